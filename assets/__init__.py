@@ -1,0 +1,1 @@
+"""Data shipped with cnnviz: the MNIST IDX files, lesson presets, the README screenshot."""

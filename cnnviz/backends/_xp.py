@@ -1,0 +1,196 @@
+"""Array code written once for any NumPy-compatible namespace (``xp``).
+
+The NumPy reference backend is this class with ``xp = numpy``; the CuPy
+backend is the same class with ``xp = cupy`` plus a few GPU kernels. Every
+operation is vectorised: Python loops run only over kernel offsets (at most
+kh*kw iterations), never over pixels or batch items.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from .base import Padding
+
+
+class ArrayBackend:
+    """Backend ops on top of an array namespace. Subclasses set ``name``."""
+
+    name = "xp"
+    is_gpu = False
+
+    def __init__(self, xp: Any):
+        self.xp = xp
+
+    def describe(self) -> str:
+        return f"{self.xp.__name__} {self.xp.__version__}"
+
+    # --- memory ---------------------------------------------------------
+    def from_host(self, a: np.ndarray):
+        return self.xp.asarray(a)
+
+    def to_host(self, a) -> np.ndarray:
+        return np.asarray(a)
+
+    def zeros_like(self, a):
+        return self.xp.zeros_like(a)
+
+    def synchronize(self) -> None:
+        pass
+
+    # --- timing ---------------------------------------------------------
+    def mark(self) -> float:
+        return time.perf_counter()
+
+    def elapsed_ms(self, start: float, end: float) -> float:
+        return (end - start) * 1e3
+
+    # --- convolution: im2col + one matrix product -----------------------
+    def im2col(self, x, kh: int, kw: int, padding: Padding):
+        """(N,C,H,W) -> columns (C*kh*kw, N*Ho*Wo) and the output size."""
+        xp = self.xp
+        n, c, h, w = x.shape
+        top, bottom, left, right = padding
+        if any(padding):
+            x = xp.pad(x, ((0, 0), (0, 0), (top, bottom), (left, right)))
+        ho, wo = h + top + bottom - kh + 1, w + left + right - kw + 1
+        cols = xp.empty((c, kh, kw, n, ho, wo), dtype=x.dtype)
+        xt = x.transpose(1, 0, 2, 3)  # (C,N,Hp,Wp)
+        for i in range(kh):
+            for j in range(kw):
+                cols[:, i, j] = xt[:, :, i:i + ho, j:j + wo]
+        return cols.reshape(c * kh * kw, n * ho * wo), ho, wo
+
+    def col2im(self, dcols, x_shape, kh: int, kw: int, padding: Padding, ho: int, wo: int):
+        """Adjoint of im2col: sums the column gradients back into (N,C,H,W)."""
+        xp = self.xp
+        n, c, h, w = x_shape
+        top, bottom, left, right = padding
+        dcols = dcols.reshape(c, kh, kw, n, ho, wo)
+        dxt = xp.zeros((c, n, h + top + bottom, w + left + right), dtype=dcols.dtype)
+        for i in range(kh):
+            for j in range(kw):
+                dxt[:, :, i:i + ho, j:j + wo] += dcols[:, i, j]
+        dxt = dxt[:, :, top:top + h, left:left + w]
+        return xp.ascontiguousarray(dxt.transpose(1, 0, 2, 3))
+
+    def conv2d_forward(self, x, w, b, padding: Padding):
+        o, c, kh, kw = w.shape
+        n = x.shape[0]
+        cols, ho, wo = self.im2col(x, kh, kw, padding)  # (C*kh*kw, N*Ho*Wo)
+        y = w.reshape(o, -1) @ cols  # (O, N*Ho*Wo)
+        y += b[:, None]
+        y = self.xp.ascontiguousarray(y.reshape(o, n, ho, wo).transpose(1, 0, 2, 3))
+        return y, (cols, x.shape, w, padding, ho, wo)
+
+    def conv2d_backward(self, dy, cache, need_dx: bool = True):
+        cols, x_shape, w, padding, ho, wo = cache
+        o, c, kh, kw = w.shape
+        dy2 = dy.transpose(1, 0, 2, 3).reshape(o, -1)  # (O, N*Ho*Wo)
+        dw = (dy2 @ cols.T).reshape(w.shape)
+        db = dy2.sum(axis=1)
+        dx = None
+        if need_dx:
+            dcols = w.reshape(o, -1).T @ dy2  # (C*kh*kw, N*Ho*Wo)
+            dx = self.col2im(dcols, x_shape, kh, kw, padding, ho, wo)
+        return dx, dw, db
+
+    # --- 2x2 max pooling --------------------------------------------------
+    def _pool_windows(self, x):
+        n, c, h, w = x.shape
+        h2, w2 = h // 2, w // 2
+        win = x[:, :, :2 * h2, :2 * w2].reshape(n, c, h2, 2, w2, 2)
+        return win.transpose(0, 1, 2, 4, 3, 5).reshape(n, c, h2, w2, 4)
+
+    def maxpool2x2_forward(self, x):
+        xp = self.xp
+        win = self._pool_windows(x)
+        # argmax picks the first maximum; backward routes through it alone.
+        argmax = win.argmax(axis=-1).astype(xp.int8)
+        y = xp.take_along_axis(win, argmax[..., None].astype(xp.intp), axis=-1)[..., 0]
+        return y, (argmax, x.shape)
+
+    def maxpool2x2_backward(self, dy, cache):
+        xp = self.xp
+        argmax, x_shape = cache
+        n, c, h, w = x_shape
+        h2, w2 = dy.shape[2], dy.shape[3]
+        # A one-hot mask times the gradient: no indexed (scatter) assignment.
+        onehot = argmax[..., None] == xp.arange(4, dtype=xp.int8)
+        dwin = onehot * dy[..., None]  # (N,C,H2,W2,4)
+        dwin = dwin.reshape(n, c, h2, w2, 2, 2).transpose(0, 1, 2, 4, 3, 5).reshape(n, c, 2 * h2, 2 * w2)
+        if (2 * h2, 2 * w2) == (h, w):
+            return xp.ascontiguousarray(dwin).astype(dy.dtype, copy=False)
+        dx = xp.zeros(x_shape, dtype=dy.dtype)
+        dx[:, :, :2 * h2, :2 * w2] = dwin
+        return dx
+
+    # --- elementwise -------------------------------------------------------
+    def relu_forward(self, x):
+        y = self.xp.maximum(x, 0)
+        return y, y
+
+    def relu_backward(self, dy, cache):
+        return dy * (cache > 0)
+
+    def dropout_forward(self, x, keep_mask, scale: float):
+        factor = keep_mask.astype(x.dtype) * x.dtype.type(scale)
+        return x * factor, factor
+
+    def dropout_backward(self, dy, cache):
+        return dy * cache
+
+    # --- dense ----------------------------------------------------------------
+    def dense_forward(self, x, w, b):
+        y = x @ w.T
+        y += b
+        return y, (x, w)
+
+    def dense_backward(self, dy, cache, need_dx: bool = True):
+        x, w = cache
+        dw = dy.T @ x
+        db = dy.sum(axis=0)
+        dx = dy @ w if need_dx else None
+        return dx, dw, db
+
+    # --- loss -----------------------------------------------------------------
+    def _log_softmax(self, logits):
+        xp = self.xp
+        shifted = logits - logits.max(axis=1, keepdims=True)
+        return shifted - xp.log(xp.exp(shifted).sum(axis=1, keepdims=True))
+
+    def softmax(self, logits):
+        return self.xp.exp(self._log_softmax(logits))
+
+    def softmax_cross_entropy(self, logits, labels):
+        xp = self.xp
+        n = logits.shape[0]
+        logp = self._log_softmax(logits)
+        rows = xp.arange(n)
+        loss = -logp[rows, labels].mean()
+        correct = (logits.argmax(axis=1) == labels).sum()
+        dlogits = xp.exp(logp)
+        dlogits[rows, labels] -= 1
+        dlogits /= n
+        return float(loss), int(correct), dlogits
+
+    # --- optimizers -----------------------------------------------------------
+    def sgd_step(self, param, grad, velocity, lr: float, momentum: float) -> None:
+        if velocity is None:
+            param -= lr * grad
+            return
+        velocity *= momentum
+        velocity += grad
+        param -= lr * velocity
+
+    def adam_step(self, param, grad, m, v, lr, beta1, beta2, eps, t) -> None:
+        xp = self.xp
+        m *= beta1
+        m += (1 - beta1) * grad
+        v *= beta2
+        v += (1 - beta2) * grad * grad
+        step = lr * (1 - beta2 ** t) ** 0.5 / (1 - beta1 ** t)
+        param -= step * m / (xp.sqrt(v) + eps)

@@ -1,0 +1,244 @@
+"""A sequential CNN built from a small text spec, plus the named presets.
+
+Spec grammar (comma separated, case and spaces ignored)::
+
+    conv<K>-<C>[-same|-valid]   K x K convolution to C channels, stride 1
+    relu | pool | flatten       2x2/2 max pooling; flatten is inserted before the first dense
+    dense-<N>                   fully connected layer with N outputs
+    dropout-<p>                 dropout with drop probability 0 <= p < 1 (training only)
+
+e.g. ``conv5-8,relu,pool,conv3-16,relu,pool,dense-64,relu,dense-10``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+import numpy as np
+
+from .layers import Conv2D, Dense, Dropout, Flatten, Layer, MaxPool2D, Parameter, ReLU, Shape, SpecError
+
+PRESETS: dict[str, str] = {
+    # The network of the seed article.
+    "seed": "conv5-32,relu,pool,conv5-64,relu,pool,dense-512,relu,dense-10",
+    # Keras' examples/mnist_cnn.py.
+    "keras": "conv3-32-valid,relu,conv3-64-valid,relu,pool,dropout-0.25,dense-128,relu,dropout-0.5,dense-10",
+    # Small enough to train visibly in seconds on a laptop CPU (classroom demos).
+    "tiny": "conv5-8,relu,pool,conv3-16,relu,pool,dense-10",
+}
+PRESET_DESCRIPTIONS = {
+    "seed": "the seed article's net: 2 conv5 layers (32, 64), dense 512",
+    "keras": "Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128",
+    "tiny": "tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)",
+}
+
+INPUT_SHAPE: Shape = (1, 28, 28)
+NUM_CLASSES = 10
+MAX_CHANNELS = 1024
+MAX_UNITS = 16384
+
+_CONV = re.compile(r"^conv(\d+)-(\d+)(?:-(same|valid))?$")
+_DENSE = re.compile(r"^(?:dense|fc)-(\d+)$")
+_DROPOUT = re.compile(r"^dropout-([0-9]*\.?[0-9]+)$")
+
+
+def resolve_spec(net: str) -> str:
+    """A preset name or a spec string -> a spec string."""
+    net = net.strip()
+    return PRESETS.get(net.lower(), net)
+
+
+def parse_spec(spec: str) -> list[Layer]:
+    """Parse a spec into (unnamed, unbuilt) layers; raises SpecError with the position."""
+    tokens = [t.strip().lower() for t in spec.split(",")]
+    if not spec.strip() or any(not t for t in tokens):
+        raise SpecError(f"empty layer in network spec {spec!r} (layers are separated by single commas)")
+    layers: list[Layer] = []
+    for position, token in enumerate(tokens, 1):
+        where = f"layer {position} ({token!r})"
+        if m := _CONV.match(token):
+            k, c = int(m[1]), int(m[2])
+            if not 1 <= k <= 15:
+                raise SpecError(f"{where}: kernel size must be between 1 and 15, got {k}")
+            if not 1 <= c <= MAX_CHANNELS:
+                raise SpecError(f"{where}: channel count must be between 1 and {MAX_CHANNELS}, got {c}")
+            layers.append(Conv2D(kernel=k, out_channels=c, padding=m[3] or "same"))
+        elif token == "relu":
+            layers.append(ReLU())
+        elif token in ("pool", "maxpool"):
+            layers.append(MaxPool2D())
+        elif token == "flatten":
+            layers.append(Flatten())
+        elif m := _DENSE.match(token):
+            n = int(m[1])
+            if not 1 <= n <= MAX_UNITS:
+                raise SpecError(f"{where}: unit count must be between 1 and {MAX_UNITS}, got {n}")
+            layers.append(Dense(units=n))
+        elif m := _DROPOUT.match(token):
+            p = float(m[1])
+            if not 0.0 <= p < 1.0:
+                raise SpecError(f"{where}: dropout probability must be in [0, 1), got {p:g}")
+            layers.append(Dropout(rate=p))
+        else:
+            raise SpecError(f"{where}: unknown layer; expected convK-C[-same|-valid], relu, pool, flatten, "
+                            "dense-N or dropout-P (or a preset: " + ", ".join(PRESETS) + ")")
+    return layers
+
+
+class Sequential:
+    """Layers applied in order, with named parameters (``conv1.weight``...)."""
+
+    def __init__(self, layers: list[Layer], spec: str, input_shape: Shape = INPUT_SHAPE):
+        self.layers = layers
+        self.spec = spec
+        self.input_shape = input_shape
+        self.backend = None
+        self.shapes = self._check_shapes()
+
+    # --- construction -------------------------------------------------------
+    @classmethod
+    def from_spec(cls, net: str, input_shape: Shape = INPUT_SHAPE, num_classes: int = NUM_CLASSES) -> "Sequential":
+        spec = resolve_spec(net)
+        parsed = parse_spec(spec)
+        layers: list[Layer] = []
+        flat = False
+        for layer in parsed:
+            if isinstance(layer, Dense) and not flat:
+                layers.append(Flatten())
+            flat = flat or isinstance(layer, (Dense, Flatten))
+            layers.append(layer)
+        counts: dict[str, int] = {}
+        for layer in layers:
+            counts[layer.kind] = counts.get(layer.kind, 0) + 1
+            layer.name = f"{layer.kind}{counts[layer.kind]}"
+        model = cls(layers, ",".join(l.spec() for l in parsed), input_shape)
+        out = model.shapes[-1]
+        if out != (num_classes,):
+            raise SpecError(f"the network must end with dense-{num_classes} (one output per class) "
+                            f"but its output is {'x'.join(map(str, out))}")
+        if isinstance(layers[-1], (ReLU, Dropout)):
+            raise SpecError("the last layer must be dense-10: the loss applies softmax to raw scores")
+        return model
+
+    def _check_shapes(self) -> list[Shape]:
+        shapes = [self.input_shape]
+        for position, layer in enumerate(self.layers, 1):
+            try:
+                shapes.append(layer.output_shape(shapes[-1]))
+            except SpecError as exc:
+                raise SpecError(f"layer {position} ({layer.spec()}): {exc}") from None
+        return shapes
+
+    def initialise(self, seed: int | np.random.Generator = 0, dtype=np.float32) -> "Sequential":
+        """Fresh He-initialised weights (on the host until ``to`` is called)."""
+        rng = np.random.default_rng(seed)
+        for layer, in_shape in zip(self.layers, self.shapes):
+            for key, value in layer.initialise(in_shape, rng, dtype).items():
+                layer.params[key] = Parameter(value)
+        return self
+
+    # --- parameters ----------------------------------------------------------
+    def named_parameters(self) -> list[tuple[str, Parameter]]:
+        return [(f"{layer.name}.{key}", p) for layer in self.layers for key, p in layer.params.items()]
+
+    def parameter_count(self) -> int:
+        return sum(int(np.prod(p.data.shape)) for _, p in self.named_parameters())
+
+    def state_dict(self) -> dict[str, np.ndarray]:
+        """Host copies of every parameter, keyed like PyTorch (``conv1.weight``)."""
+        to_host = self.backend.to_host if self.backend is not None else np.asarray
+        return {name: np.array(to_host(p.data), copy=True) for name, p in self.named_parameters()}
+
+    def load_state_dict(self, state: dict[str, np.ndarray]) -> None:
+        expected = {name: p.data.shape for name, p in self.named_parameters()}
+        missing = sorted(set(expected) - set(state))
+        extra = sorted(set(state) - set(expected))
+        if missing or extra:
+            raise SpecError(f"weights do not fit this network (missing: {', '.join(missing) or 'none'}; "
+                            f"unexpected: {', '.join(extra) or 'none'})")
+        for name, p in self.named_parameters():
+            arr = np.asarray(state[name])
+            if tuple(arr.shape) != tuple(expected[name]):
+                raise SpecError(f"{name} has shape {tuple(arr.shape)} but this network needs {tuple(expected[name])}")
+            host = np.ascontiguousarray(arr, dtype=self.dtype)
+            p.data = self.backend.from_host(host) if self.backend is not None else host
+            p.grad = None
+
+    @property
+    def dtype(self):
+        for _, p in self.named_parameters():
+            return np.dtype(p.data.dtype)
+        return np.dtype(np.float32)
+
+    def to(self, backend) -> "Sequential":
+        """Move every parameter to ``backend`` (exactly: through host memory)."""
+        if backend is self.backend:
+            return self
+        for _, p in self.named_parameters():
+            host = self.backend.to_host(p.data) if self.backend is not None else np.asarray(p.data)
+            p.data = backend.from_host(np.ascontiguousarray(host))
+            p.grad = None
+        for layer in self.layers:
+            layer.clear_cache()
+        self.backend = backend
+        return self
+
+    # --- compute --------------------------------------------------------------
+    def forward(self, x, train: bool = False, rng: np.random.Generator | None = None, marks: list | None = None):
+        """Logits for a batch already on the model's backend.
+
+        ``marks`` collects ``(layer, "forward", start, end)`` backend markers for
+        per-layer timing without forcing a device synchronisation mid-step.
+        """
+        be = self.backend
+        for layer in self.layers:
+            start = be.mark() if marks is not None else None
+            x = layer.forward(be, x, train, rng)
+            if marks is not None:
+                marks.append((layer.name, "forward", start, be.mark()))
+        return x
+
+    def backward(self, dlogits, marks: list | None = None) -> None:
+        be = self.backend
+        dy = dlogits
+        for index in range(len(self.layers) - 1, -1, -1):
+            layer = self.layers[index]
+            start = be.mark() if marks is not None else None
+            # Nothing upstream of the first parameterised layer needs a gradient.
+            need_dx = any(l.has_params for l in self.layers[:index])
+            dy = layer.backward(be, dy, need_dx)
+            if marks is not None:
+                marks.append((layer.name, "backward", start, be.mark()))
+            if dy is None:
+                for earlier in self.layers[:index]:
+                    earlier.clear_cache()
+                break
+
+    def activations(self, x) -> list[tuple[str, np.ndarray]]:
+        """Host copies of every layer's output for a batch (inference mode)."""
+        be = self.backend
+        out = []
+        for layer in self.layers:
+            x = layer.forward(be, x, False)
+            out.append((layer.name, be.to_host(x)))
+        for layer in self.layers:
+            layer.clear_cache()
+        return out
+
+    def predict_proba(self, x_host: np.ndarray, batch_size: int = 1000) -> np.ndarray:
+        """Class probabilities for host images (N,1,28,28), computed on the model's backend."""
+        be = self.backend
+        probs = []
+        for start in range(0, len(x_host), batch_size):
+            xb = be.from_host(np.ascontiguousarray(x_host[start:start + batch_size], dtype=self.dtype))
+            logits = self.forward(xb, train=False)
+            probs.append(be.to_host(be.softmax(logits)))
+        for layer in self.layers:
+            layer.clear_cache()
+        return np.concatenate(probs) if probs else np.zeros((0, NUM_CLASSES), self.dtype)
+
+    def describe(self) -> Iterable[str]:
+        for layer, shape in zip(self.layers, self.shapes[1:]):
+            n = sum(int(np.prod(p.data.shape)) for p in layer.params.values())
+            yield f"{layer.name:<9} {layer.spec():<16} -> {'x'.join(map(str, shape)):<10} {n:>9,d} params"

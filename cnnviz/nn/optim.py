@@ -1,0 +1,119 @@
+"""Optimizers (SGD, SGD with momentum, Adam) and learning-rate schedules.
+
+The update arithmetic lives in the backends (``sgd_step``/``adam_step``);
+this module keeps the per-parameter state and moves it between backends
+exactly, so that switching CPU<->GPU mid-training loses nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+OPTIMIZERS = ("sgd", "momentum", "adam")
+SCHEDULES = ("constant", "onecycle")
+
+
+@dataclass
+class Optimizer:
+    kind: str = "adam"
+    momentum: float = 0.9
+    beta1: float = 0.9
+    beta2: float = 0.999
+    eps: float = 1e-8
+
+    def __post_init__(self):
+        if self.kind not in OPTIMIZERS:
+            raise ValueError(f"unknown optimizer {self.kind!r}; choose from {', '.join(OPTIMIZERS)}")
+        validate_momentum(self.momentum)
+        self.t = 0
+        self.state: dict[str, dict[str, object]] = {}
+        self.backend = None
+
+    def step(self, named_params, lr: float) -> None:
+        be = self.backend
+        self.t += 1
+        for name, p in named_params:
+            if p.grad is None:
+                continue
+            state = self.state.get(name)
+            if self.kind == "adam":
+                if state is None:
+                    state = self.state[name] = {"m": be.zeros_like(p.data), "v": be.zeros_like(p.data)}
+                be.adam_step(p.data, p.grad, state["m"], state["v"], lr, self.beta1, self.beta2, self.eps, self.t)
+            elif self.kind == "momentum":
+                if state is None:
+                    state = self.state[name] = {"velocity": be.zeros_like(p.data)}
+                be.sgd_step(p.data, p.grad, state["velocity"], lr, self.momentum)
+            else:
+                be.sgd_step(p.data, p.grad, None, lr, 0.0)
+
+    def set_kind(self, kind: str) -> None:
+        """Change the algorithm between steps; its state starts afresh."""
+        if kind not in OPTIMIZERS:
+            raise ValueError(f"unknown optimizer {kind!r}; choose from {', '.join(OPTIMIZERS)}")
+        if kind != self.kind:
+            self.kind, self.state, self.t = kind, {}, 0
+
+    def to(self, backend) -> "Optimizer":
+        if backend is self.backend:
+            return self
+        for state in self.state.values():
+            for key, arr in state.items():
+                host = self.backend.to_host(arr) if self.backend is not None else np.asarray(arr)
+                state[key] = backend.from_host(np.ascontiguousarray(host))
+        self.backend = backend
+        return self
+
+    def state_arrays(self) -> dict[str, np.ndarray]:
+        """Host copies of the state, named ``optim.<param>.<slot>`` (for checkpoints)."""
+        return {f"optim.{name}.{key}": np.array(self.backend.to_host(arr), copy=True)
+                for name, state in self.state.items() for key, arr in state.items()}
+
+    def load_state_arrays(self, arrays: dict[str, np.ndarray], t: int) -> None:
+        self.state = {}
+        for key, arr in arrays.items():
+            _, rest = key.split(".", 1)
+            pname, slot = rest.rsplit(".", 1)
+            self.state.setdefault(pname, {})[slot] = self.backend.from_host(np.ascontiguousarray(arr))
+        self.t = t
+
+
+def validate_lr(lr: float) -> float:
+    if not (isinstance(lr, (int, float)) and math.isfinite(lr) and 0 < lr <= 10):
+        raise ValueError(f"learning rate must be a number in (0, 10], got {lr!r}")
+    return float(lr)
+
+
+def validate_momentum(momentum: float) -> float:
+    if not (math.isfinite(momentum) and 0 <= momentum < 1):
+        raise ValueError(f"momentum must be in [0, 1), got {momentum!r}")
+    return float(momentum)
+
+
+def learning_rate(schedule: str, base_lr: float, step: int, total_steps: int) -> float:
+    """The learning rate for ``step`` (0-based) of ``total_steps``.
+
+    ``onecycle`` follows Smith & Topin (as torch.optim.lr_scheduler.OneCycleLR):
+    cosine warm-up from base/25 to base over the first 30% of the steps, then
+    cosine annealing down to base/25/1e4.
+    """
+    if schedule == "constant" or total_steps <= 1:
+        return base_lr
+    if schedule != "onecycle":
+        raise ValueError(f"unknown schedule {schedule!r}; choose from {', '.join(SCHEDULES)}")
+    start, end = base_lr / 25.0, base_lr / 25.0 / 1e4
+    warm = max(1, int(0.3 * total_steps))
+    step = min(max(step, 0), total_steps - 1)
+    if step < warm:
+        frac = step / warm
+        return cosine_interpolate(start, base_lr, frac)
+    frac = (step - warm) / max(1, total_steps - 1 - warm)
+    return cosine_interpolate(base_lr, end, frac)
+
+
+def cosine_interpolate(a: float, b: float, frac: float) -> float:
+    """Cosine interpolation from a (frac=0) to b (frac=1)."""
+    return b + (a - b) * (1 + math.cos(math.pi * frac)) / 2

@@ -1,0 +1,88 @@
+"""Turns trainer events into terminal output for ``cnnviz train``.
+
+On a terminal: a tqdm progress bar with loss, accuracy, images/s and ETA.
+Elsewhere (a pipe, a CI log): a plain line every few seconds.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from tqdm import tqdm
+
+from .train import events as ev
+
+
+class ProgressPrinter:
+    def __init__(self, quiet: bool = False, stream=None, plain_every_s: float = 5.0):
+        self.quiet = quiet
+        self.stream = stream or sys.stderr
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.plain_every_s = plain_every_s
+        self.bar: tqdm | None = None
+        self._last_plain = 0.0
+        self._smooth_loss: float | None = None
+        self._smooth_acc: float | None = None
+
+    def _say(self, text: str) -> None:
+        if self.quiet:
+            return
+        if self.bar is not None:
+            self.bar.write(text, file=self.stream)
+        else:
+            print(text, file=self.stream, flush=True)
+
+    def __call__(self, event) -> None:
+        if isinstance(event, ev.RunStarted):
+            self._say(f"training {event.net} ({event.parameter_count:,d} parameters) on {event.dataset} "
+                      f"[{event.train_size:,d} images] with {event.backend}: {event.backend_description}")
+            if self.tty and not self.quiet:
+                self.bar = tqdm(total=event.total_steps, unit="step", file=self.stream, dynamic_ncols=True,
+                                smoothing=0.1)
+        elif isinstance(event, ev.WarmupFinished):
+            self._say(f"{event.message} (compile time, not counted as training time)")
+        elif isinstance(event, ev.StepFinished):
+            self._step(event)
+        elif isinstance(event, ev.EvaluationFinished):
+            self._say(f"step {event.step} (epoch {event.epoch:.2f}): test accuracy "
+                      f"{100 * event.test_accuracy:.2f}% on {event.samples:,d} images, test loss {event.test_loss:.4f}")
+        elif isinstance(event, ev.Diverged):
+            self._say(f"warning: {event.message}")
+        elif isinstance(event, ev.BackendSwitched) and event.reason:
+            self._say(f"warning: {event.reason}")
+        elif isinstance(event, ev.TrainerError):
+            self._say(f"warning: {event.message}")
+        elif isinstance(event, ev.RunFinished):
+            self.close()
+            state = "stopped" if event.stopped else "done"
+            acc = "n/a" if event.test_accuracy is None else f"{100 * event.test_accuracy:.2f}%"
+            self._say(f"{state}: {event.steps} steps ({event.epoch:.2f} epochs) in {event.train_seconds:.1f} s of "
+                      f"training ({event.train_images_per_s:,.0f} images/s on {event.backend}"
+                      + (f", plus {event.compile_seconds:.1f} s compiling" if event.compile_seconds > 0.05 else "")
+                      + f"); test accuracy {acc}")
+
+    def _step(self, e: ev.StepFinished) -> None:
+        a = 0.05
+        self._smooth_loss = e.loss if self._smooth_loss is None else (1 - a) * self._smooth_loss + a * e.loss
+        self._smooth_acc = e.accuracy if self._smooth_acc is None else (1 - a) * self._smooth_acc + a * e.accuracy
+        if self.quiet:
+            return
+        if self.bar is not None:
+            self.bar.update(1)
+            if e.step % 5 == 0:
+                self.bar.set_postfix_str(f"epoch {e.epoch:.2f} loss {self._smooth_loss:.4f} "
+                                         f"acc {100 * self._smooth_acc:.1f}% {e.images_per_s:,.0f} img/s",
+                                         refresh=False)
+            return
+        now = time.monotonic()
+        if now - self._last_plain >= self.plain_every_s:
+            self._last_plain = now
+            eta = f", ETA {e.eta_s:.0f} s" if e.eta_s is not None else ""
+            self._say(f"step {e.step} epoch {e.epoch:.2f}: loss {self._smooth_loss:.4f}, "
+                      f"accuracy {100 * self._smooth_acc:.1f}%, {e.images_per_s:,.0f} images/s{eta}")
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None

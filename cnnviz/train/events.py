@@ -1,0 +1,161 @@
+"""What the trainer tells its listeners (the CLI, the GUI, tests).
+
+Every event is a small frozen dataclass holding Python scalars and host
+NumPy arrays -- never a backend's device arrays -- so a listener on another
+thread can keep it as long as it likes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class RunStarted:
+    net: str
+    spec: str
+    backend: str
+    backend_description: str
+    parameter_count: int
+    layers: tuple[str, ...]
+    """Layer names in order (``conv1``, ``relu1``, ``pool1``...)."""
+    layer_shapes: tuple[tuple[int, ...], ...]
+    steps_per_epoch: int
+    total_steps: int
+    dataset: str
+    train_size: int
+    test_size: int
+    config: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class WarmupFinished:
+    """A JIT backend compiled its kernels (first call); ``seconds`` is compile time."""
+    backend: str
+    seconds: float
+    message: str
+
+
+@dataclass(frozen=True)
+class StepFinished:
+    step: int
+    """Steps completed so far (1-based)."""
+    epoch: float
+    """Fractional epoch: 1.5 = halfway through the second epoch."""
+    loss: float
+    accuracy: float
+    """Training batch accuracy, 0-1."""
+    batch_size: int
+    images_per_s: float
+    lr: float
+    backend: str
+    eta_s: float | None
+
+
+@dataclass(frozen=True)
+class EvaluationFinished:
+    step: int
+    epoch: float
+    test_loss: float
+    test_accuracy: float
+    """0-1, on ``samples`` test images."""
+    samples: int
+    labels: np.ndarray
+    predictions: np.ndarray
+    confidences: np.ndarray
+    """Probability the model gave its predicted class, per test image."""
+
+
+@dataclass(frozen=True)
+class LayerTiming:
+    name: str
+    forward_ms: float
+    backward_ms: float
+
+
+@dataclass(frozen=True)
+class TimingMeasured:
+    step: int
+    backend: str
+    batch_size: int
+    layers: tuple[LayerTiming, ...]
+    step_ms: float
+    """Wall time of the whole training step (data transfer, loss and update included)."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The network seen from inside at one step, for one input image."""
+    step: int
+    epoch: float
+    input_image: np.ndarray
+    """(28, 28) float32 in [0, 1]."""
+    input_label: int | None
+    feature_maps: tuple[tuple[str, np.ndarray], ...]
+    """(layer name, (C, H, W) array) for every conv, relu and pool layer output."""
+    kernels: tuple[tuple[str, np.ndarray], ...]
+    """(conv layer name, (out, in, kh, kw) weights)."""
+    probabilities: np.ndarray
+    weights: dict
+    """Host copy of every parameter (``conv1.weight``...), consistent with this step."""
+    spec: str
+    tag: str = ""
+    """Caller's label for the request (e.g. ``"canvas"``)."""
+
+
+@dataclass(frozen=True)
+class BackendSwitched:
+    step: int
+    epoch: float
+    old: str
+    new: str
+    description: str
+    reason: str = ""
+    """Empty when asked for; otherwise why it happened (e.g. a GPU error fell back to the CPU)."""
+
+
+@dataclass(frozen=True)
+class HyperparametersChanged:
+    step: int
+    epoch: float
+    changes: dict
+
+
+@dataclass(frozen=True)
+class Diverged:
+    step: int
+    epoch: float
+    loss: float
+    restored_step: int
+    message: str
+
+
+@dataclass(frozen=True)
+class StateChanged:
+    state: str
+    """``running``, ``paused``, ``finished`` or ``stopped``."""
+    step: int
+
+
+@dataclass(frozen=True)
+class TrainerError:
+    message: str
+    details: str = ""
+    fatal: bool = False
+    """True when training cannot go on (the run ends); else it continues."""
+
+
+@dataclass(frozen=True)
+class RunFinished:
+    steps: int
+    epoch: float
+    seconds: float
+    train_seconds: float
+    train_images_per_s: float
+    test_accuracy: float | None
+    test_loss: float | None
+    backend: str
+    stopped: bool
+    compile_seconds: float = 0.0

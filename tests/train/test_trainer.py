@@ -1,0 +1,208 @@
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from cnnviz.backends import registry
+from cnnviz.train import events as ev
+from cnnviz.train.trainer import TrainConfig, Trainer
+
+
+def make(small_mnist, **overrides):
+    cfg = dict(net="tiny", backend="numpy", steps=6, batch_size=32, lr=2e-3, seed=3, timing_every=1)
+    cfg.update(overrides)
+    trainer = Trainer(TrainConfig(**cfg), dataset=small_mnist)
+    seen = []
+    trainer.add_listener(seen.append)
+    return trainer, seen
+
+
+def of(seen, kind):
+    return [e for e in seen if isinstance(e, kind)]
+
+
+def test_run_emits_events_and_learns(small_mnist):
+    trainer, seen = make(small_mnist, steps=40, eval_every=20)
+    result = trainer.run()
+    steps = of(seen, ev.StepFinished)
+    assert [s.step for s in steps] == list(range(1, 41))
+    assert isinstance(seen[0], ev.RunStarted) and seen[0].layers[0] == "conv1"
+    assert np.mean([s.loss for s in steps[-5:]]) < np.mean([s.loss for s in steps[:5]]) - 0.5
+    assert all(0 <= s.accuracy <= 1 and s.images_per_s > 0 for s in steps)
+    evals = of(seen, ev.EvaluationFinished)
+    assert [e.step for e in evals] == [20, 40] and evals[-1].samples == 500
+    assert result.test_accuracy == evals[-1].test_accuracy > 0.5
+    timing = of(seen, ev.TimingMeasured)[-1]
+    assert [l.name for l in timing.layers][:3] == ["conv1", "relu1", "pool1"]
+    assert all(l.forward_ms >= 0 and l.backward_ms >= 0 for l in timing.layers)
+    assert timing.layers[0].forward_ms > 0 and timing.layers[0].backward_ms > 0
+    assert isinstance(seen[-1], ev.RunFinished) and not result.stopped
+
+
+def test_same_seed_same_loss_curve(small_mnist):
+    curves = []
+    for _ in range(2):
+        trainer, seen = make(small_mnist, net="conv3-4,relu,pool,dropout-0.2,dense-10")
+        trainer.run()
+        curves.append([s.loss for s in of(seen, ev.StepFinished)])
+    assert curves[0] == curves[1]
+    other, seen = make(small_mnist, net="conv3-4,relu,pool,dropout-0.2,dense-10", seed=4)
+    other.run()
+    assert [s.loss for s in of(seen, ev.StepFinished)] != curves[0]
+
+
+def run_in_thread(trainer):
+    thread = threading.Thread(target=trainer.run, daemon=True)
+    thread.start()
+    return thread
+
+
+def wait_for(predicate, timeout=20.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_pause_step_once_resume_stop_from_another_thread(small_mnist):
+    trainer, seen = make(small_mnist, steps=100000)
+    trainer.pause()
+    thread = run_in_thread(trainer)
+    assert wait_for(lambda: of(seen, ev.StateChanged) and of(seen, ev.StateChanged)[-1].state == "paused")
+    time.sleep(0.2)
+    assert trainer.step == 0
+    trainer.step_once()
+    assert wait_for(lambda: trainer.step == 1)
+    time.sleep(0.2)
+    assert trainer.step == 1, "step_once must advance exactly one batch"
+    trainer.resume()
+    assert wait_for(lambda: trainer.step >= 5)
+    trainer.stop()
+    thread.join(5)
+    assert not thread.is_alive()
+    assert of(seen, ev.RunFinished)[-1].stopped
+
+
+def test_hyperparameters_change_between_steps(small_mnist):
+    trainer, seen = make(small_mnist, steps=10, schedule="constant")
+    trainer.add_listener(lambda e: isinstance(e, ev.StepFinished) and e.step == 3 and
+                         trainer.set_hyperparameters(lr=1e-4, batch_size=16, optimizer="momentum"))
+    trainer.run()
+    steps = of(seen, ev.StepFinished)
+    assert [s.lr for s in steps[:3]] == [2e-3] * 3 and all(s.lr == 1e-4 for s in steps[3:])
+    assert steps[2].batch_size == 32 and steps[3].batch_size == 16
+    change = of(seen, ev.HyperparametersChanged)[0]
+    assert change.step == 3 and change.changes == {"lr": 1e-4, "batch_size": 16, "optimizer": "momentum"}
+
+
+def test_bad_hyperparameter_is_reported_not_fatal(small_mnist):
+    trainer, seen = make(small_mnist, steps=4)
+    trainer.set_hyperparameters(lr=-1.0)
+    trainer.run()
+    assert "learning rate" in of(seen, ev.TrainerError)[0].message
+    assert len(of(seen, ev.StepFinished)) == 4
+
+
+def test_switching_backend_mid_run_keeps_the_trajectory(small_mnist):
+    """numpy -> numpy (a second instance) must not change anything: weights and Adam state move exactly."""
+    reference, seen_ref = make(small_mnist, steps=8)
+    reference.run()
+
+    class OtherNumpy(type(registry.get("numpy"))):
+        name = "numpy2"
+
+    trainer, seen = make(small_mnist, steps=8)
+    trainer.add_listener(lambda e: isinstance(e, ev.StepFinished) and e.step == 4 and
+                         trainer.switch_backend("numpy2"))
+    original = registry._instances.copy()
+    registry._ENTRIES["numpy2"] = ("cnnviz.backends.numpy_ref", "test copy")
+    registry._instances["numpy2"] = OtherNumpy()
+    try:
+        trainer.run()
+    finally:
+        registry._ENTRIES.pop("numpy2")
+        registry._instances.clear()
+        registry._instances.update(original)
+    switched = of(seen, ev.BackendSwitched)
+    assert switched and switched[0].step == 4 and switched[0].new == "numpy2"
+    assert [s.loss for s in of(seen, ev.StepFinished)] == [s.loss for s in of(seen_ref, ev.StepFinished)]
+    assert of(seen, ev.StepFinished)[-1].backend == "numpy2"
+
+
+def test_switch_to_numba_keeps_loss_continuous(small_mnist):
+    try:
+        registry.get("numba")
+    except Exception as exc:
+        pytest.skip(f"numba backend unavailable: {exc}")
+    reference, seen_ref = make(small_mnist, steps=10)
+    reference.run()
+    trainer, seen = make(small_mnist, steps=10)
+    trainer.add_listener(lambda e: isinstance(e, ev.StepFinished) and e.step == 5 and trainer.switch_backend("numba"))
+    trainer.run()
+    np.testing.assert_allclose([s.loss for s in of(seen, ev.StepFinished)],
+                               [s.loss for s in of(seen_ref, ev.StepFinished)], rtol=2e-3)
+
+
+def test_unknown_backend_switch_is_reported(small_mnist):
+    trainer, seen = make(small_mnist, steps=3)
+    trainer.switch_backend("quantum")
+    trainer.run()
+    assert "unknown backend" in of(seen, ev.TrainerError)[0].message
+    assert of(seen, ev.RunFinished)[0].backend == "numpy"
+
+
+def test_divergence_restores_weights_and_pauses(small_mnist):
+    trainer, seen = make(small_mnist, steps=100000, schedule="constant")
+    trainer.setup()
+    good = trainer.model.state_dict()
+    trainer.add_listener(lambda e: isinstance(e, ev.StateChanged) and e.state == "paused" and trainer.stop())
+    # Poison the weights as a too-high learning rate would.
+    trainer.model.named_parameters()[0][1].data[...] = np.inf
+    trainer.run()
+    diverged = of(seen, ev.Diverged)
+    assert diverged and diverged[0].restored_step == 0 and "Lower the learning rate" in diverged[0].message
+    for name, value in trainer.model.state_dict().items():
+        np.testing.assert_array_equal(value, good[name], err_msg=name)
+
+
+def test_snapshot_has_feature_maps_kernels_and_consistent_weights(small_mnist):
+    trainer, seen = make(small_mnist, steps=2)
+    trainer.add_listener(lambda e: isinstance(e, ev.StepFinished) and e.step == 1 and
+                         trainer.request_snapshot(test_index=3, tag="t"))
+    trainer.run()
+    snap = of(seen, ev.Snapshot)[0]
+    assert snap.step == 1 and snap.tag == "t" and snap.input_label == int(small_mnist.test_labels[3])
+    names = [name for name, _ in snap.feature_maps]
+    assert names == ["conv1", "relu1", "pool1", "conv2", "relu2", "pool2"]
+    assert snap.feature_maps[0][1].shape == (8, 28, 28) and snap.feature_maps[2][1].shape == (8, 14, 14)
+    assert [k for k, _ in snap.kernels] == ["conv1", "conv2"] and snap.kernels[1][1].shape == (16, 8, 3, 3)
+    assert snap.probabilities.shape == (10,) and snap.probabilities.sum() == pytest.approx(1, abs=1e-5)
+    assert set(snap.weights) == {"conv1.weight", "conv1.bias", "conv2.weight", "conv2.bias",
+                                 "dense1.weight", "dense1.bias"}
+    drawn = trainer.snapshot(image=np.zeros((28, 28), np.float32))
+    assert drawn.input_label is None
+
+
+def test_reset_gives_fresh_weights(small_mnist):
+    trainer, seen = make(small_mnist, steps=3)
+    trainer.run()
+    trained = trainer.model.state_dict()["conv1.weight"]
+    trainer._do_reset(None)
+    fresh = Trainer(TrainConfig(net="tiny", backend="numpy", seed=3), dataset=small_mnist)
+    fresh.setup()
+    assert trainer.step == 0
+    np.testing.assert_array_equal(trainer.model.state_dict()["conv1.weight"], fresh.model.state_dict()["conv1.weight"])
+    assert not np.array_equal(trained, fresh.model.state_dict()["conv1.weight"])
+
+
+@pytest.mark.parametrize("field,value,message", [
+    ("batch_size", 0, "batch size"), ("lr", -0.1, "learning rate"), ("lr", float("nan"), "learning rate"),
+    ("epochs", 0, "epochs"), ("momentum", 1.5, "momentum"), ("optimizer", "rmsprop", "optimizer"),
+    ("steps", 0, "steps"),
+])
+def test_absurd_config_is_rejected_clearly(field, value, message):
+    with pytest.raises(ValueError, match=message):
+        TrainConfig(**{field: value}).validate()
