@@ -65,10 +65,12 @@ def load(path: str | os.PathLike) -> Checkpoint:
     path = Path(path)
     if not path.is_file():
         raise CheckpointError(f"{path}: no such checkpoint file")
+    if not zipfile.is_zipfile(path):
+        raise CheckpointError(f"{path}: not a readable .npz checkpoint (not a zip archive; truncated or another format?)")
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {key: data[key] for key in data.files}
-    except (zipfile.BadZipFile, OSError, EOFError) as exc:
+    except (zipfile.BadZipFile, OSError, EOFError, KeyError) as exc:
         raise CheckpointError(f"{path}: not a readable .npz checkpoint ({exc})") from None
     except ValueError as exc:  # e.g. an object array, which would need pickle
         raise CheckpointError(f"{path}: refused to load ({exc})") from None

@@ -1,0 +1,70 @@
+import numpy as np
+import pytest
+
+from cnnviz.nn.layers import SpecError
+from cnnviz.nn.model import PRESETS, Sequential
+
+
+def test_presets_have_the_documented_shapes_and_names():
+    seed = Sequential.from_spec("seed").initialise(0)
+    assert seed.shapes[-4:] == [(64, 7, 7), (3136,), (512,), (512,), (10,)][-4:]
+    params = dict(seed.named_parameters())
+    assert params["conv1.weight"].data.shape == (32, 1, 5, 5)
+    assert params["conv2.weight"].data.shape == (64, 32, 5, 5)
+    assert params["dense1.weight"].data.shape == (512, 3136)
+    assert params["dense2.weight"].data.shape == (10, 512)
+    keras = Sequential.from_spec("keras").initialise(0)
+    assert dict(keras.named_parameters())["dense1.weight"].data.shape == (128, 9216)
+    assert Sequential.from_spec("tiny").parameter_count() < 20000
+
+
+def test_he_initialisation_scale():
+    model = Sequential.from_spec("seed").initialise(1)
+    w = dict(model.named_parameters())["dense1.weight"].data
+    assert w.dtype == np.float32
+    assert w.std() == pytest.approx(np.sqrt(2 / 3136), rel=0.02)
+    assert not dict(model.named_parameters())["dense1.bias"].data.any()
+
+
+def test_custom_spec_and_canonical_form():
+    model = Sequential.from_spec(" Conv5-8, relu ,pool,conv3-16,relu,pool,dense-64,relu,dense-10 ")
+    assert model.spec == "conv5-8,relu,pool,conv3-16,relu,pool,dense-64,relu,dense-10"
+    assert [l.name for l in model.layers][-4:] == ["flatten1", "dense1", "relu3", "dense2"]
+
+
+def test_even_kernel_same_padding_keeps_size():
+    assert Sequential.from_spec("conv4-3,dense-10").shapes[1] == (3, 28, 28)
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("", "empty layer"),
+    ("conv5-8,,dense-10", "empty layer"),
+    ("conv5-8,relu,dense-11", "must end with dense-10"),
+    ("conv5-8,relu,pool", "must end with dense-10"),
+    ("conv5-8,banana,dense-10", r"layer 2 \('banana'\): unknown layer"),
+    ("conv0-8,dense-10", "kernel size"),
+    ("conv3-0,dense-10", "channel count"),
+    ("dense-0,dense-10", "unit count"),
+    ("dropout-1.5,dense-10", "dropout probability"),
+    ("dense-32,conv3-8,dense-10", "convolutions must come before"),
+    ("pool,pool,pool,pool,pool,dense-10", "pool needs at least a 2x2 input"),
+    ("conv15-4-valid,conv15-4-valid,dense-10", "needs at least a 15x15 input but gets 14x14"),
+    ("conv3-8,dense-10,relu", "last layer must be dense-10"),
+])
+def test_invalid_specs_explain_themselves(spec, message):
+    with pytest.raises(SpecError, match=message):
+        Sequential.from_spec(spec)
+
+
+def test_state_dict_round_trip_and_mismatch_errors():
+    a = Sequential.from_spec("tiny").initialise(1)
+    b = Sequential.from_spec("tiny").initialise(2)
+    b.load_state_dict(a.state_dict())
+    for (name, p), (_, q) in zip(a.named_parameters(), b.named_parameters()):
+        np.testing.assert_array_equal(p.data, q.data, err_msg=name)
+    with pytest.raises(SpecError, match="missing: conv2.bias"):
+        state = a.state_dict()
+        del state["conv2.bias"]
+        b.load_state_dict(state)
+    with pytest.raises(SpecError, match="conv1.weight has shape"):
+        b.load_state_dict({**a.state_dict(), "conv1.weight": np.zeros((1, 1, 5, 5), np.float32)})

@@ -1,0 +1,132 @@
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from cnnviz.cli import main
+from cnnviz.data.datasets import load_dataset
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(code, err, fragment):
+    assert code != 0
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("cnnviz: error: "), err
+    assert fragment in lines[0], lines[0]
+
+
+@pytest.fixture(scope="module")
+def trained_model(tmp_path_factory):
+    path = tmp_path_factory.mktemp("model") / "tiny.npz"
+    code = main(["train", "--net", "tiny", "--backend", "numpy", "--steps", "120", "--batch", "64",
+                 "--lr", "0.005", "--save", str(path), "--json"])
+    assert code == 0
+    return path
+
+
+def test_train_json_result_and_checkpoint(trained_model, capsys, tmp_path):
+    metrics = tmp_path / "m.jsonl"
+    code, out, err = run(capsys, "train", "--net", "tiny", "--backend", "numpy", "--steps", "5", "--json",
+                         "--metrics", str(metrics))
+    assert code == 0
+    result = json.loads(out)
+    for key in ("test_accuracy", "test_loss", "train_images_per_s", "seconds", "backend", "net"):
+        assert key in result
+    assert result["backend"] == "numpy" and result["net"] == "tiny" and result["steps"] == 5
+    rows = [json.loads(line) for line in metrics.read_text().splitlines()]
+    assert [r["step"] for r in rows if r["type"] == "step"] == [1, 2, 3, 4, 5]
+    assert trained_model.exists()
+
+
+def test_train_plain_progress_lines(capsys):
+    code, out, err = run(capsys, "train", "--net", "tiny", "--backend", "numpy", "--steps", "3")
+    assert code == 0
+    assert "training tiny" in err and "test accuracy" in err and "done: 3 steps" in err
+
+
+def test_predict_classifies_mnist_digits_in_either_polarity(trained_model, capsys, tmp_path):
+    data = load_dataset("mnist")
+    files, labels = [], []
+    for i in range(12):
+        img = data.test_images[i]
+        if i % 2:  # dark ink on light paper, bigger, as a photo of a drawing would be
+            img = 255 - np.kron(img, np.ones((4, 4), np.uint8))
+        path = tmp_path / f"d{i}.png"
+        Image.fromarray(img).convert("RGB" if i % 3 == 0 else "L").save(path)
+        files.append(str(path))
+        labels.append(int(data.test_labels[i]))
+    code, out, err = run(capsys, "predict", "--model", str(trained_model), *files, "--json")
+    assert code == 0, err
+    rows = json.loads(out)
+    assert [r["file"] for r in rows] == files
+    assert all(len(r["probabilities"]) == 10 and abs(sum(r["probabilities"]) - 1) < 1e-3 for r in rows)
+    correct = sum(r["label"] == y for r, y in zip(rows, labels))
+    assert correct >= 9, f"only {correct}/12 correct: {[r['label'] for r in rows]} vs {labels}"
+    code, out, _ = run(capsys, "predict", "--model", str(trained_model), files[0])
+    assert code == 0 and out.startswith(files[0] + ": ")
+
+
+@pytest.mark.parametrize("argv,fragment", [
+    (["train", "--batch", "0"], "--batch: must be at least 1"),
+    (["train", "--lr", "-1"], "learning rate"),
+    (["train", "--lr", "nan"], "expected a finite number"),
+    (["train", "--epochs", "0"], "epochs"),
+    (["train", "--net", "conv3-8,wat,dense-10"], "unknown layer"),
+    (["train", "--net", "conv3-8,relu"], "must end with dense-10"),
+    (["train", "--backend", "quantum"], "unknown backend 'quantum'"),
+    (["train", "--data", "/nonexistent/folder"], "/nonexistent/folder"),
+    (["train", "--save", "/nonexistent/dir/m.npz"], "does not exist"),
+    (["train", "--save", "model.pt"], "must end in .npz"),
+    (["train", "--optimizer", "rmsprop"], "invalid choice"),
+    (["frobnicate"], "invalid choice"),
+    (["predict", "--model", "/nonexistent.npz", "x.png"], "no such checkpoint file"),
+])
+def test_bad_input_gives_one_line_error(capsys, argv, fragment):
+    code, out, err = run(capsys, *argv)
+    assert_one_line_error(code, err, fragment)
+
+
+def test_corrupt_dataset_and_checkpoint_and_image(capsys, tmp_path, trained_model):
+    bad = tmp_path / "data"
+    bad.mkdir()
+    for name in ("train-images-idx3-ubyte", "train-labels-idx1-ubyte", "t10k-images-idx3-ubyte",
+                 "t10k-labels-idx1-ubyte"):
+        (bad / name).write_bytes(b"\x00\x00\x08\x03garbage")
+    code, _, err = run(capsys, "train", "--data", str(bad), "--steps", "1")
+    assert_one_line_error(code, err, "train-images-idx3-ubyte")
+
+    ckpt = tmp_path / "broken.npz"
+    ckpt.write_bytes(trained_model.read_bytes()[:200])
+    code, _, err = run(capsys, "predict", "--model", str(ckpt), "x.png")
+    assert_one_line_error(code, err, "broken.npz")
+
+    text = tmp_path / "notes.png"
+    text.write_text("not an image")
+    code, _, err = run(capsys, "predict", "--model", str(trained_model), str(text))
+    assert_one_line_error(code, err, "notes.png")
+    code, _, err = run(capsys, "predict", "--model", str(trained_model), str(tmp_path / "missing.png"))
+    assert_one_line_error(code, err, "missing.png")
+
+
+def test_devices_lists_every_backend_with_a_reason(capsys):
+    code, out, _ = run(capsys, "devices")
+    assert code == 0
+    for name in ("numpy", "numba", "cuda", "cupy"):
+        assert f"{name} " in out
+    assert "numpy  available: yes" in out
+    assert "auto -> " in out
+
+
+def test_console_script_prints_no_traceback():
+    proc = subprocess.run([sys.executable, "-m", "cnnviz", "train", "--batch", "-5"], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode != 0
+    assert proc.stderr.strip().startswith("cnnviz: error:") and "Traceback" not in proc.stderr
