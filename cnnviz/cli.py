@@ -236,12 +236,12 @@ def cmd_predict(args) -> int:
     import numpy as np
 
     from .backends import registry
-    from .data.drawing import load_image, preprocess_digit
+    from .data.drawing import load_digit_image
     from .nn import checkpoint
 
     model, _ = checkpoint.load_model(args.model)
     model.to(registry.get("numpy"))
-    inputs = np.stack([preprocess_digit(load_image(path)) for path in args.images])[:, None]
+    inputs = np.stack([load_digit_image(path) for path in args.images])[:, None]
     probs = model.predict_proba(inputs)
     rows = [{"file": path, "label": int(p.argmax()), "probabilities": [round(float(v), 6) for v in p]}
             for path, p in zip(args.images, probs)]

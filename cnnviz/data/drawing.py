@@ -1,0 +1,272 @@
+"""Making any picture of a digit look like an MNIST digit.
+
+A network trained on MNIST only recognises digits prepared the way MNIST's
+were: white ink on black, the digit scaled so its longer side is 20 pixels
+(keeping its aspect ratio, anti-aliased), then placed in a 28x28 field so that
+its centre of mass sits at the field's centre. ``cnnviz predict`` (image
+files) and the GUI's drawing canvas (float arrays) both go through
+:func:`preprocess_digit`, so what the network sees is the same either way.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+__all__ = ["ImageError", "load_image", "load_digit_image", "preprocess_digit"]
+
+
+class ImageError(ValueError):
+    """A picture cannot be read, or holds no digit; the message says why."""
+
+
+FIELD_SIZE = 28
+"""Side of the MNIST input field, in pixels."""
+DIGIT_BOX = 20
+"""MNIST scales each digit so that its longer side fills this many pixels."""
+FIELD_CENTRE = 14.0
+"""Where MNIST put the centre of mass, in array index coordinates (row, col).
+Measured on MNIST's test set the mean centre of mass is (13.99, 14.01)
+(spread +-0.5: MNIST rounded its shifts to whole pixels)."""
+
+MIN_CONTRAST = 0.1
+"""Less difference than this (on a 0..1 scale) between background and the
+strongest ink counts as a blank picture: it is paper grain, not a stroke."""
+NOISE_THRESHOLD = 0.15
+"""Ink weaker than this, relative to the strongest ink, is noise (paper
+texture, JPEG artefacts, faint smudges) and is removed before cropping."""
+
+
+def load_image(path: str | os.PathLike[str]) -> np.ndarray:
+    """Read an image file as float32 greys (H, W) in [0, 1], 1 = white.
+
+    Any size and any mode Pillow reads (L, RGB, P, CMYK, 16-bit, ...);
+    a camera photo is turned upright by its EXIF orientation.
+
+    Transparency: transparent pixels count as background. A digit drawn on a
+    transparent canvas usually stores black in its transparent pixels, so
+    simply dropping alpha would leave black strokes on black. Instead the
+    picture is composited onto white when its opaque pixels are mostly dark
+    and onto black when they are mostly light, so the strokes always stand
+    out against what was transparent.
+    """
+    path = Path(path)
+    try:
+        with warnings.catch_warnings():
+            # A huge image is refused below as DecompressionBombError; the
+            # warning Pillow gives for merely big ones would only be noise.
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                image.load()
+                return _to_gray(_upright(image), path)
+    except FileNotFoundError:
+        raise ImageError(f"{path}: file not found") from None
+    except IsADirectoryError:
+        raise ImageError(f"{path}: is a folder, expected an image file") from None
+    except PermissionError:
+        raise ImageError(f"{path}: permission denied") from None
+    except UnidentifiedImageError:
+        raise ImageError(
+            f"{path}: not an image file Pillow can read (use PNG, JPEG, BMP, GIF or TIFF)"
+        ) from None
+    except Image.DecompressionBombError as error:
+        raise ImageError(f"{path}: image is too large to open safely ({error})") from None
+    except (OSError, SyntaxError, ValueError) as error:
+        if isinstance(error, ImageError):
+            raise
+        # Pillow reports truncated or corrupt pixel data as OSError (and a
+        # few plugins as SyntaxError/ValueError) only once it decodes.
+        raise ImageError(f"{path}: the image is truncated or corrupt ({error})") from None
+
+
+def _upright(image: Image.Image) -> Image.Image:
+    try:
+        return ImageOps.exif_transpose(image) or image
+    except Exception:  # noqa: BLE001 -- EXIF parsing fails in many ways
+        # A damaged EXIF block should not make a readable picture unreadable.
+        return image
+
+
+def _to_gray(image: Image.Image, path: Path) -> np.ndarray:
+    if _has_transparency(image):
+        rgba = np.asarray(image.convert("RGBA"), dtype=np.float32) / 255.0
+        lum = _luminance(rgba[..., :3])
+        alpha = rgba[..., 3]
+        opaque_weight = float(alpha.sum())
+        if opaque_weight == 0.0:
+            return np.zeros(alpha.shape, dtype=np.float32)
+        opaque_mean = float((lum * alpha).sum()) / opaque_weight
+        background = 1.0 if opaque_mean < 0.5 else 0.0
+        gray = alpha * lum + (1.0 - alpha) * background
+        return gray.astype(np.float32)
+
+    if image.mode.startswith("I;16"):
+        return (np.asarray(image, dtype=np.float32) / 65535.0).astype(np.float32)
+    if image.mode in ("I", "F"):
+        # 32-bit int or float pixels have no fixed range (16-bit PNGs open as
+        # "I" in some Pillow versions): stretch what is there to [0, 1].
+        values = np.asarray(image, dtype=np.float64)
+        if not np.all(np.isfinite(values)):
+            raise ImageError(f"{path}: image contains NaN or infinite pixel values")
+        low, high = values.min(), values.max()
+        if high == low:
+            return np.zeros(values.shape, dtype=np.float32)
+        return ((values - low) / (high - low)).astype(np.float32)
+
+    try:
+        gray_image = image.convert("L")
+    except ValueError:
+        try:
+            gray_image = image.convert("RGB").convert("L")
+        except ValueError:
+            raise ImageError(f"{path}: unsupported image mode {image.mode!r}") from None
+    return np.asarray(gray_image, dtype=np.float32) / np.float32(255.0)
+
+
+def _has_transparency(image: Image.Image) -> bool:
+    return image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info
+
+
+def _luminance(rgb: np.ndarray) -> np.ndarray:
+    # ITU-R 601-2 luma, the weights Pillow's own RGB -> L conversion uses.
+    return rgb @ np.array([0.299, 0.587, 0.114], dtype=np.float32)
+
+
+def preprocess_digit(gray: np.ndarray, allow_blank: bool = False) -> np.ndarray:
+    """Any 2-D picture of one digit -> float32 (28, 28) in [0, 1], ink = 1.
+
+    ``gray`` is a float array in [0, 1] (or uint8/uint16, scaled by its
+    range) of any size, in either polarity: the background is taken from
+    the median of the border pixels, so dark-on-light and light-on-dark
+    pictures give the same result. The digit is cropped to its ink, scaled so
+    its longer side is 20 pixels, and placed so that its centre of mass is at
+    (14, 14), as MNIST's digits were.
+
+    A blank picture raises :class:`ImageError`, or returns zeros when
+    ``allow_blank`` (the GUI's empty canvas).
+    """
+    ink = _ink_from_gray(gray)
+    if ink is None:
+        if allow_blank:
+            return np.zeros((FIELD_SIZE, FIELD_SIZE), dtype=np.float32)
+        raise ImageError(
+            "no ink found: the picture is blank or too faint to hold a digit "
+            "(draw or write one digit with a clear contrast to the background)"
+        )
+    digit = _fit_in_box(_crop_to_ink(ink), DIGIT_BOX)
+    return _place_by_centre_of_mass(digit)
+
+
+def load_digit_image(path: str | os.PathLike[str]) -> np.ndarray:
+    """Read an image file and prepare it as an MNIST-style (28, 28) input."""
+    try:
+        return preprocess_digit(load_image(path))
+    except ImageError as error:
+        if str(path) in str(error):
+            raise
+        raise ImageError(f"{path}: {error}") from None
+
+
+def _ink_from_gray(gray: np.ndarray) -> np.ndarray | None:
+    """Ink strength in [0, 1] (1 = strongest stroke), or None when blank."""
+    values = np.asarray(gray)
+    if values.ndim != 2 or values.shape[0] < 1 or values.shape[1] < 1:
+        raise ValueError(f"expected a 2-D grey image, got an array of shape {values.shape}")
+    if np.issubdtype(values.dtype, np.unsignedinteger):
+        values = values.astype(np.float64) / np.iinfo(values.dtype).max
+    else:
+        values = values.astype(np.float64)
+    if not np.all(np.isfinite(values)):
+        raise ImageError("the picture contains NaN or infinite values")
+
+    border = np.concatenate([values[0], values[-1], values[1:-1, 0], values[1:-1, -1]])
+    background = float(np.median(border))
+    low, high = float(values.min()), float(values.max())
+    # The ink is whichever extreme lies farther from the background, so a grey
+    # sheet of paper works with both a dark pen and white chalk.
+    if background - low > high - background:
+        ink, contrast = background - values, background - low
+    else:
+        ink, contrast = values - background, high - background
+    if contrast < MIN_CONTRAST:
+        return None
+    ink = np.clip(ink / contrast, 0.0, 1.0)
+    # Soft threshold: noise goes to 0 and the rest is stretched back to
+    # [0, 1], leaving no step at the edge of a stroke.
+    ink = np.clip((ink - NOISE_THRESHOLD) / (1.0 - NOISE_THRESHOLD), 0.0, 1.0)
+    if not ink.any():
+        return None
+    return ink
+
+
+def _crop_to_ink(ink: np.ndarray) -> np.ndarray:
+    rows = np.flatnonzero(ink.any(axis=1))
+    cols = np.flatnonzero(ink.any(axis=0))
+    return ink[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+
+
+def _fit_in_box(ink: np.ndarray, box: int) -> np.ndarray:
+    """Scale so the longer side is ``box`` pixels, keeping the aspect ratio."""
+    height, width = ink.shape
+    scale = box / max(height, width)
+    new_height = max(1, min(box, round(height * scale)))
+    new_width = max(1, min(box, round(width * scale)))
+    # LANCZOS when shrinking: Pillow widens the kernel with the scale, which
+    # is the anti-aliasing MNIST's digits had. BILINEAR when enlarging a tiny
+    # scribble: LANCZOS would ring around its edges.
+    resample = Image.Resampling.LANCZOS if scale < 1 else Image.Resampling.BILINEAR
+    image = Image.fromarray(ink.astype(np.float32))  # mode "F"
+    scaled = np.asarray(image.resize((new_width, new_height), resample), dtype=np.float32)
+    scaled = np.clip(scaled, 0.0, 1.0)
+    peak = scaled.max()
+    # Thin strokes shrunk from a big canvas come out faint; MNIST's strokes
+    # reach full white, so stretch the strongest pixel back to 1.
+    if peak > 0:
+        scaled /= peak
+    return scaled
+
+
+def _place_by_centre_of_mass(digit: np.ndarray) -> np.ndarray:
+    """Put ``digit`` in the 28x28 field with its centre of mass at (14, 14).
+
+    The shift keeps its fraction (linear interpolation between neighbouring
+    pixels) instead of being rounded to whole pixels: a rounded shift jumps a
+    whole pixel when the centre of mass crosses .5, which on the GUI canvas
+    would make the input, and the prediction, flicker while a stroke grows.
+    Ink that would fall outside the field is clipped, as in MNIST.
+    """
+    height, width = digit.shape
+    total = float(digit.sum())
+    top = FIELD_CENTRE - float(digit.sum(axis=1) @ np.arange(height)) / total
+    left = FIELD_CENTRE - float(digit.sum(axis=0) @ np.arange(width)) / total
+    shifted = _shift_by_fraction(_shift_by_fraction(digit, top % 1.0, axis=0), left % 1.0, axis=1)
+    top_row, left_col = int(np.floor(top)), int(np.floor(left))
+
+    field = np.zeros((FIELD_SIZE, FIELD_SIZE), dtype=np.float32)
+    rows, cols = shifted.shape
+    field_rows = slice(max(top_row, 0), min(top_row + rows, FIELD_SIZE))
+    field_cols = slice(max(left_col, 0), min(left_col + cols, FIELD_SIZE))
+    if field_rows.start < field_rows.stop and field_cols.start < field_cols.stop:
+        field[field_rows, field_cols] = shifted[
+            field_rows.start - top_row : field_rows.stop - top_row,
+            field_cols.start - left_col : field_cols.stop - left_col,
+        ]
+    return field
+
+
+def _shift_by_fraction(image: np.ndarray, fraction: float, axis: int) -> np.ndarray:
+    """Move ``image`` by ``fraction`` (0 <= fraction < 1) of a pixel along ``axis``.
+
+    The result is one pixel longer along ``axis``; ink is neither lost nor
+    created, so the centre of mass moves by exactly ``fraction``.
+    """
+    pad = [(0, 0), (0, 0)]
+    pad[axis] = (1, 1)
+    padded = np.pad(image, pad)
+    before = np.take(padded, np.arange(0, padded.shape[axis] - 1), axis=axis)
+    after = np.take(padded, np.arange(1, padded.shape[axis]), axis=axis)
+    return (1.0 - fraction) * after + fraction * before
