@@ -1,0 +1,131 @@
+"""Why a GPU backend cannot run here, in words a user can act on.
+
+The CUDA driver library is probed directly with ctypes, before numba.cuda or
+CuPy touch it: both libraries report a missing driver, a machine without a
+GPU and a driver too old for their CUDA version in ways that are hard to tell
+apart (numba raises an ImportError subclass, CuPy says "insufficient driver"
+when there is no driver at all). Nothing here imports numba or CuPy.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import sys
+from dataclasses import dataclass
+
+PIP_GPU = 'pip install "cnnviz[gpu]"'
+
+# CUresult codes that deserve their own sentence (cuda.h).
+CUDA_SUCCESS = 0
+CUDA_ERROR_STUB_LIBRARY = 34
+CUDA_ERROR_NO_DEVICE = 100
+CUDA_ERROR_SYSTEM_DRIVER_MISMATCH = 803
+CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE = 804
+
+
+@dataclass(frozen=True)
+class DriverStatus:
+    problem: str | None
+    """Why no CUDA device can be used (None when one can)."""
+    driver_version: int = 0
+    """CUDA version the driver supports, encoded as 1000*major + 10*minor (12040 = 12.4)."""
+    device_count: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+
+def format_cuda_version(encoded: int) -> str:
+    return f"{encoded // 1000}.{(encoded % 1000) // 10}"
+
+
+def driver_library_names() -> tuple[str, ...]:
+    if sys.platform.startswith("win"):
+        return ("nvcuda.dll",)
+    if sys.platform == "darwin":
+        return ()
+    return ("libcuda.so.1", "libcuda.so")
+
+
+def load_driver():
+    """The CUDA driver API library, or None. Tests replace this function."""
+    for name in driver_library_names():
+        try:
+            return ctypes.CDLL(name)
+        except OSError:
+            continue
+    return None
+
+
+def _error_name(lib, code: int) -> str:
+    name = ctypes.c_char_p()
+    try:
+        if lib.cuGetErrorName(code, ctypes.byref(name)) == CUDA_SUCCESS and name.value:
+            return name.value.decode(errors="replace")
+    except Exception:  # an odd driver must not turn a reason into a crash
+        pass
+    return f"CUresult {code}"
+
+
+def _visible_devices_hint() -> str:
+    value = os.environ.get("CUDA_VISIBLE_DEVICES")
+    if value is None:
+        return ""
+    return f" (note CUDA_VISIBLE_DEVICES={value!r})"
+
+
+def driver_status() -> DriverStatus:
+    """Probe the NVIDIA driver: is it there, does it start, does it see a device?"""
+    if sys.platform == "darwin":
+        return DriverStatus("CUDA needs an NVIDIA GPU and driver; macOS has no CUDA driver")
+    lib = load_driver()
+    if lib is None:
+        names = " / ".join(driver_library_names()) or "the CUDA driver library"
+        return DriverStatus(f"no NVIDIA driver: {names} (libcuda, the CUDA driver library) not found; "
+                            "install the NVIDIA driver (in a container: run it with the NVIDIA container "
+                            "toolkit, e.g. docker run --gpus all)")
+    version = ctypes.c_int(0)
+    try:
+        lib.cuDriverGetVersion(ctypes.byref(version))
+    except Exception:
+        pass
+    driver_version = int(version.value)
+    code = lib.cuInit(0)
+    if code != CUDA_SUCCESS:
+        name = _error_name(lib, code)
+        cuda_ver = f" (CUDA {format_cuda_version(driver_version)})" if driver_version else ""
+        if code == CUDA_ERROR_NO_DEVICE:
+            problem = (f"no CUDA device: the NVIDIA driver{cuda_ver} is installed but finds no GPU "
+                       f"(cuInit: {name}){_visible_devices_hint()}")
+        elif code == CUDA_ERROR_STUB_LIBRARY:
+            problem = ("no NVIDIA driver: the libcuda found is the CUDA toolkit's stub library, not a driver "
+                       f"(cuInit: {name}); install the NVIDIA driver")
+        elif code == CUDA_ERROR_SYSTEM_DRIVER_MISMATCH:
+            problem = ("NVIDIA driver version mismatch: the user-space driver library and the kernel module "
+                       f"differ (cuInit: {name}); reboot or reinstall the driver")
+        elif code == CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE:
+            problem = (f"CUDA forward-compatibility driver{cuda_ver} is not supported on this GPU (cuInit: {name}); "
+                       "remove the cuda-compat package or update the NVIDIA driver")
+        else:
+            problem = f"the NVIDIA driver{cuda_ver} failed to start (cuInit: {name})"
+        return DriverStatus(problem, driver_version)
+    count = ctypes.c_int(0)
+    code = lib.cuDeviceGetCount(ctypes.byref(count))
+    if code != CUDA_SUCCESS:
+        return DriverStatus(f"the NVIDIA driver cannot count devices (cuDeviceGetCount: {_error_name(lib, code)})",
+                            driver_version)
+    if count.value < 1:
+        return DriverStatus(f"no CUDA device: the NVIDIA driver (CUDA {format_cuda_version(driver_version)}) "
+                            f"sees 0 GPUs{_visible_devices_hint()}", driver_version)
+    return DriverStatus(None, driver_version, int(count.value))
+
+
+def version_mismatch(library: str, built_for: int, driver_version: int, fix: str) -> str | None:
+    """A reason when ``library`` targets a newer CUDA major version than the driver supports."""
+    if not built_for or not driver_version or built_for // 1000 <= driver_version // 1000:
+        return None
+    return (f"CUDA version mismatch: {library} is built for CUDA {format_cuda_version(built_for)} but the "
+            f"NVIDIA driver supports CUDA {format_cuda_version(driver_version)}; update the NVIDIA driver "
+            f"or {fix}")

@@ -1,0 +1,227 @@
+"""GPU backends that cannot run say exactly why (no driver, no device, missing package, version mismatch).
+
+These run in the normal test process (no CUDA simulator). Absence is simulated
+by replacing the CUDA driver library, the package lookup or CuPy itself.
+"""
+
+from __future__ import annotations
+
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+from cnnviz.backends import cupy_backend, gpu_probe, numba_cuda, registry
+from cnnviz.backends.base import BackendUnavailable
+
+SIMULATOR = numba_cuda.simulator_requested()
+needs_normal_process = pytest.mark.skipif(SIMULATOR, reason="runs without NUMBA_ENABLE_CUDASIM (see tests/cuda)")
+
+
+class FakeDriver:
+    """Stands in for libcuda: answers the four calls gpu_probe makes."""
+
+    names = {0: b"CUDA_SUCCESS", 34: b"CUDA_ERROR_STUB_LIBRARY", 100: b"CUDA_ERROR_NO_DEVICE",
+             803: b"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", 999: b"CUDA_ERROR_UNKNOWN"}
+
+    def __init__(self, init_result=0, devices=1, version=12040):
+        self.init_result, self.devices, self.version = init_result, devices, version
+
+    def cuDriverGetVersion(self, ref):
+        ref._obj.value = self.version
+        return 0
+
+    def cuInit(self, flags):
+        return self.init_result
+
+    def cuDeviceGetCount(self, ref):
+        ref._obj.value = self.devices
+        return 0
+
+    def cuGetErrorName(self, code, ref):
+        ref._obj.value = self.names.get(code, b"CUDA_ERROR_OTHER")
+        return 0
+
+
+@pytest.fixture
+def fake_driver(monkeypatch):
+    def install(driver):
+        monkeypatch.setattr(gpu_probe, "load_driver", lambda: driver)
+    return install
+
+
+# --- this machine ---------------------------------------------------------------
+
+def _real_driver_ok() -> bool:
+    return gpu_probe.driver_status().ok
+
+
+@needs_normal_process
+def test_cuda_backend_unavailable_here_names_the_driver():
+    if _real_driver_ok():
+        pytest.skip("a working NVIDIA driver is present here")
+    with pytest.raises(BackendUnavailable) as info:
+        numba_cuda.create()
+    assert "driver" in str(info.value)
+    entry = registry.info("cuda")
+    assert not entry.available and "driver" in entry.detail
+
+
+def test_cupy_backend_unavailable_here_says_why():
+    if cupy_backend._cupy_installed():
+        if _real_driver_ok():
+            pytest.skip("CuPy and a working NVIDIA driver are present here")
+        with pytest.raises(BackendUnavailable, match="driver"):
+            cupy_backend.create()
+        return
+    with pytest.raises(BackendUnavailable) as info:
+        cupy_backend.create()
+    assert str(info.value) == 'CuPy is not installed: pip install "cnnviz[gpu]"'
+    entry = registry.info("cupy")
+    assert not entry.available and entry.detail == str(info.value)
+
+
+def test_registry_lists_gpu_backends_without_raising():
+    names = {entry.name: entry for entry in registry.available()}
+    for name in ("cuda", "cupy"):
+        assert name in names
+        assert names[name].available or names[name].detail
+
+
+# --- the driver probe ----------------------------------------------------------------
+
+def test_probe_without_libcuda(fake_driver):
+    fake_driver(None)
+    status = gpu_probe.driver_status()
+    if sys.platform == "darwin":
+        assert "macOS" in status.problem
+    else:
+        assert status.problem.startswith("no NVIDIA driver:") and "libcuda" in status.problem
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="no CUDA driver on macOS")
+@pytest.mark.parametrize("code,expected", [
+    (100, "no CUDA device: the NVIDIA driver (CUDA 12.4) is installed but finds no GPU (cuInit: CUDA_ERROR_NO_DEVICE)"),
+    (34, "stub library"),
+    (803, "NVIDIA driver version mismatch"),
+    (999, "the NVIDIA driver (CUDA 12.4) failed to start (cuInit: CUDA_ERROR_UNKNOWN)"),
+])
+def test_probe_driver_init_failures(fake_driver, monkeypatch, code, expected):
+    monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)
+    fake_driver(FakeDriver(init_result=code))
+    status = gpu_probe.driver_status()
+    assert not status.ok and expected in status.problem
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="no CUDA driver on macOS")
+def test_probe_no_device_mentions_visible_devices(fake_driver, monkeypatch):
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "")
+    fake_driver(FakeDriver(devices=0))
+    status = gpu_probe.driver_status()
+    assert status.problem.startswith("no CUDA device") and "CUDA_VISIBLE_DEVICES=''" in status.problem
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="no CUDA driver on macOS")
+def test_probe_working_driver(fake_driver):
+    fake_driver(FakeDriver(devices=2, version=12080))
+    status = gpu_probe.driver_status()
+    assert status.ok and status.device_count == 2 and status.driver_version == 12080
+
+
+def test_version_mismatch_text():
+    text = gpu_probe.version_mismatch("CuPy 14.0", 13000, 12040, "install cupy-cuda12x")
+    assert text == ("CUDA version mismatch: CuPy 14.0 is built for CUDA 13.0 but the NVIDIA driver supports "
+                    "CUDA 12.4; update the NVIDIA driver or install cupy-cuda12x")
+    assert gpu_probe.version_mismatch("CuPy", 12080, 12040, "x") is None  # minor versions are compatible
+
+
+# --- numba.cuda backend ------------------------------------------------------------------
+
+@needs_normal_process
+def test_cuda_backend_without_numba_cuda(monkeypatch):
+    real = numba_cuda._find_spec
+    monkeypatch.setattr(numba_cuda, "_find_spec", lambda name: None if name == "numba_cuda" else real(name))
+    with pytest.raises(BackendUnavailable) as info:
+        numba_cuda.create()
+    assert str(info.value).startswith("numba-cuda is not installed")
+    assert str(info.value).endswith('pip install "cnnviz[gpu]"')
+
+
+@needs_normal_process
+@pytest.mark.skipif(sys.platform == "darwin", reason="no CUDA driver on macOS")
+def test_cuda_backend_no_device(fake_driver, monkeypatch):
+    monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)
+    fake_driver(FakeDriver(init_result=100))
+    with pytest.raises(BackendUnavailable, match=r"^no CUDA device: "):
+        numba_cuda.create()
+
+
+@needs_normal_process
+def test_cuda_backend_driver_older_than_bindings(monkeypatch):
+    monkeypatch.setattr(gpu_probe, "driver_status", lambda: gpu_probe.DriverStatus(None, 12040, 1))
+    monkeypatch.setattr(numba_cuda, "_bindings_cuda_version", lambda: 13000)
+    with pytest.raises(BackendUnavailable) as info:
+        numba_cuda.create()
+    assert str(info.value).startswith("CUDA version mismatch: numba-cuda (cuda-bindings) is built for CUDA 13.0 "
+                                      "but the NVIDIA driver supports CUDA 12.4")
+    assert 'pip install "numba-cuda[cu12]"' in str(info.value)
+
+
+def test_cuda_smoke_failures_are_explained():
+    ptx = numba_cuda._explain_smoke_failure(RuntimeError("CUDA_ERROR_UNSUPPORTED_PTX_VERSION"), 12020)
+    assert ptx.startswith("CUDA version mismatch") and "CUDA 12.2" in ptx and "numba-cuda[cu12]" in ptx
+    nvvm = numba_cuda._explain_smoke_failure(RuntimeError("libNVVM cannot be found"), 12020)
+    assert "NVVM" in nvvm and "pip install" in nvvm
+
+
+# --- CuPy backend ---------------------------------------------------------------------------
+
+def test_cupy_not_installed_message(monkeypatch):
+    monkeypatch.setitem(sys.modules, "cupy", None)  # makes `import cupy` raise ImportError(name="cupy")
+    with pytest.raises(BackendUnavailable) as info:
+        cupy_backend.create()
+    assert str(info.value) == 'CuPy is not installed: pip install "cnnviz[gpu]"'
+
+
+def _fake_cupy(runtime_version=12080, device_count=None):
+    def get_device_count():
+        if isinstance(device_count, Exception):
+            raise device_count
+        return device_count
+
+    runtime = SimpleNamespace(runtimeGetVersion=lambda: runtime_version, getDeviceCount=get_device_count)
+    return SimpleNamespace(__version__="14.0.0", cuda=SimpleNamespace(runtime=runtime))
+
+
+class CUDARuntimeError(RuntimeError):
+    pass
+
+
+def test_cupy_no_driver(monkeypatch, fake_driver):
+    monkeypatch.setitem(sys.modules, "cupy", _fake_cupy())
+    fake_driver(None)
+    with pytest.raises(BackendUnavailable, match="NVIDIA driver|macOS"):
+        cupy_backend.create()
+
+
+def test_cupy_built_for_newer_cuda_than_driver(monkeypatch):
+    monkeypatch.setitem(sys.modules, "cupy", _fake_cupy(runtime_version=13000))
+    monkeypatch.setattr(gpu_probe, "driver_status", lambda: gpu_probe.DriverStatus(None, 12040, 1))
+    with pytest.raises(BackendUnavailable) as info:
+        cupy_backend.create()
+    assert str(info.value) == ("CUDA version mismatch: CuPy 14.0.0 is built for CUDA 13.0 but the NVIDIA driver "
+                               "supports CUDA 12.4; update the NVIDIA driver or install the CuPy wheel for the "
+                               "driver's CUDA (cupy-cuda12x)")
+
+
+@pytest.mark.parametrize("error,expected", [
+    (CUDARuntimeError("cudaErrorInsufficientDriver: CUDA driver version is insufficient"), "CUDA version mismatch"),
+    (CUDARuntimeError("cudaErrorNoDevice: no CUDA-capable device is detected"), "no CUDA device visible to CuPy"),
+    (0, "no CUDA device visible to CuPy"),
+])
+def test_cupy_runtime_errors(monkeypatch, error, expected):
+    monkeypatch.setitem(sys.modules, "cupy", _fake_cupy(device_count=error))
+    monkeypatch.setattr(gpu_probe, "driver_status", lambda: gpu_probe.DriverStatus(None, 12080, 1))
+    with pytest.raises(BackendUnavailable) as info:
+        cupy_backend.create()
+    assert str(info.value).startswith(expected)
