@@ -206,3 +206,35 @@ def test_reset_gives_fresh_weights(small_mnist):
 def test_absurd_config_is_rejected_clearly(field, value, message):
     with pytest.raises(ValueError, match=message):
         TrainConfig(**{field: value}).validate()
+
+
+def test_gpu_failure_falls_back_to_cpu_without_losing_steps(small_mnist):
+    numpy_type = type(registry.get("numpy"))
+
+    class FlakyGpu(numpy_type):
+        name = "flakygpu"
+        is_gpu = True
+        calls = 0
+
+        def conv2d_forward(self, *args):
+            FlakyGpu.calls += 1
+            if FlakyGpu.calls == 4:  # the 4th training step's first conv
+                raise MemoryError("out of memory on the device (simulated)")
+            return super().conv2d_forward(*args)
+
+    registry._ENTRIES["flakygpu"] = ("cnnviz.backends.numpy_ref", "test gpu")
+    registry._instances["flakygpu"] = FlakyGpu()
+    try:
+        trainer, seen = make(small_mnist, steps=6, backend="flakygpu", net="conv3-4,relu,pool,dense-10")
+        reference, seen_ref = make(small_mnist, steps=6, net="conv3-4,relu,pool,dense-10")
+        trainer.run()
+        reference.run()
+    finally:
+        registry._ENTRIES.pop("flakygpu")
+        registry._instances.pop("flakygpu")
+    switched = of(seen, ev.BackendSwitched)
+    assert len(switched) == 1 and switched[0].old == "flakygpu" and switched[0].new in ("numba", "numpy")
+    assert "out of memory" in switched[0].reason and switched[0].step == 3
+    assert [s.step for s in of(seen, ev.StepFinished)] == [1, 2, 3, 4, 5, 6]
+    np.testing.assert_allclose([s.loss for s in of(seen, ev.StepFinished)],
+                               [s.loss for s in of(seen_ref, ev.StepFinished)], rtol=1e-4)
