@@ -115,15 +115,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("devices", help="list the compute backends and why any cannot run")
 
-    g = sub.add_parser("gui", help="open the desktop app (the default)")
-    g.add_argument("--net", default="tiny", help=f"{nets} or a spec (default tiny)")
-    g.add_argument("--backend", default="auto", help="auto, numpy, numba, cuda or cupy")
-    add_data_arguments(g)
-    g.add_argument("--screenshot", metavar="PATH.png", help="save a PNG of the window and exit")
-    g.add_argument("--train-seconds", type=_finite_float, default=0.0, metavar="S",
-                   help="with --screenshot or --latency-report: train this long first")
-    g.add_argument("--latency-report", action="store_true",
-                   help="train with every panel live and print UI responsiveness as JSON")
+    g = sub.add_parser("gui", help="open the desktop app (the default)",
+                       description="Watch a CNN learn, live (the default when no command is given).")
+    from .gui.app import add_arguments as add_gui_arguments  # argparse only: no Qt import
+
+    add_gui_arguments(g)
     return parser
 
 

@@ -97,9 +97,12 @@ class _Stop(Exception):
 
 
 class Trainer:
-    def __init__(self, config: TrainConfig, dataset: Dataset | None = None):
+    def __init__(self, config: TrainConfig, dataset: Dataset | None = None,
+                 initial_weights: dict[str, np.ndarray] | None = None):
+        """``initial_weights`` (a state dict, e.g. from a checkpoint) replaces the random initialisation."""
         self.config = replace(config).validate()
         self._dataset = dataset
+        self._initial_weights = initial_weights
         self._listeners: list[Callable[[object], None]] = []
         self._commands: queue.SimpleQueue = queue.SimpleQueue()
         self._wake = threading.Event()
@@ -192,6 +195,8 @@ class Trainer:
             return
         cfg = self.config
         self.model = Sequential.from_spec(cfg.net).initialise(cfg.seed, np.dtype(cfg.dtype))
+        if self._initial_weights is not None:
+            self.model.load_state_dict(self._initial_weights)
         self._open_backend(cfg.backend)
         self.optimizer = Optimizer(cfg.optimizer, momentum=cfg.momentum).to(self.backend)
         self._train_x, self._train_y = self._train_arrays()

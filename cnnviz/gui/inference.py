@@ -1,0 +1,68 @@
+"""Inference in the GUI thread on a NumPy copy of the trainer's weights.
+
+The trainer's backend arrays are never touched: every Snapshot carries a host
+copy of all weights consistent with one step, loaded here into a model on
+the NumPy reference backend. The model is rebuilt only when the spec changes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..backends import registry
+from ..nn.model import Sequential
+from ..train import events as ev
+from ..train.trainer import FEATURE_LAYER_KINDS
+
+
+class LocalModel:
+    def __init__(self):
+        self.model: Sequential | None = None
+        self.spec: str | None = None
+        self.step = 0
+        self.trained = False
+
+    def set_spec(self, net: str, seed: int = 0) -> None:
+        """A fresh, randomly initialised model (what Start will train from)."""
+        model = Sequential.from_spec(net).initialise(seed)
+        self.model = model.to(registry.get("numpy"))
+        self.spec = model.spec
+        self.step = 0
+        self.trained = False
+
+    def load(self, spec: str, weights: dict, step: int = 0) -> None:
+        if self.model is None or spec != self.spec:
+            self.model = Sequential.from_spec(spec).initialise(0).to(registry.get("numpy"))
+            self.spec = self.model.spec
+        self.model.load_state_dict(weights)
+        self.step = step
+        self.trained = True
+
+    def set_model(self, model: Sequential, step: int = 0) -> None:
+        self.model = model.to(registry.get("numpy"))
+        self.spec = model.spec
+        self.step = step
+        self.trained = True
+
+    def weights(self) -> dict:
+        return self.model.state_dict()
+
+    def predict(self, image: np.ndarray) -> np.ndarray:
+        """(28, 28) in [0, 1] -> ten probabilities."""
+        x = np.ascontiguousarray(image, dtype=np.float32)[None, None]
+        return self.model.predict_proba(x)[0]
+
+    def snapshot(self, image: np.ndarray, label: int | None = None, tag: str = "") -> ev.Snapshot:
+        """What the trainer's ``snapshot`` gives, computed here (no trainer running)."""
+        model = self.model
+        image = np.asarray(image, dtype=np.float32)
+        outputs = model.activations(np.ascontiguousarray(image[None, None], dtype=model.dtype))
+        feature_maps = tuple((name, out[0]) for (name, out), layer in zip(outputs, model.layers)
+                             if layer.kind in FEATURE_LAYER_KINDS)
+        weights = model.state_dict()
+        kernels = tuple((l.name, weights[f"{l.name}.weight"]) for l in model.layers if l.kind == "conv")
+        logits = outputs[-1][1][0].astype(np.float64)
+        probs = np.exp(logits - logits.max())
+        probs /= probs.sum()
+        return ev.Snapshot(self.step, 0.0, image, label, feature_maps, kernels, probs.astype(np.float32),
+                           weights, model.spec, tag)

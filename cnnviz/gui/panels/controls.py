@@ -1,0 +1,326 @@
+"""The control sidebar: data, network, backend, optimiser, run buttons."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QStandardItemModel
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit,
+                               QPushButton, QSlider, QSpinBox, QVBoxLayout, QWidget)
+
+from ...data.datasets import DATASET_NAMES
+from ...nn.layers import SpecError
+from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential
+from ...nn.optim import OPTIMIZERS, SCHEDULES
+
+LR_MIN_EXP, LR_MAX_EXP = -5.0, 0.0
+LR_TICKS = 100
+CUSTOM = "custom"
+
+
+def lr_from_slider(position: int) -> float:
+    return 10 ** (LR_MIN_EXP + (LR_MAX_EXP - LR_MIN_EXP) * position / LR_TICKS)
+
+
+def slider_from_lr(lr: float) -> int:
+    exp = math.log10(max(lr, 10 ** LR_MIN_EXP))
+    return int(round((exp - LR_MIN_EXP) / (LR_MAX_EXP - LR_MIN_EXP) * LR_TICKS))
+
+
+class ControlsPanel(QWidget):
+    hyperparametersChanged = Signal(dict)
+    """Debounced: lr, momentum, batch_size, optimizer, schedule that changed."""
+    backendChanged = Signal(str)
+    networkChanged = Signal(str)
+    """A valid new spec (preset name resolved)."""
+    datasetChanged = Signal(str)
+
+    def __init__(self, backends, parent=None, net: str = "tiny", backend: str | None = None,
+                 dataset: str = "mnist"):
+        super().__init__(parent)
+        self.setMinimumWidth(260)
+        self.setMaximumWidth(360)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 0, 6, 6)
+        outer.setSpacing(6)
+
+        # --- run buttons --------------------------------------------------------
+        run_box = QGroupBox("Run")
+        grid = QGridLayout(run_box)
+        grid.setSpacing(6)
+        self.start_button = QPushButton("▶  Start")
+        self.start_button.setObjectName("primary")
+        self.start_button.setToolTip("Start training (Space)")
+        self.save_button_tip = "Save the current weights as a .npz checkpoint"
+        self.pause_button = QPushButton("❚❚  Pause")
+        self.pause_button.setToolTip("Pause or resume (Space)")
+        self.step_button = QPushButton("Step")
+        self.step_button.setToolTip("Train exactly one batch (S or →)")
+        self.reset_button = QPushButton("Reset")
+        self.reset_button.setToolTip("New random weights; the curves start over")
+        self.save_button = QPushButton("Save…")
+        self.load_button = QPushButton("Load…")
+        grid.addWidget(self.start_button, 0, 0)
+        grid.addWidget(self.pause_button, 0, 1)
+        grid.addWidget(self.step_button, 1, 0)
+        grid.addWidget(self.reset_button, 1, 1)
+        self.save_button.setToolTip("Save the current weights as a .npz checkpoint")
+        self.load_button.setToolTip("Load a .npz checkpoint; Start continues training it")
+        grid.addWidget(self.save_button, 2, 0)
+        grid.addWidget(self.load_button, 2, 1)
+        outer.addWidget(run_box)
+
+        # --- data & network -------------------------------------------------------
+        net_box = QGroupBox("Data and network")
+        form = QFormLayout(net_box)
+        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+        self.dataset_combo = QComboBox()
+        self.dataset_combo.addItems(list(DATASET_NAMES))
+        self.dataset_combo.setCurrentText(dataset)
+        form.addRow("Dataset", self.dataset_combo)
+        self.net_combo = QComboBox()
+        for name in PRESETS:
+            self.net_combo.addItem(name)
+            self.net_combo.setItemData(self.net_combo.count() - 1, PRESET_DESCRIPTIONS.get(name, ""),
+                                       Qt.ToolTipRole)
+        self.net_combo.addItem(CUSTOM)
+        self.net_combo.setItemData(self.net_combo.count() - 1, "type your own layer spec below", Qt.ToolTipRole)
+        form.addRow("Network", self.net_combo)
+        self.spec_edit = QLineEdit()
+        self.spec_edit.setToolTip("convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;\n"
+                                  "the last layer must be dense-10. Press Enter to apply.")
+        form.addRow(self.spec_edit)
+        self.spec_message = QLabel("")
+        self.spec_message.setWordWrap(True)
+        self.spec_message.setObjectName("hint")
+        form.addRow(self.spec_message)
+        outer.addWidget(net_box)
+
+        # --- backend ----------------------------------------------------------------
+        backend_box = QGroupBox("Backend")
+        bform = QVBoxLayout(backend_box)
+        self.backend_combo = QComboBox()
+        model: QStandardItemModel = self.backend_combo.model()
+        first_available = None
+        for info in backends:
+            where = "GPU" if "GPU" in info.title else "CPU"
+            self.backend_combo.addItem(f"{info.name}  ({where})" if info.available
+                                       else f"{info.name}  ({where}, not available)", info.name)
+            item = model.item(self.backend_combo.count() - 1)
+            item.setToolTip(info.detail if info.available else f"not available: {info.detail}")
+            if not info.available:
+                item.setEnabled(False)
+            elif first_available is None:
+                first_available = info.name
+        self.backend_available = {info.name: info.available for info in backends}
+        self._infos = {info.name: info for info in backends}
+        bform.addWidget(self.backend_combo)
+        self.backend_note = QLabel("")
+        self.backend_note.setObjectName("hint")
+        self.backend_note.setWordWrap(True)
+        bform.addWidget(self.backend_note)
+        self.backend_combo.currentIndexChanged.connect(self._describe_backend)
+        outer.addWidget(backend_box)
+        chosen = backend if backend and self.backend_available.get(backend) else None
+        self._select_backend(chosen or self._default_backend(first_available))
+        self._describe_backend(self.backend_combo.currentIndex())
+
+        # --- optimiser -------------------------------------------------------------------
+        opt_box = QGroupBox("Optimiser")
+        oform = QFormLayout(opt_box)
+        oform.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+        self.optimizer_combo = QComboBox()
+        self.optimizer_combo.addItems(list(OPTIMIZERS))
+        self.optimizer_combo.setCurrentText("adam")
+        oform.addRow("Optimizer", self.optimizer_combo)
+        self.schedule_combo = QComboBox()
+        self.schedule_combo.addItems(list(SCHEDULES))
+        self.schedule_combo.setCurrentText("onecycle")
+        self.schedule_combo.setToolTip("onecycle: warm up to the learning rate, then anneal; constant: keep it")
+        oform.addRow("Schedule", self.schedule_combo)
+        self.lr_slider = QSlider(Qt.Horizontal)
+        self.lr_slider.setRange(0, LR_TICKS)
+        self.lr_slider.setToolTip("Learning rate, logarithmic from 0.00001 to 1")
+        self.lr_spin = QDoubleSpinBox()
+        self.lr_spin.setDecimals(5)
+        self.lr_spin.setRange(1e-5, 1.0)
+        self.lr_spin.setStepType(QDoubleSpinBox.AdaptiveDecimalStepType)
+        self.lr_spin.setMinimumWidth(96)
+        oform.addRow("Learning rate", self.lr_spin)
+        oform.addRow(self.lr_slider)
+        self.momentum_spin = QDoubleSpinBox()
+        self.momentum_spin.setRange(0.0, 0.999)
+        self.momentum_spin.setDecimals(3)
+        self.momentum_spin.setSingleStep(0.05)
+        self.momentum_spin.setValue(0.9)
+        self.momentum_spin.setToolTip("Momentum (sgd with momentum) or beta1 (adam)")
+        oform.addRow("Momentum", self.momentum_spin)
+        self.batch_spin = QSpinBox()
+        self.batch_spin.setRange(1, 8192)
+        self.batch_spin.setValue(64)
+        oform.addRow("Batch size", self.batch_spin)
+        self.epochs_spin = QDoubleSpinBox()
+        self.epochs_spin.setRange(0.1, 1000)
+        self.epochs_spin.setDecimals(1)
+        self.epochs_spin.setValue(1.0)
+        self.epochs_spin.setToolTip("Length of the run; takes effect at the next Start")
+        oform.addRow("Epochs", self.epochs_spin)
+        outer.addWidget(opt_box)
+
+        self.keys_hint = QLabel("Changes to the optimiser apply at the next step.\n"
+                                "Keys: Space start/pause · S step · C clear drawing")
+        self.keys_hint.setObjectName("hint")
+        self.keys_hint.setWordWrap(True)
+        outer.addWidget(self.keys_hint)
+        outer.addStretch(1)
+
+        self._set_lr(2e-3)
+        self._pending: dict = {}
+        self._debounce = QTimer(self)
+        self._debounce.setSingleShot(True)
+        self._debounce.setInterval(250)
+        self._debounce.timeout.connect(self._emit_hyper)
+        self.lr_slider.valueChanged.connect(lambda pos: self._set_lr(lr_from_slider(pos), from_slider=True))
+        self.lr_spin.valueChanged.connect(lambda v: self._set_lr(v, from_spin=True))
+        self.momentum_spin.valueChanged.connect(lambda v: self._queue(momentum=float(v)))
+        self.batch_spin.valueChanged.connect(lambda v: self._queue(batch_size=int(v)))
+        self.optimizer_combo.currentTextChanged.connect(lambda v: self._queue(optimizer=v))
+        self.schedule_combo.currentTextChanged.connect(lambda v: self._queue(schedule=v))
+        self.backend_combo.activated.connect(self._on_backend)
+        self.net_combo.currentTextChanged.connect(self._on_net_combo)
+        self.spec_edit.editingFinished.connect(self._on_spec_edit)
+        self.spec_edit.textEdited.connect(self._check_spec_text)
+        self.dataset_combo.currentTextChanged.connect(self.datasetChanged.emit)
+        self.set_network(net, emit=False)
+
+    # --- backend ------------------------------------------------------------------
+    def _default_backend(self, first_available: str | None) -> str:
+        for name in ("numba", "numpy"):  # a CPU the whole class has, fastest first
+            if self.backend_available.get(name):
+                return name
+        return first_available or "numpy"
+
+    def _select_backend(self, name: str) -> None:
+        index = self.backend_combo.findData(name)
+        if index >= 0:
+            self.backend_combo.setCurrentIndex(index)
+
+    @property
+    def backend(self) -> str:
+        return self.backend_combo.currentData()
+
+    def _describe_backend(self, index: int) -> None:
+        info = self._infos.get(self.backend_combo.itemData(index))
+        if info is not None:
+            self.backend_note.setText(info.title if info.available else "not available here")
+            self.backend_note.setToolTip(info.detail)
+
+    def _on_backend(self, _index: int) -> None:
+        self.backendChanged.emit(self.backend)
+
+    # --- network --------------------------------------------------------------------
+    @property
+    def spec(self) -> str:
+        return self._spec
+
+    def set_network(self, net: str, emit: bool = True) -> bool:
+        """Select a preset or a custom spec; False (and a message) when invalid."""
+        preset = net.strip().lower() in PRESETS
+        self.net_combo.blockSignals(True)
+        self.net_combo.setCurrentText(net.strip().lower() if preset else CUSTOM)
+        self.net_combo.blockSignals(False)
+        spec = PRESETS[net.strip().lower()] if preset else net
+        self.spec_edit.setText(spec)
+        self.spec_edit.setCursorPosition(0)
+        self.spec_edit.setReadOnly(preset)
+        return self._apply_spec(spec, emit)
+
+    def _validate(self, spec: str) -> str | None:
+        try:
+            model = Sequential.from_spec(spec)
+        except SpecError as exc:
+            self.spec_message.setObjectName("error")
+            self.spec_message.setText(str(exc))
+            self.spec_message.setStyle(self.spec_message.style())
+            return None
+        self.spec_message.setObjectName("hint")
+        self.spec_message.setText(f"valid: {len(model.layers)} layers")
+        self.spec_message.setStyle(self.spec_message.style())
+        return model.spec
+
+    def _apply_spec(self, spec: str, emit: bool) -> bool:
+        valid = self._validate(spec)
+        if valid is None:
+            return False
+        self._spec = valid
+        if emit:
+            self.networkChanged.emit(valid)
+        return True
+
+    def _on_net_combo(self, text: str) -> None:
+        if text == CUSTOM:
+            self.spec_edit.setReadOnly(False)
+            self.spec_edit.setFocus()
+            self.spec_edit.selectAll()
+            return
+        self.set_network(text)
+
+    def _check_spec_text(self, text: str) -> None:
+        self._validate(text)
+
+    def _on_spec_edit(self) -> None:
+        if self.spec_edit.isReadOnly():
+            return
+        text = self.spec_edit.text().strip()
+        if text and text != getattr(self, "_spec", None):
+            self._apply_spec(text, emit=True)
+
+    def describe_parameters(self, count: int) -> None:
+        if self.spec_message.objectName() == "hint":
+            self.spec_message.setText(f"{count:,} trainable parameters")
+
+    # --- hyperparameters -----------------------------------------------------------------
+    def _set_lr(self, lr: float, from_slider: bool = False, from_spin: bool = False) -> None:
+        lr = float(min(max(lr, 1e-5), 1.0))
+        if not from_slider:
+            self.lr_slider.blockSignals(True)
+            self.lr_slider.setValue(slider_from_lr(lr))
+            self.lr_slider.blockSignals(False)
+        if not from_spin:
+            self.lr_spin.blockSignals(True)
+            self.lr_spin.setValue(float(f"{lr:.2g}"))
+            self.lr_spin.blockSignals(False)
+        self._queue(lr=self.lr)
+
+    @property
+    def lr(self) -> float:
+        return float(self.lr_spin.value())
+
+    def _queue(self, **changes) -> None:
+        if not hasattr(self, "_pending"):
+            return
+        self._pending.update(changes)
+        self._debounce.start()
+
+    def _emit_hyper(self) -> None:
+        changes, self._pending = self._pending, {}
+        if changes:
+            self.hyperparametersChanged.emit(changes)
+
+    def flush_pending(self) -> None:
+        """Emit queued changes now (before starting a run, for instance)."""
+        self._debounce.stop()
+        self._emit_hyper()
+
+    def hyperparameters(self) -> dict:
+        return {"lr": self.lr, "momentum": float(self.momentum_spin.value()), "batch_size": self.batch_spin.value(),
+                "optimizer": self.optimizer_combo.currentText(), "schedule": self.schedule_combo.currentText()}
+
+    @property
+    def dataset(self) -> str:
+        return self.dataset_combo.currentText()
+
+    @property
+    def epochs(self) -> float:
+        return float(self.epochs_spin.value())

@@ -1,0 +1,99 @@
+"""Convolution kernels: blue negative, white zero, red positive."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
+
+from .. import theme
+from .common import Panel, grid_shape, image_view, mosaic, show
+
+
+class KernelsPanel(Panel):
+    def __init__(self, parent=None):
+        super().__init__("Kernels", "blue < 0 < red", parent)
+        chooser = QWidget()
+        row = QHBoxLayout(chooser)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel("Deeper:"))
+        self.layer_combo = QComboBox()
+        self.layer_combo.setToolTip("A deeper conv layer: its kernels for one output channel")
+        row.addWidget(self.layer_combo)
+        row.addWidget(QLabel("channel"))
+        self.channel_spin = QSpinBox()
+        self.channel_spin.setToolTip("Output channel whose kernels (one per input channel) are shown")
+        row.addWidget(self.channel_spin)
+        row.addStretch(1)
+        self.add_toolbar_widget(chooser, 1)
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.ci.setSpacing(6)
+        self.body.addWidget(self.graphics)
+        layout = self.graphics.ci
+        self.first_title = pg.LabelItem("", color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
+        self.deep_title = pg.LabelItem("", color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
+        layout.addItem(self.first_title, row=0, col=0)
+        layout.addItem(self.deep_title, row=0, col=1)
+        self.first_view, self.first_item = image_view(theme.DIVERGING_LUT, (-1.0, 1.0))
+        self.deep_view, self.deep_item = image_view(theme.DIVERGING_LUT, (-1.0, 1.0))
+        layout.addItem(self.first_view, row=1, col=0)
+        layout.addItem(self.deep_view, row=1, col=1)
+        layout.layout.setRowStretchFactor(0, 0)
+        layout.layout.setRowStretchFactor(1, 10)
+        for title in (self.first_title, self.deep_title):
+            title.setMaximumHeight(24)
+        self.kernels: dict[str, np.ndarray] = {}
+        self.first_image: np.ndarray | None = None
+        self.deep_image: np.ndarray | None = None
+        self.layer_combo.currentIndexChanged.connect(self._on_layer)
+        self.channel_spin.valueChanged.connect(lambda _v: self._show_deep())
+
+    def show_kernels(self, kernels) -> None:
+        """``kernels``: (conv layer name, (out, in, kh, kw)) pairs, first layer first."""
+        self.kernels = dict(kernels)
+        names = list(self.kernels)
+        deeper = names[1:]
+        if [self.layer_combo.itemText(i) for i in range(self.layer_combo.count())] != deeper:
+            self.layer_combo.blockSignals(True)
+            self.layer_combo.clear()
+            self.layer_combo.addItems(deeper)
+            self.layer_combo.blockSignals(False)
+            self._on_layer(self.layer_combo.currentIndex(), refresh=False)
+        self.layer_combo.setEnabled(bool(deeper))
+        self.channel_spin.setEnabled(bool(deeper))
+        if not names:
+            return
+        first = self.kernels[names[0]]
+        out, inp, kh, kw = first.shape
+        tiles = first[:, 0] if inp == 1 else first.mean(axis=1)
+        rows, cols = grid_shape(out, kh, kw, aspect=1.6)
+        limit = max(float(np.abs(tiles).max()), 1e-8)
+        self.first_image = mosaic(tiles / limit, rows, cols)
+        show(self.first_item, self.first_view, self.first_image, (-1.0, 1.0))
+        what = "" if inp == 1 else f" (mean over {inp} inputs)"
+        self.first_title.setText(f"<b>{names[0]}</b>: {out} × {kh}×{kw}{what}")
+        self._show_deep()
+
+    def _on_layer(self, index: int, refresh: bool = True) -> None:
+        name = self.layer_combo.itemText(index) if index >= 0 else ""
+        if name in self.kernels:
+            self.channel_spin.setRange(0, self.kernels[name].shape[0] - 1)
+        if refresh:
+            self._show_deep()
+
+    def _show_deep(self) -> None:
+        name = self.layer_combo.currentText()
+        if name not in self.kernels:
+            self.deep_title.setText("")
+            self.deep_item.clear()
+            self.deep_image = None
+            return
+        weights = self.kernels[name]
+        channel = min(self.channel_spin.value(), weights.shape[0] - 1)
+        tiles = weights[channel]
+        inp, kh, kw = tiles.shape
+        rows, cols = grid_shape(inp, kh, kw, aspect=1.6)
+        limit = max(float(np.abs(weights).max()), 1e-8)
+        self.deep_image = mosaic(tiles / limit, rows, cols)
+        show(self.deep_item, self.deep_view, self.deep_image, (-1.0, 1.0))
+        self.deep_title.setText(f"<b>{name}</b> channel {channel}: {inp} × {kh}×{kw}")

@@ -1,0 +1,164 @@
+"""Forward and backward milliseconds per layer, the latest measurement of
+every backend used this session side by side, and images/s over time."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel, QSizePolicy
+
+from ...train.events import LayerTiming
+from .. import theme
+from ..buffers import DecimatingSeries
+from .common import Panel
+
+
+def _lighter(colour: str, amount: float = 0.55) -> QColor:
+    c = QColor(colour)
+    return QColor(int(c.red() + (255 - c.red()) * amount), int(c.green() + (255 - c.green()) * amount),
+                  int(c.blue() + (255 - c.blue()) * amount))
+
+
+OWN_ROW_KINDS = ("conv", "dense")
+OTHER = "relu, pool…"
+
+
+def group_layers(event):
+    """conv and dense layers keep their own bar; the cheap ones (relu, pool,
+    flatten, dropout) share one, so the chart stays readable on a projector."""
+    rows: list[LayerTiming] = []
+    other_f = other_b = 0.0
+    has_other = False
+    for t in event.layers:
+        if t.name.rstrip("0123456789") in OWN_ROW_KINDS:
+            rows.append(t)
+        else:
+            other_f += t.forward_ms
+            other_b += t.backward_ms
+            has_other = True
+    if has_other:
+        rows.append(LayerTiming(OTHER, other_f, other_b))
+    return replace(event, layers=tuple(rows))
+
+
+class TimingsPanel(Panel):
+    def __init__(self, parent=None):
+        super().__init__("Time per layer", "", parent)
+        self.toolbar_hint = QLabel("dark: forward · light: backward · latest of each backend")
+        self.toolbar_hint.setObjectName("hint")
+        self.toolbar_hint.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.add_toolbar_widget(self.toolbar_hint, 1)
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.ci.setSpacing(2)
+        self.body.addWidget(self.graphics)
+        self.bars_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), bottom="ms per batch")
+        self.bars_plot.showGrid(x=True, y=False, alpha=theme.GRID_ALPHA)
+        self.bars_plot.invertY(True)
+        self.bars_plot.getAxis("left").setWidth(92)
+        self.bars_plot.setMouseEnabled(x=False, y=False)
+        self.bars_plot.hideButtons()
+        self.rate_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="images/s",
+                                          bottom="training time (s)")
+        self.rate_plot.getAxis("left").setWidth(92)
+        self.rate_plot.setMouseEnabled(x=False, y=False)
+        self.rate_plot.hideButtons()
+        self.graphics.ci.layout.setRowStretchFactor(0, 3)
+        self.graphics.ci.layout.setRowStretchFactor(1, 2)
+        self.placeholder = pg.TextItem("Per-layer forward and backward times\nappear here while training",
+                                       color=theme.MUTED, anchor=(0.5, 0.5))
+        self.placeholder.setFont(theme.axis_font())
+        self.bars_plot.addItem(self.placeholder, ignoreBounds=True)
+        self.placeholder.setPos(0.5, 0.5)
+        self.bars_plot.getAxis("left").setTicks([[]])
+        self.latest: dict[str, object] = {}
+        """backend -> latest TimingMeasured."""
+        self.bars: dict[str, tuple[pg.BarGraphItem, pg.BarGraphItem]] = {}
+        self.rates: dict[str, tuple[DecimatingSeries, pg.PlotDataItem]] = {}
+        self._last_rate_backend: str | None = None
+        self._t0: float | None = None
+        self._last_rate_refresh = 0.0
+        self.layer_names: tuple[str, ...] = ()
+
+    def clear_rates(self) -> None:
+        for series, curve in self.rates.values():
+            series.clear()
+            curve.setData([], [])
+        self._t0 = None
+        self._last_rate_refresh = 0.0
+        self._last_rate_backend = None
+
+    # --- per-layer bars ---------------------------------------------------
+    def add_timing(self, event) -> None:
+        event = group_layers(event)
+        self.latest[event.backend] = event
+        names = tuple(t.name for t in event.layers)
+        if names != self.layer_names:
+            # Another network: older measurements do not compare.
+            self.latest = {event.backend: event}
+            self.layer_names = names
+            self.bars_plot.getAxis("left").setTicks([[(i, n) for i, n in enumerate(names)]])
+        self._draw_bars()
+
+    def _draw_bars(self) -> None:
+        self.placeholder.setVisible(False)
+        backends = list(self.latest)
+        n = len(backends)
+        thickness = 0.8 / max(n, 1)
+        for k, name in enumerate(backends):
+            event = self.latest[name]
+            fwd = np.array([t.forward_ms for t in event.layers])
+            bwd = np.array([t.backward_ms for t in event.layers])
+            y = np.arange(len(fwd)) - 0.4 + thickness * (k + 0.5)
+            if name not in self.bars:
+                colour = theme.backend_colour(name)
+                forward = pg.BarGraphItem(x0=fwd * 0, y=y, height=thickness * 0.9, width=fwd,
+                                          brush=colour, pen=None)
+                backward = pg.BarGraphItem(x0=fwd, y=y, height=thickness * 0.9, width=bwd,
+                                           brush=_lighter(colour), pen=None)
+                self.bars_plot.addItem(forward)
+                self.bars_plot.addItem(backward)
+                self.bars[name] = (forward, backward)
+            forward, backward = self.bars[name]
+            forward.setOpts(x0=fwd * 0, y=y, height=thickness * 0.9, width=fwd)
+            backward.setOpts(x0=fwd, y=y, height=thickness * 0.9, width=bwd)
+        for name in list(self.bars):
+            if name not in self.latest:
+                for item in self.bars.pop(name):
+                    self.bars_plot.removeItem(item)
+        longest = max((max(t.forward_ms + t.backward_ms for t in e.layers) for e in self.latest.values()),
+                      default=1.0)
+        self.bars_plot.setXRange(0, max(longest, 1e-3) * 1.05, padding=0)
+        self.bars_plot.setYRange(-0.6, len(self.layer_names) - 0.4, padding=0)
+        # The hint doubles as the legend: each backend's name in its bars' colour.
+        summary = " · ".join(f"<b style='color:{theme.backend_colour(name)}'>{name}</b> "
+                             f"{e.step_ms:.0f} ms/batch of {e.batch_size}" for name, e in self.latest.items())
+        self.hint_label.setText(summary)
+
+    # --- images/s ----------------------------------------------------------
+    def add_rate(self, t: float, backend: str, images_per_s: float) -> None:
+        if self._t0 is None:
+            self._t0 = t
+        x = t - self._t0
+        if backend not in self.rates:
+            series = DecimatingSeries(2048)
+            curve = self.rate_plot.plot(pen=pg.mkPen(theme.backend_colour(backend), width=3), connect="finite")
+            self.rates[backend] = (series, curve)
+        if self._last_rate_backend not in (None, backend):
+            # Break the previous backend's line where it stopped being used.
+            prev_series, _ = self.rates[self._last_rate_backend]
+            prev_series.append(x, np.nan)
+        self._last_rate_backend = backend
+        self.rates[backend][0].append(x, images_per_s)
+
+    def refresh_rates(self, now: float | None = None, every_s: float = 1.0) -> None:
+        """Redraw the images/s lines, at most once per ``every_s`` (it is a slow-moving figure)."""
+        now = time.perf_counter() if now is None else now
+        if now - self._last_rate_refresh < every_s:
+            return
+        self._last_rate_refresh = now
+        for series, curve in self.rates.values():
+            curve.setData(series.x, series.y)

@@ -1,0 +1,130 @@
+"""Colours, fonts and colour maps: light, high contrast, readable on a projector."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import QApplication
+
+BACKGROUND = "#ffffff"
+PANEL = "#f4f6f9"
+TEXT = "#1d2330"
+MUTED = "#5b6475"
+ACCENT = "#1f6feb"
+GRID_ALPHA = 0.25
+
+LOSS_RAW = (31, 111, 235, 70)
+LOSS_SMOOTH = "#1f4fbf"
+TRAIN_ACC = "#e8710a"
+TEST_ACC = "#188038"
+BACKEND_MARK = "#8e24aa"
+HYPER_MARK = "#6b7280"
+
+BACKEND_COLOURS = {
+    "numpy": "#3b6fb6",
+    "numba": "#e8710a",
+    "cuda": "#188038",
+    "cupy": "#8e24aa",
+}
+
+BASE_POINT_SIZE = 11
+AXIS_POINT_SIZE = 11
+TITLE_POINT_SIZE = 13
+
+STYLE_SHEET = f"""
+QMainWindow, QWidget {{ color: {TEXT}; }}
+QMainWindow {{ background: {PANEL}; }}
+QGroupBox {{
+    background: {BACKGROUND}; border: 1px solid #d5dae3; border-radius: 6px;
+    margin-top: 14px; padding: 8px 6px 6px 6px; font-weight: 600;
+}}
+QGroupBox::title {{ subcontrol-origin: margin; left: 10px; padding: 0 4px; color: {TEXT}; }}
+QPushButton {{ padding: 5px 10px; border: 1px solid #b9c1ce; border-radius: 5px; background: #ffffff; }}
+QPushButton:hover {{ background: #eef3fd; }}
+QPushButton:disabled {{ color: #9aa3b2; background: #f3f4f6; }}
+QPushButton#primary {{ background: {ACCENT}; color: white; border: 1px solid #1a5fcc; font-weight: 600; }}
+QPushButton#primary:disabled {{ background: #9dbcf0; border-color: #9dbcf0; }}
+QLabel#panelTitle {{ font-size: {TITLE_POINT_SIZE}pt; font-weight: 700; color: {TEXT}; }}
+QLabel#hint {{ color: {MUTED}; }}
+QLabel#error {{ color: #b3261e; }}
+QLabel#bigDigit {{ font-size: 40pt; font-weight: 800; color: {ACCENT}; }}
+QFrame#panel {{ background: {BACKGROUND}; border: 1px solid #d5dae3; border-radius: 6px; }}
+QFrame#banner {{ border-radius: 6px; }}
+QStatusBar QLabel {{ padding: 0 10px; }}
+QSplitter::handle {{ background: {PANEL}; }}
+"""
+
+
+def apply(app: QApplication) -> None:
+    """Style the application once (restyling live widgets later can crash Qt)."""
+    if app.property("cnnviz_themed"):
+        configure_pyqtgraph()
+        return
+    app.setProperty("cnnviz_themed", True)
+    app.setStyle("Fusion")
+    font = QFont("DejaVu Sans")
+    font.setPointSize(BASE_POINT_SIZE)
+    app.setFont(font)
+    palette = app.palette()
+    palette.setColor(QPalette.Window, QColor(PANEL))
+    palette.setColor(QPalette.Base, QColor(BACKGROUND))
+    palette.setColor(QPalette.Text, QColor(TEXT))
+    palette.setColor(QPalette.WindowText, QColor(TEXT))
+    palette.setColor(QPalette.ButtonText, QColor(TEXT))
+    palette.setColor(QPalette.ToolTipBase, QColor("#fffbe6"))
+    palette.setColor(QPalette.ToolTipText, QColor(TEXT))
+    app.setPalette(palette)
+    app.setStyleSheet(STYLE_SHEET)
+    configure_pyqtgraph()
+
+
+def configure_pyqtgraph() -> None:
+    # Antialiasing only where it shows (the smoothed curves): it is most of the painting cost.
+    pg.setConfigOptions(background=BACKGROUND, foreground=TEXT, antialias=False, imageAxisOrder="row-major")
+
+
+def axis_font() -> QFont:
+    font = QFont("DejaVu Sans")
+    font.setPointSize(AXIS_POINT_SIZE)
+    return font
+
+
+def style_plot(plot: pg.PlotItem, left: str = "", bottom: str = "", title: str = "") -> pg.PlotItem:
+    """Readable axes, light grid, labelled."""
+    label_style = {"color": TEXT, "font-size": f"{AXIS_POINT_SIZE}pt"}
+    for name in ("left", "bottom"):
+        axis = plot.getAxis(name)
+        axis.setTickFont(axis_font())
+        axis.setPen(pg.mkPen("#8a93a3"))
+        axis.setTextPen(pg.mkPen(TEXT))
+    if left:
+        plot.setLabel("left", left, **label_style)
+    if bottom:
+        plot.setLabel("bottom", bottom, **label_style)
+    if title:
+        plot.setTitle(title, color=TEXT, size=f"{TITLE_POINT_SIZE}pt", bold=True)
+    plot.showGrid(x=True, y=True, alpha=GRID_ALPHA)
+    plot.setMenuEnabled(False)
+    return plot
+
+
+def backend_colour(name: str) -> str:
+    return BACKEND_COLOURS.get(name, "#444444")
+
+
+def _lut(stops: list[tuple[float, tuple[int, int, int]]]) -> np.ndarray:
+    positions = np.array([p for p, _ in stops])
+    colours = np.array([c for _, c in stops], dtype=np.float64)
+    t = np.linspace(0, 1, 256)
+    lut = np.stack([np.interp(t, positions, colours[:, i]) for i in range(3)], axis=1)
+    return np.clip(lut, 0, 255).astype(np.uint8)
+
+
+# Blue - white - red: negative weights blue, zero white, positive red.
+DIVERGING_LUT = _lut([(0.0, (33, 102, 172)), (0.25, (103, 169, 207)), (0.5, (247, 247, 247)),
+                      (0.75, (239, 138, 98)), (1.0, (178, 24, 43))])
+# Black - purple - orange - yellow (like matplotlib's inferno): activations >= 0.
+ACTIVATION_LUT = _lut([(0.0, (0, 0, 4)), (0.25, (87, 16, 110)), (0.5, (188, 55, 84)),
+                       (0.75, (249, 142, 9)), (1.0, (252, 255, 164))])
+GREY_LUT = _lut([(0.0, (0, 0, 0)), (1.0, (255, 255, 255))])

@@ -1,0 +1,116 @@
+"""Pieces of the GUI that need no window: coalescing, bounded series, entry points."""
+
+import json
+
+import numpy as np
+import pytest
+
+from cnnviz.gui.buffers import DecimatingSeries, Ema
+from cnnviz.gui.panels.feature_maps import layer_pairs
+from cnnviz.gui.panels.common import grid_shape, mosaic
+from cnnviz.gui.worker import EventBuffer
+from cnnviz.train import events as ev
+
+
+def step(i, backend="numpy"):
+    return ev.StepFinished(i, i / 100, 1.0 / i, 0.5, 64, 1000.0, 1e-3, backend, 10.0)
+
+
+def snapshot(step_, tag="view"):
+    return ev.Snapshot(step_, 0.0, np.zeros((28, 28), np.float32), 1, (), (), np.full(10, 0.1, np.float32), {},
+                       "tiny", tag)
+
+
+def test_event_buffer_coalesces_and_wakes_once():
+    buffer = EventBuffer()
+    wakes = [buffer.put(step(i)) for i in range(1, 1001)]
+    assert wakes[0] is True and not any(wakes[1:]), "only the first event of a batch wakes the GUI"
+    for i in range(5):
+        buffer.put(snapshot(i))
+    buffer.put(snapshot(9, tag="other"))
+    buffer.put(ev.TimingMeasured(10, "numpy", 64, (), 1.0))
+    buffer.put(ev.TimingMeasured(20, "numpy", 64, (), 2.0))
+    buffer.put(ev.TimingMeasured(20, "numba", 64, (), 3.0))
+    buffer.put(ev.EvaluationFinished(5, 0.05, 1.0, 0.5, 10, np.zeros(10), np.zeros(10), np.zeros(10)))
+    batch = buffer.take()
+    assert [e.step for _, e in batch.steps] == list(range(1, 1001)), "every step's loss is kept"
+    assert batch.snapshots["view"].step == 4 and batch.snapshots["other"].step == 9, "latest per tag"
+    assert batch.timings["numpy"].step_ms == 2.0 and batch.timings["numba"].step_ms == 3.0, "latest per backend"
+    assert len(batch.others) == 1
+    assert not buffer.take()
+    assert buffer.put(step(1001)) is True
+
+
+def test_event_buffer_reset_drops_what_belongs_to_the_old_weights():
+    buffer = EventBuffer()
+    buffer.put(step(1))
+    buffer.put(snapshot(1))
+    buffer.put(ev.StateChanged("reset", 0))
+    buffer.put(step(1))
+    batch = buffer.take()
+    assert batch.reset and len(batch.steps) == 1 and not batch.snapshots
+
+
+def test_decimating_series_stays_bounded_and_spans_the_run():
+    series = DecimatingSeries(64)
+    for i in range(10_000):
+        series.append(i, 2.0 * i)
+    assert len(series) <= 64
+    assert series.x[0] < 200 and series.x[-1] > 9_000
+    np.testing.assert_allclose(series.y, 2.0 * series.x)
+    assert series.total == 10_000
+    series.clear()
+    assert len(series) == 0
+
+
+def test_ema_is_bias_corrected():
+    ema = Ema(0.9)
+    assert ema.update(2.0) == pytest.approx(2.0)
+    assert ema.update(2.0) == pytest.approx(2.0)
+
+
+def test_mosaic_and_grid():
+    rows, cols = grid_shape(32, 28, 28)
+    assert rows * cols >= 32 and rows * cols - 32 < cols
+    tiles = np.arange(6 * 2 * 3, dtype=np.float32).reshape(6, 2, 3)
+    image = mosaic(tiles, 2, 3, gap=1)
+    assert image.shape == (2 * 3 - 1, 3 * 4 - 1)
+    np.testing.assert_array_equal(image[:2, :3], tiles[0])
+    np.testing.assert_array_equal(image[3:5, 4:7], tiles[4])
+    assert np.isnan(image[2, 0])
+
+
+def test_layer_pairs():
+    assert layer_pairs(["conv1", "relu1", "pool1", "conv2", "relu2", "pool2"]) == [("conv1", "pool1"),
+                                                                                 ("conv2", "pool2")]
+    assert layer_pairs(["conv1", "relu1", "conv2", "relu2", "pool1"]) == [("conv1", None), ("conv2", "pool1")]
+
+
+def test_add_arguments_and_run_reject_bad_options(capsys):
+    from cnnviz.gui import app
+
+    assert app.main(["--net", "conv5-8,relu,dense-7"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cnnviz: error: --net:") and "dense-10" in err and len(err.splitlines()) == 1
+    assert app.main(["--backend", "nonsense"]) == 2
+    assert "unknown backend 'nonsense'" in capsys.readouterr().err
+
+
+def test_screenshot_mode_writes_a_png(tmp_path, qapp):
+    from cnnviz.gui import app
+
+    path = tmp_path / "shot.png"
+    assert app.main(["--screenshot", str(path), "--backend", "numpy"]) == 0
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000
+
+
+def test_latency_report_prints_the_figures(qapp, capsys):
+    from cnnviz.gui import app
+
+    assert app.latency_report("tiny", "numpy", "mnist", None, 1.0) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    for key in ("ui_stall_p50_ms", "ui_stall_p99_ms", "ui_stall_max_ms", "train_images_per_s",
+                "headless_images_per_s"):
+        assert isinstance(report[key], float) and report[key] >= 0, key
+    assert report["train_images_per_s"] > 0 and report["headless_images_per_s"] > 0
