@@ -86,6 +86,16 @@ class TimingMeasured:
 
 
 @dataclass(frozen=True)
+class ParameterStatsMeasured:
+    """Distribution of every parameter and its gradient after a step (see cnnviz.analysis.stats)."""
+    step: int
+    epoch: float
+    lr: float
+    params: tuple
+    """One ``cnnviz.analysis.stats.ParamStats`` per parameter (weights, gradients, update size)."""
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """The network seen from inside at one step, for one input image."""
     step: int

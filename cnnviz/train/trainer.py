@@ -21,6 +21,7 @@ from typing import Callable
 
 import numpy as np
 
+from ..analysis.stats import parameter_stats
 from ..backends import registry
 from ..backends.base import BackendUnavailable
 from ..data.datasets import Dataset, load_dataset
@@ -55,6 +56,8 @@ class TrainConfig:
     """Test images per periodic evaluation (None: the whole test set). The final one uses all."""
     timing_every: int = 10
     """Emit per-layer timings every N steps."""
+    stats_every: int = 0
+    """Emit weight/gradient statistics every N steps (0: never)."""
     train_samples: int | None = None
     """Train on the first N training images only (small-data and overfitting demos)."""
     dtype: str = "float32"
@@ -79,6 +82,7 @@ class TrainConfig:
              f"eval_samples must be at least 1, got {self.eval_samples}")
         need(self.train_samples is None or self.train_samples >= 1,
              f"train_samples must be at least 1, got {self.train_samples}")
+        need(self.stats_every >= 0, f"stats_every must be 0 or more, got {self.stats_every}")
         need(self.timing_every >= 1, f"timing_every must be at least 1, got {self.timing_every}")
         need(self.dtype in ("float32", "float64"), f"dtype must be float32 or float64, got {self.dtype!r}")
         need(isinstance(self.seed, int) and 0 <= self.seed < 2**63, f"seed must be a non-negative whole number, got {self.seed!r}")
@@ -339,6 +343,8 @@ class Trainer:
                     return None
                 model.backward(dlogits, marks=marks)
                 lr = self.current_lr()
+                stats_due = self.config.stats_every and (self.step + 1) % self.config.stats_every == 0
+                before = self._host_weights(copy=True) if stats_due else None
                 self.optimizer.step(model.named_parameters(), lr)
                 be.synchronize()
         except Exception as exc:
@@ -354,12 +360,20 @@ class Trainer:
         self._images_seen += len(y_host)
         self._images_trained += len(y_host)
         self._lr_used = lr
+        if before is not None:
+            grads = {name: be.to_host(p.grad) for name, p in model.named_parameters() if p.grad is not None}
+            stats = parameter_stats(self._host_weights(), grads, before)
+            self._emit(ev.ParameterStatsMeasured(self.step, self.epoch, lr, tuple(stats)))
         if self.step % 50 == 0:
             self._last_good = (self.step, model.state_dict(), self.optimizer.state_arrays(), self.optimizer.t)
         if marks is not None:
             self._emit(ev.TimingMeasured(self.step, be.name, len(y_host),
                                          layer_timings(be, [l.name for l in model.layers], marks), step_ms))
         return loss, len(y_host), correct
+
+    def _host_weights(self, copy: bool = False) -> dict[str, np.ndarray]:
+        to_host = self.backend.to_host
+        return {name: np.array(to_host(p.data), copy=copy) for name, p in self.model.named_parameters()}
 
     def _restore(self, saved) -> int:
         step, weights, optim_state, t = saved

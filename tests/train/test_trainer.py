@@ -238,3 +238,15 @@ def test_gpu_failure_falls_back_to_cpu_without_losing_steps(small_mnist):
     assert [s.step for s in of(seen, ev.StepFinished)] == [1, 2, 3, 4, 5, 6]
     np.testing.assert_allclose([s.loss for s in of(seen, ev.StepFinished)],
                                [s.loss for s in of(seen_ref, ev.StepFinished)], rtol=1e-4)
+
+
+def test_parameter_statistics_every_n_steps(small_mnist):
+    trainer, seen = make(small_mnist, steps=6, stats_every=3, schedule="constant", lr=1e-3)
+    trainer.run()
+    stats = of(seen, ev.ParameterStatsMeasured)
+    assert [s.step for s in stats] == [3, 6]
+    conv1 = next(p for p in stats[0].params if p.name == "conv1.weight")
+    assert conv1.shape == (8, 1, 5, 5) and conv1.grads is not None and conv1.grads.l2 > 0
+    # Adam moves every weight by about lr in its first steps: |delta w| ~ lr * sqrt(size)
+    assert conv1.update_l2 == pytest.approx(1e-3 * np.sqrt(200), rel=0.5)
+    assert conv1.weights.p1 < conv1.weights.p50 < conv1.weights.p99

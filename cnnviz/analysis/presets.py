@@ -1,0 +1,237 @@
+"""Lesson presets: a whole classroom set-up in one small JSON file.
+
+A preset names the network, the backend, the optimizer settings, how long to
+train, which panels to show and whether to start in presenter mode::
+
+    {
+      "title": "First look (tiny net)",
+      "description": "...",
+      "net": "tiny",
+      "backend": "auto",
+      "optimizer": "adam",
+      "lr": 0.002,
+      "momentum": 0.9,
+      "batch_size": 64,
+      "epochs": 1,
+      "schedule": "onecycle",
+      "train_samples": null,
+      "visible_panels": ["loss", "accuracy", "feature_maps", "kernels"],
+      "presenter": true
+    }
+
+``train_samples`` may be left out (all training images). Every field is
+checked, and unknown keys are refused (a typo such as ``"learning_rate"``
+would otherwise be silently ignored and the lesson would run with the
+default). The presets shipped with cnnviz live in ``assets/presets``
+(installed as ``cnnviz.assets/presets``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.resources
+import json
+import math
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ..backends import registry
+from ..nn.layers import SpecError
+from ..nn.model import Sequential
+from ..nn.optim import OPTIMIZERS, SCHEDULES
+from ..train.trainer import MAX_BATCH, MAX_EPOCHS, TrainConfig
+from ._files import atomic_write_text
+
+__all__ = ["LessonPreset", "PresetError", "PANELS", "load_preset", "save_preset", "bundled_presets",
+           "bundled_presets_dir", "load_presets_in"]
+
+PANELS: tuple[str, ...] = ("loss", "accuracy", "feature_maps", "kernels", "timings", "draw", "confusion",
+                           "saliency", "timelapse", "stats")
+BACKENDS: tuple[str, ...] = ("auto", *registry.NAMES)
+MAX_TITLE = 80
+MAX_DESCRIPTION = 2000
+MAX_LR = 10.0
+
+
+class PresetError(ValueError):
+    """A preset file that cannot be used; the message names the file and every problem."""
+
+
+@dataclass(frozen=True)
+class LessonPreset:
+    title: str
+    description: str
+    net: str
+    backend: str
+    optimizer: str
+    lr: float
+    momentum: float
+    batch_size: int
+    epochs: float
+    schedule: str
+    visible_panels: tuple[str, ...]
+    presenter: bool
+    train_samples: int | None = None
+    source: Path | None = field(default=None, compare=False)
+    """The file it was loaded from (not saved)."""
+
+    def to_train_config(self, **overrides) -> TrainConfig:
+        """The trainer settings of this lesson (``overrides``: e.g. ``eval_every``, ``seed``)."""
+        config = TrainConfig(net=self.net, backend=self.backend, optimizer=self.optimizer, lr=self.lr,
+                             momentum=self.momentum, batch_size=self.batch_size, epochs=self.epochs,
+                             schedule=self.schedule, train_samples=self.train_samples)
+        return replace(config, **overrides).validate()
+
+    def to_json(self) -> dict:
+        return {
+            "title": self.title, "description": self.description, "net": self.net, "backend": self.backend,
+            "optimizer": self.optimizer, "lr": self.lr, "momentum": self.momentum,
+            "batch_size": self.batch_size, "epochs": self.epochs, "schedule": self.schedule,
+            "train_samples": self.train_samples, "visible_panels": list(self.visible_panels),
+            "presenter": self.presenter,
+        }
+
+
+_REQUIRED = ("title", "description", "net", "backend", "optimizer", "lr", "batch_size", "epochs", "schedule",
+             "visible_panels", "presenter")
+_OPTIONAL = {"momentum": 0.9, "train_samples": None}
+_KNOWN = _REQUIRED + tuple(_OPTIONAL)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _is_whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def preset_from_dict(data, where: str = "preset") -> LessonPreset:
+    """Validate a decoded JSON object; raises :class:`PresetError` listing every problem."""
+    if not isinstance(data, dict):
+        raise PresetError(f"{where}: a preset must be a JSON object {{...}}, got {type(data).__name__}")
+    problems: list[str] = []
+
+    for key in data:
+        if key not in _KNOWN:
+            close = difflib.get_close_matches(str(key), _KNOWN, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            problems.append(f"unknown key {key!r}{hint}; allowed keys: {', '.join(_KNOWN)}")
+    for key in _REQUIRED:
+        if key not in data:
+            problems.append(f"missing {key!r}")
+    value = {**_OPTIONAL, **data}
+
+    def check(key: str, ok, message: str) -> None:
+        if key in value and not ok(value[key]):
+            problems.append(f"{key!r} {message}, got {value[key]!r}")
+
+    check("title", lambda v: isinstance(v, str) and 0 < len(v.strip()) <= MAX_TITLE,
+          f"must be text of 1 to {MAX_TITLE} characters")
+    check("description", lambda v: isinstance(v, str) and len(v) <= MAX_DESCRIPTION,
+          f"must be text of at most {MAX_DESCRIPTION} characters")
+    check("backend", lambda v: v in BACKENDS, f"must be one of {', '.join(BACKENDS)}")
+    check("optimizer", lambda v: v in OPTIMIZERS, f"must be one of {', '.join(OPTIMIZERS)}")
+    check("schedule", lambda v: v in SCHEDULES, f"must be one of {', '.join(SCHEDULES)}")
+    check("lr", lambda v: _is_number(v) and 0 < v <= MAX_LR, f"must be a number in (0, {MAX_LR:g}]")
+    check("momentum", lambda v: _is_number(v) and 0 <= v < 1, "must be a number in [0, 1)")
+    check("batch_size", lambda v: _is_whole(v) and 1 <= v <= MAX_BATCH, f"must be a whole number from 1 to {MAX_BATCH}")
+    check("epochs", lambda v: _is_number(v) and 0 < v <= MAX_EPOCHS, f"must be a number in (0, {MAX_EPOCHS}]")
+    check("train_samples", lambda v: v is None or (_is_whole(v) and v >= 1),
+          "must be a whole number of at least 1, or null for all training images")
+    check("presenter", lambda v: isinstance(v, bool), "must be true or false")
+    if "visible_panels" in value:
+        panels = value["visible_panels"]
+        if not isinstance(panels, list) or not panels:
+            problems.append(f"'visible_panels' must be a non-empty list of panel names, got {panels!r}")
+        else:
+            unknown = [p for p in panels if p not in PANELS]
+            if unknown:
+                problems.append(f"'visible_panels' has unknown panel(s) {', '.join(map(repr, unknown))}; "
+                                f"known panels: {', '.join(PANELS)}")
+            repeated = sorted({p for p in panels if isinstance(p, str) and panels.count(p) > 1})
+            if repeated:
+                problems.append(f"'visible_panels' lists {', '.join(map(repr, repeated))} more than once")
+    if "net" in value:
+        net = value["net"]
+        if not isinstance(net, str) or not net.strip():
+            problems.append(f"'net' must be a preset name or a network spec, got {net!r}")
+        else:
+            try:
+                Sequential.from_spec(net)
+            except SpecError as error:
+                problems.append(f"'net' is not a valid network: {error}")
+
+    if problems:
+        listing = "".join(f"\n  - {p}" for p in problems)
+        raise PresetError(f"{where}: {len(problems)} problem{'s' if len(problems) > 1 else ''}:{listing}")
+    return LessonPreset(
+        title=value["title"].strip(), description=value["description"], net=value["net"].strip(),
+        backend=value["backend"], optimizer=value["optimizer"], lr=float(value["lr"]),
+        momentum=float(value["momentum"]), batch_size=value["batch_size"],
+        epochs=float(value["epochs"]), schedule=value["schedule"], visible_panels=tuple(value["visible_panels"]),
+        presenter=value["presenter"], train_samples=value["train_samples"])
+
+
+def load_preset(path: str | os.PathLike[str]) -> LessonPreset:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PresetError(f"{path}: no such preset file") from None
+    except IsADirectoryError:
+        raise PresetError(f"{path}: is a folder, expected a .json preset file") from None
+    except UnicodeDecodeError:
+        raise PresetError(f"{path}: not a text file (a preset is UTF-8 JSON)") from None
+    except OSError as error:
+        raise PresetError(f"{path}: cannot be read ({error.strerror or error})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise PresetError(f"{path}: not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}") from None
+    return replace(preset_from_dict(data, str(path)), source=path)
+
+
+def save_preset(preset: LessonPreset, path: str | os.PathLike[str]) -> Path:
+    """Write ``preset`` as pretty JSON (atomically), validating it first."""
+    data = preset.to_json()
+    preset_from_dict(data, str(path))  # never write a file load_preset would refuse
+    return atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def bundled_presets_dir() -> Path:
+    """``cnnviz.assets/presets`` when installed; the repository's ``assets/presets`` in a checkout."""
+    candidates: list[Path] = []
+    try:
+        resource = importlib.resources.files("cnnviz.assets") / "presets"
+        candidates.append(Path(os.fspath(resource)))  # type: ignore[arg-type]
+    except (ModuleNotFoundError, TypeError, NotADirectoryError, FileNotFoundError):
+        pass  # not installed, or installed somewhere that is not a plain folder
+    candidates.append(Path(__file__).resolve().parents[2] / "assets" / "presets")
+    for folder in candidates:
+        if folder.is_dir():
+            return folder
+    raise PresetError("the bundled lesson presets are missing from this installation "
+                      f"(looked in {', '.join(str(c) for c in candidates)}); reinstall cnnviz")
+
+
+def bundled_presets() -> list[LessonPreset]:
+    """The lesson presets shipped with cnnviz, in file-name order (they are numbered)."""
+    presets, problems = load_presets_in(bundled_presets_dir())
+    if problems:
+        # A broken shipped preset is a packaging bug; the tests keep this from happening.
+        raise PresetError("; ".join(problems))
+    return presets
+
+
+def load_presets_in(folder: str | os.PathLike[str]) -> tuple[list[LessonPreset], list[str]]:
+    """Every ``*.json`` preset in ``folder`` (e.g. a teacher's own), plus one message per file that failed."""
+    folder = Path(folder)
+    presets, problems = [], []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            presets.append(load_preset(path))
+        except PresetError as error:
+            problems.append(str(error))
+    return presets, problems

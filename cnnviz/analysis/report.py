@@ -1,0 +1,334 @@
+"""Exports of a run: CSV tables and a printable one-page HTML report.
+
+* :func:`metrics_csv` -- one row per training step (loss, batch accuracy,
+  learning rate, speed) with the test metrics on the steps where an
+  evaluation ran: opens directly in a spreadsheet.
+* :func:`timings_csv` -- per-layer forward/backward times, one row per layer
+  per measurement ("long" format, ready for a pivot table).
+* :func:`html_report` -- one self-contained HTML file: settings, summary,
+  loss and accuracy curves (inline SVG), confusion matrix, kernels (PNG
+  embedded as base64) and timings. No JavaScript, no external files, so it
+  can be mailed, opened offline and printed as a handout.
+
+They take the trainer's events (``StepFinished``, ``EvaluationFinished``,
+``TimingMeasured``) of one run -- the events since the last reset, since a
+reset starts the step count over. All files are written atomically.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import math
+import os
+import time
+from collections import defaultdict
+from html import escape
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from .. import __version__
+from ._files import atomic_write_text
+from .confusion import most_confused_pairs
+from .render import kernel_grid, kernel_tiles, png_bytes, symmetric_limit
+from .svg import Series, line_chart
+
+__all__ = ["metrics_csv", "timings_csv", "html_report", "METRICS_COLUMNS", "TIMINGS_COLUMNS"]
+
+METRICS_COLUMNS = ("step", "epoch", "loss", "train_accuracy", "lr", "images_per_s", "backend", "test_loss",
+                   "test_accuracy", "test_samples")
+TIMINGS_COLUMNS = ("step", "backend", "batch_size", "step_ms", "layer", "forward_ms", "backward_ms")
+SMOOTHING = 50
+"""Training loss and batch accuracy are noisy (one batch each); the curves also
+show their moving average over this many steps."""
+
+
+def _number(value, digits: int = 6) -> str:
+    """A CSV cell: empty for missing, full precision otherwise (spreadsheets parse it)."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return str(value)  # nan / inf: a diverged run must show it
+        return f"{value:.{digits}g}"
+    return str(value)
+
+
+def _metric_rows(steps, evals) -> list[dict]:
+    rows: dict[int, dict] = {}
+    for s in steps:
+        rows[int(s.step)] = {"step": int(s.step), "epoch": float(s.epoch), "loss": float(s.loss),
+                             "train_accuracy": float(s.accuracy), "lr": float(s.lr),
+                             "images_per_s": float(s.images_per_s), "backend": s.backend}
+    for e in evals:
+        row = rows.setdefault(int(e.step), {"step": int(e.step), "epoch": float(e.epoch)})
+        row.update(test_loss=float(e.test_loss), test_accuracy=float(e.test_accuracy), test_samples=int(e.samples))
+    return [rows[k] for k in sorted(rows)]
+
+
+def metrics_csv(steps: Sequence, evals: Sequence, path: str | os.PathLike[str]) -> Path:
+    """Write training and test metrics by step (see :data:`METRICS_COLUMNS`)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(METRICS_COLUMNS)
+    for row in _metric_rows(steps, evals):
+        writer.writerow([_number(row.get(column)) for column in METRICS_COLUMNS])
+    return atomic_write_text(path, buffer.getvalue())
+
+
+def timings_csv(timings: Sequence, path: str | os.PathLike[str]) -> Path:
+    """Write per-layer timings, one row per layer per measurement (see :data:`TIMINGS_COLUMNS`)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(TIMINGS_COLUMNS)
+    for t in timings:
+        for layer in t.layers:
+            writer.writerow([t.step, t.backend, t.batch_size, _number(float(t.step_ms)), layer.name,
+                             _number(float(layer.forward_ms)), _number(float(layer.backward_ms))])
+    return atomic_write_text(path, buffer.getvalue())
+
+
+# --- HTML -------------------------------------------------------------------------------------
+
+_STYLE = """
+body { font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; color: #222; max-width: 960px;
+       margin: 24px auto; padding: 0 16px; line-height: 1.4; }
+h1 { font-size: 24px; margin-bottom: 4px; } h2 { font-size: 18px; border-bottom: 1px solid #ccc; margin-top: 28px; }
+.meta { color: #666; font-size: 13px; }
+table { border-collapse: collapse; font-size: 13px; margin: 8px 0; }
+th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: right; }
+th { background: #f2f2f2; } td.text, th.text { text-align: left; }
+table.confusion td { width: 34px; text-align: center; }
+.summary td:first-child { text-align: left; font-weight: bold; }
+.kernels img { image-rendering: pixelated; border: 1px solid #ccc; margin: 4px 12px 4px 0; }
+figure { display: inline-block; margin: 8px 16px 8px 0; } figcaption { font-size: 12px; color: #555; }
+.note { font-size: 13px; color: #444; }
+section { page-break-inside: avoid; break-inside: avoid; }
+@media print { body { margin: 0; max-width: none; } h2 { margin-top: 16px; } }
+"""
+
+
+def _moving_average(values: np.ndarray, window: int) -> np.ndarray:
+    """Centred moving average (narrower at the ends), skipping NaN.
+
+    Centred rather than trailing so the smoothed curve does not lag half a
+    window behind the raw one and the test-set points drawn beside it.
+    """
+    n = len(values)
+    if n == 0:
+        return values
+    half = max(1, min(window, n)) // 2
+    valid = np.isfinite(values)
+    sums = np.concatenate([[0.0], np.cumsum(np.where(valid, values, 0.0))])
+    counts = np.concatenate([[0], np.cumsum(valid)])
+    lo = np.clip(np.arange(n) - half, 0, n)
+    hi = np.clip(np.arange(n) + half + 1, 0, n)
+    total, count = sums[hi] - sums[lo], counts[hi] - counts[lo]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(count > 0, total / np.maximum(count, 1), np.nan)
+
+
+def _percent(value: float | None, digits: int = 2) -> str:
+    return "n/a" if value is None or not math.isfinite(value) else f"{value * 100:.{digits}f}%"
+
+
+def _settings_table(settings: Mapping) -> str:
+    rows = "".join(f'<tr><th class="text">{escape(str(k))}</th><td class="text">{escape(str(v))}</td></tr>'
+                   for k, v in settings.items())
+    return f"<table>{rows}</table>"
+
+
+def _summary(steps, evals) -> str:
+    rows = []
+    if evals:
+        last = evals[-1]
+        best = max(evals, key=lambda e: e.test_accuracy)
+        rows.append(("Final test accuracy", f"{_percent(last.test_accuracy)} on {last.samples:,} images "
+                                            f"(step {last.step:,})"))
+        rows.append(("Best test accuracy", f"{_percent(best.test_accuracy)} (step {best.step:,})"))
+        rows.append(("Final test loss", f"{last.test_loss:.4f}"))
+    if steps:
+        tail = steps[-SMOOTHING:]
+        rows.append(("Training steps", f"{steps[-1].step:,} (epoch {steps[-1].epoch:.2f})"))
+        rows.append((f"Training loss (last {len(tail)} steps)", f"{np.mean([s.loss for s in tail]):.4f}"))
+        rows.append((f"Batch accuracy (last {len(tail)} steps)", _percent(float(np.mean([s.accuracy for s in tail])))))
+        speeds = [s.images_per_s for s in steps if s.images_per_s > 0]
+        if speeds:
+            rows.append(("Speed", f"{np.median(speeds):,.0f} images/s (median) on {steps[-1].backend}"))
+    if not rows:
+        return '<p class="note">No training steps were recorded.</p>'
+    body = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in rows)
+    return f'<table class="summary">{body}</table>'
+
+
+def _curves(steps, evals) -> str:
+    if not steps and not evals:
+        return ""
+    x = np.array([s.step for s in steps], dtype=np.float64)
+    loss = np.array([s.loss for s in steps], dtype=np.float64)
+    acc = np.array([s.accuracy for s in steps], dtype=np.float64)
+    ex = [e.step for e in evals]
+    loss_series = []
+    acc_series = []
+    if len(x):
+        loss_series += [Series("training loss (per batch)", x, loss, "#c6dbef"),
+                        Series(f"training loss (average of {SMOOTHING})", x, _moving_average(loss, SMOOTHING),
+                               "#08519c")]
+        acc_series.append(Series(f"training batch accuracy (average of {SMOOTHING})", x,
+                                 _moving_average(acc, SMOOTHING) * 100, "#08519c"))
+    if evals:
+        loss_series.append(Series("test loss", ex, [e.test_loss for e in evals], "#d94801", markers=True))
+        acc_series.append(Series("test accuracy", ex, [e.test_accuracy * 100 for e in evals], "#d94801",
+                                 markers=True))
+    finite = loss[np.isfinite(loss)] if len(loss) else np.zeros(0)
+    # A diverging run has losses in the thousands; cap the axis so the interesting part stays visible.
+    loss_top = float(np.percentile(finite, 99)) * 1.05 if finite.size else None
+    if evals:
+        loss_top = max(loss_top or 0.0, max(e.test_loss for e in evals if math.isfinite(e.test_loss)) * 1.05
+                       if any(math.isfinite(e.test_loss) for e in evals) else 0.0)
+    loss_chart = line_chart(loss_series, title="Loss", x_label="training step", y_label="cross-entropy loss",
+                            y_range=(0.0, loss_top) if loss_top else None)
+    acc_chart = line_chart(acc_series, title="Accuracy", x_label="training step", y_label="accuracy (%)",
+                           y_range=(0.0, 100.0))
+    return f"<section><h2>Learning curves</h2>{loss_chart}\n{acc_chart}</section>"
+
+
+MAX_EVALUATION_ROWS = 12
+
+
+def _evaluations(evals) -> str:
+    if not evals:
+        return ""
+    # A long run evaluates hundreds of times; a handout lists a dozen, evenly spread, always the last.
+    picks = np.unique(np.linspace(0, len(evals) - 1, min(len(evals), MAX_EVALUATION_ROWS)).round().astype(int))
+    rows = "".join(f"<tr><td>{evals[i].step:,}</td><td>{evals[i].epoch:.2f}</td><td>{evals[i].test_loss:.4f}</td>"
+                   f"<td>{_percent(evals[i].test_accuracy)}</td><td>{evals[i].samples:,}</td></tr>" for i in picks)
+    shown = "" if len(picks) == len(evals) else f" ({len(picks)} of {len(evals)} shown)"
+    return (f"<section><h2>Test evaluations{shown}</h2><table><tr><th>step</th><th>epoch</th><th>test loss</th>"
+            f"<th>test accuracy</th><th>test images</th></tr>{rows}</table></section>")
+
+
+def _confusion(matrix) -> str:
+    if matrix is None:
+        return ""
+    matrix = np.asarray(matrix, dtype=np.int64)
+    if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1]:
+        raise ValueError(f"the confusion matrix must be square, got shape {matrix.shape}")
+    k = matrix.shape[0]
+    totals = matrix.sum(axis=1)
+    head = "".join(f"<th>{j}</th>" for j in range(k))
+    rows = []
+    for i in range(k):
+        cells = []
+        for j in range(k):
+            share = matrix[i, j] / totals[i] if totals[i] else 0.0
+            # Green for correct answers, red for mistakes; darker = a larger share of the row.
+            colour = (f"rgba(35,139,69,{share:.2f})" if i == j else f"rgba(203,24,29,{min(1.0, share * 4):.2f})")
+            text = "#fff" if (share > 0.6 if i == j else share > 0.15) else "#222"
+            cells.append(f'<td style="background:{colour};color:{text}">{matrix[i, j]}</td>')
+        recall = _percent(matrix[i, i] / totals[i], 1) if totals[i] else "n/a"
+        rows.append(f"<tr><th>{i}</th>{''.join(cells)}<td>{recall}</td></tr>")
+    pairs = most_confused_pairs(matrix, 3)
+    note = ""
+    if pairs:
+        listed = ", ".join(f"{t} read as {p} ({n}&times;)" for t, p, n in pairs)
+        note = f'<p class="note">Most frequent mistakes: {listed}.</p>'
+    total = int(matrix.sum())
+    correct = int(np.trace(matrix))
+    overall = f"{correct:,} of {total:,} test images correct ({_percent(correct / total if total else None)})."
+    return (f'<section><h2>Confusion matrix</h2><p class="note">Rows: the true digit; columns: what the network '
+            f'answered. {overall}</p><table class="confusion"><tr><th>true \\ predicted</th>{head}'
+            f'<th>correct</th></tr>{"".join(rows)}</table>{note}</section>')
+
+
+def _image_tag(png: bytes, alt: str, width: int | None = None) -> str:
+    data = base64.b64encode(png).decode("ascii")
+    size = f' width="{width}"' if width else ""
+    return f'<img src="data:image/png;base64,{data}" alt="{escape(alt)}"{size}>'
+
+
+def _kernels(kernels) -> str:
+    if kernels is None:
+        return ""
+    if isinstance(kernels, (bytes, np.ndarray)):
+        kernels = {"kernels": kernels}
+    figures = []
+    for name, value in kernels.items():
+        if isinstance(value, (bytes, bytearray)):
+            png = bytes(value)
+            if not png.startswith(b"\x89PNG"):
+                raise ValueError(f"kernels[{name!r}]: expected PNG file bytes")
+            caption = escape(str(name))
+        else:
+            weights = np.asarray(value)
+            tiles = kernel_tiles(weights, 0)
+            png = png_bytes(kernel_grid(tiles, symmetric_limit(tiles), scale=8))
+            extra = f", input channel 0 of {weights.shape[1]}" if weights.shape[1] > 1 else ""
+            caption = (f"{escape(str(name))}: {weights.shape[0]} kernels {weights.shape[2]}&times;{weights.shape[3]}"
+                       f"{extra}")
+        figures.append(f"<figure>{_image_tag(png, f'kernels of {name}')}<figcaption>{caption}</figcaption></figure>")
+    return ('<section class="kernels"><h2>Learned kernels</h2><p class="note">Red: positive weights, blue: '
+            f'negative, white: zero.</p>{"".join(figures)}</section>')
+
+
+def _timings(timings) -> str:
+    if not timings:
+        return ""
+    per: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
+    steps_ms: dict[str, list[float]] = defaultdict(list)
+    order: list[tuple[str, str]] = []
+    for t in timings:
+        steps_ms[t.backend].append(float(t.step_ms))
+        for layer in t.layers:
+            key = (t.backend, layer.name)
+            if key not in per:
+                order.append(key)
+            per[key].append((float(layer.forward_ms), float(layer.backward_ms)))
+    rows = []
+    for backend, name in order:
+        values = np.array(per[(backend, name)])
+        fwd, bwd = np.median(values[:, 0]), np.median(values[:, 1])
+        share = (fwd + bwd) / np.median(steps_ms[backend]) if np.median(steps_ms[backend]) > 0 else math.nan
+        rows.append(f'<tr><td class="text">{escape(backend)}</td><td class="text">{escape(name)}</td>'
+                    f"<td>{fwd:.3f}</td><td>{bwd:.3f}</td><td>{_percent(share, 1)}</td></tr>")
+    totals = "".join(f'<tr><td class="text">{escape(b)}</td><td class="text">whole step</td><td colspan="2">'
+                     f"{np.median(v):.3f}</td><td>{len(v)} measurements</td></tr>" for b, v in steps_ms.items())
+    return ('<section><h2>Where the time goes</h2><p class="note">Median milliseconds per training step '
+            f'(batch of {timings[-1].batch_size}).</p><table><tr><th class="text">backend</th>'
+            '<th class="text">layer</th><th>forward ms</th><th>backward ms</th><th>share of step</th></tr>'
+            f"{''.join(rows)}{totals}</table></section>")
+
+
+def html_report(path: str | os.PathLike[str], *, settings: Mapping | None = None, steps: Sequence = (),
+                evals: Sequence = (), confusion=None, kernels=None, timings: Sequence = (),
+                title: str = "cnnviz training report", notes: str = "") -> Path:
+    """Write a self-contained, printable HTML report of one run.
+
+    ``settings``: name -> value shown as a table (network, backend, optimizer...);
+    ``steps``/``evals``/``timings``: the run's events; ``confusion``: a (10, 10)
+    matrix (rows true); ``kernels``: conv weights ``{"conv1": (out, in, kh, kw)}``
+    or ready PNG bytes per name (e.g. a time-lapse frame); ``notes``: free
+    text from the teacher. Every part is optional.
+    """
+    steps, evals, timings = list(steps), list(evals), list(timings)
+    created = time.strftime("%Y-%m-%d %H:%M")
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="meta">Created {escape(created)} with cnnviz {escape(__version__)}</p>',
+    ]
+    if notes:
+        parts.append(f'<p class="note">{escape(notes)}</p>')
+    parts.append(f"<section><h2>Summary</h2>{_summary(steps, evals)}</section>")
+    if settings:
+        parts.append(f"<section><h2>Settings</h2>{_settings_table(settings)}</section>")
+    parts += [_curves(steps, evals), _evaluations(evals), _confusion(confusion), _kernels(kernels),
+              _timings(timings)]
+    parts.append("</body></html>")
+    return atomic_write_text(path, "\n".join(p for p in parts if p) + "\n")

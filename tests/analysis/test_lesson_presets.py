@@ -1,0 +1,203 @@
+"""Lesson presets: the shipped ones load and round-trip; broken files explain themselves."""
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cnnviz.analysis import presets as presets_module
+from cnnviz.analysis.presets import (PANELS, LessonPreset, PresetError, bundled_presets, bundled_presets_dir,
+                                     load_preset, load_presets_in, save_preset)
+from cnnviz.nn.model import Sequential
+
+REPO_PRESETS = Path(__file__).resolve().parents[2] / "assets" / "presets"
+GOOD = {
+    "title": "Test lesson", "description": "A lesson for the tests.", "net": "tiny", "backend": "numpy",
+    "optimizer": "sgd", "lr": 0.05, "momentum": 0.0, "batch_size": 32, "epochs": 0.5, "schedule": "constant",
+    "train_samples": 1000, "visible_panels": ["loss", "accuracy"], "presenter": False,
+}
+
+
+def _write(tmp_path, data, name="lesson.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data, encoding="utf-8")
+    return path
+
+
+def test_the_four_lessons_are_shipped_and_valid():
+    presets = bundled_presets()
+    titles = [p.title for p in presets]
+    assert titles == ["First look (tiny net)", "The seed article's network: CPU vs GPU", "Learning rate too high",
+                      "Overfitting on 500 images"]
+    for preset in presets:
+        assert preset.source is not None and preset.source.parent == bundled_presets_dir()
+        Sequential.from_spec(preset.net)
+        assert set(preset.visible_panels) <= set(PANELS)
+        assert preset.to_train_config().net == preset.net
+    by_title = {p.title: p for p in presets}
+    overfit = by_title["Overfitting on 500 images"]
+    assert overfit.train_samples == 500 and overfit.epochs >= 10 and "dropout" not in overfit.net
+    too_high = by_title["Learning rate too high"]
+    assert too_high.lr >= 0.5 and too_high.schedule == "constant"
+    assert by_title["The seed article's network: CPU vs GPU"].net == "seed"
+    assert "timings" in by_title["The seed article's network: CPU vs GPU"].visible_panels
+
+
+def test_bundled_folder_is_the_repository_folder_in_a_checkout():
+    assert bundled_presets_dir().resolve() == REPO_PRESETS.resolve()
+    assert len(list(REPO_PRESETS.glob("*.json"))) == len(bundled_presets())
+
+
+@pytest.mark.parametrize("path", sorted(REPO_PRESETS.glob("*.json")), ids=lambda p: p.name)
+def test_bundled_presets_round_trip(tmp_path, path):
+    preset = load_preset(path)
+    saved = save_preset(preset, tmp_path / path.name)
+    again = load_preset(saved)
+    assert again == preset
+    assert json.loads(saved.read_text()) == json.loads(path.read_text()) | {"train_samples": preset.train_samples}
+
+
+def test_a_minimal_preset_gets_defaults(tmp_path):
+    data = {k: v for k, v in GOOD.items() if k not in ("momentum", "train_samples")}
+    preset = load_preset(_write(tmp_path, data))
+    assert preset.momentum == 0.9 and preset.train_samples is None
+    config = preset.to_train_config(seed=3, eval_every=50)
+    assert (config.optimizer, config.lr, config.batch_size, config.seed, config.eval_every) == ("sgd", 0.05, 32, 3, 50)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"learning_rate": 0.1}, "unknown key 'learning_rate'"),
+    ({"visible_pannels": ["loss"]}, "did you mean 'visible_panels'"),
+    ({"lr": 0}, "'lr' must be a number in (0, 10]"),
+    ({"lr": "fast"}, "'lr' must be a number"),
+    ({"lr": float("nan")}, "'lr' must be a number"),
+    ({"momentum": 1.0}, "'momentum' must be a number in [0, 1)"),
+    ({"batch_size": 32.0}, "'batch_size' must be a whole number"),
+    ({"batch_size": True}, "'batch_size' must be a whole number"),
+    ({"epochs": -1}, "'epochs' must be a number in (0, 1000]"),
+    ({"optimizer": "rmsprop"}, "'optimizer' must be one of sgd, momentum, adam"),
+    ({"schedule": "cosine"}, "'schedule' must be one of constant, onecycle"),
+    ({"backend": "tpu"}, "'backend' must be one of auto, numpy, numba, cuda, cupy"),
+    ({"train_samples": 0}, "'train_samples' must be a whole number of at least 1"),
+    ({"visible_panels": []}, "non-empty list"),
+    ({"visible_panels": ["loss", "graphs"]}, "unknown panel(s) 'graphs'"),
+    ({"visible_panels": ["loss", "loss"]}, "more than once"),
+    ({"presenter": "yes"}, "'presenter' must be true or false"),
+    ({"title": ""}, "'title' must be text"),
+    ({"net": "conv5-8,relu,dense-12"}, "'net' is not a valid network: the network must end with dense-10"),
+    ({"net": "conv99-8,dense-10"}, "kernel size must be between 1 and 15"),
+])
+def test_bad_fields_give_clear_errors(tmp_path, change, message):
+    path = _write(tmp_path, GOOD | change)
+    with pytest.raises(PresetError) as error:
+        load_preset(path)
+    assert message in str(error.value)
+    assert str(path) in str(error.value)
+
+
+def test_every_problem_is_listed_at_once(tmp_path):
+    data = dict(GOOD, lr=-1, optimizer="nope", colour="red")
+    del data["title"]
+    with pytest.raises(PresetError, match="4 problems") as error:
+        load_preset(_write(tmp_path, data))
+    text = str(error.value)
+    for part in ("missing 'title'", "'lr'", "'optimizer'", "unknown key 'colour'"):
+        assert part in text
+
+
+@pytest.mark.parametrize("content, message", [
+    ('{"title": "x",', "not valid JSON at line 1"),
+    ("[1, 2]", "must be a JSON object"),
+])
+def test_unreadable_files(tmp_path, content, message):
+    with pytest.raises(PresetError, match=message.replace("(", r"\(")):
+        load_preset(_write(tmp_path, content))
+
+
+def test_missing_or_binary_files(tmp_path):
+    with pytest.raises(PresetError, match="no such preset file"):
+        load_preset(tmp_path / "nope.json")
+    binary = tmp_path / "b.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(PresetError, match="not a text file"):
+        load_preset(binary)
+
+
+def test_save_refuses_an_invalid_preset(tmp_path):
+    preset = load_preset(_write(tmp_path, GOOD))
+    with pytest.raises(PresetError, match="'lr'"):
+        save_preset(replace(preset, lr=-1.0), tmp_path / "bad.json")
+    assert not (tmp_path / "bad.json").exists()
+
+
+def test_a_teachers_folder_loads_good_files_and_reports_bad_ones(tmp_path):
+    _write(tmp_path, GOOD, "a.json")
+    _write(tmp_path, GOOD | {"lr": "x"}, "b.json")
+    presets, problems = load_presets_in(tmp_path)
+    assert [p.title for p in presets] == ["Test lesson"]
+    assert len(problems) == 1 and "b.json" in problems[0]
+
+
+def test_bundled_presets_fall_back_to_the_repository(monkeypatch):
+    def missing(_name):
+        raise ModuleNotFoundError("cnnviz.assets")
+
+    monkeypatch.setattr(presets_module.importlib.resources, "files", missing)
+    assert bundled_presets_dir().resolve() == REPO_PRESETS.resolve()
+
+
+def test_lesson_preset_equality_ignores_the_source(tmp_path):
+    preset = load_preset(_write(tmp_path, GOOD))
+    assert replace(preset, source=None) == preset
+    assert isinstance(preset, LessonPreset)
+
+
+def _cpu_backend() -> str:
+    # numba keeps BLAS to one thread per core; the numpy reference on a busy
+    # two-core machine slows down tenfold from BLAS threads fighting each other.
+    from cnnviz.backends import registry
+    from cnnviz.backends.base import BackendUnavailable
+
+    try:
+        registry.get("numba")
+        return "numba"
+    except BackendUnavailable:
+        return "numpy"
+
+
+def _train(preset: LessonPreset, dataset, steps: int, **overrides):
+    """Train a preset for ``steps`` steps on the CPU; returns the losses and the stats diagnosis."""
+    from cnnviz.analysis.stats import StatsHistory, diagnose, parameter_stats
+    from cnnviz.train import events as ev
+    from cnnviz.train.trainer import Trainer
+
+    trainer = Trainer(preset.to_train_config(backend=_cpu_backend(), steps=steps, **overrides), dataset)
+    losses, history, previous = [], StatsHistory(), {}
+
+    def listen(event):
+        nonlocal previous
+        if isinstance(event, ev.StepFinished):
+            losses.append(event.loss)
+            weights = trainer.model.state_dict()
+            grads = {n: p.grad.copy() for n, p in trainer.model.named_parameters() if p.grad is not None}
+            history.record(event.step, parameter_stats(weights, grads, previous or None), lr=event.lr,
+                           optimizer=trainer.config.optimizer)
+            previous = weights
+
+    trainer.add_listener(listen)
+    trainer.run()
+    return np.array(losses), diagnose(history, window=25)
+
+
+def test_the_learning_rate_too_high_lesson_really_gets_stuck(small_mnist):
+    preset = next(p for p in bundled_presets() if p.title == "Learning rate too high")
+    # Measured: every ReLU is dead from about step 15 on (seeds 0-2, 300 steps: loss 2.32, accuracy ~10%).
+    losses, findings = _train(preset, small_mnist, 50)
+    # Stuck at the loss of a uniform guess (ln 10 = 2.303): the network has stopped learning.
+    assert abs(losses[-20:].mean() - np.log(10)) < 0.1, losses[-20:].mean()
+    assert any("no gradient" in f for f in findings), findings
+    # The lesson's fix, a 10 times smaller learning rate, learns.
+    fixed_losses, fixed_findings = _train(preset, small_mnist, 50, lr=preset.lr / 10)
+    assert fixed_losses[-20:].mean() < 1.0 and fixed_findings == [], (fixed_losses[-20:].mean(), fixed_findings)
