@@ -1,0 +1,748 @@
+"""Numba CPU backend: GIL-free numba kernels around single-threaded sgemm, one worker per core.
+
+Same operations and semantics as the NumPy reference (``_xp.ArrayBackend``).
+Convolution is still im2col + sgemm (OpenBLAS runs near the core's peak; no
+numba loop nest gets close), but done one or a few images at a time so that
+the columns stay in L2 instead of streaming through DRAM, from zero-padded
+input planes (no boundary tests in the copy loops), with the bias, the NCHW
+transposes and the bias gradient folded into the copies.
+Pooling with its argmax, ReLU, dropout, the loss and the optimizer updates are
+single fused passes. Every op splits its batch (or flat range) over
+``threads`` worker threads; the class docstring says why this beats
+``prange`` + multi-threaded BLAS.
+
+Large buffers (im2col columns, matrix-product outputs, activations) come from a
+workspace pool keyed by shape and dtype. A pooled buffer is handed out again
+only when nothing outside the pool refers to it any more (CPython reference
+count), so an output still held by the next layer's cache is never overwritten.
+
+Kernels compile lazily for each dtype (float32 for training, float64 for
+gradient checks) and are cached on disk (``cache=True``); ``warm_up`` compiles
+or loads the float32 ones up front so that the first training step is not a
+multi-second outlier.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from ._xp import ArrayBackend
+from .base import BackendUnavailable, Padding
+
+try:
+    import numba
+    from numba import njit
+except Exception as exc:  # ImportError, or a broken llvmlite
+    numba = None
+    _IMPORT_ERROR = f"numba cannot be imported ({type(exc).__name__}: {exc}); pip install numba"
+else:
+    _IMPORT_ERROR = ""
+
+# Serial, GIL-free kernels: the backend runs them on its own worker threads,
+# one slice of the batch per thread (the NumbaBackend docstring says why not prange).
+# error_model="numpy": float division by zero gives inf/nan as NumPy does, instead of a
+# Python ZeroDivisionError check per element that blocks vectorisation.
+_JIT = dict(parallel=False, fastmath=False, cache=True, nogil=True, error_model="numpy")
+
+if numba is not None:
+
+    # --- convolution helpers -------------------------------------------------
+    # Inner loops index row views with a counter that cannot be negative: numba
+    # then drops its per-element negative-index wraparound test and LLVM
+    # vectorises the loop (3x faster im2col/col2im than element indexing).
+
+    @njit(**_JIT)
+    def _pad_planes(x, top, left, wp, xpad):
+        """x (M,C,H,W) -> xpad (M,C,S): zero-padded planes stored flat with row pitch wp."""
+        m, c, h, w = x.shape
+        for b in range(m):
+            for ci in range(c):
+                plane = xpad[b, ci]
+                plane[:] = 0
+                for iy in range(h):
+                    start = (iy + top) * wp + left
+                    dst = plane[start:start + w]
+                    src = x[b, ci, iy]
+                    for ix in range(w):
+                        dst[ix] = src[ix]
+
+    @njit(**_JIT)
+    def _im2col(xpad, kh, kw, wp, ho, wo, cols):
+        """cols[(c,i,j), b*ho*wo + oy*wo + ox] = padded x[b, c, oy+i, ox+j]."""
+        m, c, _ = xpad.shape
+        p = ho * wo
+        for ci in range(c):
+            for i in range(kh):
+                for j in range(kw):
+                    crow = cols[(ci * kh + i) * kw + j]
+                    for b in range(m):
+                        plane = xpad[b, ci]
+                        for oy in range(ho):
+                            s0 = (oy + i) * wp + j
+                            d0 = b * p + oy * wo
+                            dst = crow[d0:d0 + wo]
+                            src = plane[s0:s0 + wo]
+                            for ox in range(wo):
+                                dst[ox] = src[ox]
+
+    @njit(**_JIT)
+    def _col2im(dcols, kh, kw, wp, ho, wo, top, left, scratch, dx):
+        """Adjoint of _pad_planes + _im2col: dx (M,C,H,W) from dcols (C*kh*kw, M*ho*wo)."""
+        m, c, h, w = dx.shape
+        p = ho * wo
+        for b in range(m):
+            for ci in range(c):
+                scratch[:] = 0  # one padded plane, hot in L1
+                for i in range(kh):
+                    for j in range(kw):
+                        crow = dcols[(ci * kh + i) * kw + j]
+                        for oy in range(ho):
+                            s0 = (oy + i) * wp + j
+                            d0 = b * p + oy * wo
+                            dst = scratch[s0:s0 + wo]
+                            src = crow[d0:d0 + wo]
+                            for ox in range(wo):
+                                dst[ox] += src[ox]
+                for iy in range(h):
+                    start = (iy + top) * wp + left
+                    src = scratch[start:start + w]
+                    dst = dx[b, ci, iy]
+                    for ix in range(w):
+                        dst[ix] = src[ix]
+
+    @njit(**_JIT)
+    def _cols_to_nchw_bias(yc, bias, y):
+        """yc (O, M*P) + bias -> y (M, O, P)."""
+        m, o, p = y.shape
+        for b in range(m):
+            for oc in range(o):
+                bo = bias[oc]
+                src = yc[oc, b * p:(b + 1) * p]
+                dst = y[b, oc]
+                for k in range(p):
+                    dst[k] = src[k] + bo
+
+    @njit(**_JIT)
+    def _nchw_to_cols_sum(dy, dyc, dyct, db):
+        """dy (M, O, P) -> dyc (O, M*P) and its transpose dyct (M*P, O); db[o] += sums (float64).
+
+        Both layouts: dcols = W^T dyc and dW^T = cols dyct are then plain
+        (non-transposed) sgemms, 25% faster than dW = dyc cols^T.
+        """
+        m, o, p = dy.shape
+        for oc in range(o):
+            acc = 0.0
+            for b in range(m):
+                src = dy[b, oc]
+                dst = dyc[oc, b * p:(b + 1) * p]
+                for k in range(p):
+                    v = src[k]
+                    dst[k] = v
+                    acc += v
+            db[oc] += acc
+        for b in range(m):
+            for k in range(p):
+                row = dyct[b * p + k]
+                for oc in range(o):
+                    row[oc] = dy[b, oc, k]
+
+    # --- 2x2 max pooling -----------------------------------------------------
+    @njit(**_JIT)
+    def _maxpool_forward(x, y, argmax):
+        """First maximum of each 2x2 window (window order: row-major, as np.argmax)."""
+        n, c, h2, w2 = y.shape
+        for b in range(n):
+            for ci in range(c):
+                for py in range(h2):
+                    for px in range(w2):
+                        m = x[b, ci, 2 * py, 2 * px]
+                        k = 0
+                        v = x[b, ci, 2 * py, 2 * px + 1]
+                        if v > m:
+                            m = v
+                            k = 1
+                        v = x[b, ci, 2 * py + 1, 2 * px]
+                        if v > m:
+                            m = v
+                            k = 2
+                        v = x[b, ci, 2 * py + 1, 2 * px + 1]
+                        if v > m:
+                            m = v
+                            k = 3
+                        y[b, ci, py, px] = m
+                        argmax[b, ci, py, px] = k
+
+    @njit(**_JIT)
+    def _maxpool_backward(dy, argmax, dx):
+        n, c, h, w = dx.shape
+        h2, w2 = dy.shape[2], dy.shape[3]
+        for b in range(n):
+            for ci in range(c):
+                if 2 * h2 != h or 2 * w2 != w:
+                    dx[b, ci, :, :] = 0
+                for py in range(h2):
+                    for px in range(w2):
+                        k = argmax[b, ci, py, px]
+                        g = dy[b, ci, py, px]
+                        z = g * 0
+                        dx[b, ci, 2 * py, 2 * px] = g if k == 0 else z
+                        dx[b, ci, 2 * py, 2 * px + 1] = g if k == 1 else z
+                        dx[b, ci, 2 * py + 1, 2 * px] = g if k == 2 else z
+                        dx[b, ci, 2 * py + 1, 2 * px + 1] = g if k == 3 else z
+
+    # --- elementwise (flat, contiguous) -------------------------------------
+    @njit(**_JIT)
+    def _relu_forward(x, y):
+        for i in range(x.size):
+            v = x[i]
+            # "not v < 0" keeps NaN, as np.maximum does
+            y[i] = v if not v < 0 else v * 0
+
+    @njit(**_JIT)
+    def _relu_backward(dy, y, dx):
+        for i in range(dy.size):
+            dx[i] = dy[i] if y[i] > 0 else dy[i] * 0
+
+    @njit(**_JIT)
+    def _dropout(x, keep, scale, y):
+        for i in range(x.size):
+            y[i] = x[i] * scale if keep[i] else x[i] * 0
+
+    @njit(**_JIT)
+    def _bias_add_rows(y, b):
+        n, f = y.shape
+        for i in range(n):
+            for k in range(f):
+                y[i, k] += b[k]
+
+    @njit(**_JIT)
+    def _column_sums(dy, out):
+        """out[k] = sum_i dy[i, k], accumulated in float64."""
+        n, f = dy.shape
+        acc = np.zeros(f, np.float64)
+        for i in range(n):
+            for k in range(f):
+                acc[k] += dy[i, k]
+        for k in range(f):
+            out[k] = acc[k]
+
+    # --- loss ---------------------------------------------------------------
+    @njit(**_JIT)
+    def _softmax_xent(logits, labels, dlogits):
+        n, k = logits.shape
+        loss = 0.0
+        correct = 0
+        one = logits[0, 0] * 0 + 1
+        inv_n = one / n
+        for i in range(n):
+            m = logits[i, 0]
+            best = 0
+            for j in range(1, k):
+                if logits[i, j] > m:
+                    m = logits[i, j]
+                    best = j
+            if best == labels[i]:
+                correct += 1
+            s = one * 0
+            for j in range(k):
+                s += np.exp(logits[i, j] - m)
+            log_s = np.log(s)
+            for j in range(k):
+                dlogits[i, j] = np.exp((logits[i, j] - m) - log_s)
+            loss -= (logits[i, labels[i]] - m) - log_s
+            dlogits[i, labels[i]] -= 1
+            for j in range(k):
+                dlogits[i, j] *= inv_n
+        return loss / n, correct
+
+    @njit(**_JIT)
+    def _softmax(logits, out):
+        n, k = logits.shape
+        for i in range(n):
+            m = logits[i, 0]
+            for j in range(1, k):
+                if logits[i, j] > m:
+                    m = logits[i, j]
+            s = m * 0
+            for j in range(k):
+                s += np.exp(logits[i, j] - m)
+            log_s = np.log(s)
+            for j in range(k):
+                out[i, j] = np.exp((logits[i, j] - m) - log_s)
+
+    # --- optimizers (in place, flat views) -----------------------------------
+    @njit(**_JIT)
+    def _sgd(param, grad, lr):
+        for i in range(param.size):
+            param[i] -= lr * grad[i]
+
+    @njit(**_JIT)
+    def _sgd_momentum(param, grad, velocity, lr, momentum):
+        for i in range(param.size):
+            v = velocity[i] * momentum + grad[i]
+            velocity[i] = v
+            param[i] -= lr * v
+
+    @njit(**_JIT)
+    def _adam(param, grad, m, v, step, beta1, one_minus_beta1, beta2, one_minus_beta2, eps):
+        for i in range(param.size):
+            g = grad[i]
+            mi = m[i] * beta1 + one_minus_beta1 * g
+            vi = v[i] * beta2 + one_minus_beta2 * (g * g)
+            m[i] = mi
+            v[i] = vi
+            param[i] -= step * mi / (np.sqrt(vi) + eps)
+
+
+# --- BLAS thread count without threadpoolctl ------------------------------------
+_BLAS_SETTERS = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
+                 "openblas_set_num_threads64_", "openblas_set_num_threads", "MKL_Set_Num_Threads")
+_BLAS_GETTERS = ("scipy_openblas_get_num_threads64_", "scipy_openblas_get_num_threads",
+                 "openblas_get_num_threads64_", "openblas_get_num_threads", "MKL_Get_Max_Threads")
+
+
+def _numpy_blas_library() -> tuple[ctypes.CDLL | None, str]:
+    """The BLAS shared library NumPy loaded (Linux: found in /proc/self/maps)."""
+    try:
+        with open("/proc/self/maps") as maps:
+            paths = {line.split()[-1] for line in maps if "blas" in line.lower() or "mkl_rt" in line}
+    except OSError:
+        return None, "unknown BLAS"
+    for path in sorted(paths):
+        if not path.startswith("/") or ".so" not in path:
+            continue
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError:
+            continue
+        if any(hasattr(lib, name) for name in _BLAS_SETTERS):
+            return lib, os.path.basename(path)
+    return None, "unknown BLAS"
+
+
+_BLAS_FUNCTIONS: dict[int, tuple] = {}
+
+
+def _blas_threads(lib, set_to: int | None = None) -> int | None:
+    """Set (optionally) and return the BLAS library's thread count; None if unknown."""
+    if lib is None:
+        return None
+    funcs = _BLAS_FUNCTIONS.get(id(lib))
+    if funcs is None:
+        setter = next((getattr(lib, n) for n in _BLAS_SETTERS if hasattr(lib, n)), None)
+        getter = next((getattr(lib, n) for n in _BLAS_GETTERS if hasattr(lib, n)), None)
+        if getter is not None:
+            getter.restype = ctypes.c_int
+        funcs = _BLAS_FUNCTIONS[id(lib)] = (setter, getter, lib)
+    setter, getter, _ = funcs
+    if set_to is not None and setter is not None:
+        setter(ctypes.c_int(set_to))
+    return int(getter()) if getter is not None else None
+
+
+class _Workspace:
+    """Buffers reused across steps, keyed by (shape, dtype).
+
+    A buffer is handed out again only when the pool holds the sole reference
+    to it: a caller (or a layer cache, or a view) still holding it keeps it out.
+    """
+
+    MIN_ELEMENTS = 1 << 16  # smaller arrays come straight from np.empty
+    MAX_PER_KEY = 6
+    MAX_BYTES = 2 << 30
+
+    def __init__(self):
+        self._buffers: dict[tuple, list[np.ndarray]] = {}
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, shape: tuple[int, ...], dtype) -> np.ndarray:
+        dtype = np.dtype(dtype)
+        size = 1
+        for s in shape:
+            size *= s
+        if size < self.MIN_ELEMENTS:
+            return np.empty(shape, dtype)
+        key = (shape, dtype.str)
+        with self._lock:
+            bufs = self._buffers.setdefault(key, [])
+            for index in range(len(bufs)):
+                # References: the list, getrefcount's argument. Nothing else -> free.
+                if sys.getrefcount(bufs[index]) <= 2:
+                    return bufs[index]
+            buf = np.empty(shape, dtype)
+            if len(bufs) < self.MAX_PER_KEY and self._bytes + buf.nbytes <= self.MAX_BYTES:
+                bufs.append(buf)
+                self._bytes += buf.nbytes
+            return buf
+
+    def clear(self) -> None:
+        with self._lock:
+            self._buffers.clear()
+            self._bytes = 0
+
+    @property
+    def nbytes(self) -> int:
+        return self._bytes
+
+
+def _flat(a: np.ndarray) -> np.ndarray:
+    return a.reshape(-1)
+
+
+def _split(n: int, parts: int) -> list[tuple[int, int]]:
+    """[0, n) in at most ``parts`` near-equal non-empty ranges."""
+    parts = max(1, min(parts, n))
+    edges = [n * k // parts for k in range(parts + 1)]
+    return [(edges[k], edges[k + 1]) for k in range(parts)]
+
+
+def _default_threads() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+class NumbaBackend(ArrayBackend):
+    """Parallel over the batch: ``threads`` workers each run GIL-free numba kernels
+    and single-threaded sgemm on their own slice of images.
+
+    Why not ``prange`` + multi-threaded BLAS: numba's OpenMP/workqueue pool and
+    OpenBLAS' pool both busy-wait between calls, and a step alternates between
+    them dozens of times. On a 2-core machine each hand-over then waits for the
+    other pool's spinning thread to be descheduled: im2col/sgemm in L2-sized
+    chunks ran 10-100x slower than the same work done here. One pool of plain
+    threads, each owning a core's worth of work and its own L2-sized buffers,
+    has no hand-overs at all.
+    """
+
+    name = "numba"
+    is_gpu = False
+    needs_warmup = True
+
+    # Images per im2col + sgemm round: the columns of one chunk fit a core's L2.
+    conv_chunk_bytes = 1 << 20
+    # Below this many elements (or flops) an op runs on the calling thread only.
+    min_parallel_elements = 1 << 15
+
+    def __init__(self, threads: int | None = None):
+        if numba is None:
+            raise BackendUnavailable(_IMPORT_ERROR)
+        super().__init__(np)
+        self._blas_lib, self._blas_name = _numpy_blas_library()
+        if threads is None:
+            threads = _default_threads()
+        else:
+            threads = int(threads)
+            if threads < 1:
+                raise ValueError(f"thread count must be at least 1, got {threads}")
+        self.threads = threads
+        self._pool = ThreadPoolExecutor(max_workers=threads - 1, thread_name_prefix="cnnviz-numba") \
+            if threads > 1 else None
+        self._ws = _Workspace()
+
+    def describe(self) -> str:
+        blas = "single-threaded sgemm per worker" if self._blas_lib is not None else "sgemm (BLAS threads not controllable)"
+        return (f"Numba {numba.__version__} nogil kernels on {self.threads} worker thread"
+                f"{'s' if self.threads != 1 else ''} + NumPy {np.__version__} {self._blas_name} {blas}, CPU")
+
+    def release_workspaces(self) -> None:
+        """Drop the pooled buffers (e.g. after switching to a much smaller network)."""
+        self._ws.clear()
+
+    # --- running work on the workers ---------------------------------------------
+    def _run(self, fn, ranges):
+        """fn(lo, hi) for every range, the first on the calling thread; BLAS single-threaded meanwhile."""
+        lib = self._blas_lib
+        # BLAS' own thread pool would fight our workers for the cores; NumPy code
+        # outside this backend (the reference backend, the GUI) keeps its setting.
+        outside = _blas_threads(lib) if lib is not None else None
+        if outside is not None and outside != 1:
+            _blas_threads(lib, 1)
+        try:
+            if len(ranges) == 1 or self._pool is None:
+                return [fn(lo, hi) for lo, hi in ranges]
+            futures = [self._pool.submit(fn, lo, hi) for lo, hi in ranges[1:]]
+            first = fn(*ranges[0])
+            return [first] + [f.result() for f in futures]
+        finally:
+            if outside is not None and outside != 1:
+                _blas_threads(lib, outside)
+
+    def _ranges(self, n: int, elements: int) -> list[tuple[int, int]]:
+        return _split(n, self.threads if elements >= self.min_parallel_elements else 1)
+
+    # --- convolution -----------------------------------------------------------------
+    def _conv_geometry(self, x_shape, w_shape, padding):
+        n, c, h, wd = x_shape
+        o, _, kh, kw = w_shape
+        top, bottom, left, right = (int(v) for v in padding)
+        hp, wp = h + top + bottom, wd + left + right
+        ho, wo = hp - kh + 1, wp - kw + 1
+        plane = hp * wp
+        return n, c, o, kh, kw, top, left, ho, wo, wp, plane
+
+    def _conv_chunk(self, n: int, rows: int, span: int, itemsize: int) -> int:
+        return max(1, min(n, self.conv_chunk_bytes // max(rows * span * itemsize, 1)))
+
+    def conv2d_forward(self, x, w, b, padding: Padding):
+        x = np.ascontiguousarray(x)
+        n, c, o, kh, kw, top, left, ho, wo, wp, plane = self._conv_geometry(x.shape, w.shape, padding)
+        rows, span, dtype = c * kh * kw, ho * wo, x.dtype
+        nb = self._conv_chunk(n, rows, span, dtype.itemsize)
+        y = self._ws.get((n, o, ho, wo), dtype)
+        y3 = y.reshape(n, o, span)
+        w2 = np.ascontiguousarray(w.reshape(o, rows))
+        b = np.ascontiguousarray(b)
+        ranges = self._ranges(n, n * rows * ho * wo)
+        buffers = {r: (self._ws.get((nb * c * plane,), dtype), self._ws.get((rows * nb * span,), dtype),
+                       self._ws.get((o * nb * span,), dtype)) for r in ranges}
+
+        def work(lo, hi):
+            xpad_buf, cols_buf, yc_buf = buffers[(lo, hi)]
+            for n0 in range(lo, hi, nb):
+                m = min(hi, n0 + nb) - n0
+                xpad = xpad_buf[:m * c * plane].reshape(m, c, plane)
+                cols = cols_buf[:rows * m * span].reshape(rows, m * span)
+                yc = yc_buf[:o * m * span].reshape(o, m * span)
+                _pad_planes(x[n0:n0 + m], top, left, wp, xpad)
+                _im2col(xpad, kh, kw, wp, ho, wo, cols)
+                np.matmul(w2, cols, out=yc)
+                _cols_to_nchw_bias(yc, b, y3[n0:n0 + m])
+
+        self._run(work, ranges)
+        # x is the previous layer's output and is never written again: keep it, not the columns.
+        return y, (x, w, tuple(int(v) for v in padding))
+
+    def conv2d_backward(self, dy, cache, need_dx: bool = True):
+        x, w, padding = cache
+        n, c, o, kh, kw, top, left, ho, wo, wp, plane = self._conv_geometry(x.shape, w.shape, padding)
+        rows, span, dtype = c * kh * kw, ho * wo, dy.dtype
+        dy3 = np.ascontiguousarray(dy).reshape(n, o, span)
+        nb = self._conv_chunk(n, rows, span, dtype.itemsize)
+        w2t = np.ascontiguousarray(w.reshape(o, rows)).T
+        dx = self._ws.get(tuple(x.shape), dtype) if need_dx else None
+        ranges = self._ranges(n, n * rows * ho * wo)
+        buffers = {r: (self._ws.get((nb * c * plane,), dtype), self._ws.get((rows * nb * span,), dtype),
+                       self._ws.get((o * nb * span,), dtype), self._ws.get((o * nb * span,), dtype),
+                       self._ws.get((rows * nb * span,), dtype) if need_dx else None) for r in ranges}
+
+        def work(lo, hi):
+            xpad_buf, cols_buf, dyc_buf, dyct_buf, dcols_buf = buffers[(lo, hi)]
+            db = np.zeros(o, np.float64)
+            dwt = np.empty((rows, o), dtype)  # dW transposed: cols @ dy^T is a plain sgemm
+            part = np.empty((rows, o), dtype) if hi - lo > nb else None
+            scratch = np.empty(plane, dtype)
+            for n0 in range(lo, hi, nb):
+                m = min(hi, n0 + nb) - n0
+                xpad = xpad_buf[:m * c * plane].reshape(m, c, plane)
+                cols = cols_buf[:rows * m * span].reshape(rows, m * span)
+                dyc = dyc_buf[:o * m * span].reshape(o, m * span)
+                dyct = dyct_buf[:o * m * span].reshape(m * span, o)
+                _pad_planes(x[n0:n0 + m], top, left, wp, xpad)
+                _im2col(xpad, kh, kw, wp, ho, wo, cols)
+                _nchw_to_cols_sum(dy3[n0:n0 + m], dyc, dyct, db)
+                if n0 == lo:
+                    np.matmul(cols, dyct, out=dwt)
+                else:
+                    np.matmul(cols, dyct, out=part)
+                    dwt += part
+                if need_dx:
+                    dcols = dcols_buf[:rows * m * span].reshape(rows, m * span)
+                    np.matmul(w2t, dyc, out=dcols)
+                    _col2im(dcols, kh, kw, wp, ho, wo, top, left, scratch, dx[n0:n0 + m])
+            return dwt, db
+
+        results = self._run(work, ranges)
+        dwt, db = results[0]
+        for dwt_k, db_k in results[1:]:
+            dwt += dwt_k
+            db += db_k
+        return dx, np.ascontiguousarray(dwt.T).reshape(w.shape), db.astype(dtype)
+
+    # --- 2x2 max pooling ---------------------------------------------------------------
+    def maxpool2x2_forward(self, x):
+        x = np.ascontiguousarray(x)
+        n, c, h, w = x.shape
+        y = self._ws.get((n, c, h // 2, w // 2), x.dtype)
+        argmax = self._ws.get((n, c, h // 2, w // 2), np.int8)
+        self._run(lambda lo, hi: _maxpool_forward(x[lo:hi], y[lo:hi], argmax[lo:hi]), self._ranges(n, x.size))
+        return y, (argmax, x.shape)
+
+    def maxpool2x2_backward(self, dy, cache):
+        argmax, x_shape = cache
+        dy = np.ascontiguousarray(dy)
+        dx = self._ws.get(tuple(x_shape), dy.dtype)
+        self._run(lambda lo, hi: _maxpool_backward(dy[lo:hi], argmax[lo:hi], dx[lo:hi]),
+                  self._ranges(x_shape[0], dx.size))
+        return dx
+
+    # --- elementwise -------------------------------------------------------------------
+    def _flat_ranges(self, size: int) -> list[tuple[int, int]]:
+        # 64-element-aligned slices so that no two threads share a cache line.
+        if size < self.min_parallel_elements:
+            return [(0, size)]
+        return [(lo * 64, min(size, hi * 64)) for lo, hi in _split((size + 63) // 64, self.threads)]
+
+    def relu_forward(self, x):
+        x = np.ascontiguousarray(x)
+        y = self._ws.get(x.shape, x.dtype)
+        xf, yf = _flat(x), _flat(y)
+        self._run(lambda lo, hi: _relu_forward(xf[lo:hi], yf[lo:hi]), self._flat_ranges(x.size))
+        return y, y
+
+    def relu_backward(self, dy, cache):
+        dy = np.ascontiguousarray(dy)
+        dx = self._ws.get(dy.shape, dy.dtype)
+        df, yf, dxf = _flat(dy), _flat(cache), _flat(dx)
+        self._run(lambda lo, hi: _relu_backward(df[lo:hi], yf[lo:hi], dxf[lo:hi]), self._flat_ranges(dy.size))
+        return dx
+
+    def dropout_forward(self, x, keep_mask, scale: float):
+        x = np.ascontiguousarray(x)
+        keep = np.ascontiguousarray(keep_mask, dtype=np.bool_)
+        s = x.dtype.type(scale)
+        y = self._ws.get(x.shape, x.dtype)
+        xf, kf, yf = _flat(x), _flat(keep), _flat(y)
+        self._run(lambda lo, hi: _dropout(xf[lo:hi], kf[lo:hi], s, yf[lo:hi]), self._flat_ranges(x.size))
+        return y, (keep, s)
+
+    def dropout_backward(self, dy, cache):
+        keep, s = cache
+        dy = np.ascontiguousarray(dy)
+        s = dy.dtype.type(s)
+        dx = self._ws.get(dy.shape, dy.dtype)
+        df, kf, dxf = _flat(dy), _flat(keep), _flat(dx)
+        self._run(lambda lo, hi: _dropout(df[lo:hi], kf[lo:hi], s, dxf[lo:hi]), self._flat_ranges(dy.size))
+        return dx
+
+    # --- dense -------------------------------------------------------------------------
+    def dense_forward(self, x, w, b):
+        x = np.ascontiguousarray(x)
+        b = np.ascontiguousarray(b)
+        n, units = x.shape[0], w.shape[0]
+        y = np.empty((n, units), x.dtype)
+        # Split by output units: each thread packs only its half of W for sgemm.
+        ranges = _split(units, self.threads if w.size * n >= 16 * self.min_parallel_elements else 1)
+
+        def work(lo, hi):
+            if len(ranges) == 1:
+                np.matmul(x, w.T, out=y)
+            else:
+                y[:, lo:hi] = x @ w[lo:hi].T
+            _bias_add_rows(y[:, lo:hi], b[lo:hi])
+
+        self._run(work, ranges)
+        return y, (x, w)
+
+    def dense_backward(self, dy, cache, need_dx: bool = True):
+        x, w = cache
+        dy = np.ascontiguousarray(dy)
+        n, units = dy.shape
+        features = x.shape[1]
+        dw = np.empty(w.shape, dy.dtype)
+        db = np.empty(units, dy.dtype)
+        dx = np.empty(x.shape, dy.dtype) if need_dx else None
+        parts = self.threads if w.size * n >= 16 * self.min_parallel_elements else 1
+        # dW by output units (rows of dW), dx by input features (columns of dx):
+        # each thread reads only its share of W.
+        unit_ranges = _split(units, parts)
+        feature_ranges = _split(features, parts)
+
+        def work(k, _):
+            if k < len(unit_ranges):
+                a, z = unit_ranges[k]
+                np.matmul(dy[:, a:z].T, x, out=dw[a:z])
+            if need_dx and k < len(feature_ranges):
+                f0, f1 = feature_ranges[k]
+                if len(feature_ranges) == 1:
+                    np.matmul(dy, w, out=dx)
+                else:
+                    dx[:, f0:f1] = dy @ w[:, f0:f1]
+            if k == 0:
+                _column_sums(dy, db)
+
+        self._run(work, [(k, k + 1) for k in range(max(len(unit_ranges), len(feature_ranges)))])
+        return dx, dw, db
+
+    # --- loss ----------------------------------------------------------------------------
+    def softmax(self, logits):
+        logits = np.ascontiguousarray(logits)
+        out = np.empty_like(logits)
+        _softmax(logits, out)
+        return out
+
+    def softmax_cross_entropy(self, logits, labels):
+        logits = np.ascontiguousarray(logits)
+        labels = np.ascontiguousarray(labels, dtype=np.int64)
+        dlogits = np.empty_like(logits)
+        loss, correct = _softmax_xent(logits, labels, dlogits)
+        return float(loss), int(correct), dlogits
+
+    # --- optimizers ----------------------------------------------------------------------
+    def sgd_step(self, param, grad, velocity, lr: float, momentum: float) -> None:
+        if not (param.flags.c_contiguous and (velocity is None or velocity.flags.c_contiguous)):
+            return super().sgd_step(param, grad, velocity, lr, momentum)
+        f = param.dtype.type
+        pf, gf = _flat(param), _flat(np.ascontiguousarray(grad, dtype=param.dtype))
+        if velocity is None:
+            self._run(lambda lo, hi: _sgd(pf[lo:hi], gf[lo:hi], f(lr)), self._flat_ranges(pf.size))
+        else:
+            vf = _flat(velocity)
+            self._run(lambda lo, hi: _sgd_momentum(pf[lo:hi], gf[lo:hi], vf[lo:hi], f(lr), f(momentum)),
+                      self._flat_ranges(pf.size))
+
+    def adam_step(self, param, grad, m, v, lr, beta1, beta2, eps, t) -> None:
+        if not (param.flags.c_contiguous and m.flags.c_contiguous and v.flags.c_contiguous):
+            return super().adam_step(param, grad, m, v, lr, beta1, beta2, eps, t)
+        f = param.dtype.type
+        step = lr * (1 - beta2 ** t) ** 0.5 / (1 - beta1 ** t)
+        pf, gf, mf, vf = _flat(param), _flat(np.ascontiguousarray(grad, dtype=param.dtype)), _flat(m), _flat(v)
+        consts = (f(step), f(beta1), f(1 - beta1), f(beta2), f(1 - beta2), f(eps))
+        self._run(lambda lo, hi: _adam(pf[lo:hi], gf[lo:hi], mf[lo:hi], vf[lo:hi], *consts),
+                  self._flat_ranges(pf.size))
+
+    # --- JIT -------------------------------------------------------------------------------
+    def warm_up(self, dtype=np.float32) -> float:
+        """Compile (or load from numba's disk cache) every kernel for ``dtype``; returns seconds."""
+        start = time.perf_counter()
+        rng = np.random.default_rng(0)
+        f = np.dtype(dtype).type
+        x = rng.standard_normal((2, 2, 5, 5)).astype(dtype)
+        w = rng.standard_normal((3, 2, 3, 3)).astype(dtype)
+        b = np.zeros(3, dtype)
+        y, cache = self.conv2d_forward(x, w, b, (1, 1, 1, 1))
+        self.conv2d_backward(y, cache, need_dx=True)
+        y, cache = self.relu_forward(y)
+        self.relu_backward(y, cache)
+        y, cache = self.maxpool2x2_forward(y)
+        self.maxpool2x2_backward(y, cache)
+        keep = rng.random(y.shape) >= 0.5
+        y, cache = self.dropout_forward(y, keep, 2.0)
+        self.dropout_backward(y, cache)
+        flat = y.reshape(y.shape[0], -1)
+        wd = rng.standard_normal((4, flat.shape[1])).astype(dtype)
+        logits, cache = self.dense_forward(flat, wd, np.zeros(4, dtype))
+        self.dense_backward(logits, cache)
+        self.softmax(logits)
+        self.softmax_cross_entropy(logits, np.array([0, 3]))
+        p = np.ones(6, dtype)
+        g = np.full(6, f(0.5))
+        self.sgd_step(p, g, None, 0.1, 0.0)
+        self.sgd_step(p, g, np.zeros_like(p), 0.1, 0.9)
+        self.adam_step(p, g, np.zeros_like(p), np.zeros_like(p), 0.1, 0.9, 0.999, 1e-8, 1)
+        return time.perf_counter() - start
+
+
+def create(threads: int | None = None) -> NumbaBackend:
+    if numba is None:
+        raise BackendUnavailable(_IMPORT_ERROR)
+    return NumbaBackend(threads=threads)

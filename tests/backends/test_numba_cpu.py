@@ -1,0 +1,284 @@
+"""The numba CPU backend against the NumPy reference: every op, forward and backward."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cnnviz.backends import numpy_ref, registry
+from cnnviz.backends.base import BackendUnavailable
+
+numba_cpu = pytest.importorskip("cnnviz.backends.numba_cpu")
+
+
+@pytest.fixture(scope="module")
+def nb():
+    try:
+        backend = numba_cpu.create(threads=2)
+    except BackendUnavailable as exc:
+        pytest.skip(f"numba backend unavailable: {exc}")
+    backend.warm_up()
+    return backend
+
+
+@pytest.fixture(scope="module")
+def ref():
+    return numpy_ref.create()
+
+
+def close(got, expected, what, rtol=2e-5, atol=2e-5):
+    got, expected = np.asarray(got), np.asarray(expected)
+    assert got.shape == expected.shape, f"{what}: shape {got.shape} != {expected.shape}"
+    assert got.dtype == expected.dtype, f"{what}: dtype {got.dtype} != {expected.dtype}"
+    scale = max(1.0, float(np.abs(expected).max(initial=0.0)))
+    err = np.abs(got.astype(np.float64) - expected.astype(np.float64))
+    if err.size and err.max() > atol * scale + rtol * np.abs(expected).max(initial=0.0):
+        i = np.unravel_index(err.argmax(), err.shape)
+        raise AssertionError(f"{what}: at {i} got {got[i]!r}, expected {expected[i]!r}")
+
+
+def rand(rng, shape, dtype=np.float32):
+    return rng.standard_normal(shape).astype(dtype)
+
+
+def test_registry_lists_numba():
+    info = registry.info("numba")
+    assert info.available, info.detail
+    assert "thread" in info.detail
+
+
+def test_describe_and_flags(nb):
+    assert nb.name == "numba" and nb.is_gpu is False and nb.needs_warmup
+    assert "2 worker threads" in nb.describe()
+
+
+def test_warm_up_is_fast_once_compiled(nb):
+    assert nb.warm_up() < 5.0
+
+
+def test_bad_thread_count():
+    with pytest.raises(ValueError, match="thread"):
+        numba_cpu.create(threads=0)
+
+
+CONV_CASES = [
+    # n, c, h, w, o, k, padding
+    (1, 1, 5, 5, 1, 3, "same"),
+    (2, 3, 7, 9, 4, 3, "valid"),
+    (3, 1, 8, 8, 5, 5, "same"),
+    (2, 3, 6, 7, 2, 2, "same"),  # even kernel: one more row/column after than before
+    (2, 2, 9, 6, 3, 4, "same"),
+    (1, 3, 5, 5, 2, 5, "valid"),  # output 1x1
+    (4, 2, 11, 11, 6, 1, "same"),
+    (5, 8, 12, 10, 16, 5, "same"),
+]
+
+
+def _pads(k, padding):
+    if padding == "valid":
+        return (0, 0, 0, 0)
+    before = (k - 1) // 2
+    return (before, k - 1 - before, before, k - 1 - before)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n,c,h,w,o,k,padding", CONV_CASES)
+def test_conv2d(nb, ref, n, c, h, w, o, k, padding, dtype):
+    rng = np.random.default_rng(n * 100 + k)
+    x, wt, b = rand(rng, (n, c, h, w), dtype), rand(rng, (o, c, k, k), dtype), rand(rng, (o,), dtype)
+    pads = _pads(k, padding)
+    y0, c0 = ref.conv2d_forward(x, wt, b, pads)
+    y1, c1 = nb.conv2d_forward(x, wt, b, pads)
+    close(y1, y0, "conv2d_forward")
+    dy = rand(rng, y0.shape, dtype)
+    for need_dx in (True, False):
+        g0 = ref.conv2d_backward(dy, c0, need_dx)
+        g1 = nb.conv2d_backward(dy, c1, need_dx)
+        if need_dx:
+            close(g1[0], g0[0], "conv2d_backward dx")
+        else:
+            assert g1[0] is None
+        close(g1[1], g0[1], "conv2d_backward dw")
+        close(g1[2], g0[2], "conv2d_backward db")
+
+
+def test_conv2d_chunking_matches_whole_batch(nb, ref):
+    """Batches bigger than one chunk and split over the threads give the same sums."""
+    rng = np.random.default_rng(7)
+    x, wt, b = rand(rng, (9, 6, 10, 10)), rand(rng, (5, 6, 3, 3)), rand(rng, (5,))
+    old = nb.conv_chunk_bytes
+    nb.conv_chunk_bytes = 1  # one image per chunk
+    try:
+        y1, c1 = nb.conv2d_forward(x, wt, b, (1, 1, 1, 1))
+        dy = rand(rng, y1.shape)
+        g1 = nb.conv2d_backward(dy, c1)
+    finally:
+        nb.conv_chunk_bytes = old
+    y0, c0 = ref.conv2d_forward(x, wt, b, (1, 1, 1, 1))
+    g0 = ref.conv2d_backward(dy, c0)
+    close(y1, y0, "conv forward (chunked)")
+    for got, exp, what in zip(g1, g0, ("dx", "dw", "db")):
+        close(got, exp, f"conv backward {what} (chunked)")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(n=st.integers(1, 4), c=st.integers(1, 4), h=st.integers(1, 10), w=st.integers(1, 10),
+       o=st.integers(1, 5), k=st.integers(1, 5), same=st.booleans(), seed=st.integers(0, 2**16))
+def test_conv2d_random_shapes(nb, ref, n, c, h, w, o, k, same, seed):
+    pads = _pads(k, "same" if same else "valid")
+    if h + pads[0] + pads[1] < k or w + pads[2] + pads[3] < k:
+        return
+    rng = np.random.default_rng(seed)
+    x, wt, b = rand(rng, (n, c, h, w)), rand(rng, (o, c, k, k)), rand(rng, (o,))
+    y0, c0 = ref.conv2d_forward(x, wt, b, pads)
+    y1, c1 = nb.conv2d_forward(x, wt, b, pads)
+    close(y1, y0, "conv2d_forward")
+    dy = rand(rng, y0.shape)
+    for got, exp, what in zip(nb.conv2d_backward(dy, c1), ref.conv2d_backward(dy, c0), ("dx", "dw", "db")):
+        close(got, exp, f"conv2d_backward {what}")
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("shape", [(1, 1, 2, 2), (2, 3, 5, 7), (3, 2, 8, 8), (2, 1, 9, 4), (64, 32, 28, 28)])
+def test_maxpool(nb, ref, shape, dtype):
+    rng = np.random.default_rng(sum(shape))
+    x = rand(rng, shape, dtype)
+    y0, c0 = ref.maxpool2x2_forward(x)
+    y1, c1 = nb.maxpool2x2_forward(x)
+    close(y1, y0, "maxpool forward")
+    dy = rand(rng, y0.shape, dtype)
+    close(nb.maxpool2x2_backward(dy, c1), ref.maxpool2x2_backward(dy, c0), "maxpool backward")
+
+
+def test_maxpool_ties_route_to_first_maximum(nb, ref):
+    rng = np.random.default_rng(3)
+    # Few distinct values: most windows hold ties (including after ReLU's zeros).
+    x = rng.integers(0, 3, size=(4, 3, 7, 6)).astype(np.float32)
+    x[0, 0] = 1.0  # all-equal windows
+    y0, c0 = ref.maxpool2x2_forward(x)
+    y1, c1 = nb.maxpool2x2_forward(x)
+    np.testing.assert_array_equal(y1, y0)
+    dy = rand(rng, y0.shape)
+    np.testing.assert_array_equal(nb.maxpool2x2_backward(dy, c1), ref.maxpool2x2_backward(dy, c0))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("shape", [(1, 1), (3, 7), (2, 4, 5, 5), (64, 32, 28, 28)])
+def test_relu(nb, ref, shape, dtype):
+    rng = np.random.default_rng(len(shape))
+    x = rand(rng, shape, dtype)
+    x.flat[0] = 0.0
+    y0, c0 = ref.relu_forward(x)
+    y1, c1 = nb.relu_forward(x)
+    np.testing.assert_array_equal(y1, y0)
+    dy = rand(rng, shape, dtype)
+    np.testing.assert_array_equal(nb.relu_backward(dy, c1), ref.relu_backward(dy, c0))
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (4, 2, 5, 5), (64, 9216)])
+def test_dropout(nb, ref, shape):
+    rng = np.random.default_rng(1)
+    x = rand(rng, shape)
+    keep = rng.random(shape, dtype=np.float32) >= 0.25
+    y0, c0 = ref.dropout_forward(x, keep, 1 / 0.75)
+    y1, c1 = nb.dropout_forward(nb.from_host(x), nb.from_host(keep), 1 / 0.75)
+    np.testing.assert_array_equal(y1, y0)
+    dy = rand(rng, shape)
+    np.testing.assert_array_equal(nb.dropout_backward(dy, c1), ref.dropout_backward(dy, c0))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n,f,u", [(1, 1, 1), (3, 7, 5), (16, 50, 10), (64, 3136, 512), (64, 40000, 1), (2, 3, 40000)])
+def test_dense(nb, ref, n, f, u, dtype):
+    rng = np.random.default_rng(n + f + u)
+    x, w, b = rand(rng, (n, f), dtype), rand(rng, (u, f), dtype), rand(rng, (u,), dtype)
+    y0, c0 = ref.dense_forward(x, w, b)
+    y1, c1 = nb.dense_forward(x, w, b)
+    close(y1, y0, "dense forward")
+    dy = rand(rng, y0.shape, dtype)
+    for need_dx in (True, False):
+        g0, g1 = ref.dense_backward(dy, c0, need_dx), nb.dense_backward(dy, c1, need_dx)
+        assert (g1[0] is None) == (not need_dx)
+        if need_dx:
+            close(g1[0], g0[0], "dense dx")
+        close(g1[1], g0[1], "dense dw")
+        close(g1[2], g0[2], "dense db")
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n", [1, 5, 64])
+def test_softmax_cross_entropy(nb, ref, n, dtype):
+    rng = np.random.default_rng(n)
+    logits = (rand(rng, (n, 10), dtype) * 4).astype(dtype)
+    labels = rng.integers(0, 10, n)
+    logits[0, 3] = logits[0, 7] = logits[0].max() + 1  # a tie: argmax takes the first
+    l0, k0, d0 = ref.softmax_cross_entropy(logits, labels)
+    l1, k1, d1 = nb.softmax_cross_entropy(logits, labels)
+    assert k1 == k0
+    assert abs(l1 - l0) <= 1e-5 * max(1.0, abs(l0))
+    close(d1, d0, "softmax_cross_entropy dlogits")
+    close(nb.softmax(logits), ref.softmax(logits), "softmax")
+
+
+@pytest.mark.parametrize("size", [(7,), (3, 5), (512, 3136)])
+@pytest.mark.parametrize("kind", ["sgd", "momentum", "adam"])
+def test_optimizer_steps(nb, ref, kind, size):
+    rng = np.random.default_rng(11)
+    states = {}
+    for name, be in (("ref", ref), ("nb", nb)):
+        p = rand(np.random.default_rng(1), size)
+        m, v = np.zeros_like(p), np.zeros_like(p)
+        for t in range(1, 4):
+            g = rand(np.random.default_rng(t), size)
+            if kind == "sgd":
+                be.sgd_step(p, g, None, 0.1, 0.0)
+            elif kind == "momentum":
+                be.sgd_step(p, g, m, 0.05, 0.9)
+            else:
+                be.adam_step(p, g, m, v, 1e-3, 0.9, 0.999, 1e-8, t)
+        states[name] = (p, m, v)
+    for got, exp, what in zip(states["nb"], states["ref"], ("param", "m/velocity", "v")):
+        close(got, exp, f"{kind} {what}", rtol=1e-6, atol=1e-6)
+    assert rng is not None
+
+
+def test_outputs_held_by_callers_are_not_overwritten(nb):
+    """Pooled buffers are reused only once nobody holds them."""
+    rng = np.random.default_rng(5)
+    x1, x2 = rand(rng, (64, 32, 28, 28)), rand(rng, (64, 32, 28, 28))
+    y1, _ = nb.relu_forward(x1)
+    keep = y1.copy()
+    y2, _ = nb.relu_forward(x2)
+    assert y2 is not y1
+    np.testing.assert_array_equal(y1, keep)
+    view = y2.reshape(-1)[:10]
+    del y2
+    y3, _ = nb.relu_forward(x1)
+    assert not np.shares_memory(y3, view)
+
+
+@pytest.mark.parametrize("net", ["conv5-8,relu,pool,conv3-16,relu,pool,dense-10",
+                                 "conv4-4-valid,relu,pool,dropout-0.25,dense-16,relu,dense-10"])
+def test_training_matches_reference(nb, ref, net):
+    from cnnviz.nn.model import Sequential
+    from cnnviz.nn.optim import Optimizer
+
+    data_rng = np.random.default_rng(0)
+    x = data_rng.random((16, 1, 28, 28), dtype=np.float32)
+    y = data_rng.integers(0, 10, 16)
+    curves = {}
+    for be in (ref, nb):
+        model = Sequential.from_spec(net).initialise(42).to(be)
+        opt = Optimizer("adam").to(be)
+        rng = np.random.default_rng(1)
+        losses = []
+        for _ in range(5):
+            logits = model.forward(be.from_host(x), True, rng)
+            loss, _, dlogits = be.softmax_cross_entropy(logits, be.from_host(y))
+            model.backward(dlogits)
+            opt.step(model.named_parameters(), 1e-2)
+            losses.append(loss)
+        curves[be.name] = np.array(losses)
+    np.testing.assert_allclose(curves["numba"], curves["numpy"], rtol=1e-4, atol=1e-5)
