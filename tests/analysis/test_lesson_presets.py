@@ -45,9 +45,10 @@ def test_the_four_lessons_are_shipped_and_valid():
     assert "timings" in by_title["The seed article's network: CPU vs GPU"].visible_panels
 
 
-def test_bundled_folder_is_the_repository_folder_in_a_checkout():
-    assert bundled_presets_dir().resolve() == REPO_PRESETS.resolve()
-    assert len(list(REPO_PRESETS.glob("*.json"))) == len(bundled_presets())
+def test_installed_presets_are_the_repository_presets():
+    installed = {p.name: p.read_bytes() for p in bundled_presets_dir().glob("*.json")}
+    assert installed == {p.name: p.read_bytes() for p in REPO_PRESETS.glob("*.json")}
+    assert len(installed) == len(bundled_presets())
 
 
 @pytest.mark.parametrize("path", sorted(REPO_PRESETS.glob("*.json")), ids=lambda p: p.name)
@@ -145,7 +146,12 @@ def test_bundled_presets_fall_back_to_the_repository(monkeypatch):
         raise ModuleNotFoundError("cnnviz.assets")
 
     monkeypatch.setattr(presets_module.importlib.resources, "files", missing)
-    assert bundled_presets_dir().resolve() == REPO_PRESETS.resolve()
+    beside_package = Path(presets_module.__file__).resolve().parents[2] / "assets" / "presets"
+    if beside_package.is_dir():  # running from a checkout
+        assert bundled_presets_dir() == beside_package
+    else:  # an installed copy has nothing to fall back to
+        with pytest.raises(PresetError, match="reinstall cnnviz"):
+            bundled_presets_dir()
 
 
 def test_lesson_preset_equality_ignores_the_source(tmp_path):
