@@ -43,7 +43,7 @@ class TrainConfig:
     steps: int | None = None
     """Stop after this many steps (overrides ``epochs`` when given)."""
     batch_size: int = 64
-    lr: float = 2e-3
+    lr: float = 3e-3
     optimizer: str = "adam"
     momentum: float = 0.9
     schedule: str = "onecycle"
