@@ -38,6 +38,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         help="open the window, optionally train, save a PNG of it and exit")
     parser.add_argument("--train-seconds", metavar="S", type=float, default=None,
                         help="with --screenshot or --latency-report: train this many seconds first")
+    parser.add_argument("--tab", default=None,
+                        choices=("training", "mistakes", "why", "timelapse", "statistics", "drawings"),
+                        help="with --screenshot: show this tab of the middle column (default: training)")
+    parser.add_argument("--presenter", action="store_true",
+                        help="start in presenter mode (large type, high contrast; full screen unless --screenshot)")
     parser.add_argument("--latency-report", action="store_true",
                         help="train with every panel live and print UI stall and throughput figures as JSON")
     return parser
@@ -116,10 +121,20 @@ def run(args) -> int:
     app = _application()
     from .window import MainWindow
 
+    drawings_dir = None
+    tab = getattr(args, "tab", None)
+    presenter = bool(getattr(args, "presenter", False))
+    if args.screenshot and tab == "drawings":
+        # A throwaway folder with a few drawn digits, so the picture shows the feature in use.
+        import tempfile
+        drawings_dir = tempfile.mkdtemp(prefix="cnnviz-drawings-")
+        _demo_drawings(drawings_dir)
     window = MainWindow(net=args.net, backend=backend, dataset=args.dataset, data_dir=args.data,
-                        config_overrides={"seed": args.seed})
+                        config_overrides={"seed": args.seed}, drawings_dir=drawings_dir)
     if args.screenshot:
-        return _screenshot(app, window, args.screenshot, args.train_seconds or 0.0)
+        return _screenshot(app, window, args.screenshot, args.train_seconds or 0.0, tab=tab, presenter=presenter)
+    if presenter:
+        window.set_presenter(True)
     window.show()
     code = app.exec()
     window.shutdown()
@@ -158,9 +173,56 @@ def _train_for(app, window, seconds: float, compile_timeout_s: float = 300.0) ->
     _process_for(app, seconds)
 
 
-def _screenshot(app, window, path: str, train_seconds: float) -> int:
+def _demo_drawings(folder: str) -> None:
+    """Digits drawn with the demo strokes at a few pen widths and offsets (for --screenshot --tab drawings)."""
+    from PySide6.QtCore import QPointF
+
+    from ..analysis.drawings import DrawingStore
+    from ..data.drawing import preprocess_digit
+    from .canvas import DrawingCanvas, demo_digit_strokes
+
+    store = DrawingStore(folder)
+    canvas = DrawingCanvas()
+    for i, (digit, width, shift) in enumerate([(3, 18, 0.0), (7, 22, 0.05), (1, 26, -0.05), (3, 30, 0.08),
+                                              (7, 16, -0.08), (1, 20, 0.1), (3, 24, -0.1), (7, 28, 0.0)]):
+        canvas.clear()
+        canvas.set_stroke_width(width)
+        strokes = [[(x + shift, y + shift * 0.5) for x, y in stroke] for stroke in demo_digit_strokes(digit)]
+        canvas.draw_strokes(strokes)
+        if i % 3 == 2:  # a quick extra tick, as children draw them
+            canvas.draw_segment(QPointF(120, 60), QPointF(150, 55))
+        raw = canvas.to_array()
+        store.add(preprocess_digit(raw), digit, ["Ada", "Ben", "Chloé"][i % 3], raw=raw)
+
+
+def _prepare_tab(app, window, tab: str | None) -> None:
+    """Switch to ``tab`` and let it finish what it computes on demand."""
+    if not tab or tab == "training":
+        return
+    window.show_tab(tab)
+    _process_for(app, 0.3)
+    if tab == "mistakes" and window.confusion.matrix is not None:
+        from ..analysis.confusion import most_confused_pairs
+
+        pairs = most_confused_pairs(window.confusion.matrix, 1)
+        if pairs:
+            window.confusion.select_cell(pairs[0][0], pairs[0][1])
+    elif tab == "why":
+        window.why.use_drawing(True)
+        window.why.request(force=True)
+        _wait(app, lambda: not window.why.busy, 60.0)
+    elif tab == "statistics":
+        window.stats.update_diagnosis()
+        window.stats.refresh()
+    _process_for(app, 0.3)
+
+
+def _screenshot(app, window, path: str, train_seconds: float, tab: str | None = None,
+                presenter: bool = False) -> int:
     window.resize(1600, 1000)
     window.show()
+    if presenter:
+        window.set_presenter(True, full_screen=False)
     window.feature_maps.index_spin.setValue(0)
     draw_demo_digit(window)
     _process_for(app, 0.3)
@@ -174,6 +236,7 @@ def _screenshot(app, window, path: str, train_seconds: float) -> int:
             _wait(app, lambda: not window._snapshot_pending or not window.run_active(), 10.0)
             _process_for(app, 0.3)
     _process_for(app, 0.2)
+    _prepare_tab(app, window, tab)
     ok = window.grab().save(path)
     window.shutdown()
     window.close()

@@ -14,14 +14,19 @@ from __future__ import annotations
 
 import time
 import traceback
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QEvent, Qt, QThread, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QScrollArea,
-                               QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLabel, QMainWindow, QMenu, QPushButton,
+                               QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget)
 
+from ..analysis import presets as lesson_presets
+from ..analysis import report
+from ..analysis.confusion import confusion_matrix
+from ..analysis.drawings import DrawingStore
 from ..backends import registry
 from ..data.datasets import load_dataset
 from ..data.drawing import preprocess_digit
@@ -30,12 +35,18 @@ from ..train import events as ev
 from ..train.trainer import TrainConfig, Trainer
 from . import theme
 from .inference import LocalModel
+from . import presenter
 from .panels.classify import ClassifyPanel
+from .panels.confusion import ConfusionPanel
 from .panels.controls import ControlsPanel
 from .panels.curves import CurvesPanel
+from .panels.drawings import DrawingsPanel
 from .panels.feature_maps import FeatureMapsPanel
 from .panels.kernels import KernelsPanel
+from .panels.stats import StatsPanel
+from .panels.timelapse import START_TAG, TAG as TIMELAPSE_TAG, TimeLapsePanel
 from .panels.timings import TimingsPanel
+from .panels.why import WhyPanel
 from .worker import EventBatch, TrainingWorker
 
 FLUSH_HZ = 15
@@ -44,9 +55,27 @@ GUI's main cost and it shares the CPU (and the GIL) with the trainer."""
 CURVES_HZ = 5
 SNAPSHOT_MS = 300
 STOP_WAIT_MS = 5000
-GUI_TRAIN_DEFAULTS = {"eval_every": 100, "eval_samples": 500}
-"""Test accuracy on 500 images every 100 steps gives the curve points while
-training; the trainer still evaluates the whole test set at each epoch end."""
+GUI_TRAIN_DEFAULTS = {"eval_every": 100, "eval_samples": 500, "stats_every": 10}
+"""Test accuracy on 500 images every 100 steps gives the curve points (and the
+confusion matrix, and a time-lapse frame) while training; the trainer still
+evaluates the whole test set at each epoch end. Weight and gradient statistics
+every 10 steps feed the Statistics tab."""
+LARGE_NET_PARAMETERS = 100_000
+LARGE_NET_STATS_EVERY = 50
+"""Statistics cost the trainer about 40-70 ms for the seed net's 1.7M weights
+(copies, percentiles): every 10 steps that is 10-30% of its speed, every 50
+a few percent. Small nets keep 10 (their statistics cost almost nothing)."""
+MAX_STEP_EVENTS = 200_000
+"""Steps kept for the CSV export; beyond this every other one is dropped."""
+MAX_TIMING_EVENTS = 5_000
+
+TABS = ("training", "mistakes", "why", "timelapse", "statistics", "drawings")
+TAB_TITLES = {"training": "Training", "mistakes": "Mistakes", "why": "Why?", "timelapse": "Time-lapse",
+              "statistics": "Statistics", "drawings": "Class drawings"}
+PANEL_TITLES = {"loss": "Loss curve", "accuracy": "Accuracy curve", "feature_maps": "Feature maps",
+                "kernels": "Kernels", "timings": "Time per layer", "draw": "Draw and classify, class drawings",
+                "confusion": "Mistakes (confusion matrix)", "saliency": "Why? (saliency, occlusion)",
+                "timelapse": "Time-lapse", "stats": "Weight and gradient statistics"}
 
 
 def _format_eta(seconds: float | None) -> str:
@@ -108,10 +137,12 @@ class MainWindow(QMainWindow):
     """Emitted after each flush of trainer events into the panels (tests, latency report)."""
 
     def __init__(self, net: str = "tiny", backend: str | None = None, dataset: str = "mnist",
-                 data_dir: str | None = None, config_overrides: dict | None = None):
+                 data_dir: str | None = None, config_overrides: dict | None = None,
+                 drawings_dir: str | None = None):
         super().__init__()
         self.setWindowTitle("cnnviz — watch a CNN learn")
         self.data_dir = data_dir
+        self._stats_every_given = "stats_every" in (config_overrides or {})
         self.config_overrides = dict(GUI_TRAIN_DEFAULTS, **(config_overrides or {}))
         self.seed = int(self.config_overrides.pop("seed", 0))
         self.dataset = None
@@ -130,6 +161,13 @@ class MainWindow(QMainWindow):
         self._view_dirty = True
         self._last_flush = 0.0
         self.flush_count = 0
+        self.step_events: list[ev.StepFinished] = []
+        self.eval_events: list[ev.EvaluationFinished] = []
+        self.timing_events: list[ev.TimingMeasured] = []
+        self.run_label = ""
+        self.presenter_mode = False
+        self.current_preset = None
+        self.visible_panels: set[str] = set(lesson_presets.PANELS)
 
         self.banner = Banner()
         self.controls = ControlsPanel(registry.available(), net=net, backend=backend, dataset=dataset)
@@ -139,8 +177,18 @@ class MainWindow(QMainWindow):
         self.timings = TimingsPanel()
         self.classify = ClassifyPanel()
         self.canvas = self.classify.canvas
+        self.confusion = ConfusionPanel()
+        self.why = WhyPanel()
+        self.timelapse = TimeLapsePanel()
+        self.stats = StatsPanel()
+        try:
+            store = DrawingStore(drawings_dir)
+        except Exception:  # no platformdirs / no home folder: a folder next to the working directory
+            store = DrawingStore(Path("cnnviz-drawings"))
+        self.drawings = DrawingsPanel(store)
         self._build_layout()
         self._build_status_bar()
+        self._build_menus()
         self._connect()
         self._load_dataset(dataset)
         self._new_local_model()
@@ -155,9 +203,8 @@ class MainWindow(QMainWindow):
         scroll.setFrameShape(QFrame.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         scroll.setVerticalScrollBarPolicy(Qt.ScrollBarAsNeeded)
-        width = self.controls.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4
-        scroll.setMinimumWidth(width)
-        scroll.setMaximumWidth(width + 40)
+        self.sidebar = scroll
+        self._fit_sidebar()
 
         middle = QSplitter(Qt.Vertical)
         middle.addWidget(self.curves)
@@ -171,9 +218,18 @@ class MainWindow(QMainWindow):
         right.setStretchFactor(0, 4)
         right.setStretchFactor(1, 3)
         right.setStretchFactor(2, 4)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tab_pages: dict[str, QWidget] = {}
+        for key, page in (("training", middle), ("mistakes", self.confusion), ("why", self.why),
+                          ("timelapse", self.timelapse), ("statistics", self.stats), ("drawings", self.drawings)):
+            self.tabs.addTab(page, TAB_TITLES[key])
+            self.tab_pages[key] = page
+        self.training_splitter = middle
+        self.right_splitter = right
         main = QSplitter(Qt.Horizontal)
         main.addWidget(scroll)
-        main.addWidget(middle)
+        main.addWidget(self.tabs)
         main.addWidget(right)
         main.setStretchFactor(0, 0)
         main.setStretchFactor(1, 5)
@@ -183,6 +239,13 @@ class MainWindow(QMainWindow):
             splitter.setChildrenCollapsible(False)
             splitter.setHandleWidth(6)
         self.splitters = (main, middle, right)
+        self.panels = {"curves": self.curves, "feature_maps": self.feature_maps, "kernels": self.kernels,
+                       "timings": self.timings, "classify": self.classify, "mistakes": self.confusion,
+                       "why": self.why, "timelapse": self.timelapse, "statistics": self.stats,
+                       "drawings": self.drawings}
+        for name, panel in self.panels.items():
+            panel.setContextMenuPolicy(Qt.CustomContextMenu)
+            panel.customContextMenuRequested.connect(lambda pos, n=name: self._panel_menu(n, pos))
         self._user_sized = False
         for splitter in self.splitters:
             splitter.splitterMoved.connect(lambda *_: setattr(self, "_user_sized", True))
@@ -196,6 +259,12 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self.resize(1600, 1000)
         self._size_splitters(1600, 1000)
+
+    def _fit_sidebar(self) -> None:
+        scroll = self.sidebar
+        width = self.controls.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4
+        scroll.setMinimumWidth(width)
+        scroll.setMaximumWidth(width + 40)
 
     def _size_splitters(self, width: int, height: int) -> None:
         main, middle, right = self.splitters
@@ -239,6 +308,13 @@ class MainWindow(QMainWindow):
         c.datasetChanged.connect(self._on_dataset)
         self.feature_maps.inputChanged.connect(self._on_view_input_changed)
         self.canvas.changed.connect(self._on_canvas_changed)
+        self.confusion.imageChosen.connect(self.choose_test_image)
+        self.timelapse.message.connect(self._show_message)
+        self.drawings.message.connect(self._show_message)
+        self.drawings.saveRequested.connect(self.save_drawing)
+        self.drawings.finetuneRequested.connect(self.finetune_on_drawings)
+        self.stats.diagnosisChanged.connect(self._on_diagnosis)
+        self.tabs.currentChanged.connect(self._on_tab_changed)
         self.flush_timer = QTimer(self)
         self.flush_timer.setSingleShot(True)
         self.flush_timer.timeout.connect(self._flush)
@@ -276,6 +352,8 @@ class MainWindow(QMainWindow):
             return False
         self.feature_maps.set_test_count(len(self.dataset.test_images))
         self.classify.set_class_names(self.dataset.class_names)
+        self.confusion.set_dataset(self.dataset.test_images, self.dataset.class_names)
+        self._update_why_test_image()
         return True
 
     def _new_local_model(self) -> None:
@@ -287,9 +365,11 @@ class MainWindow(QMainWindow):
             return
         self.loaded_weights = None
         self.controls.describe_parameters(self.local.model.parameter_count())
+        self._clear_run_history()
         self._view_dirty = True
         self._show_local_view()
         self.classify_drawing()
+        self.drawings.set_model(self.local.model)
 
     # ------------------------------------------------------------------
     # run control
@@ -341,21 +421,29 @@ class MainWindow(QMainWindow):
         fields = dict(net=self.controls.spec, backend=self.controls.backend, epochs=self.controls.epochs,
                       seed=self.seed, dataset=self.controls.dataset, data_dir=self.data_dir, **hp)
         fields.update(self.config_overrides)
+        if not self._stats_every_given and self.local.model is not None \
+                and self.local.model.parameter_count() > LARGE_NET_PARAMETERS:
+            fields["stats_every"] = LARGE_NET_STATS_EVERY
         return TrainConfig(**fields).validate()
 
-    def _launch(self, paused: bool) -> None:
+    def _launch(self, paused: bool, dataset=None, initial_weights: dict | None = None, label: str = "",
+                config_changes: dict | None = None) -> bool:
         self._reap_old_threads(wait=True)
         if self.dataset is None:
             self.banner.show_message("No data set is loaded: choose one that is installed, or start with --data DIR.",
                                      "error")
-            return
+            return False
         self.controls.flush_pending()
         try:
             config = self.make_config()
-            trainer = Trainer(config, self.dataset, initial_weights=self.loaded_weights)
+            if config_changes:
+                config = replace(config, **config_changes).validate()
+            weights = self.loaded_weights if initial_weights is None else initial_weights
+            trainer = Trainer(config, dataset if dataset is not None else self.dataset, initial_weights=weights)
         except ValueError as exc:
             self.banner.show_message(f"Cannot start: {exc}", "error")
-            return
+            return False
+        self.run_label = label
         if paused:
             trainer.pause()
             trainer.step_once()
@@ -364,6 +452,8 @@ class MainWindow(QMainWindow):
         thread.setObjectName("cnnviz-trainer")
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
+        image, index = self._view_input()
+        worker.view_input = (image, index)
         worker.eventsReady.connect(self._schedule_flush)
         worker.failed.connect(self._on_worker_failed)
         worker.finished.connect(thread.quit)
@@ -373,6 +463,7 @@ class MainWindow(QMainWindow):
         self.curves.set_epochs(config.epochs if config.steps is None else 0.0)
         self.timings.clear_rates()
         self.last_step = self.last_eval = self.run_result = None
+        self._clear_run_history()
         self._snapshot_pending = False
         self._view_dirty = True
         self.state = "starting"
@@ -383,6 +474,7 @@ class MainWindow(QMainWindow):
         self._update_buttons()
         thread.start()
         self.snapshot_timer.start()
+        return True
 
     def stop_run(self, reason: str = "", wait: bool = False) -> None:
         """Stop the active run without its final full evaluation."""
@@ -439,6 +531,13 @@ class MainWindow(QMainWindow):
         # Show the final weights' view (computed here, no trainer any more).
         self._view_dirty = True
         self._show_local_view()
+        self._record_final_frame()
+        self.drawings.set_model(self.local.model)
+        if self.run_label:
+            self.banner.show_message(f"{self.run_label} finished. Our drawings: "
+                                     f"{'–' if self.drawings.accuracy is None else f'{100 * self.drawings.accuracy:.0f}%'}"
+                                     " (see the Class drawings tab).", "info", auto_hide_ms=15000)
+            self.run_label = ""
         self._update_buttons()
 
     def _on_worker_failed(self, message: str, details: str) -> None:
@@ -502,12 +601,16 @@ class MainWindow(QMainWindow):
         if batch.reset:
             self.curves.clear()
             self.timings.clear_rates()
+            self._clear_run_history()
             self.last_step = self.last_eval = None
             self._view_dirty = True
             self._snapshot_pending = False
         for event in batch.others:
             self._apply_event(event)
         if batch.steps:
+            self.step_events.extend(e for _, e in batch.steps)
+            if len(self.step_events) > MAX_STEP_EVENTS:
+                self.step_events = self.step_events[::2]
             self.curves.add_steps([e for _, e in batch.steps])
             t, last = batch.steps[-1]
             self.timings.add_rate(t, last.backend, last.images_per_s)
@@ -518,6 +621,9 @@ class MainWindow(QMainWindow):
                              eta=f"ETA {_format_eta(last.eta_s)}")
         for timing in batch.timings.values():
             self.timings.add_timing(timing)
+            self.timing_events.append(timing)
+        if len(self.timing_events) > MAX_TIMING_EVENTS:
+            del self.timing_events[:len(self.timing_events) - MAX_TIMING_EVENTS]
         snapshot = batch.snapshots.get("view")
         if snapshot is not None:
             self._snapshot_pending = False
@@ -536,8 +642,22 @@ class MainWindow(QMainWindow):
         if isinstance(event, ev.EvaluationFinished):
             self.curves.add_evaluation(event)
             self.last_eval = event
+            self.eval_events.append(event)
+            self.confusion.show_evaluation(event)
+            self.timelapse.observe(event)
+            self.drawings.set_mnist_accuracy(event.test_accuracy)
+            self.drawings.set_model(self.local.model)
             self._set_status(test=f"test accuracy {100 * event.test_accuracy:.1f}% ({event.samples} images)")
+        elif isinstance(event, ev.ParameterStatsMeasured):
+            self.stats.add_stats(event, self.controls.optimizer_combo.currentText())
+        elif isinstance(event, ev.Snapshot):
+            if event.tag == START_TAG:
+                self.timelapse.record_snapshot(event, None)
+            elif event.tag == TIMELAPSE_TAG:
+                self.timelapse.observe(event)
         elif isinstance(event, ev.StateChanged):
+            if event.state == "reset":
+                self.timelapse.observe(event)
             if event.state != "reset":
                 self.state = event.state
                 self._set_status(state=event.state)
@@ -584,6 +704,8 @@ class MainWindow(QMainWindow):
             if self._snapshot_pending and now - self._snapshot_requested_at < 2.0:
                 return
             image, index = self._view_input()
+            if self.worker is not None:
+                self.worker.view_input = (image, index)
             self.trainer.request_snapshot(image=image, test_index=index, tag="view")
             self._snapshot_pending = True
             self._snapshot_requested_at = now
@@ -618,10 +740,14 @@ class MainWindow(QMainWindow):
             self.local.load(snapshot.spec, snapshot.weights, snapshot.step)
             if not self.canvas.is_empty:
                 self.classify_drawing()
+        self.why.set_weights(snapshot.spec, snapshot.weights, snapshot.step)
 
     def _on_view_input_changed(self) -> None:
         self._view_dirty = True
         self._request_view(force=True)
+        self._update_why_test_image()
+        if self.feature_maps.use_drawing:
+            self.why.use_drawing(True)
 
     # ------------------------------------------------------------------
     # drawing
@@ -634,9 +760,11 @@ class MainWindow(QMainWindow):
         if self.canvas.is_empty:
             self.classify.show_input(np.zeros((28, 28), np.float32))
             self.classify.show_probabilities(None)
+            self.why.set_drawing(None)
         else:
             image = preprocess_digit(self.canvas.to_array(), allow_blank=True)
             self.classify.show_input(image)
+            self.why.set_drawing(image)
             if self.local.model is not None:
                 probs = self.local.predict(image)
                 note = f"weights of step {self.local.step}" if self.local.trained else "untrained weights"
@@ -696,6 +824,373 @@ class MainWindow(QMainWindow):
         self.banner.show_message(f"Loaded {Path(path).name} (network {ckpt.spec}). Start continues training "
                                  "from these weights.", "info", auto_hide_ms=8000)
         return True
+
+    # ------------------------------------------------------------------
+    # teaching panels
+    def _clear_run_history(self) -> None:
+        self.step_events = []
+        self.eval_events = []
+        self.timing_events = []
+        self.timelapse.clear()
+        self.stats.clear()
+
+    def _record_final_frame(self) -> None:
+        """The time-lapse's last frame: the final weights (the last evaluation had no snapshot)."""
+        snapshot = self.feature_maps.last_snapshot
+        if snapshot is None or not self.local.trained:
+            return
+        accuracy = None
+        if self.last_eval is not None and self.last_eval.step == self.local.step:
+            accuracy = self.last_eval.test_accuracy
+        epoch = self.last_step.epoch if self.last_step is not None else 0.0
+        self.timelapse.record_snapshot(replace(snapshot, step=self.local.step, epoch=epoch), accuracy)
+
+    def _update_why_test_image(self) -> None:
+        if self.dataset is None:
+            return
+        index = self.feature_maps.test_index % len(self.dataset.test_images)
+        self.why.set_test_image(self.dataset.test_images[index].astype(np.float32) / 255.0,
+                                int(self.dataset.test_labels[index]), index)
+
+    def choose_test_image(self, index: int) -> None:
+        """A test image picked in a gallery: the feature maps and the Why? tab show it."""
+        self.feature_maps.test_radio.setChecked(True)
+        self.feature_maps.index_spin.setValue(int(index))
+        self.why.use_drawing(False)
+        self._update_why_test_image()
+        self.statusBar().showMessage(f"Test image #{index}: see inside it in Training (feature maps) and Why?", 8000)
+
+    def _show_message(self, text: str, kind: str) -> None:
+        self.banner.show_message(text, kind, auto_hide_ms=0 if kind == "error" else 8000)
+
+    def _on_diagnosis(self, findings: list) -> None:
+        index = self.tabs.indexOf(self.stats)
+        self.tabs.setTabText(index, "Statistics ⚠" if findings else "Statistics")
+        self.tabs.setTabToolTip(index, "\n".join(findings))
+
+    def _on_tab_changed(self, _index: int) -> None:
+        if self.presenter_mode:
+            presenter.apply(self, True)  # plot items created since (new curves) get the big style too
+
+    def show_tab(self, name: str) -> None:
+        page = self.tab_pages[name]
+        self.tabs.setTabVisible(self.tabs.indexOf(page), True)
+        self.tabs.setCurrentWidget(page)
+
+    def save_drawing(self, label: int) -> bool:
+        if self.canvas.is_empty:
+            self.banner.show_message("Draw a digit on the pad first, then click which digit it is.", "warning",
+                                     auto_hide_ms=6000)
+            return False
+        raw = self.canvas.to_array()
+        image = preprocess_digit(raw, allow_blank=True)
+        if not self.drawings.save(image, raw, label):
+            return False
+        self.drawings.set_model(self.local.model)
+        self.canvas.clear()
+        return True
+
+    def finetune_on_drawings(self) -> bool:
+        """Train on MNIST mixed with the class's drawings, from the current weights."""
+        if self.dataset is None:
+            self.banner.show_message("No data set is loaded.", "error")
+            return False
+        if self.dataset.num_classes != 10 or self.controls.dataset != "mnist":
+            self.banner.show_message("Fine-tuning on drawings needs the MNIST digits data set.", "warning")
+            return False
+        if self.run_active():
+            self.stop_run(wait=True)
+        try:
+            dataset = self.drawings.store.finetune_dataset(self.dataset, seed=self.seed)
+        except Exception as exc:  # ValueError: no drawings yet
+            self.banner.show_message(f"Cannot fine-tune: {exc}", "warning")
+            return False
+        weights = self.local.weights()
+        label = f"Fine-tuning on {len(self.drawings.labels)} class drawings"
+        if not self._launch(paused=False, dataset=dataset, initial_weights=weights, label=label,
+                            config_changes={"epochs": 1.0, "steps": None, "train_samples": None}):
+            return False
+        self.banner.show_message(f"{label} mixed with MNIST ({len(dataset.train_labels):,} images, one pass), "
+                                 "continuing from the current weights.", "info", auto_hide_ms=10000)
+        return True
+
+    # ------------------------------------------------------------------
+    # menus: export, view, lessons
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        export_panel = file_menu.addMenu("Export panel as PNG")
+        for name, title in (("curves", "Training curves"), ("feature_maps", "Feature maps"), ("kernels", "Kernels"),
+                            ("timings", "Time per layer"), ("classify", "Draw and classify"),
+                            ("mistakes", "Mistakes"), ("why", "Why?"), ("timelapse", "Time-lapse"),
+                            ("statistics", "Statistics"), ("drawings", "Class drawings"), ("window", "Whole window")):
+            export_panel.addAction(title, lambda n=name: self._export_panel_dialog(n))
+        file_menu.addAction("Export metrics as CSV…", self._export_metrics_dialog)
+        file_menu.addAction("Export per-layer timings as CSV…", self._export_timings_dialog)
+        file_menu.addAction("Export HTML report…", self._export_report_dialog)
+        file_menu.addSeparator()
+        file_menu.addAction("Save model…", self._save_dialog)
+        file_menu.addAction("Load model…", self._load_dialog)
+        file_menu.addSeparator()
+        quit_action = file_menu.addAction("Quit", self.close)
+        quit_action.setShortcut(QKeySequence.Quit)
+
+        view = bar.addMenu("&View")
+        self.presenter_action = view.addAction("Presenter mode (big, high contrast, full screen)")
+        self.presenter_action.setCheckable(True)
+        self.presenter_action.setShortcut(QKeySequence("F5"))
+        self.presenter_action.toggled.connect(lambda on: self.set_presenter(on))
+        self.fullscreen_action = view.addAction("Full screen")
+        self.fullscreen_action.setCheckable(True)
+        self.fullscreen_action.setShortcut(QKeySequence("F11"))
+        self.fullscreen_action.toggled.connect(self.set_full_screen)
+        view.addSeparator()
+        self.panel_actions: dict[str, QAction] = {}
+        for name in lesson_presets.PANELS:
+            action = view.addAction(PANEL_TITLES.get(name, name))
+            action.setCheckable(True)
+            action.setChecked(True)
+            action.toggled.connect(lambda on, n=name: self.set_panel_visible(n, on))
+            self.panel_actions[name] = action
+        view.addSeparator()
+        view.addAction("Show every panel", lambda: self.set_visible_panels(lesson_presets.PANELS))
+
+        lessons = bar.addMenu("&Lessons")
+        try:
+            self.lesson_presets = lesson_presets.bundled_presets()
+        except Exception as exc:  # a broken installation: the app still runs
+            self.lesson_presets = []
+            lessons.addAction(f"(lesson presets unavailable: {exc})").setEnabled(False)
+        for preset in self.lesson_presets:
+            action = lessons.addAction(preset.title, lambda p=preset: self.apply_preset(p))
+            action.setToolTip(preset.description)
+            action.setStatusTip(preset.description[:160])
+        lessons.setToolTipsVisible(True)
+        lessons.addSeparator()
+        lessons.addAction("Open a lesson file…", self._open_preset_dialog)
+
+    def _panel_menu(self, name: str, pos) -> None:
+        menu = QMenu(self)
+        menu.addAction("Export this panel as PNG…", lambda: self._export_panel_dialog(name))
+        menu.exec(self.panels[name].mapToGlobal(pos))
+
+    # --- presenter and visibility -------------------------------------------------------
+    def set_presenter(self, on: bool, full_screen: bool = True) -> None:
+        self.presenter_mode = bool(on)
+        if self.presenter_action.isChecked() != self.presenter_mode:
+            self.presenter_action.blockSignals(True)
+            self.presenter_action.setChecked(self.presenter_mode)
+            self.presenter_action.blockSignals(False)
+        presenter.apply(self, self.presenter_mode)
+        # Bigger type needs a wider sidebar (its controls would be clipped otherwise).
+        self.controls.setMaximumWidth(460 if self.presenter_mode else 360)
+        self.controls.ensurePolished()
+        for child in self.controls.findChildren(QWidget):
+            child.ensurePolished()
+        self._fit_sidebar()
+        if not self._user_sized:
+            self._size_splitters(self.width(), self.height())
+        if full_screen:
+            self.set_full_screen(self.presenter_mode)
+
+    def set_full_screen(self, on: bool) -> None:
+        if self.fullscreen_action.isChecked() != bool(on):
+            self.fullscreen_action.blockSignals(True)
+            self.fullscreen_action.setChecked(bool(on))
+            self.fullscreen_action.blockSignals(False)
+        if on and not self.isFullScreen():
+            self.showFullScreen()
+        elif not on and self.isFullScreen():
+            self.showNormal()
+
+    def set_panel_visible(self, name: str, on: bool) -> None:
+        if on:
+            self.visible_panels.add(name)
+        else:
+            self.visible_panels.discard(name)
+        self._apply_visibility()
+
+    def set_visible_panels(self, names) -> None:
+        self.visible_panels = {n for n in names if n in lesson_presets.PANELS}
+        for name, action in self.panel_actions.items():
+            action.blockSignals(True)
+            action.setChecked(name in self.visible_panels)
+            action.blockSignals(False)
+        self._apply_visibility()
+
+    def _apply_visibility(self) -> None:
+        v = self.visible_panels
+        self._show_curve_plots("loss" in v, "accuracy" in v)
+        self.curves.setVisible("loss" in v or "accuracy" in v)
+        self.feature_maps.setVisible("feature_maps" in v)
+        self.kernels.setVisible("kernels" in v)
+        self.timings.setVisible("timings" in v)
+        self.classify.setVisible("draw" in v)
+        self.right_splitter.setVisible(bool(v & {"kernels", "timings", "draw"}))
+        tab_shown = {"training": bool(v & {"loss", "accuracy", "feature_maps"}), "mistakes": "confusion" in v,
+                     "why": "saliency" in v, "timelapse": "timelapse" in v, "statistics": "stats" in v,
+                     "drawings": "draw" in v}
+        for key, shown in tab_shown.items():
+            self.tabs.setTabVisible(self.tabs.indexOf(self.tab_pages[key]), shown)
+        self.tabs.setVisible(any(tab_shown.values()))
+        if not self.tabs.isTabVisible(self.tabs.currentIndex()):
+            for key in TABS:
+                if tab_shown[key]:
+                    self.tabs.setCurrentWidget(self.tab_pages[key])
+                    break
+
+    def _show_curve_plots(self, loss: bool, accuracy: bool) -> None:
+        layout = self.curves.graphics.ci
+        for row, (plot, shown) in enumerate(((self.curves.loss_plot, loss), (self.curves.acc_plot, accuracy))):
+            present = plot in layout.items
+            if shown and not present:
+                layout.addItem(plot, row=row, col=0)
+            elif not shown and present:
+                layout.removeItem(plot)
+                plot.setParentItem(None)
+                if plot.scene() is not None:
+                    plot.scene().removeItem(plot)
+            plot.setVisible(shown)
+
+    # --- lesson presets ---------------------------------------------------------------------
+    def _open_preset_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a lesson preset", "", "Lesson preset (*.json)")
+        if not path:
+            return
+        try:
+            preset = lesson_presets.load_preset(path)
+        except Exception as exc:
+            self.banner.show_message(f"Cannot use this lesson file: {exc}", "error")
+            return
+        self.apply_preset(preset)
+
+    def apply_preset(self, preset, full_screen: bool = True) -> None:
+        """Network, hyperparameters, backend, visible panels and presenter mode of a lesson, in one go."""
+        if self.run_active():
+            self.stop_run(wait=True)
+        c = self.controls
+        notes = []
+        backend = preset.backend
+        if backend == "auto":
+            from .app import _choose_backend
+            backend = _choose_backend("auto")
+        if not c.backend_available.get(backend):
+            fallback = c._default_backend(None)
+            why = getattr(c._infos.get(backend), "detail", "not installed")
+            notes.append(f"The lesson asks for the {backend} backend, which is not available here ({why}); "
+                         f"using {fallback} instead.")
+            backend = fallback
+        c._select_backend(backend)
+        self._set_status(backend=f"backend {backend}")
+        c.optimizer_combo.setCurrentText(preset.optimizer)
+        c.schedule_combo.setCurrentText(preset.schedule)
+        c._set_lr(preset.lr)
+        c.momentum_spin.setValue(preset.momentum)
+        c.batch_spin.setValue(preset.batch_size)
+        c.epochs_spin.setValue(preset.epochs)
+        c.flush_pending()
+        if preset.train_samples is None:
+            self.config_overrides.pop("train_samples", None)
+        else:
+            self.config_overrides["train_samples"] = int(preset.train_samples)
+        c.set_network(preset.net, emit=False)
+        self.curves.clear()
+        self.timings.clear_rates()
+        self.last_step = self.last_eval = None
+        self._new_local_model()
+        self.set_visible_panels(preset.visible_panels)
+        self.set_presenter(preset.presenter, full_screen=full_screen)
+        self.current_preset = preset
+        samples = f" on {preset.train_samples:,} training images" if preset.train_samples else ""
+        text = f"Lesson: {preset.title}{samples}. {preset.description}"
+        if notes:
+            self.banner.show_message(" ".join(notes) + " " + text, "warning")
+        else:
+            self.banner.show_message(text + " Press Start (Space).", "info")
+
+    # --- export -------------------------------------------------------------------------------
+    def export_panel_png(self, name: str, path: str) -> bool:
+        widget = self if name == "window" else self.panels[name]
+        if not str(path).lower().endswith(".png"):
+            path = f"{path}.png"
+        try:
+            ok = widget.grab().save(str(path), "PNG")
+            if not ok:
+                raise OSError("Qt could not write the file")
+        except Exception as exc:
+            self.banner.show_message(f"Could not export the panel: {exc}", "error")
+            return False
+        self.banner.show_message(f"Saved {path}", "info", auto_hide_ms=6000)
+        return True
+
+    def _export_panel_dialog(self, name: str) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export panel as PNG", f"cnnviz-{name}.png", "PNG image (*.png)")
+        if path:
+            self.export_panel_png(name, path)
+
+    def _export(self, what: str, write) -> bool:
+        try:
+            path = write()
+        except Exception as exc:  # OSError (disk, permissions), ValueError
+            self.banner.show_message(f"Could not export the {what}: {exc}", "error", traceback.format_exc())
+            return False
+        self.banner.show_message(f"Saved the {what} to {path}", "info", auto_hide_ms=8000)
+        return True
+
+    def export_metrics_csv(self, path: str) -> bool:
+        return self._export("metrics", lambda: report.metrics_csv(self.step_events, self.eval_events, path))
+
+    def export_timings_csv(self, path: str) -> bool:
+        return self._export("timings", lambda: report.timings_csv(self.timing_events, path))
+
+    def report_settings(self) -> dict:
+        hp = self.controls.hyperparameters()
+        settings = {"network": self.local.spec or self.controls.spec, "data set": self.controls.dataset,
+                    "backend": self.controls.backend, "optimizer": hp["optimizer"], "learning rate": hp["lr"],
+                    "momentum": hp["momentum"], "batch size": hp["batch_size"], "schedule": hp["schedule"],
+                    "epochs": self.controls.epochs, "seed": self.seed}
+        if self.local.model is not None:
+            settings["parameters"] = f"{self.local.model.parameter_count():,}"
+        if self.config_overrides.get("train_samples"):
+            settings["training images"] = self.config_overrides["train_samples"]
+        if self.last_step is not None:
+            settings["steps trained"] = self.last_step.step
+        if self.drawings.accuracy is not None:
+            settings["accuracy on the class's drawings"] = f"{100 * self.drawings.accuracy:.1f}%"
+        return settings
+
+    def export_html_report(self, path: str) -> bool:
+        def write():
+            matrix = None
+            if self.last_eval is not None:
+                e = self.last_eval
+                matrix = confusion_matrix(e.labels, e.predictions, len(self.confusion.class_names))
+            kernels = None
+            if self.local.model is not None:
+                weights = self.local.weights()
+                kernels = {layer.name: weights[f"{layer.name}.weight"] for layer in self.local.model.layers
+                           if layer.kind == "conv"}
+            return report.html_report(path, settings=self.report_settings(), steps=self.step_events,
+                                      evals=self.eval_events, confusion=matrix, kernels=kernels,
+                                      timings=self.timing_events)
+        return self._export("report", write)
+
+    def _export_metrics_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export metrics", "cnnviz-metrics.csv", "CSV (*.csv)")
+        if path:
+            self.export_metrics_csv(path)
+
+    def _export_timings_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export per-layer timings", "cnnviz-timings.csv", "CSV (*.csv)")
+        if path:
+            self.export_timings_csv(path)
+
+    def _export_report_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export HTML report", "cnnviz-report.html", "HTML (*.html)")
+        if path:
+            if not path.lower().endswith((".html", ".htm")):
+                path += ".html"
+            self.export_html_report(path)
 
     # ------------------------------------------------------------------
     def _update_buttons(self) -> None:

@@ -22,6 +22,11 @@ from PySide6.QtCore import QObject, Signal, Slot
 from ..train import events as ev
 
 
+ORDERED_SNAPSHOT_PREFIX = "timelapse"
+"""Snapshots whose tag starts with this (one per evaluation, for the time-lapse)
+are all kept, in order with the evaluations, instead of only the latest."""
+
+
 @dataclass
 class EventBatch:
     """Everything that arrived since the last flush."""
@@ -54,7 +59,7 @@ class EventBuffer:
             was_empty = not batch
             if isinstance(event, ev.StepFinished):
                 batch.steps.append((time.perf_counter(), event))
-            elif isinstance(event, ev.Snapshot):
+            elif isinstance(event, ev.Snapshot) and not event.tag.startswith(ORDERED_SNAPSHOT_PREFIX):
                 batch.snapshots[event.tag] = event
             elif isinstance(event, ev.TimingMeasured):
                 batch.timings[event.backend] = event
@@ -85,10 +90,20 @@ class TrainingWorker(QObject):
         self.buffer = EventBuffer()
         self.result: ev.RunFinished | None = None
         self.final_weights: tuple[str, dict, int] | None = None
+        self.view_input: tuple = (None, 0)
+        """(image or None, test index) of the input the window shows; set from the GUI thread."""
         trainer.add_listener(self._on_event)
 
     def _on_event(self, event) -> None:
         # On the training thread: store and, at most once per flush, wake the GUI.
+        # The time-lapse wants the kernels and feature maps of exactly the evaluated
+        # step: a snapshot asked for now is taken before the next step.
+        if isinstance(event, ev.EvaluationFinished):
+            image, index = self.view_input
+            self.trainer.request_snapshot(image=image, test_index=index, tag="timelapse")
+        elif isinstance(event, ev.RunStarted) or (isinstance(event, ev.StateChanged) and event.state == "reset"):
+            image, index = self.view_input
+            self.trainer.request_snapshot(image=image, test_index=index, tag="timelapse-start")
         if self.buffer.put(event):
             self.eventsReady.emit()
 

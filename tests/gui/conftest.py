@@ -9,7 +9,7 @@ FAST = {"eval_samples": 200, "eval_every": 25}
 
 
 @pytest.fixture
-def make_window(qtbot):
+def make_window(qtbot, tmp_path_factory):
     from cnnviz.gui import theme
     from cnnviz.gui.window import MainWindow
 
@@ -18,8 +18,11 @@ def make_window(qtbot):
     theme.apply(QApplication.instance())
     windows = []
 
-    def make(net="tiny", backend="numpy", **overrides):
-        window = MainWindow(net=net, backend=backend, config_overrides={**FAST, **overrides})
+    def make(net="tiny", backend="numpy", drawings_dir=None, **overrides):
+        # Never the user's real drawings folder.
+        drawings_dir = drawings_dir or tmp_path_factory.mktemp("drawings")
+        window = MainWindow(net=net, backend=backend, config_overrides={**FAST, **overrides},
+                            drawings_dir=str(drawings_dir))
         qtbot.addWidget(window)
         window.resize(1280, 800)
         window.show()

@@ -40,7 +40,12 @@ def test_start_trains_and_every_panel_gets_data(qtbot, window):
                     and window.feature_maps.last_snapshot.step > 0, timeout=TIMEOUT_MS)
     qtbot.waitUntil(lambda: "numpy" in window.timings.latest, timeout=TIMEOUT_MS)
     # The curves redraw a few times a second, not at every step.
-    qtbot.waitUntil(lambda: len(window.curves.loss_raw.getData()[1]) >= 12, timeout=TIMEOUT_MS)
+    # (getData() is (None, None) until the first redraw has data.)
+    def curve_points():
+        y = window.curves.loss_raw.getData()[1]
+        return 0 if y is None else len(y)
+
+    qtbot.waitUntil(lambda: curve_points() >= 12, timeout=TIMEOUT_MS)
 
     x, y = window.curves.loss_raw.getData()
     assert len(y) >= 12 and np.all(np.isfinite(y)) and np.all(y > 0)

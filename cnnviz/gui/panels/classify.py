@@ -62,6 +62,7 @@ class ClassifyPanel(Panel):
         guess.addWidget(self.digit_label, 1)
         self.confidence_label = QLabel("")
         self.confidence_label.setAlignment(Qt.AlignCenter)
+        self.confidence_label.setWordWrap(True)  # "weights of step 12345" must not widen the column
         guess.addWidget(self.confidence_label)
         top.addLayout(guess, 1)
         right.addLayout(top)

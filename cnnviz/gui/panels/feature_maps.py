@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QPushButton, QRadioButton, QSpinBox, QWidget
+from PySide6.QtCore import QRectF, Signal
+from PySide6.QtGui import QColor, QPen
+from PySide6.QtWidgets import (QButtonGroup, QGraphicsRectItem, QHBoxLayout, QLabel, QPushButton, QRadioButton,
+                               QSizePolicy, QSpinBox, QWidget)
 
 from .. import theme
+from ..explain import conv1_pads, conv1_sum, layer_geometry, mosaic_cell, receptive_field
 from .common import Panel, grid_shape, image_view, mosaic, show
 
 
@@ -70,7 +73,21 @@ class FeatureMapsPanel(Panel):
         # --- maps ------------------------------------------------------------
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(6)
-        self.body.addWidget(self.graphics)
+        self.body.addWidget(self.graphics, 1)
+        self.explain_label = QLabel("Point at a feature-map pixel: its receptive field lights up on the input, "
+                                    "and for conv1 you see the sum that made it.")
+        self.explain_label.setObjectName("hint")
+        self.explain_label.setWordWrap(True)
+        self.explain_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.body.addWidget(self.explain_label)
+        self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.geometry: dict[str, tuple[int, int, int, int, int, int]] = {}
+        """layer -> (channels, h, w, rows, cols, gap) of its mosaic."""
+        self._chains: dict[str, list] = {}
+        self._chains_spec: str | None = None
+        self.field_rect: QGraphicsRectItem | None = None
+        self.pixel_rects: dict[str, QGraphicsRectItem] = {}
+        self.last_explanation: dict | None = None
         self.layer_names: tuple[str, ...] = ()
         self.views: dict[str, tuple[pg.ViewBox, pg.ImageItem, pg.LabelItem]] = {}
         self.images: dict[str, np.ndarray] = {}
@@ -109,6 +126,7 @@ class FeatureMapsPanel(Panel):
         layout.clear()
         self.views.clear()
         self.images.clear()
+        self.pixel_rects = {}
         shapes = {name: arr.shape for name, arr in feature_maps}
         pairs = layer_pairs([name for name, arr in feature_maps if arr.ndim == 3])
         self.input_title = self._label("input")
@@ -116,6 +134,12 @@ class FeatureMapsPanel(Panel):
         view, item = image_view(theme.GREY_LUT, (0.0, 1.0))
         layout.addItem(view, row=1, col=0)
         self.input_view = (view, item)
+        self.field_rect = QGraphicsRectItem()
+        self.field_rect.setPen(QPen(QColor("#00e5ff"), 0))
+        self.field_rect.setBrush(QColor(0, 229, 255, 60))
+        self.field_rect.setZValue(10)
+        self.field_rect.hide()
+        view.addItem(self.field_rect, ignoreBounds=True)
         layout.layout.setColumnStretchFactor(0, 1)
         for r, pair in enumerate(pairs):
             for c, name in enumerate(pair, start=1):
@@ -131,6 +155,12 @@ class FeatureMapsPanel(Panel):
                 layout.addItem(view, row=2 * r + 1, col=c)
                 layout.layout.setColumnStretchFactor(c, 3)
                 self.views[name] = (view, item, title)
+                marker = QGraphicsRectItem()
+                marker.setPen(QPen(QColor("#00e5ff"), 0))
+                marker.setZValue(10)
+                marker.hide()
+                view.addItem(marker, ignoreBounds=True)
+                self.pixel_rects[name] = marker
         for r in range(len(pairs)):
             layout.layout.setRowStretchFactor(2 * r, 0)
             layout.layout.setRowStretchFactor(2 * r + 1, 10)
@@ -155,7 +185,9 @@ class FeatureMapsPanel(Panel):
             else:
                 scaled = arr / _robust_max(arr)
                 levels = (0.0, 1.0)
-            image = mosaic(np.clip(scaled, -1, 1), rows, cols, gap=max(1, h // 10))
+            gap = max(1, h // 10)
+            self.geometry[name] = (c, h, w, rows, cols, gap)
+            image = mosaic(np.clip(scaled, -1, 1), rows, cols, gap=gap)
             self.images[name] = image
             show(item, view, image, levels)
         probs = snapshot.probabilities
@@ -164,3 +196,72 @@ class FeatureMapsPanel(Panel):
         source = "your drawing" if snapshot.input_label is None else f"label {names_[snapshot.input_label]}"
         self.input_title.setText(f"{source}<br>→ <b>{names_[predicted]}</b> ({100 * probs[predicted]:.0f}%)")
         self.hint_label.setText(f"step {snapshot.step}")
+
+    # --- explain a number ---------------------------------------------------------
+    def _chain(self, layer: str) -> list:
+        spec = self.last_snapshot.spec
+        if spec != self._chains_spec:
+            self._chains = layer_geometry(spec)
+            self._chains_spec = spec
+        return self._chains.get(layer, [])
+
+    def _on_mouse_moved(self, pos) -> None:
+        if self.last_snapshot is None:
+            return
+        for name, (view, item, _title) in self.views.items():
+            if item.image is None or not item.sceneBoundingRect().contains(pos):
+                continue
+            p = item.mapFromScene(pos)
+            cell = mosaic_cell(p.x(), p.y(), *self.geometry.get(name, (0, 1, 1, 0, 0, 1)))
+            if cell is not None:
+                self.explain(name, *cell)
+                return
+        self._hide_explanation()
+
+    def _hide_explanation(self) -> None:
+        if self.field_rect is not None:
+            self.field_rect.hide()
+        for marker in self.pixel_rects.values():
+            marker.hide()
+
+    def explain(self, layer: str, channel: int, y: int, x: int) -> dict | None:
+        """Show where feature-map pixel (channel, y, x) of ``layer`` looks and how it was computed."""
+        snapshot = self.last_snapshot
+        if snapshot is None or layer not in self.views:
+            return None
+        maps = dict(snapshot.feature_maps)
+        value = float(maps[layer][channel, y, x])
+        field = receptive_field(self._chain(layer), y, x)
+        self.field_rect.setRect(QRectF(field.left, field.top, field.width, field.height))
+        self.field_rect.show()
+        view, item, _ = self.views[layer]
+        _c, h, w, _rows, cols, gap = self.geometry[layer]
+        r, c = divmod(channel, cols)
+        for marker in self.pixel_rects.values():
+            marker.hide()
+        marker = self.pixel_rects[layer]
+        marker.setRect(QRectF(c * (w + gap) + x, r * (h + gap) + y, 1, 1))
+        marker.show()
+        info = {"layer": layer, "channel": channel, "y": y, "x": x, "value": value, "field": field}
+        where = (f"<b>{layer}</b> map {channel}, row {y}, column {x} = <b>{value:.4f}</b>; it sees input rows "
+                 f"{field.top}–{field.bottom}, columns {field.left}–{field.right} ({field.height}×{field.width})")
+        tooltip = ""
+        first_conv = next((n for n, _ in snapshot.feature_maps if n.startswith("conv")), None)
+        weight = snapshot.weights.get(f"{layer}.weight")
+        if layer == first_conv and weight is not None and weight.shape[1] == 1:
+            total = conv1_sum(snapshot.input_image, weight, snapshot.weights[f"{layer}.bias"],
+                              conv1_pads(snapshot.spec), channel, y, x)
+            k = total.kernel.shape[0]
+            info.update(sum=total.value, products=total.products, bias=total.bias)
+            where += (f"<br>= Σ kernel × pixel over the {k}×{k} patch ({total.products:+.4f}) "
+                      f"+ bias ({total.bias:+.4f}) = <b>{total.value:.4f}</b>")
+            cells = "".join(
+                "<tr>" + "".join(f"<td align=right>{total.kernel[i, j]:+.2f}×{total.patch[i, j]:.2f}</td>"
+                                 for j in range(k)) + "</tr>" for i in range(k))
+            tooltip = (f"<b>{layer} map {channel} at ({y}, {x})</b>: weight × pixel<br>"
+                       f"<table cellspacing=4>{cells}</table>sum {total.products:+.4f} + bias {total.bias:+.4f}"
+                       f" = <b>{total.value:.4f}</b>")
+        self.explain_label.setText(where)
+        self.graphics.setToolTip(tooltip or where)
+        self.last_explanation = info
+        return info

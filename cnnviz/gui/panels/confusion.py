@@ -1,0 +1,264 @@
+"""Which digits the network mixes up: the confusion matrix of the latest
+evaluation, a gallery of the images behind any cell, and its surest mistakes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QLabel, QSizePolicy, QSplitter, QVBoxLayout, QWidget
+
+from ...analysis.confusion import cell_examples, confusion_matrix, most_confused_pairs, per_class_accuracy, \
+    worst_mistakes
+from .. import theme
+from .common import Panel
+from .gallery import Gallery
+
+GALLERY_LIMIT = 40
+CORRECT_RGB = np.array((24, 128, 56), np.float64)
+WRONG_RGB = np.array((200, 40, 30), np.float64)
+MISTAKE_FULL = 0.15
+"""An off-diagonal cell is fully red when this share of its true class lands there."""
+
+
+def matrix_colours(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, cols, 3) uint8 colours and a (rows, cols) bool 'dark background' mask.
+
+    The diagonal is green by the share of its row answered right; every other
+    cell is red by the share of the row that went there (square root, so that
+    a handful of mistakes is already visible), white when empty.
+    """
+    matrix = np.asarray(matrix, dtype=np.float64)
+    totals = np.maximum(matrix.sum(axis=1, keepdims=True), 1.0)
+    share = matrix / totals
+    n = matrix.shape[0]
+    diagonal = np.eye(n, dtype=bool)
+    strength = np.where(diagonal, share, np.sqrt(np.clip(share / MISTAKE_FULL, 0, 1)))
+    strength = np.where(matrix > 0, np.maximum(strength, 0.12), 0.0)
+    target = np.where(diagonal[..., None], CORRECT_RGB, WRONG_RGB)
+    rgb = 255.0 + (target - 255.0) * strength[..., None]
+    dark = strength > 0.55
+    return np.clip(rgb, 0, 255).astype(np.uint8), dark
+
+
+class ClickableImage(pg.ImageItem):
+    cellClicked = Signal(int, int)
+    """(row, column) of the clicked pixel."""
+
+    def mouseClickEvent(self, event) -> None:
+        if event.button() != Qt.LeftButton or self.image is None:
+            return
+        p = event.pos()
+        row, col = int(np.floor(p.y())), int(np.floor(p.x()))
+        if 0 <= row < self.image.shape[0] and 0 <= col < self.image.shape[1]:
+            event.accept()
+            self.cellClicked.emit(row, col)
+
+    def hoverEvent(self, event) -> None:
+        if not event.isExit():
+            event.acceptClicks(Qt.LeftButton)
+
+
+class ConfusionPanel(Panel):
+    imageChosen = Signal(int)
+    """A gallery image was clicked: its test-set index."""
+
+    def __init__(self, parent=None):
+        super().__init__("Mistakes", "rows: the true digit · columns: what the network said · click a cell", parent)
+        self.test_images: np.ndarray | None = None
+        self.class_names = [str(i) for i in range(10)]
+        self.evaluation = None
+        self.matrix: np.ndarray | None = None
+        self.selected: tuple[int, int] | None = None
+        self._dirty = False
+
+        splitter = QSplitter(Qt.Horizontal)
+        splitter.setChildrenCollapsible(False)
+        self.body.addWidget(splitter, 1)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        self.summary_label = QLabel("Train for a while: the matrix fills in at each test evaluation.")
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        left_layout.addWidget(self.summary_label)
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setMinimumSize(260, 260)
+        self.plot = theme.style_plot(self.graphics.addPlot(), left="true digit", bottom="predicted digit")
+        self.plot.showGrid(x=False, y=False)
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        self.plot.invertY(True)
+        self.plot.setAspectLocked(True)
+        self.plot.getViewBox().setDefaultPadding(0.0)
+        self.image = ClickableImage(axisOrder="row-major")
+        self.plot.addItem(self.image)
+        self.selection = pg.QtWidgets.QGraphicsRectItem(0, 0, 1, 1)
+        self.selection.setPen(pg.mkPen("#1f6feb", width=4))
+        self.selection.setZValue(20)
+        self.selection.hide()
+        self.plot.addItem(self.selection)
+        self.texts: list[list[pg.TextItem]] = []
+        self.plot.getViewBox().sigResized.connect(self._fit_fonts)
+        left_layout.addWidget(self.graphics, 1)
+        self.pairs_label = QLabel("")
+        self.pairs_label.setWordWrap(True)
+        self.pairs_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        left_layout.addWidget(self.pairs_label)
+        splitter.addWidget(left)
+
+        right = QSplitter(Qt.Vertical)
+        right.setChildrenCollapsible(False)
+        for attr, title in (("cell", "Click a cell of the matrix to see its images."),
+                            ("worst", "Surest mistakes: wrong, and very confident about it")):
+            box = QWidget()
+            layout = QVBoxLayout(box)
+            layout.setContentsMargins(0, 0, 0, 0)
+            label = QLabel(title)
+            label.setWordWrap(True)
+            label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+            label.setStyleSheet("font-weight: 600;")
+            gallery = Gallery(56)
+            gallery.imageChosen.connect(self.imageChosen.emit)
+            layout.addWidget(label)
+            layout.addWidget(gallery, 1)
+            right.addWidget(box)
+            setattr(self, f"{attr}_label", label)
+            setattr(self, f"{attr}_gallery", gallery)
+        self.cell_gallery.placeholder = "The images of the chosen cell appear here, the most confident first."
+        self.worst_gallery.placeholder = "No mistakes yet (or no evaluation yet)."
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 5)
+        splitter.setStretchFactor(1, 4)
+        self.splitter = splitter
+        self.image.cellClicked.connect(self.select_cell)
+        self._build_texts(10)
+
+    # --- data -----------------------------------------------------------------------
+    def set_dataset(self, test_images: np.ndarray, class_names) -> None:
+        self.test_images = test_images
+        self.class_names = list(class_names)
+        self.evaluation = None
+        self.matrix = None
+        self.cell_gallery.clear()
+        self.worst_gallery.clear()
+
+    def clear(self) -> None:
+        self.evaluation = None
+
+    def show_evaluation(self, evaluation) -> None:
+        """Keep the latest evaluation; draw it now if visible, else when the tab is opened."""
+        self.evaluation = evaluation
+        self._dirty = True
+        if self.isVisible():
+            self.refresh()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._dirty:
+            self.refresh()
+
+    def refresh(self) -> None:
+        self._dirty = False
+        e = self.evaluation
+        if e is None:
+            return
+        n = len(self.class_names)
+        self.matrix = confusion_matrix(e.labels, e.predictions, n)
+        rgb, dark = matrix_colours(self.matrix)
+        self.image.setImage(rgb, autoLevels=False)
+        if len(self.texts) != n:
+            self._build_texts(n)
+        for r in range(n):
+            for c in range(n):
+                count = int(self.matrix[r, c])
+                item = self.texts[r][c]
+                item.setText(str(count) if count else "")
+                item.setColor("#ffffff" if dark[r, c] else theme.TEXT)
+        recall = per_class_accuracy(e.labels, e.predictions, n)
+        short = [name if len(name) <= 2 else str(i) for i, name in enumerate(self.class_names)]
+        self.plot.getAxis("left").setTicks(
+            [[(r + 0.5, f"{short[r]}  {'–' if np.isnan(recall[r]) else f'{100 * recall[r]:.0f}%'}")
+              for r in range(n)]])
+        self.plot.getAxis("bottom").setTicks([[(c + 0.5, short[c]) for c in range(n)]])
+        self.plot.setRange(xRange=(0, n), yRange=(0, n), padding=0.0)
+        self.summary_label.setText(
+            f"Test accuracy <b>{100 * e.test_accuracy:.1f}%</b> on {e.samples:,} test images at step {e.step:,}. "
+            "Left: how often each digit is read right.")
+        pairs = most_confused_pairs(self.matrix, 4)
+        self.pairs_label.setText("Most often mixed up: " + ", ".join(
+            f"<b>{short[t]}→{short[p]}</b> ({k})" for t, p, k in pairs) if pairs else "No mistakes at all.")
+        self._show_worst()
+        if self.selected is not None:
+            self.select_cell(*self.selected)
+
+    def _build_texts(self, n: int) -> None:
+        for row in self.texts:
+            for item in row:
+                self.plot.removeItem(item)
+        self.texts = []
+        for r in range(n):
+            row = []
+            for c in range(n):
+                item = pg.TextItem("", anchor=(0.5, 0.5), color=theme.TEXT)
+                item.setPos(c + 0.5, r + 0.5)
+                self.plot.addItem(item)
+                row.append(item)
+            self.texts.append(row)
+        self._fit_fonts()
+
+    def _fit_fonts(self, *_args) -> None:
+        view = self.plot.getViewBox()
+        n = max(len(self.texts), 1)
+        cell_px = min(view.width(), view.height()) / n
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(int(np.clip(cell_px * 0.34, 9, 30)))
+        font.setBold(True)
+        for row in self.texts:
+            for item in row:
+                item.setFont(font)
+
+    def _captions(self, indices: np.ndarray) -> tuple[list[str], list[str], list[str | None]]:
+        e = self.evaluation
+        short = [name if len(name) <= 2 else str(i) for i, name in enumerate(self.class_names)]
+        captions, tips, borders = [], [], []
+        for i in indices:
+            t, p, conf = int(e.labels[i]), int(e.predictions[i]), float(e.confidences[i])
+            captions.append(f"{short[t]}→{short[p]} {100 * conf:.0f}%")
+            tips.append(f"test image #{int(i)}: true {self.class_names[t]}, predicted {self.class_names[p]} "
+                        f"({100 * conf:.1f}% sure). Click to look inside (feature maps, Why?).")
+            borders.append(None if t == p else "#c8281e")
+        return captions, tips, borders
+
+    def _images(self, indices: np.ndarray) -> np.ndarray:
+        if self.test_images is None or len(indices) == 0:
+            return np.zeros((0, 28, 28), np.uint8)
+        return self.test_images[np.asarray(indices, dtype=np.int64)]
+
+    def _show_worst(self) -> None:
+        e = self.evaluation
+        indices = worst_mistakes(e.labels, e.predictions, e.confidences, GALLERY_LIMIT)
+        captions, tips, borders = self._captions(indices)
+        self.worst_gallery.show_images(self._images(indices), indices, captions, borders, tips)
+        wrong = int((np.asarray(e.labels) != np.asarray(e.predictions)).sum())
+        self.worst_label.setText(f"Surest mistakes: {wrong} wrong of {e.samples:,}; the most confident first")
+
+    def select_cell(self, true: int, predicted: int) -> np.ndarray:
+        """Fill the cell gallery with the images of class ``true`` predicted as ``predicted``."""
+        self.selected = (int(true), int(predicted))
+        e = self.evaluation
+        if e is None:
+            return np.zeros(0, np.int64)
+        indices = cell_examples(e.labels, e.predictions, e.confidences, true, predicted, GALLERY_LIMIT)
+        captions, tips, borders = self._captions(indices)
+        self.cell_gallery.show_images(self._images(indices), indices, captions, borders, tips)
+        total = int(self.matrix[true, predicted]) if self.matrix is not None else len(indices)
+        names = self.class_names
+        what = "read correctly" if true == predicted else f"taken for {names[predicted]}"
+        more = f", showing the {len(indices)} surest" if total > len(indices) else ""
+        self.cell_label.setText(f"True {names[true]}, {what}: {total} image{'s' if total != 1 else ''}{more}")
+        self.selection.setRect(predicted, true, 1, 1)
+        self.selection.show()
+        return indices

@@ -1,0 +1,212 @@
+"""The class's own handwriting: label drawings, see how well the network
+reads them next to MNIST, and fine-tune it on them."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout
+
+from ...analysis.drawings import DrawingStore
+from .common import Panel
+from .gallery import Gallery
+
+SHOWN = 60
+
+
+class DrawingsPanel(Panel):
+    saveRequested = Signal(int)
+    """The student says the drawing on the pad is this digit."""
+    finetuneRequested = Signal()
+    message = Signal(str, str)
+
+    def __init__(self, store: DrawingStore, parent=None):
+        super().__init__("Our drawings", "does the network read the class's handwriting?", parent)
+        self.store = store
+        step = QLabel("<b>1.</b> Draw a digit on the pad (right).  <b>2.</b> Click the digit you meant: "
+                      "it is saved for the class.")
+        step.setWordWrap(True)
+        step.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.body.addWidget(step)
+        digits = QHBoxLayout()
+        digits.setSpacing(5)
+        self.digit_buttons = []
+        for d in range(10):
+            button = QPushButton(str(d))
+            button.setObjectName("digitButton")
+            button.setMinimumSize(34, 42)
+            button.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+            button.setToolTip(f"Save the drawing as a {d}")
+            button.setStyleSheet("QPushButton { font-size: 17pt; font-weight: 700; padding: 2px; }")
+            button.clicked.connect(lambda _c=False, d=d: self.saveRequested.emit(d))
+            digits.addWidget(button)
+            self.digit_buttons.append(button)
+        self.body.addLayout(digits)
+        name_row = QHBoxLayout()
+        name_row.addWidget(QLabel("Name (optional)"))
+        self.student_edit = QLineEdit()
+        self.student_edit.setPlaceholderText("who drew it")
+        self.student_edit.setMaxLength(40)
+        self.student_edit.setMinimumWidth(80)
+        name_row.addWidget(self.student_edit, 1)
+        self.finetune_button = QPushButton("Fine-tune on our drawings")
+        self.finetune_button.setObjectName("primary")
+        self.finetune_button.setToolTip("Train the current network one pass more on MNIST mixed with the class's "
+                                        "drawings (a quarter of the images), starting from its current weights")
+        name_row.addWidget(self.finetune_button)
+        self.body.addLayout(name_row)
+
+        self.ours_label = QLabel("–")
+        self.ours_label.setStyleSheet("font-size: 26pt; font-weight: 800; color: #8e24aa;")
+        self.ours_caption = QLabel("our drawings")
+        self.mnist_label = QLabel("–")
+        self.mnist_label.setStyleSheet("font-size: 26pt; font-weight: 800; color: #188038;")
+        mnist_caption = QLabel("the MNIST test set")
+        pair = QHBoxLayout()
+        pair.setSpacing(16)
+        for big, caption in ((self.ours_label, self.ours_caption), (self.mnist_label, mnist_caption)):
+            column = QVBoxLayout()
+            column.setSpacing(0)
+            big.setAlignment(Qt.AlignCenter)
+            caption.setAlignment(Qt.AlignCenter)
+            caption.setWordWrap(True)
+            caption.setMinimumWidth(120)
+            column.addWidget(big)
+            column.addWidget(caption)
+            pair.addLayout(column, 1)
+        self.body.addLayout(pair)
+
+        self.counts_label = QLabel("")
+        self.counts_label.setObjectName("hint")
+        self.counts_label.setWordWrap(True)
+        self.counts_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.body.addWidget(self.counts_label)
+        self.gallery = Gallery(56)
+        self.gallery.placeholder = "The class's drawings appear here."
+        self.body.addWidget(self.gallery, 1)
+        folder_row = QHBoxLayout()
+        self.folder_label = QLabel("")
+        self.folder_label.setObjectName("hint")
+        self.folder_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.folder_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        folder_row.addWidget(self.folder_label, 1)
+        self.open_button = QPushButton("Open folder")
+        self.open_button.clicked.connect(self._open_folder)
+        folder_row.addWidget(self.open_button)
+        self.delete_button = QPushButton("Delete selected")
+        self.delete_button.setToolTip("Remove a scribble or a wrongly labelled drawing")
+        self.delete_button.clicked.connect(self.delete_selected)
+        folder_row.addWidget(self.delete_button)
+        self.body.addLayout(folder_row)
+        self.finetune_button.clicked.connect(self.finetuneRequested.emit)
+        self.ours_caption.setText("our drawings")
+
+        self.images = np.zeros((0, 28, 28), np.float32)
+        self.labels = np.zeros(0, np.int64)
+        self.entries = []
+        self.accuracy: float | None = None
+        self.predictions: np.ndarray | None = None
+        self._model = None
+        self._model_dirty = False
+        self.reload()
+
+    # --- store -----------------------------------------------------------------------------------
+    def set_store(self, store: DrawingStore) -> None:
+        self.store = store
+        self.reload()
+
+    def reload(self) -> None:
+        self.folder_label.setText(f"Saved in {self.store.folder}")
+        self.folder_label.setToolTip(str(self.store.folder))
+        self.entries = self.store.drawings()
+        self.images, self.labels = self.store.load()
+        if len(self.entries) != len(self.labels):  # an unreadable file was skipped: keep entries aligned
+            self.entries = [e for e in self.entries if not any(e.path.name in w for w in self.store.warnings)]
+        counts = np.bincount(self.labels, minlength=10) if len(self.labels) else np.zeros(10, int)
+        missing = [str(d) for d in range(10) if counts[d] == 0]
+        self.counts_label.setText(
+            f"{len(self.labels)} drawings · " + " · ".join(f"{d}: {counts[d]}" for d in range(10))
+            + (f" · still missing: {', '.join(missing)}" if missing and len(self.labels) else ""))
+        self.finetune_button.setEnabled(len(self.labels) > 0)
+        self.predictions = None
+        self._model_dirty = True
+        self._update_accuracy()
+
+    def save(self, image28: np.ndarray, raw: np.ndarray | None, label: int) -> bool:
+        try:
+            path = self.store.add(image28, int(label), self.student_edit.text(), raw=raw)
+        except Exception as exc:  # ValueError (blank drawing), OSError (disk, permissions)
+            self.message.emit(f"Could not save the drawing: {exc}", "error")
+            return False
+        self.reload()
+        self.message.emit(f"Saved as a {label} ({len(self.labels)} drawings in {path.parent})", "info")
+        return True
+
+    def delete_selected(self) -> None:
+        item = self.gallery.currentItem()
+        if item is None:
+            return
+        row = self.gallery.row(item)
+        entries = list(reversed(self.entries))[:SHOWN]
+        if 0 <= row < len(entries):
+            try:
+                self.store.remove(entries[row])
+            except Exception as exc:
+                self.message.emit(f"Could not delete the drawing: {exc}", "error")
+            self.reload()
+
+    def _open_folder(self) -> None:
+        self.store.folder.mkdir(parents=True, exist_ok=True)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.store.folder)))
+
+    # --- accuracy --------------------------------------------------------------------------------
+    def set_model(self, model) -> None:
+        """The model to judge the drawings with (evaluated when the tab is open)."""
+        self._model = model
+        self._model_dirty = True
+        if self.isVisible():
+            self._update_accuracy()
+
+    def set_mnist_accuracy(self, accuracy: float | None) -> None:
+        self.mnist_label.setText("–" if accuracy is None else f"{100 * accuracy:.1f}%")
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._model_dirty:
+            self._update_accuracy()
+
+    def _update_accuracy(self) -> None:
+        self._model_dirty = False
+        n = len(self.labels)
+        if self._model is not None and n:
+            probs = self._model.predict_proba(self.images[:, None], batch_size=500)
+            self.predictions = probs.argmax(axis=1)
+            correct = int((self.predictions == self.labels).sum())
+            self.accuracy = correct / n
+            self.ours_label.setText(f"{100 * self.accuracy:.0f}%")
+            self.ours_caption.setText(f"our drawings ({correct} of {n})")
+        else:
+            self.accuracy = None
+            self.predictions = None
+            self.ours_label.setText("–")
+            self.ours_caption.setText("our drawings (none yet)" if not n else "our drawings")
+        self._show_gallery()
+
+    def _show_gallery(self) -> None:
+        order = np.arange(len(self.labels))[::-1][:SHOWN]  # newest first
+        captions, borders, tips = [], [], []
+        for i in order:
+            label = int(self.labels[i])
+            entry = self.entries[i] if i < len(self.entries) else None
+            who = f" by {entry.student}" if entry is not None and entry.student else ""
+            if self.predictions is None:
+                captions.append(f"{label}")
+                borders.append(None)
+                tips.append(f"labelled {label}{who}")
+            else:
+                p = int(self.predictions[i])
+                captions.append(f"{label} → {p} {'✓' if p == label else '✗'}")
+                borders.append(None if p == label else "#c8281e")
+                tips.append(f"labelled {label}{who}; the network reads {p}")
+        self.gallery.show_images(self.images[order], [-1] * len(order), captions, borders, tips)

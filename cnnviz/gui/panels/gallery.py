@@ -1,0 +1,90 @@
+"""A strip of small test images with a caption each (true → predicted, confidence)."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
+from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem
+
+from .. import theme
+
+INDEX_ROLE = Qt.UserRole + 1
+
+
+def gray_pixmap(image: np.ndarray, size: int, border: str | None = None) -> QPixmap:
+    """A (H, W) image in [0, 1] (or uint8) as a pixmap ``size`` pixels wide, nearest-neighbour."""
+    array = np.asarray(image)
+    if array.dtype != np.uint8:
+        array = np.clip(np.rint(np.nan_to_num(array) * 255), 0, 255).astype(np.uint8)
+    array = np.ascontiguousarray(array)
+    h, w = array.shape
+    qimage = QImage(array.data, w, h, w, QImage.Format_Grayscale8).copy()
+    pixmap = QPixmap.fromImage(qimage.scaled(size, size, Qt.KeepAspectRatio, Qt.FastTransformation))
+    if border:
+        painter = QPainter(pixmap)
+        pen = painter.pen()
+        pen.setColor(QColor(border))
+        pen.setWidth(4)
+        painter.setPen(pen)
+        painter.drawRect(1, 1, pixmap.width() - 3, pixmap.height() - 3)
+        painter.end()
+    return pixmap
+
+
+class Gallery(QListWidget):
+    """Thumbnails in a wrapping grid; clicking one emits its test-set index."""
+
+    imageChosen = Signal(int)
+
+    def __init__(self, icon_size: int = 64, parent=None):
+        super().__init__(parent)
+        self.setViewMode(QListView.IconMode)
+        self.setFlow(QListView.LeftToRight)
+        self.setWrapping(True)
+        self.setResizeMode(QListView.Adjust)
+        self.setMovement(QListView.Static)
+        self.setUniformItemSizes(True)
+        self.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.setSpacing(4)
+        self.setWordWrap(True)
+        self.set_icon_size(icon_size)
+        self.setStyleSheet(f"QListWidget {{ background: #ffffff; border: 1px solid #d5dae3; }}"
+                           f"QListWidget::item {{ color: {theme.TEXT}; }}")
+        self.indices: list[int] = []
+        self.itemClicked.connect(self._on_click)
+        self.placeholder = ""
+
+    def set_icon_size(self, size: int) -> None:
+        self.icon_px = int(size)
+        self.setIconSize(QSize(self.icon_px, self.icon_px))
+        self.setGridSize(QSize(self.icon_px + 26, self.icon_px + 2 * self.fontMetrics().height() + 14))
+
+    def show_images(self, images: np.ndarray, indices, captions: list[str], borders: list[str | None] | None = None,
+                    tooltips: list[str] | None = None) -> None:
+        self.setUpdatesEnabled(False)
+        self.clear()
+        self.indices = [int(i) for i in indices]
+        for k, (index, caption) in enumerate(zip(self.indices, captions)):
+            border = borders[k] if borders else None
+            item = QListWidgetItem(QIcon(gray_pixmap(images[k], self.icon_px, border)), caption)
+            item.setData(INDEX_ROLE, index)
+            item.setTextAlignment(Qt.AlignHCenter | Qt.AlignTop)
+            if tooltips:
+                item.setToolTip(tooltips[k])
+            self.addItem(item)
+        self.setUpdatesEnabled(True)
+
+    def _on_click(self, item: QListWidgetItem) -> None:
+        index = item.data(INDEX_ROLE)
+        if index is not None and int(index) >= 0:
+            self.imageChosen.emit(int(index))
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if self.count() == 0 and self.placeholder:
+            painter = QPainter(self.viewport())
+            painter.setPen(QColor(theme.MUTED))
+            painter.drawText(self.viewport().rect().adjusted(10, 10, -10, -10),
+                             Qt.AlignCenter | Qt.TextWordWrap, self.placeholder)
+            painter.end()

@@ -1,0 +1,232 @@
+"""Weights and gradients per layer over time, and what they say about training.
+
+Fed with ``ParameterStatsMeasured`` events (every ``stats_every`` steps);
+storing one is a few appends, and the plots redraw at most once a second and
+only while the tab is open. The hints are :func:`cnnviz.analysis.stats.diagnose`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidget
+
+from ...analysis.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, \
+    diagnose
+from .. import theme
+from .common import Panel
+
+PALETTE = ("#1f6feb", "#e8710a", "#188038", "#8e24aa", "#c5221f", "#00838f", "#6d4c41", "#5f6368")
+MAX_POINTS = 4000
+FIELDS = ("update_ratio", "grad_l2", "p1", "p25", "p50", "p75", "p99")
+HINT_STYLES = {
+    "warning": "background: #fff4e0; border: 1px solid #c77700; color: #6b4100;",
+    "ok": "background: #e6f4ea; border: 1px solid #188038; color: #0d5323;",
+    "idle": "background: #f4f6f9; border: 1px solid #d5dae3; color: #5b6475;",
+}
+
+
+def log_ticks(lo: float, hi: float) -> list:
+    """Ticks for a log10 axis: powers of ten, plus 2 and 5 times them when the range is short."""
+    if math.log10(hi) - math.log10(lo) < 2.5:
+        multiples = (1, 2, 5)
+    else:
+        multiples = (1,)
+    major = []
+    for exponent in range(math.floor(math.log10(lo)) - 1, math.ceil(math.log10(hi)) + 2):
+        for m in multiples:
+            value = m * 10.0 ** exponent
+            label = f"{value:g}" if 1e-3 <= value < 1e4 else f"{m if m > 1 else ''}{'×' if m > 1 else ''}1e{exponent}"
+            major.append((math.log10(value), label))
+    return [major, []]
+
+
+class StatsPanel(Panel):
+    diagnosisChanged = Signal(list)
+
+    def __init__(self, parent=None):
+        super().__init__("Weights and gradients", "per weight tensor, every few steps", parent)
+        bar = QWidget()
+        row = QHBoxLayout(bar)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel("Weight distribution of"))
+        self.layer_combo = QComboBox()
+        self.layer_combo.setToolTip("Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median")
+        row.addWidget(self.layer_combo)
+        row.addStretch(1)
+        self.add_toolbar_widget(bar, 1)
+        self.hint_box = QLabel("")
+        self.hint_box.setWordWrap(True)
+        self.hint_box.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.body.addWidget(self.hint_box)
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.ci.setSpacing(4)
+        self.body.addWidget(self.graphics, 1)
+        self.ratio_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), left="|Δw| / |w| per step")
+        self.grad_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="gradient norm")
+        self.weight_plot = theme.style_plot(self.graphics.addPlot(row=2, col=0), left="weights",
+                                            bottom="step")
+        for plot in (self.ratio_plot, self.grad_plot, self.weight_plot):
+            plot.getAxis("left").setWidth(70)
+            plot.getAxis("left").enableAutoSIPrefix(False)
+            plot.setMouseEnabled(x=False, y=False)
+            plot.hideButtons()
+        self.grad_plot.setXLink(self.ratio_plot)
+        self.weight_plot.setXLink(self.ratio_plot)
+        self.ratio_plot.setLogMode(y=True)
+        self.grad_plot.setLogMode(y=True)
+        # The healthy zone around 1e-3 (log axis: the item's y is log10).
+        band = pg.LinearRegionItem(values=(math.log10(HEALTHY_UPDATE_RATIO) - 1, math.log10(HEALTHY_UPDATE_RATIO) + 1),
+                                   orientation="horizontal", movable=False, brush=pg.mkBrush(24, 128, 56, 28),
+                                   pen=pg.mkPen(None))
+        self.ratio_plot.addItem(band, ignoreBounds=True)
+        for value, colour, label in ((VANISHING_UPDATE_RATIO, "#5f6368", "too small"),
+                                     (EXPLODING_UPDATE_RATIO, "#c5221f", "too big")):
+            line = pg.InfiniteLine(pos=math.log10(value), angle=0, pen=pg.mkPen(colour, width=1, style=pg.QtCore.Qt.DashLine),
+                                   label=label, labelOpts={"position": 0.04, "color": colour, "anchors": [(0, 1), (0, 1)]})
+            self.ratio_plot.addItem(line, ignoreBounds=True)
+        self.ratio_plot.addLegend(offset=(-6, 4), labelTextSize=f"{theme.AXIS_POINT_SIZE - 1}pt",
+                                  labelTextColor=theme.TEXT, brush=pg.mkBrush(255, 255, 255, 210), colCount=2)
+        self.ratio_curves: dict[str, pg.PlotDataItem] = {}
+        self.grad_curves: dict[str, pg.PlotDataItem] = {}
+        self.band_outer = pg.FillBetweenItem(pg.PlotCurveItem(), pg.PlotCurveItem(), brush=pg.mkBrush(31, 111, 235, 45))
+        self.band_inner = pg.FillBetweenItem(pg.PlotCurveItem(), pg.PlotCurveItem(), brush=pg.mkBrush(31, 111, 235, 110))
+        self.weight_plot.addItem(self.band_outer)
+        self.weight_plot.addItem(self.band_inner)
+        self.median_curve = self.weight_plot.plot(pen=pg.mkPen("#0b3d91", width=2))
+
+        self.history = StatsHistory(capacity=200)
+        self.optimizer: str | None = None
+        self.steps: list[int] = []
+        self.series: dict[str, dict[str, list[float]]] = {}
+        self.findings: list[str] = []
+        self._dirty = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(1000)
+        self._timer.timeout.connect(self._on_timer)
+        self.layer_combo.currentIndexChanged.connect(lambda _i: self.refresh())
+        self._show_hints()
+
+    # --- data ------------------------------------------------------------------------------
+    def clear(self) -> None:
+        self.history.clear()
+        self.steps.clear()
+        self.series.clear()
+        self.findings = []
+        for curve in list(self.ratio_curves.values()) + list(self.grad_curves.values()):
+            curve.setData([], [])
+        self.median_curve.setData([], [])
+        self._show_hints()
+
+    def add_stats(self, event, optimizer: str | None = None) -> None:
+        """One ParameterStatsMeasured: a few appends; drawing happens later, at most once a second."""
+        if self.steps and event.step < self.steps[-1]:
+            self.clear()  # a reset: the step count starts over
+        self.optimizer = optimizer
+        record = self.history.record(event.step, event.params, event.lr, optimizer=optimizer)
+        self.steps.append(int(event.step))
+        for p in event.params:
+            if len(p.shape) < 2:
+                continue  # biases: a handful of numbers that start at zero; their ratios mean little
+            s = self.series.setdefault(p.name, {f: [math.nan] * (len(self.steps) - 1) for f in FIELDS})
+            ratio = record.update_ratio(p.name)
+            w = p.weights
+            values = {"update_ratio": ratio, "grad_l2": None if p.grads is None else p.grads.l2,
+                      "p1": w.p1, "p25": w.p25, "p50": w.p50, "p75": w.p75, "p99": w.p99}
+            for f in FIELDS:
+                v = values[f]
+                s[f].append(math.nan if v is None or not math.isfinite(v) else float(v))
+        for s in self.series.values():  # a tensor missing from this event
+            for values in s.values():
+                if len(values) < len(self.steps):
+                    values.append(math.nan)
+        if len(self.steps) > MAX_POINTS:
+            self.steps = self.steps[::2]
+            for s in self.series.values():
+                for f in FIELDS:
+                    s[f] = s[f][::2]
+        self._dirty = True
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def _on_timer(self) -> None:
+        self.update_diagnosis()
+        if self.isVisible():
+            self.refresh()
+
+    def update_diagnosis(self) -> list[str]:
+        findings = diagnose(self.history)
+        if findings != self.findings:
+            self.findings = findings
+            self.diagnosisChanged.emit(findings)
+        self._show_hints()
+        return findings
+
+    def _show_hints(self) -> None:
+        if self.findings:
+            text = "<br>".join(f"⚠ {f}" for f in self.findings)
+            style = HINT_STYLES["warning"]
+        elif len(self.history) >= 10:
+            text = ("✓ Looks healthy: each step changes the weights by about "
+                    f"{HEALTHY_UPDATE_RATIO:.0e} of their size (the green band).")
+            style = HINT_STYLES["ok"]
+        else:
+            text = ("Statistics arrive every few steps while training. Healthy updates change the weights by "
+                    "about 1/1000 of their size per step (the green band).")
+            style = HINT_STYLES["idle"]
+        if text != self.hint_box.text():
+            self.hint_box.setText(text)
+        sheet = f"QLabel {{ {style} border-radius: 5px; padding: 6px; font-weight: 600; }}"
+        if sheet != self.hint_box.styleSheet():  # re-polishing costs: only when the kind changes
+            self.hint_box.setStyleSheet(sheet)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._dirty:
+            self.refresh()
+
+    def refresh(self) -> None:
+        self._dirty = False
+        if not self.steps:
+            return
+        x = np.asarray(self.steps, dtype=np.float64)
+        names = list(self.series)
+        combo = [self.layer_combo.itemText(i) for i in range(self.layer_combo.count())]
+        if combo != names:
+            keep = self.layer_combo.currentText()
+            self.layer_combo.blockSignals(True)
+            self.layer_combo.clear()
+            self.layer_combo.addItems(names)
+            if keep in names:
+                self.layer_combo.setCurrentText(keep)
+            self.layer_combo.blockSignals(False)
+        for i, name in enumerate(names):
+            colour = PALETTE[i % len(PALETTE)]
+            if name not in self.ratio_curves:
+                label = name.replace(".weight", "")
+                self.ratio_curves[name] = self.ratio_plot.plot(pen=pg.mkPen(colour, width=2), name=label,
+                                                               connect="finite")
+                self.grad_curves[name] = self.grad_plot.plot(pen=pg.mkPen(colour, width=2), connect="finite")
+            s = self.series[name]
+            for curve, field in ((self.ratio_curves[name], "update_ratio"), (self.grad_curves[name], "grad_l2")):
+                y = np.asarray(s[field], dtype=np.float64)
+                y = np.where(y > 0, y, np.nan)  # a log axis: zero (a dead layer) shows as a gap
+                curve.setData(x, y)
+        for plot, field in ((self.ratio_plot, "update_ratio"), (self.grad_plot, "grad_l2")):
+            values = np.concatenate([np.asarray(s[field], dtype=np.float64) for s in self.series.values()])
+            values = values[np.isfinite(values) & (values > 0)]
+            if values.size:
+                plot.getAxis("left").setTicks(log_ticks(float(values.min()), float(values.max())))
+        name = self.layer_combo.currentText()
+        if name in self.series:
+            s = self.series[name]
+            arrays = {f: np.nan_to_num(np.asarray(s[f], dtype=np.float64)) for f in ("p1", "p25", "p50", "p75", "p99")}
+            self.band_outer.setCurves(pg.PlotCurveItem(x, arrays["p1"]), pg.PlotCurveItem(x, arrays["p99"]))
+            self.band_inner.setCurves(pg.PlotCurveItem(x, arrays["p25"]), pg.PlotCurveItem(x, arrays["p75"]))
+            self.median_curve.setData(x, arrays["p50"])
+            self.weight_plot.setLabel("left", f"{name.replace('.weight', '')} weights", color=theme.TEXT,
+                                      **{"font-size": f"{theme.AXIS_POINT_SIZE}pt"})

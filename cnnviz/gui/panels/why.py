@@ -1,0 +1,268 @@
+"""Why did it say that? Saliency and occlusion maps over the input.
+
+Both are computed on demand (when the tab is opened, the input changes or
+Update is pressed), on a private NumPy copy of the latest weights
+(``model_from_weights``) and on a short-lived background thread, so neither
+the trainer's model nor the GUI thread is ever held up.
+"""
+
+from __future__ import annotations
+
+import threading
+import traceback
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QButtonGroup, QComboBox, QHBoxLayout, QLabel, QPushButton, QRadioButton, QSizePolicy, \
+    QSpinBox, QVBoxLayout, QWidget
+
+from ...analysis.saliency import model_from_weights, occlusion_map, saliency_map
+from .. import theme
+from .common import Panel, image_view
+
+HEAT = np.array([[255, 255, 255], [255, 214, 0], [255, 120, 0], [220, 20, 20]], np.float64)
+
+
+def _heat_rgb(strength: np.ndarray) -> np.ndarray:
+    """[0, 1] -> yellow-orange-red."""
+    t = np.clip(strength, 0, 1) * (len(HEAT) - 1)
+    lo = np.floor(t).astype(int).clip(0, len(HEAT) - 2)
+    frac = (t - lo)[..., None]
+    return HEAT[lo] * (1 - frac) + HEAT[lo + 1] * frac
+
+
+def overlay(image: np.ndarray, values: np.ndarray, signed: bool) -> np.ndarray:
+    """The grey input with ``values`` painted over it: (28, 28, 3) uint8.
+
+    Unsigned (saliency): |values| as yellow to red, transparent where small.
+    Signed (occlusion): red where hiding the pixel lowers the class's
+    probability (evidence for it), blue where it raises it (evidence against).
+    """
+    image = np.clip(np.asarray(image, dtype=np.float64), 0, 1)
+    values = np.nan_to_num(np.asarray(values, dtype=np.float64))
+    base = np.repeat((0.25 + 0.45 * image)[..., None] * 255.0, 3, axis=2)  # dimmed input: the colours stand out
+    limit = float(np.percentile(np.abs(values), 99)) or float(np.abs(values).max()) or 1.0
+    scaled = np.clip(values / limit, -1, 1)
+    if signed:
+        colour = np.where((scaled >= 0)[..., None], np.array([215, 25, 28.0]), np.array([44, 123, 230.0]))
+        alpha = np.abs(scaled)[..., None] ** 0.8
+    else:
+        strength = np.abs(scaled)
+        colour = _heat_rgb(strength)
+        alpha = np.clip((strength - 0.1) / 0.6, 0, 1)[..., None] ** 1.2  # faint gradients stay invisible
+    return np.clip(base * (1 - alpha) + colour * alpha, 0, 255).astype(np.uint8)
+
+
+class WhyPanel(Panel):
+    resultReady = Signal(object)
+    """(job id, result dict or error) from the background thread."""
+
+    def __init__(self, parent=None):
+        super().__init__("Why did it say that?", "computed on demand on a copy of the latest weights", parent)
+        bar = QWidget()
+        rows = QVBoxLayout(bar)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.setSpacing(4)
+        row = QHBoxLayout()
+        rows.addLayout(row)
+        row.addWidget(QLabel("Explain"))
+        self.drawing_radio = QRadioButton("my drawing")
+        self.test_radio = QRadioButton("the test image")
+        self.test_radio.setToolTip("The test image chosen in Feature maps, or clicked in Mistakes")
+        self.test_radio.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.drawing_radio)
+        group.addButton(self.test_radio)
+        row.addWidget(self.test_radio)
+        row.addWidget(self.drawing_radio)
+        row.addStretch(1)
+        self.update_button = QPushButton("Update")
+        self.update_button.setToolTip("Compute again with the latest weights")
+        row.addWidget(self.update_button)
+        row2 = QHBoxLayout()
+        rows.addLayout(row2)
+        row2.addWidget(QLabel("evidence for class"))
+        self.class_combo = QComboBox()
+        self.class_combo.addItem("predicted", None)
+        for d in range(10):
+            self.class_combo.addItem(str(d), d)
+        self.class_combo.setToolTip("Which class's evidence to show (default: the one the network chose)")
+        row2.addWidget(self.class_combo)
+        row2.addSpacing(10)
+        row2.addWidget(QLabel("occlusion patch"))
+        self.patch_spin = QSpinBox()
+        self.patch_spin.setRange(2, 14)
+        self.patch_spin.setValue(6)
+        self.patch_spin.setSuffix(" px")
+        self.patch_spin.setToolTip("Side of the black square slid over the image for the occlusion map")
+        row2.addWidget(self.patch_spin)
+        row2.addStretch(1)
+        self.add_toolbar_widget(bar, 1)
+
+        self.source_label = QLabel("")
+        self.source_label.setWordWrap(True)
+        self.source_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.body.addWidget(self.source_label)
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.ci.setSpacing(8)
+        self.body.addWidget(self.graphics, 1)
+        layout = self.graphics.ci
+        self.titles = []
+        self.views = []
+        captions = ("<b>input</b><br>what the network sees",
+                    "<b>saliency</b><br>where a change would<br>move the score most",
+                    "<b>occlusion</b><br>red: hiding it hurts<br>blue: hiding it helps")
+        for c, caption in enumerate(captions):
+            title = pg.LabelItem(caption, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
+            layout.addItem(title, row=0, col=c)
+            view, item = image_view(theme.GREY_LUT, (0.0, 1.0))
+            layout.addItem(view, row=1, col=c)
+            self.titles.append(title)
+            self.views.append((view, item))
+        layout.layout.setRowStretchFactor(0, 0)
+        layout.layout.setRowStretchFactor(1, 10)
+        for c in range(3):
+            layout.layout.setColumnStretchFactor(c, 1)
+        self.explain_label = QLabel("")
+        self.explain_label.setObjectName("hint")
+        self.explain_label.setWordWrap(True)
+        self.explain_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.explain_label.setText(
+            "Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). "
+            "Occlusion: a black square slides over the image and we watch the probability drop.")
+        self.body.addWidget(self.explain_label)
+
+        self.drawing: np.ndarray | None = None
+        self.test: tuple[np.ndarray, int, int] | None = None
+        """(image, label, index)"""
+        self.model_source: tuple[str, dict, int] | None = None
+        """(spec, weights, step) of the latest weights."""
+        self.result: dict | None = None
+        self.saliency_rgb: np.ndarray | None = None
+        self.occlusion_rgb: np.ndarray | None = None
+        self._job = 0
+        self._running = False
+        self._stale = True
+        self.resultReady.connect(self._on_result)
+        self.update_button.clicked.connect(lambda: self.request(force=True))
+        self.test_radio.toggled.connect(lambda _c: self._input_changed())
+        self.class_combo.currentIndexChanged.connect(lambda _i: self._input_changed())
+        self.patch_spin.valueChanged.connect(lambda _v: self._input_changed())
+
+    # --- inputs ------------------------------------------------------------------------
+    def set_weights(self, spec: str, weights: dict, step: int) -> None:
+        """The latest weights (no copy: Snapshot weights are never modified)."""
+        self.model_source = (spec, weights, step)
+        if self.result is not None and self.result.get("step") != step:
+            self.update_button.setText(f"Update (step {step})")
+
+    def set_drawing(self, image: np.ndarray | None) -> None:
+        new = None if image is None else np.array(image, dtype=np.float32)
+        same = (new is None and self.drawing is None) or (
+            new is not None and self.drawing is not None and np.array_equal(new, self.drawing))
+        if same:
+            return
+        self.drawing = new
+        if self.drawing_radio.isChecked():
+            self._input_changed()
+
+    def set_test_image(self, image: np.ndarray, label: int, index: int) -> None:
+        if self.test is not None and self.test[2] == index:
+            return
+        self.test = (np.asarray(image, dtype=np.float32), int(label), int(index))
+        if self.test_radio.isChecked():
+            self._input_changed()
+
+    def use_drawing(self, yes: bool) -> None:
+        (self.drawing_radio if yes else self.test_radio).setChecked(True)
+
+    def current_input(self) -> tuple[np.ndarray | None, str]:
+        if self.drawing_radio.isChecked():
+            if self.drawing is None or not self.drawing.any():
+                return None, "your drawing (draw a digit on the pad first)"
+            return self.drawing, "your drawing"
+        if self.test is None:
+            return None, "a test image"
+        image, label, index = self.test
+        return image, f"test image #{index} (true label {label})"
+
+    def _input_changed(self) -> None:
+        self._stale = True
+        if self.isVisible():
+            self.request()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.request()
+
+    # --- computing -------------------------------------------------------------------------
+    def request(self, force: bool = False) -> bool:
+        """Start a background computation for the current input; False when there is nothing to explain."""
+        image, what = self.current_input()
+        if image is None or self.model_source is None:
+            self.source_label.setText(f"Nothing to explain yet: {what}.")
+            return False
+        if self._running and not force:
+            self._stale = True  # computed again when the running job ends
+            return True
+        self._stale = False
+        self._job += 1
+        self._running = True
+        job = self._job
+        spec, weights, step = self.model_source
+        target = self.class_combo.currentData()
+        patch = self.patch_spin.value()
+        self.source_label.setText(f"Explaining {what} with the weights of step {step}…")
+        args = (job, spec, weights, step, np.array(image, dtype=np.float32), target, patch, what)
+        threading.Thread(target=self._compute, args=args, name="cnnviz-why", daemon=True).start()
+        return True
+
+    def _compute(self, job, spec, weights, step, image, target, patch, what) -> None:
+        try:
+            model = model_from_weights(spec, weights)
+            probs = model.predict_proba(image[None, None])[0]
+            cls = int(np.argmax(probs)) if target is None else int(target)
+            saliency = saliency_map(model, image, cls)
+            occlusion = occlusion_map(model, image, patch=patch, stride=max(1, patch // 3), target=cls)
+            result = {"image": image, "saliency": saliency, "occlusion": occlusion, "probs": probs, "cls": cls,
+                      "step": step, "what": what}
+            self.resultReady.emit((job, result))
+        except Exception as exc:  # noqa: BLE001 - shown in the panel, never raised in a thread
+            self.resultReady.emit((job, f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"))
+
+    def _on_result(self, payload) -> None:
+        job, result = payload
+        if job != self._job:
+            return
+        self._running = False
+        if isinstance(result, str):
+            self.source_label.setText(f"Could not explain: {result.splitlines()[0]}")
+            self.source_label.setToolTip(result)
+        else:
+            self.show_result(result)
+        if self._stale and self.isVisible():
+            self.request()
+
+    def show_result(self, result: dict) -> None:
+        self.result = result
+        image = result["image"]
+        self.saliency_rgb = overlay(image, result["saliency"], signed=False)
+        self.occlusion_rgb = overlay(image, result["occlusion"], signed=True)
+        (v0, i0), (v1, i1), (v2, i2) = self.views
+        i0.setImage(image, autoLevels=False, levels=(0.0, 1.0))
+        i1.setImage(self.saliency_rgb, autoLevels=False, levels=(0, 255))
+        i2.setImage(self.occlusion_rgb, autoLevels=False, levels=(0, 255))
+        for view in (v0, v1, v2):
+            view.autoRange(padding=0.01)
+        probs, cls = result["probs"], result["cls"]
+        best = int(np.argmax(probs))
+        chosen = "" if cls == best else f"; showing the evidence for <b>{cls}</b> ({100 * probs[cls]:.0f}%)"
+        self.source_label.setText(f"{result['what'].capitalize()}: the network says <b>{best}</b> "
+                                  f"({100 * probs[best]:.0f}% sure){chosen} · weights of step {result['step']}")
+        self.update_button.setText("Update")
+
+    @property
+    def busy(self) -> bool:
+        return self._running

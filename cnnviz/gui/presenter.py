@@ -1,0 +1,87 @@
+"""Presenter mode: larger type, thicker lines, a high-contrast look, for a projector.
+
+Everything is applied to one window (its style sheet and its pyqtgraph items),
+never to the application, and undone exactly when the mode is left.
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QWidget
+
+from . import theme
+
+BASE_PT = 16
+TITLE_PT = 21
+AXIS_PT = 15
+LINE_SCALE = 1.8
+
+STYLE_SHEET = f"""
+QWidget {{ font-size: {BASE_PT}pt; color: #000000; }}
+QMainWindow, QMainWindow > QWidget {{ background: #e9ecf1; }}
+QLabel#panelTitle {{ font-size: {TITLE_PT}pt; font-weight: 800; color: #000000; }}
+QLabel#hint {{ color: #1d2330; }}
+QLabel#bigDigit {{ font-size: 56pt; font-weight: 900; color: #0b3d91; }}
+QFrame#panel {{ background: #ffffff; border: 2px solid #1d2330; border-radius: 6px; }}
+QGroupBox {{ background: #ffffff; border: 2px solid #1d2330; border-radius: 6px; margin-top: 18px;
+            padding: 10px 6px 6px 6px; font-weight: 700; }}
+QPushButton {{ padding: 7px 12px; border: 2px solid #1d2330; border-radius: 5px; background: #ffffff; }}
+QPushButton#primary {{ background: #0b3d91; color: #ffffff; border: 2px solid #000000; font-weight: 700; }}
+QTabBar::tab {{ font-size: {BASE_PT + 1}pt; font-weight: 700; padding: 8px 18px; }}
+QTabBar::tab:selected {{ background: #0b3d91; color: #ffffff; }}
+QStatusBar QLabel {{ font-size: {BASE_PT - 2}pt; }}
+"""
+
+
+def _graphics_widgets(root: QWidget) -> list[pg.GraphicsView]:
+    return root.findChildren(pg.GraphicsView)
+
+
+def _font(points: int, bold: bool = False) -> QFont:
+    font = QFont("DejaVu Sans")
+    font.setPointSize(points)
+    font.setBold(bold)
+    return font
+
+
+def _style_items(root: QWidget, on: bool) -> None:
+    axis_pt = AXIS_PT if on else theme.AXIS_POINT_SIZE
+    for view in _graphics_widgets(root):
+        for item in view.scene().items():
+            if isinstance(item, pg.AxisItem):
+                item.setTickFont(_font(axis_pt))
+                item.setPen(pg.mkPen("#000000" if on else "#8a93a3", width=2 if on else 1))
+                item.setTextPen(pg.mkPen("#000000" if on else theme.TEXT))
+                if item.label is not None and item.labelText:
+                    item.labelStyle = dict(item.labelStyle, **{"font-size": f"{axis_pt}pt"})
+                    item._updateLabel()
+            elif isinstance(item, pg.LabelItem):
+                if item.text:
+                    item.setText(item.text, size=f"{axis_pt}pt")
+            elif isinstance(item, pg.PlotDataItem):
+                _scale_pen(item, on)
+
+
+def _scale_pen(item: pg.PlotDataItem, on: bool) -> None:
+    base = getattr(item, "_cnnviz_base_pen", None)
+    if base is None:
+        pen = item.opts.get("pen")
+        if pen is None:
+            return
+        base = pg.mkPen(pen)
+        item._cnnviz_base_pen = base
+    pen = pg.mkPen(base)
+    if on:
+        pen.setWidthF(max(2.0, base.widthF() * LINE_SCALE))
+    item.setPen(pen)
+    if item.opts.get("symbol") is not None:
+        size = getattr(item, "_cnnviz_base_symbol", None) or item.opts.get("symbolSize", 8)
+        item._cnnviz_base_symbol = size
+        item.setSymbolSize(int(size * (1.5 if on else 1)))
+
+
+def apply(window, on: bool) -> None:
+    """Switch ``window`` (a MainWindow) in or out of presenter mode."""
+    window.setStyleSheet(STYLE_SHEET if on else "")
+    _style_items(window, on)

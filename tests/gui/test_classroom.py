@@ -1,0 +1,362 @@
+"""The classroom features of the window (issue #6): real panels, real events."""
+
+import numpy as np
+import pytest
+from PIL import Image
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QFileDialog
+
+from cnnviz.analysis.drawings import DrawingStore
+from cnnviz.analysis.presets import bundled_presets
+from cnnviz.analysis.stats import parameter_stats
+from cnnviz.backends import registry
+from cnnviz.gui.app import draw_demo_digit
+from cnnviz.gui.panels.common import grid_shape, mosaic
+from cnnviz.gui.panels.confusion import ConfusionPanel
+from cnnviz.gui.panels.stats import StatsPanel
+from cnnviz.gui.panels.timelapse import START_TAG, TAG, TimeLapsePanel
+from cnnviz.train import events as ev
+
+TIMEOUT_MS = 30_000
+
+
+def evaluation(step=100, labels=None, predictions=None, confidences=None):
+    labels = np.array([0, 1, 2, 3, 3, 3, 4, 9, 4, 9] if labels is None else labels, dtype=np.int64)
+    predictions = np.array([0, 1, 2, 3, 5, 5, 9, 9, 9, 4] if predictions is None else predictions, dtype=np.int64)
+    confidences = np.array([0.9, 0.8, 0.7, 0.99, 0.6, 0.95, 0.5, 0.9, 0.85, 0.75] if confidences is None
+                           else confidences, dtype=np.float32)
+    accuracy = float((labels == predictions).mean())
+    return ev.EvaluationFinished(step, step / 100, 0.5, accuracy, len(labels), labels, predictions, confidences)
+
+
+def snapshot(step, tag="", seed=0):
+    rng = np.random.default_rng(seed + step)
+    kernels = rng.normal(size=(4, 1, 5, 5)).astype(np.float32)
+    maps = (("conv1", rng.normal(size=(4, 28, 28)).astype(np.float32)),
+            ("pool1", rng.random((4, 14, 14)).astype(np.float32)))
+    weights = {"conv1.weight": kernels, "conv1.bias": np.zeros(4, np.float32)}
+    return ev.Snapshot(step, step / 100, rng.random((28, 28)).astype(np.float32), 7, maps, (("conv1", kernels),),
+                       np.full(10, 0.1, np.float32), weights, "conv5-4,relu,pool,dense-10", tag)
+
+
+def click_image_pixel(qtbot, graphics, item, x, y):
+    qtbot.waitExposed(graphics)
+    qtbot.wait(50)  # let the layout settle: the view's range maps cells to pixels
+    scene = item.mapToScene(QPointF(x, y))
+    pos = graphics.mapFromScene(scene)
+    qtbot.mouseClick(graphics.viewport(), Qt.LeftButton, pos=pos)
+
+
+# --- confusion matrix and galleries ----------------------------------------------------
+def test_confusion_matrix_and_cell_click_fill_the_gallery(qtbot):
+    panel = ConfusionPanel()
+    qtbot.addWidget(panel)
+    panel.resize(900, 600)
+    panel.show()
+    test_images = (np.arange(10)[:, None, None] * 20 + np.zeros((10, 28, 28))).astype(np.uint8)
+    panel.set_dataset(test_images, [str(i) for i in range(10)])
+    panel.show_evaluation(evaluation())
+    assert panel.matrix[3, 5] == 2 and panel.matrix[3, 3] == 1 and panel.matrix[4, 9] == 2
+    assert panel.texts[3][5].toPlainText() == "2"
+    assert panel.texts[0][0].toPlainText() == "1" and panel.texts[0][1].toPlainText() == ""
+    # A real mouse click on cell (true 3, predicted 5).
+    qtbot.waitUntil(lambda: panel.graphics.isVisible())
+    click_image_pixel(qtbot, panel.graphics, panel.image, 5.5, 3.5)
+    assert panel.selected == (3, 5)
+    # Both are 3s read as 5; the surer one (index 5, 95%) first.
+    assert panel.cell_gallery.indices == [5, 4]
+    assert "True 3" in panel.cell_label.text()
+
+
+def test_worst_mistakes_gallery_is_most_confident_first(qtbot):
+    panel = ConfusionPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.set_dataset(np.zeros((10, 28, 28), np.uint8), [str(i) for i in range(10)])
+    panel.show_evaluation(evaluation())
+    # Wrong: 4 (0.6), 5 (0.95), 6 (0.5), 8 (0.85), 9 (0.75).
+    assert panel.worst_gallery.indices == [5, 8, 9, 4, 6]
+    assert panel.worst_gallery.item(0).text().startswith("3→5")
+
+
+def test_clicking_a_gallery_image_selects_it_in_the_window(qtbot, window):
+    window.show_tab("mistakes")
+    e = evaluation(labels=window.dataset.test_labels[:10],
+                   predictions=(window.dataset.test_labels[:10] + 1) % 10)
+    window._apply_event(e)
+    gallery = window.confusion.worst_gallery
+    assert gallery.count() == 10
+    rect = gallery.visualItemRect(gallery.item(2))
+    qtbot.mouseClick(gallery.viewport(), Qt.LeftButton, pos=rect.center())
+    assert window.feature_maps.test_index == gallery.indices[2]
+    assert window.why.test[2] == gallery.indices[2]
+
+
+# --- why did it say that -----------------------------------------------------------------
+def test_saliency_and_occlusion_overlay_the_drawing(qtbot, window):
+    draw_demo_digit(window, 3)
+    window.why.use_drawing(True)
+    window.show_tab("why")
+    qtbot.waitUntil(lambda: window.why.result is not None and not window.why.busy, timeout=TIMEOUT_MS)
+    result = window.why.result
+    assert result["what"] == "your drawing"
+    np.testing.assert_array_equal(result["image"], window.classify.network_input)
+    assert result["saliency"].shape == (28, 28) and result["occlusion"].shape == (28, 28)
+    assert window.why.saliency_rgb.shape == (28, 28, 3) and window.why.saliency_rgb.dtype == np.uint8
+    assert window.why.occlusion_rgb.shape == (28, 28, 3)
+    assert window.why.views[1][1].image.shape == (28, 28, 3)
+    assert np.abs(result["saliency"]).max() > 0
+
+
+# --- time-lapse ----------------------------------------------------------------------------
+def test_timelapse_records_each_evaluation_and_the_slider_shows_frame_k(qtbot):
+    panel = TimeLapsePanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.record_snapshot(snapshot(0, START_TAG), None)
+    for step in (100, 200, 300):
+        panel.observe(evaluation(step))
+        panel.observe(snapshot(step, TAG))
+    assert [f.step for f in panel.timelapse.frames] == [0, 100, 200, 300]
+    assert panel.slider.maximum() == 3 and panel.slider.value() == 3
+    panel.slider.setValue(1)
+    assert panel.shown_index == 1
+    assert "step 100" in panel.caption.text()
+    frame = panel.timelapse.frames[1]
+    tiles = frame.kernels["conv1"][:, 0]
+    rows, cols = grid_shape(4, 5, 5, aspect=2.4)
+    expected = mosaic(np.clip(tiles / panel._limit("conv1"), -1, 1), rows, cols)
+    np.testing.assert_allclose(panel.kernel_item.image, expected, equal_nan=True)
+
+
+def test_timelapse_gif_export_through_the_dialog(qtbot, tmp_path, monkeypatch):
+    panel = TimeLapsePanel()
+    qtbot.addWidget(panel)
+    panel.record_snapshot(snapshot(0, START_TAG), None)
+    panel.observe(evaluation(100))
+    panel.observe(snapshot(100, TAG))
+    target = tmp_path / "film"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    messages = []
+    panel.message.connect(lambda text, kind: messages.append(kind))
+    qtbot.mouseClick(panel.gif_button, Qt.LeftButton)
+    with Image.open(tmp_path / "film.gif") as gif:
+        assert gif.n_frames == 2
+    assert messages == ["info"]
+    # An unwritable place is a message, not a crash.
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(tmp_path / "missing" / "x" / "f.gif"), "")))
+    (tmp_path / "missing").write_text("a file, not a folder")
+    qtbot.mouseClick(panel.gif_button, Qt.LeftButton)
+    assert messages[-1] == "error"
+
+
+# --- statistics -----------------------------------------------------------------------------
+def stats_event(step, factor):
+    rng = np.random.default_rng(step)
+    w = {"conv1.weight": rng.normal(size=(4, 1, 5, 5)), "dense1.weight": rng.normal(size=(10, 20)),
+         "dense1.bias": np.zeros(10)}
+    before = {k: v * (1 - factor) for k, v in w.items()}
+    grads = {k: v * factor for k, v in w.items()}
+    return ev.ParameterStatsMeasured(step, step / 100, 0.5, tuple(parameter_stats(w, grads, before)))
+
+
+def test_stats_panel_shows_a_diagnosis_for_an_exploding_history(qtbot, window):
+    window.show_tab("statistics")
+    for i in range(15):
+        window._apply_event(stats_event(10 * (i + 1), 0.5))  # every step changes the weights by half
+    panel = window.stats
+    assert len(panel.history) == 15 and panel.steps[-1] == 150
+    panel.update_diagnosis()
+    panel.refresh()
+    assert any("learning rate is too high" in f for f in panel.findings)
+    assert "⚠" in panel.hint_box.text() and "Lower the learning rate" in panel.hint_box.text()
+    assert window.tabs.tabText(window.tabs.indexOf(panel)).startswith("Statistics ⚠")
+    x, y = panel.ratio_curves["conv1.weight"].getData()
+    assert len(x) == 15
+    # Healthy numbers clear the warning.
+    healthy = StatsPanel()
+    qtbot.addWidget(healthy)
+    for i in range(15):
+        healthy.add_stats(stats_event(10 * (i + 1), 1e-3), "sgd")
+    assert healthy.update_diagnosis() == [] and "healthy" in healthy.hint_box.text()
+
+
+# --- class drawings --------------------------------------------------------------------------
+def test_student_drawing_is_saved_and_its_accuracy_shown(qtbot, make_window, tmp_path):
+    window = make_window(drawings_dir=tmp_path / "class")
+    window.show_tab("drawings")
+    assert str(tmp_path / "class") in window.drawings.folder_label.text()
+    draw_demo_digit(window, 3)
+    qtbot.mouseClick(window.drawings.digit_buttons[3], Qt.LeftButton)
+    store = DrawingStore(tmp_path / "class")
+    assert [d.label for d in store.drawings()] == [3]
+    assert window.canvas.is_empty, "the pad is cleared for the next student"
+    draw_demo_digit(window, 7)
+    qtbot.mouseClick(window.drawings.digit_buttons[7], Qt.LeftButton)
+    images, labels = store.load()
+    assert labels.tolist() == [3, 7]
+    predicted = window.local.model.predict_proba(images[:, None]).argmax(axis=1)
+    expected = float((predicted == labels).mean())
+    assert window.drawings.accuracy == pytest.approx(expected)
+    assert window.drawings.ours_label.text() == f"{100 * expected:.0f}%"
+    assert "of 2" in window.drawings.ours_caption.text()
+    assert window.drawings.gallery.count() == 2
+    # Saving a blank pad is refused politely.
+    assert not window.save_drawing(1)
+    assert window.banner.isVisible()
+
+
+def test_finetune_starts_a_run_on_mnist_mixed_with_the_drawings(qtbot, make_window, tmp_path):
+    window = make_window(drawings_dir=tmp_path / "class")
+    for digit in (3, 7):
+        draw_demo_digit(window, digit)
+        window.save_drawing(digit)
+    before = window.local.weights()
+    qtbot.mouseClick(window.drawings.finetune_button, Qt.LeftButton)
+    assert window.run_active()
+    dataset = window.trainer.dataset
+    assert dataset.name.endswith("+drawings")
+    drawn, _ = DrawingStore(tmp_path / "class").load()
+    as_bytes = np.rint(drawn * 255).astype(np.uint8)
+    for image in as_bytes:
+        assert (dataset.train_images == image).all(axis=(1, 2)).any(), "every drawing is in the training set"
+    # It continues from the current weights, not from a fresh initialisation.
+    qtbot.waitUntil(lambda: window.trainer is None or window.trainer.model is not None, timeout=TIMEOUT_MS)
+    assert window.trainer is None or window.trainer._initial_weights is not None
+    for name in before:
+        assert name in (window.trainer._initial_weights if window.trainer else before)
+    window.shutdown()
+
+
+# --- presenter mode, panels, presets --------------------------------------------------------
+def test_presenter_mode_enlarges_type_and_panels_hide_and_show(qtbot, window):
+    title = window.curves.title_label
+    title.ensurePolished()
+    normal_title = title.font().pointSizeF()
+    axis = window.curves.loss_plot.getAxis("left")
+    normal_axis = axis.style["tickFont"].pointSize() if axis.style.get("tickFont") else 11
+    window.set_presenter(True, full_screen=False)
+    title.ensurePolished()
+    assert title.font().pointSizeF() > normal_title
+    assert axis.style["tickFont"].pointSize() > normal_axis
+    assert window.curves.loss_smooth.opts["pen"].widthF() > 3
+    window.set_presenter(False, full_screen=False)
+    title.ensurePolished()
+    assert title.font().pointSizeF() == normal_title
+    assert window.curves.loss_smooth.opts["pen"].widthF() == 3
+
+    window.panel_actions["kernels"].setChecked(False)
+    assert not window.kernels.isVisible()
+    window.panel_actions["confusion"].setChecked(False)
+    assert not window.tabs.isTabVisible(window.tabs.indexOf(window.confusion))
+    window.panel_actions["kernels"].setChecked(True)
+    window.panel_actions["confusion"].setChecked(True)
+    assert window.kernels.isVisible()
+    assert window.tabs.isTabVisible(window.tabs.indexOf(window.confusion))
+    window.set_panel_visible("loss", False)
+    assert window.curves.loss_plot not in window.curves.graphics.ci.items
+    window.set_panel_visible("loss", True)
+    assert window.curves.loss_plot in window.curves.graphics.ci.items
+
+
+def test_a_lesson_preset_applies_its_settings(qtbot, window):
+    preset = next(p for p in bundled_presets() if "too high" in p.title)
+    window.apply_preset(preset, full_screen=False)
+    c = window.controls
+    assert c.optimizer_combo.currentText() == preset.optimizer == "momentum"
+    assert c.lr == pytest.approx(preset.lr)
+    assert c.schedule_combo.currentText() == preset.schedule
+    assert c.batch_spin.value() == preset.batch_size
+    config = window.make_config()
+    assert config.lr == pytest.approx(preset.lr) and config.optimizer == preset.optimizer
+    assert config.net == window.controls.spec
+    assert window.presenter_mode is preset.presenter
+    assert window.tabs.isTabVisible(window.tabs.indexOf(window.stats))
+    assert not window.tabs.isTabVisible(window.tabs.indexOf(window.confusion))
+    assert not window.timings.isVisible()
+    assert "Lesson" in window.banner.label.text()
+
+    overfit = next(p for p in bundled_presets() if p.train_samples)
+    window.apply_preset(overfit, full_screen=False)
+    assert window.make_config().train_samples == overfit.train_samples
+    assert window.controls.spec == overfit.net
+
+
+def test_a_preset_for_a_missing_backend_falls_back_with_a_message(qtbot, window):
+    from dataclasses import replace
+
+    missing = [info.name for info in registry.available() if not info.available]
+    if not missing:
+        pytest.skip("every backend is available here")
+    preset = replace(bundled_presets()[0], backend=missing[0])
+    window.apply_preset(preset, full_screen=False)
+    assert window.controls.backend != missing[0]
+    assert window.banner.kind == "warning" and missing[0] in window.banner.label.text()
+
+
+# --- explain a number -------------------------------------------------------------------------
+def test_hovering_a_conv1_pixel_explains_its_sum(qtbot, window):
+    # Non-zero biases, so the sum is more than the products.
+    weights = window.local.weights()
+    weights["conv1.bias"] = np.linspace(-0.2, 0.3, len(weights["conv1.bias"])).astype(np.float32)
+    window.local.load(window.local.spec, weights)
+    window._show_local_view()
+    panel = window.feature_maps
+    qtbot.waitUntil(lambda: panel.graphics.isVisible())
+    channels, h, w, rows, cols, gap = panel.geometry["conv1"]
+    channel, y, x = 3, 12, 9
+    r, c = divmod(channel, cols)
+    _view, item, _title = panel.views["conv1"]
+    scene = item.mapToScene(QPointF(c * (w + gap) + x + 0.5, r * (h + gap) + y + 0.5))
+    pos = panel.graphics.mapFromScene(scene)
+    qtbot.mouseMove(panel.graphics.viewport(), pos)
+    qtbot.waitUntil(lambda: panel.last_explanation is not None, timeout=5000)
+    info = panel.last_explanation
+    # A map pixel is a few screen pixels wide: the pointer lands on it or, after rounding, a neighbour.
+    assert (info["layer"], info["channel"]) == ("conv1", channel)
+    assert abs(info["y"] - y) <= 1 and abs(info["x"] - x) <= 1
+    y, x = info["y"], info["x"]
+    value = dict(panel.last_snapshot.feature_maps)["conv1"][channel, y, x]
+    assert info["value"] == pytest.approx(value)
+    assert abs(info["sum"] - value) < 1e-4
+    assert info["bias"] != 0
+    field = info["field"]
+    assert (field.top, field.left, field.bottom, field.right) == (y - 2, x - 2, y + 2, x + 2)
+    assert panel.field_rect.isVisible()
+    assert "Σ" in panel.explain_label.text()
+    # A pool2 pixel sees a wider patch of the input.
+    deep = panel.explain("pool2", 0, 3, 3)
+    assert deep["field"].height > 5 and "sum" not in deep
+
+
+# --- a real run end to end: time-lapse, statistics, confusion, exports --------------------
+def test_a_real_run_feeds_every_teaching_panel_and_exports(qtbot, make_window, tmp_path):
+    window = make_window(steps=12, eval_every=5, stats_every=4)
+    window.start()
+    qtbot.waitUntil(lambda: not window.run_active() and window.state in ("finished", "stopped"), timeout=60_000)
+    steps = [f.step for f in window.timelapse.timelapse.frames]
+    assert steps == [0, 5, 10, 12], steps
+    assert np.isnan(window.timelapse.timelapse.frames[0].test_accuracy)
+    assert not np.isnan(window.timelapse.timelapse.frames[-1].test_accuracy)
+    assert [e.step for e in window.eval_events] == [5, 10, 12]
+    assert window.stats.steps == [4, 8, 12]
+    assert window.confusion.evaluation.step == 12
+    window.show_tab("mistakes")
+    assert window.confusion.matrix.sum() == window.confusion.evaluation.samples
+
+    assert window.export_metrics_csv(str(tmp_path / "m.csv"))
+    lines = (tmp_path / "m.csv").read_text().splitlines()
+    assert lines[0].startswith("step,epoch,loss") and len(lines) == 13
+    assert window.export_timings_csv(str(tmp_path / "t.csv"))
+    assert "conv1" in (tmp_path / "t.csv").read_text()
+    assert window.export_html_report(str(tmp_path / "r.html"))
+    html = (tmp_path / "r.html").read_text()
+    assert "<table class=\"confusion\"" in html or "confusion" in html.lower()
+    assert "data:image/png;base64" in html
+    assert window.export_panel_png("mistakes", str(tmp_path / "mistakes.png"))
+    with Image.open(tmp_path / "mistakes.png") as picture:
+        assert picture.size[0] > 100
+    (tmp_path / "blocker").write_text("a file where a folder should be")
+    assert not window.export_metrics_csv(str(tmp_path / "blocker" / "m.csv"))
+    assert window.banner.kind == "error"
