@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .backends import registry
+from .data.batches import to_float_nchw
 from .backends.base import BackendUnavailable
 from .nn.layers import Conv2D, Dense, Dropout, Flatten, MaxPool2D, ReLU
 from .nn.model import PRESETS, Sequential
@@ -98,7 +99,7 @@ def _batches(batch: int, count: int, seed: int = 0) -> list[tuple[np.ndarray, np
     out = []
     for k in range(count):
         idx = order[(np.arange(batch) + k * batch) % len(order)]
-        x = (data.train_images[idx].astype(np.float32) / np.float32(255.0))[:, None, :, :]
+        x = to_float_nchw(data.train_images[idx])
         out.append((np.ascontiguousarray(x), np.ascontiguousarray(data.train_labels[idx], dtype=np.int64)))
     return out
 

@@ -167,8 +167,12 @@ def cmd_train(args) -> int:
 
     if args.save and not str(args.save).endswith(".npz"):
         raise ValueError(f"--save: a checkpoint file name must end in .npz, got {args.save}")
-    if args.save and not Path(args.save).resolve().parent.is_dir():
-        raise ValueError(f"--save: folder {Path(args.save).parent} does not exist")
+    if args.save:  # checked now, not after a long run that would then be lost
+        folder = Path(args.save).resolve().parent
+        if not folder.is_dir():
+            raise ValueError(f"--save: folder {Path(args.save).parent} does not exist")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise ValueError(f"--save: folder {Path(args.save).parent} is not writable")
     config = TrainConfig(net=args.net, backend=args.backend, epochs=args.epochs, steps=args.steps,
                          batch_size=args.batch, lr=args.lr, optimizer=args.optimizer, momentum=args.momentum,
                          schedule=args.schedule, seed=args.seed, dataset=args.dataset, data_dir=args.data,
@@ -181,6 +185,16 @@ def cmd_train(args) -> int:
     trainer.add_listener(printer)
     if metrics:
         trainer.add_listener(lambda event: _write_metric(metrics, event))
+    diverged: list[ev.Diverged] = []
+
+    def stop_on_divergence(event) -> None:
+        # The trainer pauses on divergence for the GUI to resume; headless,
+        # nobody would, so the run would hang.
+        if isinstance(event, ev.Diverged):
+            diverged.append(event)
+            trainer.stop(final_evaluation=False)
+
+    trainer.add_listener(stop_on_divergence)
 
     previous = signal.signal(signal.SIGINT, lambda *_: trainer.stop())
     try:
@@ -198,6 +212,10 @@ def cmd_train(args) -> int:
                         trainer.optimizer.state_arrays())
         if not args.json:
             print(f"saved {args.save}")
+    if diverged:
+        d = diverged[0]
+        raise ValueError(f"training diverged: loss became {d.loss} at step {d.step + 1}; "
+                         f"try a lower --lr (was {args.lr:g})")
     if args.json:
         print(json.dumps({
             "test_accuracy": None if result.test_accuracy is None else round(100 * result.test_accuracy, 3),

@@ -47,8 +47,6 @@ class ProgressPrinter:
         elif isinstance(event, ev.EvaluationFinished):
             self._say(f"step {event.step} (epoch {event.epoch:.2f}): test accuracy "
                       f"{100 * event.test_accuracy:.2f}% on {event.samples:,d} images, test loss {event.test_loss:.4f}")
-        elif isinstance(event, ev.Diverged):
-            self._say(f"warning: {event.message}")
         elif isinstance(event, ev.BackendSwitched) and event.reason:
             self._say(f"warning: {event.reason}")
         elif isinstance(event, ev.TrainerError):

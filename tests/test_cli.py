@@ -130,3 +130,55 @@ def test_console_script_prints_no_traceback():
                           timeout=120)
     assert proc.returncode != 0
     assert proc.stderr.strip().startswith("cnnviz: error:") and "Traceback" not in proc.stderr
+
+
+def test_diverging_run_stops_with_one_line_error_instead_of_hanging(capsys, monkeypatch):
+    import faulthandler
+
+    from cnnviz.train.trainer import Trainer
+
+    original_setup = Trainer.setup
+
+    def poisoned_setup(self):
+        original_setup(self)
+        self.model.named_parameters()[0][1].data[...] = np.inf  # as a far too high learning rate would
+
+    monkeypatch.setattr(Trainer, "setup", poisoned_setup)
+    faulthandler.dump_traceback_later(120, exit=True, file=sys.__stderr__)  # the bug was a run paused forever
+    try:
+        code, out, err = run(capsys, "train", "--net", "tiny", "--backend", "numpy", "--steps", "1000")
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+    assert code != 0
+    errors = [line for line in err.splitlines() if line.startswith("cnnviz: error: ")]
+    assert len(errors) == 1 and "diverged" in errors[0] and "--lr" in errors[0], err
+    assert "resume" not in err  # the GUI's advice means nothing here
+
+
+def test_unwritable_save_folder_fails_before_training(capsys, monkeypatch, tmp_path):
+    import os
+
+    monkeypatch.setattr(os, "access", lambda path, mode: False)  # root ignores chmod, so fake it
+    code, out, err = run(capsys, "train", "--net", "tiny", "--backend", "numpy", "--steps", "1",
+                         "--save", str(tmp_path / "m.npz"))
+    assert_one_line_error(code, err, "not writable")
+
+
+def test_ctrl_c_stops_cleanly_and_still_saves(tmp_path):
+    import signal
+    import time
+
+    path = tmp_path / "m.npz"
+    proc = subprocess.Popen([sys.executable, "-m", "cnnviz", "train", "--net", "tiny", "--backend", "numpy",
+                             "--steps", "100000", "--save", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while proc.poll() is None and time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        if line.startswith("step "):  # training is under way
+            break
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "stopped:" in err
+    assert path.is_file() and f"saved {path}" in out

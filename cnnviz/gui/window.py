@@ -55,6 +55,8 @@ GUI's main cost and it shares the CPU (and the GIL) with the trainer."""
 CURVES_HZ = 5
 SNAPSHOT_MS = 300
 STOP_WAIT_MS = 5000
+_STILL_STOPPING: list = []
+"""Training threads that outlived ``STOP_WAIT_MS`` at shutdown, kept alive until they end."""
 GUI_TRAIN_DEFAULTS = {"eval_every": 100, "eval_samples": 500, "stats_every": 10}
 """Test accuracy on 500 images every 100 steps gives the curve points (and the
 confusion matrix, and a time-lapse frame) while training; the trainer still
@@ -68,6 +70,17 @@ a few percent. Small nets keep 10 (their statistics cost almost nothing)."""
 MAX_STEP_EVENTS = 200_000
 """Steps kept for the CSV export; beyond this every other one is dropped."""
 MAX_TIMING_EVENTS = 5_000
+_NO_LABELS = np.zeros(0, np.int64)
+_NO_LABELS.flags.writeable = False
+_NO_CONFIDENCES = np.zeros(0, np.float32)
+_NO_CONFIDENCES.flags.writeable = False
+
+
+def _scalars_only(event: ev.EvaluationFinished) -> ev.EvaluationFinished:
+    """An evaluation for the run's history (CSV, report): its numbers without the per-image
+    arrays, which only the latest evaluation needs (up to 200 kB each for a full test set,
+    so a long run would otherwise keep growing)."""
+    return replace(event, labels=_NO_LABELS, predictions=_NO_LABELS, confidences=_NO_CONFIDENCES)
 
 TABS = ("training", "mistakes", "why", "timelapse", "statistics", "drawings")
 TAB_TITLES = {"training": "Training", "mistakes": "Mistakes", "why": "Why?", "timelapse": "Time-lapse",
@@ -364,7 +377,15 @@ class MainWindow(QMainWindow):
             self.banner.show_message(f"Cannot build the network: {exc}", "error")
             return
         self.loaded_weights = None
+        self._show_new_model()
+
+    def _show_new_model(self) -> None:
+        """``self.local`` holds other weights (new random ones, a loaded checkpoint): what the
+        panels show belongs to the old ones, so they start over from this model."""
         self.controls.describe_parameters(self.local.model.parameter_count())
+        self.curves.clear()
+        self.timings.clear_rates()
+        self.last_step = self.last_eval = None
         self._clear_run_history()
         self._view_dirty = True
         self._show_local_view()
@@ -409,9 +430,6 @@ class MainWindow(QMainWindow):
             self.loaded_weights = None
             self.trainer.reset(self.seed)
             return
-        self.curves.clear()
-        self.timings.clear_rates()
-        self.last_step = self.last_eval = None
         self._new_local_model()
         self._set_status(epoch="epoch 0.00", step="step 0", eta="ETA –", test="test accuracy –")
         self.banner.show_message(f"New random weights (seed {self.seed}).", "info", auto_hide_ms=4000)
@@ -560,8 +578,6 @@ class MainWindow(QMainWindow):
     def _on_network(self, spec: str) -> None:
         if self.run_active():
             self.stop_run("The network changed, so the run was stopped. Press Start to train the new network.")
-        self.curves.clear()
-        self.timings.clear_rates()
         self._new_local_model()
 
     def _on_dataset(self, name: str) -> None:
@@ -642,7 +658,7 @@ class MainWindow(QMainWindow):
         if isinstance(event, ev.EvaluationFinished):
             self.curves.add_evaluation(event)
             self.last_eval = event
-            self.eval_events.append(event)
+            self.eval_events.append(_scalars_only(event))
             self.confusion.show_evaluation(event)
             self.timelapse.observe(event)
             self.drawings.set_mnist_accuracy(event.test_accuracy)
@@ -815,12 +831,7 @@ class MainWindow(QMainWindow):
         step = int(ckpt.meta.get("step", 0)) if isinstance(ckpt.meta.get("step", 0), (int, float)) else 0
         self.local.set_model(model, step)
         self.loaded_weights = {k: np.array(v) for k, v in ckpt.weights.items()}
-        self.controls.describe_parameters(model.parameter_count())
-        self.curves.clear()
-        self.timings.clear_rates()
-        self._view_dirty = True
-        self._show_local_view()
-        self.classify_drawing()
+        self._show_new_model()
         self.banner.show_message(f"Loaded {Path(path).name} (network {ckpt.spec}). Start continues training "
                                  "from these weights.", "info", auto_hide_ms=8000)
         return True
@@ -1094,9 +1105,6 @@ class MainWindow(QMainWindow):
         else:
             self.config_overrides["train_samples"] = int(preset.train_samples)
         c.set_network(preset.net, emit=False)
-        self.curves.clear()
-        self.timings.clear_rates()
-        self.last_step = self.last_eval = None
         self._new_local_model()
         self.set_visible_panels(preset.visible_panels)
         self.set_presenter(preset.presenter, full_screen=full_screen)
@@ -1211,9 +1219,14 @@ class MainWindow(QMainWindow):
         if self.thread is not None:
             self._old_threads.append((self.thread, self.worker))
             self.trainer = self.worker = self.thread = None
-        for thread, _worker in self._old_threads:
+        for thread, worker in self._old_threads:
             thread.quit()
-            thread.wait(STOP_WAIT_MS)
+            if not thread.wait(STOP_WAIT_MS):
+                # Still inside a long step (e.g. a JIT compile): Qt aborts the process if a running
+                # QThread is destroyed, so let it finish on its own, owned by nobody but this list.
+                thread.setParent(None)
+                _STILL_STOPPING.append((thread, worker))
+                thread.finished.connect(lambda pair=(thread, worker): _STILL_STOPPING.remove(pair))
         self._old_threads.clear()
 
     def closeEvent(self, event) -> None:

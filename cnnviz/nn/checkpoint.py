@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+import secrets
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,7 +48,10 @@ def save(path: str | os.PathLike, spec: str, weights: dict[str, np.ndarray], met
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise CheckpointError(f"{path}: folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    # Not tempfile.mkstemp: its 0600 would make the checkpoint private; this
+    # gets the mode open() gives (0666 less the umask).
+    tmp = folder / f".{path.name}.{secrets.token_hex(8)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         with os.fdopen(fd, "wb") as fh:
             np.savez(fh, **arrays)

@@ -24,6 +24,7 @@ import numpy as np
 from ..analysis.stats import parameter_stats
 from ..backends import registry
 from ..backends.base import BackendUnavailable
+from ..data.batches import to_float_nchw
 from ..data.datasets import Dataset, load_dataset
 from ..nn.model import Sequential
 from ..nn.optim import OPTIMIZERS, SCHEDULES, Optimizer, learning_rate, validate_lr, validate_momentum
@@ -94,10 +95,6 @@ class _SnapshotRequest:
     image: np.ndarray | None
     test_index: int | None
     tag: str
-
-
-class _Stop(Exception):
-    pass
 
 
 class Trainer:
@@ -269,40 +266,37 @@ class Trainer:
         train_seconds = 0.0
         window = _Throughput()
         stopped = False
-        try:
-            while True:
-                self._apply_commands()
-                if self._stop:
-                    stopped = True
-                    break
-                if self._done():
-                    break
-                if self._paused and self._pending_single_steps == 0:
-                    self._wake.wait(0.05)
-                    self._wake.clear()
-                    continue
-                if self._pending_single_steps:
-                    self._pending_single_steps -= 1
-                t0 = time.perf_counter()
-                result = self._train_step()
-                dt = time.perf_counter() - t0
-                if result is None:
-                    continue
-                train_seconds += dt
-                window.add(result[1], dt)
-                loss, batch, correct = result
-                rate = window.rate()
-                remaining = self._total_images() - self._images_seen
-                eta = remaining / rate if rate > 0 and cfg.steps is None else (
-                    (cfg.steps - self.step) * batch / rate if rate > 0 else None)
-                self._emit(ev.StepFinished(self.step, self.epoch, loss, correct / batch, batch, rate,
-                                           self._lr_used, self.backend.name, eta))
-                epoch_ended = self._position == 0
-                if epoch_ended or (cfg.eval_every and self.step % cfg.eval_every == 0):
-                    if not self._done():
-                        self.evaluate(full=epoch_ended)
-        except _Stop:
-            stopped = True
+        while True:
+            self._apply_commands()
+            if self._stop:
+                stopped = True
+                break
+            if self._done():
+                break
+            if self._paused and self._pending_single_steps == 0:
+                self._wake.wait(0.05)
+                self._wake.clear()
+                continue
+            if self._pending_single_steps:
+                self._pending_single_steps -= 1
+            t0 = time.perf_counter()
+            result = self._train_step()
+            dt = time.perf_counter() - t0
+            if result is None:
+                continue
+            train_seconds += dt
+            window.add(result[1], dt)
+            loss, batch, correct = result
+            rate = window.rate()
+            remaining = self._total_images() - self._images_seen
+            eta = remaining / rate if rate > 0 and cfg.steps is None else (
+                (cfg.steps - self.step) * batch / rate if rate > 0 else None)
+            self._emit(ev.StepFinished(self.step, self.epoch, loss, correct / batch, batch, rate,
+                                       self._lr_used, self.backend.name, eta))
+            epoch_ended = self._position == 0
+            if epoch_ended or (cfg.eval_every and self.step % cfg.eval_every == 0):
+                if not self._done():
+                    self.evaluate(full=epoch_ended)
         final = self.evaluate(full=True) if self.step > 0 and (self._final_evaluation or not stopped) else None
         result = ev.RunFinished(
             steps=self.step, epoch=self.epoch, seconds=time.perf_counter() - started, train_seconds=train_seconds,
@@ -321,7 +315,7 @@ class Trainer:
             self._position = 0
             self._epoch_index += 1
             self._order = self._data_rng.permutation(n)
-        x = (self._train_x[take].astype(np.float32) / np.float32(255.0))[:, None]
+        x = to_float_nchw(self._train_x[take])
         return x.astype(self.model.dtype, copy=False), self._train_y[take].astype(np.int64)
 
     def _train_step(self):
@@ -502,7 +496,7 @@ class Trainer:
         n = len(d.test_images)
         if not full and self.config.eval_samples is not None:
             n = min(n, self.config.eval_samples)
-        x = (d.test_images[:n].astype(np.float32) / np.float32(255.0))[:, None]
+        x = to_float_nchw(d.test_images[:n])
         labels = d.test_labels[:n]
         probs = self.model.predict_proba(x, batch_size=1000)
         picked = probs[np.arange(n), labels]

@@ -182,6 +182,23 @@ def test_stats_panel_shows_a_diagnosis_for_an_exploding_history(qtbot, window):
     assert healthy.update_diagnosis() == [] and "healthy" in healthy.hint_box.text()
 
 
+def test_new_weights_clear_the_statistics_warning_and_the_old_layers_legend(qtbot, window):
+    window.show_tab("statistics")
+    for i in range(15):
+        window._apply_event(stats_event(10 * (i + 1), 0.5))
+    panel = window.stats
+    panel.update_diagnosis()
+    panel.refresh()
+    assert window.tabs.tabText(window.tabs.indexOf(panel)).startswith("Statistics ⚠")
+    assert len(panel.ratio_plot.legend.items) == 2
+    window.reset()  # new random weights: the old findings and layers are history
+    assert panel.findings == [] and "⚠" not in panel.hint_box.text()
+    assert window.tabs.tabText(window.tabs.indexOf(panel)) == "Statistics"
+    assert panel.ratio_curves == {} and panel.grad_curves == {}
+    assert panel.ratio_plot.legend.items == []
+    assert panel.median_curve.getData()[0] is None or len(panel.median_curve.getData()[0]) == 0
+
+
 # --- class drawings --------------------------------------------------------------------------
 def test_student_drawing_is_saved_and_its_accuracy_shown(qtbot, make_window, tmp_path):
     window = make_window(drawings_dir=tmp_path / "class")
@@ -222,10 +239,10 @@ def test_finetune_starts_a_run_on_mnist_mixed_with_the_drawings(qtbot, make_wind
     for image in as_bytes:
         assert (dataset.train_images == image).all(axis=(1, 2)).any(), "every drawing is in the training set"
     # It continues from the current weights, not from a fresh initialisation.
-    qtbot.waitUntil(lambda: window.trainer is None or window.trainer.model is not None, timeout=TIMEOUT_MS)
-    assert window.trainer is None or window.trainer._initial_weights is not None
+    initial = window.trainer._initial_weights
+    assert initial is not None and set(initial) == set(before)
     for name in before:
-        assert name in (window.trainer._initial_weights if window.trainer else before)
+        np.testing.assert_array_equal(initial[name], before[name], err_msg=name)
     window.shutdown()
 
 

@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from cnnviz.backends import registry
+from cnnviz.train import events as ev
 from cnnviz.train.trainer import Trainer
 
 TIMEOUT_MS = 30_000
@@ -188,6 +189,40 @@ def test_save_then_load_round_trips(tmp_path, qtbot, window):
                     and window.feature_maps.last_snapshot.step == 1, timeout=TIMEOUT_MS)
     after_one = window.feature_maps.last_snapshot.weights["conv1.weight"]
     assert np.abs(after_one - saved["conv1.weight"]).max() < 0.05
+
+
+def test_loading_a_checkpoint_starts_the_panels_over(tmp_path, qtbot, make_window):
+    window = make_window(steps=3)
+    window.start()
+    qtbot.waitUntil(lambda: not window.run_active() and window.run_result is not None, timeout=60_000)
+    assert window.step_events and len(window.timelapse.timelapse) > 0
+    path = tmp_path / "model.npz"
+    assert window.save_model(str(path))
+    assert window.load_model(str(path))
+    # The drawings are judged by the loaded model, not by the one before it.
+    assert window.drawings._model is window.local.model
+    # What the panels held belonged to the previous run.
+    assert window.step_events == [] and window.eval_events == [] and window.timing_events == []
+    assert window.last_step is None and window.last_eval is None
+    assert len(window.timelapse.timelapse) == 0
+    assert "steps trained" not in window.report_settings()
+
+
+def test_the_evaluation_history_keeps_numbers_not_per_image_arrays(tmp_path, window):
+    n = 10_000
+    rng = np.random.default_rng(0)
+    labels = rng.integers(0, 10, n)
+    event = ev.EvaluationFinished(100, 0.5, 0.3, 0.9, n, labels, labels.copy(),
+                                  rng.random(n).astype(np.float32))
+    for _ in range(3):
+        window._apply_event(event)
+    assert window.last_eval is event  # the confusion matrix and the report's still need them
+    assert len(window.eval_events) == 3
+    for kept in window.eval_events:
+        assert kept.labels.size == kept.predictions.size == kept.confidences.size == 0
+        assert (kept.step, kept.epoch, kept.test_loss, kept.test_accuracy, kept.samples) == (100, 0.5, 0.3, 0.9, n)
+    assert window.export_metrics_csv(str(tmp_path / "m.csv"))
+    assert window.export_html_report(str(tmp_path / "r.html"))
 
 
 def test_load_errors_are_shown_not_raised(tmp_path, window):

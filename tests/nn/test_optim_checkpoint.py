@@ -120,3 +120,19 @@ def test_save_is_atomic_when_writing_fails(tmp_path, monkeypatch):
         checkpoint.save(target, model.spec, model.state_dict())
     assert target.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["keep.npz"]
+
+
+def test_checkpoint_gets_the_usual_file_mode_not_a_private_one(tmp_path):
+    import os
+
+    from cnnviz.nn import checkpoint
+    from cnnviz.nn.model import Sequential
+
+    model = Sequential.from_spec("tiny").initialise(0)
+    old = os.umask(0o022)
+    try:
+        path = checkpoint.save(tmp_path / "m.npz", model.spec, model.state_dict())
+    finally:
+        os.umask(old)
+    assert path.stat().st_mode & 0o777 == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["m.npz"]  # no temporary file left behind

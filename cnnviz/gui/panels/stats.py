@@ -116,10 +116,18 @@ class StatsPanel(Panel):
         self.history.clear()
         self.steps.clear()
         self.series.clear()
-        self.findings = []
-        for curve in list(self.ratio_curves.values()) + list(self.grad_curves.values()):
-            curve.setData([], [])
+        if self.findings:
+            self.findings = []
+            self.diagnosisChanged.emit([])  # the window's "Statistics ⚠" tab title goes too
+        # Removed, not emptied: the next network may have other layers, and the
+        # legend must not keep naming the old ones.
+        for plot, curves in ((self.ratio_plot, self.ratio_curves), (self.grad_plot, self.grad_curves)):
+            for curve in curves.values():
+                plot.removeItem(curve)
+            curves.clear()
         self.median_curve.setData([], [])
+        for band in (self.band_outer, self.band_inner):
+            band.setCurves(pg.PlotCurveItem(), pg.PlotCurveItem())
         self._show_hints()
 
     def add_stats(self, event, optimizer: str | None = None) -> None:
