@@ -24,7 +24,7 @@ import numpy as np
 from ..analysis.stats import parameter_stats
 from ..backends import registry
 from ..backends.base import BackendUnavailable
-from ..data.batches import to_float_nchw
+from ..data.batches import batches_per_epoch, to_float_nchw
 from ..data.datasets import Dataset, load_dataset
 from ..nn.model import Sequential
 from ..nn.optim import OPTIMIZERS, SCHEDULES, Optimizer, learning_rate, validate_lr, validate_momentum
@@ -236,7 +236,7 @@ class Trainer:
         cfg = self.config
         if cfg.steps is not None:
             return cfg.steps
-        return max(1, math.ceil(self._total_images() / cfg.batch_size))
+        return max(1, batches_per_epoch(self._total_images(), cfg.batch_size))
 
     def _done(self) -> bool:
         cfg = self.config
@@ -259,7 +259,7 @@ class Trainer:
             net=cfg.net, spec=self.model.spec, backend=self.backend.name,
             backend_description=self.backend.describe(), parameter_count=self.model.parameter_count(),
             layers=tuple(l.name for l in self.model.layers), layer_shapes=tuple(self.model.shapes[1:]),
-            steps_per_epoch=math.ceil(len(self._train_x) / cfg.batch_size), total_steps=self._total_steps(),
+            steps_per_epoch=batches_per_epoch(len(self._train_x), cfg.batch_size), total_steps=self._total_steps(),
             dataset=self.dataset.name, train_size=len(self._train_x), test_size=len(self.dataset.test_images),
             config=asdict(cfg)))
         self._emit(ev.StateChanged("running", self.step))
