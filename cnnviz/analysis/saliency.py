@@ -67,15 +67,14 @@ def class_score_gradients(model: Sequential, images: np.ndarray, targets=None) -
     image's predicted class), one class for all, or one class per image.
     Returns ``(logits (N, 10), gradients (N, 28, 28))`` as host arrays.
 
-    The parameters' ``grad`` arrays are put back afterwards and every layer
-    cache is cleared, so calling this between two training steps leaves the
-    model exactly as it was.
+    The parameters' gradient buffers are not touched and every layer cache is
+    cleared, so calling this between two training steps leaves the model
+    exactly as it was.
     """
     _check_model(model)
     be = model.backend
     x = be.from_host(_images(images, model.dtype))
     n = x.shape[0]
-    saved_grads = [(p, p.grad) for _, p in model.named_parameters()]
     try:
         # train=False: dropout is the identity here, as at prediction time.
         logits = model.forward(x, train=False)
@@ -93,13 +92,11 @@ def class_score_gradients(model: Sequential, images: np.ndarray, targets=None) -
         dy = be.from_host(seed)
         for layer in reversed(model.layers):
             # need_dx everywhere: unlike training, the input gradient is the point.
-            dy = layer.backward(be, dy, True)
+            dy = layer.backward(be, dy, True, param_grads=False)
         gradients = np.asarray(be.to_host(dy)).reshape(n, IMAGE_SIZE, IMAGE_SIZE)
     finally:
         for layer in model.layers:
             layer.clear_cache()
-        for p, grad in saved_grads:
-            p.grad = grad
     return logits_host, gradients
 
 

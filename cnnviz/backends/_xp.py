@@ -8,12 +8,15 @@ kh*kw iterations), never over pixels or batch items.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
 import numpy as np
 
-from .base import Padding
+from .base import DeviceDataset, Padding, adam_step_size, dropout_keep_mask
+
+_INV_255 = np.float32(1.0 / 255.0)
 
 
 class ArrayBackend:
@@ -21,12 +24,22 @@ class ArrayBackend:
 
     name = "xp"
     is_gpu = False
+    needs_warmup = False
 
     def __init__(self, xp: Any):
         self.xp = xp
 
     def describe(self) -> str:
         return f"{self.xp.__name__} {self.xp.__version__}"
+
+    def warm_up(self, dtype=np.float32) -> float:
+        return 0.0
+
+    def workspace(self):
+        return contextlib.nullcontext()
+
+    def device_counters(self) -> dict[str, int] | None:
+        return None
 
     # --- memory ---------------------------------------------------------
     def from_host(self, a: np.ndarray):
@@ -86,12 +99,20 @@ class ArrayBackend:
         y = self.xp.ascontiguousarray(y.reshape(o, n, ho, wo).transpose(1, 0, 2, 3))
         return y, (cols, x.shape, w, padding, ho, wo)
 
-    def conv2d_backward(self, dy, cache, need_dx: bool = True):
+    @staticmethod
+    def _into(out, value):
+        """``value``, written into ``out`` when the caller gave a destination."""
+        if out is None:
+            return value
+        out[...] = value
+        return out
+
+    def conv2d_backward(self, dy, cache, need_dx: bool = True, dw=None, db=None):
         cols, x_shape, w, padding, ho, wo = cache
         o, c, kh, kw = w.shape
         dy2 = dy.transpose(1, 0, 2, 3).reshape(o, -1)  # (O, N*Ho*Wo)
-        dw = (dy2 @ cols.T).reshape(w.shape)
-        db = dy2.sum(axis=1)
+        dw = self._into(dw, (dy2 @ cols.T).reshape(w.shape))
+        db = self._into(db, dy2.sum(axis=1))
         dx = None
         if need_dx:
             dcols = w.reshape(o, -1).T @ dy2  # (C*kh*kw, N*Ho*Wo)
@@ -136,8 +157,9 @@ class ArrayBackend:
     def relu_backward(self, dy, cache):
         return dy * (cache > 0)
 
-    def dropout_forward(self, x, keep_mask, scale: float):
-        factor = keep_mask.astype(x.dtype) * x.dtype.type(scale)
+    def dropout_forward(self, x, rate: float, key: int):
+        keep = dropout_keep_mask(x.shape, rate, key, self.xp)
+        factor = keep.astype(x.dtype) * x.dtype.type(1.0 / (1.0 - rate))
         return x * factor, factor
 
     def dropout_backward(self, dy, cache):
@@ -149,12 +171,31 @@ class ArrayBackend:
         y += b
         return y, (x, w)
 
-    def dense_backward(self, dy, cache, need_dx: bool = True):
+    def dense_backward(self, dy, cache, need_dx: bool = True, dw=None, db=None):
         x, w = cache
-        dw = dy.T @ x
-        db = dy.sum(axis=0)
+        dw = self._into(dw, dy.T @ x)
+        db = self._into(db, dy.sum(axis=0))
         dx = dy @ w if need_dx else None
         return dx, dw, db
+
+    # --- training data on the device -------------------------------------------
+    def upload_dataset(self, images: np.ndarray, labels: np.ndarray) -> DeviceDataset:
+        images = np.asarray(images)
+        if images.ndim != 3 or images.dtype != np.uint8:
+            raise ValueError(f"upload_dataset needs uint8 images of shape (N, H, W), got {images.dtype} {images.shape}")
+        if len(labels) != len(images):
+            raise ValueError(f"upload_dataset: {len(labels)} labels for {len(images)} images")
+        return DeviceDataset(self.from_host(np.ascontiguousarray(images)),
+                             self.from_host(np.ascontiguousarray(labels, dtype=np.int32)),
+                             len(images), images.shape[1], images.shape[2])
+
+    def gather_batch(self, data: DeviceDataset, indices: np.ndarray, dtype):
+        xp = self.xp
+        index = self.from_host(np.ascontiguousarray(indices, dtype=np.int32))
+        x = data.images[index].astype(xp.float32)
+        x *= _INV_255
+        x = x.astype(dtype, copy=False).reshape(len(indices), 1, data.height, data.width)
+        return x, data.labels[index]
 
     # --- loss -----------------------------------------------------------------
     def _log_softmax(self, logits):
@@ -165,9 +206,12 @@ class ArrayBackend:
     def softmax(self, logits):
         return self.xp.exp(self._log_softmax(logits))
 
-    def softmax_cross_entropy(self, logits, labels):
+    def _softmax_xent(self, logits, labels):
+        """(mean loss, correct count, dlogits) as arrays on the backend (no host sync)."""
         xp = self.xp
         n = logits.shape[0]
+        if labels.shape != (n,):
+            raise ValueError(f"softmax_cross_entropy: {labels.shape[0]} labels for {n} rows of logits")
         logp = self._log_softmax(logits)
         rows = xp.arange(n)
         loss = -logp[rows, labels].mean()
@@ -175,7 +219,23 @@ class ArrayBackend:
         dlogits = xp.exp(logp)
         dlogits[rows, labels] -= 1
         dlogits /= n
+        return loss, correct, dlogits
+
+    def softmax_cross_entropy(self, logits, labels):
+        loss, correct, dlogits = self._softmax_xent(logits, labels)
         return float(loss), int(correct), dlogits
+
+    def new_step_stats(self, slots: int):
+        return self.xp.zeros((slots, 2), dtype=self.xp.float64)
+
+    def softmax_cross_entropy_into(self, logits, labels, stats, slot: int):
+        loss, correct, dlogits = self._softmax_xent(logits, labels)
+        stats[slot, 0] = loss
+        stats[slot, 1] = correct
+        return dlogits
+
+    def read_step_stats(self, stats, count: int) -> np.ndarray:
+        return np.array(self.to_host(stats[:count]), dtype=np.float64, copy=True)
 
     # --- optimizers -----------------------------------------------------------
     def sgd_step(self, param, grad, velocity, lr: float, momentum: float) -> None:
@@ -192,5 +252,4 @@ class ArrayBackend:
         m += (1 - beta1) * grad
         v *= beta2
         v += (1 - beta2) * grad * grad
-        step = lr * (1 - beta2 ** t) ** 0.5 / (1 - beta1 ** t)
-        param -= step * m / (xp.sqrt(v) + eps)
+        param -= adam_step_size(lr, beta1, beta2, t) * m / (xp.sqrt(v) + eps)

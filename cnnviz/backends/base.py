@@ -16,10 +16,20 @@ Conventions shared by every backend (the NumPy reference is the spec):
   said it does not need it) and the parameter gradients;
 * operations keep the dtype of their inputs (float32 in training, float64
   for gradient checks).
+
+A training step on a GPU stays on the GPU (``upload_dataset`` once, then per
+step ``gather_batch`` -> forward -> ``softmax_cross_entropy_into`` -> backward
+writing into the model's flat gradient buffer -> one optimizer launch over the
+flat parameter buffer; the per-step loss and accuracy are read back every few
+steps with ``read_step_stats``). Inside ``with backend.workspace():`` a step's
+temporaries are reused by the next step, so after the first step a step
+allocates no device memory.
 """
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -35,14 +45,38 @@ class BackendUnavailable(RuntimeError):
     """Raised when a backend cannot run here; the message says why."""
 
 
+@dataclass(frozen=True)
+class DeviceDataset:
+    """Training images and labels resident on a backend (see ``upload_dataset``)."""
+
+    images: Any
+    """uint8 (N, H, W) on the backend."""
+    labels: Any
+    """int32 (N,) on the backend."""
+    count: int
+    height: int
+    width: int
+
+
+COUNTER_NAMES = ("kernel_launches", "allocations", "host_to_device_bytes", "device_to_host_bytes")
+"""Keys of ``Backend.device_counters()`` (cumulative since the backend was opened)."""
+
+
 @runtime_checkable
 class Backend(Protocol):
     name: str
     """Short identifier used on the command line (``numpy``, ``numba``...)."""
     is_gpu: bool
 
+    needs_warmup: bool
+    """True when the first call of each kernel compiles (numba): ``warm_up`` before timing."""
+
     def describe(self) -> str:
         """One line for humans: device, threads, library versions."""
+
+    def warm_up(self, dtype=np.float32) -> float:
+        """Compile (or load from cache) and launch every kernel once for ``dtype``, so
+        that no timed step pays for compilation; returns the seconds it took."""
 
     # --- memory -------------------------------------------------------
     def from_host(self, a: np.ndarray) -> Array: ...
@@ -50,25 +84,61 @@ class Backend(Protocol):
     def zeros_like(self, a: Array) -> Array: ...
     def synchronize(self) -> None: ...
 
+    def workspace(self) -> AbstractContextManager:
+        """Inside it, temporaries (activations, caches, gradients of activations)
+        are taken from buffers kept from the previous use in the same order, so a
+        repeated training step allocates nothing after the first. Arrays made
+        inside must not be kept past the next entry. CPU backends may return a
+        no-op context."""
+
+    def device_counters(self) -> dict[str, int] | None:
+        """Cumulative counts named in ``COUNTER_NAMES`` (GPU backends), None on a CPU."""
+
     # --- timing: markers recorded in stream order (CUDA events on a GPU)
     def mark(self) -> Any: ...
     def elapsed_ms(self, start: Any, end: Any) -> float: ...
 
     # --- layers -------------------------------------------------------
     def conv2d_forward(self, x: Array, w: Array, b: Array, padding: Padding) -> tuple[Array, Any]: ...
-    def conv2d_backward(self, dy: Array, cache: Any, need_dx: bool = True) -> tuple[Array | None, Array, Array]: ...
+    def conv2d_backward(self, dy: Array, cache: Any, need_dx: bool = True,
+                        dw: Array | None = None, db: Array | None = None) -> tuple[Array | None, Array, Array]:
+        """Input gradient (None unless ``need_dx``), weight and bias gradients. When
+        ``dw``/``db`` are given (views into the model's flat gradient buffer) the
+        gradients are written into them and they are returned."""
     def maxpool2x2_forward(self, x: Array) -> tuple[Array, Any]: ...
     def maxpool2x2_backward(self, dy: Array, cache: Any) -> Array: ...
     def relu_forward(self, x: Array) -> tuple[Array, Any]: ...
     def relu_backward(self, dy: Array, cache: Any) -> Array: ...
     def dense_forward(self, x: Array, w: Array, b: Array) -> tuple[Array, Any]: ...
-    def dense_backward(self, dy: Array, cache: Any, need_dx: bool = True) -> tuple[Array | None, Array, Array]: ...
-    def dropout_forward(self, x: Array, keep_mask: Array, scale: float) -> tuple[Array, Any]: ...
+    def dense_backward(self, dy: Array, cache: Any, need_dx: bool = True,
+                       dw: Array | None = None, db: Array | None = None) -> tuple[Array | None, Array, Array]: ...
+    def dropout_forward(self, x: Array, rate: float, key: int) -> tuple[Array, Any]:
+        """Zero each element with probability ``rate`` and scale the rest by 1/(1-rate);
+        the mask is ``dropout_keep_mask(x.shape, rate, key)``, made on the device."""
     def dropout_backward(self, dy: Array, cache: Any) -> Array: ...
+
+    # --- training data on the device ---------------------------------
+    def upload_dataset(self, images: np.ndarray, labels: np.ndarray) -> DeviceDataset:
+        """uint8 (N, H, W) images and integer labels, copied to the backend once."""
+
+    def gather_batch(self, data: DeviceDataset, indices: np.ndarray, dtype) -> tuple[Array, Array]:
+        """``x`` = images[indices] as (B, 1, H, W) in ``dtype``, each pixel computed as
+        ``float32(u8) * float32(1/255)`` then cast (exactly ``data.batches.to_float_nchw``),
+        and ``y`` = labels[indices] as int32. Only ``indices`` (int32) cross to the device."""
 
     # --- loss ---------------------------------------------------------
     def softmax_cross_entropy(self, logits: Array, labels: Array) -> tuple[float, int, Array]:
         """Mean loss, number of correct argmax predictions, d(loss)/d(logits)."""
+
+    def new_step_stats(self, slots: int) -> Array:
+        """Zeroed float64 (slots, 2) on the backend: per-step (mean loss, correct count)."""
+
+    def softmax_cross_entropy_into(self, logits: Array, labels: Array, stats: Array, slot: int) -> Array:
+        """As ``softmax_cross_entropy`` without a host round trip: writes (mean loss,
+        correct count) into ``stats[slot]`` and returns d(loss)/d(logits)."""
+
+    def read_step_stats(self, stats: Array, count: int) -> np.ndarray:
+        """Host copy of ``stats[:count]`` (one small device-to-host copy)."""
 
     def softmax(self, logits: Array) -> Array: ...
 
@@ -76,6 +146,49 @@ class Backend(Protocol):
     def sgd_step(self, param: Array, grad: Array, velocity: Array | None, lr: float, momentum: float) -> None: ...
     def adam_step(self, param: Array, grad: Array, m: Array, v: Array, lr: float,
                   beta1: float, beta2: float, eps: float, t: int) -> None: ...
+
+
+def hash32(x, xp=np):
+    """A 32-bit integer hash ("lowbias32", C. Wellons) of a uint32 array, wrapping like C.
+
+    The dropout mask is defined with it so that every backend (NumPy, numba,
+    numba.cuda, CuPy) draws bit-identical masks from (key, element index)
+    without a host random generator or a host-to-device copy. ``xp`` is the
+    array namespace (numpy or cupy).
+    """
+    x = xp.array(x, dtype=xp.uint32, copy=True, ndmin=1)
+    x ^= x >> xp.uint32(16)
+    x *= xp.uint32(0x7FEB352D)
+    x ^= x >> xp.uint32(15)
+    x *= xp.uint32(0x846CA68B)
+    x ^= x >> xp.uint32(16)
+    return x
+
+
+def dropout_threshold(rate: float) -> int:
+    """Elements whose hash is below this uint32 value are dropped."""
+    return min(0xFFFFFFFF, max(0, int(round(rate * 4294967296.0))))
+
+
+def dropout_key(seed: int, step: int, layer_index: int) -> int:
+    """The per-layer, per-step dropout key (a uint32) from the run's seed."""
+    mixed = hash32(np.uint32(seed & 0xFFFFFFFF) ^ hash32(np.uint32(step & 0xFFFFFFFF)
+                                                         ^ hash32(np.uint32(layer_index))))
+    return int(mixed[0])
+
+
+def dropout_keep_mask(shape: tuple[int, ...], rate: float, key: int, xp=np):
+    """The specification of every backend's dropout mask: element i (flat, C order) is
+    kept when ``hash32(uint32(i) ^ hash32(key)) >= dropout_threshold(rate)``."""
+    size = int(np.prod(shape))
+    mixed = np.uint32(hash32(np.uint32(key & 0xFFFFFFFF))[0])
+    h = hash32(xp.arange(size, dtype=xp.uint32) ^ xp.uint32(mixed), xp)
+    return (h >= xp.uint32(dropout_threshold(rate))).reshape(shape)
+
+
+def adam_step_size(lr: float, beta1: float, beta2: float, t: int) -> float:
+    """Adam's learning rate with both bias corrections folded in (step ``t`` >= 1)."""
+    return lr * (1 - beta2 ** t) ** 0.5 / (1 - beta1 ** t)
 
 
 def pool_output_size(h: int, w: int) -> tuple[int, int]:

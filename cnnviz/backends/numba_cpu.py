@@ -34,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ._xp import ArrayBackend
-from .base import BackendUnavailable, Padding
+from .base import BackendUnavailable, Padding, adam_step_size, dropout_keep_mask
 
 try:
     import numba
@@ -522,7 +522,7 @@ class NumbaBackend(ArrayBackend):
         # x is the previous layer's output and is never written again: keep it, not the columns.
         return y, (x, w, tuple(int(v) for v in padding))
 
-    def conv2d_backward(self, dy, cache, need_dx: bool = True):
+    def conv2d_backward(self, dy, cache, need_dx: bool = True, dw=None, db=None):
         x, w, padding = cache
         n, c, o, kh, kw, top, left, ho, wo, wp, plane = self._conv_geometry(x.shape, w.shape, padding)
         rows, span, dtype = c * kh * kw, ho * wo, dy.dtype
@@ -562,11 +562,11 @@ class NumbaBackend(ArrayBackend):
             return dwt, db
 
         results = self._run(work, ranges)
-        dwt, db = results[0]
+        dwt, db_sum = results[0]
         for dwt_k, db_k in results[1:]:
             dwt += dwt_k
-            db += db_k
-        return dx, np.ascontiguousarray(dwt.T).reshape(w.shape), db.astype(dtype)
+            db_sum += db_k
+        return dx, self._into(dw, dwt.T.reshape(w.shape)), self._into(db, db_sum.astype(dtype))
 
     # --- 2x2 max pooling ---------------------------------------------------------------
     def maxpool2x2_forward(self, x):
@@ -606,10 +606,10 @@ class NumbaBackend(ArrayBackend):
         self._run(lambda lo, hi: _relu_backward(df[lo:hi], yf[lo:hi], dxf[lo:hi]), self._flat_ranges(dy.size))
         return dx
 
-    def dropout_forward(self, x, keep_mask, scale: float):
+    def dropout_forward(self, x, rate: float, key: int):
         x = np.ascontiguousarray(x)
-        keep = np.ascontiguousarray(keep_mask, dtype=np.bool_)
-        s = x.dtype.type(scale)
+        keep = dropout_keep_mask(x.shape, rate, key)
+        s = x.dtype.type(1.0 / (1.0 - rate))
         y = self._ws.get(x.shape, x.dtype)
         xf, kf, yf = _flat(x), _flat(keep), _flat(y)
         self._run(lambda lo, hi: _dropout(xf[lo:hi], kf[lo:hi], s, yf[lo:hi]), self._flat_ranges(x.size))
@@ -643,13 +643,13 @@ class NumbaBackend(ArrayBackend):
         self._run(work, ranges)
         return y, (x, w)
 
-    def dense_backward(self, dy, cache, need_dx: bool = True):
+    def dense_backward(self, dy, cache, need_dx: bool = True, dw=None, db=None):
         x, w = cache
         dy = np.ascontiguousarray(dy)
         n, units = dy.shape
         features = x.shape[1]
-        dw = np.empty(w.shape, dy.dtype)
-        db = np.empty(units, dy.dtype)
+        dw = np.empty(w.shape, dy.dtype) if dw is None else dw
+        db = np.empty(units, dy.dtype) if db is None else db
         dx = np.empty(x.shape, dy.dtype) if need_dx else None
         parts = self.threads if w.size * n >= 16 * self.min_parallel_elements else 1
         # dW by output units (rows of dW), dx by input features (columns of dx):
@@ -704,7 +704,7 @@ class NumbaBackend(ArrayBackend):
         if not (param.flags.c_contiguous and m.flags.c_contiguous and v.flags.c_contiguous):
             return super().adam_step(param, grad, m, v, lr, beta1, beta2, eps, t)
         f = param.dtype.type
-        step = lr * (1 - beta2 ** t) ** 0.5 / (1 - beta1 ** t)
+        step = adam_step_size(lr, beta1, beta2, t)
         pf, gf, mf, vf = _flat(param), _flat(np.ascontiguousarray(grad, dtype=param.dtype)), _flat(m), _flat(v)
         consts = (f(step), f(beta1), f(1 - beta1), f(beta2), f(1 - beta2), f(eps))
         self._run(lambda lo, hi: _adam(pf[lo:hi], gf[lo:hi], mf[lo:hi], vf[lo:hi], *consts),
@@ -725,8 +725,7 @@ class NumbaBackend(ArrayBackend):
         self.relu_backward(y, cache)
         y, cache = self.maxpool2x2_forward(y)
         self.maxpool2x2_backward(y, cache)
-        keep = rng.random(y.shape) >= 0.5
-        y, cache = self.dropout_forward(y, keep, 2.0)
+        y, cache = self.dropout_forward(y, 0.5, 7)
         self.dropout_backward(y, cache)
         flat = y.reshape(y.shape[0], -1)
         wd = rng.standard_normal((4, flat.shape[1])).astype(dtype)

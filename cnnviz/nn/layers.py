@@ -43,10 +43,13 @@ class Layer:
         """Host arrays for this layer's parameters (He initialisation)."""
         return {}
 
-    def forward(self, be, x, train: bool, rng: np.random.Generator | None = None):
+    def forward(self, be, x, train: bool, key: int | None = None):
+        """``key``: this layer's random key for the step (dropout); None outside training."""
         raise NotImplementedError
 
-    def backward(self, be, dy, need_dx: bool = True):
+    def backward(self, be, dy, need_dx: bool = True, param_grads: bool = True):
+        """``param_grads=False`` leaves the parameters' gradient buffers untouched
+        (an input gradient for saliency, between two training steps)."""
         raise NotImplementedError
 
     def spec(self) -> str:
@@ -54,6 +57,14 @@ class Layer:
 
     def clear_cache(self) -> None:
         self._cache = None
+
+
+def _grad_buffers(weight: Parameter, bias: Parameter, use: bool):
+    """Where a backward writes the parameter gradients: the model's flat gradient
+    buffer views, or fresh arrays (None) when the caller wants them left alone."""
+    if not use:
+        return None, None
+    return weight.grad, bias.grad
 
 
 def _he_normal(rng: np.random.Generator, shape: Shape, fan_in: int, dtype) -> np.ndarray:
@@ -95,14 +106,16 @@ class Conv2D(Layer):
         return {"weight": _he_normal(rng, (self.out_channels, c, self.kernel, self.kernel), fan_in, dtype),
                 "bias": np.zeros(self.out_channels, dtype)}
 
-    def forward(self, be, x, train, rng=None):
+    def forward(self, be, x, train, key=None):
         y, self._cache = be.conv2d_forward(x, self.params["weight"].data, self.params["bias"].data, self.pads())
         return y
 
-    def backward(self, be, dy, need_dx=True):
-        dx, dw, db = be.conv2d_backward(dy, self._cache, need_dx)
-        self.params["weight"].grad, self.params["bias"].grad = dw, db
-        self._cache = None
+    def backward(self, be, dy, need_dx=True, param_grads=True):
+        w, b = self.params["weight"], self.params["bias"]
+        cache, self._cache = self._cache, None
+        dx, dw, db = be.conv2d_backward(dy, cache, need_dx, *_grad_buffers(w, b, param_grads))
+        if param_grads:
+            w.grad, b.grad = dw, db
         return dx
 
     def spec(self) -> str:
@@ -121,11 +134,11 @@ class MaxPool2D(Layer):
             raise SpecError(f"pool needs at least a 2x2 input but gets {h}x{w}; remove a pool or a valid conv")
         return (c, h // 2, w // 2)
 
-    def forward(self, be, x, train, rng=None):
+    def forward(self, be, x, train, key=None):
         y, self._cache = be.maxpool2x2_forward(x)
         return y
 
-    def backward(self, be, dy, need_dx=True):
+    def backward(self, be, dy, need_dx=True, param_grads=True):
         dx = be.maxpool2x2_backward(dy, self._cache)
         self._cache = None
         return dx
@@ -138,11 +151,11 @@ class MaxPool2D(Layer):
 class ReLU(Layer):
     kind = "relu"
 
-    def forward(self, be, x, train, rng=None):
+    def forward(self, be, x, train, key=None):
         y, self._cache = be.relu_forward(x)
         return y
 
-    def backward(self, be, dy, need_dx=True):
+    def backward(self, be, dy, need_dx=True, param_grads=True):
         dx = be.relu_backward(dy, self._cache)
         self._cache = None
         return dx
@@ -158,11 +171,11 @@ class Flatten(Layer):
     def output_shape(self, in_shape):
         return (int(np.prod(in_shape)),)
 
-    def forward(self, be, x, train, rng=None):
+    def forward(self, be, x, train, key=None):
         self._cache = x.shape
         return x.reshape(x.shape[0], -1)
 
-    def backward(self, be, dy, need_dx=True):
+    def backward(self, be, dy, need_dx=True, param_grads=True):
         shape, self._cache = self._cache, None
         return dy.reshape(shape)
 
@@ -186,14 +199,16 @@ class Dense(Layer):
         (f,) = in_shape
         return {"weight": _he_normal(rng, (self.units, f), f, dtype), "bias": np.zeros(self.units, dtype)}
 
-    def forward(self, be, x, train, rng=None):
+    def forward(self, be, x, train, key=None):
         y, self._cache = be.dense_forward(x, self.params["weight"].data, self.params["bias"].data)
         return y
 
-    def backward(self, be, dy, need_dx=True):
-        dx, dw, db = be.dense_backward(dy, self._cache, need_dx)
-        self.params["weight"].grad, self.params["bias"].grad = dw, db
-        self._cache = None
+    def backward(self, be, dy, need_dx=True, param_grads=True):
+        w, b = self.params["weight"], self.params["bias"]
+        cache, self._cache = self._cache, None
+        dx, dw, db = be.dense_backward(dy, cache, need_dx, *_grad_buffers(w, b, param_grads))
+        if param_grads:
+            w.grad, b.grad = dw, db
         return dx
 
     def spec(self):
@@ -206,19 +221,19 @@ class Dropout(Layer):
 
     kind = "dropout"
 
-    def forward(self, be, x, train, rng=None):
+    def forward(self, be, x, train, key=None):
         if not train or self.rate == 0.0:
             self._cache = None
             return x
-        if rng is None:
-            raise ValueError("dropout in training mode needs a random generator")
-        # The mask is drawn on the host from the trainer's seeded generator, so
-        # every backend sees the same mask and a run is reproducible.
-        keep = rng.random(x.shape, dtype=np.float32) >= self.rate
-        y, self._cache = be.dropout_forward(x, be.from_host(keep), 1.0 / (1.0 - self.rate))
+        if key is None:
+            raise ValueError("dropout in training mode needs a random key")
+        # The mask is a hash of (key, element index) made on the backend's device
+        # (base.dropout_keep_mask): every backend draws the same mask, a run is
+        # reproducible, and no mask crosses from the host.
+        y, self._cache = be.dropout_forward(x, self.rate, key)
         return y
 
-    def backward(self, be, dy, need_dx=True):
+    def backward(self, be, dy, need_dx=True, param_grads=True):
         cache, self._cache = self._cache, None
         return dy if cache is None else be.dropout_backward(dy, cache)
 

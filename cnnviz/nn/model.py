@@ -17,7 +17,14 @@ from typing import Iterable
 
 import numpy as np
 
+from ..backends.base import dropout_key
+from .flat import FlatLayout, FlatParameters, NamedParameters
 from .layers import Conv2D, Dense, Dropout, Flatten, Layer, MaxPool2D, Parameter, ReLU, Shape, SpecError
+
+
+def layer_key(step_key: int, layer_index: int) -> int:
+    """The dropout key of layer ``layer_index`` in the step keyed ``step_key``."""
+    return dropout_key(step_key, 0, layer_index)
 
 PRESETS: dict[str, str] = {
     # The network of the seed article.
@@ -94,6 +101,7 @@ class Sequential:
         self.spec = spec
         self.input_shape = input_shape
         self.backend = None
+        self._flat: FlatParameters | None = None
         self.shapes = self._check_shapes()
 
     # --- construction -------------------------------------------------------
@@ -133,22 +141,29 @@ class Sequential:
     def initialise(self, seed: int | np.random.Generator = 0, dtype=np.float32) -> "Sequential":
         """Fresh He-initialised weights (on the host until ``to`` is called)."""
         rng = np.random.default_rng(seed)
+        backend, self.backend, self._flat = self.backend, None, None
         for layer, in_shape in zip(self.layers, self.shapes):
             for key, value in layer.initialise(in_shape, rng, dtype).items():
                 layer.params[key] = Parameter(value)
+        if backend is not None:
+            self.to(backend)
         return self
 
     # --- parameters ----------------------------------------------------------
-    def named_parameters(self) -> list[tuple[str, Parameter]]:
-        return [(f"{layer.name}.{key}", p) for layer in self.layers for key, p in layer.params.items()]
+    def named_parameters(self) -> "NamedParameters":
+        """``(name, Parameter)`` pairs in a fixed order; once the model is on a backend
+        the list also carries the flat buffers they are views of (``.flat``)."""
+        return NamedParameters([(f"{layer.name}.{key}", p) for layer in self.layers for key, p in layer.params.items()],
+                               self._flat)
 
     def parameter_count(self) -> int:
         return sum(int(np.prod(p.data.shape)) for _, p in self.named_parameters())
 
     def state_dict(self) -> dict[str, np.ndarray]:
         """Host copies of every parameter, keyed like PyTorch (``conv1.weight``)."""
-        to_host = self.backend.to_host if self.backend is not None else np.asarray
-        return {name: np.array(to_host(p.data), copy=True) for name, p in self.named_parameters()}
+        if self._flat is not None:
+            return self._flat.layout.split(self.backend.to_host(self._flat.data))
+        return {name: np.array(p.data, copy=True) for name, p in self.named_parameters()}
 
     def load_state_dict(self, state: dict[str, np.ndarray]) -> None:
         expected = {name: p.data.shape for name, p in self.named_parameters()}
@@ -157,13 +172,16 @@ class Sequential:
         if missing or extra:
             raise SpecError(f"weights do not fit this network (missing: {', '.join(missing) or 'none'}; "
                             f"unexpected: {', '.join(extra) or 'none'})")
+        for name in expected:
+            shape = tuple(np.shape(state[name]))
+            if shape != tuple(expected[name]):
+                raise SpecError(f"{name} has shape {shape} but this network needs {tuple(expected[name])}")
+        dtype = self.dtype
+        backend, self.backend, self._flat = self.backend, None, None
         for name, p in self.named_parameters():
-            arr = np.asarray(state[name])
-            if tuple(arr.shape) != tuple(expected[name]):
-                raise SpecError(f"{name} has shape {tuple(arr.shape)} but this network needs {tuple(expected[name])}")
-            host = np.ascontiguousarray(arr, dtype=self.dtype)
-            p.data = self.backend.from_host(host) if self.backend is not None else host
-            p.grad = None
+            p.data, p.grad = np.array(state[name], dtype=dtype, copy=True), None
+        if backend is not None:
+            self.to(backend)
 
     @property
     def dtype(self):
@@ -172,34 +190,55 @@ class Sequential:
         return np.dtype(np.float32)
 
     def to(self, backend) -> "Sequential":
-        """Move every parameter to ``backend`` (exactly: through host memory)."""
+        """Move every parameter to ``backend`` (exactly: through host memory).
+
+        On a backend the parameters live in one flat buffer and their gradients
+        in another (``Parameter.data``/``.grad`` are views), so an optimizer
+        updates all of them in one launch and moving costs two copies."""
         if backend is self.backend:
             return self
-        for _, p in self.named_parameters():
-            host = self.backend.to_host(p.data) if self.backend is not None else np.asarray(p.data)
-            p.data = backend.from_host(np.ascontiguousarray(host))
-            p.grad = None
+        host = self.state_dict()
+        pairs = self.named_parameters()
+        layout = FlatLayout.of([(name, tuple(p.data.shape)) for name, p in pairs])
+        flat_host = layout.join(host, self.dtype)
+        data = backend.from_host(flat_host)
+        grad = backend.zeros_like(data)
+        self._flat = FlatParameters(layout, data, grad)
+        for (name, p), view, grad_view in zip(pairs, layout.views(data), layout.views(grad)):
+            p.data, p.grad = view, grad_view
         for layer in self.layers:
             layer.clear_cache()
         self.backend = backend
         return self
 
+    def release(self) -> None:
+        """Forget the backend's arrays (a failed GPU): the weights go back to the host
+        as given by a ``state_dict`` the caller kept; call ``load_state_dict`` next."""
+        self.backend, self._flat = None, None
+        for layer in self.layers:
+            layer.clear_cache()
+
     # --- compute --------------------------------------------------------------
-    def forward(self, x, train: bool = False, rng: np.random.Generator | None = None, marks: list | None = None):
+    def forward(self, x, train: bool = False, step_key: int | None = None, marks: list | None = None):
         """Logits for a batch already on the model's backend.
 
-        ``marks`` collects ``(layer, "forward", start, end)`` backend markers for
-        per-layer timing without forcing a device synchronisation mid-step.
+        ``step_key`` (training only) seeds the dropout masks of this step: layer i
+        uses ``dropout_key(step_key, i)``. ``marks`` collects ``(layer, "forward",
+        start, end)`` backend markers for per-layer timing without forcing a device
+        synchronisation mid-step.
         """
         be = self.backend
-        for layer in self.layers:
+        for index, layer in enumerate(self.layers):
             start = be.mark() if marks is not None else None
-            x = layer.forward(be, x, train, rng)
+            key = layer_key(step_key, index) if train and step_key is not None else None
+            x = layer.forward(be, x, train, key)
             if marks is not None:
                 marks.append((layer.name, "forward", start, be.mark()))
         return x
 
     def backward(self, dlogits, marks: list | None = None) -> None:
+        """Parameter gradients into the flat gradient buffer (every parameter's
+        ``grad`` view is overwritten, none accumulated)."""
         be = self.backend
         dy = dlogits
         for index in range(len(self.layers) - 1, -1, -1):

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .flat import FlatLayout
+
 OPTIMIZERS = ("sgd", "momentum", "adam")
 SCHEDULES = ("constant", "onecycle")
 
@@ -29,26 +31,33 @@ class Optimizer:
             raise ValueError(f"unknown optimizer {self.kind!r}; choose from {', '.join(OPTIMIZERS)}")
         validate_momentum(self.momentum)
         self.t = 0
-        self.state: dict[str, dict[str, object]] = {}
+        self.state: dict[str, object] = {}
+        """Flat state arrays on the backend, one per slot ("m", "v" or "velocity")."""
+        self.layout: FlatLayout | None = None
         self.backend = None
 
     def step(self, named_params, lr: float) -> None:
+        """One update of every parameter: a single backend call over the model's
+        flat parameter and gradient buffers (``model.named_parameters()``)."""
+        flat = getattr(named_params, "flat", None)
+        if flat is None:
+            raise ValueError("the optimizer updates a model's flat parameter buffer: move the model to a backend first")
         be = self.backend
+        if self.layout is not None and self.state and self.layout != flat.layout:
+            raise ValueError("the optimizer state belongs to a different network")
+        self.layout = flat.layout
         self.t += 1
-        for name, p in named_params:
-            if p.grad is None:
-                continue
-            state = self.state.get(name)
-            if self.kind == "adam":
-                if state is None:
-                    state = self.state[name] = {"m": be.zeros_like(p.data), "v": be.zeros_like(p.data)}
-                be.adam_step(p.data, p.grad, state["m"], state["v"], lr, self.beta1, self.beta2, self.eps, self.t)
-            elif self.kind == "momentum":
-                if state is None:
-                    state = self.state[name] = {"velocity": be.zeros_like(p.data)}
-                be.sgd_step(p.data, p.grad, state["velocity"], lr, self.momentum)
-            else:
-                be.sgd_step(p.data, p.grad, None, lr, 0.0)
+        if self.kind == "adam":
+            if not self.state:
+                self.state = {"m": be.zeros_like(flat.data), "v": be.zeros_like(flat.data)}
+            be.adam_step(flat.data, flat.grad, self.state["m"], self.state["v"], lr,
+                         self.beta1, self.beta2, self.eps, self.t)
+        elif self.kind == "momentum":
+            if not self.state:
+                self.state = {"velocity": be.zeros_like(flat.data)}
+            be.sgd_step(flat.data, flat.grad, self.state["velocity"], lr, self.momentum)
+        else:
+            be.sgd_step(flat.data, flat.grad, None, lr, 0.0)
 
     def set_kind(self, kind: str) -> None:
         """Change the algorithm between steps; its state starts afresh."""
@@ -60,25 +69,40 @@ class Optimizer:
     def to(self, backend) -> "Optimizer":
         if backend is self.backend:
             return self
-        for state in self.state.values():
-            for key, arr in state.items():
-                host = self.backend.to_host(arr) if self.backend is not None else np.asarray(arr)
-                state[key] = backend.from_host(np.ascontiguousarray(host))
+        for slot, arr in self.state.items():
+            host = self.backend.to_host(arr) if self.backend is not None else np.asarray(arr)
+            self.state[slot] = backend.from_host(np.ascontiguousarray(host))
         self.backend = backend
         return self
 
     def state_arrays(self) -> dict[str, np.ndarray]:
         """Host copies of the state, named ``optim.<param>.<slot>`` (for checkpoints)."""
-        return {f"optim.{name}.{key}": np.array(self.backend.to_host(arr), copy=True)
-                for name, state in self.state.items() for key, arr in state.items()}
+        out = {}
+        for slot, arr in self.state.items():
+            for name, piece in self.layout.split(self.backend.to_host(arr)).items():
+                out[f"optim.{name}.{slot}"] = piece
+        return out
 
-    def load_state_arrays(self, arrays: dict[str, np.ndarray], t: int) -> None:
-        self.state = {}
+    def load_state_arrays(self, arrays: dict[str, np.ndarray], t: int, layout: FlatLayout | None = None) -> None:
+        """Restore ``state_arrays()`` output for a model with ``layout`` (default: the last one seen)."""
+        layout = layout or self.layout
+        pieces: dict[str, dict[str, np.ndarray]] = {}
         for key, arr in arrays.items():
             _, rest = key.split(".", 1)
             pname, slot = rest.rsplit(".", 1)
-            self.state.setdefault(pname, {})[slot] = self.backend.from_host(np.ascontiguousarray(arr))
-        self.t = t
+            pieces.setdefault(slot, {})[pname] = arr
+        if pieces and layout is None:
+            raise ValueError("optimizer state needs the network's parameter layout")
+        state = {}
+        for slot, named in pieces.items():
+            missing = set(layout.names) - set(named)
+            if missing:
+                raise ValueError(f"optimizer state {slot!r} lacks {', '.join(sorted(missing))}")
+            dtype = np.asarray(next(iter(named.values()))).dtype
+            state[slot] = self.backend.from_host(layout.join(named, dtype))
+        self.state, self.t = state, t
+        if layout is not None:
+            self.layout = layout
 
 
 def validate_lr(lr: float) -> float:

@@ -23,7 +23,7 @@ import numpy as np
 
 from ..analysis.stats import parameter_stats
 from ..backends import registry
-from ..backends.base import BackendUnavailable
+from ..backends.base import BackendUnavailable, dropout_key
 from ..data.batches import batches_per_epoch, to_float_nchw
 from ..data.datasets import Dataset, load_dataset
 from ..nn.model import Sequential
@@ -330,7 +330,7 @@ class Trainer:
             # A diverging run overflows on its way to NaN; that is handled below, not warned about.
             with np.errstate(over="ignore", invalid="ignore"):
                 x, y = be.from_host(x_host), be.from_host(y_host)
-                logits = model.forward(x, train=True, rng=self._dropout_rng, marks=marks)
+                logits = model.forward(x, train=True, step_key=dropout_key(self.config.seed, self.step, 0), marks=marks)
                 loss, correct, dlogits = be.softmax_cross_entropy(logits, y)
                 if not math.isfinite(loss):
                     self._diverged(loss)
@@ -396,11 +396,11 @@ class Trainer:
             weights, optim_arrays, t = self.model.state_dict(), self.optimizer.state_arrays(), self.optimizer.t
         except Exception:  # the device is gone: use the last host copy
             _, weights, optim_arrays, t = self._last_good
-        self.model.backend = None  # the GPU arrays are dropped, not read again
+        self.model.release()  # the GPU arrays are dropped, not read again
         self.model.load_state_dict(weights)
         self.model.to(cpu)
         self.optimizer.backend = cpu
-        self.optimizer.load_state_arrays(optim_arrays, t)
+        self.optimizer.load_state_arrays(optim_arrays, t, self.model.named_parameters().flat.layout)
         self.backend = cpu
         reason = f"{old.name} failed ({type(exc).__name__}: {exc}); continuing on {cpu.name} from step {self.step}"
         self._emit(ev.BackendSwitched(self.step, self.epoch, old.name, cpu.name, cpu.describe(), reason))
@@ -478,8 +478,7 @@ class Trainer:
         cfg = self.config if seed is None else replace(self.config, seed=seed).validate()
         self.config = cfg
         dtype = self.model.dtype
-        self.model.backend = None  # fresh host weights replace the old ones
-        self.model.initialise(cfg.seed, dtype).to(self.backend)
+        self.model.initialise(cfg.seed, dtype)
         self.optimizer = Optimizer(cfg.optimizer, momentum=cfg.momentum).to(self.backend)
         self.step = 0
         self._data_rng = np.random.default_rng([cfg.seed, 1])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
+
+from cnnviz.backends.base import dropout_keep_mask
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -181,10 +183,11 @@ def test_relu(nb, ref, shape, dtype):
 def test_dropout(nb, ref, shape):
     rng = np.random.default_rng(1)
     x = rand(rng, shape)
-    keep = rng.random(shape, dtype=np.float32) >= 0.25
-    y0, c0 = ref.dropout_forward(x, keep, 1 / 0.75)
-    y1, c1 = nb.dropout_forward(nb.from_host(x), nb.from_host(keep), 1 / 0.75)
+    y0, c0 = ref.dropout_forward(x, 0.25, 12345)
+    y1, c1 = nb.dropout_forward(nb.from_host(x), 0.25, 12345)
     np.testing.assert_array_equal(y1, y0)
+    kept = y0 != 0
+    np.testing.assert_array_equal(kept, dropout_keep_mask(shape, 0.25, 12345) & (x != 0))
     dy = rand(rng, shape)
     np.testing.assert_array_equal(nb.dropout_backward(dy, c1), ref.dropout_backward(dy, c0))
 
@@ -272,10 +275,9 @@ def test_training_matches_reference(nb, ref, net):
     for be in (ref, nb):
         model = Sequential.from_spec(net).initialise(42).to(be)
         opt = Optimizer("adam").to(be)
-        rng = np.random.default_rng(1)
         losses = []
-        for _ in range(5):
-            logits = model.forward(be.from_host(x), True, rng)
+        for step in range(5):
+            logits = model.forward(be.from_host(x), True, step)
             loss, _, dlogits = be.softmax_cross_entropy(logits, be.from_host(y))
             model.backward(dlogits)
             opt.step(model.named_parameters(), 1e-2)

@@ -48,9 +48,9 @@ def check_layer(layer, in_shape, rng, train=False):
     weights = rng.standard_normal(out_shape)  # loss = sum(weights * layer(x))
 
     def loss():
-        return float((layer.forward(BE, x, train, np.random.default_rng(7)) * weights).sum())
+        return float((layer.forward(BE, x, train, 7) * weights).sum())
 
-    y = layer.forward(BE, x, train, np.random.default_rng(7))
+    y = layer.forward(BE, x, train, 7)
     assert y.shape == out_shape
     dx = layer.backward(BE, weights.copy())
     assert_close(f"{layer.spec()} d/dx", dx, numeric_grad(loss, x))
@@ -116,9 +116,9 @@ def test_whole_network_gradients(spec):
     labels = rng.integers(0, 10, 3)
 
     def loss():
-        return BE.softmax_cross_entropy(model.forward(x, train=True, rng=np.random.default_rng(9)), labels)[0]
+        return BE.softmax_cross_entropy(model.forward(x, train=True, step_key=9), labels)[0]
 
-    _, _, dlogits = BE.softmax_cross_entropy(model.forward(x, train=True, rng=np.random.default_rng(9)), labels)
+    _, _, dlogits = BE.softmax_cross_entropy(model.forward(x, train=True, step_key=9), labels)
     model.backward(dlogits)
     for name, p in model.named_parameters():
         assert_close(f"{spec}: {name}", p.grad, numeric_grad(loss, p.data))

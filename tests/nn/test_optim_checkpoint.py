@@ -6,7 +6,7 @@ import pytest
 
 from cnnviz.backends import registry
 from cnnviz.nn import checkpoint
-from cnnviz.nn.layers import Parameter
+from cnnviz.nn.flat import flat_parameters
 from cnnviz.nn.model import Sequential
 from cnnviz.nn.optim import Optimizer, learning_rate
 
@@ -17,13 +17,14 @@ def test_adam_matches_the_textbook_update():
     rng = np.random.default_rng(0)
     w0 = rng.standard_normal(5)
     grads = [rng.standard_normal(5) for _ in range(3)]
-    p = Parameter(w0.copy())
+    params = flat_parameters(BE, {"w": w0.copy()})
+    p = params[0][1]
     opt = Optimizer("adam").to(BE)
     m = v = np.zeros(5)
     w = w0.copy()
     for t, g in enumerate(grads, 1):
-        p.grad = g
-        opt.step([("w", p)], lr=0.01)
+        p.grad[...] = g
+        opt.step(params, lr=0.01)
         m = 0.9 * m + 0.1 * g
         v = 0.999 * v + 0.001 * g * g
         mhat, vhat = m / (1 - 0.9 ** t), v / (1 - 0.999 ** t)
@@ -32,14 +33,45 @@ def test_adam_matches_the_textbook_update():
 
 
 def test_momentum_and_plain_sgd():
-    p, q = Parameter(np.ones(3)), Parameter(np.ones(3))
+    ps, qs = flat_parameters(BE, {"p": np.ones(3)}), flat_parameters(BE, {"q": np.ones(3)})
+    p, q = ps[0][1], qs[0][1]
     mom, sgd = Optimizer("momentum", momentum=0.5).to(BE), Optimizer("sgd").to(BE)
     for _ in range(2):
-        p.grad = q.grad = np.array([1.0, 2.0, 3.0])
-        mom.step([("p", p)], lr=0.1)
-        sgd.step([("q", q)], lr=0.1)
+        p.grad[...] = q.grad[...] = np.array([1.0, 2.0, 3.0])
+        mom.step(ps, lr=0.1)
+        sgd.step(qs, lr=0.1)
     np.testing.assert_allclose(p.data, 1 - 0.1 * np.array([1, 2, 3]) * (1 + 1.5))
     np.testing.assert_allclose(q.data, 1 - 0.2 * np.array([1, 2, 3]))
+
+
+def test_optimizer_state_round_trips_per_parameter_and_refuses_another_network():
+    model = Sequential.from_spec("tiny").initialise(0, np.float64).to(BE)
+    opt = Optimizer("adam").to(BE)
+    for _, p in model.named_parameters():
+        p.grad[...] = 0.5
+    opt.step(model.named_parameters(), 0.1)
+    saved = opt.state_arrays()
+    assert set(saved) == {f"optim.{n}.{slot}" for n, _ in model.named_parameters() for slot in ("m", "v")}
+    again = Optimizer("adam").to(BE)
+    again.load_state_arrays(saved, opt.t, model.named_parameters().flat.layout)
+    for key, value in again.state_arrays().items():
+        np.testing.assert_array_equal(value, saved[key])
+    other = Sequential.from_spec("conv3-4,relu,pool,dense-10").initialise(0, np.float64).to(BE)
+    with pytest.raises(ValueError, match="different network"):
+        opt.step(other.named_parameters(), 0.1)
+
+
+def test_model_parameters_are_views_of_one_flat_buffer_that_moves_exactly():
+    model = Sequential.from_spec("tiny").initialise(3, np.float64)
+    before = model.state_dict()
+    model.to(BE)
+    flat = model.named_parameters().flat
+    assert flat.data.size == model.parameter_count()
+    for (name, p), view in zip(model.named_parameters(), flat.layout.views(flat.data)):
+        assert np.shares_memory(p.data, flat.data) and np.shares_memory(p.grad, flat.grad)
+        np.testing.assert_array_equal(p.data, before[name])
+    flat.data[:] += 1.0  # an optimizer's in-place update is seen by every parameter
+    np.testing.assert_array_equal(model.state_dict()["conv1.bias"], before["conv1.bias"] + 1.0)
 
 
 def test_onecycle_schedule_shape():
