@@ -63,6 +63,30 @@ def _open(name: str) -> Backend:
         return backend
 
 
+def install(name: str, title: str, backend: Backend) -> None:
+    """Make an already opened backend available under ``name`` (plug-ins, test doubles)."""
+    with _lock:
+        _ENTRIES[name] = (type(backend).__module__, title)
+        _instances[name] = backend
+        _failures.pop(name, None)
+
+
+def uninstall(name: str) -> None:
+    """Forget a backend added with ``install``."""
+    with _lock:
+        _ENTRIES.pop(name, None)
+        _instances.pop(name, None)
+        _failures.pop(name, None)
+
+
+def mark_failed(name: str, reason: str) -> None:
+    """A backend that failed while in use (a GPU fault) is unavailable from now on,
+    with ``reason`` shown wherever backends are listed; ``auto`` skips it."""
+    with _lock:
+        _instances.pop(name, None)
+        _failures[name] = reason
+
+
 def get(name: str = "auto") -> Backend:
     """Open a backend by name (or ``auto``); raises BackendUnavailable or ValueError."""
     name = name.strip().lower()

@@ -75,6 +75,15 @@ class Optimizer:
         self.backend = backend
         return self
 
+    def replace_state(self, backend, arrays: dict[str, np.ndarray], t: int, layout: FlatLayout | None) -> None:
+        """Start afresh on ``backend`` with ``arrays`` (``state_arrays()`` output, maybe
+        empty) at step ``t``: after a device was lost, nothing is read from it."""
+        self.backend, self.state, self.layout = backend, {}, layout
+        if backend is not None:
+            self.load_state_arrays(arrays, t, layout)
+        else:
+            self.t = t
+
     def state_arrays(self) -> dict[str, np.ndarray]:
         """Host copies of the state, named ``optim.<param>.<slot>`` (for checkpoints)."""
         out = {}

@@ -87,12 +87,12 @@ class TimingMeasured:
 
 @dataclass(frozen=True)
 class ParameterStatsMeasured:
-    """Distribution of every parameter and its gradient after a step (see cnnviz.analysis.stats)."""
+    """Distribution of every parameter and its gradient after a step (see cnnviz.train.stats)."""
     step: int
     epoch: float
     lr: float
     params: tuple
-    """One ``cnnviz.analysis.stats.ParamStats`` per parameter (weights, gradients, update size)."""
+    """One ``cnnviz.train.stats.ParamStats`` per parameter (weights, gradients, update size)."""
 
 
 @dataclass(frozen=True)

@@ -7,94 +7,92 @@ the GUI's worker QThread). Other threads steer it with thread-safe commands
 applied between two steps, so a step never sees half-changed state. Every
 listener is called on the training thread with frozen event dataclasses
 holding host NumPy arrays only.
+
+A step stays on the backend's device: the data set is uploaded once, each
+batch is gathered there from host indices, and the loss and accuracy are
+written into a device buffer that is read every ``sync_every`` steps (every
+step on a CPU). A GPU failure anywhere (step, evaluation, snapshot, switch,
+timings, saving) moves the run to the CPU with nothing lost: see
+``_fall_back_to_cpu``.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import queue
 import threading
 import time
 import traceback
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Callable
 
 import numpy as np
 
-from ..analysis.stats import parameter_stats
 from ..backends import registry
 from ..backends.base import BackendUnavailable, dropout_key
 from ..data.batches import batches_per_epoch, to_float_nchw
 from ..data.datasets import Dataset, load_dataset
 from ..nn.model import Sequential
-from ..nn.optim import OPTIMIZERS, SCHEDULES, Optimizer, learning_rate, validate_lr, validate_momentum
+from ..nn.optim import Optimizer, learning_rate
 from . import events as ev
+from .config import MAX_BATCH, MAX_EPOCHS, TrainConfig  # noqa: F401  (re-exported)
+from .data_order import DataOrder
+from .recovery import Backup, CollapseWatch
+from .stats import parameter_stats
 from .timing import layer_timings
 
-MAX_BATCH = 8192
-MAX_EPOCHS = 1000
 FEATURE_LAYER_KINDS = ("conv", "relu", "pool")
+GPU_SYNC_EVERY = 16
+EVAL_CHUNK = 1000
+CPU_FALLBACKS = ("numba", "numpy")
 
 
-@dataclass
-class TrainConfig:
-    net: str = "seed"
-    backend: str = "auto"
-    epochs: float = 1.0
-    steps: int | None = None
-    """Stop after this many steps (overrides ``epochs`` when given)."""
-    batch_size: int = 64
-    lr: float = 3e-3
-    optimizer: str = "adam"
-    momentum: float = 0.9
-    schedule: str = "onecycle"
-    seed: int = 0
-    dataset: str = "mnist"
-    data_dir: str | None = None
-    eval_every: int = 0
-    """Evaluate every N steps (0: only at the end of each epoch and of the run)."""
-    eval_samples: int | None = None
-    """Test images per periodic evaluation (None: the whole test set). The final one uses all."""
-    timing_every: int = 10
-    """Emit per-layer timings every N steps."""
-    stats_every: int = 0
-    """Emit weight/gradient statistics every N steps (0: never)."""
-    train_samples: int | None = None
-    """Train on the first N training images only (small-data and overfitting demos)."""
-    dtype: str = "float32"
-
-    def validate(self) -> "TrainConfig":
-        def need(cond: bool, message: str):
-            if not cond:
-                raise ValueError(message)
-
-        need(isinstance(self.batch_size, int) and 1 <= self.batch_size <= MAX_BATCH,
-             f"batch size must be a whole number from 1 to {MAX_BATCH}, got {self.batch_size!r}")
-        need(self.steps is None or (isinstance(self.steps, int) and self.steps >= 1),
-             f"steps must be a positive whole number, got {self.steps!r}")
-        need(math.isfinite(self.epochs) and 0 < self.epochs <= MAX_EPOCHS,
-             f"epochs must be more than 0 and at most {MAX_EPOCHS}, got {self.epochs!r}")
-        validate_lr(self.lr)
-        validate_momentum(self.momentum)
-        need(self.optimizer in OPTIMIZERS, f"unknown optimizer {self.optimizer!r}; choose from {', '.join(OPTIMIZERS)}")
-        need(self.schedule in SCHEDULES, f"unknown schedule {self.schedule!r}; choose from {', '.join(SCHEDULES)}")
-        need(self.eval_every >= 0, f"eval_every must be 0 or more, got {self.eval_every}")
-        need(self.eval_samples is None or self.eval_samples >= 1,
-             f"eval_samples must be at least 1, got {self.eval_samples}")
-        need(self.train_samples is None or self.train_samples >= 1,
-             f"train_samples must be at least 1, got {self.train_samples}")
-        need(self.stats_every >= 0, f"stats_every must be 0 or more, got {self.stats_every}")
-        need(self.timing_every >= 1, f"timing_every must be at least 1, got {self.timing_every}")
-        need(self.dtype in ("float32", "float64"), f"dtype must be float32 or float64, got {self.dtype!r}")
-        need(isinstance(self.seed, int) and 0 <= self.seed < 2**63, f"seed must be a non-negative whole number, got {self.seed!r}")
-        return self
-
-
-@dataclass
-class _SnapshotRequest:
+# --- commands (queued by other threads, applied between two steps) ------------------
+@dataclass(frozen=True)
+class _Pause: pass
+@dataclass(frozen=True)
+class _Resume: pass
+@dataclass(frozen=True)
+class _StepOnce: pass
+@dataclass(frozen=True)
+class _SetHyperparameters:
+    changes: dict
+@dataclass(frozen=True)
+class _SwitchBackend:
+    name: str
+@dataclass(frozen=True)
+class _TakeSnapshot:
     image: np.ndarray | None
     test_index: int | None
     tag: str
+@dataclass(frozen=True)
+class _Reset:
+    seed: int | None
+
+
+@dataclass
+class _PendingStep:
+    """A step whose loss is still on the device (read at the next flush)."""
+    step: int
+    slot: int
+    epoch: float
+    batch: int
+    lr: float
+    marks: list | None
+    started: float
+    """perf_counter() when the step began."""
+    step_ms: float
+
+
+@dataclass(frozen=True)
+class HostState:
+    """A consistent host copy of the run, for saving a checkpoint."""
+    spec: str
+    weights: dict[str, np.ndarray]
+    optimizer_arrays: dict[str, np.ndarray]
+    step: int
+    epoch: float
 
 
 class Trainer:
@@ -119,6 +117,12 @@ class Trainer:
         self.compile_seconds = 0.0
         self._images_trained = 0  # images trained by this run (not reset by reset())
         self._lr_used = 0.0
+        self._pending: list[_PendingStep] = []
+        self._throughput = _Throughput()
+        self._train_seconds = 0.0
+        self._backup: Backup | None = None
+        self._backup_time = 0.0
+        self._watch = CollapseWatch()
 
     # ------------------------------------------------------------------
     # listeners
@@ -131,45 +135,42 @@ class Trainer:
 
     # ------------------------------------------------------------------
     # thread-safe commands (applied between steps)
-    def _command(self, name: str, *args) -> None:
-        self._commands.put((name, args))
+    def _command(self, command) -> None:
+        self._commands.put(command)
         self._wake.set()
 
     def pause(self) -> None:
-        self._command("pause")
+        self._command(_Pause())
 
     def resume(self) -> None:
-        self._command("resume")
+        self._command(_Resume())
 
     def step_once(self) -> None:
         """While paused: train exactly one more batch."""
-        self._command("step_once")
+        self._command(_StepOnce())
 
     def stop(self, final_evaluation: bool = True) -> None:
         """End the run after the current step; ``final_evaluation=False`` skips the
         full test-set evaluation run() otherwise does at the end (a closing window
-        must not wait seconds for it)."""
+        must not wait seconds for it; an evaluation under way stops at its next chunk)."""
         self._final_evaluation = self._final_evaluation and final_evaluation
         self._stop = True
         self._wake.set()
 
     def set_hyperparameters(self, **changes) -> None:
         """lr, momentum, batch_size, optimizer, schedule; applied at the next step."""
-        self._command("hyper", changes)
+        self._command(_SetHyperparameters(changes))
 
     def switch_backend(self, name: str) -> None:
-        self._command("backend", name)
+        self._command(_SwitchBackend(name))
 
     def request_snapshot(self, image: np.ndarray | None = None, test_index: int | None = None, tag: str = "") -> None:
         """Feature maps, kernels and weights for ``image`` (28x28 in [0,1]) or a test image."""
-        self._command("snapshot", _SnapshotRequest(image, test_index, tag))
-
-    def request_evaluation(self) -> None:
-        self._command("evaluate")
+        self._command(_TakeSnapshot(image, test_index, tag))
 
     def reset(self, seed: int | None = None) -> None:
         """New random weights and optimizer state; the step count starts over."""
-        self._command("reset", seed)
+        self._command(_Reset(seed))
 
     @property
     def paused(self) -> bool:
@@ -195,42 +196,52 @@ class Trainer:
         if self.model is not None:
             return
         cfg = self.config
+        self._train_x, self._train_y = self._train_arrays()
+        cfg.check_against(len(self._train_x))
         self.model = Sequential.from_spec(cfg.net).initialise(cfg.seed, np.dtype(cfg.dtype))
         if self._initial_weights is not None:
             self.model.load_state_dict(self._initial_weights)
-        self._open_backend(cfg.backend)
-        self.optimizer = Optimizer(cfg.optimizer, momentum=cfg.momentum).to(self.backend)
-        self._train_x, self._train_y = self._train_arrays()
-        self._data_rng = np.random.default_rng([cfg.seed, 1])
-        self._dropout_rng = np.random.default_rng([cfg.seed, 2])
-        self._order = self._data_rng.permutation(len(self._train_x))
-        self._position = 0
-        self._epoch_index = 0
-        self._images_seen = 0
-        self._last_good = (0, self.model.state_dict(), {}, 0)
+        self.optimizer = Optimizer(cfg.optimizer, momentum=cfg.momentum)
+        self._start_over(cfg.seed)
+        self._use_backend(registry.get(cfg.backend))
 
-    def _open_backend(self, name: str) -> None:
-        backend = registry.get(name)
-        self.model.to(backend)
-        self.backend = backend
-        warm_up = getattr(backend, "warm_up", None)
-        if getattr(backend, "needs_warmup", False) and warm_up is not None:
-            seconds = float(warm_up())
+    def _start_over(self, seed: int) -> None:
+        """Step 0 of a run: the data order from ``seed``, the watchers, a first backup."""
+        self.step = 0
+        self.order = DataOrder(len(self._train_x), seed)
+        self._watch.reset()
+        self._pending = []
+        self._backup = None
+
+    def _use_backend(self, backend) -> None:
+        """Put the model, optimizer, data and step buffers on ``backend`` (warming it up first)."""
+        if backend.needs_warmup:
+            seconds = float(backend.warm_up(self.model.dtype))
             self.compile_seconds += seconds
-            self._emit(ev.WarmupFinished(backend.name, seconds,
-                                         f"{backend.name}: compiled kernels in {seconds:.1f} s"))
+            if seconds > 0.05:
+                self._emit(ev.WarmupFinished(backend.name, seconds, f"{backend.name}: compiled kernels in {seconds:.1f} s"))
+        self.model.to(backend)
+        self.optimizer.to(backend)
+        self._device_data = backend.upload_dataset(self._train_x, self._train_y)
+        self._stats = backend.new_step_stats(MAX_SYNC)
+        self.backend = backend
+        if self._backup is None:
+            self._take_backup()
+
+    @property
+    def sync_every(self) -> int:
+        if self.config.sync_every:
+            return self.config.sync_every
+        return GPU_SYNC_EVERY if self.backend.is_gpu else 1
 
     # ------------------------------------------------------------------
     # progress
     @property
     def epoch(self) -> float:
-        return self._epoch_index + self._position / max(1, len(self._train_x))
+        return self.order.epoch
 
     def _total_images(self) -> int:
-        cfg = self.config
-        if cfg.steps is not None:
-            return cfg.steps * cfg.batch_size
-        return int(round(cfg.epochs * len(self._train_x)))
+        return self.config.total_images(len(self._train_x))
 
     def _total_steps(self) -> int:
         cfg = self.config
@@ -239,14 +250,13 @@ class Trainer:
         return max(1, batches_per_epoch(self._total_images(), cfg.batch_size))
 
     def _done(self) -> bool:
-        cfg = self.config
-        if cfg.steps is not None:
-            return self.step >= cfg.steps
-        return self._images_seen >= self._total_images()
+        if self.config.steps is not None:
+            return self.step >= self.config.steps
+        return self.order.images_seen >= self._total_images()
 
     def current_lr(self) -> float:
         cfg = self.config
-        return learning_rate(cfg.schedule, cfg.lr, self._images_seen, max(1, self._total_images()))
+        return learning_rate(cfg.schedule, cfg.lr, self.order.images_seen, max(1, self._total_images()))
 
     # ------------------------------------------------------------------
     # the loop
@@ -263,8 +273,6 @@ class Trainer:
             dataset=self.dataset.name, train_size=len(self._train_x), test_size=len(self.dataset.test_images),
             config=asdict(cfg)))
         self._emit(ev.StateChanged("running", self.step))
-        train_seconds = 0.0
-        window = _Throughput()
         stopped = False
         while True:
             self._apply_commands()
@@ -274,177 +282,282 @@ class Trainer:
             if self._done():
                 break
             if self._paused and self._pending_single_steps == 0:
+                self._flush()
                 self._wake.wait(0.05)
                 self._wake.clear()
                 continue
-            if self._pending_single_steps:
+            single = self._pending_single_steps > 0
+            if single:
                 self._pending_single_steps -= 1
-            t0 = time.perf_counter()
-            result = self._train_step()
-            dt = time.perf_counter() - t0
-            if result is None:
+            epoch_before = self.order.epoch_index
+            if not self._guarded_step():
                 continue
-            train_seconds += dt
-            window.add(result[1], dt)
-            loss, batch, correct = result
-            rate = window.rate()
-            remaining = self._total_images() - self._images_seen
-            eta = remaining / rate if rate > 0 and cfg.steps is None else (
-                (cfg.steps - self.step) * batch / rate if rate > 0 else None)
-            self._emit(ev.StepFinished(self.step, self.epoch, loss, correct / batch, batch, rate,
-                                       self._lr_used, self.backend.name, eta))
-            epoch_ended = self._position == 0
-            if epoch_ended or (cfg.eval_every and self.step % cfg.eval_every == 0):
-                if not self._done():
-                    self.evaluate(full=epoch_ended)
-        final = self.evaluate(full=True) if self.step > 0 and (self._final_evaluation or not stopped) else None
+            epoch_ended = self.order.epoch_index != epoch_before
+            eval_due = epoch_ended or (cfg.eval_every and self.step % cfg.eval_every == 0)
+            if single or eval_due or len(self._pending) >= self.sync_every or self._done():
+                self._flush()
+            if eval_due and not self._done() and not self._paused:
+                result = self.evaluate(full=epoch_ended)
+                if result is not None and self._watch.add_accuracy(result.test_accuracy):
+                    self._diverged(f"the test accuracy fell to {result.test_accuracy:.1%}, chance level, after "
+                                   f"reaching {self._watch.best_accuracy:.1%}", self._watch.chance)
+        self._flush()
+        final = None
+        if self.step > 0 and (self._final_evaluation or not stopped):
+            final = self.evaluate(full=True)
         result = ev.RunFinished(
-            steps=self.step, epoch=self.epoch, seconds=time.perf_counter() - started, train_seconds=train_seconds,
-            train_images_per_s=(self._images_trained / train_seconds) if train_seconds > 0 else 0.0,
+            steps=self.step, epoch=self.epoch, seconds=time.perf_counter() - started, train_seconds=self._train_seconds,
+            train_images_per_s=(self._images_trained / self._train_seconds) if self._train_seconds > 0 else 0.0,
             test_accuracy=final.test_accuracy if final else None, test_loss=final.test_loss if final else None,
             backend=self.backend.name, stopped=stopped, compile_seconds=self.compile_seconds)
         self._emit(ev.StateChanged("stopped" if stopped else "finished", self.step))
         self._emit(result)
         return result
 
-    def _next_batch(self):
-        n = len(self._train_x)
-        take = self._order[self._position:self._position + self.config.batch_size]
-        self._position += len(take)
-        if self._position >= n:
-            self._position = 0
-            self._epoch_index += 1
-            self._order = self._data_rng.permutation(n)
-        x = to_float_nchw(self._train_x[take])
-        return x.astype(self.model.dtype, copy=False), self._train_y[take].astype(np.int64)
-
-    def _train_step(self):
-        """One batch: forward, loss, backward, update. Returns (loss, batch, correct) or None."""
-        be, model = self.backend, self.model
-        position, epoch_index, order = self._position, self._epoch_index, self._order
-        x_host, y_host = self._next_batch()
-        timed = (self.step + 1) % self.config.timing_every == 0 or self.step == 0
-        marks: list | None = [] if timed else None
-        t0 = time.perf_counter()
+    def _guarded_step(self) -> bool:
+        """One step; on a GPU failure, fall back to the CPU (the step is then redone there)."""
+        before, step_before = self.order.state(), self.step
         try:
-            # A diverging run overflows on its way to NaN; that is handled below, not warned about.
-            with np.errstate(over="ignore", invalid="ignore"):
-                x, y = be.from_host(x_host), be.from_host(y_host)
-                logits = model.forward(x, train=True, step_key=dropout_key(self.config.seed, self.step, 0), marks=marks)
-                loss, correct, dlogits = be.softmax_cross_entropy(logits, y)
-                if not math.isfinite(loss):
-                    self._diverged(loss)
-                    return None
-                model.backward(dlogits, marks=marks)
-                lr = self.current_lr()
-                stats_due = self.config.stats_every and (self.step + 1) % self.config.stats_every == 0
-                before = self._host_weights(copy=True) if stats_due else None
-                self.optimizer.step(model.named_parameters(), lr)
-                be.synchronize()
+            self._train_step()
         except Exception as exc:
-            if not be.is_gpu:
+            if not self.backend.is_gpu:
                 raise
-            # A GPU failure (out of memory, launch failure...) mid-step: put the
-            # batch back, fall back to the CPU with the last completed step.
-            self._position, self._epoch_index, self._order = position, epoch_index, order
-            self._fall_back_to_cpu(exc)
-            return None
-        step_ms = (time.perf_counter() - t0) * 1e3
+            if self.step == step_before:
+                self.order.restore(before)  # the update never ran: the CPU trains this batch next
+            self._fall_back_to_cpu(exc, "a training step")
+            return False
+        return True
+
+    def _train_step(self) -> None:
+        """Gather, forward, loss (into the device stats), backward, update."""
+        be, model, cfg = self.backend, self.model, self.config
+        timed = (self.step + 1) % cfg.timing_every == 0 or self.step == 0
+        marks: list | None = [] if timed else None
+        stats_due = cfg.stats_every and (self.step + 1) % cfg.stats_every == 0
+        lr = self.current_lr()
+        epoch_before = self.order.epoch
+        t0 = time.perf_counter()
+        # A diverging run overflows on its way to NaN; that is handled at the flush, not warned about.
+        with np.errstate(over="ignore", invalid="ignore"), be.workspace():
+            indices = self.order.take(cfg.batch_size)
+            x, y = be.gather_batch(self._device_data, indices, model.dtype)
+            logits = model.forward(x, True, dropout_key(cfg.seed, self.step, 0), marks)
+            slot = len(self._pending)
+            dlogits = be.softmax_cross_entropy_into(logits, y, self._stats, slot)
+            model.backward(dlogits, marks)
+            before = self._host_weights() if stats_due else None
+            self.optimizer.step(model.named_parameters(), lr)
+        # The update is launched: from here on the step counts as done.
         self.step += 1
-        self._images_seen += len(y_host)
-        self._images_trained += len(y_host)
+        self._images_trained += len(indices)
         self._lr_used = lr
+        record = _PendingStep(self.step, slot, epoch_before, len(indices), lr, marks, t0, 0.0)
+        self._pending.append(record)
+        if timed or before is not None:
+            be.synchronize()  # an honest step time, and the weights after the update
+        record.step_ms = (time.perf_counter() - t0) * 1e3
         if before is not None:
-            grads = {name: be.to_host(p.grad) for name, p in model.named_parameters() if p.grad is not None}
+            grads = {name: be.to_host(p.grad) for name, p in model.named_parameters()}
             stats = parameter_stats(self._host_weights(), grads, before)
             self._emit(ev.ParameterStatsMeasured(self.step, self.epoch, lr, tuple(stats)))
-        if self.step % 50 == 0:
-            self._last_good = (self.step, model.state_dict(), self.optimizer.state_arrays(), self.optimizer.t)
-        if marks is not None:
-            self._emit(ev.TimingMeasured(self.step, be.name, len(y_host),
-                                         layer_timings(be, [l.name for l in model.layers], marks), step_ms))
-        return loss, len(y_host), correct
 
-    def _host_weights(self, copy: bool = False) -> dict[str, np.ndarray]:
-        to_host = self.backend.to_host
-        return {name: np.array(to_host(p.data), copy=copy) for name, p in self.model.named_parameters()}
+    def _flush(self) -> None:
+        """Read the pending steps' losses from the device and report them."""
+        if not self._pending:
+            return
+        try:
+            values = self.backend.read_step_stats(self._stats, len(self._pending))
+        except Exception as exc:
+            if not self.backend.is_gpu:
+                raise
+            self._fall_back_to_cpu(exc, "reading the loss")
+            return
+        pending, self._pending = self._pending, []
+        now = time.perf_counter()
+        elapsed = max(now - pending[0].started, 1e-9)  # only steps run since then (commands flush first)
+        self._train_seconds += elapsed
+        self._throughput.add(sum(p.batch for p in pending), elapsed)
+        rate = self._throughput.rate()
+        for record, (loss, correct) in zip(pending, values):
+            if not math.isfinite(loss):
+                self._diverged(f"the loss became {loss} at step {record.step}", float(loss))
+                return
+            remaining = ((self.config.steps - record.step) * self.config.batch_size if self.config.steps is not None
+                         else self._total_images() - self.order.images_seen)
+            eta = max(0, remaining) / rate if rate > 0 else None
+            self._emit(ev.StepFinished(record.step, record.epoch, float(loss), float(correct) / record.batch,
+                                       record.batch, rate, record.lr, self.backend.name, eta))
+            if record.marks is not None:
+                self._emit_timing(record)
+            if self._watch.add_loss(float(loss)):
+                self._diverged(self._watch.describe(), float(loss))
+                return
+        if self._watch.healthy and now - self._backup_time >= self.config.backup_seconds:
+            self._take_backup()
 
-    def _restore(self, saved) -> int:
-        step, weights, optim_state, t = saved
-        self.model.load_state_dict(weights)
-        self.optimizer.load_state_arrays(optim_state, t)
-        return step
+    def _emit_timing(self, record: _PendingStep) -> None:
+        try:
+            layers = layer_timings(self.backend, [l.name for l in self.model.layers], record.marks)
+        except Exception as exc:
+            if not self.backend.is_gpu:
+                raise
+            self._fall_back_to_cpu(exc, "reading the layer timings")
+            return
+        self._emit(ev.TimingMeasured(record.step, self.backend.name, record.batch, layers, record.step_ms))
 
-    def _diverged(self, loss: float) -> None:
-        restored = self._restore(self._last_good)
+    def _host_weights(self) -> dict[str, np.ndarray]:
+        return self.model.state_dict()
+
+    # ------------------------------------------------------------------
+    # going back: backups, divergence, GPU failure
+    def _take_backup(self) -> None:
+        try:
+            weights, arrays = self.model.state_dict(), self.optimizer.state_arrays()
+        except Exception as exc:
+            if not self.backend.is_gpu or self._backup is None:
+                raise
+            self._fall_back_to_cpu(exc, "a backup copy")
+            weights, arrays = self.model.state_dict(), self.optimizer.state_arrays()
+        self._backup = Backup(self.step, weights, arrays, self.optimizer.t, self.order.state(), self._lr_used)
+        self._backup_time = time.perf_counter()
+
+    def _restore_weights(self, backup: Backup) -> None:
+        self.model.load_state_dict(backup.weights)
+        self.optimizer.replace_state(self.backend, backup.optimizer_arrays, backup.optimizer_t,
+                                     self.model.named_parameters().flat.layout)
+
+    def _diverged(self, what: str, loss: float) -> None:
+        """Restore the last good weights and pause, keeping the step count (the curves go on)."""
+        self._pending = []
+        backup = self._backup
+        self._restore_weights(backup)
+        self._watch.reset()
         self._paused = True
-        message = (f"loss became {loss} at step {self.step + 1}: the weights were restored to step {restored} "
-                   f"and training is paused. Lower the learning rate (now {self.config.lr:g}) and resume.")
-        self._emit(ev.Diverged(self.step, self.epoch, float(loss), restored, message))
+        message = (f"training diverged: {what}. The weights were restored to step {backup.step} and training is "
+                   f"paused. Lower the learning rate (now {self.config.lr:g}) and resume.")
+        self._emit(ev.Diverged(self.step, self.epoch, loss, backup.step, message))
         self._emit(ev.StateChanged("paused", self.step))
 
-    def _fall_back_to_cpu(self, exc: Exception) -> None:
+    def _fall_back_to_cpu(self, exc: Exception, where: str) -> None:
+        """Continue on the CPU after a GPU failure, losing nothing.
+
+        If the device still answers (out of memory, a bad launch), the state is read
+        from it as of the last completed step, pending losses included. If it does
+        not (an illegal address poisons the CUDA context for good), the run goes
+        back to the last host backup: weights, optimizer, step count, schedule and
+        data order together, and the message says so. The failed backend is marked
+        unavailable with the error as its reason.
+        """
         old = self.backend
-        cpu = None
-        for name in ("numba", "numpy"):
-            try:
-                cpu = registry.get(name)
-                break
-            except BackendUnavailable:
-                continue
+        error = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".strip()
+        registry.mark_failed(old.name, f"failed during {where} ({error}); restart cnnviz to try it again")
         try:
-            weights, optim_arrays, t = self.model.state_dict(), self.optimizer.state_arrays(), self.optimizer.t
-        except Exception:  # the device is gone: use the last host copy
-            _, weights, optim_arrays, t = self._last_good
-        self.model.release()  # the GPU arrays are dropped, not read again
+            old.synchronize()
+            values = old.read_step_stats(self._stats, len(self._pending)) if self._pending else None
+            weights, arrays, t = self.model.state_dict(), self.optimizer.state_arrays(), self.optimizer.t
+            rewound = None
+        except Exception:
+            backup = self._backup
+            weights, arrays, t, values = backup.weights, backup.optimizer_arrays, backup.optimizer_t, None
+            lost = self.step - backup.step
+            self.step, self._lr_used = backup.step, backup.lr_used
+            self.order.restore(backup.data)
+            self._pending = []
+            rewound = f"; the GPU's memory was lost, so training went back {lost} steps to step {backup.step}"
+        cpu = self._cpu_backend()
+        self.model.release()
         self.model.load_state_dict(weights)
-        self.model.to(cpu)
-        self.optimizer.backend = cpu
-        self.optimizer.load_state_arrays(optim_arrays, t, self.model.named_parameters().flat.layout)
-        self.backend = cpu
-        reason = f"{old.name} failed ({type(exc).__name__}: {exc}); continuing on {cpu.name} from step {self.step}"
+        self.optimizer.replace_state(None, {}, 0, None)
+        self._use_backend_after_failure(cpu, arrays, t)
+        if values is not None:
+            self._report_pending(values, old.name)
+        reason = f"{old.name} failed during {where} ({error}); continuing on {cpu.name} from step {self.step}"
+        reason += rewound or ""
         self._emit(ev.BackendSwitched(self.step, self.epoch, old.name, cpu.name, cpu.describe(), reason))
         self._emit(ev.TrainerError(reason, traceback.format_exc(), fatal=False))
+
+    def _use_backend_after_failure(self, cpu, optimizer_arrays, t) -> None:
+        self.model.to(cpu)
+        self.optimizer.replace_state(cpu, optimizer_arrays, t, self.model.named_parameters().flat.layout)
+        self._device_data = cpu.upload_dataset(self._train_x, self._train_y)
+        self._stats = cpu.new_step_stats(MAX_SYNC)
+        self.backend = cpu
+
+    def _report_pending(self, values: np.ndarray, backend_name: str) -> None:
+        """Pending steps whose losses were rescued from a failing GPU: report them as usual."""
+        pending, self._pending = self._pending, []
+        for record, (loss, correct) in zip(pending, values):
+            self._emit(ev.StepFinished(record.step, record.epoch, float(loss), float(correct) / record.batch,
+                                       record.batch, self._throughput.rate(), record.lr, backend_name, None))
+
+    def _cpu_backend(self):
+        for name in CPU_FALLBACKS:
+            try:
+                return registry.get(name)
+            except BackendUnavailable:
+                continue
+        raise BackendUnavailable("no CPU backend can run here")  # numpy always can
+
+    def _on_device(self, where: str, work: Callable[[], object]):
+        """``work()`` on the current backend; after a GPU failure, again on the CPU."""
+        try:
+            return work()
+        except Exception as exc:
+            if not self.backend.is_gpu:
+                raise
+            self._fall_back_to_cpu(exc, where)
+            return work()
 
     # ------------------------------------------------------------------
     # commands
     def _apply_commands(self) -> None:
         while True:
             try:
-                name, args = self._commands.get_nowait()
+                command = self._commands.get_nowait()
             except queue.Empty:
                 return
             try:
-                getattr(self, f"_do_{name}")(*args)
+                self._handle(command)
             except (ValueError, BackendUnavailable) as exc:
                 self._emit(ev.TrainerError(str(exc)))
 
-    def _do_pause(self) -> None:
+    @functools.singledispatchmethod
+    def _handle(self, command) -> None:
+        raise TypeError(f"unknown trainer command {command!r}")
+
+    @_handle.register
+    def _(self, command: _Pause) -> None:
         if not self._paused:
             self._paused = True
+            self._flush()
             self._emit(ev.StateChanged("paused", self.step))
 
-    def _do_resume(self) -> None:
+    @_handle.register
+    def _(self, command: _Resume) -> None:
         self._pending_single_steps = 0
         if self._paused:
             self._paused = False
+            self._watch.reset()
             self._emit(ev.StateChanged("running", self.step))
 
-    def _do_step_once(self) -> None:
+    @_handle.register
+    def _(self, command: _StepOnce) -> None:
         if not self._paused:
-            self._do_pause()
+            self._handle(_Pause())
         self._pending_single_steps += 1
 
-    def _do_hyper(self, changes: dict) -> None:
+    @_handle.register
+    def _(self, command: _SetHyperparameters) -> None:
         cfg = self.config
         allowed = {"lr", "momentum", "batch_size", "optimizer", "schedule"}
-        unknown = set(changes) - allowed
+        unknown = set(command.changes) - allowed
         if unknown:
             raise ValueError(f"cannot change {', '.join(sorted(unknown))} while training")
-        updated = replace(cfg, **changes).validate()
-        applied = {k: v for k, v in changes.items() if getattr(cfg, k) != v}
+        updated = replace(cfg, **command.changes).validate()
+        applied = {k: v for k, v in command.changes.items() if getattr(cfg, k) != v}
         if not applied:
             return
+        self._flush()
         if "optimizer" in applied:
             self.optimizer.set_kind(updated.optimizer)
         if "momentum" in applied:
@@ -452,61 +565,95 @@ class Trainer:
         self.config = updated
         self._emit(ev.HyperparametersChanged(self.step, self.epoch, applied))
 
-    def _do_backend(self, name: str) -> None:
-        new = registry.get(name)
+    @_handle.register
+    def _(self, command: _SwitchBackend) -> None:
+        new = registry.get(command.name)
         old = self.backend
         if new is old:
             return
-        self.model.to(new)
-        self.optimizer.to(new)
-        self.backend = new
+        self._flush()
+        if old is not self.backend:  # the flush itself fell back to the CPU
+            old = self.backend
+            if new is old:
+                return
+        try:
+            weights, arrays, t = self.model.state_dict(), self.optimizer.state_arrays(), self.optimizer.t
+        except Exception as exc:
+            if not old.is_gpu:
+                raise
+            self._fall_back_to_cpu(exc, f"the switch to {new.name}")
+            return
+        try:
+            self.model.release()
+            self.model.load_state_dict(weights)
+            self.optimizer.replace_state(None, {}, 0, None)
+            self._warm_and_move(new, arrays, t)
+        except Exception as exc:
+            if not new.is_gpu:
+                raise
+            registry.mark_failed(new.name, f"failed to start ({type(exc).__name__}: {exc})")
+            self.model.release()
+            self.model.load_state_dict(weights)
+            self._warm_and_move(old if not old.is_gpu else self._cpu_backend(), arrays, t)
+            raise BackendUnavailable(f"{new.name} failed to start ({type(exc).__name__}: {exc}); "
+                                     f"training stays on {self.backend.name}") from exc
         self._emit(ev.BackendSwitched(self.step, self.epoch, old.name, new.name, new.describe()))
-        warm_up = getattr(new, "warm_up", None)
-        if getattr(new, "needs_warmup", False) and warm_up is not None:
-            seconds = float(warm_up())
+
+    def _warm_and_move(self, backend, optimizer_arrays, t) -> None:
+        if backend.needs_warmup:
+            seconds = float(backend.warm_up(self.model.dtype))
             self.compile_seconds += seconds
             if seconds > 0.05:
-                self._emit(ev.WarmupFinished(new.name, seconds, f"{new.name}: compiled kernels in {seconds:.1f} s"))
+                self._emit(ev.WarmupFinished(backend.name, seconds, f"{backend.name}: compiled kernels in {seconds:.1f} s"))
+        self._use_backend_after_failure(backend, optimizer_arrays, t)
 
-    def _do_snapshot(self, request: _SnapshotRequest) -> None:
-        self._emit(self.snapshot(request.image, request.test_index, request.tag))
+    @_handle.register
+    def _(self, command: _TakeSnapshot) -> None:
+        self._flush()
+        self._emit(self.snapshot(command.image, command.test_index, command.tag))
 
-    def _do_evaluate(self) -> None:
-        self.evaluate(full=False)
-
-    def _do_reset(self, seed: int | None) -> None:
-        cfg = self.config if seed is None else replace(self.config, seed=seed).validate()
+    @_handle.register
+    def _(self, command: _Reset) -> None:
+        cfg = self.config if command.seed is None else replace(self.config, seed=command.seed).validate()
         self.config = cfg
-        dtype = self.model.dtype
-        self.model.initialise(cfg.seed, dtype)
-        self.optimizer = Optimizer(cfg.optimizer, momentum=cfg.momentum).to(self.backend)
-        self.step = 0
-        self._data_rng = np.random.default_rng([cfg.seed, 1])
-        self._dropout_rng = np.random.default_rng([cfg.seed, 2])
-        self._order = self._data_rng.permutation(len(self._train_x))
-        self._position = self._epoch_index = self._images_seen = 0
-        self._last_good = (0, self.model.state_dict(), {}, 0)
+        self._pending = []
+        self.model.initialise(cfg.seed, self.model.dtype)
+        self.optimizer.replace_state(self.backend, {}, 0, self.model.named_parameters().flat.layout)
+        self.optimizer.set_kind(cfg.optimizer)
+        self._start_over(cfg.seed)
+        self._take_backup()
         self._emit(ev.StateChanged("reset", 0))
 
     # ------------------------------------------------------------------
     # inspection
-    def evaluate(self, full: bool = True) -> ev.EvaluationFinished:
+    def evaluate(self, full: bool = True) -> ev.EvaluationFinished | None:
+        """Test loss and accuracy (on ``eval_samples`` images unless ``full``); None when stopped midway."""
         d = self.dataset
         n = len(d.test_images)
         if not full and self.config.eval_samples is not None:
             n = min(n, self.config.eval_samples)
-        x = to_float_nchw(d.test_images[:n])
+        probs = self._on_device("an evaluation", lambda: self._predict_test(n))
+        if probs is None:
+            return None
         labels = d.test_labels[:n]
-        probs = self.model.predict_proba(x, batch_size=1000)
         picked = probs[np.arange(n), labels]
         loss = float(-np.log(np.maximum(picked, 1e-12)).mean())
         predictions = probs.argmax(axis=1)
-        event = ev.EvaluationFinished(self.step, self.epoch, loss, float((predictions == labels).mean()), n,
-                                      labels.astype(np.int64), predictions.astype(np.int64),
-                                      probs.max(axis=1).astype(np.float32))
+        accuracy = float((predictions == labels).mean())
+        event = ev.EvaluationFinished(self.step, self.epoch, loss, accuracy, n, labels.astype(np.int64),
+                                      predictions.astype(np.int64), probs.max(axis=1).astype(np.float32))
         self.last_eval = event
         self._emit(event)
         return event
+
+    def _predict_test(self, n: int) -> np.ndarray | None:
+        chunks = []
+        for start in range(0, n, EVAL_CHUNK):
+            if self._stop and not self._final_evaluation:
+                return None
+            x = to_float_nchw(self.dataset.test_images[start:min(n, start + EVAL_CHUNK)])
+            chunks.append(self.model.predict_proba(x, batch_size=EVAL_CHUNK))
+        return np.concatenate(chunks) if chunks else np.zeros((0, 10), np.float32)
 
     def snapshot(self, image: np.ndarray | None = None, test_index: int | None = None, tag: str = "") -> ev.Snapshot:
         label = None
@@ -517,6 +664,9 @@ class Trainer:
         image = np.asarray(image, dtype=np.float32)
         if image.shape != (28, 28):
             raise ValueError(f"a snapshot input must be 28x28, got {image.shape}")
+        return self._on_device("a snapshot", lambda: self._snapshot(image, label, tag))
+
+    def _snapshot(self, image: np.ndarray, label: int | None, tag: str) -> ev.Snapshot:
         be = self.backend
         x = be.from_host(np.ascontiguousarray(image[None, None], dtype=self.model.dtype))
         outputs = self.model.activations(x)
@@ -530,9 +680,21 @@ class Trainer:
         return ev.Snapshot(self.step, self.epoch, image, label, feature_maps, kernels, probs.astype(np.float32),
                            weights, self.model.spec, tag)
 
+    def host_state(self) -> HostState:
+        """Weights and optimizer state on the host (for a checkpoint), read safely even
+        from a failing GPU. Call on the training thread, or after ``run`` returned."""
+        self._flush()
+        weights, arrays = self._on_device(
+            "saving", lambda: (self.model.state_dict(), self.optimizer.state_arrays()))
+        return HostState(self.model.spec, weights, arrays, self.step, self.epoch)
+
+
+MAX_SYNC = 256
+"""Slots of the device stats buffer (the largest ``sync_every``)."""
+
 
 class _Throughput:
-    """Images per second over the last few seconds of training steps."""
+    """Images per second over the last few seconds of training."""
 
     def __init__(self, horizon_s: float = 3.0):
         self.horizon = horizon_s

@@ -175,7 +175,7 @@ def _cpu_backend() -> str:
 
 def _train(preset: LessonPreset, dataset, steps: int, **overrides):
     """Train a preset for ``steps`` steps on the CPU; returns the losses and the stats diagnosis."""
-    from cnnviz.analysis.stats import StatsHistory, diagnose, parameter_stats
+    from cnnviz.train.stats import StatsHistory, diagnose, parameter_stats
     from cnnviz.train import events as ev
     from cnnviz.train.trainer import Trainer
 

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from cnnviz.analysis.drawings import DrawingStore
 from cnnviz.analysis.presets import bundled_presets
-from cnnviz.analysis.stats import parameter_stats
+from cnnviz.train.stats import parameter_stats
 from cnnviz.backends import registry
 from cnnviz.gui.app import draw_demo_digit
 from cnnviz.gui.panels.common import grid_shape, mosaic

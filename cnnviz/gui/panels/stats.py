@@ -2,7 +2,7 @@
 
 Fed with ``ParameterStatsMeasured`` events (every ``stats_every`` steps);
 storing one is a few appends, and the plots redraw at most once a second and
-only while the tab is open. The hints are :func:`cnnviz.analysis.stats.diagnose`.
+only while the tab is open. The hints are :func:`cnnviz.train.stats.diagnose`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
-from ...analysis.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, \
+from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, \
     diagnose
 from .. import theme
 from .common import Panel

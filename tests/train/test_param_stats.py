@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from cnnviz.analysis.stats import ParamStats, StatsHistory, diagnose, parameter_stats, summarize
+from cnnviz.train.stats import ParamStats, StatsHistory, diagnose, parameter_stats, summarize
 
 
 def test_summary_numbers_match_numpy():

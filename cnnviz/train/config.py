@@ -1,0 +1,90 @@
+"""What a training run is asked to do, validated before anything is built."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..nn.optim import OPTIMIZERS, SCHEDULES, validate_lr, validate_momentum
+
+MAX_BATCH = 8192
+MAX_EPOCHS = 1000
+MAX_SYNC_EVERY = 256
+
+
+@dataclass
+class TrainConfig:
+    net: str = "seed"
+    backend: str = "auto"
+    epochs: float = 1.0
+    steps: int | None = None
+    """Stop after this many steps (overrides ``epochs`` when given)."""
+    batch_size: int = 64
+    lr: float = 3e-3
+    optimizer: str = "adam"
+    momentum: float = 0.9
+    schedule: str = "onecycle"
+    seed: int = 0
+    dataset: str = "mnist"
+    data_dir: str | None = None
+    eval_every: int = 0
+    """Evaluate every N steps (0: only at the end of each epoch and of the run)."""
+    eval_samples: int | None = None
+    """Test images per periodic evaluation (None: the whole test set). The final one uses all."""
+    timing_every: int = 10
+    """Emit per-layer timings every N steps."""
+    stats_every: int = 0
+    """Emit weight/gradient statistics every N steps (0: never)."""
+    train_samples: int | None = None
+    """Train on the first N training images only (small-data and overfitting demos)."""
+    dtype: str = "float32"
+    sync_every: int = 0
+    """Read each step's loss and accuracy back from the backend every N steps (0: every
+    step on a CPU, every 16 on a GPU, where a read waits for the device to finish)."""
+    backup_seconds: float = 5.0
+    """How often (seconds of training) a host copy of the whole training state is kept,
+    to restore after divergence or a GPU fault that loses the device's memory."""
+
+    def validate(self) -> "TrainConfig":
+        def need(cond: bool, message: str):
+            if not cond:
+                raise ValueError(message)
+
+        need(isinstance(self.batch_size, int) and 1 <= self.batch_size <= MAX_BATCH,
+             f"batch size must be a whole number from 1 to {MAX_BATCH}, got {self.batch_size!r}")
+        need(self.steps is None or (isinstance(self.steps, int) and self.steps >= 1),
+             f"steps must be a positive whole number, got {self.steps!r}")
+        need(isinstance(self.epochs, (int, float)) and math.isfinite(self.epochs) and 0 < self.epochs <= MAX_EPOCHS,
+             f"epochs must be more than 0 and at most {MAX_EPOCHS}, got {self.epochs!r}")
+        validate_lr(self.lr)
+        validate_momentum(self.momentum)
+        need(self.optimizer in OPTIMIZERS, f"unknown optimizer {self.optimizer!r}; choose from {', '.join(OPTIMIZERS)}")
+        need(self.schedule in SCHEDULES, f"unknown schedule {self.schedule!r}; choose from {', '.join(SCHEDULES)}")
+        need(self.eval_every >= 0, f"eval_every must be 0 or more, got {self.eval_every}")
+        need(self.eval_samples is None or self.eval_samples >= 1,
+             f"eval_samples must be at least 1, got {self.eval_samples}")
+        need(self.train_samples is None or self.train_samples >= 1,
+             f"train_samples must be at least 1, got {self.train_samples}")
+        need(self.stats_every >= 0, f"stats_every must be 0 or more, got {self.stats_every}")
+        need(self.timing_every >= 1, f"timing_every must be at least 1, got {self.timing_every}")
+        need(self.dtype in ("float32", "float64"), f"dtype must be float32 or float64, got {self.dtype!r}")
+        need(isinstance(self.seed, int) and 0 <= self.seed < 2**63, f"seed must be a non-negative whole number, got {self.seed!r}")
+        need(isinstance(self.sync_every, int) and 0 <= self.sync_every <= MAX_SYNC_EVERY,
+             f"sync_every must be a whole number from 0 to {MAX_SYNC_EVERY}, got {self.sync_every!r}")
+        need(math.isfinite(self.backup_seconds) and self.backup_seconds >= 0,
+             f"backup_seconds must be 0 or more, got {self.backup_seconds!r}")
+        return self
+
+    def total_images(self, train_size: int) -> int:
+        """Images the run trains on (``steps`` x batch, or ``epochs`` x the training set)."""
+        if self.steps is not None:
+            return self.steps * self.batch_size
+        return int(round(self.epochs * train_size))
+
+    def check_against(self, train_size: int) -> None:
+        """Errors that need the data set's size: an empty set, a run of no images."""
+        if train_size < 1:
+            raise ValueError("the training set is empty: there is nothing to train on")
+        if self.total_images(train_size) < 1:
+            raise ValueError(f"epochs={self.epochs!r} of {train_size:,} training images is less than one image; "
+                             "ask for more epochs or use --steps")
