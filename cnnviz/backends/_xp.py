@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import DeviceDataset, Padding, adam_step_size, dropout_keep_mask
+from .base import DeviceDataset, Padding, adam_step_size, conv_output_size, dropout_keep_mask
 
 _INV_255 = np.float32(1.0 / 255.0)
 
@@ -69,7 +69,7 @@ class ArrayBackend:
         top, bottom, left, right = padding
         if any(padding):
             x = xp.pad(x, ((0, 0), (0, 0), (top, bottom), (left, right)))
-        ho, wo = h + top + bottom - kh + 1, w + left + right - kw + 1
+        ho, wo = conv_output_size(h, w, kh, kw, padding)
         cols = xp.empty((c, kh, kw, n, ho, wo), dtype=x.dtype)
         xt = x.transpose(1, 0, 2, 3)  # (C,N,Hp,Wp)
         for i in range(kh):

@@ -14,6 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from ..backends.base import conv_output_size
+
 Shape = tuple[int, ...]
 """Shape of one sample: (C, H, W) for images, (F,) for vectors."""
 
@@ -93,8 +95,7 @@ class Conv2D(Layer):
             raise SpecError(f"{self.spec()} needs an image input (C,H,W) but gets a flat vector of {in_shape[0]}; "
                             "convolutions must come before the first dense layer")
         c, h, w = in_shape
-        top, bottom, left, right = self.pads()
-        ho, wo = h + top + bottom - self.kernel + 1, w + left + right - self.kernel + 1
+        ho, wo = conv_output_size(h, w, self.kernel, self.kernel, self.pads())
         if ho < 1 or wo < 1:
             raise SpecError(f"{self.spec()} needs at least a {self.kernel}x{self.kernel} input but gets {h}x{w}; "
                             "use a smaller kernel, fewer pools, or padding 'same'")

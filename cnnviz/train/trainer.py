@@ -18,57 +18,35 @@ timings, saving) moves the run to the CPU with nothing lost: see
 
 from __future__ import annotations
 
-import functools
 import math
 import queue
 import threading
 import time
-import traceback
 from dataclasses import asdict, dataclass, replace
 from typing import Callable
 
 import numpy as np
 
 from ..backends import registry
-from ..backends.base import BackendUnavailable, dropout_key
-from ..data.batches import batches_per_epoch, to_float_nchw
+from ..backends.base import dropout_key
+from ..data.batches import batches_per_epoch
 from ..data.datasets import Dataset, load_dataset
 from ..nn.model import Sequential
 from ..nn.optim import Optimizer, learning_rate
 from . import events as ev
-from .config import MAX_BATCH, MAX_EPOCHS, TrainConfig  # noqa: F401  (re-exported)
+from . import commands as cmd
+from .config import MAX_BATCH, MAX_EPOCHS, MAX_SYNC_EVERY, TrainConfig  # noqa: F401  (re-exported)
 from .data_order import DataOrder
+from .evaluation import evaluation_event, predict_probabilities
+from .fallback import DeviceRecovery
 from .recovery import Backup, CollapseWatch
 from .stats import parameter_stats
-from .timing import layer_timings
+from .timing import Throughput, layer_timings
 
 FEATURE_LAYER_KINDS = ("conv", "relu", "pool")
 GPU_SYNC_EVERY = 16
-EVAL_CHUNK = 1000
-CPU_FALLBACKS = ("numba", "numpy")
-
-
-# --- commands (queued by other threads, applied between two steps) ------------------
-@dataclass(frozen=True)
-class _Pause: pass
-@dataclass(frozen=True)
-class _Resume: pass
-@dataclass(frozen=True)
-class _StepOnce: pass
-@dataclass(frozen=True)
-class _SetHyperparameters:
-    changes: dict
-@dataclass(frozen=True)
-class _SwitchBackend:
-    name: str
-@dataclass(frozen=True)
-class _TakeSnapshot:
-    image: np.ndarray | None
-    test_index: int | None
-    tag: str
-@dataclass(frozen=True)
-class _Reset:
-    seed: int | None
+MAX_SYNC = MAX_SYNC_EVERY
+"""Slots of the device stats buffer (the largest ``sync_every``)."""
 
 
 @dataclass
@@ -95,7 +73,7 @@ class HostState:
     epoch: float
 
 
-class Trainer:
+class Trainer(DeviceRecovery, cmd.CommandHandling):
     def __init__(self, config: TrainConfig, dataset: Dataset | None = None,
                  initial_weights: dict[str, np.ndarray] | None = None):
         """``initial_weights`` (a state dict, e.g. from a checkpoint) replaces the random initialisation."""
@@ -118,7 +96,7 @@ class Trainer:
         self._images_trained = 0  # images trained by this run (not reset by reset())
         self._lr_used = 0.0
         self._pending: list[_PendingStep] = []
-        self._throughput = _Throughput()
+        self._throughput = Throughput()
         self._train_seconds = 0.0
         self._backup: Backup | None = None
         self._backup_time = 0.0
@@ -140,14 +118,14 @@ class Trainer:
         self._wake.set()
 
     def pause(self) -> None:
-        self._command(_Pause())
+        self._command(cmd.Pause())
 
     def resume(self) -> None:
-        self._command(_Resume())
+        self._command(cmd.Resume())
 
     def step_once(self) -> None:
         """While paused: train exactly one more batch."""
-        self._command(_StepOnce())
+        self._command(cmd.StepOnce())
 
     def stop(self, final_evaluation: bool = True) -> None:
         """End the run after the current step; ``final_evaluation=False`` skips the
@@ -159,18 +137,18 @@ class Trainer:
 
     def set_hyperparameters(self, **changes) -> None:
         """lr, momentum, batch_size, optimizer, schedule; applied at the next step."""
-        self._command(_SetHyperparameters(changes))
+        self._command(cmd.SetHyperparameters(changes))
 
     def switch_backend(self, name: str) -> None:
-        self._command(_SwitchBackend(name))
+        self._command(cmd.SwitchBackend(name))
 
     def request_snapshot(self, image: np.ndarray | None = None, test_index: int | None = None, tag: str = "") -> None:
         """Feature maps, kernels and weights for ``image`` (28x28 in [0,1]) or a test image."""
-        self._command(_TakeSnapshot(image, test_index, tag))
+        self._command(cmd.TakeSnapshot(image, test_index, tag))
 
     def reset(self, seed: int | None = None) -> None:
         """New random weights and optimizer state; the step count starts over."""
-        self._command(_Reset(seed))
+        self._command(cmd.Reset(seed))
 
     @property
     def paused(self) -> bool:
@@ -215,18 +193,25 @@ class Trainer:
 
     def _use_backend(self, backend) -> None:
         """Put the model, optimizer, data and step buffers on ``backend`` (warming it up first)."""
+        self._warm_up(backend)
+        self.model.to(backend)
+        self.optimizer.to(backend)
+        self._put_data_on(backend)
+        if self._backup is None:
+            self._take_backup()
+
+    def _warm_up(self, backend) -> None:
+        """Compile before timing: compile seconds never count as training."""
         if backend.needs_warmup:
             seconds = float(backend.warm_up(self.model.dtype))
             self.compile_seconds += seconds
             if seconds > 0.05:
                 self._emit(ev.WarmupFinished(backend.name, seconds, f"{backend.name}: compiled kernels in {seconds:.1f} s"))
-        self.model.to(backend)
-        self.optimizer.to(backend)
+
+    def _put_data_on(self, backend) -> None:
         self._device_data = backend.upload_dataset(self._train_x, self._train_y)
         self._stats = backend.new_step_stats(MAX_SYNC)
         self.backend = backend
-        if self._backup is None:
-            self._take_backup()
 
     @property
     def sync_every(self) -> int:
@@ -409,23 +394,7 @@ class Trainer:
         return self.model.state_dict()
 
     # ------------------------------------------------------------------
-    # going back: backups, divergence, GPU failure
-    def _take_backup(self) -> None:
-        try:
-            weights, arrays = self.model.state_dict(), self.optimizer.state_arrays()
-        except Exception as exc:
-            if not self.backend.is_gpu or self._backup is None:
-                raise
-            self._fall_back_to_cpu(exc, "a backup copy")
-            weights, arrays = self.model.state_dict(), self.optimizer.state_arrays()
-        self._backup = Backup(self.step, weights, arrays, self.optimizer.t, self.order.state(), self._lr_used)
-        self._backup_time = time.perf_counter()
-
-    def _restore_weights(self, backup: Backup) -> None:
-        self.model.load_state_dict(backup.weights)
-        self.optimizer.replace_state(self.backend, backup.optimizer_arrays, backup.optimizer_t,
-                                     self.model.named_parameters().flat.layout)
-
+    # divergence (backups and GPU failures: see fallback.DeviceRecovery)
     def _diverged(self, what: str, loss: float) -> None:
         """Restore the last good weights and pause, keeping the step count (the curves go on)."""
         self._pending = []
@@ -438,192 +407,6 @@ class Trainer:
         self._emit(ev.Diverged(self.step, self.epoch, loss, backup.step, message))
         self._emit(ev.StateChanged("paused", self.step))
 
-    def _fall_back_to_cpu(self, exc: Exception, where: str) -> None:
-        """Continue on the CPU after a GPU failure, losing nothing.
-
-        If the device still answers (out of memory, a bad launch), the state is read
-        from it as of the last completed step, pending losses included. If it does
-        not (an illegal address poisons the CUDA context for good), the run goes
-        back to the last host backup: weights, optimizer, step count, schedule and
-        data order together, and the message says so. The failed backend is marked
-        unavailable with the error as its reason.
-        """
-        old = self.backend
-        error = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".strip()
-        registry.mark_failed(old.name, f"failed during {where} ({error}); restart cnnviz to try it again")
-        try:
-            old.synchronize()
-            values = old.read_step_stats(self._stats, len(self._pending)) if self._pending else None
-            weights, arrays, t = self.model.state_dict(), self.optimizer.state_arrays(), self.optimizer.t
-            rewound = None
-        except Exception:
-            backup = self._backup
-            weights, arrays, t, values = backup.weights, backup.optimizer_arrays, backup.optimizer_t, None
-            lost = self.step - backup.step
-            self.step, self._lr_used = backup.step, backup.lr_used
-            self.order.restore(backup.data)
-            self._pending = []
-            rewound = f"; the GPU's memory was lost, so training went back {lost} steps to step {backup.step}"
-        cpu = self._cpu_backend()
-        self.model.release()
-        self.model.load_state_dict(weights)
-        self.optimizer.replace_state(None, {}, 0, None)
-        self._use_backend_after_failure(cpu, arrays, t)
-        if values is not None:
-            self._report_pending(values, old.name)
-        reason = f"{old.name} failed during {where} ({error}); continuing on {cpu.name} from step {self.step}"
-        reason += rewound or ""
-        self._emit(ev.BackendSwitched(self.step, self.epoch, old.name, cpu.name, cpu.describe(), reason))
-        self._emit(ev.TrainerError(reason, traceback.format_exc(), fatal=False))
-
-    def _use_backend_after_failure(self, cpu, optimizer_arrays, t) -> None:
-        self.model.to(cpu)
-        self.optimizer.replace_state(cpu, optimizer_arrays, t, self.model.named_parameters().flat.layout)
-        self._device_data = cpu.upload_dataset(self._train_x, self._train_y)
-        self._stats = cpu.new_step_stats(MAX_SYNC)
-        self.backend = cpu
-
-    def _report_pending(self, values: np.ndarray, backend_name: str) -> None:
-        """Pending steps whose losses were rescued from a failing GPU: report them as usual."""
-        pending, self._pending = self._pending, []
-        for record, (loss, correct) in zip(pending, values):
-            self._emit(ev.StepFinished(record.step, record.epoch, float(loss), float(correct) / record.batch,
-                                       record.batch, self._throughput.rate(), record.lr, backend_name, None))
-
-    def _cpu_backend(self):
-        for name in CPU_FALLBACKS:
-            try:
-                return registry.get(name)
-            except BackendUnavailable:
-                continue
-        raise BackendUnavailable("no CPU backend can run here")  # numpy always can
-
-    def _on_device(self, where: str, work: Callable[[], object]):
-        """``work()`` on the current backend; after a GPU failure, again on the CPU."""
-        try:
-            return work()
-        except Exception as exc:
-            if not self.backend.is_gpu:
-                raise
-            self._fall_back_to_cpu(exc, where)
-            return work()
-
-    # ------------------------------------------------------------------
-    # commands
-    def _apply_commands(self) -> None:
-        while True:
-            try:
-                command = self._commands.get_nowait()
-            except queue.Empty:
-                return
-            try:
-                self._handle(command)
-            except (ValueError, BackendUnavailable) as exc:
-                self._emit(ev.TrainerError(str(exc)))
-
-    @functools.singledispatchmethod
-    def _handle(self, command) -> None:
-        raise TypeError(f"unknown trainer command {command!r}")
-
-    @_handle.register
-    def _(self, command: _Pause) -> None:
-        if not self._paused:
-            self._paused = True
-            self._flush()
-            self._emit(ev.StateChanged("paused", self.step))
-
-    @_handle.register
-    def _(self, command: _Resume) -> None:
-        self._pending_single_steps = 0
-        if self._paused:
-            self._paused = False
-            self._watch.reset()
-            self._emit(ev.StateChanged("running", self.step))
-
-    @_handle.register
-    def _(self, command: _StepOnce) -> None:
-        if not self._paused:
-            self._handle(_Pause())
-        self._pending_single_steps += 1
-
-    @_handle.register
-    def _(self, command: _SetHyperparameters) -> None:
-        cfg = self.config
-        allowed = {"lr", "momentum", "batch_size", "optimizer", "schedule"}
-        unknown = set(command.changes) - allowed
-        if unknown:
-            raise ValueError(f"cannot change {', '.join(sorted(unknown))} while training")
-        updated = replace(cfg, **command.changes).validate()
-        applied = {k: v for k, v in command.changes.items() if getattr(cfg, k) != v}
-        if not applied:
-            return
-        self._flush()
-        if "optimizer" in applied:
-            self.optimizer.set_kind(updated.optimizer)
-        if "momentum" in applied:
-            self.optimizer.momentum = updated.momentum
-        self.config = updated
-        self._emit(ev.HyperparametersChanged(self.step, self.epoch, applied))
-
-    @_handle.register
-    def _(self, command: _SwitchBackend) -> None:
-        new = registry.get(command.name)
-        old = self.backend
-        if new is old:
-            return
-        self._flush()
-        if old is not self.backend:  # the flush itself fell back to the CPU
-            old = self.backend
-            if new is old:
-                return
-        try:
-            weights, arrays, t = self.model.state_dict(), self.optimizer.state_arrays(), self.optimizer.t
-        except Exception as exc:
-            if not old.is_gpu:
-                raise
-            self._fall_back_to_cpu(exc, f"the switch to {new.name}")
-            return
-        try:
-            self.model.release()
-            self.model.load_state_dict(weights)
-            self.optimizer.replace_state(None, {}, 0, None)
-            self._warm_and_move(new, arrays, t)
-        except Exception as exc:
-            if not new.is_gpu:
-                raise
-            registry.mark_failed(new.name, f"failed to start ({type(exc).__name__}: {exc})")
-            self.model.release()
-            self.model.load_state_dict(weights)
-            self._warm_and_move(old if not old.is_gpu else self._cpu_backend(), arrays, t)
-            raise BackendUnavailable(f"{new.name} failed to start ({type(exc).__name__}: {exc}); "
-                                     f"training stays on {self.backend.name}") from exc
-        self._emit(ev.BackendSwitched(self.step, self.epoch, old.name, new.name, new.describe()))
-
-    def _warm_and_move(self, backend, optimizer_arrays, t) -> None:
-        if backend.needs_warmup:
-            seconds = float(backend.warm_up(self.model.dtype))
-            self.compile_seconds += seconds
-            if seconds > 0.05:
-                self._emit(ev.WarmupFinished(backend.name, seconds, f"{backend.name}: compiled kernels in {seconds:.1f} s"))
-        self._use_backend_after_failure(backend, optimizer_arrays, t)
-
-    @_handle.register
-    def _(self, command: _TakeSnapshot) -> None:
-        self._flush()
-        self._emit(self.snapshot(command.image, command.test_index, command.tag))
-
-    @_handle.register
-    def _(self, command: _Reset) -> None:
-        cfg = self.config if command.seed is None else replace(self.config, seed=command.seed).validate()
-        self.config = cfg
-        self._pending = []
-        self.model.initialise(cfg.seed, self.model.dtype)
-        self.optimizer.replace_state(self.backend, {}, 0, self.model.named_parameters().flat.layout)
-        self.optimizer.set_kind(cfg.optimizer)
-        self._start_over(cfg.seed)
-        self._take_backup()
-        self._emit(ev.StateChanged("reset", 0))
-
     # ------------------------------------------------------------------
     # inspection
     def evaluate(self, full: bool = True) -> ev.EvaluationFinished | None:
@@ -632,28 +415,14 @@ class Trainer:
         n = len(d.test_images)
         if not full and self.config.eval_samples is not None:
             n = min(n, self.config.eval_samples)
-        probs = self._on_device("an evaluation", lambda: self._predict_test(n))
+        stopped = lambda: self._stop and not self._final_evaluation  # noqa: E731  (a closing window)
+        probs = self._on_device("an evaluation", lambda: predict_probabilities(self.model, d.test_images[:n], stopped))
         if probs is None:
             return None
-        labels = d.test_labels[:n]
-        picked = probs[np.arange(n), labels]
-        loss = float(-np.log(np.maximum(picked, 1e-12)).mean())
-        predictions = probs.argmax(axis=1)
-        accuracy = float((predictions == labels).mean())
-        event = ev.EvaluationFinished(self.step, self.epoch, loss, accuracy, n, labels.astype(np.int64),
-                                      predictions.astype(np.int64), probs.max(axis=1).astype(np.float32))
+        event = evaluation_event(self.step, self.epoch, probs, d.test_labels[:n])
         self.last_eval = event
         self._emit(event)
         return event
-
-    def _predict_test(self, n: int) -> np.ndarray | None:
-        chunks = []
-        for start in range(0, n, EVAL_CHUNK):
-            if self._stop and not self._final_evaluation:
-                return None
-            x = to_float_nchw(self.dataset.test_images[start:min(n, start + EVAL_CHUNK)])
-            chunks.append(self.model.predict_proba(x, batch_size=EVAL_CHUNK))
-        return np.concatenate(chunks) if chunks else np.zeros((0, 10), np.float32)
 
     def snapshot(self, image: np.ndarray | None = None, test_index: int | None = None, tag: str = "") -> ev.Snapshot:
         label = None
@@ -689,26 +458,3 @@ class Trainer:
         return HostState(self.model.spec, weights, arrays, self.step, self.epoch)
 
 
-MAX_SYNC = 256
-"""Slots of the device stats buffer (the largest ``sync_every``)."""
-
-
-class _Throughput:
-    """Images per second over the last few seconds of training."""
-
-    def __init__(self, horizon_s: float = 3.0):
-        self.horizon = horizon_s
-        self.items: list[tuple[int, float]] = []
-
-    def add(self, images: int, seconds: float) -> None:
-        self.items.append((images, seconds))
-        total = 0.0
-        for i in range(len(self.items) - 1, -1, -1):
-            total += self.items[i][1]
-            if total > self.horizon:
-                del self.items[:i]
-                break
-
-    def rate(self) -> float:
-        seconds = sum(s for _, s in self.items)
-        return sum(n for n, _ in self.items) / seconds if seconds > 0 else 0.0
