@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 from cnnviz.backends import registry
 from cnnviz.gui.session import STOP_WAIT_MS
 from cnnviz.train import events as ev
-from cnnviz.train.trainer import Trainer
+from cnnviz.nn.model import Sequential
 
 TIMEOUT_MS = 30_000
 
@@ -265,16 +265,16 @@ def test_closing_mid_training_ends_the_thread(qtbot, window):
 
 
 def test_worker_exception_is_shown_and_the_app_keeps_running(qtbot, window, monkeypatch):
-    original = Trainer._train_step
+    original = Sequential.forward
     calls = {"n": 0}
 
-    def flaky(self):
-        calls["n"] += 1
-        if calls["n"] == 3:
+    def flaky(self, x, train=False, **kwargs):  # the third training step's forward pass fails
+        calls["n"] += bool(train)
+        if train and calls["n"] == 3:
             raise RuntimeError("boom in a training step")
-        return original(self)
+        return original(self, x, train=train, **kwargs)
 
-    monkeypatch.setattr(Trainer, "_train_step", flaky)
+    monkeypatch.setattr(Sequential, "forward", flaky)
     window.start()
     qtbot.waitUntil(lambda: window.banner.isVisible() and window.banner.kind == "error", timeout=TIMEOUT_MS)
     assert "boom in a training step" in window.banner.label.text()
