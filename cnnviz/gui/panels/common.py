@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 
 class Panel(QFrame):
@@ -73,6 +73,21 @@ class LazyPanel(Panel):
         super().showEvent(event)
         if self.dirty:
             self.refresh()
+
+
+def set_items(combo: QComboBox, items: list[str]) -> bool:
+    """Give ``combo`` these items (no signal), keeping the current one when it is still there.
+    False when it already had exactly them."""
+    if [combo.itemText(i) for i in range(combo.count())] == items:
+        return False
+    keep = combo.currentText()
+    combo.blockSignals(True)
+    combo.clear()
+    combo.addItems(items)
+    if keep in items:
+        combo.setCurrentText(keep)
+    combo.blockSignals(False)
+    return True
 
 
 def robust_max(values: np.ndarray) -> float:

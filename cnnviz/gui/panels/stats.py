@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidg
 from ...analysis.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, \
     diagnose
 from .. import theme
-from .common import LazyPanel
+from .common import LazyPanel, set_items
 
 PALETTE = ("#1f6feb", "#e8710a", "#188038", "#8e24aa", "#c5221f", "#00838f", "#6d4c41", "#5f6368")
 MAX_POINTS = 4000
@@ -195,15 +195,7 @@ class StatsPanel(LazyPanel):
             return
         x = np.asarray(self.steps, dtype=np.float64)
         names = list(self.series)
-        combo = [self.layer_combo.itemText(i) for i in range(self.layer_combo.count())]
-        if combo != names:
-            keep = self.layer_combo.currentText()
-            self.layer_combo.blockSignals(True)
-            self.layer_combo.clear()
-            self.layer_combo.addItems(names)
-            if keep in names:
-                self.layer_combo.setCurrentText(keep)
-            self.layer_combo.blockSignals(False)
+        set_items(self.layer_combo, names)
         for i, name in enumerate(names):
             colour = PALETTE[i % len(PALETTE)]
             if name not in self.ratio_curves:

@@ -14,7 +14,7 @@ from ...analysis.timelapse import TimeLapse
 from ...train import events as ev
 from .. import theme
 from ..worker import Tag
-from .common import LazyPanel, grid_shape, image_view, mosaic, robust_max, show
+from .common import LazyPanel, grid_shape, image_view, mosaic, robust_max, set_items, show
 
 MAX_FRAMES = 120
 MAX_BYTES = 96 * 2**20
@@ -142,16 +142,7 @@ class TimeLapsePanel(LazyPanel):
         has = n > 0
         for w in (self.slider, self.play_button, self.gif_button, self.png_button, self.layer_combo):
             w.setEnabled(has)
-        layers = list(self.timelapse.layers)
-        current = [self.layer_combo.itemText(i) for i in range(self.layer_combo.count())]
-        if layers != current:
-            keep = self.layer_combo.currentText()
-            self.layer_combo.blockSignals(True)
-            self.layer_combo.clear()
-            self.layer_combo.addItems(layers)
-            if keep in layers:
-                self.layer_combo.setCurrentText(keep)
-            self.layer_combo.blockSignals(False)
+        set_items(self.layer_combo, list(self.timelapse.layers))
 
     # --- display -------------------------------------------------------------------------------
     def draw(self) -> None:
