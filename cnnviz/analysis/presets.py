@@ -57,7 +57,6 @@ PANEL_TITLES: dict[str, str] = {
     "saliency": "Why? (saliency, occlusion)",
     "timelapse": "Time-lapse",
     "stats": "Weight and gradient statistics",
-    "log": "Run log",
 }
 """The views a lesson can show or hide (``visible_panels``) and their titles in the app's View menu.
 The names are part of the lesson file format; the app's panel registry

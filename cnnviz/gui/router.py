@@ -120,7 +120,6 @@ class EventRouter(QObject):
 
     @handle.register
     def _run_started(self, event: ev.RunStarted) -> None:
-        self.panels.log.add(f"run started on {event.backend}")
         self.window.status.show(backend=f"backend {event.backend}")
         self.window.controls.describe_parameters(event.parameter_count)
 
@@ -154,7 +153,6 @@ class EventRouter(QObject):
 
     @handle.register
     def _run_finished(self, event: ev.RunFinished) -> None:
-        self.panels.log.add(f"run {'stopped' if event.stopped else 'finished'} after {event.steps} steps")
         self.run.result = event
         if event.test_accuracy is not None:
             self.window.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}% (all test images)")

@@ -107,16 +107,3 @@ def test_a_cancelled_job_delivers_nothing(qtbot):
     qtbot.waitUntil(lambda: not job.running, timeout=5000)
     qtbot.wait(50)
     assert received == []
-
-
-def test_a_panel_added_by_the_readme_recipe_appears_everywhere(qtbot, make_window, tmp_path):
-    window = make_window(steps=2)
-    assert "log" in registry.TABS and "log" in window.menus.view_actions
-    window.start()
-    qtbot.waitUntil(lambda: not window.session.active and window.run.result is not None, timeout=30_000)
-    assert "run started on numpy" in window.panels.log.text.toPlainText()
-    assert "finished after 2 steps" in window.panels.log.text.toPlainText()
-    window.show_tab("log")
-    assert window.exports.export_panel_png("log", str(tmp_path / "log.png"))
-    window.set_visible_views({"loss"})
-    assert not window.workspace.tab_visible("log")

@@ -55,7 +55,6 @@ PANELS: tuple[PanelSpec, ...] = (
     PanelSpec("timelapse", "Time-lapse", TAB, "timelapse.TimeLapsePanel", ("timelapse",)),
     PanelSpec("statistics", "Statistics", TAB, "stats.StatsPanel", ("stats",)),
     PanelSpec("drawings", "Class drawings", TAB, "drawings.DrawingsPanel", ("draw",)),
-    PanelSpec("log", "Run log", TAB, "log.LogPanel", ("log",)),
     PanelSpec("classify", "Draw and classify", RIGHT, "classify.ClassifyPanel", ("draw",), 0.40),
     PanelSpec("kernels", "Kernels", RIGHT, "kernels.KernelsPanel", ("kernels",), 0.27),
     PanelSpec("timings", "Time per layer", RIGHT, "timings.TimingsPanel", ("timings",), 0.33),
