@@ -43,11 +43,25 @@ from ..nn.optim import OPTIMIZERS, SCHEDULES
 from ..train.trainer import MAX_BATCH, MAX_EPOCHS, TrainConfig
 from ._files import atomic_write_text
 
-__all__ = ["LessonPreset", "PresetError", "PANELS", "load_preset", "save_preset", "bundled_presets",
-           "bundled_presets_dir", "load_presets_in"]
+__all__ = ["LessonPreset", "PresetError", "PANELS", "PANEL_TITLES", "load_preset", "save_preset",
+           "bundled_presets", "bundled_presets_dir", "load_presets_in"]
 
-PANELS: tuple[str, ...] = ("loss", "accuracy", "feature_maps", "kernels", "timings", "draw", "confusion",
-                           "saliency", "timelapse", "stats")
+PANEL_TITLES: dict[str, str] = {
+    "loss": "Loss curve",
+    "accuracy": "Accuracy curve",
+    "feature_maps": "Feature maps",
+    "kernels": "Kernels",
+    "timings": "Time per layer",
+    "draw": "Draw and classify, class drawings",
+    "confusion": "Mistakes (confusion matrix)",
+    "saliency": "Why? (saliency, occlusion)",
+    "timelapse": "Time-lapse",
+    "stats": "Weight and gradient statistics",
+}
+"""The views a lesson can show or hide (``visible_panels``) and their titles in the app's View menu.
+The names are part of the lesson file format; the app's panel registry
+(``cnnviz/gui/panels/registry.py``) says which panels each one shows."""
+PANELS: tuple[str, ...] = tuple(PANEL_TITLES)
 BACKENDS: tuple[str, ...] = ("auto", *registry.NAMES)
 MAX_TITLE = 80
 MAX_DESCRIPTION = 2000

@@ -98,6 +98,11 @@ class TimeLapse:
         self._last_snapshot: ev.Snapshot | None = None
         self._pending: ev.EvaluationFinished | None = None
 
+    @property
+    def recorded(self) -> int:
+        """Frames recorded since the last clear(), kept or not (it grows by one per recording)."""
+        return self._count
+
     # --- recording ----------------------------------------------------------------
     def record(self, step: int, epoch: float, test_accuracy: float | None,
                kernels: Mapping[str, np.ndarray] | Iterable[tuple[str, np.ndarray]],

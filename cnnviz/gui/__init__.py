@@ -1,8 +1,10 @@
 """The desktop app: PySide6 + pyqtgraph panels fed by a Trainer in a QThread.
 
-The only package allowed to import Qt. ``app`` (entry points), ``window``
-(the main window), ``worker`` (the training thread and event coalescing),
-``canvas`` (the drawing pad), ``inference`` (a NumPy copy of the weights for
-the canvas), ``panels/`` (one file per panel). Import the modules; this
-package imports nothing so that ``import cnnviz.gui`` stays cheap.
+The only package allowed to import Qt. ``app`` (entry point), ``window``
+(composes the parts), ``session`` (the training thread's lifecycle), ``worker``
+(the thread's worker and event coalescing), ``router`` (one handler per event
+type), ``run_state`` (the run's history), ``panels/registry`` (every panel named
+once), ``layout``, ``menus``, ``exports``, ``lessons``, ``unattended``
+(screenshots, latency report); see README: Architecture. Import the modules;
+this package imports nothing so that ``import cnnviz.gui`` stays cheap.
 """

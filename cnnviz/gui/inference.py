@@ -12,7 +12,7 @@ import numpy as np
 from ..backends import registry
 from ..nn.model import Sequential
 from ..train import events as ev
-from ..train.trainer import FEATURE_LAYER_KINDS
+from ..train.snapshot import take_snapshot
 
 
 class LocalModel:
@@ -52,17 +52,7 @@ class LocalModel:
         x = np.ascontiguousarray(image, dtype=np.float32)[None, None]
         return self.model.predict_proba(x)[0]
 
-    def snapshot(self, image: np.ndarray, label: int | None = None, tag: str = "") -> ev.Snapshot:
-        """What the trainer's ``snapshot`` gives, computed here (no trainer running)."""
-        model = self.model
-        image = np.asarray(image, dtype=np.float32)
-        outputs = model.activations(np.ascontiguousarray(image[None, None], dtype=model.dtype))
-        feature_maps = tuple((name, out[0]) for (name, out), layer in zip(outputs, model.layers)
-                             if layer.kind in FEATURE_LAYER_KINDS)
-        weights = model.state_dict()
-        kernels = tuple((l.name, weights[f"{l.name}.weight"]) for l in model.layers if l.kind == "conv")
-        logits = outputs[-1][1][0].astype(np.float64)
-        probs = np.exp(logits - logits.max())
-        probs /= probs.sum()
-        return ev.Snapshot(self.step, 0.0, image, label, feature_maps, kernels, probs.astype(np.float32),
-                           weights, model.spec, tag)
+    def snapshot(self, image: np.ndarray | None = None, dataset=None, test_index: int | None = None,
+                 tag: str = "") -> ev.Snapshot:
+        """What the trainer's snapshot gives (the same function), computed here on these weights."""
+        return take_snapshot(self.model, image, dataset=dataset, test_index=test_index, step=self.step, tag=tag)

@@ -81,7 +81,32 @@ def _scale_pen(item: pg.PlotDataItem, on: bool) -> None:
         item.setSymbolSize(int(size * (1.5 if on else 1)))
 
 
-def apply(window, on: bool) -> None:
-    """Switch ``window`` (a MainWindow) in or out of presenter mode."""
+def style(window, on: bool) -> None:
+    """Give ``window`` (a MainWindow) the presenter look, or take it away (plot items created
+    since the last call get it too)."""
     window.setStyleSheet(STYLE_SHEET if on else "")
     _style_items(window, on)
+
+
+def set_mode(window, on: bool, full_screen: bool = True) -> None:
+    """Presenter mode on or off: the look, a sidebar wide enough for the bigger type, full screen."""
+    window.presenter_mode = bool(on)
+    window.menus.set_checked(window.menus.presenter_action, window.presenter_mode)
+    style(window, window.presenter_mode)
+    controls = window.controls
+    controls.setMaximumWidth(460 if window.presenter_mode else 360)  # its controls would be clipped otherwise
+    controls.ensurePolished()
+    for child in controls.findChildren(QWidget):
+        child.ensurePolished()
+    window.workspace.fit_sidebar()
+    window.workspace.size_splitters(window.width(), window.height())
+    if full_screen:
+        set_full_screen(window, window.presenter_mode)
+
+
+def set_full_screen(window, on: bool) -> None:
+    window.menus.set_checked(window.menus.fullscreen_action, on)
+    if on and not window.isFullScreen():
+        window.showFullScreen()
+    elif not on and window.isFullScreen():
+        window.showNormal()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFont, QPalette
@@ -77,6 +79,16 @@ def apply(app: QApplication) -> None:
     app.setPalette(palette)
     app.setStyleSheet(STYLE_SHEET)
     configure_pyqtgraph()
+
+
+def application() -> QApplication:
+    """The QApplication (created on first use) with cnnviz's look."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+        app.setApplicationName("cnnviz")
+    apply(app)
+    return app
 
 
 def configure_pyqtgraph() -> None:

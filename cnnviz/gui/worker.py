@@ -16,15 +16,21 @@ import threading
 import time
 import traceback
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from PySide6.QtCore import QObject, Signal, Slot
 
 from ..train import events as ev
 
 
-ORDERED_SNAPSHOT_PREFIX = "timelapse"
-"""Snapshots whose tag starts with this (one per evaluation, for the time-lapse)
-are all kept, in order with the evaluations, instead of only the latest."""
+class Tag(StrEnum):
+    """Why the app asked the trainer for a Snapshot (its ``tag``)."""
+    VIEW = "view"
+    """The feature maps and kernels on screen: only the latest one matters."""
+    TIMELAPSE = "timelapse"
+    """Right after an evaluation (same step): a time-lapse frame."""
+    TIMELAPSE_START = "timelapse-start"
+    """The initial weights, before the first step: the time-lapse's first frame."""
 
 
 @dataclass
@@ -59,7 +65,8 @@ class EventBuffer:
             was_empty = not batch
             if isinstance(event, ev.StepFinished):
                 batch.steps.append((time.perf_counter(), event))
-            elif isinstance(event, ev.Snapshot) and not event.tag.startswith(ORDERED_SNAPSHOT_PREFIX):
+            elif isinstance(event, ev.Snapshot) and event.tag not in (Tag.TIMELAPSE, Tag.TIMELAPSE_START):
+                # A view only needs the latest; time-lapse frames stay in order with the evaluations.
                 batch.snapshots[event.tag] = event
             elif isinstance(event, ev.TimingMeasured):
                 batch.timings[event.backend] = event
@@ -100,10 +107,10 @@ class TrainingWorker(QObject):
         # step: a snapshot asked for now is taken before the next step.
         if isinstance(event, ev.EvaluationFinished):
             image, index = self.view_input
-            self.trainer.request_snapshot(image=image, test_index=index, tag="timelapse")
+            self.trainer.request_snapshot(image=image, test_index=index, tag=Tag.TIMELAPSE)
         elif isinstance(event, ev.RunStarted) or (isinstance(event, ev.StateChanged) and event.state == "reset"):
             image, index = self.view_input
-            self.trainer.request_snapshot(image=image, test_index=index, tag="timelapse-start")
+            self.trainer.request_snapshot(image=image, test_index=index, tag=Tag.TIMELAPSE_START)
         if self.buffer.put(event):
             self.eventsReady.emit()
 

@@ -37,7 +37,8 @@ def test_training_steps_match_numpy(be, ref, kind):
     for (loss, correct, times), (loss_ref, correct_ref, _) in zip(history, history_ref):
         assert loss == pytest.approx(loss_ref, rel=1e-10)
         assert correct == correct_ref
-        assert all(t >= 0.0 for t in times)
+        # The simulator keeps no timings (0.0 each); a GPU's layers take some time between them.
+        assert all(t == 0.0 for t in times) if be.simulator else sum(times) > 0.0, times
     for name, expected in state_ref.items():
         got = state[name]
         assert got.dtype == expected.dtype, name

@@ -3,19 +3,21 @@
 import numpy as np
 import pytest
 from PIL import Image
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QFileDialog
 
 from cnnviz.analysis.drawings import DrawingStore
 from cnnviz.analysis.presets import bundled_presets
 from cnnviz.train.stats import parameter_stats
 from cnnviz.backends import registry
-from cnnviz.gui.app import draw_demo_digit
+from cnnviz.gui.unattended import draw_demo_digit
 from cnnviz.gui.panels.common import grid_shape, mosaic
 from cnnviz.gui.panels.confusion import ConfusionPanel
 from cnnviz.gui.panels.stats import StatsPanel
-from cnnviz.gui.panels.timelapse import START_TAG, TAG, TimeLapsePanel
+from cnnviz.gui.panels.timelapse import TimeLapsePanel
+from cnnviz.gui.worker import Tag
 from cnnviz.train import events as ev
+from cnnviz.train.trainer import Trainer
 
 TIMEOUT_MS = 30_000
 
@@ -83,28 +85,28 @@ def test_clicking_a_gallery_image_selects_it_in_the_window(qtbot, window):
     window.show_tab("mistakes")
     e = evaluation(labels=window.dataset.test_labels[:10],
                    predictions=(window.dataset.test_labels[:10] + 1) % 10)
-    window._apply_event(e)
-    gallery = window.confusion.worst_gallery
+    window.router.handle(e)
+    gallery = window.panels.mistakes.worst_gallery
     assert gallery.count() == 10
     rect = gallery.visualItemRect(gallery.item(2))
     qtbot.mouseClick(gallery.viewport(), Qt.LeftButton, pos=rect.center())
-    assert window.feature_maps.test_index == gallery.indices[2]
-    assert window.why.test[2] == gallery.indices[2]
+    assert window.panels.feature_maps.test_index == gallery.indices[2]
+    assert window.panels.why.test[2] == gallery.indices[2]
 
 
 # --- why did it say that -----------------------------------------------------------------
 def test_saliency_and_occlusion_overlay_the_drawing(qtbot, window):
     draw_demo_digit(window, 3)
-    window.why.use_drawing(True)
+    window.panels.why.use_drawing(True)
     window.show_tab("why")
-    qtbot.waitUntil(lambda: window.why.result is not None and not window.why.busy, timeout=TIMEOUT_MS)
-    result = window.why.result
+    qtbot.waitUntil(lambda: window.panels.why.result is not None and not window.panels.why.busy, timeout=TIMEOUT_MS)
+    result = window.panels.why.result
     assert result["what"] == "your drawing"
-    np.testing.assert_array_equal(result["image"], window.classify.network_input)
+    np.testing.assert_array_equal(result["image"], window.panels.classify.network_input)
     assert result["saliency"].shape == (28, 28) and result["occlusion"].shape == (28, 28)
-    assert window.why.saliency_rgb.shape == (28, 28, 3) and window.why.saliency_rgb.dtype == np.uint8
-    assert window.why.occlusion_rgb.shape == (28, 28, 3)
-    assert window.why.views[1][1].image.shape == (28, 28, 3)
+    assert window.panels.why.saliency_rgb.shape == (28, 28, 3) and window.panels.why.saliency_rgb.dtype == np.uint8
+    assert window.panels.why.occlusion_rgb.shape == (28, 28, 3)
+    assert window.panels.why.views[1][1].image.shape == (28, 28, 3)
     assert np.abs(result["saliency"]).max() > 0
 
 
@@ -113,10 +115,10 @@ def test_timelapse_records_each_evaluation_and_the_slider_shows_frame_k(qtbot):
     panel = TimeLapsePanel()
     qtbot.addWidget(panel)
     panel.show()
-    panel.record_snapshot(snapshot(0, START_TAG), None)
+    panel.record_snapshot(snapshot(0, Tag.TIMELAPSE_START), None)
     for step in (100, 200, 300):
         panel.observe(evaluation(step))
-        panel.observe(snapshot(step, TAG))
+        panel.observe(snapshot(step, Tag.TIMELAPSE))
     assert [f.step for f in panel.timelapse.frames] == [0, 100, 200, 300]
     assert panel.slider.maximum() == 3 and panel.slider.value() == 3
     panel.slider.setValue(1)
@@ -125,16 +127,16 @@ def test_timelapse_records_each_evaluation_and_the_slider_shows_frame_k(qtbot):
     frame = panel.timelapse.frames[1]
     tiles = frame.kernels["conv1"][:, 0]
     rows, cols = grid_shape(4, 5, 5, aspect=2.4)
-    expected = mosaic(np.clip(tiles / panel._limit("conv1"), -1, 1), rows, cols)
+    expected = mosaic(np.clip(tiles / panel.colour_limit("conv1"), -1, 1), rows, cols)
     np.testing.assert_allclose(panel.kernel_item.image, expected, equal_nan=True)
 
 
 def test_timelapse_gif_export_through_the_dialog(qtbot, tmp_path, monkeypatch):
     panel = TimeLapsePanel()
     qtbot.addWidget(panel)
-    panel.record_snapshot(snapshot(0, START_TAG), None)
+    panel.record_snapshot(snapshot(0, Tag.TIMELAPSE_START), None)
     panel.observe(evaluation(100))
-    panel.observe(snapshot(100, TAG))
+    panel.observe(snapshot(100, Tag.TIMELAPSE))
     target = tmp_path / "film"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
     messages = []
@@ -164,14 +166,14 @@ def stats_event(step, factor):
 def test_stats_panel_shows_a_diagnosis_for_an_exploding_history(qtbot, window):
     window.show_tab("statistics")
     for i in range(15):
-        window._apply_event(stats_event(10 * (i + 1), 0.5))  # every step changes the weights by half
-    panel = window.stats
+        window.router.handle(stats_event(10 * (i + 1), 0.5))  # every step changes the weights by half
+    panel = window.panels.statistics
     assert len(panel.history) == 15 and panel.steps[-1] == 150
     panel.update_diagnosis()
     panel.refresh()
     assert any("learning rate is too high" in f for f in panel.findings)
     assert "⚠" in panel.hint_box.text() and "Lower the learning rate" in panel.hint_box.text()
-    assert window.tabs.tabText(window.tabs.indexOf(panel)).startswith("Statistics ⚠")
+    assert window.workspace.tabs.tabText(window.workspace.tabs.indexOf(panel)).startswith("Statistics ⚠")
     x, y = panel.ratio_curves["conv1.weight"].getData()
     assert len(x) == 15
     # Healthy numbers clear the warning.
@@ -185,15 +187,15 @@ def test_stats_panel_shows_a_diagnosis_for_an_exploding_history(qtbot, window):
 def test_new_weights_clear_the_statistics_warning_and_the_old_layers_legend(qtbot, window):
     window.show_tab("statistics")
     for i in range(15):
-        window._apply_event(stats_event(10 * (i + 1), 0.5))
-    panel = window.stats
+        window.router.handle(stats_event(10 * (i + 1), 0.5))
+    panel = window.panels.statistics
     panel.update_diagnosis()
     panel.refresh()
-    assert window.tabs.tabText(window.tabs.indexOf(panel)).startswith("Statistics ⚠")
+    assert window.workspace.tabs.tabText(window.workspace.tabs.indexOf(panel)).startswith("Statistics ⚠")
     assert len(panel.ratio_plot.legend.items) == 2
     window.reset()  # new random weights: the old findings and layers are history
     assert panel.findings == [] and "⚠" not in panel.hint_box.text()
-    assert window.tabs.tabText(window.tabs.indexOf(panel)) == "Statistics"
+    assert window.workspace.tabs.tabText(window.workspace.tabs.indexOf(panel)) == "Statistics"
     assert panel.ratio_curves == {} and panel.grad_curves == {}
     assert panel.ratio_plot.legend.items == []
     assert panel.median_curve.getData()[0] is None or len(panel.median_curve.getData()[0]) == 0
@@ -203,43 +205,51 @@ def test_new_weights_clear_the_statistics_warning_and_the_old_layers_legend(qtbo
 def test_student_drawing_is_saved_and_its_accuracy_shown(qtbot, make_window, tmp_path):
     window = make_window(drawings_dir=tmp_path / "class")
     window.show_tab("drawings")
-    assert str(tmp_path / "class") in window.drawings.folder_label.text()
+    assert str(tmp_path / "class") in window.panels.drawings.folder_label.text()
     draw_demo_digit(window, 3)
-    qtbot.mouseClick(window.drawings.digit_buttons[3], Qt.LeftButton)
+    qtbot.mouseClick(window.panels.drawings.digit_buttons[3], Qt.LeftButton)
     store = DrawingStore(tmp_path / "class")
     assert [d.label for d in store.drawings()] == [3]
-    assert window.canvas.is_empty, "the pad is cleared for the next student"
+    assert window.panels.classify.canvas.is_empty, "the pad is cleared for the next student"
     draw_demo_digit(window, 7)
-    qtbot.mouseClick(window.drawings.digit_buttons[7], Qt.LeftButton)
+    qtbot.mouseClick(window.panels.drawings.digit_buttons[7], Qt.LeftButton)
     images, labels = store.load()
     assert labels.tolist() == [3, 7]
     predicted = window.local.model.predict_proba(images[:, None]).argmax(axis=1)
     expected = float((predicted == labels).mean())
-    assert window.drawings.accuracy == pytest.approx(expected)
-    assert window.drawings.ours_label.text() == f"{100 * expected:.0f}%"
-    assert "of 2" in window.drawings.ours_caption.text()
-    assert window.drawings.gallery.count() == 2
+    assert window.panels.drawings.accuracy == pytest.approx(expected)
+    assert window.panels.drawings.ours_label.text() == f"{100 * expected:.0f}%"
+    assert "of 2" in window.panels.drawings.ours_caption.text()
+    assert window.panels.drawings.gallery.count() == 2
     # Saving a blank pad is refused politely.
-    assert not window.save_drawing(1)
+    assert not window.pad.save(1)
     assert window.banner.isVisible()
 
 
-def test_finetune_starts_a_run_on_mnist_mixed_with_the_drawings(qtbot, make_window, tmp_path):
+def test_finetune_starts_a_run_on_mnist_mixed_with_the_drawings(qtbot, make_window, tmp_path, monkeypatch):
+    from cnnviz.gui import window as window_module
+
+    started = []
+
+    def spy(config, dataset, initial_weights=None):  # the Trainer the window builds, as it was asked for
+        started.append((dataset, initial_weights))
+        return Trainer(config, dataset, initial_weights=initial_weights)
+
+    monkeypatch.setattr(window_module, "Trainer", spy)
     window = make_window(drawings_dir=tmp_path / "class")
     for digit in (3, 7):
         draw_demo_digit(window, digit)
-        window.save_drawing(digit)
+        window.pad.save(digit)
     before = window.local.weights()
-    qtbot.mouseClick(window.drawings.finetune_button, Qt.LeftButton)
-    assert window.run_active()
-    dataset = window.trainer.dataset
+    qtbot.mouseClick(window.panels.drawings.finetune_button, Qt.LeftButton)
+    assert window.session.active
+    (dataset, initial), = started
     assert dataset.name.endswith("+drawings")
     drawn, _ = DrawingStore(tmp_path / "class").load()
     as_bytes = np.rint(drawn * 255).astype(np.uint8)
     for image in as_bytes:
         assert (dataset.train_images == image).all(axis=(1, 2)).any(), "every drawing is in the training set"
     # It continues from the current weights, not from a fresh initialisation.
-    initial = window.trainer._initial_weights
     assert initial is not None and set(initial) == set(before)
     for name in before:
         np.testing.assert_array_equal(initial[name], before[name], err_msg=name)
@@ -248,38 +258,38 @@ def test_finetune_starts_a_run_on_mnist_mixed_with_the_drawings(qtbot, make_wind
 
 # --- presenter mode, panels, presets --------------------------------------------------------
 def test_presenter_mode_enlarges_type_and_panels_hide_and_show(qtbot, window):
-    title = window.curves.title_label
+    title = window.panels.curves.title_label
     title.ensurePolished()
     normal_title = title.font().pointSizeF()
-    axis = window.curves.loss_plot.getAxis("left")
+    axis = window.panels.curves.loss_plot.getAxis("left")
     normal_axis = axis.style["tickFont"].pointSize() if axis.style.get("tickFont") else 11
     window.set_presenter(True, full_screen=False)
     title.ensurePolished()
     assert title.font().pointSizeF() > normal_title
     assert axis.style["tickFont"].pointSize() > normal_axis
-    assert window.curves.loss_smooth.opts["pen"].widthF() > 3
+    assert window.panels.curves.loss_smooth.opts["pen"].widthF() > 3
     window.set_presenter(False, full_screen=False)
     title.ensurePolished()
     assert title.font().pointSizeF() == normal_title
-    assert window.curves.loss_smooth.opts["pen"].widthF() == 3
+    assert window.panels.curves.loss_smooth.opts["pen"].widthF() == 3
 
-    window.panel_actions["kernels"].setChecked(False)
-    assert not window.kernels.isVisible()
-    window.panel_actions["confusion"].setChecked(False)
-    assert not window.tabs.isTabVisible(window.tabs.indexOf(window.confusion))
-    window.panel_actions["kernels"].setChecked(True)
-    window.panel_actions["confusion"].setChecked(True)
-    assert window.kernels.isVisible()
-    assert window.tabs.isTabVisible(window.tabs.indexOf(window.confusion))
-    window.set_panel_visible("loss", False)
-    assert window.curves.loss_plot not in window.curves.graphics.ci.items
-    window.set_panel_visible("loss", True)
-    assert window.curves.loss_plot in window.curves.graphics.ci.items
+    window.menus.view_actions["kernels"].setChecked(False)
+    assert not window.panels.kernels.isVisible()
+    window.menus.view_actions["confusion"].setChecked(False)
+    assert not window.workspace.tab_visible("mistakes")
+    window.menus.view_actions["kernels"].setChecked(True)
+    window.menus.view_actions["confusion"].setChecked(True)
+    assert window.panels.kernels.isVisible()
+    assert window.workspace.tab_visible("mistakes")
+    window.set_view_visible("loss", False)
+    assert window.panels.curves.loss_plot not in window.panels.curves.graphics.ci.items
+    window.set_view_visible("loss", True)
+    assert window.panels.curves.loss_plot in window.panels.curves.graphics.ci.items
 
 
 def test_a_lesson_preset_applies_its_settings(qtbot, window):
     preset = next(p for p in bundled_presets() if "too high" in p.title)
-    window.apply_preset(preset, full_screen=False)
+    window.lessons.apply(preset, full_screen=False)
     c = window.controls
     assert c.optimizer_combo.currentText() == preset.optimizer == "momentum"
     assert c.lr == pytest.approx(preset.lr)
@@ -288,14 +298,18 @@ def test_a_lesson_preset_applies_its_settings(qtbot, window):
     config = window.make_config()
     assert config.lr == pytest.approx(preset.lr) and config.optimizer == preset.optimizer
     assert config.net == window.controls.spec
+    # The app's controls and the presets' own mapping agree on every setting of the lesson.
+    expected = preset.to_train_config()
+    for name in ("optimizer", "lr", "momentum", "batch_size", "epochs", "schedule", "train_samples"):
+        assert getattr(config, name) == getattr(expected, name), name
     assert window.presenter_mode is preset.presenter
-    assert window.tabs.isTabVisible(window.tabs.indexOf(window.stats))
-    assert not window.tabs.isTabVisible(window.tabs.indexOf(window.confusion))
-    assert not window.timings.isVisible()
+    assert window.workspace.tab_visible("statistics")
+    assert not window.workspace.tab_visible("mistakes")
+    assert not window.panels.timings.isVisible()
     assert "Lesson" in window.banner.label.text()
 
     overfit = next(p for p in bundled_presets() if p.train_samples)
-    window.apply_preset(overfit, full_screen=False)
+    window.lessons.apply(overfit, full_screen=False)
     assert window.make_config().train_samples == overfit.train_samples
     assert window.controls.spec == overfit.net
 
@@ -307,7 +321,7 @@ def test_a_preset_for_a_missing_backend_falls_back_with_a_message(qtbot, window)
     if not missing:
         pytest.skip("every backend is available here")
     preset = replace(bundled_presets()[0], backend=missing[0])
-    window.apply_preset(preset, full_screen=False)
+    window.lessons.apply(preset, full_screen=False)
     assert window.controls.backend != missing[0]
     assert window.banner.kind == "warning" and missing[0] in window.banner.label.text()
 
@@ -318,8 +332,8 @@ def test_hovering_a_conv1_pixel_explains_its_sum(qtbot, window):
     weights = window.local.weights()
     weights["conv1.bias"] = np.linspace(-0.2, 0.3, len(weights["conv1.bias"])).astype(np.float32)
     window.local.load(window.local.spec, weights)
-    window._show_local_view()
-    panel = window.feature_maps
+    window.live_view.show_local()
+    panel = window.panels.feature_maps
     qtbot.waitUntil(lambda: panel.graphics.isVisible())
     channels, h, w, rows, cols, gap = panel.geometry["conv1"]
     channel, y, x = 3, 12, 9
@@ -351,29 +365,29 @@ def test_hovering_a_conv1_pixel_explains_its_sum(qtbot, window):
 def test_a_real_run_feeds_every_teaching_panel_and_exports(qtbot, make_window, tmp_path):
     window = make_window(steps=12, eval_every=5, stats_every=4)
     window.start()
-    qtbot.waitUntil(lambda: not window.run_active() and window.state in ("finished", "stopped"), timeout=60_000)
-    steps = [f.step for f in window.timelapse.timelapse.frames]
+    qtbot.waitUntil(lambda: not window.session.active and window.run.state in ("finished", "stopped"), timeout=60_000)
+    steps = [f.step for f in window.panels.timelapse.timelapse.frames]
     assert steps == [0, 5, 10, 12], steps
-    assert np.isnan(window.timelapse.timelapse.frames[0].test_accuracy)
-    assert not np.isnan(window.timelapse.timelapse.frames[-1].test_accuracy)
-    assert [e.step for e in window.eval_events] == [5, 10, 12]
-    assert window.stats.steps == [4, 8, 12]
-    assert window.confusion.evaluation.step == 12
+    assert np.isnan(window.panels.timelapse.timelapse.frames[0].test_accuracy)
+    assert not np.isnan(window.panels.timelapse.timelapse.frames[-1].test_accuracy)
+    assert [e.step for e in window.run.evaluations] == [5, 10, 12]
+    assert window.panels.statistics.steps == [4, 8, 12]
+    assert window.panels.mistakes.evaluation.step == 12
     window.show_tab("mistakes")
-    assert window.confusion.matrix.sum() == window.confusion.evaluation.samples
+    assert window.panels.mistakes.matrix.sum() == window.panels.mistakes.evaluation.samples
 
-    assert window.export_metrics_csv(str(tmp_path / "m.csv"))
+    assert window.exports.export_metrics_csv(str(tmp_path / "m.csv"))
     lines = (tmp_path / "m.csv").read_text().splitlines()
     assert lines[0].startswith("step,epoch,loss") and len(lines) == 13
-    assert window.export_timings_csv(str(tmp_path / "t.csv"))
+    assert window.exports.export_timings_csv(str(tmp_path / "t.csv"))
     assert "conv1" in (tmp_path / "t.csv").read_text()
-    assert window.export_html_report(str(tmp_path / "r.html"))
+    assert window.exports.export_html_report(str(tmp_path / "r.html"))
     html = (tmp_path / "r.html").read_text()
     assert "<table class=\"confusion\"" in html or "confusion" in html.lower()
     assert "data:image/png;base64" in html
-    assert window.export_panel_png("mistakes", str(tmp_path / "mistakes.png"))
+    assert window.exports.export_panel_png("mistakes", str(tmp_path / "mistakes.png"))
     with Image.open(tmp_path / "mistakes.png") as picture:
         assert picture.size[0] > 100
     (tmp_path / "blocker").write_text("a file where a folder should be")
-    assert not window.export_metrics_csv(str(tmp_path / "blocker" / "m.csv"))
+    assert not window.exports.export_metrics_csv(str(tmp_path / "blocker" / "m.csv"))
     assert window.banner.kind == "error"

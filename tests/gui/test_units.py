@@ -86,31 +86,43 @@ def test_layer_pairs():
     assert layer_pairs(["conv1", "relu1", "conv2", "relu2", "pool1"]) == [("conv1", None), ("conv2", "pool1")]
 
 
-def test_add_arguments_and_run_reject_bad_options(capsys):
-    from cnnviz.gui import app
+def test_gui_options_are_checked_before_any_window_opens(capsys):
+    from cnnviz import cli
 
-    assert app.main(["--net", "conv5-8,relu,dense-7"]) == 2
+    assert cli.main(["gui", "--net", "conv5-8,relu,dense-7"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("cnnviz: error: --net:") and "dense-10" in err and len(err.splitlines()) == 1
-    assert app.main(["--backend", "nonsense"]) == 2
+    assert cli.main(["gui", "--backend", "nonsense"]) == 2
     assert "unknown backend 'nonsense'" in capsys.readouterr().err
 
 
+def test_the_tab_choices_are_the_registry_tabs(capsys):
+    from cnnviz import cli
+    from cnnviz.gui.panels.registry import TABS
+
+    assert TABS == ("training", "mistakes", "why", "timelapse", "statistics", "drawings")
+    assert cli.main(["gui", "--tab", "nonsense"]) == 2
+    err = capsys.readouterr().err
+    assert all(repr(tab) in err for tab in TABS), err
+
+
 def test_screenshot_mode_writes_a_png(tmp_path, qapp):
-    from cnnviz.gui import app
+    from cnnviz import cli
 
     path = tmp_path / "shot.png"
-    assert app.main(["--screenshot", str(path), "--backend", "numpy"]) == 0
+    assert cli.main(["gui", "--screenshot", str(path), "--backend", "numpy"]) == 0
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000
 
 
 def test_latency_report_prints_the_figures(qapp, capsys):
-    from cnnviz.gui import app
+    from cnnviz.gui import unattended
 
-    assert app.latency_report("tiny", "numpy", "mnist", None, 1.0) == 0
+    assert unattended.latency_report("tiny", "numpy", "mnist", None, 1.0) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    for key in ("ui_stall_p50_ms", "ui_stall_p99_ms", "ui_stall_max_ms", "train_images_per_s",
-                "headless_images_per_s"):
-        assert isinstance(report[key], float) and report[key] >= 0, key
+    p50, p99, worst = report["ui_stall_p50_ms"], report["ui_stall_p99_ms"], report["ui_stall_max_ms"]
+    assert all(isinstance(v, float) and np.isfinite(v) for v in (p50, p99, worst))
+    assert p50 <= p99 <= worst, "percentiles of one sample, in order"
+    assert report["ui_ticks"] > 0, "the 10 ms timer fired while training"
+    assert report["backend"] == "numpy"
     assert report["train_images_per_s"] > 0 and report["headless_images_per_s"] > 0

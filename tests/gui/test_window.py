@@ -7,14 +7,15 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from cnnviz.backends import registry
+from cnnviz.gui.session import STOP_WAIT_MS
 from cnnviz.train import events as ev
-from cnnviz.train.trainer import Trainer
+from cnnviz.nn.model import Sequential
 
 TIMEOUT_MS = 30_000
 
 
 def wait_steps(qtbot, window, at_least, timeout=TIMEOUT_MS):
-    qtbot.waitUntil(lambda: window.last_step is not None and window.last_step.step >= at_least, timeout=timeout)
+    qtbot.waitUntil(lambda: window.run.last_step is not None and window.run.last_step.step >= at_least, timeout=timeout)
 
 
 def numba_available():
@@ -25,79 +26,79 @@ def test_window_opens_with_real_panels(window):
     assert window.isVisible()
     assert window.dataset is not None
     # Before any training the panels already show the untrained network.
-    assert "conv1" in window.feature_maps.images
-    assert np.isfinite(window.feature_maps.images["conv1"]).any()
-    assert window.kernels.first_image is not None
+    assert "conv1" in window.panels.feature_maps.images
+    assert np.isfinite(window.panels.feature_maps.images["conv1"]).any()
+    assert window.panels.kernels.first_image is not None
     assert not window.banner.isVisible()
     assert window.controls.start_button.isEnabled()
     assert not window.controls.pause_button.isEnabled()
 
 
 def test_start_trains_and_every_panel_gets_data(qtbot, window):
-    initial_kernels = window.kernels.first_image.copy()
+    initial_kernels = window.panels.kernels.first_image.copy()
     window.start()
     wait_steps(qtbot, window, 12)
-    qtbot.waitUntil(lambda: window.feature_maps.last_snapshot is not None
-                    and window.feature_maps.last_snapshot.step > 0, timeout=TIMEOUT_MS)
-    qtbot.waitUntil(lambda: "numpy" in window.timings.latest, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.panels.feature_maps.last_snapshot is not None
+                    and window.panels.feature_maps.last_snapshot.step > 0, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: "numpy" in window.panels.timings.latest, timeout=TIMEOUT_MS)
     # The curves redraw a few times a second, not at every step.
     # (getData() is (None, None) until the first redraw has data.)
     def curve_points():
-        y = window.curves.loss_raw.getData()[1]
+        y = window.panels.curves.loss_raw.getData()[1]
         return 0 if y is None else len(y)
 
     qtbot.waitUntil(lambda: curve_points() >= 12, timeout=TIMEOUT_MS)
 
-    x, y = window.curves.loss_raw.getData()
+    x, y = window.panels.curves.loss_raw.getData()
     assert len(y) >= 12 and np.all(np.isfinite(y)) and np.all(y > 0)
     assert np.all(np.diff(x) > 0), "x is the fractional epoch, increasing"
-    _, smooth = window.curves.loss_smooth.getData()
+    _, smooth = window.panels.curves.loss_smooth.getData()
     assert len(smooth) == len(y)
-    _, acc = window.curves.train_acc.getData()
+    _, acc = window.panels.curves.train_acc.getData()
     assert np.all((acc >= 0) & (acc <= 100))
 
-    conv1 = window.feature_maps.images["conv1"]
+    conv1 = window.panels.feature_maps.images["conv1"]
     assert conv1.ndim == 2 and np.nanmax(np.abs(conv1)) > 0
-    np.testing.assert_array_equal(window.feature_maps.views["conv1"][1].image, conv1)
-    assert "pool2" in window.feature_maps.images
+    np.testing.assert_array_equal(window.panels.feature_maps.views["conv1"][1].image, conv1)
+    assert "pool2" in window.panels.feature_maps.images
 
-    assert window.kernels.first_item.image.shape == initial_kernels.shape
-    assert not np.allclose(np.nan_to_num(window.kernels.first_item.image), np.nan_to_num(initial_kernels))
-    assert window.kernels.deep_image is not None
+    assert window.panels.kernels.first_item.image.shape == initial_kernels.shape
+    assert not np.allclose(np.nan_to_num(window.panels.kernels.first_item.image), np.nan_to_num(initial_kernels))
+    assert window.panels.kernels.deep_image is not None
 
-    forward, backward = window.timings.bars["numpy"]
+    forward, backward = window.panels.timings.bars["numpy"]
     widths = np.asarray(forward.opts["width"])
-    assert len(widths) == len(window.timings.layer_names) and widths.max() > 0
+    assert len(widths) == len(window.panels.timings.layer_names) and widths.max() > 0
     assert np.asarray(backward.opts["width"]).max() > 0
 
     # The canvas model follows the trainer's weights.
     assert window.local.trained and window.local.step > 0
-    assert "step" in window.status_labels["step"].text()
+    assert "step" in window.status.text("step")
 
 
 def test_pause_stops_steps(qtbot, window):
     window.start()
     wait_steps(qtbot, window, 2)
     window.toggle_pause()
-    qtbot.waitUntil(lambda: window.state == "paused", timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.run.state == "paused", timeout=TIMEOUT_MS)
     assert window.controls.pause_button.text().endswith("Resume")
-    step = window.trainer.step
+    step = window.session.trainer.step
     qtbot.wait(500)
-    assert window.trainer.step == step
+    assert window.session.trainer.step == step
     window.toggle_pause()
-    qtbot.waitUntil(lambda: window.trainer.step > step, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.session.trainer.step > step, timeout=TIMEOUT_MS)
 
 
 def test_step_advances_exactly_one(qtbot, window):
     window.step()  # no run yet: starts one, paused, and trains one batch
-    qtbot.waitUntil(lambda: window.state == "paused" and window.last_step is not None, timeout=TIMEOUT_MS)
-    assert window.last_step.step == 1
+    qtbot.waitUntil(lambda: window.run.state == "paused" and window.run.last_step is not None, timeout=TIMEOUT_MS)
+    assert window.run.last_step.step == 1
     window.step()
     wait_steps(qtbot, window, 2)
     qtbot.wait(400)
-    assert window.trainer.step == 2
-    assert window.last_step.step == 2
-    assert len(window.curves.loss_raw.getData()[1]) == 2
+    assert window.session.trainer.step == 2
+    assert window.run.last_step.step == 2
+    assert len(window.panels.curves.loss_raw.getData()[1]) == 2
 
 
 def test_switch_backend_mid_training_keeps_loss_continuous(qtbot, window):
@@ -106,17 +107,16 @@ def test_switch_backend_mid_training_keeps_loss_continuous(qtbot, window):
     registry.get("numba")  # open it outside the measured window (compiling is slow)
     window.start()
     wait_steps(qtbot, window, 15)
-    window.controls._select_backend("numba")
-    window._on_backend("numba")
-    qtbot.waitUntil(lambda: window.last_step.backend == "numba", timeout=120_000)
-    switched_at = next(i for i, e in enumerate(window.curves.markers))
+    window.controls.select_backend("numba", emit=True)
+    qtbot.waitUntil(lambda: window.run.last_step.backend == "numba", timeout=120_000)
+    switched_at = next(i for i, e in enumerate(window.panels.curves.markers))
     assert switched_at == 0
-    wait_steps(qtbot, window, window.last_step.step + 5, timeout=60_000)
-    losses = window.curves.raw.y
+    wait_steps(qtbot, window, window.run.last_step.step + 5, timeout=60_000)
+    losses = window.panels.curves.raw.y
     assert np.all(np.isfinite(losses))
     # Same weights, same optimiser state: no jump back to the untrained loss.
-    mark = window.curves.markers[0][0].value()
-    epochs = window.curves.raw.x
+    mark = window.panels.curves.markers[0][0].value()
+    epochs = window.panels.curves.raw.x
     before = losses[epochs <= mark][-5:]
     after = losses[epochs > mark][:5]
     assert after.mean() < max(2.0 * before.mean(), before.mean() + 0.3), (before, after)
@@ -127,8 +127,8 @@ def test_hyperparameter_change_applies_live_and_is_marked(qtbot, window):
     wait_steps(qtbot, window, 2)
     window.controls.lr_spin.setValue(0.01)
     window.controls.flush_pending()
-    qtbot.waitUntil(lambda: len(window.curves.markers) >= 1, timeout=TIMEOUT_MS)
-    assert window.trainer.config.lr == pytest.approx(0.01)
+    qtbot.waitUntil(lambda: len(window.panels.curves.markers) >= 1, timeout=TIMEOUT_MS)
+    assert window.session.trainer.config.lr == pytest.approx(0.01)
 
 
 def draw_stroke(qtbot, canvas, points):
@@ -139,45 +139,53 @@ def draw_stroke(qtbot, canvas, points):
 
 
 def test_drawing_a_stroke_gives_a_prediction(qtbot, window):
-    canvas = window.canvas
+    canvas = window.panels.classify.canvas
     assert canvas.is_empty
-    assert window.classify.digit_label.text() == "–"
+    assert window.panels.classify.digit_label.text() == "–"
     w, h = canvas.width(), canvas.height()
     points = [(int(w * 0.5), int(h * (0.2 + 0.06 * i))) for i in range(11)]
     draw_stroke(qtbot, canvas, points)
-    qtbot.waitUntil(lambda: window.classify.digit_label.text() != "–", timeout=5000)
+    qtbot.waitUntil(lambda: window.panels.classify.digit_label.text() != "–", timeout=5000)
     assert not canvas.is_empty
-    probs = window.classify.probabilities
+    probs = window.panels.classify.probabilities
     assert probs.shape == (10,) and probs.sum() == pytest.approx(1.0, abs=1e-4)
-    assert window.classify.network_input.max() > 0.5
+    assert window.panels.classify.network_input.max() > 0.5
     # The drawing as the feature-map input.
-    window.feature_maps.drawing_radio.setChecked(True)
-    qtbot.waitUntil(lambda: window.feature_maps.last_snapshot.input_label is None, timeout=5000)
-    assert np.allclose(window.feature_maps.last_snapshot.input_image, window.classify.network_input)
+    window.panels.feature_maps.drawing_radio.setChecked(True)
+    qtbot.waitUntil(lambda: window.panels.feature_maps.last_snapshot.input_label is None, timeout=5000)
+    assert np.allclose(window.panels.feature_maps.last_snapshot.input_image, window.panels.classify.network_input)
     # C clears.
     qtbot.keyClick(window, Qt.Key_C)
     assert canvas.is_empty
 
 
-def test_canvas_inference_is_fast(window):
-    window.canvas.draw_strokes([[(0.3, 0.2), (0.7, 0.2), (0.4, 0.8)]])
-    times = []
-    for _ in range(10):
-        t0 = time.perf_counter()
-        window.classify_drawing()
-        times.append(time.perf_counter() - t0)
-    assert np.median(times) < 0.03
+def test_canvas_inference_costs_about_one_forward_pass(window):
+    # Relative, not absolute (a busy machine slows both alike): a stroke's classification is one
+    # small forward pass plus drawing, never something that grows with the data set or the run.
+    window.panels.classify.canvas.draw_strokes([[(0.3, 0.2), (0.7, 0.2), (0.4, 0.8)]])
+    image = window.panels.classify.network_input
+
+    def best_of(fn, n=10):
+        times = []
+        for _ in range(n):
+            t0 = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - t0)
+        return min(times)
+
+    forward = best_of(lambda: window.local.predict(image))
+    assert best_of(window.pad.classify) < max(50 * forward, 0.25)
 
 
 def test_save_then_load_round_trips(tmp_path, qtbot, window):
     window.reset()
     saved = window.local.weights()
     path = tmp_path / "model.npz"
-    assert window.save_model(str(path))
+    assert window.checkpoints.save(str(path))
     assert path.is_file()
     window.reset()
     assert not np.allclose(window.local.weights()["conv1.weight"], saved["conv1.weight"])
-    assert window.load_model(str(path))
+    assert window.checkpoints.load(str(path))
     loaded = window.local.weights()
     assert set(loaded) == set(saved)
     for name in saved:
@@ -185,27 +193,27 @@ def test_save_then_load_round_trips(tmp_path, qtbot, window):
     assert window.loaded_weights is not None
     # Start continues from the loaded weights.
     window.step()
-    qtbot.waitUntil(lambda: window.feature_maps.last_snapshot is not None
-                    and window.feature_maps.last_snapshot.step == 1, timeout=TIMEOUT_MS)
-    after_one = window.feature_maps.last_snapshot.weights["conv1.weight"]
+    qtbot.waitUntil(lambda: window.panels.feature_maps.last_snapshot is not None
+                    and window.panels.feature_maps.last_snapshot.step == 1, timeout=TIMEOUT_MS)
+    after_one = window.panels.feature_maps.last_snapshot.weights["conv1.weight"]
     assert np.abs(after_one - saved["conv1.weight"]).max() < 0.05
 
 
 def test_loading_a_checkpoint_starts_the_panels_over(tmp_path, qtbot, make_window):
     window = make_window(steps=3)
     window.start()
-    qtbot.waitUntil(lambda: not window.run_active() and window.run_result is not None, timeout=60_000)
-    assert window.step_events and len(window.timelapse.timelapse) > 0
+    qtbot.waitUntil(lambda: not window.session.active and window.run.result is not None, timeout=60_000)
+    assert window.run.steps and len(window.panels.timelapse.timelapse) > 0
     path = tmp_path / "model.npz"
-    assert window.save_model(str(path))
-    assert window.load_model(str(path))
+    assert window.checkpoints.save(str(path))
+    assert window.checkpoints.load(str(path))
     # The drawings are judged by the loaded model, not by the one before it.
-    assert window.drawings._model is window.local.model
+    assert window.panels.drawings.model is window.local.model
     # What the panels held belonged to the previous run.
-    assert window.step_events == [] and window.eval_events == [] and window.timing_events == []
-    assert window.last_step is None and window.last_eval is None
-    assert len(window.timelapse.timelapse) == 0
-    assert "steps trained" not in window.report_settings()
+    assert window.run.steps == [] and window.run.evaluations == [] and window.run.timings == []
+    assert window.run.last_step is None and window.run.last_eval is None
+    assert len(window.panels.timelapse.timelapse) == 0
+    assert "steps trained" not in window.exports.report_settings()
 
 
 def test_the_evaluation_history_keeps_numbers_not_per_image_arrays(tmp_path, window):
@@ -215,23 +223,23 @@ def test_the_evaluation_history_keeps_numbers_not_per_image_arrays(tmp_path, win
     event = ev.EvaluationFinished(100, 0.5, 0.3, 0.9, n, labels, labels.copy(),
                                   rng.random(n).astype(np.float32))
     for _ in range(3):
-        window._apply_event(event)
-    assert window.last_eval is event  # the confusion matrix and the report's still need them
-    assert len(window.eval_events) == 3
-    for kept in window.eval_events:
+        window.router.handle(event)
+    assert window.run.last_eval is event  # the confusion matrix and the report's still need them
+    assert len(window.run.evaluations) == 3
+    for kept in window.run.evaluations:
         assert kept.labels.size == kept.predictions.size == kept.confidences.size == 0
         assert (kept.step, kept.epoch, kept.test_loss, kept.test_accuracy, kept.samples) == (100, 0.5, 0.3, 0.9, n)
-    assert window.export_metrics_csv(str(tmp_path / "m.csv"))
-    assert window.export_html_report(str(tmp_path / "r.html"))
+    assert window.exports.export_metrics_csv(str(tmp_path / "m.csv"))
+    assert window.exports.export_html_report(str(tmp_path / "r.html"))
 
 
 def test_load_errors_are_shown_not_raised(tmp_path, window):
     bad = tmp_path / "bad.npz"
     bad.write_bytes(b"not a zip file")
-    assert not window.load_model(str(bad))
+    assert not window.checkpoints.load(str(bad))
     assert window.banner.isVisible() and window.banner.kind == "error"
     assert "Could not load" in window.banner.label.text()
-    assert not window.save_model(str(tmp_path / "no-such-folder" / "m.npz"))
+    assert not window.checkpoints.save(str(tmp_path / "no-such-folder" / "m.npz"))
     assert "Could not save" in window.banner.label.text()
 
 
@@ -248,50 +256,50 @@ def test_invalid_custom_spec_shows_a_message(window):
 def test_closing_mid_training_ends_the_thread(qtbot, window):
     window.start()
     wait_steps(qtbot, window, 2)
-    thread = window.thread
+    thread = window.session.thread
     assert thread.isRunning()
     t0 = time.perf_counter()
     window.close()
-    assert time.perf_counter() - t0 < 3.0
     assert not thread.isRunning()
+    assert time.perf_counter() - t0 < STOP_WAIT_MS / 1000, "closing never waits out the whole stop limit"
 
 
 def test_worker_exception_is_shown_and_the_app_keeps_running(qtbot, window, monkeypatch):
-    original = Trainer._train_step
+    original = Sequential.forward
     calls = {"n": 0}
 
-    def flaky(self):
-        calls["n"] += 1
-        if calls["n"] == 3:
+    def flaky(self, x, train=False, **kwargs):  # the third training step's forward pass fails
+        calls["n"] += bool(train)
+        if train and calls["n"] == 3:
             raise RuntimeError("boom in a training step")
-        return original(self)
+        return original(self, x, train=train, **kwargs)
 
-    monkeypatch.setattr(Trainer, "_train_step", flaky)
+    monkeypatch.setattr(Sequential, "forward", flaky)
     window.start()
     qtbot.waitUntil(lambda: window.banner.isVisible() and window.banner.kind == "error", timeout=TIMEOUT_MS)
     assert "boom in a training step" in window.banner.label.text()
-    qtbot.waitUntil(lambda: not window.run_active(), timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: not window.session.active, timeout=TIMEOUT_MS)
     assert window.controls.start_button.isEnabled()
     # Starting again after the failure creates a new Trainer that trains.
     window.start()
     wait_steps(qtbot, window, 2)
-    assert window.state == "running"
+    assert window.run.state == "running"
 
 
 def test_restart_after_a_finished_run_makes_a_new_trainer(qtbot, make_window):
     window = make_window(steps=3)
     window.start()
-    qtbot.waitUntil(lambda: not window.run_active() and window.run_result is not None, timeout=60_000)
-    assert window.run_result.steps == 3
-    assert window.state == "finished"
+    qtbot.waitUntil(lambda: not window.session.active and window.run.result is not None, timeout=60_000)
+    assert window.run.result.steps == 3
+    assert window.run.state == "finished"
     window.start()
-    assert window.run_active()
+    assert window.session.active
     wait_steps(qtbot, window, 1)
 
 
 def test_a_finished_run_leaves_its_final_weights_in_the_window(qtbot, make_window):
     window = make_window(steps=4)
     window.start()
-    qtbot.waitUntil(lambda: not window.run_active() and window.run_result is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: not window.session.active and window.run.result is not None, timeout=60_000)
     assert window.local.step == 4
-    assert window.feature_maps.last_snapshot.step == 4
+    assert window.panels.feature_maps.last_snapshot.step == 4

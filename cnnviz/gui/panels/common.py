@@ -1,10 +1,10 @@
-"""Pieces shared by the panels: a titled frame and image-grid helpers."""
+"""Pieces shared by the panels: a titled frame, one that redraws only when seen, image-grid helpers."""
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 
 class Panel(QFrame):
@@ -37,12 +37,63 @@ class Panel(QFrame):
         self.body.setSpacing(4)
         outer.addLayout(self.body, 1)
 
-    def add_header_widget(self, widget: QWidget) -> None:
-        self.header.addWidget(widget)
-
     def add_toolbar_widget(self, widget: QWidget, stretch: int = 0) -> None:
         """A row under the title (keeps the panel narrow enough for 1280x800)."""
         self.toolbar.addWidget(widget, stretch)
+
+    def show_views(self, views: set[str]) -> None:
+        """A panel showing several lesson views (see panels/registry.py) hides those not in ``views``."""
+
+
+class LazyPanel(Panel):
+    """A panel whose drawing is costly and worth doing only when it is seen.
+
+    :meth:`invalidate` marks it out of date and redraws at once if it is
+    visible, otherwise at its next ``showEvent``; :meth:`refresh` redraws now.
+    Subclasses implement :meth:`draw`.
+    """
+
+    def __init__(self, title: str, hint: str = "", parent=None):
+        super().__init__(title, hint, parent)
+        self.dirty = False
+
+    def invalidate(self) -> None:
+        self.dirty = True
+        if self.isVisible():
+            self.refresh()
+
+    def refresh(self) -> None:
+        self.dirty = False
+        self.draw()
+
+    def draw(self) -> None:
+        raise NotImplementedError
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self.dirty:
+            self.refresh()
+
+
+def set_items(combo: QComboBox, items: list[str]) -> bool:
+    """Give ``combo`` these items (no signal), keeping the current one when it is still there.
+    False when it already had exactly them."""
+    if [combo.itemText(i) for i in range(combo.count())] == items:
+        return False
+    keep = combo.currentText()
+    combo.blockSignals(True)
+    combo.clear()
+    combo.addItems(items)
+    if keep in items:
+        combo.setCurrentText(keep)
+    combo.blockSignals(False)
+    return True
+
+
+def robust_max(values: np.ndarray) -> float:
+    """The 99.5th percentile (the largest value when that is ~0): a colour scale that one outlier cannot wash out."""
+    m = float(np.percentile(values, 99.5)) if values.size else 0.0
+    return m if m > 1e-8 else max(float(values.max()) if values.size else 0.0, 1e-8)
 
 
 def grid_shape(count: int, tile_h: int, tile_w: int, aspect: float = 1.4) -> tuple[int, int]:

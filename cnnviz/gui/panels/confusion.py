@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QSplitter, QVBoxLayout, QWidg
 from ...analysis.confusion import cell_examples, confusion_matrix, most_confused_pairs, per_class_accuracy, \
     worst_mistakes
 from .. import theme
-from .common import Panel
+from .common import LazyPanel
 from .gallery import Gallery
 
 GALLERY_LIMIT = 40
@@ -60,7 +60,7 @@ class ClickableImage(pg.ImageItem):
             event.acceptClicks(Qt.LeftButton)
 
 
-class ConfusionPanel(Panel):
+class ConfusionPanel(LazyPanel):
     imageChosen = Signal(int)
     """A gallery image was clicked: its test-set index."""
 
@@ -71,7 +71,6 @@ class ConfusionPanel(Panel):
         self.evaluation = None
         self.matrix: np.ndarray | None = None
         self.selected: tuple[int, int] | None = None
-        self._dirty = False
 
         splitter = QSplitter(Qt.Horizontal)
         splitter.setChildrenCollapsible(False)
@@ -151,17 +150,9 @@ class ConfusionPanel(Panel):
     def show_evaluation(self, evaluation) -> None:
         """Keep the latest evaluation; draw it now if visible, else when the tab is opened."""
         self.evaluation = evaluation
-        self._dirty = True
-        if self.isVisible():
-            self.refresh()
+        self.invalidate()
 
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        if self._dirty:
-            self.refresh()
-
-    def refresh(self) -> None:
-        self._dirty = False
+    def draw(self) -> None:
         e = self.evaluation
         if e is None:
             return

@@ -9,6 +9,8 @@ from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit,
                                QPushButton, QSlider, QSpinBox, QVBoxLayout, QWidget)
 
+from ...backends import registry
+from ...backends.base import BackendUnavailable
 from ...data.datasets import DATASET_NAMES
 from ...nn.layers import SpecError
 from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential
@@ -26,6 +28,14 @@ def lr_from_slider(position: int) -> float:
 def slider_from_lr(lr: float) -> int:
     exp = math.log10(max(lr, 10 ** LR_MIN_EXP))
     return int(round((exp - LR_MIN_EXP) / (LR_MAX_EXP - LR_MIN_EXP) * LR_TICKS))
+
+
+def auto_backend() -> str:
+    """What ``auto`` means here: the fastest backend that opens (NumPy when none does)."""
+    try:
+        return registry.get("auto").name
+    except BackendUnavailable:
+        return "numpy"
 
 
 class ControlsPanel(QWidget):
@@ -52,7 +62,6 @@ class ControlsPanel(QWidget):
         self.start_button = QPushButton("▶  Start")
         self.start_button.setObjectName("primary")
         self.start_button.setToolTip("Start training (Space)")
-        self.save_button_tip = "Save the current weights as a .npz checkpoint"
         self.pause_button = QPushButton("❚❚  Pause")
         self.pause_button.setToolTip("Pause or resume (Space)")
         self.step_button = QPushButton("Step")
@@ -102,7 +111,7 @@ class ControlsPanel(QWidget):
         bform = QVBoxLayout(backend_box)
         self.backend_combo = QComboBox()
         model: QStandardItemModel = self.backend_combo.model()
-        first_available = None
+        self._first_available = None
         for info in backends:
             where = "GPU" if "GPU" in info.title else "CPU"
             self.backend_combo.addItem(f"{info.name}  ({where})" if info.available
@@ -111,8 +120,8 @@ class ControlsPanel(QWidget):
             item.setToolTip(info.detail if info.available else f"not available: {info.detail}")
             if not info.available:
                 item.setEnabled(False)
-            elif first_available is None:
-                first_available = info.name
+            elif self._first_available is None:
+                self._first_available = info.name
         self.backend_available = {info.name: info.available for info in backends}
         self._infos = {info.name: info for info in backends}
         bform.addWidget(self.backend_combo)
@@ -122,8 +131,7 @@ class ControlsPanel(QWidget):
         bform.addWidget(self.backend_note)
         self.backend_combo.currentIndexChanged.connect(self._describe_backend)
         outer.addWidget(backend_box)
-        chosen = backend if backend and self.backend_available.get(backend) else None
-        self._select_backend(chosen or self._default_backend(first_available))
+        self.select_backend(backend or self.default_backend())
         self._describe_backend(self.backend_combo.currentIndex())
 
         # --- optimiser -------------------------------------------------------------------
@@ -175,14 +183,14 @@ class ControlsPanel(QWidget):
         outer.addWidget(self.keys_hint)
         outer.addStretch(1)
 
-        self._set_lr(2e-3)
+        self.set_lr(2e-3)
         self._pending: dict = {}
         self._debounce = QTimer(self)
         self._debounce.setSingleShot(True)
         self._debounce.setInterval(250)
         self._debounce.timeout.connect(self._emit_hyper)
-        self.lr_slider.valueChanged.connect(lambda pos: self._set_lr(lr_from_slider(pos), from_slider=True))
-        self.lr_spin.valueChanged.connect(lambda v: self._set_lr(v, from_spin=True))
+        self.lr_slider.valueChanged.connect(lambda pos: self.set_lr(lr_from_slider(pos), from_slider=True))
+        self.lr_spin.valueChanged.connect(lambda v: self.set_lr(v, from_spin=True))
         self.momentum_spin.valueChanged.connect(lambda v: self._queue(momentum=float(v)))
         self.batch_spin.valueChanged.connect(lambda v: self._queue(batch_size=int(v)))
         self.optimizer_combo.currentTextChanged.connect(lambda v: self._queue(optimizer=v))
@@ -195,16 +203,31 @@ class ControlsPanel(QWidget):
         self.set_network(net, emit=False)
 
     # --- backend ------------------------------------------------------------------
-    def _default_backend(self, first_available: str | None) -> str:
-        for name in ("numba", "numpy"):  # a CPU the whole class has, fastest first
+    def default_backend(self) -> str:
+        """The backend chosen when none is asked for: a CPU the whole class has, fastest first."""
+        for name in ("numba", "numpy"):
             if self.backend_available.get(name):
                 return name
-        return first_available or "numpy"
+        return self._first_available or "numpy"
 
-    def _select_backend(self, name: str) -> None:
+    def backend_detail(self, name: str) -> str:
+        """Why ``name`` is (not) available here."""
+        info = self._infos.get(name)
+        return info.detail if info is not None else "not installed"
+
+    def select_backend(self, name: str, emit: bool = False) -> str:
+        """Choose ``name`` (``auto``: the fastest that runs here); one that cannot run here falls
+        back to :meth:`default_backend`. Returns the backend chosen."""
+        if name == "auto":
+            name = auto_backend()
+        if not self.backend_available.get(name):
+            name = self.default_backend()
         index = self.backend_combo.findData(name)
         if index >= 0:
             self.backend_combo.setCurrentIndex(index)
+        if emit:
+            self.backendChanged.emit(self.backend)
+        return self.backend
 
     @property
     def backend(self) -> str:
@@ -281,7 +304,8 @@ class ControlsPanel(QWidget):
             self.spec_message.setText(f"{count:,} trainable parameters")
 
     # --- hyperparameters -----------------------------------------------------------------
-    def _set_lr(self, lr: float, from_slider: bool = False, from_spin: bool = False) -> None:
+    def set_lr(self, lr: float, from_slider: bool = False, from_spin: bool = False) -> None:
+        """The learning rate, clamped to [1e-5, 1]; the slider and the box follow each other."""
         lr = float(min(max(lr, 1e-5), 1.0))
         if not from_slider:
             self.lr_slider.blockSignals(True)
@@ -324,3 +348,23 @@ class ControlsPanel(QWidget):
     @property
     def epochs(self) -> float:
         return float(self.epochs_spin.value())
+
+    # --- a lesson ---------------------------------------------------------------------
+    def apply(self, preset) -> list[str]:
+        """A lesson preset's backend, optimiser settings, length and network (no signal for the
+        network: the caller builds the new model). Returns notes for the user (a missing backend)."""
+        notes = []
+        wanted = auto_backend() if preset.backend == "auto" else preset.backend
+        chosen = self.select_backend(wanted)
+        if chosen != wanted:
+            notes.append(f"The lesson asks for the {wanted} backend, which is not available here "
+                         f"({self.backend_detail(wanted)}); using {chosen} instead.")
+        self.optimizer_combo.setCurrentText(preset.optimizer)
+        self.schedule_combo.setCurrentText(preset.schedule)
+        self.set_lr(preset.lr)
+        self.momentum_spin.setValue(preset.momentum)
+        self.batch_spin.setValue(preset.batch_size)
+        self.epochs_spin.setValue(preset.epochs)
+        self.flush_pending()
+        self.set_network(preset.net, emit=False)
+        return notes

@@ -72,6 +72,23 @@ class CurvesPanel(Panel):
         self.epochs = max(float(epochs), 0.01)
         self.loss_plot.setXRange(0, self.epochs, padding=0.02)
 
+    def set_plots_visible(self, loss: bool, accuracy: bool) -> None:
+        """Show or hide each plot; a hidden one gives its room to the other."""
+        layout = self.graphics.ci
+        for row, (plot, shown) in enumerate(((self.loss_plot, loss), (self.acc_plot, accuracy))):
+            present = plot in layout.items
+            if shown and not present:
+                layout.addItem(plot, row=row, col=0)
+            elif not shown and present:
+                layout.removeItem(plot)
+                plot.setParentItem(None)
+                if plot.scene() is not None:
+                    plot.scene().removeItem(plot)
+            plot.setVisible(shown)
+
+    def show_views(self, views: set[str]) -> None:
+        self.set_plots_visible("loss" in views, "accuracy" in views)
+
     # --- data --------------------------------------------------------------
     def clear(self) -> None:
         for series in (self.raw, self.smooth, self.acc):

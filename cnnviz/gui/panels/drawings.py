@@ -9,13 +9,13 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout
 
 from ...analysis.drawings import DrawingStore
-from .common import Panel
+from .common import LazyPanel
 from .gallery import Gallery
 
 SHOWN = 60
 
 
-class DrawingsPanel(Panel):
+class DrawingsPanel(LazyPanel):
     saveRequested = Signal(int)
     """The student says the drawing on the pad is this digit."""
     finetuneRequested = Signal()
@@ -107,15 +107,11 @@ class DrawingsPanel(Panel):
         self.entries = []
         self.accuracy: float | None = None
         self.predictions: np.ndarray | None = None
-        self._model = None
-        self._model_dirty = False
+        self.model = None
+        """The model the drawings are judged with."""
         self.reload()
 
     # --- store -----------------------------------------------------------------------------------
-    def set_store(self, store: DrawingStore) -> None:
-        self.store = store
-        self.reload()
-
     def reload(self) -> None:
         self.folder_label.setText(f"Saved in {self.store.folder}")
         self.folder_label.setToolTip(str(self.store.folder))
@@ -130,8 +126,7 @@ class DrawingsPanel(Panel):
             + (f" · still missing: {', '.join(missing)}" if missing and len(self.labels) else ""))
         self.finetune_button.setEnabled(len(self.labels) > 0)
         self.predictions = None
-        self._model_dirty = True
-        self._update_accuracy()
+        self.refresh()
 
     def save(self, image28: np.ndarray, raw: np.ndarray | None, label: int) -> bool:
         try:
@@ -163,24 +158,17 @@ class DrawingsPanel(Panel):
     # --- accuracy --------------------------------------------------------------------------------
     def set_model(self, model) -> None:
         """The model to judge the drawings with (evaluated when the tab is open)."""
-        self._model = model
-        self._model_dirty = True
-        if self.isVisible():
-            self._update_accuracy()
+        self.model = model
+        self.invalidate()
 
     def set_mnist_accuracy(self, accuracy: float | None) -> None:
         self.mnist_label.setText("–" if accuracy is None else f"{100 * accuracy:.1f}%")
 
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        if self._model_dirty:
-            self._update_accuracy()
-
-    def _update_accuracy(self) -> None:
-        self._model_dirty = False
+    def draw(self) -> None:
+        """Judge the drawings with the model: the accuracy and the gallery's captions."""
         n = len(self.labels)
-        if self._model is not None and n:
-            probs = self._model.predict_proba(self.images[:, None], batch_size=500)
+        if self.model is not None and n:
+            probs = self.model.predict_proba(self.images[:, None], batch_size=500)
             self.predictions = probs.argmax(axis=1)
             correct = int((self.predictions == self.labels).sum())
             self.accuracy = correct / n

@@ -11,12 +11,7 @@ from PySide6.QtWidgets import (QButtonGroup, QGraphicsRectItem, QHBoxLayout, QLa
 
 from .. import theme
 from ..explain import conv1_pads, conv1_sum, layer_geometry, mosaic_cell, receptive_field
-from .common import Panel, grid_shape, image_view, mosaic, show
-
-
-def _robust_max(values: np.ndarray) -> float:
-    m = float(np.percentile(values, 99.5)) if values.size else 0.0
-    return m if m > 1e-8 else max(float(values.max()) if values.size else 0.0, 1e-8)
+from .common import Panel, grid_shape, image_view, mosaic, robust_max, show
 
 
 def layer_pairs(names: list[str]) -> list[tuple[str, str | None]]:
@@ -64,9 +59,9 @@ class FeatureMapsPanel(Panel):
         self.add_toolbar_widget(chooser, 1)
         self.test_count = 10000
         self._rng = np.random.default_rng()
-        self.prev_button.clicked.connect(lambda: self._set_index(self.index_spin.value() - 1))
-        self.next_button.clicked.connect(lambda: self._set_index(self.index_spin.value() + 1))
-        self.random_button.clicked.connect(lambda: self._set_index(int(self._rng.integers(self.test_count))))
+        self.prev_button.clicked.connect(lambda: self.select_test_image(self.index_spin.value() - 1))
+        self.next_button.clicked.connect(lambda: self.select_test_image(self.index_spin.value() + 1))
+        self.random_button.clicked.connect(lambda: self.select_test_image(int(self._rng.integers(self.test_count))))
         self.index_spin.valueChanged.connect(self._on_index)
         self.test_radio.toggled.connect(lambda _checked: self.inputChanged.emit())
 
@@ -107,7 +102,8 @@ class FeatureMapsPanel(Panel):
         self.test_count = max(1, count)
         self.index_spin.setMaximum(self.test_count - 1)
 
-    def _set_index(self, index: int) -> None:
+    def select_test_image(self, index: int) -> None:
+        """Show test image ``index`` (wrapped around)."""
         self.test_radio.setChecked(True)
         self.index_spin.setValue(index % self.test_count)
 
@@ -180,10 +176,10 @@ class FeatureMapsPanel(Panel):
             c, h, w = arr.shape
             rows, cols = grid_shape(c, h, w)
             if name.startswith("conv"):
-                scaled = arr / _robust_max(np.abs(arr))
+                scaled = arr / robust_max(np.abs(arr))
                 levels = (-1.0, 1.0)
             else:
-                scaled = arr / _robust_max(arr)
+                scaled = arr / robust_max(arr)
                 levels = (0.0, 1.0)
             gap = max(1, h // 10)
             self.geometry[name] = (c, h, w, rows, cols, gap)

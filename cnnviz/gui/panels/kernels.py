@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from .. import theme
-from .common import Panel, grid_shape, image_view, mosaic, show
+from .common import Panel, grid_shape, image_view, mosaic, set_items, show
 
 
 class KernelsPanel(Panel):
@@ -53,11 +53,7 @@ class KernelsPanel(Panel):
         self.kernels = dict(kernels)
         names = list(self.kernels)
         deeper = names[1:]
-        if [self.layer_combo.itemText(i) for i in range(self.layer_combo.count())] != deeper:
-            self.layer_combo.blockSignals(True)
-            self.layer_combo.clear()
-            self.layer_combo.addItems(deeper)
-            self.layer_combo.blockSignals(False)
+        if set_items(self.layer_combo, deeper):
             self._on_layer(self.layer_combo.currentIndex(), refresh=False)
         self.layer_combo.setEnabled(bool(deeper))
         self.channel_spin.setEnabled(bool(deeper))

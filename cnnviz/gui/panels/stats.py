@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidg
 from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, \
     diagnose
 from .. import theme
-from .common import Panel
+from .common import LazyPanel, set_items
 
 PALETTE = ("#1f6feb", "#e8710a", "#188038", "#8e24aa", "#c5221f", "#00838f", "#6d4c41", "#5f6368")
 MAX_POINTS = 4000
@@ -44,7 +44,7 @@ def log_ticks(lo: float, hi: float) -> list:
     return [major, []]
 
 
-class StatsPanel(Panel):
+class StatsPanel(LazyPanel):
     diagnosisChanged = Signal(list)
 
     def __init__(self, parent=None):
@@ -103,7 +103,6 @@ class StatsPanel(Panel):
         self.steps: list[int] = []
         self.series: dict[str, dict[str, list[float]]] = {}
         self.findings: list[str] = []
-        self._dirty = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(1000)
@@ -157,14 +156,13 @@ class StatsPanel(Panel):
             for s in self.series.values():
                 for f in FIELDS:
                     s[f] = s[f][::2]
-        self._dirty = True
+        self.dirty = True
         if not self._timer.isActive():
             self._timer.start()
 
     def _on_timer(self) -> None:
         self.update_diagnosis()
-        if self.isVisible():
-            self.refresh()
+        self.invalidate()
 
     def update_diagnosis(self) -> list[str]:
         findings = diagnose(self.history)
@@ -192,26 +190,12 @@ class StatsPanel(Panel):
         if sheet != self.hint_box.styleSheet():  # re-polishing costs: only when the kind changes
             self.hint_box.setStyleSheet(sheet)
 
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        if self._dirty:
-            self.refresh()
-
-    def refresh(self) -> None:
-        self._dirty = False
+    def draw(self) -> None:
         if not self.steps:
             return
         x = np.asarray(self.steps, dtype=np.float64)
         names = list(self.series)
-        combo = [self.layer_combo.itemText(i) for i in range(self.layer_combo.count())]
-        if combo != names:
-            keep = self.layer_combo.currentText()
-            self.layer_combo.blockSignals(True)
-            self.layer_combo.clear()
-            self.layer_combo.addItems(names)
-            if keep in names:
-                self.layer_combo.setCurrentText(keep)
-            self.layer_combo.blockSignals(False)
+        set_items(self.layer_combo, names)
         for i, name in enumerate(names):
             colour = PALETTE[i % len(PALETTE)]
             if name not in self.ratio_curves:

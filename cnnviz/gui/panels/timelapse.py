@@ -11,14 +11,11 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPus
 
 from ...analysis.render import kernel_tiles, symmetric_limit
 from ...analysis.timelapse import TimeLapse
+from ...train import events as ev
 from .. import theme
-from .common import Panel, grid_shape, image_view, mosaic, show
-from .feature_maps import _robust_max
+from ..worker import Tag
+from .common import LazyPanel, grid_shape, image_view, mosaic, robust_max, set_items, show
 
-TAG = "timelapse"
-"""Snapshots taken right after an evaluation (same step) carry this tag."""
-START_TAG = "timelapse-start"
-"""The snapshot of the initial weights, before the first step."""
 MAX_FRAMES = 120
 MAX_BYTES = 96 * 2**20
 
@@ -28,13 +25,13 @@ def shown_maps(feature_maps) -> tuple:
     return tuple((name, arr) for name, arr in feature_maps if name.startswith(("conv", "pool")))
 
 
-class TimeLapsePanel(Panel):
+class TimeLapsePanel(LazyPanel):
     message = Signal(str, str)
     """(text, kind) for the window's banner."""
 
     def __init__(self, parent=None):
         super().__init__("Time-lapse", "one frame per test evaluation · drag the slider to go back in time", parent)
-        self.timelapse = TimeLapse(max_frames=MAX_FRAMES, max_bytes=MAX_BYTES, snapshot_tag=TAG)
+        self.timelapse = TimeLapse(max_frames=MAX_FRAMES, max_bytes=MAX_BYTES, snapshot_tag=Tag.TIMELAPSE)
         bar = QWidget()
         row = QHBoxLayout(bar)
         row.setContentsMargins(0, 0, 0, 0)
@@ -88,12 +85,11 @@ class TimeLapsePanel(Panel):
         self.shown_index: int | None = None
         self.kernel_image: np.ndarray | None = None
         self._limits: dict[str, float] = {}
-        self._dirty = False
         self.play_timer = QTimer(self)
         self.play_timer.setInterval(180)
         self.play_timer.timeout.connect(self._advance)
         self.slider.valueChanged.connect(self.show_frame)
-        self.layer_combo.currentIndexChanged.connect(lambda _i: self._redraw())
+        self.layer_combo.currentIndexChanged.connect(lambda _i: self.refresh())
         self.play_button.clicked.connect(self.toggle_play)
         self.gif_button.clicked.connect(self._gif_dialog)
         self.png_button.clicked.connect(self._png_dialog)
@@ -111,10 +107,14 @@ class TimeLapsePanel(Panel):
         self._update_controls()
 
     def observe(self, event) -> None:
-        """Any trainer event: evaluations are paired with their same-step 'timelapse' snapshot."""
-        before = self.timelapse._count
+        """Any trainer event: evaluations are paired with their same-step time-lapse snapshot,
+        and the snapshot of the initial weights is the first frame."""
+        if isinstance(event, ev.Snapshot) and event.tag == Tag.TIMELAPSE_START:
+            self.record_snapshot(event, None)
+            return
+        before = self.timelapse.recorded
         self.timelapse.observe(event)
-        if self.timelapse._count != before:
+        if self.timelapse.recorded != before:
             self._frames_changed()
 
     def record_snapshot(self, snapshot, test_accuracy: float | None) -> None:
@@ -134,9 +134,7 @@ class TimeLapsePanel(Panel):
             self.slider.blockSignals(True)
             self.slider.setValue(self.slider.maximum())
             self.slider.blockSignals(False)
-        self._dirty = True
-        if self.isVisible():
-            self._redraw()
+        self.invalidate()
 
     def _update_controls(self) -> None:
         n = len(self.timelapse)
@@ -144,29 +142,14 @@ class TimeLapsePanel(Panel):
         has = n > 0
         for w in (self.slider, self.play_button, self.gif_button, self.png_button, self.layer_combo):
             w.setEnabled(has)
-        layers = list(self.timelapse.layers)
-        current = [self.layer_combo.itemText(i) for i in range(self.layer_combo.count())]
-        if layers != current:
-            keep = self.layer_combo.currentText()
-            self.layer_combo.blockSignals(True)
-            self.layer_combo.clear()
-            self.layer_combo.addItems(layers)
-            if keep in layers:
-                self.layer_combo.setCurrentText(keep)
-            self.layer_combo.blockSignals(False)
+        set_items(self.layer_combo, list(self.timelapse.layers))
 
     # --- display -------------------------------------------------------------------------------
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        if self._dirty:
-            self._redraw()
-
-    def _redraw(self) -> None:
-        self._dirty = False
+    def draw(self) -> None:
         if len(self.timelapse):
             self.show_frame(self.slider.value())
 
-    def _limit(self, layer: str) -> float:
+    def colour_limit(self, layer: str) -> float:
         """One colour scale for the whole film: a colour means the same weight in every frame."""
         if layer not in self._limits:
             tiles = [kernel_tiles(f.kernels[layer], 0) for f in self.timelapse.frames if layer in f.kernels]
@@ -185,7 +168,7 @@ class TimeLapsePanel(Panel):
             tiles = kernel_tiles(frame.kernels[layer], 0)
             count, kh, kw = tiles.shape
             rows, cols = grid_shape(count, kh, kw, aspect=2.4)
-            self.kernel_image = mosaic(np.clip(tiles / self._limit(layer), -1, 1), rows, cols)
+            self.kernel_image = mosaic(np.clip(tiles / self.colour_limit(layer), -1, 1), rows, cols)
             show(self.kernel_item, self.kernel_view, self.kernel_image, (-1.0, 1.0))
             weights = frame.kernels[layer]
             channel = "" if weights.shape[1] == 1 else " (input channel 0)"
@@ -207,7 +190,7 @@ class TimeLapsePanel(Panel):
             else:
                 c, h, w = array.shape
                 rows, cols = grid_shape(c, h, w)
-                scale = _robust_max(np.abs(array)) if levels[0] < 0 else _robust_max(array)
+                scale = robust_max(np.abs(array)) if levels[0] < 0 else robust_max(array)
                 image = mosaic(np.clip(array / scale, levels[0], levels[1]), rows, cols, gap=max(1, h // 10))
                 title.setText(f"<b>{name}</b> ({c} maps)")
             show(item, view, image, levels)

@@ -2,24 +2,21 @@
 
 Both are computed on demand (when the tab is opened, the input changes or
 Update is pressed), on a private NumPy copy of the latest weights
-(``model_from_weights``) and on a short-lived background thread, so neither
+(``model_from_weights``) and as a background job (:mod:`..jobs`), so neither
 the trainer's model nor the GUI thread is ever held up.
 """
 
 from __future__ import annotations
 
-import threading
-import traceback
-
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QButtonGroup, QComboBox, QHBoxLayout, QLabel, QPushButton, QRadioButton, QSizePolicy, \
     QSpinBox, QVBoxLayout, QWidget
 
 from ...analysis.saliency import model_from_weights, occlusion_map, saliency_map
 from .. import theme
-from .common import Panel, image_view
+from ..jobs import Job, run_in_background
+from .common import LazyPanel, image_view
 
 HEAT = np.array([[255, 255, 255], [255, 214, 0], [255, 120, 0], [220, 20, 20]], np.float64)
 
@@ -54,10 +51,20 @@ def overlay(image: np.ndarray, values: np.ndarray, signed: bool) -> np.ndarray:
     return np.clip(base * (1 - alpha) + colour * alpha, 0, 255).astype(np.uint8)
 
 
-class WhyPanel(Panel):
-    resultReady = Signal(object)
-    """(job id, result dict or error) from the background thread."""
+def explain(spec: str, weights: dict, step: int, image: np.ndarray, target: int | None, patch: int,
+            what: str) -> dict:
+    """Saliency and occlusion maps of ``image`` for class ``target`` (None: the predicted one). No Qt:
+    it runs as a background job."""
+    model = model_from_weights(spec, weights)
+    probs = model.predict_proba(image[None, None])[0]
+    cls = int(np.argmax(probs)) if target is None else int(target)
+    saliency = saliency_map(model, image, cls)
+    occlusion = occlusion_map(model, image, patch=patch, stride=max(1, patch // 3), target=cls)
+    return {"image": image, "saliency": saliency, "occlusion": occlusion, "probs": probs, "cls": cls,
+            "step": step, "what": what}
 
+
+class WhyPanel(LazyPanel):
     def __init__(self, parent=None):
         super().__init__("Why did it say that?", "computed on demand on a copy of the latest weights", parent)
         bar = QWidget()
@@ -141,14 +148,12 @@ class WhyPanel(Panel):
         self.result: dict | None = None
         self.saliency_rgb: np.ndarray | None = None
         self.occlusion_rgb: np.ndarray | None = None
-        self._job = 0
-        self._running = False
-        self._stale = True
-        self.resultReady.connect(self._on_result)
+        self.job: Job | None = None
+        self.dirty = True
         self.update_button.clicked.connect(lambda: self.request(force=True))
-        self.test_radio.toggled.connect(lambda _c: self._input_changed())
-        self.class_combo.currentIndexChanged.connect(lambda _i: self._input_changed())
-        self.patch_spin.valueChanged.connect(lambda _v: self._input_changed())
+        self.test_radio.toggled.connect(lambda _c: self.invalidate())
+        self.class_combo.currentIndexChanged.connect(lambda _i: self.invalidate())
+        self.patch_spin.valueChanged.connect(lambda _v: self.invalidate())
 
     # --- inputs ------------------------------------------------------------------------
     def set_weights(self, spec: str, weights: dict, step: int) -> None:
@@ -165,14 +170,14 @@ class WhyPanel(Panel):
             return
         self.drawing = new
         if self.drawing_radio.isChecked():
-            self._input_changed()
+            self.invalidate()
 
     def set_test_image(self, image: np.ndarray, label: int, index: int) -> None:
         if self.test is not None and self.test[2] == index:
             return
         self.test = (np.asarray(image, dtype=np.float32), int(label), int(index))
         if self.test_radio.isChecked():
-            self._input_changed()
+            self.invalidate()
 
     def use_drawing(self, yes: bool) -> None:
         (self.drawing_radio if yes else self.test_radio).setChecked(True)
@@ -187,62 +192,42 @@ class WhyPanel(Panel):
         image, label, index = self.test
         return image, f"test image #{index} (true label {label})"
 
-    def _input_changed(self) -> None:
-        self._stale = True
-        if self.isVisible():
-            self.request()
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        if self._stale:
-            self.request()
-
     # --- computing -------------------------------------------------------------------------
+    def draw(self) -> None:
+        self.request()
+
     def request(self, force: bool = False) -> bool:
         """Start a background computation for the current input; False when there is nothing to explain."""
         image, what = self.current_input()
         if image is None or self.model_source is None:
             self.source_label.setText(f"Nothing to explain yet: {what}.")
+            self.dirty = True
             return False
-        if self._running and not force:
-            self._stale = True  # computed again when the running job ends
+        if self.busy and not force:
+            self.dirty = True  # computed again when the running job ends
             return True
-        self._stale = False
-        self._job += 1
-        self._running = True
-        job = self._job
+        self.dirty = False
+        if self.job is not None:
+            self.job.cancel()
         spec, weights, step = self.model_source
-        target = self.class_combo.currentData()
-        patch = self.patch_spin.value()
         self.source_label.setText(f"Explaining {what} with the weights of step {step}…")
-        args = (job, spec, weights, step, np.array(image, dtype=np.float32), target, patch, what)
-        threading.Thread(target=self._compute, args=args, name="cnnviz-why", daemon=True).start()
+        self.job = run_in_background(explain, spec, weights, step, np.array(image, dtype=np.float32),
+                                     self.class_combo.currentData(), self.patch_spin.value(), what)
+        self.job.succeeded.connect(self._on_result)
+        self.job.failed.connect(self._on_error)
         return True
 
-    def _compute(self, job, spec, weights, step, image, target, patch, what) -> None:
-        try:
-            model = model_from_weights(spec, weights)
-            probs = model.predict_proba(image[None, None])[0]
-            cls = int(np.argmax(probs)) if target is None else int(target)
-            saliency = saliency_map(model, image, cls)
-            occlusion = occlusion_map(model, image, patch=patch, stride=max(1, patch // 3), target=cls)
-            result = {"image": image, "saliency": saliency, "occlusion": occlusion, "probs": probs, "cls": cls,
-                      "step": step, "what": what}
-            self.resultReady.emit((job, result))
-        except Exception as exc:  # noqa: BLE001 - shown in the panel, never raised in a thread
-            self.resultReady.emit((job, f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"))
+    def _on_result(self, result: dict) -> None:
+        self.show_result(result)
+        self._next()
 
-    def _on_result(self, payload) -> None:
-        job, result = payload
-        if job != self._job:
-            return
-        self._running = False
-        if isinstance(result, str):
-            self.source_label.setText(f"Could not explain: {result.splitlines()[0]}")
-            self.source_label.setToolTip(result)
-        else:
-            self.show_result(result)
-        if self._stale and self.isVisible():
+    def _on_error(self, message: str, details: str) -> None:
+        self.source_label.setText(f"Could not explain: {message}")
+        self.source_label.setToolTip(details)
+        self._next()
+
+    def _next(self) -> None:
+        if self.dirty and self.isVisible():
             self.request()
 
     def show_result(self, result: dict) -> None:
@@ -265,4 +250,4 @@ class WhyPanel(Panel):
 
     @property
     def busy(self) -> bool:
-        return self._running
+        return self.job is not None and self.job.running

@@ -1,0 +1,116 @@
+"""What the File menu exports: a panel (or the window) as PNG, the run as CSV, an HTML report.
+
+Every export reports success or its error in the window's banner and
+returns True or False; nothing here raises into Qt.
+"""
+
+from __future__ import annotations
+
+import traceback
+
+from PySide6.QtWidgets import QFileDialog
+
+from ..analysis import report
+from ..analysis.confusion import confusion_matrix
+
+
+class Exports:
+    def __init__(self, window):
+        self.window = window
+
+    # --- PNG ----------------------------------------------------------------------------------
+    def export_panel_png(self, key: str, path: str) -> bool:
+        """Panel ``key`` (a registry key, or ``window``) as a PNG file."""
+        window = self.window
+        widget = window if key == "window" else window.panels[key]
+        if not str(path).lower().endswith(".png"):
+            path = f"{path}.png"
+        try:
+            if not widget.grab().save(str(path), "PNG"):
+                raise OSError("Qt could not write the file")
+        except Exception as exc:
+            window.banner.show_message(f"Could not export the panel: {exc}", "error")
+            return False
+        window.banner.show_message(f"Saved {path}", "info", auto_hide_ms=6000)
+        return True
+
+    def export_panel_dialog(self, key: str) -> None:
+        path, _ = QFileDialog.getSaveFileName(self.window, "Export panel as PNG", f"cnnviz-{key}.png",
+                                              "PNG image (*.png)")
+        if path:
+            self.export_panel_png(key, path)
+
+    # --- the run ----------------------------------------------------------------------------
+    def _export(self, what: str, write) -> bool:
+        try:
+            path = write()
+        except Exception as exc:  # OSError (disk, permissions), ValueError
+            self.window.banner.show_message(f"Could not export the {what}: {exc}", "error", traceback.format_exc())
+            return False
+        self.window.banner.show_message(f"Saved the {what} to {path}", "info", auto_hide_ms=8000)
+        return True
+
+    def export_metrics_csv(self, path: str) -> bool:
+        run = self.window.run
+        return self._export("metrics", lambda: report.metrics_csv(run.steps, run.evaluations, path))
+
+    def export_timings_csv(self, path: str) -> bool:
+        return self._export("timings", lambda: report.timings_csv(self.window.run.timings, path))
+
+    def report_settings(self) -> dict:
+        """The run's settings as the report lists them."""
+        window = self.window
+        controls, local = window.controls, window.local
+        hp = controls.hyperparameters()
+        settings = {"network": local.spec or controls.spec, "data set": controls.dataset,
+                    "backend": controls.backend, "optimizer": hp["optimizer"], "learning rate": hp["lr"],
+                    "momentum": hp["momentum"], "batch size": hp["batch_size"], "schedule": hp["schedule"],
+                    "epochs": controls.epochs, "seed": window.seed}
+        if local.model is not None:
+            settings["parameters"] = f"{local.model.parameter_count():,}"
+        if window.config_overrides.get("train_samples"):
+            settings["training images"] = window.config_overrides["train_samples"]
+        if window.run.last_step is not None:
+            settings["steps trained"] = window.run.last_step.step
+        accuracy = window.panels.drawings.accuracy
+        if accuracy is not None:
+            settings["accuracy on the class's drawings"] = f"{100 * accuracy:.1f}%"
+        return settings
+
+    def export_html_report(self, path: str) -> bool:
+        window = self.window
+
+        def write():
+            run, local = window.run, window.local
+            matrix = None
+            if run.last_eval is not None:
+                e = run.last_eval
+                matrix = confusion_matrix(e.labels, e.predictions, len(window.panels.mistakes.class_names))
+            kernels = None
+            if local.model is not None:
+                weights = local.weights()
+                kernels = {layer.name: weights[f"{layer.name}.weight"] for layer in local.model.layers
+                           if layer.kind == "conv"}
+            return report.html_report(path, settings=self.report_settings(), steps=run.steps,
+                                      evals=run.evaluations, confusion=matrix, kernels=kernels, timings=run.timings)
+        return self._export("report", write)
+
+    # --- dialogs ----------------------------------------------------------------------------
+    def export_metrics_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self.window, "Export metrics", "cnnviz-metrics.csv", "CSV (*.csv)")
+        if path:
+            self.export_metrics_csv(path)
+
+    def export_timings_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self.window, "Export per-layer timings", "cnnviz-timings.csv",
+                                              "CSV (*.csv)")
+        if path:
+            self.export_timings_csv(path)
+
+    def export_report_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self.window, "Export HTML report", "cnnviz-report.html",
+                                              "HTML (*.html)")
+        if path:
+            if not path.lower().endswith((".html", ".htm")):
+                path += ".html"
+            self.export_html_report(path)

@@ -1,0 +1,74 @@
+"""Short background computations for panels: one pattern, on Qt's thread pool.
+
+``run_in_background(fn, *args)`` runs ``fn(*args)`` on a pool thread and
+returns a :class:`Job`. Its ``succeeded(result)`` or ``failed(message,
+details)`` signal is emitted on the GUI thread (the same (message, traceback)
+pair as :class:`~cnnviz.gui.worker.TrainingWorker.failed`), and never for a
+job that was cancelled meanwhile, so a panel that starts a newer job just
+cancels the old one. ``fn`` must not touch widgets. The training run is
+long-lived and has a QThread of its own (:mod:`.worker`, :mod:`.session`).
+"""
+
+from __future__ import annotations
+
+import traceback
+from typing import Callable
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+_LIVE: set["Job"] = set()
+"""Jobs not yet delivered: kept alive here so that no result is lost with its Python object."""
+
+
+class Job(QObject):
+    succeeded = Signal(object)
+    failed = Signal(str, str)
+    """(message, traceback)"""
+    _returned = Signal(object)
+    _raised = Signal(str, str)
+
+    def __init__(self):
+        super().__init__()
+        self.running = True
+        self.cancelled = False
+        # Emitted on the pool thread, delivered on this object's (the GUI) thread.
+        self._returned.connect(self._deliver_result)
+        self._raised.connect(self._deliver_error)
+
+    def cancel(self) -> None:
+        """Its result, or error, will not be delivered."""
+        self.cancelled = True
+
+    def _deliver_result(self, result) -> None:
+        self.running = False
+        _LIVE.discard(self)
+        if not self.cancelled:
+            self.succeeded.emit(result)
+
+    def _deliver_error(self, message: str, details: str) -> None:
+        self.running = False
+        _LIVE.discard(self)
+        if not self.cancelled:
+            self.failed.emit(message, details)
+
+
+class _Runnable(QRunnable):
+    def __init__(self, job: Job, fn: Callable, args: tuple):
+        super().__init__()
+        self.job, self.fn, self.args = job, fn, args
+
+    def run(self) -> None:
+        try:
+            result = self.fn(*self.args)
+        except Exception as exc:  # noqa: BLE001 - every failure must reach the panel, as a signal
+            self.job._raised.emit(f"{type(exc).__name__}: {exc}", traceback.format_exc())
+        else:
+            self.job._returned.emit(result)
+
+
+def run_in_background(fn: Callable, *args) -> Job:
+    """Start ``fn(*args)`` on Qt's global thread pool; connect to the returned Job's signals."""
+    job = Job()
+    _LIVE.add(job)
+    QThreadPool.globalInstance().start(_Runnable(job, fn, args))
+    return job

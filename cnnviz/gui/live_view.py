@@ -1,0 +1,101 @@
+"""What the feature maps, the kernels and the Why? tab look at, and where it comes from.
+
+While a run is active, the trainer is asked for a Snapshot of the chosen input
+every ``SNAPSHOT_MS`` (only when something changed since the last one); it
+also refreshes the NumPy copy the drawing pad classifies with. Without a run,
+the same Snapshot is taken here, on that copy (:mod:`.inference`).
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+
+import numpy as np
+from PySide6.QtCore import QObject, QTimer
+
+from ..train import events as ev
+from ..train.snapshot import dataset_image
+from .worker import Tag
+
+SNAPSHOT_MS = 300
+PENDING_TIMEOUT_S = 2.0
+"""A snapshot asked for longer ago than this is asked for again."""
+
+
+class LiveView(QObject):
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self.dirty = True
+        """The weights or the input changed since the last snapshot shown."""
+        self.pending = False
+        """A snapshot was asked of the trainer and has not arrived yet."""
+        self._requested_at = 0.0
+        self.timer = QTimer(self)
+        self.timer.setInterval(SNAPSHOT_MS)
+        self.timer.timeout.connect(self.request)
+
+    def input(self) -> tuple[np.ndarray | None, int | None]:
+        """(the drawing, None) or (None, the test index) as chosen in the feature-map panel."""
+        panels = self.window.panels
+        if panels.feature_maps.use_drawing:
+            return panels.classify.network_input.copy(), None
+        return None, panels.feature_maps.test_index
+
+    def invalidate(self) -> None:
+        """The weights start over: nothing shown or asked for is current any more."""
+        self.dirty = True
+        self.pending = False
+
+    def request(self, force: bool = False) -> None:
+        """A fresh view if something changed (``force``: in any case): asked of the trainer, or computed here."""
+        if not (self.dirty or force):
+            return
+        session = self.window.session
+        if not session.active:
+            self.show_local()
+            return
+        now = time.perf_counter()
+        if self.pending and now - self._requested_at < PENDING_TIMEOUT_S:
+            return
+        session.request_view(*self.input())
+        self.pending = True
+        self._requested_at = now
+        self.dirty = False
+
+    def show_local(self) -> None:
+        """The view computed here, on the NumPy copy of the weights."""
+        window = self.window
+        if window.local.model is None:
+            return
+        image, index = self.input()
+        try:
+            snapshot = window.local.snapshot(image, window.dataset, index, tag=Tag.VIEW)
+        except Exception as exc:
+            window.banner.show_message(f"Cannot compute the feature maps: {exc}", "error", traceback.format_exc())
+            return
+        self.dirty = False
+        self.show(snapshot, from_trainer=False)
+
+    def show(self, snapshot: ev.Snapshot, from_trainer: bool) -> None:
+        window, panels = self.window, self.window.panels
+        if from_trainer:
+            self.pending = False
+        names = window.dataset.class_names if window.dataset is not None else None
+        panels.feature_maps.show_snapshot(snapshot, names)
+        panels.kernels.show_kernels(snapshot.kernels)
+        if from_trainer:
+            window.local.load(snapshot.spec, snapshot.weights, snapshot.step)
+            if not panels.classify.canvas.is_empty:
+                window.pad.classify()
+        panels.why.set_weights(snapshot.spec, snapshot.weights, snapshot.step)
+
+    def show_test_image_in_why(self) -> None:
+        """The Why? tab's test image follows the one chosen for the feature maps."""
+        dataset = self.window.dataset
+        if dataset is None:
+            return
+        index = self.window.panels.feature_maps.test_index % len(dataset.test_images)
+        image, label = dataset_image(dataset, index)
+        self.window.panels.why.set_test_image(image, label, index)

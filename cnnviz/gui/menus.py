@@ -1,0 +1,88 @@
+"""The menu bar (File, View, Lessons) and each panel's right-click menu.
+
+The export entries and the View menu's panel switches are generated from
+the panel registry and the lesson views; every action calls a public method
+of the window or of one of its parts.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from ..analysis.presets import PANEL_TITLES
+from .panels import registry
+
+
+class Menus:
+    def __init__(self, window):
+        self.window = window
+        bar = window.menuBar()
+        exports = window.exports
+        file_menu = bar.addMenu("&File")
+        export_panel = file_menu.addMenu("Export panel as PNG")
+        for spec in registry.PANELS:
+            export_panel.addAction(spec.title, lambda key=spec.key: exports.export_panel_dialog(key))
+        export_panel.addAction("Whole window", lambda: exports.export_panel_dialog("window"))
+        file_menu.addAction("Export metrics as CSV…", exports.export_metrics_dialog)
+        file_menu.addAction("Export per-layer timings as CSV…", exports.export_timings_dialog)
+        file_menu.addAction("Export HTML report…", exports.export_report_dialog)
+        file_menu.addSeparator()
+        file_menu.addAction("Save model…", window.checkpoints.save_dialog)
+        file_menu.addAction("Load model…", window.checkpoints.load_dialog)
+        file_menu.addSeparator()
+        quit_action = file_menu.addAction("Quit", window.close)
+        quit_action.setShortcut(QKeySequence.Quit)
+
+        view = bar.addMenu("&View")
+        self.presenter_action = view.addAction("Presenter mode (big, high contrast, full screen)")
+        self.presenter_action.setCheckable(True)
+        self.presenter_action.setShortcut(QKeySequence("F5"))
+        self.presenter_action.toggled.connect(lambda on: window.set_presenter(on))
+        self.fullscreen_action = view.addAction("Full screen")
+        self.fullscreen_action.setCheckable(True)
+        self.fullscreen_action.setShortcut(QKeySequence("F11"))
+        self.fullscreen_action.toggled.connect(window.set_full_screen)
+        view.addSeparator()
+        self.view_actions: dict[str, QAction] = {}
+        for name, title in PANEL_TITLES.items():
+            action = view.addAction(title)
+            action.setCheckable(True)
+            action.setChecked(True)
+            action.toggled.connect(lambda on, n=name: window.set_view_visible(n, on))
+            self.view_actions[name] = action
+        view.addSeparator()
+        view.addAction("Show every panel", lambda: window.set_visible_views(registry.VIEWS))
+
+        lessons = bar.addMenu("&Lessons")
+        if window.lessons.problem:
+            lessons.addAction(f"(lesson presets unavailable: {window.lessons.problem})").setEnabled(False)
+        for preset in window.lessons.presets:
+            action = lessons.addAction(preset.title, lambda p=preset: window.lessons.apply(p))
+            action.setToolTip(preset.description)
+            action.setStatusTip(preset.description[:160])
+        lessons.setToolTipsVisible(True)
+        lessons.addSeparator()
+        lessons.addAction("Open a lesson file…", window.lessons.open_dialog)
+
+        for key, panel in window.panels.items():
+            panel.setContextMenuPolicy(Qt.CustomContextMenu)
+            panel.customContextMenuRequested.connect(lambda pos, k=key: self.panel_menu(k, pos))
+
+    def panel_menu(self, key: str, pos) -> None:
+        menu = QMenu(self.window)
+        menu.addAction("Export this panel as PNG…", lambda: self.window.exports.export_panel_dialog(key))
+        menu.exec(self.window.panels[key].mapToGlobal(pos))
+
+    @staticmethod
+    def set_checked(action: QAction, on: bool) -> None:
+        """Tick or untick without running the action again."""
+        if action.isChecked() != bool(on):
+            action.blockSignals(True)
+            action.setChecked(bool(on))
+            action.blockSignals(False)
+
+    def show_views(self, views: set[str]) -> None:
+        for name, action in self.view_actions.items():
+            self.set_checked(action, name in views)

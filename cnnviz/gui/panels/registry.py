@@ -1,0 +1,108 @@
+"""Every panel of the window, named once.
+
+One :class:`PanelSpec` per panel: its key (the name code, ``--tab``, the
+export file and ``window.panels.<key>`` use), its title (tab, export menu),
+where it sits and which lesson views show it. The tabs, the right column, the
+View and export menus, panel visibility and the ``--tab`` choices are all
+generated from :data:`PANELS`; the lesson views (the names a lesson preset
+may list, and their View-menu titles) are the lesson file's vocabulary,
+:data:`cnnviz.analysis.presets.PANEL_TITLES`, one layer below the app.
+
+No Qt here (``cnnviz gui --help`` builds its ``--tab`` choices from this
+module): each panel's class is imported when the window builds it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from ...analysis.presets import PANEL_TITLES
+
+TRAINING = "training"
+"""The first tab: the panels placed there, one above the other."""
+TAB = "tab"
+"""A tab of its own, after the Training tab; its key is the tab's key."""
+RIGHT = "right"
+"""The right-hand column, beside the tabs, one above the other."""
+TRAINING_TAB_TITLE = "Training"
+
+
+@dataclass(frozen=True)
+class PanelSpec:
+    key: str
+    title: str
+    """Tab title (for a panel with a tab of its own) and export-menu entry."""
+    place: str
+    """TRAINING, TAB or RIGHT."""
+    widget: str
+    """``module.Class`` in ``cnnviz.gui.panels``."""
+    shown_by: tuple[str, ...]
+    """Lesson views (``analysis.presets.PANELS``) that show it; it is hidden when none is shown."""
+    share: float = 1.0
+    """Its share of the height of its column (TRAINING, RIGHT)."""
+
+    def widget_class(self) -> type:
+        module, name = self.widget.rsplit(".", 1)
+        return getattr(importlib.import_module(f"{__package__}.{module}"), name)
+
+
+PANELS: tuple[PanelSpec, ...] = (
+    PanelSpec("curves", "Training curves", TRAINING, "curves.CurvesPanel", ("loss", "accuracy"), 0.44),
+    PanelSpec("feature_maps", "Feature maps", TRAINING, "feature_maps.FeatureMapsPanel", ("feature_maps",), 0.56),
+    PanelSpec("mistakes", "Mistakes", TAB, "confusion.ConfusionPanel", ("confusion",)),
+    PanelSpec("why", "Why?", TAB, "why.WhyPanel", ("saliency",)),
+    PanelSpec("timelapse", "Time-lapse", TAB, "timelapse.TimeLapsePanel", ("timelapse",)),
+    PanelSpec("statistics", "Statistics", TAB, "stats.StatsPanel", ("stats",)),
+    PanelSpec("drawings", "Class drawings", TAB, "drawings.DrawingsPanel", ("draw",)),
+    PanelSpec("classify", "Draw and classify", RIGHT, "classify.ClassifyPanel", ("draw",), 0.40),
+    PanelSpec("kernels", "Kernels", RIGHT, "kernels.KernelsPanel", ("kernels",), 0.27),
+    PanelSpec("timings", "Time per layer", RIGHT, "timings.TimingsPanel", ("timings",), 0.33),
+)
+BY_KEY = {spec.key: spec for spec in PANELS}
+TABS: tuple[str, ...] = (TRAINING, *(spec.key for spec in PANELS if spec.place == TAB))
+"""Keys of the middle column's tabs, in order (also the ``--tab`` choices)."""
+VIEWS: tuple[str, ...] = tuple(PANEL_TITLES)
+"""The lesson views, in View-menu order."""
+
+
+class Panels(dict):
+    """The window's panels by key, in registry order; ``panels.curves`` is ``panels["curves"]``."""
+
+    def __getattr__(self, key: str):
+        try:
+            return self[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+
+def create_panels(**arguments: dict) -> Panels:
+    """One widget per spec; ``arguments[key]`` are the keyword arguments of panel ``key``'s class."""
+    return Panels((spec.key, spec.widget_class()(**arguments.get(spec.key, {}))) for spec in PANELS)
+
+
+def placed(place: str) -> tuple[PanelSpec, ...]:
+    return tuple(spec for spec in PANELS if spec.place == place)
+
+
+def tab_title(key: str) -> str:
+    return TRAINING_TAB_TITLE if key == TRAINING else BY_KEY[key].title
+
+
+def tab_shown(key: str, views: set[str]) -> bool:
+    """Whether tab ``key`` has anything to show when ``views`` are the lesson views shown."""
+    specs = placed(TRAINING) if key == TRAINING else (BY_KEY[key],)
+    return any(set(spec.shown_by) & views for spec in specs)
+
+
+def problems() -> list[str]:
+    """What is wrong with :data:`PANELS` (a test keeps this empty)."""
+    found = []
+    keys = [spec.key for spec in PANELS]
+    if len(set(keys)) != len(keys) or TRAINING in keys:
+        found.append(f"every key must be unique and not {TRAINING!r}: {keys}")
+    found += [f"{spec.key}: unknown place {spec.place!r}" for spec in PANELS if spec.place not in (TRAINING, TAB, RIGHT)]
+    shown = {view for spec in PANELS for view in spec.shown_by}
+    found += [f"lesson view {view!r} is not in analysis.presets.PANEL_TITLES" for view in sorted(shown - set(VIEWS))]
+    found += [f"lesson view {view!r} shows no panel" for view in sorted(set(VIEWS) - shown)]
+    return found

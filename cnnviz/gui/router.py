@@ -1,0 +1,159 @@
+"""Where each trainer event goes: one handler per event type.
+
+:meth:`EventRouter.apply` takes one flush (an EventBatch: every step, the
+latest view snapshot and timings, every other event in order) and feeds the
+run model and the panels. A new kind of event gets a ``@handle.register``
+method here, and nothing else changes.
+"""
+
+from __future__ import annotations
+
+import math
+import traceback
+from functools import singledispatchmethod
+
+from PySide6.QtCore import QObject, QTimer
+
+from ..train import events as ev
+from . import theme
+from .worker import EventBatch, Tag
+
+CURVES_HZ = 5
+"""The curves redraw at most this often (painting them is the costliest thing here)."""
+
+
+def format_eta(seconds: float | None) -> str:
+    if seconds is None or not math.isfinite(seconds):
+        return "–"
+    seconds = int(seconds)
+    if seconds >= 3600:
+        return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
+    if seconds >= 60:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds} s"
+
+
+class EventRouter(QObject):
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self.run = window.run
+        self.panels = window.panels
+        # The single-shot timer also draws the last points after a pause.
+        self.curves_timer = QTimer(self)
+        self.curves_timer.setSingleShot(True)
+        self.curves_timer.setInterval(int(1000 / CURVES_HZ))
+        self.curves_timer.timeout.connect(self.refresh_curves)
+
+    def apply(self, batch: EventBatch) -> None:
+        """One flush of events; a panel bug shows in the banner and never takes the app down."""
+        try:
+            self._apply(batch)
+        except Exception as exc:
+            self.window.banner.show_message(f"Display error: {type(exc).__name__}: {exc}", "error",
+                                            traceback.format_exc())
+
+    def _apply(self, batch: EventBatch) -> None:
+        panels, run = self.panels, self.run
+        if batch.reset:
+            self.window.start_over()
+        for event in batch.others:
+            self.handle(event)
+        if batch.steps:
+            steps = [e for _, e in batch.steps]
+            run.add_steps(steps)
+            panels.curves.add_steps(steps)
+            t, last = batch.steps[-1]
+            panels.timings.add_rate(t, last.backend, last.images_per_s)
+            self.window.live_view.dirty = True
+            self.window.status.show(epoch=f"epoch {last.epoch:.2f}", step=f"step {last.step}",
+                                    rate=f"{last.images_per_s:,.0f} images/s", backend=f"backend {last.backend}",
+                                    eta=f"ETA {format_eta(last.eta_s)}")
+        for timing in batch.timings.values():
+            panels.timings.add_timing(timing)
+            run.add_timing(timing)
+        snapshot = batch.snapshots.get(Tag.VIEW)
+        if snapshot is not None:
+            self.window.live_view.show(snapshot, from_trainer=True)
+        if len(batch.steps) == 1 and not run.running or batch.reset:
+            self.refresh_curves()  # a single Step shows at once
+        elif not self.curves_timer.isActive():
+            self.curves_timer.start()
+
+    def refresh_curves(self) -> None:
+        self.curves_timer.stop()
+        self.panels.curves.refresh()
+        self.panels.timings.refresh_rates(every_s=1.0 if self.run.running else 0.0)
+
+    # --- one handler per event type --------------------------------------------------------
+    @singledispatchmethod
+    def handle(self, event) -> None:
+        """Apply one trainer event (events no panel shows are ignored)."""
+
+    @handle.register
+    def _evaluation(self, event: ev.EvaluationFinished) -> None:
+        panels = self.panels
+        self.run.add_evaluation(event)
+        panels.curves.add_evaluation(event)
+        panels.mistakes.show_evaluation(event)
+        panels.timelapse.observe(event)
+        panels.drawings.set_mnist_accuracy(event.test_accuracy)
+        panels.drawings.set_model(self.window.local.model)
+        self.window.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}% ({event.samples} images)")
+
+    @handle.register
+    def _parameter_stats(self, event: ev.ParameterStatsMeasured) -> None:
+        self.panels.statistics.add_stats(event, self.window.controls.optimizer_combo.currentText())
+
+    @handle.register
+    def _snapshot(self, event: ev.Snapshot) -> None:
+        self.panels.timelapse.observe(event)  # time-lapse frames (views arrive as batch.snapshots)
+
+    @handle.register
+    def _state(self, event: ev.StateChanged) -> None:
+        if event.state == "reset":
+            self.panels.timelapse.observe(event)
+        else:
+            self.run.state = event.state
+            self.window.status.show(state=event.state)
+        self.window.update_buttons()
+
+    @handle.register
+    def _run_started(self, event: ev.RunStarted) -> None:
+        self.window.status.show(backend=f"backend {event.backend}")
+        self.window.controls.describe_parameters(event.parameter_count)
+
+    @handle.register
+    def _backend_switched(self, event: ev.BackendSwitched) -> None:
+        self.panels.curves.add_marker(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
+        self.window.status.show(backend=f"backend {event.new}")
+        if event.reason:
+            self.window.banner.show_message(event.reason, "warning")
+            self.window.controls.select_backend(event.new)
+
+    @handle.register
+    def _hyperparameters(self, event: ev.HyperparametersChanged) -> None:
+        text = ", ".join(f"{k.replace('batch_size', 'batch')} {v:g}" if isinstance(v, float) else f"{k} {v}"
+                         for k, v in event.changes.items())
+        self.panels.curves.add_marker(event.epoch, text, theme.HYPER_MARK)
+
+    @handle.register
+    def _warmup(self, event: ev.WarmupFinished) -> None:
+        self.window.statusBar().showMessage(event.message, 8000)
+
+    @handle.register
+    def _diverged(self, event: ev.Diverged) -> None:
+        self.window.banner.show_message(f"Training diverged: {event.message}", "warning")
+
+    @handle.register
+    def _error(self, event: ev.TrainerError) -> None:
+        kind = "error" if event.fatal else "warning"
+        self.window.banner.show_message(f"{'Training stopped: ' if event.fatal else ''}{event.message}", kind,
+                                        event.details)
+
+    @handle.register
+    def _run_finished(self, event: ev.RunFinished) -> None:
+        self.run.result = event
+        if event.test_accuracy is not None:
+            self.window.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}% (all test images)")
+        self.window.status.show(state="stopped" if event.stopped else "finished", eta="ETA –")

@@ -1,0 +1,274 @@
+"""The app's unattended modes: a screenshot (optionally after some training) and the latency report.
+
+``screenshot`` opens the window, trains, freezes the picture on a consistent
+state and saves a PNG; ``latency_report`` measures how smooth the window
+stays while training (how late a 10 ms timer fires) and what the GUI costs the
+trainer next to a plain Trainer. Both drive the window through its public surface.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import time
+
+import numpy as np
+
+EXIT_OK = 0
+
+
+def _wait(app, condition, timeout_s: float, step_s: float = 0.02) -> bool:
+    """Run the event loop until ``condition()`` or the timeout."""
+    deadline = time.perf_counter() + timeout_s
+    while time.perf_counter() < deadline:
+        if condition():
+            return True
+        app.processEvents()
+        time.sleep(step_s)
+    return condition()
+
+
+def _process_for(app, seconds: float) -> None:
+    _wait(app, lambda: False, seconds, 0.01)
+
+
+def draw_demo_digit(window, digit: int = 3) -> None:
+    from .canvas import demo_digit_strokes
+
+    canvas = window.panels.classify.canvas
+    canvas.clear()
+    canvas.draw_strokes(demo_digit_strokes(digit))
+    window.pad.classify()
+
+
+def _train_for(app, window, seconds: float, compile_timeout_s: float = 300.0) -> None:
+    """Start training; count ``seconds`` from the first finished step (not the compile)."""
+    window.start()
+    _wait(app, lambda: window.run.last_step is not None or not window.session.active, compile_timeout_s)
+    _process_for(app, seconds)
+
+
+def demo_drawings(folder: str) -> None:
+    """Digits drawn with the demo strokes at a few pen widths and offsets (for --screenshot --tab drawings)."""
+    from PySide6.QtCore import QPointF
+
+    from ..analysis.drawings import DrawingStore
+    from ..data.drawing import preprocess_digit
+    from .canvas import DrawingCanvas, demo_digit_strokes
+
+    store = DrawingStore(folder)
+    canvas = DrawingCanvas()
+    for i, (digit, width, shift) in enumerate([(3, 18, 0.0), (7, 22, 0.05), (1, 26, -0.05), (3, 30, 0.08),
+                                              (7, 16, -0.08), (1, 20, 0.1), (3, 24, -0.1), (7, 28, 0.0)]):
+        canvas.clear()
+        canvas.set_stroke_width(width)
+        strokes = [[(x + shift, y + shift * 0.5) for x, y in stroke] for stroke in demo_digit_strokes(digit)]
+        canvas.draw_strokes(strokes)
+        if i % 3 == 2:  # a quick extra tick, as children draw them
+            canvas.draw_segment(QPointF(120, 60), QPointF(150, 55))
+        raw = canvas.to_array()
+        store.add(preprocess_digit(raw), digit, ["Ada", "Ben", "Chloé"][i % 3], raw=raw)
+
+
+def _prepare_tab(app, window, tab: str | None) -> None:
+    """Switch to ``tab`` and let it finish what it computes on demand."""
+    if not tab or tab == "training":
+        return
+    window.show_tab(tab)
+    _process_for(app, 0.3)
+    panels = window.panels
+    if tab == "mistakes" and panels.mistakes.matrix is not None:
+        from ..analysis.confusion import most_confused_pairs
+
+        pairs = most_confused_pairs(panels.mistakes.matrix, 1)
+        if pairs:
+            panels.mistakes.select_cell(pairs[0][0], pairs[0][1])
+    elif tab == "why":
+        panels.why.use_drawing(True)
+        panels.why.request(force=True)
+        _wait(app, lambda: not panels.why.busy, 60.0)
+    elif tab == "statistics":
+        panels.statistics.update_diagnosis()
+        panels.statistics.refresh()
+    _process_for(app, 0.3)
+
+
+def screenshot(app, window, path: str, train_seconds: float, tab: str | None = None,
+               presenter: bool = False) -> int:
+    window.resize(1600, 1000)
+    window.show()
+    if presenter:
+        window.set_presenter(True, full_screen=False)
+    window.panels.feature_maps.select_test_image(0)
+    draw_demo_digit(window)
+    _process_for(app, 0.3)
+    if train_seconds > 0:
+        _train_for(app, window, train_seconds)
+        session = window.session
+        if session.active:
+            # Freeze the picture on a consistent state: pause, then one fresh snapshot.
+            window.toggle_pause()
+            _wait(app, lambda: window.run.state == "paused" or not session.active, 10.0)
+            window.live_view.request(force=True)
+            _wait(app, lambda: not window.live_view.pending or not session.active, 10.0)
+            _process_for(app, 0.3)
+    _process_for(app, 0.2)
+    _prepare_tab(app, window, tab)
+    ok = window.grab().save(path)
+    window.shutdown()
+    window.close()
+    if not ok:
+        print(f"cnnviz gui: could not write {path}", file=sys.stderr)
+        return 1
+    print(f"saved {path}")
+    return EXIT_OK
+
+
+def _headless_rate(config, dataset, seconds: float) -> dict:
+    """A plain Trainer (no GUI, no listeners but the clock) for ``seconds`` of training."""
+    from ..train import events as ev
+    from ..train.trainer import Trainer
+
+    trainer = Trainer(config, dataset)
+    clock = {}
+
+    def listener(event):
+        if isinstance(event, ev.StepFinished) and "first" not in clock:
+            clock["first"] = time.perf_counter()
+            clock["images0"] = event.step * event.batch_size
+            timer = threading.Timer(seconds, lambda: trainer.stop(final_evaluation=False))
+            timer.daemon = True
+            timer.start()
+        if isinstance(event, ev.StepFinished):
+            clock["last"] = time.perf_counter()
+            clock["images"] = event.step * event.batch_size
+
+    trainer.add_listener(listener)
+    result = trainer.run()
+    wall = clock.get("last", 0) - clock.get("first", 0)
+    return {"train_images_per_s": result.train_images_per_s,
+            "wall_images_per_s": (clock.get("images", 0) - clock.get("images0", 0)) / wall if wall > 0 else 0.0,
+            "steps": result.steps}
+
+
+def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds: float, seed: int = 0,
+                   out=None) -> int:
+    """Train with every panel live; print one JSON object with UI stalls and throughputs.
+
+    ``ui_stall_*``: how late a 10 ms QTimer fired while training (what a user
+    feels as jank). ``train_images_per_s``: the trainer's own figure (images
+    over time spent in training steps) with the window live and a drawing being
+    classified once a second; ``headless_images_per_s``: the same for a plain
+    Trainer without GUI, measured just before and just after.
+    """
+    from PySide6.QtCore import QElapsedTimer, QPointF, Qt, QTimer
+
+    from ..data.datasets import load_dataset
+    from ..train import events as ev
+    from .theme import application
+    from .window import MainWindow
+
+    out = out or sys.stdout
+    dataset = load_dataset(dataset_name, data_dir)
+    app = application()
+    window = MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir,
+                        config_overrides={"seed": seed})
+    window.resize(1600, 1000)
+    window.show()
+    draw_demo_digit(window)
+    _process_for(app, 0.3)
+    config = window.make_config()
+    backend = config.backend
+
+    # Headless before and after the GUI run, the same config for the same seconds
+    # (the first also compiles a JIT backend); their mean is the reference, so
+    # that a machine whose load drifts does not favour either side.
+    headless_before = _headless_rate(config, dataset, seconds)
+
+    # Then the GUI: every panel live, a drawing being classified, a periodic timer's lateness measured.
+    period_ms = 10
+    lateness: list[float] = []
+    clock = QElapsedTimer()
+    timer = QTimer()
+    timer.setTimerType(Qt.PreciseTimer)
+    timer.setInterval(period_ms)
+    last = {"t": None}
+
+    def tick():
+        now = clock.nsecsElapsed() / 1e6
+        if last["t"] is not None:
+            lateness.append(max(0.0, now - last["t"] - period_ms))
+        last["t"] = now
+
+    timer.timeout.connect(tick)
+    canvas_ms: list[float] = []
+    stroke = {"i": 0}
+
+    def draw_stroke():
+        # A student drawing while the network trains: stroke -> probabilities on screen.
+        i = stroke["i"]
+        stroke["i"] += 1
+        t0 = time.perf_counter()
+        a = QPointF(60 + (i * 37) % 160, 60 + (i * 53) % 160)
+        window.panels.classify.canvas.draw_segment(a, QPointF(a.x() + 20, a.y() + 15))
+        window.pad.classify()
+        canvas_ms.append((time.perf_counter() - t0) * 1e3)
+
+    draw_timer = QTimer()
+    draw_timer.setInterval(1000)
+    draw_timer.timeout.connect(draw_stroke)
+
+    run, session = window.run, window.session
+    window.start()
+    _wait(app, lambda: run.last_step is not None or not session.active, 300.0)
+    gui_first = time.perf_counter()
+    first_step = run.last_step.step if run.last_step else 0
+    clock.start()
+    timer.start()
+    draw_timer.start()
+    _process_for(app, seconds)
+    timer.stop()
+    draw_timer.stop()
+    gui_wall = time.perf_counter() - gui_first
+    last_step = run.last_step
+    worker_result = {}
+    if session.active:
+        worker, thread = session.worker, session.thread
+        session.trainer.stop(final_evaluation=False)
+        _wait(app, lambda: not thread.isRunning(), 30.0)
+        worker_result["result"] = worker.result
+    _process_for(app, 0.1)
+    result: ev.RunFinished | None = worker_result.get("result") or run.result
+    window.shutdown()
+    window.close()
+
+    headless_after = _headless_rate(config, dataset, seconds)
+    headless = {key: (headless_before[key] + headless_after[key]) / 2
+                for key in ("train_images_per_s", "wall_images_per_s")}
+    stalls = np.array(lateness) if lateness else np.zeros(1)
+    images_gui = ((last_step.step - first_step) * config.batch_size) if last_step else 0
+    gui_rate = result.train_images_per_s if result else 0.0
+    report = {
+        "net": net,
+        "backend": backend,
+        "seconds": seconds,
+        "ui_timer_period_ms": period_ms,
+        "ui_stall_p50_ms": round(float(np.percentile(stalls, 50)), 2),
+        "ui_stall_p99_ms": round(float(np.percentile(stalls, 99)), 2),
+        "ui_stall_max_ms": round(float(stalls.max()), 2),
+        "ui_ticks": len(lateness),
+        "train_images_per_s": round(gui_rate, 1),
+        "headless_images_per_s": round(headless["train_images_per_s"], 1),
+        "gui_vs_headless": round(gui_rate / headless["train_images_per_s"], 3)
+        if headless["train_images_per_s"] else None,
+        "headless_before_images_per_s": round(headless_before["train_images_per_s"], 1),
+        "headless_after_images_per_s": round(headless_after["train_images_per_s"], 1),
+        "train_wall_images_per_s": round(images_gui / gui_wall, 1) if gui_wall > 0 else 0.0,
+        "headless_wall_images_per_s": round(headless["wall_images_per_s"], 1),
+        "canvas_stroke_to_probabilities_p50_ms": round(float(np.percentile(canvas_ms, 50)), 2) if canvas_ms else None,
+        "canvas_stroke_to_probabilities_max_ms": round(float(np.max(canvas_ms)), 2) if canvas_ms else None,
+        "gui_flushes_per_s": round(session.flush_count / max(gui_wall, 1e-9), 1),
+    }
+    print(json.dumps(report), file=out)
+    return EXIT_OK

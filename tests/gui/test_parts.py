@@ -1,0 +1,109 @@
+"""The window's parts on their own: the panel registry, the run model, the router, background jobs."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from cnnviz.analysis.presets import PANELS as LESSON_VIEWS
+from cnnviz.gui import jobs
+from cnnviz.gui.panels import registry
+from cnnviz.gui.router import EventRouter
+from cnnviz.gui.run_state import MAX_TIMING_EVENTS, RunState
+from cnnviz.train import events as ev
+
+
+# --- the panel registry -------------------------------------------------------------------
+def test_the_registry_is_consistent_and_names_every_lesson_view():
+    assert registry.problems() == []
+    assert registry.VIEWS == LESSON_VIEWS
+    assert registry.TABS[0] == registry.TRAINING
+    assert [s.key for s in registry.placed(registry.TAB)] == list(registry.TABS[1:])
+    for place in (registry.TRAINING, registry.RIGHT):
+        assert sum(s.share for s in registry.placed(place)) == pytest.approx(1.0), place
+
+
+def test_the_window_is_built_from_the_registry(window):
+    assert list(window.panels) == [spec.key for spec in registry.PANELS]
+    tabs = window.workspace.tabs
+    assert [tabs.tabText(i) for i in range(tabs.count())] == [registry.tab_title(key) for key in registry.TABS]
+    for spec in registry.PANELS:
+        assert isinstance(window.panels[spec.key], spec.widget_class())
+        assert getattr(window.panels, spec.key) is window.panels[spec.key]
+    assert list(window.menus.view_actions) == list(registry.VIEWS)
+
+
+def test_hiding_every_view_of_a_tab_hides_the_tab_and_a_column(window):
+    window.set_visible_views({"loss", "saliency"})
+    assert window.workspace.tab_visible("training") and window.workspace.tab_visible("why")
+    assert not window.workspace.tab_visible("mistakes")
+    assert not window.workspace.right.isVisible()
+    assert not window.panels.feature_maps.isVisible()
+    assert window.panels.curves.acc_plot not in window.panels.curves.graphics.ci.items
+    assert not window.menus.view_actions["kernels"].isChecked()
+    window.set_visible_views(registry.VIEWS)
+    assert window.workspace.right.isVisible() and window.panels.curves.acc_plot.isVisible()
+
+
+# --- the run model --------------------------------------------------------------------------
+def step(i):
+    return ev.StepFinished(i, i / 100, 1.0 / i, 0.5, 64, 1000.0, 1e-3, "numpy", 10.0)
+
+
+def test_run_state_keeps_numbers_and_clear_forgets_the_history_not_the_state():
+    run = RunState(state="running")
+    run.add_steps([step(1), step(2)])
+    labels = np.arange(10) % 10
+    run.add_evaluation(ev.EvaluationFinished(2, 0.02, 0.4, 0.9, 10, labels, labels, np.ones(10, np.float32)))
+    for i in range(MAX_TIMING_EVENTS + 3):
+        run.add_timing(ev.TimingMeasured(i, "numpy", 64, (), 1.0))
+    assert run.last_step.step == 2 and len(run.steps) == 2
+    assert run.last_eval.labels.size == 10 and run.evaluations[0].labels.size == 0
+    assert len(run.timings) == MAX_TIMING_EVENTS and run.timings[-1].step == MAX_TIMING_EVENTS + 2
+    run.clear()
+    assert (run.last_step, run.last_eval, run.result, run.steps, run.evaluations, run.timings) == \
+        (None, None, None, [], [], [])
+    assert run.state == "running"
+
+
+# --- the router ---------------------------------------------------------------------------------
+def test_every_event_the_trainer_sends_one_by_one_has_a_handler():
+    batched = {ev.StepFinished, ev.TimingMeasured}  # these arrive together in EventBatch.steps / .timings
+    events = {cls for cls in vars(ev).values() if dataclasses.is_dataclass(cls) and cls.__module__ == ev.__name__
+              and cls is not ev.LayerTiming}
+    handled = set(vars(EventRouter)["handle"].dispatcher.registry) - {object}
+    assert events - batched == handled
+
+
+def test_a_handler_feeds_the_run_model_and_the_status(window):
+    window.router.handle(ev.StateChanged("paused", 3))
+    assert window.run.state == "paused" and window.status.text("state") == "paused"
+    window.router.handle(ev.RunFinished(3, 0.03, 1.0, 1.0, 100.0, 0.92, 0.25, "numpy", False))
+    assert window.run.result.steps == 3 and "92.0%" in window.status.text("test")
+
+
+# --- background jobs ----------------------------------------------------------------------------
+def test_a_job_delivers_its_result_or_its_error_on_the_gui_thread(qtbot):
+    job = jobs.run_in_background(lambda a, b: a + b, 2, 3)
+    with qtbot.waitSignal(job.succeeded, timeout=5000) as result:
+        pass
+    assert result.args == [5] and not job.running
+
+    def fail():
+        raise ValueError("no good")
+
+    job = jobs.run_in_background(fail)
+    with qtbot.waitSignal(job.failed, timeout=5000) as error:
+        pass
+    message, details = error.args
+    assert message == "ValueError: no good" and "Traceback" in details
+
+
+def test_a_cancelled_job_delivers_nothing(qtbot):
+    job = jobs.run_in_background(lambda: 1)
+    job.cancel()
+    received = []
+    job.succeeded.connect(received.append)
+    qtbot.waitUntil(lambda: not job.running, timeout=5000)
+    qtbot.wait(50)
+    assert received == []
