@@ -40,10 +40,10 @@ from .data_order import DataOrder
 from .evaluation import evaluation_event, predict_probabilities
 from .fallback import DeviceRecovery
 from .recovery import Backup, CollapseWatch
+from .snapshot import take_snapshot
 from .stats import parameter_stats
 from .timing import Throughput, layer_timings
 
-FEATURE_LAYER_KINDS = ("conv", "relu", "pool")
 GPU_SYNC_EVERY = 16
 MAX_SYNC = MAX_SYNC_EVERY
 """Slots of the device stats buffer (the largest ``sync_every``)."""
@@ -425,29 +425,9 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
         return event
 
     def snapshot(self, image: np.ndarray | None = None, test_index: int | None = None, tag: str = "") -> ev.Snapshot:
-        label = None
-        if image is None:
-            index = 0 if test_index is None else int(test_index) % len(self.dataset.test_images)
-            image = self.dataset.test_images[index].astype(np.float32) / 255.0
-            label = int(self.dataset.test_labels[index])
-        image = np.asarray(image, dtype=np.float32)
-        if image.shape != (28, 28):
-            raise ValueError(f"a snapshot input must be 28x28, got {image.shape}")
-        return self._on_device("a snapshot", lambda: self._snapshot(image, label, tag))
-
-    def _snapshot(self, image: np.ndarray, label: int | None, tag: str) -> ev.Snapshot:
-        be = self.backend
-        x = be.from_host(np.ascontiguousarray(image[None, None], dtype=self.model.dtype))
-        outputs = self.model.activations(x)
-        feature_maps = tuple((name, out[0]) for (name, out), layer in zip(outputs, self.model.layers)
-                             if layer.kind in FEATURE_LAYER_KINDS)
-        weights = self.model.state_dict()
-        kernels = tuple((l.name, weights[f"{l.name}.weight"]) for l in self.model.layers if l.kind == "conv")
-        logits = outputs[-1][1][0].astype(np.float64)
-        probs = np.exp(logits - logits.max())
-        probs /= probs.sum()
-        return ev.Snapshot(self.step, self.epoch, image, label, feature_maps, kernels, probs.astype(np.float32),
-                           weights, self.model.spec, tag)
+        """Feature maps, kernels and weights for ``image`` (28x28 in [0,1]) or test image ``test_index``."""
+        return self._on_device("a snapshot", lambda: take_snapshot(
+            self.model, image, dataset=self.dataset, test_index=test_index, step=self.step, epoch=self.epoch, tag=tag))
 
     def host_state(self) -> HostState:
         """Weights and optimizer state on the host (for a checkpoint), read safely even
