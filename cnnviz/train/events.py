@@ -31,6 +31,13 @@ class RunStarted:
 
 
 @dataclass(frozen=True)
+class WarmupStarted:
+    """A JIT backend is about to compile (or load from its cache) its kernels; training waits for it."""
+    backend: str
+    message: str
+
+
+@dataclass(frozen=True)
 class WarmupFinished:
     """A JIT backend compiled its kernels (first call); ``seconds`` is compile time."""
     backend: str

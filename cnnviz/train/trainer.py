@@ -203,6 +203,8 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
     def _warm_up(self, backend) -> None:
         """Compile before timing: compile seconds never count as training."""
         if backend.needs_warmup:
+            self._emit(ev.WarmupStarted(backend.name, f"{backend.name}: compiling kernels (the first start only; "
+                                                      "later starts load them from a cache)"))
             seconds = float(backend.warm_up(self.model.dtype))
             self.compile_seconds += seconds
             if seconds > 0.05:
@@ -402,7 +404,7 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
         self._restore_weights(backup)
         self._watch.reset()
         self._paused = True
-        message = (f"training diverged: {what}. The weights were restored to step {backup.step} and training is "
+        message = (f"{what}. The weights were restored to step {backup.step} and training is "
                    f"paused. Lower the learning rate (now {self.config.lr:g}) and resume.")
         self._emit(ev.Diverged(self.step, self.epoch, loss, backup.step, message))
         self._emit(ev.StateChanged("paused", self.step))
