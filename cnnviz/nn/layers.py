@@ -37,6 +37,8 @@ class Layer:
 
     kind = "layer"
     has_params = False
+    uses_key = False
+    """True when ``forward`` in training needs a random key (dropout)."""
 
     def output_shape(self, in_shape: Shape) -> Shape:
         return in_shape
@@ -221,6 +223,7 @@ class Dropout(Layer):
     rate: float = 0.5
 
     kind = "dropout"
+    uses_key = True
 
     def forward(self, be, x, train, key=None):
         if not train or self.rate == 0.0:

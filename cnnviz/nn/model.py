@@ -230,7 +230,7 @@ class Sequential:
         be = self.backend
         for index, layer in enumerate(self.layers):
             start = be.mark() if marks is not None else None
-            key = layer_key(step_key, index) if train and step_key is not None else None
+            key = layer_key(step_key, index) if layer.uses_key and train and step_key is not None else None
             x = layer.forward(be, x, train, key)
             if marks is not None:
                 marks.append((layer.name, "forward", start, be.mark()))
