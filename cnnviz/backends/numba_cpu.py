@@ -36,269 +36,9 @@ import numpy as np
 from ._xp import ArrayBackend
 from .base import BackendUnavailable, Padding, adam_step_size, dropout_keep_mask
 
-try:
-    import numba
-    from numba import njit
-except Exception as exc:  # ImportError, or a broken llvmlite
-    numba = None
-    _IMPORT_ERROR = f"numba cannot be imported ({type(exc).__name__}: {exc}); pip install numba"
-else:
-    _IMPORT_ERROR = ""
-
-# Serial, GIL-free kernels: the backend runs them on its own worker threads,
-# one slice of the batch per thread (the NumbaBackend docstring says why not prange).
-# error_model="numpy": float division by zero gives inf/nan as NumPy does, instead of a
-# Python ZeroDivisionError check per element that blocks vectorisation.
-_JIT = dict(parallel=False, fastmath=False, cache=True, nogil=True, error_model="numpy")
-
-if numba is not None:
-
-    # --- convolution helpers -------------------------------------------------
-    # Inner loops index row views with a counter that cannot be negative: numba
-    # then drops its per-element negative-index wraparound test and LLVM
-    # vectorises the loop (3x faster im2col/col2im than element indexing).
-
-    @njit(**_JIT)
-    def _pad_planes(x, top, left, wp, xpad):
-        """x (M,C,H,W) -> xpad (M,C,S): zero-padded planes stored flat with row pitch wp."""
-        m, c, h, w = x.shape
-        for b in range(m):
-            for ci in range(c):
-                plane = xpad[b, ci]
-                plane[:] = 0
-                for iy in range(h):
-                    start = (iy + top) * wp + left
-                    dst = plane[start:start + w]
-                    src = x[b, ci, iy]
-                    for ix in range(w):
-                        dst[ix] = src[ix]
-
-    @njit(**_JIT)
-    def _im2col(xpad, kh, kw, wp, ho, wo, cols):
-        """cols[(c,i,j), b*ho*wo + oy*wo + ox] = padded x[b, c, oy+i, ox+j]."""
-        m, c, _ = xpad.shape
-        p = ho * wo
-        for ci in range(c):
-            for i in range(kh):
-                for j in range(kw):
-                    crow = cols[(ci * kh + i) * kw + j]
-                    for b in range(m):
-                        plane = xpad[b, ci]
-                        for oy in range(ho):
-                            s0 = (oy + i) * wp + j
-                            d0 = b * p + oy * wo
-                            dst = crow[d0:d0 + wo]
-                            src = plane[s0:s0 + wo]
-                            for ox in range(wo):
-                                dst[ox] = src[ox]
-
-    @njit(**_JIT)
-    def _col2im(dcols, kh, kw, wp, ho, wo, top, left, scratch, dx):
-        """Adjoint of _pad_planes + _im2col: dx (M,C,H,W) from dcols (C*kh*kw, M*ho*wo)."""
-        m, c, h, w = dx.shape
-        p = ho * wo
-        for b in range(m):
-            for ci in range(c):
-                scratch[:] = 0  # one padded plane, hot in L1
-                for i in range(kh):
-                    for j in range(kw):
-                        crow = dcols[(ci * kh + i) * kw + j]
-                        for oy in range(ho):
-                            s0 = (oy + i) * wp + j
-                            d0 = b * p + oy * wo
-                            dst = scratch[s0:s0 + wo]
-                            src = crow[d0:d0 + wo]
-                            for ox in range(wo):
-                                dst[ox] += src[ox]
-                for iy in range(h):
-                    start = (iy + top) * wp + left
-                    src = scratch[start:start + w]
-                    dst = dx[b, ci, iy]
-                    for ix in range(w):
-                        dst[ix] = src[ix]
-
-    @njit(**_JIT)
-    def _cols_to_nchw_bias(yc, bias, y):
-        """yc (O, M*P) + bias -> y (M, O, P)."""
-        m, o, p = y.shape
-        for b in range(m):
-            for oc in range(o):
-                bo = bias[oc]
-                src = yc[oc, b * p:(b + 1) * p]
-                dst = y[b, oc]
-                for k in range(p):
-                    dst[k] = src[k] + bo
-
-    @njit(**_JIT)
-    def _nchw_to_cols_sum(dy, dyc, dyct, db):
-        """dy (M, O, P) -> dyc (O, M*P) and its transpose dyct (M*P, O); db[o] += sums (float64).
-
-        Both layouts: dcols = W^T dyc and dW^T = cols dyct are then plain
-        (non-transposed) sgemms, 25% faster than dW = dyc cols^T.
-        """
-        m, o, p = dy.shape
-        for oc in range(o):
-            acc = 0.0
-            for b in range(m):
-                src = dy[b, oc]
-                dst = dyc[oc, b * p:(b + 1) * p]
-                for k in range(p):
-                    v = src[k]
-                    dst[k] = v
-                    acc += v
-            db[oc] += acc
-        for b in range(m):
-            for k in range(p):
-                row = dyct[b * p + k]
-                for oc in range(o):
-                    row[oc] = dy[b, oc, k]
-
-    # --- 2x2 max pooling -----------------------------------------------------
-    @njit(**_JIT)
-    def _maxpool_forward(x, y, argmax):
-        """First maximum of each 2x2 window (window order: row-major, as np.argmax)."""
-        n, c, h2, w2 = y.shape
-        for b in range(n):
-            for ci in range(c):
-                for py in range(h2):
-                    for px in range(w2):
-                        m = x[b, ci, 2 * py, 2 * px]
-                        k = 0
-                        v = x[b, ci, 2 * py, 2 * px + 1]
-                        if v > m:
-                            m = v
-                            k = 1
-                        v = x[b, ci, 2 * py + 1, 2 * px]
-                        if v > m:
-                            m = v
-                            k = 2
-                        v = x[b, ci, 2 * py + 1, 2 * px + 1]
-                        if v > m:
-                            m = v
-                            k = 3
-                        y[b, ci, py, px] = m
-                        argmax[b, ci, py, px] = k
-
-    @njit(**_JIT)
-    def _maxpool_backward(dy, argmax, dx):
-        n, c, h, w = dx.shape
-        h2, w2 = dy.shape[2], dy.shape[3]
-        for b in range(n):
-            for ci in range(c):
-                if 2 * h2 != h or 2 * w2 != w:
-                    dx[b, ci, :, :] = 0
-                for py in range(h2):
-                    for px in range(w2):
-                        k = argmax[b, ci, py, px]
-                        g = dy[b, ci, py, px]
-                        z = g * 0
-                        dx[b, ci, 2 * py, 2 * px] = g if k == 0 else z
-                        dx[b, ci, 2 * py, 2 * px + 1] = g if k == 1 else z
-                        dx[b, ci, 2 * py + 1, 2 * px] = g if k == 2 else z
-                        dx[b, ci, 2 * py + 1, 2 * px + 1] = g if k == 3 else z
-
-    # --- elementwise (flat, contiguous) -------------------------------------
-    @njit(**_JIT)
-    def _relu_forward(x, y):
-        for i in range(x.size):
-            v = x[i]
-            # "not v < 0" keeps NaN, as np.maximum does
-            y[i] = v if not v < 0 else v * 0
-
-    @njit(**_JIT)
-    def _relu_backward(dy, y, dx):
-        for i in range(dy.size):
-            dx[i] = dy[i] if y[i] > 0 else dy[i] * 0
-
-    @njit(**_JIT)
-    def _dropout(x, keep, scale, y):
-        for i in range(x.size):
-            y[i] = x[i] * scale if keep[i] else x[i] * 0
-
-    @njit(**_JIT)
-    def _bias_add_rows(y, b):
-        n, f = y.shape
-        for i in range(n):
-            for k in range(f):
-                y[i, k] += b[k]
-
-    @njit(**_JIT)
-    def _column_sums(dy, out):
-        """out[k] = sum_i dy[i, k], accumulated in float64."""
-        n, f = dy.shape
-        acc = np.zeros(f, np.float64)
-        for i in range(n):
-            for k in range(f):
-                acc[k] += dy[i, k]
-        for k in range(f):
-            out[k] = acc[k]
-
-    # --- loss ---------------------------------------------------------------
-    @njit(**_JIT)
-    def _softmax_xent(logits, labels, dlogits):
-        n, k = logits.shape
-        loss = 0.0
-        correct = 0
-        one = logits[0, 0] * 0 + 1
-        inv_n = one / n
-        for i in range(n):
-            m = logits[i, 0]
-            best = 0
-            for j in range(1, k):
-                if logits[i, j] > m:
-                    m = logits[i, j]
-                    best = j
-            if best == labels[i]:
-                correct += 1
-            s = one * 0
-            for j in range(k):
-                s += np.exp(logits[i, j] - m)
-            log_s = np.log(s)
-            for j in range(k):
-                dlogits[i, j] = np.exp((logits[i, j] - m) - log_s)
-            loss -= (logits[i, labels[i]] - m) - log_s
-            dlogits[i, labels[i]] -= 1
-            for j in range(k):
-                dlogits[i, j] *= inv_n
-        return loss / n, correct
-
-    @njit(**_JIT)
-    def _softmax(logits, out):
-        n, k = logits.shape
-        for i in range(n):
-            m = logits[i, 0]
-            for j in range(1, k):
-                if logits[i, j] > m:
-                    m = logits[i, j]
-            s = m * 0
-            for j in range(k):
-                s += np.exp(logits[i, j] - m)
-            log_s = np.log(s)
-            for j in range(k):
-                out[i, j] = np.exp((logits[i, j] - m) - log_s)
-
-    # --- optimizers (in place, flat views) -----------------------------------
-    @njit(**_JIT)
-    def _sgd(param, grad, lr):
-        for i in range(param.size):
-            param[i] -= lr * grad[i]
-
-    @njit(**_JIT)
-    def _sgd_momentum(param, grad, velocity, lr, momentum):
-        for i in range(param.size):
-            v = velocity[i] * momentum + grad[i]
-            velocity[i] = v
-            param[i] -= lr * v
-
-    @njit(**_JIT)
-    def _adam(param, grad, m, v, step, beta1, one_minus_beta1, beta2, one_minus_beta2, eps):
-        for i in range(param.size):
-            g = grad[i]
-            mi = m[i] * beta1 + one_minus_beta1 * g
-            vi = v[i] * beta2 + one_minus_beta2 * (g * g)
-            m[i] = mi
-            v[i] = vi
-            param[i] -= step * mi / (np.sqrt(vi) + eps)
+from . import numba_cpu_kernels as K
+from .numba_cpu_kernels import IMPORT_ERROR as _IMPORT_ERROR
+from .numba_cpu_kernels import numba
 
 
 # --- BLAS thread count without threadpoolctl ------------------------------------
@@ -430,6 +170,8 @@ class NumbaBackend(ArrayBackend):
 
     # Images per im2col + sgemm round: the columns of one chunk fit a core's L2.
     conv_chunk_bytes = 1 << 20
+    # Channels-last im2col when kw*C >= this (see _conv_plan).
+    channels_last_min_run = 16
     # Below this many elements (or flops) an op runs on the calling thread only.
     min_parallel_elements = 1 << 15
 
@@ -480,43 +222,56 @@ class NumbaBackend(ArrayBackend):
     def _ranges(self, n: int, elements: int) -> list[tuple[int, int]]:
         return _split(n, self.threads if elements >= self.min_parallel_elements else 1)
 
-    # --- convolution -----------------------------------------------------------------
-    def _conv_geometry(self, x_shape, w_shape, padding):
+    # --- convolution: im2col + sgemm per chunk of images (see numba_cpu_kernels) --------
+    def _conv_plan(self, x_shape, w_shape, padding, itemsize):
         n, c, h, wd = x_shape
         o, _, kh, kw = w_shape
         top, bottom, left, right = (int(v) for v in padding)
         hp, wp = h + top + bottom, wd + left + right
         ho, wo = hp - kh + 1, wp - kw + 1
-        plane = hp * wp
-        return n, c, o, kh, kw, top, left, ho, wo, wp, plane
-
-    def _conv_chunk(self, n: int, rows: int, span: int, itemsize: int) -> int:
-        return max(1, min(n, self.conv_chunk_bytes // max(rows * span * itemsize, 1)))
+        p, k = ho * wo, c * kh * kw
+        # Channels-last when an im2col run (kw*C floats) is long enough to copy with
+        # packed moves; channel planes (runs of wo floats) for the first layer (C=1).
+        channels_last = c * kw >= self.channels_last_min_run
+        nb = max(1, min(n, self.conv_chunk_bytes // max(p * k * itemsize, 1)))  # columns fit L2
+        return n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, channels_last, nb
 
     def conv2d_forward(self, x, w, b, padding: Padding):
         x = np.ascontiguousarray(x)
-        n, c, o, kh, kw, top, left, ho, wo, wp, plane = self._conv_geometry(x.shape, w.shape, padding)
-        rows, span, dtype = c * kh * kw, ho * wo, x.dtype
-        nb = self._conv_chunk(n, rows, span, dtype.itemsize)
+        dtype = x.dtype
+        n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, last, nb = \
+            self._conv_plan(x.shape, w.shape, padding, dtype.itemsize)
         y = self._ws.get((n, o, ho, wo), dtype)
-        y3 = y.reshape(n, o, span)
-        w2 = np.ascontiguousarray(w.reshape(o, rows))
+        y3 = y.reshape(n, o, p)
+        if last:
+            wm = np.ascontiguousarray(w.transpose(2, 3, 1, 0)).reshape(k, o)  # rows in (i, j, c) order
+        else:
+            wm = np.ascontiguousarray(w.reshape(o, k))
         b = np.ascontiguousarray(b)
-        ranges = self._ranges(n, n * rows * ho * wo)
-        buffers = {r: (self._ws.get((nb * c * plane,), dtype), self._ws.get((rows * nb * span,), dtype),
-                       self._ws.get((o * nb * span,), dtype)) for r in ranges}
+        ranges = self._ranges(n, n * p * k)
+        buffers = {r: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nb * p * k,), dtype),
+                       self._ws.get((nb * p * o,), dtype)) for r in ranges}
 
         def work(lo, hi):
-            xpad_buf, cols_buf, yc_buf = buffers[(lo, hi)]
+            xp_buf, cols_buf, out_buf = buffers[(lo, hi)]
             for n0 in range(lo, hi, nb):
                 m = min(hi, n0 + nb) - n0
-                xpad = xpad_buf[:m * c * plane].reshape(m, c, plane)
-                cols = cols_buf[:rows * m * span].reshape(rows, m * span)
-                yc = yc_buf[:o * m * span].reshape(o, m * span)
-                _pad_planes(x[n0:n0 + m], top, left, wp, xpad)
-                _im2col(xpad, kh, kw, wp, ho, wo, cols)
-                np.matmul(w2, cols, out=yc)
-                _cols_to_nchw_bias(yc, b, y3[n0:n0 + m])
+                if last:
+                    xp = xp_buf[:m * hp * wp * c].reshape(m, hp, wp * c)
+                    cols = cols_buf[:m * p * k].reshape(m * p, k)
+                    yt = out_buf[:m * p * o].reshape(m * p, o)
+                    K.pad_nhwc(x[n0:n0 + m], top, left, xp)
+                    K.im2col_nhwc(xp, kh, kw, c, ho, wo, cols)
+                    np.matmul(cols, wm, out=yt)
+                    K.pixels_to_nchw_bias(yt, b, y3[n0:n0 + m])
+                else:
+                    xp = xp_buf[:m * c * hp * wp].reshape(m, c, hp * wp)
+                    cols = cols_buf[:m * p * k].reshape(k, m * p)
+                    yc = out_buf[:m * p * o].reshape(o, m * p)
+                    K.pad_planes(x[n0:n0 + m], top, left, wp, xp)
+                    K.im2col_planes(xp, kh, kw, wp, ho, wo, cols)
+                    np.matmul(wm, cols, out=yc)
+                    K.channels_to_nchw_bias(yc, b, y3[n0:n0 + m])
 
         self._run(work, ranges)
         # x is the previous layer's output and is never written again: keep it, not the columns.
@@ -524,49 +279,69 @@ class NumbaBackend(ArrayBackend):
 
     def conv2d_backward(self, dy, cache, need_dx: bool = True, dw=None, db=None):
         x, w, padding = cache
-        n, c, o, kh, kw, top, left, ho, wo, wp, plane = self._conv_geometry(x.shape, w.shape, padding)
-        rows, span, dtype = c * kh * kw, ho * wo, dy.dtype
-        dy3 = np.ascontiguousarray(dy).reshape(n, o, span)
-        nb = self._conv_chunk(n, rows, span, dtype.itemsize)
-        w2t = np.ascontiguousarray(w.reshape(o, rows)).T
+        dtype = dy.dtype
+        n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, last, nb = \
+            self._conv_plan(x.shape, w.shape, padding, dtype.itemsize)
+        dy3 = np.ascontiguousarray(dy).reshape(n, o, p)
+        if last:
+            wm = np.ascontiguousarray(w.transpose(0, 2, 3, 1)).reshape(o, k)  # columns in (i, j, c) order
+        else:
+            wm = np.ascontiguousarray(w.reshape(o, k))
         dx = self._ws.get(tuple(x.shape), dtype) if need_dx else None
-        ranges = self._ranges(n, n * rows * ho * wo)
-        buffers = {r: (self._ws.get((nb * c * plane,), dtype), self._ws.get((rows * nb * span,), dtype),
-                       self._ws.get((o * nb * span,), dtype), self._ws.get((o * nb * span,), dtype),
-                       self._ws.get((rows * nb * span,), dtype) if need_dx else None) for r in ranges}
+        ranges = self._ranges(n, n * p * k)
+        buffers = {r: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nb * p * k,), dtype),
+                       self._ws.get((o * nb * p,), dtype) if nb > 1 else None) for r in ranges}
 
         def work(lo, hi):
-            xpad_buf, cols_buf, dyc_buf, dyct_buf, dcols_buf = buffers[(lo, hi)]
-            db = np.zeros(o, np.float64)
-            dwt = np.empty((rows, o), dtype)  # dW transposed: cols @ dy^T is a plain sgemm
-            part = np.empty((rows, o), dtype) if hi - lo > nb else None
-            scratch = np.empty(plane, dtype)
+            xp_buf, cols_buf, dyc_buf = buffers[(lo, hi)]
+            dw_acc = np.empty((o, k), dtype)
+            part = np.empty((o, k), dtype) if hi - lo > nb else None
+            db_acc = np.zeros(o, dtype)
+            scratch = np.empty(hp * wp * (c if last else 1), dtype)
             for n0 in range(lo, hi, nb):
                 m = min(hi, n0 + nb) - n0
-                xpad = xpad_buf[:m * c * plane].reshape(m, c, plane)
-                cols = cols_buf[:rows * m * span].reshape(rows, m * span)
-                dyc = dyc_buf[:o * m * span].reshape(o, m * span)
-                dyct = dyct_buf[:o * m * span].reshape(m * span, o)
-                _pad_planes(x[n0:n0 + m], top, left, wp, xpad)
-                _im2col(xpad, kh, kw, wp, ho, wo, cols)
-                _nchw_to_cols_sum(dy3[n0:n0 + m], dyc, dyct, db)
-                if n0 == lo:
-                    np.matmul(cols, dyct, out=dwt)
+                if last:
+                    xp = xp_buf[:m * hp * wp * c].reshape(m, hp, wp * c)
+                    cols = cols_buf[:m * p * k].reshape(m * p, k)
+                    K.pad_nhwc(x[n0:n0 + m], top, left, xp)
+                    K.im2col_nhwc(xp, kh, kw, c, ho, wo, cols)
                 else:
-                    np.matmul(cols, dyct, out=part)
-                    dwt += part
-                if need_dx:
-                    dcols = dcols_buf[:rows * m * span].reshape(rows, m * span)
-                    np.matmul(w2t, dyc, out=dcols)
-                    _col2im(dcols, kh, kw, wp, ho, wo, top, left, scratch, dx[n0:n0 + m])
-            return dwt, db
+                    xp = xp_buf[:m * c * hp * wp].reshape(m, c, hp * wp)
+                    cols = cols_buf[:m * p * k].reshape(k, m * p)
+                    K.pad_planes(x[n0:n0 + m], top, left, wp, xp)
+                    K.im2col_planes(xp, kh, kw, wp, ho, wo, cols)
+                if m == 1:  # one NCHW image is already (O, P): no copy
+                    dyc = dy3[n0]
+                    K.add_channel_sums(dy3[n0:n0 + 1], db_acc)
+                else:
+                    dyc = dyc_buf[:o * m * p].reshape(o, m * p)
+                    K.pack_dy(dy3[n0:n0 + m], dyc, db_acc)
+                # dW (O, K) = dy (O, P) @ columns (P, K)
+                out = dw_acc if n0 == lo else part
+                np.matmul(dyc, cols if last else cols.T, out=out)
+                if out is part:
+                    K.add_into(dw_acc.reshape(-1), part.reshape(-1))
+                if need_dx:  # the columns are no longer needed: their buffer takes d(columns)
+                    if last:
+                        np.matmul(dyc.T, wm, out=cols)
+                        K.col2im_nhwc(cols, kh, kw, ho, wo, top, left, scratch.reshape(hp, wp * c),
+                                      dx[n0:n0 + m])
+                    else:
+                        np.matmul(wm.T, dyc, out=cols)
+                        K.col2im_planes(cols, kh, kw, wp, ho, wo, top, left, scratch, dx[n0:n0 + m])
+            return dw_acc, db_acc
 
         results = self._run(work, ranges)
-        dwt, db_sum = results[0]
-        for dwt_k, db_k in results[1:]:
-            dwt += dwt_k
+        dw_sum, db_sum = results[0]
+        for dw_k, db_k in results[1:]:
+            dw_sum += dw_k
             db_sum += db_k
-        return dx, self._into(dw, dwt.T.reshape(w.shape)), self._into(db, db_sum.astype(dtype))
+        dw_oihw = dw_sum.reshape(o, kh, kw, c).transpose(0, 3, 1, 2) if last else dw_sum.reshape(w.shape)
+        if dw is None:
+            dw = np.ascontiguousarray(dw_oihw)
+        else:
+            dw[...] = dw_oihw
+        return dx, dw, self._into(db, db_sum)
 
     # --- 2x2 max pooling ---------------------------------------------------------------
     def maxpool2x2_forward(self, x):
@@ -574,14 +349,14 @@ class NumbaBackend(ArrayBackend):
         n, c, h, w = x.shape
         y = self._ws.get((n, c, h // 2, w // 2), x.dtype)
         argmax = self._ws.get((n, c, h // 2, w // 2), np.int8)
-        self._run(lambda lo, hi: _maxpool_forward(x[lo:hi], y[lo:hi], argmax[lo:hi]), self._ranges(n, x.size))
+        self._run(lambda lo, hi: K.maxpool_forward(x[lo:hi], y[lo:hi], argmax[lo:hi]), self._ranges(n, x.size))
         return y, (argmax, x.shape)
 
     def maxpool2x2_backward(self, dy, cache):
         argmax, x_shape = cache
         dy = np.ascontiguousarray(dy)
         dx = self._ws.get(tuple(x_shape), dy.dtype)
-        self._run(lambda lo, hi: _maxpool_backward(dy[lo:hi], argmax[lo:hi], dx[lo:hi]),
+        self._run(lambda lo, hi: K.maxpool_backward(dy[lo:hi], argmax[lo:hi], dx[lo:hi]),
                   self._ranges(x_shape[0], dx.size))
         return dx
 
@@ -596,14 +371,14 @@ class NumbaBackend(ArrayBackend):
         x = np.ascontiguousarray(x)
         y = self._ws.get(x.shape, x.dtype)
         xf, yf = _flat(x), _flat(y)
-        self._run(lambda lo, hi: _relu_forward(xf[lo:hi], yf[lo:hi]), self._flat_ranges(x.size))
+        self._run(lambda lo, hi: K.relu_forward(xf[lo:hi], yf[lo:hi]), self._flat_ranges(x.size))
         return y, y
 
     def relu_backward(self, dy, cache):
         dy = np.ascontiguousarray(dy)
         dx = self._ws.get(dy.shape, dy.dtype)
         df, yf, dxf = _flat(dy), _flat(cache), _flat(dx)
-        self._run(lambda lo, hi: _relu_backward(df[lo:hi], yf[lo:hi], dxf[lo:hi]), self._flat_ranges(dy.size))
+        self._run(lambda lo, hi: K.relu_backward(df[lo:hi], yf[lo:hi], dxf[lo:hi]), self._flat_ranges(dy.size))
         return dx
 
     def dropout_forward(self, x, rate: float, key: int):
@@ -612,7 +387,7 @@ class NumbaBackend(ArrayBackend):
         s = x.dtype.type(1.0 / (1.0 - rate))
         y = self._ws.get(x.shape, x.dtype)
         xf, kf, yf = _flat(x), _flat(keep), _flat(y)
-        self._run(lambda lo, hi: _dropout(xf[lo:hi], kf[lo:hi], s, yf[lo:hi]), self._flat_ranges(x.size))
+        self._run(lambda lo, hi: K.dropout(xf[lo:hi], kf[lo:hi], s, yf[lo:hi]), self._flat_ranges(x.size))
         return y, (keep, s)
 
     def dropout_backward(self, dy, cache):
@@ -621,7 +396,7 @@ class NumbaBackend(ArrayBackend):
         s = dy.dtype.type(s)
         dx = self._ws.get(dy.shape, dy.dtype)
         df, kf, dxf = _flat(dy), _flat(keep), _flat(dx)
-        self._run(lambda lo, hi: _dropout(df[lo:hi], kf[lo:hi], s, dxf[lo:hi]), self._flat_ranges(dy.size))
+        self._run(lambda lo, hi: K.dropout(df[lo:hi], kf[lo:hi], s, dxf[lo:hi]), self._flat_ranges(dy.size))
         return dx
 
     # --- dense -------------------------------------------------------------------------
@@ -638,7 +413,7 @@ class NumbaBackend(ArrayBackend):
                 np.matmul(x, w.T, out=y)
             else:
                 y[:, lo:hi] = x @ w[lo:hi].T
-            _bias_add_rows(y[:, lo:hi], b[lo:hi])
+            K.bias_add_rows(y[:, lo:hi], b[lo:hi])
 
         self._run(work, ranges)
         return y, (x, w)
@@ -668,7 +443,7 @@ class NumbaBackend(ArrayBackend):
                 else:
                     dx[:, f0:f1] = dy @ w[:, f0:f1]
             if k == 0:
-                _column_sums(dy, db)
+                K.column_sums(dy, db)
 
         self._run(work, [(k, k + 1) for k in range(max(len(unit_ranges), len(feature_ranges)))])
         return dx, dw, db
@@ -677,14 +452,14 @@ class NumbaBackend(ArrayBackend):
     def softmax(self, logits):
         logits = np.ascontiguousarray(logits)
         out = np.empty_like(logits)
-        _softmax(logits, out)
+        K.softmax(logits, out)
         return out
 
     def softmax_cross_entropy(self, logits, labels):
         logits = np.ascontiguousarray(logits)
         labels = np.ascontiguousarray(labels, dtype=np.int64)
         dlogits = np.empty_like(logits)
-        loss, correct = _softmax_xent(logits, labels, dlogits)
+        loss, correct = K.softmax_xent(logits, labels, dlogits)
         return float(loss), int(correct), dlogits
 
     # --- optimizers ----------------------------------------------------------------------
@@ -694,10 +469,10 @@ class NumbaBackend(ArrayBackend):
         f = param.dtype.type
         pf, gf = _flat(param), _flat(np.ascontiguousarray(grad, dtype=param.dtype))
         if velocity is None:
-            self._run(lambda lo, hi: _sgd(pf[lo:hi], gf[lo:hi], f(lr)), self._flat_ranges(pf.size))
+            self._run(lambda lo, hi: K.sgd(pf[lo:hi], gf[lo:hi], f(lr)), self._flat_ranges(pf.size))
         else:
             vf = _flat(velocity)
-            self._run(lambda lo, hi: _sgd_momentum(pf[lo:hi], gf[lo:hi], vf[lo:hi], f(lr), f(momentum)),
+            self._run(lambda lo, hi: K.sgd_momentum(pf[lo:hi], gf[lo:hi], vf[lo:hi], f(lr), f(momentum)),
                       self._flat_ranges(pf.size))
 
     def adam_step(self, param, grad, m, v, lr, beta1, beta2, eps, t) -> None:
@@ -707,7 +482,7 @@ class NumbaBackend(ArrayBackend):
         step = adam_step_size(lr, beta1, beta2, t)
         pf, gf, mf, vf = _flat(param), _flat(np.ascontiguousarray(grad, dtype=param.dtype)), _flat(m), _flat(v)
         consts = (f(step), f(beta1), f(1 - beta1), f(beta2), f(1 - beta2), f(eps))
-        self._run(lambda lo, hi: _adam(pf[lo:hi], gf[lo:hi], mf[lo:hi], vf[lo:hi], *consts),
+        self._run(lambda lo, hi: K.adam(pf[lo:hi], gf[lo:hi], mf[lo:hi], vf[lo:hi], *consts),
                   self._flat_ranges(pf.size))
 
     # --- JIT -------------------------------------------------------------------------------
