@@ -37,6 +37,7 @@ from ._xp import ArrayBackend
 from .base import BackendUnavailable, Padding, adam_step_size, dropout_keep_mask
 
 from . import numba_cpu_kernels as K
+from . import numba_cpu_winograd as WG
 from .numba_cpu_kernels import IMPORT_ERROR as _IMPORT_ERROR
 from .numba_cpu_kernels import numba
 
@@ -172,6 +173,11 @@ class NumbaBackend(ArrayBackend):
     conv_chunk_bytes = 1 << 20
     # Channels-last im2col when kw*C >= this (see _conv_plan).
     channels_last_min_run = 16
+    # Winograd F(2x2, 3x3 / 5x5) for the forward pass and the input gradient when both
+    # channel counts reach this (small products run far below the sgemm peak).
+    winograd_min_channels = 16
+    # Tiles per Winograd round (rows of its stacked sgemms).
+    winograd_tiles = 100
     # Below this many elements (or flops) an op runs on the calling thread only.
     min_parallel_elements = 1 << 15
 
@@ -242,6 +248,11 @@ class NumbaBackend(ArrayBackend):
         n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, last, nb = \
             self._conv_plan(x.shape, w.shape, padding, dtype.itemsize)
         y = self._ws.get((n, o, ho, wo), dtype)
+        if self._use_winograd(kh, kw, c, o):
+            b = np.ascontiguousarray(b, dtype=dtype)
+            u = self._winograd_weights(w, False)
+            self._winograd(x, u, kh, top, left, b, y)
+            return y, (x, w, tuple(int(v) for v in padding))
         y3 = y.reshape(n, o, p)
         if last:
             wm = np.ascontiguousarray(w.transpose(2, 3, 1, 0)).reshape(k, o)  # rows in (i, j, c) order
@@ -288,6 +299,8 @@ class NumbaBackend(ArrayBackend):
         else:
             wm = np.ascontiguousarray(w.reshape(o, k))
         dx = self._ws.get(tuple(x.shape), dtype) if need_dx else None
+        wino_dx = need_dx and self._use_winograd(kh, kw, o, c)
+        cols_dx = need_dx and not wino_dx
         ranges = self._ranges(n, n * p * k)
         buffers = {r: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nb * p * k,), dtype),
                        self._ws.get((o * nb * p,), dtype) if nb > 1 else None) for r in ranges}
@@ -321,7 +334,7 @@ class NumbaBackend(ArrayBackend):
                 np.matmul(dyc, cols if last else cols.T, out=out)
                 if out is part:
                     K.add_into(dw_acc.reshape(-1), part.reshape(-1))
-                if need_dx:  # the columns are no longer needed: their buffer takes d(columns)
+                if cols_dx:  # the columns are no longer needed: their buffer takes d(columns)
                     if last:
                         np.matmul(dyc.T, wm, out=cols)
                         K.col2im_nhwc(cols, kh, kw, ho, wo, top, left, scratch.reshape(hp, wp * c),
@@ -332,6 +345,9 @@ class NumbaBackend(ArrayBackend):
             return dw_acc, db_acc
 
         results = self._run(work, ranges)
+        if wino_dx:  # dx = dy correlated with the flipped kernel, padded to give x's size
+            u = self._winograd_weights(w, True)
+            self._winograd(dy3.reshape(n, o, ho, wo), u, kh, kh - 1 - top, kw - 1 - left, np.zeros(c, dtype), dx)
         dw_sum, db_sum = results[0]
         for dw_k, db_k in results[1:]:
             dw_sum += dw_k
@@ -342,6 +358,54 @@ class NumbaBackend(ArrayBackend):
         else:
             dw[...] = dw_oihw
         return dx, dw, self._into(db, db_sum)
+
+    def _use_winograd(self, kh: int, kw: int, c_in: int, c_out: int) -> bool:
+        return kh == kw and kh in WG.POINTS and min(c_in, c_out) >= self.winograd_min_channels
+
+    @staticmethod
+    def _winograd_weights(w, flip: bool):
+        """U (n*n, C_in, C_out): the forward kernel, or (flip) the input-gradient kernel
+        (channels swapped, rotated 180 degrees)."""
+        r = w.shape[2]
+        n = r + WG.TILE_OUT - 1
+        _, g, _ = WG.matrices(r, w.dtype)
+        wt = np.ascontiguousarray(w[:, :, ::-1, ::-1].transpose(2, 3, 0, 1) if flip else w.transpose(2, 3, 1, 0))
+        u = np.empty((n * n,) + wt.shape[2:], w.dtype)
+        WG.weights(wt, g, np.empty((n, r, wt.shape[2] * wt.shape[3]), w.dtype), u)
+        return u
+
+    def _winograd(self, x, u, r: int, top: int, left: int, bias, y):
+        """y (N, O, Ho, Wo) = bias + stride-1 correlation of x (N, C, H, W), zero-padded
+        by (top, left) and as needed after, with the kernel whose transform is u (n*n, C, O)."""
+        n_img, c = x.shape[:2]
+        o, ho, wo = y.shape[1:]
+        nn, dtype = u.shape[0], y.dtype
+        n = r + WG.TILE_OUT - 1
+        th, tw = WG.tiles(ho, wo)
+        hp, wp = WG.TILE_OUT * th + r - 1, WG.TILE_OUT * tw + r - 1  # wp is even (r odd)
+        at, _, bt = WG.matrices(r, dtype)
+        nb = max(1, min(n_img, self.winograd_tiles // (th * tw)))
+        ranges = self._ranges(n_img, n_img * nn * th * tw * c * o)
+        buffers = {rg: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nn * nb * th * tw * c,), dtype),
+                        self._ws.get((nn * nb * th * tw * o,), dtype)) for rg in ranges}
+
+        def work(lo, hi):
+            xp_buf, v_buf, m_buf = buffers[(lo, hi)]
+            rows = np.empty((n, 2, wp // 2 * c), dtype)
+            half = np.empty((WG.TILE_OUT, n, tw * o), dtype)
+            full = np.empty((WG.TILE_OUT, WG.TILE_OUT, tw * o), dtype)
+            for n0 in range(lo, hi, nb):
+                m = min(hi, n0 + nb) - n0
+                t = m * th * tw
+                xp = xp_buf[:m * hp * wp * c].reshape(m, hp, 2, wp // 2 * c)
+                v = v_buf[:nn * t * c].reshape(nn, t, c)
+                mm = m_buf[:nn * t * o].reshape(nn, t, o)
+                WG.pad_split(x[n0:n0 + m], top, left, xp)
+                WG.input_tiles(xp, bt, th, tw, rows, v)
+                np.matmul(v, u, out=mm)
+                WG.output_tiles(mm, at, bias, th, tw, half, full, y[n0:n0 + m])
+
+        self._run(work, ranges)
 
     # --- 2x2 max pooling ---------------------------------------------------------------
     def maxpool2x2_forward(self, x):
