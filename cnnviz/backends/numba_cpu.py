@@ -360,7 +360,7 @@ class NumbaBackend(ArrayBackend):
         return dx, dw, self._into(db, db_sum)
 
     def _use_winograd(self, kh: int, kw: int, c_in: int, c_out: int) -> bool:
-        return kh == kw and kh in WG.POINTS and min(c_in, c_out) >= self.winograd_min_channels
+        return kh == kw and kh in WG.KERNELS and min(c_in, c_out) >= self.winograd_min_channels
 
     @staticmethod
     def _winograd_weights(w, flip: bool):

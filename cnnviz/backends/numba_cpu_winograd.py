@@ -21,14 +21,19 @@ import numpy as np
 
 from .numba_cpu_kernels import JIT, numba
 
-POINTS = {3: (0.0, 1.0, -1.0), 5: (0.0, 1.0, -1.0, 0.5, -0.5)}
+# Interpolation points by tile size n (the last point is infinity).
+POINTS = {4: (0.0, 1.0, -1.0), 6: (0.0, 1.0, -1.0, 0.5, -2.0)}  # 1/2 and -2: 3x smaller float32 error than ±1/2
+KERNELS = (3, 5)
 TILE_OUT = 2
 
 
 def transform_matrices(r: int, m: int = TILE_OUT) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(A^T (m,n), G (n,r), B^T (n,n)) in float64 for F(m x m, r x r), n = m + r - 1."""
+    """(A^T (m,n), G (n,r), B^T (n,n)) in float64 for F(m x m, r x r), n = m + r - 1.
+
+    F(2, r) is the forward pass (and the input gradient); F(r, 2) the weight
+    gradient (an r x r correlation of x with a 2x2 tile of dy, same n x n tiles)."""
     n = m + r - 1
-    a = np.array(POINTS[r], dtype=np.float64)
+    a = np.array(POINTS[n], dtype=np.float64)
     at = np.zeros((m, n))
     g = np.zeros((n, r))
     for k in range(n - 1):
@@ -50,17 +55,17 @@ def transform_matrices(r: int, m: int = TILE_OUT) -> tuple[np.ndarray, np.ndarra
     bt = np.linalg.lstsq(eqs, rhs, rcond=None)[0].reshape(n, n)
     bt[np.abs(bt) < 1e-12] = 0.0
     if not np.allclose(eqs @ bt.ravel(), rhs, atol=1e-12):  # pragma: no cover - a wrong point set
-        raise ArithmeticError(f"no Winograd B^T for F({m},{r}) with points {POINTS[r]}")
+        raise ArithmeticError(f"no Winograd B^T for F({m},{r}) with points {POINTS[n]}")
     return at, g, bt
 
 
-_MATRICES: dict[tuple[int, str], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_MATRICES: dict[tuple[int, int, str], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
-def matrices(r: int, dtype) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    key = (r, np.dtype(dtype).str)
+def matrices(r: int, dtype, m: int = TILE_OUT) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    key = (r, m, np.dtype(dtype).str)
     if key not in _MATRICES:
-        _MATRICES[key] = tuple(np.ascontiguousarray(mat, dtype=dtype) for mat in transform_matrices(r))
+        _MATRICES[key] = tuple(np.ascontiguousarray(mat, dtype=dtype) for mat in transform_matrices(r, m))
     return _MATRICES[key]
 
 
@@ -77,7 +82,8 @@ if numba is not None:
     @njit(**JIT_FMA)
     def weights(wt, g, tmp, u):
         """U[k1*n + k2] = sum_ij G[k1,i] G[k2,j] wt[i, j] for wt (r, r, C_in, C_out):
-        every (C_in, C_out) plane at once (one contiguous vector loop)."""
+        every (C_in, C_out) plane at once (one contiguous vector loop). With A^T for G
+        and the summed products for wt, the same loops give the weight gradient."""
         r = wt.shape[0]
         n = g.shape[0]
         size = wt.shape[2] * wt.shape[3]
@@ -129,6 +135,7 @@ if numba is not None:
         all the tiles of a row is one contiguous run, so that is a long loop too."""
         m = xp.shape[0]
         n = bt.shape[0]
+        n_in = bt.shape[1]  # == n, or 2 for the dy tiles of the weight gradient (G)
         c = v.shape[2]
         width = xp.shape[3]
         span = tw * c
@@ -138,7 +145,7 @@ if numba is not None:
                     for par in range(2):
                         dst = rows[k1, par]
                         dst[:] = 0
-                        for u in range(n):
+                        for u in range(n_in):
                             coef = bt[k1, u]
                             if coef != 0:
                                 src = xp[b, 2 * ty + u, par]
@@ -149,7 +156,7 @@ if numba is not None:
                     for k2 in range(n):
                         out = v[k1 * n + k2].reshape(-1)[t0 * c:t0 * c + span]
                         out[:] = 0
-                        for col in range(n):
+                        for col in range(n_in):
                             coef = bt[k2, col]
                             if coef != 0:
                                 s0 = (col // 2) * c
