@@ -526,6 +526,24 @@ class NumbaBackend(ArrayBackend):
         loss, correct = K.softmax_xent(logits, labels, dlogits)
         return float(loss), int(correct), dlogits
 
+    def softmax_cross_entropy_into(self, logits, labels, stats, slot: int):
+        logits = np.ascontiguousarray(logits)
+        labels = np.ascontiguousarray(labels, dtype=np.int64)
+        if labels.shape != (logits.shape[0],):
+            raise ValueError(f"softmax_cross_entropy: {labels.shape[0]} labels for {logits.shape[0]} rows of logits")
+        dlogits = np.empty_like(logits)
+        K.softmax_xent_into(logits, labels, dlogits, stats, int(slot))
+        return dlogits
+
+    def gather_batch(self, data, indices, dtype):
+        index = np.ascontiguousarray(indices, dtype=np.int32)
+        if index.size and (index.min() < -data.count or index.max() >= data.count):
+            raise IndexError(f"gather_batch: an index is outside the {data.count} uploaded images")
+        index = np.where(index < 0, index + data.count, index).astype(np.int32)  # NumPy's negative indices
+        x = np.empty((len(index), 1, data.height, data.width), dtype)
+        K.gather_images(data.images, index, np.float32(1.0 / 255.0), x)
+        return x, data.labels[index]
+
     # --- optimizers ----------------------------------------------------------------------
     def sgd_step(self, param, grad, velocity, lr: float, momentum: float) -> None:
         if not (param.flags.c_contiguous and (velocity is None or velocity.flags.c_contiguous)):
@@ -555,11 +573,21 @@ class NumbaBackend(ArrayBackend):
         start = time.perf_counter()
         rng = np.random.default_rng(0)
         f = np.dtype(dtype).type
+        # Every conv path (see _conv_plan / _use_winograd), chunks of one image and of several.
+        for shape, wshape, pads in (((2, 1, 8, 8), (3, 1, 5, 5), (2, 2, 2, 2)),  # channel planes
+                                    ((1, 1, 8, 8), (3, 1, 5, 5), (2, 2, 2, 2)),
+                                    ((2, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),  # channels-last im2col
+                                    ((1, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),
+                                    ((2, 16, 6, 6), (16, 16, 3, 3), (1, 1, 1, 1))):  # Winograd
+            x = rng.standard_normal(shape).astype(dtype)
+            w = rng.standard_normal(wshape).astype(dtype)
+            b = np.zeros(wshape[0], dtype)
+            y, cache = self.conv2d_forward(x, w, b, pads)
+            self.conv2d_backward(y, cache, need_dx=True, dw=np.empty_like(w), db=np.empty_like(b))
         x = rng.standard_normal((2, 2, 5, 5)).astype(dtype)
         w = rng.standard_normal((3, 2, 3, 3)).astype(dtype)
-        b = np.zeros(3, dtype)
-        y, cache = self.conv2d_forward(x, w, b, (1, 1, 1, 1))
-        self.conv2d_backward(y, cache, need_dx=True)
+        y, cache = self.conv2d_forward(x, w, np.zeros(3, dtype), (1, 1, 1, 1))
+        self.conv2d_backward(y, cache, need_dx=False)
         y, cache = self.relu_forward(y)
         self.relu_backward(y, cache)
         y, cache = self.maxpool2x2_forward(y)
@@ -572,8 +600,17 @@ class NumbaBackend(ArrayBackend):
         self.dense_backward(logits, cache)
         self.softmax(logits)
         self.softmax_cross_entropy(logits, np.array([0, 3]))
+        stats = self.new_step_stats(2)
+        self.softmax_cross_entropy_into(logits, np.array([0, 3], np.int32), stats, 1)
+        self.read_step_stats(stats, 2)
+        data = self.upload_dataset(np.zeros((3, 4, 4), np.uint8), np.arange(3))
+        self.gather_batch(data, np.array([2, 0]), dtype)
         p = np.ones(6, dtype)
         g = np.full(6, f(0.5))
+        # Layouts the ops above meet only at full size: the dW sum of a thread with
+        # several chunks, the bias of one thread's column slice of a dense output.
+        K.add_into(p, g)
+        K.bias_add_rows(np.zeros((2, 6), dtype)[:, 1:4], g[:3])
         self.sgd_step(p, g, None, 0.1, 0.0)
         self.sgd_step(p, g, np.zeros_like(p), 0.1, 0.9)
         self.adam_step(p, g, np.zeros_like(p), np.zeros_like(p), 0.1, 0.9, 0.999, 1e-8, 1)
