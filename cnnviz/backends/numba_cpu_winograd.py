@@ -153,16 +153,29 @@ if numba is not None:
                                     dst[e] += coef * src[e]
                 t0 = (b * th + ty) * tw
                 for k1 in range(n):
+                    # The n column runs of this row (even columns, odd columns, shifted).
+                    r0 = rows[k1, 0, 0:span]
+                    r1 = rows[k1, 1, 0:span]
+                    r2 = rows[k1, 0, c:c + span]
+                    r3 = rows[k1, 1, c:c + span]
                     for k2 in range(n):
                         out = v[k1 * n + k2].reshape(-1)[t0 * c:t0 * c + span]
-                        out[:] = 0
-                        for col in range(n_in):
-                            coef = bt[k2, col]
-                            if coef != 0:
-                                s0 = (col // 2) * c
-                                src = rows[k1, col % 2, s0:s0 + span]
-                                for e in range(span):
-                                    out[e] += coef * src[e]
+                        # Each output written once (V is the big array: no read-modify-write).
+                        if n_in == 2:
+                            c0, c1 = bt[k2, 0], bt[k2, 1]
+                            for e in range(span):
+                                out[e] = c0 * r0[e] + c1 * r1[e]
+                        elif n_in == 4:
+                            c0, c1, c2, c3 = bt[k2, 0], bt[k2, 1], bt[k2, 2], bt[k2, 3]
+                            for e in range(span):
+                                out[e] = c0 * r0[e] + c1 * r1[e] + c2 * r2[e] + c3 * r3[e]
+                        else:  # n_in == 6
+                            r4 = rows[k1, 0, 2 * c:2 * c + span]
+                            r5 = rows[k1, 1, 2 * c:2 * c + span]
+                            c0, c1, c2, c3, c4, c5 = bt[k2, 0], bt[k2, 1], bt[k2, 2], bt[k2, 3], bt[k2, 4], bt[k2, 5]
+                            for e in range(span):
+                                out[e] = (c0 * r0[e] + c1 * r1[e] + c2 * r2[e] + c3 * r3[e]
+                                          + c4 * r4[e] + c5 * r5[e])
 
     @njit(**JIT_FMA)
     def output_tiles(mm, at, bias, th, tw, half, full, y):
@@ -179,16 +192,25 @@ if numba is not None:
         for b in range(mb):
             for ty in range(th):
                 t0 = (b * th + ty) * tw
-                for i in range(mo):
-                    for k2 in range(n):
+                for k2 in range(n):
+                    # The n transformed rows k1 = 0..n-1 of column k2, this tile row.
+                    m0 = mm[k2].reshape(-1)[t0 * o:t0 * o + span]
+                    m1 = mm[n + k2].reshape(-1)[t0 * o:t0 * o + span]
+                    m2 = mm[2 * n + k2].reshape(-1)[t0 * o:t0 * o + span]
+                    m3 = mm[3 * n + k2].reshape(-1)[t0 * o:t0 * o + span]
+                    for i in range(mo):
                         dst = half[i, k2]
-                        dst[:] = 0
-                        for k1 in range(n):
-                            coef = at[i, k1]
-                            if coef != 0:
-                                src = mm[k1 * n + k2].reshape(-1)[t0 * o:t0 * o + span]
-                                for e in range(span):
-                                    dst[e] += coef * src[e]
+                        c0, c1, c2, c3 = at[i, 0], at[i, 1], at[i, 2], at[i, 3]
+                        if n == 4:
+                            for e in range(span):
+                                dst[e] = c0 * m0[e] + c1 * m1[e] + c2 * m2[e] + c3 * m3[e]
+                        else:  # n == 6
+                            m4 = mm[4 * n + k2].reshape(-1)[t0 * o:t0 * o + span]
+                            m5 = mm[5 * n + k2].reshape(-1)[t0 * o:t0 * o + span]
+                            c4, c5 = at[i, 4], at[i, 5]
+                            for e in range(span):
+                                dst[e] = (c0 * m0[e] + c1 * m1[e] + c2 * m2[e] + c3 * m3[e]
+                                          + c4 * m4[e] + c5 * m5[e])
                 for i in range(mo):
                     for j in range(mo):
                         dst = full[i, j]
