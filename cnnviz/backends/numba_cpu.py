@@ -477,7 +477,7 @@ class NumbaBackend(ArrayBackend):
         logits = np.ascontiguousarray(logits)
         labels = np.ascontiguousarray(labels, dtype=np.int64)
         dlogits = np.empty_like(logits)
-        loss, correct = K.softmax_xent(logits, labels, dlogits)
+        loss, correct = K.softmax_xent(logits, labels, logits.dtype.type(1.0 / max(len(logits), 1)), dlogits)
         return float(loss), int(correct), dlogits
 
     def softmax_cross_entropy_into(self, logits, labels, stats, slot: int):
@@ -486,7 +486,7 @@ class NumbaBackend(ArrayBackend):
         if labels.shape != (logits.shape[0],):
             raise ValueError(f"softmax_cross_entropy: {labels.shape[0]} labels for {logits.shape[0]} rows of logits")
         dlogits = np.empty_like(logits)
-        K.softmax_xent_into(logits, labels, dlogits, stats, int(slot))
+        K.softmax_xent_into(logits, labels, logits.dtype.type(1.0 / max(len(logits), 1)), dlogits, stats, int(slot))
         return dlogits
 
     def gather_batch(self, data, indices, dtype):

@@ -194,12 +194,13 @@ if numba is not None:
     def pack_dy(dy, dyc, db):
         """dy (M, O, P) -> dyc (O, M*P); db[o] += sum over the chunk, in dy's dtype."""
         m, o, p = dy.shape
+        zero = np.zeros(1, dy.dtype)[0]  # a literal 0 would make the accumulator float64
         for oc in range(o):
             total = db[oc]
             for b in range(m):
                 src = dy[b, oc]
                 dst = dyc[oc, b * p:(b + 1) * p]
-                acc = src[0] * 0
+                acc = zero
                 for k in range(p):
                     v = src[k]
                     dst[k] = v
@@ -211,10 +212,11 @@ if numba is not None:
     def add_channel_sums(dy, db):
         """db[o] += sum of dy[b, o, :] over the chunk (dy (M, O, P)), in dy's dtype."""
         m, o, p = dy.shape
+        zero = np.zeros(1, dy.dtype)[0]
         for b in range(m):
             for oc in range(o):
                 src = dy[b, oc]
-                acc = src[0] * 0
+                acc = zero
                 for k in range(p):
                     acc += src[k]
                 db[oc] += acc
@@ -315,13 +317,14 @@ if numba is not None:
 
     # --- loss ---------------------------------------------------------------------
     @njit(**JIT)
-    def softmax_xent(logits, labels, dlogits):
-        """(mean loss, correct count) in the logits' dtype; dlogits = (softmax - onehot) / n."""
+    def softmax_xent(logits, labels, inv_n, dlogits):
+        """(mean loss, correct count) in the logits' dtype; dlogits = (softmax - onehot) * inv_n
+        (inv_n = 1/n in the logits' dtype: dividing by the integer n would compute in float64)."""
         n, k = logits.shape
-        one = logits[0, 0] * 0 + 1
-        loss = one * 0
+        one = np.ones(1, logits.dtype)[0]
+        zero = np.zeros(1, logits.dtype)[0]
+        loss = zero
         correct = 0
-        inv_n = one / n
         for i in range(n):
             m = logits[i, 0]
             best = 0
@@ -331,33 +334,34 @@ if numba is not None:
                     best = j
             if best == labels[i]:
                 correct += 1
-            s = one * 0
+            s = zero
             for j in range(k):
                 s += np.exp(logits[i, j] - m)
             log_s = np.log(s)
             for j in range(k):
                 dlogits[i, j] = np.exp((logits[i, j] - m) - log_s)
             loss -= (logits[i, labels[i]] - m) - log_s
-            dlogits[i, labels[i]] -= 1
+            dlogits[i, labels[i]] -= one
             for j in range(k):
                 dlogits[i, j] *= inv_n
-        return loss / n, correct
+        return loss * inv_n, correct
 
     @njit(**JIT)
-    def softmax_xent_into(logits, labels, dlogits, stats, slot):
-        loss, correct = softmax_xent(logits, labels, dlogits)
+    def softmax_xent_into(logits, labels, inv_n, dlogits, stats, slot):
+        loss, correct = softmax_xent(logits, labels, inv_n, dlogits)
         stats[slot, 0] = loss
         stats[slot, 1] = correct
 
     @njit(**JIT)
     def softmax(logits, out):
         n, k = logits.shape
+        zero = np.zeros(1, logits.dtype)[0]
         for i in range(n):
             m = logits[i, 0]
             for j in range(1, k):
                 if logits[i, j] > m:
                     m = logits[i, j]
-            s = m * 0
+            s = zero
             for j in range(k):
                 s += np.exp(logits[i, j] - m)
             log_s = np.log(s)

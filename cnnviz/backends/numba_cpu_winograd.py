@@ -86,6 +86,7 @@ if numba is not None:
         and the summed products for wt, the same loops give the weight gradient."""
         r = wt.shape[0]
         n = g.shape[0]
+        zero = np.zeros(1, g.dtype)[0]  # comparing with a literal 0 would go through float64
         size = wt.shape[2] * wt.shape[3]
         w2 = wt.reshape(r, r, size)
         for k1 in range(n):
@@ -94,7 +95,7 @@ if numba is not None:
                 dst[:] = 0
                 for i in range(r):
                     coef = g[k1, i]
-                    if coef != 0:
+                    if coef != zero:
                         src = w2[i, j]
                         for e in range(size):
                             dst[e] += coef * src[e]
@@ -105,7 +106,7 @@ if numba is not None:
                 dst[:] = 0
                 for j in range(r):
                     coef = g[k2, j]
-                    if coef != 0:
+                    if coef != zero:
                         src = tmp[k1, j]
                         for e in range(size):
                             dst[e] += coef * src[e]
@@ -135,6 +136,7 @@ if numba is not None:
         all the tiles of a row is one contiguous run, so that is a long loop too."""
         m = xp.shape[0]
         n = bt.shape[0]
+        zero = np.zeros(1, bt.dtype)[0]
         n_in = bt.shape[1]  # == n, or 2 for the dy tiles of the weight gradient (G)
         c = v.shape[2]
         width = xp.shape[3]
@@ -147,7 +149,7 @@ if numba is not None:
                         dst[:] = 0
                         for u in range(n_in):
                             coef = bt[k1, u]
-                            if coef != 0:
+                            if coef != zero:
                                 src = xp[b, 2 * ty + u, par]
                                 for e in range(width):
                                     dst[e] += coef * src[e]
@@ -186,6 +188,7 @@ if numba is not None:
         so both halves of the transform are long vector loops (half (2, n, tw*O),
         full (2, 2, tw*O)); then one scatter into NCHW."""
         mb, o, ho, wo = y.shape
+        zero = np.zeros(1, at.dtype)[0]
         n = at.shape[1]
         mo = at.shape[0]  # == TILE_OUT == 2
         span = tw * o
@@ -217,7 +220,7 @@ if numba is not None:
                         dst[:] = 0
                         for k2 in range(n):
                             coef = at[j, k2]
-                            if coef != 0:
+                            if coef != zero:
                                 src = half[i, k2]
                                 for e in range(span):
                                     dst[e] += coef * src[e]

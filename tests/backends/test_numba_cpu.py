@@ -364,3 +364,54 @@ def test_training_matches_reference(nb, ref, net):
             losses.append(loss)
         curves[be.name] = np.array(losses)
     np.testing.assert_allclose(curves["numba"], curves["numpy"], rtol=1e-4, atol=1e-5)
+
+
+def test_float32_kernels_compute_nothing_in_float64():
+    """No float64 in a float32 step: each kernel's LLVM IR for float32 arguments has no
+    double-precision arithmetic and no float->double extension (a literal ``0`` or an
+    integer divisor mixed with float32 silently makes numba compute in float64)."""
+    import re
+
+    import numba
+
+    from cnnviz.backends import numba_cpu_kernels as K
+    from cnnviz.backends import numba_cpu_winograd as WG
+
+    f = np.float32
+    a = np.ones(64, f)
+    x4, y4, am = np.ones((2, 3, 4, 4), f), np.ones((2, 3, 2, 2), f), np.zeros((2, 3, 2, 2), np.int8)
+    _, g, bt = WG.matrices(5, f)
+    at = WG.matrices(5, f)[0]
+    cases = [
+        (K.relu_forward, a, a.copy()), (K.relu_backward, a, a.copy(), a.copy()),
+        (K.dropout, a, np.ones(64, bool), f(2), a.copy()),
+        (K.maxpool_forward, x4, y4, am), (K.maxpool_backward, y4, am, x4.copy()),
+        (K.pack_dy, np.ones((2, 3, 5), f), np.ones((3, 10), f), np.zeros(3, f)),
+        (K.add_channel_sums, np.ones((2, 3, 5), f), np.zeros(3, f)),
+        (K.column_sums, np.ones((4, 5), f), np.zeros(5, f)),
+        (K.pixels_to_nchw_bias, np.ones((10, 3), f), np.ones(3, f), np.ones((2, 3, 5), f)),
+        (K.softmax_xent, np.ones((4, 10), f), np.zeros(4, np.int64), f(0.25), np.ones((4, 10), f)),
+        (K.softmax, np.ones((4, 10), f), np.ones((4, 10), f)),
+        (K.sgd_momentum, a, a.copy(), a.copy(), f(.1), f(.9)),
+        (K.adam, a, a.copy(), a.copy(), a.copy(), f(1e-3), f(.9), f(.1), f(.999), f(.001), f(1e-8)),
+        (WG.weights, np.ones((5, 5, 2, 3), f), g, np.ones((6, 5, 6), f), np.ones((36, 2, 3), f)),
+        (WG.input_tiles, np.ones((1, 10, 2, 5 * 2), f), bt, 3, 3, np.ones((6, 2, 5 * 2), f), np.ones((36, 9, 2), f)),
+        (WG.output_tiles, np.ones((36, 9, 3), f), at, np.ones(3, f), 3, 3, np.ones((2, 6, 9), f),
+         np.ones((2, 2, 9), f), np.ones((1, 3, 6, 6), f)),
+    ]
+    # (numba's reshape compares sizes as doubles: comparisons are not counted.)
+    double = re.compile(r"(?:fadd|fmul|fsub|fdiv|fneg|fpext)[^\n]*double|call [^\n]*@llvm\.fma\.f64")
+    offenders = {}
+    for kernel, *args in cases:
+        options = dict(kernel.targetoptions, cache=False)
+        options.pop("nopython", None)
+        fresh = numba.njit(**options)(kernel.py_func)  # cached kernels cannot be inspected
+        fresh(*args)
+        ir = fresh.inspect_llvm(fresh.signatures[0])
+        # Only the kernel, not the wrapper that unboxes Python floats through double.
+        body = "\n".join(fn for fn in re.split(r"\n(?=define )", ir)
+                         if fn.startswith("define") and "cpython" not in fn.split("(")[0])
+        found = double.findall(body)
+        if found:
+            offenders[kernel.py_func.__name__] = found[:2]
+    assert not offenders, f"float64 arithmetic in float32 kernels: {offenders}"
