@@ -1,30 +1,36 @@
 """Numba CPU backend: GIL-free numba kernels around single-threaded sgemm, one worker per core.
 
 Same operations and semantics as the NumPy reference (``_xp.ArrayBackend``).
-Convolution is still im2col + sgemm (OpenBLAS runs near the core's peak; no
-numba loop nest gets close), but done one or a few images at a time so that
-the columns stay in L2 instead of streaming through DRAM, from zero-padded
-input planes (no boundary tests in the copy loops), with the bias, the NCHW
-transposes and the bias gradient folded into the copies.
-Pooling with its argmax, ReLU, dropout, the loss and the optimizer updates are
-single fused passes. Every op splits its batch (or flat range) over
-``threads`` worker threads; the class docstring says why this beats
-``prange`` + multi-threaded BLAS.
+Every op splits its batch (or flat range) over ``threads`` worker threads; the
+class docstring says why this beats ``prange`` + multi-threaded BLAS. The
+kernels are in ``numba_cpu_kernels`` and ``numba_cpu_winograd``.
 
-Large buffers (im2col columns, matrix-product outputs, activations) come from a
-workspace pool keyed by shape and dtype. A pooled buffer is handed out again
-only when nothing outside the pool refers to it any more (CPython reference
-count), so an output still held by the next layer's cache is never overwritten.
+Convolution, per chunk of images small enough for a core's L2:
+
+* first layer (few input channels): zero-padded channel planes, im2col, sgemm;
+* other layers: channels-last im2col (pixel-major columns: all three products are
+  plain sgemms of good shape, dy needs no transpose);
+* 3x3 and 5x5 kernels with >= 16 channels in and out: Winograd F(2x2, r x r) for
+  the forward pass and the input gradient (2.25x / 2.78x fewer multiplications in
+  the channel-mixing sgemms); the weight gradient stays an im2col sgemm.
+
+Pooling with its argmax, ReLU, dropout, the loss and the optimizer updates are
+single fused passes. A float32 step computes nothing in float64 (a test reads
+the kernels' LLVM IR).
+
+Large buffers (im2col columns, Winograd tiles, activations) come from a workspace
+pool keyed by shape and dtype. A pooled buffer is handed out again only when
+nothing outside the pool refers to it any more (CPython reference count), so an
+output still held by the next layer's cache is never overwritten.
 
 Kernels compile lazily for each dtype (float32 for training, float64 for
 gradient checks) and are cached on disk (``cache=True``); ``warm_up`` compiles
-or loads the float32 ones up front so that the first training step is not a
-multi-second outlier.
+or loads every float32 kernel and layout up front so that the first training
+step is not a multi-second outlier.
 """
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 import threading
@@ -36,315 +42,11 @@ import numpy as np
 from ._xp import ArrayBackend
 from .base import BackendUnavailable, Padding, adam_step_size, dropout_keep_mask
 
-try:
-    import numba
-    from numba import njit
-except Exception as exc:  # ImportError, or a broken llvmlite
-    numba = None
-    _IMPORT_ERROR = f"numba cannot be imported ({type(exc).__name__}: {exc}); pip install numba"
-else:
-    _IMPORT_ERROR = ""
-
-# Serial, GIL-free kernels: the backend runs them on its own worker threads,
-# one slice of the batch per thread (the NumbaBackend docstring says why not prange).
-# error_model="numpy": float division by zero gives inf/nan as NumPy does, instead of a
-# Python ZeroDivisionError check per element that blocks vectorisation.
-_JIT = dict(parallel=False, fastmath=False, cache=True, nogil=True, error_model="numpy")
-
-if numba is not None:
-
-    # --- convolution helpers -------------------------------------------------
-    # Inner loops index row views with a counter that cannot be negative: numba
-    # then drops its per-element negative-index wraparound test and LLVM
-    # vectorises the loop (3x faster im2col/col2im than element indexing).
-
-    @njit(**_JIT)
-    def _pad_planes(x, top, left, wp, xpad):
-        """x (M,C,H,W) -> xpad (M,C,S): zero-padded planes stored flat with row pitch wp."""
-        m, c, h, w = x.shape
-        for b in range(m):
-            for ci in range(c):
-                plane = xpad[b, ci]
-                plane[:] = 0
-                for iy in range(h):
-                    start = (iy + top) * wp + left
-                    dst = plane[start:start + w]
-                    src = x[b, ci, iy]
-                    for ix in range(w):
-                        dst[ix] = src[ix]
-
-    @njit(**_JIT)
-    def _im2col(xpad, kh, kw, wp, ho, wo, cols):
-        """cols[(c,i,j), b*ho*wo + oy*wo + ox] = padded x[b, c, oy+i, ox+j]."""
-        m, c, _ = xpad.shape
-        p = ho * wo
-        for ci in range(c):
-            for i in range(kh):
-                for j in range(kw):
-                    crow = cols[(ci * kh + i) * kw + j]
-                    for b in range(m):
-                        plane = xpad[b, ci]
-                        for oy in range(ho):
-                            s0 = (oy + i) * wp + j
-                            d0 = b * p + oy * wo
-                            dst = crow[d0:d0 + wo]
-                            src = plane[s0:s0 + wo]
-                            for ox in range(wo):
-                                dst[ox] = src[ox]
-
-    @njit(**_JIT)
-    def _col2im(dcols, kh, kw, wp, ho, wo, top, left, scratch, dx):
-        """Adjoint of _pad_planes + _im2col: dx (M,C,H,W) from dcols (C*kh*kw, M*ho*wo)."""
-        m, c, h, w = dx.shape
-        p = ho * wo
-        for b in range(m):
-            for ci in range(c):
-                scratch[:] = 0  # one padded plane, hot in L1
-                for i in range(kh):
-                    for j in range(kw):
-                        crow = dcols[(ci * kh + i) * kw + j]
-                        for oy in range(ho):
-                            s0 = (oy + i) * wp + j
-                            d0 = b * p + oy * wo
-                            dst = scratch[s0:s0 + wo]
-                            src = crow[d0:d0 + wo]
-                            for ox in range(wo):
-                                dst[ox] += src[ox]
-                for iy in range(h):
-                    start = (iy + top) * wp + left
-                    src = scratch[start:start + w]
-                    dst = dx[b, ci, iy]
-                    for ix in range(w):
-                        dst[ix] = src[ix]
-
-    @njit(**_JIT)
-    def _cols_to_nchw_bias(yc, bias, y):
-        """yc (O, M*P) + bias -> y (M, O, P)."""
-        m, o, p = y.shape
-        for b in range(m):
-            for oc in range(o):
-                bo = bias[oc]
-                src = yc[oc, b * p:(b + 1) * p]
-                dst = y[b, oc]
-                for k in range(p):
-                    dst[k] = src[k] + bo
-
-    @njit(**_JIT)
-    def _nchw_to_cols_sum(dy, dyc, dyct, db):
-        """dy (M, O, P) -> dyc (O, M*P) and its transpose dyct (M*P, O); db[o] += sums (float64).
-
-        Both layouts: dcols = W^T dyc and dW^T = cols dyct are then plain
-        (non-transposed) sgemms, 25% faster than dW = dyc cols^T.
-        """
-        m, o, p = dy.shape
-        for oc in range(o):
-            acc = 0.0
-            for b in range(m):
-                src = dy[b, oc]
-                dst = dyc[oc, b * p:(b + 1) * p]
-                for k in range(p):
-                    v = src[k]
-                    dst[k] = v
-                    acc += v
-            db[oc] += acc
-        for b in range(m):
-            for k in range(p):
-                row = dyct[b * p + k]
-                for oc in range(o):
-                    row[oc] = dy[b, oc, k]
-
-    # --- 2x2 max pooling -----------------------------------------------------
-    @njit(**_JIT)
-    def _maxpool_forward(x, y, argmax):
-        """First maximum of each 2x2 window (window order: row-major, as np.argmax)."""
-        n, c, h2, w2 = y.shape
-        for b in range(n):
-            for ci in range(c):
-                for py in range(h2):
-                    for px in range(w2):
-                        m = x[b, ci, 2 * py, 2 * px]
-                        k = 0
-                        v = x[b, ci, 2 * py, 2 * px + 1]
-                        if v > m:
-                            m = v
-                            k = 1
-                        v = x[b, ci, 2 * py + 1, 2 * px]
-                        if v > m:
-                            m = v
-                            k = 2
-                        v = x[b, ci, 2 * py + 1, 2 * px + 1]
-                        if v > m:
-                            m = v
-                            k = 3
-                        y[b, ci, py, px] = m
-                        argmax[b, ci, py, px] = k
-
-    @njit(**_JIT)
-    def _maxpool_backward(dy, argmax, dx):
-        n, c, h, w = dx.shape
-        h2, w2 = dy.shape[2], dy.shape[3]
-        for b in range(n):
-            for ci in range(c):
-                if 2 * h2 != h or 2 * w2 != w:
-                    dx[b, ci, :, :] = 0
-                for py in range(h2):
-                    for px in range(w2):
-                        k = argmax[b, ci, py, px]
-                        g = dy[b, ci, py, px]
-                        z = g * 0
-                        dx[b, ci, 2 * py, 2 * px] = g if k == 0 else z
-                        dx[b, ci, 2 * py, 2 * px + 1] = g if k == 1 else z
-                        dx[b, ci, 2 * py + 1, 2 * px] = g if k == 2 else z
-                        dx[b, ci, 2 * py + 1, 2 * px + 1] = g if k == 3 else z
-
-    # --- elementwise (flat, contiguous) -------------------------------------
-    @njit(**_JIT)
-    def _relu_forward(x, y):
-        for i in range(x.size):
-            v = x[i]
-            # "not v < 0" keeps NaN, as np.maximum does
-            y[i] = v if not v < 0 else v * 0
-
-    @njit(**_JIT)
-    def _relu_backward(dy, y, dx):
-        for i in range(dy.size):
-            dx[i] = dy[i] if y[i] > 0 else dy[i] * 0
-
-    @njit(**_JIT)
-    def _dropout(x, keep, scale, y):
-        for i in range(x.size):
-            y[i] = x[i] * scale if keep[i] else x[i] * 0
-
-    @njit(**_JIT)
-    def _bias_add_rows(y, b):
-        n, f = y.shape
-        for i in range(n):
-            for k in range(f):
-                y[i, k] += b[k]
-
-    @njit(**_JIT)
-    def _column_sums(dy, out):
-        """out[k] = sum_i dy[i, k], accumulated in float64."""
-        n, f = dy.shape
-        acc = np.zeros(f, np.float64)
-        for i in range(n):
-            for k in range(f):
-                acc[k] += dy[i, k]
-        for k in range(f):
-            out[k] = acc[k]
-
-    # --- loss ---------------------------------------------------------------
-    @njit(**_JIT)
-    def _softmax_xent(logits, labels, dlogits):
-        n, k = logits.shape
-        loss = 0.0
-        correct = 0
-        one = logits[0, 0] * 0 + 1
-        inv_n = one / n
-        for i in range(n):
-            m = logits[i, 0]
-            best = 0
-            for j in range(1, k):
-                if logits[i, j] > m:
-                    m = logits[i, j]
-                    best = j
-            if best == labels[i]:
-                correct += 1
-            s = one * 0
-            for j in range(k):
-                s += np.exp(logits[i, j] - m)
-            log_s = np.log(s)
-            for j in range(k):
-                dlogits[i, j] = np.exp((logits[i, j] - m) - log_s)
-            loss -= (logits[i, labels[i]] - m) - log_s
-            dlogits[i, labels[i]] -= 1
-            for j in range(k):
-                dlogits[i, j] *= inv_n
-        return loss / n, correct
-
-    @njit(**_JIT)
-    def _softmax(logits, out):
-        n, k = logits.shape
-        for i in range(n):
-            m = logits[i, 0]
-            for j in range(1, k):
-                if logits[i, j] > m:
-                    m = logits[i, j]
-            s = m * 0
-            for j in range(k):
-                s += np.exp(logits[i, j] - m)
-            log_s = np.log(s)
-            for j in range(k):
-                out[i, j] = np.exp((logits[i, j] - m) - log_s)
-
-    # --- optimizers (in place, flat views) -----------------------------------
-    @njit(**_JIT)
-    def _sgd(param, grad, lr):
-        for i in range(param.size):
-            param[i] -= lr * grad[i]
-
-    @njit(**_JIT)
-    def _sgd_momentum(param, grad, velocity, lr, momentum):
-        for i in range(param.size):
-            v = velocity[i] * momentum + grad[i]
-            velocity[i] = v
-            param[i] -= lr * v
-
-    @njit(**_JIT)
-    def _adam(param, grad, m, v, step, beta1, one_minus_beta1, beta2, one_minus_beta2, eps):
-        for i in range(param.size):
-            g = grad[i]
-            mi = m[i] * beta1 + one_minus_beta1 * g
-            vi = v[i] * beta2 + one_minus_beta2 * (g * g)
-            m[i] = mi
-            v[i] = vi
-            param[i] -= step * mi / (np.sqrt(vi) + eps)
-
-
-# --- BLAS thread count without threadpoolctl ------------------------------------
-_BLAS_SETTERS = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
-                 "openblas_set_num_threads64_", "openblas_set_num_threads", "MKL_Set_Num_Threads")
-_BLAS_GETTERS = ("scipy_openblas_get_num_threads64_", "scipy_openblas_get_num_threads",
-                 "openblas_get_num_threads64_", "openblas_get_num_threads", "MKL_Get_Max_Threads")
-
-
-def _numpy_blas_library() -> tuple[ctypes.CDLL | None, str]:
-    """The BLAS shared library NumPy loaded (Linux: found in /proc/self/maps)."""
-    try:
-        with open("/proc/self/maps") as maps:
-            paths = {line.split()[-1] for line in maps if "blas" in line.lower() or "mkl_rt" in line}
-    except OSError:
-        return None, "unknown BLAS"
-    for path in sorted(paths):
-        if not path.startswith("/") or ".so" not in path:
-            continue
-        try:
-            lib = ctypes.CDLL(path)
-        except OSError:
-            continue
-        if any(hasattr(lib, name) for name in _BLAS_SETTERS):
-            return lib, os.path.basename(path)
-    return None, "unknown BLAS"
-
-
-_BLAS_FUNCTIONS: dict[int, tuple] = {}
-
-
-def _blas_threads(lib, set_to: int | None = None) -> int | None:
-    """Set (optionally) and return the BLAS library's thread count; None if unknown."""
-    if lib is None:
-        return None
-    funcs = _BLAS_FUNCTIONS.get(id(lib))
-    if funcs is None:
-        setter = next((getattr(lib, n) for n in _BLAS_SETTERS if hasattr(lib, n)), None)
-        getter = next((getattr(lib, n) for n in _BLAS_GETTERS if hasattr(lib, n)), None)
-        if getter is not None:
-            getter.restype = ctypes.c_int
-        funcs = _BLAS_FUNCTIONS[id(lib)] = (setter, getter, lib)
-    setter, getter, _ = funcs
-    if set_to is not None and setter is not None:
-        setter(ctypes.c_int(set_to))
-    return int(getter()) if getter is not None else None
+from . import numba_cpu_kernels as K
+from .blas_threads import _blas_threads, _numpy_blas_library  # noqa: F401 - bench imports them from here
+from . import numba_cpu_winograd as WG
+from .numba_cpu_kernels import IMPORT_ERROR as _IMPORT_ERROR
+from .numba_cpu_kernels import numba
 
 
 class _Workspace:
@@ -430,6 +132,13 @@ class NumbaBackend(ArrayBackend):
 
     # Images per im2col + sgemm round: the columns of one chunk fit a core's L2.
     conv_chunk_bytes = 1 << 20
+    # Channels-last im2col when kw*C >= this (see _conv_plan).
+    channels_last_min_run = 16
+    # Winograd F(2x2, 3x3 / 5x5) for the forward pass and the input gradient when both
+    # channel counts reach this (small products run far below the sgemm peak).
+    winograd_min_channels = 16
+    # Tiles per Winograd round (rows of its stacked sgemms).
+    winograd_tiles = 100
     # Below this many elements (or flops) an op runs on the calling thread only.
     min_parallel_elements = 1 << 15
 
@@ -480,43 +189,61 @@ class NumbaBackend(ArrayBackend):
     def _ranges(self, n: int, elements: int) -> list[tuple[int, int]]:
         return _split(n, self.threads if elements >= self.min_parallel_elements else 1)
 
-    # --- convolution -----------------------------------------------------------------
-    def _conv_geometry(self, x_shape, w_shape, padding):
+    # --- convolution: im2col + sgemm per chunk of images (see numba_cpu_kernels) --------
+    def _conv_plan(self, x_shape, w_shape, padding, itemsize):
         n, c, h, wd = x_shape
         o, _, kh, kw = w_shape
         top, bottom, left, right = (int(v) for v in padding)
         hp, wp = h + top + bottom, wd + left + right
         ho, wo = hp - kh + 1, wp - kw + 1
-        plane = hp * wp
-        return n, c, o, kh, kw, top, left, ho, wo, wp, plane
-
-    def _conv_chunk(self, n: int, rows: int, span: int, itemsize: int) -> int:
-        return max(1, min(n, self.conv_chunk_bytes // max(rows * span * itemsize, 1)))
+        p, k = ho * wo, c * kh * kw
+        # Channels-last when an im2col run (kw*C floats) is long enough to copy with
+        # packed moves; channel planes (runs of wo floats) for the first layer (C=1).
+        channels_last = c * kw >= self.channels_last_min_run
+        nb = max(1, min(n, self.conv_chunk_bytes // max(p * k * itemsize, 1)))  # columns fit L2
+        return n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, channels_last, nb
 
     def conv2d_forward(self, x, w, b, padding: Padding):
         x = np.ascontiguousarray(x)
-        n, c, o, kh, kw, top, left, ho, wo, wp, plane = self._conv_geometry(x.shape, w.shape, padding)
-        rows, span, dtype = c * kh * kw, ho * wo, x.dtype
-        nb = self._conv_chunk(n, rows, span, dtype.itemsize)
+        dtype = x.dtype
+        n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, last, nb = \
+            self._conv_plan(x.shape, w.shape, padding, dtype.itemsize)
         y = self._ws.get((n, o, ho, wo), dtype)
-        y3 = y.reshape(n, o, span)
-        w2 = np.ascontiguousarray(w.reshape(o, rows))
+        if self._use_winograd(kh, kw, c, o):
+            b = np.ascontiguousarray(b, dtype=dtype)
+            u = self._winograd_weights(w, False)
+            self._winograd(x, u, kh, top, left, b, y)
+            return y, (x, w, tuple(int(v) for v in padding))
+        y3 = y.reshape(n, o, p)
+        if last:
+            wm = np.ascontiguousarray(w.transpose(2, 3, 1, 0)).reshape(k, o)  # rows in (i, j, c) order
+        else:
+            wm = np.ascontiguousarray(w.reshape(o, k))
         b = np.ascontiguousarray(b)
-        ranges = self._ranges(n, n * rows * ho * wo)
-        buffers = {r: (self._ws.get((nb * c * plane,), dtype), self._ws.get((rows * nb * span,), dtype),
-                       self._ws.get((o * nb * span,), dtype)) for r in ranges}
+        ranges = self._ranges(n, n * p * k)
+        buffers = {r: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nb * p * k,), dtype),
+                       self._ws.get((nb * p * o,), dtype)) for r in ranges}
 
         def work(lo, hi):
-            xpad_buf, cols_buf, yc_buf = buffers[(lo, hi)]
+            xp_buf, cols_buf, out_buf = buffers[(lo, hi)]
             for n0 in range(lo, hi, nb):
                 m = min(hi, n0 + nb) - n0
-                xpad = xpad_buf[:m * c * plane].reshape(m, c, plane)
-                cols = cols_buf[:rows * m * span].reshape(rows, m * span)
-                yc = yc_buf[:o * m * span].reshape(o, m * span)
-                _pad_planes(x[n0:n0 + m], top, left, wp, xpad)
-                _im2col(xpad, kh, kw, wp, ho, wo, cols)
-                np.matmul(w2, cols, out=yc)
-                _cols_to_nchw_bias(yc, b, y3[n0:n0 + m])
+                if last:
+                    xp = xp_buf[:m * hp * wp * c].reshape(m, hp, wp * c)
+                    cols = cols_buf[:m * p * k].reshape(m * p, k)
+                    yt = out_buf[:m * p * o].reshape(m * p, o)
+                    K.pad_nhwc(x[n0:n0 + m], top, left, xp)
+                    K.im2col_nhwc(xp, kh, kw, c, ho, wo, cols)
+                    np.matmul(cols, wm, out=yt)
+                    K.pixels_to_nchw_bias(yt, b, y3[n0:n0 + m])
+                else:
+                    xp = xp_buf[:m * c * hp * wp].reshape(m, c, hp * wp)
+                    cols = cols_buf[:m * p * k].reshape(k, m * p)
+                    yc = out_buf[:m * p * o].reshape(o, m * p)
+                    K.pad_planes(x[n0:n0 + m], top, left, wp, xp)
+                    K.im2col_planes(xp, kh, kw, wp, ho, wo, cols)
+                    np.matmul(wm, cols, out=yc)
+                    K.channels_to_nchw_bias(yc, b, y3[n0:n0 + m])
 
         self._run(work, ranges)
         # x is the previous layer's output and is never written again: keep it, not the columns.
@@ -524,49 +251,122 @@ class NumbaBackend(ArrayBackend):
 
     def conv2d_backward(self, dy, cache, need_dx: bool = True, dw=None, db=None):
         x, w, padding = cache
-        n, c, o, kh, kw, top, left, ho, wo, wp, plane = self._conv_geometry(x.shape, w.shape, padding)
-        rows, span, dtype = c * kh * kw, ho * wo, dy.dtype
-        dy3 = np.ascontiguousarray(dy).reshape(n, o, span)
-        nb = self._conv_chunk(n, rows, span, dtype.itemsize)
-        w2t = np.ascontiguousarray(w.reshape(o, rows)).T
+        dtype = dy.dtype
+        n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, last, nb = \
+            self._conv_plan(x.shape, w.shape, padding, dtype.itemsize)
+        dy3 = np.ascontiguousarray(dy).reshape(n, o, p)
+        if last:
+            wm = np.ascontiguousarray(w.transpose(0, 2, 3, 1)).reshape(o, k)  # columns in (i, j, c) order
+        else:
+            wm = np.ascontiguousarray(w.reshape(o, k))
         dx = self._ws.get(tuple(x.shape), dtype) if need_dx else None
-        ranges = self._ranges(n, n * rows * ho * wo)
-        buffers = {r: (self._ws.get((nb * c * plane,), dtype), self._ws.get((rows * nb * span,), dtype),
-                       self._ws.get((o * nb * span,), dtype), self._ws.get((o * nb * span,), dtype),
-                       self._ws.get((rows * nb * span,), dtype) if need_dx else None) for r in ranges}
+        wino_dx = need_dx and self._use_winograd(kh, kw, o, c)
+        cols_dx = need_dx and not wino_dx
+        ranges = self._ranges(n, n * p * k)
+        buffers = {r: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nb * p * k,), dtype),
+                       self._ws.get((o * nb * p,), dtype) if nb > 1 else None) for r in ranges}
 
         def work(lo, hi):
-            xpad_buf, cols_buf, dyc_buf, dyct_buf, dcols_buf = buffers[(lo, hi)]
-            db = np.zeros(o, np.float64)
-            dwt = np.empty((rows, o), dtype)  # dW transposed: cols @ dy^T is a plain sgemm
-            part = np.empty((rows, o), dtype) if hi - lo > nb else None
-            scratch = np.empty(plane, dtype)
+            xp_buf, cols_buf, dyc_buf = buffers[(lo, hi)]
+            dw_acc = np.empty((o, k), dtype)
+            part = np.empty((o, k), dtype) if hi - lo > nb else None
+            db_acc = np.zeros(o, dtype)
+            scratch = np.empty(hp * wp * (c if last else 1), dtype)
             for n0 in range(lo, hi, nb):
                 m = min(hi, n0 + nb) - n0
-                xpad = xpad_buf[:m * c * plane].reshape(m, c, plane)
-                cols = cols_buf[:rows * m * span].reshape(rows, m * span)
-                dyc = dyc_buf[:o * m * span].reshape(o, m * span)
-                dyct = dyct_buf[:o * m * span].reshape(m * span, o)
-                _pad_planes(x[n0:n0 + m], top, left, wp, xpad)
-                _im2col(xpad, kh, kw, wp, ho, wo, cols)
-                _nchw_to_cols_sum(dy3[n0:n0 + m], dyc, dyct, db)
-                if n0 == lo:
-                    np.matmul(cols, dyct, out=dwt)
+                if last:
+                    xp = xp_buf[:m * hp * wp * c].reshape(m, hp, wp * c)
+                    cols = cols_buf[:m * p * k].reshape(m * p, k)
+                    K.pad_nhwc(x[n0:n0 + m], top, left, xp)
+                    K.im2col_nhwc(xp, kh, kw, c, ho, wo, cols)
                 else:
-                    np.matmul(cols, dyct, out=part)
-                    dwt += part
-                if need_dx:
-                    dcols = dcols_buf[:rows * m * span].reshape(rows, m * span)
-                    np.matmul(w2t, dyc, out=dcols)
-                    _col2im(dcols, kh, kw, wp, ho, wo, top, left, scratch, dx[n0:n0 + m])
-            return dwt, db
+                    xp = xp_buf[:m * c * hp * wp].reshape(m, c, hp * wp)
+                    cols = cols_buf[:m * p * k].reshape(k, m * p)
+                    K.pad_planes(x[n0:n0 + m], top, left, wp, xp)
+                    K.im2col_planes(xp, kh, kw, wp, ho, wo, cols)
+                if m == 1:  # one NCHW image is already (O, P): no copy
+                    dyc = dy3[n0]
+                    K.add_channel_sums(dy3[n0:n0 + 1], db_acc)
+                else:
+                    dyc = dyc_buf[:o * m * p].reshape(o, m * p)
+                    K.pack_dy(dy3[n0:n0 + m], dyc, db_acc)
+                # dW (O, K) = dy (O, P) @ columns (P, K)
+                out = dw_acc if n0 == lo else part
+                np.matmul(dyc, cols if last else cols.T, out=out)
+                if out is part:
+                    K.add_into(dw_acc.reshape(-1), part.reshape(-1))
+                if cols_dx:  # the columns are no longer needed: their buffer takes d(columns)
+                    if last:
+                        np.matmul(dyc.T, wm, out=cols)
+                        K.col2im_nhwc(cols, kh, kw, ho, wo, top, left, scratch.reshape(hp, wp * c),
+                                      dx[n0:n0 + m])
+                    else:
+                        np.matmul(wm.T, dyc, out=cols)
+                        K.col2im_planes(cols, kh, kw, wp, ho, wo, top, left, scratch, dx[n0:n0 + m])
+            return dw_acc, db_acc
 
         results = self._run(work, ranges)
-        dwt, db_sum = results[0]
-        for dwt_k, db_k in results[1:]:
-            dwt += dwt_k
+        if wino_dx:  # dx = dy correlated with the flipped kernel, padded to give x's size
+            u = self._winograd_weights(w, True)
+            self._winograd(dy3.reshape(n, o, ho, wo), u, kh, kh - 1 - top, kw - 1 - left, np.zeros(c, dtype), dx)
+        dw_sum, db_sum = results[0]
+        for dw_k, db_k in results[1:]:
+            dw_sum += dw_k
             db_sum += db_k
-        return dx, self._into(dw, dwt.T.reshape(w.shape)), self._into(db, db_sum.astype(dtype))
+        dw_oihw = dw_sum.reshape(o, kh, kw, c).transpose(0, 3, 1, 2) if last else dw_sum.reshape(w.shape)
+        if dw is None:
+            dw = np.ascontiguousarray(dw_oihw)
+        else:
+            dw[...] = dw_oihw
+        return dx, dw, self._into(db, db_sum)
+
+    def _use_winograd(self, kh: int, kw: int, c_in: int, c_out: int) -> bool:
+        return kh == kw and kh in WG.KERNELS and min(c_in, c_out) >= self.winograd_min_channels
+
+    @staticmethod
+    def _winograd_weights(w, flip: bool):
+        """U (n*n, C_in, C_out): the forward kernel, or (flip) the input-gradient kernel
+        (channels swapped, rotated 180 degrees)."""
+        r = w.shape[2]
+        n = r + WG.TILE_OUT - 1
+        _, g, _ = WG.matrices(r, w.dtype)
+        wt = np.ascontiguousarray(w[:, :, ::-1, ::-1].transpose(2, 3, 0, 1) if flip else w.transpose(2, 3, 1, 0))
+        u = np.empty((n * n,) + wt.shape[2:], w.dtype)
+        WG.weights(wt, g, np.empty((n, r, wt.shape[2] * wt.shape[3]), w.dtype), u)
+        return u
+
+    def _winograd(self, x, u, r: int, top: int, left: int, bias, y):
+        """y (N, O, Ho, Wo) = bias + stride-1 correlation of x (N, C, H, W), zero-padded
+        by (top, left) and as needed after, with the kernel whose transform is u (n*n, C, O)."""
+        n_img, c = x.shape[:2]
+        o, ho, wo = y.shape[1:]
+        nn, dtype = u.shape[0], y.dtype
+        n = r + WG.TILE_OUT - 1
+        th, tw = WG.tiles(ho, wo)
+        hp, wp = WG.TILE_OUT * th + r - 1, WG.TILE_OUT * tw + r - 1  # wp is even (r odd)
+        at, _, bt = WG.matrices(r, dtype)
+        nb = max(1, min(n_img, self.winograd_tiles // (th * tw)))
+        ranges = self._ranges(n_img, n_img * nn * th * tw * c * o)
+        buffers = {rg: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nn * nb * th * tw * c,), dtype),
+                        self._ws.get((nn * nb * th * tw * o,), dtype)) for rg in ranges}
+
+        def work(lo, hi):
+            xp_buf, v_buf, m_buf = buffers[(lo, hi)]
+            rows = np.empty((n, 2, wp // 2 * c), dtype)
+            half = np.empty((WG.TILE_OUT, n, tw * o), dtype)
+            full = np.empty((WG.TILE_OUT, WG.TILE_OUT, tw * o), dtype)
+            for n0 in range(lo, hi, nb):
+                m = min(hi, n0 + nb) - n0
+                t = m * th * tw
+                xp = xp_buf[:m * hp * wp * c].reshape(m, hp, 2, wp // 2 * c)
+                v = v_buf[:nn * t * c].reshape(nn, t, c)
+                mm = m_buf[:nn * t * o].reshape(nn, t, o)
+                WG.pad_split(x[n0:n0 + m], top, left, xp)
+                WG.input_tiles(xp, bt, th, tw, rows, v)
+                np.matmul(v, u, out=mm)
+                WG.output_tiles(mm, at, bias, th, tw, half, full, y[n0:n0 + m])
+
+        self._run(work, ranges)
 
     # --- 2x2 max pooling ---------------------------------------------------------------
     def maxpool2x2_forward(self, x):
@@ -574,14 +374,14 @@ class NumbaBackend(ArrayBackend):
         n, c, h, w = x.shape
         y = self._ws.get((n, c, h // 2, w // 2), x.dtype)
         argmax = self._ws.get((n, c, h // 2, w // 2), np.int8)
-        self._run(lambda lo, hi: _maxpool_forward(x[lo:hi], y[lo:hi], argmax[lo:hi]), self._ranges(n, x.size))
+        self._run(lambda lo, hi: K.maxpool_forward(x[lo:hi], y[lo:hi], argmax[lo:hi]), self._ranges(n, x.size))
         return y, (argmax, x.shape)
 
     def maxpool2x2_backward(self, dy, cache):
         argmax, x_shape = cache
         dy = np.ascontiguousarray(dy)
         dx = self._ws.get(tuple(x_shape), dy.dtype)
-        self._run(lambda lo, hi: _maxpool_backward(dy[lo:hi], argmax[lo:hi], dx[lo:hi]),
+        self._run(lambda lo, hi: K.maxpool_backward(dy[lo:hi], argmax[lo:hi], dx[lo:hi]),
                   self._ranges(x_shape[0], dx.size))
         return dx
 
@@ -596,14 +396,14 @@ class NumbaBackend(ArrayBackend):
         x = np.ascontiguousarray(x)
         y = self._ws.get(x.shape, x.dtype)
         xf, yf = _flat(x), _flat(y)
-        self._run(lambda lo, hi: _relu_forward(xf[lo:hi], yf[lo:hi]), self._flat_ranges(x.size))
+        self._run(lambda lo, hi: K.relu_forward(xf[lo:hi], yf[lo:hi]), self._flat_ranges(x.size))
         return y, y
 
     def relu_backward(self, dy, cache):
         dy = np.ascontiguousarray(dy)
         dx = self._ws.get(dy.shape, dy.dtype)
         df, yf, dxf = _flat(dy), _flat(cache), _flat(dx)
-        self._run(lambda lo, hi: _relu_backward(df[lo:hi], yf[lo:hi], dxf[lo:hi]), self._flat_ranges(dy.size))
+        self._run(lambda lo, hi: K.relu_backward(df[lo:hi], yf[lo:hi], dxf[lo:hi]), self._flat_ranges(dy.size))
         return dx
 
     def dropout_forward(self, x, rate: float, key: int):
@@ -612,7 +412,7 @@ class NumbaBackend(ArrayBackend):
         s = x.dtype.type(1.0 / (1.0 - rate))
         y = self._ws.get(x.shape, x.dtype)
         xf, kf, yf = _flat(x), _flat(keep), _flat(y)
-        self._run(lambda lo, hi: _dropout(xf[lo:hi], kf[lo:hi], s, yf[lo:hi]), self._flat_ranges(x.size))
+        self._run(lambda lo, hi: K.dropout(xf[lo:hi], kf[lo:hi], s, yf[lo:hi]), self._flat_ranges(x.size))
         return y, (keep, s)
 
     def dropout_backward(self, dy, cache):
@@ -621,7 +421,7 @@ class NumbaBackend(ArrayBackend):
         s = dy.dtype.type(s)
         dx = self._ws.get(dy.shape, dy.dtype)
         df, kf, dxf = _flat(dy), _flat(keep), _flat(dx)
-        self._run(lambda lo, hi: _dropout(df[lo:hi], kf[lo:hi], s, dxf[lo:hi]), self._flat_ranges(dy.size))
+        self._run(lambda lo, hi: K.dropout(df[lo:hi], kf[lo:hi], s, dxf[lo:hi]), self._flat_ranges(dy.size))
         return dx
 
     # --- dense -------------------------------------------------------------------------
@@ -638,7 +438,7 @@ class NumbaBackend(ArrayBackend):
                 np.matmul(x, w.T, out=y)
             else:
                 y[:, lo:hi] = x @ w[lo:hi].T
-            _bias_add_rows(y[:, lo:hi], b[lo:hi])
+            K.bias_add_rows(y[:, lo:hi], b[lo:hi])
 
         self._run(work, ranges)
         return y, (x, w)
@@ -668,7 +468,7 @@ class NumbaBackend(ArrayBackend):
                 else:
                     dx[:, f0:f1] = dy @ w[:, f0:f1]
             if k == 0:
-                _column_sums(dy, db)
+                K.column_sums(dy, db)
 
         self._run(work, [(k, k + 1) for k in range(max(len(unit_ranges), len(feature_ranges)))])
         return dx, dw, db
@@ -677,15 +477,33 @@ class NumbaBackend(ArrayBackend):
     def softmax(self, logits):
         logits = np.ascontiguousarray(logits)
         out = np.empty_like(logits)
-        _softmax(logits, out)
+        K.softmax(logits, out)
         return out
 
     def softmax_cross_entropy(self, logits, labels):
         logits = np.ascontiguousarray(logits)
         labels = np.ascontiguousarray(labels, dtype=np.int64)
         dlogits = np.empty_like(logits)
-        loss, correct = _softmax_xent(logits, labels, dlogits)
+        loss, correct = K.softmax_xent(logits, labels, logits.dtype.type(1.0 / max(len(logits), 1)), dlogits)
         return float(loss), int(correct), dlogits
+
+    def softmax_cross_entropy_into(self, logits, labels, stats, slot: int):
+        logits = np.ascontiguousarray(logits)
+        labels = np.ascontiguousarray(labels, dtype=np.int64)
+        if labels.shape != (logits.shape[0],):
+            raise ValueError(f"softmax_cross_entropy: {labels.shape[0]} labels for {logits.shape[0]} rows of logits")
+        dlogits = np.empty_like(logits)
+        K.softmax_xent_into(logits, labels, logits.dtype.type(1.0 / max(len(logits), 1)), dlogits, stats, int(slot))
+        return dlogits
+
+    def gather_batch(self, data, indices, dtype):
+        index = np.ascontiguousarray(indices, dtype=np.int32)
+        if index.size and (index.min() < -data.count or index.max() >= data.count):
+            raise IndexError(f"gather_batch: an index is outside the {data.count} uploaded images")
+        index = np.where(index < 0, index + data.count, index).astype(np.int32)  # NumPy's negative indices
+        x = np.empty((len(index), 1, data.height, data.width), dtype)
+        K.gather_images(data.images, index, np.float32(1.0 / 255.0), x)
+        return x, data.labels[index]
 
     # --- optimizers ----------------------------------------------------------------------
     def sgd_step(self, param, grad, velocity, lr: float, momentum: float) -> None:
@@ -694,10 +512,10 @@ class NumbaBackend(ArrayBackend):
         f = param.dtype.type
         pf, gf = _flat(param), _flat(np.ascontiguousarray(grad, dtype=param.dtype))
         if velocity is None:
-            self._run(lambda lo, hi: _sgd(pf[lo:hi], gf[lo:hi], f(lr)), self._flat_ranges(pf.size))
+            self._run(lambda lo, hi: K.sgd(pf[lo:hi], gf[lo:hi], f(lr)), self._flat_ranges(pf.size))
         else:
             vf = _flat(velocity)
-            self._run(lambda lo, hi: _sgd_momentum(pf[lo:hi], gf[lo:hi], vf[lo:hi], f(lr), f(momentum)),
+            self._run(lambda lo, hi: K.sgd_momentum(pf[lo:hi], gf[lo:hi], vf[lo:hi], f(lr), f(momentum)),
                       self._flat_ranges(pf.size))
 
     def adam_step(self, param, grad, m, v, lr, beta1, beta2, eps, t) -> None:
@@ -707,7 +525,7 @@ class NumbaBackend(ArrayBackend):
         step = adam_step_size(lr, beta1, beta2, t)
         pf, gf, mf, vf = _flat(param), _flat(np.ascontiguousarray(grad, dtype=param.dtype)), _flat(m), _flat(v)
         consts = (f(step), f(beta1), f(1 - beta1), f(beta2), f(1 - beta2), f(eps))
-        self._run(lambda lo, hi: _adam(pf[lo:hi], gf[lo:hi], mf[lo:hi], vf[lo:hi], *consts),
+        self._run(lambda lo, hi: K.adam(pf[lo:hi], gf[lo:hi], mf[lo:hi], vf[lo:hi], *consts),
                   self._flat_ranges(pf.size))
 
     # --- JIT -------------------------------------------------------------------------------
@@ -716,11 +534,21 @@ class NumbaBackend(ArrayBackend):
         start = time.perf_counter()
         rng = np.random.default_rng(0)
         f = np.dtype(dtype).type
+        # Every conv path (see _conv_plan / _use_winograd), chunks of one image and of several.
+        for shape, wshape, pads in (((2, 1, 8, 8), (3, 1, 5, 5), (2, 2, 2, 2)),  # channel planes
+                                    ((1, 1, 8, 8), (3, 1, 5, 5), (2, 2, 2, 2)),
+                                    ((2, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),  # channels-last im2col
+                                    ((1, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),
+                                    ((2, 16, 6, 6), (16, 16, 3, 3), (1, 1, 1, 1))):  # Winograd
+            x = rng.standard_normal(shape).astype(dtype)
+            w = rng.standard_normal(wshape).astype(dtype)
+            b = np.zeros(wshape[0], dtype)
+            y, cache = self.conv2d_forward(x, w, b, pads)
+            self.conv2d_backward(y, cache, need_dx=True, dw=np.empty_like(w), db=np.empty_like(b))
         x = rng.standard_normal((2, 2, 5, 5)).astype(dtype)
         w = rng.standard_normal((3, 2, 3, 3)).astype(dtype)
-        b = np.zeros(3, dtype)
-        y, cache = self.conv2d_forward(x, w, b, (1, 1, 1, 1))
-        self.conv2d_backward(y, cache, need_dx=True)
+        y, cache = self.conv2d_forward(x, w, np.zeros(3, dtype), (1, 1, 1, 1))
+        self.conv2d_backward(y, cache, need_dx=False)
         y, cache = self.relu_forward(y)
         self.relu_backward(y, cache)
         y, cache = self.maxpool2x2_forward(y)
@@ -733,8 +561,17 @@ class NumbaBackend(ArrayBackend):
         self.dense_backward(logits, cache)
         self.softmax(logits)
         self.softmax_cross_entropy(logits, np.array([0, 3]))
+        stats = self.new_step_stats(2)
+        self.softmax_cross_entropy_into(logits, np.array([0, 3], np.int32), stats, 1)
+        self.read_step_stats(stats, 2)
+        data = self.upload_dataset(np.zeros((3, 4, 4), np.uint8), np.arange(3))
+        self.gather_batch(data, np.array([2, 0]), dtype)
         p = np.ones(6, dtype)
         g = np.full(6, f(0.5))
+        # Layouts the ops above meet only at full size: the dW sum of a thread with
+        # several chunks, the bias of one thread's column slice of a dense output.
+        K.add_into(p, g)
+        K.bias_add_rows(np.zeros((2, 6), dtype)[:, 1:4], g[:3])
         self.sgd_step(p, g, None, 0.1, 0.0)
         self.sgd_step(p, g, np.zeros_like(p), 0.1, 0.9)
         self.adam_step(p, g, np.zeros_like(p), np.zeros_like(p), 0.1, 0.9, 0.999, 1e-8, 1)

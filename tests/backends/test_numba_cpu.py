@@ -106,6 +106,86 @@ def test_conv2d(nb, ref, n, c, h, w, o, k, padding, dtype):
         close(g1[2], g0[2], "conv2d_backward db")
 
 
+# The conv paths the backend chooses between, each forced on every shape.
+CONV_MODES = {
+    "planes": dict(channels_last_min_run=10**9, winograd_min_channels=10**9),
+    "channels_last": dict(channels_last_min_run=1, winograd_min_channels=10**9),
+    "winograd": dict(channels_last_min_run=1, winograd_min_channels=1),
+}
+
+
+@pytest.fixture(scope="module", params=list(CONV_MODES))
+def nb_mode(request):
+    backend = numba_cpu.create(threads=2)
+    for key, value in CONV_MODES[request.param].items():
+        setattr(backend, key, value)
+    backend.mode = request.param
+    return backend
+
+
+def _check_conv(be, ref, x, wt, b, pads, what, rtol=2e-5):
+    y0, c0 = ref.conv2d_forward(x, wt, b, pads)
+    y1, c1 = be.conv2d_forward(x, wt, b, pads)
+    close(y1, y0, f"{what} forward", rtol=rtol, atol=rtol)
+    dy = rand(np.random.default_rng(x.size), y0.shape, x.dtype)
+    for need_dx in (True, False):
+        g0 = ref.conv2d_backward(dy, c0, need_dx)
+        g1 = be.conv2d_backward(dy, c1, need_dx)
+        assert (g1[0] is None) == (not need_dx)
+        if need_dx:
+            close(g1[0], g0[0], f"{what} dx", rtol=rtol, atol=rtol)
+        close(g1[1], g0[1], f"{what} dw", rtol=rtol, atol=rtol)
+        close(g1[2], g0[2], f"{what} db", rtol=rtol, atol=rtol)
+        assert g1[1].dtype == x.dtype and g1[2].dtype == x.dtype
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n,c,h,w,o,k,padding", CONV_CASES + [
+    (3, 32, 14, 14, 64, 5, "same"),  # the seed net's conv2
+    (2, 32, 13, 11, 64, 3, "valid"),  # keras' conv2 with odd sizes
+    (1, 5, 3, 3, 7, 3, "same"), (2, 4, 5, 4, 3, 7, "same"), (2, 6, 9, 8, 3, 6, "valid")])
+def test_conv2d_every_path(nb_mode, ref, n, c, h, w, o, k, padding, dtype):
+    rng = np.random.default_rng(n * 100 + k + c)
+    x, wt, b = rand(rng, (n, c, h, w), dtype), rand(rng, (o, c, k, k), dtype), rand(rng, (o,), dtype)
+    wt /= np.sqrt(c * k * k)
+    _check_conv(nb_mode, ref, x, wt, b, _pads(k, padding), f"{nb_mode.mode} conv")
+
+
+def test_conv_paths_are_taken(nb):
+    """The seed net's layers take the paths the tests above exercise."""
+    plan = nb._conv_plan((64, 1, 28, 28), (32, 1, 5, 5), (2, 2, 2, 2), 4)
+    assert plan[-2] is False  # conv1: channel planes
+    plan = nb._conv_plan((64, 32, 14, 14), (64, 32, 5, 5), (2, 2, 2, 2), 4)
+    assert plan[-2] is True
+    assert nb._use_winograd(5, 5, 32, 64) and nb._use_winograd(3, 3, 64, 32)
+    assert not nb._use_winograd(5, 5, 1, 32) and not nb._use_winograd(7, 7, 32, 64)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(n=st.integers(1, 3), c=st.integers(1, 6), h=st.integers(1, 11), w=st.integers(1, 11),
+       o=st.integers(1, 6), k=st.integers(1, 7), same=st.booleans(), seed=st.integers(0, 2**16))
+def test_conv2d_every_path_random_shapes(nb_mode, ref, n, c, h, w, o, k, same, seed):
+    pads = _pads(k, "same" if same else "valid")
+    if h + pads[0] + pads[1] < k or w + pads[2] + pads[3] < k:
+        return
+    rng = np.random.default_rng(seed)
+    x, wt, b = rand(rng, (n, c, h, w)), rand(rng, (o, c, k, k)) / k, rand(rng, (o,))
+    _check_conv(nb_mode, ref, x, wt, b, pads, f"{nb_mode.mode} conv")
+
+
+def test_winograd_transforms_are_exact_in_float64():
+    from cnnviz.backends.numba_cpu_winograd import transform_matrices
+
+    rng = np.random.default_rng(0)
+    for r in (3, 5):
+        at, g, bt = transform_matrices(r)
+        n = r + 1
+        d, k = rng.standard_normal((n, n)), rng.standard_normal((r, r))
+        y = at @ ((g @ k @ g.T) * (bt @ d @ bt.T)) @ at.T
+        direct = [[np.sum(d[i:i + r, j:j + r] * k) for j in range(2)] for i in range(2)]
+        np.testing.assert_allclose(y, direct, rtol=0, atol=1e-12)
+
+
 def test_conv2d_chunking_matches_whole_batch(nb, ref):
     """Batches bigger than one chunk and split over the threads give the same sums."""
     rng = np.random.default_rng(7)
@@ -284,3 +364,54 @@ def test_training_matches_reference(nb, ref, net):
             losses.append(loss)
         curves[be.name] = np.array(losses)
     np.testing.assert_allclose(curves["numba"], curves["numpy"], rtol=1e-4, atol=1e-5)
+
+
+def test_float32_kernels_compute_nothing_in_float64():
+    """No float64 in a float32 step: each kernel's LLVM IR for float32 arguments has no
+    double-precision arithmetic and no float->double extension (a literal ``0`` or an
+    integer divisor mixed with float32 silently makes numba compute in float64)."""
+    import re
+
+    import numba
+
+    from cnnviz.backends import numba_cpu_kernels as K
+    from cnnviz.backends import numba_cpu_winograd as WG
+
+    f = np.float32
+    a = np.ones(64, f)
+    x4, y4, am = np.ones((2, 3, 4, 4), f), np.ones((2, 3, 2, 2), f), np.zeros((2, 3, 2, 2), np.int8)
+    _, g, bt = WG.matrices(5, f)
+    at = WG.matrices(5, f)[0]
+    cases = [
+        (K.relu_forward, a, a.copy()), (K.relu_backward, a, a.copy(), a.copy()),
+        (K.dropout, a, np.ones(64, bool), f(2), a.copy()),
+        (K.maxpool_forward, x4, y4, am), (K.maxpool_backward, y4, am, x4.copy()),
+        (K.pack_dy, np.ones((2, 3, 5), f), np.ones((3, 10), f), np.zeros(3, f)),
+        (K.add_channel_sums, np.ones((2, 3, 5), f), np.zeros(3, f)),
+        (K.column_sums, np.ones((4, 5), f), np.zeros(5, f)),
+        (K.pixels_to_nchw_bias, np.ones((10, 3), f), np.ones(3, f), np.ones((2, 3, 5), f)),
+        (K.softmax_xent, np.ones((4, 10), f), np.zeros(4, np.int64), f(0.25), np.ones((4, 10), f)),
+        (K.softmax, np.ones((4, 10), f), np.ones((4, 10), f)),
+        (K.sgd_momentum, a, a.copy(), a.copy(), f(.1), f(.9)),
+        (K.adam, a, a.copy(), a.copy(), a.copy(), f(1e-3), f(.9), f(.1), f(.999), f(.001), f(1e-8)),
+        (WG.weights, np.ones((5, 5, 2, 3), f), g, np.ones((6, 5, 6), f), np.ones((36, 2, 3), f)),
+        (WG.input_tiles, np.ones((1, 10, 2, 5 * 2), f), bt, 3, 3, np.ones((6, 2, 5 * 2), f), np.ones((36, 9, 2), f)),
+        (WG.output_tiles, np.ones((36, 9, 3), f), at, np.ones(3, f), 3, 3, np.ones((2, 6, 9), f),
+         np.ones((2, 2, 9), f), np.ones((1, 3, 6, 6), f)),
+    ]
+    # (numba's reshape compares sizes as doubles: comparisons are not counted.)
+    double = re.compile(r"(?:fadd|fmul|fsub|fdiv|fneg|fpext)[^\n]*double|call [^\n]*@llvm\.fma\.f64")
+    offenders = {}
+    for kernel, *args in cases:
+        options = dict(kernel.targetoptions, cache=False)
+        options.pop("nopython", None)
+        fresh = numba.njit(**options)(kernel.py_func)  # cached kernels cannot be inspected
+        fresh(*args)
+        ir = fresh.inspect_llvm(fresh.signatures[0])
+        # Only the kernel, not the wrapper that unboxes Python floats through double.
+        body = "\n".join(fn for fn in re.split(r"\n(?=define )", ir)
+                         if fn.startswith("define") and "cpython" not in fn.split("(")[0])
+        found = double.findall(body)
+        if found:
+            offenders[kernel.py_func.__name__] = found[:2]
+    assert not offenders, f"float64 arithmetic in float32 kernels: {offenders}"

@@ -1,0 +1,240 @@
+"""Winograd F(2x2, rxr) convolution for the numba CPU backend (r = 3 or 5, stride 1).
+
+A 2x2 block of outputs of an r x r correlation is computed from an n x n input
+tile (n = r + 1) as ``A^T [(G g G^T) * (B^T d B)] A`` (Lavin & Gray, 2016):
+the n*n products per (tile, input channel, output channel) replace 4*r*r, so the
+channel-mixing matrix products shrink 2.25x (3x3) or 2.78x (5x5). Those products
+are n*n independent sgemms ``V[k] (tiles, C) @ U[k] (C, O)``, made as one stacked
+``np.matmul``; the input and output transforms are numba loops vectorised over
+the channels (channels-last tiles). The backend uses it for the forward pass and
+for the input gradient (a correlation of dy with the flipped, transposed kernel);
+the weight gradient stays an im2col sgemm.
+
+The transform matrices come from the interpolation points below (exact in
+float64: ``B^T`` is solved for, then checked); in float32 a 5x5 output differs
+from the direct sum by about 1e-6 relative.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .numba_cpu_kernels import JIT, numba
+
+# Interpolation points by tile size n (the last point is infinity).
+POINTS = {4: (0.0, 1.0, -1.0), 6: (0.0, 1.0, -1.0, 0.5, -2.0)}  # 1/2 and -2: 3x smaller float32 error than ±1/2
+KERNELS = (3, 5)
+TILE_OUT = 2
+
+
+def transform_matrices(r: int, m: int = TILE_OUT) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(A^T (m,n), G (n,r), B^T (n,n)) in float64 for F(m x m, r x r), n = m + r - 1.
+
+    F(2, r) is the forward pass (and the input gradient); F(r, 2) the weight
+    gradient (an r x r correlation of x with a 2x2 tile of dy, same n x n tiles)."""
+    n = m + r - 1
+    a = np.array(POINTS[n], dtype=np.float64)
+    at = np.zeros((m, n))
+    g = np.zeros((n, r))
+    for k in range(n - 1):
+        f = np.prod([a[k] - a[l] for l in range(n - 1) if l != k])
+        at[:, k] = a[k] ** np.arange(m)
+        g[k] = a[k] ** np.arange(r) / f
+    at[m - 1, n - 1] = 1.0
+    g[n - 1, r - 1] = 1.0
+    # B^T solves sum_k A^T[i,k] G[k,j] B^T[k,l] = [l == i + j] (1-D correlation, all i, j, l).
+    eqs = np.zeros((m * r * n, n * n))
+    rhs = np.zeros(m * r * n)
+    row = 0
+    for i in range(m):
+        for j in range(r):
+            for l in range(n):
+                eqs[row, np.arange(n) * n + l] = at[i] * g[:, j]
+                rhs[row] = float(l == i + j)
+                row += 1
+    bt = np.linalg.lstsq(eqs, rhs, rcond=None)[0].reshape(n, n)
+    bt[np.abs(bt) < 1e-12] = 0.0
+    if not np.allclose(eqs @ bt.ravel(), rhs, atol=1e-12):  # pragma: no cover - a wrong point set
+        raise ArithmeticError(f"no Winograd B^T for F({m},{r}) with points {POINTS[n]}")
+    return at, g, bt
+
+
+_MATRICES: dict[tuple[int, int, str], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def matrices(r: int, dtype, m: int = TILE_OUT) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    key = (r, m, np.dtype(dtype).str)
+    if key not in _MATRICES:
+        _MATRICES[key] = tuple(np.ascontiguousarray(mat, dtype=dtype) for mat in transform_matrices(r, m))
+    return _MATRICES[key]
+
+
+def tiles(ho: int, wo: int) -> tuple[int, int]:
+    return (ho + TILE_OUT - 1) // TILE_OUT, (wo + TILE_OUT - 1) // TILE_OUT
+
+
+if numba is not None:
+    from numba import njit
+
+    # The transforms may fuse a*b+c into one FMA (rounding once instead of twice).
+    JIT_FMA = dict(JIT, fastmath={"contract"})
+
+    @njit(**JIT_FMA)
+    def weights(wt, g, tmp, u):
+        """U[k1*n + k2] = sum_ij G[k1,i] G[k2,j] wt[i, j] for wt (r, r, C_in, C_out):
+        every (C_in, C_out) plane at once (one contiguous vector loop). With A^T for G
+        and the summed products for wt, the same loops give the weight gradient."""
+        r = wt.shape[0]
+        n = g.shape[0]
+        zero = np.zeros(1, g.dtype)[0]  # comparing with a literal 0 would go through float64
+        size = wt.shape[2] * wt.shape[3]
+        w2 = wt.reshape(r, r, size)
+        for k1 in range(n):
+            for j in range(r):
+                dst = tmp[k1, j]
+                dst[:] = 0
+                for i in range(r):
+                    coef = g[k1, i]
+                    if coef != zero:
+                        src = w2[i, j]
+                        for e in range(size):
+                            dst[e] += coef * src[e]
+        u2 = u.reshape(n * n, size)
+        for k1 in range(n):
+            for k2 in range(n):
+                dst = u2[k1 * n + k2]
+                dst[:] = 0
+                for j in range(r):
+                    coef = g[k2, j]
+                    if coef != zero:
+                        src = tmp[k1, j]
+                        for e in range(size):
+                            dst[e] += coef * src[e]
+
+    @njit(**JIT_FMA)
+    def pad_split(x, top, left, xp):
+        """x (M,C,H,W) -> xp (M, Hp, 2, Wp/2 * C): zero-padded, channels last, the even
+        padded columns in xp[:, :, 0] and the odd ones in xp[:, :, 1]."""
+        m, c, h, w = x.shape
+        for b in range(m):
+            xp[b] = 0
+            for iy in range(h):
+                for ix in range(w):
+                    col = ix + left
+                    dst = xp[b, iy + top, col % 2]
+                    base = (col // 2) * c
+                    for ci in range(c):
+                        dst[base + ci] = x[b, ci, iy, ix]
+
+    @njit(**JIT_FMA)
+    def input_tiles(xp, bt, th, tw, rows, v):
+        """V[k1*n + k2, b*th*tw + ty*tw + tx, :] = (B^T d B)[k1, k2] for the n x n tile at
+        (2*ty, 2*tx) of xp (M, Hp, 2, Wp/2 * C) (pad_split's layout).
+
+        B^T is applied down whole padded rows first (one long vector loop per nonzero
+        coefficient), then across: with even and odd columns apart, column ``col`` of
+        all the tiles of a row is one contiguous run, so that is a long loop too."""
+        m = xp.shape[0]
+        n = bt.shape[0]
+        zero = np.zeros(1, bt.dtype)[0]
+        n_in = bt.shape[1]  # == n, or 2 for the dy tiles of the weight gradient (G)
+        c = v.shape[2]
+        width = xp.shape[3]
+        span = tw * c
+        for b in range(m):
+            for ty in range(th):
+                for k1 in range(n):
+                    for par in range(2):
+                        dst = rows[k1, par]
+                        dst[:] = 0
+                        for u in range(n_in):
+                            coef = bt[k1, u]
+                            if coef != zero:
+                                src = xp[b, 2 * ty + u, par]
+                                for e in range(width):
+                                    dst[e] += coef * src[e]
+                t0 = (b * th + ty) * tw
+                for k1 in range(n):
+                    # The n column runs of this row (even columns, odd columns, shifted).
+                    r0 = rows[k1, 0, 0:span]
+                    r1 = rows[k1, 1, 0:span]
+                    r2 = rows[k1, 0, c:c + span]
+                    r3 = rows[k1, 1, c:c + span]
+                    for k2 in range(n):
+                        out = v[k1 * n + k2].reshape(-1)[t0 * c:t0 * c + span]
+                        # Each output written once (V is the big array: no read-modify-write).
+                        if n_in == 2:
+                            c0, c1 = bt[k2, 0], bt[k2, 1]
+                            for e in range(span):
+                                out[e] = c0 * r0[e] + c1 * r1[e]
+                        elif n_in == 4:
+                            c0, c1, c2, c3 = bt[k2, 0], bt[k2, 1], bt[k2, 2], bt[k2, 3]
+                            for e in range(span):
+                                out[e] = c0 * r0[e] + c1 * r1[e] + c2 * r2[e] + c3 * r3[e]
+                        else:  # n_in == 6
+                            r4 = rows[k1, 0, 2 * c:2 * c + span]
+                            r5 = rows[k1, 1, 2 * c:2 * c + span]
+                            c0, c1, c2, c3, c4, c5 = bt[k2, 0], bt[k2, 1], bt[k2, 2], bt[k2, 3], bt[k2, 4], bt[k2, 5]
+                            for e in range(span):
+                                out[e] = (c0 * r0[e] + c1 * r1[e] + c2 * r2[e] + c3 * r3[e]
+                                          + c4 * r4[e] + c5 * r5[e])
+
+    @njit(**JIT_FMA)
+    def output_tiles(mm, at, bias, th, tw, half, full, y):
+        """y[b, o, 2*ty + i, 2*tx + j] = (A^T M A)[i, j] + bias for the products
+        mm (n*n, M*th*tw, O); rows and columns past y's size are dropped.
+
+        A tile row at a time: mm[k, ty*tw:(ty+1)*tw, :] is one contiguous (tw*O) vector,
+        so both halves of the transform are long vector loops (half (2, n, tw*O),
+        full (2, 2, tw*O)); then one scatter into NCHW."""
+        mb, o, ho, wo = y.shape
+        zero = np.zeros(1, at.dtype)[0]
+        n = at.shape[1]
+        mo = at.shape[0]  # == TILE_OUT == 2
+        span = tw * o
+        for b in range(mb):
+            for ty in range(th):
+                t0 = (b * th + ty) * tw
+                for k2 in range(n):
+                    # The n transformed rows k1 = 0..n-1 of column k2, this tile row.
+                    m0 = mm[k2].reshape(-1)[t0 * o:t0 * o + span]
+                    m1 = mm[n + k2].reshape(-1)[t0 * o:t0 * o + span]
+                    m2 = mm[2 * n + k2].reshape(-1)[t0 * o:t0 * o + span]
+                    m3 = mm[3 * n + k2].reshape(-1)[t0 * o:t0 * o + span]
+                    for i in range(mo):
+                        dst = half[i, k2]
+                        c0, c1, c2, c3 = at[i, 0], at[i, 1], at[i, 2], at[i, 3]
+                        if n == 4:
+                            for e in range(span):
+                                dst[e] = c0 * m0[e] + c1 * m1[e] + c2 * m2[e] + c3 * m3[e]
+                        else:  # n == 6
+                            m4 = mm[4 * n + k2].reshape(-1)[t0 * o:t0 * o + span]
+                            m5 = mm[5 * n + k2].reshape(-1)[t0 * o:t0 * o + span]
+                            c4, c5 = at[i, 4], at[i, 5]
+                            for e in range(span):
+                                dst[e] = (c0 * m0[e] + c1 * m1[e] + c2 * m2[e] + c3 * m3[e]
+                                          + c4 * m4[e] + c5 * m5[e])
+                for i in range(mo):
+                    for j in range(mo):
+                        dst = full[i, j]
+                        dst[:] = 0
+                        for k2 in range(n):
+                            coef = at[j, k2]
+                            if coef != zero:
+                                src = half[i, k2]
+                                for e in range(span):
+                                    dst[e] += coef * src[e]
+                for i in range(mo):
+                    oy = mo * ty + i
+                    if oy >= ho:
+                        continue
+                    for oc in range(o):
+                        bo = bias[oc]
+                        yrow = y[b, oc, oy]
+                        f0 = full[i, 0]
+                        f1 = full[i, 1]
+                        for tx in range(wo // 2):
+                            yrow[2 * tx] = f0[tx * o + oc] + bo
+                            yrow[2 * tx + 1] = f1[tx * o + oc] + bo
+                        if wo % 2:
+                            yrow[wo - 1] = f0[(wo // 2) * o + oc] + bo
