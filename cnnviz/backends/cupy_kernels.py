@@ -133,7 +133,7 @@ __device__ __forceinline__ void cnnviz_softmax_xent(
 _KERNELS = r"""
 /* images[indices] as (B, 1, H, W) in T: float32(u8) * float32(1/255), then cast (data.batches.to_float_nchw),
    and labels[indices]; one thread per pixel, the first pixel's thread copies the label. */
-extern "C" __global__ void __launch_bounds__(__BLOCK__) gather_batch___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) gather_batch___S__(
         const unsigned char* __restrict__ images, const int* __restrict__ labels,
         const int* __restrict__ indices, T* __restrict__ x, int* __restrict__ y,
         float inv255, __I__ batch, __I__ hw) {
@@ -147,7 +147,7 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__) gather_batch___S__(
 
 /* x (N, C, H, W) -> cols (C*KH*KW, N*HO*WO), rows ordered (c, ky, kx), columns (n, oy, ox);
    cols[(c, ky, kx), (n, oy, ox)] = x_padded[n, c, oy + ky, ox + kx] (zero outside x). */
-extern "C" __global__ void __launch_bounds__(__BLOCK__) im2col___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) im2col___S__(
         const T* __restrict__ x, T* __restrict__ cols, __I__ n, __I__ c, __I__ h, __I__ w,
         __I__ kh, __I__ kw, __I__ top, __I__ left, __I__ ho, __I__ wo) {
     const __I__ p = ho * wo, np_ = n * p;
@@ -167,7 +167,7 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__) im2col___S__(
 
 /* Adjoint of im2col as a gather: each thread owns one element of dx (N, C, H, W) and sums, in the
    reference's order (ky, then kx, ascending; starting from zero), the column gradients that read it. */
-extern "C" __global__ void __launch_bounds__(__BLOCK__) col2im___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) col2im___S__(
         const T* __restrict__ dcols, T* __restrict__ dx, __I__ n, __I__ c, __I__ h, __I__ w,
         __I__ kh, __I__ kw, __I__ top, __I__ left, __I__ ho, __I__ wo) {
     const __I__ p = ho * wo, np_ = n * p;
@@ -191,7 +191,7 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__) col2im___S__(
 }
 
 /* y2 (O, N*P) (the GEMM's output) -> y (N, O, P) plus the bias: y[n, o, q] = y2[o, n*P + q] + b[o]. */
-extern "C" __global__ void __launch_bounds__(__BLOCK__) cn_to_nchw_bias___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) cn_to_nchw_bias___S__(
         const T* __restrict__ y2, const T* __restrict__ b, T* __restrict__ y, __I__ n, __I__ o, __I__ p) {
     CNNVIZ_LOOP(__I__, i, n * o * p) {
         const __I__ q = i % p, t = i / p;
@@ -203,7 +203,7 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__) cn_to_nchw_bias___S__(
 /* One block per channel o of dy (N, O, P): sum[o] = sum over (n, q) of dy[n, o, q], and, when write_t,
    the transposed copy dy2 (O, N*P) the weight-gradient GEMM needs. With P = 1 it is the column sums
    of a (N, O) matrix (a dense bias gradient). blockDim.x must be a power of two <= __REDUCE_BLOCK__. */
-extern "C" __global__ void __launch_bounds__(__REDUCE_BLOCK__) channel_sums___S__(
+extern "C" __global__ void __launch_bounds__(__REDUCE_BLOCK__, 1) channel_sums___S__(
         const T* __restrict__ dy, T* __restrict__ dy2, T* __restrict__ sums, __I__ n, __I__ o, __I__ p,
         int write_t) {
     __shared__ T part[__REDUCE_BLOCK__];
@@ -226,7 +226,7 @@ extern "C" __global__ void __launch_bounds__(__REDUCE_BLOCK__) channel_sums___S_
 
 /* 2x2 stride-2 max pooling of planes (N*C, H, W) -> (N*C, H2, W2); argmax = 2*dy + dx of the first
    maximum in the order (0,0), (0,1), (1,0), (1,1), a NaN counting as the maximum (np.argmax). */
-extern "C" __global__ void __launch_bounds__(__BLOCK__) maxpool_fwd___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) maxpool_fwd___S__(
         const T* __restrict__ x, T* __restrict__ y, signed char* __restrict__ argmax,
         __I__ planes, __I__ h, __I__ w, __I__ h2, __I__ w2) {
     CNNVIZ_LOOP(__I__, i, planes * h2 * w2) {
@@ -246,7 +246,7 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__) maxpool_fwd___S__(
 
 /* Gather: each thread owns one element of dx (N*C, H, W); it takes dy through the recorded argmax
    (reference: one-hot mask times dy, so a non-maximum gets 0 * dy); an odd last row/column gets 0. */
-extern "C" __global__ void __launch_bounds__(__BLOCK__) maxpool_bwd___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) maxpool_bwd___S__(
         const T* __restrict__ dy, const signed char* __restrict__ argmax, T* __restrict__ dx,
         __I__ planes, __I__ h, __I__ w, __I__ h2, __I__ w2) {
     CNNVIZ_LOOP(__I__, i, planes * h * w) {
@@ -265,7 +265,7 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__) maxpool_bwd___S__(
 }
 
 /* np.maximum(x, 0): (x >= 0 or x is NaN) ? x : 0. */
-extern "C" __global__ void __launch_bounds__(__BLOCK__) relu_fwd___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) relu_fwd___S__(
         const T* __restrict__ x, T* __restrict__ y, __I__ size) {
     CNNVIZ_LOOP(__I__, i, size) {
         const T v = x[i];
@@ -274,7 +274,7 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__) relu_fwd___S__(
 }
 
 /* dy * (y > 0), the boolean taken as 1 or 0 (the reference's arithmetic). */
-extern "C" __global__ void __launch_bounds__(__BLOCK__) relu_bwd___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) relu_bwd___S__(
         const T* __restrict__ dy, const T* __restrict__ y, T* __restrict__ dx, __I__ size) {
     CNNVIZ_LOOP(__I__, i, size) {
         dx[i] = dy[i] * ((y[i] > (T)0) ? (T)1 : (T)0);
@@ -283,7 +283,7 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__) relu_bwd___S__(
 
 /* The hashed dropout mask (base.dropout_keep_mask): element i is kept when
    hash32(uint32(i) ^ mixed) >= threshold, with mixed = hash32(key). factor = kept ? scale : 0, y = x * factor. */
-extern "C" __global__ void __launch_bounds__(__BLOCK__) dropout_fwd___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) dropout_fwd___S__(
         const T* __restrict__ x, T* __restrict__ y, T* __restrict__ factor,
         unsigned int mixed, unsigned int threshold, T scale, __I__ size) {
     CNNVIZ_LOOP(__I__, i, size) {
@@ -295,7 +295,7 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__) dropout_fwd___S__(
 }
 
 /* out = a * b, element-wise (dropout backward: dy * factor). */
-extern "C" __global__ void __launch_bounds__(__BLOCK__) mul___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) mul___S__(
         const T* __restrict__ a, const T* __restrict__ b, T* __restrict__ out, __I__ size) {
     CNNVIZ_LOOP(__I__, i, size) {
         out[i] = a[i] * b[i];
@@ -303,7 +303,7 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__) mul___S__(
 }
 
 /* y (rows, cols) += b (cols): the dense layer's bias, in place. */
-extern "C" __global__ void __launch_bounds__(__BLOCK__) bias_rows___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) bias_rows___S__(
         T* __restrict__ y, const T* __restrict__ b, __I__ rows, __I__ cols) {
     CNNVIZ_LOOP(__I__, i, rows * cols) {
         y[i] = y[i] + b[i % cols];
@@ -312,20 +312,20 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__) bias_rows___S__(
 
 /* Softmax cross-entropy in one block: dlogits = (softmax - onehot) / rows, and (mean loss, correct
    argmax count) written into stat[0], stat[1] (a row of the float64 step-stats buffer): no host sync. */
-extern "C" __global__ void __launch_bounds__(__LOSS_BLOCK__) softmax_xent_i32___S__(
+extern "C" __global__ void __launch_bounds__(__LOSS_BLOCK__, 1) softmax_xent_i32___S__(
         const T* __restrict__ logits, const int* __restrict__ labels, T* __restrict__ dlogits,
         double* __restrict__ stat, __I__ rows, __I__ cols) {
     cnnviz_softmax_xent<__I__, int>(logits, labels, dlogits, stat, rows, cols);
 }
 
-extern "C" __global__ void __launch_bounds__(__LOSS_BLOCK__) softmax_xent_i64___S__(
+extern "C" __global__ void __launch_bounds__(__LOSS_BLOCK__, 1) softmax_xent_i64___S__(
         const T* __restrict__ logits, const long long* __restrict__ labels, T* __restrict__ dlogits,
         double* __restrict__ stat, __I__ rows, __I__ cols) {
     cnnviz_softmax_xent<__I__, long long>(logits, labels, dlogits, stat, rows, cols);
 }
 
 /* Row softmax (inference): exp((z - max) - log(sum(exp(z - max)))), one thread per row. */
-extern "C" __global__ void __launch_bounds__(__BLOCK__) softmax_rows___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) softmax_rows___S__(
         const T* __restrict__ logits, T* __restrict__ probs, __I__ rows, __I__ cols) {
     CNNVIZ_LOOP(__I__, r, rows) {
         const T* z = logits + r * cols;
@@ -343,14 +343,14 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__) softmax_rows___S__(
 
 /* Optimizers over the flat parameter buffer, one launch for the whole model; each line rounds as the
    reference's NumPy statement of the same name (no fused multiply-add: --fmad=false). */
-extern "C" __global__ void __launch_bounds__(__BLOCK__) sgd___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) sgd___S__(
         T* __restrict__ param, const T* __restrict__ grad, T lr, __I__ size) {
     CNNVIZ_LOOP(__I__, i, size) {
         param[i] = param[i] - lr * grad[i];                 /* param -= lr * grad */
     }
 }
 
-extern "C" __global__ void __launch_bounds__(__BLOCK__) sgd_momentum___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) sgd_momentum___S__(
         T* __restrict__ param, const T* __restrict__ grad, T* __restrict__ velocity,
         T lr, T momentum, __I__ size) {
     CNNVIZ_LOOP(__I__, i, size) {
@@ -361,7 +361,7 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__) sgd_momentum___S__(
     }
 }
 
-extern "C" __global__ void __launch_bounds__(__BLOCK__) adam___S__(
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) adam___S__(
         T* __restrict__ param, const T* __restrict__ grad, T* __restrict__ m, T* __restrict__ v,
         T beta1, T one_minus_beta1, T beta2, T one_minus_beta2, T step, T eps, __I__ size) {
     CNNVIZ_LOOP(__I__, i, size) {
@@ -404,7 +404,7 @@ def function_names() -> list[str]:
     return [f"{name}_{suffix}" for name in KERNELS for suffix in INDEX_TYPES]
 
 
-_SIGNATURE = re.compile(r'extern "C" __global__ void (?:__launch_bounds__\(\d+\) )?(\w+)\(([^)]*)\)', re.S)
+_SIGNATURE = re.compile(r'extern "C" __global__ void (?:__launch_bounds__\([\d, ]+\) )?(\w+)\(([^)]*)\)', re.S)
 
 
 def signatures(dtype_name: str) -> dict[str, list[tuple[str, str]]]:
