@@ -350,11 +350,15 @@ def test_seed_step_launches_copies_and_allocations_by_construction(be, fake):
     be.warm_up(np.float32)
     step()
     step()  # the pool now holds every block a step needs
+    pool = None if fake else cupy_backend._counting_pools[id(be.xp)][1]
+    pool_bytes = pool.total_bytes() if pool is not None else None
     before = be.device_counters()
     fake_before = dict(fake.counters) if fake else None
     step()
     be.synchronize()
     after = be.device_counters()
+    if pool is not None:  # counted again, independently, by CuPy's pool
+        assert pool.total_bytes() == pool_bytes, "a step after the first two took new device memory"
     delta = {k: after[k] - before[k] for k in COUNTER_NAMES}
     assert set(after) == set(COUNTER_NAMES)
     expected = cupy_backend.launches_per_step(model.layers)
