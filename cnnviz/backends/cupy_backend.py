@@ -529,8 +529,9 @@ def _import_cupy():
     except ImportError as exc:
         if exc.name == "cupy" or not _cupy_installed():
             raise BackendUnavailable(NOT_INSTALLED) from exc
-        raise BackendUnavailable(f"CuPy is installed but cannot be imported ({exc}); "
-                                 f"reinstall the CuPy wheel matching your CUDA: {PIP_GPU}") from exc
+        dist = _cupy_distribution(12)
+        raise BackendUnavailable(f"CuPy is installed but cannot be imported ({exc}); reinstall the CuPy wheel "
+                                 f"for your CUDA version: pip install --force-reinstall \"{dist}[ctk]\"") from exc
     return cupy
 
 
@@ -612,6 +613,9 @@ def create() -> CupyBackend:
     # missing CUDA library is a reason naming it, not a crash mid-training.
     try:
         a = cupy.zeros(32, dtype=cupy.float32)
+    except Exception as exc:
+        raise BackendUnavailable(f"CuPy cannot use the GPU ({_runtime_error_name(exc)})") from exc
+    try:
         cupy.RawKernel(_PROBE_KERNEL, "cnnviz_probe")((1,), (32,), (a,))
         if float(a.sum()) != 32.0:
             raise RuntimeError(f"a test kernel wrote {float(a.sum())}, not 32")

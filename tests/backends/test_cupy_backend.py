@@ -469,3 +469,56 @@ def test_launch_arguments_are_checked_by_the_emulator(be, fake):
         be._launch("relu_fwd", np.float32, 4, (x, x, np.int64(4)))
     with pytest.raises(cuda_emulator.LaunchError, match="float64"):
         be._launch("relu_fwd", np.float32, 4, (h(be, np.ones(4)), x, 4))
+
+
+def _probe_cupy(kernel_error=None, matmul_error=None):
+    """A `cupy` whose device opens and whose first kernel or matrix product fails like a missing library."""
+    from types import SimpleNamespace
+
+    class Array:
+        def __init__(self, host):
+            self.host = host
+
+        def sum(self):
+            return self.host.sum()
+
+        @property
+        def T(self):
+            return Array(self.host.T)
+
+        def __matmul__(self, other):
+            if matmul_error:
+                raise matmul_error
+            return Array(self.host @ other.host)
+
+    def raw_kernel(code, name):
+        def launch(grid, block, args):
+            if kernel_error:
+                raise kernel_error
+            args[0].host += 1.0
+        return launch
+
+    runtime = SimpleNamespace(runtimeGetVersion=lambda: 12090, getDeviceCount=lambda: 1)
+    return SimpleNamespace(__version__="14.2.0", float32=np.float32, cuda=SimpleNamespace(runtime=runtime),
+                           zeros=lambda n, dtype: Array(np.zeros(n, dtype)), RawKernel=raw_kernel,
+                           asarray=lambda host: Array(np.asarray(host)))
+
+
+@pytest.mark.parametrize("kernel_error,matmul_error,library,detail", [
+    (RuntimeError("CuPy failed to load libnvrtc.so.12: OSError: libnvrtc.so.12: cannot open shared object file"),
+     None, "NVRTC", "libnvrtc.so.12"),
+    (None, ImportError("libcublas.so.12: cannot open shared object file: No such file or directory"),
+     "cuBLAS", "libcublas.so.12"),
+])
+def test_create_names_the_missing_cuda_library(monkeypatch, kernel_error, matmul_error, library, detail):
+    import sys
+
+    from cnnviz.backends import gpu_probe
+
+    monkeypatch.setitem(sys.modules, "cupy", _probe_cupy(kernel_error, matmul_error))
+    monkeypatch.setattr(gpu_probe, "driver_status", lambda: gpu_probe.DriverStatus(None, 12090, 1))
+    with pytest.raises(BackendUnavailable) as info:
+        cupy_backend.create()
+    reason = str(info.value)
+    assert reason.startswith(f"CuPy cannot use {library}") and detail in reason
+    assert "[ctk]" in reason and "cnnviz[gpu]" not in reason
