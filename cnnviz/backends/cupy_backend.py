@@ -71,6 +71,7 @@ NOT_INSTALLED = f"CuPy is not installed: {PIP_GPU}"
 _INV_255 = np.float32(1.0 / 255.0)
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
+
 # --- the counting memory pool (one per CuPy module: CuPy's allocator is process-wide) -----------
 class DriverAllocations:
     """How many blocks the pool installed by ``install_counting_pool`` took from the driver."""
@@ -104,6 +105,12 @@ def install_counting_pool(cupy) -> DriverAllocations:
     cupy.cuda.set_allocator(pool.malloc)
     _counting_pools[id(cupy)] = (cupy, pool, counter)
     return counter
+
+
+def counting_pool(cupy):
+    """The ``cupy.cuda.MemoryPool`` installed by ``install_counting_pool`` (None before)."""
+    entry = _counting_pools.get(id(cupy))
+    return entry[1] if entry is not None and entry[0] is cupy else None
 
 
 def launches_per_step(layers) -> int:
