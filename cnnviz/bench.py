@@ -1,9 +1,26 @@
 """``cnnviz bench``: images/s and per-layer times of each backend (optionally against PyTorch).
 
 Every backend trains the same network from the same seed on the same real
-MNIST batches. Timed loops of all backends (and PyTorch) run interleaved for
-``--repeat`` rounds and the best round counts, so that a noisy shared machine
-disturbs every contender alike and the ratios printed come from one run.
+MNIST batches, the way the trainer runs it: the training images are uploaded
+once (``upload_dataset``), each step gathers its batch on the device from
+host indices (``gather_batch``), writes its loss into a device stats buffer
+that is read back every ``READ_EVERY`` steps, writes gradients into the flat
+gradient buffer and updates with one optimizer call. Copies between host and
+device are therefore part of what is timed, as they are part of training.
+
+Timed loops of all backends (and PyTorch) run interleaved for ``--repeat``
+rounds and the best round counts, so that a noisy shared machine disturbs
+every contender alike and the ratios printed come from one run.
+
+``--against torch`` times the identical network in PyTorch on the same class
+of device as each backend: CUDA PyTorch for GPU backends (when PyTorch has
+CUDA; otherwise it says so and compares nothing for them), CPU PyTorch for
+CPU backends, fed the same way (data on the device, indices per step).
+
+JSON (``--json``) gives per backend ``device_counters`` per timed step
+(kernel launches, device allocations, bytes host->device and device->host;
+null on CPU backends) and, per convolution and dense layer of a CPU backend,
+the fraction of the machine's sgemm peak that layer reaches.
 """
 
 from __future__ import annotations
@@ -19,13 +36,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .backends import registry
-from .data.batches import to_float_nchw
 from .backends.base import BackendUnavailable
 from .nn.layers import Conv2D, Dense, Dropout, Flatten, MaxPool2D, ReLU
 from .nn.model import PRESETS, Sequential
 from .nn.optim import Optimizer
 
 TORCH_HINT = 'PyTorch is not installed; pip install "cnnviz[bench]"'
+READ_EVERY = 10
+"""Steps between two reads of the device loss/accuracy buffer (as the trainer)."""
+LEARNING_RATE = 1e-3
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,7 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--threads", type=int, default=None,
                         help="CPU threads for numba, BLAS and PyTorch (default: all cores)")
     parser.add_argument("--against", choices=["torch"], default=None,
-                        help="also time the identical network in PyTorch (CPU) and print ratios")
+                        help="also time the identical network in PyTorch (CUDA for GPU backends, CPU for CPU "
+                             "backends) and print ratios")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
 
 
@@ -90,18 +110,37 @@ def _set_blas_threads(threads: int | None) -> None:
     _blas_threads(lib, threads)
 
 
-# --- data ------------------------------------------------------------------------------
-def _batches(batch: int, count: int, seed: int = 0) -> list[tuple[np.ndarray, np.ndarray]]:
+def _cpu_threads(be, threads: int | None) -> int:
+    """Threads a CPU backend computes on (for its fraction of the sgemm peak)."""
+    if getattr(be, "threads", None):
+        return int(be.threads)
+    if threads is not None:
+        return threads
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+# --- data: the training set and one sequence of batches for everybody ----------------------------
+@dataclass
+class _Data:
+    images: np.ndarray
+    labels: np.ndarray
+    order: np.ndarray
+    batch: int
+
+    def indices(self, step: int) -> np.ndarray:
+        n = len(self.order)
+        return self.order[(np.arange(self.batch) + step * self.batch) % n].astype(np.int32)
+
+
+def _data(batch: int, seed: int = 0) -> _Data:
     from .data.datasets import load_dataset
 
-    data = load_dataset("mnist")
-    order = np.random.default_rng(seed).permutation(len(data.train_labels))
-    out = []
-    for k in range(count):
-        idx = order[(np.arange(batch) + k * batch) % len(order)]
-        x = to_float_nchw(data.train_images[idx])
-        out.append((np.ascontiguousarray(x), np.ascontiguousarray(data.train_labels[idx], dtype=np.int64)))
-    return out
+    d = load_dataset("mnist")
+    order = np.random.default_rng(seed).permutation(len(d.train_labels))
+    return _Data(np.ascontiguousarray(d.train_images), np.ascontiguousarray(d.train_labels), order, batch)
 
 
 # --- contenders ----------------------------------------------------------------------------
@@ -109,35 +148,58 @@ def _batches(batch: int, count: int, seed: int = 0) -> list[tuple[np.ndarray, np
 class _Result:
     train_s: float = float("inf")
     infer_s: float = float("inf")
-    layers: dict[str, list[float]] = field(default_factory=dict)
+    layers: list = field(default_factory=list)
 
 
 class _CnnvizRunner:
-    def __init__(self, backend, spec: str, batches, lr: float = 1e-3):
+    """One backend trained as the trainer trains: host indices in, device stats read every READ_EVERY steps."""
+
+    def __init__(self, backend, spec: str, data: _Data, lr: float = LEARNING_RATE):
         self.be = backend
         self.model = Sequential.from_spec(spec).initialise(0).to(backend)
         self.opt = Optimizer("adam").to(backend)
-        self.batches = [(backend.from_host(x), backend.from_host(y)) for x, y in batches]
+        self.data = data
+        self.device_data = backend.upload_dataset(data.images, data.labels)  # once, untimed
+        self.stats = backend.new_step_stats(READ_EVERY)
+        self.slot = 0
         self.lr = lr
         self.k = 0
+        self.counted_steps = 0
+        self.counters: dict[str, int] | None = None
 
-    def train(self, steps: int, marks=None) -> float:
+    def train(self, steps: int, marks=None, count: bool = False) -> float:
         be = self.be
         be.synchronize()
+        before = be.device_counters() if count else None
         start = time.perf_counter()
         for _ in range(steps):
-            x, y = self.batches[self.k % len(self.batches)]
+            x, y = be.gather_batch(self.device_data, self.data.indices(self.k), self.model.dtype)
             self.k += 1
             logits = self.model.forward(x, True, self.k, marks)
-            _, _, dlogits = be.softmax_cross_entropy(logits, y)
+            dlogits = be.softmax_cross_entropy_into(logits, y, self.stats, self.slot)
             self.model.backward(dlogits, marks)
             self.opt.step(self.model.named_parameters(), self.lr)
+            self.slot += 1
+            if self.slot == READ_EVERY:
+                be.read_step_stats(self.stats, self.slot)
+                self.slot = 0
         be.synchronize()
-        return time.perf_counter() - start
+        elapsed = time.perf_counter() - start
+        if before is not None:
+            after = be.device_counters()
+            totals = self.counters or dict.fromkeys(after, 0)
+            self.counters = {k: totals[k] + after[k] - before[k] for k in after}
+            self.counted_steps += steps
+        return elapsed
+
+    def counters_per_step(self) -> dict[str, float] | None:
+        if self.counters is None or not self.counted_steps:
+            return None
+        return {f"{k}_per_step": v / self.counted_steps for k, v in self.counters.items()}
 
     def infer(self, steps: int) -> float:
         be = self.be
-        x, _ = self.batches[0]
+        x, _ = be.gather_batch(self.device_data, self.data.indices(0), self.model.dtype)
         be.synchronize()
         start = time.perf_counter()
         for _ in range(steps):
@@ -162,6 +224,45 @@ class _CnnvizRunner:
         return [{"name": layer.name, "spec": layer.spec(),
                  "forward_ms": median((layer.name, "forward")), "backward_ms": median((layer.name, "backward"))}
                 for layer in self.model.layers]
+
+
+def layer_flops(model: Sequential, batch: int) -> dict[str, tuple[float, float]]:
+    """Multiply-add FLOPs (2 per multiply-add) of each conv/dense layer's GEMMs: (forward, backward).
+
+    Forward is one product; backward is the weight-gradient product plus, when a
+    layer with parameters comes before it, the input-gradient product."""
+    out = {}
+    for index, (layer, in_shape, out_shape) in enumerate(zip(model.layers, model.shapes, model.shapes[1:])):
+        if isinstance(layer, Conv2D):
+            c = in_shape[0]
+            o, ho, wo = out_shape
+            one = 2.0 * batch * o * c * layer.kernel * layer.kernel * ho * wo
+        elif isinstance(layer, Dense):
+            one = 2.0 * batch * in_shape[0] * layer.units
+        else:
+            continue
+        need_dx = any(l.has_params for l in model.layers[:index])
+        out[layer.name] = (one, one * (2 if need_dx else 1))
+    return out
+
+
+def _sgemm_peak_function():
+    """``measure_sgemm_peak(threads) -> GFLOP/s``, or None where this build has no such module."""
+    try:
+        from .backends.sgemm_peak import measure_sgemm_peak
+    except ImportError:
+        return None
+    return measure_sgemm_peak
+
+
+def _add_peak_fractions(rows: list[dict], flops: dict, peak_gflops: float | None) -> None:
+    for row in rows:
+        fwd, bwd = flops.get(row["name"], (None, None))
+        for phase, amount in (("forward", fwd), ("backward", bwd)):
+            ms = row[f"{phase}_ms"]
+            rate = amount / (ms * 1e-3) / 1e9 if amount and ms > 0 else None
+            row[f"{phase}_gflops"] = rate
+            row[f"{phase}_peak_fraction"] = rate / peak_gflops if rate is not None and peak_gflops else None
 
 
 def _torch_model(model: Sequential, torch):
@@ -198,36 +299,86 @@ def _torch_model(model: Sequential, torch):
 
 
 class _TorchRunner:
-    def __init__(self, torch, spec: str, batches, threads: int | None, lr: float = 1e-3):
+    """The same network in PyTorch on ``device``, fed like cnnviz: data on the device, indices per step,
+    loss and accuracy accumulated on the device and read every READ_EVERY steps."""
+
+    def __init__(self, torch, spec: str, data: _Data, threads: int | None, device: str, lr: float = LEARNING_RATE):
         self.torch = torch
+        self.device = device
         if threads is not None:
             torch.set_num_threads(threads)
         host = Sequential.from_spec(spec).initialise(0)
-        self.model = _torch_model(host, torch)
+        self.model = _torch_model(host, torch).to(device)
         self.opt = torch.optim.Adam(self.model.parameters(), lr=lr)
         self.loss = torch.nn.CrossEntropyLoss()
-        self.batches = [(torch.from_numpy(x), torch.from_numpy(y)) for x, y in batches]
+        self.data = data
+        self.images = torch.from_numpy(np.require(data.images, requirements=["W"])).to(device)
+        self.labels = torch.from_numpy(data.labels.astype(np.int64)).to(device)
         self.k = 0
+        self.slot = 0
+        self.loss_sum = torch.zeros((), device=device)
+        self.correct = torch.zeros((), dtype=torch.int64, device=device)
+
+    def _batch(self, step: int):
+        index = self.torch.from_numpy(self.data.indices(step).astype(np.int64)).to(self.device)
+        x = self.images[index].to(self.torch.float32).mul_(1.0 / 255.0).unsqueeze(1)
+        return x, self.labels[index]
+
+    def _sync(self):
+        if self.device == "cuda":
+            self.torch.cuda.synchronize()
 
     def train(self, steps: int) -> float:
         self.model.train()
+        self._sync()
         start = time.perf_counter()
         for _ in range(steps):
-            x, y = self.batches[self.k % len(self.batches)]
+            x, y = self._batch(self.k)
             self.k += 1
             self.opt.zero_grad(set_to_none=True)
-            self.loss(self.model(x), y).backward()
+            logits = self.model(x)
+            loss = self.loss(logits, y)
+            loss.backward()
             self.opt.step()
+            self.loss_sum += loss.detach()
+            self.correct += (logits.detach().argmax(1) == y).sum()
+            self.slot += 1
+            if self.slot == READ_EVERY:
+                self.loss_sum.item(), self.correct.item()
+                self.loss_sum.zero_()
+                self.correct.zero_()
+                self.slot = 0
+        self._sync()
         return time.perf_counter() - start
 
     def infer(self, steps: int) -> float:
         self.model.eval()
-        x, _ = self.batches[0]
+        x, _ = self._batch(0)
+        self._sync()
         start = time.perf_counter()
         with self.torch.inference_mode():
             for _ in range(steps):
                 self.model(x)
+        self._sync()
         return time.perf_counter() - start
+
+
+def torch_plan(torch, gpu_backends: list[str], cpu_backends: list[str]) -> tuple[list[str], str | None]:
+    """The PyTorch devices to time (``cpu``, ``cuda``) and a note when GPU backends go uncompared."""
+    devices = ["cpu"] if cpu_backends else []
+    note = None
+    if gpu_backends:
+        has_cuda = False
+        try:
+            has_cuda = bool(torch.cuda.is_available())
+        except Exception:  # noqa: BLE001 - a broken CUDA PyTorch is "no CUDA" here
+            has_cuda = False
+        if has_cuda:
+            devices.append("cuda")
+        else:
+            note = (f"PyTorch here has no CUDA (torch {getattr(torch, '__version__', '?')}): GPU backends "
+                    f"({', '.join(gpu_backends)}) are not compared with PyTorch")
+    return devices, note
 
 
 def _machine(threads: int | None, torch=None) -> dict:
@@ -253,13 +404,15 @@ def run(args) -> int:
     say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
 
     _set_blas_threads(threads)
-    batches = _batches(args.batch, 8)
+    data = _data(args.batch)
     say(f"network {spec}  batch {args.batch}  {args.steps} steps x {args.repeat} rounds"
-        + (f"  {threads} threads" if threads else ""))
+        + (f"  {threads} threads" if threads else "")
+        + f"  (data on the device, stats read every {READ_EVERY} steps)")
 
     runners: dict[str, _CnnvizRunner] = {}
     unavailable: dict[str, str] = {}
     warmups: dict[str, float] = {}
+    compiles: dict[str, float] = {}
     for name in names:
         try:
             be = _open_backend(name, threads)
@@ -268,17 +421,17 @@ def run(args) -> int:
             say(f"{name}: unavailable ({exc})")
             continue
         start = time.perf_counter()
-        if getattr(be, "needs_warmup", False):
-            be.warm_up()
-        runner = _CnnvizRunner(be, spec, batches)
-        runner.train(max(args.warmup, 1))  # compiles anything warm_up missed, fills workspaces
+        compiles[name] = float(be.warm_up(np.float32)) if getattr(be, "needs_warmup", False) else 0.0
+        runner = _CnnvizRunner(be, spec, data)
+        runner.train(max(args.warmup, 1))  # compiles anything warm_up missed, fills workspaces and pools
         runner.infer(1)
         warmups[name] = time.perf_counter() - start
         runners[name] = runner
 
     torch = None
-    torch_runner = None
+    torch_runners: dict[str, _TorchRunner] = {}
     torch_error = None
+    torch_note = None
     if args.against == "torch":
         try:
             import torch as torch_module
@@ -287,62 +440,116 @@ def run(args) -> int:
             say(TORCH_HINT)
         else:
             torch = torch_module
-            torch_runner = _TorchRunner(torch, spec, batches, threads)
-            torch_runner.train(max(args.warmup, 1))
-            torch_runner.infer(1)
+            gpu = [n for n, r in runners.items() if r.be.is_gpu]
+            cpu = [n for n, r in runners.items() if not r.be.is_gpu]
+            devices, torch_note = torch_plan(torch, gpu, cpu)
+            if torch_note:
+                say(torch_note)
+            for device in devices:
+                runner = _TorchRunner(torch, spec, data, threads, device)
+                runner.train(max(args.warmup, 1))
+                runner.infer(1)
+                torch_runners[device] = runner
 
     results = {name: _Result() for name in runners}
-    torch_result = _Result()
-    contenders = list(runners.items()) + ([("torch", torch_runner)] if torch_runner is not None else [])
+    torch_results = {device: _Result() for device in torch_runners}
+    contenders = [(name, runner, results[name]) for name, runner in runners.items()]
+    contenders += [(f"torch-{device}", runner, torch_results[device]) for device, runner in torch_runners.items()]
     for _ in range(args.repeat):
-        for name, runner in contenders:
-            res = torch_result if name == "torch" else results[name]
-            res.train_s = min(res.train_s, runner.train(args.steps))
+        for name, runner, res in contenders:
+            if isinstance(runner, _CnnvizRunner):
+                res.train_s = min(res.train_s, runner.train(args.steps, count=True))
+            else:
+                res.train_s = min(res.train_s, runner.train(args.steps))
             res.infer_s = min(res.infer_s, runner.infer(args.steps))
     for name, runner in runners.items():
-        runner.layers = runner.profile(min(args.steps, 10))
+        results[name].layers = runner.profile(min(args.steps, 10))
 
+    peak_fn = _sgemm_peak_function()
+    peaks: dict[int, float] = {}
+    flops = layer_flops(model, args.batch)
     images = args.batch * args.steps
-    report = {"net": spec, "batch": args.batch, "steps": args.steps, "backends": {}, "unavailable": unavailable}
-    torch_rates = None
-    if torch_runner is not None:
-        torch_rates = {"train_images_per_s": images / torch_result.train_s,
-                       "infer_images_per_s": images / torch_result.infer_s,
-                       "threads": torch.get_num_threads(), "version": torch.__version__}
+    report = {"net": spec, "batch": args.batch, "steps": args.steps, "read_stats_every": READ_EVERY,
+              "backends": {}, "unavailable": unavailable}
+    torch_rates = {}
+    for device, res in torch_results.items():
+        torch_rates[device] = {"train_images_per_s": images / res.train_s, "infer_images_per_s": images / res.infer_s,
+                               "threads": torch.get_num_threads() if device == "cpu" else None,
+                               "version": torch.__version__}
     for name, runner in runners.items():
-        entry = {"description": runner.be.describe(),
+        be = runner.be
+        rows = results[name].layers
+        peak = None
+        if not be.is_gpu and peak_fn is not None:
+            n = _cpu_threads(be, threads)
+            if n not in peaks:
+                peaks[n] = float(peak_fn(n))
+            peak = peaks[n]
+        _add_peak_fractions(rows, flops, peak)
+        entry = {"description": be.describe(), "is_gpu": bool(be.is_gpu),
                  "train_images_per_s": images / results[name].train_s,
                  "infer_images_per_s": images / results[name].infer_s,
-                 "warmup_s": warmups[name],
-                 "layers": runner.layers}
-        if torch_rates is not None:
-            entry["train_vs_torch"] = entry["train_images_per_s"] / torch_rates["train_images_per_s"]
-            entry["infer_vs_torch"] = entry["infer_images_per_s"] / torch_rates["infer_images_per_s"]
+                 "warmup_s": warmups[name], "compile_s": compiles[name],
+                 "device_counters": runner.counters_per_step(),
+                 "sgemm_peak_gflops": peak,
+                 "layers": rows}
+        vs = torch_rates.get("cuda" if be.is_gpu else "cpu")
+        if vs is not None:
+            entry["torch_device"] = "cuda" if be.is_gpu else "cpu"
+            entry["train_vs_torch"] = entry["train_images_per_s"] / vs["train_images_per_s"]
+            entry["infer_vs_torch"] = entry["infer_images_per_s"] / vs["infer_images_per_s"]
         report["backends"][name] = entry
-    report["torch"] = torch_rates
+    report["torch"] = torch_rates if args.against == "torch" and torch is not None else None
     if torch_error:
         report["torch_error"] = torch_error
+    if torch_note:
+        report["torch_note"] = torch_note
     report["machine"] = _machine(threads, torch)
+    report["machine"]["sgemm_peak_gflops"] = {str(k): v for k, v in peaks.items()} or None
 
     if args.json:
         json.dump(report, out, indent=2)
         out.write("\n")
         return 0
+    _print_text(report)
+    return 0
+
+
+def _percent(fraction) -> str:
+    return "-" if fraction is None else f"{100 * fraction:.0f}%"
+
+
+def _print_text(report: dict) -> None:
     for name, entry in report["backends"].items():
         print(f"\n== {name}: {entry['description']}")
         line = (f"train {entry['train_images_per_s']:,.0f} images/s   infer {entry['infer_images_per_s']:,.0f} images/s"
-                f"   warm-up {entry['warmup_s']:.2f} s")
-        if torch_rates is not None:
-            line += f"   vs PyTorch: train {entry['train_vs_torch']:.2f}x, infer {entry['infer_vs_torch']:.2f}x"
+                f"   warm-up {entry['warmup_s']:.2f} s (compile {entry['compile_s']:.2f} s)")
+        if "train_vs_torch" in entry:
+            line += (f"   vs PyTorch {entry['torch_device']}: train {entry['train_vs_torch']:.2f}x, "
+                     f"infer {entry['infer_vs_torch']:.2f}x")
         print(line)
-        print(f"  {'layer':<10} {'spec':<16} {'forward ms':>10} {'backward ms':>11}")
+        counters = entry["device_counters"]
+        if counters is not None:
+            print(f"  per step: {counters['kernel_launches_per_step']:.1f} launches, "
+                  f"{counters['allocations_per_step']:.2f} device allocations, "
+                  f"{counters['host_to_device_bytes_per_step']:,.0f} B to the device, "
+                  f"{counters['device_to_host_bytes_per_step']:,.1f} B back")
+        peak = entry["sgemm_peak_gflops"]
+        head = f"  {'layer':<10} {'spec':<16} {'forward ms':>10} {'backward ms':>11}"
+        if peak:
+            head += f" {'fwd %peak':>9} {'bwd %peak':>9}   (sgemm peak {peak:,.0f} GFLOP/s)"
+        print(head)
         for row in entry["layers"]:
-            print(f"  {row['name']:<10} {row['spec']:<16} {row['forward_ms']:>10.2f} {row['backward_ms']:>11.2f}")
+            text = f"  {row['name']:<10} {row['spec']:<16} {row['forward_ms']:>10.2f} {row['backward_ms']:>11.2f}"
+            if peak:
+                text += f" {_percent(row['forward_peak_fraction']):>9} {_percent(row['backward_peak_fraction']):>9}"
+            print(text)
         total_f = sum(r["forward_ms"] for r in entry["layers"])
         total_b = sum(r["backward_ms"] for r in entry["layers"])
         print(f"  {'total':<10} {'':<16} {total_f:>10.2f} {total_b:>11.2f}")
-    if torch_rates is not None:
-        print(f"\n== torch {torch_rates['version']} CPU ({torch_rates['threads']} threads): "
-              f"train {torch_rates['train_images_per_s']:,.0f} images/s   "
-              f"infer {torch_rates['infer_images_per_s']:,.0f} images/s")
-    return 0
+    for device, rates in (report["torch"] or {}).items():
+        where = f"CPU ({rates['threads']} threads)" if device == "cpu" else "CUDA"
+        print(f"\n== torch {rates['version']} {where}: train {rates['train_images_per_s']:,.0f} images/s   "
+              f"infer {rates['infer_images_per_s']:,.0f} images/s")
+    if report.get("torch_note"):
+        print(f"\n{report['torch_note']}")

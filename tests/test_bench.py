@@ -1,13 +1,21 @@
-"""`cnnviz bench`: valid JSON with the documented keys; clear errors for bad arguments."""
+"""`cnnviz bench`: valid JSON with the documented keys, device counters, PyTorch per device class, fractions of
+the sgemm peak; clear errors for bad arguments."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
+import types
+from pathlib import Path
 
 import pytest
 
 from cnnviz import bench
+from cnnviz.backends import registry
+from cnnviz.nn.model import Sequential
+
+sys.path.insert(0, str(Path(__file__).parent / "backends"))  # fake_cupy: the CuPy backend on the CPU
 
 
 def _args(*argv: str) -> argparse.Namespace:
@@ -67,3 +75,105 @@ def test_against_torch_without_torch_says_how_to_install(monkeypatch, capsys):
     assert bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "0", "--repeat", "1",
                            "--backends", "numpy", "--against", "torch")) == 0
     assert 'pip install "cnnviz[bench]"' in capsys.readouterr().out
+
+
+# --- the trainer's data path, device counters, PyTorch per device class, sgemm peak ---------------
+def _with_backend(monkeypatch, name, backend):
+    real_get = registry.get
+    monkeypatch.setattr(registry, "get", lambda requested="auto": backend if requested == name else real_get(requested))
+
+
+def test_json_has_device_counters_null_on_cpu_and_compile_seconds(capsys):
+    assert bench.run(_args("--net", "tiny", "--steps", "2", "--warmup", "1", "--repeat", "1",
+                           "--backends", "numpy", "--json")) == 0
+    report = json.loads(capsys.readouterr().out)
+    entry = report["backends"]["numpy"]
+    assert entry["device_counters"] is None and entry["is_gpu"] is False
+    assert entry["compile_s"] == 0.0 and report["read_stats_every"] == bench.READ_EVERY
+
+
+def test_gpu_backend_counters_per_step_match_what_the_step_does(monkeypatch, capsys):
+    import fake_cupy
+    from cnnviz.backends import cupy_backend
+
+    try:
+        backend, fake = fake_cupy.emulated_backend()
+    except RuntimeError as exc:
+        pytest.skip(str(exc))
+    _with_backend(monkeypatch, "cupy", backend)
+    steps = bench.READ_EVERY
+    assert bench.run(_args("--net", "tiny", "--batch", "6", "--steps", str(steps), "--warmup", str(steps),
+                           "--repeat", "2", "--backends", "cupy", "--json")) == 0
+    entry = json.loads(capsys.readouterr().out)["backends"]["cupy"]
+    assert entry["is_gpu"] and entry["compile_s"] > 0
+    assert entry["device_counters"] == {
+        "kernel_launches_per_step": cupy_backend.launches_per_step(Sequential.from_spec("tiny").layers),
+        "allocations_per_step": 0.0,
+        "host_to_device_bytes_per_step": 6 * 4.0,  # the int32 indices of the batch: data stays on the device
+        "device_to_host_bytes_per_step": 2 * 8 * bench.READ_EVERY / steps,  # (loss, correct) read every N steps
+    }
+
+
+def test_torch_plan_says_plainly_when_gpu_backends_cannot_be_compared():
+    no_cuda = types.SimpleNamespace(__version__="2.x+cpu", cuda=types.SimpleNamespace(is_available=lambda: False))
+    devices, note = bench.torch_plan(no_cuda, ["cupy", "cuda"], ["numpy"])
+    assert devices == ["cpu"] and note.startswith("PyTorch here has no CUDA") and "cupy, cuda" in note
+    with_cuda = types.SimpleNamespace(__version__="2.x", cuda=types.SimpleNamespace(is_available=lambda: True))
+    assert bench.torch_plan(with_cuda, ["cupy"], ["numba"]) == (["cpu", "cuda"], None)
+    assert bench.torch_plan(with_cuda, [], ["numba"]) == (["cpu"], None)
+    assert bench.torch_plan(with_cuda, ["cupy"], []) == (["cuda"], None)
+
+
+def test_against_torch_compares_cpu_with_cpu_and_names_what_it_cannot_compare(monkeypatch, capsys):
+    torch = pytest.importorskip("torch")
+    if torch.cuda.is_available():
+        pytest.skip("this PyTorch has CUDA: GPU backends are compared")
+    import fake_cupy
+
+    try:
+        backend, _ = fake_cupy.emulated_backend()
+    except RuntimeError as exc:
+        pytest.skip(str(exc))
+    _with_backend(monkeypatch, "cupy", backend)
+    assert bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "1", "--repeat", "1",
+                           "--backends", "numpy,cupy", "--against", "torch", "--json")) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert set(report["torch"]) == {"cpu"}
+    assert report["backends"]["numpy"]["torch_device"] == "cpu" and report["backends"]["numpy"]["train_vs_torch"] > 0
+    assert "train_vs_torch" not in report["backends"]["cupy"]
+    assert "PyTorch here has no CUDA" in report["torch_note"] and "PyTorch here has no CUDA" in captured.err
+
+
+def test_layer_flops_from_shapes():
+    flops = bench.layer_flops(Sequential.from_spec("seed"), 2)
+    assert flops["conv1"] == (2 * 2 * 32 * 1 * 25 * 28 * 28, 2 * 2 * 32 * 1 * 25 * 28 * 28)  # no input gradient
+    assert flops["conv2"] == (2 * 2 * 64 * 32 * 25 * 14 * 14, 2 * 2 * 2 * 64 * 32 * 25 * 14 * 14)
+    assert flops["dense1"] == (2 * 2 * 3136 * 512, 2 * 2 * 2 * 3136 * 512)
+    assert set(flops) == {"conv1", "conv2", "dense1", "dense2"}
+
+
+@pytest.mark.parametrize("present", [True, False])
+def test_fraction_of_sgemm_peak_per_cpu_layer(monkeypatch, capsys, present):
+    calls = []
+    if present:
+        module = types.ModuleType("cnnviz.backends.sgemm_peak")
+        module.measure_sgemm_peak = lambda threads: calls.append(threads) or 50.0
+        monkeypatch.setitem(sys.modules, "cnnviz.backends.sgemm_peak", module)
+    else:
+        monkeypatch.setitem(sys.modules, "cnnviz.backends.sgemm_peak", None)  # import fails
+    assert bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "1", "--repeat", "1",
+                           "--backends", "numpy")) == 0
+    out = capsys.readouterr().out
+    assert ("%peak" in out) is present
+    assert bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "1", "--repeat", "1",
+                           "--backends", "numpy", "--json")) == 0
+    entry = json.loads(capsys.readouterr().out)["backends"]["numpy"]
+    rows = {row["name"]: row for row in entry["layers"]}
+    if present:
+        assert calls and entry["sgemm_peak_gflops"] == 50.0
+        assert rows["conv1"]["forward_peak_fraction"] == pytest.approx(rows["conv1"]["forward_gflops"] / 50.0)
+        assert rows["relu1"]["forward_peak_fraction"] is None
+    else:
+        assert entry["sgemm_peak_gflops"] is None
+        assert all(row["forward_peak_fraction"] is None for row in entry["layers"])

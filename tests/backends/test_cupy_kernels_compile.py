@@ -1,0 +1,148 @@
+"""Every CUDA C kernel of the CuPy backend compiles, with NVRTC, for real GPUs -- no GPU needed.
+
+The source CuPy hands NVRTC (``cupy_kernels.source``) is compiled here with the
+options CuPy uses (ours + ``-ftz=true --device-as-default-execution-space``)
+for sm_75 (Turing), sm_80 (Ampere) and sm_90 (Hopper), in float32 and
+float64, to a cubin (so ptxas runs too). Skipped only when NVRTC itself
+(``cuda-bindings`` + ``libnvrtc``) is missing; any compile error fails.
+Also checked from ptxas' report and the PTX: no register spills, every
+kernel fits its launch bounds, no fused multiply-add where the reference
+rounds twice, no float64 arithmetic in float32 kernels outside the loss.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import pytest
+
+from cnnviz.backends import cupy_kernels
+
+ARCHS = (75, 80, 90)
+DTYPES = ("float32", "float64")
+
+
+@functools.lru_cache(maxsize=None)
+def _nvrtc():
+    try:
+        from cuda.bindings import nvrtc
+    except ImportError as exc:
+        return None, f"cuda-bindings is not installed ({exc}): pip install cuda-bindings nvidia-cuda-nvrtc-cu12"
+    try:
+        err, major, minor = nvrtc.nvrtcVersion()
+    except Exception as exc:  # libnvrtc not found
+        return None, f"NVRTC cannot be loaded ({type(exc).__name__}: {exc}): pip install nvidia-cuda-nvrtc-cu12"
+    if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
+        return None, f"NVRTC cannot be loaded ({err})"
+    return nvrtc, None
+
+
+def _compile(dtype_name: str, arch_option: str, extra=()):
+    nvrtc, why = _nvrtc()
+    if nvrtc is None:
+        pytest.skip(why)
+    source = cupy_kernels.source(dtype_name).encode()
+    err, prog = nvrtc.nvrtcCreateProgram(source, b"cnnviz_cupy_kernels.cu", 0, [], [])
+    assert err == nvrtc.nvrtcResult.NVRTC_SUCCESS, err
+    options = [o.encode() for o in cupy_kernels.NVRTC_OPTIONS + cupy_kernels.CUPY_ADDED_OPTIONS
+               + (arch_option,) + tuple(extra)]
+    try:
+        (result,) = nvrtc.nvrtcCompileProgram(prog, len(options), options)
+        _, size = nvrtc.nvrtcGetProgramLogSize(prog)
+        log = b" " * size
+        nvrtc.nvrtcGetProgramLog(prog, log)
+        log = log.decode(errors="replace").rstrip("\x00 \n")
+        assert result == nvrtc.nvrtcResult.NVRTC_SUCCESS, f"{dtype_name} {arch_option}: {result}\n{log}"
+        if arch_option.startswith("-arch=sm_"):
+            _, size = nvrtc.nvrtcGetCUBINSize(prog)
+            binary = b" " * size
+            nvrtc.nvrtcGetCUBIN(prog, binary)
+        else:
+            _, size = nvrtc.nvrtcGetPTXSize(prog)
+            binary = b" " * size
+            nvrtc.nvrtcGetPTX(prog, binary)
+        return binary, log
+    finally:
+        nvrtc.nvrtcDestroyProgram(prog)
+
+
+@functools.lru_cache(maxsize=None)
+def _cubin(dtype_name: str, arch: int):
+    return _compile(dtype_name, f"-arch=sm_{arch}", ("--ptxas-options=-v",))
+
+
+@functools.lru_cache(maxsize=None)
+def _ptx(dtype_name: str) -> dict[str, str]:
+    ptx, _ = _compile(dtype_name, "-arch=compute_75")
+    text = ptx.decode(errors="replace")
+    entries = {}
+    for match in re.finditer(r"\.entry (\w+)\(", text):
+        end = text.find(".entry ", match.end())
+        entries[match.group(1)] = text[match.start():end if end >= 0 else len(text)]
+    return entries
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("dtype_name", DTYPES)
+def test_every_kernel_compiles_to_a_cubin(dtype_name, arch):
+    cubin, log = _cubin(dtype_name, arch)
+    problems = [line for line in log.splitlines() if "warning" in line.lower() or "error" in line.lower()]
+    assert not problems, "\n".join(problems)
+    for name in cupy_kernels.function_names():
+        assert name.encode() in cubin, f"{name} missing from the sm_{arch} cubin"
+
+
+def _ptxas_report(log: str) -> dict[str, dict]:
+    report, current = {}, None
+    for line in log.splitlines():
+        if m := re.search(r"Compiling entry function '(\w+)'", line):
+            current = report.setdefault(m.group(1), {})
+        elif current is not None and (m := re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads", line)):
+            current["spills"] = int(m.group(1)) + int(m.group(2))
+        elif current is not None and (m := re.search(r"Used (\d+) registers", line)):
+            current["registers"] = int(m.group(1))
+            s = re.search(r"(\d+) bytes smem", line)
+            current["smem"] = int(s.group(1)) if s else 0
+    return report
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("dtype_name", DTYPES)
+def test_kernels_fit_their_launch_bounds_without_spilling(dtype_name, arch):
+    _, log = _cubin(dtype_name, arch)
+    report = _ptxas_report(log)
+    assert set(report) == set(cupy_kernels.function_names()), "ptxas reported other kernels than expected"
+    for name, info in report.items():
+        block = cupy_kernels.BLOCKS[name.rsplit("_", 1)[0]]
+        assert info["spills"] == 0, f"{name} spills registers on sm_{arch}"
+        assert info["registers"] * block <= 65536, f"{name}: {info['registers']} registers x {block} threads"
+        assert info["smem"] <= 48 * 1024, f"{name}: {info['smem']} bytes of shared memory"
+
+
+@pytest.mark.parametrize("dtype_name", DTYPES)
+def test_no_fused_multiply_add_where_the_reference_rounds_twice(dtype_name):
+    # --fmad=false keeps a * b + c two roundings, as NumPy computes it. The libdevice exp/log
+    # of the loss and softmax use fma internally by design (they are not compared bit for bit).
+    for name, body in _ptx(dtype_name).items():
+        if name.startswith(("softmax_xent", "softmax_rows")):
+            continue
+        assert not re.search(r"\bfma\.rn\.f(32|64)\b", body), f"{name} fuses a multiply-add"
+
+
+def test_float32_kernels_do_no_float64_arithmetic_outside_the_loss():
+    for name, body in _ptx("float32").items():
+        if name.startswith("softmax_xent"):
+            continue  # the loss accumulates in float64 on purpose (a few hundred values, one block)
+        assert not re.search(r"\.f64\b", body), f"{name} does float64 arithmetic in its float32 version"
+
+
+def test_source_declares_what_the_backend_launches():
+    signatures = cupy_kernels.signatures("float32")
+    assert set(signatures) == set(cupy_kernels.function_names())
+    for name, params in signatures.items():
+        index_type = cupy_kernels.INDEX_TYPES[name.rsplit("_", 1)[1]]
+        # Sizes are the index type (the launch helper converts Python ints to it), never plain int.
+        assert any(ctype == index_type for ctype, _ in params), name
+    for base, block in cupy_kernels.BLOCKS.items():
+        assert f"__launch_bounds__({block}, 1) {base}_u32(" in cupy_kernels.source("float64")
