@@ -184,8 +184,9 @@ def _describe(exc: BaseException) -> str:
 
 # ----------------------------------------------------------------------------
 def cmd_train(args) -> int:
-    from .data.files import FileProblem, FileWriteError, check_save_target
+    from .data.files import FileProblem, check_save_target
     from .nn import checkpoint
+    from .nn.model import Sequential
     from .progress import ProgressPrinter
     from .train import events as ev
     from .train.trainer import Trainer, TrainConfig
@@ -194,6 +195,8 @@ def cmd_train(args) -> int:
                          batch_size=args.batch, lr=args.lr, optimizer=args.optimizer, momentum=args.momentum,
                          schedule=args.schedule, seed=args.seed, dataset=args.dataset, data_dir=args.data,
                          eval_every=args.eval_every, train_samples=args.train_samples)
+    trainer = Trainer(config)  # validates the numbers
+    Sequential.from_spec(args.net)  # the network, within limits (nothing is allocated yet)
     save_path = _save_path(args)
     if save_path is not None:  # checked now, not after a long run that would then be lost
         expected = checkpoint.expected_bytes(args.net, args.optimizer, 4)
@@ -201,7 +204,6 @@ def cmd_train(args) -> int:
             check_save_target(save_path, expected, what="checkpoint")
         except FileProblem as exc:
             raise ValueError(f"--save {exc}") from None
-    trainer = Trainer(config)
     _check_epochs(args, trainer)
     try:
         trainer.setup()  # fails early (bad data, spec, backend) before any output

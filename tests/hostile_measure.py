@@ -18,7 +18,6 @@ import gzip
 import io
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys

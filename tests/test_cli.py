@@ -452,7 +452,6 @@ def test_misleading_messages_now_name_the_real_cause(capsys, tmp_path):
 
 
 def test_error_lines_are_bounded_and_escaped(capsys, tmp_path):
-    import io
     import zipfile
 
     path = tmp_path / "names.npz"
