@@ -233,8 +233,12 @@ def atomic_write(path: str | os.PathLike[str], write: Callable[[BinaryIO], None]
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     try:
-        if path.is_dir():
-            raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+        try:
+            kind = _kind(os.stat(path).st_mode)
+        except FileNotFoundError:
+            kind = None
+        if kind:  # renaming over a device node (as root) would replace it
+            raise NotARegularFile(path, kind)
         if not folder.is_dir():
             raise FileNotFoundError(errno.ENOENT, "no such folder", str(path))
     except OSError as exc:

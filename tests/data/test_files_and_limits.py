@@ -88,10 +88,15 @@ def test_atomic_write_failure_keeps_the_old_file_and_names_the_target(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["report.html"]
 
 
-def test_atomic_write_to_a_folder_names_it(tmp_path):
+def test_atomic_write_to_a_folder_or_device_names_it_and_replaces_nothing(tmp_path):
     (tmp_path / "out.npz").mkdir()
     with pytest.raises(FileWriteError, match="out.npz: is a folder"):
         atomic_write_bytes(tmp_path / "out.npz", b"x")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.html")
+        with pytest.raises(FileWriteError, match=r"pipe.html: is a named pipe \(FIFO\), not a file"):
+            atomic_write_bytes(tmp_path / "pipe.html", b"x")  # as root, os.replace would replace /dev/null too
+        assert not (tmp_path / "pipe.html").is_file()
 
 
 def _age(path: Path, seconds: float) -> None:
