@@ -250,9 +250,8 @@ def cmd_train(args) -> int:
     if note and not diverged:
         printer.warn(f"warning: {note}")
     if diverged:
-        d = diverged[0]
-        raise ValueError(f"training diverged: loss became {d.loss} at step {d.step + 1}; "
-                         f"try a lower --lr (was {args.lr:g}); {note or 'the model was not saved'}")
+        raise ValueError(f"training diverged: {_divergence_cause(diverged[0])}; try a lower --lr "
+                         f"(was {args.lr:g}); {note or 'the model was not saved'}")
     if args.json:
         print(json.dumps(_finite({
             "test_accuracy": None if result.test_accuracy is None else round(100 * result.test_accuracy, 3),
@@ -262,6 +261,14 @@ def cmd_train(args) -> int:
             "spec": trainer.model.spec, "steps": result.steps, "epochs": round(result.epoch, 4),
             "stopped": result.stopped, "saved": None if saved is None else str(saved)})))
     return 130 if result.stopped else 0
+
+
+def _divergence_cause(event) -> str:
+    """What went wrong, from the trainer's message without its advice for the app ("...and resume")."""
+    import re
+
+    cause = re.split(r"[:.] the weights were restored", event.message, maxsplit=1, flags=re.IGNORECASE)[0]
+    return cause.strip() or f"the loss became {event.loss}"
 
 
 def _save_path(args) -> Path | None:
@@ -318,7 +325,7 @@ def _save_model(args, trainer, result, path: Path, diverged: list, printer,
             return None, f"nothing was saved: no good weights before the divergence ({path} left as it was)"
         if path.exists():
             return None, f"{path} was not overwritten with the weights of step {restored} from before the divergence"
-        meta.update(steps=restored, step=restored, epoch=None, test_accuracy=None, diverged_at_step=diverged[0].step + 1)
+        meta.update(steps=restored, step=restored, epoch=None, test_accuracy=None, diverged=True)
     elif steps == 0:
         return None, "nothing was saved: no training step ran"
     if interrupted:  # whoever pressed Ctrl-C once may press it again

@@ -341,10 +341,14 @@ def _poison_weights(monkeypatch, at_step: int = 0):
 def test_divergence_never_overwrites_a_good_file(capsys, tmp_path, monkeypatch):
     path = tmp_path / "good.npz"
     path.write_bytes(b"a good model, trained for hours")
-    _poison_weights(monkeypatch, at_step=60)  # the trainer keeps good weights every 50 steps
+    _poison_weights(monkeypatch, at_step=60)  # the trainer has kept good weights by then
     code, out, err = run(capsys, *TRAIN, "--steps", "100", "--batch", "8", "--save", str(path))
     assert_error_line(code, err, "training diverged")
-    assert f"{path} was not overwritten with the weights of step 50 from before the divergence" in err
+    import re
+
+    kept = re.search(rf"{re.escape(str(path))} was not overwritten with the weights of step (\d+) from before "
+                     "the divergence", err)
+    assert kept and 0 < int(kept[1]) <= 60, err
     assert path.read_bytes() == b"a good model, trained for hours"
 
 
@@ -354,9 +358,14 @@ def test_divergence_saves_only_real_weights_with_truthful_metadata(capsys, tmp_p
     path = tmp_path / "new.npz"
     _poison_weights(monkeypatch, at_step=60)
     code, out, err = run(capsys, *TRAIN, "--steps", "100", "--batch", "8", "--save", str(path))
-    assert_error_line(code, err, "saved the weights of step 50, from before the divergence")
+    assert_error_line(code, err, ", from before the divergence")
+    import re
+
+    restored = int(re.search(r"saved the weights of step (\d+), from before the divergence", err)[1])
+    assert 0 < restored <= 60  # the trainer's last good weights, whatever its backup cadence
     ckpt = checkpoint.load(path)
-    assert ckpt.step == 50 and ckpt.meta["diverged_at_step"] == 61 and "test_accuracy" not in ckpt.meta
+    assert ckpt.step == restored and ckpt.meta["diverged"] is True and "test_accuracy" not in ckpt.meta
+    assert "training diverged: " in err and "loss became" in err and "resume" not in err
 
     untouched = tmp_path / "never.npz"
     monkeypatch.undo()
