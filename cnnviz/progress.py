@@ -2,6 +2,9 @@
 
 On a terminal: a tqdm progress bar with loss, accuracy, images/s and ETA.
 Elsewhere (a pipe, a CI log): a plain line every few seconds.
+
+Output is a side channel: a closed pipe or a full disk behind stderr makes the
+printer fall silent, never costs the run (and with it the model).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import time
 
 from tqdm import tqdm
 
+from .data.limits import one_line
 from .train import events as ev
 
 
@@ -24,22 +28,37 @@ class ProgressPrinter:
         self._last_plain = 0.0
         self._smooth_loss: float | None = None
         self._smooth_acc: float | None = None
+        self.broken = False
+        """True once writing to the stream failed; nothing more is written."""
 
     def _say(self, text: str) -> None:
-        if self.quiet:
+        if not self.quiet:
+            self.warn(text)
+
+    def warn(self, text: str) -> None:
+        """Print a line even when quiet (warnings, the Ctrl-C messages), above the bar if any."""
+        if self.broken:
             return
-        if self.bar is not None:
-            self.bar.write(text, file=self.stream)
-        else:
-            print(text, file=self.stream, flush=True)
+        try:
+            if self.bar is not None:
+                self.bar.write(text, file=self.stream)
+            else:
+                print(text, file=self.stream, flush=True)
+        except (OSError, ValueError, RuntimeError):
+            # A closed pipe, a full disk, or a reentrant write from a signal handler:
+            # the output is lost, the run is not.
+            self.broken = True
 
     def __call__(self, event) -> None:
         if isinstance(event, ev.RunStarted):
             self._say(f"training {event.net} ({event.parameter_count:,d} parameters) on {event.dataset} "
                       f"[{event.train_size:,d} images] with {event.backend}: {event.backend_description}")
-            if self.tty and not self.quiet:
-                self.bar = tqdm(total=event.total_steps, unit="step", file=self.stream, dynamic_ncols=True,
-                                smoothing=0.1)
+            if self.tty and not self.quiet and not self.broken:
+                try:
+                    self.bar = tqdm(total=event.total_steps, unit="step", file=self.stream, dynamic_ncols=True,
+                                    smoothing=0.1)
+                except (OSError, ValueError, RuntimeError):
+                    self.broken = True
         elif isinstance(event, ev.WarmupFinished):
             self._say(f"{event.message} (compile time, not counted as training time)")
         elif isinstance(event, ev.StepFinished):
@@ -48,9 +67,9 @@ class ProgressPrinter:
             self._say(f"step {event.step} (epoch {event.epoch:.2f}): test accuracy "
                       f"{100 * event.test_accuracy:.2f}% on {event.samples:,d} images, test loss {event.test_loss:.4f}")
         elif isinstance(event, ev.BackendSwitched) and event.reason:
-            self._say(f"warning: {event.reason}")
+            self.warn(f"warning: {one_line(event.reason, 500)}")
         elif isinstance(event, ev.TrainerError):
-            self._say(f"warning: {event.message}")
+            self.warn(f"warning: {one_line(event.message, 500)}")
         elif isinstance(event, ev.RunFinished):
             self.close()
             state = "stopped" if event.stopped else "done"
@@ -67,11 +86,14 @@ class ProgressPrinter:
         if self.quiet:
             return
         if self.bar is not None:
-            self.bar.update(1)
-            if e.step % 5 == 0:
-                self.bar.set_postfix_str(f"epoch {e.epoch:.2f} loss {self._smooth_loss:.4f} "
-                                         f"acc {100 * self._smooth_acc:.1f}% {e.images_per_s:,.0f} img/s",
-                                         refresh=False)
+            try:
+                self.bar.update(1)
+                if e.step % 5 == 0:
+                    self.bar.set_postfix_str(f"epoch {e.epoch:.2f} loss {self._smooth_loss:.4f} "
+                                             f"acc {100 * self._smooth_acc:.1f}% {e.images_per_s:,.0f} img/s",
+                                             refresh=False)
+            except (OSError, ValueError, RuntimeError):
+                self.broken, self.bar = True, None
             return
         now = time.monotonic()
         if now - self._last_plain >= self.plain_every_s:
@@ -82,5 +104,8 @@ class ProgressPrinter:
 
     def close(self) -> None:
         if self.bar is not None:
-            self.bar.close()
+            try:
+                self.bar.close()
+            except (OSError, ValueError, RuntimeError):
+                self.broken = True
             self.bar = None

@@ -33,8 +33,9 @@ import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 from ..data.datasets import Dataset
+from ..data.limits import shorten
 from ..data.drawing import FIELD_SIZE, preprocess_digit
-from ._files import atomic_write_bytes, atomic_write_text
+from ..data.files import FileProblem, atomic_write_bytes, atomic_write_text, read_json_file
 
 __all__ = ["DrawingStore", "Drawing", "default_drawings_dir", "finetune_dataset"]
 
@@ -42,6 +43,11 @@ INDEX_NAME = "index.json"
 INDEX_FORMAT = 1
 NUM_CLASSES = 10
 MAX_STUDENT_CHARS = 40
+MAX_NAME_SHOWN = 200
+"""A student's name as typed is kept up to this many characters."""
+MAX_INDEX_BYTES = 16 * 2**20
+"""About 100,000 drawings; a bigger index (a shared folder is untrusted) is ignored."""
+MAX_INDEX_DEPTH = 8
 _NAME = re.compile(r"^(\d)_([A-Za-z0-9-]*)_(\d{8}-\d{6})_([0-9a-f]{6,})\.png$")
 
 
@@ -66,6 +72,11 @@ def _safe_student(student: str) -> str:
     ascii_name = student.strip().encode("ascii", "ignore").decode()
     cleaned = re.sub(r"[^A-Za-z0-9]+", "-", ascii_name).strip("-")
     return cleaned[:MAX_STUDENT_CHARS]
+
+
+def _display_name(name: str) -> str:
+    """A name from the index as it may be shown: printable characters only, bounded."""
+    return "".join(c for c in name[: 4 * MAX_NAME_SHOWN] if c.isprintable()).strip()[:MAX_NAME_SHOWN]
 
 
 def _as_gray(image, what: str) -> np.ndarray:
@@ -128,7 +139,7 @@ class DrawingStore:
             if raw_gray is not None:
                 raw_path = atomic_write_bytes(self.folder / f"{stem}.raw.png", _png(raw_gray))
             index, _ = self._read_index()
-            index[path.name] = {"label": int(label), "student": student.strip()[:200], "created": stamp,
+            index[path.name] = {"label": int(label), "student": _display_name(student), "created": stamp,
                                 "raw": raw_path.name if raw_path else None}
             self._write_index(index)
         return path
@@ -164,7 +175,7 @@ class DrawingStore:
                 self.warnings.append(f"{name}: not a drawing of this store (skipped)")
                 continue
             entry = index.get(name, {})
-            student = entry.get("student") if isinstance(entry.get("student"), str) else match[2]
+            student = _display_name(entry["student"]) if isinstance(entry.get("student"), str) else match[2]
             raw = path.with_name(name[:-4] + ".raw.png")
             found.append(Drawing(path, int(match[1]), student, match[3], raw if raw.is_file() else None))
         found.sort(key=lambda d: (d.created, d.path.name))
@@ -224,14 +235,16 @@ class DrawingStore:
         if not path.is_file():
             return {}, None
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            # Bounded in size and depth: a deeply nested index must not stop the app from starting.
+            data = read_json_file(path, MAX_INDEX_BYTES, max_depth=MAX_INDEX_DEPTH, nonfinite="null")
             entries = data["drawings"]
             if not isinstance(entries, dict):
                 raise TypeError("'drawings' is not an object")
             return {k: v for k, v in entries.items() if isinstance(v, dict)}, None
-        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as error:
+        except (FileProblem, ValueError, KeyError, TypeError) as error:
             # The index is only informative: the file names carry the labels.
-            return {}, f"{INDEX_NAME}: unreadable ({error}); names are taken from the file names"
+            reason = str(error).removeprefix(f"{path}: ")
+            return {}, f"{INDEX_NAME}: unreadable ({shorten(reason, 160)}); names are taken from the file names"
 
     def _write_index(self, entries: dict) -> None:
         text = json.dumps({"format": INDEX_FORMAT, "drawings": entries}, indent=1, sort_keys=True)

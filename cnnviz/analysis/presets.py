@@ -37,11 +37,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..backends import registry
+from ..data import limits
+from ..data.files import FileProblem, read_json_file
+from ..data.limits import megabytes, shorten
 from ..nn.layers import SpecError
-from ..nn.model import Sequential
+from ..nn.model import Sequential, network_size
 from ..nn.optim import OPTIMIZERS, SCHEDULES
 from ..train.trainer import MAX_BATCH, MAX_EPOCHS, TrainConfig
-from ._files import atomic_write_text
+from ..data.files import atomic_write_text
 
 __all__ = ["LessonPreset", "PresetError", "PANELS", "PANEL_TITLES", "load_preset", "save_preset",
            "bundled_presets", "bundled_presets_dir", "load_presets_in"]
@@ -66,6 +69,13 @@ BACKENDS: tuple[str, ...] = ("auto", *registry.NAMES)
 MAX_TITLE = 80
 MAX_DESCRIPTION = 2000
 MAX_LR = 10.0
+MAX_PRESET_BYTES = 256 * 1024
+"""A preset is a few hundred bytes; a bigger file is refused before it is parsed."""
+MAX_PRESET_DEPTH = 4
+"""A preset is an object holding one list: deeper nesting is refused before parsing."""
+MAX_PROBLEMS_SHOWN = 10
+_TRAINING_COPIES = 3
+"""Activations are kept for the backward pass and their gradients made: ~3 copies per image."""
 
 
 class PresetError(ValueError):
@@ -129,9 +139,9 @@ def preset_from_dict(data, where: str = "preset") -> LessonPreset:
 
     for key in data:
         if key not in _KNOWN:
-            close = difflib.get_close_matches(str(key), _KNOWN, n=1)
+            close = difflib.get_close_matches(str(key)[:100], _KNOWN, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            problems.append(f"unknown key {key!r}{hint}; allowed keys: {', '.join(_KNOWN)}")
+            problems.append(f"unknown key {shorten(repr(key), 60)}{hint}; allowed keys: {', '.join(_KNOWN)}")
     for key in _REQUIRED:
         if key not in data:
             problems.append(f"missing {key!r}")
@@ -139,10 +149,12 @@ def preset_from_dict(data, where: str = "preset") -> LessonPreset:
 
     def check(key: str, ok, message: str) -> None:
         if key in value and not ok(value[key]):
-            problems.append(f"{key!r} {message}, got {value[key]!r}")
+            problems.append(f"{key!r} {message}, got {shorten(repr(value[key]), 60)}")
 
     check("title", lambda v: isinstance(v, str) and 0 < len(v.strip()) <= MAX_TITLE,
           f"must be text of 1 to {MAX_TITLE} characters")
+    check("title", lambda v: not isinstance(v, str) or v.isprintable(),
+          "must not hold control characters (line breaks, escape sequences)")
     check("description", lambda v: isinstance(v, str) and len(v) <= MAX_DESCRIPTION,
           f"must be text of at most {MAX_DESCRIPTION} characters")
     check("backend", lambda v: v in BACKENDS, f"must be one of {', '.join(BACKENDS)}")
@@ -170,15 +182,20 @@ def preset_from_dict(data, where: str = "preset") -> LessonPreset:
     if "net" in value:
         net = value["net"]
         if not isinstance(net, str) or not net.strip():
-            problems.append(f"'net' must be a preset name or a network spec, got {net!r}")
+            problems.append(f"'net' must be a preset name or a network spec, got {shorten(repr(net), 60)}")
         else:
             try:
                 Sequential.from_spec(net)
             except SpecError as error:
                 problems.append(f"'net' is not a valid network: {error}")
+            else:
+                problems.extend(_training_memory_problems(net, value.get("batch_size")))
 
     if problems:
-        listing = "".join(f"\n  - {p}" for p in problems)
+        shown = [shorten(p, 300) for p in problems[:MAX_PROBLEMS_SHOWN]]
+        if len(problems) > MAX_PROBLEMS_SHOWN:
+            shown.append(f"and {len(problems) - MAX_PROBLEMS_SHOWN:,d} more")
+        listing = "".join(f"\n  - {p}" for p in shown)
         raise PresetError(f"{where}: {len(problems)} problem{'s' if len(problems) > 1 else ''}:{listing}")
     return LessonPreset(
         title=value["title"].strip(), description=value["description"], net=value["net"].strip(),
@@ -188,22 +205,28 @@ def preset_from_dict(data, where: str = "preset") -> LessonPreset:
         presenter=value["presenter"], train_samples=value["train_samples"])
 
 
+def _training_memory_problems(net: str, batch_size) -> list[str]:
+    """A preset must not ask training for more than ``limits.MAX_TRAINING_BYTES``."""
+    if not (_is_whole(batch_size) and 1 <= batch_size <= MAX_BATCH):
+        return []  # reported on its own
+    size = network_size(net)
+    needed = (batch_size * size.values_per_image * _TRAINING_COPIES + size.parameters * 4) * 4
+    if needed <= limits.MAX_TRAINING_BYTES:
+        return []
+    return [f"'batch_size' {batch_size} with this network needs about {megabytes(needed)} to train; "
+            f"a lesson may use at most {megabytes(limits.MAX_TRAINING_BYTES)} (use a smaller batch or network)"]
+
+
 def load_preset(path: str | os.PathLike[str]) -> LessonPreset:
+    """Read and validate a preset file (untrusted: size, nesting and every field are checked)."""
     path = Path(path)
+    if not os.path.lexists(path):
+        raise PresetError(f"{path}: no such preset file")
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PresetError(f"{path}: no such preset file") from None
-    except IsADirectoryError:
-        raise PresetError(f"{path}: is a folder, expected a .json preset file") from None
-    except UnicodeDecodeError:
-        raise PresetError(f"{path}: not a text file (a preset is UTF-8 JSON)") from None
-    except OSError as error:
-        raise PresetError(f"{path}: cannot be read ({error.strerror or error})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise PresetError(f"{path}: not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}") from None
+        data = read_json_file(path, MAX_PRESET_BYTES, max_depth=MAX_PRESET_DEPTH, nonfinite="keep")
+    except FileProblem as error:
+        message = str(error).replace("expected UTF-8 JSON", "a preset is UTF-8 JSON")
+        raise PresetError(message) from None
     return replace(preset_from_dict(data, str(path)), source=path)
 
 

@@ -31,7 +31,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from .. import __version__
-from ._files import atomic_write_text
+from ..data.files import atomic_write_text
 from .confusion import most_confused_pairs
 from .render import kernel_grid, kernel_tiles, png_bytes, symmetric_limit
 from .svg import Series, line_chart

@@ -135,7 +135,9 @@ def find_idx_files(folder: Path) -> dict[str, Path]:
         dotted = stem.replace("-idx", ".idx")
         # Uncompressed first: it is what a student unpacked on purpose, and faster.
         for candidate in (stem, stem + ".gz", dotted, dotted + ".gz"):
-            if (folder / candidate).is_file():
+            # exists(), not is_file(): a folder or FIFO of that name is reported as what it
+            # is when read, instead of as a missing file.
+            if (folder / candidate).exists():
                 found[role] = folder / candidate
                 break
         else:

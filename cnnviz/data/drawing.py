@@ -15,7 +15,11 @@ import warnings
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, UnidentifiedImageError
+
+from . import limits
+from .files import describe_file_error, open_regular, show_path
+from .limits import megabytes, shorten
 
 __all__ = ["ImageError", "load_image", "load_digit_image", "preprocess_digit"]
 
@@ -41,11 +45,31 @@ NOISE_THRESHOLD = 0.15
 texture, JPEG artefacts, faint smudges) and is removed before cropping."""
 
 
+MAX_WORKING_SIDE = 1024
+"""A bigger picture is shrunk (box filter, right after decoding) until its longer side is at
+most this: the digit ends up 20 pixels tall anyway, and full-size float copies of a 13000x13000
+photo would cost gigabytes."""
+
+_BYTES_PER_PIXEL = {"1": 1, "L": 1, "P": 1, "I;16": 2, "I;16B": 2, "I;16L": 2, "I;16N": 2}
+"""Pillow's memory per pixel for a mode (4 for every mode not listed)."""
+_CONVERT_BEFORE_REDUCE = {"1": 1, "P": 4, "PA": 4, "I;16": 4, "I;16B": 4, "I;16L": 4, "I;16N": 4}
+"""Modes Image.reduce cannot average (bits, palette indices, 16-bit), with the bytes per
+pixel of the full-size copy converting them costs."""
+_ORIENTATION = 0x0112
+_TRANSPOSE = {2: Image.Transpose.FLIP_LEFT_RIGHT, 3: Image.Transpose.ROTATE_180, 4: Image.Transpose.FLIP_TOP_BOTTOM,
+              5: Image.Transpose.TRANSPOSE, 6: Image.Transpose.ROTATE_270, 7: Image.Transpose.TRANSVERSE,
+              8: Image.Transpose.ROTATE_90}
+
+
 def load_image(path: str | os.PathLike[str]) -> np.ndarray:
     """Read an image file as float32 greys (H, W) in [0, 1], 1 = white.
 
     Any size and any mode Pillow reads (L, RGB, P, CMYK, 16-bit, ...);
-    a camera photo is turned upright by its EXIF orientation.
+    a camera photo is turned upright by its EXIF orientation. A picture
+    larger than ``MAX_WORKING_SIDE`` is shrunk while it is decoded (JPEG) or
+    right after, and one whose decoding alone would need more memory than
+    cnnviz spends on a file of its size (``cnnviz.data.limits``) is refused
+    before it is decoded.
 
     Transparency: transparent pixels count as background. A digit drawn on a
     transparent canvas usually stores black in its transparent pixels, so
@@ -55,40 +79,68 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
     out against what was transparent.
     """
     path = Path(path)
+    where = show_path(path)
     try:
-        with warnings.catch_warnings():
+        fh = open_regular(path)
+    except OSError as error:
+        raise ImageError(describe_file_error(error, path)) from None
+    try:
+        with fh, warnings.catch_warnings():
             # A huge image is refused below as DecompressionBombError; the
             # warning Pillow gives for merely big ones would only be noise.
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(path) as image:
-                image.load()
-                return _to_gray(_upright(image), path)
-    except FileNotFoundError:
-        raise ImageError(f"{path}: file not found") from None
-    except IsADirectoryError:
-        raise ImageError(f"{path}: is a folder, expected an image file") from None
-    except PermissionError:
-        raise ImageError(f"{path}: permission denied") from None
+            with Image.open(fh) as image:
+                small, orientation = _decode_small(image, os.fstat(fh.fileno()).st_size, where)
+            return _to_gray(_upright(small, orientation), path)
     except UnidentifiedImageError:
         raise ImageError(
-            f"{path}: not an image file Pillow can read (use PNG, JPEG, BMP, GIF or TIFF)"
+            f"{where}: not an image file Pillow can read (use PNG, JPEG, BMP, GIF or TIFF)"
         ) from None
     except Image.DecompressionBombError as error:
-        raise ImageError(f"{path}: image is too large to open safely ({error})") from None
+        raise ImageError(f"{where}: image is too large to open safely ({shorten(str(error), 120)})") from None
+    except MemoryError:
+        raise ImageError(f"{where}: not enough memory to decode this image; scale it down first") from None
     except (OSError, SyntaxError, ValueError) as error:
         if isinstance(error, ImageError):
             raise
+        if isinstance(error, OSError) and error.errno is not None:
+            raise ImageError(describe_file_error(error, path)) from None
         # Pillow reports truncated or corrupt pixel data as OSError (and a
         # few plugins as SyntaxError/ValueError) only once it decodes.
-        raise ImageError(f"{path}: the image is truncated or corrupt ({error})") from None
+        raise ImageError(f"{where}: the image is truncated or corrupt ({shorten(str(error), 120)})") from None
 
 
-def _upright(image: Image.Image) -> Image.Image:
-    try:
-        return ImageOps.exif_transpose(image) or image
+def _decode_small(image: Image.Image, file_size: int, where: str) -> tuple[Image.Image, int | None]:
+    """Decode ``image`` shrunk to at most MAX_WORKING_SIDE, and its EXIF orientation."""
+    if image.format == "JPEG" and max(image.size) > MAX_WORKING_SIDE:
+        # JPEG decodes at 1/2, 1/4 or 1/8 size directly (never smaller than asked).
+        image.draft(image.mode if image.mode in ("L", "RGB") else None, (MAX_WORKING_SIDE, MAX_WORKING_SIDE))
+    width, height = image.size
+    per_pixel = _BYTES_PER_PIXEL.get(image.mode, 4) + _CONVERT_BEFORE_REDUCE.get(image.mode, 0)
+    needed, allowed = width * height * per_pixel, limits.allowed_bytes(file_size)
+    if needed > allowed:
+        raise ImageError(f"{where}: the picture is {width}x{height} pixels ({image.mode}); decoding it needs "
+                         f"{megabytes(needed)}, more than cnnviz spends on a {megabytes(file_size)} file "
+                         f"({megabytes(allowed)}): scale it down first")
+    image.load()
+    try:  # after load: PNG reads the whole image to look for EXIF after the pixels
+        orientation = image.getexif().get(_ORIENTATION)
     except Exception:  # noqa: BLE001 -- EXIF parsing fails in many ways
-        # A damaged EXIF block should not make a readable picture unreadable.
-        return image
+        orientation = None  # a damaged EXIF block should not make a readable picture unreadable
+    factor = -(-max(width, height) // MAX_WORKING_SIDE)
+    if factor <= 1:
+        return image, orientation
+    if image.mode in _CONVERT_BEFORE_REDUCE:
+        if image.mode in ("P", "PA"):
+            image = image.convert("LA" if _has_transparency(image) else "L")
+        else:
+            image = image.convert("I" if image.mode.startswith("I;16") else "L")
+    return image.reduce(factor), orientation
+
+
+def _upright(image: Image.Image, orientation: int | None) -> Image.Image:
+    method = _TRANSPOSE.get(orientation) if isinstance(orientation, int) else None
+    return image.transpose(method) if method is not None else image
 
 
 def _to_gray(image: Image.Image, path: Path) -> np.ndarray:
@@ -176,10 +228,11 @@ def _ink_from_gray(gray: np.ndarray) -> np.ndarray | None:
     values = np.asarray(gray)
     if values.ndim != 2 or values.shape[0] < 1 or values.shape[1] < 1:
         raise ValueError(f"expected a 2-D grey image, got an array of shape {values.shape}")
+    # float32, never float64: a big canvas or picture must not cost 8 bytes a pixel.
     if np.issubdtype(values.dtype, np.unsignedinteger):
-        values = values.astype(np.float64) / np.iinfo(values.dtype).max
+        values = values.astype(np.float32) / np.float32(np.iinfo(values.dtype).max)
     else:
-        values = values.astype(np.float64)
+        values = values.astype(np.float32, copy=False)
     if not np.all(np.isfinite(values)):
         raise ImageError("the picture contains NaN or infinite values")
 

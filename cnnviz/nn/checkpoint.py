@@ -2,16 +2,25 @@
 
 Arrays are named like PyTorch's state dict (``conv1.weight``), so a saved
 model loads into an equivalent ``torch.nn.Module`` with ``torch.from_numpy``.
-Files are read with ``allow_pickle=False`` and written atomically (a
-temporary file in the same folder, then ``os.replace``), so a crash mid-save
-never leaves a half-written checkpoint behind.
+Files are written atomically (:func:`cnnviz.data.files.atomic_write`), so a
+crash mid-save never leaves a half-written checkpoint behind.
+
+A checkpoint is untrusted input (students share them). :func:`load` reads
+only what it has checked: the zip directory first (member count, names,
+declared and compressed sizes against the memory budget of
+:mod:`cnnviz.data.limits`), then every member's ``.npy`` header (dtype: no
+pickled objects; shape), then the metadata (bounded JSON) and the network
+spec it names (parameter count and depth, without building anything), and
+only when every array's declared shape is the one that network needs, the
+array data.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
-import secrets
+import time
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,9 +28,22 @@ from pathlib import Path
 import numpy as np
 
 from .. import __version__
+from ..data import limits
+from ..data.files import atomic_write, describe_file_error, open_regular, parse_json, show_path
+from ..data.limits import listing, megabytes, shorten
+from .layers import SpecError
+from .model import check_network_size, network_size, resolve_spec
 
 META_KEY = "cnnviz_meta"
 FORMAT = 1
+OPTIMIZER_SLOTS = ("m", "v", "velocity")
+MAX_MEMBERS = 1024
+"""64 layers x 2 parameters x (weights + 2 optimizer slots) is 384 arrays."""
+MAX_META_CHARS = 1_000_000
+MAX_MEMBER_NAME = 200
+MAX_NPY_HEADER = 10_000
+COMPRESSION_SLACK = 2**20
+"""A compressed member may expand to ``GROWTH_FACTOR`` x its stored size plus this much."""
 
 
 class CheckpointError(ValueError):
@@ -33,81 +55,299 @@ class Checkpoint:
     spec: str
     weights: dict[str, np.ndarray]
     meta: dict = field(default_factory=dict)
+    """The metadata, with ``step``/``steps``/``seed`` (whole numbers >= 0) and ``epoch``/
+    ``test_accuracy`` (finite numbers) only when valid, and text values shortened and escaped."""
     optimizer_state: dict[str, np.ndarray] = field(default_factory=dict)
+
+    @property
+    def step(self) -> int:
+        """The training step the weights are from (0 when the file does not say)."""
+        return int(self.meta.get("step", self.meta.get("steps", 0)))
+
+
+# ---------------------------------------------------------------------------
+# saving
+def expected_bytes(net: str, optimizer: str | None = "adam", itemsize: int = 4) -> int:
+    """About how large the checkpoint of ``net`` will be (for a free-space check before training)."""
+    size = network_size(net)
+    slots = 0 if optimizer is None else (2 if optimizer == "adam" else 1 if optimizer == "momentum" else 0)
+    members = len(size.parameter_shapes) * (1 + slots) + 1
+    return size.parameters * itemsize * (1 + slots) + members * 200 + 4096
+
+
+def _clean_for_json(value):
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {str(k): _clean_for_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_clean_for_json(v) for v in value]
+    return value
 
 
 def save(path: str | os.PathLike, spec: str, weights: dict[str, np.ndarray], meta: dict | None = None,
          optimizer_state: dict[str, np.ndarray] | None = None) -> Path:
+    """Write a checkpoint atomically; raises CheckpointError or ``FileWriteError`` (an OSError
+    naming ``path``)."""
     path = Path(path)
     if path.suffix != ".npz":
-        raise CheckpointError(f"{path}: a checkpoint file name must end in .npz")
-    full_meta = {"format": FORMAT, "cnnviz_version": __version__, "spec": spec, **(meta or {})}
+        raise CheckpointError(f"{show_path(path)}: a checkpoint file name must end in .npz")
+    full_meta = _clean_for_json({"format": FORMAT, "cnnviz_version": __version__, "spec": spec, **(meta or {})})
     arrays = dict(weights)
     arrays.update(optimizer_state or {})
-    arrays[META_KEY] = np.array(json.dumps(full_meta))
+    arrays[META_KEY] = np.array(json.dumps(full_meta, allow_nan=False))
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise CheckpointError(f"{path}: folder {folder} does not exist")
-    # Not tempfile.mkstemp: its 0600 would make the checkpoint private; this
-    # gets the mode open() gives (0666 less the umask).
-    tmp = folder / f".{path.name}.{secrets.token_hex(8)}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            np.savez(fh, **arrays)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+        raise CheckpointError(f"{show_path(path)}: folder {show_path(folder)} does not exist")
+    return atomic_write(path, lambda fh: np.savez(fh, **arrays))
+
+
+# ---------------------------------------------------------------------------
+# loading
+def _member(info: zipfile.ZipInfo) -> str:
+    return shorten(repr(info.filename[:-4] if info.filename.endswith(".npy") else info.filename), 60)
+
+
+def _read_header(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> tuple[tuple[int, ...], np.dtype, int]:
+    """(shape, dtype, header length) of one ``.npy`` member, reading only its header."""
+    with zf.open(info) as member:
+        version = np.lib.format.read_magic(member)
+        if version == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(member, max_header_size=MAX_NPY_HEADER)
+        elif version == (2, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(member, max_header_size=MAX_NPY_HEADER)
+        else:
+            raise ValueError(f"unsupported .npy format version {version}")
+        return tuple(int(d) for d in shape), np.dtype(dtype), member.tell()
+
+
+def _check_directory(infos: list[zipfile.ZipInfo], file_size: int, where: str) -> None:
+    if len(infos) > MAX_MEMBERS:
+        raise CheckpointError(f"{where}: holds {len(infos):,d} arrays; a cnnviz checkpoint has at most {MAX_MEMBERS:,d}")
+    names = [i.filename for i in infos]
+    bad = [n for n in names if not n.endswith(".npy") or len(n) > MAX_MEMBER_NAME or not n[:-4].isprintable()]
+    if bad:
+        raise CheckpointError(f"{where}: not a cnnviz checkpoint: unexpected entries {listing(bad, 3)}")
+    if len(set(names)) != len(names):
+        raise CheckpointError(f"{where}: corrupt: an array name appears twice")
+    for info in infos:
+        if info.compress_type != zipfile.ZIP_STORED and \
+                info.file_size > limits.GROWTH_FACTOR * info.compress_size + COMPRESSION_SLACK:
+            raise CheckpointError(
+                f"{where}: array {_member(info)} would expand from {megabytes(info.compress_size)} to "
+                f"{megabytes(info.file_size)}, more than {limits.GROWTH_FACTOR}x: refused (a zip bomb?)")
+    declared = sum(i.file_size for i in infos)
+    if declared > limits.allowed_bytes(file_size):
+        raise CheckpointError(f"{where}: declares {megabytes(declared)} of arrays in a {megabytes(file_size)} "
+                              f"file, more than cnnviz reads from one file ({megabytes(limits.allowed_bytes(file_size))})")
+
+
+def _check_array_header(info, shape, dtype, header_len, where: str) -> None:
+    name = _member(info)
+    if dtype.hasobject:
+        raise CheckpointError(f"{where}: refused to load array {name}: it holds Python objects, "
+                              "which would need pickle (unsafe)")
+    if info.filename == META_KEY + ".npy":
+        if dtype.kind != "U" or shape != () or dtype.itemsize > 4 * MAX_META_CHARS:
+            raise CheckpointError(f"{where}: corrupt metadata (expected one text entry of at most "
+                                  f"{MAX_META_CHARS:,d} characters)")
+    elif dtype.kind != "f" or dtype.fields is not None:
+        raise CheckpointError(f"{where}: array {name} is {dtype}, not floating point")
+    count = math.prod(shape)
+    if header_len + count * dtype.itemsize != info.file_size:
+        raise CheckpointError(
+            f"{where}: corrupt array {name}: its header declares shape {shorten(str(shape), 60)} "
+            f"({megabytes(count * dtype.itemsize)}) but the file holds {megabytes(max(0, info.file_size - header_len))}")
+
+
+def _clean_meta(meta: dict) -> dict:
+    """Known fields only when valid; text bounded and escaped (it is shown to people)."""
+    clean = {}
+    for key, value in list(meta.items())[:100]:
+        key = shorten(str(key), 60)
+        if key in ("step", "steps", "seed", "format"):
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**63:
+                clean[key] = value
+        elif key in ("epoch", "test_accuracy", "test_loss"):
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+                    and value >= 0 and (key != "test_accuracy" or value <= 1):
+                clean[key] = float(value)
+        elif key == "spec":
+            clean[key] = value
+        elif isinstance(value, str):
+            clean[key] = shorten(value, 200)
+        elif value is None or isinstance(value, (bool, int, float)):
+            clean[key] = value
+    return clean
 
 
 def load(path: str | os.PathLike) -> Checkpoint:
+    """Read and check a checkpoint; raises CheckpointError naming the file and the cause."""
     path = Path(path)
-    if not path.is_file():
-        raise CheckpointError(f"{path}: no such checkpoint file")
-    if not zipfile.is_zipfile(path):
-        raise CheckpointError(f"{path}: not a readable .npz checkpoint (not a zip archive; truncated or another format?)")
+    where = show_path(path)
     try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {key: data[key] for key in data.files}
-    except (zipfile.BadZipFile, OSError, EOFError, KeyError) as exc:
-        raise CheckpointError(f"{path}: not a readable .npz checkpoint ({exc})") from None
-    except ValueError as exc:  # e.g. an object array, which would need pickle
-        raise CheckpointError(f"{path}: refused to load ({exc})") from None
-    if META_KEY not in arrays:
-        raise CheckpointError(f"{path}: not a cnnviz checkpoint (no {META_KEY} entry)")
+        fh = open_regular(path)
+    except OSError as exc:
+        raise CheckpointError(describe_file_error(exc, path)) from None
+    with fh:
+        try:
+            file_size = os.fstat(fh.fileno()).st_size
+            zf = zipfile.ZipFile(fh)
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError):
+            raise CheckpointError(f"{where}: not a readable .npz checkpoint (not a zip archive; "
+                                  "truncated or another format?)") from None
+        except OSError as exc:
+            raise CheckpointError(describe_file_error(exc, path)) from None
+        with zf:
+            try:
+                return _load_from_zip(zf, file_size, where)
+            except (zipfile.BadZipFile, EOFError, ValueError, NotImplementedError, RuntimeError, KeyError,
+                    OverflowError) as exc:
+                if isinstance(exc, CheckpointError):
+                    raise
+                raise CheckpointError(f"{where}: not a readable .npz checkpoint ({shorten(str(exc), 120)})") from None
+            except OSError as exc:
+                raise CheckpointError(describe_file_error(exc, path)) from None
+
+
+def _load_from_zip(zf: zipfile.ZipFile, file_size: int, where: str) -> Checkpoint:
+    infos = zf.infolist()
+    _check_directory(infos, file_size, where)
+    by_name = {i.filename[:-4]: i for i in infos}
+    if META_KEY not in by_name:
+        raise CheckpointError(f"{where}: not a cnnviz checkpoint (no {META_KEY} entry)")
+    headers = {}
+    for name, info in by_name.items():
+        try:
+            shape, dtype, header_len = _read_header(zf, info)
+        except ValueError as exc:
+            raise CheckpointError(f"{where}: corrupt array {_member(info)} ({shorten(str(exc), 100)})") from None
+        _check_array_header(info, shape, dtype, header_len, where)
+        headers[name] = (shape, dtype)
+
+    meta_info = by_name.pop(META_KEY)
+    with zf.open(meta_info) as member:
+        text = str(np.lib.format.read_array(member, allow_pickle=False, max_header_size=MAX_NPY_HEADER))
     try:
-        meta = json.loads(str(arrays.pop(META_KEY)))
+        meta = parse_json(text, nonfinite="null")
+        if not isinstance(meta, dict):
+            raise ValueError("not a JSON object")
         spec = meta["spec"]
-    except (ValueError, KeyError, TypeError) as exc:
-        raise CheckpointError(f"{path}: corrupt metadata ({exc})") from None
+    except (ValueError, KeyError) as exc:
+        raise CheckpointError(f"{where}: corrupt metadata ({shorten(str(exc), 120)})") from None
     if not isinstance(spec, str):
-        raise CheckpointError(f"{path}: corrupt metadata (spec is not text)")
-    optim = {k: v for k, v in arrays.items() if k.startswith("optim.")}
-    weights = {k: v for k, v in arrays.items() if not k.startswith("optim.")}
+        raise CheckpointError(f"{where}: corrupt metadata (spec is not text)")
+    if isinstance(meta.get("format"), int) and meta["format"] > FORMAT:
+        raise CheckpointError(f"{where}: written by a newer cnnviz (format {meta['format']}); update cnnviz")
+    try:
+        size = network_size(spec)
+        check_network_size(size)
+    except SpecError as exc:
+        raise CheckpointError(f"{where}: stored network spec is invalid: {exc}") from None
+
+    expected = size.parameter_shapes
+    weights_names = [n for n in by_name if not n.startswith("optim.")]
+    missing = [n for n in expected if n not in by_name]
+    extra = [n for n in weights_names if n not in expected]
+    bad_optim = []
+    for name in by_name:
+        if name.startswith("optim."):
+            param, _, slot = name[len("optim."):].rpartition(".")
+            if param not in expected or slot not in OPTIMIZER_SLOTS or headers[name][0] != expected[param]:
+                bad_optim.append(name)
+    if missing or extra or bad_optim:
+        raise CheckpointError(
+            f"{where}: weights do not fit its network {shorten(size.spec, 80)} (missing: {listing(missing, 3)}; "
+            f"unexpected: {listing(extra + bad_optim, 3)})")
+    for name in weights_names:
+        if headers[name][0] != expected[name]:
+            raise CheckpointError(f"{where}: array {shorten(repr(name), 60)} has shape {headers[name][0]} but "
+                                  f"the network needs {expected[name]}")
+
+    arrays = {}
+    for name, info in by_name.items():
+        with zf.open(info) as member:
+            arrays[name] = np.lib.format.read_array(member, allow_pickle=False, max_header_size=MAX_NPY_HEADER)
+    weights = {name: arrays[name] for name in expected}
     for name, arr in weights.items():
-        if arr.dtype.kind != "f" or not np.all(np.isfinite(arr)):
-            raise CheckpointError(f"{path}: array {name} is not finite floating point")
-    return Checkpoint(spec=spec, weights=weights, meta=meta, optimizer_state=optim)
+        if not np.isfinite(arr).all():
+            raise CheckpointError(f"{where}: array {shorten(repr(name), 60)} is not finite floating point "
+                                  "(it holds NaN or infinity)")
+    optim = {k: v for k, v in arrays.items() if k.startswith("optim.")}
+    meta = _clean_meta(meta)
+    meta["spec"] = size.spec
+    return Checkpoint(spec=size.spec, weights=weights, meta=meta, optimizer_state=optim)
 
 
 def load_model(path: str | os.PathLike, expected_spec: str | None = None):
     """A ``Sequential`` with the checkpoint's weights (on the host until moved)."""
-    from .layers import SpecError
     from .model import Sequential
 
     ckpt = load(path)
+    if expected_spec is not None and ckpt.spec != network_size(resolve_spec(expected_spec)).spec:
+        raise CheckpointError(f"{show_path(path)}: checkpoint is for network {ckpt.spec!r}, not "
+                              f"{shorten(repr(expected_spec), 80)}")
     try:
         model = Sequential.from_spec(ckpt.spec).initialise(0)
-    except SpecError as exc:
-        raise CheckpointError(f"{path}: stored network spec is invalid: {exc}") from None
-    if expected_spec is not None and model.spec != Sequential.from_spec(expected_spec).spec:
-        raise CheckpointError(f"{path}: checkpoint is for network {ckpt.spec!r}, not {expected_spec!r}")
-    try:
         model.load_state_dict(ckpt.weights)
     except SpecError as exc:
-        raise CheckpointError(f"{path}: {exc}") from None
+        raise CheckpointError(f"{show_path(path)}: {exc}") from None
     return model, ckpt
+
+
+# ---------------------------------------------------------------------------
+# where models go by default
+def default_models_dir() -> Path:
+    """``<user data dir>/cnnviz/models``: where ``cnnviz train`` saves unless told otherwise."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("cnnviz")) / "models"
+
+
+def default_model_path(net: str, when: float | None = None) -> Path:
+    """``<models dir>/<net>-<YYYYmmdd-HHMMSS>.npz`` (``custom`` for a spec that is no preset name)."""
+    from .model import PRESETS
+
+    name = net.strip().lower() if net.strip().lower() in PRESETS else "custom"
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+    path = default_models_dir() / f"{name}-{stamp}.npz"
+    n = 2
+    while path.exists():
+        path = path.with_name(f"{name}-{stamp}-{n}.npz")
+        n += 1
+    return path
+
+
+def _last_model_record() -> Path:
+    return default_models_dir().parent / "last-model.json"
+
+
+def remember_saved(path: str | os.PathLike) -> None:
+    """Note ``path`` as the last saved model (for ``cnnviz predict`` without ``--model``).
+    Never raises: this is a convenience, not part of the save."""
+    from ..data.files import atomic_write_text
+
+    try:
+        record = _last_model_record()
+        record.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(record, json.dumps({"path": str(Path(path).resolve())}) + "\n")
+    except (OSError, ValueError):
+        pass
+
+
+def last_saved() -> Path | None:
+    """The last model saved (by :func:`remember_saved`) that still exists, else the newest
+    checkpoint in :func:`default_models_dir`, else None."""
+    from ..data.files import FileProblem, read_json_file
+
+    try:
+        recorded = read_json_file(_last_model_record(), 64 * 1024).get("path")
+        if isinstance(recorded, str) and Path(recorded).is_file():
+            return Path(recorded)
+    except (FileProblem, AttributeError):
+        pass
+    try:
+        candidates = [p for p in default_models_dir().glob("*.npz") if p.is_file()]
+    except OSError:
+        return None
+    return max(candidates, key=lambda p: p.stat().st_mtime, default=None)

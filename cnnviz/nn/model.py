@@ -13,11 +13,13 @@ e.g. ``conv5-8,relu,pool,conv3-16,relu,pool,dense-64,relu,dense-10``.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Iterable
 
 import numpy as np
 
 from ..backends.base import dropout_key
+from ..data import limits
 from .flat import FlatLayout, FlatParameters, NamedParameters
 from .layers import Conv2D, Dense, Dropout, Flatten, Layer, MaxPool2D, Parameter, ReLU, Shape, SpecError
 
@@ -25,6 +27,7 @@ from .layers import Conv2D, Dense, Dropout, Flatten, Layer, MaxPool2D, Parameter
 def layer_key(step_key: int, layer_index: int) -> int:
     """The dropout key of layer ``layer_index`` in the step keyed ``step_key``."""
     return dropout_key(step_key, 0, layer_index)
+
 
 PRESETS: dict[str, str] = {
     # The network of the seed article.
@@ -57,13 +60,26 @@ def resolve_spec(net: str) -> str:
 
 
 def parse_spec(spec: str) -> list[Layer]:
-    """Parse a spec into (unnamed, unbuilt) layers; raises SpecError with the position."""
+    """Parse a spec into (unnamed, unbuilt) layers; raises SpecError with the position.
+
+    A spec longer than ``limits.MAX_SPEC_CHARS`` or with more than
+    ``limits.MAX_LAYERS`` layers is refused before any layer is made.
+    """
+    if not isinstance(spec, str):
+        raise SpecError(f"a network spec must be text, got {type(spec).__name__}")
+    if len(spec) > limits.MAX_SPEC_CHARS:
+        raise SpecError(f"the network spec is {len(spec):,d} characters long; at most "
+                        f"{limits.MAX_SPEC_CHARS:,d} are allowed")
+    count = spec.count(",") + 1
+    if count > limits.MAX_LAYERS:
+        raise SpecError(f"the network spec lists {count:,d} layers; cnnviz builds at most {limits.MAX_LAYERS}")
     tokens = [t.strip().lower() for t in spec.split(",")]
     if not spec.strip() or any(not t for t in tokens):
-        raise SpecError(f"empty layer in network spec {spec!r} (layers are separated by single commas)")
+        raise SpecError(f"empty layer in network spec {limits.shorten(repr(spec))} "
+                        "(layers are separated by single commas)")
     layers: list[Layer] = []
     for position, token in enumerate(tokens, 1):
-        where = f"layer {position} ({token!r})"
+        where = f"layer {position} ({limits.shorten(repr(token), 40)})"
         if m := _CONV.match(token):
             k, c = int(m[1]), int(m[2])
             if not 1 <= k <= 15:
@@ -93,6 +109,92 @@ def parse_spec(spec: str) -> list[Layer]:
     return layers
 
 
+def _named_layers(net: str) -> tuple[list[Layer], str, int]:
+    """Parsed layers with the implicit flatten inserted and names given (``conv1``...), the
+    canonical spec, and how many layers the spec lists."""
+    spec = resolve_spec(net)
+    parsed = parse_spec(spec)
+    layers: list[Layer] = []
+    flat = False
+    for layer in parsed:
+        if isinstance(layer, Dense) and not flat:
+            layers.append(Flatten())
+        flat = flat or isinstance(layer, (Dense, Flatten))
+        layers.append(layer)
+    counts: dict[str, int] = {}
+    for layer in layers:
+        counts[layer.kind] = counts.get(layer.kind, 0) + 1
+        layer.name = f"{layer.kind}{counts[layer.kind]}"
+    return layers, ",".join(l.spec() for l in parsed), len(parsed)
+
+
+def _shapes_of(layers: list[Layer], input_shape: Shape) -> list[Shape]:
+    shapes = [input_shape]
+    for position, layer in enumerate(layers, 1):
+        try:
+            shapes.append(layer.output_shape(shapes[-1]))
+        except SpecError as exc:
+            raise SpecError(f"layer {position} ({layer.spec()}): {exc}") from None
+    return shapes
+
+
+@dataclass(frozen=True)
+class NetworkSize:
+    """What a network needs, computed from its spec without allocating anything."""
+
+    spec: str
+    layers: int
+    """Layers as the spec lists them (the implicit flatten not counted)."""
+    parameters: int
+    values_per_image: int
+    """Activation values one image needs in a forward pass: every layer's output plus the
+    convolutions' im2col columns (kept for the backward pass)."""
+    parameter_shapes: dict[str, tuple[int, ...]]
+    """``conv1.weight`` -> shape, in the order of ``Sequential.named_parameters``."""
+
+    def parameter_bytes(self, itemsize: int = 4) -> int:
+        return self.parameters * itemsize
+
+
+def _size_of(layers: list[Layer], shapes: list[Shape], spec: str, listed: int) -> NetworkSize:
+    # The parameter layouts of Conv2D.initialise and Dense.initialise (PyTorch's);
+    # tests/nn/test_model_spec.py checks that they agree.
+    param_shapes: dict[str, tuple[int, ...]] = {}
+    values = int(np.prod(shapes[0]))
+    for layer, in_shape, out_shape in zip(layers, shapes, shapes[1:]):
+        values += int(np.prod(out_shape, dtype=np.int64))
+        if isinstance(layer, Conv2D):
+            c, k = in_shape[0], layer.kernel
+            param_shapes[f"{layer.name}.weight"] = (layer.out_channels, c, k, k)
+            param_shapes[f"{layer.name}.bias"] = (layer.out_channels,)
+            values += c * k * k * out_shape[1] * out_shape[2]
+        elif isinstance(layer, Dense):
+            param_shapes[f"{layer.name}.weight"] = (layer.units, in_shape[0])
+            param_shapes[f"{layer.name}.bias"] = (layer.units,)
+    parameters = sum(int(np.prod(shape, dtype=np.int64)) for shape in param_shapes.values())
+    return NetworkSize(spec, listed, parameters, values, param_shapes)
+
+
+def network_size(net: str, input_shape: Shape = INPUT_SHAPE) -> NetworkSize:
+    """Parameters, depth and activation size of ``net`` (a preset or a spec), from the spec
+    alone: nothing is allocated, and no limit beyond the spec's own length is applied (see
+    :func:`check_network_size`). Raises SpecError for an invalid spec."""
+    layers, spec, listed = _named_layers(net)
+    return _size_of(layers, _shapes_of(layers, input_shape), spec, listed)
+
+
+def check_network_size(size: NetworkSize) -> None:
+    """Raise SpecError when a network is beyond cnnviz's limits (``cnnviz.data.limits``)."""
+    if size.layers > limits.MAX_LAYERS:
+        raise SpecError(f"the network has {size.layers} layers; cnnviz builds at most {limits.MAX_LAYERS}")
+    if size.parameters > limits.MAX_PARAMETERS:
+        raise SpecError(f"the network has {size.parameters:,d} parameters; cnnviz builds at most "
+                        f"{limits.MAX_PARAMETERS:,d} (use fewer or smaller layers)")
+    if size.values_per_image > limits.MAX_VALUES_PER_IMAGE:
+        raise SpecError(f"the network needs {size.values_per_image:,d} activation values per image; cnnviz "
+                        f"allows at most {limits.MAX_VALUES_PER_IMAGE:,d} (use fewer channels or pool earlier)")
+
+
 class Sequential:
     """Layers applied in order, with named parameters (``conv1.weight``...)."""
 
@@ -107,36 +209,24 @@ class Sequential:
     # --- construction -------------------------------------------------------
     @classmethod
     def from_spec(cls, net: str, input_shape: Shape = INPUT_SHAPE, num_classes: int = NUM_CLASSES) -> "Sequential":
-        spec = resolve_spec(net)
-        parsed = parse_spec(spec)
-        layers: list[Layer] = []
-        flat = False
-        for layer in parsed:
-            if isinstance(layer, Dense) and not flat:
-                layers.append(Flatten())
-            flat = flat or isinstance(layer, (Dense, Flatten))
-            layers.append(layer)
-        counts: dict[str, int] = {}
-        for layer in layers:
-            counts[layer.kind] = counts.get(layer.kind, 0) + 1
-            layer.name = f"{layer.kind}{counts[layer.kind]}"
-        model = cls(layers, ",".join(l.spec() for l in parsed), input_shape)
+        """The network ``net`` describes, with no parameters yet (``initialise`` makes them).
+
+        Raises SpecError for an invalid spec and for one beyond cnnviz's limits
+        (see :func:`network_size`), before anything is allocated.
+        """
+        layers, spec, listed = _named_layers(net)
+        model = cls(layers, spec, input_shape)
         out = model.shapes[-1]
         if out != (num_classes,):
             raise SpecError(f"the network must end with dense-{num_classes} (one output per class) "
                             f"but its output is {'x'.join(map(str, out))}")
         if isinstance(layers[-1], (ReLU, Dropout)):
             raise SpecError("the last layer must be dense-10: the loss applies softmax to raw scores")
+        check_network_size(_size_of(layers, model.shapes, spec, listed))
         return model
 
     def _check_shapes(self) -> list[Shape]:
-        shapes = [self.input_shape]
-        for position, layer in enumerate(self.layers, 1):
-            try:
-                shapes.append(layer.output_shape(shapes[-1]))
-            except SpecError as exc:
-                raise SpecError(f"layer {position} ({layer.spec()}): {exc}") from None
-        return shapes
+        return _shapes_of(self.layers, self.input_shape)
 
     def initialise(self, seed: int | np.random.Generator = 0, dtype=np.float32) -> "Sequential":
         """Fresh He-initialised weights (on the host until ``to`` is called)."""

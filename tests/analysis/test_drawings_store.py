@@ -187,3 +187,34 @@ def test_finetune_dataset_needs_drawings(small_mnist):
         finetune_dataset(small_mnist, np.zeros((0, 28, 28)), np.zeros(0, np.int64))
     with pytest.raises(ValueError, match="ratio"):
         finetune_dataset(small_mnist, np.zeros((1, 28, 28)), np.zeros(1, np.int64), ratio=1.0)
+
+
+# --- a shared drawings folder is untrusted -----------------------------------------------------
+def test_a_deeply_nested_index_does_not_stop_the_app(tmp_path):
+    store = DrawingStore(tmp_path)
+    store.add(_digit(), 7, "Ada")
+    (tmp_path / "index.json").write_text('{"drawings": ' + "[" * 200_000 + "]" * 200_000 + "}")
+    drawings = store.drawings()  # RecursionError here used to stop the app from starting
+    assert [d.label for d in drawings] == [7]
+    assert any("index.json: unreadable (nested 200001 levels deep" in w for w in store.warnings)
+    store.add(_digit(1), 3, "Bob")  # and adding rewrites a readable index
+    assert sorted(d.student for d in store.drawings()) == ["Ada", "Bob"] and store.warnings == []
+
+
+def test_student_names_from_the_index_are_printable_and_bounded(tmp_path):
+    store = DrawingStore(tmp_path)
+    path = store.add(_digit(), 1, "Eve")
+    index = json.loads((tmp_path / "index.json").read_text())
+    index["drawings"][path.name]["student"] = "Eve\x1b]0;pwned\x07\u202e<b>x</b>" + "y" * 100_000
+    (tmp_path / "index.json").write_text(json.dumps(index))
+    [drawing] = store.drawings()
+    assert drawing.student.isprintable() and len(drawing.student) <= drawings_module.MAX_NAME_SHOWN
+    assert drawing.student.startswith("Eve]0;pwned<b>x</b>yyy")
+
+
+def test_a_huge_index_is_ignored_not_read(tmp_path, monkeypatch):
+    store = DrawingStore(tmp_path)
+    store.add(_digit(), 2, "Ann")
+    monkeypatch.setattr(drawings_module, "MAX_INDEX_BYTES", 100)
+    assert [d.label for d in store.drawings()] == [2]
+    assert any("at most 100 bytes" in w for w in store.warnings)

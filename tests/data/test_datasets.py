@@ -277,3 +277,11 @@ def test_installed_fashion_mnist_has_6000_and_1000_per_class():
     assert data.train_images.shape == (60000, 28, 28)
     assert np.bincount(data.train_labels).tolist() == [6000] * 10
     assert np.bincount(data.test_labels).tolist() == [1000] * 10
+
+
+def test_a_folder_in_place_of_a_data_file_is_named_as_one(write_idx, tmp_path):
+    _write_split_folder(write_idx, tmp_path)
+    (tmp_path / IDX_FILE_NAMES["train_labels"]).unlink()
+    (tmp_path / IDX_FILE_NAMES["train_labels"]).mkdir()
+    with pytest.raises(DatasetError, match=f"{tmp_path / IDX_FILE_NAMES['train_labels']}: is a folder, not a file"):
+        load_dataset(data_dir=tmp_path)

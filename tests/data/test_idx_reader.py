@@ -260,3 +260,85 @@ def test_pair_labels_must_be_one_dimensional(write_idx):
 
 def test_dataset_error_is_a_value_error():
     assert issubclass(DatasetError, ValueError)
+
+
+# --- hostile files: bounded memory and time, the file always named --------------------------
+
+
+def test_gzip_bomb_is_refused_before_it_is_decompressed(write_idx, monkeypatch):
+    """A small gzip declaring (and holding) far more data than its size allows is refused from
+    its header: nothing beyond the header is decompressed."""
+    import tracemalloc
+
+    from cnnviz.data import limits
+
+    count = 40_000  # 31 MB of zeros, ~31 KB compressed
+    data = bytes([0, 0, 8, 3]) + np.array([count, 28, 28], ">u4").tobytes() + bytes(count * 784)
+    path = write_idx("train-images-idx3-ubyte.gz", data, compress=True)
+    monkeypatch.setattr(limits, "FIXED_BUDGET_BYTES", 2 * 2**20)  # the 512 MB budget, scaled down
+    tracemalloc.start()
+    try:
+        with pytest.raises(DatasetError) as caught:
+            read_idx(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    message = str(caught.value)
+    assert str(path) in message and "40000 x 28 x 28" in message and "decompresses at most" in message
+    assert peak < 2 * 2**20, f"read {peak / 2**20:.1f} MB before refusing"
+
+
+def test_gzip_within_the_budget_is_read_without_copies(write_idx):
+    import tracemalloc
+
+    images = np.random.default_rng(0).integers(0, 256, (20_000, 28, 28), dtype=np.uint8)
+    path = write_idx("imgs.gz", images, compress=True)  # 15.7 MB
+    tracemalloc.start()
+    try:
+        result = read_idx(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    np.testing.assert_array_equal(result, images)
+    assert peak < 1.5 * images.nbytes  # the data once, plus a few 4 MB reading chunks
+
+
+def test_trailing_zeros_inside_gzip_are_not_counted_forever(write_idx, encode_idx, monkeypatch):
+    from cnnviz.data import idx
+
+    monkeypatch.setattr(idx, "_TRAILING_COUNT_LIMIT", 1 << 20)  # 64 MB in use; 8 GB used to take 37 s
+    path = write_idx("labels.gz", encode_idx(np.arange(10, dtype=np.uint8)) + bytes(20 << 20), compress=True)
+    with pytest.raises(DatasetError, match=r"more than 1.0 MB of unexpected extra bytes after the 10 bytes"):
+        read_idx(path)
+
+
+def test_extra_bytes_of_a_raw_file_are_counted_without_reading_them(write_idx, encode_idx, monkeypatch):
+    path = write_idx("labels", encode_idx(np.arange(10, dtype=np.uint8)) + bytes(3_000_000))
+    with pytest.raises(DatasetError, match="3000000 unexpected extra bytes"):
+        read_idx(path)
+
+
+def test_255_dimensions_names_the_file(write_idx):
+    path = write_idx("many-dims", bytes([0, 0, 8, 255]) + bytes(4 * 255))
+    with pytest.raises(DatasetError, match=r"declares 255 dimensions; cnnviz reads at most 16") as caught:
+        read_idx(path)
+    assert str(caught.value).startswith(f"{path}: ")
+
+
+def test_a_fifo_is_named_not_waited_on(tmp_path):
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    fifo = tmp_path / "train-images-idx3-ubyte"
+    os.mkfifo(fifo)
+    with pytest.raises(DatasetError, match=r"is a named pipe \(FIFO\), not a file"):
+        read_idx(fifo)
+
+
+def test_pair_with_no_images_says_so(write_idx):
+    images = write_idx("imgs", np.zeros((0, 28, 28), np.uint8))
+    labels = write_idx("labels", np.zeros(0, np.uint8))
+    with pytest.raises(DatasetError, match="holds no images") as caught:
+        read_idx_pair(images, labels)
+    assert str(images) in str(caught.value)

@@ -68,3 +68,57 @@ def test_state_dict_round_trip_and_mismatch_errors():
         b.load_state_dict(state)
     with pytest.raises(SpecError, match="conv1.weight has shape"):
         b.load_state_dict({**a.state_dict(), "conv1.weight": np.zeros((1, 1, 5, 5), np.float32)})
+
+
+# --- the size of a network, from its spec, before anything is built -------------------------
+@pytest.mark.parametrize("net", ["seed", "keras", "tiny", "conv3-4-valid,pool,conv5-6,dense-32,relu,dense-10",
+                                 "flatten,dense-10", "conv4-3,dropout-0.5,dense-10"])
+def test_network_size_agrees_with_the_built_network(net):
+    from cnnviz.nn.model import network_size
+
+    size = network_size(net)
+    model = Sequential.from_spec(net).initialise(0)
+    assert size.parameter_shapes == {name: p.data.shape for name, p in model.named_parameters()}
+    assert list(size.parameter_shapes) == [name for name, _ in model.named_parameters()]
+    assert size.parameters == model.parameter_count()
+    assert size.spec == model.spec and size.layers == len(model.spec.split(","))
+
+
+@pytest.mark.parametrize("spec,message", [
+    (",".join(["conv3-1024"] * 10_000 + ["dense-10"]), "characters long"),
+    (",".join(["relu"] * 64 + ["dense-10"]), "lists 65 layers; cnnviz builds at most 64"),
+    ("conv15-1024,conv15-1024,dense-10", "244,190,218 parameters; cnnviz builds at most 50,000,000"),
+    (",".join(["conv1-1024"] * 20 + ["dense-10"]), "activation values per image"),
+])
+def test_huge_networks_are_refused_before_anything_is_allocated(spec, message):
+    import time
+    import tracemalloc
+
+    tracemalloc.start()
+    start = time.perf_counter()
+    try:
+        with pytest.raises(SpecError, match=message):
+            Sequential.from_spec(spec)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5 * 2**20 and time.perf_counter() - start < 2
+
+
+def test_the_limits_are_configurable(monkeypatch):
+    from cnnviz.data import limits
+
+    monkeypatch.setattr(limits, "MAX_PARAMETERS", 10_000)
+    with pytest.raises(SpecError, match="1,663,370 parameters; cnnviz builds at most 10,000"):
+        Sequential.from_spec("seed")
+    assert Sequential.from_spec("tiny").spec  # 9,226 parameters
+    monkeypatch.setattr(limits, "MAX_LAYERS", 3)
+    with pytest.raises(SpecError, match="lists 7 layers; cnnviz builds at most 3"):
+        Sequential.from_spec("tiny")
+
+
+def test_spec_errors_quote_bounded_escaped_text():
+    with pytest.raises(SpecError) as caught:
+        Sequential.from_spec("conv3-8,\x1b]0;pwned\x07" + "x" * 3000 + ",dense-10")
+    message = str(caught.value)
+    assert "\x1b" not in message and "\\x1b" in message and len(message) < 300

@@ -1,0 +1,73 @@
+"""Lesson presets from untrusted hands: size, nesting, text and the training they ask for are
+bounded; messages stay short and escaped (the panel-name checks are tested in
+test_lesson_presets.py)."""
+
+import json
+
+import pytest
+
+from cnnviz.analysis import presets as presets_module
+from cnnviz.analysis.presets import PresetError, load_preset
+
+GOOD = {
+    "title": "Test lesson", "description": "A lesson for the tests.", "net": "tiny", "backend": "numpy",
+    "optimizer": "sgd", "lr": 0.05, "momentum": 0.0, "batch_size": 32, "epochs": 0.5, "schedule": "constant",
+    "train_samples": 1000, "visible_panels": ["loss", "accuracy"], "presenter": False,
+}
+
+
+def _write(tmp_path, text: str):
+    path = tmp_path / "lesson.json"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_deeply_nested_preset_is_refused_without_recursion(tmp_path):
+    path = _write(tmp_path, '{"title": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    with pytest.raises(PresetError, match=r"lesson.json: nested 100001 levels deep; at most 4"):
+        load_preset(path)
+
+
+def test_a_big_preset_file_is_refused_before_parsing(tmp_path):
+    path = _write(tmp_path, json.dumps(GOOD | {"description": "x" * 300_000}))
+    with pytest.raises(PresetError, match=r"lesson.json: is 300.\d KB; at most 262.1 KB"):
+        load_preset(path)
+
+
+def test_a_huge_network_is_refused_before_it_is_built(tmp_path):
+    path = _write(tmp_path, json.dumps(GOOD | {"net": ",".join(["conv3-1024"] * 60 + ["dense-10"])}))
+    with pytest.raises(PresetError, match="parameters; cnnviz builds at most 50,000,000"):
+        load_preset(path)
+
+
+def test_a_preset_may_not_ask_for_more_training_memory_than_the_limit(tmp_path):
+    path = _write(tmp_path, json.dumps(GOOD | {"net": "conv5-256,conv5-256,pool,dense-10", "batch_size": 8192}))
+    with pytest.raises(PresetError, match=r"'batch_size' 8192 with this network needs about [\d.,]+ GB to train; "
+                                          r"a lesson may use at most 4.3 GB"):
+        load_preset(path)
+    load_preset(_write(tmp_path, json.dumps(GOOD | {"net": "seed", "batch_size": 256})))
+
+
+def test_problem_lists_and_quoted_values_are_bounded_and_escaped(tmp_path):
+    data = GOOD | {f"junk{i}\x1b[2J": i for i in range(5000)} | {"title": "t" * 100_000}
+    with pytest.raises(PresetError) as caught:
+        load_preset(_write(tmp_path, json.dumps(data)))
+    message = str(caught.value)
+    assert "\x1b" not in message and len(message) < 5000
+    assert "5001 problems" in message and "and 4,991 more" in message
+
+
+def test_titles_with_control_characters_are_refused(tmp_path):
+    with pytest.raises(PresetError, match="'title' must not hold control characters"):
+        load_preset(_write(tmp_path, json.dumps(GOOD | {"title": "Lesson\x1b]0;pwned\x07"})))
+
+
+def test_a_fifo_is_named_not_waited_on(tmp_path):
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    os.mkfifo(tmp_path / "pipe.json")
+    with pytest.raises(PresetError, match=r"pipe.json: is a named pipe \(FIFO\), not a file"):
+        load_preset(tmp_path / "pipe.json")
+    assert presets_module.MAX_PRESET_BYTES == 256 * 1024
