@@ -377,7 +377,7 @@ def test_divergence_saves_only_real_weights_with_truthful_metadata(capsys, tmp_p
 
 def test_tiny_epochs_are_refused_up_front(capsys, tmp_path):
     code, out, err = run(capsys, *TRAIN, "--epochs", "1e-300", "--save", str(tmp_path / "m.npz"))
-    assert_one_line_error(code, err, "--epochs 1e-300 of 60,000 training images is less than one image")
+    assert_one_line_error(code, err, "epochs 1e-300 of 60,000 training images is less than one image")
     assert not (tmp_path / "m.npz").exists()
 
 

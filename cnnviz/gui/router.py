@@ -138,6 +138,10 @@ class EventRouter(QObject):
         self.panels.curves.add_marker(event.epoch, text, theme.HYPER_MARK)
 
     @handle.register
+    def _warmup_started(self, event: ev.WarmupStarted) -> None:
+        self.window.statusBar().showMessage(event.message)
+
+    @handle.register
     def _warmup(self, event: ev.WarmupFinished) -> None:
         self.window.statusBar().showMessage(event.message, 8000)
 

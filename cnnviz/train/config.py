@@ -86,5 +86,5 @@ class TrainConfig:
         if train_size < 1:
             raise ValueError("the training set is empty: there is nothing to train on")
         if self.total_images(train_size) < 1:
-            raise ValueError(f"epochs={self.epochs!r} of {train_size:,} training images is less than one image; "
-                             "ask for more epochs or use --steps")
+            raise ValueError(f"epochs {self.epochs:g} of {train_size:,d} training images is less than one image: "
+                             f"use at least {1 / train_size:.2g} epochs, or a number of steps")
