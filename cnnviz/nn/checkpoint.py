@@ -288,8 +288,8 @@ def load_model(path: str | os.PathLike, expected_spec: str | None = None):
         raise CheckpointError(f"{show_path(path)}: checkpoint is for network {ckpt.spec!r}, not "
                               f"{shorten(repr(expected_spec), 80)}")
     try:
-        model = Sequential.from_spec(ckpt.spec).initialise(0)
-        model.load_state_dict(ckpt.weights)
+        model = Sequential.from_spec(ckpt.spec)
+        model.load_state_dict(ckpt.weights)  # no random initialisation first
     except SpecError as exc:
         raise CheckpointError(f"{show_path(path)}: {exc}") from None
     return model, ckpt

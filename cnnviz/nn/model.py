@@ -255,8 +255,14 @@ class Sequential:
             return self._flat.layout.split(self.backend.to_host(self._flat.data))
         return {name: np.array(p.data, copy=True) for name, p in self.named_parameters()}
 
+    def parameter_shapes(self) -> dict[str, tuple[int, ...]]:
+        """``conv1.weight`` -> shape for every parameter, known before any is made."""
+        return _size_of(self.layers, self.shapes, self.spec, len(self.layers)).parameter_shapes
+
     def load_state_dict(self, state: dict[str, np.ndarray]) -> None:
-        expected = {name: p.data.shape for name, p in self.named_parameters()}
+        """Copy ``state``'s arrays in as the parameters (checked first: names, shapes). A model
+        that was never initialised gets them directly, without a random initialisation first."""
+        expected = self.parameter_shapes()
         missing = sorted(set(expected) - set(state))
         extra = sorted(set(state) - set(expected))
         if missing or extra:
@@ -268,8 +274,10 @@ class Sequential:
                 raise SpecError(f"{name} has shape {shape} but this network needs {tuple(expected[name])}")
         dtype = self.dtype
         backend, self.backend, self._flat = self.backend, None, None
-        for name, p in self.named_parameters():
-            p.data, p.grad = np.array(state[name], dtype=dtype, copy=True), None
+        layers = {layer.name: layer for layer in self.layers}
+        for name in expected:
+            layer_name, key = name.rsplit(".", 1)
+            layers[layer_name].params[key] = Parameter(np.array(state[name], dtype=dtype, copy=True))
         if backend is not None:
             self.to(backend)
 
