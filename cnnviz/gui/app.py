@@ -50,6 +50,16 @@ def _check_display() -> None:
                          "for headless training, or QT_QPA_PLATFORM=offscreen with 'cnnviz gui --screenshot PATH'")
 
 
+def _check_system_libraries() -> None:
+    """Qt aborts (exit 134, a misleading hint) when a library its window needs is missing:
+    name the packages to install instead, before the first Qt import."""
+    from . import system_libraries
+
+    problem = system_libraries.check()
+    if problem:
+        raise ValueError(problem)
+
+
 def _check_args(args) -> str | None:
     from ..backends import registry
     from ..backends.base import BackendUnavailable
@@ -76,6 +86,7 @@ def run(args) -> int:
     if problem:
         raise ValueError(problem)
     _check_display()
+    _check_system_libraries()
     from . import unattended
     from .theme import application
 
