@@ -30,15 +30,19 @@ def test_the_four_lessons_are_shipped_and_valid():
     presets = bundled_presets()
     titles = [p.title for p in presets]
     assert titles == ["First look (tiny net)", "The seed article's network: CPU vs GPU", "Learning rate too high",
-                      "Overfitting on 500 images"]
+                      "Overfitting on 200 images"]
     for preset in presets:
         assert preset.source is not None and preset.source.parent == bundled_presets_dir()
         Sequential.from_spec(preset.net)
         assert set(preset.visible_panels) <= set(PANELS)
         assert preset.to_train_config().net == preset.net
     by_title = {p.title: p for p in presets}
-    overfit = by_title["Overfitting on 500 images"]
-    assert overfit.train_samples == 500 and overfit.epochs >= 10 and "dropout" not in overfit.net
+    overfit = by_title["Overfitting on 200 images"]
+    assert overfit.train_samples == 200 and overfit.epochs >= 10 and "dropout" not in overfit.net
+    assert overfit.test_samples == 2000
+    for preset in presets:
+        assert preset.steps, f"{preset.title}: the class needs steps to follow"
+        assert preset.title not in preset.description, f"{preset.title}: the text repeats its title"
     too_high = by_title["Learning rate too high"]
     assert too_high.lr >= 0.5 and too_high.schedule == "constant"
     assert by_title["The seed article's network: CPU vs GPU"].net == "seed"
@@ -57,7 +61,7 @@ def test_bundled_presets_round_trip(tmp_path, path):
     saved = save_preset(preset, tmp_path / path.name)
     again = load_preset(saved)
     assert again == preset
-    assert json.loads(saved.read_text()) == json.loads(path.read_text()) | {"train_samples": preset.train_samples}
+    assert json.loads(saved.read_text()) == json.loads(path.read_text())
 
 
 def test_a_minimal_preset_gets_defaults(tmp_path):
@@ -86,6 +90,9 @@ def test_a_minimal_preset_gets_defaults(tmp_path):
     ({"visible_panels": ["loss", "graphs"]}, "unknown panel(s) 'graphs'"),
     ({"visible_panels": ["loss", "loss"]}, "more than once"),
     ({"presenter": "yes"}, "'presenter' must be true or false"),
+    ({"test_samples": 0}, "'test_samples' must be a whole number of at least 1"),
+    ({"steps": "press start"}, "'steps' must be a list"),
+    ({"steps": ["ok", ""]}, "'steps' must be a list"),
     ({"title": ""}, "'title' must be text"),
     ({"net": "conv5-8,relu,dense-12"}, "'net' is not a valid network: the network must end with dense-10"),
     ({"net": "conv99-8,dense-10"}, "kernel size must be between 1 and 15"),

@@ -6,8 +6,8 @@ import math
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit,
-                               QPushButton, QSlider, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QBoxLayout, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QLineEdit, QPushButton, QSlider, QSpinBox, QVBoxLayout, QWidget)
 
 from ...backends import registry
 from ...backends.base import BackendUnavailable
@@ -49,8 +49,8 @@ class ControlsPanel(QWidget):
     def __init__(self, backends, parent=None, net: str = "tiny", backend: str | None = None,
                  dataset: str = "mnist"):
         super().__init__(parent)
-        self.setMinimumWidth(260)
-        self.setMaximumWidth(360)
+        self.setMinimumWidth(220)
+        self.setMaximumWidth(340)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 0, 6, 6)
         outer.setSpacing(6)
@@ -70,15 +70,12 @@ class ControlsPanel(QWidget):
         self.reset_button.setToolTip("New random weights; the curves start over")
         self.save_button = QPushButton("Save…")
         self.load_button = QPushButton("Load…")
-        grid.addWidget(self.start_button, 0, 0)
-        grid.addWidget(self.pause_button, 0, 1)
-        grid.addWidget(self.step_button, 1, 0)
-        grid.addWidget(self.reset_button, 1, 1)
         self.save_button.setToolTip("Save the current weights as a .npz checkpoint")
         self.load_button.setToolTip("Load a .npz checkpoint; Start continues training it")
-        grid.addWidget(self.save_button, 2, 0)
-        grid.addWidget(self.load_button, 2, 1)
+        self.run_grid = grid
+        self._place_run_buttons(columns=2)
         outer.addWidget(run_box)
+        self.run_box = run_box
 
         # --- data & network -------------------------------------------------------
         net_box = QGroupBox("Data and network")
@@ -105,11 +102,15 @@ class ControlsPanel(QWidget):
         self.spec_message.setObjectName("hint")
         form.addRow(self.spec_message)
         outer.addWidget(net_box)
+        self.net_box = net_box
 
         # --- backend ----------------------------------------------------------------
         backend_box = QGroupBox("Backend")
         bform = QVBoxLayout(backend_box)
         self.backend_combo = QComboBox()
+        # As wide as the sidebar, not as its longest entry ("cupy  (GPU, not available)"): the list shows it all.
+        self.backend_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.backend_combo.setMinimumContentsLength(12)
         model: QStandardItemModel = self.backend_combo.model()
         self._first_available = None
         for info in backends:
@@ -131,6 +132,7 @@ class ControlsPanel(QWidget):
         bform.addWidget(self.backend_note)
         self.backend_combo.currentIndexChanged.connect(self._describe_backend)
         outer.addWidget(backend_box)
+        self.backend_box = backend_box
         self.select_backend(backend or self.default_backend())
         self._describe_backend(self.backend_combo.currentIndex())
 
@@ -154,9 +156,16 @@ class ControlsPanel(QWidget):
         self.lr_spin.setDecimals(5)
         self.lr_spin.setRange(1e-5, 1.0)
         self.lr_spin.setStepType(QDoubleSpinBox.AdaptiveDecimalStepType)
-        self.lr_spin.setMinimumWidth(96)
-        oform.addRow("Learning rate", self.lr_spin)
-        oform.addRow(self.lr_slider)
+        self.lr_spin.setMinimumWidth(84)
+        # The rate on a line of its own (box and slider side by side): the sidebar stays narrow.
+        self.lr_label = QLabel("Learning rate")
+        oform.addRow(self.lr_label)
+        self.lr_row = QWidget()
+        lr_layout = QHBoxLayout(self.lr_row)
+        lr_layout.setContentsMargins(0, 0, 0, 0)
+        lr_layout.addWidget(self.lr_spin)
+        lr_layout.addWidget(self.lr_slider, 1)
+        oform.addRow(self.lr_row)
         self.momentum_spin = QDoubleSpinBox()
         self.momentum_spin.setRange(0.0, 0.999)
         self.momentum_spin.setDecimals(3)
@@ -175,6 +184,7 @@ class ControlsPanel(QWidget):
         self.epochs_spin.setToolTip("Length of the run; takes effect at the next Start")
         oform.addRow("Epochs", self.epochs_spin)
         outer.addWidget(opt_box)
+        self.opt_box, self.opt_form = opt_box, oform
 
         self.keys_hint = QLabel("Changes to the optimiser apply at the next step.\n"
                                 "Keys: Space start/pause · S step · C clear drawing")
@@ -182,6 +192,8 @@ class ControlsPanel(QWidget):
         self.keys_hint.setWordWrap(True)
         outer.addWidget(self.keys_hint)
         outer.addStretch(1)
+        self.outer = outer
+        self.compact = False
 
         self.set_lr(2e-3)
         self._pending: dict = {}
@@ -201,6 +213,35 @@ class ControlsPanel(QWidget):
         self.spec_edit.textEdited.connect(self._check_spec_text)
         self.dataset_combo.currentTextChanged.connect(self.datasetChanged.emit)
         self.set_network(net, emit=False)
+
+    # --- presenter mode: the run buttons and the learning rate only -----------------------
+    def _place_run_buttons(self, columns: int) -> None:
+        buttons = [self.start_button, self.pause_button, self.step_button, self.reset_button, self.save_button,
+                   self.load_button]
+        for button in buttons:
+            self.run_grid.removeWidget(button)
+        shown = buttons if columns == 2 else buttons[:4]
+        for i, button in enumerate(shown):
+            self.run_grid.addWidget(button, i // columns, i % columns)
+        for button in buttons[4:]:
+            button.setVisible(columns == 2)
+
+    def set_compact(self, on: bool) -> None:
+        """Only what a presenter needs at hand: Start, Pause, Step, Reset and the learning rate
+        (the rest stays one F5 away)."""
+        self.compact = bool(on)
+        self._place_run_buttons(1 if on else 2)
+        for box in (self.net_box, self.backend_box):
+            box.setVisible(not on)
+        for row in range(self.opt_form.rowCount()):
+            field = self.opt_form.itemAt(row, QFormLayout.FieldRole) or self.opt_form.itemAt(row, QFormLayout.SpanningRole)
+            keep = field is not None and field.widget() is self.lr_row
+            self.opt_form.setRowVisible(row, keep or not on)  # (the label's row goes: the box's title says it)
+        self.opt_box.setTitle("Learning rate" if on else "Optimiser")
+        self.lr_row.layout().setDirection(QBoxLayout.TopToBottom if on else QBoxLayout.LeftToRight)
+        self.keys_hint.setVisible(not on)
+        self.setMinimumWidth(140 if on else 220)
+        self.setMaximumWidth(190 if on else 340)
 
     # --- backend ------------------------------------------------------------------
     def default_backend(self) -> str:
