@@ -51,7 +51,7 @@ from ..train.trainer import MAX_BATCH, MAX_EPOCHS, TrainConfig
 from ._files import atomic_write_text
 
 __all__ = ["LessonPreset", "PresetError", "PANELS", "PANEL_TITLES", "load_preset", "save_preset",
-           "bundled_presets", "bundled_presets_dir", "load_presets_in"]
+           "bundled_presets", "bundled_presets_dir", "load_presets_in", "first_test_images"]
 
 PANEL_TITLES: dict[str, str] = {
     "loss": "Loss curve",
@@ -75,6 +75,13 @@ MAX_DESCRIPTION = 2000
 MAX_STEPS = 12
 MAX_STEP = 600
 MAX_LR = 10.0
+
+
+def first_test_images(dataset, samples: int | None):
+    """``dataset`` tested on its first ``samples`` test images only (all of them for None)."""
+    if samples is None or samples >= len(dataset.test_labels):
+        return dataset
+    return replace(dataset, test_images=dataset.test_images[:samples], test_labels=dataset.test_labels[:samples])
 
 
 class PresetError(ValueError):
@@ -109,6 +116,10 @@ class LessonPreset:
                              momentum=self.momentum, batch_size=self.batch_size, epochs=self.epochs,
                              schedule=self.schedule, train_samples=self.train_samples)
         return replace(config, **overrides).validate()
+
+    def tested_on(self, dataset):
+        """``dataset`` with only the test images this lesson evaluates on (all of them without ``test_samples``)."""
+        return first_test_images(dataset, self.test_samples)
 
     def to_json(self) -> dict:
         return {

@@ -9,21 +9,12 @@ plain text.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout
 
 from ..analysis import presets as lesson_presets
 from ..analysis.presets import PANEL_TITLES
 from .status import plain_label, plain_tooltip
-
-
-def with_test_subset(dataset, samples: int | None):
-    """``dataset`` tested on its first ``samples`` test images only (the whole of it for None)."""
-    if samples is None or samples >= len(dataset.test_labels):
-        return dataset
-    return replace(dataset, test_images=dataset.test_images[:samples], test_labels=dataset.test_labels[:samples])
 
 
 class LessonStrip(QFrame):

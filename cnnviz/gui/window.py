@@ -20,6 +20,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 
 from ..analysis.drawings import DrawingStore
+from ..analysis.presets import first_test_images
 from ..backends import registry as backends
 from ..data.datasets import load_dataset
 from ..train.trainer import TrainConfig, Trainer
@@ -29,7 +30,7 @@ from .drawing_pad import DrawingPad
 from .exports import Exports
 from .inference import LocalModel
 from .layout import Workspace, initial_geometry
-from .lessons import Lessons, with_test_subset
+from .lessons import Lessons
 from .live_view import LiveView
 from .menus import Menus
 from .panels import registry
@@ -144,6 +145,10 @@ class MainWindow(QMainWindow):
         self.showMaximized() if self.fit_to_screen(screen) else self.show()
 
     # --- the data set and the NumPy copy of the model ------------------------------------------
+    def tested_on(self, dataset):
+        """``dataset`` with the test images the lesson evaluates on (all of them without a lesson)."""
+        return first_test_images(dataset, self.test_samples)
+
     def set_lesson_data(self, train_samples: int | None, test_samples: int | None) -> None:
         """Train on the first ``train_samples`` images and test on the first ``test_samples`` (None: all)."""
         self.lesson_overrides = {}
@@ -267,7 +272,7 @@ class MainWindow(QMainWindow):
                 config = replace(config, **config_changes).validate()
             weights = self.loaded_weights if initial_weights is None else initial_weights
             if dataset is None:
-                dataset = with_test_subset(self.dataset, self.test_samples)
+                dataset = self.tested_on(self.dataset)
             trainer = Trainer(config, dataset, initial_weights=weights)
         except ValueError as exc:
             self.banner.show_message(f"Cannot start: {exc}", "error")
@@ -397,12 +402,14 @@ class MainWindow(QMainWindow):
         The one place that asks: nothing is stopped or replaced without it."""
         if not self.session.active:
             return True
-        answer = QMessageBox.question(
-            self, "Training is running",
-            f"A training run is going on. To {action}, it has to stop (the weights trained so far are "
-            "replaced).\n\nStop the run and go ahead?",
-            QMessageBox.Yes | QMessageBox.Cancel, QMessageBox.Cancel)
-        return answer == QMessageBox.Yes
+        box = QMessageBox(QMessageBox.Question, "Training is running",
+                          f"A training run is going on. To {action}, it has to stop (the weights trained so far "
+                          "are replaced).\n\nStop the run and go ahead?", QMessageBox.Yes | QMessageBox.Cancel, self)
+        box.setTextFormat(Qt.PlainText)  # the action may name a lesson file's title
+        box.setDefaultButton(QMessageBox.Cancel)
+        box.button(QMessageBox.Yes).setText("Stop and go ahead")
+        box.button(QMessageBox.Cancel).setText("Keep training")
+        return box.exec() == QMessageBox.Yes
 
     # --- what is shown: presenter mode, panels, tabs ---------------------------------------------------
     def set_presenter(self, on: bool, full_screen: bool = True) -> None:

@@ -15,6 +15,7 @@ from ...data.datasets import DATASET_NAMES
 from ...nn.layers import SpecError
 from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential
 from ...nn.optim import OPTIMIZERS, SCHEDULES
+from ..status import plain_tooltip
 
 LR_MIN_EXP, LR_MAX_EXP = -5.0, 0.0
 LR_TICKS = 100
@@ -98,6 +99,7 @@ class ControlsPanel(QWidget):
                                   "the last layer must be dense-10. Press Enter to apply.")
         form.addRow(self.spec_edit)
         self.spec_message = QLabel("")
+        self.spec_message.setTextFormat(Qt.PlainText)  # it quotes what the user typed
         self.spec_message.setWordWrap(True)
         self.spec_message.setObjectName("hint")
         form.addRow(self.spec_message)
@@ -118,7 +120,7 @@ class ControlsPanel(QWidget):
             self.backend_combo.addItem(f"{info.name}  ({where})" if info.available
                                        else f"{info.name}  ({where}, not available)", info.name)
             item = model.item(self.backend_combo.count() - 1)
-            item.setToolTip(info.detail if info.available else f"not available: {info.detail}")
+            item.setToolTip(plain_tooltip(info.detail if info.available else f"not available: {info.detail}"))
             if not info.available:
                 item.setEnabled(False)
             elif self._first_available is None:
@@ -127,6 +129,7 @@ class ControlsPanel(QWidget):
         self._infos = {info.name: info for info in backends}
         bform.addWidget(self.backend_combo)
         self.backend_note = QLabel("")
+        self.backend_note.setTextFormat(Qt.PlainText)
         self.backend_note.setObjectName("hint")
         self.backend_note.setWordWrap(True)
         bform.addWidget(self.backend_note)
@@ -278,7 +281,7 @@ class ControlsPanel(QWidget):
         info = self._infos.get(self.backend_combo.itemData(index))
         if info is not None:
             self.backend_note.setText(info.title if info.available else "not available here")
-            self.backend_note.setToolTip(info.detail)
+            self.backend_note.setToolTip(plain_tooltip(info.detail))
 
     def _on_backend(self, _index: int) -> None:
         self.backendChanged.emit(self.backend)
