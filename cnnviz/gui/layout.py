@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QStackedWidget, QTabBar, QVBoxLayout, QWidget
 
 from .panels import registry
@@ -33,7 +33,7 @@ TALL_FROM_HEIGHT = 800
 TALL_ONLY = ("timings",)
 PRESENTER_RIGHT = ("classify",)
 """Presenter mode keeps only these beside the tabs (fewer, bigger things); the others get tabs."""
-PRESENTER_BESIDE_FROM_WIDTH = 1100
+PRESENTER_BESIDE_FROM_WIDTH = 1200
 """Below, presenter mode gives the drawing a tab of its own: beside the tabs it would be smaller than in
 normal mode (where the narrow window gives it a tab shared with the kernels)."""
 RIGHT_SHARE = 0.40
@@ -207,6 +207,12 @@ class Workspace(QWidget):
         self.notes: dict[str, tuple[str, str]] = {}
         """tab key -> (mark after its title, tooltip)."""
         self.current: Arrangement | None = None
+        # Sizes depend on the final geometry: a resize often comes in steps (menu and status bar heights
+        # change after a style change), so the splitters are sized once more when the steps are over.
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(0)
+        self._settle.timeout.connect(self._on_settled)
         self.arrange(force=True)
 
     def minimumSizeHint(self) -> QSize:
@@ -216,6 +222,11 @@ class Workspace(QWidget):
     def add_strip(self, widget: QWidget) -> None:
         """A strip across the top, under the tab bar (the lesson's steps)."""
         self.layout_.insertWidget(1, widget)
+
+    def _on_settled(self) -> None:
+        if not self.arrange():
+            self.size_splitters()
+            self.fit_tab_titles()
 
     def _on_user_sized(self, *_args) -> None:
         self.user_sized = True
@@ -238,27 +249,17 @@ class Workspace(QWidget):
 
     # --- the arrangement -------------------------------------------------------------------------
     def set_presenter(self, on: bool) -> None:
-        """Presenter mode's arrangement, or back to the one before it with the splitters as they were."""
-        on = bool(on)
-        splitters = (self.main, self.training, self.right)
-        if on and not self.presenter:
-            self._sizes_before_presenter = (self.size(), [s.sizes() for s in splitters])
-        self.presenter = on
+        """Presenter mode's arrangement, or back to the one before it."""
+        self.presenter = bool(on)
         self.fit_sidebar()
         self.arrange(force=True)
-        saved = getattr(self, "_sizes_before_presenter", None)
-        if not on and saved is not None:
-            size, sizes = saved
-            self._sizes_before_presenter = None
-            if size == self.size():
-                for splitter, old in zip(splitters, sizes):
-                    splitter.setSizes(old)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if not self.arrange():
             self.size_splitters()
             self.fit_tab_titles()
+        self._settle.start()
 
     def arrange(self, force: bool = False) -> bool:
         """Place the right-column panels for the current size; True when the arrangement changed."""
@@ -278,6 +279,7 @@ class Workspace(QWidget):
             self.tabs.setCurrentWidget(self.tab_pages[current_key])
         self.size_splitters(force=True)
         self.fit_tab_titles()
+        self._settle.start()
         return True
 
     def _place(self, wanted: Arrangement) -> None:

@@ -64,7 +64,7 @@ def at_screen(window, qtbot, screen):
     width, height = screen
     window.showNormal()
     window.resize(width, height - fit.DECORATIONS_PX)
-    qtbot.wait(150)
+    qtbot.wait(300)  # flow layouts and lazy panels settle over a few event-loop passes
 
 
 def describe(found: dict) -> str:
@@ -85,14 +85,14 @@ def _picture_sizes(window, qtbot) -> dict[str, float]:
     """Feature-map tile, kernel tile and canvas side in screen pixels, each on the tab that shows it."""
     sizes = {}
     window.show_tab("training")
-    qtbot.wait(120)
+    qtbot.wait(250)
     maps = window.panels.feature_maps
     sizes["feature maps"] = min(maps.tile_pixels(name) for name in maps.views)
     window.show_tab("kernels")
-    qtbot.wait(120)
+    qtbot.wait(250)
     sizes["kernels"] = window.panels.kernels.tile_pixels()
     window.show_tab("classify")
-    qtbot.wait(120)
+    qtbot.wait(250)
     sizes["canvas"] = window.panels.classify.canvas.drawing_side()
     return sizes
 

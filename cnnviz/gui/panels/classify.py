@@ -13,16 +13,18 @@ from .common import Panel, image_view, show
 
 
 SIDE_PX = 170
+"""Room the input, the answer and the bars need beside the canvas..."""
+UNDER_PX = 150
+"""... and under it."""
 INPUT_PX = 84
 INPUT_PX_STACKED = 56
-"""Room the input, the prediction and the bars need beside (or under) the canvas."""
 
 
 class _Bars(pg.GraphicsLayoutWidget):
     """The probability bars: a modest size hint, so that the canvas, not the bars, gets a wide panel's room."""
 
     def sizeHint(self) -> QSize:
-        return QSize(200, 160)
+        return QSize(200, 100)
 
 
 class ClassifyPanel(Panel):
@@ -84,16 +86,17 @@ class ClassifyPanel(Panel):
         self.side.addLayout(top)
         self.graphics = _Bars()
         self.graphics.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
-        self.graphics.setMinimumHeight(110)
-        self.graphics.setMinimumWidth(90)
-        self.prob_plot = theme.style_plot(self.graphics.addPlot(), left="%")
+        self.graphics.setMinimumHeight(96)
+        self.graphics.setMinimumWidth(150)
+        # No axis titles: the ten digits under the bars need the width ("%" is on the ticks).
+        self.prob_plot = theme.style_plot(self.graphics.addPlot())
         self.prob_plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
         self.prob_plot.setMouseEnabled(x=False, y=False)
         self.prob_plot.hideButtons()
         self.prob_plot.setYRange(0, 100, padding=0.02)
         self.prob_plot.setXRange(-0.6, 9.6, padding=0)
-        self.prob_plot.getAxis("left").setTicks([[(0, "0"), (50, "50"), (100, "100")]])
-        self.prob_plot.getAxis("left").setWidth(40)
+        self.prob_plot.getAxis("left").setTicks([[(0, "0"), (50, "50%"), (100, "100%")]])
+        self.prob_plot.getAxis("left").setWidth(44)
         self.bars = pg.BarGraphItem(x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10),
                                     brushes=["#b9c8e6"] * 10, pen=None)
         self.prob_plot.addItem(self.bars)
@@ -109,7 +112,10 @@ class ClassifyPanel(Panel):
         # The narrower of the two arrangements: a narrow column is fine, the panel stacks itself in it
         # (see resizeEvent), and the canvas is never below its minimum of 200 px.
         hint = super().minimumSizeHint()
-        narrow = max(self.canvas.minimumWidth(), self.title_label.minimumSizeHint().width()) + 40
+        row = (INPUT_PX_STACKED + max(self.digit_label.minimumSizeHint().width(),
+                                      self.confidence_label.fontMetrics().horizontalAdvance("100% sure"))
+               + self.graphics.minimumWidth() + 2 * self.side.spacing())
+        narrow = max(self.canvas.minimumWidth(), self.title_label.minimumSizeHint().width(), row) + 40
         return QSize(min(hint.width(), narrow), hint.height())
 
     @property
@@ -121,12 +127,12 @@ class ClassifyPanel(Panel):
         super().resizeEvent(event)
         width, height = event.size().width() - 24, event.size().height() - 80
         beside = min(width - SIDE_PX, height)
-        above = min(width, height - SIDE_PX)
+        above = min(width, height - UNDER_PX)
         stacked = above > beside + 20 if not self.stacked else above >= beside - 20
         if stacked != self.stacked:
+            # Under the canvas, input, answer and bars stand in one row (the canvas needs the height).
             self.box.setDirection(QBoxLayout.TopToBottom if stacked else QBoxLayout.LeftToRight)
             self.side.setDirection(QBoxLayout.LeftToRight if stacked else QBoxLayout.TopToBottom)
-            # Under the canvas the row is narrow: a smaller thumbnail leaves the bars room for ten labels.
             side = INPUT_PX_STACKED if stacked else INPUT_PX
             self.input_graphics.setFixedSize(side, side)
 

@@ -65,7 +65,12 @@ class FlowLayout(QLayout):
         rows: list[list] = [[]]
         for item in self._visible():
             hint = item.sizeHint()
-            if hint.width() > area.width() > 0:  # wider than a whole line: it gets the line (a label elides)
+            if isinstance(item.widget(), ElidedLabel):
+                # A hint never takes a line of its own: it gets what is left of this one (ending in "…"),
+                # nothing when that is too little to read.
+                room = area.right() + 1 - x
+                hint = QSize(min(hint.width(), room) if room >= 40 else 0, hint.height())
+            elif hint.width() > area.width() > 0:  # wider than a whole line: it gets the line
                 hint = QSize(max(area.width(), item.minimumSize().width()), hint.height())
             if x + hint.width() > area.right() + 1 and line_height > 0:
                 x, y = area.x(), y + line_height + self.spacing()
@@ -102,7 +107,8 @@ class ElidedLabel(QLabel):
         self.mode = mode
         """Qt.ElideRight, or Qt.ElideMiddle for a path (its start and its file name stay)."""
         self.setTextFormat(Qt.PlainText)
-        self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        # Preferred with a minimum of 0 (minimumSizeHint below): it asks for its whole text and gives way.
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Preferred)
         self.setMinimumWidth(0)
         self._full = ""
         self.setText(text)
@@ -110,6 +116,7 @@ class ElidedLabel(QLabel):
     def setText(self, text: str) -> None:
         self._full = text or ""
         self._elide()
+        self.updateGeometry()  # its size hint is the whole text's, even while it shows less
 
     def text(self) -> str:
         return self._full

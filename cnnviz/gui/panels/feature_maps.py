@@ -42,8 +42,8 @@ class FeatureMapsPanel(Panel):
         self.next_button = QPushButton("▶")
         self.random_button = QPushButton("Random")
         for b in (self.prev_button, self.next_button):
-            b.setMinimumWidth(34)
-            b.setMaximumWidth(60)
+            b.setMinimumWidth(30)
+            b.setMaximumWidth(48)
         self.index_spin = QSpinBox()
         self.index_spin.setRange(0, 9999)
         self.index_spin.setPrefix("#")
@@ -246,7 +246,7 @@ class FeatureMapsPanel(Panel):
         self.input_title.setText(f"{source} → <b>{names_[predicted]}</b>")
         self.input_title.setToolTip(f"{source}: the network says {names_[predicted]}, "
                                     f"{100 * probs[predicted]:.0f}% sure")
-        self.hint_label.setText(f"step {snapshot.step}")
+        self.setToolTip(f"Feature maps of the weights of step {snapshot.step}")
 
     def _show_layer(self, name: str, arr: np.ndarray) -> None:
         view, item, _title = self.views[name]
