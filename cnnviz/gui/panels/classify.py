@@ -12,6 +12,7 @@ from ..canvas import DrawingCanvas
 from .common import Panel, image_view, show
 
 
+QWIDGETSIZE_MAX = 16777215
 SIDE_PX = 170
 """Room the input, the answer and the bars need beside the canvas..."""
 UNDER_PX = 150
@@ -129,12 +130,20 @@ class ClassifyPanel(Panel):
         beside = min(width - SIDE_PX, height)
         above = min(width, height - UNDER_PX)
         stacked = above > beside + 20 if not self.stacked else above >= beside - 20
+        # The canvas is square: what it cannot use goes to the bars (taller under it, wider beside it).
+        if stacked:
+            self.canvas.setMaximumSize(QWIDGETSIZE_MAX, max(self.canvas.minimumHeight(), width))
+        else:
+            self.canvas.setMaximumSize(max(self.canvas.minimumWidth(), height), QWIDGETSIZE_MAX)
         if stacked != self.stacked:
             # Under the canvas, input, answer and bars stand in one row (the canvas needs the height).
             self.box.setDirection(QBoxLayout.TopToBottom if stacked else QBoxLayout.LeftToRight)
             self.side.setDirection(QBoxLayout.LeftToRight if stacked else QBoxLayout.TopToBottom)
             side = INPUT_PX_STACKED if stacked else INPUT_PX
             self.input_graphics.setFixedSize(side, side)
+            # Under the canvas the row is narrow: the bars keep the width for their ten labels (the
+            # tallest bar is 100% anyway), beside it they have the room for a percentage axis.
+            self.prob_plot.showAxis("left", not stacked)
 
     def set_class_names(self, names) -> None:
         """Digits label their bars; longer class names (Fashion-MNIST) show as numbers
