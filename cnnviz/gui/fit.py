@@ -18,7 +18,7 @@ import time
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QRect
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLabel,
                                QSplitterHandle, QTabBar, QWidget)
 
@@ -184,6 +184,11 @@ def _plot_overlaps(window) -> list[str]:
             if any(a.adjusted(1, 1, -1, -1).intersects(b) for b in rects[i + 1:]):
                 found.append("two marks' labels on the curves overlap")
                 break
+    timings = window.panels.timings
+    if timings.isVisible() and timings.layer_names:
+        line = QFontMetrics(timings.bars_plot.getAxis("left").style.get("tickFont") or timings.font()).height()
+        if timings.row_pixels() < line:
+            found.append(f"the timing bars' layer names overlap: {timings.row_pixels():.0f} px a row, a line is {line}")
     return found
 
 

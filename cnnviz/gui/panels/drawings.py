@@ -9,7 +9,6 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout
 
 from ...analysis.drawings import DrawingStore
-from ..status import plain_label
 from .common import ElidedLabel, FlowLayout, LazyPanel, row_of
 from .gallery import Gallery
 

@@ -6,8 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QPen
-from PySide6.QtWidgets import (QButtonGroup, QComboBox, QGraphicsRectItem, QLabel, QPushButton, QRadioButton,
-                               QSizePolicy, QSpinBox)
+from PySide6.QtWidgets import QButtonGroup, QComboBox, QGraphicsRectItem, QLabel, QPushButton, QRadioButton, QSpinBox
 
 from .. import theme
 from ..explain import conv1_pads, conv1_sum, layer_geometry, mosaic_cell, receptive_field

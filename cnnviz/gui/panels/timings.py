@@ -94,6 +94,11 @@ class TimingsPanel(Panel):
         rows = max(len(self.layer_names), 4)
         self.graphics.setMinimumHeight(int(rows * line * 1.5 + 3.5 * line + RATE_PLOT_MIN_PX))
 
+    def row_pixels(self) -> float:
+        """Screen pixels per layer row of the bars (the layout check: at least a line of text)."""
+        rows = max(len(self.layer_names), 1)
+        return self.bars_plot.getViewBox().height() / rows
+
     def clear(self) -> None:
         """Another run or other weights: the old measurements (and the old network's layers) go."""
         self.clear_rates()
