@@ -15,12 +15,19 @@ train, which panels to show and whether to start in presenter mode::
       "epochs": 1,
       "schedule": "onecycle",
       "train_samples": null,
+      "test_samples": null,
       "visible_panels": ["loss", "accuracy", "feature_maps", "kernels"],
-      "presenter": true
+      "presenter": true,
+      "steps": ["Press Start (Space) and watch the loss fall.", "..."]
     }
 
-``train_samples`` may be left out (all training images). Every field is
-checked, and unknown keys are refused (a typo such as ``"learning_rate"``
+``train_samples`` and ``test_samples`` may be left out (all training, all test
+images); ``test_samples`` tests on the first N test images only, so that a
+lesson with many short epochs does not spend its minute evaluating. ``steps``
+(optional) are the lesson's instructions, shown one at a time beside the
+panels while the class works through them. ``visible_panels`` and
+``presenter`` are the lesson's suggested view: the app offers it, never forces
+it. Every field is checked, and unknown keys are refused (a typo such as ``"learning_rate"``
 would otherwise be silently ignored and the lesson would run with the
 default). The presets shipped with cnnviz live in ``assets/presets``
 (installed as ``cnnviz.assets/presets``).
@@ -47,7 +54,7 @@ from ..train.trainer import MAX_BATCH, MAX_EPOCHS, TrainConfig
 from ..data.files import atomic_write_text
 
 __all__ = ["LessonPreset", "PresetError", "PANELS", "PANEL_TITLES", "load_preset", "save_preset",
-           "bundled_presets", "bundled_presets_dir", "load_presets_in"]
+           "bundled_presets", "bundled_presets_dir", "load_presets_in", "first_test_images"]
 
 PANEL_TITLES: dict[str, str] = {
     "loss": "Loss curve",
@@ -68,6 +75,8 @@ PANELS: tuple[str, ...] = tuple(PANEL_TITLES)
 BACKENDS: tuple[str, ...] = ("auto", *registry.NAMES)
 MAX_TITLE = 80
 MAX_DESCRIPTION = 2000
+MAX_STEPS = 12
+MAX_STEP = 600
 MAX_LR = 10.0
 MAX_PRESET_BYTES = 256 * 1024
 """A preset is a few hundred bytes; a bigger file is refused before it is parsed."""
@@ -76,6 +85,13 @@ MAX_PRESET_DEPTH = 4
 MAX_PROBLEMS_SHOWN = 10
 _TRAINING_COPIES = 3
 """Activations are kept for the backward pass and their gradients made: ~3 copies per image."""
+
+
+def first_test_images(dataset, samples: int | None):
+    """``dataset`` tested on its first ``samples`` test images only (all of them for None)."""
+    if samples is None or samples >= len(dataset.test_labels):
+        return dataset
+    return replace(dataset, test_images=dataset.test_images[:samples], test_labels=dataset.test_labels[:samples])
 
 
 class PresetError(ValueError):
@@ -97,6 +113,10 @@ class LessonPreset:
     visible_panels: tuple[str, ...]
     presenter: bool
     train_samples: int | None = None
+    test_samples: int | None = None
+    """Evaluate on the first N test images only (None: all of them)."""
+    steps: tuple[str, ...] = ()
+    """The instructions, in order."""
     source: Path | None = field(default=None, compare=False)
     """The file it was loaded from (not saved)."""
 
@@ -107,19 +127,23 @@ class LessonPreset:
                              schedule=self.schedule, train_samples=self.train_samples)
         return replace(config, **overrides).validate()
 
+    def tested_on(self, dataset):
+        """``dataset`` with only the test images this lesson evaluates on (all of them without ``test_samples``)."""
+        return first_test_images(dataset, self.test_samples)
+
     def to_json(self) -> dict:
         return {
             "title": self.title, "description": self.description, "net": self.net, "backend": self.backend,
             "optimizer": self.optimizer, "lr": self.lr, "momentum": self.momentum,
             "batch_size": self.batch_size, "epochs": self.epochs, "schedule": self.schedule,
-            "train_samples": self.train_samples, "visible_panels": list(self.visible_panels),
-            "presenter": self.presenter,
+            "train_samples": self.train_samples, "test_samples": self.test_samples,
+            "visible_panels": list(self.visible_panels), "presenter": self.presenter, "steps": list(self.steps),
         }
 
 
 _REQUIRED = ("title", "description", "net", "backend", "optimizer", "lr", "batch_size", "epochs", "schedule",
              "visible_panels", "presenter")
-_OPTIONAL = {"momentum": 0.9, "train_samples": None}
+_OPTIONAL = {"momentum": 0.9, "train_samples": None, "test_samples": None, "steps": []}
 _KNOWN = _REQUIRED + tuple(_OPTIONAL)
 
 
@@ -166,7 +190,12 @@ def preset_from_dict(data, where: str = "preset") -> LessonPreset:
     check("epochs", lambda v: _is_number(v) and 0 < v <= MAX_EPOCHS, f"must be a number in (0, {MAX_EPOCHS}]")
     check("train_samples", lambda v: v is None or (_is_whole(v) and v >= 1),
           "must be a whole number of at least 1, or null for all training images")
+    check("test_samples", lambda v: v is None or (_is_whole(v) and v >= 1),
+          "must be a whole number of at least 1, or null for all test images")
     check("presenter", lambda v: isinstance(v, bool), "must be true or false")
+    check("steps", lambda v: isinstance(v, list) and len(v) <= MAX_STEPS
+          and all(isinstance(t, str) and 0 < len(t.strip()) <= MAX_STEP for t in v),
+          f"must be a list of at most {MAX_STEPS} texts of 1 to {MAX_STEP} characters")
     if "visible_panels" in value:
         panels = value["visible_panels"]
         if not isinstance(panels, list) or not panels:
@@ -202,7 +231,8 @@ def preset_from_dict(data, where: str = "preset") -> LessonPreset:
         backend=value["backend"], optimizer=value["optimizer"], lr=float(value["lr"]),
         momentum=float(value["momentum"]), batch_size=value["batch_size"],
         epochs=float(value["epochs"]), schedule=value["schedule"], visible_panels=tuple(value["visible_panels"]),
-        presenter=value["presenter"], train_samples=value["train_samples"])
+        presenter=value["presenter"], train_samples=value["train_samples"], test_samples=value["test_samples"],
+        steps=tuple(t.strip() for t in value["steps"]))
 
 
 def _training_memory_problems(net: str, batch_size) -> list[str]:

@@ -35,10 +35,43 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--tab", default=None, choices=TABS,
                         help="with --screenshot: show this tab of the middle column (default: training)")
     parser.add_argument("--presenter", action="store_true",
-                        help="start in presenter mode (large type, high contrast; full screen unless --screenshot)")
+                        help="start in presenter mode (fewer, bigger pictures, high contrast; full screen)")
+    parser.add_argument("--size", metavar="WxH", default=None, type=_screen_size,
+                        help="with --screenshot or --check-layout: a screen of this size (offscreen: "
+                             "QT_QPA_PLATFORM=offscreen), e.g. 1280x720")
+    parser.add_argument("--check-layout", action="store_true",
+                        help="open the window on this screen, go through normal and presenter mode and every "
+                             "tab, and list what does not fit (exit 1 if anything)")
     parser.add_argument("--latency-report", action="store_true",
                         help="train with every panel live and print UI stall and throughput figures as JSON")
     return parser
+
+
+def _screen_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}") from None
+    if not (320 <= width <= 16384 and 240 <= height <= 16384):
+        raise argparse.ArgumentTypeError(f"a screen from 320x240 to 16384x16384, got {text!r}")
+    return width, height
+
+
+def _offscreen_screen(size: tuple[int, int]) -> None:
+    """On the offscreen platform, a virtual screen of ``size`` (Qt reads the file when it starts)."""
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if platform.split(":")[0] != "offscreen":
+        return
+    import json
+    import tempfile
+
+    width, height = size
+    config = {"screens": [{"name": f"screen {width}x{height}", "x": 0, "y": 0, "width": width, "height": height,
+                           "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}
+    handle, path = tempfile.mkstemp(prefix="cnnviz-screen-", suffix=".json")
+    with os.fdopen(handle, "w") as file:
+        json.dump(config, file)
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={path}"
 
 
 def _check_display() -> None:
@@ -48,6 +81,16 @@ def _check_display() -> None:
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         raise ValueError("no display found (DISPLAY and WAYLAND_DISPLAY are unset): use 'cnnviz train' "
                          "for headless training, or QT_QPA_PLATFORM=offscreen with 'cnnviz gui --screenshot PATH'")
+
+
+def _check_system_libraries() -> None:
+    """Qt aborts (exit 134, a misleading hint) when a library its window needs is missing:
+    name the packages to install instead, before the first Qt import."""
+    from . import system_libraries
+
+    problem = system_libraries.check()
+    if problem:
+        raise ValueError(problem)
 
 
 def _check_args(args) -> str | None:
@@ -76,10 +119,13 @@ def run(args) -> int:
     if problem:
         raise ValueError(problem)
     _check_display()
+    _check_system_libraries()
     from . import unattended
     from .theme import application
 
     backend = args.backend or "auto"
+    if getattr(args, "size", None):
+        _offscreen_screen(args.size)
     if args.latency_report:
         return unattended.latency_report(args.net, backend, args.dataset, args.data, args.train_seconds or 10.0,
                                          seed=args.seed)
@@ -94,12 +140,16 @@ def run(args) -> int:
         unattended.demo_drawings(drawings_dir)
     window = MainWindow(net=args.net, backend=backend, dataset=args.dataset, data_dir=args.data,
                         config_overrides={"seed": args.seed}, drawings_dir=drawings_dir)
+    if getattr(args, "check_layout", False):
+        from . import fit
+
+        return fit.report(app, window, args.train_seconds or 0.0)
     if args.screenshot:
         return unattended.screenshot(app, window, args.screenshot, args.train_seconds or 0.0, tab=args.tab,
-                                     presenter=args.presenter)
+                                     presenter=args.presenter, fitted=bool(getattr(args, "size", None)))
+    window.show_fitted()
     if args.presenter:
         window.set_presenter(True)
-    window.show()
     code = app.exec()
     window.shutdown()
     return int(code)

@@ -29,7 +29,7 @@ class DrawingCanvas(QWidget):
         self._empty = True
         self.setAttribute(Qt.WA_OpaquePaintEvent)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
-        self.setMinimumSize(160, 160)
+        self.setMinimumSize(200, 200)  # the smallest canvas a child can draw on (the layout test checks it)
         self.setCursor(Qt.CrossCursor)
         self.setToolTip("Draw a digit with the mouse, a pen or a finger. C clears.")
 
@@ -42,6 +42,10 @@ class DrawingCanvas(QWidget):
 
     def heightForWidth(self, width: int) -> int:
         return width
+
+    def drawing_side(self) -> float:
+        """The side of the square one draws on, in screen pixels."""
+        return self._target().width()
 
     def _target(self) -> QRectF:
         side = min(self.width(), self.height())

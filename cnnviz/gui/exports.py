@@ -68,8 +68,11 @@ class Exports:
                     "epochs": controls.epochs, "seed": window.seed}
         if local.model is not None:
             settings["parameters"] = f"{local.model.parameter_count():,}"
-        if window.config_overrides.get("train_samples"):
-            settings["training images"] = window.config_overrides["train_samples"]
+        train_samples = {**window.config_overrides, **window.lesson_overrides}.get("train_samples")
+        if train_samples:
+            settings["training images"] = train_samples
+        if window.test_samples:
+            settings["test images"] = window.test_samples
         if window.run.last_step is not None:
             settings["steps trained"] = window.run.last_step.step
         accuracy = window.panels.drawings.accuracy

@@ -1,38 +1,162 @@
-"""Where the panels sit: the controls sidebar, the tabs in the middle, the right column.
+"""Where the panels sit, for the screen at hand: the one place to change for the classroom layout.
 
-Everything is placed from the panel registry (:mod:`.panels.registry`): a
-panel's ``place`` says which column (or tab) it goes to and its ``share``
-how much of the column's height it gets. Showing and hiding panels (the View
-menu, lessons) and the initial splitter sizes live here too, so the
-arrangement can change without touching the window.
+The workspace is the controls sidebar, the tabs in the middle and the right
+column. Panels are placed from the registry (:mod:`.panels.registry`): a
+panel's ``place`` says which column (or tab) it belongs to and its ``share``
+how much of the column's height it gets. What changes with the screen is the
+*arrangement* (:func:`arrangement`): on a narrow or short window, and in
+presenter mode, right-column panels become tabs of their own instead of
+shrinking to dots. The window's minimum size fits a 1024x768 screen in every
+arrangement. Showing and hiding panels (the View menu, lessons), the tab
+titles that fit, and the banner and busy notice floating over the panels live
+here too.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QStackedWidget, QTabBar, QVBoxLayout, QWidget
 
 from .panels import registry
 from .panels.registry import RIGHT, TAB, TRAINING
+from .status import Banner, BusyNotice
 
-MIDDLE_SHARE = 0.58
-"""Of the width beside the sidebar, the tabs get this much and the right column the rest."""
+MIN_SIZE = QSize(1000, 560)
+"""The workspace's minimum size: with the menu and status bars, a window that fits a 1024x768 screen
+(even with a desktop panel and a title bar)."""
+BESIDE_FROM_WIDTH = 1160
+"""From this workspace width up the right column sits beside the tabs; below, its panels are a tab."""
+TALL_FROM_HEIGHT = 800
+"""From this workspace height up every right-column panel fits in it; below, :data:`TALL_ONLY` get tabs."""
+TALL_ONLY = ("timings",)
+PRESENTER_RIGHT = ("classify",)
+"""Presenter mode keeps only these beside the tabs (fewer, bigger things); the others get tabs."""
+PRESENTER_BESIDE_FROM_WIDTH = 1200
+"""Below, presenter mode gives the drawing a tab of its own: beside the tabs it would be smaller than in
+normal mode (where the narrow window gives it a tab shared with the kernels)."""
+RIGHT_SHARE = 0.40
+"""Of the width beside the sidebar, the right column gets this much (the canvas needs it)."""
+PRESENTER_RIGHT_SHARE = 0.34
+PRESENTER_TRAINING_SHARES = {"curves": 0.52, "feature_maps": 0.48}
+"""One layer's feature maps need less height than all of them; the curves get it."""
 
 
-def _column(specs, panels) -> QSplitter:
-    splitter = QSplitter(Qt.Vertical)
-    for i, spec in enumerate(specs):
-        splitter.addWidget(panels[spec.key])
-        splitter.setStretchFactor(i, max(1, round(10 * spec.share)))
+@dataclass(frozen=True)
+class Arrangement:
+    right: tuple[str, ...]
+    """Keys of the panels in the right column, top to bottom (empty: no right column)."""
+    folds: tuple[tuple[str, ...], ...]
+    """Right-column panels that became tabs: the keys in each such tab (after Training)."""
+
+
+def arrangement(width: int, height: int, presenter: bool) -> Arrangement:
+    """Which right-column panels stay beside the tabs for a workspace of this size."""
+    keys = tuple(spec.key for spec in registry.placed(RIGHT))
+    if presenter:
+        beside = tuple(k for k in keys if k in PRESENTER_RIGHT)
+        wide = width >= PRESENTER_BESIDE_FROM_WIDTH
+    else:
+        beside = keys if height >= TALL_FROM_HEIGHT else tuple(k for k in keys if k not in TALL_ONLY)
+        wide = width >= BESIDE_FROM_WIDTH
+    rest = tuple((k,) for k in keys if k not in beside)
+    if wide:
+        return Arrangement(beside, rest)
+    # No room beside the tabs: what would have been the right column is one tab (drawing and kernels
+    # together), the rest a tab each.
+    return Arrangement((), ((beside,) if beside else ()) + rest)
+
+
+def fold_key(keys: tuple[str, ...]) -> str:
+    """The tab key of a tab made of right-column panels (``show_tab`` also takes a panel's key)."""
+    return "+".join(keys)
+
+
+def fold_title(keys: tuple[str, ...], short: bool = False) -> str:
+    if len(keys) == 1:
+        return registry.tab_title(keys[0], short) if short else registry.BY_KEY[keys[0]].title
+    return " · ".join(registry.tab_title(k, short=True) for k in keys)
+
+
+class Tabs(QStackedWidget):
+    """The middle column's pages with the QTabWidget calls the app uses, their tab bar apart: it runs
+    across the whole window (above the sidebar and the right column too), so that every tab title fits
+    on a 1024-pixel screen, in presenter mode as well."""
+
+    currentChanged = Signal(int)
+
+    def __init__(self):
+        super().__init__()
+        self.bar = QTabBar()
+        self.bar.setDocumentMode(True)
+        self.bar.setExpanding(False)
+        self.bar.setUsesScrollButtons(False)
+        self.bar.setElideMode(Qt.ElideNone)
+        self.bar.setDrawBase(True)
+        self.bar.currentChanged.connect(self._on_bar)
+
+    def tabBar(self) -> QTabBar:
+        return self.bar
+
+    def _on_bar(self, index: int) -> None:
+        if 0 <= index < self.count():
+            super().setCurrentIndex(index)
+        self.currentChanged.emit(index)
+
+    def addTab(self, page: QWidget, title: str) -> int:
+        return self.insertTab(self.count(), page, title)
+
+    def insertTab(self, index: int, page: QWidget, title: str) -> int:
+        index = self.insertWidget(index, page)
+        self.bar.blockSignals(True)
+        self.bar.insertTab(index, title)
+        self.bar.setCurrentIndex(super().currentIndex())
+        self.bar.blockSignals(False)
+        return index
+
+    def removeTab(self, index: int) -> None:
+        if 0 <= index < self.count():
+            self.bar.blockSignals(True)
+            self.removeWidget(self.widget(index))
+            self.bar.removeTab(index)
+            self.bar.setCurrentIndex(super().currentIndex())
+            self.bar.blockSignals(False)
+
+    def setCurrentIndex(self, index: int) -> None:
+        self.bar.setCurrentIndex(index)  # -> _on_bar
+
+    def setCurrentWidget(self, page: QWidget) -> None:
+        self.setCurrentIndex(self.indexOf(page))
+
+    def setTabVisible(self, index: int, visible: bool) -> None:
+        self.bar.setTabVisible(index, visible)
+
+    def isTabVisible(self, index: int) -> bool:
+        return self.bar.isTabVisible(index)
+
+    def setTabText(self, index: int, text: str) -> None:
+        self.bar.setTabText(index, text)
+
+    def tabText(self, index: int) -> str:
+        return self.bar.tabText(index)
+
+    def setTabToolTip(self, index: int, text: str) -> None:
+        self.bar.setTabToolTip(index, text)
+
+
+def _column(orientation=Qt.Vertical) -> QSplitter:
+    splitter = QSplitter(orientation)
     splitter.setChildrenCollapsible(False)
     splitter.setHandleWidth(6)
     return splitter
 
 
 class Workspace(QWidget):
-    """The window's central widget: the banner above, then sidebar | tabs | right column."""
+    """The window's central widget: sidebar | tabs | right column, the lesson strip above them,
+    a banner and a busy notice floating over them."""
 
-    def __init__(self, banner: QWidget, controls: QWidget, panels: dict[str, QWidget]):
+    def __init__(self, controls: QWidget, panels: dict[str, QWidget]):
         super().__init__()
         self.panels = panels
         self.controls = controls
@@ -44,20 +168,24 @@ class Workspace(QWidget):
         self.sidebar.setVerticalScrollBarPolicy(Qt.ScrollBarAsNeeded)
         self.fit_sidebar()
 
-        self.training = _column(registry.placed(TRAINING), panels)
-        self.right = _column(registry.placed(RIGHT), panels)
-        self.tabs = QTabWidget()
-        self.tabs.setDocumentMode(True)
+        self.training = _column()
+        for i, spec in enumerate(registry.placed(TRAINING)):
+            self.training.addWidget(panels[spec.key])
+            self.training.setStretchFactor(i, max(1, round(10 * spec.share)))
+        self.right = _column()
+        self.tabs = Tabs()
         self.tab_pages: dict[str, QWidget] = {registry.TRAINING: self.training}
         self.tab_pages.update({spec.key: panels[spec.key] for spec in registry.placed(TAB)})
         for key in registry.TABS:
             self.tabs.addTab(self.tab_pages[key], registry.tab_title(key))
+        self.fold_pages: dict[str, QSplitter] = {}
+        """Tabs made of right-column panels (key: :func:`fold_key`)."""
         self.main = QSplitter(Qt.Horizontal)
         self.main.addWidget(self.sidebar)
         self.main.addWidget(self.tabs)
         self.main.addWidget(self.right)
         self.main.setStretchFactor(0, 0)
-        self.main.setStretchFactor(1, 5)
+        self.main.setStretchFactor(1, 6)
         self.main.setStretchFactor(2, 4)
         self.main.setChildrenCollapsible(False)
         self.user_sized = False
@@ -65,65 +193,254 @@ class Workspace(QWidget):
         for splitter in (self.main, self.training, self.right):
             splitter.splitterMoved.connect(self._on_user_sized)
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 2)
-        layout.setSpacing(6)
-        layout.addWidget(banner)
-        layout.addWidget(self.main, 1)
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setContentsMargins(6, 2, 6, 2)
+        self.layout_.setSpacing(4)
+        self.layout_.addWidget(self.tabs.tabBar())
+        self.layout_.addWidget(self.main, 1)
+        self.banner = Banner(self, self._banner_area)
+        self.busy = BusyNotice(self, self._busy_area)
+
+        self.presenter = False
+        self.views: set[str] = set(registry.VIEWS)
+        self.short_titles = False
+        self.notes: dict[str, tuple[str, str]] = {}
+        """tab key -> (mark after its title, tooltip)."""
+        self.current: Arrangement | None = None
+        # Sizes depend on the final geometry: a resize often comes in steps (menu and status bar heights
+        # change after a style change), so the splitters are sized once more when the steps are over.
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(0)
+        self._settle.timeout.connect(self._on_settled)
+        self.arrange(force=True)
+
+    def minimumSizeHint(self) -> QSize:
+        # Whatever the arrangement: it changes with the size, so the window may always shrink to this.
+        return MIN_SIZE
+
+    def add_strip(self, widget: QWidget) -> None:
+        """A strip across the top, under the tab bar (the lesson's steps)."""
+        self.layout_.insertWidget(1, widget)
+
+    def _on_settled(self) -> None:
+        if not self.arrange():
+            self.size_splitters()
+            self.fit_tab_titles()
 
     def _on_user_sized(self, *_args) -> None:
         self.user_sized = True
 
+    # --- floating messages: over the tabs and the right column, below the tab bar ------------------
+    def _content_rect(self) -> QRect:
+        top_left = self.tabs.mapTo(self, self.tabs.rect().topLeft())
+        right = self.right if self.right.isVisible() else self.tabs
+        bottom_right = right.mapTo(self, right.rect().bottomRight())
+        return QRect(top_left, bottom_right)
+
+    def _banner_area(self, _host: QRect) -> QRect:
+        area = self._content_rect()
+        return QRect(area.left() + 8, area.top() + 4, area.width() - 16, area.height() // 2)
+
+    def _busy_area(self, _host: QRect) -> QRect:
+        area = self._content_rect()
+        width = min(area.width() - 40, 640)
+        return QRect(area.center().x() - width // 2, area.top() + area.height() // 3, width, area.height() // 3)
+
+    # --- the arrangement -------------------------------------------------------------------------
+    def set_presenter(self, on: bool) -> None:
+        """Presenter mode's arrangement, or back to the one before it."""
+        self.presenter = bool(on)
+        self.fit_sidebar()
+        self.arrange(force=True)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if not self.arrange():
+            self.size_splitters()
+            self.fit_tab_titles()
+        self._settle.start()
+
+    def arrange(self, force: bool = False) -> bool:
+        """Place the right-column panels for the current size; True when the arrangement changed."""
+        size = self.size()
+        wanted = arrangement(size.width(), size.height(), self.presenter)
+        if wanted == self.current and not force:
+            return False
+        current_key = self._current_tab_key()
+        self.setUpdatesEnabled(False)
+        try:
+            self._place(wanted)
+        finally:
+            self.setUpdatesEnabled(True)
+        self.current = wanted
+        self.show_views(self.views)
+        if current_key in self.tab_pages and self.tab_visible(current_key):
+            self.tabs.setCurrentWidget(self.tab_pages[current_key])
+        self.size_splitters(force=True)
+        self.fit_tab_titles()
+        self._settle.start()
+        return True
+
+    def _place(self, wanted: Arrangement) -> None:
+        for key, page in list(self.fold_pages.items()):
+            self.tabs.removeTab(self.tabs.indexOf(page))
+            del self.tab_pages[key]
+        old_pages = list(self.fold_pages.values())
+        self.fold_pages = {}
+        for key in wanted.right:
+            self.right.addWidget(self.panels[key])
+        for i, key in enumerate(wanted.right):
+            self.right.setStretchFactor(i, max(1, round(10 * registry.BY_KEY[key].share)))
+        for n, keys in enumerate(wanted.folds, start=1):
+            page = _column()
+            for key in keys:
+                page.addWidget(self.panels[key])
+            self.fold_pages[fold_key(keys)] = page
+            self.tab_pages[fold_key(keys)] = page
+            self.tabs.insertTab(n, page, fold_title(keys))
+        for page in old_pages:
+            page.deleteLater()
+
+    def _current_tab_key(self) -> str | None:
+        page = self.tabs.currentWidget()
+        return next((key for key, p in self.tab_pages.items() if p is page), None)
+
+    def tab_key_of(self, key: str) -> str:
+        """The tab showing panel (or tab) ``key``; the Training tab for a panel beside the tabs."""
+        if key in self.tab_pages:
+            return key
+        for fold, page in self.fold_pages.items():
+            if key in fold.split("+"):
+                return fold
+        return registry.TRAINING
+
     # --- sizes ----------------------------------------------------------------------------
     def fit_sidebar(self) -> None:
-        """As wide as the controls want (they grow in presenter mode), never clipped."""
-        width = self.controls.minimumSizeHint().width() + self.sidebar.verticalScrollBar().sizeHint().width() + 4
+        """As wide as the controls want (they are narrower in presenter mode), never clipped."""
+        self.controls.ensurePolished()
+        for child in self.controls.findChildren(QWidget):
+            child.ensurePolished()
+        self.controls.layout().activate()
+        width = min(self.controls.minimumSizeHint().width(), self.controls.maximumWidth())
+        width += self.sidebar.verticalScrollBar().sizeHint().width() + 4
         self.sidebar.setMinimumWidth(width)
         self.sidebar.setMaximumWidth(width + 40)
 
-    def size_splitters(self, width: int, height: int) -> None:
-        """Initial proportions for a window of this size (until the user drags a splitter)."""
-        if self.user_sized:
+    def size_splitters(self, force: bool = False) -> None:
+        """Proportions for the current size (until the user drags a splitter)."""
+        if self.user_sized and not force:
             return
+        width, height = self.width(), self.height()
         side = self.sidebar.minimumWidth()
-        rest = max(width - side - 30, 600)
-        self.main.setSizes([side, int(rest * MIDDLE_SHARE), rest - int(rest * MIDDLE_SHARE)])
-        h = max(height - 80, 500)
-        for splitter, place in ((self.training, TRAINING), (self.right, RIGHT)):
-            shares = [spec.share for spec in registry.placed(place)]
-            sizes = [int(h * share) for share in shares[:-1]]
-            splitter.setSizes([*sizes, h - sum(sizes)])
+        rest = max(width - side - 30, 400)
+        if self.current is not None and self.current.right:
+            share = PRESENTER_RIGHT_SHARE if self.presenter else RIGHT_SHARE
+            right = max(int(rest * share), self.right.minimumSizeHint().width())
+            self.main.setSizes([side, rest - right, right])
+        else:
+            self.main.setSizes([side, rest, 0])
+        h = max(height - 60, 300)
+        shares = PRESENTER_TRAINING_SHARES if self.presenter else {}
+        columns = [(self.training, [shares.get(spec.key, spec.share) for spec in registry.placed(TRAINING)])]
+        if self.current is not None:
+            columns.append((self.right, [registry.BY_KEY[k].share for k in self.current.right]))
+            for keys in self.current.folds:
+                columns.append((self.fold_pages[fold_key(keys)], [registry.BY_KEY[k].share for k in keys]))
+        for splitter, shares in columns:
+            if shares:
+                total = sum(shares)
+                sizes = [int(h * s / total) for s in shares[:-1]]
+                splitter.setSizes([*sizes, h - sum(sizes)])
+
+    def _titles(self, key: str) -> tuple[str, str]:
+        """(full, short) title of tab ``key``."""
+        if key in self.fold_pages:
+            keys = tuple(key.split("+"))
+            return fold_title(keys), fold_title(keys, short=True)
+        return registry.tab_title(key), registry.tab_title(key, short=True)
+
+    def fit_tab_titles(self) -> None:
+        """Full tab titles as far as they fit side by side; the longest give way to their short form
+        first. The tab bar never scrolls."""
+        bar = self.tabs.tabBar()
+        shortened: set[str] = set()
+
+        def apply() -> None:
+            for key, page in self.tab_pages.items():
+                full, short = self._titles(key)
+                note, tooltip = self.notes.get(key, ("", ""))
+                index = self.tabs.indexOf(page)
+                self.tabs.setTabText(index, f"{short if key in shortened else full} {note}".strip())
+                self.tabs.setTabToolTip(index, tooltip or (full if key in shortened else ""))
+
+        apply()
+        candidates = sorted((key for key in self.tab_pages if self._titles(key)[0] != self._titles(key)[1]),
+                            key=lambda k: len(self._titles(k)[1]) - len(self._titles(k)[0]))
+        for key in candidates:
+            if bar.sizeHint().width() <= bar.width():
+                break
+            shortened.add(key)
+            apply()
+        self.short_titles = bool(shortened)
 
     # --- tabs and visibility ----------------------------------------------------------------
     def show_tab(self, key: str) -> None:
-        page = self.tab_pages[key]
+        """Show tab ``key``, or the tab holding panel ``key``."""
+        page = self.tab_pages[self.tab_key_of(key)]
         self.tabs.setTabVisible(self.tabs.indexOf(page), True)
         self.tabs.setCurrentWidget(page)
 
     def tab_visible(self, key: str) -> bool:
-        return self.tabs.isTabVisible(self.tabs.indexOf(self.tab_pages[key]))
+        return self.tabs.isTabVisible(self.tabs.indexOf(self.tab_pages[self.tab_key_of(key)]))
+
+    def tab_keys(self) -> list[str]:
+        """Every tab's key, in tab-bar order."""
+        pages = {page: key for key, page in self.tab_pages.items()}
+        return [pages[self.tabs.widget(i)] for i in range(self.tabs.count())]
 
     def set_tab_note(self, key: str, note: str, tooltip: str = "") -> None:
         """A mark after a tab's title (e.g. the statistics' warning sign), with its explanation."""
-        index = self.tabs.indexOf(self.tab_pages[key])
-        self.tabs.setTabText(index, f"{registry.tab_title(key)} {note}".strip())
-        self.tabs.setTabToolTip(index, tooltip)
+        self.notes[key] = (note, tooltip)
+        self.fit_tab_titles()
 
     def show_views(self, views: set[str]) -> None:
         """Show the panels of these lesson views, hide the others (an empty tab or column goes too)."""
+        self.views = set(views)
         for spec in registry.PANELS:
             panel = self.panels[spec.key]
-            shown = set(spec.shown_by) & views
+            shown = set(spec.shown_by) & self.views
             if len(spec.shown_by) > 1:
                 panel.show_views(shown)
             if spec.place != TAB:
                 panel.setVisible(bool(shown))
-        self.right.setVisible(any(set(spec.shown_by) & views for spec in registry.placed(RIGHT)))
-        shown_tabs = {key: registry.tab_shown(key, views) for key in registry.TABS}
+
+        def any_shown(keys) -> bool:
+            return any(set(registry.BY_KEY[k].shown_by) & self.views for k in keys)
+
+        right = self.current.right if self.current is not None else ()
+        self.right.setVisible(any_shown(right))
+        shown_tabs = {key: registry.tab_shown(key, self.views) for key in registry.TABS}
+        shown_tabs.update({key: any_shown(key.split("+")) for key in self.fold_pages})
         for key, shown in shown_tabs.items():
             self.tabs.setTabVisible(self.tabs.indexOf(self.tab_pages[key]), shown)
         self.tabs.setVisible(any(shown_tabs.values()))
+        self.tabs.tabBar().setVisible(self.tabs.isVisibleTo(self))
         if not self.tabs.isTabVisible(self.tabs.currentIndex()):
-            first = next((key for key in registry.TABS if shown_tabs[key]), None)
+            first = next((key for key in self.tab_keys() if shown_tabs[key]), None)
             if first is not None:
                 self.tabs.setCurrentWidget(self.tab_pages[first])
+        self.fit_tab_titles()
+
+
+DEFAULT_WINDOW = QSize(1600, 1000)
+
+
+def initial_geometry(available: QRect) -> tuple[QRect, bool]:
+    """Where the window opens on a screen whose free area is ``available``: (geometry, maximised).
+    A screen smaller than the default window gets a maximised one; a larger one a centred window."""
+    if available.width() < DEFAULT_WINDOW.width() or available.height() < DEFAULT_WINDOW.height():
+        return QRect(available), True
+    geometry = QRect(0, 0, DEFAULT_WINDOW.width(), DEFAULT_WINDOW.height())
+    geometry.moveCenter(available.center())
+    return geometry, False

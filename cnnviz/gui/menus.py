@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMenu
 
 from ..analysis.presets import PANEL_TITLES
 from .panels import registry
+from .status import plain_tooltip
 
 
 class Menus:
@@ -36,7 +37,7 @@ class Menus:
         quit_action.setShortcut(QKeySequence.Quit)
 
         view = bar.addMenu("&View")
-        self.presenter_action = view.addAction("Presenter mode (big, high contrast, full screen)")
+        self.presenter_action = view.addAction("Presenter mode (fewer, bigger pictures, full screen)")
         self.presenter_action.setCheckable(True)
         self.presenter_action.setShortcut(QKeySequence("F5"))
         self.presenter_action.toggled.connect(lambda on: window.set_presenter(on))
@@ -59,8 +60,9 @@ class Menus:
         if window.lessons.problem:
             lessons.addAction(f"(lesson presets unavailable: {window.lessons.problem})").setEnabled(False)
         for preset in window.lessons.presets:
-            action = lessons.addAction(preset.title, lambda p=preset: window.lessons.apply(p))
-            action.setToolTip(preset.description)
+            # A title from a file: '&' is text, not a shortcut mark; the tooltip shows the text as it is.
+            action = lessons.addAction(preset.title.replace("&", "&&"), lambda p=preset: window.lessons.apply(p))
+            action.setToolTip(plain_tooltip(preset.description))
             action.setStatusTip(preset.description[:160])
         lessons.setToolTipsVisible(True)
         lessons.addSeparator()

@@ -7,14 +7,15 @@ never to the application, and undone exactly when the mode is left.
 from __future__ import annotations
 
 import pyqtgraph as pg
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
 from . import theme
 
-BASE_PT = 16
-TITLE_PT = 21
-AXIS_PT = 15
+BASE_PT = 15
+TITLE_PT = 19
+AXIS_PT = 14
 LINE_SCALE = 1.8
 
 STYLE_SHEET = f"""
@@ -22,13 +23,15 @@ QWidget {{ font-size: {BASE_PT}pt; color: #000000; }}
 QMainWindow, QMainWindow > QWidget {{ background: #e9ecf1; }}
 QLabel#panelTitle {{ font-size: {TITLE_PT}pt; font-weight: 800; color: #000000; }}
 QLabel#hint {{ color: #1d2330; }}
-QLabel#bigDigit {{ font-size: 56pt; font-weight: 900; color: #0b3d91; }}
+QLabel#bigDigit {{ font-size: 52pt; font-weight: 900; color: #0b3d91; }}
 QFrame#panel {{ background: #ffffff; border: 2px solid #1d2330; border-radius: 6px; }}
 QGroupBox {{ background: #ffffff; border: 2px solid #1d2330; border-radius: 6px; margin-top: 18px;
             padding: 10px 6px 6px 6px; font-weight: 700; }}
 QPushButton {{ padding: 7px 12px; border: 2px solid #1d2330; border-radius: 5px; background: #ffffff; }}
 QPushButton#primary {{ background: #0b3d91; color: #ffffff; border: 2px solid #000000; font-weight: 700; }}
-QTabBar::tab {{ font-size: {BASE_PT + 1}pt; font-weight: 700; padding: 8px 18px; }}
+QPushButton:disabled {{ color: #8a93a3; border-color: #b9c1ce; }}
+QPushButton#primary:disabled {{ background: #9dbcf0; color: #ffffff; border-color: #9dbcf0; }}
+QTabBar::tab {{ font-size: {BASE_PT - 1}pt; font-weight: 700; padding: 6px 11px; }}
 QTabBar::tab:selected {{ background: #0b3d91; color: #ffffff; }}
 QStatusBar QLabel {{ font-size: {BASE_PT - 2}pt; }}
 """
@@ -89,24 +92,46 @@ def style(window, on: bool) -> None:
 
 
 def set_mode(window, on: bool, full_screen: bool = True) -> None:
-    """Presenter mode on or off: the look, a sidebar wide enough for the bigger type, full screen."""
-    window.presenter_mode = bool(on)
-    window.menus.set_checked(window.menus.presenter_action, window.presenter_mode)
-    style(window, window.presenter_mode)
-    controls = window.controls
-    controls.setMaximumWidth(460 if window.presenter_mode else 360)  # its controls would be clipped otherwise
-    controls.ensurePolished()
-    for child in controls.findChildren(QWidget):
-        child.ensurePolished()
-    window.workspace.fit_sidebar()
-    window.workspace.size_splitters(window.width(), window.height())
-    if full_screen:
-        set_full_screen(window, window.presenter_mode)
+    """Presenter mode on or off: the look; fewer, bigger pictures (one layer's feature maps, the
+    canvas beside the tabs, the kernels and timings in tabs of their own); the sidebar reduced to the
+    run buttons and the learning rate; full screen. Leaving it puts the window back exactly as it was
+    (maximised stays maximised)."""
+    on = bool(on)
+    window.menus.set_checked(window.menus.presenter_action, on)
+    if on == window.presenter_mode:
+        if on and full_screen:
+            set_full_screen(window, True)
+        return
+    if on:
+        window.state_before_presenter = (window.windowState(), window.normalGeometry())
+    window.presenter_mode = on
+    style(window, on)
+    window.controls.set_compact(on)
+    window.panels.feature_maps.set_single_layer(on)
+    window.workspace.set_presenter(on)
+    if on:
+        if full_screen:
+            set_full_screen(window, True)
+        return
+    state, geometry = window.state_before_presenter or (window.windowState() & ~Qt.WindowFullScreen, None)
+    window.state_before_presenter = None
+    restore_window_state(window, state, geometry)
+
+
+def restore_window_state(window, state, geometry) -> None:
+    """Back to ``state`` (normal, maximised or full screen) and, when normal, to ``geometry``."""
+    if window.windowState() != state:
+        window.setWindowState(state)
+    if not state & (Qt.WindowMaximized | Qt.WindowFullScreen) and geometry is not None and geometry.isValid():
+        window.setGeometry(geometry)
+    window.menus.set_checked(window.menus.fullscreen_action, bool(state & Qt.WindowFullScreen))
 
 
 def set_full_screen(window, on: bool) -> None:
     window.menus.set_checked(window.menus.fullscreen_action, on)
     if on and not window.isFullScreen():
+        window.state_before_full_screen = window.windowState()
         window.showFullScreen()
     elif not on and window.isFullScreen():
-        window.showNormal()
+        before = getattr(window, "state_before_full_screen", Qt.WindowNoState) & ~Qt.WindowFullScreen
+        window.setWindowState(before)

@@ -66,9 +66,13 @@ class EventRouter(QObject):
             t, last = batch.steps[-1]
             panels.timings.add_rate(t, last.backend, last.images_per_s)
             self.window.live_view.dirty = True
-            self.window.status.show(epoch=f"epoch {last.epoch:.2f}", step=f"step {last.step}",
-                                    rate=f"{last.images_per_s:,.0f} images/s", backend=f"backend {last.backend}",
-                                    eta=f"ETA {format_eta(last.eta_s)}")
+            self.window.workspace.busy.stop()
+            status = self.window.status
+            status.show(epoch=f"epoch {last.epoch:.2f}", step=f"step {last.step}", backend=f"backend {last.backend}")
+            if run.running:
+                status.show(rate=f"{last.images_per_s:,.0f} images/s", eta=f"ETA {format_eta(last.eta_s)}")
+            else:  # a single step while paused: no speed, no time left
+                status.show_stopped()
         for timing in batch.timings.values():
             panels.timings.add_timing(timing)
             run.add_timing(timing)
@@ -99,7 +103,8 @@ class EventRouter(QObject):
         panels.timelapse.observe(event)
         panels.drawings.set_mnist_accuracy(event.test_accuracy)
         panels.drawings.set_model(self.window.local.model)
-        self.window.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}% ({event.samples} images)")
+        panels.why.evaluated()
+        self.window.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}%")
 
     @handle.register
     def _parameter_stats(self, event: ev.ParameterStatsMeasured) -> None:
@@ -116,6 +121,8 @@ class EventRouter(QObject):
         else:
             self.run.state = event.state
             self.window.status.show(state=event.state)
+            if event.state != "running":
+                self.window.status.show_stopped()  # paused: the ETA and images/s stop too
         self.window.update_buttons()
 
     @handle.register
@@ -139,10 +146,12 @@ class EventRouter(QObject):
 
     @handle.register
     def _warmup_started(self, event: ev.WarmupStarted) -> None:
-        self.window.statusBar().showMessage(event.message)
+        # Where the user is looking, not only in the status bar: the first start compiles for seconds.
+        self.window.workspace.busy.start(f"{event.backend}: compiling kernels, first start only")
 
     @handle.register
     def _warmup(self, event: ev.WarmupFinished) -> None:
+        self.window.workspace.busy.stop()
         self.window.statusBar().showMessage(event.message, 8000)
 
     @handle.register
@@ -159,5 +168,6 @@ class EventRouter(QObject):
     def _run_finished(self, event: ev.RunFinished) -> None:
         self.run.result = event
         if event.test_accuracy is not None:
-            self.window.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}% (all test images)")
-        self.window.status.show(state="stopped" if event.stopped else "finished", eta="ETA –")
+            self.window.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}%")
+        self.window.status.show(state="stopped" if event.stopped else "finished")
+        self.window.status.show_stopped()

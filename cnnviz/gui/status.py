@@ -1,13 +1,71 @@
-"""What the window tells the user: a closable banner across the top, and the status bar's fields."""
+"""What the window tells the user: a closable banner and a "busy" notice floating over the
+panels (they never push the layout: nothing moves under the mouse when one appears), and the
+status bar's fields.
+
+Every text here may come from outside (an error message, a file name, a lesson file): it is
+shown as plain text, never interpreted as rich text.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QStatusBar
+import html
+import time
+
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (QFrame, QGraphicsDropShadowEffect, QHBoxLayout, QLabel, QPushButton, QSizePolicy,
+                               QStatusBar, QWidget)
 
 
-class Banner(QFrame):
-    """A closable message across the top of the window (errors never need a dialog)."""
+def plain_tooltip(text: str) -> str:
+    """A tooltip that shows ``text`` as it is (Qt would render a tooltip that looks like HTML)."""
+    if not text:
+        return ""
+    return "<p style='white-space:pre-wrap'>" + html.escape(text) + "</p>"
+
+
+def plain_label(text: str = "", parent=None) -> QLabel:
+    label = QLabel(parent)
+    label.setTextFormat(Qt.PlainText)
+    label.setText(text)
+    return label
+
+
+class Floating(QFrame):
+    """A frame drawn over ``host`` (a child of it, outside every layout), placed by ``place(host_rect)``
+    each time the host is resized or the frame is shown."""
+
+    def __init__(self, host: QWidget, place):
+        super().__init__(host)
+        self._place = place
+        host.installEventFilter(self)
+        shadow = QGraphicsDropShadowEffect(self)
+        shadow.setBlurRadius(18)
+        shadow.setOffset(0, 3)
+        shadow.setColor(QColor(0, 0, 0, 90))
+        self.setGraphicsEffect(shadow)
+        self.hide()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parent() and event.type() == QEvent.Resize and self.isVisible():
+            self.reposition()
+        return False
+
+    def reposition(self) -> None:
+        host = self.parentWidget()
+        area: QRect = self._place(host.rect())
+        height = self.heightForWidth(area.width()) if self.hasHeightForWidth() else self.sizeHint().height()
+        height = max(height, self.minimumSizeHint().height())
+        self.setGeometry(area.x(), area.y(), area.width(), min(height, max(area.height(), 40)))
+        self.raise_()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.reposition()
+
+
+class Banner(Floating):
+    """A closable message over the top of the panels (errors never need a dialog)."""
 
     STYLES = {
         "error": ("#fde7e9", "#b3261e", "#8c1d18"),
@@ -15,34 +73,45 @@ class Banner(QFrame):
         "info": ("#e8f0fe", "#1f6feb", "#0b3d91"),
     }
 
-    def __init__(self, parent=None):
-        super().__init__(parent)
+    def __init__(self, host: QWidget, place):
+        super().__init__(host, place)
         self.setObjectName("banner")
         row = QHBoxLayout(self)
         row.setContentsMargins(12, 6, 6, 6)
-        self.label = QLabel("")
+        self.label = plain_label()
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         row.addWidget(self.label, 1)
         self.close_button = QPushButton("✕")
-        self.close_button.setFixedWidth(32)
+        self.close_button.setFixedWidth(36)
         self.close_button.setToolTip("Hide this message")
         self.close_button.clicked.connect(self.hide)
-        row.addWidget(self.close_button)
+        row.addWidget(self.close_button, 0, Qt.AlignTop)
         self.kind = "info"
         self._hide_timer = QTimer(self)
         self._hide_timer.setSingleShot(True)
         self._hide_timer.timeout.connect(self.hide)
-        self.hide()
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        margins = self.layout().contentsMargins()
+        text_width = max(width - margins.left() - margins.right() - self.close_button.width() - 12, 50)
+        text = self.label.heightForWidth(text_width)
+        return max(text, self.close_button.sizeHint().height()) + margins.top() + margins.bottom()
 
     def show_message(self, text: str, kind: str = "info", details: str = "", auto_hide_ms: int = 0) -> None:
         background, border, colour = self.STYLES.get(kind, self.STYLES["info"])
-        self.setStyleSheet(f"QFrame#banner {{ background: {background}; border: 1px solid {border}; }}"
+        self.setStyleSheet(f"QFrame#banner {{ background: {background}; border: 1px solid {border}; "
+                           f"border-radius: 6px; }}"
                            f"QFrame#banner QLabel {{ color: {colour}; font-weight: 600; }}")
         self.kind = kind
         self.label.setText(text)
-        self.setToolTip(details[-3000:] if details else "")
+        self.setToolTip(plain_tooltip(details[-3000:]) if details else "")
         self.show()
+        self.reposition()
         if auto_hide_ms:
             self._hide_timer.start(auto_hide_ms)
         else:
@@ -53,6 +122,67 @@ class Banner(QFrame):
         self.show_message(text, kind, auto_hide_ms=0 if kind == "error" else 8000)
 
 
+class BusyNotice(Floating):
+    """"compiling kernels, first start only: 4 s" in the middle of the panels, counting seconds."""
+
+    SHOW_AFTER_MS = 300
+    """Quick warm-ups (kernels loaded from the cache) never flash on screen."""
+
+    def __init__(self, host: QWidget, place):
+        super().__init__(host, place)
+        self.setObjectName("busyNotice")
+        self.setStyleSheet("QFrame#busyNotice { background: #fffbe6; border: 2px solid #c77700; border-radius: 8px; }"
+                           "QFrame#busyNotice QLabel { color: #6b4100; font-weight: 700; }")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(18, 14, 18, 14)
+        self.label = plain_label()
+        self.label.setWordWrap(True)
+        self.label.setAlignment(Qt.AlignCenter)
+        row.addWidget(self.label)
+        self.text = ""
+        self._started = 0.0
+        self._tick = QTimer(self)
+        self._tick.setInterval(500)
+        self._tick.timeout.connect(self._update)
+        self._delay = QTimer(self)
+        self._delay.setSingleShot(True)
+        self._delay.timeout.connect(self._appear)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        margins = self.layout().contentsMargins()
+        return self.label.heightForWidth(width - margins.left() - margins.right()) + margins.top() + margins.bottom()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.text)
+
+    def start(self, text: str) -> None:
+        self.text = text
+        self._started = time.perf_counter()
+        self._update()
+        self._delay.start(self.SHOW_AFTER_MS)
+
+    def _appear(self) -> None:
+        if self.text:
+            self.show()
+            self._tick.start()
+
+    def _update(self) -> None:
+        seconds = time.perf_counter() - self._started
+        self.label.setText(f"{self.text}: {seconds:.0f} s")
+        if self.isVisible():
+            self.reposition()
+
+    def stop(self) -> None:
+        self.text = ""
+        self._delay.stop()
+        self._tick.stop()
+        self.hide()
+
+
 class StatusFields:
     """The run's figures, each in its own label on the right of the status bar."""
 
@@ -61,7 +191,7 @@ class StatusFields:
     def __init__(self, bar: QStatusBar):
         self.labels: dict[str, QLabel] = {}
         for key in self.KEYS:
-            label = QLabel("")
+            label = plain_label()
             bar.addPermanentWidget(label)
             self.labels[key] = label
 
@@ -74,4 +204,8 @@ class StatusFields:
 
     def show_start(self) -> None:
         """No step trained yet."""
-        self.show(epoch="epoch 0.00", step="step 0", eta="ETA –", test="test accuracy –")
+        self.show(epoch="epoch 0.00", step="step 0", rate="– images/s", eta="ETA –", test="test accuracy –")
+
+    def show_stopped(self) -> None:
+        """Nothing is training (paused, stopped, finished): no speed and no time left to show."""
+        self.show(rate="– images/s", eta="ETA –")

@@ -95,11 +95,16 @@ def _prepare_tab(app, window, tab: str | None) -> None:
 
 
 def screenshot(app, window, path: str, train_seconds: float, tab: str | None = None,
-               presenter: bool = False) -> int:
-    window.resize(1600, 1000)
-    window.show()
+               presenter: bool = False, fitted: bool = False) -> int:
+    """``fitted``: the window as it opens on this screen (maximised on a small one; presenter mode full
+    screen), for the per-resolution screenshots; else a 1600x1000 window."""
+    if fitted:
+        window.show_fitted()
+    else:
+        window.resize(1600, 1000)
+        window.show()
     if presenter:
-        window.set_presenter(True, full_screen=False)
+        window.set_presenter(True, full_screen=fitted)
     window.panels.feature_maps.select_test_image(0)
     draw_demo_digit(window)
     _process_for(app, 0.3)

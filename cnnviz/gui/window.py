@@ -17,9 +17,10 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 
 from ..analysis.drawings import DrawingStore
+from ..analysis.presets import first_test_images
 from ..backends import registry as backends
 from ..data.datasets import load_dataset
 from ..train.trainer import TrainConfig, Trainer
@@ -28,7 +29,7 @@ from .checkpoints import Checkpoints
 from .drawing_pad import DrawingPad
 from .exports import Exports
 from .inference import LocalModel
-from .layout import Workspace
+from .layout import Workspace, initial_geometry
 from .lessons import Lessons
 from .live_view import LiveView
 from .menus import Menus
@@ -37,7 +38,7 @@ from .panels.controls import ControlsPanel
 from .router import EventRouter
 from .run_state import RunState
 from .session import TrainingSession
-from .status import Banner, StatusFields
+from .status import StatusFields
 
 GUI_TRAIN_DEFAULTS = {"eval_every": 100, "eval_samples": 500, "stats_every": 10}
 """Test accuracy on 500 images every 100 steps gives the curve points (and the
@@ -61,25 +62,30 @@ class MainWindow(QMainWindow):
         self._stats_every_given = "stats_every" in (config_overrides or {})
         self.config_overrides = dict(GUI_TRAIN_DEFAULTS, **(config_overrides or {}))
         self.seed = int(self.config_overrides.pop("seed", 0))
+        self.lesson_overrides: dict = {}
+        """A lesson's own trainer settings on top (its training and test images)."""
+        self.test_samples: int | None = None
         self.dataset = None
         self.local = LocalModel()
         self.loaded_weights: dict | None = None
         self.run = RunState()
         self.run_label = ""
         self.presenter_mode = False
+        self.state_before_presenter = None
+        """(window state, normal geometry) when presenter mode was entered: restored when it is left."""
         self.visible_views: set[str] = set(registry.VIEWS)
 
-        self.banner = Banner()
         self.controls = ControlsPanel(backends.available(), net=net, backend=backend, dataset=dataset)
         try:
             store = DrawingStore(drawings_dir)
         except Exception:  # no platformdirs / no home folder: a folder next to the working directory
             store = DrawingStore(Path("cnnviz-drawings"))
         self.panels = registry.create_panels(drawings={"store": store})
-        self.workspace = Workspace(self.banner, self.controls, self.panels)
+        self.workspace = Workspace(self.controls, self.panels)
+        self.banner = self.workspace.banner
         self.setCentralWidget(self.workspace)
         self.status = StatusFields(self.statusBar())
-        self.status.show(state="ready", rate="– images/s", backend=f"backend {self.controls.backend}")
+        self.status.show(state="ready", backend=f"backend {self.controls.backend}")
         self.status.show_start()
         self.session = TrainingSession(self)
         self.live_view = LiveView(self)
@@ -90,8 +96,7 @@ class MainWindow(QMainWindow):
         self.lessons = Lessons(self)
         self.menus = Menus(self)
         self._connect()
-        self.resize(1600, 1000)
-        self.workspace.size_splitters(1600, 1000)
+        self.resize(1280, 720)
         self.load_dataset(dataset)
         self.new_random_model()
         self.update_buttons()
@@ -127,11 +132,33 @@ class MainWindow(QMainWindow):
             shortcut.setContext(Qt.WindowShortcut)
             shortcut.activated.connect(slot)
 
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self.workspace.size_splitters(event.size().width(), event.size().height())
+    # --- the screen ---------------------------------------------------------------------------
+    def fit_to_screen(self, screen=None) -> bool:
+        """Size the window for the screen it opens on: maximised below 1600x1000 (projectors, school
+        laptops), else a centred 1600x1000 window. Returns whether it should be shown maximised."""
+        screen = screen or self.screen() or QApplication.primaryScreen()
+        geometry, maximise = initial_geometry(screen.availableGeometry())
+        self.setGeometry(geometry)  # also right without a window manager to maximise it
+        return maximise
+
+    def show_fitted(self, screen=None) -> None:
+        self.showMaximized() if self.fit_to_screen(screen) else self.show()
 
     # --- the data set and the NumPy copy of the model ------------------------------------------
+    def tested_on(self, dataset):
+        """``dataset`` with the test images the lesson evaluates on (all of them without a lesson)."""
+        return first_test_images(dataset, self.test_samples)
+
+    def set_lesson_data(self, train_samples: int | None, test_samples: int | None) -> None:
+        """Train on the first ``train_samples`` images and test on the first ``test_samples`` (None: all)."""
+        self.lesson_overrides = {}
+        if train_samples is not None:
+            self.lesson_overrides["train_samples"] = int(train_samples)
+        self.test_samples = test_samples
+        if test_samples is not None:
+            self.lesson_overrides["eval_samples"] = None  # every evaluation on the same test images
+
+
     def load_dataset(self, name: str) -> bool:
         try:
             self.dataset = load_dataset(name, self.data_dir)
@@ -167,14 +194,23 @@ class MainWindow(QMainWindow):
         self.panels.drawings.set_model(self.local.model)
 
     def start_over(self) -> None:
-        """The weights start over (a new run, new weights, a reset mid-run): forget the old run's traces."""
+        """The weights start over (a new run, new weights, a loaded checkpoint or lesson, another network,
+        a reset mid-run): forget everything derived from the old run, the status bar's figures too."""
         self.run.clear()
         p = self.panels
         p.curves.clear()
-        p.timings.clear_rates()
+        p.timings.clear()
         p.timelapse.clear()
         p.statistics.clear()
+        p.mistakes.clear()
+        p.why.clear_result()
+        p.drawings.set_mnist_accuracy(None)
         self.live_view.invalidate()
+        self.status.show_start()
+        if not self.session.active:
+            self.run.state = "idle"
+            self.status.show(state="ready")
+            self.workspace.busy.stop()
 
     # --- run control ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -215,6 +251,7 @@ class MainWindow(QMainWindow):
         fields = dict(net=c.spec, backend=c.backend, epochs=c.epochs, seed=self.seed, dataset=c.dataset,
                       data_dir=self.data_dir, **c.hyperparameters())
         fields.update(self.config_overrides)
+        fields.update(self.lesson_overrides)
         if not self._stats_every_given and self.local.model is not None \
                 and self.local.model.parameter_count() > LARGE_NET_PARAMETERS:
             fields["stats_every"] = LARGE_NET_STATS_EVERY
@@ -234,7 +271,9 @@ class MainWindow(QMainWindow):
             if config_changes:
                 config = replace(config, **config_changes).validate()
             weights = self.loaded_weights if initial_weights is None else initial_weights
-            trainer = Trainer(config, dataset if dataset is not None else self.dataset, initial_weights=weights)
+            if dataset is None:
+                dataset = self.tested_on(self.dataset)
+            trainer = Trainer(config, dataset, initial_weights=weights)
         except ValueError as exc:
             self.banner.show_message(f"Cannot start: {exc}", "error")
             return False
@@ -257,8 +296,10 @@ class MainWindow(QMainWindow):
             return
         self.session.stop(wait=wait)
         self.live_view.timer.stop()
+        self.workspace.busy.stop()
         self.run.state = "stopped"
         self.status.show(state="stopped")
+        self.status.show_stopped()
         if reason:
             self.banner.show_message(reason, "info", auto_hide_ms=8000)
         self.update_buttons()
@@ -266,6 +307,8 @@ class MainWindow(QMainWindow):
     def _on_run_ended(self, result, final_weights) -> None:
         self.router.refresh_curves()
         self.live_view.timer.stop()
+        self.workspace.busy.stop()
+        self.status.show_stopped()
         if result is not None:
             self.run.result = result
         if final_weights is not None:
@@ -301,7 +344,9 @@ class MainWindow(QMainWindow):
 
     def _on_run_failed(self, message: str, details: str) -> None:
         self.run.state = "failed"
+        self.workspace.busy.stop()
         self.status.show(state="stopped by an error")
+        self.status.show_stopped()
         self.banner.show_message(f"Training stopped by an error: {message}. The app is still running; "
                                  "change a setting and press Start to try again.", "error", details)
 
@@ -350,6 +395,21 @@ class MainWindow(QMainWindow):
         self.panels.why.use_drawing(False)
         self.live_view.show_test_image_in_why()
         self.statusBar().showMessage(f"Test image #{index}: see inside it in Training (feature maps) and Why?", 8000)
+
+    # --- before something replaces the run -------------------------------------------------------------
+    def confirm_discard(self, action: str) -> bool:
+        """Ask before ``action`` (e.g. "load the lesson ...") stops the training run; True to go ahead.
+        The one place that asks: nothing is stopped or replaced without it."""
+        if not self.session.active:
+            return True
+        box = QMessageBox(QMessageBox.Question, "Training is running",
+                          f"A training run is going on. To {action}, it has to stop (the weights trained so far "
+                          "are replaced).\n\nStop the run and go ahead?", QMessageBox.Yes | QMessageBox.Cancel, self)
+        box.setTextFormat(Qt.PlainText)  # the action may name a lesson file's title
+        box.setDefaultButton(QMessageBox.Cancel)
+        box.button(QMessageBox.Yes).setText("Stop and go ahead")
+        box.button(QMessageBox.Cancel).setText("Keep training")
+        return box.exec() == QMessageBox.Yes
 
     # --- what is shown: presenter mode, panels, tabs ---------------------------------------------------
     def set_presenter(self, on: bool, full_screen: bool = True) -> None:

@@ -192,12 +192,12 @@ def test_new_weights_clear_the_statistics_warning_and_the_old_layers_legend(qtbo
     panel.update_diagnosis()
     panel.refresh()
     assert window.workspace.tabs.tabText(window.workspace.tabs.indexOf(panel)).startswith("Statistics ⚠")
-    assert len(panel.ratio_plot.legend.items) == 2
+    assert len(panel.legend.items) == 2
     window.reset()  # new random weights: the old findings and layers are history
     assert panel.findings == [] and "⚠" not in panel.hint_box.text()
     assert window.workspace.tabs.tabText(window.workspace.tabs.indexOf(panel)) == "Statistics"
     assert panel.ratio_curves == {} and panel.grad_curves == {}
-    assert panel.ratio_plot.legend.items == []
+    assert panel.legend.items == []
     assert panel.median_curve.getData()[0] is None or len(panel.median_curve.getData()[0]) == 0
 
 
@@ -289,7 +289,7 @@ def test_presenter_mode_enlarges_type_and_panels_hide_and_show(qtbot, window):
 
 def test_a_lesson_preset_applies_its_settings(qtbot, window):
     preset = next(p for p in bundled_presets() if "too high" in p.title)
-    window.lessons.apply(preset, full_screen=False)
+    assert window.lessons.apply(preset)
     c = window.controls
     assert c.optimizer_combo.currentText() == preset.optimizer == "momentum"
     assert c.lr == pytest.approx(preset.lr)
@@ -302,16 +302,27 @@ def test_a_lesson_preset_applies_its_settings(qtbot, window):
     expected = preset.to_train_config()
     for name in ("optimizer", "lr", "momentum", "batch_size", "epochs", "schedule", "train_samples"):
         assert getattr(config, name) == getattr(expected, name), name
+    # The lesson's text stays on screen (its steps a click away); its view is a suggestion, not forced.
+    strip = window.lessons.strip
+    assert strip.isVisible() and preset.title in strip.title_label.text()
+    assert strip.text_label.text().endswith(preset.description)
+    assert window.presenter_mode is False and window.workspace.tab_visible("mistakes")
+    strip.next_button.click()
+    assert strip.text_label.text() == preset.steps[0]
+    window.lessons.use_lesson_view(True, full_screen=False)
     assert window.presenter_mode is preset.presenter
     assert window.workspace.tab_visible("statistics")
     assert not window.workspace.tab_visible("mistakes")
     assert not window.panels.timings.isVisible()
-    assert "Lesson" in window.banner.label.text()
+    window.lessons.use_lesson_view(False, full_screen=False)
+    assert window.presenter_mode is False and window.workspace.tab_visible("mistakes")
 
     overfit = next(p for p in bundled_presets() if p.train_samples)
-    window.lessons.apply(overfit, full_screen=False)
-    assert window.make_config().train_samples == overfit.train_samples
+    window.lessons.apply(overfit)
+    config = window.make_config()
+    assert config.train_samples == overfit.train_samples and config.eval_samples is None
     assert window.controls.spec == overfit.net
+    assert window.test_samples == overfit.test_samples
 
 
 def test_a_preset_for_a_missing_backend_falls_back_with_a_message(qtbot, window):
@@ -321,7 +332,7 @@ def test_a_preset_for_a_missing_backend_falls_back_with_a_message(qtbot, window)
     if not missing:
         pytest.skip("every backend is available here")
     preset = replace(bundled_presets()[0], backend=missing[0])
-    window.lessons.apply(preset, full_screen=False)
+    window.lessons.apply(preset)
     assert window.controls.backend != missing[0]
     assert window.banner.kind == "warning" and missing[0] in window.banner.label.text()
 
@@ -335,7 +346,7 @@ def test_hovering_a_conv1_pixel_explains_its_sum(qtbot, window):
     window.live_view.show_local()
     panel = window.panels.feature_maps
     qtbot.waitUntil(lambda: panel.graphics.isVisible())
-    channels, h, w, rows, cols, gap = panel.geometry["conv1"]
+    channels, h, w, rows, cols, gap = panel.mosaics["conv1"]
     channel, y, x = 3, 12, 9
     r, c = divmod(channel, cols)
     _view, item, _title = panel.views["conv1"]

@@ -4,22 +4,40 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout
 
 from .. import theme
 from ..canvas import DrawingCanvas
 from .common import Panel, image_view, show
 
 
+QWIDGETSIZE_MAX = 16777215
+SIDE_PX = 170
+"""Room the input, the answer and the bars need beside the canvas..."""
+UNDER_PX = 150
+"""... and under it."""
+INPUT_PX = 84
+INPUT_PX_STACKED = 56
+
+
+class _Bars(pg.GraphicsLayoutWidget):
+    """The probability bars: a modest size hint, so that the canvas, not the bars, gets a wide panel's room."""
+
+    def sizeHint(self) -> QSize:
+        return QSize(200, 100)
+
+
 class ClassifyPanel(Panel):
     def __init__(self, parent=None):
         super().__init__("Draw and classify", "", parent)
-        grid = QGridLayout()
-        grid.setSpacing(8)
-        self.body.addLayout(grid, 1)
+        # The canvas and what the network makes of it sit side by side in a wide panel and one
+        # above the other in a tall one, whichever gives the bigger canvas (see resizeEvent).
+        self.box = QBoxLayout(QBoxLayout.LeftToRight)
+        self.box.setSpacing(8)
+        self.body.addLayout(self.box, 1)
 
-        # left: the canvas and its tools
+        # the canvas and its tools
         left = QVBoxLayout()
         self.canvas = DrawingCanvas()
         left.addWidget(self.canvas, 1)
@@ -32,62 +50,100 @@ class ClassifyPanel(Panel):
         self.width_slider.setRange(8, 40)
         self.width_slider.setValue(int(self.canvas.stroke_width))
         self.width_slider.setToolTip("Stroke width")
-        self.width_slider.setMinimumWidth(70)
+        self.width_slider.setMinimumWidth(60)
         tools.addWidget(self.width_slider, 1)
         left.addLayout(tools)
-        grid.addLayout(left, 0, 0)
+        self.box.addLayout(left, 1)
 
-        # right: what the network sees, the prediction, the probabilities
-        right = QVBoxLayout()
+        # what the network sees, the prediction, the probabilities
+        self.side = QBoxLayout(QBoxLayout.TopToBottom)
+        self.side.setSpacing(6)
         top = QHBoxLayout()
         seen = QVBoxLayout()
-        seen_title = QLabel("input 28×28")
+        seen_title = QLabel("input")
         seen_title.setObjectName("hint")
+        seen_title.setToolTip("What the network gets: your drawing as 28×28 pixels, centred like MNIST")
         seen.addWidget(seen_title)
         self.input_graphics = pg.GraphicsLayoutWidget()
-        self.input_graphics.setFixedSize(96, 96)
+        self.input_graphics.setFixedSize(INPUT_PX, INPUT_PX)
         self.input_graphics.ci.setContentsMargins(0, 0, 0, 0)
         self.input_view, self.input_item = image_view(theme.GREY_LUT, (0.0, 1.0))
         self.input_view.setDefaultPadding(0)
         self.input_graphics.addItem(self.input_view)
         seen.addWidget(self.input_graphics)
+        seen.addStretch(1)
         top.addLayout(seen)
         guess = QVBoxLayout()
-        guess_title = QLabel("prediction")
-        guess_title.setObjectName("hint")
-        guess.addWidget(guess_title, 0, Qt.AlignHCenter)
         self.digit_label = QLabel("–")
         self.digit_label.setObjectName("bigDigit")
         self.digit_label.setAlignment(Qt.AlignCenter)
+        self.digit_label.setToolTip("The network's answer: the class with the highest probability")
         guess.addWidget(self.digit_label, 1)
         self.confidence_label = QLabel("")
         self.confidence_label.setAlignment(Qt.AlignCenter)
         self.confidence_label.setWordWrap(True)  # "weights of step 12345" must not widen the column
         guess.addWidget(self.confidence_label)
         top.addLayout(guess, 1)
-        right.addLayout(top)
-        self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setMinimumHeight(110)
-        self.prob_plot = theme.style_plot(self.graphics.addPlot(), left="%")
+        self.side.addLayout(top)
+        self.graphics = _Bars()
+        self.graphics.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
+        self.graphics.setMinimumHeight(96)
+        self.graphics.setMinimumWidth(150)
+        # No axis titles: the ten digits under the bars need the width ("%" is on the ticks).
+        self.prob_plot = theme.style_plot(self.graphics.addPlot())
         self.prob_plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
         self.prob_plot.setMouseEnabled(x=False, y=False)
         self.prob_plot.hideButtons()
         self.prob_plot.setYRange(0, 100, padding=0.02)
         self.prob_plot.setXRange(-0.6, 9.6, padding=0)
-        self.prob_plot.getAxis("left").setTicks([[(0, "0"), (50, "50"), (100, "100")]])
-        self.prob_plot.getAxis("left").setWidth(40)
+        self.prob_plot.getAxis("left").setTicks([[(0, "0"), (50, "50%"), (100, "100%")]])
+        self.prob_plot.getAxis("left").setWidth(44)
         self.bars = pg.BarGraphItem(x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10),
                                     brushes=["#b9c8e6"] * 10, pen=None)
         self.prob_plot.addItem(self.bars)
-        right.addWidget(self.graphics, 1)
-        grid.addLayout(right, 0, 1)
-        grid.setColumnStretch(0, 5)
-        grid.setColumnStretch(1, 4)
+        self.side.addWidget(self.graphics, 1)
+        self.box.addLayout(self.side, 0)
         self.set_class_names([str(i) for i in range(10)])
         self.probabilities = np.zeros(10, np.float32)
         self.network_input = np.zeros((28, 28), np.float32)
         self.width_slider.valueChanged.connect(self.canvas.set_stroke_width)
         self.clear_button.clicked.connect(self.canvas.clear)
+
+    def minimumSizeHint(self):
+        # The narrower of the two arrangements: a narrow column is fine, the panel stacks itself in it
+        # (see resizeEvent), and the canvas is never below its minimum of 200 px.
+        hint = super().minimumSizeHint()
+        row = (INPUT_PX_STACKED + max(self.digit_label.minimumSizeHint().width(),
+                                      self.confidence_label.fontMetrics().horizontalAdvance("100% sure"))
+               + self.graphics.minimumWidth() + 2 * self.side.spacing())
+        narrow = max(self.canvas.minimumWidth(), self.title_label.minimumSizeHint().width(), row) + 40
+        return QSize(min(hint.width(), narrow), hint.height())
+
+    @property
+    def stacked(self) -> bool:
+        """The canvas above the prediction (a tall, narrow panel), not beside it."""
+        return self.box.direction() == QBoxLayout.TopToBottom
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        width, height = event.size().width() - 24, event.size().height() - 80
+        beside = min(width - SIDE_PX, height)
+        above = min(width, height - UNDER_PX)
+        stacked = above > beside + 20 if not self.stacked else above >= beside - 20
+        # The canvas is square: what it cannot use goes to the bars (taller under it, wider beside it).
+        if stacked:
+            self.canvas.setMaximumSize(QWIDGETSIZE_MAX, max(self.canvas.minimumHeight(), width))
+        else:
+            self.canvas.setMaximumSize(max(self.canvas.minimumWidth(), height), QWIDGETSIZE_MAX)
+        if stacked != self.stacked:
+            # Under the canvas, input, answer and bars stand in one row (the canvas needs the height).
+            self.box.setDirection(QBoxLayout.TopToBottom if stacked else QBoxLayout.LeftToRight)
+            self.side.setDirection(QBoxLayout.LeftToRight if stacked else QBoxLayout.TopToBottom)
+            side = INPUT_PX_STACKED if stacked else INPUT_PX
+            self.input_graphics.setFixedSize(side, side)
+            # Under the canvas the row is narrow: the bars keep the width for their ten labels (the
+            # tallest bar is 100% anyway), beside it they have the room for a percentage axis.
+            self.prob_plot.showAxis("left", not stacked)
 
     def set_class_names(self, names) -> None:
         """Digits label their bars; longer class names (Fashion-MNIST) show as numbers
@@ -107,7 +163,8 @@ class ClassifyPanel(Panel):
             self.probabilities = np.zeros(10, np.float32)
             self.bars.setOpts(height=np.zeros(10), brushes=["#b9c8e6"] * 10)
             self.digit_label.setText("–")
-            self.confidence_label.setText(note or "draw a digit")
+            self.confidence_label.setText("draw a digit")
+            self.hint_label.setText(note)
             return
         self.probabilities = np.asarray(probs, dtype=np.float32)
         best = int(np.argmax(probs))
@@ -116,4 +173,5 @@ class ClassifyPanel(Panel):
         name = self.class_names[best] if best < len(self.class_names) else str(best)
         self.digit_label.setStyleSheet("" if len(name) <= 2 else "font-size: 18pt;")
         self.digit_label.setText(name)
-        self.confidence_label.setText(f"{100 * probs[best]:.0f}% sure" + (f"\n{note}" if note else ""))
+        self.confidence_label.setText(f"{100 * probs[best]:.0f}% sure")
+        self.hint_label.setText(note)  # "weights of step 1234", in the header: the column stays narrow

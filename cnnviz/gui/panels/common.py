@@ -4,7 +4,144 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
+from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QLayout, QSizePolicy, QVBoxLayout, QWidget
+
+
+class FlowLayout(QLayout):
+    """Widgets side by side, wrapping onto the next line when the width runs out (Qt's flow layout
+    example): a panel's toolbar never clips its buttons on a narrow screen or in presenter mode."""
+
+    def __init__(self, parent=None, spacing: int = 6):
+        super().__init__(parent)
+        self._items = []
+        self.setSpacing(spacing)
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int):
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int):
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self):
+        return Qt.Orientations(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._do_layout(QRect(0, 0, width, 0), apply=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._do_layout(rect, apply=True)
+
+    def sizeHint(self) -> QSize:
+        width = sum(item.sizeHint().width() + self.spacing() for item in self._visible()) - self.spacing()
+        height = max((item.sizeHint().height() for item in self._visible()), default=0)
+        return QSize(max(width, 0), height)
+
+    def minimumSize(self) -> QSize:
+        size = QSize()
+        for item in self._visible():
+            size = size.expandedTo(item.minimumSize())
+        margins = self.contentsMargins()
+        return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
+
+    def _visible(self):
+        return [item for item in self._items if not (item.widget() is not None and item.widget().isHidden())]
+
+    def _do_layout(self, rect: QRect, apply: bool) -> int:
+        margins = self.contentsMargins()
+        area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
+        x, y, line_height = area.x(), area.y(), 0
+        rows: list[list] = [[]]
+        for item in self._visible():
+            hint = item.sizeHint()
+            if isinstance(item.widget(), ElidedLabel):
+                # A hint never takes a line of its own: it gets what is left of this one (ending in "…"),
+                # nothing when that is too little to read.
+                room = area.right() + 1 - x
+                hint = QSize(min(hint.width(), room) if room >= 40 else 0, hint.height())
+            elif hint.width() > area.width() > 0:  # wider than a whole line: it gets the line
+                hint = QSize(max(area.width(), item.minimumSize().width()), hint.height())
+            if x + hint.width() > area.right() + 1 and line_height > 0:
+                x, y = area.x(), y + line_height + self.spacing()
+                line_height = 0
+                rows.append([])
+            rows[-1].append((item, QPoint(x, y), hint))
+            x += hint.width() + self.spacing()
+            line_height = max(line_height, hint.height())
+        if apply:
+            for row in rows:
+                height = max((hint.height() for _item, _pos, hint in row), default=0)
+                for item, pos, hint in row:  # centred on the line
+                    item.setGeometry(QRect(QPoint(pos.x(), pos.y() + (height - hint.height()) // 2), hint))
+        return y + line_height - rect.y() + margins.bottom()
+
+
+def row_of(*widgets: QWidget, spacing: int = 4) -> QWidget:
+    """Widgets that belong together (e.g. ◀ #0 ▶) as one piece of a toolbar: they wrap together."""
+    box = QWidget()
+    row = QHBoxLayout(box)
+    row.setContentsMargins(0, 0, 0, 0)
+    row.setSpacing(spacing)
+    for widget in widgets:
+        row.addWidget(widget)
+    return box
+
+
+class ElidedLabel(QLabel):
+    """One line of plain text that ends in "…" when it does not fit (the whole text in the tooltip),
+    instead of being cut off mid-letter."""
+
+    def __init__(self, text: str = "", parent=None, mode=Qt.ElideRight):
+        super().__init__(parent)
+        self.mode = mode
+        """Qt.ElideRight, or Qt.ElideMiddle for a path (its start and its file name stay)."""
+        self.setTextFormat(Qt.PlainText)
+        # Preferred with a minimum of 0 (minimumSizeHint below): it asks for its whole text and gives way.
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Preferred)
+        self.setMinimumWidth(0)
+        self._full = ""
+        self.setText(text)
+
+    def setText(self, text: str) -> None:
+        self._full = text or ""
+        self._elide()
+        self.updateGeometry()  # its size hint is the whole text's, even while it shows less
+
+    def text(self) -> str:
+        return self._full
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, super().minimumSizeHint().height())
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.fontMetrics().horizontalAdvance(self._full) + 4, super().sizeHint().height())
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.FontChange, QEvent.StyleChange):
+            self._elide()
+
+    def _elide(self) -> None:
+        shown = self.fontMetrics().elidedText(self._full, self.mode, max(self.width(), 10))
+        if shown != self._full and len(shown) < 6:
+            shown = ""  # a lone "w…" says nothing: the tooltip has the text
+        super().setText(shown)
+        self.setToolTip("" if shown == self._full else self._full)
 
 
 class Panel(QFrame):
@@ -16,30 +153,27 @@ class Panel(QFrame):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(10, 8, 10, 8)
         outer.setSpacing(4)
-        header = QHBoxLayout()
-        header.setSpacing(8)
+        # Title, hint and the panel's controls share one row, wrapping onto more when the panel is
+        # narrow: classroom screens are short, and the pictures need the height.
+        header = FlowLayout(spacing=8)
         self.title_label = QLabel(title)
         self.title_label.setObjectName("panelTitle")
+        self.title_label.setTextFormat(Qt.PlainText)
         header.addWidget(self.title_label)
-        self.hint_label = QLabel(hint)
+        self.hint_label = ElidedLabel(hint)
         self.hint_label.setObjectName("hint")
-        # The hint gives way (clipped) before the panel grows wider than the screen.
-        self.hint_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        self.hint_label.setMinimumWidth(0)
-        header.addWidget(self.hint_label, 1)
-        self.header = header
+        header.addWidget(self.hint_label)
+        self.header = self.toolbar = header
         outer.addLayout(header)
-        self.toolbar = QHBoxLayout()
-        self.toolbar.setSpacing(6)
-        outer.addLayout(self.toolbar)
         self.body = QVBoxLayout()
         self.body.setContentsMargins(0, 0, 0, 0)
         self.body.setSpacing(4)
         outer.addLayout(self.body, 1)
 
-    def add_toolbar_widget(self, widget: QWidget, stretch: int = 0) -> None:
-        """A row under the title (keeps the panel narrow enough for 1280x800)."""
-        self.toolbar.addWidget(widget, stretch)
+    def add_toolbar_widget(self, *widgets: QWidget) -> None:
+        """Pieces of the row under the title; on a narrow panel they wrap onto a second line."""
+        for widget in widgets:
+            self.toolbar.addWidget(widget)
 
     def show_views(self, views: set[str]) -> None:
         """A panel showing several lesson views (see panels/registry.py) hides those not in ``views``."""
@@ -110,6 +244,23 @@ def grid_shape(count: int, tile_h: int, tile_w: int, aspect: float = 1.4) -> tup
     return best
 
 
+def best_grid(count: int, tile_h: int, tile_w: int, box_w: float, box_h: float, gap: int = 1) -> tuple[int, int]:
+    """Rows and columns for ``count`` tiles that make each tile as large as possible in a
+    ``box_w`` x ``box_h`` pixel box (fewer empty cells breaking ties)."""
+    if box_w <= 1 or box_h <= 1:
+        return grid_shape(count, tile_h, tile_w)
+    best, best_key = (count, 1), None
+    for cols in range(1, count + 1):
+        rows = -(-count // cols)
+        width = cols * (tile_w + gap) - gap
+        height = rows * (tile_h + gap) - gap
+        scale = min(box_w / width, box_h / height)
+        key = (round(scale * tile_h, 1), -(rows * cols - count))
+        if best_key is None or key > best_key:
+            best, best_key = (rows, cols), key
+    return best
+
+
 def mosaic(tiles: np.ndarray, rows: int, cols: int, gap: int = 1, fill: float = np.nan) -> np.ndarray:
     """(N, H, W) -> one (rows*(H+gap)-gap, cols*(W+gap)-gap) image, tiles row by row."""
     n, h, w = tiles.shape
@@ -126,7 +277,11 @@ def image_view(lut: np.ndarray, levels: tuple[float, float]) -> tuple[pg.ViewBox
     view.setDefaultPadding(0.01)
     item = pg.ImageItem(axisOrder="row-major")
     item.setLookupTable(lut)
-    item.setLevels(levels)
+    # pyqtgraph keeps levels given before the first image and applies them *after* that image's own:
+    # the first RGB (0-255) image then showed white (Why? blank until Update). An empty first image
+    # makes the levels take effect now; every later setImage passes its own.
+    item.setImage(np.zeros((1, 1), np.float32), autoLevels=False, levels=levels)
+    item.clear()
     view.addItem(item)
     return view, item
 

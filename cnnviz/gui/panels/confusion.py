@@ -145,7 +145,21 @@ class ConfusionPanel(LazyPanel):
         self.worst_gallery.clear()
 
     def clear(self) -> None:
+        """Other weights: the matrix and the galleries of the old ones go."""
         self.evaluation = None
+        self.matrix = None
+        self.selected = None
+        self.image.clear()
+        self.selection.hide()
+        for row in self.texts:
+            for item in row:
+                item.setText("")
+        self.cell_gallery.clear()
+        self.worst_gallery.clear()
+        self.summary_label.setText("Train for a while: the matrix fills in at each test evaluation.")
+        self.pairs_label.setText("")
+        self.cell_label.setText("Click a cell of the matrix to see its images.")
+        self.worst_label.setText("Surest mistakes: wrong, and very confident about it")
 
     def show_evaluation(self, evaluation) -> None:
         """Keep the latest evaluation; draw it now if visible, else when the tab is opened."""

@@ -6,8 +6,8 @@ import math
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit,
-                               QPushButton, QSlider, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QBoxLayout, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QLineEdit, QPushButton, QSlider, QSpinBox, QVBoxLayout, QWidget)
 
 from ...backends import registry
 from ...backends.base import BackendUnavailable
@@ -15,6 +15,7 @@ from ...data.datasets import DATASET_NAMES
 from ...nn.layers import SpecError
 from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential
 from ...nn.optim import OPTIMIZERS, SCHEDULES
+from ..status import plain_tooltip
 
 LR_MIN_EXP, LR_MAX_EXP = -5.0, 0.0
 LR_TICKS = 100
@@ -49,8 +50,8 @@ class ControlsPanel(QWidget):
     def __init__(self, backends, parent=None, net: str = "tiny", backend: str | None = None,
                  dataset: str = "mnist"):
         super().__init__(parent)
-        self.setMinimumWidth(260)
-        self.setMaximumWidth(360)
+        self.setMinimumWidth(220)
+        self.setMaximumWidth(340)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 0, 6, 6)
         outer.setSpacing(6)
@@ -70,15 +71,12 @@ class ControlsPanel(QWidget):
         self.reset_button.setToolTip("New random weights; the curves start over")
         self.save_button = QPushButton("Save…")
         self.load_button = QPushButton("Load…")
-        grid.addWidget(self.start_button, 0, 0)
-        grid.addWidget(self.pause_button, 0, 1)
-        grid.addWidget(self.step_button, 1, 0)
-        grid.addWidget(self.reset_button, 1, 1)
         self.save_button.setToolTip("Save the current weights as a .npz checkpoint")
         self.load_button.setToolTip("Load a .npz checkpoint; Start continues training it")
-        grid.addWidget(self.save_button, 2, 0)
-        grid.addWidget(self.load_button, 2, 1)
+        self.run_grid = grid
+        self._place_run_buttons(columns=2)
         outer.addWidget(run_box)
+        self.run_box = run_box
 
         # --- data & network -------------------------------------------------------
         net_box = QGroupBox("Data and network")
@@ -101,15 +99,20 @@ class ControlsPanel(QWidget):
                                   "the last layer must be dense-10. Press Enter to apply.")
         form.addRow(self.spec_edit)
         self.spec_message = QLabel("")
+        self.spec_message.setTextFormat(Qt.PlainText)  # it quotes what the user typed
         self.spec_message.setWordWrap(True)
         self.spec_message.setObjectName("hint")
         form.addRow(self.spec_message)
         outer.addWidget(net_box)
+        self.net_box = net_box
 
         # --- backend ----------------------------------------------------------------
         backend_box = QGroupBox("Backend")
         bform = QVBoxLayout(backend_box)
         self.backend_combo = QComboBox()
+        # As wide as the sidebar, not as its longest entry ("cupy  (GPU, not available)"): the list shows it all.
+        self.backend_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.backend_combo.setMinimumContentsLength(12)
         model: QStandardItemModel = self.backend_combo.model()
         self._first_available = None
         for info in backends:
@@ -117,7 +120,7 @@ class ControlsPanel(QWidget):
             self.backend_combo.addItem(f"{info.name}  ({where})" if info.available
                                        else f"{info.name}  ({where}, not available)", info.name)
             item = model.item(self.backend_combo.count() - 1)
-            item.setToolTip(info.detail if info.available else f"not available: {info.detail}")
+            item.setToolTip(plain_tooltip(info.detail if info.available else f"not available: {info.detail}"))
             if not info.available:
                 item.setEnabled(False)
             elif self._first_available is None:
@@ -126,11 +129,13 @@ class ControlsPanel(QWidget):
         self._infos = {info.name: info for info in backends}
         bform.addWidget(self.backend_combo)
         self.backend_note = QLabel("")
+        self.backend_note.setTextFormat(Qt.PlainText)
         self.backend_note.setObjectName("hint")
         self.backend_note.setWordWrap(True)
         bform.addWidget(self.backend_note)
         self.backend_combo.currentIndexChanged.connect(self._describe_backend)
         outer.addWidget(backend_box)
+        self.backend_box = backend_box
         self.select_backend(backend or self.default_backend())
         self._describe_backend(self.backend_combo.currentIndex())
 
@@ -154,9 +159,16 @@ class ControlsPanel(QWidget):
         self.lr_spin.setDecimals(5)
         self.lr_spin.setRange(1e-5, 1.0)
         self.lr_spin.setStepType(QDoubleSpinBox.AdaptiveDecimalStepType)
-        self.lr_spin.setMinimumWidth(96)
-        oform.addRow("Learning rate", self.lr_spin)
-        oform.addRow(self.lr_slider)
+        self.lr_spin.setMinimumWidth(84)
+        # The rate on a line of its own (box and slider side by side): the sidebar stays narrow.
+        self.lr_label = QLabel("Learning rate")
+        oform.addRow(self.lr_label)
+        self.lr_row = QWidget()
+        lr_layout = QHBoxLayout(self.lr_row)
+        lr_layout.setContentsMargins(0, 0, 0, 0)
+        lr_layout.addWidget(self.lr_spin)
+        lr_layout.addWidget(self.lr_slider, 1)
+        oform.addRow(self.lr_row)
         self.momentum_spin = QDoubleSpinBox()
         self.momentum_spin.setRange(0.0, 0.999)
         self.momentum_spin.setDecimals(3)
@@ -175,6 +187,7 @@ class ControlsPanel(QWidget):
         self.epochs_spin.setToolTip("Length of the run; takes effect at the next Start")
         oform.addRow("Epochs", self.epochs_spin)
         outer.addWidget(opt_box)
+        self.opt_box, self.opt_form = opt_box, oform
 
         self.keys_hint = QLabel("Changes to the optimiser apply at the next step.\n"
                                 "Keys: Space start/pause · S step · C clear drawing")
@@ -182,6 +195,8 @@ class ControlsPanel(QWidget):
         self.keys_hint.setWordWrap(True)
         outer.addWidget(self.keys_hint)
         outer.addStretch(1)
+        self.outer = outer
+        self.compact = False
 
         self.set_lr(2e-3)
         self._pending: dict = {}
@@ -201,6 +216,35 @@ class ControlsPanel(QWidget):
         self.spec_edit.textEdited.connect(self._check_spec_text)
         self.dataset_combo.currentTextChanged.connect(self.datasetChanged.emit)
         self.set_network(net, emit=False)
+
+    # --- presenter mode: the run buttons and the learning rate only -----------------------
+    def _place_run_buttons(self, columns: int) -> None:
+        buttons = [self.start_button, self.pause_button, self.step_button, self.reset_button, self.save_button,
+                   self.load_button]
+        for button in buttons:
+            self.run_grid.removeWidget(button)
+        shown = buttons if columns == 2 else buttons[:4]
+        for i, button in enumerate(shown):
+            self.run_grid.addWidget(button, i // columns, i % columns)
+        for button in buttons[4:]:
+            button.setVisible(columns == 2)
+
+    def set_compact(self, on: bool) -> None:
+        """Only what a presenter needs at hand: Start, Pause, Step, Reset and the learning rate
+        (the rest stays one F5 away)."""
+        self.compact = bool(on)
+        self._place_run_buttons(1 if on else 2)
+        for box in (self.net_box, self.backend_box):
+            box.setVisible(not on)
+        for row in range(self.opt_form.rowCount()):
+            field = self.opt_form.itemAt(row, QFormLayout.FieldRole) or self.opt_form.itemAt(row, QFormLayout.SpanningRole)
+            keep = field is not None and field.widget() is self.lr_row
+            self.opt_form.setRowVisible(row, keep or not on)  # (the label's row goes: the box's title says it)
+        self.opt_box.setTitle("Learning rate" if on else "Optimiser")
+        self.lr_row.layout().setDirection(QBoxLayout.TopToBottom if on else QBoxLayout.LeftToRight)
+        self.keys_hint.setVisible(not on)
+        self.setMinimumWidth(140 if on else 220)
+        self.setMaximumWidth(190 if on else 340)
 
     # --- backend ------------------------------------------------------------------
     def default_backend(self) -> str:
@@ -237,7 +281,7 @@ class ControlsPanel(QWidget):
         info = self._infos.get(self.backend_combo.itemData(index))
         if info is not None:
             self.backend_note.setText(info.title if info.available else "not available here")
-            self.backend_note.setToolTip(info.detail)
+            self.backend_note.setToolTip(plain_tooltip(info.detail))
 
     def _on_backend(self, _index: int) -> None:
         self.backendChanged.emit(self.backend)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from .. import theme
 from ..buffers import DecimatingSeries, Ema
@@ -13,43 +14,56 @@ from .common import Panel
 
 MAX_MARKERS = 40
 """Only the latest marks are drawn (each one is a plot item)."""
+LEGEND = (f"<b>loss:</b> <span style='color:#7aa6f0'>━</span>&nbsp;per&nbsp;step "
+          f"<span style='color:{theme.LOSS_SMOOTH}'><b>━</b></span>&nbsp;smoothed "
+          f"<span style='color:{theme.TEST_ACC}'>●</span>&nbsp;test &nbsp;&nbsp; "
+          f"<b>accuracy:</b> <span style='color:{theme.TRAIN_ACC}'><b>━</b></span>&nbsp;train "
+          f"<span style='color:{theme.TEST_ACC}'>●━</span>&nbsp;test")
+PLACEHOLDER = "Press Start (or Space) to train: the loss appears here step by step"
 
 
 class CurvesPanel(Panel):
     def __init__(self, parent=None, capacity: int = 8192):
-        super().__init__("Training curves", "faint: every step · bold: smoothed · dots: test set", parent)
+        super().__init__("Training curves", "", parent)
+        # The legend is a line of text above the plots (it wraps when narrow): it never covers a curve
+        # or the start hint.
+        self.legend_label = QLabel(LEGEND)
+        self.legend_label.setTextFormat(Qt.RichText)
+        self.legend_label.setWordWrap(True)
+        self.legend_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.body.addWidget(self.legend_label)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(2)
-        self.body.addWidget(self.graphics)
+        self.graphics.setMinimumHeight(150)
+        self.body.addWidget(self.graphics, 1)
         self.loss_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), left="loss")
-        self.acc_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="accuracy %", bottom="epoch")
+        self.acc_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="%", bottom="epoch")
         self.acc_plot.setXLink(self.loss_plot)
+        # One epoch axis, under the accuracy: the loss plot above shares it (more height for both curves).
+        self.loss_plot.getAxis("bottom").setStyle(showValues=False)
+        self.loss_plot.getAxis("bottom").setHeight(6)
         self.loss_plot.getAxis("left").setWidth(62)
         self.acc_plot.getAxis("left").setWidth(62)
         self.loss_plot.getViewBox().setLimits(yMin=0)
         self.epochs = 1.0
         self._reset_ranges()
-        self.placeholder = pg.TextItem("Press Start (or Space) to train: the loss appears here step by step",
-                                       color=theme.MUTED, anchor=(0.5, 0.5))
+        self.placeholder = pg.TextItem(PLACEHOLDER, color=theme.MUTED, anchor=(0.5, 0.5))
         self.placeholder.setFont(theme.axis_font())
         self.loss_plot.addItem(self.placeholder, ignoreBounds=True)
         self.placeholder.setPos(0.5, 1.25)
+        self.loss_plot.getViewBox().sigResized.connect(self._fit_texts)
+        self.loss_plot.getViewBox().sigResized.connect(self.place_marker_labels)
+        self.loss_plot.getViewBox().sigXRangeChanged.connect(self.place_marker_labels)
         self.acc_plot.setYRange(0, 100, padding=0.02)
         self.acc_plot.getViewBox().setLimits(yMin=-5, yMax=105)
-        # Loss falls and accuracy rises: their legends sit where the curves end up not being.
-        for plot, offset in ((self.loss_plot, (-10, 5)), (self.acc_plot, (-10, -10))):
-            plot.addLegend(offset=offset, labelTextSize=f"{theme.AXIS_POINT_SIZE}pt",
-                           labelTextColor=theme.TEXT, brush=pg.mkBrush(255, 255, 255, 210))
         # Built once; afterwards only setData.
-        self.loss_raw = self.loss_plot.plot(pen=pg.mkPen(theme.LOSS_RAW, width=1), name="loss per step")
-        self.loss_smooth = self.loss_plot.plot(pen=pg.mkPen(theme.LOSS_SMOOTH, width=3), name="smoothed",
-                                              antialias=True)
+        self.loss_raw = self.loss_plot.plot(pen=pg.mkPen(theme.LOSS_RAW, width=1))
+        self.loss_smooth = self.loss_plot.plot(pen=pg.mkPen(theme.LOSS_SMOOTH, width=3), antialias=True)
         self.test_loss = self.loss_plot.plot(pen=None, symbol="o", symbolSize=8, symbolBrush=theme.TEST_ACC,
-                                             symbolPen=None, name="test loss")
-        self.train_acc = self.acc_plot.plot(pen=pg.mkPen(theme.TRAIN_ACC, width=3), name="train (smoothed)",
-                                           antialias=True)
+                                             symbolPen=None)
+        self.train_acc = self.acc_plot.plot(pen=pg.mkPen(theme.TRAIN_ACC, width=3), antialias=True)
         self.test_acc = self.acc_plot.plot(pen=pg.mkPen(theme.TEST_ACC, width=2), symbol="o", symbolSize=8,
-                                           symbolBrush=theme.TEST_ACC, symbolPen=None, name="test")
+                                           symbolBrush=theme.TEST_ACC, symbolPen=None)
         for curve in (self.loss_raw, self.loss_smooth, self.train_acc):
             curve.setClipToView(True)
             curve.setDownsampling(auto=True, method="peak")
@@ -62,6 +76,11 @@ class CurvesPanel(Panel):
         self._acc_ema = Ema(0.97)
         self.markers: list[tuple[pg.InfiniteLine, pg.InfiniteLine]] = []
         self._dirty = False
+
+    def _fit_texts(self, *_args) -> None:
+        """The start hint wraps within the plot."""
+        width = self.loss_plot.getViewBox().width()
+        self.placeholder.setTextWidth(max(80.0, 0.9 * width))
 
     def _reset_ranges(self) -> None:
         self.loss_plot.setYRange(0, 2.5, padding=0.02)
@@ -128,8 +147,8 @@ class CurvesPanel(Panel):
         for plot, show_label in ((self.loss_plot, True), (self.acc_plot, False)):
             line = pg.InfiniteLine(pos=epoch, angle=90, pen=pg.mkPen(colour, width=2, style=Qt.DashLine),
                                    label=text if show_label else None,
-                                   labelOpts={"position": 0.92, "color": colour, "fill": (255, 255, 255, 220),
-                                              "anchors": [(0, 0), (0, 0)]})
+                                   labelOpts={"position": 0.9, "color": colour, "fill": (255, 255, 255, 220),
+                                              "anchors": [(0, 0.5), (0, 0.5)]})
             if show_label:
                 font = theme.axis_font()
                 line.label.textItem.setFont(font)
@@ -140,6 +159,34 @@ class CurvesPanel(Panel):
             a, b = self.markers.pop(0)
             self.loss_plot.removeItem(a)
             self.acc_plot.removeItem(b)
+        self.place_marker_labels()
+
+    def place_marker_labels(self, *_args) -> None:
+        """Each mark's label on the highest free line of the plot, from the top: labels of marks close
+        together go one under the other, and one with no free line left is hidden (the mark stays)."""
+        view = self.loss_plot.getViewBox()
+        height = view.height()
+        if height <= 0 or not self.markers:
+            return
+        taken: list[tuple[int, float, float]] = []  # (line, left, right) in pixels
+        for line, _acc in self.markers:
+            label = line.label
+            box = label.boundingRect()
+            step = box.height() + 2
+            rows = max(int(height // step), 1)
+            x = view.mapViewToScene(pg.QtCore.QPointF(line.value(), 0)).x()
+            for row in range(rows):
+                if not any(r == row and left < x + box.width() + 4 and x < right + 4 for r, left, right in taken):
+                    taken.append((row, x, x + box.width()))
+                    label.setPosition(1.0 - (row * step + box.height() / 2) / height)
+                    label.setVisible(True)
+                    break
+            else:
+                label.setVisible(False)
+
+    def marker_label_rects(self) -> list:
+        """Where the marks' labels are, in scene coordinates (the layout test checks they do not overlap)."""
+        return [line.label.sceneBoundingRect() for line, _ in self.markers if line.label.isVisible()]
 
     def refresh(self) -> None:
         """Push the buffers to the plot items (only when something changed)."""

@@ -9,7 +9,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout
 
 from ...analysis.drawings import DrawingStore
-from .common import LazyPanel
+from .common import ElidedLabel, FlowLayout, LazyPanel, row_of
 from .gallery import Gallery
 
 SHOWN = 60
@@ -24,7 +24,7 @@ class DrawingsPanel(LazyPanel):
     def __init__(self, store: DrawingStore, parent=None):
         super().__init__("Our drawings", "does the network read the class's handwriting?", parent)
         self.store = store
-        step = QLabel("<b>1.</b> Draw a digit on the pad (right).  <b>2.</b> Click the digit you meant: "
+        step = QLabel("<b>1.</b> Draw a digit on the drawing pad.  <b>2.</b> Click the digit you meant: "
                       "it is saved for the class.")
         step.setWordWrap(True)
         step.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
@@ -43,17 +43,16 @@ class DrawingsPanel(LazyPanel):
             digits.addWidget(button)
             self.digit_buttons.append(button)
         self.body.addLayout(digits)
-        name_row = QHBoxLayout()
-        name_row.addWidget(QLabel("Name (optional)"))
         self.student_edit = QLineEdit()
         self.student_edit.setPlaceholderText("who drew it")
         self.student_edit.setMaxLength(40)
-        self.student_edit.setMinimumWidth(80)
-        name_row.addWidget(self.student_edit, 1)
+        self.student_edit.setMinimumWidth(120)
         self.finetune_button = QPushButton("Fine-tune on our drawings")
         self.finetune_button.setObjectName("primary")
         self.finetune_button.setToolTip("Train the current network one pass more on MNIST mixed with the class's "
                                         "drawings (a quarter of the images), starting from its current weights")
+        name_row = FlowLayout(spacing=8)  # the button goes under the name when the panel is narrow
+        name_row.addWidget(row_of(QLabel("Name (optional)"), self.student_edit))
         name_row.addWidget(self.finetune_button)
         self.body.addLayout(name_row)
 
@@ -86,10 +85,9 @@ class DrawingsPanel(LazyPanel):
         self.gallery.placeholder = "The class's drawings appear here."
         self.body.addWidget(self.gallery, 1)
         folder_row = QHBoxLayout()
-        self.folder_label = QLabel("")
+        self.folder_label = ElidedLabel("", mode=Qt.ElideMiddle)  # a path: its start and its end stay
         self.folder_label.setObjectName("hint")
         self.folder_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.folder_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         folder_row.addWidget(self.folder_label, 1)
         self.open_button = QPushButton("Open folder")
         self.open_button.clicked.connect(self._open_folder)
@@ -114,7 +112,6 @@ class DrawingsPanel(LazyPanel):
     # --- store -----------------------------------------------------------------------------------
     def reload(self) -> None:
         self.folder_label.setText(f"Saved in {self.store.folder}")
-        self.folder_label.setToolTip(str(self.store.folder))
         self.entries = self.store.drawings()
         self.images, self.labels = self.store.load()
         if len(self.entries) != len(self.labels):  # an unreadable file was skipped: keep entries aligned

@@ -5,13 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Signal
-from PySide6.QtGui import QColor, QPen
-from PySide6.QtWidgets import (QButtonGroup, QGraphicsRectItem, QHBoxLayout, QLabel, QPushButton, QRadioButton,
-                               QSizePolicy, QSpinBox, QWidget)
+from PySide6.QtGui import QColor, QFontMetrics, QPen
+from PySide6.QtWidgets import QButtonGroup, QComboBox, QGraphicsRectItem, QLabel, QPushButton, QRadioButton, QSpinBox
 
 from .. import theme
 from ..explain import conv1_pads, conv1_sum, layer_geometry, mosaic_cell, receptive_field
-from .common import Panel, grid_shape, image_view, mosaic, robust_max, show
+from .common import ElidedLabel, Panel, best_grid, image_view, mosaic, robust_max, row_of, set_items, show
 
 
 def layer_pairs(names: list[str]) -> list[tuple[str, str | None]]:
@@ -32,10 +31,6 @@ class FeatureMapsPanel(Panel):
     def __init__(self, parent=None):
         super().__init__("Feature maps", "", parent)
         # --- input chooser -------------------------------------------------
-        chooser = QWidget()
-        row = QHBoxLayout(chooser)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(4)
         self.test_radio = QRadioButton("Test image")
         self.drawing_radio = QRadioButton("My drawing")
         self.test_radio.setChecked(True)
@@ -46,17 +41,20 @@ class FeatureMapsPanel(Panel):
         self.next_button = QPushButton("▶")
         self.random_button = QPushButton("Random")
         for b in (self.prev_button, self.next_button):
-            b.setFixedWidth(34)
+            b.setMinimumWidth(30)
+            b.setMaximumWidth(48)
         self.index_spin = QSpinBox()
         self.index_spin.setRange(0, 9999)
         self.index_spin.setPrefix("#")
         self.index_spin.setToolTip("Index of the test image shown")
         self.random_button.setToolTip("A random test image")
-        for w in (self.test_radio, self.prev_button, self.index_spin, self.next_button, self.random_button,
-                  self.drawing_radio):
-            row.addWidget(w)
-        row.addStretch(1)
-        self.add_toolbar_widget(chooser, 1)
+        self.layer_label = QLabel("layer")
+        self.layer_combo = QComboBox()
+        self.layer_combo.setToolTip("The layer shown (presenter mode shows one layer, big)")
+        self.layer_box = row_of(self.layer_label, self.layer_combo)
+        self.layer_box.hide()
+        self.add_toolbar_widget(self.test_radio, row_of(self.prev_button, self.index_spin, self.next_button),
+                                self.random_button, self.drawing_radio, self.layer_box)
         self.test_count = 10000
         self._rng = np.random.default_rng()
         self.prev_button.clicked.connect(lambda: self.select_test_image(self.index_spin.value() - 1))
@@ -64,19 +62,19 @@ class FeatureMapsPanel(Panel):
         self.random_button.clicked.connect(lambda: self.select_test_image(int(self._rng.integers(self.test_count))))
         self.index_spin.valueChanged.connect(self._on_index)
         self.test_radio.toggled.connect(lambda _checked: self.inputChanged.emit())
+        self.layer_combo.currentIndexChanged.connect(self._on_layer_chosen)
 
         # --- maps ------------------------------------------------------------
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(6)
         self.body.addWidget(self.graphics, 1)
-        self.explain_label = QLabel("Point at a feature-map pixel: its receptive field lights up on the input, "
-                                    "and for conv1 you see the sum that made it.")
+        # One line (the whole of it in its tooltip), so that the maps keep the height.
+        self.explain_label = ElidedLabel("Point at a feature-map pixel: what it sees lights up on the input; "
+                                         "for conv1 you see the sum that made it.")
         self.explain_label.setObjectName("hint")
-        self.explain_label.setWordWrap(True)
-        self.explain_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.explain_label)
         self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
-        self.geometry: dict[str, tuple[int, int, int, int, int, int]] = {}
+        self.mosaics: dict[str, tuple[int, int, int, int, int, int]] = {}
         """layer -> (channels, h, w, rows, cols, gap) of its mosaic."""
         self._chains: dict[str, list] = {}
         self._chains_spec: str | None = None
@@ -88,6 +86,10 @@ class FeatureMapsPanel(Panel):
         self.images: dict[str, np.ndarray] = {}
         self.input_view = None
         self.last_snapshot = None
+        self._class_names = None
+        self.grids: dict[str, tuple[int, int]] = {}
+        self.single_layer = False
+        self.built_single = False
 
     # --- input choice -------------------------------------------------------
     @property
@@ -115,16 +117,47 @@ class FeatureMapsPanel(Panel):
 
     # --- layout --------------------------------------------------------------
     def _label(self, text: str) -> pg.LabelItem:
-        return pg.LabelItem(text, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
+        # As large as the panel's type allows (it is larger in presenter mode), at least the axis size.
+        self.ensurePolished()
+        points = max(theme.AXIS_POINT_SIZE, self.font().pointSize() - 2)
+        label = pg.LabelItem(text, color=theme.TEXT, size=f"{points}pt")
+        # A title row is one line high, whatever the layout would give it: the maps get the height.
+        label.setMaximumHeight(QFontMetrics(theme.axis_font()).height() * points / theme.AXIS_POINT_SIZE + 8)
+        return label
+
+    def set_single_layer(self, on: bool) -> None:
+        """One layer, big (presenter mode: the back row sees the maps, not dots), chosen in the toolbar."""
+        self.single_layer = bool(on)
+        self.layer_box.setVisible(self.single_layer)
+        self.explain_label.setVisible(not self.single_layer)  # the hover explanation stays in the tooltip
+        if self.last_snapshot is not None:
+            self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
+
+    def shown_layer(self) -> str | None:
+        """The layer shown in single-layer mode (the first conv layer unless another was chosen)."""
+        names = [self.layer_combo.itemText(i) for i in range(self.layer_combo.count())]
+        return self.layer_combo.currentText() if self.layer_combo.currentText() in names else None
+
+    def _on_layer_chosen(self, _index: int) -> None:
+        if self.single_layer and self.last_snapshot is not None:
+            self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
+
+    def _layout_pairs(self, feature_maps) -> list[tuple[str, str | None]]:
+        maps = [name for name, arr in feature_maps if arr.ndim == 3]
+        set_items(self.layer_combo, maps)
+        if self.single_layer and maps:
+            return [(self.shown_layer() or maps[0], None)]
+        return layer_pairs(maps)
 
     def _build(self, feature_maps) -> None:
         layout = self.graphics.ci
         layout.clear()
         self.views.clear()
         self.images.clear()
+        self.grids.clear()
         self.pixel_rects = {}
         shapes = {name: arr.shape for name, arr in feature_maps}
-        pairs = layer_pairs([name for name, arr in feature_maps if arr.ndim == 3])
+        pairs = self._layout_pairs(feature_maps)
         self.input_title = self._label("input")
         layout.addItem(self.input_title, row=0, col=0)
         view, item = image_view(theme.GREY_LUT, (0.0, 1.0))
@@ -142,14 +175,14 @@ class FeatureMapsPanel(Panel):
                 if name is None:
                     continue
                 channels, h, w = shapes[name]
-                kind = "conv output" if name.startswith("conv") else "after ReLU, pool"
-                title = self._label(f"<b>{name}</b> {kind}<br>{channels} maps {h}×{w}")
+                what = f"{channels} maps" if name.startswith("conv") else "ReLU, pool"
+                title = self._label(f"<b>{name}</b> {what} {h}×{w}")
                 lut = theme.DIVERGING_LUT if name.startswith("conv") else theme.ACTIVATION_LUT
                 levels = (-1.0, 1.0) if name.startswith("conv") else (0.0, 1.0)
                 view, item = image_view(lut, levels)
                 layout.addItem(title, row=2 * r, col=c)
                 layout.addItem(view, row=2 * r + 1, col=c)
-                layout.layout.setColumnStretchFactor(c, 3)
+                layout.layout.setColumnStretchFactor(c, 6 if self.single_layer else 3)
                 self.views[name] = (view, item, title)
                 marker = QGraphicsRectItem()
                 marker.setPen(QPen(QColor("#00e5ff"), 0))
@@ -157,41 +190,79 @@ class FeatureMapsPanel(Panel):
                 marker.hide()
                 view.addItem(marker, ignoreBounds=True)
                 self.pixel_rects[name] = marker
+                view.sigResized.connect(lambda _v, n=name: self._on_view_resized(n))
         for r in range(len(pairs)):
             layout.layout.setRowStretchFactor(2 * r, 0)
             layout.layout.setRowStretchFactor(2 * r + 1, 10)
         self.layer_names = tuple(name for name, _ in feature_maps)
+        self.built_single = self.single_layer
+
+    def _grid_for(self, name: str, channels: int, h: int, w: int, gap: int) -> tuple[int, int]:
+        """Rows and columns that make the tiles as big as the view allows."""
+        view = self.views[name][0]
+        size = view.size()
+        return best_grid(channels, h, w, size.width(), size.height(), gap)
+
+    def _on_view_resized(self, name: str) -> None:
+        snapshot = self.last_snapshot
+        if snapshot is None or name not in self.views or name not in self.grids:
+            return
+        arr = dict(snapshot.feature_maps).get(name)
+        if arr is None:
+            return
+        c, h, w = arr.shape
+        if self._grid_for(name, c, h, w, max(1, h // 10)) != self.grids[name]:
+            self._show_layer(name, arr)
+
+    def tile_pixels(self, name: str) -> float:
+        """How many screen pixels one feature map of ``name`` is tall (the readability check)."""
+        view, item, _title = self.views[name]
+        if item.image is None or name not in self.mosaics:
+            return 0.0
+        _c, h, _w, _rows, _cols, _gap = self.mosaics[name]
+        top = view.mapViewToDevice(pg.QtCore.QPointF(0, 0))
+        bottom = view.mapViewToDevice(pg.QtCore.QPointF(0, h))
+        return abs(bottom.y() - top.y()) if top is not None and bottom is not None else 0.0
 
     # --- data ------------------------------------------------------------------
-    def show_snapshot(self, snapshot, class_names=None) -> None:
+    def show_snapshot(self, snapshot, class_names=None, rebuild: bool = False) -> None:
         self.last_snapshot = snapshot
+        self._class_names = class_names
         names = tuple(name for name, _ in snapshot.feature_maps)
-        if names != self.layer_names or not self.views:
+        if rebuild or names != self.layer_names or not self.views or self.built_single != self.single_layer:
             self._build(snapshot.feature_maps)
         view, item = self.input_view
         show(item, view, snapshot.input_image, (0.0, 1.0))
         maps = dict(snapshot.feature_maps)
-        for name, (view, item, _title) in self.views.items():
-            arr = maps[name]
-            c, h, w = arr.shape
-            rows, cols = grid_shape(c, h, w)
-            if name.startswith("conv"):
-                scaled = arr / robust_max(np.abs(arr))
-                levels = (-1.0, 1.0)
-            else:
-                scaled = arr / robust_max(arr)
-                levels = (0.0, 1.0)
-            gap = max(1, h // 10)
-            self.geometry[name] = (c, h, w, rows, cols, gap)
-            image = mosaic(np.clip(scaled, -1, 1), rows, cols, gap=gap)
-            self.images[name] = image
-            show(item, view, image, levels)
+        for name in self.views:
+            self._show_layer(name, maps[name])
         probs = snapshot.probabilities
         predicted = int(np.argmax(probs))
         names_ = class_names or [str(i) for i in range(len(probs))]
         source = "your drawing" if snapshot.input_label is None else f"label {names_[snapshot.input_label]}"
-        self.input_title.setText(f"{source}<br>→ <b>{names_[predicted]}</b> ({100 * probs[predicted]:.0f}%)")
-        self.hint_label.setText(f"step {snapshot.step}")
+        # One short line (the confidence in its tooltip): the input's column stays narrow, the maps get
+        # the width, and the title rows stay one line high.
+        self.input_title.setText(f"{source} → <b>{names_[predicted]}</b>")
+        self.input_title.setToolTip(f"{source}: the network says {names_[predicted]}, "
+                                    f"{100 * probs[predicted]:.0f}% sure")
+        self.setToolTip(f"Feature maps of the weights of step {snapshot.step}")
+
+    def _show_layer(self, name: str, arr: np.ndarray) -> None:
+        view, item, _title = self.views[name]
+        c, h, w = arr.shape
+        gap = max(1, h // 10)
+        rows, cols = self._grid_for(name, c, h, w, gap)
+        if name.startswith("conv"):
+            scaled = arr / robust_max(np.abs(arr))
+            levels = (-1.0, 1.0)
+        else:
+            scaled = arr / robust_max(arr)
+            levels = (0.0, 1.0)
+        self.mosaics[name] = (c, h, w, rows, cols, gap)
+        self.grids[name] = (rows, cols)
+        image = mosaic(np.clip(scaled, -1, 1), rows, cols, gap=gap)
+        self.images[name] = image
+        show(item, view, image, levels)
 
     # --- explain a number ---------------------------------------------------------
     def _chain(self, layer: str) -> list:
@@ -208,7 +279,7 @@ class FeatureMapsPanel(Panel):
             if item.image is None or not item.sceneBoundingRect().contains(pos):
                 continue
             p = item.mapFromScene(pos)
-            cell = mosaic_cell(p.x(), p.y(), *self.geometry.get(name, (0, 1, 1, 0, 0, 1)))
+            cell = mosaic_cell(p.x(), p.y(), *self.mosaics.get(name, (0, 1, 1, 0, 0, 1)))
             if cell is not None:
                 self.explain(name, *cell)
                 return
@@ -231,7 +302,7 @@ class FeatureMapsPanel(Panel):
         self.field_rect.setRect(QRectF(field.left, field.top, field.width, field.height))
         self.field_rect.show()
         view, item, _ = self.views[layer]
-        _c, h, w, _rows, cols, gap = self.geometry[layer]
+        _c, h, w, _rows, cols, gap = self.mosaics[layer]
         r, c = divmod(channel, cols)
         for marker in self.pixel_rects.values():
             marker.hide()
@@ -239,8 +310,9 @@ class FeatureMapsPanel(Panel):
         marker.setRect(QRectF(c * (w + gap) + x, r * (h + gap) + y, 1, 1))
         marker.show()
         info = {"layer": layer, "channel": channel, "y": y, "x": x, "value": value, "field": field}
-        where = (f"<b>{layer}</b> map {channel}, row {y}, column {x} = <b>{value:.4f}</b>; it sees input rows "
-                 f"{field.top}–{field.bottom}, columns {field.left}–{field.right} ({field.height}×{field.width})")
+        sees = (f"it sees input rows {field.top}–{field.bottom}, columns {field.left}–{field.right} "
+                f"({field.height}×{field.width})")
+        where = f"{layer} map {channel} at row {y}, column {x} = {value:.4f}; {sees}"
         tooltip = ""
         first_conv = next((n for n, _ in snapshot.feature_maps if n.startswith("conv")), None)
         weight = snapshot.weights.get(f"{layer}.weight")
@@ -249,8 +321,9 @@ class FeatureMapsPanel(Panel):
                               conv1_pads(snapshot.spec), channel, y, x)
             k = total.kernel.shape[0]
             info.update(sum=total.value, products=total.products, bias=total.bias)
-            where += (f"<br>= Σ kernel × pixel over the {k}×{k} patch ({total.products:+.4f}) "
-                      f"+ bias ({total.bias:+.4f}) = <b>{total.value:.4f}</b>")
+            # The sum first: it is what the line is for (the rest may give way to "…").
+            where = (f"{layer} map {channel} at ({y}, {x}) = Σ kernel × pixel over the {k}×{k} patch "
+                     f"({total.products:+.4f}) + bias ({total.bias:+.4f}) = {total.value:.4f}; {sees}")
             cells = "".join(
                 "<tr>" + "".join(f"<td align=right>{total.kernel[i, j]:+.2f}×{total.patch[i, j]:.2f}</td>"
                                  for j in range(k)) + "</tr>" for i in range(k))

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem
 
 from .. import theme
+from ..status import plain_tooltip
 
 INDEX_ROLE = Qt.UserRole + 1
+WIDEST_CAPTION = "8→8 100%"
 
 
 def gray_pixmap(image: np.ndarray, size: int, border: str | None = None) -> QPixmap:
@@ -47,7 +49,7 @@ class Gallery(QListWidget):
         self.setUniformItemSizes(True)
         self.setSelectionMode(QAbstractItemView.SingleSelection)
         self.setSpacing(4)
-        self.setWordWrap(True)
+        self.setWordWrap(False)  # one line per caption: the cell is made wide enough for it
         self.set_icon_size(icon_size)
         self.setStyleSheet(f"QListWidget {{ background: #ffffff; border: 1px solid #d5dae3; }}"
                            f"QListWidget::item {{ color: {theme.TEXT}; }}")
@@ -58,7 +60,19 @@ class Gallery(QListWidget):
     def set_icon_size(self, size: int) -> None:
         self.icon_px = int(size)
         self.setIconSize(QSize(self.icon_px, self.icon_px))
-        self.setGridSize(QSize(self.icon_px + 26, self.icon_px + 2 * self.fontMetrics().height() + 14))
+        self._fit_grid()
+
+    def _fit_grid(self) -> None:
+        """Cells wide enough for the longest caption in the current font (bigger in presenter mode)."""
+        metrics = self.fontMetrics()
+        captions = [self.item(i).text() for i in range(self.count())] or [WIDEST_CAPTION]
+        text = max(metrics.horizontalAdvance(c) for c in [*captions, WIDEST_CAPTION]) + 12
+        self.setGridSize(QSize(max(self.icon_px + 26, text), self.icon_px + metrics.height() + 16))
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.FontChange, QEvent.StyleChange):
+            self._fit_grid()
 
     def show_images(self, images: np.ndarray, indices, captions: list[str], borders: list[str | None] | None = None,
                     tooltips: list[str] | None = None) -> None:
@@ -71,8 +85,9 @@ class Gallery(QListWidget):
             item.setData(INDEX_ROLE, index)
             item.setTextAlignment(Qt.AlignHCenter | Qt.AlignTop)
             if tooltips:
-                item.setToolTip(tooltips[k])
+                item.setToolTip(plain_tooltip(tooltips[k]))
             self.addItem(item)
+        self._fit_grid()
         self.setUpdatesEnabled(True)
 
     def _on_click(self, item: QListWidgetItem) -> None:

@@ -4,28 +4,22 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox
 
 from .. import theme
-from .common import Panel, grid_shape, image_view, mosaic, set_items, show
+from .common import Panel, grid_shape, image_view, mosaic, row_of, set_items, show
 
 
 class KernelsPanel(Panel):
     def __init__(self, parent=None):
         super().__init__("Kernels", "blue < 0 < red", parent)
-        chooser = QWidget()
-        row = QHBoxLayout(chooser)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel("Deeper:"))
         self.layer_combo = QComboBox()
         self.layer_combo.setToolTip("A deeper conv layer: its kernels for one output channel")
-        row.addWidget(self.layer_combo)
-        row.addWidget(QLabel("channel"))
         self.channel_spin = QSpinBox()
         self.channel_spin.setToolTip("Output channel whose kernels (one per input channel) are shown")
-        row.addWidget(self.channel_spin)
-        row.addStretch(1)
-        self.add_toolbar_widget(chooser, 1)
+        self.add_toolbar_widget(row_of(QLabel("Deeper:"), self.layer_combo),
+                                row_of(QLabel("channel"), self.channel_spin))
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(6)
         self.body.addWidget(self.graphics)
@@ -93,3 +87,17 @@ class KernelsPanel(Panel):
         self.deep_image = mosaic(tiles / limit, rows, cols)
         show(self.deep_item, self.deep_view, self.deep_image, (-1.0, 1.0))
         self.deep_title.setText(f"<b>{name}</b> channel {channel}: {inp} × {kh}×{kw}")
+
+    def tile_pixels(self) -> float:
+        """How many screen pixels one kernel is tall, the smaller of the two mosaics (the readability check)."""
+        sizes = []
+        for view, item, name in ((self.first_view, self.first_item, next(iter(self.kernels), None)),
+                                 (self.deep_view, self.deep_item, self.layer_combo.currentText())):
+            if item.image is None or name not in self.kernels:
+                continue
+            kh = self.kernels[name].shape[2]
+            top = view.mapViewToDevice(QPointF(0, 0))
+            bottom = view.mapViewToDevice(QPointF(0, kh))
+            if top is not None and bottom is not None:
+                sizes.append(abs(bottom.y() - top.y()))
+        return min(sizes, default=0.0)

@@ -41,6 +41,8 @@ class PanelSpec:
     """Lesson views (``analysis.presets.PANELS``) that show it; it is hidden when none is shown."""
     share: float = 1.0
     """Its share of the height of its column (TRAINING, RIGHT)."""
+    short: str = ""
+    """A shorter tab title, for when the full titles do not fit in the tab bar (empty: the title)."""
 
     def widget_class(self) -> type:
         module, name = self.widget.rsplit(".", 1)
@@ -48,16 +50,16 @@ class PanelSpec:
 
 
 PANELS: tuple[PanelSpec, ...] = (
-    PanelSpec("curves", "Training curves", TRAINING, "curves.CurvesPanel", ("loss", "accuracy"), 0.44),
-    PanelSpec("feature_maps", "Feature maps", TRAINING, "feature_maps.FeatureMapsPanel", ("feature_maps",), 0.56),
+    PanelSpec("curves", "Training curves", TRAINING, "curves.CurvesPanel", ("loss", "accuracy"), 0.46),
+    PanelSpec("feature_maps", "Feature maps", TRAINING, "feature_maps.FeatureMapsPanel", ("feature_maps",), 0.54),
     PanelSpec("mistakes", "Mistakes", TAB, "confusion.ConfusionPanel", ("confusion",)),
     PanelSpec("why", "Why?", TAB, "why.WhyPanel", ("saliency",)),
     PanelSpec("timelapse", "Time-lapse", TAB, "timelapse.TimeLapsePanel", ("timelapse",)),
-    PanelSpec("statistics", "Statistics", TAB, "stats.StatsPanel", ("stats",)),
-    PanelSpec("drawings", "Class drawings", TAB, "drawings.DrawingsPanel", ("draw",)),
-    PanelSpec("classify", "Draw and classify", RIGHT, "classify.ClassifyPanel", ("draw",), 0.40),
-    PanelSpec("kernels", "Kernels", RIGHT, "kernels.KernelsPanel", ("kernels",), 0.27),
-    PanelSpec("timings", "Time per layer", RIGHT, "timings.TimingsPanel", ("timings",), 0.33),
+    PanelSpec("statistics", "Statistics", TAB, "stats.StatsPanel", ("stats",), short="Stats"),
+    PanelSpec("drawings", "Class drawings", TAB, "drawings.DrawingsPanel", ("draw",), short="Drawings"),
+    PanelSpec("classify", "Draw and classify", RIGHT, "classify.ClassifyPanel", ("draw",), 0.50, short="Draw"),
+    PanelSpec("kernels", "Kernels", RIGHT, "kernels.KernelsPanel", ("kernels",), 0.25),
+    PanelSpec("timings", "Time per layer", RIGHT, "timings.TimingsPanel", ("timings",), 0.25, short="Timings"),
 )
 BY_KEY = {spec.key: spec for spec in PANELS}
 TABS: tuple[str, ...] = (TRAINING, *(spec.key for spec in PANELS if spec.place == TAB))
@@ -85,8 +87,11 @@ def placed(place: str) -> tuple[PanelSpec, ...]:
     return tuple(spec for spec in PANELS if spec.place == place)
 
 
-def tab_title(key: str) -> str:
-    return TRAINING_TAB_TITLE if key == TRAINING else BY_KEY[key].title
+def tab_title(key: str, short: bool = False) -> str:
+    if key == TRAINING:
+        return TRAINING_TAB_TITLE
+    spec = BY_KEY[key]
+    return spec.short or spec.title if short else spec.title
 
 
 def tab_shown(key: str, views: set[str]) -> bool:

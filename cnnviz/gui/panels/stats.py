@@ -12,12 +12,13 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy
 
 from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, \
     diagnose
 from .. import theme
-from .common import LazyPanel, set_items
+from .common import LazyPanel, row_of, set_items
 
 PALETTE = ("#1f6feb", "#e8710a", "#188038", "#8e24aa", "#c5221f", "#00838f", "#6d4c41", "#5f6368")
 MAX_POINTS = 4000
@@ -29,18 +30,29 @@ HINT_STYLES = {
 }
 
 
-def log_ticks(lo: float, hi: float) -> list:
-    """Ticks for a log10 axis: powers of ten, plus 2 and 5 times them when the range is short."""
-    if math.log10(hi) - math.log10(lo) < 2.5:
+def _tick_label(value: float, m: int, exponent: int) -> str:
+    return f"{value:g}" if 1e-3 <= value < 1e4 else f"{m}e{exponent}"
+
+
+def log_ticks(lo: float, hi: float, max_labels: int = 8) -> list:
+    """Ticks for a log10 axis: powers of ten, plus 2 and 5 times them when the range is short; never more
+    labels than ``max_labels`` (the axis' height in lines of text), so that they never overlap."""
+    first, last = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
+    decades = last - first + 1
+    if decades * 3 <= max_labels:
         multiples = (1, 2, 5)
+    elif decades * 2 <= max_labels:
+        multiples = (1, 3)
     else:
         multiples = (1,)
+    every = max(1, math.ceil(decades / max(max_labels, 1)))
     major = []
-    for exponent in range(math.floor(math.log10(lo)) - 1, math.ceil(math.log10(hi)) + 2):
+    for exponent in range(first - 1, last + 2):
+        if (exponent - first) % every:
+            continue
         for m in multiples:
             value = m * 10.0 ** exponent
-            label = f"{value:g}" if 1e-3 <= value < 1e4 else f"{m if m > 1 else ''}{'×' if m > 1 else ''}1e{exponent}"
-            major.append((math.log10(value), label))
+            major.append((math.log10(value), _tick_label(value, m, exponent)))
     return [major, []]
 
 
@@ -49,15 +61,9 @@ class StatsPanel(LazyPanel):
 
     def __init__(self, parent=None):
         super().__init__("Weights and gradients", "per weight tensor, every few steps", parent)
-        bar = QWidget()
-        row = QHBoxLayout(bar)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel("Weight distribution of"))
         self.layer_combo = QComboBox()
         self.layer_combo.setToolTip("Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median")
-        row.addWidget(self.layer_combo)
-        row.addStretch(1)
-        self.add_toolbar_widget(bar, 1)
+        self.add_toolbar_widget(row_of(QLabel("Weight distribution of"), self.layer_combo))
         self.hint_box = QLabel("")
         self.hint_box.setWordWrap(True)
         self.hint_box.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
@@ -65,9 +71,14 @@ class StatsPanel(LazyPanel):
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(4)
         self.body.addWidget(self.graphics, 1)
-        self.ratio_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), left="|Δw| / |w| per step")
-        self.grad_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="gradient norm")
-        self.weight_plot = theme.style_plot(self.graphics.addPlot(row=2, col=0), left="weights",
+        # The legend (a colour per weight tensor, the same in the two plots under it) has a row of its own.
+        self.legend = pg.LegendItem(labelTextSize=f"{theme.AXIS_POINT_SIZE}pt", labelTextColor=theme.TEXT,
+                                    frame=False, colCount=4, horSpacing=14)
+        self.graphics.addItem(self.legend, row=0, col=0)
+        self.graphics.ci.layout.setRowStretchFactor(0, 0)
+        self.ratio_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="|Δw| / |w| per step")
+        self.grad_plot = theme.style_plot(self.graphics.addPlot(row=2, col=0), left="gradient norm")
+        self.weight_plot = theme.style_plot(self.graphics.addPlot(row=3, col=0), left="weights",
                                             bottom="step")
         for plot in (self.ratio_plot, self.grad_plot, self.weight_plot):
             plot.getAxis("left").setWidth(70)
@@ -88,8 +99,6 @@ class StatsPanel(LazyPanel):
             line = pg.InfiniteLine(pos=math.log10(value), angle=0, pen=pg.mkPen(colour, width=1, style=pg.QtCore.Qt.DashLine),
                                    label=label, labelOpts={"position": 0.04, "color": colour, "anchors": [(0, 1), (0, 1)]})
             self.ratio_plot.addItem(line, ignoreBounds=True)
-        self.ratio_plot.addLegend(offset=(-6, 4), labelTextSize=f"{theme.AXIS_POINT_SIZE - 1}pt",
-                                  labelTextColor=theme.TEXT, brush=pg.mkBrush(255, 255, 255, 210), colCount=2)
         self.ratio_curves: dict[str, pg.PlotDataItem] = {}
         self.grad_curves: dict[str, pg.PlotDataItem] = {}
         self.band_outer = pg.FillBetweenItem(pg.PlotCurveItem(), pg.PlotCurveItem(), brush=pg.mkBrush(31, 111, 235, 45))
@@ -124,6 +133,7 @@ class StatsPanel(LazyPanel):
             for curve in curves.values():
                 plot.removeItem(curve)
             curves.clear()
+        self.legend.clear()
         self.median_curve.setData([], [])
         for band in (self.band_outer, self.band_inner):
             band.setCurves(pg.PlotCurveItem(), pg.PlotCurveItem())
@@ -200,8 +210,8 @@ class StatsPanel(LazyPanel):
             colour = PALETTE[i % len(PALETTE)]
             if name not in self.ratio_curves:
                 label = name.replace(".weight", "")
-                self.ratio_curves[name] = self.ratio_plot.plot(pen=pg.mkPen(colour, width=2), name=label,
-                                                               connect="finite")
+                self.ratio_curves[name] = self.ratio_plot.plot(pen=pg.mkPen(colour, width=2), connect="finite")
+                self.legend.addItem(self.ratio_curves[name], label)
                 self.grad_curves[name] = self.grad_plot.plot(pen=pg.mkPen(colour, width=2), connect="finite")
             s = self.series[name]
             for curve, field in ((self.ratio_curves[name], "update_ratio"), (self.grad_curves[name], "grad_l2")):
@@ -212,7 +222,8 @@ class StatsPanel(LazyPanel):
             values = np.concatenate([np.asarray(s[field], dtype=np.float64) for s in self.series.values()])
             values = values[np.isfinite(values) & (values > 0)]
             if values.size:
-                plot.getAxis("left").setTicks(log_ticks(float(values.min()), float(values.max())))
+                lines = plot.getViewBox().height() / (1.8 * QFontMetrics(theme.axis_font()).height())
+                plot.getAxis("left").setTicks(log_ticks(float(values.min()), float(values.max()), int(max(2, lines))))
         name = self.layer_combo.currentText()
         if name in self.series:
             s = self.series[name]

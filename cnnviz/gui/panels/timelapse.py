@@ -6,15 +6,14 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider,
-                               QWidget)
+from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QPushButton, QSlider
 
 from ...analysis.render import kernel_tiles, symmetric_limit
 from ...analysis.timelapse import TimeLapse
 from ...train import events as ev
 from .. import theme
 from ..worker import Tag
-from .common import LazyPanel, grid_shape, image_view, mosaic, robust_max, set_items, show
+from .common import ElidedLabel, LazyPanel, grid_shape, image_view, mosaic, robust_max, row_of, set_items, show
 
 MAX_FRAMES = 120
 MAX_BYTES = 96 * 2**20
@@ -32,30 +31,22 @@ class TimeLapsePanel(LazyPanel):
     def __init__(self, parent=None):
         super().__init__("Time-lapse", "one frame per test evaluation · drag the slider to go back in time", parent)
         self.timelapse = TimeLapse(max_frames=MAX_FRAMES, max_bytes=MAX_BYTES, snapshot_tag=Tag.TIMELAPSE)
-        bar = QWidget()
-        row = QHBoxLayout(bar)
-        row.setContentsMargins(0, 0, 0, 0)
         self.play_button = QPushButton("▶ Play")
         self.play_button.setToolTip("Play the recording from the start")
-        row.addWidget(self.play_button)
-        self.slider = QSlider(Qt.Horizontal)
-        self.slider.setRange(0, 0)
-        self.slider.setMinimumWidth(80)
-        self.slider.setToolTip("Scrub through training: one position per evaluation")
-        row.addWidget(self.slider, 1)
-        row.addWidget(QLabel("layer"))
         self.layer_combo = QComboBox()
-        row.addWidget(self.layer_combo)
         self.gif_button = QPushButton("GIF…")
         self.gif_button.setToolTip("Export the kernels' time-lapse as an animated GIF")
         self.png_button = QPushButton("PNGs…")
         self.png_button.setToolTip("Export one PNG per frame into a folder")
-        row.addWidget(self.gif_button)
-        row.addWidget(self.png_button)
-        self.add_toolbar_widget(bar, 1)
-        self.caption = QLabel("Nothing recorded yet: press Start. A frame is kept at every test evaluation.")
+        self.add_toolbar_widget(self.play_button, row_of(QLabel("layer"), self.layer_combo),
+                                row_of(self.gif_button, self.png_button))
+        self.slider = QSlider(Qt.Horizontal)
+        self.slider.setRange(0, 0)
+        self.slider.setMinimumWidth(80)
+        self.slider.setToolTip("Scrub through training: one position per evaluation")
+        self.body.addWidget(self.slider)
+        self.caption = ElidedLabel("Nothing recorded yet: press Start. A frame is kept at every test evaluation.")
         self.caption.setStyleSheet("font-weight: 600;")
-        self.caption.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.caption)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(8)

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QColor
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from ...train.events import LayerTiming
@@ -24,6 +25,7 @@ def _lighter(colour: str, amount: float = 0.55) -> QColor:
 
 
 OWN_ROW_KINDS = ("conv", "dense")
+RATE_PLOT_MIN_PX = 70
 OTHER = "relu, pool…"
 
 
@@ -47,11 +49,13 @@ def group_layers(event):
 
 class TimingsPanel(Panel):
     def __init__(self, parent=None):
-        super().__init__("Time per layer", "", parent)
-        self.toolbar_hint = QLabel("dark: forward · light: backward · latest of each backend")
-        self.toolbar_hint.setObjectName("hint")
-        self.toolbar_hint.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        self.add_toolbar_widget(self.toolbar_hint, 1)
+        super().__init__("Time per layer", "dark: forward · light: backward · latest of each backend", parent)
+        # Each backend's name in its bars' colour: the legend (backend names are cnnviz's own, so rich text).
+        self.summary_label = QLabel("")
+        self.summary_label.setTextFormat(Qt.RichText)
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.body.addWidget(self.summary_label)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(2)
         self.body.addWidget(self.graphics)
@@ -82,6 +86,33 @@ class TimingsPanel(Panel):
         self._t0: float | None = None
         self._last_rate_refresh = 0.0
         self.layer_names: tuple[str, ...] = ()
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Tall enough that the layer names (one per row of bars) never sit on top of each other."""
+        line = QFontMetrics(theme.axis_font()).height()
+        rows = max(len(self.layer_names), 4)
+        self.graphics.setMinimumHeight(int(rows * line * 1.5 + 3.5 * line + RATE_PLOT_MIN_PX))
+
+    def row_pixels(self) -> float:
+        """Screen pixels per layer row of the bars (the layout check: at least a line of text)."""
+        rows = max(len(self.layer_names), 1)
+        return self.bars_plot.getViewBox().height() / rows
+
+    def clear(self) -> None:
+        """Another run or other weights: the old measurements (and the old network's layers) go."""
+        self.clear_rates()
+        for items in self.bars.values():
+            for item in items:
+                self.bars_plot.removeItem(item)
+        self.bars.clear()
+        self.latest = {}
+        self.layer_names = ()
+        self.bars_plot.getAxis("left").setTicks([[]])
+        self.bars_plot.setXRange(0, 1, padding=0)
+        self.bars_plot.setYRange(0, 1, padding=0)
+        self.placeholder.setVisible(True)
+        self.summary_label.setText("")
 
     def clear_rates(self) -> None:
         for series, curve in self.rates.values():
@@ -101,6 +132,7 @@ class TimingsPanel(Panel):
             self.latest = {event.backend: event}
             self.layer_names = names
             self.bars_plot.getAxis("left").setTicks([[(i, n) for i, n in enumerate(names)]])
+            self._fit_rows()
         self._draw_bars()
 
     def _draw_bars(self) -> None:
@@ -136,7 +168,7 @@ class TimingsPanel(Panel):
         # The hint doubles as the legend: each backend's name in its bars' colour.
         summary = " · ".join(f"<b style='color:{theme.backend_colour(name)}'>{name}</b> "
                              f"{e.step_ms:.0f} ms/batch of {e.batch_size}" for name, e in self.latest.items())
-        self.hint_label.setText(summary)
+        self.summary_label.setText(summary)
 
     # --- images/s ----------------------------------------------------------
     def add_rate(self, t: float, backend: str, images_per_s: float) -> None:

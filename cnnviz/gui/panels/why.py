@@ -1,22 +1,22 @@
 """Why did it say that? Saliency and occlusion maps over the input.
 
-Both are computed on demand (when the tab is opened, the input changes or
-Update is pressed), on a private NumPy copy of the latest weights
-(``model_from_weights``) and as a background job (:mod:`..jobs`), so neither
-the trainer's model nor the GUI thread is ever held up.
+Both are computed as soon as the tab is seen and again after each test
+evaluation (and when the input changes, or Update is pressed), on a private
+NumPy copy of the latest weights (``model_from_weights``) and as a background
+job (:mod:`..jobs`), so neither the trainer's model nor the GUI thread is ever
+held up. A hidden tab computes nothing: it catches up when it is shown.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtWidgets import QButtonGroup, QComboBox, QHBoxLayout, QLabel, QPushButton, QRadioButton, QSizePolicy, \
-    QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QButtonGroup, QComboBox, QLabel, QPushButton, QRadioButton, QSizePolicy, QSpinBox
 
 from ...analysis.saliency import model_from_weights, occlusion_map, saliency_map
 from .. import theme
 from ..jobs import Job, run_in_background
-from .common import LazyPanel, image_view
+from .common import LazyPanel, image_view, row_of
 
 HEAT = np.array([[255, 255, 255], [255, 214, 0], [255, 120, 0], [220, 20, 20]], np.float64)
 
@@ -66,14 +66,7 @@ def explain(spec: str, weights: dict, step: int, image: np.ndarray, target: int 
 
 class WhyPanel(LazyPanel):
     def __init__(self, parent=None):
-        super().__init__("Why did it say that?", "computed on demand on a copy of the latest weights", parent)
-        bar = QWidget()
-        rows = QVBoxLayout(bar)
-        rows.setContentsMargins(0, 0, 0, 0)
-        rows.setSpacing(4)
-        row = QHBoxLayout()
-        rows.addLayout(row)
-        row.addWidget(QLabel("Explain"))
+        super().__init__("Why did it say that?", "on a copy of the latest weights, after each evaluation", parent)
         self.drawing_radio = QRadioButton("my drawing")
         self.test_radio = QRadioButton("the test image")
         self.test_radio.setToolTip("The test image chosen in Feature maps, or clicked in Mistakes")
@@ -81,31 +74,21 @@ class WhyPanel(LazyPanel):
         group = QButtonGroup(self)
         group.addButton(self.drawing_radio)
         group.addButton(self.test_radio)
-        row.addWidget(self.test_radio)
-        row.addWidget(self.drawing_radio)
-        row.addStretch(1)
         self.update_button = QPushButton("Update")
         self.update_button.setToolTip("Compute again with the latest weights")
-        row.addWidget(self.update_button)
-        row2 = QHBoxLayout()
-        rows.addLayout(row2)
-        row2.addWidget(QLabel("evidence for class"))
         self.class_combo = QComboBox()
         self.class_combo.addItem("predicted", None)
         for d in range(10):
             self.class_combo.addItem(str(d), d)
         self.class_combo.setToolTip("Which class's evidence to show (default: the one the network chose)")
-        row2.addWidget(self.class_combo)
-        row2.addSpacing(10)
-        row2.addWidget(QLabel("occlusion patch"))
         self.patch_spin = QSpinBox()
         self.patch_spin.setRange(2, 14)
         self.patch_spin.setValue(6)
         self.patch_spin.setSuffix(" px")
         self.patch_spin.setToolTip("Side of the black square slid over the image for the occlusion map")
-        row2.addWidget(self.patch_spin)
-        row2.addStretch(1)
-        self.add_toolbar_widget(bar, 1)
+        self.add_toolbar_widget(row_of(QLabel("Explain"), self.test_radio, self.drawing_radio), self.update_button,
+                                row_of(QLabel("evidence for class"), self.class_combo),
+                                row_of(QLabel("occlusion patch"), self.patch_spin))
 
         self.source_label = QLabel("")
         self.source_label.setWordWrap(True)
@@ -157,10 +140,31 @@ class WhyPanel(LazyPanel):
 
     # --- inputs ------------------------------------------------------------------------
     def set_weights(self, spec: str, weights: dict, step: int) -> None:
-        """The latest weights (no copy: Snapshot weights are never modified)."""
+        """The latest weights (no copy: Snapshot weights are never modified). The first ones are
+        explained at once (when seen); later ones after the next evaluation (:meth:`evaluated`)."""
+        first = self.model_source is None or self.result is None
         self.model_source = (spec, weights, step)
-        if self.result is not None and self.result.get("step") != step:
+        if first:
+            self.invalidate()
+        elif self.result.get("step") != step:
             self.update_button.setText(f"Update (step {step})")
+
+    def evaluated(self) -> None:
+        """A test evaluation happened: explain again with the latest weights (now if seen, else when shown)."""
+        self.invalidate()
+
+    def clear_result(self) -> None:
+        """Other weights: what was shown explained the old ones."""
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        self.result = None
+        self.saliency_rgb = self.occlusion_rgb = None
+        for _view, item in self.views:
+            item.clear()
+        self.source_label.setText("")
+        self.update_button.setText("Update")
+        self.dirty = True
 
     def set_drawing(self, image: np.ndarray | None) -> None:
         new = None if image is None else np.array(image, dtype=np.float32)

@@ -1,0 +1,274 @@
+"""Does the window fit the screen? What the back row would see, measured.
+
+:func:`problems` looks at the window as it is now (one mode, one tab) and lists
+what does not fit: a widget outside the window, cut off by its parent, squeezed
+below the size its text needs, on top of a neighbour; a tab bar that scrolls or
+cuts a title; feature maps, kernels or the drawing canvas too small to read; a
+legend over a curve or a label over a label. :func:`check_every_view` goes
+through normal and presenter mode and every tab. The layout tests use it at
+1024x768, 1280x720, 1366x768 and 1920x1080, offscreen and on a real X server,
+and ``cnnviz gui --check-layout`` runs it on the screen at hand.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtGui import QFontMetrics, QGuiApplication
+from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLabel,
+                               QSplitterHandle, QTabBar, QWidget)
+
+from .panels.common import ElidedLabel
+
+MIN_FEATURE_MAP_PX = 24
+MIN_KERNEL_PX = 16
+MIN_CANVAS_PX = 200
+SCREENS = ((1024, 768), (1280, 720), (1366, 768), (1920, 1080))
+"""Projectors and school laptops, and a common desktop."""
+DECORATIONS_PX = 72
+"""A maximised window on a real desktop is shorter than the screen: a title bar and a panel (taskbar)."""
+
+
+def _rect_in(widget: QWidget, ancestor: QWidget) -> QRect:
+    return QRect(widget.mapTo(ancestor, QPoint(0, 0)), widget.size())
+
+
+def _name(widget: QWidget) -> str:
+    text = ""
+    if isinstance(widget, (QLabel, QAbstractButton)):
+        text = widget.text()[:30]
+    owner = widget
+    while owner is not None and not owner.objectName() and owner.parentWidget() is not None:
+        owner = owner.parentWidget()
+    where = f" in {type(owner).__name__}" if owner is not widget and owner is not None else ""
+    return f"{type(widget).__name__}{f' {text!r}' if text else ''}{where}"
+
+
+def _scrolled(widget: QWidget, root: QWidget) -> bool:
+    """Inside a scroll area's viewport (the sidebar, a list): clipping there is scrolling, by design."""
+    parent = widget.parentWidget()
+    while parent is not None and parent is not root:
+        if isinstance(parent, QAbstractScrollArea) and not isinstance(parent, pg.GraphicsView):
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def _leaves(root: QWidget):
+    for widget in root.findChildren(QWidget):
+        if widget.isVisible() and not widget.isWindow() and widget.width() > 0:
+            yield widget
+
+
+def _widget_problems(window) -> list[str]:
+    found = []
+    area = window.rect()
+    floating = (window.workspace.banner, window.workspace.busy)
+    for widget in _leaves(window):
+        if any(f is widget or f.isAncestorOf(widget) for f in floating):
+            continue
+        if _scrolled(widget, window):
+            continue
+        rect = _rect_in(widget, window)
+        if not area.contains(rect):
+            found.append(f"{_name(widget)} lies outside the window: {rect.getRect()} not in {area.getRect()}")
+            continue
+        parent = widget.parentWidget()
+        if parent is not None and parent is not window and not isinstance(widget, QSplitterHandle):
+            inside = QRect(QPoint(0, 0), parent.size())
+            if not inside.contains(QRect(widget.pos(), widget.size())):
+                found.append(f"{_name(widget)} is cut off by its parent {_name(parent)}")
+                continue
+        found += _squeezed(widget)
+    return found
+
+
+def _squeezed(widget: QWidget) -> list[str]:
+    """A control or a label smaller than its text needs (a layout squeezed it: the text is cut)."""
+    if isinstance(widget, ElidedLabel):
+        return []
+    if isinstance(widget, QLabel):
+        if not widget.text() or widget.sizePolicy().horizontalPolicy() == widget.sizePolicy().Policy.Ignored:
+            return []
+        if widget.wordWrap():
+            need = widget.heightForWidth(widget.width())
+            return [f"{_name(widget)} needs {need} px of height, has {widget.height()}"] \
+                if need > widget.height() + 2 else []
+        need = widget.minimumSizeHint()
+        if widget.width() + 2 < need.width() or widget.height() + 2 < need.height():
+            return [f"{_name(widget)} is {widget.width()}x{widget.height()}, its text needs {need.width()}x{need.height()}"]
+        return []
+    if isinstance(widget, (QAbstractButton, QComboBox, QAbstractSpinBox)):
+        need = widget.minimumSizeHint()
+        if widget.width() + 2 < need.width() or widget.height() + 2 < need.height():
+            return [f"{_name(widget)} is {widget.width()}x{widget.height()}, needs {need.width()}x{need.height()}"]
+    return []
+
+
+def _overlaps(window) -> list[str]:
+    """Neighbours (widgets with the same parent) never on top of each other."""
+    found = []
+    floating = (window.workspace.banner, window.workspace.busy)
+    parents = {w.parentWidget() for w in _leaves(window)}
+    for parent in parents:
+        if parent is None or _scrolled(parent, window) or isinstance(parent, QTabBar):
+            continue
+        children = [c for c in parent.children() if isinstance(c, QWidget) and c.isVisible()
+                    and not c.isWindow() and c not in floating]
+        for i, a in enumerate(children):
+            for b in children[i + 1:]:
+                overlap = QWidget.geometry(a).intersected(QWidget.geometry(b))
+                if overlap.width() > 1 and overlap.height() > 1:
+                    found.append(f"{_name(a)} and {_name(b)} overlap by {overlap.width()}x{overlap.height()}")
+    return found
+
+
+def _tab_bar(window) -> list[str]:
+    tabs = window.workspace.tabs
+    if not tabs.isVisible():
+        return []
+    bar = tabs.tabBar()
+    found = []
+    for i in range(bar.count()):
+        if not bar.isTabVisible(i):
+            continue
+        rect = bar.tabRect(i)
+        text = bar.tabText(i)
+        need = bar.fontMetrics().horizontalAdvance(text)
+        if rect.right() > bar.width() or rect.left() < 0:
+            found.append(f"tab {text!r} is outside the tab bar (it would scroll)")
+        elif rect.width() < need + 8:
+            found.append(f"tab {text!r} is {rect.width()} px wide, its title needs {need}")
+    if bar.sizeHint().width() > bar.width() + 1:
+        found.append(f"the tab bar needs {bar.sizeHint().width()} px, has {bar.width()}")
+    return found
+
+
+def _pictures(window) -> list[str]:
+    """Readable sizes of what the class looks at, for the panels on screen."""
+    found = []
+    panels = window.panels
+    maps = panels.feature_maps
+    if maps.isVisible() and maps.graphics.isVisible():
+        for name in maps.views:
+            px = maps.tile_pixels(name)
+            if px < MIN_FEATURE_MAP_PX:
+                found.append(f"feature maps of {name} are {px:.0f} px, fewer than {MIN_FEATURE_MAP_PX}")
+    kernels = panels.kernels
+    if kernels.isVisible() and kernels.graphics.isVisible():
+        px = kernels.tile_pixels()
+        if px < MIN_KERNEL_PX:
+            found.append(f"kernels are {px:.0f} px, fewer than {MIN_KERNEL_PX}")
+    canvas = panels.classify.canvas
+    if canvas.isVisible():
+        side = canvas.drawing_side()
+        if side < MIN_CANVAS_PX:
+            found.append(f"the drawing canvas is {side:.0f} px, fewer than {MIN_CANVAS_PX}")
+    return found
+
+
+def _plot_overlaps(window) -> list[str]:
+    found = []
+    curves = window.panels.curves
+    if curves.isVisible():
+        hint = curves.placeholder
+        view = curves.loss_plot.getViewBox()
+        if hint.isVisible() and not view.sceneBoundingRect().contains(hint.sceneBoundingRect()):
+            found.append("the curves' start hint does not fit in the loss plot")
+        rects = curves.marker_label_rects()
+        for i, a in enumerate(rects):
+            if any(a.adjusted(1, 1, -1, -1).intersects(b) for b in rects[i + 1:]):
+                found.append("two marks' labels on the curves overlap")
+                break
+    timings = window.panels.timings
+    if timings.isVisible() and timings.layer_names:
+        line = QFontMetrics(timings.bars_plot.getAxis("left").style.get("tickFont") or timings.font()).height()
+        if timings.row_pixels() < line:
+            found.append(f"the timing bars' layer names overlap: {timings.row_pixels():.0f} px a row, a line is {line}")
+    return found
+
+
+def problems(window) -> list[str]:
+    """What does not fit in the window as it is now (its current mode and tab)."""
+    QApplication.processEvents()
+    return (_widget_problems(window) + _overlaps(window) + _tab_bar(window) + _pictures(window)
+            + _plot_overlaps(window))
+
+
+def check_every_view(window, settle=None) -> dict[str, list[str]]:
+    """Normal and presenter mode, every tab: ``{"normal/training": [...], ...}`` (only those with problems).
+    ``settle()`` runs after each change (process events, let lazy panels draw)."""
+    settle = settle or QApplication.processEvents
+    found = {}
+    for presenter in (False, True):
+        window.set_presenter(presenter, full_screen=False)
+        settle()
+        for key in window.workspace.tab_keys():
+            if not window.workspace.tab_visible(key):
+                continue
+            window.show_tab(key)
+            settle()
+            listed = problems(window)
+            if listed:
+                found[f"{'presenter' if presenter else 'normal'}/{key}"] = listed
+    window.set_presenter(False, full_screen=False)
+    settle()
+    return found
+
+
+def _process(app, seconds: float, until=None) -> bool:
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        if until is not None and until():
+            return True
+        app.processEvents()
+        time.sleep(0.01)
+    return until() if until is not None else True
+
+
+def window_problems(window) -> list[str]:
+    """The window itself on its screen: it lies on the screen, and it may shrink to a 1024x768 one."""
+    found = []
+    available = window.screen().availableGeometry()
+    frame = window.frameGeometry()
+    if not available.contains(frame):
+        found.append(f"the window {frame.getRect()} does not lie on the screen's free area {available.getRect()}")
+    minimum = window.minimumSizeHint().expandedTo(window.minimumSize())
+    if minimum.width() > 1024 or minimum.height() > 768 - DECORATIONS_PX:
+        found.append(f"the window cannot shrink below {minimum.width()}x{minimum.height()}: too big for 1024x768")
+    return found
+
+
+def report(app, window, train_seconds: float = 0.0, out=None) -> int:
+    """``cnnviz gui --check-layout``: open the window as it opens on this screen (with a drawing and,
+    after ``train_seconds`` of training, curves and timings), check every mode and tab, print one JSON
+    object; 1 when something does not fit."""
+    from .canvas import demo_digit_strokes
+
+    out = out or sys.stdout
+    window.show_fitted()
+    _process(app, 0.5)
+    canvas = window.panels.classify.canvas
+    canvas.draw_strokes(demo_digit_strokes(3))
+    window.pad.classify()
+    if train_seconds > 0:
+        window.start()
+        _process(app, 300.0, until=lambda: window.run.last_step is not None or not window.session.active)
+        _process(app, train_seconds)
+        if window.session.active:
+            window.toggle_pause()
+            _process(app, 10.0, until=lambda: window.run.state == "paused" or not window.session.active)
+    _process(app, 0.3)
+    found = {"window": window_problems(window)} if window_problems(window) else {}
+    found.update(check_every_view(window, settle=lambda: _process(app, 0.15)))
+    screen = window.screen().geometry()
+    print(json.dumps({"screen": [screen.width(), screen.height()], "platform": QGuiApplication.platformName(),
+                      "window": [window.width(), window.height()], "maximised": window.isMaximized(),
+                      "problems": found}), file=out)
+    window.shutdown()
+    window.close()
+    return 1 if found else 0

@@ -1,0 +1,250 @@
+"""Every screen from 1024x768 up: the window fits, in normal and presenter mode, on every tab.
+
+Rendered offscreen at each classroom size (a maximised window: the screen minus a title bar and a
+panel), and on a real X server (Xvfb, one per screen size) through ``cnnviz gui --check-layout``.
+``cnnviz.gui.fit`` does the looking: widgets on screen, none cut off or on top of another, tab titles
+whole, feature-map tiles >= 24 px, kernel tiles >= 16 px, a drawing canvas >= 200 px.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QRect, Qt
+
+from cnnviz.gui import fit
+from cnnviz.gui.layout import arrangement, initial_geometry
+from cnnviz.gui.panels import registry
+from cnnviz.gui.unattended import draw_demo_digit
+from cnnviz.gui.worker import EventBatch
+from cnnviz.train import events as ev
+
+REPO = Path(__file__).resolve().parents[2]
+SCREENS = fit.SCREENS
+IDS = [f"{w}x{h}" for w, h in SCREENS]
+
+
+def fill(window):
+    """What a run leaves on screen: curves with marks close together, timings, an evaluation, statistics,
+    a drawing (fed through the router, as the trainer's events would be)."""
+    from cnnviz.train.stats import parameter_stats
+
+    steps = [ev.StepFinished(i, i / 938, 2.3 * 0.985 ** i + 0.1, min(0.98, i / 150), 64, 3000.0, 2e-3, "numpy", 9.0)
+             for i in range(1, 240)]
+    layers = tuple(ev.LayerTiming(name, 1.0 + k, 2.0 + k) for k, name in
+                   enumerate(("conv1", "relu1", "pool1", "conv2", "relu2", "pool2", "flatten", "dense1")))
+    timing = ev.TimingMeasured(230, "numpy", 64, layers, 20.0)
+    window.router.apply(EventBatch(steps=[(0.01 * i, s) for i, s in enumerate(steps)], timings={"numpy": timing}))
+    window.router.handle(ev.BackendSwitched(100, 100 / 938, "numpy", "numba", "Numba"))
+    window.router.handle(ev.BackendSwitched(104, 104 / 938, "numba", "numpy", "NumPy"))
+    window.router.handle(ev.HyperparametersChanged(110, 110 / 938, {"lr": 0.01}))
+    labels = window.dataset.test_labels[:500]
+    predictions = np.where(np.arange(500) % 9 == 0, (labels + 1) % 10, labels)
+    window.router.handle(ev.EvaluationFinished(200, 200 / 938, 0.4, float((labels == predictions).mean()), 500,
+                                               labels, predictions, np.full(500, 0.9, np.float32)))
+    rng = np.random.default_rng(0)
+    weights = window.local.weights()
+    for step in range(10, 240, 10):
+        before = {k: v * (1 - 1e-3) for k, v in weights.items()}
+        grads = {k: v * rng.uniform(0.5, 2.0) for k, v in weights.items()}
+        window.router.handle(ev.ParameterStatsMeasured(step, step / 938, 2e-3,
+                                                       tuple(parameter_stats(weights, grads, before))))
+    window.router.refresh_curves()
+    draw_demo_digit(window, 3)
+
+
+def at_screen(window, qtbot, screen):
+    """The window as a maximised one on this screen would be (with a desktop's title bar and panel)."""
+    width, height = screen
+    window.showNormal()
+    window.resize(width, height - fit.DECORATIONS_PX)
+    qtbot.wait(300)  # flow layouts and lazy panels settle over a few event-loop passes
+
+
+def describe(found: dict) -> str:
+    return "\n".join(f"{view}:\n  " + "\n  ".join(problems) for view, problems in found.items())
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=IDS)
+def test_every_view_fits_the_screen(qtbot, make_window, screen):
+    window = make_window()
+    fill(window)
+    at_screen(window, qtbot, screen)
+    found = fit.check_every_view(window, settle=lambda: qtbot.wait(80))
+    assert found == {}, describe(found)
+    assert window.size().width() == screen[0], "nothing forced the window wider than the screen"
+
+
+def _picture_sizes(window, qtbot) -> dict[str, float]:
+    """Feature-map tile, kernel tile and canvas side in screen pixels, each on the tab that shows it."""
+    sizes = {}
+    window.show_tab("training")
+    qtbot.wait(250)
+    maps = window.panels.feature_maps
+    sizes["feature maps"] = min(maps.tile_pixels(name) for name in maps.views)
+    window.show_tab("kernels")
+    qtbot.wait(250)
+    sizes["kernels"] = window.panels.kernels.tile_pixels()
+    window.show_tab("classify")
+    qtbot.wait(250)
+    sizes["canvas"] = window.panels.classify.canvas.drawing_side()
+    return sizes
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=IDS)
+def test_presenter_mode_makes_every_picture_larger(qtbot, make_window, screen):
+    window = make_window()
+    fill(window)
+    at_screen(window, qtbot, screen)
+    normal = _picture_sizes(window, qtbot)
+    window.set_presenter(True, full_screen=False)
+    qtbot.wait(150)
+    presenter = _picture_sizes(window, qtbot)
+    for what in normal:
+        assert presenter[what] > normal[what], (what, normal, presenter)
+    assert len(window.panels.feature_maps.views) == 1, "presenter mode shows one layer's maps, big"
+    assert window.workspace.current.right in ((), ("classify",)), "fewer things beside the tabs"
+    window.set_presenter(False, full_screen=False)
+    qtbot.wait(100)
+    assert len(window.panels.feature_maps.views) == 4
+    assert _picture_sizes(window, qtbot) == pytest.approx(normal, abs=1.5), "leaving presenter mode undoes it"
+
+
+def test_the_window_opens_sized_to_the_screen():
+    small = QRect(0, 32, 1366, 736)
+    geometry, maximised = initial_geometry(small)
+    assert maximised and geometry == small
+    for width, height in SCREENS[:3]:
+        assert initial_geometry(QRect(0, 0, width, height))[1], (width, height)
+    big = QRect(0, 0, 2560, 1400)
+    geometry, maximised = initial_geometry(big)
+    assert not maximised and geometry.size().toTuple() == (1600, 1000) and geometry.center() == big.center()
+
+
+def test_the_minimum_size_fits_a_1024x768_screen(qtbot, window):
+    for presenter in (False, True):
+        window.set_presenter(presenter, full_screen=False)
+        qtbot.wait(50)
+        minimum = window.minimumSizeHint().expandedTo(window.minimumSize())
+        assert minimum.width() <= 1024 and minimum.height() <= 768 - fit.DECORATIONS_PX, (presenter, minimum)
+    window.set_presenter(False, full_screen=False)
+
+
+def test_narrow_and_short_windows_move_the_right_column_into_tabs():
+    right = tuple(spec.key for spec in registry.placed(registry.RIGHT))
+    assert arrangement(1900, 1000, presenter=False).right == right
+    short = arrangement(1300, 640, presenter=False)
+    assert "timings" not in short.right and ("timings",) in short.folds
+    narrow = arrangement(1000, 640, presenter=False)
+    assert narrow.right == () and sorted(k for fold in narrow.folds for k in fold) == sorted(right)
+    assert arrangement(1300, 640, presenter=True).right == ("classify",)
+
+
+def test_leaving_presenter_mode_restores_the_window_exactly(qtbot, window):
+    window.showMaximized()
+    qtbot.waitUntil(window.isMaximized)
+    window.set_presenter(True)  # full screen, as F5 does
+    qtbot.waitUntil(window.isFullScreen)
+    window.set_presenter(False)
+    qtbot.waitUntil(lambda: not window.isFullScreen())
+    assert window.isMaximized(), "maximised stays maximised"
+    window.showNormal()
+    qtbot.wait(50)
+    window.setGeometry(40, 50, 1100, 700)
+    qtbot.wait(50)
+    before = window.geometry()
+    window.set_presenter(True)
+    qtbot.waitUntil(window.isFullScreen)
+    window.set_presenter(False)
+    qtbot.waitUntil(lambda: not window.isFullScreen())
+    assert not window.isMaximized() and window.geometry() == before
+
+
+def test_a_banner_floats_over_the_panels_and_moves_nothing(qtbot, window):
+    fill(window)
+    qtbot.wait(100)
+    widgets = [window.controls.start_button, window.controls.reset_button, window.panels.classify.clear_button,
+               window.workspace.tabs.tabBar(), *window.panels.values()]
+    before = [(w.mapTo(window, w.rect().topLeft()), w.size()) for w in widgets]
+    window.banner.show_message("Training diverged: the loss has stayed at chance level. " * 3, "warning")
+    qtbot.wait(100)
+    assert window.banner.isVisible()
+    assert [(w.mapTo(window, w.rect().topLeft()), w.size()) for w in widgets] == before
+    # It lies over the panels, never over the run buttons in the sidebar.
+    banner = QRect(window.banner.mapTo(window, window.banner.rect().topLeft()), window.banner.size())
+    sidebar = window.workspace.sidebar
+    assert not banner.intersects(QRect(sidebar.mapTo(window, sidebar.rect().topLeft()), sidebar.size()))
+    qtbot.mouseClick(window.banner.close_button, Qt.LeftButton)
+    assert not window.banner.isVisible()
+
+
+def test_tab_titles_shorten_only_as_much_as_needed(qtbot, window):
+    window.showNormal()
+    window.resize(1920, 1000)
+    qtbot.wait(100)
+    titles = [window.workspace.tabs.tabText(i) for i in range(window.workspace.tabs.count())]
+    assert "Class drawings" in titles and "Statistics" in titles
+    window.set_presenter(True, full_screen=False)
+    window.resize(1024, 696)
+    qtbot.wait(150)
+    bar = window.workspace.tabs.tabBar()
+    assert bar.sizeHint().width() <= bar.width()
+    window.set_presenter(False, full_screen=False)
+
+
+# --- on a real X server ----------------------------------------------------------------------
+def _free_display() -> int:
+    for number in range(70, 99):
+        if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
+            return number
+    raise RuntimeError("no free X display number between :70 and :98")
+
+
+@pytest.fixture
+def x_server(request):
+    """An Xvfb server with a screen of ``request.param`` (WIDTH, HEIGHT); skipped with the reason when
+    Xvfb is not installed, failed instead when CNNVIZ_REQUIRE_X=1 (CI: it installs Xvfb and must run this)."""
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None or not sys.platform.startswith("linux"):
+        reason = "Xvfb is not installed (apt-get install xvfb); CI installs it and runs this test"
+        if os.environ.get("CNNVIZ_REQUIRE_X"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    width, height = request.param
+    number = _free_display()
+    server = subprocess.Popen([xvfb, f":{number}", "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp",
+                               "-dpi", "96"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while not Path(f"/tmp/.X11-unix/X{number}").exists():
+            if server.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"Xvfb :{number} did not start (exit code {server.poll()})")
+            time.sleep(0.05)
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+@pytest.mark.parametrize("x_server", SCREENS, ids=IDS, indirect=True)
+def test_every_view_fits_a_real_x_screen(x_server, tmp_path):
+    """The real thing: Qt's xcb plugin (so a missing X library fails here), real fonts, the window as it
+    opens on that screen. ``cnnviz gui --check-layout`` trains for a moment, then checks every view."""
+    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
+    env.update(DISPLAY=x_server, PYTHONPATH=str(REPO), XDG_DATA_HOME=str(tmp_path), HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "cnnviz", "gui", "--check-layout", "--backend", "numpy",
+                           "--train-seconds", "2"], env=env, capture_output=True, text=True, timeout=600)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    assert lines, f"no report (exit code {done.returncode}):\n{done.stdout}\n{done.stderr[-3000:]}"
+    report = json.loads(lines[-1])
+    assert report["platform"] == "xcb"
+    assert report["problems"] == {}, describe(report["problems"])
+    assert done.returncode == 0, done.stderr[-3000:]
+    width, height = (int(v) for v in x_server and report["screen"])
+    assert report["window"][0] <= width and report["window"][1] <= height
