@@ -73,6 +73,12 @@ class EventBuffer:
             elif isinstance(event, ev.StateChanged) and event.state == "reset":
                 # Steps, snapshots and timings so far describe the old weights.
                 self._batch = EventBatch(reset=True, others=[event])
+            elif isinstance(event, ev.BackendSwitched):
+                # After a sticky GPU fault the trainer went back to ``event.step`` and repeats the
+                # steps since: those not handed over yet never happened (the router drops the others).
+                if batch.steps and batch.steps[-1][1].step > event.step:
+                    batch.steps = [(t, s) for t, s in batch.steps if s.step <= event.step]
+                batch.others.append(event)
             else:
                 batch.others.append(event)
             return was_empty
