@@ -123,6 +123,14 @@ class CurvesPanel(Panel):
         self.test_points.append((event.epoch, max(event.test_loss, 1e-6), 100.0 * event.test_accuracy))
         self._dirty = True
 
+    def rewind(self, epoch: float) -> None:
+        """The trainer went back to ``epoch`` (a GPU failure): the steps from there on are redone.
+        (A step's x is the epoch it started at; an evaluation's, the epoch after its step.)"""
+        for series in (self.raw, self.smooth, self.acc):
+            series.truncate_from(epoch)
+        self.test_points = [p for p in self.test_points if p[0] <= epoch]
+        self._dirty = True
+
     def add_marker(self, epoch: float, text: str, colour: str) -> None:
         pair = []
         for plot, show_label in ((self.loss_plot, True), (self.acc_plot, False)):
