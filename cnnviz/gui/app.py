@@ -84,6 +84,8 @@ def run(args) -> int:
         return unattended.latency_report(args.net, backend, args.dataset, args.data, args.train_seconds or 10.0,
                                          seed=args.seed)
     app = application()
+    from PySide6.QtCore import QTimer
+
     from .window import MainWindow
 
     drawings_dir = None
@@ -100,6 +102,7 @@ def run(args) -> int:
     if args.presenter:
         window.set_presenter(True)
     window.show()
+    QTimer.singleShot(0, window.checkpoints.offer_restore)  # the last session's autosave, if any
     code = app.exec()
     window.shutdown()
     return int(code)

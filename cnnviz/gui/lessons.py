@@ -21,6 +21,8 @@ class Lessons:
     def apply(self, preset, full_screen: bool = True) -> None:
         """Network, hyperparameters, backend, visible panels and presenter mode of a lesson."""
         window = self.window
+        if not window.checkpoints.ask_before_discard("loading this lesson"):
+            return
         if window.session.active:
             window.stop_run(wait=True)
         notes = window.controls.apply(preset)

@@ -94,8 +94,20 @@ def _prepare_tab(app, window, tab: str | None) -> None:
     _process_for(app, 0.3)
 
 
+def unattended_window(window, autosave_folder=None):
+    """Nobody answers dialogs here, and the user's autosave is not overwritten (``autosave_folder``: use that one)."""
+    from pathlib import Path
+
+    from .autosave import FILE_NAME
+
+    window.checkpoints.auto_answer = "discard"
+    window.checkpoints.autosave_path = Path(autosave_folder) / FILE_NAME if autosave_folder else None
+    return window
+
+
 def screenshot(app, window, path: str, train_seconds: float, tab: str | None = None,
                presenter: bool = False) -> int:
+    unattended_window(window)
     window.resize(1600, 1000)
     window.show()
     if presenter:
@@ -172,8 +184,8 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
     out = out or sys.stdout
     dataset = load_dataset(dataset_name, data_dir)
     app = application()
-    window = MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir,
-                        config_overrides={"seed": seed})
+    window = unattended_window(MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir,
+                                          config_overrides={"seed": seed}))
     window.resize(1600, 1000)
     window.show()
     draw_demo_digit(window)
@@ -272,3 +284,4 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
     }
     print(json.dumps(report), file=out)
     return EXIT_OK
+

@@ -201,6 +201,8 @@ class MainWindow(QMainWindow):
             self.launch(paused=True)
 
     def reset(self) -> None:
+        if not self.checkpoints.ask_before_discard("starting over with new random weights"):
+            return
         self.seed += 1
         if self.session.active:
             self.loaded_weights = None
@@ -239,7 +241,7 @@ class MainWindow(QMainWindow):
             self.banner.show_message(f"Cannot start: {exc}", "error")
             return False
         self.run_label = label
-        self.session.start(trainer, self.live_view.input(), paused=paused)
+        self.session.start(trainer, self.live_view.input(), paused=paused, autosave=self.checkpoints.autosave_plan())
         self.start_over()
         self.panels.curves.set_epochs(config.epochs if config.steps is None else 0.0)
         self.run.state = "starting"
@@ -382,5 +384,9 @@ class MainWindow(QMainWindow):
         self.session.shutdown()
 
     def closeEvent(self, event) -> None:
-        self.shutdown()
-        super().closeEvent(event)
+        # Save / Discard / Cancel first; a thread inside a long step hides the window and closes it later.
+        if self.session.shutdown_or_ask(self, lambda: self.checkpoints.ask_before_discard("closing")):
+            self.shutdown()
+            super().closeEvent(event)
+        else:
+            event.ignore()
