@@ -38,6 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         help="start in presenter mode (large type, high contrast; full screen unless --screenshot)")
     parser.add_argument("--latency-report", action="store_true",
                         help="train with every panel live and print UI stall and throughput figures as JSON")
+    parser.add_argument("--soak", metavar="SECONDS", type=float, default=None,
+                        help="train SECONDS with every panel live, drawing and switching tabs; print memory samples")
     return parser
 
 
@@ -83,6 +85,8 @@ def run(args) -> int:
     if args.latency_report:
         return unattended.latency_report(args.net, backend, args.dataset, args.data, args.train_seconds or 10.0,
                                          seed=args.seed)
+    if args.soak is not None:
+        return unattended.soak(args.net, backend, args.dataset, args.data, args.soak, seed=args.seed)
     app = application()
     from PySide6.QtCore import QTimer
 
