@@ -131,6 +131,10 @@ class CurvesPanel(Panel):
         self.test_points = [p for p in self.test_points if p[0] <= epoch]
         self._dirty = True
 
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.refresh()
+
     def add_marker(self, epoch: float, text: str, colour: str) -> None:
         pair = []
         for plot, show_label in ((self.loss_plot, True), (self.acc_plot, False)):
@@ -150,8 +154,8 @@ class CurvesPanel(Panel):
             self.acc_plot.removeItem(b)
 
     def refresh(self) -> None:
-        """Push the buffers to the plot items (only when something changed)."""
-        if not self._dirty:
+        """Push the buffers to the plot items (only when something changed, and seen: else when shown)."""
+        if not self._dirty or not self.isVisible():
             return
         self._dirty = False
         self.loss_raw.setData(self.raw.x, self.raw.y)
