@@ -30,7 +30,7 @@ from . import jobs
 from .autosave import Plan
 from .worker import SaveRequest, Tag, TrainingWorker
 
-FLUSH_HZ = 15
+FLUSH_HZ = 10
 """Panels are fed at most this often, whatever the step rate: painting is the
 GUI's main cost and it shares the CPU (and the GIL) with the trainer."""
 STOP_WAIT_MS = 5000
