@@ -114,3 +114,24 @@ def test_plot_axes_are_cached_so_curve_updates_do_not_repaint_them(window):
             if isinstance(item, pg.AxisItem) and item.isVisible()]
     assert len(axes) >= 8
     assert all(axis.cacheMode() == QGraphicsItem.DeviceCoordinateCache for axis in axes)
+
+
+def test_the_loss_axis_moves_only_when_the_loss_goes_above_it(window):
+    curves = window.panels.curves
+    ranges = []
+    for k in range(20):  # a falling loss, refreshed as it arrives
+        steps = [ev.StepFinished(10 * k + i, (10 * k + i) / 1000, 2.3 * np.exp(-(10 * k + i) / 50), 0.5, 64,
+                                 1000.0, 1e-3, "numpy", 1.0) for i in range(1, 11)]
+        curves.add_steps(steps)
+        curves.refresh()
+        ranges.append(tuple(np.round(curves.loss_plot.getViewBox().viewRange()[1], 6)))
+    assert len(set(ranges)) == 1, "auto-range moved it (and regenerated its ticks) at every refresh"
+    top = ranges[0][1]
+    assert 2.3 < top <= 2.6
+    curves.add_steps([ev.StepFinished(201, 0.201, 4.0, 0.5, 64, 1000.0, 1e-3, "numpy", 1.0)])
+    curves.refresh()
+    assert curves.loss_plot.getViewBox().viewRange()[1][1] >= 4.0, "a loss above it widens it"
+    curves.loss_plot.setYRange(0.5, 1.0, padding=0)  # the user zooms in
+    curves.add_steps([ev.StepFinished(202, 0.202, 9.0, 0.5, 64, 1000.0, 1e-3, "numpy", 1.0)])
+    curves.refresh()
+    assert np.allclose(curves.loss_plot.getViewBox().viewRange()[1], (0.5, 1.0)), "the user's range stays"

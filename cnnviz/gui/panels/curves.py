@@ -64,6 +64,8 @@ class CurvesPanel(Panel):
         self._dirty = False
 
     def _reset_ranges(self) -> None:
+        self._loss_range = None
+        self._loss_top = None
         self.loss_plot.setYRange(0, 2.5, padding=0.02)
         self.loss_plot.setXRange(0, self.epochs, padding=0.02)
 
@@ -115,7 +117,7 @@ class CurvesPanel(Panel):
             self._dirty = True
             if self.placeholder.isVisible():
                 self.placeholder.setVisible(False)
-                self.loss_plot.enableAutoRange(axis="y")
+                self._loss_range = None  # the loss axis follows the data from now on
             if steps[-1].epoch > self.epochs:
                 self.set_epochs(self.epochs * 2)
 
@@ -168,3 +170,24 @@ class CurvesPanel(Panel):
         else:
             self.test_loss.setData([], [])
             self.test_acc.setData([], [])
+        if not self.placeholder.isVisible():
+            self._fit_loss_axis()
+
+    def _fit_loss_axis(self) -> None:
+        """0 to a round number above the highest loss: unlike auto-range, which moved the axis (and
+        regenerated its ticks and text) at every refresh as the loss fell, this changes only when the
+        loss goes above it. A range the user zoomed or panned to is left alone until the next run."""
+        view = self.loss_plot.getViewBox()
+        current = tuple(view.viewRange()[1])
+        if self._loss_range is not None and not np.allclose(current, self._loss_range):
+            return  # the user's
+        highest = max(float(np.nanmax(self.raw.y)) if len(self.raw) else 0.0,
+                      max((p[1] for p in self.test_points), default=0.0))
+        if not np.isfinite(highest) or highest <= 0:
+            return
+        quantum = 0.25 * 10 ** np.floor(np.log10(highest))
+        top = float(np.ceil(highest / quantum) * quantum)
+        if top != self._loss_top:
+            self._loss_top = top
+            self.loss_plot.setYRange(0, top, padding=0.02)
+        self._loss_range = tuple(view.viewRange()[1])
