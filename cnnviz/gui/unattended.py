@@ -30,7 +30,13 @@ def _wait(app, condition, timeout_s: float, step_s: float = 0.02) -> bool:
 
 
 def _process_for(app, seconds: float) -> None:
-    _wait(app, lambda: False, seconds, 0.01)
+    """Run the event loop for ``seconds``, as app.exec() would (no polling: what is measured
+    meanwhile is the app's own work)."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    QTimer.singleShot(max(0, int(1000 * seconds)), loop.quit)
+    loop.exec()
 
 
 def draw_demo_digit(window, digit: int = 3) -> None:

@@ -135,3 +135,21 @@ def test_the_loss_axis_moves_only_when_the_loss_goes_above_it(window):
     curves.add_steps([ev.StepFinished(202, 0.202, 9.0, 0.5, 64, 1000.0, 1e-3, "numpy", 1.0)])
     curves.refresh()
     assert np.allclose(curves.loss_plot.getViewBox().viewRange()[1], (0.5, 1.0)), "the user's range stays"
+
+
+def test_nice_ceilings_change_a_few_times_per_decade():
+    from cnnviz.gui.panels.common import nice_ceiling
+
+    assert [nice_ceiling(v) for v in (0.7, 1.0, 1.2, 2.9, 31, 79, 81, 1e-3)] == [0.8, 1.0, 1.5, 3.0, 40, 80, 100, 1e-3]
+    assert len({nice_ceiling(t) for t in np.arange(1.0, 100.0, 0.5)}) <= 18
+
+
+def test_the_images_per_s_plot_keeps_its_axes_while_the_run_goes_on(window):
+    timings = window.panels.timings
+    timings.add_rate(0.0, "numpy", 1000.0)  # the run's first step: time 0
+    ranges = set()
+    for k in range(100, 140):  # a minute and a half in, one refresh a second
+        timings.add_rate(float(k), "numpy", 1000.0 + 10 * (k % 7))
+        timings.refresh_rates(every_s=0.0)
+        ranges.add(tuple(np.round(timings.rate_plot.getViewBox().viewRange()[0], 6)))
+    assert len(ranges) <= 2, "auto-range moved both axes at every refresh"
