@@ -33,17 +33,20 @@ def test_a_million_steps_keep_the_history_bounded():
             sizes.append((len(history), history.nbytes()))
     elapsed = time.perf_counter() - t0
     assert elapsed < 60, "adding a step is a few appends (and this machine may be busy)"
-    assert len(history) <= RECENT_STEPS + history.older_capacity
-    assert history.nbytes() < 16 * 2**20
+    assert len(history) <= 2 * RECENT_STEPS + history.older_capacity
+    assert history.nbytes() < 4 * 2**20
     # Bounded from 200k steps on: the size no longer grows with the run.
-    assert max(n for n, _ in sizes[2:]) <= RECENT_STEPS + history.older_capacity
+    assert max(n for n, _ in sizes[2:]) <= 2 * RECENT_STEPS + history.older_capacity
+    assert len({b for _, b in sizes}) == 1, "allocated once"
     events = history.events()
     steps = np.array([e.step for e in events])
     assert np.all(np.diff(steps) > 0), "oldest first, no repeats"
     assert steps[0] == 1 and steps[-1] == 1_000_000
-    # Every step of the latest ones, then evenly thinned back to the start of the run.
-    assert np.all(np.diff(steps[-RECENT_STEPS:]) == 1)
-    older = np.diff(steps[:-RECENT_STEPS])
+    # Every step of the latest ones (at least RECENT_STEPS), then evenly thinned back to the start.
+    gaps = np.diff(steps)
+    full = len(steps) - 1 - int(np.nonzero(gaps != 1)[0][-1])
+    assert RECENT_STEPS <= full <= 2 * RECENT_STEPS
+    older = gaps[:-full]
     assert older.min() == older.max() == history.stride
     assert {e.backend for e in events} == {"numpy", "numba"}
     assert events[0] == step(1)
