@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from ..data.drawing import preprocess_digit
 
-RECLASSIFY_S = 1.0
+RECLASSIFY_S = 2.0
 """While training, the drawing is classified with the newest weights at most this often."""
 
 

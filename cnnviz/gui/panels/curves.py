@@ -64,6 +64,7 @@ class CurvesPanel(Panel):
         self._dirty = False
 
     def _reset_ranges(self) -> None:
+        self._test_points_drawn = -1
         self._loss_range = None
         self._loss_top = None
         self.loss_plot.setYRange(0, 2.5, padding=0.02)
@@ -131,6 +132,7 @@ class CurvesPanel(Panel):
         for series in (self.raw, self.smooth, self.acc):
             series.truncate_from(epoch)
         self.test_points = [p for p in self.test_points if p[0] <= epoch]
+        self._test_points_drawn = -1
         self._dirty = True
 
     def showEvent(self, event) -> None:
@@ -163,13 +165,16 @@ class CurvesPanel(Panel):
         self.loss_raw.setData(self.raw.x, self.raw.y)
         self.loss_smooth.setData(self.smooth.x, self.smooth.y)
         self.train_acc.setData(self.acc.x, self.acc.y)
-        if self.test_points:
-            pts = np.array(self.test_points)
-            self.test_loss.setData(pts[:, 0], pts[:, 1])
-            self.test_acc.setData(pts[:, 0], pts[:, 2])
-        else:
-            self.test_loss.setData([], [])
-            self.test_acc.setData([], [])
+        if len(self.test_points) != self._test_points_drawn:
+            # Symbols are costly to set (a scatter plot each): only when an evaluation came or went.
+            self._test_points_drawn = len(self.test_points)
+            if self.test_points:
+                pts = np.array(self.test_points)
+                self.test_loss.setData(pts[:, 0], pts[:, 1])
+                self.test_acc.setData(pts[:, 0], pts[:, 2])
+            else:
+                self.test_loss.setData([], [])
+                self.test_acc.setData([], [])
         if not self.placeholder.isVisible():
             self._fit_loss_axis()
 
