@@ -117,7 +117,9 @@ class Checkpoints:
         window, session = self.window, self.window.session
         request = result.request
         if request.autosave:
-            if not result.ok:
+            if result.ok:
+                window.statusBar().showMessage(f"Autosaved the model (step {result.step:,})", 4000)
+            else:
                 window.banner.show_message(f"Could not autosave the model to {request.path}: {result.error}",
                                            "warning", result.details)
             return
