@@ -1,7 +1,7 @@
 """The main window: it builds the parts and wires them; the parts do the work.
 
 ``session`` (:mod:`.session`) runs the Trainer on its own QThread and hands its
-events over at most 15 times a second; ``router`` (:mod:`.router`) feeds them
+events over at most 10 times a second; ``router`` (:mod:`.router`) feeds them
 to ``run`` (:mod:`.run_state`, the run's state and history) and to
 ``panels`` (built from :mod:`.panels.registry`, placed by :mod:`.layout`);
 ``live_view`` keeps the feature maps and kernels current; ``menus``,
