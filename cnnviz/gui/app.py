@@ -44,6 +44,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                              "tab, and list what does not fit (exit 1 if anything)")
     parser.add_argument("--latency-report", action="store_true",
                         help="train with every panel live and print UI stall and throughput figures as JSON")
+    parser.add_argument("--soak", metavar="SECONDS", type=float, default=None,
+                        help="train SECONDS with every panel live, drawing and switching tabs; print memory samples")
     return parser
 
 
@@ -129,7 +131,11 @@ def run(args) -> int:
     if args.latency_report:
         return unattended.latency_report(args.net, backend, args.dataset, args.data, args.train_seconds or 10.0,
                                          seed=args.seed)
+    if args.soak is not None:
+        return unattended.soak(args.net, backend, args.dataset, args.data, args.soak, seed=args.seed)
     app = application()
+    from PySide6.QtCore import QTimer
+
     from .window import MainWindow
 
     drawings_dir = None
@@ -150,6 +156,7 @@ def run(args) -> int:
     window.show_fitted()
     if args.presenter:
         window.set_presenter(True)
+    QTimer.singleShot(0, window.checkpoints.offer_restore)  # the last session's autosave, if any
     code = app.exec()
     window.shutdown()
     return int(code)

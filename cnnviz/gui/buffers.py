@@ -55,6 +55,16 @@ class DecimatingSeries:
         self._acc_x = self._acc_y = 0.0
         self._acc_n = 0
 
+    def truncate_from(self, x: float) -> int:
+        """Drop the points at ``x`` and right of it (and any partial average); returns how many
+        went. The x values must have been increasing (a step count, an epoch)."""
+        keep = int(np.searchsorted(self._x[:self._n], x, side="left"))
+        dropped = self._n - keep
+        self._n = keep
+        self._acc_x = self._acc_y = 0.0
+        self._acc_n = 0
+        return dropped
+
     def extend(self, xs, ys) -> None:
         for x, y in zip(xs, ys):
             self.append(float(x), float(y))

@@ -1,49 +1,137 @@
-"""Saving the current weights as a checkpoint, and loading one (Start then continues from it)."""
+"""Saving and loading the model, asking before a trained model is thrown away, the autosave's offer.
+
+- :meth:`Checkpoints.save`: while a run is going on, its trainer's own host state is
+  written between two steps by the training thread (:meth:`TrainingSession.save`);
+  otherwise the window's copy of the weights, at once.
+- :meth:`Checkpoints.load`: the file is read and checked by a background job
+  (:mod:`.jobs`); only a model that loaded completely replaces the current one.
+- :meth:`Checkpoints.ask_before_discard`: Save / Discard / Cancel when the weights
+  trained since the last save would be lost (closing, Reset, a checkpoint or a
+  lesson replacing them).
+- :meth:`Checkpoints.offer_restore`: on start, the last session's autosave
+  (:mod:`.autosave`), if there is one.
+
+Under tests and in the unattended modes nobody answers dialogs: ``auto_answer``
+("save", "discard" or "cancel"; "yes"/"no" for the restore offer) and
+``auto_save_path`` answer them instead.
+"""
 
 from __future__ import annotations
 
+import math
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from ..backends import registry
 from ..nn import checkpoint
+from . import autosave
+from .jobs import Job, run_in_background
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A checkpoint read and checked off the GUI thread, ready to replace the model."""
+    path: Path
+    model: object
+    """A Sequential on the NumPy backend."""
+    spec: str
+    weights: dict
+    step: int
+    note: str = ""
+    """What was wrong with the metadata and how it was read instead (empty when nothing)."""
+
+
+def _step_of(meta: dict) -> tuple[int, str]:
+    """The step count in a checkpoint's metadata (the app writes ``step``, the CLI ``steps``)."""
+    value = meta.get("step", meta.get("steps", 0))
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or value < 0 or value != int(value):
+        return 0, f"its step count ({value!r}) is not a number of steps, so the steps count from 0"
+    return int(value), ""
+
+
+def read_checkpoint(path: str | Path) -> Loaded:
+    """Read, check and build everything a load needs (no Qt: a background job runs it)."""
+    model, ckpt = checkpoint.load_model(path)
+    step, note = _step_of(ckpt.meta if isinstance(ckpt.meta, dict) else {})
+    model.to(registry.get("numpy"))
+    weights = {name: np.array(array) for name, array in ckpt.weights.items()}
+    return Loaded(Path(path), model, model.spec, weights, step, note)
 
 
 class Checkpoints:
+    auto_answer: str | None = None
+    """Answers every dialog when set (tests, unattended modes): save, discard, cancel; yes or no."""
+    auto_save_path: str | None = None
+    """The file a "save" answer saves to when ``auto_answer`` is set."""
+
     def __init__(self, window):
         self.window = window
+        self.load_job: Job | None = None
+        self.autosave_path: Path | None = self._default_autosave_path()
+        """Where runs autosave; None: they do not (no user data folder)."""
+        window.session.saved.connect(self._on_saved)
 
+    @staticmethod
+    def _default_autosave_path() -> Path | None:
+        try:
+            return autosave.default_path()
+        except Exception:  # noqa: BLE001 - no platformdirs, no home folder: no autosave, the app still runs
+            return None
+
+    def meta(self) -> dict:
+        controls = self.window.controls
+        return {"dataset": controls.dataset, "backend": controls.backend}
+
+    def autosave_plan(self) -> autosave.Plan | None:
+        """How the next run autosaves (the window passes it to the session)."""
+        if self.autosave_path is None:
+            return None
+        return autosave.Plan(self.autosave_path, autosave.EVERY_S, self.meta())
+
+    # --- saving ---------------------------------------------------------------------------------
     def save(self, path: str) -> bool:
+        """Save the model to ``path``: True when it was saved, or (a run going on) will be between two steps."""
         window, local = self.window, self.window.local
         if local.model is None:
             window.banner.show_message("There is no model to save yet.", "error")
             return False
+        if window.session.save(path, self.meta()):
+            window.run.unsaved = False  # set again if the write fails (and by the next step)
+            window.statusBar().showMessage(f"Saving the model to {path}…", 4000)
+            return True
         try:
-            meta = {"step": int(local.step), "dataset": window.controls.dataset, "backend": window.controls.backend}
-            checkpoint.save(path, local.spec, local.weights(), meta)
+            checkpoint.save(path, local.spec, local.weights(), {**self.meta(), "step": int(local.step)})
         except Exception as exc:  # CheckpointError, OSError
             window.banner.show_message(f"Could not save the model: {exc}", "error", traceback.format_exc())
             return False
+        window.run.unsaved = False
         window.banner.show_message(f"Saved the weights of step {local.step} to {path}", "info", auto_hide_ms=6000)
         return True
 
-    def load(self, path: str) -> bool:
-        window = self.window
-        try:
-            model, ckpt = checkpoint.load_model(path)
-        except Exception as exc:  # CheckpointError, OSError...
-            window.banner.show_message(f"Could not load the model: {exc}", "error", traceback.format_exc())
-            return False
-        window.stop_run()
-        window.controls.set_network(ckpt.spec, emit=False)
-        step = ckpt.meta.get("step", 0)
-        window.local.set_model(model, int(step) if isinstance(step, (int, float)) else 0)
-        window.show_new_model(loaded_weights={k: np.array(v) for k, v in ckpt.weights.items()})
-        window.banner.show_message(f"Loaded {Path(path).name} (network {ckpt.spec}). Start continues training "
-                                   "from these weights.", "info", auto_hide_ms=8000)
-        return True
+    def _on_saved(self, result) -> None:
+        window, session = self.window, self.window.session
+        request = result.request
+        if request.autosave:
+            if result.ok:
+                window.statusBar().showMessage(f"Autosaved the model (step {result.step:,})", 4000)
+            else:
+                window.banner.show_message(f"Could not autosave the model to {request.path}: {result.error}",
+                                           "warning", result.details)
+            return
+        if result.ok:
+            window.banner.show_message(f"Saved the weights of step {result.step} to {request.path}", "info",
+                                       auto_hide_ms=6000)
+            return
+        window.run.unsaved = True
+        window.banner.show_message(f"Could not save the model: {result.error}", "error", result.details)
+        if session.closing:  # the save asked for on closing failed: stay open, nothing lost
+            session.cancel_close()
+            window.show()
 
     def save_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self.window, "Save model", "cnnviz-model.npz",
@@ -51,7 +139,95 @@ class Checkpoints:
         if path:
             self.save(path if path.endswith(".npz") else path + ".npz")
 
+    # --- before the trained weights are replaced -------------------------------------------------
+    def ask_before_discard(self, what: str = "closing") -> bool:
+        """Ask Save / Discard / Cancel when steps were trained since the last save; True to go on
+        (saved, or discarded), False when the user cancelled or the save could not be made.
+        ``what`` finishes "Save it before ...?" (closing, starting over, loading ...)."""
+        window = self.window
+        if not window.run.unsaved or window.local.model is None:
+            return True
+        answer = self._ask_save_discard_cancel(what)
+        if answer == "discard":
+            return True
+        if answer != "save":
+            return False
+        path = self.auto_save_path if self.auto_answer else self._save_path()
+        return bool(path) and self.save(path)
+
+    def _describe_unsaved(self) -> str:
+        run = self.window.run
+        step = run.last_step.step if run.last_step is not None else self.window.local.step
+        accuracy = "" if run.last_eval is None else f", {100 * run.last_eval.test_accuracy:.1f} % on the test images"
+        return f"The model was trained for {step:,} steps{accuracy} and is not saved."
+
+    def _ask_save_discard_cancel(self, what: str) -> str:
+        if self.auto_answer:
+            return self.auto_answer
+        box = QMessageBox(QMessageBox.Question, "Save the trained model?",
+                          f"{self._describe_unsaved()}\nSave it before {what}?",
+                          QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, self.window)
+        box.setDefaultButton(QMessageBox.Save)
+        box.setInformativeText("The last run is also kept in an autosave, offered at the next start.")
+        return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(box.exec(), "cancel")
+
+    def _save_path(self) -> str:
+        path, _ = QFileDialog.getSaveFileName(self.window, "Save model", "cnnviz-model.npz",
+                                              "cnnviz checkpoint (*.npz)")
+        return "" if not path else path if path.endswith(".npz") else path + ".npz"
+
+    # --- loading --------------------------------------------------------------------------------
+    def load(self, path: str, message: str = "") -> Job:
+        """Read ``path`` in the background; if it is a good checkpoint (and the trained weights may go),
+        it replaces the model: Start then continues from it. Returns the job (tests wait for it)."""
+        if self.load_job is not None:
+            self.load_job.cancel()
+        self.window.statusBar().showMessage(f"Loading {Path(path).name}…", 4000)
+        job = run_in_background(read_checkpoint, path)
+        job.succeeded.connect(lambda loaded: self._apply(loaded, message))
+        job.failed.connect(lambda error, details: self.window.banner.show_message(
+            f"Could not load the model: {error}", "error", details))
+        self.load_job = job
+        return job
+
+    def _apply(self, loaded: Loaded, message: str = "") -> bool:
+        window = self.window
+        if not self.ask_before_discard(f"loading {loaded.path.name}"):
+            return False
+        window.stop_run()
+        if not window.controls.set_network(loaded.spec, emit=False):  # never for a model that built
+            window.banner.show_message(f"Could not load the model: its network {loaded.spec!r} is not valid here",
+                                       "error")
+            window.controls.set_network(window.local.spec, emit=False)
+            return False
+        window.local.set_model(loaded.model, loaded.step)
+        window.show_new_model(loaded_weights=loaded.weights)
+        text = message or f"Loaded {loaded.path.name} (network {loaded.spec})."
+        text += " Start continues training from these weights."
+        if loaded.note:
+            window.banner.show_message(f"{text} Note: {loaded.note}.", "warning")
+        else:
+            window.banner.show_message(text, "info", auto_hide_ms=8000)
+        return True
+
     def load_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self.window, "Load model", "", "cnnviz checkpoint (*.npz);;All files (*)")
         if path:
             self.load(path)
+
+    # --- the last session's autosave ----------------------------------------------------------------
+    def offer_restore(self) -> Job | None:
+        """If the last session left an autosave, offer it back ("Restore ... (step N, 97.1 %)?")."""
+        offer = autosave.read_offer(self.autosave_path) if self.autosave_path is not None else None
+        if offer is None:
+            return None
+        if self.auto_answer:
+            yes = self.auto_answer in ("yes", "save")
+        else:
+            yes = QMessageBox.question(
+                self.window, "Restore the last model?",
+                f"Restore the last session's model ({offer.describe()})?\nNetwork: {offer.spec}",
+                QMessageBox.Yes | QMessageBox.No, QMessageBox.Yes) == QMessageBox.Yes
+        if not yes:
+            return None
+        return self.load(str(offer.path), message=f"Restored the last session's model ({offer.describe()}).")

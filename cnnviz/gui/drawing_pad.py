@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from PySide6.QtCore import QObject, QTimer
 
 from ..data.drawing import preprocess_digit
+
+RECLASSIFY_S = 2.0
+"""While training, the drawing is classified with the newest weights at most this often."""
 
 
 class DrawingPad(QObject):
@@ -18,11 +23,27 @@ class DrawingPad(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.classify)
+        self._input: np.ndarray | None = None
+        """The drawing's 28x28 network input, kept until the drawing changes (new weights reuse it)."""
+        self._last_reclassify = 0.0
+        self._input_version = 0
+        self._classified: tuple | None = None
+        """(input version, weights version) of the probabilities shown."""
         window.panels.classify.canvas.changed.connect(self._on_changed)
 
     def _on_changed(self) -> None:
+        self._input = None
         if not self._timer.isActive():
             self._timer.start()
+
+    def reclassify(self, every_s: float = RECLASSIFY_S) -> None:
+        """New weights arrived: the drawing's probabilities again, at most once per ``every_s``
+        (they move slowly; a new drawing is classified at once by :meth:`classify`)."""
+        now = time.perf_counter()
+        if self.window.panels.classify.canvas.is_empty or now - self._last_reclassify < every_s:
+            return
+        self._last_reclassify = now
+        self.classify()
 
     def classify(self) -> None:
         """The 28x28 input and the probabilities for the drawing (on the NumPy copy of the weights)."""
@@ -32,11 +53,17 @@ class DrawingPad(QObject):
             p.classify.show_input(np.zeros((28, 28), np.float32))
             p.classify.show_probabilities(None)
             p.why.set_drawing(None)
+            self._classified = None
         else:
-            image = preprocess_digit(canvas.to_array(), allow_blank=True)
-            p.classify.show_input(image)
-            p.why.set_drawing(image)
-            if local.model is not None:
+            image = self._input
+            if image is None:
+                image = self._input = preprocess_digit(canvas.to_array(), allow_blank=True)
+                self._input_version += 1
+                p.classify.show_input(image)
+                p.why.set_drawing(image)
+            key = (self._input_version, local.version)
+            if local.model is not None and key != self._classified:  # not the same answer again
+                self._classified = key
                 note = f"weights of step {local.step}" if local.trained else "untrained weights"
                 p.classify.show_probabilities(local.predict(image), note)
         if p.feature_maps.use_drawing:

@@ -21,6 +21,8 @@ class LocalModel:
         self.spec: str | None = None
         self.step = 0
         self.trained = False
+        self.version = 0
+        """Counts the weight changes (whoever shows results of these weights can tell they are stale)."""
 
     def set_spec(self, net: str, seed: int = 0) -> None:
         """A fresh, randomly initialised model (what Start will train from)."""
@@ -28,20 +30,37 @@ class LocalModel:
         self.model = model.to(registry.get("numpy"))
         self.spec = model.spec
         self.step = 0
+        self.version += 1
         self.trained = False
 
     def load(self, spec: str, weights: dict, step: int = 0) -> None:
         if self.model is None or spec != self.spec:
             self.model = Sequential.from_spec(spec).initialise(0).to(registry.get("numpy"))
             self.spec = self.model.spec
-        self.model.load_state_dict(weights)
+            self.model.load_state_dict(weights)
+        elif not self._copy_in_place(weights):
+            self.model.load_state_dict(weights)  # raises the explanation of what does not fit
         self.step = step
+        self.version += 1
         self.trained = True
+
+    def _copy_in_place(self, weights: dict) -> bool:
+        """Every snapshot (3 a second) brings new weights: one copy into the model's own buffers,
+        instead of ``load_state_dict``'s rebuild (five copies and fresh allocations of all of them)."""
+        pairs = self.model.named_parameters()
+        if set(weights) != {name for name, _ in pairs}:
+            return False
+        if any(np.shape(weights[name]) != p.data.shape for name, p in pairs):
+            return False
+        for name, p in pairs:
+            np.copyto(p.data, weights[name], casting="same_kind")
+        return True
 
     def set_model(self, model: Sequential, step: int = 0) -> None:
         self.model = model.to(registry.get("numpy"))
         self.spec = model.spec
         self.step = step
+        self.version += 1
         self.trained = True
 
     def weights(self) -> dict:

@@ -72,3 +72,8 @@ def run_in_background(fn: Callable, *args) -> Job:
     _LIVE.add(job)
     QThreadPool.globalInstance().start(_Runnable(job, fn, args))
     return job
+
+
+def wait_for_all(timeout_ms: int = 30_000) -> bool:
+    """Wait for the pool's jobs to end (at exit: a job must not outlive the objects it reports to)."""
+    return QThreadPool.globalInstance().waitForDone(timeout_ms)

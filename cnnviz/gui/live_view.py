@@ -19,6 +19,11 @@ from ..train.snapshot import dataset_image
 from .worker import Tag
 
 SNAPSHOT_MS = 300
+"""The shortest time between two snapshots asked of the trainer."""
+MAX_SNAPSHOT_MS = 1000
+SNAPSHOT_CPU_SHARE = 0.04
+"""Showing snapshots may take this share of the GUI thread's time (a big net's maps cost more to
+draw, so they come less often than a small net's: the CPU they take is the trainer's)."""
 PENDING_TIMEOUT_S = 2.0
 """A snapshot asked for longer ago than this is asked for again."""
 
@@ -32,6 +37,8 @@ class LiveView(QObject):
         self.pending = False
         """A snapshot was asked of the trainer and has not arrived yet."""
         self._requested_at = 0.0
+        self.cost_s: float | None = None
+        """Smoothed GUI-thread seconds to show one snapshot from the trainer."""
         self.timer = QTimer(self)
         self.timer.setInterval(SNAPSHOT_MS)
         self.timer.timeout.connect(self.request)
@@ -79,6 +86,20 @@ class LiveView(QObject):
         self.show(snapshot, from_trainer=False)
 
     def show(self, snapshot: ev.Snapshot, from_trainer: bool) -> None:
+        started = time.thread_time()
+        self._show(snapshot, from_trainer)
+        if from_trainer:
+            self._adapt_interval(time.thread_time() - started)
+
+    def _adapt_interval(self, cost_s: float) -> None:
+        """Space the snapshots so that showing them (about twice the update: painting follows) takes
+        at most ``SNAPSHOT_CPU_SHARE`` of the GUI thread."""
+        self.cost_s = cost_s if self.cost_s is None else 0.8 * self.cost_s + 0.2 * cost_s
+        interval = int(min(MAX_SNAPSHOT_MS, max(SNAPSHOT_MS, 1000 * 2 * self.cost_s / SNAPSHOT_CPU_SHARE)))
+        if interval != self.timer.interval():
+            self.timer.setInterval(interval)
+
+    def _show(self, snapshot: ev.Snapshot, from_trainer: bool) -> None:
         window, panels = self.window, self.window.panels
         if from_trainer:
             self.pending = False
@@ -87,8 +108,7 @@ class LiveView(QObject):
         panels.kernels.show_kernels(snapshot.kernels)
         if from_trainer:
             window.local.load(snapshot.spec, snapshot.weights, snapshot.step)
-            if not panels.classify.canvas.is_empty:
-                window.pad.classify()
+            window.pad.reclassify()
         panels.why.set_weights(snapshot.spec, snapshot.weights, snapshot.step)
 
     def show_test_image_in_why(self) -> None:

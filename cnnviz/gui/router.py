@@ -132,6 +132,8 @@ class EventRouter(QObject):
 
     @handle.register
     def _backend_switched(self, event: ev.BackendSwitched) -> None:
+        if self.run.rewind(event.step):  # a sticky GPU fault: back to the last backup
+            self.panels.curves.rewind(event.epoch)
         self.panels.curves.add_marker(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
         self.window.status.show(backend=f"backend {event.new}")
         if event.reason:

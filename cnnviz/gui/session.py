@@ -3,27 +3,70 @@
 :class:`TrainingSession` starts a run on its own thread, forwards commands to
 the trainer (they apply between two steps), and hands the trainer's events to
 the GUI thread in batches, at most ``FLUSH_HZ`` times a second whatever the
-step rate (``batchReady``). It stops a run without waiting for it, reaps the
-threads of stopped runs, and at shutdown never lets Qt destroy a thread that
-is still inside a long step.
+step rate (``batchReady``). It stops a run without waiting for it and reaps
+the threads of stopped runs.
+
+Closing never freezes and never aborts. A step cannot be interrupted (a batch
+of 4096 on a large net, the first JIT compile: seconds), so
+:meth:`TrainingSession.shutdown_or_ask` asks the trainer to stop, hides the
+window at once and closes it for good -- quitting the app when it was the last
+window -- only when the thread has ended. Qt aborts the process if a running
+QThread is destroyed, so a thread still running when Python exits is waited
+for (``atexit``) instead.
 """
 
 from __future__ import annotations
 
+import atexit
 import time
+from typing import Callable
 
 import numpy as np
-from PySide6.QtCore import QObject, QThread, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QWidget
 
 from ..train.trainer import Trainer
-from .worker import Tag, TrainingWorker
+from . import jobs
+from .autosave import Plan
+from .worker import SaveRequest, Tag, TrainingWorker
 
-FLUSH_HZ = 15
+FLUSH_HZ = 10
 """Panels are fed at most this often, whatever the step rate: painting is the
 GUI's main cost and it shares the CPU (and the GIL) with the trainer."""
 STOP_WAIT_MS = 5000
-_STILL_STOPPING: list = []
-"""Training threads that outlived ``STOP_WAIT_MS`` at shutdown, kept alive until they end."""
+""":meth:`TrainingSession.shutdown` (tests, unattended modes) waits this long, then leaves the thread to end alone."""
+_THREADS: dict = {}
+"""Every training thread not yet reaped -> its worker. The threads have no Qt parent: Qt aborts the
+process when a running QThread is destroyed, so none may go with the window; this keeps them alive."""
+
+
+def _is_running(thread: QThread) -> bool:
+    try:
+        return thread.isRunning()
+    except RuntimeError:  # already deleted (deleteLater after it finished)
+        return False
+
+
+def wait_for_stopping_threads(timeout_s: float | None = None) -> bool:
+    """Wait until every training thread has ended (True), or ``timeout_s`` has passed (False)."""
+    deadline = None if timeout_s is None else time.monotonic() + timeout_s
+    for thread in list(_THREADS):
+        while _is_running(thread):
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+            thread.wait(100)
+    return True
+
+
+@atexit.register
+def _join_at_exit() -> None:
+    # Registered after PySide6's own exit handler, so it runs before Qt's objects are destroyed:
+    # a thread still inside a long step is waited for, never destroyed while it runs.
+    wait_for_stopping_threads()
+    try:
+        jobs.wait_for_all()
+    except RuntimeError:
+        pass
 
 
 class TrainingSession(QObject):
@@ -35,6 +78,10 @@ class TrainingSession(QObject):
     """The current run's thread finished: (RunFinished or None, (spec, weights, step) or None)."""
     failed = Signal(str, str)
     """(message, traceback) of an exception that ended the run."""
+    saved = Signal(object)
+    """A SaveResult: a save or autosave the worker wrote (or failed to), any run's."""
+    closingChanged = Signal(bool)
+    """True: a close is waiting for the training thread to end (the window is hidden); False: done or cancelled."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -47,33 +94,47 @@ class TrainingSession(QObject):
         self.flush_timer = QTimer(self)
         self.flush_timer.setSingleShot(True)
         self.flush_timer.timeout.connect(self.flush)
+        self.closing = False
+        """A close is under way (asked and accepted): no new run starts."""
+        self._close_target: QWidget | None = None
 
     @property
     def active(self) -> bool:
         return self.thread is not None
 
+    @property
+    def stopping(self) -> bool:
+        """A stopped run's thread is still finishing its last step."""
+        return any(thread.isRunning() for thread, _ in self._old)
+
     # --- lifecycle ---------------------------------------------------------------------
-    def start(self, trainer: Trainer, view_input: tuple[np.ndarray | None, int | None], paused: bool = False) -> None:
-        """Run ``trainer`` on a new thread (``paused``: one step, then wait)."""
-        self.reap(wait=True)
+    def start(self, trainer: Trainer, view_input: tuple[np.ndarray | None, int | None], paused: bool = False,
+              autosave: Plan | None = None) -> None:
+        """Run ``trainer`` on a new thread (``paused``: one step, then wait; ``autosave``: where and how often
+        the worker saves the run)."""
+        self.reap(wait=False)
         if paused:
             trainer.pause()
             trainer.step_once()
-        worker = TrainingWorker(trainer)
-        thread = QThread(self)
+        worker = TrainingWorker(trainer, autosave)
+        thread = QThread()  # no parent: see _THREADS
         thread.setObjectName("cnnviz-trainer")
+        _THREADS[thread] = worker
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
         worker.view_input = view_input
         worker.eventsReady.connect(self._schedule_flush)
         worker.failed.connect(self.failed)
-        worker.finished.connect(thread.quit)
+        worker.saved.connect(self.saved)
+        # Direct: the thread's event loop ends with the run even when the GUI's loop no longer runs (exit).
+        worker.finished.connect(thread.quit, Qt.DirectConnection)
         thread.finished.connect(lambda t=thread: self._on_thread_finished(t))
         self.trainer, self.worker, self.thread = trainer, worker, thread
         thread.start()
 
     def stop(self, wait: bool = False) -> None:
-        """Stop the current run without its final evaluation; its last events are flushed first."""
+        """Stop the current run without its final evaluation; its last events are flushed first.
+        Never blocks unless ``wait`` (then at most ``STOP_WAIT_MS``)."""
         if not self.active:
             return
         self.trainer.stop(final_evaluation=False)
@@ -84,33 +145,68 @@ class TrainingSession(QObject):
             self.reap(wait=True)
 
     def reap(self, wait: bool) -> None:
-        """Delete the threads of stopped runs that have ended (``wait``: ask them to end, and wait)."""
+        """Delete the threads of stopped runs that have ended (``wait``: wait up to ``STOP_WAIT_MS`` for them)."""
+        deadline = time.monotonic() + STOP_WAIT_MS / 1000
         for thread, worker in list(self._old):
             if wait:
-                thread.quit()
-                thread.wait(STOP_WAIT_MS)
+                thread.wait(max(0, int(1000 * (deadline - time.monotonic()))))
             if not thread.isRunning():
                 self._old.remove((thread, worker))
-                thread.deleteLater()
-                worker.deleteLater()
+                _delete(thread, worker)
 
     def shutdown(self) -> None:
-        """Stop every run (no final evaluation) and wait for its thread."""
+        """Stop every run (no final evaluation) and wait up to ``STOP_WAIT_MS`` for its thread; one still
+        inside a long step is left to end on its own (and waited for at exit), never destroyed."""
         self.flush_timer.stop()
         if self.trainer is not None:
             self.trainer.stop(final_evaluation=False)
         if self.thread is not None:
             self._old.append((self.thread, self.worker))
             self._forget()
-        for thread, worker in self._old:
-            thread.quit()
-            if not thread.wait(STOP_WAIT_MS):
-                # Still inside a long step (e.g. a JIT compile): Qt aborts the process if a running
-                # QThread is destroyed, so let it finish on its own, owned by nobody but this list.
-                thread.setParent(None)
-                _STILL_STOPPING.append((thread, worker))
-                thread.finished.connect(lambda pair=(thread, worker): _STILL_STOPPING.remove(pair))
-        self._old.clear()
+        self.reap(wait=True)
+
+    def shutdown_or_ask(self, window: QWidget, ask: Callable[[], bool]) -> bool:
+        """For ``window``'s closeEvent: True when it may close now, False to ignore this close.
+
+        The first close calls ``ask()`` (save the trained model? False: cancel). Then the run is
+        asked to stop; if its thread is still in a step, the window hides at once and closes by
+        itself when the thread has ended (the app then quits, when that was its last window)."""
+        if self.closing:
+            return not self.stopping and not self.active
+        if not ask():
+            return False
+        self.closing = True
+        self.stop()
+        self.reap(wait=False)
+        if not self.stopping:
+            self.flush_timer.stop()
+            return True
+        self._close_target = window
+        for thread, _ in self._old:
+            thread.finished.connect(self._close_when_stopped)
+        window.hide()
+        self.closingChanged.emit(True)
+        return False
+
+    def cancel_close(self) -> None:
+        """A close waiting for the thread will not happen (e.g. the save asked for on closing failed)."""
+        if self.closing:
+            self.closing = False
+            self._close_target = None
+            self.closingChanged.emit(False)
+
+    def _close_when_stopped(self) -> None:
+        self.reap(wait=False)
+        if self.stopping or not self.closing or self._close_target is None:
+            return
+        window, self._close_target = self._close_target, None
+        self.flush_timer.stop()
+        self.closingChanged.emit(False)
+        window.close()
+        app = QApplication.instance()
+        # A hidden window's close does not count as the last window closing: quit as it would have.
+        if app is not None and app.quitOnLastWindowClosed() and not any(w.isVisible() for w in app.topLevelWidgets()):
+            app.quit()  # outside the main event loop (tests) this does nothing
 
     def _forget(self) -> None:
         self.trainer = self.worker = self.thread = None
@@ -122,8 +218,7 @@ class TrainingSession(QObject):
         self.flush()
         worker = self.worker
         self._forget()
-        thread.deleteLater()
-        worker.deleteLater()
+        _delete(thread, worker)
         self.ended.emit(worker.result, worker.final_weights)
 
     # --- commands (applied by the trainer between two steps) ----------------------------
@@ -135,6 +230,11 @@ class TrainingSession(QObject):
     def request_view(self, image: np.ndarray | None, index: int | None) -> None:
         self.set_view_input(image, index)
         self.trainer.request_snapshot(image=image, test_index=index, tag=Tag.VIEW)
+
+    def save(self, path, meta: dict) -> bool:
+        """Have the running trainer's state written to ``path`` between two steps (``saved`` tells how it
+        went). False when no run can take it (none active, or it just ended): save the window's weights."""
+        return self.worker is not None and self.worker.request_save(SaveRequest(path, dict(meta)))
 
     # --- events --------------------------------------------------------------------------
     def _schedule_flush(self) -> None:
@@ -153,3 +253,10 @@ class TrainingSession(QObject):
             self.batchReady.emit(batch)
         self.flush_count += 1
         self.flushed.emit()
+
+
+def _delete(thread: QThread, worker: TrainingWorker) -> None:
+    """A finished thread and its worker go (later, on the GUI thread)."""
+    _THREADS.pop(thread, None)
+    thread.deleteLater()
+    worker.deleteLater()

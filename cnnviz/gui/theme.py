@@ -7,7 +7,7 @@ import sys
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QGraphicsItem
 
 BACKGROUND = "#ffffff"
 PANEL = "#f4f6f9"
@@ -107,6 +107,9 @@ def style_plot(plot: pg.PlotItem, left: str = "", bottom: str = "", title: str =
     label_style = {"color": TEXT, "font-size": f"{AXIS_POINT_SIZE}pt"}
     for name in ("left", "bottom"):
         axis = plot.getAxis(name)
+        # An axis draws the grid across the whole plot, so every curve update repainted it (text
+        # and all, in Python): cached as a pixmap, it is redrawn only when its range or look changes.
+        axis.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
         axis.setTickFont(axis_font())
         axis.setPen(pg.mkPen("#8a93a3"))
         axis.setTextPen(pg.mkPen(TEXT))

@@ -30,7 +30,13 @@ def _wait(app, condition, timeout_s: float, step_s: float = 0.02) -> bool:
 
 
 def _process_for(app, seconds: float) -> None:
-    _wait(app, lambda: False, seconds, 0.01)
+    """Run the event loop for ``seconds``, as app.exec() would (no polling: what is measured
+    meanwhile is the app's own work)."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    QTimer.singleShot(max(0, int(1000 * seconds)), loop.quit)
+    loop.exec()
 
 
 def draw_demo_digit(window, digit: int = 3) -> None:
@@ -94,10 +100,22 @@ def _prepare_tab(app, window, tab: str | None) -> None:
     _process_for(app, 0.3)
 
 
+def unattended_window(window, autosave_folder=None):
+    """Nobody answers dialogs here, and the user's autosave is not overwritten (``autosave_folder``: use that one)."""
+    from pathlib import Path
+
+    from .autosave import FILE_NAME
+
+    window.checkpoints.auto_answer = "discard"
+    window.checkpoints.autosave_path = Path(autosave_folder) / FILE_NAME if autosave_folder else None
+    return window
+
+
 def screenshot(app, window, path: str, train_seconds: float, tab: str | None = None,
                presenter: bool = False, fitted: bool = False) -> int:
     """``fitted``: the window as it opens on this screen (maximised on a small one; presenter mode full
     screen), for the per-resolution screenshots; else a 1600x1000 window."""
+    unattended_window(window)
     if fitted:
         window.show_fitted()
     else:
@@ -157,41 +175,11 @@ def _headless_rate(config, dataset, seconds: float) -> dict:
             "steps": result.steps}
 
 
-def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds: float, seed: int = 0,
-                   out=None) -> int:
-    """Train with every panel live; print one JSON object with UI stalls and throughputs.
-
-    ``ui_stall_*``: how late a 10 ms QTimer fired while training (what a user
-    feels as jank). ``train_images_per_s``: the trainer's own figure (images
-    over time spent in training steps) with the window live and a drawing being
-    classified once a second; ``headless_images_per_s``: the same for a plain
-    Trainer without GUI, measured just before and just after.
-    """
+def _gui_segment(app, window, seconds: float) -> dict:
+    """One GUI run of ``seconds`` (counted from its first step): every panel live, a stroke drawn and
+    classified once a second, a 10 ms timer's lateness and the GUI thread's CPU time measured."""
     from PySide6.QtCore import QElapsedTimer, QPointF, Qt, QTimer
 
-    from ..data.datasets import load_dataset
-    from ..train import events as ev
-    from .theme import application
-    from .window import MainWindow
-
-    out = out or sys.stdout
-    dataset = load_dataset(dataset_name, data_dir)
-    app = application()
-    window = MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir,
-                        config_overrides={"seed": seed})
-    window.resize(1600, 1000)
-    window.show()
-    draw_demo_digit(window)
-    _process_for(app, 0.3)
-    config = window.make_config()
-    backend = config.backend
-
-    # Headless before and after the GUI run, the same config for the same seconds
-    # (the first also compiles a JIT backend); their mean is the reference, so
-    # that a machine whose load drifts does not favour either side.
-    headless_before = _headless_rate(config, dataset, seconds)
-
-    # Then the GUI: every panel live, a drawing being classified, a periodic timer's lateness measured.
     period_ms = 10
     lateness: list[float] = []
     clock = QElapsedTimer()
@@ -227,53 +215,212 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
     run, session = window.run, window.session
     window.start()
     _wait(app, lambda: run.last_step is not None or not session.active, 300.0)
-    gui_first = time.perf_counter()
     first_step = run.last_step.step if run.last_step else 0
+    flushes0 = session.flush_count
+    gui_first = time.perf_counter()
+    cpu0 = time.thread_time()
     clock.start()
     timer.start()
     draw_timer.start()
     _process_for(app, seconds)
     timer.stop()
     draw_timer.stop()
+    gui_cpu = time.thread_time() - cpu0
     gui_wall = time.perf_counter() - gui_first
+    flushes = session.flush_count - flushes0
     last_step = run.last_step
-    worker_result = {}
+    result = None
     if session.active:
         worker, thread = session.worker, session.thread
         session.trainer.stop(final_evaluation=False)
-        _wait(app, lambda: not thread.isRunning(), 30.0)
-        worker_result["result"] = worker.result
+        _wait(app, lambda: not thread.isRunning(), 60.0)
+        result = worker.result
     _process_for(app, 0.1)
-    result: ev.RunFinished | None = worker_result.get("result") or run.result
+    result = result or run.result
+    batch = window.make_config().batch_size
+    return {"rate": result.train_images_per_s if result else 0.0,
+            "wall_rate": ((last_step.step - first_step) * batch / gui_wall) if last_step and gui_wall > 0 else 0.0,
+            "lateness": lateness, "canvas_ms": canvas_ms, "wall": gui_wall, "cpu": gui_cpu, "flushes": flushes,
+            "period_ms": period_ms}
+
+
+def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds: float, seed: int = 0,
+                   out=None, rounds: int = 2) -> int:
+    """Train with every panel live; print one JSON object with UI stalls and throughputs.
+
+    Headless and GUI runs alternate, ``seconds`` each (H G H G H for two ``rounds``), so that a
+    machine whose load drifts favours neither; ``gui_vs_headless`` is the median over the rounds
+    of the GUI run's rate over the mean of the headless runs on either side of it.
+
+    ``ui_stall_*``: how late a 10 ms QTimer fired while training (what a user feels as jank),
+    over every GUI run. ``train_images_per_s``: the trainer's own figure (images over time spent
+    in training steps) with the window live and a drawing being classified once a second;
+    ``headless_images_per_s``: the same for a plain Trainer without GUI. ``gui_thread_cpu_ms_per_s``:
+    CPU time the GUI thread used per second (what the window takes from the trainer, whatever the
+    machine's load), and per flush of events.
+    """
+    from ..data.datasets import load_dataset
+    from .theme import application
+    from .window import MainWindow
+
+    out = out or sys.stdout
+    rounds = max(1, int(rounds))
+    dataset = load_dataset(dataset_name, data_dir)
+    app = application()
+    window = unattended_window(MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir,
+                                          config_overrides={"seed": seed}))
+    window.resize(1600, 1000)
+    window.show()
+    draw_demo_digit(window)
+    _process_for(app, 0.3)
+    config = window.make_config()
+    backend = config.backend
+
+    # The first headless run also compiles a JIT backend (compile time is not counted).
+    headless = [_headless_rate(config, dataset, seconds)]
+    gui = []
+    for _ in range(rounds):
+        gui.append(_gui_segment(app, window, seconds))
+        headless.append(_headless_rate(config, dataset, seconds))
     window.shutdown()
     window.close()
 
-    headless_after = _headless_rate(config, dataset, seconds)
-    headless = {key: (headless_before[key] + headless_after[key]) / 2
-                for key in ("train_images_per_s", "wall_images_per_s")}
+    ratios = [g["rate"] / ((a["train_images_per_s"] + b["train_images_per_s"]) / 2)
+              for g, a, b in zip(gui, headless, headless[1:])
+              if a["train_images_per_s"] > 0 and b["train_images_per_s"] > 0]
+    lateness = [v for g in gui for v in g["lateness"]]
+    canvas_ms = [v for g in gui for v in g["canvas_ms"]]
     stalls = np.array(lateness) if lateness else np.zeros(1)
-    images_gui = ((last_step.step - first_step) * config.batch_size) if last_step else 0
-    gui_rate = result.train_images_per_s if result else 0.0
+    gui_rate = float(np.mean([g["rate"] for g in gui]))
+    headless_rate = float(np.mean([h["train_images_per_s"] for h in headless]))
+    cpu, wall, flushes = (sum(g[k] for g in gui) for k in ("cpu", "wall", "flushes"))
     report = {
         "net": net,
         "backend": backend,
         "seconds": seconds,
-        "ui_timer_period_ms": period_ms,
+        "rounds": rounds,
+        "ui_timer_period_ms": gui[0]["period_ms"],
         "ui_stall_p50_ms": round(float(np.percentile(stalls, 50)), 2),
         "ui_stall_p99_ms": round(float(np.percentile(stalls, 99)), 2),
         "ui_stall_max_ms": round(float(stalls.max()), 2),
         "ui_ticks": len(lateness),
         "train_images_per_s": round(gui_rate, 1),
-        "headless_images_per_s": round(headless["train_images_per_s"], 1),
-        "gui_vs_headless": round(gui_rate / headless["train_images_per_s"], 3)
-        if headless["train_images_per_s"] else None,
-        "headless_before_images_per_s": round(headless_before["train_images_per_s"], 1),
-        "headless_after_images_per_s": round(headless_after["train_images_per_s"], 1),
-        "train_wall_images_per_s": round(images_gui / gui_wall, 1) if gui_wall > 0 else 0.0,
-        "headless_wall_images_per_s": round(headless["wall_images_per_s"], 1),
+        "headless_images_per_s": round(headless_rate, 1),
+        "gui_vs_headless": round(float(np.median(ratios)), 3) if ratios else None,
+        "gui_vs_headless_per_round": [round(r, 3) for r in ratios],
+        "headless_per_run_images_per_s": [round(h["train_images_per_s"], 1) for h in headless],
+        "gui_per_run_images_per_s": [round(g["rate"], 1) for g in gui],
+        "train_wall_images_per_s": round(float(np.mean([g["wall_rate"] for g in gui])), 1),
+        "headless_wall_images_per_s": round(float(np.mean([h["wall_images_per_s"] for h in headless])), 1),
         "canvas_stroke_to_probabilities_p50_ms": round(float(np.percentile(canvas_ms, 50)), 2) if canvas_ms else None,
         "canvas_stroke_to_probabilities_max_ms": round(float(np.max(canvas_ms)), 2) if canvas_ms else None,
-        "gui_flushes_per_s": round(session.flush_count / max(gui_wall, 1e-9), 1),
+        "gui_flushes_per_s": round(flushes / max(wall, 1e-9), 1),
+        "gui_thread_cpu_ms_per_s": round(1000 * cpu / max(wall, 1e-9), 1),
+        "gui_thread_cpu_ms_per_flush": round(1000 * cpu / max(flushes, 1), 2),
     }
     print(json.dumps(report), file=out)
+    return EXIT_OK
+
+def rss_mb() -> float:
+    """This process's resident memory in MB (Linux: now; elsewhere: the peak so far)."""
+    try:
+        with open("/proc/self/statm") as fh:
+            import os
+
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except OSError:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / 2**20 if sys.platform == "darwin" else peak / 2**10
+
+
+SOAK_SAMPLE_S = 30.0
+SOAK_TAB_S = 7.0
+
+
+def soak(net: str, backend: str, dataset_name: str, data_dir, seconds: float, seed: int = 0, out=None) -> int:
+    """Train for ``seconds`` with every panel live, a stroke drawn and classified each second and
+    the tabs cycled; print the resident memory every ``SOAK_SAMPLE_S`` and a JSON summary.
+
+    The summary's ``growth_after_warmup_mb`` is the last sample less the one at the end of the
+    warm-up (the first quarter of the run, at most two minutes): what a long lesson would leak.
+    """
+    import gc
+
+    from PySide6.QtCore import QPointF, QTimer
+
+    from .panels import registry
+    from .theme import application
+    from .window import MainWindow
+
+    out = out or sys.stdout
+    app = application()
+    import tempfile
+
+    window = MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir,
+                        config_overrides={"seed": seed})
+    autosave_folder = tempfile.mkdtemp(prefix="cnnviz-soak-")  # autosaves are part of the soak
+    unattended_window(window, autosave_folder)
+    window.controls.epochs_spin.setValue(window.controls.epochs_spin.maximum())
+    window.resize(1600, 1000)
+    window.show()
+    window.panels.feature_maps.drawing_radio.setChecked(True)  # the drawing goes through the trainer too
+    _process_for(app, 0.3)
+    tick = {"i": 0}
+
+    def draw_stroke():
+        i = tick["i"]
+        tick["i"] += 1
+        canvas = window.panels.classify.canvas
+        if i % 20 == 0:
+            canvas.clear()  # a student starts a new digit
+        a = QPointF(60 + (i * 37) % 160, 60 + (i * 53) % 160)
+        canvas.draw_segment(a, QPointF(a.x() + 20, a.y() + 15))
+        window.pad.classify()
+
+    tabs = list(registry.TABS)
+
+    def next_tab():
+        window.show_tab(tabs[next_tab.i % len(tabs)])
+        next_tab.i += 1
+
+    next_tab.i = 0
+    stroke_timer, tab_timer = QTimer(), QTimer()
+    stroke_timer.timeout.connect(draw_stroke)
+    tab_timer.timeout.connect(next_tab)
+    window.start()
+    _wait(app, lambda: window.run.last_step is not None or not window.session.active, 300.0)
+    stroke_timer.start(1000)
+    tab_timer.start(int(SOAK_TAB_S * 1000))
+    warmup_s = min(120.0, seconds / 4)
+    start = time.perf_counter()
+    samples = []
+    restarts = 0
+    while True:
+        elapsed = time.perf_counter() - start
+        gc.collect()
+        history = window.run.history
+        sample = {"t_s": round(elapsed, 1), "rss_mb": round(rss_mb(), 1),
+                  "step": window.run.last_step.step if window.run.last_step else 0,
+                  "history_steps": len(history), "history_mb": round(history.nbytes() / 2**20, 2),
+                  "timelapse_frames": len(window.panels.timelapse.timelapse)}
+        samples.append(sample)
+        print(json.dumps(sample), file=out, flush=True)
+        if elapsed >= seconds:
+            break
+        if not window.session.active:  # the run ended (or failed): keep going, as a class would
+            restarts += 1
+            window.start()
+        _process_for(app, min(SOAK_SAMPLE_S, seconds - elapsed))
+    stroke_timer.stop()
+    tab_timer.stop()
+    window.shutdown()
+    window.close()
+    warm = next((s for s in samples if s["t_s"] >= warmup_s), samples[0])
+    summary = {"soak_seconds": round(samples[-1]["t_s"], 1), "net": net, "steps": samples[-1]["step"],
+               "warmup_s": round(warmup_s, 1), "rss_start_mb": samples[0]["rss_mb"], "rss_warm_mb": warm["rss_mb"],
+               "rss_end_mb": samples[-1]["rss_mb"], "rss_max_mb": max(s["rss_mb"] for s in samples),
+               "growth_after_warmup_mb": round(samples[-1]["rss_mb"] - warm["rss_mb"], 1), "restarts": restarts}
+    print(json.dumps(summary), file=out, flush=True)
     return EXIT_OK

@@ -1,7 +1,7 @@
 """The main window: it builds the parts and wires them; the parts do the work.
 
 ``session`` (:mod:`.session`) runs the Trainer on its own QThread and hands its
-events over at most 15 times a second; ``router`` (:mod:`.router`) feeds them
+events over at most 10 times a second; ``router`` (:mod:`.router`) feeds them
 to ``run`` (:mod:`.run_state`, the run's state and history) and to
 ``panels`` (built from :mod:`.panels.registry`, placed by :mod:`.layout`);
 ``live_view`` keeps the feature maps and kernels current; ``menus``,
@@ -237,6 +237,8 @@ class MainWindow(QMainWindow):
             self.launch(paused=True)
 
     def reset(self) -> None:
+        if not self.checkpoints.ask_before_discard("starting over with new random weights"):
+            return
         self.seed += 1
         if self.session.active:
             self.loaded_weights = None
@@ -278,7 +280,7 @@ class MainWindow(QMainWindow):
             self.banner.show_message(f"Cannot start: {exc}", "error")
             return False
         self.run_label = label
-        self.session.start(trainer, self.live_view.input(), paused=paused)
+        self.session.start(trainer, self.live_view.input(), paused=paused, autosave=self.checkpoints.autosave_plan())
         self.start_over()
         self.panels.curves.set_epochs(config.epochs if config.steps is None else 0.0)
         self.run.state = "starting"
@@ -398,10 +400,14 @@ class MainWindow(QMainWindow):
 
     # --- before something replaces the run -------------------------------------------------------------
     def confirm_discard(self, action: str) -> bool:
-        """Ask before ``action`` (e.g. "load the lesson ...") stops the training run; True to go ahead.
-        The one place that asks: nothing is stopped or replaced without it."""
-        if not self.session.active:
-            return True
+        """Ask before ``action`` (e.g. "load the lesson ...") stops the training run or replaces a trained
+        model that is not saved; True to go ahead. The one place that asks: nothing is stopped or replaced
+        without it (a running run: stop it?; unsaved weights: Save / Discard / Cancel)."""
+        if self.session.active and not self._confirm_stop(action):
+            return False
+        return self.checkpoints.ask_before_discard(f"you {action}")
+
+    def _confirm_stop(self, action: str) -> bool:
         box = QMessageBox(QMessageBox.Question, "Training is running",
                           f"A training run is going on. To {action}, it has to stop (the weights trained so far "
                           "are replaced).\n\nStop the run and go ahead?", QMessageBox.Yes | QMessageBox.Cancel, self)
@@ -442,5 +448,9 @@ class MainWindow(QMainWindow):
         self.session.shutdown()
 
     def closeEvent(self, event) -> None:
-        self.shutdown()
-        super().closeEvent(event)
+        # Save / Discard / Cancel first; a thread inside a long step hides the window and closes it later.
+        if self.session.shutdown_or_ask(self, lambda: self.checkpoints.ask_before_discard("closing")):
+            self.shutdown()
+            super().closeEvent(event)
+        else:
+            event.ignore()

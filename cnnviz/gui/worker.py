@@ -18,9 +18,12 @@ import traceback
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from pathlib import Path
+
 from PySide6.QtCore import QObject, Signal, Slot
 
 from ..train import events as ev
+from . import autosave
 
 
 class Tag(StrEnum):
@@ -31,6 +34,28 @@ class Tag(StrEnum):
     """Right after an evaluation (same step): a time-lapse frame."""
     TIMELAPSE_START = "timelapse-start"
     """The initial weights, before the first step: the time-lapse's first frame."""
+    SAVE = "save"
+    """A save (the user's, or an autosave) is due: the worker takes the host state when it arrives."""
+
+
+@dataclass(frozen=True)
+class SaveRequest:
+    path: Path
+    meta: dict
+    autosave: bool = False
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    request: SaveRequest
+    step: int
+    error: str = ""
+    """Empty when the file was written; else (message, in ``details`` the traceback)."""
+    details: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.error
 
 
 @dataclass
@@ -73,6 +98,12 @@ class EventBuffer:
             elif isinstance(event, ev.StateChanged) and event.state == "reset":
                 # Steps, snapshots and timings so far describe the old weights.
                 self._batch = EventBatch(reset=True, others=[event])
+            elif isinstance(event, ev.BackendSwitched):
+                # After a sticky GPU fault the trainer went back to ``event.step`` and repeats the
+                # steps since: those not handed over yet never happened (the router drops the others).
+                if batch.steps and batch.steps[-1][1].step > event.step:
+                    batch.steps = [(t, s) for t, s in batch.steps if s.step <= event.step]
+                batch.others.append(event)
             else:
                 batch.others.append(event)
             return was_empty
@@ -84,14 +115,24 @@ class EventBuffer:
 
 
 class TrainingWorker(QObject):
-    """Runs ``trainer.run()`` on the thread it was moved to."""
+    """Runs ``trainer.run()`` on the thread it was moved to.
+
+    Saving happens here, on the training thread, from :meth:`Trainer.host_state` (a consistent
+    host copy, safe even on a failing GPU): a save asked for while the run goes on is taken
+    between two steps (a snapshot tagged :attr:`Tag.SAVE` marks the moment), one asked for as
+    the run ends gets its final state. With an autosave :class:`~.autosave.Plan` the run is also
+    written every ``plan.every_s`` seconds of training and when it ends. ``saved`` reports each
+    write; it is emitted before ``finished``.
+    """
 
     eventsReady = Signal()
     failed = Signal(str, str)
     """(message, traceback) of an exception that ended the run."""
+    saved = Signal(object)
+    """A SaveResult (on the training thread; queued to the GUI)."""
     finished = Signal()
 
-    def __init__(self, trainer):
+    def __init__(self, trainer, autosave_plan: autosave.Plan | None = None):
         super().__init__()
         self.trainer = trainer
         self.buffer = EventBuffer()
@@ -99,13 +140,76 @@ class TrainingWorker(QObject):
         self.final_weights: tuple[str, dict, int] | None = None
         self.view_input: tuple = (None, 0)
         """(image or None, test index) of the input the window shows; set from the GUI thread."""
+        self.autosave_plan = autosave_plan
+        self._save_lock = threading.Lock()
+        self._save_requests: list[SaveRequest] = []
+        self._done = False
+        self._last_autosave = time.perf_counter()
+        self._autosaved_step = -1
+        self._test_accuracy: float | None = None
         trainer.add_listener(self._on_event)
 
+    # --- saving (request on any thread; done on the training thread) ----------------------------
+    def request_save(self, request: SaveRequest) -> bool:
+        """Write the run's state to ``request.path`` as soon as the trainer is between two steps.
+        False when the run is over (the caller saves its final weights itself)."""
+        with self._save_lock:
+            if self._done:
+                return False
+            self._save_requests.append(request)
+        self.trainer.request_snapshot(test_index=0, tag=Tag.SAVE)
+        return True
+
+    def _take_requests(self) -> list[SaveRequest]:
+        with self._save_lock:
+            requests, self._save_requests = self._save_requests, []
+            return requests
+
+    def _save(self, requests: list[SaveRequest], state=None) -> None:
+        if not requests:
+            return
+        if state is None:
+            try:
+                state = self.trainer.host_state()
+            except Exception as exc:  # noqa: BLE001 - reported, never raised into the trainer
+                for request in requests:
+                    self.saved.emit(SaveResult(request, -1, f"{type(exc).__name__}: {exc}", traceback.format_exc()))
+                return
+        for request in requests:
+            meta = dict(request.meta)
+            if self._test_accuracy is not None:
+                meta.setdefault("test_accuracy", self._test_accuracy)
+            try:
+                autosave.write(request.path, state, meta)
+            except Exception as exc:  # noqa: BLE001 - CheckpointError, OSError (disk full, permissions)
+                self.saved.emit(SaveResult(request, state.step, f"{type(exc).__name__}: {exc}",
+                                           traceback.format_exc()))
+                continue
+            if request.autosave:
+                self._autosaved_step = state.step
+            self.saved.emit(SaveResult(request, state.step))
+
+    def _autosave_request(self) -> SaveRequest | None:
+        plan = self.autosave_plan
+        if plan is None:
+            return None
+        return SaveRequest(Path(plan.path), dict(plan.meta or {}, autosave=True), autosave=True)
+
+    # --- events (on the training thread) ---------------------------------------------------------
     def _on_event(self, event) -> None:
-        # On the training thread: store and, at most once per flush, wake the GUI.
+        # Store and, at most once per flush, wake the GUI.
         # The time-lapse wants the kernels and feature maps of exactly the evaluated
         # step: a snapshot asked for now is taken before the next step.
-        if isinstance(event, ev.EvaluationFinished):
+        if isinstance(event, ev.Snapshot) and event.tag == Tag.SAVE:
+            self._save(self._take_requests())
+            return
+        if isinstance(event, ev.StepFinished):
+            plan = self.autosave_plan
+            if plan is not None and time.perf_counter() - self._last_autosave >= plan.every_s:
+                self._last_autosave = time.perf_counter()
+                self.request_save(self._autosave_request())
+        elif isinstance(event, ev.EvaluationFinished):
+            self._test_accuracy = float(event.test_accuracy)
             image, index = self.view_input
             self.trainer.request_snapshot(image=image, test_index=index, tag=Tag.TIMELAPSE)
         elif isinstance(event, ev.RunStarted) or (isinstance(event, ev.StateChanged) and event.state == "reset"):
@@ -118,11 +222,31 @@ class TrainingWorker(QObject):
     def run(self) -> None:
         try:
             self.result = self.trainer.run()
-            # The run is over, so reading the model here is safe: the window
-            # gets the final weights, not those of the last snapshot.
-            model = self.trainer.model
-            self.final_weights = (model.spec, model.state_dict(), self.trainer.step)
         except Exception as exc:  # noqa: BLE001 - every failure must reach the user
             self.failed.emit(f"{type(exc).__name__}: {exc}", traceback.format_exc())
         finally:
-            self.finished.emit()
+            try:
+                self._finish()
+            finally:
+                self.finished.emit()
+
+    def _finish(self) -> None:
+        """The run is over: its final state for the window, the saves still due, the last autosave."""
+        with self._save_lock:
+            self._done = True
+            requests, self._save_requests = self._save_requests, []
+        if self.trainer.model is None:  # it failed before it had a model
+            return
+        try:
+            # The run is over, so reading its state here is safe: the window
+            # gets the final weights, not those of the last snapshot.
+            state = self.trainer.host_state()
+        except Exception as exc:  # noqa: BLE001
+            for request in requests:
+                self.saved.emit(SaveResult(request, -1, f"{type(exc).__name__}: {exc}", traceback.format_exc()))
+            return
+        self.final_weights = (state.spec, state.weights, state.step)
+        final_autosave = self._autosave_request()
+        if final_autosave is not None and state.step > 0 and state.step != self._autosaved_step:
+            requests.append(final_autosave)
+        self._save(requests, state)

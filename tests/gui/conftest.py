@@ -8,6 +8,18 @@ FAST = {"eval_samples": 200, "eval_every": 25}
 """Small periodic evaluations keep the GUI tests quick on two cores."""
 
 
+@pytest.fixture(autouse=True)
+def no_dialogs_and_a_private_autosave(monkeypatch, tmp_path_factory):
+    """Nobody answers dialogs in tests (Discard, unless a test says otherwise), and autosaves go
+    to a fresh folder, never the user's."""
+    from cnnviz.gui import autosave, checkpoints
+
+    folder = tmp_path_factory.mktemp("user-data")
+    monkeypatch.setattr(autosave, "default_folder", lambda: folder)
+    monkeypatch.setattr(checkpoints.Checkpoints, "auto_answer", "discard")
+    return folder
+
+
 @pytest.fixture
 def make_window(qtbot, tmp_path_factory):
     from cnnviz.gui import theme

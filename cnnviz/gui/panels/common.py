@@ -230,6 +230,18 @@ def robust_max(values: np.ndarray) -> float:
     return m if m > 1e-8 else max(float(values.max()) if values.size else 0.0, 1e-8)
 
 
+NICE_STEPS = (1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+
+
+def nice_ceiling(value: float) -> float:
+    """The smallest 1, 1.5, 2, 3, 4, 5, 6 or 8 times a power of ten that is >= ``value`` (> 0): an axis
+    end that changes a few times per decade as a figure grows, not at every redraw."""
+    if not np.isfinite(value) or value <= 0:
+        return 1.0
+    power = 10.0 ** np.floor(np.log10(value))
+    return float(next(step * power for step in NICE_STEPS if step * power >= value * (1 - 1e-12)))
+
+
 def grid_shape(count: int, tile_h: int, tile_w: int, aspect: float = 1.4) -> tuple[int, int]:
     """Rows and columns for ``count`` tiles so the mosaic is about ``aspect`` wide:high."""
     best = (count, 1)

@@ -83,6 +83,9 @@ class CurvesPanel(Panel):
         self.placeholder.setTextWidth(max(80.0, 0.9 * width))
 
     def _reset_ranges(self) -> None:
+        self._test_points_drawn = -1
+        self._loss_range = None
+        self._loss_top = None
         self.loss_plot.setYRange(0, 2.5, padding=0.02)
         self.loss_plot.setXRange(0, self.epochs, padding=0.02)
 
@@ -134,13 +137,26 @@ class CurvesPanel(Panel):
             self._dirty = True
             if self.placeholder.isVisible():
                 self.placeholder.setVisible(False)
-                self.loss_plot.enableAutoRange(axis="y")
+                self._loss_range = None  # the loss axis follows the data from now on
             if steps[-1].epoch > self.epochs:
                 self.set_epochs(self.epochs * 2)
 
     def add_evaluation(self, event) -> None:
         self.test_points.append((event.epoch, max(event.test_loss, 1e-6), 100.0 * event.test_accuracy))
         self._dirty = True
+
+    def rewind(self, epoch: float) -> None:
+        """The trainer went back to ``epoch`` (a GPU failure): the steps from there on are redone.
+        (A step's x is the epoch it started at; an evaluation's, the epoch after its step.)"""
+        for series in (self.raw, self.smooth, self.acc):
+            series.truncate_from(epoch)
+        self.test_points = [p for p in self.test_points if p[0] <= epoch]
+        self._test_points_drawn = -1
+        self._dirty = True
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.refresh()
 
     def add_marker(self, epoch: float, text: str, colour: str) -> None:
         pair = []
@@ -189,17 +205,41 @@ class CurvesPanel(Panel):
         return [line.label.sceneBoundingRect() for line, _ in self.markers if line.label.isVisible()]
 
     def refresh(self) -> None:
-        """Push the buffers to the plot items (only when something changed)."""
-        if not self._dirty:
+        """Push the buffers to the plot items (only when something changed, and seen: else when shown)."""
+        if not self._dirty or not self.isVisible():
             return
         self._dirty = False
         self.loss_raw.setData(self.raw.x, self.raw.y)
         self.loss_smooth.setData(self.smooth.x, self.smooth.y)
         self.train_acc.setData(self.acc.x, self.acc.y)
-        if self.test_points:
-            pts = np.array(self.test_points)
-            self.test_loss.setData(pts[:, 0], pts[:, 1])
-            self.test_acc.setData(pts[:, 0], pts[:, 2])
-        else:
-            self.test_loss.setData([], [])
-            self.test_acc.setData([], [])
+        if len(self.test_points) != self._test_points_drawn:
+            # Symbols are costly to set (a scatter plot each): only when an evaluation came or went.
+            self._test_points_drawn = len(self.test_points)
+            if self.test_points:
+                pts = np.array(self.test_points)
+                self.test_loss.setData(pts[:, 0], pts[:, 1])
+                self.test_acc.setData(pts[:, 0], pts[:, 2])
+            else:
+                self.test_loss.setData([], [])
+                self.test_acc.setData([], [])
+        if not self.placeholder.isVisible():
+            self._fit_loss_axis()
+
+    def _fit_loss_axis(self) -> None:
+        """0 to a round number above the highest loss: unlike auto-range, which moved the axis (and
+        regenerated its ticks and text) at every refresh as the loss fell, this changes only when the
+        loss goes above it. A range the user zoomed or panned to is left alone until the next run."""
+        view = self.loss_plot.getViewBox()
+        current = tuple(view.viewRange()[1])
+        if self._loss_range is not None and not np.allclose(current, self._loss_range):
+            return  # the user's
+        highest = max(float(np.nanmax(self.raw.y)) if len(self.raw) else 0.0,
+                      max((p[1] for p in self.test_points), default=0.0))
+        if not np.isfinite(highest) or highest <= 0:
+            return
+        quantum = 0.25 * 10 ** np.floor(np.log10(highest))
+        top = float(np.ceil(highest / quantum) * quantum)
+        if top != self._loss_top:
+            self._loss_top = top
+            self.loss_plot.setYRange(0, top, padding=0.02)
+        self._loss_range = tuple(view.viewRange()[1])

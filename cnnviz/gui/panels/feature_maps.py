@@ -226,8 +226,23 @@ class FeatureMapsPanel(Panel):
 
     # --- data ------------------------------------------------------------------
     def show_snapshot(self, snapshot, class_names=None, rebuild: bool = False) -> None:
+        """Keep ``snapshot``; draw it now if the panel is seen, else when it is shown next
+        (``rebuild``: lay the grids out again, e.g. after the panel changed size)."""
         self.last_snapshot = snapshot
         self._class_names = class_names
+        self._stale = True
+        self._rebuild = rebuild or getattr(self, "_rebuild", False)
+        if self.isVisible() or not self.views:
+            self._draw_snapshot()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if getattr(self, "_stale", False):
+            self._draw_snapshot()
+
+    def _draw_snapshot(self) -> None:
+        snapshot, class_names = self.last_snapshot, self._class_names
+        rebuild, self._stale, self._rebuild = self._rebuild, False, False
         names = tuple(name for name, _ in snapshot.feature_maps)
         if rebuild or names != self.layer_names or not self.views or self.built_single != self.single_layer:
             self._build(snapshot.feature_maps)
@@ -294,6 +309,8 @@ class FeatureMapsPanel(Panel):
     def explain(self, layer: str, channel: int, y: int, x: int) -> dict | None:
         """Show where feature-map pixel (channel, y, x) of ``layer`` looks and how it was computed."""
         snapshot = self.last_snapshot
+        if getattr(self, "_stale", False):
+            self._draw_snapshot()  # the geometry must be that of this snapshot
         if snapshot is None or layer not in self.views:
             return None
         maps = dict(snapshot.feature_maps)

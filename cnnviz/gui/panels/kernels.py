@@ -43,8 +43,20 @@ class KernelsPanel(Panel):
         self.channel_spin.valueChanged.connect(lambda _v: self._show_deep())
 
     def show_kernels(self, kernels) -> None:
-        """``kernels``: (conv layer name, (out, in, kh, kw)) pairs, first layer first."""
+        """``kernels``: (conv layer name, (out, in, kh, kw)) pairs, first layer first; drawn now if the
+        panel is seen, else when it is shown next."""
         self.kernels = dict(kernels)
+        self._stale = True
+        if self.isVisible() or self.first_image is None:
+            self._draw_kernels()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if getattr(self, "_stale", False):
+            self._draw_kernels()
+
+    def _draw_kernels(self) -> None:
+        self._stale = False
         names = list(self.kernels)
         deeper = names[1:]
         if set_items(self.layer_combo, deeper):

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy
 from ...train.events import LayerTiming
 from .. import theme
 from ..buffers import DecimatingSeries
-from .common import Panel
+from .common import Panel, nice_ceiling
 
 
 def _lighter(colour: str, amount: float = 0.55) -> QColor:
@@ -85,6 +85,7 @@ class TimingsPanel(Panel):
         self._last_rate_backend: str | None = None
         self._t0: float | None = None
         self._last_rate_refresh = 0.0
+        self._rate_range: tuple[float, float] | None = None
         self.layer_names: tuple[str, ...] = ()
         self._fit_rows()
 
@@ -121,6 +122,7 @@ class TimingsPanel(Panel):
         self._t0 = None
         self._last_rate_refresh = 0.0
         self._last_rate_backend = None
+        self._rate_range = None
 
     # --- per-layer bars ---------------------------------------------------
     def add_timing(self, event) -> None:
@@ -194,3 +196,13 @@ class TimingsPanel(Panel):
         self._last_rate_refresh = now
         for series, curve in self.rates.values():
             curve.setData(series.x, series.y)
+        # Axis ends that change a few times per decade (auto-range moved them, and regenerated
+        # both axes' ticks, at every refresh).
+        shown = [series for series, _ in self.rates.values() if len(series)]
+        if shown:
+            x_top = nice_ceiling(max(float(series.x[-1]) for series in shown))
+            y_top = nice_ceiling(max(float(np.nanmax(series.y)) if np.isfinite(series.y).any() else 0.0
+                                     for series in shown))
+            if (x_top, y_top) != self._rate_range:
+                self._rate_range = (x_top, y_top)
+                self.rate_plot.setRange(xRange=(0, x_top), yRange=(0, y_top), padding=0.02)
