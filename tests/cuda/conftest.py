@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import functools
 import sys
+import threading
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from cnnviz.backends import numba_cuda, numba_cuda_discovery
@@ -31,6 +33,41 @@ SIMULATOR = numba_cuda_discovery.simulator_requested()
 # them at barriers; the default 5 ms switch interval makes syncthreads crawl.
 if SIMULATOR:
     sys.setswitchinterval(1e-4)
+
+
+def _lock_simulator_shared_arrays() -> None:
+    """Work around a race in numba-cuda's simulator (0.30.4): ``cuda.shared.array``
+    looks up the block's array by source line and creates it if missing without a
+    lock, so two threads of a block that reach the line together can each get
+    their *own* "shared" array, and a reduction silently loses their values (seen
+    as a rare wrong loss or product; forcing the window open fails every run).
+    Same semantics, made atomic (and keyed from the caller's frame, which is also
+    much faster than the original traceback.extract_stack)."""
+    from numba.cuda.simulator import kernelapi
+
+    original = kernelapi.FakeCUDAShared.array
+    lock = threading.Lock()
+
+    def array(self, shape, dtype, alignment=None):
+        if shape == 0 or alignment is not None:  # dynamic shared memory / unsupported: as before
+            return original(self, shape, dtype, alignment)
+        frame = sys._getframe(1)
+        caller = (frame.f_code.co_filename, frame.f_lineno)
+        with lock:
+            res = self._allocations.get(caller)
+            if res is None:
+                from numba.core import types
+                from numba.np import numpy_support
+                if isinstance(dtype, types.Type):
+                    dtype = numpy_support.as_dtype(dtype)
+                res = self._allocations[caller] = np.empty(shape, dtype)
+        return res
+
+    kernelapi.FakeCUDAShared.array = array
+
+
+if SIMULATOR:
+    _lock_simulator_shared_arrays()
 
 
 def _real_gpu_reason() -> str | None:
