@@ -33,6 +33,7 @@ simulator, which is how they are tested without a GPU (``tests/cuda``).
 from __future__ import annotations
 
 import contextlib
+import math
 import threading
 import time
 import weakref
@@ -96,6 +97,7 @@ class NumbaCudaBackend:
         self._local = threading.local()
         self._dummies: dict[str, object] = {}
         self._flats: dict[int, tuple] = {}
+        self._kernel_sets: dict = {}
         self._staging: dict[int, list] = {}
         self._staging_turn = 0
         self._pending_relu = None
@@ -107,10 +109,13 @@ class NumbaCudaBackend:
             self._target_blocks = 4 * int(getattr(device, "MULTIPROCESSOR_COUNT", 32))
 
     def kernels(self, dtype):
-        dtype = np.dtype(dtype)
-        if dtype.kind != "f" or dtype.itemsize not in (4, 8):
-            raise TypeError(f"the cuda backend computes in float32 or float64, not {dtype}")
-        return kern.build_kernels(dtype.name, self.config)
+        found = self._kernel_sets.get(dtype)
+        if found is None:
+            dtype = np.dtype(dtype)
+            if dtype.kind != "f" or dtype.itemsize not in (4, 8):
+                raise TypeError(f"the cuda backend computes in float32 or float64, not {dtype}")
+            found = self._kernel_sets[dtype] = kern.build_kernels(dtype.name, self.config)
+        return found
 
     def describe(self) -> str:
         if self._description is None:
@@ -168,7 +173,7 @@ class NumbaCudaBackend:
         """A temporary: inside ``workspace()`` the previous step's buffer of this shape."""
         shape = tuple(int(s) for s in shape)
         dtype = np.dtype(dtype)
-        if int(np.prod(shape, dtype=np.int64)) > kern.MAX_INDEX:
+        if math.prod(shape) > kern.MAX_INDEX:
             raise ValueError(f"an array of shape {shape} is too large for the cuda backend's 32-bit indexing; "
                              "use a smaller batch")
         arena = self._arena()
