@@ -161,13 +161,15 @@ class ConvPlan:
 
 
 def _bank_conflicts(tile_w: int, pitch: int, n_tx: int, tn: int) -> int:
-    """Worst number of distinct words one shared-memory bank serves when a
-    half-warp (16 consecutive tx) reads its pixels from the patch."""
+    """Worst number of distinct words one shared-memory bank serves when a warp
+    reads its pixels from the patch: the warp is 32 consecutive tx (narrow block),
+    or 16 tx in two channel rows that read the same pixels (wide block)."""
     worst = 1
+    group = min(32, n_tx)
     for c in range(tn):
-        for start in range(0, n_tx, 16):
+        for start in range(0, n_tx, group):
             banks: dict[int, set] = {}
-            for tx in range(start, min(start + 16, n_tx)):
+            for tx in range(start, start + group):
                 p = tx + c * n_tx
                 addr = (p // tile_w) * pitch + p % tile_w
                 banks.setdefault(addr % 32, set()).add(addr)
@@ -182,8 +184,8 @@ def plan_conv(cfg: KernelConfig, images: int, channels_out: int, ho: int, wo: in
     Up to half a tile of output channels (32 with the production config) take
     the narrow block (half the channel rows, twice the pixels); the spatial
     tile is the rectangle of at most BN pixels that wastes the fewest slots on
-    this image size; the patch pitch is the smallest that keeps a half-warp's
-    reads conflict-free.
+    this image size; the patch pitch is the smallest that keeps a warp's pixel
+    reads free of bank conflicts.
     """
     narrow = channels_out <= (cfg.ty // 2) * cfg.tm
     n_tx, n_ty = (2 * cfg.tx, cfg.ty // 2) if narrow else (cfg.tx, cfg.ty)
@@ -215,9 +217,9 @@ def plan_conv(cfg: KernelConfig, images: int, channels_out: int, ho: int, wo: in
 
 def plan_splits(tiles: int, reduction: int, bk: int, target_blocks: int, min_per_split: int) -> tuple[int, int]:
     """(splits, reduction length per split, a multiple of ``bk``) for a split-K product
-    with ``tiles`` output tiles: about ``target_blocks`` blocks in all, each split at
-    least ``min_per_split`` long."""
-    splits = max(1, min(-(-target_blocks // max(tiles, 1)), reduction // max(min_per_split, 1)))
+    with ``tiles`` output tiles: at most ``target_blocks`` blocks in all (or one split),
+    each split at least ``min_per_split`` long."""
+    splits = max(1, min(target_blocks // max(tiles, 1), reduction // max(min_per_split, 1)))
     per_split = -(-reduction // splits)
     per_split = -(-per_split // bk) * bk
     return -(-reduction // per_split), per_split
