@@ -15,6 +15,22 @@ import sys
 from dataclasses import dataclass
 
 PIP_GPU = 'pip install "cnnviz[gpu]"'
+"""The install command for the GPU extra. Say it only when what it installs is
+missing: a user who has just run it needs to hear what is still missing instead."""
+
+# The CUDA 12 libraries as pip wheels (what cupy-cuda12x[ctk] and numba-cuda[cu12] install),
+# by component: human name, distribution.
+CUDA12_WHEELS: dict[str, tuple[str, str]] = {
+    "cudart": ("the CUDA runtime", "nvidia-cuda-runtime-cu12"),
+    "cublas": ("cuBLAS", "nvidia-cublas-cu12"),
+    "nvrtc": ("NVRTC (the runtime compiler)", "nvidia-cuda-nvrtc-cu12"),
+    "nvvm": ("NVVM (numba-cuda's compiler, in the nvcc wheel)", "nvidia-cuda-nvcc-cu12"),
+    "nvjitlink": ("nvJitLink", "nvidia-nvjitlink-cu12"),
+    "curand": ("cuRAND", "nvidia-curand-cu12"),
+    "cufft": ("cuFFT", "nvidia-cufft-cu12"),
+    "cusparse": ("cuSPARSE", "nvidia-cusparse-cu12"),
+    "cusolver": ("cuSOLVER", "nvidia-cusolver-cu12"),
+}
 
 # CUresult codes that deserve their own sentence (cuda.h).
 CUDA_SUCCESS = 0
@@ -129,3 +145,44 @@ def version_mismatch(library: str, built_for: int, driver_version: int, fix: str
     return (f"CUDA version mismatch: {library} is built for CUDA {format_cuda_version(built_for)} but the "
             f"NVIDIA driver supports CUDA {format_cuda_version(driver_version)}; update the NVIDIA driver "
             f"or {fix}")
+
+
+# --- what is installed (pip distributions), for messages that say what is missing --------
+
+def installed_version(distribution: str) -> str | None:
+    """The installed version of a pip distribution, or None. Tests replace this function."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+    except ImportError:  # pragma: no cover
+        return None
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return None
+    except Exception:
+        return None
+
+
+def missing_cuda_wheels(*components: str) -> list[str]:
+    """Distributions of the CUDA 12 wheels for ``components`` (keys of CUDA12_WHEELS)
+    that are not installed."""
+    return [CUDA12_WHEELS[c][1] for c in components if installed_version(CUDA12_WHEELS[c][1]) is None]
+
+
+def cuda_library_hint(*components: str) -> str:
+    """What to do about CUDA libraries that could not be loaded, naming the missing ones.
+
+    e.g. ``cuda_library_hint("cublas", "nvrtc")`` -> 'cuBLAS (pip package
+    nvidia-cublas-cu12) is not installed: pip install "nvidia-cublas-cu12==12.*"'.
+    When every wheel is there, says so (the library is present but cannot be
+    loaded) rather than repeating an install command that has already run.
+    """
+    missing = [c for c in components if installed_version(CUDA12_WHEELS[c][1]) is None]
+    if missing:
+        names = ", ".join(f"{CUDA12_WHEELS[c][0]} (pip package {CUDA12_WHEELS[c][1]})" for c in missing)
+        verb = "is" if len(missing) == 1 else "are"
+        command = "pip install " + " ".join(f'"{CUDA12_WHEELS[c][1]}==12.*"' for c in missing)
+        return f"{names} {verb} not installed: {command}"
+    present = ", ".join(f"{CUDA12_WHEELS[c][1]} {installed_version(CUDA12_WHEELS[c][1])}" for c in components)
+    return (f"the CUDA wheels are installed ({present}) but a library in them could not be loaded; "
+            "check that they match (all 12.x) and that LD_LIBRARY_PATH does not point at an older CUDA")

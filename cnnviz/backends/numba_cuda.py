@@ -1,427 +1,85 @@
-"""Hand-written numba.cuda kernels: one GPU thread per output element.
+"""The ``cuda`` backend: hand-written numba.cuda kernels (numba_cuda_kernels.py), driven from here.
 
-Every array stays on the device between layers and between steps; only the
-loss and the count of correct predictions come back to the host (two numbers
-per step). No kernel lets two threads write the same element:
+A training step stays on the GPU: the data set is uploaded once
+(``upload_dataset``) and each batch is gathered on the device from its int32
+indices, the only bytes that cross to the GPU per step (staged through a ring
+of pinned buffers, so the copy does not stall the host); the loss and the
+correct count go into a device stats buffer that the trainer reads every few
+steps; parameter gradients are written straight into the model's flat
+gradient buffer and the optimizer updates the flat parameter buffer in one
+launch.
 
-* convolution forward: each thread owns one output pixel; a block stages the
-  input tile it needs (with the kernel's halo) and the weights in shared
-  memory, one input channel at a time;
-* convolution input gradient: a *gather* -- each thread owns one input pixel
-  and sums the output gradients that read it, instead of scattering ``+=``;
-* convolution weight and bias gradients: one block per weight element (and
-  per bias) reduces over N*Ho*Wo in shared memory; one thread writes the sum;
-* max pooling records the first maximum (as ``np.argmax``); its backward is
-  a gather from the pooled gradient through that mask;
-* dense layers: a tiled shared-memory matrix product, with the bias added in
-  the same kernel; the weight-gradient product computes the bias gradient in
-  an extra column of ones, so a dense backward is two launches;
-* softmax, cross-entropy, argmax accuracy and d(loss)/d(logits) in one
-  single-block kernel that also reduces the loss (launch overhead dominates
-  at MNIST sizes, so few, fused launches beat many small ones);
-* SGD, momentum and Adam: one elementwise kernel per parameter.
+Inside ``workspace()`` every temporary (activations, caches, split-K
+partials, the batch itself) comes from an arena that hands out, per
+(shape, dtype), the buffers of the previous step in the same order: after the
+first step a step allocates nothing, so numba never frees device memory (a
+free synchronises the device) and the host runs ahead of the GPU.
 
-Scalars (learning rate, betas...) are passed in the parameters' dtype so a
-float32 update rounds like the NumPy reference's float32 arithmetic.
+Launches, allocations and copies are counted in the helpers below
+(``device_counters()``); every allocation, copy and event goes through
+``self.cuda`` so an outside observer can count them too.
+
+Fusions: a convolution and a dense layer write their output *and* its ReLU in
+one pass; the ReLU layer that comes next takes that copy without a launch
+(``relu_forward`` checks that its input is the array the previous launch
+produced). The loss kernel computes the gradient of the logits in the same
+pass. Dropout masks are hashed on the device (``base.dropout_keep_mask``)
+and recomputed in the backward pass instead of being stored.
 
 Under ``NUMBA_ENABLE_CUDASIM=1`` the same kernels run on numba's CUDA
-simulator (each thread a Python thread): that is how they are tested without
-a GPU (``tests/cuda``).
+simulator, which is how they are tested without a GPU (``tests/cuda``).
 """
 
 from __future__ import annotations
 
-import functools
-import importlib.util
+import contextlib
 import math
-import os
-import warnings
-from types import SimpleNamespace
+import threading
+import time
+import weakref
 
 import numpy as np
 
-from . import gpu_probe
-from .base import BackendUnavailable, Padding, conv_output_size, pool_output_size
+from . import numba_cuda_discovery as discovery
+from . import numba_cuda_kernels as kern
+from .base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, conv_output_size,
+                   dropout_threshold, hash32, pool_output_size)
+from .numba_cuda_kernels import PRODUCTION, KernelConfig
 
-CONV_TILE = 16
-"""Output pixels per block side in the convolution forward (16x16 = 256 threads)."""
 MAX_KERNEL = 15
-"""Largest convolution kernel side (the spec parser allows 1..15); sizes the shared tiles."""
-MATMUL_TILE = 16
-REDUCE_THREADS = 128
-"""Threads per block in reductions (a power of two)."""
-ELEMENTWISE_THREADS = 256
+"""Largest convolution kernel side (the spec parser allows 1..15)."""
+STAGING_SLOTS = 4
+"""Pinned host buffers for batch indices: the host may run this many steps ahead of the GPU."""
 
-PIP_GPU = gpu_probe.PIP_GPU
-
-cuda = None
-"""``numba.cuda``, imported on first use. The kernels must see it as a module
-global: the simulator runs them with a fake ``cuda`` swapped into their globals."""
+# Kept for callers of the old module layout.
+simulator_requested = discovery.simulator_requested
+PIP_GPU = discovery.PIP_GPU
 
 
 def _blocks(count: int, threads: int) -> int:
     return max(1, (count + threads - 1) // threads)
 
 
-@functools.lru_cache(maxsize=None)
-def build_kernels(dtype_name: str, conv_tile: int = CONV_TILE, matmul_tile: int = MATMUL_TILE,
-                  reduce_threads: int = REDUCE_THREADS) -> SimpleNamespace:
-    """Compile-on-first-launch kernels for one float dtype and one set of tile sizes.
+def _cdiv(a: int, b: int) -> int:
+    return -(-a // b)
 
-    Shared-memory arrays need their shape and dtype at compile time, hence a
-    factory; the tile sizes are parameters so the simulator tests can use
-    tiles smaller than their images and exercise the tile borders.
-    """
-    global cuda
-    import numba
-    from numba import cuda as cuda_module
 
-    cuda = cuda_module
-    if reduce_threads & (reduce_threads - 1):
-        raise ValueError("reduce_threads must be a power of two")
-    np_dtype = np.dtype(dtype_name)
-    nb_dtype = numba.from_dtype(np_dtype)
-    zero = np_dtype.type(0)
-    one = np_dtype.type(1)
-    tile = conv_tile
-    patch = conv_tile + MAX_KERNEL - 1
-    mtile = matmul_tile
-    rthreads = reduce_threads
-    f64 = numba.float64
+class _Arena:
+    """Temporaries of one thread's workspace: per (shape, dtype) key, the buffers
+    in the order they were asked for since the workspace was entered."""
 
-    # --- convolution ----------------------------------------------------------
-    @cuda.jit
-    def conv2d_forward(x, w, b, y, pad_top, pad_left):
-        # Block = tile x tile output pixels of one (image, out channel); grid is
-        # flattened to 1-D so N*O may exceed the 65535 limit of gridDim.z.
-        n_img, c_in, h, wd = x.shape
-        o_ch, _, kh, kw = w.shape
-        ho, wo = y.shape[2], y.shape[3]
-        x_tile = cuda.shared.array((patch, patch), nb_dtype)
-        w_tile = cuda.shared.array((MAX_KERNEL, MAX_KERNEL), nb_dtype)
-        tx = cuda.threadIdx.x
-        ty = cuda.threadIdx.y
-        tid = ty * tile + tx
-        tiles_x = (wo + tile - 1) // tile
-        tiles_y = (ho + tile - 1) // tile
-        blk = cuda.blockIdx.x
-        bx = blk % tiles_x
-        blk //= tiles_x
-        by = blk % tiles_y
-        blk //= tiles_y
-        o = blk % o_ch
-        n = blk // o_ch
-        oy = by * tile + ty
-        ox = bx * tile + tx
-        iy0 = by * tile - pad_top
-        ix0 = bx * tile - pad_left
-        th = tile + kh - 1
-        tw = tile + kw - 1
-        acc = zero
-        for c in range(c_in):
-            for idx in range(tid, th * tw, tile * tile):
-                r = idx // tw
-                s = idx - r * tw
-                iy = iy0 + r
-                ix = ix0 + s
-                v = zero
-                if iy >= 0 and iy < h and ix >= 0 and ix < wd:
-                    v = x[n, c, iy, ix]
-                x_tile[r, s] = v
-            for idx in range(tid, kh * kw, tile * tile):
-                r = idx // kw
-                w_tile[r, idx - r * kw] = w[o, c, r, idx - r * kw]
-            cuda.syncthreads()
-            if oy < ho and ox < wo:
-                for i in range(kh):
-                    for j in range(kw):
-                        acc += x_tile[ty + i, tx + j] * w_tile[i, j]
-            cuda.syncthreads()
-        if oy < ho and ox < wo:
-            y[n, o, oy, ox] = acc + b[o]
+    def __init__(self):
+        self.buffers: dict[tuple, list] = {}
+        self.used: dict[tuple, int] = {}
 
-    @cuda.jit
-    def conv2d_backward_input(dy, w, dx, pad_top, pad_left):
-        # Gather: the thread owning dx[n,c,iy,ix] sums every dy that read it.
-        i = cuda.grid(1)
-        n_img, c_in, h, wd = dx.shape
-        o_ch, _, kh, kw = w.shape
-        ho, wo = dy.shape[2], dy.shape[3]
-        if i < n_img * c_in * h * wd:
-            ix = i % wd
-            t = i // wd
-            iy = t % h
-            t //= h
-            c = t % c_in
-            n = t // c_in
-            acc = zero
-            for o in range(o_ch):
-                for ki in range(kh):
-                    oy = iy + pad_top - ki
-                    if oy >= 0 and oy < ho:
-                        for kj in range(kw):
-                            ox = ix + pad_left - kj
-                            if ox >= 0 and ox < wo:
-                                acc += dy[n, o, oy, ox] * w[o, c, ki, kj]
-            dx[n, c, iy, ix] = acc
-
-    @cuda.jit
-    def conv2d_backward_params(dy, x, dw, db, pad_top, pad_left):
-        # One block per weight element, then one per bias; each reduces over
-        # N*Ho*Wo (threads stride through it, then a shared-memory tree).
-        n_img, c_in, h, wd = x.shape
-        o_ch, _, kh, kw = dw.shape
-        ho, wo = dy.shape[2], dy.shape[3]
-        partial = cuda.shared.array(rthreads, nb_dtype)
-        tid = cuda.threadIdx.x
-        blk = cuda.blockIdx.x
-        n_weights = o_ch * c_in * kh * kw
-        total = n_img * ho * wo
-        acc = zero
-        o = 0
-        c = 0
-        ki = 0
-        kj = 0
-        if blk < n_weights:
-            kj = blk % kw
-            t = blk // kw
-            ki = t % kh
-            t //= kh
-            c = t % c_in
-            o = t // c_in
-            for e in range(tid, total, rthreads):
-                ox = e % wo
-                t2 = e // wo
-                oy = t2 % ho
-                n = t2 // ho
-                iy = oy + ki - pad_top
-                ix = ox + kj - pad_left
-                if iy >= 0 and iy < h and ix >= 0 and ix < wd:
-                    acc += dy[n, o, oy, ox] * x[n, c, iy, ix]
-        else:
-            o = blk - n_weights
-            for e in range(tid, total, rthreads):
-                ox = e % wo
-                t2 = e // wo
-                oy = t2 % ho
-                n = t2 // ho
-                acc += dy[n, o, oy, ox]
-        partial[tid] = acc
-        cuda.syncthreads()
-        stride = rthreads // 2
-        while stride > 0:
-            if tid < stride:
-                partial[tid] += partial[tid + stride]
-            cuda.syncthreads()
-            stride //= 2
-        if tid == 0:
-            if blk < n_weights:
-                dw[o, c, ki, kj] = partial[0]
-            else:
-                db[o] = partial[0]
-
-    # --- 2x2 max pooling --------------------------------------------------------
-    @cuda.jit
-    def maxpool_forward(x, y, argmax):
-        # Window order (0,0),(0,1),(1,0),(1,1) as the reference; strict '>'
-        # keeps the first maximum, and a NaN wins as in np.argmax.
-        i = cuda.grid(1)
-        n_img, c_in, h2, w2 = y.shape
-        if i < n_img * c_in * h2 * w2:
-            px = i % w2
-            t = i // w2
-            py = t % h2
-            t //= h2
-            c = t % c_in
-            n = t // c_in
-            best = x[n, c, 2 * py, 2 * px]
-            best_k = 0
-            for k in range(1, 4):
-                v = x[n, c, 2 * py + k // 2, 2 * px + k % 2]
-                if (v > best or v != v) and best == best:
-                    best = v
-                    best_k = k
-            y[n, c, py, px] = best
-            argmax[n, c, py, px] = best_k
-
-    @cuda.jit
-    def maxpool_backward(dy, argmax, dx):
-        # Gather through the mask: each input pixel reads its window's gradient
-        # if it was the maximum, else 0 (also 0 for a dropped odd row/column).
-        i = cuda.grid(1)
-        n_img, c_in, h, wd = dx.shape
-        h2, w2 = dy.shape[2], dy.shape[3]
-        if i < n_img * c_in * h * wd:
-            ix = i % wd
-            t = i // wd
-            iy = t % h
-            t //= h
-            c = t % c_in
-            n = t // c_in
-            py = iy // 2
-            px = ix // 2
-            v = zero
-            if py < h2 and px < w2 and argmax[n, c, py, px] == (iy % 2) * 2 + ix % 2:
-                v = dy[n, c, py, px]
-            dx[n, c, iy, ix] = v
-
-    # --- elementwise (on flat views) ---------------------------------------------
-    @cuda.jit
-    def fill_zero(a):
-        i = cuda.grid(1)
-        if i < a.size:
-            a[i] = zero
-
-    @cuda.jit
-    def relu_forward(x, y):
-        i = cuda.grid(1)
-        if i < x.size:
-            v = x[i]
-            y[i] = v if (v > zero or v != v) else zero  # NaN passes, as np.maximum
-
-    @cuda.jit
-    def relu_backward(dy, y, dx):
-        i = cuda.grid(1)
-        if i < dy.size:
-            dx[i] = dy[i] if y[i] > zero else zero
-
-    @cuda.jit
-    def dropout_apply(x, keep, scale, y):
-        i = cuda.grid(1)
-        if i < x.size:
-            y[i] = x[i] * (scale if keep[i] else zero)
-
-    # --- dense: tiled matrix product ------------------------------------------------
-    @cuda.jit
-    def matmul(a, b, out, bias, trans_a, trans_b, bias_mode):
-        # out[i,j] = sum_k A(i,k) B(k,j), A(i,k) = a[k,i] if trans_a else a[i,k],
-        # B likewise. bias_mode 1: out += bias[j]. bias_mode 2: a virtual
-        # column j == P of ones in B, whose result is written to bias[i]
-        # (the dense bias gradient in the same launch as the weights').
-        a_tile = cuda.shared.array((mtile, mtile), nb_dtype)
-        b_tile = cuda.shared.array((mtile, mtile), nb_dtype)
-        tx = cuda.threadIdx.x
-        ty = cuda.threadIdx.y
-        row = cuda.blockIdx.y * mtile + ty
-        col = cuda.blockIdx.x * mtile + tx
-        m_rows = out.shape[0]
-        p_cols = out.shape[1]
-        k_len = a.shape[0] if trans_a else a.shape[1]
-        acc = zero
-        for k0 in range(0, k_len, mtile):
-            ka = k0 + tx
-            v = zero
-            if row < m_rows and ka < k_len:
-                v = a[ka, row] if trans_a else a[row, ka]
-            a_tile[ty, tx] = v
-            kb = k0 + ty
-            v = zero
-            if kb < k_len:
-                if col < p_cols:
-                    v = b[col, kb] if trans_b else b[kb, col]
-                elif bias_mode == 2 and col == p_cols:
-                    v = one
-            b_tile[ty, tx] = v
-            cuda.syncthreads()
-            for kk in range(mtile):
-                acc += a_tile[ty, kk] * b_tile[kk, tx]
-            cuda.syncthreads()
-        if row < m_rows:
-            if col < p_cols:
-                if bias_mode == 1:
-                    acc += bias[col]
-                out[row, col] = acc
-            elif bias_mode == 2 and col == p_cols:
-                bias[row] = acc
-
-    # --- loss -------------------------------------------------------------------------
-    @cuda.jit
-    def softmax_cross_entropy(logits, labels, n_as_float, dlogits, stats):
-        # One block: threads stride over the rows, then reduce the loss sum
-        # and the correct count in shared memory; stats = (mean loss, correct).
-        n_rows, n_cls = logits.shape
-        loss_part = cuda.shared.array(rthreads, f64)
-        hit_part = cuda.shared.array(rthreads, f64)
-        tid = cuda.threadIdx.x
-        loss_acc = 0.0
-        hits = 0.0
-        for r in range(tid, n_rows, rthreads):
-            label = labels[r]
-            top = logits[r, 0]
-            top_k = 0
-            for j in range(1, n_cls):
-                v = logits[r, j]
-                if v > top:
-                    top = v
-                    top_k = j
-            total = zero
-            for j in range(n_cls):
-                total += math.exp(logits[r, j] - top)
-            log_total = math.log(total)
-            loss_acc -= logits[r, label] - top - log_total
-            if top_k == label:
-                hits += 1.0
-            for j in range(n_cls):
-                p = math.exp(logits[r, j] - top - log_total)
-                if j == label:
-                    p -= one
-                dlogits[r, j] = p / n_as_float
-        loss_part[tid] = loss_acc
-        hit_part[tid] = hits
-        cuda.syncthreads()
-        stride = rthreads // 2
-        while stride > 0:
-            if tid < stride:
-                loss_part[tid] += loss_part[tid + stride]
-                hit_part[tid] += hit_part[tid + stride]
-            cuda.syncthreads()
-            stride //= 2
-        if tid == 0:
-            stats[0] = loss_part[0] / n_rows
-            stats[1] = hit_part[0]
-
-    @cuda.jit
-    def softmax_rows(logits, probs):
-        r = cuda.grid(1)
-        n_rows, n_cls = logits.shape
-        if r < n_rows:
-            top = logits[r, 0]
-            for j in range(1, n_cls):
-                top = max(top, logits[r, j])
-            total = zero
-            for j in range(n_cls):
-                total += math.exp(logits[r, j] - top)
-            log_total = math.log(total)
-            for j in range(n_cls):
-                probs[r, j] = math.exp(logits[r, j] - top - log_total)
-
-    # --- optimizers (in place, on flat views) ----------------------------------------
-    @cuda.jit
-    def sgd(param, grad, lr):
-        i = cuda.grid(1)
-        if i < param.size:
-            param[i] -= lr * grad[i]
-
-    @cuda.jit
-    def sgd_momentum(param, grad, velocity, lr, momentum):
-        i = cuda.grid(1)
-        if i < param.size:
-            v = velocity[i] * momentum + grad[i]
-            velocity[i] = v
-            param[i] -= lr * v
-
-    @cuda.jit
-    def adam(param, grad, m, v, beta1, one_minus_beta1, beta2, one_minus_beta2, step, eps):
-        i = cuda.grid(1)
-        if i < param.size:
-            g = grad[i]
-            mi = m[i] * beta1 + one_minus_beta1 * g
-            vi = v[i] * beta2 + one_minus_beta2 * g * g
-            m[i] = mi
-            v[i] = vi
-            param[i] -= step * mi / (math.sqrt(vi) + eps)
-
-    return SimpleNamespace(**{name: value for name, value in locals().items() if hasattr(value, "py_func") and value is not cuda_module})
+    def take(self, shape: tuple[int, ...], dtype: np.dtype, allocate):
+        key = (shape, dtype.str)
+        pool = self.buffers.setdefault(key, [])
+        index = self.used.get(key, 0)
+        self.used[key] = index + 1
+        if index == len(pool):
+            pool.append(allocate(shape, dtype))
+        return pool[index]
 
 
 class NumbaCudaBackend:
@@ -429,23 +87,35 @@ class NumbaCudaBackend:
 
     name = "cuda"
     is_gpu = True
+    needs_warmup = True
 
-    def __init__(self, cuda, simulator: bool, conv_tile: int = CONV_TILE, matmul_tile: int = MATMUL_TILE,
-                 reduce_threads: int = REDUCE_THREADS, elementwise_threads: int = ELEMENTWISE_THREADS):
+    def __init__(self, cuda, simulator: bool, config: KernelConfig = PRODUCTION):
         self.cuda = cuda
         self.simulator = simulator
-        self.conv_tile = conv_tile
-        self.matmul_tile = matmul_tile
-        self.reduce_threads = reduce_threads
-        self.threads = elementwise_threads
-        self._dummy: dict[np.dtype, object] = {}
+        self.config = config
+        self._counters = dict.fromkeys(COUNTER_NAMES, 0)
+        self._local = threading.local()
+        self._dummies: dict[str, object] = {}
+        self._flats: dict[int, tuple] = {}
+        self._kernel_sets: dict = {}
+        self._staging: dict[int, list] = {}
+        self._staging_turn = 0
+        self._pending_relu = None
         self._description: str | None = None
+        if simulator:
+            self._target_blocks = 4  # small enough that the tests' tiny products are split too
+        else:
+            device = cuda.get_current_device()
+            self._target_blocks = 4 * int(getattr(device, "MULTIPROCESSOR_COUNT", 32))
 
-    def kernels(self, dtype) -> SimpleNamespace:
-        dtype = np.dtype(dtype)
-        if dtype.kind != "f":
-            raise TypeError(f"the cuda backend computes in float32 or float64, not {dtype}")
-        return build_kernels(dtype.name, self.conv_tile, self.matmul_tile, self.reduce_threads)
+    def kernels(self, dtype):
+        found = self._kernel_sets.get(dtype)
+        if found is None:
+            dtype = np.dtype(dtype)
+            if dtype.kind != "f" or dtype.itemsize not in (4, 8):
+                raise TypeError(f"the cuda backend computes in float32 or float64, not {dtype}")
+            found = self._kernel_sets[dtype] = kern.build_kernels(dtype.name, self.config)
+        return found
 
     def describe(self) -> str:
         if self._description is None:
@@ -453,7 +123,7 @@ class NumbaCudaBackend:
         return self._description
 
     def _describe(self) -> str:
-        version = _numba_cuda_version()
+        version = discovery.numba_cuda_version()
         if self.simulator:
             return (f"CUDA simulator (numba-cuda {version}, NUMBA_ENABLE_CUDASIM=1): kernels run as Python "
                     "threads on the CPU, very slowly; no GPU timings")
@@ -466,40 +136,117 @@ class NumbaCudaBackend:
             text += f", {total / 2**30:.1f} GiB ({free / 2**30:.1f} GiB free)"
         except Exception:
             pass
+        from . import gpu_probe
         driver = gpu_probe.driver_status()
         if driver.driver_version:
             text += f"; CUDA driver {gpu_probe.format_cuda_version(driver.driver_version)}"
-        return text + f"; numba-cuda {version}, hand-written kernels"
+        return text + f"; numba-cuda {version}, hand-written kernels (no cuBLAS)"
 
-    # --- memory -------------------------------------------------------------
+    # --- counted launches, allocations and copies ------------------------------------
+    def device_counters(self) -> dict[str, int]:
+        return dict(self._counters)
+
+    def _launch(self, kernel, grid, block, *args) -> None:
+        self._pending_relu = None  # a ReLU copy is valid only for the launch that made it
+        self._counters["kernel_launches"] += 1
+        kernel[grid, block](*args)
+
+    def _launch_flat(self, kernel, count: int, *args) -> None:
+        if count:
+            self._launch(kernel, _blocks(count, self.config.threads), self.config.threads, *args)
+
+    def _new(self, shape, dtype):
+        """A persistent device array (never from the arena)."""
+        self._counters["allocations"] += 1
+        return self.cuda.device_array(shape, dtype=dtype)
+
+    def _upload(self, host: np.ndarray):
+        host = np.ascontiguousarray(host)
+        self._counters["allocations"] += 1
+        self._counters["host_to_device_bytes"] += host.nbytes
+        return self.cuda.to_device(host)
+
+    def _arena(self) -> _Arena | None:
+        return self._local.arena if getattr(self._local, "depth", 0) else None
+
+    def _empty(self, shape, dtype):
+        """A temporary: inside ``workspace()`` the previous step's buffer of this shape."""
+        shape = tuple(int(s) for s in shape)
+        dtype = np.dtype(dtype)
+        if math.prod(shape) > kern.MAX_INDEX:
+            raise ValueError(f"an array of shape {shape} is too large for the cuda backend's 32-bit indexing; "
+                             "use a smaller batch")
+        arena = self._arena()
+        if arena is None:
+            return self._new(shape, dtype)
+        return arena.take(shape, dtype, self._new)
+
+    @contextlib.contextmanager
+    def workspace(self):
+        local = self._local
+        depth = getattr(local, "depth", 0)
+        if depth == 0:
+            if not hasattr(local, "arena"):
+                local.arena = _Arena()
+            local.arena.used.clear()
+        local.depth = depth + 1
+        try:
+            yield self
+        finally:
+            local.depth = depth
+
+    def release_workspaces(self) -> None:
+        """Forget this thread's arena (e.g. after switching to a much smaller network)."""
+        self._local.__dict__.pop("arena", None)
+
+    def _dummy(self, dtype):
+        """A one-element array for kernel arguments a launch does not use."""
+        dtype = np.dtype(dtype)
+        if dtype.str not in self._dummies:
+            self._dummies[dtype.str] = self._upload(np.zeros(1, dtype))
+        return self._dummies[dtype.str]
+
+    # --- memory ---------------------------------------------------------------------------
     def _device(self, a):
         """Device arrays pass through; host arrays (e.g. labels) are copied over."""
         if isinstance(a, np.ndarray):
-            return self.cuda.to_device(np.ascontiguousarray(a))
+            return self._upload(a)
         return a
 
     def from_host(self, a: np.ndarray):
-        return self.cuda.to_device(np.ascontiguousarray(a))
+        return self._upload(np.asarray(a))
 
     def to_host(self, a) -> np.ndarray:
         if isinstance(a, np.ndarray):
             return a
+        self._counters["device_to_host_bytes"] += int(a.size) * a.dtype.itemsize
         return a.copy_to_host()
 
-    def _empty(self, shape, dtype):
-        return self.cuda.device_array(tuple(int(s) for s in shape), dtype=np.dtype(dtype))
-
     def zeros_like(self, a):
-        out = self._empty(a.shape, a.dtype)
-        flat = out.reshape(out.size)
-        if out.size:
-            self.kernels(a.dtype).fill_zero[_blocks(out.size, self.threads), self.threads](flat)
+        out = self._new(tuple(a.shape), a.dtype)
+        self._launch_flat(self.kernels(a.dtype).fill_zero, out.size, self._flat(out))
         return out
 
     def synchronize(self) -> None:
         self.cuda.synchronize()
 
-    # --- timing: CUDA events, recorded in stream order ----------------------
+    def _flat(self, a):
+        """The 1-D view of a contiguous device array, made once per array: a numba
+        device-array view costs tens of microseconds, and a step passes ~70 of them."""
+        key = id(a)
+        hit = self._flats.get(key)
+        if hit is not None and hit[0]() is a:
+            return hit[1]
+        flat = a.reshape(a.size)
+        try:
+            ref = weakref.ref(a)
+        except TypeError:
+            return flat
+        self._flats[key] = (ref, flat)
+        weakref.finalize(a, self._flats.pop, key, None)
+        return flat
+
+    # --- timing: CUDA events, recorded in stream order ------------------------------------
     def mark(self):
         event = self.cuda.event()
         event.record()
@@ -507,19 +254,9 @@ class NumbaCudaBackend:
 
     def elapsed_ms(self, start, end) -> float:
         end.synchronize()
-        # The simulator keeps no timings (it answers -1).
-        return max(0.0, float(start.elapsed_time(end)))
+        return max(0.0, float(start.elapsed_time(end)))  # the simulator answers -1
 
-    # --- launch helpers -------------------------------------------------------
-    def _launch_flat(self, kernel, count: int, *args) -> None:
-        if count:
-            kernel[_blocks(count, self.threads), self.threads](*args)
-
-    @staticmethod
-    def _flat(a):
-        return a.reshape(a.size)
-
-    # --- convolution ------------------------------------------------------------
+    # --- convolution ----------------------------------------------------------------------
     def conv2d_forward(self, x, w, b, padding: Padding):
         x, w, b = self._device(x), self._device(w), self._device(b)
         n, c, h, wd = x.shape
@@ -531,45 +268,92 @@ class NumbaCudaBackend:
         top, _, left, _ = padding
         ho, wo = conv_output_size(h, wd, kh, kw, padding)
         y = self._empty((n, o, ho, wo), x.dtype)
-        t = self.conv_tile
-        blocks = n * o * ((ho + t - 1) // t) * ((wo + t - 1) // t)
-        if blocks:
-            self.kernels(x.dtype).conv2d_forward[blocks, (t, t)](x, w, b, y, top, left)
+        relu = self._empty((n, o, ho, wo), x.dtype)
+        self._conv(False, x, w, b, y, relu, o, c, h, wd, ho, wo, kh, kw, top, left, kern.CONV_BIAS_RELU)
+        self._pending_relu = (y, relu)
         return y, (x, w, tuple(padding))
 
-    def conv2d_backward(self, dy, cache, need_dx: bool = True):
+    def _conv(self, flip: bool, x, w, b, y, relu, m_ch, s_ch, h, wd, ho, wo, kh, kw, top, left, epilogue):
+        if not y.size:
+            return
+        plan = kern.plan_conv(self.config, int(x.shape[0]), m_ch, ho, wo, kh, kw)
+        k = self.kernels(y.dtype)
+        kernel = ((k.conv_input_grad_narrow if plan.narrow else k.conv_input_grad) if flip
+                  else (k.conv_forward_narrow if plan.narrow else k.conv_forward))
+        self._launch(kernel, plan.grid, plan.block, self._flat(x), self._flat(w), self._flat(b), self._flat(y),
+                     self._flat(relu), m_ch, s_ch, h, wd, ho, wo, kh, kw, top, left, plan.tile_h, plan.tile_w,
+                     plan.tiles_x, plan.tiles_per_image, plan.rows_per_stage, plan.pitch, epilogue)
+
+    def _grad_out(self, given, shape, dtype, what: str):
+        """Where a parameter gradient goes: the caller's buffer (a view into the flat
+        gradient buffer), or a temporary."""
+        if given is None:
+            return self._empty(shape, dtype)
+        if tuple(given.shape) != tuple(shape) or np.dtype(given.dtype) != np.dtype(dtype):
+            raise ValueError(f"{what}: gradient buffer {given.dtype}{tuple(given.shape)}, expected "
+                             f"{np.dtype(dtype)}{tuple(shape)}")
+        if not given.is_c_contiguous():
+            raise ValueError(f"{what}: the gradient buffer must be contiguous")
+        return given
+
+    def conv2d_backward(self, dy, cache, need_dx: bool = True, dw=None, db=None):
         x, w, padding = cache
         dy = self._device(dy)
         k = self.kernels(dy.dtype)
+        cfg = self.config
         top, _, left, _ = padding
-        dw = self._empty(w.shape, w.dtype)
-        db = self._empty((w.shape[0],), w.dtype)
-        k.conv2d_backward_params[w.size + w.shape[0], self.reduce_threads](dy, x, dw, db, top, left)
+        n, c, h, wd = x.shape
+        o, _, kh, kw = w.shape
+        ho, wo = dy.shape[2], dy.shape[3]
+        dw = self._grad_out(dw, w.shape, w.dtype, "conv2d_backward dw")
+        db = self._grad_out(db, (o,), w.dtype, "conv2d_backward db")
+        # dW (and db, the ones column) = dY x cols(X)^T, split over the batch's pixels.
+        n_cols = c * kh * kw + 1
+        tiles = (_cdiv(n_cols, cfg.bn), _cdiv(o, cfg.bm))
+        total = n * ho * wo
+        splits, per_split = kern.plan_splits(tiles[0] * tiles[1], max(total, 1), cfg.bk, self._target_blocks,
+                                             4 * cfg.bk)
+        part = self._empty((splits * o * n_cols,), dy.dtype)
+        self._launch(k.conv_weight_grad, (tiles[0], tiles[1], splits), (cfg.tx, cfg.ty), self._flat(x),
+                     self._flat(dy), part, c, h, wd, o, ho, wo, kh, kw, top, left, total, per_split)
+        self._launch_flat(k.splitk_reduce, o * n_cols, part, splits, o, n_cols, n_cols - 1, self._flat(dw),
+                          self._flat(db), self._dummy(dy.dtype), kern.EPI_STORE)
         dx = None
         if need_dx:
+            # The input gradient: the same convolution kernel on dY, kernel flipped, channels swapped.
             dx = self._empty(x.shape, dy.dtype)
-            self._launch_flat(k.conv2d_backward_input, dx.size, dy, w, dx, top, left)
+            dummy = self._dummy(dy.dtype)
+            self._conv(True, dy, w, dummy, dx, dummy, c, o, ho, wo, h, wd, kh, kw,
+                       kh - 1 - top, kw - 1 - left, kern.CONV_PLAIN)
         return dx, dw, db
 
-    # --- 2x2 max pooling ----------------------------------------------------------
+    # --- 2x2 max pooling --------------------------------------------------------------------
     def maxpool2x2_forward(self, x):
         x = self._device(x)
         n, c, h, w = x.shape
         h2, w2 = pool_output_size(h, w)
         y = self._empty((n, c, h2, w2), x.dtype)
         argmax = self._empty((n, c, h2, w2), np.int8)
-        self._launch_flat(self.kernels(x.dtype).maxpool_forward, y.size, x, y, argmax)
+        self._launch_flat(self.kernels(x.dtype).maxpool_forward, y.size, self._flat(x), self._flat(y),
+                          self._flat(argmax), h, w, h2, w2)
         return y, (argmax, tuple(x.shape))
 
     def maxpool2x2_backward(self, dy, cache):
         argmax, x_shape = cache
         dy = self._device(dy)
         dx = self._empty(x_shape, dy.dtype)
-        self._launch_flat(self.kernels(dy.dtype).maxpool_backward, dx.size, dy, argmax, dx)
+        h, w = x_shape[2], x_shape[3]
+        self._launch_flat(self.kernels(dy.dtype).maxpool_backward, dx.size, self._flat(dy), self._flat(argmax),
+                          self._flat(dx), h, w, dy.shape[2], dy.shape[3])
         return dx
 
-    # --- elementwise ------------------------------------------------------------------
+    # --- elementwise --------------------------------------------------------------------------
     def relu_forward(self, x):
+        pending = self._pending_relu
+        if pending is not None and pending[0] is x:
+            # The layer before wrote relu(x) in the same pass: nothing to launch.
+            self._pending_relu = None
+            return pending[1], pending[1]
         x = self._device(x)
         y = self._empty(x.shape, x.dtype)
         self._launch_flat(self.kernels(x.dtype).relu_forward, x.size, self._flat(x), self._flat(y))
@@ -578,75 +362,162 @@ class NumbaCudaBackend:
     def relu_backward(self, dy, cache):
         dy = self._device(dy)
         dx = self._empty(dy.shape, dy.dtype)
-        self._launch_flat(self.kernels(dy.dtype).relu_backward, dy.size,
-                          self._flat(dy), self._flat(cache), self._flat(dx))
+        self._launch_flat(self.kernels(dy.dtype).relu_backward, dy.size, self._flat(dy), self._flat(cache),
+                          self._flat(dx))
         return dx
 
-    def dropout_forward(self, x, keep_mask, scale: float):
-        x, keep_mask = self._device(x), self._device(keep_mask)
-        if tuple(keep_mask.shape) != tuple(x.shape):
-            raise ValueError(f"dropout: mask shape {tuple(keep_mask.shape)} differs from input {tuple(x.shape)}")
-        scale = np.dtype(x.dtype).type(scale)
-        y = self._empty(x.shape, x.dtype)
-        self._launch_flat(self.kernels(x.dtype).dropout_apply, x.size,
-                          self._flat(x), self._flat(keep_mask), scale, self._flat(y))
-        return y, (keep_mask, scale)
+    def dropout_forward(self, x, rate: float, key: int):
+        x = self._device(x)
+        mixed = np.uint64(hash32(np.uint32(key & 0xFFFFFFFF))[0])
+        cache = (mixed, np.uint64(dropout_threshold(rate)), np.dtype(x.dtype).type(1.0 / (1.0 - rate)),
+                 tuple(x.shape))
+        return self._dropout(x, cache), cache
 
     def dropout_backward(self, dy, cache):
-        keep_mask, scale = cache
         dy = self._device(dy)
-        dx = self._empty(dy.shape, dy.dtype)
-        self._launch_flat(self.kernels(dy.dtype).dropout_apply, dy.size,
-                          self._flat(dy), self._flat(keep_mask), scale, self._flat(dx))
-        return dx
+        if tuple(dy.shape) != cache[3]:
+            raise ValueError(f"dropout_backward: gradient shape {tuple(dy.shape)}, forward had {cache[3]}")
+        return self._dropout(dy, cache)
 
-    # --- dense --------------------------------------------------------------------------
-    def _matmul(self, a, b, out, bias, trans_a: bool, trans_b: bool, bias_mode: int) -> None:
-        t = self.matmul_tile
-        cols = out.shape[1] + (1 if bias_mode == 2 else 0)
-        grid = ((cols + t - 1) // t, (out.shape[0] + t - 1) // t)
-        if grid[0] and grid[1]:
-            self.kernels(out.dtype).matmul[grid, (t, t)](a, b, out, bias, int(trans_a), int(trans_b), bias_mode)
+    def _dropout(self, a, cache):
+        mixed, threshold, scale, _ = cache
+        out = self._empty(a.shape, a.dtype)
+        self._launch_flat(self.kernels(a.dtype).dropout_apply, a.size, self._flat(a), self._flat(out), mixed,
+                          threshold, np.dtype(a.dtype).type(scale))
+        return out
 
-    def _no_bias(self, dtype):
-        dtype = np.dtype(dtype)
-        if dtype not in self._dummy:
-            self._dummy[dtype] = self.cuda.to_device(np.zeros(1, dtype))
-        return self._dummy[dtype]
+    # --- dense ---------------------------------------------------------------------------------
+    def _gemm(self, kernel, a, b, out, bias, relu_out, m: int, n: int, k: int, ones_col: int, epilogue: int):
+        """out = A B (see the gemm kernel), split over k when the product has few tiles."""
+        cfg = self.config
+        dtype = out.dtype
+        n_all = n + ones_col
+        tiles = (_cdiv(n_all, cfg.bn), _cdiv(m, cfg.bm))
+        splits, per_split = 1, max(k, 1)
+        if k >= cfg.split_min_k and 2 * tiles[0] * tiles[1] < self._target_blocks:
+            splits, per_split = kern.plan_splits(tiles[0] * tiles[1], k, cfg.bk, self._target_blocks,
+                                                 max(cfg.bk, cfg.split_min_k // 4))
+        part = self._empty((splits * m * n_all,), dtype) if splits > 1 else self._dummy(dtype)
+        self._launch(kernel, (tiles[0], tiles[1], splits), (cfg.tx, cfg.ty), self._flat(a), self._flat(b),
+                     self._flat(out), bias, relu_out, part, m, n, k, per_split, ones_col, epilogue)
+        if splits > 1:
+            self._launch_flat(self.kernels(dtype).splitk_reduce, m * n_all, part, splits, m, n_all, n,
+                              self._flat(out), bias, relu_out, epilogue)
 
     def dense_forward(self, x, w, b):
         x, w, b = self._device(x), self._device(w), self._device(b)
         if x.shape[1] != w.shape[1]:
             raise ValueError(f"dense: input has {x.shape[1]} features but the weights expect {w.shape[1]}")
-        y = self._empty((x.shape[0], w.shape[0]), x.dtype)
-        self._matmul(x, w, y, b, False, True, 1)  # y = x @ w.T + b
+        m, f = x.shape
+        u = w.shape[0]
+        y = self._empty((m, u), x.dtype)
+        relu = self._empty((m, u), x.dtype)
+        self._gemm(self.kernels(x.dtype).gemm_xwt, x, w, y, self._flat(b), self._flat(relu), m, u, f, 0,
+                   kern.EPI_BIAS_RELU)
+        self._pending_relu = (y, relu)
         return y, (x, w)
 
-    def dense_backward(self, dy, cache, need_dx: bool = True):
+    def dense_backward(self, dy, cache, need_dx: bool = True, dw=None, db=None):
         x, w = cache
         dy = self._device(dy)
-        dw = self._empty(w.shape, w.dtype)
-        db = self._empty((w.shape[0],), w.dtype)
-        self._matmul(dy, x, dw, db, True, False, 2)  # dw = dy.T @ x, db = dy.T @ 1
+        k = self.kernels(dy.dtype)
+        m, u = dy.shape
+        f = x.shape[1]
+        dw = self._grad_out(dw, w.shape, w.dtype, "dense_backward dw")
+        db = self._grad_out(db, (u,), w.dtype, "dense_backward db")
+        dummy = self._dummy(dy.dtype)
+        # dW = dY^T x with a column of ones: db = dY^T 1 in the same product
+        self._gemm(k.gemm_dyt_x, dy, x, dw, self._flat(db), dummy, u, f, m, 1, kern.EPI_STORE)
         dx = None
         if need_dx:
-            dx = self._empty(x.shape, dy.dtype)
-            self._matmul(dy, w, dx, self._no_bias(dy.dtype), False, False, 0)  # dx = dy @ w
+            dx = self._empty((m, f), dy.dtype)
+            self._gemm(k.gemm_dy_w, dy, w, dx, dummy, dummy, m, f, u, 0, kern.EPI_STORE)
         return dx, dw, db
 
-    # --- loss -------------------------------------------------------------------------------
-    def softmax_cross_entropy(self, logits, labels):
+    # --- training data on the device --------------------------------------------------------------
+    def upload_dataset(self, images: np.ndarray, labels: np.ndarray) -> DeviceDataset:
+        images = np.asarray(images)
+        if images.ndim != 3 or images.dtype != np.uint8:
+            raise ValueError(f"upload_dataset needs uint8 images of shape (N, H, W), got {images.dtype} {images.shape}")
+        if len(labels) != len(images):
+            raise ValueError(f"upload_dataset: {len(labels)} labels for {len(images)} images")
+        if images.size > kern.MAX_INDEX:
+            raise ValueError("upload_dataset: too many pixels for the cuda backend's 32-bit indexing")
+        return DeviceDataset(self._upload(images), self._upload(np.asarray(labels, dtype=np.int32)),
+                             len(images), images.shape[1], images.shape[2])
+
+    def _upload_indices(self, indices: np.ndarray):
+        """The batch's indices on the device, copied asynchronously from a pinned buffer.
+
+        The host writes a pinned buffer, queues its copy, and reuses that buffer
+        only after the copy's event has passed: the step never waits for the GPU."""
+        count = len(indices)
+        ring = self._staging.get(count)
+        if ring is None:
+            ring = self._staging[count] = [[self.cuda.pinned_array(count, dtype=np.int32), None]
+                                           for _ in range(STAGING_SLOTS)]
+        slot = ring[self._staging_turn % STAGING_SLOTS]
+        self._staging_turn += 1
+        if slot[1] is not None:
+            slot[1].synchronize()
+        else:
+            slot[1] = self.cuda.event()
+        slot[0][:] = indices
+        device = self._empty((count,), np.int32)
+        stream = self.cuda.default_stream()
+        device.copy_to_device(slot[0], stream=stream)
+        self._counters["host_to_device_bytes"] += slot[0].nbytes
+        slot[1].record(stream)
+        return device
+
+    def gather_batch(self, data: DeviceDataset, indices: np.ndarray, dtype):
+        indices = np.asarray(indices)
+        if indices.ndim != 1 or indices.dtype.kind not in "iu":
+            raise ValueError(f"gather_batch needs a 1-D integer index array, got {indices.dtype} {indices.shape}")
+        if len(indices) == 0:
+            raise ValueError("gather_batch: an empty batch")
+        if int(indices.min()) < 0 or int(indices.max()) >= data.count:
+            raise IndexError(f"gather_batch: indices outside 0..{data.count - 1}")
+        index = self._upload_indices(indices)
+        plane = data.height * data.width
+        x = self._empty((len(indices), 1, data.height, data.width), dtype)
+        y = self._empty((len(indices),), np.int32)
+        self._launch_flat(self.kernels(dtype).gather_batch, x.size, data.images.reshape(data.images.size),
+                          data.labels, index, self._flat(x), y, plane)
+        return x, y
+
+    # --- loss ---------------------------------------------------------------------------------------
+    def _loss(self, logits, labels, stats, slot: int):
         logits = self._device(logits)
         labels = self._device(labels)
         n = logits.shape[0]
-        if labels.shape != (n,):
+        if tuple(labels.shape) != (n,):
             raise ValueError(f"softmax_cross_entropy: {labels.shape[0]} labels for {n} rows of logits")
         dlogits = self._empty(logits.shape, logits.dtype)
-        stats = self._empty((2,), np.float64)
-        self.kernels(logits.dtype).softmax_cross_entropy[1, self.reduce_threads](
-            logits, labels, np.dtype(logits.dtype).type(n), dlogits, stats)
-        loss, correct = stats.copy_to_host()
+        self._launch(self.kernels(logits.dtype).softmax_cross_entropy, 1, self.config.reduce_threads, logits,
+                     labels, np.dtype(logits.dtype).type(n), dlogits, self._flat(stats), slot)
+        return dlogits
+
+    def softmax_cross_entropy(self, logits, labels):
+        stats = self._empty((1, 2), np.float64)
+        dlogits = self._loss(logits, labels, stats, 0)
+        loss, correct = self.to_host(stats)[0]
         return float(loss), int(correct), dlogits
+
+    def new_step_stats(self, slots: int):
+        stats = self._new((int(slots), 2), np.float64)
+        self._launch_flat(self.kernels(np.float64).fill_zero, stats.size, self._flat(stats))
+        return stats
+
+    def softmax_cross_entropy_into(self, logits, labels, stats, slot: int):
+        if not 0 <= slot < stats.shape[0]:
+            raise IndexError(f"stats slot {slot} outside 0..{stats.shape[0] - 1}")
+        return self._loss(logits, labels, stats, int(slot))
+
+    def read_step_stats(self, stats, count: int) -> np.ndarray:
+        if count <= 0:
+            return np.zeros((0, 2), np.float64)
+        return np.array(self.to_host(stats[:count]), dtype=np.float64, copy=True)
 
     def softmax(self, logits):
         logits = self._device(logits)
@@ -654,7 +525,7 @@ class NumbaCudaBackend:
         self._launch_flat(self.kernels(logits.dtype).softmax_rows, logits.shape[0], logits, probs)
         return probs
 
-    # --- optimizers ---------------------------------------------------------------------------
+    # --- optimizers: one launch over the (flat) parameters -------------------------------------------
     def sgd_step(self, param, grad, velocity, lr: float, momentum: float) -> None:
         k = self.kernels(param.dtype)
         cast = np.dtype(param.dtype).type
@@ -666,106 +537,59 @@ class NumbaCudaBackend:
 
     def adam_step(self, param, grad, m, v, lr, beta1, beta2, eps, t) -> None:
         cast = np.dtype(param.dtype).type
-        # Bias correction folded into the step size, computed as the reference does.
-        step = lr * (1 - beta2 ** t) ** 0.5 / (1 - beta1 ** t)
+        step = adam_step_size(lr, beta1, beta2, t)  # both bias corrections folded in, as the reference
         self._launch_flat(self.kernels(param.dtype).adam, param.size, self._flat(param), self._flat(grad),
                           self._flat(m), self._flat(v), cast(beta1), cast(1 - beta1), cast(beta2),
                           cast(1 - beta2), cast(step), cast(eps))
 
+    # --- compile before timing -------------------------------------------------------------------------
+    def warm_up(self, dtype=np.float32) -> float:
+        """Compile and launch every kernel for ``dtype`` on tiny shapes (through the same
+        methods, hence the same argument types, as training); returns the seconds it took."""
+        start = time.perf_counter()
+        dtype = np.dtype(dtype)
+        rng = np.random.default_rng(0)
 
-# --- discovery ---------------------------------------------------------------------------------
+        def host(*shape):
+            return rng.standard_normal(shape).astype(dtype)
 
-def _find_spec(name: str):
-    """importlib.util.find_spec, replaceable in tests that simulate a missing package."""
-    try:
-        return importlib.util.find_spec(name)
-    except (ImportError, ValueError):
-        return None
-
-
-def _numba_cuda_version() -> str:
-    try:
-        from importlib.metadata import version
-        return version("numba-cuda")
-    except Exception:
-        return "?"
-
-
-def simulator_requested() -> bool:
-    return os.environ.get("NUMBA_ENABLE_CUDASIM", "").strip() not in ("", "0")
-
-
-def _import_cuda():
-    if _find_spec("numba") is None:
-        raise BackendUnavailable(f"numba is not installed: {PIP_GPU}")
-    if _find_spec("numba_cuda") is None:
-        raise BackendUnavailable(f"numba-cuda is not installed (numba's own CUDA target was removed): {PIP_GPU}")
-    try:
-        from numba import cuda
-    except ImportError as exc:  # e.g. cuda-bindings missing
-        raise BackendUnavailable(f"numba-cuda is installed but cannot be imported ({exc}); {PIP_GPU}") from exc
-    if getattr(cuda, "implementation", "") != "NVIDIA":
-        raise BackendUnavailable(f"numba-cuda is not installed (only numba's deprecated built-in CUDA target): "
-                                 f"{PIP_GPU}")
-    return cuda
-
-
-def _bindings_cuda_version() -> int:
-    """CUDA version numba-cuda's bindings are built for (1000*major + 10*minor), 0 if unknown."""
-    try:
-        from importlib.metadata import version
-        major, minor = version("cuda-bindings").split(".")[:2]
-        return 1000 * int(major) + 10 * int(minor)
-    except Exception:
-        return 0
+        data = self.upload_dataset(rng.integers(0, 256, (3, 6, 6), dtype=np.uint8), np.arange(3))
+        x, labels = self.gather_batch(data, np.array([2, 0]), dtype)
+        shapes = [(2, 1, 3, 3), (2,), (3, 18), (3,)]  # conv3-2, pool, dense-3 on 6x6 images
+        sizes = [int(np.prod(s)) for s in shapes]
+        offsets = np.cumsum([0] + sizes)
+        flat = self.from_host(np.concatenate([host(s) for s in sizes]))
+        grads = self.zeros_like(flat)
+        params, views = ([buf[a:z].reshape(s) for a, z, s in zip(offsets[:-1], offsets[1:], shapes)]
+                         for buf in (flat, grads))
+        y, conv_cache = self.conv2d_forward(x, params[0], params[1], (1, 1, 1, 1))
+        r, relu_cache = self.relu_forward(y)
+        p, pool_cache = self.maxpool2x2_forward(r)
+        r2, relu2_cache = self.relu_forward(p)  # a ReLU after a pool: the standalone kernel
+        d, drop_cache = self.dropout_forward(r2, 0.5, 7)
+        logits, dense_cache = self.dense_forward(d.reshape(2, 18), params[2], params[3])
+        stats = self.new_step_stats(2)
+        dl = self.softmax_cross_entropy_into(logits, labels, stats, 0)
+        self.softmax_cross_entropy(logits, self.from_host(np.array([1, 0], np.int64)))
+        self.read_step_stats(stats, 1)
+        self.softmax(logits)
+        dd, _, _ = self.dense_backward(dl, dense_cache, True, views[2], views[3])
+        dd = self.dropout_backward(dd.reshape(2, 2, 3, 3), drop_cache)
+        dd = self.relu_backward(dd, relu2_cache)
+        dd = self.maxpool2x2_backward(dd, pool_cache)
+        dd = self.relu_backward(dd, relu_cache)
+        self.conv2d_backward(dd, conv_cache, True, views[0], views[1])
+        self.sgd_step(flat, grads, None, 0.1, 0.0)
+        self.sgd_step(flat, grads, self.zeros_like(flat), 0.1, 0.9)
+        self.adam_step(flat, grads, self.zeros_like(flat), self.zeros_like(flat), 0.1, 0.9, 0.999, 1e-8, 1)
+        self.synchronize()
+        return time.perf_counter() - start
 
 
-def _explain_smoke_failure(exc: Exception, driver_version: int) -> str:
-    text = f"{type(exc).__name__}: {exc}"
-    low = text.lower()
-    drv = gpu_probe.format_cuda_version(driver_version) if driver_version else "?"
-    if "unsupported_ptx_version" in low or "ptx version" in low or "unsupported toolchain" in low:
-        return (f"CUDA version mismatch: numba-cuda's compiler (NVVM) emits code newer than the NVIDIA driver "
-                f"(CUDA {drv}) can load; update the driver or install numba-cuda for the driver's CUDA "
-                f"(pip install \"numba-cuda[cu{driver_version // 1000}]\") [{text}]")
-    if "nvvm" in low or "libdevice" in low or "nvrtc" in low:
-        return (f"numba-cuda cannot find the CUDA compiler libraries (NVVM/NVRTC): "
-                f"pip install \"numba-cuda[cu{driver_version // 1000 or 12}]\" [{text}]")
-    return f"numba-cuda cannot run a kernel on this GPU ({text})"
-
-
-def create(conv_tile: int = CONV_TILE, matmul_tile: int = MATMUL_TILE, reduce_threads: int = REDUCE_THREADS,
-           elementwise_threads: int = ELEMENTWISE_THREADS) -> NumbaCudaBackend:
+def create(config: KernelConfig = PRODUCTION) -> NumbaCudaBackend:
     """Open the backend, or raise BackendUnavailable with the reason it cannot run here."""
-    cuda = _import_cuda()
-    try:  # read once, when numba.cuda was first imported
-        from numba.cuda.core import config as cuda_config
-    except ImportError:  # numba-cuda before 0.2x kept its settings in numba's config
-        from numba.core import config as cuda_config
-
-    simulator = bool(getattr(cuda_config, "ENABLE_CUDASIM", 0))
-    if simulator_requested() and not simulator:
-        raise BackendUnavailable("NUMBA_ENABLE_CUDASIM=1 was set after numba had been imported; "
-                                 "set it before starting Python")
-    driver_version = 0
-    if not simulator:
-        status = gpu_probe.driver_status()
-        if not status.ok:
-            raise BackendUnavailable(status.problem)
-        driver_version = status.driver_version
-        mismatch = gpu_probe.version_mismatch("numba-cuda (cuda-bindings)", _bindings_cuda_version(),
-                                              driver_version,
-                                              f'pip install "numba-cuda[cu{driver_version // 1000}]"')
-        if mismatch:
-            raise BackendUnavailable(mismatch)
-        # Small grids are the norm at MNIST sizes (the single-block loss kernel,
-        # small dense layers); numba would warn about them on every launch.
-        warnings.filterwarnings("ignore", message=r"Grid size \d+ will likely result in GPU under-utilization")
-        try:
-            cuda.get_current_device()
-        except Exception as exc:
-            raise BackendUnavailable(f"numba-cuda cannot open the GPU ({type(exc).__name__}: {exc})") from exc
-    backend = NumbaCudaBackend(cuda, simulator, conv_tile, matmul_tile, reduce_threads, elementwise_threads)
+    cuda, simulator, driver_version = discovery.open_cuda()
+    backend = NumbaCudaBackend(cuda, simulator, config)
     # Compile and run one small kernel now, so a missing compiler library or a
     # driver too old for the generated code is a reason here, not a crash mid-training.
     try:
@@ -775,5 +599,5 @@ def create(conv_tile: int = CONV_TILE, matmul_tile: int = MATMUL_TILE, reduce_th
     except BackendUnavailable:
         raise
     except Exception as exc:
-        raise BackendUnavailable(_explain_smoke_failure(exc, driver_version)) from exc
+        raise BackendUnavailable(discovery.explain_smoke_failure(exc, driver_version)) from exc
     return backend

@@ -11,10 +11,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from cnnviz.backends import cupy_backend, gpu_probe, numba_cuda, registry
+from cnnviz.backends import cupy_backend, gpu_probe, numba_cuda, numba_cuda_discovery, registry
 from cnnviz.backends.base import BackendUnavailable
 
-SIMULATOR = numba_cuda.simulator_requested()
+SIMULATOR = numba_cuda_discovery.simulator_requested()
 needs_normal_process = pytest.mark.skipif(SIMULATOR, reason="runs without NUMBA_ENABLE_CUDASIM (see tests/cuda)")
 
 
@@ -139,8 +139,8 @@ def test_version_mismatch_text():
 
 @needs_normal_process
 def test_cuda_backend_without_numba_cuda(monkeypatch):
-    real = numba_cuda._find_spec
-    monkeypatch.setattr(numba_cuda, "_find_spec", lambda name: None if name == "numba_cuda" else real(name))
+    real = numba_cuda_discovery.find_spec
+    monkeypatch.setattr(numba_cuda_discovery, "find_spec", lambda name: None if name == "numba_cuda" else real(name))
     with pytest.raises(BackendUnavailable) as info:
         numba_cuda.create()
     assert str(info.value).startswith("numba-cuda is not installed")
@@ -159,7 +159,7 @@ def test_cuda_backend_no_device(fake_driver, monkeypatch):
 @needs_normal_process
 def test_cuda_backend_driver_older_than_bindings(monkeypatch):
     monkeypatch.setattr(gpu_probe, "driver_status", lambda: gpu_probe.DriverStatus(None, 12040, 1))
-    monkeypatch.setattr(numba_cuda, "_bindings_cuda_version", lambda: 13000)
+    monkeypatch.setattr(numba_cuda_discovery, "bindings_cuda_version", lambda: 13000)
     with pytest.raises(BackendUnavailable) as info:
         numba_cuda.create()
     assert str(info.value).startswith("CUDA version mismatch: numba-cuda (cuda-bindings) is built for CUDA 13.0 "
@@ -167,11 +167,67 @@ def test_cuda_backend_driver_older_than_bindings(monkeypatch):
     assert 'pip install "numba-cuda[cu12]"' in str(info.value)
 
 
-def test_cuda_smoke_failures_are_explained():
-    ptx = numba_cuda._explain_smoke_failure(RuntimeError("CUDA_ERROR_UNSUPPORTED_PTX_VERSION"), 12020)
-    assert ptx.startswith("CUDA version mismatch") and "CUDA 12.2" in ptx and "numba-cuda[cu12]" in ptx
-    nvvm = numba_cuda._explain_smoke_failure(RuntimeError("libNVVM cannot be found"), 12020)
-    assert "NVVM" in nvvm and "pip install" in nvvm
+def _installed(monkeypatch, **versions):
+    """Pretend these pip distributions are installed (None: not installed); others as they are."""
+    real = gpu_probe.installed_version
+    monkeypatch.setattr(gpu_probe, "installed_version",
+                        lambda name: versions[name] if name in versions else real(name))
+
+
+def test_cuda_smoke_failures_are_explained(monkeypatch):
+    _installed(monkeypatch, **{"nvidia-cuda-nvcc-cu12": "12.9.86", "nvidia-cuda-nvrtc-cu12": "12.9.86"})
+    ptx = numba_cuda_discovery.explain_smoke_failure(RuntimeError("CUDA_ERROR_UNSUPPORTED_PTX_VERSION"), 12020)
+    assert ptx.startswith("CUDA version mismatch") and "CUDA 12.2" in ptx and "NVVM 12.9.86" in ptx
+    assert 'pip install "nvidia-cuda-nvcc-cu12==12.2.*"' in ptx
+
+
+def test_missing_nvvm_names_the_wheel_and_never_repeats_the_gpu_extra(monkeypatch):
+    _installed(monkeypatch, **{"nvidia-cuda-nvcc-cu12": None, "nvidia-cuda-nvrtc-cu12": "12.9.86"})
+    text = numba_cuda_discovery.explain_smoke_failure(RuntimeError("libNVVM cannot be found"), 12080)
+    assert "NVVM" in text and 'pip install "nvidia-cuda-nvcc-cu12==12.*"' in text
+    assert "cnnviz[gpu]" not in text
+    # Everything installed, still not loadable: say so instead of an install command already run.
+    _installed(monkeypatch, **{"nvidia-cuda-nvcc-cu12": "12.9.86", "nvidia-cuda-nvrtc-cu12": "12.9.86"})
+    text = numba_cuda_discovery.explain_smoke_failure(RuntimeError("libNVVM cannot be found"), 12080)
+    assert "are installed (nvidia-cuda-nvcc-cu12 12.9.86, nvidia-cuda-nvrtc-cu12 12.9.86)" in text
+    assert "pip install" not in text
+
+
+def test_numpy_too_new_for_numba_cuda_is_explained(monkeypatch):
+    _installed(monkeypatch, numpy="2.5.2", **{"numba-cuda": "0.30.4"})
+    text = numba_cuda_discovery.explain_smoke_failure(
+        AttributeError("module 'numpy' has no attribute 'row_stack'"), 12080)
+    assert text.startswith("numba-cuda 0.30.4 cannot compile kernels with NumPy 2.5.2")
+    assert 'pip install "numpy<2.5"' in text
+
+
+@needs_normal_process
+def test_numba_cuda_that_cannot_be_imported_says_what_is_missing(monkeypatch):
+    import builtins
+    real_import = builtins.__import__
+
+    def failing_import(name, *args, **kwargs):
+        if name == "numba" and args and args[2] and "cuda" in args[2]:
+            raise ImportError("cuda.bindings not found")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", failing_import)
+    _installed(monkeypatch, **{"cuda-bindings": None, "numba-cuda": "0.30.4"})
+    with pytest.raises(BackendUnavailable) as info:
+        numba_cuda_discovery.import_cuda()
+    assert str(info.value) == ('numba-cuda 0.30.4 is installed but its CUDA bindings are not (cuda-bindings): '
+                               'pip install "cuda-bindings>=12.9,<13"')
+    _installed(monkeypatch, **{"cuda-bindings": "12.9.4", "numba-cuda": "0.30.4"})
+    with pytest.raises(BackendUnavailable) as info:
+        numba_cuda_discovery.import_cuda()
+    assert "cuda-bindings 12.9.4" in str(info.value) and "cnnviz[gpu]" not in str(info.value)
+
+
+def test_cuda_library_hint_for_the_cupy_backend(monkeypatch):
+    _installed(monkeypatch, **{"nvidia-cublas-cu12": None, "nvidia-cuda-nvrtc-cu12": "12.9.86"})
+    assert gpu_probe.missing_cuda_wheels("cublas", "nvrtc") == ["nvidia-cublas-cu12"]
+    assert gpu_probe.cuda_library_hint("cublas", "nvrtc") == (
+        'cuBLAS (pip package nvidia-cublas-cu12) is not installed: pip install "nvidia-cublas-cu12==12.*"')
 
 
 # --- CuPy backend ---------------------------------------------------------------------------

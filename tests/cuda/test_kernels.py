@@ -36,6 +36,9 @@ CONV_CASES = [
     (1, 3, 5, 7, 2, 4, pads_for(4, "same")),   # non-square, odd sizes
     (2, 1, 6, 6, 2, 5, pads_for(5, "valid")),  # 2x2 output
     (1, 2, 5, 6, 2, 3, (2, 0, 1, 0)),          # asymmetric padding
+    (1, 2, 9, 8, 5, 7, pads_for(7, "same")),   # 7 rows > the test slab's 2 rows per stage; 5 channels > BM
+    (1, 1, 16, 17, 2, 15, pads_for(15, "valid")),  # the largest kernel, one row per stage
+    (3, 1, 4, 4, 9, 1, pads_for(1, "same")),   # 1x1 kernel, more channels than tiles
 ]
 
 
@@ -84,14 +87,19 @@ def test_conv2d_float32_keeps_dtype(be, ref):
 
 
 def test_conv2d_default_tiles(ref):
-    """The production tile sizes (16x16 conv tile, 16x16 matmul tile, 128-thread reductions)."""
+    """The production tile sizes (64x64 GEMM tiles of 256 threads, 128-thread reductions)."""
     from cnnviz.backends import numba_cuda
     be16 = numba_cuda.create()
+    assert be16.config == numba_cuda.PRODUCTION
     rng = np.random.default_rng(3)
     x, wt, b = rng.standard_normal((1, 2, 5, 6)), rng.standard_normal((2, 2, 3, 3)), rng.standard_normal(2)
     y, cache = be16.conv2d_forward(be16.from_host(x), be16.from_host(wt), be16.from_host(b), (1, 1, 1, 1))
     y_ref, cache_ref = ref.conv2d_forward(x, wt, b, (1, 1, 1, 1))
     close(be16.to_host(y), y_ref, "conv2d_forward tile 16")
+    dy = rng.standard_normal(y_ref.shape)
+    for name, g, e in zip(("dx", "dw", "db"), be16.conv2d_backward(be16.from_host(dy), cache),
+                          ref.conv2d_backward(dy, cache_ref)):
+        close(be16.to_host(g), e, f"conv2d_backward {name} tile 16")
     xd, wd_, bd = rng.standard_normal((3, 5)), rng.standard_normal((4, 5)), rng.standard_normal(4)
     yd, _ = be16.dense_forward(be16.from_host(xd), be16.from_host(wd_), be16.from_host(bd))
     close(be16.to_host(yd), ref.dense_forward(xd, wd_, bd)[0], "dense_forward tile 16")
@@ -135,16 +143,16 @@ def test_relu_on_4d(be, ref):
     assert tuple(y.shape) == x.shape
 
 
-def test_dropout_matches_reference(be, ref):
+@pytest.mark.parametrize("rate", [0.4, 0.0, 0.9])
+def test_dropout_is_the_hashed_mask_bit_for_bit(be, ref, rate):
     rng = np.random.default_rng(6)
-    x = rng.standard_normal((2, 3, 4)).astype(np.float32)
-    keep = rng.random(x.shape, dtype=np.float32) >= 0.4
-    y, cache = be.dropout_forward(be.from_host(x), be.from_host(keep), 1 / 0.6)
-    y_ref, cache_ref = ref.dropout_forward(x, keep, 1 / 0.6)
-    close(be.to_host(y), y_ref, "dropout_forward", rtol=0, atol=0)
+    x = rng.standard_normal((2, 3, 4, 5)).astype(np.float32)
+    y, cache = be.dropout_forward(be.from_host(x), rate, 12345)
+    y_ref, cache_ref = ref.dropout_forward(x, rate, 12345)
+    assert be.to_host(y).tobytes() == y_ref.tobytes(), "dropout_forward differs from the reference bit pattern"
     dy = rng.standard_normal(x.shape).astype(np.float32)
-    close(be.to_host(be.dropout_backward(be.from_host(dy), cache)), ref.dropout_backward(dy, cache_ref),
-          "dropout_backward", rtol=0, atol=0)
+    dx = be.to_host(be.dropout_backward(be.from_host(dy), cache))
+    assert dx.tobytes() == ref.dropout_backward(dy, cache_ref).tobytes()
 
 
 @pytest.mark.parametrize("n,f,u", [(3, 7, 5), (2, 4, 10), (5, 9, 1)])

@@ -1,64 +1,125 @@
-"""Every kernel compiles for a real GPU (PTX for sm_75) in float32 and float64.
+"""Every kernel compiles to real GPU code for sm_75, sm_80 and sm_90, in float32 and float64.
 
 The simulator runs kernels as plain Python, so it never type-checks them the
-way numba.cuda's compiler does. This compiles each one without needing a GPU
-or a driver, only NVVM/NVRTC (e.g. pip install nvidia-nvvm nvidia-cuda-nvrtc),
-and checks that float32 kernels do no float64 arithmetic (slow on most GPUs).
-Runs in the normal process (not under the simulator); see conftest.py.
+way numba.cuda's compiler does, and says nothing about registers or shared
+memory. Here numba-cuda compiles each kernel to PTX (libNVVM, no GPU or
+driver needed) with the argument types the backend launches it with
+(cuda_signatures.py), and ptxas assembles it for each architecture. Asserted:
+no register spills and no local-memory stack frame (the register tiles stay in
+registers), static shared memory within the 48 KiB a block may declare,
+registers that let a 256-thread block launch, and no float64 arithmetic in a
+float32 kernel (float64 is 1/64 of the float32 rate on consumer GPUs) except
+the loss kernel's one-block reduction, which writes the float64 stats.
+
+Runs in the normal process (not under the simulator); see conftest.py for the
+one condition under which it skips.
 """
 
 from __future__ import annotations
 
+import functools
+import os
 import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
 
 import pytest
 
-from cnnviz.backends import numba_cuda
+from cnnviz.backends import numba_cuda_kernels as kern
+from cuda_signatures import signatures
 
-
-def _signatures(dt):
-    from numba import types
-
-    def arr(dtype, ndim):
-        return types.Array(dtype, ndim, "C")
-
-    i64 = types.int64
-    a1, a2, a4 = arr(dt, 1), arr(dt, 2), arr(dt, 4)
-    return {
-        "conv2d_forward": (a4, a4, a1, a4, i64, i64),
-        "conv2d_backward_input": (a4, a4, a4, i64, i64),
-        "conv2d_backward_params": (a4, a4, a4, a1, i64, i64),
-        "maxpool_forward": (a4, a4, arr(types.int8, 4)),
-        "maxpool_backward": (a4, arr(types.int8, 4), a4),
-        "fill_zero": (a1,),
-        "relu_forward": (a1, a1),
-        "relu_backward": (a1, a1, a1),
-        "dropout_apply": (a1, arr(types.boolean, 1), dt, a1),
-        "matmul": (a2, a2, a2, a1, i64, i64, i64),
-        "softmax_cross_entropy": (a2, arr(types.uint8, 1), dt, a2, arr(types.float64, 1)),
-        "softmax_rows": (a2, a2),
-        "sgd": (a1, a1, dt),
-        "sgd_momentum": (a1, a1, a1, dt, dt),
-        "adam": (a1, a1, a1, a1, dt, dt, dt, dt, dt, dt),
-    }
-
-
-KERNELS = [
-    "conv2d_forward", "conv2d_backward_input", "conv2d_backward_params", "maxpool_forward", "maxpool_backward",
-    "fill_zero", "relu_forward", "relu_backward", "dropout_apply", "matmul", "softmax_cross_entropy",
-    "softmax_rows", "sgd", "sgd_momentum", "adam"]
-# The loss kernel reduces in float64 on purpose (one block, a few hundred values).
+ARCHES = ((7, 5), (8, 0), (9, 0))
+SHARED_LIMIT = 48 * 1024
+BLOCK_THREADS = 256
+# The loss kernel reduces in float64 on purpose (one block, a few hundred values) and
+# writes the float64 stats buffer.
 FLOAT64_ALLOWED = {"softmax_cross_entropy"}
 
 
-@pytest.mark.parametrize("dtype", ["float32", "float64"])
-@pytest.mark.parametrize("name", KERNELS)
-def test_kernel_compiles_to_ptx(name, dtype):
-    from numba import cuda, types
+@functools.lru_cache(maxsize=None)
+def ptxas() -> str | None:
+    """ptxas from the nvidia-cuda-nvcc-cu12 wheel (the test extra), else from PATH/CUDA_HOME."""
+    try:
+        import nvidia.cuda_nvcc
+        for root in nvidia.cuda_nvcc.__path__:
+            candidate = Path(root) / "bin" / "ptxas"
+            if candidate.exists():
+                return str(candidate)
+    except ImportError:
+        pass
+    home = os.environ.get("CUDA_HOME") or os.environ.get("CUDA_PATH")
+    if home and (Path(home) / "bin" / "ptxas").exists():
+        return str(Path(home) / "bin" / "ptxas")
+    return shutil.which("ptxas")
 
-    dt = getattr(types, dtype)
-    kernel = getattr(numba_cuda.build_kernels(dtype), name)
-    ptx, _ = cuda.compile_ptx(kernel.py_func, _signatures(dt)[name], cc=(7, 5))
-    assert ".entry" in ptx
-    if dtype == "float32" and name not in FLOAT64_ALLOWED:
-        assert not re.search(r"\.f64\b", ptx), f"{name} does float64 arithmetic in its float32 version"
+
+@functools.lru_cache(maxsize=None)
+def compiled(name: str, dtype: str, cc: tuple[int, int]) -> tuple[str, list[dict]]:
+    from numba import cuda
+
+    kernel = getattr(kern.build_kernels(dtype), name)
+    out = []
+    for sig in signatures(dtype)[name]:
+        ptx, _ = cuda.compile_ptx(kernel.py_func, sig, cc=cc)
+        out.append(assemble(ptx, cc))
+    return ptx, out
+
+
+def assemble(ptx: str, cc: tuple[int, int]) -> dict:
+    """ptxas -v's resource usage of the (single) kernel in ``ptx``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "kernel.ptx"
+        source.write_text(ptx)
+        proc = subprocess.run([ptxas(), "-v", f"-arch=sm_{cc[0]}{cc[1]}", str(source), "-o",
+                               str(Path(tmp) / "kernel.cubin")], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, f"ptxas failed for sm_{cc[0]}{cc[1]}:\n{proc.stderr[-3000:]}"
+    text = proc.stderr
+
+    def number(pattern: str) -> int:
+        found = re.search(pattern, text)
+        return int(found.group(1)) if found else 0
+
+    usage = {"registers": number(r"Used (\d+) registers"), "smem": number(r"(\d+) bytes smem"),
+             "stack": number(r"(\d+) bytes stack frame"), "spill_stores": number(r"(\d+) bytes spill stores"),
+             "spill_loads": number(r"(\d+) bytes spill loads"), "log": text}
+    assert "Used" in text, f"no resource usage in ptxas -v output:\n{text}"
+    return usage
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _needs_ptxas():
+    if ptxas() is None:
+        pytest.skip("ptxas not found: it comes with the test extra (nvidia-cuda-nvcc-cu12): pip install \".[test]\"")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("name", kern.KERNEL_NAMES)
+def test_kernel_compiles_for_every_architecture(name, dtype):
+    for cc in ARCHES:
+        ptx, usages = compiled(name, dtype, cc)
+        arch = f"{name} {dtype} sm_{cc[0]}{cc[1]}"
+        assert ".entry" in ptx
+        for usage in usages:
+            assert usage["spill_stores"] == 0 and usage["spill_loads"] == 0, f"{arch} spills:\n{usage['log']}"
+            assert usage["stack"] == 0, f"{arch} uses local memory (a stack frame):\n{usage['log']}"
+            assert usage["smem"] <= SHARED_LIMIT, f"{arch}: {usage['smem']} bytes of shared memory"
+            assert usage["registers"] * BLOCK_THREADS <= 65536, f"{arch}: {usage['registers']} registers"
+        if dtype == "float32" and name not in FLOAT64_ALLOWED:
+            assert not re.search(r"\.f64\b", ptx), f"{arch} does float64 arithmetic in its float32 version"
+
+
+def test_every_kernel_has_a_signature():
+    assert set(signatures("float32")) == set(kern.KERNEL_NAMES)
+
+
+def test_register_tiles_fit(capsys):
+    """The report the kernels' docstring promises: registers and shared memory per kernel (sm_90, float32)."""
+    rows = []
+    for name in kern.KERNEL_NAMES:
+        _, usages = compiled(name, "float32", (9, 0))
+        u = usages[0]
+        rows.append(f"{name:24s} {u['registers']:4d} registers {u['smem']:6d} B shared")
+    with capsys.disabled():
+        print("\nsm_90 float32:\n" + "\n".join(rows))
