@@ -45,6 +45,7 @@ from .stats import parameter_stats
 from .timing import Throughput, layer_timings
 
 GPU_SYNC_EVERY = 16
+CPU_BACKUP_STEPS = 50
 MAX_SYNC = MAX_SYNC_EVERY
 """Slots of the device stats buffer (the largest ``sync_every``)."""
 
@@ -379,7 +380,11 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
             if self._watch.add_loss(float(loss)):
                 self._diverged(self._watch.describe(), float(loss))
                 return
-        if self._watch.healthy and now - self._backup_time >= self.config.backup_seconds:
+        # A host copy every few seconds, and on a CPU (where it is a cheap memory copy) every
+        # CPU_BACKUP_STEPS steps too, so a divergence never goes back far.
+        due = now - self._backup_time >= self.config.backup_seconds or (
+            not self.backend.is_gpu and self.step - self._backup.step >= CPU_BACKUP_STEPS)
+        if self._watch.healthy and due:
             self._take_backup()
 
     def _emit_timing(self, record: _PendingStep) -> None:
