@@ -173,12 +173,13 @@ class _CnnvizRunner:
         before = be.device_counters() if count else None
         start = time.perf_counter()
         for _ in range(steps):
-            x, y = be.gather_batch(self.device_data, self.data.indices(self.k), self.model.dtype)
-            self.k += 1
-            logits = self.model.forward(x, True, self.k, marks)
-            dlogits = be.softmax_cross_entropy_into(logits, y, self.stats, self.slot)
-            self.model.backward(dlogits, marks)
-            self.opt.step(self.model.named_parameters(), self.lr)
+            with be.workspace():  # as the trainer: a step's temporaries are reused by the next
+                x, y = be.gather_batch(self.device_data, self.data.indices(self.k), self.model.dtype)
+                self.k += 1
+                logits = self.model.forward(x, True, self.k, marks)
+                dlogits = be.softmax_cross_entropy_into(logits, y, self.stats, self.slot)
+                self.model.backward(dlogits, marks)
+                self.opt.step(self.model.named_parameters(), self.lr)
             self.slot += 1
             if self.slot == READ_EVERY:
                 be.read_step_stats(self.stats, self.slot)

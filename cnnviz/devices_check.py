@@ -36,9 +36,15 @@ from .nn.model import PRESETS, Sequential
 from .nn.optim import Optimizer
 
 TRAIN_STEPS = 3
-LEARNING_RATE = 1e-3
+LEARNING_RATE = 1e-2
+"""SGD with momentum for the training steps: an update is linear in the gradient, so float32
+rounding differences stay as small as the gradients'. (Adam divides by sqrt(v): for the many
+gradients near zero it turns rounding noise into full +-lr steps, so weights after Adam steps
+differ between any two correct float32 implementations, the NumPy reference on another BLAS
+included: its update is checked on its own, as one ``adam_step`` on fixed inputs.)"""
 DTYPE = np.float32
-TOLERANCES = {"batch": 0.0, "forward": 1e-4, "dlogits": 1e-4, "gradient": 1e-3, "loss": 1e-4, "weights": 2e-3}
+TOLERANCES = {"batch": 0.0, "forward": 1e-4, "dlogits": 1e-4, "gradient": 1e-3, "loss": 1e-4, "weights": 2e-3,
+              "adam": 1e-5}
 """Largest relative error (max |got - expected| / max |expected|) accepted, per kind of result."""
 PROTOCOL = ("upload_dataset", "gather_batch", "new_step_stats", "softmax_cross_entropy_into", "read_step_stats")
 
@@ -107,19 +113,21 @@ class _Session:
 
     def __init__(self, be, spec: str, data: _Data):
         self.be = be
-        self.model = Sequential.from_spec(spec).initialise(0, DTYPE).to(be)
-        self.opt = Optimizer("adam").to(be)
+        shape = (1, *data.images.shape[1:])
+        self.model = Sequential.from_spec(spec, input_shape=shape).initialise(0, DTYPE).to(be)
+        self.opt = Optimizer("momentum", momentum=0.9).to(be)
         self.data = be.upload_dataset(data.images, data.labels)
         self.stats = be.new_step_stats(TRAIN_STEPS + 1)
         self.index_sets = data.index_sets
 
     def step(self, index, slot: int, step_key: int) -> None:
         be = self.be
-        x, y = be.gather_batch(self.data, index, DTYPE)
-        logits = self.model.forward(x, train=True, step_key=step_key)
-        dlogits = be.softmax_cross_entropy_into(logits, y, self.stats, slot)
-        self.model.backward(dlogits)
-        self.opt.step(self.model.named_parameters(), LEARNING_RATE)
+        with be.workspace():  # as the trainer: a step's temporaries are reused by the next
+            x, y = be.gather_batch(self.data, index, DTYPE)
+            logits = self.model.forward(x, train=True, step_key=step_key)
+            dlogits = be.softmax_cross_entropy_into(logits, y, self.stats, slot)
+            self.model.backward(dlogits)
+            self.opt.step(self.model.named_parameters(), LEARNING_RATE)
 
     def results(self) -> dict:
         be, model = self.be, self.model
@@ -137,6 +145,7 @@ class _Session:
             self.step(self.index_sets[k], k, k)
         out["stats"] = be.read_step_stats(self.stats, TRAIN_STEPS + 1)
         out["weights"] = model.state_dict()
+        out["adam"] = _adam_once(be)
         return out
 
     def time_steps(self, max_steps: int, min_seconds: float = 2.0) -> tuple[float, dict | None]:
@@ -166,6 +175,16 @@ class _Session:
         return elapsed / steps * 1e3, counters
 
 
+def _adam_once(be) -> np.ndarray:
+    """One Adam update (step 3) of fixed random parameters and state; (param, m, v) on the host."""
+    rng = np.random.default_rng(11)
+    arrays = [rng.standard_normal(4096).astype(DTYPE), rng.standard_normal(4096).astype(DTYPE),
+              (0.1 * rng.standard_normal(4096)).astype(DTYPE), (0.01 * np.abs(rng.standard_normal(4096))).astype(DTYPE)]
+    param, grad, m, v = (be.from_host(a) for a in arrays)
+    be.adam_step(param, grad, m, v, 1e-3, 0.9, 0.999, 1e-8, 3)
+    return np.concatenate([be.to_host(param), be.to_host(m), be.to_host(v)])
+
+
 def _compare(got: dict, expected: dict) -> dict[str, float]:
     errors = {"batch": rel_error(got["batch"], expected["batch"]),
               "labels": 0.0 if np.array_equal(got["labels"], expected["labels"]) else math.inf,
@@ -178,6 +197,7 @@ def _compare(got: dict, expected: dict) -> dict[str, float]:
     errors["correct"] = 0.0 if np.abs(stats[:, 1] - stats_ref[:, 1]).max() <= 1 else math.inf
     for name, w in expected["weights"].items():
         errors[f"weights {name}"] = rel_error(got["weights"].get(name), w)
+    errors["adam"] = rel_error(got["adam"], expected["adam"])
     return errors
 
 

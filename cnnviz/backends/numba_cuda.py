@@ -64,6 +64,20 @@ def _cdiv(a: int, b: int) -> int:
     return -(-a // b)
 
 
+def _canonical(host: np.ndarray) -> np.ndarray:
+    """``host`` C-contiguous with the canonical strides numba's device arrays need to be
+    reshaped (NumPy calls ``x[:, None]`` contiguous although its new axis has stride 0,
+    and numba then refuses to flatten the device copy: "operation requires copying")."""
+    host = np.ascontiguousarray(host)
+    expected, step = [], host.itemsize
+    for size in reversed(host.shape):
+        expected.append(step)
+        step *= size
+    if host.ndim and tuple(reversed(expected)) != host.strides:
+        host = host.copy(order="C")
+    return host
+
+
 class _Arena:
     """Temporaries of one thread's workspace: per (shape, dtype) key, the buffers
     in the order they were asked for since the workspace was entered."""
@@ -161,7 +175,7 @@ class NumbaCudaBackend:
         return self.cuda.device_array(shape, dtype=dtype)
 
     def _upload(self, host: np.ndarray):
-        host = np.ascontiguousarray(host)
+        host = _canonical(host)
         self._counters["allocations"] += 1
         self._counters["host_to_device_bytes"] += host.nbytes
         return self.cuda.to_device(host)
@@ -586,9 +600,12 @@ class NumbaCudaBackend:
         return time.perf_counter() - start
 
 
-def create(config: KernelConfig = PRODUCTION) -> NumbaCudaBackend:
-    """Open the backend, or raise BackendUnavailable with the reason it cannot run here."""
+def create(config: KernelConfig | None = None) -> NumbaCudaBackend:
+    """Open the backend, or raise BackendUnavailable with the reason it cannot run here.
+    ``config``: tile sizes (default: PRODUCTION on a GPU, SIMULATOR under the CUDA simulator)."""
     cuda, simulator, driver_version = discovery.open_cuda()
+    if config is None:
+        config = kern.SIMULATOR if simulator else PRODUCTION
     backend = NumbaCudaBackend(cuda, simulator, config)
     # Compile and run one small kernel now, so a missing compiler library or a
     # driver too old for the generated code is a reason here, not a crash mid-training.

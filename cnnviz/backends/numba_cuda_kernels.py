@@ -137,6 +137,11 @@ class KernelConfig:
 
 
 PRODUCTION = KernelConfig()
+SIMULATOR = KernelConfig(tx=2, ty=2, tm=2, tn=2, bk=4, slab_taps=16, patch=256, reduce_threads=8, threads=32,
+                         split_min_k=8)
+"""Under NUMBA_ENABLE_CUDASIM: tiles smaller than test images (borders, halos and split-K are
+exercised) and blocks of 4 threads, so that the simulator (one Python thread per CUDA thread)
+stays quick; production tiles would take minutes for one small step."""
 
 
 # --- launch arithmetic (plain Python, also used by the tests) ----------------------------

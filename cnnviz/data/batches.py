@@ -36,7 +36,7 @@ def to_float_nchw(images: np.ndarray) -> np.ndarray:
         x = images.astype(np.float32, copy=False)
     else:
         raise ValueError(f"expected uint8 or floating-point images, got dtype {images.dtype}")
-    return x[:, np.newaxis, :, :]
+    return x.reshape(x.shape[0], 1, x.shape[1], x.shape[2])  # canonical strides, unlike x[:, None]
 
 
 def batches_per_epoch(n: int, batch_size: int) -> int:

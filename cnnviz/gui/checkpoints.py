@@ -18,7 +18,6 @@ Under tests and in the unattended modes nobody answers dialogs: ``auto_answer``
 
 from __future__ import annotations
 
-import math
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,22 +44,12 @@ class Loaded:
     """What was wrong with the metadata and how it was read instead (empty when nothing)."""
 
 
-def _step_of(meta: dict) -> tuple[int, str]:
-    """The step count in a checkpoint's metadata (the app writes ``step``, the CLI ``steps``)."""
-    value = meta.get("step", meta.get("steps", 0))
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or value < 0 or value != int(value):
-        return 0, f"its step count ({value!r}) is not a number of steps, so the steps count from 0"
-    return int(value), ""
-
-
 def read_checkpoint(path: str | Path) -> Loaded:
     """Read, check and build everything a load needs (no Qt: a background job runs it)."""
     model, ckpt = checkpoint.load_model(path)
-    step, note = _step_of(ckpt.meta if isinstance(ckpt.meta, dict) else {})
     model.to(registry.get("numpy"))
     weights = {name: np.array(array) for name, array in ckpt.weights.items()}
-    return Loaded(Path(path), model, model.spec, weights, step, note)
+    return Loaded(Path(path), model, model.spec, weights, ckpt.step, "; ".join(ckpt.notes))
 
 
 class Checkpoints:

@@ -58,6 +58,8 @@ class Checkpoint:
     """The metadata, with ``step``/``steps``/``seed`` (whole numbers >= 0) and ``epoch``/
     ``test_accuracy`` (finite numbers) only when valid, and text values shortened and escaped."""
     optimizer_state: dict[str, np.ndarray] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    """What was wrong with the metadata and how it is read instead (empty when nothing)."""
 
     @property
     def step(self) -> int:
@@ -160,25 +162,33 @@ def _check_array_header(info, shape, dtype, header_len, where: str) -> None:
             f"({megabytes(count * dtype.itemsize)}) but the file holds {megabytes(max(0, info.file_size - header_len))}")
 
 
-def _clean_meta(meta: dict) -> dict:
-    """Known fields only when valid; text bounded and escaped (it is shown to people)."""
-    clean = {}
+def _clean_meta(meta: dict) -> tuple[dict, list[str]]:
+    """Known fields only when valid; text bounded and escaped (it is shown to people). Also
+    a note for each known field dropped as invalid (the file is then read as not saying it)."""
+    clean, notes = {}, []
     for key, value in list(meta.items())[:100]:
         key = shorten(str(key), 60)
+        shown = shorten(repr(value), 40)
         if key in ("step", "steps", "seed", "format"):
             if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**63:
                 clean[key] = value
+            elif key in ("step", "steps"):
+                notes.append(f"its step count ({shown}) is not a number of steps, so the steps count from 0")
+            else:
+                notes.append(f"its {key} ({shown}) is not a whole number >= 0 and is ignored")
         elif key in ("epoch", "test_accuracy", "test_loss"):
             if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
                     and value >= 0 and (key != "test_accuracy" or value <= 1):
                 clean[key] = float(value)
+            else:
+                notes.append(f"its {key} ({shown}) is not valid and is ignored")
         elif key == "spec":
             clean[key] = value
         elif isinstance(value, str):
             clean[key] = shorten(value, 200)
         elif value is None or isinstance(value, (bool, int, float)):
             clean[key] = value
-    return clean
+    return clean, notes
 
 
 def load(path: str | os.PathLike) -> Checkpoint:
@@ -274,9 +284,9 @@ def _load_from_zip(zf: zipfile.ZipFile, file_size: int, where: str) -> Checkpoin
             raise CheckpointError(f"{where}: array {shorten(repr(name), 60)} is not finite floating point "
                                   "(it holds NaN or infinity)")
     optim = {k: v for k, v in arrays.items() if k.startswith("optim.")}
-    meta = _clean_meta(meta)
+    meta, notes = _clean_meta(meta)
     meta["spec"] = size.spec
-    return Checkpoint(spec=size.spec, weights=weights, meta=meta, optimizer_state=optim)
+    return Checkpoint(spec=size.spec, weights=weights, meta=meta, optimizer_state=optim, notes=notes)
 
 
 def load_model(path: str | os.PathLike, expected_spec: str | None = None):

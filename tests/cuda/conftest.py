@@ -24,7 +24,7 @@ import pytest
 
 from cnnviz.backends import numba_cuda, numba_cuda_discovery
 from cnnviz.backends.base import BackendUnavailable
-from cnnviz.backends.numba_cuda_kernels import KernelConfig
+from cnnviz.backends.numba_cuda_kernels import SIMULATOR as SIMULATOR_TILES
 
 HERE = Path(__file__).resolve().parent
 SIMULATOR = numba_cuda_discovery.simulator_requested()
@@ -88,10 +88,8 @@ if not SIMULATOR:
 
 PTX_FILE = "test_ptx_compile.py"
 
-SIM_CONFIG = KernelConfig(tx=2, ty=2, tm=2, tn=2, bk=4, slab_taps=16, patch=256, reduce_threads=8, threads=32,
-                          split_min_k=8)
-"""Tiles smaller than the test images (borders, halos and split-K are exercised) and blocks
-of 4 threads, so that the simulator (one Python thread per CUDA thread) stays quick."""
+SIM_CONFIG = SIMULATOR_TILES
+"""Tiles smaller than the test images (see numba_cuda_kernels.SIMULATOR)."""
 
 
 @functools.lru_cache(maxsize=None)

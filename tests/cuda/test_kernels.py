@@ -89,7 +89,7 @@ def test_conv2d_float32_keeps_dtype(be, ref):
 def test_conv2d_default_tiles(ref):
     """The production tile sizes (64x64 GEMM tiles of 256 threads, 128-thread reductions)."""
     from cnnviz.backends import numba_cuda
-    be16 = numba_cuda.create()
+    be16 = numba_cuda.create(numba_cuda.PRODUCTION)  # (under the simulator the default is SIMULATOR)
     assert be16.config == numba_cuda.PRODUCTION
     rng = np.random.default_rng(3)
     x, wt, b = rng.standard_normal((1, 2, 5, 6)), rng.standard_normal((2, 2, 3, 3)), rng.standard_normal(2)

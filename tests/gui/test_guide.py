@@ -84,7 +84,9 @@ def test_what_the_old_run_showed_goes_when_the_weights_start_over(qtbot, make_wi
         window.lessons.apply(bundled_presets()[0])
     elif how == "checkpoint":
         path = tmp_path / "model.npz"
-        assert window.checkpoints.save(str(path)) and window.checkpoints.load(str(path))
+        assert window.checkpoints.save(str(path))
+        job = window.checkpoints.load(str(path))  # read off the GUI thread
+        qtbot.waitUntil(lambda: not job.running, timeout=TIMEOUT_MS)
     else:
         window.controls.net_combo.setCurrentText("keras")
     assert window.status.text("state") == "ready"

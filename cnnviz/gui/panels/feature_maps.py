@@ -196,6 +196,9 @@ class FeatureMapsPanel(Panel):
             layout.layout.setRowStretchFactor(2 * r + 1, 10)
         self.layer_names = tuple(name for name, _ in feature_maps)
         self.built_single = self.single_layer
+        # A resize that came while the layout was empty left the central item clamped to the height of
+        # its labels (Qt keeps a widget within its layout's maximum size): fill the view again.
+        self.graphics.ci.setGeometry(self.graphics.range)
 
     def _grid_for(self, name: str, channels: int, h: int, w: int, gap: int) -> tuple[int, int]:
         """Rows and columns that make the tiles as big as the view allows."""

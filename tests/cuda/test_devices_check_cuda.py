@@ -1,0 +1,30 @@
+"""``cnnviz devices --check`` on the cuda backend (under the simulator: small synthetic images,
+so that the whole check, training steps and timing included, takes seconds)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cnnviz import devices_check
+from cnnviz.backends import numpy_ref
+
+SPEC = "conv3-4,relu,pool,conv3-6,relu,pool,dense-10"
+
+
+def _data(batch: int = 4) -> devices_check._Data:
+    rng = np.random.default_rng(3)
+    images = rng.integers(0, 256, (12, 10, 10), dtype=np.uint8)
+    labels = rng.integers(0, 10, 12)
+    index_sets = [rng.permutation(12)[:batch].astype(np.int64) for _ in range(devices_check.TRAIN_STEPS + 1)]
+    return devices_check._Data(images, labels, index_sets)
+
+
+def test_the_cuda_backend_passes_the_devices_check(be):
+    data = _data()
+    reference = devices_check._Session(numpy_ref.create(), SPEC, data).results()
+    result = devices_check.check_backend("cuda", SPEC, data, reference, timed_steps=2)
+    assert result.available and result.check == "passed", result
+    assert result.step_ms is not None and result.step_ms > 0
+    counters = result.device_counters
+    assert counters is not None and counters["allocations_per_step"] == 0, counters
+
