@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import DeviceDataset, Padding, adam_step_size, conv_output_size, dropout_keep_mask
+from .base import DeviceDataset, Padding, adam_step_size, checked_dataset, conv_output_size, dropout_keep_mask
 
 _INV_255 = np.float32(1.0 / 255.0)
 
@@ -180,14 +180,9 @@ class ArrayBackend:
 
     # --- training data on the device -------------------------------------------
     def upload_dataset(self, images: np.ndarray, labels: np.ndarray) -> DeviceDataset:
-        images = np.asarray(images)
-        if images.ndim != 3 or images.dtype != np.uint8:
-            raise ValueError(f"upload_dataset needs uint8 images of shape (N, H, W), got {images.dtype} {images.shape}")
-        if len(labels) != len(images):
-            raise ValueError(f"upload_dataset: {len(labels)} labels for {len(images)} images")
-        return DeviceDataset(self.from_host(np.ascontiguousarray(images)),
-                             self.from_host(np.ascontiguousarray(labels, dtype=np.int32)),
-                             len(images), images.shape[1], images.shape[2])
+        images, labels = checked_dataset(images, labels)
+        return DeviceDataset(self.from_host(images), self.from_host(labels), len(images), images.shape[1],
+                             images.shape[2])
 
     def gather_batch(self, data: DeviceDataset, indices: np.ndarray, dtype):
         xp = self.xp

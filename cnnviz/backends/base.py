@@ -148,6 +148,16 @@ class Backend(Protocol):
                   beta1: float, beta2: float, eps: float, t: int) -> None: ...
 
 
+def checked_dataset(images, labels) -> tuple[np.ndarray, np.ndarray]:
+    """``upload_dataset``'s arguments checked: C-contiguous uint8 (N, H, W) images and int32 labels."""
+    images = np.asarray(images)
+    if images.ndim != 3 or images.dtype != np.uint8:
+        raise ValueError(f"upload_dataset needs uint8 images of shape (N, H, W), got {images.dtype} {images.shape}")
+    if len(labels) != len(images):
+        raise ValueError(f"upload_dataset: {len(labels)} labels for {len(images)} images")
+    return np.ascontiguousarray(images), np.ascontiguousarray(labels, dtype=np.int32)
+
+
 def hash32(x, xp=np):
     """A 32-bit integer hash ("lowbias32", C. Wellons) of a uint32 array, wrapping like C.
 

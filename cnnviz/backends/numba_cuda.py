@@ -42,8 +42,8 @@ import numpy as np
 
 from . import numba_cuda_discovery as discovery
 from . import numba_cuda_kernels as kern
-from .base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, conv_output_size,
-                   dropout_threshold, hash32, pool_output_size)
+from .base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, checked_dataset,
+                   conv_output_size, dropout_threshold, hash32, pool_output_size)
 from .numba_cuda_kernels import PRODUCTION, KernelConfig
 
 MAX_KERNEL = 15
@@ -450,14 +450,10 @@ class NumbaCudaBackend:
 
     # --- training data on the device --------------------------------------------------------------
     def upload_dataset(self, images: np.ndarray, labels: np.ndarray) -> DeviceDataset:
-        images = np.asarray(images)
-        if images.ndim != 3 or images.dtype != np.uint8:
-            raise ValueError(f"upload_dataset needs uint8 images of shape (N, H, W), got {images.dtype} {images.shape}")
-        if len(labels) != len(images):
-            raise ValueError(f"upload_dataset: {len(labels)} labels for {len(images)} images")
+        images, labels = checked_dataset(images, labels)
         if images.size > kern.MAX_INDEX:
             raise ValueError("upload_dataset: too many pixels for the cuda backend's 32-bit indexing")
-        return DeviceDataset(self._upload(images), self._upload(np.asarray(labels, dtype=np.int32)),
+        return DeviceDataset(self._upload(images), self._upload(labels),
                              len(images), images.shape[1], images.shape[2])
 
     def _upload_indices(self, indices: np.ndarray):

@@ -149,7 +149,7 @@ def run(args) -> int:
     if getattr(args, "check_layout", False):
         from . import fit
 
-        return fit.report(app, window, args.train_seconds or 0.0)
+        return fit.report(app, unattended.unattended_window(window), args.train_seconds or 0.0)
     if args.screenshot:
         return unattended.screenshot(app, window, args.screenshot, args.train_seconds or 0.0, tab=args.tab,
                                      presenter=args.presenter, fitted=bool(getattr(args, "size", None)))

@@ -239,7 +239,7 @@ def test_every_view_fits_a_real_x_screen(x_server, tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
     env.update(DISPLAY=x_server, PYTHONPATH=str(REPO), XDG_DATA_HOME=str(tmp_path), HOME=str(tmp_path))
     done = subprocess.run([sys.executable, "-m", "cnnviz", "gui", "--check-layout", "--backend", "numpy",
-                           "--train-seconds", "2"], env=env, capture_output=True, text=True, timeout=600)
+                           "--train-seconds", "2"], env=env, capture_output=True, text=True, timeout=240)
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     assert lines, f"no report (exit code {done.returncode}):\n{done.stdout}\n{done.stderr[-3000:]}"
     report = json.loads(lines[-1])
