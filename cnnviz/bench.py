@@ -41,6 +41,7 @@ from .bench_torch import TorchRunner, torch_plan
 from .nn.layers import Conv2D, Dense
 from .nn.model import PRESETS, Sequential
 from .nn.optim import Optimizer
+from .train.step import training_step
 
 TORCH_HINT = 'PyTorch is not installed; pip install "cnnviz[bench]"'
 READ_EVERY = 10
@@ -174,13 +175,10 @@ class _CnnvizRunner:
         before = be.device_counters() if count else None
         start = time.perf_counter()
         for _ in range(steps):
-            with be.workspace():  # as the trainer: a step's temporaries are reused by the next
-                x, y = be.gather_batch(self.device_data, self.data.indices(self.k), self.model.dtype)
-                self.k += 1
-                logits = self.model.forward(x, True, self.k, marks)
-                dlogits = be.softmax_cross_entropy_into(logits, y, self.stats, self.slot)
-                self.model.backward(dlogits, marks)
-                self.opt.step(self.model.named_parameters(), self.lr)
+            indices = self.data.indices(self.k)
+            self.k += 1
+            training_step(be, self.model, self.opt, self.device_data, indices, self.stats, self.slot, self.k,
+                          self.lr, marks)
             self.slot += 1
             if self.slot == READ_EVERY:
                 be.read_step_stats(self.stats, self.slot)

@@ -34,6 +34,7 @@ from .backends import numpy_ref, registry
 from .backends.base import BackendUnavailable
 from .nn.model import PRESETS, Sequential
 from .nn.optim import Optimizer
+from .train.step import training_step
 
 TRAIN_STEPS = 3
 LEARNING_RATE = 1e-2
@@ -121,13 +122,7 @@ class _Session:
         self.index_sets = data.index_sets
 
     def step(self, index, slot: int, step_key: int) -> None:
-        be = self.be
-        with be.workspace():  # as the trainer: a step's temporaries are reused by the next
-            x, y = be.gather_batch(self.data, index, DTYPE)
-            logits = self.model.forward(x, train=True, step_key=step_key)
-            dlogits = be.softmax_cross_entropy_into(logits, y, self.stats, slot)
-            self.model.backward(dlogits)
-            self.opt.step(self.model.named_parameters(), LEARNING_RATE)
+        training_step(self.be, self.model, self.opt, self.data, index, self.stats, slot, step_key, LEARNING_RATE)
 
     def results(self) -> dict:
         be, model = self.be, self.model

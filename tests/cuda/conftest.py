@@ -24,7 +24,7 @@ import pytest
 
 from cnnviz.backends import numba_cuda, numba_cuda_discovery
 from cnnviz.backends.base import BackendUnavailable
-from cnnviz.backends.numba_cuda_kernels import SIMULATOR as SIMULATOR_TILES
+from cnnviz.backends.numba_cuda_kernels import SIMULATOR as SIM_CONFIG  # tiles smaller than the test images
 
 HERE = Path(__file__).resolve().parent
 SIMULATOR = numba_cuda_discovery.simulator_requested()
@@ -87,9 +87,6 @@ if not SIMULATOR:
 
 
 PTX_FILE = "test_ptx_compile.py"
-
-SIM_CONFIG = SIMULATOR_TILES
-"""Tiles smaller than the test images (see numba_cuda_kernels.SIMULATOR)."""
 
 
 @functools.lru_cache(maxsize=None)
