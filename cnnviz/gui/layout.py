@@ -39,8 +39,8 @@ normal mode (where the narrow window gives it a tab shared with the kernels)."""
 RIGHT_SHARE = 0.40
 """Of the width beside the sidebar, the right column gets this much (the canvas needs it)."""
 PRESENTER_RIGHT_SHARE = 0.34
-PRESENTER_TRAINING_SHARES = {"curves": 0.52, "feature_maps": 0.48}
-"""One layer's feature maps need less height than all of them; the curves get it."""
+PRESENTER_TRAINING_SHARES = {"curves": 0.42, "feature_maps": 0.58}
+"""Presenter mode's feature maps are one layer, bigger than normal mode's; the curves are bigger too."""
 
 
 @dataclass(frozen=True)

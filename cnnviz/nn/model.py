@@ -59,6 +59,18 @@ def resolve_spec(net: str) -> str:
     return PRESETS.get(net.lower(), net)
 
 
+def preset_name(net: str) -> str | None:
+    """The preset that ``net`` names or spells out (a checkpoint keeps the spec, not the name); None if none."""
+    key = net.strip().lower()
+    if key in PRESETS:
+        return key
+    try:
+        spec = Sequential.from_spec(net).spec
+    except SpecError:
+        return None
+    return next((name for name, preset in PRESETS.items() if Sequential.from_spec(preset).spec == spec), None)
+
+
 def parse_spec(spec: str) -> list[Layer]:
     """Parse a spec into (unnamed, unbuilt) layers; raises SpecError with the position.
 

@@ -71,9 +71,14 @@ def describe(found: dict) -> str:
     return "\n".join(f"{view}:\n  " + "\n  ".join(problems) for view, problems in found.items())
 
 
+NETS = ("tiny", "seed")
+"""The classroom net (the default) and the seed article's, whose 32 and 64 maps per layer need the room."""
+
+
+@pytest.mark.parametrize("net", NETS)
 @pytest.mark.parametrize("screen", SCREENS, ids=IDS)
-def test_every_view_fits_the_screen(qtbot, make_window, screen):
-    window = make_window()
+def test_every_view_fits_the_screen(qtbot, make_window, screen, net):
+    window = make_window(net=net)
     fill(window)
     at_screen(window, qtbot, screen)
     found = fit.check_every_view(window, settle=lambda: qtbot.wait(80))
@@ -97,12 +102,14 @@ def _picture_sizes(window, qtbot) -> dict[str, float]:
     return sizes
 
 
+@pytest.mark.parametrize("net", NETS)
 @pytest.mark.parametrize("screen", SCREENS, ids=IDS)
-def test_presenter_mode_makes_every_picture_larger(qtbot, make_window, screen):
-    window = make_window()
+def test_presenter_mode_makes_every_picture_larger(qtbot, make_window, screen, net):
+    window = make_window(net=net)
     fill(window)
     at_screen(window, qtbot, screen)
     normal = _picture_sizes(window, qtbot)
+    shown = set(window.panels.feature_maps.views)
     window.set_presenter(True, full_screen=False)
     qtbot.wait(150)
     presenter = _picture_sizes(window, qtbot)
@@ -113,7 +120,61 @@ def test_presenter_mode_makes_every_picture_larger(qtbot, make_window, screen):
     window.set_presenter(False, full_screen=False)
     qtbot.wait(100)
     assert _picture_sizes(window, qtbot) == pytest.approx(normal, abs=1.5), "leaving presenter mode undoes it"
-    assert len(window.panels.feature_maps.views) == 4  # (redrawn when its tab is shown: hidden panels wait)
+    assert set(window.panels.feature_maps.views) == shown  # (redrawn when its tab is shown: hidden panels wait)
+
+
+def test_feature_maps_show_fewer_layers_rather_than_dots(qtbot, make_window):
+    """The seed net's 32 and 64 maps per layer: all four layers where they are readable, else one conv
+    layer with its pooling, else one layer; the chooser under the maps picks which; resizing decides again."""
+    from cnnviz.gui.panels.feature_maps import ALL, MIN_TILE_PX, ONE
+
+    window = make_window(net="seed")
+    fill(window)
+    maps = window.panels.feature_maps
+    window.showNormal()
+    window.resize(2400, 1400)
+    qtbot.waitUntil(lambda: maps.level == ALL, timeout=3000)
+    assert list(maps.views) == ["conv1", "pool1", "conv2", "pool2"] and not maps.layer_box.isVisible()
+    at_screen(window, qtbot, (1024, 768))
+    qtbot.waitUntil(lambda: maps.level != ALL, timeout=3000)
+    assert maps.layer_box.isVisible() and len(maps.views) < 4
+    assert min(maps.tile_pixels(name) for name in maps.views) >= MIN_TILE_PX
+    # The user picks the deeper layer: it is shown (with its pooling, when a pair fits), as big as it can be.
+    combo = maps.layer_combo
+    combo.setCurrentIndex(next(i for i in range(combo.count()) if combo.itemText(i).startswith("conv2")))
+    qtbot.wait(100)
+    assert "conv2" in maps.views and "conv1" not in maps.views
+    assert min(maps.tile_pixels(name) for name in maps.views) >= MIN_TILE_PX
+    # Presenter mode: one layer, the one chosen; back in normal mode the choice stays.
+    window.set_presenter(True, full_screen=False)
+    qtbot.wait(150)
+    assert maps.level == ONE and list(maps.views) == ["conv2"]
+    window.set_presenter(False, full_screen=False)
+    qtbot.wait(150)
+    assert "conv2" in maps.views
+    window.resize(2400, 1400)
+    qtbot.waitUntil(lambda: maps.level == ALL, timeout=3000)
+    assert len(maps.views) == 4 and not maps.layer_box.isVisible()
+
+
+def test_predicted_tiles_never_promise_more_than_the_screen_shows(qtbot, make_window):
+    """The level is chosen from a prediction: it must err small, or a chosen level could show dots."""
+    from cnnviz.gui.panels.feature_maps import layer_pairs, predicted_tile_px
+
+    window = make_window(net="seed")
+    fill(window)
+    maps = window.panels.feature_maps
+    for presenter in (False, True):
+        window.set_presenter(presenter, full_screen=False)
+        for screen in (*SCREENS, (1100, 800), (1600, 900), (2560, 1440)):
+            at_screen(window, qtbot, screen)
+            shapes = {name: arr.shape for name, arr in maps.last_snapshot.feature_maps if arr.ndim == 3}
+            rows = layer_pairs(list(shapes)) if len(maps.views) == 4 else [tuple(maps.views)]
+            size = maps.graphics.size()
+            predicted = predicted_tile_px(shapes, rows, size.width(), size.height(), maps.title_pixels())
+            actual = min(maps.tile_pixels(name) for name in maps.views)
+            assert actual * 0.85 <= predicted <= actual + 0.5, (presenter, screen, predicted, actual)
+    window.set_presenter(False, full_screen=False)
 
 
 def test_the_window_opens_sized_to_the_screen():
@@ -235,11 +296,13 @@ def x_server(request):
 @pytest.mark.parametrize("x_server", SCREENS, ids=IDS, indirect=True)
 def test_every_view_fits_a_real_x_screen(x_server, tmp_path):
     """The real thing: Qt's xcb plugin (so a missing X library fails here), real fonts, the window as it
-    opens on that screen. ``cnnviz gui --check-layout`` trains for a moment, then checks every view."""
+    opens on that screen. ``cnnviz gui --check-layout`` trains the seed net (the one with the most maps) for
+    a moment, then checks every view."""
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
     env.update(DISPLAY=x_server, PYTHONPATH=str(REPO), XDG_DATA_HOME=str(tmp_path), HOME=str(tmp_path))
     done = subprocess.run([sys.executable, "-m", "cnnviz", "gui", "--check-layout", "--backend", "numpy",
-                           "--train-seconds", "2"], env=env, capture_output=True, text=True, timeout=240)
+                           "--net", "seed", "--train-seconds", "2"], env=env, capture_output=True, text=True,
+                          timeout=240)
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     assert lines, f"no report (exit code {done.returncode}):\n{done.stdout}\n{done.stderr[-3000:]}"
     report = json.loads(lines[-1])

@@ -258,6 +258,9 @@ def test_invalid_custom_spec_shows_a_message(window):
     assert "dense-10" in controls.spec_message.text()
     assert controls.set_network("conv3-4,relu,pool,dense-10") is True
     assert window.local.spec == "conv3-4,relu,pool,dense-10"
+    # A loaded checkpoint gives its spec: one that spells out a preset shows the preset's name.
+    assert controls.set_network("conv5-32,relu,pool,conv5-64,relu,pool,dense-512,relu,dense-10") is True
+    assert controls.net_combo.currentText() == "seed" and controls.spec_edit.isReadOnly()
 
 
 def test_closing_mid_training_ends_the_thread(qtbot, window):

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from cnnviz.nn.layers import SpecError
-from cnnviz.nn.model import PRESETS, Sequential
+from cnnviz.nn.model import PRESETS, Sequential, preset_name
 
 
 def test_presets_have_the_documented_shapes_and_names():
@@ -16,6 +16,16 @@ def test_presets_have_the_documented_shapes_and_names():
     keras = Sequential.from_spec("keras").initialise(0)
     assert dict(keras.named_parameters())["dense1.weight"].data.shape == (128, 9216)
     assert Sequential.from_spec("tiny").parameter_count() < 20000
+
+
+def test_a_spec_that_spells_out_a_preset_is_known_by_its_name():
+    # A checkpoint keeps the spec: the GUI shows "seed", not "custom", for a saved seed net.
+    for name, spec in PRESETS.items():
+        assert preset_name(spec) == name
+        assert preset_name(" " + spec.upper().replace(",", " , ") + " ") == name
+        assert preset_name(name.upper()) == name
+    assert preset_name("conv5-8,relu,pool,dense-10") is None
+    assert preset_name("conv5-,relu") is None  # invalid: no preset, no exception
 
 
 def test_he_initialisation_scale():

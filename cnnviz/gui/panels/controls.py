@@ -13,7 +13,7 @@ from ...backends import registry
 from ...backends.base import BackendUnavailable
 from ...data.datasets import DATASET_NAMES
 from ...nn.layers import SpecError
-from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential
+from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential, preset_name
 from ...nn.optim import OPTIMIZERS, SCHEDULES
 from ..status import plain_tooltip
 
@@ -293,11 +293,12 @@ class ControlsPanel(QWidget):
 
     def set_network(self, net: str, emit: bool = True) -> bool:
         """Select a preset or a custom spec; False (and a message) when invalid."""
-        preset = net.strip().lower() in PRESETS
+        name = preset_name(net)
+        preset = name is not None
         self.net_combo.blockSignals(True)
-        self.net_combo.setCurrentText(net.strip().lower() if preset else CUSTOM)
+        self.net_combo.setCurrentText(name if preset else CUSTOM)
         self.net_combo.blockSignals(False)
-        spec = PRESETS[net.strip().lower()] if preset else net
+        spec = PRESETS[name] if preset else net
         self.spec_edit.setText(spec)
         self.spec_edit.setCursorPosition(0)
         self.spec_edit.setReadOnly(preset)

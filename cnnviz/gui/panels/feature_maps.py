@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Signal
+from PySide6.QtCore import QEvent, QRectF, QTimer, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QPen
-from PySide6.QtWidgets import QButtonGroup, QComboBox, QGraphicsRectItem, QLabel, QPushButton, QRadioButton, QSpinBox
+from PySide6.QtWidgets import (QButtonGroup, QComboBox, QGraphicsRectItem, QHBoxLayout, QLabel, QPushButton,
+                               QRadioButton, QSizePolicy, QSpinBox, QWidget)
 
 from .. import theme
 from ..explain import conv1_pads, conv1_sum, layer_geometry, mosaic_cell, receptive_field
 from .common import ElidedLabel, Panel, best_grid, image_view, mosaic, robust_max, row_of, set_items, show
+
+
+MIN_TILE_PX = 24
+"""A feature map smaller than this is a dot from the back of the room: the panel shows fewer layers instead."""
+LAYOUT_MARGIN_PX, LAYOUT_SPACING_PX = 9, 6
+"""pyqtgraph's GraphicsLayout: its contents margin, and the spacing set below."""
+INPUT_STRETCH, PAIR_STRETCH, SINGLE_STRETCH = 1, 3, 6
+"""Column stretch of the input image, of a map column beside another, of the one map column."""
+WIDTH_SAFETY = 0.9
+"""The input column takes a little more than its stretch share (its title's width): predictions err small."""
+ALL, PAIR, ONE = "all layers", "one pair", "one layer"
+"""How much the panel shows: every conv layer with its pooling, one of those pairs, or one layer."""
 
 
 def layer_pairs(names: list[str]) -> list[tuple[str, str | None]]:
@@ -22,6 +35,35 @@ def layer_pairs(names: list[str]) -> list[tuple[str, str | None]]:
         elif name.startswith("pool") and pairs and pairs[-1][1] is None:
             pairs[-1] = (pairs[-1][0], name)
     return pairs
+
+
+def pair_title(pair: tuple[str, str | None]) -> str:
+    return " + ".join(name for name in pair if name)
+
+
+def predicted_tile_px(shapes: dict[str, tuple[int, int, int]], rows: list[tuple[str | None, ...]],
+                      width: float, height: float, title_px: float) -> float:
+    """The smallest feature-map tile (screen pixels, slightly under what pyqtgraph will give) when
+    ``rows`` of layers (a pair or a single layer each) share a ``width`` x ``height`` layout."""
+    if not rows:
+        return 0.0
+    columns = max(sum(1 for name in row if name) for row in rows)
+    stretch = PAIR_STRETCH if columns > 1 else SINGLE_STRETCH
+    free_w = width - 2 * LAYOUT_MARGIN_PX - columns * LAYOUT_SPACING_PX
+    view_w = free_w * stretch / (INPUT_STRETCH + columns * stretch) * WIDTH_SAFETY
+    n = len(rows)
+    view_h = (height - 2 * LAYOUT_MARGIN_PX - n * title_px - (2 * n - 1) * LAYOUT_SPACING_PX) / n
+    smallest = float("inf")
+    for row in rows:
+        for name in row:
+            if not name:
+                continue
+            channels, h, w = shapes[name]
+            gap = max(1, h // 10)
+            rows_, cols = best_grid(channels, h, w, view_w, view_h, gap)
+            scale = min(view_w / (cols * (w + gap) - gap), view_h / (rows_ * (h + gap) - gap)) / 1.02
+            smallest = min(smallest, scale * h)  # (1.02: the view's padding)
+    return max(0.0, smallest)
 
 
 class FeatureMapsPanel(Panel):
@@ -48,13 +90,16 @@ class FeatureMapsPanel(Panel):
         self.index_spin.setPrefix("#")
         self.index_spin.setToolTip("Index of the test image shown")
         self.random_button.setToolTip("A random test image")
-        self.layer_label = QLabel("layer")
+        self.layer_label = QLabel("showing")
         self.layer_combo = QComboBox()
-        self.layer_combo.setToolTip("The layer shown (presenter mode shows one layer, big)")
+        self.layer_combo.setToolTip("The layers shown: when all of them would be too small to see, the panel "
+                                    "shows one conv layer with its pooling, or one layer (presenter mode: one "
+                                    "layer, big)")
         self.layer_box = row_of(self.layer_label, self.layer_combo)
+        self.layer_box.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Preferred)
         self.layer_box.hide()
         self.add_toolbar_widget(self.test_radio, row_of(self.prev_button, self.index_spin, self.next_button),
-                                self.random_button, self.drawing_radio, self.layer_box)
+                                self.random_button, self.drawing_radio)
         self.test_count = 10000
         self._rng = np.random.default_rng()
         self.prev_button.clicked.connect(lambda: self.select_test_image(self.index_spin.value() - 1))
@@ -66,13 +111,27 @@ class FeatureMapsPanel(Panel):
 
         # --- maps ------------------------------------------------------------
         self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.ci.setSpacing(6)
+        self.graphics.ci.setSpacing(LAYOUT_SPACING_PX)
+        self.graphics.ci.layout.setContentsMargins(*(LAYOUT_MARGIN_PX,) * 4)
         self.body.addWidget(self.graphics, 1)
-        # One line (the whole of it in its tooltip), so that the maps keep the height.
+        # Under the maps, one line: the layer chooser (when not all layers fit) and the hover explanation
+        # (the whole of it in its tooltip). The line is as high with the chooser as without, so that
+        # showing it never changes the room the maps get (the choice of what fits stays put).
         self.explain_label = ElidedLabel("Point at a feature-map pixel: what it sees lights up on the input; "
                                          "for conv1 you see the sum that made it.")
         self.explain_label.setObjectName("hint")
-        self.body.addWidget(self.explain_label)
+        self.bottom_row = QWidget()
+        self.bottom_layout = QHBoxLayout(self.bottom_row)
+        self.bottom_layout.setContentsMargins(0, 0, 0, 0)
+        self.bottom_layout.setSpacing(8)
+        self.bottom_layout.addWidget(self.layer_box)
+        self.bottom_layout.addWidget(self.explain_label, 1)
+        self.body.addWidget(self.bottom_row)
+        self.graphics.installEventFilter(self)
+        self._relayout = QTimer(self)
+        self._relayout.setSingleShot(True)
+        self._relayout.setInterval(0)
+        self._relayout.timeout.connect(self._relayout_if_needed)
         self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.mosaics: dict[str, tuple[int, int, int, int, int, int]] = {}
         """layer -> (channels, h, w, rows, cols, gap) of its mosaic."""
@@ -89,7 +148,11 @@ class FeatureMapsPanel(Panel):
         self._class_names = None
         self.grids: dict[str, tuple[int, int]] = {}
         self.single_layer = False
-        self.built_single = False
+        """Presenter mode: always one layer, big."""
+        self.level = ALL
+        """What the maps on screen show: ALL, PAIR or ONE (see :meth:`fitting_level`)."""
+        self.chosen: str | None = None
+        """The layer the user chose to see (its pair, at PAIR), kept across levels."""
 
     # --- input choice -------------------------------------------------------
     @property
@@ -116,38 +179,94 @@ class FeatureMapsPanel(Panel):
             self.test_radio.setChecked(True)
 
     # --- layout --------------------------------------------------------------
-    def _label(self, text: str) -> pg.LabelItem:
+    def _title_points(self) -> int:
         # As large as the panel's type allows (it is larger in presenter mode), at least the axis size.
         self.ensurePolished()
-        points = max(theme.AXIS_POINT_SIZE, self.font().pointSize() - 2)
-        label = pg.LabelItem(text, color=theme.TEXT, size=f"{points}pt")
+        return max(theme.AXIS_POINT_SIZE, self.font().pointSize() - 2)
+
+    def title_pixels(self) -> float:
+        """The height of a layer's title row (one line of the titles' type)."""
+        return QFontMetrics(theme.axis_font()).height() * self._title_points() / theme.AXIS_POINT_SIZE + 8
+
+    def _label(self, text: str) -> pg.LabelItem:
+        label = pg.LabelItem(text, color=theme.TEXT, size=f"{self._title_points()}pt")
         # A title row is one line high, whatever the layout would give it: the maps get the height.
-        label.setMaximumHeight(QFontMetrics(theme.axis_font()).height() * points / theme.AXIS_POINT_SIZE + 8)
+        label.setMaximumHeight(self.title_pixels())
         return label
 
     def set_single_layer(self, on: bool) -> None:
-        """One layer, big (presenter mode: the back row sees the maps, not dots), chosen in the toolbar."""
+        """One layer, big (presenter mode: the back row sees the maps, not dots), chosen under the maps."""
         self.single_layer = bool(on)
-        self.layer_box.setVisible(self.single_layer)
-        self.explain_label.setVisible(not self.single_layer)  # the hover explanation stays in the tooltip
+        # Presenter mode always shows one layer: the chooser joins the toolbar and the line under the maps
+        # (the hover explanation stays in the tooltip) gives the maps its height.
+        self.layer_box.parentWidget().layout().removeWidget(self.layer_box)
+        if self.single_layer:
+            self.add_toolbar_widget(self.layer_box)
+        else:
+            self.bottom_layout.insertWidget(0, self.layer_box)
+        self.bottom_row.setVisible(not self.single_layer)
         if self.last_snapshot is not None:
             self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
 
     def shown_layer(self) -> str | None:
-        """The layer shown in single-layer mode (the first conv layer unless another was chosen)."""
-        names = [self.layer_combo.itemText(i) for i in range(self.layer_combo.count())]
-        return self.layer_combo.currentText() if self.layer_combo.currentText() in names else None
+        """The layer shown at level ONE (the first conv layer unless another was chosen)."""
+        return self.chosen if self.level == ONE and self.chosen in self.views else next(iter(self.views), None)
 
-    def _on_layer_chosen(self, _index: int) -> None:
-        if self.single_layer and self.last_snapshot is not None:
+    def fitting_level(self, feature_maps=None) -> str:
+        """The most the maps can show at their present size with every tile >= MIN_TILE_PX: all layers,
+        one conv layer with its pooling, or one layer (also when even that is small: it is the biggest)."""
+        feature_maps = feature_maps if feature_maps is not None else self.last_snapshot.feature_maps
+        shapes = {name: arr.shape for name, arr in feature_maps if arr.ndim == 3}
+        pairs = layer_pairs(list(shapes))
+        if self.single_layer or not pairs:
+            return ONE
+        size = self.graphics.size()
+        title = self.title_pixels()
+        if predicted_tile_px(shapes, pairs, size.width(), size.height(), title) >= MIN_TILE_PX:
+            return ALL
+        if len(pairs) > 1 and all(predicted_tile_px(shapes, [pair], size.width(), size.height(), title)
+                                  >= MIN_TILE_PX for pair in pairs):
+            return PAIR
+        return ONE
+
+    def _choices(self, maps: list[str]) -> tuple[list[str], list[tuple[str | None, ...]]]:
+        """The chooser's items at this level and the rows of layers each one shows."""
+        if self.level == ONE:
+            return maps, [(name,) for name in maps]
+        pairs = layer_pairs(maps)
+        return [pair_title(pair) for pair in pairs], list(pairs)
+
+    def _on_layer_chosen(self, index: int) -> None:
+        if index < 0 or self.level == ALL:
+            return
+        self.chosen = self.layer_combo.itemText(index).split(" + ")[0]
+        if self.last_snapshot is not None:
             self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
 
-    def _layout_pairs(self, feature_maps) -> list[tuple[str, str | None]]:
+    def _layout_pairs(self, feature_maps) -> list[tuple[str | None, ...]]:
         maps = [name for name, arr in feature_maps if arr.ndim == 3]
-        set_items(self.layer_combo, maps)
-        if self.single_layer and maps:
-            return [(self.shown_layer() or maps[0], None)]
-        return layer_pairs(maps)
+        self.level = self.fitting_level(feature_maps)
+        self.layer_box.setVisible(self.level != ALL)
+        # The line under the maps keeps the chooser's height, shown or not (and follows presenter's type size).
+        self.bottom_row.setMinimumHeight(self.layer_box.sizeHint().height())
+        if self.level == ALL:
+            return layer_pairs(maps)
+        items, rows = self._choices(maps)
+        index = next((i for i, row in enumerate(rows) if self.chosen in row), 0)
+        set_items(self.layer_combo, items)
+        self.layer_combo.blockSignals(True)  # (after set_items: it unblocks them) a choice, not the user's
+        self.layer_combo.setCurrentIndex(index)
+        self.layer_combo.blockSignals(False)
+        return [rows[index]] if rows else []
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.graphics and event.type() == QEvent.Resize and self.last_snapshot is not None:
+            self._relayout.start()  # after the resize: never rebuild the scene inside its own resize
+        return super().eventFilter(watched, event)
+
+    def _relayout_if_needed(self) -> None:
+        if self.last_snapshot is not None and self.views and self.fitting_level() != self.level:
+            self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
 
     def _build(self, feature_maps) -> None:
         layout = self.graphics.ci
@@ -169,7 +288,7 @@ class FeatureMapsPanel(Panel):
         self.field_rect.setZValue(10)
         self.field_rect.hide()
         view.addItem(self.field_rect, ignoreBounds=True)
-        layout.layout.setColumnStretchFactor(0, 1)
+        layout.layout.setColumnStretchFactor(0, INPUT_STRETCH)
         for r, pair in enumerate(pairs):
             for c, name in enumerate(pair, start=1):
                 if name is None:
@@ -182,7 +301,6 @@ class FeatureMapsPanel(Panel):
                 view, item = image_view(lut, levels)
                 layout.addItem(title, row=2 * r, col=c)
                 layout.addItem(view, row=2 * r + 1, col=c)
-                layout.layout.setColumnStretchFactor(c, 6 if self.single_layer else 3)
                 self.views[name] = (view, item, title)
                 marker = QGraphicsRectItem()
                 marker.setPen(QPen(QColor("#00e5ff"), 0))
@@ -191,11 +309,13 @@ class FeatureMapsPanel(Panel):
                 view.addItem(marker, ignoreBounds=True)
                 self.pixel_rects[name] = marker
                 view.sigResized.connect(lambda _v, n=name: self._on_view_resized(n))
+        columns = max((sum(1 for name in pair if name) for pair in pairs), default=1)
+        for c in range(1, columns + 1):
+            layout.layout.setColumnStretchFactor(c, PAIR_STRETCH if columns > 1 else SINGLE_STRETCH)
         for r in range(len(pairs)):
             layout.layout.setRowStretchFactor(2 * r, 0)
             layout.layout.setRowStretchFactor(2 * r + 1, 10)
         self.layer_names = tuple(name for name, _ in feature_maps)
-        self.built_single = self.single_layer
         # A resize that came while the layout was empty left the central item clamped to the height of
         # its labels (Qt keeps a widget within its layout's maximum size): fill the view again.
         self.graphics.ci.setGeometry(self.graphics.range)
@@ -247,7 +367,7 @@ class FeatureMapsPanel(Panel):
         snapshot, class_names = self.last_snapshot, self._class_names
         rebuild, self._stale, self._rebuild = self._rebuild, False, False
         names = tuple(name for name, _ in snapshot.feature_maps)
-        if rebuild or names != self.layer_names or not self.views or self.built_single != self.single_layer:
+        if rebuild or names != self.layer_names or not self.views or self.fitting_level() != self.level:
             self._build(snapshot.feature_maps)
         view, item = self.input_view
         show(item, view, snapshot.input_image, (0.0, 1.0))

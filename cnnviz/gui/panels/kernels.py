@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox
 
 from .. import theme
-from .common import Panel, grid_shape, image_view, mosaic, row_of, set_items, show
+from .common import Panel, best_grid, image_view, mosaic, row_of, set_items, show
 
 
 class KernelsPanel(Panel):
@@ -39,8 +39,32 @@ class KernelsPanel(Panel):
         self.kernels: dict[str, np.ndarray] = {}
         self.first_image: np.ndarray | None = None
         self.deep_image: np.ndarray | None = None
+        self.grids: dict[str, tuple[int, int]] = {}
+        """"first"/"deep" -> (rows, cols) of its mosaic: as big as its view allows, laid out again on a resize."""
         self.layer_combo.currentIndexChanged.connect(self._on_layer)
         self.channel_spin.valueChanged.connect(lambda _v: self._show_deep())
+        self.first_view.sigResized.connect(lambda _v: self._on_view_resized("first"))
+        self.deep_view.sigResized.connect(lambda _v: self._on_view_resized("deep"))
+
+    def _grid(self, which: str, count: int, kh: int, kw: int) -> tuple[int, int]:
+        view = self.first_view if which == "first" else self.deep_view
+        size = view.size()
+        grid = best_grid(count, kh, kw, size.width(), size.height(), gap=1)
+        self.grids[which] = grid
+        return grid
+
+    def _on_view_resized(self, which: str) -> None:
+        image = self.first_image if which == "first" else self.deep_image
+        if image is None or which not in self.grids or not self.kernels:
+            return
+        name = next(iter(self.kernels)) if which == "first" else self.layer_combo.currentText()
+        if name not in self.kernels:
+            return
+        out, inp, kh, kw = self.kernels[name].shape
+        size = (self.first_view if which == "first" else self.deep_view).size()
+        if best_grid(out if which == "first" else inp, kh, kw, size.width(), size.height(), gap=1) \
+                != self.grids[which]:
+            self._draw_kernels() if which == "first" else self._show_deep()
 
     def show_kernels(self, kernels) -> None:
         """``kernels``: (conv layer name, (out, in, kh, kw)) pairs, first layer first; drawn now if the
@@ -68,7 +92,7 @@ class KernelsPanel(Panel):
         first = self.kernels[names[0]]
         out, inp, kh, kw = first.shape
         tiles = first[:, 0] if inp == 1 else first.mean(axis=1)
-        rows, cols = grid_shape(out, kh, kw, aspect=1.6)
+        rows, cols = self._grid("first", out, kh, kw)
         limit = max(float(np.abs(tiles).max()), 1e-8)
         self.first_image = mosaic(tiles / limit, rows, cols)
         show(self.first_item, self.first_view, self.first_image, (-1.0, 1.0))
@@ -94,7 +118,7 @@ class KernelsPanel(Panel):
         channel = min(self.channel_spin.value(), weights.shape[0] - 1)
         tiles = weights[channel]
         inp, kh, kw = tiles.shape
-        rows, cols = grid_shape(inp, kh, kw, aspect=1.6)
+        rows, cols = self._grid("deep", inp, kh, kw)
         limit = max(float(np.abs(weights).max()), 1e-8)
         self.deep_image = mosaic(tiles / limit, rows, cols)
         show(self.deep_item, self.deep_view, self.deep_image, (-1.0, 1.0))
