@@ -208,10 +208,6 @@ class FeatureMapsPanel(Panel):
         if self.last_snapshot is not None:
             self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
 
-    def shown_layer(self) -> str | None:
-        """The layer shown at level ONE (the first conv layer unless another was chosen)."""
-        return self.chosen if self.level == ONE and self.chosen in self.views else next(iter(self.views), None)
-
     def fitting_level(self, feature_maps=None) -> str:
         """The most the maps can show at their present size with every tile >= MIN_TILE_PX: all layers,
         one conv layer with its pooling, or one layer (also when even that is small: it is the biggest)."""
