@@ -17,10 +17,10 @@ import sys
 import time
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtGui import QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLabel,
-                               QSplitterHandle, QTabBar, QWidget)
+                               QSplitterHandle, QStyle, QStyleOptionComboBox, QTabBar, QWidget)
 
 from .panels.common import ElidedLabel
 
@@ -102,6 +102,14 @@ def _squeezed(widget: QWidget) -> list[str]:
         if widget.width() + 2 < need.width() or widget.height() + 2 < need.height():
             return [f"{_name(widget)} is {widget.width()}x{widget.height()}, its text needs {need.width()}x{need.height()}"]
         return []
+    if isinstance(widget, QComboBox) and widget.currentText():
+        # Its minimum size hint may be that of its first items (or none): the text it shows now must fit.
+        option = QStyleOptionComboBox()
+        widget.initStyleOption(option)
+        text = widget.fontMetrics().horizontalAdvance(widget.currentText())
+        need = widget.style().sizeFromContents(QStyle.CT_ComboBox, option, QSize(text, 1), widget).width()
+        if widget.width() + 2 < need:
+            return [f"{_name(widget)} is {widget.width()} px wide, its text {widget.currentText()!r} needs {need}"]
     if isinstance(widget, (QAbstractButton, QComboBox, QAbstractSpinBox)):
         need = widget.minimumSizeHint()
         if widget.width() + 2 < need.width() or widget.height() + 2 < need.height():

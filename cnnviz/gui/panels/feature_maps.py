@@ -92,6 +92,7 @@ class FeatureMapsPanel(Panel):
         self.random_button.setToolTip("A random test image")
         self.layer_label = QLabel("showing")
         self.layer_combo = QComboBox()
+        self.layer_combo.setSizeAdjustPolicy(QComboBox.AdjustToContents)  # "conv2 + pool2" whole
         self.layer_combo.setToolTip("The layers shown: when all of them would be too small to see, the panel "
                                     "shows one conv layer with its pooling, or one layer (presenter mode: one "
                                     "layer, big)")
