@@ -200,11 +200,39 @@ def _plot_overlaps(window) -> list[str]:
     return found
 
 
+def _crowded_axes(window) -> list[str]:
+    """Tick labels on top of each other on a vertical axis: pyqtgraph always labels its first tick level,
+    however short the axis (a short plot must choose wider tick spacing itself)."""
+    found = []
+    for view in window.findChildren(pg.GraphicsView):
+        if not view.isVisible() or view.scene() is None:
+            continue
+        for item in view.scene().items():
+            if not (isinstance(item, pg.AxisItem) and item.isVisible() and item.orientation in ("left", "right")
+                    and item.style.get("showValues", True) and item.height() > 0 and not item.logMode):
+                continue
+            if getattr(item, "_tickLevels", None) is not None:
+                continue  # ticks the panel placed itself (layer names, digits): checked where they are made
+            low, high = sorted(item.range)
+            levels = item.tickValues(low, high, item.height()) if high > low else []
+            if not levels:
+                continue
+            values = sorted(v for v in levels[0][1] if low <= v <= high)
+            if len(values) < 2:
+                continue
+            spacing_px = min(b - a for a, b in zip(values, values[1:])) / (high - low) * item.height()
+            line = QFontMetrics(item.style.get("tickFont") or item.font()).height()
+            if spacing_px < 0.9 * line:
+                name = item.labelText or "a plot"
+                found.append(f"the tick labels of {name!r} overlap: {spacing_px:.0f} px apart, a line is {line}")
+    return found
+
+
 def problems(window) -> list[str]:
     """What does not fit in the window as it is now (its current mode and tab)."""
     QApplication.processEvents()
     return (_widget_problems(window) + _overlaps(window) + _tab_bar(window) + _pictures(window)
-            + _plot_overlaps(window))
+            + _plot_overlaps(window) + _crowded_axes(window))
 
 
 def check_every_view(window, settle=None) -> dict[str, list[str]]:

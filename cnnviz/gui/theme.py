@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import sys
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 
 BACKGROUND = "#ffffff"
@@ -121,7 +122,40 @@ def style_plot(plot: pg.PlotItem, left: str = "", bottom: str = "", title: str =
         plot.setTitle(title, color=TEXT, size=f"{TITLE_POINT_SIZE}pt", bold=True)
     plot.showGrid(x=True, y=True, alpha=GRID_ALPHA)
     plot.setMenuEnabled(False)
+    keep_tick_labels_apart(plot)
     return plot
+
+
+def tick_step(at_least: float) -> float:
+    """The smallest 1, 2 or 5 times a power of ten that is >= ``at_least`` (> 0): a tick spacing."""
+    power = 10.0 ** math.floor(math.log10(at_least))
+    return next(m * power for m in (1.0, 2.0, 5.0, 10.0) if m * power >= at_least * (1 - 1e-12))
+
+
+def keep_tick_labels_apart(plot: pg.PlotItem) -> None:
+    """pyqtgraph always labels its first tick level however short the axis is: on a short plot (a projector,
+    presenter mode's type) the left axis's labels lay on top of each other. Widen the spacing there until
+    they are a line apart; leave pyqtgraph's choice wherever it is already readable (and on a log axis)."""
+    axis, view = plot.getAxis("left"), plot.getViewBox()
+    fixed: list[float | None] = [None]
+
+    def update(*_args) -> None:
+        low, high = view.viewRange()[1]
+        length = view.height()
+        if axis.logMode or high <= low or length <= 0:
+            return
+        line = QFontMetrics(axis.style.get("tickFont") or axis.font()).height()
+        need = 1.15 * line * (high - low) / length
+        if fixed[0] is not None:
+            axis.setTickSpacing()  # pyqtgraph's own choice first: kept wherever it is readable
+        levels = axis.tickValues(low, high, length)
+        spacing = None if levels and levels[0][0] >= need else tick_step(need)
+        fixed[0] = spacing
+        if spacing is not None:
+            axis.setTickSpacing(major=spacing, minor=spacing / 2)
+
+    view.sigResized.connect(update)
+    view.sigYRangeChanged.connect(update)
 
 
 def backend_colour(name: str) -> str:

@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from cnnviz.gui.buffers import DecimatingSeries, Ema
-from cnnviz.gui.panels.feature_maps import layer_pairs
+from cnnviz.gui.panels.feature_maps import layer_pairs, predicted_tile_px
 from cnnviz.gui.panels.common import grid_shape, mosaic
+from cnnviz.gui.theme import tick_step
 from cnnviz.gui.worker import EventBuffer
 from cnnviz.train import events as ev
 
@@ -126,3 +127,19 @@ def test_latency_report_prints_the_figures(qapp, capsys):
     assert report["ui_ticks"] > 0, "the 10 ms timer fired while training"
     assert report["backend"] == "numpy"
     assert report["train_images_per_s"] > 0 and report["headless_images_per_s"] > 0
+
+
+def test_tick_steps_are_one_two_or_five_times_a_power_of_ten():
+    assert [tick_step(x) for x in (0.3, 1.0, 1.2, 2.5, 7, 14, 41, 0.0031)] == \
+        pytest.approx([0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 0.005])
+
+
+def test_predicted_tiles_shrink_with_more_rows_and_grow_with_room():
+    shapes = {"conv1": (32, 28, 28), "pool1": (32, 14, 14), "conv2": (64, 14, 14), "pool2": (64, 7, 7)}
+    pairs = layer_pairs(list(shapes))
+    all_four = predicted_tile_px(shapes, pairs, 700, 250, 26)
+    one_pair = predicted_tile_px(shapes, pairs[:1], 700, 250, 26)
+    one_layer = predicted_tile_px(shapes, [("conv2",)], 700, 250, 26)
+    assert all_four < one_pair and all_four < one_layer
+    assert predicted_tile_px(shapes, pairs, 1400, 500, 26) > all_four
+    assert predicted_tile_px(shapes, pairs, 30, 30, 26) == 0.0  # no room at all: nothing, not a negative size
