@@ -44,9 +44,9 @@ GEMMs are IEEE float32 as on the CPU.
   counts as one even when cuBLAS runs it as two GPU kernels (split-K);
 * ``allocations``: device memory blocks obtained from the CUDA driver
   (``cudaMalloc``). CuPy serves arrays from a memory pool; cnnviz installs a
-  pool whose driver allocator counts, so an array served from memory the pool
-  already holds is *not* an allocation. After the first step of a given shape
-  a step obtains nothing new;
+  pool whose driver allocator counts (``cupy_counting_pool``), so an array served
+  from memory the pool already holds is *not* an allocation. After the first
+  step of a given shape a step obtains nothing new;
 * ``host_to_device_bytes`` / ``device_to_host_bytes``: bytes copied by
   ``from_host`` / ``to_host`` (and so ``gather_batch``'s indices,
   ``read_step_stats``).
@@ -60,57 +60,21 @@ import time
 
 import numpy as np
 
-from . import cupy_kernels, gpu_probe
+from . import cupy_discovery as discovery
+from . import cupy_kernels
 from ._xp import ArrayBackend
 from .base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, conv_output_size,
                    dropout_threshold, hash32, pool_output_size)
+from .cupy_counting_pool import DriverAllocations, counting_pool, install_counting_pool
+from .cupy_discovery import NOT_INSTALLED, PIP_GPU, missing_library_reason
 
-PIP_GPU = gpu_probe.PIP_GPU
-NOT_INSTALLED = f"CuPy is not installed: {PIP_GPU}"
+__all__ = ["CupyBackend", "create", "launches_per_step",
+           # importable from here as before; they live in cupy_counting_pool and cupy_discovery
+           "DriverAllocations", "counting_pool", "install_counting_pool", "NOT_INSTALLED", "PIP_GPU",
+           "missing_library_reason"]
 
 _INV_255 = np.float32(1.0 / 255.0)
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
-
-
-# --- the counting memory pool (one per CuPy module: CuPy's allocator is process-wide) -----------
-class DriverAllocations:
-    """How many blocks the pool installed by ``install_counting_pool`` took from the driver."""
-
-    def __init__(self):
-        self.count = 0
-
-
-_counting_pools: dict[int, tuple[object, object, DriverAllocations]] = {}
-
-
-def install_counting_pool(cupy) -> DriverAllocations:
-    """Make CuPy allocate from a memory pool whose driver allocations are counted.
-
-    ``cupy.cuda.MemoryPool(allocator)`` calls ``allocator`` only when it holds
-    no free block that fits, i.e. exactly when it asks the driver for memory;
-    the default allocator of such a pool is ``cupy.cuda.memory._malloc``.
-    Installed once per process (per CuPy module), before the first array of ours.
-    """
-    entry = _counting_pools.get(id(cupy))
-    if entry is not None and entry[0] is cupy:
-        return entry[2]
-    counter = DriverAllocations()
-    driver_malloc = cupy.cuda.memory._malloc
-
-    def counting_malloc(size: int):
-        counter.count += 1
-        return driver_malloc(size)
-
-    pool = cupy.cuda.MemoryPool(counting_malloc)
-    cupy.cuda.set_allocator(pool.malloc)
-    _counting_pools[id(cupy)] = (cupy, pool, counter)
-    return counter
-
-
-def counting_pool(cupy):
-    """The ``cupy.cuda.MemoryPool`` installed by ``install_counting_pool`` (None before)."""
-    entry = _counting_pools.get(id(cupy))
-    return entry[1] if entry is not None and entry[0] is cupy else None
 
 
 def launches_per_step(layers) -> int:
@@ -153,17 +117,7 @@ class CupyBackend(ArrayBackend):
 
     def describe(self) -> str:
         if self._description is None:
-            cp = self.xp
-            device = cp.cuda.Device()
-            props = cp.cuda.runtime.getDeviceProperties(device.id)
-            name = props["name"]
-            name = name.decode() if isinstance(name, bytes) else str(name)
-            free, total = cp.cuda.runtime.memGetInfo()
-            runtime = gpu_probe.format_cuda_version(cp.cuda.runtime.runtimeGetVersion())
-            driver = gpu_probe.format_cuda_version(cp.cuda.runtime.driverGetVersion())
-            self._description = (f"{name}, compute capability {props['major']}.{props['minor']}, "
-                                 f"{total / 2**30:.1f} GiB ({free / 2**30:.1f} GiB free); CuPy {cp.__version__}, "
-                                 f"CUDA runtime {runtime}, driver {driver}; fused NVRTC kernels + cuBLAS")
+            self._description = discovery.describe_device(self.xp)
         return self._description
 
     # --- kernels ------------------------------------------------------------------------
@@ -530,113 +484,11 @@ class CupyBackend(ArrayBackend):
 
 
 # --- opening the backend ----------------------------------------------------------------------
-def _import_cupy():
-    try:
-        import cupy
-    except ImportError as exc:
-        if exc.name == "cupy" or not _cupy_installed():
-            raise BackendUnavailable(NOT_INSTALLED) from exc
-        dist = _cupy_distribution(12)
-        raise BackendUnavailable(f"CuPy is installed but cannot be imported ({exc}); reinstall the CuPy wheel "
-                                 f"for your CUDA version: pip install --force-reinstall \"{dist}[ctk]\"") from exc
-    return cupy
-
-
-def _cupy_installed() -> bool:
-    import importlib.util
-    try:
-        return importlib.util.find_spec("cupy") is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def _cupy_distribution(cuda_major: int) -> str:
-    """The pip name of the installed CuPy wheel (``cupy-cuda12x``...), for advice."""
-    from importlib import metadata
-    for name in (f"cupy-cuda{cuda_major}x", "cupy-cuda12x", "cupy-cuda13x", "cupy-cuda11x", "cupy"):
-        try:
-            metadata.version(name)
-            return name
-        except metadata.PackageNotFoundError:
-            continue
-    return f"cupy-cuda{cuda_major}x"
-
-
-def _runtime_error_name(exc: Exception) -> str:
-    return f"{type(exc).__name__}: {exc}"
-
-
-def missing_library_reason(library: str, exc: Exception, built_for: int) -> str:
-    """Why CuPy cannot run, naming the CUDA library that failed and how to get it.
-
-    CuPy wheels take NVRTC and cuBLAS from the ``cuda-toolkit`` wheels of their
-    ``[ctk]`` extra (or a CUDA toolkit on the library path); without them the
-    import works and the first kernel or matrix product fails. The advice is
-    that extra, never the command that installed CuPy in the first place.
-    """
-    major = built_for // 1000 if built_for else 12
-    dist = _cupy_distribution(major)
-    text = _runtime_error_name(exc)
-    first = text.splitlines()[0][:300] if text else type(exc).__name__
-    return (f"CuPy cannot use {library} ({first}): CuPy loads the CUDA {major} libraries from the "
-            f'NVIDIA wheels of its [ctk] extra; install them with pip install "{dist}[ctk]" '
-            f"(or put a CUDA {major} toolkit's lib64 on LD_LIBRARY_PATH)")
-
-
-_PROBE_KERNEL = r'extern "C" __global__ void cnnviz_probe(float* a) { a[threadIdx.x] += 1.0f; }'
-
-
 def create() -> CupyBackend:
-    """Open the backend, or raise BackendUnavailable with the reason it cannot run here."""
-    cupy = _import_cupy()
-    status = gpu_probe.driver_status()
-    if not status.ok:
-        raise BackendUnavailable(status.problem)
-    runtime = cupy.cuda.runtime
-    try:
-        built_for = runtime.runtimeGetVersion()
-    except Exception:
-        built_for = 0
-    mismatch = gpu_probe.version_mismatch(f"CuPy {cupy.__version__}", built_for, status.driver_version,
-                                          f"install the CuPy wheel for the driver's CUDA "
-                                          f"(cupy-cuda{status.driver_version // 1000}x)")
-    if mismatch:
-        raise BackendUnavailable(mismatch)
-    try:
-        count = runtime.getDeviceCount()
-    except Exception as exc:
-        text = _runtime_error_name(exc)
-        if "InsufficientDriver" in text:
-            raise BackendUnavailable(
-                f"CUDA version mismatch: CuPy {cupy.__version__} needs CUDA "
-                f"{gpu_probe.format_cuda_version(built_for)} but the NVIDIA driver supports CUDA "
-                f"{gpu_probe.format_cuda_version(status.driver_version)}; update the driver ({text})") from exc
-        if "NoDevice" in text:
-            raise BackendUnavailable(f"no CUDA device visible to CuPy ({text})") from exc
-        raise BackendUnavailable(f"CuPy cannot open the GPU ({text})") from exc
-    if count < 1:
-        raise BackendUnavailable("no CUDA device visible to CuPy")
-    # One compiled kernel (needs NVRTC) and one matrix product (needs cuBLAS) now, so a
-    # missing CUDA library is a reason naming it, not a crash mid-training.
-    try:
-        a = cupy.zeros(32, dtype=cupy.float32)
-    except Exception as exc:
-        raise BackendUnavailable(f"CuPy cannot use the GPU ({_runtime_error_name(exc)})") from exc
-    try:
-        cupy.RawKernel(_PROBE_KERNEL, "cnnviz_probe")((1,), (32,), (a,))
-        if float(a.sum()) != 32.0:
-            raise RuntimeError(f"a test kernel wrote {float(a.sum())}, not 32")
-    except Exception as exc:
-        raise BackendUnavailable(missing_library_reason("NVRTC (the CUDA runtime compiler)", exc, built_for)) from exc
-    try:
-        host = np.arange(12, dtype=np.float32).reshape(3, 4)
-        m = cupy.asarray(host)
-        total, expected = float((m @ m.T).sum()), float((host @ host.T).sum())
-        if total != expected:
-            raise RuntimeError(f"a 3x4 test product summed to {total}, not {expected}")
-    except Exception as exc:
-        raise BackendUnavailable(missing_library_reason("cuBLAS", exc, built_for)) from exc
+    """Open the backend, or raise BackendUnavailable with the reason it cannot run here
+    (``cupy_discovery.open_cupy`` says why)."""
+    cupy = discovery.open_cupy()
     try:
         return CupyBackend(cupy)
     except Exception as exc:
-        raise BackendUnavailable(f"CuPy cannot run on this GPU ({_runtime_error_name(exc)})") from exc
+        raise BackendUnavailable(f"CuPy cannot run on this GPU ({discovery.runtime_error_name(exc)})") from exc

@@ -3,7 +3,8 @@
 Same operations and semantics as the NumPy reference (``_xp.ArrayBackend``).
 Every op splits its batch (or flat range) over ``threads`` worker threads; the
 class docstring says why this beats ``prange`` + multi-threaded BLAS. The
-kernels are in ``numba_cpu_kernels`` and ``numba_cpu_winograd``.
+kernels are in ``numba_cpu_kernels`` and ``numba_cpu_winograd``; the buffer pool
+and the division of work among threads in ``numba_cpu_workers``.
 
 Convolution, per chunk of images small enough for a core's L2:
 
@@ -25,15 +26,12 @@ output still held by the next layer's cache is never overwritten.
 
 Kernels compile lazily for each dtype (float32 for training, float64 for
 gradient checks) and are cached on disk (``cache=True``); ``warm_up`` compiles
-or loads every float32 kernel and layout up front so that the first training
-step is not a multi-second outlier.
+or loads every float32 kernel and layout up front (``numba_cpu_warm_up``) so that
+the first training step is not a multi-second outlier.
 """
 
 from __future__ import annotations
 
-import os
-import sys
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -47,70 +45,12 @@ from .blas_threads import _blas_threads, _numpy_blas_library  # noqa: F401 - ben
 from . import numba_cpu_winograd as WG
 from .numba_cpu_kernels import IMPORT_ERROR as _IMPORT_ERROR
 from .numba_cpu_kernels import numba
-
-
-class _Workspace:
-    """Buffers reused across steps, keyed by (shape, dtype).
-
-    A buffer is handed out again only when the pool holds the sole reference
-    to it: a caller (or a layer cache, or a view) still holding it keeps it out.
-    """
-
-    MIN_ELEMENTS = 1 << 16  # smaller arrays come straight from np.empty
-    MAX_PER_KEY = 6
-    MAX_BYTES = 2 << 30
-
-    def __init__(self):
-        self._buffers: dict[tuple, list[np.ndarray]] = {}
-        self._bytes = 0
-        self._lock = threading.Lock()
-
-    def get(self, shape: tuple[int, ...], dtype) -> np.ndarray:
-        dtype = np.dtype(dtype)
-        size = 1
-        for s in shape:
-            size *= s
-        if size < self.MIN_ELEMENTS:
-            return np.empty(shape, dtype)
-        key = (shape, dtype.str)
-        with self._lock:
-            bufs = self._buffers.setdefault(key, [])
-            for index in range(len(bufs)):
-                # References: the list, getrefcount's argument. Nothing else -> free.
-                if sys.getrefcount(bufs[index]) <= 2:
-                    return bufs[index]
-            buf = np.empty(shape, dtype)
-            if len(bufs) < self.MAX_PER_KEY and self._bytes + buf.nbytes <= self.MAX_BYTES:
-                bufs.append(buf)
-                self._bytes += buf.nbytes
-            return buf
-
-    def clear(self) -> None:
-        with self._lock:
-            self._buffers.clear()
-            self._bytes = 0
-
-    @property
-    def nbytes(self) -> int:
-        return self._bytes
+from .numba_cpu_warm_up import compile_every_kernel
+from .numba_cpu_workers import Workspace, default_thread_count, even_ranges
 
 
 def _flat(a: np.ndarray) -> np.ndarray:
     return a.reshape(-1)
-
-
-def _split(n: int, parts: int) -> list[tuple[int, int]]:
-    """[0, n) in at most ``parts`` near-equal non-empty ranges."""
-    parts = max(1, min(parts, n))
-    edges = [n * k // parts for k in range(parts + 1)]
-    return [(edges[k], edges[k + 1]) for k in range(parts)]
-
-
-def _default_threads() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 class NumbaBackend(ArrayBackend):
@@ -148,7 +88,7 @@ class NumbaBackend(ArrayBackend):
         super().__init__(np)
         self._blas_lib, self._blas_name = _numpy_blas_library()
         if threads is None:
-            threads = _default_threads()
+            threads = default_thread_count()
         else:
             threads = int(threads)
             if threads < 1:
@@ -156,7 +96,7 @@ class NumbaBackend(ArrayBackend):
         self.threads = threads
         self._pool = ThreadPoolExecutor(max_workers=threads - 1, thread_name_prefix="cnnviz-numba") \
             if threads > 1 else None
-        self._ws = _Workspace()
+        self._ws = Workspace()
 
     def describe(self) -> str:
         blas = "single-threaded sgemm per worker" if self._blas_lib is not None else "sgemm (BLAS threads not controllable)"
@@ -187,7 +127,7 @@ class NumbaBackend(ArrayBackend):
                 _blas_threads(lib, outside)
 
     def _ranges(self, n: int, elements: int) -> list[tuple[int, int]]:
-        return _split(n, self.threads if elements >= self.min_parallel_elements else 1)
+        return even_ranges(n, self.threads if elements >= self.min_parallel_elements else 1)
 
     # --- convolution: im2col + sgemm per chunk of images (see numba_cpu_kernels) --------
     def _conv_plan(self, x_shape, w_shape, padding, itemsize):
@@ -390,7 +330,7 @@ class NumbaBackend(ArrayBackend):
         # 64-element-aligned slices so that no two threads share a cache line.
         if size < self.min_parallel_elements:
             return [(0, size)]
-        return [(lo * 64, min(size, hi * 64)) for lo, hi in _split((size + 63) // 64, self.threads)]
+        return [(lo * 64, min(size, hi * 64)) for lo, hi in even_ranges((size + 63) // 64, self.threads)]
 
     def relu_forward(self, x):
         x = np.ascontiguousarray(x)
@@ -431,7 +371,7 @@ class NumbaBackend(ArrayBackend):
         n, units = x.shape[0], w.shape[0]
         y = np.empty((n, units), x.dtype)
         # Split by output units: each thread packs only its half of W for sgemm.
-        ranges = _split(units, self.threads if w.size * n >= 16 * self.min_parallel_elements else 1)
+        ranges = even_ranges(units, self.threads if w.size * n >= 16 * self.min_parallel_elements else 1)
 
         def work(lo, hi):
             if len(ranges) == 1:
@@ -454,8 +394,8 @@ class NumbaBackend(ArrayBackend):
         parts = self.threads if w.size * n >= 16 * self.min_parallel_elements else 1
         # dW by output units (rows of dW), dx by input features (columns of dx):
         # each thread reads only its share of W.
-        unit_ranges = _split(units, parts)
-        feature_ranges = _split(features, parts)
+        unit_ranges = even_ranges(units, parts)
+        feature_ranges = even_ranges(features, parts)
 
         def work(k, _):
             if k < len(unit_ranges):
@@ -532,49 +472,7 @@ class NumbaBackend(ArrayBackend):
     def warm_up(self, dtype=np.float32) -> float:
         """Compile (or load from numba's disk cache) every kernel for ``dtype``; returns seconds."""
         start = time.perf_counter()
-        rng = np.random.default_rng(0)
-        f = np.dtype(dtype).type
-        # Every conv path (see _conv_plan / _use_winograd), chunks of one image and of several.
-        for shape, wshape, pads in (((2, 1, 8, 8), (3, 1, 5, 5), (2, 2, 2, 2)),  # channel planes
-                                    ((1, 1, 8, 8), (3, 1, 5, 5), (2, 2, 2, 2)),
-                                    ((2, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),  # channels-last im2col
-                                    ((1, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),
-                                    ((2, 16, 6, 6), (16, 16, 3, 3), (1, 1, 1, 1))):  # Winograd
-            x = rng.standard_normal(shape).astype(dtype)
-            w = rng.standard_normal(wshape).astype(dtype)
-            b = np.zeros(wshape[0], dtype)
-            y, cache = self.conv2d_forward(x, w, b, pads)
-            self.conv2d_backward(y, cache, need_dx=True, dw=np.empty_like(w), db=np.empty_like(b))
-        x = rng.standard_normal((2, 2, 5, 5)).astype(dtype)
-        w = rng.standard_normal((3, 2, 3, 3)).astype(dtype)
-        y, cache = self.conv2d_forward(x, w, np.zeros(3, dtype), (1, 1, 1, 1))
-        self.conv2d_backward(y, cache, need_dx=False)
-        y, cache = self.relu_forward(y)
-        self.relu_backward(y, cache)
-        y, cache = self.maxpool2x2_forward(y)
-        self.maxpool2x2_backward(y, cache)
-        y, cache = self.dropout_forward(y, 0.5, 7)
-        self.dropout_backward(y, cache)
-        flat = y.reshape(y.shape[0], -1)
-        wd = rng.standard_normal((4, flat.shape[1])).astype(dtype)
-        logits, cache = self.dense_forward(flat, wd, np.zeros(4, dtype))
-        self.dense_backward(logits, cache)
-        self.softmax(logits)
-        self.softmax_cross_entropy(logits, np.array([0, 3]))
-        stats = self.new_step_stats(2)
-        self.softmax_cross_entropy_into(logits, np.array([0, 3], np.int32), stats, 1)
-        self.read_step_stats(stats, 2)
-        data = self.upload_dataset(np.zeros((3, 4, 4), np.uint8), np.arange(3))
-        self.gather_batch(data, np.array([2, 0]), dtype)
-        p = np.ones(6, dtype)
-        g = np.full(6, f(0.5))
-        # Layouts the ops above meet only at full size: the dW sum of a thread with
-        # several chunks, the bias of one thread's column slice of a dense output.
-        K.add_into(p, g)
-        K.bias_add_rows(np.zeros((2, 6), dtype)[:, 1:4], g[:3])
-        self.sgd_step(p, g, None, 0.1, 0.0)
-        self.sgd_step(p, g, np.zeros_like(p), 0.1, 0.9)
-        self.adam_step(p, g, np.zeros_like(p), np.zeros_like(p), 0.1, 0.9, 0.999, 1e-8, 1)
+        compile_every_kernel(self, dtype)
         return time.perf_counter() - start
 
 

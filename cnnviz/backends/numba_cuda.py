@@ -13,7 +13,9 @@ Inside ``workspace()`` every temporary (activations, caches, split-K
 partials, the batch itself) comes from an arena that hands out, per
 (shape, dtype), the buffers of the previous step in the same order: after the
 first step a step allocates nothing, so numba never frees device memory (a
-free synchronises the device) and the host runs ahead of the GPU.
+free synchronises the device) and the host runs ahead of the GPU. The arena,
+the pinned staging ring and the flat views are in ``numba_cuda_memory``;
+``warm_up``'s step is in ``numba_cuda_warm_up``.
 
 Launches, allocations and copies are counted in the helpers below
 (``device_counters()``); every allocation, copy and event goes through
@@ -34,26 +36,25 @@ from __future__ import annotations
 
 import contextlib
 import math
-import threading
 import time
-import weakref
 
 import numpy as np
 
 from . import numba_cuda_discovery as discovery
 from . import numba_cuda_kernels as kern
+from . import numba_cuda_memory as memory
 from .base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, checked_dataset,
                    conv_output_size, dropout_threshold, hash32, pool_output_size)
 from .numba_cuda_kernels import PRODUCTION, KernelConfig
+from .numba_cuda_warm_up import launch_every_kernel
 
 MAX_KERNEL = 15
 """Largest convolution kernel side (the spec parser allows 1..15)."""
-STAGING_SLOTS = 4
-"""Pinned host buffers for batch indices: the host may run this many steps ahead of the GPU."""
 
 # Kept for callers of the old module layout.
 simulator_requested = discovery.simulator_requested
 PIP_GPU = discovery.PIP_GPU
+STAGING_SLOTS = memory.STAGING_SLOTS
 
 
 def _blocks(count: int, threads: int) -> int:
@@ -62,38 +63,6 @@ def _blocks(count: int, threads: int) -> int:
 
 def _cdiv(a: int, b: int) -> int:
     return -(-a // b)
-
-
-def _canonical(host: np.ndarray) -> np.ndarray:
-    """``host`` C-contiguous with the canonical strides numba's device arrays need to be
-    reshaped (NumPy calls ``x[:, None]`` contiguous although its new axis has stride 0,
-    and numba then refuses to flatten the device copy: "operation requires copying")."""
-    host = np.ascontiguousarray(host)
-    expected, step = [], host.itemsize
-    for size in reversed(host.shape):
-        expected.append(step)
-        step *= size
-    if host.ndim and tuple(reversed(expected)) != host.strides:
-        host = host.copy(order="C")
-    return host
-
-
-class _Arena:
-    """Temporaries of one thread's workspace: per (shape, dtype) key, the buffers
-    in the order they were asked for since the workspace was entered."""
-
-    def __init__(self):
-        self.buffers: dict[tuple, list] = {}
-        self.used: dict[tuple, int] = {}
-
-    def take(self, shape: tuple[int, ...], dtype: np.dtype, allocate):
-        key = (shape, dtype.str)
-        pool = self.buffers.setdefault(key, [])
-        index = self.used.get(key, 0)
-        self.used[key] = index + 1
-        if index == len(pool):
-            pool.append(allocate(shape, dtype))
-        return pool[index]
 
 
 class NumbaCudaBackend:
@@ -108,12 +77,11 @@ class NumbaCudaBackend:
         self.simulator = simulator
         self.config = config
         self._counters = dict.fromkeys(COUNTER_NAMES, 0)
-        self._local = threading.local()
+        self._arenas = memory.ThreadArenas()
         self._dummies: dict[str, object] = {}
-        self._flats: dict[int, tuple] = {}
+        self._flat_views = memory.FlatViews()
         self._kernel_sets: dict = {}
-        self._staging: dict[int, list] = {}
-        self._staging_turn = 0
+        self._staging = memory.IndexStaging()
         self._pending_relu = None
         self._description: str | None = None
         if simulator:
@@ -133,28 +101,8 @@ class NumbaCudaBackend:
 
     def describe(self) -> str:
         if self._description is None:
-            self._description = self._describe()
+            self._description = discovery.describe_device(self.cuda, self.simulator)
         return self._description
-
-    def _describe(self) -> str:
-        version = discovery.numba_cuda_version()
-        if self.simulator:
-            return (f"CUDA simulator (numba-cuda {version}, NUMBA_ENABLE_CUDASIM=1): kernels run as Python "
-                    "threads on the CPU, very slowly; no GPU timings")
-        device = self.cuda.get_current_device()
-        name = device.name.decode() if isinstance(device.name, bytes) else str(device.name)
-        major, minor = device.compute_capability
-        text = f"{name}, compute capability {major}.{minor}"
-        try:
-            free, total = self.cuda.current_context().get_memory_info()
-            text += f", {total / 2**30:.1f} GiB ({free / 2**30:.1f} GiB free)"
-        except Exception:
-            pass
-        from . import gpu_probe
-        driver = gpu_probe.driver_status()
-        if driver.driver_version:
-            text += f"; CUDA driver {gpu_probe.format_cuda_version(driver.driver_version)}"
-        return text + f"; numba-cuda {version}, hand-written kernels (no cuBLAS)"
 
     # --- counted launches, allocations and copies ------------------------------------
     def device_counters(self) -> dict[str, int]:
@@ -175,13 +123,10 @@ class NumbaCudaBackend:
         return self.cuda.device_array(shape, dtype=dtype)
 
     def _upload(self, host: np.ndarray):
-        host = _canonical(host)
+        host = memory.canonical_host_array(host)
         self._counters["allocations"] += 1
         self._counters["host_to_device_bytes"] += host.nbytes
         return self.cuda.to_device(host)
-
-    def _arena(self) -> _Arena | None:
-        return self._local.arena if getattr(self._local, "depth", 0) else None
 
     def _empty(self, shape, dtype):
         """A temporary: inside ``workspace()`` the previous step's buffer of this shape."""
@@ -190,28 +135,19 @@ class NumbaCudaBackend:
         if math.prod(shape) > kern.MAX_INDEX:
             raise ValueError(f"an array of shape {shape} is too large for the cuda backend's 32-bit indexing; "
                              "use a smaller batch")
-        arena = self._arena()
+        arena = self._arenas.current()
         if arena is None:
             return self._new(shape, dtype)
         return arena.take(shape, dtype, self._new)
 
     @contextlib.contextmanager
     def workspace(self):
-        local = self._local
-        depth = getattr(local, "depth", 0)
-        if depth == 0:
-            if not hasattr(local, "arena"):
-                local.arena = _Arena()
-            local.arena.used.clear()
-        local.depth = depth + 1
-        try:
+        with self._arenas.entered():
             yield self
-        finally:
-            local.depth = depth
 
     def release_workspaces(self) -> None:
         """Forget this thread's arena (e.g. after switching to a much smaller network)."""
-        self._local.__dict__.pop("arena", None)
+        self._arenas.release()
 
     def _dummy(self, dtype):
         """A one-element array for kernel arguments a launch does not use."""
@@ -245,20 +181,8 @@ class NumbaCudaBackend:
         self.cuda.synchronize()
 
     def _flat(self, a):
-        """The 1-D view of a contiguous device array, made once per array: a numba
-        device-array view costs tens of microseconds, and a step passes ~70 of them."""
-        key = id(a)
-        hit = self._flats.get(key)
-        if hit is not None and hit[0]() is a:
-            return hit[1]
-        flat = a.reshape(a.size)
-        try:
-            ref = weakref.ref(a)
-        except TypeError:
-            return flat
-        self._flats[key] = (ref, flat)
-        weakref.finalize(a, self._flats.pop, key, None)
-        return flat
+        """The 1-D view of a contiguous device array (made once per array)."""
+        return self._flat_views.of(a)
 
     # --- timing: CUDA events, recorded in stream order ------------------------------------
     def mark(self):
@@ -457,27 +381,9 @@ class NumbaCudaBackend:
                              len(images), images.shape[1], images.shape[2])
 
     def _upload_indices(self, indices: np.ndarray):
-        """The batch's indices on the device, copied asynchronously from a pinned buffer.
-
-        The host writes a pinned buffer, queues its copy, and reuses that buffer
-        only after the copy's event has passed: the step never waits for the GPU."""
-        count = len(indices)
-        ring = self._staging.get(count)
-        if ring is None:
-            ring = self._staging[count] = [[self.cuda.pinned_array(count, dtype=np.int32), None]
-                                           for _ in range(STAGING_SLOTS)]
-        slot = ring[self._staging_turn % STAGING_SLOTS]
-        self._staging_turn += 1
-        if slot[1] is not None:
-            slot[1].synchronize()
-        else:
-            slot[1] = self.cuda.event()
-        slot[0][:] = indices
-        device = self._empty((count,), np.int32)
-        stream = self.cuda.default_stream()
-        device.copy_to_device(slot[0], stream=stream)
-        self._counters["host_to_device_bytes"] += slot[0].nbytes
-        slot[1].record(stream)
+        """The batch's indices on the device, copied asynchronously from a pinned buffer."""
+        device, copied = self._staging.upload(self.cuda, indices, self._empty)
+        self._counters["host_to_device_bytes"] += copied
         return device
 
     def gather_batch(self, data: DeviceDataset, indices: np.ndarray, dtype):
@@ -557,42 +463,7 @@ class NumbaCudaBackend:
         """Compile and launch every kernel for ``dtype`` on tiny shapes (through the same
         methods, hence the same argument types, as training); returns the seconds it took."""
         start = time.perf_counter()
-        dtype = np.dtype(dtype)
-        rng = np.random.default_rng(0)
-
-        def host(*shape):
-            return rng.standard_normal(shape).astype(dtype)
-
-        data = self.upload_dataset(rng.integers(0, 256, (3, 6, 6), dtype=np.uint8), np.arange(3))
-        x, labels = self.gather_batch(data, np.array([2, 0]), dtype)
-        shapes = [(2, 1, 3, 3), (2,), (3, 18), (3,)]  # conv3-2, pool, dense-3 on 6x6 images
-        sizes = [int(np.prod(s)) for s in shapes]
-        offsets = np.cumsum([0] + sizes)
-        flat = self.from_host(np.concatenate([host(s) for s in sizes]))
-        grads = self.zeros_like(flat)
-        params, views = ([buf[a:z].reshape(s) for a, z, s in zip(offsets[:-1], offsets[1:], shapes)]
-                         for buf in (flat, grads))
-        y, conv_cache = self.conv2d_forward(x, params[0], params[1], (1, 1, 1, 1))
-        r, relu_cache = self.relu_forward(y)
-        p, pool_cache = self.maxpool2x2_forward(r)
-        r2, relu2_cache = self.relu_forward(p)  # a ReLU after a pool: the standalone kernel
-        d, drop_cache = self.dropout_forward(r2, 0.5, 7)
-        logits, dense_cache = self.dense_forward(d.reshape(2, 18), params[2], params[3])
-        stats = self.new_step_stats(2)
-        dl = self.softmax_cross_entropy_into(logits, labels, stats, 0)
-        self.softmax_cross_entropy(logits, self.from_host(np.array([1, 0], np.int64)))
-        self.read_step_stats(stats, 1)
-        self.softmax(logits)
-        dd, _, _ = self.dense_backward(dl, dense_cache, True, views[2], views[3])
-        dd = self.dropout_backward(dd.reshape(2, 2, 3, 3), drop_cache)
-        dd = self.relu_backward(dd, relu2_cache)
-        dd = self.maxpool2x2_backward(dd, pool_cache)
-        dd = self.relu_backward(dd, relu_cache)
-        self.conv2d_backward(dd, conv_cache, True, views[0], views[1])
-        self.sgd_step(flat, grads, None, 0.1, 0.0)
-        self.sgd_step(flat, grads, self.zeros_like(flat), 0.1, 0.9)
-        self.adam_step(flat, grads, self.zeros_like(flat), self.zeros_like(flat), 0.1, 0.9, 0.999, 1e-8, 1)
-        self.synchronize()
+        launch_every_kernel(self, np.dtype(dtype))
         return time.perf_counter() - start
 
 

@@ -7,7 +7,7 @@ touches it); numba-cuda's bindings not newer than the driver; the GPU opens.
 The backend then compiles and runs one kernel (``numba_cuda.create``), and a
 failure there is explained by ``explain_smoke_failure``: a missing compiler
 library, a driver too old for the compiler's code, or a NumPy that
-numba-cuda cannot work with.
+numba-cuda cannot work with. Once it runs, ``describe_device`` says on what.
 
 A message names what is missing and the command that installs *that*; it
 repeats ``pip install "cnnviz[gpu]"`` only when the GPU extra itself is not
@@ -128,3 +128,25 @@ def explain_smoke_failure(exc: Exception, driver_version: int) -> str:
         return (f"numba-cuda cannot load the CUDA compiler libraries: "
                 f"{gpu_probe.cuda_library_hint('nvvm', 'nvrtc')} [{text}]")
     return f"numba-cuda cannot run a kernel on this GPU ({text})"
+
+
+def describe_device(cuda, simulator: bool) -> str:
+    """The GPU numba.cuda computes on (or the simulator), its memory, the driver and
+    numba-cuda versions, in one line."""
+    version = numba_cuda_version()
+    if simulator:
+        return (f"CUDA simulator (numba-cuda {version}, NUMBA_ENABLE_CUDASIM=1): kernels run as Python "
+                "threads on the CPU, very slowly; no GPU timings")
+    device = cuda.get_current_device()
+    name = device.name.decode() if isinstance(device.name, bytes) else str(device.name)
+    major, minor = device.compute_capability
+    text = f"{name}, compute capability {major}.{minor}"
+    try:
+        free, total = cuda.current_context().get_memory_info()
+        text += f", {total / 2**30:.1f} GiB ({free / 2**30:.1f} GiB free)"
+    except Exception:
+        pass
+    driver = gpu_probe.driver_status()
+    if driver.driver_version:
+        text += f"; CUDA driver {gpu_probe.format_cuda_version(driver.driver_version)}"
+    return text + f"; numba-cuda {version}, hand-written kernels (no cuBLAS)"

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from cnnviz.backends import cupy_backend, gpu_probe, numba_cuda, numba_cuda_discovery, registry
+from cnnviz.backends import cupy_backend, cupy_discovery, gpu_probe, numba_cuda, numba_cuda_discovery, registry
 from cnnviz.backends.base import BackendUnavailable
 
 SIMULATOR = numba_cuda_discovery.simulator_requested()
@@ -68,7 +68,7 @@ def test_cuda_backend_unavailable_here_names_the_driver():
 
 
 def test_cupy_backend_unavailable_here_says_why():
-    if cupy_backend._cupy_installed():
+    if cupy_discovery.cupy_installed():
         if _real_driver_ok():
             pytest.skip("CuPy and a working NVIDIA driver are present here")
         with pytest.raises(BackendUnavailable, match="driver"):

@@ -144,11 +144,11 @@ def test_workspace_and_counters_are_part_of_every_backend(be):
 def test_host_arrays_reach_the_cuda_backend_with_canonical_strides():
     # x[:, None] is "C-contiguous" to NumPy with a stride-0 axis; numba's device copy of it
     # then refuses to be flattened ("operation requires copying"), as seen on an H100.
-    from cnnviz.backends.numba_cuda import _canonical
+    from cnnviz.backends.numba_cuda_memory import canonical_host_array
 
     x = np.arange(2 * 28 * 28, dtype=np.float32).reshape(2, 28, 28)[:, None]
     assert x.flags.c_contiguous and x.strides[1] == 0
-    fixed = _canonical(x)
+    fixed = canonical_host_array(x)
     assert fixed.strides == (3136, 3136, 112, 4)
     np.testing.assert_array_equal(fixed, x)
     assert to_float_nchw(x[:, 0].astype(np.uint8)).strides[1] == 28 * 28 * 4

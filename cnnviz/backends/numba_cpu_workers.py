@@ -1,0 +1,72 @@
+"""What the numba CPU backend's worker threads share: the buffer pool they take
+large arrays from, and how work is divided among them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+
+import numpy as np
+
+
+class Workspace:
+    """Buffers reused across steps, keyed by (shape, dtype).
+
+    A buffer is handed out again only when the pool holds the sole reference
+    to it: a caller (or a layer cache, or a view) still holding it keeps it out.
+    """
+
+    MIN_ELEMENTS = 1 << 16  # smaller arrays come straight from np.empty
+    MAX_PER_KEY = 6
+    MAX_BYTES = 2 << 30
+
+    def __init__(self):
+        self._buffers: dict[tuple, list[np.ndarray]] = {}
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, shape: tuple[int, ...], dtype) -> np.ndarray:
+        dtype = np.dtype(dtype)
+        size = 1
+        for s in shape:
+            size *= s
+        if size < self.MIN_ELEMENTS:
+            return np.empty(shape, dtype)
+        key = (shape, dtype.str)
+        with self._lock:
+            bufs = self._buffers.setdefault(key, [])
+            for index in range(len(bufs)):
+                # References: the list, getrefcount's argument. Nothing else -> free.
+                if sys.getrefcount(bufs[index]) <= 2:
+                    return bufs[index]
+            buf = np.empty(shape, dtype)
+            if len(bufs) < self.MAX_PER_KEY and self._bytes + buf.nbytes <= self.MAX_BYTES:
+                bufs.append(buf)
+                self._bytes += buf.nbytes
+            return buf
+
+    def clear(self) -> None:
+        with self._lock:
+            self._buffers.clear()
+            self._bytes = 0
+
+    @property
+    def nbytes(self) -> int:
+        return self._bytes
+
+
+def even_ranges(n: int, parts: int) -> list[tuple[int, int]]:
+    """[0, n) in at most ``parts`` near-equal non-empty ranges."""
+    parts = max(1, min(parts, n))
+    edges = [n * k // parts for k in range(parts + 1)]
+    return [(edges[k], edges[k + 1]) for k in range(parts)]
+
+
+def default_thread_count() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
