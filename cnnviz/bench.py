@@ -104,12 +104,9 @@ def _open_backend(name: str, threads: int | None):
 def _set_blas_threads(threads: int | None) -> None:
     if threads is None:
         return
-    try:
-        from .backends.numba_cpu import _blas_threads, _numpy_blas_library
-    except ImportError:
-        return
-    lib, _ = _numpy_blas_library()
-    _blas_threads(lib, threads)
+    from .backends.blas_threads import blas_threads
+
+    blas_threads(threads)
 
 
 def _cpu_threads(be, threads: int | None) -> int:

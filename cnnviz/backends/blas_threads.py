@@ -16,8 +16,8 @@ _BLAS_GETTERS = ("scipy_openblas_get_num_threads64_", "scipy_openblas_get_num_th
                  "openblas_get_num_threads64_", "openblas_get_num_threads", "MKL_Get_Max_Threads")
 
 
-def _numpy_blas_library() -> tuple[ctypes.CDLL | None, str]:
-    """The BLAS shared library NumPy loaded (Linux: found in /proc/self/maps)."""
+def numpy_blas() -> tuple[ctypes.CDLL | None, str]:
+    """(library or None, file name) of the BLAS shared library NumPy loaded (Linux: found in /proc/self/maps)."""
     try:
         with open("/proc/self/maps") as maps:
             paths = {line.split()[-1] for line in maps if "blas" in line.lower() or "mkl_rt" in line}
@@ -38,7 +38,7 @@ def _numpy_blas_library() -> tuple[ctypes.CDLL | None, str]:
 _BLAS_FUNCTIONS: dict[int, tuple] = {}
 
 
-def _blas_threads(lib, set_to: int | None = None) -> int | None:
+def library_threads(lib, set_to: int | None = None) -> int | None:
     """Set (optionally) and return the BLAS library's thread count; None if unknown."""
     if lib is None:
         return None
@@ -55,12 +55,7 @@ def _blas_threads(lib, set_to: int | None = None) -> int | None:
     return int(getter()) if getter is not None else None
 
 
-def numpy_blas() -> tuple[ctypes.CDLL | None, str]:
-    """(library or None, file name) of NumPy's BLAS."""
-    return _numpy_blas_library()
-
-
 def blas_threads(set_to: int | None = None) -> int | None:
     """Set (optionally) and return the thread count of NumPy's BLAS; None if unknown."""
-    lib, _ = _numpy_blas_library()
-    return _blas_threads(lib, set_to)
+    lib, _ = numpy_blas()
+    return library_threads(lib, set_to)

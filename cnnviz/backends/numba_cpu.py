@@ -41,7 +41,7 @@ from ._xp import ArrayBackend
 from .base import BackendUnavailable, Padding, adam_step_size, dropout_keep_mask
 
 from . import numba_cpu_kernels as K
-from .blas_threads import _blas_threads, _numpy_blas_library  # noqa: F401 - bench imports them from here
+from .blas_threads import library_threads, numpy_blas
 from . import numba_cpu_winograd as WG
 from .numba_cpu_kernels import IMPORT_ERROR as _IMPORT_ERROR
 from .numba_cpu_kernels import numba
@@ -86,7 +86,7 @@ class NumbaBackend(ArrayBackend):
         if numba is None:
             raise BackendUnavailable(_IMPORT_ERROR)
         super().__init__(np)
-        self._blas_lib, self._blas_name = _numpy_blas_library()
+        self._blas_lib, self._blas_name = numpy_blas()
         if threads is None:
             threads = default_thread_count()
         else:
@@ -113,9 +113,9 @@ class NumbaBackend(ArrayBackend):
         lib = self._blas_lib
         # BLAS' own thread pool would fight our workers for the cores; NumPy code
         # outside this backend (the reference backend, the GUI) keeps its setting.
-        outside = _blas_threads(lib) if lib is not None else None
+        outside = library_threads(lib) if lib is not None else None
         if outside is not None and outside != 1:
-            _blas_threads(lib, 1)
+            library_threads(lib, 1)
         try:
             if len(ranges) == 1 or self._pool is None:
                 return [fn(lo, hi) for lo, hi in ranges]
@@ -124,7 +124,7 @@ class NumbaBackend(ArrayBackend):
             return [first] + [f.result() for f in futures]
         finally:
             if outside is not None and outside != 1:
-                _blas_threads(lib, outside)
+                library_threads(lib, outside)
 
     def _ranges(self, n: int, elements: int) -> list[tuple[int, int]]:
         return even_ranges(n, self.threads if elements >= self.min_parallel_elements else 1)
