@@ -126,33 +126,46 @@ def style_plot(plot: pg.PlotItem, left: str = "", bottom: str = "", title: str =
     return plot
 
 
-def tick_step(at_least: float) -> float:
-    """The smallest 1, 2 or 5 times a power of ten that is >= ``at_least`` (> 0): a tick spacing."""
+def tick_step(at_least: float, at_most: float | None = None) -> float:
+    """The smallest 1, 2 or 5 times a power of ten that is >= ``at_least`` (> 0): a tick spacing; but
+    never over ``at_most`` (the largest such step under it then)."""
     power = 10.0 ** math.floor(math.log10(at_least))
-    return next(m * power for m in (1.0, 2.0, 5.0, 10.0) if m * power >= at_least * (1 - 1e-12))
+    step = next(m * power for m in (1.0, 2.0, 5.0, 10.0) if m * power >= at_least * (1 - 1e-12))
+    if at_most is not None and step > at_most:
+        power = 10.0 ** math.floor(math.log10(at_most))
+        step = max(m * power for m in (1.0, 2.0, 5.0) if m * power <= at_most * (1 + 1e-12))
+    return step
 
 
 def keep_tick_labels_apart(plot: pg.PlotItem) -> None:
     """pyqtgraph always labels its first tick level however short the axis is: on a short plot (a projector,
-    presenter mode's type) the left axis's labels lay on top of each other. Widen the spacing there until
-    they are a line apart; leave pyqtgraph's choice wherever it is already readable (and on a log axis)."""
+    presenter mode's type) the left axis's labels lay on top of each other. There, widen the spacing until
+    they are a line apart, and on an axis too short for two labels, show one round number near its middle.
+    pyqtgraph's choice stays wherever it is already readable (and on a log axis)."""
     axis, view = plot.getAxis("left"), plot.getViewBox()
-    fixed: list[float | None] = [None]
 
     def update(*_args) -> None:
         low, high = view.viewRange()[1]
-        length = view.height()
-        if axis.logMode or high <= low or length <= 0:
+        length, span = view.height(), high - low
+        if axis.logMode or span <= 0 or length <= 0:
             return
+        axis.setTicks(None)
+        axis.setTickSpacing()
         line = QFontMetrics(axis.style.get("tickFont") or axis.font()).height()
-        need = 1.15 * line * (high - low) / length
-        if fixed[0] is not None:
-            axis.setTickSpacing()  # pyqtgraph's own choice first: kept wherever it is readable
+        need = 1.15 * line * span / length
         levels = axis.tickValues(low, high, length)
-        spacing = None if levels and levels[0][0] >= need else tick_step(need)
-        fixed[0] = spacing
-        if spacing is not None:
-            axis.setTickSpacing(major=spacing, minor=spacing / 2)
+        if levels and levels[0][0] >= need:
+            return
+        margin = 0.5 * line * span / length  # pyqtgraph drops a label that would stick out at an end
+        step = tick_step(need)
+        while step <= span:
+            if math.ceil((low + margin) / step) * step <= high - margin:
+                axis.setTickSpacing(major=step, minor=step / 2)
+                return
+            step = tick_step(step * 1.01)
+        step = tick_step(span / 2, span / 2)
+        value = round((low + high) / 2 / step) * step
+        axis.setTicks([[(value, axis.tickStrings([value], 1.0, step)[0])], []])
 
     view.sigResized.connect(update)
     view.sigYRangeChanged.connect(update)

@@ -132,6 +132,7 @@ def test_latency_report_prints_the_figures(qapp, capsys):
 def test_tick_steps_are_one_two_or_five_times_a_power_of_ten():
     assert [tick_step(x) for x in (0.3, 1.0, 1.2, 2.5, 7, 14, 41, 0.0031)] == \
         pytest.approx([0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 0.005])
+    assert tick_step(58, at_most=52) == 50 and tick_step(3, at_most=1.2) == 1 and tick_step(7, at_most=9) == 5
 
 
 def test_predicted_tiles_shrink_with_more_rows_and_grow_with_room():
