@@ -123,6 +123,25 @@ def test_presenter_mode_makes_every_picture_larger(qtbot, make_window, screen, n
     assert set(window.panels.feature_maps.views) == shown  # (redrawn when its tab is shown: hidden panels wait)
 
 
+@pytest.mark.parametrize("screen", [(1024, 768), (1920, 1080)], ids=["1024x768", "1920x1080"])
+def test_presenter_maps_leave_the_height_they_do_not_need_to_the_curves(qtbot, make_window, screen):
+    """The tiny net's 8 maps are big long before the panel is full: the curves get the rest."""
+    from cnnviz.gui.panels.feature_maps import PRESENTER_TILE_PX
+
+    window = make_window()
+    fill(window)
+    at_screen(window, qtbot, screen)
+    maps, curves = window.panels.feature_maps, window.panels.curves
+    normal_tile = min(maps.tile_pixels(name) for name in maps.views)
+    normal_curve = curves.loss_plot.getViewBox().height()
+    window.set_presenter(True, full_screen=False)
+    qtbot.wait(300)
+    tile = maps.tile_pixels(next(iter(maps.views)))
+    assert normal_tile < tile <= max(PRESENTER_TILE_PX, 1.3 * normal_tile) * 1.15, (normal_tile, tile)
+    assert curves.loss_plot.getViewBox().height() > normal_curve, "presenter's curves are bigger too"
+    window.set_presenter(False, full_screen=False)
+
+
 def test_feature_maps_show_fewer_layers_rather_than_dots(qtbot, make_window):
     """The seed net's 32 and 64 maps per layer: all four layers where they are readable, else one conv
     layer with its pooling, else one layer; the chooser under the maps picks which; resizing decides again."""

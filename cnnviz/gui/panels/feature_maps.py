@@ -22,6 +22,10 @@ INPUT_STRETCH, PAIR_STRETCH, SINGLE_STRETCH = 1, 3, 6
 """Column stretch of the input image, of a map column beside another, of the one map column."""
 WIDTH_SAFETY = 0.9
 """The input column takes a little more than its stretch share (its title's width): predictions err small."""
+PRESENTER_TILE_PX = 64
+"""Presenter mode's maps grow to this (or to 1.3x the tiles normal mode showed, if that is more) and no
+further: the rest of the height goes to the curves."""
+QWIDGETSIZE_MAX = 16777215
 ALL, PAIR, ONE = "all layers", "one pair", "one layer"
 """How much the panel shows: every conv layer with its pooling, one of those pairs, or one layer."""
 
@@ -150,6 +154,8 @@ class FeatureMapsPanel(Panel):
         self.grids: dict[str, tuple[int, int]] = {}
         self.single_layer = False
         """Presenter mode: always one layer, big."""
+        self.normal_tile_px = 0.0
+        """The smallest tile normal mode showed last (presenter mode's are bigger)."""
         self.level = ALL
         """What the maps on screen show: ALL, PAIR or ONE (see :meth:`fitting_level`)."""
         self.chosen: str | None = None
@@ -197,7 +203,11 @@ class FeatureMapsPanel(Panel):
 
     def set_single_layer(self, on: bool) -> None:
         """One layer, big (presenter mode: the back row sees the maps, not dots), chosen under the maps."""
+        if on and not self.single_layer and self.views:
+            self.normal_tile_px = min(self.tile_pixels(name) for name in self.views)
         self.single_layer = bool(on)
+        if not self.single_layer:
+            self.setMaximumHeight(QWIDGETSIZE_MAX)
         # Presenter mode always shows one layer: the chooser joins the toolbar and the line under the maps
         # (the hover explanation stays in the tooltip) gives the maps its height.
         self.layer_box.parentWidget().layout().removeWidget(self.layer_box)
@@ -264,6 +274,28 @@ class FeatureMapsPanel(Panel):
     def _relayout_if_needed(self) -> None:
         if self.last_snapshot is not None and self.views and self.fitting_level() != self.level:
             self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
+        else:
+            self._limit_height()
+
+    def _limit_height(self) -> None:
+        """Presenter mode: no taller than its one layer needs for big tiles (PRESENTER_TILE_PX), so that
+        a net with few maps leaves the height to the curves."""
+        if not self.single_layer or not self.views or self.last_snapshot is None:
+            self.setMaximumHeight(QWIDGETSIZE_MAX)
+            return
+        name = next(iter(self.views))
+        shapes = {name: dict(self.last_snapshot.feature_maps)[name].shape}
+        width, title = self.graphics.width(), self.title_pixels()
+
+        def tile(height: float) -> float:
+            return predicted_tile_px(shapes, [(name,)], width, height, title)
+
+        target = min(max(PRESENTER_TILE_PX, 1.3 * self.normal_tile_px), tile(4000) - 0.5)
+        low, high = 40, 4000  # the least graphics height with tiles of ``target``
+        while high - low > 2:
+            middle = (low + high) // 2
+            low, high = (low, middle) if tile(middle) >= target else (middle, high)
+        self.setMaximumHeight(int(high + self.height() - self.graphics.height() + 2))
 
     def _build(self, feature_maps) -> None:
         layout = self.graphics.ci
@@ -366,6 +398,7 @@ class FeatureMapsPanel(Panel):
         names = tuple(name for name, _ in snapshot.feature_maps)
         if rebuild or names != self.layer_names or not self.views or self.fitting_level() != self.level:
             self._build(snapshot.feature_maps)
+            self._relayout.start()  # presenter mode's height limit, once the layout has settled
         view, item = self.input_view
         show(item, view, snapshot.input_image, (0.0, 1.0))
         maps = dict(snapshot.feature_maps)
