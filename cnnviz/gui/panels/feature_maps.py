@@ -290,7 +290,8 @@ class FeatureMapsPanel(Panel):
         def tile(height: float) -> float:
             return predicted_tile_px(shapes, [(name,)], width, height, title)
 
-        target = min(max(PRESENTER_TILE_PX, 1.3 * self.normal_tile_px), tile(4000) - 0.5)
+        # (The prediction errs small by up to WIDTH_SAFETY: a row that would really be big enough counts.)
+        target = min(max(PRESENTER_TILE_PX, 1.3 * self.normal_tile_px) * WIDTH_SAFETY, tile(4000) - 0.5)
         low, high = 40, 4000  # the least graphics height with tiles of ``target``
         while high - low > 2:
             middle = (low + high) // 2
