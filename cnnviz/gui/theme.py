@@ -122,7 +122,6 @@ def style_plot(plot: pg.PlotItem, left: str = "", bottom: str = "", title: str =
         plot.setTitle(title, color=TEXT, size=f"{TITLE_POINT_SIZE}pt", bold=True)
     plot.showGrid(x=True, y=True, alpha=GRID_ALPHA)
     plot.setMenuEnabled(False)
-    keep_tick_labels_apart(plot)
     return plot
 
 
@@ -138,24 +137,30 @@ def tick_step(at_least: float, at_most: float | None = None) -> float:
 
 
 def keep_tick_labels_apart(plot: pg.PlotItem) -> None:
-    """pyqtgraph always labels its first tick level however short the axis is: on a short plot (a projector,
-    presenter mode's type) the left axis's labels lay on top of each other. There, widen the spacing until
+    """For a plot whose left axis pyqtgraph numbers by itself (not one with ticks of its own, such as layer
+    names): pyqtgraph always labels its first tick level however short the axis is, so on a short plot (a
+    projector, presenter mode's type) the labels lay on top of each other. There, widen the spacing until
     they are a line apart, and on an axis too short for two labels, show one round number near its middle.
     pyqtgraph's choice stays wherever it is already readable (and on a log axis)."""
     axis, view = plot.getAxis("left"), plot.getViewBox()
+    chosen = [False]
+    """Whether the spacing or the one tick on the axis now is this function's (undone before choosing again)."""
 
     def update(*_args) -> None:
         low, high = view.viewRange()[1]
         length, span = view.height(), high - low
         if axis.logMode or span <= 0 or length <= 0:
             return
-        axis.setTicks(None)
-        axis.setTickSpacing()
+        if chosen[0]:
+            axis.setTicks(None)
+            axis.setTickSpacing()
+            chosen[0] = False
         line = QFontMetrics(axis.style.get("tickFont") or axis.font()).height()
         need = 1.15 * line * span / length
         levels = axis.tickValues(low, high, length)
         if levels and levels[0][0] >= need:
             return
+        chosen[0] = True
         margin = 0.5 * line * span / length  # pyqtgraph drops a label that would stick out at an end
         step = tick_step(need)
         while step <= span:

@@ -142,6 +142,24 @@ def test_presenter_maps_leave_the_height_they_do_not_need_to_the_curves(qtbot, m
     window.set_presenter(False, full_screen=False)
 
 
+def test_tick_spacing_never_replaces_a_panels_own_ticks(qtbot, make_window):
+    """Short plots widen their number spacing; the timing bars' layer names and the probability axis's
+    "50%" are ticks of their own and stay through resizes and presenter mode."""
+    window = make_window()
+    fill(window)
+    for screen in ((1920, 1080), (1024, 768), (1366, 768)):
+        at_screen(window, qtbot, screen)
+        window.set_presenter(True, full_screen=False)
+        qtbot.wait(100)
+        window.set_presenter(False, full_screen=False)
+        qtbot.wait(100)
+    # (pyqtgraph keeps ticks set with setTicks in _tickLevels; it has no public reader)
+    names = window.panels.timings.bars_plot.getAxis("left")._tickLevels
+    assert [label for _value, label in names[0]] == list(window.panels.timings.layer_names)
+    probability = window.panels.classify.prob_plot.getAxis("left")._tickLevels
+    assert [label for _value, label in probability[0]] == ["0", "50%", "100%"]
+
+
 def test_feature_maps_show_fewer_layers_rather_than_dots(qtbot, make_window):
     """The seed net's 32 and 64 maps per layer: all four layers where they are readable, else one conv
     layer with its pooling, else one layer; the chooser under the maps picks which; resizing decides again."""

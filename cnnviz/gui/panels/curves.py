@@ -39,6 +39,8 @@ class CurvesPanel(Panel):
         self.loss_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), left="loss")
         self.acc_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="%", bottom="epoch")
         self.acc_plot.setXLink(self.loss_plot)
+        for plot in (self.loss_plot, self.acc_plot):
+            theme.keep_tick_labels_apart(plot)
         # One epoch axis, under the accuracy: the loss plot above shares it (more height for both curves).
         self.loss_plot.getAxis("bottom").setStyle(showValues=False)
         self.loss_plot.getAxis("bottom").setHeight(6)

@@ -85,6 +85,7 @@ class StatsPanel(LazyPanel):
             plot.getAxis("left").enableAutoSIPrefix(False)
             plot.setMouseEnabled(x=False, y=False)
             plot.hideButtons()
+        theme.keep_tick_labels_apart(self.weight_plot)  # (the two log axes get log_ticks below)
         self.grad_plot.setXLink(self.ratio_plot)
         self.weight_plot.setXLink(self.ratio_plot)
         self.ratio_plot.setLogMode(y=True)

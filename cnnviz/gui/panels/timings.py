@@ -68,6 +68,7 @@ class TimingsPanel(Panel):
         self.rate_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="images/s",
                                           bottom="training time (s)")
         self.rate_plot.getAxis("left").setWidth(92)
+        theme.keep_tick_labels_apart(self.rate_plot)
         self.rate_plot.setMouseEnabled(x=False, y=False)
         self.rate_plot.hideButtons()
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
