@@ -23,8 +23,9 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSp
                                QSplitterHandle, QStyle, QStyleOptionComboBox, QTabBar, QWidget)
 
 from .panels.common import ElidedLabel
+from .panels.feature_map_layout import MIN_TILE_PX
 
-MIN_FEATURE_MAP_PX = 24
+MIN_FEATURE_MAP_PX = MIN_TILE_PX
 MIN_KERNEL_PX = 16
 MIN_CANVAS_PX = 200
 SCREENS = ((1024, 768), (1280, 720), (1366, 768), (1920, 1080))

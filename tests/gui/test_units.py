@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from cnnviz.gui.buffers import DecimatingSeries, Ema
-from cnnviz.gui.panels.feature_maps import layer_pairs, predicted_tile_px
+from cnnviz.gui.panels.feature_map_layout import layer_pairs, predicted_tile_px
 from cnnviz.gui.panels.common import grid_shape, mosaic
 from cnnviz.gui.theme import tick_step
 from cnnviz.gui.worker import EventBuffer

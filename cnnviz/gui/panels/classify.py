@@ -9,10 +9,9 @@ from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSiz
 
 from .. import theme
 from ..canvas import DrawingCanvas
-from .common import Panel, image_view, show
+from .common import QWIDGETSIZE_MAX, Panel, image_view, show
 
 
-QWIDGETSIZE_MAX = 16777215
 SIDE_PX = 170
 """Room the input, the answer and the bars need beside the canvas..."""
 UNDER_PX = 150

@@ -8,6 +8,10 @@ from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QLayout, QSizePolicy, QVBoxLayout, QWidget
 
 
+QWIDGETSIZE_MAX = 16777215
+"""Qt's "no maximum size" (QWIDGETSIZE_MAX, which PySide6 does not export)."""
+
+
 class FlowLayout(QLayout):
     """Widgets side by side, wrapping onto the next line when the width runs out (Qt's flow layout
     example): a panel's toolbar never clips its buttons on a narrow screen or in presenter mode."""

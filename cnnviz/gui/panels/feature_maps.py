@@ -11,63 +11,15 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QGraphicsRectItem, QHBox
 
 from .. import theme
 from ..explain import conv1_pads, conv1_sum, layer_geometry, mosaic_cell, receptive_field
-from .common import ElidedLabel, Panel, best_grid, image_view, mosaic, robust_max, row_of, set_items, show
+from .common import (QWIDGETSIZE_MAX, ElidedLabel, Panel, best_grid, image_view, mosaic, robust_max, row_of,
+                     set_items, show)
+from .feature_map_layout import (ALL, INPUT_STRETCH, LAYOUT_MARGIN_PX, LAYOUT_SPACING_PX, MIN_TILE_PX, ONE,
+                                 PAIR, PAIR_STRETCH, SINGLE_STRETCH, WIDTH_SAFETY, layer_pairs, pair_title,
+                                 predicted_tile_px, tile_gap)
 
-
-MIN_TILE_PX = 24
-"""A feature map smaller than this is a dot from the back of the room: the panel shows fewer layers instead."""
-LAYOUT_MARGIN_PX, LAYOUT_SPACING_PX = 9, 6
-"""pyqtgraph's GraphicsLayout: its contents margin, and the spacing set below."""
-INPUT_STRETCH, PAIR_STRETCH, SINGLE_STRETCH = 1, 3, 6
-"""Column stretch of the input image, of a map column beside another, of the one map column."""
-WIDTH_SAFETY = 0.9
-"""The input column takes a little more than its stretch share (its title's width): predictions err small."""
 PRESENTER_TILE_PX = 64
 """Presenter mode's maps grow to this (or to 1.3x the tiles normal mode showed, if that is more) and no
 further: the rest of the height goes to the curves."""
-QWIDGETSIZE_MAX = 16777215
-ALL, PAIR, ONE = "all layers", "one pair", "one layer"
-"""How much the panel shows: every conv layer with its pooling, one of those pairs, or one layer."""
-
-
-def layer_pairs(names: list[str]) -> list[tuple[str, str | None]]:
-    """Each conv layer with the pooling that follows it before the next conv."""
-    pairs: list[tuple[str, str | None]] = []
-    for name in names:
-        if name.startswith("conv"):
-            pairs.append((name, None))
-        elif name.startswith("pool") and pairs and pairs[-1][1] is None:
-            pairs[-1] = (pairs[-1][0], name)
-    return pairs
-
-
-def pair_title(pair: tuple[str, str | None]) -> str:
-    return " + ".join(name for name in pair if name)
-
-
-def predicted_tile_px(shapes: dict[str, tuple[int, int, int]], rows: list[tuple[str | None, ...]],
-                      width: float, height: float, title_px: float) -> float:
-    """The smallest feature-map tile (screen pixels, slightly under what pyqtgraph will give) when
-    ``rows`` of layers (a pair or a single layer each) share a ``width`` x ``height`` layout."""
-    if not rows:
-        return 0.0
-    columns = max(sum(1 for name in row if name) for row in rows)
-    stretch = PAIR_STRETCH if columns > 1 else SINGLE_STRETCH
-    free_w = width - 2 * LAYOUT_MARGIN_PX - columns * LAYOUT_SPACING_PX
-    view_w = free_w * stretch / (INPUT_STRETCH + columns * stretch) * WIDTH_SAFETY
-    n = len(rows)
-    view_h = (height - 2 * LAYOUT_MARGIN_PX - n * title_px - (2 * n - 1) * LAYOUT_SPACING_PX) / n
-    smallest = float("inf")
-    for row in rows:
-        for name in row:
-            if not name:
-                continue
-            channels, h, w = shapes[name]
-            gap = max(1, h // 10)
-            rows_, cols = best_grid(channels, h, w, view_w, view_h, gap)
-            scale = min(view_w / (cols * (w + gap) - gap), view_h / (rows_ * (h + gap) - gap)) / 1.02
-            smallest = min(smallest, scale * h)  # (1.02: the view's padding)
-    return max(0.0, smallest)
 
 
 class FeatureMapsPanel(Panel):
@@ -364,7 +316,7 @@ class FeatureMapsPanel(Panel):
         if arr is None:
             return
         c, h, w = arr.shape
-        if self._grid_for(name, c, h, w, max(1, h // 10)) != self.grids[name]:
+        if self._grid_for(name, c, h, w, tile_gap(h)) != self.grids[name]:
             self._show_layer(name, arr)
 
     def tile_pixels(self, name: str) -> float:
@@ -419,7 +371,7 @@ class FeatureMapsPanel(Panel):
     def _show_layer(self, name: str, arr: np.ndarray) -> None:
         view, item, _title = self.views[name]
         c, h, w = arr.shape
-        gap = max(1, h // 10)
+        gap = tile_gap(h)
         rows, cols = self._grid_for(name, c, h, w, gap)
         if name.startswith("conv"):
             scaled = arr / robust_max(np.abs(arr))

@@ -46,24 +46,21 @@ class KernelsPanel(Panel):
         self.first_view.sigResized.connect(lambda _v: self._on_view_resized("first"))
         self.deep_view.sigResized.connect(lambda _v: self._on_view_resized("deep"))
 
+    def _fitting_grid(self, which: str, count: int, kh: int, kw: int) -> tuple[int, int]:
+        """Rows and columns of ``count`` kernels that make them as big as the ``which`` view allows."""
+        size = (self.first_view if which == "first" else self.deep_view).size()
+        return best_grid(count, kh, kw, size.width(), size.height(), gap=1)
+
     def _grid(self, which: str, count: int, kh: int, kw: int) -> tuple[int, int]:
-        view = self.first_view if which == "first" else self.deep_view
-        size = view.size()
-        grid = best_grid(count, kh, kw, size.width(), size.height(), gap=1)
-        self.grids[which] = grid
-        return grid
+        self.grids[which] = self._fitting_grid(which, count, kh, kw)
+        return self.grids[which]
 
     def _on_view_resized(self, which: str) -> None:
-        image = self.first_image if which == "first" else self.deep_image
-        if image is None or which not in self.grids or not self.kernels:
-            return
-        name = next(iter(self.kernels)) if which == "first" else self.layer_combo.currentText()
-        if name not in self.kernels:
+        name = next(iter(self.kernels), None) if which == "first" else self.layer_combo.currentText()
+        if which not in self.grids or name not in self.kernels:
             return
         out, inp, kh, kw = self.kernels[name].shape
-        size = (self.first_view if which == "first" else self.deep_view).size()
-        if best_grid(out if which == "first" else inp, kh, kw, size.width(), size.height(), gap=1) \
-                != self.grids[which]:
+        if self._fitting_grid(which, out if which == "first" else inp, kh, kw) != self.grids[which]:
             self._draw_kernels() if which == "first" else self._show_deep()
 
     def show_kernels(self, kernels) -> None:

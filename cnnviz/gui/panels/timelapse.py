@@ -14,6 +14,7 @@ from ...train import events as ev
 from .. import theme
 from ..worker import Tag
 from .common import ElidedLabel, LazyPanel, grid_shape, image_view, mosaic, robust_max, row_of, set_items, show
+from .feature_map_layout import tile_gap
 
 MAX_FRAMES = 120
 MAX_BYTES = 96 * 2**20
@@ -182,7 +183,7 @@ class TimeLapsePanel(LazyPanel):
                 c, h, w = array.shape
                 rows, cols = grid_shape(c, h, w)
                 scale = robust_max(np.abs(array)) if levels[0] < 0 else robust_max(array)
-                image = mosaic(np.clip(array / scale, levels[0], levels[1]), rows, cols, gap=max(1, h // 10))
+                image = mosaic(np.clip(array / scale, levels[0], levels[1]), rows, cols, gap=tile_gap(h))
                 title.setText(f"<b>{name}</b> ({c} maps)")
             show(item, view, image, levels)
         accuracy = "not measured yet" if np.isnan(frame.test_accuracy) else f"{100 * frame.test_accuracy:.1f}%"
