@@ -94,13 +94,20 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--net", default=defaults.net, help=f"{nets} or a spec such as conv5-8,relu,pool,dense-10 "
                    f"(default {defaults.net})")
     t.add_argument("--backend", default=defaults.backend, help="auto, numpy, numba, cuda or cupy (default auto)")
-    t.add_argument("--epochs", type=_finite_float, default=defaults.epochs, help="epochs to train (default 1)")
+    t.add_argument("--epochs", type=_finite_float, help=f"epochs to train (default {defaults.epochs:g}, or the "
+                   "preset's recipe)")
     t.add_argument("--steps", type=_positive_int, help="stop after this many batches instead")
-    t.add_argument("--batch", type=_positive_int, default=defaults.batch_size, help="batch size (default 64)")
-    t.add_argument("--lr", type=_finite_float, default=defaults.lr, help=f"peak learning rate (default {defaults.lr:g})")
-    t.add_argument("--optimizer", choices=OPTIMIZERS, default=defaults.optimizer)
+    t.add_argument("--batch", type=_positive_int, help=f"batch size (default {defaults.batch_size}, or the preset's "
+                   "recipe: fast 256)")
+    t.add_argument("--lr", type=_finite_float, help=f"peak learning rate (default {defaults.lr:g}, or the preset's "
+                   "recipe: fast 0.01)")
+    t.add_argument("--optimizer", choices=OPTIMIZERS, help=f"default {defaults.optimizer}")
     t.add_argument("--momentum", type=_finite_float, default=defaults.momentum)
-    t.add_argument("--schedule", choices=SCHEDULES, default=defaults.schedule)
+    t.add_argument("--beta1", type=_finite_float, help=f"Adam's gradient-average decay (default {defaults.beta1:g}, "
+                   "or the preset's recipe: fast 0.7)")
+    t.add_argument("--beta2", type=_finite_float, help=f"Adam's squared-gradient decay (default {defaults.beta2:g}, "
+                   "or the preset's recipe: fast 0.9)")
+    t.add_argument("--schedule", choices=SCHEDULES, help=f"default {defaults.schedule}")
     t.add_argument("--seed", type=_non_negative_int, default=defaults.seed)
     t.add_argument("--eval-every", type=_non_negative_int, default=0, metavar="N",
                    help="also evaluate on the test set every N steps")

@@ -15,6 +15,19 @@ import time
 from pathlib import Path
 
 
+def with_recipe(args):
+    """Fill the training settings the user left out from the preset's recipe (``--net fast``), else the defaults."""
+    from .nn.model import PRESET_RECIPES
+    from .train.config import TrainConfig
+
+    recipe, defaults = PRESET_RECIPES.get(args.net.strip().lower(), {}), TrainConfig()
+    for arg, field in (("epochs", "epochs"), ("batch", "batch_size"), ("lr", "lr"), ("optimizer", "optimizer"),
+                       ("beta1", "beta1"), ("beta2", "beta2"), ("schedule", "schedule")):
+        if getattr(args, arg, None) is None:
+            setattr(args, arg, recipe.get(field, getattr(defaults, field)))
+    return args
+
+
 def cmd_train(args) -> int:
     from .data.files import FileProblem, check_save_target
     from .nn import checkpoint
@@ -23,8 +36,10 @@ def cmd_train(args) -> int:
     from .train import events as ev
     from .train.trainer import Trainer, TrainConfig
 
+    args = with_recipe(args)
     config = TrainConfig(net=args.net, backend=args.backend, epochs=args.epochs, steps=args.steps,
                          batch_size=args.batch, lr=args.lr, optimizer=args.optimizer, momentum=args.momentum,
+                         beta1=args.beta1, beta2=args.beta2,
                          schedule=args.schedule, seed=args.seed, dataset=args.dataset, data_dir=args.data,
                          eval_every=args.eval_every, train_samples=args.train_samples)
     trainer = Trainer(config)  # validates the numbers

@@ -30,6 +30,8 @@ class Optimizer:
         if self.kind not in OPTIMIZERS:
             raise ValueError(f"unknown optimizer {self.kind!r}; choose from {', '.join(OPTIMIZERS)}")
         validate_momentum(self.momentum)
+        validate_beta("beta1", self.beta1)
+        validate_beta("beta2", self.beta2)
         self.t = 0
         self.state: dict[str, object] = {}
         """Flat state arrays on the backend, one per slot ("m", "v" or "velocity")."""
@@ -124,6 +126,12 @@ def validate_momentum(momentum: float) -> float:
     if not (math.isfinite(momentum) and 0 <= momentum < 1):
         raise ValueError(f"momentum must be in [0, 1), got {momentum!r}")
     return float(momentum)
+
+
+def validate_beta(name: str, beta: float) -> float:
+    if not (isinstance(beta, (int, float)) and math.isfinite(beta) and 0 <= beta < 1):
+        raise ValueError(f"{name} must be in [0, 1), got {beta!r}")
+    return float(beta)
 
 
 def learning_rate(schedule: str, base_lr: float, step: int, total_steps: int) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..nn.optim import OPTIMIZERS, SCHEDULES, validate_lr, validate_momentum
+from ..nn.optim import OPTIMIZERS, SCHEDULES, validate_beta, validate_lr, validate_momentum
 
 MAX_BATCH = 8192
 MAX_EPOCHS = 1000
@@ -23,6 +23,10 @@ class TrainConfig:
     lr: float = 3e-3
     optimizer: str = "adam"
     momentum: float = 0.9
+    beta1: float = 0.9
+    """Adam's decay of the gradient average."""
+    beta2: float = 0.999
+    """Adam's decay of the squared-gradient average."""
     schedule: str = "onecycle"
     seed: int = 0
     dataset: str = "mnist"
@@ -58,6 +62,8 @@ class TrainConfig:
              f"epochs must be more than 0 and at most {MAX_EPOCHS}, got {self.epochs!r}")
         validate_lr(self.lr)
         validate_momentum(self.momentum)
+        validate_beta("beta1", self.beta1)
+        validate_beta("beta2", self.beta2)
         need(self.optimizer in OPTIMIZERS, f"unknown optimizer {self.optimizer!r}; choose from {', '.join(OPTIMIZERS)}")
         need(self.schedule in SCHEDULES, f"unknown schedule {self.schedule!r}; choose from {', '.join(SCHEDULES)}")
         need(self.eval_every >= 0, f"eval_every must be 0 or more, got {self.eval_every}")

@@ -180,7 +180,7 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
         self.model = Sequential.from_spec(cfg.net).initialise(cfg.seed, np.dtype(cfg.dtype))
         if self._initial_weights is not None:
             self.model.load_state_dict(self._initial_weights)
-        self.optimizer = Optimizer(cfg.optimizer, momentum=cfg.momentum)
+        self.optimizer = Optimizer(cfg.optimizer, momentum=cfg.momentum, beta1=cfg.beta1, beta2=cfg.beta2)
         self._start_over(cfg.seed)
         self._use_backend(registry.get(cfg.backend))
 

@@ -13,23 +13,32 @@ from cnnviz.nn.optim import Optimizer, learning_rate
 BE = registry.get("numpy")
 
 
-def test_adam_matches_the_textbook_update():
+@pytest.mark.parametrize("beta1, beta2", [(0.9, 0.999), (0.7, 0.9)])  # the default and the fast recipe's
+def test_adam_matches_the_textbook_update(beta1, beta2):
     rng = np.random.default_rng(0)
     w0 = rng.standard_normal(5)
     grads = [rng.standard_normal(5) for _ in range(3)]
     params = flat_parameters(BE, {"w": w0.copy()})
     p = params[0][1]
-    opt = Optimizer("adam").to(BE)
+    opt = Optimizer("adam", beta1=beta1, beta2=beta2).to(BE)
     m = v = np.zeros(5)
     w = w0.copy()
     for t, g in enumerate(grads, 1):
         p.grad[...] = g
         opt.step(params, lr=0.01)
-        m = 0.9 * m + 0.1 * g
-        v = 0.999 * v + 0.001 * g * g
-        mhat, vhat = m / (1 - 0.9 ** t), v / (1 - 0.999 ** t)
-        w = w - 0.01 * mhat / (np.sqrt(vhat) + 1e-8 / np.sqrt(1 - 0.999 ** t))
+        m = beta1 * m + (1 - beta1) * g
+        v = beta2 * v + (1 - beta2) * g * g
+        mhat, vhat = m / (1 - beta1 ** t), v / (1 - beta2 ** t)
+        w = w - 0.01 * mhat / (np.sqrt(vhat) + 1e-8 / np.sqrt(1 - beta2 ** t))
     np.testing.assert_allclose(p.data, w, rtol=1e-12)
+
+
+@pytest.mark.parametrize("beta", [1.0, -0.1, float("nan")])
+def test_adam_betas_outside_zero_to_one_are_refused(beta):
+    with pytest.raises(ValueError, match="beta1 must be in"):
+        Optimizer("adam", beta1=beta)
+    with pytest.raises(ValueError, match="beta2 must be in"):
+        Optimizer("adam", beta2=beta)
 
 
 def test_momentum_and_plain_sgd():
