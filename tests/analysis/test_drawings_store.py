@@ -218,3 +218,30 @@ def test_a_huge_index_is_ignored_not_read(tmp_path, monkeypatch):
     monkeypatch.setattr(drawings_module, "MAX_INDEX_BYTES", 100)
     assert [d.label for d in store.drawings()] == [2]
     assert any("at most 100 bytes" in w for w in store.warnings)
+
+
+def test_a_big_folder_loads_aligned_with_one_summary_for_thousands_of_foreign_files(tmp_path):
+    store = DrawingStore(tmp_path)
+    for i in range(30):
+        store.add(_digit(i % 5), i % 10, student=f"s{i}")
+    # An unreadable drawing in the middle (its name sorts between good ones) must not shift the labels.
+    (tmp_path / "9_x_20000101-000000_abcdef.png").write_bytes(b"\x89PNG\r\n\x1a\n cut off")
+    for i in range(3000):
+        (tmp_path / f"photo{i:05d}.jpg").write_bytes(b"\xff\xd8\xff")
+    entries, images, labels = store.load_entries()
+    assert len(entries) == len(labels) == len(images) == 30
+    assert [e.label for e in entries] == labels.tolist()
+    assert sorted(e.student for e in entries) == sorted(f"s{i}" for i in range(30))
+    assert all(int(e.student[1:]) % 10 == label for e, label in zip(entries, labels)), "entries and labels aligned"
+    assert len(store.warnings) == drawings_module.MAX_WARNINGS + 2  # 20 foreign files, their summary, the unreadable drawing
+    assert store.warnings[drawings_module.MAX_WARNINGS] == \
+        f"... and {3000 - drawings_module.MAX_WARNINGS} more files that are not drawings of this store"
+    assert any("9_x_20000101-000000_abcdef.png" in w for w in store.warnings), "the unreadable drawing is named"
+
+
+def test_describe_gives_the_stored_drawing_as_drawings_lists_it(tmp_path):
+    store = DrawingStore(tmp_path)
+    path = store.add(_canvas(), 4, student="Ada")
+    assert store.describe(path) == store.drawings()[0]
+    with pytest.raises(ValueError, match="not a drawing of this store"):
+        store.describe(tmp_path / "notes.txt")

@@ -8,7 +8,8 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout
 
-from ...analysis.drawings import DrawingStore
+from ...analysis.drawings import DrawingStore, read_drawing
+from ..jobs import run_in_background
 from .common import ElidedLabel, FlowLayout, LazyPanel, row_of
 from .gallery import Gallery
 
@@ -107,15 +108,37 @@ class DrawingsPanel(LazyPanel):
         self.predictions: np.ndarray | None = None
         self.model = None
         """The model the drawings are judged with."""
+        self._loading = None
+        """The background job reading the folder (a class's folder may hold thousands of drawings)."""
+        self._changed_while_loading = False
         self.reload()
 
     # --- store -----------------------------------------------------------------------------------
     def reload(self) -> None:
+        """Read the folder again, off the GUI thread; the panel shows what it had until then."""
         self.folder_label.setText(f"Saved in {self.store.folder}")
-        self.entries = self.store.drawings()
-        self.images, self.labels = self.store.load()
-        if len(self.entries) != len(self.labels):  # an unreadable file was skipped: keep entries aligned
-            self.entries = [e for e in self.entries if not any(e.path.name in w for w in self.store.warnings)]
+        if self._loading is not None:
+            self._loading.cancel()
+        self._changed_while_loading = False
+        self.counts_label.setText("Reading the class's drawings…" if not len(self.labels) else self.counts_label.text())
+        self._loading = run_in_background(self.store.load_entries)
+        self._loading.succeeded.connect(self._loaded)
+        self._loading.failed.connect(lambda message, _details: self.message.emit(
+            f"Could not read the drawings folder: {message}", "error"))
+
+    @property
+    def loading(self) -> bool:
+        return self._loading is not None and self._loading.running
+
+    def _loaded(self, result) -> None:
+        self._loading = None
+        if self._changed_while_loading:  # a drawing was saved or deleted meanwhile: read the folder again
+            self.reload()
+            return
+        self.entries, self.images, self.labels = result
+        self._changed()
+
+    def _changed(self) -> None:
         counts = np.bincount(self.labels, minlength=10) if len(self.labels) else np.zeros(10, int)
         missing = [str(d) for d in range(10) if counts[d] == 0]
         self.counts_label.setText(
@@ -128,10 +151,16 @@ class DrawingsPanel(LazyPanel):
     def save(self, image28: np.ndarray, raw: np.ndarray | None, label: int) -> bool:
         try:
             path = self.store.add(image28, int(label), self.student_edit.text(), raw=raw)
+            pixels = read_drawing(path)  # as stored (8-bit), as the folder will be read next time
         except Exception as exc:  # ValueError (blank drawing), OSError (disk, permissions)
             self.message.emit(f"Could not save the drawing: {exc}", "error")
             return False
-        self.reload()
+        # Added to what is shown, not by reading the whole folder again (a class's folder grows all lesson).
+        self._changed_while_loading = self.loading
+        self.entries = [*self.entries, self.store.describe(path)]
+        self.images = np.concatenate([self.images, pixels[None]])
+        self.labels = np.append(self.labels, np.int64(label))
+        self._changed()
         self.message.emit(f"Saved as a {label} ({len(self.labels)} drawings in {path.parent})", "info")
         return True
 
@@ -146,7 +175,13 @@ class DrawingsPanel(LazyPanel):
                 self.store.remove(entries[row])
             except Exception as exc:
                 self.message.emit(f"Could not delete the drawing: {exc}", "error")
-            self.reload()
+                return
+            self._changed_while_loading = self.loading
+            keep = len(self.entries) - 1 - row  # the gallery shows the newest first
+            self.entries = self.entries[:keep] + self.entries[keep + 1:]
+            self.images = np.delete(self.images, keep, axis=0)
+            self.labels = np.delete(self.labels, keep)
+            self._changed()
 
     def _open_folder(self) -> None:
         self.store.folder.mkdir(parents=True, exist_ok=True)
