@@ -8,6 +8,7 @@ import time
 import numpy as np
 from PySide6.QtCore import QObject, QTimer
 
+from ..analysis.drawings import finetune_dataset
 from ..data.drawing import preprocess_digit
 
 RECLASSIFY_S = 2.0
@@ -98,7 +99,8 @@ class DrawingPad(QObject):
         window.stop_run(wait=True)
         drawings = window.panels.drawings
         try:
-            dataset = drawings.store.finetune_dataset(window.dataset, seed=window.seed)
+            # The drawings the panel holds: the folder is not read again on the GUI thread.
+            dataset = finetune_dataset(window.dataset, drawings.images, drawings.labels, seed=window.seed)
         except Exception as exc:  # ValueError: no drawings yet
             window.banner.show_message(f"Cannot fine-tune: {exc}", "warning")
             return False
