@@ -42,6 +42,7 @@ from .fallback import DeviceRecovery
 from .recovery import Backup, CollapseWatch
 from .snapshot import take_snapshot
 from .stats import parameter_stats
+from .step import training_step
 from .timing import Throughput, layer_timings
 
 GPU_SYNC_EVERY = 16
@@ -317,7 +318,8 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
         return True
 
     def _train_step(self) -> None:
-        """Gather, forward, loss (into the device stats), backward, update."""
+        """``training_step`` on the next batch, with the bookkeeping around it: the step count, the
+        pending loss, the timing marks and, every ``stats_every`` steps, the parameter statistics."""
         be, model, cfg = self.backend, self.model, self.config
         timed = (self.step + 1) % cfg.timing_every == 0 or self.step == 0
         marks: list | None = [] if timed else None
@@ -325,16 +327,13 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
         lr = self.current_lr()
         epoch_before = self.order.epoch
         t0 = time.perf_counter()
+        indices = self.order.take(cfg.batch_size)
+        slot = len(self._pending)
         # A diverging run overflows on its way to NaN; that is handled at the flush, not warned about.
-        with np.errstate(over="ignore", invalid="ignore"), be.workspace():
-            indices = self.order.take(cfg.batch_size)
-            x, y = be.gather_batch(self._device_data, indices, model.dtype)
-            logits = model.forward(x, True, dropout_key(cfg.seed, self.step, 0), marks)
-            slot = len(self._pending)
-            dlogits = be.softmax_cross_entropy_into(logits, y, self._stats, slot)
-            model.backward(dlogits, marks)
-            before = self._host_weights() if stats_due else None
-            self.optimizer.step(model.named_parameters(), lr)
+        with np.errstate(over="ignore", invalid="ignore"):
+            before = training_step(be, model, self.optimizer, self._device_data, indices, self._stats, slot,
+                                   dropout_key(cfg.seed, self.step, 0), lr, marks,
+                                   before_update=self._host_weights if stats_due else None)
         # The update is launched: from here on the step counts as done.
         self.step += 1
         self._images_trained += len(indices)
