@@ -59,7 +59,7 @@ class CommandHandling:
         if not self._paused:
             self._paused = True
             self._flush()
-            self._emit(ev.StateChanged("paused", self.step))
+            self._emit(ev.StateChanged(ev.RunPhase.PAUSED, self.step))
 
     @_handle.register
     def _(self, command: Resume) -> None:
@@ -67,7 +67,7 @@ class CommandHandling:
         if self._paused:
             self._paused = False
             self._watch.reset()
-            self._emit(ev.StateChanged("running", self.step))
+            self._emit(ev.StateChanged(ev.RunPhase.RUNNING, self.step))
 
     @_handle.register
     def _(self, command: StepOnce) -> None:
@@ -147,4 +147,4 @@ class CommandHandling:
         self.optimizer.set_kind(cfg.optimizer)
         self._start_over(cfg.seed)
         self._take_backup()
-        self._emit(ev.StateChanged("reset", 0))
+        self._emit(ev.StateChanged(ev.RunPhase.RESET, 0))

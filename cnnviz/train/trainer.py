@@ -261,7 +261,7 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
             steps_per_epoch=batches_per_epoch(len(self._train_x), cfg.batch_size), total_steps=self._total_steps(),
             dataset=self.dataset.name, train_size=len(self._train_x), test_size=len(self.dataset.test_images),
             config=asdict(cfg)))
-        self._emit(ev.StateChanged("running", self.step))
+        self._emit(ev.StateChanged(ev.RunPhase.RUNNING, self.step))
         stopped = False
         while True:
             self._apply_commands()
@@ -299,7 +299,7 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
             train_images_per_s=(self._images_trained / self._train_seconds) if self._train_seconds > 0 else 0.0,
             test_accuracy=final.test_accuracy if final else None, test_loss=final.test_loss if final else None,
             backend=self.backend.name, stopped=stopped, compile_seconds=self.compile_seconds)
-        self._emit(ev.StateChanged("stopped" if stopped else "finished", self.step))
+        self._emit(ev.StateChanged(ev.RunPhase.STOPPED if stopped else ev.RunPhase.FINISHED, self.step))
         self._emit(result)
         return result
 
@@ -401,17 +401,16 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
 
     # ------------------------------------------------------------------
     # divergence (backups and GPU failures: see fallback.DeviceRecovery)
-    def _diverged(self, what: str, loss: float) -> None:
+    def _diverged(self, cause: str, loss: float) -> None:
         """Restore the last good weights and pause, keeping the step count (the curves go on)."""
         self._pending = []
         backup = self._backup
         self._restore_weights(backup)
         self._watch.reset()
         self._paused = True
-        message = (f"{what}. The weights were restored to step {backup.step} and training is "
-                   f"paused. Lower the learning rate (now {self.config.lr:g}) and resume.")
-        self._emit(ev.Diverged(self.step, self.epoch, loss, backup.step, message))
-        self._emit(ev.StateChanged("paused", self.step))
+        advice = f"Lower the learning rate (now {self.config.lr:g}) and resume."
+        self._emit(ev.Diverged(self.step, self.epoch, loss, backup.step, cause, advice))
+        self._emit(ev.StateChanged(ev.RunPhase.PAUSED, self.step))
 
     # ------------------------------------------------------------------
     # inspection
