@@ -67,17 +67,26 @@ def wait_for(predicate, timeout=20.0):
     return False
 
 
+def step_seen_by_a_snapshot(trainer, seen, tag):
+    """The step count when the trainer applied a snapshot request (commands are applied between steps)."""
+    trainer.request_snapshot(test_index=0, tag=tag)
+    assert wait_for(lambda: any(s.tag == tag for s in of(seen, ev.Snapshot)))
+    return next(s.step for s in of(seen, ev.Snapshot) if s.tag == tag)
+
+
 def test_pause_step_once_resume_stop_from_another_thread(small_mnist):
     trainer, seen = make(small_mnist, steps=100000)
     trainer.pause()
     thread = run_in_thread(trainer)
-    assert wait_for(lambda: of(seen, ev.StateChanged) and of(seen, ev.StateChanged)[-1].state == "paused")
-    time.sleep(0.2)
-    assert trainer.step == 0
+    assert wait_for(lambda: of(seen, ev.StateChanged) and of(seen, ev.StateChanged)[-1].state == ev.RunPhase.PAUSED)
+    # Two snapshots in a row: the second is applied a loop turn after the first, so a paused
+    # trainer that took a step in between would show it.
+    assert [step_seen_by_a_snapshot(trainer, seen, tag) for tag in ("a", "b")] == [0, 0]
     trainer.step_once()
     assert wait_for(lambda: trainer.step == 1)
-    time.sleep(0.2)
-    assert trainer.step == 1, "step_once must advance exactly one batch"
+    assert [step_seen_by_a_snapshot(trainer, seen, tag) for tag in ("c", "d")] == [1, 1], \
+        "step_once must advance exactly one batch"
+    assert [e.step for e in of(seen, ev.StepFinished)] == [1]
     trainer.resume()
     assert wait_for(lambda: trainer.step >= 5)
     trainer.stop()
