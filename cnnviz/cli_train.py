@@ -96,7 +96,7 @@ def cmd_train(args) -> int:
     if note and not diverged:
         printer.warn(f"warning: {note}")
     if diverged:
-        raise ValueError(f"training diverged: {_divergence_cause(diverged[0])}; try a lower --lr "
+        raise ValueError(f"training diverged: {diverged[0].cause}; try a lower --lr "
                          f"(was {args.lr:g}); {note or 'the model was not saved'}")
     if args.json:
         print(json.dumps(json_safe({
@@ -107,14 +107,6 @@ def cmd_train(args) -> int:
             "spec": trainer.model.spec, "steps": result.steps, "epochs": round(result.epoch, 4),
             "stopped": result.stopped, "saved": None if saved is None else str(saved)})))
     return 130 if result.stopped else 0
-
-
-def _divergence_cause(event) -> str:
-    """What went wrong, from the trainer's message without its advice for the app ("...and resume")."""
-    import re
-
-    cause = re.split(r"[:.] the weights were restored", event.message, maxsplit=1, flags=re.IGNORECASE)[0]
-    return cause.strip() or f"the loss became {event.loss}"
 
 
 def _save_path(args) -> Path | None:

@@ -146,7 +146,7 @@ class TimeLapse:
                 self.record_evaluation(event, snapshot)
             else:
                 self._pending = event
-        elif isinstance(event, ev.StateChanged) and event.state == "reset":
+        elif isinstance(event, ev.StateChanged) and event.state == ev.RunPhase.RESET:
             # New random weights and the step count starts over: a new film.
             self.clear()
 

@@ -16,13 +16,26 @@ from dataclasses import dataclass
 
 from .base import Backend, BackendUnavailable
 
-# name -> (module, human title)
-_ENTRIES: dict[str, tuple[str, str]] = {
-    "numpy": ("cnnviz.backends.numpy_ref", "NumPy reference (CPU)"),
-    "numba": ("cnnviz.backends.numba_cpu", "Numba parallel kernels (CPU)"),
-    "cuda": ("cnnviz.backends.numba_cuda", "Hand-written numba.cuda kernels (NVIDIA GPU)"),
-    "cupy": ("cnnviz.backends.cupy_backend", "CuPy im2col + cuBLAS (NVIDIA GPU)"),
+
+@dataclass(frozen=True)
+class _Entry:
+    module: str
+    title: str
+    is_gpu: bool
+    compiles: bool
+    """The first use compiles kernels (numba's JIT, CuPy's raw kernels): a start may wait for it."""
+
+
+# What the app needs to know of a backend before (or without) opening it. A test checks
+# that each backend that opens agrees (``is_gpu``, ``needs_warmup``).
+_ENTRIES: dict[str, _Entry] = {
+    "numpy": _Entry("cnnviz.backends.numpy_ref", "NumPy reference (CPU)", is_gpu=False, compiles=False),
+    "numba": _Entry("cnnviz.backends.numba_cpu", "Numba parallel kernels (CPU)", is_gpu=False, compiles=True),
+    "cuda": _Entry("cnnviz.backends.numba_cuda", "Hand-written numba.cuda kernels (NVIDIA GPU)", is_gpu=True,
+                   compiles=True),
+    "cupy": _Entry("cnnviz.backends.cupy_backend", "CuPy im2col + cuBLAS (NVIDIA GPU)", is_gpu=True, compiles=True),
 }
+
 AUTO_ORDER = ("cupy", "cuda", "numba", "numpy")
 NAMES = tuple(_ENTRIES)
 
@@ -38,6 +51,9 @@ class BackendInfo:
     available: bool
     detail: str
     """The device description when available, else the reason it is not."""
+    is_gpu: bool
+    compiles: bool
+    """Its first use compiles kernels (numba, cuda, cupy): starting it may take a while the first time."""
 
 
 def _open(name: str) -> Backend:
@@ -46,7 +62,7 @@ def _open(name: str) -> Backend:
             return _instances[name]
         if name in _failures:
             raise BackendUnavailable(_failures[name])
-        module_name, _ = _ENTRIES[name]
+        module_name = _ENTRIES[name].module
         try:
             module = importlib.import_module(module_name)
             backend = module.create()
@@ -66,7 +82,7 @@ def _open(name: str) -> Backend:
 def install(name: str, title: str, backend: Backend) -> None:
     """Make an already opened backend available under ``name`` (plug-ins, test doubles)."""
     with _lock:
-        _ENTRIES[name] = (type(backend).__module__, title)
+        _ENTRIES[name] = _Entry(type(backend).__module__, title, bool(backend.is_gpu), bool(backend.needs_warmup))
         _instances[name] = backend
         _failures.pop(name, None)
 
@@ -107,12 +123,21 @@ def get(name: str = "auto") -> Backend:
 
 
 def info(name: str) -> BackendInfo:
-    title = _ENTRIES[name][1]
+    """What is known of backend ``name``; for ``auto``, of the backend it picks (opening them in turn)."""
+    name = name.strip().lower()
+    if name == "auto":
+        try:
+            name = get("auto").name
+        except BackendUnavailable as exc:
+            return BackendInfo("auto", "auto", False, str(exc), is_gpu=False, compiles=False)
+    if name not in _ENTRIES:
+        raise ValueError(f"unknown backend {name!r}; choose from auto, {', '.join(NAMES)}")
+    entry = _ENTRIES[name]
     try:
         backend = _open(name)
     except BackendUnavailable as exc:
-        return BackendInfo(name, title, False, str(exc))
-    return BackendInfo(name, title, True, backend.describe())
+        return BackendInfo(name, entry.title, False, str(exc), entry.is_gpu, entry.compiles)
+    return BackendInfo(name, entry.title, True, backend.describe(), entry.is_gpu, entry.compiles)
 
 
 def available() -> list[BackendInfo]:

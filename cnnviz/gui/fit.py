@@ -284,6 +284,7 @@ def report(app, window, train_seconds: float = 0.0, out=None) -> int:
     """``cnnviz gui --check-layout``: open the window as it opens on this screen (with a drawing and,
     after ``train_seconds`` of training, curves and timings), check every mode and tab, print one JSON
     object; 1 when something does not fit."""
+    from ..train.events import RunPhase
     from .canvas import demo_digit_strokes
 
     out = out or sys.stdout
@@ -298,7 +299,7 @@ def report(app, window, train_seconds: float = 0.0, out=None) -> int:
         _process(app, train_seconds)
         if window.session.active:
             window.toggle_pause()
-            _process(app, 10.0, until=lambda: window.run.state == "paused" or not window.session.active)
+            _process(app, 10.0, until=lambda: window.run.state == RunPhase.PAUSED or not window.session.active)
     _process(app, 0.3)
     found = {"window": window_problems(window)} if window_problems(window) else {}
     found.update(check_every_view(window, settle=lambda: _process(app, 0.15)))

@@ -116,12 +116,12 @@ class EventRouter(QObject):
 
     @handle.register
     def _state(self, event: ev.StateChanged) -> None:
-        if event.state == "reset":
+        if event.state == ev.RunPhase.RESET:
             self.panels.timelapse.observe(event)
         else:
             self.run.state = event.state
             self.window.status.show(state=event.state)
-            if event.state != "running":
+            if event.state != ev.RunPhase.RUNNING:
                 self.window.status.show_stopped()  # paused: the ETA and images/s stop too
         self.window.update_buttons()
 

@@ -159,8 +159,8 @@ class StepHistory:
 
 @dataclass
 class RunState:
-    state: str = "idle"
-    """idle, starting, running, paused, finished, stopped or failed (not history: clear() keeps it)."""
+    state: ev.RunPhase = ev.RunPhase.IDLE
+    """Not history: clear() keeps it."""
     last_step: ev.StepFinished | None = None
     last_eval: ev.EvaluationFinished | None = None
     """The latest evaluation with its per-image arrays (confusion matrix, report)."""
@@ -218,4 +218,4 @@ class RunState:
 
     @property
     def running(self) -> bool:
-        return self.state == "running"
+        return self.state == ev.RunPhase.RUNNING

@@ -115,6 +115,8 @@ def screenshot(app, window, path: str, train_seconds: float, tab: str | None = N
                presenter: bool = False, fitted: bool = False) -> int:
     """``fitted``: the window as it opens on this screen (maximised on a small one; presenter mode full
     screen), for the per-resolution screenshots; else a 1600x1000 window."""
+    from ..train.events import RunPhase
+
     unattended_window(window)
     if fitted:
         window.show_fitted()
@@ -132,7 +134,7 @@ def screenshot(app, window, path: str, train_seconds: float, tab: str | None = N
         if session.active:
             # Freeze the picture on a consistent state: pause, then one fresh snapshot.
             window.toggle_pause()
-            _wait(app, lambda: window.run.state == "paused" or not session.active, 10.0)
+            _wait(app, lambda: window.run.state == RunPhase.PAUSED or not session.active, 10.0)
             window.live_view.request(force=True)
             _wait(app, lambda: not window.live_view.pending or not session.active, 10.0)
             _process_for(app, 0.3)

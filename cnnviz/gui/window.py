@@ -24,6 +24,7 @@ from ..analysis.presets import first_test_images
 from ..backends import registry as backends
 from ..data.datasets import load_dataset
 from ..train.trainer import TrainConfig, Trainer
+from ..train.events import RunPhase
 from . import presenter
 from .checkpoints import Checkpoints
 from .drawing_pad import DrawingPad
@@ -208,7 +209,7 @@ class MainWindow(QMainWindow):
         self.live_view.invalidate()
         self.status.show_start()
         if not self.session.active:
-            self.run.state = "idle"
+            self.run.state = RunPhase.IDLE
             self.status.show(state="ready")
             self.workspace.busy.stop()
 
@@ -216,7 +217,7 @@ class MainWindow(QMainWindow):
     def start(self) -> None:
         if not self.session.active:
             self.launch()
-        elif self.run.state == "paused":
+        elif self.run.state == RunPhase.PAUSED:
             self.session.trainer.resume()
 
     def start_or_pause(self) -> None:
@@ -228,7 +229,7 @@ class MainWindow(QMainWindow):
     def toggle_pause(self) -> None:
         trainer = self.session.trainer
         if trainer is not None:
-            trainer.resume() if self.run.state == "paused" else trainer.pause()
+            trainer.resume() if self.run.state == RunPhase.PAUSED else trainer.pause()
 
     def step(self) -> None:
         if self.session.active:
@@ -283,8 +284,8 @@ class MainWindow(QMainWindow):
         self.session.start(trainer, self.live_view.input(), paused=paused, autosave=self.checkpoints.autosave_plan())
         self.start_over()
         self.panels.curves.set_epochs(config.epochs if config.steps is None else 0.0)
-        self.run.state = "starting"
-        note = " and compiling kernels" if config.backend in ("numba", "cuda") else ""
+        self.run.state = RunPhase.STARTING
+        note = " and compiling kernels" if backends.info(config.backend).compiles else ""
         self.status.show(state=f"starting (loading data{note})…", backend=f"backend {config.backend}")
         if self.banner.isVisible() and self.banner.kind != "error":
             self.banner.hide()
@@ -299,7 +300,7 @@ class MainWindow(QMainWindow):
         self.session.stop(wait=wait)
         self.live_view.timer.stop()
         self.workspace.busy.stop()
-        self.run.state = "stopped"
+        self.run.state = RunPhase.STOPPED
         self.status.show(state="stopped")
         self.status.show_stopped()
         if reason:
@@ -320,8 +321,8 @@ class MainWindow(QMainWindow):
                 self.banner.show_message(f"Could not copy the final weights: {exc}", "error")
             if not self.panels.classify.canvas.is_empty:
                 self.pad.classify()
-        if self.run.state not in ("finished", "stopped", "failed"):
-            self.run.state = "finished"
+        if self.run.state not in (RunPhase.FINISHED, RunPhase.STOPPED, RunPhase.FAILED):
+            self.run.state = RunPhase.FINISHED
         self.live_view.dirty = True
         self.live_view.show_local()  # the final weights' view, computed here
         self._record_final_frame()
@@ -345,7 +346,7 @@ class MainWindow(QMainWindow):
         self.panels.timelapse.record_snapshot(replace(snapshot, step=self.local.step, epoch=epoch), accuracy)
 
     def _on_run_failed(self, message: str, details: str) -> None:
-        self.run.state = "failed"
+        self.run.state = RunPhase.FAILED
         self.workspace.busy.stop()
         self.status.show(state="stopped by an error")
         self.status.show_stopped()
@@ -356,7 +357,7 @@ class MainWindow(QMainWindow):
         c, active = self.controls, self.session.active
         c.start_button.setEnabled(not active and self.dataset is not None)
         c.pause_button.setEnabled(active)
-        c.pause_button.setText("▶  Resume" if active and self.run.state == "paused" else "❚❚  Pause")
+        c.pause_button.setText("▶  Resume" if active and self.run.state == RunPhase.PAUSED else "❚❚  Pause")
         c.step_button.setEnabled(self.dataset is not None)
         c.epochs_spin.setEnabled(not active)
 

@@ -95,7 +95,7 @@ class EventBuffer:
                 batch.snapshots[event.tag] = event
             elif isinstance(event, ev.TimingMeasured):
                 batch.timings[event.backend] = event
-            elif isinstance(event, ev.StateChanged) and event.state == "reset":
+            elif isinstance(event, ev.StateChanged) and event.state == ev.RunPhase.RESET:
                 # Steps, snapshots and timings so far describe the old weights.
                 self._batch = EventBatch(reset=True, others=[event])
             elif isinstance(event, ev.BackendSwitched):
@@ -212,7 +212,8 @@ class TrainingWorker(QObject):
             self._test_accuracy = float(event.test_accuracy)
             image, index = self.view_input
             self.trainer.request_snapshot(image=image, test_index=index, tag=Tag.TIMELAPSE)
-        elif isinstance(event, ev.RunStarted) or (isinstance(event, ev.StateChanged) and event.state == "reset"):
+        elif isinstance(event, ev.RunStarted) or (isinstance(event, ev.StateChanged)
+                                                  and event.state == ev.RunPhase.RESET):
             image, index = self.view_input
             self.trainer.request_snapshot(image=image, test_index=index, tag=Tag.TIMELAPSE_START)
         if self.buffer.put(event):

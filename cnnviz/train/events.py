@@ -8,8 +8,25 @@ thread can keep it as long as it likes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import numpy as np
+
+
+class RunPhase(StrEnum):
+    """Where a run is. The trainer announces RUNNING, PAUSED, RESET (the weights started over;
+    the run goes on as it was), FINISHED and STOPPED; the app adds IDLE (no run), STARTING
+    (loading data, compiling) and FAILED (an error ended it). A ``str``: it compares equal to
+    its value and prints and serialises as it."""
+
+    IDLE = "idle"
+    STARTING = "starting"
+    RUNNING = "running"
+    PAUSED = "paused"
+    RESET = "reset"
+    FINISHED = "finished"
+    STOPPED = "stopped"
+    FAILED = "failed"
 
 
 @dataclass(frozen=True)
@@ -146,14 +163,26 @@ class Diverged:
     epoch: float
     loss: float
     restored_step: int
-    message: str
+    cause: str
+    """What went wrong (``the loss became nan at step 12``)."""
+    advice: str
+    """What to do about it (``Lower the learning rate (now 0.5) and resume.``)."""
+
+    @property
+    def message(self) -> str:
+        """The whole story in one paragraph, for the app."""
+        return (f"{self.cause}. The weights were restored to step {self.restored_step} and training is "
+                f"paused. {self.advice}")
 
 
 @dataclass(frozen=True)
 class StateChanged:
-    state: str
-    """``running``, ``paused``, ``finished`` or ``stopped``."""
+    state: RunPhase
+    """RUNNING, PAUSED, RESET, FINISHED or STOPPED (a plain string is converted)."""
     step: int
+
+    def __post_init__(self):
+        object.__setattr__(self, "state", RunPhase(self.state))
 
 
 @dataclass(frozen=True)

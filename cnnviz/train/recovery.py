@@ -1,28 +1,52 @@
-"""Getting back to a good point: host backups of the training state, and noticing
-when training has gone wrong without a NaN.
+"""Getting back to a good point: host backups of the training state, noticing when
+training has gone wrong without a NaN, and moving a run to the CPU after a GPU failure.
 
 A backup is everything a run needs to continue exactly from a step: weights,
 optimizer state, step count and the data order (which fixes the schedule
 position too). It lives in host memory, so it survives a GPU that lost its
 memory (a "sticky" CUDA error) and a divergence that poisoned the weights.
+
+A GPU can fail in two ways. A *non-sticky* error (out of memory, a bad launch)
+leaves the device readable: the state is read from it as of the last completed
+step, the losses still on the device included, and nothing is lost. A *sticky*
+one (an illegal address) poisons the CUDA context for good: the run goes back
+to the last host backup and redoes the steps since, deterministically. Either
+way the failed backend is marked unavailable with the error as its reason.
 """
 
 from __future__ import annotations
 
 import math
+import time
+import traceback
 from dataclasses import dataclass
+from typing import Callable, Protocol, TypeVar
 
 import numpy as np
 
+from ..backends import registry
+from ..backends.base import BackendUnavailable
+from . import events as ev
+from .config import TrainConfig
 from .data_order import DataOrderState
+
+T = TypeVar("T")
+
+CPU_FALLBACKS = ("numba", "numpy")
+CPU_BACKUP_STEPS = 50
+"""On a CPU (where a backup is a cheap memory copy) one is also kept every this many steps."""
 
 
 @dataclass(frozen=True)
-class Backup:
-    step: int
+class HostState:
+    """A consistent host copy of the run as of ``step``: enough to save a checkpoint, and to
+    go on exactly from that step (the backup recovery goes back to)."""
+    spec: str
     weights: dict[str, np.ndarray]
     optimizer_arrays: dict[str, np.ndarray]
     optimizer_t: int
+    step: int
+    epoch: float
     data: DataOrderState
     lr_used: float
 
@@ -36,10 +60,14 @@ class CollapseWatch:
     def __init__(self, classes: int = 10, patience: int = 150):
         self.chance = math.log(classes)
         self.patience = patience
-        self.reset()
+        self.ema: float | None = None
+        self.lowest = math.inf
+        self.highest = -math.inf
+        self.steps_at_chance = 0
+        self.best_accuracy = 0.0
 
     def reset(self) -> None:
-        self.ema: float | None = None
+        self.ema = None
         self.lowest = math.inf
         self.highest = -math.inf
         self.steps_at_chance = 0
@@ -72,3 +100,135 @@ class CollapseWatch:
         return (f"the loss has stayed at chance level ({self.chance:.2f} = ln 10, a guess among ten classes) "
                 f"for {self.steps_at_chance} steps after having been "
                 + ("much lower" if self.lowest < 0.6 * self.chance else "far higher"))
+
+
+class GpuGuard:
+    """``with guard:`` around work on a backend. An exception there is a device failure when
+    ``applies()`` (the backend is a GPU): it goes to ``recover`` and is swallowed, and ``failed``
+    says so. Anywhere else (a CPU) it is a bug and propagates."""
+
+    def __init__(self, applies: Callable[[], bool], recover: Callable[[Exception], None]):
+        self.applies = applies
+        self.recover = recover
+        self.failed = False
+
+    def __enter__(self) -> "GpuGuard":
+        return self
+
+    def __exit__(self, kind, exc, tb) -> bool:
+        if not isinstance(exc, Exception) or not self.applies():
+            return False
+        self.failed = True
+        self.recover(exc)
+        return True
+
+
+def cpu_backend():
+    """The CPU backend a run falls back to (numba when it opens, else numpy)."""
+    for name in CPU_FALLBACKS:
+        try:
+            return registry.get(name)
+        except BackendUnavailable:
+            continue
+    raise BackendUnavailable("no CPU backend can run here")  # numpy always can
+
+
+class RecoveringRun(Protocol):
+    """What Recovery asks of the run it looks after (the Trainer)."""
+    config: TrainConfig
+    backend: object
+    step: int
+
+    @property
+    def epoch(self) -> float: ...
+    def host_copy(self) -> HostState: ...
+    def pending_losses(self) -> np.ndarray | None: ...
+    def rewind_to(self, state: HostState) -> None: ...
+    def continue_on(self, backend, state: HostState, warm: bool = False) -> None: ...
+    def report_rescued_steps(self, losses: np.ndarray, backend_name: str) -> None: ...
+
+
+class Recovery:
+    """The trainer's way back to a good point: the last backup, the collapse watch, and the
+    one GPU guard every device call that can fail goes through."""
+
+    def __init__(self, trainer: RecoveringRun, emit: Callable[[object], None]):
+        self.trainer = trainer
+        self.emit = emit
+        self.backup: HostState | None = None
+        self.backup_time = 0.0
+        """perf_counter() when the backup was taken."""
+        self.watch = CollapseWatch()
+
+    def start_over(self) -> None:
+        """Step 0 of a run: no backup yet, nothing watched."""
+        self.backup = None
+        self.watch.reset()
+
+    # ------------------------------------------------------------------
+    # the GPU guard
+    def guard(self, where: str, undo: Callable[[], None] | None = None) -> GpuGuard:
+        """A GPU failure inside the ``with`` moves the run to the CPU (``undo`` first puts back
+        what the failed work had half done); ``failed`` then says the work did not happen.
+        Before the first backup there is nothing to go back to, and the error propagates."""
+        def recover(exc: Exception) -> None:
+            if undo is not None:
+                undo()
+            self.fall_back_to_cpu(exc, where)
+
+        return GpuGuard(lambda: self.trainer.backend.is_gpu and self.backup is not None, recover)
+
+    def on_device(self, where: str, work: Callable[[], T]) -> T:
+        """``work()`` on the current backend; after a GPU failure, again on the CPU."""
+        with self.guard(where):
+            return work()
+        return work()
+
+    # ------------------------------------------------------------------
+    # backups
+    def take_backup(self) -> None:
+        self.backup = self.on_device("a backup copy", self.trainer.host_copy)
+        self.backup_time = time.perf_counter()
+
+    def backup_due(self, now: float) -> bool:
+        """A host copy every ``backup_seconds``, and on a CPU every CPU_BACKUP_STEPS steps
+        too, so a divergence never goes back far; only while the run looks healthy."""
+        trainer = self.trainer
+        due = now - self.backup_time >= trainer.config.backup_seconds or (
+            not trainer.backend.is_gpu and trainer.step - self.backup.step >= CPU_BACKUP_STEPS)
+        return self.watch.healthy and due
+
+    # ------------------------------------------------------------------
+    # GPU failures
+    def fall_back_to_cpu(self, exc: Exception, where: str) -> None:
+        """Continue on the CPU after a GPU failure, losing nothing.
+
+        If the device still answers (out of memory, a bad launch), the state is read
+        from it as of the last completed step, pending losses included. If it does
+        not (an illegal address poisons the CUDA context for good), the run goes
+        back to the last backup: weights, optimizer, step count, schedule and
+        data order together, and the message says so. The failed backend is marked
+        unavailable with the error as its reason.
+        """
+        trainer = self.trainer
+        old = trainer.backend
+        error = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".strip()
+        registry.mark_failed(old.name, f"failed during {where} ({error}); restart cnnviz to try it again")
+        try:
+            old.synchronize()
+            losses = trainer.pending_losses()
+            state = trainer.host_copy()
+            rewound = ""
+        except Exception:
+            state, losses = self.backup, None
+            rewound = (f"; the GPU's memory was lost, so training went back {trainer.step - state.step} steps "
+                       f"to step {state.step}")
+            trainer.rewind_to(state)
+        cpu = cpu_backend()
+        trainer.continue_on(cpu, state)
+        if losses is not None:
+            trainer.report_rescued_steps(losses, old.name)
+        reason = f"{old.name} failed during {where} ({error}); continuing on {cpu.name} from step {trainer.step}"
+        reason += rewound
+        self.emit(ev.BackendSwitched(trainer.step, trainer.epoch, old.name, cpu.name, cpu.describe(), reason))
+        self.emit(ev.TrainerError(reason, "".join(traceback.format_exception(exc)), fatal=False))

@@ -12,12 +12,13 @@ A step stays on the backend's device: the data set is uploaded once, each
 batch is gathered there from host indices, and the loss and accuracy are
 written into a device buffer that is read every ``sync_every`` steps (every
 step on a CPU). A GPU failure anywhere (step, evaluation, snapshot, switch,
-timings, saving) moves the run to the CPU with nothing lost: see
-``_fall_back_to_cpu``.
+timings, saving, a backup) moves the run to the CPU with nothing lost: every
+such call runs inside ``Recovery.guard`` (see recovery.py).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import queue
 import threading
@@ -28,7 +29,7 @@ from typing import Callable
 import numpy as np
 
 from ..backends import registry
-from ..backends.base import dropout_key
+from ..backends.base import BackendUnavailable, dropout_key
 from ..data.batches import batches_per_epoch
 from ..data.datasets import Dataset, load_dataset
 from ..nn.model import Sequential
@@ -38,14 +39,13 @@ from . import commands as cmd
 from .config import MAX_BATCH, MAX_EPOCHS, MAX_SYNC_EVERY, TrainConfig  # noqa: F401  (re-exported)
 from .data_order import DataOrder
 from .evaluation import evaluation_event, predict_probabilities
-from .fallback import DeviceRecovery
-from .recovery import Backup, CollapseWatch
+from .recovery import GpuGuard, HostState, Recovery, cpu_backend
 from .snapshot import take_snapshot
 from .stats import parameter_stats
+from .step import training_step
 from .timing import Throughput, layer_timings
 
 GPU_SYNC_EVERY = 16
-CPU_BACKUP_STEPS = 50
 MAX_SYNC = MAX_SYNC_EVERY
 """Slots of the device stats buffer (the largest ``sync_every``)."""
 
@@ -64,17 +64,7 @@ class _PendingStep:
     step_ms: float
 
 
-@dataclass(frozen=True)
-class HostState:
-    """A consistent host copy of the run, for saving a checkpoint."""
-    spec: str
-    weights: dict[str, np.ndarray]
-    optimizer_arrays: dict[str, np.ndarray]
-    step: int
-    epoch: float
-
-
-class Trainer(DeviceRecovery, cmd.CommandHandling):
+class Trainer:
     def __init__(self, config: TrainConfig, dataset: Dataset | None = None,
                  initial_weights: dict[str, np.ndarray] | None = None):
         """``initial_weights`` (a state dict, e.g. from a checkpoint) replaces the random initialisation."""
@@ -99,9 +89,15 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
         self._pending: list[_PendingStep] = []
         self._throughput = Throughput()
         self._train_seconds = 0.0
-        self._backup: Backup | None = None
-        self._backup_time = 0.0
-        self._watch = CollapseWatch()
+        # set up by setup()
+        self._train_x: np.ndarray | None = None
+        self._train_y: np.ndarray | None = None
+        self.order: DataOrder | None = None
+        self._device_data = None
+        """The training set on the backend (``upload_dataset``)."""
+        self._stats = None
+        """The backend's step-statistics buffer (``new_step_stats``): losses not yet read."""
+        self.recovery = Recovery(self, self._emit)
 
     # ------------------------------------------------------------------
     # listeners
@@ -188,9 +184,8 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
         """Step 0 of a run: the data order from ``seed``, the watchers, a first backup."""
         self.step = 0
         self.order = DataOrder(len(self._train_x), seed)
-        self._watch.reset()
+        self.recovery.start_over()
         self._pending = []
-        self._backup = None
 
     def _use_backend(self, backend) -> None:
         """Put the model, optimizer, data and step buffers on ``backend`` (warming it up first)."""
@@ -198,8 +193,8 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
         self.model.to(backend)
         self.optimizer.to(backend)
         self._put_data_on(backend)
-        if self._backup is None:
-            self._take_backup()
+        if self.recovery.backup is None:
+            self.recovery.take_backup()
 
     def _warm_up(self, backend) -> None:
         """Compile before timing: compile seconds never count as training."""
@@ -260,7 +255,7 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
             steps_per_epoch=batches_per_epoch(len(self._train_x), cfg.batch_size), total_steps=self._total_steps(),
             dataset=self.dataset.name, train_size=len(self._train_x), test_size=len(self.dataset.test_images),
             config=asdict(cfg)))
-        self._emit(ev.StateChanged("running", self.step))
+        self._emit(ev.StateChanged(ev.RunPhase.RUNNING, self.step))
         stopped = False
         while True:
             self._apply_commands()
@@ -286,9 +281,10 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
                 self._flush()
             if eval_due and not self._done() and not self._paused:
                 result = self.evaluate(full=epoch_ended)
-                if result is not None and self._watch.add_accuracy(result.test_accuracy):
+                watch = self.recovery.watch
+                if result is not None and watch.add_accuracy(result.test_accuracy):
                     self._diverged(f"the test accuracy fell to {result.test_accuracy:.1%}, chance level, after "
-                                   f"reaching {self._watch.best_accuracy:.1%}", self._watch.chance)
+                                   f"reaching {watch.best_accuracy:.1%}", watch.chance)
         self._flush()
         final = None
         if self.step > 0 and (self._final_evaluation or not stopped):
@@ -298,26 +294,25 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
             train_images_per_s=(self._images_trained / self._train_seconds) if self._train_seconds > 0 else 0.0,
             test_accuracy=final.test_accuracy if final else None, test_loss=final.test_loss if final else None,
             backend=self.backend.name, stopped=stopped, compile_seconds=self.compile_seconds)
-        self._emit(ev.StateChanged("stopped" if stopped else "finished", self.step))
+        self._emit(ev.StateChanged(ev.RunPhase.STOPPED if stopped else ev.RunPhase.FINISHED, self.step))
         self._emit(result)
         return result
 
     def _guarded_step(self) -> bool:
         """One step; on a GPU failure, fall back to the CPU (the step is then redone there)."""
         before, step_before = self.order.state(), self.step
-        try:
-            self._train_step()
-        except Exception as exc:
-            if not self.backend.is_gpu:
-                raise
+
+        def undo() -> None:
             if self.step == step_before:
                 self.order.restore(before)  # the update never ran: the CPU trains this batch next
-            self._fall_back_to_cpu(exc, "a training step")
-            return False
-        return True
+
+        with self.recovery.guard("a training step", undo) as guard:
+            self._train_step()
+        return not guard.failed
 
     def _train_step(self) -> None:
-        """Gather, forward, loss (into the device stats), backward, update."""
+        """``training_step`` on the next batch, with the bookkeeping around it: the step count, the
+        pending loss, the timing marks and, every ``stats_every`` steps, the parameter statistics."""
         be, model, cfg = self.backend, self.model, self.config
         timed = (self.step + 1) % cfg.timing_every == 0 or self.step == 0
         marks: list | None = [] if timed else None
@@ -325,16 +320,13 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
         lr = self.current_lr()
         epoch_before = self.order.epoch
         t0 = time.perf_counter()
+        indices = self.order.take(cfg.batch_size)
+        slot = len(self._pending)
         # A diverging run overflows on its way to NaN; that is handled at the flush, not warned about.
-        with np.errstate(over="ignore", invalid="ignore"), be.workspace():
-            indices = self.order.take(cfg.batch_size)
-            x, y = be.gather_batch(self._device_data, indices, model.dtype)
-            logits = model.forward(x, True, dropout_key(cfg.seed, self.step, 0), marks)
-            slot = len(self._pending)
-            dlogits = be.softmax_cross_entropy_into(logits, y, self._stats, slot)
-            model.backward(dlogits, marks)
-            before = self._host_weights() if stats_due else None
-            self.optimizer.step(model.named_parameters(), lr)
+        with np.errstate(over="ignore", invalid="ignore"):
+            before = training_step(be, model, self.optimizer, self._device_data, indices, self._stats, slot,
+                                   dropout_key(cfg.seed, self.step, 0), lr, marks,
+                                   before_update=self._host_weights if stats_due else None)
         # The update is launched: from here on the step counts as done.
         self.step += 1
         self._images_trained += len(indices)
@@ -353,12 +345,9 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
         """Read the pending steps' losses from the device and report them."""
         if not self._pending:
             return
-        try:
+        with self.recovery.guard("reading the loss") as guard:
             values = self.backend.read_step_stats(self._stats, len(self._pending))
-        except Exception as exc:
-            if not self.backend.is_gpu:
-                raise
-            self._fall_back_to_cpu(exc, "reading the loss")
+        if guard.failed:
             return
         pending, self._pending = self._pending, []
         now = time.perf_counter()
@@ -377,23 +366,16 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
                                        record.batch, rate, record.lr, self.backend.name, eta))
             if record.marks is not None:
                 self._emit_timing(record)
-            if self._watch.add_loss(float(loss)):
-                self._diverged(self._watch.describe(), float(loss))
+            if self.recovery.watch.add_loss(float(loss)):
+                self._diverged(self.recovery.watch.describe(), float(loss))
                 return
-        # A host copy every few seconds, and on a CPU (where it is a cheap memory copy) every
-        # CPU_BACKUP_STEPS steps too, so a divergence never goes back far.
-        due = now - self._backup_time >= self.config.backup_seconds or (
-            not self.backend.is_gpu and self.step - self._backup.step >= CPU_BACKUP_STEPS)
-        if self._watch.healthy and due:
-            self._take_backup()
+        if self.recovery.backup_due(now):
+            self.recovery.take_backup()
 
     def _emit_timing(self, record: _PendingStep) -> None:
-        try:
+        with self.recovery.guard("reading the layer timings") as guard:
             layers = layer_timings(self.backend, [l.name for l in self.model.layers], record.marks)
-        except Exception as exc:
-            if not self.backend.is_gpu:
-                raise
-            self._fall_back_to_cpu(exc, "reading the layer timings")
+        if guard.failed:
             return
         self._emit(ev.TimingMeasured(record.step, self.backend.name, record.batch, layers, record.step_ms))
 
@@ -401,18 +383,19 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
         return self.model.state_dict()
 
     # ------------------------------------------------------------------
-    # divergence (backups and GPU failures: see fallback.DeviceRecovery)
-    def _diverged(self, what: str, loss: float) -> None:
+    # divergence (backups and GPU failures: see recovery.Recovery)
+    def _diverged(self, cause: str, loss: float) -> None:
         """Restore the last good weights and pause, keeping the step count (the curves go on)."""
         self._pending = []
-        backup = self._backup
-        self._restore_weights(backup)
-        self._watch.reset()
+        backup = self.recovery.backup
+        self.model.load_state_dict(backup.weights)
+        self.optimizer.replace_state(self.backend, backup.optimizer_arrays, backup.optimizer_t,
+                                     self.model.named_parameters().flat.layout)
+        self.recovery.watch.reset()
         self._paused = True
-        message = (f"{what}. The weights were restored to step {backup.step} and training is "
-                   f"paused. Lower the learning rate (now {self.config.lr:g}) and resume.")
-        self._emit(ev.Diverged(self.step, self.epoch, loss, backup.step, message))
-        self._emit(ev.StateChanged("paused", self.step))
+        advice = f"Lower the learning rate (now {self.config.lr:g}) and resume."
+        self._emit(ev.Diverged(self.step, self.epoch, loss, backup.step, cause, advice))
+        self._emit(ev.StateChanged(ev.RunPhase.PAUSED, self.step))
 
     # ------------------------------------------------------------------
     # inspection
@@ -423,7 +406,7 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
         if not full and self.config.eval_samples is not None:
             n = min(n, self.config.eval_samples)
         stopped = lambda: self._stop and not self._final_evaluation  # noqa: E731  (a closing window)
-        probs = self._on_device("an evaluation", lambda: predict_probabilities(self.model, d.test_images[:n], stopped))
+        probs = self.recovery.on_device("an evaluation", lambda: predict_probabilities(self.model, d.test_images[:n], stopped))
         if probs is None:
             return None
         event = evaluation_event(self.step, self.epoch, probs, d.test_labels[:n])
@@ -433,15 +416,148 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
 
     def snapshot(self, image: np.ndarray | None = None, test_index: int | None = None, tag: str = "") -> ev.Snapshot:
         """Feature maps, kernels and weights for ``image`` (28x28 in [0,1]) or test image ``test_index``."""
-        return self._on_device("a snapshot", lambda: take_snapshot(
+        return self.recovery.on_device("a snapshot", lambda: take_snapshot(
             self.model, image, dataset=self.dataset, test_index=test_index, step=self.step, epoch=self.epoch, tag=tag))
 
     def host_state(self) -> HostState:
         """Weights and optimizer state on the host (for a checkpoint), read safely even
         from a failing GPU. Call on the training thread, or after ``run`` returned."""
         self._flush()
-        weights, arrays = self._on_device(
-            "saving", lambda: (self.model.state_dict(), self.optimizer.state_arrays()))
-        return HostState(self.model.spec, weights, arrays, self.step, self.epoch)
+        return self.recovery.on_device("saving", self.host_copy)
 
+    # ------------------------------------------------------------------
+    # what Recovery asks of the run
+    def host_copy(self) -> HostState:
+        """The run as of now, read from the backend as it is (no flush, no guard)."""
+        return HostState(self.model.spec, self.model.state_dict(), self.optimizer.state_arrays(), self.optimizer.t,
+                         self.step, self.epoch, self.order.state(), self._lr_used)
 
+    def pending_losses(self) -> np.ndarray | None:
+        """The losses of the steps not yet reported, read from the backend (None when there are none)."""
+        return self.backend.read_step_stats(self._stats, len(self._pending)) if self._pending else None
+
+    def rewind_to(self, state: HostState) -> None:
+        """Back to ``state``'s step, learning rate and data order; the pending steps never happened."""
+        self.step, self._lr_used = state.step, state.lr_used
+        self.order.restore(state.data)
+        self._pending = []
+
+    def continue_on(self, backend, state: HostState, warm: bool = False) -> None:
+        """``state``'s weights and optimizer onto ``backend`` (compiled first when ``warm``), with
+        the data and step buffers: the run goes on there."""
+        self.model.release()
+        self.model.load_state_dict(state.weights)
+        self.optimizer.replace_state(None, {}, 0, None)
+        if warm:
+            self._warm_up(backend)
+        self.model.to(backend)
+        self.optimizer.replace_state(backend, state.optimizer_arrays, state.optimizer_t,
+                                     self.model.named_parameters().flat.layout)
+        self._put_data_on(backend)
+
+    def report_rescued_steps(self, losses: np.ndarray, backend_name: str) -> None:
+        """Pending steps whose losses were rescued from a failing GPU: report them as usual."""
+        pending, self._pending = self._pending, []
+        for record, (loss, correct) in zip(pending, losses):
+            self._emit(ev.StepFinished(record.step, record.epoch, float(loss), float(correct) / record.batch,
+                                       record.batch, self._throughput.rate(), record.lr, backend_name, None))
+
+    # ------------------------------------------------------------------
+    # commands (applied between two steps, on the training thread: one handler per command type)
+    def _apply_commands(self) -> None:
+        while True:
+            try:
+                command = self._commands.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                self._handle(command)
+            except (ValueError, BackendUnavailable) as exc:
+                self._emit(ev.TrainerError(str(exc)))
+
+    @functools.singledispatchmethod
+    def _handle(self, command) -> None:
+        raise TypeError(f"unknown trainer command {command!r}")
+
+    @_handle.register
+    def _(self, command: cmd.Pause) -> None:
+        if not self._paused:
+            self._paused = True
+            self._flush()
+            self._emit(ev.StateChanged(ev.RunPhase.PAUSED, self.step))
+
+    @_handle.register
+    def _(self, command: cmd.Resume) -> None:
+        self._pending_single_steps = 0
+        if self._paused:
+            self._paused = False
+            self.recovery.watch.reset()
+            self._emit(ev.StateChanged(ev.RunPhase.RUNNING, self.step))
+
+    @_handle.register
+    def _(self, command: cmd.StepOnce) -> None:
+        if not self._paused:
+            self._handle(cmd.Pause())
+        self._pending_single_steps += 1
+
+    @_handle.register
+    def _(self, command: cmd.SetHyperparameters) -> None:
+        cfg = self.config
+        allowed = {"lr", "momentum", "batch_size", "optimizer", "schedule"}
+        unknown = set(command.changes) - allowed
+        if unknown:
+            raise ValueError(f"cannot change {', '.join(sorted(unknown))} while training")
+        updated = replace(cfg, **command.changes).validate()
+        applied = {k: v for k, v in command.changes.items() if getattr(cfg, k) != v}
+        if not applied:
+            return
+        self._flush()
+        if "optimizer" in applied:
+            self.optimizer.set_kind(updated.optimizer)
+        if "momentum" in applied:
+            self.optimizer.momentum = updated.momentum
+        self.config = updated
+        self._emit(ev.HyperparametersChanged(self.step, self.epoch, applied))
+
+    @_handle.register
+    def _(self, command: cmd.SwitchBackend) -> None:
+        new = registry.get(command.name)
+        old = self.backend
+        if new is old:
+            return
+        self._flush()
+        if old is not self.backend:  # the flush itself fell back to the CPU
+            old = self.backend
+            if new is old:
+                return
+        with self.recovery.guard(f"the switch to {new.name}") as guard:
+            state = self.host_copy()
+        if guard.failed:
+            return
+
+        def back_where_it_was(exc: Exception) -> None:
+            registry.mark_failed(new.name, f"failed to start ({type(exc).__name__}: {exc})")
+            self.continue_on(old if not old.is_gpu else cpu_backend(), state, warm=True)
+            raise BackendUnavailable(f"{new.name} failed to start ({type(exc).__name__}: {exc}); "
+                                     f"training stays on {self.backend.name}") from exc
+
+        with GpuGuard(lambda: new.is_gpu, back_where_it_was):
+            self.continue_on(new, state, warm=True)
+        self._emit(ev.BackendSwitched(self.step, self.epoch, old.name, new.name, new.describe()))
+
+    @_handle.register
+    def _(self, command: cmd.TakeSnapshot) -> None:
+        self._flush()
+        self._emit(self.snapshot(command.image, command.test_index, command.tag))
+
+    @_handle.register
+    def _(self, command: cmd.Reset) -> None:
+        cfg = self.config if command.seed is None else replace(self.config, seed=command.seed).validate()
+        self.config = cfg
+        self._pending = []
+        self.model.initialise(cfg.seed, self.model.dtype)
+        self.optimizer.replace_state(self.backend, {}, 0, self.model.named_parameters().flat.layout)
+        self.optimizer.set_kind(cfg.optimizer)
+        self._start_over(cfg.seed)
+        self.recovery.take_backup()
+        self._emit(ev.StateChanged(ev.RunPhase.RESET, 0))

@@ -114,12 +114,28 @@ def test_every_kernel_has_a_signature():
     assert set(signatures("float32")) == set(kern.KERNEL_NAMES)
 
 
+REGISTER_TILED = tuple(name for name in kern.KERNEL_NAMES if name.startswith(("conv_", "gemm_")))
+
+
 def test_register_tiles_fit(capsys):
-    """The report the kernels' docstring promises: registers and shared memory per kernel (sm_90, float32)."""
-    rows = []
+    """The register-tiled kernels (the convolutions and the GEMMs) keep their TM x TN accumulators in
+    registers: enough registers to hold the tile, no stack frame, no spills, and few enough registers
+    for a full tile block to launch (sm_90, float32). The table the kernels' docstring promises is printed."""
+    cfg = kern.PRODUCTION
+    rows, problems = [], []
     for name in kern.KERNEL_NAMES:
         _, usages = compiled(name, "float32", (9, 0))
         u = usages[0]
         rows.append(f"{name:24s} {u['registers']:4d} registers {u['smem']:6d} B shared")
+        if name not in REGISTER_TILED:
+            continue
+        if u["registers"] < cfg.tm * cfg.tn:
+            problems.append(f"{name}: {u['registers']} registers cannot hold a {cfg.tm}x{cfg.tn} accumulator tile")
+        if u["stack"] or u["spill_stores"] or u["spill_loads"]:
+            problems.append(f"{name}: the tile went to local memory (stack {u['stack']} B, "
+                            f"spills {u['spill_stores']}/{u['spill_loads']} B)")
+        if u["registers"] * cfg.tx * cfg.ty > 65536:
+            problems.append(f"{name}: {u['registers']} registers x {cfg.tx * cfg.ty} threads exceed a block's 65536")
     with capsys.disabled():
         print("\nsm_90 float32:\n" + "\n".join(rows))
+    assert len(REGISTER_TILED) == 8 and not problems, "\n".join(problems)

@@ -46,13 +46,12 @@ def _tiny_weights():
 
 
 def _measured(fn):
-    """(exception, peak traced bytes, seconds) of ``fn()``, which must raise."""
+    """(exception, peak traced bytes) of ``fn()``, which must raise."""
     tracemalloc.start()
-    start = time.perf_counter()
     try:
         with pytest.raises(Exception) as caught:
             fn()
-        return caught.value, tracemalloc.get_traced_memory()[1], time.perf_counter() - start
+        return caught.value, tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
 
@@ -60,10 +59,10 @@ def _measured(fn):
 def test_metadata_naming_a_huge_network_is_refused_before_building_it(tmp_path):
     # The issue's case: 116 KB whose metadata names a legal-per-layer but huge net took 9.3 GB.
     path = _write(tmp_path / "huge.npz", _tiny_weights(), {"spec": "conv15-1024,conv15-1024,dense-10"})
-    exc, peak, seconds = _measured(lambda: checkpoint.load_model(path))
+    exc, peak = _measured(lambda: checkpoint.load_model(path))
     assert isinstance(exc, CheckpointError)
     assert str(exc).startswith(f"{path}: stored network spec is invalid: the network has 244,190,218 parameters")
-    assert peak < 5 * 2**20 and seconds < 5
+    assert peak < 5 * 2**20  # refused before building it: building would allocate about 1 GB
 
 
 def test_weights_that_do_not_fit_the_named_network_are_refused_before_reading_them(tmp_path):
@@ -87,7 +86,7 @@ def test_a_zip_bomb_member_is_refused_before_it_is_decompressed(tmp_path):
                   deflate=True)
     del zeros
     assert path.stat().st_size < 1_000_000
-    exc, peak, _ = _measured(lambda: checkpoint.load(path))
+    exc, peak = _measured(lambda: checkpoint.load(path))
     assert "would expand from" in str(exc) and "more than 10x: refused (a zip bomb?)" in str(exc)
     assert "'optim.conv1.weight.m'" in str(exc) and str(exc).startswith(str(path))
     assert peak < 5 * 2**20
@@ -98,7 +97,7 @@ def test_a_4_tib_declared_array_is_named_as_such_not_as_out_of_memory(tmp_path):
     np.lib.format.write_array_header_1_0(header, {"descr": "<f4", "fortran_order": False, "shape": (2**40,)})
     path = _write(tmp_path / "tib.npz", _tiny_weights(), {"spec": TINY},
                   raw={"optim.conv1.weight.m.npy": header.getvalue() + bytes(16)})
-    exc, peak, _ = _measured(lambda: checkpoint.load(path))
+    exc, peak = _measured(lambda: checkpoint.load(path))
     message = str(exc)
     assert isinstance(exc, CheckpointError) and "batch size" not in message
     assert "header declares shape (1099511627776,) (4.4 TB) but the file holds 16 bytes" in message

@@ -101,18 +101,16 @@ def test_network_size_agrees_with_the_built_network(net):
     (",".join(["conv1-1024"] * 20 + ["dense-10"]), "activation values per image"),
 ])
 def test_huge_networks_are_refused_before_anything_is_allocated(spec, message):
-    import time
     import tracemalloc
 
     tracemalloc.start()
-    start = time.perf_counter()
     try:
         with pytest.raises(SpecError, match=message):
             Sequential.from_spec(spec)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert peak < 5 * 2**20 and time.perf_counter() - start < 2
+    assert peak < 5 * 2**20
 
 
 def test_the_limits_are_configurable(monkeypatch):

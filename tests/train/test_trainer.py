@@ -67,17 +67,26 @@ def wait_for(predicate, timeout=20.0):
     return False
 
 
+def step_seen_by_a_snapshot(trainer, seen, tag):
+    """The step count when the trainer applied a snapshot request (commands are applied between steps)."""
+    trainer.request_snapshot(test_index=0, tag=tag)
+    assert wait_for(lambda: any(s.tag == tag for s in of(seen, ev.Snapshot)))
+    return next(s.step for s in of(seen, ev.Snapshot) if s.tag == tag)
+
+
 def test_pause_step_once_resume_stop_from_another_thread(small_mnist):
     trainer, seen = make(small_mnist, steps=100000)
     trainer.pause()
     thread = run_in_thread(trainer)
-    assert wait_for(lambda: of(seen, ev.StateChanged) and of(seen, ev.StateChanged)[-1].state == "paused")
-    time.sleep(0.2)
-    assert trainer.step == 0
+    assert wait_for(lambda: of(seen, ev.StateChanged) and of(seen, ev.StateChanged)[-1].state == ev.RunPhase.PAUSED)
+    # Two snapshots in a row: the second is applied a loop turn after the first, so a paused
+    # trainer that took a step in between would show it.
+    assert [step_seen_by_a_snapshot(trainer, seen, tag) for tag in ("a", "b")] == [0, 0]
     trainer.step_once()
     assert wait_for(lambda: trainer.step == 1)
-    time.sleep(0.2)
-    assert trainer.step == 1, "step_once must advance exactly one batch"
+    assert [step_seen_by_a_snapshot(trainer, seen, tag) for tag in ("c", "d")] == [1, 1], \
+        "step_once must advance exactly one batch"
+    assert [e.step for e in of(seen, ev.StepFinished)] == [1]
     trainer.resume()
     assert wait_for(lambda: trainer.step >= 5)
     trainer.stop()
@@ -117,15 +126,11 @@ def test_switching_backend_mid_run_keeps_the_trajectory(small_mnist):
     trainer, seen = make(small_mnist, steps=8)
     trainer.add_listener(lambda e: isinstance(e, ev.StepFinished) and e.step == 4 and
                          trainer.switch_backend("numpy2"))
-    original = registry._instances.copy()
-    registry._ENTRIES["numpy2"] = ("cnnviz.backends.numpy_ref", "test copy")
-    registry._instances["numpy2"] = OtherNumpy()
+    registry.install("numpy2", "test copy", OtherNumpy())
     try:
         trainer.run()
     finally:
-        registry._ENTRIES.pop("numpy2")
-        registry._instances.clear()
-        registry._instances.update(original)
+        registry.uninstall("numpy2")
     switched = of(seen, ev.BackendSwitched)
     assert switched and switched[0].step == 4 and switched[0].new == "numpy2"
     assert [s.loss for s in of(seen, ev.StepFinished)] == [s.loss for s in of(seen_ref, ev.StepFinished)]
@@ -158,12 +163,20 @@ def test_divergence_restores_weights_and_pauses(small_mnist):
     trainer, seen = make(small_mnist, steps=100000, schedule="constant")
     trainer.setup()
     good = trainer.model.state_dict()
-    trainer.add_listener(lambda e: isinstance(e, ev.StateChanged) and e.state == "paused" and trainer.stop())
+    trainer.add_listener(lambda e: isinstance(e, ev.StateChanged) and e.state == ev.RunPhase.PAUSED and trainer.stop())
     # Poison the weights as a too-high learning rate would.
     trainer.model.named_parameters()[0][1].data[...] = np.inf
     trainer.run()
     diverged = of(seen, ev.Diverged)
-    assert diverged and diverged[0].restored_step == 0 and "Lower the learning rate" in diverged[0].message
+    assert diverged and diverged[0].restored_step == 0
+    # The cause and the advice apart (the CLI words its own advice), and together for the app.
+    assert diverged[0].cause == "the loss became nan at step 1"
+    assert diverged[0].advice == "Lower the learning rate (now 0.002) and resume."
+    assert diverged[0].message == ("the loss became nan at step 1. The weights were restored to step 0 and training "
+                                   "is paused. Lower the learning rate (now 0.002) and resume.")
+    states = of(seen, ev.StateChanged)
+    assert [e.state for e in states] == [ev.RunPhase.RUNNING, ev.RunPhase.PAUSED, ev.RunPhase.STOPPED]
+    assert all(type(e.state) is ev.RunPhase for e in states)
     for name, value in trainer.model.state_dict().items():
         np.testing.assert_array_equal(value, good[name], err_msg=name)
 
@@ -191,7 +204,8 @@ def test_reset_starts_over_with_fresh_weights_and_the_same_data_order(small_mnis
     trainer.add_listener(lambda e: isinstance(e, ev.StepFinished) and e.step == 2 and not of(seen, ev.StateChanged)[1:]
                          and trainer.reset())
     trainer.run()
-    assert [e.state for e in of(seen, ev.StateChanged)] == ["running", "reset", "finished"]
+    assert [e.state for e in of(seen, ev.StateChanged)] == [ev.RunPhase.RUNNING, ev.RunPhase.RESET,
+                                                            ev.RunPhase.FINISHED]
     steps = of(seen, ev.StepFinished)
     assert [s.step for s in steps] == [1, 2, 1, 2, 3]
     # same seed: the same fresh weights and the same first batches, so the same losses
@@ -230,7 +244,8 @@ def test_a_loss_stuck_at_chance_after_blowing_up_is_treated_as_divergence(small_
     diverged = of(seen, ev.Diverged)
     assert bool(diverged) == collapses
     if collapses:
-        assert "chance level" in diverged[0].message and "Lower the learning rate" in diverged[0].message
+        assert diverged[0].cause.startswith("the loss has stayed at chance level")
+        assert diverged[0].advice.startswith("Lower the learning rate")
         assert diverged[0].loss == pytest.approx(np.log(10), rel=0.3)
     else:
         assert of(seen, ev.StepFinished)[-1].loss < 1.0
@@ -245,3 +260,13 @@ def test_a_run_of_no_images_is_refused_before_training(small_mnist, overrides, m
     with pytest.raises(ValueError, match=message):
         trainer.run()
     assert not of(seen, ev.StepFinished)
+
+
+def test_run_phases_are_strings_for_comparisons_and_json():
+    import json
+
+    event = ev.StateChanged("paused", 3)
+    assert event.state is ev.RunPhase.PAUSED and event.state == "paused" and f"{event.state}" == "paused"
+    assert json.dumps({"state": event.state}) == '{"state": "paused"}'
+    with pytest.raises(ValueError):
+        ev.StateChanged("sleeping", 3)

@@ -116,7 +116,7 @@ class ControlsPanel(QWidget):
         model: QStandardItemModel = self.backend_combo.model()
         self._first_available = None
         for info in backends:
-            where = "GPU" if "GPU" in info.title else "CPU"
+            where = "GPU" if info.is_gpu else "CPU"
             self.backend_combo.addItem(f"{info.name}  ({where})" if info.available
                                        else f"{info.name}  ({where}, not available)", info.name)
             item = model.item(self.backend_combo.count() - 1)
