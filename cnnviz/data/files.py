@@ -50,7 +50,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
 __all__ = [
-    "FileProblem", "NotARegularFile", "open_regular", "describe_file_error", "show_path",
+    "FileProblem", "NotARegularFile", "open_regular", "open_for_append", "describe_file_error", "show_path",
     "atomic_write", "atomic_write_bytes", "atomic_write_text", "remove_stale_temps", "check_save_target",
     "parse_json", "read_json_file", "TEMP_NAME", "temp_name",
 ]
@@ -153,6 +153,43 @@ def describe_file_error(exc: BaseException, path: str | os.PathLike[str] | None 
     else:
         cause = str(exc) or type(exc).__name__
     return f"{where}{shorten(cause, 200)}"
+
+
+def open_for_append(path: str | os.PathLike[str]):
+    """Open ``path`` to append UTF-8 text (a log such as ``--metrics``), never waiting.
+
+    A regular file is created or appended to; a character device (``/dev/null``,
+    ``/dev/stdout`` on a terminal) and a named pipe that something reads from
+    (``/dev/stdout`` in a pipe) are written to. Refused with the reason, before
+    anything waits: a named pipe nobody reads (opening it would block until a
+    reader came), a disk device, a socket, a folder. Raises ``OSError`` (pass it
+    to :func:`describe_file_error`).
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    fifo = mode is not None and stat.S_ISFIFO(mode)
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISCHR(mode) or fifo):
+        raise NotARegularFile(path, _kind(mode))
+    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO and fifo:
+            raise NotARegularFile(path, "a named pipe (FIFO) that nothing reads (writing would wait for a "
+                                        "reader)") from None
+        raise
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISBLK(mode) or stat.S_ISSOCK(mode) or stat.S_ISDIR(mode):
+            raise NotARegularFile(path, _kind(mode))
+        if not stat.S_ISREG(mode) and hasattr(os, "O_NONBLOCK"):
+            os.set_blocking(fd, True)  # a pipe with a reader: wait for it as a shell pipe would
+        return os.fdopen(fd, "a", encoding="utf-8")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 # ---------------------------------------------------------------------------

@@ -286,7 +286,7 @@ class Trainer(DeviceRecovery, cmd.CommandHandling):
                 self._flush()
             if eval_due and not self._done() and not self._paused:
                 result = self.evaluate(full=epoch_ended)
-                if result is not None and self._watch.add_accuracy(result.test_accuracy):
+                if result is not None and self._watch.add_accuracy(result.test_accuracy, result.samples):
                     self._diverged(f"the test accuracy fell to {result.test_accuracy:.1%}, chance level, after "
                                    f"reaching {self._watch.best_accuracy:.1%}", self._watch.chance)
         self._flush()
