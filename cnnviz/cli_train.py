@@ -151,7 +151,7 @@ def _save_path(args) -> tuple[Path | None, Path | None]:
     if args.no_save:
         return None, None
     if args.save:
-        return checkpoint.check_name(Path(args.save)), None
+        return checkpoint.check_name(args.save), None
     folder = checkpoint.default_models_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -365,10 +365,11 @@ def check_save_target(path: str | os.PathLike[str], expected_bytes: int = 0, wha
     temporary file, which is what the save will do, and, when ``path`` does
     not exist yet, that a file of that very name can be created.
     """
-    path = Path(path)
+    raw = os.fspath(path)
+    path = Path(raw)
     shown = show_path(path)
     folder = path.parent if str(path.parent) else Path(".")
-    if path.name in ("", ".", "..") or os.fspath(path).endswith(("/", os.sep)):
+    if path.name in ("", ".", "..") or raw.endswith(("/", os.sep)):
         raise FileProblem(f"{shown}: is not a file name; give a {what} name")
     if len(os.fsencode(path.name)) > MAX_NAME_BYTES:
         raise FileProblem(f"{shown}: the file name is too long (at most {MAX_NAME_BYTES} bytes)")

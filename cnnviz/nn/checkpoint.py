@@ -91,8 +91,9 @@ def _clean_for_json(value):
 def check_name(path: str | os.PathLike) -> Path:
     """``path`` as a checkpoint file name (``<name>.npz``; ``dir/.npz`` is none); raises CheckpointError.
     The one check of the name, before training (``cnnviz train --save``) and when saving."""
-    path = Path(path)
-    if path.suffix != ".npz" or os.fspath(path).endswith(("/", os.sep)):
+    raw = os.fspath(path)
+    path = Path(raw)
+    if path.suffix != ".npz" or raw.endswith(("/", os.sep)):
         raise CheckpointError(f"{show_path(path)}: a checkpoint file name must end in .npz, after a name "
                               "(such as model.npz)")
     return path
