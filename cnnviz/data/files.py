@@ -172,7 +172,8 @@ def open_for_append(path: str | os.PathLike[str]):
     fifo = mode is not None and stat.S_ISFIFO(mode)
     if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISCHR(mode) or fifo):
         raise NotARegularFile(path, _kind(mode))
-    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+             | getattr(os, "O_BINARY", 0))  # Windows: Python's text layer writes the line ends, as open() does
     try:
         fd = os.open(path, flags, 0o666)
     except OSError as exc:
