@@ -6,14 +6,14 @@ stderr -- at most 300 characters, control characters escaped, naming the file
 and the cause -- and a non-zero exit status, never a traceback. Set
 ``CNNVIZ_DEBUG=1`` to see the traceback of an unexpected error.
 
+Every other line that carries outside text (file names in ``predict``'s
+results, saved paths) has its control and bidi characters escaped the same way.
+
 Exit status: 0 done; 1 ``predict`` could not classify some of the images (each
 named on stderr, the others printed); 2 an error; 130 interrupted (Ctrl-C; a
-trained model is still saved).
+trained model is still saved), 143 SIGTERM and 129 SIGHUP, handled alike.
 
-``cnnviz train`` never loses the model to a side issue: the save target is
-checked (folder, free space) before training, a failing ``--metrics`` file is
-warned about once and dropped, the save is protected from Ctrl-C, and a run
-that diverged or trained no step never overwrites a saved model.
+``cnnviz train`` never loses the model to a side issue: see :mod:`cnnviz.cli_train`.
 """
 
 from __future__ import annotations
@@ -89,8 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     nets = "|".join(PRESETS)
     t = sub.add_parser("train", help="train headless, with a progress bar",
                        description="Train a CNN from scratch on MNIST, headless.",
-                       epilog="Ctrl-C stops after the current step, evaluates on the test set and saves; "
-                       "Ctrl-C again skips that evaluation; the save itself is never interrupted.")
+                       epilog="Ctrl-C (or SIGTERM, SIGHUP) stops after the current step, evaluates on the test "
+                       "set and saves; a second one skips that evaluation; the save itself is never interrupted.")
     t.add_argument("--net", default=defaults.net, help=f"{nets} or a spec such as conv5-8,relu,pool,dense-10 "
                    f"(default {defaults.net})")
     t.add_argument("--backend", default=defaults.backend, help="auto, numpy, numba, cuda or cupy (default auto)")
@@ -210,7 +210,7 @@ def cmd_predict(args) -> int:
         if model_path is None:
             raise ValueError("no model given and none saved yet: train one with 'cnnviz train' (it saves to "
                              f"{checkpoint.default_models_dir()}) or pass --model PATH.npz")
-        print(f"using the last saved model {model_path}", file=sys.stderr)
+        print(f"using the last saved model {limits.escape_control(model_path)}", file=sys.stderr)
     model, _ = checkpoint.load_model(model_path)
     model.to(registry.get("numpy"))
 
@@ -251,7 +251,9 @@ def cmd_predict(args) -> int:
         elif not args.json:
             p = row["probabilities"]
             ranked = "  ".join(f"{d}:{p[d]:.3f}" for d in range(10))
-            print(f"{row['file']}: {row['label']} ({100 * p[row['label']]:.1f}%)   {ranked}")
+            # The name as given, but inert: no escape sequence, bidi override or newline of a
+            # file name reaches the terminal or forges a result line (as in error lines).
+            print(f"{limits.escape_control(row['file'])}: {row['label']} ({100 * p[row['label']]:.1f}%)   {ranked}")
     return 1 if errors else 0
 
 

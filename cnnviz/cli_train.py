@@ -1,18 +1,28 @@
 """``cnnviz train``: a run with a progress bar that never loses the trained model.
 
-The save target is checked (folder, free space) before training, a failing
-``--metrics`` file is warned about once and dropped, the save is protected from
-Ctrl-C, and a run that diverged or trained no step never overwrites a saved
-model.
+The batch size is checked against the training memory budget and the save
+target exactly as it will be written (name, folder, free space) before
+training; without ``--save`` a new file is created for the run at once, so
+two runs never pick the same name. A failing ``--metrics`` file is warned
+about once and dropped (a FIFO nobody reads is refused before training).
+SIGINT, SIGTERM and SIGHUP (SIGBREAK on Windows) stop after the current step
+and save; the save is protected from further signals, and a failed save keeps
+the model in another folder. A run that diverged or trained no step never
+overwrites a saved model.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
 import signal
+import sys
 import time
 from pathlib import Path
+
+from .data.limits import escape_control
 
 
 def with_recipe(args):
@@ -44,99 +54,153 @@ def cmd_train(args) -> int:
                          eval_every=args.eval_every, train_samples=args.train_samples)
     trainer = Trainer(config)  # validates the numbers
     Sequential.from_spec(args.net)  # the network, within limits (nothing is allocated yet)
-    save_path = _save_path(args)
-    if save_path is not None:  # checked now, not after a long run that would then be lost
-        expected = checkpoint.expected_bytes(args.net, args.optimizer, 4)
+    _check_training_memory(args.net, args.batch)
+    # From here on SIGINT, SIGTERM and SIGHUP stop the run after its current step and save it:
+    # one arriving before training starts ends it at step 0 (nothing to save, nothing lost).
+    signals = _Signals(trainer)
+    reserved = None  # the new file a run without --save created for itself
+    saved = None
+    with signals.installed():
         try:
-            check_save_target(save_path, expected, what="checkpoint")
-        except FileProblem as exc:
-            raise ValueError(f"--save {exc}") from None
-    try:
-        trainer.setup()  # fails early (bad data, spec, backend) before any output
-    except MemoryError:
-        raise ValueError("out of memory while building the network: try a smaller network") from None
+            save_path, reserved = _save_path(args)
+            if save_path is not None:  # checked now, not after a long run that would then be lost
+                expected = checkpoint.expected_bytes(args.net, args.optimizer, 4)
+                try:
+                    check_save_target(save_path, expected, what="checkpoint")
+                except FileProblem as exc:
+                    raise ValueError(f"--save {exc}" if args.save else str(exc)) from None
+            try:
+                trainer.setup()  # fails early (bad data, spec, backend) before any output
+            except MemoryError:
+                raise ValueError("out of memory while building the network: try a smaller network") from None
 
-    printer = ProgressPrinter(quiet=args.json)
-    metrics = _MetricsLog(args.metrics, printer.warn) if args.metrics else None
-    trainer.add_listener(printer)
-    if metrics:
-        trainer.add_listener(metrics)
-    diverged: list[ev.Diverged] = []
-
-    def stop_on_divergence(event) -> None:
-        # The trainer pauses on divergence for the GUI to resume; headless,
-        # nobody would, so the run would hang.
-        if isinstance(event, ev.Diverged):
-            diverged.append(event)
-            trainer.stop(final_evaluation=False)
-
-    trainer.add_listener(stop_on_divergence)
-
-    interrupts = _Interrupts(trainer, printer)
-    previous = signal.signal(signal.SIGINT, interrupts)
-    try:
-        try:
-            result: ev.RunFinished = trainer.run()
-        except MemoryError:
-            raise ValueError(f"out of memory while training: try a smaller --batch (was {args.batch}) "
-                             "or network") from None
-        finally:
-            printer.close()
+            printer = ProgressPrinter(quiet=args.json)
+            signals.printer = printer
+            metrics = _MetricsLog(args.metrics, printer.warn) if args.metrics else None
+            trainer.add_listener(printer)
             if metrics:
-                metrics.close()
-        saved, note = None, None
-        if save_path is not None:
-            # The handler stays installed until the file is complete: Ctrl-C now only says so.
-            interrupts.saving = True
-            saved, note = _save_model(args, trainer, result, save_path, diverged, printer, interrupts.count > 0)
-    finally:
-        signal.signal(signal.SIGINT, previous)
+                trainer.add_listener(metrics)
+            diverged: list[ev.Diverged] = []
+
+            def stop_on_divergence(event) -> None:
+                # The trainer pauses on divergence for the GUI to resume; headless,
+                # nobody would, so the run would hang.
+                if isinstance(event, ev.Diverged):
+                    diverged.append(event)
+                    trainer.stop(final_evaluation=False)
+
+            trainer.add_listener(stop_on_divergence)
+            try:
+                result: ev.RunFinished = trainer.run()
+            except MemoryError:
+                raise ValueError(f"out of memory while training: try a smaller --batch (was {args.batch}) "
+                                 "or network") from None
+            finally:
+                printer.close()
+                if metrics:
+                    metrics.close()
+            note = None
+            if save_path is not None:
+                # The handlers stay installed until the file is complete: a signal now only says so.
+                signals.saving = True
+                saved, note = _save_model(args, trainer, result, save_path, save_path == reserved, diverged,
+                                          printer, signals)
+        finally:
+            if reserved is not None and saved != reserved:
+                checkpoint.release_reserved(reserved)
     if saved is not None and not args.json:
-        print(f"saved {saved}")
+        _print(f"saved {escape_control(saved)}")
     if note and not diverged:
         printer.warn(f"warning: {note}")
     if diverged:
         raise ValueError(f"training diverged: {diverged[0].cause}; try a lower --lr "
                          f"(was {args.lr:g}); {note or 'the model was not saved'}")
     if args.json:
-        print(json.dumps(json_safe({
+        _print(json.dumps(json_safe({
             "test_accuracy": None if result.test_accuracy is None else round(100 * result.test_accuracy, 3),
             "test_loss": result.test_loss, "train_images_per_s": round(result.train_images_per_s, 1),
             "seconds": round(result.seconds, 2), "train_seconds": round(result.train_seconds, 2),
             "compile_seconds": round(result.compile_seconds, 2), "backend": result.backend, "net": args.net,
             "spec": trainer.model.spec, "steps": result.steps, "epochs": round(result.epoch, 4),
             "stopped": result.stopped, "saved": None if saved is None else str(saved)})))
+    if signals.first is not None:
+        return 128 + signals.first  # the conventional status: 130 SIGINT, 143 SIGTERM, 129 SIGHUP
     return 130 if result.stopped else 0
 
 
-def _save_path(args) -> Path | None:
-    """Where ``cnnviz train`` will save: ``--save``, else a new file in the user data folder."""
+def _print(text: str) -> None:
+    """A result line on stdout; a terminal closed meanwhile (SIGHUP) costs the line, not the exit status."""
+    try:
+        print(text, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _check_training_memory(net: str, batch: int) -> None:
+    """``--batch`` x the network within the training memory budget presets are held to, before training."""
+    from .data import limits
+    from .nn.model import network_size
+
+    size = network_size(net)
+    needed = limits.training_bytes(batch, size.values_per_image, size.parameters)
+    if needed > limits.MAX_TRAINING_BYTES:
+        fits = limits.largest_batch(size.values_per_image, size.parameters)
+        advice = f"the largest batch that fits is {fits}" if fits else "use a smaller network"
+        raise ValueError(f"--batch {batch} with this network needs about {limits.megabytes(needed)} to train, more "
+                         f"than the {limits.megabytes(limits.MAX_TRAINING_BYTES)} cnnviz allows; {advice}")
+
+
+def _save_path(args) -> tuple[Path | None, Path | None]:
+    """(where ``cnnviz train`` will save, the file reserved for it when it chose the name itself):
+    ``--save``, else a new file created now in the user data folder (never another run's name)."""
     from .nn import checkpoint
 
     if args.no_save:
-        return None
+        return None, None
     if args.save:
-        if not str(args.save).endswith(".npz"):
-            raise ValueError(f"--save: a checkpoint file name must end in .npz, got {args.save}")
-        return Path(args.save)
-    path = checkpoint.default_model_path(args.net)
+        return checkpoint.check_name(args.save), None
+    folder = checkpoint.default_models_dir()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = checkpoint.reserve_model_path(args.net, folder)
     except OSError as exc:
         from .data.files import describe_file_error
 
-        raise ValueError(f"cannot create the models folder ({describe_file_error(exc, path.parent)}); "
+        raise ValueError(f"cannot create a model file in the models folder ({describe_file_error(exc, folder)}); "
                          "pass --save PATH.npz or --no-save") from None
-    return path
+    return path, path
 
 
-def _save_model(args, trainer, result, path: Path, diverged: list, printer,
-                interrupted: bool) -> tuple[Path | None, str | None]:
+def _fallback_folders(failed: Path) -> list[Path]:
+    """Where a model goes when its save failed: the models folder, the current folder, the
+    temporary folder; never the folder that just failed (a full disk stays full)."""
+    import tempfile
+
+    from .nn import checkpoint
+
+    def key(folder: Path) -> str:
+        try:
+            return os.path.normcase(str(folder.resolve()))
+        except (OSError, RuntimeError):
+            return os.path.normcase(os.path.abspath(folder))
+
+    seen = {key(failed)}
+    folders = []
+    for folder in (checkpoint.default_models_dir(), Path.cwd(), Path(tempfile.gettempdir())):
+        if key(folder) not in seen:
+            seen.add(key(folder))
+            folders.append(folder)
+    return folders
+
+
+def _save_model(args, trainer, result, path: Path, reserved: bool, diverged: list, printer,
+                signals) -> tuple[Path | None, str | None]:
     """Save the trained model to ``path``; returns (where it went, a note for the user).
 
     Never overwrites a file with worse than what was asked for: a run that trained
     no step saves nothing, and one that diverged saves its last good weights only
-    to a path that holds no file yet, with metadata saying which step they are from.
+    to a path that holds no file yet (or the empty file this run reserved), with
+    metadata saying which step they are from.
     """
     from .data.files import FileWriteError
     from .nn import checkpoint
@@ -145,60 +209,104 @@ def _save_model(args, trainer, result, path: Path, diverged: list, printer,
     meta = {"net": args.net, "optimizer": trainer.config.optimizer, "epoch": round(trainer.epoch, 4),
             "steps": steps, "step": steps, "test_accuracy": result.test_accuracy, "dataset": args.dataset,
             "backend": result.backend, "seed": args.seed}
+    shown = escape_control(path)
     if diverged:
         restored = diverged[0].restored_step
         if restored == 0:
-            return None, f"nothing was saved: no good weights before the divergence ({path} left as it was)"
-        if path.exists():
-            return None, f"{path} was not overwritten with the weights of step {restored} from before the divergence"
+            return None, ("nothing was saved: no good weights before the divergence"
+                          + ("" if reserved else f" ({shown} left as it was)"))
+        if path.exists() and not reserved:
+            return None, f"{shown} was not overwritten with the weights of step {restored} from before the divergence"
         meta.update(steps=restored, step=restored, epoch=None, test_accuracy=None, diverged=True)
     elif steps == 0:
         return None, "nothing was saved: no training step ran"
-    if interrupted:  # whoever pressed Ctrl-C once may press it again
-        printer.warn("saving... (Ctrl-C again is ignored until saved)")
+    if signals.first is not None:  # whoever sent one signal may send another
+        printer.warn(signals.saving_message())
     state = trainer.host_state()  # consistent, and safe even from a failing GPU
     weights, optim = state.weights, state.optimizer_arrays
     try:
         saved = checkpoint.save(path, trainer.model.spec, weights, meta, optim)
-    except FileWriteError as exc:
-        # The run is done and the model is in memory: keep it somewhere rather than nowhere.
-        fallback = checkpoint.default_model_path(args.net)
-        if fallback.parent == path.resolve().parent:
-            raise
-        try:
-            fallback.parent.mkdir(parents=True, exist_ok=True)
-            checkpoint.save(fallback, trainer.model.spec, weights, meta, optim)
-        except OSError:
-            raise exc from None
-        checkpoint.remember_saved(fallback)
-        raise ValueError(f"{exc}; the model was saved to {fallback} instead") from None
+    except (FileWriteError, checkpoint.CheckpointError) as exc:  # a full disk, a folder removed meanwhile
+        # The run is done and the model is in memory: keep it somewhere rather than nowhere,
+        # and somewhere else than the folder that just failed.
+        for folder in _fallback_folders(path.parent if str(path.parent) else Path(".")):
+            fallback = None
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                fallback = checkpoint.reserve_model_path(args.net, folder)
+                checkpoint.save(fallback, trainer.model.spec, weights, meta, optim)
+            except OSError:
+                if fallback is not None:
+                    checkpoint.release_reserved(fallback)
+                continue
+            checkpoint.remember_saved(fallback)
+            raise ValueError(f"{exc}; the model was saved to {fallback} instead") from None
+        raise
     checkpoint.remember_saved(saved)
     note = (f"saved the weights of step {meta['steps']}, from before the divergence" if diverged else None)
     return saved, note
 
 
-class _Interrupts:
-    """SIGINT during ``cnnviz train``.
+_SIGNAL_NAMES = ("SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK")
+"""Stop-and-save signals: Ctrl-C; ``kill``, ``systemctl stop``, ``docker stop``; a closed
+terminal or a logout; Ctrl-Break on Windows (which has no SIGHUP)."""
 
-    First Ctrl-C: stop after the current step, then the final evaluation on the
-    test set (a few seconds), then save. Second: skip that evaluation (it takes
-    effect between evaluation chunks where the trainer checks for it). During the
-    save, Ctrl-C is ignored until the file is complete. The messages come at once.
+
+class _Signals:
+    """SIGINT, SIGTERM and SIGHUP (SIGBREAK on Windows) during ``cnnviz train``, all alike.
+
+    First: stop after the current step, then the final evaluation on the test set
+    (a few seconds), then save. Second: skip that evaluation (it takes effect
+    between evaluation chunks where the trainer checks for it). During the save,
+    signals are ignored until the file is complete. The messages come at once;
+    the exit status is 128 + the first signal's number.
     """
 
-    def __init__(self, trainer, printer):
+    def __init__(self, trainer, printer=None):
         self.trainer, self.printer = trainer, printer
+        self.first: int | None = None
         self.count = 0
         self.saving = False
 
+    @contextlib.contextmanager
+    def installed(self):
+        previous = {}
+        for name in _SIGNAL_NAMES:
+            number = getattr(signal, name, None)
+            if number is None:
+                continue
+            try:
+                previous[number] = signal.signal(number, self)
+            except (ValueError, OSError):  # not the main thread, or not settable here
+                pass
+        try:
+            yield self
+        finally:
+            for number, handler in previous.items():
+                try:
+                    signal.signal(number, handler)
+                except (ValueError, OSError, TypeError):
+                    pass
+
+    @staticmethod
+    def _again(signum: int) -> str:
+        return "Ctrl-C again" if signum == signal.SIGINT else "a second signal"
+
+    def saving_message(self, signum: int | None = None) -> str:
+        signum = self.first if signum is None else signum
+        return f"saving... ({self._again(signum)} is ignored until saved)"
+
     def __call__(self, signum, frame) -> None:
         if self.saving:
-            self._say("saving... (Ctrl-C again is ignored until saved)")
+            self._say(self.saving_message(signum))
             return
         self.count += 1
+        if self.first is None:
+            self.first = signum
         if self.count == 1:
             self.trainer.stop()
-            self._say("stopping: final evaluation on the test set... (Ctrl-C again skips it)")
+            name = "" if signum == signal.SIGINT else f"{signal.Signals(signum).name} received: "
+            self._say(f"{name}stopping: final evaluation on the test set... ({self._again(signum)} skips it)")
         else:
             self.trainer.stop(final_evaluation=False)
             self._say("stopping: final evaluation skipped; the model will still be saved")
@@ -206,22 +314,30 @@ class _Interrupts:
     def _say(self, text: str) -> None:
         # A signal handler may run in the middle of a write to stderr: the printer
         # swallows the reentrancy error rather than letting it end the run.
-        self.printer.warn(text)
+        if self.printer is not None:
+            self.printer.warn(text)
+            return
+        try:
+            print(text, file=sys.stderr, flush=True)
+        except (OSError, ValueError, RuntimeError):
+            pass
 
 
 class _MetricsLog:
     """``--metrics``: every step and evaluation as a JSON line.
 
     A side output: when writing fails (a full disk, ``/dev/full``, a removed
-    drive) it warns once and stops logging; training and saving go on.
+    drive) it warns once and stops logging; training and saving go on. A named
+    pipe nothing reads, a disk device or a socket is refused before training
+    (opening a pipe without a reader would wait with no word).
     """
 
     def __init__(self, path: str, warn):
-        from .data.files import describe_file_error
+        from .data.files import describe_file_error, open_for_append
 
         self.path, self.warn = path, warn
         try:
-            self.fh = open(path, "a", encoding="utf-8")
+            self.fh = open_for_append(path)
         except OSError as exc:  # before training: an ordinary error
             raise ValueError(f"--metrics {describe_file_error(exc, path)}") from None
 

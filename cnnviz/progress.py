@@ -14,7 +14,7 @@ import time
 
 from tqdm import tqdm
 
-from .data.limits import one_line
+from .data.limits import escape_control, one_line
 from .train import events as ev
 
 
@@ -36,9 +36,12 @@ class ProgressPrinter:
             self.warn(text)
 
     def warn(self, text: str) -> None:
-        """Print a line even when quiet (warnings, the Ctrl-C messages), above the bar if any."""
+        """Print a line even when quiet (warnings, the Ctrl-C messages), above the bar if any.
+        Control and bidi characters are escaped: a line may carry outside text (a data
+        folder's name, a spec, a GPU's name)."""
         if self.broken:
             return
+        text = escape_control(text)
         try:
             if self.bar is not None:
                 self.bar.write(text, file=self.stream)

@@ -83,8 +83,6 @@ MAX_PRESET_BYTES = 256 * 1024
 MAX_PRESET_DEPTH = 4
 """A preset is an object holding one list: deeper nesting is refused before parsing."""
 MAX_PROBLEMS_SHOWN = 10
-_TRAINING_COPIES = 3
-"""Activations are kept for the backward pass and their gradients made: ~3 copies per image."""
 
 
 def first_test_images(dataset, samples: int | None):
@@ -240,7 +238,7 @@ def _training_memory_problems(net: str, batch_size) -> list[str]:
     if not (_is_whole(batch_size) and 1 <= batch_size <= MAX_BATCH):
         return []  # reported on its own
     size = network_size(net)
-    needed = (batch_size * size.values_per_image * _TRAINING_COPIES + size.parameters * 4) * 4
+    needed = limits.training_bytes(batch_size, size.values_per_image, size.parameters)
     if needed <= limits.MAX_TRAINING_BYTES:
         return []
     return [f"'batch_size' {batch_size} with this network needs about {megabytes(needed)} to train; "

@@ -12,10 +12,12 @@
   ``kill -9`` or a USB stick pulled mid-save never leave a half-written file
   where a good one was. Errors name the target, never the temporary file.
   Temporary files that a killed save left behind are removed by the next save
-  to that folder (:func:`remove_stale_temps`: only our own name pattern, only
-  files no live writer holds, only older ones).
+  to that folder (:func:`remove_stale_temps`: only our own names
+  ``.cnnviz-<target>.<pid>-<random>.tmp``, only files whose writer is gone and
+  that no live writer holds, only older ones).
 * :func:`check_save_target` checks before a long job that its result can be
-  saved (not a folder, folder writable, enough free space).
+  saved as it will be written (a real file name, not a folder, folder
+  writable, enough free space).
 * :func:`parse_json` / :func:`read_json_file`: JSON with bounded size and
   nesting depth (no ``RecursionError`` from a deeply nested file) and no
   ``NaN``/``Infinity``.
@@ -48,9 +50,9 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
 __all__ = [
-    "FileProblem", "NotARegularFile", "open_regular", "describe_file_error", "show_path",
+    "FileProblem", "NotARegularFile", "open_regular", "open_for_append", "describe_file_error", "show_path",
     "atomic_write", "atomic_write_bytes", "atomic_write_text", "remove_stale_temps", "check_save_target",
-    "parse_json", "read_json_file", "TEMP_NAME",
+    "parse_json", "read_json_file", "TEMP_NAME", "temp_name",
 ]
 
 
@@ -153,15 +155,64 @@ def describe_file_error(exc: BaseException, path: str | os.PathLike[str] | None 
     return f"{where}{shorten(cause, 200)}"
 
 
+def open_for_append(path: str | os.PathLike[str]):
+    """Open ``path`` to append UTF-8 text (a log such as ``--metrics``), never waiting.
+
+    A regular file is created or appended to; a character device (``/dev/null``,
+    ``/dev/stdout`` on a terminal) and a named pipe that something reads from
+    (``/dev/stdout`` in a pipe) are written to. Refused with the reason, before
+    anything waits: a named pipe nobody reads (opening it would block until a
+    reader came), a disk device, a socket, a folder. Raises ``OSError`` (pass it
+    to :func:`describe_file_error`).
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    fifo = mode is not None and stat.S_ISFIFO(mode)
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISCHR(mode) or fifo):
+        raise NotARegularFile(path, _kind(mode))
+    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+             | getattr(os, "O_BINARY", 0))  # Windows: Python's text layer writes the line ends, as open() does
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO and fifo:
+            raise NotARegularFile(path, "a named pipe (FIFO) that nothing reads (writing would wait for a "
+                                        "reader)") from None
+        raise
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISBLK(mode) or stat.S_ISSOCK(mode) or stat.S_ISDIR(mode):
+            raise NotARegularFile(path, _kind(mode))
+        if not stat.S_ISREG(mode) and hasattr(os, "O_NONBLOCK"):
+            os.set_blocking(fd, True)  # a pipe with a reader: wait for it as a shell pipe would
+        return os.fdopen(fd, "a", encoding="utf-8")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 # ---------------------------------------------------------------------------
 # writing
-TEMP_NAME = re.compile(r"^\..{1,100}\.[0-9a-f]{8,16}\.tmp$", re.DOTALL)
-"""Our temporary files: ``.<target name>.<8-16 hex digits>.tmp``."""
+TEMP_PREFIX = ".cnnviz-"
+TEMP_NAME = re.compile(r"^\.cnnviz-.{1,100}\.([0-9]{1,10})-[0-9a-f]{16}\.tmp$", re.DOTALL)
+"""Our temporary files: ``.cnnviz-<target name>.<writer's pid>-<16 hex digits>.tmp``. Only
+cnnviz makes such names: other programs' temporary files (``.notes.txt.1234567890.tmp``
+from Go's ``os.CreateTemp``, say) are never touched."""
 STALE_TEMP_SECONDS = 30.0
 """A temporary file no writer holds is removed once it is this old (a lock taken right
 after creating it closes the gap; this only covers that instant)."""
 STALE_TEMP_SECONDS_UNLOCKED = 24 * 3600.0
-"""Where locks are not available (Windows), a temporary file is only removed after a day."""
+"""Where locks are not available (Windows), a temporary file is only removed after a day
+(and an open one cannot be deleted there anyway: that is retried at the next save)."""
+
+
+def temp_name(target: str | os.PathLike[str]) -> Path:
+    """A fresh temporary file name next to ``target``, in :data:`TEMP_NAME`'s pattern."""
+    target = Path(target)
+    folder = target.parent if str(target.parent) else Path(".")
+    return folder / f"{TEMP_PREFIX}{target.name[:100]}.{os.getpid()}-{secrets.token_hex(8)}.tmp"
 
 
 class FileWriteError(OSError):
@@ -186,12 +237,29 @@ def _lock(fd: int) -> bool:
         return False
 
 
+def _process_alive(pid: int) -> bool:
+    """Whether process ``pid`` may still be running (True when that cannot be told)."""
+    if pid == os.getpid():
+        return True
+    if os.name != "posix":  # pragma: no cover - os.kill(pid, 0) would end the process on Windows
+        return False  # an open file cannot be deleted there: the live writer is safe anyway
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
 def remove_stale_temps(folder: str | os.PathLike[str], now: float | None = None) -> list[Path]:
     """Remove the temporary files that killed saves left in ``folder``; returns what was removed.
 
-    Only names matching :data:`TEMP_NAME`, only regular files, only those no
-    live writer holds locked and older than :data:`STALE_TEMP_SECONDS`.
-    Never raises: cleaning up must not cost a save.
+    Only names matching :data:`TEMP_NAME` (cnnviz's own), only regular files,
+    only those whose writer process is gone, that no live writer holds locked
+    and that are older than :data:`STALE_TEMP_SECONDS`. Never raises: cleaning
+    up must not cost a save (on Windows a file still open elsewhere cannot be
+    deleted; it is left for the next save).
     """
     removed: list[Path] = []
     now = time.time() if now is None else now
@@ -201,14 +269,19 @@ def remove_stale_temps(folder: str | os.PathLike[str], now: float | None = None)
     except OSError:
         return removed
     for entry in entries:
-        if not TEMP_NAME.match(entry.name):
+        match = TEMP_NAME.match(entry.name)
+        if not match or _process_alive(int(match[1])):
             continue
         try:
             info = entry.stat(follow_symlinks=False)
             if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < min_age:
                 continue
+            if fcntl is None:  # pragma: no cover - Windows: no locks; deleting an open file fails
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+                continue
             fd = os.open(entry.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
-        except OSError:
+        except OSError:  # PermissionError on Windows: in use; tried again at the next save
             continue
         try:
             if _lock(fd):  # no live writer holds it
@@ -246,7 +319,7 @@ def atomic_write(path: str | os.PathLike[str], write: Callable[[BinaryIO], None]
     remove_stale_temps(folder)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     while True:
-        tmp = folder / f".{path.name[:100]}.{secrets.token_hex(8)}.tmp"
+        tmp = temp_name(path)
         try:
             fd = os.open(tmp, flags, 0o666)
             break
@@ -278,18 +351,29 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
     return atomic_write_bytes(path, text.encode("utf-8"))
 
 
+MAX_NAME_BYTES = 255
+"""Longest file name (one path component) the common file systems take (ext4, APFS, NTFS)."""
+
+
 def check_save_target(path: str | os.PathLike[str], expected_bytes: int = 0, what: str = "file") -> Path:
     """Check, before a long job, that ``path`` can be written; raises :class:`FileProblem`.
 
-    Refuses a folder, a FIFO or device, a missing or unwritable folder, and a
-    disk without room for ``expected_bytes`` (the temporary file needs it all
-    even when an older file of the same name will be replaced). Proves the
-    folder writable by creating and removing a temporary file, which is what
-    the save will do.
+    Checks the file as it will be written: refuses a name that is no file
+    name (empty, ``.``, too long), a folder, a FIFO or device, a missing or
+    unwritable folder, and a disk without room for ``expected_bytes`` (the
+    temporary file needs it all even when an older file of the same name will
+    be replaced). Proves the folder writable by creating and removing a
+    temporary file, which is what the save will do, and, when ``path`` does
+    not exist yet, that a file of that very name can be created.
     """
-    path = Path(path)
+    raw = os.fspath(path)
+    path = Path(raw)
     shown = show_path(path)
     folder = path.parent if str(path.parent) else Path(".")
+    if path.name in ("", ".", "..") or raw.endswith(("/", os.sep)):
+        raise FileProblem(f"{shown}: is not a file name; give a {what} name")
+    if len(os.fsencode(path.name)) > MAX_NAME_BYTES:
+        raise FileProblem(f"{shown}: the file name is too long (at most {MAX_NAME_BYTES} bytes)")
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
@@ -310,13 +394,36 @@ def check_save_target(path: str | os.PathLike[str], expected_bytes: int = 0, wha
     if free is not None and needed and free < needed:
         raise FileProblem(f"{shown}: not enough free space: the {what} needs about {megabytes(expected_bytes)} "
                           f"but {show_path(folder)} has {megabytes(free)} free")
-    probe = folder / f".{path.name[:100]}.{secrets.token_hex(8)}.tmp"
+    probe = temp_name(path)
     try:
         os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
         probe.unlink()
     except OSError as exc:
         raise FileProblem(describe_file_error(exc, path)) from None
+    if mode is None:
+        _probe_new_name(path)
     return path
+
+
+def _probe_new_name(path: Path) -> None:
+    """Create ``path`` (which does not exist) and remove it again: proves that the file system
+    takes that very name (length, characters Windows refuses, reserved names such as ``NUL``).
+    Removes only the file it made (a save finishing into ``path`` meanwhile is left alone)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except FileExistsError:
+        return  # someone else's file appeared: the name is fine
+    except OSError as exc:
+        raise FileProblem(describe_file_error(exc, path)) from None
+    try:
+        ours = os.fstat(fd)
+    finally:
+        os.close(fd)
+    try:
+        if os.path.samestat(ours, os.stat(path)):
+            os.unlink(path)
+    except OSError:
+        pass
 
 
 # ---------------------------------------------------------------------------

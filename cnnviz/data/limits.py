@@ -25,6 +25,7 @@ import os
 __all__ = [
     "FIXED_BUDGET_BYTES", "GROWTH_FACTOR", "MAX_PARAMETERS", "MAX_LAYERS", "MAX_VALUES_PER_IMAGE",
     "MAX_TRAINING_BYTES", "MAX_ERROR_CHARS", "MAX_JSON_DEPTH", "allowed_bytes", "megabytes",
+    "training_bytes", "largest_batch",
     "escape_control", "shorten", "one_line", "listing",
 ]
 
@@ -50,7 +51,11 @@ MAX_VALUES_PER_IMAGE: int = 16_000_000
 """Most activation values (layer outputs plus the convolutions' im2col columns) one image may
 need in a forward pass: 64 MB in float32. The seed net needs about 0.3 M."""
 MAX_TRAINING_BYTES: int = 4 * 2**30
-"""Most memory a lesson preset may ask training to use (its batch size x its network)."""
+"""Most memory training may be asked to use (batch size x network, :func:`training_bytes`): by a
+lesson preset, and by a batch size the user chose (``cnnviz train --batch``)."""
+TRAINING_COPIES: int = 3
+"""Activation-sized buffers training keeps per image: the forward values, their gradients, and
+the backward pass's scratch."""
 
 MAX_SPEC_CHARS: int = 4000
 """Longest network spec text (64 layers of ``conv15-1024-valid`` are 1,200 characters)."""
@@ -65,6 +70,18 @@ MAX_NAME_CHARS: int = 80
 def allowed_bytes(file_size: int) -> int:
     """Memory a file of ``file_size`` bytes may make cnnviz use before it is refused."""
     return GROWTH_FACTOR * max(0, int(file_size)) + FIXED_BUDGET_BYTES
+
+
+def training_bytes(batch_size: int, values_per_image: int, parameters: int, itemsize: int = 4) -> int:
+    """About how much memory training a network needs at ``batch_size``: its activations
+    (``TRAINING_COPIES`` per value) and its parameters with gradients and optimizer state."""
+    return (int(batch_size) * int(values_per_image) * TRAINING_COPIES + int(parameters) * 4) * itemsize
+
+
+def largest_batch(values_per_image: int, parameters: int, itemsize: int = 4) -> int:
+    """The largest batch size whose :func:`training_bytes` fits ``MAX_TRAINING_BYTES`` (0 if none)."""
+    room = MAX_TRAINING_BYTES // itemsize - int(parameters) * 4
+    return max(0, room // max(1, int(values_per_image) * TRAINING_COPIES))
 
 
 def megabytes(n: int | float) -> str:

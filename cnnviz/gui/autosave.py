@@ -14,8 +14,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from ..nn import checkpoint
 
 FILE_NAME = "autosave.npz"
@@ -72,10 +70,9 @@ def read_offer(path: Path | None = None) -> Offer | None:
     try:
         if not path.is_file():
             return None
-        with np.load(path, allow_pickle=False) as data:  # reads only the metadata entry
-            import json
-
-            meta = json.loads(str(data[checkpoint.META_KEY]))
+        # The bounded reader, as for every checkpoint: a file declaring a gigabyte of
+        # metadata is refused from its headers, not read (this runs at every start).
+        meta = checkpoint.read_meta(path)
     except Exception:  # noqa: BLE001 - a damaged autosave is simply not offered
         return None
     if not isinstance(meta, dict) or not isinstance(meta.get("spec"), str):

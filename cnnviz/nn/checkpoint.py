@@ -17,6 +17,7 @@ array data.
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -87,13 +88,23 @@ def _clean_for_json(value):
     return value
 
 
+def check_name(path: str | os.PathLike) -> Path:
+    """``path`` as a checkpoint file name (``<name>.npz``; ``dir/.npz`` is none); raises CheckpointError.
+    The one check of the name, before training (``cnnviz train --save``) and when saving."""
+    raw = os.fspath(path)
+    path = Path(raw)
+    if path.suffix != ".npz" or raw.endswith(("/", os.sep)):
+        raise CheckpointError(f"{show_path(path)}: a checkpoint file name must end in .npz, after a name "
+                              "(such as model.npz)")
+    return path
+
+
 def save(path: str | os.PathLike, spec: str, weights: dict[str, np.ndarray], meta: dict | None = None,
          optimizer_state: dict[str, np.ndarray] | None = None) -> Path:
     """Write a checkpoint atomically; raises CheckpointError or ``FileWriteError`` (an OSError
     naming ``path``)."""
     path = Path(path)
-    if path.suffix != ".npz":
-        raise CheckpointError(f"{show_path(path)}: a checkpoint file name must end in .npz")
+    check_name(path)
     full_meta = _clean_for_json({"format": FORMAT, "cnnviz_version": __version__, "spec": spec, **(meta or {})})
     arrays = dict(weights)
     arrays.update(optimizer_state or {})
@@ -193,6 +204,23 @@ def _clean_meta(meta: dict) -> tuple[dict, list[str]]:
 
 def load(path: str | os.PathLike) -> Checkpoint:
     """Read and check a checkpoint; raises CheckpointError naming the file and the cause."""
+    return _read_checked(path, _load_from_zip)
+
+
+def read_meta(path: str | os.PathLike) -> dict:
+    """A checkpoint's metadata (cleaned as :attr:`Checkpoint.meta`, with ``spec`` as stored) without
+    reading its weights, within the same bounds as :func:`load` (zip directory, array headers,
+    metadata size): what the autosave offer shows. Raises CheckpointError."""
+    def meta_only(zf, file_size, where):
+        meta, _, _ = _read_meta(zf, file_size, where)
+        clean, _ = _clean_meta(meta)
+        return clean
+
+    return _read_checked(path, meta_only)
+
+
+def _read_checked(path: str | os.PathLike, read):
+    """``read(zipfile, file size, shown name)`` on the checkpoint at ``path``, every failure a CheckpointError."""
     path = Path(path)
     where = show_path(path)
     try:
@@ -210,7 +238,7 @@ def load(path: str | os.PathLike) -> Checkpoint:
             raise CheckpointError(describe_file_error(exc, path)) from None
         with zf:
             try:
-                return _load_from_zip(zf, file_size, where)
+                return read(zf, file_size, where)
             except (zipfile.BadZipFile, EOFError, ValueError, NotImplementedError, RuntimeError, KeyError,
                     OverflowError) as exc:
                 if isinstance(exc, CheckpointError):
@@ -220,7 +248,9 @@ def load(path: str | os.PathLike) -> Checkpoint:
                 raise CheckpointError(describe_file_error(exc, path)) from None
 
 
-def _load_from_zip(zf: zipfile.ZipFile, file_size: int, where: str) -> Checkpoint:
+def _read_meta(zf: zipfile.ZipFile, file_size: int, where: str):
+    """(metadata, every array's (shape, dtype), the members by name), after checking the
+    directory and every header; only the metadata's data is read."""
     infos = zf.infolist()
     _check_directory(infos, file_size, where)
     by_name = {i.filename[:-4]: i for i in infos}
@@ -235,8 +265,7 @@ def _load_from_zip(zf: zipfile.ZipFile, file_size: int, where: str) -> Checkpoin
         _check_array_header(info, shape, dtype, header_len, where)
         headers[name] = (shape, dtype)
 
-    meta_info = by_name.pop(META_KEY)
-    with zf.open(meta_info) as member:
+    with zf.open(by_name[META_KEY]) as member:
         text = str(np.lib.format.read_array(member, allow_pickle=False, max_header_size=MAX_NPY_HEADER))
     try:
         meta = parse_json(text, nonfinite="null")
@@ -249,6 +278,13 @@ def _load_from_zip(zf: zipfile.ZipFile, file_size: int, where: str) -> Checkpoin
         raise CheckpointError(f"{where}: corrupt metadata (spec is not text)")
     if isinstance(meta.get("format"), int) and meta["format"] > FORMAT:
         raise CheckpointError(f"{where}: written by a newer cnnviz (format {meta['format']}); update cnnviz")
+    return meta, headers, by_name
+
+
+def _load_from_zip(zf: zipfile.ZipFile, file_size: int, where: str) -> Checkpoint:
+    meta, headers, by_name = _read_meta(zf, file_size, where)
+    by_name.pop(META_KEY)
+    spec = meta["spec"]
     try:
         size = network_size(spec)
         check_network_size(size)
@@ -314,18 +350,34 @@ def default_models_dir() -> Path:
     return Path(platformdirs.user_data_dir("cnnviz")) / "models"
 
 
-def default_model_path(net: str, when: float | None = None) -> Path:
-    """``<models dir>/<net>-<YYYYmmdd-HHMMSS>.npz`` (``custom`` for a spec that is no preset name)."""
+def reserve_model_path(net: str, folder: str | os.PathLike | None = None, when: float | None = None) -> Path:
+    """A new, empty file ``<folder>/<net>-<YYYYmmdd-HHMMSS>[-N].npz`` (``custom`` for a spec that
+    is no preset name; ``folder`` defaults to :func:`default_models_dir`), created exclusively, so
+    that two runs started in the same second never choose the same name. The save later replaces
+    it atomically; :func:`release_reserved` removes it when nothing was saved. Raises OSError."""
     from .model import PRESETS
 
     name = net.strip().lower() if net.strip().lower() in PRESETS else "custom"
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
-    path = default_models_dir() / f"{name}-{stamp}.npz"
-    n = 2
-    while path.exists():
-        path = path.with_name(f"{name}-{stamp}-{n}.npz")
-        n += 1
-    return path
+    folder = Path(folder) if folder is not None else default_models_dir()
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    for n in range(1, 10_000):
+        path = folder / (f"{name}-{stamp}.npz" if n == 1 else f"{name}-{stamp}-{n}.npz")
+        try:
+            os.close(os.open(path, flags, 0o666))
+            return path
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free name for a new model", str(folder))
+
+
+def release_reserved(path: str | os.PathLike) -> None:
+    """Remove a file made by :func:`reserve_model_path` if it is still empty (nothing saved)."""
+    try:
+        if os.stat(path).st_size == 0:
+            os.unlink(path)
+    except OSError:
+        pass
 
 
 def _last_model_record() -> Path:
@@ -352,12 +404,13 @@ def last_saved() -> Path | None:
 
     try:
         recorded = read_json_file(_last_model_record(), 64 * 1024).get("path")
-        if isinstance(recorded, str) and Path(recorded).is_file():
+        if isinstance(recorded, str) and Path(recorded).is_file() and Path(recorded).stat().st_size > 0:
             return Path(recorded)
     except (FileProblem, AttributeError):
         pass
     try:
-        candidates = [p for p in default_models_dir().glob("*.npz") if p.is_file()]
+        # An empty file is a name reserved by a run still training (or killed): no model.
+        candidates = [p for p in default_models_dir().glob("*.npz") if p.is_file() and p.stat().st_size > 0]
     except OSError:
         return None
     return max(candidates, key=lambda p: p.stat().st_mtime, default=None)

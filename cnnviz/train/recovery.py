@@ -51,6 +51,11 @@ class HostState:
     lr_used: float
 
 
+MIN_ACCURACY_SAMPLES = 100
+"""Test images an accuracy needs to be judged on: at 100, chance (10 %) and 50 % are eight
+standard errors apart, so a fall from one to the other is no accident of sampling."""
+
+
 class CollapseWatch:
     """Notices a run whose loss sits at chance level (ln 10 for ten classes) after
     having been clearly lower, or after blowing up: the slow kind of divergence
@@ -85,8 +90,12 @@ class CollapseWatch:
         self.steps_at_chance = self.steps_at_chance + 1 if at_chance and self._learned_or_exploded() else 0
         return self.steps_at_chance >= self.patience
 
-    def add_accuracy(self, accuracy: float, classes: int = 10) -> bool:
-        """A test accuracy; True when it fell to chance after having been well above it."""
+    def add_accuracy(self, accuracy: float, samples: int, classes: int = 10) -> bool:
+        """A test accuracy on ``samples`` images; True when it fell to chance after having been
+        well above it. Only evaluations on at least ``MIN_ACCURACY_SAMPLES`` images count: on one
+        test image the accuracy is 0 % or 100 % by chance, and that drop means nothing."""
+        if samples < MIN_ACCURACY_SAMPLES:
+            return False
         self.best_accuracy = max(self.best_accuracy, accuracy)
         return self.best_accuracy >= 0.5 and accuracy <= 1.5 / classes
 

@@ -282,7 +282,7 @@ class Trainer:
             if eval_due and not self._done() and not self._paused:
                 result = self.evaluate(full=epoch_ended)
                 watch = self.recovery.watch
-                if result is not None and watch.add_accuracy(result.test_accuracy):
+                if result is not None and watch.add_accuracy(result.test_accuracy, result.samples):
                     self._diverged(f"the test accuracy fell to {result.test_accuracy:.1%}, chance level, after "
                                    f"reaching {watch.best_accuracy:.1%}", watch.chance)
         self._flush()

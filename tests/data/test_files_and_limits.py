@@ -113,25 +113,7 @@ def _age(path: Path, seconds: float) -> None:
     os.utime(path, (then, then))
 
 
-def test_stale_temporary_files_are_removed_only_when_ours_old_and_unlocked(tmp_path):
-    stale = tmp_path / ".model.npz.0123456789abcdef.tmp"
-    fresh = tmp_path / ".model.npz.fedcba9876543210.tmp"
-    held = tmp_path / ".other.npz.00112233.tmp"
-    foreign = tmp_path / ".notes.tmp"
-    for path in (stale, fresh, held, foreign):
-        path.write_bytes(b"partial")
-    for path in (stale, held, foreign):
-        _age(path, 3600)
-    fd = os.open(held, os.O_RDONLY)
-    try:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX)  # a live writer (another open file description)
-        removed = remove_stale_temps(tmp_path)
-    finally:
-        os.close(fd)
-    assert removed == [stale]
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (fresh, held, foreign))
+# (which temporary files cleanup removes: tests/data/test_temp_cleanup.py)
 
 
 def test_a_save_killed_with_sigkill_is_cleaned_up_by_the_next_save(tmp_path):

@@ -7,6 +7,8 @@ import errno
 import io
 import json
 import os
+import subprocess
+import sys
 import time
 import tracemalloc
 import zipfile
@@ -182,7 +184,9 @@ def test_folder_fifo_device_and_unreadable_files_are_named(tmp_path, monkeypatch
 
 def test_save_names_the_target_and_cleans_up_killed_saves(tmp_path, monkeypatch):
     model = Sequential.from_spec("tiny").initialise(0)
-    stale = tmp_path / ".m.npz.0123456789abcdef.tmp"
+    killed = subprocess.Popen([sys.executable, "-c", ""])
+    killed.wait()  # a writer that is gone
+    stale = tmp_path / f".cnnviz-m.npz.{killed.pid}-0123456789abcdef.tmp"
     stale.write_bytes(b"a save killed with -9")
     os.utime(stale, (time.time() - 3600, time.time() - 3600))
     checkpoint.save(tmp_path / "m.npz", model.spec, model.state_dict())
