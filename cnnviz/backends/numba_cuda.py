@@ -472,7 +472,8 @@ class NumbaCudaBackend:
 def silence_occupancy_warnings() -> None:
     """Small grids are the norm at MNIST sizes (the one-block loss, small dense layers): numba-cuda
     warns "Grid size N will likely result in GPU under-utilization" at each such launch. Ignore its
-    NumbaPerformanceWarning category (numba-cuda's class; numba's in versions without one), nothing else."""
+    NumbaPerformanceWarning category (numba-cuda's class; numba's in versions without one), nothing
+    else. (A filter on the message never matched: numba wraps it in ANSI bold codes, "\x1b[1mGrid...")"""
     for module in ("numba.cuda.core.errors", "numba.core.errors"):
         try:
             warnings.filterwarnings("ignore", category=importlib.import_module(module).NumbaPerformanceWarning)
