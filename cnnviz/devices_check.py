@@ -43,7 +43,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from .backends import numpy_ref, registry
-from .backends.base import BackendUnavailable
+from .backends.base import BackendUnavailable, dropout_keep_mask
 from .nn.layers import Conv2D, Dense, Dropout, Flatten, MaxPool2D, ReLU
 from .nn.model import PRESETS, Sequential, layer_key
 from .nn.optim import Optimizer
@@ -69,8 +69,8 @@ LAMBDA = 10.0
 ALGORITHM_ULPS = 24.0
 """Rounding that does not shrink with a reduction's length: the bias addition and the store
 (2 ulps), the transforms of a Winograd convolution (numba's F(2x2, 5x5) with points 0, +-1, 1/2,
--2: its input and output transforms add and scale up to 6 terms each way, measured at most about
-10 ulps of the direct sum's magnitudes), and a GPU's fast exp/log in the loss; with 2x to spare."""
+-2: its input and output transforms add and scale up to 6 terms each way; measured with the sums
+at 32 to 64 channels: at most 10 ulps of the summed magnitudes in all), and a GPU's fast exp/log in the loss; with 2x to spare."""
 FLIP_FACTOR = 3.0
 """A max-pool choice that goes to the runner-up moves the gradient from one element to another: the
 two errors are equal and opposite and meet again in the next weight gradient, where adding them in
@@ -79,6 +79,8 @@ quadrature undercounts them by up to sqrt(2) (the seed net at batch 128 came to 
 SOFTMAX_ULPS = 8.0
 """Ulps of error per unit of |logit - max logit| and of log-sum-exp in a float32 softmax
 (CUDA's __expf is 2 + 1.16|x| ulps; a few more for the shift, the sum of the classes and the log)."""
+REFERENCE_CHUNK = 32
+"""Images the float64 reference computes at once (its memory grows with it)."""
 FLOOR = 1e-36
 """Absolute slack: float32 values below 1.2e-38 may flush to zero (GPUs do), and softmax
 probabilities below it underflow."""
@@ -223,7 +225,29 @@ class _Reference:
     def step(self, params: dict[str, np.ndarray], x: np.ndarray, labels: np.ndarray,
              train: bool = False, step_key: int | None = None) -> dict:
         """Logits, dlogits, loss, correct count and parameter gradients (all ``Bounded``; correct:
-        (count, how many rows' argmax is uncertain)) for the float32-valued ``params`` and batch ``x``."""
+        (count, how many rows' argmax is uncertain)) for the float32-valued ``params`` and batch ``x``.
+
+        Computed ``REFERENCE_CHUNK`` images at a time (the float64 columns of four passes of a
+        batch of 128 took 1.6 GB); the sums over the batch and their bounds are put together after."""
+        u, n = U32, len(x)
+        parts = [self._chunk(params, x[start:start + REFERENCE_CHUNK], labels[start:start + REFERENCE_CHUNK],
+                             train, step_key, start, n) for start in range(0, n, REFERENCE_CHUNK)]
+        joined = lambda key: np.concatenate([part[key] for part in parts])  # noqa: E731
+        total = lambda key: sum(part[key] for part in parts)  # noqa: E731
+        out = {"forward": Bounded(joined("z"), joined("ez")), "dlogits": Bounded(joined("dlogits"), joined("e_dlogits")),
+               "loss": Bounded(np.float64(-total("logp_sum") / n),
+                               np.float64(total("e_logp_sum") / n + reduction_ulps(n) * u * total("abs_logp_sum") / n)),
+               "correct": (total("correct"), total("unsure"))}
+        out["gradients"] = {}
+        for name, (_, _, _, k) in parts[0]["gradients"].items():
+            value, squares, magnitude = (sum(part["gradients"][name][i] for part in parts) for i in range(3))
+            out["gradients"][name] = Bounded(value, np.sqrt(squares + (reduction_ulps(k) * u * magnitude) ** 2))
+        return out
+
+    def _chunk(self, params, x, labels, train: bool, step_key, start: int, batch: int) -> dict:
+        """``step`` for images ``start:start + len(x)`` of a batch of ``batch``: their logits and
+        dlogits, and their shares of the batch's sums (gradient: value, sum of squared errors coming
+        in, sum of |terms|, length of the whole sum)."""
         be, u = self.be, U32
         x = np.asarray(x, REFERENCE_DTYPE)
         e = np.zeros_like(x)
@@ -253,13 +277,15 @@ class _Reference:
                 tape.append((layer, index, x.shape))
                 x, e = x.reshape(len(x), -1), e.reshape(len(e), -1)
             elif isinstance(layer, Dropout) and train and layer.rate > 0:
-                x, factor = be.dropout_forward(x, layer.rate, layer_key(step_key, index))
+                keep = dropout_keep_mask((batch, *x.shape[1:]), layer.rate, layer_key(step_key, index))
+                factor = keep[start:start + len(x)] / (1.0 - layer.rate)  # the whole batch's mask
+                x = x * factor
                 tape.append((layer, index, factor))
                 e = e * factor + u * np.abs(x)
             else:
                 tape.append((layer, index, None))
-        out = self._loss(x, e, labels)
-        dy, edy = out["dlogits"].value, out["dlogits"].bound
+        out = self._loss(x, e, labels, batch)
+        dy, edy = out["dlogits"], out["e_dlogits"]
         gradients = {}
         for entry in reversed(tape):
             layer, index = entry[0], entry[1]
@@ -272,11 +298,10 @@ class _Reference:
                 qdx, qdw, qdb = backward(edy * edy, square_cache, need_dx)  # w^2 e_dy^2, e_dy^2 x^2, sum e_dy^2
                 _, qdw_x, _ = backward(dy * dy, e_cache, False)  # dy^2 e_x^2
                 w_shape = params[f"{layer.name}.weight"].shape
-                k_param = int(np.prod(dy.shape)) // w_shape[0]  # images (x positions) summed per weight
+                k_param = batch * int(np.prod(dy.shape[2:]))  # images (x positions) summed per weight
                 k_input = w_shape[0] * (int(np.prod(w_shape[2:])) if isinstance(layer, Conv2D) else 1)
-                gradients[f"{layer.name}.weight"] = Bounded(
-                    dw, np.sqrt(qdw + qdw_x + (reduction_ulps(k_param) * u * adw) ** 2))
-                gradients[f"{layer.name}.bias"] = Bounded(db, np.sqrt(qdb + (reduction_ulps(k_param) * u * adb) ** 2))
+                gradients[f"{layer.name}.weight"] = (dw, qdw + qdw_x, adw, k_param)
+                gradients[f"{layer.name}.bias"] = (db, qdb, adb, k_param)
                 if not need_dx:
                     break
                 dy, edy = dx, np.sqrt(qdx + (reduction_ulps(k_input) * u * adx) ** 2)
@@ -304,11 +329,12 @@ class _Reference:
         out["gradients"] = gradients
         return out
 
-    def _loss(self, z: np.ndarray, ez: np.ndarray, labels: np.ndarray) -> dict:
-        """Mean cross-entropy, correct count and d(loss)/d(logits) with their bounds. A logit off by
-        ``dz`` moves log p_i by ``dz_i - sum_j p_j dz_j``, so p_i by at most p_i (ez_i + max ez)."""
-        u, n = U32, len(z)
-        rows = np.arange(n)
+    def _loss(self, z: np.ndarray, ez: np.ndarray, labels: np.ndarray, batch: int) -> dict:
+        """Cross-entropy (its sum over these rows), correct count and d(mean loss)/d(logits) for a batch
+        of ``batch``, with their bounds. A logit off by ``dz`` moves log p_i by ``dz_i - sum_j p_j dz_j``,
+        so p_i by at most p_i (ez_i + max ez)."""
+        u, n = U32, batch
+        rows = np.arange(len(z))
         labels = np.asarray(labels, np.int64)
         shifted = z - z.max(axis=1, keepdims=True)
         lse = np.log(np.exp(shifted).sum(axis=1, keepdims=True))
@@ -319,14 +345,12 @@ class _Reference:
         dlogits[rows, labels] -= 1
         dlogits /= n
         e_dlogits = (p * e_logp * 1.5 + 2 * u * np.abs(n * dlogits)) / n  # 1.5: e^d - 1 <= 1.5 d while d < 0.8
-        loss = -logp[rows, labels].mean()
-        e_loss = e_logp[rows, labels].mean() + reduction_ulps(n) * u * np.abs(logp[rows, labels]).mean()
         order = np.argsort(-z, axis=1)[:, :2]
         top, second = z[rows, order[:, 0]], z[rows, order[:, 1]]
         unsure = int((top - second <= ez[rows, order[:, 0]] + ez[rows, order[:, 1]]).sum())
-        return {"forward": Bounded(z, ez), "dlogits": Bounded(dlogits, e_dlogits),
-                "loss": Bounded(np.float64(loss), np.float64(e_loss)),
-                "correct": (int((z.argmax(axis=1) == labels).sum()), unsure)}
+        return {"z": z, "ez": ez, "dlogits": dlogits, "e_dlogits": e_dlogits, "logp_sum": logp[rows, labels].sum(),
+                "e_logp_sum": e_logp[rows, labels].sum(), "abs_logp_sum": np.abs(logp[rows, labels]).sum(),
+                "correct": int((z.argmax(axis=1) == labels).sum()), "unsure": unsure}
 
     def momentum_update(self, params, velocity, gradients: dict[str, Bounded], lr: float, momentum: float):
         """The velocity and weights after one ``sgd_step`` (v = m v + g; w -= lr v), with bounds."""
