@@ -20,7 +20,15 @@ CPU backends, fed the same way (data on the device, indices per step).
 JSON (``--json``) gives per backend ``device_counters`` per timed step
 (kernel launches, device allocations, bytes host->device and device->host;
 null on CPU backends) and, per convolution and dense layer of a CPU backend,
-the fraction of the machine's sgemm peak that layer reaches.
+the fraction of the machine's sgemm peak that layer reaches: counting the
+products it really performs (``flops_counted``: numba's Winograd convolutions
+do fewer than the direct ones), against the peak measured the way the layers
+run, and never above 1 (``*_peak_clipped`` says when it was cut).
+
+Progress goes to stderr as it runs. The load average before and after is
+reported (``load_average``); at ``BUSY_LOAD`` or more before starting, the
+run warns and marks its ratios ``unreliable (machine busy)`` (``ratios``).
+See docs/measuring.md.
 """
 
 from __future__ import annotations
@@ -242,19 +250,22 @@ class _CnnvizRunner:
                 for layer in self.model.layers]
 
 
-WINOGRAD_TILE = 2
-"""Outputs per side of a Winograd tile, F(2x2, r x r) (``numba_cpu_winograd.TILE_OUT``)."""
-
-
-def layer_flops(model: Sequential, batch: int, winograd=None) -> dict[str, tuple[float, float]]:
+def layer_flops(model: Sequential, batch: int, winograd_tile=None) -> dict[str, tuple[float, float]]:
     """FLOPs (2 per multiply-add) that each conv/dense layer's matrix products really perform:
     (forward, backward).
 
     Forward is one product; backward is the weight-gradient product plus, when a layer with
-    parameters comes before it, the input-gradient product. ``winograd(kernel, c_in, c_out)``
-    (a backend's ``uses_winograd``): where it says so, the forward product (and the input
-    gradient's, channels swapped) is counted as Winograd F(2x2, r x r) does it, (r+1)^2
-    products per 2x2 output tile instead of 4 r^2: fewer than the direct convolution."""
+    parameters comes before it, the input-gradient product. ``winograd_tile(kernel, c_in, c_out)``
+    (a backend's ``winograd_tile``): where it gives a tile size m, the forward product (and the
+    input gradient's, channels swapped) is counted as Winograd F(m x m, r x r) does it, (m+r-1)^2
+    products per m x m output tile instead of m^2 r^2: fewer than the direct convolution."""
+
+    def count(k, c, o, ho, wo):
+        m = winograd_tile(k, c, o) if winograd_tile is not None else None
+        if not m:
+            return 2.0 * batch * o * c * k * k * ho * wo
+        return 2.0 * batch * (-(-ho // m)) * (-(-wo // m)) * (m + k - 1) ** 2 * c * o
+
     out = {}
     for index, (layer, in_shape, out_shape) in enumerate(zip(model.layers, model.shapes, model.shapes[1:])):
         need_dx = any(l.has_params for l in model.layers[:index])
@@ -262,12 +273,8 @@ def layer_flops(model: Sequential, batch: int, winograd=None) -> dict[str, tuple
             c = in_shape[0]
             o, ho, wo = out_shape
             k = layer.kernel
-            direct = 2.0 * batch * o * c * k * k * ho * wo
-            tiles = -(-ho // WINOGRAD_TILE) * -(-wo // WINOGRAD_TILE)
-            fast = 2.0 * batch * tiles * (k + WINOGRAD_TILE - 1) ** 2 * c * o
-            forward = fast if winograd is not None and winograd(k, c, o) else direct
-            dx = (fast if winograd is not None and winograd(k, o, c) else direct) if need_dx else 0.0
-            out[layer.name] = (forward, direct + dx)
+            weight_gradient = 2.0 * batch * o * c * k * k * ho * wo  # always im2col + sgemm
+            out[layer.name] = (count(k, c, o, ho, wo), weight_gradient + (count(k, o, c, ho, wo) if need_dx else 0.0))
         elif isinstance(layer, Dense):
             one = 2.0 * batch * in_shape[0] * layer.units
             out[layer.name] = (one, one * (2 if need_dx else 1))
@@ -293,7 +300,7 @@ def _measure_peak(module, be, threads: int) -> tuple[str, float]:
     return str(threads), float(module.measure_sgemm_peak(threads))
 
 
-def _add_peak_fractions(rows: list[dict], flops: dict, peak_gflops: float | None, winograd=None) -> None:
+def _add_peak_fractions(rows: list[dict], flops: dict, peak_gflops: float | None) -> None:
     """GFLOP/s and fraction of the peak per layer and phase; a fraction above 1 (a layer timed
     faster than the measured peak: a short layer near the timer's resolution, or a peak measured
     while the machine was busy) is clipped to 1 and flagged ``*_peak_clipped``."""
@@ -434,7 +441,7 @@ def run(args) -> int:
         be = runner.be
         rows = results[name].layers
         peak = None
-        winograd = getattr(be, "uses_winograd", None)
+        winograd = getattr(be, "winograd_tile", None)
         if not be.is_gpu and peak_module is not None:
             n = _cpu_threads(be, threads)
             progress(f"{name}: measuring the sgemm peak on {n} threads...")
@@ -443,7 +450,7 @@ def run(args) -> int:
         _add_peak_fractions(rows, layer_flops(model, args.batch, winograd), peak)
         for row, layer, shape in zip(rows, model.layers, model.shapes):
             if isinstance(layer, Conv2D):
-                fast = winograd is not None and winograd(layer.kernel, shape[0], layer.out_channels)
+                fast = winograd is not None and winograd(layer.kernel, shape[0], layer.out_channels) is not None
                 row["flops_counted"] = "winograd" if fast else "direct"
         entry = {"description": be.describe(), "is_gpu": bool(be.is_gpu),
                  "train_images_per_s": images / results[name].train_s,
