@@ -20,7 +20,15 @@ CPU backends, fed the same way (data on the device, indices per step).
 JSON (``--json``) gives per backend ``device_counters`` per timed step
 (kernel launches, device allocations, bytes host->device and device->host;
 null on CPU backends) and, per convolution and dense layer of a CPU backend,
-the fraction of the machine's sgemm peak that layer reaches.
+the fraction of the machine's sgemm peak that layer reaches: counting the
+products it really performs (``flops_counted``: numba's Winograd convolutions
+do fewer than the direct ones), against the peak measured the way the layers
+run, and never above 1 (``*_peak_clipped`` says when it was cut).
+
+Progress goes to stderr as it runs. The load average before and after is
+reported (``load_average``); at ``BUSY_LOAD`` or more before starting, the
+run warns and marks its ratios ``unreliable (machine busy)`` (``ratios``).
+See docs/measuring.md.
 """
 
 from __future__ import annotations
@@ -44,6 +52,14 @@ from .nn.optim import Optimizer
 from .train.step import training_step
 
 TORCH_HINT = 'PyTorch is not installed; pip install "cnnviz[bench]"'
+MAX_REPEAT = 100
+MAX_STEPS = 10000
+THREADS_PER_CORE = 4
+"""--threads may oversubscribe the cores this much (more only spends memory on stacks and pools)."""
+BUSY_LOAD = 0.5
+"""A 1-minute load average at or above this before the bench starts: another program is running,
+and the timings and ratios are unreliable."""
+BUSY = "unreliable (machine busy)"
 READ_EVERY = 10
 """Steps between two reads of the device loss/accuracy buffer (as the trainer)."""
 LEARNING_RATE = 1e-3
@@ -54,12 +70,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--batch", type=int, default=64, help="images per training step (default 64)")
     parser.add_argument("--backends", default="numpy,numba",
                         help=f"comma-separated, from {', '.join(registry.NAMES)} (default numpy,numba)")
-    parser.add_argument("--steps", type=int, default=20, help="timed training steps per round (default 20)")
+    parser.add_argument("--steps", type=int, default=20,
+                        help=f"timed training steps per round, 1 to {MAX_STEPS} (default 20)")
     parser.add_argument("--warmup", type=int, default=3, help="untimed steps before timing (default 3)")
     parser.add_argument("--repeat", type=int, default=3,
-                        help="interleaved timing rounds; the best counts (default 3)")
+                        help=f"interleaved timing rounds, 1 to {MAX_REPEAT}; the best counts (default 3)")
     parser.add_argument("--threads", type=int, default=None,
-                        help="CPU threads for numba, BLAS and PyTorch (default: all cores)")
+                        help=f"CPU threads for numba, BLAS and PyTorch, 1 to {THREADS_PER_CORE} x the cores "
+                             "(default: all cores)")
     parser.add_argument("--against", choices=["torch"], default=None,
                         help="also time the identical network in PyTorch (CUDA for GPU backends, CPU for CPU "
                              "backends) and print ratios")
@@ -67,14 +85,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 # --- argument checks ------------------------------------------------------------------
+def _cpu_count() -> int:
+    return os.cpu_count() or 1
+
+
 def _check(args) -> tuple[Sequential, list[str]]:
-    for name, low in (("batch", 1), ("steps", 1), ("warmup", 0), ("repeat", 1)):
+    from .train.config import MAX_BATCH
+
+    for name, low, high in (("batch", 1, MAX_BATCH), ("steps", 1, MAX_STEPS), ("warmup", 0, MAX_STEPS),
+                            ("repeat", 1, MAX_REPEAT)):
         value = getattr(args, name, None)
-        if not isinstance(value, int) or value < low:
-            raise ValueError(f"--{name} must be an integer >= {low}, got {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise ValueError(f"--{name} must be a whole number from {low} to {high}, got {value!r}")
     threads = getattr(args, "threads", None)
-    if threads is not None and (not isinstance(threads, int) or threads < 1):
-        raise ValueError(f"--threads must be a positive integer, got {threads!r}")
+    most = THREADS_PER_CORE * _cpu_count()
+    if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= most):
+        raise ValueError(f"--threads must be a whole number from 1 to {most} ({THREADS_PER_CORE} x {_cpu_count()} "
+                         f"cores), got {threads!r}")
     against = getattr(args, "against", None)
     if against not in (None, "torch"):
         raise ValueError(f"--against accepts only 'torch', got {against!r}")
@@ -223,43 +250,81 @@ class _CnnvizRunner:
                 for layer in self.model.layers]
 
 
-def layer_flops(model: Sequential, batch: int) -> dict[str, tuple[float, float]]:
-    """Multiply-add FLOPs (2 per multiply-add) of each conv/dense layer's GEMMs: (forward, backward).
+def layer_flops(model: Sequential, batch: int, winograd_tile=None) -> dict[str, tuple[float, float]]:
+    """FLOPs (2 per multiply-add) that each conv/dense layer's matrix products really perform:
+    (forward, backward).
 
-    Forward is one product; backward is the weight-gradient product plus, when a
-    layer with parameters comes before it, the input-gradient product."""
+    Forward is one product; backward is the weight-gradient product plus, when a layer with
+    parameters comes before it, the input-gradient product. ``winograd_tile(kernel, c_in, c_out)``
+    (a backend's ``winograd_tile``): where it gives a tile size m, the forward product (and the
+    input gradient's, channels swapped) is counted as Winograd F(m x m, r x r) does it, (m+r-1)^2
+    products per m x m output tile instead of m^2 r^2: fewer than the direct convolution."""
+
+    def count(k, c, o, ho, wo):
+        m = winograd_tile(k, c, o) if winograd_tile is not None else None
+        if not m:
+            return 2.0 * batch * o * c * k * k * ho * wo
+        return 2.0 * batch * (-(-ho // m)) * (-(-wo // m)) * (m + k - 1) ** 2 * c * o
+
     out = {}
     for index, (layer, in_shape, out_shape) in enumerate(zip(model.layers, model.shapes, model.shapes[1:])):
+        need_dx = any(l.has_params for l in model.layers[:index])
         if isinstance(layer, Conv2D):
             c = in_shape[0]
             o, ho, wo = out_shape
-            one = 2.0 * batch * o * c * layer.kernel * layer.kernel * ho * wo
+            k = layer.kernel
+            weight_gradient = 2.0 * batch * o * c * k * k * ho * wo  # always im2col + sgemm
+            out[layer.name] = (count(k, c, o, ho, wo), weight_gradient + (count(k, o, c, ho, wo) if need_dx else 0.0))
         elif isinstance(layer, Dense):
             one = 2.0 * batch * in_shape[0] * layer.units
-        else:
-            continue
-        need_dx = any(l.has_params for l in model.layers[:index])
-        out[layer.name] = (one, one * (2 if need_dx else 1))
+            out[layer.name] = (one, one * (2 if need_dx else 1))
     return out
 
 
-def _sgemm_peak_function():
-    """``measure_sgemm_peak(threads) -> GFLOP/s``, or None where this build has no such module."""
+def _sgemm_peak_module():
+    """``cnnviz.backends.sgemm_peak``, or None where this build has no such module."""
+    import importlib
+
     try:
-        from .backends.sgemm_peak import measure_sgemm_peak
+        return importlib.import_module(f"{__package__}.backends.sgemm_peak")
     except ImportError:
         return None
-    return measure_sgemm_peak
+
+
+def _measure_peak(module, be, threads: int) -> tuple[str, float]:
+    """The sgemm peak the way ``be``'s layers run, and its name in the report: single-threaded
+    sgemm on each of the numba backend's workers at once, else BLAS on ``threads`` threads."""
+    workers = getattr(module, "measure_worker_sgemm_peak", None)
+    if getattr(be, "threads", None) and workers is not None:
+        return f"{threads} workers", float(workers(threads))
+    return str(threads), float(module.measure_sgemm_peak(threads))
 
 
 def _add_peak_fractions(rows: list[dict], flops: dict, peak_gflops: float | None) -> None:
+    """GFLOP/s and fraction of the peak per layer and phase; a fraction above 1 (a layer timed
+    faster than the measured peak: a short layer near the timer's resolution, or a peak measured
+    while the machine was busy) is clipped to 1 and flagged ``*_peak_clipped``."""
     for row in rows:
         fwd, bwd = flops.get(row["name"], (None, None))
         for phase, amount in (("forward", fwd), ("backward", bwd)):
             ms = row[f"{phase}_ms"]
             rate = amount / (ms * 1e-3) / 1e9 if amount and ms > 0 else None
+            fraction = rate / peak_gflops if rate is not None and peak_gflops else None
             row[f"{phase}_gflops"] = rate
-            row[f"{phase}_peak_fraction"] = rate / peak_gflops if rate is not None and peak_gflops else None
+            row[f"{phase}_peak_fraction"] = None if fraction is None else min(fraction, 1.0)
+            row[f"{phase}_peak_clipped"] = fraction is not None and fraction > 1.0
+
+
+def load_average() -> tuple[float, float, float] | None:
+    """The 1, 5 and 15-minute load averages, or None where the system has none (Windows)."""
+    try:
+        return tuple(float(v) for v in os.getloadavg())
+    except (AttributeError, OSError):
+        return None
+
+
+def _describe_load(load) -> str:
+    return "load average unavailable" if load is None else "load average " + " ".join(f"{v:.2f}" for v in load)
 
 
 def _machine(threads: int | None, torch=None) -> dict:
@@ -284,17 +349,25 @@ def run(args) -> int:
     out = sys.stdout
     say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
 
+    progress = _progress
+    load_before = load_average()
+    busy = load_before is not None and load_before[0] >= BUSY_LOAD
     _set_blas_threads(threads)
     data = _data(args.batch)
     say(f"network {spec}  batch {args.batch}  {args.steps} steps x {args.repeat} rounds"
         + (f"  {threads} threads" if threads else "")
         + f"  (data on the device, stats read every {READ_EVERY} steps)")
+    say(f"before: {_describe_load(load_before)}")
+    if busy:
+        say(f"warning: the machine is busy (1-minute load average {load_before[0]:.2f} >= {BUSY_LOAD} before "
+            f"starting): another program shares the cores; times and ratios below are {BUSY}")
 
     runners: dict[str, _CnnvizRunner] = {}
     unavailable: dict[str, str] = {}
     warmups: dict[str, float] = {}
     compiles: dict[str, float] = {}
     for name in names:
+        progress(f"{name}: opening...")
         try:
             be = _open_backend(name, threads)
         except BackendUnavailable as exc:
@@ -302,7 +375,12 @@ def run(args) -> int:
             say(f"{name}: unavailable ({exc})")
             continue
         start = time.perf_counter()
-        compiles[name] = float(be.warm_up(np.float32)) if getattr(be, "needs_warmup", False) else 0.0
+        if getattr(be, "needs_warmup", False):
+            progress(f"{name}: compiling...")
+            compiles[name] = float(be.warm_up(np.float32))
+        else:
+            compiles[name] = 0.0
+        progress(f"{name}: warming up...")
         runner = _CnnvizRunner(be, spec, data)
         runner.train(max(args.warmup, 1))  # compiles anything warm_up missed, fills workspaces and pools
         runner.infer(1)
@@ -327,6 +405,7 @@ def run(args) -> int:
             if torch_note:
                 say(torch_note)
             for device in devices:
+                progress(f"torch-{device}: warming up...")
                 runner = TorchRunner(torch, spec, data, threads, device, LEARNING_RATE, READ_EVERY)
                 runner.train(max(args.warmup, 1))
                 runner.infer(1)
@@ -336,19 +415,20 @@ def run(args) -> int:
     torch_results = {device: _Result() for device in torch_runners}
     contenders = [(name, runner, results[name]) for name, runner in runners.items()]
     contenders += [(f"torch-{device}", runner, torch_results[device]) for device, runner in torch_runners.items()]
-    for _ in range(args.repeat):
+    for round_ in range(1, args.repeat + 1):  # round by round, so that a disturbance hits every contender
         for name, runner, res in contenders:
+            progress(f"{name}: round {round_}/{args.repeat}")
             if isinstance(runner, _CnnvizRunner):
                 res.train_s = min(res.train_s, runner.train(args.steps, count=True))
             else:
                 res.train_s = min(res.train_s, runner.train(args.steps))
             res.infer_s = min(res.infer_s, runner.infer(args.steps))
     for name, runner in runners.items():
+        progress(f"{name}: per-layer times...")
         results[name].layers = runner.profile(min(args.steps, 10))
 
-    peak_fn = _sgemm_peak_function()
-    peaks: dict[int, float] = {}
-    flops = layer_flops(model, args.batch)
+    peak_module = _sgemm_peak_module()
+    peaks: dict[str, float] = {}
     images = args.batch * args.steps
     report = {"net": spec, "batch": args.batch, "steps": args.steps, "read_stats_every": READ_EVERY,
               "backends": {}, "unavailable": unavailable}
@@ -361,12 +441,17 @@ def run(args) -> int:
         be = runner.be
         rows = results[name].layers
         peak = None
-        if not be.is_gpu and peak_fn is not None:
+        winograd = getattr(be, "winograd_tile", None)
+        if not be.is_gpu and peak_module is not None:
             n = _cpu_threads(be, threads)
-            if n not in peaks:
-                peaks[n] = float(peak_fn(n))
-            peak = peaks[n]
-        _add_peak_fractions(rows, flops, peak)
+            progress(f"{name}: measuring the sgemm peak on {n} threads...")
+            key, value = _measure_peak(peak_module, be, n)
+            peak = peaks.setdefault(key, value)
+        _add_peak_fractions(rows, layer_flops(model, args.batch, winograd), peak)
+        for row, layer, shape in zip(rows, model.layers, model.shapes):
+            if isinstance(layer, Conv2D):
+                fast = winograd is not None and winograd(layer.kernel, shape[0], layer.out_channels) is not None
+                row["flops_counted"] = "winograd" if fast else "direct"
         entry = {"description": be.describe(), "is_gpu": bool(be.is_gpu),
                  "train_images_per_s": images / results[name].train_s,
                  "infer_images_per_s": images / results[name].infer_s,
@@ -379,6 +464,7 @@ def run(args) -> int:
             entry["torch_device"] = "cuda" if be.is_gpu else "cpu"
             entry["train_vs_torch"] = entry["train_images_per_s"] / vs["train_images_per_s"]
             entry["infer_vs_torch"] = entry["infer_images_per_s"] / vs["infer_images_per_s"]
+        entry["ratios"] = BUSY if busy else None
         report["backends"][name] = entry
     report["torch"] = torch_rates if args.against == "torch" and torch is not None else None
     if torch_error:
@@ -386,7 +472,13 @@ def run(args) -> int:
     if torch_note:
         report["torch_note"] = torch_note
     report["machine"] = _machine(threads, torch)
-    report["machine"]["sgemm_peak_gflops"] = {str(k): v for k, v in peaks.items()} or None
+    report["machine"]["sgemm_peak_gflops"] = peaks or None
+    load_after = load_average()
+    say(f"after: {_describe_load(load_after)}")
+    report["load_average"] = {"before": None if load_before is None else list(load_before),
+                              "after": None if load_after is None else list(load_after)}
+    report["machine_busy"] = busy
+    report["ratios"] = BUSY if busy else None
 
     if args.json:
         json.dump(report, out, indent=2)
@@ -396,8 +488,16 @@ def run(args) -> int:
     return 0
 
 
-def _percent(fraction) -> str:
-    return "-" if fraction is None else f"{100 * fraction:.0f}%"
+def _progress(text: str) -> None:
+    """What the bench is doing now, on stderr: it is never silent for long."""
+    try:
+        print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _percent(fraction, clipped: bool = False) -> str:
+    return "-" if fraction is None else f"{100 * fraction:.0f}%" + ("*" if clipped else "")
 
 
 def _print_text(report: dict) -> None:
@@ -408,6 +508,8 @@ def _print_text(report: dict) -> None:
         if "train_vs_torch" in entry:
             line += (f"   vs PyTorch {entry['torch_device']}: train {entry['train_vs_torch']:.2f}x, "
                      f"infer {entry['infer_vs_torch']:.2f}x")
+        if entry.get("ratios"):
+            line += f"   [{entry['ratios']}]"
         print(line)
         counters = entry["device_counters"]
         if counters is not None:
@@ -423,11 +525,19 @@ def _print_text(report: dict) -> None:
         for row in entry["layers"]:
             text = f"  {row['name']:<10} {row['spec']:<16} {row['forward_ms']:>10.2f} {row['backward_ms']:>11.2f}"
             if peak:
-                text += f" {_percent(row['forward_peak_fraction']):>9} {_percent(row['backward_peak_fraction']):>9}"
+                text += (f" {_percent(row['forward_peak_fraction'], row['forward_peak_clipped']):>9}"
+                         f" {_percent(row['backward_peak_fraction'], row['backward_peak_clipped']):>9}")
+                if row.get("flops_counted") == "winograd":
+                    text += "   (Winograd: its own products counted)"
             print(text)
         total_f = sum(r["forward_ms"] for r in entry["layers"])
         total_b = sum(r["backward_ms"] for r in entry["layers"])
         print(f"  {'total':<10} {'':<16} {total_f:>10.2f} {total_b:>11.2f}")
+        if peak and any(r["forward_peak_clipped"] or r["backward_peak_clipped"] for r in entry["layers"]):
+            print("  * faster than the measured sgemm peak: clipped to 100% (a layer too short to time, or a "
+                  "peak measured while the machine was busy)")
+        if peak and entry.get("ratios"):
+            print(f"  %peak {entry['ratios']}")
     for device, rates in (report["torch"] or {}).items():
         where = f"CPU ({rates['threads']} threads)" if device == "cpu" else "CUDA"
         print(f"\n== torch {rates['version']} {where}: train {rates['train_images_per_s']:,.0f} images/s   "

@@ -177,3 +177,109 @@ def test_fraction_of_sgemm_peak_per_cpu_layer(monkeypatch, capsys, present):
     else:
         assert entry["sgemm_peak_gflops"] is None
         assert all(row["forward_peak_fraction"] is None for row in entry["layers"])
+
+
+# --- progress, load average, honest %peak, number limits ---------------------------------------------------------
+def _quiet_peak(monkeypatch):
+    module = types.ModuleType("cnnviz.backends.sgemm_peak")
+    module.measure_sgemm_peak = lambda threads: 1e6
+    module.measure_worker_sgemm_peak = lambda workers: 1e6
+    monkeypatch.setitem(sys.modules, "cnnviz.backends.sgemm_peak", module)
+
+
+def test_progress_goes_to_stderr_round_by_round_alternating_the_contenders(monkeypatch, capsys):
+    _quiet_peak(monkeypatch)
+    monkeypatch.setattr(bench, "load_average", lambda: (0.1, 0.2, 0.3))
+    assert bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "0", "--repeat", "2",
+                           "--backends", "numpy,numba", "--json")) == 0
+    captured = capsys.readouterr()
+    json.loads(captured.out)  # stdout stays one JSON object
+    lines = captured.err.splitlines()
+    rounds = [line for line in lines if ": round " in line]
+    if "numba: unavailable" in captured.err:
+        assert rounds == ["numpy: round 1/2", "numpy: round 2/2"]
+    else:
+        assert "numba: compiling..." in lines
+        assert rounds == ["numpy: round 1/2", "numba: round 1/2", "numpy: round 2/2", "numba: round 2/2"]
+    assert "before: load average 0.10 0.20 0.30" in lines and "warning" not in captured.err
+
+
+@pytest.mark.parametrize("load, busy", [((0.49, 3.0, 3.0), False), ((0.5, 0.1, 0.1), True), ((4.0, 4.0, 4.0), True),
+                                        (None, False)])
+def test_a_busy_machine_marks_the_ratios_unreliable(monkeypatch, capsys, load, busy):
+    _quiet_peak(monkeypatch)
+    monkeypatch.setattr(bench, "load_average", lambda: load)
+    argv = ("--net", "tiny", "--steps", "1", "--warmup", "0", "--repeat", "1", "--backends", "numpy")
+    assert bench.run(_args(*argv, "--json")) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert report["machine_busy"] is busy
+    assert report["ratios"] == ("unreliable (machine busy)" if busy else None)
+    assert report["backends"]["numpy"]["ratios"] == report["ratios"]
+    assert report["load_average"] == {"before": None if load is None else list(load),
+                                      "after": None if load is None else list(load)}
+    assert ("warning: the machine is busy" in captured.err) is busy
+    assert ("load average unavailable" in captured.err) is (load is None)
+    assert bench.run(_args(*argv)) == 0
+    out = capsys.readouterr().out
+    assert ("[unreliable (machine busy)]" in out) is busy
+
+
+def test_load_average_is_none_where_the_system_has_none(monkeypatch):
+    monkeypatch.delattr(bench.os, "getloadavg", raising=False)
+    assert bench.load_average() is None
+
+
+def test_winograd_layers_count_their_own_products():
+    model = Sequential.from_spec("seed")
+    winograd = lambda kernel, c_in, c_out: 2 if min(c_in, c_out) >= 16 else None  # the numba backend's rule
+    direct = bench.layer_flops(model, 2)
+    fast = bench.layer_flops(model, 2, winograd)
+    assert fast["conv1"] == direct["conv1"]  # one input channel: direct
+    tiles = 7 * 7  # 14x14 outputs in 2x2 tiles
+    assert fast["conv2"][0] == 2 * 2 * tiles * 6 * 6 * 32 * 64 < direct["conv2"][0]
+    weight_gradient = 2 * 2 * 64 * 32 * 25 * 14 * 14
+    assert fast["conv2"][1] == weight_gradient + 2 * 2 * tiles * 6 * 6 * 64 * 32
+    assert fast["dense1"] == direct["dense1"]
+
+
+def test_the_numba_backend_says_which_convolutions_are_winograd():
+    numba_cpu = pytest.importorskip("cnnviz.backends.numba_cpu")
+    try:
+        be = numba_cpu.create(threads=1)
+    except Exception as exc:  # noqa: BLE001
+        pytest.skip(str(exc))
+    assert be.winograd_tile(5, 32, 64) == 2 and be.winograd_tile(3, 16, 16) == 2
+    assert be.winograd_tile(5, 1, 32) is None and be.winograd_tile(7, 32, 64) is None
+
+
+def test_peak_fractions_never_exceed_100_percent_and_say_when_clipped():
+    rows = [{"name": "conv1", "forward_ms": 1.0, "backward_ms": 1.0}]
+    bench._add_peak_fractions(rows, {"conv1": (4e9, 1e9)}, peak_gflops=2000.0)  # forward 4000 GFLOP/s
+    row = rows[0]
+    assert row["forward_peak_fraction"] == 1.0 and row["forward_peak_clipped"] is True
+    assert row["backward_peak_fraction"] == pytest.approx(0.5) and row["backward_peak_clipped"] is False
+    assert bench._percent(1.0, True) == "100%*"
+
+
+def test_the_worker_peak_is_measured_as_the_numba_layers_run():
+    from cnnviz.backends import blas_threads, sgemm_peak
+
+    before = blas_threads.blas_threads()
+    assert sgemm_peak.measure_worker_sgemm_peak(2, seconds=0.02, size=64) > 0
+    assert blas_threads.blas_threads() == before
+    with pytest.raises(ValueError, match="workers"):
+        sgemm_peak.measure_worker_sgemm_peak(0)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("--threads", "999"), "--threads must be a whole number from 1 to"), (("--threads", "0"), "--threads"),
+    (("--repeat", "0"), "--repeat"), (("--repeat", "101"), "from 1 to 100"),
+    (("--steps", "10001"), "from 1 to 10000"), (("--batch", "8193"), "from 1 to 8192"),
+    (("--warmup", "-1"), "--warmup")])
+def test_numbers_out_of_range_are_one_line_errors_exit_2(capsys, argv, message):
+    from cnnviz import cli
+
+    assert cli.main(["bench", "--net", "tiny", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cnnviz: error: ") and message in err and len(err.splitlines()) == 1

@@ -14,7 +14,45 @@ import os
 import sys
 from dataclasses import dataclass
 
-PIP_GPU = 'pip install "cnnviz[gpu]"'
+
+
+def installed_from() -> tuple[str | None, bool]:
+    """Where the running cnnviz was installed from: ``(folder, editable)`` for a source checkout
+    (pip's ``direct_url.json`` names a local folder; or no cnnviz distribution is installed, so it
+    runs from the checkout itself), ``(None, False)`` for a package index. Tests replace this."""
+    import json
+    from importlib import metadata
+    from pathlib import Path
+    from urllib.parse import urlparse
+    from urllib.request import url2pathname
+
+    try:
+        text = metadata.distribution("cnnviz").read_text("direct_url.json")
+    except metadata.PackageNotFoundError:
+        return str(Path(__file__).resolve().parents[2]), False
+    except Exception:  # unreadable metadata: the index's command is the safe guess
+        return None, False
+    try:
+        info = json.loads(text) if text else {}
+        url = urlparse(str(info.get("url", "")))
+        if url.scheme == "file" and isinstance(info.get("dir_info"), dict):
+            return url2pathname(url.path), bool(info["dir_info"].get("editable", False))
+    except (ValueError, TypeError, AttributeError):
+        pass
+    return None, False
+
+
+def pip_gpu_command(source: tuple[str | None, bool] | None = None) -> str:
+    """The command that installs the GPU extra into this installation of cnnviz (``source``:
+    ``installed_from()``): ``pip install "cnnviz[gpu]"`` from an index; ``pip install ".[gpu]"``
+    in the checkout it was installed from (``-e`` kept for an editable install)."""
+    folder, editable = installed_from() if source is None else source
+    if folder is None:
+        return 'pip install "cnnviz[gpu]"'
+    return f'pip install {"-e " if editable else ""}".[gpu]" (run in {folder})'
+
+
+PIP_GPU = pip_gpu_command()
 """The install command for the GPU extra. Say it only when what it installs is
 missing: a user who has just run it needs to hear what is still missing instead."""
 

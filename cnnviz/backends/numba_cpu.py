@@ -260,6 +260,12 @@ class NumbaBackend(ArrayBackend):
             dw[...] = dw_oihw
         return dx, dw, self._into(db, db_sum)
 
+    def winograd_tile(self, kernel: int, c_in: int, c_out: int) -> int | None:
+        """Outputs per side of the Winograd tile F(m x m, kernel x kernel) that a square convolution
+        of these channels runs as (forward; the input gradient with c_in and c_out swapped), or None
+        for im2col + sgemm: ``bench`` counts the products it really does."""
+        return WG.TILE_OUT if self._use_winograd(kernel, kernel, c_in, c_out) else None
+
     def _use_winograd(self, kh: int, kw: int, c_in: int, c_out: int) -> bool:
         return kh == kw and kh in WG.KERNELS and min(c_in, c_out) >= self.winograd_min_channels
 

@@ -35,8 +35,10 @@ simulator, which is how they are tested without a GPU (``tests/cuda``).
 from __future__ import annotations
 
 import contextlib
+import importlib
 import math
 import time
+import warnings
 
 import numpy as np
 
@@ -467,6 +469,19 @@ class NumbaCudaBackend:
         return time.perf_counter() - start
 
 
+def silence_occupancy_warnings() -> None:
+    """Small grids are the norm at MNIST sizes (the one-block loss, small dense layers): numba-cuda
+    warns "Grid size N will likely result in GPU under-utilization" at each such launch. Ignore its
+    NumbaPerformanceWarning category (numba-cuda's class; numba's in versions without one), nothing
+    else. (A filter on the message never matched: numba wraps it in ANSI bold codes, "\x1b[1mGrid...")"""
+    for module in ("numba.cuda.core.errors", "numba.core.errors"):
+        try:
+            warnings.filterwarnings("ignore", category=importlib.import_module(module).NumbaPerformanceWarning)
+            return
+        except (ImportError, AttributeError):
+            continue
+
+
 def create(config: KernelConfig | None = None) -> NumbaCudaBackend:
     """Open the backend, or raise BackendUnavailable with the reason it cannot run here.
     ``config``: tile sizes (default: PRODUCTION on a GPU, SIMULATOR under the CUDA simulator)."""
@@ -474,6 +489,7 @@ def create(config: KernelConfig | None = None) -> NumbaCudaBackend:
     if config is None:
         config = kern.SIMULATOR if simulator else PRODUCTION
     backend = NumbaCudaBackend(cuda, simulator, config)
+    silence_occupancy_warnings()
     # Compile and run one small kernel now, so a missing compiler library or a
     # driver too old for the generated code is a reason here, not a crash mid-training.
     try:

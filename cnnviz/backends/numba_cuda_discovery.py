@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import warnings
 
 from . import gpu_probe
 from .base import BackendUnavailable
@@ -98,9 +97,6 @@ def open_cuda():
                                           f'pip install "numba-cuda[cu{driver_version // 1000}]"')
     if mismatch:
         raise BackendUnavailable(mismatch)
-    # Small grids are the norm at MNIST sizes (the one-block loss, small dense
-    # layers); numba would warn about them on every launch.
-    warnings.filterwarnings("ignore", message=r"Grid size \d+ will likely result in GPU under-utilization")
     try:
         cuda.get_current_device()
     except Exception as exc:

@@ -76,7 +76,7 @@ def test_cupy_backend_unavailable_here_says_why():
         return
     with pytest.raises(BackendUnavailable) as info:
         cupy_backend.create()
-    assert str(info.value) == 'CuPy is not installed: pip install "cnnviz[gpu]"'
+    assert str(info.value) == f"CuPy is not installed: {gpu_probe.PIP_GPU}"
     entry = registry.info("cupy")
     assert not entry.available and entry.detail == str(info.value)
 
@@ -144,7 +144,7 @@ def test_cuda_backend_without_numba_cuda(monkeypatch):
     with pytest.raises(BackendUnavailable) as info:
         numba_cuda.create()
     assert str(info.value).startswith("numba-cuda is not installed")
-    assert str(info.value).endswith('pip install "cnnviz[gpu]"')
+    assert str(info.value).endswith(gpu_probe.PIP_GPU)
 
 
 @needs_normal_process
@@ -185,7 +185,7 @@ def test_missing_nvvm_names_the_wheel_and_never_repeats_the_gpu_extra(monkeypatc
     _installed(monkeypatch, **{"nvidia-cuda-nvcc-cu12": None, "nvidia-cuda-nvrtc-cu12": "12.9.86"})
     text = numba_cuda_discovery.explain_smoke_failure(RuntimeError("libNVVM cannot be found"), 12080)
     assert "NVVM" in text and 'pip install "nvidia-cuda-nvcc-cu12==12.*"' in text
-    assert "cnnviz[gpu]" not in text
+    assert '[gpu]"' not in text
     # Everything installed, still not loadable: say so instead of an install command already run.
     _installed(monkeypatch, **{"nvidia-cuda-nvcc-cu12": "12.9.86", "nvidia-cuda-nvrtc-cu12": "12.9.86"})
     text = numba_cuda_discovery.explain_smoke_failure(RuntimeError("libNVVM cannot be found"), 12080)
@@ -220,7 +220,7 @@ def test_numba_cuda_that_cannot_be_imported_says_what_is_missing(monkeypatch):
     _installed(monkeypatch, **{"cuda-bindings": "12.9.4", "numba-cuda": "0.30.4"})
     with pytest.raises(BackendUnavailable) as info:
         numba_cuda_discovery.import_cuda()
-    assert "cuda-bindings 12.9.4" in str(info.value) and "cnnviz[gpu]" not in str(info.value)
+    assert "cuda-bindings 12.9.4" in str(info.value) and '[gpu]"' not in str(info.value)
 
 
 def test_cuda_library_hint_for_the_cupy_backend(monkeypatch):
@@ -236,7 +236,7 @@ def test_cupy_not_installed_message(monkeypatch):
     monkeypatch.setitem(sys.modules, "cupy", None)  # makes `import cupy` raise ImportError(name="cupy")
     with pytest.raises(BackendUnavailable) as info:
         cupy_backend.create()
-    assert str(info.value) == 'CuPy is not installed: pip install "cnnviz[gpu]"'
+    assert str(info.value) == f"CuPy is not installed: {gpu_probe.PIP_GPU}"
 
 
 def _fake_cupy(runtime_version=12080, device_count=None):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from cnnviz import devices_check
-from cnnviz.backends import numpy_ref
+from cnnviz.backends import numba_cuda
 
 SPEC = "conv3-4,relu,pool,conv3-6,relu,pool,dense-10"
 
@@ -21,10 +21,27 @@ def _data(batch: int = 4) -> devices_check._Data:
 
 def test_the_cuda_backend_passes_the_devices_check(be):
     data = _data()
-    reference = devices_check._Session(numpy_ref.create(), SPEC, data).results()
+    reference = devices_check.reference_run(SPEC, data)
     result = devices_check.check_backend("cuda", SPEC, data, reference, timed_steps=2)
     assert result.available and result.check == "passed", result
+    assert 0 < result.worst_bound_fraction <= 1
     assert result.step_ms is not None and result.step_ms > 0
     counters = result.device_counters
     assert counters is not None and counters["allocations_per_step"] == 0, counters
 
+
+
+def test_creating_the_backend_silences_numba_cudas_occupancy_warning_and_nothing_else():
+    """On a GPU numba-cuda warned "Grid size 1 will likely result in GPU under-utilization" dozens of
+    times per command (the loss is one block); the simulator has the same warning class."""
+    import warnings
+
+    from numba.cuda.core.errors import NumbaPerformanceWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        numba_cuda.create()
+        warnings.warn(NumbaPerformanceWarning("Grid size 1 will likely result in GPU under-utilization due to "
+                                              "low occupancy."))
+        warnings.warn(UserWarning("another warning"))
+    assert [str(w.message) for w in caught] == ["another warning"]
