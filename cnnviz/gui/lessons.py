@@ -148,6 +148,15 @@ class Lessons:
             window.set_visible_views(views)
             window.set_presenter(presenter, full_screen=full_screen)
 
+    def next_step(self) -> None:
+        """PgDown: the lesson's next step (when a lesson is on screen)."""
+        if self.strip.isVisible():
+            self.strip.set_page(self.strip.page + 1)
+
+    def previous_step(self) -> None:
+        if self.strip.isVisible():
+            self.strip.set_page(self.strip.page - 1)
+
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self.window, "Open a lesson preset", "", "Lesson preset (*.json)")
         if not path:

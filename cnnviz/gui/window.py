@@ -16,7 +16,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 
 from ..analysis.drawings import DrawingStore
@@ -24,7 +23,7 @@ from ..analysis.presets import first_test_images
 from ..backends import registry as backends
 from ..data.datasets import load_dataset
 from ..train.trainer import TrainConfig, Trainer
-from . import presenter
+from . import presenter, shortcuts
 from .checkpoints import Checkpoints
 from .drawing_pad import DrawingPad
 from .exports import Exports
@@ -126,11 +125,45 @@ class MainWindow(QMainWindow):
         p.statistics.diagnosisChanged.connect(
             lambda findings: self.workspace.set_tab_note("statistics", "⚠" if findings else "", "\n".join(findings)))
         self.workspace.tabs.currentChanged.connect(self._on_tab_changed)
-        for key, slot in (("Space", self.start_or_pause), ("S", self.step), ("Right", self.step),
-                          ("C", p.classify.canvas.clear)):
-            shortcut = QShortcut(QKeySequence(key), self)
-            shortcut.setContext(Qt.WindowShortcut)
-            shortcut.activated.connect(slot)
+        self._install_keys()
+
+    # --- keys ---------------------------------------------------------------------------------
+    def _install_keys(self) -> None:
+        """The keys of :data:`shortcuts.SHORTCUTS`, working wherever the focus is but in a field being
+        typed in; the workspace is where the focus goes when it leaves a field (a click on a panel
+        takes it there too)."""
+        lessons, menus = self.lessons, self.menus
+        self.shortcuts = shortcuts.install(self, {
+            "start_or_pause": self.start_or_pause, "step": self.step,
+            "clear_drawing": self.panels.classify.canvas.clear,
+            "previous_test_image": lambda: self.step_test_image(-1),
+            "next_test_image": lambda: self.step_test_image(+1),
+            "lesson_next": lessons.next_step, "lesson_back": lessons.previous_step,
+            "presenter": menus.presenter_action, "full_screen": menus.fullscreen_action,
+            "help": self.show_keys,
+        })
+        self.workspace.setFocusPolicy(Qt.ClickFocus)
+        self.typing = shortcuts.TypingGuard(self.workspace, applied=self.controls.flush_pending)
+        self.typing.watch(self)
+        self.keys_dialog = None
+        self.leave_text_field()
+
+    def leave_text_field(self) -> None:
+        """The focus out of any input (entering presenter mode, a lesson): the keys act at once."""
+        self.typing.leave()
+
+    def show_keys(self):
+        """F1: every key, from the one table that installs them."""
+        if self.keys_dialog is not None and self.keys_dialog.isVisible():
+            self.keys_dialog.raise_()
+            return self.keys_dialog
+        self.keys_dialog = shortcuts.show_help(self)
+        self.keys_dialog.finished.connect(lambda _result: setattr(self, "keys_dialog", None))
+        return self.keys_dialog
+
+    def step_test_image(self, delta: int) -> None:
+        """Left/Right: the previous or next test image in the feature maps and Why?."""
+        self.choose_test_image((self.panels.feature_maps.test_index + delta) % self.panels.feature_maps.test_count)
 
     # --- the screen ---------------------------------------------------------------------------
     def fit_to_screen(self, screen=None) -> bool:
@@ -217,6 +250,7 @@ class MainWindow(QMainWindow):
         if not self.session.active:
             self.launch()
         elif self.run.state == "paused":
+            self.controls.flush_pending()  # a rate typed just before resumes with the run
             self.session.trainer.resume()
 
     def start_or_pause(self) -> None:
@@ -228,6 +262,7 @@ class MainWindow(QMainWindow):
     def toggle_pause(self) -> None:
         trainer = self.session.trainer
         if trainer is not None:
+            self.controls.flush_pending()  # settings changed while paused apply from the next step
             trainer.resume() if self.run.state == "paused" else trainer.pause()
 
     def step(self) -> None:

@@ -15,6 +15,7 @@ from ...data.datasets import DATASET_NAMES
 from ...nn.layers import SpecError
 from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential, preset_name
 from ...nn.optim import OPTIMIZERS, SCHEDULES
+from ..shortcuts import key_text
 from ..status import plain_tooltip
 
 LR_MIN_EXP, LR_MAX_EXP = -5.0, 0.0
@@ -62,11 +63,11 @@ class ControlsPanel(QWidget):
         grid.setSpacing(6)
         self.start_button = QPushButton("▶  Start")
         self.start_button.setObjectName("primary")
-        self.start_button.setToolTip("Start training (Space)")
+        self.start_button.setToolTip(f"Start training ({key_text('start_or_pause')})")
         self.pause_button = QPushButton("❚❚  Pause")
-        self.pause_button.setToolTip("Pause or resume (Space)")
+        self.pause_button.setToolTip(f"Pause or resume ({key_text('start_or_pause')})")
         self.step_button = QPushButton("Step")
-        self.step_button.setToolTip("Train exactly one batch (S or →)")
+        self.step_button.setToolTip(f"Train exactly one batch ({key_text('step')})")
         self.reset_button = QPushButton("Reset")
         self.reset_button.setToolTip("New random weights; the curves start over")
         self.save_button = QPushButton("Save…")
@@ -188,9 +189,12 @@ class ControlsPanel(QWidget):
         oform.addRow("Epochs", self.epochs_spin)
         outer.addWidget(opt_box)
         self.opt_box, self.opt_form = opt_box, oform
+        for spin in (self.lr_spin, self.momentum_spin, self.batch_spin, self.epochs_spin):
+            spin.setKeyboardTracking(False)  # what is typed applies on Enter (or leaving the box), not per key
 
-        self.keys_hint = QLabel("Changes to the optimiser apply at the next step.\n"
-                                "Keys: Space start/pause · S step · C clear drawing")
+        self.keys_hint = QLabel("Changes to the optimiser apply at the next step (type a value, then Enter).\n"
+                                f"Keys: {key_text('start_or_pause')} start/pause · {key_text('step')} step · "
+                                f"{key_text('clear_drawing')} clear drawing · {key_text('help')} all keys")
         self.keys_hint.setObjectName("hint")
         self.keys_hint.setWordWrap(True)
         outer.addWidget(self.keys_hint)
