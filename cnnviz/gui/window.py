@@ -29,7 +29,7 @@ from .drawing_pad import DrawingPad
 from .exports import Exports
 from .inference import LocalModel
 from .layout import Workspace, initial_geometry
-from .lessons import Lessons
+from .lessons import Lessons, data_note
 from .live_view import LiveView
 from .menus import Menus
 from .panels import registry
@@ -67,6 +67,8 @@ class MainWindow(QMainWindow):
         self.dataset = None
         self.local = LocalModel()
         self.loaded_weights: dict | None = None
+        self.model_accuracy: float | None = None
+        """The test accuracy a loaded checkpoint says its weights have (None: not known)."""
         self.run = RunState()
         self.run_label = ""
         self.presenter_mode = False
@@ -190,7 +192,16 @@ class MainWindow(QMainWindow):
         self.test_samples = test_samples
         if test_samples is not None:
             self.lesson_overrides["eval_samples"] = None  # every evaluation on the same test images
+        self.describe_data()
 
+    def describe_data(self) -> None:
+        """The sidebar says so whenever training (or testing) uses fewer images than the data set has."""
+        if self.dataset is None:
+            self.controls.set_data_note("")
+            return
+        train = {**self.config_overrides, **self.lesson_overrides}.get("train_samples")
+        self.controls.set_data_note(data_note(train, len(self.dataset.train_labels), self.test_samples,
+                                              len(self.dataset.test_labels)))
 
     def load_dataset(self, name: str) -> bool:
         try:
@@ -205,6 +216,7 @@ class MainWindow(QMainWindow):
         p.classify.set_class_names(self.dataset.class_names)
         p.mistakes.set_dataset(self.dataset.test_images, self.dataset.class_names)
         self.live_view.show_test_image_in_why()
+        self.describe_data()
         return True
 
     def new_random_model(self) -> None:
@@ -216,20 +228,42 @@ class MainWindow(QMainWindow):
             return
         self.show_new_model(loaded_weights=None)
 
-    def show_new_model(self, loaded_weights: dict | None) -> None:
+    def show_new_model(self, loaded_weights: dict | None, accuracy: float | None = None,
+                       epoch: float | None = None) -> None:
         """``local`` holds other weights (random ones, a checkpoint's: ``loaded_weights``, which Start
-        then trains from): the panels start over from them."""
+        then trains from, with the ``accuracy`` and ``epoch`` the file gives): the panels start over
+        from them, and the status bar and the Draw panel describe them."""
         self.loaded_weights = loaded_weights
         self.controls.describe_parameters(self.local.model.parameter_count())
         self.start_over()
+        self.model_accuracy = accuracy
+        self.status.show(step=f"step {self.local.step:,}")
+        if epoch is not None:
+            self.status.show(epoch=f"epoch {epoch:.2f}")
+        if accuracy is not None:
+            self.status.show(test=f"test accuracy {100 * accuracy:.1f}%")
+        self.panels.drawings.set_mnist_accuracy(accuracy)
         self.live_view.show_local()
         self.pad.classify()
         self.panels.drawings.set_model(self.local.model)
+
+    def model_figures(self) -> dict:
+        """What a save of the window's model says about it: its step and, when known, its epoch and test accuracy."""
+        figures = {"step": int(self.local.step)}
+        if self.run.last_step is not None and self.run.last_step.step == self.local.step:
+            figures["epoch"] = round(float(self.run.last_step.epoch), 4)
+        last = self.run.last_eval
+        if last is not None and last.step == self.local.step:
+            figures["test_accuracy"] = float(last.test_accuracy)
+        elif self.model_accuracy is not None:
+            figures["test_accuracy"] = float(self.model_accuracy)  # a loaded model, not trained since
+        return figures
 
     def start_over(self) -> None:
         """The weights start over (a new run, new weights, a loaded checkpoint or lesson, another network,
         a reset mid-run): forget everything derived from the old run, the status bar's figures too."""
         self.run.clear()
+        self.model_accuracy = None
         p = self.panels
         p.curves.clear()
         p.timings.clear()
@@ -454,6 +488,9 @@ class MainWindow(QMainWindow):
 
     # --- what is shown: presenter mode, panels, tabs ---------------------------------------------------
     def set_presenter(self, on: bool, full_screen: bool = True) -> None:
+        if not on and self.presenter_mode and self.lessons.view_on:
+            # Leaving presenter mode (F5) leaves the lesson's view too: every panel shown before it comes back.
+            self.lessons.use_lesson_view(False, mode=False)
         presenter.set_mode(self, on, full_screen)
 
     def set_full_screen(self, on: bool) -> None:

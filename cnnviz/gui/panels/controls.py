@@ -78,6 +78,12 @@ class ControlsPanel(QWidget):
         self._place_run_buttons(columns=2)
         outer.addWidget(run_box)
         self.run_box = run_box
+        self.data_note = QLabel("")
+        self.data_note.setObjectName("dataNote")
+        self.data_note.setWordWrap(True)
+        self.data_note.setStyleSheet("QLabel#dataNote { color: #8a4b00; font-weight: 600; }")
+        self.data_note.hide()
+        outer.addWidget(self.data_note)
 
         # --- data & network -------------------------------------------------------
         net_box = QGroupBox("Data and network")
@@ -408,12 +414,40 @@ class ControlsPanel(QWidget):
         if chosen != wanted:
             notes.append(f"The lesson asks for the {wanted} backend, which is not available here "
                          f"({self.backend_detail(wanted)}); using {chosen} instead.")
-        self.optimizer_combo.setCurrentText(preset.optimizer)
-        self.schedule_combo.setCurrentText(preset.schedule)
-        self.set_lr(preset.lr)
-        self.momentum_spin.setValue(preset.momentum)
-        self.batch_spin.setValue(preset.batch_size)
-        self.epochs_spin.setValue(preset.epochs)
-        self.flush_pending()
+        self.set_values(optimizer=preset.optimizer, schedule=preset.schedule, lr=preset.lr, momentum=preset.momentum,
+                        batch_size=preset.batch_size, epochs=preset.epochs)
         self.set_network(preset.net, emit=False)
         return notes
+
+    def settings(self) -> dict:
+        """Everything a lesson may change here: the network, the backend, the optimiser, the length."""
+        return {"net": self.spec, "backend": self.backend, **self.hyperparameters(), "epochs": self.epochs}
+
+    def restore(self, settings: dict) -> None:
+        """Back to what :meth:`settings` returned (no network signal: the caller builds the model)."""
+        self.select_backend(settings["backend"])
+        self.set_values(**{k: v for k, v in settings.items() if k not in ("net", "backend")})
+        self.set_network(settings["net"], emit=False)
+
+    def set_values(self, optimizer: str | None = None, schedule: str | None = None, lr: float | None = None,
+                   momentum: float | None = None, batch_size: int | None = None,
+                   epochs: float | None = None) -> None:
+        """The optimiser settings given (None, or one that is not valid here: left as it is), sent at once."""
+        if optimizer in OPTIMIZERS:
+            self.optimizer_combo.setCurrentText(optimizer)
+        if schedule in SCHEDULES:
+            self.schedule_combo.setCurrentText(schedule)
+        if lr is not None:
+            self.set_lr(lr)
+        if momentum is not None:
+            self.momentum_spin.setValue(momentum)
+        if batch_size is not None:
+            self.batch_spin.setValue(int(batch_size))
+        if epochs is not None:
+            self.epochs_spin.setValue(epochs)
+        self.flush_pending()
+
+    def set_data_note(self, text: str) -> None:
+        """A line under the run buttons saying when training or testing uses only part of the data set."""
+        self.data_note.setText(text)
+        self.data_note.setVisible(bool(text))
