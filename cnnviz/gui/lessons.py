@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout
+from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton,
+                               QSizePolicy, QVBoxLayout)
 
 from ..analysis import presets as lesson_presets
 from ..analysis.presets import PANEL_TITLES

@@ -2,16 +2,19 @@
 panels and mode from before it; Reset and Load never inherit its overrides; the sidebar says when
 training uses part of the data set; presenter mode survives loading a lesson and the lesson view."""
 
-import pytest
-
 from cnnviz.analysis.presets import bundled_presets
 from cnnviz.gui.lessons import data_note
-
-TIMEOUT_MS = 30_000
 
 
 def overfitting():
     return next(p for p in bundled_presets() if "Overfitting" in p.title)
+
+
+def load(qtbot, window, path):
+    """Load a checkpoint (a background job) and wait until it has replaced the model, or failed."""
+    job = window.checkpoints.load(str(path))
+    qtbot.waitUntil(lambda: not job.running, timeout=30_000)
+    return job
 
 
 def no_full_screen(window):
@@ -64,8 +67,6 @@ def test_closing_the_lesson_restores_settings_panels_and_mode(qtbot, window):
 
 
 def test_loading_a_model_ends_the_lesson_and_takes_nothing_from_it(qtbot, window, tmp_path):
-    from test_window import load
-
     path = tmp_path / "tiny.npz"
     assert window.checkpoints.save(str(path))
     before = sidebar(window)

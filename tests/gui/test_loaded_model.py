@@ -13,7 +13,12 @@ from cnnviz.gui.checkpoints import settings_from_meta
 from cnnviz.gui.panels.drawings import NOT_EVALUATED
 from cnnviz.nn import checkpoint
 
-from test_window import load
+def load(qtbot, window, path):
+    """Load a checkpoint (a background job) and wait until it has replaced the model, or failed."""
+    job = window.checkpoints.load(str(path))
+    qtbot.waitUntil(lambda: not job.running, timeout=30_000)
+    return job
+
 
 STORED = {"optimizer": "sgd", "schedule": "constant", "lr": 0.02, "momentum": 0.8, "batch_size": 32}
 
