@@ -254,7 +254,7 @@ class Checkpoints:
         window = self.window
         if not self.ask_before_discard(f"loading {loaded.path.name}"):
             return False
-        window.lessons.close(ask=False, keep_model=True)  # a lesson's settings never outlive it into a model
+        window.lessons.close(ask=False, model_loaded=True)  # a lesson's settings never outlive it into a model
         window.stop_run()
         if not window.controls.set_network(loaded.spec, emit=False):  # never for a model that built
             window.banner.show_message(f"Could not load the model: its network {loaded.spec!r} is not valid here",

@@ -176,21 +176,22 @@ class Lessons:
         window.leave_text_field()
         return True
 
-    def close(self, ask: bool = True, keep_model: bool = False) -> bool:
+    def close(self, ask: bool = True, model_loaded: bool = False) -> bool:
         """Close the lesson: the settings, panels and mode from before it come back (a network the
-        lesson changed gets new random weights, unless ``keep_model``: a model is loaded instead).
-        False when the user kept the lesson (its run going on, or its trained model unsaved)."""
+        lesson changed gets new random weights). ``model_loaded``: a model replaces the lesson's, so
+        its network stays, and so do the mode and the panels (but the lesson's view). False when the
+        user kept the lesson (its run going on, or its trained model unsaved)."""
         window, before = self.window, self.before
         if self.current is None and before is None:
             self.strip.hide()
             return True
-        net_changes = before is not None and before.controls["net"] != window.controls.spec and not keep_model
+        net_changes = before is not None and before.controls["net"] != window.controls.spec and not model_loaded
         if ask and (window.session.active or net_changes) and not window.confirm_discard("close the lesson"):
             return False
         if window.session.active:
             window.stop_run(wait=True)
         if self.view_on:
-            self.use_lesson_view(False, full_screen=False, mode=False)
+            self.use_lesson_view(False, full_screen=False, mode=not model_loaded)
         if before is not None:
             window.controls.restore(before.controls)
             window.status.show(backend=f"backend {window.controls.backend}")
@@ -199,9 +200,9 @@ class Lessons:
             window.describe_data()
             if net_changes:
                 window.new_random_model()
-            if set(before.views) != window.visible_views:
+            if not model_loaded and set(before.views) != window.visible_views:
                 window.set_visible_views(before.views)
-            if before.presenter != window.presenter_mode:
+            if not model_loaded and before.presenter != window.presenter_mode:
                 window.set_presenter(before.presenter, full_screen=before.presenter)
         self.current = self.before = None
         self.strip.hide()

@@ -71,8 +71,11 @@ def test_loading_a_model_ends_the_lesson_and_takes_nothing_from_it(qtbot, window
     assert window.checkpoints.save(str(path))
     before = sidebar(window)
     window.lessons.apply(overfitting())
+    no_full_screen(window)
+    window.set_presenter(True, full_screen=False)  # the teacher went to presenter mode during the lesson
     load(qtbot, window, path)
     assert window.lessons.current is None and not window.lessons.strip.isVisible()
+    assert window.presenter_mode  # a load changes the model, not the mode
     config = window.make_config()
     assert config.train_samples is None and config.batch_size == before[6] and config.epochs == before[7]
     assert window.test_samples is None and not window.controls.data_note.isVisibleTo(window.controls)
