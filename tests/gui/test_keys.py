@@ -68,6 +68,8 @@ def test_space_c_arrows_and_lesson_keys_work_wherever_the_focus_is(qtbot, keyed,
     press(qtbot, window, Qt.Key_PageUp)
     assert strip.page == 1
 
+    combo = window.controls.lr_slider if mode == "presenter" else window.controls.optimizer_combo
+    combo.setFocus()  # a focused combo box does not open its list on Space
     press(qtbot, window, Qt.Key_Space)
     qtbot.waitUntil(lambda: window.run.state == "running", timeout=TIMEOUT_MS)
     press(qtbot, window, Qt.Key_Space)
