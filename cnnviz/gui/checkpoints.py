@@ -18,8 +18,9 @@ Under tests and in the unattended modes nobody answers dialogs: ``auto_answer``
 
 from __future__ import annotations
 
+import math
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..backends import registry
 from ..nn import checkpoint
+from ..nn.optim import OPTIMIZERS, SCHEDULES
 from . import autosave
 from .jobs import Job, run_in_background
 
@@ -42,6 +44,33 @@ class Loaded:
     step: int
     note: str = ""
     """What was wrong with the metadata and how it was read instead (empty when nothing)."""
+    test_accuracy: float | None = None
+    """The test accuracy the file says its weights had (None: it does not say)."""
+    epoch: float | None = None
+    settings: dict = field(default_factory=dict)
+    """The optimiser settings it was trained with, those it names validly (:func:`settings_from_meta`)."""
+
+
+def settings_from_meta(meta: dict) -> dict:
+    """The optimiser settings a checkpoint's metadata names, each only when valid here (a file from
+    outside may say anything): optimizer, schedule, lr, momentum, batch_size."""
+    settings = {}
+
+    def number(value) -> bool:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+    if meta.get("optimizer") in OPTIMIZERS:
+        settings["optimizer"] = meta["optimizer"]
+    if meta.get("schedule") in SCHEDULES:
+        settings["schedule"] = meta["schedule"]
+    if number(meta.get("lr")) and 0 < meta["lr"] <= MAX_LR:
+        settings["lr"] = float(meta["lr"])
+    if number(meta.get("momentum")) and 0 <= meta["momentum"] < 1:
+        settings["momentum"] = float(meta["momentum"])
+    if isinstance(meta.get("batch_size"), int) and not isinstance(meta["batch_size"], bool) \
+            and 1 <= meta["batch_size"] <= MAX_BATCH:
+        settings["batch_size"] = meta["batch_size"]
+    return settings
 
 
 def read_checkpoint(path: str | Path) -> Loaded:
@@ -49,7 +78,15 @@ def read_checkpoint(path: str | Path) -> Loaded:
     model, ckpt = checkpoint.load_model(path)
     model.to(registry.get("numpy"))
     weights = {name: np.array(array) for name, array in ckpt.weights.items()}
-    return Loaded(Path(path), model, model.spec, weights, ckpt.step, "; ".join(ckpt.notes))
+    return Loaded(Path(path), model, model.spec, weights, ckpt.step, "; ".join(ckpt.notes),
+                  ckpt.meta.get("test_accuracy"), ckpt.meta.get("epoch"), settings_from_meta(ckpt.meta))
+
+
+MAX_LR = 1.0
+"""The learning-rate box's top (a larger stored rate is not put in it)."""
+MAX_BATCH = 8192
+"""The batch-size box's top."""
+MODEL_FILTER = "cnnviz checkpoint (*.npz)"
 
 
 class Checkpoints:
@@ -61,6 +98,8 @@ class Checkpoints:
     def __init__(self, window):
         self.window = window
         self.load_job: Job | None = None
+        self.last_folder: Path | None = None
+        """The folder of the last model saved or loaded through a dialog (the next dialog opens there)."""
         self.autosave_path: Path | None = self._default_autosave_path()
         """Where runs autosave; None: they do not (no user data folder)."""
         window.session.saved.connect(self._on_saved)
@@ -73,8 +112,43 @@ class Checkpoints:
             return None
 
     def meta(self) -> dict:
+        """What a save says besides the weights: the data, the backend and the optimiser settings
+        (a load puts these back in the sidebar)."""
         controls = self.window.controls
-        return {"dataset": controls.dataset, "backend": controls.backend}
+        return {"dataset": controls.dataset, "backend": controls.backend, **controls.hyperparameters()}
+
+    # --- where the dialogs open ---------------------------------------------------------------------
+    def dialog_folder(self) -> str:
+        """The folder the last Save or Load dialog used, else the models folder (where ``cnnviz train``
+        saves; made if missing), else the working folder."""
+        if self.last_folder is not None and self.last_folder.is_dir():
+            return str(self.last_folder)
+        try:
+            folder = checkpoint.default_models_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            return str(folder)
+        except Exception:  # noqa: BLE001 - no platformdirs, no home folder, read-only: the working folder
+            return ""
+
+    def _suggested_name(self) -> str:
+        try:
+            return checkpoint.default_model_path(self.window.controls.spec).name
+        except Exception:  # noqa: BLE001 - only a suggestion
+            return "cnnviz-model.npz"
+
+    def _ask_path(self, save: bool) -> str:
+        """A Save or Load dialog, opening in :meth:`dialog_folder`; the folder chosen is remembered."""
+        folder = self.dialog_folder()
+        if save:
+            start = str(Path(folder) / self._suggested_name()) if folder else self._suggested_name()
+            path, _ = QFileDialog.getSaveFileName(self.window, "Save model", start, MODEL_FILTER)
+            path = path if not path or path.endswith(".npz") else path + ".npz"
+        else:
+            path, _ = QFileDialog.getOpenFileName(self.window, "Load model", folder,
+                                                  f"{MODEL_FILTER};;All files (*)")
+        if path:
+            self.last_folder = Path(path).parent
+        return path
 
     def autosave_plan(self) -> autosave.Plan | None:
         """How the next run autosaves (the window passes it to the session)."""
@@ -94,7 +168,7 @@ class Checkpoints:
             window.statusBar().showMessage(f"Saving the model to {path}…", 4000)
             return True
         try:
-            checkpoint.save(path, local.spec, local.weights(), {**self.meta(), "step": int(local.step)})
+            checkpoint.save(path, local.spec, local.weights(), {**self.meta(), **self.window.model_figures()})
         except Exception as exc:  # CheckpointError, OSError
             window.banner.show_message(f"Could not save the model: {exc}", "error", traceback.format_exc())
             return False
@@ -123,10 +197,9 @@ class Checkpoints:
             window.show()
 
     def save_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, "Save model", "cnnviz-model.npz",
-                                              "cnnviz checkpoint (*.npz)")
+        path = self._ask_path(save=True)
         if path:
-            self.save(path if path.endswith(".npz") else path + ".npz")
+            self.save(path)
 
     # --- before the trained weights are replaced -------------------------------------------------
     def ask_before_discard(self, what: str = "closing") -> bool:
@@ -161,9 +234,7 @@ class Checkpoints:
         return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(box.exec(), "cancel")
 
     def _save_path(self) -> str:
-        path, _ = QFileDialog.getSaveFileName(self.window, "Save model", "cnnviz-model.npz",
-                                              "cnnviz checkpoint (*.npz)")
-        return "" if not path else path if path.endswith(".npz") else path + ".npz"
+        return self._ask_path(save=True)
 
     # --- loading --------------------------------------------------------------------------------
     def load(self, path: str, message: str = "") -> Job:
@@ -183,14 +254,16 @@ class Checkpoints:
         window = self.window
         if not self.ask_before_discard(f"loading {loaded.path.name}"):
             return False
+        window.lessons.close(ask=False, model_loaded=True)  # a lesson's settings never outlive it into a model
         window.stop_run()
         if not window.controls.set_network(loaded.spec, emit=False):  # never for a model that built
             window.banner.show_message(f"Could not load the model: its network {loaded.spec!r} is not valid here",
                                        "error")
             window.controls.set_network(window.local.spec, emit=False)
             return False
+        window.controls.set_values(**loaded.settings)
         window.local.set_model(loaded.model, loaded.step)
-        window.show_new_model(loaded_weights=loaded.weights)
+        window.show_new_model(loaded_weights=loaded.weights, accuracy=loaded.test_accuracy, epoch=loaded.epoch)
         text = message or f"Loaded {loaded.path.name} (network {loaded.spec})."
         text += " Start continues training from these weights."
         if loaded.note:
@@ -200,7 +273,7 @@ class Checkpoints:
         return True
 
     def load_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.window, "Load model", "", "cnnviz checkpoint (*.npz);;All files (*)")
+        path = self._ask_path(save=False)
         if path:
             self.load(path)
 

@@ -1,16 +1,20 @@
 """Lesson presets in the app: a classroom set-up (network, settings) and its instructions.
 
-Loading a lesson asks first when a run would be stopped (``window.confirm_discard``), sets the
-network and the settings, and shows the lesson's text and steps in a strip above the panels, where
-they stay while the class works. The lesson's view (presenter mode, only its panels) is a
+Loading a lesson asks first when a run would be stopped (``window.confirm_discard``), notes what
+was in force (:class:`Before`), sets the network and the settings, and shows the lesson's text and
+steps in a strip above the panels, where they stay while the class works. Closing the strip closes
+the lesson and puts back what it changed. The lesson's view (presenter mode, only its panels) is a
 suggestion the strip offers, never forced. Lesson files come from outside: every text is shown as
 plain text.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout
+from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton,
+                               QSizePolicy, QVBoxLayout)
 
 from ..analysis import presets as lesson_presets
 from ..analysis.presets import PANEL_TITLES
@@ -44,7 +48,7 @@ class LessonStrip(QFrame):
         self.collapse_button = QPushButton("▴")
         self.collapse_button.setToolTip("Hide the text (the title stays)")
         self.close_button = QPushButton("✕")
-        self.close_button.setToolTip("Close the lesson's instructions (the settings stay)")
+        self.close_button.setToolTip("Close the lesson: the settings, panels and mode from before it come back")
         for button in (self.prev_button, self.next_button, self.view_button, self.collapse_button, self.close_button):
             header.addWidget(button)
         outer.addLayout(header)
@@ -59,7 +63,6 @@ class LessonStrip(QFrame):
         self.prev_button.clicked.connect(lambda: self.set_page(self.page - 1))
         self.next_button.clicked.connect(lambda: self.set_page(self.page + 1))
         self.collapse_button.clicked.connect(lambda: self.set_collapsed(self.text_label.isVisible()))
-        self.close_button.clicked.connect(self.hide)
         self.hide()
 
     def show_lesson(self, preset, notes: list[str]) -> None:
@@ -72,7 +75,6 @@ class LessonStrip(QFrame):
         self.view_button.setToolTip(plain_tooltip(
             "The lesson's suggested view: " + ("presenter mode, " if preset.presenter else "") + f"only {views}. "
             "Click again for every panel."))
-        self.view_button.setChecked(False)
         self.set_collapsed(False)
         self.set_page(0)
         self.show()
@@ -92,6 +94,30 @@ class LessonStrip(QFrame):
         self.collapse_button.setToolTip("Show the text" if collapsed else "Hide the text (the title stays)")
 
 
+@dataclass(frozen=True)
+class Before:
+    """What was in force before a lesson changed it (no Qt): closing the lesson puts it back."""
+    controls: dict
+    """The sidebar's settings (:meth:`ControlsPanel.settings`): network, backend, optimiser, length."""
+    lesson_overrides: dict
+    """Trainer settings on top (the training images used, the evaluation's size)."""
+    test_samples: int | None
+    views: frozenset[str]
+    presenter: bool
+
+
+def data_note(train_used: int | None, train_total: int, test_used: int | None = None, test_total: int = 0) -> str:
+    """What the sidebar says when training or testing uses fewer images than the data set has
+    ("training on 200 of 60,000 images"); empty when all of them are used."""
+    parts = []
+    if train_used is not None and train_used < train_total:
+        parts.append(f"training on {train_used:,} of {train_total:,} images")
+    if test_used is not None and test_used < test_total:
+        parts.append(f"testing on {test_used:,} of {test_total:,}")
+    text = ", ".join(parts)
+    return text[:1].upper() + text[1:] if text else ""
+
+
 class Lessons:
     def __init__(self, window):
         self.window = window
@@ -103,20 +129,34 @@ class Lessons:
             self.presets = []
             self.problem = str(exc)
         self.current = None
-        """The lesson loaded last."""
+        """The lesson open (its strip on screen); None when there is none."""
+        self.before: Before | None = None
+        """The settings, panels and mode before the first lesson opened (kept across lessons opened in a row)."""
         self.before_view: tuple[set[str], bool] | None = None
         """(visible views, presenter mode) before the lesson's view was taken: restored when it is left."""
         self.strip = LessonStrip()
-        self.strip.view_button.toggled.connect(lambda on: self.use_lesson_view(on))
+        self.strip.view_button.toggled.connect(self._on_view_button)
+        self.strip.close_button.clicked.connect(lambda: self.close())
         window.workspace.add_strip(self.strip)
 
+    @property
+    def view_on(self) -> bool:
+        return self.before_view is not None
+
+    def snapshot(self) -> Before:
+        window = self.window
+        return Before(window.controls.settings(), dict(window.lesson_overrides), window.test_samples,
+                      frozenset(window.visible_views), window.presenter_mode)
+
     def apply(self, preset, ask: bool = True) -> bool:
-        """Network, settings and instructions of a lesson; False when the user kept the run instead."""
+        """Network, settings and instructions of a lesson; False when the user kept the run instead.
+        The panels and the mode stay (presenter mode stays on); with the lesson view on, the new
+        lesson's panels are shown."""
         window = self.window
         if ask and not window.confirm_discard(f"load the lesson “{preset.title}”"):
             return False
-        if self.strip.view_button.isChecked():
-            self.strip.view_button.setChecked(False)  # back to the view from before the last lesson
+        if self.before is None:
+            self.before = self.snapshot()
         if window.session.active:
             window.stop_run(wait=True)
         notes = window.controls.apply(preset)
@@ -124,29 +164,98 @@ class Lessons:
         window.set_lesson_data(preset.train_samples, preset.test_samples)
         window.new_random_model()
         self.current = preset
+        view_on = self.view_on
         self.strip.show_lesson(preset, notes)
+        self._set_view_button(view_on)
+        if view_on:
+            window.set_visible_views(preset.visible_panels)
         if notes:
             window.banner.show_message(" ".join(notes), "warning")
         elif window.banner.isVisible() and window.banner.kind != "error":
             window.banner.hide()
+        window.leave_text_field()
         return True
 
-    def use_lesson_view(self, on: bool, full_screen: bool = True) -> None:
-        """The lesson's suggested view (presenter mode, only its panels), or back to the one before."""
+    def close(self, ask: bool = True, model_loaded: bool = False) -> bool:
+        """Close the lesson: the settings, panels and mode from before it come back (a network the
+        lesson changed gets new random weights). ``model_loaded``: a model replaces the lesson's, so
+        its network stays, and so do the mode and the panels (but the lesson's view). False when the
+        user kept the lesson (its run going on, or its trained model unsaved)."""
+        window, before = self.window, self.before
+        if self.current is None and before is None:
+            self.strip.hide()
+            return True
+        net_changes = before is not None and before.controls["net"] != window.controls.spec and not model_loaded
+        if ask and (window.session.active or net_changes) and not window.confirm_discard("close the lesson"):
+            return False
+        if window.session.active:
+            window.stop_run(wait=True)
+        if self.view_on:
+            self.use_lesson_view(False, full_screen=False, mode=not model_loaded)
+        if before is not None:
+            window.controls.restore(before.controls)
+            window.status.show(backend=f"backend {window.controls.backend}")
+            window.lesson_overrides = dict(before.lesson_overrides)
+            window.test_samples = before.test_samples
+            window.describe_data()
+            if net_changes:
+                window.new_random_model()
+            if not model_loaded and set(before.views) != window.visible_views:
+                window.set_visible_views(before.views)
+            if not model_loaded and before.presenter != window.presenter_mode:
+                window.set_presenter(before.presenter, full_screen=before.presenter)
+        self.current = self.before = None
+        self.strip.hide()
+        return True
+
+    def _set_view_button(self, on: bool) -> None:
+        button = self.strip.view_button
+        button.blockSignals(True)
+        button.setChecked(bool(on))
+        button.blockSignals(False)
+
+    def _on_view_button(self, on: bool) -> None:
+        """The button answers at once (disabled, "Applying…", a busy cursor) and takes no second click
+        while the view changes (1-2 s for presenter mode's restyle on a slow machine)."""
+        button = self.strip.view_button
+        text = button.text()
+        button.setEnabled(False)
+        button.setText("Applying…")
+        button.repaint()
+        QApplication.setOverrideCursor(Qt.WaitCursor)
+        try:
+            self.use_lesson_view(on)
+        finally:
+            QApplication.restoreOverrideCursor()
+            QApplication.processEvents()  # clicks made meanwhile reach the disabled button, which drops them
+            button.setText(text)
+            button.setEnabled(True)
+
+    def use_lesson_view(self, on: bool, full_screen: bool = True, mode: bool = True) -> None:
+        """The lesson's suggested view (presenter mode, only its panels), or back to the one before
+        (``mode`` False: the panels only, presenter mode is being left anyway)."""
         window, preset = self.window, self.current
-        self.strip.view_button.blockSignals(True)
-        self.strip.view_button.setChecked(bool(on and preset))
-        self.strip.view_button.blockSignals(False)
+        self._set_view_button(bool(on and preset))
         if on and preset is not None:
             if self.before_view is None:
                 self.before_view = (set(window.visible_views), window.presenter_mode)
             window.set_visible_views(preset.visible_panels)
-            window.set_presenter(preset.presenter, full_screen=full_screen)
+            window.set_presenter(preset.presenter or window.presenter_mode, full_screen=full_screen)
         elif not on and self.before_view is not None:
             views, presenter = self.before_view
             self.before_view = None
             window.set_visible_views(views)
-            window.set_presenter(presenter, full_screen=full_screen)
+            if mode:
+                window.set_presenter(presenter, full_screen=full_screen)
+
+    def next_step(self) -> None:
+        """PgDown: the lesson's next step (when a lesson is on screen)."""
+        if self.strip.isVisible():
+            self.strip.set_page(self.strip.page + 1)
+
+    def previous_step(self) -> None:
+        if self.strip.isVisible():
+            self.strip.set_page(self.strip.page - 1)
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self.window, "Open a lesson preset", "", "Lesson preset (*.json)")

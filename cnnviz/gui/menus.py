@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from ..analysis.presets import PANEL_TITLES
+from . import shortcuts
 from .panels import registry
 from .status import plain_tooltip
 
@@ -39,11 +40,9 @@ class Menus:
         view = bar.addMenu("&View")
         self.presenter_action = view.addAction("Presenter mode (fewer, bigger pictures, full screen)")
         self.presenter_action.setCheckable(True)
-        self.presenter_action.setShortcut(QKeySequence("F5"))
         self.presenter_action.toggled.connect(lambda on: window.set_presenter(on))
         self.fullscreen_action = view.addAction("Full screen")
         self.fullscreen_action.setCheckable(True)
-        self.fullscreen_action.setShortcut(QKeySequence("F11"))
         self.fullscreen_action.toggled.connect(window.set_full_screen)
         view.addSeparator()
         self.view_actions: dict[str, QAction] = {}
@@ -55,6 +54,8 @@ class Menus:
             self.view_actions[name] = action
         view.addSeparator()
         view.addAction("Show every panel", lambda: window.set_visible_views(registry.VIEWS))
+        view.addSeparator()
+        self.keys_action = view.addAction(f"Keys…\t{shortcuts.key_text('help')}", window.show_keys)
 
         lessons = bar.addMenu("&Lessons")
         if window.lessons.problem:

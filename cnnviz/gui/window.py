@@ -16,7 +16,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 
 from ..analysis.drawings import DrawingStore
@@ -25,13 +24,13 @@ from ..backends import registry as backends
 from ..data.datasets import load_dataset
 from ..train.trainer import TrainConfig, Trainer
 from ..train.events import RunPhase
-from . import presenter
+from . import presenter, shortcuts
 from .checkpoints import Checkpoints
 from .drawing_pad import DrawingPad
 from .exports import Exports
 from .inference import LocalModel
 from .layout import Workspace, initial_geometry
-from .lessons import Lessons
+from .lessons import Lessons, data_note
 from .live_view import LiveView
 from .menus import Menus
 from .panels import registry
@@ -69,6 +68,8 @@ class MainWindow(QMainWindow):
         self.dataset = None
         self.local = LocalModel()
         self.loaded_weights: dict | None = None
+        self.model_accuracy: float | None = None
+        """The test accuracy a loaded checkpoint says its weights have (None: not known)."""
         self.run = RunState()
         self.run_label = ""
         self.presenter_mode = False
@@ -127,11 +128,45 @@ class MainWindow(QMainWindow):
         p.statistics.diagnosisChanged.connect(
             lambda findings: self.workspace.set_tab_note("statistics", "⚠" if findings else "", "\n".join(findings)))
         self.workspace.tabs.currentChanged.connect(self._on_tab_changed)
-        for key, slot in (("Space", self.start_or_pause), ("S", self.step), ("Right", self.step),
-                          ("C", p.classify.canvas.clear)):
-            shortcut = QShortcut(QKeySequence(key), self)
-            shortcut.setContext(Qt.WindowShortcut)
-            shortcut.activated.connect(slot)
+        self._install_keys()
+
+    # --- keys ---------------------------------------------------------------------------------
+    def _install_keys(self) -> None:
+        """The keys of :data:`shortcuts.SHORTCUTS`, working wherever the focus is but in a field being
+        typed in; the workspace is where the focus goes when it leaves a field (a click on a panel
+        takes it there too)."""
+        lessons, menus = self.lessons, self.menus
+        self.shortcuts = shortcuts.install(self, {
+            "start_or_pause": self.start_or_pause, "step": self.step,
+            "clear_drawing": self.panels.classify.canvas.clear,
+            "previous_test_image": lambda: self.step_test_image(-1),
+            "next_test_image": lambda: self.step_test_image(+1),
+            "lesson_next": lessons.next_step, "lesson_back": lessons.previous_step,
+            "presenter": menus.presenter_action, "full_screen": menus.fullscreen_action,
+            "help": self.show_keys,
+        })
+        self.workspace.setFocusPolicy(Qt.ClickFocus)
+        self.typing = shortcuts.TypingGuard(self.workspace, applied=self.controls.flush_pending)
+        self.typing.watch(self)
+        self.keys_dialog = None
+        self.leave_text_field()
+
+    def leave_text_field(self) -> None:
+        """The focus out of any input (entering presenter mode, a lesson): the keys act at once."""
+        self.typing.leave()
+
+    def show_keys(self):
+        """F1: every key, from the one table that installs them."""
+        if self.keys_dialog is not None and self.keys_dialog.isVisible():
+            self.keys_dialog.raise_()
+            return self.keys_dialog
+        self.keys_dialog = shortcuts.show_help(self)
+        self.keys_dialog.finished.connect(lambda _result: setattr(self, "keys_dialog", None))
+        return self.keys_dialog
+
+    def step_test_image(self, delta: int) -> None:
+        """Left/Right: the previous or next test image in the feature maps and Why?."""
+        self.choose_test_image((self.panels.feature_maps.test_index + delta) % self.panels.feature_maps.test_count)
 
     # --- the screen ---------------------------------------------------------------------------
     def fit_to_screen(self, screen=None) -> bool:
@@ -158,7 +193,16 @@ class MainWindow(QMainWindow):
         self.test_samples = test_samples
         if test_samples is not None:
             self.lesson_overrides["eval_samples"] = None  # every evaluation on the same test images
+        self.describe_data()
 
+    def describe_data(self) -> None:
+        """The sidebar says so whenever training (or testing) uses fewer images than the data set has."""
+        if self.dataset is None:
+            self.controls.set_data_note("")
+            return
+        train = {**self.config_overrides, **self.lesson_overrides}.get("train_samples")
+        self.controls.set_data_note(data_note(train, len(self.dataset.train_labels), self.test_samples,
+                                              len(self.dataset.test_labels)))
 
     def load_dataset(self, name: str) -> bool:
         try:
@@ -173,6 +217,7 @@ class MainWindow(QMainWindow):
         p.classify.set_class_names(self.dataset.class_names)
         p.mistakes.set_dataset(self.dataset.test_images, self.dataset.class_names)
         self.live_view.show_test_image_in_why()
+        self.describe_data()
         return True
 
     def new_random_model(self) -> None:
@@ -184,20 +229,42 @@ class MainWindow(QMainWindow):
             return
         self.show_new_model(loaded_weights=None)
 
-    def show_new_model(self, loaded_weights: dict | None) -> None:
+    def show_new_model(self, loaded_weights: dict | None, accuracy: float | None = None,
+                       epoch: float | None = None) -> None:
         """``local`` holds other weights (random ones, a checkpoint's: ``loaded_weights``, which Start
-        then trains from): the panels start over from them."""
+        then trains from, with the ``accuracy`` and ``epoch`` the file gives): the panels start over
+        from them, and the status bar and the Draw panel describe them."""
         self.loaded_weights = loaded_weights
         self.controls.describe_parameters(self.local.model.parameter_count())
         self.start_over()
+        self.model_accuracy = accuracy
+        self.status.show(step=f"step {self.local.step:,}")
+        if epoch is not None:
+            self.status.show(epoch=f"epoch {epoch:.2f}")
+        if accuracy is not None:
+            self.status.show(test=f"test accuracy {100 * accuracy:.1f}%")
+        self.panels.drawings.set_mnist_accuracy(accuracy)
         self.live_view.show_local()
         self.pad.classify()
         self.panels.drawings.set_model(self.local.model)
+
+    def model_figures(self) -> dict:
+        """What a save of the window's model says about it: its step and, when known, its epoch and test accuracy."""
+        figures = {"step": int(self.local.step)}
+        if self.run.last_step is not None and self.run.last_step.step == self.local.step:
+            figures["epoch"] = round(float(self.run.last_step.epoch), 4)
+        last = self.run.last_eval
+        if last is not None and last.step == self.local.step:
+            figures["test_accuracy"] = float(last.test_accuracy)
+        elif self.model_accuracy is not None:
+            figures["test_accuracy"] = float(self.model_accuracy)  # a loaded model, not trained since
+        return figures
 
     def start_over(self) -> None:
         """The weights start over (a new run, new weights, a loaded checkpoint or lesson, another network,
         a reset mid-run): forget everything derived from the old run, the status bar's figures too."""
         self.run.clear()
+        self.model_accuracy = None
         p = self.panels
         p.curves.clear()
         p.timings.clear()
@@ -218,6 +285,7 @@ class MainWindow(QMainWindow):
         if not self.session.active:
             self.launch()
         elif self.run.state == RunPhase.PAUSED:
+            self.controls.flush_pending()  # a rate typed just before resumes with the run
             self.session.trainer.resume()
 
     def start_or_pause(self) -> None:
@@ -229,6 +297,7 @@ class MainWindow(QMainWindow):
     def toggle_pause(self) -> None:
         trainer = self.session.trainer
         if trainer is not None:
+            self.controls.flush_pending()  # settings changed while paused apply from the next step
             trainer.resume() if self.run.state == RunPhase.PAUSED else trainer.pause()
 
     def step(self) -> None:
@@ -420,6 +489,9 @@ class MainWindow(QMainWindow):
 
     # --- what is shown: presenter mode, panels, tabs ---------------------------------------------------
     def set_presenter(self, on: bool, full_screen: bool = True) -> None:
+        if not on and self.presenter_mode and self.lessons.view_on:
+            # Leaving presenter mode (F5) leaves the lesson's view too: every panel shown before it comes back.
+            self.lessons.use_lesson_view(False, mode=False)
         presenter.set_mode(self, on, full_screen)
 
     def set_full_screen(self, on: bool) -> None:

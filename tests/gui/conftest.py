@@ -10,12 +10,14 @@ FAST = {"eval_samples": 200, "eval_every": 25}
 
 @pytest.fixture(autouse=True)
 def no_dialogs_and_a_private_autosave(monkeypatch, tmp_path_factory):
-    """Nobody answers dialogs in tests (Discard, unless a test says otherwise), and autosaves go
-    to a fresh folder, never the user's."""
+    """Nobody answers dialogs in tests (Discard, unless a test says otherwise), and autosaves and the
+    models folder are a fresh folder, never the user's."""
     from cnnviz.gui import autosave, checkpoints
+    from cnnviz.nn import checkpoint
 
     folder = tmp_path_factory.mktemp("user-data")
     monkeypatch.setattr(autosave, "default_folder", lambda: folder)
+    monkeypatch.setattr(checkpoint, "default_models_dir", lambda: folder / "models")
     monkeypatch.setattr(checkpoints.Checkpoints, "auto_answer", "discard")
     return folder
 

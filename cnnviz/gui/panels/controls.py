@@ -15,6 +15,7 @@ from ...data.datasets import DATASET_NAMES
 from ...nn.layers import SpecError
 from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential, preset_name
 from ...nn.optim import OPTIMIZERS, SCHEDULES
+from ..shortcuts import key_text
 from ..status import plain_tooltip
 
 LR_MIN_EXP, LR_MAX_EXP = -5.0, 0.0
@@ -62,11 +63,11 @@ class ControlsPanel(QWidget):
         grid.setSpacing(6)
         self.start_button = QPushButton("▶  Start")
         self.start_button.setObjectName("primary")
-        self.start_button.setToolTip("Start training (Space)")
+        self.start_button.setToolTip(f"Start training ({key_text('start_or_pause')})")
         self.pause_button = QPushButton("❚❚  Pause")
-        self.pause_button.setToolTip("Pause or resume (Space)")
+        self.pause_button.setToolTip(f"Pause or resume ({key_text('start_or_pause')})")
         self.step_button = QPushButton("Step")
-        self.step_button.setToolTip("Train exactly one batch (S or →)")
+        self.step_button.setToolTip(f"Train exactly one batch ({key_text('step')})")
         self.reset_button = QPushButton("Reset")
         self.reset_button.setToolTip("New random weights; the curves start over")
         self.save_button = QPushButton("Save…")
@@ -77,6 +78,12 @@ class ControlsPanel(QWidget):
         self._place_run_buttons(columns=2)
         outer.addWidget(run_box)
         self.run_box = run_box
+        self.data_note = QLabel("")
+        self.data_note.setObjectName("dataNote")
+        self.data_note.setWordWrap(True)
+        self.data_note.setStyleSheet("QLabel#dataNote { color: #8a4b00; font-weight: 600; }")
+        self.data_note.hide()
+        outer.addWidget(self.data_note)
 
         # --- data & network -------------------------------------------------------
         net_box = QGroupBox("Data and network")
@@ -188,9 +195,12 @@ class ControlsPanel(QWidget):
         oform.addRow("Epochs", self.epochs_spin)
         outer.addWidget(opt_box)
         self.opt_box, self.opt_form = opt_box, oform
+        for spin in (self.lr_spin, self.momentum_spin, self.batch_spin, self.epochs_spin):
+            spin.setKeyboardTracking(False)  # what is typed applies on Enter (or leaving the box), not per key
 
-        self.keys_hint = QLabel("Changes to the optimiser apply at the next step.\n"
-                                "Keys: Space start/pause · S step · C clear drawing")
+        self.keys_hint = QLabel("Changes to the optimiser apply at the next step (type a value, then Enter).\n"
+                                f"Keys: {key_text('start_or_pause')} start/pause · {key_text('step')} step · "
+                                f"{key_text('clear_drawing')} clear drawing · {key_text('help')} all keys")
         self.keys_hint.setObjectName("hint")
         self.keys_hint.setWordWrap(True)
         outer.addWidget(self.keys_hint)
@@ -404,12 +414,40 @@ class ControlsPanel(QWidget):
         if chosen != wanted:
             notes.append(f"The lesson asks for the {wanted} backend, which is not available here "
                          f"({self.backend_detail(wanted)}); using {chosen} instead.")
-        self.optimizer_combo.setCurrentText(preset.optimizer)
-        self.schedule_combo.setCurrentText(preset.schedule)
-        self.set_lr(preset.lr)
-        self.momentum_spin.setValue(preset.momentum)
-        self.batch_spin.setValue(preset.batch_size)
-        self.epochs_spin.setValue(preset.epochs)
-        self.flush_pending()
+        self.set_values(optimizer=preset.optimizer, schedule=preset.schedule, lr=preset.lr, momentum=preset.momentum,
+                        batch_size=preset.batch_size, epochs=preset.epochs)
         self.set_network(preset.net, emit=False)
         return notes
+
+    def settings(self) -> dict:
+        """Everything a lesson may change here: the network, the backend, the optimiser, the length."""
+        return {"net": self.spec, "backend": self.backend, **self.hyperparameters(), "epochs": self.epochs}
+
+    def restore(self, settings: dict) -> None:
+        """Back to what :meth:`settings` returned (no network signal: the caller builds the model)."""
+        self.select_backend(settings["backend"])
+        self.set_values(**{k: v for k, v in settings.items() if k not in ("net", "backend")})
+        self.set_network(settings["net"], emit=False)
+
+    def set_values(self, optimizer: str | None = None, schedule: str | None = None, lr: float | None = None,
+                   momentum: float | None = None, batch_size: int | None = None,
+                   epochs: float | None = None) -> None:
+        """The optimiser settings given (None, or one that is not valid here: left as it is), sent at once."""
+        if optimizer in OPTIMIZERS:
+            self.optimizer_combo.setCurrentText(optimizer)
+        if schedule in SCHEDULES:
+            self.schedule_combo.setCurrentText(schedule)
+        if lr is not None:
+            self.set_lr(lr)
+        if momentum is not None:
+            self.momentum_spin.setValue(momentum)
+        if batch_size is not None:
+            self.batch_spin.setValue(int(batch_size))
+        if epochs is not None:
+            self.epochs_spin.setValue(epochs)
+        self.flush_pending()
+
+    def set_data_note(self, text: str) -> None:
+        """A line under the run buttons saying when training or testing uses only part of the data set."""
+        self.data_note.setText(text)
+        self.data_note.setVisible(bool(text))

@@ -16,6 +16,10 @@ from .gallery import Gallery
 SHOWN = 60
 
 
+NOT_EVALUATED = "not evaluated yet"
+"""The MNIST accuracy of weights no evaluation has measured (nor a loaded file stated)."""
+
+
 class DrawingsPanel(LazyPanel):
     saveRequested = Signal(int)
     """The student says the drawing on the pad is this digit."""
@@ -60,8 +64,8 @@ class DrawingsPanel(LazyPanel):
         self.ours_label = QLabel("–")
         self.ours_label.setStyleSheet("font-size: 26pt; font-weight: 800; color: #8e24aa;")
         self.ours_caption = QLabel("our drawings")
-        self.mnist_label = QLabel("–")
-        self.mnist_label.setStyleSheet("font-size: 26pt; font-weight: 800; color: #188038;")
+        self.mnist_label = QLabel()
+        self.set_mnist_accuracy(None)
         mnist_caption = QLabel("the MNIST test set")
         pair = QHBoxLayout()
         pair.setSpacing(16)
@@ -194,7 +198,9 @@ class DrawingsPanel(LazyPanel):
         self.invalidate()
 
     def set_mnist_accuracy(self, accuracy: float | None) -> None:
-        self.mnist_label.setText("–" if accuracy is None else f"{100 * accuracy:.1f}%")
+        self.mnist_label.setText(NOT_EVALUATED if accuracy is None else f"{100 * accuracy:.1f}%")
+        size = "13pt" if accuracy is None else "26pt"  # the words in smaller type: the column stays narrow
+        self.mnist_label.setStyleSheet(f"font-size: {size}; font-weight: 800; color: #188038;")
 
     def draw(self) -> None:
         """Judge the drawings with the model: the accuracy and the gallery's captions."""

@@ -1,0 +1,209 @@
+"""The window's keys: one table says which key does what; the same table installs them and
+lists them (F1).
+
+The keys work wherever the focus is in the window (a button, a slider, a plot, the canvas),
+except while a text field is being typed in (a line edit or a spin box with the focus): there
+the keys type, Enter applies what was typed and leaves the field, Escape puts back what was
+there and leaves it. Leaving a field gives the focus to a neutral widget (``home``), so the
+next Space starts or pauses training again.
+
+The table (:data:`SHORTCUTS`) is plain data; only :func:`install`, :class:`TypingGuard` and
+:func:`show_help` touch Qt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QAbstractSpinBox, QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout,
+                               QWidget)
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    name: str
+    """What it does, as the window's slot table names it."""
+    keys: tuple[str, ...]
+    """Portable key names (``QKeySequence`` text): the first is the one the hints show."""
+    description: str
+
+
+SHORTCUTS: tuple[Shortcut, ...] = (
+    Shortcut("start_or_pause", ("Space",), "Start training, pause it, resume it"),
+    Shortcut("step", ("S",), "Train exactly one batch"),
+    Shortcut("clear_drawing", ("C",), "Clear the drawing"),
+    Shortcut("previous_test_image", ("Left",), "The previous test image (feature maps, Why?)"),
+    Shortcut("next_test_image", ("Right",), "The next test image (feature maps, Why?)"),
+    Shortcut("lesson_next", ("PgDown", "N"), "The lesson's next step"),
+    Shortcut("lesson_back", ("PgUp", "B"), "The lesson's previous step"),
+    Shortcut("presenter", ("F5",), "Presenter mode on or off"),
+    Shortcut("full_screen", ("F11",), "Full screen on or off"),
+    Shortcut("help", ("F1", "?"), "This list of keys"),
+)
+BY_NAME = {shortcut.name: shortcut for shortcut in SHORTCUTS}
+TYPING_NOTE = ("While you type in a field (the learning rate, a network spec, a name) the keys type: "
+               "Enter applies it and leaves the field, Escape leaves it unchanged.")
+
+
+def key_text(name: str, all_keys: bool = False) -> str:
+    """How the key of shortcut ``name`` is written for people ("Space", "F5", "PgDown or N")."""
+    keys = BY_NAME[name].keys if all_keys else BY_NAME[name].keys[:1]
+    return " or ".join(QKeySequence(key).toString(QKeySequence.NativeText) or key for key in keys)
+
+
+def rows() -> list[tuple[str, str]]:
+    """(keys, what they do) for every shortcut, in table order: the help lists these."""
+    return [(key_text(s.name, all_keys=True), s.description) for s in SHORTCUTS]
+
+
+def install(window: QWidget, targets: dict[str, Callable[[], object] | QAction]) -> dict[str, list]:
+    """Give every shortcut of the table its keys in ``window``: a ``QAction`` target (a menu entry)
+    gets them as its own shortcuts (the menu shows them), a callable gets ``QShortcut`` objects.
+    Every name of the table needs a target (a test checks that nothing is left out)."""
+    missing = [s.name for s in SHORTCUTS if s.name not in targets]
+    if missing:
+        raise ValueError(f"no target for the shortcuts {missing}")
+    installed: dict[str, list] = {}
+    for s in SHORTCUTS:
+        target = targets[s.name]
+        sequences = [QKeySequence(key) for key in s.keys]
+        if isinstance(target, QAction):
+            target.setShortcuts(sequences)
+            target.setShortcutContext(Qt.WindowShortcut)
+            if target not in window.actions():
+                window.addAction(target)  # still works when the menu bar is hidden (full screen)
+            installed[s.name] = [target]
+            continue
+        made = []
+        for sequence in [QKeySequence(key) for key in _with_shifted(s.keys)]:
+            shortcut = QShortcut(sequence, window)
+            shortcut.setContext(Qt.WindowShortcut)
+            shortcut.setAutoRepeat(s.name in ("previous_test_image", "next_test_image"))
+            shortcut.activated.connect(target)
+            # "?" and "Shift+?" both match on some platforms: both are ours and do the same.
+            shortcut.activatedAmbiguously.connect(target)
+            made.append(shortcut)
+        installed[s.name] = made
+    return installed
+
+
+def _with_shifted(keys: tuple[str, ...]) -> list[str]:
+    """``keys`` and, for a punctuation key typed with Shift ("?"), the same with Shift held: keyboards
+    report "?" with the Shift modifier, which not every platform's shortcut matching drops."""
+    extra = [f"Shift+{key}" for key in keys if len(key) == 1 and not key.isalnum() and key != " "]
+    return [*keys, *extra]
+
+
+def is_text_field(widget) -> bool:
+    """A widget that takes typed text (where the keys type instead of acting)."""
+    if isinstance(widget, QLineEdit):
+        return not widget.isReadOnly()
+    if isinstance(widget, QAbstractSpinBox):
+        return not widget.isReadOnly()
+    return False
+
+
+def text_field_of(widget) -> QWidget | None:
+    """``widget`` or the spin box it is the line edit of, when that takes typed text."""
+    parent = widget.parentWidget() if isinstance(widget, QLineEdit) else None
+    if isinstance(parent, QAbstractSpinBox):
+        widget = parent
+    return widget if is_text_field(widget) else None
+
+
+class TypingGuard(QObject):
+    """On every text field of a window: Enter applies and leaves the field, Escape puts the text back
+    and leaves it; a read-only field never swallows the window's keys. ``home`` gets the focus on
+    leaving; ``applied`` is called after Enter (the window sends the new settings at once)."""
+
+    def __init__(self, home: QWidget, applied: Callable[[], None] | None = None):
+        super().__init__(home)
+        self.home = home
+        self.applied = applied
+        self.before: dict[int, str] = {}
+        """id(field) -> its text when it got the focus (Escape puts it back)."""
+
+    def watch(self, root: QWidget) -> None:
+        """Guard every line edit and spin box under ``root`` (call again for fields made later)."""
+        for widget in [*root.findChildren(QLineEdit), *root.findChildren(QAbstractSpinBox)]:
+            if isinstance(widget, QLineEdit) and isinstance(widget.parentWidget(), QAbstractSpinBox):
+                continue  # its spin box gets the keys
+            widget.removeEventFilter(self)
+            widget.installEventFilter(self)
+
+    def leave(self) -> None:
+        """Give the focus back to the window (the keys act again)."""
+        self.home.setFocus(Qt.OtherFocusReason)
+
+    def eventFilter(self, watched, event) -> bool:
+        kind = event.type()
+        if kind == QEvent.FocusIn:
+            self.before[id(watched)] = self._text(watched)
+        elif kind == QEvent.ShortcutOverride and not is_text_field(watched):
+            event.ignore()  # a read-only field: Space, C, arrows are the window's
+            return True
+        elif kind == QEvent.KeyPress and is_text_field(watched):
+            key = event.key()
+            if key in (Qt.Key_Return, Qt.Key_Enter):
+                if isinstance(watched, QAbstractSpinBox):
+                    watched.interpretText()
+                self.leave()  # a line edit says editingFinished as it loses the focus
+                if self.applied is not None:
+                    self.applied()
+                return True
+            if key == Qt.Key_Escape:
+                self._put_back(watched)
+                self.leave()
+                return True
+        return False
+
+    @staticmethod
+    def _text(widget) -> str:
+        if isinstance(widget, QAbstractSpinBox):
+            return widget.text()
+        return widget.text() if isinstance(widget, QLineEdit) else ""
+
+    def _put_back(self, widget) -> None:
+        if isinstance(widget, QAbstractSpinBox):
+            # Typed text is applied only by Enter or leaving (no keyboard tracking): showing the value
+            # again drops what was typed.
+            if hasattr(widget, "setValue") and hasattr(widget, "value"):
+                widget.setValue(widget.value())
+        elif isinstance(widget, QLineEdit):
+            before = self.before.get(id(widget))
+            if before is not None:
+                widget.setText(before)
+
+
+def show_help(parent: QWidget) -> QDialog:
+    """A dialog listing every key (from :data:`SHORTCUTS`); it closes with Escape, Enter or F1."""
+    dialog = QDialog(parent)
+    dialog.setObjectName("shortcutHelp")
+    dialog.setWindowTitle("Keys")
+    layout = QVBoxLayout(dialog)
+    table = "".join(f"<tr><td style='padding-right:18px'><b>{_html(keys)}</b></td><td>{_html(text)}</td></tr>"
+                    for keys, text in rows())
+    label = QLabel(f"<table>{table}</table>")
+    label.setTextFormat(Qt.RichText)
+    label.setObjectName("shortcutTable")
+    layout.addWidget(label)
+    note = QLabel(TYPING_NOTE)
+    note.setWordWrap(True)
+    note.setObjectName("hint")
+    layout.addWidget(note)
+    buttons = QDialogButtonBox(QDialogButtonBox.Close)
+    buttons.rejected.connect(dialog.reject)
+    buttons.accepted.connect(dialog.accept)
+    layout.addWidget(buttons)
+    closer = QShortcut(QKeySequence("F1"), dialog)
+    closer.activated.connect(dialog.accept)
+    dialog.setAttribute(Qt.WA_DeleteOnClose)
+    dialog.show()
+    return dialog
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
