@@ -65,7 +65,7 @@ def test_the_autosave_offer_still_reads_a_real_autosave(tmp_path):
     from cnnviz.train.trainer import HostState
 
     model = Sequential.from_spec("tiny").initialise(0)
-    state = HostState(model.spec, model.state_dict(), {}, 84, 1.5)
+    state = HostState(model.spec, model.state_dict(), {}, optimizer_t=0, step=84, epoch=1.5, data=None, lr_used=1e-3)
     path = autosave.write(tmp_path / "autosave.npz", state, {"test_accuracy": 0.9})
     offer = autosave.read_offer(path)
     assert offer.step == 84 and offer.spec == model.spec and offer.test_accuracy == 0.9 and offer.saved_at
