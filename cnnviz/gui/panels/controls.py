@@ -109,6 +109,9 @@ class ControlsPanel(QWidget):
         form = QFormLayout(net_box)
         form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
         self.dataset_combo = QComboBox()
+        # Sized by the data set names, not by its long last entry (the sidebar's width is tight).
+        self.dataset_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.dataset_combo.setMinimumContentsLength(7)
         self._fill_datasets(dataset, folder_chosen=False)
         form.addRow("Dataset", self.dataset_combo)
         self.net_combo = QComboBox()
