@@ -147,6 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .gui.app import add_arguments as add_gui_arguments  # argparse only: no Qt import
 
     add_gui_arguments(g)
+    sub.add_parser("install-desktop", help="add cnnviz, with its icon, to this user's application menu (Linux)",
+                   description="Write cnnviz.desktop and the icon into the user's XDG data folder "
+                               "(~/.local/share/applications and icons/hicolor).")
     return parser
 
 
@@ -287,8 +290,16 @@ def cmd_gui(args) -> int:
     return run(args)
 
 
+def cmd_install_desktop(args) -> int:
+    from .gui.desktop import install_desktop  # Qt-free
+
+    for path in install_desktop():
+        print(path)
+    return 0
+
+
 _COMMANDS = {"train": cmd_train, "predict": cmd_predict, "devices": cmd_devices, "bench": cmd_bench,
-             "gui": cmd_gui}
+             "gui": cmd_gui, "install-desktop": cmd_install_desktop}
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,58 +1,77 @@
-"""The thread count of the BLAS library NumPy uses, set without threadpoolctl.
+"""The thread count of the BLAS library NumPy uses, on every OS, through threadpoolctl.
 
 The numba backend runs single-threaded sgemm on its own workers (BLAS threads
 would fight them for the cores); ``sgemm_peak`` measures the library on a
 chosen number of threads.
+
+threadpoolctl finds the loaded BLAS on Linux, Windows and macOS (OpenBLAS, MKL,
+BLIS, FlexiBLAS). Apple's Accelerate, which NumPy's macOS 14+ arm64 wheels use,
+has no thread-count API: there the library is reported by name and is not
+controllable (``numpy_blas`` returns no controller).
 """
 
 from __future__ import annotations
 
-import ctypes
 import os
 
-_BLAS_SETTERS = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
-                 "openblas_set_num_threads64_", "openblas_set_num_threads", "MKL_Set_Num_Threads")
-_BLAS_GETTERS = ("scipy_openblas_get_num_threads64_", "scipy_openblas_get_num_threads",
-                 "openblas_get_num_threads64_", "openblas_get_num_threads", "MKL_Get_Max_Threads")
+try:
+    import threadpoolctl
+except ImportError:  # a dependency; an install without it still trains, uncontrolled
+    threadpoolctl = None
 
 
-def numpy_blas() -> tuple[ctypes.CDLL | None, str]:
-    """(library or None, file name) of the BLAS shared library NumPy loaded (Linux: found in /proc/self/maps)."""
+def _numpy_blas_name() -> str:
+    """NumPy's build-time BLAS (e.g. "scipy-openblas", "accelerate"), or "unknown BLAS"."""
     try:
-        with open("/proc/self/maps") as maps:
-            paths = {line.split()[-1] for line in maps if "blas" in line.lower() or "mkl_rt" in line}
-    except OSError:
-        return None, "unknown BLAS"
-    for path in sorted(paths):
-        if not path.startswith("/") or ".so" not in path:
-            continue
-        try:
-            lib = ctypes.CDLL(path)
-        except OSError:
-            continue
-        if any(hasattr(lib, name) for name in _BLAS_SETTERS):
-            return lib, os.path.basename(path)
-    return None, "unknown BLAS"
+        import numpy as np
+
+        name = np.__config__.CONFIG["Build Dependencies"]["blas"]["name"]
+    except Exception:  # numpy < 2 has no CONFIG dict; any shape change: not worth failing for
+        return "unknown BLAS"
+    return str(name) if name else "unknown BLAS"
 
 
-_BLAS_FUNCTIONS: dict[int, tuple] = {}
+def numpy_blas():
+    """(controller or None, file name) of the BLAS library NumPy loaded.
+
+    The controller is threadpoolctl's handle on the library (``library_threads``
+    takes it); None where no BLAS with a thread-count API is loaded (Accelerate)
+    or threadpoolctl is missing, with the name NumPy was built against.
+    """
+    import numpy  # noqa: F401  (the BLAS is loaded with NumPy: it must be in before looking)
+
+    if threadpoolctl is None:
+        return None, _numpy_blas_name()
+    try:
+        libs = threadpoolctl.ThreadpoolController().select(user_api="blas").lib_controllers
+    except Exception:  # threadpoolctl inspects every loaded library; never let that break training
+        return None, _numpy_blas_name()
+    if not libs:
+        return None, _numpy_blas_name()
+    # Another package (torch's MKL, SciPy) may have loaded a BLAS too: NumPy's own first.
+    libs = sorted(libs, key=lambda lib: "numpy" not in str(getattr(lib, "filepath", "")).lower())
+    lib = libs[0]
+    return lib, os.path.basename(str(lib.filepath))
 
 
 def library_threads(lib, set_to: int | None = None) -> int | None:
     """Set (optionally) and return the BLAS library's thread count; None if unknown."""
     if lib is None:
         return None
-    funcs = _BLAS_FUNCTIONS.get(id(lib))
-    if funcs is None:
-        setter = next((getattr(lib, n) for n in _BLAS_SETTERS if hasattr(lib, n)), None)
-        getter = next((getattr(lib, n) for n in _BLAS_GETTERS if hasattr(lib, n)), None)
-        if getter is not None:
-            getter.restype = ctypes.c_int
-        funcs = _BLAS_FUNCTIONS[id(lib)] = (setter, getter, lib)
-    setter, getter, _ = funcs
-    if set_to is not None and setter is not None:
-        setter(ctypes.c_int(set_to))
-    return int(getter()) if getter is not None else None
+    if set_to is not None:
+        set_to = int(set_to)
+        lib.set_num_threads(set_to)
+        threads = lib.num_threads
+        if threads != set_to and hasattr(lib, "clear_controlling_thread"):
+            # threadpoolctl >= 3.8 lets only the first thread that set OpenBLAS' shared pool
+            # set it again, silently; the count is process-wide and the numba backend restores
+            # it after each op, so whichever thread trains (the GUI's worker) takes over.
+            lib.clear_controlling_thread(force=True)
+            lib.set_num_threads(set_to)
+        else:
+            return int(threads) if threads is not None else None
+    threads = lib.num_threads
+    return int(threads) if threads is not None else None
 
 
 def blas_threads(set_to: int | None = None) -> int | None:

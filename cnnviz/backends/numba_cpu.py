@@ -40,6 +40,7 @@ import numpy as np
 from ._xp import ArrayBackend
 from .base import BackendUnavailable, Padding, adam_step_size, dropout_keep_mask
 
+from . import numba_cache
 from . import numba_cpu_kernels as K
 from .blas_threads import library_threads, numpy_blas
 from . import numba_cpu_winograd as WG
@@ -100,8 +101,9 @@ class NumbaBackend(ArrayBackend):
 
     def describe(self) -> str:
         blas = "single-threaded sgemm per worker" if self._blas_lib is not None else "sgemm (BLAS threads not controllable)"
+        cache = f"; {numba_cache.note()}" if numba_cache.note() else ""
         return (f"Numba {numba.__version__} nogil kernels on {self.threads} worker thread"
-                f"{'s' if self.threads != 1 else ''} + NumPy {np.__version__} {self._blas_name} {blas}, CPU")
+                f"{'s' if self.threads != 1 else ''} + NumPy {np.__version__} {self._blas_name} {blas}, CPU{cache}")
 
     def release_workspaces(self) -> None:
         """Drop the pooled buffers (e.g. after switching to a much smaller network)."""

@@ -23,6 +23,8 @@ conv2, against 55-61 for the NCHW im2col's dW and dx products.
 
 from __future__ import annotations
 
+from . import numba_cache
+
 try:
     import numba
     from numba import njit
@@ -36,7 +38,8 @@ import numpy as np
 
 # error_model="numpy": float division by zero gives inf/nan as NumPy does, instead of a
 # Python ZeroDivisionError check per element that blocks vectorisation.
-JIT = dict(parallel=False, fastmath=False, cache=True, nogil=True, error_model="numpy")
+# cache: on disk unless no folder is writable (numba_cache: then compiled anew each start, and said so).
+JIT = dict(parallel=False, fastmath=False, cache=numba_cache.enabled(), nogil=True, error_model="numpy")
 # Sums may be reassociated: LLVM then keeps 8-wide partial sums instead of one serial
 # chain of dependent adds (8x faster; the order differs from NumPy's pairwise sum
 # anyway, and the error is of the same size).

@@ -4,6 +4,8 @@ large arrays from, and how work is divided among them.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
 import sys
 import threading
@@ -65,8 +67,47 @@ def even_ranges(n: int, parts: int) -> list[tuple[int, int]]:
 
 
 def default_thread_count() -> int:
-    """The cores this process may run on."""
+    """The cores this process should run one worker on.
+
+    macOS on Apple silicon: the performance cores only (``hw.perflevel0.physicalcpu``);
+    an even split of the batch would wait for the slower efficiency cores. Linux: the
+    cores this process may run on (its affinity mask). Elsewhere: ``os.cpu_count()``.
+    """
+    cores = _usable_cores()
+    performance = performance_cores()
+    if performance is not None and 0 < performance < cores:
+        return performance
+    return cores
+
+
+def _usable_cores() -> int:
     try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # Windows, macOS
         return os.cpu_count() or 1
+
+
+def performance_cores() -> int | None:
+    """The number of performance cores where the OS tells (macOS), else None."""
+    if sys.platform != "darwin":
+        return None
+    return sysctl_int("hw.perflevel0.physicalcpu")  # absent on Intel Macs: None
+
+
+def sysctl_int(name: str) -> int | None:
+    """A macOS/BSD integer sysctl through libc's sysctlbyname; None if unknown."""
+    try:
+        libc = _libc()
+        value = ctypes.c_int(0)
+        size = ctypes.c_size_t(ctypes.sizeof(value))
+        status = libc.sysctlbyname(name.encode("ascii"), ctypes.pointer(value), ctypes.pointer(size), None,
+                                   ctypes.c_size_t(0))
+    except (OSError, AttributeError, TypeError):
+        return None
+    if status != 0 or size.value != ctypes.sizeof(value):
+        return None
+    return int(value.value)
+
+
+def _libc():
+    return ctypes.CDLL(ctypes.util.find_library("c") or "libc.dylib")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import os
 import threading
+import warnings
 from dataclasses import dataclass
 
 from .base import Backend, BackendUnavailable
@@ -113,9 +114,15 @@ def get(name: str = "auto") -> Backend:
         reasons = []
         for candidate in AUTO_ORDER:
             try:
-                return _open(candidate)
+                backend = _open(candidate)
             except BackendUnavailable as exc:
                 reasons.append(f"{candidate}: {exc}")
+                continue
+            if candidate == "numpy" and "numba" in _failures:
+                # The fast CPU path failed: say so rather than fall back without a word.
+                warnings.warn(f"auto: the numba backend cannot run ({_failures['numba']}); training on NumPy (much slower)",
+                              RuntimeWarning, stacklevel=2)
+            return backend
         raise BackendUnavailable("no backend can run here (" + "; ".join(reasons) + ")")
     if name not in _ENTRIES:
         raise ValueError(f"unknown backend {name!r}; choose from auto, {', '.join(NAMES)}")

@@ -60,20 +60,82 @@ def _screen_size(text: str) -> tuple[int, int]:
 
 
 def _offscreen_screen(size: tuple[int, int]) -> None:
-    """On the offscreen platform, a virtual screen of ``size`` (Qt reads the file when it starts)."""
+    """On the offscreen platform, a virtual screen of ``size`` (Qt reads the file when it starts).
+
+    Qt splits QT_QPA_PLATFORM at every ':' (plugin arguments) and ';' (fallback plugins), with no
+    escape: a ``C:\\...`` path, or a temp folder with a colon in its name, made Qt abort. The
+    config file's path goes in without either: absolute where that is clean (Linux, macOS),
+    else relative to the working directory, which Qt resolves it against.
+    """
     platform = os.environ.get("QT_QPA_PLATFORM", "")
     if platform.split(":")[0] != "offscreen":
         return
     import json
-    import tempfile
 
     width, height = size
     config = {"screens": [{"name": f"screen {width}x{height}", "x": 0, "y": 0, "width": width, "height": height,
                            "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}
-    handle, path = tempfile.mkstemp(prefix="cnnviz-screen-", suffix=".json")
-    with os.fdopen(handle, "w") as file:
-        json.dump(config, file)
-    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={path}"
+    reference = _write_screen_config(json.dumps(config))
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={reference}"
+
+
+def _write_screen_config(text: str) -> str:
+    """Write ``text`` to a new file and return a reference to it that Qt's argument split leaves
+    whole; ValueError when no writable folder gives one."""
+    import atexit
+    import tempfile
+
+    cwd = os.getcwd()
+    folders = [tempfile.gettempdir()]
+    try:
+        from platformdirs import user_cache_dir
+
+        folders.append(user_cache_dir("cnnviz", appauthor=False))
+    except Exception:  # noqa: BLE001 - no home folder: the other two
+        pass
+    folders.append(cwd)
+    tried = []
+    for folder in folders:
+        try:
+            os.makedirs(folder, exist_ok=True)
+            handle, path = tempfile.mkstemp(prefix="cnnviz-screen-", suffix=".json", dir=folder)
+        except OSError:
+            tried.append(folder)
+            continue
+        reference = qt_argument_path(path, cwd)
+        if reference is None:
+            os.close(handle)
+            _remove_quietly(path)
+            tried.append(folder)
+            continue
+        with os.fdopen(handle, "w") as file:
+            file.write(text)
+        atexit.register(_remove_quietly, path)
+        return reference
+    raise ValueError("--size: no folder to put the screen configuration in whose path Qt can take "
+                     f"(no ':' or ';', writable): tried {', '.join(tried)}")
+
+
+def qt_argument_path(path: str, cwd: str, pathmod=os.path) -> str | None:
+    """``path`` as Qt can take it in a platform argument (no ':' or ';'): absolute if that is
+    clean, else relative to ``cwd``; None if neither is (Windows: another drive)."""
+    def clean(text: str) -> bool:
+        return ":" not in text and ";" not in text
+
+    if clean(path):
+        return path
+    try:
+        relative = pathmod.relpath(path, cwd)
+    except ValueError:  # Windows: path and cwd on different drives
+        return None
+    return relative if clean(relative) else None
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
 
 
 def _check_display() -> None:
@@ -160,3 +222,44 @@ def run(args) -> int:
     code = app.exec()
     window.shutdown()
     return int(code)
+
+
+def launch(argv: list[str] | None = None) -> int:
+    """``cnnviz-app``, the double-click entry point (a gui-script: Windows opens no console for it):
+    ``cnnviz gui`` with the same options. With no console to print to, an error is also shown in a
+    message box."""
+    parser = argparse.ArgumentParser(prog="cnnviz-app", description="Watch a CNN learn, live.")
+    add_arguments(parser)
+    try:
+        args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+        return run(args)
+    except SystemExit as exc:  # argparse: --help, or a usage error it already printed
+        if exc.code not in (0, None):
+            _show_error("cnnviz-app: invalid options (see 'cnnviz gui --help')")
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except Exception as exc:  # noqa: BLE001 - every user error ends as a message, never a traceback
+        if os.environ.get("CNNVIZ_DEBUG"):
+            raise
+        _show_error(f"cnnviz: error: {exc}")
+        return 2
+
+
+def _show_error(message: str) -> None:
+    from ..data.limits import one_line
+
+    message = one_line(message)
+    if sys.stderr is not None:
+        try:
+            print(message, file=sys.stderr, flush=True)
+        except (OSError, ValueError):
+            pass
+    if sys.stderr is None:  # pythonw (a gui-script on Windows): nowhere to print
+        try:
+            from PySide6.QtWidgets import QMessageBox
+
+            from .theme import application
+
+            application()
+            QMessageBox.critical(None, "cnnviz", message)
+        except Exception:  # noqa: BLE001 - no display either: the exit status says it
+            pass

@@ -42,10 +42,7 @@ def _graphics_widgets(root: QWidget) -> list[pg.GraphicsView]:
 
 
 def _font(points: int, bold: bool = False) -> QFont:
-    font = QFont("DejaVu Sans")
-    font.setPointSize(points)
-    font.setBold(bold)
-    return font
+    return theme.ui_font(points, bold)
 
 
 def _style_items(root: QWidget, on: bool) -> None:

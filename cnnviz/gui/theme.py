@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
-import sys
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QGraphicsItem
+
+from .desktop import APP_ID, icon_files
 
 BACKGROUND = "#ffffff"
 PANEL = "#f4f6f9"
@@ -34,6 +36,47 @@ BACKEND_COLOURS = {
 BASE_POINT_SIZE = 11
 AXIS_POINT_SIZE = 11
 TITLE_POINT_SIZE = 13
+
+GENERIC_FAMILIES = frozenset({"", "sans serif", "sans-serif", "sans", "ms shell dlg", "ms shell dlg 2"})
+"""Names a platform answers with when it has no UI font of its own (X11 without a desktop, offscreen, old Windows)."""
+FALLBACK_FAMILIES = ("DejaVu Sans", "Noto Sans", "Liberation Sans", "Segoe UI", "Helvetica Neue", "Helvetica",
+                     "Arial")
+"""Wide-coverage sans fonts, the first installed one used where the platform names no UI font."""
+
+
+def choose_ui_family(system_family: str, installed) -> str:
+    """The platform's UI font (Segoe UI on Windows, the system font on macOS, the desktop's on Linux);
+    where the platform gives only a generic name, the first installed of ``FALLBACK_FAMILIES``;
+    failing that the platform's answer (Qt's own fallback then picks a face)."""
+    if system_family.strip().lower() not in GENERIC_FAMILIES:
+        return system_family
+    by_name = {family.lower(): family for family in installed}
+    for family in FALLBACK_FAMILIES:
+        if family.lower() in by_name:
+            return by_name[family.lower()]
+    return system_family or "Sans Serif"
+
+
+_UI_FAMILY: list[str] = []
+
+
+def ui_family() -> str:
+    """The font family of all of cnnviz's text (chosen once; needs the QApplication)."""
+    if not _UI_FAMILY:
+        system = QFontDatabase.systemFont(QFontDatabase.SystemFont.GeneralFont).family()
+        _UI_FAMILY.append(choose_ui_family(system, QFontDatabase.families()))
+    return _UI_FAMILY[0]
+
+
+def ui_font(point_size: int | None = None, bold: bool = False) -> QFont:
+    """A QFont of ``ui_family`` (optionally of ``point_size`` points, bold)."""
+    font = QFont(ui_family())
+    if point_size is not None:
+        font.setPointSize(point_size)
+    if bold:
+        font.setBold(True)
+    return font
+
 
 STYLE_SHEET = f"""
 QMainWindow, QWidget {{ color: {TEXT}; }}
@@ -66,9 +109,7 @@ def apply(app: QApplication) -> None:
         return
     app.setProperty("cnnviz_themed", True)
     app.setStyle("Fusion")
-    font = QFont("DejaVu Sans")
-    font.setPointSize(BASE_POINT_SIZE)
-    app.setFont(font)
+    app.setFont(ui_font(BASE_POINT_SIZE))
     palette = app.palette()
     palette.setColor(QPalette.Window, QColor(PANEL))
     palette.setColor(QPalette.Base, QColor(BACKGROUND))
@@ -83,13 +124,38 @@ def apply(app: QApplication) -> None:
 
 
 def application() -> QApplication:
-    """The QApplication (created on first use) with cnnviz's look."""
+    """The QApplication (created on first use) with cnnviz's look and identity."""
     app = QApplication.instance()
     if app is None:
-        app = QApplication(sys.argv[:1])
-        app.setApplicationName("cnnviz")
+        # argv[0] is "cnnviz" however the app was started: X11 takes WM_CLASS's instance name from its
+        # base name ("__main__.py" under python -m cnnviz, "cnnviz-app", a bundle's path...).
+        app = QApplication([APP_ID])
+    identify(app)
     apply(app)
     return app
+
+
+def identify(app: QApplication) -> None:
+    """Name and icon: WM_CLASS's class and the Wayland app id are "cnnviz" (matching cnnviz.desktop),
+    and every window, the taskbar and the dock show cnnviz's icon."""
+    app.setApplicationName(APP_ID)
+    app.setDesktopFileName(APP_ID)
+    icon = app_icon()
+    if not icon.isNull():
+        app.setWindowIcon(icon)
+
+
+def app_icon() -> QIcon:
+    """cnnviz's icon in every size there is (an empty icon if the files are missing: Qt's own then)."""
+    icon = QIcon()
+    try:
+        files = icon_files()
+    except FileNotFoundError:
+        return icon
+    for size, path in sorted(files.items()):
+        if size:
+            icon.addFile(str(path), QSize(size, size))
+    return icon
 
 
 def configure_pyqtgraph() -> None:
@@ -98,9 +164,7 @@ def configure_pyqtgraph() -> None:
 
 
 def axis_font() -> QFont:
-    font = QFont("DejaVu Sans")
-    font.setPointSize(AXIS_POINT_SIZE)
-    return font
+    return ui_font(AXIS_POINT_SIZE)
 
 
 def style_plot(plot: pg.PlotItem, left: str = "", bottom: str = "", title: str = "") -> pg.PlotItem:

@@ -115,6 +115,7 @@ class MainWindow(QMainWindow):
         c.backendChanged.connect(self._on_backend)
         c.networkChanged.connect(self._on_network)
         c.datasetChanged.connect(self._on_dataset)
+        c.datasetFolderChosen.connect(self._on_dataset_folder)
         s = self.session
         s.batchReady.connect(self.router.apply)
         s.ended.connect(self._on_run_ended)
@@ -452,6 +453,10 @@ class MainWindow(QMainWindow):
         self.live_view.dirty = True
         self.live_view.show_local()
         self.update_buttons()
+
+    def _on_dataset_folder(self, folder: str) -> None:
+        self.data_dir = folder
+        self._on_dataset(self.controls.dataset)
 
     # --- the chosen input ----------------------------------------------------------------------
     def _on_view_input_changed(self) -> None:

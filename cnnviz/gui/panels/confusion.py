@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QSizePolicy, QSplitter, QVBoxLayout, QWidget
 
 from ...analysis.confusion import cell_examples, confusion_matrix, most_confused_pairs, per_class_accuracy, \
@@ -218,7 +217,7 @@ class ConfusionPanel(LazyPanel):
         view = self.plot.getViewBox()
         n = max(len(self.texts), 1)
         cell_px = min(view.width(), view.height()) / n
-        font = QFont("DejaVu Sans")
+        font = theme.ui_font()
         font.setPixelSize(int(np.clip(cell_px * 0.34, 9, 30)))
         font.setBold(True)
         for row in self.texts:

@@ -11,12 +11,36 @@ from PySide6.QtWidgets import (QBoxLayout, QComboBox, QDoubleSpinBox, QFormLayou
 
 from ...backends import registry
 from ...backends.base import BackendUnavailable
-from ...data.datasets import DATASET_NAMES
+from ...data.datasets import DATASET_NAMES, FASHION_MNIST_DIR, DatasetError, find_idx_files
 from ...nn.layers import SpecError
 from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential, preset_name
 from ...nn.optim import OPTIMIZERS, SCHEDULES
 from ..shortcuts import key_text
 from ..status import plain_tooltip
+
+OPEN_DATASET_FOLDER = "Open a dataset folder…"
+"""The data set menu's last entry: any folder with the four MNIST-format IDX files, on any OS."""
+
+
+def offered_datasets(current: str = "mnist", folder_chosen: bool = False) -> list[str]:
+    """The data sets the menu offers: those that can load here. Bundled MNIST always; Fashion-MNIST
+    where its files are installed (Debian's dataset-fashion-mnist), with a data folder (its images
+    named as clothes), or when asked for by name (``--dataset fashion``: its error says what is missing)."""
+    offered = []
+    for name in DATASET_NAMES:
+        if name == "fashion" and not (folder_chosen or name == current or _system_fashion_mnist()):
+            continue
+        offered.append(name)
+    return offered
+
+
+def _system_fashion_mnist() -> bool:
+    try:
+        find_idx_files(FASHION_MNIST_DIR)
+    except (DatasetError, OSError):
+        return False
+    return True
+
 
 LR_MIN_EXP, LR_MAX_EXP = -5.0, 0.0
 LR_TICKS = 100
@@ -47,6 +71,8 @@ class ControlsPanel(QWidget):
     networkChanged = Signal(str)
     """A valid new spec (preset name resolved)."""
     datasetChanged = Signal(str)
+    datasetFolderChosen = Signal(str)
+    """A folder of IDX files to read the data set from (Open a dataset folder…)."""
 
     def __init__(self, backends, parent=None, net: str = "tiny", backend: str | None = None,
                  dataset: str = "mnist"):
@@ -90,8 +116,10 @@ class ControlsPanel(QWidget):
         form = QFormLayout(net_box)
         form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
         self.dataset_combo = QComboBox()
-        self.dataset_combo.addItems(list(DATASET_NAMES))
-        self.dataset_combo.setCurrentText(dataset)
+        # Sized by the data set names, not by its long last entry (the sidebar's width is tight).
+        self.dataset_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.dataset_combo.setMinimumContentsLength(7)
+        self._fill_datasets(dataset, folder_chosen=False)
         form.addRow("Dataset", self.dataset_combo)
         self.net_combo = QComboBox()
         for name in PRESETS:
@@ -224,8 +252,41 @@ class ControlsPanel(QWidget):
         self.net_combo.currentTextChanged.connect(self._on_net_combo)
         self.spec_edit.editingFinished.connect(self._on_spec_edit)
         self.spec_edit.textEdited.connect(self._check_spec_text)
-        self.dataset_combo.currentTextChanged.connect(self.datasetChanged.emit)
+        self.dataset_combo.currentTextChanged.connect(self._on_dataset_combo)
         self.set_network(net, emit=False)
+
+    # --- the data set menu --------------------------------------------------------------------
+    def _fill_datasets(self, current: str, folder_chosen: bool) -> None:
+        combo = self.dataset_combo
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItems(offered_datasets(current, folder_chosen))
+        combo.insertSeparator(combo.count())
+        combo.addItem(OPEN_DATASET_FOLDER)
+        combo.setItemData(combo.count() - 1, "a folder with the four MNIST-format IDX files "
+                          "(train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)", Qt.ToolTipRole)
+        combo.setCurrentText(current)
+        combo.blockSignals(False)
+        self._dataset = combo.currentText()
+
+    def _on_dataset_combo(self, text: str) -> None:
+        if text != OPEN_DATASET_FOLDER:
+            self._dataset = text
+            self.datasetChanged.emit(text)
+            return
+        self.dataset_combo.blockSignals(True)
+        self.dataset_combo.setCurrentText(self._dataset)  # the menu shows the data set, not the command
+        self.dataset_combo.blockSignals(False)
+        folder = self.choose_dataset_folder()
+        if folder:
+            self._fill_datasets(self._dataset, folder_chosen=True)
+            self.datasetFolderChosen.emit(folder)
+
+    def choose_dataset_folder(self) -> str:
+        """Ask for a folder (a dialog; tests replace this); "" when cancelled."""
+        from PySide6.QtWidgets import QFileDialog
+
+        return QFileDialog.getExistingDirectory(self, "Open a folder with MNIST-format IDX files")
 
     # --- presenter mode: the run buttons and the learning rate only -----------------------
     def _place_run_buttons(self, columns: int) -> None:
