@@ -1,4 +1,4 @@
-"""The architecture's import rules (README: Architecture), enforced by import-linter.
+"""The architecture's import rules (docs/architecture.md), enforced by import-linter.
 
 The contracts live in pyproject.toml ([tool.importlinter]): imports only go down
 (data/backends -> nn -> train -> analysis -> gui -> cli), only cnnviz.gui imports

@@ -5,6 +5,6 @@ The only package allowed to import Qt. ``app`` (entry point), ``window``
 (the thread's worker and event coalescing), ``router`` (one handler per event
 type), ``run_state`` (the run's history), ``panels/registry`` (every panel named
 once), ``layout``, ``menus``, ``exports``, ``lessons``, ``unattended``
-(screenshots, latency report); see README: Architecture. Import the modules;
+(screenshots, latency report); see docs/architecture.md. Import the modules;
 this package imports nothing so that ``import cnnviz.gui`` stays cheap.
 """
