@@ -81,6 +81,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--against", choices=["torch"], default=None,
                         help="also time the identical network in PyTorch (CUDA for GPU backends, CPU for CPU "
                              "backends) and print ratios")
+    parser.add_argument("--time-to", type=float, default=None, metavar="ACC",
+                        help="instead of images/s: seconds of training until the test accuracy reaches ACC %% "
+                             "(e.g. 99 with --net fast), with the net's recipe, beside PyTorch's same recipe "
+                             "with --against torch; --repeat runs per contender (the median counts)")
+    parser.add_argument("--seed", type=int, default=0, help="initial weights and data order of --time-to runs")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
 
 
@@ -344,6 +349,8 @@ def _machine(threads: int | None, torch=None) -> dict:
 # --- the command ---------------------------------------------------------------------------------
 def run(args) -> int:
     model, names = _check(args)
+    if getattr(args, "time_to", None) is not None:
+        return _run_time_to(args, names)
     spec = model.spec
     threads = args.threads
     out = sys.stdout
@@ -485,6 +492,39 @@ def run(args) -> int:
         out.write("\n")
         return 0
     _print_text(report)
+    return 0
+
+
+def _run_time_to(args, names: list[str]) -> int:
+    from .bench_time_to import print_time_to, run_time_to
+    from .data.datasets import load_dataset
+
+    if not isinstance(args.seed, int) or isinstance(args.seed, bool) or not 0 <= args.seed < 2**32:
+        raise ValueError(f"--seed must be a whole number from 0 to {2**32 - 1}, got {args.seed!r}")
+    say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
+    load_before = load_average()
+    busy = load_before is not None and load_before[0] >= BUSY_LOAD
+    _set_blas_threads(args.threads)
+    say(f"before: {_describe_load(load_before)}")
+    if busy:
+        say(f"warning: the machine is busy (1-minute load average {load_before[0]:.2f} >= {BUSY_LOAD} before "
+            f"starting): another program shares the cores; times and ratios below are {BUSY}")
+    report = run_time_to(args, names, lambda name: _open_backend(name, args.threads), _progress, say,
+                         lambda: load_dataset("mnist"))
+    load_after = load_average()
+    say(f"after: {_describe_load(load_after)}")
+    report["load_average"] = {"before": None if load_before is None else list(load_before),
+                              "after": None if load_after is None else list(load_after)}
+    report["machine_busy"] = busy
+    report["ratios"] = BUSY if busy else None
+    report["machine"] = _machine(args.threads)
+    if args.json:
+        json.dump(report, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print_time_to(report)
+        if busy:
+            print(f"ratios {BUSY}")
     return 0
 
 
