@@ -40,6 +40,12 @@ _ENTRIES: dict[str, _Entry] = {
 AUTO_ORDER = ("cupy", "cuda", "numba", "numpy")
 NAMES = tuple(_ENTRIES)
 
+
+def modules() -> dict[str, str]:
+    """Backend name -> the module that implements it. They are imported by name when first used, so a
+    bundler that follows imports does not see them (packaging/cnnviz.spec lists them)."""
+    return {name: entry.module for name, entry in _ENTRIES.items()}
+
 _lock = threading.Lock()
 _instances: dict[str, Backend] = {}
 _failures: dict[str, str] = {}
