@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from .base import DeviceDataset, Padding, adam_step_size, checked_dataset, conv_output_size, dropout_keep_mask
+from .base import (DeviceDataset, Padding, adam_step_size, checked_dataset, checked_gradient_buffer, checked_indices,
+                   checked_slot, conv_output_size, dropout_keep_mask)
 
 _INV_255 = np.float32(1.0 / 255.0)
 
@@ -111,6 +112,8 @@ class ArrayBackend:
         cols, x_shape, w, padding, ho, wo = cache
         o, c, kh, kw = w.shape
         dy2 = dy.transpose(1, 0, 2, 3).reshape(o, -1)  # (O, N*Ho*Wo)
+        checked_gradient_buffer(dw, w.shape, dy.dtype, "conv2d_backward dw")
+        checked_gradient_buffer(db, (o,), dy.dtype, "conv2d_backward db")
         dw = self._into(dw, (dy2 @ cols.T).reshape(w.shape))
         db = self._into(db, dy2.sum(axis=1))
         dx = None
@@ -173,6 +176,8 @@ class ArrayBackend:
 
     def dense_backward(self, dy, cache, need_dx: bool = True, dw=None, db=None):
         x, w = cache
+        checked_gradient_buffer(dw, w.shape, dy.dtype, "dense_backward dw")
+        checked_gradient_buffer(db, (w.shape[0],), dy.dtype, "dense_backward db")
         dw = self._into(dw, dy.T @ x)
         db = self._into(db, dy.sum(axis=0))
         dx = dy @ w if need_dx else None
@@ -186,7 +191,7 @@ class ArrayBackend:
 
     def gather_batch(self, data: DeviceDataset, indices: np.ndarray, dtype):
         xp = self.xp
-        index = self.from_host(np.ascontiguousarray(indices, dtype=np.int32))
+        index = self.from_host(checked_indices(indices, data.count))
         x = data.images[index].astype(xp.float32)
         x *= _INV_255
         x = x.astype(dtype, copy=False).reshape(len(indices), 1, data.height, data.width)
@@ -224,6 +229,7 @@ class ArrayBackend:
         return self.xp.zeros((slots, 2), dtype=self.xp.float64)
 
     def softmax_cross_entropy_into(self, logits, labels, stats, slot: int):
+        slot = checked_slot(slot, stats.shape[0])
         loss, correct, dlogits = self._softmax_xent(logits, labels)
         stats[slot, 0] = loss
         stats[slot, 1] = correct

@@ -158,6 +158,36 @@ def checked_dataset(images, labels) -> tuple[np.ndarray, np.ndarray]:
     return np.ascontiguousarray(images), np.ascontiguousarray(labels, dtype=np.int32)
 
 
+def checked_indices(indices, count: int) -> np.ndarray:
+    """``gather_batch``'s indices checked on the host: a non-empty 1-D integer array, each in 0..count-1
+    (ValueError, IndexError), as int32. Every backend refuses the same indices, before any device work:
+    an index past the data would read another buffer on a GPU or a CPU kernel without bounds checks."""
+    indices = np.asarray(indices)
+    if indices.ndim != 1 or indices.dtype.kind not in "iu":
+        raise ValueError(f"gather_batch needs a 1-D integer index array, got {indices.dtype} {indices.shape}")
+    if len(indices) == 0:
+        raise ValueError("gather_batch: an empty batch")
+    if int(indices.min()) < 0 or int(indices.max()) >= count:
+        raise IndexError(f"gather_batch: indices outside 0..{count - 1}")
+    return np.ascontiguousarray(indices, dtype=np.int32)
+
+
+def checked_slot(slot: int, slots: int) -> int:
+    """``softmax_cross_entropy_into``'s stats slot, within the buffer ``new_step_stats`` made (IndexError)."""
+    if not 0 <= slot < slots:
+        raise IndexError(f"stats slot {slot} outside 0..{slots - 1}")
+    return int(slot)
+
+
+def checked_gradient_buffer(given, shape, dtype, what: str):
+    """A parameter-gradient destination (a view into the flat gradient buffer), checked: the parameter's
+    shape and dtype (ValueError); None stays None (the backend makes a temporary)."""
+    if given is not None and (tuple(given.shape) != tuple(shape) or np.dtype(given.dtype) != np.dtype(dtype)):
+        raise ValueError(f"{what}: gradient buffer {np.dtype(given.dtype)}{tuple(given.shape)}, expected "
+                         f"{np.dtype(dtype)}{tuple(shape)}")
+    return given
+
+
 def hash32(x, xp=np):
     """A 32-bit integer hash ("lowbias32", C. Wellons) of a uint32 array, wrapping like C.
 

@@ -63,8 +63,8 @@ import numpy as np
 from . import cupy_discovery as discovery
 from . import cupy_kernels
 from ._xp import ArrayBackend
-from .base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, conv_output_size,
-                   dropout_threshold, hash32, pool_output_size)
+from .base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, checked_gradient_buffer,
+                   checked_indices, checked_slot, conv_output_size, dropout_threshold, hash32, pool_output_size)
 from .cupy_counting_pool import DriverAllocations, counting_pool, install_counting_pool
 from .cupy_discovery import NOT_INSTALLED, PIP_GPU, missing_library_reason
 
@@ -315,6 +315,8 @@ class CupyBackend(ArrayBackend):
         o, c, kh, kw = w.shape
         n = x_shape[0]
         dt = cols.dtype
+        checked_gradient_buffer(dw, w.shape, dt, "conv2d_backward dw")
+        checked_gradient_buffer(db, (o,), dt, "conv2d_backward db")
         dy = self._ready(dy, dt)
         dy2 = self._empty((o, n * ho * wo), dt)
         db_out = self._target(db, (o,), dt)
@@ -390,6 +392,8 @@ class CupyBackend(ArrayBackend):
         dt = x.dtype
         dy = self._ready(dy, dt)
         rows, units = dy.shape
+        checked_gradient_buffer(dw, w.shape, dt, "dense_backward dw")
+        checked_gradient_buffer(db, (units,), dt, "dense_backward db")
         dw_out = self._target(dw, tuple(w.shape), dt)
         self._gemm(dy.T, x, out=dw_out)
         db_out = self._target(db, (units,), dt)
@@ -402,12 +406,8 @@ class CupyBackend(ArrayBackend):
         dt = np.dtype(dtype)
         if dt not in _FLOATS:
             raise ValueError(f"gather_batch makes float32 or float64 batches, not {dt}")
-        indices = np.asarray(indices)
-        if indices.ndim != 1:
-            raise ValueError(f"gather_batch needs a 1-D array of indices, got shape {indices.shape}")
-        if indices.size and (indices.min() < 0 or indices.max() >= data.count):
-            raise IndexError(f"gather_batch: an index is outside the {data.count} uploaded images")
-        index = self.from_host(np.ascontiguousarray(indices, dtype=np.int32))  # the step's only host copy
+        indices = checked_indices(indices, data.count)
+        index = self.from_host(indices)  # the step's only host copy
         batch, hw = len(indices), data.height * data.width
         x = self._empty((batch, 1, data.height, data.width), dt)
         y = self._empty((batch,), np.int32)
@@ -430,6 +430,7 @@ class CupyBackend(ArrayBackend):
         return self._ready(labels)
 
     def softmax_cross_entropy_into(self, logits, labels, stats, slot: int):
+        slot = checked_slot(slot, stats.shape[0])
         logits = self._ready(logits)
         rows, cols = logits.shape
         labels = self._device_labels(labels, rows)

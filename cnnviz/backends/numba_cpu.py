@@ -38,7 +38,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ._xp import ArrayBackend
-from .base import BackendUnavailable, Padding, adam_step_size, dropout_keep_mask
+from .base import BackendUnavailable, Padding, adam_step_size, checked_gradient_buffer, checked_indices, checked_slot, dropout_keep_mask
 
 from . import numba_cache
 from . import numba_cpu_kernels as K
@@ -194,6 +194,8 @@ class NumbaBackend(ArrayBackend):
     def conv2d_backward(self, dy, cache, need_dx: bool = True, dw=None, db=None):
         x, w, padding = cache
         dtype = dy.dtype
+        checked_gradient_buffer(dw, w.shape, dtype, "conv2d_backward dw")
+        checked_gradient_buffer(db, (w.shape[0],), dtype, "conv2d_backward db")
         n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, last, nb = \
             self._conv_plan(x.shape, w.shape, padding, dtype.itemsize)
         dy3 = np.ascontiguousarray(dy).reshape(n, o, p)
@@ -396,6 +398,8 @@ class NumbaBackend(ArrayBackend):
         dy = np.ascontiguousarray(dy)
         n, units = dy.shape
         features = x.shape[1]
+        checked_gradient_buffer(dw, w.shape, dy.dtype, "dense_backward dw")
+        checked_gradient_buffer(db, (units,), dy.dtype, "dense_backward db")
         dw = np.empty(w.shape, dy.dtype) if dw is None else dw
         db = np.empty(units, dy.dtype) if db is None else db
         dx = np.empty(x.shape, dy.dtype) if need_dx else None
@@ -440,15 +444,13 @@ class NumbaBackend(ArrayBackend):
         labels = np.ascontiguousarray(labels, dtype=np.int64)
         if labels.shape != (logits.shape[0],):
             raise ValueError(f"softmax_cross_entropy: {labels.shape[0]} labels for {logits.shape[0]} rows of logits")
+        slot = checked_slot(slot, stats.shape[0])
         dlogits = np.empty_like(logits)
-        K.softmax_xent_into(logits, labels, logits.dtype.type(1.0 / max(len(logits), 1)), dlogits, stats, int(slot))
+        K.softmax_xent_into(logits, labels, logits.dtype.type(1.0 / max(len(logits), 1)), dlogits, stats, slot)
         return dlogits
 
     def gather_batch(self, data, indices, dtype):
-        index = np.ascontiguousarray(indices, dtype=np.int32)
-        if index.size and (index.min() < -data.count or index.max() >= data.count):
-            raise IndexError(f"gather_batch: an index is outside the {data.count} uploaded images")
-        index = np.where(index < 0, index + data.count, index).astype(np.int32)  # NumPy's negative indices
+        index = checked_indices(indices, data.count)
         x = np.empty((len(index), 1, data.height, data.width), dtype)
         K.gather_images(data.images, index, np.float32(1.0 / 255.0), x)
         return x, data.labels[index]

@@ -46,7 +46,8 @@ from . import numba_cuda_discovery as discovery
 from . import numba_cuda_kernels as kern
 from . import numba_cuda_memory as memory
 from .base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, checked_dataset,
-                   conv_output_size, dropout_threshold, hash32, pool_output_size)
+                   checked_gradient_buffer, checked_indices, checked_slot, conv_output_size, dropout_threshold, hash32,
+                   pool_output_size)
 from .numba_cuda_kernels import PRODUCTION, KernelConfig
 from .numba_cuda_warm_up import launch_every_kernel
 
@@ -227,11 +228,8 @@ class NumbaCudaBackend:
     def _grad_out(self, given, shape, dtype, what: str):
         """Where a parameter gradient goes: the caller's buffer (a view into the flat
         gradient buffer), or a temporary."""
-        if given is None:
+        if checked_gradient_buffer(given, shape, dtype, what) is None:
             return self._empty(shape, dtype)
-        if tuple(given.shape) != tuple(shape) or np.dtype(given.dtype) != np.dtype(dtype):
-            raise ValueError(f"{what}: gradient buffer {given.dtype}{tuple(given.shape)}, expected "
-                             f"{np.dtype(dtype)}{tuple(shape)}")
         if not given.is_c_contiguous():
             raise ValueError(f"{what}: the gradient buffer must be contiguous")
         return given
@@ -389,13 +387,7 @@ class NumbaCudaBackend:
         return device
 
     def gather_batch(self, data: DeviceDataset, indices: np.ndarray, dtype):
-        indices = np.asarray(indices)
-        if indices.ndim != 1 or indices.dtype.kind not in "iu":
-            raise ValueError(f"gather_batch needs a 1-D integer index array, got {indices.dtype} {indices.shape}")
-        if len(indices) == 0:
-            raise ValueError("gather_batch: an empty batch")
-        if int(indices.min()) < 0 or int(indices.max()) >= data.count:
-            raise IndexError(f"gather_batch: indices outside 0..{data.count - 1}")
+        indices = checked_indices(indices, data.count)
         index = self._upload_indices(indices)
         plane = data.height * data.width
         x = self._empty((len(indices), 1, data.height, data.width), dtype)
@@ -428,9 +420,7 @@ class NumbaCudaBackend:
         return stats
 
     def softmax_cross_entropy_into(self, logits, labels, stats, slot: int):
-        if not 0 <= slot < stats.shape[0]:
-            raise IndexError(f"stats slot {slot} outside 0..{stats.shape[0] - 1}")
-        return self._loss(logits, labels, stats, int(slot))
+        return self._loss(logits, labels, stats, checked_slot(slot, stats.shape[0]))
 
     def read_step_stats(self, stats, count: int) -> np.ndarray:
         if count <= 0:
