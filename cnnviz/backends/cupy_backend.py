@@ -67,6 +67,7 @@ from .base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, ad
                    checked_indices, checked_slot, conv_output_size, dropout_threshold, hash32, pool_output_size)
 from .cupy_counting_pool import DriverAllocations, counting_pool, install_counting_pool
 from .cupy_discovery import NOT_INSTALLED, PIP_GPU, missing_library_reason
+from .warm_up import exercise_every_op
 
 __all__ = ["CupyBackend", "create", "launches_per_step",
            # importable from here as before; they live in cupy_counting_pool and cupy_discovery
@@ -198,39 +199,14 @@ class CupyBackend(ArrayBackend):
 
     def warm_up(self, dtype=np.float32) -> float:
         """Compile the module for ``dtype`` (NVRTC, or CuPy's on-disk cache), load every
-        function of it, and launch each kernel and each GEMM shape pattern once on tiny
-        arrays (CUDA loads kernels lazily at their first launch; cuBLAS initialises)."""
+        function of it, and run the one warm-up step (``warm_up.exercise_every_op``), which
+        launches each kernel and each GEMM shape pattern once on tiny arrays (CUDA loads
+        kernels lazily at their first launch; cuBLAS initialises)."""
         start = time.perf_counter()
         dt = np.dtype(dtype)
         for function in cupy_kernels.function_names():
             self._function(dt.name, function)
-        rng = np.random.default_rng(0)
-        f = dt.type
-        data = self.upload_dataset(rng.integers(0, 256, (4, 6, 6), dtype=np.uint8), np.arange(4) % 3)
-        x, y = self.gather_batch(data, np.array([1, 3], np.int32), dt)
-        w = self.from_host(rng.standard_normal((3, 1, 3, 3)).astype(dt))
-        y1, conv_cache = self.conv2d_forward(x, w, self._zeros(3, dt), (1, 1, 1, 1))
-        r, relu_cache = self.relu_forward(y1)
-        p, pool_cache = self.maxpool2x2_forward(r)
-        d, drop_cache = self.dropout_forward(p, 0.5, 7)
-        flat = d.reshape(d.shape[0], -1)
-        wd = self.from_host(rng.standard_normal((3, flat.shape[1])).astype(dt))
-        logits, dense_cache = self.dense_forward(flat, wd, self._zeros(3, dt))
-        stats = self.new_step_stats(2)
-        dl = self.softmax_cross_entropy_into(logits, y, stats, 0)
-        self.softmax_cross_entropy_into(logits, self.from_host(np.array([0, 2], np.int64)), stats, 1)
-        self.softmax(logits)
-        dflat, _, _ = self.dense_backward(dl, dense_cache, True)
-        dp = self.dropout_backward(dflat.reshape(p.shape), drop_cache)
-        dr = self.maxpool2x2_backward(dp, pool_cache)
-        dy1 = self.relu_backward(dr, relu_cache)
-        self.conv2d_backward(dy1, conv_cache, True)
-        self.read_step_stats(stats, 2)
-        params = self.from_host(np.ones(8, dt))
-        grad = self.from_host(np.full(8, f(0.5)))
-        self.sgd_step(params, grad, None, 0.1, 0.0)
-        self.sgd_step(params, grad, self._zeros(8, dt), 0.1, 0.9)
-        self.adam_step(params, grad, self._zeros(8, dt), self._zeros(8, dt), 0.1, 0.9, 0.999, 1e-8, 1)
+        exercise_every_op(self, dt)  # the one warm-up step: every op as training calls it
         self.synchronize()
         return time.perf_counter() - start
 

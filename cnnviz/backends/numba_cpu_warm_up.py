@@ -1,9 +1,9 @@
 """The numba CPU backend's warm-up: every kernel compiled (or loaded from numba's disk cache).
 
 numba compiles a kernel at its first call, for the types and layouts of that
-call. Running every op through the backend's own methods, on every convolution
-path and on the layouts the ops meet only at full size, compiles them all up
-front, so that the first training step is not a multi-second outlier.
+call. The one warm-up step (``warm_up.exercise_every_op``) runs every op; this
+adds what only this backend has: its other convolution paths (channel planes,
+channels-last im2col, Winograd) and the layouts the ops meet only at full size.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import numba_cpu_kernels as K
+from .warm_up import exercise_every_op
 
 
 def compile_every_kernel(backend, dtype) -> None:
@@ -30,33 +31,10 @@ def compile_every_kernel(backend, dtype) -> None:
         b = np.zeros(wshape[0], dtype)
         y, cache = backend.conv2d_forward(x, w, b, pads)
         backend.conv2d_backward(y, cache, need_dx=True, dw=np.empty_like(w), db=np.empty_like(b))
-    x = rng.standard_normal((2, 2, 5, 5)).astype(dtype)
-    w = rng.standard_normal((3, 2, 3, 3)).astype(dtype)
-    y, cache = backend.conv2d_forward(x, w, np.zeros(3, dtype), (1, 1, 1, 1))
-    backend.conv2d_backward(y, cache, need_dx=False)
-    y, cache = backend.relu_forward(y)
-    backend.relu_backward(y, cache)
-    y, cache = backend.maxpool2x2_forward(y)
-    backend.maxpool2x2_backward(y, cache)
-    y, cache = backend.dropout_forward(y, 0.5, 7)
-    backend.dropout_backward(y, cache)
-    flat = y.reshape(y.shape[0], -1)
-    wd = rng.standard_normal((4, flat.shape[1])).astype(dtype)
-    logits, cache = backend.dense_forward(flat, wd, np.zeros(4, dtype))
-    backend.dense_backward(logits, cache)
-    backend.softmax(logits)
-    backend.softmax_cross_entropy(logits, np.array([0, 3]))
-    stats = backend.new_step_stats(2)
-    backend.softmax_cross_entropy_into(logits, np.array([0, 3], np.int32), stats, 1)
-    backend.read_step_stats(stats, 2)
-    data = backend.upload_dataset(np.zeros((3, 4, 4), np.uint8), np.arange(3))
-    backend.gather_batch(data, np.array([2, 0]), dtype)
+    exercise_every_op(backend, dtype)  # every op once, as a training step calls it
     p = np.ones(6, dtype)
     g = np.full(6, f(0.5))
     # Layouts the ops above meet only at full size: the dW sum of a thread with
     # several chunks, the bias of one thread's column slice of a dense output.
     K.add_into(p, g)
     K.bias_add_rows(np.zeros((2, 6), dtype)[:, 1:4], g[:3])
-    backend.sgd_step(p, g, None, 0.1, 0.0)
-    backend.sgd_step(p, g, np.zeros_like(p), 0.1, 0.9)
-    backend.adam_step(p, g, np.zeros_like(p), np.zeros_like(p), 0.1, 0.9, 0.999, 1e-8, 1)

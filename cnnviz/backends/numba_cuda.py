@@ -15,7 +15,7 @@ partials, the batch itself) comes from an arena that hands out, per
 first step a step allocates nothing, so numba never frees device memory (a
 free synchronises the device) and the host runs ahead of the GPU. The arena,
 the pinned staging ring and the flat views are in ``numba_cuda_memory``;
-``warm_up``'s step is in ``numba_cuda_warm_up``.
+``warm_up`` runs the one warm-up step of ``warm_up.py``.
 
 Launches, allocations and copies are counted in the helpers below
 (``device_counters()``); every allocation, copy and event goes through
@@ -49,7 +49,7 @@ from .base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, ad
                    checked_gradient_buffer, checked_indices, checked_slot, conv_output_size, dropout_threshold, hash32,
                    pool_output_size)
 from .numba_cuda_kernels import PRODUCTION, KernelConfig
-from .numba_cuda_warm_up import launch_every_kernel
+from .warm_up import exercise_every_op
 
 MAX_KERNEL = 15
 """Largest convolution kernel side (the spec parser allows 1..15)."""
@@ -455,7 +455,7 @@ class NumbaCudaBackend:
         """Compile and launch every kernel for ``dtype`` on tiny shapes (through the same
         methods, hence the same argument types, as training); returns the seconds it took."""
         start = time.perf_counter()
-        launch_every_kernel(self, np.dtype(dtype))
+        exercise_every_op(self, dtype)
         return time.perf_counter() - start
 
 

@@ -417,3 +417,26 @@ def test_float32_kernels_compute_nothing_in_float64():
         if found:
             offenders[kernel.py_func.__name__] = found[:2]
     assert not offenders, f"float64 arithmetic in float32 kernels: {offenders}"
+
+
+def test_after_warm_up_a_training_step_of_every_layer_kind_compiles_nothing(nb):
+    from numba.core.registry import CPUDispatcher
+
+    from cnnviz.backends import numba_cpu_kernels as kernels
+    from cnnviz.nn.model import Sequential
+    from cnnviz.nn.optim import Optimizer
+    from cnnviz.train.step import training_step
+
+    def compiled():
+        return {name: len(f.signatures) for name, f in vars(kernels).items() if isinstance(f, CPUDispatcher)}
+
+    nb.warm_up(np.float32)
+    before = compiled()
+    rng = np.random.default_rng(0)
+    data = nb.upload_dataset(rng.integers(0, 256, (8, 28, 28), dtype=np.uint8), rng.integers(0, 10, 8))
+    for kind in ("adam", "momentum", "sgd"):
+        model = Sequential.from_spec("conv5-8,relu,pool,conv3-16,relu,pool,dropout-0.25,dense-32,relu,dense-10"
+                                     ).initialise(0).to(nb)
+        training_step(nb, model, Optimizer(kind).to(nb), data, np.array([1, 5, 2]), nb.new_step_stats(1), 0, 1, 1e-3)
+    grown = {name: (before[name], n) for name, n in compiled().items() if n != before.get(name)}
+    assert not grown, f"compiled during the first step, not in warm_up: {grown}"

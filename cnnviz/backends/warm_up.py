@@ -1,10 +1,14 @@
-"""The ``cuda`` backend's warm-up: one tiny training step that launches every kernel.
+"""The one warm-up routine: a tiny training step through every op of the Backend protocol.
 
-numba compiles a kernel at its first launch, for the argument types of that
-launch. Running a step of every layer kind through the backend's own methods
-(conv, ReLU after a conv and after a pool, pooling, dropout, dense, both losses,
-softmax, every optimizer) compiles each kernel with the argument types training
-will use, so that the first timed step is not a multi-second outlier.
+A compiled backend compiles (numba, numba.cuda) or loads (CuPy's NVRTC module,
+cuBLAS) a kernel at its first use, for the argument types of that use. Running a
+step of every layer kind through the backend's own methods (gather, conv, ReLU
+after a conv and after a pool, pooling, dropout, dense, both losses, softmax, the
+stats buffer, every optimizer), with parameter gradients written into views of
+one flat buffer as the model does, prepares each kernel with the argument types
+training will use, so that the first timed step is not a multi-second outlier.
+Each backend's ``warm_up`` runs this and adds only the paths it alone has (the
+numba CPU backend's other convolution paths, CuPy's GEMM shape patterns).
 """
 
 from __future__ import annotations
@@ -12,9 +16,10 @@ from __future__ import annotations
 import numpy as np
 
 
-def launch_every_kernel(backend, dtype: np.dtype) -> None:
-    """Launch every kernel for ``dtype`` on tiny shapes, through the same methods as training,
-    and wait for them."""
+def exercise_every_op(backend, dtype) -> None:
+    """Run every op of ``backend`` for ``dtype`` once on tiny shapes, through the same methods as
+    training, and wait for them."""
+    dtype = np.dtype(dtype)
     rng = np.random.default_rng(0)
 
     def host(*shape):
@@ -45,7 +50,8 @@ def launch_every_kernel(backend, dtype: np.dtype) -> None:
     dd = backend.relu_backward(dd, relu2_cache)
     dd = backend.maxpool2x2_backward(dd, pool_cache)
     dd = backend.relu_backward(dd, relu_cache)
-    backend.conv2d_backward(dd, conv_cache, True, views[0], views[1])
+    backend.conv2d_backward(dd, conv_cache, False, views[0], views[1])  # a first layer: no input gradient
+    backend.conv2d_backward(dd, conv_cache, True, views[0], views[1])  # a deeper layer
     backend.sgd_step(flat, grads, None, 0.1, 0.0)
     backend.sgd_step(flat, grads, backend.zeros_like(flat), 0.1, 0.9)
     backend.adam_step(flat, grads, backend.zeros_like(flat), backend.zeros_like(flat), 0.1, 0.9, 0.999, 1e-8, 1)
