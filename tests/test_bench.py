@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cnnviz import bench
+from cnnviz.cli import bench
 from cnnviz.backends import registry
 from cnnviz.nn.model import Sequential
 

@@ -476,7 +476,7 @@ def test_error_lines_are_bounded_and_escaped(capsys, tmp_path):
 def test_the_fast_preset_brings_its_recipe_and_the_user_overrides_it():
     import argparse
 
-    from cnnviz.cli_train import with_recipe
+    from cnnviz.cli.train import with_recipe
     from cnnviz.nn.model import Sequential, resolve_spec
     from cnnviz.train.config import TrainConfig
 

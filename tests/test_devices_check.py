@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cnnviz import devices_check
+from cnnviz.cli import devices_check
 from cnnviz.backends import registry
 from cnnviz.backends.base import BackendUnavailable
 
@@ -287,5 +287,5 @@ def test_without_an_installed_distribution_the_checkout_itself_is_named(monkeypa
 
     monkeypatch.setattr(metadata, "distribution", missing)
     folder, editable = gpu_probe.installed_from()
-    assert (Path(folder) / "cnnviz" / "devices_check.py").is_file() and not editable
+    assert (Path(folder) / "cnnviz" / "cli" / "devices_check.py").is_file() and not editable
     assert gpu_probe.pip_gpu_command((folder, editable)).startswith('pip install ".[gpu]" (run in ')

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cnnviz import devices_check
+from cnnviz.cli import devices_check
 from cnnviz.backends import numba_cuda
 
 SPEC = "conv3-4,relu,pool,conv3-6,relu,pool,dense-10"

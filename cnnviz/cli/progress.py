@@ -14,8 +14,8 @@ import time
 
 from tqdm import tqdm
 
-from .data.limits import escape_control, one_line
-from .train import events as ev
+from ..data.limits import escape_control, one_line
+from ..train import events as ev
 
 
 class ProgressPrinter:

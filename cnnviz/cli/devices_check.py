@@ -42,12 +42,12 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from .backends import numpy_ref, registry
-from .backends.base import BackendUnavailable, dropout_keep_mask
-from .nn.layers import Conv2D, Dense, Dropout, Flatten, MaxPool2D, ReLU
-from .nn.model import PRESETS, Sequential, layer_key
-from .nn.optim import Optimizer
-from .train.step import training_step
+from ..backends import numpy_ref, registry
+from ..backends.base import BackendUnavailable, dropout_keep_mask
+from ..nn.layers import Conv2D, Dense, Dropout, Flatten, MaxPool2D, ReLU
+from ..nn.model import PRESETS, Sequential, layer_key
+from ..nn.optim import Optimizer
+from ..train.step import training_step
 
 TRAIN_STEPS = 3
 LEARNING_RATE = 1e-2
@@ -376,7 +376,7 @@ class _Data:
 
 
 def _data(batch: int) -> _Data:
-    from .data.datasets import load_dataset
+    from ..data.datasets import load_dataset
 
     mnist = load_dataset("mnist")
     count = min(len(mnist.train_labels), batch * (TRAIN_STEPS + 1))
@@ -650,7 +650,7 @@ def _names(text: str) -> list[str]:
 
 def main(args) -> int:
     """Run the check; 0 when every backend that can run passed, 1 when one failed."""
-    from .train.config import MAX_BATCH
+    from ..train.config import MAX_BATCH
 
     batch = getattr(args, "batch", 128)
     if not isinstance(batch, int) or not 1 <= batch <= MAX_BATCH:

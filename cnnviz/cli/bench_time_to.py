@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .backends.base import BackendUnavailable
+from ..backends.base import BackendUnavailable
+from ..nn.model import PRESET_RECIPES, Sequential, resolve_spec
+from ..nn.optim import Optimizer, learning_rate
+from ..train.config import TrainConfig
+from ..train.evaluation import predict_probabilities
+from ..train.step import training_step
 from .bench_torch import torch_model, torch_plan
-from .nn.model import PRESET_RECIPES, Sequential, resolve_spec
-from .nn.optim import Optimizer, learning_rate
-from .train.config import TrainConfig
-from .train.evaluation import predict_probabilities
-from .train.step import training_step
 
 EVALUATIONS = 20
 """Test-set evaluations over the run: the reported time is the training time at the first one that

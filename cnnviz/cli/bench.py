@@ -43,13 +43,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .backends import registry
-from .backends.base import BackendUnavailable
+from ..backends import registry
+from ..backends.base import BackendUnavailable
+from ..nn.layers import Conv2D, Dense
+from ..nn.model import PRESETS, Sequential
+from ..nn.optim import Optimizer
+from ..train.step import training_step
 from .bench_torch import TorchRunner, torch_plan
-from .nn.layers import Conv2D, Dense
-from .nn.model import PRESETS, Sequential
-from .nn.optim import Optimizer
-from .train.step import training_step
 
 TORCH_HINT = 'PyTorch is not installed; pip install "cnnviz[bench]"'
 MAX_REPEAT = 100
@@ -95,7 +95,7 @@ def _cpu_count() -> int:
 
 
 def _check(args) -> tuple[Sequential, list[str]]:
-    from .train.config import MAX_BATCH
+    from ..train.config import MAX_BATCH
 
     for name, low, high in (("batch", 1, MAX_BATCH), ("steps", 1, MAX_STEPS), ("warmup", 0, MAX_STEPS),
                             ("repeat", 1, MAX_REPEAT)):
@@ -124,7 +124,7 @@ def _open_backend(name: str, threads: int | None):
     """The backend, honouring --threads where the backend has a thread count."""
     if threads is not None and name == "numba":
         try:
-            from .backends import numba_cpu
+            from ..backends import numba_cpu
             return numba_cpu.create(threads=threads)
         except BackendUnavailable:
             raise
@@ -136,7 +136,7 @@ def _open_backend(name: str, threads: int | None):
 def _set_blas_threads(threads: int | None) -> None:
     if threads is None:
         return
-    from .backends.blas_threads import blas_threads
+    from ..backends.blas_threads import blas_threads
 
     blas_threads(threads)
 
@@ -167,7 +167,7 @@ class _Data:
 
 
 def _data(batch: int, seed: int = 0) -> _Data:
-    from .data.datasets import load_dataset
+    from ..data.datasets import load_dataset
 
     d = load_dataset("mnist")
     order = np.random.default_rng(seed).permutation(len(d.train_labels))
@@ -291,7 +291,7 @@ def _sgemm_peak_module():
     import importlib
 
     try:
-        return importlib.import_module(f"{__package__}.backends.sgemm_peak")
+        return importlib.import_module("cnnviz.backends.sgemm_peak")
     except ImportError:
         return None
 
@@ -497,7 +497,7 @@ def run(args) -> int:
 
 def _run_time_to(args, names: list[str]) -> int:
     from .bench_time_to import print_time_to, run_time_to
-    from .data.datasets import load_dataset
+    from ..data.datasets import load_dataset
 
     if not isinstance(args.seed, int) or isinstance(args.seed, bool) or not 0 <= args.seed < 2**32:
         raise ValueError(f"--seed must be a whole number from 0 to {2**32 - 1}, got {args.seed!r}")

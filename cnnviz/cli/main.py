@@ -24,8 +24,8 @@ import math
 import os
 import sys
 
-from . import __version__
-from .cli_train import cmd_train
+from .. import __version__
+from .train import cmd_train
 
 EXIT_ERROR = 2
 
@@ -76,9 +76,9 @@ def add_data_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .nn.model import PRESETS
-    from .nn.optim import OPTIMIZERS, SCHEDULES
-    from .train.trainer import TrainConfig
+    from ..nn.model import PRESETS
+    from ..nn.optim import OPTIMIZERS, SCHEDULES
+    from ..train.trainer import TrainConfig
 
     defaults = TrainConfig()
     parser = _Parser(prog="cnnviz", description="Watch a convolutional network learn MNIST, live. "
@@ -144,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     g = sub.add_parser("gui", help="open the desktop app (the default)",
                        description="Watch a CNN learn, live (the default when no command is given).")
-    from .gui.app import add_arguments as add_gui_arguments  # argparse only: no Qt import
+    from ..gui.app import add_arguments as add_gui_arguments  # argparse only: no Qt import
 
     add_gui_arguments(g)
     sub.add_parser("install-desktop", help="add cnnviz, with its icon, to this user's application menu (Linux)",
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _error_line(text: str) -> None:
     """``cnnviz: error: ...`` on stderr: one line of at most 300 characters, control characters escaped."""
-    from .data.limits import one_line
+    from ..data.limits import one_line
 
     try:
         print(one_line(f"cnnviz: error: {text}"), file=sys.stderr, flush=True)
@@ -184,8 +184,8 @@ def _error_line(text: str) -> None:
 
 
 def _describe(exc: BaseException) -> str:
-    from .backends.base import BackendUnavailable
-    from .data.files import FileWriteError, describe_file_error
+    from ..backends.base import BackendUnavailable
+    from ..data.files import FileWriteError, describe_file_error
 
     if isinstance(exc, (UsageError, ValueError, BackendUnavailable, FileWriteError)):
         return str(exc)
@@ -201,11 +201,11 @@ def cmd_predict(args) -> int:
     """Classify every image it can; exit 1 when some could not be (each named on stderr)."""
     import numpy as np
 
-    from .backends import registry
-    from .data import limits
-    from .data.drawing import ImageError, load_digit_image
-    from .nn import checkpoint
-    from .nn.model import network_size
+    from ..backends import registry
+    from ..data import limits
+    from ..data.drawing import ImageError, load_digit_image
+    from ..nn import checkpoint
+    from ..nn.model import network_size
 
     model_path = args.model
     if model_path is None:
@@ -261,7 +261,7 @@ def cmd_predict(args) -> int:
 
 
 def cmd_devices(args) -> int:
-    from .backends import registry
+    from ..backends import registry
 
     if args.check:
         from . import devices_check
@@ -285,13 +285,13 @@ def cmd_bench(args) -> int:
 
 
 def cmd_gui(args) -> int:
-    from .gui.app import run
+    from ..gui.app import run
 
     return run(args)
 
 
 def cmd_install_desktop(args) -> int:
-    from .gui.desktop import install_desktop  # Qt-free
+    from ..gui.desktop import install_desktop  # Qt-free
 
     for path in install_desktop():
         print(path)

@@ -22,13 +22,13 @@ import sys
 import time
 from pathlib import Path
 
-from .data.limits import escape_control
+from ..data.limits import escape_control
 
 
 def with_recipe(args):
     """Fill the training settings the user left out from the preset's recipe (``--net fast``), else the defaults."""
-    from .nn.model import PRESET_RECIPES
-    from .train.config import TrainConfig
+    from ..nn.model import PRESET_RECIPES
+    from ..train.config import TrainConfig
 
     recipe, defaults = PRESET_RECIPES.get(args.net.strip().lower(), {}), TrainConfig()
     for arg, field in (("epochs", "epochs"), ("batch", "batch_size"), ("lr", "lr"), ("optimizer", "optimizer"),
@@ -39,12 +39,12 @@ def with_recipe(args):
 
 
 def cmd_train(args) -> int:
-    from .data.files import FileProblem, check_save_target
-    from .nn import checkpoint
-    from .nn.model import Sequential
+    from ..data.files import FileProblem, check_save_target
+    from ..nn import checkpoint
+    from ..nn.model import Sequential
     from .progress import ProgressPrinter
-    from .train import events as ev
-    from .train.trainer import Trainer, TrainConfig
+    from ..train import events as ev
+    from ..train.trainer import Trainer, TrainConfig
 
     args = with_recipe(args)
     config = TrainConfig(net=args.net, backend=args.backend, epochs=args.epochs, steps=args.steps,
@@ -138,8 +138,8 @@ def _print(text: str) -> None:
 
 def _check_training_memory(net: str, batch: int) -> None:
     """``--batch`` x the network within the training memory budget presets are held to, before training."""
-    from .data import limits
-    from .nn.model import network_size
+    from ..data import limits
+    from ..nn.model import network_size
 
     size = network_size(net)
     needed = limits.training_bytes(batch, size.values_per_image, size.parameters)
@@ -153,7 +153,7 @@ def _check_training_memory(net: str, batch: int) -> None:
 def _save_path(args) -> tuple[Path | None, Path | None]:
     """(where ``cnnviz train`` will save, the file reserved for it when it chose the name itself):
     ``--save``, else a new file created now in the user data folder (never another run's name)."""
-    from .nn import checkpoint
+    from ..nn import checkpoint
 
     if args.no_save:
         return None, None
@@ -164,7 +164,7 @@ def _save_path(args) -> tuple[Path | None, Path | None]:
         folder.mkdir(parents=True, exist_ok=True)
         path = checkpoint.reserve_model_path(args.net, folder)
     except OSError as exc:
-        from .data.files import describe_file_error
+        from ..data.files import describe_file_error
 
         raise ValueError(f"cannot create a model file in the models folder ({describe_file_error(exc, folder)}); "
                          "pass --save PATH.npz or --no-save") from None
@@ -176,7 +176,7 @@ def _fallback_folders(failed: Path) -> list[Path]:
     temporary folder; never the folder that just failed (a full disk stays full)."""
     import tempfile
 
-    from .nn import checkpoint
+    from ..nn import checkpoint
 
     def key(folder: Path) -> str:
         try:
@@ -202,8 +202,8 @@ def _save_model(args, trainer, result, path: Path, reserved: bool, diverged: lis
     to a path that holds no file yet (or the empty file this run reserved), with
     metadata saying which step they are from.
     """
-    from .data.files import FileWriteError
-    from .nn import checkpoint
+    from ..data.files import FileWriteError
+    from ..nn import checkpoint
 
     steps = trainer.step
     meta = {"net": args.net, "optimizer": trainer.config.optimizer, "epoch": round(trainer.epoch, 4),
@@ -333,7 +333,7 @@ class _MetricsLog:
     """
 
     def __init__(self, path: str, warn):
-        from .data.files import describe_file_error, open_for_append
+        from ..data.files import describe_file_error, open_for_append
 
         self.path, self.warn = path, warn
         try:
@@ -354,7 +354,7 @@ class _MetricsLog:
             self._fail(exc)
 
     def _fail(self, exc: BaseException) -> None:
-        from .data.files import describe_file_error
+        from ..data.files import describe_file_error
 
         fh, self.fh = self.fh, None
         self.warn(f"warning: --metrics {describe_file_error(exc, self.path)}; metrics are no longer written, "
@@ -385,7 +385,7 @@ def json_safe(value):
 
 
 def _metric_row(event) -> dict | None:
-    from .train import events as ev
+    from ..train import events as ev
 
     if isinstance(event, ev.StepFinished):
         return {"type": "step", "step": event.step, "epoch": event.epoch, "loss": event.loss,

@@ -8,8 +8,8 @@ import time
 
 import numpy as np
 
-from .nn.layers import Conv2D, Dense, Dropout, Flatten, MaxPool2D, ReLU
-from .nn.model import Sequential
+from ..nn.layers import Conv2D, Dense, Dropout, Flatten, MaxPool2D, ReLU
+from ..nn.model import Sequential
 
 
 def torch_model(model: Sequential, torch):
