@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from cnnviz.backends import cupy_kernels
+from cnnviz.backends.cupy_backend import kernels as cupy_kernels
 
 PRELUDE = r"""
 #include <cmath>
@@ -251,5 +251,5 @@ def module_from_source(code: str, on_launch) -> dict[str, EmulatedKernel]:
     for dtype_name in cupy_kernels.FLOAT_TYPES:
         if code == cupy_kernels.source(dtype_name):
             return kernels(dtype_name, on_launch)
-    raise LaunchError("the emulator runs only the sources of cnnviz.backends.cupy_kernels")
+    raise LaunchError("the emulator runs only the sources of cnnviz.backends.cupy_backend.kernels")
 

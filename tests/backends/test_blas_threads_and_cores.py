@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from cnnviz.backends import blas_threads as bt
-from cnnviz.backends import numba_cpu_workers as workers
+from cnnviz.backends.numba_cpu import workers as workers
 
 
 # --- BLAS threads ------------------------------------------------------------------------------

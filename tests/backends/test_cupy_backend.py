@@ -16,7 +16,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cnnviz.backends import cupy_backend, cupy_kernels, numpy_ref
+from cnnviz.backends import cupy_backend, numpy_ref
+
+from cnnviz.backends.cupy_backend import kernels as cupy_kernels
 from cnnviz.backends.base import COUNTER_NAMES, BackendUnavailable, dropout_keep_mask
 from cnnviz.data.batches import to_float_nchw
 from cnnviz.nn.model import Sequential

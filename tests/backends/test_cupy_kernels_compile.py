@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from cnnviz.backends import cupy_kernels
+from cnnviz.backends.cupy_backend import kernels as cupy_kernels
 
 ARCHS = (75, 80, 90)
 DTYPES = ("float32", "float64")

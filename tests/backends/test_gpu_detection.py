@@ -11,7 +11,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from cnnviz.backends import cupy_backend, cupy_discovery, gpu_probe, numba_cuda, numba_cuda_discovery, registry
+from cnnviz.backends import cupy_backend, gpu_probe, numba_cuda, registry
+
+from cnnviz.backends.cupy_backend import discovery as cupy_discovery
+
+from cnnviz.backends.numba_cuda import discovery as numba_cuda_discovery
 from cnnviz.backends.base import BackendUnavailable
 
 SIMULATOR = numba_cuda_discovery.simulator_requested()

@@ -80,7 +80,8 @@ def test_without_a_cache_the_numba_backend_still_runs_and_says_why():
         from cnnviz.backends import numba_cache
         numba_cache._writable = lambda folder: False
         numba_cache.configure()
-        from cnnviz.backends import numba_cpu_kernels, registry
+        from cnnviz.backends import registry
+        from cnnviz.backends.numba_cpu import kernels as numba_cpu_kernels
         assert numba_cpu_kernels.JIT["cache"] is False
         backend = registry.get("auto")
         x = np.linspace(-1, 1, 64, dtype=np.float32).reshape(4, 16)

@@ -174,7 +174,7 @@ def test_conv2d_every_path_random_shapes(nb_mode, ref, n, c, h, w, o, k, same, s
 
 
 def test_winograd_transforms_are_exact_in_float64():
-    from cnnviz.backends.numba_cpu_winograd import transform_matrices
+    from cnnviz.backends.numba_cpu.winograd import transform_matrices
 
     rng = np.random.default_rng(0)
     for r in (3, 5):
@@ -376,8 +376,8 @@ def test_float32_kernels_compute_nothing_in_float64():
 
     import numba
 
-    from cnnviz.backends import numba_cpu_kernels as K
-    from cnnviz.backends import numba_cpu_winograd as WG
+    from cnnviz.backends.numba_cpu import kernels as K
+    from cnnviz.backends.numba_cpu import winograd as WG
 
     f = np.float32
     a = np.ones(64, f)
@@ -422,7 +422,7 @@ def test_float32_kernels_compute_nothing_in_float64():
 def test_after_warm_up_a_training_step_of_every_layer_kind_compiles_nothing(nb):
     from numba.core.registry import CPUDispatcher
 
-    from cnnviz.backends import numba_cpu_kernels as kernels
+    from cnnviz.backends.numba_cpu import kernels as kernels
     from cnnviz.nn.model import Sequential
     from cnnviz.nn.optim import Optimizer
     from cnnviz.train.step import training_step

@@ -64,7 +64,7 @@ def test_dropout_mask_drops_the_requested_fraction_independently_per_key():
 def test_host_arrays_reach_the_cuda_backend_with_canonical_strides():
     # x[:, None] is "C-contiguous" to NumPy with a stride-0 axis; numba's device copy of it
     # then refuses to be flattened ("operation requires copying"), as seen on an H100.
-    from cnnviz.backends.numba_cuda_memory import canonical_host_array
+    from cnnviz.backends.numba_cuda.memory import canonical_host_array
 
     x = np.arange(2 * 28 * 28, dtype=np.float32).reshape(2, 28, 28)[:, None]
     assert x.flags.c_contiguous and x.strides[1] == 0

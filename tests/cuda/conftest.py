@@ -22,9 +22,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cnnviz.backends import numba_cuda, numba_cuda_discovery
+from cnnviz.backends import numba_cuda
+
+from cnnviz.backends.numba_cuda import discovery as numba_cuda_discovery
 from cnnviz.backends.base import BackendUnavailable
-from cnnviz.backends.numba_cuda_kernels import SIMULATOR as SIM_CONFIG  # tiles smaller than the test images
+from cnnviz.backends.numba_cuda.kernels import SIMULATOR as SIM_CONFIG  # tiles smaller than the test images
 
 HERE = Path(__file__).resolve().parent
 SIMULATOR = numba_cuda_discovery.simulator_requested()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cnnviz.backends.numba_cuda_kernels import PRODUCTION, KernelConfig, _bank_conflicts, plan_conv, plan_splits
+from cnnviz.backends.numba_cuda.kernels import PRODUCTION, KernelConfig, _bank_conflicts, plan_conv, plan_splits
 
 SEED_CONVS = [  # (images, output channels, out h, out w, kh, kw): seed conv1/conv2 forward, conv2 input gradient
     (128, 32, 28, 28, 5, 5), (128, 64, 14, 14, 5, 5), (128, 32, 14, 14, 5, 5),

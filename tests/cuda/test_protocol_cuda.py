@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cnnviz.backends import numba_cuda_kernels as kern
+from cnnviz.backends.numba_cuda import kernels as kern
 from cnnviz.backends.base import COUNTER_NAMES, dropout_keep_mask
 from cnnviz.data.batches import to_float_nchw
 from cnnviz.nn.model import Sequential

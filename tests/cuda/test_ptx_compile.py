@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from cnnviz.backends import numba_cuda_kernels as kern
+from cnnviz.backends.numba_cuda import kernels as kern
 from cuda_signatures import signatures
 
 ARCHES = ((7, 5), (8, 0), (9, 0))

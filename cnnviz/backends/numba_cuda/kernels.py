@@ -61,10 +61,10 @@ tile borders are exercised.
 
 This module holds the tile config, the launch arithmetic and ``build_kernels``,
 which compiles every kernel for one dtype and config from the builders of each
-family: ``numba_cuda_conv_kernels`` (the convolutions), ``numba_cuda_gemm_kernels``
-(the dense GEMMs and ``splitk_reduce``), ``numba_cuda_elementwise_kernels``
+family: ``conv_kernels`` (the convolutions), ``gemm_kernels``
+(the dense GEMMs and ``splitk_reduce``), ``elementwise_kernels``
 (pooling, ReLU, dropout, zero fill, batch gather) and
-``numba_cuda_loss_optimizer_kernels`` (the loss, softmax and the optimizers).
+``loss_optimizer_kernels`` (the loss, softmax and the optimizers).
 """
 
 from __future__ import annotations
@@ -75,10 +75,10 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from .numba_cuda_conv_kernels import build_conv_kernels
-from .numba_cuda_elementwise_kernels import build_elementwise_kernels
-from .numba_cuda_gemm_kernels import build_gemm_kernels
-from .numba_cuda_loss_optimizer_kernels import build_loss_optimizer_kernels
+from .conv_kernels import build_conv_kernels
+from .elementwise_kernels import build_elementwise_kernels
+from .gemm_kernels import build_gemm_kernels
+from .loss_optimizer_kernels import build_loss_optimizer_kernels
 
 MAX_INDEX = 2 ** 31 - 1
 """Largest element count the kernels index with 32-bit arithmetic."""

@@ -6,18 +6,18 @@ bias and a ReLU copy of the output written in the same pass; ``conv_input_grad``
 is the same kernel on the output gradient with the kernel flipped and its
 channels swapped. Each comes in two block shapes: the full tile, and a
 ``*_narrow`` block with half the channel rows and twice the pixels (for layers of
-few output channels; ``numba_cuda_kernels.plan_conv`` chooses). ``conv_weight_grad``
+few output channels; ``kernels.plan_conv`` chooses). ``conv_weight_grad``
 is GEMM-shaped (output channels x (input channel, tap), reduced over every output
 pixel of the batch, split across blocks) and stages its operands as the dense GEMM
-does (``numba_cuda_gemm_kernels.GemmTile``). The pattern they all follow is
-explained in ``numba_cuda_kernels``' docstring.
+does (``gemm_kernels.GemmTile``). The pattern they all follow is
+explained in ``kernels``' docstring.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .numba_cuda_gemm_kernels import gemm_tile
+from .gemm_kernels import gemm_tile
 
 cuda = None
 """``numba.cuda``, set by the builder below. Kernels must see it as a module global:

@@ -23,7 +23,7 @@ conv2, against 55-61 for the NCHW im2col's dW and dx products.
 
 from __future__ import annotations
 
-from . import numba_cache
+from .. import numba_cache
 
 try:
     import numba

@@ -1,4 +1,4 @@
-"""The ``cuda`` backend: hand-written numba.cuda kernels (numba_cuda_kernels.py), driven from here.
+"""The ``cuda`` backend: hand-written numba.cuda kernels (kernels.py), driven from here.
 
 A training step stays on the GPU: the data set is uploaded once
 (``upload_dataset``) and each batch is gathered on the device from its int32
@@ -14,7 +14,7 @@ partials, the batch itself) comes from an arena that hands out, per
 (shape, dtype), the buffers of the previous step in the same order: after the
 first step a step allocates nothing, so numba never frees device memory (a
 free synchronises the device) and the host runs ahead of the GPU. The arena,
-the pinned staging ring and the flat views are in ``numba_cuda_memory``;
+the pinned staging ring and the flat views are in ``memory``;
 ``warm_up`` runs the one warm-up step of ``warm_up.py``.
 
 Launches, allocations and copies are counted in the helpers below
@@ -42,14 +42,14 @@ import warnings
 
 import numpy as np
 
-from . import numba_cuda_discovery as discovery
-from . import numba_cuda_kernels as kern
-from . import numba_cuda_memory as memory
-from .base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, checked_dataset,
+from . import discovery as discovery
+from . import kernels as kern
+from . import memory as memory
+from ..base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, checked_dataset,
                    checked_gradient_buffer, checked_indices, checked_slot, conv_output_size, dropout_threshold, hash32,
                    pool_output_size)
-from .numba_cuda_kernels import PRODUCTION, KernelConfig
-from .warm_up import exercise_every_op
+from .kernels import PRODUCTION, KernelConfig
+from ..warm_up import exercise_every_op
 
 MAX_KERNEL = 15
 """Largest convolution kernel side (the spec parser allows 1..15)."""

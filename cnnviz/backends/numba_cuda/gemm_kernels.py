@@ -1,11 +1,11 @@
 """The dense-layer kernels of the ``cuda`` backend: the register-blocked GEMM and its split-K reduction.
 
-``gemm`` is the textbook kernel of ``numba_cuda_kernels``' docstring, in three
+``gemm`` is the textbook kernel of ``kernels``' docstring, in three
 variants chosen at compile time (x W^T + b, dY^T x, dY W), with split-K when a
 product has few output tiles and a long reduction; ``splitk_reduce`` sums the
 partial tiles in a fixed order and applies the epilogue. ``GemmTile`` is how a
 block stages its operands, shared with the convolution weight gradient
-(``numba_cuda_conv_kernels``), which is GEMM-shaped too.
+(``conv_kernels``), which is GEMM-shaped too.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class GemmTile:
 
 
 def gemm_tile(cfg) -> GemmTile:
-    """The staging layout of ``cfg`` (a ``numba_cuda_kernels.KernelConfig``)."""
+    """The staging layout of ``cfg`` (a ``kernels.KernelConfig``)."""
     threads = cfg.tx * cfg.ty
     k_sharers = threads // cfg.bk
     pitch_m, pitch_n = cfg.bm + 2, cfg.bn + 2

@@ -19,8 +19,8 @@ from __future__ import annotations
 import importlib.util
 import os
 
-from . import gpu_probe
-from .base import BackendUnavailable
+from .. import gpu_probe
+from ..base import BackendUnavailable
 
 PIP_GPU = gpu_probe.PIP_GPU
 

@@ -44,7 +44,7 @@ GEMMs are IEEE float32 as on the CPU.
   counts as one even when cuBLAS runs it as two GPU kernels (split-K);
 * ``allocations``: device memory blocks obtained from the CUDA driver
   (``cudaMalloc``). CuPy serves arrays from a memory pool; cnnviz installs a
-  pool whose driver allocator counts (``cupy_counting_pool``), so an array served
+  pool whose driver allocator counts (``counting_pool``), so an array served
   from memory the pool already holds is *not* an allocation. After the first
   step of a given shape a step obtains nothing new;
 * ``host_to_device_bytes`` / ``device_to_host_bytes``: bytes copied by
@@ -60,17 +60,17 @@ import time
 
 import numpy as np
 
-from . import cupy_discovery as discovery
-from . import cupy_kernels
-from ._xp import ArrayBackend
-from .base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, checked_gradient_buffer,
+from . import discovery as discovery
+from . import kernels as cupy_kernels
+from .._xp import ArrayBackend
+from ..base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, checked_gradient_buffer,
                    checked_indices, checked_slot, conv_output_size, dropout_threshold, hash32, pool_output_size)
-from .cupy_counting_pool import DriverAllocations, counting_pool, install_counting_pool
-from .cupy_discovery import NOT_INSTALLED, PIP_GPU, missing_library_reason
-from .warm_up import exercise_every_op
+from .counting_pool import DriverAllocations, counting_pool, install_counting_pool
+from .discovery import NOT_INSTALLED, PIP_GPU, missing_library_reason
+from ..warm_up import exercise_every_op
 
 __all__ = ["CupyBackend", "create", "launches_per_step",
-           # importable from here as before; they live in cupy_counting_pool and cupy_discovery
+           # importable from here as before; they live in counting_pool and discovery
            "DriverAllocations", "counting_pool", "install_counting_pool", "NOT_INSTALLED", "PIP_GPU",
            "missing_library_reason"]
 
@@ -463,7 +463,7 @@ class CupyBackend(ArrayBackend):
 # --- opening the backend ----------------------------------------------------------------------
 def create() -> CupyBackend:
     """Open the backend, or raise BackendUnavailable with the reason it cannot run here
-    (``cupy_discovery.open_cupy`` says why)."""
+    (``discovery.open_cupy`` says why)."""
     cupy = discovery.open_cupy()
     try:
         return CupyBackend(cupy)

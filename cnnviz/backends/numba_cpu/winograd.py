@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .numba_cpu_kernels import JIT, numba
+from .kernels import JIT, numba
 
 # Interpolation points by tile size n (the last point is infinity).
 POINTS = {4: (0.0, 1.0, -1.0), 6: (0.0, 1.0, -1.0, 0.5, -2.0)}  # 1/2 and -2: 3x smaller float32 error than ±1/2

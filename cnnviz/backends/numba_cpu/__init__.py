@@ -3,8 +3,8 @@
 Same operations and semantics as the NumPy reference (``_xp.ArrayBackend``).
 Every op splits its batch (or flat range) over ``threads`` worker threads; the
 class docstring says why this beats ``prange`` + multi-threaded BLAS. The
-kernels are in ``numba_cpu_kernels`` and ``numba_cpu_winograd``; the buffer pool
-and the division of work among threads in ``numba_cpu_workers``.
+kernels are in ``kernels`` and ``winograd``; the buffer pool
+and the division of work among threads in ``workers``.
 
 Convolution, per chunk of images small enough for a core's L2:
 
@@ -26,7 +26,7 @@ output still held by the next layer's cache is never overwritten.
 
 Kernels compile lazily for each dtype (float32 for training, float64 for
 gradient checks) and are cached on disk (``cache=True``); ``warm_up`` compiles
-or loads every float32 kernel and layout up front (``numba_cpu_warm_up``) so that
+or loads every float32 kernel and layout up front (``warm_up``) so that
 the first training step is not a multi-second outlier.
 """
 
@@ -37,17 +37,17 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from ._xp import ArrayBackend
-from .base import BackendUnavailable, Padding, adam_step_size, checked_gradient_buffer, checked_indices, checked_slot, dropout_keep_mask
+from .._xp import ArrayBackend
+from ..base import BackendUnavailable, Padding, adam_step_size, checked_gradient_buffer, checked_indices, checked_slot, dropout_keep_mask
 
-from . import numba_cache
-from . import numba_cpu_kernels as K
-from .blas_threads import library_threads, numpy_blas
-from . import numba_cpu_winograd as WG
-from .numba_cpu_kernels import IMPORT_ERROR as _IMPORT_ERROR
-from .numba_cpu_kernels import numba
-from .numba_cpu_warm_up import compile_every_kernel
-from .numba_cpu_workers import Workspace, default_thread_count, even_ranges
+from .. import numba_cache
+from . import kernels as K
+from ..blas_threads import library_threads, numpy_blas
+from . import winograd as WG
+from .kernels import IMPORT_ERROR as _IMPORT_ERROR
+from .kernels import numba
+from .warm_up import compile_every_kernel
+from .workers import Workspace, default_thread_count, even_ranges
 
 
 def _flat(a: np.ndarray) -> np.ndarray:
@@ -131,7 +131,7 @@ class NumbaBackend(ArrayBackend):
     def _ranges(self, n: int, elements: int) -> list[tuple[int, int]]:
         return even_ranges(n, self.threads if elements >= self.min_parallel_elements else 1)
 
-    # --- convolution: im2col + sgemm per chunk of images (see numba_cpu_kernels) --------
+    # --- convolution: im2col + sgemm per chunk of images (see kernels) --------
     def _conv_plan(self, x_shape, w_shape, padding, itemsize):
         n, c, h, wd = x_shape
         o, _, kh, kw = w_shape

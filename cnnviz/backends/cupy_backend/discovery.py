@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import gpu_probe
-from .base import BackendUnavailable
+from .. import gpu_probe
+from ..base import BackendUnavailable
 
 PIP_GPU = gpu_probe.PIP_GPU
 NOT_INSTALLED = f"CuPy is not installed: {PIP_GPU}"
