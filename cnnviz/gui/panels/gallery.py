@@ -11,7 +11,7 @@ from .. import theme
 from ..status import plain_tooltip
 
 INDEX_ROLE = Qt.UserRole + 1
-WIDEST_CAPTION = "8→8 100%"
+WIDEST_CAPTION = "8→8 100% ✗"
 
 
 def gray_pixmap(image: np.ndarray, size: int, border: str | None = None) -> QPixmap:
