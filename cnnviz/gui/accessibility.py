@@ -9,8 +9,8 @@
   ``QAccessibleAnnouncementEvent`` (Qt 6.8+); with an older Qt, :func:`announce` only records them.
 - Focus: with cnnviz's style sheet a focused button or combo box looks exactly like an unfocused one
   (measured: not one pixel differs), so :class:`FocusRings` draws a two-tone ring (dark outside,
-  yellow inside: visible on white and on the blue primary button) over the focused widget. It is a
-  child widget, not a style rule, so presenter mode's window style sheet cannot hide it.
+  yellow inside: visible on white and on the blue primary button) over the focused control. It is a
+  graphics effect, not a style rule, so presenter mode's window style sheet cannot hide it.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from collections import deque
 
 import shiboken6
 from PySide6 import QtGui
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAccessible, QColor, QPainter, QPen
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSlider, QAbstractSpinBox, QApplication,
-                               QComboBox, QFormLayout, QGraphicsView, QGroupBox, QLabel, QLayout, QLineEdit,
+                               QComboBox, QGraphicsEffect, QFormLayout, QGraphicsView, QGroupBox, QLabel, QLayout, QLineEdit,
                                QMenuBar, QScrollBar,
                                QTabBar, QToolButton, QWidget)
 
@@ -231,62 +231,50 @@ RING_WIDTH = 2
 """Each of the two tones, in pixels: 4 in all."""
 
 
-class FocusRing(QWidget):
-    """A ring drawn over its parent (the focused widget), letting every click through."""
+class FocusRing(QGraphicsEffect):
+    """A ring drawn over a widget (and its children) as it is painted. An effect, not a widget on
+    top: it takes no clicks, follows every resize, and adds nothing to the widget tree."""
 
-    def __init__(self, target: QWidget):
-        super().__init__(target)
-        self.setObjectName("focusRing")
-        self.setAttribute(Qt.WA_TransparentForMouseEvents)
-        self.setAttribute(Qt.WA_NoSystemBackground)
-        self.setFocusPolicy(Qt.NoFocus)
-        self.setAccessibleName("focus ring")
-        target.installEventFilter(self)
-        self.setGeometry(target.rect())
-        self.raise_()
-        self.show()
-
-    def eventFilter(self, watched, event) -> bool:
-        if event.type() == QEvent.Resize and watched is self.parentWidget():
-            self.setGeometry(watched.rect())
-            self.raise_()
-        return False
-
-    def paintEvent(self, _event) -> None:
-        painter = QPainter(self)
+    def draw(self, painter: QPainter) -> None:
+        self.drawSource(painter)
+        rect = self.sourceBoundingRect(Qt.LogicalCoordinates)
+        painter.save()
+        painter.setBrush(Qt.NoBrush)
         w = RING_WIDTH
         for colour, inset in ((RING_OUTER, 0), (RING_INNER, w)):
             pen = QPen(colour, w)
             pen.setJoinStyle(Qt.MiterJoin)
             painter.setPen(pen)
-            painter.setBrush(Qt.NoBrush)
             half = inset + w / 2
-            painter.drawRect(self.rect().toRectF().adjusted(half, half, -half, -half))
-        painter.end()
+            painter.drawRect(rect.adjusted(half, half, -half, -half))
+        painter.restore()
 
 
 class FocusRings(QObject):
-    """Puts a :class:`FocusRing` on whichever widget has the keyboard focus. Focus given by a mouse
+    """Puts a :class:`FocusRing` on whichever control has the keyboard focus. Focus given by a mouse
     click shows no ring on buttons and the like (the pointer is where the user looks); text fields,
-    the keyboard and the program's own focus changes always show it."""
+    the keyboard and the program's own focus changes always show it. Containers that only hold the
+    focus to keep it out of text fields get none, nor does a widget with an effect of its own, nor a
+    plot (an effect repaints through a pixmap: a live plot would pay for it at every update)."""
 
     def __init__(self, app: QApplication):
         super().__init__(app)
-        self.ring: FocusRing | None = None
+        self.target: QWidget | None = None
         app.focusChanged.connect(self.follow)
 
     def follow(self, _old, new) -> None:
-        if self.ring is not None and shiboken6.isValid(self.ring):
-            self.ring.parentWidget().removeEventFilter(self.ring)
-            self.ring.hide()
-            self.ring.deleteLater()
-        self.ring = None
-        if new is None or not shiboken6.isValid(new) or new.isWindow():
+        if self.target is not None and shiboken6.isValid(self.target) \
+                and isinstance(self.target.graphicsEffect(), FocusRing):
+            self.target.setGraphicsEffect(None)
+        self.target = None
+        if new is None or not shiboken6.isValid(new) or new.isWindow() or not needs_name(new) \
+                or isinstance(new, PICTURES) or new.graphicsEffect() is not None:
             return
         clicked = QApplication.mouseButtons() != Qt.NoButton
         if clicked and not isinstance(new, (QLineEdit, QAbstractSpinBox)):
             return
-        self.ring = FocusRing(new)
+        new.setGraphicsEffect(FocusRing(new))
+        self.target = new
 
 
 def install_focus_rings(app: QApplication) -> FocusRings:

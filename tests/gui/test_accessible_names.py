@@ -122,6 +122,28 @@ def test_training_milestones_are_announced(window):
     assert said[4] == "Training finished, test accuracy 90.0 %"
 
 
+def test_a_real_run_is_announced(qtbot, window):
+    accessibility.recent_announcements.clear()
+    window.start()
+    qtbot.waitUntil(lambda: any(s.startswith("Test accuracy") for s in accessibility.recent_announcements),
+                    timeout=60000)
+    assert accessibility.recent_announcements[0] == "Training started on numpy"
+    window.toggle_pause()
+    qtbot.waitUntil(lambda: "Training paused" in accessibility.recent_announcements, timeout=30000)
+    window.stop_run(wait=True)
+
+
+def test_run_started_and_stopped_wording():
+    started = ev.RunStarted(net="tiny", spec="conv5-8", backend="numba", backend_description="Numba (CPU)",
+                            parameter_count=10, layers=("conv1",), layer_shapes=((8, 24, 24),), steps_per_epoch=10,
+                            total_steps=10, dataset="mnist", train_size=100, test_size=10)
+    assert accessibility.milestone(started) == ("Training started on numba", False)
+    stopped = ev.RunFinished(steps=5, epoch=0.5, seconds=1.0, train_seconds=1.0, train_images_per_s=1.0,
+                             test_accuracy=None, test_loss=None, backend="numpy", stopped=True)
+    assert accessibility.milestone(stopped) == ("Training stopped", False)
+    assert accessibility.milestone(ev.TrainerError("boom")) is None
+
+
 def test_announcing_never_fails():
     # With Qt 6.8+ an announcement event is sent (nobody listens here); older Qt: recorded only.
     widget = QLabel("x")
