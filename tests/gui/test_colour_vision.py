@@ -112,6 +112,21 @@ def test_confusion_matrix_right_and_wrong_cells_differ_for_every_viewer():
         assert np.linalg.norm(cells[0] - cells[1]) >= 2 * MIN_CLASS_DISTANCE
 
 
+def test_confusion_matrix_counts_have_the_better_contrasting_text_colour():
+    rgb, dark = matrix_colours(np.array([[100, 0, 0], [50, 40, 10], [1, 1, 98]]))
+
+    def luminance(c):
+        c = np.asarray(c, np.float64) / 255.0
+        return float(np.where(c <= 0.03928, c / 12.92, ((c + 0.055) / 1.055) ** 2.4) @ [0.2126, 0.7152, 0.0722])
+
+    for r in range(3):
+        for c in range(3):
+            lum = luminance(rgb[r, c])
+            white, black = 1.05 / (lum + 0.05), (lum + 0.05) / 0.05
+            assert dark[r, c] == (white > black), (r, c)
+    assert dark[0, 0] and not dark[0, 1]  # a full diagonal cell: white counts; an empty one: dark
+
+
 def test_mistake_galleries_mark_wrong_images_with_a_cross(qtbot):
     panel = ConfusionPanel()
     qtbot.addWidget(panel)
@@ -128,3 +143,20 @@ def test_mistake_galleries_mark_wrong_images_with_a_cross(qtbot):
     right = [panel.cell_gallery.item(i).text() for i in range(panel.cell_gallery.count())]
     assert right == [f"3→3 90% {palette.CORRECT.mark}"]
     assert "wrong" in panel.worst_gallery.item(0).toolTip() and "correct" in panel.cell_gallery.item(0).toolTip()
+
+
+def test_gallery_captions_keep_their_mark(qtbot):
+    # The mark is at the end of the caption: a cell too narrow would cut it off ("3→3 1…").
+    from cnnviz.gui.panels.gallery import Gallery
+
+    gallery = Gallery(56)
+    qtbot.addWidget(gallery)
+    gallery.resize(300, 300)
+    gallery.show()
+    captions = ["3→3 100% ✓", "8→2 99% ✗", "1→1 97% ✓"]
+    gallery.show_images(np.zeros((3, 28, 28)), [0, 1, 2], captions)
+    gallery.setCurrentRow(0)  # the current item has a frame of its own
+    margin = 2 * (gallery.style().pixelMetric(gallery.style().PixelMetric.PM_FocusFrameHMargin) + 1)
+    for i, caption in enumerate(captions):
+        need = gallery.fontMetrics().horizontalAdvance(caption) + margin
+        assert gallery.visualItemRect(gallery.item(i)).width() >= need, caption

@@ -37,9 +37,11 @@ def matrix_colours(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     strength = np.where(diagonal, share, np.sqrt(np.clip(share / MISTAKE_FULL, 0, 1)))
     strength = np.where(matrix > 0, np.maximum(strength, 0.12), 0.0)
     target = np.where(diagonal[..., None], CORRECT_RGB, WRONG_RGB)
-    rgb = 255.0 + (target - 255.0) * strength[..., None]
-    dark = strength > 0.55
-    return np.clip(rgb, 0, 255).astype(np.uint8), dark
+    rgb = np.clip(255.0 + (target - 255.0) * strength[..., None], 0, 255)
+    # White counts where they contrast more than black (WCAG relative luminance below 0.179).
+    linear = np.where(rgb <= 10.31, rgb / 3294.6, ((rgb / 255.0 + 0.055) / 1.055) ** 2.4)
+    dark = linear @ np.array([0.2126, 0.7152, 0.0722]) < 0.179
+    return rgb.astype(np.uint8), dark
 
 
 class ClickableImage(pg.ImageItem):
