@@ -24,7 +24,7 @@ from ..backends import registry as backends
 from ..data.datasets import load_dataset
 from ..train.trainer import TrainConfig, Trainer
 from ..train.events import RunPhase
-from . import presenter, shortcuts
+from . import accessibility, presenter, shortcuts
 from .checkpoints import Checkpoints
 from .drawing_pad import DrawingPad
 from .exports import Exports
@@ -102,6 +102,7 @@ class MainWindow(QMainWindow):
         self.load_dataset(dataset)
         self.new_random_model()
         self.update_buttons()
+        self.announcer = accessibility.install(self)  # screen-reader names, announcements, focus rings
 
     def _connect(self) -> None:
         c, p = self.controls, self.panels

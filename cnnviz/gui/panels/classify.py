@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout
 
-from .. import theme
+from .. import accessibility, theme
 from ..canvas import DrawingCanvas
 from .common import QWIDGETSIZE_MAX, Panel, image_view, show
 
@@ -39,6 +39,8 @@ class ClassifyPanel(Panel):
         # the canvas and its tools
         left = QVBoxLayout()
         self.canvas = DrawingCanvas()
+        accessibility.set_name(self.canvas, "Drawing canvas", "Draw a digit here with the mouse or a pen; the "
+                               "network classifies it as you draw. C clears it.")
         left.addWidget(self.canvas, 1)
         tools = QHBoxLayout()
         self.clear_button = QPushButton("Clear")
@@ -49,6 +51,7 @@ class ClassifyPanel(Panel):
         self.width_slider.setRange(8, 40)
         self.width_slider.setValue(int(self.canvas.stroke_width))
         self.width_slider.setToolTip("Stroke width")
+        accessibility.set_name(self.width_slider, "Stroke width")
         self.width_slider.setMinimumWidth(60)
         tools.addWidget(self.width_slider, 1)
         left.addLayout(tools)
@@ -65,6 +68,8 @@ class ClassifyPanel(Panel):
         seen.addWidget(seen_title)
         self.input_graphics = pg.GraphicsLayoutWidget()
         self.input_graphics.setFixedSize(INPUT_PX, INPUT_PX)
+        accessibility.set_name(self.input_graphics, "Network input", "Your drawing as the 28 by 28 pixels the "
+                               "network gets, centred like MNIST")
         self.input_graphics.ci.setContentsMargins(0, 0, 0, 0)
         self.input_view, self.input_item = image_view(theme.GREY_LUT, (0.0, 1.0))
         self.input_view.setDefaultPadding(0)
@@ -88,6 +93,7 @@ class ClassifyPanel(Panel):
         self.graphics.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
         self.graphics.setMinimumHeight(96)
         self.graphics.setMinimumWidth(150)
+        accessibility.set_name(self.graphics, "Probabilities", "One bar per class: how sure the network is")
         # No axis titles: the ten digits under the bars need the width ("%" is on the ticks).
         self.prob_plot = theme.style_plot(self.graphics.addPlot())
         self.prob_plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
@@ -164,6 +170,7 @@ class ClassifyPanel(Panel):
             self.digit_label.setText("–")
             self.confidence_label.setText("draw a digit")
             self.hint_label.setText(note)
+            self.describe_prediction("no prediction: draw a digit")
             return
         self.probabilities = np.asarray(probs, dtype=np.float32)
         best = int(np.argmax(probs))
@@ -174,3 +181,13 @@ class ClassifyPanel(Panel):
         self.digit_label.setText(name)
         self.confidence_label.setText(f"{100 * probs[best]:.0f}% sure")
         self.hint_label.setText(note)  # "weights of step 1234", in the header: the column stays narrow
+        self.describe_prediction(accessibility.prediction_text(name, probs[best]), announce=True)
+
+    def describe_prediction(self, text: str, announce: bool = False) -> None:
+        """The prediction for screen readers: the panel's, the answer's and the canvas's description;
+        spoken when the predicted class changes."""
+        changed = text.split(",")[0] != self.accessibleDescription().split(",")[0]
+        for widget in (self, self.digit_label, self.canvas, self.graphics):
+            widget.setAccessibleDescription(text)
+        if announce and changed:
+            accessibility.announce(self, text)

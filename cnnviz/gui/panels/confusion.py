@@ -10,22 +10,22 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QSplitter, QVBoxLayout, QWidg
 
 from ...analysis.confusion import cell_examples, confusion_matrix, most_confused_pairs, per_class_accuracy, \
     worst_mistakes
-from .. import theme
+from .. import accessibility, palette, theme
 from .common import LazyPanel
 from .gallery import Gallery
 
 GALLERY_LIMIT = 40
-CORRECT_RGB = np.array((24, 128, 56), np.float64)
-WRONG_RGB = np.array((200, 40, 30), np.float64)
+CORRECT_RGB = np.array(palette.CORRECT_RGB, np.float64)
+WRONG_RGB = np.array(palette.WRONG_RGB, np.float64)
 MISTAKE_FULL = 0.15
-"""An off-diagonal cell is fully red when this share of its true class lands there."""
+"""An off-diagonal cell is fully vermillion when this share of its true class lands there."""
 
 
 def matrix_colours(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(rows, cols, 3) uint8 colours and a (rows, cols) bool 'dark background' mask.
 
-    The diagonal is green by the share of its row answered right; every other
-    cell is red by the share of the row that went there (square root, so that
+    The diagonal is blue by the share of its row answered right; every other
+    cell is vermillion by the share of the row that went there (square root, so that
     a handful of mistakes is already visible), white when empty.
     """
     matrix = np.asarray(matrix, dtype=np.float64)
@@ -36,9 +36,11 @@ def matrix_colours(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     strength = np.where(diagonal, share, np.sqrt(np.clip(share / MISTAKE_FULL, 0, 1)))
     strength = np.where(matrix > 0, np.maximum(strength, 0.12), 0.0)
     target = np.where(diagonal[..., None], CORRECT_RGB, WRONG_RGB)
-    rgb = 255.0 + (target - 255.0) * strength[..., None]
-    dark = strength > 0.55
-    return np.clip(rgb, 0, 255).astype(np.uint8), dark
+    rgb = np.clip(255.0 + (target - 255.0) * strength[..., None], 0, 255)
+    # White counts where they contrast more than black (WCAG relative luminance below 0.179).
+    linear = np.where(rgb <= 10.31, rgb / 3294.6, ((rgb / 255.0 + 0.055) / 1.055) ** 2.4)
+    dark = linear @ np.array([0.2126, 0.7152, 0.0722]) < 0.179
+    return rgb.astype(np.uint8), dark
 
 
 class ClickableImage(pg.ImageItem):
@@ -84,6 +86,7 @@ class ConfusionPanel(LazyPanel):
         left_layout.addWidget(self.summary_label)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setMinimumSize(260, 260)
+        accessibility.set_name(self.graphics, "Confusion matrix", "Empty until the first test evaluation")
         self.plot = theme.style_plot(self.graphics.addPlot(), left="true digit", bottom="predicted digit")
         self.plot.showGrid(x=False, y=False)
         self.plot.setMouseEnabled(x=False, y=False)
@@ -94,7 +97,7 @@ class ConfusionPanel(LazyPanel):
         self.image = ClickableImage(axisOrder="row-major")
         self.plot.addItem(self.image)
         self.selection = pg.QtWidgets.QGraphicsRectItem(0, 0, 1, 1)
-        self.selection.setPen(pg.mkPen("#1f6feb", width=4))
+        self.selection.setPen(pg.mkPen(palette.BLACK, width=4))
         self.selection.setZValue(20)
         self.selection.hide()
         self.plot.addItem(self.selection)
@@ -125,6 +128,9 @@ class ConfusionPanel(LazyPanel):
             right.addWidget(box)
             setattr(self, f"{attr}_label", label)
             setattr(self, f"{attr}_gallery", gallery)
+            accessibility.set_name(gallery, "Images of the chosen cell" if attr == "cell" else "Surest mistakes",
+                                   "Each image with its true digit, the prediction, how sure, and a check mark "
+                                   "or a cross")
         self.cell_gallery.placeholder = "The images of the chosen cell appear here, the most confident first."
         self.worst_gallery.placeholder = "No mistakes yet (or no evaluation yet)."
         splitter.addWidget(right)
@@ -150,6 +156,7 @@ class ConfusionPanel(LazyPanel):
         self.selected = None
         self.image.clear()
         self.selection.hide()
+        self.graphics.setAccessibleDescription("Empty until the first test evaluation")
         for row in self.texts:
             for item in row:
                 item.setText("")
@@ -192,6 +199,10 @@ class ConfusionPanel(LazyPanel):
             f"Test accuracy <b>{100 * e.test_accuracy:.1f}%</b> on {e.samples:,} test images at step {e.step:,}. "
             "Left: how often each digit is read right.")
         pairs = most_confused_pairs(self.matrix, 4)
+        self.graphics.setAccessibleDescription(
+            f"Test accuracy {100 * e.test_accuracy:.1f} % at step {e.step:,}. " + (
+                "Most often mixed up: " + ", ".join(f"{short[t]} taken for {short[p]} {k} times" for t, p, k in pairs)
+                if pairs else "No mistakes at all."))
         self.pairs_label.setText("Most often mixed up: " + ", ".join(
             f"<b>{short[t]}→{short[p]}</b> ({k})" for t, p, k in pairs) if pairs else "No mistakes at all.")
         self._show_worst()
@@ -230,10 +241,11 @@ class ConfusionPanel(LazyPanel):
         captions, tips, borders = [], [], []
         for i in indices:
             t, p, conf = int(e.labels[i]), int(e.predictions[i]), float(e.confidences[i])
-            captions.append(f"{short[t]}→{short[p]} {100 * conf:.0f}%")
+            verdict = palette.verdict(t == p)
+            captions.append(f"{short[t]}→{short[p]} {100 * conf:.0f}% {verdict.mark}")
             tips.append(f"test image #{int(i)}: true {self.class_names[t]}, predicted {self.class_names[p]} "
-                        f"({100 * conf:.1f}% sure). Click to look inside (feature maps, Why?).")
-            borders.append(None if t == p else "#c8281e")
+                        f"({100 * conf:.1f}% sure), {verdict.word}. Click to look inside (feature maps, Why?).")
+            borders.append(verdict.border)
         return captions, tips, borders
 
     def _images(self, indices: np.ndarray) -> np.ndarray:

@@ -8,17 +8,17 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
-from .. import theme
+from .. import accessibility, palette, theme
 from ..buffers import DecimatingSeries, Ema
 from .common import Panel
 
 MAX_MARKERS = 40
 """Only the latest marks are drawn (each one is a plot item)."""
-LEGEND = (f"<b>loss:</b> <span style='color:#7aa6f0'>━</span>&nbsp;per&nbsp;step "
-          f"<span style='color:{theme.LOSS_SMOOTH}'><b>━</b></span>&nbsp;smoothed "
-          f"<span style='color:{theme.TEST_ACC}'>●</span>&nbsp;test &nbsp;&nbsp; "
-          f"<b>accuracy:</b> <span style='color:{theme.TRAIN_ACC}'><b>━</b></span>&nbsp;train "
-          f"<span style='color:{theme.TEST_ACC}'>●━</span>&nbsp;test")
+LEGEND = (f"<b>loss:</b> <span style='color:{palette.SKY_BLUE}'>━</span>&nbsp;per&nbsp;step "
+          f"<span style='color:{palette.LOSS_SMOOTH}'><b>━</b></span>&nbsp;smoothed "
+          f"<span style='color:{palette.TEST_ACC}'>●</span>&nbsp;test &nbsp;&nbsp; "
+          f"<b>accuracy:</b> <span style='color:{palette.TRAIN_ACC}'><b>━</b></span>&nbsp;train "
+          f"<span style='color:{palette.TEST_ACC}'>●━</span>&nbsp;test")
 PLACEHOLDER = "Press Start (or Space) to train: the loss appears here step by step"
 
 
@@ -34,6 +34,8 @@ class CurvesPanel(Panel):
         self.body.addWidget(self.legend_label)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(2)
+        accessibility.set_name(self.graphics, "Training curves", "Loss (per step, smoothed, test dots) and "
+                               "accuracy (train line, test dots) against epochs")
         self.graphics.setMinimumHeight(150)
         self.body.addWidget(self.graphics, 1)
         self.loss_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), left="loss")
@@ -59,13 +61,13 @@ class CurvesPanel(Panel):
         self.acc_plot.setYRange(0, 100, padding=0.02)
         self.acc_plot.getViewBox().setLimits(yMin=-5, yMax=105)
         # Built once; afterwards only setData.
-        self.loss_raw = self.loss_plot.plot(pen=pg.mkPen(theme.LOSS_RAW, width=1))
-        self.loss_smooth = self.loss_plot.plot(pen=pg.mkPen(theme.LOSS_SMOOTH, width=3), antialias=True)
-        self.test_loss = self.loss_plot.plot(pen=None, symbol="o", symbolSize=8, symbolBrush=theme.TEST_ACC,
-                                             symbolPen=None)
-        self.train_acc = self.acc_plot.plot(pen=pg.mkPen(theme.TRAIN_ACC, width=3), antialias=True)
-        self.test_acc = self.acc_plot.plot(pen=pg.mkPen(theme.TEST_ACC, width=2), symbol="o", symbolSize=8,
-                                           symbolBrush=theme.TEST_ACC, symbolPen=None)
+        self.loss_raw = self.loss_plot.plot(pen=pg.mkPen(palette.LOSS_RAW, width=1))
+        self.loss_smooth = self.loss_plot.plot(pen=pg.mkPen(palette.LOSS_SMOOTH, width=3), antialias=True)
+        self.test_loss = self.loss_plot.plot(pen=None, symbol=palette.TEST_SYMBOL, symbolSize=8,
+                                             symbolBrush=palette.TEST_ACC, symbolPen=None)
+        self.train_acc = self.acc_plot.plot(pen=pg.mkPen(palette.TRAIN_ACC, width=3), antialias=True)
+        self.test_acc = self.acc_plot.plot(pen=pg.mkPen(palette.TEST_ACC, width=2), symbol=palette.TEST_SYMBOL,
+                                           symbolSize=8, symbolBrush=palette.TEST_ACC, symbolPen=None)
         for curve in (self.loss_raw, self.loss_smooth, self.train_acc):
             curve.setClipToView(True)
             curve.setDownsampling(auto=True, method="peak")

@@ -9,6 +9,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout
 
 from ...analysis.drawings import DrawingStore, read_drawing
+from .. import accessibility, palette
 from ..jobs import run_in_background
 from .common import ElidedLabel, FlowLayout, LazyPanel, row_of
 from .gallery import Gallery
@@ -43,6 +44,7 @@ class DrawingsPanel(LazyPanel):
             button.setMinimumSize(34, 42)
             button.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
             button.setToolTip(f"Save the drawing as a {d}")
+            accessibility.set_name(button, f"Save the drawing as a {d}")
             button.setStyleSheet("QPushButton { font-size: 17pt; font-weight: 700; padding: 2px; }")
             button.clicked.connect(lambda _c=False, d=d: self.saveRequested.emit(d))
             digits.addWidget(button)
@@ -62,7 +64,7 @@ class DrawingsPanel(LazyPanel):
         self.body.addLayout(name_row)
 
         self.ours_label = QLabel("–")
-        self.ours_label.setStyleSheet("font-size: 26pt; font-weight: 800; color: #8e24aa;")
+        self.ours_label.setStyleSheet(f"font-size: 26pt; font-weight: 800; color: {palette.NAVY};")
         self.ours_caption = QLabel("our drawings")
         self.mnist_label = QLabel()
         self.set_mnist_accuracy(None)
@@ -88,6 +90,8 @@ class DrawingsPanel(LazyPanel):
         self.body.addWidget(self.counts_label)
         self.gallery = Gallery(56)
         self.gallery.placeholder = "The class's drawings appear here."
+        accessibility.set_name(self.gallery, "The class's drawings", "Each drawing with its label, what the "
+                               "network reads and a check mark or a cross")
         self.body.addWidget(self.gallery, 1)
         folder_row = QHBoxLayout()
         self.folder_label = ElidedLabel("", mode=Qt.ElideMiddle)  # a path: its start and its end stay
@@ -200,7 +204,7 @@ class DrawingsPanel(LazyPanel):
     def set_mnist_accuracy(self, accuracy: float | None) -> None:
         self.mnist_label.setText(NOT_EVALUATED if accuracy is None else f"{100 * accuracy:.1f}%")
         size = "13pt" if accuracy is None else "26pt"  # the words in smaller type: the column stays narrow
-        self.mnist_label.setStyleSheet(f"font-size: {size}; font-weight: 800; color: #188038;")
+        self.mnist_label.setStyleSheet(f"font-size: {size}; font-weight: 800; color: {palette.BLUISH_GREEN};")
 
     def draw(self) -> None:
         """Judge the drawings with the model: the accuracy and the gallery's captions."""
@@ -232,7 +236,8 @@ class DrawingsPanel(LazyPanel):
                 tips.append(f"labelled {label}{who}")
             else:
                 p = int(self.predictions[i])
-                captions.append(f"{label} → {p} {'✓' if p == label else '✗'}")
-                borders.append(None if p == label else "#c8281e")
-                tips.append(f"labelled {label}{who}; the network reads {p}")
+                verdict = palette.verdict(p == label)
+                captions.append(f"{label} → {p} {verdict.mark}")
+                borders.append(verdict.border)
+                tips.append(f"labelled {label}{who}; the network reads {p}, {verdict.word}")
         self.gallery.show_images(self.images[order], [-1] * len(order), captions, borders, tips)

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QFontMetrics, QPen
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QGraphicsRectItem, QHBoxLayout, QLabel, QPushButton,
                                QRadioButton, QSizePolicy, QSpinBox, QWidget)
 
-from .. import theme
+from .. import accessibility, palette, theme
 from ..explain import conv1_pads, conv1_sum, layer_geometry, mosaic_cell, receptive_field
 from .common import (QWIDGETSIZE_MAX, ElidedLabel, Panel, best_grid, image_view, mosaic, robust_max, row_of,
                      set_items, show)
@@ -45,6 +45,9 @@ class FeatureMapsPanel(Panel):
         self.index_spin.setRange(0, 9999)
         self.index_spin.setPrefix("#")
         self.index_spin.setToolTip("Index of the test image shown")
+        accessibility.set_name(self.prev_button, "Previous test image")
+        accessibility.set_name(self.next_button, "Next test image")
+        accessibility.set_name(self.index_spin, "Test image number", "Index of the test image shown")
         self.random_button.setToolTip("A random test image")
         self.layer_label = QLabel("showing")
         self.layer_combo = QComboBox()
@@ -53,6 +56,7 @@ class FeatureMapsPanel(Panel):
                                     "shows one conv layer with its pooling, or one layer (presenter mode: one "
                                     "layer, big)")
         self.layer_box = row_of(self.layer_label, self.layer_combo)
+        accessibility.set_name(self.layer_combo, "Layers shown", self.layer_combo.toolTip())
         self.layer_box.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Preferred)
         self.layer_box.hide()
         self.add_toolbar_widget(self.test_radio, row_of(self.prev_button, self.index_spin, self.next_button),
@@ -69,6 +73,7 @@ class FeatureMapsPanel(Panel):
         # --- maps ------------------------------------------------------------
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(LAYOUT_SPACING_PX)
+        accessibility.set_name(self.graphics, "Feature maps", "The input image and what each layer makes of it")
         self.graphics.ci.layout.setContentsMargins(*(LAYOUT_MARGIN_PX,) * 4)
         self.body.addWidget(self.graphics, 1)
         # Under the maps, one line: the layer chooser (when not all layers fit) and the hover explanation
@@ -278,7 +283,7 @@ class FeatureMapsPanel(Panel):
                 channels, h, w = shapes[name]
                 what = f"{channels} maps" if name.startswith("conv") else "ReLU, pool"
                 title = self._label(f"<b>{name}</b> {what} {h}×{w}")
-                lut = theme.DIVERGING_LUT if name.startswith("conv") else theme.ACTIVATION_LUT
+                lut = palette.DIVERGING_LUT if name.startswith("conv") else palette.SEQUENTIAL_LUT
                 levels = (-1.0, 1.0) if name.startswith("conv") else (0.0, 1.0)
                 view, item = image_view(lut, levels)
                 layout.addItem(title, row=2 * r, col=c)

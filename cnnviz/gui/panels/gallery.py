@@ -11,7 +11,7 @@ from .. import theme
 from ..status import plain_tooltip
 
 INDEX_ROLE = Qt.UserRole + 1
-WIDEST_CAPTION = "8→8 100%"
+WIDEST_CAPTION = "8→8 100% ✗"
 
 
 def gray_pixmap(image: np.ndarray, size: int, border: str | None = None) -> QPixmap:
@@ -66,8 +66,13 @@ class Gallery(QListWidget):
         """Cells wide enough for the longest caption in the current font (bigger in presenter mode)."""
         metrics = self.fontMetrics()
         captions = [self.item(i).text() for i in range(self.count())] or [WIDEST_CAPTION]
-        text = max(metrics.horizontalAdvance(c) for c in [*captions, WIDEST_CAPTION]) + 12
+        text = max(metrics.horizontalAdvance(c) for c in [*captions, WIDEST_CAPTION]) + 2 * self.spacing() + 12
         self.setGridSize(QSize(max(self.icon_px + 26, text), self.icon_px + metrics.height() + 16))
+        # Each item as wide as its cell: Qt's own size for it (the first caption's, measured tighter
+        # than it is drawn) cut "3→3 100% ✓" to "3→3 1…".
+        item_size = QSize(self.gridSize().width() - 2 * self.spacing(), self.icon_px + metrics.height() + 8)
+        for i in range(self.count()):
+            self.item(i).setSizeHint(item_size)
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)

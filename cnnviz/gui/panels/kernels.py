@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox
 
-from .. import theme
+from .. import accessibility, palette, theme
 from .common import Panel, best_grid, image_view, mosaic, row_of, set_items, show
 
 
@@ -20,16 +20,20 @@ class KernelsPanel(Panel):
         self.channel_spin.setToolTip("Output channel whose kernels (one per input channel) are shown")
         self.add_toolbar_widget(row_of(QLabel("Deeper:"), self.layer_combo),
                                 row_of(QLabel("channel"), self.channel_spin))
+        accessibility.set_name(self.layer_combo, "Deeper layer", self.layer_combo.toolTip())
+        accessibility.set_name(self.channel_spin, "Output channel", self.channel_spin.toolTip())
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(6)
+        accessibility.set_name(self.graphics, "Convolution kernels", "Weights as colours: blue negative, white "
+                               "zero, red positive")
         self.body.addWidget(self.graphics)
         layout = self.graphics.ci
         self.first_title = pg.LabelItem("", color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
         self.deep_title = pg.LabelItem("", color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
         layout.addItem(self.first_title, row=0, col=0)
         layout.addItem(self.deep_title, row=0, col=1)
-        self.first_view, self.first_item = image_view(theme.DIVERGING_LUT, (-1.0, 1.0))
-        self.deep_view, self.deep_item = image_view(theme.DIVERGING_LUT, (-1.0, 1.0))
+        self.first_view, self.first_item = image_view(palette.DIVERGING_LUT, (-1.0, 1.0))
+        self.deep_view, self.deep_item = image_view(palette.DIVERGING_LUT, (-1.0, 1.0))
         layout.addItem(self.first_view, row=1, col=0)
         layout.addItem(self.deep_view, row=1, col=1)
         layout.layout.setRowStretchFactor(0, 0)

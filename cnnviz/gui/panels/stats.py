@@ -17,10 +17,9 @@ from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy
 
 from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, \
     diagnose
-from .. import theme
+from .. import accessibility, palette, theme
 from .common import LazyPanel, row_of, set_items
 
-PALETTE = ("#1f6feb", "#e8710a", "#188038", "#8e24aa", "#c5221f", "#00838f", "#6d4c41", "#5f6368")
 MAX_POINTS = 4000
 FIELDS = ("update_ratio", "grad_l2", "p1", "p25", "p50", "p75", "p99")
 HINT_STYLES = {
@@ -64,12 +63,15 @@ class StatsPanel(LazyPanel):
         self.layer_combo = QComboBox()
         self.layer_combo.setToolTip("Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median")
         self.add_toolbar_widget(row_of(QLabel("Weight distribution of"), self.layer_combo))
+        accessibility.set_name(self.layer_combo, "Weight distribution of", self.layer_combo.toolTip())
         self.hint_box = QLabel("")
         self.hint_box.setWordWrap(True)
         self.hint_box.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.hint_box)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(4)
+        accessibility.set_name(self.graphics, "Weight and gradient statistics", "The chosen tensor's weight "
+                               "percentiles, each tensor's update-to-weight ratio and gradient size against steps")
         self.body.addWidget(self.graphics, 1)
         # The legend (a colour per weight tensor, the same in the two plots under it) has a row of its own.
         self.legend = pg.LegendItem(labelTextSize=f"{theme.AXIS_POINT_SIZE}pt", labelTextColor=theme.TEXT,
@@ -92,11 +94,11 @@ class StatsPanel(LazyPanel):
         self.grad_plot.setLogMode(y=True)
         # The healthy zone around 1e-3 (log axis: the item's y is log10).
         band = pg.LinearRegionItem(values=(math.log10(HEALTHY_UPDATE_RATIO) - 1, math.log10(HEALTHY_UPDATE_RATIO) + 1),
-                                   orientation="horizontal", movable=False, brush=pg.mkBrush(24, 128, 56, 28),
+                                   orientation="horizontal", movable=False, brush=pg.mkBrush(0, 158, 115, 28),
                                    pen=pg.mkPen(None))
         self.ratio_plot.addItem(band, ignoreBounds=True)
-        for value, colour, label in ((VANISHING_UPDATE_RATIO, "#5f6368", "too small"),
-                                     (EXPLODING_UPDATE_RATIO, "#c5221f", "too big")):
+        for value, colour, label in ((VANISHING_UPDATE_RATIO, palette.NEUTRAL, "too small"),
+                                     (EXPLODING_UPDATE_RATIO, palette.DANGER, "too big")):
             line = pg.InfiniteLine(pos=math.log10(value), angle=0, pen=pg.mkPen(colour, width=1, style=pg.QtCore.Qt.DashLine),
                                    label=label, labelOpts={"position": 0.04, "color": colour, "anchors": [(0, 1), (0, 1)]})
             self.ratio_plot.addItem(line, ignoreBounds=True)
@@ -208,12 +210,11 @@ class StatsPanel(LazyPanel):
         names = list(self.series)
         set_items(self.layer_combo, names)
         for i, name in enumerate(names):
-            colour = PALETTE[i % len(PALETTE)]
             if name not in self.ratio_curves:
                 label = name.replace(".weight", "")
-                self.ratio_curves[name] = self.ratio_plot.plot(pen=pg.mkPen(colour, width=2), connect="finite")
+                self.ratio_curves[name] = self.ratio_plot.plot(pen=palette.series_pen(i), connect="finite")
                 self.legend.addItem(self.ratio_curves[name], label)
-                self.grad_curves[name] = self.grad_plot.plot(pen=pg.mkPen(colour, width=2), connect="finite")
+                self.grad_curves[name] = self.grad_plot.plot(pen=palette.series_pen(i), connect="finite")
             s = self.series[name]
             for curve, field in ((self.ratio_curves[name], "update_ratio"), (self.grad_curves[name], "grad_l2")):
                 y = np.asarray(s[field], dtype=np.float64)

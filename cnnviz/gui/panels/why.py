@@ -14,26 +14,23 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QButtonGroup, QComboBox, QLabel, QPushButton, QRadioButton, QSizePolicy, QSpinBox
 
 from ...analysis.saliency import model_from_weights, occlusion_map, saliency_map
-from .. import theme
+from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from .common import LazyPanel, image_view, row_of
 
-HEAT = np.array([[255, 255, 255], [255, 214, 0], [255, 120, 0], [220, 20, 20]], np.float64)
+HEAT = palette.HEAT_LUT.astype(np.float64)
 
 
 def _heat_rgb(strength: np.ndarray) -> np.ndarray:
-    """[0, 1] -> yellow-orange-red."""
-    t = np.clip(strength, 0, 1) * (len(HEAT) - 1)
-    lo = np.floor(t).astype(int).clip(0, len(HEAT) - 2)
-    frac = (t - lo)[..., None]
-    return HEAT[lo] * (1 - frac) + HEAT[lo + 1] * frac
+    """[0, 1] -> the perceptually uniform sequential map (dark purple - orange - yellow)."""
+    return HEAT[np.rint(np.clip(strength, 0, 1) * (len(HEAT) - 1)).astype(int)]
 
 
 def overlay(image: np.ndarray, values: np.ndarray, signed: bool) -> np.ndarray:
     """The grey input with ``values`` painted over it: (28, 28, 3) uint8.
 
-    Unsigned (saliency): |values| as yellow to red, transparent where small.
-    Signed (occlusion): red where hiding the pixel lowers the class's
+    Unsigned (saliency): |values| on the sequential map (strong: bright yellow), transparent where small.
+    Signed (occlusion): vermillion where hiding the pixel lowers the class's
     probability (evidence for it), blue where it raises it (evidence against).
     """
     image = np.clip(np.asarray(image, dtype=np.float64), 0, 1)
@@ -42,7 +39,7 @@ def overlay(image: np.ndarray, values: np.ndarray, signed: bool) -> np.ndarray:
     limit = float(np.percentile(np.abs(values), 99)) or float(np.abs(values).max()) or 1.0
     scaled = np.clip(values / limit, -1, 1)
     if signed:
-        colour = np.where((scaled >= 0)[..., None], np.array([215, 25, 28.0]), np.array([44, 123, 230.0]))
+        colour = np.where((scaled >= 0)[..., None], np.array(palette.POSITIVE_RGB, float), np.array(palette.NEGATIVE_RGB, float))
         alpha = np.abs(scaled)[..., None] ** 0.8
     else:
         strength = np.abs(scaled)
@@ -89,12 +86,16 @@ class WhyPanel(LazyPanel):
         self.add_toolbar_widget(row_of(QLabel("Explain"), self.test_radio, self.drawing_radio), self.update_button,
                                 row_of(QLabel("evidence for class"), self.class_combo),
                                 row_of(QLabel("occlusion patch"), self.patch_spin))
+        accessibility.set_name(self.class_combo, "Evidence for class", self.class_combo.toolTip())
+        accessibility.set_name(self.patch_spin, "Occlusion patch size", self.patch_spin.toolTip())
 
         self.source_label = QLabel("")
         self.source_label.setWordWrap(True)
         self.source_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.source_label)
         self.graphics = pg.GraphicsLayoutWidget()
+        accessibility.set_name(self.graphics, "Saliency and occlusion maps", "The input; where a change would "
+                               "move the score most; where hiding the image hurts (orange) or helps (blue)")
         self.graphics.ci.setSpacing(8)
         self.body.addWidget(self.graphics, 1)
         layout = self.graphics.ci
@@ -102,7 +103,7 @@ class WhyPanel(LazyPanel):
         self.views = []
         captions = ("<b>input</b><br>what the network sees",
                     "<b>saliency</b><br>where a change would<br>move the score most",
-                    "<b>occlusion</b><br>red: hiding it hurts<br>blue: hiding it helps")
+                    "<b>occlusion</b><br>orange: hiding it hurts<br>blue: hiding it helps")
         for c, caption in enumerate(captions):
             title = pg.LabelItem(caption, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
             layout.addItem(title, row=0, col=c)

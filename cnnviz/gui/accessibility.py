@@ -1,0 +1,299 @@
+"""Screen readers and keyboard users: accessible names, spoken announcements, a visible focus ring.
+
+- Names: the panels name their own controls and pictures (:func:`set_name`); :func:`name_unnamed`
+  then gives every interactive widget and picture still without a meaningful name (none, or only a
+  symbol such as "◀") one taken from its tooltip, the label beside it, its placeholder or its panel's
+  title, so a control added later without a name is still read out as something.
+- Announcements: training milestones (started, paused, resumed, each evaluation's test accuracy,
+  diverged, finished or stopped) and a changed prediction are spoken through
+  ``QAccessibleAnnouncementEvent`` (Qt 6.8+); with an older Qt, :func:`announce` only records them.
+- Focus: with cnnviz's style sheet a focused button or combo box looks exactly like an unfocused one
+  (measured: not one pixel differs), so :class:`FocusRings` draws a two-tone ring (dark outside,
+  yellow inside: visible on white and on the blue primary button) over the focused control. It is a
+  graphics effect, not a style rule, so presenter mode's window style sheet cannot hide it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import deque
+
+import shiboken6
+from PySide6 import QtGui
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAccessible, QColor, QPainter, QPen
+from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSlider, QAbstractSpinBox, QApplication,
+                               QComboBox, QGraphicsEffect, QFormLayout, QGraphicsView, QGroupBox, QLabel, QLayout, QLineEdit,
+                               QMenuBar, QScrollBar,
+                               QTabBar, QToolButton, QWidget)
+
+from ..train import events as ev
+
+INTERACTIVE = (QAbstractButton, QComboBox, QAbstractSpinBox, QLineEdit, QAbstractSlider, QTabBar, QAbstractItemView)
+"""What a user operates (check boxes and radio buttons are buttons). Scroll bars are left to their
+scroll area, which screen readers announce with its own name."""
+PICTURES = (QGraphicsView,)
+"""Every pyqtgraph plot or image is a QGraphicsView."""
+
+ANNOUNCEMENT_SUPPORTED = hasattr(QtGui, "QAccessibleAnnouncementEvent")
+"""Whether this Qt can speak a message (6.8 and later)."""
+recent_announcements: deque[str] = deque(maxlen=50)
+"""The latest messages passed to :func:`announce`, newest last (spoken or not): for tests and diagnosis."""
+
+
+# --- names --------------------------------------------------------------------------------------------
+def set_name(widget: QWidget, name: str, description: str | None = None) -> None:
+    widget.setAccessibleName(name)
+    if description is not None:
+        widget.setAccessibleDescription(description)
+
+
+def effective_name(widget: QWidget) -> str:
+    """The name a screen reader gets for ``widget``: its accessible name; for a button or a tab bar's
+    scroll arrow, else the text Qt derives from its label. (For a combo box, a spin box or a field Qt
+    would say the current value, which does not tell what the control is: they need a name of their own.)"""
+    if widget.accessibleName():
+        return widget.accessibleName()
+    if not isinstance(widget, QAbstractButton):
+        return ""
+    interface = QAccessible.queryAccessibleInterface(widget)
+    return interface.text(QAccessible.Name) if interface is not None and interface.isValid() else ""
+
+
+def meaningful(name: str) -> bool:
+    """A name a listener can understand: it has a letter or digit ("◀" or "✕" alone has none)."""
+    return any(ch.isalnum() for ch in name or "")
+
+
+def needs_name(widget: QWidget) -> bool:
+    if isinstance(widget, QScrollBar):
+        return False
+    if isinstance(widget, QLineEdit) and isinstance(widget.parentWidget(), (QAbstractSpinBox, QComboBox)):
+        return False  # the text part of a spin box or combo box: read out as that control
+    return isinstance(widget, INTERACTIVE + PICTURES)
+
+
+def unnamed(root: QWidget) -> list[QWidget]:
+    """The interactive widgets and pictures in ``root``'s window without a meaningful accessible name
+    (pop-ups, which are windows of their own, are left out)."""
+    window = root.window()
+    return [w for w in root.findChildren(QWidget)
+            if w.window() is window and needs_name(w) and not meaningful(effective_name(w))]
+
+
+def plain_text(text: str) -> str:
+    """Rich text (a tooltip) as one line of plain text."""
+    text = re.sub(r"<br\s*/?>|</p>|</li>", " ", text or "", flags=re.I)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).split())
+
+
+def _first_clause(text: str, limit: int = 60) -> str:
+    text = plain_text(text)
+    clause = re.split(r"(?<=\w)[.:;(]\s|\s[—–]\s|\n", text, maxsplit=1)[0].strip(" .:;")
+    if len(clause) > limit:
+        clause = clause[:limit].rsplit(" ", 1)[0] + "…"
+    return clause
+
+
+def _label_beside(widget: QWidget, depth: int = 1) -> str:
+    """The text of a QLabel that comes just before ``widget`` in a layout (a form's label for it), or
+    before the row that holds it."""
+    parent = widget.parentWidget()
+    if parent is None:
+        return ""
+    if isinstance(parent.layout(), QLayout) and parent.layout().indexOf(widget) == 0 and depth > 0:
+        above = _label_beside(parent, depth - 1)  # the first widget of a row: the row's label
+        if above:
+            return above
+    for layout in parent.findChildren(QLayout):
+        if isinstance(layout, QFormLayout):
+            label = layout.labelForField(widget)
+            if isinstance(label, QLabel) and meaningful(label.text()):
+                return plain_text(label.text())
+        index = layout.indexOf(widget)
+        if index > 0:
+            before = layout.itemAt(index - 1).widget()
+            if isinstance(before, QLabel) and meaningful(before.text()):
+                return plain_text(before.text()).rstrip(":")
+    return ""
+
+
+def _panel_title(widget: QWidget) -> str:
+    """The title of the panel or group box ``widget`` is in."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        title = getattr(parent, "title_label", None)
+        if isinstance(title, QLabel) and meaningful(title.text()):
+            return plain_text(title.text())
+        if isinstance(parent, QGroupBox) and meaningful(parent.title()):
+            return plain_text(parent.title()).replace("&", "")
+        parent = parent.parentWidget()
+    return ""
+
+
+ARROW_NAMES = {Qt.LeftArrow: "scroll left", Qt.RightArrow: "scroll right", Qt.UpArrow: "scroll up",
+               Qt.DownArrow: "scroll down"}
+
+
+def derived_name(widget: QWidget) -> str:
+    if isinstance(widget, QToolButton) and widget.arrowType() in ARROW_NAMES:
+        return ARROW_NAMES[widget.arrowType()]
+    if isinstance(widget, QToolButton) and isinstance(widget.parentWidget(), QMenuBar):
+        return "More menus"  # the menu bar's extension button
+    title = _panel_title(widget)
+    if isinstance(widget, PICTURES) and title:
+        return f"{title} picture"  # the label beside a picture is a status line, not its name
+    for candidate in (_label_beside(widget), _first_clause(widget.toolTip()),
+                      plain_text(widget.placeholderText()) if isinstance(widget, QLineEdit) else ""):
+        if meaningful(candidate):
+            return candidate
+    kind = ("picture" if isinstance(widget, PICTURES) else "list" if isinstance(widget, QAbstractItemView)
+            else "tabs" if isinstance(widget, QTabBar) else "choice" if isinstance(widget, QComboBox)
+            else "number" if isinstance(widget, QAbstractSpinBox) else "text field" if isinstance(widget, QLineEdit)
+            else "slider" if isinstance(widget, QAbstractSlider) else "button")
+    return f"{title} {kind}" if title else kind
+
+
+def name_unnamed(root: QWidget) -> int:
+    """Name every interactive widget and picture of ``root`` that has no meaningful name; returns how
+    many were named. The tooltip becomes the description where there is none."""
+    named = 0
+    for widget in unnamed(root):
+        widget.setAccessibleName(derived_name(widget))
+        if not widget.accessibleDescription() and widget.toolTip():
+            widget.setAccessibleDescription(plain_text(widget.toolTip()))
+        named += 1
+    return named
+
+
+def prediction_text(name: str, probability: float) -> str:
+    """What the prediction panel says: "predicted 3, 97 % sure"."""
+    return f"predicted {name}, {100 * float(probability):.0f} % sure"
+
+
+# --- announcements ------------------------------------------------------------------------------------
+def announce(source: QObject, message: str, assertive: bool = False) -> bool:
+    """Have screen readers speak ``message`` (about ``source``); True if this Qt could send it."""
+    recent_announcements.append(message)
+    if not ANNOUNCEMENT_SUPPORTED or source is None or not shiboken6.isValid(source):
+        return False
+    event = QtGui.QAccessibleAnnouncementEvent(source, message)
+    if assertive:
+        event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
+    QAccessible.updateAccessibility(event)
+    return True
+
+
+def milestone(event, previous_state=None) -> tuple[str, bool] | None:
+    """The announcement for one trainer event, (message, assertive); None for events not announced."""
+    if isinstance(event, ev.RunStarted):
+        return f"Training started on {event.backend}", False
+    if isinstance(event, ev.StateChanged):
+        if event.state == ev.RunPhase.PAUSED:
+            return "Training paused", False
+        if event.state == ev.RunPhase.RUNNING and previous_state == ev.RunPhase.PAUSED:
+            return "Training resumed", False
+        return None
+    if isinstance(event, ev.EvaluationFinished):
+        return f"Test accuracy {100 * event.test_accuracy:.1f} % at step {event.step:,}", False
+    if isinstance(event, ev.Diverged):
+        return f"Training diverged: {event.message}", True
+    if isinstance(event, ev.RunFinished):
+        word = "stopped" if event.stopped else "finished"
+        accuracy = "" if event.test_accuracy is None else f", test accuracy {100 * event.test_accuracy:.1f} %"
+        return f"Training {word}{accuracy}", False
+    return None
+
+
+class Announcer(QObject):
+    """Speaks the training milestones of a window's runs (after the panels have shown them)."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self.state = None
+        window.session.batchReady.connect(self.on_batch)
+
+    def on_batch(self, batch) -> None:
+        for event in batch.others:
+            said = milestone(event, self.state)
+            if isinstance(event, ev.StateChanged) and event.state != ev.RunPhase.RESET:
+                self.state = event.state
+            if said is not None:
+                announce(self.window, *said)
+
+
+# --- focus --------------------------------------------------------------------------------------------
+RING_OUTER = QColor("#1d2330")
+RING_INNER = QColor("#ffd400")
+RING_WIDTH = 2
+"""Each of the two tones, in pixels: 4 in all."""
+
+
+class FocusRing(QGraphicsEffect):
+    """A ring drawn over a widget (and its children) as it is painted. An effect, not a widget on
+    top: it takes no clicks, follows every resize, and adds nothing to the widget tree."""
+
+    def draw(self, painter: QPainter) -> None:
+        self.drawSource(painter)
+        rect = self.sourceBoundingRect(Qt.LogicalCoordinates)
+        painter.save()
+        painter.setBrush(Qt.NoBrush)
+        w = RING_WIDTH
+        for colour, inset in ((RING_OUTER, 0), (RING_INNER, w)):
+            pen = QPen(colour, w)
+            pen.setJoinStyle(Qt.MiterJoin)
+            painter.setPen(pen)
+            half = inset + w / 2
+            painter.drawRect(rect.adjusted(half, half, -half, -half))
+        painter.restore()
+
+
+class FocusRings(QObject):
+    """Puts a :class:`FocusRing` on whichever control has the keyboard focus. Focus given by a mouse
+    click shows no ring on buttons and the like (the pointer is where the user looks); text fields,
+    the keyboard and the program's own focus changes always show it. Containers that only hold the
+    focus to keep it out of text fields get none, nor does a widget with an effect of its own, nor a
+    plot (an effect repaints through a pixmap: a live plot would pay for it at every update)."""
+
+    def __init__(self, app: QApplication):
+        super().__init__(app)
+        self.target: QWidget | None = None
+        app.focusChanged.connect(self.follow)
+
+    def follow(self, _old, new) -> None:
+        if self.target is not None and shiboken6.isValid(self.target) \
+                and isinstance(self.target.graphicsEffect(), FocusRing):
+            self.target.setGraphicsEffect(None)
+        self.target = None
+        if new is None or not shiboken6.isValid(new) or new.isWindow() or not needs_name(new) \
+                or isinstance(new, PICTURES) or new.graphicsEffect() is not None:
+            return
+        clicked = QApplication.mouseButtons() != Qt.NoButton
+        if clicked and not isinstance(new, (QLineEdit, QAbstractSpinBox)):
+            return
+        new.setGraphicsEffect(FocusRing(new))
+        self.target = new
+
+
+def install_focus_rings(app: QApplication) -> FocusRings:
+    """Once per application."""
+    rings = getattr(app, "_cnnviz_focus_rings", None)
+    if rings is None or not shiboken6.isValid(rings):
+        rings = FocusRings(app)
+        app._cnnviz_focus_rings = rings
+    return rings
+
+
+def install(window) -> Announcer:
+    """Names, announcements and focus rings for a MainWindow (call once its panels are built)."""
+    install_focus_rings(QApplication.instance())
+    tabs = getattr(window.workspace, "tabs", None)
+    if tabs is not None:
+        bar = tabs.tabBar() if hasattr(tabs, "tabBar") else None
+        if isinstance(bar, QTabBar) and not bar.accessibleName():
+            set_name(bar, "Views", "The pictures of the network: one tab each")
+        tabs.currentChanged.connect(lambda *_: name_unnamed(window))
+    name_unnamed(window)
+    return Announcer(window)
