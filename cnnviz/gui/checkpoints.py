@@ -8,11 +8,12 @@
 - :meth:`Checkpoints.ask_before_discard`: Save / Discard / Cancel when the weights
   trained since the last save would be lost (closing, Reset, a checkpoint or a
   lesson replacing them).
-- :meth:`Checkpoints.offer_restore`: on start, the last session's autosave
-  (:mod:`.autosave`), if there is one.
+- :meth:`Checkpoints.offer_restore`: on start, the autosaves of apps that have
+  ended (:mod:`.autosave`: one per app instance), newest first.
 
 Under tests and in the unattended modes nobody answers dialogs: ``auto_answer``
-("save", "discard" or "cancel"; "yes"/"no" for the restore offer) and
+("save", "discard" or "cancel"; for the restore offer "yes" restores, "delete" discards, anything else
+is "later") and
 ``auto_save_path`` answer them instead.
 """
 
@@ -100,15 +101,17 @@ class Checkpoints:
         self.load_job: Job | None = None
         self.last_folder: Path | None = None
         """The folder of the last model saved or loaded through a dialog (the next dialog opens there)."""
-        self.autosave_path: Path | None = self._default_autosave_path()
-        """Where runs autosave; None: they do not (no user data folder)."""
+        self.autosave_instance: autosave.Instance | None = self._autosave_instance()
+        """This window's own autosave file, locked while the app runs (None: no user data folder)."""
+        self.autosave_path: Path | None = self.autosave_instance.path if self.autosave_instance else None
+        """Where runs autosave; None: they do not."""
         window.session.saved.connect(self._on_saved)
 
     @staticmethod
-    def _default_autosave_path() -> Path | None:
+    def _autosave_instance() -> autosave.Instance | None:
         try:
-            return autosave.default_path()
-        except Exception:  # noqa: BLE001 - no platformdirs, no home folder: no autosave, the app still runs
+            return autosave.Instance()
+        except Exception:  # noqa: BLE001 - no platformdirs, no home folder, read-only: no autosave, the app runs
             return None
 
     def meta(self) -> dict:
@@ -277,19 +280,76 @@ class Checkpoints:
         if path:
             self.load(path)
 
-    # --- the last session's autosave ----------------------------------------------------------------
+    # --- the autosaves of apps that have ended ---------------------------------------------------------
     def offer_restore(self) -> Job | None:
-        """If the last session left an autosave, offer it back ("Restore ... (step N, 97.1 %)?")."""
-        offer = autosave.read_offer(self.autosave_path) if self.autosave_path is not None else None
-        if offer is None:
+        """Offer every orphaned autosave (its app has ended; never a running app's), newest first, with its
+        network, step and time: Restore (it becomes this window's model and autosave; the others stay for
+        the next start), Discard (the file is deleted) or Later (offered again at the next start).
+        Returns the restore's load job, if one was chosen."""
+        if self.autosave_path is None:
             return None
+        try:
+            found = autosave.orphans(self.autosave_path.parent, own=self.autosave_path)
+        except Exception:  # noqa: BLE001 - an unreadable folder: nothing to offer
+            return None
+        for index, orphan in enumerate(found):
+            answer = self._ask_restore(orphan.offer, index, len(found))
+            if answer == "restore":
+                for other in found[index + 1:]:
+                    other.leave()
+                return self._restore(orphan)
+            try:
+                orphan.discard() if answer == "discard" else orphan.leave()
+            except OSError as exc:
+                self.window.banner.show_message(f"Could not delete the autosave {orphan.offer.path}: {exc}",
+                                                "warning")
+        return None
+
+    @staticmethod
+    def _describe_offer(offer: autosave.Offer) -> str:
+        return f"network {offer.spec}, {offer.describe()}, autosaved {offer.when()}"
+
+    def _ask_restore(self, offer: autosave.Offer, index: int, total: int) -> str:
+        """restore, discard or later."""
         if self.auto_answer:
-            yes = self.auto_answer in ("yes", "save")
-        else:
-            yes = QMessageBox.question(
-                self.window, "Restore the last model?",
-                f"Restore the last session's model ({offer.describe()})?\nNetwork: {offer.spec}",
-                QMessageBox.Yes | QMessageBox.No, QMessageBox.Yes) == QMessageBox.Yes
-        if not yes:
-            return None
-        return self.load(str(offer.path), message=f"Restored the last session's model ({offer.describe()}).")
+            return {"yes": "restore", "save": "restore", "delete": "discard"}.get(self.auto_answer, "later")
+        count = f" ({index + 1} of {total}, newest first)" if total > 1 else ""
+        box = QMessageBox(QMessageBox.Question, "Restore an autosaved run?",
+                          f"A run of an earlier session was autosaved{count}:\n{self._describe_offer(offer)}.\n"
+                          "Restore it?", QMessageBox.NoButton, self.window)
+        restore = box.addButton("Restore", QMessageBox.AcceptRole)
+        discard = box.addButton("Discard", QMessageBox.DestructiveRole)
+        later = box.addButton("Later", QMessageBox.RejectRole)
+        box.setDefaultButton(restore)
+        box.setEscapeButton(later)
+        box.setInformativeText("Discard deletes the autosave; Later offers it again at the next start.")
+        box.exec()
+        clicked = box.clickedButton()
+        return "restore" if clicked is restore else "discard" if clicked is discard else "later"
+
+    def _restore(self, orphan: autosave.Orphan) -> Job:
+        offer = orphan.offer
+        message = f"Restored the autosaved run ({offer.describe()}, {offer.when()})."
+        job = run_in_background(read_checkpoint, offer.path)
+
+        def restored(loaded: Loaded) -> None:
+            if not self._apply(loaded, message):
+                orphan.leave()
+                return
+            try:
+                if self.autosave_instance is not None:
+                    orphan.adopt(self.autosave_instance)  # it stays on disk as this window's autosave
+                else:
+                    orphan.leave()
+            except OSError:
+                orphan.leave()
+
+        def failed(error: str, details: str) -> None:
+            orphan.leave()
+            self.window.banner.show_message(f"Could not restore the autosave {offer.path}: {error}", "error",
+                                            details)
+
+        job.succeeded.connect(restored)
+        job.failed.connect(failed)
+        self.load_job = job
+        return job
