@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..nn import checkpoint
+from ..train import resume
 
 FILE_NAME = "autosave.npz"
 """The one autosave of versions before per-instance autosaves (still offered, as an orphan)."""
@@ -63,7 +64,9 @@ def write(path: Path, state, meta: dict) -> Path:
     """``state`` (a HostState) and ``meta`` as a checkpoint at ``path``, atomically; the folder is made."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    full = {**meta, "step": int(state.step), "epoch": round(float(state.epoch), 4), "saved_at": time.time()}
+    # With the run's position (step, optimizer count, data order, schedule): a restored run goes on from there.
+    full = {**meta, **resume.to_meta(state), "step": int(state.step), "epoch": round(float(state.epoch), 4),
+            "saved_at": time.time()}
     return checkpoint.save(path, state.spec, state.weights, full, state.optimizer_arrays)
 
 

@@ -30,6 +30,9 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from ..backends import registry
 from ..nn import checkpoint
 from ..nn.optim import OPTIMIZERS, SCHEDULES
+from ..train.config import MAX_EPOCHS
+from ..train.resume import Resume
+from ..train.resume import from_meta as resume_from_meta
 from . import autosave
 from .jobs import Job, run_in_background
 
@@ -50,6 +53,8 @@ class Loaded:
     epoch: float | None = None
     settings: dict = field(default_factory=dict)
     """The optimiser settings it was trained with, those it names validly (:func:`settings_from_meta`)."""
+    resume: Resume | None = None
+    """Where the run that trained it was (an autosave's, a save's made during a run): Start goes on from there."""
 
 
 def settings_from_meta(meta: dict) -> dict:
@@ -71,6 +76,8 @@ def settings_from_meta(meta: dict) -> dict:
     if isinstance(meta.get("batch_size"), int) and not isinstance(meta["batch_size"], bool) \
             and 1 <= meta["batch_size"] <= MAX_BATCH:
         settings["batch_size"] = meta["batch_size"]
+    if number(meta.get("epochs")) and 0 < meta["epochs"] <= MAX_EPOCHS:
+        settings["epochs"] = float(meta["epochs"])  # the schedule's length
     return settings
 
 
@@ -80,7 +87,8 @@ def read_checkpoint(path: str | Path) -> Loaded:
     model.to(registry.get("numpy"))
     weights = {name: np.array(array) for name, array in ckpt.weights.items()}
     return Loaded(Path(path), model, model.spec, weights, ckpt.step, "; ".join(ckpt.notes),
-                  ckpt.meta.get("test_accuracy"), ckpt.meta.get("epoch"), settings_from_meta(ckpt.meta))
+                  ckpt.meta.get("test_accuracy"), ckpt.meta.get("epoch"), settings_from_meta(ckpt.meta),
+                  resume_from_meta(ckpt.meta, ckpt.optimizer_state))
 
 
 MAX_LR = 1.0
@@ -105,6 +113,8 @@ class Checkpoints:
         """This window's own autosave file, locked while the app runs (None: no user data folder)."""
         self.autosave_path: Path | None = self.autosave_instance.path if self.autosave_instance else None
         """Where runs autosave; None: they do not."""
+        self._loaded_run: tuple[dict, Resume] | None = None
+        """(weights, where their run was) of the last checkpoint loaded that says so."""
         window.session.saved.connect(self._on_saved)
 
     @staticmethod
@@ -118,7 +128,8 @@ class Checkpoints:
         """What a save says besides the weights: the data, the backend and the optimiser settings
         (a load puts these back in the sidebar)."""
         controls = self.window.controls
-        return {"dataset": controls.dataset, "backend": controls.backend, **controls.hyperparameters()}
+        return {"dataset": controls.dataset, "backend": controls.backend, "epochs": controls.epochs,
+                **controls.hyperparameters()}
 
     # --- where the dialogs open ---------------------------------------------------------------------
     def dialog_folder(self) -> str:
@@ -267,6 +278,7 @@ class Checkpoints:
         window.controls.set_values(**loaded.settings)
         window.local.set_model(loaded.model, loaded.step)
         window.show_new_model(loaded_weights=loaded.weights, accuracy=loaded.test_accuracy, epoch=loaded.epoch)
+        self._loaded_run = (loaded.weights, loaded.resume) if loaded.resume is not None else None
         text = message or f"Loaded {loaded.path.name} (network {loaded.spec})."
         text += " Start continues training from these weights."
         if loaded.note:
@@ -274,6 +286,13 @@ class Checkpoints:
         else:
             window.banner.show_message(text, "info", auto_hide_ms=8000)
         return True
+
+    def resume_for(self, weights: dict | None) -> Resume | None:
+        """Where the run that trained ``weights`` was, when they are a loaded checkpoint's that says so
+        (:meth:`MainWindow.launch` then continues that run: step, optimizer, schedule, data order)."""
+        if weights is None or self._loaded_run is None or weights is not self._loaded_run[0]:
+            return None
+        return self._loaded_run[1]
 
     def load_dialog(self) -> None:
         path = self._ask_path(save=False)
