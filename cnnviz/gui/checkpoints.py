@@ -25,9 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..backends import registry
+from ..data.limits import shorten
 from ..nn import checkpoint
 from ..nn.optim import OPTIMIZERS, SCHEDULES
 from ..train.config import MAX_EPOCHS
@@ -326,7 +328,7 @@ class Checkpoints:
 
     @staticmethod
     def _describe_offer(offer: autosave.Offer) -> str:
-        return f"network {offer.spec}, {offer.describe()}, autosaved {offer.when()}"
+        return f"network {shorten(offer.spec, 80)}, {offer.describe()}, autosaved {offer.when()}"
 
     def _ask_restore(self, offer: autosave.Offer, index: int, total: int) -> str:
         """restore, discard or later."""
@@ -336,6 +338,7 @@ class Checkpoints:
         box = QMessageBox(QMessageBox.Question, "Restore an autosaved run?",
                           f"A run of an earlier session was autosaved{count}:\n{self._describe_offer(offer)}.\n"
                           "Restore it?", QMessageBox.NoButton, self.window)
+        box.setTextFormat(Qt.PlainText)  # the network's name comes from a file
         restore = box.addButton("Restore", QMessageBox.AcceptRole)
         discard = box.addButton("Discard", QMessageBox.DestructiveRole)
         later = box.addButton("Later", QMessageBox.RejectRole)
