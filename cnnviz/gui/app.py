@@ -219,9 +219,14 @@ def run(args) -> int:
     if args.presenter:
         window.set_presenter(True)
     QTimer.singleShot(0, window.checkpoints.offer_restore)  # the last session's autosave, if any
+    from .stop_signals import StopOnSignal
+
+    # SIGTERM, SIGHUP, Ctrl-C: autosave the run and quit as closing the window does (exit 128 + signal).
+    signals = StopOnSignal(window).install()
     code = app.exec()
+    signals.uninstall()
     window.shutdown()
-    return int(code)
+    return signals.exit_code if signals.exit_code is not None else int(code)
 
 
 def launch(argv: list[str] | None = None) -> int:

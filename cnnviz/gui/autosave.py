@@ -1,22 +1,40 @@
-"""The last run, kept on disk so that nothing trained is lost silently. No Qt.
+"""The runs of this and earlier sessions, kept on disk so that nothing trained is lost silently. No Qt.
 
 The training worker writes the run's host state (:meth:`Trainer.host_state`:
-weights and optimizer arrays of one step) to ``autosave.npz`` in the user data
-folder every ``EVERY_S`` seconds of training and when the run ends (a closing
-window ends it too), through :func:`cnnviz.nn.checkpoint.save`, which writes
-atomically. The next start offers it back (:class:`cnnviz.gui.checkpoints.Checkpoints`).
+weights, optimizer arrays and the run's position -- step, epoch, data order --
+of one step) every ``EVERY_S`` seconds of training and when the run ends (a
+closing window ends it too), through :func:`cnnviz.nn.checkpoint.save`, which
+writes atomically.
+
+Each app instance has its own file, ``autosave-<pid>-<random>.npz`` in the user
+data folder (:class:`Instance`), and holds an exclusive lock on
+``autosave-<pid>-<random>.lock`` while it runs (``fcntl.flock`` on Linux and
+macOS, ``msvcrt.locking`` on Windows; the system releases it when the process
+ends, however it ends). Two windows never share an autosave. An autosave whose
+lock nobody holds is an orphan: the run of an app that has ended. The next start
+offers every orphan, newest first (:func:`orphans`,
+:meth:`cnnviz.gui.checkpoints.Checkpoints.offer_restore`); a live instance's
+autosave is never offered. The single ``autosave.npz`` of earlier versions is
+read as an orphan too.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import re
+import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..nn import checkpoint
+from ..train import resume
 
 FILE_NAME = "autosave.npz"
+"""The one autosave of versions before per-instance autosaves (still offered, as an orphan)."""
+_NAME = re.compile(r"autosave(?:-(\d{1,10})-([0-9a-f]{1,32}))?\.npz")
+"""``autosave.npz`` (old) or ``autosave-<pid>-<random>.npz``."""
 EVERY_S = 180.0
 """Seconds of training between two autosaves (plus one at the end of every run)."""
 
@@ -29,6 +47,7 @@ def default_folder() -> Path:
 
 
 def default_path() -> Path:
+    """The old single autosave (offered as an orphan); a running app writes to its :class:`Instance`'s file."""
     return default_folder() / FILE_NAME
 
 
@@ -45,7 +64,9 @@ def write(path: Path, state, meta: dict) -> Path:
     """``state`` (a HostState) and ``meta`` as a checkpoint at ``path``, atomically; the folder is made."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    full = {**meta, "step": int(state.step), "epoch": round(float(state.epoch), 4), "saved_at": time.time()}
+    # With the run's position (step, optimizer count, data order, schedule): a restored run goes on from there.
+    full = {**meta, **resume.to_meta(state), "step": int(state.step), "epoch": round(float(state.epoch), 4),
+            "saved_at": time.time()}
     return checkpoint.save(path, state.spec, state.weights, full, state.optimizer_arrays)
 
 
@@ -61,6 +82,25 @@ class Offer:
     def describe(self) -> str:
         accuracy = "" if self.test_accuracy is None else f", {100 * self.test_accuracy:.1f} %"
         return f"step {self.step:,}{accuracy}"
+
+    def when(self) -> str:
+        """When it was saved, local time (the file's time when it does not say)."""
+        saved_at = self.saved_at
+        if saved_at is None:
+            try:
+                saved_at = self.path.stat().st_mtime
+            except OSError:
+                return "at an unknown time"
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(saved_at))
+
+    @property
+    def sort_time(self) -> float:
+        if self.saved_at is not None:
+            return self.saved_at
+        try:
+            return self.path.stat().st_mtime
+        except OSError:
+            return 0.0
 
 
 def read_offer(path: Path | None = None) -> Offer | None:
@@ -86,3 +126,185 @@ def read_offer(path: Path | None = None) -> Offer | None:
     saved_at = meta.get("saved_at")
     return Offer(path, meta["spec"], int(step), accuracy,
                  float(saved_at) if isinstance(saved_at, (int, float)) and math.isfinite(saved_at) else None)
+
+
+# --- one autosave per app instance ------------------------------------------------------------------------
+def lock_path(path: Path) -> Path:
+    """The lock file that says whether the app writing ``path`` still runs."""
+    return Path(path).with_suffix(".lock")
+
+
+class Lock:
+    """An exclusive, non-blocking lock on a file, held until :meth:`release` or the process ends."""
+
+    def __init__(self, path: Path, handle):
+        self.path, self._handle = Path(path), handle
+
+    @classmethod
+    def try_acquire(cls, path: Path) -> "Lock | None":
+        """The lock on ``path`` (made if missing), or None when another holder has it. An OSError other
+        than "held" (a file system without locks) decides by the pid in the name instead."""
+        handle = None
+        try:
+            handle = open(path, "a+b")  # noqa: SIM115 - held open as long as the lock
+            _lock(handle)
+        except OSError as exc:
+            if handle is not None:
+                handle.close()
+            if isinstance(exc, BlockingIOError) or (handle is not None and _held(exc)):
+                return None
+            # No lock file here (a read-only folder) or no locks (some network file systems):
+            # the pid in the name says whether its app still runs.
+            pid = _pid_of(path)
+            if pid is not None and pid != os.getpid() and pid_alive(pid):
+                return None
+            return cls(path, None)
+        return cls(path, handle)
+
+    @property
+    def held(self) -> bool:
+        return self._handle is not None and not self._handle.closed
+
+    def release(self, remove: bool = False) -> None:
+        """Let go (``remove``: and delete the lock file, once its autosave is gone)."""
+        if self._handle is not None and not self._handle.closed:
+            self._handle.close()  # closing releases the lock
+        if remove:
+            try:
+                self.path.unlink()
+            except OSError:
+                pass
+
+
+def _lock(handle) -> None:
+    if os.name == "nt":
+        import msvcrt
+
+        handle.seek(0)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _held(exc: OSError) -> bool:
+    import errno
+
+    return exc.errno in (errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK, getattr(errno, "EDEADLOCK", -1))
+
+
+def _pid_of(path: Path) -> int | None:
+    match = _NAME.fullmatch(Path(path).with_suffix(".npz").name)
+    return int(match.group(1)) if match and match.group(1) else None
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process ``pid`` exists (a fallback: pids are reused, the lock is the real answer)."""
+    if pid <= 0:
+        return False
+    if os.name == "nt":
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return False
+        code = ctypes.c_ulong()
+        kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
+        kernel32.CloseHandle(handle)
+        return code.value == 259  # STILL_ACTIVE
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+class Instance:
+    """This app's own autosave: ``autosave-<pid>-<random>.npz`` in ``folder``, locked while the app runs."""
+
+    def __init__(self, folder: Path | None = None):
+        folder = Path(folder) if folder is not None else default_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        for _ in range(100):
+            path = folder / f"autosave-{os.getpid()}-{secrets.token_hex(4)}.npz"
+            if path.exists() or lock_path(path).exists():
+                continue
+            lock = Lock.try_acquire(lock_path(path))
+            if lock is not None:
+                self.path, self.lock = path, lock
+                return
+        raise OSError(f"no free autosave name in {folder}")
+
+    def release(self) -> None:
+        """The app ends: its autosave becomes an orphan, offered at the next start (also when the process
+        ends without this)."""
+        self.lock.release(remove=not self.path.exists())
+
+
+def _candidates(folder: Path) -> list[Path]:
+    try:
+        return [p for p in folder.iterdir() if _NAME.fullmatch(p.name)]
+    except OSError:
+        return []
+
+
+@dataclass(frozen=True)
+class Orphan:
+    """An autosave no running app owns, held (:class:`Lock`) by the app offering it until it is
+    restored, discarded or left for later (:meth:`leave`)."""
+    offer: Offer
+    lock: Lock
+
+    def leave(self) -> None:
+        """Not now: it stays, offered again at the next start."""
+        self.lock.release()
+
+    def discard(self) -> None:
+        """Delete it (and its lock file)."""
+        try:
+            self.offer.path.unlink()
+        except FileNotFoundError:
+            pass
+        self.lock.release(remove=True)
+
+    def adopt(self, instance: Instance) -> Path:
+        """Restored: the file becomes ``instance``'s autosave (so the restored run stays on disk until
+        it trains on and autosaves again), and is no longer offered."""
+        os.replace(self.offer.path, instance.path)
+        self.lock.release(remove=True)
+        return instance.path
+
+
+def orphans(folder: Path | None = None, own: Path | None = None) -> list[Orphan]:
+    """Every autosave in ``folder`` (default: the user data folder) whose app has ended and that has a
+    step to offer, newest first, each locked for the caller (see :class:`Orphan`). ``own``: this
+    app's file, never offered. Lock files left without an autosave are removed on the way."""
+    folder = Path(folder) if folder is not None else default_folder()
+    found = []
+    for path in _candidates(folder):
+        if own is not None and path == Path(own):
+            continue
+        lock = Lock.try_acquire(lock_path(path))
+        if lock is None:
+            continue  # a live app's autosave, or one another starting app is offering now
+        offer = read_offer(path)
+        if offer is None:
+            lock.release(remove=not path.exists())
+            continue
+        found.append(Orphan(offer, lock))
+    try:  # lock files whose app ended before its first autosave
+        for stale in folder.glob("autosave-*.lock"):
+            if not stale.with_suffix(".npz").exists() and (own is None or stale != lock_path(own)):
+                lock = Lock.try_acquire(stale)
+                if lock is not None:
+                    lock.release(remove=not stale.with_suffix(".npz").exists())
+    except OSError:
+        pass
+    found.sort(key=lambda orphan: orphan.offer.sort_time, reverse=True)
+    return found

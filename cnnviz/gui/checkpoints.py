@@ -8,11 +8,12 @@
 - :meth:`Checkpoints.ask_before_discard`: Save / Discard / Cancel when the weights
   trained since the last save would be lost (closing, Reset, a checkpoint or a
   lesson replacing them).
-- :meth:`Checkpoints.offer_restore`: on start, the last session's autosave
-  (:mod:`.autosave`), if there is one.
+- :meth:`Checkpoints.offer_restore`: on start, the autosaves of apps that have
+  ended (:mod:`.autosave`: one per app instance), newest first.
 
 Under tests and in the unattended modes nobody answers dialogs: ``auto_answer``
-("save", "discard" or "cancel"; "yes"/"no" for the restore offer) and
+("save", "discard" or "cancel"; for the restore offer "yes" restores, "delete" discards, anything else
+is "later") and
 ``auto_save_path`` answer them instead.
 """
 
@@ -24,11 +25,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..backends import registry
+from ..data.limits import shorten
 from ..nn import checkpoint
 from ..nn.optim import OPTIMIZERS, SCHEDULES
+from ..train.config import MAX_EPOCHS
+from ..train.resume import Resume
+from ..train.resume import from_meta as resume_from_meta
 from . import autosave
 from .jobs import Job, run_in_background
 
@@ -49,6 +55,8 @@ class Loaded:
     epoch: float | None = None
     settings: dict = field(default_factory=dict)
     """The optimiser settings it was trained with, those it names validly (:func:`settings_from_meta`)."""
+    resume: Resume | None = None
+    """Where the run that trained it was (an autosave's, a save's made during a run): Start goes on from there."""
 
 
 def settings_from_meta(meta: dict) -> dict:
@@ -70,6 +78,8 @@ def settings_from_meta(meta: dict) -> dict:
     if isinstance(meta.get("batch_size"), int) and not isinstance(meta["batch_size"], bool) \
             and 1 <= meta["batch_size"] <= MAX_BATCH:
         settings["batch_size"] = meta["batch_size"]
+    if number(meta.get("epochs")) and 0 < meta["epochs"] <= MAX_EPOCHS:
+        settings["epochs"] = float(meta["epochs"])  # the schedule's length
     return settings
 
 
@@ -79,7 +89,8 @@ def read_checkpoint(path: str | Path) -> Loaded:
     model.to(registry.get("numpy"))
     weights = {name: np.array(array) for name, array in ckpt.weights.items()}
     return Loaded(Path(path), model, model.spec, weights, ckpt.step, "; ".join(ckpt.notes),
-                  ckpt.meta.get("test_accuracy"), ckpt.meta.get("epoch"), settings_from_meta(ckpt.meta))
+                  ckpt.meta.get("test_accuracy"), ckpt.meta.get("epoch"), settings_from_meta(ckpt.meta),
+                  resume_from_meta(ckpt.meta, ckpt.optimizer_state))
 
 
 MAX_LR = 1.0
@@ -100,22 +111,27 @@ class Checkpoints:
         self.load_job: Job | None = None
         self.last_folder: Path | None = None
         """The folder of the last model saved or loaded through a dialog (the next dialog opens there)."""
-        self.autosave_path: Path | None = self._default_autosave_path()
-        """Where runs autosave; None: they do not (no user data folder)."""
+        self.autosave_instance: autosave.Instance | None = self._autosave_instance()
+        """This window's own autosave file, locked while the app runs (None: no user data folder)."""
+        self.autosave_path: Path | None = self.autosave_instance.path if self.autosave_instance else None
+        """Where runs autosave; None: they do not."""
+        self._loaded_run: tuple[dict, Resume] | None = None
+        """(weights, where their run was) of the last checkpoint loaded that says so."""
         window.session.saved.connect(self._on_saved)
 
     @staticmethod
-    def _default_autosave_path() -> Path | None:
+    def _autosave_instance() -> autosave.Instance | None:
         try:
-            return autosave.default_path()
-        except Exception:  # noqa: BLE001 - no platformdirs, no home folder: no autosave, the app still runs
+            return autosave.Instance()
+        except Exception:  # noqa: BLE001 - no platformdirs, no home folder, read-only: no autosave, the app runs
             return None
 
     def meta(self) -> dict:
         """What a save says besides the weights: the data, the backend and the optimiser settings
         (a load puts these back in the sidebar)."""
         controls = self.window.controls
-        return {"dataset": controls.dataset, "backend": controls.backend, **controls.hyperparameters()}
+        return {"dataset": controls.dataset, "backend": controls.backend, "epochs": controls.epochs,
+                **controls.hyperparameters()}
 
     # --- where the dialogs open ---------------------------------------------------------------------
     def dialog_folder(self) -> str:
@@ -264,6 +280,7 @@ class Checkpoints:
         window.controls.set_values(**loaded.settings)
         window.local.set_model(loaded.model, loaded.step)
         window.show_new_model(loaded_weights=loaded.weights, accuracy=loaded.test_accuracy, epoch=loaded.epoch)
+        self._loaded_run = (loaded.weights, loaded.resume) if loaded.resume is not None else None
         text = message or f"Loaded {loaded.path.name} (network {loaded.spec})."
         text += " Start continues training from these weights."
         if loaded.note:
@@ -272,24 +289,89 @@ class Checkpoints:
             window.banner.show_message(text, "info", auto_hide_ms=8000)
         return True
 
+    def resume_for(self, weights: dict | None) -> Resume | None:
+        """Where the run that trained ``weights`` was, when they are a loaded checkpoint's that says so
+        (:meth:`MainWindow.launch` then continues that run: step, optimizer, schedule, data order)."""
+        if weights is None or self._loaded_run is None or weights is not self._loaded_run[0]:
+            return None
+        return self._loaded_run[1]
+
     def load_dialog(self) -> None:
         path = self._ask_path(save=False)
         if path:
             self.load(path)
 
-    # --- the last session's autosave ----------------------------------------------------------------
+    # --- the autosaves of apps that have ended ---------------------------------------------------------
     def offer_restore(self) -> Job | None:
-        """If the last session left an autosave, offer it back ("Restore ... (step N, 97.1 %)?")."""
-        offer = autosave.read_offer(self.autosave_path) if self.autosave_path is not None else None
-        if offer is None:
+        """Offer every orphaned autosave (its app has ended; never a running app's), newest first, with its
+        network, step and time: Restore (it becomes this window's model and autosave; the others stay for
+        the next start), Discard (the file is deleted) or Later (offered again at the next start).
+        Returns the restore's load job, if one was chosen."""
+        if self.autosave_path is None:
             return None
+        try:
+            found = autosave.orphans(self.autosave_path.parent, own=self.autosave_path)
+        except Exception:  # noqa: BLE001 - an unreadable folder: nothing to offer
+            return None
+        for index, orphan in enumerate(found):
+            answer = self._ask_restore(orphan.offer, index, len(found))
+            if answer == "restore":
+                for other in found[index + 1:]:
+                    other.leave()
+                return self._restore(orphan)
+            try:
+                orphan.discard() if answer == "discard" else orphan.leave()
+            except OSError as exc:
+                self.window.banner.show_message(f"Could not delete the autosave {orphan.offer.path}: {exc}",
+                                                "warning")
+        return None
+
+    @staticmethod
+    def _describe_offer(offer: autosave.Offer) -> str:
+        return f"network {shorten(offer.spec, 80)}, {offer.describe()}, autosaved {offer.when()}"
+
+    def _ask_restore(self, offer: autosave.Offer, index: int, total: int) -> str:
+        """restore, discard or later."""
         if self.auto_answer:
-            yes = self.auto_answer in ("yes", "save")
-        else:
-            yes = QMessageBox.question(
-                self.window, "Restore the last model?",
-                f"Restore the last session's model ({offer.describe()})?\nNetwork: {offer.spec}",
-                QMessageBox.Yes | QMessageBox.No, QMessageBox.Yes) == QMessageBox.Yes
-        if not yes:
-            return None
-        return self.load(str(offer.path), message=f"Restored the last session's model ({offer.describe()}).")
+            return {"yes": "restore", "save": "restore", "delete": "discard"}.get(self.auto_answer, "later")
+        count = f" ({index + 1} of {total}, newest first)" if total > 1 else ""
+        box = QMessageBox(QMessageBox.Question, "Restore an autosaved run?",
+                          f"A run of an earlier session was autosaved{count}:\n{self._describe_offer(offer)}.\n"
+                          "Restore it?", QMessageBox.NoButton, self.window)
+        box.setTextFormat(Qt.PlainText)  # the network's name comes from a file
+        restore = box.addButton("Restore", QMessageBox.AcceptRole)
+        discard = box.addButton("Discard", QMessageBox.DestructiveRole)
+        later = box.addButton("Later", QMessageBox.RejectRole)
+        box.setDefaultButton(restore)
+        box.setEscapeButton(later)
+        box.setInformativeText("Discard deletes the autosave; Later offers it again at the next start.")
+        box.exec()
+        clicked = box.clickedButton()
+        return "restore" if clicked is restore else "discard" if clicked is discard else "later"
+
+    def _restore(self, orphan: autosave.Orphan) -> Job:
+        offer = orphan.offer
+        message = f"Restored the autosaved run ({offer.describe()}, {offer.when()})."
+        job = run_in_background(read_checkpoint, offer.path)
+
+        def restored(loaded: Loaded) -> None:
+            if not self._apply(loaded, message):
+                orphan.leave()
+                return
+            try:
+                if self.autosave_instance is not None:
+                    orphan.adopt(self.autosave_instance)  # it stays on disk as this window's autosave
+                else:
+                    orphan.leave()
+            except OSError:
+                orphan.leave()
+
+        def failed(error: str, details: str) -> None:
+            orphan.leave()
+            self.window.banner.show_message(f"Could not restore the autosave {offer.path}: {error}", "error",
+                                            details)
+
+        job.succeeded.connect(restored)
+        job.failed.connect(failed)
+        self.load_job = job
+        return job

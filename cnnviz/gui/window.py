@@ -347,7 +347,7 @@ class MainWindow(QMainWindow):
             weights = self.loaded_weights if initial_weights is None else initial_weights
             if dataset is None:
                 dataset = self.tested_on(self.dataset)
-            trainer = Trainer(config, dataset, initial_weights=weights)
+            trainer = Trainer(config, dataset, initial_weights=weights, resume=self.checkpoints.resume_for(weights))
         except ValueError as exc:
             self.banner.show_message(f"Cannot start: {exc}", "error")
             return False

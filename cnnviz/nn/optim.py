@@ -15,6 +15,8 @@ import numpy as np
 from .flat import FlatLayout
 
 OPTIMIZERS = ("sgd", "momentum", "adam")
+STATE_SLOTS = {"sgd": (), "momentum": ("velocity",), "adam": ("m", "v")}
+"""The state arrays each optimizer keeps (``Optimizer.state``'s keys once it has stepped)."""
 SCHEDULES = ("constant", "onecycle")
 
 

@@ -17,11 +17,14 @@ class DataOrderState:
     position: int
     epoch_index: int
     images_seen: int
+    seed: int | None = None
+    """The seed the order was drawn from (with ``epoch_index`` it rebuilds ``order``: :meth:`DataOrder.resumed`)."""
 
 
 class DataOrder:
     def __init__(self, count: int, seed: int):
         self.count = count
+        self.seed = seed
         self._rng = np.random.default_rng([seed, 1])
         self.order = self._rng.permutation(count)
         self.position = 0
@@ -48,11 +51,25 @@ class DataOrder:
             self.order = self._rng.permutation(self.count)  # a new array: saved states keep theirs
         return chosen.astype(np.int32)
 
+    @classmethod
+    def resumed(cls, count: int, seed: int, epoch_index: int, position: int, images_seen: int) -> "DataOrder":
+        """The order of a run drawn from ``seed``, as it was ``position`` images into epoch ``epoch_index``
+        (each epoch's permutation is drawn again: exactly the order the run had)."""
+        if not (0 <= position < count and epoch_index >= 0 and images_seen >= 0):
+            raise ValueError(f"no such point in an order of {count} images: epoch {epoch_index}, position {position}")
+        order = cls(count, seed)
+        for _ in range(epoch_index):
+            order.order = order._rng.permutation(count)
+        order.epoch_index, order.position, order.images_seen = epoch_index, position, images_seen
+        return order
+
     def state(self) -> DataOrderState:
         return DataOrderState(self._rng.bit_generator.state, self.order, self.position, self.epoch_index,
-                              self.images_seen)
+                              self.images_seen, self.seed)
 
     def restore(self, state: DataOrderState) -> None:
         self._rng.bit_generator.state = state.rng_state
         self.order, self.position = state.order, state.position
         self.epoch_index, self.images_seen = state.epoch_index, state.images_seen
+        if state.seed is not None:
+            self.seed = state.seed

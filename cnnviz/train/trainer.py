@@ -33,11 +33,12 @@ from ..backends.base import BackendUnavailable, dropout_key
 from ..data.batches import batches_per_epoch
 from ..data.datasets import Dataset, load_dataset
 from ..nn.model import Sequential
-from ..nn.optim import Optimizer, learning_rate
+from ..nn.optim import STATE_SLOTS, Optimizer, learning_rate
 from . import events as ev
 from . import commands as cmd
 from .config import MAX_BATCH, MAX_EPOCHS, MAX_SYNC_EVERY, TrainConfig  # noqa: F401  (re-exported)
 from .data_order import DataOrder
+from .resume import Resume
 from .evaluation import evaluation_event, predict_probabilities
 from .recovery import GpuGuard, HostState, Recovery, cpu_backend
 from .snapshot import take_snapshot
@@ -66,11 +67,16 @@ class _PendingStep:
 
 class Trainer:
     def __init__(self, config: TrainConfig, dataset: Dataset | None = None,
-                 initial_weights: dict[str, np.ndarray] | None = None):
-        """``initial_weights`` (a state dict, e.g. from a checkpoint) replaces the random initialisation."""
+                 initial_weights: dict[str, np.ndarray] | None = None, resume: Resume | None = None):
+        """``initial_weights`` (a state dict, e.g. from a checkpoint) replaces the random initialisation;
+        with ``resume`` (where the run that trained them was) the run goes on from there: its step count,
+        optimizer state, schedule position, data order and seed."""
+        if resume is not None:
+            config = replace(config, seed=resume.seed)
         self.config = replace(config).validate()
         self._dataset = dataset
         self._initial_weights = initial_weights
+        self._resume = resume
         self._listeners: list[Callable[[object], None]] = []
         self._commands: queue.SimpleQueue = queue.SimpleQueue()
         self._wake = threading.Event()
@@ -178,7 +184,28 @@ class Trainer:
             self.model.load_state_dict(self._initial_weights)
         self.optimizer = Optimizer(cfg.optimizer, momentum=cfg.momentum, beta1=cfg.beta1, beta2=cfg.beta2)
         self._start_over(cfg.seed)
+        if self._resume is not None:
+            self._go_on_from(self._resume)
         self._use_backend(registry.get(cfg.backend))
+        if self._resume is not None and self._resume.optimizer_arrays:
+            layout = self.model.named_parameters().flat.layout
+            try:
+                self.optimizer.load_state_arrays(self._resume.optimizer_arrays, self._resume.optimizer_t, layout)
+                if set(self.optimizer.state) != set(STATE_SLOTS[self.optimizer.kind]):
+                    raise ValueError("the arrays of another optimizer")
+            except (KeyError, ValueError):  # e.g. saved with momentum, now Adam: its state starts afresh
+                self.optimizer.replace_state(self.backend, {}, 0, layout)
+            self.recovery.take_backup()  # the first backup is the resumed state
+
+    def _go_on_from(self, resume: Resume) -> None:
+        """Step, data order (from its seed), schedule position and optimizer step count of a saved run."""
+        self.step, self._lr_used = resume.step, resume.lr_used
+        if resume.train_count == len(self._train_x):
+            self.order = DataOrder.resumed(resume.train_count, resume.seed, resume.epoch_index, resume.position,
+                                           resume.images_seen)
+        else:  # other training data: a fresh order, but the schedule goes on where it was
+            self.order.images_seen = resume.images_seen
+        self.optimizer.replace_state(None, {}, resume.optimizer_t, None)
 
     def _start_over(self, seed: int) -> None:
         """Step 0 of a run: the data order from ``seed``, the watchers, a first backup."""

@@ -283,13 +283,15 @@ def test_save_before_a_reset_mid_run_keeps_the_trained_weights(tmp_path, qtbot, 
 def test_the_run_is_autosaved_at_its_end_and_offered_at_the_next_start(qtbot, make_window,
                                                                        no_dialogs_and_a_private_autosave):
     window = finished_run(qtbot, make_window, steps=4)
-    path = no_dialogs_and_a_private_autosave / autosave.FILE_NAME
+    path = window.checkpoints.autosave_path
+    assert path.parent == no_dialogs_and_a_private_autosave
     qtbot.waitUntil(path.exists, timeout=TIMEOUT_MS)
     offer = autosave.read_offer(path)
     assert offer.step == 4 and offer.spec == window.local.spec
     assert offer.test_accuracy == pytest.approx(window.run.result.test_accuracy)
     assert "step 4" in offer.describe() and "%" in offer.describe()
     trained = window.local.weights()
+    window.checkpoints.autosave_instance.release()  # its app has ended
 
     declined = make_window()
     declined.checkpoints.auto_answer = "no"
@@ -299,7 +301,7 @@ def test_the_run_is_autosaved_at_its_end_and_offered_at_the_next_start(qtbot, ma
     restored.checkpoints.auto_answer = "yes"
     job = restored.checkpoints.offer_restore()
     qtbot.waitUntil(lambda: not job.running, timeout=TIMEOUT_MS)
-    assert restored.local.step == 4 and "Restored the last session's model (step 4" in restored.banner.label.text()
+    assert restored.local.step == 4 and "Restored the autosaved run (step 4" in restored.banner.label.text()
     for name, array in trained.items():
         np.testing.assert_array_equal(restored.local.weights()[name], array)
 
@@ -307,8 +309,8 @@ def test_the_run_is_autosaved_at_its_end_and_offered_at_the_next_start(qtbot, ma
 def test_a_long_run_autosaves_every_few_minutes_and_on_close(qtbot, make_window, monkeypatch, quits,
                                                              no_dialogs_and_a_private_autosave):
     monkeypatch.setattr(autosave, "EVERY_S", 0.3)
-    path = no_dialogs_and_a_private_autosave / autosave.FILE_NAME
     window = make_window()
+    path = window.checkpoints.autosave_path
     window.start()
     qtbot.waitUntil(path.exists, timeout=TIMEOUT_MS)
     assert window.session.active and autosave.read_offer(path).step > 0, "written while training"
