@@ -480,12 +480,7 @@ def run(args) -> int:
         report["torch_note"] = torch_note
     report["machine"] = _machine(threads, torch)
     report["machine"]["sgemm_peak_gflops"] = peaks or None
-    load_after = load_average()
-    say(f"after: {_describe_load(load_after)}")
-    report["load_average"] = {"before": None if load_before is None else list(load_before),
-                              "after": None if load_after is None else list(load_after)}
-    report["machine_busy"] = busy
-    report["ratios"] = BUSY if busy else None
+    _add_load_after(report, load_before, busy, say)
 
     if args.json:
         json.dump(report, out, indent=2)
@@ -493,6 +488,16 @@ def run(args) -> int:
         return 0
     _print_text(report)
     return 0
+
+
+def _add_load_after(report: dict, load_before, busy: bool, say) -> None:
+    """The load average after the run beside the one before, and whether the ratios can be trusted."""
+    load_after = load_average()
+    say(f"after: {_describe_load(load_after)}")
+    report["load_average"] = {"before": None if load_before is None else list(load_before),
+                              "after": None if load_after is None else list(load_after)}
+    report["machine_busy"] = busy
+    report["ratios"] = BUSY if busy else None
 
 
 def _run_time_to(args, names: list[str]) -> int:
@@ -511,12 +516,7 @@ def _run_time_to(args, names: list[str]) -> int:
             f"starting): another program shares the cores; times and ratios below are {BUSY}")
     report = run_time_to(args, names, lambda name: _open_backend(name, args.threads), _progress, say,
                          lambda: load_dataset("mnist"))
-    load_after = load_average()
-    say(f"after: {_describe_load(load_after)}")
-    report["load_average"] = {"before": None if load_before is None else list(load_before),
-                              "after": None if load_after is None else list(load_after)}
-    report["machine_busy"] = busy
-    report["ratios"] = BUSY if busy else None
+    _add_load_after(report, load_before, busy, say)
     report["machine"] = _machine(args.threads)
     if args.json:
         json.dump(report, sys.stdout, indent=2)
