@@ -231,9 +231,9 @@ def test_finetune_starts_a_run_on_mnist_mixed_with_the_drawings(qtbot, make_wind
 
     started = []
 
-    def spy(config, dataset, initial_weights=None):  # the Trainer the window builds, as it was asked for
+    def spy(config, dataset, initial_weights=None, **more):  # the Trainer the window builds, as it was asked for
         started.append((dataset, initial_weights))
-        return Trainer(config, dataset, initial_weights=initial_weights)
+        return Trainer(config, dataset, initial_weights=initial_weights, **more)
 
     monkeypatch.setattr(window_module, "Trainer", spy)
     window = make_window(drawings_dir=tmp_path / "class")
