@@ -46,6 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         help="train with every panel live and print UI stall and throughput figures as JSON")
     parser.add_argument("--soak", metavar="SECONDS", type=float, default=None,
                         help="train SECONDS with every panel live, drawing and switching tabs; print memory samples")
+    parser.add_argument("--monkey", metavar="SECONDS", type=float, default=None,
+                        help="random clicks, strokes and keys on the training window for SECONDS (seeded by --seed), "
+                             "each action and memory sample a JSON line; exit 1 on any exception")
     return parser
 
 
@@ -195,6 +198,10 @@ def run(args) -> int:
                                          seed=args.seed)
     if args.soak is not None:
         return unattended.soak(args.net, backend, args.dataset, args.data, args.soak, seed=args.seed)
+    if args.monkey is not None:
+        from .monkey import monkey
+
+        return monkey(args.net, backend, args.dataset, args.data, args.monkey, seed=args.seed)
     app = application()
     from PySide6.QtCore import QTimer
 

@@ -1,0 +1,160 @@
+"""``cnnviz gui --monkey SECONDS``: random clicks, drags and keys on the live window, every action recorded.
+
+A seeded random sequence of what a class does to the window while it trains: clicks on any visible,
+enabled button, check box, tab, combo box or spin box; strokes on the canvas; the keys (Space, S, C,
+F5, arrows, PgDown/PgUp, F1, Escape, Tab, digits, Ctrl+Q). A dialog that opens is answered the way a
+hesitant user answers it (Escape: Cancel); the app's own Save/Discard question is answered Cancel, so
+Ctrl+Q never closes it. Buttons that open a file dialog (their text ends in "...") are left alone: a
+native file dialog cannot be driven from here. Each action is one JSON line on stdout, the resident
+memory is sampled every ``SAMPLE_S``, and a Python exception anywhere in the window counts as a
+failure. The summary's ``growth_after_warmup_mb`` is the last sample less the one at the end of the
+warm-up (the first quarter, at most two minutes).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import traceback
+
+import numpy as np
+
+from .unattended import EXIT_OK, _process_for, rss_mb, unattended_window
+
+SAMPLE_S = 10.0
+ACTION_MS = 150
+EXIT_FAILED = 1
+KEYS = ["Space", "S", "C", "F5", "Left", "Right", "PgDown", "PgUp", "F1", "Escape", "Tab", "3", "7", "Ctrl+Q"]
+
+
+def _clickable(window):
+    from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QComboBox, QTabBar, QWidget
+
+    found = []
+    for widget in window.findChildren(QWidget):
+        if not isinstance(widget, (QAbstractButton, QComboBox, QAbstractSpinBox, QTabBar)):
+            continue
+        if not (widget.isVisible() and widget.isEnabled()) or widget.width() < 4 or widget.height() < 4:
+            continue
+        text = widget.text() if isinstance(widget, QAbstractButton) else ""
+        if text.rstrip().endswith(("...", "…")):
+            continue  # opens a native file dialog
+        found.append(widget)
+    return found
+
+
+def _name(widget) -> str:
+    text = getattr(widget, "text", lambda: "")()
+    label = widget.accessibleName() or text or widget.objectName()
+    return f"{type(widget).__name__}:{label}"[:80]
+
+
+def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, seed: int = 0, out=None) -> int:
+    import gc
+    import tempfile
+
+    from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from .theme import application
+    from .window import MainWindow
+
+    out = out or sys.stdout
+    app = application()
+    rng = np.random.default_rng(seed)
+    errors: list[str] = []
+    previous_hook = sys.excepthook
+
+    def record_exception(kind, value, tb):  # a slot that raised: Qt reports it here and goes on
+        errors.append("".join(traceback.format_exception(kind, value, tb))[-2000:])
+
+    sys.excepthook = record_exception
+    window = MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir,
+                        config_overrides={"seed": seed})
+    unattended_window(window, tempfile.mkdtemp(prefix="cnnviz-monkey-"))
+    window.checkpoints.auto_answer = "cancel"  # Ctrl+Q, Reset, Load...: "Cancel", the window stays
+    window.resize(1024, 768)
+    window.show()
+    _process_for(app, 0.3)
+    counts = {"click": 0, "stroke": 0, "key": 0, "dialog": 0}
+
+    def log(action: str, target: str = "") -> None:
+        print(json.dumps({"t_s": round(time.perf_counter() - start, 2), "action": action, "target": target}),
+              file=out, flush=True)
+
+    def act():
+        modal = QApplication.activeModalWidget()
+        if modal is not None and modal is not window:
+            counts["dialog"] += 1
+            log("dialog-cancel", modal.windowTitle()[:80])
+            modal.reject() if hasattr(modal, "reject") else modal.close()
+            return
+        popup = QApplication.activePopupWidget()
+        if popup is not None:  # an open combo box list or menu: pick or dismiss it as a user would
+            QTest.keyClick(popup, Qt.Key_Escape if rng.random() < 0.5 else Qt.Key_Return)
+            log("popup", type(popup).__name__)
+            return
+        roll = rng.random()
+        if roll < 0.45:
+            targets = _clickable(window)
+            if targets:
+                widget = targets[int(rng.integers(len(targets)))]
+                point = QPoint(int(rng.integers(1, max(2, widget.width() - 1))),
+                               int(rng.integers(1, max(2, widget.height() - 1))))
+                QTest.mouseClick(widget, Qt.LeftButton, Qt.NoModifier, point)
+                counts["click"] += 1
+                log("click", _name(widget))
+                return
+        if roll < 0.7:
+            canvas = window.panels.classify.canvas
+            if canvas.isVisible():
+                a = QPointF(float(rng.uniform(20, 200)), float(rng.uniform(20, 200)))
+                canvas.draw_segment(a, QPointF(a.x() + float(rng.uniform(-30, 30)), a.y() + float(rng.uniform(5, 40))))
+                window.pad.classify()
+                counts["stroke"] += 1
+                log("stroke")
+                return
+        key = KEYS[int(rng.integers(len(KEYS)))]
+        sequence = QKeySequence(key)
+        combo = sequence[0]
+        target = QApplication.focusWidget() or window
+        QTest.keyClick(target, combo.key(), combo.keyboardModifiers())
+        counts["key"] += 1
+        log("key", key)
+
+    timer = QTimer()
+    timer.timeout.connect(act)
+    start = time.perf_counter()
+    window.start()
+    timer.start(ACTION_MS)
+    warmup_s = min(120.0, seconds / 4)
+    samples = []
+    while True:
+        elapsed = time.perf_counter() - start
+        gc.collect()
+        sample = {"t_s": round(elapsed, 1), "rss_mb": round(rss_mb(), 1), "actions": sum(counts.values()),
+                  "step": window.run.last_step.step if window.run.last_step else 0}
+        samples.append(sample)
+        print(json.dumps(sample), file=out, flush=True)
+        if elapsed >= seconds or not window.isVisible():
+            break
+        if not window.session.active and rng.random() < 0.5:
+            window.start()  # a class starts again after a run ends
+        _process_for(app, min(SAMPLE_S, max(0.05, seconds - elapsed)))
+    timer.stop()
+    still_open = window.isVisible()
+    window.shutdown()
+    window.close()
+    sys.excepthook = previous_hook
+    warm = next((s for s in samples if s["t_s"] >= warmup_s), samples[0])
+    summary = {"monkey_seconds": round(samples[-1]["t_s"], 1), "net": net, "seed": seed, **counts,
+               "window_still_open": still_open, "exceptions": len(errors),
+               "rss_start_mb": samples[0]["rss_mb"], "rss_warm_mb": warm["rss_mb"], "rss_end_mb": samples[-1]["rss_mb"],
+               "growth_after_warmup_mb": round(samples[-1]["rss_mb"] - warm["rss_mb"], 1)}
+    for error in errors[:3]:
+        print(error, file=sys.stderr)
+    print(json.dumps(summary), file=out, flush=True)
+    return EXIT_OK if not errors and still_open else EXIT_FAILED
