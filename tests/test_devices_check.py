@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cnnviz.cli import devices_check
+from cnnviz.cli import devices_check, float32_bounds
 from cnnviz.backends import registry
 from cnnviz.backends.base import BackendUnavailable
 
@@ -238,9 +238,9 @@ def test_an_injected_bug_fails_and_the_reason_names_the_tensor(monkeypatch, seed
 
 
 def test_rounding_bounds_grow_with_the_reduction_length_and_stay_under_the_worst_case():
-    assert devices_check.reduction_ulps(100) < devices_check.reduction_ulps(10000) < 10000
+    assert float32_bounds.reduction_ulps(100) < float32_bounds.reduction_ulps(10000) < 10000
     # the conv1 bias gradient of a 128-image batch sums 100352 terms: far below the worst case k*u
-    assert devices_check.reduction_ulps(128 * 784) < 128 * 784 / 20
+    assert float32_bounds.reduction_ulps(128 * 784) < 128 * 784 / 20
 
 
 # --- the install command `cnnviz devices` suggests fits how cnnviz was installed ----------------------------------

@@ -3,7 +3,7 @@
 ``main.py`` parses and dispatches and turns every error into one bounded line; ``train.py`` is
 ``cnnviz train`` (its signals and its reserved save name); ``progress.py`` prints the trainer's events;
 ``bench.py`` (with ``bench_torch.py``, PyTorch's side, and ``bench_time_to.py``, ``--time-to``) and
-``devices_check.py`` (``devices --check``) measure and check the backends.
+``devices_check.py`` (``devices --check``, against ``float32_bounds.py``'s float64 reference) measure and check the backends.
 """
 
 from .main import main
