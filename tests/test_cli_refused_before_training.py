@@ -52,4 +52,4 @@ def test_a_batch_beyond_the_training_memory_budget_is_refused_naming_the_largest
     assert limits.training_bytes(fits + 1, seed.values_per_image, seed.parameters) > limits.MAX_TRAINING_BYTES
     assert main(["train", "--net", "seed", "--backend", "numpy", "--batch", "8192", "--no-save"]) == 2
     line = one_error_line(capsys)
-    assert "--batch 8192 with this network needs about" in line and f"the largest batch that fits is {fits}" in line
+    assert "batch size 8192 with this network needs about" in line and f"the largest batch that fits is {fits}" in line

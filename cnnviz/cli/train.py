@@ -54,7 +54,6 @@ def cmd_train(args) -> int:
                          eval_every=args.eval_every, train_samples=args.train_samples)
     trainer = Trainer(config)  # validates the numbers
     Sequential.from_spec(args.net)  # the network, within limits (nothing is allocated yet)
-    _check_training_memory(args.net, args.batch)
     # From here on SIGINT, SIGTERM and SIGHUP stop the run after its current step and save it:
     # one arriving before training starts ends it at step 0 (nothing to save, nothing lost).
     signals = _Signals(trainer)
@@ -134,20 +133,6 @@ def _print(text: str) -> None:
         print(text, flush=True)
     except (OSError, ValueError):
         pass
-
-
-def _check_training_memory(net: str, batch: int) -> None:
-    """``--batch`` x the network within the training memory budget presets are held to, before training."""
-    from ..data import limits
-    from ..nn.model import network_size
-
-    size = network_size(net)
-    needed = limits.training_bytes(batch, size.values_per_image, size.parameters)
-    if needed > limits.MAX_TRAINING_BYTES:
-        fits = limits.largest_batch(size.values_per_image, size.parameters)
-        advice = f"the largest batch that fits is {fits}" if fits else "use a smaller network"
-        raise ValueError(f"--batch {batch} with this network needs about {limits.megabytes(needed)} to train, more "
-                         f"than the {limits.megabytes(limits.MAX_TRAINING_BYTES)} cnnviz allows; {advice}")
 
 
 def _save_path(args) -> tuple[Path | None, Path | None]:

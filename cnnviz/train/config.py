@@ -5,11 +5,27 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..data import limits
+from ..nn.model import network_size
 from ..nn.optim import OPTIMIZERS, SCHEDULES, validate_beta, validate_lr, validate_momentum
 
 MAX_BATCH = 8192
 MAX_EPOCHS = 1000
 MAX_SYNC_EVERY = 256
+
+
+def training_memory_problem(net: str, batch_size: int) -> str | None:
+    """What is wrong with training ``net`` at ``batch_size`` within cnnviz's training memory budget
+    (``limits.MAX_TRAINING_BYTES``, the budget presets are held to), or None when it fits: checked
+    before a run starts and when the batch size changes during one."""
+    size = network_size(net)
+    needed = limits.training_bytes(batch_size, size.values_per_image, size.parameters)
+    if needed <= limits.MAX_TRAINING_BYTES:
+        return None
+    fits = limits.largest_batch(size.values_per_image, size.parameters)
+    advice = f"the largest batch that fits is {fits}" if fits else "use a smaller network"
+    return (f"{batch_size} with this network needs about {limits.megabytes(needed)} to train, more than the "
+            f"{limits.megabytes(limits.MAX_TRAINING_BYTES)} cnnviz allows; {advice}")
 
 
 @dataclass
@@ -79,6 +95,8 @@ class TrainConfig:
              f"sync_every must be a whole number from 0 to {MAX_SYNC_EVERY}, got {self.sync_every!r}")
         need(math.isfinite(self.backup_seconds) and self.backup_seconds >= 0,
              f"backup_seconds must be 0 or more, got {self.backup_seconds!r}")
+        memory = training_memory_problem(self.net, self.batch_size)
+        need(memory is None, f"batch size {memory}")
         return self
 
     def total_images(self, train_size: int) -> int:

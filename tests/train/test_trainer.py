@@ -270,3 +270,19 @@ def test_run_phases_are_strings_for_comparisons_and_json():
     assert json.dumps({"state": event.state}) == '{"state": "paused"}'
     with pytest.raises(ValueError):
         ev.StateChanged("sleeping", 3)
+
+
+def test_a_batch_size_beyond_the_memory_budget_is_refused_before_and_during_a_run(small_mnist):
+    from cnnviz.data import limits
+    from cnnviz.nn.model import network_size
+
+    size = network_size("seed")
+    fits = limits.largest_batch(size.values_per_image, size.parameters)
+    with pytest.raises(ValueError, match=f"the largest batch that fits is {fits}"):
+        TrainConfig(net="seed", batch_size=fits + 1).validate()
+    TrainConfig(net="seed", batch_size=fits).validate()
+    trainer, seen = make(small_mnist, steps=3, net="seed")
+    trainer.set_hyperparameters(batch_size=fits + 1)  # the app's batch box, mid-run
+    trainer.run()
+    errors = of(seen, ev.TrainerError)
+    assert errors and "needs about" in errors[0].message and trainer.config.batch_size == 32
