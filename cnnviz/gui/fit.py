@@ -385,6 +385,25 @@ def check_every_view(window, settle=None, together: dict | None = None) -> dict[
     return found
 
 
+def check_this_view(window, settle=None, name: str = "") -> dict[str, list[str]]:
+    """Every shown tab in the mode and panels as they are now (a lesson's view: presenter mode with only
+    its panels), without changing them: ``{"<name>/<tab>": [...]}`` (only those with problems)."""
+    settle = settle or QApplication.processEvents
+    found = {}
+    mode = name or ("presenter" if window.presenter_mode else "normal")
+    keys = [key for key in window.workspace.tab_keys() if window.workspace.tab_visible(key)]
+    for key in keys:
+        window.show_tab(key)
+        settle()
+        listed = problems(window)
+        if window.presenter_mode and key == "training" and "training" in keys[:1]:
+            listed += together_problems(window) if {"curves", "feature_maps", "classify"} <= {
+                k for k, p in window.panels.items() if not p.isHidden()} else []
+        if listed:
+            found[f"{mode}/{key}"] = listed
+    return found
+
+
 def _process(app, seconds: float, until=None) -> bool:
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:

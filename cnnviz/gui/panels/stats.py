@@ -138,7 +138,7 @@ class StatsPanel(LazyPanel):
     # --- one plot or three -------------------------------------------------------------------
     def plot_height_needed(self) -> float:
         """A plot's height for its axis title to fit beside it (and for its curve to be read)."""
-        titles = [plot.getAxis("left").label.boundingRect().width() for plot in self.plots]
+        titles = [plot.getAxis("left").label.boundingRect().width() for plot in self.plots]  # (shown or not)
         return max(MIN_PLOT_PX, max(titles) + 12)
 
     def resizeEvent(self, event) -> None:
@@ -182,6 +182,9 @@ class StatsPanel(LazyPanel):
             layout.addItem(plot, row=row, col=0)
         for plot in self.plots:
             plot.setVisible(plot in shown)
+            # One at a time, the tab names the plot: its axis title would need more height than a short
+            # panel has.
+            plot.getAxis("left").showLabel(not self.one_at_a_time)
         self.layer_combo.setEnabled(self.weight_plot in shown)
 
     # --- data ------------------------------------------------------------------------------
