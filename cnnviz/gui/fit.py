@@ -194,6 +194,12 @@ def _plot_overlaps(window) -> list[str]:
         view = curves.loss_plot.getViewBox()
         if hint.isVisible() and not view.sceneBoundingRect().contains(hint.sceneBoundingRect()):
             found.append("the curves' start hint does not fit in the loss plot")
+        area = curves.graphics.viewport().rect()
+        for plot in (curves.loss_plot, curves.acc_plot):
+            if plot.isVisible() and plot.scene() is not None:
+                rect = curves.graphics.mapFromScene(plot.sceneBoundingRect()).boundingRect()
+                if not area.adjusted(-2, -2, 2, 2).contains(rect):
+                    found.append(f"the {plot.getAxis('left').labelText!r} plot is cut off by the curves panel")
         rects = curves.marker_label_rects()
         for i, a in enumerate(rects):
             if any(a.adjusted(1, 1, -1, -1).intersects(b) for b in rects[i + 1:]):

@@ -24,12 +24,13 @@ MIN_GRAPHICS_PX = 130
 """Side by side, two plots of 80 px and their epoch axes; one above the other they need more (and get it)."""
 SIDE_BY_SIDE_BELOW_PX = 110
 SIDE_BY_SIDE_MIN_WIDTH_PX = 220
-LOSS_LEGEND = (f"<b>loss</b> <span style='color:#7aa6f0'>━</span>&nbsp;per&nbsp;step "
+LOSS_LEGEND = (f"<span style='color:#7aa6f0'>━</span>&nbsp;per&nbsp;step "
                f"<span style='color:{theme.LOSS_SMOOTH}'><b>━</b></span>&nbsp;smoothed "
                f"<span style='color:{theme.TEST_ACC}'>●</span>&nbsp;test")
-ACC_LEGEND = (f"<b>accuracy</b> <span style='color:{theme.TRAIN_ACC}'><b>━</b></span>&nbsp;train "
+ACC_LEGEND = (f"<span style='color:{theme.TRAIN_ACC}'><b>━</b></span>&nbsp;train "
               f"<span style='color:{theme.TEST_ACC}'>●━</span>&nbsp;test")
-"""Side by side, each plot's legend is its title, and they stand for the panel's title too (one line for
+"""Side by side, each plot's legend is its title (short: its axis title says loss or %, and a long title
+would widen its plot past the panel), and they stand for the panel's title too (one line for
 both, where the panel's title and the shared legend took three: the plots get the height)."""
 PLACEHOLDER = "Press Start (or Space) to train: the loss appears here step by step"
 
@@ -143,6 +144,8 @@ class CurvesPanel(Panel):
         size = (self.acc_plot.getAxis("bottom").labelStyle or {}).get("font-size", f"{theme.AXIS_POINT_SIZE}pt")
         for plot, legend in ((self.loss_plot, LOSS_LEGEND), (self.acc_plot, ACC_LEGEND)):
             plot.setTitle(legend if self.side_by_side else None, size=size, color=theme.TEXT)
+        for column in (0, 1):
+            self.graphics.ci.layout.setColumnStretchFactor(column, 1 if self.side_by_side or column == 0 else 0)
         loss_axis = self.loss_plot.getAxis("bottom")
         # The loss plot shows its own epoch numbers when nothing is under it to show them.
         own = self.side_by_side or not self._shown[1]
