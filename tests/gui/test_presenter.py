@@ -111,3 +111,20 @@ def test_loss_axes_never_use_an_si_prefix(qtbot, window):
     qtbot.wait(50)
     axis = curves.loss_plot.getAxis("left")
     assert axis.labelString().find("x0.001") < 0 and axis.autoSIPrefixScale == 1.0
+
+
+def test_check_layout_states_what_each_mode_shows_together(qtbot, make_window):
+    """``cnnviz gui --check-layout``'s report names the panels each mode shows at once."""
+    import io
+    import json
+
+    from PySide6.QtWidgets import QApplication
+
+    window = make_window()
+    window.show_fitted = lambda: at_screen(window, qtbot, (1024, 768))
+    out = io.StringIO()
+    code = fit.report(QApplication.instance(), window, out=out)
+    report = json.loads(out.getvalue().strip().splitlines()[-1])
+    assert set(fit.TOGETHER) <= set(report["together"]["presenter"]), report["together"]
+    assert "canvas" not in report["together"]["normal"], "1024x768: normal mode's canvas is a tab away"
+    assert code == (1 if report["problems"] else 0)
