@@ -279,7 +279,8 @@ def _presenter_readable(window) -> list[str]:
         if px < READABLE_PX:
             found.append(f"{what} is {px} px high, fewer than {READABLE_PX} (the back row cannot read it)")
         elif label.height() + 2 < QFontMetrics(label.font()).height():
-            found.append(f"{what} is cut: {label.height()} px high, its text needs {QFontMetrics(label.font()).height()}")
+            need = QFontMetrics(label.font()).height()
+            found.append(f"{what} is cut: {label.height()} px high, its text needs {need}")
     classify = window.panels.classify
     if classify.graphics.isVisible():
         left = classify.prob_plot.getAxis("left")
@@ -402,9 +403,10 @@ def check_this_view(window, settle=None, name: str = "") -> dict[str, list[str]]
         window.show_tab(key)
         settle()
         listed = problems(window)
-        if window.presenter_mode and key == "training" and "training" in keys[:1]:
-            listed += together_problems(window) if {"curves", "feature_maps", "classify"} <= {
-                k for k, p in window.panels.items() if not p.isHidden()} else []
+        # (a lesson's view may leave out some of the four on purpose: they must be together when all shown)
+        shown = {k for k, panel in window.panels.items() if not panel.isHidden()}
+        if window.presenter_mode and key == "training" and {"curves", "feature_maps", "classify"} <= shown:
+            listed += together_problems(window)
         if listed:
             found[f"{mode}/{key}"] = listed
     return found

@@ -118,6 +118,7 @@ class CurvesPanel(Panel):
         """The x axis spans the whole run from the start (it grows if the run is longer)."""
         self.epochs = max(float(epochs), 0.01)
         self.loss_plot.setXRange(0, self.epochs, padding=0.02)
+        self._space_epoch_ticks()
 
     def set_plots_visible(self, loss: bool, accuracy: bool) -> None:
         """Show or hide each plot; a hidden one gives its room to the other."""
@@ -176,6 +177,20 @@ class CurvesPanel(Panel):
         if wanted != self.side_by_side:
             self.side_by_side = wanted
             self._place_plots()
+        self._space_epoch_ticks()
+
+    def _space_epoch_ticks(self) -> None:
+        """Side by side, a plot is narrow: its epoch numbers ("0.2" ... "0.8") a readable distance apart."""
+        for plot in (self.loss_plot, self.acc_plot):
+            axis = plot.getAxis("bottom")
+            if not self.side_by_side:
+                axis.setTickSpacing()
+                continue
+            width = max(plot.getViewBox().width(), self.graphics.width() / 2 - 80)
+            label = QFontMetrics(axis.style.get("tickFont") or theme.axis_font()).horizontalAdvance("0.00") * 1.6
+            labels = max(2, int(width // label))
+            major = theme.tick_step(self.epochs * 1.02 / labels)
+            axis.setTickSpacing(levels=[(major, 0)])  # (a half level would print 0.25 as "0.2")
 
     def show_views(self, views: set[str]) -> None:
         self.set_plots_visible("loss" in views, "accuracy" in views)
