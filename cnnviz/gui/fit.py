@@ -18,7 +18,7 @@ import time
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QRect, QSize
-from PySide6.QtGui import QFontMetrics, QGuiApplication
+from PySide6.QtGui import QFontInfo, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLabel,
                                QSplitterHandle, QStyle, QStyleOptionComboBox, QTabBar, QWidget)
 
@@ -28,6 +28,12 @@ from .panels.feature_map_layout import MIN_TILE_PX
 MIN_FEATURE_MAP_PX = MIN_TILE_PX
 MIN_KERNEL_PX = 16
 MIN_CANVAS_PX = 200
+MIN_PLOT_PX = 80
+"""A plot shorter than this cannot be read (its curve is a smear, its axis one number)."""
+READABLE_PX = 28
+"""Presenter mode's test accuracy and predicted digit, from the back of a room."""
+TOGETHER = ("curves", "feature maps", "canvas", "answer")
+"""What presenter mode shows at once, on one screen: draw, and watch the answer change while the network learns."""
 SCREENS = ((1024, 768), (1280, 720), (1366, 768), (1920, 1080))
 """Projectors and school laptops, and a common desktop."""
 DECORATIONS_PX = 72
@@ -188,6 +194,12 @@ def _plot_overlaps(window) -> list[str]:
         view = curves.loss_plot.getViewBox()
         if hint.isVisible() and not view.sceneBoundingRect().contains(hint.sceneBoundingRect()):
             found.append("the curves' start hint does not fit in the loss plot")
+        area = curves.graphics.viewport().rect()
+        for plot in (curves.loss_plot, curves.acc_plot):
+            if plot.isVisible() and plot.scene() is not None:
+                rect = curves.graphics.mapFromScene(plot.sceneBoundingRect()).boundingRect()
+                if not area.adjusted(-2, -2, 2, 2).contains(rect):
+                    found.append(f"the {plot.getAxis('left').labelText!r} plot is cut off by the curves panel")
         rects = curves.marker_label_rects()
         for i, a in enumerate(rects):
             if any(a.adjusted(1, 1, -1, -1).intersects(b) for b in rects[i + 1:]):
@@ -198,6 +210,10 @@ def _plot_overlaps(window) -> list[str]:
         line = QFontMetrics(timings.bars_plot.getAxis("left").style.get("tickFont") or timings.font()).height()
         if timings.row_pixels() < line:
             found.append(f"the timing bars' layer names overlap: {timings.row_pixels():.0f} px a row, a line is {line}")
+        axis = timings.bars_plot.getAxis("left")
+        if axis.width() < timings.name_axis_width_needed():
+            found.append(f"a timing bar has no label: its layer name needs {timings.name_axis_width_needed()} px, "
+                         f"the axis is {axis.width():.0f} px wide")
     return found
 
 
@@ -229,21 +245,140 @@ def _crowded_axes(window) -> list[str]:
     return found
 
 
+def _on_screen(widget: QWidget, window) -> bool:
+    if not widget.isVisible() or widget.width() <= 0 or widget.height() <= 0:
+        return False
+    return window.rect().intersects(_rect_in(widget, window)) and not widget.visibleRegion().isEmpty()
+
+
+def visible_together(window) -> list[str]:
+    """What the class sees at once now (the panels of the current tab and those beside it), by name."""
+    panels = window.panels
+    seen = [key.replace("_", " ") for key, panel in panels.items() if _on_screen(panel, window)]
+    classify = panels.classify
+    if "classify" in panels and _on_screen(classify, window):
+        seen.remove("classify")
+        seen += [name for name, widget in (("canvas", classify.canvas), ("answer", classify.digit_label))
+                 if _on_screen(widget, window)]
+    return seen
+
+
+def _presenter_readable(window) -> list[str]:
+    """Presenter mode: the test accuracy and the predicted digit big, the probability bars labelled."""
+    if not window.presenter_mode:
+        return []
+    found = []
+    figures = (("the test accuracy", window.controls.accuracy_figure, True),
+               ("the predicted digit", window.panels.classify.digit_label, False))
+    for what, label, always in figures:
+        if not label.isVisible():
+            if always:
+                found.append(f"{what} is not shown in presenter mode")
+            continue
+        px = QFontInfo(label.font()).pixelSize()
+        if px < READABLE_PX:
+            found.append(f"{what} is {px} px high, fewer than {READABLE_PX} (the back row cannot read it)")
+        elif label.height() + 2 < QFontMetrics(label.font()).height():
+            need = QFontMetrics(label.font()).height()
+            found.append(f"{what} is cut: {label.height()} px high, its text needs {need}")
+    classify = window.panels.classify
+    if classify.graphics.isVisible():
+        left = classify.prob_plot.getAxis("left")
+        text = QFontMetrics(left.style.get("tickFont") or left.font()).horizontalAdvance("100%")
+        if not left.isVisible() or left.width() < text:
+            # (pyqtgraph leaves out a tick label wider than its axis)
+            found.append("the probability bars have no percentage axis (no 50% label) in presenter mode")
+        bottom = classify.prob_plot.getAxis("bottom")
+        digit = QFontMetrics(bottom.style.get("tickFont") or bottom.font()).horizontalAdvance("8")
+        per_bar = classify.prob_plot.getViewBox().width() / 10
+        if per_bar < digit + 4:
+            found.append(f"the probability bars' digits are crowded: {per_bar:.0f} px a bar, a digit is {digit}")
+    return found
+
+
+def _axis_titles_and_short_plots(window) -> list[str]:
+    """A plot too short to read, or a vertical axis title longer than its axis (it runs into the title of
+    the plot above or below: garbled text)."""
+    from .panels.classify import MIN_BARS_PX
+
+    found = []
+    bars = window.panels.classify.prob_plot
+    for view in window.findChildren(pg.GraphicsView):
+        if not view.isVisible() or view.scene() is None:
+            continue
+        for item in view.scene().items():
+            if isinstance(item, pg.PlotItem) and item.isVisible() and item.scene() is not None:
+                box = item.getViewBox()
+                height = box.height()
+                least = MIN_BARS_PX if item is bars else MIN_PLOT_PX  # (ten bars are read at a glance)
+                if 0 < height < least - 0.5 and box.width() > 0:
+                    name = item.getAxis("left").labelText or "a plot"
+                    found.append(f"the plot {name!r} is {height:.0f} px high, fewer than {least}")
+            if isinstance(item, pg.AxisItem) and item.isVisible() and item.orientation in ("left", "right") \
+                    and item.label.isVisible() and item.labelText and item.height() > 0:
+                need = item.label.boundingRect().width()  # (rotated: its width is its height on screen)
+                if need > item.height() + 2:
+                    found.append(f"the axis title {item.labelText!r} needs {need:.0f} px, its axis is "
+                                 f"{item.height():.0f} px high (it runs into its neighbours)")
+    return found
+
+
+def _banners(window) -> list[str]:
+    """One warning at a time: the banner and a panel's own warning box never both."""
+    shown = [w for w in window.findChildren(QWidget, "banner") if w.isVisible()]
+    stats = window.panels.statistics
+    if stats.isVisible() and getattr(stats, "findings", None) and stats.hint_box.isVisible():
+        shown.append(stats.hint_box)
+    return [f"{len(shown)} warnings are shown at once (one at a time)"] if len(shown) > 1 else []
+
+
+def _cut_texts(window) -> list[str]:
+    """Text cut mid-word: the curves' start hint wider than its plot."""
+    found = []
+    curves = window.panels.curves
+    hint = curves.placeholder
+    if curves.isVisible() and hint.isVisible():
+        view = curves.loss_plot.getViewBox()
+        text_width = hint.textItem.boundingRect().width()
+        if text_width > view.width() + 1 or hint.textItem.boundingRect().height() > view.height() + 1:
+            found.append("the curves' start hint is wider or taller than the loss plot (cut mid-word)")
+    return found
+
+
 def problems(window) -> list[str]:
     """What does not fit in the window as it is now (its current mode and tab)."""
     QApplication.processEvents()
     return (_widget_problems(window) + _overlaps(window) + _tab_bar(window) + _pictures(window)
-            + _plot_overlaps(window) + _crowded_axes(window))
+            + _plot_overlaps(window) + _crowded_axes(window) + _presenter_readable(window)
+            + _axis_titles_and_short_plots(window) + _banners(window) + _cut_texts(window))
 
 
-def check_every_view(window, settle=None) -> dict[str, list[str]]:
+def together_problems(window) -> list[str]:
+    """Presenter mode on its Training tab shows every one of :data:`TOGETHER`."""
+    missing = [name for name in TOGETHER if name not in visible_together(window)]
+    return [f"presenter mode does not show {', '.join(missing)} together with the rest of "
+            f"{', '.join(TOGETHER)}"] if missing else []
+
+
+def check_every_view(window, settle=None, together: dict | None = None) -> dict[str, list[str]]:
     """Normal and presenter mode, every tab: ``{"normal/training": [...], ...}`` (only those with problems).
-    ``settle()`` runs after each change (process events, let lazy panels draw)."""
+    ``settle()`` runs after each change (process events, let lazy panels draw). ``together``, when given,
+    gets what each mode shows at once on its first tab (``{"normal": [...], "presenter": [...]}``);
+    presenter mode must show :data:`TOGETHER` there."""
     settle = settle or QApplication.processEvents
     found = {}
     for presenter in (False, True):
+        mode = "presenter" if presenter else "normal"
         window.set_presenter(presenter, full_screen=False)
         settle()
+        first = next((key for key in window.workspace.tab_keys() if window.workspace.tab_visible(key)), None)
+        if first is not None:
+            window.show_tab(first)
+            settle()
+        if together is not None:
+            together[mode] = visible_together(window)
+        if presenter and first == "training" and together_problems(window):
+            found["presenter/together"] = together_problems(window)
         for key in window.workspace.tab_keys():
             if not window.workspace.tab_visible(key):
                 continue
@@ -254,6 +389,26 @@ def check_every_view(window, settle=None) -> dict[str, list[str]]:
                 found[f"{'presenter' if presenter else 'normal'}/{key}"] = listed
     window.set_presenter(False, full_screen=False)
     settle()
+    return found
+
+
+def check_this_view(window, settle=None, name: str = "") -> dict[str, list[str]]:
+    """Every shown tab in the mode and panels as they are now (a lesson's view: presenter mode with only
+    its panels), without changing them: ``{"<name>/<tab>": [...]}`` (only those with problems)."""
+    settle = settle or QApplication.processEvents
+    found = {}
+    mode = name or ("presenter" if window.presenter_mode else "normal")
+    keys = [key for key in window.workspace.tab_keys() if window.workspace.tab_visible(key)]
+    for key in keys:
+        window.show_tab(key)
+        settle()
+        listed = problems(window)
+        # (a lesson's view may leave out some of the four on purpose: they must be together when all shown)
+        shown = {k for k, panel in window.panels.items() if not panel.isHidden()}
+        if window.presenter_mode and key == "training" and {"curves", "feature_maps", "classify"} <= shown:
+            listed += together_problems(window)
+        if listed:
+            found[f"{mode}/{key}"] = listed
     return found
 
 
@@ -302,11 +457,12 @@ def report(app, window, train_seconds: float = 0.0, out=None) -> int:
             _process(app, 10.0, until=lambda: window.run.state == RunPhase.PAUSED or not window.session.active)
     _process(app, 0.3)
     found = {"window": window_problems(window)} if window_problems(window) else {}
-    found.update(check_every_view(window, settle=lambda: _process(app, 0.15)))
+    together: dict[str, list[str]] = {}
+    found.update(check_every_view(window, settle=lambda: _process(app, 0.15), together=together))
     screen = window.screen().geometry()
     print(json.dumps({"screen": [screen.width(), screen.height()], "platform": QGuiApplication.platformName(),
                       "window": [window.width(), window.height()], "maximised": window.isMaximized(),
-                      "problems": found}), file=out)
+                      "together": together, "problems": found}), file=out)
     window.shutdown()
     window.close()
     return 1 if found else 0

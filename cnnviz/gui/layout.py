@@ -30,16 +30,19 @@ BESIDE_FROM_WIDTH = 1160
 """From this workspace width up the right column sits beside the tabs; below, its panels are a tab."""
 TALL_FROM_HEIGHT = 800
 """From this workspace height up every right-column panel fits in it; below, :data:`TALL_ONLY` get tabs."""
-TALL_ONLY = ("timings",)
+TALL_ONLY = {"timings": TALL_FROM_HEIGHT, "kernels": 700}
+"""Right-column panels that get a tab of their own below these workspace heights (on a 1280x720 or
+1366x768 screen the kernels beside the canvas left both too small: bars of 40 px, kernels of 11 px)."""
 PRESENTER_RIGHT = ("classify",)
 """Presenter mode keeps only these beside the tabs (fewer, bigger things); the others get tabs."""
-PRESENTER_BESIDE_FROM_WIDTH = 1200
-"""Below, presenter mode gives the drawing a tab of its own: beside the tabs it would be smaller than in
-normal mode (where the narrow window gives it a tab shared with the kernels)."""
+PRESENTER_TOGETHER = ("curves", "feature_maps", "classify")
+"""What presenter mode shows at once on every screen from 1024x768 up (the canvas with its answer is the
+classify panel): the point of the demo is to draw and watch the answer change while the network learns.
+The sidebar gives way to a slim toolbar to make the room."""
 RIGHT_SHARE = 0.40
 """Of the width beside the sidebar, the right column gets this much (the canvas needs it)."""
-PRESENTER_RIGHT_SHARE = 0.34
-PRESENTER_TRAINING_SHARES = {"curves": 0.42, "feature_maps": 0.58}
+PRESENTER_RIGHT_SHARE = 0.40
+PRESENTER_TRAINING_SHARES = {"curves": 0.5, "feature_maps": 0.5}
 """Presenter mode's feature maps are one layer, bigger than normal mode's; the curves are bigger too."""
 
 
@@ -55,10 +58,11 @@ def arrangement(width: int, height: int, presenter: bool) -> Arrangement:
     """Which right-column panels stay beside the tabs for a workspace of this size."""
     keys = tuple(spec.key for spec in registry.placed(RIGHT))
     if presenter:
+        # Always beside the tabs: the drawing on a tab of its own would need tab-flipping in a lesson.
         beside = tuple(k for k in keys if k in PRESENTER_RIGHT)
-        wide = width >= PRESENTER_BESIDE_FROM_WIDTH
+        return Arrangement(beside, tuple((k,) for k in keys if k not in beside))
     else:
-        beside = keys if height >= TALL_FROM_HEIGHT else tuple(k for k in keys if k not in TALL_ONLY)
+        beside = tuple(k for k in keys if height >= TALL_ONLY.get(k, 0))
         wide = width >= BESIDE_FROM_WIDTH
     rest = tuple((k,) for k in keys if k not in beside)
     if wide:
@@ -196,6 +200,11 @@ class Workspace(QWidget):
         self.layout_ = QVBoxLayout(self)
         self.layout_.setContentsMargins(6, 2, 6, 2)
         self.layout_.setSpacing(4)
+        self.toolbar = getattr(controls, "toolbar", None)
+        """Presenter mode's slim run toolbar (instead of the sidebar), above the tab bar."""
+        if self.toolbar is not None:
+            self.layout_.addWidget(self.toolbar)
+            self.toolbar.hide()
         self.layout_.addWidget(self.tabs.tabBar())
         self.layout_.addWidget(self.main, 1)
         self.banner = Banner(self, self._banner_area)
@@ -221,7 +230,7 @@ class Workspace(QWidget):
 
     def add_strip(self, widget: QWidget) -> None:
         """A strip across the top, under the tab bar (the lesson's steps)."""
-        self.layout_.insertWidget(1, widget)
+        self.layout_.insertWidget(self.layout_.indexOf(self.tabs.tabBar()) + 1, widget)
 
     def _on_settled(self) -> None:
         if not self.arrange():
@@ -251,6 +260,9 @@ class Workspace(QWidget):
     def set_presenter(self, on: bool) -> None:
         """Presenter mode's arrangement, or back to the one before it."""
         self.presenter = bool(on)
+        self.sidebar.setVisible(not self.presenter)
+        if self.toolbar is not None:
+            self.toolbar.setVisible(self.presenter)
         self.fit_sidebar()
         self.arrange(force=True)
 
@@ -332,7 +344,7 @@ class Workspace(QWidget):
         if self.user_sized and not force:
             return
         width, height = self.width(), self.height()
-        side = self.sidebar.minimumWidth()
+        side = self.sidebar.minimumWidth() if self.sidebar.isVisibleTo(self) else 0
         rest = max(width - side - 30, 400)
         if self.current is not None and self.current.right:
             share = PRESENTER_RIGHT_SHARE if self.presenter else RIGHT_SHARE

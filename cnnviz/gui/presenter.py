@@ -7,7 +7,7 @@ never to the application, and undone exactly when the mode is left.
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
@@ -17,13 +17,19 @@ BASE_PT = 15
 TITLE_PT = 19
 AXIS_PT = 14
 LINE_SCALE = 1.8
+FIGURE_PT = 24
+"""The toolbar's test accuracy: 32 px at 96 dpi, readable from the back of a room."""
+READABLE_PX = 28
+"""The test accuracy and the predicted digit are at least this tall in presenter mode (the layout check)."""
 
 STYLE_SHEET = f"""
 QWidget {{ font-size: {BASE_PT}pt; color: #000000; }}
 QMainWindow, QMainWindow > QWidget {{ background: #e9ecf1; }}
 QLabel#panelTitle {{ font-size: {TITLE_PT}pt; font-weight: 800; color: #000000; }}
 QLabel#hint {{ color: #1d2330; }}
-QLabel#bigDigit {{ font-size: 52pt; font-weight: 900; color: #0b3d91; }}
+QLabel#bigDigit {{ font-size: 40pt; font-weight: 900; color: #0b3d91; }}
+QLabel#bigFigure {{ font-size: {FIGURE_PT}pt; font-weight: 900; color: #0b5a24; }}
+QLabel#figureCaption {{ font-size: {BASE_PT - 4}pt; font-weight: 700; }}
 QFrame#panel {{ background: #ffffff; border: 2px solid #1d2330; border-radius: 6px; }}
 QGroupBox {{ background: #ffffff; border: 2px solid #1d2330; border-radius: 6px; margin-top: 18px;
             padding: 10px 6px 6px 6px; font-weight: 700; }}
@@ -104,6 +110,7 @@ def set_mode(window, on: bool, full_screen: bool = True) -> None:
     window.presenter_mode = on
     style(window, on)
     window.controls.set_compact(on)
+    _follow_accuracy(window, on)
     window.panels.feature_maps.set_single_layer(on)
     window.workspace.set_presenter(on)
     # Hiding the sidebar's boxes moves the focus along the chain, often into the learning-rate box with
@@ -116,6 +123,29 @@ def set_mode(window, on: bool, full_screen: bool = True) -> None:
     state, geometry = window.state_before_presenter or (window.windowState() & ~Qt.WindowFullScreen, None)
     window.state_before_presenter = None
     restore_window_state(window, state, geometry)
+
+
+def accuracy_figure(status_text: str) -> str:
+    """The big figure for the status bar's "test accuracy 97.3%": "97.3%" ("–" when not known)."""
+    value = status_text.rsplit(" ", 1)[-1] if status_text else ""
+    return value if value.endswith("%") else "–"
+
+
+def _follow_accuracy(window, on: bool) -> None:
+    """While presenter mode is on, the toolbar's big figure shows the status bar's test accuracy (the
+    status bar is the one place the figure is kept: after an evaluation, a run, a loaded model)."""
+    controls = window.controls
+    timer = controls.toolbar.findChild(QTimer, "accuracyFollower")
+    if timer is None:
+        timer = QTimer(controls.toolbar)
+        timer.setObjectName("accuracyFollower")
+        timer.setInterval(250)
+        timer.timeout.connect(lambda: controls.set_accuracy_figure(accuracy_figure(window.status.text("test"))))
+    if on:
+        controls.set_accuracy_figure(accuracy_figure(window.status.text("test")))
+        timer.start()
+    else:
+        timer.stop()
 
 
 def restore_window_state(window, state, geometry) -> None:

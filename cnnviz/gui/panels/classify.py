@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout
 
 from .. import accessibility, theme
@@ -13,11 +14,17 @@ from .common import QWIDGETSIZE_MAX, Panel, image_view, show
 
 
 SIDE_PX = 170
-"""Room the input, the answer and the bars need beside the canvas..."""
-UNDER_PX = 150
-"""... and under it."""
+"""Room the input, the answer and the bars need beside the canvas (at least)."""
+MIN_BARS_PX = 50
+"""The probability bars' plot is at least this high (ten bars are read at a glance: lower than a curve)."""
+ROW_BESIDE_BARS_PX = 160
+"""In a row under the canvas, the input and the answer take this much of the bars' width."""
+AXIS_PX = 44
+DIGIT_GAP_PX = 8
+"""The bars' digit labels need their width and this gap each (and the percentage axis its own)."""
 INPUT_PX = 84
 INPUT_PX_STACKED = 56
+BESIDE, ROW, COLUMN = "beside", "row", "column"
 
 
 class _Bars(pg.GraphicsLayoutWidget):
@@ -63,6 +70,7 @@ class ClassifyPanel(Panel):
         top = QHBoxLayout()
         seen = QVBoxLayout()
         seen_title = QLabel("input")
+        self.seen_title = seen_title
         seen_title.setObjectName("hint")
         seen_title.setToolTip("What the network gets: your drawing as 28×28 pixels, centred like MNIST")
         seen.addWidget(seen_title)
@@ -77,7 +85,8 @@ class ClassifyPanel(Panel):
         seen.addWidget(self.input_graphics)
         seen.addStretch(1)
         top.addLayout(seen)
-        guess = QVBoxLayout()
+        guess = QBoxLayout(QBoxLayout.TopToBottom)
+        self.guess = guess
         self.digit_label = QLabel("–")
         self.digit_label.setObjectName("bigDigit")
         self.digit_label.setAlignment(Qt.AlignCenter)
@@ -102,7 +111,7 @@ class ClassifyPanel(Panel):
         self.prob_plot.setYRange(0, 100, padding=0.02)
         self.prob_plot.setXRange(-0.6, 9.6, padding=0)
         self.prob_plot.getAxis("left").setTicks([[(0, "0"), (50, "50%"), (100, "100%")]])
-        self.prob_plot.getAxis("left").setWidth(44)
+        self.prob_plot.getAxis("left").setWidth(AXIS_PX)
         self.bars = pg.BarGraphItem(x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10),
                                     brushes=["#b9c8e6"] * 10, pen=None)
         self.prob_plot.addItem(self.bars)
@@ -129,26 +138,84 @@ class ClassifyPanel(Panel):
         """The canvas above the prediction (a tall, narrow panel), not beside it."""
         return self.box.direction() == QBoxLayout.TopToBottom
 
+    @property
+    def arrangement(self) -> str:
+        """BESIDE (the prediction beside the canvas), ROW (under it: input, answer and bars in one row) or
+        COLUMN (under it: input and answer, then the bars across the panel)."""
+        if not self.stacked:
+            return BESIDE
+        return ROW if self.side.direction() == QBoxLayout.LeftToRight else COLUMN
+
+    def bars_width_needed(self) -> int:
+        """Width the probability bars need for ten readable digit labels and the percentage axis."""
+        font = self.prob_plot.getAxis("bottom").style.get("tickFont") or self.graphics.font()
+        digit = QFontMetrics(font).horizontalAdvance("8")
+        return max(AXIS_PX, self.percent_axis_width()) + 10 * (digit + DIGIT_GAP_PX) + 8
+
+    def canvas_sides(self, width: int, height: int) -> dict[str, tuple[int, int]]:
+        """For a panel body of ``width`` x ``height``: each arrangement's (canvas side, bars width)."""
+        need = self.bars_width_needed()
+        side = max(SIDE_PX, need)
+        under_row, under_column = self.under_heights()
+        return {BESIDE: (min(width - side, height), side),
+                ROW: (min(width, height - under_row), width - ROW_BESIDE_BARS_PX),
+                COLUMN: (min(width, height - under_column), width)}
+
+    def bars_height_needed(self) -> int:
+        """The bars' plot at least ``MIN_BARS_PX`` high, with the digits and "digit" under it."""
+        font = self.prob_plot.getAxis("bottom").style.get("tickFont") or self.graphics.font()
+        return MIN_BARS_PX + 2 * QFontMetrics(font).height() + 6
+
+    def under_heights(self) -> tuple[int, int]:
+        """Height under the canvas in the ROW and the COLUMN arrangement (tools, answer, bars)."""
+        tools = self.clear_button.sizeHint().height() + 8
+        bars = self.bars_height_needed()
+        answer = max(INPUT_PX_STACKED, self.digit_label.sizeHint().height())
+        return tools + max(bars, answer) + 8, tools + answer + bars + 16
+
+    def choose(self, width: int, height: int) -> str:
+        """The arrangement with the biggest canvas among those whose bars are readable (and whose canvas
+        is at least its minimum); where none is, the bigger canvas of BESIDE and ROW."""
+        need = self.bars_width_needed()
+        least = self.canvas.minimumWidth()
+        options = self.canvas_sides(width, height)
+        pool = ({name: canvas for name, (canvas, bars) in options.items() if bars >= need and canvas >= least}
+                or {name: canvas for name, (canvas, _bars) in options.items() if name != COLUMN})
+        # (no preference for the current one: the same size always gets the same arrangement)
+        return max(pool, key=lambda name: pool[name])
+
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        width, height = event.size().width() - 24, event.size().height() - 80
-        beside = min(width - SIDE_PX, height)
-        above = min(width, height - UNDER_PX)
-        stacked = above > beside + 20 if not self.stacked else above >= beside - 20
+        self.arrange(event.size().width() - 24, event.size().height() - 80)
+
+    def percent_axis_width(self) -> int:
+        """Room for "100%" in the axis' type (pyqtgraph leaves out a tick label that does not fit)."""
+        axis = self.prob_plot.getAxis("left")
+        return QFontMetrics(axis.style.get("tickFont") or self.graphics.font()).horizontalAdvance("100%") + 12
+
+    def arrange(self, width: int, height: int) -> None:
+        self.prob_plot.getAxis("left").setWidth(max(AXIS_PX, self.percent_axis_width()))
+        self.graphics.setMinimumHeight(self.bars_height_needed())
+        chosen = self.choose(width, height)
         # The canvas is square: what it cannot use goes to the bars (taller under it, wider beside it).
-        if stacked:
-            self.canvas.setMaximumSize(QWIDGETSIZE_MAX, max(self.canvas.minimumHeight(), width))
+        bars = min(self.bars_width_needed(), width - self.canvas.minimumWidth() - 8)
+        self.graphics.setMinimumWidth(max(150, bars) if chosen == BESIDE else 150)
+        if chosen == BESIDE:
+            side = min(height, width - max(SIDE_PX, bars))
+            self.canvas.setMaximumSize(max(self.canvas.minimumWidth(), side), QWIDGETSIZE_MAX)
         else:
-            self.canvas.setMaximumSize(max(self.canvas.minimumWidth(), height), QWIDGETSIZE_MAX)
-        if stacked != self.stacked:
-            # Under the canvas, input, answer and bars stand in one row (the canvas needs the height).
-            self.box.setDirection(QBoxLayout.TopToBottom if stacked else QBoxLayout.LeftToRight)
-            self.side.setDirection(QBoxLayout.LeftToRight if stacked else QBoxLayout.TopToBottom)
-            side = INPUT_PX_STACKED if stacked else INPUT_PX
+            under = self.under_heights()[0 if chosen == ROW else 1]
+            self.canvas.setMaximumSize(QWIDGETSIZE_MAX, max(self.canvas.minimumHeight(), min(width, height - under)))
+        # The percentage axis (its "50%") wherever the bars have the room for it.
+        self.prob_plot.showAxis("left", chosen != ROW or width - ROW_BESIDE_BARS_PX >= self.bars_width_needed())
+        if chosen != self.arrangement:
+            self.box.setDirection(QBoxLayout.LeftToRight if chosen == BESIDE else QBoxLayout.TopToBottom)
+            self.side.setDirection(QBoxLayout.LeftToRight if chosen == ROW else QBoxLayout.TopToBottom)
+            side = INPUT_PX if chosen == BESIDE else INPUT_PX_STACKED
             self.input_graphics.setFixedSize(side, side)
-            # Under the canvas the row is narrow: the bars keep the width for their ten labels (the
-            # tallest bar is 100% anyway), beside it they have the room for a percentage axis.
-            self.prob_plot.showAxis("left", not stacked)
+            # Across the panel the answer stands beside its certainty, in one short row over the bars.
+            self.guess.setDirection(QBoxLayout.LeftToRight if chosen == COLUMN else QBoxLayout.TopToBottom)
+            self.seen_title.setVisible(chosen != COLUMN)
 
     def set_class_names(self, names) -> None:
         """Digits label their bars; longer class names (Fashion-MNIST) show as numbers

@@ -45,6 +45,7 @@ def _system_fashion_mnist() -> bool:
 LR_MIN_EXP, LR_MAX_EXP = -5.0, 0.0
 LR_TICKS = 100
 CUSTOM = "custom"
+LR_SPIN_PX = 84
 
 
 def lr_from_slider(position: int) -> float:
@@ -194,7 +195,7 @@ class ControlsPanel(QWidget):
         self.lr_spin.setDecimals(5)
         self.lr_spin.setRange(1e-5, 1.0)
         self.lr_spin.setStepType(QDoubleSpinBox.AdaptiveDecimalStepType)
-        self.lr_spin.setMinimumWidth(84)
+        self.lr_spin.setMinimumWidth(LR_SPIN_PX)
         # The rate on a line of its own (box and slider side by side): the sidebar stays narrow.
         self.lr_label = QLabel("Learning rate")
         oform.addRow(self.lr_label)
@@ -235,6 +236,7 @@ class ControlsPanel(QWidget):
         outer.addStretch(1)
         self.outer = outer
         self.compact = False
+        self._build_toolbar()
 
         self.set_lr(2e-3)
         self._pending: dict = {}
@@ -300,22 +302,70 @@ class ControlsPanel(QWidget):
         for button in buttons[4:]:
             button.setVisible(columns == 2)
 
+    def _build_toolbar(self) -> None:
+        """Presenter mode's slim toolbar (the workspace places it above the panels, instead of the
+        sidebar): the run buttons and the learning rate move into it, and the test accuracy stands
+        big at its end, for the back row."""
+        self.toolbar = QWidget()
+        self.toolbar.setObjectName("presenterBar")
+        bar = QHBoxLayout(self.toolbar)
+        bar.setContentsMargins(4, 2, 4, 2)
+        bar.setSpacing(8)
+        self.toolbar_layout = bar
+        self.toolbar_lr_label = QLabel("learning\nrate")
+        self.toolbar_lr_label.setObjectName("figureCaption")
+        self.toolbar_lr_label.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+        self.accuracy_caption = QLabel("test\naccuracy")
+        self.accuracy_caption.setObjectName("figureCaption")
+        self.accuracy_caption.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+        self.accuracy_figure = QLabel("–")
+        self.accuracy_figure.setObjectName("bigFigure")
+        self.accuracy_figure.setToolTip("Test accuracy at the last evaluation")
+        self.accuracy_figure.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+        self.toolbar.hide()
+
+    def set_accuracy_figure(self, text: str) -> None:
+        """The toolbar's big test-accuracy figure ("97.3%", or "–" when not known)."""
+        self.accuracy_figure.setText(text or "–")
+
     def set_compact(self, on: bool) -> None:
-        """Only what a presenter needs at hand: Start, Pause, Step, Reset and the learning rate
-        (the rest stays one F5 away)."""
+        """Presenter mode: only what a presenter needs at hand (Start, Pause, Step, Reset and the learning
+        rate) in a slim toolbar instead of the sidebar (the rest stays one F5 away)."""
         self.compact = bool(on)
-        self._place_run_buttons(1 if on else 2)
-        for box in (self.net_box, self.backend_box):
-            box.setVisible(not on)
-        for row in range(self.opt_form.rowCount()):
-            field = self.opt_form.itemAt(row, QFormLayout.FieldRole) or self.opt_form.itemAt(row, QFormLayout.SpanningRole)
-            keep = field is not None and field.widget() is self.lr_row
-            self.opt_form.setRowVisible(row, keep or not on)  # (the label's row goes: the box's title says it)
-        self.opt_box.setTitle("Learning rate" if on else "Optimiser")
-        self.lr_row.layout().setDirection(QBoxLayout.TopToBottom if on else QBoxLayout.LeftToRight)
-        self.keys_hint.setVisible(not on)
-        self.setMinimumWidth(140 if on else 220)
-        self.setMaximumWidth(190 if on else 340)
+        bar = self.toolbar_layout
+        run = [self.start_button, self.pause_button, self.step_button, self.reset_button]
+        lr_layout = self.lr_row.layout()
+        if on:
+            while bar.count():
+                bar.takeAt(0)
+            for button in run:
+                self.run_grid.removeWidget(button)
+                bar.addWidget(button)
+            for button in (self.save_button, self.load_button):
+                button.hide()
+            bar.addSpacing(12)
+            bar.addWidget(self.toolbar_lr_label)
+            for widget in (self.lr_spin, self.lr_slider):
+                lr_layout.removeWidget(widget)
+            bar.addWidget(self.lr_spin)
+            self.lr_spin.setMinimumWidth(0)  # (its own hint: the presenter's type is bigger)
+            self.lr_slider.setMinimumWidth(60)
+            bar.addWidget(self.lr_slider, 1)
+            bar.addSpacing(12)
+            bar.addWidget(self.accuracy_caption)
+            bar.addWidget(self.accuracy_figure)
+        else:
+            for widget in run + [self.toolbar_lr_label, self.lr_spin, self.lr_slider, self.accuracy_caption,
+                                 self.accuracy_figure]:
+                bar.removeWidget(widget)
+            while bar.count():
+                bar.takeAt(0)
+            self._place_run_buttons(2)
+            lr_layout.addWidget(self.lr_spin)
+            lr_layout.addWidget(self.lr_slider, 1)
+            self.lr_spin.setMinimumWidth(LR_SPIN_PX)
+            self.lr_slider.setMinimumWidth(0)
+        self.toolbar.setVisible(on)
 
     # --- backend ------------------------------------------------------------------
     def default_backend(self) -> str:

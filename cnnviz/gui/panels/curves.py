@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from .. import accessibility, palette, theme
@@ -19,6 +20,18 @@ LEGEND = (f"<b>loss:</b> <span style='color:{palette.SKY_BLUE}'>━</span>&nbsp;
           f"<span style='color:{palette.TEST_ACC}'>●</span>&nbsp;test &nbsp;&nbsp; "
           f"<b>accuracy:</b> <span style='color:{palette.TRAIN_ACC}'><b>━</b></span>&nbsp;train "
           f"<span style='color:{palette.TEST_ACC}'>●━</span>&nbsp;test")
+MIN_GRAPHICS_PX = 130
+"""Side by side, two plots of 80 px and their epoch axes; one above the other they need more (and get it)."""
+SIDE_BY_SIDE_BELOW_PX = 110
+SIDE_BY_SIDE_MIN_WIDTH_PX = 220
+LOSS_LEGEND = (f"<span style='color:{palette.SKY_BLUE}'>━</span>&nbsp;per&nbsp;step "
+               f"<span style='color:{palette.LOSS_SMOOTH}'><b>━</b></span>&nbsp;smoothed "
+               f"<span style='color:{palette.TEST_ACC}'>●</span>&nbsp;test")
+ACC_LEGEND = (f"<span style='color:{palette.TRAIN_ACC}'><b>━</b></span>&nbsp;train "
+              f"<span style='color:{palette.TEST_ACC}'>●━</span>&nbsp;test")
+"""Side by side, each plot's legend is its title (short: its axis title says loss or %, and a long title
+would widen its plot past the panel), and they stand for the panel's title too (one line for
+both, where the panel's title and the shared legend took three: the plots get the height)."""
 PLACEHOLDER = "Press Start (or Space) to train: the loss appears here step by step"
 
 
@@ -36,7 +49,7 @@ class CurvesPanel(Panel):
         self.graphics.ci.setSpacing(2)
         accessibility.set_name(self.graphics, "Training curves", "Loss (per step, smoothed, test dots) and "
                                "accuracy (train line, test dots) against epochs")
-        self.graphics.setMinimumHeight(150)
+        self.graphics.setMinimumHeight(MIN_GRAPHICS_PX)
         self.body.addWidget(self.graphics, 1)
         self.loss_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), left="loss")
         self.acc_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="%", bottom="epoch")
@@ -49,13 +62,20 @@ class CurvesPanel(Panel):
         self.loss_plot.getAxis("left").setWidth(62)
         self.acc_plot.getAxis("left").setWidth(62)
         self.loss_plot.getViewBox().setLimits(yMin=0)
+        # Losses are plain numbers: never "loss (x0.001)" with ticks 200-600.
+        for plot in (self.loss_plot, self.acc_plot):
+            plot.getAxis("left").enableAutoSIPrefix(False)
+            plot.getAxis("bottom").enableAutoSIPrefix(False)
+        self._shown = (True, True)
+        self.side_by_side = False
+        """The two plots side by side (a wide, short panel) instead of one above the other."""
         self.epochs = 1.0
         self._reset_ranges()
         self.placeholder = pg.TextItem(PLACEHOLDER, color=theme.MUTED, anchor=(0.5, 0.5))
         self.placeholder.setFont(theme.axis_font())
         self.loss_plot.addItem(self.placeholder, ignoreBounds=True)
-        self.placeholder.setPos(0.5, 1.25)
         self.loss_plot.getViewBox().sigResized.connect(self._fit_texts)
+        self.loss_plot.getViewBox().sigRangeChanged.connect(self._fit_texts)
         self.loss_plot.getViewBox().sigResized.connect(self.place_marker_labels)
         self.loss_plot.getViewBox().sigXRangeChanged.connect(self.place_marker_labels)
         self.acc_plot.setYRange(0, 100, padding=0.02)
@@ -82,9 +102,12 @@ class CurvesPanel(Panel):
         self._dirty = False
 
     def _fit_texts(self, *_args) -> None:
-        """The start hint wraps within the plot."""
-        width = self.loss_plot.getViewBox().width()
-        self.placeholder.setTextWidth(max(80.0, 0.9 * width))
+        """The start hint wraps within the plot, in its middle whatever the axes' ranges (a 20-epoch
+        lesson's axis put it at the left edge, cut: "rain: the loss appears...")."""
+        view = self.loss_plot.getViewBox()
+        self.placeholder.setTextWidth(max(80.0, 0.9 * view.width()))
+        (x0, x1), (y0, y1) = view.viewRange()
+        self.placeholder.setPos((x0 + x1) / 2, (y0 + y1) / 2)
 
     def _reset_ranges(self) -> None:
         self._test_points_drawn = -1
@@ -97,20 +120,79 @@ class CurvesPanel(Panel):
         """The x axis spans the whole run from the start (it grows if the run is longer)."""
         self.epochs = max(float(epochs), 0.01)
         self.loss_plot.setXRange(0, self.epochs, padding=0.02)
+        self._space_epoch_ticks()
 
     def set_plots_visible(self, loss: bool, accuracy: bool) -> None:
         """Show or hide each plot; a hidden one gives its room to the other."""
+        self._shown = (loss, accuracy)
+        self._place_plots()
+
+    def _place_plots(self) -> None:
+        """The shown plots in the layout: one above the other (sharing the epoch axis under them), or side
+        by side, each with its epoch axis, where one above the other would make them too short to read."""
         layout = self.graphics.ci
-        for row, (plot, shown) in enumerate(((self.loss_plot, loss), (self.acc_plot, accuracy))):
-            present = plot in layout.items
-            if shown and not present:
-                layout.addItem(plot, row=row, col=0)
-            elif not shown and present:
+        plots = (self.loss_plot, self.acc_plot)
+        for plot in plots:
+            if plot in layout.items:
                 layout.removeItem(plot)
                 plot.setParentItem(None)
                 if plot.scene() is not None:
                     plot.scene().removeItem(plot)
+        for i, (plot, shown) in enumerate(zip(plots, self._shown)):
+            if shown:
+                layout.addItem(plot, row=0 if self.side_by_side else i, col=i if self.side_by_side else 0)
             plot.setVisible(shown)
+        for label in (self.legend_label, self.title_label, self.hint_label):
+            label.setVisible(not self.side_by_side)
+        size = (self.acc_plot.getAxis("bottom").labelStyle or {}).get("font-size", f"{theme.AXIS_POINT_SIZE}pt")
+        for plot, legend in ((self.loss_plot, LOSS_LEGEND), (self.acc_plot, ACC_LEGEND)):
+            plot.setTitle(legend if self.side_by_side else None, size=size, color=theme.TEXT)
+        for column in (0, 1):
+            self.graphics.ci.layout.setColumnStretchFactor(column, 1 if self.side_by_side or column == 0 else 0)
+        loss_axis = self.loss_plot.getAxis("bottom")
+        # The loss plot shows its own epoch numbers when nothing is under it to show them.
+        own = self.side_by_side or not self._shown[1]
+        loss_axis.setStyle(showValues=own)
+        loss_axis.setHeight(None if own else 6)
+        # (in the style the accuracy's epoch title has now: presenter mode's type is bigger)
+        self.loss_plot.setLabel("bottom", "epoch" if own else "", **self.acc_plot.getAxis("bottom").labelStyle)
+        if not own:
+            loss_axis.showLabel(False)
+
+    def choose_side_by_side(self, width: float, height: float) -> bool:
+        """Side by side where one above the other would leave each plot under ``SIDE_BY_SIDE_BELOW_PX``
+        and each would still be ``SIDE_BY_SIDE_MIN_WIDTH_PX`` wide (presenter mode on a projector)."""
+        if not all(self._shown):
+            return False
+        line = QFontMetrics(theme.axis_font()).height()
+        if self.side_by_side:
+            # One above the other, the panel's title and the legend come back over the plots.
+            height -= (self.title_label.sizeHint().height() + self.legend_label.heightForWidth(int(width))
+                       + 2 * self.body.spacing())
+        stacked = (height - 3 * line) / 2
+        return stacked < SIDE_BY_SIDE_BELOW_PX and width / 2 >= SIDE_BY_SIDE_MIN_WIDTH_PX
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        size = self.graphics.size()
+        wanted = self.choose_side_by_side(size.width(), size.height())
+        if wanted != self.side_by_side:
+            self.side_by_side = wanted
+            self._place_plots()
+        self._space_epoch_ticks()
+
+    def _space_epoch_ticks(self) -> None:
+        """Side by side, a plot is narrow: its epoch numbers ("0.2" ... "0.8") a readable distance apart."""
+        for plot in (self.loss_plot, self.acc_plot):
+            axis = plot.getAxis("bottom")
+            if not self.side_by_side:
+                axis.setTickSpacing()
+                continue
+            width = max(plot.getViewBox().width(), self.graphics.width() / 2 - 80)
+            label = QFontMetrics(axis.style.get("tickFont") or theme.axis_font()).horizontalAdvance("0.00") * 1.6
+            labels = max(2, int(width // label))
+            major = theme.tick_step(self.epochs * 1.02 / labels)
+            axis.setTickSpacing(levels=[(major, 0)])  # (a half level would print 0.25 as "0.2")
 
     def show_views(self, views: set[str]) -> None:
         self.set_plots_visible("loss" in views, "accuracy" in views)

@@ -13,7 +13,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy
+from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy, QTabBar
 
 from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, \
     diagnose
@@ -22,6 +22,8 @@ from .common import LazyPanel, row_of, set_items
 
 MAX_POINTS = 4000
 FIELDS = ("update_ratio", "grad_l2", "p1", "p25", "p50", "p75", "p99")
+PLOT_TITLES = ("Update size", "Gradient norm", "Weights")
+MIN_PLOT_PX = 80
 HINT_STYLES = {
     "warning": "background: #fff4e0; border: 1px solid #c77700; color: #6b4100;",
     "ok": "background: #e6f4ea; border: 1px solid #188038; color: #0d5323;",
@@ -68,6 +70,16 @@ class StatsPanel(LazyPanel):
         self.hint_box.setWordWrap(True)
         self.hint_box.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.hint_box)
+        # Where three plots one above the other would be too short to read (their axis titles running into
+        # each other), one plot at a time, chosen with these tabs.
+        self.plot_tabs = QTabBar()
+        self.plot_tabs.setDocumentMode(True)
+        self.plot_tabs.setExpanding(False)
+        self.plot_tabs.setDrawBase(False)
+        for title in PLOT_TITLES:
+            self.plot_tabs.addTab(title)
+        self.plot_tabs.hide()
+        self.body.addWidget(self.plot_tabs)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(4)
         accessibility.set_name(self.graphics, "Weight and gradient statistics", "The chosen tensor's weight "
@@ -87,6 +99,9 @@ class StatsPanel(LazyPanel):
             plot.getAxis("left").enableAutoSIPrefix(False)
             plot.setMouseEnabled(x=False, y=False)
             plot.hideButtons()
+        self.plots = (self.ratio_plot, self.grad_plot, self.weight_plot)
+        self.one_at_a_time = False
+        self.plot_tabs.currentChanged.connect(lambda _i: self._place_plots())
         theme.keep_tick_labels_apart(self.weight_plot)  # (the two log axes get log_ticks below)
         self.grad_plot.setXLink(self.ratio_plot)
         self.weight_plot.setXLink(self.ratio_plot)
@@ -121,6 +136,58 @@ class StatsPanel(LazyPanel):
         self._timer.timeout.connect(self._on_timer)
         self.layer_combo.currentIndexChanged.connect(lambda _i: self.refresh())
         self._show_hints()
+
+    # --- one plot or three -------------------------------------------------------------------
+    def plot_height_needed(self) -> float:
+        """A plot's height for its axis title to fit beside it (and for its curve to be read)."""
+        titles = [plot.getAxis("left").label.boundingRect().width() for plot in self.plots]  # (shown or not)
+        return max(MIN_PLOT_PX, max(titles) + 12)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._choose()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        # (presenter mode's type may have changed the titles' lengths meanwhile; once laid out, measured)
+        self._choose()
+        QTimer.singleShot(0, self._choose)
+
+    def _choose(self) -> None:
+        need = self.plot_height_needed()
+        if not self.one_at_a_time and self.isVisible() and self.ratio_plot.getViewBox().height() > 0:
+            # Three plots on screen: measured.
+            wanted = min(plot.getViewBox().height() for plot in self.plots) < need
+        else:
+            legend = self.legend.boundingRect().height() if self.legend.items else 0
+            room = self.graphics.height() + (self.plot_tabs.height() if self.one_at_a_time else 0)
+            tick_font = self.ratio_plot.getAxis("bottom").style.get("tickFont") or theme.axis_font()
+            line = QFontMetrics(tick_font).height()
+            axes = len(self.plots) * (line + 12) + line + 16  # (each plot's step numbers, the title "step")
+            each = (room - legend - axes) / len(self.plots)
+            wanted = each < need + (20 if self.one_at_a_time else 0)  # (back to three only with room to spare)
+        if wanted != self.one_at_a_time:
+            self.one_at_a_time = wanted
+            self.plot_tabs.setVisible(wanted)
+            self._place_plots()
+
+    def _place_plots(self) -> None:
+        layout = self.graphics.ci
+        for plot in self.plots:
+            if plot in layout.items:
+                layout.removeItem(plot)
+                plot.setParentItem(None)
+                if plot.scene() is not None:
+                    plot.scene().removeItem(plot)
+        shown = [self.plots[self.plot_tabs.currentIndex()]] if self.one_at_a_time else list(self.plots)
+        for row, plot in enumerate(shown, start=1):
+            layout.addItem(plot, row=row, col=0)
+        for plot in self.plots:
+            plot.setVisible(plot in shown)
+            # One at a time, the tab names the plot: its axis title would need more height than a short
+            # panel has.
+            plot.getAxis("left").showLabel(not self.one_at_a_time)
+        self.layer_combo.setEnabled(self.weight_plot in shown)
 
     # --- data ------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -233,5 +300,9 @@ class StatsPanel(LazyPanel):
             self.band_outer.setCurves(pg.PlotCurveItem(x, arrays["p1"]), pg.PlotCurveItem(x, arrays["p99"]))
             self.band_inner.setCurves(pg.PlotCurveItem(x, arrays["p25"]), pg.PlotCurveItem(x, arrays["p75"]))
             self.median_curve.setData(x, arrays["p50"])
-            self.weight_plot.setLabel("left", f"{name.replace('.weight', '')} weights", color=theme.TEXT,
-                                      **{"font-size": f"{theme.AXIS_POINT_SIZE}pt"})
+            # (in the type the axis has now: presenter mode's is bigger)
+            style = dict(self.weight_plot.getAxis("left").labelStyle or {})
+            style.setdefault("color", theme.TEXT)
+            style.setdefault("font-size", f"{theme.AXIS_POINT_SIZE}pt")
+            self.weight_plot.setLabel("left", f"{name.replace('.weight', '')} weights", **style)
+        self._choose()  # (the weights' title names the layer: its length changed)

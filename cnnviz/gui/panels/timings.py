@@ -25,7 +25,9 @@ def _lighter(colour: str, amount: float = 0.55) -> QColor:
 
 
 OWN_ROW_KINDS = ("conv", "dense")
-RATE_PLOT_MIN_PX = 70
+RATE_PLOT_MIN_PX = 100
+"""The images/s plot's least height (its axis title "images/s" fits beside it, its line can be read)."""
+BARS_MIN_PX = 80
 OTHER = "relu, pool…"
 
 
@@ -58,7 +60,7 @@ class TimingsPanel(Panel):
         self.body.addWidget(self.summary_label)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(2)
-        self.body.addWidget(self.graphics)
+        self.body.addWidget(self.graphics, 1)
         self.bars_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), bottom="ms per batch")
         self.bars_plot.showGrid(x=True, y=False, alpha=theme.GRID_ALPHA)
         self.bars_plot.invertY(True)
@@ -71,8 +73,6 @@ class TimingsPanel(Panel):
         theme.keep_tick_labels_apart(self.rate_plot)
         self.rate_plot.setMouseEnabled(x=False, y=False)
         self.rate_plot.hideButtons()
-        self.graphics.ci.layout.setRowStretchFactor(0, 3)
-        self.graphics.ci.layout.setRowStretchFactor(1, 2)
         self.placeholder = pg.TextItem("Per-layer forward and backward times\nappear here while training",
                                        color=theme.MUTED, anchor=(0.5, 0.5))
         self.placeholder.setFont(theme.axis_font())
@@ -91,10 +91,33 @@ class TimingsPanel(Panel):
         self._fit_rows()
 
     def _fit_rows(self) -> None:
-        """Tall enough that the layer names (one per row of bars) never sit on top of each other."""
-        line = QFontMetrics(theme.axis_font()).height()
+        """Tall enough that the layer names (one per row of bars) never sit on top of each other, and that
+        each plot is readable; the layer names' axis as wide as the longest name (pyqtgraph leaves out a
+        name that does not fit: presenter mode's bigger type lost "relu, pool…")."""
+        axis = self.bars_plot.getAxis("left")
+        metrics = QFontMetrics(axis.style.get("tickFont") or theme.axis_font())
+        line = metrics.height()
         rows = max(len(self.layer_names), 4)
-        self.graphics.setMinimumHeight(int(rows * line * 1.5 + 3.5 * line + RATE_PLOT_MIN_PX))
+        bars = max(rows * line * 1.5, BARS_MIN_PX)
+        rate = max(RATE_PLOT_MIN_PX, self.rate_plot.getAxis("left").label.boundingRect().width() + 12)
+        self.graphics.setMinimumHeight(int(bars + rate + 4.5 * line))
+        names = max((metrics.horizontalAdvance(n) for n in self.layer_names), default=0)
+        width = max(92, names + 16)
+        for plot in (self.bars_plot, self.rate_plot):
+            plot.getAxis("left").setWidth(width)
+        stretch = (max(1, round(bars)), max(1, round(rate)))
+        self.graphics.ci.layout.setRowStretchFactor(0, stretch[0])
+        self.graphics.ci.layout.setRowStretchFactor(1, stretch[1])
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_rows()  # (presenter mode's type changes the sizes it needs)
+
+    def name_axis_width_needed(self) -> int:
+        """The widest layer name in the bars' axis type (the layout check compares it with the axis)."""
+        axis = self.bars_plot.getAxis("left")
+        metrics = QFontMetrics(axis.style.get("tickFont") or theme.axis_font())
+        return max((metrics.horizontalAdvance(n) for n in self.layer_names), default=0)
 
     def row_pixels(self) -> float:
         """Screen pixels per layer row of the bars (the layout check: at least a line of text)."""
