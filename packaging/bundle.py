@@ -64,8 +64,10 @@ def build() -> tuple[Path, Path, float]:
 
 def clean_environment(home: Path) -> dict[str, str]:
     """A fresh HOME and a PATH without any virtual environment or this Python: the bundle must need neither."""
-    prefixes = {os.path.normcase(str(Path(p).resolve())) for p in (sys.prefix, sys.base_prefix,
-                                                                    os.environ.get("VIRTUAL_ENV", "")) if p}
+    # The virtual environments only (this one, an activated one): the base Python's prefix may be /usr,
+    # whose bin/ the bundle's smoke test needs like any program (seen on a machine whose venv's base is /usr).
+    prefixes = {os.path.normcase(str(Path(p).resolve())) for p in (sys.prefix, os.environ.get("VIRTUAL_ENV", ""))
+                if p and os.path.normcase(str(Path(p).resolve())) != os.path.normcase(str(Path(sys.base_prefix).resolve()))}
     path = [p for p in os.environ.get("PATH", "").split(os.pathsep)
             if p and not any(os.path.normcase(str(Path(p).resolve())).startswith(x) for x in prefixes)]
     env = {"PATH": os.pathsep.join(path), "HOME": str(home), "USERPROFILE": str(home),

@@ -77,6 +77,14 @@ def test_the_smoke_environment_has_a_fresh_home_and_no_venv_on_path(tmp_path, mo
     assert "VIRTUAL_ENV" not in env and "PYTHONPATH" not in env
 
 
+def test_the_smoke_environment_keeps_the_system_bin_when_the_base_python_lives_there(tmp_path, monkeypatch):
+    bundle = _bundle_module()
+    monkeypatch.setattr(bundle.sys, "base_prefix", "/usr")  # a venv made from the system's Python
+    monkeypatch.setenv("PATH", os.pathsep.join(["/usr/local/bin", "/usr/bin", "/bin"]))
+    env = bundle.clean_environment(tmp_path / "home")
+    assert "/usr/bin" in env["PATH"].split(os.pathsep)
+
+
 def test_the_executable_and_archive_names_follow_the_platform(monkeypatch):
     bundle = _bundle_module()
     monkeypatch.setattr(bundle.sys, "platform", "win32")
