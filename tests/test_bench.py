@@ -204,11 +204,13 @@ def test_progress_goes_to_stderr_round_by_round_alternating_the_contenders(monke
     assert "before: load average 0.10 0.20 0.30" in lines and "warning" not in captured.err
 
 
-@pytest.mark.parametrize("load, busy", [((0.49, 3.0, 3.0), False), ((0.5, 0.1, 0.1), True), ((4.0, 4.0, 4.0), True),
-                                        (None, False)])
-def test_a_busy_machine_marks_the_ratios_unreliable(monkeypatch, capsys, load, busy):
+@pytest.mark.parametrize("load, busy, cores", [((0.49, 3.0, 3.0), False, 2), ((0.5, 0.1, 0.1), True, 2),
+                                               ((4.0, 4.0, 4.0), True, 2), (None, False, 2),
+                                               ((1.1, 0.5, 0.2), False, 16), ((4.0, 1.0, 1.0), True, 16)])
+def test_a_busy_machine_marks_the_ratios_unreliable(monkeypatch, capsys, load, busy, cores):
     _quiet_peak(monkeypatch)
     monkeypatch.setattr(bench, "load_average", lambda: load)
+    monkeypatch.setattr(bench, "_cpu_count", lambda: cores)
     argv = ("--net", "tiny", "--steps", "1", "--warmup", "0", "--repeat", "1", "--backends", "numpy")
     assert bench.run(_args(*argv, "--json")) == 0
     captured = capsys.readouterr()

@@ -357,17 +357,12 @@ def run(args) -> int:
     say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
 
     progress = _progress
-    load_before = load_average()
-    busy = load_before is not None and load_before[0] >= BUSY_LOAD
-    _set_blas_threads(threads)
-    data = _data(args.batch)
     say(f"network {spec}  batch {args.batch}  {args.steps} steps x {args.repeat} rounds"
         + (f"  {threads} threads" if threads else "")
         + f"  (data on the device, stats read every {READ_EVERY} steps)")
-    say(f"before: {_describe_load(load_before)}")
-    if busy:
-        say(f"warning: the machine is busy (1-minute load average {load_before[0]:.2f} >= {BUSY_LOAD} before "
-            f"starting): another program shares the cores; times and ratios below are {BUSY}")
+    load_before, busy = _load_before(say)
+    _set_blas_threads(threads)
+    data = _data(args.batch)
 
     runners: dict[str, _CnnvizRunner] = {}
     unavailable: dict[str, str] = {}
@@ -490,6 +485,23 @@ def run(args) -> int:
     return 0
 
 
+def busy_load() -> float:
+    """The 1-minute load average from which the machine counts as busy: ``BUSY_LOAD`` on up to two cores
+    (this project's machines), a quarter of the cores on bigger ones (a GPU host's 16 cores at load 1.1
+    are idle for a benchmark of one process)."""
+    return max(BUSY_LOAD, 0.25 * _cpu_count())
+
+
+def _load_before(say) -> tuple[tuple[float, float, float] | None, bool]:
+    load_before = load_average()
+    busy = load_before is not None and load_before[0] >= busy_load()
+    say(f"before: {_describe_load(load_before)}")
+    if busy:
+        say(f"warning: the machine is busy (1-minute load average {load_before[0]:.2f} >= {busy_load():g} before "
+            f"starting): another program shares the cores; times and ratios below are {BUSY}")
+    return load_before, busy
+
+
 def _add_load_after(report: dict, load_before, busy: bool, say) -> None:
     """The load average after the run beside the one before, and whether the ratios can be trusted."""
     load_after = load_average()
@@ -507,13 +519,8 @@ def _run_time_to(args, names: list[str]) -> int:
     if not isinstance(args.seed, int) or isinstance(args.seed, bool) or not 0 <= args.seed < 2**32:
         raise ValueError(f"--seed must be a whole number from 0 to {2**32 - 1}, got {args.seed!r}")
     say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
-    load_before = load_average()
-    busy = load_before is not None and load_before[0] >= BUSY_LOAD
+    load_before, busy = _load_before(say)
     _set_blas_threads(args.threads)
-    say(f"before: {_describe_load(load_before)}")
-    if busy:
-        say(f"warning: the machine is busy (1-minute load average {load_before[0]:.2f} >= {BUSY_LOAD} before "
-            f"starting): another program shares the cores; times and ratios below are {BUSY}")
     report = run_time_to(args, names, lambda name: _open_backend(name, args.threads), _progress, say,
                          lambda: load_dataset("mnist"))
     _add_load_after(report, load_before, busy, say)
