@@ -440,3 +440,17 @@ def test_after_warm_up_a_training_step_of_every_layer_kind_compiles_nothing(nb):
         training_step(nb, model, Optimizer(kind).to(nb), data, np.array([1, 5, 2]), nb.new_step_stats(1), 0, 1, 1e-3)
     grown = {name: (before[name], n) for name, n in compiled().items() if n != before.get(name)}
     assert not grown, f"compiled during the first step, not in warm_up: {grown}"
+
+
+def test_the_workspace_keeps_the_shapes_used_most_recently_and_forgets_older_ones(monkeypatch):
+    from cnnviz.backends.numba_cpu.workers import Workspace
+
+    monkeypatch.setattr(Workspace, "MAX_KEYS", 4)
+    ws = Workspace()
+    first = id(ws.get((1 << 16,), np.float32))  # not held: the pool may hand it out again
+    for batch in range(2, 12):  # a class clicks the batch size up, one step at each
+        ws.get((batch, 1 << 16), np.float32)
+        assert id(ws.get((1 << 16,), np.float32)) == first, "a shape used at every step is never forgotten"
+    assert len(ws._buffers) == 4
+    assert ws._bytes == sum(b.nbytes for bufs in ws._buffers.values() for b in bufs)
+    assert ((2, 1 << 16), np.dtype(np.float32).str) not in ws._buffers

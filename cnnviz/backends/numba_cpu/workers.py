@@ -18,11 +18,15 @@ class Workspace:
 
     A buffer is handed out again only when the pool holds the sole reference
     to it: a caller (or a layer cache, or a view) still holding it keeps it out.
+    The pool keeps the ``MAX_KEYS`` shapes used most recently: a training step and an
+    evaluation use at most 18 (the seed net), so a few batch sizes' buffers stay, and a
+    class clicking the batch size up and down for a lesson does not pile up every size's.
     """
 
     MIN_ELEMENTS = 1 << 16  # smaller arrays come straight from np.empty
     MAX_PER_KEY = 6
     MAX_BYTES = 2 << 30
+    MAX_KEYS = 64
 
     def __init__(self):
         self._buffers: dict[tuple, list[np.ndarray]] = {}
@@ -38,7 +42,13 @@ class Workspace:
             return np.empty(shape, dtype)
         key = (shape, dtype.str)
         with self._lock:
-            bufs = self._buffers.setdefault(key, [])
+            bufs = self._buffers.pop(key, None)
+            if bufs is None:
+                bufs = []
+                while len(self._buffers) >= self.MAX_KEYS:  # forget the shape used longest ago
+                    oldest = next(iter(self._buffers))
+                    self._bytes -= sum(b.nbytes for b in self._buffers.pop(oldest))
+            self._buffers[key] = bufs  # the most recently used shape last
             for index in range(len(bufs)):
                 # References: the list, getrefcount's argument. Nothing else -> free.
                 if sys.getrefcount(bufs[index]) <= 2:
