@@ -14,8 +14,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from cnnviz.train import events as ev
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication
 
@@ -24,6 +22,7 @@ from cnnviz.gui import autosave, checkpoints
 from cnnviz.nn import checkpoint
 from cnnviz.nn.model import Sequential
 from cnnviz.train import evaluation
+from cnnviz.train import events as ev
 from cnnviz.train.trainer import Trainer
 
 TIMEOUT_MS = 30_000
