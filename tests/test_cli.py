@@ -8,14 +8,8 @@ from PIL import Image
 
 from cnnviz.cli import main
 from cnnviz.data.datasets import load_dataset
+from cli_fixtures import user_data_home  # noqa: F401 - autouse: a private user data folder
 
-
-@pytest.fixture(autouse=True)
-def user_data_home(tmp_path_factory, monkeypatch):
-    """cnnviz train saves to the user data folder by default: never the real one in tests."""
-    home = tmp_path_factory.mktemp("xdg-data")
-    monkeypatch.setenv("XDG_DATA_HOME", str(home))
-    return home
 
 
 def run(capsys, *argv):

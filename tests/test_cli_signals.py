@@ -15,16 +15,11 @@ import pytest
 
 from cnnviz.cli import main
 from cnnviz.nn import checkpoint
+from cli_fixtures import user_data_home  # noqa: F401 - autouse: a private user data folder
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
 TRAIN = ("train", "--net", "tiny", "--backend", "numpy", "--eval-every", "0")
 
-
-@pytest.fixture(autouse=True)
-def user_data_home(tmp_path_factory, monkeypatch):
-    home = tmp_path_factory.mktemp("xdg-data")
-    monkeypatch.setenv("XDG_DATA_HOME", str(home))
-    return home
 
 
 def _signal_at_step(monkeypatch, step: int, signals: list[int]):
