@@ -12,7 +12,9 @@ of 4096 on a large net, the first JIT compile: seconds), so
 window at once and closes it for good -- quitting the app when it was the last
 window -- only when the thread has ended. Qt aborts the process if a running
 QThread is destroyed, so a thread still running when Python exits is waited
-for (``atexit``) instead.
+for (``atexit``) instead, and the windows still open are deleted there too, while Python is whole:
+left to PySide's own exit clean-up, a pyqtgraph item's Python override could run in a half-torn-down
+interpreter and crash the process (a segfault in 1 of ~15 exits under load).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ import time
 from typing import Callable
 
 import numpy as np
+import shiboken6
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from ..train.trainer import Trainer
 from . import jobs
@@ -51,11 +54,24 @@ def wait_for_stopping_threads(timeout_s: float | None = None) -> bool:
     """Wait until every training thread has ended (True), or ``timeout_s`` has passed (False)."""
     deadline = None if timeout_s is None else time.monotonic() + timeout_s
     for thread in list(_THREADS):
-        while _is_running(thread):
+        # QThread.wait returns once the thread has wholly ended; isRunning is already False while it
+        # still emits ``finished``, and a QThread destroyed then takes the process down.
+        while shiboken6.isValid(thread) and not thread.wait(100):
             if deadline is not None and time.monotonic() >= deadline:
                 return False
-            thread.wait(100)
     return True
+
+
+def delete_windows_left() -> None:
+    """Delete the main windows still alive (at exit, while Python is whole). Only those: pyqtgraph's
+    parentless context menus and the widgets shown inside plots go with the items that use them, and
+    deleting one of them first leaves those items a dangling pointer."""
+    app = QApplication.instance()
+    if app is None:
+        return
+    for widget in app.topLevelWidgets():
+        if isinstance(widget, QMainWindow) and shiboken6.isValid(widget) and widget.parent() is None:
+            shiboken6.delete(widget)
 
 
 @atexit.register
@@ -67,6 +83,7 @@ def _join_at_exit() -> None:
         jobs.wait_for_all()
     except RuntimeError:
         pass
+    delete_windows_left()
 
 
 class TrainingSession(QObject):

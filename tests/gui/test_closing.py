@@ -212,6 +212,39 @@ def test_the_process_never_aborts_with_a_thread_in_a_long_step(tmp_path, mode):
     assert "exec returned" in done.stdout
 
 
+EXIT_SCRIPT = """
+import atexit, sys
+from PySide6.QtCore import QTimer  # PySide6's exit clean-up is registered here: it runs last
+atexit.register(lambda: print("PySide6's clean-up comes next", flush=True))
+from cnnviz.gui import autosave, checkpoints
+from cnnviz.gui.theme import application
+from cnnviz.gui.window import MainWindow
+
+autosave.default_folder = lambda: __import__("pathlib").Path(sys.argv[1])
+checkpoints.Checkpoints.auto_answer = "discard"
+app = application()
+window = MainWindow(net="tiny", backend="numpy")
+window.destroyed.connect(lambda: print("window deleted while Python ran", flush=True))
+window.show()
+QTimer.singleShot(200, app.quit)
+app.exec()
+window.shutdown()
+"""
+
+
+def test_the_window_is_deleted_at_exit_while_python_still_runs(tmp_path):
+    # Left to PySide's own exit clean-up, the window's plots were deleted in a half-torn-down interpreter,
+    # where a pyqtgraph override could crash the process (1 exit in ~15 under load).
+    script = tmp_path / "exit.py"
+    script.write_text(textwrap.dedent(EXIT_SCRIPT))
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
+    done = subprocess.run([sys.executable, str(script), str(tmp_path / "data")], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, (done.returncode, done.stdout, done.stderr[-2000:])
+    lines = done.stdout.splitlines()
+    assert lines == ["window deleted while Python ran", "PySide6's clean-up comes next"], lines
+
+
 # --- nothing lost silently ------------------------------------------------------------------------------
 def finished_run(qtbot, make_window, steps=3):
     window = make_window(steps=steps)
