@@ -110,8 +110,9 @@ def test_paused_means_no_images_per_second_and_no_eta(qtbot, window):
     window.toggle_pause()
     qtbot.waitUntil(lambda: window.run.state == "paused", timeout=TIMEOUT_MS)
     assert window.status.text("rate") == "– images/s" and window.status.text("eta") == "ETA –"
+    before = window.run.last_step.step
     window.step()  # one step while paused: still nothing moving
-    qtbot.wait(500)
+    qtbot.waitUntil(lambda: window.run.last_step.step == before + 1, timeout=TIMEOUT_MS)
     assert window.status.text("rate") == "– images/s" and window.status.text("eta") == "ETA –"
 
 
@@ -132,8 +133,10 @@ def test_the_first_compile_shows_over_the_panels(qtbot, window):
 def test_a_quick_warm_up_never_flashes(qtbot, window):
     window.router.handle(ev.WarmupStarted("numba", "cache"))
     window.router.handle(ev.WarmupFinished("numba", 0.1, "loaded"))
-    qtbot.wait(500)
-    assert not window.workspace.busy.isVisible()
+    busy = window.workspace.busy
+    assert not busy._delay.isActive(), "the delayed appearance was called off"
+    busy._delay.timeout.emit()  # even a late timer finds nothing to show
+    assert not busy.isVisible()
 
 
 # --- Why? -------------------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 """The run's history stays bounded however long the run, and forgets what a GPU rewind undid."""
 
-import time
 
 import numpy as np
 
@@ -25,14 +24,11 @@ class QuickStep:
 
 def test_a_million_steps_keep_the_history_bounded():
     history = StepHistory()
-    t0 = time.perf_counter()
     sizes = []
     for start in range(1, 1_000_001, 1000):
         history.extend([QuickStep(i, "numba" if i > 500_000 else "numpy") for i in range(start, start + 1000)])
         if start % 100_000 == 1:
             sizes.append((len(history), history.nbytes()))
-    elapsed = time.perf_counter() - t0
-    assert elapsed < 60, "adding a step is a few appends (and this machine may be busy)"
     assert len(history) <= 2 * RECENT_STEPS + history.older_capacity
     assert history.nbytes() < 4 * 2**20
     # Bounded from 200k steps on: the size no longer grows with the run.

@@ -1,5 +1,6 @@
 """The window end to end: a real Trainer in a QThread on the tiny net."""
 
+import threading
 import time
 
 import numpy as np
@@ -83,15 +84,36 @@ def test_start_trains_and_every_panel_gets_data(qtbot, window):
     assert "step" in window.status.text("step")
 
 
+class CountingEvent(threading.Event):
+    """The trainer's wake-up event, counting how often the paused loop looked for work."""
+
+    def __init__(self):
+        super().__init__()
+        self.waits = 0
+
+    def wait(self, timeout=None):
+        self.waits += 1
+        return super().wait(timeout)
+
+
+def wait_until_idle(qtbot, trainer, looks=5):
+    """Until the paused trainer has looked for a command ``looks`` times and found nothing to train."""
+    counter = CountingEvent()
+    trainer._wake = counter
+    qtbot.waitUntil(lambda: counter.waits >= looks, timeout=TIMEOUT_MS)
+
+
 def test_pause_stops_steps(qtbot, window):
     window.start()
     wait_steps(qtbot, window, 2)
     window.toggle_pause()
     qtbot.waitUntil(lambda: window.run.state == "paused", timeout=TIMEOUT_MS)
     assert window.controls.pause_button.text().endswith("Resume")
-    step = window.session.trainer.step
-    qtbot.wait(500)
-    assert window.session.trainer.step == step
+    trainer = window.session.trainer
+    wait_until_idle(qtbot, trainer)
+    step = trainer.step
+    wait_until_idle(qtbot, trainer)
+    assert trainer.step == step, "the paused loop went round and trained nothing"
     window.toggle_pause()
     qtbot.waitUntil(lambda: window.session.trainer.step > step, timeout=TIMEOUT_MS)
 
@@ -102,7 +124,8 @@ def test_step_advances_exactly_one(qtbot, window):
     assert window.run.last_step.step == 1
     window.step()
     wait_steps(qtbot, window, 2)
-    qtbot.wait(400)
+    wait_until_idle(qtbot, window.session.trainer)  # back in the paused loop: no further step follows
+    window.session.flush()
     assert window.session.trainer.step == 2
     assert window.run.last_step.step == 2
     assert len(window.panels.curves.loss_raw.getData()[1]) == 2
@@ -116,8 +139,7 @@ def test_switch_backend_mid_training_keeps_loss_continuous(qtbot, window):
     wait_steps(qtbot, window, 15)
     window.controls.select_backend("numba", emit=True)
     qtbot.waitUntil(lambda: window.run.last_step.backend == "numba", timeout=120_000)
-    switched_at = next(i for i, e in enumerate(window.panels.curves.markers))
-    assert switched_at == 0
+    assert len(window.panels.curves.markers) == 1, "one marker: the switch"
     wait_steps(qtbot, window, window.run.last_step.step + 5, timeout=60_000)
     losses = window.panels.curves.raw.y
     assert np.all(np.isfinite(losses))
@@ -268,9 +290,7 @@ def test_closing_mid_training_ends_the_thread(qtbot, window):
     wait_steps(qtbot, window, 2)
     thread = window.session.thread
     assert thread.isRunning()
-    t0 = time.perf_counter()
-    window.close()
-    assert time.perf_counter() - t0 < 1.0, "closing returns at once; the thread ends its step on its own"
+    window.close()  # returns at once (tests/gui/test_closing.py proves it with a step that blocks)
     qtbot.waitUntil(lambda: not window.session.stopping and not window.session.active, timeout=STOP_WAIT_MS)
     assert not window.isVisible()
 
