@@ -54,6 +54,10 @@ light on white."""
 SERIES_PEN_STYLES = (Qt.SolidLine, Qt.DashLine, Qt.DotLine, Qt.DashDotLine)
 
 
+BACKEND_COLOURS = {"numpy": BLUE, "numba": ORANGE, "cuda": BLUISH_GREEN, "cupy": REDDISH_PURPLE}
+"""Each backend's colour in the timings (bars, images/s curves); its name is always written beside it."""
+
+
 def class_colour(index: int) -> str:
     return CLASS_COLOURS[int(index) % len(CLASS_COLOURS)]
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 
+from . import palette
 from .desktop import APP_ID, icon_files
 
 BACKGROUND = "#ffffff"
@@ -19,19 +20,8 @@ MUTED = "#5b6475"
 ACCENT = "#1f6feb"
 GRID_ALPHA = 0.25
 
-LOSS_RAW = (31, 111, 235, 70)
-LOSS_SMOOTH = "#1f4fbf"
-TRAIN_ACC = "#e8710a"
-TEST_ACC = "#188038"
 BACKEND_MARK = "#8e24aa"
 HYPER_MARK = "#6b7280"
-
-BACKEND_COLOURS = {
-    "numpy": "#3b6fb6",
-    "numba": "#e8710a",
-    "cuda": "#188038",
-    "cupy": "#8e24aa",
-}
 
 BASE_POINT_SIZE = 11
 AXIS_POINT_SIZE = 11
@@ -241,7 +231,7 @@ def keep_tick_labels_apart(plot: pg.PlotItem) -> None:
 
 
 def backend_colour(name: str) -> str:
-    return BACKEND_COLOURS.get(name, "#444444")
+    return palette.BACKEND_COLOURS.get(name, "#444444")
 
 
 def _lut(stops: list[tuple[float, tuple[int, int, int]]]) -> np.ndarray:

@@ -160,3 +160,10 @@ def test_gallery_captions_keep_their_mark(qtbot):
     for i, caption in enumerate(captions):
         need = gallery.fontMetrics().horizontalAdvance(caption) + margin
         assert gallery.visualItemRect(gallery.item(i)).width() >= need, caption
+
+
+def test_the_backends_colours_stay_apart_under_each_deficiency():
+    # The timings compare backends by colour (bars, images/s curves) with their names beside them.
+    colours = list(palette.BACKEND_COLOURS.values())
+    assert len(set(colours)) == len(colours) == 4
+    assert smallest_distance(colours) >= MIN_CLASS_DISTANCE
