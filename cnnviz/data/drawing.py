@@ -21,7 +21,7 @@ from . import limits
 from .files import describe_file_error, open_regular, show_path
 from .limits import megabytes, shorten
 
-__all__ = ["ImageError", "load_image", "load_digit_image", "preprocess_digit"]
+__all__ = ["ImageError", "load_image", "load_digit_image", "load_network_input", "preprocess_digit"]
 
 
 class ImageError(ValueError):
@@ -221,6 +221,19 @@ def load_digit_image(path: str | os.PathLike[str]) -> np.ndarray:
         if str(path) in str(error):
             raise
         raise ImageError(f"{path}: {error}") from None
+
+
+def load_network_input(path: str | os.PathLike[str]) -> np.ndarray:
+    """Read a 28x28 image file as the network's input itself, without the MNIST preprocessing.
+
+    White (1) is ink, as in MNIST; an 8-bit grey PNG comes back exactly (k/255),
+    so what ``cnnviz fool`` wrote is what the network is shown again.
+    """
+    gray = load_image(path)
+    if gray.shape != (FIELD_SIZE, FIELD_SIZE):
+        raise ImageError(f"{show_path(Path(path))}: the network's input is {FIELD_SIZE}x{FIELD_SIZE} pixels, this "
+                         f"image is {gray.shape[1]}x{gray.shape[0]} (without --raw it is preprocessed to fit)")
+    return gray
 
 
 def _ink_from_gray(gray: np.ndarray) -> np.ndarray | None:
