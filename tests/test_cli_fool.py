@@ -117,3 +117,18 @@ def test_bad_model_image_and_out_give_one_line_error(tiny_model_path, digit_file
     code, _, err = run(capsys, "fool", "--model", str(tiny_model_path), str(digit_files[0][0]), "--target", "3",
                        "--out", str(tmp_path / "o.jpg"))
     assert code == 2 and "must end in .png" in err
+
+
+def test_predict_json_says_how_unsure_it_is(tiny_model_path, digit_files, capsys, tmp_path):
+    noise = tmp_path / "noise.png"
+    Image.fromarray((np.random.default_rng(0).random((28, 28)) * 255).astype(np.uint8)).save(noise)
+    files = [str(path) for path, _ in digit_files]
+    code, stdout, err = run(capsys, "predict", "--model", str(tiny_model_path), *files, "--json")
+    assert code == 0, err
+    rows = json.loads(stdout)
+    assert all(isinstance(r["uncertainty"], float) and r["unsure"] is False for r in rows), rows
+    code, stdout, _ = run(capsys, "predict", "--model", str(tiny_model_path), "--raw", str(noise), "--json")
+    row = json.loads(stdout)[0]
+    assert row["unsure"] is True and row["uncertainty"] > max(r["uncertainty"] for r in rows)
+    code, stdout, _ = run(capsys, "predict", "--model", str(tiny_model_path), "--raw", str(noise))
+    assert "not sure" in stdout

@@ -18,7 +18,7 @@ def error_line(text: str) -> None:
 
 
 def open_model(model_path, backend: str = "numpy"):
-    """``(model on the backend, path)`` for ``--model``; without one, the last model ``cnnviz train`` saved.
+    """``(model on the backend, path, checkpoint metadata)`` for ``--model``; without one, the last model ``cnnviz train`` saved.
 
     A missing, corrupt or hostile checkpoint raises ValueError (CheckpointError) naming the file.
     """
@@ -32,9 +32,9 @@ def open_model(model_path, backend: str = "numpy"):
             raise ValueError("no model given and none saved yet: train one with 'cnnviz train' (it saves to "
                              f"{checkpoint.default_models_dir()}) or pass --model PATH.npz")
         print(f"using the last saved model {limits.escape_control(model_path)}", file=sys.stderr)
-    model, _ = checkpoint.load_model(model_path)
+    model, ckpt = checkpoint.load_model(model_path)
     model.to(registry.get(backend))
-    return model, model_path
+    return model, model_path, ckpt.meta
 
 
 def inference_batch(model) -> int:

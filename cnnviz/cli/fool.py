@@ -61,7 +61,7 @@ def run(args) -> int:
         raise ValueError(f"--out {limits.escape_control(args.out)}: the fooling input is written as PNG: "
                          "the name must end in .png")
     check_save_target(args.out, 1024, "image")  # before the work, as train checks --save
-    model, _ = open_model(args.model)
+    model, _, _ = open_model(args.model)
     image = load_network_input(args.image) if args.raw else load_digit_image(args.image)
     result = fool(model, image, args.target, epsilon=epsilon, mode=args.mode, steps=steps)
     atomic_write_bytes(args.out, png_bytes(result.png_array()))
