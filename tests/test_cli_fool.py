@@ -132,3 +132,45 @@ def test_predict_json_says_how_unsure_it_is(tiny_model_path, digit_files, capsys
     assert row["unsure"] is True and row["uncertainty"] > max(r["uncertainty"] for r in rows)
     code, stdout, _ = run(capsys, "predict", "--model", str(tiny_model_path), "--raw", str(noise))
     assert "not sure" in stdout
+
+
+def test_filters_writes_a_grid_and_the_optimised_inputs_per_layer(tiny_model_path, capsys, tmp_path):
+    out = tmp_path / "filters"
+    code, stdout, err = run(capsys, "filters", "--model", str(tiny_model_path), "--out", str(out), "--images", "300",
+                            "--steps", "16", "--json")
+    assert code == 0, err
+    units = json.loads(stdout)["units"]
+    assert [(u["layer"], u["unit"]) for u in units] == ([("conv1", i) for i in range(8)]
+                                                        + [("conv2", i) for i in range(16)]
+                                                        + [("dense1", i) for i in range(10)])
+    for u in units:
+        assert len(u["top_test_indices"]) == 9 and all(0 <= i < 300 for i in u["top_test_indices"])
+        assert u["top_activation"] == max(u["top_activations"])
+        assert isinstance(u["optimised_activation"], float)
+    for name, count in (("conv1", 8), ("conv2", 16), ("dense1", 10)):
+        optimised = np.load(out / f"optimised_{name}.npy", allow_pickle=False)
+        assert optimised.shape == (count, 28, 28) and optimised.dtype == np.float32
+        with Image.open(out / f"{name}.png") as grid:
+            assert grid.size[1] == 2 + count * 58
+    code, stdout, _ = run(capsys, "filters", "--model", str(tiny_model_path), "--out", str(out), "--layer", "conv2",
+                          "--images", "100", "--steps", "4")
+    assert code == 0 and stdout.startswith("conv2: 16 units")
+
+
+@pytest.mark.parametrize("extra,fragment", [
+    (["--layer", "conv7"], "conv1, conv2, dense1"),
+    (["--steps", "100000"], "--steps must be at most"),
+    (["--images", "20000"], "--images must be at most"),
+    (["--images", "0"], "must be at least 1"),
+])
+def test_filters_bad_input_gives_one_line_error(tiny_model_path, capsys, tmp_path, extra, fragment):
+    code, _, err = run(capsys, "filters", "--model", str(tiny_model_path), "--out", str(tmp_path / "f"), *extra)
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and fragment in lines[0], err
+
+
+def test_filters_out_must_be_a_folder_whose_parent_exists(tiny_model_path, capsys, tmp_path):
+    (tmp_path / "file").write_text("x")
+    for target, fragment in ((tmp_path / "file", "is not a folder"), (tmp_path / "a" / "b", "does not exist")):
+        code, _, err = run(capsys, "filters", "--model", str(tiny_model_path), "--out", str(target))
+        assert code == 2 and fragment in err

@@ -106,6 +106,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     fool.add_arguments(f)
 
+    v = sub.add_parser("filters", help="what each filter wants to see: top test images and an optimised input",
+                       description="For every unit of every conv layer and of the classes: its top 9 MNIST test "
+                       "images and an input optimised to excite it; one PNG grid and one .npy per layer.")
+    from . import filters
+
+    filters.add_arguments(v)
+
     b = sub.add_parser("bench", help="measure images/s and per-layer times of each backend")
     try:
         from . import bench
@@ -196,6 +203,12 @@ def cmd_fool(args) -> int:
     return fool.run(args)
 
 
+def cmd_filters(args) -> int:
+    from . import filters
+
+    return filters.run(args)
+
+
 def cmd_bench(args) -> int:
     from . import bench
 
@@ -216,7 +229,7 @@ def cmd_install_desktop(args) -> int:
     return 0
 
 
-_COMMANDS = {"train": cmd_train, "predict": cmd_predict, "fool": cmd_fool, "devices": cmd_devices, "bench": cmd_bench,
+_COMMANDS = {"train": cmd_train, "predict": cmd_predict, "fool": cmd_fool, "filters": cmd_filters, "devices": cmd_devices, "bench": cmd_bench,
              "gui": cmd_gui, "install-desktop": cmd_install_desktop}
 
 
