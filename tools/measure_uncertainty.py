@@ -3,8 +3,9 @@
     python tools/measure_uncertainty.py MODEL.npz [MODEL.npz ...]
 
 For each model and each method of cnnviz.analysis.uncertainty: the threshold is calibrated on MNIST test
-images 1, 6, 11, ... (every fifth); printed are the acceptance of the other 8,000 test images (real digits the threshold never saw)
-and the rejection ("unsure") rate of 1,000 synthetic non-digits of each kind (cnnviz.analysis.synthetic).
+images 1, 6, 11, ... (every fifth); printed are the acceptance of the other 8,000 test images (real digits
+the threshold never saw) and the rejection ("unsure") rate of 1,000 synthetic non-digits of each kind
+(cnnviz.analysis.synthetic).
 """
 
 import sys

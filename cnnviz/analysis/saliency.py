@@ -22,7 +22,8 @@ import numpy as np
 from ..backends import registry
 from ..nn.model import NUM_CLASSES, Sequential
 
-__all__ = ["model_from_weights", "layer_input_gradients", "class_score_gradients", "saliency_map", "occlusion_map", "patch_origins"]
+__all__ = ["model_from_weights", "layer_input_gradients", "class_score_gradients", "saliency_map", "occlusion_map",
+           "patch_origins"]
 
 IMAGE_SIZE = 28
 
@@ -60,7 +61,8 @@ def _images(images: np.ndarray, dtype) -> np.ndarray:
     return np.ascontiguousarray(images[:, None], dtype=dtype)  # (N,1,28,28)
 
 
-def layer_input_gradients(model: Sequential, images: np.ndarray, layer_index: int, seed_of) -> tuple[np.ndarray, np.ndarray]:
+def layer_input_gradients(model: Sequential, images: np.ndarray, layer_index: int,
+                          seed_of) -> tuple[np.ndarray, np.ndarray]:
     """Gradients w.r.t. the input pixels of any function of one layer's output, for a batch.
 
     The batch runs forward through ``model.layers[:layer_index + 1]``;

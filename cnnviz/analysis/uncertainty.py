@@ -140,7 +140,8 @@ def calibrate(method: str, logits: np.ndarray, features: np.ndarray | None = Non
     return Calibration(method, threshold, float((values <= threshold).mean()), int(values.size), centres)
 
 
-def calibrate_on_held_out(model: Sequential, dataset, method: str = DEFAULT_METHOD, batch_size: int = 256) -> Calibration:
+def calibrate_on_held_out(model: Sequential, dataset, method: str = DEFAULT_METHOD,
+                          batch_size: int = 256) -> Calibration:
     """:func:`calibrate` on the held-out test images ``CALIBRATION_SLICE`` of ``dataset`` (a loaded
     :class:`~cnnviz.data.datasets.Dataset`: the one the model learned), with class centres from training
     images ``CENTRE_SLICE`` when the method needs them."""

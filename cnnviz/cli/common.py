@@ -18,7 +18,8 @@ def error_line(text: str) -> None:
 
 
 def open_model(model_path, backend: str = "numpy"):
-    """``(model on the backend, path, checkpoint metadata)`` for ``--model``; without one, the last model ``cnnviz train`` saved.
+    """``(model on the backend, path, checkpoint metadata)`` for ``--model``; without one, the last model
+    ``cnnviz train`` saved.
 
     A missing, corrupt or hostile checkpoint raises ValueError (CheckpointError) naming the file.
     """

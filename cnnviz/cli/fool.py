@@ -31,7 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("image", metavar="IMAGE", help="a picture of a digit (preprocessed as predict does) or, with "
                    "--raw, a 28x28 network input")
     p.add_argument("--target", type=_digit, required=True, help="the digit the network should answer")
-    p.add_argument("--out", metavar="OUT.png", required=True, help="where to write the fooling 28x28 input (8-bit grey)")
+    p.add_argument("--out", metavar="OUT.png", required=True,
+                   help="where to write the fooling 28x28 input (8-bit grey)")
     p.add_argument("--epsilon", type=finite_float, help="the most any pixel may change, in 0..1 (default 0.25 for "
                    "bim, 1 for pixels; rounded down to whole grey levels)")
     p.add_argument("--mode", choices=MODES, default="bim", help="bim: every pixel a little, within epsilon "
@@ -75,6 +76,7 @@ def run(args) -> int:
               f"L-inf {result.linf:.3f}, L2 {result.l2:.3f}, {result.pixels_changed} pixels changed, "
               f"{result.steps} steps; wrote {limits.escape_control(args.out)}")
     if not result.fooled:
-        print(f"cnnviz: the network still answers {int(result.probabilities.argmax())} within epsilon {result.epsilon:.3f}; "
+        print(f"cnnviz: the network still answers {int(result.probabilities.argmax())} within epsilon "
+              f"{result.epsilon:.3f}; "
               "a larger --epsilon or more --steps may fool it", file=sys.stderr)
     return 0 if result.fooled else 1

@@ -229,7 +229,8 @@ def cmd_install_desktop(args) -> int:
     return 0
 
 
-_COMMANDS = {"train": cmd_train, "predict": cmd_predict, "fool": cmd_fool, "filters": cmd_filters, "devices": cmd_devices, "bench": cmd_bench,
+_COMMANDS = {"train": cmd_train, "predict": cmd_predict, "fool": cmd_fool, "filters": cmd_filters,
+             "devices": cmd_devices, "bench": cmd_bench,
              "gui": cmd_gui, "install-desktop": cmd_install_desktop}
 
 

@@ -71,7 +71,8 @@ def cmd_predict(args) -> int:
             # The name as given, but inert: no escape sequence, bidi override or newline of a
             # file name reaches the terminal or forges a result line (as in error lines).
             note = "  not sure: unlike the digits it learned" if row["unsure"] else ""  # None: no threshold
-            print(f"{limits.escape_control(row['file'])}: {row['label']} ({100 * p[row['label']]:.1f}%)   {ranked}{note}")
+            name = limits.escape_control(row["file"])
+            print(f"{name}: {row['label']} ({100 * p[row['label']]:.1f}%)   {ranked}{note}")
     return 1 if errors else 0
 
 

@@ -20,6 +20,7 @@ from PIL import Image, UnidentifiedImageError
 from . import limits
 from .files import describe_file_error, open_regular, show_path
 from .limits import megabytes, shorten
+from .photo import PHOTO_SIDE, drop_edge_clutter, even_out_lighting, ink_extent
 
 __all__ = ["ImageError", "load_image", "load_digit_image", "load_network_input", "preprocess_digit"]
 
@@ -248,6 +249,7 @@ def _ink_from_gray(gray: np.ndarray) -> np.ndarray | None:
         values = values.astype(np.float32, copy=False)
     if not np.all(np.isfinite(values)):
         raise ImageError("the picture contains NaN or infinite values")
+    values = even_out_lighting(values)
 
     border = np.concatenate([values[0], values[-1], values[1:-1, 0], values[1:-1, -1]])
     background = float(np.median(border))
@@ -270,9 +272,16 @@ def _ink_from_gray(gray: np.ndarray) -> np.ndarray | None:
 
 
 def _crop_to_ink(ink: np.ndarray) -> np.ndarray:
+    if min(ink.shape) >= PHOTO_SIDE:
+        ink = drop_edge_clutter(ink)
     rows = np.flatnonzero(ink.any(axis=1))
     cols = np.flatnonzero(ink.any(axis=0))
-    return ink[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+    ink = ink[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+    if min(ink.shape) < PHOTO_SIDE // 2:
+        return ink  # a drawing or a small picture: every stroke counts
+    top, bottom = ink_extent(ink.sum(axis=1))
+    left, right = ink_extent(ink.sum(axis=0))
+    return ink[top : bottom + 1, left : right + 1]
 
 
 def _fit_in_box(ink: np.ndarray, box: int) -> np.ndarray:
