@@ -1,7 +1,8 @@
 """Photos of a digit on paper: what a phone adds to a drawing, taken away again.
 
-Used by :func:`cnnviz.data.drawing.preprocess_digit` for pictures at least
-``PHOTO_SIDE`` pixels on both sides: the light falling unevenly on the sheet is
+Used by :func:`cnnviz.data.drawing.preprocess_digit` for pictures that look
+like photos (:func:`looks_like_photo`: at least ``PHOTO_SIDE`` pixels on both
+sides, and no flat background as a drawing or a scan has): the light falling unevenly on the sheet is
 divided out (:func:`even_out_lighting`), and ink joined to the picture's edge
 (the paper's rim, the table, a shadow) or far from the digit (specks, a smudge)
 is dropped before the digit is cropped (:func:`drop_edge_clutter`,
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["PHOTO_SIDE", "even_out_lighting", "drop_edge_clutter", "ink_extent", "component_labels"]
+__all__ = ["PHOTO_SIDE", "looks_like_photo", "even_out_lighting", "drop_edge_clutter", "ink_extent", "component_labels"]
 
 
 PHOTO_SIDE = 64
@@ -21,6 +22,22 @@ PHOTO_SIDE = 64
 and the digit cropped apart from stray specks. Smaller ones (MNIST digits, icons) are taken as they are."""
 LIGHT_GRID = 8
 """The picture is cut into LIGHT_GRID x LIGHT_GRID blocks to measure the light falling on the paper."""
+
+
+FLAT_BACKGROUND = 0.5
+"""A drawing, a scan or an MNIST digit has one grey level (to 1/255) on at least this share of its pixels;
+a photo's paper, with its grain, light and JPEG noise, has far fewer of any one level."""
+
+
+def looks_like_photo(values: np.ndarray) -> bool:
+    """Whether a [0, 1] grey picture is a photo (textured, unevenly lit paper) rather than a clean drawing.
+
+    Only photos go through the photo steps, so a canvas drawing whose stroke touches the edge keeps it."""
+    if min(values.shape) < PHOTO_SIDE:
+        return False
+    step = max(1, int(np.sqrt(values.size / 65536)))  # a sample of about 65,536 pixels is plenty
+    levels = np.rint(values[::step, ::step] * 255).astype(np.int16).ravel()
+    return np.bincount(np.clip(levels, 0, 255), minlength=256).max() < FLAT_BACKGROUND * levels.size
 
 
 def box_blur3(values: np.ndarray) -> np.ndarray:

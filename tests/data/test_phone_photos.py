@@ -51,3 +51,19 @@ def test_a_big_photo_is_prepared_quickly(mnist, tmp_path):
     start = time.perf_counter()
     load_digit_image(path)
     assert time.perf_counter() - start < 5.0
+
+
+def test_clean_drawings_skip_the_photo_steps_so_a_stroke_at_the_edge_stays(mnist):
+    from cnnviz.analysis.synthetic import phone_photo as photo_of
+    from cnnviz.data.photo import looks_like_photo
+
+    canvas = np.zeros((280, 280), np.float32)
+    canvas[0:20, 40:240] = 1.0  # a "7": its bar drawn right up to the canvas's top edge
+    for row in range(20, 260):
+        canvas[row, 230 - row * 100 // 260: 250 - row * 100 // 260] = 1.0
+    canvas[140:150, 120:200] = 1.0  # and a crossbar in the middle, apart from the edge
+    assert not looks_like_photo(canvas) and not looks_like_photo(1.0 - canvas)
+    result = preprocess_digit(canvas)
+    assert result[:8].sum() > 10  # the bar is still there, at the top of the field
+    rgb = np.asarray(photo_of(mnist.test_images[0] / 255.0, seed=0), np.float32) / 255
+    assert looks_like_photo(rgb.mean(axis=2))
