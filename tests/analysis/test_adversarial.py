@@ -114,3 +114,10 @@ def test_bad_arguments_are_refused_before_any_work(tiny_model, kwargs, fragment)
     args = {"target": 3} | kwargs
     with pytest.raises(ValueError, match=fragment):
         fool(tiny_model, np.zeros((28, 28)), **args)
+
+
+def test_asking_for_the_answer_it_already_gives_changes_nothing(tiny_model, mnist_test):
+    images, _ = mnist_test
+    label = int(tiny_model.predict_proba(images[0][None, None]).argmax())
+    result = fool(tiny_model, images[0], label)
+    assert result.fooled and result.steps == 0 and result.pixels_changed == 0 and result.linf == 0.0
