@@ -22,7 +22,8 @@ import numpy as np
 from ..backends import registry
 from ..nn.model import NUM_CLASSES, Sequential
 
-__all__ = ["model_from_weights", "class_score_gradients", "saliency_map", "occlusion_map", "patch_origins"]
+__all__ = ["model_from_weights", "layer_input_gradients", "class_score_gradients", "saliency_map", "occlusion_map",
+           "patch_origins"]
 
 IMAGE_SIZE = 28
 
@@ -60,44 +61,72 @@ def _images(images: np.ndarray, dtype) -> np.ndarray:
     return np.ascontiguousarray(images[:, None], dtype=dtype)  # (N,1,28,28)
 
 
-def class_score_gradients(model: Sequential, images: np.ndarray, targets=None) -> tuple[np.ndarray, np.ndarray]:
-    """Gradients of class scores w.r.t. the input pixels, for a batch.
+def layer_input_gradients(model: Sequential, images: np.ndarray, layer_index: int,
+                          seed_of) -> tuple[np.ndarray, np.ndarray]:
+    """Gradients w.r.t. the input pixels of any function of one layer's output, for a batch.
 
-    ``images`` is (N, 28, 28) (or one 28x28 image); ``targets`` is None (each
-    image's predicted class), one class for all, or one class per image.
-    Returns ``(logits (N, 10), gradients (N, 28, 28))`` as host arrays.
+    The batch runs forward through ``model.layers[:layer_index + 1]``;
+    ``seed_of(output_host)`` returns d(objective)/d(that output), one row per
+    image, and the layers' own backward passes carry it down to the pixels.
+    Returns ``(output (host, float64), gradients (N, 28, 28))``. Every other
+    tool that differentiates the network (saliency, the adversarial attack, the
+    filters' optimised inputs) goes through here: there is one implementation
+    of the network, the model's own.
 
     The parameters' gradient buffers are not touched and every layer cache is
     cleared, so calling this between two training steps leaves the model
     exactly as it was.
     """
     _check_model(model)
+    if not 0 <= layer_index < len(model.layers):
+        raise ValueError(f"layer_index must be from 0 to {len(model.layers) - 1}, got {layer_index}")
     be = model.backend
     x = be.from_host(_images(images, model.dtype))
     n = x.shape[0]
+    layers = model.layers[:layer_index + 1]
     try:
-        # train=False: dropout is the identity here, as at prediction time.
-        logits = model.forward(x, train=False)
-        logits_host = np.asarray(be.to_host(logits), dtype=np.float64)
-        if targets is None:
-            chosen = logits_host.argmax(axis=1)
-        else:
-            chosen = np.broadcast_to(np.asarray(targets, dtype=np.int64), (n,))
-            if chosen.min() < 0 or chosen.max() >= logits_host.shape[1]:
-                raise ValueError(f"target class must be from 0 to {logits_host.shape[1] - 1}, got {targets!r}")
-        # Samples are independent (no batch statistics), so a one-hot row per
-        # image gives every image its own class-score gradient in one pass.
-        seed = np.zeros(logits_host.shape, dtype=model.dtype)
-        seed[np.arange(n), chosen] = 1.0
+        for layer in layers:
+            # train=False: dropout is the identity here, as at prediction time.
+            x = layer.forward(be, x, False)
+        out_host = np.asarray(be.to_host(x), dtype=np.float64)
+        seed = np.ascontiguousarray(seed_of(out_host), dtype=model.dtype)
+        if seed.shape != out_host.shape:
+            raise ValueError(f"the seed must have the output's shape {out_host.shape}, got {seed.shape}")
         dy = be.from_host(seed)
-        for layer in reversed(model.layers):
+        for layer in reversed(layers):
             # need_dx everywhere: unlike training, the input gradient is the point.
             dy = layer.backward(be, dy, True, param_grads=False)
         gradients = np.asarray(be.to_host(dy)).reshape(n, IMAGE_SIZE, IMAGE_SIZE)
     finally:
         for layer in model.layers:
             layer.clear_cache()
-    return logits_host, gradients
+    return out_host, gradients
+
+
+def class_score_gradients(model: Sequential, images: np.ndarray, targets=None) -> tuple[np.ndarray, np.ndarray]:
+    """Gradients of class scores w.r.t. the input pixels, for a batch.
+
+    ``images`` is (N, 28, 28) (or one 28x28 image); ``targets`` is None (each
+    image's predicted class), one class for all, or one class per image.
+    Returns ``(logits (N, 10), gradients (N, 28, 28))`` as host arrays, leaving
+    the model as it was (see :func:`layer_input_gradients`).
+    """
+
+    def one_hot_rows(logits: np.ndarray) -> np.ndarray:
+        n = logits.shape[0]
+        if targets is None:
+            chosen = logits.argmax(axis=1)
+        else:
+            chosen = np.broadcast_to(np.asarray(targets, dtype=np.int64), (n,))
+            if chosen.min() < 0 or chosen.max() >= logits.shape[1]:
+                raise ValueError(f"target class must be from 0 to {logits.shape[1] - 1}, got {targets!r}")
+        # Samples are independent (no batch statistics), so a one-hot row per
+        # image gives every image its own class-score gradient in one pass.
+        seed = np.zeros(logits.shape)
+        seed[np.arange(n), chosen] = 1.0
+        return seed
+
+    return layer_input_gradients(model, images, len(model.layers) - 1, one_hot_rows)
 
 
 def saliency_map(model: Sequential, image28: np.ndarray, target: int | None = None) -> np.ndarray:

@@ -19,12 +19,14 @@ trained model is still saved), 143 SIGTERM and 129 SIGHUP, handled alike.
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import os
 import sys
 
 from .. import __version__
+from .common import finite_float as _finite_float
+from .common import non_negative_int as _non_negative_int
+from .common import positive_int as _positive_int
+from .predict import cmd_predict
 from .train import cmd_train
 
 EXIT_ERROR = 2
@@ -37,36 +39,6 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, no usage dump
         raise UsageError(f"{message} (see '{self.prog} --help')")
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
-
-
-def _finite_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"expected a finite number, got {text!r}")
-    return value
 
 
 def add_data_arguments(p: argparse.ArgumentParser) -> None:
@@ -123,9 +95,23 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("predict", help="classify images of digits with a saved model",
                        description="Classify images (any size, dark-on-light or light-on-dark) with a checkpoint. "
                        "Exit status 1 when some images could not be classified (each is named on stderr).")
-    p.add_argument("--model", metavar="PATH.npz", help="checkpoint to use (default: the last one saved)")
-    p.add_argument("images", nargs="+", metavar="IMAGE")
-    p.add_argument("--json", action="store_true", help="print a JSON list of {file, label, probabilities}")
+    from . import predict
+
+    predict.add_arguments(p)
+
+    f = sub.add_parser("fool", help="change an image just enough that the network answers another digit",
+                       description="A targeted attack on the network's 28x28 input, in whole grey levels, so the "
+                       "8-bit PNG it writes fools the network exactly ('cnnviz predict --raw OUT.png').")
+    from . import fool
+
+    fool.add_arguments(f)
+
+    v = sub.add_parser("filters", help="what each filter wants to see: top test images and an optimised input",
+                       description="For every unit of every conv layer and of the classes: its top 9 MNIST test "
+                       "images and an input optimised to excite it; one PNG grid and one .npy per layer.")
+    from . import filters
+
+    filters.add_arguments(v)
 
     b = sub.add_parser("bench", help="measure images/s and per-layer times of each backend")
     try:
@@ -174,13 +160,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _error_line(text: str) -> None:
-    """``cnnviz: error: ...`` on stderr: one line of at most 300 characters, control characters escaped."""
-    from ..data.limits import one_line
+    from .common import error_line
 
-    try:
-        print(one_line(f"cnnviz: error: {text}"), file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        pass  # stderr is gone; the exit status still says it
+    error_line(text)
 
 
 def _describe(exc: BaseException) -> str:
@@ -197,69 +179,6 @@ def _describe(exc: BaseException) -> str:
 
 
 # ----------------------------------------------------------------------------
-def cmd_predict(args) -> int:
-    """Classify every image it can; exit 1 when some could not be (each named on stderr)."""
-    import numpy as np
-
-    from ..backends import registry
-    from ..data import limits
-    from ..data.drawing import ImageError, load_digit_image
-    from ..nn import checkpoint
-    from ..nn.model import network_size
-
-    model_path = args.model
-    if model_path is None:
-        model_path = checkpoint.last_saved()
-        if model_path is None:
-            raise ValueError("no model given and none saved yet: train one with 'cnnviz train' (it saves to "
-                             f"{checkpoint.default_models_dir()}) or pass --model PATH.npz")
-        print(f"using the last saved model {limits.escape_control(model_path)}", file=sys.stderr)
-    model, _ = checkpoint.load_model(model_path)
-    model.to(registry.get("numpy"))
-
-    inputs, errors = {}, {}
-    for index, path in enumerate(args.images):
-        try:
-            inputs[index] = load_digit_image(path)
-        except (ImageError, OSError) as exc:
-            errors[index] = str(exc)
-    # A batch's activations within the fixed budget (a big network classifies fewer at once).
-    per_image = network_size(model.spec).values_per_image * model.dtype.itemsize * 2
-    batch = int(min(256, max(1, limits.FIXED_BUDGET_BYTES // per_image)))
-    order = sorted(inputs)
-    probs = {}
-    if order:
-        with np.errstate(over="ignore", invalid="ignore"):
-            out = model.predict_proba(np.stack([inputs[i] for i in order])[:, None], batch_size=batch)
-        probs = dict(zip(order, out))
-    bad = [i for i in order if not np.all(np.isfinite(probs[i]))]
-    if order and len(bad) == len(order):
-        raise ValueError(f"{model_path}: the model's outputs are not finite numbers (NaN or infinity): its weights "
-                         "overflow float32 arithmetic; retrain it (a lower --lr) or use another checkpoint")
-    for i in bad:
-        errors[i] = f"{args.images[i]}: the model's output for this image is not a finite number"
-
-    rows = []
-    for index, path in enumerate(args.images):
-        if index in errors:
-            rows.append({"file": path, "error": errors[index]})
-        else:
-            p = probs[index]
-            rows.append({"file": path, "label": int(p.argmax()), "probabilities": [round(float(v), 6) for v in p]})
-    if args.json:
-        print(json.dumps(rows, allow_nan=False))
-    for row in rows:
-        if "error" in row:
-            _error_line(row["error"])
-        elif not args.json:
-            p = row["probabilities"]
-            ranked = "  ".join(f"{d}:{p[d]:.3f}" for d in range(10))
-            # The name as given, but inert: no escape sequence, bidi override or newline of a
-            # file name reaches the terminal or forges a result line (as in error lines).
-            print(f"{limits.escape_control(row['file'])}: {row['label']} ({100 * p[row['label']]:.1f}%)   {ranked}")
-    return 1 if errors else 0
-
-
 def cmd_devices(args) -> int:
     from ..backends import registry
 
@@ -276,6 +195,18 @@ def cmd_devices(args) -> int:
     usable = [name for name in registry.AUTO_ORDER if any(r.name == name and r.available for r in rows)]
     print(f"auto -> {usable[0] if usable else 'none'}")
     return 0
+
+
+def cmd_fool(args) -> int:
+    from . import fool
+
+    return fool.run(args)
+
+
+def cmd_filters(args) -> int:
+    from . import filters
+
+    return filters.run(args)
 
 
 def cmd_bench(args) -> int:
@@ -298,7 +229,8 @@ def cmd_install_desktop(args) -> int:
     return 0
 
 
-_COMMANDS = {"train": cmd_train, "predict": cmd_predict, "devices": cmd_devices, "bench": cmd_bench,
+_COMMANDS = {"train": cmd_train, "predict": cmd_predict, "fool": cmd_fool, "filters": cmd_filters,
+             "devices": cmd_devices, "bench": cmd_bench,
              "gui": cmd_gui, "install-desktop": cmd_install_desktop}
 
 

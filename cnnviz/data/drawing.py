@@ -20,8 +20,9 @@ from PIL import Image, UnidentifiedImageError
 from . import limits
 from .files import describe_file_error, open_regular, show_path
 from .limits import megabytes, shorten
+from .photo import PHOTO_SIDE, drop_edge_clutter, even_out_lighting, ink_extent, looks_like_photo
 
-__all__ = ["ImageError", "load_image", "load_digit_image", "preprocess_digit"]
+__all__ = ["ImageError", "load_image", "load_digit_image", "load_network_input", "preprocess_digit"]
 
 
 class ImageError(ValueError):
@@ -201,7 +202,7 @@ def preprocess_digit(gray: np.ndarray, allow_blank: bool = False) -> np.ndarray:
     A blank picture raises :class:`ImageError`, or returns zeros when
     ``allow_blank`` (the GUI's empty canvas).
     """
-    ink = _ink_from_gray(gray)
+    ink, photo = _ink_from_gray(gray)
     if ink is None:
         if allow_blank:
             return np.zeros((FIELD_SIZE, FIELD_SIZE), dtype=np.float32)
@@ -209,7 +210,7 @@ def preprocess_digit(gray: np.ndarray, allow_blank: bool = False) -> np.ndarray:
             "no ink found: the picture is blank or too faint to hold a digit "
             "(draw or write one digit with a clear contrast to the background)"
         )
-    digit = _fit_in_box(_crop_to_ink(ink), DIGIT_BOX)
+    digit = _fit_in_box(_crop_to_ink(ink, photo), DIGIT_BOX)
     return _place_by_centre_of_mass(digit)
 
 
@@ -223,7 +224,20 @@ def load_digit_image(path: str | os.PathLike[str]) -> np.ndarray:
         raise ImageError(f"{path}: {error}") from None
 
 
-def _ink_from_gray(gray: np.ndarray) -> np.ndarray | None:
+def load_network_input(path: str | os.PathLike[str]) -> np.ndarray:
+    """Read a 28x28 image file as the network's input itself, without the MNIST preprocessing.
+
+    White (1) is ink, as in MNIST; an 8-bit grey PNG comes back exactly (k/255),
+    so what ``cnnviz fool`` wrote is what the network is shown again.
+    """
+    gray = load_image(path)
+    if gray.shape != (FIELD_SIZE, FIELD_SIZE):
+        raise ImageError(f"{show_path(Path(path))}: the network's input is {FIELD_SIZE}x{FIELD_SIZE} pixels, this "
+                         f"image is {gray.shape[1]}x{gray.shape[0]} (without --raw it is preprocessed to fit)")
+    return gray
+
+
+def _ink_from_gray(gray: np.ndarray) -> tuple[np.ndarray | None, bool]:
     """Ink strength in [0, 1] (1 = strongest stroke), or None when blank."""
     values = np.asarray(gray)
     if values.ndim != 2 or values.shape[0] < 1 or values.shape[1] < 1:
@@ -235,6 +249,9 @@ def _ink_from_gray(gray: np.ndarray) -> np.ndarray | None:
         values = values.astype(np.float32, copy=False)
     if not np.all(np.isfinite(values)):
         raise ImageError("the picture contains NaN or infinite values")
+    photo = looks_like_photo(values)
+    if photo:
+        values = even_out_lighting(values)
 
     border = np.concatenate([values[0], values[-1], values[1:-1, 0], values[1:-1, -1]])
     background = float(np.median(border))
@@ -246,20 +263,27 @@ def _ink_from_gray(gray: np.ndarray) -> np.ndarray | None:
     else:
         ink, contrast = values - background, high - background
     if contrast < MIN_CONTRAST:
-        return None
+        return None, photo
     ink = np.clip(ink / contrast, 0.0, 1.0)
     # Soft threshold: noise goes to 0 and the rest is stretched back to
     # [0, 1], leaving no step at the edge of a stroke.
     ink = np.clip((ink - NOISE_THRESHOLD) / (1.0 - NOISE_THRESHOLD), 0.0, 1.0)
     if not ink.any():
-        return None
-    return ink
+        return None, photo
+    return ink, photo
 
 
-def _crop_to_ink(ink: np.ndarray) -> np.ndarray:
+def _crop_to_ink(ink: np.ndarray, photo: bool = False) -> np.ndarray:
+    if photo:
+        ink = drop_edge_clutter(ink)
     rows = np.flatnonzero(ink.any(axis=1))
     cols = np.flatnonzero(ink.any(axis=0))
-    return ink[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+    ink = ink[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+    if not photo or min(ink.shape) < PHOTO_SIDE // 2:
+        return ink  # a drawing or a small picture: every stroke counts
+    top, bottom = ink_extent(ink.sum(axis=1))
+    left, right = ink_extent(ink.sum(axis=0))
+    return ink[top : bottom + 1, left : right + 1]
 
 
 def _fit_in_box(ink: np.ndarray, box: int) -> np.ndarray:

@@ -1,0 +1,172 @@
+"""What each filter wants to see: its top test images and an input optimised to excite it.
+
+The units are the channels of every conv layer and the output classes. A
+unit's activation for an image is, as the model computes it, its mean over
+its feature map taken after the ReLU that follows the layer (after a pool
+in between, when the network pools first: ``conv, pool, relu``), or the
+layer's own output when no ReLU follows it (the class scores, before softmax).
+
+The optimised input is gradient ascent on the mean of softplus (the smooth
+ReLU) of the unit's map *before* that ReLU (a unit that is off for the start
+image would get no gradient through the ReLU itself),
+made readable as Lucid and the deep-visualization toolbox do:
+
+* a smoothed parametrisation: the input is ``sigmoid(G z G)`` where ``G`` is
+  a Gaussian blur matrix, so every step changes smooth blobs rather than
+  single pixels (the spatial half of Lucid's decorrelated parametrisation;
+  there is one colour channel to decorrelate), and ``sigmoid`` keeps it in [0, 1];
+* jitter: each step sees the input shifted by up to ``jitter`` pixels, so
+  the pattern must work wherever it lands, not only on one pixel grid;
+* blur: every ``blur_every`` steps ``z`` itself is blurred a little, which
+  damps the high frequencies the ascent keeps adding.
+
+All units of a layer are optimised together in one batch (samples are
+independent), through the model's own backward passes
+(:func:`~cnnviz.analysis.saliency.layer_input_gradients`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..nn.layers import Conv2D, Dense, ReLU
+from ..nn.model import Sequential
+from .saliency import IMAGE_SIZE, layer_input_gradients
+
+__all__ = ["UnitLayer", "MAX_STEPS", "unit_layers", "mean_activations", "top_images", "optimise_inputs",
+           "filter_grid"]
+
+MAX_STEPS = 2000
+TOP = 9
+
+
+@dataclass(frozen=True)
+class UnitLayer:
+    name: str  # the layer's name (conv1, ..., and the last dense layer for the classes)
+    index: int  # the layer whose output is optimised (before the ReLU)
+    measured: int  # the layer whose output is measured (the ReLU, or ``index`` itself)
+    units: int
+
+
+def unit_layers(model: Sequential) -> list[UnitLayer]:
+    """Every conv layer and the classifier, with where each is measured."""
+    found = []
+    for index, layer in enumerate(model.layers):
+        last = index == len(model.layers) - 1
+        if not (isinstance(layer, Conv2D) or (last and isinstance(layer, Dense))):
+            continue
+        measured, before = index, index
+        for later in range(index + 1, len(model.layers)):
+            following = model.layers[later]
+            if isinstance(following, (Conv2D, Dense)):
+                break
+            if isinstance(following, ReLU):
+                measured, before = later, later - 1
+                break
+        found.append(UnitLayer(layer.name, before, measured, int(model.shapes[index + 1][0])))
+    return found
+
+
+def _unit_means(output: np.ndarray) -> np.ndarray:
+    """(N, C, H, W) -> (N, C) mean over each map; (N, F) stays."""
+    return output.reshape(output.shape[0], output.shape[1], -1).mean(axis=2)
+
+
+def mean_activations(model: Sequential, images: np.ndarray, layers: list[UnitLayer], batch_size: int = 256,
+                     progress=None) -> dict[str, np.ndarray]:
+    """Each layer's unit activations (N, units) for (N, 28, 28) images, in one forward pass per batch."""
+    be = model.backend
+    wanted = {unit.measured: unit.name for unit in layers}
+    last = max(wanted) if wanted else -1
+    out = {unit.name: [] for unit in layers}
+    try:
+        for start in range(0, len(images), batch_size):
+            x = be.from_host(np.ascontiguousarray(images[start:start + batch_size, None], dtype=model.dtype))
+            for index, layer in enumerate(model.layers[:last + 1]):
+                x = layer.forward(be, x, False)
+                if index in wanted:
+                    out[wanted[index]].append(_unit_means(np.asarray(be.to_host(x), dtype=np.float64)))
+            if progress is not None:
+                progress(min(batch_size, len(images) - start))
+    finally:
+        for layer in model.layers:
+            layer.clear_cache()
+    return {name: np.concatenate(parts) if parts else np.zeros((0, 0)) for name, parts in out.items()}
+
+
+def top_images(activations: np.ndarray, k: int = TOP) -> tuple[np.ndarray, np.ndarray]:
+    """``(indices (units, k), activations (units, k))``: each unit's k strongest images, strongest first
+    (ties: the lower index first)."""
+    order = np.argsort(-activations, axis=0, kind="stable")[:k].T  # (units, k)
+    return order, np.take_along_axis(activations.T, order, axis=1)
+
+
+def _blur_matrix(sigma: float, size: int = IMAGE_SIZE) -> np.ndarray:
+    """A (size, size) Gaussian blur, each row summing to 1 (``G @ img @ G.T`` blurs both axes)."""
+    offsets = np.arange(size)[:, None] - np.arange(size)[None, :]
+    weights = np.exp(-0.5 * (offsets / sigma) ** 2)
+    return weights / weights.sum(axis=1, keepdims=True)
+
+
+def _sigmoid(v: np.ndarray) -> np.ndarray:
+    return 0.5 * (1.0 + np.tanh(0.5 * v))
+
+
+def optimise_inputs(model: Sequential, layer: UnitLayer, steps: int = 128, seed: int = 0, step_size: float = 0.8,
+                    jitter: int = 2, smoothing: float = 1.0, blur_every: int = 8, progress=None
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """``(inputs (units, 28, 28) float32 in [0, 1], their measured activations (units,))`` for ``layer``."""
+    if not 1 <= steps <= MAX_STEPS:
+        raise ValueError(f"steps must be from 1 to {MAX_STEPS}, got {steps}")
+    rng = np.random.default_rng(seed)
+    units = layer.units
+    smooth = _blur_matrix(smoothing)
+    damp = _blur_matrix(0.5)
+    z = -3.0 + 0.3 * rng.standard_normal((units, IMAGE_SIZE, IMAGE_SIZE))  # starts as faint, uneven grey
+
+    def seed_rows(out: np.ndarray) -> np.ndarray:
+        rows = np.zeros_like(out)
+        mine = out[np.arange(units), np.arange(units)]  # row i: unit i's map (or score)
+        if out.ndim == 4:
+            # d mean(softplus(map)) / d map: the smooth ReLU, so the positions already on count most and
+            # a unit that is off everywhere still gets a gradient.
+            rows[np.arange(units), np.arange(units)] = _sigmoid(mine) / np.prod(out.shape[2:])
+        else:
+            rows[np.arange(units), np.arange(units)] = 1.0
+        return rows
+
+    for step in range(steps):
+        image = _sigmoid(smooth @ z @ smooth.T)
+        dy, dx = rng.integers(-jitter, jitter + 1, 2) if jitter else (0, 0)
+        _, grad = layer_input_gradients(model, np.roll(image, (dy, dx), axis=(1, 2)), layer.index, seed_rows)
+        grad = np.roll(grad.astype(np.float64), (-dy, -dx), axis=(1, 2))
+        grad_z = smooth.T @ (grad * image * (1.0 - image)) @ smooth  # chain rule back through sigmoid and G
+        scale = np.abs(grad_z).reshape(units, -1).max(axis=1)[:, None, None]
+        z += step_size * grad_z / np.maximum(scale, 1e-12)
+        if blur_every and (step + 1) % blur_every == 0:
+            z = damp @ z @ damp.T
+        if progress is not None:
+            progress(1)
+    inputs = _sigmoid(smooth @ z @ smooth.T).astype(np.float32)
+    measured = mean_activations(model, inputs, [layer])[layer.name]
+    return inputs, measured[np.arange(units), np.arange(units)]
+
+
+def filter_grid(test_images: np.ndarray, top_indices: np.ndarray, optimised: np.ndarray, scale: int = 2,
+                gap: int = 2) -> np.ndarray:
+    """One row per unit: its top test images, a wider gap, the optimised input; (H, W) uint8, white = ink."""
+    units, k = top_indices.shape
+    tile = IMAGE_SIZE * scale
+    width = gap + k * (tile + gap) + 3 * gap + tile + gap
+    canvas = np.full((gap + units * (tile + gap), width), 128, np.uint8)
+    for u in range(units):
+        y = gap + u * (tile + gap)
+        for j, index in enumerate(top_indices[u]):
+            x = gap + j * (tile + gap)
+            canvas[y:y + tile, x:x + tile] = np.kron(test_images[index], np.ones((scale, scale), np.uint8))
+        x = gap + k * (tile + gap) + 3 * gap
+        picture = np.rint(np.clip(optimised[u], 0, 1) * 255).astype(np.uint8)
+        canvas[y:y + tile, x:x + tile] = np.kron(picture, np.ones((scale, scale), np.uint8))
+    return canvas

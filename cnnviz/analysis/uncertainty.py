@@ -1,0 +1,165 @@
+""""I'm not sure": an uncertainty score per prediction and a threshold calibrated on real digits.
+
+A network trained on MNIST answers every input with some digit, often at
+99 %: a horse, a letter or noise included. The score here says how unlike
+the digits it was trained on an input looks to the network, higher = less
+sure. Four candidates are computed (``METHODS``); ``DEFAULT_METHOD`` was chosen
+by measurement (``tools/measure_uncertainty.py``, numbers in
+docs/uncertainty.md):
+
+* ``max_softmax`` -- 1 - the largest class probability;
+* ``entropy`` -- the entropy of the class probabilities, in nats;
+* ``energy`` -- minus log-sum-exp of the logits (Liu et al. 2020): low when
+  some logit is large, whatever the others are;
+* ``centre_distance`` -- the distance of the penultimate layer's activations
+  (the classifier's input) to the centre of the predicted class, measured on
+  training images, divided by that class's mean distance.
+
+The threshold is the score that ``ACCEPT`` of held-out real MNIST digits stay
+under (``CALIBRATION_SLICE`` of the test set; acceptance is then measured on
+the rest of it), so it is derived from the model and the bundled data alone:
+nothing new is stored in the checkpoint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..nn.layers import Dense
+from ..nn.model import Sequential
+
+__all__ = ["METHODS", "DEFAULT_METHOD", "ACCEPT", "CALIBRATION_SLICE", "CENTRE_SLICE", "Calibration",
+           "logits_and_features", "scores", "class_centres", "calibrate", "calibrate_on_held_out", "assess"]
+
+METHODS = ("max_softmax", "entropy", "energy", "centre_distance")
+DEFAULT_METHOD = "energy"
+ACCEPT = 0.96
+"""The quantile of held-out digits' scores taken as the threshold: a little above the promised 95 %,
+so that the acceptance measured on other digits (which the threshold never saw) stays at 95 % or more."""
+CALIBRATION_SLICE = slice(1, None, 5)
+"""MNIST test images the threshold is calibrated on (2,000: every fifth, from the second; the other 8,000
+measure acceptance). Interleaved, not a block: MNIST's test set is not shuffled (its first half was written
+by different people than its second), and a block calibrated on one half accepts less of the other."""
+CENTRE_SLICE = slice(0, 5000)
+"""MNIST training images the class centres are computed from (``centre_distance`` only)."""
+
+
+def _features_index(model: Sequential) -> int:
+    """Index of the last Dense layer: its input is the penultimate representation."""
+    for index in range(len(model.layers) - 1, -1, -1):
+        if isinstance(model.layers[index], Dense):
+            return index
+    raise ValueError("the network has no dense classifier layer")
+
+
+def logits_and_features(model: Sequential, images: np.ndarray, batch_size: int = 256) -> tuple[np.ndarray, np.ndarray]:
+    """``(logits (N, 10), penultimate activations (N, F))`` as float64 host arrays, for (N, 28, 28) images."""
+    images = np.asarray(images)
+    if images.ndim != 3 or images.shape[1:] != (28, 28):
+        raise ValueError(f"expected (N, 28, 28) images, got shape {images.shape}")
+    be, split = model.backend, _features_index(model)
+    logits, features = [], []
+    try:
+        for start in range(0, len(images), batch_size):
+            x = be.from_host(np.ascontiguousarray(images[start:start + batch_size, None], dtype=model.dtype))
+            for index, layer in enumerate(model.layers):
+                if index == split:
+                    features.append(np.asarray(be.to_host(x), dtype=np.float64).reshape(len(x), -1))
+                x = layer.forward(be, x, False)
+            logits.append(np.asarray(be.to_host(x), dtype=np.float64))
+    finally:
+        for layer in model.layers:
+            layer.clear_cache()
+    if not logits:
+        return np.zeros((0, 10)), np.zeros((0, 0))
+    return np.concatenate(logits), np.concatenate(features)
+
+
+def _log_softmax(logits: np.ndarray) -> np.ndarray:
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    return shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+
+
+def class_centres(logits: np.ndarray, features: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(centres (10, F), mean distance to the centre per class (10,))`` of images grouped by predicted class."""
+    predicted = logits.argmax(axis=1)
+    centres = np.zeros((logits.shape[1], features.shape[1]))
+    spread = np.ones(logits.shape[1])
+    for c in range(logits.shape[1]):
+        members = features[predicted == c]
+        if len(members):
+            centres[c] = members.mean(axis=0)
+            spread[c] = max(float(np.linalg.norm(members - centres[c], axis=1).mean()), 1e-12)
+    return centres, spread
+
+
+def scores(method: str, logits: np.ndarray, features: np.ndarray | None = None, centres=None) -> np.ndarray:
+    """Uncertainty per row (higher = less sure) by ``method``; ``centres`` from :func:`class_centres`."""
+    log_p = _log_softmax(logits)
+    if method == "max_softmax":
+        return 1.0 - np.exp(log_p.max(axis=1))
+    if method == "entropy":
+        return -(np.exp(log_p) * log_p).sum(axis=1)
+    if method == "energy":
+        top = logits.max(axis=1)
+        return -(top + np.log(np.exp(logits - top[:, None]).sum(axis=1)))
+    if method == "centre_distance":
+        if features is None or centres is None:
+            raise ValueError("centre_distance needs the penultimate features and the class centres")
+        centre, spread = centres
+        predicted = logits.argmax(axis=1)
+        return np.linalg.norm(features - centre[predicted], axis=1) / spread[predicted]
+    raise ValueError(f"unknown uncertainty method {method!r} (use one of {', '.join(METHODS)})")
+
+
+@dataclass(frozen=True)
+class Calibration:
+    method: str
+    threshold: float  # a score above this is "unsure"
+    accepted: float  # fraction of the calibration digits at or under the threshold
+    images: int  # how many digits it was calibrated on
+    centres: tuple | None = None  # (centres, spread) for centre_distance
+
+    def assess(self, logits: np.ndarray, features: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """``(uncertainty, unsure)`` per row."""
+        values = scores(self.method, logits, features, self.centres)
+        return values, values > self.threshold
+
+
+def calibrate(method: str, logits: np.ndarray, features: np.ndarray | None = None, centres=None,
+              accept: float = ACCEPT) -> Calibration:
+    """The threshold that ``accept`` of these (real, held-out) digits' scores stay under."""
+    if not 0 < accept < 1:
+        raise ValueError(f"accept must be between 0 and 1, got {accept}")
+    values = scores(method, logits, features, centres)
+    if values.size == 0:
+        raise ValueError("no images to calibrate on")
+    threshold = float(np.quantile(values, accept, method="higher"))
+    return Calibration(method, threshold, float((values <= threshold).mean()), int(values.size), centres)
+
+
+def calibrate_on_held_out(model: Sequential, dataset, method: str = DEFAULT_METHOD,
+                          batch_size: int = 256) -> Calibration:
+    """:func:`calibrate` on the held-out test images ``CALIBRATION_SLICE`` of ``dataset`` (a loaded
+    :class:`~cnnviz.data.datasets.Dataset`: the one the model learned), with class centres from training
+    images ``CENTRE_SLICE`` when the method needs them."""
+    held_out = dataset.test_images[CALIBRATION_SLICE].astype(np.float32) / np.float32(255)
+    logits, features = logits_and_features(model, held_out, batch_size)
+    centres = None
+    if method == "centre_distance":
+        train = dataset.train_images[CENTRE_SLICE].astype(np.float32) / np.float32(255)
+        centres = class_centres(*logits_and_features(model, train, batch_size))
+    return calibrate(method, logits, features, centres)
+
+
+def assess(model: Sequential, images: np.ndarray, calibration: Calibration | None, batch_size: int = 256):
+    """``(probabilities, uncertainty, unsure)`` for (N, 28, 28) images; without a calibration the
+    uncertainty is ``DEFAULT_METHOD``'s score and ``unsure`` is None."""
+    logits, features = logits_and_features(model, images, batch_size)
+    if calibration is None:
+        values, unsure = scores(DEFAULT_METHOD, logits), None
+    else:
+        values, unsure = calibration.assess(logits, features)
+    return np.exp(_log_softmax(logits)), values, unsure

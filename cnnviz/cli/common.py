@@ -1,0 +1,77 @@
+"""What several commands share: the one-line error, and opening the model a command was given."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+
+def error_line(text: str) -> None:
+    """``cnnviz: error: ...`` on stderr: one line of at most 300 characters, control characters escaped."""
+    from ..data.limits import one_line
+
+    try:
+        print(one_line(f"cnnviz: error: {text}"), file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass  # stderr is gone; the exit status still says it
+
+
+def open_model(model_path, backend: str = "numpy"):
+    """``(model on the backend, path, checkpoint metadata)`` for ``--model``; without one, the last model
+    ``cnnviz train`` saved.
+
+    A missing, corrupt or hostile checkpoint raises ValueError (CheckpointError) naming the file.
+    """
+    from ..backends import registry
+    from ..data import limits
+    from ..nn import checkpoint
+
+    if model_path is None:
+        model_path = checkpoint.last_saved()
+        if model_path is None:
+            raise ValueError("no model given and none saved yet: train one with 'cnnviz train' (it saves to "
+                             f"{checkpoint.default_models_dir()}) or pass --model PATH.npz")
+        print(f"using the last saved model {limits.escape_control(model_path)}", file=sys.stderr)
+    model, ckpt = checkpoint.load_model(model_path)
+    model.to(registry.get(backend))
+    return model, model_path, ckpt.meta
+
+
+def inference_batch(model) -> int:
+    """Images per forward pass whose activations fit the fixed memory budget (a big network takes fewer)."""
+    from ..data import limits
+    from ..nn.model import network_size
+
+    per_image = network_size(model.spec).values_per_image * model.dtype.itemsize * 2
+    return int(min(256, max(1, limits.FIXED_BUDGET_BYTES // per_image)))
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def finite_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number, got {text!r}")
+    return value

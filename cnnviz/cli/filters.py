@@ -1,0 +1,103 @@
+"""``cnnviz filters``: per unit of every conv layer and of the classes, its top test images and an optimised input.
+
+Writes ``<layer>.png`` (one row per unit: its top 9 MNIST test images, then the
+optimised input) and ``optimised_<layer>.npy`` (units x 28 x 28 float32, the
+optimised network inputs) into ``--out``; ``--json`` prints
+``{"units": [{"layer", "unit", "top_test_indices", "top_activation", "optimised_activation", ...}]}``.
+The work is bounded before it starts (``--images``, ``--steps``) and shows a
+progress bar on stderr when stderr is a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+from pathlib import Path
+
+from .common import inference_batch, open_model, positive_int
+
+DEFAULT_STEPS = 128
+TEST_IMAGES = 10_000
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    from ..analysis.filters import MAX_STEPS
+
+    p.add_argument("--model", metavar="PATH.npz", help="checkpoint to look into (default: the last one saved)")
+    p.add_argument("--layer", metavar="NAME", help="only this layer (conv1, conv2, ..., or the last dense layer "
+                   "for the classes)")
+    p.add_argument("--out", metavar="DIR", required=True, help="folder for the PNG grids and .npy inputs "
+                   "(made if missing; its parent must exist)")
+    p.add_argument("--images", type=positive_int, default=TEST_IMAGES,
+                   help=f"search the first N MNIST test images for the top 9 (default and most {TEST_IMAGES})")
+    p.add_argument("--steps", type=positive_int, default=DEFAULT_STEPS,
+                   help=f"gradient-ascent steps per layer (default {DEFAULT_STEPS}, at most {MAX_STEPS})")
+    p.add_argument("--seed", type=int, default=0, help="seed of the optimised inputs' start and jitter")
+    p.add_argument("--json", action="store_true", help="print the units as JSON")
+
+
+def run(args) -> int:
+    import numpy as np
+    from PIL import Image
+    from tqdm import tqdm
+
+    from ..analysis import filters
+    from ..analysis.render import png_bytes
+    from ..data.datasets import load_dataset
+    from ..data.files import atomic_write_bytes, check_save_target, show_path
+
+    if args.steps > filters.MAX_STEPS:
+        raise ValueError(f"--steps must be at most {filters.MAX_STEPS}, got {args.steps}")
+    if args.images > TEST_IMAGES:
+        raise ValueError(f"--images must be at most {TEST_IMAGES} (the MNIST test set), got {args.images}")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--out {show_path(out)}: is not a folder")
+    if not out.exists():
+        if not (out.parent if str(out.parent) else Path(".")).is_dir():
+            raise ValueError(f"--out {show_path(out)}: folder {show_path(out.parent)} does not exist")
+        out.mkdir()
+    check_save_target(out / "optimised.npy", 1 << 20, "file")  # writable, with room, before the work
+
+    model, _, _ = open_model(args.model)
+    layers = filters.unit_layers(model)
+    if args.layer is not None:
+        names = [layer.name for layer in layers]
+        if args.layer not in names:
+            raise ValueError(f"--layer {args.layer!r}: this network's layers with units are {', '.join(names)}")
+        layers = [layer for layer in layers if layer.name == args.layer]
+    data = load_dataset("mnist")
+    test = data.test_images[:args.images]
+
+    total = len(test) + args.steps * len(layers)
+    with tqdm(total=total, unit="step", file=sys.stderr, disable=None, leave=False, dynamic_ncols=True) as bar:
+        bar.set_description("top images")
+        acts = filters.mean_activations(model, test.astype(np.float32) / np.float32(255), layers,
+                                        inference_batch(model), progress=bar.update)
+        rows = []
+        for layer in layers:
+            bar.set_description(f"optimising {layer.name}")
+            top, top_values = filters.top_images(acts[layer.name], min(filters.TOP, len(test)))
+            optimised, optimised_values = filters.optimise_inputs(model, layer, args.steps, args.seed,
+                                                                  progress=bar.update)
+            buffer = io.BytesIO()
+            np.save(buffer, optimised.astype(np.float32), allow_pickle=False)
+            atomic_write_bytes(out / f"optimised_{layer.name}.npy", buffer.getvalue())
+            atomic_write_bytes(out / f"{layer.name}.png", png_bytes(Image.fromarray(
+                filters.filter_grid(test, top, optimised))))
+            for unit in range(layer.units):
+                rows.append({"layer": layer.name, "unit": unit, "top_test_indices": [int(i) for i in top[unit]],
+                             "top_activation": round(float(top_values[unit, 0]), 6),
+                             "top_activations": [round(float(v), 6) for v in top_values[unit]],
+                             "optimised_activation": round(float(optimised_values[unit]), 6)})
+    if args.json:
+        print(json.dumps({"units": rows}, allow_nan=False))
+    else:
+        for layer in layers:
+            mine = [r for r in rows if r["layer"] == layer.name]
+            beaten = sum(r["optimised_activation"] > r["top_activation"] for r in mine)
+            print(f"{layer.name}: {layer.units} units; the optimised input beats the best test image for {beaten}; "
+                  f"wrote {show_path(out / (layer.name + '.png'))} and optimised_{layer.name}.npy")
+    return 0

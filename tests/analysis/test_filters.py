@@ -1,0 +1,76 @@
+"""What each filter wants: the units found, their top images, and optimised inputs that excite them."""
+
+import numpy as np
+import pytest
+
+from cnnviz.analysis import filters as f
+from cnnviz.backends import registry
+from cnnviz.data.datasets import load_dataset
+from cnnviz.nn.model import Sequential
+
+
+@pytest.fixture(scope="module")
+def test_images():
+    return load_dataset("mnist").test_images[:600]
+
+
+def test_units_are_measured_after_the_relu_that_follows_even_past_a_pool():
+    model = Sequential.from_spec("fast")
+    found = f.unit_layers(model)
+    assert [(u.name, u.index, u.measured, u.units) for u in found] == [
+        ("conv1", 1, 2, 24), ("conv2", 4, 5, 32), ("dense2", 9, 9, 10)]
+    tiny = f.unit_layers(Sequential.from_spec("tiny"))
+    assert [(u.name, u.index, u.measured) for u in tiny] == [("conv1", 0, 1), ("conv2", 3, 4), ("dense1", 7, 7)]
+
+
+def test_activations_are_the_maps_means_after_relu_and_top_images_are_the_largest(tiny_model, test_images):
+    images = test_images.astype(np.float32) / 255
+    layers = f.unit_layers(tiny_model)
+    acts = f.mean_activations(tiny_model, images, layers, batch_size=128)
+    outputs = dict(tiny_model.activations(tiny_model.backend.from_host(images[:50, None])))
+    np.testing.assert_allclose(acts["conv2"][:50], outputs["relu2"].mean(axis=(2, 3)), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(acts["dense1"][:50], outputs["dense1"], rtol=1e-5, atol=1e-5)
+    assert (acts["conv1"] >= 0).all()
+    top, values = f.top_images(acts["conv2"])
+    assert top.shape == (16, 9) and values.shape == (16, 9)
+    for unit in range(16):
+        assert values[unit, 0] == acts["conv2"][:, unit].max()
+        assert np.all(np.diff(values[unit]) <= 0)
+        assert values[unit, -1] >= np.sort(acts["conv2"][:, unit])[-9]
+    # For the classes, the top images are mostly that digit.
+    labels = load_dataset("mnist").test_labels[:600]
+    top, _ = f.top_images(acts["dense1"])
+    assert np.mean(labels[top] == np.arange(10)[:, None]) > 0.9
+
+
+def test_optimised_inputs_excite_their_unit_more_than_where_they_started(tiny_model):
+    for layer in f.unit_layers(tiny_model):
+        few, few_values = f.optimise_inputs(tiny_model, layer, steps=2, seed=1)
+        inputs, values = f.optimise_inputs(tiny_model, layer, steps=64, seed=1)
+        assert inputs.shape == (layer.units, 28, 28) and inputs.dtype == np.float32
+        assert inputs.min() >= 0 and inputs.max() <= 1
+        assert np.mean(values > few_values) >= 0.7, (layer.name, values, few_values)
+        measured = f.mean_activations(tiny_model, inputs, [layer])[layer.name]
+        np.testing.assert_allclose(values, np.diag(measured))
+        # An input excites its own unit more than the other units' inputs do on average: for most units (a few
+        # units of this briefly trained net want finer detail than the smoothed inputs hold: 11 of 16 in conv2),
+        # and by far over the layer.
+        others = (measured.sum(axis=0) - np.diag(measured)) / (layer.units - 1)
+        assert np.mean(np.diag(measured) > others) >= 0.6, layer.name
+        assert np.diag(measured).mean() > 2 * others.mean(), layer.name
+
+
+def test_grid_has_a_row_per_unit_with_the_top_images_then_the_optimised_input(test_images):
+    top = np.arange(27).reshape(3, 9)
+    optimised = np.ones((3, 28, 28), np.float32)
+    grid = f.filter_grid(test_images, top, optimised, scale=1, gap=2)
+    assert grid.shape == (2 + 3 * 30, 2 + 9 * 30 + 6 + 28 + 2) and grid.dtype == np.uint8
+    np.testing.assert_array_equal(grid[2:30, 2:30], test_images[0])
+    np.testing.assert_array_equal(grid[32:60, 2 + 30 * 8:30 + 30 * 8], test_images[17])
+    assert (grid[2:30, -30:-2] == 255).all()
+
+
+def test_step_count_is_bounded():
+    model = Sequential.from_spec("tiny").initialise(0).to(registry.get("numpy"))
+    with pytest.raises(ValueError, match="steps"):
+        f.optimise_inputs(model, f.unit_layers(model)[0], steps=f.MAX_STEPS + 1)
