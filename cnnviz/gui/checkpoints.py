@@ -35,7 +35,7 @@ from ..nn.optim import OPTIMIZERS, SCHEDULES
 from ..train.config import MAX_EPOCHS
 from ..train.resume import Resume
 from ..train.resume import from_meta as resume_from_meta
-from . import autosave
+from ..app import autosave
 from .jobs import Job, run_in_background
 
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSp
                                QSplitterHandle, QStyle, QStyleOptionComboBox, QTabBar, QWidget)
 
 from .panels.common import ElidedLabel
-from .panels.feature_map_layout import MIN_TILE_PX
+from ..app.feature_map_layout import MIN_TILE_PX
 
 MIN_FEATURE_MAP_PX = MIN_TILE_PX
 MIN_KERNEL_PX = 16

@@ -104,7 +104,7 @@ def unattended_window(window, autosave_folder=None):
     """Nobody answers dialogs here, and the user's autosave is not overwritten (``autosave_folder``: use that one)."""
     from pathlib import Path
 
-    from .autosave import FILE_NAME
+    from ..app.autosave import FILE_NAME
 
     window.checkpoints.auto_answer = "discard"
     window.checkpoints.autosave_path = Path(autosave_folder) / FILE_NAME if autosave_folder else None

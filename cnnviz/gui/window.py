@@ -2,7 +2,7 @@
 
 ``session`` (:mod:`.session`) runs the Trainer on its own QThread and hands its
 events over at most 10 times a second; ``router`` (:mod:`.router`) feeds them
-to ``run`` (:mod:`.run_state`, the run's state and history) and to
+to ``run`` (:mod:`cnnviz.app.run_state`, the run's state and history) and to
 ``panels`` (built from :mod:`.panels.registry`, placed by :mod:`.layout`);
 ``live_view`` keeps the feature maps and kernels current; ``menus``,
 ``exports`` and ``lessons`` are what their names say. What is left here:
@@ -28,7 +28,7 @@ from . import accessibility, presenter, shortcuts
 from .checkpoints import Checkpoints
 from .drawing_pad import DrawingPad
 from .exports import Exports
-from .inference import LocalModel
+from ..app.inference import LocalModel
 from .layout import Workspace, initial_geometry
 from .lessons import Lessons, data_note
 from .live_view import LiveView
@@ -36,7 +36,7 @@ from .menus import Menus
 from .panels import registry
 from .panels.controls import ControlsPanel
 from .router import EventRouter
-from .run_state import RunState
+from ..app.run_state import RunState
 from .session import TrainingSession
 from .status import StatusFields
 

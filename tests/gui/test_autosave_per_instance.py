@@ -12,7 +12,7 @@ import time
 import numpy as np
 import pytest
 
-from cnnviz.gui import autosave
+from cnnviz.app import autosave
 from cnnviz.nn import checkpoint
 from cnnviz.nn.model import Sequential
 

@@ -11,7 +11,8 @@ from cnnviz.analysis.presets import bundled_presets
 from cnnviz.train.stats import parameter_stats
 from cnnviz.backends import registry
 from cnnviz.gui.unattended import draw_demo_digit
-from cnnviz.gui.panels.common import grid_shape, mosaic
+from cnnviz.app.grids import grid_shape
+from cnnviz.gui.panels.common import mosaic
 from cnnviz.gui.panels.confusion import ConfusionPanel
 from cnnviz.gui.panels.stats import StatsPanel
 from cnnviz.gui.panels.timelapse import TimeLapsePanel

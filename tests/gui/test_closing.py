@@ -17,8 +17,9 @@ import pytest
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication
 
+from cnnviz.app import autosave
 from cnnviz.backends import registry
-from cnnviz.gui import autosave, checkpoints
+from cnnviz.gui import checkpoints
 from cnnviz.nn import checkpoint
 from cnnviz.nn.model import Sequential
 from cnnviz.train import evaluation
@@ -162,7 +163,8 @@ def test_closing_during_the_first_compile_waits_for_it_without_freezing(qtbot, m
 SCRIPT = """
 import sys, threading, time
 from PySide6.QtCore import QTimer
-from cnnviz.gui import autosave, checkpoints, session
+from cnnviz.app import autosave
+from cnnviz.gui import checkpoints, session
 from cnnviz.gui.theme import application
 from cnnviz.gui.window import MainWindow
 from cnnviz.train.trainer import Trainer
@@ -216,7 +218,8 @@ EXIT_SCRIPT = """
 import atexit, sys
 from PySide6.QtCore import QTimer  # PySide6's exit clean-up is registered here: it runs last
 atexit.register(lambda: print("PySide6's clean-up comes next", flush=True))
-from cnnviz.gui import autosave, checkpoints
+from cnnviz.app import autosave
+from cnnviz.gui import checkpoints
 from cnnviz.gui.theme import application
 from cnnviz.gui.window import MainWindow
 

@@ -9,7 +9,7 @@ from cnnviz.analysis.presets import PANELS as LESSON_VIEWS
 from cnnviz.gui import jobs
 from cnnviz.gui.panels import registry
 from cnnviz.gui.router import EventRouter
-from cnnviz.gui.run_state import MAX_TIMING_EVENTS, RunState
+from cnnviz.app.run_state import MAX_TIMING_EVENTS, RunState
 from cnnviz.train import events as ev
 
 

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QGraphicsItem
 
 from cnnviz.gui import live_view
-from cnnviz.gui.inference import LocalModel
+from cnnviz.app.inference import LocalModel
 from cnnviz.gui.worker import Tag
 from cnnviz.train import events as ev
 

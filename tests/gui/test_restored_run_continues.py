@@ -3,7 +3,7 @@ item 10: a restored step-84 model used to autosave later as "step 46")."""
 
 import numpy as np
 
-from cnnviz.gui import autosave
+from cnnviz.app import autosave
 from cnnviz.nn import checkpoint
 
 N, M = 6, 5

@@ -4,8 +4,8 @@ import time
 
 import numpy as np
 
-from cnnviz.gui.buffers import DecimatingSeries
-from cnnviz.gui.run_state import RECENT_STEPS, RunState, StepHistory
+from cnnviz.app.buffers import DecimatingSeries
+from cnnviz.app.run_state import RECENT_STEPS, RunState, StepHistory
 from cnnviz.gui.worker import EventBuffer
 from cnnviz.train import events as ev
 
