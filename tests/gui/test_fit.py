@@ -44,12 +44,12 @@ def fill(window):
     window.router.handle(ev.BackendSwitched(100, 100 / 938, "numpy", "numba", "Numba"))
     window.router.handle(ev.BackendSwitched(104, 104 / 938, "numba", "numpy", "NumPy"))
     window.router.handle(ev.HyperparametersChanged(110, 110 / 938, {"lr": 0.01}))
-    labels = window.dataset.test_labels[:500]
+    labels = window.state.dataset.test_labels[:500]
     predictions = np.where(np.arange(500) % 9 == 0, (labels + 1) % 10, labels)
     window.router.handle(ev.EvaluationFinished(200, 200 / 938, 0.4, float((labels == predictions).mean()), 500,
                                                labels, predictions, np.full(500, 0.9, np.float32)))
     rng = np.random.default_rng(0)
-    weights = window.local.weights()
+    weights = window.state.local.weights()
     for step in range(10, 240, 10):
         before = {k: v * (1 - 1e-3) for k, v in weights.items()}
         grads = {k: v * rng.uniform(0.5, 2.0) for k, v in weights.items()}

@@ -40,14 +40,14 @@ def test_the_window_is_built_from_the_registry(window):
 
 
 def test_hiding_every_view_of_a_tab_hides_the_tab_and_a_column(window):
-    window.set_visible_views({"loss", "saliency"})
+    window.state.set_visible_views({"loss", "saliency"})
     assert window.workspace.tab_visible("training") and window.workspace.tab_visible("why")
     assert not window.workspace.tab_visible("mistakes")
     assert not window.workspace.right.isVisible()
     assert not window.panels.feature_maps.isVisible()
     assert window.panels.curves.acc_plot not in window.panels.curves.graphics.ci.items
     assert not window.menus.view_actions["kernels"].isChecked()
-    window.set_visible_views(registry.VIEWS)
+    window.state.set_visible_views(registry.VIEWS)
     assert window.workspace.right.isVisible() and window.panels.curves.acc_plot.isVisible()
 
 
@@ -83,9 +83,9 @@ def test_every_event_the_trainer_sends_one_by_one_has_a_handler():
 
 def test_a_handler_feeds_the_run_model_and_the_status(window):
     window.router.handle(ev.StateChanged("paused", 3))
-    assert window.run.state == "paused" and window.status.text("state") == "paused"
+    assert window.state.run.state == "paused" and window.status.text("state") == "paused"
     window.router.handle(ev.RunFinished(3, 0.03, 1.0, 1.0, 100.0, 0.92, 0.25, "numpy", False))
-    assert window.run.result.steps == 3 and "92.0%" in window.status.text("test")
+    assert window.state.run.result.steps == 3 and "92.0%" in window.status.text("test")
 
 
 # --- background jobs ----------------------------------------------------------------------------
