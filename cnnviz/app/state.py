@@ -124,5 +124,7 @@ class AppState:
         self.set_visible_views(self.visible_views | {name} if on else self.visible_views - {name})
 
     def set_presenter(self, on: bool) -> None:
+        """Presenter mode is on or off: the window's ``presenter`` module calls this once it has applied the
+        look (the observers then see a window already restyled)."""
         self.presenter = bool(on)
         self.events.presenter.emit(self.presenter)

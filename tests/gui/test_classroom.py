@@ -8,10 +8,10 @@ from PySide6.QtWidgets import QFileDialog
 
 from cnnviz.analysis.drawings import DrawingStore
 from cnnviz.analysis.presets import bundled_presets
+from cnnviz.app.grids import grid_shape
 from cnnviz.train.stats import parameter_stats
 from cnnviz.backends import registry
 from cnnviz.gui.unattended import draw_demo_digit
-from cnnviz.app.grids import grid_shape
 from cnnviz.gui.panels.common import mosaic
 from cnnviz.gui.panels.confusion import ConfusionPanel
 from cnnviz.gui.panels.stats import StatsPanel

@@ -9,8 +9,8 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtWidgets import QGraphicsItem
 
-from cnnviz.gui import live_view
 from cnnviz.app.inference import LocalModel
+from cnnviz.gui import live_view
 from cnnviz.gui.worker import Tag
 from cnnviz.train import events as ev
 
