@@ -35,7 +35,7 @@ from ..nn.optim import OPTIMIZERS, SCHEDULES
 from ..train.config import MAX_EPOCHS
 from ..train.resume import Resume
 from ..train.resume import from_meta as resume_from_meta
-from . import autosave
+from ..app import autosave
 from .jobs import Job, run_in_background
 
 
@@ -106,8 +106,13 @@ class Checkpoints:
     auto_save_path: str | None = None
     """The file a "save" answer saves to when ``auto_answer`` is set."""
 
-    def __init__(self, window):
-        self.window = window
+    def __init__(self, state, controls, banner, session, runs, status_bar, window, close_lesson):
+        """Given the app state, the sidebar (the settings a save keeps and a load puts back), the banner, the
+        training session (it writes saves), the run control (a load stops the run and starts the panels
+        over), the status bar's message line, the window (a widget: the dialogs' parent, shown again when
+        a save on closing failed) and ``close_lesson()`` (a loaded model ends the lesson in force)."""
+        self.state, self.controls, self.banner, self.session, self.runs = state, controls, banner, session, runs
+        self.status_bar, self.window, self.close_lesson = status_bar, window, close_lesson
         self.load_job: Job | None = None
         self.last_folder: Path | None = None
         """The folder of the last model saved or loaded through a dialog (the next dialog opens there)."""
@@ -117,7 +122,7 @@ class Checkpoints:
         """Where runs autosave; None: they do not."""
         self._loaded_run: tuple[dict, Resume] | None = None
         """(weights, where their run was) of the last checkpoint loaded that says so."""
-        window.session.saved.connect(self._on_saved)
+        session.saved.connect(self._on_saved)
 
     @staticmethod
     def _autosave_instance() -> autosave.Instance | None:
@@ -129,7 +134,7 @@ class Checkpoints:
     def meta(self) -> dict:
         """What a save says besides the weights: the data, the backend and the optimiser settings
         (a load puts these back in the sidebar)."""
-        controls = self.window.controls
+        controls = self.controls
         return {"dataset": controls.dataset, "backend": controls.backend, "epochs": controls.epochs,
                 **controls.hyperparameters()}
 
@@ -148,7 +153,7 @@ class Checkpoints:
 
     def _suggested_name(self) -> str:
         try:
-            return checkpoint.default_model_path(self.window.controls.spec).name
+            return checkpoint.default_model_path(self.controls.spec).name
         except Exception:  # noqa: BLE001 - only a suggestion
             return "cnnviz-model.npz"
 
@@ -175,42 +180,44 @@ class Checkpoints:
     # --- saving ---------------------------------------------------------------------------------
     def save(self, path: str) -> bool:
         """Save the model to ``path``: True when it was saved, or (a run going on) will be between two steps."""
-        window, local = self.window, self.window.local
+        state, banner, local = self.state, self.banner, self.state.local
         if local.model is None:
-            window.banner.show_message("There is no model to save yet.", "error")
+            banner.show_message("There is no model to save yet.", "error")
             return False
-        if window.session.save(path, self.meta()):
-            window.run.unsaved = False  # set again if the write fails (and by the next step)
-            window.statusBar().showMessage(f"Saving the model to {path}…", 4000)
+        if self.session.save(path, self.meta()):
+            state.run.unsaved = False  # set again if the write fails (and by the next step)
+            self.status_bar.showMessage(f"Saving the model to {path}…", 4000)
             return True
         try:
-            checkpoint.save(path, local.spec, local.weights(), {**self.meta(), **self.window.model_figures()})
+            checkpoint.save(path, local.spec, local.weights(), {**self.meta(), **state.run.figures()})
         except Exception as exc:  # CheckpointError, OSError
-            window.banner.show_message(f"Could not save the model: {exc}", "error", traceback.format_exc())
+            banner.show_message(f"Could not save the model: {exc}", "error", traceback.format_exc())
             return False
-        window.run.unsaved = False
-        window.banner.show_message(f"Saved the weights of step {local.step} to {path}", "info", auto_hide_ms=6000)
+        state.run.unsaved = False
+        state.run.saved_to = Path(path)
+        banner.show_message(f"Saved the weights of step {local.step} to {path}", "info", auto_hide_ms=6000)
         return True
 
     def _on_saved(self, result) -> None:
-        window, session = self.window, self.window.session
+        banner, session = self.banner, self.session
         request = result.request
         if request.autosave:
             if result.ok:
-                window.statusBar().showMessage(f"Autosaved the model (step {result.step:,})", 4000)
+                self.status_bar.showMessage(f"Autosaved the model (step {result.step:,})", 4000)
             else:
-                window.banner.show_message(f"Could not autosave the model to {request.path}: {result.error}",
-                                           "warning", result.details)
+                banner.show_message(f"Could not autosave the model to {request.path}: {result.error}",
+                                    "warning", result.details)
             return
         if result.ok:
-            window.banner.show_message(f"Saved the weights of step {result.step} to {request.path}", "info",
-                                       auto_hide_ms=6000)
+            self.state.run.saved_to = Path(request.path)
+            banner.show_message(f"Saved the weights of step {result.step} to {request.path}", "info",
+                                auto_hide_ms=6000)
             return
-        window.run.unsaved = True
-        window.banner.show_message(f"Could not save the model: {result.error}", "error", result.details)
+        self.state.run.unsaved = True
+        banner.show_message(f"Could not save the model: {result.error}", "error", result.details)
         if session.closing:  # the save asked for on closing failed: stay open, nothing lost
             session.cancel_close()
-            window.show()
+            self.window.show()
 
     def save_dialog(self) -> None:
         path = self._ask_path(save=True)
@@ -222,8 +229,7 @@ class Checkpoints:
         """Ask Save / Discard / Cancel when steps were trained since the last save; True to go on
         (saved, or discarded), False when the user cancelled or the save could not be made.
         ``what`` finishes "Save it before ...?" (closing, starting over, loading ...)."""
-        window = self.window
-        if not window.run.unsaved or window.local.model is None:
+        if not self.state.run.unsaved or self.state.local.model is None:
             return True
         answer = self._ask_save_discard_cancel(what)
         if answer == "discard":
@@ -234,8 +240,8 @@ class Checkpoints:
         return bool(path) and self.save(path)
 
     def _describe_unsaved(self) -> str:
-        run = self.window.run
-        step = run.last_step.step if run.last_step is not None else self.window.local.step
+        run = self.state.run
+        step = run.last_step.step if run.last_step is not None else self.state.local.step
         accuracy = "" if run.last_eval is None else f", {100 * run.last_eval.test_accuracy:.1f} % on the test images"
         return f"The model was trained for {step:,} steps{accuracy} and is not saved."
 
@@ -258,40 +264,40 @@ class Checkpoints:
         it replaces the model: Start then continues from it. Returns the job (tests wait for it)."""
         if self.load_job is not None:
             self.load_job.cancel()
-        self.window.statusBar().showMessage(f"Loading {Path(path).name}…", 4000)
+        self.status_bar.showMessage(f"Loading {Path(path).name}…", 4000)
         job = run_in_background(read_checkpoint, path)
         job.succeeded.connect(lambda loaded: self._apply(loaded, message))
-        job.failed.connect(lambda error, details: self.window.banner.show_message(
+        job.failed.connect(lambda error, details: self.banner.show_message(
             f"Could not load the model: {error}", "error", details))
         self.load_job = job
         return job
 
     def _apply(self, loaded: Loaded, message: str = "") -> bool:
-        window = self.window
+        controls, banner = self.controls, self.banner
         if not self.ask_before_discard(f"loading {loaded.path.name}"):
             return False
-        window.lessons.close(ask=False, model_loaded=True)  # a lesson's settings never outlive it into a model
-        window.stop_run()
-        if not window.controls.set_network(loaded.spec, emit=False):  # never for a model that built
-            window.banner.show_message(f"Could not load the model: its network {loaded.spec!r} is not valid here",
-                                       "error")
-            window.controls.set_network(window.local.spec, emit=False)
+        self.close_lesson()  # a lesson's settings never outlive it into a model
+        self.runs.stop_run()
+        if not controls.set_network(loaded.spec, emit=False):  # never for a model that built
+            banner.show_message(f"Could not load the model: its network {loaded.spec!r} is not valid here",
+                                "error")
+            controls.set_network(self.state.local.spec, emit=False)
             return False
-        window.controls.set_values(**loaded.settings)
-        window.local.set_model(loaded.model, loaded.step)
-        window.show_new_model(loaded_weights=loaded.weights, accuracy=loaded.test_accuracy, epoch=loaded.epoch)
+        controls.set_values(**loaded.settings)
+        self.state.local.set_model(loaded.model, loaded.step)
+        self.runs.show_new_model(loaded_weights=loaded.weights, accuracy=loaded.test_accuracy, epoch=loaded.epoch)
         self._loaded_run = (loaded.weights, loaded.resume) if loaded.resume is not None else None
         text = message or f"Loaded {loaded.path.name} (network {loaded.spec})."
         text += " Start continues training from these weights."
         if loaded.note:
-            window.banner.show_message(f"{text} Note: {loaded.note}.", "warning")
+            banner.show_message(f"{text} Note: {loaded.note}.", "warning")
         else:
-            window.banner.show_message(text, "info", auto_hide_ms=8000)
+            banner.show_message(text, "info", auto_hide_ms=8000)
         return True
 
     def resume_for(self, weights: dict | None) -> Resume | None:
         """Where the run that trained ``weights`` was, when they are a loaded checkpoint's that says so
-        (:meth:`MainWindow.launch` then continues that run: step, optimizer, schedule, data order)."""
+        (:meth:`RunControl.launch <.run_control.RunControl.launch>` then continues that run: step, optimizer, schedule, data order)."""
         if weights is None or self._loaded_run is None or weights is not self._loaded_run[0]:
             return None
         return self._loaded_run[1]
@@ -322,7 +328,7 @@ class Checkpoints:
             try:
                 orphan.discard() if answer == "discard" else orphan.leave()
             except OSError as exc:
-                self.window.banner.show_message(f"Could not delete the autosave {orphan.offer.path}: {exc}",
+                self.banner.show_message(f"Could not delete the autosave {orphan.offer.path}: {exc}",
                                                 "warning")
         return None
 
@@ -368,8 +374,7 @@ class Checkpoints:
 
         def failed(error: str, details: str) -> None:
             orphan.leave()
-            self.window.banner.show_message(f"Could not restore the autosave {offer.path}: {error}", "error",
-                                            details)
+            self.banner.show_message(f"Could not restore the autosave {offer.path}: {error}", "error", details)
 
         job.succeeded.connect(restored)
         job.failed.connect(failed)

@@ -16,9 +16,13 @@ RECLASSIFY_S = 2.0
 
 
 class DrawingPad(QObject):
-    def __init__(self, window):
-        super().__init__(window)
-        self.window = window
+    """Given the app state, the panels, the sidebar (the data set chosen), the banner, the live view and
+    the training session (a drawing shown in the feature maps), and the run control (fine-tuning)."""
+
+    def __init__(self, state, panels, controls, banner, live_view, session, runs, parent=None):
+        super().__init__(parent)
+        self.state, self.panels, self.controls, self.banner = state, panels, controls, banner
+        self.live_view, self.session, self.runs = live_view, session, runs
         # The many mouse moves of one event-loop pass make one inference.
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -30,7 +34,8 @@ class DrawingPad(QObject):
         self._input_version = 0
         self._classified: tuple | None = None
         """(input version, weights version) of the probabilities shown."""
-        window.panels.classify.canvas.changed.connect(self._on_changed)
+        panels.classify.canvas.changed.connect(self._on_changed)
+        state.events.weights.connect(self.classify)
 
     def _on_changed(self) -> None:
         self._input = None
@@ -41,15 +46,15 @@ class DrawingPad(QObject):
         """New weights arrived: the drawing's probabilities again, at most once per ``every_s``
         (they move slowly; a new drawing is classified at once by :meth:`classify`)."""
         now = time.perf_counter()
-        if self.window.panels.classify.canvas.is_empty or now - self._last_reclassify < every_s:
+        if self.panels.classify.canvas.is_empty or now - self._last_reclassify < every_s:
             return
         self._last_reclassify = now
         self.classify()
 
     def classify(self) -> None:
         """The 28x28 input and the probabilities for the drawing (on the NumPy copy of the weights)."""
-        window, p = self.window, self.window.panels
-        local, canvas = window.local, p.classify.canvas
+        p = self.panels
+        local, canvas = self.state.local, p.classify.canvas
         if canvas.is_empty:
             p.classify.show_input(np.zeros((28, 28), np.float32))
             p.classify.show_probabilities(None)
@@ -68,46 +73,45 @@ class DrawingPad(QObject):
                 note = f"weights of step {local.step}" if local.trained else "untrained weights"
                 p.classify.show_probabilities(local.predict(image), note)
         if p.feature_maps.use_drawing:
-            window.live_view.dirty = True
-            if not window.session.active:
-                window.live_view.show_local()
+            self.live_view.dirty = True
+            if not self.session.active:
+                self.live_view.show_local()
 
     def save(self, label: int) -> bool:
         """The drawing on the pad, labelled ``label``; the pad is cleared for the next student."""
-        window = self.window
-        canvas, drawings = window.panels.classify.canvas, window.panels.drawings
+        canvas, drawings = self.panels.classify.canvas, self.panels.drawings
         if canvas.is_empty:
-            window.banner.show_message("Draw a digit on the pad first, then click which digit it is.", "warning",
+            self.banner.show_message("Draw a digit on the pad first, then click which digit it is.", "warning",
                                        auto_hide_ms=6000)
             return False
         raw = canvas.to_array()
         if not drawings.save(preprocess_digit(raw, allow_blank=True), raw, label):
             return False
-        drawings.set_model(window.local.model)
+        drawings.set_model(self.state.local.model)
         canvas.clear()
         return True
 
     def finetune(self) -> bool:
         """Train on MNIST mixed with the class's drawings, from the current weights."""
-        window = self.window
-        if window.dataset is None:
-            window.banner.show_message("No data set is loaded.", "error")
+        state, banner = self.state, self.banner
+        if state.dataset is None:
+            banner.show_message("No data set is loaded.", "error")
             return False
-        if window.dataset.num_classes != 10 or window.controls.dataset != "mnist":
-            window.banner.show_message("Fine-tuning on drawings needs the MNIST digits data set.", "warning")
+        if state.dataset.num_classes != 10 or self.controls.dataset != "mnist":
+            banner.show_message("Fine-tuning on drawings needs the MNIST digits data set.", "warning")
             return False
-        window.stop_run(wait=True)
-        drawings = window.panels.drawings
+        self.runs.stop_run(wait=True)
+        drawings = self.panels.drawings
         try:
             # The drawings the panel holds: the folder is not read again on the GUI thread.
-            dataset = finetune_dataset(window.dataset, drawings.images, drawings.labels, seed=window.seed)
+            dataset = finetune_dataset(state.dataset, drawings.images, drawings.labels, seed=state.seed)
         except Exception as exc:  # ValueError: no drawings yet
-            window.banner.show_message(f"Cannot fine-tune: {exc}", "warning")
+            banner.show_message(f"Cannot fine-tune: {exc}", "warning")
             return False
         label = f"Fine-tuning on {len(drawings.labels)} class drawings"
-        if not window.launch(dataset=dataset, initial_weights=window.local.weights(), label=label,
-                             config_changes={"epochs": 1.0, "steps": None, "train_samples": None}):
+        if not self.runs.launch(dataset=dataset, initial_weights=state.local.weights(), label=label,
+                                config_changes={"epochs": 1.0, "steps": None, "train_samples": None}):
             return False
-        window.banner.show_message(f"{label} mixed with MNIST ({len(dataset.train_labels):,} images, one pass), "
-                                   "continuing from the current weights.", "info", auto_hide_ms=10000)
+        banner.show_message(f"{label} mixed with MNIST ({len(dataset.train_labels):,} images, one pass), "
+                            "continuing from the current weights.", "info", auto_hide_ms=10000)
         return True

@@ -15,23 +15,26 @@ from ..analysis.confusion import confusion_matrix
 
 
 class Exports:
-    def __init__(self, window):
+    """Given the app state, the sidebar's settings, the panels, the banner that reports, and the window
+    (a widget to grab whole and to parent the file dialogs)."""
+
+    def __init__(self, state, controls, panels, banner, window):
+        self.state, self.controls, self.panels, self.banner = state, controls, panels, banner
         self.window = window
 
     # --- PNG ----------------------------------------------------------------------------------
     def export_panel_png(self, key: str, path: str) -> bool:
         """Panel ``key`` (a registry key, or ``window``) as a PNG file."""
-        window = self.window
-        widget = window if key == "window" else window.panels[key]
+        widget = self.window if key == "window" else self.panels[key]
         if not str(path).lower().endswith(".png"):
             path = f"{path}.png"
         try:
             if not widget.grab().save(str(path), "PNG"):
                 raise OSError("Qt could not write the file")
         except Exception as exc:
-            window.banner.show_message(f"Could not export the panel: {exc}", "error")
+            self.banner.show_message(f"Could not export the panel: {exc}", "error")
             return False
-        window.banner.show_message(f"Saved {path}", "info", auto_hide_ms=6000)
+        self.banner.show_message(f"Saved {path}", "info", auto_hide_ms=6000)
         return True
 
     def export_panel_dialog(self, key: str) -> None:
@@ -45,50 +48,47 @@ class Exports:
         try:
             path = write()
         except Exception as exc:  # OSError (disk, permissions), ValueError
-            self.window.banner.show_message(f"Could not export the {what}: {exc}", "error", traceback.format_exc())
+            self.banner.show_message(f"Could not export the {what}: {exc}", "error", traceback.format_exc())
             return False
-        self.window.banner.show_message(f"Saved the {what} to {path}", "info", auto_hide_ms=8000)
+        self.banner.show_message(f"Saved the {what} to {path}", "info", auto_hide_ms=8000)
         return True
 
     def export_metrics_csv(self, path: str) -> bool:
-        run = self.window.run
+        run = self.state.run
         return self._export("metrics", lambda: report.metrics_csv(run.steps, run.evaluations, path))
 
     def export_timings_csv(self, path: str) -> bool:
-        return self._export("timings", lambda: report.timings_csv(self.window.run.timings, path))
+        return self._export("timings", lambda: report.timings_csv(self.state.run.timings, path))
 
     def report_settings(self) -> dict:
         """The run's settings as the report lists them."""
-        window = self.window
-        controls, local = window.controls, window.local
+        state, controls, local = self.state, self.controls, self.state.local
         hp = controls.hyperparameters()
         settings = {"network": local.spec or controls.spec, "data set": controls.dataset,
                     "backend": controls.backend, "optimizer": hp["optimizer"], "learning rate": hp["lr"],
                     "momentum": hp["momentum"], "batch size": hp["batch_size"], "schedule": hp["schedule"],
-                    "epochs": controls.epochs, "seed": window.seed}
+                    "epochs": controls.epochs, "seed": state.seed}
         if local.model is not None:
             settings["parameters"] = f"{local.model.parameter_count():,}"
-        train_samples = {**window.config_overrides, **window.lesson_overrides}.get("train_samples")
+        train_samples = state.train_samples
         if train_samples:
             settings["training images"] = train_samples
-        if window.test_samples:
-            settings["test images"] = window.test_samples
-        if window.run.last_step is not None:
-            settings["steps trained"] = window.run.last_step.step
-        accuracy = window.panels.drawings.accuracy
+        if state.test_samples:
+            settings["test images"] = state.test_samples
+        if state.run.last_step is not None:
+            settings["steps trained"] = state.run.last_step.step
+        accuracy = self.panels.drawings.accuracy
         if accuracy is not None:
             settings["accuracy on the class's drawings"] = f"{100 * accuracy:.1f}%"
         return settings
 
     def export_html_report(self, path: str) -> bool:
-        window = self.window
-
         def write():
-            run, local = window.run, window.local
+            run, local = self.state.run, self.state.local
             matrix = None
             if run.last_eval is not None:
                 e = run.last_eval
-                matrix = confusion_matrix(e.labels, e.predictions, len(window.panels.mistakes.class_names))
+                matrix = confusion_matrix(e.labels, e.predictions, len(self.panels.mistakes.class_names))
             kernels = None
             if local.model is not None:
                 weights = local.weights()

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSp
                                QSplitterHandle, QStyle, QStyleOptionComboBox, QTabBar, QWidget)
 
 from .panels.common import ElidedLabel
-from .panels.feature_map_layout import MIN_TILE_PX
+from ..app.feature_map_layout import MIN_TILE_PX
 
 MIN_FEATURE_MAP_PX = MIN_TILE_PX
 MIN_KERNEL_PX = 16
@@ -265,7 +265,7 @@ def visible_together(window) -> list[str]:
 
 def _presenter_readable(window) -> list[str]:
     """Presenter mode: the test accuracy and the predicted digit big, the probability bars labelled."""
-    if not window.presenter_mode:
+    if not window.state.presenter:
         return []
     found = []
     figures = (("the test accuracy", window.controls.accuracy_figure, True),
@@ -397,7 +397,7 @@ def check_this_view(window, settle=None, name: str = "") -> dict[str, list[str]]
     its panels), without changing them: ``{"<name>/<tab>": [...]}`` (only those with problems)."""
     settle = settle or QApplication.processEvents
     found = {}
-    mode = name or ("presenter" if window.presenter_mode else "normal")
+    mode = name or ("presenter" if window.state.presenter else "normal")
     keys = [key for key in window.workspace.tab_keys() if window.workspace.tab_visible(key)]
     for key in keys:
         window.show_tab(key)
@@ -405,7 +405,7 @@ def check_this_view(window, settle=None, name: str = "") -> dict[str, list[str]]
         listed = problems(window)
         # (a lesson's view may leave out some of the four on purpose: they must be together when all shown)
         shown = {k for k, panel in window.panels.items() if not panel.isHidden()}
-        if window.presenter_mode and key == "training" and {"curves", "feature_maps", "classify"} <= shown:
+        if window.state.presenter and key == "training" and {"curves", "feature_maps", "classify"} <= shown:
             listed += together_problems(window)
         if listed:
             found[f"{mode}/{key}"] = listed
@@ -450,11 +450,11 @@ def report(app, window, train_seconds: float = 0.0, out=None) -> int:
     window.pad.classify()
     if train_seconds > 0:
         window.start()
-        _process(app, 300.0, until=lambda: window.run.last_step is not None or not window.session.active)
+        _process(app, 300.0, until=lambda: window.state.run.last_step is not None or not window.session.active)
         _process(app, train_seconds)
         if window.session.active:
             window.toggle_pause()
-            _process(app, 10.0, until=lambda: window.run.state == RunPhase.PAUSED or not window.session.active)
+            _process(app, 10.0, until=lambda: window.state.run.state == RunPhase.PAUSED or not window.session.active)
     _process(app, 0.3)
     found = {"window": window_problems(window)} if window_problems(window) else {}
     together: dict[str, list[str]] = {}

@@ -145,8 +145,8 @@ class Lessons:
 
     def snapshot(self) -> Before:
         window = self.window
-        return Before(window.controls.settings(), dict(window.lesson_overrides), window.test_samples,
-                      frozenset(window.visible_views), window.presenter_mode)
+        return Before(window.controls.settings(), dict(window.state.lesson_overrides), window.state.test_samples,
+                      frozenset(window.state.visible_views), window.state.presenter)
 
     def apply(self, preset, ask: bool = True) -> bool:
         """Network, settings and instructions of a lesson; False when the user kept the run instead.
@@ -161,14 +161,14 @@ class Lessons:
             window.stop_run(wait=True)
         notes = window.controls.apply(preset)
         window.status.show(backend=f"backend {window.controls.backend}")
-        window.set_lesson_data(preset.train_samples, preset.test_samples)
-        window.new_random_model()
+        window.state.set_lesson_data(preset.train_samples, preset.test_samples)
+        window.runs.new_random_model()
         self.current = preset
         view_on = self.view_on
         self.strip.show_lesson(preset, notes)
         self._set_view_button(view_on)
         if view_on:
-            window.set_visible_views(preset.visible_panels)
+            window.state.set_visible_views(preset.visible_panels)
         if notes:
             window.banner.show_message(" ".join(notes), "warning")
         elif window.banner.isVisible() and window.banner.kind != "error":
@@ -195,14 +195,12 @@ class Lessons:
         if before is not None:
             window.controls.restore(before.controls)
             window.status.show(backend=f"backend {window.controls.backend}")
-            window.lesson_overrides = dict(before.lesson_overrides)
-            window.test_samples = before.test_samples
-            window.describe_data()
+            window.state.restore_lesson_data(before.lesson_overrides, before.test_samples)
             if net_changes:
-                window.new_random_model()
-            if not model_loaded and set(before.views) != window.visible_views:
-                window.set_visible_views(before.views)
-            if not model_loaded and before.presenter != window.presenter_mode:
+                window.runs.new_random_model()
+            if not model_loaded and set(before.views) != window.state.visible_views:
+                window.state.set_visible_views(before.views)
+            if not model_loaded and before.presenter != window.state.presenter:
                 window.set_presenter(before.presenter, full_screen=before.presenter)
         self.current = self.before = None
         self.strip.hide()
@@ -238,13 +236,13 @@ class Lessons:
         self._set_view_button(bool(on and preset))
         if on and preset is not None:
             if self.before_view is None:
-                self.before_view = (set(window.visible_views), window.presenter_mode)
-            window.set_visible_views(preset.visible_panels)
-            window.set_presenter(preset.presenter or window.presenter_mode, full_screen=full_screen)
+                self.before_view = (set(window.state.visible_views), window.state.presenter)
+            window.state.set_visible_views(preset.visible_panels)
+            window.set_presenter(preset.presenter or window.state.presenter, full_screen=full_screen)
         elif not on and self.before_view is not None:
             views, presenter = self.before_view
             self.before_view = None
-            window.set_visible_views(views)
+            window.state.set_visible_views(views)
             if mode:
                 window.set_presenter(presenter, full_screen=full_screen)
 

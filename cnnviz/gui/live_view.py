@@ -12,7 +12,7 @@ import time
 import traceback
 
 import numpy as np
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..train import events as ev
 from ..train.snapshot import dataset_image
@@ -29,9 +29,14 @@ PENDING_TIMEOUT_S = 2.0
 
 
 class LiveView(QObject):
-    def __init__(self, window):
-        super().__init__(window)
-        self.window = window
+    """Given the app state, the panels it fills, the training session it asks, and the banner."""
+
+    weightsCopied = Signal()
+    """The state's NumPy copy took the weights of a snapshot from the trainer (the drawing pad reclassifies)."""
+
+    def __init__(self, state, panels, session, banner, parent=None):
+        super().__init__(parent)
+        self.state, self.panels, self.session, self.banner = state, panels, session, banner
         self.dirty = True
         """The weights or the input changed since the last snapshot shown."""
         self.pending = False
@@ -45,7 +50,7 @@ class LiveView(QObject):
 
     def input(self) -> tuple[np.ndarray | None, int | None]:
         """(the drawing, None) or (None, the test index) as chosen in the feature-map panel."""
-        panels = self.window.panels
+        panels = self.panels
         if panels.feature_maps.use_drawing:
             return panels.classify.network_input.copy(), None
         return None, panels.feature_maps.test_index
@@ -59,7 +64,7 @@ class LiveView(QObject):
         """A fresh view if something changed (``force``: in any case): asked of the trainer, or computed here."""
         if not (self.dirty or force):
             return
-        session = self.window.session
+        session = self.session
         if not session.active:
             self.show_local()
             return
@@ -73,14 +78,14 @@ class LiveView(QObject):
 
     def show_local(self) -> None:
         """The view computed here, on the NumPy copy of the weights."""
-        window = self.window
-        if window.local.model is None:
+        state = self.state
+        if state.local.model is None:
             return
         image, index = self.input()
         try:
-            snapshot = window.local.snapshot(image, window.dataset, index, tag=Tag.VIEW)
+            snapshot = state.local.snapshot(image, state.dataset, index, tag=Tag.VIEW)
         except Exception as exc:
-            window.banner.show_message(f"Cannot compute the feature maps: {exc}", "error", traceback.format_exc())
+            self.banner.show_message(f"Cannot compute the feature maps: {exc}", "error", traceback.format_exc())
             return
         self.dirty = False
         self.show(snapshot, from_trainer=False)
@@ -100,22 +105,22 @@ class LiveView(QObject):
             self.timer.setInterval(interval)
 
     def _show(self, snapshot: ev.Snapshot, from_trainer: bool) -> None:
-        window, panels = self.window, self.window.panels
+        state, panels = self.state, self.panels
         if from_trainer:
             self.pending = False
-        names = window.dataset.class_names if window.dataset is not None else None
+        names = state.dataset.class_names if state.dataset is not None else None
         panels.feature_maps.show_snapshot(snapshot, names)
         panels.kernels.show_kernels(snapshot.kernels)
         if from_trainer:
-            window.local.load(snapshot.spec, snapshot.weights, snapshot.step)
-            window.pad.reclassify()
+            state.local.load(snapshot.spec, snapshot.weights, snapshot.step)
+            self.weightsCopied.emit()
         panels.why.set_weights(snapshot.spec, snapshot.weights, snapshot.step)
 
     def show_test_image_in_why(self) -> None:
         """The Why? tab's test image follows the one chosen for the feature maps."""
-        dataset = self.window.dataset
+        dataset = self.state.dataset
         if dataset is None:
             return
-        index = self.window.panels.feature_maps.test_index % len(dataset.test_images)
+        index = self.panels.feature_maps.test_index % len(dataset.test_images)
         image, label = dataset_image(dataset, index)
-        self.window.panels.why.set_test_image(image, label, index)
+        self.panels.why.set_test_image(image, label, index)

@@ -2,7 +2,7 @@
 
 The export entries and the View menu's panel switches are generated from
 the panel registry and the lesson views; every action calls a public method
-of the window or of one of its parts.
+of a part or of the app state, or one of the window's commands.
 """
 
 from __future__ import annotations
@@ -18,10 +18,12 @@ from .status import plain_tooltip
 
 
 class Menus:
-    def __init__(self, window):
-        self.window = window
-        bar = window.menuBar()
-        exports = window.exports
+    """Given the window's menu bar, the app state (the views shown), the panels, the parts the menus
+    drive (exports, checkpoints, lessons) and the window's ``commands``: callables named ``quit``,
+    ``presenter`` (on, full_screen=True), ``full_screen`` (on) and ``keys``."""
+
+    def __init__(self, bar, state, panels, exports, checkpoints, lessons, commands: dict):
+        self.bar, self.panels, self.exports = bar, panels, exports
         file_menu = bar.addMenu("&File")
         export_panel = file_menu.addMenu("Export panel as PNG")
         for spec in registry.PANELS:
@@ -31,52 +33,52 @@ class Menus:
         file_menu.addAction("Export per-layer timings as CSV…", exports.export_timings_dialog)
         file_menu.addAction("Export HTML report…", exports.export_report_dialog)
         file_menu.addSeparator()
-        file_menu.addAction("Save model…", window.checkpoints.save_dialog)
-        file_menu.addAction("Load model…", window.checkpoints.load_dialog)
+        file_menu.addAction("Save model…", checkpoints.save_dialog)
+        file_menu.addAction("Load model…", checkpoints.load_dialog)
         file_menu.addSeparator()
-        quit_action = file_menu.addAction("Quit", window.close)
+        quit_action = file_menu.addAction("Quit", commands["quit"])
         quit_action.setShortcut(QKeySequence.Quit)
 
         view = bar.addMenu("&View")
         self.presenter_action = view.addAction("Presenter mode (fewer, bigger pictures, full screen)")
         self.presenter_action.setCheckable(True)
-        self.presenter_action.toggled.connect(lambda on: window.set_presenter(on))
+        self.presenter_action.toggled.connect(lambda on: commands["presenter"](on))
         self.fullscreen_action = view.addAction("Full screen")
         self.fullscreen_action.setCheckable(True)
-        self.fullscreen_action.toggled.connect(window.set_full_screen)
+        self.fullscreen_action.toggled.connect(commands["full_screen"])
         view.addSeparator()
         self.view_actions: dict[str, QAction] = {}
         for name, title in PANEL_TITLES.items():
             action = view.addAction(title)
             action.setCheckable(True)
             action.setChecked(True)
-            action.toggled.connect(lambda on, n=name: window.set_view_visible(n, on))
+            action.toggled.connect(lambda on, n=name: state.set_view_visible(n, on))
             self.view_actions[name] = action
         view.addSeparator()
-        view.addAction("Show every panel", lambda: window.set_visible_views(registry.VIEWS))
+        view.addAction("Show every panel", lambda: state.set_visible_views(registry.VIEWS))
         view.addSeparator()
-        self.keys_action = view.addAction(f"Keys…\t{shortcuts.key_text('help')}", window.show_keys)
+        self.keys_action = view.addAction(f"Keys…\t{shortcuts.key_text('help')}", commands["keys"])
 
-        lessons = bar.addMenu("&Lessons")
-        if window.lessons.problem:
-            lessons.addAction(f"(lesson presets unavailable: {window.lessons.problem})").setEnabled(False)
-        for preset in window.lessons.presets:
+        lessons_menu = bar.addMenu("&Lessons")
+        if lessons.problem:
+            lessons_menu.addAction(f"(lesson presets unavailable: {lessons.problem})").setEnabled(False)
+        for preset in lessons.presets:
             # A title from a file: '&' is text, not a shortcut mark; the tooltip shows the text as it is.
-            action = lessons.addAction(preset.title.replace("&", "&&"), lambda p=preset: window.lessons.apply(p))
+            action = lessons_menu.addAction(preset.title.replace("&", "&&"), lambda p=preset: lessons.apply(p))
             action.setToolTip(plain_tooltip(preset.description))
             action.setStatusTip(preset.description[:160])
-        lessons.setToolTipsVisible(True)
-        lessons.addSeparator()
-        lessons.addAction("Open a lesson file…", window.lessons.open_dialog)
+        lessons_menu.setToolTipsVisible(True)
+        lessons_menu.addSeparator()
+        lessons_menu.addAction("Open a lesson file…", lessons.open_dialog)
 
-        for key, panel in window.panels.items():
+        for key, panel in panels.items():
             panel.setContextMenuPolicy(Qt.CustomContextMenu)
             panel.customContextMenuRequested.connect(lambda pos, k=key: self.panel_menu(k, pos))
 
     def panel_menu(self, key: str, pos) -> None:
-        menu = QMenu(self.window)
-        menu.addAction("Export this panel as PNG…", lambda: self.window.exports.export_panel_dialog(key))
-        menu.exec(self.window.panels[key].mapToGlobal(pos))
+        menu = QMenu(self.bar.window())
+        menu.addAction("Export this panel as PNG…", lambda: self.exports.export_panel_dialog(key))
+        menu.exec(self.panels[key].mapToGlobal(pos))
 
     @staticmethod
     def set_checked(action: QAction, on: bool) -> None:

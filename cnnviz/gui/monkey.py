@@ -136,7 +136,7 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
         elapsed = time.perf_counter() - start
         gc.collect()
         sample = {"t_s": round(elapsed, 1), "rss_mb": round(rss_mb(), 1), "actions": sum(counts.values()),
-                  "step": window.run.last_step.step if window.run.last_step else 0}
+                  "step": window.state.run.last_step.step if window.state.run.last_step else 0}
         samples.append(sample)
         print(json.dumps(sample), file=out, flush=True)
         if elapsed >= seconds or not window.isVisible():

@@ -6,6 +6,8 @@ never to the application, and undone exactly when the mode is left.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFont
@@ -41,6 +43,14 @@ QTabBar::tab {{ font-size: {BASE_PT - 1}pt; font-weight: 700; padding: 6px 11px;
 QTabBar::tab:selected {{ background: #0b3d91; color: #ffffff; }}
 QStatusBar QLabel {{ font-size: {BASE_PT - 2}pt; }}
 """
+
+
+@dataclass
+class ScreenStates:
+    """What presenter mode and full screen put back when they are left (one per window): the window
+    state and normal geometry before presenter mode, the window state before full screen."""
+    before_presenter: tuple | None = None
+    before_full_screen: Qt.WindowState = Qt.WindowNoState
 
 
 def _graphics_widgets(root: QWidget) -> list[pg.GraphicsView]:
@@ -101,13 +111,14 @@ def set_mode(window, on: bool, full_screen: bool = True) -> None:
     (maximised stays maximised)."""
     on = bool(on)
     window.menus.set_checked(window.menus.presenter_action, on)
-    if on == window.presenter_mode:
+    screen = window.screen_states
+    if on == window.state.presenter:
         if on and full_screen:
             set_full_screen(window, True)
         return
     if on:
-        window.state_before_presenter = (window.windowState(), window.normalGeometry())
-    window.presenter_mode = on
+        screen.before_presenter = (window.windowState(), window.normalGeometry())
+    window.state.set_presenter(on)
     style(window, on)
     window.controls.set_compact(on)
     _follow_accuracy(window, on)
@@ -120,8 +131,8 @@ def set_mode(window, on: bool, full_screen: bool = True) -> None:
         if full_screen:
             set_full_screen(window, True)
         return
-    state, geometry = window.state_before_presenter or (window.windowState() & ~Qt.WindowFullScreen, None)
-    window.state_before_presenter = None
+    state, geometry = screen.before_presenter or (window.windowState() & ~Qt.WindowFullScreen, None)
+    screen.before_presenter = None
     restore_window_state(window, state, geometry)
 
 
@@ -160,8 +171,8 @@ def restore_window_state(window, state, geometry) -> None:
 def set_full_screen(window, on: bool) -> None:
     window.menus.set_checked(window.menus.fullscreen_action, on)
     if on and not window.isFullScreen():
-        window.state_before_full_screen = window.windowState()
+        window.screen_states.before_full_screen = window.windowState()
         window.showFullScreen()
     elif not on and window.isFullScreen():
-        before = getattr(window, "state_before_full_screen", Qt.WindowNoState) & ~Qt.WindowFullScreen
+        before = window.screen_states.before_full_screen & ~Qt.WindowFullScreen
         window.setWindowState(before)

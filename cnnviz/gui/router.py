@@ -34,11 +34,16 @@ def format_eta(seconds: float | None) -> str:
 
 
 class EventRouter(QObject):
-    def __init__(self, window):
-        super().__init__(window)
-        self.window = window
-        self.run = window.run
-        self.panels = window.panels
+    """Given the run control (and through it the app state and the parts that show the run:
+    :class:`~.run_control.RunParts`) and the status bar's message line."""
+
+    def __init__(self, runs, status_bar, parent=None):
+        super().__init__(parent)
+        self.runs, self.status_bar = runs, status_bar
+        parts = runs.parts
+        self.state, self.panels, self.status, self.controls = parts.state, parts.panels, parts.status, parts.controls
+        self.workspace, self.live_view, self.banner = parts.workspace, parts.live_view, runs.banner
+        self.run = parts.state.run
         # The single-shot timer also draws the last points after a pause.
         self.curves_timer = QTimer(self)
         self.curves_timer.setSingleShot(True)
@@ -50,13 +55,13 @@ class EventRouter(QObject):
         try:
             self._apply(batch)
         except Exception as exc:
-            self.window.banner.show_message(f"Display error: {type(exc).__name__}: {exc}", "error",
+            self.banner.show_message(f"Display error: {type(exc).__name__}: {exc}", "error",
                                             traceback.format_exc())
 
     def _apply(self, batch: EventBatch) -> None:
         panels, run = self.panels, self.run
         if batch.reset:
-            self.window.start_over()
+            self.runs.start_over()
         for event in batch.others:
             self.handle(event)
         if batch.steps:
@@ -65,9 +70,9 @@ class EventRouter(QObject):
             panels.curves.add_steps(steps)
             t, last = batch.steps[-1]
             panels.timings.add_rate(t, last.backend, last.images_per_s)
-            self.window.live_view.dirty = True
-            self.window.workspace.busy.stop()
-            status = self.window.status
+            self.live_view.dirty = True
+            self.workspace.busy.stop()
+            status = self.status
             status.show(epoch=f"epoch {last.epoch:.2f}", step=f"step {last.step}", backend=f"backend {last.backend}")
             if run.running:
                 status.show(rate=f"{last.images_per_s:,.0f} images/s", eta=f"ETA {format_eta(last.eta_s)}")
@@ -78,7 +83,7 @@ class EventRouter(QObject):
             run.add_timing(timing)
         snapshot = batch.snapshots.get(Tag.VIEW)
         if snapshot is not None:
-            self.window.live_view.show(snapshot, from_trainer=True)
+            self.live_view.show(snapshot, from_trainer=True)
         if len(batch.steps) == 1 and not run.running or batch.reset:
             self.refresh_curves()  # a single Step shows at once
         elif not self.curves_timer.isActive():
@@ -102,13 +107,13 @@ class EventRouter(QObject):
         panels.mistakes.show_evaluation(event)
         panels.timelapse.observe(event)
         panels.drawings.set_mnist_accuracy(event.test_accuracy)
-        panels.drawings.set_model(self.window.local.model)
+        panels.drawings.set_model(self.state.local.model)
         panels.why.evaluated()
-        self.window.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}%")
+        self.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}%")
 
     @handle.register
     def _parameter_stats(self, event: ev.ParameterStatsMeasured) -> None:
-        self.panels.statistics.add_stats(event, self.window.controls.optimizer_combo.currentText())
+        self.panels.statistics.add_stats(event, self.controls.optimizer_combo.currentText())
 
     @handle.register
     def _snapshot(self, event: ev.Snapshot) -> None:
@@ -119,26 +124,26 @@ class EventRouter(QObject):
         if event.state == ev.RunPhase.RESET:
             self.panels.timelapse.observe(event)
         else:
-            self.run.state = event.state
-            self.window.status.show(state=event.state)
+            self.state.set_phase(event.state)
+            self.status.show(state=event.state)
             if event.state != ev.RunPhase.RUNNING:
-                self.window.status.show_stopped()  # paused: the ETA and images/s stop too
-        self.window.update_buttons()
+                self.status.show_stopped()  # paused: the ETA and images/s stop too
+        self.runs.update_buttons()
 
     @handle.register
     def _run_started(self, event: ev.RunStarted) -> None:
-        self.window.status.show(backend=f"backend {event.backend}")
-        self.window.controls.describe_parameters(event.parameter_count)
+        self.status.show(backend=f"backend {event.backend}")
+        self.controls.describe_parameters(event.parameter_count)
 
     @handle.register
     def _backend_switched(self, event: ev.BackendSwitched) -> None:
         if self.run.rewind(event.step):  # a sticky GPU fault: back to the last backup
             self.panels.curves.rewind(event.epoch)
         self.panels.curves.add_marker(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
-        self.window.status.show(backend=f"backend {event.new}")
+        self.status.show(backend=f"backend {event.new}")
         if event.reason:
-            self.window.banner.show_message(event.reason, "warning")
-            self.window.controls.select_backend(event.new)
+            self.banner.show_message(event.reason, "warning")
+            self.controls.select_backend(event.new)
 
     @handle.register
     def _hyperparameters(self, event: ev.HyperparametersChanged) -> None:
@@ -149,27 +154,27 @@ class EventRouter(QObject):
     @handle.register
     def _warmup_started(self, event: ev.WarmupStarted) -> None:
         # Where the user is looking, not only in the status bar: the first start compiles for seconds.
-        self.window.workspace.busy.start(f"{event.backend}: compiling kernels, first start only")
+        self.workspace.busy.start(f"{event.backend}: compiling kernels, first start only")
 
     @handle.register
     def _warmup(self, event: ev.WarmupFinished) -> None:
-        self.window.workspace.busy.stop()
-        self.window.statusBar().showMessage(event.message, 8000)
+        self.workspace.busy.stop()
+        self.status_bar.showMessage(event.message, 8000)
 
     @handle.register
     def _diverged(self, event: ev.Diverged) -> None:
-        self.window.banner.show_message(f"Training diverged: {event.message}", "warning")
+        self.banner.show_message(f"Training diverged: {event.message}", "warning")
 
     @handle.register
     def _error(self, event: ev.TrainerError) -> None:
         kind = "error" if event.fatal else "warning"
-        self.window.banner.show_message(f"{'Training stopped: ' if event.fatal else ''}{event.message}", kind,
+        self.banner.show_message(f"{'Training stopped: ' if event.fatal else ''}{event.message}", kind,
                                         event.details)
 
     @handle.register
     def _run_finished(self, event: ev.RunFinished) -> None:
         self.run.result = event
         if event.test_accuracy is not None:
-            self.window.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}%")
-        self.window.status.show(state="stopped" if event.stopped else "finished")
-        self.window.status.show_stopped()
+            self.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}%")
+        self.status.show(state="stopped" if event.stopped else "finished")
+        self.status.show_stopped()

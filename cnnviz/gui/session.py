@@ -30,7 +30,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from ..train.trainer import Trainer
 from . import jobs
-from .autosave import Plan
+from ..app.autosave import Plan
 from .worker import SaveRequest, Tag, TrainingWorker
 
 FLUSH_HZ = 10

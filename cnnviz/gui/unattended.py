@@ -51,7 +51,7 @@ def draw_demo_digit(window, digit: int = 3) -> None:
 def _train_for(app, window, seconds: float, compile_timeout_s: float = 300.0) -> None:
     """Start training; count ``seconds`` from the first finished step (not the compile)."""
     window.start()
-    _wait(app, lambda: window.run.last_step is not None or not window.session.active, compile_timeout_s)
+    _wait(app, lambda: window.state.run.last_step is not None or not window.session.active, compile_timeout_s)
     _process_for(app, seconds)
 
 
@@ -104,7 +104,7 @@ def unattended_window(window, autosave_folder=None):
     """Nobody answers dialogs here, and the user's autosave is not overwritten (``autosave_folder``: use that one)."""
     from pathlib import Path
 
-    from .autosave import FILE_NAME
+    from ..app.autosave import FILE_NAME
 
     window.checkpoints.auto_answer = "discard"
     window.checkpoints.autosave_path = Path(autosave_folder) / FILE_NAME if autosave_folder else None
@@ -134,7 +134,7 @@ def screenshot(app, window, path: str, train_seconds: float, tab: str | None = N
         if session.active:
             # Freeze the picture on a consistent state: pause, then one fresh snapshot.
             window.toggle_pause()
-            _wait(app, lambda: window.run.state == RunPhase.PAUSED or not session.active, 10.0)
+            _wait(app, lambda: window.state.run.state == RunPhase.PAUSED or not session.active, 10.0)
             window.live_view.request(force=True)
             _wait(app, lambda: not window.live_view.pending or not session.active, 10.0)
             _process_for(app, 0.3)
@@ -214,7 +214,7 @@ def _gui_segment(app, window, seconds: float) -> dict:
     draw_timer.setInterval(1000)
     draw_timer.timeout.connect(draw_stroke)
 
-    run, session = window.run, window.session
+    run, session = window.state.run, window.session
     window.start()
     _wait(app, lambda: run.last_step is not None or not session.active, 300.0)
     first_step = run.last_step.step if run.last_step else 0
@@ -239,7 +239,7 @@ def _gui_segment(app, window, seconds: float) -> dict:
         result = worker.result
     _process_for(app, 0.1)
     result = result or run.result
-    batch = window.make_config().batch_size
+    batch = window.runs.make_config().batch_size
     return {"rate": result.train_images_per_s if result else 0.0,
             "wall_rate": ((last_step.step - first_step) * batch / gui_wall) if last_step and gui_wall > 0 else 0.0,
             "lateness": lateness, "canvas_ms": canvas_ms, "wall": gui_wall, "cpu": gui_cpu, "flushes": flushes,
@@ -275,7 +275,7 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
     window.show()
     draw_demo_digit(window)
     _process_for(app, 0.3)
-    config = window.make_config()
+    config = window.runs.make_config()
     backend = config.backend
 
     # The first headless run also compiles a JIT backend (compile time is not counted).
@@ -444,7 +444,7 @@ def soak(net: str, backend: str, dataset_name: str, data_dir, seconds: float, se
     stroke_timer.timeout.connect(draw_stroke)
     tab_timer.timeout.connect(next_tab)
     window.start()
-    _wait(app, lambda: window.run.last_step is not None or not window.session.active, 300.0)
+    _wait(app, lambda: window.state.run.last_step is not None or not window.session.active, 300.0)
     stroke_timer.start(1000)
     tab_timer.start(int(SOAK_TAB_S * 1000))
     warmup_s = min(120.0, seconds / 4)
@@ -454,9 +454,9 @@ def soak(net: str, backend: str, dataset_name: str, data_dir, seconds: float, se
     while True:
         elapsed = time.perf_counter() - start
         gc.collect()
-        history = window.run.history
+        history = window.state.run.history
         sample = {"t_s": round(elapsed, 1), "rss_mb": round(rss_mb(), 1),
-                  "step": window.run.last_step.step if window.run.last_step else 0,
+                  "step": window.state.run.last_step.step if window.state.run.last_step else 0,
                   "history_steps": len(history), "history_mb": round(history.nbytes() / 2**20, 2),
                   "timelapse_frames": len(window.panels.timelapse.timelapse)}
         samples.append(sample)

@@ -23,7 +23,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal, Slot
 
 from ..train import events as ev
-from . import autosave
+from ..app import autosave
 
 
 class Tag(StrEnum):

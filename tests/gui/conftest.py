@@ -12,7 +12,8 @@ FAST = {"eval_samples": 200, "eval_every": 25}
 def no_dialogs_and_a_private_autosave(monkeypatch, tmp_path_factory):
     """Nobody answers dialogs in tests (Discard, unless a test says otherwise), and autosaves and the
     models folder are a fresh folder, never the user's."""
-    from cnnviz.gui import autosave, checkpoints
+    from cnnviz.app import autosave
+    from cnnviz.gui import checkpoints
     from cnnviz.nn import checkpoint
 
     folder = tmp_path_factory.mktemp("user-data")

@@ -12,7 +12,7 @@ import time
 import numpy as np
 import pytest
 
-from cnnviz.gui import autosave
+from cnnviz.app import autosave
 from cnnviz.nn import checkpoint
 from cnnviz.nn.model import Sequential
 
@@ -103,7 +103,7 @@ def test_a_killed_window_keeps_its_own_run_and_the_next_start_offers_both(qtbot,
     assert a.checkpoints.autosave_path != b.checkpoints.autosave_path
     for window in (a, b):
         window.start()
-        qtbot.waitUntil(lambda w=window: not w.session.active and w.run.result is not None, timeout=60_000)
+        qtbot.waitUntil(lambda w=window: not w.session.active and w.state.run.result is not None, timeout=60_000)
         qtbot.waitUntil(window.checkpoints.autosave_path.exists, timeout=30_000)
     b.checkpoints.auto_answer = "no"
     assert b.checkpoints.offer_restore() is None
@@ -122,9 +122,9 @@ def test_a_killed_window_keeps_its_own_run_and_the_next_start_offers_both(qtbot,
     job = c.checkpoints.offer_restore()
     qtbot.waitUntil(lambda: not job.running, timeout=30_000)
     qtbot.waitUntil(c.checkpoints.autosave_path.exists, timeout=30_000)
-    assert c.local.step == 5 and "Restored the autosaved run (step 5" in c.banner.label.text()
+    assert c.state.local.step == 5 and "Restored the autosaved run (step 5" in c.banner.label.text()
     assert not b.checkpoints.autosave_path.exists(), "restored: no longer offered, now C's own autosave"
-    np.testing.assert_array_equal(c.local.weights()["conv1.weight"],
+    np.testing.assert_array_equal(c.state.local.weights()["conv1.weight"],
                                   checkpoint.load(c.checkpoints.autosave_path).weights["conv1.weight"])
 
     d = make_window()

@@ -8,10 +8,11 @@ from PySide6.QtWidgets import QFileDialog
 
 from cnnviz.analysis.drawings import DrawingStore
 from cnnviz.analysis.presets import bundled_presets
+from cnnviz.app.grids import grid_shape
 from cnnviz.train.stats import parameter_stats
 from cnnviz.backends import registry
 from cnnviz.gui.unattended import draw_demo_digit
-from cnnviz.gui.panels.common import grid_shape, mosaic
+from cnnviz.gui.panels.common import mosaic
 from cnnviz.gui.panels.confusion import ConfusionPanel
 from cnnviz.gui.panels.stats import StatsPanel
 from cnnviz.gui.panels.timelapse import TimeLapsePanel
@@ -83,8 +84,8 @@ def test_worst_mistakes_gallery_is_most_confident_first(qtbot):
 
 def test_clicking_a_gallery_image_selects_it_in_the_window(qtbot, window):
     window.show_tab("mistakes")
-    e = evaluation(labels=window.dataset.test_labels[:10],
-                   predictions=(window.dataset.test_labels[:10] + 1) % 10)
+    e = evaluation(labels=window.state.dataset.test_labels[:10],
+                   predictions=(window.state.dataset.test_labels[:10] + 1) % 10)
     window.router.handle(e)
     gallery = window.panels.mistakes.worst_gallery
     assert gallery.count() == 10
@@ -215,7 +216,7 @@ def test_student_drawing_is_saved_and_its_accuracy_shown(qtbot, make_window, tmp
     qtbot.mouseClick(window.panels.drawings.digit_buttons[7], Qt.LeftButton)
     images, labels = store.load()
     assert labels.tolist() == [3, 7]
-    predicted = window.local.model.predict_proba(images[:, None]).argmax(axis=1)
+    predicted = window.state.local.model.predict_proba(images[:, None]).argmax(axis=1)
     expected = float((predicted == labels).mean())
     assert window.panels.drawings.accuracy == pytest.approx(expected)
     assert window.panels.drawings.ours_label.text() == f"{100 * expected:.0f}%"
@@ -227,7 +228,7 @@ def test_student_drawing_is_saved_and_its_accuracy_shown(qtbot, make_window, tmp
 
 
 def test_finetune_starts_a_run_on_mnist_mixed_with_the_drawings(qtbot, make_window, tmp_path, monkeypatch):
-    from cnnviz.gui import window as window_module
+    from cnnviz.gui import run_control as run_control_module
 
     started = []
 
@@ -235,12 +236,12 @@ def test_finetune_starts_a_run_on_mnist_mixed_with_the_drawings(qtbot, make_wind
         started.append((dataset, initial_weights))
         return Trainer(config, dataset, initial_weights=initial_weights, **more)
 
-    monkeypatch.setattr(window_module, "Trainer", spy)
+    monkeypatch.setattr(run_control_module, "Trainer", spy)
     window = make_window(drawings_dir=tmp_path / "class")
     for digit in (3, 7):
         draw_demo_digit(window, digit)
         window.pad.save(digit)
-    before = window.local.weights()
+    before = window.state.local.weights()
     qtbot.mouseClick(window.panels.drawings.finetune_button, Qt.LeftButton)
     assert window.session.active
     (dataset, initial), = started
@@ -281,9 +282,9 @@ def test_presenter_mode_enlarges_type_and_panels_hide_and_show(qtbot, window):
     window.menus.view_actions["confusion"].setChecked(True)
     assert window.panels.kernels.isVisible()
     assert window.workspace.tab_visible("mistakes")
-    window.set_view_visible("loss", False)
+    window.state.set_view_visible("loss", False)
     assert window.panels.curves.loss_plot not in window.panels.curves.graphics.ci.items
-    window.set_view_visible("loss", True)
+    window.state.set_view_visible("loss", True)
     assert window.panels.curves.loss_plot in window.panels.curves.graphics.ci.items
 
 
@@ -295,7 +296,7 @@ def test_a_lesson_preset_applies_its_settings(qtbot, window):
     assert c.lr == pytest.approx(preset.lr)
     assert c.schedule_combo.currentText() == preset.schedule
     assert c.batch_spin.value() == preset.batch_size
-    config = window.make_config()
+    config = window.runs.make_config()
     assert config.lr == pytest.approx(preset.lr) and config.optimizer == preset.optimizer
     assert config.net == window.controls.spec
     # The app's controls and the presets' own mapping agree on every setting of the lesson.
@@ -306,23 +307,23 @@ def test_a_lesson_preset_applies_its_settings(qtbot, window):
     strip = window.lessons.strip
     assert strip.isVisible() and preset.title in strip.title_label.text()
     assert strip.text_label.text().endswith(preset.description)
-    assert window.presenter_mode is False and window.workspace.tab_visible("mistakes")
+    assert window.state.presenter is False and window.workspace.tab_visible("mistakes")
     strip.next_button.click()
     assert strip.text_label.text() == preset.steps[0]
     window.lessons.use_lesson_view(True, full_screen=False)
-    assert window.presenter_mode is preset.presenter
+    assert window.state.presenter is preset.presenter
     assert window.workspace.tab_visible("statistics")
     assert not window.workspace.tab_visible("mistakes")
     assert not window.panels.timings.isVisible()
     window.lessons.use_lesson_view(False, full_screen=False)
-    assert window.presenter_mode is False and window.workspace.tab_visible("mistakes")
+    assert window.state.presenter is False and window.workspace.tab_visible("mistakes")
 
     overfit = next(p for p in bundled_presets() if p.train_samples)
     window.lessons.apply(overfit)
-    config = window.make_config()
+    config = window.runs.make_config()
     assert config.train_samples == overfit.train_samples and config.eval_samples is None
     assert window.controls.spec == overfit.net
-    assert window.test_samples == overfit.test_samples
+    assert window.state.test_samples == overfit.test_samples
 
 
 def test_a_preset_for_a_missing_backend_falls_back_with_a_message(qtbot, window):
@@ -340,9 +341,9 @@ def test_a_preset_for_a_missing_backend_falls_back_with_a_message(qtbot, window)
 # --- explain a number -------------------------------------------------------------------------
 def test_hovering_a_conv1_pixel_explains_its_sum(qtbot, window):
     # Non-zero biases, so the sum is more than the products.
-    weights = window.local.weights()
+    weights = window.state.local.weights()
     weights["conv1.bias"] = np.linspace(-0.2, 0.3, len(weights["conv1.bias"])).astype(np.float32)
-    window.local.load(window.local.spec, weights)
+    window.state.local.load(window.state.local.spec, weights)
     window.live_view.show_local()
     panel = window.panels.feature_maps
     qtbot.waitUntil(lambda: panel.graphics.isVisible())
@@ -376,12 +377,12 @@ def test_hovering_a_conv1_pixel_explains_its_sum(qtbot, window):
 def test_a_real_run_feeds_every_teaching_panel_and_exports(qtbot, make_window, tmp_path):
     window = make_window(steps=12, eval_every=5, stats_every=4)
     window.start()
-    qtbot.waitUntil(lambda: not window.session.active and window.run.state in ("finished", "stopped"), timeout=60_000)
+    qtbot.waitUntil(lambda: not window.session.active and window.state.run.state in ("finished", "stopped"), timeout=60_000)
     steps = [f.step for f in window.panels.timelapse.timelapse.frames]
     assert steps == [0, 5, 10, 12], steps
     assert np.isnan(window.panels.timelapse.timelapse.frames[0].test_accuracy)
     assert not np.isnan(window.panels.timelapse.timelapse.frames[-1].test_accuracy)
-    assert [e.step for e in window.run.evaluations] == [5, 10, 12]
+    assert [e.step for e in window.state.run.evaluations] == [5, 10, 12]
     assert window.panels.statistics.steps == [4, 8, 12]
     assert window.panels.mistakes.evaluation.step == 12
     window.show_tab("mistakes")

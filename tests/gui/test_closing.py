@@ -17,8 +17,9 @@ import pytest
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication
 
+from cnnviz.app import autosave
 from cnnviz.backends import registry
-from cnnviz.gui import autosave, checkpoints
+from cnnviz.gui import checkpoints
 from cnnviz.nn import checkpoint
 from cnnviz.nn.model import Sequential
 from cnnviz.train import evaluation
@@ -30,7 +31,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def wait_steps(qtbot, window, at_least):
-    qtbot.waitUntil(lambda: window.run.last_step is not None and window.run.last_step.step >= at_least,
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None and window.state.run.last_step.step >= at_least,
                     timeout=TIMEOUT_MS)
 
 
@@ -161,13 +162,14 @@ def test_closing_during_the_first_compile_waits_for_it_without_freezing(qtbot, m
     release.set()
     qtbot.waitUntil(lambda: not running(thread), timeout=TIMEOUT_MS)
     assert_closed_for_good(qtbot, window, quits)
-    assert window.run.last_step is None, "stopped before its first step"
+    assert window.state.run.last_step is None, "stopped before its first step"
 
 
 SCRIPT = """
 import sys, threading, time
 from PySide6.QtCore import QTimer
-from cnnviz.gui import autosave, checkpoints, session
+from cnnviz.app import autosave
+from cnnviz.gui import checkpoints, session
 from cnnviz.gui.theme import application
 from cnnviz.gui.window import MainWindow
 from cnnviz.train.trainer import Trainer
@@ -221,7 +223,8 @@ EXIT_SCRIPT = """
 import atexit, sys
 from PySide6.QtCore import QTimer  # PySide6's exit clean-up is registered here: it runs last
 atexit.register(lambda: print("PySide6's clean-up comes next", flush=True))
-from cnnviz.gui import autosave, checkpoints
+from cnnviz.app import autosave
+from cnnviz.gui import checkpoints
 from cnnviz.gui.theme import application
 from cnnviz.gui.window import MainWindow
 
@@ -254,19 +257,19 @@ def test_the_window_is_deleted_at_exit_while_python_still_runs(tmp_path):
 def finished_run(qtbot, make_window, steps=3):
     window = make_window(steps=steps)
     window.start()
-    qtbot.waitUntil(lambda: not window.session.active and window.run.result is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
     return window
 
 
 def test_cancel_keeps_the_window_and_the_model(qtbot, make_window):
     window = finished_run(qtbot, make_window)
-    assert window.run.unsaved
+    assert window.state.run.unsaved
     window.checkpoints.auto_answer = "cancel"
     window.close()
     assert window.isVisible() and not window.session.closing
-    weights = window.local.weights()
+    weights = window.state.local.weights()
     window.reset()
-    np.testing.assert_array_equal(window.local.weights()["conv1.weight"], weights["conv1.weight"])
+    np.testing.assert_array_equal(window.state.local.weights()["conv1.weight"], weights["conv1.weight"])
     window.checkpoints.auto_answer = "discard"
 
 
@@ -277,7 +280,7 @@ def test_save_on_close_without_a_run_saves_then_closes(tmp_path, qtbot, make_win
     assert not window.isVisible()
     saved = checkpoint.load(tmp_path / "kept.npz")
     assert saved.meta["step"] == 3
-    np.testing.assert_array_equal(saved.weights["conv1.weight"], window.local.weights()["conv1.weight"])
+    np.testing.assert_array_equal(saved.weights["conv1.weight"], window.state.local.weights()["conv1.weight"])
 
 
 def test_a_failed_save_on_close_keeps_the_window_open(tmp_path, qtbot, make_window):
@@ -285,7 +288,7 @@ def test_a_failed_save_on_close_keeps_the_window_open(tmp_path, qtbot, make_wind
     window.checkpoints.auto_answer = "save"
     window.checkpoints.auto_save_path = str(tmp_path / "no-such-folder" / "kept.npz")
     window.close()
-    assert window.isVisible() and window.banner.kind == "error" and window.run.unsaved
+    assert window.isVisible() and window.banner.kind == "error" and window.state.run.unsaved
 
 
 def test_save_on_close_during_a_long_step_saves_the_final_state(tmp_path, qtbot, make_window, slow_step, quits):
@@ -329,23 +332,23 @@ def test_the_run_is_autosaved_at_its_end_and_offered_at_the_next_start(qtbot, ma
     assert path.parent == no_dialogs_and_a_private_autosave
     qtbot.waitUntil(path.exists, timeout=TIMEOUT_MS)
     offer = autosave.read_offer(path)
-    assert offer.step == 4 and offer.spec == window.local.spec
-    assert offer.test_accuracy == pytest.approx(window.run.result.test_accuracy)
+    assert offer.step == 4 and offer.spec == window.state.local.spec
+    assert offer.test_accuracy == pytest.approx(window.state.run.result.test_accuracy)
     assert "step 4" in offer.describe() and "%" in offer.describe()
-    trained = window.local.weights()
+    trained = window.state.local.weights()
     window.checkpoints.autosave_instance.release()  # its app has ended
 
     declined = make_window()
     declined.checkpoints.auto_answer = "no"
-    assert declined.checkpoints.offer_restore() is None and declined.local.step == 0
+    assert declined.checkpoints.offer_restore() is None and declined.state.local.step == 0
 
     restored = make_window()
     restored.checkpoints.auto_answer = "yes"
     job = restored.checkpoints.offer_restore()
     qtbot.waitUntil(lambda: not job.running, timeout=TIMEOUT_MS)
-    assert restored.local.step == 4 and "Restored the autosaved run (step 4" in restored.banner.label.text()
+    assert restored.state.local.step == 4 and "Restored the autosaved run (step 4" in restored.banner.label.text()
     for name, array in trained.items():
-        np.testing.assert_array_equal(restored.local.weights()[name], array)
+        np.testing.assert_array_equal(restored.state.local.weights()[name], array)
 
 
 def test_a_long_run_autosaves_every_few_minutes_and_on_close(qtbot, make_window, monkeypatch, quits,
@@ -366,7 +369,7 @@ def test_nothing_trained_asks_nothing(make_window):
     window = make_window()
     window.checkpoints.auto_answer = "cancel"
     window.reset()  # untrained: no question, the reset happens
-    assert window.seed == 1
+    assert window.state.seed == 1
     window.close()
     assert not window.isVisible()
 
@@ -391,7 +394,7 @@ def test_a_checkpoint_is_read_on_another_thread(tmp_path, qtbot, window, monkeyp
     model = write_checkpoint(tmp_path / "m.npz", step=12)
     load(qtbot, window, tmp_path / "m.npz")
     assert threads and threads[0] is not threading.main_thread()
-    assert window.local.step == 12 and window.local.spec == model.spec == window.controls.spec
+    assert window.state.local.step == 12 and window.state.local.spec == model.spec == window.controls.spec
 
 
 @pytest.mark.parametrize("step", [float("inf"), float("nan"), -3, 2.5, "12", True])
@@ -400,18 +403,18 @@ def test_a_bad_step_count_is_reported_and_the_window_stays_consistent(tmp_path, 
     load(qtbot, window, tmp_path / "m.npz")
     assert window.banner.isVisible() and window.banner.kind == "warning"
     assert "not a number of steps" in window.banner.label.text()
-    assert window.local.step == 0 and window.controls.spec == window.local.spec == model.spec
-    np.testing.assert_array_equal(window.local.weights()["conv1.weight"], model.state_dict()["conv1.weight"])
+    assert window.state.local.step == 0 and window.controls.spec == window.state.local.spec == model.spec
+    np.testing.assert_array_equal(window.state.local.weights()["conv1.weight"], model.state_dict()["conv1.weight"])
     window.step()  # and it trains from there
-    qtbot.waitUntil(lambda: window.run.last_step is not None, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None, timeout=TIMEOUT_MS)
 
 
 def test_a_broken_checkpoint_changes_nothing(tmp_path, qtbot, window):
-    spec, weights = window.controls.spec, window.local.weights()
+    spec, weights = window.controls.spec, window.state.local.weights()
     path = tmp_path / "m.npz"
     model = Sequential.from_spec("conv3-4,relu,pool,dense-10").initialise(1)
     checkpoint.save(path, "conv3-4,relu,pool,dense-7", model.state_dict(), {"step": 5})
     load(qtbot, window, path)
     assert window.banner.kind == "error" and "Could not load" in window.banner.label.text()
-    assert window.controls.spec == window.local.spec == spec
-    np.testing.assert_array_equal(window.local.weights()["conv1.weight"], weights["conv1.weight"])
+    assert window.controls.spec == window.state.local.spec == spec
+    np.testing.assert_array_equal(window.state.local.weights()["conv1.weight"], weights["conv1.weight"])

@@ -44,12 +44,12 @@ def fill(window):
     window.router.handle(ev.BackendSwitched(100, 100 / 938, "numpy", "numba", "Numba"))
     window.router.handle(ev.BackendSwitched(104, 104 / 938, "numba", "numpy", "NumPy"))
     window.router.handle(ev.HyperparametersChanged(110, 110 / 938, {"lr": 0.01}))
-    labels = window.dataset.test_labels[:500]
+    labels = window.state.dataset.test_labels[:500]
     predictions = np.where(np.arange(500) % 9 == 0, (labels + 1) % 10, labels)
     window.router.handle(ev.EvaluationFinished(200, 200 / 938, 0.4, float((labels == predictions).mean()), 500,
                                                labels, predictions, np.full(500, 0.9, np.float32)))
     rng = np.random.default_rng(0)
-    weights = window.local.weights()
+    weights = window.state.local.weights()
     for step in range(10, 240, 10):
         before = {k: v * (1 - 1e-3) for k, v in weights.items()}
         grads = {k: v * rng.uniform(0.5, 2.0) for k, v in weights.items()}
@@ -109,7 +109,7 @@ def test_presenter_mode_shows_the_demo_at_once_and_bigger(qtbot, make_window, sc
     canvas beside the tabs, even at 1024x768, where normal mode gives it a tab): the classroom net's maps
     get bigger; the seed net's 32 maps of one layer share the width with the canvas, so they stay readable
     (>= 24 px) rather than bigger; the canvas keeps its 200 px, the kernels (a tab away) their 16 px."""
-    from cnnviz.gui.panels.feature_map_layout import MIN_TILE_PX
+    from cnnviz.app.feature_map_layout import MIN_TILE_PX
 
     window = make_window(net=net)
     fill(window)
@@ -180,7 +180,7 @@ def test_tick_spacing_never_replaces_a_panels_own_ticks(qtbot, make_window):
 def test_feature_maps_show_fewer_layers_rather_than_dots(qtbot, make_window):
     """The seed net's 32 and 64 maps per layer: all four layers where they are readable, else one conv
     layer with its pooling, else one layer; the chooser under the maps picks which; resizing decides again."""
-    from cnnviz.gui.panels.feature_map_layout import ALL, MIN_TILE_PX, ONE
+    from cnnviz.app.feature_map_layout import ALL, MIN_TILE_PX, ONE
 
     window = make_window(net="seed")
     fill(window)
@@ -213,7 +213,7 @@ def test_feature_maps_show_fewer_layers_rather_than_dots(qtbot, make_window):
 
 def test_predicted_tiles_never_promise_more_than_the_screen_shows(qtbot, make_window):
     """The level is chosen from a prediction: it must err small, or a chosen level could show dots."""
-    from cnnviz.gui.panels.feature_map_layout import layer_pairs, predicted_tile_px
+    from cnnviz.app.feature_map_layout import layer_pairs, predicted_tile_px
 
     window = make_window(net="seed")
     fill(window)

@@ -35,7 +35,7 @@ def answers(monkeypatch):
 def run_steps(qtbot, make_window, steps=6):
     window = make_window(steps=steps)
     window.start()
-    qtbot.waitUntil(lambda: not window.session.active and window.run.result is not None, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=TIMEOUT_MS)
     return window
 
 
@@ -43,7 +43,7 @@ def run_steps(qtbot, make_window, steps=6):
 def test_loading_a_lesson_while_training_asks_first(qtbot, window, answers):
     lesson = next(p for p in bundled_presets() if "too high" in p.title)
     window.start()
-    qtbot.waitUntil(lambda: window.run.last_step is not None, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None, timeout=TIMEOUT_MS)
     optimizer = window.controls.optimizer_combo.currentText()
     answers.reply = QMessageBox.Cancel
     assert not window.lessons.apply(lesson)
@@ -64,7 +64,7 @@ def test_a_lesson_without_a_run_asks_nothing_and_its_text_stays_while_training(q
     strip = window.lessons.strip
     assert strip.isVisible() and strip.text_label.text().endswith(lesson.description)
     window.start()
-    qtbot.waitUntil(lambda: window.run.last_step is not None, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None, timeout=TIMEOUT_MS)
     assert strip.isVisible(), "the instructions do not disappear once training starts"
     strip.next_button.click()
     assert strip.text_label.text() == lesson.steps[0]
@@ -100,19 +100,19 @@ def test_what_the_old_run_showed_goes_when_the_weights_start_over(qtbot, make_wi
     assert window.status.text("rate") == "– images/s"
     assert window.panels.timings.latest == {} and window.panels.timings.layer_names == ()
     assert window.panels.curves.raw.x.size == 0 and window.panels.mistakes.evaluation is None
-    assert window.run.steps == [] and window.run.last_eval is None
+    assert window.state.run.steps == [] and window.state.run.last_eval is None
 
 
 def test_paused_means_no_images_per_second_and_no_eta(qtbot, window):
     window.start()
-    qtbot.waitUntil(lambda: window.run.last_step is not None and window.run.running, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None and window.state.run.running, timeout=TIMEOUT_MS)
     qtbot.waitUntil(lambda: window.status.text("rate") != "– images/s", timeout=TIMEOUT_MS)
     window.toggle_pause()
-    qtbot.waitUntil(lambda: window.run.state == "paused", timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.state.run.state == "paused", timeout=TIMEOUT_MS)
     assert window.status.text("rate") == "– images/s" and window.status.text("eta") == "ETA –"
-    before = window.run.last_step.step
+    before = window.state.run.last_step.step
     window.step()  # one step while paused: still nothing moving
-    qtbot.waitUntil(lambda: window.run.last_step.step == before + 1, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.state.run.last_step.step == before + 1, timeout=TIMEOUT_MS)
     assert window.status.text("rate") == "– images/s" and window.status.text("eta") == "ETA –"
 
 
@@ -150,7 +150,7 @@ def test_why_explains_as_soon_as_it_is_seen_and_again_after_each_evaluation(qtbo
     item.render()
     assert list(np.asarray(item.levels).ravel()) == [0, 255]
     first = panel.result
-    labels = window.dataset.test_labels[:10]
+    labels = window.state.dataset.test_labels[:10]
     window.router.handle(ev.EvaluationFinished(5, 0.01, 1.0, 0.5, 10, labels, labels, np.ones(10, np.float32)))
     qtbot.waitUntil(lambda: panel.result is not first and not panel.busy, timeout=TIMEOUT_MS)
 

@@ -32,7 +32,7 @@ def enter_presenter_with_f5(qtbot, window):
     window.controls.net_combo.setFocus()  # focus in the sidebar, on a box presenter mode hides
     window.set_full_screen = lambda on: None  # (offscreen: no window manager to go full screen with)
     press(qtbot, window, Qt.Key_F5)
-    assert window.presenter_mode
+    assert window.state.presenter
 
 
 @pytest.mark.parametrize("mode", ["normal", "presenter"])
@@ -71,9 +71,9 @@ def test_space_c_arrows_and_lesson_keys_work_wherever_the_focus_is(qtbot, keyed,
     combo = window.controls.lr_slider if mode == "presenter" else window.controls.optimizer_combo
     combo.setFocus()  # a focused combo box does not open its list on Space
     press(qtbot, window, Qt.Key_Space)
-    qtbot.waitUntil(lambda: window.run.state == "running", timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.state.run.state == "running", timeout=TIMEOUT_MS)
     press(qtbot, window, Qt.Key_Space)
-    qtbot.waitUntil(lambda: window.run.state == "paused", timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.state.run.state == "paused", timeout=TIMEOUT_MS)
     window.stop_run(wait=True)
 
 
@@ -82,18 +82,18 @@ def test_typing_a_rate_then_enter_then_space_resumes_with_it(qtbot, keyed):
     window = keyed
     enter_presenter_with_f5(qtbot, window)
     press(qtbot, window, Qt.Key_S)  # one step, paused
-    qtbot.waitUntil(lambda: window.run.state == "paused" and window.run.last_step is not None, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.state.run.state == "paused" and window.state.run.last_step is not None, timeout=TIMEOUT_MS)
     spin = window.controls.lr_spin
     spin.setFocus(Qt.TabFocusReason)  # as a click or Tab puts it there: the text selected
     spin.selectAll()
     typed(qtbot, window, "0.05")
-    assert window.run.state == "paused"  # nothing typed started or paused anything
+    assert window.state.run.state == "paused"  # nothing typed started or paused anything
     press(qtbot, window, Qt.Key_Return)
     assert not shortcuts.is_text_field(QApplication.focusWidget())  # Enter left the field
     assert window.controls.lr == pytest.approx(0.05)
     press(qtbot, window, Qt.Key_Space)
-    qtbot.waitUntil(lambda: window.run.last_step.step >= 3, timeout=TIMEOUT_MS)
-    assert window.run.last_step.lr == pytest.approx(0.05)
+    qtbot.waitUntil(lambda: window.state.run.last_step.step >= 3, timeout=TIMEOUT_MS)
+    assert window.state.run.last_step.lr == pytest.approx(0.05)
     assert window.session.trainer.config.lr == pytest.approx(0.05)
     window.stop_run(wait=True)
 

@@ -36,34 +36,34 @@ def test_the_data_note_says_how_many_images_are_used():
 
 def test_closing_the_lesson_restores_settings_panels_and_mode(qtbot, window):
     window.controls.set_values(optimizer="sgd", lr=0.02, batch_size=32, epochs=2.0)
-    window.set_view_visible("timings", False)
-    before, views = sidebar(window), set(window.visible_views)
+    window.state.set_view_visible("timings", False)
+    before, views = sidebar(window), set(window.state.visible_views)
     note = window.controls.data_note
     assert not note.isVisibleTo(window.controls)
 
     preset = overfitting()
     assert window.lessons.apply(preset)
     assert window.controls.batch_spin.value() == 16 and window.controls.spec == preset.net
-    assert window.make_config().train_samples == 200
+    assert window.runs.make_config().train_samples == 200
     assert note.isVisibleTo(window.controls) and "200 of 60,000" in note.text()
 
     no_full_screen(window)
     window.lessons.strip.view_button.click()  # the lesson's view: presenter mode, its four panels
-    assert window.presenter_mode and window.visible_views == set(preset.visible_panels)
+    assert window.state.presenter and window.state.visible_views == set(preset.visible_panels)
     window.lessons.strip.close_button.click()
 
     assert not window.lessons.strip.isVisible() and window.lessons.current is None
     assert sidebar(window) == before
-    assert window.visible_views == views and not window.presenter_mode
+    assert window.state.visible_views == views and not window.state.presenter
     assert window.workspace.tab_visible("mistakes") and window.workspace.tab_visible("statistics")
-    assert window.local.spec == before[0]  # the network from before, with new weights
-    config = window.make_config()
-    assert config.train_samples is None and config.eval_samples == window.config_overrides["eval_samples"]
-    assert window.test_samples is None and window.tested_on(window.dataset) is window.dataset
+    assert window.state.local.spec == before[0]  # the network from before, with new weights
+    config = window.runs.make_config()
+    assert config.train_samples is None and config.eval_samples == window.state.config_overrides["eval_samples"]
+    assert window.state.test_samples is None and window.state.tested_on(window.state.dataset) is window.state.dataset
     assert not note.isVisibleTo(window.controls)
     # Reset afterwards: nothing of the lesson is left.
     window.reset()
-    assert window.make_config().train_samples is None and window.controls.batch_spin.value() == before[6]
+    assert window.runs.make_config().train_samples is None and window.controls.batch_spin.value() == before[6]
 
 
 def test_loading_a_model_ends_the_lesson_and_takes_nothing_from_it(qtbot, window, tmp_path):
@@ -75,10 +75,10 @@ def test_loading_a_model_ends_the_lesson_and_takes_nothing_from_it(qtbot, window
     window.set_presenter(True, full_screen=False)  # the teacher went to presenter mode during the lesson
     load(qtbot, window, path)
     assert window.lessons.current is None and not window.lessons.strip.isVisible()
-    assert window.presenter_mode  # a load changes the model, not the mode
-    config = window.make_config()
+    assert window.state.presenter  # a load changes the model, not the mode
+    config = window.runs.make_config()
     assert config.train_samples is None and config.batch_size == before[6] and config.epochs == before[7]
-    assert window.test_samples is None and not window.controls.data_note.isVisibleTo(window.controls)
+    assert window.state.test_samples is None and not window.controls.data_note.isVisibleTo(window.controls)
 
 
 def test_loading_a_lesson_keeps_presenter_mode(qtbot, window):
@@ -86,25 +86,25 @@ def test_loading_a_lesson_keeps_presenter_mode(qtbot, window):
     window.set_presenter(True, full_screen=False)
     first = next(p for p in bundled_presets() if "too high" in p.title)
     window.lessons.apply(first)
-    assert window.presenter_mode
+    assert window.state.presenter
     window.lessons.use_lesson_view(True, full_screen=False)
     window.lessons.apply(overfitting())  # the lesson view stays, with the new lesson's panels
-    assert window.presenter_mode and window.lessons.strip.view_button.isChecked()
-    assert window.visible_views == set(overfitting().visible_panels)
+    assert window.state.presenter and window.lessons.strip.view_button.isChecked()
+    assert window.state.visible_views == set(overfitting().visible_panels)
     window.lessons.close()
-    assert window.presenter_mode  # it was on before the lessons
-    assert window.visible_views == set(window.menus.view_actions)
+    assert window.state.presenter  # it was on before the lessons
+    assert window.state.visible_views == set(window.menus.view_actions)
 
 
 def test_leaving_presenter_mode_brings_back_every_panel_shown_before(qtbot, window):
     no_full_screen(window)
-    views = set(window.visible_views)
+    views = set(window.state.visible_views)
     window.lessons.apply(overfitting())
     window.lessons.use_lesson_view(True, full_screen=False)
-    assert window.presenter_mode and not window.workspace.tab_visible("statistics")
+    assert window.state.presenter and not window.workspace.tab_visible("statistics")
     window.menus.presenter_action.trigger()  # F5 / View -> Presenter mode: off
-    assert not window.presenter_mode
-    assert window.visible_views == views
+    assert not window.state.presenter
+    assert window.state.visible_views == views
     assert window.workspace.tab_visible("statistics") and window.workspace.tab_visible("mistakes")
     assert not window.lessons.strip.view_button.isChecked() and window.lessons.current is not None
 
@@ -114,7 +114,7 @@ def test_the_lesson_view_button_answers_at_once_and_takes_no_second_click(qtbot,
     window.lessons.apply(overfitting())
     button = window.lessons.strip.view_button
     seen = []
-    original = window.set_visible_views
+    original = window.state.set_visible_views
 
     def slow_views(names):
         # While the view is applied, the button shows it is busy, and a second click does nothing.
@@ -122,8 +122,8 @@ def test_the_lesson_view_button_answers_at_once_and_takes_no_second_click(qtbot,
         button.click()
         original(names)
 
-    monkeypatch.setattr(window, "set_visible_views", slow_views)
+    monkeypatch.setattr(window.state, "set_visible_views", slow_views)
     button.click()
     assert seen and seen[0] == (True, False, "Applying…")
     assert button.isChecked() and button.isEnabled() and button.text() == "Lesson view"
-    assert window.presenter_mode
+    assert window.state.presenter

@@ -24,7 +24,7 @@ STORED = {"optimizer": "sgd", "schedule": "constant", "lr": 0.02, "momentum": 0.
 
 
 def saved_model(window, path, **meta):
-    checkpoint.save(path, window.local.spec, window.local.weights(), meta)
+    checkpoint.save(path, window.state.local.spec, window.state.local.weights(), meta)
     return path
 
 
@@ -33,7 +33,7 @@ def test_a_loaded_model_is_described_as_itself(qtbot, window, tmp_path):
     window.lessons.apply(next(p for p in bundled_presets() if "too high" in p.title))  # its settings must go
     window.panels.classify.canvas.draw_strokes(demo_digit_strokes(7))
     load(qtbot, window, path)
-    assert window.local.step == 3752
+    assert window.state.local.step == 3752
     assert window.status.text("step") == "step 3,752" and window.status.text("epoch") == "epoch 4.00"
     assert window.status.text("test") == "test accuracy 97.1%"
     assert window.panels.drawings.mnist_label.text() == "97.1%"
@@ -43,7 +43,7 @@ def test_a_loaded_model_is_described_as_itself(qtbot, window, tmp_path):
     got = {"optimizer": c.optimizer_combo.currentText(), "schedule": c.schedule_combo.currentText(), "lr": c.lr,
            "momentum": c.momentum_spin.value(), "batch_size": c.batch_spin.value()}
     assert got == {**STORED, "lr": pytest.approx(0.02), "momentum": pytest.approx(0.8)}
-    config = window.make_config()
+    config = window.runs.make_config()
     assert (config.optimizer, config.batch_size, config.train_samples) == ("sgd", 32, None)
 
 
@@ -56,7 +56,7 @@ def test_a_model_without_a_stored_accuracy_says_not_evaluated_yet(qtbot, window,
 
 def test_a_save_keeps_the_settings_and_the_accuracy_a_load_puts_back(qtbot, window, tmp_path):
     window.controls.set_values(**STORED)
-    window.model_accuracy = None
+    window.state.run.known_accuracy = None
     path = tmp_path / "m.npz"
     assert window.checkpoints.save(str(path))
     meta = checkpoint.load(path).meta

@@ -24,12 +24,12 @@ def test_a_short_monkey_run_clicks_types_and_draws_and_leaves_the_window_open(qa
 
 
 def test_an_exception_in_the_window_fails_the_monkey_run(qapp, no_dialogs_and_a_private_autosave, monkeypatch):
-    from cnnviz.gui.window import MainWindow
+    from cnnviz.gui.run_control import RunControl
 
     def broken(self, *args, **kwargs):
         raise RuntimeError("a planted bug")
 
     monkeypatch.setattr(monkey_module, "KEYS", ["Space"])  # Space: start or pause, wherever the focus is
-    monkeypatch.setattr(MainWindow, "start_or_pause", broken)
+    monkeypatch.setattr(RunControl, "start_or_pause", broken)
     code, lines = _run(4.0, seed=2)
     assert code == 1 and lines[-1]["exceptions"] > 0

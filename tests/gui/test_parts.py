@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from cnnviz.analysis.presets import PANELS as LESSON_VIEWS
+from cnnviz.app.run_state import MAX_TIMING_EVENTS, RunState
 from cnnviz.gui import jobs
 from cnnviz.gui.panels import registry
 from cnnviz.gui.router import EventRouter
-from cnnviz.gui.run_state import MAX_TIMING_EVENTS, RunState
 from cnnviz.train import events as ev
 
 
@@ -40,15 +40,39 @@ def test_the_window_is_built_from_the_registry(window):
 
 
 def test_hiding_every_view_of_a_tab_hides_the_tab_and_a_column(window):
-    window.set_visible_views({"loss", "saliency"})
+    window.state.set_visible_views({"loss", "saliency"})
     assert window.workspace.tab_visible("training") and window.workspace.tab_visible("why")
     assert not window.workspace.tab_visible("mistakes")
     assert not window.workspace.right.isVisible()
     assert not window.panels.feature_maps.isVisible()
     assert window.panels.curves.acc_plot not in window.panels.curves.graphics.ci.items
     assert not window.menus.view_actions["kernels"].isChecked()
-    window.set_visible_views(registry.VIEWS)
+    window.state.set_visible_views(registry.VIEWS)
     assert window.workspace.right.isVisible() and window.panels.curves.acc_plot.isVisible()
+
+
+def test_the_window_follows_the_intents_of_its_model(window):
+    """The model's intents, called on the model itself, reach the view through its events."""
+    n_train, n_test = len(window.state.dataset.train_labels), len(window.state.dataset.test_labels)
+    window.state.set_lesson_data(200, 100)
+    assert window.controls.data_note.text() == f"Training on 200 of {n_train:,} images, testing on 100 of {n_test:,}"
+    window.state.restore_lesson_data({}, None)
+    assert window.controls.data_note.text() == ""
+    window.state.set_view_visible("kernels", False)
+    assert not window.menus.view_actions["kernels"].isChecked() and not window.panels.kernels.isVisibleTo(window)
+    window.state.set_phase(ev.RunPhase.PAUSED)
+    assert window.controls.pause_button.text() == "❚❚  Pause", "no run: nothing to resume"
+    window.state.set_phase(ev.RunPhase.IDLE)
+
+
+def test_starting_over_asks_every_panel_the_registry_names_to_forget(window, monkeypatch):
+    forgot = []
+    for spec in registry.PANELS:
+        if spec.forget:
+            monkeypatch.setattr(window.panels[spec.key], spec.forget, lambda key=spec.key: forgot.append(key))
+    window.runs.start_over()
+    assert forgot == [spec.key for spec in registry.PANELS if spec.forget]
+    assert {"curves", "mistakes", "why", "timelapse", "statistics", "drawings", "timings"} <= set(forgot)
 
 
 # --- the run model --------------------------------------------------------------------------
@@ -83,9 +107,9 @@ def test_every_event_the_trainer_sends_one_by_one_has_a_handler():
 
 def test_a_handler_feeds_the_run_model_and_the_status(window):
     window.router.handle(ev.StateChanged("paused", 3))
-    assert window.run.state == "paused" and window.status.text("state") == "paused"
+    assert window.state.run.state == "paused" and window.status.text("state") == "paused"
     window.router.handle(ev.RunFinished(3, 0.03, 1.0, 1.0, 100.0, 0.92, 0.25, "numpy", False))
-    assert window.run.result.steps == 3 and "92.0%" in window.status.text("test")
+    assert window.state.run.result.steps == 3 and "92.0%" in window.status.text("test")
 
 
 # --- background jobs ----------------------------------------------------------------------------

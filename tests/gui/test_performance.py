@@ -9,8 +9,8 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtWidgets import QGraphicsItem
 
+from cnnviz.app.inference import LocalModel
 from cnnviz.gui import live_view
-from cnnviz.gui.inference import LocalModel
 from cnnviz.gui.worker import Tag
 from cnnviz.train import events as ev
 
@@ -30,7 +30,7 @@ def set_images(monkeypatch):
 
 
 def snapshot_of(window, step=7):
-    return replace(window.local.snapshot(None, window.dataset, 3, tag=Tag.VIEW), step=step)
+    return replace(window.state.local.snapshot(None, window.state.dataset, 3, tag=Tag.VIEW), step=step)
 
 
 def test_hidden_panels_draw_nothing_until_shown(window, set_images):
@@ -78,7 +78,7 @@ def test_the_drawing_is_classified_once_per_change_of_drawing_or_weights(window,
     window.pad.classify()
     window.pad.classify()
     assert len(predictions) == 1
-    window.local.load(window.local.spec, window.local.weights(), 5)  # new weights from a snapshot
+    window.state.local.load(window.state.local.spec, window.state.local.weights(), 5)  # new weights from a snapshot
     window.pad.reclassify(every_s=0.0)
     assert len(predictions) == 2 and "step 5" in window.panels.classify.hint_label.text()
     window.pad.reclassify(every_s=3600.0)
@@ -99,7 +99,7 @@ def test_snapshots_come_less_often_when_they_cost_more(window):
 
 
 def test_a_snapshots_weights_are_copied_into_the_same_buffers(window):
-    local = window.local
+    local = window.state.local
     buffers = {name: p.data for name, p in local.model.named_parameters()}
     weights = {name: np.full_like(a, 0.5) for name, a in local.weights().items()}
     version = local.version

@@ -219,11 +219,11 @@ def test_a_dataset_folder_can_be_opened_from_the_menu(monkeypatch, tmp_path, mak
     answers = iter(["", str(folder)])
     monkeypatch.setattr(window.controls, "choose_dataset_folder", lambda: next(answers))
     combo.setCurrentText(controls.OPEN_DATASET_FOLDER)  # cancelled: nothing changes
-    assert combo.currentText() == "mnist" and window.data_dir is None
+    assert combo.currentText() == "mnist" and window.state.data_dir is None
     combo.setCurrentText(controls.OPEN_DATASET_FOLDER)
     assert combo.currentText() == "mnist", "the menu shows the data set, not the command"
-    assert window.data_dir == str(folder)
-    assert window.dataset is not None and str(folder) in str(window.dataset.source)
+    assert window.state.data_dir == str(folder)
+    assert window.state.dataset is not None and str(folder) in str(window.state.dataset.source)
     assert "fashion" in [combo.itemText(i) for i in range(combo.count())], "a folder can be read as clothes too"
 
 
@@ -233,7 +233,7 @@ def test_a_folder_without_idx_files_is_an_error_in_the_window_not_a_crash(monkey
     from cnnviz.gui.panels.controls import OPEN_DATASET_FOLDER
 
     window.controls.dataset_combo.setCurrentText(OPEN_DATASET_FOLDER)
-    assert window.dataset is None
+    assert window.state.dataset is None
     assert window.banner.label.text().startswith("Cannot load the mnist data set")
     assert not window.controls.start_button.isEnabled()
 

@@ -30,7 +30,7 @@ def test_every_lesson_view_fits_the_screen(qtbot, make_window, screen):
         at_screen(window, qtbot, screen)
         window.lessons.use_lesson_view(True, full_screen=False)
         qtbot.wait(150)
-        assert window.presenter_mode == preset.presenter or window.presenter_mode
+        assert window.state.presenter == preset.presenter or window.state.presenter
         found.update(fit.check_this_view(window, settle=lambda: qtbot.wait(80), name=preset.title))
         window.lessons.use_lesson_view(False, full_screen=False)
         qtbot.wait(50)

@@ -3,7 +3,7 @@ item 10: a restored step-84 model used to autosave later as "step 46")."""
 
 import numpy as np
 
-from cnnviz.gui import autosave
+from cnnviz.app import autosave
 from cnnviz.nn import checkpoint
 
 N, M = 6, 5
@@ -12,9 +12,9 @@ SETTINGS = dict(schedule="constant", optimizer="adam")
 
 def run_to_end(qtbot, window):
     window.start()
-    qtbot.waitUntil(lambda: not window.session.active and window.run.result is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
     path = window.checkpoints.autosave_path
-    qtbot.waitUntil(lambda: path.exists() and autosave.read_offer(path).step == window.local.step, timeout=30_000)
+    qtbot.waitUntil(lambda: path.exists() and autosave.read_offer(path).step == window.state.local.step, timeout=30_000)
     return checkpoint.load(path)
 
 
@@ -27,10 +27,10 @@ def test_a_restored_autosave_trains_on_as_if_it_had_never_stopped(qtbot, make_wi
     restored.checkpoints.auto_answer = "yes"
     job = restored.checkpoints.offer_restore()
     qtbot.waitUntil(lambda: not job.running, timeout=30_000)
-    assert restored.local.step == N
+    assert restored.state.local.step == N
     continued = run_to_end(qtbot, restored)
     assert continued.meta["step"] == N + M, "the steps since the restore count on from N"
-    assert restored.run.last_step.step == N + M
+    assert restored.state.run.last_step.step == N + M
 
     straight = run_to_end(qtbot, make_window(steps=N + M, **SETTINGS))
     assert straight.meta["step"] == N + M

@@ -3,8 +3,8 @@
 
 import numpy as np
 
-from cnnviz.gui.buffers import DecimatingSeries
-from cnnviz.gui.run_state import RECENT_STEPS, RunState, StepHistory
+from cnnviz.app.buffers import DecimatingSeries
+from cnnviz.app.run_state import RECENT_STEPS, RunState, StepHistory
 from cnnviz.gui.worker import EventBuffer
 from cnnviz.train import events as ev
 
@@ -116,11 +116,11 @@ def test_a_rewind_reaches_the_curves_through_the_router(window):
     steps = [step(i, "cuda") for i in range(1, 33)]
     window.router.apply(EventBatch(steps=[(0.0, s) for s in steps]))
     window.router.refresh_curves()
-    assert window.run.last_step.step == 32 and len(window.panels.curves.raw) == 32
+    assert window.state.run.last_step.step == 32 and len(window.panels.curves.raw) == 32
     switched = ev.BackendSwitched(20, 0.020, "cuda", "numba", "CPU", "went back 12 steps to step 20")
     again = [step(i, "numba") for i in range(21, 25)]
     window.router.apply(EventBatch(steps=[(0.0, s) for s in again], others=[switched]))
     window.router.refresh_curves()
-    assert [e.step for e in window.run.steps] == list(range(1, 25))
+    assert [e.step for e in window.state.run.steps] == list(range(1, 25))
     x, _ = window.panels.curves.loss_raw.getData()
     assert len(x) == 24 and np.all(np.diff(x) > 0), "no line drawn back over the undone steps"

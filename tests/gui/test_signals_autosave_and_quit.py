@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cnnviz.gui import autosave
+from cnnviz.app import autosave
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -5,9 +5,10 @@ import json
 import numpy as np
 import pytest
 
-from cnnviz.gui.buffers import DecimatingSeries, Ema
-from cnnviz.gui.panels.feature_map_layout import layer_pairs, predicted_tile_px
-from cnnviz.gui.panels.common import grid_shape, mosaic
+from cnnviz.app.buffers import DecimatingSeries, Ema
+from cnnviz.app.feature_map_layout import layer_pairs, predicted_tile_px
+from cnnviz.app.grids import grid_shape
+from cnnviz.gui.panels.common import mosaic
 from cnnviz.gui.theme import tick_step
 from cnnviz.gui.worker import EventBuffer
 from cnnviz.train import events as ev

@@ -16,7 +16,7 @@ TIMEOUT_MS = 30_000
 
 
 def wait_steps(qtbot, window, at_least, timeout=TIMEOUT_MS):
-    qtbot.waitUntil(lambda: window.run.last_step is not None and window.run.last_step.step >= at_least, timeout=timeout)
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None and window.state.run.last_step.step >= at_least, timeout=timeout)
 
 
 def load(qtbot, window, path):
@@ -32,7 +32,7 @@ def numba_available():
 
 def test_window_opens_with_real_panels(window):
     assert window.isVisible()
-    assert window.dataset is not None
+    assert window.state.dataset is not None
     # Before any training the panels already show the untrained network.
     assert "conv1" in window.panels.feature_maps.images
     assert np.isfinite(window.panels.feature_maps.images["conv1"]).any()
@@ -80,7 +80,7 @@ def test_start_trains_and_every_panel_gets_data(qtbot, window):
     assert np.asarray(backward.opts["width"]).max() > 0
 
     # The canvas model follows the trainer's weights.
-    assert window.local.trained and window.local.step > 0
+    assert window.state.local.trained and window.state.local.step > 0
     assert "step" in window.status.text("step")
 
 
@@ -107,7 +107,7 @@ def test_pause_stops_steps(qtbot, window):
     window.start()
     wait_steps(qtbot, window, 2)
     window.toggle_pause()
-    qtbot.waitUntil(lambda: window.run.state == "paused", timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.state.run.state == "paused", timeout=TIMEOUT_MS)
     assert window.controls.pause_button.text().endswith("Resume")
     trainer = window.session.trainer
     wait_until_idle(qtbot, trainer)
@@ -120,14 +120,14 @@ def test_pause_stops_steps(qtbot, window):
 
 def test_step_advances_exactly_one(qtbot, window):
     window.step()  # no run yet: starts one, paused, and trains one batch
-    qtbot.waitUntil(lambda: window.run.state == "paused" and window.run.last_step is not None, timeout=TIMEOUT_MS)
-    assert window.run.last_step.step == 1
+    qtbot.waitUntil(lambda: window.state.run.state == "paused" and window.state.run.last_step is not None, timeout=TIMEOUT_MS)
+    assert window.state.run.last_step.step == 1
     window.step()
     wait_steps(qtbot, window, 2)
     wait_until_idle(qtbot, window.session.trainer)  # back in the paused loop: no further step follows
     window.session.flush()
     assert window.session.trainer.step == 2
-    assert window.run.last_step.step == 2
+    assert window.state.run.last_step.step == 2
     assert len(window.panels.curves.loss_raw.getData()[1]) == 2
 
 
@@ -138,9 +138,9 @@ def test_switch_backend_mid_training_keeps_loss_continuous(qtbot, window):
     window.start()
     wait_steps(qtbot, window, 15)
     window.controls.select_backend("numba", emit=True)
-    qtbot.waitUntil(lambda: window.run.last_step.backend == "numba", timeout=120_000)
+    qtbot.waitUntil(lambda: window.state.run.last_step.backend == "numba", timeout=120_000)
     assert len(window.panels.curves.markers) == 1, "one marker: the switch"
-    wait_steps(qtbot, window, window.run.last_step.step + 5, timeout=60_000)
+    wait_steps(qtbot, window, window.state.run.last_step.step + 5, timeout=60_000)
     losses = window.panels.curves.raw.y
     assert np.all(np.isfinite(losses))
     # Same weights, same optimiser state: no jump back to the untrained loss.
@@ -202,24 +202,24 @@ def test_canvas_inference_costs_about_one_forward_pass(window):
             times.append(time.perf_counter() - t0)
         return min(times)
 
-    forward = best_of(lambda: window.local.predict(image))
+    forward = best_of(lambda: window.state.local.predict(image))
     assert best_of(window.pad.classify) < max(50 * forward, 0.25)
 
 
 def test_save_then_load_round_trips(tmp_path, qtbot, window):
     window.reset()
-    saved = window.local.weights()
+    saved = window.state.local.weights()
     path = tmp_path / "model.npz"
     assert window.checkpoints.save(str(path))
-    assert path.is_file()
+    assert path.is_file() and window.state.run.saved_to == path
     window.reset()
-    assert not np.allclose(window.local.weights()["conv1.weight"], saved["conv1.weight"])
+    assert not np.allclose(window.state.local.weights()["conv1.weight"], saved["conv1.weight"])
     load(qtbot, window, path)
-    loaded = window.local.weights()
+    loaded = window.state.local.weights()
     assert set(loaded) == set(saved)
     for name in saved:
         np.testing.assert_array_equal(loaded[name], saved[name])
-    assert window.loaded_weights is not None
+    assert window.state.run.initial_weights is not None
     # Start continues from the loaded weights.
     window.step()
     qtbot.waitUntil(lambda: window.panels.feature_maps.last_snapshot is not None
@@ -231,16 +231,16 @@ def test_save_then_load_round_trips(tmp_path, qtbot, window):
 def test_loading_a_checkpoint_starts_the_panels_over(tmp_path, qtbot, make_window):
     window = make_window(steps=3)
     window.start()
-    qtbot.waitUntil(lambda: not window.session.active and window.run.result is not None, timeout=60_000)
-    assert window.run.steps and len(window.panels.timelapse.timelapse) > 0
+    qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
+    assert window.state.run.steps and len(window.panels.timelapse.timelapse) > 0
     path = tmp_path / "model.npz"
     assert window.checkpoints.save(str(path))
     load(qtbot, window, path)
     # The drawings are judged by the loaded model, not by the one before it.
-    assert window.panels.drawings.model is window.local.model
+    assert window.panels.drawings.model is window.state.local.model
     # What the panels held belonged to the previous run.
-    assert window.run.steps == [] and window.run.evaluations == [] and window.run.timings == []
-    assert window.run.last_step is None and window.run.last_eval is None
+    assert window.state.run.steps == [] and window.state.run.evaluations == [] and window.state.run.timings == []
+    assert window.state.run.last_step is None and window.state.run.last_eval is None
     assert len(window.panels.timelapse.timelapse) == 0
     assert "steps trained" not in window.exports.report_settings()
 
@@ -253,9 +253,9 @@ def test_the_evaluation_history_keeps_numbers_not_per_image_arrays(tmp_path, win
                                   rng.random(n).astype(np.float32))
     for _ in range(3):
         window.router.handle(event)
-    assert window.run.last_eval is event  # the confusion matrix and the report's still need them
-    assert len(window.run.evaluations) == 3
-    for kept in window.run.evaluations:
+    assert window.state.run.last_eval is event  # the confusion matrix and the report's still need them
+    assert len(window.state.run.evaluations) == 3
+    for kept in window.state.run.evaluations:
         assert kept.labels.size == kept.predictions.size == kept.confidences.size == 0
         assert (kept.step, kept.epoch, kept.test_loss, kept.test_accuracy, kept.samples) == (100, 0.5, 0.3, 0.9, n)
     assert window.exports.export_metrics_csv(str(tmp_path / "m.csv"))
@@ -279,7 +279,7 @@ def test_invalid_custom_spec_shows_a_message(window):
     assert controls.spec_message.objectName() == "error"
     assert "dense-10" in controls.spec_message.text()
     assert controls.set_network("conv3-4,relu,pool,dense-10") is True
-    assert window.local.spec == "conv3-4,relu,pool,dense-10"
+    assert window.state.local.spec == "conv3-4,relu,pool,dense-10"
     # A loaded checkpoint gives its spec: one that spells out a preset shows the preset's name.
     assert controls.set_network("conv5-32,relu,pool,conv5-64,relu,pool,dense-512,relu,dense-10") is True
     assert controls.net_combo.currentText() == "seed" and controls.spec_edit.isReadOnly()
@@ -315,15 +315,15 @@ def test_worker_exception_is_shown_and_the_app_keeps_running(qtbot, window, monk
     # Starting again after the failure creates a new Trainer that trains.
     window.start()
     wait_steps(qtbot, window, 2)
-    assert window.run.state == "running"
+    assert window.state.run.state == "running"
 
 
 def test_restart_after_a_finished_run_makes_a_new_trainer(qtbot, make_window):
     window = make_window(steps=3)
     window.start()
-    qtbot.waitUntil(lambda: not window.session.active and window.run.result is not None, timeout=60_000)
-    assert window.run.result.steps == 3
-    assert window.run.state == "finished"
+    qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
+    assert window.state.run.result.steps == 3
+    assert window.state.run.state == "finished"
     window.start()
     assert window.session.active
     wait_steps(qtbot, window, 1)
@@ -332,6 +332,6 @@ def test_restart_after_a_finished_run_makes_a_new_trainer(qtbot, make_window):
 def test_a_finished_run_leaves_its_final_weights_in_the_window(qtbot, make_window):
     window = make_window(steps=4)
     window.start()
-    qtbot.waitUntil(lambda: not window.session.active and window.run.result is not None, timeout=60_000)
-    assert window.local.step == 4
+    qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
+    assert window.state.local.step == 4
     assert window.panels.feature_maps.last_snapshot.step == 4

@@ -11,7 +11,7 @@ import zipfile
 import numpy as np
 import pytest
 
-from cnnviz.gui import autosave
+from cnnviz.app import autosave
 from cnnviz.nn import checkpoint
 from cnnviz.nn.model import Sequential
 

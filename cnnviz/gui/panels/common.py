@@ -7,6 +7,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QLayout, QSizePolicy, QVBoxLayout, QWidget
 
+from ...app.grids import best_grid, grid_shape  # noqa: F401  (the panels' grid arithmetic lives in the Qt-free app)
+
 
 QWIDGETSIZE_MAX = 16777215
 """Qt's "no maximum size" (QWIDGETSIZE_MAX, which PySide6 does not export)."""
@@ -244,37 +246,6 @@ def nice_ceiling(value: float) -> float:
         return 1.0
     power = 10.0 ** np.floor(np.log10(value))
     return float(next(step * power for step in NICE_STEPS if step * power >= value * (1 - 1e-12)))
-
-
-def grid_shape(count: int, tile_h: int, tile_w: int, aspect: float = 1.4) -> tuple[int, int]:
-    """Rows and columns for ``count`` tiles so the mosaic is about ``aspect`` wide:high."""
-    best = (count, 1)
-    best_score = float("inf")
-    for cols in range(1, count + 1):
-        rows = -(-count // cols)
-        ratio = (cols * tile_w) / (rows * tile_h)
-        waste = rows * cols - count
-        score = abs(np.log(ratio / aspect)) + 0.15 * waste / count
-        if score < best_score:
-            best, best_score = (rows, cols), score
-    return best
-
-
-def best_grid(count: int, tile_h: int, tile_w: int, box_w: float, box_h: float, gap: int = 1) -> tuple[int, int]:
-    """Rows and columns for ``count`` tiles that make each tile as large as possible in a
-    ``box_w`` x ``box_h`` pixel box (fewer empty cells breaking ties)."""
-    if box_w <= 1 or box_h <= 1:
-        return grid_shape(count, tile_h, tile_w)
-    best, best_key = (count, 1), None
-    for cols in range(1, count + 1):
-        rows = -(-count // cols)
-        width = cols * (tile_w + gap) - gap
-        height = rows * (tile_h + gap) - gap
-        scale = min(box_w / width, box_h / height)
-        key = (round(scale * tile_h, 1), -(rows * cols - count))
-        if best_key is None or key > best_key:
-            best, best_key = (rows, cols), key
-    return best
 
 
 def mosaic(tiles: np.ndarray, rows: int, cols: int, gap: int = 1, fill: float = np.nan) -> np.ndarray:

@@ -10,7 +10,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from .. import accessibility, palette, theme
-from ..buffers import DecimatingSeries, Ema
+from ...app.buffers import DecimatingSeries, Ema
 from .common import Panel
 
 MAX_MARKERS = 40

@@ -201,6 +201,10 @@ class DrawingsPanel(LazyPanel):
         self.model = model
         self.invalidate()
 
+    def forget_mnist_accuracy(self) -> None:
+        """The weights started over: their MNIST test accuracy is not known yet."""
+        self.set_mnist_accuracy(None)
+
     def set_mnist_accuracy(self, accuracy: float | None) -> None:
         self.mnist_label.setText(NOT_EVALUATED if accuracy is None else f"{100 * accuracy:.1f}%")
         size = "13pt" if accuracy is None else "26pt"  # the words in smaller type: the column stays narrow

@@ -10,10 +10,10 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QGraphicsRectItem, QHBox
                                QRadioButton, QSizePolicy, QSpinBox, QWidget)
 
 from .. import accessibility, palette, theme
-from ..explain import conv1_pads, conv1_sum, layer_geometry, mosaic_cell, receptive_field
+from ...app.explain import conv1_pads, conv1_sum, layer_geometry, mosaic_cell, receptive_field
 from .common import (QWIDGETSIZE_MAX, ElidedLabel, Panel, best_grid, image_view, mosaic, robust_max, row_of,
                      set_items, show)
-from .feature_map_layout import (ALL, INPUT_STRETCH, LAYOUT_MARGIN_PX, LAYOUT_SPACING_PX, MIN_TILE_PX, ONE,
+from ...app.feature_map_layout import (ALL, INPUT_STRETCH, LAYOUT_MARGIN_PX, LAYOUT_SPACING_PX, MIN_TILE_PX, ONE,
                                  PAIR, PAIR_STRETCH, SINGLE_STRETCH, WIDTH_SAFETY, layer_pairs, pair_title,
                                  predicted_tile_px, tile_gap)
 

@@ -43,6 +43,9 @@ class PanelSpec:
     """Its share of the height of its column (TRAINING, RIGHT)."""
     short: str = ""
     """A shorter tab title, for when the full titles do not fit in the tab bar (empty: the title)."""
+    forget: str = ""
+    """The panel's method that forgets what it showed of the old weights when they start over (a new run,
+    new random weights, a loaded model): :func:`start_over` calls it (empty: it keeps what it shows)."""
 
     def widget_class(self) -> type:
         module, name = self.widget.rsplit(".", 1)
@@ -50,16 +53,18 @@ class PanelSpec:
 
 
 PANELS: tuple[PanelSpec, ...] = (
-    PanelSpec("curves", "Training curves", TRAINING, "curves.CurvesPanel", ("loss", "accuracy"), 0.46),
+    PanelSpec("curves", "Training curves", TRAINING, "curves.CurvesPanel", ("loss", "accuracy"), 0.46, forget="clear"),
     PanelSpec("feature_maps", "Feature maps", TRAINING, "feature_maps.FeatureMapsPanel", ("feature_maps",), 0.54),
-    PanelSpec("mistakes", "Mistakes", TAB, "confusion.ConfusionPanel", ("confusion",)),
-    PanelSpec("why", "Why?", TAB, "why.WhyPanel", ("saliency",)),
-    PanelSpec("timelapse", "Time-lapse", TAB, "timelapse.TimeLapsePanel", ("timelapse",)),
-    PanelSpec("statistics", "Statistics", TAB, "stats.StatsPanel", ("stats",), short="Stats"),
-    PanelSpec("drawings", "Class drawings", TAB, "drawings.DrawingsPanel", ("draw",), short="Drawings"),
+    PanelSpec("mistakes", "Mistakes", TAB, "confusion.ConfusionPanel", ("confusion",), forget="clear"),
+    PanelSpec("why", "Why?", TAB, "why.WhyPanel", ("saliency",), forget="clear_result"),
+    PanelSpec("timelapse", "Time-lapse", TAB, "timelapse.TimeLapsePanel", ("timelapse",), forget="clear"),
+    PanelSpec("statistics", "Statistics", TAB, "stats.StatsPanel", ("stats",), short="Stats", forget="clear"),
+    PanelSpec("drawings", "Class drawings", TAB, "drawings.DrawingsPanel", ("draw",), short="Drawings",
+              forget="forget_mnist_accuracy"),
     PanelSpec("classify", "Draw and classify", RIGHT, "classify.ClassifyPanel", ("draw",), 0.42, short="Draw"),
     PanelSpec("kernels", "Kernels", RIGHT, "kernels.KernelsPanel", ("kernels",), 0.33),
-    PanelSpec("timings", "Time per layer", RIGHT, "timings.TimingsPanel", ("timings",), 0.25, short="Timings"),
+    PanelSpec("timings", "Time per layer", RIGHT, "timings.TimingsPanel", ("timings",), 0.25, short="Timings",
+              forget="clear"),
 )
 BY_KEY = {spec.key: spec for spec in PANELS}
 TABS: tuple[str, ...] = (TRAINING, *(spec.key for spec in PANELS if spec.place == TAB))
@@ -81,6 +86,13 @@ class Panels(dict):
 def create_panels(**arguments: dict) -> Panels:
     """One widget per spec; ``arguments[key]`` are the keyword arguments of panel ``key``'s class."""
     return Panels((spec.key, spec.widget_class()(**arguments.get(spec.key, {}))) for spec in PANELS)
+
+
+def start_over(panels: Panels) -> None:
+    """The weights started over: every panel forgets what it showed of the old ones (:attr:`PanelSpec.forget`)."""
+    for spec in PANELS:
+        if spec.forget:
+            getattr(panels[spec.key], spec.forget)()
 
 
 def placed(place: str) -> tuple[PanelSpec, ...]:
@@ -110,4 +122,6 @@ def problems() -> list[str]:
     shown = {view for spec in PANELS for view in spec.shown_by}
     found += [f"lesson view {view!r} is not in analysis.presets.PANEL_TITLES" for view in sorted(shown - set(VIEWS))]
     found += [f"lesson view {view!r} shows no panel" for view in sorted(set(VIEWS) - shown)]
+    found += [f"{spec.key}: {spec.widget} has no method {spec.forget!r}" for spec in PANELS
+              if spec.forget and not callable(getattr(spec.widget_class(), spec.forget, None))]
     return found

@@ -14,7 +14,7 @@ from ...train import events as ev
 from .. import theme
 from ..worker import Tag
 from .common import ElidedLabel, LazyPanel, grid_shape, image_view, mosaic, robust_max, row_of, set_items, show
-from .feature_map_layout import tile_gap
+from ...app.feature_map_layout import tile_gap
 
 MAX_FRAMES = 120
 MAX_BYTES = 96 * 2**20

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from ...train.events import LayerTiming
 from .. import theme
-from ..buffers import DecimatingSeries
+from ...app.buffers import DecimatingSeries
 from .common import Panel, nice_ceiling
 
 

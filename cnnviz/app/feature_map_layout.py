@@ -3,7 +3,7 @@ will be, predicted before pyqtgraph lays them out (no Qt objects: plain arithmet
 
 from __future__ import annotations
 
-from .common import best_grid
+from .grids import best_grid
 
 MIN_TILE_PX = 24
 """A feature map smaller than this is a dot from the back of the room: the panel shows fewer layers instead."""

@@ -1,0 +1,265 @@
+"""Start, pause, step, reset and stop: the run's intents, carried out on the training session.
+
+:class:`RunControl` turns the run buttons (and the keys, the lessons, the drawing pad) into
+trainer commands and keeps the app state (:class:`~cnnviz.app.state.AppState`) and the view in
+step with them: a new run, new random weights or a loaded model start the panels over
+(:func:`~.panels.registry.start_over`), an ended run leaves its final weights in the state's
+NumPy copy. It is given the few objects it uses, not the window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..app.state import AppState
+from ..backends import registry as backends
+from ..train.events import RunPhase
+from ..train.trainer import Trainer
+from .panels import registry
+
+
+@dataclass
+class RunParts:
+    """What RunControl works with: the state, the session and the parts that show the run."""
+    state: AppState
+    session: object
+    """The TrainingSession (the Trainer on its QThread)."""
+    controls: object
+    panels: registry.Panels
+    status: object
+    workspace: object
+    """The Workspace: its banner and its busy indicator."""
+    live_view: object
+    checkpoints: object = None
+    """The Checkpoints (made with the run control: they stop the run a load replaces), set once made."""
+
+
+class RunControl:
+    def __init__(self, parts: RunParts):
+        self.parts = parts
+        self.state = parts.state
+        self.banner = parts.workspace.banner
+
+    # --- the model Start trains from ------------------------------------------------------------
+    def new_random_model(self) -> None:
+        """Fresh random weights for the chosen network (what Start trains from)."""
+        try:
+            self.state.local.set_spec(self.parts.controls.spec, self.state.seed)
+        except Exception as exc:  # an invalid spec never gets here, but never crash
+            self.banner.show_message(f"Cannot build the network: {exc}", "error")
+            return
+        self.show_new_model(loaded_weights=None)
+
+    def show_new_model(self, loaded_weights: dict | None, accuracy: float | None = None,
+                       epoch: float | None = None) -> None:
+        """The state's NumPy copy holds other weights (random ones, a checkpoint's: ``loaded_weights``, which
+        Start then trains from, with the ``accuracy`` and ``epoch`` the file gives): the panels start over
+        from them, and the status bar and the Draw panel describe them."""
+        p, local, status = self.parts, self.state.local, self.parts.status
+        self.state.run.initial_weights = loaded_weights
+        p.controls.describe_parameters(local.model.parameter_count())
+        self.start_over()
+        self.state.run.known_accuracy = accuracy
+        status.show(step=f"step {local.step:,}")
+        if epoch is not None:
+            status.show(epoch=f"epoch {epoch:.2f}")
+        if accuracy is not None:
+            status.show(test=f"test accuracy {100 * accuracy:.1f}%")
+        p.panels.drawings.set_mnist_accuracy(accuracy)
+        p.live_view.show_local()
+        self.state.events.weights.emit()
+        p.panels.drawings.set_model(local.model)
+
+    def start_over(self) -> None:
+        """The weights start over (a new run, new weights, a loaded checkpoint or lesson, another network,
+        a reset mid-run): forget everything derived from the old run, the status bar's figures too."""
+        p = self.parts
+        self.state.run.clear()
+        registry.start_over(p.panels)
+        p.live_view.invalidate()
+        p.status.show_start()
+        if not p.session.active:
+            self.state.set_phase(RunPhase.IDLE)
+            p.status.show(state="ready")
+            p.workspace.busy.stop()
+
+    # --- the run buttons -------------------------------------------------------------------------
+    def start(self) -> None:
+        session = self.parts.session
+        if not session.active:
+            self.launch()
+        elif self.state.run.state == RunPhase.PAUSED:
+            self.parts.controls.flush_pending()  # a rate typed just before resumes with the run
+            session.trainer.resume()
+
+    def start_or_pause(self) -> None:
+        self.toggle_pause() if self.parts.session.active else self.launch()
+
+    def toggle_pause(self) -> None:
+        trainer = self.parts.session.trainer
+        if trainer is not None:
+            self.parts.controls.flush_pending()  # settings changed while paused apply from the next step
+            trainer.resume() if self.state.run.state == RunPhase.PAUSED else trainer.pause()
+
+    def step(self) -> None:
+        if self.parts.session.active:
+            self.parts.session.trainer.step_once()
+        else:
+            self.launch(paused=True)
+
+    def reset(self) -> None:
+        if not self.parts.checkpoints.ask_before_discard("starting over with new random weights"):
+            return
+        seed = self.state.next_seed()
+        if self.parts.session.active:
+            self.state.run.initial_weights = None
+            self.parts.session.trainer.reset(seed)
+            return
+        self.new_random_model()
+        self.parts.status.show_start()
+        self.banner.show_message(f"New random weights (seed {seed}).", "info", auto_hide_ms=4000)
+
+    def make_config(self):
+        c = self.parts.controls
+        return self.state.make_config(dict(net=c.spec, backend=c.backend, epochs=c.epochs, dataset=c.dataset,
+                                           **c.hyperparameters()))
+
+    def launch(self, paused: bool = False, dataset=None, initial_weights: dict | None = None, label: str = "",
+               config_changes: dict | None = None) -> bool:
+        """A new run with the controls' settings (``config_changes`` on top), from ``initial_weights``
+        (default: the loaded checkpoint's, or fresh ones) on ``dataset`` (default: the one loaded)."""
+        p, state = self.parts, self.state
+        if state.dataset is None:
+            self.banner.show_message("No data set is loaded: choose one that is installed, or start with --data DIR.",
+                                     "error")
+            return False
+        p.controls.flush_pending()
+        try:
+            config = self.make_config()
+            if config_changes:
+                config = replace(config, **config_changes).validate()
+            weights = state.run.initial_weights if initial_weights is None else initial_weights
+            if dataset is None:
+                dataset = state.tested_on(state.dataset)
+            trainer = Trainer(config, dataset, initial_weights=weights, resume=p.checkpoints.resume_for(weights))
+        except ValueError as exc:
+            self.banner.show_message(f"Cannot start: {exc}", "error")
+            return False
+        state.run.label = label
+        state.run.config = config
+        p.session.start(trainer, p.live_view.input(), paused=paused, autosave=p.checkpoints.autosave_plan())
+        self.start_over()
+        p.panels.curves.set_epochs(config.epochs if config.steps is None else 0.0)
+        state.set_phase(RunPhase.STARTING)
+        note = " and compiling kernels" if backends.info(config.backend).compiles else ""
+        p.status.show(state=f"starting (loading data{note})…", backend=f"backend {config.backend}")
+        if self.banner.isVisible() and self.banner.kind != "error":
+            self.banner.hide()
+        self.update_buttons()
+        p.live_view.timer.start()
+        return True
+
+    def stop_run(self, reason: str = "", wait: bool = False) -> None:
+        """Stop the active run without its final full evaluation."""
+        p = self.parts
+        if not p.session.active:
+            return
+        p.session.stop(wait=wait)
+        p.live_view.timer.stop()
+        p.workspace.busy.stop()
+        self.state.set_phase(RunPhase.STOPPED)
+        p.status.show(state="stopped")
+        p.status.show_stopped()
+        if reason:
+            self.banner.show_message(reason, "info", auto_hide_ms=8000)
+        self.update_buttons()
+
+    # --- live changes from the controls -----------------------------------------------------------
+    def on_hyperparameters(self, changes: dict) -> None:
+        if self.parts.session.active:
+            self.parts.session.trainer.set_hyperparameters(**changes)
+
+    def on_backend(self, name: str) -> None:
+        self.parts.status.show(backend=f"backend {name}")
+        if self.parts.session.active:
+            self.parts.session.trainer.switch_backend(name)
+
+    def on_network(self, _spec: str) -> None:
+        self.stop_run("The network changed, so the run was stopped. Press Start to train the new network.")
+        self.new_random_model()
+
+    def load_dataset(self, name: str) -> bool:
+        try:
+            self.state.load_dataset(name)
+        except Exception as exc:  # DatasetError, OSError: tell the user, keep going
+            self.banner.show_message(f"Cannot load the {name} data set: {exc}", "error")
+            return False
+        return True
+
+    def on_dataset(self, name: str) -> None:
+        self.stop_run("The data set changed, so the run was stopped. Press Start to train on it.")
+        if self.load_dataset(name):
+            self.banner.hide()
+        self.parts.panels.curves.clear()
+        self.parts.live_view.dirty = True
+        self.parts.live_view.show_local()
+        self.update_buttons()
+
+    def on_dataset_folder(self, folder: str) -> None:
+        self.state.data_dir = folder
+        self.on_dataset(self.parts.controls.dataset)
+
+    # --- the session's news ----------------------------------------------------------------------
+    def on_run_ended(self, result, final_weights) -> None:
+        p, state, local = self.parts, self.state, self.state.local
+        p.live_view.timer.stop()
+        p.workspace.busy.stop()
+        p.status.show_stopped()
+        if result is not None:
+            state.run.result = result
+        if final_weights is not None:
+            try:
+                local.load(*final_weights)
+            except Exception as exc:  # never lose the window over a display copy
+                self.banner.show_message(f"Could not copy the final weights: {exc}", "error")
+            state.events.weights.emit()
+        if state.run.state not in (RunPhase.FINISHED, RunPhase.STOPPED, RunPhase.FAILED):
+            state.set_phase(RunPhase.FINISHED)
+        p.live_view.dirty = True
+        p.live_view.show_local()  # the final weights' view, computed here
+        self._record_final_frame()
+        drawings = p.panels.drawings
+        drawings.set_model(local.model)
+        if state.run.label:
+            ours = "–" if drawings.accuracy is None else f"{100 * drawings.accuracy:.0f}%"
+            self.banner.show_message(f"{state.run.label} finished. Our drawings: {ours} (see the Class drawings tab).",
+                                     "info", auto_hide_ms=15000)
+            state.run.label = ""
+        self.update_buttons()
+
+    def _record_final_frame(self) -> None:
+        """The time-lapse's last frame: the final weights (the last evaluation had no snapshot)."""
+        panels, run, local = self.parts.panels, self.state.run, self.state.local
+        snapshot = panels.feature_maps.last_snapshot
+        if snapshot is None or not local.trained:
+            return
+        last_eval, last_step = run.last_eval, run.last_step
+        accuracy = last_eval.test_accuracy if last_eval is not None and last_eval.step == local.step else None
+        epoch = last_step.epoch if last_step is not None else 0.0
+        panels.timelapse.record_snapshot(replace(snapshot, step=local.step, epoch=epoch), accuracy)
+
+    def on_run_failed(self, message: str, details: str) -> None:
+        self.state.set_phase(RunPhase.FAILED)
+        self.parts.workspace.busy.stop()
+        self.parts.status.show(state="stopped by an error")
+        self.parts.status.show_stopped()
+        self.banner.show_message(f"Training stopped by an error: {message}. The app is still running; "
+                                 "change a setting and press Start to try again.", "error", details)
+
+    def update_buttons(self, *_changed) -> None:
+        c, active, state = self.parts.controls, self.parts.session.active, self.state
+        c.start_button.setEnabled(not active and state.dataset is not None)
+        c.pause_button.setEnabled(active)
+        c.pause_button.setText("▶  Resume" if active and state.run.state == RunPhase.PAUSED else "❚❚  Pause")
+        c.step_button.setEnabled(state.dataset is not None)
+        c.epochs_spin.setEnabled(not active)
