@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSize
 from ...analysis.drawings import DrawingStore, read_drawing
 from .. import accessibility, palette
 from ..jobs import run_in_background
-from .common import ElidedLabel, FlowLayout, LazyPanel, row_of
+from .common import ElidedLabel, LazyPanel, row_of
 from .gallery import Gallery
 
 SHOWN = 60
@@ -54,13 +54,13 @@ class DrawingsPanel(LazyPanel):
         self.student_edit.setPlaceholderText("who drew it")
         self.student_edit.setMaxLength(40)
         self.student_edit.setMinimumWidth(120)
-        self.finetune_button = QPushButton("Fine-tune on our drawings")
+        self.finetune_button = QPushButton("Fine-tune on them")
         self.finetune_button.setObjectName("primary")
         self.finetune_button.setToolTip("Train the current network one pass more on MNIST mixed with the class's "
                                         "drawings (a quarter of the images), starting from its current weights")
-        name_row = FlowLayout(spacing=8)  # the button goes under the name when the panel is narrow
+        name_row = QHBoxLayout()
         name_row.addWidget(row_of(QLabel("Name (optional)"), self.student_edit))
-        name_row.addWidget(self.finetune_button)
+        name_row.addStretch(1)
         self.body.addLayout(name_row)
 
         self.ours_label = QLabel("–")
@@ -81,6 +81,9 @@ class DrawingsPanel(LazyPanel):
             column.addWidget(big)
             column.addWidget(caption)
             pair.addLayout(column, 1)
+        # Beside the two figures it changes (one row less: at 1024x768 the pad and the collection share
+        # the screen in presenter mode).
+        pair.addWidget(self.finetune_button, 0, Qt.AlignVCenter)
         self.body.addLayout(pair)
 
         self.counts_label = QLabel("")
