@@ -225,6 +225,11 @@ def run(args) -> int:
     window.show_fitted()
     if args.presenter:
         window.set_presenter(True)
+    from .background_warm_up import EXIT_WAIT_MS, BackgroundWarmUp, install
+
+    # The kernels compile in a process of their own while the teacher gets ready (Start stops it).
+    warm_up = BackgroundWarmUp()  # (no parent: it outlives the window, which is deleted at exit)
+    install(warm_up, window.controls.backend, window.status, window.session.started)
     QTimer.singleShot(0, window.checkpoints.offer_restore)  # the last session's autosave, if any
     from .stop_signals import StopOnSignal
 
@@ -232,6 +237,7 @@ def run(args) -> int:
     signals = StopOnSignal(window).install()
     code = app.exec()
     signals.uninstall()
+    warm_up.cancel(wait_ms=EXIT_WAIT_MS)
     window.shutdown()
     return signals.exit_code if signals.exit_code is not None else int(code)
 
