@@ -94,7 +94,9 @@ class BackgroundWarmUp(QObject):
             self.finished.emit(self.backend, FAILED)
 
 
-BACKGROUND_NOTE = "ready · compiling kernels in the background"
+BACKGROUND_NOTE = "ready · compiling kernels"
+"""Short: at 1024x768 the status bar has about 320 px for the state beside the other fields."""
+BACKGROUND_TIP = "The numba kernels compile in the background, so that Start is quick; Start now compiles the rest."
 
 
 def install(warm_up: BackgroundWarmUp, backend: str, status, run_started) -> bool:
@@ -104,8 +106,10 @@ def install(warm_up: BackgroundWarmUp, backend: str, status, run_started) -> boo
         return False
     if status.text("state") == "ready":
         status.show(state=BACKGROUND_NOTE)
+        status.labels["state"].setToolTip(BACKGROUND_TIP)
 
     def ended(_backend: str, _state: str) -> None:
+        status.labels["state"].setToolTip("")
         if status.text("state") == BACKGROUND_NOTE:
             status.show(state="ready")
 
