@@ -275,7 +275,7 @@ class MainWindow(QMainWindow):
         p.statistics.clear()
         p.mistakes.clear()
         p.why.clear_result()
-        p.drawings.set_mnist_accuracy(None)
+        p.drawings.start_over()
         self.live_view.invalidate()
         self.status.show_start()
         if not self.session.active:
