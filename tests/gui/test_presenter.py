@@ -147,3 +147,21 @@ def test_a_status_message_shows_whole_at_1024x768(qtbot, make_window, presenter_
     qtbot.wait(50)
     assert all(label.isVisible() for label in status.labels.values())
     window.set_presenter(False, full_screen=False)
+
+
+def test_the_pad_and_the_class_drawings_show_together_in_presenter_mode_at_1024x768(qtbot, make_window):
+    """A drawing costs no tab switch: the canvas beside the Class drawings tab, the name field and the
+    digit buttons on screen, nothing in it cut off or overlapping."""
+    window = make_window()
+    fill(window)
+    at_screen(window, qtbot, (1024, 768))
+    window.set_presenter(True, full_screen=False)
+    window.show_tab("drawings")
+    qtbot.wait(300)
+    drawings, classify = window.panels.drawings, window.panels.classify
+    on_screen = [classify.canvas, drawings.student_edit, drawings.finetune_button, drawings.gallery,
+                 *drawings.digit_buttons]
+    assert all(w.isVisible() and w.visibleRegion().boundingRect().size() == w.size() for w in on_screen)
+    assert classify.canvas.width() >= 200
+    assert fit.check_this_view(window, settle=lambda: qtbot.wait(80), name="drawings") == {}
+    window.set_presenter(False, full_screen=False)
