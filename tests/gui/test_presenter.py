@@ -165,3 +165,29 @@ def test_the_pad_and_the_class_drawings_show_together_in_presenter_mode_at_1024x
     assert classify.canvas.width() >= 200
     assert fit.check_this_view(window, settle=lambda: qtbot.wait(80), name="drawings") == {}
     window.set_presenter(False, full_screen=False)
+
+
+def test_in_normal_mode_at_1024x768_the_pad_comes_into_the_class_drawings_tab(qtbot, make_window):
+    """No right column at 1024x768 in normal mode: the canvas lives in a tab of its own, and the Class
+    drawings tab borrows it while open (each drawing cost two tab switches), then gives it back."""
+    window = make_window()
+    fill(window)
+    at_screen(window, qtbot, (1024, 768))
+    workspace, classify, drawings = window.workspace, window.panels.classify, window.panels.drawings
+    assert workspace.current.right == (), "the narrow arrangement"
+    window.show_tab("drawings")
+    qtbot.wait(300)
+    assert workspace.lent == "classify" and classify.canvas.isVisible() and drawings.isVisible()
+    assert classify.canvas.width() >= 200 and drawings.digit_buttons[0].isVisible()
+    assert fit.check_this_view(window, settle=lambda: qtbot.wait(80), name="drawings") == {}
+    window.show_tab("classify")  # its own tab again: it goes back there
+    qtbot.wait(200)
+    assert workspace.lent is None and workspace.tab_key_of("classify") in workspace.fold_pages
+    assert classify.isVisible() and workspace.fold_pages[workspace.tab_key_of("classify")].isAncestorOf(classify)
+    window.show_tab("drawings")
+    window.set_presenter(True, full_screen=False)  # beside the tabs in presenter mode: no loan
+    qtbot.wait(300)
+    assert workspace.lent is None and workspace.right.isAncestorOf(classify)
+    window.set_presenter(False, full_screen=False)
+    qtbot.wait(300)
+    assert workspace.lent == "classify", "back in normal mode on the Class drawings tab"

@@ -62,10 +62,13 @@ class DrawingsPanel(LazyPanel):
         self.student_edit.setPlaceholderText("who drew it")
         self.student_edit.setMaxLength(40)
         self.student_edit.setMinimumWidth(120)
-        self.finetune_button = QPushButton("Fine-tune on them")
+        # Short: beside the two figures in a panel that shares a 1024x768 screen with the drawing pad.
+        self.finetune_button = QPushButton("Fine-tune")
         self.finetune_button.setObjectName("primary")
-        self.finetune_button.setToolTip("Train the current network one pass more on MNIST mixed with the class's "
-                                        "drawings (a quarter of the images), starting from its current weights")
+        self.finetune_button.setToolTip("Fine-tune on our drawings: train the current network one pass more on "
+                                        "MNIST mixed with the class's drawings (a quarter of the images), "
+                                        "starting from its current weights")
+        self.finetune_button.setSizePolicy(QSizePolicy.Minimum, QSizePolicy.Fixed)
         name_row = QHBoxLayout()
         name_row.addWidget(row_of(QLabel("Name (optional)"), self.student_edit))
         name_row.addStretch(1)
@@ -85,7 +88,7 @@ class DrawingsPanel(LazyPanel):
             big.setAlignment(Qt.AlignCenter)
             caption.setAlignment(Qt.AlignCenter)
             caption.setWordWrap(True)
-            caption.setMinimumWidth(120)
+            caption.setMinimumWidth(100)
             column.addWidget(big)
             column.addWidget(caption)
             pair.addLayout(column, 1)

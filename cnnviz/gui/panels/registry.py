@@ -43,6 +43,9 @@ class PanelSpec:
     """Its share of the height of its column (TRAINING, RIGHT)."""
     short: str = ""
     """A shorter tab title, for when the full titles do not fit in the tab bar (empty: the title)."""
+    beside: str = ""
+    """(A TAB panel) the right-column panel it is used with: while the right column is folded into tabs
+    (a narrow window), that panel comes into this tab beside it whenever this tab is open."""
 
     def widget_class(self) -> type:
         module, name = self.widget.rsplit(".", 1)
@@ -56,7 +59,8 @@ PANELS: tuple[PanelSpec, ...] = (
     PanelSpec("why", "Why?", TAB, "why.WhyPanel", ("saliency",)),
     PanelSpec("timelapse", "Time-lapse", TAB, "timelapse.TimeLapsePanel", ("timelapse",)),
     PanelSpec("statistics", "Statistics", TAB, "stats.StatsPanel", ("stats",), short="Stats"),
-    PanelSpec("drawings", "Class drawings", TAB, "drawings.DrawingsPanel", ("draw",), short="Drawings"),
+    PanelSpec("drawings", "Class drawings", TAB, "drawings.DrawingsPanel", ("draw",), short="Drawings",
+              beside="classify"),  # a drawing is made on the pad: at 1024x768 it was a tab away
     PanelSpec("classify", "Draw and classify", RIGHT, "classify.ClassifyPanel", ("draw",), 0.42, short="Draw"),
     PanelSpec("kernels", "Kernels", RIGHT, "kernels.KernelsPanel", ("kernels",), 0.33),
     PanelSpec("timings", "Time per layer", RIGHT, "timings.TimingsPanel", ("timings",), 0.25, short="Timings"),
