@@ -37,7 +37,10 @@ from ..data.limits import shorten
 from ..data.drawing import FIELD_SIZE, preprocess_digit
 from ..data.files import FileProblem, atomic_write_bytes, atomic_write_text, read_json_file
 
-__all__ = ["DrawingStore", "Drawing", "default_drawings_dir", "finetune_dataset"]
+__all__ = ["DrawingStore", "Drawing", "default_drawings_dir", "finetune_dataset", "FINETUNE_MNIST_SAMPLES"]
+
+FINETUNE_MNIST_SAMPLES = 5000
+"""MNIST training images mixed into "fine-tune on our drawings" (so that the network keeps reading MNIST)."""
 
 INDEX_NAME = "index.json"
 INDEX_FORMAT = 1
@@ -249,7 +252,8 @@ class DrawingStore:
         probs = model.predict_proba(images[:, None], batch_size=batch_size)
         return float((probs.argmax(axis=1) == labels).mean())
 
-    def finetune_dataset(self, mnist: Dataset, ratio: float = 0.25, mnist_samples: int | None = 5000,
+    def finetune_dataset(self, mnist: Dataset, ratio: float = 0.25,
+                         mnist_samples: int | None = FINETUNE_MNIST_SAMPLES,
                          seed: int = 0) -> Dataset:
         """MNIST mixed with these drawings; see :func:`finetune_dataset`."""
         images, labels = self.load()
@@ -300,7 +304,7 @@ def read_drawing(path: Path) -> np.ndarray:
 
 
 def finetune_dataset(mnist: Dataset, images: np.ndarray, labels: np.ndarray, ratio: float = 0.25,
-                     mnist_samples: int | None = 5000, seed: int = 0) -> Dataset:
+                     mnist_samples: int | None = FINETUNE_MNIST_SAMPLES, seed: int = 0) -> Dataset:
     """A training set for "fine-tune on our drawings": MNIST with the drawings oversampled.
 
     ``mnist_samples`` random MNIST training images (all when None) keep the

@@ -56,3 +56,28 @@ def exercise_every_op(backend, dtype) -> None:
     backend.sgd_step(flat, grads, backend.zeros_like(flat), 0.1, 0.9)
     backend.adam_step(flat, grads, backend.zeros_like(flat), backend.zeros_like(flat), 0.1, 0.9, 0.999, 1e-8, 1)
     backend.synchronize()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m cnnviz.backends.warm_up BACKEND``: compile the backend's kernels into numba's disk cache
+    and exit (the app runs it in a process of its own when its window opens, so that Start only loads
+    them). Prints the seconds; exit 0, or 2 when the backend cannot be opened here."""
+    import sys
+
+    from . import registry
+    from .base import BackendUnavailable
+
+    args = sys.argv[1:] if argv is None else argv
+    name = args[0] if args else "numba"
+    try:
+        backend = registry.get(name)
+    except (BackendUnavailable, ValueError) as exc:
+        print(f"{name}: not available ({exc})", file=sys.stderr)
+        return 2
+    seconds = float(backend.warm_up(np.float32)) if getattr(backend, "needs_warmup", False) else 0.0
+    print(f"{name}: kernels ready in {seconds:.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

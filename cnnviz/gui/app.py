@@ -226,12 +226,19 @@ def run(args) -> int:
     if args.presenter:
         window.set_presenter(True)
     QTimer.singleShot(0, window.checkpoints.offer_restore)  # the last session's autosave, if any
+    from .background_warm_up import EXIT_WAIT_MS, BackgroundWarmUp, install
+
+    # The kernels compile in a process of their own while the teacher gets ready (Start stops it).
+    warm_up = BackgroundWarmUp()  # (no parent: it outlives the window, which is deleted at exit)
+    # (after the autosave's offer, which puts "ready" in the status bar: queued behind it)
+    QTimer.singleShot(0, lambda: install(warm_up, window.controls.backend, window.status, window.session.started))
     from .stop_signals import StopOnSignal
 
     # SIGTERM, SIGHUP, Ctrl-C: autosave the run and quit as closing the window does (exit 128 + signal).
     signals = StopOnSignal(window).install()
     code = app.exec()
     signals.uninstall()
+    warm_up.cancel(wait_ms=EXIT_WAIT_MS)
     window.shutdown()
     return signals.exit_code if signals.exit_code is not None else int(code)
 

@@ -8,7 +8,7 @@ import time
 import numpy as np
 from PySide6.QtCore import QObject, QTimer
 
-from ..analysis.drawings import finetune_dataset
+from ..analysis.drawings import FINETUNE_MNIST_SAMPLES, finetune_dataset
 from ..data.drawing import preprocess_digit
 
 RECLASSIFY_S = 2.0
@@ -109,9 +109,15 @@ class DrawingPad(QObject):
             banner.show_message(f"Cannot fine-tune: {exc}", "warning")
             return False
         label = f"Fine-tuning on {len(drawings.labels)} class drawings"
+        before = drawings.accuracy_now()
         if not self.runs.launch(dataset=dataset, initial_weights=state.local.weights(), label=label,
                                 config_changes={"epochs": 1.0, "steps": None, "train_samples": None}):
             return False
-        banner.show_message(f"{label} mixed with MNIST ({len(dataset.train_labels):,} images, one pass), "
-                            "continuing from the current weights.", "info", auto_hide_ms=10000)
+        drawings.began_finetune(before)
+        mnist = min(FINETUNE_MNIST_SAMPLES, len(state.dataset.train_labels))
+        banner.show_message(
+            f"{label}: one pass over {len(dataset.train_labels):,} images, {mnist:,} of them MNIST digits (so "
+            "that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current "
+            "weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's "
+            "(the MNIST test accuracy is on MNIST's own test images).", "info", auto_hide_ms=15000)
         return True

@@ -180,6 +180,14 @@ class Workspace(QWidget):
         self.tabs = Tabs()
         self.tab_pages: dict[str, QWidget] = {registry.TRAINING: self.training}
         self.tab_pages.update({spec.key: panels[spec.key] for spec in registry.placed(TAB)})
+        for spec in registry.placed(TAB):
+            if spec.beside:  # a page that can take the right-column panel it is used with beside it
+                page = QSplitter(Qt.Horizontal)
+                page.setChildrenCollapsible(False)
+                page.addWidget(panels[spec.key])
+                self.tab_pages[spec.key] = page
+        self.lent: str | None = None
+        """The right-column panel on loan to the open tab (its spec's ``beside``), if any."""
         for key in registry.TABS:
             self.tabs.addTab(self.tab_pages[key], registry.tab_title(key))
         self.fold_pages: dict[str, QSplitter] = {}
@@ -223,6 +231,7 @@ class Workspace(QWidget):
         self._settle.setInterval(0)
         self._settle.timeout.connect(self._on_settled)
         self.arrange(force=True)
+        self.tabs.currentChanged.connect(lambda _index: self.lend_beside())
 
     def minimumSizeHint(self) -> QSize:
         # Whatever the arrangement: it changes with the size, so the window may always shrink to this.
@@ -289,12 +298,14 @@ class Workspace(QWidget):
         self.show_views(self.views)
         if current_key in self.tab_pages and self.tab_visible(current_key):
             self.tabs.setCurrentWidget(self.tab_pages[current_key])
+        self.lend_beside()
         self.size_splitters(force=True)
         self.fit_tab_titles()
         self._settle.start()
         return True
 
     def _place(self, wanted: Arrangement) -> None:
+        self.lent = None  # (placed anew below, wherever it is now)
         for key, page in list(self.fold_pages.items()):
             self.tabs.removeTab(self.tabs.indexOf(page))
             del self.tab_pages[key]
@@ -313,6 +324,32 @@ class Workspace(QWidget):
             self.tabs.insertTab(n, page, fold_title(keys))
         for page in old_pages:
             page.deleteLater()
+
+    def lend_beside(self) -> None:
+        """The open tab's ``beside`` panel comes into it while that panel sits in a folded tab (not beside
+        the tabs), and goes back to its tab when another tab opens."""
+        key = self._current_tab_key()
+        spec = registry.BY_KEY.get(key or "")
+        wanted = spec.beside if spec is not None and spec.place == TAB else ""
+        folded = self.current is not None and wanted not in self.current.right
+        if self.lent and (self.lent != wanted or not folded):
+            self._give_back()
+        if wanted and folded and self.lent is None:
+            page = self.tab_pages[key]
+            page.addWidget(self.panels[wanted])
+            page.setStretchFactor(0, 11)
+            page.setStretchFactor(1, 9)
+            half = max(page.width(), 400)
+            page.setSizes([half * 11 // 20, half - half * 11 // 20])
+            self.lent = wanted
+
+    def _give_back(self) -> None:
+        lent, self.lent = self.lent, None
+        fold = self.tab_key_of(lent)
+        if fold in self.fold_pages:
+            keys = fold.split("+")
+            self.fold_pages[fold].insertWidget(keys.index(lent), self.panels[lent])
+            self.size_splitters()
 
     def _current_tab_key(self) -> str | None:
         page = self.tabs.currentWidget()

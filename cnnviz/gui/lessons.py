@@ -21,13 +21,20 @@ from ..analysis.presets import PANEL_TITLES
 from .status import plain_label, plain_tooltip
 
 
+STRIP_STYLE = "QFrame#lessonStrip { background: #fffbe6; border: 1px solid #c77700; border-radius: 6px; }"
+STRIP_COMPACT = """
+QFrame#lessonStrip QLabel { font-size: 12pt; }
+QFrame#lessonStrip QPushButton { font-size: 12pt; padding: 1px 8px; border-width: 1px; }
+"""
+
+
 class LessonStrip(QFrame):
     """The lesson's title and text, one step at a time, above the panels; collapsible, closable."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("lessonStrip")
-        self.setStyleSheet("QFrame#lessonStrip { background: #fffbe6; border: 1px solid #c77700; border-radius: 6px; }")
+        self.set_presenter(False)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(10, 4, 6, 6)
         outer.setSpacing(2)
@@ -64,6 +71,11 @@ class LessonStrip(QFrame):
         self.next_button.clicked.connect(lambda: self.set_page(self.page + 1))
         self.collapse_button.clicked.connect(lambda: self.set_collapsed(self.text_label.isVisible()))
         self.hide()
+
+    def set_presenter(self, on: bool) -> None:
+        """In presenter mode the strip is compact (the teacher reads it, the class looks at the panels
+        under it): at 1024x768 its presenter-size buttons and text left the canvas and the plots too short."""
+        self.setStyleSheet(STRIP_STYLE + (STRIP_COMPACT if on else ""))
 
     def show_lesson(self, preset, notes: list[str]) -> None:
         self.title = preset.title

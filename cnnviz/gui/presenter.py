@@ -124,6 +124,7 @@ def set_mode(window, on: bool, full_screen: bool = True) -> None:
     _follow_accuracy(window, on)
     window.panels.feature_maps.set_single_layer(on)
     window.workspace.set_presenter(on)
+    window.lessons.strip.set_presenter(on)
     # Hiding the sidebar's boxes moves the focus along the chain, often into the learning-rate box with
     # its text selected (Space would then type instead of starting): the keys stay the window's.
     window.leave_text_field()

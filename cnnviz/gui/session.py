@@ -98,6 +98,8 @@ class TrainingSession(QObject):
     saved = Signal(object)
     """A SaveResult: a save or autosave the worker wrote (or failed to), any run's."""
     closingChanged = Signal(bool)
+    started = Signal()
+    """A run's thread was just started (the background warm-up gives way to it)."""
     """True: a close is waiting for the training thread to end (the window is hidden); False: done or cancelled."""
 
     def __init__(self, parent=None):
@@ -148,6 +150,7 @@ class TrainingSession(QObject):
         thread.finished.connect(lambda t=thread: self._on_thread_finished(t))
         self.trainer, self.worker, self.thread = trainer, worker, thread
         thread.start()
+        self.started.emit()
 
     def stop(self, wait: bool = False) -> None:
         """Stop the current run without its final evaluation; its last events are flushed first.

@@ -187,13 +187,41 @@ class StatusFields:
     """The run's figures, each in its own label on the right of the status bar."""
 
     KEYS = ("state", "epoch", "step", "rate", "backend", "eta", "test")
+    STEP_ASIDE = ("eta", "rate", "epoch", "backend", "step", "state")
+    """While a message shows (left of the fields) the fields give it room in this order; the test
+    accuracy always stays. At 1024x768 the message ("Autosaved the model…") was cut to "Autosav…"."""
+    MESSAGE_MARGIN_PX = 24
 
     def __init__(self, bar: QStatusBar):
+        self.bar = bar
         self.labels: dict[str, QLabel] = {}
+        self.aside: set[str] = set()
+        """The fields hidden for the message on show."""
         for key in self.KEYS:
             label = plain_label()
             bar.addPermanentWidget(label)
             self.labels[key] = label
+        bar.messageChanged.connect(self.make_room)
+
+    def make_room(self, message: str = "") -> None:
+        """Hide the fewest fields (in :data:`STEP_ASIDE` order) that let ``message`` show whole; with no
+        message, every field is back."""
+        for key in self.aside:
+            self.labels[key].show()
+        self.aside = set()
+        if not message:
+            return
+        spacing = self.bar.style().pixelMetric(self.bar.style().PixelMetric.PM_LayoutHorizontalSpacing) + 8
+        needed = self.bar.fontMetrics().horizontalAdvance(message) + self.MESSAGE_MARGIN_PX
+        shown = [key for key in self.KEYS if self.labels[key].text()]
+        used = sum(self.labels[k].sizeHint().width() + spacing for k in shown)
+        for key in self.STEP_ASIDE:
+            if needed + used <= self.bar.width():
+                break
+            if key in shown:
+                self.labels[key].hide()
+                self.aside.add(key)
+                used -= self.labels[key].sizeHint().width() + spacing
 
     def show(self, **texts: str) -> None:
         for key, text in texts.items():

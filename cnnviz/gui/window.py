@@ -106,6 +106,7 @@ class MainWindow(QMainWindow):
         p.drawings.message.connect(self.banner.show_notice)
         p.drawings.saveRequested.connect(self.pad.save)
         p.drawings.finetuneRequested.connect(self.pad.finetune)
+        c.epochs_spin.valueChanged.connect(p.curves.plan_epochs)
         p.statistics.diagnosisChanged.connect(
             lambda findings: self.workspace.set_tab_note("statistics", "⚠" if findings else "", "\n".join(findings)))
         self.workspace.tabs.currentChanged.connect(self._on_tab_changed)

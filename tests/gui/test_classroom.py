@@ -257,6 +257,32 @@ def test_finetune_starts_a_run_on_mnist_mixed_with_the_drawings(qtbot, make_wind
     window.shutdown()
 
 
+def test_finetune_says_what_it_trained_on_and_shows_the_drawings_before_and_after(qtbot, make_window, tmp_path):
+    """The class must not credit MNIST's 5,000 images to its drawings: the banner says what the pass
+    holds, and the drawings' own accuracy is shown before and after, apart from MNIST's."""
+    window = make_window(drawings_dir=tmp_path / "class")
+    panel = window.panels.drawings
+    window.show_tab("drawings")
+    panel.student_edit.setText("Ada Lovelace-Byron")
+    for digit in (3, 7, 1):
+        draw_demo_digit(window, digit)
+        window.pad.save(digit)
+    assert panel.gallery.item(0).text().endswith("\nAda Lovel…"), "who drew it, under each drawing"
+    before = panel.accuracy_now()
+    assert before is not None
+    window.pad.finetune()
+    assert window.session.active
+    text = window.banner.label.text()
+    assert "5,000 of them MNIST" in text and "before and after" in text, text
+    qtbot.waitUntil(lambda: "before fine-tuning" in panel.ours_caption.text(), timeout=5_000)
+    assert f"{100 * before:.0f}% before fine-tuning" in panel.ours_caption.text()
+    window.stop_run(wait=True)
+    window.reset()  # other weights: the comparison goes
+    qtbot.wait(50)
+    assert panel.before_finetune is None and "before fine-tuning" not in panel.ours_caption.text()
+    window.shutdown()
+
+
 # --- presenter mode, panels, presets --------------------------------------------------------
 def test_presenter_mode_enlarges_type_and_panels_hide_and_show(qtbot, window):
     title = window.panels.curves.title_label

@@ -127,3 +127,27 @@ def test_the_lesson_view_button_answers_at_once_and_takes_no_second_click(qtbot,
     assert seen and seen[0] == (True, False, "Applying…")
     assert button.isChecked() and button.isEnabled() and button.text() == "Lesson view"
     assert window.state.presenter
+
+
+def test_closing_a_lesson_leaves_no_stale_epoch_axis(qtbot, window):
+    """After the 20-epoch lesson's run, closing it: the curves' epoch axis spans the run Start would
+    train now (2 epochs), not the lesson's 20."""
+    from cnnviz.train import events as ev
+
+    window.controls.set_values(epochs=2.0)
+    curves = window.panels.curves
+    upper = lambda: curves.loss_plot.getViewBox().viewRange()[0][1]  # noqa: E731
+    assert 2.0 <= upper() < 2.2
+    assert window.lessons.apply(overfitting(), ask=False)
+    assert 20.0 <= upper() < 22.0, "the lesson's length, before its run"
+    curves.set_epochs(20.0)
+    curves.add_steps([ev.StepFinished(i, i / 13, 2.0 / i, 0.5, 16, 900.0, 3e-3, "numpy", 1.0)
+                      for i in range(1, 250)])
+    curves.refresh()
+    assert upper() >= 19.0
+    assert window.lessons.close(ask=False)
+    qtbot.wait(50)
+    assert window.controls.epochs == 2.0 and len(curves.raw) == 0
+    assert 2.0 <= upper() < 2.2, upper()
+    window.controls.set_values(epochs=5.0)  # the sidebar's length, while nothing is drawn
+    assert 5.0 <= upper() < 5.5, upper()

@@ -24,6 +24,8 @@ DIGIT_GAP_PX = 8
 """The bars' digit labels need their width and this gap each (and the percentage axis its own)."""
 INPUT_PX = 84
 INPUT_PX_STACKED = 56
+INPUT_DROPPED_PX = INPUT_PX_STACKED + 6
+"""In a row under a short canvas the input thumbnail gives way to the bars (their digits and "50%" first)."""
 BESIDE, ROW, COLUMN = "beside", "row", "column"
 
 
@@ -62,6 +64,7 @@ class ClassifyPanel(Panel):
         self.width_slider.setMinimumWidth(60)
         tools.addWidget(self.width_slider, 1)
         left.addLayout(tools)
+        self.canvas_column = left
         self.box.addLayout(left, 1)
 
         # what the network sees, the prediction, the probabilities
@@ -152,14 +155,26 @@ class ClassifyPanel(Panel):
         digit = QFontMetrics(font).horizontalAdvance("8")
         return max(AXIS_PX, self.percent_axis_width()) + 10 * (digit + DIGIT_GAP_PX) + 8
 
-    def canvas_sides(self, width: int, height: int) -> dict[str, tuple[int, int]]:
-        """For a panel body of ``width`` x ``height``: each arrangement's (canvas side, bars width)."""
+    def canvas_sides(self, width: int, height: int, drop_input: bool = False) -> dict[str, tuple[int, int]]:
+        """For a panel body of ``width`` x ``height``: each arrangement's (canvas side, bars width);
+        ``drop_input``: in a row, the input thumbnail may give way to the bars."""
         need = self.bars_width_needed()
         side = max(SIDE_PX, need)
         under_row, under_column = self.under_heights()
         return {BESIDE: (min(width - side, height), side),
-                ROW: (min(width, height - under_row), width - ROW_BESIDE_BARS_PX),
+                ROW: (min(width, height - under_row),
+                      self.row_bars_width(width) if drop_input else width - ROW_BESIDE_BARS_PX),
                 COLUMN: (min(width, height - under_column), width)}
+
+    def row_bars_width(self, width: int) -> int:
+        """The bars' width in a row under the canvas: beside the input and the answer, or beside the
+        answer alone where the input would leave them too narrow to read."""
+        with_input = width - ROW_BESIDE_BARS_PX
+        return with_input if with_input >= self.bars_width_needed() else with_input + INPUT_DROPPED_PX
+
+    def least_canvas_width(self) -> int:
+        """The canvas column's least width: the canvas or its tools (Clear, stroke), whichever is wider."""
+        return max(self.canvas.minimumWidth(), self.canvas_column.minimumSize().width())
 
     def bars_height_needed(self) -> int:
         """The bars' plot at least ``MIN_BARS_PX`` high, with the digits and "digit" under it."""
@@ -177,10 +192,14 @@ class ClassifyPanel(Panel):
         """The arrangement with the biggest canvas among those whose bars are readable (and whose canvas
         is at least its minimum); where none is, the bigger canvas of BESIDE and ROW."""
         need = self.bars_width_needed()
-        least = self.canvas.minimumWidth()
-        options = self.canvas_sides(width, height)
-        pool = ({name: canvas for name, (canvas, bars) in options.items() if bars >= need and canvas >= least}
-                or {name: canvas for name, (canvas, _bars) in options.items() if name != COLUMN})
+        least = self.least_canvas_width()
+        pool = {}
+        for drop_input in (False, True):  # the input thumbnail goes only where nothing else is readable
+            options = self.canvas_sides(width, height, drop_input)
+            pool = {name: canvas for name, (canvas, bars) in options.items() if bars >= need and canvas >= least}
+            if pool:
+                break
+        pool = pool or {name: canvas for name, (canvas, _bars) in options.items() if name != COLUMN}
         # (no preference for the current one: the same size always gets the same arrangement)
         return max(pool, key=lambda name: pool[name])
 
@@ -198,7 +217,7 @@ class ClassifyPanel(Panel):
         self.graphics.setMinimumHeight(self.bars_height_needed())
         chosen = self.choose(width, height)
         # The canvas is square: what it cannot use goes to the bars (taller under it, wider beside it).
-        bars = min(self.bars_width_needed(), width - self.canvas.minimumWidth() - 8)
+        bars = min(self.bars_width_needed(), width - self.least_canvas_width() - self.box.spacing())
         self.graphics.setMinimumWidth(max(150, bars) if chosen == BESIDE else 150)
         if chosen == BESIDE:
             side = min(height, width - max(SIDE_PX, bars))
@@ -206,8 +225,12 @@ class ClassifyPanel(Panel):
         else:
             under = self.under_heights()[0 if chosen == ROW else 1]
             self.canvas.setMaximumSize(QWIDGETSIZE_MAX, max(self.canvas.minimumHeight(), min(width, height - under)))
-        # The percentage axis (its "50%") wherever the bars have the room for it.
-        self.prob_plot.showAxis("left", chosen != ROW or width - ROW_BESIDE_BARS_PX >= self.bars_width_needed())
+        # The percentage axis (its "50%") wherever the bars have the room for it; in a row, the input
+        # thumbnail gives way first.
+        input_shown = chosen != ROW or width - ROW_BESIDE_BARS_PX >= self.bars_width_needed()
+        self.input_graphics.setVisible(input_shown)
+        self.seen_title.setVisible(input_shown and chosen != COLUMN)
+        self.prob_plot.showAxis("left", chosen != ROW or self.row_bars_width(width) >= self.bars_width_needed())
         if chosen != self.arrangement:
             self.box.setDirection(QBoxLayout.LeftToRight if chosen == BESIDE else QBoxLayout.TopToBottom)
             self.side.setDirection(QBoxLayout.LeftToRight if chosen == ROW else QBoxLayout.TopToBottom)
@@ -215,7 +238,6 @@ class ClassifyPanel(Panel):
             self.input_graphics.setFixedSize(side, side)
             # Across the panel the answer stands beside its certainty, in one short row over the bars.
             self.guess.setDirection(QBoxLayout.LeftToRight if chosen == COLUMN else QBoxLayout.TopToBottom)
-            self.seen_title.setVisible(chosen != COLUMN)
 
     def set_class_names(self, names) -> None:
         """Digits label their bars; longer class names (Fashion-MNIST) show as numbers

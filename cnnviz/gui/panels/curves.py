@@ -70,6 +70,7 @@ class CurvesPanel(Panel):
         self.side_by_side = False
         """The two plots side by side (a wide, short panel) instead of one above the other."""
         self.epochs = 1.0
+        self.planned_epochs = 1.0
         self._reset_ranges()
         self.placeholder = pg.TextItem(PLACEHOLDER, color=theme.MUTED, anchor=(0.5, 0.5))
         self.placeholder.setFont(theme.axis_font())
@@ -121,6 +122,13 @@ class CurvesPanel(Panel):
         self.epochs = max(float(epochs), 0.01)
         self.loss_plot.setXRange(0, self.epochs, padding=0.02)
         self._space_epoch_ticks()
+
+    def plan_epochs(self, epochs: float) -> None:
+        """The length the next run will have (the sidebar's Epochs): the axis of empty curves spans it, and
+        clearing the curves comes back to it (closing a 20-epoch lesson left its axis behind)."""
+        self.planned_epochs = max(float(epochs), 0.01)
+        if not len(self.raw):
+            self.set_epochs(self.planned_epochs)
 
     def set_plots_visible(self, loss: bool, accuracy: bool) -> None:
         """Show or hide each plot; a hidden one gives its room to the other."""
@@ -209,7 +217,9 @@ class CurvesPanel(Panel):
             self.acc_plot.removeItem(b)
         self.markers.clear()
         self.placeholder.setVisible(True)
+        self.epochs = self.planned_epochs
         self._reset_ranges()
+        self._space_epoch_ticks()
         self._dirty = True
         self.refresh()
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSize
 from ...analysis.drawings import DrawingStore, read_drawing
 from .. import accessibility, palette
 from ..jobs import run_in_background
-from .common import ElidedLabel, FlowLayout, LazyPanel, row_of
+from .common import ElidedLabel, LazyPanel, row_of
 from .gallery import Gallery
 
 SHOWN = 60
@@ -19,6 +19,14 @@ SHOWN = 60
 
 NOT_EVALUATED = "not evaluated yet"
 """The MNIST accuracy of weights no evaluation has measured (nor a loaded file stated)."""
+
+
+NAME_CHARS = 10
+"""A student's name under a drawing is cut to this many characters (the tooltip has it whole)."""
+
+
+def short_name(student: str) -> str:
+    return student if len(student) <= NAME_CHARS else student[:NAME_CHARS - 1] + "…"
 
 
 class DrawingsPanel(LazyPanel):
@@ -54,13 +62,16 @@ class DrawingsPanel(LazyPanel):
         self.student_edit.setPlaceholderText("who drew it")
         self.student_edit.setMaxLength(40)
         self.student_edit.setMinimumWidth(120)
-        self.finetune_button = QPushButton("Fine-tune on our drawings")
+        # Short: beside the two figures in a panel that shares a 1024x768 screen with the drawing pad.
+        self.finetune_button = QPushButton("Fine-tune")
         self.finetune_button.setObjectName("primary")
-        self.finetune_button.setToolTip("Train the current network one pass more on MNIST mixed with the class's "
-                                        "drawings (a quarter of the images), starting from its current weights")
-        name_row = FlowLayout(spacing=8)  # the button goes under the name when the panel is narrow
+        self.finetune_button.setToolTip("Fine-tune on our drawings: train the current network one pass more on "
+                                        "MNIST mixed with the class's drawings (a quarter of the images), "
+                                        "starting from its current weights")
+        self.finetune_button.setSizePolicy(QSizePolicy.Minimum, QSizePolicy.Fixed)
+        name_row = QHBoxLayout()
         name_row.addWidget(row_of(QLabel("Name (optional)"), self.student_edit))
-        name_row.addWidget(self.finetune_button)
+        name_row.addStretch(1)
         self.body.addLayout(name_row)
 
         self.ours_label = QLabel("–")
@@ -77,10 +88,13 @@ class DrawingsPanel(LazyPanel):
             big.setAlignment(Qt.AlignCenter)
             caption.setAlignment(Qt.AlignCenter)
             caption.setWordWrap(True)
-            caption.setMinimumWidth(120)
+            caption.setMinimumWidth(100)
             column.addWidget(big)
             column.addWidget(caption)
             pair.addLayout(column, 1)
+        # Beside the two figures it changes (one row less: at 1024x768 the pad and the collection share
+        # the screen in presenter mode).
+        pair.addWidget(self.finetune_button, 0, Qt.AlignVCenter)
         self.body.addLayout(pair)
 
         self.counts_label = QLabel("")
@@ -113,6 +127,8 @@ class DrawingsPanel(LazyPanel):
         self.labels = np.zeros(0, np.int64)
         self.entries = []
         self.accuracy: float | None = None
+        self.before_finetune: float | None = None
+        """The drawings' accuracy before the fine-tuning run that made the current weights (None: none)."""
         self.predictions: np.ndarray | None = None
         self.model = None
         """The model the drawings are judged with."""
@@ -154,6 +170,7 @@ class DrawingsPanel(LazyPanel):
             + (f" · still missing: {', '.join(missing)}" if missing and len(self.labels) else ""))
         self.finetune_button.setEnabled(len(self.labels) > 0)
         self.predictions = None
+        self.before_finetune = None  # other drawings: the comparison no longer holds
         self.refresh()
 
     def save(self, image28: np.ndarray, raw: np.ndarray | None, label: int) -> bool:
@@ -201,9 +218,24 @@ class DrawingsPanel(LazyPanel):
         self.model = model
         self.invalidate()
 
-    def forget_mnist_accuracy(self) -> None:
-        """The weights started over: their MNIST test accuracy is not known yet."""
+    def start_over(self) -> None:
+        """Other weights (a new run, a reset, a loaded model): no MNIST figure, no fine-tuning comparison."""
         self.set_mnist_accuracy(None)
+        self.before_finetune = None
+        self.invalidate()
+
+    def accuracy_now(self) -> float | None:
+        """The current model's accuracy on the drawings (None: no model or no drawings)."""
+        if self.model is None or not len(self.labels):
+            return None
+        probs = self.model.predict_proba(self.images[:, None], batch_size=500)
+        return float((probs.argmax(axis=1) == self.labels).mean())
+
+    def began_finetune(self, before: float | None) -> None:
+        """A fine-tuning run started from weights that read ``before`` of the drawings: the panel shows
+        that figure beside the new one, apart from MNIST's."""
+        self.before_finetune = before
+        self.invalidate()
 
     def set_mnist_accuracy(self, accuracy: float | None) -> None:
         self.mnist_label.setText(NOT_EVALUATED if accuracy is None else f"{100 * accuracy:.1f}%")
@@ -219,7 +251,14 @@ class DrawingsPanel(LazyPanel):
             correct = int((self.predictions == self.labels).sum())
             self.accuracy = correct / n
             self.ours_label.setText(f"{100 * self.accuracy:.0f}%")
-            self.ours_caption.setText(f"our drawings ({correct} of {n})")
+            if self.before_finetune is None:
+                self.ours_caption.setText(f"our drawings ({correct} of {n})")
+                self.ours_caption.setToolTip("")
+            else:
+                self.ours_caption.setText(f"our drawings ({correct} of {n}), "
+                                          f"{100 * self.before_finetune:.0f}% before fine-tuning")
+                self.ours_caption.setToolTip("Measured on the drawings the network was fine-tuned on: new "
+                                             "drawings are the fair test.")
         else:
             self.accuracy = None
             self.predictions = None
@@ -234,14 +273,15 @@ class DrawingsPanel(LazyPanel):
             label = int(self.labels[i])
             entry = self.entries[i] if i < len(self.entries) else None
             who = f" by {entry.student}" if entry is not None and entry.student else ""
+            name = f"\n{short_name(entry.student)}" if who else ""  # who drew it, under the verdict
             if self.predictions is None:
-                captions.append(f"{label}")
+                captions.append(f"{label}{name}")
                 borders.append(None)
                 tips.append(f"labelled {label}{who}")
             else:
                 p = int(self.predictions[i])
                 verdict = palette.verdict(p == label)
-                captions.append(f"{label} → {p} {verdict.mark}")
+                captions.append(f"{label} → {p} {verdict.mark}{name}")
                 borders.append(verdict.border)
                 tips.append(f"labelled {label}{who}; the network reads {p}, {verdict.word}")
         self.gallery.show_images(self.images[order], [-1] * len(order), captions, borders, tips)

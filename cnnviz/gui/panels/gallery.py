@@ -66,11 +66,13 @@ class Gallery(QListWidget):
         """Cells wide enough for the longest caption in the current font (bigger in presenter mode)."""
         metrics = self.fontMetrics()
         captions = [self.item(i).text() for i in range(self.count())] or [WIDEST_CAPTION]
-        text = max(metrics.horizontalAdvance(c) for c in [*captions, WIDEST_CAPTION]) + 2 * self.spacing() + 12
-        self.setGridSize(QSize(max(self.icon_px + 26, text), self.icon_px + metrics.height() + 16))
+        lines = [line for c in [*captions, WIDEST_CAPTION] for line in c.split("\n")]
+        text = max(metrics.horizontalAdvance(line) for line in lines) + 2 * self.spacing() + 12
+        rows = max(c.count("\n") + 1 for c in captions)  # (a drawing's caption has its student's name under it)
+        self.setGridSize(QSize(max(self.icon_px + 26, text), self.icon_px + rows * metrics.height() + 16))
         # Each item as wide as its cell: Qt's own size for it (the first caption's, measured tighter
         # than it is drawn) cut "3→3 100% ✓" to "3→3 1…".
-        item_size = QSize(self.gridSize().width() - 2 * self.spacing(), self.icon_px + metrics.height() + 8)
+        item_size = QSize(self.gridSize().width() - 2 * self.spacing(), self.icon_px + rows * metrics.height() + 8)
         for i in range(self.count()):
             self.item(i).setSizeHint(item_size)
 

@@ -46,6 +46,9 @@ class PanelSpec:
     forget: str = ""
     """The panel's method that forgets what it showed of the old weights when they start over (a new run,
     new random weights, a loaded model): :func:`start_over` calls it (empty: it keeps what it shows)."""
+    beside: str = ""
+    """(A TAB panel) the right-column panel it is used with: while the right column is folded into tabs
+    (a narrow window), that panel comes into this tab beside it whenever this tab is open."""
 
     def widget_class(self) -> type:
         module, name = self.widget.rsplit(".", 1)
@@ -60,7 +63,7 @@ PANELS: tuple[PanelSpec, ...] = (
     PanelSpec("timelapse", "Time-lapse", TAB, "timelapse.TimeLapsePanel", ("timelapse",), forget="clear"),
     PanelSpec("statistics", "Statistics", TAB, "stats.StatsPanel", ("stats",), short="Stats", forget="clear"),
     PanelSpec("drawings", "Class drawings", TAB, "drawings.DrawingsPanel", ("draw",), short="Drawings",
-              forget="forget_mnist_accuracy"),
+              forget="start_over", beside="classify"),  # a drawing is made on the pad: at 1024x768 it was a tab away
     PanelSpec("classify", "Draw and classify", RIGHT, "classify.ClassifyPanel", ("draw",), 0.42, short="Draw"),
     PanelSpec("kernels", "Kernels", RIGHT, "kernels.KernelsPanel", ("kernels",), 0.33),
     PanelSpec("timings", "Time per layer", RIGHT, "timings.TimingsPanel", ("timings",), 0.25, short="Timings",
