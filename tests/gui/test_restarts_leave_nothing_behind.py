@@ -76,3 +76,21 @@ def test_redrawing_the_statistics_adds_no_references_to_its_plot_items(qtbot, ma
         stats.clear()
         stats.draw()
     assert [weakref.getweakrefcount(band) for band in bands] == before
+
+
+def test_the_questions_asked_before_stopping_or_discarding_do_not_stay(qtbot, make_window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    window = make_window()
+    window.checkpoints.auto_answer = None
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: QMessageBox.Cancel)  # "Keep training" / "Cancel"
+    window.start()
+    qtbot.waitUntil(lambda: window.run.last_step is not None, timeout=TIMEOUT_MS)
+    for _ in range(3):
+        assert not window.confirm_discard("load the lesson")  # the run is going on: stop it?
+    window.stop_run(wait=True)
+    assert window.run.unsaved
+    for _ in range(3):
+        assert not window.checkpoints.ask_before_discard("closing")  # Save / Discard / Cancel
+    _settle(qtbot)
+    assert window.findChildren(QMessageBox) == []
