@@ -6,7 +6,7 @@ import gc
 import weakref
 
 from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from cnnviz.gui import session
 from cnnviz.gui.worker import TrainingWorker
@@ -50,14 +50,14 @@ def _one_of_each_restart(qtbot, window) -> None:
 def test_restarted_runs_leave_no_trainer_worker_thread_or_plot_item_behind(qtbot, make_window):
     window = make_window(stats_every=2)
     _one_of_each_restart(qtbot, window)
-    after_first = {"plot items": _plot_items(window), "widgets": len(QApplication.allWidgets())}
+    after_first = {"plot items": _plot_items(window), "widgets": len(window.findChildren(QWidget))}
     assert _live(Trainer) == 0 and _live(TrainingWorker) == 0 and not session._THREADS, \
         "a stopped run's Trainer, worker or thread outlived it"
     for _ in range(3):
         _one_of_each_restart(qtbot, window)
     assert (_live(Trainer), _live(TrainingWorker), len(session._THREADS)) == (0, 0, 0), \
         "each restart kept its Trainer (model, optimizer state, backups) and worker alive"
-    assert {"plot items": _plot_items(window), "widgets": len(QApplication.allWidgets())} == after_first
+    assert {"plot items": _plot_items(window), "widgets": len(window.findChildren(QWidget))} == after_first
 
 
 def test_redrawing_the_statistics_adds_no_references_to_its_plot_items(qtbot, make_window):
