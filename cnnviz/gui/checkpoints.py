@@ -253,7 +253,9 @@ class Checkpoints:
                           QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, self.window)
         box.setDefaultButton(QMessageBox.Save)
         box.setInformativeText("The last run is also kept in an autosave, offered at the next start.")
-        return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(box.exec(), "cancel")
+        answer = box.exec()
+        box.deleteLater()  # a child of the window: else every question asked stays with it
+        return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
 
     def _save_path(self) -> str:
         return self._ask_path(save=True)

@@ -8,7 +8,8 @@ Ctrl+Q never closes it. Buttons that open a file dialog (their text ends in "...
 native file dialog cannot be driven from here. Each action is one JSON line on stdout, the resident
 memory is sampled every ``SAMPLE_S``, and a Python exception anywhere in the window counts as a
 failure. The summary's ``growth_after_warmup_mb`` is the last sample less the one at the end of the
-warm-up (the first quarter, at most two minutes).
+warm-up (the first quarter, at most two minutes). Each sample names the network, batch size, data set
+and backend the clicks had chosen by then.
 """
 
 from __future__ import annotations
@@ -136,7 +137,10 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
         elapsed = time.perf_counter() - start
         gc.collect()
         sample = {"t_s": round(elapsed, 1), "rss_mb": round(rss_mb(), 1), "actions": sum(counts.values()),
-                  "step": window.state.run.last_step.step if window.state.run.last_step else 0}
+                  "step": window.state.run.last_step.step if window.state.run.last_step else 0,
+                  # what the clicks chose: a bigger network or batch needs more memory, and is no leak
+                  "net": window.controls.spec, "batch": window.controls.batch_spin.value(),
+                  "dataset": window.controls.dataset, "backend": window.controls.backend}
         samples.append(sample)
         print(json.dumps(sample), file=out, flush=True)
         if elapsed >= seconds or not window.isVisible():

@@ -180,6 +180,7 @@ def _headless_rate(config, dataset, seconds: float) -> dict:
 def _gui_segment(app, window, seconds: float) -> dict:
     """One GUI run of ``seconds`` (counted from its first step): every panel live, a stroke drawn and
     classified once a second, a 10 ms timer's lateness and the GUI thread's CPU time measured."""
+    import shiboken6
     from PySide6.QtCore import QElapsedTimer, QPointF, Qt, QTimer
 
     period_ms = 10
@@ -235,7 +236,8 @@ def _gui_segment(app, window, seconds: float) -> dict:
     if session.active:
         worker, thread = session.worker, session.thread
         session.trainer.stop(final_evaluation=False)
-        _wait(app, lambda: not thread.isRunning(), 60.0)
+        # The session deletes a thread once it has ended (deleteLater): gone counts as ended.
+        _wait(app, lambda: not shiboken6.isValid(thread) or not thread.isRunning(), 60.0)
         result = worker.result
     _process_for(app, 0.1)
     result = result or run.result

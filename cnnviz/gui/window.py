@@ -236,7 +236,9 @@ class MainWindow(QMainWindow):
         box.setDefaultButton(QMessageBox.Cancel)
         box.button(QMessageBox.Yes).setText("Stop and go ahead")
         box.button(QMessageBox.Cancel).setText("Keep training")
-        return box.exec() == QMessageBox.Yes
+        answer = box.exec()
+        box.deleteLater()  # a child of the window: else every question asked stays with it
+        return answer == QMessageBox.Yes
 
     # --- what is shown: presenter mode, panels, tabs ---------------------------------------------------
     def set_presenter(self, on: bool, full_screen: bool = True) -> None:

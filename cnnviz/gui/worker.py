@@ -20,7 +20,7 @@ from enum import StrEnum
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
 from ..train import events as ev
 from ..app import autosave
@@ -229,7 +229,16 @@ class TrainingWorker(QObject):
             try:
                 self._finish()
             finally:
+                self._return_to_gui_thread()
                 self.finished.emit()
+
+    def _return_to_gui_thread(self) -> None:
+        """Live on the GUI thread from now on, so that the session's ``deleteLater`` is carried out. Left on
+        the training thread, whose event loop has ended, it never was: every run's worker stayed, and with it
+        its Trainer (model, optimizer state, backups, data order) -- the memory that grew with each restart."""
+        app = QCoreApplication.instance()
+        if app is not None and self.thread() is not app.thread():
+            self.moveToThread(app.thread())  # only the thread an object lives in may push it away: this one
 
     def _finish(self) -> None:
         """The run is over: its final state for the window, the saves still due, the last autosave."""

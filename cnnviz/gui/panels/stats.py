@@ -119,8 +119,12 @@ class StatsPanel(LazyPanel):
             self.ratio_plot.addItem(line, ignoreBounds=True)
         self.ratio_curves: dict[str, pg.PlotDataItem] = {}
         self.grad_curves: dict[str, pg.PlotDataItem] = {}
-        self.band_outer = pg.FillBetweenItem(pg.PlotCurveItem(), pg.PlotCurveItem(), brush=pg.mkBrush(31, 111, 235, 45))
-        self.band_inner = pg.FillBetweenItem(pg.PlotCurveItem(), pg.PlotCurveItem(), brush=pg.mkBrush(31, 111, 235, 110))
+        # The bands' edges (percentiles 1, 99, 25, 75) are made once and only get new data: a FillBetweenItem
+        # given new curves (setCurves) keeps a reference for every connection it ever made.
+        self.band_edges = {p: pg.PlotCurveItem() for p in ("p1", "p99", "p25", "p75")}
+        edges = self.band_edges
+        self.band_outer = pg.FillBetweenItem(edges["p1"], edges["p99"], brush=pg.mkBrush(31, 111, 235, 45))
+        self.band_inner = pg.FillBetweenItem(edges["p25"], edges["p75"], brush=pg.mkBrush(31, 111, 235, 110))
         self.weight_plot.addItem(self.band_outer)
         self.weight_plot.addItem(self.band_inner)
         self.median_curve = self.weight_plot.plot(pen=pg.mkPen("#0b3d91", width=2))
@@ -205,8 +209,8 @@ class StatsPanel(LazyPanel):
             curves.clear()
         self.legend.clear()
         self.median_curve.setData([], [])
-        for band in (self.band_outer, self.band_inner):
-            band.setCurves(pg.PlotCurveItem(), pg.PlotCurveItem())
+        for edge in self.band_edges.values():
+            edge.setData([], [])
         self._show_hints()
 
     def add_stats(self, event, optimizer: str | None = None) -> None:
@@ -297,8 +301,8 @@ class StatsPanel(LazyPanel):
         if name in self.series:
             s = self.series[name]
             arrays = {f: np.nan_to_num(np.asarray(s[f], dtype=np.float64)) for f in ("p1", "p25", "p50", "p75", "p99")}
-            self.band_outer.setCurves(pg.PlotCurveItem(x, arrays["p1"]), pg.PlotCurveItem(x, arrays["p99"]))
-            self.band_inner.setCurves(pg.PlotCurveItem(x, arrays["p25"]), pg.PlotCurveItem(x, arrays["p75"]))
+            for percentile, edge in self.band_edges.items():
+                edge.setData(x, arrays[percentile])
             self.median_curve.setData(x, arrays["p50"])
             # (in the type the axis has now: presenter mode's is bigger)
             style = dict(self.weight_plot.getAxis("left").labelStyle or {})

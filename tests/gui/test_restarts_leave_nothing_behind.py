@@ -1,0 +1,96 @@
+"""Runs started and stopped over and over keep nothing of the runs before (issue 18: the monkey test's
+resident memory grew with every restart). Counted, not measured: the live Trainer and worker objects,
+the training threads, the plot items, the widgets, and the references the plots hold."""
+
+import gc
+import weakref
+
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication, QWidget
+
+from cnnviz.gui import session
+from cnnviz.gui.worker import TrainingWorker
+from cnnviz.train.trainer import Trainer
+
+TIMEOUT_MS = 60_000
+
+
+def _live(kind) -> int:
+    gc.collect()
+    return sum(1 for o in gc.get_objects() if issubclass(type(o), kind))  # (a dead weakproxy's isinstance raises)
+
+
+def _settle(qtbot) -> None:
+    """What a return to the event loop does: queued calls, then the deleteLater calls they made."""
+    for _ in range(3):
+        qtbot.wait(20)
+        QApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+
+
+def _plot_items(window) -> int:
+    from pyqtgraph import GraphicsView
+
+    return sum(len(view.scene().items()) for view in window.findChildren(GraphicsView) if view.scene() is not None)
+
+
+def _one_of_each_restart(qtbot, window) -> None:
+    """Start, reset mid-run, stop; a single Step from idle, stopped; new random weights."""
+    window.start()
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None and window.state.run.last_step.step >= 3, timeout=TIMEOUT_MS)
+    window.session.trainer.reset(window.seed + 1)
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None, timeout=TIMEOUT_MS)
+    window.stop_run(wait=True)
+    window.step()
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None, timeout=TIMEOUT_MS)
+    window.stop_run(wait=True)
+    window.new_random_model()
+    _settle(qtbot)
+
+
+def test_restarted_runs_leave_no_trainer_worker_thread_or_plot_item_behind(qtbot, make_window):
+    window = make_window(stats_every=2)
+    _one_of_each_restart(qtbot, window)
+    after_first = {"plot items": _plot_items(window), "widgets": len(window.findChildren(QWidget))}
+    assert _live(Trainer) == 0 and _live(TrainingWorker) == 0 and not session._THREADS, \
+        "a stopped run's Trainer, worker or thread outlived it"
+    for _ in range(3):
+        _one_of_each_restart(qtbot, window)
+    assert (_live(Trainer), _live(TrainingWorker), len(session._THREADS)) == (0, 0, 0), \
+        "each restart kept its Trainer (model, optimizer state, backups) and worker alive"
+    assert {"plot items": _plot_items(window), "widgets": len(window.findChildren(QWidget))} == after_first
+
+
+def test_redrawing_the_statistics_adds_no_references_to_its_plot_items(qtbot, make_window):
+    window = make_window(stats_every=2)
+    window.show_tab("statistics")
+    window.start()
+    stats = window.panels.statistics
+    qtbot.waitUntil(lambda: len(stats.steps) >= 3, timeout=TIMEOUT_MS)
+    window.stop_run(wait=True)
+    _settle(qtbot)
+    stats.draw()
+    bands = (stats.band_outer, stats.band_inner)
+    before = [weakref.getweakrefcount(band) for band in bands]
+    for _ in range(5):
+        stats.draw()
+        stats.clear()
+        stats.draw()
+    assert [weakref.getweakrefcount(band) for band in bands] == before
+
+
+def test_the_questions_asked_before_stopping_or_discarding_do_not_stay(qtbot, make_window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    window = make_window()
+    window.checkpoints.auto_answer = None
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: QMessageBox.Cancel)  # "Keep training" / "Cancel"
+    window.start()
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None, timeout=TIMEOUT_MS)
+    for _ in range(3):
+        assert not window.confirm_discard("load the lesson")  # the run is going on: stop it?
+    window.stop_run(wait=True)
+    assert window.state.run.unsaved
+    for _ in range(3):
+        assert not window.checkpoints.ask_before_discard("closing")  # Save / Discard / Cancel
+    _settle(qtbot)
+    assert window.findChildren(QMessageBox) == []
