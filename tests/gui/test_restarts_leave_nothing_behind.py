@@ -37,13 +37,13 @@ def _one_of_each_restart(qtbot, window) -> None:
     """Start, reset mid-run, stop; a single Step from idle, stopped; new random weights."""
     window.start()
     qtbot.waitUntil(lambda: window.state.run.last_step is not None and window.state.run.last_step.step >= 3, timeout=TIMEOUT_MS)
-    window.session.trainer.reset(window.seed + 1)
+    window.session.trainer.reset(window.state.seed + 1)
     qtbot.waitUntil(lambda: window.state.run.last_step is not None, timeout=TIMEOUT_MS)
     window.stop_run(wait=True)
     window.step()
     qtbot.waitUntil(lambda: window.state.run.last_step is not None, timeout=TIMEOUT_MS)
     window.stop_run(wait=True)
-    window.new_random_model()
+    window.runs.new_random_model()
     _settle(qtbot)
 
 
