@@ -34,6 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         help="with --screenshot or --latency-report: train this many seconds first")
     parser.add_argument("--tab", default=None, choices=TABS,
                         help="with --screenshot: show this tab of the middle column (default: training)")
+    parser.add_argument("--lesson", type=int, default=None, metavar="N",
+                        help="with --screenshot: open the Nth bundled lesson in its lesson view")
     parser.add_argument("--presenter", action="store_true",
                         help="start in presenter mode (fewer, bigger pictures, high contrast; full screen)")
     parser.add_argument("--size", metavar="WxH", default=None, type=_screen_size,
@@ -177,6 +179,15 @@ def _check_args(args) -> str | None:
             return f"--backend {args.backend}: {exc}"
     if args.train_seconds is not None and not (math.isfinite(args.train_seconds) and args.train_seconds >= 0):
         return f"--train-seconds must be a non-negative number, got {args.train_seconds}"
+    lesson = getattr(args, "lesson", None)
+    if lesson is not None:
+        from ..analysis.presets import bundled_presets
+
+        count = len(bundled_presets())
+        if not args.screenshot:
+            return "--lesson goes with --screenshot"
+        if not 1 <= lesson <= count:
+            return f"--lesson must be 1 to {count} (the bundled lessons), got {lesson}"
     return None
 
 
@@ -221,7 +232,7 @@ def run(args) -> int:
         return fit.report(app, unattended.unattended_window(window), args.train_seconds or 0.0)
     if args.screenshot:
         return unattended.screenshot(app, window, args.screenshot, args.train_seconds or 0.0, tab=args.tab,
-                                     presenter=args.presenter, fitted=bool(getattr(args, "size", None)))
+                                     presenter=args.presenter, lesson=getattr(args, "lesson", None), fitted=bool(getattr(args, "size", None)))
     window.show_fitted()
     if args.presenter:
         window.set_presenter(True)

@@ -112,9 +112,10 @@ def unattended_window(window, autosave_folder=None):
 
 
 def screenshot(app, window, path: str, train_seconds: float, tab: str | None = None,
-               presenter: bool = False, fitted: bool = False) -> int:
+               presenter: bool = False, fitted: bool = False, lesson: int | None = None) -> int:
     """``fitted``: the window as it opens on this screen (maximised on a small one; presenter mode full
-    screen), for the per-resolution screenshots; else a 1600x1000 window."""
+    screen), for the per-resolution screenshots; else a 1600x1000 window. ``lesson``: the Nth bundled
+    lesson (1-based), open in its lesson view."""
     from ..train.events import RunPhase
 
     unattended_window(window)
@@ -125,6 +126,9 @@ def screenshot(app, window, path: str, train_seconds: float, tab: str | None = N
         window.show()
     if presenter:
         window.set_presenter(True, full_screen=fitted)
+    if lesson is not None:
+        window.lessons.apply(window.lessons.presets[lesson - 1], ask=False)
+        window.lessons.use_lesson_view(True, full_screen=fitted)
     window.panels.feature_maps.select_test_image(0)
     draw_demo_digit(window)
     _process_for(app, 0.3)
@@ -132,8 +136,10 @@ def screenshot(app, window, path: str, train_seconds: float, tab: str | None = N
         _train_for(app, window, train_seconds)
         session = window.session
         if session.active:
-            # Freeze the picture on a consistent state: pause, then one fresh snapshot.
-            window.toggle_pause()
+            # Freeze the picture on a consistent state: pause (unless the run paused itself, e.g. after
+            # diverging: toggling would resume it), then one fresh snapshot.
+            if window.state.run.state != RunPhase.PAUSED:
+                window.toggle_pause()
             _wait(app, lambda: window.state.run.state == RunPhase.PAUSED or not session.active, 10.0)
             window.live_view.request(force=True)
             _wait(app, lambda: not window.live_view.pending or not session.active, 10.0)

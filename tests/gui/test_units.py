@@ -117,6 +117,22 @@ def test_screenshot_mode_writes_a_png(tmp_path, qapp):
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000
 
 
+def test_a_screenshot_can_show_a_lesson_in_its_lesson_view(tmp_path, qapp, make_window, capsys):
+    from cnnviz import cli
+    from cnnviz.gui import unattended
+
+    window = make_window()
+    path = tmp_path / "lesson.png"
+    assert unattended.screenshot(qapp, window, str(path), 0.0, lesson=3) == 0
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert window.lessons.current is window.lessons.presets[2] and window.lessons.view_on
+    assert window.state.visible_views == set(window.lessons.current.visible_panels)
+    assert cli.main(["gui", "--screenshot", str(path), "--lesson", "9"]) == 2
+    assert "--lesson must be 1 to 4" in capsys.readouterr().err
+    assert cli.main(["gui", "--lesson", "1"]) == 2
+    assert "--lesson goes with --screenshot" in capsys.readouterr().err
+
+
 def test_latency_report_prints_the_figures(qapp, capsys):
     from cnnviz.gui import unattended
 
