@@ -226,6 +226,9 @@ class StatusFields:
     def show(self, **texts: str) -> None:
         for key, text in texts.items():
             self.labels[key].setText(text)
+        message = self.bar.currentMessage()
+        if message:  # longer figures ("finished", "test accuracy 97.3%") under a message: room again
+            self.make_room(message)
 
     def text(self, key: str) -> str:
         return self.labels[key].text()
