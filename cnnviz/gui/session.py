@@ -43,13 +43,6 @@ _THREADS: dict = {}
 process when a running QThread is destroyed, so none may go with the window; this keeps them alive."""
 
 
-def _is_running(thread: QThread) -> bool:
-    try:
-        return thread.isRunning()
-    except RuntimeError:  # already deleted (deleteLater after it finished)
-        return False
-
-
 def wait_for_stopping_threads(timeout_s: float | None = None) -> bool:
     """Wait until every training thread has ended (True), or ``timeout_s`` has passed (False)."""
     deadline = None if timeout_s is None else time.monotonic() + timeout_s
