@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from ..analysis.drawings import FINETUNE_MNIST_SAMPLES, finetune_dataset
 from ..data.drawing import preprocess_digit
+from .panels.registry import DRAWING, tell
 
 RECLASSIFY_S = 2.0
 """While training, the drawing is classified with the newest weights at most this often."""
@@ -58,7 +59,7 @@ class DrawingPad(QObject):
         if canvas.is_empty:
             p.classify.show_input(np.zeros((28, 28), np.float32))
             p.classify.show_probabilities(None)
-            p.why.set_drawing(None)
+            tell(p, DRAWING, None)
             self._classified = None
         else:
             image = self._input
@@ -66,7 +67,7 @@ class DrawingPad(QObject):
                 image = self._input = preprocess_digit(canvas.to_array(), allow_blank=True)
                 self._input_version += 1
                 p.classify.show_input(image)
-                p.why.set_drawing(image)
+                tell(p, DRAWING, image)
             key = (self._input_version, local.version)
             if local.model is not None and key != self._classified:  # not the same answer again
                 self._classified = key

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..train import events as ev
 from ..train.snapshot import dataset_image
+from .panels.registry import TEST_IMAGE, WEIGHTS, tell
 from .worker import Tag
 
 SNAPSHOT_MS = 300
@@ -114,13 +115,13 @@ class LiveView(QObject):
         if from_trainer:
             state.local.load(snapshot.spec, snapshot.weights, snapshot.step)
             self.weightsCopied.emit()
-        panels.why.set_weights(snapshot.spec, snapshot.weights, snapshot.step)
+        tell(panels, WEIGHTS, snapshot.spec, snapshot.weights, snapshot.step)
 
-    def show_test_image_in_why(self) -> None:
-        """The Why? tab's test image follows the one chosen for the feature maps."""
+    def show_test_image(self) -> None:
+        """The panels that observe the test image (Why?) follow the one chosen for the feature maps."""
         dataset = self.state.dataset
         if dataset is None:
             return
         index = self.panels.feature_maps.test_index % len(dataset.test_images)
         image, label = dataset_image(dataset, index)
-        self.panels.why.set_test_image(image, label, index)
+        tell(self.panels, TEST_IMAGE, image, label, index)

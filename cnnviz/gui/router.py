@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from ..train import events as ev
 from . import theme
+from .panels.registry import EVALUATED, tell
 from .worker import EventBatch, Tag
 
 CURVES_HZ = 5
@@ -108,7 +109,7 @@ class EventRouter(QObject):
         panels.timelapse.observe(event)
         panels.drawings.set_mnist_accuracy(event.test_accuracy)
         panels.drawings.set_model(self.state.local.model)
-        panels.why.evaluated()
+        tell(panels, EVALUATED, event)
         self.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}%")
 
     @handle.register

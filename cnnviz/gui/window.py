@@ -173,12 +173,13 @@ class MainWindow(QMainWindow):
 
     # --- the data set ----------------------------------------------------------------------------
     def _show_dataset(self, dataset) -> None:
+        registry.tell(self.panels, registry.DATASET, dataset)
         if dataset is not None:
             p = self.panels
             p.feature_maps.set_test_count(len(dataset.test_images))
             p.classify.set_class_names(dataset.class_names)
             p.mistakes.set_dataset(dataset.test_images, dataset.class_names)
-            self.live_view.show_test_image_in_why()
+            self.live_view.show_test_image()
         self.describe_data()
         self.runs.update_buttons()
 
@@ -208,7 +209,7 @@ class MainWindow(QMainWindow):
     def _on_view_input_changed(self) -> None:
         self.live_view.dirty = True
         self.live_view.request(force=True)
-        self.live_view.show_test_image_in_why()
+        self.live_view.show_test_image()
         if self.panels.feature_maps.use_drawing:
             self.panels.why.use_drawing(True)
 
@@ -216,7 +217,7 @@ class MainWindow(QMainWindow):
         """A test image picked in a gallery: the feature maps and the Why? tab show it."""
         self.panels.feature_maps.select_test_image(int(index))
         self.panels.why.use_drawing(False)
-        self.live_view.show_test_image_in_why()
+        self.live_view.show_test_image()
         self.statusBar().showMessage(f"Test image #{index}: see inside it in Training (feature maps) and Why?", 8000)
 
     # --- before something replaces the run -------------------------------------------------------------

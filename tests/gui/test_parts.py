@@ -23,6 +23,29 @@ def test_the_registry_is_consistent_and_names_every_lesson_view():
         assert sum(s.share for s in registry.placed(place)) == pytest.approx(1.0), place
 
 
+def test_a_panel_is_told_what_it_observes_and_a_wrong_declaration_is_a_problem(monkeypatch):
+    class Listener:
+        def __init__(self):
+            self.heard = []
+
+        def set_drawing(self, image):
+            self.heard.append(image)
+
+    spec = registry.PanelSpec("listener", "Listener", registry.TAB, "why.WhyPanel", ("saliency",),
+                              observes=(registry.DRAWING,))
+    listener, deaf = Listener(), Listener()
+    panels = registry.Panels(listener=listener, deaf=deaf)
+    deaf_spec = dataclasses.replace(spec, key="deaf", observes=())
+    monkeypatch.setattr(registry, "PANELS", (spec, deaf_spec))
+    registry.tell(panels, registry.DRAWING, "image")
+    assert listener.heard == ["image"] and deaf.heard == []
+    monkeypatch.setattr(registry, "PANELS", (dataclasses.replace(spec, widget="kernels.KernelsPanel"),
+                                             dataclasses.replace(deaf_spec, observes=("gossip",))))
+    found = registry.problems()
+    assert any("observes 'drawing' but has no method 'set_drawing'" in p for p in found), found
+    assert any("cannot observe 'gossip'" in p for p in found), found
+
+
 def test_the_window_is_built_from_the_registry(window):
     assert list(window.panels) == [spec.key for spec in registry.PANELS]
     workspace = window.workspace

@@ -27,6 +27,20 @@ RIGHT = "right"
 """The right-hand column, beside the tabs, one above the other."""
 TRAINING_TAB_TITLE = "Training"
 
+# What a panel may observe (:attr:`PanelSpec.observes`), and the method the app calls on it for each.
+DATASET = "dataset"
+"""``show_dataset(dataset)``: the data set was loaded (None: none could be)."""
+WEIGHTS = "weights"
+"""``set_weights(spec, weights, step)``: the latest weights (a Snapshot's: never modified, so no copy)."""
+EVALUATED = "evaluated"
+"""``evaluated(event)``: a test evaluation ended (an ``EvaluationFinished``)."""
+DRAWING = "drawing"
+"""``set_drawing(image)``: the drawing as the network sees it, 28x28 in [0, 1] (None: the pad is empty)."""
+TEST_IMAGE = "test_image"
+"""``set_test_image(image, label, index)``: the test image chosen (in Feature maps or Mistakes)."""
+OBSERVED_BY = {DATASET: "show_dataset", WEIGHTS: "set_weights", EVALUATED: "evaluated", DRAWING: "set_drawing",
+               TEST_IMAGE: "set_test_image"}
+
 
 @dataclass(frozen=True)
 class PanelSpec:
@@ -50,6 +64,10 @@ class PanelSpec:
     """(A TAB panel) the right-column panel it is used with: while the right column is folded into tabs
     (a narrow window), that panel comes into this tab beside it whenever this tab is open."""
 
+    observes: tuple[str, ...] = ()
+    """What the panel is told of (:data:`OBSERVED_BY`): the app calls the matching method on it, so a new
+    panel that follows the weights, the evaluations or the drawing is wired in here and nowhere else."""
+
     def widget_class(self) -> type:
         module, name = self.widget.rsplit(".", 1)
         return getattr(importlib.import_module(f"{__package__}.{module}"), name)
@@ -59,7 +77,8 @@ PANELS: tuple[PanelSpec, ...] = (
     PanelSpec("curves", "Training curves", TRAINING, "curves.CurvesPanel", ("loss", "accuracy"), 0.46, forget="clear"),
     PanelSpec("feature_maps", "Feature maps", TRAINING, "feature_maps.FeatureMapsPanel", ("feature_maps",), 0.54),
     PanelSpec("mistakes", "Mistakes", TAB, "confusion.ConfusionPanel", ("confusion",), forget="clear"),
-    PanelSpec("why", "Why?", TAB, "why.WhyPanel", ("saliency",), forget="clear_result"),
+    PanelSpec("why", "Why?", TAB, "why.WhyPanel", ("saliency",), forget="clear_result",
+              observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE)),
     PanelSpec("timelapse", "Time-lapse", TAB, "timelapse.TimeLapsePanel", ("timelapse",), forget="clear"),
     PanelSpec("statistics", "Statistics", TAB, "stats.StatsPanel", ("stats",), short="Stats", forget="clear"),
     PanelSpec("drawings", "Class drawings", TAB, "drawings.DrawingsPanel", ("draw",), short="Drawings",
@@ -98,6 +117,14 @@ def start_over(panels: Panels) -> None:
             getattr(panels[spec.key], spec.forget)()
 
 
+def tell(panels: Panels, what: str, *arguments) -> None:
+    """Tell every panel that observes ``what`` (:data:`OBSERVED_BY`), in registry order."""
+    method = OBSERVED_BY[what]
+    for spec in PANELS:
+        if what in spec.observes:
+            getattr(panels[spec.key], method)(*arguments)
+
+
 def placed(place: str) -> tuple[PanelSpec, ...]:
     return tuple(spec for spec in PANELS if spec.place == place)
 
@@ -127,4 +154,9 @@ def problems() -> list[str]:
     found += [f"lesson view {view!r} shows no panel" for view in sorted(set(VIEWS) - shown)]
     found += [f"{spec.key}: {spec.widget} has no method {spec.forget!r}" for spec in PANELS
               if spec.forget and not callable(getattr(spec.widget_class(), spec.forget, None))]
+    found += [f"{spec.key}: cannot observe {what!r} (one of {sorted(OBSERVED_BY)})" for spec in PANELS
+              for what in spec.observes if what not in OBSERVED_BY]
+    found += [f"{spec.key}: {spec.widget} observes {what!r} but has no method {OBSERVED_BY[what]!r}"
+              for spec in PANELS for what in spec.observes
+              if what in OBSERVED_BY and not callable(getattr(spec.widget_class(), OBSERVED_BY[what], None))]
     return found

@@ -150,7 +150,7 @@ class WhyPanel(LazyPanel):
         elif self.result.get("step") != step:
             self.update_button.setText(f"Update (step {step})")
 
-    def evaluated(self) -> None:
+    def evaluated(self, _event=None) -> None:
         """A test evaluation happened: explain again with the latest weights (now if seen, else when shown)."""
         self.invalidate()
 
