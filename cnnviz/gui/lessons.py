@@ -1,6 +1,6 @@
 """Lesson presets in the app: a classroom set-up (network, settings) and its instructions.
 
-Loading a lesson asks first when a run would be stopped (``window.confirm_discard``), notes what
+Loading a lesson asks first when a run would be stopped (``LessonParts.confirm_discard``), notes what
 was in force (:class:`Before`), sets the network and the settings, and shows the lesson's text and
 steps in a strip above the panels, where they stay while the class works. Closing the strip closes
 the lesson and puts back what it changed. The lesson's view (presenter mode, only its panels) is a
@@ -11,6 +11,7 @@ plain text.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton,
@@ -130,9 +131,32 @@ def data_note(train_used: int | None, train_total: int, test_used: int | None = 
     return text[:1].upper() + text[1:] if text else ""
 
 
+@dataclass
+class LessonParts:
+    """What :class:`Lessons` works with: the state it changes, the parts that carry out and show the change,
+    and the window's three questions and acts (it is given these, not the window)."""
+    state: object
+    """The AppState: the lesson's data (training and test images), the views shown, presenter mode."""
+    controls: object
+    """The ControlsPanel: the network and settings a lesson sets and closing puts back."""
+    runs: object
+    """The RunControl: stops the run a lesson replaces, makes the lesson network's random weights."""
+    session: object
+    status: object
+    workspace: object
+    """The Workspace: where the strip goes, and its banner."""
+    confirm_discard: Callable[[str], bool]
+    """Ask before ``action`` stops the run or loses an unsaved model; True to go ahead."""
+    set_presenter: Callable[..., None]
+    """``set_presenter(on, full_screen=...)``."""
+    leave_text_field: Callable[[], None]
+    dialog_parent: object = None
+
+
 class Lessons:
-    def __init__(self, window):
-        self.window = window
+    def __init__(self, parts: LessonParts):
+        self.parts = parts
+        self.banner = parts.workspace.banner
         self.problem = ""
         """Why the bundled presets could not be read (a broken installation: the app still runs)."""
         try:
@@ -149,43 +173,43 @@ class Lessons:
         self.strip = LessonStrip()
         self.strip.view_button.toggled.connect(self._on_view_button)
         self.strip.close_button.clicked.connect(lambda: self.close())
-        window.workspace.add_strip(self.strip)
+        parts.workspace.add_strip(self.strip)
 
     @property
     def view_on(self) -> bool:
         return self.before_view is not None
 
     def snapshot(self) -> Before:
-        window = self.window
-        return Before(window.controls.settings(), dict(window.state.lesson_overrides), window.state.test_samples,
-                      frozenset(window.state.visible_views), window.state.presenter)
+        p = self.parts
+        return Before(p.controls.settings(), dict(p.state.lesson_overrides), p.state.test_samples,
+                      frozenset(p.state.visible_views), p.state.presenter)
 
     def apply(self, preset, ask: bool = True) -> bool:
         """Network, settings and instructions of a lesson; False when the user kept the run instead.
         The panels and the mode stay (presenter mode stays on); with the lesson view on, the new
         lesson's panels are shown."""
-        window = self.window
-        if ask and not window.confirm_discard(f"load the lesson “{preset.title}”"):
+        p = self.parts
+        if ask and not p.confirm_discard(f"load the lesson “{preset.title}”"):
             return False
         if self.before is None:
             self.before = self.snapshot()
-        if window.session.active:
-            window.stop_run(wait=True)
-        notes = window.controls.apply(preset)
-        window.status.show(backend=f"backend {window.controls.backend}")
-        window.state.set_lesson_data(preset.train_samples, preset.test_samples)
-        window.runs.new_random_model()
+        if p.session.active:
+            p.runs.stop_run(wait=True)
+        notes = p.controls.apply(preset)
+        p.status.show(backend=f"backend {p.controls.backend}")
+        p.state.set_lesson_data(preset.train_samples, preset.test_samples)
+        p.runs.new_random_model()
         self.current = preset
         view_on = self.view_on
         self.strip.show_lesson(preset, notes)
         self._set_view_button(view_on)
         if view_on:
-            window.state.set_visible_views(preset.visible_panels)
+            p.state.set_visible_views(preset.visible_panels)
         if notes:
-            window.banner.show_message(" ".join(notes), "warning")
-        elif window.banner.isVisible() and window.banner.kind != "error":
-            window.banner.hide()
-        window.leave_text_field()
+            self.banner.show_message(" ".join(notes), "warning")
+        elif self.banner.isVisible() and self.banner.kind != "error":
+            self.banner.hide()
+        p.leave_text_field()
         return True
 
     def close(self, ask: bool = True, model_loaded: bool = False) -> bool:
@@ -193,27 +217,27 @@ class Lessons:
         lesson changed gets new random weights). ``model_loaded``: a model replaces the lesson's, so
         its network stays, and so do the mode and the panels (but the lesson's view). False when the
         user kept the lesson (its run going on, or its trained model unsaved)."""
-        window, before = self.window, self.before
+        p, before = self.parts, self.before
         if self.current is None and before is None:
             self.strip.hide()
             return True
-        net_changes = before is not None and before.controls["net"] != window.controls.spec and not model_loaded
-        if ask and (window.session.active or net_changes) and not window.confirm_discard("close the lesson"):
+        net_changes = before is not None and before.controls["net"] != p.controls.spec and not model_loaded
+        if ask and (p.session.active or net_changes) and not p.confirm_discard("close the lesson"):
             return False
-        if window.session.active:
-            window.stop_run(wait=True)
+        if p.session.active:
+            p.runs.stop_run(wait=True)
         if self.view_on:
             self.use_lesson_view(False, full_screen=False, mode=not model_loaded)
         if before is not None:
-            window.controls.restore(before.controls)
-            window.status.show(backend=f"backend {window.controls.backend}")
-            window.state.restore_lesson_data(before.lesson_overrides, before.test_samples)
+            p.controls.restore(before.controls)
+            p.status.show(backend=f"backend {p.controls.backend}")
+            p.state.restore_lesson_data(before.lesson_overrides, before.test_samples)
             if net_changes:
-                window.runs.new_random_model()
-            if not model_loaded and set(before.views) != window.state.visible_views:
-                window.state.set_visible_views(before.views)
-            if not model_loaded and before.presenter != window.state.presenter:
-                window.set_presenter(before.presenter, full_screen=before.presenter)
+                p.runs.new_random_model()
+            if not model_loaded and set(before.views) != p.state.visible_views:
+                p.state.set_visible_views(before.views)
+            if not model_loaded and before.presenter != p.state.presenter:
+                p.set_presenter(before.presenter, full_screen=before.presenter)
         self.current = self.before = None
         self.strip.hide()
         return True
@@ -244,19 +268,19 @@ class Lessons:
     def use_lesson_view(self, on: bool, full_screen: bool = True, mode: bool = True) -> None:
         """The lesson's suggested view (presenter mode, only its panels), or back to the one before
         (``mode`` False: the panels only, presenter mode is being left anyway)."""
-        window, preset = self.window, self.current
+        p, preset = self.parts, self.current
         self._set_view_button(bool(on and preset))
         if on and preset is not None:
             if self.before_view is None:
-                self.before_view = (set(window.state.visible_views), window.state.presenter)
-            window.state.set_visible_views(preset.visible_panels)
-            window.set_presenter(preset.presenter or window.state.presenter, full_screen=full_screen)
+                self.before_view = (set(p.state.visible_views), p.state.presenter)
+            p.state.set_visible_views(preset.visible_panels)
+            p.set_presenter(preset.presenter or p.state.presenter, full_screen=full_screen)
         elif not on and self.before_view is not None:
             views, presenter = self.before_view
             self.before_view = None
-            window.state.set_visible_views(views)
+            p.state.set_visible_views(views)
             if mode:
-                window.set_presenter(presenter, full_screen=full_screen)
+                p.set_presenter(presenter, full_screen=full_screen)
 
     def next_step(self) -> None:
         """PgDown: the lesson's next step (when a lesson is on screen)."""
@@ -268,12 +292,12 @@ class Lessons:
             self.strip.set_page(self.strip.page - 1)
 
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.window, "Open a lesson preset", "", "Lesson preset (*.json)")
+        path, _ = QFileDialog.getOpenFileName(self.parts.dialog_parent, "Open a lesson preset", "", "Lesson preset (*.json)")
         if not path:
             return
         try:
             preset = lesson_presets.load_preset(path)
         except Exception as exc:
-            self.window.banner.show_message(f"Cannot use this lesson file: {exc}", "error")
+            self.banner.show_message(f"Cannot use this lesson file: {exc}", "error")
             return
         self.apply(preset)

@@ -25,7 +25,7 @@ from .checkpoints import Checkpoints
 from .drawing_pad import DrawingPad
 from .exports import Exports
 from .layout import Workspace, initial_geometry
-from .lessons import Lessons, data_note
+from .lessons import LessonParts, Lessons, data_note
 from .live_view import LiveView
 from .menus import Menus
 from .panels import registry
@@ -68,7 +68,9 @@ class MainWindow(QMainWindow):
         self.router = EventRouter(self.runs, self.statusBar(), self)
         self.pad = DrawingPad(self.state, self.panels, self.controls, self.banner, self.live_view, self.session,
                               self.runs, self)
-        self.lessons = Lessons(self)
+        self.lessons = Lessons(LessonParts(self.state, self.controls, self.runs, self.session, self.status,
+                                           self.workspace, self.confirm_discard, self.set_presenter,
+                                           self.leave_text_field, dialog_parent=self))
         self.menus = Menus(self.menuBar(), self.state, self.panels, self.exports, self.checkpoints, self.lessons,
                            {"quit": self.close, "presenter": self.set_presenter, "full_screen": self.set_full_screen,
                             "keys": self.show_keys})
