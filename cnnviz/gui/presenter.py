@@ -118,13 +118,9 @@ def set_mode(window, on: bool, full_screen: bool = True) -> None:
         return
     if on:
         screen.before_presenter = (window.windowState(), window.normalGeometry())
-    window.state.set_presenter(on)
     style(window, on)
-    window.controls.set_compact(on)
+    window.state.set_presenter(on)  # the parts that change with the mode observe it (MainWindow._observe)
     _follow_accuracy(window, on)
-    window.panels.feature_maps.set_single_layer(on)
-    window.workspace.set_presenter(on)
-    window.lessons.strip.set_presenter(on)
     # Hiding the sidebar's boxes moves the focus along the chain, often into the learning-rate box with
     # its text selected (Space would then type instead of starting): the keys stay the window's.
     window.leave_text_field()

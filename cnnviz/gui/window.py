@@ -122,6 +122,11 @@ class MainWindow(QMainWindow):
         events.phase.connect(self.runs.update_buttons)
         events.views.connect(self.menus.show_views)
         events.views.connect(self.workspace.show_views)
+        # Presenter mode, once the window has its look (presenter.set_mode): the sidebar shrinks to the run
+        # buttons, one layer's feature maps, the canvas beside the tabs, a compact lesson strip.
+        for part in (self.controls.set_compact, self.panels.feature_maps.set_single_layer,
+                     self.workspace.set_presenter, self.lessons.strip.set_presenter):
+            events.presenter.connect(part)
 
     # --- keys ---------------------------------------------------------------------------------
     def _install_keys(self) -> None:
