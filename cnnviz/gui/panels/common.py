@@ -189,8 +189,9 @@ class LazyPanel(Panel):
     """A panel whose drawing is costly and worth doing only when it is seen.
 
     :meth:`invalidate` marks it out of date and redraws at once if it is
-    visible, otherwise at its next ``showEvent``; :meth:`refresh` redraws now.
-    Subclasses implement :meth:`draw`.
+    visible (or :meth:`draws_while_hidden`), otherwise at its next ``showEvent``;
+    :meth:`refresh` redraws now; :meth:`catch_up` redraws only if out of date.
+    Subclasses implement :meth:`draw`. The one "redraw only when seen" of the app.
     """
 
     def __init__(self, title: str, hint: str = "", parent=None):
@@ -199,7 +200,16 @@ class LazyPanel(Panel):
 
     def invalidate(self) -> None:
         self.dirty = True
-        if self.isVisible():
+        if self.isVisible() or self.draws_while_hidden():
+            self.refresh()
+
+    def draws_while_hidden(self) -> bool:
+        """True: draw now although hidden (e.g. nothing was ever drawn, and the layout needs the views)."""
+        return False
+
+    def catch_up(self) -> None:
+        """Draw now if out of date (before reading what is drawn)."""
+        if self.dirty:
             self.refresh()
 
     def refresh(self) -> None:

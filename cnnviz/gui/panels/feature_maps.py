@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QGraphicsRectItem, QHBox
 
 from .. import accessibility, palette, theme
 from ...app.explain import conv1_pads, conv1_sum, layer_geometry, mosaic_cell, receptive_field
-from .common import (QWIDGETSIZE_MAX, ElidedLabel, Panel, best_grid, image_view, mosaic, robust_max, row_of,
+from .common import (QWIDGETSIZE_MAX, ElidedLabel, LazyPanel, best_grid, image_view, mosaic, robust_max, row_of,
                      set_items, show)
 from ...app.feature_map_layout import (ALL, INPUT_STRETCH, LAYOUT_MARGIN_PX, LAYOUT_SPACING_PX, MIN_TILE_PX, ONE,
                                  PAIR, PAIR_STRETCH, SINGLE_STRETCH, WIDTH_SAFETY, layer_pairs, pair_title,
@@ -22,7 +22,7 @@ PRESENTER_TILE_PX = 64
 further: the rest of the height goes to the curves."""
 
 
-class FeatureMapsPanel(Panel):
+class FeatureMapsPanel(LazyPanel):
     inputChanged = Signal()
     """The user chose another input (test index or the drawing)."""
 
@@ -108,6 +108,8 @@ class FeatureMapsPanel(Panel):
         self.input_view = None
         self.last_snapshot = None
         self._class_names = None
+        self._rebuild = False
+        """Lay the grids out again at the next draw (the panel changed size)."""
         self.grids: dict[str, tuple[int, int]] = {}
         self.single_layer = False
         """Presenter mode: always one layer, big."""
@@ -340,19 +342,18 @@ class FeatureMapsPanel(Panel):
         (``rebuild``: lay the grids out again, e.g. after the panel changed size)."""
         self.last_snapshot = snapshot
         self._class_names = class_names
-        self._stale = True
-        self._rebuild = rebuild or getattr(self, "_rebuild", False)
-        if self.isVisible() or not self.views:
-            self._draw_snapshot()
+        self._rebuild = rebuild or self._rebuild
+        self.invalidate()
 
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        if getattr(self, "_stale", False):
-            self._draw_snapshot()
+    def draws_while_hidden(self) -> bool:
+        return not self.views
+
+    def draw(self) -> None:
+        self._draw_snapshot()
 
     def _draw_snapshot(self) -> None:
         snapshot, class_names = self.last_snapshot, self._class_names
-        rebuild, self._stale, self._rebuild = self._rebuild, False, False
+        rebuild, self.dirty, self._rebuild = self._rebuild, False, False
         names = tuple(name for name, _ in snapshot.feature_maps)
         if rebuild or names != self.layer_names or not self.views or self.fitting_level() != self.level:
             self._build(snapshot.feature_maps)
@@ -420,8 +421,7 @@ class FeatureMapsPanel(Panel):
     def explain(self, layer: str, channel: int, y: int, x: int) -> dict | None:
         """Show where feature-map pixel (channel, y, x) of ``layer`` looks and how it was computed."""
         snapshot = self.last_snapshot
-        if getattr(self, "_stale", False):
-            self._draw_snapshot()  # the geometry must be that of this snapshot
+        self.catch_up()  # the geometry must be that of this snapshot
         if snapshot is None or layer not in self.views:
             return None
         maps = dict(snapshot.feature_maps)

@@ -8,10 +8,10 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox
 
 from .. import accessibility, palette, theme
-from .common import Panel, best_grid, image_view, mosaic, row_of, set_items, show
+from .common import LazyPanel, best_grid, image_view, mosaic, row_of, set_items, show
 
 
-class KernelsPanel(Panel):
+class KernelsPanel(LazyPanel):
     def __init__(self, parent=None):
         super().__init__("Kernels", "blue < 0 < red", parent)
         self.layer_combo = QComboBox()
@@ -71,17 +71,16 @@ class KernelsPanel(Panel):
         """``kernels``: (conv layer name, (out, in, kh, kw)) pairs, first layer first; drawn now if the
         panel is seen, else when it is shown next."""
         self.kernels = dict(kernels)
-        self._stale = True
-        if self.isVisible() or self.first_image is None:
-            self._draw_kernels()
+        self.invalidate()
 
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        if getattr(self, "_stale", False):
-            self._draw_kernels()
+    def draws_while_hidden(self) -> bool:
+        return self.first_image is None
+
+    def draw(self) -> None:
+        self._draw_kernels()
 
     def _draw_kernels(self) -> None:
-        self._stale = False
+        self.dirty = False
         names = list(self.kernels)
         deeper = names[1:]
         if set_items(self.layer_combo, deeper):
