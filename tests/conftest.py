@@ -11,10 +11,31 @@ os.environ.setdefault("MKL_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
+from byte_cache import damaged_one_byte_bytes  # noqa: E402
 from cnnviz.backends.blas_threads import blas_threads  # noqa: E402
 from cnnviz.data.datasets import Dataset, load_dataset  # noqa: E402
 
 blas_threads(1)  # in case a plugin imported NumPy before this file set the environment
+
+_bytes_damage_reported = False
+
+
+@pytest.fixture(autouse=True)
+def _one_byte_bytes_intact():
+    """Fail the test that wrote into one of CPython's shared one-byte ``bytes`` (byte_cache.py says how and
+    why it matters: seen as every later checkpoint of that test process unreadable, its ``.npy`` headers
+    padded with NULs). Reported once, by the test that did it."""
+    global _bytes_damage_reported
+    yield
+    if _bytes_damage_reported:
+        return
+    damaged = damaged_one_byte_bytes()
+    if damaged:
+        _bytes_damage_reported = True
+        shown = ", ".join("b" + repr(chr(value)) for value in damaged[:8])
+        pytest.fail(f"this test wrote into CPython's shared one-byte bytes ({shown} no longer hold that byte): "
+                    "a bytes object handed to C code as an output buffer (use a bytearray); every later test "
+                    "in this process that writes a .npy file or uses those bytes is broken", pytrace=False)
 
 
 @pytest.fixture(scope="session")

@@ -38,6 +38,15 @@ def _nvrtc():
     return nvrtc, None
 
 
+def _out_buffer(size: int) -> bytearray:
+    """A fresh, writable buffer for NVRTC to fill (``nvrtcGetProgramLog``/``GetPTX``/``GetCUBIN`` take a
+    ``char*``). Never ``b" " * size``: bytes are immutable and shared, and for an empty log (size 1, just
+    the NUL) that is CPython's one cached ``b" "``; NVRTC's NUL then turned every ``b" "`` of the process
+    into ``b"\\x00"`` -- and NumPy pads each ``.npy`` header with ``b' ' * n``, so every checkpoint this
+    test process wrote afterwards had NULs in its headers and could not be read back."""
+    return bytearray(size)
+
+
 def _compile(dtype_name: str, arch_option: str, extra=()):
     nvrtc, why = _nvrtc()
     if nvrtc is None:
@@ -50,19 +59,19 @@ def _compile(dtype_name: str, arch_option: str, extra=()):
     try:
         (result,) = nvrtc.nvrtcCompileProgram(prog, len(options), options)
         _, size = nvrtc.nvrtcGetProgramLogSize(prog)
-        log = b" " * size
+        log = _out_buffer(size)
         nvrtc.nvrtcGetProgramLog(prog, log)
-        log = log.decode(errors="replace").rstrip("\x00 \n")
+        log = bytes(log).decode(errors="replace").rstrip("\x00 \n")
         assert result == nvrtc.nvrtcResult.NVRTC_SUCCESS, f"{dtype_name} {arch_option}: {result}\n{log}"
         if arch_option.startswith("-arch=sm_"):
             _, size = nvrtc.nvrtcGetCUBINSize(prog)
-            binary = b" " * size
+            binary = _out_buffer(size)
             nvrtc.nvrtcGetCUBIN(prog, binary)
         else:
             _, size = nvrtc.nvrtcGetPTXSize(prog)
-            binary = b" " * size
+            binary = _out_buffer(size)
             nvrtc.nvrtcGetPTX(prog, binary)
-        return binary, log
+        return bytes(binary), log
     finally:
         nvrtc.nvrtcDestroyProgram(prog)
 
@@ -81,6 +90,14 @@ def _ptx(dtype_name: str) -> dict[str, str]:
         end = text.find(".entry ", match.end())
         entries[match.group(1)] = text[match.start():end if end >= 0 else len(text)]
     return entries
+
+
+def test_nvrtc_output_buffers_are_fresh_and_writable():
+    # b" " * 1 is CPython's shared b" ": NVRTC writing an empty log into it broke every later .npy header.
+    first, second = _out_buffer(1), _out_buffer(1)
+    assert isinstance(first, bytearray) and first is not second
+    first[0] = 0
+    assert bytes([32])[0] == 32 and second == bytearray(1)
 
 
 @pytest.mark.parametrize("arch", ARCHS)
