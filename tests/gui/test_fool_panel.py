@@ -73,7 +73,7 @@ def test_the_fooled_input_is_classified_as_the_target_within_the_budget(qtbot, p
         factor = amplification(result)
         assert factor == LEVELS // round(result.linf * LEVELS)
         assert (f"the change ×{factor}" in panel.titles[1].text) == (factor > 1)
-        assert f"pixels changed: {result.pixels_changed} of 784" in panel.measures_item.text
+        assert f"{result.pixels_changed} of 784 pixels changed" in panel.measures_label.text()
         np.testing.assert_allclose(panel.after_bars.opts["height"], 100 * result.probabilities)
     assert fooled >= 3, f"only {fooled} of 4 test images fooled ({way})"
     if way == "pixels":
@@ -128,7 +128,7 @@ def test_forget_clears_what_was_shown(qtbot, panel, test_images):
     panel.forget()
     assert panel.result is None and panel.model_source is None and not panel.save_button.isEnabled()
     assert all(item.image is None for _view, item in panel.views)
-    assert panel.verdict_label.text() == "" and panel.measures_item.text == ""
+    assert panel.verdict_label.text() == "" and panel.measures_label.text() == ""
     assert not panel.request(force=True)  # the old weights are gone too
     assert "no weights" in panel.source_label.text()
 

@@ -18,8 +18,9 @@ import time
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFileDialog, QLabel, QPushButton, QRadioButton, QSizePolicy,
-                               QSpinBox)
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QRadioButton,
+                               QSizePolicy, QSpinBox)
 
 from ...analysis.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, save_png
 from ...analysis.saliency import model_from_weights
@@ -27,12 +28,14 @@ from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from .common import LazyPanel, image_view, row_of
 
-WAYS = (("a little everywhere", "bim"), ("as few pixels as possible", "pixels"))
+WAYS = (("a little everywhere", "bim"), ("the fewest pixels", "pixels"))
 """The attack's modes, in the student's words."""
 BUDGET = {"bim": 50, "pixels": LEVELS}
 """The budget a way starts with, in grey levels: a change hard to see everywhere; or any change to few pixels."""
 PAUSE_MS = 300
 """A change of what is attacked waits this long for the next one before the attack starts."""
+PLOT_PX = 80
+"""The bars' plot at least this high: what ``cnnviz gui --check-layout`` asks of every plot (fit.MIN_PLOT_PX)."""
 BAR = "#b9c8e6"
 """The probability bars (the answer's bar: theme.ACCENT), as the Draw panel draws them."""
 
@@ -77,8 +80,8 @@ def verdict(result: FoolResult, levels: int) -> str:
 def measures(result: FoolResult, seconds: float) -> str:
     """How small the change is: the most any pixel changed, its overall size, how many pixels changed."""
     levels = int(round(result.linf * LEVELS))
-    return (f"largest change: {levels} of {LEVELS} grey levels<br>overall size (L2): {result.l2:.2f}<br>"
-            f"pixels changed: {result.pixels_changed} of {result.change.size}<br>"
+    return (f"most changed pixel: ± {levels} levels<br>size (L2): {result.l2:.2f}<br>"
+            f"{result.pixels_changed} of {result.change.size} pixels changed<br>"
             f"{result.steps} steps, {seconds:.2f} s")
 
 
@@ -109,8 +112,7 @@ class FoolPanel(LazyPanel):
         for text, mode in WAYS:
             self.way_combo.addItem(text, mode)
         self.way_combo.setToolTip("A little everywhere: every pixel may change, within the budget (basic iterative "
-                                  "method). As few pixels as possible: one pixel at a time, each as far as the "
-                                  "budget allows")
+                                  "method). The fewest pixels: one pixel at a time, each as far as the budget allows")
         accessibility.set_name(self.way_combo, "How to change the input", self.way_combo.toolTip())
         self.attack_button = QPushButton("Attack")
         self.attack_button.setObjectName("primary")
@@ -136,8 +138,8 @@ class FoolPanel(LazyPanel):
         self.body.addWidget(self.verdict_label)
         self.graphics = pg.GraphicsLayoutWidget()
         accessibility.set_name(self.graphics, "Original, change and fooled input", "The input, the change made to "
-                               "it (amplified; orange: brighter, blue: darker), the changed input, and the "
-                               "network's probabilities before and after")
+                               "it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed "
+                               "input")
         self.graphics.ci.setSpacing(6)
         self.body.addWidget(self.graphics, 1)
         layout = self.graphics.ci
@@ -150,17 +152,28 @@ class FoolPanel(LazyPanel):
             layout.addItem(view, row=1, col=c)
             self.titles.append(title)
             self.views.append((view, item))
-        self.before_plot, self.before_bars = self._bars("before")
-        self.after_plot, self.after_bars = self._bars("after")
-        layout.addItem(self.before_plot, row=2, col=0)
-        self.measures_item = pg.LabelItem("", color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
-        layout.addItem(self.measures_item, row=2, col=1)
-        layout.addItem(self.after_plot, row=2, col=2)
         layout.layout.setRowStretchFactor(0, 0)
         layout.layout.setRowStretchFactor(1, 10)
-        layout.layout.setRowStretchFactor(2, 6)
         for c in range(3):
             layout.layout.setColumnStretchFactor(c, 1)
+        # Under the pictures: the probabilities before (under the original) and after (under the fooled
+        # input), and how small the change is (under the change).
+        self.before_widget, self.before_plot, self.before_bars = self._bars("before")
+        self.after_widget, self.after_plot, self.after_bars = self._bars("after")
+        self.measures_label = QLabel("")
+        self.measures_label.setTextFormat(Qt.RichText)
+        self.measures_label.setWordWrap(True)
+        self.measures_label.setAlignment(Qt.AlignCenter)
+        self.measures_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.measures_label.setToolTip("How small the change is: the most any one pixel changed (L-infinity), "
+                                       "the size of the whole change (L2, in units of full white) and how many "
+                                       "pixels changed at all")
+        under = QHBoxLayout()
+        under.setSpacing(6)
+        under.addWidget(self.before_widget, 1)
+        under.addWidget(self.measures_label, 1)
+        under.addWidget(self.after_widget, 1)
+        self.body.addLayout(under, 0)
 
         self.drawing: np.ndarray | None = None
         self.test: tuple[np.ndarray, int, int] | None = None
@@ -183,8 +196,13 @@ class FoolPanel(LazyPanel):
         self.budget_spin.valueChanged.connect(lambda _v: self.invalidate())
         self.way_combo.currentIndexChanged.connect(self._way_changed)
 
-    def _bars(self, when: str) -> tuple[pg.PlotItem, pg.BarGraphItem]:
-        plot = theme.style_plot(pg.PlotItem())
+    def _bars(self, when: str) -> tuple[pg.GraphicsLayoutWidget, pg.PlotItem, pg.BarGraphItem]:
+        """Ten probability bars (in percent, one per digit) titled ``when``, as the Draw panel shows them."""
+        widget = pg.GraphicsLayoutWidget()
+        accessibility.set_name(widget, f"Probabilities {when}", f"One bar per digit: how sure the network is, "
+                               f"{when} the change")
+        widget.ci.setContentsMargins(0, 0, 0, 0)
+        plot = theme.style_plot(widget.addPlot())
         plot.setTitle(when, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
         plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
         plot.setMouseEnabled(x=False, y=False)
@@ -194,16 +212,20 @@ class FoolPanel(LazyPanel):
         plot.setXRange(-0.6, 9.6, padding=0)
         plot.getAxis("bottom").setTicks([[(i, str(i)) for i in range(10)]])
         plot.getAxis("left").setTicks([[(0, "0%"), (50, "50%"), (100, "100%")]])
+        font = plot.getAxis("bottom").style.get("tickFont") or widget.font()
+        line = QFontMetrics(font).height()
+        widget.setFixedHeight(PLOT_PX + 3 * line + 24)  # the bars, the digits under them, the title: the rest
+        widget.setMinimumWidth(150)                       # of the height goes to the pictures
         bars = pg.BarGraphItem(x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10),
                                brushes=[BAR] * 10, pen=None)
         plot.addItem(bars)
-        return plot, bars
+        return widget, plot, bars
 
     @staticmethod
     def _captions(factor: int | None) -> tuple[str, str, str]:
         times = f" ×{factor}" if factor and factor > 1 else ""
         return ("<b>original</b><br>what the network saw",
-                f"<b>the change{times}</b><br>orange: brighter · blue: darker",
+                f"<b>the change{times}</b><br>orange: brighter<br>blue: darker",
                 "<b>fooled input</b><br>original + change")
 
     # --- inputs ------------------------------------------------------------------------
@@ -236,7 +258,7 @@ class FoolPanel(LazyPanel):
             plot.setTitle(when, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
         for title, caption in zip(self.titles, self._captions(None)):
             title.setText(caption)
-        self.measures_item.setText("")
+        self.measures_label.setText("")
         self.source_label.setText("")
         self.verdict_label.setText("")
         self.attack_button.setText("Attack")
@@ -348,9 +370,9 @@ class FoolPanel(LazyPanel):
             best = int(np.argmax(probs))
             bars.setOpts(height=100.0 * np.asarray(probs), brushes=[theme.ACCENT if i == best else BAR
                                                                      for i in range(10)])
-            plot.setTitle(f"{when}: says {best} ({100 * probs[best]:.0f} %)", color=theme.TEXT,
+            plot.setTitle(f"{when}: {best} ({100 * probs[best]:.0f} %)", color=theme.TEXT,
                           size=f"{theme.AXIS_POINT_SIZE}pt")
-        self.measures_item.setText(measures(result, shown["seconds"]))
+        self.measures_label.setText(measures(result, shown["seconds"]))
         self.verdict_label.setText(verdict(result, shown["levels"]))
         self.source_label.setText(f"{shown['what'].capitalize()} · weights of step {shown['step']:,}")
         self.source_label.setToolTip("")
