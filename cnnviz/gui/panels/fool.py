@@ -80,9 +80,8 @@ def verdict(result: FoolResult, levels: int) -> str:
 def measures(result: FoolResult, seconds: float) -> str:
     """How small the change is: the most any pixel changed, its overall size, how many pixels changed."""
     levels = int(round(result.linf * LEVELS))
-    return (f"most changed pixel: ± {levels} levels<br>size (L2): {result.l2:.2f}<br>"
-            f"{result.pixels_changed} of {result.change.size} pixels changed<br>"
-            f"{result.steps} steps, {seconds:.2f} s")
+    return (f"{result.pixels_changed} of {result.change.size} pixels changed<br>by at most ± {levels} levels<br>"
+            f"size (L2): {result.l2:.2f}<br>{result.steps} steps, {seconds:.2f} s")
 
 
 class FoolPanel(LazyPanel):
