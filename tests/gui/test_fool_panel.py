@@ -106,6 +106,18 @@ def test_a_budget_too_small_says_so_and_keeps_within_it(qtbot, panel, test_image
     result = attack(qtbot, panel, images[1], labels[1], 1, (labels[1] + 5) % 10, budget=2)
     assert not result.fooled and 0 < result.linf <= 2 / LEVELS + 1e-9
     assert "within ± 2 levels: try a bigger budget" in panel.verdict_label.text()
+    result = attack(qtbot, panel, images[1], labels[1], 1, result.label)  # what it says already: nothing to do
+    assert result.steps == 0 and result.pixels_changed == 0
+    assert panel.verdict_label.text().startswith(f"It already says {result.label} (")
+
+
+def test_a_file_that_cannot_be_written_is_a_message(qtbot, panel, test_images, tmp_path):
+    images, labels = test_images
+    attack(qtbot, panel, images[0], labels[0], 0, (labels[0] + 1) % 10)
+    assert not panel.save_to(str(tmp_path))  # a folder
+    assert panel.source_label.text().startswith("Could not save the fooling image: ")
+    assert not panel.save_to(str(tmp_path / "missing" / "fooled.png"))
+    assert panel.result is not None and panel.save_button.isEnabled()  # still there to save elsewhere
 
 
 def test_new_weights_start_no_attack_but_a_changed_target_does(qtbot, panel, tiny_model, test_images):
