@@ -20,16 +20,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import os
+
 import numpy as np
 
+from ..data.files import atomic_write_bytes
 from ..nn.model import NUM_CLASSES, Sequential
+from .render import png_bytes
 from .saliency import IMAGE_SIZE, layer_input_gradients
 
-__all__ = ["MODES", "MAX_STEPS", "FoolResult", "fool", "to_levels", "log_probability_seed"]
+__all__ = ["MODES", "MAX_STEPS", "DEFAULT_EPSILON", "DEFAULT_STEPS", "FoolResult", "fool", "save_png", "to_levels",
+           "log_probability_seed"]
 
 MODES = ("bim", "pixels")
 MAX_STEPS = 10_000
 """The most gradient steps one attack may take (each is one forward and backward of one image)."""
+DEFAULT_EPSILON = {"bim": 0.25, "pixels": 1.0}
+"""The budget ``cnnviz fool`` uses when none is given: a quarter of full white everywhere, or any change to few pixels."""
+DEFAULT_STEPS = {"bim": 200, "pixels": 100}
+"""The most steps ``cnnviz fool`` and the Fool tab take (in ``"pixels"`` mode: the most pixels changed)."""
 LEVELS = 255
 
 
@@ -167,3 +176,9 @@ def fool(model: Sequential, image28: np.ndarray, target: int, epsilon: float = 0
                       label=int(original_probs.argmax()), target=target, fooled=int(probs.argmax()) == target,
                       probabilities=probs, original_probabilities=original_probs, mode=mode,
                       epsilon=budget / LEVELS, steps=taken)
+
+
+def save_png(result: FoolResult, path: str | os.PathLike[str]):
+    """Write the fooling input as the 28x28 8-bit grey PNG that ``cnnviz predict --raw`` reads back exactly
+    (atomically: a failed write leaves no half file). Returns the path written."""
+    return atomic_write_bytes(path, png_bytes(result.png_array()))

@@ -65,6 +65,7 @@ PANEL_TITLES: dict[str, str] = {
     "draw": "Draw and classify, class drawings",
     "confusion": "Mistakes (confusion matrix)",
     "saliency": "Why? (saliency, occlusion)",
+    "fool": "Fool the network",
     "timelapse": "Time-lapse",
     "stats": "Weight and gradient statistics",
 }

@@ -46,16 +46,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args) -> int:
     """Exit 0 when the saved input fools the network, 1 when the budget was not enough (the best try is saved)."""
-    from ..analysis.adversarial import MAX_STEPS, fool
-    from ..analysis.render import png_bytes
+    from ..analysis.adversarial import DEFAULT_EPSILON, DEFAULT_STEPS, MAX_STEPS, fool, save_png
     from ..data import limits
     from ..data.drawing import load_digit_image, load_network_input
-    from ..data.files import atomic_write_bytes, check_save_target
+    from ..data.files import check_save_target
 
-    epsilon = args.epsilon if args.epsilon is not None else (0.25 if args.mode == "bim" else 1.0)
+    epsilon = args.epsilon if args.epsilon is not None else DEFAULT_EPSILON[args.mode]
     if not 0 < epsilon <= 1:
         raise ValueError(f"--epsilon must be more than 0 and at most 1 (a fraction of full white), got {epsilon:g}")
-    steps = args.steps if args.steps is not None else (200 if args.mode == "bim" else 100)
+    steps = args.steps if args.steps is not None else DEFAULT_STEPS[args.mode]
     if steps > MAX_STEPS:
         raise ValueError(f"--steps must be at most {MAX_STEPS}, got {steps}")
     if not str(args.out).lower().endswith(".png"):
@@ -65,7 +64,7 @@ def run(args) -> int:
     model, _, _ = open_model(args.model)
     image = load_network_input(args.image) if args.raw else load_digit_image(args.image)
     result = fool(model, image, args.target, epsilon=epsilon, mode=args.mode, steps=steps)
-    atomic_write_bytes(args.out, png_bytes(result.png_array()))
+    save_png(result, args.out)
 
     if args.json:
         print(json.dumps(result.as_dict(), allow_nan=False))

@@ -94,6 +94,9 @@ def _prepare_tab(app, window, tab: str | None) -> None:
         panels.why.use_drawing(True)
         panels.why.request(force=True)
         _wait(app, lambda: not panels.why.busy, 60.0)
+    elif tab == "fool":
+        panels.fool.request(force=True)  # the test image, with the weights trained so far
+        _wait(app, lambda: not panels.fool.busy, 60.0)
     elif tab == "statistics":
         panels.statistics.update_diagnosis()
         panels.statistics.refresh()

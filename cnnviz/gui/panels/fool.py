@@ -1,0 +1,408 @@
+"""Fool the network: change the input just enough that the network answers another digit.
+
+The attack is :func:`cnnviz.analysis.adversarial.fool`, the one ``cnnviz fool``
+runs, on a private NumPy copy of the latest weights (``model_from_weights``)
+and as a background job (:mod:`..jobs`). It runs when asked (Attack) and when
+what is attacked changes while the tab is seen (the input, the target, the
+budget, the way), after a short pause so that a spin box's clicks or a
+stroke being drawn start one attack, not ten. New weights alone do not start
+one: the result on the screen stays the one the teacher is talking about, and
+the Attack button says that newer weights are there. A hidden tab computes
+nothing: it catches up when it is shown.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QRadioButton,
+                               QSizePolicy, QSpinBox)
+
+from ...analysis.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, save_png
+from ...analysis.saliency import model_from_weights
+from .. import accessibility, palette, theme
+from ..jobs import Job, run_in_background
+from .common import LazyPanel, image_view, row_of
+
+WAYS = (("a little everywhere", "bim"), ("the fewest pixels", "pixels"))
+"""The attack's modes, in the student's words."""
+BUDGET = {"bim": 50, "pixels": LEVELS}
+"""The budget a way starts with, in grey levels: a change hard to see everywhere; or any change to few pixels."""
+PAUSE_MS = 300
+"""A change of what is attacked waits this long for the next one before the attack starts."""
+PLOT_PX = 80
+"""The bars' plot at least this high: what ``cnnviz gui --check-layout`` asks of every plot (fit.MIN_PLOT_PX)."""
+BAR = "#b9c8e6"
+"""The probability bars (the answer's bar: theme.ACCENT), as the Draw panel draws them."""
+
+
+def attack(spec: str, weights: dict, step: int, image: np.ndarray, target: int, levels: int, mode: str,
+           what: str) -> dict:
+    """The attack on a private copy of the weights, timed. No Qt: it runs as a background job."""
+    model = model_from_weights(spec, weights)
+    started = time.perf_counter()
+    result = fool(model, image, target, epsilon=levels / LEVELS, mode=mode, steps=DEFAULT_STEPS[mode])
+    return {"result": result, "seconds": time.perf_counter() - started, "step": step, "what": what, "levels": levels}
+
+
+def amplification(result: FoolResult) -> int:
+    """The whole factor that makes the change's largest pixel (nearly) full colour."""
+    largest = int(round(result.linf * LEVELS))
+    return max(1, LEVELS // largest) if largest else 1
+
+
+def change_rgb(change: np.ndarray, factor: float) -> np.ndarray:
+    """The signed change ``factor`` times stronger on white: (28, 28, 3) uint8, vermillion where a pixel got
+    brighter (more ink), blue where it got darker."""
+    change = np.asarray(change, dtype=np.float64)
+    alpha = np.clip(np.abs(change) * factor, 0, 1)[..., None]
+    colour = np.where((change >= 0)[..., None], np.array(palette.POSITIVE_RGB, float),
+                      np.array(palette.NEGATIVE_RGB, float))
+    return np.clip(255.0 * (1 - alpha) + colour * alpha, 0, 255).astype(np.uint8)
+
+
+def verdict(result: FoolResult, levels: int) -> str:
+    """Whether it worked, in plain words."""
+    probs, target = result.probabilities, result.target
+    now = int(np.argmax(probs))
+    if result.label == target:
+        return f"It already says {target} ({100 * probs[target]:.0f} %): choose another digit to aim for."
+    if result.fooled:
+        return f"The network now says {target} ({100 * probs[target]:.0f} %) instead of {result.label}."
+    return (f"Could not make it say {target} within ± {levels} levels: try a bigger budget "
+            f"(it still says {now}, {100 * probs[now]:.0f} %).")
+
+
+def measures(result: FoolResult, seconds: float) -> str:
+    """How small the change is: the most any pixel changed, its overall size, how many pixels changed."""
+    levels = int(round(result.linf * LEVELS))
+    return (f"{result.pixels_changed} of {result.change.size} pixels changed<br>by at most ± {levels} levels<br>"
+            f"size (L2): {result.l2:.2f}<br>{result.steps} steps, {seconds:.2f} s")
+
+
+class FoolPanel(LazyPanel):
+    def __init__(self, parent=None):
+        super().__init__("Fool the network", "change the input a little so that it answers another digit", parent)
+        self.drawing_radio = QRadioButton("my drawing")
+        self.test_radio = QRadioButton("the test image")
+        self.test_radio.setToolTip("The test image chosen in Feature maps, or clicked in Mistakes")
+        self.test_radio.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.drawing_radio)
+        group.addButton(self.test_radio)
+        self.target_combo = QComboBox()
+        for d in range(10):
+            self.target_combo.addItem(str(d), d)
+        self.target_combo.setCurrentIndex(8)
+        self.target_combo.setToolTip("The digit the network should answer after the change")
+        accessibility.set_name(self.target_combo, "Target digit", self.target_combo.toolTip())
+        self.budget_spin = QSpinBox()
+        self.budget_spin.setRange(1, LEVELS)
+        self.budget_spin.setValue(BUDGET["bim"])
+        self.budget_spin.setPrefix("± ")
+        self.budget_spin.setSuffix(f" of {LEVELS} grey levels")
+        self.budget_spin.setToolTip("The most any one pixel may change (black is 0, white is 255)")
+        accessibility.set_name(self.budget_spin, "Budget per pixel", self.budget_spin.toolTip())
+        self.way_combo = QComboBox()
+        for text, mode in WAYS:
+            self.way_combo.addItem(text, mode)
+        self.way_combo.setToolTip("A little everywhere: every pixel may change, within the budget (basic iterative "
+                                  "method). The fewest pixels: one pixel at a time, each as far as the budget allows")
+        accessibility.set_name(self.way_combo, "How to change the input", self.way_combo.toolTip())
+        self.attack_button = QPushButton("Attack")
+        self.attack_button.setObjectName("primary")
+        self.attack_button.setToolTip("Attack now, with the latest weights")
+        self.save_button = QPushButton("Save fooling image…")
+        self.save_button.setToolTip("Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer")
+        self.save_button.setEnabled(False)
+        self.add_toolbar_widget(row_of(QLabel("Fool"), self.test_radio, self.drawing_radio),
+                                row_of(QLabel("make it say"), self.target_combo),
+                                row_of(QLabel("change each pixel by at most"), self.budget_spin),
+                                row_of(self.way_combo), self.attack_button, self.save_button)
+
+        self.source_label = QLabel("")
+        self.source_label.setTextFormat(Qt.PlainText)  # a file's name is shown as it is
+        self.source_label.setWordWrap(True)
+        self.source_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.body.addWidget(self.source_label)
+        self.verdict_label = QLabel("")
+        self.verdict_label.setTextFormat(Qt.PlainText)
+        self.verdict_label.setWordWrap(True)
+        self.verdict_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.verdict_label.setStyleSheet("font-size: 14pt; font-weight: 700;")
+        self.body.addWidget(self.verdict_label)
+        self.graphics = pg.GraphicsLayoutWidget()
+        accessibility.set_name(self.graphics, "Original, change and fooled input", "The input, the change made to "
+                               "it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed "
+                               "input")
+        self.graphics.ci.setSpacing(6)
+        self.body.addWidget(self.graphics, 1)
+        layout = self.graphics.ci
+        self.titles = []
+        self.views = []
+        for c, caption in enumerate(self._captions(None)):
+            title = pg.LabelItem(caption, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
+            layout.addItem(title, row=0, col=c)
+            view, item = image_view(theme.GREY_LUT, (0.0, 1.0))
+            layout.addItem(view, row=1, col=c)
+            self.titles.append(title)
+            self.views.append((view, item))
+        layout.layout.setRowStretchFactor(0, 0)
+        layout.layout.setRowStretchFactor(1, 10)
+        for c in range(3):
+            layout.layout.setColumnStretchFactor(c, 1)
+        # Under the pictures: the probabilities before (under the original) and after (under the fooled
+        # input), and how small the change is (under the change).
+        self.before_widget, self.before_plot, self.before_bars = self._bars("before")
+        self.after_widget, self.after_plot, self.after_bars = self._bars("after")
+        self.measures_label = QLabel("")
+        self.measures_label.setTextFormat(Qt.RichText)
+        self.measures_label.setWordWrap(True)
+        self.measures_label.setAlignment(Qt.AlignCenter)
+        self.measures_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.measures_label.setToolTip("How small the change is: the most any one pixel changed (L-infinity), "
+                                       "the size of the whole change (L2, in units of full white) and how many "
+                                       "pixels changed at all")
+        under = QHBoxLayout()
+        under.setSpacing(6)
+        under.addWidget(self.before_widget, 1)
+        under.addWidget(self.measures_label, 1)
+        under.addWidget(self.after_widget, 1)
+        self.body.addLayout(under, 0)
+
+        self.drawing: np.ndarray | None = None
+        self.test: tuple[np.ndarray, int, int] | None = None
+        """(image, label, index)"""
+        self.model_source: tuple[str, dict, int] | None = None
+        """(spec, weights, step) of the latest weights."""
+        self.result: dict | None = None
+        """The last attack: {"result": FoolResult, "seconds", "step", "what", "levels"}."""
+        self.change_image: np.ndarray | None = None
+        self.job: Job | None = None
+        self.dirty = True
+        self.pause = QTimer(self)
+        self.pause.setSingleShot(True)
+        self.pause.setInterval(PAUSE_MS)
+        self.pause.timeout.connect(self.request)
+        self.attack_button.clicked.connect(lambda: self.request(force=True))
+        self.save_button.clicked.connect(self.save_dialog)
+        self.test_radio.toggled.connect(lambda _c: self.invalidate())
+        self.target_combo.currentIndexChanged.connect(lambda _i: self.invalidate())
+        self.budget_spin.valueChanged.connect(lambda _v: self.invalidate())
+        self.way_combo.currentIndexChanged.connect(self._way_changed)
+
+    def _bars(self, when: str) -> tuple[pg.GraphicsLayoutWidget, pg.PlotItem, pg.BarGraphItem]:
+        """Ten probability bars (in percent, one per digit) titled ``when``, as the Draw panel shows them."""
+        widget = pg.GraphicsLayoutWidget()
+        accessibility.set_name(widget, f"Probabilities {when}", f"One bar per digit: how sure the network is, "
+                               f"{when} the change")
+        widget.ci.setContentsMargins(0, 0, 0, 0)
+        plot = theme.style_plot(widget.addPlot())
+        plot.setTitle(when, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
+        plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
+        plot.setMouseEnabled(x=False, y=False)
+        plot.hideButtons()
+        plot.setMenuEnabled(False)
+        plot.setYRange(0, 100, padding=0.02)
+        plot.setXRange(-0.6, 9.6, padding=0)
+        plot.getAxis("bottom").setTicks([[(i, str(i)) for i in range(10)]])
+        plot.getAxis("left").setTicks([[(0, "0%"), (50, "50%"), (100, "100%")]])
+        font = plot.getAxis("bottom").style.get("tickFont") or widget.font()
+        line = QFontMetrics(font).height()
+        widget.setFixedHeight(PLOT_PX + 3 * line + 24)  # the bars, the digits under them, the title: the rest
+        widget.setMinimumWidth(150)                       # of the height goes to the pictures
+        bars = pg.BarGraphItem(x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10),
+                               brushes=[BAR] * 10, pen=None)
+        plot.addItem(bars)
+        return widget, plot, bars
+
+    @staticmethod
+    def _captions(factor: int | None) -> tuple[str, str, str]:
+        times = f" ×{factor}" if factor and factor > 1 else ""
+        return ("<b>original</b><br>what the network saw",
+                f"<b>the change{times}</b><br>orange: brighter<br>blue: darker",
+                "<b>fooled input</b><br>original + change")
+
+    # --- inputs ------------------------------------------------------------------------
+    def set_weights(self, spec: str, weights: dict, step: int) -> None:
+        """The latest weights (no copy: Snapshot weights are never modified). Only the first ones start an
+        attack (when seen); later ones wait for Attack, which says they are there."""
+        first = self.model_source is None
+        self.model_source = (spec, weights, step)
+        if first:
+            self.invalidate()
+        elif self.result is not None and self.result["step"] != step:
+            self.attack_button.setText(f"Attack (step {step:,})")
+            self.attack_button.setToolTip(f"Attack again with the weights of step {step:,} (the result shown "
+                                          f"used step {self.result['step']:,})")
+
+    def forget(self) -> None:
+        """Other weights: what was shown fooled the old ones."""
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        self.pause.stop()
+        self.model_source = None
+        self.result = None
+        self.change_image = None
+        for _view, item in self.views:
+            item.clear()
+        for bars in (self.before_bars, self.after_bars):
+            bars.setOpts(height=np.zeros(10), brushes=[BAR] * 10)
+        for plot, when in ((self.before_plot, "before"), (self.after_plot, "after")):
+            plot.setTitle(when, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
+        for title, caption in zip(self.titles, self._captions(None)):
+            title.setText(caption)
+        self.measures_label.setText("")
+        self.source_label.setText("")
+        self.verdict_label.setText("")
+        self.attack_button.setText("Attack")
+        self.save_button.setEnabled(False)
+        self.dirty = True
+
+    def set_drawing(self, image: np.ndarray | None) -> None:
+        new = None if image is None else np.array(image, dtype=np.float32)
+        same = (new is None and self.drawing is None) or (
+            new is not None and self.drawing is not None and np.array_equal(new, self.drawing))
+        if same:
+            return
+        self.drawing = new
+        if self.drawing_radio.isChecked():
+            self.invalidate()
+
+    def set_test_image(self, image: np.ndarray, label: int, index: int) -> None:
+        if self.test is not None and self.test[2] == index:
+            return
+        self.test = (np.asarray(image, dtype=np.float32), int(label), int(index))
+        if self.test_radio.isChecked():
+            self.invalidate()
+
+    def use_drawing(self, yes: bool) -> None:
+        (self.drawing_radio if yes else self.test_radio).setChecked(True)
+
+    def current_input(self) -> tuple[np.ndarray | None, str]:
+        if self.drawing_radio.isChecked():
+            if self.drawing is None or not self.drawing.any():
+                return None, "your drawing (draw a digit on the pad first)"
+            return self.drawing, "your drawing"
+        if self.test is None:
+            return None, "a test image (none is loaded yet)"
+        image, label, index = self.test
+        return image, f"test image #{index} (true label {label})"
+
+    def _way_changed(self, _index: int) -> None:
+        self.budget_spin.setValue(BUDGET[self.way_combo.currentData()])  # each way's own start
+        self.invalidate()
+
+    # --- attacking ---------------------------------------------------------------------
+    def draw(self) -> None:
+        self.pause.start()  # what is attacked changed (or the tab was shown): attack after a pause
+
+    def request(self, force: bool = False) -> bool:
+        """Start an attack on the current input; False when there is nothing to attack."""
+        self.pause.stop()
+        image, what = self.current_input()
+        if self.model_source is None:
+            self._say("Nothing to attack yet: there are no weights (start training or load a model).")
+            self.dirty = True
+            return False
+        if image is None:
+            self._say(f"Nothing to attack yet: {what}.")
+            self.dirty = True
+            return False
+        if self.busy and not force:
+            self.dirty = True  # attacked again when the running job ends
+            return True
+        self.dirty = False
+        if self.job is not None:
+            self.job.cancel()
+        spec, weights, step = self.model_source
+        target, levels = max(0, self.target_combo.currentIndex()), self.budget_spin.value()  # item i: digit i
+        self.source_label.setText(f"Attacking {what} with the weights of step {step:,}…")
+        self.source_label.setToolTip("")
+        self.job = run_in_background(attack, spec, weights, step, np.array(image, dtype=np.float32), target,
+                                     levels, self.way_combo.currentData(), what)
+        self.job.succeeded.connect(self._on_result)
+        self.job.failed.connect(self._on_error)
+        return True
+
+    def _say(self, text: str) -> None:
+        self.source_label.setText(text)
+        self.verdict_label.setText("")
+
+    def _on_result(self, result: dict) -> None:
+        self.show_result(result)
+        self._next()
+
+    def _on_error(self, message: str, details: str) -> None:
+        self._say(f"Could not attack: {message}")
+        self.source_label.setToolTip(details)
+        self._next()
+
+    def _next(self) -> None:
+        if self.dirty and self.isVisible():
+            self.request()
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None and self.job.running
+
+    def show_result(self, shown: dict) -> None:
+        self.result = shown
+        result: FoolResult = shown["result"]
+        factor = amplification(result)
+        self.change_image = change_rgb(result.change, factor)
+        (v0, i0), (v1, i1), (v2, i2) = self.views
+        i0.setImage(result.original, autoLevels=False, levels=(0.0, 1.0))
+        i1.setImage(self.change_image, autoLevels=False, levels=(0, 255))
+        i2.setImage(result.adversarial, autoLevels=False, levels=(0.0, 1.0))
+        for view in (v0, v1, v2):
+            view.autoRange(padding=0.01)
+        for title, caption in zip(self.titles, self._captions(factor)):
+            title.setText(caption)
+        for plot, bars, probs, when in ((self.before_plot, self.before_bars, result.original_probabilities, "before"),
+                                        (self.after_plot, self.after_bars, result.probabilities, "after")):
+            best = int(np.argmax(probs))
+            bars.setOpts(height=100.0 * np.asarray(probs), brushes=[theme.ACCENT if i == best else BAR
+                                                                     for i in range(10)])
+            plot.setTitle(f"{when}: {best} ({100 * probs[best]:.0f} %)", color=theme.TEXT,
+                          size=f"{theme.AXIS_POINT_SIZE}pt")
+        self.measures_label.setText(measures(result, shown["seconds"]))
+        self.verdict_label.setText(verdict(result, shown["levels"]))
+        self.source_label.setText(f"{shown['what'].capitalize()} · weights of step {shown['step']:,}")
+        self.source_label.setToolTip("")
+        self.attack_button.setText("Attack")
+        self.attack_button.setToolTip("Attack now, with the latest weights")
+        self.save_button.setEnabled(True)
+        accessibility.set_name(self.graphics, "Original, change and fooled input", verdict(result, shown["levels"]))
+
+    # --- saving ------------------------------------------------------------------------
+    def save_dialog(self) -> None:
+        if self.result is None:
+            return
+        result = self.result["result"]
+        path, _ = QFileDialog.getSaveFileName(self, "Save fooling image",
+                                              f"fooled-{result.label}-as-{result.target}.png", "PNG image (*.png)")
+        if path:
+            if not path.lower().endswith(".png"):
+                path += ".png"
+            self.save_to(path)
+
+    def save_to(self, path: str) -> bool:
+        """Write the fooling input as ``cnnviz fool`` does (28x28, 8-bit grey); the panel says how it went."""
+        if self.result is None:
+            self._say("Nothing to save yet: attack first.")
+            return False
+        result = self.result["result"]
+        try:
+            written = save_png(result, path)
+        except Exception as exc:  # OSError (disk, permissions), FileProblem...
+            self.source_label.setText(f"Could not save the fooling image: {exc}")
+            return False
+        answer = int(np.argmax(result.probabilities))
+        self.source_label.setText(f"Saved {written}: cnnviz predict --raw on it says {answer}.")
+        return True

@@ -1,0 +1,178 @@
+"""The Fool tab: it fools a trained network within the budget the student set, the saved PNG fools
+``cnnviz predict --raw`` the same way, new weights alone start nothing, and bad input is a message."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from PySide6.QtWidgets import QFileDialog
+
+from cnnviz.analysis.adversarial import LEVELS
+from cnnviz.data.datasets import load_dataset
+from cnnviz.gui.panels.fool import BUDGET, FoolPanel, amplification
+
+TIMEOUT_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def test_images():
+    data = load_dataset("mnist")
+    return data.test_images[:6].astype(np.float32) / 255.0, [int(label) for label in data.test_labels[:6]]
+
+
+@pytest.fixture
+def panel(qtbot, tiny_model):
+    panel = FoolPanel()
+    qtbot.addWidget(panel)
+    panel.resize(900, 700)
+    panel.show()
+    panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
+    return panel
+
+
+def attack(qtbot, panel, image, label, index, target, way="bim", budget=None):
+    panel.use_drawing(False)
+    panel.set_test_image(image, label, index)
+    panel.way_combo.setCurrentIndex(panel.way_combo.findData(way))
+    if budget is not None:
+        panel.budget_spin.setValue(budget)
+    panel.target_combo.setCurrentIndex(int(target))
+    previous = panel.result
+    assert panel.request(force=True)
+    qtbot.waitUntil(lambda: panel.result is not previous and not panel.busy, timeout=TIMEOUT_MS)
+    return panel.result["result"]
+
+
+def predicted(model, image28) -> int:
+    return int(model.predict_proba(np.asarray(image28, np.float32)[None, None])[0].argmax())
+
+
+@pytest.mark.parametrize("way", ["bim", "pixels"])
+def test_the_fooled_input_is_classified_as_the_target_within_the_budget(qtbot, panel, tiny_model, test_images, way):
+    images, labels = test_images
+    fooled = 0
+    for index in range(4):
+        target = (labels[index] + 3) % 10
+        result = attack(qtbot, panel, images[index], labels[index], index, target, way)
+        budget = panel.budget_spin.value()
+        assert budget == BUDGET[way]
+        assert result.target == target and result.label == predicted(tiny_model, images[index])
+        # the budget is respected: no pixel changed by more grey levels than the student allowed
+        assert np.abs(np.rint(result.adversarial * LEVELS) - np.rint(images[index] * LEVELS)).max() <= budget
+        assert result.linf <= budget / LEVELS + 1e-9
+        if result.fooled:
+            fooled += 1
+            assert predicted(tiny_model, result.adversarial) == target
+            assert panel.verdict_label.text().startswith(f"The network now says {target} (")
+        else:
+            assert panel.verdict_label.text().startswith(f"Could not make it say {target} within ± {budget} levels")
+        # the change is shown, signed and amplified, and the numbers say how small it is
+        assert panel.views[1][1].image.shape == (28, 28, 3)
+        factor = amplification(result)
+        assert factor == LEVELS // round(result.linf * LEVELS)
+        assert (f"the change ×{factor}" in panel.titles[1].text) == (factor > 1)
+        assert f"{result.pixels_changed} of 784 pixels changed" in panel.measures_label.text()
+        np.testing.assert_allclose(panel.after_bars.opts["height"], 100 * result.probabilities)
+    assert fooled >= 3, f"only {fooled} of 4 test images fooled ({way})"
+    if way == "pixels":
+        assert result.pixels_changed < 100  # few pixels, each a lot
+
+
+def test_the_saved_png_gives_cnnviz_predict_raw_the_same_answer(qtbot, panel, tiny_model, tiny_model_path,
+                                                                 test_images, tmp_path, monkeypatch, capsys):
+    from cnnviz.cli import main
+
+    images, labels = test_images
+    result = attack(qtbot, panel, images[0], labels[0], 0, (labels[0] + 1) % 10)
+    assert result.fooled and panel.save_button.isEnabled()
+    chosen = tmp_path / "fooled"
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (asked.append(a[2]) or str(chosen), "")))
+    panel.save_dialog()
+    assert asked == [f"fooled-{result.label}-as-{result.target}.png"]
+    path = tmp_path / "fooled.png"  # ".png" added
+    assert path.is_file() and "predict --raw on it says" in panel.source_label.text()
+    assert main(["predict", "--model", str(tiny_model_path), "--raw", str(path), "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)[0]
+    assert row["label"] == result.target == predicted(tiny_model, result.adversarial)
+    np.testing.assert_allclose(row["probabilities"], result.probabilities, atol=2e-6)
+
+
+def test_a_budget_too_small_says_so_and_keeps_within_it(qtbot, panel, test_images):
+    images, labels = test_images
+    result = attack(qtbot, panel, images[1], labels[1], 1, (labels[1] + 5) % 10, budget=2)
+    assert not result.fooled and 0 < result.linf <= 2 / LEVELS + 1e-9
+    assert "within ± 2 levels: try a bigger budget" in panel.verdict_label.text()
+    result = attack(qtbot, panel, images[1], labels[1], 1, result.label)  # what it says already: nothing to do
+    assert result.steps == 0 and result.pixels_changed == 0
+    assert panel.verdict_label.text().startswith(f"It already says {result.label} (")
+
+
+def test_a_file_that_cannot_be_written_is_a_message(qtbot, panel, test_images, tmp_path):
+    images, labels = test_images
+    attack(qtbot, panel, images[0], labels[0], 0, (labels[0] + 1) % 10)
+    assert not panel.save_to(str(tmp_path))  # a folder
+    assert panel.source_label.text().startswith("Could not save the fooling image: ")
+    assert not panel.save_to(str(tmp_path / "missing" / "fooled.png"))
+    assert panel.result is not None and panel.save_button.isEnabled()  # still there to save elsewhere
+
+
+def test_new_weights_start_no_attack_but_a_changed_target_does(qtbot, panel, tiny_model, test_images):
+    images, labels = test_images
+    first = attack(qtbot, panel, images[2], labels[2], 2, (labels[2] + 1) % 10)
+    shown = panel.result
+    panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 151)
+    qtbot.wait(2 * 300)
+    assert panel.result is shown and not panel.busy and not panel.pause.isActive()
+    assert "step 151" in panel.attack_button.text()
+    panel.target_combo.setCurrentIndex((first.target + 1) % 10)  # seen: attacks
+    qtbot.waitUntil(lambda: panel.result is not shown and not panel.busy, timeout=TIMEOUT_MS)
+    assert panel.result["result"].target == (first.target + 1) % 10 and panel.result["step"] == 151
+    assert panel.attack_button.text() == "Attack"
+
+
+def test_forget_clears_what_was_shown(qtbot, panel, test_images):
+    images, labels = test_images
+    attack(qtbot, panel, images[0], labels[0], 0, (labels[0] + 1) % 10)
+    panel.forget()
+    assert panel.result is None and panel.model_source is None and not panel.save_button.isEnabled()
+    assert all(item.image is None for _view, item in panel.views)
+    assert panel.verdict_label.text() == "" and panel.measures_label.text() == ""
+    assert not panel.request(force=True)  # the old weights are gone too
+    assert "no weights" in panel.source_label.text()
+
+
+def test_no_weights_an_empty_drawing_or_a_failing_attack_is_a_message(qtbot, tiny_model, test_images):
+    images, labels = test_images
+    panel = FoolPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.set_test_image(images[0], labels[0], 0)
+    assert not panel.request(force=True) and "no weights" in panel.source_label.text()
+    panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
+    panel.use_drawing(True)
+    panel.set_drawing(np.zeros((28, 28), np.float32))
+    assert not panel.request(force=True) and "draw a digit" in panel.source_label.text()
+    assert panel.result is None and panel.job is None
+    # Weights that do not fit the network: the background job fails, the panel says why.
+    broken = {name: value[..., :1] for name, value in tiny_model.state_dict().items()}
+    panel.set_weights(tiny_model.spec, broken, 151)
+    panel.use_drawing(False)
+    assert panel.request(force=True)
+    qtbot.waitUntil(lambda: not panel.busy, timeout=TIMEOUT_MS)
+    assert panel.source_label.text().startswith("Could not attack: ") and panel.result is None
+    assert not panel.save_button.isEnabled()
+    assert not panel.save_to("never.png") and "attack first" in panel.source_label.text()
+
+
+def test_the_window_wires_the_tab_to_the_weights_and_the_test_image(qtbot, window):
+    panel = window.panels.fool
+    assert panel.result is None and window.workspace.tab_visible("fool")
+    window.show_tab("fool")
+    qtbot.waitUntil(lambda: panel.result is not None and not panel.busy, timeout=TIMEOUT_MS)
+    assert panel.result["what"].startswith("test image #")
+    window.runs.start_over()  # new weights: what was shown fooled the old ones
+    assert panel.result is None and panel.views[0][1].image is None
