@@ -34,10 +34,11 @@ class AppState:
     """Events (each emitted after the change, with the new value): ``dataset`` (the data set, None when
     it could not be loaded), ``lesson_data`` (None), ``views`` (the set of views shown), ``presenter``
     (on), ``phase`` (the run's :class:`RunPhase`), ``weights`` (none: the NumPy copy of the model took
-    other weights: new random ones, a loaded file's, a run's final ones)."""
+    other weights: new random ones, a loaded file's, a run's final ones), ``kept`` (the run kept for
+    comparison, :class:`~.comparison.KeptRun`, None when there is none)."""
 
     def __init__(self, data_dir: str | None = None, config_overrides: dict | None = None):
-        self.events = Events("dataset", "lesson_data", "views", "presenter", "phase", "weights")
+        self.events = Events("dataset", "lesson_data", "views", "presenter", "phase", "weights", "kept")
         self.data_dir = data_dir
         self.stats_every_given = "stats_every" in (config_overrides or {})
         self.config_overrides = dict(GUI_TRAIN_DEFAULTS, **(config_overrides or {}))
@@ -52,6 +53,9 @@ class AppState:
         self.run = Run()
         self.presenter = False
         self.visible_views: set[str] = set(VIEWS)
+        self.kept = None
+        """The run kept for comparison (:class:`~.comparison.KeptRun`): its curves are drawn under the current
+        run's. None: no comparison."""
 
     @property
     def local(self):
@@ -110,6 +114,11 @@ class AppState:
         """New random weights take the next seed (Reset)."""
         self.seed += 1
         return self.seed
+
+    def keep_for_comparison(self, kept) -> None:
+        """Compare the runs from now on with ``kept`` (None: stop comparing)."""
+        self.kept = kept
+        self.events.kept.emit(kept)
 
     def set_phase(self, phase: RunPhase) -> None:
         self.run.state = phase

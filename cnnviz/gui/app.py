@@ -36,6 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         help="with --screenshot: show this tab of the middle column (default: training)")
     parser.add_argument("--lesson", type=int, default=None, metavar="N",
                         help="with --screenshot: open the Nth bundled lesson in its lesson view")
+    parser.add_argument("--compare", metavar="RUN.npz", default=None,
+                        help="open with this saved model's run kept for comparison (its curves, grey and dashed, "
+                             "under the run you train)")
     parser.add_argument("--presenter", action="store_true",
                         help="start in presenter mode (fewer, bigger pictures, high contrast; full screen)")
     parser.add_argument("--size", metavar="WxH", default=None, type=_screen_size,
@@ -213,6 +216,11 @@ def run(args) -> int:
         from .monkey import monkey
 
         return monkey(args.net, backend, args.dataset, args.data, args.monkey, seed=args.seed)
+    kept = None
+    if getattr(args, "compare", None):
+        from ..app.comparison import kept_from_file
+
+        kept = kept_from_file(args.compare)  # a file that cannot be compared with: one line, before any window
     app = application()
     from PySide6.QtCore import QTimer
 
@@ -226,6 +234,8 @@ def run(args) -> int:
         unattended.demo_drawings(drawings_dir)
     window = MainWindow(net=args.net, backend=backend, dataset=args.dataset, data_dir=args.data,
                         config_overrides={"seed": args.seed}, drawings_dir=drawings_dir)
+    if kept is not None:
+        window.state.keep_for_comparison(kept)
     if getattr(args, "check_layout", False):
         from . import fit
 

@@ -35,7 +35,7 @@ from ..nn.optim import OPTIMIZERS, SCHEDULES
 from ..train.config import MAX_EPOCHS
 from ..train.resume import Resume
 from ..train.resume import from_meta as resume_from_meta
-from ..app import autosave
+from ..app import autosave, comparison
 from .jobs import Job, run_in_background
 
 
@@ -138,6 +138,12 @@ class Checkpoints:
         return {"dataset": controls.dataset, "backend": controls.backend, "epochs": controls.epochs,
                 **controls.hyperparameters()}
 
+    def history(self) -> dict:
+        """The run's curves, thinned, for a saved model to carry (it can then be compared with: empty when
+        nothing was trained)."""
+        curves = comparison.curves_of(self.state.run)
+        return {"history": comparison.history_meta(curves)} if curves else {}
+
     # --- where the dialogs open ---------------------------------------------------------------------
     def dialog_folder(self) -> str:
         """The folder the last Save or Load dialog used, else the models folder (where ``cnnviz train``
@@ -184,12 +190,13 @@ class Checkpoints:
         if local.model is None:
             banner.show_message("There is no model to save yet.", "error")
             return False
-        if self.session.save(path, self.meta()):
+        meta = {**self.meta(), **self.history()}
+        if self.session.save(path, meta):
             state.run.unsaved = False  # set again if the write fails (and by the next step)
             self.status_bar.showMessage(f"Saving the model to {path}…", 4000)
             return True
         try:
-            checkpoint.save(path, local.spec, local.weights(), {**self.meta(), **state.run.figures()})
+            checkpoint.save(path, local.spec, local.weights(), {**meta, **state.run.figures()})
         except Exception as exc:  # CheckpointError, OSError
             banner.show_message(f"Could not save the model: {exc}", "error", traceback.format_exc())
             return False

@@ -20,7 +20,8 @@ from .status import plain_tooltip
 class Menus:
     """Given the window's menu bar, the app state (the views shown), the panels, the parts the menus
     drive (exports, checkpoints, lessons) and the window's ``commands``: callables named ``quit``,
-    ``presenter`` (on, full_screen=True), ``full_screen`` (on) and ``keys``."""
+    ``presenter`` (on, full_screen=True), ``full_screen`` (on), ``keys``, and the comparison's ``keep``,
+    ``compare`` and ``stop_comparing``."""
 
     def __init__(self, bar, state, panels, exports, checkpoints, lessons, commands: dict):
         self.bar, self.panels, self.exports = bar, panels, exports
@@ -35,6 +36,13 @@ class Menus:
         file_menu.addSeparator()
         file_menu.addAction("Save model…", checkpoints.save_dialog)
         file_menu.addAction("Load model…", checkpoints.load_dialog)
+        file_menu.addSeparator()
+        file_menu.addAction(f"Keep this run for comparison\t{shortcuts.key_text('keep_for_comparison')}",
+                            commands["keep"])
+        file_menu.addAction("Compare with a saved model…", commands["compare"])
+        self.stop_comparing_action = file_menu.addAction("Stop comparing", commands["stop_comparing"])
+        self.stop_comparing_action.setEnabled(False)
+        state.events.kept.connect(lambda kept: self.stop_comparing_action.setEnabled(kept is not None))
         file_menu.addSeparator()
         quit_action = file_menu.addAction("Quit", commands["quit"])
         quit_action.setShortcut(QKeySequence.Quit)

@@ -39,6 +39,7 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("next_test_image", ("Right",), "The next test image (feature maps, Why?)"),
     Shortcut("lesson_next", ("PgDown", "N"), "The lesson's next step"),
     Shortcut("lesson_back", ("PgUp", "B"), "The lesson's previous step"),
+    Shortcut("keep_for_comparison", ("K",), "Keep this run for comparison (the next run is drawn over it)"),
     Shortcut("presenter", ("F5",), "Presenter mode on or off"),
     Shortcut("full_screen", ("F11",), "Full screen on or off"),
     Shortcut("help", ("F1", "?"), "This list of keys"),

@@ -25,6 +25,7 @@ from .checkpoints import Checkpoints
 from .drawing_pad import DrawingPad
 from .exports import Exports
 from .layout import Workspace, initial_geometry
+from .comparison import Comparison
 from .lessons import LessonParts, Lessons, data_note
 from .live_view import LiveView
 from .menus import Menus
@@ -68,12 +69,15 @@ class MainWindow(QMainWindow):
         self.router = EventRouter(self.runs, self.statusBar(), self)
         self.pad = DrawingPad(self.state, self.panels, self.controls, self.banner, self.live_view, self.session,
                               self.runs, self)
+        self.comparison = Comparison(self.state, self.controls, self.panels.curves, self.banner, self.checkpoints,
+                                     dialog_parent=self)
         self.lessons = Lessons(LessonParts(self.state, self.controls, self.runs, self.session, self.status,
                                            self.workspace, self.confirm_discard, self.set_presenter,
                                            self.leave_text_field, dialog_parent=self))
         self.menus = Menus(self.menuBar(), self.state, self.panels, self.exports, self.checkpoints, self.lessons,
                            {"quit": self.close, "presenter": self.set_presenter, "full_screen": self.set_full_screen,
-                            "keys": self.show_keys})
+                            "keys": self.show_keys, "keep": self.comparison.keep_current,
+                            "compare": self.comparison.compare_dialog, "stop_comparing": self.comparison.stop})
         self._connect()
         self._observe()
         self.resize(1280, 720)
@@ -141,7 +145,7 @@ class MainWindow(QMainWindow):
             "next_test_image": lambda: self.step_test_image(+1),
             "lesson_next": lessons.next_step, "lesson_back": lessons.previous_step,
             "presenter": menus.presenter_action, "full_screen": menus.fullscreen_action,
-            "help": self.show_keys,
+            "help": self.show_keys, "keep_for_comparison": self.comparison.keep_current,
         })
         self.workspace.setFocusPolicy(Qt.ClickFocus)
         self.typing = shortcuts.TypingGuard(self.workspace, applied=self.controls.flush_pending)

@@ -47,6 +47,35 @@ COMPRESSION_SLACK = 2**20
 """A compressed member may expand to ``GROWTH_FACTOR`` x its stored size plus this much."""
 
 
+MAX_HISTORY_POINTS = 500
+"""A checkpoint's run history (``meta["history"]``) keeps at most this many training and evaluation rows each."""
+HISTORY_KINDS = ("train", "eval")
+"""``train`` rows: (epoch, loss, batch accuracy); ``eval`` rows: (epoch, test loss, test accuracy)."""
+
+
+def clean_history(value) -> dict | None:
+    """A checkpoint's run history, checked: ``{"train": rows, "eval": rows}``, each row three finite numbers
+    (epoch >= 0, loss >= 0, accuracy in [0, 1]), at most :data:`MAX_HISTORY_POINTS` rows per kind, epochs
+    not going back. None when it is anything else (a file from elsewhere is read as having no history)."""
+    if not isinstance(value, dict) or set(value) - set(HISTORY_KINDS):
+        return None
+    clean = {}
+    for kind in HISTORY_KINDS:
+        rows = value.get(kind, [])
+        if not isinstance(rows, list) or len(rows) > MAX_HISTORY_POINTS:
+            return None
+        for row in rows:
+            if not (isinstance(row, list) and len(row) == 3 and all(
+                    isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in row)):
+                return None
+            if row[0] < 0 or row[1] < 0 or not 0 <= row[2] <= 1:
+                return None
+        if any(b[0] < a[0] for a, b in zip(rows, rows[1:])):
+            return None
+        clean[kind] = [[float(v) for v in row] for row in rows]
+    return clean
+
+
 class CheckpointError(ValueError):
     """A checkpoint that cannot be read or does not fit (the message says why)."""
 
@@ -195,6 +224,12 @@ def _clean_meta(meta: dict) -> tuple[dict, list[str]]:
                 notes.append(f"its {key} ({shown}) is not valid and is ignored")
         elif key == "spec":
             clean[key] = value
+        elif key == "history":
+            history = clean_history(value)
+            if history is None:
+                notes.append("its run history is not valid and is ignored")
+            else:
+                clean[key] = history
         elif isinstance(value, str):
             clean[key] = shorten(value, 200)
         elif value is None or isinstance(value, (bool, int, float)):

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from .. import accessibility, palette, theme
 from ...app.buffers import DecimatingSeries, Ema
-from .common import Panel
+from .common import ElidedLabel, Panel
 
 MAX_MARKERS = 40
 """Only the latest marks are drawn (each one is a plot item)."""
@@ -33,6 +33,8 @@ ACC_LEGEND = (f"<span style='color:{palette.TRAIN_ACC}'><b>━</b></span>&nbsp;t
 would widen its plot past the panel), and they stand for the panel's title too (one line for
 both, where the panel's title and the shared legend took three: the plots get the height)."""
 PLACEHOLDER = "Press Start (or Space) to train: the loss appears here step by step"
+KEPT_COLOUR = theme.MUTED
+"""A kept run's curves: grey and dashed (told apart from the run now by the dashes, not by colour alone)."""
 
 
 class CurvesPanel(Panel):
@@ -45,6 +47,10 @@ class CurvesPanel(Panel):
         self.legend_label.setWordWrap(True)
         self.legend_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.legend_label)
+        self.kept_label = ElidedLabel("")
+        self.kept_label.setObjectName("hint")
+        self.kept_label.hide()
+        self.body.addWidget(self.kept_label)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(2)
         accessibility.set_name(self.graphics, "Training curves", "Loss (per step, smoothed, test dots) and "
@@ -89,6 +95,17 @@ class CurvesPanel(Panel):
         self.train_acc = self.acc_plot.plot(pen=pg.mkPen(palette.TRAIN_ACC, width=3), antialias=True)
         self.test_acc = self.acc_plot.plot(pen=pg.mkPen(palette.TEST_ACC, width=2), symbol=palette.TEST_SYMBOL,
                                            symbolSize=8, symbolBrush=palette.TEST_ACC, symbolPen=None)
+        # A run kept for comparison, under the run now (drawn first: behind it).
+        kept_pen = pg.mkPen(KEPT_COLOUR, width=2, style=Qt.DashLine)
+        self.kept_loss = self.loss_plot.plot(pen=kept_pen)
+        self.kept_test_loss = self.loss_plot.plot(pen=None, symbol="o", symbolSize=7, symbolBrush=None,
+                                                  symbolPen=pg.mkPen(KEPT_COLOUR, width=1.5))
+        self.kept_train_acc = self.acc_plot.plot(pen=kept_pen)
+        self.kept_test_acc = self.acc_plot.plot(pen=pg.mkPen(KEPT_COLOUR, width=1.5, style=Qt.DotLine), symbol="o",
+                                                symbolSize=7, symbolBrush=None, symbolPen=pg.mkPen(KEPT_COLOUR, width=1.5))
+        for curve in (self.kept_loss, self.kept_test_loss, self.kept_train_acc, self.kept_test_acc):
+            curve.setZValue(-1)
+        self.kept_epochs = 0.0
         for curve in (self.loss_raw, self.loss_smooth, self.train_acc):
             curve.setClipToView(True)
             curve.setDownsampling(auto=True, method="peak")
@@ -128,7 +145,34 @@ class CurvesPanel(Panel):
         clearing the curves comes back to it (closing a 20-epoch lesson left its axis behind)."""
         self.planned_epochs = max(float(epochs), 0.01)
         if not len(self.raw):
-            self.set_epochs(self.planned_epochs)
+            self.set_epochs(max(self.planned_epochs, self.kept_epochs))
+
+    def show_kept(self, kept, label: str = "") -> None:
+        """The run kept for comparison (:class:`~cnnviz.app.comparison.KeptRun`; None: none), grey and dashed
+        under the run now, and ``label`` (what differs) over the plots."""
+        curves = kept.curves if kept is not None else None
+        train = curves.train if curves is not None else np.zeros((0, 3))
+        evals = curves.evals if curves is not None else np.zeros((0, 3))
+        self.kept_loss.setData(train[:, 0], train[:, 1])
+        self.kept_train_acc.setData(train[:, 0], 100.0 * train[:, 2])
+        self.kept_test_loss.setData(evals[:, 0], evals[:, 1])
+        self.kept_test_acc.setData(evals[:, 0], 100.0 * evals[:, 2])
+        self.kept_epochs = curves.last_epoch if curves is not None else 0.0
+        if kept is None:
+            self.kept_label.hide()
+            accessibility.set_name(self.graphics, "Training curves", self.graphics.accessibleDescription())
+        else:
+            accuracy = "" if kept.test_accuracy is None else f", test accuracy {100 * kept.test_accuracy:.1f}%"
+            text = f"- - - kept run ({kept.source}): {label}{accuracy}"
+            self.kept_label.setText(text)
+            self.kept_label.show()
+            accessibility.set_name(self.graphics, "Training curves, with a kept run for comparison",
+                                   self.graphics.accessibleDescription())
+        if self.kept_epochs > self.epochs:
+            self.set_epochs(self.kept_epochs)
+        self._dirty = True
+        self._loss_range = None
+        self.refresh()
 
     def set_plots_visible(self, loss: bool, accuracy: bool) -> None:
         """Show or hide each plot; a hidden one gives its room to the other."""
@@ -217,7 +261,7 @@ class CurvesPanel(Panel):
             self.acc_plot.removeItem(b)
         self.markers.clear()
         self.placeholder.setVisible(True)
-        self.epochs = self.planned_epochs
+        self.epochs = max(self.planned_epochs, self.kept_epochs)
         self._reset_ranges()
         self._space_epoch_ticks()
         self._dirty = True
@@ -329,8 +373,10 @@ class CurvesPanel(Panel):
         current = tuple(view.viewRange()[1])
         if self._loss_range is not None and not np.allclose(current, self._loss_range):
             return  # the user's
+        kept = self.kept_loss.yData
         highest = max(float(np.nanmax(self.raw.y)) if len(self.raw) else 0.0,
-                      max((p[1] for p in self.test_points), default=0.0))
+                      max((p[1] for p in self.test_points), default=0.0),
+                      float(np.max(kept)) if kept is not None and len(kept) else 0.0)
         if not np.isfinite(highest) or highest <= 0:
             return
         quantum = 0.25 * 10 ** np.floor(np.log10(highest))

@@ -1,0 +1,166 @@
+"""Two runs side by side: a run kept for comparison, and what differs between it and the one training now.
+
+"Keep this run for comparison" turns the current run into a :class:`KeptRun`: its settings and its
+curves (training loss and accuracy, test loss and accuracy), thinned to at most
+:data:`~cnnviz.nn.checkpoint.MAX_HISTORY_POINTS` rows each. The next run starts from the same seed
+(the same initial weights and data order) unless the network changes, and its curves are drawn over
+the kept one's. A saved model carries its run's history (``meta["history"]``, :func:`history_meta`),
+so a file can be the kept run too (``cnnviz gui --compare RUN.npz``). No Qt.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..nn import checkpoint
+from ..nn.checkpoint import MAX_HISTORY_POINTS
+from ..nn.model import preset_name
+from .run_state import RunState
+
+COMPARED = (("net", "net"), ("optimizer", ""), ("lr", "lr"), ("momentum", "momentum"), ("batch_size", "batch"),
+            ("schedule", "schedule"), ("epochs", "epochs"), ("dataset", "data"), ("backend", "backend"),
+            ("seed", "seed"))
+"""The settings told apart, in the order they are named, with their short names (empty: the value alone)."""
+SHOWN_WHEN_SAME = ("optimizer", "lr", "batch_size")
+"""What describes a kept run when nothing differs (yet)."""
+
+
+@dataclass(frozen=True)
+class Curves:
+    train: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
+    """(n, 3): epoch, loss, batch accuracy (0-1) of training steps."""
+    evals: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
+    """(m, 3): epoch, test loss, test accuracy (0-1) of evaluations."""
+
+    def __bool__(self) -> bool:
+        return bool(len(self.train) or len(self.evals))
+
+    @property
+    def last_epoch(self) -> float:
+        return float(max(self.train[-1, 0] if len(self.train) else 0.0, self.evals[-1, 0] if len(self.evals) else 0.0))
+
+
+@dataclass(frozen=True)
+class KeptRun:
+    settings: dict
+    """What the run was trained with (the keys of :data:`COMPARED` it knows)."""
+    curves: Curves
+    test_accuracy: float | None
+    """Its latest test accuracy (0-1; None: never evaluated)."""
+    source: str
+    """Where it comes from: "this session" or a file's name."""
+
+
+def thin(rows: np.ndarray, most: int = MAX_HISTORY_POINTS) -> np.ndarray:
+    """At most ``most`` rows, evenly spread, the first and the last kept."""
+    if len(rows) <= most:
+        return rows
+    return rows[np.unique(np.linspace(0, len(rows) - 1, most).round().astype(int))]
+
+
+def smoothed(values: np.ndarray, keep: float = 0.97) -> np.ndarray:
+    """The curves panel's smoothing (an exponential moving average, bias-corrected), so a kept run's thinned
+    loss reads like the live smoothed line and not like its noise."""
+    out = np.empty(len(values))
+    average, weight = 0.0, 0.0
+    for i, value in enumerate(values):
+        average = keep * average + (1 - keep) * value
+        weight = keep * weight + (1 - keep)
+        out[i] = average / weight
+    return out
+
+
+def curves_of(run: RunState) -> Curves:
+    """The run's curves, thinned: the training loss and accuracy smoothed first (every step counts)."""
+    steps = run.steps
+    train = np.zeros((0, 3))
+    if steps:
+        epoch = np.array([s.epoch for s in steps], dtype=np.float64)
+        loss = smoothed(np.array([max(float(s.loss), 0.0) for s in steps], dtype=np.float64))
+        accuracy = smoothed(np.array([float(s.accuracy) for s in steps], dtype=np.float64))
+        train = thin(np.stack([epoch, loss, np.clip(accuracy, 0, 1)], axis=1))
+    evals = np.array([(e.epoch, max(float(e.test_loss), 0.0), float(e.test_accuracy)) for e in run.evaluations],
+                     dtype=np.float64).reshape(-1, 3)
+    finite = np.isfinite(train).all(axis=1)
+    return Curves(train[finite], thin(evals[np.isfinite(evals).all(axis=1)]))
+
+
+def history_meta(curves: Curves) -> dict:
+    """The curves as a checkpoint's ``meta["history"]`` (rounded: a few kB of JSON)."""
+    return {"train": [[round(float(e), 5), round(float(l), 5), round(float(a), 5)] for e, l, a in curves.train],
+            "eval": [[round(float(e), 5), round(float(l), 5), round(float(a), 5)] for e, l, a in curves.evals]}
+
+
+def curves_from_meta(meta: dict) -> Curves:
+    """A checkpoint's history (already checked by :func:`~cnnviz.nn.checkpoint.clean_history` when read);
+    empty curves when it has none."""
+    history = meta.get("history")
+    if not isinstance(history, dict):
+        return Curves()
+    return Curves(np.array(history.get("train", []), dtype=np.float64).reshape(-1, 3),
+                  np.array(history.get("eval", []), dtype=np.float64).reshape(-1, 3))
+
+
+def keep(run: RunState, settings: dict) -> KeptRun:
+    """The current run, kept for comparison (ValueError when it has nothing to compare yet)."""
+    curves = curves_of(run)
+    if not curves:
+        raise ValueError("this run has no curves yet: train it first, then keep it for comparison")
+    accuracy = float(curves.evals[-1, 2]) if len(curves.evals) else None
+    return KeptRun(dict(settings), curves, accuracy, "this session")
+
+
+def kept_from_file(path: str | os.PathLike[str]) -> KeptRun:
+    """A saved model's run, kept for comparison (CheckpointError/OSError when unreadable, ValueError when the
+    file carries no run history: saved by an older cnnviz, or by ``cnnviz train``)."""
+    meta = checkpoint.read_meta(path)
+    curves = curves_from_meta(meta)
+    name = Path(path).name
+    if not curves:
+        raise ValueError(f"{name} holds weights but no run history to compare with (save a run from the app "
+                         "with this version to keep its curves)")
+    settings = {key: meta[key] for key, _ in COMPARED if key in meta}
+    if isinstance(meta.get("spec"), str):
+        settings["net"] = meta["spec"]
+    accuracy = meta.get("test_accuracy")
+    if accuracy is None and len(curves.evals):
+        accuracy = float(curves.evals[-1, 2])
+    return KeptRun(settings, curves, accuracy, name)
+
+
+MAX_SHOWN = 24
+"""A custom network's spec is shortened to this many characters in a label."""
+
+
+def _shown(value, key: str = "") -> str:
+    if key == "net":
+        text = str(value)
+        name = preset_name(text)
+        return name if name else (text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 1] + "…")
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def differences(kept: dict, now: dict) -> list[tuple[str, str, str]]:
+    """(short name, kept value, current value) for each setting that differs, in :data:`COMPARED` order."""
+    out = []
+    for key, short in COMPARED:
+        if key in kept and key in now and _shown(kept[key], key) != _shown(now[key], key):
+            out.append((short, _shown(kept[key], key), _shown(now[key], key)))
+    return out
+
+
+def describe(kept: KeptRun, now: dict | None = None) -> str:
+    """The kept run's label: what differs from the run now, e.g. "lr 0.001 vs 0.01 now"; when nothing
+    differs, its main settings, e.g. "adam lr 0.002 batch 64 (same settings)"."""
+    found = differences(kept.settings, now or {})
+    if found:
+        return ", ".join(f"{name} {a} vs {b} now".strip() for name, a, b in found)
+    shown = [f"{dict(COMPARED)[key]} {_shown(kept.settings[key], key)}".strip()
+             for key in SHOWN_WHEN_SAME if key in kept.settings]
+    return " ".join(shown) + (" (same settings)" if now else "")

@@ -1,0 +1,77 @@
+"""Two runs side by side in the window: keep a run for comparison, compare with a saved one, stop comparing.
+
+The kept run lives in the app state (``state.kept``, :mod:`cnnviz.app.comparison`); the curves panel
+observes it and draws it grey and dashed under the run now, labelled with what differs ("lr 0.001 vs
+0.01 now"), which is said again whenever a run starts with other settings. A run started after
+keeping one trains from the same seed (the same initial weights and data order) unless Reset is pressed.
+"""
+
+from __future__ import annotations
+
+import traceback
+
+from PySide6.QtWidgets import QFileDialog
+
+from ..app import comparison
+from ..train.events import RunPhase
+
+
+class Comparison:
+    """Given the app state, the sidebar (the settings now), the curves panel, the banner, and the checkpoints
+    (where their dialogs open); ``dialog_parent`` for the file dialog."""
+
+    def __init__(self, state, controls, curves, banner, checkpoints, dialog_parent=None):
+        self.state, self.controls, self.curves, self.banner = state, controls, curves, banner
+        self.checkpoints, self.dialog_parent = checkpoints, dialog_parent
+        state.events.kept.connect(lambda _kept: self.show())
+        state.events.phase.connect(self._on_phase)
+
+    def settings_now(self) -> dict:
+        """The settings of the run now (the one training, else the one Start would train)."""
+        config = self.state.run.config
+        settings = {**self.controls.settings(), "dataset": self.controls.dataset, "seed": self.state.seed}
+        if config is not None and self.state.run.state != RunPhase.IDLE:
+            settings.update(net=config.net, backend=config.backend, optimizer=config.optimizer, lr=config.lr,
+                            momentum=config.momentum, batch_size=config.batch_size, schedule=config.schedule,
+                            epochs=config.epochs, dataset=config.dataset, seed=config.seed)
+        return settings
+
+    def keep_current(self) -> bool:
+        """"Keep this run for comparison": False (and why, in the banner) when it has nothing to show yet."""
+        try:
+            kept = comparison.keep(self.state.run, self.settings_now())
+        except ValueError as exc:
+            self.banner.show_message(f"Nothing to keep yet: {exc}.", "warning", auto_hide_ms=8000)
+            return False
+        self.state.keep_for_comparison(kept)
+        self.banner.show_message("Kept this run for comparison (grey, dashed). Change a setting and press Start: "
+                                 "the new run starts from the same random weights.", "info", auto_hide_ms=10000)
+        return True
+
+    def compare_with_file(self, path: str) -> bool:
+        """A saved model's run as the kept one (its file carries the curves); False (and why) when it cannot."""
+        try:
+            kept = comparison.kept_from_file(path)
+        except Exception as exc:  # CheckpointError, OSError, ValueError: a file from elsewhere
+            self.banner.show_message(f"Cannot compare with this file: {exc}", "error", traceback.format_exc())
+            return False
+        self.state.keep_for_comparison(kept)
+        return True
+
+    def compare_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.dialog_parent, "Compare with a saved model",
+                                              self.checkpoints.dialog_folder(), "cnnviz model (*.npz);;All files (*)")
+        if path:
+            self.compare_with_file(path)
+
+    def stop(self) -> None:
+        if self.state.kept is not None:
+            self.state.keep_for_comparison(None)
+
+    def show(self) -> None:
+        kept = self.state.kept
+        self.curves.show_kept(kept, "" if kept is None else comparison.describe(kept, self.settings_now()))
+
+    def _on_phase(self, phase) -> None:
+        if self.state.kept is not None and phase in (RunPhase.STARTING, RunPhase.IDLE):
+            self.show()  # a new run, or new weights: say again what differs
