@@ -89,6 +89,8 @@ def cmd_train(args) -> int:
                     trainer.stop(final_evaluation=False)
 
             trainer.add_listener(stop_on_divergence)
+            run = _RunCurves()
+            trainer.add_listener(run)  # the saved model carries its curves (cnnviz gui --compare)
             try:
                 result: ev.RunFinished = trainer.run()
             except MemoryError:
@@ -102,7 +104,7 @@ def cmd_train(args) -> int:
             if save_path is not None:
                 # The handlers stay installed until the file is complete: a signal now only says so.
                 signals.saving = True
-                saved, note = _save_model(args, trainer, result, save_path, save_path == reserved, diverged,
+                saved, note = _save_model(args, trainer, result, save_path, save_path == reserved, diverged, run,
                                           printer, signals)
         finally:
             if reserved is not None and saved != reserved:
@@ -178,7 +180,34 @@ def _fallback_folders(failed: Path) -> list[Path]:
     return folders
 
 
-def _save_model(args, trainer, result, path: Path, reserved: bool, diverged: list, printer,
+class _RunCurves:
+    """The run's steps and evaluations (bounded: :class:`~cnnviz.app.run_state.RunState`), for the history a
+    saved model carries."""
+
+    def __init__(self):
+        from ..app.run_state import RunState
+        from ..train import events
+
+        self.state = RunState()
+        self.events = events
+
+    def __call__(self, event) -> None:
+        ev = self.events
+        if isinstance(event, ev.StepFinished):
+            self.state.add_steps([event])
+        elif isinstance(event, ev.EvaluationFinished):
+            self.state.add_evaluation(event)
+
+    def history(self, up_to_step: int | None = None) -> dict:
+        from ..app.comparison import curves_of, history_meta
+
+        if up_to_step is not None:
+            self.state.rewind(up_to_step)
+        curves = curves_of(self.state)
+        return {"history": history_meta(curves)} if curves else {}
+
+
+def _save_model(args, trainer, result, path: Path, reserved: bool, diverged: list, run: _RunCurves, printer,
                 signals) -> tuple[Path | None, str | None]:
     """Save the trained model to ``path``; returns (where it went, a note for the user).
 
@@ -193,7 +222,9 @@ def _save_model(args, trainer, result, path: Path, reserved: bool, diverged: lis
     steps = trainer.step
     meta = {"net": args.net, "optimizer": trainer.config.optimizer, "epoch": round(trainer.epoch, 4),
             "steps": steps, "step": steps, "test_accuracy": result.test_accuracy, "dataset": args.dataset,
-            "backend": result.backend, "seed": args.seed}
+            "backend": result.backend, "seed": args.seed, "lr": trainer.config.lr,
+            "batch_size": trainer.config.batch_size, "schedule": trainer.config.schedule,
+            "momentum": trainer.config.momentum}
     shown = escape_control(path)
     if diverged:
         restored = diverged[0].restored_step
@@ -203,8 +234,11 @@ def _save_model(args, trainer, result, path: Path, reserved: bool, diverged: lis
         if path.exists() and not reserved:
             return None, f"{shown} was not overwritten with the weights of step {restored} from before the divergence"
         meta.update(steps=restored, step=restored, epoch=None, test_accuracy=None, diverged=True)
+        meta.update(run.history(up_to_step=restored))
     elif steps == 0:
         return None, "nothing was saved: no training step ran"
+    else:
+        meta.update(run.history())
     if signals.first is not None:  # whoever sent one signal may send another
         printer.warn(signals.saving_message())
     state = trainer.host_state()  # consistent, and safe even from a failing GPU

@@ -102,3 +102,10 @@ def test_a_hostile_history_is_dropped_with_a_note_and_the_weights_still_load(tmp
     assert "history" not in loaded.meta
     assert not comparison.curves_from_meta(loaded.meta)
     assert set(loaded.weights) == set(model.state_dict())
+
+
+def test_a_model_saved_by_cnnviz_train_carries_its_curves_and_settings(tiny_model_path):
+    kept = comparison.kept_from_file(tiny_model_path)
+    assert len(kept.curves.train) == 150 and kept.curves.train[-1, 0] > 0
+    assert {"lr", "optimizer", "batch_size", "seed"} <= set(kept.settings)
+    assert comparison.describe(kept, {**kept.settings, "lr": kept.settings["lr"] * 2}).startswith("lr ")
