@@ -196,6 +196,45 @@ def _curves(steps, evals) -> str:
     return f"<section><h2>Learning curves</h2>{loss_chart}\n{acc_chart}</section>"
 
 
+def _comparison(steps, evals, compared: Mapping | None) -> str:
+    """Both runs against epochs: the run's own curves and a kept run's (``compared``: ``label``, ``train``
+    (n, 3) epoch, loss, accuracy 0-1, ``evals`` (m, 3) epoch, test loss, test accuracy 0-1)."""
+    if not compared:
+        return ""
+    train = np.asarray(compared.get("train", np.zeros((0, 3))), dtype=np.float64).reshape(-1, 3)
+    kept_evals = np.asarray(compared.get("evals", np.zeros((0, 3))), dtype=np.float64).reshape(-1, 3)
+    grey = "#5b6475"
+    loss_series, acc_series = [], []
+    if len(train):
+        loss_series.append(Series("kept run: training loss (smoothed)", train[:, 0], train[:, 1], "#b8bec9"))
+        acc_series.append(Series("kept run: training accuracy (smoothed)", train[:, 0], 100 * train[:, 2], "#b8bec9"))
+    if len(kept_evals):
+        loss_series.append(Series("kept run: test loss", kept_evals[:, 0], kept_evals[:, 1], grey, markers=True))
+        acc_series.append(Series("kept run: test accuracy", kept_evals[:, 0], 100 * kept_evals[:, 2], grey,
+                                 markers=True))
+    if steps:
+        x = np.array([s.epoch for s in steps], dtype=np.float64)
+        loss = np.array([s.loss for s in steps], dtype=np.float64)
+        acc = np.array([s.accuracy for s in steps], dtype=np.float64)
+        loss_series.append(Series(f"this run: training loss (average of {SMOOTHING})", x,
+                                  _moving_average(loss, SMOOTHING), "#08519c"))
+        acc_series.append(Series(f"this run: training accuracy (average of {SMOOTHING})", x,
+                                 _moving_average(acc, SMOOTHING) * 100, "#08519c"))
+    if evals:
+        ex = [e.epoch for e in evals]
+        loss_series.append(Series("this run: test loss", ex, [e.test_loss for e in evals], "#d94801", markers=True))
+        acc_series.append(Series("this run: test accuracy", ex, [e.test_accuracy * 100 for e in evals], "#d94801",
+                                 markers=True))
+    finite = [v for series in loss_series for v in series.y if math.isfinite(v)]
+    top = float(np.percentile(finite, 99)) * 1.05 if finite else None
+    loss_chart = line_chart(loss_series, title="Loss, both runs", x_label="epoch", y_label="cross-entropy loss",
+                            y_range=(0.0, top) if top else None)
+    acc_chart = line_chart(acc_series, title="Accuracy, both runs", x_label="epoch", y_label="accuracy (%)",
+                           y_range=(0.0, 100.0))
+    label = escape(str(compared.get("label", "")))
+    return (f"<section><h2>Compared with a kept run</h2><p>{label}</p>{loss_chart}\n{acc_chart}</section>")
+
+
 MAX_EVALUATION_ROWS = 12
 
 
@@ -304,14 +343,15 @@ def _timings(timings) -> str:
 
 def html_report(path: str | os.PathLike[str], *, settings: Mapping | None = None, steps: Sequence = (),
                 evals: Sequence = (), confusion=None, kernels=None, timings: Sequence = (),
-                title: str = "cnnviz training report", notes: str = "") -> Path:
+                title: str = "cnnviz training report", notes: str = "", compared: Mapping | None = None) -> Path:
     """Write a self-contained, printable HTML report of one run.
 
     ``settings``: name -> value shown as a table (network, backend, optimizer...);
     ``steps``/``evals``/``timings``: the run's events; ``confusion``: a (10, 10)
     matrix (rows true); ``kernels``: conv weights ``{"conv1": (out, in, kh, kw)}``
     or ready PNG bytes per name (e.g. a time-lapse frame); ``notes``: free
-    text from the teacher. Every part is optional.
+    text from the teacher; ``compared``: a run kept for comparison (``label``, ``train`` and ``evals``
+    arrays of (epoch, loss, accuracy) rows), drawn with this run against epochs. Every part is optional.
     """
     steps, evals, timings = list(steps), list(evals), list(timings)
     created = time.strftime("%Y-%m-%d %H:%M")
@@ -328,7 +368,7 @@ def html_report(path: str | os.PathLike[str], *, settings: Mapping | None = None
     parts.append(f"<section><h2>Summary</h2>{_summary(steps, evals)}</section>")
     if settings:
         parts.append(f"<section><h2>Settings</h2>{_settings_table(settings)}</section>")
-    parts += [_curves(steps, evals), _evaluations(evals), _confusion(confusion), _kernels(kernels),
+    parts += [_curves(steps, evals), _comparison(steps, evals, compared), _evaluations(evals), _confusion(confusion), _kernels(kernels),
               _timings(timings)]
     parts.append("</body></html>")
     return atomic_write_text(path, "\n".join(p for p in parts if p) + "\n")

@@ -19,6 +19,7 @@ import numpy as np
 from ..nn import checkpoint
 from ..nn.checkpoint import MAX_HISTORY_POINTS
 from ..nn.model import preset_name
+from ..train.events import RunPhase
 from .run_state import RunState
 
 COMPARED = (("net", "net"), ("optimizer", ""), ("lr", "lr"), ("momentum", "momentum"), ("batch_size", "batch"),
@@ -134,6 +135,16 @@ def kept_from_file(path: str | os.PathLike[str]) -> KeptRun:
 
 MAX_SHOWN = 24
 """A custom network's spec is shortened to this many characters in a label."""
+
+
+def settings_now(state, sidebar: dict) -> dict:
+    """The settings of the run now, to tell it from the kept one: the running (or ended) run's config, else
+    what Start would train (the ``sidebar``'s settings and dataset, with the state's seed)."""
+    settings = {**sidebar, "seed": state.seed}
+    config = state.run.config
+    if config is not None and state.run.state != RunPhase.IDLE:
+        settings.update({key: getattr(config, key) for key, _ in COMPARED if hasattr(config, key)})
+    return settings
 
 
 def _shown(value, key: str = "") -> str:

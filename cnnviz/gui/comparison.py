@@ -28,13 +28,7 @@ class Comparison:
 
     def settings_now(self) -> dict:
         """The settings of the run now (the one training, else the one Start would train)."""
-        config = self.state.run.config
-        settings = {**self.controls.settings(), "dataset": self.controls.dataset, "seed": self.state.seed}
-        if config is not None and self.state.run.state != RunPhase.IDLE:
-            settings.update(net=config.net, backend=config.backend, optimizer=config.optimizer, lr=config.lr,
-                            momentum=config.momentum, batch_size=config.batch_size, schedule=config.schedule,
-                            epochs=config.epochs, dataset=config.dataset, seed=config.seed)
-        return settings
+        return comparison.settings_now(self.state, {**self.controls.settings(), "dataset": self.controls.dataset})
 
     def keep_current(self) -> bool:
         """"Keep this run for comparison": False (and why, in the banner) when it has nothing to show yet."""

@@ -11,6 +11,7 @@ import traceback
 from PySide6.QtWidgets import QFileDialog
 
 from ..analysis import report
+from ..app import comparison
 from ..analysis.confusion import confusion_matrix
 
 
@@ -94,8 +95,15 @@ class Exports:
                 weights = local.weights()
                 kernels = {layer.name: weights[f"{layer.name}.weight"] for layer in local.model.layers
                            if layer.kind == "conv"}
+            kept = self.state.kept
+            compared = None
+            if kept is not None:
+                now = comparison.settings_now(self.state, {**self.controls.settings(), "dataset": self.controls.dataset})
+                compared = {"label": f"Kept run ({kept.source}): {comparison.describe(kept, now)}",
+                            "train": kept.curves.train, "evals": kept.curves.evals}
             return report.html_report(path, settings=self.report_settings(), steps=run.steps,
-                                      evals=run.evaluations, confusion=matrix, kernels=kernels, timings=run.timings)
+                                      evals=run.evaluations, confusion=matrix, kernels=kernels, timings=run.timings,
+                                      compared=compared)
         return self._export("report", write)
 
     # --- dialogs ----------------------------------------------------------------------------

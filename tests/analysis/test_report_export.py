@@ -155,3 +155,19 @@ def test_nice_ticks():
     assert nice_ticks(0, 100) == [0, 20, 40, 60, 80, 100]
     assert nice_ticks(3, 1234)[:2] == [250, 500]
     assert nice_ticks(0.5, 0.5) == [0.5] and nice_ticks(0, math.inf) == []
+
+
+def test_the_report_draws_a_kept_run_with_this_one_against_epochs(tmp_path):
+    import numpy as np
+
+    from cnnviz.analysis.report import html_report
+    from cnnviz.train import events as ev
+
+    steps = [ev.StepFinished(step=i + 1, epoch=i / 100, loss=2.0 / (i + 1), accuracy=0.5, batch_size=64,
+                             images_per_s=1.0, lr=0.1, backend="numpy", eta_s=None) for i in range(100)]
+    train = np.array([[i / 50, 1.0, 0.4] for i in range(50)])
+    html = html_report(tmp_path / "r.html", steps=steps, compared={
+        "label": "Kept run (a.npz): lr <0.01> vs 0.1 now", "train": train, "evals": np.zeros((0, 3))}).read_text()
+    assert "Compared with a kept run" in html and "lr &lt;0.01&gt; vs 0.1 now" in html  # escaped
+    assert "kept run: training loss (smoothed)" in html and "this run: training loss" in html
+    assert "Compared with a kept run" not in html_report(tmp_path / "s.html", steps=steps).read_text()
