@@ -66,6 +66,7 @@ PANEL_TITLES: dict[str, str] = {
     "confusion": "Mistakes (confusion matrix)",
     "saliency": "Why? (saliency, occlusion)",
     "timelapse": "Time-lapse",
+    "embedding": "Map of what it learned",
     "stats": "Weight and gradient statistics",
 }
 """The views a lesson can show or hide (``visible_panels``) and their titles in the app's View menu.

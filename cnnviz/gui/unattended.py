@@ -94,6 +94,9 @@ def _prepare_tab(app, window, tab: str | None) -> None:
         panels.why.use_drawing(True)
         panels.why.request(force=True)
         _wait(app, lambda: not panels.why.busy, 60.0)
+    elif tab == "map":
+        panels.map.request(force=True)
+        _wait(app, lambda: not panels.map.busy, 60.0)
     elif tab == "statistics":
         panels.statistics.update_diagnosis()
         panels.statistics.refresh()

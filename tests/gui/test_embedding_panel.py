@@ -1,0 +1,122 @@
+"""The map tab: real weights from the window, 2,000 real test images, a stable orientation, the star."""
+
+import numpy as np
+import pytest
+
+from cnnviz.analysis.embedding import SUBSET, features_of
+from cnnviz.gui import palette
+from cnnviz.gui.panels.embedding import EmbeddingPanel
+from cnnviz.gui.unattended import draw_demo_digit
+
+TIMEOUT_MS = 60_000
+
+
+def computed(qtbot, panel):
+    qtbot.waitUntil(lambda: panel.result is not None and not panel.busy, timeout=TIMEOUT_MS)
+    return panel.result
+
+
+def shown_points(panel):
+    """Every dot on the plot, in map order: (positions, the digit whose colour and symbol it has)."""
+    points = np.zeros((len(panel.result.labels), 2))
+    digits = np.full(len(panel.result.labels), -1)
+    for digit, dots in enumerate(panel.dots):
+        members = np.asarray(dots.data["data"], dtype=int)
+        points[members] = np.column_stack([dots.data["x"], dots.data["y"]])
+        digits[members] = digit
+        if len(members):
+            assert dots.opts["brush"].color().name().lower() == palette.class_colour(digit).lower()
+            assert dots.opts["symbol"] == palette.class_symbol(digit)
+    return points, digits
+
+
+@pytest.fixture
+def map_window(window):
+    window.show_tab("map")
+    return window
+
+
+def test_the_tab_maps_2000_test_images_with_the_latest_weights(qtbot, map_window):
+    window, panel = map_window, map_window.panels.map
+    result = computed(qtbot, panel)
+    dataset = window.state.dataset
+    assert len(result.labels) == SUBSET == 2000
+    np.testing.assert_array_equal(result.labels, dataset.test_labels[:SUBSET])
+    points, digits = shown_points(panel)
+    np.testing.assert_array_equal(digits, dataset.test_labels[:SUBSET])  # each dot coloured by its own label
+    np.testing.assert_allclose(points, result.points)
+    assert np.ptp(points, axis=0).min() > 0  # a real spread, not one blob
+    assert len(panel.centre_labels) == 10 and "2,000 test images" in panel.source_label.text()
+    # The weights mapped are the app's: the map's model gives the app's own copy's answers.
+    spec, weights, step = panel.model_source
+    assert result.step == step
+    for name, value in weights.items():
+        np.testing.assert_array_equal(panel.model.state_dict()[name], value)
+    # Pointing at a dot shows that test image and what the network said.
+    panel.show_picked(5)
+    np.testing.assert_allclose(panel.picked_item.image, dataset.test_images[5] / 255.0, atol=1e-6)
+    assert f"true digit {dataset.test_labels[5]}" in panel.picked_label.text()
+    assert f"network says {result.predictions[5]}" in panel.picked_label.text()
+
+
+def test_a_second_evaluation_keeps_the_orientation(qtbot, map_window):
+    panel = map_window.panels.map
+    first = computed(qtbot, panel)
+    # The same weights evaluated again, as if they were new (PCA's signs flipped: the alignment must undo it).
+    flipped = type(first)(**{**first.__dict__, "points": -first.points})
+    panel.result = flipped
+    panel.evaluated(None)
+    qtbot.waitUntil(lambda: panel.result is not flipped and not panel.busy, timeout=TIMEOUT_MS)
+    second = panel.result
+    spread = np.linalg.norm(first.points, axis=1).mean()
+    np.testing.assert_allclose(second.points, -first.points, atol=1e-6 * spread)  # followed the flip
+    panel.evaluated(None)
+    qtbot.waitUntil(lambda: panel.result is not second and not panel.busy, timeout=TIMEOUT_MS)
+    third = panel.result
+    assert np.linalg.norm(third.points - second.points, axis=1).max() < 1e-6 * spread
+
+
+def test_the_star_follows_the_drawing(qtbot, map_window):
+    window, panel = map_window, map_window.panels.map
+    result = computed(qtbot, panel)
+    assert panel.star_point is None and not panel.star_label.isVisible()
+    draw_demo_digit(window, 3)
+    drawing = window.panels.classify.network_input
+    expected = result.place(features_of(panel.model, drawing))
+    np.testing.assert_allclose(panel.star_point, expected)
+    np.testing.assert_allclose([panel.star.data["x"][0], panel.star.data["y"][0]], expected)
+    draw_demo_digit(window, 7)
+    moved = panel.star_point
+    assert not np.allclose(moved, expected)  # another digit, another place
+    np.testing.assert_allclose(moved, result.place(features_of(panel.model, window.panels.classify.network_input)))
+    window.panels.classify.canvas.clear()
+    window.pad.classify()
+    assert panel.star_point is None and len(panel.star.data) == 0
+
+
+def test_forget_clears_the_map(qtbot, map_window):
+    panel = map_window.panels.map
+    computed(qtbot, panel)
+    panel.show_picked(3)
+    panel.forget()
+    assert panel.result is None and panel.model is None and panel.picked is None
+    assert all(len(dots.data) == 0 for dots in panel.dots) and panel.centre_labels == []
+    assert panel.picked_item.image is None and panel.source_label.text() == ""
+
+
+def test_an_error_shows_a_message_and_the_panel_keeps_working(qtbot):
+    from cnnviz.data.datasets import load_dataset
+
+    panel = EmbeddingPanel()
+    qtbot.addWidget(panel)
+    panel.resize(800, 600)
+    panel.show()
+    assert "waiting for the test images" in panel.source_label.text()
+    panel.show_dataset(load_dataset("mnist"))
+    assert "waiting for the network's weights" in panel.source_label.text()
+    panel.set_weights("conv5-4,relu,pool,dense-10", {"0.weight": np.zeros((3, 3), np.float32)}, 1)  # wrong shapes
+    qtbot.waitUntil(lambda: not panel.busy and "Could not make the map" in panel.source_label.text(),
+                    timeout=TIMEOUT_MS)
+    assert panel.result is None and panel.source_label.toolTip()  # the details are in the tooltip
+    panel.set_drawing(np.ones((28, 28), np.float32))  # no map yet: no star, no crash
+    assert panel.star_point is None
