@@ -97,6 +97,7 @@ def _prepare_tab(app, window, tab: str | None) -> None:
     elif tab == "map":
         panels.map.request(force=True)
         _wait(app, lambda: not panels.map.busy, 60.0)
+        panels.map.show_first_mistake()
     elif tab == "statistics":
         panels.statistics.update_diagnosis()
         panels.statistics.refresh()

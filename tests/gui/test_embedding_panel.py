@@ -5,7 +5,7 @@ import pytest
 
 from cnnviz.analysis.embedding import SUBSET, features_of
 from cnnviz.gui import palette
-from cnnviz.gui.panels.embedding import EmbeddingPanel
+from cnnviz.gui.panels.embedding import EmbeddingPanel, spread_apart
 from cnnviz.gui.unattended import draw_demo_digit
 
 TIMEOUT_MS = 60_000
@@ -56,7 +56,7 @@ def test_the_tab_maps_2000_test_images_with_the_latest_weights(qtbot, map_window
     panel.show_picked(5)
     np.testing.assert_allclose(panel.picked_item.image, dataset.test_images[5] / 255.0, atol=1e-6)
     assert f"true digit {dataset.test_labels[5]}" in panel.picked_label.text()
-    assert f"network says {result.predictions[5]}" in panel.picked_label.text()
+    assert f"it says {result.predictions[5]}" in panel.picked_label.text()
 
 
 def test_a_second_evaluation_keeps_the_orientation(qtbot, map_window):
@@ -79,19 +79,31 @@ def test_a_second_evaluation_keeps_the_orientation(qtbot, map_window):
 def test_the_star_follows_the_drawing(qtbot, map_window):
     window, panel = map_window, map_window.panels.map
     result = computed(qtbot, panel)
-    assert panel.star_point is None and not panel.star_label.isVisible()
+    assert panel.star_point is None and panel.star_note.text() == ""
     draw_demo_digit(window, 3)
     drawing = window.panels.classify.network_input
     expected = result.place(features_of(panel.model, drawing))
     np.testing.assert_allclose(panel.star_point, expected)
     np.testing.assert_allclose([panel.star.data["x"][0], panel.star.data["y"][0]], expected)
+    centres = result.class_centres()
+    nearest = min(centres, key=lambda c: np.linalg.norm(centres[c] - expected))
+    assert panel.star_note.text() == f"★ your drawing: nearest the {nearest}s"
     draw_demo_digit(window, 7)
     moved = panel.star_point
     assert not np.allclose(moved, expected)  # another digit, another place
     np.testing.assert_allclose(moved, result.place(features_of(panel.model, window.panels.classify.network_input)))
     window.panels.classify.canvas.clear()
     window.pad.classify()
-    assert panel.star_point is None and len(panel.star.data) == 0
+    assert panel.star_point is None and len(panel.star.data) == 0 and panel.star_note.text() == ""
+
+
+def test_the_digits_at_the_class_centres_do_not_cover_each_other():
+    centres = np.array([[0.0, 0.0], [0.0, 0.0], [0.01, 0.0], [5.0, 5.0]])
+    placed = spread_apart(centres, 1.0)
+    gaps = np.linalg.norm(placed[:, None] - placed[None], axis=2)[np.triu_indices(4, 1)]
+    assert gaps.min() >= 1.0 - 1e-6
+    np.testing.assert_allclose(placed[3], centres[3])  # a label with room stays where it was
+    assert np.linalg.norm(placed - centres, axis=1).max() < 1.5  # the others move only as far as needed
 
 
 def test_forget_clears_the_map(qtbot, map_window):

@@ -21,13 +21,40 @@ from ..jobs import Job, run_in_background
 from .common import LazyPanel, image_view
 
 DOT_SIZE = 6
-STAR_SIZE = 34
+STAR_SIZE = 40
 DOT_PEN = pg.mkPen(0, 0, 0, 90, width=1)
 """A faint dark rim: the light classes (yellow 7, grey 9) stay visible on the white page."""
 LABEL_POINT_SIZE = theme.TITLE_POINT_SIZE + 5
 """The digits written at the class centres: readable from the back of a classroom."""
 PICKED_SIZE = 112
 """The side of the test image shown for a hovered or clicked dot, in pixels."""
+
+
+LABEL_GAP = 0.09
+"""The digits at the class centres are kept at least this share of the map's extent apart (centres of
+similar digits can nearly coincide: their labels were written over each other)."""
+
+
+def spread_apart(centres: np.ndarray, gap: float, rounds: int = 60) -> np.ndarray:
+    """``centres`` (K, 2) moved as little as it takes for every two to be at least ``gap`` apart
+    (pairwise pushes, a few rounds: for ten labels)."""
+    out = np.array(centres, dtype=np.float64)
+    for _ in range(rounds):
+        moved = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                delta = out[j] - out[i]
+                distance = float(np.hypot(*delta))
+                if distance >= gap:
+                    continue
+                direction = delta / distance if distance > 1e-12 else np.array([np.cos(i + j), np.sin(i + j)])
+                push = (gap - distance) / 2 * direction
+                out[i] -= push
+                out[j] += push
+                moved = True
+        if not moved:
+            break
+    return out
 
 
 class EmbeddingPanel(LazyPanel):
@@ -67,11 +94,6 @@ class EmbeddingPanel(LazyPanel):
                                        brush=pg.mkBrush("#ffffff"))
         self.star.setZValue(20)
         self.plot.addItem(self.star)
-        self.star_label = pg.TextItem("your drawing", color=theme.TEXT, anchor=(0, 1.2))
-        self.star_label.setFont(theme.ui_font(theme.AXIS_POINT_SIZE, bold=True))
-        self.star_label.setZValue(20)
-        self.star_label.hide()
-        self.plot.addItem(self.star_label)
         row.addWidget(self.graphics, 1)
 
         side = QWidget()
@@ -88,6 +110,9 @@ class EmbeddingPanel(LazyPanel):
         self.picked_label.setWordWrap(True)
         column.addWidget(self.picked_graphics, 0, Qt.AlignHCenter)
         column.addWidget(self.picked_label)
+        self.star_note = QLabel("")
+        self.star_note.setWordWrap(True)
+        column.addWidget(self.star_note)
         column.addStretch(1)
         row.addWidget(side)
         self.body.addLayout(row, 1)
@@ -158,7 +183,7 @@ class EmbeddingPanel(LazyPanel):
             self.plot.removeItem(label)
         self.centre_labels = []
         self.star.clear()
-        self.star_label.hide()
+        self.star_note.setText("")
         self.picked_item.clear()
         self.picked_label.setText("Point at a dot to see its image")
         self.source_label.setText("")
@@ -226,7 +251,10 @@ class EmbeddingPanel(LazyPanel):
             self.plot.removeItem(label)
         self.centre_labels = []
         names = self._class_names()
-        for digit, centre in embedding.class_centres().items():
+        centres = embedding.class_centres()
+        extent = float(np.ptp(embedding.points, axis=0).max()) or 1.0
+        places = spread_apart(np.array(list(centres.values())), LABEL_GAP * extent)
+        for digit, centre in zip(centres, places):
             label = pg.TextItem(names[digit] if digit < len(names) else str(digit), color=theme.TEXT,
                                 fill=pg.mkBrush(255, 255, 255, 215),
                                 border=pg.mkPen(palette.class_colour(digit), width=4), anchor=(0.5, 0.5))
@@ -259,12 +287,13 @@ class EmbeddingPanel(LazyPanel):
                 self.source_label.setText(f"Could not place your drawing: {exc}")
         if self.star_point is None:
             self.star.clear()
-            self.star_label.hide()
+            self.star_note.setText("")
             return
         x, y = float(self.star_point[0]), float(self.star_point[1])
         self.star.setData(pos=[(x, y)])
-        self.star_label.setPos(x, y)
-        self.star_label.show()
+        centres = self.result.class_centres()
+        nearest = min(centres, key=lambda c: float(np.hypot(*(centres[c] - self.star_point))))
+        self.star_note.setText(f"★ your drawing: nearest the {nearest}s")
 
     def _tip(self, x, y, data) -> str:
         return self.describe(int(data))
@@ -276,7 +305,7 @@ class EmbeddingPanel(LazyPanel):
         label, said = int(embedding.labels[member]), int(embedding.predictions[member])
         verdict = palette.verdict(label == said)
         return (f"test image #{int(embedding.indices[member])}\ntrue digit {label}\n"
-                f"network says {said} {verdict.mark}")
+                f"it says {said} {verdict.mark}")
 
     def _hovered(self, _item, points, _event) -> None:
         if len(points):
@@ -294,3 +323,12 @@ class EmbeddingPanel(LazyPanel):
         self.picked_item.setImage(self.subset[0][member], autoLevels=False, levels=(0.0, 1.0))
         self.picked_view.autoRange(padding=0.01)
         self.picked_label.setText(self.describe(member))
+
+    def show_first_mistake(self) -> bool:
+        """Show the first mapped test image the network gets wrong (for a screenshot); False if none."""
+        if self.result is None:
+            return False
+        wrong = np.flatnonzero(self.result.labels != self.result.predictions)
+        if len(wrong):
+            self.show_picked(int(wrong[0]))
+        return bool(len(wrong))
