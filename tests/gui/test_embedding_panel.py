@@ -87,11 +87,16 @@ def test_the_star_follows_the_drawing(qtbot, map_window):
     np.testing.assert_allclose([panel.star.data["x"][0], panel.star.data["y"][0]], expected)
     centres = result.class_centres()
     nearest = min(centres, key=lambda c: np.linalg.norm(centres[c] - expected))
-    assert panel.star_note.text() == f"★ your drawing: nearest the {nearest}s"
+    assert panel.star_note.text() == f"★ your drawing:\nnearest the {nearest}s"
     draw_demo_digit(window, 7)
     moved = panel.star_point
     assert not np.allclose(moved, expected)  # another digit, another place
     np.testing.assert_allclose(moved, result.place(features_of(panel.model, window.panels.classify.network_input)))
+    view = panel.plot.getViewBox()
+    view.setRange(xRange=(moved[0] + 100, moved[0] + 101), yRange=(moved[1] + 100, moved[1] + 101), padding=0)
+    panel.set_drawing(np.ones((28, 28), np.float32))  # the star off the part of the map in view...
+    star = panel.star_point
+    assert view.viewRect().contains(float(star[0]), float(star[1]))  # ... brings it back in sight
     window.panels.classify.canvas.clear()
     window.pad.classify()
     assert panel.star_point is None and len(panel.star.data) == 0 and panel.star_note.text() == ""

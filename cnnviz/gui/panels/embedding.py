@@ -26,6 +26,7 @@ DOT_PEN = pg.mkPen(0, 0, 0, 90, width=1)
 """A faint dark rim: the light classes (yellow 7, grey 9) stay visible on the white page."""
 LABEL_POINT_SIZE = theme.TITLE_POINT_SIZE + 5
 """The digits written at the class centres: readable from the back of a classroom."""
+POINT_AT_A_DOT = "Point at a dot\nto see its image"
 PICKED_SIZE = 112
 """The side of the test image shown for a hovered or clicked dot, in pixels."""
 
@@ -90,14 +91,14 @@ class EmbeddingPanel(LazyPanel):
             self.plot.addItem(dots)
             self.dots.append(dots)
         self.centre_labels: list[pg.TextItem] = []
-        self.star = pg.ScatterPlotItem(size=STAR_SIZE, symbol="star", pen=pg.mkPen(theme.TEXT, width=3),
-                                       brush=pg.mkBrush("#ffffff"))
+        self.star = pg.ScatterPlotItem(size=STAR_SIZE, symbol="star", pen=pg.mkPen("#000000", width=3),
+                                       brush=pg.mkBrush(palette.YELLOW))  # a big black-rimmed star: not a dot
         self.star.setZValue(20)
         self.plot.addItem(self.star)
         row.addWidget(self.graphics, 1)
 
-        side = QWidget()
-        side.setFixedWidth(PICKED_SIZE + 12)
+        side = QWidget()  # as wide as its lines (no wrapping: they grow with presenter mode's type)
+        side.setMinimumWidth(PICKED_SIZE + 12)
         column = QVBoxLayout(side)
         column.setContentsMargins(0, 0, 0, 0)
         self.picked_graphics = pg.GraphicsLayoutWidget()
@@ -106,21 +107,19 @@ class EmbeddingPanel(LazyPanel):
                                "The test image of the dot under the pointer or last clicked")
         self.picked_view, self.picked_item = image_view(theme.GREY_LUT, (0.0, 1.0))
         self.picked_graphics.addItem(self.picked_view)
-        self.picked_label = QLabel("Point at a dot to see its image")
-        self.picked_label.setWordWrap(True)
+        self.picked_label = QLabel(POINT_AT_A_DOT)
         column.addWidget(self.picked_graphics, 0, Qt.AlignHCenter)
         column.addWidget(self.picked_label)
         self.star_note = QLabel("")
-        self.star_note.setWordWrap(True)
         column.addWidget(self.star_note)
         column.addStretch(1)
         row.addWidget(side)
         self.body.addLayout(row, 1)
 
         self.explain_label = QLabel(
-            "Each dot is one of the first 2,000 test images, coloured by its true digit. The network's last hidden "
-            "layer describes each image with hundreds of numbers; the map keeps the two directions along which "
-            "those descriptions differ most. Digits the network tells apart form separate clouds.")
+            "Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer "
+            "sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it "
+            "tells apart.")
         self.explain_label.setObjectName("hint")
         self.explain_label.setWordWrap(True)
         self.explain_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
@@ -185,7 +184,7 @@ class EmbeddingPanel(LazyPanel):
         self.star.clear()
         self.star_note.setText("")
         self.picked_item.clear()
-        self.picked_label.setText("Point at a dot to see its image")
+        self.picked_label.setText(POINT_AT_A_DOT)
         self.source_label.setText("")
         self.source_label.setToolTip("")
         self.update_button.setText("Update")
@@ -291,9 +290,12 @@ class EmbeddingPanel(LazyPanel):
             return
         x, y = float(self.star_point[0]), float(self.star_point[1])
         self.star.setData(pos=[(x, y)])
+        view = self.plot.getViewBox()
+        if not view.viewRect().contains(x, y):  # a drawing unlike every test image: keep it in sight
+            view.autoRange(items=[*self.dots, self.star], padding=0.08)
         centres = self.result.class_centres()
         nearest = min(centres, key=lambda c: float(np.hypot(*(centres[c] - self.star_point))))
-        self.star_note.setText(f"★ your drawing: nearest the {nearest}s")
+        self.star_note.setText(f"★ your drawing:\nnearest the {nearest}s")
 
     def _tip(self, x, y, data) -> str:
         return self.describe(int(data))
