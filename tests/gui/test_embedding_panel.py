@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QPointF, Qt
 
 from cnnviz.analysis.embedding import SUBSET, features_of
 from cnnviz.gui import palette
@@ -57,6 +58,20 @@ def test_the_tab_maps_2000_test_images_with_the_latest_weights(qtbot, map_window
     np.testing.assert_allclose(panel.picked_item.image, dataset.test_images[5] / 255.0, atol=1e-6)
     assert f"true digit {dataset.test_labels[5]}" in panel.picked_label.text()
     assert f"it says {result.predictions[5]}" in panel.picked_label.text()
+
+
+def test_pointing_at_a_dot_shows_its_test_image(qtbot, map_window):
+    panel = map_window.panels.map
+    result = computed(qtbot, panel)
+    qtbot.waitExposed(panel.graphics)
+    qtbot.wait(50)  # let the layout settle: the view's range maps points to pixels
+    # The dot farthest from the others' middle: no other dot under the pointer.
+    member = int(np.argmax(np.linalg.norm(result.points - np.median(result.points, axis=0), axis=1)))
+    dots = panel.dots[int(result.labels[member])]
+    scene = dots.mapToScene(QPointF(*result.points[member]))
+    qtbot.mouseClick(panel.graphics.viewport(), Qt.LeftButton, pos=panel.graphics.mapFromScene(scene))
+    assert panel.picked == member
+    assert panel.picked_label.text().startswith(f"test image #{result.indices[member]}\n")
 
 
 def test_a_second_evaluation_keeps_the_orientation(qtbot, map_window):
