@@ -152,3 +152,25 @@ def test_an_error_shows_a_message_and_the_panel_keeps_working(qtbot):
     assert panel.result is None and panel.source_label.toolTip()  # the details are in the tooltip
     panel.set_drawing(np.ones((28, 28), np.float32))  # no map yet: no star, no crash
     assert panel.star_point is None
+
+
+def test_classes_with_names_are_written_out(qtbot):
+    import dataclasses
+
+    from cnnviz.data.datasets import FASHION_CLASS_NAMES, load_dataset
+    from cnnviz.nn.model import Sequential, resolve_spec
+
+    panel = EmbeddingPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.show_dataset(dataclasses.replace(load_dataset("mnist"), class_names=FASHION_CLASS_NAMES))
+    spec = resolve_spec("tiny")
+    panel.set_weights(spec, Sequential.from_spec(spec).initialise(0).state_dict(), 0)
+    result = computed(qtbot, panel)
+    assert sorted(label.toPlainText() for label in panel.centre_labels) == sorted(
+        name.split("/")[0] for name in FASHION_CLASS_NAMES)
+    panel.show_picked(0)
+    assert f"true class {FASHION_CLASS_NAMES[result.labels[0]]}" in panel.picked_label.text()
+    assert "classes it tells apart" in panel.explain_label.text()
+    panel.set_drawing(np.asarray(load_dataset("mnist").test_images[0], np.float32) / 255)
+    assert panel.star_note.text().startswith("★ your drawing:\nnearest: ")

@@ -26,6 +26,9 @@ DOT_PEN = pg.mkPen(0, 0, 0, 90, width=1)
 """A faint dark rim: the light classes (yellow 7, grey 9) stay visible on the white page."""
 LABEL_POINT_SIZE = theme.TITLE_POINT_SIZE + 5
 """The digits written at the class centres: readable from the back of a classroom."""
+EXPLANATION = ("Each dot is a test image in its {kind}'s colour. Close dots: images the network's last hidden "
+               "layer sees as alike (seen along the two directions in which they differ most). Separate clouds: "
+               "{kinds} it tells apart.")
 POINT_AT_A_DOT = "Point at a dot\nto see its image"
 PICKED_SIZE = 112
 """The side of the test image shown for a hovered or clicked dot, in pixels."""
@@ -116,10 +119,7 @@ class EmbeddingPanel(LazyPanel):
         row.addWidget(side)
         self.body.addLayout(row, 1)
 
-        self.explain_label = QLabel(
-            "Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer "
-            "sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it "
-            "tells apart.")
+        self.explain_label = QLabel(EXPLANATION.format(kind="digit", kinds="digits"))
         self.explain_label.setObjectName("hint")
         self.explain_label.setWordWrap(True)
         self.explain_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
@@ -148,6 +148,8 @@ class EmbeddingPanel(LazyPanel):
         self.forget()
         self.dataset = dataset
         self.subset = None
+        self.explain_label.setText(EXPLANATION.format(kind="digit", kinds="digits") if self.digits
+                                   else EXPLANATION.format(kind="class", kinds="classes"))
         self.invalidate()
 
     def set_weights(self, spec: str, weights: dict, step: int) -> None:
@@ -249,15 +251,16 @@ class EmbeddingPanel(LazyPanel):
         for label in self.centre_labels:
             self.plot.removeItem(label)
         self.centre_labels = []
-        names = self._class_names()
         centres = embedding.class_centres()
+        texts = {c: self.class_name(c).split("/")[0] for c in centres}
+        longest = max(len(text) for text in texts.values())
+        wide = max(1.0, 0.5 * longest)  # words (Fashion-MNIST's "Sandal") need more room across than a digit
         extent = float(np.ptp(embedding.points, axis=0).max()) or 1.0
-        places = spread_apart(np.array(list(centres.values())), LABEL_GAP * extent)
+        places = spread_apart(np.array(list(centres.values())) / [wide, 1.0], LABEL_GAP * extent) * [wide, 1.0]
         for digit, centre in zip(centres, places):
-            label = pg.TextItem(names[digit] if digit < len(names) else str(digit), color=theme.TEXT,
-                                fill=pg.mkBrush(255, 255, 255, 215),
+            label = pg.TextItem(texts[digit], color=theme.TEXT, fill=pg.mkBrush(255, 255, 255, 215),
                                 border=pg.mkPen(palette.class_colour(digit), width=4), anchor=(0.5, 0.5))
-            label.setFont(theme.ui_font(LABEL_POINT_SIZE, bold=True))
+            label.setFont(theme.ui_font(LABEL_POINT_SIZE if longest <= 2 else theme.AXIS_POINT_SIZE + 1, bold=True))
             label.setPos(float(centre[0]), float(centre[1]))
             label.setZValue(10)
             self.plot.addItem(label)
@@ -272,9 +275,14 @@ class EmbeddingPanel(LazyPanel):
             self.show_picked(self.picked)
         self.place_drawing()
 
-    def _class_names(self) -> tuple[str, ...]:
+    def class_name(self, index: int) -> str:
         names = getattr(self.dataset, "class_names", None) or ()
-        return tuple(names) if all(len(n) <= 3 for n in names) else tuple(str(i) for i in range(len(names)))
+        return str(names[index]) if 0 <= index < len(names) else str(index)
+
+    @property
+    def digits(self) -> bool:
+        """Whether the classes are the digits (else words: Fashion-MNIST's)."""
+        return all(self.class_name(c) == str(c) for c in range(10))
 
     def place_drawing(self) -> None:
         """The star at the drawing's place on the current map (hidden with no drawing or no map)."""
@@ -295,7 +303,8 @@ class EmbeddingPanel(LazyPanel):
             view.autoRange(items=[*self.dots, self.star], padding=0.08)
         centres = self.result.class_centres()
         nearest = min(centres, key=lambda c: float(np.hypot(*(centres[c] - self.star_point))))
-        self.star_note.setText(f"★ your drawing:\nnearest the {nearest}s")
+        where = f"nearest the {nearest}s" if self.digits else f"nearest: {self.class_name(nearest)}"
+        self.star_note.setText(f"★ your drawing:\n{where}")
 
     def _tip(self, x, y, data) -> str:
         return self.describe(int(data))
@@ -306,8 +315,9 @@ class EmbeddingPanel(LazyPanel):
             return ""
         label, said = int(embedding.labels[member]), int(embedding.predictions[member])
         verdict = palette.verdict(label == said)
-        return (f"test image #{int(embedding.indices[member])}\ntrue digit {label}\n"
-                f"it says {said} {verdict.mark}")
+        kind = "digit" if self.digits else "class"
+        return (f"test image #{int(embedding.indices[member])}\ntrue {kind} {self.class_name(label)}\n"
+                f"it says {self.class_name(said)} {verdict.mark}")
 
     def _hovered(self, _item, points, _event) -> None:
         if len(points):
