@@ -1,7 +1,7 @@
 """A map of what the network learned: its last hidden layer's activations, flattened onto a page.
 
 The classifier (the last Dense layer) sees each image as one long list of numbers, the activations of the
-layer before it (400 for ``tiny``, 512 for ``seed``): :func:`.uncertainty.logits_and_features` gives them,
+layer before it (784 for ``tiny``, 512 for ``seed``): :func:`.uncertainty.logits_and_features` gives them,
 found the same way. For ``SUBSET`` test images those lists are points in a space of hundreds of
 dimensions; principal component analysis (PCA) keeps the two directions along which the points spread
 most (the top two eigenvectors of their covariance, from a NumPy SVD of the centred points) and places
