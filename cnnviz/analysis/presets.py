@@ -67,6 +67,7 @@ PANEL_TITLES: dict[str, str] = {
     "saliency": "Why? (saliency, occlusion)",
     "fool": "Fool the network",
     "timelapse": "Time-lapse",
+    "embedding": "Map of what it learned",
     "stats": "Weight and gradient statistics",
 }
 """The views a lesson can show or hide (``visible_panels``) and their titles in the app's View menu.

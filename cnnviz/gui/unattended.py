@@ -97,6 +97,10 @@ def _prepare_tab(app, window, tab: str | None) -> None:
     elif tab == "fool":
         panels.fool.request(force=True)  # the test image, with the weights trained so far
         _wait(app, lambda: not panels.fool.busy, 60.0)
+    elif tab == "map":
+        panels.map.request(force=True)
+        _wait(app, lambda: not panels.map.busy, 60.0)
+        panels.map.show_first_mistake()
     elif tab == "statistics":
         panels.statistics.update_diagnosis()
         panels.statistics.refresh()

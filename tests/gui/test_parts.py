@@ -95,7 +95,7 @@ def test_starting_over_asks_every_panel_the_registry_names_to_forget(window, mon
             monkeypatch.setattr(window.panels[spec.key], spec.forget, lambda key=spec.key: forgot.append(key))
     window.runs.start_over()
     assert forgot == [spec.key for spec in registry.PANELS if spec.forget]
-    assert {"curves", "mistakes", "why", "timelapse", "statistics", "drawings", "timings"} <= set(forgot)
+    assert {"curves", "mistakes", "why", "map", "timelapse", "statistics", "drawings", "timings"} <= set(forgot)
 
 
 # --- the run model --------------------------------------------------------------------------

@@ -1,0 +1,346 @@
+"""A map of what it learned: every test image a dot, placed by what the network's last hidden layer makes of it.
+
+The map (:mod:`cnnviz.analysis.embedding`: PCA of the classifier's input, aligned to the previous map by
+orthogonal Procrustes) is computed when the tab is first seen and again after each test evaluation, on a
+private NumPy copy of the latest weights, as a background job (:mod:`..jobs`): neither the trainer nor the
+GUI thread waits for it. A hidden tab computes nothing and catches up when shown. The student's drawing is
+a big star, placed with the same projection by one forward pass of the map's own model copy (on the GUI
+thread: one image), so it moves as they draw.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from ...analysis.embedding import SUBSET, Embedding, features_of, map_images, map_of
+from .. import accessibility, palette, theme
+from ..jobs import Job, run_in_background
+from .common import LazyPanel, image_view
+
+DOT_SIZE = 6
+STAR_SIZE = 40
+DOT_PEN = pg.mkPen(0, 0, 0, 90, width=1)
+"""A faint dark rim: the light classes (yellow 7, grey 9) stay visible on the white page."""
+LABEL_POINT_SIZE = theme.TITLE_POINT_SIZE + 5
+"""The digits written at the class centres: readable from the back of a classroom."""
+EXPLANATION = ("Each dot is a test image in its {kind}'s colour. Close dots: images the network's last hidden "
+               "layer sees as alike (seen along the two directions in which they differ most). Separate clouds: "
+               "{kinds} it tells apart.")
+POINT_AT_A_DOT = "Point at a dot\nto see its image"
+PICKED_SIZE = 112
+"""The side of the test image shown for a hovered or clicked dot, in pixels."""
+
+
+LABEL_GAP = 0.09
+"""The digits at the class centres are kept at least this share of the map's extent apart (centres of
+similar digits can nearly coincide: their labels were written over each other)."""
+
+
+def spread_apart(centres: np.ndarray, gap: float, rounds: int = 60) -> np.ndarray:
+    """``centres`` (K, 2) moved as little as it takes for every two to be at least ``gap`` apart
+    (pairwise pushes, a few rounds: for ten labels)."""
+    out = np.array(centres, dtype=np.float64)
+    for _ in range(rounds):
+        moved = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                delta = out[j] - out[i]
+                distance = float(np.hypot(*delta))
+                if distance >= gap:
+                    continue
+                direction = delta / distance if distance > 1e-12 else np.array([np.cos(i + j), np.sin(i + j)])
+                push = (gap - distance) / 2 * direction
+                out[i] -= push
+                out[j] += push
+                moved = True
+        if not moved:
+            break
+    return out
+
+
+class EmbeddingPanel(LazyPanel):
+    def __init__(self, parent=None):
+        super().__init__("Map of what it learned", "each dot a test image, placed by the layer before the answer",
+                         parent)
+        self.update_button = QPushButton("Update")
+        self.update_button.setToolTip("Make the map again with the latest weights")
+        self.add_toolbar_widget(self.update_button)
+
+        self.source_label = QLabel("")
+        self.source_label.setWordWrap(True)
+        self.source_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.body.addWidget(self.source_label)
+
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        self.graphics = pg.GraphicsLayoutWidget()
+        accessibility.set_name(self.graphics, "Map of what it learned", "Every test image is a dot coloured by its "
+                               "digit; images the network finds alike lie close together; the star is your drawing")
+        self.plot = theme.style_plot(self.graphics.addPlot())
+        for name in ("left", "bottom"):
+            self.plot.hideAxis(name)  # the two directions have no unit a student could read
+        self.plot.setAspectLocked(True)
+        self.plot.showGrid(x=False, y=False)
+        self.dots: list[pg.ScatterPlotItem] = []
+        for digit in range(10):
+            dots = pg.ScatterPlotItem(size=DOT_SIZE, symbol=palette.class_symbol(digit), pen=DOT_PEN,
+                                      brush=pg.mkBrush(palette.class_colour(digit)), hoverable=True,
+                                      tip=self._tip, hoverSize=DOT_SIZE * 2)
+            dots.sigHovered.connect(self._hovered)
+            dots.sigClicked.connect(self._clicked)
+            self.plot.addItem(dots)
+            self.dots.append(dots)
+        self.centre_labels: list[pg.TextItem] = []
+        self.star = pg.ScatterPlotItem(size=STAR_SIZE, symbol="star", pen=pg.mkPen("#000000", width=3),
+                                       brush=pg.mkBrush(palette.YELLOW))  # a big black-rimmed star: not a dot
+        self.star.setZValue(20)
+        self.plot.addItem(self.star)
+        row.addWidget(self.graphics, 1)
+
+        side = QWidget()  # as wide as its lines (no wrapping: they grow with presenter mode's type)
+        side.setMinimumWidth(PICKED_SIZE + 12)
+        column = QVBoxLayout(side)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.picked_graphics = pg.GraphicsLayoutWidget()
+        self.picked_graphics.setFixedSize(PICKED_SIZE, PICKED_SIZE)
+        accessibility.set_name(self.picked_graphics, "Test image under the pointer",
+                               "The test image of the dot under the pointer or last clicked")
+        self.picked_view, self.picked_item = image_view(theme.GREY_LUT, (0.0, 1.0))
+        self.picked_graphics.addItem(self.picked_view)
+        self.picked_label = QLabel(POINT_AT_A_DOT)
+        column.addWidget(self.picked_graphics, 0, Qt.AlignHCenter)
+        column.addWidget(self.picked_label)
+        self.star_note = QLabel("")
+        column.addWidget(self.star_note)
+        column.addStretch(1)
+        row.addWidget(side)
+        self.body.addLayout(row, 1)
+
+        self.explain_label = QLabel(EXPLANATION.format(kind="digit", kinds="digits"))
+        self.explain_label.setObjectName("hint")
+        self.explain_label.setWordWrap(True)
+        self.explain_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.body.addWidget(self.explain_label)
+
+        self.dataset = None
+        self.subset: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        """(images in [0, 1], labels, indices) the map shows."""
+        self.model_source: tuple[str, dict, int] | None = None
+        """(spec, weights, step) of the latest weights."""
+        self.result: Embedding | None = None
+        self.model = None
+        """The private model copy the shown map was made with: it places the drawing."""
+        self.drawing: np.ndarray | None = None
+        self.star_point: np.ndarray | None = None
+        self.picked: int | None = None
+        self.job: Job | None = None
+        self.dirty = True
+        self.update_button.clicked.connect(lambda: self.request(force=True))
+
+    # --- inputs ------------------------------------------------------------------------
+    def show_dataset(self, dataset) -> None:
+        """The data set whose first ``SUBSET`` test images are mapped (None: none could be loaded)."""
+        if dataset is self.dataset:
+            return
+        self.forget()
+        self.dataset = dataset
+        self.subset = None
+        self.explain_label.setText(EXPLANATION.format(kind="digit", kinds="digits") if self.digits
+                                   else EXPLANATION.format(kind="class", kinds="classes"))
+        self.invalidate()
+
+    def set_weights(self, spec: str, weights: dict, step: int) -> None:
+        """The latest weights (never modified: no copy). The first ones are mapped at once (when seen),
+        later ones after the next evaluation (:meth:`evaluated`)."""
+        first = self.model_source is None or self.result is None
+        self.model_source = (spec, weights, step)
+        if first:
+            self.invalidate()
+        elif self.result.step != step:
+            self.update_button.setText(f"Update (step {step})")
+
+    def evaluated(self, _event=None) -> None:
+        """A test evaluation happened: map again with the latest weights (now if seen, else when shown)."""
+        self.invalidate()
+
+    def set_drawing(self, image: np.ndarray | None) -> None:
+        self.drawing = None if image is None else np.array(image, dtype=np.float32)
+        self.place_drawing()
+
+    def forget(self) -> None:
+        """Other weights (a new run, a loaded model): the map, its orientation and the star go."""
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        self.result = self.model = None
+        self.star_point = None
+        self.picked = None
+        for dots in self.dots:
+            dots.clear()
+        for label in self.centre_labels:
+            self.plot.removeItem(label)
+        self.centre_labels = []
+        self.star.clear()
+        self.star_note.setText("")
+        self.picked_item.clear()
+        self.picked_label.setText(POINT_AT_A_DOT)
+        self.source_label.setText("")
+        self.source_label.setToolTip("")
+        self.update_button.setText("Update")
+        self.dirty = True
+
+    # --- computing -------------------------------------------------------------------------
+    def draw(self) -> None:
+        self.request()
+
+    def request(self, force: bool = False) -> bool:
+        """Start a background computation of the map; False when there is nothing to map yet."""
+        if self.dataset is None or self.model_source is None:
+            missing = "the test images" if self.dataset is None else "the network's weights"
+            self.source_label.setText(f"Nothing to map yet: waiting for {missing}.")
+            self.dirty = True
+            return False
+        if self.busy and not force:
+            self.dirty = True  # computed again when the running job ends
+            return True
+        try:
+            if self.subset is None:
+                self.subset = map_images(self.dataset, SUBSET)
+        except ValueError as exc:
+            self.source_label.setText(f"Could not make the map: {exc}")
+            return False
+        self.dirty = False
+        if self.job is not None:
+            self.job.cancel()
+        spec, weights, step = self.model_source
+        images, labels, indices = self.subset
+        self.source_label.setText(f"Placing {len(labels):,} test images with the weights of step {step}…")
+        self.source_label.setToolTip("")
+        self.job = run_in_background(map_of, spec, weights, step, images, labels, indices, self.result)
+        self.job.succeeded.connect(self._on_result)
+        self.job.failed.connect(self._on_error)
+        return True
+
+    def _on_result(self, result: tuple[Embedding, object]) -> None:
+        embedding, self.model = result
+        self.show_map(embedding)
+        self._next()
+
+    def _on_error(self, message: str, details: str) -> None:
+        self.source_label.setText(f"Could not make the map: {message}")
+        self.source_label.setToolTip(details)
+        self._next()
+
+    def _next(self) -> None:
+        if self.dirty and self.isVisible():
+            self.request()
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None and self.job.running
+
+    # --- showing ---------------------------------------------------------------------------
+    def show_map(self, embedding: Embedding) -> None:
+        self.result = embedding
+        for digit, dots in enumerate(self.dots):
+            members = np.flatnonzero(embedding.labels == digit)
+            dots.setData(pos=embedding.points[members], data=members)
+        for label in self.centre_labels:
+            self.plot.removeItem(label)
+        self.centre_labels = []
+        centres = embedding.class_centres()
+        texts = {c: self.class_name(c).split("/")[0] for c in centres}
+        longest = max(len(text) for text in texts.values())
+        wide = max(1.0, 0.5 * longest)  # words (Fashion-MNIST's "Sandal") need more room across than a digit
+        extent = float(np.ptp(embedding.points, axis=0).max()) or 1.0
+        places = spread_apart(np.array(list(centres.values())) / [wide, 1.0], LABEL_GAP * extent) * [wide, 1.0]
+        for digit, centre in zip(centres, places):
+            label = pg.TextItem(texts[digit], color=theme.TEXT, fill=pg.mkBrush(255, 255, 255, 215),
+                                border=pg.mkPen(palette.class_colour(digit), width=4), anchor=(0.5, 0.5))
+            label.setFont(theme.ui_font(LABEL_POINT_SIZE if longest <= 2 else theme.AXIS_POINT_SIZE + 1, bold=True))
+            label.setPos(float(centre[0]), float(centre[1]))
+            label.setZValue(10)
+            self.plot.addItem(label)
+            self.centre_labels.append(label)
+        self.plot.getViewBox().autoRange(items=self.dots, padding=0.04)
+        right = float((embedding.predictions == embedding.labels).mean())
+        self.source_label.setText(
+            f"{len(embedding.labels):,} test images · weights of step {embedding.step} · the network gets "
+            f"{100 * right:.0f}% of them right · the map keeps {100 * embedding.explained:.0f}% of the spread")
+        self.update_button.setText("Update")
+        if self.picked is not None:
+            self.show_picked(self.picked)
+        self.place_drawing()
+
+    def class_name(self, index: int) -> str:
+        names = getattr(self.dataset, "class_names", None) or ()
+        return str(names[index]) if 0 <= index < len(names) else str(index)
+
+    @property
+    def digits(self) -> bool:
+        """Whether the classes are the digits (else words: Fashion-MNIST's)."""
+        return all(self.class_name(c) == str(c) for c in range(10))
+
+    def place_drawing(self) -> None:
+        """The star at the drawing's place on the current map (hidden with no drawing or no map)."""
+        self.star_point = None
+        if self.drawing is not None and self.drawing.any() and self.result is not None and self.model is not None:
+            try:
+                self.star_point = self.result.place(features_of(self.model, self.drawing))
+            except ValueError as exc:
+                self.source_label.setText(f"Could not place your drawing: {exc}")
+        if self.star_point is None:
+            self.star.clear()
+            self.star_note.setText("")
+            return
+        x, y = float(self.star_point[0]), float(self.star_point[1])
+        self.star.setData(pos=[(x, y)])
+        view = self.plot.getViewBox()
+        if not view.viewRect().contains(x, y):  # a drawing unlike every test image: keep it in sight
+            view.autoRange(items=[*self.dots, self.star], padding=0.08)
+        centres = self.result.class_centres()
+        nearest = min(centres, key=lambda c: float(np.hypot(*(centres[c] - self.star_point))))
+        where = f"nearest the {nearest}s" if self.digits else f"nearest: {self.class_name(nearest)}"
+        self.star_note.setText(f"★ your drawing:\n{where}")
+
+    def _tip(self, x, y, data) -> str:
+        return self.describe(int(data))
+
+    def describe(self, member: int) -> str:
+        embedding = self.result
+        if embedding is None or not 0 <= member < len(embedding.labels):
+            return ""
+        label, said = int(embedding.labels[member]), int(embedding.predictions[member])
+        verdict = palette.verdict(label == said)
+        kind = "digit" if self.digits else "class"
+        return (f"test image #{int(embedding.indices[member])}\ntrue {kind} {self.class_name(label)}\n"
+                f"it says {self.class_name(said)} {verdict.mark}")
+
+    def _hovered(self, _item, points, _event) -> None:
+        if len(points):
+            self.show_picked(int(points[0].data()))
+
+    def _clicked(self, _item, points, _event) -> None:
+        if len(points):
+            self.show_picked(int(points[0].data()))
+
+    def show_picked(self, member: int) -> None:
+        """Show test image ``member`` of the map (its row) beside it, with its label and the network's answer."""
+        if self.result is None or self.subset is None or not 0 <= member < len(self.result.labels):
+            return
+        self.picked = member
+        self.picked_item.setImage(self.subset[0][member], autoLevels=False, levels=(0.0, 1.0))
+        self.picked_view.autoRange(padding=0.01)
+        self.picked_label.setText(self.describe(member))
+
+    def show_first_mistake(self) -> bool:
+        """Show the first mapped test image the network gets wrong (for a screenshot); False if none."""
+        if self.result is None:
+            return False
+        wrong = np.flatnonzero(self.result.labels != self.result.predictions)
+        if len(wrong):
+            self.show_picked(int(wrong[0]))
+        return bool(len(wrong))

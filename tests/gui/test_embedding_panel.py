@@ -1,0 +1,176 @@
+"""The map tab: real weights from the window, 2,000 real test images, a stable orientation, the star."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+from cnnviz.analysis.embedding import SUBSET, features_of
+from cnnviz.gui import palette
+from cnnviz.gui.panels.embedding import EmbeddingPanel, spread_apart
+from cnnviz.gui.unattended import draw_demo_digit
+
+TIMEOUT_MS = 60_000
+
+
+def computed(qtbot, panel):
+    qtbot.waitUntil(lambda: panel.result is not None and not panel.busy, timeout=TIMEOUT_MS)
+    return panel.result
+
+
+def shown_points(panel):
+    """Every dot on the plot, in map order: (positions, the digit whose colour and symbol it has)."""
+    points = np.zeros((len(panel.result.labels), 2))
+    digits = np.full(len(panel.result.labels), -1)
+    for digit, dots in enumerate(panel.dots):
+        members = np.asarray(dots.data["data"], dtype=int)
+        points[members] = np.column_stack([dots.data["x"], dots.data["y"]])
+        digits[members] = digit
+        if len(members):
+            assert dots.opts["brush"].color().name().lower() == palette.class_colour(digit).lower()
+            assert dots.opts["symbol"] == palette.class_symbol(digit)
+    return points, digits
+
+
+@pytest.fixture
+def map_window(window):
+    window.show_tab("map")
+    return window
+
+
+def test_the_tab_maps_2000_test_images_with_the_latest_weights(qtbot, map_window):
+    window, panel = map_window, map_window.panels.map
+    result = computed(qtbot, panel)
+    dataset = window.state.dataset
+    assert len(result.labels) == SUBSET == 2000
+    np.testing.assert_array_equal(result.labels, dataset.test_labels[:SUBSET])
+    points, digits = shown_points(panel)
+    np.testing.assert_array_equal(digits, dataset.test_labels[:SUBSET])  # each dot coloured by its own label
+    np.testing.assert_allclose(points, result.points)
+    assert np.ptp(points, axis=0).min() > 0  # a real spread, not one blob
+    assert len(panel.centre_labels) == 10 and "2,000 test images" in panel.source_label.text()
+    # The weights mapped are the app's: the map's model gives the app's own copy's answers.
+    spec, weights, step = panel.model_source
+    assert result.step == step
+    for name, value in weights.items():
+        np.testing.assert_array_equal(panel.model.state_dict()[name], value)
+    # Pointing at a dot shows that test image and what the network said.
+    panel.show_picked(5)
+    np.testing.assert_allclose(panel.picked_item.image, dataset.test_images[5] / 255.0, atol=1e-6)
+    assert f"true digit {dataset.test_labels[5]}" in panel.picked_label.text()
+    assert f"it says {result.predictions[5]}" in panel.picked_label.text()
+
+
+def test_pointing_at_a_dot_shows_its_test_image(qtbot, map_window):
+    panel = map_window.panels.map
+    result = computed(qtbot, panel)
+    qtbot.waitExposed(panel.graphics)
+    qtbot.wait(50)  # let the layout settle: the view's range maps points to pixels
+    # The dot farthest from the others' middle: no other dot under the pointer.
+    member = int(np.argmax(np.linalg.norm(result.points - np.median(result.points, axis=0), axis=1)))
+    dots = panel.dots[int(result.labels[member])]
+    scene = dots.mapToScene(QPointF(*result.points[member]))
+    qtbot.mouseClick(panel.graphics.viewport(), Qt.LeftButton, pos=panel.graphics.mapFromScene(scene))
+    assert panel.picked == member
+    assert panel.picked_label.text().startswith(f"test image #{result.indices[member]}\n")
+
+
+def test_a_second_evaluation_keeps_the_orientation(qtbot, map_window):
+    panel = map_window.panels.map
+    first = computed(qtbot, panel)
+    # The same weights evaluated again, as if they were new (PCA's signs flipped: the alignment must undo it).
+    flipped = type(first)(**{**first.__dict__, "points": -first.points})
+    panel.result = flipped
+    panel.evaluated(None)
+    qtbot.waitUntil(lambda: panel.result is not flipped and not panel.busy, timeout=TIMEOUT_MS)
+    second = panel.result
+    spread = np.linalg.norm(first.points, axis=1).mean()
+    np.testing.assert_allclose(second.points, -first.points, atol=1e-6 * spread)  # followed the flip
+    panel.evaluated(None)
+    qtbot.waitUntil(lambda: panel.result is not second and not panel.busy, timeout=TIMEOUT_MS)
+    third = panel.result
+    assert np.linalg.norm(third.points - second.points, axis=1).max() < 1e-6 * spread
+
+
+def test_the_star_follows_the_drawing(qtbot, map_window):
+    window, panel = map_window, map_window.panels.map
+    result = computed(qtbot, panel)
+    assert panel.star_point is None and panel.star_note.text() == ""
+    draw_demo_digit(window, 3)
+    drawing = window.panels.classify.network_input
+    expected = result.place(features_of(panel.model, drawing))
+    np.testing.assert_allclose(panel.star_point, expected)
+    np.testing.assert_allclose([panel.star.data["x"][0], panel.star.data["y"][0]], expected)
+    centres = result.class_centres()
+    nearest = min(centres, key=lambda c: np.linalg.norm(centres[c] - expected))
+    assert panel.star_note.text() == f"★ your drawing:\nnearest the {nearest}s"
+    draw_demo_digit(window, 7)
+    moved = panel.star_point
+    assert not np.allclose(moved, expected)  # another digit, another place
+    np.testing.assert_allclose(moved, result.place(features_of(panel.model, window.panels.classify.network_input)))
+    view = panel.plot.getViewBox()
+    view.setRange(xRange=(moved[0] + 100, moved[0] + 101), yRange=(moved[1] + 100, moved[1] + 101), padding=0)
+    panel.set_drawing(np.ones((28, 28), np.float32))  # the star off the part of the map in view...
+    star = panel.star_point
+    assert view.viewRect().contains(float(star[0]), float(star[1]))  # ... brings it back in sight
+    window.panels.classify.canvas.clear()
+    window.pad.classify()
+    assert panel.star_point is None and len(panel.star.data) == 0 and panel.star_note.text() == ""
+
+
+def test_the_digits_at_the_class_centres_do_not_cover_each_other():
+    centres = np.array([[0.0, 0.0], [0.0, 0.0], [0.01, 0.0], [5.0, 5.0]])
+    placed = spread_apart(centres, 1.0)
+    gaps = np.linalg.norm(placed[:, None] - placed[None], axis=2)[np.triu_indices(4, 1)]
+    assert gaps.min() >= 1.0 - 1e-6
+    np.testing.assert_allclose(placed[3], centres[3])  # a label with room stays where it was
+    assert np.linalg.norm(placed - centres, axis=1).max() < 1.5  # the others move only as far as needed
+
+
+def test_forget_clears_the_map(qtbot, map_window):
+    panel = map_window.panels.map
+    computed(qtbot, panel)
+    panel.show_picked(3)
+    panel.forget()
+    assert panel.result is None and panel.model is None and panel.picked is None
+    assert all(len(dots.data) == 0 for dots in panel.dots) and panel.centre_labels == []
+    assert panel.picked_item.image is None and panel.source_label.text() == ""
+
+
+def test_an_error_shows_a_message_and_the_panel_keeps_working(qtbot):
+    from cnnviz.data.datasets import load_dataset
+
+    panel = EmbeddingPanel()
+    qtbot.addWidget(panel)
+    panel.resize(800, 600)
+    panel.show()
+    assert "waiting for the test images" in panel.source_label.text()
+    panel.show_dataset(load_dataset("mnist"))
+    assert "waiting for the network's weights" in panel.source_label.text()
+    panel.set_weights("conv5-4,relu,pool,dense-10", {"0.weight": np.zeros((3, 3), np.float32)}, 1)  # wrong shapes
+    qtbot.waitUntil(lambda: not panel.busy and "Could not make the map" in panel.source_label.text(),
+                    timeout=TIMEOUT_MS)
+    assert panel.result is None and panel.source_label.toolTip()  # the details are in the tooltip
+    panel.set_drawing(np.ones((28, 28), np.float32))  # no map yet: no star, no crash
+    assert panel.star_point is None
+
+
+def test_classes_with_names_are_written_out(qtbot):
+    import dataclasses
+
+    from cnnviz.data.datasets import FASHION_CLASS_NAMES, load_dataset
+    from cnnviz.nn.model import Sequential, resolve_spec
+
+    panel = EmbeddingPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.show_dataset(dataclasses.replace(load_dataset("mnist"), class_names=FASHION_CLASS_NAMES))
+    spec = resolve_spec("tiny")
+    panel.set_weights(spec, Sequential.from_spec(spec).initialise(0).state_dict(), 0)
+    result = computed(qtbot, panel)
+    assert sorted(label.toPlainText() for label in panel.centre_labels) == sorted(
+        name.split("/")[0] for name in FASHION_CLASS_NAMES)
+    panel.show_picked(0)
+    assert f"true class {FASHION_CLASS_NAMES[result.labels[0]]}" in panel.picked_label.text()
+    assert "classes it tells apart" in panel.explain_label.text()
+    panel.set_drawing(np.asarray(load_dataset("mnist").test_images[0], np.float32) / 255)
+    assert panel.star_note.text().startswith("★ your drawing:\nnearest: ")
