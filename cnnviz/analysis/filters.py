@@ -31,12 +31,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..nn.layers import Conv2D, Dense, ReLU
+from ..nn.layers import Conv2D, Dense, MaxPool2D, ReLU
 from ..nn.model import Sequential
 from .saliency import IMAGE_SIZE, layer_input_gradients
 
-__all__ = ["UnitLayer", "MAX_STEPS", "unit_layers", "mean_activations", "top_images", "optimise_inputs",
-           "filter_grid"]
+__all__ = ["UnitLayer", "MAX_STEPS", "unit_layers", "mean_activations", "top_images", "receptive_field",
+           "strongest_patches", "optimise_inputs", "filter_grid"]
 
 MAX_STEPS = 2000
 TOP = 9
@@ -101,6 +101,53 @@ def top_images(activations: np.ndarray, k: int = TOP) -> tuple[np.ndarray, np.nd
     (ties: the lower index first)."""
     order = np.argsort(-activations, axis=0, kind="stable")[:k].T  # (units, k)
     return order, np.take_along_axis(activations.T, order, axis=1)
+
+
+def receptive_field(model: Sequential, layer_index: int, row: int, col: int) -> tuple[int, int, int, int]:
+    """``(top, left, bottom, right)``, inclusive and inside the image: the input pixels that position
+    ``(row, col)`` of layer ``layer_index``'s output depends on, walking back through the convolutions
+    (stride 1, with their padding) and the 2x2 pools (stride 2)."""
+    if len(model.shapes[layer_index + 1]) != 3:
+        raise ValueError(f"layer {layer_index} ({model.layers[layer_index].name}) has no spatial map: "
+                         "it sees the whole image")
+    top, left, bottom, right = row, col, row, col
+    for layer in reversed(model.layers[:layer_index + 1]):
+        if isinstance(layer, Conv2D):
+            pad_top, _, pad_left, _ = layer.pads()
+            top, left = top - pad_top, left - pad_left
+            bottom, right = bottom - pad_top + layer.kernel - 1, right - pad_left + layer.kernel - 1
+        elif isinstance(layer, MaxPool2D):
+            top, left, bottom, right = 2 * top, 2 * left, 2 * bottom + 1, 2 * right + 1
+    last = IMAGE_SIZE - 1
+    return max(top, 0), max(left, 0), min(bottom, last), min(right, last)
+
+
+def strongest_patches(model: Sequential, layer: UnitLayer, images: np.ndarray, top_indices: np.ndarray
+                      ) -> np.ndarray:
+    """``(units, k, 4)`` int: for unit ``u`` and its image ``images[top_indices[u, j]]``, the input patch
+    (:func:`receptive_field`) behind the strongest position of the unit's map; ``-1`` rows where the unit
+    has no map (the classes) or its map is zero everywhere (nothing to point at)."""
+    units, k = top_indices.shape
+    boxes = np.full((units, k, 4), -1, np.int64)
+    if len(model.shapes[layer.measured + 1]) != 3 or top_indices.size == 0:
+        return boxes
+    be = model.backend
+    x = be.from_host(np.ascontiguousarray(images[top_indices.reshape(-1), None], dtype=model.dtype))
+    try:
+        for item in model.layers[:layer.measured + 1]:
+            x = item.forward(be, x, False)
+        maps = np.asarray(be.to_host(x), dtype=np.float64).reshape(units, k, units, -1)
+    finally:
+        for item in model.layers:
+            item.clear_cache()
+    width = model.shapes[layer.measured + 1][2]
+    for u in range(units):
+        for j in range(k):
+            own = maps[u, j, u]
+            if own.max() > 0:
+                row, col = divmod(int(np.argmax(own)), width)
+                boxes[u, j] = receptive_field(model, layer.measured, row, col)
+    return boxes
 
 
 def _blur_matrix(sigma: float, size: int = IMAGE_SIZE) -> np.ndarray:
