@@ -65,6 +65,7 @@ PANEL_TITLES: dict[str, str] = {
     "draw": "Draw and classify, class drawings",
     "confusion": "Mistakes (confusion matrix)",
     "saliency": "Why? (saliency, occlusion)",
+    "filters": "What each filter wants to see",
     "timelapse": "Time-lapse",
     "stats": "Weight and gradient statistics",
 }

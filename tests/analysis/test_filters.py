@@ -124,3 +124,33 @@ def test_strongest_patches_outline_each_top_images_strongest_position(tiny_model
     assert (boxes >= 0).all(axis=2).mean() > 0.9  # the top images of a unit do excite it somewhere
     classes = f.strongest_patches(tiny_model, layers[-1], images, f.top_images(acts["dense1"])[0])
     assert classes.shape == (10, 9, 4) and (classes == -1).all()
+
+
+def test_a_centre_optimised_input_shapes_the_centre_units_patch_and_excites_it(tiny_model):
+    for layer in f.unit_layers(tiny_model)[:2]:
+        field = f.centre_field(tiny_model, layer)
+        height, width = tiny_model.shapes[layer.index + 1][1:]
+        assert field == f.receptive_field(tiny_model, layer.index, height // 2, width // 2)
+        few, few_values = f.optimise_inputs(tiny_model, layer, steps=2, seed=1, jitter=0, centre=True)
+        inputs, values = f.optimise_inputs(tiny_model, layer, steps=32, seed=1, jitter=0, centre=True)
+        maps = dict(tiny_model.activations(tiny_model.backend.from_host(inputs[:, None])))[
+            tiny_model.layers[layer.measured].name]
+        units = np.arange(layer.units)
+        np.testing.assert_allclose(values, maps[units, units, height // 2, width // 2], rtol=1e-5, atol=1e-6)
+        assert np.mean(values > few_values) >= 0.9, (layer.name, values, few_values)
+        # What changed lies in the patch (and the blur's reach around it), not over the whole image.
+        change = np.abs(inputs - few).mean(axis=0)
+        top, left, bottom, right = field
+        inside = np.zeros((28, 28), bool)
+        inside[max(top - 3, 0):bottom + 4, max(left - 3, 0):right + 4] = True
+        assert change[inside].mean() > 10 * change[~inside].mean(), layer.name
+    assert f.centre_field(tiny_model, f.unit_layers(tiny_model)[-1]) is None  # a class sees the whole image
+
+
+def test_forward_cost_counts_the_multiply_adds_of_the_convolutions_and_dense_layers():
+    tiny = Sequential.from_spec("tiny")  # conv5-8, relu, pool, conv3-16, relu, pool, dense-10
+    conv1 = 8 * 28 * 28 * 1 * 5 * 5
+    conv2 = 16 * 14 * 14 * 8 * 3 * 3
+    assert f.forward_macs(tiny, 0) == f.forward_macs(tiny, 2) == conv1
+    assert f.forward_macs(tiny, 4) == conv1 + conv2
+    assert f.forward_macs(tiny, 7) == conv1 + conv2 + 16 * 7 * 7 * 10

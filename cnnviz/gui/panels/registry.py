@@ -79,6 +79,8 @@ PANELS: tuple[PanelSpec, ...] = (
     PanelSpec("mistakes", "Mistakes", TAB, "confusion.ConfusionPanel", ("confusion",), forget="clear"),
     PanelSpec("why", "Why?", TAB, "why.WhyPanel", ("saliency",), forget="clear_result",
               observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE)),
+    PanelSpec("filters", "What filters want", TAB, "filters.FiltersPanel", ("filters",), short="Filters",
+              forget="clear_result", observes=(DATASET, WEIGHTS, EVALUATED)),
     PanelSpec("timelapse", "Time-lapse", TAB, "timelapse.TimeLapsePanel", ("timelapse",), forget="clear"),
     PanelSpec("statistics", "Statistics", TAB, "stats.StatsPanel", ("stats",), short="Stats", forget="clear"),
     PanelSpec("drawings", "Class drawings", TAB, "drawings.DrawingsPanel", ("draw",), short="Drawings",
