@@ -93,6 +93,20 @@ def test_changing_the_layer_recomputes_and_the_classes_dream_of_their_digit(qtbo
     assert np.mean(labels == np.arange(10)[:, None]) > 0.5
 
 
+def test_leaving_the_tab_stops_the_computation_and_coming_back_catches_up(qtbot, trained):
+    window = trained
+    panel = window.panels.filters
+    window.show_tab("filters")
+    job, progress = panel.job, panel.progress
+    assert panel.busy
+    window.show_tab("mistakes")  # before the job could deliver: out of sight, it is stopped
+    assert panel.job is None and progress.cancelled and job.cancelled and panel.dirty
+    qtbot.waitUntil(lambda: not job.running, timeout=TIMEOUT_MS)
+    assert panel.result is None  # a cancelled job delivers nothing
+    window.show_tab("filters")
+    computed(qtbot, panel, step=12)
+
+
 def test_an_evaluation_recomputes_with_the_latest_weights_and_starting_over_forgets(qtbot, trained):
     window = trained
     panel = window.panels.filters

@@ -376,6 +376,14 @@ class FiltersPanel(LazyPanel):
         if self.dirty and self.isVisible():
             self.request()
 
+    def hideEvent(self, event) -> None:
+        """Out of sight (another tab, the window closing): stop computing; it catches up when shown again."""
+        super().hideEvent(event)
+        if self.busy:
+            self._cancel()
+            self.dirty = True
+            self.status_label.setText("")
+
     @property
     def busy(self) -> bool:
         return self.job is not None and self.job.running
