@@ -154,8 +154,8 @@ class UnitTile(QAbstractButton):
         """(28, 28) in [0, 1]: the input optimised to excite the unit."""
         self.field = field
         """The patch it was optimised in (a conv unit's centre), outlined; None: the whole image (a class)."""
-        self.crop = (0, 0, 27, 27) if field is None else (
-            max(field[0] - MARGIN, 0), max(field[1] - MARGIN, 0), min(field[2] + MARGIN, 27), min(field[3] + MARGIN, 27))
+        self.crop = (0, 0, 27, 27) if field is None else (max(field[0] - MARGIN, 0), max(field[1] - MARGIN, 0),
+                                                           min(field[2] + MARGIN, 27), min(field[3] + MARGIN, 27))
         """(top, left, bottom, right) of the optimised input shown: the patch and a margin."""
         self._qimages = [grey_image(image) for image in self.images]
         self._optimised_qimage = grey_image(dim_outside(self.optimised, field))
@@ -184,38 +184,34 @@ class UnitTile(QAbstractButton):
         painter.setFont(bold)
         painter.drawText(QRect(4, 2, self.width() - 8, self._title_height()), Qt.AlignLeft | Qt.AlignVCenter,
                          self.title)
+        painter.setBrush(Qt.NoBrush)
         tile, x0, y0 = self.tile_px(), 4, 4 + self._title_height()
-        outline = QPen(QColor(palette.ORANGE))
-        outline.setWidth(2 if self.isChecked() else 1)
         for j, image in enumerate(self._qimages):
             row, col = divmod(j, 3)
             target = QRect(x0 + col * (tile + self.GAP), y0 + row * (tile + self.GAP), tile, tile)
             painter.drawImage(target, image)
-            top, left, bottom, right = (int(v) for v in self.boxes[j])
-            if top >= 0:
-                scale = tile / 28.0
-                painter.setPen(outline)
-                painter.setBrush(Qt.NoBrush)
-                painter.drawRect(QRect(target.x() + round(left * scale), target.y() + round(top * scale),
-                                       max(2, round((right - left + 1) * scale) - 1),
-                                       max(2, round((bottom - top + 1) * scale) - 1)))
+            if self.boxes[j][0] >= 0:
+                self._outline(painter, target, (0, 0, 27, 27), self.boxes[j], 2 if self.isChecked() else 1)
         block = 3 * tile + 2 * self.GAP
         top, left, bottom, right = self.crop
         target = QRect(x0 + block + self.SPACE, y0, block, block)
         painter.drawImage(target, self._optimised_qimage, QRect(left, top, right - left + 1, bottom - top + 1))
         if self.field is not None:
-            scale = block / (right - left + 1)
-            f_top, f_left, f_bottom, f_right = self.field
-            outline.setWidth(2)
-            painter.setPen(outline)
-            painter.setBrush(Qt.NoBrush)
-            painter.drawRect(QRect(target.x() + round((f_left - left) * scale), target.y() + round((f_top - top) * scale),
-                                   round((f_right - f_left + 1) * scale) - 1, round((f_bottom - f_top + 1) * scale) - 1))
+            self._outline(painter, target, self.crop, self.field, 2)
         if self.hasFocus():
             painter.setPen(QPen(QColor(theme.ACCENT), 2))
-            painter.setBrush(Qt.NoBrush)
             painter.drawRect(self.rect().adjusted(1, 1, -1, -1))
         painter.end()
+
+    @staticmethod
+    def _outline(painter: QPainter, target: QRect, shown, box, width: int) -> None:
+        """Outline ``box`` (top, left, bottom, right in image pixels) of the part ``shown`` drawn in ``target``."""
+        scale = target.width() / (shown[3] - shown[1] + 1)
+        top, left, bottom, right = (int(v) for v in box)
+        painter.setPen(QPen(QColor(palette.ORANGE), width))
+        x, y = target.x() + round((left - shown[1]) * scale), target.y() + round((top - shown[0]) * scale)
+        painter.drawRect(QRect(x, y, max(2, round((right - left + 1) * scale) - 1),
+                               max(2, round((bottom - top + 1) * scale) - 1)))
 
 
 class FiltersPanel(LazyPanel):
