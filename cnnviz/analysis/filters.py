@@ -31,12 +31,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..nn.layers import Conv2D, Dense, ReLU
+from ..nn.layers import Conv2D, Dense, MaxPool2D, ReLU
 from ..nn.model import Sequential
 from .saliency import IMAGE_SIZE, layer_input_gradients
 
-__all__ = ["UnitLayer", "MAX_STEPS", "unit_layers", "mean_activations", "top_images", "optimise_inputs",
-           "filter_grid"]
+__all__ = ["UnitLayer", "MAX_STEPS", "unit_layers", "mean_activations", "top_images", "receptive_field",
+           "strongest_patches", "centre_field", "forward_macs", "optimise_inputs", "filter_grid"]
 
 MAX_STEPS = 2000
 TOP = 9
@@ -103,6 +103,80 @@ def top_images(activations: np.ndarray, k: int = TOP) -> tuple[np.ndarray, np.nd
     return order, np.take_along_axis(activations.T, order, axis=1)
 
 
+def receptive_field(model: Sequential, layer_index: int, row: int, col: int) -> tuple[int, int, int, int]:
+    """``(top, left, bottom, right)``, inclusive and inside the image: the input pixels that position
+    ``(row, col)`` of layer ``layer_index``'s output depends on, walking back through the convolutions
+    (stride 1, with their padding) and the 2x2 pools (stride 2)."""
+    if len(model.shapes[layer_index + 1]) != 3:
+        raise ValueError(f"layer {layer_index} ({model.layers[layer_index].name}) has no spatial map: "
+                         "it sees the whole image")
+    top, left, bottom, right = row, col, row, col
+    for layer in reversed(model.layers[:layer_index + 1]):
+        if isinstance(layer, Conv2D):
+            pad_top, _, pad_left, _ = layer.pads()
+            top, left = top - pad_top, left - pad_left
+            bottom, right = bottom - pad_top + layer.kernel - 1, right - pad_left + layer.kernel - 1
+        elif isinstance(layer, MaxPool2D):
+            top, left, bottom, right = 2 * top, 2 * left, 2 * bottom + 1, 2 * right + 1
+    last = IMAGE_SIZE - 1
+    return max(top, 0), max(left, 0), min(bottom, last), min(right, last)
+
+
+def _layer_output(model: Sequential, images: np.ndarray, last: int) -> np.ndarray:
+    """Layer ``last``'s output (host, float64) for (N, 28, 28) images, through the model's own forward passes."""
+    be = model.backend
+    x = be.from_host(np.ascontiguousarray(images[:, None], dtype=model.dtype))
+    try:
+        for item in model.layers[:last + 1]:
+            x = item.forward(be, x, False)
+        return np.asarray(be.to_host(x), dtype=np.float64)
+    finally:
+        for item in model.layers:
+            item.clear_cache()
+
+
+def strongest_patches(model: Sequential, layer: UnitLayer, images: np.ndarray, top_indices: np.ndarray
+                      ) -> np.ndarray:
+    """``(units, k, 4)`` int: for unit ``u`` and its image ``images[top_indices[u, j]]``, the input patch
+    (:func:`receptive_field`) behind the strongest position of the unit's map; ``-1`` rows where the unit
+    has no map (the classes) or its map is zero everywhere (nothing to point at)."""
+    units, k = top_indices.shape
+    boxes = np.full((units, k, 4), -1, np.int64)
+    if len(model.shapes[layer.measured + 1]) != 3 or top_indices.size == 0:
+        return boxes
+    maps = _layer_output(model, images[top_indices.reshape(-1)], layer.measured).reshape(units, k, units, -1)
+    width = model.shapes[layer.measured + 1][2]
+    for u in range(units):
+        for j in range(k):
+            own = maps[u, j, u]
+            if own.max() > 0:
+                row, col = divmod(int(np.argmax(own)), width)
+                boxes[u, j] = receptive_field(model, layer.measured, row, col)
+    return boxes
+
+
+def centre_field(model: Sequential, layer: UnitLayer) -> tuple[int, int, int, int] | None:
+    """The input patch (:func:`receptive_field`) of the centre of ``layer``'s map (None: the classes,
+    which see the whole image): what ``optimise_inputs(..., centre=True)`` shapes."""
+    shape = model.shapes[layer.index + 1]
+    if len(shape) != 3:
+        return None
+    return receptive_field(model, layer.index, shape[1] // 2, shape[2] // 2)
+
+
+def forward_macs(model: Sequential, last: int) -> int:
+    """Multiply-adds of one image's forward pass through ``model.layers[:last + 1]`` (the convolutions and
+    dense layers; the rest is comparatively free): what a step of :func:`optimise_inputs` costs per unit."""
+    total = 0
+    for index, layer in enumerate(model.layers[:last + 1]):
+        in_shape, out_shape = model.shapes[index], model.shapes[index + 1]
+        if isinstance(layer, Conv2D):
+            total += int(np.prod(out_shape)) * in_shape[0] * layer.kernel * layer.kernel
+        elif isinstance(layer, Dense):
+            total += int(np.prod(in_shape)) * int(np.prod(out_shape))
+    return total
+
+
 def _blur_matrix(sigma: float, size: int = IMAGE_SIZE) -> np.ndarray:
     """A (size, size) Gaussian blur, each row summing to 1 (``G @ img @ G.T`` blurs both axes)."""
     offsets = np.arange(size)[:, None] - np.arange(size)[None, :]
@@ -115,9 +189,14 @@ def _sigmoid(v: np.ndarray) -> np.ndarray:
 
 
 def optimise_inputs(model: Sequential, layer: UnitLayer, steps: int = 128, seed: int = 0, step_size: float = 0.8,
-                    jitter: int = 2, smoothing: float = 1.0, blur_every: int = 8, progress=None
-                    ) -> tuple[np.ndarray, np.ndarray]:
-    """``(inputs (units, 28, 28) float32 in [0, 1], their measured activations (units,))`` for ``layer``."""
+                    jitter: int = 2, smoothing: float = 1.0, blur_every: int = 8, centre: bool = False,
+                    progress=None) -> tuple[np.ndarray, np.ndarray]:
+    """``(inputs (units, 28, 28) float32 in [0, 1], their measured activations (units,))`` for ``layer``.
+
+    ``centre``: excite the unit at the centre of its map only (a conv layer), not its mean over the map: the
+    input then shows the pattern the filter wants inside its patch (:func:`centre_field`), where the mean's
+    optimum tends to a texture or a uniform field that fills the image. The activation returned is then
+    that centre position's, after the ReLU."""
     if not 1 <= steps <= MAX_STEPS:
         raise ValueError(f"steps must be from 1 to {MAX_STEPS}, got {steps}")
     rng = np.random.default_rng(seed)
@@ -129,7 +208,10 @@ def optimise_inputs(model: Sequential, layer: UnitLayer, steps: int = 128, seed:
     def seed_rows(out: np.ndarray) -> np.ndarray:
         rows = np.zeros_like(out)
         mine = out[np.arange(units), np.arange(units)]  # row i: unit i's map (or score)
-        if out.ndim == 4:
+        if out.ndim == 4 and centre:
+            row, col = out.shape[2] // 2, out.shape[3] // 2
+            rows[np.arange(units), np.arange(units), row, col] = _sigmoid(mine[:, row, col])
+        elif out.ndim == 4:
             # d mean(softplus(map)) / d map: the smooth ReLU, so the positions already on count most and
             # a unit that is off everywhere still gets a gradient.
             rows[np.arange(units), np.arange(units)] = _sigmoid(mine) / np.prod(out.shape[2:])
@@ -150,6 +232,9 @@ def optimise_inputs(model: Sequential, layer: UnitLayer, steps: int = 128, seed:
         if progress is not None:
             progress(1)
     inputs = _sigmoid(smooth @ z @ smooth.T).astype(np.float32)
+    if centre and len(model.shapes[layer.measured + 1]) == 3:
+        maps = _layer_output(model, inputs, layer.measured)
+        return inputs, maps[np.arange(units), np.arange(units), maps.shape[2] // 2, maps.shape[3] // 2]
     measured = mean_activations(model, inputs, [layer])[layer.name]
     return inputs, measured[np.arange(units), np.arange(units)]
 

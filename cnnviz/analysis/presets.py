@@ -65,9 +65,10 @@ PANEL_TITLES: dict[str, str] = {
     "draw": "Draw and classify, class drawings",
     "confusion": "Mistakes (confusion matrix)",
     "saliency": "Why? (saliency, occlusion)",
+    "filters": "What each filter wants to see",
+    "embedding": "Map of what it learned",
     "fool": "Fool the network",
     "timelapse": "Time-lapse",
-    "embedding": "Map of what it learned",
     "stats": "Weight and gradient statistics",
 }
 """The views a lesson can show or hide (``visible_panels``) and their titles in the app's View menu.

@@ -101,6 +101,8 @@ def _prepare_tab(app, window, tab: str | None) -> None:
         panels.map.request(force=True)
         _wait(app, lambda: not panels.map.busy, 60.0)
         panels.map.show_first_mistake()
+    elif tab == "filters":  # computing since the tab was shown: wait for its tiles
+        _wait(app, lambda: panels.filters.result is not None and not panels.filters.busy, 60.0)
     elif tab == "statistics":
         panels.statistics.update_diagnosis()
         panels.statistics.refresh()

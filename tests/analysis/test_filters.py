@@ -74,3 +74,83 @@ def test_step_count_is_bounded():
     model = Sequential.from_spec("tiny").initialise(0).to(registry.get("numpy"))
     with pytest.raises(ValueError, match="steps"):
         f.optimise_inputs(model, f.unit_layers(model)[0], steps=f.MAX_STEPS + 1)
+
+
+@pytest.mark.parametrize("net", ["tiny", "fast"])
+def test_receptive_field_is_exactly_the_pixels_a_position_depends_on(net):
+    from cnnviz.analysis.saliency import layer_input_gradients
+
+    model = Sequential.from_spec(net).initialise(3).to(registry.get("numpy"))
+    images = np.random.default_rng(0).random((24, 28, 28)).astype(np.float32)
+    for layer in f.unit_layers(model)[:-1]:
+        height, width = model.shapes[layer.index + 1][1:]
+        for row, col in ((0, 0), (height // 2, width // 3), (height - 1, width - 1)):
+            def seed(out, row=row, col=col):
+                rows = np.zeros_like(out)
+                rows[:, 0, row, col] = 1.0
+                return rows
+            _, grads = layer_input_gradients(model, images, layer.index, seed)
+            ys, xs = np.nonzero(np.abs(grads).max(axis=0))  # every image's pool picks differently: the union
+            assert (ys.min(), xs.min(), ys.max(), xs.max()) == f.receptive_field(model, layer.index, row, col), (
+                layer.name, row, col)
+    # Known values: tiny conv1 is a 5x5 window; conv2 (after a pool) sees 10x10.
+    tiny = Sequential.from_spec("tiny")
+    assert f.receptive_field(tiny, 1, 10, 10) == (8, 8, 12, 12)
+    assert f.receptive_field(tiny, 4, 5, 5) == (6, 6, 15, 15)
+    with pytest.raises(ValueError, match="whole image"):
+        f.receptive_field(tiny, 7, 0, 0)
+
+
+def test_strongest_patches_outline_each_top_images_strongest_position(tiny_model, test_images):
+    images = test_images.astype(np.float32) / 255
+    layers = f.unit_layers(tiny_model)
+    acts = f.mean_activations(tiny_model, images, layers)
+    conv2 = layers[1]
+    top, _ = f.top_images(acts["conv2"])
+    boxes = f.strongest_patches(tiny_model, conv2, images, top)
+    assert boxes.shape == (16, 9, 4)
+    maps = dict(tiny_model.activations(tiny_model.backend.from_host(images[top.reshape(-1), None])))["relu2"]
+    maps = maps.reshape(16, 9, 16, 14, 14)
+    for unit in range(16):
+        for j in range(9):
+            own = maps[unit, j, unit]
+            if own.max() <= 0:
+                assert (boxes[unit, j] == -1).all()
+                continue
+            row, col = np.unravel_index(np.argmax(own), own.shape)
+            top_, left, bottom, right = boxes[unit, j]
+            assert (top_, left, bottom, right) == f.receptive_field(tiny_model, conv2.measured, row, col)
+            assert bottom - top_ <= 9 and right - left <= 9  # a 10x10 patch, not the whole image
+    assert (boxes >= 0).all(axis=2).mean() > 0.9  # the top images of a unit do excite it somewhere
+    classes = f.strongest_patches(tiny_model, layers[-1], images, f.top_images(acts["dense1"])[0])
+    assert classes.shape == (10, 9, 4) and (classes == -1).all()
+
+
+def test_a_centre_optimised_input_shapes_the_centre_units_patch_and_excites_it(tiny_model):
+    for layer in f.unit_layers(tiny_model)[:2]:
+        field = f.centre_field(tiny_model, layer)
+        height, width = tiny_model.shapes[layer.index + 1][1:]
+        assert field == f.receptive_field(tiny_model, layer.index, height // 2, width // 2)
+        few, few_values = f.optimise_inputs(tiny_model, layer, steps=2, seed=1, jitter=0, centre=True)
+        inputs, values = f.optimise_inputs(tiny_model, layer, steps=32, seed=1, jitter=0, centre=True)
+        maps = dict(tiny_model.activations(tiny_model.backend.from_host(inputs[:, None])))[
+            tiny_model.layers[layer.measured].name]
+        units = np.arange(layer.units)
+        np.testing.assert_allclose(values, maps[units, units, height // 2, width // 2], rtol=1e-5, atol=1e-6)
+        assert np.mean(values > few_values) >= 0.9, (layer.name, values, few_values)
+        # What changed lies in the patch (and the blur's reach around it), not over the whole image.
+        change = np.abs(inputs - few).mean(axis=0)
+        top, left, bottom, right = field
+        inside = np.zeros((28, 28), bool)
+        inside[max(top - 3, 0):bottom + 4, max(left - 3, 0):right + 4] = True
+        assert change[inside].mean() > 10 * change[~inside].mean(), layer.name
+    assert f.centre_field(tiny_model, f.unit_layers(tiny_model)[-1]) is None  # a class sees the whole image
+
+
+def test_forward_cost_counts_the_multiply_adds_of_the_convolutions_and_dense_layers():
+    tiny = Sequential.from_spec("tiny")  # conv5-8, relu, pool, conv3-16, relu, pool, dense-10
+    conv1 = 8 * 28 * 28 * 1 * 5 * 5
+    conv2 = 16 * 14 * 14 * 8 * 3 * 3
+    assert f.forward_macs(tiny, 0) == f.forward_macs(tiny, 2) == conv1
+    assert f.forward_macs(tiny, 4) == conv1 + conv2
+    assert f.forward_macs(tiny, 7) == conv1 + conv2 + 16 * 7 * 7 * 10

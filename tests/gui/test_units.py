@@ -102,7 +102,7 @@ def test_the_tab_choices_are_the_registry_tabs(capsys):
     from cnnviz import cli
     from cnnviz.gui.panels.registry import TABS
 
-    assert TABS == ("training", "mistakes", "why", "map", "fool", "timelapse", "statistics", "drawings")
+    assert TABS == ("training", "mistakes", "why", "filters", "map", "fool", "timelapse", "statistics", "drawings")
     assert cli.main(["gui", "--tab", "nonsense"]) == 2
     err = capsys.readouterr().err
     assert all(repr(tab) in err for tab in TABS), err

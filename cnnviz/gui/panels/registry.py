@@ -79,6 +79,8 @@ PANELS: tuple[PanelSpec, ...] = (
     PanelSpec("mistakes", "Mistakes", TAB, "confusion.ConfusionPanel", ("confusion",), forget="clear"),
     PanelSpec("why", "Why?", TAB, "why.WhyPanel", ("saliency",), forget="clear_result",
               observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE)),
+    PanelSpec("filters", "What filters want", TAB, "filters.FiltersPanel", ("filters",), short="Filters",
+              forget="clear_result", observes=(DATASET, WEIGHTS, EVALUATED)),
     PanelSpec("map", "Map of what it learned", TAB, "embedding.EmbeddingPanel", ("embedding",), short="Map",
               forget="forget", observes=(DATASET, WEIGHTS, EVALUATED, DRAWING)),
     PanelSpec("fool", "Fool the network", TAB, "fool.FoolPanel", ("fool",), short="Fool", forget="forget",

@@ -1,0 +1,433 @@
+"""What does this filter want to see? Each unit's top test images beside the input it likes best.
+
+For the layer chosen (every conv layer, and the output classes), each unit
+gets a tile: the 9 of the first :data:`TEST_IMAGES` test images that excite it
+most, with the patch its strongest spot sees outlined (its receptive field),
+and beside them the input that gradient ascent (with jitter and blur) makes
+for it. For the classes this is "dream a 3". Everything is computed by
+:mod:`cnnviz.analysis.filters` on a private NumPy copy of the latest weights
+(``model_from_weights``) as a background job (:mod:`..jobs`), when the tab is
+seen: after each evaluation and when the layer changes. A hidden tab computes
+nothing: it catches up when it is shown.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from PySide6.QtCore import QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
+from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel, QScrollArea, QSizePolicy, QWidget
+
+from ...analysis import filters
+from ...analysis.saliency import model_from_weights
+from ...nn.model import Sequential
+from .. import accessibility, palette, theme
+from ..jobs import Job, run_in_background
+from .common import FlowLayout, LazyPanel, row_of
+
+TEST_IMAGES = 2000
+"""The top images are searched for among the first this many test images (a layer in a few seconds)."""
+STEPS = 32
+"""Gradient-ascent steps of a conv layer's optimised inputs (timings in docs/see-inside.md)..."""
+CLASS_STEPS = 64
+"""... and of the classes' (ten units, a cheap backward pass: a dream needs more steps to look like a digit)..."""
+MIN_STEPS = 12
+STEP_BUDGET_MACS = 11e9
+"""... fewer on a costly layer, down to MIN_STEPS: at most this many forward multiply-adds (units x
+``forward_macs``) in all, so that the seed net's conv2 (64 filters) takes seconds, not half a minute."""
+MARGIN = 3
+"""Pixels of the optimised input shown around a conv unit's patch."""
+TILE_PX = 44
+"""On-screen side of one test image in a tile (twice that when the tile is clicked open)."""
+
+
+class Cancelled(Exception):
+    """A newer request replaced this computation: it stops at its next step."""
+
+
+class Progress:
+    """What the background job is doing, for the panel to show (plain attributes: one writer, one reader)."""
+
+    def __init__(self):
+        self.text = ""
+        self.cancelled = False
+
+
+def describe_units(layer: filters.UnitLayer, is_classes: bool) -> str:
+    return f"the {layer.units} classes" if is_classes else f"{layer.name}'s {layer.units} filters"
+
+
+def optimisation_steps(model, layer: filters.UnitLayer, most: int) -> int:
+    """``most`` steps, fewer where they would cost more than :data:`STEP_BUDGET_MACS` (never below MIN_STEPS)."""
+    per_step = max(layer.units * filters.forward_macs(model, layer.index), 1)
+    return int(np.clip(STEP_BUDGET_MACS // per_step, min(MIN_STEPS, most), most))
+
+
+def look_into(spec: str, weights: dict, step: int, images: np.ndarray, layer_name: str, progress: Progress,
+              steps: int = STEPS, class_steps: int = CLASS_STEPS) -> dict:
+    """Top images, their strongest patches and the optimised inputs of ``layer_name``'s units. No Qt: it runs
+    as a background job. ``images``: (N, 28, 28) float32 in [0, 1].
+
+    A conv unit's input is optimised for the unit at the centre of its map, inside that unit's patch
+    (``centre_field``), without jitter (a shift of one or two pixels smears a 5-pixel patch); the classes'
+    with the jitter of :func:`~cnnviz.analysis.filters.optimise_inputs`, over the whole image."""
+    started = time.perf_counter()
+    model = model_from_weights(spec, weights)
+    layers = filters.unit_layers(model)
+    chosen = [layer for layer in layers if layer.name == layer_name]
+    if not chosen:
+        raise ValueError(f"this network has no layer {layer_name!r}; its layers with units are "
+                         f"{', '.join(layer.name for layer in layers)}")
+    layer = chosen[0]
+    classes = layer is layers[-1]
+    what = describe_units(layer, classes)
+    steps = optimisation_steps(model, layer, class_steps if classes else steps)
+    progress.text = f"Finding the test images that excite {what}…"
+
+    def searching(_count: int) -> None:
+        if progress.cancelled:
+            raise Cancelled("a newer request replaced this one")
+
+    acts = filters.mean_activations(model, images, [layer], progress=searching)[layer.name]
+    top, values = filters.top_images(acts, min(filters.TOP, len(images)))
+    boxes = filters.strongest_patches(model, layer, images, top)
+    searched = time.perf_counter()
+    done = [0]
+
+    def tick(count: int) -> None:
+        if progress.cancelled:
+            raise Cancelled("a newer request replaced this one")
+        done[0] += count
+        progress.text = f"Dreaming up the input that {what} want most: step {done[0]} of {steps}…"
+
+    field = filters.centre_field(model, layer)
+    optimised, optimised_values = filters.optimise_inputs(model, layer, steps, seed=0, progress=tick,
+                                                          **({} if field is None else {"centre": True, "jitter": 0}))
+    return {"layer": layer.name, "classes": classes, "step": step, "top": top, "values": values,
+            "boxes": boxes, "optimised": optimised, "optimised_values": optimised_values, "field": field,
+            "search_seconds": searched - started, "optimise_seconds": time.perf_counter() - searched,
+            "images": len(images), "steps": steps}
+
+
+def grey_image(image: np.ndarray) -> QImage:
+    """(28, 28) in [0, 1] (or uint8) -> a QImage of its own (white ink on black, as the network sees it)."""
+    data = np.asarray(image)
+    if data.dtype != np.uint8:
+        data = np.rint(np.clip(data, 0, 1) * 255).astype(np.uint8)
+    data = np.ascontiguousarray(data)
+    return QImage(data.data, data.shape[1], data.shape[0], data.shape[1], QImage.Format_Grayscale8).copy()
+
+
+def dim_outside(image: np.ndarray, field: tuple[int, int, int, int] | None, keep: float = 0.35) -> np.ndarray:
+    """``image`` with what lies outside ``field`` (the unit's patch: all it sees) dimmed to ``keep``."""
+    if field is None:
+        return image
+    top, left, bottom, right = field
+    out = np.asarray(image, dtype=np.float32) * keep
+    out[top:bottom + 1, left:right + 1] = image[top:bottom + 1, left:right + 1]
+    return out
+
+
+class UnitTile(QAbstractButton):
+    """One unit: its top images (3x3, the strongest first, patches outlined) and its optimised input.
+    Clicking it (or Space) shows it twice as big."""
+
+    GAP = 2
+    SPACE = 8
+
+    def __init__(self, title: str, images: np.ndarray, indices: np.ndarray, boxes: np.ndarray,
+                 optimised: np.ndarray, field: tuple[int, int, int, int] | None = None, parent=None):
+        super().__init__(parent)
+        self.setCheckable(True)
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.setCursor(Qt.PointingHandCursor)
+        self.title = title
+        self.images = np.asarray(images)
+        """(k, 28, 28) uint8: the unit's top test images, the strongest first."""
+        self.indices = np.asarray(indices)
+        """Their test-set indices."""
+        self.boxes = np.asarray(boxes)
+        """(k, 4) (top, left, bottom, right) of the patch outlined in each, -1: none."""
+        self.optimised = np.asarray(optimised)
+        """(28, 28) in [0, 1]: the input optimised to excite the unit."""
+        self.field = field
+        """The patch it was optimised in (a conv unit's centre), outlined; None: the whole image (a class)."""
+        self.crop = (0, 0, 27, 27) if field is None else (max(field[0] - MARGIN, 0), max(field[1] - MARGIN, 0),
+                                                           min(field[2] + MARGIN, 27), min(field[3] + MARGIN, 27))
+        """(top, left, bottom, right) of the optimised input shown: the patch and a margin."""
+        self._qimages = [grey_image(image) for image in self.images]
+        self._optimised_qimage = grey_image(dim_outside(self.optimised, field))
+        self.setToolTip(f"{title}: click to see it bigger")
+        self.toggled.connect(lambda _on: self.updateGeometry())
+
+    def tile_px(self) -> int:
+        return 2 * TILE_PX if self.isChecked() else TILE_PX
+
+    def _title_height(self) -> int:
+        return self.fontMetrics().height() + 4
+
+    def sizeHint(self) -> QSize:
+        block = 3 * self.tile_px() + 2 * self.GAP
+        return QSize(2 * block + self.SPACE + 8, self._title_height() + block + 8)
+
+    minimumSizeHint = sizeHint
+
+    def paintEvent(self, _event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.SmoothPixmapTransform, False)  # pixels stay square
+        painter.fillRect(self.rect(), QColor(theme.PANEL))
+        painter.setPen(QColor(theme.TEXT))
+        bold = QFont(self.font())
+        bold.setBold(True)
+        painter.setFont(bold)
+        painter.drawText(QRect(4, 2, self.width() - 8, self._title_height()), Qt.AlignLeft | Qt.AlignVCenter,
+                         self.title)
+        painter.setBrush(Qt.NoBrush)
+        tile, x0, y0 = self.tile_px(), 4, 4 + self._title_height()
+        for j, image in enumerate(self._qimages):
+            row, col = divmod(j, 3)
+            target = QRect(x0 + col * (tile + self.GAP), y0 + row * (tile + self.GAP), tile, tile)
+            painter.drawImage(target, image)
+            if self.boxes[j][0] >= 0:
+                self._outline(painter, target, (0, 0, 27, 27), self.boxes[j], 2 if self.isChecked() else 1)
+        block = 3 * tile + 2 * self.GAP
+        top, left, bottom, right = self.crop
+        target = QRect(x0 + block + self.SPACE, y0, block, block)
+        painter.drawImage(target, self._optimised_qimage, QRect(left, top, right - left + 1, bottom - top + 1))
+        if self.field is not None:
+            self._outline(painter, target, self.crop, self.field, 2)
+        if self.hasFocus():
+            painter.setPen(QPen(QColor(theme.ACCENT), 2))
+            painter.drawRect(self.rect().adjusted(1, 1, -1, -1))
+        painter.end()
+
+    @staticmethod
+    def _outline(painter: QPainter, target: QRect, shown, box, width: int) -> None:
+        """Outline ``box`` (top, left, bottom, right in image pixels) of the part ``shown`` drawn in ``target``."""
+        scale = target.width() / (shown[3] - shown[1] + 1)
+        top, left, bottom, right = (int(v) for v in box)
+        painter.setPen(QPen(QColor(palette.ORANGE), width))
+        x, y = target.x() + round((left - shown[1]) * scale), target.y() + round((top - shown[0]) * scale)
+        painter.drawRect(QRect(x, y, max(2, round((right - left + 1) * scale) - 1),
+                               max(2, round((bottom - top + 1) * scale) - 1)))
+
+
+class FiltersPanel(LazyPanel):
+    def __init__(self, parent=None):
+        super().__init__("What each filter wants to see", "on a copy of the latest weights, after each evaluation",
+                         parent)
+        self.layer_combo = QComboBox()
+        self.layer_combo.setToolTip("Whose units to look at: a conv layer's filters, or the output classes")
+        accessibility.set_name(self.layer_combo, "Layer", self.layer_combo.toolTip())
+        self.add_toolbar_widget(row_of(QLabel("Layer"), self.layer_combo))
+
+        self.status_label = QLabel("")
+        self.status_label.setWordWrap(True)
+        self.status_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        accessibility.set_name(self.status_label, "Filters status")
+        self.body.addWidget(self.status_label)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.scroll.setFrameShape(QScrollArea.NoFrame)
+        accessibility.set_name(self.scroll, "Filters", "For each unit, its top test images beside the input "
+                               "optimised to excite it")
+        self.grid = QWidget()
+        self.flow = FlowLayout(self.grid, spacing=10)
+        self.scroll.setWidget(self.grid)
+        self.body.addWidget(self.scroll, 1)
+        self.caption = QLabel("")
+        self.caption.setObjectName("hint")
+        self.caption.setWordWrap(True)
+        self.caption.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.body.addWidget(self.caption)
+
+        self.tiles: list[UnitTile] = []
+        self.images: np.ndarray | None = None
+        """The first :data:`TEST_IMAGES` test images, (N, 28, 28) uint8."""
+        self.class_names: tuple[str, ...] = ()
+        self.model_source: tuple[str, dict, int] | None = None
+        """(spec, weights, step) of the latest weights."""
+        self.layers: list[filters.UnitLayer] = []
+        self.result: dict | None = None
+        self.job: Job | None = None
+        self.progress: Progress | None = None
+        self.poll = QTimer(self)
+        self.poll.setInterval(150)
+        self.poll.timeout.connect(self._show_progress)
+        self.dirty = True
+        self.layer_combo.currentIndexChanged.connect(lambda _i: self.invalidate())
+        self._caption()
+
+    # --- inputs ------------------------------------------------------------------------
+    def show_dataset(self, dataset) -> None:
+        if dataset is None:
+            return
+        self.images = np.asarray(dataset.test_images[:TEST_IMAGES])
+        self.class_names = tuple(dataset.class_names)
+        self.clear_result()
+        self._caption()
+        self.invalidate()
+
+    def set_weights(self, spec: str, weights: dict, step: int) -> None:
+        """The latest weights (no copy: Snapshot weights are never modified). The first ones are looked into
+        at once (when seen); later ones after the next evaluation (:meth:`evaluated`)."""
+        new_spec = self.model_source is None or self.model_source[0] != spec
+        first = self.model_source is None or self.result is None
+        self.model_source = (spec, weights, step)
+        if new_spec:
+            self._fill_layers(spec)
+        if first or new_spec:
+            self.invalidate()
+
+    def evaluated(self, _event=None) -> None:
+        """A test evaluation happened: look again with the latest weights (now if seen, else when shown)."""
+        self.invalidate()
+
+    def clear_result(self) -> None:
+        """Other weights: what was shown belonged to the old ones."""
+        self._cancel()
+        self.result = None
+        self._set_tiles([])
+        self.status_label.setText("")
+        self.status_label.setToolTip("")
+        self.dirty = True
+
+    def _fill_layers(self, spec: str) -> None:
+        keep = self.layer_combo.currentData()
+        try:
+            self.layers = filters.unit_layers(Sequential.from_spec(spec))
+        except ValueError as exc:
+            self.layers = []
+            self.status_label.setText(f"Could not read the network {spec!r}: {exc}")
+        self.layer_combo.blockSignals(True)
+        self.layer_combo.clear()
+        for i, layer in enumerate(self.layers):
+            classes = i == len(self.layers) - 1
+            self.layer_combo.addItem(f"the {layer.units} classes" if classes else f"{layer.name} ({layer.units})",
+                                     layer.name)
+        names = [layer.name for layer in self.layers]
+        self.layer_combo.setCurrentIndex(names.index(keep) if keep in names else 0)
+        self.layer_combo.blockSignals(False)
+        self.clear_result()
+
+    def choose_layer(self, name: str) -> None:
+        index = self.layer_combo.findData(name)
+        if index < 0:
+            raise ValueError(f"no layer {name!r} here: {[layer.name for layer in self.layers]}")
+        self.layer_combo.setCurrentIndex(index)
+
+    # --- computing -------------------------------------------------------------------------
+    def draw(self) -> None:
+        self.request()
+
+    def request(self) -> bool:
+        """Start a background computation for the chosen layer; False when there is nothing to look at."""
+        name = self.layer_combo.currentData()
+        if self.images is None or self.model_source is None or name is None:
+            missing = "the test images" if self.images is None else "a network"
+            self.status_label.setText(f"Nothing to look at yet: waiting for {missing}.")
+            self.dirty = True
+            return False
+        self.dirty = False
+        self._cancel()
+        spec, weights, step = self.model_source
+        self.progress = Progress()
+        self.progress.text = f"Looking into {name} with the weights of step {step}…"
+        self.status_label.setToolTip("")
+        self.status_label.setText(self.progress.text)
+        images = self.images.astype(np.float32) / np.float32(255)
+        self.job = run_in_background(look_into, spec, weights, step, images, name, self.progress)
+        self.job.succeeded.connect(self._on_result)
+        self.job.failed.connect(self._on_error)
+        self.poll.start()
+        return True
+
+    def _cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        if self.progress is not None:
+            self.progress.cancelled = True
+        self.poll.stop()
+
+    def _show_progress(self) -> None:
+        if self.progress is not None and self.busy:
+            self.status_label.setText(self.progress.text)
+
+    def _on_result(self, result: dict) -> None:
+        self.poll.stop()
+        self.show_result(result)
+        self._next()
+
+    def _on_error(self, message: str, details: str) -> None:
+        self.poll.stop()
+        self.status_label.setText(f"Could not look into the filters: {message}")
+        self.status_label.setToolTip(details)
+        self._next()
+
+    def _next(self) -> None:
+        if self.dirty and self.isVisible():
+            self.request()
+
+    def hideEvent(self, event) -> None:
+        """Out of sight (another tab, the window closing): stop computing; it catches up when shown again."""
+        super().hideEvent(event)
+        if self.busy:
+            self._cancel()
+            self.dirty = True
+            self.status_label.setText("")
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None and self.job.running
+
+    # --- showing ---------------------------------------------------------------------------
+    def show_result(self, result: dict) -> None:
+        self.result = result
+        tiles = []
+        for unit in range(len(result["top"])):
+            if result["classes"]:
+                name = self.class_names[unit] if unit < len(self.class_names) else str(unit)
+                title = f"class {name}"
+            else:
+                title = f"{result['layer']} filter {unit}"
+            tile = UnitTile(title, self.images[result["top"][unit]], result["top"][unit], result["boxes"][unit],
+                            result["optimised"][unit], result["field"])
+            indices = ", ".join(f"#{int(i)}" for i in result["top"][unit])
+            accessibility.set_name(tile, title, f"The test images that excite it most ({indices}), "
+                                   "and the input optimised to excite it")
+            tiles.append(tile)
+        self._set_tiles(tiles)
+        what = (f"The {len(tiles)} classes" if result["classes"] else
+                f"{result['layer']}'s {len(tiles)} filters")
+        seconds = result["search_seconds"] + result["optimise_seconds"]
+        self.status_label.setText(f"<b>{what}</b> with the weights of step {result['step']} "
+                                  f"(computed in {seconds:.1f} s)")
+        self._caption()
+
+    def _set_tiles(self, tiles: list[UnitTile]) -> None:
+        for tile in self.tiles:
+            self.flow.removeWidget(tile)
+            tile.hide()
+            tile.deleteLater()
+        self.tiles = tiles
+        for tile in tiles:
+            self.flow.addWidget(tile)
+        self.grid.updateGeometry()
+
+    def _caption(self) -> None:
+        count = TEST_IMAGES if self.images is None else len(self.images)
+        classes = self.result is not None and self.result["classes"]
+        steps = self.result["steps"] if self.result is not None else STEPS
+        if classes:
+            text = (f"Each class: the 9 of the first {count:,} test images it scores highest; right: the input "
+                    f"dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent "
+                    "with jitter and blur.")
+        else:
+            text = (f"Each filter: the 9 of the first {count:,} test images that excite it most, orange: the patch "
+                    f"its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} "
+                    "steps of blurred gradient ascent.")
+        self.caption.setText(text + " Click one to see it bigger.")
