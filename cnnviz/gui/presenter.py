@@ -39,7 +39,7 @@ QPushButton {{ padding: 7px 12px; border: 2px solid #1d2330; border-radius: 5px;
 QPushButton#primary {{ background: #0b3d91; color: #ffffff; border: 2px solid #000000; font-weight: 700; }}
 QPushButton:disabled {{ color: #8a93a3; border-color: #b9c1ce; }}
 QPushButton#primary:disabled {{ background: #9dbcf0; color: #ffffff; border-color: #9dbcf0; }}
-QTabBar::tab {{ font-size: {BASE_PT - 1}pt; font-weight: 700; padding: 6px 11px; }}
+QTabBar::tab {{ font-size: {BASE_PT - 1}pt; font-weight: 700; padding: 6px 7px; }}
 QTabBar::tab:selected {{ background: #0b3d91; color: #ffffff; }}
 QStatusBar QLabel {{ font-size: {BASE_PT - 2}pt; }}
 """
