@@ -26,11 +26,11 @@ def _write(tmp_path, data, name="lesson.json") -> Path:
     return path
 
 
-def test_the_four_lessons_are_shipped_and_valid():
+def test_the_five_lessons_are_shipped_and_valid():
     presets = bundled_presets()
     titles = [p.title for p in presets]
     assert titles == ["First look (tiny net)", "The seed article's network: CPU vs GPU", "Learning rate too high",
-                      "Overfitting on 200 images"]
+                      "Overfitting on 200 images", "Draw something that is not a digit"]
     for preset in presets:
         assert preset.source is not None and preset.source.parent == bundled_presets_dir()
         Sequential.from_spec(preset.net)
