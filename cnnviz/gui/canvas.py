@@ -13,7 +13,7 @@ import math
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QMenu, QSizePolicy, QWidget
 
 RESOLUTION = 280
 """Side of the drawing in pixels (10x the network's 28)."""
@@ -25,6 +25,8 @@ class DrawingCanvas(QWidget):
     strokeFinished = Signal()
     fileDropped = Signal(str)
     """A local file was dropped on the canvas (its path): the drawing pad opens it as a photo."""
+    openRequested = Signal()
+    """"Open image…" in the canvas's right-click menu."""
 
     def __init__(self, parent=None, stroke_width: float = 22.0):
         super().__init__(parent)
@@ -43,7 +45,8 @@ class DrawingCanvas(QWidget):
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setMinimumSize(200, 200)  # the smallest canvas a child can draw on (the layout test checks it)
         self.setCursor(Qt.CrossCursor)
-        self.setToolTip("Draw a digit with the mouse, a pen or a finger. C clears.")
+        self.setToolTip("Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file "
+                        "to classify a photo.")
 
     # --- geometry --------------------------------------------------------
     def sizeHint(self) -> QSize:
@@ -162,6 +165,18 @@ class DrawingCanvas(QWidget):
             self._last = None
             self.strokeFinished.emit()
 
+    def context_menu(self) -> QMenu:
+        """The right-click menu: open a photo, clear."""
+        menu = QMenu(self)
+        menu.addAction("Open image…", self.openRequested.emit)
+        menu.addAction("Clear", self.clear)
+        return menu
+
+    def contextMenuEvent(self, event) -> None:
+        menu = self.context_menu()
+        menu.exec(event.globalPos())
+        menu.deleteLater()
+
     @staticmethod
     def dropped_file(mime) -> str | None:
         """The local file a drag carries (the first one), or None."""
@@ -242,3 +257,14 @@ def demo_digit_strokes(digit: int = 3) -> list[list[tuple[float, float]]]:
         return [[(0.28, 0.22), (0.72, 0.22), (0.45, 0.82)]]
     # 1 (and anything else): a slanted bar
     return [[(0.52, 0.18), (0.48, 0.82)]]
+
+
+def demo_not_digit_strokes(kind: str = "face") -> list[list[tuple[float, float]]]:
+    """Strokes of something that is no digit, in 0..1 coordinates (the "not sure" screenshot, tests):
+    a smiling face or a "#"."""
+    if kind == "hash":
+        return [[(0.35, 0.1), (0.35, 0.9)], [(0.65, 0.1), (0.65, 0.9)], [(0.1, 0.35), (0.9, 0.35)],
+                [(0.1, 0.65), (0.9, 0.65)]]
+    head = [(0.5 + 0.35 * math.cos(a), 0.5 + 0.35 * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 40)]
+    smile = [(0.35 + 0.3 * t, 0.62 + 0.1 * math.sin(math.pi * t)) for t in np.linspace(0, 1, 12)]
+    return [head, [(0.38, 0.4), (0.39, 0.41)], [(0.62, 0.4), (0.63, 0.41)], smile]

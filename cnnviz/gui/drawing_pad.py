@@ -45,10 +45,11 @@ class DrawingPad(QObject):
         """(input version, weights version) of the probabilities shown."""
         self._image_job: Job | None = None
         self._image_folder = ""
+        self._image_name = ""
         canvas = panels.classify.canvas
         canvas.changed.connect(self._on_changed)
         canvas.fileDropped.connect(self.open_image)
-        panels.classify.open_button.clicked.connect(self.open_image_dialog)
+        canvas.openRequested.connect(self.open_image_dialog)
         state.events.weights.connect(self.classify)
         state.events.weights.connect(self._calibrate_new_weights)
 
@@ -97,17 +98,20 @@ class DrawingPad(QObject):
             if not self.session.active:
                 self.live_view.show_local()
 
+    def calibrate_now(self) -> None:
+        """Calibrate "not sure" for the weights now in the NumPy model, unless a calibration is there."""
+        if self.panels.classify.not_sure.calibration is None:
+            self._calibrate_new_weights()
+
     def _calibrate_new_weights(self) -> None:
-        """Other trained weights (a loaded model, a run's final ones): calibrate "not sure" for them (a copy:
-        the NumPy model's own arrays take the next snapshot's weights in place)."""
+        """Other trained weights (a loaded model, a run's final ones): calibrate "not sure" for them."""
         local = self.state.local
         if local.model is not None and local.trained:
-            weights = {name: np.array(w, copy=True) for name, w in local.weights().items()}
-            self.panels.classify.not_sure.recalibrate(local.spec, weights, local.step)
+            self.panels.classify.not_sure.recalibrate(local.spec, local.weights(), local.step)
 
     # --- photos ---------------------------------------------------------------------------------------
     def open_image_dialog(self) -> None:
-        """File > Open image… (Ctrl+O), the panel's Image… button."""
+        """File > Open image… (Ctrl+O), the canvas's right-click menu."""
         path, _ = QFileDialog.getOpenFileName(self.panels.classify, "Open an image of a digit", self._image_folder,
                                               IMAGE_FILTER)
         if path:
@@ -121,18 +125,20 @@ class DrawingPad(QObject):
         if self._image_job is not None:
             self._image_job.cancel()
         job = self._image_job = run_in_background(load_digit_picture, path)
-        name = shorten(Path(path).name, 60)
-        job.succeeded.connect(lambda result: self._show_picture(result, name))
-        job.failed.connect(lambda message, details: self._picture_failed(path, message, details))
+        self._image_name = shorten(Path(path).name, 60)
+        # Bound methods, not lambdas: Qt drops the connections when the pad goes (a closed window).
+        job.succeeded.connect(self._show_picture)
+        job.failed.connect(self._picture_failed)
         return job
 
-    def _show_picture(self, result, name: str) -> None:
+    def _show_picture(self, result) -> None:
         network_input, gray = result
+        name = self._image_name
         self.panels.classify.canvas.show_picture(gray, network_input, name)
         self.banner.show_message(f"Opened {name}: the network gets it as the 28×28 input beside the canvas. "
                                  "Draw on the canvas (or press C) to draw again.", "info", auto_hide_ms=6000)
 
-    def _picture_failed(self, path: str, message: str, details: str) -> None:
+    def _picture_failed(self, message: str, details: str) -> None:
         # ImageError says what is wrong with the file, in words; anything else is a bug, shown as such.
         text = message.split(": ", 1)[1] if message.startswith(f"{ImageError.__name__}: ") else message
         self.banner.show_message(f"Cannot open this image: {shorten(text, 300)}", "error", details)

@@ -9,6 +9,7 @@ weights: neither the trainer nor the GUI thread waits for it. Until the first ca
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QObject, Signal
 
 from ..analysis.uncertainty import Calibration, calibrate_weights
@@ -27,6 +28,7 @@ class NotSureCalibration(QObject):
         """The training step of the weights the calibration was made for."""
         self.dataset = None
         self.job: Job | None = None
+        self._job_step: int | None = None
         self._pending: tuple | None = None
         """(spec, weights, step) waiting for the running job to end (only the newest is kept)."""
 
@@ -39,15 +41,20 @@ class NotSureCalibration(QObject):
         self.dataset = dataset
 
     def recalibrate(self, spec: str, weights: dict, step: int) -> bool:
-        """Calibrate for these weights (never modified afterwards: a Snapshot's, or a copy); False when
-        there is no data set to calibrate on. One job at a time: newer weights wait for it."""
+        """Calibrate for these weights (copied when the job starts); False when there is no data set to
+        calibrate on. One job at a time: newer weights wait for it."""
         if self.dataset is None or spec is None or weights is None:
             return False
         if self.busy:
             self._pending = (spec, weights, step)
             return True
+        # A copy, taken here on the GUI thread: the app's NumPy model may take the next snapshot's weights
+        # into its own arrays in place while the job runs (a few ms for the seed net's 1.7M weights).
+        weights = {name: np.array(w, copy=True) for name, w in weights.items()}
         self.job = run_in_background(calibrate_weights, spec, weights, self.dataset)
-        self.job.succeeded.connect(lambda calibration, s=step: self._on_result(calibration, s))
+        self._job_step = step
+        # Bound methods, not lambdas: Qt drops the connections when this object goes (a closed window).
+        self.job.succeeded.connect(self._on_result)
         self.job.failed.connect(self._on_error)
         return True
 
@@ -62,8 +69,8 @@ class NotSureCalibration(QObject):
         if had:
             self.changed.emit(None)
 
-    def _on_result(self, calibration: Calibration, step: int) -> None:
-        self.calibration, self.step = calibration, step
+    def _on_result(self, calibration: Calibration) -> None:
+        self.calibration, self.step = calibration, self._job_step
         self.changed.emit(calibration)
         self._next()
 

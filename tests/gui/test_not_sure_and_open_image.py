@@ -12,10 +12,11 @@ from PySide6.QtWidgets import QApplication
 from cnnviz.analysis import uncertainty
 from cnnviz.analysis.presets import bundled_presets
 from cnnviz.data.datasets import load_dataset
+from cnnviz.gui import drawing_pad
+from cnnviz.gui.canvas import demo_not_digit_strokes
 from cnnviz.train import events as ev
 
-HASH_SIGN = [[(0.35, 0.1), (0.35, 0.9)], [(0.65, 0.1), (0.65, 0.9)], [(0.1, 0.35), (0.9, 0.35)],
-             [(0.1, 0.65), (0.9, 0.65)]]
+HASH_SIGN = demo_not_digit_strokes("hash")
 """A "#": with the test model its energy score is -1.7 against a threshold of -2.4 (flagged with room)."""
 HELD_OUT_DIGIT = 0
 """Test image 0 (a 7) is not among the images the threshold is calibrated on (``CALIBRATION_SLICE``)."""
@@ -120,7 +121,8 @@ def test_a_real_digit_is_accepted_and_a_scribble_is_not_sure(qtbot, window, tiny
     assert classify.not_sure.calibration is None and not classify.verdict_label.isVisibleTo(classify)
 
 
-def test_open_image_and_drag_and_drop_classify_a_photo(qtbot, window, tiny_model_path, mnist, tmp_path):
+def test_open_image_and_drag_and_drop_classify_a_photo(qtbot, window, tiny_model_path, mnist, tmp_path,
+                                                       monkeypatch):
     classify = window.panels.classify
     load_model(qtbot, window, tiny_model_path)
     calibrated(qtbot, window)
@@ -152,6 +154,19 @@ def test_open_image_and_drag_and_drop_classify_a_photo(qtbot, window, tiny_model
     canvas.clear()  # C: back to an empty pad
     window.pad.classify()
     assert canvas.picture is None and classify.digit_label.text() == "–"
+
+    # The canvas's right-click menu (and File > Open image…) ask for a file, then open it.
+    asked = []
+    monkeypatch.setattr(drawing_pad.QFileDialog, "getOpenFileName",
+                        lambda *args: (asked.append(args) or str(photo), ""))
+    menu = canvas.context_menu()
+    next(a for a in menu.actions() if a.text() == "Open image…").trigger()
+    assert asked
+    qtbot.waitUntil(lambda: canvas.picture is not None, timeout=30_000)
+    canvas.clear()
+    window.menus.open_image_action.trigger()
+    assert len(asked) == 2
+    qtbot.waitUntil(lambda: canvas.picture is not None, timeout=30_000)
 
 
 @pytest.mark.parametrize("content", [b"this is not an image", b"\x89PNG\r\n\x1a\n" + b"\0" * 40])

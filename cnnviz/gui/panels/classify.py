@@ -51,18 +51,13 @@ class ClassifyPanel(Panel):
         left = QVBoxLayout()
         self.canvas = DrawingCanvas()
         accessibility.set_name(self.canvas, "Drawing canvas", "Draw a digit here with the mouse or a pen; the "
-                               "network classifies it as you draw. C clears it. Drop an image file here to "
-                               "classify a photo or scan.")
+                               "network classifies it as you draw. C clears it. Drop an image file here, or "
+                               "right-click and Open image, to classify a photo or scan.")
         left.addWidget(self.canvas, 1)
         tools = QHBoxLayout()
         self.clear_button = QPushButton("Clear")
         self.clear_button.setToolTip("Clear the drawing (C)")
         tools.addWidget(self.clear_button)
-        self.open_button = QPushButton("Image…")
-        self.open_button.setToolTip("Open a photo or scan of a digit and classify it (or drop the file on the "
-                                    "canvas); drawing on the canvas goes back to drawing")
-        accessibility.set_name(self.open_button, "Open image", self.open_button.toolTip())
-        tools.addWidget(self.open_button)
         tools.addWidget(QLabel("stroke"))
         self.width_slider = QSlider(Qt.Horizontal)
         self.width_slider.setRange(8, 40)
@@ -327,7 +322,7 @@ class ClassifyPanel(Panel):
         self.not_sure.set_dataset(dataset)
 
     def set_weights(self, spec: str, weights: dict, step: int) -> None:
-        """The latest weights (a Snapshot's: never modified): the next evaluation calibrates for them."""
+        """The latest weights: the next evaluation calibrates for them (a copy of them then)."""
         self._weights = (spec, weights, step)
 
     def evaluated(self, _event=None) -> None:
