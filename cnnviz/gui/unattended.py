@@ -154,6 +154,7 @@ def screenshot(app, window, path: str, train_seconds: float, tab: str | None = N
         _wait(app, lambda: window.panels.classify.not_sure.calibration is not None, 60.0)
         draw_demo_digit(window, "face")
         window.show_tab("classify")
+        _process_for(app, 0.5)
     ok = window.grab().save(path)
     window.shutdown()
     window.close()
