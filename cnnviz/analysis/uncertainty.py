@@ -31,7 +31,8 @@ from ..nn.layers import Dense
 from ..nn.model import Sequential
 
 __all__ = ["METHODS", "DEFAULT_METHOD", "ACCEPT", "CALIBRATION_SLICE", "CENTRE_SLICE", "Calibration",
-           "logits_and_features", "scores", "class_centres", "calibrate", "calibrate_on_held_out", "assess"]
+           "logits_and_features", "scores", "class_centres", "calibrate", "calibrate_on_held_out", "assess",
+           "calibration_images", "calibrate_weights", "not_sure_reason"]
 
 METHODS = ("max_softmax", "entropy", "energy", "centre_distance")
 DEFAULT_METHOD = "energy"
@@ -44,6 +45,10 @@ measure acceptance). Interleaved, not a block: MNIST's test set is not shuffled 
 by different people than its second), and a block calibrated on one half accepts less of the other."""
 CENTRE_SLICE = slice(0, 5000)
 """MNIST training images the class centres are computed from (``centre_distance`` only)."""
+APP_IMAGES, APP_IMAGES_LARGE_NET, LARGE_NET_PARAMETERS = 2000, 500, 100_000
+"""The app recalibrates after every evaluation, in the background: all 2,000 held-out images for a small net
+(tiny: 0.15-0.25 s), the first 500 of them for a big one (seed, 1.7M weights: 0.4-1.1 s on one core, against
+about 2 s for all 2,000; docs/see-inside.md)."""
 
 
 def _features_index(model: Sequential) -> int:
@@ -141,11 +146,11 @@ def calibrate(method: str, logits: np.ndarray, features: np.ndarray | None = Non
 
 
 def calibrate_on_held_out(model: Sequential, dataset, method: str = DEFAULT_METHOD,
-                          batch_size: int = 256) -> Calibration:
+                          batch_size: int = 256, limit: int | None = None) -> Calibration:
     """:func:`calibrate` on the held-out test images ``CALIBRATION_SLICE`` of ``dataset`` (a loaded
-    :class:`~cnnviz.data.datasets.Dataset`: the one the model learned), with class centres from training
-    images ``CENTRE_SLICE`` when the method needs them."""
-    held_out = dataset.test_images[CALIBRATION_SLICE].astype(np.float32) / np.float32(255)
+    :class:`~cnnviz.data.datasets.Dataset`: the one the model learned; the first ``limit`` of them when
+    given), with class centres from training images ``CENTRE_SLICE`` when the method needs them."""
+    held_out = dataset.test_images[CALIBRATION_SLICE][:limit].astype(np.float32) / np.float32(255)
     logits, features = logits_and_features(model, held_out, batch_size)
     centres = None
     if method == "centre_distance":
@@ -163,3 +168,30 @@ def assess(model: Sequential, images: np.ndarray, calibration: Calibration | Non
     else:
         values, unsure = calibration.assess(logits, features)
     return np.exp(_log_softmax(logits)), values, unsure
+
+
+def calibration_images(parameter_count: int) -> int:
+    """How many held-out images the app calibrates on (a bounded background job: see ``APP_IMAGES``)."""
+    return APP_IMAGES if parameter_count < LARGE_NET_PARAMETERS else APP_IMAGES_LARGE_NET
+
+
+def calibrate_weights(spec: str, weights: dict, dataset, limit: int | None = None) -> Calibration:
+    """:func:`calibrate_on_held_out` on a private NumPy copy of a network given as ``spec`` and ``weights``
+    (the app's background job: the weights are never modified meanwhile), on ``limit`` held-out images
+    (default: :func:`calibration_images` for its size)."""
+    from .saliency import model_from_weights
+
+    model = model_from_weights(spec, weights)
+    if limit is None:
+        limit = calibration_images(model.parameter_count())
+    return calibrate_on_held_out(model, dataset, limit=limit)
+
+
+def not_sure_reason(calibration: Calibration, uncertainty: float, things: str = "digits") -> str | None:
+    """Why the network is not sure of an input whose score is ``uncertainty`` ("Not sure: this looks less
+    like any digit than 96 % of real test digits do"), or None when it is under the threshold."""
+    if not uncertainty > calibration.threshold:  # NaN: no verdict either way
+        return None
+    one = things[:-1] if things.endswith("s") else things
+    return (f"Not sure: this looks less like any {one} than {100 * calibration.accepted:.0f} % of real "
+            f"test {things} do")

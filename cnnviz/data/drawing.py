@@ -22,7 +22,8 @@ from .files import describe_file_error, open_regular, show_path
 from .limits import megabytes, shorten
 from .photo import PHOTO_SIDE, drop_edge_clutter, even_out_lighting, ink_extent, looks_like_photo
 
-__all__ = ["ImageError", "load_image", "load_digit_image", "load_network_input", "preprocess_digit"]
+__all__ = ["ImageError", "load_image", "load_digit_image", "load_digit_picture", "load_network_input",
+           "preprocess_digit"]
 
 
 class ImageError(ValueError):
@@ -216,8 +217,16 @@ def preprocess_digit(gray: np.ndarray, allow_blank: bool = False) -> np.ndarray:
 
 def load_digit_image(path: str | os.PathLike[str]) -> np.ndarray:
     """Read an image file and prepare it as an MNIST-style (28, 28) input."""
+    return load_digit_picture(path)[0]
+
+
+def load_digit_picture(path: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray]:
+    """``(the MNIST-style (28, 28) input, the picture as read: greys (H, W) in [0, 1], 1 = white, at most
+    MAX_WORKING_SIDE a side)`` of an image file: :func:`load_digit_image` keeping what it read (the GUI
+    shows the photo and what the network gets of it)."""
     try:
-        return preprocess_digit(load_image(path))
+        gray = load_image(path)
+        return preprocess_digit(gray), gray
     except ImageError as error:
         if str(path) in str(error):
             raise

@@ -34,6 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         help="with --screenshot or --latency-report: train this many seconds first")
     parser.add_argument("--tab", default=None, choices=TABS,
                         help="with --screenshot: show this tab of the middle column (default: training)")
+    parser.add_argument("--not-a-digit", action="store_true",
+                        help="with --screenshot: a face on the drawing pad, shown in the Draw panel (\"not sure\")")
     parser.add_argument("--lesson", type=int, default=None, metavar="N",
                         help="with --screenshot: open the Nth bundled lesson in its lesson view")
     parser.add_argument("--compare", metavar="RUN.npz", default=None,
@@ -242,7 +244,8 @@ def run(args) -> int:
         return fit.report(app, unattended.unattended_window(window), args.train_seconds or 0.0)
     if args.screenshot:
         return unattended.screenshot(app, window, args.screenshot, args.train_seconds or 0.0, tab=args.tab,
-                                     presenter=args.presenter, lesson=getattr(args, "lesson", None), fitted=bool(getattr(args, "size", None)))
+                                     presenter=args.presenter, lesson=getattr(args, "lesson", None), fitted=bool(getattr(args, "size", None)),
+                                     not_a_digit=getattr(args, "not_a_digit", False))
     window.show_fitted()
     if args.presenter:
         window.set_presenter(True)

@@ -1,6 +1,10 @@
 """A drawing pad for digits: mouse, pen and touch (Qt turns pen and touch
 into mouse events), white ink on black like MNIST, at a fixed resolution so
-the stroke width means the same whatever the widget's size."""
+the stroke width means the same whatever the widget's size.
+
+It also shows an opened (or dropped) photo of a digit: the picture as it was read, in its own greys,
+with its name, until one draws on the canvas or clears it (then it is a drawing pad again, empty).
+The network gets the photo's own preprocessing (``picture_input``), not the canvas's pixels."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import math
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QMenu, QSizePolicy, QWidget
 
 RESOLUTION = 280
 """Side of the drawing in pixels (10x the network's 28)."""
@@ -19,6 +23,10 @@ class DrawingCanvas(QWidget):
     changed = Signal()
     """The drawing changed (emitted while drawing, for every stroke segment)."""
     strokeFinished = Signal()
+    fileDropped = Signal(str)
+    """A local file was dropped on the canvas (its path): the drawing pad opens it as a photo."""
+    openRequested = Signal()
+    """"Open image…" in the canvas's right-click menu."""
 
     def __init__(self, parent=None, stroke_width: float = 22.0):
         super().__init__(parent)
@@ -27,11 +35,18 @@ class DrawingCanvas(QWidget):
         self.stroke_width = stroke_width
         self._last: QPointF | None = None
         self._empty = True
+        self.picture: QImage | None = None
+        """An opened photo shown instead of the drawing (greys, at most RESOLUTION a side)."""
+        self.picture_input: np.ndarray | None = None
+        """The photo as the network gets it, 28x28 (None: no photo, the drawing is classified)."""
+        self.picture_name = ""
+        self.setAcceptDrops(True)
         self.setAttribute(Qt.WA_OpaquePaintEvent)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setMinimumSize(200, 200)  # the smallest canvas a child can draw on (the layout test checks it)
         self.setCursor(Qt.CrossCursor)
-        self.setToolTip("Draw a digit with the mouse, a pen or a finger. C clears.")
+        self.setToolTip("Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file "
+                        "to classify a photo.")
 
     # --- geometry --------------------------------------------------------
     def sizeHint(self) -> QSize:
@@ -59,20 +74,41 @@ class DrawingCanvas(QWidget):
     # --- drawing ---------------------------------------------------------
     @property
     def is_empty(self) -> bool:
-        return self._empty
+        return self._empty and self.picture is None
 
     def clear(self) -> None:
+        self.image.fill(0)
+        self._empty = True
+        self._last = None
+        self._drop_picture()
+        self.update()
+        self.changed.emit()
+
+    def show_picture(self, gray: np.ndarray, network_input: np.ndarray, name: str = "") -> None:
+        """Show a photo (greys in [0, 1], any size: shrunk to fit) instead of the drawing; the network
+        classifies ``network_input`` (its MNIST preprocessing). Drawing or clearing ends it."""
+        gray = np.asarray(gray, dtype=np.float32)
+        step = max(1, -(-max(gray.shape) // RESOLUTION))  # a cheap shrink: the canvas scales it smoothly
+        pixels = np.ascontiguousarray(np.clip(gray[::step, ::step] * 255 + 0.5, 0, 255).astype(np.uint8))
+        height, width = pixels.shape
+        self.picture = QImage(pixels.data, width, height, width, QImage.Format_Grayscale8).copy()
+        self.picture_input = np.array(network_input, dtype=np.float32)
+        self.picture_name = name
         self.image.fill(0)
         self._empty = True
         self._last = None
         self.update()
         self.changed.emit()
 
+    def _drop_picture(self) -> None:
+        self.picture, self.picture_input, self.picture_name = None, None, ""
+
     def set_stroke_width(self, width: float) -> None:
         self.stroke_width = float(width)
 
     def draw_segment(self, a: QPointF, b: QPointF) -> None:
         """A straight piece of stroke between two points in image coordinates."""
+        self._drop_picture()  # drawing on a photo: back to the drawing pad (empty under the photo)
         painter = QPainter(self.image)
         painter.setRenderHint(QPainter.Antialiasing)
         painter.setPen(QPen(QColor(255, 255, 255), self.stroke_width, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
@@ -87,6 +123,7 @@ class DrawingCanvas(QWidget):
 
     def draw_strokes(self, strokes) -> None:
         """Draw polylines given in 0..1 coordinates (used for the demo digit)."""
+        self._drop_picture()
         for stroke in strokes:
             points = [QPointF(x * RESOLUTION, y * RESOLUTION) for x, y in stroke]
             painter = QPainter(self.image)
@@ -128,11 +165,52 @@ class DrawingCanvas(QWidget):
             self._last = None
             self.strokeFinished.emit()
 
+    def context_menu(self) -> QMenu:
+        """The right-click menu: open a photo, clear."""
+        menu = QMenu(self)
+        menu.addAction("Open image…", self.openRequested.emit)
+        menu.addAction("Clear", self.clear)
+        return menu
+
+    def contextMenuEvent(self, event) -> None:
+        menu = self.context_menu()
+        menu.exec(event.globalPos())
+        menu.deleteLater()
+
+    @staticmethod
+    def dropped_file(mime) -> str | None:
+        """The local file a drag carries (the first one), or None."""
+        if mime is None or not mime.hasUrls():
+            return None
+        files = [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
+        return files[0] if files else None
+
+    def dragEnterEvent(self, event) -> None:
+        if self.dropped_file(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:
+        self.dragEnterEvent(event)
+
+    def dropEvent(self, event) -> None:
+        path = self.dropped_file(event.mimeData())
+        if path:
+            event.acceptProposedAction()
+            self.fileDropped.emit(path)
+        else:
+            event.ignore()
+
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor("#f4f6f9"))
         rect = self._target()
         painter.setRenderHint(QPainter.SmoothPixmapTransform)
+        if self.picture is not None:
+            self._paint_picture(painter, rect)
+            painter.end()
+            return
         painter.drawImage(rect, self.image)
         if self._empty:
             painter.setPen(QColor("#8a93a3"))
@@ -143,6 +221,28 @@ class DrawingCanvas(QWidget):
         painter.setPen(QPen(QColor("#b9c1ce"), 1))
         painter.drawRect(rect.adjusted(0, 0, -1, -1))
         painter.end()
+
+
+    def _paint_picture(self, painter: QPainter, rect: QRectF) -> None:
+        """The photo, fitted into the drawing square (its aspect kept), and its name under a note."""
+        painter.fillRect(rect, QColor("#000000"))
+        w, h = self.picture.width(), self.picture.height()
+        scale = min(rect.width() / w, rect.height() / h)
+        shown = QRectF(rect.x() + (rect.width() - w * scale) / 2, rect.y() + (rect.height() - h * scale) / 2,
+                       w * scale, h * scale)
+        painter.drawImage(shown, self.picture)
+        font = painter.font()
+        font.setPointSize(10)
+        painter.setFont(font)
+        line = painter.fontMetrics().height() + 6
+        band = QRectF(rect.x(), rect.bottom() - line, rect.width(), line)
+        painter.fillRect(band, QColor(0, 0, 0, 170))
+        painter.setPen(QColor("#ffffff"))
+        text = f"photo: {self.picture_name} · draw to start over" if self.picture_name else "photo · draw to start over"
+        painter.drawText(band.adjusted(6, 0, -6, 0), Qt.AlignVCenter | Qt.AlignLeft,
+                         painter.fontMetrics().elidedText(text, Qt.ElideMiddle, int(band.width()) - 12))
+        painter.setPen(QPen(QColor("#b9c1ce"), 1))
+        painter.drawRect(rect.adjusted(0, 0, -1, -1))
 
 
 def demo_digit_strokes(digit: int = 3) -> list[list[tuple[float, float]]]:
@@ -157,3 +257,14 @@ def demo_digit_strokes(digit: int = 3) -> list[list[tuple[float, float]]]:
         return [[(0.28, 0.22), (0.72, 0.22), (0.45, 0.82)]]
     # 1 (and anything else): a slanted bar
     return [[(0.52, 0.18), (0.48, 0.82)]]
+
+
+def demo_not_digit_strokes(kind: str = "face") -> list[list[tuple[float, float]]]:
+    """Strokes of something that is no digit, in 0..1 coordinates (the "not sure" screenshot, tests):
+    a smiling face or a "#"."""
+    if kind == "hash":
+        return [[(0.35, 0.1), (0.35, 0.9)], [(0.65, 0.1), (0.65, 0.9)], [(0.1, 0.35), (0.9, 0.35)],
+                [(0.1, 0.65), (0.9, 0.65)]]
+    head = [(0.5 + 0.35 * math.cos(a), 0.5 + 0.35 * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 40)]
+    smile = [(0.35 + 0.3 * t, 0.62 + 0.1 * math.sin(math.pi * t)) for t in np.linspace(0, 1, 12)]
+    return [head, [(0.38, 0.4), (0.39, 0.41)], [(0.62, 0.4), (0.63, 0.41)], smile]

@@ -1,16 +1,24 @@
-"""The drawing pad: what the network makes of a drawing, and the class's own handwriting
-(keep a drawing with the digit it was meant to be, fine-tune on MNIST mixed with them)."""
+"""The drawing pad: what the network makes of a drawing or of an opened photo (and whether it is not
+sure), and the class's own handwriting (keep a drawing with the digit it was meant to be, fine-tune on
+MNIST mixed with them)."""
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QFileDialog
 
+from ..analysis import uncertainty
 from ..analysis.drawings import FINETUNE_MNIST_SAMPLES, finetune_dataset
-from ..data.drawing import preprocess_digit
+from ..data.drawing import ImageError, load_digit_picture, preprocess_digit
+from ..data.limits import shorten
+from .jobs import Job, run_in_background
 from .panels.registry import DRAWING, tell
+
+IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.gif *.tif *.tiff *.webp);;All files (*)"
 
 RECLASSIFY_S = 2.0
 """While training, the drawing is classified with the newest weights at most this often."""
@@ -35,8 +43,15 @@ class DrawingPad(QObject):
         self._input_version = 0
         self._classified: tuple | None = None
         """(input version, weights version) of the probabilities shown."""
-        panels.classify.canvas.changed.connect(self._on_changed)
+        self._image_job: Job | None = None
+        self._image_folder = ""
+        self._image_name = ""
+        canvas = panels.classify.canvas
+        canvas.changed.connect(self._on_changed)
+        canvas.fileDropped.connect(self.open_image)
+        canvas.openRequested.connect(self.open_image_dialog)
         state.events.weights.connect(self.classify)
+        state.events.weights.connect(self._calibrate_new_weights)
 
     def _on_changed(self) -> None:
         self._input = None
@@ -64,7 +79,10 @@ class DrawingPad(QObject):
         else:
             image = self._input
             if image is None:
-                image = self._input = preprocess_digit(canvas.to_array(), allow_blank=True)
+                image = canvas.picture_input
+                if image is None:
+                    image = preprocess_digit(canvas.to_array(), allow_blank=True)
+                self._input = image
                 self._input_version += 1
                 p.classify.show_input(image)
                 tell(p, DRAWING, image)
@@ -72,11 +90,58 @@ class DrawingPad(QObject):
             if local.model is not None and key != self._classified:  # not the same answer again
                 self._classified = key
                 note = f"weights of step {local.step}" if local.trained else "untrained weights"
-                p.classify.show_probabilities(local.predict(image), note)
+                with np.errstate(over="ignore", invalid="ignore"):
+                    probs, values, _ = uncertainty.assess(local.model, image[None], None)
+                p.classify.show_probabilities(probs[0], note, float(values[0]))
         if p.feature_maps.use_drawing:
             self.live_view.dirty = True
             if not self.session.active:
                 self.live_view.show_local()
+
+    def calibrate_now(self) -> None:
+        """Calibrate "not sure" for the weights now in the NumPy model, unless a calibration is there."""
+        if self.panels.classify.not_sure.calibration is None:
+            self._calibrate_new_weights()
+
+    def _calibrate_new_weights(self) -> None:
+        """Other trained weights (a loaded model, a run's final ones): calibrate "not sure" for them."""
+        local = self.state.local
+        if local.model is not None and local.trained:
+            self.panels.classify.not_sure.recalibrate(local.spec, local.weights(), local.step)
+
+    # --- photos ---------------------------------------------------------------------------------------
+    def open_image_dialog(self) -> None:
+        """File > Open image… (Ctrl+O), the canvas's right-click menu."""
+        path, _ = QFileDialog.getOpenFileName(self.panels.classify, "Open an image of a digit", self._image_folder,
+                                              IMAGE_FILTER)
+        if path:
+            self._image_folder = str(Path(path).parent)
+            self.open_image(path)
+
+    def open_image(self, path: str) -> Job:
+        """Read a photo or scan (``cnnviz predict``'s loader: bounded size, the same preprocessing) in the
+        background, then show it on the canvas and classify it; a file that cannot be read says why in
+        the banner (the canvas keeps what it showed)."""
+        if self._image_job is not None:
+            self._image_job.cancel()
+        job = self._image_job = run_in_background(load_digit_picture, path)
+        self._image_name = shorten(Path(path).name, 60)
+        # Bound methods, not lambdas: Qt drops the connections when the pad goes (a closed window).
+        job.succeeded.connect(self._show_picture)
+        job.failed.connect(self._picture_failed)
+        return job
+
+    def _show_picture(self, result) -> None:
+        network_input, gray = result
+        name = self._image_name
+        self.panels.classify.canvas.show_picture(gray, network_input, name)
+        self.banner.show_message(f"Opened {name}: the network gets it as the 28×28 input beside the canvas. "
+                                 "Draw on the canvas (or press C) to draw again.", "info", auto_hide_ms=6000)
+
+    def _picture_failed(self, message: str, details: str) -> None:
+        # ImageError says what is wrong with the file, in words; anything else is a bug, shown as such.
+        text = message.split(": ", 1)[1] if message.startswith(f"{ImageError.__name__}: ") else message
+        self.banner.show_message(f"Cannot open this image: {shorten(text, 300)}", "error", details)
 
     def save(self, label: int) -> bool:
         """The drawing on the pad, labelled ``label``; the pad is cleared for the next student."""
@@ -84,6 +149,11 @@ class DrawingPad(QObject):
         if canvas.is_empty:
             self.banner.show_message("Draw a digit on the pad first, then click which digit it is.", "warning",
                                        auto_hide_ms=6000)
+            return False
+        if canvas.picture is not None:
+            self.banner.show_message("An opened photo is shown: the class drawings keep drawings made on the pad. "
+                                     "Draw the digit on the pad, then click which digit it is.", "warning",
+                                     auto_hide_ms=6000)
             return False
         raw = canvas.to_array()
         if not drawings.save(preprocess_digit(raw, allow_blank=True), raw, label):

@@ -20,8 +20,8 @@ from .status import plain_tooltip
 class Menus:
     """Given the window's menu bar, the app state (the views shown), the panels, the parts the menus
     drive (exports, checkpoints, lessons) and the window's ``commands``: callables named ``quit``,
-    ``presenter`` (on, full_screen=True), ``full_screen`` (on), ``keys``, and the comparison's ``keep``,
-    ``compare`` and ``stop_comparing``."""
+    ``presenter`` (on, full_screen=True), ``full_screen`` (on), ``keys``, ``open_image``, and the comparison's
+    ``keep``, ``compare`` and ``stop_comparing``."""
 
     def __init__(self, bar, state, panels, exports, checkpoints, lessons, commands: dict):
         self.bar, self.panels, self.exports = bar, panels, exports
@@ -33,6 +33,9 @@ class Menus:
         file_menu.addAction("Export metrics as CSV…", exports.export_metrics_dialog)
         file_menu.addAction("Export per-layer timings as CSV…", exports.export_timings_dialog)
         file_menu.addAction("Export HTML report…", exports.export_report_dialog)
+        file_menu.addSeparator()
+        self.open_image_action = file_menu.addAction("Open image…", commands["open_image"])
+        self.open_image_action.setStatusTip("Classify a photo or scan of a digit (it shows on the drawing canvas)")
         file_menu.addSeparator()
         file_menu.addAction("Save model…", checkpoints.save_dialog)
         file_menu.addAction("Load model…", checkpoints.load_dialog)

@@ -35,6 +35,7 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("start_or_pause", ("Space",), "Start training, pause it, resume it"),
     Shortcut("step", ("S",), "Train exactly one batch"),
     Shortcut("clear_drawing", ("C",), "Clear the drawing"),
+    Shortcut("open_image", ("Ctrl+O",), "Open a photo or scan of a digit to classify (or drop it on the canvas)"),
     Shortcut("previous_test_image", ("Left",), "The previous test image (feature maps, Why?)"),
     Shortcut("next_test_image", ("Right",), "The next test image (feature maps, Why?)"),
     Shortcut("lesson_next", ("PgDown", "N"), "The lesson's next step"),

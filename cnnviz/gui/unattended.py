@@ -39,12 +39,13 @@ def _process_for(app, seconds: float) -> None:
     loop.exec()
 
 
-def draw_demo_digit(window, digit: int = 3) -> None:
-    from .canvas import demo_digit_strokes
+def draw_demo_digit(window, digit: int | str = 3) -> None:
+    """``digit``: 3, 7 or 1, or "face" or "hash" (no digit)."""
+    from .canvas import demo_digit_strokes, demo_not_digit_strokes
 
     canvas = window.panels.classify.canvas
     canvas.clear()
-    canvas.draw_strokes(demo_digit_strokes(digit))
+    canvas.draw_strokes(demo_not_digit_strokes(digit) if isinstance(digit, str) else demo_digit_strokes(digit))
     window.pad.classify()
 
 
@@ -121,10 +122,12 @@ def unattended_window(window, autosave_folder=None):
 
 
 def screenshot(app, window, path: str, train_seconds: float, tab: str | None = None,
-               presenter: bool = False, fitted: bool = False, lesson: int | None = None) -> int:
+               presenter: bool = False, fitted: bool = False, lesson: int | None = None,
+               not_a_digit: bool = False) -> int:
     """``fitted``: the window as it opens on this screen (maximised on a small one; presenter mode full
     screen), for the per-resolution screenshots; else a 1600x1000 window. ``lesson``: the Nth bundled
-    lesson (1-based), open in its lesson view."""
+    lesson (1-based), open in its lesson view. ``not_a_digit``: a face drawn on the pad instead of a 3,
+    the Draw panel shown with its "not sure" threshold calibrated."""
     from ..train.events import RunPhase
 
     unattended_window(window)
@@ -155,6 +158,12 @@ def screenshot(app, window, path: str, train_seconds: float, tab: str | None = N
             _process_for(app, 0.3)
     _process_for(app, 0.2)
     _prepare_tab(app, window, tab)
+    if not_a_digit:  # once the "not sure" threshold is calibrated (after the run's last evaluation)
+        window.pad.calibrate_now()
+        _wait(app, lambda: window.panels.classify.not_sure.calibration is not None, 60.0)
+        draw_demo_digit(window, "face")
+        window.show_tab("classify")
+        _process_for(app, 0.5)
     ok = window.grab().save(path)
     window.shutdown()
     window.close()

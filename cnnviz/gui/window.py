@@ -76,8 +76,9 @@ class MainWindow(QMainWindow):
                                            self.leave_text_field, dialog_parent=self))
         self.menus = Menus(self.menuBar(), self.state, self.panels, self.exports, self.checkpoints, self.lessons,
                            {"quit": self.close, "presenter": self.set_presenter, "full_screen": self.set_full_screen,
-                            "keys": self.show_keys, "keep": self.comparison.keep_current,
-                            "compare": self.comparison.compare_dialog, "stop_comparing": self.comparison.stop})
+                            "keys": self.show_keys, "open_image": self.pad.open_image_dialog,
+                            "keep": self.comparison.keep_current, "compare": self.comparison.compare_dialog,
+                            "stop_comparing": self.comparison.stop})
         self._connect()
         self._observe()
         self.resize(1280, 720)
@@ -140,7 +141,7 @@ class MainWindow(QMainWindow):
         lessons, menus = self.lessons, self.menus
         self.shortcuts = shortcuts.install(self, {
             "start_or_pause": self.runs.start_or_pause, "step": self.step,
-            "clear_drawing": self.panels.classify.canvas.clear,
+            "clear_drawing": self.panels.classify.canvas.clear, "open_image": menus.open_image_action,
             "previous_test_image": lambda: self.step_test_image(-1),
             "next_test_image": lambda: self.step_test_image(+1),
             "lesson_next": lessons.next_step, "lesson_back": lessons.previous_step,

@@ -30,7 +30,8 @@ def test_the_lessons_are_shipped_and_valid():
     presets = bundled_presets()
     titles = [p.title for p in presets]
     assert titles == ["First look (tiny net)", "The seed article's network: CPU vs GPU", "Learning rate too high",
-                      "Overfitting on 200 images", "Same start, two learning rates"]
+                      "Overfitting on 200 images", "Draw something that is not a digit",
+                      "Same start, two learning rates"]
     for preset in presets:
         assert preset.source is not None and preset.source.parent == bundled_presets_dir()
         Sequential.from_spec(preset.net)

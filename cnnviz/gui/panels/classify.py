@@ -8,8 +8,10 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout
 
+from ...analysis.uncertainty import not_sure_reason
 from .. import accessibility, theme
 from ..canvas import DrawingCanvas
+from ..not_sure import NotSureCalibration
 from .common import QWIDGETSIZE_MAX, Panel, image_view, show
 
 
@@ -49,7 +51,8 @@ class ClassifyPanel(Panel):
         left = QVBoxLayout()
         self.canvas = DrawingCanvas()
         accessibility.set_name(self.canvas, "Drawing canvas", "Draw a digit here with the mouse or a pen; the "
-                               "network classifies it as you draw. C clears it.")
+                               "network classifies it as you draw. C clears it. Drop an image file here, or "
+                               "right-click and Open image, to classify a photo or scan.")
         left.addWidget(self.canvas, 1)
         tools = QHBoxLayout()
         self.clear_button = QPushButton("Clear")
@@ -101,6 +104,16 @@ class ClassifyPanel(Panel):
         guess.addWidget(self.confidence_label)
         top.addLayout(guess, 1)
         self.side.addLayout(top)
+        # "Not sure", and why: under the answer, only while the network is not sure (text and a sign, not
+        # a colour alone); the bars stay.
+        self.verdict_label = QLabel("")
+        self.verdict_label.setObjectName("notSure")
+        self.verdict_label.setWordWrap(True)
+        self.verdict_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.verdict_label.setStyleSheet(f"border-left: 4px solid {theme.ACCENT}; padding-left: 6px;")
+        self.verdict_label.hide()
+        accessibility.set_name(self.verdict_label, "Not sure", "Why the network is not sure of its answer")
+        self.side.addWidget(self.verdict_label)
         self.graphics = _Bars()
         self.graphics.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
         self.graphics.setMinimumHeight(96)
@@ -122,7 +135,15 @@ class ClassifyPanel(Panel):
         self.box.addLayout(self.side, 0)
         self.set_class_names([str(i) for i in range(10)])
         self.probabilities = np.zeros(10, np.float32)
+        self.answered = False
+        self._weights: tuple | None = None
+        """(spec, weights, step) of the latest weights."""
+        self.uncertainty: float | None = None
+        """The shown input's uncertainty score (``analysis.uncertainty.DEFAULT_METHOD``), None: none."""
+        self.note = ""
         self.network_input = np.zeros((28, 28), np.float32)
+        self.not_sure = NotSureCalibration(self)
+        self.not_sure.changed.connect(lambda _calibration: self._show_answer())
         self.width_slider.valueChanged.connect(self.canvas.set_stroke_width)
         self.clear_button.clicked.connect(self.canvas.clear)
 
@@ -252,25 +273,67 @@ class ClassifyPanel(Panel):
         self.network_input = image
         show(self.input_item, self.input_view, image, (0.0, 1.0))
 
-    def show_probabilities(self, probs: np.ndarray | None, note: str = "") -> None:
-        if probs is None:
-            self.probabilities = np.zeros(10, np.float32)
+    def show_probabilities(self, probs: np.ndarray | None, note: str = "", uncertainty: float | None = None) -> None:
+        """The ten probabilities (None: nothing to classify), ``note`` in the header (whose weights), and
+        the input's ``uncertainty`` score: above the calibrated threshold, the answer says "not sure"."""
+        self.answered = probs is not None
+        self.probabilities = np.zeros(10, np.float32) if probs is None else np.asarray(probs, dtype=np.float32)
+        self.uncertainty = None if uncertainty is None else float(uncertainty)
+        self.note = note
+        self._show_answer()
+
+    def not_sure_reason(self) -> str | None:
+        """Why the network is not sure of the input shown (None: it is sure, or there is no calibration)."""
+        calibration = self.not_sure.calibration
+        if calibration is None or self.uncertainty is None or not self.answered:
+            return None
+        things = "digits" if all(name.isdigit() for name in self.class_names) else "images"
+        return not_sure_reason(calibration, self.uncertainty, things)
+
+    def _show_answer(self) -> None:
+        probs = self.probabilities
+        self.hint_label.setText(self.note)  # "weights of step 1234", in the header: the column stays narrow
+        if not self.answered:
             self.bars.setOpts(height=np.zeros(10), brushes=["#b9c8e6"] * 10)
             self.digit_label.setText("–")
             self.confidence_label.setText("draw a digit")
-            self.hint_label.setText(note)
+            self.verdict_label.hide()
             self.describe_prediction("no prediction: draw a digit")
             return
-        self.probabilities = np.asarray(probs, dtype=np.float32)
         best = int(np.argmax(probs))
+        reason = self.not_sure_reason()
         brushes = [theme.ACCENT if i == best else "#b9c8e6" for i in range(len(probs))]
-        self.bars.setOpts(height=100.0 * self.probabilities, brushes=brushes)
+        self.bars.setOpts(height=100.0 * probs, brushes=brushes)
         name = self.class_names[best] if best < len(self.class_names) else str(best)
         self.digit_label.setStyleSheet("" if len(name) <= 2 else "font-size: 18pt;")
-        self.digit_label.setText(name)
-        self.confidence_label.setText(f"{100 * probs[best]:.0f}% sure")
-        self.hint_label.setText(note)  # "weights of step 1234", in the header: the column stays narrow
-        self.describe_prediction(accessibility.prediction_text(name, probs[best]), announce=True)
+        # Not sure: a question mark on the answer and the reason in words (never a colour alone).
+        self.digit_label.setText(f"{name}?" if reason else name)
+        self.confidence_label.setText(f"{100 * probs[best]:.0f}%, not sure" if reason else
+                                      f"{100 * probs[best]:.0f}% sure")
+        self.verdict_label.setText(f"⚠ {reason}." if reason else "")
+        self.verdict_label.setVisible(bool(reason))
+        text = accessibility.prediction_text(name, probs[best])
+        if reason:
+            text = f"not sure, {text}: {reason[len('Not sure: '):]}"
+        self.describe_prediction(text, announce=True)
+
+    # --- the "not sure" threshold (observed: the data set, the weights, the evaluations) --------------
+    def show_dataset(self, dataset) -> None:
+        self.not_sure.set_dataset(dataset)
+
+    def set_weights(self, spec: str, weights: dict, step: int) -> None:
+        """The latest weights: the next evaluation calibrates for them (a copy of them then)."""
+        self._weights = (spec, weights, step)
+
+    def evaluated(self, _event=None) -> None:
+        """A test evaluation ended: calibrate the threshold again, for the latest weights."""
+        if self._weights is not None:
+            self.not_sure.recalibrate(*self._weights)
+
+    def forget_calibration(self) -> None:
+        """The weights start over: no threshold until they are evaluated (or a trained model is loaded)."""
+        self._weights = None
+        self.not_sure.forget()
 
     def describe_prediction(self, text: str, announce: bool = False) -> None:
         """The prediction for screen readers: the panel's, the answer's and the canvas's description;

@@ -89,7 +89,8 @@ PANELS: tuple[PanelSpec, ...] = (
     PanelSpec("statistics", "Statistics", TAB, "stats.StatsPanel", ("stats",), short="Stats", forget="clear"),
     PanelSpec("drawings", "Class drawings", TAB, "drawings.DrawingsPanel", ("draw",), short="Drawings",
               forget="start_over", beside="classify"),  # a drawing is made on the pad: at 1024x768 it was a tab away
-    PanelSpec("classify", "Draw and classify", RIGHT, "classify.ClassifyPanel", ("draw",), 0.42, short="Draw"),
+    PanelSpec("classify", "Draw and classify", RIGHT, "classify.ClassifyPanel", ("draw",), 0.42, short="Draw",
+              forget="forget_calibration", observes=(DATASET, WEIGHTS, EVALUATED)),  # "not sure" (gui/not_sure.py)
     PanelSpec("kernels", "Kernels", RIGHT, "kernels.KernelsPanel", ("kernels",), 0.33),
     PanelSpec("timings", "Time per layer", RIGHT, "timings.TimingsPanel", ("timings",), 0.25, short="Timings",
               forget="clear"),
