@@ -66,10 +66,15 @@ class LocalModel:
     def weights(self) -> dict:
         return self.model.state_dict()
 
-    def predict(self, image: np.ndarray) -> np.ndarray:
-        """(28, 28) in [0, 1] -> ten probabilities."""
-        x = np.ascontiguousarray(image, dtype=np.float32)[None, None]
-        return self.model.predict_proba(x)[0]
+    def classify(self, image: np.ndarray) -> tuple[np.ndarray, float]:
+        """(28, 28) in [0, 1] -> (ten probabilities, the uncertainty score "not sure" compares with its
+        threshold: :func:`cnnviz.analysis.uncertainty.assess`), from one forward pass."""
+        from ..analysis import uncertainty
+
+        x = np.ascontiguousarray(image, dtype=np.float32)[None]
+        with np.errstate(over="ignore", invalid="ignore"):
+            probs, values, _ = uncertainty.assess(self.model, x, None)
+        return probs[0], float(values[0])
 
     def snapshot(self, image: np.ndarray | None = None, dataset=None, test_index: int | None = None,
                  tag: str = "") -> ev.Snapshot:

@@ -11,7 +11,6 @@ import numpy as np
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QFileDialog
 
-from ..analysis import uncertainty
 from ..analysis.drawings import FINETUNE_MNIST_SAMPLES, finetune_dataset
 from ..data.drawing import ImageError, load_digit_picture, preprocess_digit
 from ..data.limits import shorten
@@ -90,9 +89,8 @@ class DrawingPad(QObject):
             if local.model is not None and key != self._classified:  # not the same answer again
                 self._classified = key
                 note = f"weights of step {local.step}" if local.trained else "untrained weights"
-                with np.errstate(over="ignore", invalid="ignore"):
-                    probs, values, _ = uncertainty.assess(local.model, image[None], None)
-                p.classify.show_probabilities(probs[0], note, float(values[0]))
+                probs, score = local.classify(image)
+                p.classify.show_probabilities(probs, note, score)
         if p.feature_maps.use_drawing:
             self.live_view.dirty = True
             if not self.session.active:

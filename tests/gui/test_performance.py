@@ -71,8 +71,8 @@ def test_the_curves_redraw_only_what_changed_and_only_when_seen(window, monkeypa
 
 def test_the_drawing_is_classified_once_per_change_of_drawing_or_weights(window, monkeypatch):
     predictions = []
-    original = LocalModel.predict
-    monkeypatch.setattr(LocalModel, "predict", lambda self, image: predictions.append(1) or original(self, image))
+    original = LocalModel.classify
+    monkeypatch.setattr(LocalModel, "classify", lambda self, image: predictions.append(1) or original(self, image))
     canvas = window.panels.classify.canvas
     canvas.draw_strokes([[(0.3, 0.2), (0.7, 0.2), (0.4, 0.8)]])
     window.pad.classify()

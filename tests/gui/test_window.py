@@ -202,7 +202,7 @@ def test_canvas_inference_costs_about_one_forward_pass(window):
             times.append(time.perf_counter() - t0)
         return min(times)
 
-    forward = best_of(lambda: window.state.local.predict(image))
+    forward = best_of(lambda: window.state.local.classify(image))
     assert best_of(window.pad.classify) < max(50 * forward, 0.25)
 
 
