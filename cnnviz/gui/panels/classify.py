@@ -179,7 +179,7 @@ class ClassifyPanel(Panel):
     def bars_height_needed(self) -> int:
         """The bars' plot at least ``MIN_BARS_PX`` high, with the digits and "digit" under it."""
         font = self.prob_plot.getAxis("bottom").style.get("tickFont") or self.graphics.font()
-        return MIN_BARS_PX + 2 * QFontMetrics(font).height() + 6
+        return theme.zoomed_px(MIN_BARS_PX) + 2 * QFontMetrics(font).height() + 6
 
     def under_heights(self) -> tuple[int, int]:
         """Height under the canvas in the ROW and the COLUMN arrangement (tools, answer, bars)."""
