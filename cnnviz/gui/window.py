@@ -160,6 +160,18 @@ class MainWindow(QMainWindow):
         self.keys_dialog = None
         self.leave_text_field()
 
+    def focusNextPrevChild(self, forward: bool) -> bool:
+        """Tab and Shift+Tab go the workspace's way (:meth:`Workspace.tab_order`): the run buttons, the
+        settings, the tab bar, the open tab top to bottom, the right column."""
+        focus = QApplication.focusWidget()
+        # (Qt asks this too while it hides the widget with the focus, a tab page being switched: its way then)
+        stop = accessibility.next_tab_stop(self.workspace.tab_order(), focus, forward) \
+            if focus is not None and focus.isVisible() else None
+        if stop is None:
+            return super().focusNextPrevChild(forward)
+        accessibility.give_focus(stop, forward)
+        return True
+
     def leave_text_field(self) -> None:
         """The focus out of any input (entering presenter mode, a lesson): the keys act at once."""
         self.typing.leave()
