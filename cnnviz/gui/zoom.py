@@ -88,4 +88,7 @@ def apply(window, level: int) -> None:
 
     theme.set_zoom(level / 100)
     presenter.style(window, window.state.presenter)
+    # The sizes that were measured with the old type: the sidebar's width, the columns and splitters.
+    window.workspace.fit_sidebar()
+    window.workspace.size_splitters(force=True)
     window.updateGeometry()

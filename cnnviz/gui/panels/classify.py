@@ -205,7 +205,8 @@ class ClassifyPanel(Panel):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self.arrange(event.size().width() - 24, event.size().height() - 80)
+        # (the title and margins grow with the zoom)
+        self.arrange(event.size().width() - 24, event.size().height() - theme.zoomed_px(80))
 
     def percent_axis_width(self) -> int:
         """Room for "100%" in the axis' type (pyqtgraph leaves out a tick label that does not fit)."""
