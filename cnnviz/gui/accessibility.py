@@ -375,8 +375,16 @@ def ordered_tab_stops(root: QWidget, groups: list[QWidget], panels=()) -> list[Q
 
 
 def _top_left(widget: QWidget, root: QWidget):
+    """(top, left, bottom) in ``root``, as if every scroll area it is in were scrolled to its start (the
+    order must not change as Tab scrolls the focus into view)."""
     point = widget.mapTo(root, widget.rect().topLeft())
-    return point.y(), point.x(), point.y() + widget.height()
+    y, x = point.y(), point.x()
+    parent = widget.parentWidget()
+    while parent is not None and parent is not root:
+        if type(parent) is QScrollArea:
+            y, x = y + parent.verticalScrollBar().value(), x + parent.horizontalScrollBar().value()
+        parent = parent.parentWidget()
+    return y, x, y + widget.height()
 
 
 def same_row(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
