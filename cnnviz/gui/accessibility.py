@@ -10,7 +10,10 @@
 - Focus: with cnnviz's style sheet a focused button or combo box looks exactly like an unfocused one
   (measured: not one pixel differs), so :class:`FocusRings` draws a two-tone ring (dark outside,
   yellow inside: visible on white and on the blue primary button) over the focused control. It is a
-  graphics effect, not a style rule, so presenter mode's window style sheet cannot hide it.
+  graphics effect, not a style rule, so presenter mode's window style sheet cannot hide it; a focused
+  plot or the canvas gets the same ring as a see-through widget on top (:class:`PictureRing`).
+- Tab order: :func:`ordered_tab_stops` (the window follows it in ``focusNextPrevChild``): the sidebar,
+  the tab bar, the open tab, the right column; within a panel as one reads (:func:`reading_order`).
 """
 
 from __future__ import annotations
