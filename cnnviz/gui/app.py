@@ -46,6 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--size", metavar="WxH", default=None, type=_screen_size,
                         help="with --screenshot or --check-layout: a screen of this size (offscreen: "
                              "QT_QPA_PLATFORM=offscreen), e.g. 1280x720")
+    parser.add_argument("--zoom", metavar="PERCENT", type=_zoom_percent, default=None,
+                        help="the app's text and plot sizes in percent for this session, not stored "
+                             "(default: the level set with Ctrl+= / Ctrl+- last time, else 100)")
     parser.add_argument("--check-layout", action="store_true",
                         help="open the window on this screen, go through normal and presenter mode and every "
                              "tab, and list what does not fit (exit 1 if anything)")
@@ -57,6 +60,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         help="random clicks, strokes and keys on the training window for SECONDS (seeded by --seed), "
                              "each action and memory sample a JSON line; exit 1 on any exception")
     return parser
+
+
+def _zoom_percent(text: str) -> int:
+    from .zoom import HIGHEST, LOWEST, valid  # (Qt-free)
+
+    try:
+        level = valid(float(text.strip().rstrip("%")))
+    except ValueError:
+        level = None
+    if level is None:
+        raise argparse.ArgumentTypeError(f"a zoom from {LOWEST} to {HIGHEST} percent, got {text!r}")
+    return level
 
 
 def _screen_size(text: str) -> tuple[int, int]:
@@ -235,7 +250,8 @@ def run(args) -> int:
         drawings_dir = tempfile.mkdtemp(prefix="cnnviz-drawings-")
         unattended.demo_drawings(drawings_dir)
     window = MainWindow(net=args.net, backend=backend, dataset=args.dataset, data_dir=args.data,
-                        config_overrides={"seed": args.seed}, drawings_dir=drawings_dir)
+                        config_overrides={"seed": args.seed}, drawings_dir=drawings_dir,
+                        zoom_level=getattr(args, "zoom", None))
     if kept is not None:
         window.state.keep_for_comparison(kept)
     if getattr(args, "check_layout", False):

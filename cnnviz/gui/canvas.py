@@ -47,6 +47,9 @@ class DrawingCanvas(QWidget):
         self.setCursor(Qt.CrossCursor)
         self.setToolTip("Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file "
                         "to classify a photo.")
+        # A Tab stop (screen readers read its name; the focus ring shows where the keys are), keys unused.
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.setProperty("cnnvizPicture", True)  # accessibility.PICTURE_PROPERTY: a ring over it when focused
 
     # --- geometry --------------------------------------------------------
     def sizeHint(self) -> QSize:

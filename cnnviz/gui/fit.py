@@ -22,6 +22,7 @@ from PySide6.QtGui import QFontInfo, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLabel,
                                QSplitterHandle, QStyle, QStyleOptionComboBox, QTabBar, QWidget)
 
+from .accessibility import PictureRing
 from .panels.common import ElidedLabel
 from ..app.feature_map_layout import MIN_TILE_PX
 
@@ -67,6 +68,8 @@ def _scrolled(widget: QWidget, root: QWidget) -> bool:
 
 def _leaves(root: QWidget):
     for widget in root.findChildren(QWidget):
+        if isinstance(widget, PictureRing):
+            continue  # the focus ring over a picture: on top of it by design
         if widget.isVisible() and not widget.isWindow() and widget.width() > 0:
             yield widget
 
@@ -133,7 +136,7 @@ def _overlaps(window) -> list[str]:
         if parent is None or _scrolled(parent, window) or isinstance(parent, QTabBar):
             continue
         children = [c for c in parent.children() if isinstance(c, QWidget) and c.isVisible()
-                    and not c.isWindow() and c not in floating]
+                    and not c.isWindow() and c not in floating and not isinstance(c, PictureRing)]
         for i, a in enumerate(children):
             for b in children[i + 1:]:
                 overlap = QWidget.geometry(a).intersected(QWidget.geometry(b))

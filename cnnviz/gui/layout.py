@@ -1,15 +1,12 @@
 """Where the panels sit, for the screen at hand: the one place to change for the classroom layout.
 
-The workspace is the controls sidebar, the tabs in the middle and the right
-column. Panels are placed from the registry (:mod:`.panels.registry`): a
-panel's ``place`` says which column (or tab) it belongs to and its ``share``
-how much of the column's height it gets. What changes with the screen is the
-*arrangement* (:func:`arrangement`): on a narrow or short window, and in
-presenter mode, right-column panels become tabs of their own instead of
-shrinking to dots. The window's minimum size fits a 1024x768 screen in every
-arrangement. Showing and hiding panels (the View menu, lessons), the tab
-titles that fit, and the banner and busy notice floating over the panels live
-here too.
+The workspace is the controls sidebar, the tabs in the middle and the right column. Panels are placed
+from the registry (:mod:`.panels.registry`): a panel's ``place`` says which column (or tab) it belongs to
+and its ``share`` how much of the column's height it gets. What changes with the screen is the
+*arrangement* (:func:`arrangement`): on a narrow or short window, and in presenter mode, right-column
+panels become tabs of their own instead of shrinking to dots. The window's minimum size fits a 1024x768
+screen in every arrangement. Showing and hiding panels (the View menu, lessons), the tab titles that
+fit, the Tab key's order, and the banner and busy notice floating over the panels live here too.
 """
 
 from __future__ import annotations
@@ -19,6 +16,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QStackedWidget, QTabBar, QVBoxLayout, QWidget
 
+from .accessibility import ordered_tab_stops
 from .panels import registry
 from .panels.registry import RIGHT, TAB, TRAINING
 from .status import Banner, BusyNotice
@@ -170,6 +168,7 @@ class Workspace(QWidget):
         self.sidebar.setFrameShape(QFrame.NoFrame)
         self.sidebar.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.sidebar.setVerticalScrollBarPolicy(Qt.ScrollBarAsNeeded)
+        self.sidebar.setFocusPolicy(Qt.NoFocus)  # Tab goes to its controls (it scrolls to them), not to it
         self.fit_sidebar()
 
         self.training = _column()
@@ -342,6 +341,11 @@ class Workspace(QWidget):
             half = max(page.width(), 400)
             page.setSizes([half * 11 // 20, half - half * 11 // 20])
             self.lent = wanted
+
+    def tab_order(self) -> list[QWidget]:
+        """Tab: presenter toolbar, sidebar (run buttons, settings), tab bar, tabs, right column; panels as read."""
+        return ordered_tab_stops(self, [w for w in (self.toolbar, self.sidebar, self.tabs.tabBar(), self.tabs,
+                                                    self.right) if w is not None], self.panels.values())
 
     def _give_back(self) -> None:
         lent, self.lent = self.lent, None

@@ -20,8 +20,8 @@ from .status import plain_tooltip
 class Menus:
     """Given the window's menu bar, the app state (the views shown), the panels, the parts the menus
     drive (exports, checkpoints, lessons) and the window's ``commands``: callables named ``quit``,
-    ``presenter`` (on, full_screen=True), ``full_screen`` (on), ``keys``, ``open_image``, and the comparison's
-    ``keep``, ``compare`` and ``stop_comparing``."""
+    ``presenter`` (on, full_screen=True), ``full_screen`` (on), ``keys``, ``open_image``, the comparison's
+    ``keep``, ``compare`` and ``stop_comparing``, and ``zoom_in``, ``zoom_out``, ``zoom_reset``."""
 
     def __init__(self, bar, state, panels, exports, checkpoints, lessons, commands: dict):
         self.bar, self.panels, self.exports = bar, panels, exports
@@ -57,6 +57,12 @@ class Menus:
         self.fullscreen_action = view.addAction("Full screen")
         self.fullscreen_action.setCheckable(True)
         self.fullscreen_action.toggled.connect(commands["full_screen"])
+        view.addSeparator()
+        self.zoom_in_action = view.addAction("Zoom in", commands["zoom_in"])
+        self.zoom_out_action = view.addAction("Zoom out", commands["zoom_out"])
+        self.zoom_reset_action = view.addAction("Actual size", commands["zoom_reset"])
+        self.zoom_level_action = view.addAction("Zoom 100 %")
+        self.zoom_level_action.setEnabled(False)  # says the level; the entries above change it
         view.addSeparator()
         self.view_actions: dict[str, QAction] = {}
         for name, title in PANEL_TITLES.items():
@@ -98,6 +104,9 @@ class Menus:
             action.blockSignals(True)
             action.setChecked(bool(on))
             action.blockSignals(False)
+
+    def show_zoom(self, level: int) -> None:
+        self.zoom_level_action.setText(f"Zoom {level} %")
 
     def show_views(self, views: set[str]) -> None:
         for name, action in self.view_actions.items():

@@ -24,14 +24,32 @@ FIGURE_PT = 24
 READABLE_PX = 28
 """The test accuracy and the predicted digit are at least this tall in presenter mode (the layout check)."""
 
-STYLE_SHEET = f"""
-QWidget {{ font-size: {BASE_PT}pt; color: #000000; }}
+
+def zoom_factor(zoom: float) -> float:
+    """How much larger than its own sizes presenter mode's are at the user's ``zoom``: presenter mode is
+    already a zoom (15 pt instead of 11: 136 %), so a smaller zoom leaves it as it is and a larger one
+    makes it as large as normal mode's type is then (150 %: 10 % larger; 200 %: 47 %)."""
+    return max(1.0, zoom * theme.UNZOOMED["BASE_POINT_SIZE"] / BASE_PT)
+
+
+def zoomed(points: float, zoom: float | None = None) -> int:
+    """Presenter mode's ``points`` at the user's zoom (the zoom in force by default)."""
+    return max(1, round(points * zoom_factor(theme.ZOOM if zoom is None else zoom)))
+
+
+def style_sheet(zoom: float = 1.0) -> str:
+    """Presenter mode's window style sheet at the user's ``zoom`` (see :func:`zoom_factor`)."""
+    def pt(points: float) -> int:
+        return zoomed(points, zoom)
+
+    return f"""
+QWidget {{ font-size: {pt(BASE_PT)}pt; color: #000000; }}
 QMainWindow, QMainWindow > QWidget {{ background: #e9ecf1; }}
-QLabel#panelTitle {{ font-size: {TITLE_PT}pt; font-weight: 800; color: #000000; }}
+QLabel#panelTitle {{ font-size: {pt(TITLE_PT)}pt; font-weight: 800; color: #000000; }}
 QLabel#hint {{ color: #1d2330; }}
-QLabel#bigDigit {{ font-size: 40pt; font-weight: 900; color: #0b3d91; }}
-QLabel#bigFigure {{ font-size: {FIGURE_PT}pt; font-weight: 900; color: #0b5a24; }}
-QLabel#figureCaption {{ font-size: {BASE_PT - 4}pt; font-weight: 700; }}
+QLabel#bigDigit {{ font-size: {pt(40)}pt; font-weight: 900; color: #0b3d91; }}
+QLabel#bigFigure {{ font-size: {pt(FIGURE_PT)}pt; font-weight: 900; color: #0b5a24; }}
+QLabel#figureCaption {{ font-size: {pt(BASE_PT - 4)}pt; font-weight: 700; }}
 QFrame#panel {{ background: #ffffff; border: 2px solid #1d2330; border-radius: 6px; }}
 QGroupBox {{ background: #ffffff; border: 2px solid #1d2330; border-radius: 6px; margin-top: 18px;
             padding: 10px 6px 6px 6px; font-weight: 700; }}
@@ -39,10 +57,14 @@ QPushButton {{ padding: 7px 12px; border: 2px solid #1d2330; border-radius: 5px;
 QPushButton#primary {{ background: #0b3d91; color: #ffffff; border: 2px solid #000000; font-weight: 700; }}
 QPushButton:disabled {{ color: #8a93a3; border-color: #b9c1ce; }}
 QPushButton#primary:disabled {{ background: #9dbcf0; color: #ffffff; border-color: #9dbcf0; }}
-QTabBar::tab {{ font-size: {BASE_PT - 1}pt; font-weight: 700; padding: 6px 7px; }}
+QTabBar::tab {{ font-size: {pt(BASE_PT - 1)}pt; font-weight: 700; padding: 6px 7px; }}
 QTabBar::tab:selected {{ background: #0b3d91; color: #ffffff; }}
-QStatusBar QLabel {{ font-size: {BASE_PT - 2}pt; }}
+QStatusBar QLabel {{ font-size: {pt(BASE_PT - 2)}pt; }}
 """
+
+
+STYLE_SHEET = style_sheet()
+"""Presenter mode's style sheet at 100 %."""
 
 
 @dataclass
@@ -62,7 +84,7 @@ def _font(points: int, bold: bool = False) -> QFont:
 
 
 def _style_items(root: QWidget, on: bool) -> None:
-    axis_pt = AXIS_PT if on else theme.AXIS_POINT_SIZE
+    axis_pt = zoomed(AXIS_PT) if on else theme.AXIS_POINT_SIZE
     for view in _graphics_widgets(root):
         for item in view.scene().items():
             if isinstance(item, pg.AxisItem):
@@ -100,7 +122,7 @@ def _scale_pen(item: pg.PlotDataItem, on: bool) -> None:
 def style(window, on: bool) -> None:
     """Give ``window`` (a MainWindow) the presenter look, or take it away (plot items created
     since the last call get it too)."""
-    window.setStyleSheet(STYLE_SHEET if on else "")
+    window.setStyleSheet(style_sheet(theme.ZOOM) if on else theme.zoom_style_sheet())
     _style_items(window, on)
 
 

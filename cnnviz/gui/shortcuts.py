@@ -43,6 +43,9 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("keep_for_comparison", ("K",), "Keep this run for comparison (the next run is drawn over it)"),
     Shortcut("presenter", ("F5",), "Presenter mode on or off"),
     Shortcut("full_screen", ("F11",), "Full screen on or off"),
+    Shortcut("zoom_in", ("Ctrl+=", "Ctrl++"), "Zoom in: larger text and plots (up to 200 %)"),
+    Shortcut("zoom_out", ("Ctrl+-",), "Zoom out (down to 80 %)"),
+    Shortcut("zoom_reset", ("Ctrl+0",), "Actual size (zoom 100 %)"),
     Shortcut("help", ("F1", "?"), "This list of keys"),
 )
 BY_NAME = {shortcut.name: shortcut for shortcut in SHORTCUTS}

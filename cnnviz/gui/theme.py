@@ -26,6 +26,39 @@ HYPER_MARK = "#6b7280"
 BASE_POINT_SIZE = 11
 AXIS_POINT_SIZE = 11
 TITLE_POINT_SIZE = 13
+"""The point sizes in force: the sizes of :data:`UNZOOMED` times :data:`ZOOM` (see :func:`set_zoom`)."""
+UNZOOMED = {"BASE_POINT_SIZE": 11, "AXIS_POINT_SIZE": 11, "TITLE_POINT_SIZE": 13, "BIG_DIGIT_POINT_SIZE": 40}
+BIG_DIGIT_POINT_SIZE = 40
+ZOOM = 1.0
+"""The user's zoom (View > Zoom in / out, :mod:`.zoom`): 1.25 makes every size of the app 25 % larger."""
+
+
+def zoomed(points: float) -> int:
+    """``points`` (a size at 100 %) at the zoom in force, in whole points (at least 1)."""
+    return max(1, round(points * ZOOM))
+
+
+def zoomed_px(pixels: float) -> int:
+    """A minimum size in pixels (a plot's least height) at the zoom in force."""
+    return max(1, round(pixels * ZOOM))
+
+
+def set_zoom(factor: float) -> None:
+    """Make :data:`ZOOM` ``factor`` and the module's point sizes follow it (widgets and plots made
+    afterwards get them; :func:`cnnviz.gui.zoom.apply` restyles the ones that exist)."""
+    global ZOOM
+    ZOOM = float(factor)
+    for name, points in UNZOOMED.items():
+        globals()[name] = zoomed(points)
+
+
+def zoom_style_sheet() -> str:
+    """The window's style sheet for the zoom in force: empty at 100 % (the application's own sizes)."""
+    if ZOOM == 1.0:
+        return ""
+    return (f"QWidget {{ font-size: {BASE_POINT_SIZE}pt; }}\n"
+            f"QLabel#panelTitle {{ font-size: {TITLE_POINT_SIZE}pt; }}\n"
+            f"QLabel#bigDigit {{ font-size: {BIG_DIGIT_POINT_SIZE}pt; }}\n")
 
 GENERIC_FAMILIES = frozenset({"", "sans serif", "sans-serif", "sans", "ms shell dlg", "ms shell dlg 2"})
 """Names a platform answers with when it has no UI font of its own (X11 without a desktop, offscreen, old Windows)."""

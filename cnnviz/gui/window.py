@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 from ..analysis.drawings import DrawingStore
 from ..app.state import AppState
 from ..backends import registry as backends
-from . import accessibility, presenter, shortcuts
+from . import accessibility, presenter, shortcuts, theme, zoom
 from .checkpoints import Checkpoints
 from .drawing_pad import DrawingPad
 from .exports import Exports
@@ -40,8 +40,11 @@ from .status import StatusFields
 class MainWindow(QMainWindow):
     def __init__(self, net: str = "tiny", backend: str | None = None, dataset: str = "mnist",
                  data_dir: str | None = None, config_overrides: dict | None = None,
-                 drawings_dir: str | None = None):
+                 drawings_dir: str | None = None, zoom_level: int | None = None):
         super().__init__()
+        # The zoom first: the panels are built with its sizes. None: the level stored by the last session.
+        self.zoom_level = zoom.load() if zoom_level is None else (zoom.valid(zoom_level) or zoom.ACTUAL)
+        theme.set_zoom(self.zoom_level / 100)
         self.setWindowTitle("cnnviz — watch a CNN learn")
         self.state = AppState(data_dir, config_overrides)
         """The app model (data set, settings in force, views, presenter flag, the run): the parts observe it."""
@@ -78,7 +81,9 @@ class MainWindow(QMainWindow):
                            {"quit": self.close, "presenter": self.set_presenter, "full_screen": self.set_full_screen,
                             "keys": self.show_keys, "open_image": self.pad.open_image_dialog,
                             "keep": self.comparison.keep_current, "compare": self.comparison.compare_dialog,
-                            "stop_comparing": self.comparison.stop})
+                            "stop_comparing": self.comparison.stop,
+                            "zoom_in": lambda: self.zoom_by(+1), "zoom_out": lambda: self.zoom_by(-1),
+                            "zoom_reset": lambda: self.zoom_by(0)})
         self._connect()
         self._observe()
         self.resize(1280, 720)
@@ -86,6 +91,7 @@ class MainWindow(QMainWindow):
         self.runs.new_random_model()
         self.runs.update_buttons()
         self.announcer = accessibility.install(self)  # screen-reader names, announcements, focus rings
+        self.set_zoom(self.zoom_level, remember=False)
 
     def _connect(self) -> None:
         c, p = self.controls, self.panels
@@ -147,12 +153,25 @@ class MainWindow(QMainWindow):
             "lesson_next": lessons.next_step, "lesson_back": lessons.previous_step,
             "presenter": menus.presenter_action, "full_screen": menus.fullscreen_action,
             "help": self.show_keys, "keep_for_comparison": self.comparison.keep_current,
+            "zoom_in": menus.zoom_in_action, "zoom_out": menus.zoom_out_action, "zoom_reset": menus.zoom_reset_action,
         })
         self.workspace.setFocusPolicy(Qt.ClickFocus)
         self.typing = shortcuts.TypingGuard(self.workspace, applied=self.controls.flush_pending)
         self.typing.watch(self)
         self.keys_dialog = None
         self.leave_text_field()
+
+    def focusNextPrevChild(self, forward: bool) -> bool:
+        """Tab and Shift+Tab go the workspace's way (:meth:`Workspace.tab_order`): the run buttons, the
+        settings, the tab bar, the open tab top to bottom, the right column."""
+        focus = QApplication.focusWidget()
+        # (Qt asks this too while it hides the widget with the focus, a tab page being switched: its way then)
+        stop = accessibility.next_tab_stop(self.workspace.tab_order(), focus, forward) \
+            if focus is not None and focus.isVisible() else None
+        if stop is None:
+            return super().focusNextPrevChild(forward)
+        accessibility.give_focus(stop, forward)
+        return True
 
     def leave_text_field(self) -> None:
         """The focus out of any input (entering presenter mode, a lesson): the keys act at once."""
@@ -170,6 +189,21 @@ class MainWindow(QMainWindow):
     def step_test_image(self, delta: int) -> None:
         """Left/Right: the previous or next test image in the feature maps and Why?."""
         self.choose_test_image((self.panels.feature_maps.test_index + delta) % self.panels.feature_maps.test_count)
+
+    # --- zoom -----------------------------------------------------------------------------------
+    def set_zoom(self, level: int, remember: bool = True) -> None:
+        """The app's sizes at ``level`` percent (:mod:`.zoom`); ``remember``: kept for the next session."""
+        self.zoom_level = zoom.valid(level) or zoom.ACTUAL
+        zoom.apply(self, self.zoom_level)
+        self.menus.show_zoom(self.zoom_level)
+        if remember:
+            self.statusBar().showMessage(zoom.text(self.zoom_level), 4000)
+            if not zoom.save(self.zoom_level):
+                self.statusBar().showMessage(f"{zoom.text(self.zoom_level)} (could not be stored)", 6000)
+
+    def zoom_by(self, direction: int) -> None:
+        """Ctrl+= (+1), Ctrl+- (-1): the next step of :data:`zoom.STEPS`; Ctrl+0 (0): actual size."""
+        self.set_zoom(zoom.step(self.zoom_level, direction) if direction else zoom.ACTUAL)
 
     # --- the screen ---------------------------------------------------------------------------
     def fit_to_screen(self, screen=None) -> bool:

@@ -10,13 +10,15 @@ FAST = {"eval_samples": 200, "eval_every": 25}
 
 @pytest.fixture(autouse=True)
 def no_dialogs_and_a_private_autosave(monkeypatch, tmp_path_factory):
-    """Nobody answers dialogs in tests (Discard, unless a test says otherwise), and autosaves and the
-    models folder are a fresh folder, never the user's."""
+    """Nobody answers dialogs in tests (Discard, unless a test says otherwise), and autosaves, the
+    models folder and the stored zoom level are a fresh folder, never the user's."""
     from cnnviz.app import autosave
     from cnnviz.gui import checkpoints
+    from cnnviz.gui import zoom
     from cnnviz.nn import checkpoint
 
     folder = tmp_path_factory.mktemp("user-data")
+    monkeypatch.setattr(zoom, "settings_path", lambda: folder / "config" / zoom.FILE_NAME)
     monkeypatch.setattr(autosave, "default_folder", lambda: folder)
     monkeypatch.setattr(checkpoint, "default_models_dir", lambda: folder / "models")
     monkeypatch.setattr(checkpoints.Checkpoints, "auto_answer", "discard")
@@ -33,11 +35,11 @@ def make_window(qtbot, tmp_path_factory):
     theme.apply(QApplication.instance())
     windows = []
 
-    def make(net="tiny", backend="numpy", drawings_dir=None, **overrides):
+    def make(net="tiny", backend="numpy", drawings_dir=None, zoom_level=None, **overrides):
         # Never the user's real drawings folder.
         drawings_dir = drawings_dir or tmp_path_factory.mktemp("drawings")
         window = MainWindow(net=net, backend=backend, config_overrides={**FAST, **overrides},
-                            drawings_dir=str(drawings_dir))
+                            drawings_dir=str(drawings_dir), zoom_level=zoom_level)
         qtbot.addWidget(window)
         window.resize(1280, 800)
         window.show()

@@ -86,6 +86,17 @@ def test_every_view_fits_the_screen(qtbot, make_window, screen, net):
     assert window.size().width() == screen[0], "nothing forced the window wider than the screen"
 
 
+@pytest.mark.parametrize("level", [125, 150])
+def test_every_view_fits_a_1366x768_laptop_zoomed(qtbot, make_window, level):
+    """Ctrl+= on a school laptop: at 125 % and 150 % every view, normal and presenter, still fits."""
+    window = make_window(zoom_level=level)
+    fill(window)
+    at_screen(window, qtbot, (1366, 768))
+    found = fit.check_every_view(window, settle=lambda: qtbot.wait(60))
+    assert found == {}, describe(found)
+    assert window.size().width() == 1366, "nothing forced the window wider than the screen"
+
+
 def _picture_sizes(window, qtbot) -> dict[str, float]:
     """Feature-map tile, kernel tile and canvas side in screen pixels, each on the tab that shows it."""
     sizes = {}

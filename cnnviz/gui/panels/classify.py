@@ -200,7 +200,7 @@ class ClassifyPanel(Panel):
     def bars_height_needed(self) -> int:
         """The bars' plot at least ``MIN_BARS_PX`` high, with the digits and "digit" under it."""
         font = self.prob_plot.getAxis("bottom").style.get("tickFont") or self.graphics.font()
-        return MIN_BARS_PX + 2 * QFontMetrics(font).height() + 6
+        return theme.zoomed_px(MIN_BARS_PX) + 2 * QFontMetrics(font).height() + 6
 
     def under_heights(self) -> tuple[int, int]:
         """Height under the canvas in the ROW and the COLUMN arrangement (tools, answer, bars)."""
@@ -226,7 +226,8 @@ class ClassifyPanel(Panel):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self.arrange(event.size().width() - 24, event.size().height() - 80)
+        # (the title and margins grow with the zoom)
+        self.arrange(event.size().width() - 24, event.size().height() - theme.zoomed_px(80))
 
     def percent_axis_width(self) -> int:
         """Room for "100%" in the axis' type (pyqtgraph leaves out a tick label that does not fit)."""

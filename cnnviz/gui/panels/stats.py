@@ -145,7 +145,7 @@ class StatsPanel(LazyPanel):
     def plot_height_needed(self) -> float:
         """A plot's height for its axis title to fit beside it (and for its curve to be read)."""
         titles = [plot.getAxis("left").label.boundingRect().width() for plot in self.plots]  # (shown or not)
-        return max(MIN_PLOT_PX, max(titles) + 12)
+        return max(theme.zoomed_px(MIN_PLOT_PX), max(titles) + 12)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

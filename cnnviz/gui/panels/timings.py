@@ -98,7 +98,7 @@ class TimingsPanel(Panel):
         metrics = QFontMetrics(axis.style.get("tickFont") or theme.axis_font())
         line = metrics.height()
         rows = max(len(self.layer_names), 4)
-        bars = max(rows * line * 1.5, BARS_MIN_PX)
+        bars = max(rows * line * 1.5, theme.zoomed_px(BARS_MIN_PX))
         rate = max(RATE_PLOT_MIN_PX, self.rate_plot.getAxis("left").label.boundingRect().width() + 12)
         self.graphics.setMinimumHeight(int(bars + rate + 4.5 * line))
         names = max((metrics.horizontalAdvance(n) for n in self.layer_names), default=0)

@@ -1,0 +1,94 @@
+"""Zoom: the app's own sizes (its fonts, the plots' axis and label type, the smallest plot heights)
+times a factor the user picks with Ctrl+= / Ctrl+- / Ctrl+0, on top of the system's scale factor
+(Qt's devicePixelRatio and QT_SCALE_FACTOR are left alone).
+
+The level is kept between sessions in a small JSON file (``view.json`` in platformdirs'
+``user_config_dir``), written atomically; a file that cannot be read, or a level out of
+:data:`LOWEST`..:data:`HIGHEST`, is ignored (100 %). ``--zoom PERCENT`` sets a level for one
+session without storing it (screenshots, ``--check-layout``).
+
+The storage functions are Qt-free; :func:`apply` restyles a window.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+STEPS = (80, 90, 100, 110, 125, 150, 175, 200)
+"""The levels Ctrl+= and Ctrl+- step through, in percent."""
+LOWEST, HIGHEST = 50, 300
+"""A stored or given level outside this range is absurd: ignored."""
+ACTUAL = 100
+FILE_NAME = "view.json"
+
+
+def settings_path() -> Path:
+    """Where the level is kept (tests replace this function: never the user's file)."""
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("cnnviz", appauthor=False)) / FILE_NAME
+
+
+def valid(level) -> int | None:
+    """``level`` as an int percent if it is a sensible zoom level, else None."""
+    if isinstance(level, bool) or not isinstance(level, (int, float)):
+        return None
+    if not math.isfinite(level) or not LOWEST <= level <= HIGHEST:
+        return None
+    return int(round(level))
+
+
+def load() -> int:
+    """The stored level; 100 when there is none or it is unreadable or absurd (never an error)."""
+    try:
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError, TypeError):
+        return ACTUAL
+    level = valid(data.get("zoom")) if isinstance(data, dict) else None
+    return ACTUAL if level is None else level
+
+
+def save(level: int) -> bool:
+    """Store ``level`` (the other keys of the file are kept); False if it could not be written."""
+    from ..data.files import atomic_write_text
+
+    path = settings_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data = data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        data = {}
+    data["zoom"] = int(level)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, json.dumps(data, indent=1) + "\n")
+    except OSError:
+        return False
+    return True
+
+
+def step(level: int, direction: int) -> int:
+    """The next level of :data:`STEPS` above (``direction`` > 0) or below ``level``; the same at the ends."""
+    if direction > 0:
+        return next((s for s in STEPS if s > level), max(level, STEPS[-1]))
+    return next((s for s in reversed(STEPS) if s < level), min(level, STEPS[0]))
+
+
+def text(level: int) -> str:
+    return f"Zoom {level} %"
+
+
+# --- Qt --------------------------------------------------------------------------------------------
+def apply(window, level: int) -> None:
+    """Give ``window`` (a MainWindow) the sizes of ``level`` percent: the theme's point sizes, the
+    window's style sheet (presenter mode's too) and its plots' axes and labels."""
+    from . import presenter, theme
+
+    theme.set_zoom(level / 100)
+    presenter.style(window, window.state.presenter)
+    # The sizes that were measured with the old type: the sidebar's width, the columns and splitters.
+    window.workspace.fit_sidebar()
+    window.workspace.size_splitters(force=True)
+    window.updateGeometry()
