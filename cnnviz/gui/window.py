@@ -136,7 +136,7 @@ class MainWindow(QMainWindow):
         # Presenter mode, once the window has its look (presenter.set_mode): the sidebar shrinks to the run
         # buttons, one layer's feature maps, the canvas beside the tabs, a compact lesson strip.
         for part in (self.controls.set_compact, self.panels.feature_maps.set_single_layer,
-                     self.workspace.set_presenter, self.lessons.strip.set_presenter):
+                     self.workspace.set_presenter, self.lessons.strip.set_presenter, self.panels.classify.rearrange):
             events.presenter.connect(part)
 
     # --- keys ---------------------------------------------------------------------------------

@@ -128,7 +128,7 @@ def test_a_screenshot_can_show_a_lesson_in_its_lesson_view(tmp_path, qapp, make_
     assert window.lessons.current is window.lessons.presets[2] and window.lessons.view_on
     assert window.state.visible_views == set(window.lessons.current.visible_panels)
     assert cli.main(["gui", "--screenshot", str(path), "--lesson", "9"]) == 2
-    assert "--lesson must be 1 to 6" in capsys.readouterr().err
+    assert "--lesson must be 1 to 7" in capsys.readouterr().err
     assert cli.main(["gui", "--lesson", "1"]) == 2
     assert "--lesson goes with --screenshot" in capsys.readouterr().err
 

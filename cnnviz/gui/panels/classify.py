@@ -229,6 +229,11 @@ class ClassifyPanel(Panel):
         # (the title and margins grow with the zoom)
         self.arrange(event.size().width() - 24, event.size().height() - theme.zoomed_px(80))
 
+    def rearrange(self, *_changed) -> None:
+        """Arrange again for the type now in force (presenter mode's bigger axis labels need a wider
+        percent axis: pyqtgraph drops a tick label that does not fit, and "50%" went missing)."""
+        self.arrange(self.width() - 24, self.height() - theme.zoomed_px(80))
+
     def percent_axis_width(self) -> int:
         """Room for "100%" in the axis' type (pyqtgraph leaves out a tick label that does not fit)."""
         axis = self.prob_plot.getAxis("left")

@@ -121,7 +121,9 @@ class FoolPanel(LazyPanel):
         self.save_button.setEnabled(False)
         self.add_toolbar_widget(row_of(QLabel("Fool"), self.test_radio, self.drawing_radio),
                                 row_of(QLabel("make it say"), self.target_combo),
-                                row_of(QLabel("change each pixel by at most"), self.budget_spin),
+                                # (apart: on a narrow panel the spin box wraps under its words, and the
+                                # middle column, which is as wide as its widest tab needs, stays narrow)
+                                QLabel("change each pixel by at most"), self.budget_spin,
                                 row_of(self.way_combo), self.attack_button, self.save_button)
 
         self.source_label = QLabel("")
@@ -213,7 +215,7 @@ class FoolPanel(LazyPanel):
         plot.getAxis("left").setTicks([[(0, "0%"), (50, "50%"), (100, "100%")]])
         font = plot.getAxis("bottom").style.get("tickFont") or widget.font()
         line = QFontMetrics(font).height()
-        widget.setFixedHeight(PLOT_PX + 3 * line + 24)  # the bars, the digits under them, the title: the rest
+        widget.setFixedHeight(PLOT_PX + 2 * line + 20)  # the bars, the digits under them, the title: the rest
         widget.setMinimumWidth(150)                       # of the height goes to the pictures
         bars = pg.BarGraphItem(x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10),
                                brushes=[BAR] * 10, pen=None)
@@ -223,8 +225,9 @@ class FoolPanel(LazyPanel):
     @staticmethod
     def _captions(factor: int | None) -> tuple[str, str, str]:
         times = f" ×{factor}" if factor and factor > 1 else ""
+        # Two lines at most: in a lesson's presenter view at 1280x720 three left the pictures no room.
         return ("<b>original</b><br>what the network saw",
-                f"<b>the change{times}</b><br>orange: brighter<br>blue: darker",
+                f"<b>the change{times}</b><br>orange: brighter, blue: darker",
                 "<b>fooled input</b><br>original + change")
 
     # --- inputs ------------------------------------------------------------------------
