@@ -343,7 +343,8 @@ def _timings(timings) -> str:
 
 def html_report(path: str | os.PathLike[str], *, settings: Mapping | None = None, steps: Sequence = (),
                 evals: Sequence = (), confusion=None, kernels=None, timings: Sequence = (),
-                title: str = "cnnviz training report", notes: str = "", compared: Mapping | None = None) -> Path:
+                title: str = "cnnviz training report", notes: str = "", compared: Mapping | None = None,
+                sections: Sequence[str] = ()) -> Path:
     """Write a self-contained, printable HTML report of one run.
 
     ``settings``: name -> value shown as a table (network, backend, optimizer...);
@@ -351,7 +352,9 @@ def html_report(path: str | os.PathLike[str], *, settings: Mapping | None = None
     matrix (rows true); ``kernels``: conv weights ``{"conv1": (out, in, kh, kw)}``
     or ready PNG bytes per name (e.g. a time-lapse frame); ``notes``: free
     text from the teacher; ``compared``: a run kept for comparison (``label``, ``train`` and ``evals``
-    arrays of (epoch, loss, accuracy) rows), drawn with this run against epochs. Every part is optional.
+    arrays of (epoch, loss, accuracy) rows), drawn with this run against epochs; ``sections``: more
+    ready HTML sections (:mod:`.report_inside`: filters, the map, a fooled input, "not sure"), after the
+    kernels. Every part is optional.
     """
     steps, evals, timings = list(steps), list(evals), list(timings)
     created = time.strftime("%Y-%m-%d %H:%M")
@@ -368,7 +371,7 @@ def html_report(path: str | os.PathLike[str], *, settings: Mapping | None = None
     parts.append(f"<section><h2>Summary</h2>{_summary(steps, evals)}</section>")
     if settings:
         parts.append(f"<section><h2>Settings</h2>{_settings_table(settings)}</section>")
-    parts += [_curves(steps, evals), _comparison(steps, evals, compared), _evaluations(evals), _confusion(confusion), _kernels(kernels),
-              _timings(timings)]
+    parts += [_curves(steps, evals), _comparison(steps, evals, compared), _evaluations(evals),
+              _confusion(confusion), _kernels(kernels), *sections, _timings(timings)]
     parts.append("</body></html>")
     return atomic_write_text(path, "\n".join(p for p in parts if p) + "\n")

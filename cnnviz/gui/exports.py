@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import traceback
 
+import numpy as np
 from PySide6.QtWidgets import QFileDialog
 
-from ..analysis import report
-from ..app import comparison
+from ..analysis import report, report_inside
 from ..analysis.confusion import confusion_matrix
+from ..analysis.filters import filter_grid
+from ..app import comparison
+from . import palette
+from .panels.fool import measures as fool_measures
+from .panels.fool import verdict as fool_verdict
 
 
 class Exports:
@@ -61,6 +66,34 @@ class Exports:
     def export_timings_csv(self, path: str) -> bool:
         return self._export("timings", lambda: report.timings_csv(self.state.run.timings, path))
 
+    def inside_sections(self) -> list[str]:
+        """What the Filters, Map and Fool tabs and the "not sure" threshold last showed, for the report (a tab
+        never opened adds nothing)."""
+        p, sections = self.panels, []
+        shown = p.filters.result
+        if shown is not None and p.filters.images is not None:
+            images = np.rint(np.clip(p.filters.images, 0, 1) * 255).astype(np.uint8) \
+                if p.filters.images.dtype != np.uint8 else p.filters.images
+            grid = filter_grid(images, np.asarray(shown["top"]), np.asarray(shown["optimised"]))
+            sections.append(report_inside.filters_section(grid, "the classes" if shown["classes"] else shown["layer"],
+                                                          shown["step"]))
+        embedding = p.map.result
+        if embedding is not None:
+            names = self.state.dataset.class_names if self.state.dataset is not None else None
+            sections.append(report_inside.map_section(embedding.points, embedding.labels, palette.CLASS_COLOURS,
+                                                      embedding.explained, embedding.step, names))
+        attack = p.fool.result
+        if attack is not None and p.fool.change_image is not None:
+            result = attack["result"]
+            sections.append(report_inside.fool_section(
+                result.original, p.fool.change_image, result.adversarial, fool_verdict(result, attack["levels"]),
+                fool_measures(result, attack["seconds"]).replace("<br>", ", ")))
+        calibration = p.classify.not_sure.calibration
+        if calibration is not None:
+            sections.append(report_inside.not_sure_section(calibration.method, calibration.threshold,
+                                                           calibration.accepted, calibration.images))
+        return sections
+
     def report_settings(self) -> dict:
         """The run's settings as the report lists them."""
         state, controls, local = self.state, self.controls, self.state.local
@@ -103,7 +136,7 @@ class Exports:
                             "train": kept.curves.train, "evals": kept.curves.evals}
             return report.html_report(path, settings=self.report_settings(), steps=run.steps,
                                       evals=run.evaluations, confusion=matrix, kernels=kernels, timings=run.timings,
-                                      compared=compared)
+                                      compared=compared, sections=self.inside_sections())
         return self._export("report", write)
 
     # --- dialogs ----------------------------------------------------------------------------
