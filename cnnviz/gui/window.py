@@ -116,6 +116,7 @@ class MainWindow(QMainWindow):
         p.feature_maps.inputChanged.connect(self._on_view_input_changed)
         p.mistakes.imageChosen.connect(self.choose_test_image)
         p.timelapse.message.connect(self.banner.show_notice)
+        p.timelapse.frameChosen.connect(p.map.show_step)  # scrubbing the time-lapse moves the map too
         p.drawings.message.connect(self.banner.show_notice)
         p.drawings.saveRequested.connect(self.pad.save)
         p.drawings.finetuneRequested.connect(self.pad.finetune)

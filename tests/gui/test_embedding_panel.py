@@ -174,3 +174,36 @@ def test_classes_with_names_are_written_out(qtbot):
     assert "classes it tells apart" in panel.explain_label.text()
     panel.set_drawing(np.asarray(load_dataset("mnist").test_images[0], np.float32) / 255)
     assert panel.star_note.text().startswith("★ your drawing:\nnearest: ")
+
+
+def test_scrubbing_the_time_lapse_moves_the_map_back_and_the_latest_comes_back(qtbot, map_window):
+    window, panel = map_window, map_window.panels.map
+    first = computed(qtbot, panel)
+    spec, weights, _step = panel.model_source
+    # A later map: the same network after more steps (weights nudged), as the next evaluation brings it.
+    nudged = {name: w + 0.05 * np.random.default_rng(1).standard_normal(w.shape).astype(w.dtype)
+              for name, w in weights.items()}
+    panel.set_weights(spec, nudged, first.step + 100)
+    panel.evaluated(None)
+    qtbot.waitUntil(lambda: panel.result is not first and not panel.busy, timeout=TIMEOUT_MS)
+    latest = panel.result
+    assert [m.step for m in panel.history] == [first.step, first.step + 100]
+    assert panel.history_row.isVisibleTo(panel) and panel.history_label.text() == "latest map"
+
+    window.panels.timelapse.frameChosen.emit(first.step + 50)  # a time-lapse frame between the two maps
+    assert panel.shown is first and panel.history_label.text() == f"map at step {first.step:,}"
+    np.testing.assert_allclose(shown_points_of(panel), first.points)
+    assert panel.result is latest  # the report and the star still use the latest map
+    window.panels.timelapse.frameChosen.emit(-1)  # the time-lapse back at its latest frame
+    assert panel.shown is latest
+    np.testing.assert_allclose(shown_points_of(panel), latest.points)
+    panel.forget()
+    assert panel.history == [] and not panel.history_row.isVisibleTo(panel)
+
+
+def shown_points_of(panel):
+    points = np.zeros((len(panel.shown.labels), 2))
+    for dots in panel.dots:
+        members = np.asarray(dots.data["data"], dtype=int)
+        points[members] = np.column_stack([dots.data["x"], dots.data["y"]])
+    return points

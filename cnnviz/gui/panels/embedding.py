@@ -13,12 +13,15 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout, QWidget
 
 from ...analysis.embedding import SUBSET, Embedding, features_of, map_images, map_of
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import LazyPanel, image_view
+from .common import LazyPanel, image_view, row_of
+
+MAX_HISTORY = 120
+"""The maps of a run kept for going back (each is 2,000 points, their labels and the projection: about 100 kB)."""
 
 DOT_SIZE = 6
 STAR_SIZE = 40
@@ -67,7 +70,16 @@ class EmbeddingPanel(LazyPanel):
                          parent)
         self.update_button = QPushButton("Update")
         self.update_button.setToolTip("Make the map again with the latest weights")
-        self.add_toolbar_widget(self.update_button)
+        self.history_slider = QSlider(Qt.Horizontal)
+        self.history_slider.setRange(0, 0)
+        self.history_slider.setMinimumWidth(120)
+        self.history_slider.setToolTip("Go back to the maps made earlier in the run (the Time-lapse's slider moves "
+                                       "it too); at the right end: the latest")
+        accessibility.set_name(self.history_slider, "Map at an earlier step", self.history_slider.toolTip())
+        self.history_label = QLabel("")
+        self.history_row = row_of(self.history_label, self.history_slider)
+        self.history_row.hide()
+        self.add_toolbar_widget(self.update_button, self.history_row)
 
         self.source_label = QLabel("")
         self.source_label.setWordWrap(True)
@@ -131,6 +143,11 @@ class EmbeddingPanel(LazyPanel):
         self.model_source: tuple[str, dict, int] | None = None
         """(spec, weights, step) of the latest weights."""
         self.result: Embedding | None = None
+        """The latest map."""
+        self.shown: Embedding | None = None
+        """The map on screen: the latest, or an earlier one of :attr:`history` (the sliders)."""
+        self.history: list[Embedding] = []
+        """The maps made in this run, oldest first (at most ``MAX_HISTORY``: older ones thinned out)."""
         self.model = None
         """The private model copy the shown map was made with: it places the drawing."""
         self.drawing: np.ndarray | None = None
@@ -139,6 +156,7 @@ class EmbeddingPanel(LazyPanel):
         self.job: Job | None = None
         self.dirty = True
         self.update_button.clicked.connect(lambda: self.request(force=True))
+        self.history_slider.valueChanged.connect(self.show_history)
 
     # --- inputs ------------------------------------------------------------------------
     def show_dataset(self, dataset) -> None:
@@ -175,7 +193,9 @@ class EmbeddingPanel(LazyPanel):
         if self.job is not None:
             self.job.cancel()
             self.job = None
-        self.result = self.model = None
+        self.result = self.model = self.shown = None
+        self.history = []
+        self._update_history_slider()
         self.star_point = None
         self.picked = None
         for dots in self.dots:
@@ -226,8 +246,56 @@ class EmbeddingPanel(LazyPanel):
 
     def _on_result(self, result: tuple[Embedding, object]) -> None:
         embedding, self.model = result
-        self.show_map(embedding)
+        at_latest = self.shown is None or self.shown is self.result
+        self.result = embedding
+        if self.history and self.history[-1].step == embedding.step:
+            self.history[-1] = embedding
+        else:
+            self.history.append(embedding)
+            if len(self.history) > MAX_HISTORY:  # every other older map goes, the newest half stays
+                half = MAX_HISTORY // 2
+                self.history = self.history[:-half:2] + self.history[-half:]
+        self._update_history_slider(to_end=at_latest)
+        if at_latest:
+            self.show_map(embedding)
         self._next()
+
+    # --- going back in time ----------------------------------------------------------------
+    def _update_history_slider(self, to_end: bool = True) -> None:
+        slider = self.history_slider
+        slider.blockSignals(True)
+        slider.setRange(0, max(len(self.history) - 1, 0))
+        if to_end:
+            slider.setValue(slider.maximum())
+        slider.blockSignals(False)
+        self.history_row.setVisible(len(self.history) > 1)
+        self._label_history()
+
+    def _label_history(self) -> None:
+        shown = self.shown
+        self.history_label.setText("" if shown is None else
+                                   ("latest map" if shown is self.result else f"map at step {shown.step:,}"))
+
+    def show_history(self, index: int) -> None:
+        """The map made ``index``-th in this run (the slider); the last one is the latest."""
+        if not self.history:
+            return
+        index = int(min(max(index, 0), len(self.history) - 1))
+        self.show_map(self.history[index])
+
+    def show_step(self, step: int) -> None:
+        """The map of the latest weights at or before training step ``step`` (the Time-lapse's frame; the
+        first map if none is that early; -1: the latest): scrubbing the time-lapse moves the map too."""
+        if not self.history:
+            return
+        if step < 0:
+            self.history_slider.setValue(self.history_slider.maximum())
+            self.show_history(len(self.history) - 1)
+            return
+        steps = [embedding.step for embedding in self.history]
+        index = max(int(np.searchsorted(steps, step, side="right")) - 1, 0)
+        self.history_slider.setValue(index)  # shows it (and labels it)
+        self.show_history(index)
 
     def _on_error(self, message: str, details: str) -> None:
         self.source_label.setText(f"Could not make the map: {message}")
@@ -244,7 +312,8 @@ class EmbeddingPanel(LazyPanel):
 
     # --- showing ---------------------------------------------------------------------------
     def show_map(self, embedding: Embedding) -> None:
-        self.result = embedding
+        self.shown = embedding
+        self._label_history()
         for digit, dots in enumerate(self.dots):
             members = np.flatnonzero(embedding.labels == digit)
             dots.setData(pos=embedding.points[members], data=members)
@@ -268,7 +337,7 @@ class EmbeddingPanel(LazyPanel):
         self.plot.getViewBox().autoRange(items=self.dots, padding=0.04)
         right = float((embedding.predictions == embedding.labels).mean())
         self.source_label.setText(
-            f"{len(embedding.labels):,} test images · weights of step {embedding.step} · the network gets "
+            f"{len(embedding.labels):,} test images · weights of step {embedding.step:,} · the network gets "
             f"{100 * right:.0f}% of them right · the map keeps {100 * embedding.explained:.0f}% of the spread")
         self.update_button.setText("Update")
         if self.picked is not None:
@@ -287,21 +356,23 @@ class EmbeddingPanel(LazyPanel):
     def place_drawing(self) -> None:
         """The star at the drawing's place on the current map (hidden with no drawing or no map)."""
         self.star_point = None
-        if self.drawing is not None and self.drawing.any() and self.result is not None and self.model is not None:
+        latest = self.shown is not None and self.shown is self.result
+        if self.drawing is not None and self.drawing.any() and latest and self.model is not None:
             try:
                 self.star_point = self.result.place(features_of(self.model, self.drawing))
             except ValueError as exc:
                 self.source_label.setText(f"Could not place your drawing: {exc}")
         if self.star_point is None:
             self.star.clear()
-            self.star_note.setText("")
+            on_earlier = self.drawing is not None and self.drawing.any() and not latest and self.shown is not None
+            self.star_note.setText("★ your drawing:\non the latest map" if on_earlier else "")
             return
         x, y = float(self.star_point[0]), float(self.star_point[1])
         self.star.setData(pos=[(x, y)])
         view = self.plot.getViewBox()
         if not view.viewRect().contains(x, y):  # a drawing unlike every test image: keep it in sight
             view.autoRange(items=[*self.dots, self.star], padding=0.08)
-        centres = self.result.class_centres()
+        centres = self.shown.class_centres()
         nearest = min(centres, key=lambda c: float(np.hypot(*(centres[c] - self.star_point))))
         where = f"nearest the {nearest}s" if self.digits else f"nearest: {self.class_name(nearest)}"
         self.star_note.setText(f"★ your drawing:\n{where}")
@@ -310,7 +381,7 @@ class EmbeddingPanel(LazyPanel):
         return self.describe(int(data))
 
     def describe(self, member: int) -> str:
-        embedding = self.result
+        embedding = self.shown
         if embedding is None or not 0 <= member < len(embedding.labels):
             return ""
         label, said = int(embedding.labels[member]), int(embedding.predictions[member])
@@ -329,7 +400,7 @@ class EmbeddingPanel(LazyPanel):
 
     def show_picked(self, member: int) -> None:
         """Show test image ``member`` of the map (its row) beside it, with its label and the network's answer."""
-        if self.result is None or self.subset is None or not 0 <= member < len(self.result.labels):
+        if self.shown is None or self.subset is None or not 0 <= member < len(self.shown.labels):
             return
         self.picked = member
         self.picked_item.setImage(self.subset[0][member], autoLevels=False, levels=(0.0, 1.0))

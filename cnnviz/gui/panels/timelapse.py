@@ -27,6 +27,8 @@ def shown_maps(feature_maps) -> tuple:
 
 class TimeLapsePanel(LazyPanel):
     message = Signal(str, str)
+    frameChosen = Signal(int)
+    """The training step of the frame the slider shows (-1: the latest frame): the Map tab follows it."""
     """(text, kind) for the window's banner."""
 
     def __init__(self, parent=None):
@@ -155,6 +157,7 @@ class TimeLapsePanel(LazyPanel):
         index = int(min(max(index, 0), len(frames) - 1))
         frame = frames[index]
         self.shown_index = index
+        self.frameChosen.emit(-1 if index == len(frames) - 1 else int(frame.step))
         layer = self.layer_combo.currentText() or next(iter(frame.kernels), "")
         if layer in frame.kernels:
             tiles = kernel_tiles(frame.kernels[layer], 0)
