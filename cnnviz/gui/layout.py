@@ -1,12 +1,10 @@
 """Where the panels sit, for the screen at hand: the one place to change for the classroom layout.
 
-The workspace is the controls sidebar, the tabs in the middle and the right column. Panels are placed
-from the registry (:mod:`.panels.registry`): a panel's ``place`` says which column (or tab) it belongs to
-and its ``share`` how much of the column's height it gets. What changes with the screen is the
-*arrangement* (:func:`arrangement`): on a narrow or short window, and in presenter mode, right-column
-panels become tabs of their own instead of shrinking to dots. The window's minimum size fits a 1024x768
-screen in every arrangement. Showing and hiding panels (the View menu, lessons), the tab titles that
-fit, the Tab key's order, and the banner and busy notice floating over the panels live here too.
+The workspace is the controls sidebar, the tabs in the middle and the right column. Panels are placed from
+the registry (:mod:`.panels.registry`): ``place`` says which column (or tab), ``share`` how much of its height.
+The *arrangement* (:func:`arrangement`) changes with the screen: on a narrow or short window, and in presenter
+mode, right-column panels become tabs instead of shrinking to dots; the minimum size fits 1024x768. Showing and
+hiding panels, the tab titles that fit, the Tab order, the floating banner and busy notice live here too.
 """
 
 from __future__ import annotations
@@ -16,6 +14,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QStackedWidget, QTabBar, QVBoxLayout, QWidget
 
+from . import theme
 from .accessibility import ordered_tab_stops
 from .panels import registry
 from .panels.registry import RIGHT, TAB, TRAINING
@@ -42,6 +41,8 @@ RIGHT_SHARE = 0.40
 PRESENTER_RIGHT_SHARE = 0.40
 PRESENTER_TRAINING_SHARES = {"curves": 0.5, "feature_maps": 0.5}
 """Presenter mode's feature maps are one layer, bigger than normal mode's; the curves are bigger too."""
+MIDDLE_LEAST_PX = 440
+"""The tabs' least width at 100 % (times the zoom: at 150 % the curves side by side need it)."""
 
 
 @dataclass(frozen=True)
@@ -384,6 +385,7 @@ class Workspace(QWidget):
         """Proportions for the current size (until the user drags a splitter)."""
         if self.user_sized and not force:
             return
+        self.tabs.setMinimumWidth(theme.zoomed_px(MIDDLE_LEAST_PX))
         width, height = self.width(), self.height()
         side = self.sidebar.minimumWidth() if self.sidebar.isVisibleTo(self) else 0
         rest = max(width - side - 30, 400)

@@ -25,6 +25,17 @@ def no_dialogs_and_a_private_autosave(monkeypatch, tmp_path_factory):
     return folder
 
 
+@pytest.fixture(autouse=True)
+def actual_size():
+    """Every test starts at 100 % (a zoomed test left the theme's sizes, and so the application's type, at its
+    zoom: the next test in the process then laid out a window at 150 %)."""
+    from cnnviz.gui import theme
+
+    theme.set_zoom(1.0)
+    yield
+    theme.set_zoom(1.0)
+
+
 @pytest.fixture
 def make_window(qtbot, tmp_path_factory):
     from cnnviz.gui import theme
