@@ -41,8 +41,7 @@ RIGHT_SHARE = 0.40
 PRESENTER_RIGHT_SHARE = 0.40
 PRESENTER_TRAINING_SHARES = {"curves": 0.5, "feature_maps": 0.5}
 """Presenter mode's feature maps are one layer, bigger than normal mode's; the curves are bigger too."""
-MIDDLE_LEAST_PX = 440
-"""The tabs' least width at 100 % (times the zoom: at 150 % the curves side by side need it)."""
+MIDDLE_LEAST_PX = 440  # the tabs' least width at 100 %, times the zoom (at 150 % the curves side by side need it)
 
 
 @dataclass(frozen=True)
