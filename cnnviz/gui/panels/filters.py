@@ -416,6 +416,7 @@ class FiltersPanel(LazyPanel):
         self.tiles = tiles
         for tile in tiles:
             self.flow.addWidget(tile)
+            tile.show()  # now: a layout shows a new child of a visible widget only later (a queued call)
         self.grid.updateGeometry()
 
     def _caption(self) -> None:
