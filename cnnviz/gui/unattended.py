@@ -1,10 +1,8 @@
 """The app's unattended modes: a screenshot (optionally after some training) and the latency report.
 
-``screenshot`` opens the window, trains, freezes the picture on a consistent
-state and saves a PNG; ``latency_report`` measures how smooth the window
-stays while training (how late a 10 ms timer fires) and what the GUI costs the
-trainer next to a plain Trainer. Both drive the window through its public surface.
-"""
+``screenshot`` opens the window, trains, freezes the picture on a consistent state and saves a PNG;
+``latency_report`` measures how smooth the window stays while training (how late a 10 ms timer fires) and
+what the GUI costs the trainer next to a plain Trainer. Both drive the window through its public surface."""
 
 from __future__ import annotations
 
@@ -91,17 +89,13 @@ def _prepare_tab(app, window, tab: str | None) -> None:
         pairs = most_confused_pairs(panels.mistakes.matrix, 1)
         if pairs:
             panels.mistakes.select_cell(pairs[0][0], pairs[0][1])
-    elif tab == "why":
-        panels.why.use_drawing(True)
-        panels.why.request(force=True)
-        _wait(app, lambda: not panels.why.busy, 60.0)
-    elif tab == "fool":
-        panels.fool.request(force=True)  # the test image, with the weights trained so far
-        _wait(app, lambda: not panels.fool.busy, 60.0)
-    elif tab == "map":
-        panels.map.request(force=True)
-        _wait(app, lambda: not panels.map.busy, 60.0)
-        panels.map.show_first_mistake()
+    elif tab in ("why", "fool", "map"):  # (Fool: the test image, with the weights trained so far)
+        if tab == "why":
+            panels.why.use_drawing(True)
+        panels[tab].request(force=True)
+        _wait(app, lambda: not panels[tab].busy, 60.0)
+        if tab == "map":
+            panels.map.show_first_mistake()
     elif tab == "filters":  # computing since the tab was shown: wait for its tiles
         _wait(app, lambda: panels.filters.result is not None and not panels.filters.busy, 60.0)
     elif tab == "statistics":
