@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QLayout, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QLayout, QRadioButton, QSizePolicy, QVBoxLayout,
+                               QWidget)
 
 from ...app.grids import best_grid, grid_shape  # noqa: F401  (the panels' grid arithmetic lives in the Qt-free app)
 
@@ -223,6 +224,49 @@ class LazyPanel(Panel):
         super().showEvent(event)
         if self.dirty:
             self.refresh()
+
+
+class DrawingOrTestImage:
+    """For a LazyPanel that works on the student's drawing or the chosen test image (Why?, Fool): it keeps
+    both and is invalidated when the one chosen changes. The panel makes ``drawing_radio`` and ``test_radio``
+    and sets ``drawing`` and ``test`` to None."""
+
+    drawing_radio: QRadioButton
+    test_radio: QRadioButton
+    drawing: "np.ndarray | None"
+    test: "tuple[np.ndarray, int, int] | None"
+    """(image, label, index)"""
+
+    def set_drawing(self, image) -> None:
+        new = None if image is None else np.array(image, dtype=np.float32)
+        same = (new is None and self.drawing is None) or (
+            new is not None and self.drawing is not None and np.array_equal(new, self.drawing))
+        if same:
+            return
+        self.drawing = new
+        if self.drawing_radio.isChecked():
+            self.invalidate()
+
+    def set_test_image(self, image, label: int, index: int) -> None:
+        if self.test is not None and self.test[2] == index:
+            return
+        self.test = (np.asarray(image, dtype=np.float32), int(label), int(index))
+        if self.test_radio.isChecked():
+            self.invalidate()
+
+    def use_drawing(self, yes: bool) -> None:
+        (self.drawing_radio if yes else self.test_radio).setChecked(True)
+
+    def current_input(self) -> "tuple[np.ndarray | None, str]":
+        """(the input chosen, what it is in words); (None, why not) when there is none yet."""
+        if self.drawing_radio.isChecked():
+            if self.drawing is None or not self.drawing.any():
+                return None, "your drawing (draw a digit on the pad first)"
+            return self.drawing, "your drawing"
+        if self.test is None:
+            return None, "a test image (none is loaded yet)"
+        image, label, index = self.test
+        return image, f"test image #{index} (true label {label})"
 
 
 def set_items(combo: QComboBox, items: list[str]) -> bool:

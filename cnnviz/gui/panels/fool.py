@@ -26,7 +26,7 @@ from ...analysis.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, sav
 from ...analysis.saliency import model_from_weights
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import LazyPanel, image_view, row_of
+from .common import DrawingOrTestImage, LazyPanel, image_view, row_of
 
 WAYS = (("a little everywhere", "bim"), ("the fewest pixels", "pixels"))
 """The attack's modes, in the student's words."""
@@ -84,7 +84,7 @@ def measures(result: FoolResult, seconds: float) -> str:
             f"size (L2): {result.l2:.2f}<br>{result.steps} steps, {seconds:.2f} s")
 
 
-class FoolPanel(LazyPanel):
+class FoolPanel(DrawingOrTestImage, LazyPanel):
     def __init__(self, parent=None):
         super().__init__("Fool the network", "change the input a little so that it answers another digit", parent)
         self.drawing_radio = QRadioButton("my drawing")
@@ -266,36 +266,6 @@ class FoolPanel(LazyPanel):
         self.attack_button.setText("Attack")
         self.save_button.setEnabled(False)
         self.dirty = True
-
-    def set_drawing(self, image: np.ndarray | None) -> None:
-        new = None if image is None else np.array(image, dtype=np.float32)
-        same = (new is None and self.drawing is None) or (
-            new is not None and self.drawing is not None and np.array_equal(new, self.drawing))
-        if same:
-            return
-        self.drawing = new
-        if self.drawing_radio.isChecked():
-            self.invalidate()
-
-    def set_test_image(self, image: np.ndarray, label: int, index: int) -> None:
-        if self.test is not None and self.test[2] == index:
-            return
-        self.test = (np.asarray(image, dtype=np.float32), int(label), int(index))
-        if self.test_radio.isChecked():
-            self.invalidate()
-
-    def use_drawing(self, yes: bool) -> None:
-        (self.drawing_radio if yes else self.test_radio).setChecked(True)
-
-    def current_input(self) -> tuple[np.ndarray | None, str]:
-        if self.drawing_radio.isChecked():
-            if self.drawing is None or not self.drawing.any():
-                return None, "your drawing (draw a digit on the pad first)"
-            return self.drawing, "your drawing"
-        if self.test is None:
-            return None, "a test image (none is loaded yet)"
-        image, label, index = self.test
-        return image, f"test image #{index} (true label {label})"
 
     def _way_changed(self, _index: int) -> None:
         self.budget_spin.setValue(BUDGET[self.way_combo.currentData()])  # each way's own start

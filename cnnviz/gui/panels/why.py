@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QButtonGroup, QComboBox, QLabel, QPushButton, QRad
 from ...analysis.saliency import model_from_weights, occlusion_map, saliency_map
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import LazyPanel, image_view, row_of
+from .common import DrawingOrTestImage, LazyPanel, image_view, row_of
 
 HEAT = palette.HEAT_LUT.astype(np.float64)
 
@@ -61,7 +61,7 @@ def explain(spec: str, weights: dict, step: int, image: np.ndarray, target: int 
             "step": step, "what": what}
 
 
-class WhyPanel(LazyPanel):
+class WhyPanel(DrawingOrTestImage, LazyPanel):
     def __init__(self, parent=None):
         super().__init__("Why did it say that?", "on a copy of the latest weights, after each evaluation", parent)
         self.drawing_radio = QRadioButton("my drawing")
@@ -166,36 +166,6 @@ class WhyPanel(LazyPanel):
         self.source_label.setText("")
         self.update_button.setText("Update")
         self.dirty = True
-
-    def set_drawing(self, image: np.ndarray | None) -> None:
-        new = None if image is None else np.array(image, dtype=np.float32)
-        same = (new is None and self.drawing is None) or (
-            new is not None and self.drawing is not None and np.array_equal(new, self.drawing))
-        if same:
-            return
-        self.drawing = new
-        if self.drawing_radio.isChecked():
-            self.invalidate()
-
-    def set_test_image(self, image: np.ndarray, label: int, index: int) -> None:
-        if self.test is not None and self.test[2] == index:
-            return
-        self.test = (np.asarray(image, dtype=np.float32), int(label), int(index))
-        if self.test_radio.isChecked():
-            self.invalidate()
-
-    def use_drawing(self, yes: bool) -> None:
-        (self.drawing_radio if yes else self.test_radio).setChecked(True)
-
-    def current_input(self) -> tuple[np.ndarray | None, str]:
-        if self.drawing_radio.isChecked():
-            if self.drawing is None or not self.drawing.any():
-                return None, "your drawing (draw a digit on the pad first)"
-            return self.drawing, "your drawing"
-        if self.test is None:
-            return None, "a test image"
-        image, label, index = self.test
-        return image, f"test image #{index} (true label {label})"
 
     # --- computing -------------------------------------------------------------------------
     def draw(self) -> None:
