@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QLayout, QRadioButton, QSizePolicy, QVBoxLayout,
+from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFrame, QHBoxLayout, QLabel, QLayout, QRadioButton, QSizePolicy, QVBoxLayout,
                                QWidget)
 
 from ...app.grids import best_grid, grid_shape  # noqa: F401  (the panels' grid arithmetic lives in the Qt-free app)
@@ -226,16 +226,42 @@ class LazyPanel(Panel):
             self.refresh()
 
 
+class JobPanel(LazyPanel):
+    """A LazyPanel whose drawing is a background job (:mod:`..jobs`) in ``self.job``: ``request()`` starts one,
+    and when it ends :meth:`_next` starts the next if the panel went out of date meanwhile and is seen."""
+
+    job = None
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None and self.job.running
+
+    def _next(self) -> None:
+        if self.dirty and self.isVisible():
+            self.request()
+
+
 class DrawingOrTestImage:
     """For a LazyPanel that works on the student's drawing or the chosen test image (Why?, Fool): it keeps
-    both and is invalidated when the one chosen changes. The panel makes ``drawing_radio`` and ``test_radio``
-    and sets ``drawing`` and ``test`` to None."""
+    both and is invalidated when the one chosen changes. The panel calls :meth:`make_input_choice`."""
 
     drawing_radio: QRadioButton
     test_radio: QRadioButton
     drawing: "np.ndarray | None"
     test: "tuple[np.ndarray, int, int] | None"
     """(image, label, index)"""
+
+    def make_input_choice(self) -> None:
+        """The two radio buttons (the test image chosen at first), and no input of either kind yet."""
+        self.drawing_radio = QRadioButton("my drawing")
+        self.test_radio = QRadioButton("the test image")
+        self.test_radio.setToolTip("The test image chosen in Feature maps, or clicked in Mistakes")
+        self.test_radio.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.drawing_radio)
+        group.addButton(self.test_radio)
+        self.drawing = None
+        self.test = None
 
     def set_drawing(self, image) -> None:
         new = None if image is None else np.array(image, dtype=np.float32)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSl
 from ...analysis.embedding import SUBSET, Embedding, features_of, map_images, map_of
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import LazyPanel, image_view, row_of
+from .common import JobPanel, image_view, row_of
 
 MAX_HISTORY = 120
 """The maps of a run kept for going back (each is 2,000 points, their labels and the projection: about 100 kB)."""
@@ -64,7 +64,7 @@ def spread_apart(centres: np.ndarray, gap: float, rounds: int = 60) -> np.ndarra
     return out
 
 
-class EmbeddingPanel(LazyPanel):
+class EmbeddingPanel(JobPanel):
     def __init__(self, parent=None):
         super().__init__("Map of what it learned", "each dot a test image, placed by the layer before the answer",
                          parent)
@@ -301,14 +301,6 @@ class EmbeddingPanel(LazyPanel):
         self.source_label.setText(f"Could not make the map: {message}")
         self.source_label.setToolTip(details)
         self._next()
-
-    def _next(self) -> None:
-        if self.dirty and self.isVisible():
-            self.request()
-
-    @property
-    def busy(self) -> bool:
-        return self.job is not None and self.job.running
 
     # --- showing ---------------------------------------------------------------------------
     def show_map(self, embedding: Embedding) -> None:

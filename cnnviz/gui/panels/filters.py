@@ -25,7 +25,7 @@ from ...analysis.saliency import model_from_weights
 from ...nn.model import Sequential
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import FlowLayout, LazyPanel, row_of
+from .common import FlowLayout, JobPanel, row_of
 
 TEST_IMAGES = 2000
 """The top images are searched for among the first this many test images (a layer in a few seconds)."""
@@ -214,7 +214,7 @@ class UnitTile(QAbstractButton):
                                max(2, round((bottom - top + 1) * scale) - 1)))
 
 
-class FiltersPanel(LazyPanel):
+class FiltersPanel(JobPanel):
     def __init__(self, parent=None):
         super().__init__("What each filter wants to see", "on a copy of the latest weights, after each evaluation",
                          parent)
@@ -368,10 +368,6 @@ class FiltersPanel(LazyPanel):
         self.status_label.setToolTip(details)
         self._next()
 
-    def _next(self) -> None:
-        if self.dirty and self.isVisible():
-            self.request()
-
     def hideEvent(self, event) -> None:
         """Out of sight (another tab, the window closing): stop computing; it catches up when shown again."""
         super().hideEvent(event)
@@ -379,10 +375,6 @@ class FiltersPanel(LazyPanel):
             self._cancel()
             self.dirty = True
             self.status_label.setText("")
-
-    @property
-    def busy(self) -> bool:
-        return self.job is not None and self.job.running
 
     # --- showing ---------------------------------------------------------------------------
     def show_result(self, result: dict) -> None:

@@ -19,14 +19,14 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QRadioButton,
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton,
                                QSizePolicy, QSpinBox)
 
 from ...analysis.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, save_png
 from ...analysis.saliency import model_from_weights
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import DrawingOrTestImage, LazyPanel, image_view, row_of
+from .common import DrawingOrTestImage, JobPanel, image_view, row_of
 
 WAYS = (("a little everywhere", "bim"), ("the fewest pixels", "pixels"))
 """The attack's modes, in the student's words."""
@@ -84,16 +84,10 @@ def measures(result: FoolResult, seconds: float) -> str:
             f"size (L2): {result.l2:.2f}<br>{result.steps} steps, {seconds:.2f} s")
 
 
-class FoolPanel(DrawingOrTestImage, LazyPanel):
+class FoolPanel(DrawingOrTestImage, JobPanel):
     def __init__(self, parent=None):
         super().__init__("Fool the network", "change the input a little so that it answers another digit", parent)
-        self.drawing_radio = QRadioButton("my drawing")
-        self.test_radio = QRadioButton("the test image")
-        self.test_radio.setToolTip("The test image chosen in Feature maps, or clicked in Mistakes")
-        self.test_radio.setChecked(True)
-        group = QButtonGroup(self)
-        group.addButton(self.drawing_radio)
-        group.addButton(self.test_radio)
+        self.make_input_choice()
         self.target_combo = QComboBox()
         for d in range(10):
             self.target_combo.addItem(str(d), d)
@@ -176,9 +170,6 @@ class FoolPanel(DrawingOrTestImage, LazyPanel):
         under.addWidget(self.after_widget, 1)
         self.body.addLayout(under, 0)
 
-        self.drawing: np.ndarray | None = None
-        self.test: tuple[np.ndarray, int, int] | None = None
-        """(image, label, index)"""
         self.model_source: tuple[str, dict, int] | None = None
         """(spec, weights, step) of the latest weights."""
         self.result: dict | None = None
@@ -315,14 +306,6 @@ class FoolPanel(DrawingOrTestImage, LazyPanel):
         self._say(f"Could not attack: {message}")
         self.source_label.setToolTip(details)
         self._next()
-
-    def _next(self) -> None:
-        if self.dirty and self.isVisible():
-            self.request()
-
-    @property
-    def busy(self) -> bool:
-        return self.job is not None and self.job.running
 
     def show_result(self, shown: dict) -> None:
         self.result = shown

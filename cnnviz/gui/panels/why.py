@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtWidgets import QButtonGroup, QComboBox, QLabel, QPushButton, QRadioButton, QSizePolicy, QSpinBox
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QSpinBox
 
 from ...analysis.saliency import model_from_weights, occlusion_map, saliency_map
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import DrawingOrTestImage, LazyPanel, image_view, row_of
+from .common import DrawingOrTestImage, JobPanel, image_view, row_of
 
 HEAT = palette.HEAT_LUT.astype(np.float64)
 
@@ -61,16 +61,10 @@ def explain(spec: str, weights: dict, step: int, image: np.ndarray, target: int 
             "step": step, "what": what}
 
 
-class WhyPanel(DrawingOrTestImage, LazyPanel):
+class WhyPanel(DrawingOrTestImage, JobPanel):
     def __init__(self, parent=None):
         super().__init__("Why did it say that?", "on a copy of the latest weights, after each evaluation", parent)
-        self.drawing_radio = QRadioButton("my drawing")
-        self.test_radio = QRadioButton("the test image")
-        self.test_radio.setToolTip("The test image chosen in Feature maps, or clicked in Mistakes")
-        self.test_radio.setChecked(True)
-        group = QButtonGroup(self)
-        group.addButton(self.drawing_radio)
-        group.addButton(self.test_radio)
+        self.make_input_choice()
         self.update_button = QPushButton("Update")
         self.update_button.setToolTip("Compute again with the latest weights")
         self.class_combo = QComboBox()
@@ -124,9 +118,6 @@ class WhyPanel(DrawingOrTestImage, LazyPanel):
             "Occlusion: a black square slides over the image and we watch the probability drop.")
         self.body.addWidget(self.explain_label)
 
-        self.drawing: np.ndarray | None = None
-        self.test: tuple[np.ndarray, int, int] | None = None
-        """(image, label, index)"""
         self.model_source: tuple[str, dict, int] | None = None
         """(spec, weights, step) of the latest weights."""
         self.result: dict | None = None
@@ -201,10 +192,6 @@ class WhyPanel(DrawingOrTestImage, LazyPanel):
         self.source_label.setToolTip(details)
         self._next()
 
-    def _next(self) -> None:
-        if self.dirty and self.isVisible():
-            self.request()
-
     def show_result(self, result: dict) -> None:
         self.result = result
         image = result["image"]
@@ -222,7 +209,3 @@ class WhyPanel(DrawingOrTestImage, LazyPanel):
         self.source_label.setText(f"{result['what'].capitalize()}: the network says <b>{best}</b> "
                                   f"({100 * probs[best]:.0f}% sure){chosen} · weights of step {result['step']}")
         self.update_button.setText("Update")
-
-    @property
-    def busy(self) -> bool:
-        return self.job is not None and self.job.running
