@@ -280,6 +280,7 @@ def run(args) -> int:
     signals.uninstall()
     warm_up.cancel(wait_ms=EXIT_WAIT_MS)
     window.shutdown()
+    signals.ignore_the_rest()
     return signals.exit_code if signals.exit_code is not None else int(code)
 
 

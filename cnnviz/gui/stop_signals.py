@@ -65,6 +65,19 @@ class StopOnSignal(QObject):
         """Stop the timer; the handlers stay (a signal while the last save finishes is still only noted)."""
         self.timer.stop()
 
+    def ignore_the_rest(self) -> None:
+        """Everything is saved and the app quits because of a signal: a repeated one is ignored from now on.
+        (Python's own shutdown puts back the default action of a signal handled in Python, so a second
+        SIGHUP in the last milliseconds killed the process, exit -1 instead of 129; an ignored one stays
+        ignored.)"""
+        if self.first is None:
+            return
+        for number in self._previous:
+            try:
+                signal.signal(number, signal.SIG_IGN)
+            except (ValueError, OSError):
+                pass
+
     # --- in the signal handler: record and say, nothing else -------------------------------------------
     def _handle(self, signum, frame) -> None:
         self.count += 1
