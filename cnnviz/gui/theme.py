@@ -10,7 +10,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 
-from . import palette
+from . import garbage, palette
 from .desktop import APP_ID, icon_files
 
 BACKGROUND = "#ffffff"
@@ -155,6 +155,7 @@ def application() -> QApplication:
         app = QApplication([APP_ID])
     identify(app)
     apply(app)
+    garbage.collect_in_gui_thread()
     return app
 
 

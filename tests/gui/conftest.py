@@ -26,6 +26,18 @@ def no_dialogs_and_a_private_autosave(monkeypatch, tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
+def garbage_collected_in_the_gui_thread(qapp):
+    """As in the app (``theme.application``): only the GUI thread collects cyclic garbage while a test
+    runs; afterwards Python collects automatically again (the next test file in this process may not be
+    a GUI one)."""
+    from cnnviz.gui import garbage
+
+    garbage.collect_in_gui_thread()
+    yield
+    garbage.give_back()
+
+
+@pytest.fixture(autouse=True)
 def actual_size():
     """Every test starts at 100 % (a zoomed test left the theme's sizes, and so the application's type, at its
     zoom: the next test in the process then laid out a window at 150 %)."""
