@@ -12,14 +12,16 @@ names say.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEventLoop, Qt
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 
 from ..analysis.drawings import DrawingStore
 from ..app.state import AppState
 from ..backends import registry as backends
+from ..train.events import RunPhase
 from . import accessibility, presenter, shortcuts, theme, zoom
 from .checkpoints import Checkpoints
 from .drawing_pad import DrawingPad
@@ -35,6 +37,10 @@ from .router import EventRouter
 from .run_control import RunControl, RunParts
 from .session import TrainingSession
 from .status import StatusFields
+
+PAUSE_WAIT_MS = 5000
+"""How long a question waits for a running run to pause (one training step; a seed-net step on a busy
+laptop takes well under a second)."""
 
 
 class MainWindow(QMainWindow):
@@ -272,9 +278,30 @@ class MainWindow(QMainWindow):
         """Ask before ``action`` (e.g. "load the lesson ...") stops the training run or replaces a trained
         model that is not saved; True to go ahead. The one place that asks: nothing is stopped or replaced
         without it (a running run: stop it?; unsaved weights: Save / Discard / Cancel)."""
-        if self.session.active and not self._confirm_stop(action):
+        if not self.session.active:
+            return self.checkpoints.ask_before_discard(f"you {action}")
+        if not self._confirm_stop(action):
             return False
-        return self.checkpoints.ask_before_discard(f"you {action}")
+        # Nothing trains while Save / Discard / Cancel is asked: the question names the steps and accuracy
+        # of the weights a Save writes. Cancel there leaves the run as it was (running again if it ran).
+        resume = self._pause_for_question()
+        go_ahead = self.checkpoints.ask_before_discard(f"you {action}")
+        if not go_ahead and resume and self.session.active:
+            self.session.trainer.resume()
+        return go_ahead
+
+    def _pause_for_question(self) -> bool:
+        """Pause a running run and wait (user input held back) until the paused state has arrived, at most
+        ``PAUSE_WAIT_MS``; True if it was running."""
+        trainer = self.session.trainer
+        if trainer is None or self.state.run.state == RunPhase.PAUSED:
+            return False
+        trainer.pause()
+        deadline = time.monotonic() + PAUSE_WAIT_MS / 1000
+        while (self.session.active and self.state.run.state != RunPhase.PAUSED
+               and time.monotonic() < deadline):
+            QApplication.processEvents(QEventLoop.ExcludeUserInputEvents, 50)
+        return True
 
     def _confirm_stop(self, action: str) -> bool:
         box = QMessageBox(QMessageBox.Question, "Training is running",

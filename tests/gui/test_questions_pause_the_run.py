@@ -1,0 +1,72 @@
+"""Before a lesson replaces a running run, "Stop and go ahead" pauses it while Save / Discard / Cancel is
+asked: the question names the steps and accuracy of the weights a Save writes (seen under a real X server:
+the run went on from step 124 to 181 while the question said 124). Cancel leaves the run running."""
+
+from __future__ import annotations
+
+from cnnviz.train.events import RunPhase
+
+TIMEOUT_MS = 60_000
+
+
+def _answer(monkeypatch, answers, seen, window):
+    from PySide6.QtWidgets import QMessageBox
+
+    def exec_(box):
+        seen.append((box.windowTitle(), window.state.run.state))
+        return answers.pop(0) if answers else QMessageBox.Discard  # the window's close at the end
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+    return QMessageBox
+
+
+def _running_window(make_window, qtbot):
+    window = make_window()
+    window.checkpoints.auto_answer = None  # the real questions
+    window.start()
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None and window.state.run.state == RunPhase.RUNNING,
+                    timeout=TIMEOUT_MS)
+    return window
+
+
+def test_the_run_is_paused_while_save_is_asked_and_cancel_resumes_it(qtbot, make_window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    window = _running_window(make_window, qtbot)
+    seen = []
+    _answer(monkeypatch, [QMessageBox.Yes, QMessageBox.Cancel], seen, window)
+    assert not window.confirm_discard("load the lesson")
+    assert seen == [("Training is running", RunPhase.RUNNING), ("Save the trained model?", RunPhase.PAUSED)]
+    step = window.session.trainer.step
+    qtbot.waitUntil(lambda: window.session.trainer.step > step + 2, timeout=TIMEOUT_MS)  # trains again
+    assert window.state.run.state == RunPhase.RUNNING
+    window.stop_run(wait=True)
+
+
+def test_discard_goes_ahead_with_the_run_paused(qtbot, make_window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    window = _running_window(make_window, qtbot)
+    seen = []
+    _answer(monkeypatch, [QMessageBox.Yes, QMessageBox.Discard], seen, window)
+    assert window.confirm_discard("load the lesson")
+    assert seen[-1] == ("Save the trained model?", RunPhase.PAUSED)
+    step = window.session.trainer.step
+    qtbot.wait(300)
+    assert window.session.trainer.step == step  # nothing trained after the answer either
+    window.stop_run(wait=True)
+
+
+def test_a_paused_run_stays_paused_after_cancel(qtbot, make_window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    window = _running_window(make_window, qtbot)
+    window.toggle_pause()
+    qtbot.waitUntil(lambda: window.state.run.state == RunPhase.PAUSED, timeout=TIMEOUT_MS)
+    seen = []
+    _answer(monkeypatch, [QMessageBox.Yes, QMessageBox.Cancel], seen, window)
+    assert not window.confirm_discard("close the lesson")
+    assert [state for _, state in seen] == [RunPhase.PAUSED, RunPhase.PAUSED]
+    qtbot.wait(300)
+    assert window.state.run.state == RunPhase.PAUSED
+    window.stop_run(wait=True)
