@@ -51,7 +51,10 @@ def _name(widget) -> str:
     return f"{type(widget).__name__}:{label}"[:80]
 
 
-def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, seed: int = 0, out=None) -> int:
+def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, seed: int = 0, out=None,
+           enough_actions: int | None = None) -> int:
+    """Random actions for ``seconds``, or until ``enough_actions`` were made if that comes first (tests: a
+    number of actions does not depend on how busy the machine is)."""
     import gc
     import tempfile
 
@@ -144,6 +147,8 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
         samples.append(sample)
         print(json.dumps(sample), file=out, flush=True)
         if elapsed >= seconds or not window.isVisible():
+            break
+        if enough_actions is not None and sum(counts.values()) >= enough_actions:
             break
         if not window.session.active and rng.random() < 0.5:
             window.start()  # a class starts again after a run ends

@@ -6,15 +6,16 @@ import json
 from cnnviz.gui import monkey as monkey_module
 
 
-def _run(seconds, seed=1):
+def _run(seconds, seed=1, enough_actions=None):
     out = io.StringIO()
-    code = monkey_module.monkey("tiny", "numpy", "mnist", None, seconds, seed=seed, out=out)
+    code = monkey_module.monkey("tiny", "numpy", "mnist", None, seconds, seed=seed, out=out,
+                                enough_actions=enough_actions)
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     return code, lines
 
 
 def test_a_short_monkey_run_clicks_types_and_draws_and_leaves_the_window_open(qapp, no_dialogs_and_a_private_autosave):
-    code, lines = _run(6.0)
+    code, lines = _run(120.0, enough_actions=20)  # 20 actions, however busy the machine (under load: 19 in 6 s)
     summary = lines[-1]
     actions = [line for line in lines if "action" in line]
     assert code == 0 and summary["exceptions"] == 0 and summary["window_still_open"]
