@@ -241,7 +241,7 @@ class Trainer(cmd.Steering):
             train_images_per_s=self._images_trained / trained if trained > 0 else 0.0,
             test_accuracy=final.test_accuracy if final else None, test_loss=final.test_loss if final else None,
             backend=self.backend.name, stopped=stopped, compile_seconds=self.compile_seconds)
-        self._emit(ev.StateChanged(ev.RunPhase.STOPPED if stopped else ev.RunPhase.FINISHED, self.step))
+        self._emit(ev.StateChanged(result.phase, self.step))
         self._emit(result)
         return result
 
