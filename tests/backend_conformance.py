@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cnnviz.backends.base import dropout_keep_mask
+from cnnviz.backends.base import Backend, dropout_keep_mask
+from cnnviz.backends.warm_up import exercise_every_op
 from cnnviz.data.batches import to_float_nchw
 
 __all__ = [
@@ -23,7 +24,12 @@ __all__ = [
     "test_loss_written_into_device_stats_equals_the_host_loss",
     "test_parameter_gradients_are_written_into_the_given_buffers",
     "test_workspace_and_counters_are_part_of_every_backend",
+    "test_the_warm_up_step_runs_every_op_of_the_protocol",
 ]
+
+NOT_OPS = {"describe", "warm_up", "from_host", "to_host", "zeros_like", "synchronize", "workspace",
+           "device_counters", "mark", "elapsed_ms"}
+"""Methods of base.Backend that are not ops a training step or an evaluation compiles."""
 
 
 def test_dropout_matches_the_mask_spec(be, ref):
@@ -127,3 +133,22 @@ def test_workspace_and_counters_are_part_of_every_backend(be):
     counters = be.device_counters()
     assert counters is None if not be.is_gpu else set(counters) >= {"kernel_launches", "allocations"}
     assert be.warm_up(np.float32) >= 0.0
+
+
+def test_the_warm_up_step_runs_every_op_of_the_protocol(be, monkeypatch):
+    """The one warm-up routine (backends/warm_up.py) calls every op base.Backend declares, each
+    backend's own: an op added to the protocol and not to the warm-up would compile in the first
+    timed step."""
+    ops = {name for name in vars(Backend) if not name.startswith("_") and callable(getattr(Backend, name))} - NOT_OPS
+    assert {"conv2d_forward", "gather_batch", "softmax_cross_entropy_into", "adam_step"} <= ops
+    called = set()
+    for name in ops:
+        method = getattr(be, name)
+
+        def recorded(*args, _name=name, _method=method, **kwargs):
+            called.add(_name)
+            return _method(*args, **kwargs)
+
+        monkeypatch.setattr(be, name, recorded)
+    exercise_every_op(be, np.float32)
+    assert called == ops, f"not run by the warm-up step: {sorted(ops - called)}"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cnnviz.cli import bench
+from cnnviz.cli import bench, bench_machine, bench_runner
 from cnnviz.backends import registry
 from cnnviz.nn.model import Sequential
 
@@ -89,7 +89,7 @@ def test_json_has_device_counters_null_on_cpu_and_compile_seconds(capsys):
     report = json.loads(capsys.readouterr().out)
     entry = report["backends"]["numpy"]
     assert entry["device_counters"] is None and entry["is_gpu"] is False
-    assert entry["compile_s"] == 0.0 and report["read_stats_every"] == bench.READ_EVERY
+    assert entry["compile_s"] == 0.0 and report["read_stats_every"] == bench_runner.READ_EVERY
 
 
 def test_gpu_backend_counters_per_step_match_what_the_step_does(monkeypatch, capsys):
@@ -101,7 +101,7 @@ def test_gpu_backend_counters_per_step_match_what_the_step_does(monkeypatch, cap
     except RuntimeError as exc:
         pytest.skip(str(exc))
     _with_backend(monkeypatch, "cupy", backend)
-    steps = bench.READ_EVERY
+    steps = bench_runner.READ_EVERY
     assert bench.run(_args("--net", "tiny", "--batch", "6", "--steps", str(steps), "--warmup", str(steps),
                            "--repeat", "2", "--backends", "cupy", "--json")) == 0
     entry = json.loads(capsys.readouterr().out)["backends"]["cupy"]
@@ -110,7 +110,7 @@ def test_gpu_backend_counters_per_step_match_what_the_step_does(monkeypatch, cap
         "kernel_launches_per_step": cupy_backend.launches_per_step(Sequential.from_spec("tiny").layers),
         "allocations_per_step": 0.0,
         "host_to_device_bytes_per_step": 6 * 4.0,  # the int32 indices of the batch: data stays on the device
-        "device_to_host_bytes_per_step": 2 * 8 * bench.READ_EVERY / steps,  # (loss, correct) read every N steps
+        "device_to_host_bytes_per_step": 2 * 8 * bench_runner.READ_EVERY / steps,  # (loss, correct) read every N steps
     }
 
 
@@ -146,7 +146,7 @@ def test_against_torch_compares_cpu_with_cpu_and_names_what_it_cannot_compare(mo
 
 
 def test_layer_flops_from_shapes():
-    flops = bench.layer_flops(Sequential.from_spec("seed"), 2)
+    flops = bench_runner.layer_flops(Sequential.from_spec("seed"), 2)
     assert flops["conv1"] == (2 * 2 * 32 * 1 * 25 * 28 * 28, 2 * 2 * 32 * 1 * 25 * 28 * 28)  # no input gradient
     assert flops["conv2"] == (2 * 2 * 64 * 32 * 25 * 14 * 14, 2 * 2 * 2 * 64 * 32 * 25 * 14 * 14)
     assert flops["dense1"] == (2 * 2 * 3136 * 512, 2 * 2 * 2 * 3136 * 512)
@@ -189,7 +189,7 @@ def _quiet_peak(monkeypatch):
 
 def test_progress_goes_to_stderr_round_by_round_alternating_the_contenders(monkeypatch, capsys):
     _quiet_peak(monkeypatch)
-    monkeypatch.setattr(bench, "load_average", lambda: (0.1, 0.2, 0.3))
+    monkeypatch.setattr(bench_machine, "load_average", lambda: (0.1, 0.2, 0.3))
     assert bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "0", "--repeat", "2",
                            "--backends", "numpy,numba", "--json")) == 0
     captured = capsys.readouterr()
@@ -209,8 +209,8 @@ def test_progress_goes_to_stderr_round_by_round_alternating_the_contenders(monke
                                                ((1.1, 0.5, 0.2), False, 16), ((4.0, 1.0, 1.0), True, 16)])
 def test_a_busy_machine_marks_the_ratios_unreliable(monkeypatch, capsys, load, busy, cores):
     _quiet_peak(monkeypatch)
-    monkeypatch.setattr(bench, "load_average", lambda: load)
-    monkeypatch.setattr(bench, "_cpu_count", lambda: cores)
+    monkeypatch.setattr(bench_machine, "load_average", lambda: load)
+    monkeypatch.setattr(bench_machine, "cpu_count", lambda: cores)
     argv = ("--net", "tiny", "--steps", "1", "--warmup", "0", "--repeat", "1", "--backends", "numpy")
     assert bench.run(_args(*argv, "--json")) == 0
     captured = capsys.readouterr()
@@ -228,15 +228,15 @@ def test_a_busy_machine_marks_the_ratios_unreliable(monkeypatch, capsys, load, b
 
 
 def test_load_average_is_none_where_the_system_has_none(monkeypatch):
-    monkeypatch.delattr(bench.os, "getloadavg", raising=False)
-    assert bench.load_average() is None
+    monkeypatch.delattr(bench_machine.os, "getloadavg", raising=False)
+    assert bench_machine.load_average() is None
 
 
 def test_winograd_layers_count_their_own_products():
     model = Sequential.from_spec("seed")
     winograd = lambda kernel, c_in, c_out: 2 if min(c_in, c_out) >= 16 else None  # the numba backend's rule
-    direct = bench.layer_flops(model, 2)
-    fast = bench.layer_flops(model, 2, winograd)
+    direct = bench_runner.layer_flops(model, 2)
+    fast = bench_runner.layer_flops(model, 2, winograd)
     assert fast["conv1"] == direct["conv1"]  # one input channel: direct
     tiles = 7 * 7  # 14x14 outputs in 2x2 tiles
     assert fast["conv2"][0] == 2 * 2 * tiles * 6 * 6 * 32 * 64 < direct["conv2"][0]
@@ -257,7 +257,7 @@ def test_the_numba_backend_says_which_convolutions_are_winograd():
 
 def test_peak_fractions_never_exceed_100_percent_and_say_when_clipped():
     rows = [{"name": "conv1", "forward_ms": 1.0, "backward_ms": 1.0}]
-    bench._add_peak_fractions(rows, {"conv1": (4e9, 1e9)}, peak_gflops=2000.0)  # forward 4000 GFLOP/s
+    bench_runner.add_peak_fractions(rows, {"conv1": (4e9, 1e9)}, peak_gflops=2000.0)  # forward 4000 GFLOP/s
     row = rows[0]
     assert row["forward_peak_fraction"] == 1.0 and row["forward_peak_clipped"] is True
     assert row["backward_peak_fraction"] == pytest.approx(0.5) and row["backward_peak_clipped"] is False

@@ -188,15 +188,15 @@ def test_ctrl_c_stops_cleanly_and_still_saves(tmp_path):
         if line.startswith("step "):  # training is under way
             break
     proc.send_signal(signal.SIGINT)
-    sent = time.monotonic()
     said = proc.stderr.readline()
     while said.startswith("step "):
         said = proc.stderr.readline()
+    # the first thing said after the signal, before the evaluation it announces ...
     assert said.startswith("stopping: final evaluation on the test set... (Ctrl-C again skips it)"), said
-    assert time.monotonic() - sent < 5  # said at once, before the evaluation's wait
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "stopped:" in err
+    assert "test accuracy n/a" not in err  # ... which ran, and whose result came after it
     assert path.is_file() and f"saved {path}" in out
 
 

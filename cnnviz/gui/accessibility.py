@@ -203,7 +203,7 @@ def milestone(event, previous_state=None) -> tuple[str, bool] | None:
     if isinstance(event, ev.Diverged):
         return f"Training diverged: {event.message}", True
     if isinstance(event, ev.RunFinished):
-        word = "stopped" if event.stopped else "finished"
+        word = event.phase.value
         accuracy = "" if event.test_accuracy is None else f", test accuracy {100 * event.test_accuracy:.1f} %"
         return f"Training {word}{accuracy}", False
     return None

@@ -177,5 +177,5 @@ class EventRouter(QObject):
         self.run.result = event
         if event.test_accuracy is not None:
             self.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}%")
-        self.status.show(state="stopped" if event.stopped else "finished")
+        self.status.show(state=event.phase.value)
         self.status.show_stopped()

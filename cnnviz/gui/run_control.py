@@ -168,7 +168,7 @@ class RunControl:
         p.live_view.timer.stop()
         p.workspace.busy.stop()
         self.state.set_phase(RunPhase.STOPPED)
-        p.status.show(state="stopped")
+        p.status.show(state=RunPhase.STOPPED.value)
         p.status.show_stopped()
         if reason:
             self.banner.show_message(reason, "info", auto_hide_ms=8000)

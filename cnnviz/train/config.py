@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..data import limits
+from ..data.batches import batches_per_epoch
 from ..nn.model import network_size
-from ..nn.optim import OPTIMIZERS, SCHEDULES, validate_beta, validate_lr, validate_momentum
+from ..nn.optim import OPTIMIZERS, SCHEDULES, learning_rate, validate_beta, validate_lr, validate_momentum
 
 MAX_BATCH = 8192
 MAX_EPOCHS = 1000
 MAX_SYNC_EVERY = 256
+CHANGEABLE = frozenset({"lr", "momentum", "batch_size", "optimizer", "schedule"})
+"""What ``Trainer.set_hyperparameters`` may change while a run trains."""
 
 
 def training_memory_problem(net: str, batch_size: int) -> str | None:
@@ -104,6 +107,31 @@ class TrainConfig:
         if self.steps is not None:
             return self.steps * self.batch_size
         return int(round(self.epochs * train_size))
+
+    def total_steps(self, train_size: int) -> int:
+        """Steps the run takes (``steps``, or the batches of ``total_images``)."""
+        if self.steps is not None:
+            return self.steps
+        return max(1, batches_per_epoch(self.total_images(train_size), self.batch_size))
+
+    def images_left(self, step: int, images_seen: int, train_size: int) -> int:
+        """Images still to train on after ``step`` steps that saw ``images_seen`` images (0 when done)."""
+        if self.steps is not None:
+            return max(0, (self.steps - step) * self.batch_size)
+        return max(0, self.total_images(train_size) - images_seen)
+
+    def lr_at(self, images_seen: int, train_size: int) -> float:
+        """The learning rate the schedule gives after ``images_seen`` images."""
+        return learning_rate(self.schedule, self.lr, images_seen, max(1, self.total_images(train_size)))
+
+    def with_changes(self, changes: dict) -> tuple["TrainConfig", dict]:
+        """This config with the hyperparameters a running trainer may change (lr, momentum, batch_size,
+        optimizer, schedule), validated; and those of ``changes`` that differ from now."""
+        unknown = set(changes) - CHANGEABLE
+        if unknown:
+            raise ValueError(f"cannot change {', '.join(sorted(unknown))} while training")
+        updated = replace(self, **changes).validate()
+        return updated, {k: v for k, v in changes.items() if getattr(self, k) != v}
 
     def check_against(self, train_size: int) -> None:
         """Errors that need the data set's size: an empty set, a run of no images."""

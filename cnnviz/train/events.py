@@ -205,3 +205,8 @@ class RunFinished:
     backend: str
     stopped: bool
     compile_seconds: float = 0.0
+
+    @property
+    def phase(self) -> RunPhase:
+        """STOPPED (asked to) or FINISHED (ran to its end)."""
+        return RunPhase.STOPPED if self.stopped else RunPhase.FINISHED

@@ -208,7 +208,28 @@ class Recovery:
         return self.watch.healthy and due
 
     # ------------------------------------------------------------------
-    # GPU failures
+    # moving the run: asked for, or after a GPU failure
+    def move_to(self, new) -> bool:
+        """The run onto backend ``new`` (compiled first), as of its last step; False when reading it
+        from a failing GPU moved it to the CPU instead. When ``new`` fails to start, the run goes back
+        where it was (the CPU if that was a GPU) and BackendUnavailable says why."""
+        trainer = self.trainer
+        old = trainer.backend
+        with self.guard(f"the switch to {new.name}") as guard:
+            state = trainer.host_copy()
+        if guard.failed:
+            return False
+
+        def back_where_it_was(exc: Exception) -> None:
+            registry.mark_failed(new.name, f"failed to start ({type(exc).__name__}: {exc})")
+            trainer.continue_on(old if not old.is_gpu else cpu_backend(), state, warm=True)
+            raise BackendUnavailable(f"{new.name} failed to start ({type(exc).__name__}: {exc}); "
+                                     f"training stays on {trainer.backend.name}") from exc
+
+        with GpuGuard(lambda: new.is_gpu, back_where_it_was):
+            trainer.continue_on(new, state, warm=True)
+        return True
+
     def fall_back_to_cpu(self, exc: Exception, where: str) -> None:
         """Continue on the CPU after a GPU failure, losing nothing.
 

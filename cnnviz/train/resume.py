@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..nn.optim import STATE_SLOTS
 from .config import MAX_EPOCHS
+from .data_order import DataOrder
 
 PREFIX = "run_"
 """The metadata fields this module writes begin with it."""
@@ -38,6 +40,27 @@ class Resume:
     epoch_index: int
     position: int
     images_seen: int
+
+
+def data_order(resume: Resume, count: int) -> DataOrder:
+    """The data order the saved run goes on with over ``count`` training images: its own, from its seed,
+    where it was; over other training data a fresh one, but the schedule goes on where it was."""
+    if resume.train_count == count:
+        return DataOrder.resumed(count, resume.seed, resume.epoch_index, resume.position, resume.images_seen)
+    order = DataOrder(count, resume.seed)
+    order.images_seen = resume.images_seen
+    return order
+
+
+def restore_optimizer(resume: Resume, optimizer, backend, layout) -> None:
+    """The saved optimizer state into ``optimizer`` (on ``backend``); the arrays of another optimizer
+    (e.g. saved with momentum, now Adam) or of another network leave its state starting afresh."""
+    try:
+        optimizer.load_state_arrays(resume.optimizer_arrays, resume.optimizer_t, layout)
+        if set(optimizer.state) != set(STATE_SLOTS[optimizer.kind]):
+            raise ValueError("the arrays of another optimizer")
+    except (KeyError, ValueError):
+        optimizer.replace_state(backend, {}, 0, layout)
 
 
 def to_meta(state) -> dict:

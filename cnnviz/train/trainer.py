@@ -2,7 +2,7 @@
 
 ``Trainer.run()`` trains on the calling thread (the CLI's main thread, or
 the GUI's worker QThread). Other threads steer it with thread-safe commands
-(``pause``, ``resume``, ``step_once``, ``stop``, ``set_hyperparameters``,
+(commands.Steering: ``pause``, ``resume``, ``step_once``, ``stop``, ``set_hyperparameters``,
 ``switch_backend``, ``request_snapshot``, ``reset``); commands are queued and
 applied between two steps, so a step never sees half-changed state. Every
 listener is called on the training thread with frozen event dataclasses
@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import functools
 import math
-import queue
-import threading
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, replace
 from typing import Callable
 
 import numpy as np
@@ -33,39 +31,26 @@ from ..backends.base import BackendUnavailable, dropout_key
 from ..data.batches import batches_per_epoch
 from ..data.datasets import Dataset, load_dataset
 from ..nn.model import Sequential
-from ..nn.optim import STATE_SLOTS, Optimizer, learning_rate
+from ..nn.optim import Optimizer
 from . import events as ev
 from . import commands as cmd
-from .config import MAX_BATCH, MAX_EPOCHS, MAX_SYNC_EVERY, TrainConfig  # noqa: F401  (re-exported)
+from .config import MAX_BATCH, MAX_EPOCHS, TrainConfig  # noqa: F401  (re-exported)
 from .data_order import DataOrder
-from .resume import Resume
+from .resume import Resume, data_order, restore_optimizer
 from .evaluation import evaluation_event, predict_probabilities
-from .recovery import GpuGuard, HostState, Recovery, cpu_backend
+from .pending import PendingStep, PendingSteps
+from .recovery import HostState, Recovery
 from .snapshot import take_snapshot
 from .stats import parameter_stats
 from .step import training_step
-from .timing import Throughput, layer_timings
+from .timing import layer_timings
 
 GPU_SYNC_EVERY = 16
-MAX_SYNC = MAX_SYNC_EVERY
-"""Slots of the device stats buffer (the largest ``sync_every``)."""
 
 
-@dataclass
-class _PendingStep:
-    """A step whose loss is still on the device (read at the next flush)."""
-    step: int
-    slot: int
-    epoch: float
-    batch: int
-    lr: float
-    marks: list | None
-    started: float
-    """perf_counter() when the step began."""
-    step_ms: float
+class Trainer(cmd.Steering):
+    """A run: ``run()`` trains; any thread steers it (``cmd.Steering``'s methods)."""
 
-
-class Trainer:
     def __init__(self, config: TrainConfig, dataset: Dataset | None = None,
                  initial_weights: dict[str, np.ndarray] | None = None, resume: Resume | None = None):
         """``initial_weights`` (a state dict, e.g. from a checkpoint) replaces the random initialisation;
@@ -77,12 +62,9 @@ class Trainer:
         self._dataset = dataset
         self._initial_weights = initial_weights
         self._resume = resume
+        super().__init__()
         self._listeners: list[Callable[[object], None]] = []
-        self._commands: queue.SimpleQueue = queue.SimpleQueue()
-        self._wake = threading.Event()
         self._paused = False
-        self._stop = False
-        self._final_evaluation = True
         self._pending_single_steps = 0
         self.step = 0
         self.model: Sequential | None = None
@@ -92,17 +74,14 @@ class Trainer:
         self.compile_seconds = 0.0
         self._images_trained = 0  # images trained by this run (not reset by reset())
         self._lr_used = 0.0
-        self._pending: list[_PendingStep] = []
-        self._throughput = Throughput()
-        self._train_seconds = 0.0
+        self._pending = PendingSteps()
+        """The steps whose losses are still on the device, and the buffer they are in."""
         # set up by setup()
         self._train_x: np.ndarray | None = None
         self._train_y: np.ndarray | None = None
         self.order: DataOrder | None = None
         self._device_data = None
         """The training set on the backend (``upload_dataset``)."""
-        self._stats = None
-        """The backend's step-statistics buffer (``new_step_stats``): losses not yet read."""
         self.recovery = Recovery(self, self._emit)
 
     # ------------------------------------------------------------------
@@ -113,45 +92,6 @@ class Trainer:
     def _emit(self, event) -> None:
         for listener in list(self._listeners):
             listener(event)
-
-    # ------------------------------------------------------------------
-    # thread-safe commands (applied between steps)
-    def _command(self, command) -> None:
-        self._commands.put(command)
-        self._wake.set()
-
-    def pause(self) -> None:
-        self._command(cmd.Pause())
-
-    def resume(self) -> None:
-        self._command(cmd.Resume())
-
-    def step_once(self) -> None:
-        """While paused: train exactly one more batch."""
-        self._command(cmd.StepOnce())
-
-    def stop(self, final_evaluation: bool = True) -> None:
-        """End the run after the current step; ``final_evaluation=False`` skips the
-        full test-set evaluation run() otherwise does at the end (a closing window
-        must not wait seconds for it; an evaluation under way stops at its next chunk)."""
-        self._final_evaluation = self._final_evaluation and final_evaluation
-        self._stop = True
-        self._wake.set()
-
-    def set_hyperparameters(self, **changes) -> None:
-        """lr, momentum, batch_size, optimizer, schedule; applied at the next step."""
-        self._command(cmd.SetHyperparameters(changes))
-
-    def switch_backend(self, name: str) -> None:
-        self._command(cmd.SwitchBackend(name))
-
-    def request_snapshot(self, image: np.ndarray | None = None, test_index: int | None = None, tag: str = "") -> None:
-        """Feature maps, kernels and weights for ``image`` (28x28 in [0,1]) or a test image."""
-        self._command(cmd.TakeSnapshot(image, test_index, tag))
-
-    def reset(self, seed: int | None = None) -> None:
-        """New random weights and optimizer state; the step count starts over."""
-        self._command(cmd.Reset(seed))
 
     @property
     def paused(self) -> bool:
@@ -184,35 +124,22 @@ class Trainer:
             self.model.load_state_dict(self._initial_weights)
         self.optimizer = Optimizer(cfg.optimizer, momentum=cfg.momentum, beta1=cfg.beta1, beta2=cfg.beta2)
         self._start_over(cfg.seed)
-        if self._resume is not None:
-            self._go_on_from(self._resume)
+        saved = self._resume
+        if saved is not None:  # the step, data order, schedule position and optimizer count of the saved run
+            self.step, self._lr_used = saved.step, saved.lr_used
+            self.order = data_order(saved, len(self._train_x))
+            self.optimizer.replace_state(None, {}, saved.optimizer_t, None)
         self._use_backend(registry.get(cfg.backend))
-        if self._resume is not None and self._resume.optimizer_arrays:
-            layout = self.model.named_parameters().flat.layout
-            try:
-                self.optimizer.load_state_arrays(self._resume.optimizer_arrays, self._resume.optimizer_t, layout)
-                if set(self.optimizer.state) != set(STATE_SLOTS[self.optimizer.kind]):
-                    raise ValueError("the arrays of another optimizer")
-            except (KeyError, ValueError):  # e.g. saved with momentum, now Adam: its state starts afresh
-                self.optimizer.replace_state(self.backend, {}, 0, layout)
+        if saved is not None and saved.optimizer_arrays:
+            restore_optimizer(saved, self.optimizer, self.backend, self.model.named_parameters().flat.layout)
             self.recovery.take_backup()  # the first backup is the resumed state
-
-    def _go_on_from(self, resume: Resume) -> None:
-        """Step, data order (from its seed), schedule position and optimizer step count of a saved run."""
-        self.step, self._lr_used = resume.step, resume.lr_used
-        if resume.train_count == len(self._train_x):
-            self.order = DataOrder.resumed(resume.train_count, resume.seed, resume.epoch_index, resume.position,
-                                           resume.images_seen)
-        else:  # other training data: a fresh order, but the schedule goes on where it was
-            self.order.images_seen = resume.images_seen
-        self.optimizer.replace_state(None, {}, resume.optimizer_t, None)
 
     def _start_over(self, seed: int) -> None:
         """Step 0 of a run: the data order from ``seed``, the watchers, a first backup."""
         self.step = 0
         self.order = DataOrder(len(self._train_x), seed)
         self.recovery.start_over()
-        self._pending = []
+        self._pending.clear()
 
     def _use_backend(self, backend) -> None:
         """Put the model, optimizer, data and step buffers on ``backend`` (warming it up first)."""
@@ -235,7 +162,7 @@ class Trainer:
 
     def _put_data_on(self, backend) -> None:
         self._device_data = backend.upload_dataset(self._train_x, self._train_y)
-        self._stats = backend.new_step_stats(MAX_SYNC)
+        self._pending.open_on(backend)
         self.backend = backend
 
     @property
@@ -250,23 +177,15 @@ class Trainer:
     def epoch(self) -> float:
         return self.order.epoch
 
-    def _total_images(self) -> int:
-        return self.config.total_images(len(self._train_x))
-
-    def _total_steps(self) -> int:
-        cfg = self.config
-        if cfg.steps is not None:
-            return cfg.steps
-        return max(1, batches_per_epoch(self._total_images(), cfg.batch_size))
+    def _images_left(self, step: int | None = None) -> int:
+        return self.config.images_left(self.step if step is None else step, self.order.images_seen,
+                                       len(self._train_x))
 
     def _done(self) -> bool:
-        if self.config.steps is not None:
-            return self.step >= self.config.steps
-        return self.order.images_seen >= self._total_images()
+        return self._images_left() == 0
 
     def current_lr(self) -> float:
-        cfg = self.config
-        return learning_rate(cfg.schedule, cfg.lr, self.order.images_seen, max(1, self._total_images()))
+        return self.config.lr_at(self.order.images_seen, len(self._train_x))
 
     # ------------------------------------------------------------------
     # the loop
@@ -279,22 +198,22 @@ class Trainer:
             net=cfg.net, spec=self.model.spec, backend=self.backend.name,
             backend_description=self.backend.describe(), parameter_count=self.model.parameter_count(),
             layers=tuple(l.name for l in self.model.layers), layer_shapes=tuple(self.model.shapes[1:]),
-            steps_per_epoch=batches_per_epoch(len(self._train_x), cfg.batch_size), total_steps=self._total_steps(),
+            steps_per_epoch=batches_per_epoch(len(self._train_x), cfg.batch_size),
+            total_steps=cfg.total_steps(len(self._train_x)),
             dataset=self.dataset.name, train_size=len(self._train_x), test_size=len(self.dataset.test_images),
             config=asdict(cfg)))
         self._emit(ev.StateChanged(ev.RunPhase.RUNNING, self.step))
         stopped = False
         while True:
             self._apply_commands()
-            if self._stop:
+            if self.stop_requested:
                 stopped = True
                 break
             if self._done():
                 break
             if self._paused and self._pending_single_steps == 0:
                 self._flush()
-                self._wake.wait(0.05)
-                self._wake.clear()
+                self.wait_for_command(0.05)
                 continue
             single = self._pending_single_steps > 0
             if single:
@@ -314,14 +233,15 @@ class Trainer:
                                    f"reaching {watch.best_accuracy:.1%}", watch.chance)
         self._flush()
         final = None
-        if self.step > 0 and (self._final_evaluation or not stopped):
+        if self.step > 0 and (self.final_evaluation or not stopped):
             final = self.evaluate(full=True)
+        trained = self._pending.train_seconds
         result = ev.RunFinished(
-            steps=self.step, epoch=self.epoch, seconds=time.perf_counter() - started, train_seconds=self._train_seconds,
-            train_images_per_s=(self._images_trained / self._train_seconds) if self._train_seconds > 0 else 0.0,
+            steps=self.step, epoch=self.epoch, seconds=time.perf_counter() - started, train_seconds=trained,
+            train_images_per_s=self._images_trained / trained if trained > 0 else 0.0,
             test_accuracy=final.test_accuracy if final else None, test_loss=final.test_loss if final else None,
             backend=self.backend.name, stopped=stopped, compile_seconds=self.compile_seconds)
-        self._emit(ev.StateChanged(ev.RunPhase.STOPPED if stopped else ev.RunPhase.FINISHED, self.step))
+        self._emit(ev.StateChanged(result.phase, self.step))
         self._emit(result)
         return result
 
@@ -348,18 +268,18 @@ class Trainer:
         epoch_before = self.order.epoch
         t0 = time.perf_counter()
         indices = self.order.take(cfg.batch_size)
-        slot = len(self._pending)
+        slot = self._pending.next_slot
         # A diverging run overflows on its way to NaN; that is handled at the flush, not warned about.
         with np.errstate(over="ignore", invalid="ignore"):
-            before = training_step(be, model, self.optimizer, self._device_data, indices, self._stats, slot,
+            before = training_step(be, model, self.optimizer, self._device_data, indices, self._pending.buffer, slot,
                                    dropout_key(cfg.seed, self.step, 0), lr, marks,
                                    before_update=self._host_weights if stats_due else None)
         # The update is launched: from here on the step counts as done.
         self.step += 1
         self._images_trained += len(indices)
         self._lr_used = lr
-        record = _PendingStep(self.step, slot, epoch_before, len(indices), lr, marks, t0, 0.0)
-        self._pending.append(record)
+        record = PendingStep(self.step, slot, epoch_before, len(indices), lr, marks, t0, 0.0)
+        self._pending.add(record)
         if timed or before is not None:
             be.synchronize()  # an honest step time, and the weights after the update
         record.step_ms = (time.perf_counter() - t0) * 1e3
@@ -373,22 +293,17 @@ class Trainer:
         if not self._pending:
             return
         with self.recovery.guard("reading the loss") as guard:
-            values = self.backend.read_step_stats(self._stats, len(self._pending))
+            values = self._pending.read(self.backend)
         if guard.failed:
             return
-        pending, self._pending = self._pending, []
         now = time.perf_counter()
-        elapsed = max(now - pending[0].started, 1e-9)  # only steps run since then (commands flush first)
-        self._train_seconds += elapsed
-        self._throughput.add(sum(p.batch for p in pending), elapsed)
-        rate = self._throughput.rate()
+        pending = self._pending.settle(now)
+        rate = self._pending.rate()
         for record, (loss, correct) in zip(pending, values):
             if not math.isfinite(loss):
                 self._diverged(f"the loss became {loss} at step {record.step}", float(loss))
                 return
-            remaining = ((self.config.steps - record.step) * self.config.batch_size if self.config.steps is not None
-                         else self._total_images() - self.order.images_seen)
-            eta = max(0, remaining) / rate if rate > 0 else None
+            eta = self._images_left(record.step) / rate if rate > 0 else None
             self._emit(ev.StepFinished(record.step, record.epoch, float(loss), float(correct) / record.batch,
                                        record.batch, rate, record.lr, self.backend.name, eta))
             if record.marks is not None:
@@ -399,7 +314,7 @@ class Trainer:
         if self.recovery.backup_due(now):
             self.recovery.take_backup()
 
-    def _emit_timing(self, record: _PendingStep) -> None:
+    def _emit_timing(self, record: PendingStep) -> None:
         with self.recovery.guard("reading the layer timings") as guard:
             layers = layer_timings(self.backend, [l.name for l in self.model.layers], record.marks)
         if guard.failed:
@@ -413,7 +328,7 @@ class Trainer:
     # divergence (backups and GPU failures: see recovery.Recovery)
     def _diverged(self, cause: str, loss: float) -> None:
         """Restore the last good weights and pause, keeping the step count (the curves go on)."""
-        self._pending = []
+        self._pending.clear()
         backup = self.recovery.backup
         self.model.load_state_dict(backup.weights)
         self.optimizer.replace_state(self.backend, backup.optimizer_arrays, backup.optimizer_t,
@@ -432,7 +347,7 @@ class Trainer:
         n = len(d.test_images)
         if not full and self.config.eval_samples is not None:
             n = min(n, self.config.eval_samples)
-        stopped = lambda: self._stop and not self._final_evaluation  # noqa: E731  (a closing window)
+        stopped = lambda: self.stop_requested and not self.final_evaluation  # noqa: E731  (a closing window)
         probs = self.recovery.on_device("an evaluation", lambda: predict_probabilities(self.model, d.test_images[:n], stopped))
         if probs is None:
             return None
@@ -461,13 +376,13 @@ class Trainer:
 
     def pending_losses(self) -> np.ndarray | None:
         """The losses of the steps not yet reported, read from the backend (None when there are none)."""
-        return self.backend.read_step_stats(self._stats, len(self._pending)) if self._pending else None
+        return self._pending.read(self.backend)
 
     def rewind_to(self, state: HostState) -> None:
         """Back to ``state``'s step, learning rate and data order; the pending steps never happened."""
         self.step, self._lr_used = state.step, state.lr_used
         self.order.restore(state.data)
-        self._pending = []
+        self._pending.clear()
 
     def continue_on(self, backend, state: HostState, warm: bool = False) -> None:
         """``state``'s weights and optimizer onto ``backend`` (compiled first when ``warm``), with
@@ -484,19 +399,14 @@ class Trainer:
 
     def report_rescued_steps(self, losses: np.ndarray, backend_name: str) -> None:
         """Pending steps whose losses were rescued from a failing GPU: report them as usual."""
-        pending, self._pending = self._pending, []
-        for record, (loss, correct) in zip(pending, losses):
+        for record, (loss, correct) in zip(self._pending.take(), losses):
             self._emit(ev.StepFinished(record.step, record.epoch, float(loss), float(correct) / record.batch,
-                                       record.batch, self._throughput.rate(), record.lr, backend_name, None))
+                                       record.batch, self._pending.rate(), record.lr, backend_name, None))
 
     # ------------------------------------------------------------------
     # commands (applied between two steps, on the training thread: one handler per command type)
     def _apply_commands(self) -> None:
-        while True:
-            try:
-                command = self._commands.get_nowait()
-            except queue.Empty:
-                return
+        for command in self.queued_commands():
             try:
                 self._handle(command)
             except (ValueError, BackendUnavailable) as exc:
@@ -529,13 +439,7 @@ class Trainer:
 
     @_handle.register
     def _(self, command: cmd.SetHyperparameters) -> None:
-        cfg = self.config
-        allowed = {"lr", "momentum", "batch_size", "optimizer", "schedule"}
-        unknown = set(command.changes) - allowed
-        if unknown:
-            raise ValueError(f"cannot change {', '.join(sorted(unknown))} while training")
-        updated = replace(cfg, **command.changes).validate()
-        applied = {k: v for k, v in command.changes.items() if getattr(cfg, k) != v}
+        updated, applied = self.config.with_changes(command.changes)
         if not applied:
             return
         self._flush()
@@ -549,28 +453,12 @@ class Trainer:
     @_handle.register
     def _(self, command: cmd.SwitchBackend) -> None:
         new = registry.get(command.name)
+        if new is self.backend:
+            return
+        self._flush()  # (which may itself fall back to the CPU)
         old = self.backend
-        if new is old:
-            return
-        self._flush()
-        if old is not self.backend:  # the flush itself fell back to the CPU
-            old = self.backend
-            if new is old:
-                return
-        with self.recovery.guard(f"the switch to {new.name}") as guard:
-            state = self.host_copy()
-        if guard.failed:
-            return
-
-        def back_where_it_was(exc: Exception) -> None:
-            registry.mark_failed(new.name, f"failed to start ({type(exc).__name__}: {exc})")
-            self.continue_on(old if not old.is_gpu else cpu_backend(), state, warm=True)
-            raise BackendUnavailable(f"{new.name} failed to start ({type(exc).__name__}: {exc}); "
-                                     f"training stays on {self.backend.name}") from exc
-
-        with GpuGuard(lambda: new.is_gpu, back_where_it_was):
-            self.continue_on(new, state, warm=True)
-        self._emit(ev.BackendSwitched(self.step, self.epoch, old.name, new.name, new.describe()))
+        if new is not old and self.recovery.move_to(new):
+            self._emit(ev.BackendSwitched(self.step, self.epoch, old.name, new.name, new.describe()))
 
     @_handle.register
     def _(self, command: cmd.TakeSnapshot) -> None:
@@ -581,7 +469,7 @@ class Trainer:
     def _(self, command: cmd.Reset) -> None:
         cfg = self.config if command.seed is None else replace(self.config, seed=command.seed).validate()
         self.config = cfg
-        self._pending = []
+        self._pending.clear()
         self.model.initialise(cfg.seed, self.model.dtype)
         self.optimizer.replace_state(self.backend, {}, 0, self.model.named_parameters().flat.layout)
         self.optimizer.set_kind(cfg.optimizer)

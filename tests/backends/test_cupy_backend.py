@@ -23,6 +23,7 @@ from cnnviz.backends.base import COUNTER_NAMES, BackendUnavailable, dropout_keep
 from cnnviz.data.batches import to_float_nchw
 from cnnviz.nn.model import Sequential
 from cnnviz.nn.optim import Optimizer
+from cnnviz.train.step import training_step
 
 import fake_cupy
 
@@ -294,12 +295,8 @@ def _train(backend, spec, dtype, steps, batch, data_images, labels, optimizer="a
     grads = []
     for step in range(steps):
         idx = order[(np.arange(batch) + step * batch) % len(order)]
-        x, y = backend.gather_batch(data, idx, dtype)
-        logits = model.forward(x, train=True, step_key=step)
-        dl = backend.softmax_cross_entropy_into(logits, y, stats, step)
-        model.backward(dl)
-        grads.append(backend.to_host(model.named_parameters().flat.grad).copy())
-        opt.step(model.named_parameters(), 1e-3)
+        grads.append(training_step(backend, model, opt, data, idx, stats, step, step, 1e-3, before_update=lambda: (
+            backend.to_host(model.named_parameters().flat.grad).copy())))
     return model.state_dict(), backend.read_step_stats(stats, steps), grads
 
 
@@ -338,11 +335,7 @@ def _seed_step_runner(be, batch=8):
     def step():
         k = state["k"]
         state["k"] += 1
-        x, y = be.gather_batch(data, (np.arange(batch) + k * batch) % 64, np.float32)
-        logits = model.forward(x, train=True, step_key=k)
-        dl = be.softmax_cross_entropy_into(logits, y, stats, k % 8)
-        model.backward(dl)
-        opt.step(model.named_parameters(), 1e-3)
+        training_step(be, model, opt, data, (np.arange(batch) + k * batch) % 64, stats, k % 8, k, 1e-3)
 
     return model, stats, step
 
@@ -383,10 +376,7 @@ def test_launches_per_step_formula_counts_what_runs(be, spec):
     stats = be.new_step_stats(1)
 
     def step(k):
-        x, y = be.gather_batch(data, np.arange(4), np.float32)
-        dl = be.softmax_cross_entropy_into(model.forward(x, train=True, step_key=k), y, stats, 0)
-        model.backward(dl)
-        opt.step(model.named_parameters(), 1e-2)
+        training_step(be, model, opt, data, np.arange(4), stats, 0, k, 1e-2)
 
     step(0)  # the optimizer's first step also zeroes its state
     before = be.device_counters()["kernel_launches"]

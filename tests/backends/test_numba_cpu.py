@@ -349,22 +349,19 @@ def test_outputs_held_by_callers_are_not_overwritten(nb):
 def test_training_matches_reference(nb, ref, net):
     from cnnviz.nn.model import Sequential
     from cnnviz.nn.optim import Optimizer
+    from cnnviz.train.step import training_step
 
     data_rng = np.random.default_rng(0)
-    x = data_rng.random((16, 1, 28, 28), dtype=np.float32)
-    y = data_rng.integers(0, 10, 16)
+    images = data_rng.integers(0, 256, (16, 28, 28), dtype=np.uint8)
+    labels = data_rng.integers(0, 10, 16)
     curves = {}
     for be in (ref, nb):
         model = Sequential.from_spec(net).initialise(42).to(be)
         opt = Optimizer("adam").to(be)
-        losses = []
-        for step in range(5):
-            logits = model.forward(be.from_host(x), True, step)
-            loss, _, dlogits = be.softmax_cross_entropy(logits, be.from_host(y))
-            model.backward(dlogits)
-            opt.step(model.named_parameters(), 1e-2)
-            losses.append(loss)
-        curves[be.name] = np.array(losses)
+        data, stats = be.upload_dataset(images, labels), be.new_step_stats(5)
+        for step in range(5):  # the trainer's step
+            training_step(be, model, opt, data, np.arange(16), stats, step, step, 1e-2)
+        curves[be.name] = be.read_step_stats(stats, 5)[:, 0]
     np.testing.assert_allclose(curves["numba"], curves["numpy"], rtol=1e-4, atol=1e-5)
 
 

@@ -4,7 +4,7 @@
     python tests/cuda/bench_step.py                 # seed net, batch 128, float32
     python tests/cuda/bench_step.py --epoch          # plus one full MNIST epoch, as the trainer drives it
 
-Drives a step the way the trainer does (data uploaded once, batches gathered on
+Runs the trainer's step (``cnnviz.train.step.training_step``: data uploaded once, batches gathered on
 the device, loss into the stats buffer read every 50 steps, one workspace per
 step) and prints: warm-up (compile) seconds, wall ms per step, per-layer CUDA
 event times, device counters per step, and optionally the wall time of one
@@ -28,6 +28,7 @@ from cnnviz.backends import registry  # noqa: E402
 from cnnviz.data.datasets import load_dataset  # noqa: E402
 from cnnviz.nn.model import Sequential  # noqa: E402
 from cnnviz.nn.optim import Optimizer  # noqa: E402
+from cnnviz.train.step import training_step  # noqa: E402
 
 
 def main() -> int:
@@ -56,13 +57,8 @@ def main() -> int:
     rng = np.random.default_rng(0)
     n = len(d.train_images)
 
-    def step(i, indices, marks=None):
-        with be.workspace():
-            x, y = be.gather_batch(data, indices, np.float32)
-            logits = model.forward(x, True, i, marks)
-            dl = be.softmax_cross_entropy_into(logits, y, stats, i % every)
-            model.backward(dl, marks)
-            opt.step(model.named_parameters(), 1e-3)
+    def step(i, indices, marks=None):  # the trainer's step
+        training_step(be, model, opt, data, indices, stats, i % every, i, 1e-3, marks)
         if i % every == every - 1:
             return be.read_step_stats(stats, every)
         return None

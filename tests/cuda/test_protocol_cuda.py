@@ -16,6 +16,7 @@ from cnnviz.backends.base import COUNTER_NAMES, dropout_keep_mask
 from cnnviz.data.batches import to_float_nchw
 from cnnviz.nn.model import Sequential
 from cnnviz.nn.optim import Optimizer
+from cnnviz.train.step import training_step
 from backend_conformance import *  # noqa: F401,F403 - the suite every backend runs
 from cuda_signatures import signatures
 from traffic import DeviceTraffic
@@ -43,13 +44,9 @@ SPEC = "conv3-3,relu,pool,conv3-4,relu,pool,dropout-0.3,dense-5,relu,dense-10"
 INPUT = (1, 6, 6)
 
 
-def _step(be, model, opt, data, stats, indices, slot, dtype=np.float32):
-    with be.workspace():
-        x, y = be.gather_batch(data, indices, dtype)
-        logits = model.forward(x, True, 1000 + slot, [])
-        dl = be.softmax_cross_entropy_into(logits, y, stats, slot)
-        model.backward(dl)
-        opt.step(model.named_parameters(), 1e-2)
+def _step(be, model, opt, data, stats, indices, slot):
+    """The trainer's step (timing marks on, as in a timed step)."""
+    training_step(be, model, opt, data, indices, stats, slot, 1000 + slot, 1e-2, marks=[])
 
 
 def test_workspace_reuses_every_temporary(be, monkeypatch):
@@ -93,7 +90,7 @@ def test_every_launch_uses_the_argument_types_the_ptx_test_compiles(be, monkeypa
         for kind in ("adam", "momentum", "sgd"):
             model = Sequential.from_spec(SPEC, input_shape=INPUT).initialise(0, dtype).to(be)
             opt = Optimizer(kind).to(be)
-            _step(be, model, opt, data, be.new_step_stats(1), np.array([0, 5]), 0, dtype)
+            _step(be, model, opt, data, be.new_step_stats(1), np.array([0, 5]), 0)
         logits = be.from_host(rng.standard_normal((3, 10)).astype(dtype))
         be.softmax_cross_entropy(logits, be.from_host(np.array([1, 2, 3], np.int64)))
         be.softmax(logits)

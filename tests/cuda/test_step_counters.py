@@ -15,6 +15,7 @@ import pytest
 from cnnviz.backends import numba_cuda
 from cnnviz.nn.model import PRESETS, Sequential
 from cnnviz.nn.optim import Optimizer
+from cnnviz.train.step import training_step
 from traffic import DeviceTraffic
 
 BUDGET = {"kernel_launches": 30, "allocations": 0, "host_to_device_bytes": 4096, "device_to_host_bytes": 64}
@@ -34,14 +35,8 @@ def _run(be, spec, input_shape, batch, monkeypatch, execute=True):
     stats = be.new_step_stats(STEPS)
     order = rng.permutation(len(images))
 
-    def step(i):
-        marks = []
-        with be.workspace():
-            x, y = be.gather_batch(data, order[i * batch:(i + 1) * batch], np.float32)
-            logits = model.forward(x, True, i, marks)
-            dlogits = be.softmax_cross_entropy_into(logits, y, stats, i % STEPS)
-            model.backward(dlogits, marks)
-            opt.step(model.named_parameters(), 1e-3)
+    def step(i):  # the trainer's step, timing marks on
+        training_step(be, model, opt, data, order[i * batch:(i + 1) * batch], stats, i % STEPS, i, 1e-3, marks=[])
 
     if execute:
         be.warm_up(np.float32)

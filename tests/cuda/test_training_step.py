@@ -1,8 +1,8 @@
 """A small model trained a few steps on the cuda backend and on NumPy: same losses, same parameters after.
 
-Two ways of driving a step: the device-resident one the trainer uses (the data
-set uploaded once, batches gathered on the device, the loss written into the
-device stats buffer and read every few steps, one workspace per step), and the
+Two ways of driving a step: the trainer's own (``cnnviz.train.step.training_step``:
+the data set uploaded once, batches gathered on the device, the loss written into
+the device stats buffer and read every few steps, one workspace per step), and the
 plain one (host batches copied in, the loss returned as host numbers).
 """
 
@@ -13,6 +13,7 @@ import pytest
 
 from cnnviz.nn.model import Sequential
 from cnnviz.nn.optim import Optimizer
+from cnnviz.train.step import training_step
 
 SPEC = "conv3-3,relu,pool,conv2-2,relu,dropout-0.5,dense-10"
 INPUT = (1, 6, 6)
@@ -33,12 +34,7 @@ def _train_resident(backend, kind, dtype):
     times = []
     for step in range(STEPS):
         marks = []
-        with backend.workspace():
-            x, y = backend.gather_batch(data, np.array([step, 7 - step, 3]), dtype)
-            logits = model.forward(x, True, 77 + step, marks)
-            dlogits = backend.softmax_cross_entropy_into(logits, y, stats, step)
-            model.backward(dlogits, marks)
-            opt.step(model.named_parameters(), 0.05)
+        training_step(backend, model, opt, data, np.array([step, 7 - step, 3]), stats, step, 77 + step, 0.05, marks)
         times += [backend.elapsed_ms(s, e) for _, _, s, e in marks]
     return model.state_dict(), backend.read_step_stats(stats, STEPS), times
 
