@@ -31,7 +31,7 @@ def test_a_panel_is_told_what_it_observes_and_a_wrong_declaration_is_a_problem(m
         def set_drawing(self, image):
             self.heard.append(image)
 
-    spec = registry.PanelSpec("listener", "Listener", registry.TAB, "why.WhyPanel", ("saliency",),
+    spec = registry.PanelSpec("listener", "Listener", registry.TAB, registry.BY_KEY["why"].widget, ("saliency",),
                               observes=(registry.DRAWING,))
     listener, deaf = Listener(), Listener()
     panels = registry.Panels(listener=listener, deaf=deaf)
@@ -39,11 +39,34 @@ def test_a_panel_is_told_what_it_observes_and_a_wrong_declaration_is_a_problem(m
     monkeypatch.setattr(registry, "PANELS", (spec, deaf_spec))
     registry.tell(panels, registry.DRAWING, "image")
     assert listener.heard == ["image"] and deaf.heard == []
-    monkeypatch.setattr(registry, "PANELS", (dataclasses.replace(spec, widget="kernels.KernelsPanel"),
+    monkeypatch.setattr(registry, "PANELS", (dataclasses.replace(spec, widget=registry.BY_KEY["kernels"].widget),
                                              dataclasses.replace(deaf_spec, observes=("gossip",))))
     found = registry.problems()
     assert any("observes 'drawing' but has no method 'set_drawing'" in p for p in found), found
     assert any("cannot observe 'gossip'" in p for p in found), found
+
+
+def test_a_panel_class_that_cannot_be_loaded_or_sits_in_another_module_is_a_problem(monkeypatch):
+    def misspelt():
+        from cnnviz.gui.panels.mistakes import MistakePanel  # noqa: F401 - the typo under test
+        return MistakePanel
+
+    def not_a_widget():
+        return dict
+
+    why = registry.BY_KEY["why"]
+    monkeypatch.setattr(registry, "PANELS", (dataclasses.replace(why, widget=misspelt),
+                                             dataclasses.replace(why, key="reasons"),
+                                             dataclasses.replace(why, key="other", widget=not_a_widget)))
+    found = registry.problems()
+    assert any(p.startswith("why: its class cannot be loaded") and "MistakePanel" in p for p in found), found
+    assert any(p.startswith("reasons: WhyPanel comes from cnnviz.gui.panels.why") for p in found), found
+    assert any(p.startswith("other: ") and "is not a widget class" in p for p in found), found
+
+
+def test_every_panel_module_is_named_after_its_key():
+    for spec in registry.PANELS:
+        assert spec.widget_class().__module__ == f"cnnviz.gui.panels.{spec.key}"
 
 
 def test_the_window_is_built_from_the_registry(window):
