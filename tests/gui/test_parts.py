@@ -142,6 +142,28 @@ def test_run_state_keeps_numbers_and_clear_forgets_the_history_not_the_state():
     assert run.state == "running"
 
 
+# --- the live view: out of date through the model -------------------------------------------------
+def test_the_live_view_goes_out_of_date_through_the_model(window, monkeypatch):
+    view, state = window.live_view, window.state
+    shown = []
+    monkeypatch.setattr(window.panels.feature_maps, "show_snapshot", lambda snapshot, names: shown.append(snapshot))
+    view.show_local()
+    assert not view.out_of_date and shown[-1].step == 0
+    state.add_steps([step(1), step(2)])
+    assert view.out_of_date, "the run trained: the trainer's weights moved on"
+    assert state.run.last_step.step == 2, "and its history recorded the steps"
+    view.request(force=True)  # (no run: computed here, on the NumPy copy)
+    assert not view.out_of_date
+    local = state.local
+    weights = {name: value * 0.5 for name, value in local.weights().items()}
+    local.load(local.spec, weights, step=7)
+    state.events.weights.emit()
+    assert shown[-1].step == 7 and not view.out_of_date, "other weights: their view is computed at once"
+    shown.clear()
+    window.panels.feature_maps.select_test_image(3)
+    assert shown and not view.out_of_date, "another input: shown at once while no run is active"
+
+
 # --- the router ---------------------------------------------------------------------------------
 def test_every_event_the_trainer_sends_one_by_one_has_a_handler():
     batched = {ev.StepFinished, ev.TimingMeasured}  # these arrive together in EventBatch.steps / .timings
