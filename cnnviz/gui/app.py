@@ -225,7 +225,7 @@ def run(args) -> int:
     if getattr(args, "size", None):
         _offscreen_screen(args.size)
     if args.latency_report:
-        from .devtools.latency import latency_report
+        from .devtools.unattended import latency_report
 
         return latency_report(args.net, backend, args.dataset, args.data, args.train_seconds or 10.0,
                                          seed=args.seed)
@@ -252,7 +252,7 @@ def run(args) -> int:
         # A throwaway folder with a few drawn digits, so the picture shows the feature in use.
         import tempfile
 
-        from .devtools.screenshot import demo_drawings
+        from .devtools.unattended import demo_drawings
 
         drawings_dir = tempfile.mkdtemp(prefix="cnnviz-drawings-")
         demo_drawings(drawings_dir)
@@ -267,7 +267,7 @@ def run(args) -> int:
 
         return fit.report(app, unattended_window(window), args.train_seconds or 0.0)
     if args.screenshot:
-        from .devtools.screenshot import screenshot
+        from .devtools.unattended import screenshot
 
         return screenshot(app, window, args.screenshot, args.train_seconds or 0.0, tab=args.tab,
                           presenter=args.presenter, lesson=getattr(args, "lesson", None),

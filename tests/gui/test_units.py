@@ -119,7 +119,7 @@ def test_screenshot_mode_writes_a_png(tmp_path, qapp):
 
 def test_a_screenshot_can_show_a_lesson_in_its_lesson_view(tmp_path, qapp, make_window, capsys):
     from cnnviz import cli
-    from cnnviz.gui.devtools.screenshot import screenshot
+    from cnnviz.gui.devtools.unattended import screenshot
 
     window = make_window()
     path = tmp_path / "lesson.png"
@@ -134,7 +134,7 @@ def test_a_screenshot_can_show_a_lesson_in_its_lesson_view(tmp_path, qapp, make_
 
 
 def test_latency_report_prints_the_figures(qapp, capsys):
-    from cnnviz.gui.devtools.latency import latency_report
+    from cnnviz.gui.devtools.unattended import latency_report
 
     assert latency_report("tiny", "numpy", "mnist", None, 1.0) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
