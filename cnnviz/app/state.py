@@ -34,11 +34,12 @@ class AppState:
     """Events (each emitted after the change, with the new value): ``dataset`` (the data set, None when
     it could not be loaded), ``lesson_data`` (None), ``views`` (the set of views shown), ``presenter``
     (on), ``phase`` (the run's :class:`RunPhase`), ``weights`` (none: the NumPy copy of the model took
-    other weights: new random ones, a loaded file's, a run's final ones), ``kept`` (the run kept for
-    comparison, :class:`~.comparison.KeptRun`, None when there is none)."""
+    other weights: new random ones, a loaded file's, a run's final ones), ``steps`` (the run trained
+    these steps: the trainer's weights moved on), ``kept`` (the run kept for comparison,
+    :class:`~.comparison.KeptRun`, None when there is none)."""
 
     def __init__(self, data_dir: str | None = None, config_overrides: dict | None = None):
-        self.events = Events("dataset", "lesson_data", "views", "presenter", "phase", "weights", "kept")
+        self.events = Events("dataset", "lesson_data", "views", "presenter", "phase", "weights", "steps", "kept")
         self.data_dir = data_dir
         self.stats_every_given = "stats_every" in (config_overrides or {})
         self.config_overrides = dict(GUI_TRAIN_DEFAULTS, **(config_overrides or {}))
@@ -123,6 +124,11 @@ class AppState:
     def set_phase(self, phase: RunPhase) -> None:
         self.run.state = phase
         self.events.phase.emit(phase)
+
+    def add_steps(self, steps: list) -> None:
+        """The run trained ``steps`` (``StepFinished`` events, in order): its history records them."""
+        self.run.add_steps(steps)
+        self.events.steps.emit(steps)
 
     # --- what is shown ----------------------------------------------------------------------------
     def set_visible_views(self, names) -> None:

@@ -2,9 +2,10 @@
 
 The CLI attaches the ``gui`` subcommand with :func:`add_arguments` (argparse
 only: importing this module imports no Qt) and calls :func:`run` with the
-parsed options. Besides the interactive window there are two unattended
-modes (:mod:`.unattended`): ``--screenshot PATH`` (optionally after
-``--train-seconds S`` of training) and ``--latency-report``.
+parsed options. Besides the interactive window there are the developer modes
+(:mod:`.devtools`: ``--screenshot PATH``, optionally after ``--train-seconds S``
+of training, ``--check-layout``, ``--latency-report``, ``--soak``, ``--monkey``),
+each imported only when its option is given: the window a user opens never loads them.
 """
 
 from __future__ import annotations
@@ -218,19 +219,22 @@ def run(args) -> int:
         raise ValueError(problem)
     _check_display()
     _check_system_libraries()
-    from . import unattended
     from .theme import application
 
     backend = args.backend or "auto"
     if getattr(args, "size", None):
         _offscreen_screen(args.size)
     if args.latency_report:
-        return unattended.latency_report(args.net, backend, args.dataset, args.data, args.train_seconds or 10.0,
+        from .devtools.unattended import latency_report
+
+        return latency_report(args.net, backend, args.dataset, args.data, args.train_seconds or 10.0,
                                          seed=args.seed)
     if args.soak is not None:
-        return unattended.soak(args.net, backend, args.dataset, args.data, args.soak, seed=args.seed)
+        from .devtools.soak import soak
+
+        return soak(args.net, backend, args.dataset, args.data, args.soak, seed=args.seed)
     if args.monkey is not None:
-        from .monkey import monkey
+        from .devtools.monkey import monkey
 
         return monkey(args.net, backend, args.dataset, args.data, args.monkey, seed=args.seed)
     kept = None
@@ -247,21 +251,27 @@ def run(args) -> int:
     if args.screenshot and args.tab == "drawings":
         # A throwaway folder with a few drawn digits, so the picture shows the feature in use.
         import tempfile
+
+        from .devtools.unattended import demo_drawings
+
         drawings_dir = tempfile.mkdtemp(prefix="cnnviz-drawings-")
-        unattended.demo_drawings(drawings_dir)
+        demo_drawings(drawings_dir)
     window = MainWindow(net=args.net, backend=backend, dataset=args.dataset, data_dir=args.data,
                         config_overrides={"seed": args.seed}, drawings_dir=drawings_dir,
                         zoom_level=getattr(args, "zoom", None))
     if kept is not None:
         window.state.keep_for_comparison(kept)
     if getattr(args, "check_layout", False):
-        from . import fit
+        from .devtools import fit
+        from .devtools.driving import unattended_window
 
-        return fit.report(app, unattended.unattended_window(window), args.train_seconds or 0.0)
+        return fit.report(app, unattended_window(window), args.train_seconds or 0.0)
     if args.screenshot:
-        return unattended.screenshot(app, window, args.screenshot, args.train_seconds or 0.0, tab=args.tab,
-                                     presenter=args.presenter, lesson=getattr(args, "lesson", None), fitted=bool(getattr(args, "size", None)),
-                                     not_a_digit=getattr(args, "not_a_digit", False))
+        from .devtools.unattended import screenshot
+
+        return screenshot(app, window, args.screenshot, args.train_seconds or 0.0, tab=args.tab,
+                          presenter=args.presenter, lesson=getattr(args, "lesson", None),
+                          fitted=bool(getattr(args, "size", None)), not_a_digit=getattr(args, "not_a_digit", False))
     window.show_fitted()
     if args.presenter:
         window.set_presenter(True)

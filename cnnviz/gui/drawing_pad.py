@@ -24,13 +24,13 @@ RECLASSIFY_S = 2.0
 
 
 class DrawingPad(QObject):
-    """Given the app state, the panels, the sidebar (the data set chosen), the banner, the live view and
-    the training session (a drawing shown in the feature maps), and the run control (fine-tuning)."""
+    """Given the app state, the panels, the sidebar (the data set chosen), the banner, the live view (a
+    drawing shown in the feature maps), and the run control (fine-tuning)."""
 
-    def __init__(self, state, panels, controls, banner, live_view, session, runs, parent=None):
+    def __init__(self, state, panels, controls, banner, live_view, runs, parent=None):
         super().__init__(parent)
         self.state, self.panels, self.controls, self.banner = state, panels, controls, banner
-        self.live_view, self.session, self.runs = live_view, session, runs
+        self.live_view, self.runs = live_view, runs
         # The many mouse moves of one event-loop pass make one inference.
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -92,9 +92,7 @@ class DrawingPad(QObject):
                 probs, score = local.classify(image)
                 p.classify.show_probabilities(probs, note, score)
         if p.feature_maps.use_drawing:
-            self.live_view.dirty = True
-            if not self.session.active:
-                self.live_view.show_local()
+            self.live_view.input_changed()
 
     def calibrate_now(self) -> None:
         """Calibrate "not sure" for the weights now in the NumPy model, unless a calibration is there."""

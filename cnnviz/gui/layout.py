@@ -2,83 +2,32 @@
 
 The workspace is the controls sidebar, the tabs in the middle and the right column. Panels are placed from
 the registry (:mod:`.panels.registry`): ``place`` says which column (or tab), ``share`` how much of its height.
-The *arrangement* (:func:`arrangement`) changes with the screen: on a narrow or short window, and in presenter
+The *arrangement* (:mod:`.arrangement`) changes with the screen: on a narrow or short window, and in presenter
 mode, right-column panels become tabs instead of shrinking to dots; the minimum size fits 1024x768. Showing and
 hiding panels, the tab titles that fit, the Tab order, the floating banner and busy notice live here too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QStackedWidget, QTabBar, QVBoxLayout, QWidget
 
 from . import theme
 from .accessibility import ordered_tab_stops
+from .arrangement import Arrangement, arrangement, fold_key, fold_title
 from .panels import registry
-from .panels.registry import RIGHT, TAB, TRAINING
+from .panels.registry import TAB, TRAINING
 from .status import Banner, BusyNotice
 
 MIN_SIZE = QSize(1000, 560)
 """The workspace's minimum size: with the menu and status bars, a window that fits a 1024x768 screen
 (even with a desktop panel and a title bar)."""
-BESIDE_FROM_WIDTH = 1160
-"""From this workspace width up the right column sits beside the tabs; below, its panels are a tab."""
-TALL_FROM_HEIGHT = 800
-"""From this workspace height up every right-column panel fits in it; below, :data:`TALL_ONLY` get tabs."""
-TALL_ONLY = {"timings": TALL_FROM_HEIGHT, "kernels": 700}
-"""Right-column panels that get a tab of their own below these workspace heights (on a 1280x720 or
-1366x768 screen the kernels beside the canvas left both too small: bars of 40 px, kernels of 11 px)."""
-PRESENTER_RIGHT = ("classify",)
-"""Presenter mode keeps only these beside the tabs (fewer, bigger things); the others get tabs."""
-PRESENTER_TOGETHER = ("curves", "feature_maps", "classify")
-"""What presenter mode shows at once on every screen from 1024x768 up (the canvas with its answer is the
-classify panel): the point of the demo is to draw and watch the answer change while the network learns.
-The sidebar gives way to a slim toolbar to make the room."""
 RIGHT_SHARE = 0.40
 """Of the width beside the sidebar, the right column gets this much (the canvas needs it)."""
 PRESENTER_RIGHT_SHARE = 0.40
 PRESENTER_TRAINING_SHARES = {"curves": 0.5, "feature_maps": 0.5}
 """Presenter mode's feature maps are one layer, bigger than normal mode's; the curves are bigger too."""
 MIDDLE_LEAST_PX = 440  # the tabs' least width at 100 %, times the zoom (at 150 % the curves side by side need it)
-
-
-@dataclass(frozen=True)
-class Arrangement:
-    right: tuple[str, ...]
-    """Keys of the panels in the right column, top to bottom (empty: no right column)."""
-    folds: tuple[tuple[str, ...], ...]
-    """Right-column panels that became tabs: the keys in each such tab (after Training)."""
-
-
-def arrangement(width: int, height: int, presenter: bool) -> Arrangement:
-    """Which right-column panels stay beside the tabs for a workspace of this size."""
-    keys = tuple(spec.key for spec in registry.placed(RIGHT))
-    if presenter:
-        # Always beside the tabs: the drawing on a tab of its own would need tab-flipping in a lesson.
-        beside = tuple(k for k in keys if k in PRESENTER_RIGHT)
-        return Arrangement(beside, tuple((k,) for k in keys if k not in beside))
-    else:
-        beside = tuple(k for k in keys if height >= TALL_ONLY.get(k, 0))
-        wide = width >= BESIDE_FROM_WIDTH
-    rest = tuple((k,) for k in keys if k not in beside)
-    if wide:
-        return Arrangement(beside, rest)
-    # No room beside the tabs: what would have been the right column is one tab (drawing and kernels
-    # together), the rest a tab each.
-    return Arrangement((), ((beside,) if beside else ()) + rest)
-
-
-def fold_key(keys: tuple[str, ...]) -> str:
-    """The tab key of a tab made of right-column panels (``show_tab`` also takes a panel's key)."""
-    return "+".join(keys)
-
-
-def fold_title(keys: tuple[str, ...], short: bool = False) -> str:
-    if len(keys) == 1:
-        return registry.tab_title(keys[0], short) if short else registry.BY_KEY[keys[0]].title
-    return " · ".join(registry.tab_title(k, short=True) for k in keys)
 
 
 class Tabs(QStackedWidget):

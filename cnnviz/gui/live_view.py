@@ -4,6 +4,10 @@ While a run is active, the trainer is asked for a Snapshot of the chosen input
 every ``SNAPSHOT_MS`` (only when something changed since the last one); it
 also refreshes the NumPy copy the drawing pad classifies with. Without a run,
 the same Snapshot is taken here, on that copy (:mod:`.inference`).
+
+What is shown goes out of date through the app model, never by a flag set from outside: the run
+trained further (the state's ``steps`` event), the NumPy copy took other weights (``weights``: the
+view is computed again at once), or the input changed (:meth:`LiveView.input_changed`).
 """
 
 from __future__ import annotations
@@ -38,8 +42,8 @@ class LiveView(QObject):
     def __init__(self, state, panels, session, banner, parent=None):
         super().__init__(parent)
         self.state, self.panels, self.session, self.banner = state, panels, session, banner
-        self.dirty = True
-        """The weights or the input changed since the last snapshot shown."""
+        self._out_of_date = True
+        """The weights or the input changed since the last snapshot shown (set by the model's events)."""
         self.pending = False
         """A snapshot was asked of the trainer and has not arrived yet."""
         self._requested_at = 0.0
@@ -48,6 +52,25 @@ class LiveView(QObject):
         self.timer = QTimer(self)
         self.timer.setInterval(SNAPSHOT_MS)
         self.timer.timeout.connect(self.request)
+        state.events.steps.connect(self._trained)
+        state.events.weights.connect(self.show_local)
+
+    @property
+    def out_of_date(self) -> bool:
+        return self._out_of_date
+
+    def _trained(self, _steps) -> None:
+        """The trainer's weights moved on: the next request asks for a fresh snapshot."""
+        self._out_of_date = True
+
+    def input_changed(self, ask_now: bool = False) -> None:
+        """The drawing or the test image shown changed: without a run, the view is computed here at once;
+        with one, the next snapshot asked brings it (``ask_now``: ask for it now)."""
+        self._out_of_date = True
+        if not self.session.active:
+            self.show_local()
+        elif ask_now:
+            self.request(force=True)
 
     def input(self) -> tuple[np.ndarray | None, int | None]:
         """(the drawing, None) or (None, the test index) as chosen in the feature-map panel."""
@@ -58,12 +81,12 @@ class LiveView(QObject):
 
     def invalidate(self) -> None:
         """The weights start over: nothing shown or asked for is current any more."""
-        self.dirty = True
+        self._out_of_date = True
         self.pending = False
 
     def request(self, force: bool = False) -> None:
         """A fresh view if something changed (``force``: in any case): asked of the trainer, or computed here."""
-        if not (self.dirty or force):
+        if not (self._out_of_date or force):
             return
         session = self.session
         if not session.active:
@@ -75,11 +98,12 @@ class LiveView(QObject):
         session.request_view(*self.input())
         self.pending = True
         self._requested_at = now
-        self.dirty = False
+        self._out_of_date = False
 
     def show_local(self) -> None:
-        """The view computed here, on the NumPy copy of the weights."""
+        """The view computed here, on the NumPy copy of the weights (out of date until it is shown)."""
         state = self.state
+        self._out_of_date = True
         if state.local.model is None:
             return
         image, index = self.input()
@@ -88,7 +112,7 @@ class LiveView(QObject):
         except Exception as exc:
             self.banner.show_message(f"Cannot compute the feature maps: {exc}", "error", traceback.format_exc())
             return
-        self.dirty = False
+        self._out_of_date = False
         self.show(snapshot, from_trainer=False)
 
     def show(self, snapshot: ev.Snapshot, from_trainer: bool) -> None:

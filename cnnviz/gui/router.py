@@ -67,11 +67,10 @@ class EventRouter(QObject):
             self.handle(event)
         if batch.steps:
             steps = [e for _, e in batch.steps]
-            run.add_steps(steps)
+            self.state.add_steps(steps)  # (the live view observes it: its snapshot is out of date)
             panels.curves.add_steps(steps)
             t, last = batch.steps[-1]
             panels.timings.add_rate(t, last.backend, last.images_per_s)
-            self.live_view.dirty = True
             self.workspace.busy.stop()
             status = self.status
             status.show(epoch=f"epoch {last.epoch:.2f}", step=f"step {last.step}", backend=f"backend {last.backend}")

@@ -66,8 +66,7 @@ class RunControl:
         if accuracy is not None:
             status.show(test=f"test accuracy {100 * accuracy:.1f}%")
         p.panels.drawings.set_mnist_accuracy(accuracy)
-        p.live_view.show_local()
-        self.state.events.weights.emit()
+        self.state.events.weights.emit()  # (the live view observes it: the feature maps of these weights)
         p.panels.drawings.set_model(local.model)
 
     def start_over(self) -> None:
@@ -201,7 +200,6 @@ class RunControl:
         if self.load_dataset(name):
             self.banner.hide()
         self.parts.panels.curves.clear()
-        self.parts.live_view.dirty = True
         self.parts.live_view.show_local()
         self.update_buttons()
 
@@ -222,11 +220,11 @@ class RunControl:
                 local.load(*final_weights)
             except Exception as exc:  # never lose the window over a display copy
                 self.banner.show_message(f"Could not copy the final weights: {exc}", "error")
-            state.events.weights.emit()
+            state.events.weights.emit()  # (the live view observes it: the final weights' view, computed here)
+        else:
+            p.live_view.show_local()  # the last snapshot's weights' view, computed here
         if state.run.state not in (RunPhase.FINISHED, RunPhase.STOPPED, RunPhase.FAILED):
             state.set_phase(RunPhase.FINISHED)
-        p.live_view.dirty = True
-        p.live_view.show_local()  # the final weights' view, computed here
         self._record_final_frame()
         drawings = p.panels.drawings
         drawings.set_model(local.model)

@@ -76,8 +76,7 @@ class MainWindow(QMainWindow):
             self.state, self.controls, self.banner, self.session, self.runs, self.statusBar(), self,
             close_lesson=lambda: self.lessons.close(ask=False, model_loaded=True))
         self.router = EventRouter(self.runs, self.statusBar(), self)
-        self.pad = DrawingPad(self.state, self.panels, self.controls, self.banner, self.live_view, self.session,
-                              self.runs, self)
+        self.pad = DrawingPad(self.state, self.panels, self.controls, self.banner, self.live_view, self.runs, self)
         self.comparison = Comparison(self.state, self.controls, self.panels.curves, self.banner, self.checkpoints,
                                      dialog_parent=self)
         self.lessons = Lessons(LessonParts(self.state, self.controls, self.runs, self.session, self.status,
@@ -260,8 +259,7 @@ class MainWindow(QMainWindow):
 
     # --- the chosen input ----------------------------------------------------------------------
     def _on_view_input_changed(self) -> None:
-        self.live_view.dirty = True
-        self.live_view.request(force=True)
+        self.live_view.input_changed(ask_now=True)
         self.live_view.show_test_image()
         if self.panels.feature_maps.use_drawing:
             self.panels.why.use_drawing(True)

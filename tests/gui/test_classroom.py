@@ -11,10 +11,10 @@ from cnnviz.analysis.presets import bundled_presets
 from cnnviz.app.grids import grid_shape
 from cnnviz.train.stats import parameter_stats
 from cnnviz.backends import registry
-from cnnviz.gui.unattended import draw_demo_digit
+from cnnviz.gui.devtools.driving import draw_demo_digit
 from cnnviz.gui.panels.common import mosaic
-from cnnviz.gui.panels.confusion import ConfusionPanel
-from cnnviz.gui.panels.stats import StatsPanel
+from cnnviz.gui.panels.mistakes import ConfusionPanel
+from cnnviz.gui.panels.statistics import StatsPanel
 from cnnviz.gui.panels.timelapse import TimeLapsePanel
 from cnnviz.gui.worker import Tag
 from cnnviz.train import events as ev

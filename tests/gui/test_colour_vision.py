@@ -23,7 +23,7 @@ import pytest
 colorspacious = pytest.importorskip("colorspacious")
 
 from cnnviz.gui import palette  # noqa: E402
-from cnnviz.gui.panels.confusion import ConfusionPanel, matrix_colours  # noqa: E402
+from cnnviz.gui.panels.mistakes import ConfusionPanel, matrix_colours  # noqa: E402
 
 MIN_CLASS_DISTANCE = 10.0
 DEFICIENCIES = ("deuteranomaly", "protanomaly", "tritanomaly")

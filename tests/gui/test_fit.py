@@ -18,10 +18,11 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QRect, Qt
 
-from cnnviz.gui import fit
-from cnnviz.gui.layout import arrangement, initial_geometry
+from cnnviz.gui.devtools import fit
+from cnnviz.gui.arrangement import arrangement
+from cnnviz.gui.layout import initial_geometry
 from cnnviz.gui.panels import registry
-from cnnviz.gui.unattended import draw_demo_digit
+from cnnviz.gui.devtools.driving import draw_demo_digit
 from cnnviz.gui.worker import EventBatch
 from cnnviz.train import events as ev
 

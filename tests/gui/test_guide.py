@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from cnnviz.analysis.presets import bundled_presets
-from cnnviz.gui.unattended import draw_demo_digit
+from cnnviz.gui.devtools.driving import draw_demo_digit
 from cnnviz.train import events as ev
 
 TIMEOUT_MS = 60_000

@@ -3,7 +3,7 @@
 import io
 import json
 
-from cnnviz.gui import monkey as monkey_module
+from cnnviz.gui.devtools import monkey as monkey_module
 
 
 def _run(seconds, seed=1, enough_actions=None):

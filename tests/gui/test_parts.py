@@ -31,7 +31,7 @@ def test_a_panel_is_told_what_it_observes_and_a_wrong_declaration_is_a_problem(m
         def set_drawing(self, image):
             self.heard.append(image)
 
-    spec = registry.PanelSpec("listener", "Listener", registry.TAB, "why.WhyPanel", ("saliency",),
+    spec = registry.PanelSpec("listener", "Listener", registry.TAB, registry.BY_KEY["why"].widget, ("saliency",),
                               observes=(registry.DRAWING,))
     listener, deaf = Listener(), Listener()
     panels = registry.Panels(listener=listener, deaf=deaf)
@@ -39,11 +39,34 @@ def test_a_panel_is_told_what_it_observes_and_a_wrong_declaration_is_a_problem(m
     monkeypatch.setattr(registry, "PANELS", (spec, deaf_spec))
     registry.tell(panels, registry.DRAWING, "image")
     assert listener.heard == ["image"] and deaf.heard == []
-    monkeypatch.setattr(registry, "PANELS", (dataclasses.replace(spec, widget="kernels.KernelsPanel"),
+    monkeypatch.setattr(registry, "PANELS", (dataclasses.replace(spec, widget=registry.BY_KEY["kernels"].widget),
                                              dataclasses.replace(deaf_spec, observes=("gossip",))))
     found = registry.problems()
     assert any("observes 'drawing' but has no method 'set_drawing'" in p for p in found), found
     assert any("cannot observe 'gossip'" in p for p in found), found
+
+
+def test_a_panel_class_that_cannot_be_loaded_or_sits_in_another_module_is_a_problem(monkeypatch):
+    def misspelt():
+        from cnnviz.gui.panels.mistakes import MistakePanel  # noqa: F401 - the typo under test
+        return MistakePanel
+
+    def not_a_widget():
+        return dict
+
+    why = registry.BY_KEY["why"]
+    monkeypatch.setattr(registry, "PANELS", (dataclasses.replace(why, widget=misspelt),
+                                             dataclasses.replace(why, key="reasons"),
+                                             dataclasses.replace(why, key="other", widget=not_a_widget)))
+    found = registry.problems()
+    assert any(p.startswith("why: its class cannot be loaded") and "MistakePanel" in p for p in found), found
+    assert any(p.startswith("reasons: WhyPanel comes from cnnviz.gui.panels.why") for p in found), found
+    assert any(p.startswith("other: ") and "is not a widget class" in p for p in found), found
+
+
+def test_every_panel_module_is_named_after_its_key():
+    for spec in registry.PANELS:
+        assert spec.widget_class().__module__ == f"cnnviz.gui.panels.{spec.key}"
 
 
 def test_the_window_is_built_from_the_registry(window):
@@ -117,6 +140,28 @@ def test_run_state_keeps_numbers_and_clear_forgets_the_history_not_the_state():
     assert (run.last_step, run.last_eval, run.result, run.steps, run.evaluations, run.timings) == \
         (None, None, None, [], [], [])
     assert run.state == "running"
+
+
+# --- the live view: out of date through the model -------------------------------------------------
+def test_the_live_view_goes_out_of_date_through_the_model(window, monkeypatch):
+    view, state = window.live_view, window.state
+    shown = []
+    monkeypatch.setattr(window.panels.feature_maps, "show_snapshot", lambda snapshot, names: shown.append(snapshot))
+    view.show_local()
+    assert not view.out_of_date and shown[-1].step == 0
+    state.add_steps([step(1), step(2)])
+    assert view.out_of_date, "the run trained: the trainer's weights moved on"
+    assert state.run.last_step.step == 2, "and its history recorded the steps"
+    view.request(force=True)  # (no run: computed here, on the NumPy copy)
+    assert not view.out_of_date
+    local = state.local
+    weights = {name: value * 0.5 for name, value in local.weights().items()}
+    local.load(local.spec, weights, step=7)
+    state.events.weights.emit()
+    assert shown[-1].step == 7 and not view.out_of_date, "other weights: their view is computed at once"
+    shown.clear()
+    window.panels.feature_maps.select_test_image(3)
+    assert shown and not view.out_of_date, "another input: shown at once while no run is active"
 
 
 # --- the router ---------------------------------------------------------------------------------

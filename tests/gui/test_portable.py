@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from cnnviz.gui import app as gui_app
-from cnnviz.gui import theme, unattended
+from cnnviz.gui import theme
+from cnnviz.gui.devtools import memory
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -109,17 +110,17 @@ def test_linux_reads_statm_now():
     if not Path("/proc/self/statm").exists():
         pytest.skip("no /proc here")
     pages = int(Path("/proc/self/statm").read_text().split()[1])
-    assert unattended.rss_mb() == pytest.approx(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, rel=0.2)
+    assert memory.rss_mb() == pytest.approx(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, rel=0.2)
 
 
 @pytest.mark.parametrize("platform, ru_maxrss, mb", [("darwin", 300 * 2**20, 300.0), ("freebsd14", 300 * 1024, 300.0)])
 def test_without_proc_the_peak_comes_from_getrusage_in_the_platforms_unit(monkeypatch, platform, ru_maxrss, mb):
     import resource
 
-    monkeypatch.setattr(unattended.sys, "platform", platform)
-    monkeypatch.setattr(unattended, "_statm_resident", lambda: None)
+    monkeypatch.setattr(memory.sys, "platform", platform)
+    monkeypatch.setattr(memory, "_statm_resident", lambda: None)
     monkeypatch.setattr(resource, "getrusage", lambda who: type("Usage", (), {"ru_maxrss": ru_maxrss})())
-    assert unattended.rss_mb() == pytest.approx(mb)
+    assert memory.rss_mb() == pytest.approx(mb)
 
 
 class FakeKernel32:
@@ -137,29 +138,29 @@ class FakeKernel32:
 
 
 def _on_windows(monkeypatch, kernel32):
-    monkeypatch.setattr(unattended.sys, "platform", "win32")
+    monkeypatch.setattr(memory.sys, "platform", "win32")
     monkeypatch.setitem(sys.modules, "resource", None)  # import resource fails, as on Windows
-    monkeypatch.setattr(unattended, "_statm_resident", lambda: pytest.fail("no /proc on Windows"))
-    monkeypatch.setattr(unattended, "_kernel32", lambda: kernel32)
+    monkeypatch.setattr(memory, "_statm_resident", lambda: pytest.fail("no /proc on Windows"))
+    monkeypatch.setattr(memory, "_kernel32", lambda: kernel32)
 
 
 def test_windows_reads_the_working_set_without_resource(monkeypatch):
     kernel32 = FakeKernel32(512 * 2**20)
     _on_windows(monkeypatch, kernel32)
-    assert unattended.rss_mb() == pytest.approx(512.0)
+    assert memory.rss_mb() == pytest.approx(512.0)
     (size, struct_size), = kernel32.sizes
     assert size == struct_size == 4 + 4 + 8 * ctypes.sizeof(ctypes.c_size_t)  # PROCESS_MEMORY_COUNTERS
 
 
 def test_windows_failing_call_gives_zero_not_a_crash(monkeypatch):
     _on_windows(monkeypatch, FakeKernel32(1, ok=False))
-    assert unattended.rss_mb() == 0.0
+    assert memory.rss_mb() == 0.0
 
     def no_kernel32():
         raise AttributeError("no WinDLL")  # what ctypes does off Windows
 
-    monkeypatch.setattr(unattended, "_kernel32", no_kernel32)
-    assert unattended.rss_mb() == 0.0
+    monkeypatch.setattr(memory, "_kernel32", no_kernel32)
+    assert memory.rss_mb() == 0.0
 
 
 # --- fonts: the platform's UI font ----------------------------------------------------------------------

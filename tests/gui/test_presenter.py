@@ -6,7 +6,8 @@ import pytest
 from PySide6.QtGui import QFontInfo
 
 from cnnviz.analysis.presets import bundled_presets
-from cnnviz.gui import fit, presenter
+from cnnviz.gui import presenter
+from cnnviz.gui.devtools import fit
 from cnnviz.gui.panels.classify import COLUMN
 
 from test_fit import IDS, SCREENS, at_screen, describe, fill

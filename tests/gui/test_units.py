@@ -119,11 +119,11 @@ def test_screenshot_mode_writes_a_png(tmp_path, qapp):
 
 def test_a_screenshot_can_show_a_lesson_in_its_lesson_view(tmp_path, qapp, make_window, capsys):
     from cnnviz import cli
-    from cnnviz.gui import unattended
+    from cnnviz.gui.devtools.unattended import screenshot
 
     window = make_window()
     path = tmp_path / "lesson.png"
-    assert unattended.screenshot(qapp, window, str(path), 0.0, lesson=3) == 0
+    assert screenshot(qapp, window, str(path), 0.0, lesson=3) == 0
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert window.lessons.current is window.lessons.presets[2] and window.lessons.view_on
     assert window.state.visible_views == set(window.lessons.current.visible_panels)
@@ -134,9 +134,9 @@ def test_a_screenshot_can_show_a_lesson_in_its_lesson_view(tmp_path, qapp, make_
 
 
 def test_latency_report_prints_the_figures(qapp, capsys):
-    from cnnviz.gui import unattended
+    from cnnviz.gui.devtools.unattended import latency_report
 
-    assert unattended.latency_report("tiny", "numpy", "mnist", None, 1.0) == 0
+    assert latency_report("tiny", "numpy", "mnist", None, 1.0) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     p50, p99, worst = report["ui_stall_p50_ms"], report["ui_stall_p99_ms"], report["ui_stall_max_ms"]
     assert all(isinstance(v, float) and np.isfinite(v) for v in (p50, p99, worst))

@@ -78,6 +78,10 @@ class ControlsPanel(QWidget):
     def __init__(self, backends, parent=None, net: str = "tiny", backend: str | None = None,
                  dataset: str = "mnist"):
         super().__init__(parent)
+        self._spec: str | None = None
+        """The network spec in force (None until the first is set)."""
+        self._pending: dict | None = None
+        """Hyperparameter changes waiting for the debounce (None while the widgets are built: not queued)."""
         self.setMinimumWidth(220)
         self.setMaximumWidth(340)
         outer = QVBoxLayout(self)
@@ -239,11 +243,11 @@ class ControlsPanel(QWidget):
         self._build_toolbar()
 
         self.set_lr(2e-3)
-        self._pending: dict = {}
         self._debounce = QTimer(self)
         self._debounce.setSingleShot(True)
         self._debounce.setInterval(250)
         self._debounce.timeout.connect(self._emit_hyper)
+        self._pending = {}
         self.lr_slider.valueChanged.connect(lambda pos: self.set_lr(lr_from_slider(pos), from_slider=True))
         self.lr_spin.valueChanged.connect(lambda v: self.set_lr(v, from_spin=True))
         self.momentum_spin.valueChanged.connect(lambda v: self._queue(momentum=float(v)))
@@ -462,7 +466,7 @@ class ControlsPanel(QWidget):
         if self.spec_edit.isReadOnly():
             return
         text = self.spec_edit.text().strip()
-        if text and text != getattr(self, "_spec", None):
+        if text and text != self._spec:
             self._apply_spec(text, emit=True)
 
     def describe_parameters(self, count: int) -> None:
@@ -488,7 +492,7 @@ class ControlsPanel(QWidget):
         return float(self.lr_spin.value())
 
     def _queue(self, **changes) -> None:
-        if not hasattr(self, "_pending"):
+        if self._pending is None:
             return
         self._pending.update(changes)
         self._debounce.start()

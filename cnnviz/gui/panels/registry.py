@@ -8,16 +8,26 @@ generated from :data:`PANELS`; the lesson views (the names a lesson preset
 may list, and their View-menu titles) are the lesson file's vocabulary,
 :data:`cnnviz.analysis.presets.PANEL_TITLES`, one layer below the app.
 
-No Qt here (``cnnviz gui --help`` builds its ``--tab`` choices from this
-module): each panel's class is imported when the window builds it.
+No Qt here: every command line reads this module (``cnnviz gui --tab``'s choices are
+:data:`TABS`), and PySide6 with pyqtgraph need a display's libraries (``cnnviz train`` runs on servers
+without them) and take time: this module imports in 5 ms, every panel class in 0.5-0.6 s more on top of
+the command line's 0.4-0.5 s (2026-11-26, two shared cores; 2-3 s more under load: ``python -X importtime``
+and a timer around ``build_parser()`` and ``widget_class()``). So a spec holds its panel's class through a loader,
+a function that imports it: the window calls it when it builds the panels, and the registry's test
+(:func:`problems`) calls every one, so a misspelt module or class fails the tests, and a type
+checker reads the imports.
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...analysis.presets import PANEL_TITLES
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
 
 TRAINING = "training"
 """The first tab: the panels placed there, one above the other."""
@@ -49,8 +59,8 @@ class PanelSpec:
     """Tab title (for a panel with a tab of its own) and export-menu entry."""
     place: str
     """TRAINING, TAB or RIGHT."""
-    widget: str
-    """``module.Class`` in ``cnnviz.gui.panels``."""
+    widget: Callable[[], type[QWidget]]
+    """The panel's loader: returns its class (imported from ``cnnviz.gui.panels.<key>``)."""
     shown_by: tuple[str, ...]
     """Lesson views (``analysis.presets.PANELS``) that show it; it is hidden when none is shown."""
     share: float = 1.0
@@ -68,31 +78,96 @@ class PanelSpec:
     """What the panel is told of (:data:`OBSERVED_BY`): the app calls the matching method on it, so a new
     panel that follows the weights, the evaluations or the drawing is wired in here and nowhere else."""
 
-    def widget_class(self) -> type:
-        module, name = self.widget.rsplit(".", 1)
-        return getattr(importlib.import_module(f"{__package__}.{module}"), name)
+    def widget_class(self) -> type[QWidget]:
+        return self.widget()
+
+
+# The panels' loaders, one per module (each named after its panel's key).
+def _curves():
+    from .curves import CurvesPanel
+    return CurvesPanel
+
+
+def _feature_maps():
+    from .feature_maps import FeatureMapsPanel
+    return FeatureMapsPanel
+
+
+def _mistakes():
+    from .mistakes import ConfusionPanel
+    return ConfusionPanel
+
+
+def _why():
+    from .why import WhyPanel
+    return WhyPanel
+
+
+def _filters():
+    from .filters import FiltersPanel
+    return FiltersPanel
+
+
+def _map():
+    from .map import EmbeddingPanel
+    return EmbeddingPanel
+
+
+def _fool():
+    from .fool import FoolPanel
+    return FoolPanel
+
+
+def _timelapse():
+    from .timelapse import TimeLapsePanel
+    return TimeLapsePanel
+
+
+def _statistics():
+    from .statistics import StatsPanel
+    return StatsPanel
+
+
+def _drawings():
+    from .drawings import DrawingsPanel
+    return DrawingsPanel
+
+
+def _classify():
+    from .classify import ClassifyPanel
+    return ClassifyPanel
+
+
+def _kernels():
+    from .kernels import KernelsPanel
+    return KernelsPanel
+
+
+def _timings():
+    from .timings import TimingsPanel
+    return TimingsPanel
 
 
 PANELS: tuple[PanelSpec, ...] = (
-    PanelSpec("curves", "Training curves", TRAINING, "curves.CurvesPanel", ("loss", "accuracy"), 0.46, forget="clear"),
-    PanelSpec("feature_maps", "Feature maps", TRAINING, "feature_maps.FeatureMapsPanel", ("feature_maps",), 0.54),
-    PanelSpec("mistakes", "Mistakes", TAB, "confusion.ConfusionPanel", ("confusion",), forget="clear"),
-    PanelSpec("why", "Why?", TAB, "why.WhyPanel", ("saliency",), forget="clear_result",
+    PanelSpec("curves", "Training curves", TRAINING, _curves, ("loss", "accuracy"), 0.46, forget="clear"),
+    PanelSpec("feature_maps", "Feature maps", TRAINING, _feature_maps, ("feature_maps",), 0.54),
+    PanelSpec("mistakes", "Mistakes", TAB, _mistakes, ("confusion",), forget="clear"),
+    PanelSpec("why", "Why?", TAB, _why, ("saliency",), forget="clear_result",
               observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE)),
-    PanelSpec("filters", "What filters want", TAB, "filters.FiltersPanel", ("filters",), short="Filters",
+    PanelSpec("filters", "What filters want", TAB, _filters, ("filters",), short="Filters",
               forget="clear_result", observes=(DATASET, WEIGHTS, EVALUATED)),
-    PanelSpec("map", "Map of what it learned", TAB, "embedding.EmbeddingPanel", ("embedding",), short="Map",
+    PanelSpec("map", "Map of what it learned", TAB, _map, ("embedding",), short="Map",
               forget="forget", observes=(DATASET, WEIGHTS, EVALUATED, DRAWING)),
-    PanelSpec("fool", "Fool the network", TAB, "fool.FoolPanel", ("fool",), short="Fool", forget="forget",
+    PanelSpec("fool", "Fool the network", TAB, _fool, ("fool",), short="Fool", forget="forget",
               observes=(WEIGHTS, DRAWING, TEST_IMAGE)),
-    PanelSpec("timelapse", "Time-lapse", TAB, "timelapse.TimeLapsePanel", ("timelapse",), forget="clear"),
-    PanelSpec("statistics", "Statistics", TAB, "stats.StatsPanel", ("stats",), short="Stats", forget="clear"),
-    PanelSpec("drawings", "Class drawings", TAB, "drawings.DrawingsPanel", ("draw",), short="Drawings",
+    PanelSpec("timelapse", "Time-lapse", TAB, _timelapse, ("timelapse",), forget="clear"),
+    PanelSpec("statistics", "Statistics", TAB, _statistics, ("stats",), short="Stats", forget="clear"),
+    PanelSpec("drawings", "Class drawings", TAB, _drawings, ("draw",), short="Drawings",
               forget="start_over", beside="classify"),  # a drawing is made on the pad: at 1024x768 it was a tab away
-    PanelSpec("classify", "Draw and classify", RIGHT, "classify.ClassifyPanel", ("draw",), 0.42, short="Draw",
+    PanelSpec("classify", "Draw and classify", RIGHT, _classify, ("draw",), 0.42, short="Draw",
               forget="forget_calibration", observes=(DATASET, WEIGHTS, EVALUATED)),  # "not sure" (gui/not_sure.py)
-    PanelSpec("kernels", "Kernels", RIGHT, "kernels.KernelsPanel", ("kernels",), 0.33),
-    PanelSpec("timings", "Time per layer", RIGHT, "timings.TimingsPanel", ("timings",), 0.25, short="Timings",
+    PanelSpec("kernels", "Kernels", RIGHT, _kernels, ("kernels",), 0.33),
+    PanelSpec("timings", "Time per layer", RIGHT, _timings, ("timings",), 0.25, short="Timings",
               forget="clear"),
 )
 BY_KEY = {spec.key: spec for spec in PANELS}
@@ -150,7 +225,7 @@ def tab_shown(key: str, views: set[str]) -> bool:
 
 
 def problems() -> list[str]:
-    """What is wrong with :data:`PANELS` (a test keeps this empty)."""
+    """What is wrong with :data:`PANELS` (a test keeps this empty). Imports every panel's class."""
     found = []
     keys = [spec.key for spec in PANELS]
     if len(set(keys)) != len(keys) or TRAINING in keys:
@@ -159,11 +234,30 @@ def problems() -> list[str]:
     shown = {view for spec in PANELS for view in spec.shown_by}
     found += [f"lesson view {view!r} is not in analysis.presets.PANEL_TITLES" for view in sorted(shown - set(VIEWS))]
     found += [f"lesson view {view!r} shows no panel" for view in sorted(set(VIEWS) - shown)]
-    found += [f"{spec.key}: {spec.widget} has no method {spec.forget!r}" for spec in PANELS
-              if spec.forget and not callable(getattr(spec.widget_class(), spec.forget, None))]
     found += [f"{spec.key}: cannot observe {what!r} (one of {sorted(OBSERVED_BY)})" for spec in PANELS
               for what in spec.observes if what not in OBSERVED_BY]
-    found += [f"{spec.key}: {spec.widget} observes {what!r} but has no method {OBSERVED_BY[what]!r}"
-              for spec in PANELS for what in spec.observes
-              if what in OBSERVED_BY and not callable(getattr(spec.widget_class(), OBSERVED_BY[what], None))]
+    for spec in PANELS:
+        found += _class_problems(spec)
+    return found
+
+
+def _class_problems(spec: PanelSpec) -> list[str]:
+    """What is wrong with ``spec``'s class: it must load, be a widget from the module named after the key,
+    and have the methods the spec names."""
+    from PySide6.QtWidgets import QWidget
+
+    try:
+        cls = spec.widget_class()
+    except (ImportError, AttributeError) as exc:
+        return [f"{spec.key}: its class cannot be loaded: {exc}"]
+    if not (isinstance(cls, type) and issubclass(cls, QWidget)):
+        return [f"{spec.key}: {cls!r} is not a widget class"]
+    found = []
+    if cls.__module__ != f"{__package__}.{spec.key}":
+        found.append(f"{spec.key}: {cls.__name__} comes from {cls.__module__}, not from the module named after "
+                     f"the key ({__package__}.{spec.key})")
+    if spec.forget and not callable(getattr(cls, spec.forget, None)):
+        found.append(f"{spec.key}: {cls.__name__} has no method {spec.forget!r}")
+    found += [f"{spec.key}: {cls.__name__} observes {what!r} but has no method {OBSERVED_BY[what]!r}"
+              for what in spec.observes if what in OBSERVED_BY and not callable(getattr(cls, OBSERVED_BY[what], None))]
     return found

@@ -22,9 +22,9 @@ from PySide6.QtGui import QFontInfo, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLabel,
                                QSplitterHandle, QStyle, QStyleOptionComboBox, QTabBar, QWidget)
 
-from .accessibility import PictureRing
-from .panels.common import ElidedLabel
-from ..app.feature_map_layout import MIN_TILE_PX
+from ..accessibility import PictureRing
+from ..panels.common import ElidedLabel
+from ...app.feature_map_layout import MIN_TILE_PX
 
 MIN_FEATURE_MAP_PX = MIN_TILE_PX
 MIN_KERNEL_PX = 16
@@ -302,7 +302,7 @@ def _presenter_readable(window) -> list[str]:
 def _axis_titles_and_short_plots(window) -> list[str]:
     """A plot too short to read, or a vertical axis title longer than its axis (it runs into the title of
     the plot above or below: garbled text)."""
-    from .panels.classify import MIN_BARS_PX
+    from ..panels.classify import MIN_BARS_PX
 
     found = []
     bars = window.panels.classify.prob_plot
@@ -442,8 +442,8 @@ def report(app, window, train_seconds: float = 0.0, out=None) -> int:
     """``cnnviz gui --check-layout``: open the window as it opens on this screen (with a drawing and,
     after ``train_seconds`` of training, curves and timings), check every mode and tab, print one JSON
     object; 1 when something does not fit."""
-    from ..train.events import RunPhase
-    from .canvas import demo_digit_strokes
+    from ...train.events import RunPhase
+    from ..canvas import demo_digit_strokes
 
     out = out or sys.stdout
     window.show_fitted()

@@ -1,8 +1,9 @@
 """The app's unattended modes: a screenshot (optionally after some training) and the latency report.
 
-``screenshot`` opens the window, trains, freezes the picture on a consistent state and saves a PNG;
-``latency_report`` measures how smooth the window stays while training (how late a 10 ms timer fires) and
-what the GUI costs the trainer next to a plain Trainer. Both drive the window through its public surface."""
+``screenshot`` (``--screenshot PATH``) opens the window, trains, freezes the picture on a consistent state and
+saves a PNG; ``latency_report`` (``--latency-report``) measures how smooth the window stays while training (how
+late a 10 ms timer fires) and what the GUI costs the trainer next to a plain Trainer. Both drive the window
+through its public surface."""
 
 from __future__ import annotations
 
@@ -13,54 +14,16 @@ import time
 
 import numpy as np
 
-EXIT_OK = 0
-
-
-def _wait(app, condition, timeout_s: float, step_s: float = 0.02) -> bool:
-    """Run the event loop until ``condition()`` or the timeout."""
-    deadline = time.perf_counter() + timeout_s
-    while time.perf_counter() < deadline:
-        if condition():
-            return True
-        app.processEvents()
-        time.sleep(step_s)
-    return condition()
-
-
-def _process_for(app, seconds: float) -> None:
-    """Run the event loop for ``seconds``, as app.exec() would (no polling: what is measured
-    meanwhile is the app's own work)."""
-    from PySide6.QtCore import QEventLoop, QTimer
-
-    loop = QEventLoop()
-    QTimer.singleShot(max(0, int(1000 * seconds)), loop.quit)
-    loop.exec()
-
-
-def draw_demo_digit(window, digit: int | str = 3) -> None:
-    """``digit``: 3, 7 or 1, or "face" or "hash" (no digit)."""
-    from .canvas import demo_digit_strokes, demo_not_digit_strokes
-
-    canvas = window.panels.classify.canvas
-    canvas.clear()
-    canvas.draw_strokes(demo_not_digit_strokes(digit) if isinstance(digit, str) else demo_digit_strokes(digit))
-    window.pad.classify()
-
-
-def _train_for(app, window, seconds: float, compile_timeout_s: float = 300.0) -> None:
-    """Start training; count ``seconds`` from the first finished step (not the compile)."""
-    window.start()
-    _wait(app, lambda: window.state.run.last_step is not None or not window.session.active, compile_timeout_s)
-    _process_for(app, seconds)
+from .driving import EXIT_OK, draw_demo_digit, process_for, train_for, unattended_window, wait_for
 
 
 def demo_drawings(folder: str) -> None:
     """Digits drawn with the demo strokes at a few pen widths and offsets (for --screenshot --tab drawings)."""
     from PySide6.QtCore import QPointF
 
-    from ..analysis.drawings import DrawingStore
-    from ..data.drawing import preprocess_digit
-    from .canvas import DrawingCanvas, demo_digit_strokes
+    from ...analysis.drawings import DrawingStore
+    from ...data.drawing import preprocess_digit
+    from ..canvas import DrawingCanvas, demo_digit_strokes
 
     store = DrawingStore(folder)
     canvas = DrawingCanvas()
@@ -81,10 +44,10 @@ def _prepare_tab(app, window, tab: str | None) -> None:
     if not tab or tab == "training":
         return
     window.show_tab(tab)
-    _process_for(app, 0.3)
+    process_for(app, 0.3)
     panels = window.panels
     if tab == "mistakes" and panels.mistakes.matrix is not None:
-        from ..analysis.confusion import most_confused_pairs
+        from ...analysis.confusion import most_confused_pairs
 
         pairs = most_confused_pairs(panels.mistakes.matrix, 1)
         if pairs:
@@ -93,26 +56,15 @@ def _prepare_tab(app, window, tab: str | None) -> None:
         if tab == "why":
             panels.why.use_drawing(True)
         panels[tab].request(force=True)
-        _wait(app, lambda: not panels[tab].busy, 60.0)
+        wait_for(app, lambda: not panels[tab].busy, 60.0)
         if tab == "map":
             panels.map.show_first_mistake()
     elif tab == "filters":  # computing since the tab was shown: wait for its tiles
-        _wait(app, lambda: panels.filters.result is not None and not panels.filters.busy, 60.0)
+        wait_for(app, lambda: panels.filters.result is not None and not panels.filters.busy, 60.0)
     elif tab == "statistics":
         panels.statistics.update_diagnosis()
         panels.statistics.refresh()
-    _process_for(app, 0.3)
-
-
-def unattended_window(window, autosave_folder=None):
-    """Nobody answers dialogs here, and the user's autosave is not overwritten (``autosave_folder``: use that one)."""
-    from pathlib import Path
-
-    from ..app.autosave import FILE_NAME
-
-    window.checkpoints.auto_answer = "discard"
-    window.checkpoints.autosave_path = Path(autosave_folder) / FILE_NAME if autosave_folder else None
-    return window
+    process_for(app, 0.3)
 
 
 def screenshot(app, window, path: str, train_seconds: float, tab: str | None = None,
@@ -122,7 +74,7 @@ def screenshot(app, window, path: str, train_seconds: float, tab: str | None = N
     screen), for the per-resolution screenshots; else a 1600x1000 window. ``lesson``: the Nth bundled
     lesson (1-based), open in its lesson view. ``not_a_digit``: a face drawn on the pad instead of a 3,
     the Draw panel shown with its "not sure" threshold calibrated."""
-    from ..train.events import RunPhase
+    from ...train.events import RunPhase
 
     unattended_window(window)
     if fitted:
@@ -137,27 +89,27 @@ def screenshot(app, window, path: str, train_seconds: float, tab: str | None = N
         window.lessons.use_lesson_view(True, full_screen=fitted)
     window.panels.feature_maps.select_test_image(0)
     draw_demo_digit(window)
-    _process_for(app, 0.3)
+    process_for(app, 0.3)
     if train_seconds > 0:
-        _train_for(app, window, train_seconds)
+        train_for(app, window, train_seconds)
         session = window.session
         if session.active:
             # Freeze the picture on a consistent state: pause (unless the run paused itself, e.g. after
             # diverging: toggling would resume it), then one fresh snapshot.
             if window.state.run.state != RunPhase.PAUSED:
                 window.toggle_pause()
-            _wait(app, lambda: window.state.run.state == RunPhase.PAUSED or not session.active, 10.0)
+            wait_for(app, lambda: window.state.run.state == RunPhase.PAUSED or not session.active, 10.0)
             window.live_view.request(force=True)
-            _wait(app, lambda: not window.live_view.pending or not session.active, 10.0)
-            _process_for(app, 0.3)
-    _process_for(app, 0.2)
+            wait_for(app, lambda: not window.live_view.pending or not session.active, 10.0)
+            process_for(app, 0.3)
+    process_for(app, 0.2)
     _prepare_tab(app, window, tab)
     if not_a_digit:  # once the "not sure" threshold is calibrated (after the run's last evaluation)
         window.pad.calibrate_now()
-        _wait(app, lambda: window.panels.classify.not_sure.calibration is not None, 60.0)
+        wait_for(app, lambda: window.panels.classify.not_sure.calibration is not None, 60.0)
         draw_demo_digit(window, "face")
         window.show_tab("classify")
-        _process_for(app, 0.5)
+        process_for(app, 0.5)
     ok = window.grab().save(path)
     window.shutdown()
     window.close()
@@ -170,8 +122,8 @@ def screenshot(app, window, path: str, train_seconds: float, tab: str | None = N
 
 def _headless_rate(config, dataset, seconds: float) -> dict:
     """A plain Trainer (no GUI, no listeners but the clock) for ``seconds`` of training."""
-    from ..train import events as ev
-    from ..train.trainer import Trainer
+    from ...train import events as ev
+    from ...train.trainer import Trainer
 
     trainer = Trainer(config, dataset)
     clock = {}
@@ -235,7 +187,7 @@ def _gui_segment(app, window, seconds: float) -> dict:
 
     run, session = window.state.run, window.session
     window.start()
-    _wait(app, lambda: run.last_step is not None or not session.active, 300.0)
+    wait_for(app, lambda: run.last_step is not None or not session.active, 300.0)
     first_step = run.last_step.step if run.last_step else 0
     flushes0 = session.flush_count
     gui_first = time.perf_counter()
@@ -243,7 +195,7 @@ def _gui_segment(app, window, seconds: float) -> dict:
     clock.start()
     timer.start()
     draw_timer.start()
-    _process_for(app, seconds)
+    process_for(app, seconds)
     timer.stop()
     draw_timer.stop()
     gui_cpu = time.thread_time() - cpu0
@@ -255,9 +207,9 @@ def _gui_segment(app, window, seconds: float) -> dict:
         worker, thread = session.worker, session.thread
         session.trainer.stop(final_evaluation=False)
         # The session deletes a thread once it has ended (deleteLater): gone counts as ended.
-        _wait(app, lambda: not shiboken6.isValid(thread) or not thread.isRunning(), 60.0)
+        wait_for(app, lambda: not shiboken6.isValid(thread) or not thread.isRunning(), 60.0)
         result = worker.result
-    _process_for(app, 0.1)
+    process_for(app, 0.1)
     result = result or run.result
     batch = window.runs.make_config().batch_size
     return {"rate": result.train_images_per_s if result else 0.0,
@@ -281,9 +233,9 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
     CPU time the GUI thread used per second (what the window takes from the trainer, whatever the
     machine's load), and per flush of events.
     """
-    from ..data.datasets import load_dataset
-    from .theme import application
-    from .window import MainWindow
+    from ...data.datasets import load_dataset
+    from ..theme import application
+    from ..window import MainWindow
 
     out = out or sys.stdout
     rounds = max(1, int(rounds))
@@ -294,7 +246,7 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
     window.resize(1600, 1000)
     window.show()
     draw_demo_digit(window)
-    _process_for(app, 0.3)
+    process_for(app, 0.3)
     config = window.runs.make_config()
     backend = config.backend
 
@@ -341,160 +293,4 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
         "gui_thread_cpu_ms_per_flush": round(1000 * cpu / max(flushes, 1), 2),
     }
     print(json.dumps(report), file=out)
-    return EXIT_OK
-
-def rss_mb() -> float:
-    """This process's resident memory in MB: now on Linux (/proc/self/statm) and Windows (the working
-    set, GetProcessMemoryInfo); the peak so far on macOS and other POSIX systems (getrusage); 0.0 if
-    none of them answers."""
-    if sys.platform == "win32":
-        value = _windows_working_set()
-    else:
-        value = _statm_resident()
-        if value is None:
-            value = _peak_resident()
-    return value / 2**20 if value is not None else 0.0
-
-
-def _statm_resident() -> int | None:
-    """Bytes resident now, from Linux's /proc/self/statm; None where there is no such file."""
-    import os
-
-    try:
-        with open("/proc/self/statm") as fh:
-            pages = int(fh.read().split()[1])
-        return pages * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
-
-
-def _peak_resident() -> int | None:
-    """Peak resident bytes from getrusage (kilobytes on Linux and the BSDs, bytes on macOS)."""
-    try:
-        import resource
-    except ImportError:  # Windows
-        return None
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return int(peak) if sys.platform == "darwin" else int(peak) * 1024
-
-
-def _windows_working_set() -> int | None:
-    """The working set in bytes (Task Manager's memory column) through kernel32's
-    K32GetProcessMemoryInfo (Windows 7 and later); None if that fails."""
-    import ctypes
-
-    class Counters(ctypes.Structure):  # PROCESS_MEMORY_COUNTERS
-        _fields_ = [("cb", ctypes.c_uint32), ("PageFaultCount", ctypes.c_uint32)] + [
-            (name, ctypes.c_size_t) for name in (
-                "PeakWorkingSetSize", "WorkingSetSize", "QuotaPeakPagedPoolUsage", "QuotaPagedPoolUsage",
-                "QuotaPeakNonPagedPoolUsage", "QuotaNonPagedPoolUsage", "PagefileUsage", "PeakPagefileUsage")]
-
-    try:
-        kernel32 = _kernel32()
-        kernel32.GetCurrentProcess.restype = ctypes.c_void_p
-        kernel32.K32GetProcessMemoryInfo.argtypes = [ctypes.c_void_p, ctypes.POINTER(Counters), ctypes.c_uint32]
-        counters = Counters()
-        counters.cb = ctypes.sizeof(Counters)
-        if not kernel32.K32GetProcessMemoryInfo(kernel32.GetCurrentProcess(), ctypes.pointer(counters),
-                                                counters.cb):
-            return None
-    except (OSError, AttributeError):
-        return None
-    return int(counters.WorkingSetSize)
-
-
-def _kernel32():
-    import ctypes
-
-    return ctypes.WinDLL("kernel32", use_last_error=True)  # AttributeError off Windows
-
-
-SOAK_SAMPLE_S = 30.0
-SOAK_TAB_S = 7.0
-
-
-def soak(net: str, backend: str, dataset_name: str, data_dir, seconds: float, seed: int = 0, out=None) -> int:
-    """Train for ``seconds`` with every panel live, a stroke drawn and classified each second and
-    the tabs cycled; print the resident memory every ``SOAK_SAMPLE_S`` and a JSON summary.
-
-    The summary's ``growth_after_warmup_mb`` is the last sample less the one at the end of the
-    warm-up (the first quarter of the run, at most two minutes): what a long lesson would leak.
-    """
-    import gc
-
-    from PySide6.QtCore import QPointF, QTimer
-
-    from .panels import registry
-    from .theme import application
-    from .window import MainWindow
-
-    out = out or sys.stdout
-    app = application()
-    import tempfile
-
-    window = MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir,
-                        config_overrides={"seed": seed})
-    autosave_folder = tempfile.mkdtemp(prefix="cnnviz-soak-")  # autosaves are part of the soak
-    unattended_window(window, autosave_folder)
-    window.controls.epochs_spin.setValue(window.controls.epochs_spin.maximum())
-    window.resize(1600, 1000)
-    window.show()
-    window.panels.feature_maps.drawing_radio.setChecked(True)  # the drawing goes through the trainer too
-    _process_for(app, 0.3)
-    tick = {"i": 0}
-
-    def draw_stroke():
-        i = tick["i"]
-        tick["i"] += 1
-        canvas = window.panels.classify.canvas
-        if i % 20 == 0:
-            canvas.clear()  # a student starts a new digit
-        a = QPointF(60 + (i * 37) % 160, 60 + (i * 53) % 160)
-        canvas.draw_segment(a, QPointF(a.x() + 20, a.y() + 15))
-        window.pad.classify()
-
-    tabs = list(registry.TABS)
-
-    def next_tab():
-        window.show_tab(tabs[next_tab.i % len(tabs)])
-        next_tab.i += 1
-
-    next_tab.i = 0
-    stroke_timer, tab_timer = QTimer(), QTimer()
-    stroke_timer.timeout.connect(draw_stroke)
-    tab_timer.timeout.connect(next_tab)
-    window.start()
-    _wait(app, lambda: window.state.run.last_step is not None or not window.session.active, 300.0)
-    stroke_timer.start(1000)
-    tab_timer.start(int(SOAK_TAB_S * 1000))
-    warmup_s = min(120.0, seconds / 4)
-    start = time.perf_counter()
-    samples = []
-    restarts = 0
-    while True:
-        elapsed = time.perf_counter() - start
-        gc.collect()
-        history = window.state.run.history
-        sample = {"t_s": round(elapsed, 1), "rss_mb": round(rss_mb(), 1),
-                  "step": window.state.run.last_step.step if window.state.run.last_step else 0,
-                  "history_steps": len(history), "history_mb": round(history.nbytes() / 2**20, 2),
-                  "timelapse_frames": len(window.panels.timelapse.timelapse)}
-        samples.append(sample)
-        print(json.dumps(sample), file=out, flush=True)
-        if elapsed >= seconds:
-            break
-        if not window.session.active:  # the run ended (or failed): keep going, as a class would
-            restarts += 1
-            window.start()
-        _process_for(app, min(SOAK_SAMPLE_S, seconds - elapsed))
-    stroke_timer.stop()
-    tab_timer.stop()
-    window.shutdown()
-    window.close()
-    warm = next((s for s in samples if s["t_s"] >= warmup_s), samples[0])
-    summary = {"soak_seconds": round(samples[-1]["t_s"], 1), "net": net, "steps": samples[-1]["step"],
-               "warmup_s": round(warmup_s, 1), "rss_start_mb": samples[0]["rss_mb"], "rss_warm_mb": warm["rss_mb"],
-               "rss_end_mb": samples[-1]["rss_mb"], "rss_max_mb": max(s["rss_mb"] for s in samples),
-               "growth_after_warmup_mb": round(samples[-1]["rss_mb"] - warm["rss_mb"], 1), "restarts": restarts}
-    print(json.dumps(summary), file=out, flush=True)
     return EXIT_OK

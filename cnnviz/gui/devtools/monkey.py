@@ -21,7 +21,8 @@ import traceback
 
 import numpy as np
 
-from .unattended import EXIT_OK, _process_for, rss_mb, unattended_window
+from .driving import EXIT_OK, process_for, unattended_window
+from .memory import rss_mb
 
 SAMPLE_S = 10.0
 ACTION_MS = 150
@@ -63,8 +64,8 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from .theme import application
-    from .window import MainWindow
+    from ..theme import application
+    from ..window import MainWindow
 
     out = out or sys.stdout
     app = application()
@@ -82,7 +83,7 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
     window.checkpoints.auto_answer = "cancel"  # Ctrl+Q, Reset, Load...: "Cancel", the window stays
     window.resize(1024, 768)
     window.show()
-    _process_for(app, 0.3)
+    process_for(app, 0.3)
     counts = {"click": 0, "stroke": 0, "key": 0, "dialog": 0}
 
     def log(action: str, target: str = "") -> None:
@@ -152,7 +153,7 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
             break
         if not window.session.active and rng.random() < 0.5:
             window.start()  # a class starts again after a run ends
-        _process_for(app, min(SAMPLE_S, max(0.05, seconds - elapsed)))
+        process_for(app, min(SAMPLE_S, max(0.05, seconds - elapsed)))
     timer.stop()
     still_open = window.isVisible()
     window.shutdown()
