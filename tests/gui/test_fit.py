@@ -2,7 +2,7 @@
 
 Rendered offscreen at each classroom size (a maximised window: the screen minus a title bar and a
 panel), and on a real X server (Xvfb, one per screen size) through ``cnnviz gui --check-layout``.
-``cnnviz.gui.fit`` does the looking: widgets on screen, none cut off or on top of another, tab titles
+``cnnviz.gui.devtools.fit`` does the looking: widgets on screen, none cut off or on top of another, tab titles
 whole, feature-map tiles >= 24 px, kernel tiles >= 16 px, a drawing canvas >= 200 px.
 """
 

@@ -1,5 +1,5 @@
 """Presenter mode and the lessons' views, as the back row sees them, at every classroom size: the check
-(``cnnviz.gui.fit``) finds nothing, the big figures are big, the toolbar replaces the sidebar. Layout
+(``cnnviz.gui.devtools.fit``) finds nothing, the big figures are big, the toolbar replaces the sidebar. Layout
 only: no training (the panels are filled as a run would fill them)."""
 
 import pytest
