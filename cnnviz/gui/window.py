@@ -72,7 +72,7 @@ class MainWindow(QMainWindow):
         self.router = EventRouter(self.runs, self.statusBar(), self)
         self.pad = DrawingPad(self.state, self.panels, self.controls, self.banner, self.live_view, self.session,
                               self.runs, self)
-        self.comparison = Comparison(self.state, self.controls, self.panels.curves, self.banner, self.checkpoints,
+        self.comparison = Comparison(self.state, self.controls, self.panels, self.banner, self.checkpoints,
                                      dialog_parent=self)
         self.lessons = Lessons(LessonParts(self.state, self.controls, self.runs, self.session, self.status,
                                            self.workspace, self.confirm_discard, self.set_presenter,

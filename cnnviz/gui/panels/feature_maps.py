@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QGraphicsRectItem, QHBox
 
 from .. import accessibility, palette, theme
 from ...app.explain import conv1_pads, conv1_sum, layer_geometry, mosaic_cell, receptive_field
+from ...app.side_by_side import shared_limit
 from .common import (QWIDGETSIZE_MAX, ElidedLabel, LazyPanel, best_grid, image_view, mosaic, robust_max, row_of,
                      set_items, show)
 from ...app.feature_map_layout import (ALL, INPUT_STRETCH, LAYOUT_MARGIN_PX, LAYOUT_SPACING_PX, MIN_TILE_PX, ONE,
@@ -119,6 +120,11 @@ class FeatureMapsPanel(LazyPanel):
         """What the maps on screen show: ALL, PAIR or ONE (see :meth:`fitting_level`)."""
         self.chosen: str | None = None
         """The layer the user chose to see (its pair, at PAIR), kept across levels."""
+        self.side = None
+        """The kept run (A) shown left of this one (B), one layer: :class:`~cnnviz.app.side_by_side.SideBySide`.
+        ``kept_views``: A's view of each layer shown; ``kept_note``: why A's maps are not shown (or "")."""
+        self.kept_views: dict[str, tuple[pg.ViewBox, pg.ImageItem, pg.LabelItem]] = {}
+        self.kept_note = ""
 
     # --- input choice -------------------------------------------------------
     @property
@@ -178,13 +184,19 @@ class FeatureMapsPanel(LazyPanel):
         if self.last_snapshot is not None:
             self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
 
+    def set_kept(self, side) -> None:
+        """The kept run to show beside (None: none): one layer at a time, A | B, each pair on one colour scale."""
+        self.side = side
+        if self.last_snapshot is not None:
+            self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
+
     def fitting_level(self, feature_maps=None) -> str:
         """The most the maps can show at their present size with every tile >= MIN_TILE_PX: all layers,
         one conv layer with its pooling, or one layer (also when even that is small: it is the biggest)."""
         feature_maps = feature_maps if feature_maps is not None else self.last_snapshot.feature_maps
         shapes = {name: arr.shape for name, arr in feature_maps if arr.ndim == 3}
         pairs = layer_pairs(list(shapes))
-        if self.single_layer or not pairs:
+        if self.single_layer or not pairs or self.side is not None:
             return ONE
         size = self.graphics.size()
         title = self.title_pixels()
@@ -247,7 +259,7 @@ class FeatureMapsPanel(LazyPanel):
         width, title = self.graphics.width(), self.title_pixels()
 
         def tile(height: float) -> float:
-            return predicted_tile_px(shapes, [(name,)], width, height, title)
+            return predicted_tile_px(shapes, [(name, name) if self.side else (name,)], width, height, title)
 
         # (The prediction errs small by up to WIDTH_SAFETY: a row that would really be big enough counts.)
         target = min(max(PRESENTER_TILE_PX, 1.3 * self.normal_tile_px) * WIDTH_SAFETY, tile(4000) - 0.5)
@@ -261,6 +273,7 @@ class FeatureMapsPanel(LazyPanel):
         layout = self.graphics.ci
         layout.clear()
         self.views.clear()
+        self.kept_views.clear()
         self.images.clear()
         self.grids.clear()
         self.pixel_rects = {}
@@ -279,7 +292,7 @@ class FeatureMapsPanel(LazyPanel):
         view.addItem(self.field_rect, ignoreBounds=True)
         layout.layout.setColumnStretchFactor(0, INPUT_STRETCH)
         for r, pair in enumerate(pairs):
-            for c, name in enumerate(pair, start=1):
+            for c, name in enumerate(pair, start=1 if self.side is None else 2):
                 if name is None:
                     continue
                 channels, h, w = shapes[name]
@@ -291,6 +304,12 @@ class FeatureMapsPanel(LazyPanel):
                 layout.addItem(title, row=2 * r, col=c)
                 layout.addItem(view, row=2 * r + 1, col=c)
                 self.views[name] = (view, item, title)
+                if self.side is not None:  # A, left of B
+                    kept_title = self._label("")
+                    kept_view, kept_item = image_view(lut, levels)
+                    layout.addItem(kept_title, row=2 * r, col=c - 1)
+                    layout.addItem(kept_view, row=2 * r + 1, col=c - 1)
+                    self.kept_views[name] = (kept_view, kept_item, kept_title)
                 marker = QGraphicsRectItem()
                 marker.setPen(QPen(QColor("#00e5ff"), 0))
                 marker.setZValue(10)
@@ -298,7 +317,7 @@ class FeatureMapsPanel(LazyPanel):
                 view.addItem(marker, ignoreBounds=True)
                 self.pixel_rects[name] = marker
                 view.sigResized.connect(lambda _v, n=name: self._on_view_resized(n))
-        columns = max((sum(1 for name in pair if name) for pair in pairs), default=1)
+        columns = max((sum(1 for name in pair if name) for pair in pairs), default=1) + len(self.kept_views)
         for c in range(1, columns + 1):
             layout.layout.setColumnStretchFactor(c, PAIR_STRETCH if columns > 1 else SINGLE_STRETCH)
         for r in range(len(pairs)):
@@ -324,7 +343,7 @@ class FeatureMapsPanel(LazyPanel):
             return
         c, h, w = arr.shape
         if self._grid_for(name, c, h, w, tile_gap(h)) != self.grids[name]:
-            self._show_layer(name, arr)
+            self._show_layer(name, arr, self._kept_maps().get(name))
 
     def tile_pixels(self, name: str) -> float:
         """How many screen pixels one feature map of ``name`` is tall (the readability check)."""
@@ -361,8 +380,9 @@ class FeatureMapsPanel(LazyPanel):
         view, item = self.input_view
         show(item, view, snapshot.input_image, (0.0, 1.0))
         maps = dict(snapshot.feature_maps)
+        kept = self._kept_maps()
         for name in self.views:
-            self._show_layer(name, maps[name])
+            self._show_layer(name, maps[name], kept.get(name))
         probs = snapshot.probabilities
         predicted = int(np.argmax(probs))
         names_ = class_names or [str(i) for i in range(len(probs))]
@@ -374,22 +394,37 @@ class FeatureMapsPanel(LazyPanel):
                                     f"{100 * probs[predicted]:.0f}% sure")
         self.setToolTip(f"Feature maps of the weights of step {snapshot.step}")
 
-    def _show_layer(self, name: str, arr: np.ndarray) -> None:
-        view, item, _title = self.views[name]
+    def _kept_maps(self) -> dict[str, np.ndarray]:
+        """A's maps for the input shown, of the layers it shares with B (else why not, in :attr:`kept_note`)."""
+        snapshot, self.kept_note = self.last_snapshot, ""
+        if self.side is None or snapshot is None or not self.kept_views:
+            return {}
+        maps, self.kept_note = self.side.maps_beside(snapshot.input_image, dict(snapshot.feature_maps), self.kept_views)
+        return maps
+
+    def _show_layer(self, name: str, arr: np.ndarray, kept: np.ndarray | None = None) -> None:
+        """B's maps of layer ``name`` (and A's ``kept`` ones beside them, on the same colour scale and grid)."""
+        view, item, title = self.views[name]
         c, h, w = arr.shape
         gap = tile_gap(h)
         rows, cols = self._grid_for(name, c, h, w, gap)
-        if name.startswith("conv"):
-            scaled = arr / robust_max(np.abs(arr))
-            levels = (-1.0, 1.0)
-        else:
-            scaled = arr / robust_max(arr)
-            levels = (0.0, 1.0)
+        conv = name.startswith("conv")
+        extent = shared_limit(kept, arr, lambda a: robust_max(np.abs(a) if conv else a))
+        levels = (-1.0, 1.0) if conv else (0.0, 1.0)
         self.mosaics[name] = (c, h, w, rows, cols, gap)
         self.grids[name] = (rows, cols)
-        image = mosaic(np.clip(scaled, -1, 1), rows, cols, gap=gap)
+        image = mosaic(np.clip(arr / extent, -1, 1), rows, cols, gap=gap)
         self.images[name] = image
         show(item, view, image, levels)
+        if name in self.kept_views:
+            kept_view, kept_item, kept_title = self.kept_views[name]
+            title.setText(f"<b>{self.side.b_label}</b> · {name}")
+            kept_title.setText(f"<b>{self.side.a_label}</b> · {name if kept is not None else 'not shown'}")
+            if kept is None:  # (why not: under the maps)
+                kept_item.clear()
+                self.explain_label.setText(self.kept_note)
+            else:
+                show(kept_item, kept_view, mosaic(np.clip(kept / extent, -1, 1), rows, cols, gap=gap), levels)
 
     # --- explain a number ---------------------------------------------------------
     def _chain(self, layer: str) -> list:
