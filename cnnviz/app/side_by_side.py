@@ -16,26 +16,27 @@ from ..train.snapshot import take_snapshot
 from .comparison import KeptRun, differences, shown
 
 MOST_DIFFERENCES = 2
-"""A side's label names at most this many settings that differ (the curves' label names all of them)."""
+"""A side's label names at most this many settings that differ (the curves' label names all of them); a
+picture's title, one."""
 
 
-def side_labels(kept: KeptRun, now: dict) -> tuple[str, str]:
-    """("A: lr 0.01", "B: lr 0.001"): each side with its values of the settings that differ; when none
-    differs, "A: kept run (its source)" and "B: now"."""
+def side_labels(kept: KeptRun, now: dict, most: int = MOST_DIFFERENCES) -> tuple[str, str]:
+    """("A: lr 0.01", "B: lr 0.001"): each side with its values of the (first ``most``) settings that differ;
+    when none differs, "A: kept run (its source)" and "B: now"."""
     found = differences(kept.settings, now)
     if not found:
         return f"A: kept run ({kept.source})", "B: now"
-    more = "…" if len(found) > MOST_DIFFERENCES else ""
-    found = found[:MOST_DIFFERENCES]
+    more = "…" if len(found) > most else ""
+    found = found[:most]
     a = ", ".join(f"{name} {value}".strip() for name, value, _ in found)
     b = ", ".join(f"{name} {value}".strip() for name, _, value in found)
     return f"A: {a}{more}", f"B: {b}{more}"
 
 
 def accuracy_text(kept_accuracy: float | None, now_accuracy: float | None) -> str:
-    """"A 87.0 % | B 95.0 %" (a dash for a run not evaluated yet)."""
+    """"A 87.0 % | B 95.0 %" ("not tested yet" for a run not evaluated yet)."""
     def percent(value):
-        return "–" if value is None else f"{100 * value:.1f} %"
+        return "not tested yet" if value is None else f"{100 * value:.1f} %"
     return f"A {percent(kept_accuracy)} | B {percent(now_accuracy)}"
 
 
@@ -45,6 +46,11 @@ class SideBySide:
     def __init__(self, kept: KeptRun, now: dict):
         self.kept = kept
         self.a_label, self.b_label = side_labels(kept, now)
+        self.a_short, self.b_short = side_labels(kept, now, most=1)
+        """For a picture's title (one setting: the titles of a pair share a row of a narrow panel)."""
+        self.legend = (f"A (left, kept): {self.a_label[3:]} | B (right, now): {self.b_label[3:]} · "
+                       "each pair on one colour scale")
+        """One line saying which side is which."""
         self.now_net = shown(now["net"], "net") if "net" in now else "this one"
         self.kept_net = shown(kept.spec or kept.settings.get("net", "?"), "net")
         weights = kept.weights or {}

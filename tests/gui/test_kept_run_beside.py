@@ -59,6 +59,7 @@ def test_the_kept_runs_kernels_maps_timings_and_accuracy_stand_beside_the_run_no
     assert kept_item.image is not None and kept_item.image.shape == own_item.image.shape
     assert not np.allclose(np.nan_to_num(kept_item.image), np.nan_to_num(own_item.image))
     assert maps.kept_views[name][2].text.startswith("<b>A: lr ") and "<b>B: lr " in maps.views[name][2].text
+    assert maps.explain_label.text().startswith("A (left, kept): lr ")
 
     timings = panels.timings
     assert "A" in timings.bars and window.state.kept.timing is not None

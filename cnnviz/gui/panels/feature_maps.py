@@ -418,11 +418,11 @@ class FeatureMapsPanel(LazyPanel):
         show(item, view, image, levels)
         if name in self.kept_views:
             kept_view, kept_item, kept_title = self.kept_views[name]
-            title.setText(f"<b>{self.side.b_label}</b> · {name}")
-            kept_title.setText(f"<b>{self.side.a_label}</b> · {name if kept is not None else 'not shown'}")
-            if kept is None:  # (why not: under the maps)
+            title.setText(f"<b>{self.side.b_short}</b> · {name}")
+            kept_title.setText(f"<b>{self.side.a_short}</b> · {name if kept is not None else 'not shown'}")
+            self.explain_label.setText(self.kept_note or self.side.legend)  # (why not, or which is which)
+            if kept is None:
                 kept_item.clear()
-                self.explain_label.setText(self.kept_note)
             else:
                 show(kept_item, kept_view, mosaic(np.clip(kept / extent, -1, 1), rows, cols, gap=gap), levels)
 

@@ -149,21 +149,19 @@ class KernelsPanel(LazyPanel):
         own_view, own_item = (self.first_view, self.first_item) if which == FIRST else (self.deep_view, self.deep_item)
         show(own_item, own_view, image, (-1.0, 1.0))
         (self.first_title if which == FIRST else self.deep_title).setText(
-            title if self.side is None else f"<b>{self.side.b_label}</b> · {title}")
+            title if self.side is None else f"<b>B</b> · {title}")
         if self.side is not None:
             view, item = self.kept_views[which]
             if kept_tiles is None:
                 item.clear()
                 self.kept_images[which] = None
-                self.kept_titles[which].setText(f"<b>{self.side.a_label}</b> · not shown (see above)")
+                self.kept_titles[which].setText("<b>A</b> · not shown (see above)")
             else:
                 self.kept_images[which] = mosaic(kept_tiles / limit, rows, cols)
                 show(item, view, self.kept_images[which], (-1.0, 1.0))
-                self.kept_titles[which].setText(f"<b>{self.side.a_label}</b> · {title}")
+                self.kept_titles[which].setText(f"<b>A</b> · {title}")
             notes = [note for note in self.why_not.values() if note]
-            self.compare_note.setText("; ".join(dict.fromkeys(notes)) if notes else
-                                      f"A (kept, left) | B (now, right): each pair on one colour scale, "
-                                      f"{self.side.a_label} against {self.side.b_label}")
+            self.compare_note.setText("; ".join(dict.fromkeys(notes)) if notes else self.side.legend)
             self.compare_note.show()
         return image
 
