@@ -123,3 +123,33 @@ def test_a_saved_run_carries_its_timings(qtbot, make_window, tmp_path):
     assert [t.name for t in kept.timing.layers] == [t.name for t in last.layers]
     np.testing.assert_allclose([(t.forward_ms, t.backward_ms) for t in kept.timing.layers],
                                [(t.forward_ms, t.backward_ms) for t in last.layers], atol=1e-4)  # (4 decimals)
+
+
+@pytest.mark.parametrize("net", ["tiny", "seed"])
+def test_a_b_fits_1024x768_in_normal_and_presenter_mode(qtbot, make_window, net):
+    """A | B halves the room: every view still fits, the feature maps (one layer while comparing) keep tiles
+    of at least MIN_TILE_PX and the kernels of at least MIN_KERNEL_PX on each side, the seed net's 32 and 64
+    maps per layer included."""
+    from test_fit import at_screen, describe, fill
+
+    from cnnviz.app.feature_map_layout import MIN_TILE_PX
+    from cnnviz.gui import fit
+
+    window = make_window(net=net)
+    fill(window)
+    assert window.comparison.keep_current()
+    at_screen(window, qtbot, (1024, 768))
+    for presenter in (False, True):
+        window.set_presenter(presenter, full_screen=False)
+        qtbot.wait(150)
+        found = fit.check_every_view(window, settle=lambda: qtbot.wait(60))
+        assert found == {}, describe(found)
+        window.show_tab("training")
+        qtbot.wait(250)
+        maps = window.panels.feature_maps
+        assert maps.kept_views and all(item.image is not None for _v, item, _t in maps.kept_views.values())
+        assert min(maps.tile_pixels(name) for name in maps.views) >= MIN_TILE_PX, presenter
+        window.show_tab("kernels")
+        qtbot.wait(250)
+        assert window.panels.kernels.kept_images["first"] is not None
+        assert window.panels.kernels.tile_pixels() >= fit.MIN_KERNEL_PX, presenter

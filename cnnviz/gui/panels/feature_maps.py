@@ -10,12 +10,12 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QGraphicsRectItem, QHBox
                                QRadioButton, QSizePolicy, QSpinBox, QWidget)
 
 from .. import accessibility, palette, theme
-from ...app.explain import conv1_pads, conv1_sum, layer_geometry, mosaic_cell, receptive_field
+from ...app.explain import describe_pixel, layer_geometry, mosaic_cell, receptive_field
 from ...app.side_by_side import shared_limit
 from .common import (QWIDGETSIZE_MAX, ElidedLabel, LazyPanel, best_grid, image_view, mosaic, robust_max, row_of,
                      set_items, show)
 from ...app.feature_map_layout import (ALL, INPUT_STRETCH, LAYOUT_MARGIN_PX, LAYOUT_SPACING_PX, MIN_TILE_PX, ONE,
-                                 PAIR, PAIR_STRETCH, SINGLE_STRETCH, WIDTH_SAFETY, layer_pairs, pair_title,
+                                 PAIR, PAIR_STRETCH, SINGLE_STRETCH, WIDTH_SAFETY, layer_pairs, most_maps, pair_title,
                                  predicted_tile_px, tile_gap)
 
 PRESENTER_TILE_PX = 64
@@ -111,7 +111,8 @@ class FeatureMapsPanel(LazyPanel):
         self._class_names = None
         self._rebuild = False
         """Lay the grids out again at the next draw (the panel changed size)."""
-        self.grids: dict[str, tuple[int, int]] = {}
+        self.grids: dict[str, tuple[int, int, int]] = {}
+        """layer -> (maps shown, rows, cols) of its mosaic."""
         self.single_layer = False
         """Presenter mode: always one layer, big."""
         self.normal_tile_px = 0.0
@@ -328,11 +329,13 @@ class FeatureMapsPanel(LazyPanel):
         # its labels (Qt keeps a widget within its layout's maximum size): fill the view again.
         self.graphics.ci.setGeometry(self.graphics.range)
 
-    def _grid_for(self, name: str, channels: int, h: int, w: int, gap: int) -> tuple[int, int]:
-        """Rows and columns that make the tiles as big as the view allows."""
-        view = self.views[name][0]
-        size = view.size()
-        return best_grid(channels, h, w, size.width(), size.height(), gap)
+    def _grid_for(self, name: str, channels: int, h: int, w: int, gap: int) -> tuple[int, int, int]:
+        """(maps shown, rows, columns) that make the tiles as big as the view allows; beside a kept run, the
+        first maps only when all of them would be smaller than MIN_TILE_PX."""
+        size = self.views[name][0].size()
+        if name in self.kept_views:
+            channels = most_maps(channels, h, w, size.width(), size.height())
+        return (channels, *best_grid(channels, h, w, size.width(), size.height(), gap))
 
     def _on_view_resized(self, name: str) -> None:
         snapshot = self.last_snapshot
@@ -407,24 +410,24 @@ class FeatureMapsPanel(LazyPanel):
         view, item, title = self.views[name]
         c, h, w = arr.shape
         gap = tile_gap(h)
-        rows, cols = self._grid_for(name, c, h, w, gap)
+        shown, rows, cols = self.grids[name] = self._grid_for(name, c, h, w, gap)
         conv = name.startswith("conv")
         extent = shared_limit(kept, arr, lambda a: robust_max(np.abs(a) if conv else a))
         levels = (-1.0, 1.0) if conv else (0.0, 1.0)
-        self.mosaics[name] = (c, h, w, rows, cols, gap)
-        self.grids[name] = (rows, cols)
-        image = mosaic(np.clip(arr / extent, -1, 1), rows, cols, gap=gap)
+        self.mosaics[name] = (shown, h, w, rows, cols, gap)
+        image = mosaic(np.clip(arr[:shown] / extent, -1, 1), rows, cols, gap=gap)
         self.images[name] = image
         show(item, view, image, levels)
         if name in self.kept_views:
             kept_view, kept_item, kept_title = self.kept_views[name]
-            title.setText(f"<b>{self.side.b_short}</b> · {name}")
-            kept_title.setText(f"<b>{self.side.a_short}</b> · {name if kept is not None else 'not shown'}")
+            what = name if shown == c else f"{name} maps 0–{shown - 1} of {c}"
+            title.setText(f"<b>{self.side.b_short}</b> · {what}")
+            kept_title.setText(f"<b>{self.side.a_short}</b> · {what if kept is not None else 'not shown'}")
             self.explain_label.setText(self.kept_note or self.side.legend)  # (why not, or which is which)
             if kept is None:
                 kept_item.clear()
             else:
-                show(kept_item, kept_view, mosaic(np.clip(kept / extent, -1, 1), rows, cols, gap=gap), levels)
+                show(kept_item, kept_view, mosaic(np.clip(kept[:shown] / extent, -1, 1), rows, cols, gap=gap), levels)
 
     # --- explain a number ---------------------------------------------------------
     def _chain(self, layer: str) -> list:
@@ -459,8 +462,6 @@ class FeatureMapsPanel(LazyPanel):
         self.catch_up()  # the geometry must be that of this snapshot
         if snapshot is None or layer not in self.views:
             return None
-        maps = dict(snapshot.feature_maps)
-        value = float(maps[layer][channel, y, x])
         field = receptive_field(self._chain(layer), y, x)
         self.field_rect.setRect(QRectF(field.left, field.top, field.width, field.height))
         self.field_rect.show()
@@ -472,27 +473,7 @@ class FeatureMapsPanel(LazyPanel):
         marker = self.pixel_rects[layer]
         marker.setRect(QRectF(c * (w + gap) + x, r * (h + gap) + y, 1, 1))
         marker.show()
-        info = {"layer": layer, "channel": channel, "y": y, "x": x, "value": value, "field": field}
-        sees = (f"it sees input rows {field.top}–{field.bottom}, columns {field.left}–{field.right} "
-                f"({field.height}×{field.width})")
-        where = f"{layer} map {channel} at row {y}, column {x} = {value:.4f}; {sees}"
-        tooltip = ""
-        first_conv = next((n for n, _ in snapshot.feature_maps if n.startswith("conv")), None)
-        weight = snapshot.weights.get(f"{layer}.weight")
-        if layer == first_conv and weight is not None and weight.shape[1] == 1:
-            total = conv1_sum(snapshot.input_image, weight, snapshot.weights[f"{layer}.bias"],
-                              conv1_pads(snapshot.spec), channel, y, x)
-            k = total.kernel.shape[0]
-            info.update(sum=total.value, products=total.products, bias=total.bias)
-            # The sum first: it is what the line is for (the rest may give way to "…").
-            where = (f"{layer} map {channel} at ({y}, {x}) = Σ kernel × pixel over the {k}×{k} patch "
-                     f"({total.products:+.4f}) + bias ({total.bias:+.4f}) = {total.value:.4f}; {sees}")
-            cells = "".join(
-                "<tr>" + "".join(f"<td align=right>{total.kernel[i, j]:+.2f}×{total.patch[i, j]:.2f}</td>"
-                                 for j in range(k)) + "</tr>" for i in range(k))
-            tooltip = (f"<b>{layer} map {channel} at ({y}, {x})</b>: weight × pixel<br>"
-                       f"<table cellspacing=4>{cells}</table>sum {total.products:+.4f} + bias {total.bias:+.4f}"
-                       f" = <b>{total.value:.4f}</b>")
+        where, tooltip, info = describe_pixel(snapshot, layer, channel, y, x, field)
         self.explain_label.setText(where)
         self.graphics.setToolTip(tooltip or where)
         self.last_explanation = info
