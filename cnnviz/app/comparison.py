@@ -19,7 +19,7 @@ import numpy as np
 from ..nn import checkpoint
 from ..nn.checkpoint import MAX_HISTORY_POINTS
 from ..nn.model import preset_name
-from ..train.events import RunPhase
+from ..train.events import LayerTiming, RunPhase, TimingMeasured
 from .run_state import RunState
 
 COMPARED = (("net", "net"), ("optimizer", ""), ("lr", "lr"), ("momentum", "momentum"), ("batch_size", "batch"),
@@ -54,6 +54,13 @@ class KeptRun:
     """Its latest test accuracy (0-1; None: never evaluated)."""
     source: str
     """Where it comes from: "this session" or a file's name."""
+    spec: str = ""
+    """Its network (empty: not known)."""
+    weights: dict | None = None
+    """Its final weights (the app's at the moment it was kept, or the file's), for its kernels and feature maps
+    beside the run now's (None: not kept)."""
+    timing: TimingMeasured | None = None
+    """Its last per-layer timing (None: not measured, or not recorded in its file)."""
 
 
 def thin(rows: np.ndarray, most: int = MAX_HISTORY_POINTS) -> np.ndarray:
@@ -106,19 +113,51 @@ def curves_from_meta(meta: dict) -> Curves:
                   np.array(history.get("eval", []), dtype=np.float64).reshape(-1, 3))
 
 
-def keep(run: RunState, settings: dict) -> KeptRun:
-    """The current run, kept for comparison (ValueError when it has nothing to compare yet)."""
+def timings_meta(timing: TimingMeasured) -> dict:
+    """A run's last per-layer timing as a checkpoint's ``meta["timings"]`` (checked on load by
+    :func:`~cnnviz.nn.checkpoint.clean_timings`)."""
+    return {"backend": timing.backend, "batch_size": int(timing.batch_size), "step": int(timing.step),
+            "step_ms": round(float(timing.step_ms), 4),
+            "layers": [[t.name, round(float(t.forward_ms), 4), round(float(t.backward_ms), 4)]
+                       for t in timing.layers]}
+
+
+def timing_from_meta(meta: dict) -> TimingMeasured | None:
+    """A checkpoint's timing (already checked when read); None when the file has none."""
+    timings = meta.get("timings")
+    if not isinstance(timings, dict):
+        return None
+    return TimingMeasured(int(timings.get("step", 0)), timings["backend"], timings["batch_size"],
+                          tuple(LayerTiming(name, f, b) for name, f, b in timings["layers"]), timings["step_ms"])
+
+
+def run_meta(run: RunState) -> dict:
+    """What a saved model carries of its run: its curves (``history``) and its last timing (``timings``)."""
+    curves = curves_of(run)
+    meta = {"history": history_meta(curves)} if curves else {}
+    if run.timings:
+        meta["timings"] = timings_meta(run.timings[-1])
+    return meta
+
+
+def keep(run: RunState, settings: dict, spec: str = "", weights: dict | None = None) -> KeptRun:
+    """The current run, kept for comparison, with its model's ``spec`` and ``weights`` now (copied) and its
+    last timing (ValueError when it has nothing to compare yet)."""
     curves = curves_of(run)
     if not curves:
         raise ValueError("this run has no curves yet: train it first, then keep it for comparison")
     accuracy = float(curves.evals[-1, 2]) if len(curves.evals) else None
-    return KeptRun(dict(settings), curves, accuracy, "this session")
+    copied = None if weights is None else {name: np.array(w, copy=True) for name, w in weights.items()}
+    return KeptRun(dict(settings), curves, accuracy, "this session", spec, copied,
+                   run.timings[-1] if run.timings else None)
 
 
 def kept_from_file(path: str | os.PathLike[str]) -> KeptRun:
-    """A saved model's run, kept for comparison (CheckpointError/OSError when unreadable, ValueError when the
-    file carries no run history: saved by an older cnnviz, or by ``cnnviz train``)."""
-    meta = checkpoint.read_meta(path)
+    """A saved model's run, kept for comparison, with its weights (read and checked as any checkpoint) and
+    its timing when saved (CheckpointError/OSError when unreadable, ValueError when the file carries no run
+    history: saved by an older cnnviz)."""
+    saved = checkpoint.load(path)
+    meta = saved.meta
     curves = curves_from_meta(meta)
     name = Path(path).name
     if not curves:
@@ -130,7 +169,7 @@ def kept_from_file(path: str | os.PathLike[str]) -> KeptRun:
     accuracy = meta.get("test_accuracy")
     if accuracy is None and len(curves.evals):
         accuracy = float(curves.evals[-1, 2])
-    return KeptRun(settings, curves, accuracy, name)
+    return KeptRun(settings, curves, accuracy, name, saved.spec, saved.weights, timing_from_meta(meta))
 
 
 MAX_SHOWN = 24
@@ -147,7 +186,8 @@ def settings_now(state, sidebar: dict) -> dict:
     return settings
 
 
-def _shown(value, key: str = "") -> str:
+def shown(value, key: str = "") -> str:
+    """A setting as a label shows it (a preset network by its name, a custom one shortened)."""
     if key == "net":
         text = str(value)
         name = preset_name(text)
@@ -161,8 +201,8 @@ def differences(kept: dict, now: dict) -> list[tuple[str, str, str]]:
     """(short name, kept value, current value) for each setting that differs, in :data:`COMPARED` order."""
     out = []
     for key, short in COMPARED:
-        if key in kept and key in now and _shown(kept[key], key) != _shown(now[key], key):
-            out.append((short, _shown(kept[key], key), _shown(now[key], key)))
+        if key in kept and key in now and shown(kept[key], key) != shown(now[key], key):
+            out.append((short, shown(kept[key], key), shown(now[key], key)))
     return out
 
 
@@ -172,6 +212,6 @@ def describe(kept: KeptRun, now: dict | None = None) -> str:
     found = differences(kept.settings, now or {})
     if found:
         return ", ".join(f"{name} {a} vs {b} now".strip() for name, a, b in found)
-    shown = [f"{dict(COMPARED)[key]} {_shown(kept.settings[key], key)}".strip()
-             for key in SHOWN_WHEN_SAME if key in kept.settings]
-    return " ".join(shown) + (" (same settings)" if now else "")
+    main = [f"{dict(COMPARED)[key]} {shown(kept.settings[key], key)}".strip()
+            for key in SHOWN_WHEN_SAME if key in kept.settings]
+    return " ".join(main) + (" (same settings)" if now else "")

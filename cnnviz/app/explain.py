@@ -111,3 +111,31 @@ def mosaic_cell(px: float, py: float, channels: int, h: int, w: int, rows: int, 
     if channel >= channels:
         return None
     return channel, yin, xin
+
+
+def describe_pixel(snapshot, layer: str, channel: int, y: int, x: int, field: ReceptiveField) -> tuple[str, str, dict]:
+    """(one line, a rich-text tooltip or "", the figures) explaining feature-map pixel (channel, y, x) of
+    ``layer`` in ``snapshot``: where it looks (``field``) and, for the first conv layer on one input channel,
+    the sum of kernel x pixel products plus the bias that made it."""
+    value = float(dict(snapshot.feature_maps)[layer][channel, y, x])
+    info = {"layer": layer, "channel": channel, "y": y, "x": x, "value": value, "field": field}
+    sees = (f"it sees input rows {field.top}–{field.bottom}, columns {field.left}–{field.right} "
+            f"({field.height}×{field.width})")
+    where = f"{layer} map {channel} at row {y}, column {x} = {value:.4f}; {sees}"
+    first_conv = next((n for n, _ in snapshot.feature_maps if n.startswith("conv")), None)
+    weight = snapshot.weights.get(f"{layer}.weight")
+    if layer != first_conv or weight is None or weight.shape[1] != 1:
+        return where, "", info
+    total = conv1_sum(snapshot.input_image, weight, snapshot.weights[f"{layer}.bias"], conv1_pads(snapshot.spec),
+                      channel, y, x)
+    k = total.kernel.shape[0]
+    info.update(sum=total.value, products=total.products, bias=total.bias)
+    # The sum first: it is what the line is for (the rest may give way to "…").
+    where = (f"{layer} map {channel} at ({y}, {x}) = Σ kernel × pixel over the {k}×{k} patch "
+             f"({total.products:+.4f}) + bias ({total.bias:+.4f}) = {total.value:.4f}; {sees}")
+    cells = "".join("<tr>" + "".join(f"<td align=right>{total.kernel[i, j]:+.2f}×{total.patch[i, j]:.2f}</td>"
+                                     for j in range(k)) + "</tr>" for i in range(k))
+    tooltip = (f"<b>{layer} map {channel} at ({y}, {x})</b>: weight × pixel<br>"
+               f"<table cellspacing=4>{cells}</table>sum {total.products:+.4f} + bias {total.bias:+.4f}"
+               f" = <b>{total.value:.4f}</b>")
+    return where, tooltip, info

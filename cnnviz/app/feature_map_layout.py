@@ -60,3 +60,16 @@ def predicted_tile_px(shapes: dict[str, tuple[int, int, int]], rows: list[tuple[
             scale = min(view_w / (cols * (w + gap) - gap), view_h / (rows_ * (h + gap) - gap)) / 1.02
             smallest = min(smallest, scale * h)  # (1.02: the view's padding)
     return max(0.0, smallest)
+
+
+def most_maps(channels: int, h: int, w: int, width: float, height: float, min_px: float = MIN_TILE_PX) -> int:
+    """How many of ``channels`` maps (the first ones) fit a ``width`` x ``height`` view with tiles of at least
+    ``min_px`` (all of them when they do; at least one): a kept run's maps beside the run now's halve the room,
+    so each side shows fewer maps rather than dots."""
+    gap = tile_gap(h)
+    for count in range(channels, 0, -1):
+        rows, cols = best_grid(count, h, w, width, height, gap)
+        scale = min(width / (cols * (w + gap) - gap), height / (rows * (h + gap) - gap)) / 1.02
+        if scale * h >= min_px:
+            return count
+    return 1

@@ -197,14 +197,15 @@ class _RunCurves:
             self.state.add_steps([event])
         elif isinstance(event, ev.EvaluationFinished):
             self.state.add_evaluation(event)
+        elif isinstance(event, ev.TimingMeasured):
+            self.state.add_timing(event)
 
     def history(self, up_to_step: int | None = None) -> dict:
-        from ..app.comparison import curves_of, history_meta
+        from ..app.comparison import run_meta
 
         if up_to_step is not None:
             self.state.rewind(up_to_step)
-        curves = curves_of(self.state)
-        return {"history": history_meta(curves)} if curves else {}
+        return run_meta(self.state)
 
 
 def _save_model(args, trainer, result, path: Path, reserved: bool, diverged: list, run: _RunCurves, printer,

@@ -15,7 +15,7 @@ import math
 import os
 import sys
 
-from .panels.registry import TABS
+from .panels.registry import RIGHT, TABS, placed
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -33,8 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         help="open the window, optionally train, save a PNG of it and exit")
     parser.add_argument("--train-seconds", metavar="S", type=float, default=None,
                         help="with --screenshot or --latency-report: train this many seconds first")
-    parser.add_argument("--tab", default=None, choices=TABS,
-                        help="with --screenshot: show this tab of the middle column (default: training)")
+    parser.add_argument("--tab", default=None, choices=TABS + tuple(spec.key for spec in placed(RIGHT)),
+                        help="with --screenshot: show this tab of the middle column, or the tab holding this "
+                             "panel of the right column when it is folded into tabs (default: training)")
     parser.add_argument("--not-a-digit", action="store_true",
                         help="with --screenshot: a face on the drawing pad, shown in the Draw panel (\"not sure\")")
     parser.add_argument("--lesson", type=int, default=None, metavar="N",

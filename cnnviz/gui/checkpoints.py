@@ -139,10 +139,9 @@ class Checkpoints:
                 **controls.hyperparameters()}
 
     def history(self) -> dict:
-        """The run's curves, thinned, for a saved model to carry (it can then be compared with: empty when
-        nothing was trained)."""
-        curves = comparison.curves_of(self.state.run)
-        return {"history": comparison.history_meta(curves)} if curves else {}
+        """The run's curves, thinned, and its last per-layer timing, for a saved model to carry (it can then be
+        compared with: empty when nothing was trained)."""
+        return comparison.run_meta(self.state.run)
 
     # --- where the dialogs open ---------------------------------------------------------------------
     def dialog_folder(self) -> str:

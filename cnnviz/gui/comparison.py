@@ -1,8 +1,9 @@
 """Two runs side by side in the window: keep a run for comparison, compare with a saved one, stop comparing.
 
 The kept run lives in the app state (``state.kept``, :mod:`cnnviz.app.comparison`); the curves panel
-observes it and draws it grey and dashed under the run now, labelled with what differs ("lr 0.001 vs
-0.01 now"), which is said again whenever a run starts with other settings. A run started after
+draws it grey and dashed under the run now, labelled with what differs ("lr 0.001 vs 0.01 now") and
+both test accuracies, which is said again whenever a run starts with other settings; the kernels, the
+feature maps and the timings show it beside the run now (A | B, :mod:`cnnviz.app.side_by_side`). A run started after
 keeping one trains from the same seed (the same initial weights and data order) unless Reset is pressed.
 """
 
@@ -13,15 +14,19 @@ import traceback
 from PySide6.QtWidgets import QFileDialog
 
 from ..app import comparison
+from ..app.side_by_side import SideBySide
 from ..train.events import RunPhase
+from .panels.registry import KEPT, tell
 
 
 class Comparison:
-    """Given the app state, the sidebar (the settings now), the curves panel, the banner, and the checkpoints
-    (where their dialogs open); ``dialog_parent`` for the file dialog."""
+    """Given the app state, the sidebar (the settings now), the panels (the curves draw the kept run under the
+    run now; those that observe KEPT show it beside), the banner, and the checkpoints (where their dialogs
+    open); ``dialog_parent`` for the file dialog."""
 
-    def __init__(self, state, controls, curves, banner, checkpoints, dialog_parent=None):
-        self.state, self.controls, self.curves, self.banner = state, controls, curves, banner
+    def __init__(self, state, controls, panels, banner, checkpoints, dialog_parent=None):
+        self.state, self.controls, self.panels, self.banner = state, controls, panels, banner
+        self.curves = panels.curves
         self.checkpoints, self.dialog_parent = checkpoints, dialog_parent
         state.events.kept.connect(lambda _kept: self.show())
         state.events.phase.connect(self._on_phase)
@@ -33,7 +38,9 @@ class Comparison:
     def keep_current(self) -> bool:
         """"Keep this run for comparison": False (and why, in the banner) when it has nothing to show yet."""
         try:
-            kept = comparison.keep(self.state.run, self.settings_now())
+            local = self.state.local
+            kept = comparison.keep(self.state.run, self.settings_now(), local.spec or "",
+                                   local.weights() if local.model is not None else None)
         except ValueError as exc:
             self.banner.show_message(f"Nothing to keep yet: {exc}.", "warning", auto_hide_ms=8000)
             return False
@@ -64,7 +71,9 @@ class Comparison:
 
     def show(self) -> None:
         kept = self.state.kept
-        self.curves.show_kept(kept, "" if kept is None else comparison.describe(kept, self.settings_now()))
+        now = self.settings_now()
+        self.curves.show_kept(kept, "" if kept is None else comparison.describe(kept, now))
+        tell(self.panels, KEPT, None if kept is None else SideBySide(kept, now))
 
     def _on_phase(self, phase) -> None:
         if self.state.kept is not None and phase in (RunPhase.STARTING, RunPhase.IDLE):

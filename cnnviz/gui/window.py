@@ -77,7 +77,7 @@ class MainWindow(QMainWindow):
             close_lesson=lambda: self.lessons.close(ask=False, model_loaded=True))
         self.router = EventRouter(self.runs, self.statusBar(), self)
         self.pad = DrawingPad(self.state, self.panels, self.controls, self.banner, self.live_view, self.runs, self)
-        self.comparison = Comparison(self.state, self.controls, self.panels.curves, self.banner, self.checkpoints,
+        self.comparison = Comparison(self.state, self.controls, self.panels, self.banner, self.checkpoints,
                                      dialog_parent=self)
         self.lessons = Lessons(LessonParts(self.state, self.controls, self.runs, self.session, self.status,
                                            self.workspace, self.confirm_discard, self.set_presenter,

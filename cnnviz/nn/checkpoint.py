@@ -21,6 +21,7 @@ import errno
 import json
 import math
 import os
+import re
 import time
 import zipfile
 from dataclasses import dataclass, field
@@ -74,6 +75,39 @@ def clean_history(value) -> dict | None:
             return None
         clean[kind] = [[float(v) for v in row] for row in rows]
     return clean
+
+
+MAX_TIMING_LAYERS = 256
+"""A checkpoint's timing (``meta["timings"]``) names at most this many layers."""
+MAX_TIMING_MS = 1e7
+TIMING_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+"""A layer's or a backend's name in a timing: shown in the timings panel (rich text), so plain words only."""
+
+
+def _milliseconds(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+        and 0 <= value <= MAX_TIMING_MS
+
+
+def clean_timings(value) -> dict | None:
+    """A checkpoint's last per-layer timing, checked: ``{"backend", "batch_size", "step", "step_ms", "layers"}``,
+    layers ``[name, forward ms, backward ms]`` (at most :data:`MAX_TIMING_LAYERS`, plain names, finite
+    milliseconds in [0, 1e7]). None when it is anything else (the file is read as not saying its timings)."""
+    if not isinstance(value, dict) or set(value) != {"backend", "batch_size", "step", "step_ms", "layers"}:
+        return None
+    backend, batch, step, layers = value["backend"], value["batch_size"], value["step"], value["layers"]
+    if not (isinstance(backend, str) and TIMING_NAME.fullmatch(backend) and _milliseconds(value["step_ms"])):
+        return None
+    if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2**31 for n in (batch, step)):
+        return None
+    if not isinstance(layers, list) or not 0 < len(layers) <= MAX_TIMING_LAYERS:
+        return None
+    for row in layers:
+        if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], str) and TIMING_NAME.fullmatch(row[0])
+                and _milliseconds(row[1]) and _milliseconds(row[2])):
+            return None
+    return {"backend": backend, "batch_size": batch, "step": step, "step_ms": float(value["step_ms"]),
+            "layers": [[name, float(f), float(b)] for name, f, b in layers]}
 
 
 class CheckpointError(ValueError):
@@ -230,6 +264,12 @@ def _clean_meta(meta: dict) -> tuple[dict, list[str]]:
                 notes.append("its run history is not valid and is ignored")
             else:
                 clean[key] = history
+        elif key == "timings":
+            timings = clean_timings(value)
+            if timings is None:
+                notes.append("its timings are not valid and are ignored")
+            else:
+                clean[key] = timings
         elif isinstance(value, str):
             clean[key] = shorten(value, 200)
         elif value is None or isinstance(value, (bool, int, float)):

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from .. import accessibility, palette, theme
 from ...app.buffers import DecimatingSeries, Ema
+from ...app.side_by_side import accuracy_text
 from .common import ElidedLabel, Panel
 
 MAX_MARKERS = 40
@@ -114,6 +115,8 @@ class CurvesPanel(Panel):
         self.smooth = DecimatingSeries(capacity)
         self.acc = DecimatingSeries(capacity)
         self.test_points: list[tuple[float, float, float]] = []
+        self._kept_text: tuple[str, float | None] | None = None
+        """The kept run's label (without the accuracies) and its test accuracy (None: no kept run)."""
         self._loss_ema = Ema(0.97)
         self._acc_ema = Ema(0.97)
         self.markers: list[tuple[pg.InfiniteLine, pg.InfiniteLine]] = []
@@ -159,12 +162,12 @@ class CurvesPanel(Panel):
         self.kept_test_acc.setData(evals[:, 0], 100.0 * evals[:, 2])
         self.kept_epochs = curves.last_epoch if curves is not None else 0.0
         if kept is None:
+            self._kept_text = None
             self.kept_label.hide()
             accessibility.set_name(self.graphics, "Training curves", self.graphics.accessibleDescription())
         else:
-            accuracy = "" if kept.test_accuracy is None else f", test accuracy {100 * kept.test_accuracy:.1f}%"
-            text = f"- - - kept run ({kept.source}): {label}{accuracy}"
-            self.kept_label.setText(text)
+            self._kept_text = (f"- - - A, the kept run ({kept.source}): {label}", kept.test_accuracy)
+            self._show_kept_label()
             self.kept_label.show()
             accessibility.set_name(self.graphics, "Training curves, with a kept run for comparison",
                                    self.graphics.accessibleDescription())
@@ -254,6 +257,7 @@ class CurvesPanel(Panel):
         for series in (self.raw, self.smooth, self.acc):
             series.clear()
         self.test_points.clear()
+        self._show_kept_label()
         self._loss_ema.clear()
         self._acc_ema.clear()
         for a, b in self.markers:
@@ -284,6 +288,16 @@ class CurvesPanel(Panel):
     def add_evaluation(self, event) -> None:
         self.test_points.append((event.epoch, max(event.test_loss, 1e-6), 100.0 * event.test_accuracy))
         self._dirty = True
+        self._show_kept_label()
+
+    def _show_kept_label(self) -> None:
+        """The kept run's label, with both test accuracies: "test accuracy A 87.0 % | B 95.0 %"."""
+        if self._kept_text is None:
+            return
+        text, kept_accuracy = self._kept_text
+        now = self.test_points[-1][2] / 100 if self.test_points else None
+        # The accuracies first: a narrow window elides the end of the line.
+        self.kept_label.setText(f"test accuracy {accuracy_text(kept_accuracy, now)} · {text}")
 
     def rewind(self, epoch: float) -> None:
         """The trainer went back to ``epoch`` (a GPU failure): the steps from there on are redone.

@@ -10,11 +10,12 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QGraphicsRectItem, QHBox
                                QRadioButton, QSizePolicy, QSpinBox, QWidget)
 
 from .. import accessibility, palette, theme
-from ...app.explain import conv1_pads, conv1_sum, layer_geometry, mosaic_cell, receptive_field
+from ...app.explain import describe_pixel, layer_geometry, mosaic_cell, receptive_field
+from ...app.side_by_side import shared_limit
 from .common import (QWIDGETSIZE_MAX, ElidedLabel, LazyPanel, best_grid, image_view, mosaic, robust_max, row_of,
                      set_items, show)
 from ...app.feature_map_layout import (ALL, INPUT_STRETCH, LAYOUT_MARGIN_PX, LAYOUT_SPACING_PX, MIN_TILE_PX, ONE,
-                                 PAIR, PAIR_STRETCH, SINGLE_STRETCH, WIDTH_SAFETY, layer_pairs, pair_title,
+                                 PAIR, PAIR_STRETCH, SINGLE_STRETCH, WIDTH_SAFETY, layer_pairs, most_maps, pair_title,
                                  predicted_tile_px, tile_gap)
 
 PRESENTER_TILE_PX = 64
@@ -110,7 +111,8 @@ class FeatureMapsPanel(LazyPanel):
         self._class_names = None
         self._rebuild = False
         """Lay the grids out again at the next draw (the panel changed size)."""
-        self.grids: dict[str, tuple[int, int]] = {}
+        self.grids: dict[str, tuple[int, int, int]] = {}
+        """layer -> (maps shown, rows, cols) of its mosaic."""
         self.single_layer = False
         """Presenter mode: always one layer, big."""
         self.normal_tile_px = 0.0
@@ -119,6 +121,11 @@ class FeatureMapsPanel(LazyPanel):
         """What the maps on screen show: ALL, PAIR or ONE (see :meth:`fitting_level`)."""
         self.chosen: str | None = None
         """The layer the user chose to see (its pair, at PAIR), kept across levels."""
+        self.side = None
+        """The kept run (A) shown left of this one (B), one layer: :class:`~cnnviz.app.side_by_side.SideBySide`.
+        ``kept_views``: A's view of each layer shown; ``kept_note``: why A's maps are not shown (or "")."""
+        self.kept_views: dict[str, tuple[pg.ViewBox, pg.ImageItem, pg.LabelItem]] = {}
+        self.kept_note = ""
 
     # --- input choice -------------------------------------------------------
     @property
@@ -178,13 +185,19 @@ class FeatureMapsPanel(LazyPanel):
         if self.last_snapshot is not None:
             self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
 
+    def set_kept(self, side) -> None:
+        """The kept run to show beside (None: none): one layer at a time, A | B, each pair on one colour scale."""
+        self.side = side
+        if self.last_snapshot is not None:
+            self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
+
     def fitting_level(self, feature_maps=None) -> str:
         """The most the maps can show at their present size with every tile >= MIN_TILE_PX: all layers,
         one conv layer with its pooling, or one layer (also when even that is small: it is the biggest)."""
         feature_maps = feature_maps if feature_maps is not None else self.last_snapshot.feature_maps
         shapes = {name: arr.shape for name, arr in feature_maps if arr.ndim == 3}
         pairs = layer_pairs(list(shapes))
-        if self.single_layer or not pairs:
+        if self.single_layer or not pairs or self.side is not None:
             return ONE
         size = self.graphics.size()
         title = self.title_pixels()
@@ -247,7 +260,7 @@ class FeatureMapsPanel(LazyPanel):
         width, title = self.graphics.width(), self.title_pixels()
 
         def tile(height: float) -> float:
-            return predicted_tile_px(shapes, [(name,)], width, height, title)
+            return predicted_tile_px(shapes, [(name, name) if self.side else (name,)], width, height, title)
 
         # (The prediction errs small by up to WIDTH_SAFETY: a row that would really be big enough counts.)
         target = min(max(PRESENTER_TILE_PX, 1.3 * self.normal_tile_px) * WIDTH_SAFETY, tile(4000) - 0.5)
@@ -261,6 +274,7 @@ class FeatureMapsPanel(LazyPanel):
         layout = self.graphics.ci
         layout.clear()
         self.views.clear()
+        self.kept_views.clear()
         self.images.clear()
         self.grids.clear()
         self.pixel_rects = {}
@@ -279,7 +293,7 @@ class FeatureMapsPanel(LazyPanel):
         view.addItem(self.field_rect, ignoreBounds=True)
         layout.layout.setColumnStretchFactor(0, INPUT_STRETCH)
         for r, pair in enumerate(pairs):
-            for c, name in enumerate(pair, start=1):
+            for c, name in enumerate(pair, start=1 if self.side is None else 2):
                 if name is None:
                     continue
                 channels, h, w = shapes[name]
@@ -291,6 +305,12 @@ class FeatureMapsPanel(LazyPanel):
                 layout.addItem(title, row=2 * r, col=c)
                 layout.addItem(view, row=2 * r + 1, col=c)
                 self.views[name] = (view, item, title)
+                if self.side is not None:  # A, left of B
+                    kept_title = self._label("")
+                    kept_view, kept_item = image_view(lut, levels)
+                    layout.addItem(kept_title, row=2 * r, col=c - 1)
+                    layout.addItem(kept_view, row=2 * r + 1, col=c - 1)
+                    self.kept_views[name] = (kept_view, kept_item, kept_title)
                 marker = QGraphicsRectItem()
                 marker.setPen(QPen(QColor("#00e5ff"), 0))
                 marker.setZValue(10)
@@ -298,7 +318,7 @@ class FeatureMapsPanel(LazyPanel):
                 view.addItem(marker, ignoreBounds=True)
                 self.pixel_rects[name] = marker
                 view.sigResized.connect(lambda _v, n=name: self._on_view_resized(n))
-        columns = max((sum(1 for name in pair if name) for pair in pairs), default=1)
+        columns = max((sum(1 for name in pair if name) for pair in pairs), default=1) + len(self.kept_views)
         for c in range(1, columns + 1):
             layout.layout.setColumnStretchFactor(c, PAIR_STRETCH if columns > 1 else SINGLE_STRETCH)
         for r in range(len(pairs)):
@@ -309,11 +329,13 @@ class FeatureMapsPanel(LazyPanel):
         # its labels (Qt keeps a widget within its layout's maximum size): fill the view again.
         self.graphics.ci.setGeometry(self.graphics.range)
 
-    def _grid_for(self, name: str, channels: int, h: int, w: int, gap: int) -> tuple[int, int]:
-        """Rows and columns that make the tiles as big as the view allows."""
-        view = self.views[name][0]
-        size = view.size()
-        return best_grid(channels, h, w, size.width(), size.height(), gap)
+    def _grid_for(self, name: str, channels: int, h: int, w: int, gap: int) -> tuple[int, int, int]:
+        """(maps shown, rows, columns) that make the tiles as big as the view allows; beside a kept run, the
+        first maps only when all of them would be smaller than MIN_TILE_PX."""
+        size = self.views[name][0].size()
+        if name in self.kept_views:
+            channels = most_maps(channels, h, w, size.width(), size.height())
+        return (channels, *best_grid(channels, h, w, size.width(), size.height(), gap))
 
     def _on_view_resized(self, name: str) -> None:
         snapshot = self.last_snapshot
@@ -324,7 +346,7 @@ class FeatureMapsPanel(LazyPanel):
             return
         c, h, w = arr.shape
         if self._grid_for(name, c, h, w, tile_gap(h)) != self.grids[name]:
-            self._show_layer(name, arr)
+            self._show_layer(name, arr, self._kept_maps().get(name))
 
     def tile_pixels(self, name: str) -> float:
         """How many screen pixels one feature map of ``name`` is tall (the readability check)."""
@@ -361,8 +383,9 @@ class FeatureMapsPanel(LazyPanel):
         view, item = self.input_view
         show(item, view, snapshot.input_image, (0.0, 1.0))
         maps = dict(snapshot.feature_maps)
+        kept = self._kept_maps()
         for name in self.views:
-            self._show_layer(name, maps[name])
+            self._show_layer(name, maps[name], kept.get(name))
         probs = snapshot.probabilities
         predicted = int(np.argmax(probs))
         names_ = class_names or [str(i) for i in range(len(probs))]
@@ -374,22 +397,37 @@ class FeatureMapsPanel(LazyPanel):
                                     f"{100 * probs[predicted]:.0f}% sure")
         self.setToolTip(f"Feature maps of the weights of step {snapshot.step}")
 
-    def _show_layer(self, name: str, arr: np.ndarray) -> None:
-        view, item, _title = self.views[name]
+    def _kept_maps(self) -> dict[str, np.ndarray]:
+        """A's maps for the input shown, of the layers it shares with B (else why not, in :attr:`kept_note`)."""
+        snapshot, self.kept_note = self.last_snapshot, ""
+        if self.side is None or snapshot is None or not self.kept_views:
+            return {}
+        maps, self.kept_note = self.side.maps_beside(snapshot.input_image, dict(snapshot.feature_maps), self.kept_views)
+        return maps
+
+    def _show_layer(self, name: str, arr: np.ndarray, kept: np.ndarray | None = None) -> None:
+        """B's maps of layer ``name`` (and A's ``kept`` ones beside them, on the same colour scale and grid)."""
+        view, item, title = self.views[name]
         c, h, w = arr.shape
         gap = tile_gap(h)
-        rows, cols = self._grid_for(name, c, h, w, gap)
-        if name.startswith("conv"):
-            scaled = arr / robust_max(np.abs(arr))
-            levels = (-1.0, 1.0)
-        else:
-            scaled = arr / robust_max(arr)
-            levels = (0.0, 1.0)
-        self.mosaics[name] = (c, h, w, rows, cols, gap)
-        self.grids[name] = (rows, cols)
-        image = mosaic(np.clip(scaled, -1, 1), rows, cols, gap=gap)
+        shown, rows, cols = self.grids[name] = self._grid_for(name, c, h, w, gap)
+        conv = name.startswith("conv")
+        extent = shared_limit(kept, arr, lambda a: robust_max(np.abs(a) if conv else a))
+        levels = (-1.0, 1.0) if conv else (0.0, 1.0)
+        self.mosaics[name] = (shown, h, w, rows, cols, gap)
+        image = mosaic(np.clip(arr[:shown] / extent, -1, 1), rows, cols, gap=gap)
         self.images[name] = image
         show(item, view, image, levels)
+        if name in self.kept_views:
+            kept_view, kept_item, kept_title = self.kept_views[name]
+            what = name if shown == c else f"{name} maps 0–{shown - 1} of {c}"
+            title.setText(f"<b>{self.side.b_short}</b> · {what}")
+            kept_title.setText(f"<b>{self.side.a_short}</b> · {what if kept is not None else 'not shown'}")
+            self.explain_label.setText(self.kept_note or self.side.legend)  # (why not, or which is which)
+            if kept is None:
+                kept_item.clear()
+            else:
+                show(kept_item, kept_view, mosaic(np.clip(kept[:shown] / extent, -1, 1), rows, cols, gap=gap), levels)
 
     # --- explain a number ---------------------------------------------------------
     def _chain(self, layer: str) -> list:
@@ -424,8 +462,6 @@ class FeatureMapsPanel(LazyPanel):
         self.catch_up()  # the geometry must be that of this snapshot
         if snapshot is None or layer not in self.views:
             return None
-        maps = dict(snapshot.feature_maps)
-        value = float(maps[layer][channel, y, x])
         field = receptive_field(self._chain(layer), y, x)
         self.field_rect.setRect(QRectF(field.left, field.top, field.width, field.height))
         self.field_rect.show()
@@ -437,27 +473,7 @@ class FeatureMapsPanel(LazyPanel):
         marker = self.pixel_rects[layer]
         marker.setRect(QRectF(c * (w + gap) + x, r * (h + gap) + y, 1, 1))
         marker.show()
-        info = {"layer": layer, "channel": channel, "y": y, "x": x, "value": value, "field": field}
-        sees = (f"it sees input rows {field.top}–{field.bottom}, columns {field.left}–{field.right} "
-                f"({field.height}×{field.width})")
-        where = f"{layer} map {channel} at row {y}, column {x} = {value:.4f}; {sees}"
-        tooltip = ""
-        first_conv = next((n for n, _ in snapshot.feature_maps if n.startswith("conv")), None)
-        weight = snapshot.weights.get(f"{layer}.weight")
-        if layer == first_conv and weight is not None and weight.shape[1] == 1:
-            total = conv1_sum(snapshot.input_image, weight, snapshot.weights[f"{layer}.bias"],
-                              conv1_pads(snapshot.spec), channel, y, x)
-            k = total.kernel.shape[0]
-            info.update(sum=total.value, products=total.products, bias=total.bias)
-            # The sum first: it is what the line is for (the rest may give way to "…").
-            where = (f"{layer} map {channel} at ({y}, {x}) = Σ kernel × pixel over the {k}×{k} patch "
-                     f"({total.products:+.4f}) + bias ({total.bias:+.4f}) = {total.value:.4f}; {sees}")
-            cells = "".join(
-                "<tr>" + "".join(f"<td align=right>{total.kernel[i, j]:+.2f}×{total.patch[i, j]:.2f}</td>"
-                                 for j in range(k)) + "</tr>" for i in range(k))
-            tooltip = (f"<b>{layer} map {channel} at ({y}, {x})</b>: weight × pixel<br>"
-                       f"<table cellspacing=4>{cells}</table>sum {total.products:+.4f} + bias {total.bias:+.4f}"
-                       f" = <b>{total.value:.4f}</b>")
+        where, tooltip, info = describe_pixel(snapshot, layer, channel, y, x, field)
         self.explain_label.setText(where)
         self.graphics.setToolTip(tooltip or where)
         self.last_explanation = info

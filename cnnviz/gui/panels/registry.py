@@ -48,8 +48,11 @@ DRAWING = "drawing"
 """``set_drawing(image)``: the drawing as the network sees it, 28x28 in [0, 1] (None: the pad is empty)."""
 TEST_IMAGE = "test_image"
 """``set_test_image(image, label, index)``: the test image chosen (in Feature maps or Mistakes)."""
+KEPT = "kept"
+"""``set_kept(side)``: the run kept for comparison as shown beside the run now (a
+:class:`~cnnviz.app.side_by_side.SideBySide`; None: no comparison)."""
 OBSERVED_BY = {DATASET: "show_dataset", WEIGHTS: "set_weights", EVALUATED: "evaluated", DRAWING: "set_drawing",
-               TEST_IMAGE: "set_test_image"}
+               TEST_IMAGE: "set_test_image", KEPT: "set_kept"}
 
 
 @dataclass(frozen=True)
@@ -150,7 +153,7 @@ def _timings():
 
 PANELS: tuple[PanelSpec, ...] = (
     PanelSpec("curves", "Training curves", TRAINING, _curves, ("loss", "accuracy"), 0.46, forget="clear"),
-    PanelSpec("feature_maps", "Feature maps", TRAINING, _feature_maps, ("feature_maps",), 0.54),
+    PanelSpec("feature_maps", "Feature maps", TRAINING, _feature_maps, ("feature_maps",), 0.54, observes=(KEPT,)),
     PanelSpec("mistakes", "Mistakes", TAB, _mistakes, ("confusion",), forget="clear"),
     PanelSpec("why", "Why?", TAB, _why, ("saliency",), forget="clear_result",
               observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE)),
@@ -166,9 +169,9 @@ PANELS: tuple[PanelSpec, ...] = (
               forget="start_over", beside="classify"),  # a drawing is made on the pad: at 1024x768 it was a tab away
     PanelSpec("classify", "Draw and classify", RIGHT, _classify, ("draw",), 0.42, short="Draw",
               forget="forget_calibration", observes=(DATASET, WEIGHTS, EVALUATED)),  # "not sure" (gui/not_sure.py)
-    PanelSpec("kernels", "Kernels", RIGHT, _kernels, ("kernels",), 0.33),
+    PanelSpec("kernels", "Kernels", RIGHT, _kernels, ("kernels",), 0.33, observes=(KEPT,)),
     PanelSpec("timings", "Time per layer", RIGHT, _timings, ("timings",), 0.25, short="Timings",
-              forget="clear"),
+              forget="clear", observes=(KEPT,)),
 )
 BY_KEY = {spec.key: spec for spec in PANELS}
 TABS: tuple[str, ...] = (TRAINING, *(spec.key for spec in PANELS if spec.place == TAB))

@@ -1,5 +1,9 @@
 """Forward and backward milliseconds per layer, the latest measurement of
-every backend used this session side by side, and images/s over time."""
+every backend used this session side by side, and images/s over time.
+
+With a run kept for comparison, its last measurement (A, grey, first in each layer's group) stands beside
+the run now's (B, in each backend's colour): a kept GPU run against a CPU run now shows, layer by layer,
+where the GPU wins."""
 
 from __future__ import annotations
 
@@ -29,6 +33,9 @@ RATE_PLOT_MIN_PX = 100
 """The images/s plot's least height (its axis title "images/s" fits beside it, its line can be read)."""
 BARS_MIN_PX = 80
 OTHER = "relu, pool…"
+KEPT = "A"
+"""The kept run's bars' key (backend names are lower-case words)."""
+KEPT_COLOUR = theme.MUTED
 
 
 def group_layers(event):
@@ -88,6 +95,10 @@ class TimingsPanel(Panel):
         self._last_rate_refresh = 0.0
         self._rate_range: tuple[float, float] | None = None
         self.layer_names: tuple[str, ...] = ()
+        self.kept_timing = None
+        """The kept run's last timing, grouped as this panel's rows (None: no kept run, or none measured)."""
+        self.kept_note = ""
+        """Why the kept run's timing is not shown beside (empty when it is, or when nothing is kept)."""
         self._fit_rows()
 
     def _fit_rows(self) -> None:
@@ -138,6 +149,33 @@ class TimingsPanel(Panel):
         self.bars_plot.setYRange(0, 1, padding=0)
         self.placeholder.setVisible(True)
         self.summary_label.setText("")
+        if self.kept_timing is not None or self.kept_note:
+            self._draw_bars()
+
+    def set_kept(self, side) -> None:
+        """The kept run (:class:`~cnnviz.app.side_by_side.SideBySide`; None: none): its last timing beside."""
+        timing = None if side is None else side.kept.timing
+        self.kept_timing = None if timing is None else group_layers(timing)
+        self.kept_note = ""
+        if side is not None and timing is None:
+            self.kept_note = ("A: timings not recorded in this file" if side.kept.source != "this session"
+                              else "A: no timing was measured in the kept run")
+        self._draw_bars()
+
+    def _kept_shown(self) -> bool:
+        """Whether A's bars stand beside B's (the same layers, or B has measured nothing yet)."""
+        if self.kept_timing is None:
+            return False
+        names = tuple(t.name for t in self.kept_timing.layers)
+        if self.layer_names and names != self.layer_names:
+            self.kept_note = "A: its layers differ from B's (another network), its timings are not set beside"
+            return False
+        if not self.layer_names:
+            self.layer_names = names
+            self.bars_plot.getAxis("left").setTicks([[(i, n) for i, n in enumerate(names)]])
+            self._fit_rows()
+        self.kept_note = ""
+        return True
 
     def clear_rates(self) -> None:
         for series, curve in self.rates.values():
@@ -162,17 +200,19 @@ class TimingsPanel(Panel):
         self._draw_bars()
 
     def _draw_bars(self) -> None:
-        self.placeholder.setVisible(False)
-        backends = list(self.latest)
+        shown = {KEPT: self.kept_timing} if self._kept_shown() else {}
+        shown.update(self.latest)
+        self.placeholder.setVisible(not shown)
+        backends = list(shown)
         n = len(backends)
         thickness = 0.8 / max(n, 1)
         for k, name in enumerate(backends):
-            event = self.latest[name]
+            event = shown[name]
             fwd = np.array([t.forward_ms for t in event.layers])
             bwd = np.array([t.backward_ms for t in event.layers])
             y = np.arange(len(fwd)) - 0.4 + thickness * (k + 0.5)
             if name not in self.bars:
-                colour = theme.backend_colour(name)
+                colour = KEPT_COLOUR if name == KEPT else theme.backend_colour(name)
                 forward = pg.BarGraphItem(x0=fwd * 0, y=y, height=thickness * 0.9, width=fwd,
                                           brush=colour, pen=None)
                 backward = pg.BarGraphItem(x0=fwd, y=y, height=thickness * 0.9, width=bwd,
@@ -184,16 +224,24 @@ class TimingsPanel(Panel):
             forward.setOpts(x0=fwd * 0, y=y, height=thickness * 0.9, width=fwd)
             backward.setOpts(x0=fwd, y=y, height=thickness * 0.9, width=bwd)
         for name in list(self.bars):
-            if name not in self.latest:
+            if name not in shown:
                 for item in self.bars.pop(name):
                     self.bars_plot.removeItem(item)
-        longest = max((max(t.forward_ms + t.backward_ms for t in e.layers) for e in self.latest.values()),
+        longest = max((max(t.forward_ms + t.backward_ms for t in e.layers) for e in shown.values()),
                       default=1.0)
         self.bars_plot.setXRange(0, max(longest, 1e-3) * 1.05, padding=0)
         self.bars_plot.setYRange(-0.6, len(self.layer_names) - 0.4, padding=0)
         # The hint doubles as the legend: each backend's name in its bars' colour.
-        summary = " · ".join(f"<b style='color:{theme.backend_colour(name)}'>{name}</b> "
-                             f"{e.step_ms:.0f} ms/batch of {e.batch_size}" for name, e in self.latest.items())
+        parts = [f"<b style='color:{theme.backend_colour(name)}'>{name}</b> "
+                 f"{e.step_ms:.0f} ms/batch of {e.batch_size}" for name, e in self.latest.items()]
+        summary = " · ".join(parts)
+        if KEPT in shown:
+            kept = self.kept_timing
+            a = f"<b style='color:{KEPT_COLOUR}'>A ({kept.backend})</b> {kept.step_ms:.0f} ms/batch of {kept.batch_size}"
+            summary = f"{a} | <b>B</b> {summary}" if parts else a
+        elif self.kept_note:
+            a = f"<span style='color:{KEPT_COLOUR}'>{self.kept_note}</span>"
+            summary = f"{a} | <b>B</b> {summary}" if parts else a
         self.summary_label.setText(summary)
 
     # --- images/s ----------------------------------------------------------
