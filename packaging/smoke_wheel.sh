@@ -35,6 +35,8 @@ export HOME="$work/home" XDG_CACHE_HOME="$work/home/.cache" XDG_DATA_HOME="$work
 mkdir -p "$HOME"
 location=$("$bin/python" -c 'import cnnviz, os; print(os.path.dirname(cnnviz.__file__))')
 case "$location" in "$repo"*) echo "smoke_wheel: imported the checkout ($location), not the wheel" >&2; exit 1;; esac
+"$bin/python" -c 'from importlib import resources; from cnnviz.gui import language
+assert all(language.catalogue_path(c).is_file() for c in language.LANGUAGES if c != "en"), "translations missing"'
 "$bin/cnnviz" devices
 "$bin/cnnviz" train --net tiny --steps 20 --no-save
 echo "smoke_wheel: ok in $(( $(date +%s) - start )) s"

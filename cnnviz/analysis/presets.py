@@ -53,23 +53,25 @@ from ..nn.optim import OPTIMIZERS, SCHEDULES
 from ..train.trainer import MAX_BATCH, MAX_EPOCHS, TrainConfig
 from ..data.files import atomic_write_text
 
+from ..translatable import N_
+
 __all__ = ["LessonPreset", "PresetError", "PANELS", "PANEL_TITLES", "load_preset", "save_preset",
            "bundled_presets", "bundled_presets_dir", "load_presets_in", "first_test_images"]
 
 PANEL_TITLES: dict[str, str] = {
-    "loss": "Loss curve",
-    "accuracy": "Accuracy curve",
-    "feature_maps": "Feature maps",
-    "kernels": "Kernels",
-    "timings": "Time per layer",
-    "draw": "Draw and classify, class drawings",
-    "confusion": "Mistakes (confusion matrix)",
-    "saliency": "Why? (saliency, occlusion)",
-    "filters": "What each filter wants to see",
-    "embedding": "Map of what it learned",
-    "fool": "Fool the network",
-    "timelapse": "Time-lapse",
-    "stats": "Weight and gradient statistics",
+    "loss": N_("Loss curve"),
+    "accuracy": N_("Accuracy curve"),
+    "feature_maps": N_("Feature maps"),
+    "kernels": N_("Kernels"),
+    "timings": N_("Time per layer"),
+    "draw": N_("Draw and classify, class drawings"),
+    "confusion": N_("Mistakes (confusion matrix)"),
+    "saliency": N_("Why? (saliency, occlusion)"),
+    "filters": N_("What each filter wants to see"),
+    "embedding": N_("Map of what it learned"),
+    "fool": N_("Fool the network"),
+    "timelapse": N_("Time-lapse"),
+    "stats": N_("Weight and gradient statistics"),
 }
 """The views a lesson can show or hide (``visible_panels``) and their titles in the app's View menu.
 The names are part of the lesson file format; the app's panel registry

@@ -172,7 +172,9 @@ def name_unnamed(root: QWidget) -> int:
 
 def prediction_text(name: str, probability: float) -> str:
     """What the prediction panel says: "predicted 3, 97 % sure"."""
-    return f"predicted {name}, {100 * float(probability):.0f} % sure"
+    from .language import tr
+
+    return tr("predicted {name}, {percent} % sure").format(name=name, percent=f"{100 * float(probability):.0f}")
 
 
 # --- announcements ------------------------------------------------------------------------------------
@@ -190,22 +192,28 @@ def announce(source: QObject, message: str, assertive: bool = False) -> bool:
 
 def milestone(event, previous_state=None) -> tuple[str, bool] | None:
     """The announcement for one trainer event, (message, assertive); None for events not announced."""
+    from .language import tr
+
     if isinstance(event, ev.RunStarted):
-        return f"Training started on {event.backend}", False
+        return tr("Training started on {backend}").format(backend=event.backend), False
     if isinstance(event, ev.StateChanged):
         if event.state == ev.RunPhase.PAUSED:
-            return "Training paused", False
+            return tr("Training paused"), False
         if event.state == ev.RunPhase.RUNNING and previous_state == ev.RunPhase.PAUSED:
-            return "Training resumed", False
+            return tr("Training resumed"), False
         return None
     if isinstance(event, ev.EvaluationFinished):
-        return f"Test accuracy {100 * event.test_accuracy:.1f} % at step {event.step:,}", False
+        return tr("Test accuracy {percent} % at step {step}").format(
+            percent=f"{100 * event.test_accuracy:.1f}", step=f"{event.step:,}"), False
     if isinstance(event, ev.Diverged):
-        return f"Training diverged: {event.message}", True
+        return tr("Training diverged: {message}").format(message=event.message), True
     if isinstance(event, ev.RunFinished):
-        word = event.phase.value
-        accuracy = "" if event.test_accuracy is None else f", test accuracy {100 * event.test_accuracy:.1f} %"
-        return f"Training {word}{accuracy}", False
+        stopped = event.phase == ev.RunPhase.STOPPED
+        if event.test_accuracy is None:
+            return (tr("Training stopped") if stopped else tr("Training finished")), False
+        text = (tr("Training stopped, test accuracy {percent} %") if stopped
+                else tr("Training finished, test accuracy {percent} %"))
+        return text.format(percent=f"{100 * event.test_accuracy:.1f}"), False
     return None
 
 

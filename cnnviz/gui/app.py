@@ -51,6 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--zoom", metavar="PERCENT", type=_zoom_percent, default=None,
                         help="the app's text and plot sizes in percent for this session, not stored "
                              "(default: the level set with Ctrl+= / Ctrl+- last time, else 100)")
+    parser.add_argument("--language", metavar="CODE", default=None, type=_language_code,
+                        help="the GUI's language for this session, not stored: en, de, ja or zh_CN (default: the "
+                             "one chosen in View > Language, else the system's)")
     parser.add_argument("--check-layout", action="store_true",
                         help="open the window on this screen, go through normal and presenter mode and every "
                              "tab, and list what does not fit (exit 1 if anything)")
@@ -74,6 +77,15 @@ def _zoom_percent(text: str) -> int:
     if level is None:
         raise argparse.ArgumentTypeError(f"a zoom from {LOWEST} to {HIGHEST} percent, got {text!r}")
     return level
+
+
+def _language_code(text: str) -> str:
+    from .language import LANGUAGES, valid  # (Qt-free)
+
+    code = valid(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(f"one of {', '.join(LANGUAGES)}, got {text!r}")
+    return code
 
 
 def _screen_size(text: str) -> tuple[int, int]:
@@ -246,6 +258,10 @@ def run(args) -> int:
     app = application()
     from PySide6.QtCore import QTimer
 
+    from . import language
+
+    language_problem = language.install(app, language.chosen(getattr(args, "language", None)))
+
     from .window import MainWindow
 
     drawings_dir = None
@@ -262,6 +278,8 @@ def run(args) -> int:
                         zoom_level=getattr(args, "zoom", None))
     if kept is not None:
         window.state.keep_for_comparison(kept)
+    if language_problem:
+        window.banner.show_message(language_problem, "warning")
     if getattr(args, "check_layout", False):
         from .devtools import fit
         from .devtools.driving import unattended_window

@@ -59,5 +59,5 @@ def fold_key(keys: tuple[str, ...]) -> str:
 
 def fold_title(keys: tuple[str, ...], short: bool = False) -> str:
     if len(keys) == 1:
-        return registry.tab_title(keys[0], short) if short else registry.BY_KEY[keys[0]].title
-    return " · ".join(registry.tab_title(k, short=True) for k in keys)
+        return registry.shown_title(keys[0], short)
+    return " · ".join(registry.shown_title(k, short=True) for k in keys)

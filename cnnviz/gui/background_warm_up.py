@@ -17,6 +17,8 @@ import time
 from PySide6.QtCore import QObject, QProcess, Signal
 
 from ..backends import numba_cache
+from ..translatable import N_
+from .language import tr
 
 CACHED_ON_DISK = ("numba",)
 """Backends whose compiled kernels another process can leave in a cache for this one (numba.cuda and
@@ -97,7 +99,7 @@ class BackgroundWarmUp(QObject):
 
 BACKGROUND_NOTE = "ready · compiling kernels"
 """Short: at 1024x768 the status bar has about 320 px for the state beside the other fields."""
-BACKGROUND_TIP = "The numba kernels compile in the background, so that Start is quick; Start now compiles the rest."
+BACKGROUND_TIP = N_("The numba kernels compile in the background, so that Start is quick; Start now compiles the rest.")
 
 
 def install(warm_up: BackgroundWarmUp, backend: str, status, run_started) -> bool:
@@ -107,7 +109,7 @@ def install(warm_up: BackgroundWarmUp, backend: str, status, run_started) -> boo
         return False
     if status.text("state") == "ready":
         status.show(state=BACKGROUND_NOTE)
-        status.labels["state"].setToolTip(BACKGROUND_TIP)
+        status.labels["state"].setToolTip(tr(BACKGROUND_TIP))
 
     def ended(_backend: str, _state: str) -> None:
         status.labels["state"].setToolTip("")

@@ -15,6 +15,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QMenu, QSizePolicy, QWidget
 
+from .language import tr
+
 RESOLUTION = 280
 """Side of the drawing in pixels (10x the network's 28)."""
 
@@ -45,8 +47,8 @@ class DrawingCanvas(QWidget):
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setMinimumSize(200, 200)  # the smallest canvas a child can draw on (the layout test checks it)
         self.setCursor(Qt.CrossCursor)
-        self.setToolTip("Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file "
-                        "to classify a photo.")
+        self.setToolTip(tr("Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file "
+                        "to classify a photo."))
         # A Tab stop (screen readers read its name; the focus ring shows where the keys are), keys unused.
         self.setFocusPolicy(Qt.StrongFocus)
         self.setProperty("cnnvizPicture", True)  # accessibility.PICTURE_PROPERTY: a ring over it when focused
@@ -171,8 +173,8 @@ class DrawingCanvas(QWidget):
     def context_menu(self) -> QMenu:
         """The right-click menu: open a photo, clear."""
         menu = QMenu(self)
-        menu.addAction("Open image…", self.openRequested.emit)
-        menu.addAction("Clear", self.clear)
+        menu.addAction(tr("Open image…"), self.openRequested.emit)
+        menu.addAction(tr("Clear"), self.clear)
         return menu
 
     def contextMenuEvent(self, event) -> None:
@@ -220,7 +222,7 @@ class DrawingCanvas(QWidget):
             font = painter.font()
             font.setPointSize(13)
             painter.setFont(font)
-            painter.drawText(rect, Qt.AlignCenter, "draw a digit here")
+            painter.drawText(rect, Qt.AlignCenter, tr("draw a digit here"))
         painter.setPen(QPen(QColor("#b9c1ce"), 1))
         painter.drawRect(rect.adjusted(0, 0, -1, -1))
         painter.end()
@@ -241,7 +243,8 @@ class DrawingCanvas(QWidget):
         band = QRectF(rect.x(), rect.bottom() - line, rect.width(), line)
         painter.fillRect(band, QColor(0, 0, 0, 170))
         painter.setPen(QColor("#ffffff"))
-        text = f"photo: {self.picture_name} · draw to start over" if self.picture_name else "photo · draw to start over"
+        text = (tr("photo: {name} · draw to start over").format(name=self.picture_name) if self.picture_name
+                else tr("photo · draw to start over"))
         painter.drawText(band.adjusted(6, 0, -6, 0), Qt.AlignVCenter | Qt.AlignLeft,
                          painter.fontMetrics().elidedText(text, Qt.ElideMiddle, int(band.width()) - 12))
         painter.setPen(QPen(QColor("#b9c1ce"), 1))

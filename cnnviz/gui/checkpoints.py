@@ -37,6 +37,7 @@ from ..train.resume import Resume
 from ..train.resume import from_meta as resume_from_meta
 from ..app import autosave, comparison
 from .jobs import Job, run_in_background
+from .language import tr
 
 
 @dataclass(frozen=True)
@@ -167,10 +168,10 @@ class Checkpoints:
         folder = self.dialog_folder()
         if save:
             start = str(Path(folder) / self._suggested_name()) if folder else self._suggested_name()
-            path, _ = QFileDialog.getSaveFileName(self.window, "Save model", start, MODEL_FILTER)
+            path, _ = QFileDialog.getSaveFileName(self.window, tr("Save model"), start, MODEL_FILTER)
             path = path if not path or path.endswith(".npz") else path + ".npz"
         else:
-            path, _ = QFileDialog.getOpenFileName(self.window, "Load model", folder,
+            path, _ = QFileDialog.getOpenFileName(self.window, tr("Load model"), folder,
                                                   f"{MODEL_FILTER};;All files (*)")
         if path:
             self.last_folder = Path(path).parent
@@ -187,21 +188,22 @@ class Checkpoints:
         """Save the model to ``path``: True when it was saved, or (a run going on) will be between two steps."""
         state, banner, local = self.state, self.banner, self.state.local
         if local.model is None:
-            banner.show_message("There is no model to save yet.", "error")
+            banner.show_message(tr("There is no model to save yet."), "error")
             return False
         meta = {**self.meta(), **self.history()}
         if self.session.save(path, meta):
             state.run.unsaved = False  # set again if the write fails (and by the next step)
-            self.status_bar.showMessage(f"Saving the model to {path}…", 4000)
+            self.status_bar.showMessage(tr("Saving the model to {path}…").format(path=path), 4000)
             return True
         try:
             checkpoint.save(path, local.spec, local.weights(), {**meta, **state.run.figures()})
         except Exception as exc:  # CheckpointError, OSError
-            banner.show_message(f"Could not save the model: {exc}", "error", traceback.format_exc())
+            banner.show_message(tr("Could not save the model: {exc}").format(exc=exc), "error", traceback.format_exc())
             return False
         state.run.unsaved = False
         state.run.saved_to = Path(path)
-        banner.show_message(f"Saved the weights of step {local.step} to {path}", "info", auto_hide_ms=6000)
+        banner.show_message(tr("Saved the weights of step {step} to {path}")
+                            .format(step=local.step, path=path), "info", auto_hide_ms=6000)
         return True
 
     def _on_saved(self, result) -> None:
@@ -209,18 +211,20 @@ class Checkpoints:
         request = result.request
         if request.autosave:
             if result.ok:
-                self.status_bar.showMessage(f"Autosaved the model (step {result.step:,})", 4000)
+                self.status_bar.showMessage(tr("Autosaved the model (step {step:,})").format(step=result.step), 4000)
             else:
-                banner.show_message(f"Could not autosave the model to {request.path}: {result.error}",
+                banner.show_message(tr("Could not autosave the model to {path}: {error}")
+                                    .format(path=request.path, error=result.error),
                                     "warning", result.details)
             return
         if result.ok:
             self.state.run.saved_to = Path(request.path)
-            banner.show_message(f"Saved the weights of step {result.step} to {request.path}", "info",
+            banner.show_message(tr("Saved the weights of step {step} to {path}")
+                                .format(step=result.step, path=request.path), "info",
                                 auto_hide_ms=6000)
             return
         self.state.run.unsaved = True
-        banner.show_message(f"Could not save the model: {result.error}", "error", result.details)
+        banner.show_message(tr("Could not save the model: {error}").format(error=result.error), "error", result.details)
         if session.closing:  # the save asked for on closing failed: stay open, nothing lost
             session.cancel_close()
             self.window.show()
@@ -248,17 +252,20 @@ class Checkpoints:
     def _describe_unsaved(self) -> str:
         run = self.state.run
         step = run.last_step.step if run.last_step is not None else self.state.local.step
-        accuracy = "" if run.last_eval is None else f", {100 * run.last_eval.test_accuracy:.1f} % on the test images"
-        return f"The model was trained for {step:,} steps{accuracy} and is not saved."
+        if run.last_eval is None:
+            return tr("The model was trained for {step} steps and is not saved.").format(step=f"{step:,}")
+        return tr("The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.").format(
+            step=f"{step:,}", accuracy=f"{100 * run.last_eval.test_accuracy:.1f}")
 
     def _ask_save_discard_cancel(self, what: str) -> str:
         if self.auto_answer:
             return self.auto_answer
-        box = QMessageBox(QMessageBox.Question, "Save the trained model?",
-                          f"{self._describe_unsaved()}\nSave it before {what}?",
+        box = QMessageBox(QMessageBox.Question, tr("Save the trained model?"),
+                          tr("{describe_unsaved}\nSave it before {what}?")
+                          .format(describe_unsaved=self._describe_unsaved(), what=what),
                           QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, self.window)
         box.setDefaultButton(QMessageBox.Save)
-        box.setInformativeText("The last run is also kept in an autosave, offered at the next start.")
+        box.setInformativeText(tr("The last run is also kept in an autosave, offered at the next start."))
         answer = box.exec()
         box.deleteLater()  # a child of the window: else every question asked stays with it
         return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
@@ -272,22 +279,23 @@ class Checkpoints:
         it replaces the model: Start then continues from it. Returns the job (tests wait for it)."""
         if self.load_job is not None:
             self.load_job.cancel()
-        self.status_bar.showMessage(f"Loading {Path(path).name}…", 4000)
+        self.status_bar.showMessage(tr("Loading {name}…").format(name=Path(path).name), 4000)
         job = run_in_background(read_checkpoint, path)
         job.succeeded.connect(lambda loaded: self._apply(loaded, message))
         job.failed.connect(lambda error, details: self.banner.show_message(
-            f"Could not load the model: {error}", "error", details))
+            tr("Could not load the model: {error}").format(error=error), "error", details))
         self.load_job = job
         return job
 
     def _apply(self, loaded: Loaded, message: str = "") -> bool:
         controls, banner = self.controls, self.banner
-        if not self.ask_before_discard(f"loading {loaded.path.name}"):
+        if not self.ask_before_discard(tr("loading {name}").format(name=loaded.path.name)):
             return False
         self.close_lesson()  # a lesson's settings never outlive it into a model
         self.runs.stop_run()
         if not controls.set_network(loaded.spec, emit=False):  # never for a model that built
-            banner.show_message(f"Could not load the model: its network {loaded.spec!r} is not valid here",
+            banner.show_message(tr("Could not load the model: its network {spec!r} is not valid here")
+                                .format(spec=loaded.spec),
                                 "error")
             controls.set_network(self.state.local.spec, emit=False)
             return False
@@ -295,10 +303,10 @@ class Checkpoints:
         self.state.local.set_model(loaded.model, loaded.step)
         self.runs.show_new_model(loaded_weights=loaded.weights, accuracy=loaded.test_accuracy, epoch=loaded.epoch)
         self._loaded_run = (loaded.weights, loaded.resume) if loaded.resume is not None else None
-        text = message or f"Loaded {loaded.path.name} (network {loaded.spec})."
+        text = message or tr("Loaded {name} (network {spec}).").format(name=loaded.path.name, spec=loaded.spec)
         text += " Start continues training from these weights."
         if loaded.note:
-            banner.show_message(f"{text} Note: {loaded.note}.", "warning")
+            banner.show_message(tr("{text} Note: {note}.").format(text=text, note=loaded.note), "warning")
         else:
             banner.show_message(text, "info", auto_hide_ms=8000)
         return True
@@ -336,7 +344,8 @@ class Checkpoints:
             try:
                 orphan.discard() if answer == "discard" else orphan.leave()
             except OSError as exc:
-                self.banner.show_message(f"Could not delete the autosave {orphan.offer.path}: {exc}",
+                self.banner.show_message(tr("Could not delete the autosave {path}: {exc}")
+                                         .format(path=orphan.offer.path, exc=exc),
                                                 "warning")
         return None
 
@@ -348,24 +357,24 @@ class Checkpoints:
         """restore, discard or later."""
         if self.auto_answer:
             return {"yes": "restore", "save": "restore", "delete": "discard"}.get(self.auto_answer, "later")
-        count = f" ({index + 1} of {total}, newest first)" if total > 1 else ""
-        box = QMessageBox(QMessageBox.Question, "Restore an autosaved run?",
-                          f"A run of an earlier session was autosaved{count}:\n{self._describe_offer(offer)}.\n"
-                          "Restore it?", QMessageBox.NoButton, self.window)
+        count = " " + tr("({index} of {total}, newest first)").format(index=index + 1, total=total) if total > 1 else ""
+        box = QMessageBox(QMessageBox.Question, tr("Restore an autosaved run?"),
+                          tr("A run of an earlier session was autosaved{count}:\n{describe_offer}.\nRestore it?")
+                          .format(count=count, describe_offer=self._describe_offer(offer)), QMessageBox.NoButton, self.window)
         box.setTextFormat(Qt.PlainText)  # the network's name comes from a file
-        restore = box.addButton("Restore", QMessageBox.AcceptRole)
-        discard = box.addButton("Discard", QMessageBox.DestructiveRole)
-        later = box.addButton("Later", QMessageBox.RejectRole)
+        restore = box.addButton(tr("Restore"), QMessageBox.AcceptRole)
+        discard = box.addButton(tr("Discard"), QMessageBox.DestructiveRole)
+        later = box.addButton(tr("Later"), QMessageBox.RejectRole)
         box.setDefaultButton(restore)
         box.setEscapeButton(later)
-        box.setInformativeText("Discard deletes the autosave; Later offers it again at the next start.")
+        box.setInformativeText(tr("Discard deletes the autosave; Later offers it again at the next start."))
         box.exec()
         clicked = box.clickedButton()
         return "restore" if clicked is restore else "discard" if clicked is discard else "later"
 
     def _restore(self, orphan: autosave.Orphan) -> Job:
         offer = orphan.offer
-        message = f"Restored the autosaved run ({offer.describe()}, {offer.when()})."
+        message = tr("Restored the autosaved run ({run}, {when}).").format(run=offer.describe(), when=offer.when())
         job = run_in_background(read_checkpoint, offer.path)
 
         def restored(loaded: Loaded) -> None:
@@ -382,7 +391,8 @@ class Checkpoints:
 
         def failed(error: str, details: str) -> None:
             orphan.leave()
-            self.banner.show_message(f"Could not restore the autosave {offer.path}: {error}", "error", details)
+            self.banner.show_message(tr("Could not restore the autosave {path}: {error}")
+                                     .format(path=offer.path, error=error), "error", details)
 
         job.succeeded.connect(restored)
         job.failed.connect(failed)

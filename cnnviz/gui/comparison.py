@@ -17,6 +17,7 @@ from ..app import comparison
 from ..app.side_by_side import SideBySide
 from ..train.events import RunPhase
 from .panels.registry import KEPT, tell
+from .language import tr
 
 
 class Comparison:
@@ -42,11 +43,11 @@ class Comparison:
             kept = comparison.keep(self.state.run, self.settings_now(), local.spec or "",
                                    local.weights() if local.model is not None else None)
         except ValueError as exc:
-            self.banner.show_message(f"Nothing to keep yet: {exc}.", "warning", auto_hide_ms=8000)
+            self.banner.show_message(tr("Nothing to keep yet: {exc}.").format(exc=exc), "warning", auto_hide_ms=8000)
             return False
         self.state.keep_for_comparison(kept)
-        self.banner.show_message("Kept this run for comparison (grey, dashed). Change a setting and press Start: "
-                                 "the new run starts from the same random weights.", "info", auto_hide_ms=10000)
+        self.banner.show_message(tr("Kept this run for comparison (grey, dashed). Change a setting and press Start: "
+                                 "the new run starts from the same random weights."), "info", auto_hide_ms=10000)
         return True
 
     def compare_with_file(self, path: str) -> bool:
@@ -54,13 +55,14 @@ class Comparison:
         try:
             kept = comparison.kept_from_file(path)
         except Exception as exc:  # CheckpointError, OSError, ValueError: a file from elsewhere
-            self.banner.show_message(f"Cannot compare with this file: {exc}", "error", traceback.format_exc())
+            self.banner.show_message(tr("Cannot compare with this file: {exc}")
+                                     .format(exc=exc), "error", traceback.format_exc())
             return False
         self.state.keep_for_comparison(kept)
         return True
 
     def compare_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.dialog_parent, "Compare with a saved model",
+        path, _ = QFileDialog.getOpenFileName(self.dialog_parent, tr("Compare with a saved model…").rstrip("…"),
                                               self.checkpoints.dialog_folder(), "cnnviz model (*.npz);;All files (*)")
         if path:
             self.compare_with_file(path)

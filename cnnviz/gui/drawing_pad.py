@@ -15,6 +15,7 @@ from ..analysis.drawings import FINETUNE_MNIST_SAMPLES, finetune_dataset
 from ..data.drawing import ImageError, load_digit_picture, preprocess_digit
 from ..data.limits import shorten
 from .jobs import Job, run_in_background
+from .language import tr
 from .panels.registry import DRAWING, tell
 
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.gif *.tif *.tiff *.webp);;All files (*)"
@@ -88,7 +89,7 @@ class DrawingPad(QObject):
             key = (self._input_version, local.version)
             if local.model is not None and key != self._classified:  # not the same answer again
                 self._classified = key
-                note = f"weights of step {local.step}" if local.trained else "untrained weights"
+                note = tr("weights of step {step}").format(step=local.step) if local.trained else tr("untrained weights")
                 probs, score = local.classify(image)
                 p.classify.show_probabilities(probs, note, score)
         if p.feature_maps.use_drawing:
@@ -108,7 +109,7 @@ class DrawingPad(QObject):
     # --- photos ---------------------------------------------------------------------------------------
     def open_image_dialog(self) -> None:
         """File > Open image… (Ctrl+O), the canvas's right-click menu."""
-        path, _ = QFileDialog.getOpenFileName(self.panels.classify, "Open an image of a digit", self._image_folder,
+        path, _ = QFileDialog.getOpenFileName(self.panels.classify, tr("Open an image of a digit"), self._image_folder,
                                               IMAGE_FILTER)
         if path:
             self._image_folder = str(Path(path).parent)
@@ -131,24 +132,25 @@ class DrawingPad(QObject):
         network_input, gray = result
         name = self._image_name
         self.panels.classify.canvas.show_picture(gray, network_input, name)
-        self.banner.show_message(f"Opened {name}: the network gets it as the 28×28 input beside the canvas. "
-                                 "Draw on the canvas (or press C) to draw again.", "info", auto_hide_ms=6000)
+        self.banner.show_message(tr("Opened {name}: the network gets it as the 28×28 input beside the canvas. "
+                                    "Draw on the canvas (or press C) to draw again.").format(name=name), "info",
+                                 auto_hide_ms=6000)
 
     def _picture_failed(self, message: str, details: str) -> None:
         # ImageError says what is wrong with the file, in words; anything else is a bug, shown as such.
         text = message.split(": ", 1)[1] if message.startswith(f"{ImageError.__name__}: ") else message
-        self.banner.show_message(f"Cannot open this image: {shorten(text, 300)}", "error", details)
+        self.banner.show_message(tr("Cannot open this image: {why}").format(why=shorten(text, 300)), "error", details)
 
     def save(self, label: int) -> bool:
         """The drawing on the pad, labelled ``label``; the pad is cleared for the next student."""
         canvas, drawings = self.panels.classify.canvas, self.panels.drawings
         if canvas.is_empty:
-            self.banner.show_message("Draw a digit on the pad first, then click which digit it is.", "warning",
+            self.banner.show_message(tr("Draw a digit on the pad first, then click which digit it is."), "warning",
                                        auto_hide_ms=6000)
             return False
         if canvas.picture is not None:
-            self.banner.show_message("An opened photo is shown: the class drawings keep drawings made on the pad. "
-                                     "Draw the digit on the pad, then click which digit it is.", "warning",
+            self.banner.show_message(tr("An opened photo is shown: the class drawings keep drawings made on the pad. "
+                                     "Draw the digit on the pad, then click which digit it is."), "warning",
                                      auto_hide_ms=6000)
             return False
         raw = canvas.to_array()
@@ -162,10 +164,10 @@ class DrawingPad(QObject):
         """Train on MNIST mixed with the class's drawings, from the current weights."""
         state, banner = self.state, self.banner
         if state.dataset is None:
-            banner.show_message("No data set is loaded.", "error")
+            banner.show_message(tr("No data set is loaded."), "error")
             return False
         if state.dataset.num_classes != 10 or self.controls.dataset != "mnist":
-            banner.show_message("Fine-tuning on drawings needs the MNIST digits data set.", "warning")
+            banner.show_message(tr("Fine-tuning on drawings needs the MNIST digits data set."), "warning")
             return False
         self.runs.stop_run(wait=True)
         drawings = self.panels.drawings
@@ -173,7 +175,7 @@ class DrawingPad(QObject):
             # The drawings the panel holds: the folder is not read again on the GUI thread.
             dataset = finetune_dataset(state.dataset, drawings.images, drawings.labels, seed=state.seed)
         except Exception as exc:  # ValueError: no drawings yet
-            banner.show_message(f"Cannot fine-tune: {exc}", "warning")
+            banner.show_message(tr("Cannot fine-tune: {exc}").format(exc=exc), "warning")
             return False
         label = f"Fine-tuning on {len(drawings.labels)} class drawings"
         before = drawings.accuracy_now()
@@ -183,8 +185,5 @@ class DrawingPad(QObject):
         drawings.began_finetune(before)
         mnist = min(FINETUNE_MNIST_SAMPLES, len(state.dataset.train_labels))
         banner.show_message(
-            f"{label}: one pass over {len(dataset.train_labels):,} images, {mnist:,} of them MNIST digits (so "
-            "that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current "
-            "weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's "
-            "(the MNIST test accuracy is on MNIST's own test images).", "info", auto_hide_ms=15000)
+            tr("{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).").format(label=label, count=len(dataset.train_labels), mnist=mnist), "info", auto_hide_ms=15000)
         return True

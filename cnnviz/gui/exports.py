@@ -18,6 +18,7 @@ from ..app import comparison
 from . import palette
 from .panels.fool import measures as fool_measures
 from .panels.fool import verdict as fool_verdict
+from .language import tr
 
 
 class Exports:
@@ -38,13 +39,13 @@ class Exports:
             if not widget.grab().save(str(path), "PNG"):
                 raise OSError("Qt could not write the file")
         except Exception as exc:
-            self.banner.show_message(f"Could not export the panel: {exc}", "error")
+            self.banner.show_message(tr("Could not export the panel: {exc}").format(exc=exc), "error")
             return False
-        self.banner.show_message(f"Saved {path}", "info", auto_hide_ms=6000)
+        self.banner.show_message(tr("Saved {path}").format(path=path), "info", auto_hide_ms=6000)
         return True
 
     def export_panel_dialog(self, key: str) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, "Export panel as PNG", f"cnnviz-{key}.png",
+        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export panel as PNG"), f"cnnviz-{key}.png",
                                               "PNG image (*.png)")
         if path:
             self.export_panel_png(key, path)
@@ -54,9 +55,11 @@ class Exports:
         try:
             path = write()
         except Exception as exc:  # OSError (disk, permissions), ValueError
-            self.banner.show_message(f"Could not export the {what}: {exc}", "error", traceback.format_exc())
+            self.banner.show_message(tr("Could not export the {what}: {exc}")
+                                     .format(what=what, exc=exc), "error", traceback.format_exc())
             return False
-        self.banner.show_message(f"Saved the {what} to {path}", "info", auto_hide_ms=8000)
+        self.banner.show_message(tr("Saved the {what} to {path}")
+                                 .format(what=what, path=path), "info", auto_hide_ms=8000)
         return True
 
     def export_metrics_csv(self, path: str) -> bool:
@@ -141,12 +144,12 @@ class Exports:
 
     # --- dialogs ----------------------------------------------------------------------------
     def export_metrics_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, "Export metrics", "cnnviz-metrics.csv", "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export metrics"), "cnnviz-metrics.csv", "CSV (*.csv)")
         if path:
             self.export_metrics_csv(path)
 
     def export_timings_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, "Export per-layer timings", "cnnviz-timings.csv",
+        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export per-layer timings"), "cnnviz-timings.csv",
                                               "CSV (*.csv)")
         if path:
             self.export_timings_csv(path)

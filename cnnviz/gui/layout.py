@@ -13,6 +13,7 @@ from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QStackedWidget, QTabBar, QVBoxLayout, QWidget
 
 from . import theme
+from .panels.registry import shown_title as tab_title
 from .accessibility import ordered_tab_stops
 from .arrangement import Arrangement, arrangement, fold_key, fold_title
 from .panels import registry
@@ -137,7 +138,7 @@ class Workspace(QWidget):
         self.lent: str | None = None
         """The right-column panel on loan to the open tab (its spec's ``beside``), if any."""
         for key in registry.TABS:
-            self.tabs.addTab(self.tab_pages[key], registry.tab_title(key))
+            self.tabs.addTab(self.tab_pages[key], tab_title(key))
         self.fold_pages: dict[str, QSplitter] = {}
         """Tabs made of right-column panels (key: :func:`fold_key`)."""
         self.main = QSplitter(Qt.Horizontal)
@@ -361,7 +362,7 @@ class Workspace(QWidget):
         if key in self.fold_pages:
             keys = tuple(key.split("+"))
             return fold_title(keys), fold_title(keys, short=True)
-        return registry.tab_title(key), registry.tab_title(key, short=True)
+        return tab_title(key), tab_title(key, short=True)
 
     def fit_tab_titles(self) -> None:
         """Full tab titles as far as they fit side by side; the longest give way to their short form

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QHBoxLayout, Q
 from ..analysis import presets as lesson_presets
 from ..analysis.presets import PANEL_TITLES
 from .status import plain_label, plain_tooltip
+from .language import tr
 
 
 STRIP_STYLE = "QFrame#lessonStrip { background: #fffbe6; border: 1px solid #c77700; border-radius: 6px; }"
@@ -48,15 +49,15 @@ class LessonStrip(QFrame):
         self.page_label = QLabel("")
         header.addWidget(self.page_label)
         self.prev_button = QPushButton("◀")
-        self.prev_button.setToolTip("The previous step")
-        self.next_button = QPushButton("Next ▶")
-        self.next_button.setToolTip("The next step")
-        self.view_button = QPushButton("Lesson view")
+        self.prev_button.setToolTip(tr("The previous step"))
+        self.next_button = QPushButton(tr("Next ▶"))
+        self.next_button.setToolTip(tr("The next step"))
+        self.view_button = QPushButton(tr("Lesson view"))
         self.view_button.setCheckable(True)
         self.collapse_button = QPushButton("▴")
-        self.collapse_button.setToolTip("Hide the text (the title stays)")
+        self.collapse_button.setToolTip(tr("Hide the text (the title stays)"))
         self.close_button = QPushButton("✕")
-        self.close_button.setToolTip("Close the lesson: the settings, panels and mode from before it come back")
+        self.close_button.setToolTip(tr("Close the lesson: the settings, panels and mode from before it come back"))
         for button in (self.prev_button, self.next_button, self.view_button, self.collapse_button, self.close_button):
             header.addWidget(button)
         outer.addLayout(header)
@@ -79,15 +80,16 @@ class LessonStrip(QFrame):
         self.setStyleSheet(STRIP_STYLE + (STRIP_COMPACT if on else ""))
 
     def show_lesson(self, preset, notes: list[str]) -> None:
-        self.title = preset.title
-        self.pages = [" ".join([*notes, preset.description]).strip(), *preset.steps]
-        self.pages = [page for page in self.pages if page] or [preset.title]
-        self.title_label.setText(f"Lesson: {preset.title}")
-        self.title_label.setToolTip(plain_tooltip(preset.title))
-        views = ", ".join(PANEL_TITLES[v] for v in preset.visible_panels)
-        self.view_button.setToolTip(plain_tooltip(
-            "The lesson's suggested view: " + ("presenter mode, " if preset.presenter else "") + f"only {views}. "
-            "Click again for every panel."))
+        self.title = title = tr(preset.title)  # a bundled lesson in the GUI's language; a file of one's own as written
+        self.pages = [" ".join([*notes, tr(preset.description)]).strip(), *(tr(step) for step in preset.steps)]
+        self.pages = [page for page in self.pages if page] or [title]
+        self.title_label.setText(tr("Lesson: {title}").format(title=title))
+        self.title_label.setToolTip(plain_tooltip(title))
+        views = ", ".join(tr(PANEL_TITLES[v]) for v in preset.visible_panels)
+        suggested = (tr("The lesson's suggested view: presenter mode, only {views}. Click again for every panel.")
+                     if preset.presenter else
+                     tr("The lesson's suggested view: only {views}. Click again for every panel."))
+        self.view_button.setToolTip(plain_tooltip(suggested.format(views=views)))
         self.set_collapsed(False)
         self.set_page(0)
         self.show()
@@ -96,15 +98,15 @@ class LessonStrip(QFrame):
         self.page = max(0, min(page, len(self.pages) - 1))
         self.text_label.setText(self.pages[self.page] if self.pages else "")
         last = len(self.pages) - 1
-        self.page_label.setText(f"step {self.page} of {last}" if self.page and last else
-                                (f"{last} steps" if last else ""))
+        self.page_label.setText(tr("step {page} of {last}").format(page=self.page, last=last) if self.page and last else
+                                (tr("{last} steps").format(last=last) if last else ""))
         self.prev_button.setEnabled(self.page > 0)
         self.next_button.setEnabled(self.page < last)
 
     def set_collapsed(self, collapsed: bool) -> None:
         self.text_label.setVisible(not collapsed)
         self.collapse_button.setText("▾" if collapsed else "▴")
-        self.collapse_button.setToolTip("Show the text" if collapsed else "Hide the text (the title stays)")
+        self.collapse_button.setToolTip(tr("Show the text") if collapsed else tr("Hide the text (the title stays)"))
 
 
 @dataclass(frozen=True)
@@ -124,9 +126,11 @@ def data_note(train_used: int | None, train_total: int, test_used: int | None = 
     ("training on 200 of 60,000 images"); empty when all of them are used."""
     parts = []
     if train_used is not None and train_used < train_total:
-        parts.append(f"training on {train_used:,} of {train_total:,} images")
+        parts.append(tr("training on {train_used:,} of {train_total:,} images")
+                     .format(train_used=train_used, train_total=train_total))
     if test_used is not None and test_used < test_total:
-        parts.append(f"testing on {test_used:,} of {test_total:,}")
+        parts.append(tr("testing on {test_used:,} of {test_total:,}")
+                     .format(test_used=test_used, test_total=test_total))
     text = ", ".join(parts)
     return text[:1].upper() + text[1:] if text else ""
 
@@ -189,7 +193,7 @@ class Lessons:
         The panels and the mode stay (presenter mode stays on); with the lesson view on, the new
         lesson's panels are shown."""
         p = self.parts
-        if ask and not p.confirm_discard(f"load the lesson “{preset.title}”"):
+        if ask and not p.confirm_discard(tr("load the lesson “{title}”").format(title=tr(preset.title))):
             return False
         if self.before is None:
             self.before = self.snapshot()
@@ -222,7 +226,7 @@ class Lessons:
             self.strip.hide()
             return True
         net_changes = before is not None and before.controls["net"] != p.controls.spec and not model_loaded
-        if ask and (p.session.active or net_changes) and not p.confirm_discard("close the lesson"):
+        if ask and (p.session.active or net_changes) and not p.confirm_discard(tr("close the lesson")):
             return False
         if p.session.active:
             p.runs.stop_run(wait=True)
@@ -254,7 +258,7 @@ class Lessons:
         button = self.strip.view_button
         text = button.text()
         button.setEnabled(False)
-        button.setText("Applying…")
+        button.setText(tr("Applying…"))
         button.repaint()
         QApplication.setOverrideCursor(Qt.WaitCursor)
         try:
@@ -292,12 +296,13 @@ class Lessons:
             self.strip.set_page(self.strip.page - 1)
 
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.parts.dialog_parent, "Open a lesson preset", "", "Lesson preset (*.json)")
+        path, _ = QFileDialog.getOpenFileName(self.parts.dialog_parent, tr("Open a lesson preset"), "",
+                                              tr("Lesson preset") + " (*.json)")
         if not path:
             return
         try:
             preset = lesson_presets.load_preset(path)
         except Exception as exc:
-            self.banner.show_message(f"Cannot use this lesson file: {exc}", "error")
+            self.banner.show_message(tr("Cannot use this lesson file: {exc}").format(exc=exc), "error")
             return
         self.apply(preset)

@@ -22,6 +22,7 @@ from ..train import events as ev
 from ..train.snapshot import dataset_image
 from .panels.registry import TEST_IMAGE, WEIGHTS, tell
 from .worker import Tag
+from .language import tr
 
 SNAPSHOT_MS = 300
 """The shortest time between two snapshots asked of the trainer."""
@@ -110,7 +111,8 @@ class LiveView(QObject):
         try:
             snapshot = state.local.snapshot(image, state.dataset, index, tag=Tag.VIEW)
         except Exception as exc:
-            self.banner.show_message(f"Cannot compute the feature maps: {exc}", "error", traceback.format_exc())
+            self.banner.show_message(tr("Cannot compute the feature maps: {exc}")
+                                     .format(exc=exc), "error", traceback.format_exc())
             return
         self._out_of_date = False
         self.show(snapshot, from_trainer=False)

@@ -8,12 +8,14 @@ of a part or of the app state, or one of the window's commands.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from ..analysis.presets import PANEL_TITLES
 from . import shortcuts
 from .panels import registry
+from .language import LANGUAGES, tr
+from .language import current as current_language
 from .status import plain_tooltip
 
 
@@ -21,72 +23,82 @@ class Menus:
     """Given the window's menu bar, the app state (the views shown), the panels, the parts the menus
     drive (exports, checkpoints, lessons) and the window's ``commands``: callables named ``quit``,
     ``presenter`` (on, full_screen=True), ``full_screen`` (on), ``keys``, ``open_image``, the comparison's
-    ``keep``, ``compare`` and ``stop_comparing``, and ``zoom_in``, ``zoom_out``, ``zoom_reset``."""
+    ``keep``, ``compare`` and ``stop_comparing``, and ``zoom_in``, ``zoom_out``, ``zoom_reset``, and ``language`` (code)."""
 
     def __init__(self, bar, state, panels, exports, checkpoints, lessons, commands: dict):
         self.bar, self.panels, self.exports = bar, panels, exports
-        file_menu = bar.addMenu("&File")
-        export_panel = file_menu.addMenu("Export panel as PNG")
+        file_menu = bar.addMenu(tr("&File"))
+        export_panel = file_menu.addMenu(tr("Export panel as PNG"))
         for spec in registry.PANELS:
-            export_panel.addAction(spec.title, lambda key=spec.key: exports.export_panel_dialog(key))
-        export_panel.addAction("Whole window", lambda: exports.export_panel_dialog("window"))
-        file_menu.addAction("Export metrics as CSV…", exports.export_metrics_dialog)
-        file_menu.addAction("Export per-layer timings as CSV…", exports.export_timings_dialog)
-        file_menu.addAction("Export HTML report…", exports.export_report_dialog)
+            export_panel.addAction(tr(spec.title), lambda key=spec.key: exports.export_panel_dialog(key))
+        export_panel.addAction(tr("Whole window"), lambda: exports.export_panel_dialog("window"))
+        file_menu.addAction(tr("Export metrics as CSV…"), exports.export_metrics_dialog)
+        file_menu.addAction(tr("Export per-layer timings as CSV…"), exports.export_timings_dialog)
+        file_menu.addAction(tr("Export HTML report…"), exports.export_report_dialog)
         file_menu.addSeparator()
-        self.open_image_action = file_menu.addAction("Open image…", commands["open_image"])
-        self.open_image_action.setStatusTip("Classify a photo or scan of a digit (it shows on the drawing canvas)")
+        self.open_image_action = file_menu.addAction(tr("Open image…"), commands["open_image"])
+        self.open_image_action.setStatusTip(tr("Classify a photo or scan of a digit (it shows on the drawing canvas)"))
         file_menu.addSeparator()
-        file_menu.addAction("Save model…", checkpoints.save_dialog)
-        file_menu.addAction("Load model…", checkpoints.load_dialog)
+        file_menu.addAction(tr("Save model…"), checkpoints.save_dialog)
+        file_menu.addAction(tr("Load model…"), checkpoints.load_dialog)
         file_menu.addSeparator()
-        file_menu.addAction(f"Keep this run for comparison\t{shortcuts.key_text('keep_for_comparison')}",
+        file_menu.addAction(tr("Keep this run for comparison") + f"\t{shortcuts.key_text('keep_for_comparison')}",
                             commands["keep"])
-        file_menu.addAction("Compare with a saved model…", commands["compare"])
-        self.stop_comparing_action = file_menu.addAction("Stop comparing", commands["stop_comparing"])
+        file_menu.addAction(tr("Compare with a saved model…"), commands["compare"])
+        self.stop_comparing_action = file_menu.addAction(tr("Stop comparing"), commands["stop_comparing"])
         self.stop_comparing_action.setEnabled(False)
         state.events.kept.connect(lambda kept: self.stop_comparing_action.setEnabled(kept is not None))
         file_menu.addSeparator()
-        quit_action = file_menu.addAction("Quit", commands["quit"])
+        quit_action = file_menu.addAction(tr("Quit"), commands["quit"])
         quit_action.setShortcut(QKeySequence.Quit)
 
-        view = bar.addMenu("&View")
-        self.presenter_action = view.addAction("Presenter mode (fewer, bigger pictures, full screen)")
+        view = bar.addMenu(tr("&View"))
+        self.presenter_action = view.addAction(tr("Presenter mode (fewer, bigger pictures, full screen)"))
         self.presenter_action.setCheckable(True)
         self.presenter_action.toggled.connect(lambda on: commands["presenter"](on))
-        self.fullscreen_action = view.addAction("Full screen")
+        self.fullscreen_action = view.addAction(tr("Full screen"))
         self.fullscreen_action.setCheckable(True)
         self.fullscreen_action.toggled.connect(commands["full_screen"])
         view.addSeparator()
-        self.zoom_in_action = view.addAction("Zoom in", commands["zoom_in"])
-        self.zoom_out_action = view.addAction("Zoom out", commands["zoom_out"])
-        self.zoom_reset_action = view.addAction("Actual size", commands["zoom_reset"])
-        self.zoom_level_action = view.addAction("Zoom 100 %")
+        self.zoom_in_action = view.addAction(tr("Zoom in"), commands["zoom_in"])
+        self.zoom_out_action = view.addAction(tr("Zoom out"), commands["zoom_out"])
+        self.zoom_reset_action = view.addAction(tr("Actual size"), commands["zoom_reset"])
+        self.zoom_level_action = view.addAction(tr("Zoom {level} %").format(level=100))
         self.zoom_level_action.setEnabled(False)  # says the level; the entries above change it
         view.addSeparator()
         self.view_actions: dict[str, QAction] = {}
         for name, title in PANEL_TITLES.items():
-            action = view.addAction(title)
+            action = view.addAction(tr(title))
             action.setCheckable(True)
             action.setChecked(True)
             action.toggled.connect(lambda on, n=name: state.set_view_visible(n, on))
             self.view_actions[name] = action
         view.addSeparator()
-        view.addAction("Show every panel", lambda: state.set_visible_views(registry.VIEWS))
+        view.addAction(tr("Show every panel"), lambda: state.set_visible_views(registry.VIEWS))
         view.addSeparator()
-        self.keys_action = view.addAction(f"Keys…\t{shortcuts.key_text('help')}", commands["keys"])
+        self.language_menu = view.addMenu(tr("Language"))
+        self.language_actions: dict[str, QAction] = {}
+        group = QActionGroup(view)
+        for code, name in LANGUAGES.items():  # each in its own language: findable by whoever reads it
+            action = self.language_menu.addAction(name, lambda c=code: commands["language"](c))
+            action.setCheckable(True)
+            group.addAction(action)
+            self.language_actions[code] = action
+        self.show_language(current_language())
+        self.keys_action = view.addAction(tr("Keys…") + f"\t{shortcuts.key_text('help')}", commands["keys"])
 
-        lessons_menu = bar.addMenu("&Lessons")
+        lessons_menu = bar.addMenu(tr("&Lessons"))
         if lessons.problem:
-            lessons_menu.addAction(f"(lesson presets unavailable: {lessons.problem})").setEnabled(False)
+            lessons_menu.addAction(tr("(lesson presets unavailable: {problem})").format(problem=lessons.problem)).setEnabled(False)
         for preset in lessons.presets:
             # A title from a file: '&' is text, not a shortcut mark; the tooltip shows the text as it is.
-            action = lessons_menu.addAction(preset.title.replace("&", "&&"), lambda p=preset: lessons.apply(p))
-            action.setToolTip(plain_tooltip(preset.description))
-            action.setStatusTip(preset.description[:160])
+            action = lessons_menu.addAction(tr(preset.title).replace("&", "&&"), lambda p=preset: lessons.apply(p))
+            description = tr(preset.description)
+            action.setToolTip(plain_tooltip(description))
+            action.setStatusTip(description[:160])
         lessons_menu.setToolTipsVisible(True)
         lessons_menu.addSeparator()
-        lessons_menu.addAction("Open a lesson file…", lessons.open_dialog)
+        lessons_menu.addAction(tr("Open a lesson file…"), lessons.open_dialog)
 
         for key, panel in panels.items():
             panel.setContextMenuPolicy(Qt.CustomContextMenu)
@@ -94,7 +106,7 @@ class Menus:
 
     def panel_menu(self, key: str, pos) -> None:
         menu = QMenu(self.bar.window())
-        menu.addAction("Export this panel as PNG…", lambda: self.exports.export_panel_dialog(key))
+        menu.addAction(tr("Export this panel as PNG…"), lambda: self.exports.export_panel_dialog(key))
         menu.exec(self.panels[key].mapToGlobal(pos))
 
     @staticmethod
@@ -106,7 +118,11 @@ class Menus:
             action.blockSignals(False)
 
     def show_zoom(self, level: int) -> None:
-        self.zoom_level_action.setText(f"Zoom {level} %")
+        self.zoom_level_action.setText(tr("Zoom {level} %").format(level=level))
+
+    def show_language(self, code: str) -> None:
+        for name, action in self.language_actions.items():
+            self.set_checked(action, name == code)
 
     def show_views(self, views: set[str]) -> None:
         for name, action in self.view_actions.items():

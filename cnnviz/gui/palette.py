@@ -27,6 +27,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
 from ..analysis.render import DIVERGING_LUT as _RENDER_DIVERGING_LUT
+from ..translatable import N_
 
 # --- qualitative -------------------------------------------------------------------------------------
 BLACK = "#000000"
@@ -102,8 +103,8 @@ class Verdict:
     """A thumbnail's frame colour; None: no frame (so frame or no frame tells them apart too)."""
 
 
-CORRECT = Verdict(colour=BLUE, mark="✓", word="correct", border=None)
-WRONG = Verdict(colour=VERMILLION, mark="✗", word="wrong", border=VERMILLION)
+CORRECT = Verdict(colour=BLUE, mark="✓", word=N_("correct"), border=None)
+WRONG = Verdict(colour=VERMILLION, mark="✗", word=N_("wrong"), border=VERMILLION)
 
 
 def verdict(right: bool) -> Verdict:

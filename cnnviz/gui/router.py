@@ -18,6 +18,7 @@ from ..train import events as ev
 from . import theme
 from .panels.registry import EVALUATED, tell
 from .worker import EventBatch, Tag
+from .language import tr
 
 CURVES_HZ = 5
 """The curves redraw at most this often (painting them is the costliest thing here)."""
@@ -56,7 +57,8 @@ class EventRouter(QObject):
         try:
             self._apply(batch)
         except Exception as exc:
-            self.banner.show_message(f"Display error: {type(exc).__name__}: {exc}", "error",
+            self.banner.show_message(tr("Display error: {error_type}: {exc}")
+                                     .format(error_type=type(exc).__name__, exc=exc), "error",
                                             traceback.format_exc())
 
     def _apply(self, batch: EventBatch) -> None:
@@ -154,7 +156,7 @@ class EventRouter(QObject):
     @handle.register
     def _warmup_started(self, event: ev.WarmupStarted) -> None:
         # Where the user is looking, not only in the status bar: the first start compiles for seconds.
-        self.workspace.busy.start(f"{event.backend}: compiling kernels, first start only")
+        self.workspace.busy.start(tr("{backend}: compiling kernels, first start only").format(backend=event.backend))
 
     @handle.register
     def _warmup(self, event: ev.WarmupFinished) -> None:
@@ -163,7 +165,7 @@ class EventRouter(QObject):
 
     @handle.register
     def _diverged(self, event: ev.Diverged) -> None:
-        self.banner.show_message(f"Training diverged: {event.message}", "warning")
+        self.banner.show_message(tr("Training diverged: {message}").format(message=event.message), "warning")
 
     @handle.register
     def _error(self, event: ev.TrainerError) -> None:

@@ -16,6 +16,7 @@ from ..backends import registry as backends
 from ..train.events import RunPhase
 from ..train.trainer import Trainer
 from .panels import registry
+from .language import tr
 
 
 @dataclass
@@ -46,7 +47,7 @@ class RunControl:
         try:
             self.state.local.set_spec(self.parts.controls.spec, self.state.seed)
         except Exception as exc:  # an invalid spec never gets here, but never crash
-            self.banner.show_message(f"Cannot build the network: {exc}", "error")
+            self.banner.show_message(tr("Cannot build the network: {exc}").format(exc=exc), "error")
             return
         self.show_new_model(loaded_weights=None)
 
@@ -107,7 +108,7 @@ class RunControl:
             self.launch(paused=True)
 
     def reset(self) -> None:
-        if not self.parts.checkpoints.ask_before_discard("starting over with new random weights"):
+        if not self.parts.checkpoints.ask_before_discard(tr("starting over with new random weights")):
             return
         seed = self.state.next_seed()
         if self.parts.session.active:
@@ -116,7 +117,7 @@ class RunControl:
             return
         self.new_random_model()
         self.parts.status.show_start()
-        self.banner.show_message(f"New random weights (seed {seed}).", "info", auto_hide_ms=4000)
+        self.banner.show_message(tr("New random weights (seed {seed}).").format(seed=seed), "info", auto_hide_ms=4000)
 
     def make_config(self):
         c = self.parts.controls
@@ -129,7 +130,7 @@ class RunControl:
         (default: the loaded checkpoint's, or fresh ones) on ``dataset`` (default: the one loaded)."""
         p, state = self.parts, self.state
         if state.dataset is None:
-            self.banner.show_message("No data set is loaded: choose one that is installed, or start with --data DIR.",
+            self.banner.show_message(tr("No data set is loaded: choose one that is installed, or start with --data DIR."),
                                      "error")
             return False
         p.controls.flush_pending()
@@ -142,7 +143,7 @@ class RunControl:
                 dataset = state.tested_on(state.dataset)
             trainer = Trainer(config, dataset, initial_weights=weights, resume=p.checkpoints.resume_for(weights))
         except ValueError as exc:
-            self.banner.show_message(f"Cannot start: {exc}", "error")
+            self.banner.show_message(tr("Cannot start: {exc}").format(exc=exc), "error")
             return False
         state.run.label = label
         state.run.config = config
@@ -184,19 +185,19 @@ class RunControl:
             self.parts.session.trainer.switch_backend(name)
 
     def on_network(self, _spec: str) -> None:
-        self.stop_run("The network changed, so the run was stopped. Press Start to train the new network.")
+        self.stop_run(tr("The network changed, so the run was stopped. Press Start to train the new network."))
         self.new_random_model()
 
     def load_dataset(self, name: str) -> bool:
         try:
             self.state.load_dataset(name)
         except Exception as exc:  # DatasetError, OSError: tell the user, keep going
-            self.banner.show_message(f"Cannot load the {name} data set: {exc}", "error")
+            self.banner.show_message(tr("Cannot load the {name} data set: {exc}").format(name=name, exc=exc), "error")
             return False
         return True
 
     def on_dataset(self, name: str) -> None:
-        self.stop_run("The data set changed, so the run was stopped. Press Start to train on it.")
+        self.stop_run(tr("The data set changed, so the run was stopped. Press Start to train on it."))
         if self.load_dataset(name):
             self.banner.hide()
         self.parts.panels.curves.clear()
@@ -219,7 +220,7 @@ class RunControl:
             try:
                 local.load(*final_weights)
             except Exception as exc:  # never lose the window over a display copy
-                self.banner.show_message(f"Could not copy the final weights: {exc}", "error")
+                self.banner.show_message(tr("Could not copy the final weights: {exc}").format(exc=exc), "error")
             state.events.weights.emit()  # (the live view observes it: the final weights' view, computed here)
         else:
             p.live_view.show_local()  # the last snapshot's weights' view, computed here
@@ -230,7 +231,8 @@ class RunControl:
         drawings.set_model(local.model)
         if state.run.label:
             ours = "–" if drawings.accuracy is None else f"{100 * drawings.accuracy:.0f}%"
-            self.banner.show_message(f"{state.run.label} finished. Our drawings: {ours} (see the Class drawings tab).",
+            self.banner.show_message(tr("{label} finished. Our drawings: {ours} (see the Class drawings tab).")
+                                     .format(label=state.run.label, ours=ours),
                                      "info", auto_hide_ms=15000)
             state.run.label = ""
         self.update_buttons()
@@ -251,13 +253,13 @@ class RunControl:
         self.parts.workspace.busy.stop()
         self.parts.status.show(state="stopped by an error")
         self.parts.status.show_stopped()
-        self.banner.show_message(f"Training stopped by an error: {message}. The app is still running; "
-                                 "change a setting and press Start to try again.", "error", details)
+        self.banner.show_message(tr("Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.")
+                                 .format(message=message), "error", details)
 
     def update_buttons(self, *_changed) -> None:
         c, active, state = self.parts.controls, self.parts.session.active, self.state
         c.start_button.setEnabled(not active and state.dataset is not None)
         c.pause_button.setEnabled(active)
-        c.pause_button.setText("▶  Resume" if active and state.run.state == RunPhase.PAUSED else "❚❚  Pause")
+        c.pause_button.setText(tr("▶  Resume") if active and state.run.state == RunPhase.PAUSED else tr("❚❚  Pause"))
         c.step_button.setEnabled(state.dataset is not None)
         c.epochs_spin.setEnabled(not active)

@@ -21,6 +21,9 @@ from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractSpinBox, QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout,
                                QWidget)
 
+from ..translatable import N_
+from .language import tr
+
 
 @dataclass(frozen=True)
 class Shortcut:
@@ -32,25 +35,25 @@ class Shortcut:
 
 
 SHORTCUTS: tuple[Shortcut, ...] = (
-    Shortcut("start_or_pause", ("Space",), "Start training, pause it, resume it"),
-    Shortcut("step", ("S",), "Train exactly one batch"),
-    Shortcut("clear_drawing", ("C",), "Clear the drawing"),
-    Shortcut("open_image", ("Ctrl+O",), "Open a photo or scan of a digit to classify (or drop it on the canvas)"),
-    Shortcut("previous_test_image", ("Left",), "The previous test image (feature maps, Why?)"),
-    Shortcut("next_test_image", ("Right",), "The next test image (feature maps, Why?)"),
-    Shortcut("lesson_next", ("PgDown", "N"), "The lesson's next step"),
-    Shortcut("lesson_back", ("PgUp", "B"), "The lesson's previous step"),
-    Shortcut("keep_for_comparison", ("K",), "Keep this run for comparison (the next run is drawn over it)"),
-    Shortcut("presenter", ("F5",), "Presenter mode on or off"),
-    Shortcut("full_screen", ("F11",), "Full screen on or off"),
-    Shortcut("zoom_in", ("Ctrl+=", "Ctrl++"), "Zoom in: larger text and plots (up to 200 %)"),
-    Shortcut("zoom_out", ("Ctrl+-",), "Zoom out (down to 80 %)"),
-    Shortcut("zoom_reset", ("Ctrl+0",), "Actual size (zoom 100 %)"),
-    Shortcut("help", ("F1", "?"), "This list of keys"),
+    Shortcut("start_or_pause", ("Space",), N_("Start training, pause it, resume it")),
+    Shortcut("step", ("S",), N_("Train exactly one batch")),
+    Shortcut("clear_drawing", ("C",), N_("Clear the drawing")),
+    Shortcut("open_image", ("Ctrl+O",), N_("Open a photo or scan of a digit to classify (or drop it on the canvas)")),
+    Shortcut("previous_test_image", ("Left",), N_("The previous test image (feature maps, Why?)")),
+    Shortcut("next_test_image", ("Right",), N_("The next test image (feature maps, Why?)")),
+    Shortcut("lesson_next", ("PgDown", "N"), N_("The lesson's next step")),
+    Shortcut("lesson_back", ("PgUp", "B"), N_("The lesson's previous step")),
+    Shortcut("keep_for_comparison", ("K",), N_("Keep this run for comparison (the next run is drawn over it)")),
+    Shortcut("presenter", ("F5",), N_("Presenter mode on or off")),
+    Shortcut("full_screen", ("F11",), N_("Full screen on or off")),
+    Shortcut("zoom_in", ("Ctrl+=", "Ctrl++"), N_("Zoom in: larger text and plots (up to 200 %)")),
+    Shortcut("zoom_out", ("Ctrl+-",), N_("Zoom out (down to 80 %)")),
+    Shortcut("zoom_reset", ("Ctrl+0",), N_("Actual size (zoom 100 %)")),
+    Shortcut("help", ("F1", "?"), N_("This list of keys")),
 )
 BY_NAME = {shortcut.name: shortcut for shortcut in SHORTCUTS}
-TYPING_NOTE = ("While you type in a field (the learning rate, a network spec, a name) the keys type: "
-               "Enter applies it and leaves the field, Escape leaves it unchanged.")
+TYPING_NOTE = N_("While you type in a field (the learning rate, a network spec, a name) the keys type: "
+                  "Enter applies it and leaves the field, Escape leaves it unchanged.")
 
 
 def key_text(name: str, all_keys: bool = False) -> str:
@@ -61,7 +64,7 @@ def key_text(name: str, all_keys: bool = False) -> str:
 
 def rows() -> list[tuple[str, str]]:
     """(keys, what they do) for every shortcut, in table order: the help lists these."""
-    return [(key_text(s.name, all_keys=True), s.description) for s in SHORTCUTS]
+    return [(key_text(s.name, all_keys=True), tr(s.description)) for s in SHORTCUTS]
 
 
 def install(window: QWidget, targets: dict[str, Callable[[], object] | QAction]) -> dict[str, list]:
@@ -187,7 +190,7 @@ def show_help(parent: QWidget) -> QDialog:
     """A dialog listing every key (from :data:`SHORTCUTS`); it closes with Escape, Enter or F1."""
     dialog = QDialog(parent)
     dialog.setObjectName("shortcutHelp")
-    dialog.setWindowTitle("Keys")
+    dialog.setWindowTitle(tr("Keys"))
     layout = QVBoxLayout(dialog)
     table = "".join(f"<tr><td style='padding-right:18px'><b>{_html(keys)}</b></td><td>{_html(text)}</td></tr>"
                     for keys, text in rows())
@@ -195,7 +198,7 @@ def show_help(parent: QWidget) -> QDialog:
     label.setTextFormat(Qt.RichText)
     label.setObjectName("shortcutTable")
     layout.addWidget(label)
-    note = QLabel(TYPING_NOTE)
+    note = QLabel(tr(TYPING_NOTE))
     note.setWordWrap(True)
     note.setObjectName("hint")
     layout.addWidget(note)

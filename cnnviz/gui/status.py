@@ -16,6 +16,18 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QFrame, QGraphicsDropShadowEffect, QHBoxLayout, QLabel, QPushButton, QSizePolicy,
                                QStatusBar, QWidget)
 
+from ..translatable import N_
+from .language import tr
+
+FIELD_TEMPLATES = {"epoch": ("epoch ", N_("epoch {value}")), "step": ("step ", N_("step {value}")),
+                   "backend": ("backend ", N_("backend {value}")), "eta": ("ETA ", N_("ETA {value}")),
+                   "test": ("test accuracy ", N_("test accuracy {value}"))}
+"""A status field's English prefix and the template it is shown with in the GUI's language."""
+STATES = (N_("ready"), N_("idle"), N_("starting"), N_("running"), N_("paused"), N_("reset"), N_("finished"),
+          N_("stopped"), N_("failed"), N_("stopped by an error"), N_("ready · compiling kernels"),
+          N_("starting (loading data)…"), N_("starting (loading data and compiling kernels)…"))
+"""The state field's words (the run's phases and the app's own): each is shown translated."""
+
 
 def plain_tooltip(text: str) -> str:
     """A tooltip that shows ``text`` as it is (Qt would render a tooltip that looks like HTML)."""
@@ -85,7 +97,7 @@ class Banner(Floating):
         row.addWidget(self.label, 1)
         self.close_button = QPushButton("✕")
         self.close_button.setFixedWidth(36)
-        self.close_button.setToolTip("Hide this message")
+        self.close_button.setToolTip(tr("Hide this message"))
         self.close_button.clicked.connect(self.hide)
         row.addWidget(self.close_button, 0, Qt.AlignTop)
         self.kind = "info"
@@ -195,6 +207,8 @@ class StatusFields:
     def __init__(self, bar: QStatusBar):
         self.bar = bar
         self.labels: dict[str, QLabel] = {}
+        self.texts: dict[str, str] = {}
+        """Each field's text in English (what :meth:`text` answers); its label shows it translated."""
         self.aside: set[str] = set()
         """The fields hidden for the message on show."""
         for key in self.KEYS:
@@ -225,13 +239,24 @@ class StatusFields:
 
     def show(self, **texts: str) -> None:
         for key, text in texts.items():
-            self.labels[key].setText(text)
+            self.texts[key] = text
+            self.labels[key].setText(self.translated(key, str(text)))
         message = self.bar.currentMessage()
         if message:  # longer figures ("finished", "test accuracy 97.3%") under a message: room again
             self.make_room(message)
 
     def text(self, key: str) -> str:
-        return self.labels[key].text()
+        return self.texts.get(key, "")
+
+    @staticmethod
+    def translated(key: str, text: str) -> str:
+        """A field's English text as the GUI shows it ("epoch 0.50" -> "Epoche 0.50")."""
+        if key == "rate" and text.endswith(" images/s"):
+            return tr("{value} images/s").format(value=text[:-len(" images/s")])
+        prefix, template = FIELD_TEMPLATES.get(key, ("", ""))
+        if prefix and text.startswith(prefix):
+            return tr(template).format(value=text[len(prefix):])
+        return tr(text)
 
     def show_start(self) -> None:
         """No step trained yet."""

@@ -91,9 +91,16 @@ def ui_family() -> str:
     return _UI_FAMILY[0]
 
 
+SCRIPT_FAMILIES: list[str] = []
+"""Fonts after ``ui_family`` for the GUI language's script (a CJK font for Japanese or Chinese: set by
+``language.install``), so that its glyphs come from one font of the right regional style."""
+
+
 def ui_font(point_size: int | None = None, bold: bool = False) -> QFont:
     """A QFont of ``ui_family`` (optionally of ``point_size`` points, bold)."""
     font = QFont(ui_family())
+    if SCRIPT_FAMILIES:
+        font.setFamilies([ui_family(), *SCRIPT_FAMILIES])
     if point_size is not None:
         font.setPointSize(point_size)
     if bold:

@@ -22,12 +22,13 @@ from ..analysis.drawings import DrawingStore
 from ..app.state import AppState
 from ..backends import registry as backends
 from ..train.events import RunPhase
-from . import accessibility, presenter, shortcuts, theme, zoom
+from . import accessibility, language, presenter, shortcuts, theme, zoom
 from .checkpoints import Checkpoints
 from .drawing_pad import DrawingPad
 from .exports import Exports
 from .layout import Workspace, initial_geometry
 from .comparison import Comparison
+from .language import tr
 from .lessons import LessonParts, Lessons, data_note
 from .live_view import LiveView
 from .menus import Menus
@@ -51,7 +52,7 @@ class MainWindow(QMainWindow):
         # The zoom first: the panels are built with its sizes. None: the level stored by the last session.
         self.zoom_level = zoom.load() if zoom_level is None else (zoom.valid(zoom_level) or zoom.ACTUAL)
         theme.set_zoom(self.zoom_level / 100)
-        self.setWindowTitle("cnnviz — watch a CNN learn")
+        self.setWindowTitle(tr("cnnviz — watch a CNN learn"))
         self.state = AppState(data_dir, config_overrides)
         """The app model (data set, settings in force, views, presenter flag, the run): the parts observe it."""
         self.screen_states = presenter.ScreenStates()
@@ -88,7 +89,7 @@ class MainWindow(QMainWindow):
                             "keep": self.comparison.keep_current, "compare": self.comparison.compare_dialog,
                             "stop_comparing": self.comparison.stop,
                             "zoom_in": lambda: self.zoom_by(+1), "zoom_out": lambda: self.zoom_by(-1),
-                            "zoom_reset": lambda: self.zoom_by(0)})
+                            "zoom_reset": lambda: self.zoom_by(0), "language": self.choose_language})
         self._connect()
         self._observe()
         self.resize(1280, 720)
@@ -203,9 +204,16 @@ class MainWindow(QMainWindow):
         zoom.apply(self, self.zoom_level)
         self.menus.show_zoom(self.zoom_level)
         if remember:
-            self.statusBar().showMessage(zoom.text(self.zoom_level), 4000)
+            self.statusBar().showMessage(tr("Zoom {level} %").format(level=self.zoom_level), 4000)
             if not zoom.save(self.zoom_level):
-                self.statusBar().showMessage(f"{zoom.text(self.zoom_level)} (could not be stored)", 6000)
+                self.statusBar().showMessage(tr("{zoom} (could not be stored)")
+                                             .format(zoom=tr("Zoom {level} %").format(level=self.zoom_level)), 6000)
+
+    def choose_language(self, code: str) -> None:
+        """View > Language: stored for the next start, which shows it (said in the language chosen)."""
+        self.menus.show_language(language.current())  # the tick stays on the language shown until then
+        stored = language.save(code)
+        self.banner.show_message(language.restart_note(code, stored), "info", auto_hide_ms=10000)
 
     def zoom_by(self, direction: int) -> None:
         """Ctrl+= (+1), Ctrl+- (-1): the next step of :data:`zoom.STEPS`; Ctrl+0 (0): actual size."""
@@ -269,7 +277,8 @@ class MainWindow(QMainWindow):
         self.panels.feature_maps.select_test_image(int(index))
         self.panels.why.use_drawing(False)
         self.live_view.show_test_image()
-        self.statusBar().showMessage(f"Test image #{index}: see inside it in Training (feature maps) and Why?", 8000)
+        self.statusBar().showMessage(tr("Test image #{index}: see inside it in Training (feature maps) and Why?")
+                                     .format(index=index), 8000)
 
     # --- before something replaces the run -------------------------------------------------------------
     def confirm_discard(self, action: str) -> bool:
@@ -277,13 +286,13 @@ class MainWindow(QMainWindow):
         model that is not saved; True to go ahead. The one place that asks: nothing is stopped or replaced
         without it (a running run: stop it?; unsaved weights: Save / Discard / Cancel)."""
         if not self.session.active:
-            return self.checkpoints.ask_before_discard(f"you {action}")
+            return self.checkpoints.ask_before_discard(tr("you {action}").format(action=action))
         if not self._confirm_stop(action):
             return False
         # Nothing trains while Save / Discard / Cancel is asked: the question names the steps and accuracy
         # of the weights a Save writes. Cancel there leaves the run as it was (running again if it ran).
         resume = self._pause_for_question()
-        go_ahead = self.checkpoints.ask_before_discard(f"you {action}")
+        go_ahead = self.checkpoints.ask_before_discard(tr("you {action}").format(action=action))
         if not go_ahead and resume and self.session.active:
             self.session.trainer.resume()
         return go_ahead
@@ -302,13 +311,14 @@ class MainWindow(QMainWindow):
         return True
 
     def _confirm_stop(self, action: str) -> bool:
-        box = QMessageBox(QMessageBox.Question, "Training is running",
-                          f"A training run is going on. To {action}, it has to stop (the weights trained so far "
-                          "are replaced).\n\nStop the run and go ahead?", QMessageBox.Yes | QMessageBox.Cancel, self)
+        box = QMessageBox(QMessageBox.Question, tr("Training is running"),
+                          tr("A training run is going on. To {action}, it has to stop (the weights trained so far "
+                             "are replaced).\n\nStop the run and go ahead?").format(action=action),
+                          QMessageBox.Yes | QMessageBox.Cancel, self)
         box.setTextFormat(Qt.PlainText)  # the action may name a lesson file's title
         box.setDefaultButton(QMessageBox.Cancel)
-        box.button(QMessageBox.Yes).setText("Stop and go ahead")
-        box.button(QMessageBox.Cancel).setText("Keep training")
+        box.button(QMessageBox.Yes).setText(tr("Stop and go ahead"))
+        box.button(QMessageBox.Cancel).setText(tr("Keep training"))
         answer = box.exec()
         box.deleteLater()  # a child of the window: else every question asked stays with it
         return answer == QMessageBox.Yes
@@ -338,7 +348,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:
         # Save / Discard / Cancel first; a thread inside a long step hides the window and closes it later.
-        if self.session.shutdown_or_ask(self, lambda: self.checkpoints.ask_before_discard("closing")):
+        if self.session.shutdown_or_ask(self, lambda: self.checkpoints.ask_before_discard(tr("closing"))):
             self.shutdown()
             super().closeEvent(event)
         else:

@@ -77,6 +77,7 @@ def step(level: int, direction: int) -> int:
 
 
 def text(level: int) -> str:
+    """What the View menu and the status bar say (English: the window shows it translated)."""
     return f"Zoom {level} %"
 
 

@@ -13,6 +13,7 @@ from .. import accessibility, theme
 from ..canvas import DrawingCanvas
 from ..not_sure import NotSureCalibration
 from .common import QWIDGETSIZE_MAX, Panel, image_view, show
+from ..language import tr
 
 
 SIDE_PX = 170
@@ -40,7 +41,7 @@ class _Bars(pg.GraphicsLayoutWidget):
 
 class ClassifyPanel(Panel):
     def __init__(self, parent=None):
-        super().__init__("Draw and classify", "", parent)
+        super().__init__(tr("Draw and classify"), "", parent)
         # The canvas and what the network makes of it sit side by side in a wide panel and one
         # above the other in a tall one, whichever gives the bigger canvas (see resizeEvent).
         self.box = QBoxLayout(QBoxLayout.LeftToRight)
@@ -50,20 +51,20 @@ class ClassifyPanel(Panel):
         # the canvas and its tools
         left = QVBoxLayout()
         self.canvas = DrawingCanvas()
-        accessibility.set_name(self.canvas, "Drawing canvas", "Draw a digit here with the mouse or a pen; the "
+        accessibility.set_name(self.canvas, tr("Drawing canvas"), tr("Draw a digit here with the mouse or a pen; the "
                                "network classifies it as you draw. C clears it. Drop an image file here, or "
-                               "right-click and Open image, to classify a photo or scan.")
+                               "right-click and Open image, to classify a photo or scan."))
         left.addWidget(self.canvas, 1)
         tools = QHBoxLayout()
-        self.clear_button = QPushButton("Clear")
-        self.clear_button.setToolTip("Clear the drawing (C)")
+        self.clear_button = QPushButton(tr("Clear"))
+        self.clear_button.setToolTip(tr("Clear the drawing (C)"))
         tools.addWidget(self.clear_button)
-        tools.addWidget(QLabel("stroke"))
+        tools.addWidget(QLabel(tr("stroke")))
         self.width_slider = QSlider(Qt.Horizontal)
         self.width_slider.setRange(8, 40)
         self.width_slider.setValue(int(self.canvas.stroke_width))
-        self.width_slider.setToolTip("Stroke width")
-        accessibility.set_name(self.width_slider, "Stroke width")
+        self.width_slider.setToolTip(tr("Stroke width"))
+        accessibility.set_name(self.width_slider, tr("Stroke width"))
         self.width_slider.setMinimumWidth(60)
         tools.addWidget(self.width_slider, 1)
         left.addLayout(tools)
@@ -75,15 +76,15 @@ class ClassifyPanel(Panel):
         self.side.setSpacing(6)
         top = QHBoxLayout()
         seen = QVBoxLayout()
-        seen_title = QLabel("input")
+        seen_title = QLabel(tr("input"))
         self.seen_title = seen_title
         seen_title.setObjectName("hint")
-        seen_title.setToolTip("What the network gets: your drawing as 28×28 pixels, centred like MNIST")
+        seen_title.setToolTip(tr("What the network gets: your drawing as 28×28 pixels, centred like MNIST"))
         seen.addWidget(seen_title)
         self.input_graphics = pg.GraphicsLayoutWidget()
         self.input_graphics.setFixedSize(INPUT_PX, INPUT_PX)
-        accessibility.set_name(self.input_graphics, "Network input", "Your drawing as the 28 by 28 pixels the "
-                               "network gets, centred like MNIST")
+        accessibility.set_name(self.input_graphics, tr("Network input"), tr("Your drawing as the 28 by 28 pixels the "
+                               "network gets, centred like MNIST"))
         self.input_graphics.ci.setContentsMargins(0, 0, 0, 0)
         self.input_view, self.input_item = image_view(theme.GREY_LUT, (0.0, 1.0))
         self.input_view.setDefaultPadding(0)
@@ -96,7 +97,7 @@ class ClassifyPanel(Panel):
         self.digit_label = QLabel("–")
         self.digit_label.setObjectName("bigDigit")
         self.digit_label.setAlignment(Qt.AlignCenter)
-        self.digit_label.setToolTip("The network's answer: the class with the highest probability")
+        self.digit_label.setToolTip(tr("The network's answer: the class with the highest probability"))
         guess.addWidget(self.digit_label, 1)
         self.confidence_label = QLabel("")
         self.confidence_label.setAlignment(Qt.AlignCenter)
@@ -112,13 +113,13 @@ class ClassifyPanel(Panel):
         self.verdict_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.verdict_label.setStyleSheet(f"border-left: 4px solid {theme.ACCENT}; padding-left: 6px;")
         self.verdict_label.hide()
-        accessibility.set_name(self.verdict_label, "Not sure", "Why the network is not sure of its answer")
+        accessibility.set_name(self.verdict_label, tr("Not sure"), tr("Why the network is not sure of its answer"))
         self.side.addWidget(self.verdict_label)
         self.graphics = _Bars()
         self.graphics.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
         self.graphics.setMinimumHeight(96)
         self.graphics.setMinimumWidth(150)
-        accessibility.set_name(self.graphics, "Probabilities", "One bar per class: how sure the network is")
+        accessibility.set_name(self.graphics, tr("Probabilities"), tr("One bar per class: how sure the network is"))
         # No axis titles: the ten digits under the bars need the width ("%" is on the ticks).
         self.prob_plot = theme.style_plot(self.graphics.addPlot())
         self.prob_plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
@@ -272,7 +273,7 @@ class ClassifyPanel(Panel):
         self.class_names = list(names)
         ticks = [(i, n if len(n) <= 2 else str(i)) for i, n in enumerate(self.class_names)]
         self.prob_plot.getAxis("bottom").setTicks([ticks])
-        self.prob_plot.setLabel("bottom", "class" if any(len(n) > 2 for n in self.class_names) else "digit",
+        self.prob_plot.setLabel("bottom", tr("class") if any(len(n) > 2 for n in self.class_names) else tr("digit"),
                                 color=theme.TEXT, **{"font-size": f"{theme.AXIS_POINT_SIZE}pt"})
 
     def show_input(self, image: np.ndarray) -> None:
@@ -293,8 +294,12 @@ class ClassifyPanel(Panel):
         calibration = self.not_sure.calibration
         if calibration is None or self.uncertainty is None or not self.answered:
             return None
-        things = "digits" if all(name.isdigit() for name in self.class_names) else "images"
-        return not_sure_reason(calibration, self.uncertainty, things)
+        digits = all(name.isdigit() for name in self.class_names)
+        if not_sure_reason(calibration, self.uncertainty) is None:
+            return None
+        text = (tr("Not sure: this looks less like any digit than {percent} % of real test digits do") if digits
+                else tr("Not sure: this looks less like any image than {percent} % of real test images do"))
+        return text.format(percent=f"{100 * calibration.accepted:.0f}")
 
     def _show_answer(self) -> None:
         probs = self.probabilities
@@ -302,9 +307,9 @@ class ClassifyPanel(Panel):
         if not self.answered:
             self.bars.setOpts(height=np.zeros(10), brushes=["#b9c8e6"] * 10)
             self.digit_label.setText("–")
-            self.confidence_label.setText("draw a digit")
+            self.confidence_label.setText(tr("draw a digit"))
             self.verdict_label.hide()
-            self.describe_prediction("no prediction: draw a digit")
+            self.describe_prediction(tr("no prediction: draw a digit"))
             return
         best = int(np.argmax(probs))
         reason = self.not_sure_reason()
@@ -314,13 +319,14 @@ class ClassifyPanel(Panel):
         self.digit_label.setStyleSheet("" if len(name) <= 2 else "font-size: 18pt;")
         # Not sure: a question mark on the answer and the reason in words (never a colour alone).
         self.digit_label.setText(f"{name}?" if reason else name)
-        self.confidence_label.setText(f"{100 * probs[best]:.0f}%, not sure" if reason else
-                                      f"{100 * probs[best]:.0f}% sure")
+        percent = f"{100 * probs[best]:.0f}"
+        self.confidence_label.setText(tr("{percent}%, not sure").format(percent=percent) if reason else
+                                      tr("{percent}% sure").format(percent=percent))
         self.verdict_label.setText(f"⚠ {reason}." if reason else "")
         self.verdict_label.setVisible(bool(reason))
         text = accessibility.prediction_text(name, probs[best])
         if reason:
-            text = f"not sure, {text}: {reason[len('Not sure: '):]}"
+            text = tr("not sure, {prediction}: {reason}").format(prediction=text, reason=reason.split(": ", 1)[-1])
         self.describe_prediction(text, announce=True)
 
     # --- the "not sure" threshold (observed: the data set, the weights, the evaluations) --------------

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFrame, QHBoxLayout, QLa
                                QWidget)
 
 from ...app.grids import best_grid, grid_shape  # noqa: F401  (the panels' grid arithmetic lives in the Qt-free app)
+from ..language import tr
 
 
 QWIDGETSIZE_MAX = 16777215
@@ -253,9 +254,9 @@ class DrawingOrTestImage:
 
     def make_input_choice(self) -> None:
         """The two radio buttons (the test image chosen at first), and no input of either kind yet."""
-        self.drawing_radio = QRadioButton("my drawing")
-        self.test_radio = QRadioButton("the test image")
-        self.test_radio.setToolTip("The test image chosen in Feature maps, or clicked in Mistakes")
+        self.drawing_radio = QRadioButton(tr("my drawing"))
+        self.test_radio = QRadioButton(tr("the test image"))
+        self.test_radio.setToolTip(tr("The test image chosen in Feature maps, or clicked in Mistakes"))
         self.test_radio.setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.drawing_radio)

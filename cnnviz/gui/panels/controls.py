@@ -16,9 +16,11 @@ from ...nn.layers import SpecError
 from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential, preset_name
 from ...nn.optim import OPTIMIZERS, SCHEDULES
 from ..shortcuts import key_text
+from ..language import tr
 from ..status import plain_tooltip
+from ...translatable import N_
 
-OPEN_DATASET_FOLDER = "Open a dataset folder…"
+OPEN_DATASET_FOLDER = N_("Open a dataset folder…")
 """The data set menu's last entry: any folder with the four MNIST-format IDX files, on any OS."""
 
 
@@ -89,22 +91,22 @@ class ControlsPanel(QWidget):
         outer.setSpacing(6)
 
         # --- run buttons --------------------------------------------------------
-        run_box = QGroupBox("Run")
+        run_box = QGroupBox(tr("Run"))
         grid = QGridLayout(run_box)
         grid.setSpacing(6)
-        self.start_button = QPushButton("▶  Start")
+        self.start_button = QPushButton(tr("▶  Start"))
         self.start_button.setObjectName("primary")
-        self.start_button.setToolTip(f"Start training ({key_text('start_or_pause')})")
-        self.pause_button = QPushButton("❚❚  Pause")
-        self.pause_button.setToolTip(f"Pause or resume ({key_text('start_or_pause')})")
-        self.step_button = QPushButton("Step")
-        self.step_button.setToolTip(f"Train exactly one batch ({key_text('step')})")
-        self.reset_button = QPushButton("Reset")
-        self.reset_button.setToolTip("New random weights; the curves start over")
-        self.save_button = QPushButton("Save…")
-        self.load_button = QPushButton("Load…")
-        self.save_button.setToolTip("Save the current weights as a .npz checkpoint")
-        self.load_button.setToolTip("Load a .npz checkpoint; Start continues training it")
+        self.start_button.setToolTip(tr("Start training ({key})").format(key=key_text('start_or_pause')))
+        self.pause_button = QPushButton(tr("❚❚  Pause"))
+        self.pause_button.setToolTip(tr("Pause or resume ({key})").format(key=key_text('start_or_pause')))
+        self.step_button = QPushButton(tr("Step"))
+        self.step_button.setToolTip(tr("Train exactly one batch ({key})").format(key=key_text('step')))
+        self.reset_button = QPushButton(tr("Reset"))
+        self.reset_button.setToolTip(tr("New random weights; the curves start over"))
+        self.save_button = QPushButton(tr("Save…"))
+        self.load_button = QPushButton(tr("Load…"))
+        self.save_button.setToolTip(tr("Save the current weights as a .npz checkpoint"))
+        self.load_button.setToolTip(tr("Load a .npz checkpoint; Start continues training it"))
         self.run_grid = grid
         self._place_run_buttons(columns=2)
         outer.addWidget(run_box)
@@ -117,7 +119,7 @@ class ControlsPanel(QWidget):
         outer.addWidget(self.data_note)
 
         # --- data & network -------------------------------------------------------
-        net_box = QGroupBox("Data and network")
+        net_box = QGroupBox(tr("Data and network"))
         form = QFormLayout(net_box)
         form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
         self.dataset_combo = QComboBox()
@@ -125,18 +127,18 @@ class ControlsPanel(QWidget):
         self.dataset_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
         self.dataset_combo.setMinimumContentsLength(7)
         self._fill_datasets(dataset, folder_chosen=False)
-        form.addRow("Dataset", self.dataset_combo)
+        form.addRow(tr("Dataset"), self.dataset_combo)
         self.net_combo = QComboBox()
         for name in PRESETS:
             self.net_combo.addItem(name)
             self.net_combo.setItemData(self.net_combo.count() - 1, PRESET_DESCRIPTIONS.get(name, ""),
                                        Qt.ToolTipRole)
         self.net_combo.addItem(CUSTOM)
-        self.net_combo.setItemData(self.net_combo.count() - 1, "type your own layer spec below", Qt.ToolTipRole)
-        form.addRow("Network", self.net_combo)
+        self.net_combo.setItemData(self.net_combo.count() - 1, tr("type your own layer spec below"), Qt.ToolTipRole)
+        form.addRow(tr("Network"), self.net_combo)
         self.spec_edit = QLineEdit()
-        self.spec_edit.setToolTip("convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;\n"
-                                  "the last layer must be dense-10. Press Enter to apply.")
+        self.spec_edit.setToolTip(tr("convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;\n"
+                                  "the last layer must be dense-10. Press Enter to apply."))
         form.addRow(self.spec_edit)
         self.spec_message = QLabel("")
         self.spec_message.setTextFormat(Qt.PlainText)  # it quotes what the user typed
@@ -147,7 +149,7 @@ class ControlsPanel(QWidget):
         self.net_box = net_box
 
         # --- backend ----------------------------------------------------------------
-        backend_box = QGroupBox("Backend")
+        backend_box = QGroupBox(tr("Backend"))
         bform = QVBoxLayout(backend_box)
         self.backend_combo = QComboBox()
         # As wide as the sidebar, not as its longest entry ("cupy  (GPU, not available)"): the list shows it all.
@@ -158,9 +160,11 @@ class ControlsPanel(QWidget):
         for info in backends:
             where = "GPU" if info.is_gpu else "CPU"
             self.backend_combo.addItem(f"{info.name}  ({where})" if info.available
-                                       else f"{info.name}  ({where}, not available)", info.name)
+                                       else tr("{name}  ({where}, not available)").format(name=info.name, where=where),
+                                       info.name)
             item = model.item(self.backend_combo.count() - 1)
-            item.setToolTip(plain_tooltip(info.detail if info.available else f"not available: {info.detail}"))
+            item.setToolTip(plain_tooltip(info.detail if info.available
+                                          else tr("not available: {why}").format(why=info.detail)))
             if not info.available:
                 item.setEnabled(False)
             elif self._first_available is None:
@@ -180,28 +184,28 @@ class ControlsPanel(QWidget):
         self._describe_backend(self.backend_combo.currentIndex())
 
         # --- optimiser -------------------------------------------------------------------
-        opt_box = QGroupBox("Optimiser")
+        opt_box = QGroupBox(tr("Optimiser"))
         oform = QFormLayout(opt_box)
         oform.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
         self.optimizer_combo = QComboBox()
         self.optimizer_combo.addItems(list(OPTIMIZERS))
         self.optimizer_combo.setCurrentText("adam")
-        oform.addRow("Optimizer", self.optimizer_combo)
+        oform.addRow(tr("Optimizer"), self.optimizer_combo)
         self.schedule_combo = QComboBox()
         self.schedule_combo.addItems(list(SCHEDULES))
         self.schedule_combo.setCurrentText("onecycle")
-        self.schedule_combo.setToolTip("onecycle: warm up to the learning rate, then anneal; constant: keep it")
-        oform.addRow("Schedule", self.schedule_combo)
+        self.schedule_combo.setToolTip(tr("onecycle: warm up to the learning rate, then anneal; constant: keep it"))
+        oform.addRow(tr("Schedule"), self.schedule_combo)
         self.lr_slider = QSlider(Qt.Horizontal)
         self.lr_slider.setRange(0, LR_TICKS)
-        self.lr_slider.setToolTip("Learning rate, logarithmic from 0.00001 to 1")
+        self.lr_slider.setToolTip(tr("Learning rate, logarithmic from 0.00001 to 1"))
         self.lr_spin = QDoubleSpinBox()
         self.lr_spin.setDecimals(5)
         self.lr_spin.setRange(1e-5, 1.0)
         self.lr_spin.setStepType(QDoubleSpinBox.AdaptiveDecimalStepType)
         self.lr_spin.setMinimumWidth(LR_SPIN_PX)
         # The rate on a line of its own (box and slider side by side): the sidebar stays narrow.
-        self.lr_label = QLabel("Learning rate")
+        self.lr_label = QLabel(tr("Learning rate"))
         oform.addRow(self.lr_label)
         self.lr_row = QWidget()
         lr_layout = QHBoxLayout(self.lr_row)
@@ -214,26 +218,27 @@ class ControlsPanel(QWidget):
         self.momentum_spin.setDecimals(3)
         self.momentum_spin.setSingleStep(0.05)
         self.momentum_spin.setValue(0.9)
-        self.momentum_spin.setToolTip("Momentum (sgd with momentum) or beta1 (adam)")
-        oform.addRow("Momentum", self.momentum_spin)
+        self.momentum_spin.setToolTip(tr("Momentum (sgd with momentum) or beta1 (adam)"))
+        oform.addRow(tr("Momentum"), self.momentum_spin)
         self.batch_spin = QSpinBox()
         self.batch_spin.setRange(1, 8192)
         self.batch_spin.setValue(64)
-        oform.addRow("Batch size", self.batch_spin)
+        oform.addRow(tr("Batch size"), self.batch_spin)
         self.epochs_spin = QDoubleSpinBox()
         self.epochs_spin.setRange(0.1, 1000)
         self.epochs_spin.setDecimals(1)
         self.epochs_spin.setValue(1.0)
-        self.epochs_spin.setToolTip("Length of the run; takes effect at the next Start")
-        oform.addRow("Epochs", self.epochs_spin)
+        self.epochs_spin.setToolTip(tr("Length of the run; takes effect at the next Start"))
+        oform.addRow(tr("Epochs"), self.epochs_spin)
         outer.addWidget(opt_box)
         self.opt_box, self.opt_form = opt_box, oform
         for spin in (self.lr_spin, self.momentum_spin, self.batch_spin, self.epochs_spin):
             spin.setKeyboardTracking(False)  # what is typed applies on Enter (or leaving the box), not per key
 
-        self.keys_hint = QLabel("Changes to the optimiser apply at the next step (type a value, then Enter).\n"
-                                f"Keys: {key_text('start_or_pause')} start/pause · {key_text('step')} step · "
-                                f"{key_text('clear_drawing')} clear drawing · {key_text('help')} all keys")
+        self.keys_hint = QLabel(tr("Changes to the optimiser apply at the next step (type a value, then Enter).\n"
+                                   "Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys")
+                                .format(start=key_text('start_or_pause'), step=key_text('step'),
+                                        clear=key_text('clear_drawing'), help=key_text('help')))
         self.keys_hint.setObjectName("hint")
         self.keys_hint.setWordWrap(True)
         outer.addWidget(self.keys_hint)
@@ -268,15 +273,15 @@ class ControlsPanel(QWidget):
         combo.clear()
         combo.addItems(offered_datasets(current, folder_chosen))
         combo.insertSeparator(combo.count())
-        combo.addItem(OPEN_DATASET_FOLDER)
-        combo.setItemData(combo.count() - 1, "a folder with the four MNIST-format IDX files "
-                          "(train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)", Qt.ToolTipRole)
+        combo.addItem(tr(OPEN_DATASET_FOLDER))
+        combo.setItemData(combo.count() - 1, tr("a folder with the four MNIST-format IDX files "
+                          "(train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)"), Qt.ToolTipRole)
         combo.setCurrentText(current)
         combo.blockSignals(False)
         self._dataset = combo.currentText()
 
     def _on_dataset_combo(self, text: str) -> None:
-        if text != OPEN_DATASET_FOLDER:
+        if text != tr(OPEN_DATASET_FOLDER):
             self._dataset = text
             self.datasetChanged.emit(text)
             return
@@ -292,7 +297,7 @@ class ControlsPanel(QWidget):
         """Ask for a folder (a dialog; tests replace this); "" when cancelled."""
         from PySide6.QtWidgets import QFileDialog
 
-        return QFileDialog.getExistingDirectory(self, "Open a folder with MNIST-format IDX files")
+        return QFileDialog.getExistingDirectory(self, tr("Open a folder with MNIST-format IDX files"))
 
     # --- presenter mode: the run buttons and the learning rate only -----------------------
     def _place_run_buttons(self, columns: int) -> None:
@@ -316,15 +321,15 @@ class ControlsPanel(QWidget):
         bar.setContentsMargins(4, 2, 4, 2)
         bar.setSpacing(8)
         self.toolbar_layout = bar
-        self.toolbar_lr_label = QLabel("learning\nrate")
+        self.toolbar_lr_label = QLabel(tr("learning\nrate"))
         self.toolbar_lr_label.setObjectName("figureCaption")
         self.toolbar_lr_label.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
-        self.accuracy_caption = QLabel("test\naccuracy")
+        self.accuracy_caption = QLabel(tr("test\naccuracy"))
         self.accuracy_caption.setObjectName("figureCaption")
         self.accuracy_caption.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
         self.accuracy_figure = QLabel("–")
         self.accuracy_figure.setObjectName("bigFigure")
-        self.accuracy_figure.setToolTip("Test accuracy at the last evaluation")
+        self.accuracy_figure.setToolTip(tr("Test accuracy at the last evaluation"))
         self.accuracy_figure.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
         self.toolbar.hide()
 
@@ -405,7 +410,7 @@ class ControlsPanel(QWidget):
     def _describe_backend(self, index: int) -> None:
         info = self._infos.get(self.backend_combo.itemData(index))
         if info is not None:
-            self.backend_note.setText(info.title if info.available else "not available here")
+            self.backend_note.setText(info.title if info.available else tr("not available here"))
             self.backend_note.setToolTip(plain_tooltip(info.detail))
 
     def _on_backend(self, _index: int) -> None:
@@ -438,7 +443,7 @@ class ControlsPanel(QWidget):
             self.spec_message.setStyle(self.spec_message.style())
             return None
         self.spec_message.setObjectName("hint")
-        self.spec_message.setText(f"valid: {len(model.layers)} layers")
+        self.spec_message.setText(tr("valid: {count} layers").format(count=len(model.layers)))
         self.spec_message.setStyle(self.spec_message.style())
         return model.spec
 
@@ -471,7 +476,7 @@ class ControlsPanel(QWidget):
 
     def describe_parameters(self, count: int) -> None:
         if self.spec_message.objectName() == "hint":
-            self.spec_message.setText(f"{count:,} trainable parameters")
+            self.spec_message.setText(tr("{count} trainable parameters").format(count=f"{count:,}"))
 
     # --- hyperparameters -----------------------------------------------------------------
     def set_lr(self, lr: float, from_slider: bool = False, from_spin: bool = False) -> None:
@@ -527,8 +532,9 @@ class ControlsPanel(QWidget):
         wanted = auto_backend() if preset.backend == "auto" else preset.backend
         chosen = self.select_backend(wanted)
         if chosen != wanted:
-            notes.append(f"The lesson asks for the {wanted} backend, which is not available here "
-                         f"({self.backend_detail(wanted)}); using {chosen} instead.")
+            notes.append(tr("The lesson asks for the {wanted} backend, which is not available here ({why}); "
+                            "using {chosen} instead.").format(wanted=wanted, why=self.backend_detail(wanted),
+                                                              chosen=chosen))
         self.set_values(optimizer=preset.optimizer, schedule=preset.schedule, lr=preset.lr, momentum=preset.momentum,
                         batch_size=preset.batch_size, epochs=preset.epochs)
         self.set_network(preset.net, emit=False)

@@ -13,37 +13,49 @@ from .. import accessibility, palette, theme
 from ...app.buffers import DecimatingSeries, Ema
 from ...app.side_by_side import accuracy_text
 from .common import ElidedLabel, Panel
+from ..language import tr
+from ...translatable import N_
 
 MAX_MARKERS = 40
 """Only the latest marks are drawn (each one is a plot item)."""
-LEGEND = (f"<b>loss:</b> <span style='color:{palette.SKY_BLUE}'>━</span>&nbsp;per&nbsp;step "
-          f"<span style='color:{palette.LOSS_SMOOTH}'><b>━</b></span>&nbsp;smoothed "
-          f"<span style='color:{palette.TEST_ACC}'>●</span>&nbsp;test &nbsp;&nbsp; "
-          f"<b>accuracy:</b> <span style='color:{palette.TRAIN_ACC}'><b>━</b></span>&nbsp;train "
-          f"<span style='color:{palette.TEST_ACC}'>●━</span>&nbsp;test")
 MIN_GRAPHICS_PX = 130
 """Side by side, two plots of 80 px and their epoch axes; one above the other they need more (and get it)."""
 SIDE_BY_SIDE_BELOW_PX = 110
 SIDE_BY_SIDE_MIN_WIDTH_PX = 220
-LOSS_LEGEND = (f"<span style='color:{palette.SKY_BLUE}'>━</span>&nbsp;per&nbsp;step "
-               f"<span style='color:{palette.LOSS_SMOOTH}'><b>━</b></span>&nbsp;smoothed "
-               f"<span style='color:{palette.TEST_ACC}'>●</span>&nbsp;test")
-ACC_LEGEND = (f"<span style='color:{palette.TRAIN_ACC}'><b>━</b></span>&nbsp;train "
-              f"<span style='color:{palette.TEST_ACC}'>●━</span>&nbsp;test")
+def _words(text: str) -> str:
+    return text.replace(" ", "&nbsp;")
+
+
+def loss_legend() -> str:
+    return (f"<span style='color:{palette.SKY_BLUE}'>━</span>&nbsp;{_words(tr('per step'))} "
+            f"<span style='color:{palette.LOSS_SMOOTH}'><b>━</b></span>&nbsp;{_words(tr('smoothed'))} "
+            f"<span style='color:{palette.TEST_ACC}'>●</span>&nbsp;{_words(tr('test'))}")
+
+
+def acc_legend() -> str:
+    return (f"<span style='color:{palette.TRAIN_ACC}'><b>━</b></span>&nbsp;{_words(tr('train'))} "
+            f"<span style='color:{palette.TEST_ACC}'>●━</span>&nbsp;{_words(tr('test'))}")
+
+
+def legend() -> str:
+    """The shared legend (one above the other): what each line and dot is."""
+    return f"<b>{tr('loss')}:</b> {loss_legend()} &nbsp;&nbsp; <b>{tr('accuracy')}:</b> {acc_legend()}"
+
+
 """Side by side, each plot's legend is its title (short: its axis title says loss or %, and a long title
 would widen its plot past the panel), and they stand for the panel's title too (one line for
 both, where the panel's title and the shared legend took three: the plots get the height)."""
-PLACEHOLDER = "Press Start (or Space) to train: the loss appears here step by step"
+PLACEHOLDER = N_("Press Start (or Space) to train: the loss appears here step by step")
 KEPT_COLOUR = theme.MUTED
 """A kept run's curves: grey and dashed (told apart from the run now by the dashes, not by colour alone)."""
 
 
 class CurvesPanel(Panel):
     def __init__(self, parent=None, capacity: int = 8192):
-        super().__init__("Training curves", "", parent)
+        super().__init__(tr("Training curves"), "", parent)
         # The legend is a line of text above the plots (it wraps when narrow): it never covers a curve
         # or the start hint.
-        self.legend_label = QLabel(LEGEND)
+        self.legend_label = QLabel(legend())
         self.legend_label.setTextFormat(Qt.RichText)
         self.legend_label.setWordWrap(True)
         self.legend_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
@@ -54,12 +66,12 @@ class CurvesPanel(Panel):
         self.body.addWidget(self.kept_label)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(2)
-        accessibility.set_name(self.graphics, "Training curves", "Loss (per step, smoothed, test dots) and "
-                               "accuracy (train line, test dots) against epochs")
+        accessibility.set_name(self.graphics, tr("Training curves"), tr("Loss (per step, smoothed, test dots) and "
+                               "accuracy (train line, test dots) against epochs"))
         self.graphics.setMinimumHeight(MIN_GRAPHICS_PX)
         self.body.addWidget(self.graphics, 1)
-        self.loss_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), left="loss")
-        self.acc_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="%", bottom="epoch")
+        self.loss_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), left=tr("loss"))
+        self.acc_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="%", bottom=tr("epoch"))
         self.acc_plot.setXLink(self.loss_plot)
         for plot in (self.loss_plot, self.acc_plot):
             theme.keep_tick_labels_apart(plot)
@@ -79,7 +91,7 @@ class CurvesPanel(Panel):
         self.epochs = 1.0
         self.planned_epochs = 1.0
         self._reset_ranges()
-        self.placeholder = pg.TextItem(PLACEHOLDER, color=theme.MUTED, anchor=(0.5, 0.5))
+        self.placeholder = pg.TextItem(tr(PLACEHOLDER), color=theme.MUTED, anchor=(0.5, 0.5))
         self.placeholder.setFont(theme.axis_font())
         self.loss_plot.addItem(self.placeholder, ignoreBounds=True)
         self.loss_plot.getViewBox().sigResized.connect(self._fit_texts)
@@ -200,7 +212,7 @@ class CurvesPanel(Panel):
         for label in (self.legend_label, self.title_label, self.hint_label):
             label.setVisible(not self.side_by_side)
         size = (self.acc_plot.getAxis("bottom").labelStyle or {}).get("font-size", f"{theme.AXIS_POINT_SIZE}pt")
-        for plot, legend in ((self.loss_plot, LOSS_LEGEND), (self.acc_plot, ACC_LEGEND)):
+        for plot, legend in ((self.loss_plot, loss_legend()), (self.acc_plot, acc_legend())):
             plot.setTitle(legend if self.side_by_side else None, size=size, color=theme.TEXT)
         for column in (0, 1):
             self.graphics.ci.layout.setColumnStretchFactor(column, 1 if self.side_by_side or column == 0 else 0)
@@ -210,7 +222,7 @@ class CurvesPanel(Panel):
         loss_axis.setStyle(showValues=own)
         loss_axis.setHeight(None if own else 6)
         # (in the style the accuracy's epoch title has now: presenter mode's type is bigger)
-        self.loss_plot.setLabel("bottom", "epoch" if own else "", **self.acc_plot.getAxis("bottom").labelStyle)
+        self.loss_plot.setLabel("bottom", tr("epoch") if own else "", **self.acc_plot.getAxis("bottom").labelStyle)
         if not own:
             loss_axis.showLabel(False)
 
@@ -297,7 +309,8 @@ class CurvesPanel(Panel):
         text, kept_accuracy = self._kept_text
         now = self.test_points[-1][2] / 100 if self.test_points else None
         # The accuracies first: a narrow window elides the end of the line.
-        self.kept_label.setText(f"test accuracy {accuracy_text(kept_accuracy, now)} · {text}")
+        self.kept_label.setText(tr("test accuracy {accuracies} · {text}").format(
+            accuracies=accuracy_text(kept_accuracy, now), text=text))
 
     def rewind(self, epoch: float) -> None:
         """The trainer went back to ``epoch`` (a GPU failure): the steps from there on are redone.

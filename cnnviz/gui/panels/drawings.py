@@ -13,6 +13,7 @@ from .. import accessibility, palette
 from ..jobs import run_in_background
 from .common import ElidedLabel, LazyPanel, row_of
 from .gallery import Gallery
+from ..language import tr
 
 SHOWN = 60
 
@@ -36,10 +37,10 @@ class DrawingsPanel(LazyPanel):
     message = Signal(str, str)
 
     def __init__(self, store: DrawingStore, parent=None):
-        super().__init__("Our drawings", "does the network read the class's handwriting?", parent)
+        super().__init__(tr("Our drawings"), tr("does the network read the class's handwriting?"), parent)
         self.store = store
-        step = QLabel("<b>1.</b> Draw a digit on the drawing pad.  <b>2.</b> Click the digit you meant: "
-                      "it is saved for the class.")
+        step = QLabel(tr("<b>1.</b> Draw a digit on the drawing pad.  <b>2.</b> Click the digit you meant: "
+                      "it is saved for the class."))
         step.setWordWrap(True)
         step.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(step)
@@ -51,35 +52,35 @@ class DrawingsPanel(LazyPanel):
             button.setObjectName("digitButton")
             button.setMinimumSize(34, 42)
             button.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
-            button.setToolTip(f"Save the drawing as a {d}")
-            accessibility.set_name(button, f"Save the drawing as a {d}")
+            button.setToolTip(tr("Save the drawing as a {digit}").format(digit=d))
+            accessibility.set_name(button, tr("Save the drawing as a {digit}").format(digit=d))
             button.setStyleSheet("QPushButton { font-size: 17pt; font-weight: 700; padding: 2px; }")
             button.clicked.connect(lambda _c=False, d=d: self.saveRequested.emit(d))
             digits.addWidget(button)
             self.digit_buttons.append(button)
         self.body.addLayout(digits)
         self.student_edit = QLineEdit()
-        self.student_edit.setPlaceholderText("who drew it")
+        self.student_edit.setPlaceholderText(tr("who drew it"))
         self.student_edit.setMaxLength(40)
         self.student_edit.setMinimumWidth(120)
         # Short: beside the two figures in a panel that shares a 1024x768 screen with the drawing pad.
-        self.finetune_button = QPushButton("Fine-tune")
+        self.finetune_button = QPushButton(tr("Fine-tune"))
         self.finetune_button.setObjectName("primary")
-        self.finetune_button.setToolTip("Fine-tune on our drawings: train the current network one pass more on "
+        self.finetune_button.setToolTip(tr("Fine-tune on our drawings: train the current network one pass more on "
                                         "MNIST mixed with the class's drawings (a quarter of the images), "
-                                        "starting from its current weights")
+                                        "starting from its current weights"))
         self.finetune_button.setSizePolicy(QSizePolicy.Minimum, QSizePolicy.Fixed)
         name_row = QHBoxLayout()
-        name_row.addWidget(row_of(QLabel("Name (optional)"), self.student_edit))
+        name_row.addWidget(row_of(QLabel(tr("Name (optional)")), self.student_edit))
         name_row.addStretch(1)
         self.body.addLayout(name_row)
 
         self.ours_label = QLabel("–")
         self.ours_label.setStyleSheet(f"font-size: 26pt; font-weight: 800; color: {palette.NAVY};")
-        self.ours_caption = QLabel("our drawings")
+        self.ours_caption = QLabel(tr("our drawings"))
         self.mnist_label = QLabel()
         self.set_mnist_accuracy(None)
-        mnist_caption = QLabel("the MNIST test set")
+        mnist_caption = QLabel(tr("the MNIST test set"))
         pair = QHBoxLayout()
         pair.setSpacing(16)
         for big, caption in ((self.ours_label, self.ours_caption), (self.mnist_label, mnist_caption)):
@@ -112,16 +113,16 @@ class DrawingsPanel(LazyPanel):
         self.folder_label.setObjectName("hint")
         self.folder_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         folder_row.addWidget(self.folder_label, 1)
-        self.open_button = QPushButton("Open folder")
+        self.open_button = QPushButton(tr("Open folder"))
         self.open_button.clicked.connect(self._open_folder)
         folder_row.addWidget(self.open_button)
-        self.delete_button = QPushButton("Delete selected")
-        self.delete_button.setToolTip("Remove a scribble or a wrongly labelled drawing")
+        self.delete_button = QPushButton(tr("Delete selected"))
+        self.delete_button.setToolTip(tr("Remove a scribble or a wrongly labelled drawing"))
         self.delete_button.clicked.connect(self.delete_selected)
         folder_row.addWidget(self.delete_button)
         self.body.addLayout(folder_row)
         self.finetune_button.clicked.connect(self.finetuneRequested.emit)
-        self.ours_caption.setText("our drawings")
+        self.ours_caption.setText(tr("our drawings"))
 
         self.images = np.zeros((0, 28, 28), np.float32)
         self.labels = np.zeros(0, np.int64)
@@ -140,7 +141,7 @@ class DrawingsPanel(LazyPanel):
     # --- store -----------------------------------------------------------------------------------
     def reload(self) -> None:
         """Read the folder again, off the GUI thread; the panel shows what it had until then."""
-        self.folder_label.setText(f"Saved in {self.store.folder}")
+        self.folder_label.setText(tr("Saved in {folder}").format(folder=self.store.folder))
         if self._loading is not None:
             self._loading.cancel()
         self._changed_while_loading = False
@@ -252,18 +253,18 @@ class DrawingsPanel(LazyPanel):
             self.accuracy = correct / n
             self.ours_label.setText(f"{100 * self.accuracy:.0f}%")
             if self.before_finetune is None:
-                self.ours_caption.setText(f"our drawings ({correct} of {n})")
+                self.ours_caption.setText(tr("our drawings ({correct} of {n})").format(correct=correct, n=n))
                 self.ours_caption.setToolTip("")
             else:
-                self.ours_caption.setText(f"our drawings ({correct} of {n}), "
-                                          f"{100 * self.before_finetune:.0f}% before fine-tuning")
-                self.ours_caption.setToolTip("Measured on the drawings the network was fine-tuned on: new "
-                                             "drawings are the fair test.")
+                self.ours_caption.setText(tr("our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning")
+                                          .format(correct=correct, n=n, before_finetune=100 * self.before_finetune))
+                self.ours_caption.setToolTip(tr("Measured on the drawings the network was fine-tuned on: new "
+                                             "drawings are the fair test."))
         else:
             self.accuracy = None
             self.predictions = None
             self.ours_label.setText("–")
-            self.ours_caption.setText("our drawings (none yet)" if not n else "our drawings")
+            self.ours_caption.setText(tr("our drawings (none yet)") if not n else tr("our drawings"))
         self._show_gallery()
 
     def _show_gallery(self) -> None:
@@ -277,11 +278,12 @@ class DrawingsPanel(LazyPanel):
             if self.predictions is None:
                 captions.append(f"{label}{name}")
                 borders.append(None)
-                tips.append(f"labelled {label}{who}")
+                tips.append(tr("labelled {label}{who}").format(label=label, who=who))
             else:
                 p = int(self.predictions[i])
                 verdict = palette.verdict(p == label)
                 captions.append(f"{label} → {p} {verdict.mark}{name}")
                 borders.append(verdict.border)
-                tips.append(f"labelled {label}{who}; the network reads {p}, {verdict.word}")
+                tips.append(tr("labelled {label}{who}; the network reads {answer}, {verdict}")
+                            .format(label=label, who=who, answer=p, verdict=tr(verdict.word)))
         self.gallery.show_images(self.images[order], [-1] * len(order), captions, borders, tips)

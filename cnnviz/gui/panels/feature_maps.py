@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QGraphicsRectItem, QHBox
                                QRadioButton, QSizePolicy, QSpinBox, QWidget)
 
 from .. import accessibility, palette, theme
+from ..language import tr
 from ...app.explain import describe_pixel, layer_geometry, mosaic_cell, receptive_field
 from ...app.side_by_side import shared_limit
 from .common import (QWIDGETSIZE_MAX, ElidedLabel, LazyPanel, best_grid, image_view, mosaic, robust_max, row_of,
@@ -28,36 +29,36 @@ class FeatureMapsPanel(LazyPanel):
     """The user chose another input (test index or the drawing)."""
 
     def __init__(self, parent=None):
-        super().__init__("Feature maps", "", parent)
+        super().__init__(tr("Feature maps"), "", parent)
         # --- input chooser -------------------------------------------------
-        self.test_radio = QRadioButton("Test image")
-        self.drawing_radio = QRadioButton("My drawing")
+        self.test_radio = QRadioButton(tr("Test image"))
+        self.drawing_radio = QRadioButton(tr("My drawing"))
         self.test_radio.setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.test_radio)
         group.addButton(self.drawing_radio)
         self.prev_button = QPushButton("◀")
         self.next_button = QPushButton("▶")
-        self.random_button = QPushButton("Random")
+        self.random_button = QPushButton(tr("Random"))
         for b in (self.prev_button, self.next_button):
             b.setMinimumWidth(30)
             b.setMaximumWidth(48)
         self.index_spin = QSpinBox()
         self.index_spin.setRange(0, 9999)
         self.index_spin.setPrefix("#")
-        self.index_spin.setToolTip("Index of the test image shown")
-        accessibility.set_name(self.prev_button, "Previous test image")
-        accessibility.set_name(self.next_button, "Next test image")
-        accessibility.set_name(self.index_spin, "Test image number", "Index of the test image shown")
-        self.random_button.setToolTip("A random test image")
-        self.layer_label = QLabel("showing")
+        self.index_spin.setToolTip(tr("Index of the test image shown"))
+        accessibility.set_name(self.prev_button, tr("Previous test image"))
+        accessibility.set_name(self.next_button, tr("Next test image"))
+        accessibility.set_name(self.index_spin, tr("Test image number"), tr("Index of the test image shown"))
+        self.random_button.setToolTip(tr("A random test image"))
+        self.layer_label = QLabel(tr("showing"))
         self.layer_combo = QComboBox()
         self.layer_combo.setSizeAdjustPolicy(QComboBox.AdjustToContents)  # "conv2 + pool2" whole
-        self.layer_combo.setToolTip("The layers shown: when all of them would be too small to see, the panel "
+        self.layer_combo.setToolTip(tr("The layers shown: when all of them would be too small to see, the panel "
                                     "shows one conv layer with its pooling, or one layer (presenter mode: one "
-                                    "layer, big)")
+                                    "layer, big)"))
         self.layer_box = row_of(self.layer_label, self.layer_combo)
-        accessibility.set_name(self.layer_combo, "Layers shown", self.layer_combo.toolTip())
+        accessibility.set_name(self.layer_combo, tr("Layers shown"), self.layer_combo.toolTip())
         self.layer_box.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Preferred)
         self.layer_box.hide()
         self.add_toolbar_widget(self.test_radio, row_of(self.prev_button, self.index_spin, self.next_button),
@@ -74,14 +75,14 @@ class FeatureMapsPanel(LazyPanel):
         # --- maps ------------------------------------------------------------
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(LAYOUT_SPACING_PX)
-        accessibility.set_name(self.graphics, "Feature maps", "The input image and what each layer makes of it")
+        accessibility.set_name(self.graphics, tr("Feature maps"), tr("The input image and what each layer makes of it"))
         self.graphics.ci.layout.setContentsMargins(*(LAYOUT_MARGIN_PX,) * 4)
         self.body.addWidget(self.graphics, 1)
         # Under the maps, one line: the layer chooser (when not all layers fit) and the hover explanation
         # (the whole of it in its tooltip). The line is as high with the chooser as without, so that
         # showing it never changes the room the maps get (the choice of what fits stays put).
-        self.explain_label = ElidedLabel("Point at a feature-map pixel: what it sees lights up on the input; "
-                                         "for conv1 you see the sum that made it.")
+        self.explain_label = ElidedLabel(tr("Point at a feature-map pixel: what it sees lights up on the input; "
+                                            "for conv1 you see the sum that made it."))
         self.explain_label.setObjectName("hint")
         self.bottom_row = QWidget()
         self.bottom_layout = QHBoxLayout(self.bottom_row)
@@ -280,7 +281,7 @@ class FeatureMapsPanel(LazyPanel):
         self.pixel_rects = {}
         shapes = {name: arr.shape for name, arr in feature_maps}
         pairs = self._layout_pairs(feature_maps)
-        self.input_title = self._label("input")
+        self.input_title = self._label(tr("input"))
         layout.addItem(self.input_title, row=0, col=0)
         view, item = image_view(theme.GREY_LUT, (0.0, 1.0))
         layout.addItem(view, row=1, col=0)
@@ -297,7 +298,7 @@ class FeatureMapsPanel(LazyPanel):
                 if name is None:
                     continue
                 channels, h, w = shapes[name]
-                what = f"{channels} maps" if name.startswith("conv") else "ReLU, pool"
+                what = tr("{count} maps").format(count=channels) if name.startswith("conv") else "ReLU, pool"
                 title = self._label(f"<b>{name}</b> {what} {h}×{w}")
                 lut = palette.DIVERGING_LUT if name.startswith("conv") else palette.SEQUENTIAL_LUT
                 levels = (-1.0, 1.0) if name.startswith("conv") else (0.0, 1.0)
@@ -389,13 +390,14 @@ class FeatureMapsPanel(LazyPanel):
         probs = snapshot.probabilities
         predicted = int(np.argmax(probs))
         names_ = class_names or [str(i) for i in range(len(probs))]
-        source = "your drawing" if snapshot.input_label is None else f"label {names_[snapshot.input_label]}"
+        source = (tr("your drawing") if snapshot.input_label is None
+                  else tr("label {label}").format(label=names_[snapshot.input_label]))
         # One short line (the confidence in its tooltip): the input's column stays narrow, the maps get
         # the width, and the title rows stay one line high.
         self.input_title.setText(f"{source} → <b>{names_[predicted]}</b>")
-        self.input_title.setToolTip(f"{source}: the network says {names_[predicted]}, "
-                                    f"{100 * probs[predicted]:.0f}% sure")
-        self.setToolTip(f"Feature maps of the weights of step {snapshot.step}")
+        self.input_title.setToolTip(tr("{source}: the network says {answer}, {percent}% sure").format(
+            source=source, answer=names_[predicted], percent=f"{100 * probs[predicted]:.0f}"))
+        self.setToolTip(tr("Feature maps of the weights of step {step}").format(step=snapshot.step))
 
     def _kept_maps(self) -> dict[str, np.ndarray]:
         """A's maps for the input shown, of the layers it shares with B (else why not, in :attr:`kept_note`)."""

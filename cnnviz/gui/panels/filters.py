@@ -26,6 +26,7 @@ from ...nn.model import Sequential
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from .common import FlowLayout, JobPanel, row_of
+from ..language import tr
 
 TEST_IMAGES = 2000
 """The top images are searched for among the first this many test images (a layer in a few seconds)."""
@@ -159,7 +160,7 @@ class UnitTile(QAbstractButton):
         """(top, left, bottom, right) of the optimised input shown: the patch and a margin."""
         self._qimages = [grey_image(image) for image in self.images]
         self._optimised_qimage = grey_image(dim_outside(self.optimised, field))
-        self.setToolTip(f"{title}: click to see it bigger")
+        self.setToolTip(tr("{title}: click to see it bigger").format(title=title))
         self.toggled.connect(lambda _on: self.updateGeometry())
 
     def tile_px(self) -> int:
@@ -216,12 +217,12 @@ class UnitTile(QAbstractButton):
 
 class FiltersPanel(JobPanel):
     def __init__(self, parent=None):
-        super().__init__("What each filter wants to see", "on a copy of the latest weights, after each evaluation",
+        super().__init__(tr("What each filter wants to see"), tr("on a copy of the latest weights, after each evaluation"),
                          parent)
         self.layer_combo = QComboBox()
-        self.layer_combo.setToolTip("Whose units to look at: a conv layer's filters, or the output classes")
+        self.layer_combo.setToolTip(tr("Whose units to look at: a conv layer's filters, or the output classes"))
         accessibility.set_name(self.layer_combo, "Layer", self.layer_combo.toolTip())
-        self.add_toolbar_widget(row_of(QLabel("Layer"), self.layer_combo))
+        self.add_toolbar_widget(row_of(QLabel(tr("Layer")), self.layer_combo))
 
         self.status_label = QLabel("")
         self.status_label.setWordWrap(True)
@@ -301,7 +302,7 @@ class FiltersPanel(JobPanel):
             self.layers = filters.unit_layers(Sequential.from_spec(spec))
         except ValueError as exc:
             self.layers = []
-            self.status_label.setText(f"Could not read the network {spec!r}: {exc}")
+            self.status_label.setText(tr("Could not read the network {spec!r}: {exc}").format(spec=spec, exc=exc))
         self.layer_combo.blockSignals(True)
         self.layer_combo.clear()
         for i, layer in enumerate(self.layers):
@@ -328,7 +329,7 @@ class FiltersPanel(JobPanel):
         name = self.layer_combo.currentData()
         if self.images is None or self.model_source is None or name is None:
             missing = "the test images" if self.images is None else "a network"
-            self.status_label.setText(f"Nothing to look at yet: waiting for {missing}.")
+            self.status_label.setText(tr("Nothing to look at yet: waiting for {missing}.").format(missing=missing))
             self.dirty = True
             return False
         self.dirty = False
@@ -364,7 +365,7 @@ class FiltersPanel(JobPanel):
 
     def _on_error(self, message: str, details: str) -> None:
         self.poll.stop()
-        self.status_label.setText(f"Could not look into the filters: {message}")
+        self.status_label.setText(tr("Could not look into the filters: {message}").format(message=message))
         self.status_label.setToolTip(details)
         self._next()
 
@@ -389,15 +390,15 @@ class FiltersPanel(JobPanel):
             tile = UnitTile(title, self.images[result["top"][unit]], result["top"][unit], result["boxes"][unit],
                             result["optimised"][unit], result["field"])
             indices = ", ".join(f"#{int(i)}" for i in result["top"][unit])
-            accessibility.set_name(tile, title, f"The test images that excite it most ({indices}), "
-                                   "and the input optimised to excite it")
+            accessibility.set_name(tile, title, tr("The test images that excite it most ({indices}), and the input optimised to excite it")
+                                                .format(indices=indices))
             tiles.append(tile)
         self._set_tiles(tiles)
         what = (f"The {len(tiles)} classes" if result["classes"] else
                 f"{result['layer']}'s {len(tiles)} filters")
         seconds = result["search_seconds"] + result["optimise_seconds"]
-        self.status_label.setText(f"<b>{what}</b> with the weights of step {result['step']} "
-                                  f"(computed in {seconds:.1f} s)")
+        self.status_label.setText(tr("<b>{what}</b> with the weights of step {step} (computed in {seconds} s)")
+                                  .format(what=what, step=result['step'], seconds=f"{seconds:.1f}"))
         self._caption()
 
     def _set_tiles(self, tiles: list[UnitTile]) -> None:

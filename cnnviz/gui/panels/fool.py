@@ -27,6 +27,7 @@ from ...analysis.saliency import model_from_weights
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from .common import DrawingOrTestImage, JobPanel, image_view, row_of
+from ..language import tr
 
 WAYS = (("a little everywhere", "bim"), ("the fewest pixels", "pixels"))
 """The attack's modes, in the student's words."""
@@ -86,38 +87,38 @@ def measures(result: FoolResult, seconds: float) -> str:
 
 class FoolPanel(DrawingOrTestImage, JobPanel):
     def __init__(self, parent=None):
-        super().__init__("Fool the network", "change the input a little so that it answers another digit", parent)
+        super().__init__(tr("Fool the network"), tr("change the input a little so that it answers another digit"), parent)
         self.make_input_choice()
         self.target_combo = QComboBox()
         for d in range(10):
             self.target_combo.addItem(str(d), d)
         self.target_combo.setCurrentIndex(8)
-        self.target_combo.setToolTip("The digit the network should answer after the change")
+        self.target_combo.setToolTip(tr("The digit the network should answer after the change"))
         accessibility.set_name(self.target_combo, "Target digit", self.target_combo.toolTip())
         self.budget_spin = QSpinBox()
         self.budget_spin.setRange(1, LEVELS)
         self.budget_spin.setValue(BUDGET["bim"])
         self.budget_spin.setPrefix("± ")
         self.budget_spin.setSuffix(f" of {LEVELS} grey levels")
-        self.budget_spin.setToolTip("The most any one pixel may change (black is 0, white is 255)")
+        self.budget_spin.setToolTip(tr("The most any one pixel may change (black is 0, white is 255)"))
         accessibility.set_name(self.budget_spin, "Budget per pixel", self.budget_spin.toolTip())
         self.way_combo = QComboBox()
         for text, mode in WAYS:
             self.way_combo.addItem(text, mode)
-        self.way_combo.setToolTip("A little everywhere: every pixel may change, within the budget (basic iterative "
-                                  "method). The fewest pixels: one pixel at a time, each as far as the budget allows")
+        self.way_combo.setToolTip(tr("A little everywhere: every pixel may change, within the budget (basic iterative "
+                                  "method). The fewest pixels: one pixel at a time, each as far as the budget allows"))
         accessibility.set_name(self.way_combo, "How to change the input", self.way_combo.toolTip())
-        self.attack_button = QPushButton("Attack")
+        self.attack_button = QPushButton(tr("Attack"))
         self.attack_button.setObjectName("primary")
-        self.attack_button.setToolTip("Attack now, with the latest weights")
-        self.save_button = QPushButton("Save fooling image…")
-        self.save_button.setToolTip("Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer")
+        self.attack_button.setToolTip(tr("Attack now, with the latest weights"))
+        self.save_button = QPushButton(tr("Save fooling image…"))
+        self.save_button.setToolTip(tr("Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer"))
         self.save_button.setEnabled(False)
-        self.add_toolbar_widget(row_of(QLabel("Fool"), self.test_radio, self.drawing_radio),
-                                row_of(QLabel("make it say"), self.target_combo),
+        self.add_toolbar_widget(row_of(QLabel(tr("Fool")), self.test_radio, self.drawing_radio),
+                                row_of(QLabel(tr("make it say")), self.target_combo),
                                 # (apart: on a narrow panel the spin box wraps under its words, and the
                                 # middle column, which is as wide as its widest tab needs, stays narrow)
-                                QLabel("change each pixel by at most"), self.budget_spin,
+                                QLabel(tr("change each pixel by at most")), self.budget_spin,
                                 row_of(self.way_combo), self.attack_button, self.save_button)
 
         self.source_label = QLabel("")
@@ -160,9 +161,9 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         self.measures_label.setWordWrap(True)
         self.measures_label.setAlignment(Qt.AlignCenter)
         self.measures_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        self.measures_label.setToolTip("How small the change is: the most any one pixel changed (L-infinity), "
+        self.measures_label.setToolTip(tr("How small the change is: the most any one pixel changed (L-infinity), "
                                        "the size of the whole change (L2, in units of full white) and how many "
-                                       "pixels changed at all")
+                                       "pixels changed at all"))
         under = QHBoxLayout()
         under.setSpacing(6)
         under.addWidget(self.before_widget, 1)
@@ -191,8 +192,8 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
     def _bars(self, when: str) -> tuple[pg.GraphicsLayoutWidget, pg.PlotItem, pg.BarGraphItem]:
         """Ten probability bars (in percent, one per digit) titled ``when``, as the Draw panel shows them."""
         widget = pg.GraphicsLayoutWidget()
-        accessibility.set_name(widget, f"Probabilities {when}", f"One bar per digit: how sure the network is, "
-                               f"{when} the change")
+        accessibility.set_name(widget, tr("Probabilities before the change") if when == "before" else
+                               tr("Probabilities after the change"), tr("One bar per digit: how sure the network is"))
         widget.ci.setContentsMargins(0, 0, 0, 0)
         plot = theme.style_plot(widget.addPlot())
         plot.setTitle(when, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
@@ -230,9 +231,9 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         if first:
             self.invalidate()
         elif self.result is not None and self.result["step"] != step:
-            self.attack_button.setText(f"Attack (step {step:,})")
-            self.attack_button.setToolTip(f"Attack again with the weights of step {step:,} (the result shown "
-                                          f"used step {self.result['step']:,})")
+            self.attack_button.setText(tr("Attack (step {step:,})").format(step=step))
+            self.attack_button.setToolTip(tr("Attack again with the weights of step {step:,} (the result shown used step {result:,})")
+                                          .format(step=step, result=self.result['step']))
 
     def forget(self) -> None:
         """Other weights: what was shown fooled the old ones."""
@@ -248,13 +249,14 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         for bars in (self.before_bars, self.after_bars):
             bars.setOpts(height=np.zeros(10), brushes=[BAR] * 10)
         for plot, when in ((self.before_plot, "before"), (self.after_plot, "after")):
-            plot.setTitle(when, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
+            plot.setTitle(tr("before") if when == "before" else tr("after"), color=theme.TEXT,
+                          size=f"{theme.AXIS_POINT_SIZE}pt")
         for title, caption in zip(self.titles, self._captions(None)):
             title.setText(caption)
         self.measures_label.setText("")
         self.source_label.setText("")
         self.verdict_label.setText("")
-        self.attack_button.setText("Attack")
+        self.attack_button.setText(tr("Attack"))
         self.save_button.setEnabled(False)
         self.dirty = True
 
@@ -286,7 +288,8 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             self.job.cancel()
         spec, weights, step = self.model_source
         target, levels = max(0, self.target_combo.currentIndex()), self.budget_spin.value()  # item i: digit i
-        self.source_label.setText(f"Attacking {what} with the weights of step {step:,}…")
+        self.source_label.setText(tr("Attacking {what} with the weights of step {step:,}…")
+                                  .format(what=what, step=step))
         self.source_label.setToolTip("")
         self.job = run_in_background(attack, spec, weights, step, np.array(image, dtype=np.float32), target,
                                      levels, self.way_combo.currentData(), what)
@@ -325,14 +328,17 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             best = int(np.argmax(probs))
             bars.setOpts(height=100.0 * np.asarray(probs), brushes=[theme.ACCENT if i == best else BAR
                                                                      for i in range(10)])
-            plot.setTitle(f"{when}: {best} ({100 * probs[best]:.0f} %)", color=theme.TEXT,
+            plot.setTitle((tr("before: {answer} ({percent} %)") if when == "before" else
+                           tr("after: {answer} ({percent} %)")).format(answer=best, percent=f"{100 * probs[best]:.0f}"),
+                          color=theme.TEXT,
                           size=f"{theme.AXIS_POINT_SIZE}pt")
         self.measures_label.setText(measures(result, shown["seconds"]))
         self.verdict_label.setText(verdict(result, shown["levels"]))
-        self.source_label.setText(f"{shown['what'].capitalize()} · weights of step {shown['step']:,}")
+        self.source_label.setText(tr("{source} · weights of step {step}")
+                                  .format(source=shown['what'].capitalize(), step=f"{shown['step']:,}"))
         self.source_label.setToolTip("")
-        self.attack_button.setText("Attack")
-        self.attack_button.setToolTip("Attack now, with the latest weights")
+        self.attack_button.setText(tr("Attack"))
+        self.attack_button.setToolTip(tr("Attack now, with the latest weights"))
         self.save_button.setEnabled(True)
         accessibility.set_name(self.graphics, "Original, change and fooled input", verdict(result, shown["levels"]))
 
@@ -357,8 +363,9 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         try:
             written = save_png(result, path)
         except Exception as exc:  # OSError (disk, permissions), FileProblem...
-            self.source_label.setText(f"Could not save the fooling image: {exc}")
+            self.source_label.setText(tr("Could not save the fooling image: {exc}").format(exc=exc))
             return False
         answer = int(np.argmax(result.probabilities))
-        self.source_label.setText(f"Saved {written}: cnnviz predict --raw on it says {answer}.")
+        self.source_label.setText(tr("Saved {written}: cnnviz predict --raw on it says {answer}.")
+                                  .format(written=written, answer=answer))
         return True

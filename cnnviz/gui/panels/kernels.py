@@ -16,31 +16,32 @@ from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox
 from ...app.side_by_side import shared_limit
 from .. import accessibility, palette, theme
 from .common import LazyPanel, best_grid, image_view, mosaic, row_of, set_items, show
+from ..language import tr
 
 FIRST, DEEP = "first", "deep"
 
 
 class KernelsPanel(LazyPanel):
     def __init__(self, parent=None):
-        super().__init__("Kernels", "blue < 0 < red", parent)
+        super().__init__(tr("Kernels"), tr("blue < 0 < red"), parent)
         self.layer_combo = QComboBox()
-        self.layer_combo.setToolTip("A deeper conv layer: its kernels for one output channel")
+        self.layer_combo.setToolTip(tr("A deeper conv layer: its kernels for one output channel"))
         self.channel_spin = QSpinBox()
-        self.channel_spin.setToolTip("Output channel whose kernels (one per input channel) are shown")
-        self.add_toolbar_widget(row_of(QLabel("Deeper:"), self.layer_combo),
-                                row_of(QLabel("channel"), self.channel_spin))
-        accessibility.set_name(self.layer_combo, "Deeper layer", self.layer_combo.toolTip())
-        accessibility.set_name(self.channel_spin, "Output channel", self.channel_spin.toolTip())
+        self.channel_spin.setToolTip(tr("Output channel whose kernels (one per input channel) are shown"))
+        self.add_toolbar_widget(row_of(QLabel(tr("Deeper:")), self.layer_combo),
+                                row_of(QLabel(tr("channel")), self.channel_spin))
+        accessibility.set_name(self.layer_combo, tr("Deeper layer"), self.layer_combo.toolTip())
+        accessibility.set_name(self.channel_spin, tr("Output channel"), self.channel_spin.toolTip())
         self.compare_note = QLabel("")
         self.compare_note.setObjectName("hint")
         self.compare_note.setWordWrap(True)
         self.compare_note.hide()
-        accessibility.set_name(self.compare_note, "Kernels of the kept run", "A is the kept run, B the run now")
+        accessibility.set_name(self.compare_note, tr("Kernels of the kept run"), tr("A is the kept run, B the run now"))
         self.body.addWidget(self.compare_note)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(6)
-        accessibility.set_name(self.graphics, "Convolution kernels", "Weights as colours: blue negative, white "
-                               "zero, red positive")
+        accessibility.set_name(self.graphics, tr("Convolution kernels"), tr("Weights as colours: blue negative, white "
+                               "zero, red positive"))
         self.body.addWidget(self.graphics)
 
         def title() -> pg.LabelItem:
@@ -155,7 +156,7 @@ class KernelsPanel(LazyPanel):
             if kept_tiles is None:
                 item.clear()
                 self.kept_images[which] = None
-                self.kept_titles[which].setText("<b>A</b> · not shown (see above)")
+                self.kept_titles[which].setText(tr("<b>A</b> · not shown (see above)"))
             else:
                 self.kept_images[which] = mosaic(kept_tiles / limit, rows, cols)
                 show(item, view, self.kept_images[which], (-1.0, 1.0))
@@ -181,7 +182,7 @@ class KernelsPanel(LazyPanel):
         tiles = first[:, 0] if inp == 1 else first.mean(axis=1)
         kept_tiles = None if kept is None else (kept[:, 0] if inp == 1 else kept.mean(axis=1))
         rows, cols = self._grid(FIRST, out, kh, kw)
-        what = "" if inp == 1 else f" (mean over {inp} inputs)"
+        what = "" if inp == 1 else " " + tr("(mean over {count} inputs)").format(count=inp)
         self.first_image = self._show_pair(FIRST, tiles, kept_tiles, shared_limit(kept_tiles, tiles), rows, cols,
                                            f"<b>{names[0]}</b>: {out} × {kh}×{kw}{what}")
         self._show_deep()
@@ -211,7 +212,8 @@ class KernelsPanel(LazyPanel):
         rows, cols = self._grid(DEEP, inp, kh, kw)
         # (on the scale of the whole layer's largest weight, of either side)
         self.deep_image = self._show_pair(DEEP, tiles, kept_tiles, shared_limit(kept, weights), rows, cols,
-                                          f"<b>{name}</b> channel {channel}: {inp} × {kh}×{kw}")
+                                          f"<b>{name}</b> " + tr("channel {channel}").format(channel=channel)
+                                          + f": {inp} × {kh}×{kw}")
 
     def tile_pixels(self) -> float:
         """How many screen pixels one kernel is tall, the smallest of the mosaics shown (the readability check)."""

@@ -19,6 +19,7 @@ from ...analysis.embedding import SUBSET, Embedding, features_of, map_images, ma
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from .common import JobPanel, image_view, row_of
+from ..language import tr
 
 MAX_HISTORY = 120
 """The maps of a run kept for going back (each is 2,000 points, their labels and the projection: about 100 kB)."""
@@ -66,15 +67,15 @@ def spread_apart(centres: np.ndarray, gap: float, rounds: int = 60) -> np.ndarra
 
 class EmbeddingPanel(JobPanel):
     def __init__(self, parent=None):
-        super().__init__("Map of what it learned", "each dot a test image, placed by the layer before the answer",
+        super().__init__(tr("Map of what it learned"), tr("each dot a test image, placed by the layer before the answer"),
                          parent)
-        self.update_button = QPushButton("Update")
-        self.update_button.setToolTip("Make the map again with the latest weights")
+        self.update_button = QPushButton(tr("Update"))
+        self.update_button.setToolTip(tr("Make the map again with the latest weights"))
         self.history_slider = QSlider(Qt.Horizontal)
         self.history_slider.setRange(0, 0)
         self.history_slider.setMinimumWidth(120)
-        self.history_slider.setToolTip("Go back to the maps made earlier in the run (the Time-lapse's slider moves "
-                                       "it too); at the right end: the latest")
+        self.history_slider.setToolTip(tr("Go back to the maps made earlier in the run (the Time-lapse's slider moves "
+                                       "it too); at the right end: the latest"))
         accessibility.set_name(self.history_slider, "Map at an earlier step", self.history_slider.toolTip())
         self.history_label = QLabel("")
         self.history_row = row_of(self.history_label, self.history_slider)
@@ -178,7 +179,7 @@ class EmbeddingPanel(JobPanel):
         if first:
             self.invalidate()
         elif self.result.step != step:
-            self.update_button.setText(f"Update (step {step})")
+            self.update_button.setText(tr("Update (step {step})").format(step=step))
 
     def evaluated(self, _event=None) -> None:
         """A test evaluation happened: map again with the latest weights (now if seen, else when shown)."""
@@ -209,7 +210,7 @@ class EmbeddingPanel(JobPanel):
         self.picked_label.setText(POINT_AT_A_DOT)
         self.source_label.setText("")
         self.source_label.setToolTip("")
-        self.update_button.setText("Update")
+        self.update_button.setText(tr("Update"))
         self.dirty = True
 
     # --- computing -------------------------------------------------------------------------
@@ -220,7 +221,7 @@ class EmbeddingPanel(JobPanel):
         """Start a background computation of the map; False when there is nothing to map yet."""
         if self.dataset is None or self.model_source is None:
             missing = "the test images" if self.dataset is None else "the network's weights"
-            self.source_label.setText(f"Nothing to map yet: waiting for {missing}.")
+            self.source_label.setText(tr("Nothing to map yet: waiting for {missing}.").format(missing=missing))
             self.dirty = True
             return False
         if self.busy and not force:
@@ -230,14 +231,15 @@ class EmbeddingPanel(JobPanel):
             if self.subset is None:
                 self.subset = map_images(self.dataset, SUBSET)
         except ValueError as exc:
-            self.source_label.setText(f"Could not make the map: {exc}")
+            self.source_label.setText(tr("Could not make the map: {exc}").format(exc=exc))
             return False
         self.dirty = False
         if self.job is not None:
             self.job.cancel()
         spec, weights, step = self.model_source
         images, labels, indices = self.subset
-        self.source_label.setText(f"Placing {len(labels):,} test images with the weights of step {step}…")
+        self.source_label.setText(tr("Placing {count:,} test images with the weights of step {step}…")
+                                  .format(count=len(labels), step=step))
         self.source_label.setToolTip("")
         self.job = run_in_background(map_of, spec, weights, step, images, labels, indices, self.result)
         self.job.succeeded.connect(self._on_result)
@@ -298,7 +300,7 @@ class EmbeddingPanel(JobPanel):
         self.show_history(index)
 
     def _on_error(self, message: str, details: str) -> None:
-        self.source_label.setText(f"Could not make the map: {message}")
+        self.source_label.setText(tr("Could not make the map: {message}").format(message=message))
         self.source_label.setToolTip(details)
         self._next()
 
@@ -329,9 +331,9 @@ class EmbeddingPanel(JobPanel):
         self.plot.getViewBox().autoRange(items=self.dots, padding=0.04)
         right = float((embedding.predictions == embedding.labels).mean())
         self.source_label.setText(
-            f"{len(embedding.labels):,} test images · weights of step {embedding.step:,} · the network gets "
-            f"{100 * right:.0f}% of them right · the map keeps {100 * embedding.explained:.0f}% of the spread")
-        self.update_button.setText("Update")
+            tr("{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread")
+            .format(count=len(embedding.labels), step=embedding.step, right=100 * right, explained=100 * embedding.explained))
+        self.update_button.setText(tr("Update"))
         if self.picked is not None:
             self.show_picked(self.picked)
         self.place_drawing()
@@ -353,7 +355,7 @@ class EmbeddingPanel(JobPanel):
             try:
                 self.star_point = self.result.place(features_of(self.model, self.drawing))
             except ValueError as exc:
-                self.source_label.setText(f"Could not place your drawing: {exc}")
+                self.source_label.setText(tr("Could not place your drawing: {exc}").format(exc=exc))
         if self.star_point is None:
             self.star.clear()
             on_earlier = self.drawing is not None and self.drawing.any() and not latest and self.shown is not None
@@ -367,7 +369,7 @@ class EmbeddingPanel(JobPanel):
         centres = self.shown.class_centres()
         nearest = min(centres, key=lambda c: float(np.hypot(*(centres[c] - self.star_point))))
         where = f"nearest the {nearest}s" if self.digits else f"nearest: {self.class_name(nearest)}"
-        self.star_note.setText(f"★ your drawing:\n{where}")
+        self.star_note.setText(tr("★ your drawing:\n{where}").format(where=where))
 
     def _tip(self, x, y, data) -> str:
         return self.describe(int(data))

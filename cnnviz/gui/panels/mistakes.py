@@ -13,6 +13,7 @@ from ...analysis.confusion import cell_examples, confusion_matrix, most_confused
 from .. import accessibility, palette, theme
 from .common import LazyPanel
 from .gallery import Gallery
+from ..language import tr
 
 GALLERY_LIMIT = 40
 CORRECT_RGB = np.array(palette.CORRECT_RGB, np.float64)
@@ -66,7 +67,7 @@ class ConfusionPanel(LazyPanel):
     """A gallery image was clicked: its test-set index."""
 
     def __init__(self, parent=None):
-        super().__init__("Mistakes", "rows: the true digit · columns: what the network said · click a cell", parent)
+        super().__init__(tr("Mistakes"), tr("rows: the true digit · columns: what the network said · click a cell"), parent)
         self.test_images: np.ndarray | None = None
         self.class_names = [str(i) for i in range(10)]
         self.evaluation = None
@@ -80,7 +81,7 @@ class ConfusionPanel(LazyPanel):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        self.summary_label = QLabel("Train for a while: the matrix fills in at each test evaluation.")
+        self.summary_label = QLabel(tr("Train for a while: the matrix fills in at each test evaluation."))
         self.summary_label.setWordWrap(True)
         self.summary_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         left_layout.addWidget(self.summary_label)
@@ -156,16 +157,16 @@ class ConfusionPanel(LazyPanel):
         self.selected = None
         self.image.clear()
         self.selection.hide()
-        self.graphics.setAccessibleDescription("Empty until the first test evaluation")
+        self.graphics.setAccessibleDescription(tr("Empty until the first test evaluation"))
         for row in self.texts:
             for item in row:
                 item.setText("")
         self.cell_gallery.clear()
         self.worst_gallery.clear()
-        self.summary_label.setText("Train for a while: the matrix fills in at each test evaluation.")
+        self.summary_label.setText(tr("Train for a while: the matrix fills in at each test evaluation."))
         self.pairs_label.setText("")
-        self.cell_label.setText("Click a cell of the matrix to see its images.")
-        self.worst_label.setText("Surest mistakes: wrong, and very confident about it")
+        self.cell_label.setText(tr("Click a cell of the matrix to see its images."))
+        self.worst_label.setText(tr("Surest mistakes: wrong, and very confident about it"))
 
     def show_evaluation(self, evaluation) -> None:
         """Keep the latest evaluation; draw it now if visible, else when the tab is opened."""
@@ -196,8 +197,8 @@ class ConfusionPanel(LazyPanel):
         self.plot.getAxis("bottom").setTicks([[(c + 0.5, short[c]) for c in range(n)]])
         self.plot.setRange(xRange=(0, n), yRange=(0, n), padding=0.0)
         self.summary_label.setText(
-            f"Test accuracy <b>{100 * e.test_accuracy:.1f}%</b> on {e.samples:,} test images at step {e.step:,}. "
-            "Left: how often each digit is read right.")
+            tr("Test accuracy <b>{test_accuracy:.1f}%</b> on {samples:,} test images at step {step:,}. Left: how often each digit is read right.")
+            .format(test_accuracy=100 * e.test_accuracy, samples=e.samples, step=e.step))
         pairs = most_confused_pairs(self.matrix, 4)
         self.graphics.setAccessibleDescription(
             f"Test accuracy {100 * e.test_accuracy:.1f} % at step {e.step:,}. " + (
@@ -243,8 +244,10 @@ class ConfusionPanel(LazyPanel):
             t, p, conf = int(e.labels[i]), int(e.predictions[i]), float(e.confidences[i])
             verdict = palette.verdict(t == p)
             captions.append(f"{short[t]}→{short[p]} {100 * conf:.0f}% {verdict.mark}")
-            tips.append(f"test image #{int(i)}: true {self.class_names[t]}, predicted {self.class_names[p]} "
-                        f"({100 * conf:.1f}% sure), {verdict.word}. Click to look inside (feature maps, Why?).")
+            tips.append(tr("test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. "
+                           "Click to look inside (feature maps, Why?).")
+                        .format(index=int(i), truth=self.class_names[t], answer=self.class_names[p],
+                                percent=f"{100 * conf:.1f}", verdict=tr(verdict.word)))
             borders.append(verdict.border)
         return captions, tips, borders
 
@@ -259,7 +262,8 @@ class ConfusionPanel(LazyPanel):
         captions, tips, borders = self._captions(indices)
         self.worst_gallery.show_images(self._images(indices), indices, captions, borders, tips)
         wrong = int((np.asarray(e.labels) != np.asarray(e.predictions)).sum())
-        self.worst_label.setText(f"Surest mistakes: {wrong} wrong of {e.samples:,}; the most confident first")
+        self.worst_label.setText(tr("Surest mistakes: {wrong} wrong of {samples:,}; the most confident first")
+                                 .format(wrong=wrong, samples=e.samples))
 
     def select_cell(self, true: int, predicted: int) -> np.ndarray:
         """Fill the cell gallery with the images of class ``true`` predicted as ``predicted``."""
@@ -272,9 +276,12 @@ class ConfusionPanel(LazyPanel):
         self.cell_gallery.show_images(self._images(indices), indices, captions, borders, tips)
         total = int(self.matrix[true, predicted]) if self.matrix is not None else len(indices)
         names = self.class_names
-        what = "read correctly" if true == predicted else f"taken for {names[predicted]}"
-        more = f", showing the {len(indices)} surest" if total > len(indices) else ""
-        self.cell_label.setText(f"True {names[true]}, {what}: {total} image{'s' if total != 1 else ''}{more}")
+        text = (tr("True {truth}, read correctly: {total} images") if true == predicted
+                else tr("True {truth}, taken for {answer}: {total} images"))
+        text = text.format(truth=names[true], answer=names[predicted], total=total)
+        if total > len(indices):
+            text += tr(", showing the {count} surest").format(count=len(indices))
+        self.cell_label.setText(text)
         self.selection.setRect(predicted, true, 1, 1)
         self.selection.show()
         return indices

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...analysis.presets import PANEL_TITLES
+from ...translatable import N_
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -35,7 +36,7 @@ TAB = "tab"
 """A tab of its own, after the Training tab; its key is the tab's key."""
 RIGHT = "right"
 """The right-hand column, beside the tabs, one above the other."""
-TRAINING_TAB_TITLE = "Training"
+TRAINING_TAB_TITLE = N_("Training")
 
 # What a panel may observe (:attr:`PanelSpec.observes`), and the method the app calls on it for each.
 DATASET = "dataset"
@@ -152,25 +153,25 @@ def _timings():
 
 
 PANELS: tuple[PanelSpec, ...] = (
-    PanelSpec("curves", "Training curves", TRAINING, _curves, ("loss", "accuracy"), 0.46, forget="clear"),
-    PanelSpec("feature_maps", "Feature maps", TRAINING, _feature_maps, ("feature_maps",), 0.54, observes=(KEPT,)),
-    PanelSpec("mistakes", "Mistakes", TAB, _mistakes, ("confusion",), forget="clear"),
-    PanelSpec("why", "Why?", TAB, _why, ("saliency",), forget="clear_result",
+    PanelSpec("curves", N_("Training curves"), TRAINING, _curves, ("loss", "accuracy"), 0.46, forget="clear"),
+    PanelSpec("feature_maps", N_("Feature maps"), TRAINING, _feature_maps, ("feature_maps",), 0.54, observes=(KEPT,)),
+    PanelSpec("mistakes", N_("Mistakes"), TAB, _mistakes, ("confusion",), forget="clear"),
+    PanelSpec("why", N_("Why?"), TAB, _why, ("saliency",), forget="clear_result",
               observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE)),
-    PanelSpec("filters", "What filters want", TAB, _filters, ("filters",), short="Filters",
+    PanelSpec("filters", N_("What filters want"), TAB, _filters, ("filters",), short=N_("Filters"),
               forget="clear_result", observes=(DATASET, WEIGHTS, EVALUATED)),
-    PanelSpec("map", "Map of what it learned", TAB, _map, ("embedding",), short="Map",
+    PanelSpec("map", N_("Map of what it learned"), TAB, _map, ("embedding",), short=N_("Map"),
               forget="forget", observes=(DATASET, WEIGHTS, EVALUATED, DRAWING)),
-    PanelSpec("fool", "Fool the network", TAB, _fool, ("fool",), short="Fool", forget="forget",
+    PanelSpec("fool", N_("Fool the network"), TAB, _fool, ("fool",), short=N_("Fool"), forget="forget",
               observes=(WEIGHTS, DRAWING, TEST_IMAGE)),
-    PanelSpec("timelapse", "Time-lapse", TAB, _timelapse, ("timelapse",), forget="clear"),
-    PanelSpec("statistics", "Statistics", TAB, _statistics, ("stats",), short="Stats", forget="clear"),
-    PanelSpec("drawings", "Class drawings", TAB, _drawings, ("draw",), short="Drawings",
+    PanelSpec("timelapse", N_("Time-lapse"), TAB, _timelapse, ("timelapse",), forget="clear"),
+    PanelSpec("statistics", N_("Statistics"), TAB, _statistics, ("stats",), short=N_("Stats"), forget="clear"),
+    PanelSpec("drawings", N_("Class drawings"), TAB, _drawings, ("draw",), short=N_("Drawings"),
               forget="start_over", beside="classify"),  # a drawing is made on the pad: at 1024x768 it was a tab away
-    PanelSpec("classify", "Draw and classify", RIGHT, _classify, ("draw",), 0.42, short="Draw",
+    PanelSpec("classify", N_("Draw and classify"), RIGHT, _classify, ("draw",), 0.42, short=N_("Draw"),
               forget="forget_calibration", observes=(DATASET, WEIGHTS, EVALUATED)),  # "not sure" (gui/not_sure.py)
-    PanelSpec("kernels", "Kernels", RIGHT, _kernels, ("kernels",), 0.33, observes=(KEPT,)),
-    PanelSpec("timings", "Time per layer", RIGHT, _timings, ("timings",), 0.25, short="Timings",
+    PanelSpec("kernels", N_("Kernels"), RIGHT, _kernels, ("kernels",), 0.33, observes=(KEPT,)),
+    PanelSpec("timings", N_("Time per layer"), RIGHT, _timings, ("timings",), 0.25, short=N_("Timings"),
               forget="clear", observes=(KEPT,)),
 )
 BY_KEY = {spec.key: spec for spec in PANELS}
@@ -215,10 +216,18 @@ def placed(place: str) -> tuple[PanelSpec, ...]:
 
 
 def tab_title(key: str, short: bool = False) -> str:
+    """The tab's English title (the GUI shows it translated: ``language.tr``)."""
     if key == TRAINING:
         return TRAINING_TAB_TITLE
     spec = BY_KEY[key]
     return spec.short or spec.title if short else spec.title
+
+
+def shown_title(key: str, short: bool = False) -> str:
+    """:func:`tab_title` in the GUI's language (Qt is imported only when the window asks)."""
+    from ..language import tr
+
+    return tr(tab_title(key, short))
 
 
 def tab_shown(key: str, views: set[str]) -> bool:

@@ -19,6 +19,7 @@ from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHI
     diagnose
 from .. import accessibility, palette, theme
 from .common import LazyPanel, row_of, set_items
+from ..language import tr
 
 MAX_POINTS = 4000
 FIELDS = ("update_ratio", "grad_l2", "p1", "p25", "p50", "p75", "p99")
@@ -61,10 +62,10 @@ class StatsPanel(LazyPanel):
     diagnosisChanged = Signal(list)
 
     def __init__(self, parent=None):
-        super().__init__("Weights and gradients", "per weight tensor, every few steps", parent)
+        super().__init__(tr("Weights and gradients"), tr("per weight tensor, every few steps"), parent)
         self.layer_combo = QComboBox()
-        self.layer_combo.setToolTip("Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median")
-        self.add_toolbar_widget(row_of(QLabel("Weight distribution of"), self.layer_combo))
+        self.layer_combo.setToolTip(tr("Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median"))
+        self.add_toolbar_widget(row_of(QLabel(tr("Weight distribution of")), self.layer_combo))
         accessibility.set_name(self.layer_combo, "Weight distribution of", self.layer_combo.toolTip())
         self.hint_box = QLabel("")
         self.hint_box.setWordWrap(True)
@@ -308,5 +309,6 @@ class StatsPanel(LazyPanel):
             style = dict(self.weight_plot.getAxis("left").labelStyle or {})
             style.setdefault("color", theme.TEXT)
             style.setdefault("font-size", f"{theme.AXIS_POINT_SIZE}pt")
-            self.weight_plot.setLabel("left", f"{name.replace('.weight', '')} weights", **style)
+            self.weight_plot.setLabel("left", tr("{layer} weights")
+                                              .format(layer=name.replace('.weight', '')), **style)
         self._choose()  # (the weights' title names the layer: its length changed)

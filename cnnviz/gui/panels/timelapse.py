@@ -15,6 +15,7 @@ from .. import theme
 from ..worker import Tag
 from .common import ElidedLabel, LazyPanel, grid_shape, image_view, mosaic, robust_max, row_of, set_items, show
 from ...app.feature_map_layout import tile_gap
+from ..language import tr
 
 MAX_FRAMES = 120
 MAX_BYTES = 96 * 2**20
@@ -32,21 +33,21 @@ class TimeLapsePanel(LazyPanel):
     """(text, kind) for the window's banner."""
 
     def __init__(self, parent=None):
-        super().__init__("Time-lapse", "one frame per test evaluation · drag the slider to go back in time", parent)
+        super().__init__(tr("Time-lapse"), tr("one frame per test evaluation · drag the slider to go back in time"), parent)
         self.timelapse = TimeLapse(max_frames=MAX_FRAMES, max_bytes=MAX_BYTES, snapshot_tag=Tag.TIMELAPSE)
-        self.play_button = QPushButton("▶ Play")
-        self.play_button.setToolTip("Play the recording from the start")
+        self.play_button = QPushButton(tr("▶ Play"))
+        self.play_button.setToolTip(tr("Play the recording from the start"))
         self.layer_combo = QComboBox()
-        self.gif_button = QPushButton("GIF…")
-        self.gif_button.setToolTip("Export the kernels' time-lapse as an animated GIF")
-        self.png_button = QPushButton("PNGs…")
-        self.png_button.setToolTip("Export one PNG per frame into a folder")
-        self.add_toolbar_widget(self.play_button, row_of(QLabel("layer"), self.layer_combo),
+        self.gif_button = QPushButton(tr("GIF…"))
+        self.gif_button.setToolTip(tr("Export the kernels' time-lapse as an animated GIF"))
+        self.png_button = QPushButton(tr("PNGs…"))
+        self.png_button.setToolTip(tr("Export one PNG per frame into a folder"))
+        self.add_toolbar_widget(self.play_button, row_of(QLabel(tr("layer")), self.layer_combo),
                                 row_of(self.gif_button, self.png_button))
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setRange(0, 0)
         self.slider.setMinimumWidth(80)
-        self.slider.setToolTip("Scrub through training: one position per evaluation")
+        self.slider.setToolTip(tr("Scrub through training: one position per evaluation"))
         self.body.addWidget(self.slider)
         self.caption = ElidedLabel("Nothing recorded yet: press Start. A frame is kept at every test evaluation.")
         self.caption.setStyleSheet("font-weight: 600;")
@@ -97,7 +98,7 @@ class TimeLapsePanel(LazyPanel):
         self.kernel_item.clear()
         for _view, item, _levels in self.map_views:
             item.clear()
-        self.caption.setText("Nothing recorded yet: press Start. A frame is kept at every test evaluation.")
+        self.caption.setText(tr("Nothing recorded yet: press Start. A frame is kept at every test evaluation."))
         self._update_controls()
 
     def observe(self, event) -> None:
@@ -167,8 +168,8 @@ class TimeLapsePanel(LazyPanel):
             show(self.kernel_item, self.kernel_view, self.kernel_image, (-1.0, 1.0))
             weights = frame.kernels[layer]
             channel = "" if weights.shape[1] == 1 else " (input channel 0)"
-            self.kernel_title.setText(f"<b>{layer}</b> kernels{channel}: {count} × {kh}×{kw}, "
-                                      "one colour scale for every frame")
+            self.kernel_title.setText(tr("<b>{layer}</b> kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame")
+                                      .format(layer=layer, channel=channel, count=count, kh=kh, kw=kw))
         maps = dict(frame.feature_maps)
         convs = [n for n in maps if n.startswith("conv")]
         pools = [n for n in maps if n.startswith("pool")]
@@ -181,26 +182,26 @@ class TimeLapsePanel(LazyPanel):
                 continue
             if array.ndim == 2:
                 image = array
-                title.setText("input")
+                title.setText(tr("input"))
             else:
                 c, h, w = array.shape
                 rows, cols = grid_shape(c, h, w)
                 scale = robust_max(np.abs(array)) if levels[0] < 0 else robust_max(array)
                 image = mosaic(np.clip(array / scale, levels[0], levels[1]), rows, cols, gap=tile_gap(h))
-                title.setText(f"<b>{name}</b> ({c} maps)")
+                title.setText(tr("<b>{name}</b> ({c} maps)").format(name=name, c=c))
             show(item, view, image, levels)
         accuracy = "not measured yet" if np.isnan(frame.test_accuracy) else f"{100 * frame.test_accuracy:.1f}%"
-        self.caption.setText(f"Frame {index + 1} of {len(frames)} · step {frame.step:,} · epoch {frame.epoch:.2f}"
-                             f" · test accuracy {accuracy}")
+        self.caption.setText(tr("Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}")
+                             .format(index=index + 1, count=len(frames), step=frame.step, epoch=frame.epoch, accuracy=accuracy))
 
     def toggle_play(self) -> None:
         if self.play_timer.isActive():
             self.play_timer.stop()
-            self.play_button.setText("▶ Play")
+            self.play_button.setText(tr("▶ Play"))
             return
         if self.slider.value() >= self.slider.maximum():
             self.slider.setValue(0)
-        self.play_button.setText("❚❚ Stop")
+        self.play_button.setText(tr("❚❚ Stop"))
         self.play_timer.start()
 
     def _advance(self) -> None:

@@ -20,6 +20,7 @@ from ...train.events import LayerTiming
 from .. import theme
 from ...app.buffers import DecimatingSeries
 from .common import Panel, nice_ceiling
+from ..language import tr
 
 
 def _lighter(colour: str, amount: float = 0.55) -> QColor:
@@ -58,7 +59,7 @@ def group_layers(event):
 
 class TimingsPanel(Panel):
     def __init__(self, parent=None):
-        super().__init__("Time per layer", "dark: forward · light: backward · latest of each backend", parent)
+        super().__init__(tr("Time per layer"), tr("dark: forward · light: backward · latest of each backend"), parent)
         # Each backend's name in its bars' colour: the legend (backend names are cnnviz's own, so rich text).
         self.summary_label = QLabel("")
         self.summary_label.setTextFormat(Qt.RichText)
@@ -68,14 +69,14 @@ class TimingsPanel(Panel):
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(2)
         self.body.addWidget(self.graphics, 1)
-        self.bars_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), bottom="ms per batch")
+        self.bars_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), bottom=tr("ms per batch"))
         self.bars_plot.showGrid(x=True, y=False, alpha=theme.GRID_ALPHA)
         self.bars_plot.invertY(True)
         self.bars_plot.getAxis("left").setWidth(92)
         self.bars_plot.setMouseEnabled(x=False, y=False)
         self.bars_plot.hideButtons()
-        self.rate_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="images/s",
-                                          bottom="training time (s)")
+        self.rate_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left=tr("images/s"),
+                                          bottom=tr("training time (s)"))
         self.rate_plot.getAxis("left").setWidth(92)
         theme.keep_tick_labels_apart(self.rate_plot)
         self.rate_plot.setMouseEnabled(x=False, y=False)
@@ -158,8 +159,8 @@ class TimingsPanel(Panel):
         self.kept_timing = None if timing is None else group_layers(timing)
         self.kept_note = ""
         if side is not None and timing is None:
-            self.kept_note = ("A: timings not recorded in this file" if side.kept.source != "this session"
-                              else "A: no timing was measured in the kept run")
+            self.kept_note = (tr("A: timings not recorded in this file") if side.kept.source != "this session"
+                              else tr("A: no timing was measured in the kept run"))
         self._draw_bars()
 
     def _kept_shown(self) -> bool:
@@ -232,12 +233,13 @@ class TimingsPanel(Panel):
         self.bars_plot.setXRange(0, max(longest, 1e-3) * 1.05, padding=0)
         self.bars_plot.setYRange(-0.6, len(self.layer_names) - 0.4, padding=0)
         # The hint doubles as the legend: each backend's name in its bars' colour.
+        per_batch = tr("{ms} ms/batch of {size}")
         parts = [f"<b style='color:{theme.backend_colour(name)}'>{name}</b> "
-                 f"{e.step_ms:.0f} ms/batch of {e.batch_size}" for name, e in self.latest.items()]
+                 + per_batch.format(ms=f"{e.step_ms:.0f}", size=e.batch_size) for name, e in self.latest.items()]
         summary = " · ".join(parts)
         if KEPT in shown:
             kept = self.kept_timing
-            a = f"<b style='color:{KEPT_COLOUR}'>A ({kept.backend})</b> {kept.step_ms:.0f} ms/batch of {kept.batch_size}"
+            a = f"<b style='color:{KEPT_COLOUR}'>A ({kept.backend})</b> " + per_batch.format(ms=f"{kept.step_ms:.0f}", size=kept.batch_size)
             summary = f"{a} | <b>B</b> {summary}" if parts else a
         elif self.kept_note:
             a = f"<span style='color:{KEPT_COLOUR}'>{self.kept_note}</span>"

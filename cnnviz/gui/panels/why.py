@@ -17,6 +17,7 @@ from ...analysis.saliency import model_from_weights, occlusion_map, saliency_map
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from .common import DrawingOrTestImage, JobPanel, image_view, row_of
+from ..language import tr
 
 HEAT = palette.HEAT_LUT.astype(np.float64)
 
@@ -63,23 +64,23 @@ def explain(spec: str, weights: dict, step: int, image: np.ndarray, target: int 
 
 class WhyPanel(DrawingOrTestImage, JobPanel):
     def __init__(self, parent=None):
-        super().__init__("Why did it say that?", "on a copy of the latest weights, after each evaluation", parent)
+        super().__init__(tr("Why did it say that?"), tr("on a copy of the latest weights, after each evaluation"), parent)
         self.make_input_choice()
-        self.update_button = QPushButton("Update")
-        self.update_button.setToolTip("Compute again with the latest weights")
+        self.update_button = QPushButton(tr("Update"))
+        self.update_button.setToolTip(tr("Compute again with the latest weights"))
         self.class_combo = QComboBox()
-        self.class_combo.addItem("predicted", None)
+        self.class_combo.addItem(tr("predicted"), None)
         for d in range(10):
             self.class_combo.addItem(str(d), d)
-        self.class_combo.setToolTip("Which class's evidence to show (default: the one the network chose)")
+        self.class_combo.setToolTip(tr("Which class's evidence to show (default: the one the network chose)"))
         self.patch_spin = QSpinBox()
         self.patch_spin.setRange(2, 14)
         self.patch_spin.setValue(6)
         self.patch_spin.setSuffix(" px")
-        self.patch_spin.setToolTip("Side of the black square slid over the image for the occlusion map")
-        self.add_toolbar_widget(row_of(QLabel("Explain"), self.test_radio, self.drawing_radio), self.update_button,
-                                row_of(QLabel("evidence for class"), self.class_combo),
-                                row_of(QLabel("occlusion patch"), self.patch_spin))
+        self.patch_spin.setToolTip(tr("Side of the black square slid over the image for the occlusion map"))
+        self.add_toolbar_widget(row_of(QLabel(tr("Explain")), self.test_radio, self.drawing_radio), self.update_button,
+                                row_of(QLabel(tr("evidence for class")), self.class_combo),
+                                row_of(QLabel(tr("occlusion patch")), self.patch_spin))
         accessibility.set_name(self.class_combo, "Evidence for class", self.class_combo.toolTip())
         accessibility.set_name(self.patch_spin, "Occlusion patch size", self.patch_spin.toolTip())
 
@@ -114,8 +115,8 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         self.explain_label.setWordWrap(True)
         self.explain_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.explain_label.setText(
-            "Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). "
-            "Occlusion: a black square slides over the image and we watch the probability drop.")
+            tr("Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). "
+            "Occlusion: a black square slides over the image and we watch the probability drop."))
         self.body.addWidget(self.explain_label)
 
         self.model_source: tuple[str, dict, int] | None = None
@@ -139,7 +140,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         if first:
             self.invalidate()
         elif self.result.get("step") != step:
-            self.update_button.setText(f"Update (step {step})")
+            self.update_button.setText(tr("Update (step {step})").format(step=step))
 
     def evaluated(self, _event=None) -> None:
         """A test evaluation happened: explain again with the latest weights (now if seen, else when shown)."""
@@ -155,7 +156,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         for _view, item in self.views:
             item.clear()
         self.source_label.setText("")
-        self.update_button.setText("Update")
+        self.update_button.setText(tr("Update"))
         self.dirty = True
 
     # --- computing -------------------------------------------------------------------------
@@ -166,7 +167,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         """Start a background computation for the current input; False when there is nothing to explain."""
         image, what = self.current_input()
         if image is None or self.model_source is None:
-            self.source_label.setText(f"Nothing to explain yet: {what}.")
+            self.source_label.setText(tr("Nothing to explain yet: {what}.").format(what=what))
             self.dirty = True
             return False
         if self.busy and not force:
@@ -176,7 +177,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         if self.job is not None:
             self.job.cancel()
         spec, weights, step = self.model_source
-        self.source_label.setText(f"Explaining {what} with the weights of step {step}…")
+        self.source_label.setText(tr("Explaining {what} with the weights of step {step}…").format(what=what, step=step))
         self.job = run_in_background(explain, spec, weights, step, np.array(image, dtype=np.float32),
                                      self.class_combo.currentData(), self.patch_spin.value(), what)
         self.job.succeeded.connect(self._on_result)
@@ -188,7 +189,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         self._next()
 
     def _on_error(self, message: str, details: str) -> None:
-        self.source_label.setText(f"Could not explain: {message}")
+        self.source_label.setText(tr("Could not explain: {message}").format(message=message))
         self.source_label.setToolTip(details)
         self._next()
 
@@ -205,7 +206,10 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
             view.autoRange(padding=0.01)
         probs, cls = result["probs"], result["cls"]
         best = int(np.argmax(probs))
-        chosen = "" if cls == best else f"; showing the evidence for <b>{cls}</b> ({100 * probs[cls]:.0f}%)"
-        self.source_label.setText(f"{result['what'].capitalize()}: the network says <b>{best}</b> "
-                                  f"({100 * probs[best]:.0f}% sure){chosen} · weights of step {result['step']}")
-        self.update_button.setText("Update")
+        chosen = "" if cls == best else "; " + tr("showing the evidence for <b>{digit}</b> ({percent}%)").format(
+            digit=cls, percent=f"{100 * probs[cls]:.0f}")
+        self.source_label.setText(tr("{source}: the network says <b>{answer}</b> ({percent}% sure){chosen} · "
+                                     "weights of step {step}")
+                                  .format(source=result['what'].capitalize(), answer=best,
+                                          percent=f"{100 * probs[best]:.0f}", chosen=chosen, step=result['step']))
+        self.update_button.setText(tr("Update"))

@@ -1,0 +1,2469 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+ <context>
+  <name>cnnviz</name>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="62" />
+   <source>Loss curve</source>
+   <translation>Verlustkurve</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="63" />
+   <source>Accuracy curve</source>
+   <translation>Genauigkeitskurve</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="64" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="32" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
+   <source>Feature maps</source>
+   <translation>Merkmalskarten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="65" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="26" />
+   <location filename="cnnviz/gui/panels/registry.py" line="173" />
+   <source>Kernels</source>
+   <translation>Kernel</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="66" />
+   <location filename="cnnviz/gui/panels/registry.py" line="174" />
+   <location filename="cnnviz/gui/panels/timings.py" line="62" />
+   <source>Time per layer</source>
+   <translation>Zeit pro Schicht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="67" />
+   <source>Draw and classify, class drawings</source>
+   <translation>Zeichnen und erkennen, Klassenzeichnungen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="68" />
+   <source>Mistakes (confusion matrix)</source>
+   <translation>Fehler (Konfusionsmatrix)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="69" />
+   <source>Why? (saliency, occlusion)</source>
+   <translation>Warum? (Salienz, Verdeckung)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="70" />
+   <location filename="cnnviz/gui/panels/filters.py" line="220" />
+   <source>What each filter wants to see</source>
+   <translation>Was jeder Filter sehen will</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="71" />
+   <location filename="cnnviz/gui/panels/map.py" line="70" />
+   <location filename="cnnviz/gui/panels/registry.py" line="163" />
+   <source>Map of what it learned</source>
+   <translation>Karte des Gelernten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="72" />
+   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <location filename="cnnviz/gui/panels/registry.py" line="165" />
+   <source>Fool the network</source>
+   <translation>Das Netz austricksen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="73" />
+   <location filename="cnnviz/gui/panels/registry.py" line="167" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="36" />
+   <source>Time-lapse</source>
+   <translation>Zeitraffer</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="74" />
+   <source>Weight and gradient statistics</source>
+   <translation>Gewichte und Gradienten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="177" />
+   <source>predicted {name}, {percent} % sure</source>
+   <translation>erkannt: {name}, zu {percent} % sicher</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="214" />
+   <source>Training stopped, test accuracy {percent} %</source>
+   <translation>Training gestoppt, Testgenauigkeit {percent} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="215" />
+   <source>Training finished, test accuracy {percent} %</source>
+   <translation>Training beendet, Testgenauigkeit {percent} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="201" />
+   <source>Training paused</source>
+   <translation>Training angehalten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="203" />
+   <source>Training resumed</source>
+   <translation>Training fortgesetzt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="198" />
+   <source>Training started on {backend}</source>
+   <translation>Training gestartet auf {backend}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="206" />
+   <source>Test accuracy {percent} % at step {step}</source>
+   <translation>Testgenauigkeit {percent} % bei Schritt {step}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="209" />
+   <location filename="cnnviz/gui/router.py" line="168" />
+   <source>Training diverged: {message}</source>
+   <translation>Das Training ist divergiert: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="213" />
+   <source>Training stopped</source>
+   <translation>Training gestoppt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="213" />
+   <source>Training finished</source>
+   <translation>Training beendet</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/background_warm_up.py" line="102" />
+   <source>The numba kernels compile in the background, so that Start is quick; Start now compiles the rest.</source>
+   <translation>Die numba-Kernel werden im Hintergrund kompiliert, damit Start schnell geht; Start kompiliert jetzt den Rest.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="50" />
+   <source>Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file to classify a photo.</source>
+   <translation>Zeichne eine Ziffer mit Maus, Stift oder Finger. C löscht. Rechtsklick oder Datei hierher ziehen, um ein Foto zu erkennen.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="176" />
+   <location filename="cnnviz/gui/menus.py" line="39" />
+   <source>Open image…</source>
+   <translation>Bild öffnen…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="177" />
+   <location filename="cnnviz/gui/panels/classify.py" line="59" />
+   <source>Clear</source>
+   <translation>Löschen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="247" />
+   <source>photo · draw to start over</source>
+   <translation>Foto · zeichnen, um neu anzufangen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="225" />
+   <source>draw a digit here</source>
+   <translation>hier eine Ziffer zeichnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="246" />
+   <source>photo: {name} · draw to start over</source>
+   <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="263" />
+   <source>Save the trained model?</source>
+   <translation>Das trainierte Modell speichern?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="268" />
+   <source>The last run is also kept in an autosave, offered at the next start.</source>
+   <translation>Der letzte Lauf ist auch automatisch gesichert und wird beim nächsten Start angeboten.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="361" />
+   <source>Restore an autosaved run?</source>
+   <translation>Einen automatisch gesicherten Lauf wiederherstellen?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <source>Restore</source>
+   <translation>Wiederherstellen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="366" />
+   <source>Discard</source>
+   <translation>Verwerfen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="367" />
+   <source>Later</source>
+   <translation>Später</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="370" />
+   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
+   <translation>Verwerfen löscht die Sicherung; Später bietet sie beim nächsten Start wieder an.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="171" />
+   <source>Save model</source>
+   <translation>Modell speichern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="174" />
+   <source>Load model</source>
+   <translation>Modell laden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="191" />
+   <source>There is no model to save yet.</source>
+   <translation>Es gibt noch kein Modell zum Speichern.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="257" />
+   <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
+   <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="377" />
+   <source>Restored the autosaved run ({run}, {when}).</source>
+   <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="205" />
+   <location filename="cnnviz/gui/checkpoints.py" line="222" />
+   <source>Saved the weights of step {step} to {path}</source>
+   <translation>Gewichte von Schritt {step} gespeichert in {path}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="227" />
+   <source>Could not save the model: {error}</source>
+   <translation>Das Modell konnte nicht gespeichert werden: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="256" />
+   <source>The model was trained for {step} steps and is not saved.</source>
+   <translation>Das Modell wurde {step} Schritte trainiert und ist nicht gespeichert.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="264" />
+   <source>{describe_unsaved}
+Save it before {what}?</source>
+   <translation>{describe_unsaved}
+Vorher speichern ({what})?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="282" />
+   <source>Loading {name}…</source>
+   <translation>Lade {name}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="306" />
+   <source>Loaded {name} (network {spec}).</source>
+   <translation>{name} geladen (Netz {spec}).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="362" />
+   <source>A run of an earlier session was autosaved{count}:
+{describe_offer}.
+Restore it?</source>
+   <translation>Ein Lauf aus einer früheren Sitzung wurde automatisch gesichert{count}:
+{describe_offer}.
+Wiederherstellen?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="196" />
+   <source>Saving the model to {path}…</source>
+   <translation>Speichere das Modell in {path}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="292" />
+   <source>loading {name}</source>
+   <translation>{name} laden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="297" />
+   <source>Could not load the model: its network {spec!r} is not valid here</source>
+   <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="309" />
+   <source>{text} Note: {note}.</source>
+   <translation>{text} Hinweis: {note}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="360" />
+   <source>({index} of {total}, newest first)</source>
+   <translation>({index} von {total}, neueste zuerst)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="394" />
+   <source>Could not restore the autosave {path}: {error}</source>
+   <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="201" />
+   <source>Could not save the model: {exc}</source>
+   <translation>Das Modell konnte nicht gespeichert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="214" />
+   <source>Autosaved the model (step {step:,})</source>
+   <translation>Modell automatisch gesichert (Schritt {step:,})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="216" />
+   <source>Could not autosave the model to {path}: {error}</source>
+   <translation>Das Modell konnte nicht automatisch in {path} gesichert werden: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="286" />
+   <source>Could not load the model: {error}</source>
+   <translation>Das Modell konnte nicht geladen werden: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="347" />
+   <source>Could not delete the autosave {path}: {exc}</source>
+   <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="49" />
+   <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
+   <translation>Dieser Lauf bleibt zum Vergleich (grau, gestrichelt). Ändere eine Einstellung und drücke Start: Der neue Lauf beginnt mit denselben Zufallsgewichten.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="65" />
+   <location filename="cnnviz/gui/menus.py" line="47" />
+   <source>Compare with a saved model…</source>
+   <translation>Mit gespeichertem Modell vergleichen…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="46" />
+   <source>Nothing to keep yet: {exc}.</source>
+   <translation>Noch nichts zu behalten: {exc}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="58" />
+   <source>Cannot compare with this file: {exc}</source>
+   <translation>Mit dieser Datei kann nicht verglichen werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="112" />
+   <source>Open an image of a digit</source>
+   <translation>Bild einer Ziffer öffnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="148" />
+   <source>Draw a digit on the pad first, then click which digit it is.</source>
+   <translation>Zeichne zuerst eine Ziffer auf die Fläche und klicke dann, welche Ziffer es ist.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="152" />
+   <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
+   <translation>Ein geöffnetes Foto wird gezeigt: Die Klassenzeichnungen speichern nur Zeichnungen von der Fläche. Zeichne die Ziffer und klicke dann, welche es ist.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="167" />
+   <source>No data set is loaded.</source>
+   <translation>Kein Datensatz geladen.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="170" />
+   <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
+   <translation>Nachtrainieren mit Zeichnungen braucht den MNIST-Ziffern-Datensatz.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <source>untrained weights</source>
+   <translation>untrainierte Gewichte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="135" />
+   <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
+   <translation>{name} geöffnet: Das Netz bekommt es als 28×28-Eingabe neben der Zeichenfläche. Zeichne (oder drücke C), um wieder zu zeichnen.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="142" />
+   <source>Cannot open this image: {why}</source>
+   <translation>Dieses Bild lässt sich nicht öffnen: {why}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="188" />
+   <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
+   <translation>{label}: ein Durchgang über {count:,} Bilder, davon {mnist:,} MNIST-Ziffern (damit es MNIST weiter lesen kann), der Rest wiederholte Zeichnungen, ab den aktuellen Gewichten. Klassenzeichnungen zeigt die Genauigkeit der Zeichnungen vorher und nachher, getrennt von MNIST (die MNIST-Testgenauigkeit gilt für MNISTs eigene Testbilder).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <source>weights of step {step}</source>
+   <translation>Gewichte von Schritt {step}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="178" />
+   <source>Cannot fine-tune: {exc}</source>
+   <translation>Nachtrainieren nicht möglich: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="48" />
+   <location filename="cnnviz/gui/menus.py" line="31" />
+   <source>Export panel as PNG</source>
+   <translation>Ansicht als PNG exportieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="147" />
+   <source>Export metrics</source>
+   <translation>Messwerte exportieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="152" />
+   <source>Export per-layer timings</source>
+   <translation>Zeiten pro Schicht exportieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="44" />
+   <source>Saved {path}</source>
+   <translation>{path} gespeichert</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="61" />
+   <source>Saved the {what} to {path}</source>
+   <translation>{what} gespeichert in {path}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="42" />
+   <source>Could not export the panel: {exc}</source>
+   <translation>Die Ansicht konnte nicht exportiert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="58" />
+   <source>Could not export the {what}: {exc}</source>
+   <translation>{what} konnte nicht exportiert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="195" />
+   <source>This is the language shown now.</source>
+   <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="52" />
+   <source>The previous step</source>
+   <translation>Der vorherige Schritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="53" />
+   <source>Next ▶</source>
+   <translation>Weiter ▶</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="54" />
+   <source>The next step</source>
+   <translation>Der nächste Schritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="55" />
+   <source>Lesson view</source>
+   <translation>Lektionsansicht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="58" />
+   <location filename="cnnviz/gui/lessons.py" line="109" />
+   <source>Hide the text (the title stays)</source>
+   <translation>Text ausblenden (der Titel bleibt)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="60" />
+   <source>Close the lesson: the settings, panels and mode from before it come back</source>
+   <translation>Lektion schließen: Einstellungen, Ansichten und Modus von vorher kommen zurück</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="89" />
+   <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
+   <translation>Die Ansicht der Lektion: Präsentationsmodus, nur {views}. Noch einmal klicken für alle Ansichten.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
+   <translation>Die Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="261" />
+   <source>Applying…</source>
+   <translation>Wird angewendet…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="299" />
+   <source>Open a lesson preset</source>
+   <translation>Lektion öffnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="109" />
+   <source>Show the text</source>
+   <translation>Text zeigen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="300" />
+   <source>Lesson preset</source>
+   <translation>Lektion</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="86" />
+   <source>Lesson: {title}</source>
+   <translation>Lektion: {title}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="129" />
+   <source>training on {train_used:,} of {train_total:,} images</source>
+   <translation>trainiert mit {train_used:,} von {train_total:,} Bildern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="132" />
+   <source>testing on {test_used:,} of {test_total:,}</source>
+   <translation>testet mit {test_used:,} von {test_total:,}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="229" />
+   <source>close the lesson</source>
+   <translation>die Lektion schließen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="101" />
+   <source>step {page} of {last}</source>
+   <translation>Schritt {page} von {last}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="102" />
+   <source>{last} steps</source>
+   <translation>{last} Schritte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="196" />
+   <source>load the lesson “{title}”</source>
+   <translation>die Lektion „{title}“ laden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="306" />
+   <source>Cannot use this lesson file: {exc}</source>
+   <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/live_view.py" line="114" />
+   <source>Cannot compute the feature maps: {exc}</source>
+   <translation>Die Merkmalskarten lassen sich nicht berechnen: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="30" />
+   <source>&amp;File</source>
+   <translation>&amp;Datei</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="34" />
+   <source>Whole window</source>
+   <translation>Ganzes Fenster</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="35" />
+   <source>Export metrics as CSV…</source>
+   <translation>Messwerte als CSV exportieren…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="36" />
+   <source>Export per-layer timings as CSV…</source>
+   <translation>Zeiten pro Schicht als CSV exportieren…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="37" />
+   <source>Export HTML report…</source>
+   <translation>HTML-Bericht exportieren…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="40" />
+   <source>Classify a photo or scan of a digit (it shows on the drawing canvas)</source>
+   <translation>Foto oder Scan einer Ziffer erkennen (erscheint auf der Zeichenfläche)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="42" />
+   <source>Save model…</source>
+   <translation>Modell speichern…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="43" />
+   <source>Load model…</source>
+   <translation>Modell laden…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="48" />
+   <source>Stop comparing</source>
+   <translation>Vergleich beenden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="52" />
+   <source>Quit</source>
+   <translation>Beenden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="55" />
+   <source>&amp;View</source>
+   <translation>&amp;Ansicht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="56" />
+   <source>Presenter mode (fewer, bigger pictures, full screen)</source>
+   <translation>Präsentationsmodus (weniger, größere Bilder, Vollbild)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="59" />
+   <source>Full screen</source>
+   <translation>Vollbild</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="63" />
+   <source>Zoom in</source>
+   <translation>Vergrößern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="64" />
+   <source>Zoom out</source>
+   <translation>Verkleinern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="65" />
+   <source>Actual size</source>
+   <translation>Originalgröße</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="77" />
+   <source>Show every panel</source>
+   <translation>Alle Ansichten zeigen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="79" />
+   <source>Language</source>
+   <translation>Sprache</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="90" />
+   <source>&amp;Lessons</source>
+   <translation>&amp;Lektionen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="101" />
+   <source>Open a lesson file…</source>
+   <translation>Lektionsdatei öffnen…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="109" />
+   <source>Export this panel as PNG…</source>
+   <translation>Diese Ansicht als PNG exportieren…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="45" />
+   <source>Keep this run for comparison</source>
+   <translation>Diesen Lauf zum Vergleich behalten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="88" />
+   <source>Keys…</source>
+   <translation>Tasten…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="66" />
+   <location filename="cnnviz/gui/menus.py" line="121" />
+   <location filename="cnnviz/gui/window.py" line="207" />
+   <source>Zoom {level} %</source>
+   <translation>Zoom {level} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="92" />
+   <source>(lesson presets unavailable: {problem})</source>
+   <translation>(Lektionen nicht verfügbar: {problem})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/palette.py" line="106" />
+   <source>correct</source>
+   <translation>richtig</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/palette.py" line="107" />
+   <source>wrong</source>
+   <translation>falsch</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="44" />
+   <location filename="cnnviz/gui/panels/registry.py" line="171" />
+   <source>Draw and classify</source>
+   <translation>Zeichnen und erkennen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="54" />
+   <source>Drawing canvas</source>
+   <translation>Zeichenfläche</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="54" />
+   <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
+   <translation>Zeichne hier eine Ziffer mit Maus oder Stift; das Netz erkennt sie schon beim Zeichnen. C löscht. Ziehe eine Bilddatei hierher oder wähle per Rechtsklick „Bild öffnen“, um ein Foto oder einen Scan zu erkennen.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="60" />
+   <source>Clear the drawing (C)</source>
+   <translation>Zeichnung löschen (C)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="66" />
+   <location filename="cnnviz/gui/panels/classify.py" line="67" />
+   <source>Stroke width</source>
+   <translation>Strichbreite</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="79" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="284" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="185" />
+   <source>input</source>
+   <translation>Eingabe</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="82" />
+   <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
+   <translation>Was das Netz bekommt: deine Zeichnung als 28×28 Pixel, zentriert wie bei MNIST</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <source>Network input</source>
+   <translation>Eingabe des Netzes</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
+   <translation>Deine Zeichnung als die 28 mal 28 Pixel, die das Netz bekommt, zentriert wie bei MNIST</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="100" />
+   <source>The network's answer: the class with the highest probability</source>
+   <translation>Die Antwort des Netzes: die Klasse mit der höchsten Wahrscheinlichkeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <source>Not sure</source>
+   <translation>Nicht sicher</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <source>Why the network is not sure of its answer</source>
+   <translation>Warum das Netz bei seiner Antwort nicht sicher ist</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <source>Probabilities</source>
+   <translation>Wahrscheinlichkeiten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <source>One bar per class: how sure the network is</source>
+   <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="300" />
+   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
+   <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="301" />
+   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
+   <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="62" />
+   <source>stroke</source>
+   <translation>Strich</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="276" />
+   <source>class</source>
+   <translation>Klasse</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="276" />
+   <source>digit</source>
+   <translation>Ziffer</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="310" />
+   <source>draw a digit</source>
+   <translation>zeichne eine Ziffer</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="312" />
+   <source>no prediction: draw a digit</source>
+   <translation>keine Vorhersage: zeichne eine Ziffer</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="329" />
+   <source>not sure, {prediction}: {reason}</source>
+   <translation>nicht sicher, {prediction}: {reason}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="323" />
+   <source>{percent}%, not sure</source>
+   <translation>{percent} %, unsicher</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <source>{percent}% sure</source>
+   <translation>{percent} % sicher</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/common.py" line="257" />
+   <source>my drawing</source>
+   <translation>meine Zeichnung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/common.py" line="258" />
+   <source>the test image</source>
+   <translation>das Testbild</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/common.py" line="259" />
+   <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
+   <translation>Das Testbild aus den Merkmalskarten oder das in Fehler angeklickte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="23" />
+   <source>Open a dataset folder…</source>
+   <translation>Datensatz-Ordner öffnen…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="94" />
+   <source>Run</source>
+   <translation>Lauf</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="97" />
+   <source>▶  Start</source>
+   <translation>▶  Start</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="100" />
+   <location filename="cnnviz/gui/run_control.py" line="263" />
+   <source>❚❚  Pause</source>
+   <translation>❚❚  Pause</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="102" />
+   <source>Step</source>
+   <translation>Schritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="104" />
+   <source>Reset</source>
+   <translation>Neu</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="105" />
+   <source>New random weights; the curves start over</source>
+   <translation>Neue Zufallsgewichte; die Kurven beginnen von vorn</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="106" />
+   <source>Save…</source>
+   <translation>Speichern…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="107" />
+   <source>Load…</source>
+   <translation>Laden…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="108" />
+   <source>Save the current weights as a .npz checkpoint</source>
+   <translation>Die aktuellen Gewichte als .npz-Checkpoint speichern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="109" />
+   <source>Load a .npz checkpoint; Start continues training it</source>
+   <translation>Einen .npz-Checkpoint laden; Start trainiert ihn weiter</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="122" />
+   <source>Data and network</source>
+   <translation>Daten und Netz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="130" />
+   <source>Dataset</source>
+   <translation>Datensatz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="137" />
+   <source>type your own layer spec below</source>
+   <translation>unten eine eigene Schichtbeschreibung eingeben</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="138" />
+   <source>Network</source>
+   <translation>Netz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="140" />
+   <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
+the last layer must be dense-10. Press Enter to apply.</source>
+   <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, durch Kommas getrennt;
+die letzte Schicht muss dense-10 sein. Enter übernimmt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="152" />
+   <source>Backend</source>
+   <translation>Backend</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="187" />
+   <source>Optimiser</source>
+   <translation>Optimierer</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="193" />
+   <source>Optimizer</source>
+   <translation>Verfahren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="197" />
+   <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
+   <translation>onecycle: zur Lernrate hochfahren, dann absenken; constant: gleich lassen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="198" />
+   <source>Schedule</source>
+   <translation>Verlauf</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="201" />
+   <source>Learning rate, logarithmic from 0.00001 to 1</source>
+   <translation>Lernrate, logarithmisch von 0.00001 bis 1</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="208" />
+   <source>Learning rate</source>
+   <translation>Lernrate</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="221" />
+   <source>Momentum (sgd with momentum) or beta1 (adam)</source>
+   <translation>Momentum (sgd mit Momentum) oder beta1 (adam)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <source>Momentum</source>
+   <translation>Momentum</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="226" />
+   <source>Batch size</source>
+   <translation>Batchgröße</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="231" />
+   <source>Length of the run; takes effect at the next Start</source>
+   <translation>Länge des Laufs; gilt ab dem nächsten Start</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="232" />
+   <source>Epochs</source>
+   <translation>Epochen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="277" />
+   <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
+   <translation>ein Ordner mit den vier IDX-Dateien im MNIST-Format (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., mit oder ohne .gz)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="300" />
+   <source>Open a folder with MNIST-format IDX files</source>
+   <translation>Ordner mit IDX-Dateien im MNIST-Format öffnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="324" />
+   <source>learning
+rate</source>
+   <translation>Lern-
+rate</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="327" />
+   <source>test
+accuracy</source>
+   <translation>Test-
+genauigkeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="332" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>Testgenauigkeit bei der letzten Auswertung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="99" />
+   <source>Start training ({key})</source>
+   <translation>Training starten ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="101" />
+   <source>Pause or resume ({key})</source>
+   <translation>Anhalten oder fortsetzen ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="103" />
+   <source>Train exactly one batch ({key})</source>
+   <translation>Genau einen Batch trainieren ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="238" />
+   <source>Changes to the optimiser apply at the next step (type a value, then Enter).
+Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
+   <translation>Änderungen gelten ab dem nächsten Schritt (Wert eingeben, dann Enter).
+Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="413" />
+   <source>not available here</source>
+   <translation>hier nicht verfügbar</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="446" />
+   <source>valid: {count} layers</source>
+   <translation>gültig: {count} Schichten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="479" />
+   <source>{count} trainable parameters</source>
+   <translation>{count} trainierbare Parameter</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="535" />
+   <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
+   <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="163" />
+   <source>{name}  ({where}, not available)</source>
+   <translation>{name}  ({where}, nicht verfügbar)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="167" />
+   <source>not available: {why}</source>
+   <translation>nicht verfügbar: {why}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <source>Press Start (or Space) to train: the loss appears here step by step</source>
+   <translation>Drücke Start (oder Leertaste) zum Trainieren: Der Verlust erscheint hier Schritt für Schritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="42" />
+   <location filename="cnnviz/gui/panels/curves.py" line="73" />
+   <source>loss</source>
+   <translation>Verlust</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="42" />
+   <source>accuracy</source>
+   <translation>Genauigkeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="55" />
+   <location filename="cnnviz/gui/panels/curves.py" line="69" />
+   <location filename="cnnviz/gui/panels/registry.py" line="156" />
+   <source>Training curves</source>
+   <translation>Trainingskurven</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="69" />
+   <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
+   <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="30" />
+   <source>per step</source>
+   <translation>je Schritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="31" />
+   <source>smoothed</source>
+   <translation>Mittel</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="32" />
+   <location filename="cnnviz/gui/panels/curves.py" line="37" />
+   <source>test</source>
+   <translation>Test</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="36" />
+   <source>train</source>
+   <translation>Training</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="74" />
+   <location filename="cnnviz/gui/panels/curves.py" line="225" />
+   <source>epoch</source>
+   <translation>Epoche</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="312" />
+   <source>test accuracy {accuracies} · {text}</source>
+   <translation>Testgenauigkeit {accuracies} · {text}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="40" />
+   <source>Our drawings</source>
+   <translation>Unsere Zeichnungen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="40" />
+   <source>does the network read the class's handwriting?</source>
+   <translation>Kann das Netz die Handschrift der Klasse lesen?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
+   <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
+   <translation>&lt;b&gt;1.&lt;/b&gt; Zeichne eine Ziffer auf die Zeichenfläche.  &lt;b&gt;2.&lt;/b&gt; Klicke die gemeinte Ziffer an: Sie wird für die Klasse gespeichert.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="63" />
+   <source>who drew it</source>
+   <translation>wer es gezeichnet hat</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="67" />
+   <source>Fine-tune</source>
+   <translation>Nachtrainieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="69" />
+   <source>Fine-tune on our drawings: train the current network one pass more on MNIST mixed with the class's drawings (a quarter of the images), starting from its current weights</source>
+   <translation>Mit unseren Zeichnungen nachtrainieren: das aktuelle Netz einen Durchgang weiter trainieren, mit MNIST gemischt mit den Zeichnungen der Klasse (ein Viertel der Bilder), ab seinen aktuellen Gewichten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="80" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="125" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <source>our drawings</source>
+   <translation>unsere Zeichnungen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="83" />
+   <source>the MNIST test set</source>
+   <translation>der MNIST-Testsatz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="116" />
+   <source>Open folder</source>
+   <translation>Ordner öffnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="119" />
+   <source>Delete selected</source>
+   <translation>Auswahl löschen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
+   <source>Remove a scribble or a wrongly labelled drawing</source>
+   <translation>Eine Kritzelei oder falsch beschriftete Zeichnung entfernen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="74" />
+   <source>Name (optional)</source>
+   <translation>Name (optional)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="144" />
+   <source>Saved in {folder}</source>
+   <translation>Gespeichert in {folder}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
+   <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
+   <translation>Gemessen an den Zeichnungen, mit denen nachtrainiert wurde: Neue Zeichnungen sind der faire Test.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <source>our drawings (none yet)</source>
+   <translation>noch keine Zeichnungen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="55" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="56" />
+   <source>Save the drawing as a {digit}</source>
+   <translation>Zeichnung als {digit} speichern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="256" />
+   <source>our drawings ({correct} of {n})</source>
+   <translation>unsere Zeichnungen ({correct} von {n})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="259" />
+   <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
+   <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="281" />
+   <source>labelled {label}{who}</source>
+   <translation>beschriftet als {label}{who}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="287" />
+   <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
+   <translation>beschriftet als {label}{who}; das Netz liest {answer}, {verdict}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="34" />
+   <source>Test image</source>
+   <translation>Testbild</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="35" />
+   <source>My drawing</source>
+   <translation>Meine Zeichnung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="42" />
+   <source>Random</source>
+   <translation>Zufall</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="49" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="52" />
+   <source>Index of the test image shown</source>
+   <translation>Nummer des gezeigten Testbilds</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="50" />
+   <source>Previous test image</source>
+   <translation>Vorheriges Testbild</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="51" />
+   <source>Next test image</source>
+   <translation>Nächstes Testbild</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="52" />
+   <source>Test image number</source>
+   <translation>Testbild-Nummer</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="53" />
+   <source>A random test image</source>
+   <translation>Ein zufälliges Testbild</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="54" />
+   <source>showing</source>
+   <translation>zeigt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="57" />
+   <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
+   <translation>Die gezeigten Schichten: Wären alle zu klein, zeigt die Ansicht eine Faltungsschicht mit ihrem Pooling oder eine Schicht (Präsentationsmodus: eine Schicht, groß)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="61" />
+   <source>Layers shown</source>
+   <translation>Gezeigte Schichten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
+   <source>The input image and what each layer makes of it</source>
+   <translation>Das Eingabebild und was jede Schicht daraus macht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
+   <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
+   <translation>Zeige auf ein Pixel einer Merkmalskarte: Was es sieht, leuchtet in der Eingabe auf; bei conv1 siehst du die Summe dazu.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="393" />
+   <source>your drawing</source>
+   <translation>deine Zeichnung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="394" />
+   <source>label {label}</source>
+   <translation>Label {label}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="398" />
+   <source>{source}: the network says {answer}, {percent}% sure</source>
+   <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="400" />
+   <source>Feature maps of the weights of step {step}</source>
+   <translation>Merkmalskarten der Gewichte von Schritt {step}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="301" />
+   <source>{count} maps</source>
+   <translation>{count} Karten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="220" />
+   <location filename="cnnviz/gui/panels/why.py" line="67" />
+   <source>on a copy of the latest weights, after each evaluation</source>
+   <translation>mit einer Kopie der neuesten Gewichte, nach jeder Auswertung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="223" />
+   <source>Whose units to look at: a conv layer's filters, or the output classes</source>
+   <translation>Welche Einheiten: die Filter einer Faltungsschicht oder die Ausgabeklassen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="163" />
+   <source>{title}: click to see it bigger</source>
+   <translation>{title}: klicken zum Vergrößern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="225" />
+   <source>Layer</source>
+   <translation>Schicht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="368" />
+   <source>Could not look into the filters: {message}</source>
+   <translation>Die Filter konnten nicht untersucht werden: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="400" />
+   <source>&lt;b&gt;{what}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
+   <translation>&lt;b&gt;{what}&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="332" />
+   <source>Nothing to look at yet: waiting for {missing}.</source>
+   <translation>Noch nichts zu sehen: warte auf {missing}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="393" />
+   <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
+   <translation>Die Testbilder, die es am stärksten anregen ({indices}), und die dafür optimierte Eingabe</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="305" />
+   <source>Could not read the network {spec!r}: {exc}</source>
+   <translation>Das Netz {spec!r} konnte nicht gelesen werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <source>change the input a little so that it answers another digit</source>
+   <translation>ändere die Eingabe ein wenig, sodass es eine andere Ziffer sagt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="96" />
+   <source>The digit the network should answer after the change</source>
+   <translation>Die Ziffer, die das Netz nach der Änderung sagen soll</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="103" />
+   <source>The most any one pixel may change (black is 0, white is 255)</source>
+   <translation>Wie stark sich ein Pixel höchstens ändern darf (schwarz ist 0, weiß ist 255)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
+   <translation>Überall ein wenig: Jedes Pixel darf sich im Rahmen ändern (Basic Iterative Method). Möglichst wenige Pixel: eins nach dem anderen, jedes so weit wie erlaubt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="111" />
+   <location filename="cnnviz/gui/panels/fool.py" line="259" />
+   <location filename="cnnviz/gui/panels/fool.py" line="340" />
+   <source>Attack</source>
+   <translation>Angreifen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="113" />
+   <location filename="cnnviz/gui/panels/fool.py" line="341" />
+   <source>Attack now, with the latest weights</source>
+   <translation>Jetzt angreifen, mit den neuesten Gewichten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="114" />
+   <source>Save fooling image…</source>
+   <translation>Täuschungsbild speichern…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="115" />
+   <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
+   <translation>Die geänderte Eingabe als 28×28-PNG speichern: cnnviz predict --raw gibt dieselbe Antwort</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="164" />
+   <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
+   <translation>Wie klein die Änderung ist: die größte Änderung eines Pixels (L-unendlich), die Größe der ganzen Änderung (L2, in Einheiten von vollem Weiß) und wie viele Pixel sich überhaupt geändert haben</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="196" />
+   <source>One bar per digit: how sure the network is</source>
+   <translation>Ein Balken pro Ziffer: wie sicher das Netz ist</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="121" />
+   <source>change each pixel by at most</source>
+   <translation>jedes Pixel höchstens ändern um</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="195" />
+   <source>Probabilities before the change</source>
+   <translation>Wahrscheinlichkeiten vor der Änderung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="196" />
+   <source>Probabilities after the change</source>
+   <translation>Wahrscheinlichkeiten nach der Änderung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/registry.py" line="165" />
+   <source>Fool</source>
+   <translation>Tricks</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="118" />
+   <source>make it say</source>
+   <translation>es soll sagen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="252" />
+   <source>before</source>
+   <translation>vorher</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="252" />
+   <source>after</source>
+   <translation>nachher</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="291" />
+   <source>Attacking {what} with the weights of step {step:,}…</source>
+   <translation>Greife {what} an mit den Gewichten von Schritt {step:,}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="337" />
+   <source>{source} · weights of step {step}</source>
+   <translation>{source} · Gewichte von Schritt {step}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="369" />
+   <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
+   <translation>{written} gespeichert: cnnviz predict --raw sagt dazu {answer}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="234" />
+   <source>Attack (step {step:,})</source>
+   <translation>Angreifen (Schritt {step:,})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="235" />
+   <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
+   <translation>Erneut angreifen mit den Gewichten von Schritt {step:,} (das gezeigte Ergebnis nutzte Schritt {result:,})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="331" />
+   <source>before: {answer} ({percent} %)</source>
+   <translation>vorher: {answer} ({percent} %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="332" />
+   <source>after: {answer} ({percent} %)</source>
+   <translation>nachher: {answer} ({percent} %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="366" />
+   <source>Could not save the fooling image: {exc}</source>
+   <translation>Das Täuschungsbild konnte nicht gespeichert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="26" />
+   <source>blue &lt; 0 &lt; red</source>
+   <translation>blau &lt; 0 &lt; rot</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="28" />
+   <source>A deeper conv layer: its kernels for one output channel</source>
+   <translation>Eine tiefere Faltungsschicht: ihre Kernel für einen Ausgabekanal</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="30" />
+   <source>Output channel whose kernels (one per input channel) are shown</source>
+   <translation>Ausgabekanal, dessen Kernel (einer pro Eingabekanal) gezeigt werden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
+   <source>Deeper layer</source>
+   <translation>Tiefere Schicht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
+   <source>Output channel</source>
+   <translation>Ausgabekanal</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="39" />
+   <source>Kernels of the kept run</source>
+   <translation>Kernel des behaltenen Laufs</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="39" />
+   <source>A is the kept run, B the run now</source>
+   <translation>A ist der behaltene Lauf, B der aktuelle</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="43" />
+   <source>Convolution kernels</source>
+   <translation>Faltungskernel</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="43" />
+   <source>Weights as colours: blue negative, white zero, red positive</source>
+   <translation>Gewichte als Farben: blau negativ, weiß null, rot positiv</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="31" />
+   <source>Deeper:</source>
+   <translation>Tiefer:</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="32" />
+   <source>channel</source>
+   <translation>Kanal</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="159" />
+   <source>&lt;b&gt;A&lt;/b&gt; · not shown (see above)</source>
+   <translation>&lt;b&gt;A&lt;/b&gt; · nicht gezeigt (siehe oben)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="185" />
+   <source>(mean over {count} inputs)</source>
+   <translation>(Mittel über {count} Eingaben)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="215" />
+   <source>channel {channel}</source>
+   <translation>Kanal {channel}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="70" />
+   <source>each dot a test image, placed by the layer before the answer</source>
+   <translation>jeder Punkt ein Testbild, platziert nach der Schicht vor der Antwort</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="72" />
+   <location filename="cnnviz/gui/panels/map.py" line="213" />
+   <location filename="cnnviz/gui/panels/map.py" line="336" />
+   <source>Update</source>
+   <translation>Aktualisieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="73" />
+   <source>Make the map again with the latest weights</source>
+   <translation>Die Karte mit den neuesten Gewichten neu erstellen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="77" />
+   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
+   <translation>Zu früheren Karten des Laufs zurückgehen (auch der Zeitraffer-Regler bewegt ihn); ganz rechts: die neueste</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="241" />
+   <source>Placing {count:,} test images with the weights of step {step}…</source>
+   <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="303" />
+   <source>Could not make the map: {message}</source>
+   <translation>Die Karte konnte nicht erstellt werden: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="334" />
+   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
+   <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f}% richtig · die Karte zeigt {explained:.0f}% der Streuung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="372" />
+   <source>★ your drawing:
+{where}</source>
+   <translation>★ deine Zeichnung:
+{where}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="224" />
+   <source>Nothing to map yet: waiting for {missing}.</source>
+   <translation>Noch nichts für die Karte: warte auf {missing}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="182" />
+   <location filename="cnnviz/gui/panels/why.py" line="143" />
+   <source>Update (step {step})</source>
+   <translation>Aktualisieren (Schritt {step})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="234" />
+   <source>Could not make the map: {exc}</source>
+   <translation>Die Karte konnte nicht erstellt werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="358" />
+   <source>Could not place your drawing: {exc}</source>
+   <translation>Deine Zeichnung konnte nicht platziert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
+   <location filename="cnnviz/gui/panels/registry.py" line="158" />
+   <source>Mistakes</source>
+   <translation>Fehler</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
+   <source>rows: the true digit · columns: what the network said · click a cell</source>
+   <translation>Zeilen: die echte Ziffer · Spalten: die Antwort des Netzes · Zelle anklicken</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="84" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="166" />
+   <source>Train for a while: the matrix fills in at each test evaluation.</source>
+   <translation>Eine Weile trainieren: Die Matrix füllt sich bei jeder Testauswertung.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
+   <source>Empty until the first test evaluation</source>
+   <translation>Leer bis zur ersten Testauswertung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="168" />
+   <source>Click a cell of the matrix to see its images.</source>
+   <translation>Klicke eine Zelle der Matrix an, um ihre Bilder zu sehen.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="169" />
+   <source>Surest mistakes: wrong, and very confident about it</source>
+   <translation>Sicherste Fehler: falsch, und dabei sehr sicher</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="279" />
+   <source>True {truth}, read correctly: {total} images</source>
+   <translation>Echt {truth}, richtig gelesen: {total} Bilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="280" />
+   <source>True {truth}, taken for {answer}: {total} images</source>
+   <translation>Echt {truth}, gehalten für {answer}: {total} Bilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="200" />
+   <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
+   <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="265" />
+   <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
+   <translation>Sicherste Fehler: {wrong} falsch von {samples:,}; die sichersten zuerst</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="283" />
+   <source>, showing the {count} surest</source>
+   <translation>, die {count} sichersten werden gezeigt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="247" />
+   <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
+   <translation>Testbild #{index}: echt {truth}, erkannt {answer} (zu {percent} % sicher), {verdict}. Klicken, um hineinzusehen (Merkmalskarten, Warum?).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="39" />
+   <source>Training</source>
+   <translation>Lernen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="159" />
+   <source>Why?</source>
+   <translation>Warum?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <source>What filters want</source>
+   <translation>Was Filter wollen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="168" />
+   <source>Statistics</source>
+   <translation>Statistik</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="169" />
+   <source>Class drawings</source>
+   <translation>Klassenzeichnungen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <source>Filters</source>
+   <translation>Filter</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="163" />
+   <source>Map</source>
+   <translation>Karte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="168" />
+   <source>Stats</source>
+   <translation>Statistik</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="169" />
+   <source>Drawings</source>
+   <translation>Skizzen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="171" />
+   <source>Draw</source>
+   <translation>Zeichnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="174" />
+   <source>Timings</source>
+   <translation>Zeiten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <source>Weights and gradients</source>
+   <translation>Gewichte und Gradienten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <source>per weight tensor, every few steps</source>
+   <translation>pro Gewichtstensor, alle paar Schritte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="67" />
+   <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
+   <translation>Perzentilbänder der Gewichte dieses Tensors: 1–99% hell, 25–75% dunkel, Median</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
+   <source>Weight distribution of</source>
+   <translation>Gewichtsverteilung von</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="312" />
+   <source>{layer} weights</source>
+   <translation>Gewichte {layer}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="36" />
+   <source>one frame per test evaluation · drag the slider to go back in time</source>
+   <translation>ein Bild pro Testauswertung · Schieberegler ziehen, um zurückzugehen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="200" />
+   <source>▶ Play</source>
+   <translation>▶ Abspielen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="39" />
+   <source>Play the recording from the start</source>
+   <translation>Die Aufzeichnung von vorn abspielen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
+   <source>GIF…</source>
+   <translation>GIF…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <source>Export the kernels' time-lapse as an animated GIF</source>
+   <translation>Den Zeitraffer der Kernel als animiertes GIF exportieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="43" />
+   <source>PNGs…</source>
+   <translation>PNGs…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="44" />
+   <source>Export one PNG per frame into a folder</source>
+   <translation>Ein PNG pro Bild in einen Ordner exportieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
+   <source>Scrub through training: one position per evaluation</source>
+   <translation>Durch das Training spulen: eine Position pro Auswertung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="101" />
+   <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
+   <translation>Noch nichts aufgezeichnet: Drücke Start. Bei jeder Testauswertung wird ein Bild gespeichert.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
+   <source>❚❚ Stop</source>
+   <translation>❚❚ Stopp</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
+   <source>layer</source>
+   <translation>Schicht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="194" />
+   <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
+   <translation>Bild {index} von {count} · Schritt {step:,} · Epoche {epoch:.2f} · Testgenauigkeit {accuracy}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="171" />
+   <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
+   <translation>&lt;b&gt;{layer}&lt;/b&gt; Kernel{channel}: {count} × {kh}×{kw}, eine Farbskala für alle Bilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="191" />
+   <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
+   <translation>&lt;b&gt;{name}&lt;/b&gt; ({c} Karten)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="236" />
+   <source>{ms} ms/batch of {size}</source>
+   <translation>{ms} ms/Batch zu {size}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="62" />
+   <source>dark: forward · light: backward · latest of each backend</source>
+   <translation>dunkel: vorwärts · hell: rückwärts · neueste pro Backend</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="72" />
+   <source>ms per batch</source>
+   <translation>ms pro Batch</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="78" />
+   <source>images/s</source>
+   <translation>Bilder/s</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="79" />
+   <source>training time (s)</source>
+   <translation>Trainingszeit (s)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="162" />
+   <source>A: timings not recorded in this file</source>
+   <translation>A: in dieser Datei keine Zeiten gespeichert</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="163" />
+   <source>A: no timing was measured in the kept run</source>
+   <translation>A: im behaltenen Lauf wurde keine Zeit gemessen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="67" />
+   <source>Why did it say that?</source>
+   <translation>Warum hat es das gesagt?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="70" />
+   <source>Compute again with the latest weights</source>
+   <translation>Mit den neuesten Gewichten neu berechnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="72" />
+   <source>predicted</source>
+   <translation>erkannt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="75" />
+   <source>Which class's evidence to show (default: the one the network chose)</source>
+   <translation>Welche Klasse belegt werden soll (Standard: die gewählte)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="80" />
+   <source>Side of the black square slid over the image for the occlusion map</source>
+   <translation>Seitenlänge des schwarzen Quadrats, das für die Verdeckungskarte über das Bild geschoben wird</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="118" />
+   <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
+   <translation>Salienz: der Gradient der Klassenbewertung nach jedem Pixel (exakt, ein Rückwärtsdurchlauf). Verdeckung: Ein schwarzes Quadrat gleitet über das Bild, und wir sehen, wie die Wahrscheinlichkeit sinkt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="81" />
+   <source>Explain</source>
+   <translation>Erklären</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="82" />
+   <source>evidence for class</source>
+   <translation>Beleg für Klasse</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="83" />
+   <source>occlusion patch</source>
+   <translation>Verdeckungsfeld</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="180" />
+   <source>Explaining {what} with the weights of step {step}…</source>
+   <translation>Erkläre {what} mit den Gewichten von Schritt {step}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="192" />
+   <source>Could not explain: {message}</source>
+   <translation>Erklärung nicht möglich: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="211" />
+   <source>{source}: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
+   <translation>{source}: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="170" />
+   <source>Nothing to explain yet: {what}.</source>
+   <translation>Noch nichts zu erklären: {what}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="209" />
+   <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
+   <translation>Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="159" />
+   <source>{backend}: compiling kernels, first start only</source>
+   <translation>{backend}: kompiliert Kernel, nur beim ersten Start</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="60" />
+   <source>Display error: {error_type}: {exc}</source>
+   <translation>Anzeigefehler: {error_type}: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="188" />
+   <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
+   <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="200" />
+   <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
+   <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="111" />
+   <source>starting over with new random weights</source>
+   <translation>mit neuen Zufallsgewichten neu anfangen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="133" />
+   <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
+   <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="263" />
+   <source>▶  Resume</source>
+   <translation>▶  Weiter</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="120" />
+   <source>New random weights (seed {seed}).</source>
+   <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="256" />
+   <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
+   <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="234" />
+   <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
+   <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="50" />
+   <source>Cannot build the network: {exc}</source>
+   <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="146" />
+   <source>Cannot start: {exc}</source>
+   <translation>Start nicht möglich: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="195" />
+   <source>Cannot load the {name} data set: {exc}</source>
+   <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="223" />
+   <source>Could not copy the final weights: {exc}</source>
+   <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
+   <translation>Während du in ein Feld tippst (Lernrate, Netzbeschreibung, Name), tippen die Tasten: Enter übernimmt und verlässt das Feld, Escape lässt es unverändert.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="38" />
+   <source>Start training, pause it, resume it</source>
+   <translation>Training starten, anhalten, fortsetzen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="39" />
+   <source>Train exactly one batch</source>
+   <translation>Genau einen Batch trainieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="40" />
+   <source>Clear the drawing</source>
+   <translation>Zeichnung löschen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="41" />
+   <source>Open a photo or scan of a digit to classify (or drop it on the canvas)</source>
+   <translation>Foto oder Scan einer Ziffer zum Erkennen öffnen (oder auf die Zeichenfläche ziehen)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="42" />
+   <source>The previous test image (feature maps, Why?)</source>
+   <translation>Das vorherige Testbild (Merkmalskarten, Warum?)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="43" />
+   <source>The next test image (feature maps, Why?)</source>
+   <translation>Das nächste Testbild (Merkmalskarten, Warum?)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="44" />
+   <source>The lesson's next step</source>
+   <translation>Der nächste Schritt der Lektion</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="45" />
+   <source>The lesson's previous step</source>
+   <translation>Der vorherige Schritt der Lektion</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="46" />
+   <source>Keep this run for comparison (the next run is drawn over it)</source>
+   <translation>Diesen Lauf zum Vergleich behalten (der nächste wird darüber gezeichnet)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <source>Presenter mode on or off</source>
+   <translation>Präsentationsmodus ein oder aus</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="48" />
+   <source>Full screen on or off</source>
+   <translation>Vollbild ein oder aus</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="49" />
+   <source>Zoom in: larger text and plots (up to 200 %)</source>
+   <translation>Vergrößern: größere Schrift und Diagramme (bis 200 %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="50" />
+   <source>Zoom out (down to 80 %)</source>
+   <translation>Verkleinern (bis 80 %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="51" />
+   <source>Actual size (zoom 100 %)</source>
+   <translation>Originalgröße (Zoom 100 %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="52" />
+   <source>This list of keys</source>
+   <translation>Diese Liste der Tasten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="193" />
+   <source>Keys</source>
+   <translation>Tasten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>ready</source>
+   <translation>bereit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>idle</source>
+   <translation>untätig</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>starting</source>
+   <translation>startet</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>running</source>
+   <translation>läuft</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>paused</source>
+   <translation>angehalten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>reset</source>
+   <translation>neu gestartet</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>finished</source>
+   <translation>fertig</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="27" />
+   <source>stopped</source>
+   <translation>gestoppt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="27" />
+   <source>failed</source>
+   <translation>fehlgeschlagen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="27" />
+   <source>stopped by an error</source>
+   <translation>durch einen Fehler gestoppt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="27" />
+   <source>ready · compiling kernels</source>
+   <translation>bereit · kompiliert Kernel</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="28" />
+   <source>starting (loading data)…</source>
+   <translation>startet (lädt Daten)…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="28" />
+   <source>starting (loading data and compiling kernels)…</source>
+   <translation>startet (lädt Daten, kompiliert Kernel)…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="22" />
+   <source>epoch {value}</source>
+   <translation>Epoche {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="22" />
+   <source>step {value}</source>
+   <translation>Schritt {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="23" />
+   <source>backend {value}</source>
+   <translation>Backend {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="23" />
+   <source>ETA {value}</source>
+   <translation>Rest {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="24" />
+   <source>test accuracy {value}</source>
+   <translation>Testgenauigkeit {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="100" />
+   <source>Hide this message</source>
+   <translation>Diese Meldung ausblenden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="255" />
+   <source>{value} images/s</source>
+   <translation>{value} Bilder/s</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="55" />
+   <source>cnnviz — watch a CNN learn</source>
+   <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="314" />
+   <source>Training is running</source>
+   <translation>Das Training läuft</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="320" />
+   <source>Stop and go ahead</source>
+   <translation>Stoppen und fortfahren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="321" />
+   <source>Keep training</source>
+   <translation>Weiter trainieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="280" />
+   <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
+   <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="295" />
+   <location filename="cnnviz/gui/window.py" line="289" />
+   <source>you {action}</source>
+   <translation>{action}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="315" />
+   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
+
+Stop the run and go ahead?</source>
+   <translation>Ein Training läuft. Für „{action}“ muss es stoppen (die bisher trainierten Gewichte werden ersetzt).
+
+Training stoppen und fortfahren?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="351" />
+   <source>closing</source>
+   <translation>Schließen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="209" />
+   <source>{zoom} (could not be stored)</source>
+   <translation>{zoom} (konnte nicht gespeichert werden)</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>First look (tiny net)</source>
+   <translation>Erster Blick (kleines Netz)</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>A tiny network (two small convolutions, 9,226 weights) learns to read handwritten digits from scratch, in about half a minute on a laptop.</source>
+   <translation>Ein kleines Netz (zwei kleine Faltungen, 9.226 Gewichte) lernt von null, handgeschriebene Ziffern zu lesen – auf einem Laptop in etwa einer halben Minute.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>Press Start (Space). The loss curve falls within seconds; the green dots (accuracy on test images the network never trains on) pass 90% within the first quarter of the epoch, and end near 98%.</source>
+   <translation>Drücke Start (Leertaste). Die Verlustkurve fällt in Sekunden; die grünen Punkte (Genauigkeit auf Testbildern, mit denen das Netz nie trainiert) überschreiten im ersten Viertel der Epoche 90 % und enden bei etwa 98 %.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>Kernels: the eight 5×5 conv1 kernels start as random noise. Watch them change in the first few hundred steps: most grow smoother, and several become little stroke detectors, a blue side next to a red side, which respond to an edge. (Some of the first noise stays: one pass over the data moves them only so far.)</source>
+   <translation>Kernel: Die acht 5×5-Kernel von conv1 beginnen als Zufallsrauschen. Sieh zu, wie sie sich in den ersten paar hundert Schritten ändern: Die meisten werden glatter, und einige werden zu kleinen Strichdetektoren – eine blaue Seite neben einer roten –, die auf eine Kante reagieren. (Etwas vom anfänglichen Rauschen bleibt: Ein Durchgang durch die Daten bewegt sie nur so weit.)</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>Feature maps: each conv1 map shows where its kernel found its stroke in the test image. Point at a pixel to see the multiplication and sum that made it.</source>
+   <translation>Merkmalskarten: Jede conv1-Karte zeigt, wo ihr Kernel im Testbild seinen Strich gefunden hat. Zeige auf ein Pixel, um die Multiplikation und Summe zu sehen, die es ergeben hat.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>Draw a digit on the drawing pad: the bars are the network's ten probabilities. Try a sloppy 4, a 7 with a crossbar, or something that is no digit at all.</source>
+   <translation>Zeichne eine Ziffer auf die Zeichenfläche: Die Balken sind die zehn Wahrscheinlichkeiten des Netzes. Probiere eine krakelige 4, eine 7 mit Querstrich oder etwas, das gar keine Ziffer ist.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>The seed article's network: CPU vs GPU</source>
+   <translation>Das Netz des Ausgangsartikels: CPU gegen GPU</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>The full network of the seed article (convolutions with 32 and 64 channels, a 512-unit dense layer: about 1.7 million weights), on the CPU (numba). The same arithmetic runs on every backend; only the speed differs.</source>
+   <translation>Das vollständige Netz des Ausgangsartikels (Faltungen mit 32 und 64 Kanälen, eine dichte Schicht mit 512 Einheiten: etwa 1,7 Millionen Gewichte) auf der CPU (numba). Jedes Backend rechnet dasselbe; nur die Geschwindigkeit unterscheidet sich.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>Press Start. Note the images per second in the status bar, and in Time per layer which layer takes the time: conv2 (32 to 64 channels) does most of the work of every step.</source>
+   <translation>Drücke Start. Achte auf die Bilder pro Sekunde in der Statusleiste und unter Zeit pro Schicht darauf, welche Schicht die Zeit braucht: conv2 (32 auf 64 Kanäle) erledigt den Großteil jedes Schritts.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>With an NVIDIA GPU: choose cuda or cupy under Backend while it trains. A purple mark on the curves shows the switch; the loss goes on where it was, and the timing bars of both backends stand side by side.</source>
+   <translation>Mit einer NVIDIA-GPU: Wähle während des Trainings cuda oder cupy unter Backend. Eine violette Marke auf den Kurven zeigt den Wechsel; der Verlust macht weiter, wo er war, und die Zeitbalken beider Backends stehen nebeneinander.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>No NVIDIA GPU here? Switch to numpy, the plain reference implementation: the same numbers, about three times slower than numba. Switch back to numba to finish the epoch (about 99% test accuracy).</source>
+   <translation>Keine NVIDIA-GPU? Wechsle zu numpy, der einfachen Referenzimplementierung: dieselben Zahlen, etwa dreimal langsamer als numba. Wechsle zurück zu numba, um die Epoche zu beenden (etwa 99 % Testgenauigkeit).</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>Learning rate too high</source>
+   <translation>Lernrate zu hoch</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>The tiny network with SGD + momentum at a learning rate of 0.5 (with momentum 0.9, each step moves about ten times that far).</source>
+   <translation>Das kleine Netz mit SGD + Momentum bei einer Lernrate von 0.5 (mit Momentum 0.9 geht jeder Schritt etwa zehnmal so weit).</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>Press Start. Within the first steps the loss jumps up, then it sits at 2.3, the loss of a pure guess among ten digits (ln 10), and the accuracy at about 10%: the network has stopped learning.</source>
+   <translation>Drücke Start. In den ersten Schritten springt der Verlust nach oben und bleibt dann bei 2.3, dem Verlust reinen Ratens unter zehn Ziffern (ln 10), und die Genauigkeit bei etwa 10 %: Das Netz lernt nicht mehr.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
+   <translation>Öffne Statistik: Die Gradientenlinien enden nach den ersten Schritten. Das Überschießen hat jede ReLU-Ausgabe auf null gesetzt, deshalb fließt kein Gradient mehr zurück.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>After about 150 steps at chance level (some seconds) cnnviz notices: it puts back the weights from before the jump, pauses, and says the training diverged and to lower the learning rate.</source>
+   <translation>Nach etwa 150 Schritten auf Zufallsniveau (einige Sekunden) bemerkt cnnviz es: Es stellt die Gewichte von vor dem Sprung wieder her, hält an und meldet, dass das Training divergiert ist und die Lernrate gesenkt werden sollte.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>Type 0.05 as the learning rate and press Resume (Space): the same network now learns, about 97% on the test images after 300 more steps.</source>
+   <translation>Gib 0.05 als Lernrate ein und drücke Weiter (Leertaste): Dasselbe Netz lernt jetzt, nach 300 weiteren Schritten etwa 97 % auf den Testbildern.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>Overfitting on 200 images</source>
+   <translation>Überanpassung an 200 Bilder</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>A roomy network (a 256-unit dense layer, no dropout) trains for 20 epochs on only 200 training images, and is tested on 2,000 others.</source>
+   <translation>Ein großzügiges Netz (eine dichte Schicht mit 256 Einheiten, kein Dropout) trainiert 20 Epochen mit nur 200 Trainingsbildern und wird an 2.000 anderen getestet.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>Press Start (it takes about a minute). The training accuracy (orange) climbs to 100% and the training loss to almost 0.</source>
+   <translation>Drücke Start (es dauert etwa eine Minute). Die Trainingsgenauigkeit (orange) steigt auf 100 % und der Trainingsverlust fällt fast auf 0.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>The test accuracy (green dots) stops near 80%, and after 4 to 7 epochs the test loss (green dots on the loss curve) turns and rises again, 15 to 30% above its lowest by the end: the network memorises its 200 examples instead of learning what makes a digit.</source>
+   <translation>Die Testgenauigkeit (grüne Punkte) bleibt bei etwa 80 % stehen, und nach 4 bis 7 Epochen dreht der Testverlust (grüne Punkte auf der Verlustkurve) und steigt wieder, am Ende 15 bis 30 % über seinem Tiefstwert: Das Netz lernt seine 200 Beispiele auswendig, statt zu lernen, was eine Ziffer ausmacht.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>Open Mistakes: which digits does it confuse, and how sure is it of its worst mistakes?</source>
+   <translation>Öffne Fehler: Welche Ziffern verwechselt es, und wie sicher ist es sich bei seinen schlimmsten Fehlern?</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>Discuss: more data, dropout, or stopping at the lowest test loss? Try the first with the First look lesson (60,000 images).</source>
+   <translation>Diskutiert: mehr Daten, Dropout oder beim niedrigsten Testverlust aufhören? Probiert das Erste mit der Lektion Erster Blick (60.000 Bilder).</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Draw something that is not a digit</source>
+   <translation>Zeichne etwas, das keine Ziffer ist</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>A tiny network learns the digits in about 15 seconds; then the class draws things that are no digit and sees when it is not sure.</source>
+   <translation>Ein kleines Netz lernt die Ziffern in etwa 15 Sekunden; dann zeichnet die Klasse Dinge, die keine Ziffern sind, und sieht, wann es nicht sicher ist.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Press Start (Space) and wait for the end of the run (about 15 seconds, near 97% on test images). After each test, the app measures how sure it is of real test digits.</source>
+   <translation>Drücke Start (Leertaste) und warte das Ende des Laufs ab (etwa 15 Sekunden, knapp 97 % auf den Testbildern). Nach jedem Test misst die App, wie sicher das Netz bei echten Testziffern ist.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Draw a digit on the pad: the answer and the bars. Now press C and draw a house, a face, a star or a scribble. The network still picks a digit, sometimes at 90%: it knows only ten answers.</source>
+   <translation>Zeichne eine Ziffer auf die Fläche: die Antwort und die Balken. Drücke jetzt C und zeichne ein Haus, ein Gesicht, einen Stern oder ein Gekritzel. Das Netz wählt trotzdem eine Ziffer, manchmal mit 90 %: Es kennt nur zehn Antworten.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Watch for "not sure" under the answer (and a question mark on it): the drawing looks less like any digit than 96% of real test digits do (the energy score: how strongly any digit detector fires).</source>
+   <translation>Achte auf „nicht sicher“ unter der Antwort (und ein Fragezeichen daran): Die Zeichnung sieht weniger nach einer Ziffer aus als 96 % der echten Testziffern (der Energie-Wert: wie stark irgendein Ziffern-Detektor anspricht).</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Which drawings still pass? A "T" or a circle often passes as a 7 or a 0. Discuss: is a confident answer the same as knowing?</source>
+   <translation>Welche Zeichnungen kommen trotzdem durch? Ein „T“ oder ein Kreis geht oft als 7 oder 0 durch. Diskutiert: Ist eine sichere Antwort dasselbe wie Wissen?</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Open a photo of a digit on paper (File &gt; Open image…, Ctrl+O, right-click the canvas, or drop the file on it). The input shows what the network gets of it. Draw on the canvas to go back to drawing.</source>
+   <translation>Öffne ein Foto einer Ziffer auf Papier (Datei &gt; Bild öffnen…, Strg+O, Rechtsklick auf die Fläche oder die Datei darauf ziehen). Die Eingabe zeigt, was das Netz davon bekommt. Zeichne auf der Fläche, um wieder zu zeichnen.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Same start, two learning rates</source>
+   <translation>Gleicher Start, zwei Lernraten</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>The tiny network with plain SGD on 12,800 images (200 steps), twice: once at a learning rate of 0.01, then, from exactly the same random weights and the same order of images, at 0.1. The only difference between the two runs is the learning rate.</source>
+   <translation>Das kleine Netz mit einfachem SGD auf 12.800 Bildern (200 Schritte), zweimal: einmal mit Lernrate 0.01, dann mit genau denselben Zufallsgewichten und derselben Bildreihenfolge mit 0.1. Der einzige Unterschied zwischen den beiden Läufen ist die Lernrate.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Press Start (Space): SGD at a learning rate of 0.01 trains for 200 steps. Watch how fast the loss falls.</source>
+   <translation>Drücke Start (Leertaste): SGD mit Lernrate 0.01 trainiert 200 Schritte. Beobachte, wie schnell der Verlust fällt.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>When it has finished, press K (File &gt; Keep this run for comparison): its curves stay on the plots, grey and dashed.</source>
+   <translation>Wenn es fertig ist, drücke K (Datei &gt; Diesen Lauf zum Vergleich behalten): Seine Kurven bleiben grau und gestrichelt in den Diagrammen.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Type 0.1 as the learning rate and press Start. The new run starts from the same random weights and sees the images in the same order. The line over the plots says what differs: lr 0.01 vs 0.1.</source>
+   <translation>Gib 0.1 als Lernrate ein und drücke Start. Der neue Lauf beginnt mit denselben Zufallsgewichten und sieht die Bilder in derselben Reihenfolge. Die Zeile über den Diagrammen sagt, was sich unterscheidet: lr 0.01 vs 0.1.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%); the line over the plots gives both test accuracies, A | B.</source>
+   <translation>Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf unserem Rechner, über den ganzen Testsatz: etwa 95 % gegen 87 %); die Zeile über den Diagrammen nennt beide Testgenauigkeiten, A | B.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly? (The Kernels tab shows both runs' kernels the same way.)</source>
+   <translation>Sieh dir die Merkmalskarten an: A (der behaltene Lauf, lr 0.01) steht links von B (lr 0.1), dasselbe Testbild, eine Farbskala pro Paar. Wessen Karten heben die Striche deutlicher hervor? (Der Reiter Kernel zeigt die Kernel beider Läufe genauso.)</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
+   <translation>Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 2.0 und schau zu.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Look inside: what it learned, and how to fool it</source>
+   <translation>Hineinschauen: was es gelernt hat und wie man es austrickst</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>The tiny network learns for one epoch; then the class looks at what each filter wants to see, at the map of what it learned, and changes a digit just enough to fool it.</source>
+   <translation>Das kleine Netz lernt eine Epoche lang; dann schaut die Klasse an, was jeder Filter sehen will, betrachtet die Karte des Gelernten und ändert eine Ziffer gerade so viel, dass das Netz sich täuscht.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Press Start (Space). While it learns, open the Map tab: each dot is a test image, coloured by its digit. After each test the dots move: clouds of the same digit pull apart as the network learns to tell them apart.</source>
+   <translation>Drücke Start (Leertaste). Öffne währenddessen den Reiter Karte: Jeder Punkt ist ein Testbild, gefärbt nach seiner Ziffer. Nach jedem Test bewegen sich die Punkte: Wolken derselben Ziffer rücken auseinander, während das Netz lernt, sie zu unterscheiden.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Which digits still overlap on the map? Point at a dot inside the wrong cloud: that image is one the network finds hard (often it also gets it wrong).</source>
+   <translation>Welche Ziffern überlappen auf der Karte noch? Zeige auf einen Punkt in der falschen Wolke: Dieses Bild findet das Netz schwer (oft liegt es auch daneben).</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Open the Filters tab: for each filter of conv1, the nine test images that excite it most (the orange box is the patch it looks at) and the pattern it likes best: strokes and edges at one angle. Choose conv2, then the classes: 'dream' the pattern that looks most like a 3 to the network.</source>
+   <translation>Öffne den Reiter Filter: Für jeden Filter von conv1 die neun Testbilder, die ihn am stärksten anregen (das orange Kästchen ist der Ausschnitt, den er ansieht), und das Muster, das er am liebsten mag: Striche und Kanten in einem Winkel. Wähle conv2, dann die Klassen: „Träume“ das Muster, das für das Netz am meisten wie eine 3 aussieht.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): a change of a few grey levels, hard to see, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
+   <translation>Öffne den Reiter Tricks: Das Netz liest das Testbild richtig. Lass es 8 sagen (Angreifen): eine Änderung um wenige Graustufen, kaum zu sehen, und es antwortet 8. Probiere „möglichst wenige Pixel“: Wie viele Pixel braucht es?</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
+   <translation>Diskutiert: Das Netz hat Muster gesehen, keine Ziffern. Warum kann eine Änderung, die wir kaum sehen, es täuschen?</translation>
+  </message>
+  <message>
+   <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
+   <translation type="vanished">Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf unserem Rechner, über den ganzen Testsatz: etwa 95 % gegen 87 %). Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 2.0 und schau zu.</translation>
+  </message>
+ </context>
+</TS>

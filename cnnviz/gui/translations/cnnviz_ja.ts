@@ -1,0 +1,2468 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja">
+ <context>
+  <name>cnnviz</name>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="62" />
+   <source>Loss curve</source>
+   <translation>損失の曲線</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="63" />
+   <source>Accuracy curve</source>
+   <translation>精度の曲線</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="64" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="32" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
+   <source>Feature maps</source>
+   <translation>特徴マップ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="65" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="26" />
+   <location filename="cnnviz/gui/panels/registry.py" line="173" />
+   <source>Kernels</source>
+   <translation>カーネル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="66" />
+   <location filename="cnnviz/gui/panels/registry.py" line="174" />
+   <location filename="cnnviz/gui/panels/timings.py" line="62" />
+   <source>Time per layer</source>
+   <translation>層ごとの時間</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="67" />
+   <source>Draw and classify, class drawings</source>
+   <translation>描いて分類、クラスの手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="68" />
+   <source>Mistakes (confusion matrix)</source>
+   <translation>間違い(混同行列)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="69" />
+   <source>Why? (saliency, occlusion)</source>
+   <translation>なぜ?(サリエンシー、遮蔽)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="70" />
+   <location filename="cnnviz/gui/panels/filters.py" line="220" />
+   <source>What each filter wants to see</source>
+   <translation>各フィルタが見たいもの</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="71" />
+   <location filename="cnnviz/gui/panels/map.py" line="70" />
+   <location filename="cnnviz/gui/panels/registry.py" line="163" />
+   <source>Map of what it learned</source>
+   <translation>学びの地図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="72" />
+   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <location filename="cnnviz/gui/panels/registry.py" line="165" />
+   <source>Fool the network</source>
+   <translation>ネットをだます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="73" />
+   <location filename="cnnviz/gui/panels/registry.py" line="167" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="36" />
+   <source>Time-lapse</source>
+   <translation>タイムラプス</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="74" />
+   <source>Weight and gradient statistics</source>
+   <translation>重みと勾配の統計</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="177" />
+   <source>predicted {name}, {percent} % sure</source>
+   <translation>予測は {name}、確信度 {percent} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="214" />
+   <source>Training stopped, test accuracy {percent} %</source>
+   <translation>学習を停止しました。テスト精度 {percent} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="215" />
+   <source>Training finished, test accuracy {percent} %</source>
+   <translation>学習が完了しました。テスト精度 {percent} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="201" />
+   <source>Training paused</source>
+   <translation>学習を一時停止しました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="203" />
+   <source>Training resumed</source>
+   <translation>学習を再開しました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="198" />
+   <source>Training started on {backend}</source>
+   <translation>{backend} で学習を開始しました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="206" />
+   <source>Test accuracy {percent} % at step {step}</source>
+   <translation>ステップ {step} でテスト精度 {percent} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="209" />
+   <location filename="cnnviz/gui/router.py" line="168" />
+   <source>Training diverged: {message}</source>
+   <translation>学習が発散しました: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="213" />
+   <source>Training stopped</source>
+   <translation>学習を停止しました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="213" />
+   <source>Training finished</source>
+   <translation>学習が完了しました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/background_warm_up.py" line="102" />
+   <source>The numba kernels compile in the background, so that Start is quick; Start now compiles the rest.</source>
+   <translation>numba のカーネルを裏でコンパイルしています(開始を速くするため)。今開始すると残りをコンパイルします。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="50" />
+   <source>Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file to classify a photo.</source>
+   <translation>マウス、ペン、指で数字を描いてください。C で消去。右クリックかファイルのドロップで写真を分類します。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="176" />
+   <location filename="cnnviz/gui/menus.py" line="39" />
+   <source>Open image…</source>
+   <translation>画像を開く…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="177" />
+   <location filename="cnnviz/gui/panels/classify.py" line="59" />
+   <source>Clear</source>
+   <translation>消去</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="247" />
+   <source>photo · draw to start over</source>
+   <translation>写真 · 描くとやり直し</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="225" />
+   <source>draw a digit here</source>
+   <translation>ここに数字を描く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="246" />
+   <source>photo: {name} · draw to start over</source>
+   <translation>写真: {name} · 描くとやり直し</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="263" />
+   <source>Save the trained model?</source>
+   <translation>学習したモデルを保存しますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="268" />
+   <source>The last run is also kept in an autosave, offered at the next start.</source>
+   <translation>最後の学習は自動保存にも残り、次回の起動時に復元を提案します。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="361" />
+   <source>Restore an autosaved run?</source>
+   <translation>自動保存された学習を復元しますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <source>Restore</source>
+   <translation>復元</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="366" />
+   <source>Discard</source>
+   <translation>破棄</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="367" />
+   <source>Later</source>
+   <translation>後で</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="370" />
+   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
+   <translation>破棄すると自動保存を削除します。後で を選ぶと次回の起動時にまた提案します。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="171" />
+   <source>Save model</source>
+   <translation>モデルを保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="174" />
+   <source>Load model</source>
+   <translation>モデルを読み込む</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="191" />
+   <source>There is no model to save yet.</source>
+   <translation>保存するモデルがまだありません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="257" />
+   <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
+   <translation>このモデルは {step} ステップ学習し(テスト画像で {accuracy} %)、まだ保存されていません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="377" />
+   <source>Restored the autosaved run ({run}, {when}).</source>
+   <translation>自動保存された学習を復元しました({run}、{when})。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="205" />
+   <location filename="cnnviz/gui/checkpoints.py" line="222" />
+   <source>Saved the weights of step {step} to {path}</source>
+   <translation>ステップ {step} の重みを {path} に保存しました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="227" />
+   <source>Could not save the model: {error}</source>
+   <translation>モデルを保存できませんでした: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="256" />
+   <source>The model was trained for {step} steps and is not saved.</source>
+   <translation>このモデルは {step} ステップ学習し、まだ保存されていません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="264" />
+   <source>{describe_unsaved}
+Save it before {what}?</source>
+   <translation>{describe_unsaved}
+先に保存しますか?({what})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="282" />
+   <source>Loading {name}…</source>
+   <translation>{name} を読み込み中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="306" />
+   <source>Loaded {name} (network {spec}).</source>
+   <translation>{name} を読み込みました(ネットワーク {spec})。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="362" />
+   <source>A run of an earlier session was autosaved{count}:
+{describe_offer}.
+Restore it?</source>
+   <translation>前回のセッションの学習が自動保存されています{count}:
+{describe_offer}。
+復元しますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="196" />
+   <source>Saving the model to {path}…</source>
+   <translation>モデルを {path} に保存中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="292" />
+   <source>loading {name}</source>
+   <translation>{name} の読み込み</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="297" />
+   <source>Could not load the model: its network {spec!r} is not valid here</source>
+   <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="309" />
+   <source>{text} Note: {note}.</source>
+   <translation>{text} 注意: {note}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="360" />
+   <source>({index} of {total}, newest first)</source>
+   <translation>({total} 件中 {index} 件目、新しい順)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="394" />
+   <source>Could not restore the autosave {path}: {error}</source>
+   <translation>自動保存 {path} を復元できませんでした: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="201" />
+   <source>Could not save the model: {exc}</source>
+   <translation>モデルを保存できませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="214" />
+   <source>Autosaved the model (step {step:,})</source>
+   <translation>モデルを自動保存しました(ステップ {step:,})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="216" />
+   <source>Could not autosave the model to {path}: {error}</source>
+   <translation>モデルを {path} に自動保存できませんでした: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="286" />
+   <source>Could not load the model: {error}</source>
+   <translation>モデルを読み込めませんでした: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="347" />
+   <source>Could not delete the autosave {path}: {exc}</source>
+   <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="49" />
+   <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
+   <translation>この学習を比較用に残しました(灰色の破線)。設定を変えて開始を押すと、同じ乱数の重みから新しい学習が始まります。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="65" />
+   <location filename="cnnviz/gui/menus.py" line="47" />
+   <source>Compare with a saved model…</source>
+   <translation>保存したモデルと比べる…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="46" />
+   <source>Nothing to keep yet: {exc}.</source>
+   <translation>まだ残すものがありません: {exc}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="58" />
+   <source>Cannot compare with this file: {exc}</source>
+   <translation>このファイルとは比較できません: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="112" />
+   <source>Open an image of a digit</source>
+   <translation>数字の画像を開く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="148" />
+   <source>Draw a digit on the pad first, then click which digit it is.</source>
+   <translation>先に数字を描いてから、どの数字かをクリックしてください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="152" />
+   <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
+   <translation>開いた写真が表示されています。クラスの手書きには描いたものだけを保存します。数字を描いてから、どの数字かをクリックしてください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="167" />
+   <source>No data set is loaded.</source>
+   <translation>データセットが読み込まれていません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="170" />
+   <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
+   <translation>手書きでの追加学習には MNIST の数字データセットが必要です。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <source>untrained weights</source>
+   <translation>未学習の重み</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="135" />
+   <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
+   <translation>{name} を開きました。キャンバスの横の 28×28 の入力としてネットワークに渡します。もう一度描くにはキャンバスに描く(または C を押す)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="142" />
+   <source>Cannot open this image: {why}</source>
+   <translation>この画像は開けません: {why}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="188" />
+   <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
+   <translation>{label}: 今の重みから、{count:,} 枚の画像を 1 周学習します。そのうち {mnist:,} 枚は MNIST の数字(MNIST を読めなくならないように)、残りは手書きの繰り返しです。「クラスの手書き」には手書きの精度の前後が MNIST とは別に表示されます(MNIST のテスト精度は MNIST 自身のテスト画像での値)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <source>weights of step {step}</source>
+   <translation>ステップ {step} の重み</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="178" />
+   <source>Cannot fine-tune: {exc}</source>
+   <translation>追加学習できません: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="48" />
+   <location filename="cnnviz/gui/menus.py" line="31" />
+   <source>Export panel as PNG</source>
+   <translation>パネルを PNG で書き出す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="147" />
+   <source>Export metrics</source>
+   <translation>指標を書き出す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="152" />
+   <source>Export per-layer timings</source>
+   <translation>層ごとの時間を書き出す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="44" />
+   <source>Saved {path}</source>
+   <translation>{path} を保存しました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="61" />
+   <source>Saved the {what} to {path}</source>
+   <translation>{what} を {path} に保存しました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="42" />
+   <source>Could not export the panel: {exc}</source>
+   <translation>パネルを書き出せませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="58" />
+   <source>Could not export the {what}: {exc}</source>
+   <translation>{what} を書き出せませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="195" />
+   <source>This is the language shown now.</source>
+   <translation>これが今表示している言語です。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="52" />
+   <source>The previous step</source>
+   <translation>前の段階</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="53" />
+   <source>Next ▶</source>
+   <translation>次へ ▶</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="54" />
+   <source>The next step</source>
+   <translation>次の段階</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="55" />
+   <source>Lesson view</source>
+   <translation>レッスン表示</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="58" />
+   <location filename="cnnviz/gui/lessons.py" line="109" />
+   <source>Hide the text (the title stays)</source>
+   <translation>本文を隠す(タイトルは残ります)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="60" />
+   <source>Close the lesson: the settings, panels and mode from before it come back</source>
+   <translation>レッスンを閉じる: レッスン前の設定、パネル、モードに戻ります</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="89" />
+   <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
+   <translation>レッスンのおすすめ表示: プレゼンターモードで {views} のみ。もう一度クリックするとすべてのパネル。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
+   <translation>レッスンのおすすめ表示: {views} のみ。もう一度クリックするとすべてのパネル。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="261" />
+   <source>Applying…</source>
+   <translation>適用中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="299" />
+   <source>Open a lesson preset</source>
+   <translation>レッスンを開く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="109" />
+   <source>Show the text</source>
+   <translation>本文を表示</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="300" />
+   <source>Lesson preset</source>
+   <translation>レッスン</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="86" />
+   <source>Lesson: {title}</source>
+   <translation>レッスン: {title}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="129" />
+   <source>training on {train_used:,} of {train_total:,} images</source>
+   <translation>{train_total:,} 枚中 {train_used:,} 枚で学習</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="132" />
+   <source>testing on {test_used:,} of {test_total:,}</source>
+   <translation>{test_total:,} 枚中 {test_used:,} 枚でテスト</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="229" />
+   <source>close the lesson</source>
+   <translation>レッスンを閉じる</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="101" />
+   <source>step {page} of {last}</source>
+   <translation>{last} 段階中 {page}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="102" />
+   <source>{last} steps</source>
+   <translation>{last} 段階</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="196" />
+   <source>load the lesson “{title}”</source>
+   <translation>レッスン「{title}」を読み込む</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="306" />
+   <source>Cannot use this lesson file: {exc}</source>
+   <translation>このレッスンファイルは使えません: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/live_view.py" line="114" />
+   <source>Cannot compute the feature maps: {exc}</source>
+   <translation>特徴マップを計算できません: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="30" />
+   <source>&amp;File</source>
+   <translation>ファイル(&amp;F)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="34" />
+   <source>Whole window</source>
+   <translation>ウィンドウ全体</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="35" />
+   <source>Export metrics as CSV…</source>
+   <translation>指標を CSV で書き出す…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="36" />
+   <source>Export per-layer timings as CSV…</source>
+   <translation>層ごとの時間を CSV で書き出す…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="37" />
+   <source>Export HTML report…</source>
+   <translation>HTML レポートを書き出す…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="40" />
+   <source>Classify a photo or scan of a digit (it shows on the drawing canvas)</source>
+   <translation>数字の写真やスキャンを分類します(キャンバスに表示されます)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="42" />
+   <source>Save model…</source>
+   <translation>モデルを保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="43" />
+   <source>Load model…</source>
+   <translation>モデルを読み込む…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="48" />
+   <source>Stop comparing</source>
+   <translation>比較をやめる</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="52" />
+   <source>Quit</source>
+   <translation>終了</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="55" />
+   <source>&amp;View</source>
+   <translation>表示(&amp;V)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="56" />
+   <source>Presenter mode (fewer, bigger pictures, full screen)</source>
+   <translation>プレゼンターモード(大きな図を少なめに、全画面)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="59" />
+   <source>Full screen</source>
+   <translation>全画面</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="63" />
+   <source>Zoom in</source>
+   <translation>拡大</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="64" />
+   <source>Zoom out</source>
+   <translation>縮小</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="65" />
+   <source>Actual size</source>
+   <translation>実際のサイズ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="77" />
+   <source>Show every panel</source>
+   <translation>すべてのパネルを表示</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="79" />
+   <source>Language</source>
+   <translation>言語</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="90" />
+   <source>&amp;Lessons</source>
+   <translation>レッスン(&amp;L)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="101" />
+   <source>Open a lesson file…</source>
+   <translation>レッスンファイルを開く…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="109" />
+   <source>Export this panel as PNG…</source>
+   <translation>このパネルを PNG で書き出す…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="45" />
+   <source>Keep this run for comparison</source>
+   <translation>この学習を比較用に残す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="88" />
+   <source>Keys…</source>
+   <translation>キー一覧…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="66" />
+   <location filename="cnnviz/gui/menus.py" line="121" />
+   <location filename="cnnviz/gui/window.py" line="207" />
+   <source>Zoom {level} %</source>
+   <translation>ズーム {level} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="92" />
+   <source>(lesson presets unavailable: {problem})</source>
+   <translation>(レッスンを使えません: {problem})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/palette.py" line="106" />
+   <source>correct</source>
+   <translation>正解</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/palette.py" line="107" />
+   <source>wrong</source>
+   <translation>不正解</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="44" />
+   <location filename="cnnviz/gui/panels/registry.py" line="171" />
+   <source>Draw and classify</source>
+   <translation>描いて分類</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="54" />
+   <source>Drawing canvas</source>
+   <translation>描画キャンバス</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="54" />
+   <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
+   <translation>マウスやペンでここに数字を描くと、描いている間にネットワークが分類します。C で消去。写真やスキャンを分類するには、画像ファイルをここにドロップするか、右クリックして「画像を開く」を選びます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="60" />
+   <source>Clear the drawing (C)</source>
+   <translation>描いたものを消す (C)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="66" />
+   <location filename="cnnviz/gui/panels/classify.py" line="67" />
+   <source>Stroke width</source>
+   <translation>線の太さ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="79" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="284" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="185" />
+   <source>input</source>
+   <translation>入力</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="82" />
+   <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
+   <translation>ネットワークが受け取るもの: 描いた数字を MNIST と同じように中央に寄せた 28×28 ピクセル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <source>Network input</source>
+   <translation>ネットワークの入力</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
+   <translation>描いた数字を、ネットワークが受け取る 28×28 ピクセルにしたもの(MNIST と同じく中央寄せ)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="100" />
+   <source>The network's answer: the class with the highest probability</source>
+   <translation>ネットワークの答え: 確率がいちばん高いクラス</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <source>Not sure</source>
+   <translation>自信なし</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <source>Why the network is not sure of its answer</source>
+   <translation>ネットワークが答えに自信がない理由</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <source>Probabilities</source>
+   <translation>確率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <source>One bar per class: how sure the network is</source>
+   <translation>クラスごとに 1 本の棒: ネットワークの確信度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="300" />
+   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
+   <translation>自信なし: 本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="301" />
+   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
+   <translation>自信なし: 本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="62" />
+   <source>stroke</source>
+   <translation>線</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="276" />
+   <source>class</source>
+   <translation>クラス</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="276" />
+   <source>digit</source>
+   <translation>数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="310" />
+   <source>draw a digit</source>
+   <translation>数字を描いてください</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="312" />
+   <source>no prediction: draw a digit</source>
+   <translation>予測なし: 数字を描いてください</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="329" />
+   <source>not sure, {prediction}: {reason}</source>
+   <translation>自信なし、{prediction}: {reason}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="323" />
+   <source>{percent}%, not sure</source>
+   <translation>{percent}%、自信なし</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <source>{percent}% sure</source>
+   <translation>確信度 {percent}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/common.py" line="257" />
+   <source>my drawing</source>
+   <translation>自分の手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/common.py" line="258" />
+   <source>the test image</source>
+   <translation>テスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/common.py" line="259" />
+   <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
+   <translation>特徴マップで選んだ、または間違いでクリックしたテスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="23" />
+   <source>Open a dataset folder…</source>
+   <translation>データセットのフォルダを開く…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="94" />
+   <source>Run</source>
+   <translation>実行</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="97" />
+   <source>▶  Start</source>
+   <translation>▶  開始</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="100" />
+   <location filename="cnnviz/gui/run_control.py" line="263" />
+   <source>❚❚  Pause</source>
+   <translation>❚❚  一時停止</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="102" />
+   <source>Step</source>
+   <translation>1 ステップ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="104" />
+   <source>Reset</source>
+   <translation>リセット</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="105" />
+   <source>New random weights; the curves start over</source>
+   <translation>重みを新しい乱数にし、曲線を最初からにします</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="106" />
+   <source>Save…</source>
+   <translation>保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="107" />
+   <source>Load…</source>
+   <translation>読み込み…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="108" />
+   <source>Save the current weights as a .npz checkpoint</source>
+   <translation>今の重みを .npz チェックポイントとして保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="109" />
+   <source>Load a .npz checkpoint; Start continues training it</source>
+   <translation>.npz チェックポイントを読み込みます。開始でその続きから学習します</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="122" />
+   <source>Data and network</source>
+   <translation>データとネットワーク</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="130" />
+   <source>Dataset</source>
+   <translation>データセット</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="137" />
+   <source>type your own layer spec below</source>
+   <translation>下に自分の層の指定を入力</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="138" />
+   <source>Network</source>
+   <translation>ネットワーク</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="140" />
+   <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
+the last layer must be dense-10. Press Enter to apply.</source>
+   <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P をコンマで区切って指定;
+最後の層は dense-10。Enter で適用。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="152" />
+   <source>Backend</source>
+   <translation>バックエンド</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="187" />
+   <source>Optimiser</source>
+   <translation>最適化</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="193" />
+   <source>Optimizer</source>
+   <translation>手法</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="197" />
+   <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
+   <translation>onecycle: 学習率まで上げてから下げる。constant: 一定のまま</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="198" />
+   <source>Schedule</source>
+   <translation>スケジュール</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="201" />
+   <source>Learning rate, logarithmic from 0.00001 to 1</source>
+   <translation>学習率(0.00001 から 1 まで対数目盛)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="208" />
+   <source>Learning rate</source>
+   <translation>学習率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="221" />
+   <source>Momentum (sgd with momentum) or beta1 (adam)</source>
+   <translation>モーメンタム(sgd)または beta1(adam)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <source>Momentum</source>
+   <translation>モーメンタム</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="226" />
+   <source>Batch size</source>
+   <translation>バッチサイズ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="231" />
+   <source>Length of the run; takes effect at the next Start</source>
+   <translation>学習の長さ。次の開始から有効</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="232" />
+   <source>Epochs</source>
+   <translation>エポック</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="277" />
+   <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
+   <translation>MNIST 形式の 4 つの IDX ファイル(train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...、.gz でも可)が入ったフォルダ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="300" />
+   <source>Open a folder with MNIST-format IDX files</source>
+   <translation>MNIST 形式の IDX ファイルのフォルダを開く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="324" />
+   <source>learning
+rate</source>
+   <translation>学習率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="327" />
+   <source>test
+accuracy</source>
+   <translation>テスト
+精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="332" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>最後の評価でのテスト精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="99" />
+   <source>Start training ({key})</source>
+   <translation>学習を開始 ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="101" />
+   <source>Pause or resume ({key})</source>
+   <translation>一時停止/再開 ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="103" />
+   <source>Train exactly one batch ({key})</source>
+   <translation>1 バッチだけ学習 ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="238" />
+   <source>Changes to the optimiser apply at the next step (type a value, then Enter).
+Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
+   <translation>最適化の変更は次のステップから(値を入力して Enter)。
+キー: {start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="413" />
+   <source>not available here</source>
+   <translation>ここでは使えません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="446" />
+   <source>valid: {count} layers</source>
+   <translation>有効: {count} 層</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="479" />
+   <source>{count} trainable parameters</source>
+   <translation>学習するパラメータ {count} 個</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="535" />
+   <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
+   <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません({why})。代わりに {chosen} を使います。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="163" />
+   <source>{name}  ({where}, not available)</source>
+   <translation>{name}  ({where}、使用不可)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="167" />
+   <source>not available: {why}</source>
+   <translation>使用不可: {why}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <source>Press Start (or Space) to train: the loss appears here step by step</source>
+   <translation>開始(またはスペース)で学習: 損失がここに 1 ステップずつ現れます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="42" />
+   <location filename="cnnviz/gui/panels/curves.py" line="73" />
+   <source>loss</source>
+   <translation>損失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="42" />
+   <source>accuracy</source>
+   <translation>精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="55" />
+   <location filename="cnnviz/gui/panels/curves.py" line="69" />
+   <location filename="cnnviz/gui/panels/registry.py" line="156" />
+   <source>Training curves</source>
+   <translation>学習曲線</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="69" />
+   <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
+   <translation>エポックに対する損失(ステップごと、平滑化、テストの点)と精度(学習の線、テストの点)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="30" />
+   <source>per step</source>
+   <translation>各ステップ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="31" />
+   <source>smoothed</source>
+   <translation>平滑</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="32" />
+   <location filename="cnnviz/gui/panels/curves.py" line="37" />
+   <source>test</source>
+   <translation>テスト</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="36" />
+   <source>train</source>
+   <translation>学習</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="74" />
+   <location filename="cnnviz/gui/panels/curves.py" line="225" />
+   <source>epoch</source>
+   <translation>エポック</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="312" />
+   <source>test accuracy {accuracies} · {text}</source>
+   <translation>テスト精度 {accuracies} · {text}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="40" />
+   <source>Our drawings</source>
+   <translation>みんなの手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="40" />
+   <source>does the network read the class's handwriting?</source>
+   <translation>ネットワークはクラスの手書きを読めるか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
+   <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
+   <translation>&lt;b&gt;1.&lt;/b&gt; 描画キャンバスに数字を描く。 &lt;b&gt;2.&lt;/b&gt; 描いた数字をクリック: クラスの手書きとして保存されます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="63" />
+   <source>who drew it</source>
+   <translation>描いた人</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="67" />
+   <source>Fine-tune</source>
+   <translation>追加学習</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="69" />
+   <source>Fine-tune on our drawings: train the current network one pass more on MNIST mixed with the class's drawings (a quarter of the images), starting from its current weights</source>
+   <translation>みんなの手書きで追加学習: 今のネットワークを今の重みから、MNIST にクラスの手書き(画像の 4 分の 1)を混ぜてもう 1 周学習します</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="80" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="125" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <source>our drawings</source>
+   <translation>みんなの手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="83" />
+   <source>the MNIST test set</source>
+   <translation>MNIST のテストセット</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="116" />
+   <source>Open folder</source>
+   <translation>フォルダを開く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="119" />
+   <source>Delete selected</source>
+   <translation>選択したものを削除</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
+   <source>Remove a scribble or a wrongly labelled drawing</source>
+   <translation>落書きやラベルの間違った手書きを削除</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="74" />
+   <source>Name (optional)</source>
+   <translation>名前(任意)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="144" />
+   <source>Saved in {folder}</source>
+   <translation>{folder} に保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
+   <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
+   <translation>追加学習に使った手書きで測った値です。公平なテストには新しい手書きを使いましょう。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <source>our drawings (none yet)</source>
+   <translation>まだ手書きなし</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="55" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="56" />
+   <source>Save the drawing as a {digit}</source>
+   <translation>手書きを {digit} として保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="256" />
+   <source>our drawings ({correct} of {n})</source>
+   <translation>みんなの手書き({n} 枚中 {correct} 枚)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="259" />
+   <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
+   <translation>みんなの手書き({n} 枚中 {correct} 枚)、追加学習前は {before_finetune:.0f}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="281" />
+   <source>labelled {label}{who}</source>
+   <translation>ラベル {label}{who}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="287" />
+   <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
+   <translation>ラベル {label}{who}。ネットワークの読みは {answer}、{verdict}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="34" />
+   <source>Test image</source>
+   <translation>テスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="35" />
+   <source>My drawing</source>
+   <translation>自分の手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="42" />
+   <source>Random</source>
+   <translation>ランダム</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="49" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="52" />
+   <source>Index of the test image shown</source>
+   <translation>表示中のテスト画像の番号</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="50" />
+   <source>Previous test image</source>
+   <translation>前のテスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="51" />
+   <source>Next test image</source>
+   <translation>次のテスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="52" />
+   <source>Test image number</source>
+   <translation>テスト画像の番号</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="53" />
+   <source>A random test image</source>
+   <translation>ランダムなテスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="54" />
+   <source>showing</source>
+   <translation>表示</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="57" />
+   <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
+   <translation>表示する層: 全部では小さすぎて見えないときは、畳み込み層 1 つとそのプーリング、または 1 層だけを表示します(プレゼンターモードでは 1 層を大きく)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="61" />
+   <source>Layers shown</source>
+   <translation>表示する層</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
+   <source>The input image and what each layer makes of it</source>
+   <translation>入力画像と、各層がそれをどう変えるか</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
+   <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
+   <translation>特徴マップの画素を指すと、その画素が見ている部分が入力上で光ります。conv1 ではその値になる和も見られます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="393" />
+   <source>your drawing</source>
+   <translation>あなたの手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="394" />
+   <source>label {label}</source>
+   <translation>ラベル {label}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="398" />
+   <source>{source}: the network says {answer}, {percent}% sure</source>
+   <translation>{source}: ネットワークの答えは {answer}、確信度 {percent}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="400" />
+   <source>Feature maps of the weights of step {step}</source>
+   <translation>ステップ {step} の重みでの特徴マップ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="301" />
+   <source>{count} maps</source>
+   <translation>{count} 枚</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="220" />
+   <location filename="cnnviz/gui/panels/why.py" line="67" />
+   <source>on a copy of the latest weights, after each evaluation</source>
+   <translation>最新の重みのコピーで、評価のたびに</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="223" />
+   <source>Whose units to look at: a conv layer's filters, or the output classes</source>
+   <translation>見る対象: 畳み込み層のフィルタ、または出力クラス</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="163" />
+   <source>{title}: click to see it bigger</source>
+   <translation>{title}: クリックで拡大</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="225" />
+   <source>Layer</source>
+   <translation>層</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="368" />
+   <source>Could not look into the filters: {message}</source>
+   <translation>フィルタを調べられませんでした: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="400" />
+   <source>&lt;b&gt;{what}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
+   <translation>ステップ {step} の重みでの &lt;b&gt;{what}&lt;/b&gt;({seconds} 秒で計算)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="332" />
+   <source>Nothing to look at yet: waiting for {missing}.</source>
+   <translation>まだ見るものがありません: {missing} を待っています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="393" />
+   <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
+   <translation>いちばん強く反応させるテスト画像({indices})と、反応が最大になるよう最適化した入力</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="305" />
+   <source>Could not read the network {spec!r}: {exc}</source>
+   <translation>ネットワーク {spec!r} を読み取れませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <source>change the input a little so that it answers another digit</source>
+   <translation>入力を少しだけ変えて、別の数字と答えさせる</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="96" />
+   <source>The digit the network should answer after the change</source>
+   <translation>変更後にネットワークに答えさせたい数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="103" />
+   <source>The most any one pixel may change (black is 0, white is 255)</source>
+   <translation>1 つの画素を変えてよい最大量(黒が 0、白が 255)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
+   <translation>全体に少しずつ: 許す範囲ですべての画素を変える(basic iterative method)。最少の画素: 1 画素ずつ、許す範囲いっぱいまで変える</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="111" />
+   <location filename="cnnviz/gui/panels/fool.py" line="259" />
+   <location filename="cnnviz/gui/panels/fool.py" line="340" />
+   <source>Attack</source>
+   <translation>攻撃</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="113" />
+   <location filename="cnnviz/gui/panels/fool.py" line="341" />
+   <source>Attack now, with the latest weights</source>
+   <translation>最新の重みで今すぐ攻撃</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="114" />
+   <source>Save fooling image…</source>
+   <translation>だまし画像を保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="115" />
+   <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
+   <translation>変更した入力を 28×28 の PNG で保存: cnnviz predict --raw でも同じ答えになります</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="164" />
+   <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
+   <translation>変更の小ささ: 1 画素の最大変化量(L∞)、変更全体の大きさ(L2、真っ白を 1 とする単位)、変わった画素の数</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="196" />
+   <source>One bar per digit: how sure the network is</source>
+   <translation>数字ごとに 1 本の棒: ネットワークの確信度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="121" />
+   <source>change each pixel by at most</source>
+   <translation>各画素の変化は最大</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="195" />
+   <source>Probabilities before the change</source>
+   <translation>変更前の確率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="196" />
+   <source>Probabilities after the change</source>
+   <translation>変更後の確率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/registry.py" line="165" />
+   <source>Fool</source>
+   <translation>だます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="118" />
+   <source>make it say</source>
+   <translation>答えさせる数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="252" />
+   <source>before</source>
+   <translation>変更前</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="252" />
+   <source>after</source>
+   <translation>変更後</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="291" />
+   <source>Attacking {what} with the weights of step {step:,}…</source>
+   <translation>ステップ {step:,} の重みで {what} を攻撃中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="337" />
+   <source>{source} · weights of step {step}</source>
+   <translation>{source} · ステップ {step} の重み</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="369" />
+   <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
+   <translation>{written} を保存しました: cnnviz predict --raw の答えは {answer} です。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="234" />
+   <source>Attack (step {step:,})</source>
+   <translation>攻撃(ステップ {step:,})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="235" />
+   <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
+   <translation>ステップ {step:,} の重みでもう一度攻撃(表示中の結果はステップ {result:,})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="331" />
+   <source>before: {answer} ({percent} %)</source>
+   <translation>変更前: {answer}({percent} %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="332" />
+   <source>after: {answer} ({percent} %)</source>
+   <translation>変更後: {answer}({percent} %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="366" />
+   <source>Could not save the fooling image: {exc}</source>
+   <translation>だまし画像を保存できませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="26" />
+   <source>blue &lt; 0 &lt; red</source>
+   <translation>青 &lt; 0 &lt; 赤</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="28" />
+   <source>A deeper conv layer: its kernels for one output channel</source>
+   <translation>より深い畳み込み層: 1 つの出力チャネルのカーネル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="30" />
+   <source>Output channel whose kernels (one per input channel) are shown</source>
+   <translation>カーネル(入力チャネルごとに 1 つ)を表示する出力チャネル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
+   <source>Deeper layer</source>
+   <translation>深い層</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
+   <source>Output channel</source>
+   <translation>出力チャネル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="39" />
+   <source>Kernels of the kept run</source>
+   <translation>残した学習のカーネル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="39" />
+   <source>A is the kept run, B the run now</source>
+   <translation>A は残した学習、B は今の学習</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="43" />
+   <source>Convolution kernels</source>
+   <translation>畳み込みカーネル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="43" />
+   <source>Weights as colours: blue negative, white zero, red positive</source>
+   <translation>重みを色で表示: 青は負、白はゼロ、赤は正</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="31" />
+   <source>Deeper:</source>
+   <translation>深い層:</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="32" />
+   <source>channel</source>
+   <translation>チャネル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="159" />
+   <source>&lt;b&gt;A&lt;/b&gt; · not shown (see above)</source>
+   <translation>&lt;b&gt;A&lt;/b&gt; · 非表示(上を参照)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="185" />
+   <source>(mean over {count} inputs)</source>
+   <translation>({count} 入力の平均)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="215" />
+   <source>channel {channel}</source>
+   <translation>チャネル {channel}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="70" />
+   <source>each dot a test image, placed by the layer before the answer</source>
+   <translation>点はそれぞれテスト画像。答えの手前の層で配置</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="72" />
+   <location filename="cnnviz/gui/panels/map.py" line="213" />
+   <location filename="cnnviz/gui/panels/map.py" line="336" />
+   <source>Update</source>
+   <translation>更新</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="73" />
+   <source>Make the map again with the latest weights</source>
+   <translation>最新の重みで地図を作り直す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="77" />
+   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
+   <translation>学習の途中で作った地図に戻る(タイムラプスのスライダーでも動きます)。右端が最新</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="241" />
+   <source>Placing {count:,} test images with the weights of step {step}…</source>
+   <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="303" />
+   <source>Could not make the map: {message}</source>
+   <translation>地図を作れませんでした: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="334" />
+   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
+   <translation>テスト画像 {count:,} 枚 · ステップ {step:,} の重み · 正解率 {right:.0f}% · 地図はばらつきの {explained:.0f}% を表示</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="372" />
+   <source>★ your drawing:
+{where}</source>
+   <translation>★ あなたの手書き:
+{where}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="224" />
+   <source>Nothing to map yet: waiting for {missing}.</source>
+   <translation>まだ地図にできません: {missing} を待っています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="182" />
+   <location filename="cnnviz/gui/panels/why.py" line="143" />
+   <source>Update (step {step})</source>
+   <translation>更新(ステップ {step})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="234" />
+   <source>Could not make the map: {exc}</source>
+   <translation>地図を作れませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="358" />
+   <source>Could not place your drawing: {exc}</source>
+   <translation>あなたの手書きを配置できませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
+   <location filename="cnnviz/gui/panels/registry.py" line="158" />
+   <source>Mistakes</source>
+   <translation>間違い</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
+   <source>rows: the true digit · columns: what the network said · click a cell</source>
+   <translation>行: 正しい数字 · 列: ネットワークの答え · マスをクリック</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="84" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="166" />
+   <source>Train for a while: the matrix fills in at each test evaluation.</source>
+   <translation>しばらく学習してください。テスト評価のたびに行列が埋まります。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
+   <source>Empty until the first test evaluation</source>
+   <translation>最初のテスト評価までは空です</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="168" />
+   <source>Click a cell of the matrix to see its images.</source>
+   <translation>行列のマスをクリックすると、その画像が見られます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="169" />
+   <source>Surest mistakes: wrong, and very confident about it</source>
+   <translation>自信満々の間違い: 間違っているのに確信度が高い</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="279" />
+   <source>True {truth}, read correctly: {total} images</source>
+   <translation>正解 {truth}、正しく読めた: {total} 枚</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="280" />
+   <source>True {truth}, taken for {answer}: {total} images</source>
+   <translation>正解 {truth}、{answer} と誤認: {total} 枚</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="200" />
+   <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
+   <translation>ステップ {step:,} でテスト画像 {samples:,} 枚のテスト精度 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左: 各数字が正しく読まれる割合。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="265" />
+   <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
+   <translation>自信満々の間違い: {samples:,} 枚中 {wrong} 枚が不正解、確信度の高い順</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="283" />
+   <source>, showing the {count} surest</source>
+   <translation>、確信度の高い {count} 枚を表示</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="247" />
+   <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
+   <translation>テスト画像 #{index}: 正解 {truth}、予測 {answer}(確信度 {percent}%)、{verdict}。クリックで中を見る(特徴マップ、なぜ?)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="39" />
+   <source>Training</source>
+   <translation>学習</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="159" />
+   <source>Why?</source>
+   <translation>なぜ?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <source>What filters want</source>
+   <translation>フィルタの好み</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="168" />
+   <source>Statistics</source>
+   <translation>統計</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="169" />
+   <source>Class drawings</source>
+   <translation>クラスの手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <source>Filters</source>
+   <translation>フィルタ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="163" />
+   <source>Map</source>
+   <translation>地図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="168" />
+   <source>Stats</source>
+   <translation>統計</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="169" />
+   <source>Drawings</source>
+   <translation>手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="171" />
+   <source>Draw</source>
+   <translation>描く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="174" />
+   <source>Timings</source>
+   <translation>時間</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <source>Weights and gradients</source>
+   <translation>重みと勾配</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <source>per weight tensor, every few steps</source>
+   <translation>重みテンソルごと、数ステップおき</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="67" />
+   <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
+   <translation>このテンソルの重みのパーセンタイル帯: 1–99% は薄く、25–75% は濃く、中央値</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
+   <source>Weight distribution of</source>
+   <translation>重みの分布:</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="312" />
+   <source>{layer} weights</source>
+   <translation>{layer} の重み</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="36" />
+   <source>one frame per test evaluation · drag the slider to go back in time</source>
+   <translation>テスト評価ごとに 1 コマ · スライダーで時間をさかのぼる</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="200" />
+   <source>▶ Play</source>
+   <translation>▶ 再生</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="39" />
+   <source>Play the recording from the start</source>
+   <translation>記録を最初から再生</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
+   <source>GIF…</source>
+   <translation>GIF…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <source>Export the kernels' time-lapse as an animated GIF</source>
+   <translation>カーネルのタイムラプスをアニメーション GIF で書き出す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="43" />
+   <source>PNGs…</source>
+   <translation>PNG…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="44" />
+   <source>Export one PNG per frame into a folder</source>
+   <translation>1 コマごとに PNG をフォルダへ書き出す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
+   <source>Scrub through training: one position per evaluation</source>
+   <translation>学習の経過をたどる: 評価ごとに 1 コマ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="101" />
+   <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
+   <translation>まだ記録がありません。開始を押してください。テスト評価のたびに 1 コマ残ります。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
+   <source>❚❚ Stop</source>
+   <translation>❚❚ 停止</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
+   <source>layer</source>
+   <translation>層</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="194" />
+   <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
+   <translation>{count} コマ中 {index} · ステップ {step:,} · エポック {epoch:.2f} · テスト精度 {accuracy}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="171" />
+   <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
+   <translation>&lt;b&gt;{layer}&lt;/b&gt; のカーネル{channel}: {count} × {kh}×{kw}、全コマ共通の色スケール</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="191" />
+   <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
+   <translation>&lt;b&gt;{name}&lt;/b&gt;({c} 枚)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="236" />
+   <source>{ms} ms/batch of {size}</source>
+   <translation>{ms} ms/バッチ({size} 枚)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="62" />
+   <source>dark: forward · light: backward · latest of each backend</source>
+   <translation>濃い: 順伝播 · 薄い: 逆伝播 · バックエンドごとの最新値</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="72" />
+   <source>ms per batch</source>
+   <translation>バッチあたり ms</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="78" />
+   <source>images/s</source>
+   <translation>枚/秒</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="79" />
+   <source>training time (s)</source>
+   <translation>学習時間 (秒)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="162" />
+   <source>A: timings not recorded in this file</source>
+   <translation>A: このファイルには時間の記録がありません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="163" />
+   <source>A: no timing was measured in the kept run</source>
+   <translation>A: 残した学習では時間を測っていません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="67" />
+   <source>Why did it say that?</source>
+   <translation>なぜそう答えた?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="70" />
+   <source>Compute again with the latest weights</source>
+   <translation>最新の重みで計算し直す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="72" />
+   <source>predicted</source>
+   <translation>予測</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="75" />
+   <source>Which class's evidence to show (default: the one the network chose)</source>
+   <translation>どのクラスの根拠を表示するか(既定: ネットワークが選んだクラス)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="80" />
+   <source>Side of the black square slid over the image for the occlusion map</source>
+   <translation>遮蔽マップで画像の上を動かす黒い正方形の一辺</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="118" />
+   <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
+   <translation>サリエンシー: 各画素に対するクラスのスコアの勾配(正確、逆伝播 1 回)。遮蔽: 黒い正方形を画像の上で動かし、確率の下がり方を見ます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="81" />
+   <source>Explain</source>
+   <translation>説明</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="82" />
+   <source>evidence for class</source>
+   <translation>根拠のクラス</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="83" />
+   <source>occlusion patch</source>
+   <translation>遮蔽パッチ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="180" />
+   <source>Explaining {what} with the weights of step {step}…</source>
+   <translation>ステップ {step} の重みで {what} を説明中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="192" />
+   <source>Could not explain: {message}</source>
+   <translation>説明できませんでした: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="211" />
+   <source>{source}: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
+   <translation>{source}: ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="170" />
+   <source>Nothing to explain yet: {what}.</source>
+   <translation>まだ説明するものがありません: {what}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="209" />
+   <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
+   <translation>&lt;b&gt;{digit}&lt;/b&gt; の根拠を表示({percent}%)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="159" />
+   <source>{backend}: compiling kernels, first start only</source>
+   <translation>{backend}: カーネルをコンパイル中(初回のみ)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="60" />
+   <source>Display error: {error_type}: {exc}</source>
+   <translation>表示エラー: {error_type}: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="188" />
+   <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
+   <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="200" />
+   <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
+   <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="111" />
+   <source>starting over with new random weights</source>
+   <translation>新しい乱数の重みでやり直す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="133" />
+   <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
+   <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="263" />
+   <source>▶  Resume</source>
+   <translation>▶  再開</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="120" />
+   <source>New random weights (seed {seed}).</source>
+   <translation>新しい乱数の重み(シード {seed})。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="256" />
+   <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
+   <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="234" />
+   <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
+   <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="50" />
+   <source>Cannot build the network: {exc}</source>
+   <translation>ネットワークを作れません: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="146" />
+   <source>Cannot start: {exc}</source>
+   <translation>開始できません: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="195" />
+   <source>Cannot load the {name} data set: {exc}</source>
+   <translation>データセット {name} を読み込めません: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="223" />
+   <source>Could not copy the final weights: {exc}</source>
+   <translation>最終的な重みをコピーできませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
+   <translation>入力欄(学習率、ネットワークの指定、名前)に入力している間は、キーは文字の入力になります。Enter で適用して欄を離れ、Escape で変更せずに離れます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="38" />
+   <source>Start training, pause it, resume it</source>
+   <translation>学習の開始、一時停止、再開</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="39" />
+   <source>Train exactly one batch</source>
+   <translation>1 バッチだけ学習</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="40" />
+   <source>Clear the drawing</source>
+   <translation>描いたものを消す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="41" />
+   <source>Open a photo or scan of a digit to classify (or drop it on the canvas)</source>
+   <translation>分類する数字の写真やスキャンを開く(キャンバスにドロップしても可)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="42" />
+   <source>The previous test image (feature maps, Why?)</source>
+   <translation>前のテスト画像(特徴マップ、なぜ?)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="43" />
+   <source>The next test image (feature maps, Why?)</source>
+   <translation>次のテスト画像(特徴マップ、なぜ?)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="44" />
+   <source>The lesson's next step</source>
+   <translation>レッスンの次の段階</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="45" />
+   <source>The lesson's previous step</source>
+   <translation>レッスンの前の段階</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="46" />
+   <source>Keep this run for comparison (the next run is drawn over it)</source>
+   <translation>この学習を比較用に残す(次の学習がその上に描かれます)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <source>Presenter mode on or off</source>
+   <translation>プレゼンターモードのオン/オフ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="48" />
+   <source>Full screen on or off</source>
+   <translation>全画面のオン/オフ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="49" />
+   <source>Zoom in: larger text and plots (up to 200 %)</source>
+   <translation>拡大: 文字とグラフを大きく(200 % まで)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="50" />
+   <source>Zoom out (down to 80 %)</source>
+   <translation>縮小(80 % まで)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="51" />
+   <source>Actual size (zoom 100 %)</source>
+   <translation>実際のサイズ(ズーム 100 %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="52" />
+   <source>This list of keys</source>
+   <translation>このキー一覧</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="193" />
+   <source>Keys</source>
+   <translation>キー一覧</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>ready</source>
+   <translation>準備完了</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>idle</source>
+   <translation>待機中</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>starting</source>
+   <translation>開始中</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>running</source>
+   <translation>学習中</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>paused</source>
+   <translation>一時停止中</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>reset</source>
+   <translation>リセット</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>finished</source>
+   <translation>完了</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="27" />
+   <source>stopped</source>
+   <translation>停止</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="27" />
+   <source>failed</source>
+   <translation>失敗</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="27" />
+   <source>stopped by an error</source>
+   <translation>エラーで停止</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="27" />
+   <source>ready · compiling kernels</source>
+   <translation>準備完了 · カーネルをコンパイル中</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="28" />
+   <source>starting (loading data)…</source>
+   <translation>開始中(データを読み込み中)…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="28" />
+   <source>starting (loading data and compiling kernels)…</source>
+   <translation>開始中(データの読み込みとカーネルのコンパイル)…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="22" />
+   <source>epoch {value}</source>
+   <translation>エポック {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="22" />
+   <source>step {value}</source>
+   <translation>ステップ {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="23" />
+   <source>backend {value}</source>
+   <translation>バックエンド {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="23" />
+   <source>ETA {value}</source>
+   <translation>残り {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="24" />
+   <source>test accuracy {value}</source>
+   <translation>テスト精度 {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="100" />
+   <source>Hide this message</source>
+   <translation>このメッセージを隠す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="255" />
+   <source>{value} images/s</source>
+   <translation>{value} 枚/秒</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="55" />
+   <source>cnnviz — watch a CNN learn</source>
+   <translation>cnnviz — CNN が学ぶ様子を見る</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="314" />
+   <source>Training is running</source>
+   <translation>学習中です</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="320" />
+   <source>Stop and go ahead</source>
+   <translation>停止して続ける</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="321" />
+   <source>Keep training</source>
+   <translation>学習を続ける</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="280" />
+   <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
+   <translation>テスト画像 #{index}: 学習(特徴マップ)と「なぜ?」で中を見られます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="295" />
+   <location filename="cnnviz/gui/window.py" line="289" />
+   <source>you {action}</source>
+   <translation>{action}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="315" />
+   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
+
+Stop the run and go ahead?</source>
+   <translation>学習の途中です。「{action}」には学習を止める必要があります(ここまで学習した重みは置き換えられます)。
+
+学習を止めて続けますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="351" />
+   <source>closing</source>
+   <translation>終了</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="209" />
+   <source>{zoom} (could not be stored)</source>
+   <translation>{zoom}(保存できませんでした)</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>First look (tiny net)</source>
+   <translation>はじめの一歩(小さなネットワーク)</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>A tiny network (two small convolutions, 9,226 weights) learns to read handwritten digits from scratch, in about half a minute on a laptop.</source>
+   <translation>小さなネットワーク(畳み込み 2 つ、重み 9,226 個)が手書き数字の読み方をゼロから学びます。ノートパソコンで約 30 秒。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>Press Start (Space). The loss curve falls within seconds; the green dots (accuracy on test images the network never trains on) pass 90% within the first quarter of the epoch, and end near 98%.</source>
+   <translation>開始(スペース)を押します。損失の曲線は数秒で下がります。緑の点(ネットワークが学習に使わないテスト画像での精度)はエポックの最初の 4 分の 1 で 90% を超え、最後は 98% 近くになります。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>Kernels: the eight 5×5 conv1 kernels start as random noise. Watch them change in the first few hundred steps: most grow smoother, and several become little stroke detectors, a blue side next to a red side, which respond to an edge. (Some of the first noise stays: one pass over the data moves them only so far.)</source>
+   <translation>カーネル: conv1 の 8 つの 5×5 カーネルは、はじめはランダムなノイズです。最初の数百ステップでの変化を見てください。多くはなめらかになり、いくつかは青い側と赤い側が並んだ小さな線の検出器になって、エッジに反応します。(最初のノイズは少し残ります。データを 1 周しただけでは、そこまでしか変わりません。)</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>Feature maps: each conv1 map shows where its kernel found its stroke in the test image. Point at a pixel to see the multiplication and sum that made it.</source>
+   <translation>特徴マップ: conv1 の各マップは、そのカーネルがテスト画像のどこで自分の線を見つけたかを示します。画素を指すと、その値になった掛け算と和が見られます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>Draw a digit on the drawing pad: the bars are the network's ten probabilities. Try a sloppy 4, a 7 with a crossbar, or something that is no digit at all.</source>
+   <translation>描画キャンバスに数字を描きましょう。棒はネットワークの 10 個の確率です。雑な 4、横棒のある 7、数字ではないものも試してみましょう。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>The seed article's network: CPU vs GPU</source>
+   <translation>元の記事のネットワーク: CPU と GPU</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>The full network of the seed article (convolutions with 32 and 64 channels, a 512-unit dense layer: about 1.7 million weights), on the CPU (numba). The same arithmetic runs on every backend; only the speed differs.</source>
+   <translation>元の記事のネットワーク全体(32 チャネルと 64 チャネルの畳み込み、512 ユニットの全結合層: 重みは約 170 万個)を CPU(numba)で動かします。どのバックエンドでも計算は同じで、違うのは速さだけです。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>Press Start. Note the images per second in the status bar, and in Time per layer which layer takes the time: conv2 (32 to 64 channels) does most of the work of every step.</source>
+   <translation>開始を押します。ステータスバーの 1 秒あたりの画像数と、「層ごとの時間」でどの層が時間を使っているかに注目。conv2(32 から 64 チャネル)が各ステップの仕事の大部分をしています。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>With an NVIDIA GPU: choose cuda or cupy under Backend while it trains. A purple mark on the curves shows the switch; the loss goes on where it was, and the timing bars of both backends stand side by side.</source>
+   <translation>NVIDIA の GPU があれば、学習中にバックエンドで cuda か cupy を選びます。曲線上の紫の印が切り替えを示し、損失はそのまま続き、両方のバックエンドの時間の棒が並びます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>No NVIDIA GPU here? Switch to numpy, the plain reference implementation: the same numbers, about three times slower than numba. Switch back to numba to finish the epoch (about 99% test accuracy).</source>
+   <translation>NVIDIA の GPU がない場合は、素朴な参照実装の numpy に切り替えてみましょう。同じ数値で、numba より約 3 倍遅くなります。numba に戻してエポックを終えます(テスト精度は約 99%)。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>Learning rate too high</source>
+   <translation>学習率が高すぎる</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>The tiny network with SGD + momentum at a learning rate of 0.5 (with momentum 0.9, each step moves about ten times that far).</source>
+   <translation>小さなネットワークを SGD + モーメンタム、学習率 0.5 で学習します(モーメンタム 0.9 では、1 ステップでその約 10 倍進みます)。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>Press Start. Within the first steps the loss jumps up, then it sits at 2.3, the loss of a pure guess among ten digits (ln 10), and the accuracy at about 10%: the network has stopped learning.</source>
+   <translation>開始を押します。最初の数ステップで損失が跳ね上がり、その後 2.3(10 個の数字から当てずっぽうで選んだときの損失、ln 10)で止まり、精度は約 10% に。ネットワークは学ぶのをやめてしまいました。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
+   <translation>「統計」を開きます。勾配の線は最初の数ステップで途切れます。行き過ぎで ReLU の出力がすべてゼロになり、勾配がもう逆に流れないのです。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>After about 150 steps at chance level (some seconds) cnnviz notices: it puts back the weights from before the jump, pauses, and says the training diverged and to lower the learning rate.</source>
+   <translation>偶然レベルのまま約 150 ステップ(数秒)たつと、cnnviz が気づきます。跳ね上がる前の重みに戻して一時停止し、学習が発散したので学習率を下げるようにと伝えます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>Type 0.05 as the learning rate and press Resume (Space): the same network now learns, about 97% on the test images after 300 more steps.</source>
+   <translation>学習率に 0.05 と入力して再開(スペース)を押します。同じネットワークが今度は学び、さらに 300 ステップでテスト画像の約 97% に正解します。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>Overfitting on 200 images</source>
+   <translation>200 枚への過学習</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>A roomy network (a 256-unit dense layer, no dropout) trains for 20 epochs on only 200 training images, and is tested on 2,000 others.</source>
+   <translation>余裕のあるネットワーク(256 ユニットの全結合層、ドロップアウトなし)が、たった 200 枚の学習画像で 20 エポック学習し、別の 2,000 枚でテストされます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>Press Start (it takes about a minute). The training accuracy (orange) climbs to 100% and the training loss to almost 0.</source>
+   <translation>開始を押します(1 分ほどかかります)。学習の精度(オレンジ)は 100% まで上がり、学習の損失はほぼ 0 になります。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>The test accuracy (green dots) stops near 80%, and after 4 to 7 epochs the test loss (green dots on the loss curve) turns and rises again, 15 to 30% above its lowest by the end: the network memorises its 200 examples instead of learning what makes a digit.</source>
+   <translation>テスト精度(緑の点)は 80% 近くで止まり、4〜7 エポック後にはテストの損失(損失の曲線上の緑の点)が向きを変えてまた上がり、最後には最低値より 15〜30% 高くなります。ネットワークは数字とは何かを学ぶ代わりに、200 個の例を丸暗記しているのです。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>Open Mistakes: which digits does it confuse, and how sure is it of its worst mistakes?</source>
+   <translation>「間違い」を開きます。どの数字を取り違えていて、いちばんひどい間違いにどれくらい自信を持っているでしょう?</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>Discuss: more data, dropout, or stopping at the lowest test loss? Try the first with the First look lesson (60,000 images).</source>
+   <translation>話し合ってみましょう: データを増やす? ドロップアウト? テストの損失が最低のところで止める? 1 つ目は「はじめの一歩」のレッスン(60,000 枚)で試せます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Draw something that is not a digit</source>
+   <translation>数字ではないものを描こう</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>A tiny network learns the digits in about 15 seconds; then the class draws things that are no digit and sees when it is not sure.</source>
+   <translation>小さなネットワークが約 15 秒で数字を学んだら、数字ではないものを描いて、いつ自信をなくすかを見ます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Press Start (Space) and wait for the end of the run (about 15 seconds, near 97% on test images). After each test, the app measures how sure it is of real test digits.</source>
+   <translation>開始(スペース)を押し、学習が終わるまで待ちます(約 15 秒、テスト画像で 97% 近く)。テストのたびに、本物のテスト用の数字にどれくらい自信があるかをアプリが測ります。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Draw a digit on the pad: the answer and the bars. Now press C and draw a house, a face, a star or a scribble. The network still picks a digit, sometimes at 90%: it knows only ten answers.</source>
+   <translation>キャンバスに数字を描くと、答えと棒が出ます。次に C を押して、家、顔、星、落書きを描いてみましょう。ネットワークはそれでも数字を選び、90% のこともあります。答えを 10 個しか知らないのです。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Watch for "not sure" under the answer (and a question mark on it): the drawing looks less like any digit than 96% of real test digits do (the energy score: how strongly any digit detector fires).</source>
+   <translation>答えの下の「自信なし」(と答えの ? 印)に注目。その絵は、本物のテスト用の数字の 96% よりも数字らしくありません(エネルギースコア: どれかの数字の検出器がどれだけ強く反応するか)。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Which drawings still pass? A "T" or a circle often passes as a 7 or a 0. Discuss: is a confident answer the same as knowing?</source>
+   <translation>それでも通ってしまう絵は? 「T」や丸は 7 や 0 として通ることがよくあります。話し合ってみましょう: 自信のある答えは「知っている」ことと同じでしょうか?</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Open a photo of a digit on paper (File &gt; Open image…, Ctrl+O, right-click the canvas, or drop the file on it). The input shows what the network gets of it. Draw on the canvas to go back to drawing.</source>
+   <translation>紙に書いた数字の写真を開きます(ファイル &gt; 画像を開く…、Ctrl+O、キャンバスを右クリック、またはファイルをドロップ)。「入力」にネットワークが受け取るものが表示されます。キャンバスに描くと手書きに戻ります。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Same start, two learning rates</source>
+   <translation>同じスタート、2 つの学習率</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>The tiny network with plain SGD on 12,800 images (200 steps), twice: once at a learning rate of 0.01, then, from exactly the same random weights and the same order of images, at 0.1. The only difference between the two runs is the learning rate.</source>
+   <translation>小さなネットワークを素の SGD で 12,800 枚(200 ステップ)学習させます。2 回: 1 回目は学習率 0.01、2 回目はまったく同じ乱数の重みと同じ画像の順番で 0.1。2 つの学習の違いは学習率だけです。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Press Start (Space): SGD at a learning rate of 0.01 trains for 200 steps. Watch how fast the loss falls.</source>
+   <translation>開始(スペース)を押します。学習率 0.01 の SGD で 200 ステップ学習します。損失がどれだけ速く下がるかを見ましょう。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>When it has finished, press K (File &gt; Keep this run for comparison): its curves stay on the plots, grey and dashed.</source>
+   <translation>終わったら K(ファイル &gt; この学習を比較用に残す)を押します。その曲線が灰色の破線でグラフに残ります。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Type 0.1 as the learning rate and press Start. The new run starts from the same random weights and sees the images in the same order. The line over the plots says what differs: lr 0.01 vs 0.1.</source>
+   <translation>学習率に 0.1 と入力して開始を押します。新しい学習は同じ乱数の重みから始まり、同じ順番で画像を見ます。グラフの上の行に違いが表示されます: lr 0.01 vs 0.1。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%); the line over the plots gives both test accuracies, A | B.</source>
+   <translation>曲線を比べましょう。同じ 200 ステップでも、大きな歩幅のほうがずっと先まで進みます(私たちのマシンでテストセット全体: 約 95% 対 87%)。グラフの上の行に両方のテスト精度が A | B で表示されます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly? (The Kernels tab shows both runs' kernels the same way.)</source>
+   <translation>特徴マップを見ましょう。A(残した学習、lr 0.01)が B(lr 0.1)の左に、同じテスト画像で、ペアごとに 1 つの色スケールで並びます。どちらのマップのほうが線をはっきりとらえているでしょう?(「カーネル」タブでも両方のカーネルを同じように見られます。)</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
+   <translation>大きければいつも良いのでしょうか? K でこの学習を残し、2.0 を試して見てみましょう。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Look inside: what it learned, and how to fool it</source>
+   <translation>中をのぞく: 何を学んだか、どうだますか</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>The tiny network learns for one epoch; then the class looks at what each filter wants to see, at the map of what it learned, and changes a digit just enough to fool it.</source>
+   <translation>小さなネットワークが 1 エポック学習します。そのあとクラスで、各フィルタが見たいもの、学んだことの地図を見て、ネットワークをだませるぎりぎりだけ数字を変えてみます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Press Start (Space). While it learns, open the Map tab: each dot is a test image, coloured by its digit. After each test the dots move: clouds of the same digit pull apart as the network learns to tell them apart.</source>
+   <translation>開始(スペース)を押します。学習中に「地図」タブを開きましょう。点はそれぞれテスト画像で、数字ごとに色分けされています。テストのたびに点が動き、ネットワークが見分けられるようになるにつれて、同じ数字の雲が離れていきます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Which digits still overlap on the map? Point at a dot inside the wrong cloud: that image is one the network finds hard (often it also gets it wrong).</source>
+   <translation>地図でまだ重なっている数字は? 違う雲の中にある点を指してみましょう。その画像はネットワークにとって難しいものです(間違えることもよくあります)。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Open the Filters tab: for each filter of conv1, the nine test images that excite it most (the orange box is the patch it looks at) and the pattern it likes best: strokes and edges at one angle. Choose conv2, then the classes: 'dream' the pattern that looks most like a 3 to the network.</source>
+   <translation>「フィルタ」タブを開きます。conv1 の各フィルタについて、いちばん強く反応させる 9 枚のテスト画像(オレンジの枠がそのフィルタが見る部分)と、いちばん好きなパターン(ある角度の線やエッジ)が出ます。conv2、次にクラスを選び、ネットワークにとっていちばん 3 らしく見えるパターンを「夢見て」みましょう。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): a change of a few grey levels, hard to see, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
+   <translation>「だます」タブを開きます。ネットワークはテスト画像を正しく読んでいます。8 と答えさせましょう(攻撃): 見てもほとんど分からない数段階の灰色の変化で、8 と答えます。「最少の画素」も試してみましょう。何画素必要でしょう?</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
+   <translation>話し合ってみましょう: ネットワークが見ていたのは数字ではなくパターンでした。ほとんど見えない変化で、なぜだまされるのでしょう?</translation>
+  </message>
+  <message>
+   <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
+   <translation type="vanished">曲線を比べましょう。同じ 200 ステップでも、大きな歩幅のほうがずっと先まで進みます(私たちのマシンでテストセット全体: 約 95% 対 87%)。大きければいつも良いのでしょうか? K でこの学習を残し、2.0 を試して見てみましょう。</translation>
+  </message>
+ </context>
+</TS>

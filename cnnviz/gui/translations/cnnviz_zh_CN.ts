@@ -1,0 +1,2468 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+ <context>
+  <name>cnnviz</name>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="62" />
+   <source>Loss curve</source>
+   <translation>损失曲线</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="63" />
+   <source>Accuracy curve</source>
+   <translation>准确率曲线</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="64" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="32" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
+   <source>Feature maps</source>
+   <translation>特征图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="65" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="26" />
+   <location filename="cnnviz/gui/panels/registry.py" line="173" />
+   <source>Kernels</source>
+   <translation>卷积核</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="66" />
+   <location filename="cnnviz/gui/panels/registry.py" line="174" />
+   <location filename="cnnviz/gui/panels/timings.py" line="62" />
+   <source>Time per layer</source>
+   <translation>每层耗时</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="67" />
+   <source>Draw and classify, class drawings</source>
+   <translation>手写识别、全班的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="68" />
+   <source>Mistakes (confusion matrix)</source>
+   <translation>错误(混淆矩阵)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="69" />
+   <source>Why? (saliency, occlusion)</source>
+   <translation>为什么?(显著图、遮挡)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="70" />
+   <location filename="cnnviz/gui/panels/filters.py" line="220" />
+   <source>What each filter wants to see</source>
+   <translation>每个滤波器想看到什么</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="71" />
+   <location filename="cnnviz/gui/panels/map.py" line="70" />
+   <location filename="cnnviz/gui/panels/registry.py" line="163" />
+   <source>Map of what it learned</source>
+   <translation>所学地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="72" />
+   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <location filename="cnnviz/gui/panels/registry.py" line="165" />
+   <source>Fool the network</source>
+   <translation>骗过网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="73" />
+   <location filename="cnnviz/gui/panels/registry.py" line="167" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="36" />
+   <source>Time-lapse</source>
+   <translation>延时回放</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/presets.py" line="74" />
+   <source>Weight and gradient statistics</source>
+   <translation>权重与梯度统计</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="177" />
+   <source>predicted {name}, {percent} % sure</source>
+   <translation>预测为 {name},把握 {percent} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="214" />
+   <source>Training stopped, test accuracy {percent} %</source>
+   <translation>训练已停止,测试准确率 {percent} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="215" />
+   <source>Training finished, test accuracy {percent} %</source>
+   <translation>训练已完成,测试准确率 {percent} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="201" />
+   <source>Training paused</source>
+   <translation>训练已暂停</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="203" />
+   <source>Training resumed</source>
+   <translation>训练已继续</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="198" />
+   <source>Training started on {backend}</source>
+   <translation>已在 {backend} 上开始训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="206" />
+   <source>Test accuracy {percent} % at step {step}</source>
+   <translation>第 {step} 步测试准确率 {percent} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="209" />
+   <location filename="cnnviz/gui/router.py" line="168" />
+   <source>Training diverged: {message}</source>
+   <translation>训练发散了:{message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="213" />
+   <source>Training stopped</source>
+   <translation>训练已停止</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="213" />
+   <source>Training finished</source>
+   <translation>训练已完成</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/background_warm_up.py" line="102" />
+   <source>The numba kernels compile in the background, so that Start is quick; Start now compiles the rest.</source>
+   <translation>numba 内核正在后台编译,这样点开始时更快;现在开始会先编译剩下的部分。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="50" />
+   <source>Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file to classify a photo.</source>
+   <translation>用鼠标、手写笔或手指写一个数字。按 C 清除。右键或拖入文件可识别照片。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="176" />
+   <location filename="cnnviz/gui/menus.py" line="39" />
+   <source>Open image…</source>
+   <translation>打开图片…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="177" />
+   <location filename="cnnviz/gui/panels/classify.py" line="59" />
+   <source>Clear</source>
+   <translation>清除</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="247" />
+   <source>photo · draw to start over</source>
+   <translation>照片 · 重新书写即可</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="225" />
+   <source>draw a digit here</source>
+   <translation>在这里写一个数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="246" />
+   <source>photo: {name} · draw to start over</source>
+   <translation>照片:{name} · 重新书写即可</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="263" />
+   <source>Save the trained model?</source>
+   <translation>保存训练好的模型吗?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="268" />
+   <source>The last run is also kept in an autosave, offered at the next start.</source>
+   <translation>最近一次训练也已自动保存,下次启动时会提示恢复。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="361" />
+   <source>Restore an autosaved run?</source>
+   <translation>恢复自动保存的训练吗?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <source>Restore</source>
+   <translation>恢复</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="366" />
+   <source>Discard</source>
+   <translation>丢弃</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="367" />
+   <source>Later</source>
+   <translation>以后再说</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="370" />
+   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
+   <translation>丢弃会删除自动保存;以后再说会在下次启动时再次提示。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="171" />
+   <source>Save model</source>
+   <translation>保存模型</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="174" />
+   <source>Load model</source>
+   <translation>加载模型</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="191" />
+   <source>There is no model to save yet.</source>
+   <translation>还没有可以保存的模型。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="257" />
+   <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
+   <translation>该模型已训练 {step} 步(测试图片上 {accuracy} %),尚未保存。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="377" />
+   <source>Restored the autosaved run ({run}, {when}).</source>
+   <translation>已恢复自动保存的训练({run},{when})。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="205" />
+   <location filename="cnnviz/gui/checkpoints.py" line="222" />
+   <source>Saved the weights of step {step} to {path}</source>
+   <translation>已将第 {step} 步的权重保存到 {path}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="227" />
+   <source>Could not save the model: {error}</source>
+   <translation>无法保存模型:{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="256" />
+   <source>The model was trained for {step} steps and is not saved.</source>
+   <translation>该模型已训练 {step} 步,尚未保存。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="264" />
+   <source>{describe_unsaved}
+Save it before {what}?</source>
+   <translation>{describe_unsaved}
+要先保存吗?({what})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="282" />
+   <source>Loading {name}…</source>
+   <translation>正在加载 {name}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="306" />
+   <source>Loaded {name} (network {spec}).</source>
+   <translation>已加载 {name}(网络 {spec})。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="362" />
+   <source>A run of an earlier session was autosaved{count}:
+{describe_offer}.
+Restore it?</source>
+   <translation>之前的一次训练已自动保存{count}:
+{describe_offer}。
+要恢复吗?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="196" />
+   <source>Saving the model to {path}…</source>
+   <translation>正在将模型保存到 {path}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="292" />
+   <source>loading {name}</source>
+   <translation>加载 {name}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="297" />
+   <source>Could not load the model: its network {spec!r} is not valid here</source>
+   <translation>无法加载模型:其网络 {spec!r} 在此无效</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="309" />
+   <source>{text} Note: {note}.</source>
+   <translation>{text} 注意:{note}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="360" />
+   <source>({index} of {total}, newest first)</source>
+   <translation>(第 {index} 个,共 {total} 个,最新的在前)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="394" />
+   <source>Could not restore the autosave {path}: {error}</source>
+   <translation>无法恢复自动保存 {path}:{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="201" />
+   <source>Could not save the model: {exc}</source>
+   <translation>无法保存模型:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="214" />
+   <source>Autosaved the model (step {step:,})</source>
+   <translation>已自动保存模型(第 {step:,} 步)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="216" />
+   <source>Could not autosave the model to {path}: {error}</source>
+   <translation>无法将模型自动保存到 {path}:{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="286" />
+   <source>Could not load the model: {error}</source>
+   <translation>无法加载模型:{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="347" />
+   <source>Could not delete the autosave {path}: {exc}</source>
+   <translation>无法删除自动保存 {path}:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="49" />
+   <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
+   <translation>已保留本次训练以便比较(灰色虚线)。改一项设置再点开始:新的训练从相同的随机权重开始。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="65" />
+   <location filename="cnnviz/gui/menus.py" line="47" />
+   <source>Compare with a saved model…</source>
+   <translation>与已保存的模型比较…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="46" />
+   <source>Nothing to keep yet: {exc}.</source>
+   <translation>还没有可保留的内容:{exc}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="58" />
+   <source>Cannot compare with this file: {exc}</source>
+   <translation>无法与此文件比较:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="112" />
+   <source>Open an image of a digit</source>
+   <translation>打开一张数字图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="148" />
+   <source>Draw a digit on the pad first, then click which digit it is.</source>
+   <translation>请先在画板上写一个数字,再点击它是哪个数字。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="152" />
+   <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
+   <translation>当前显示的是打开的照片:全班的手写只保存画板上写的数字。请在画板上写数字,再点击它是哪个数字。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="167" />
+   <source>No data set is loaded.</source>
+   <translation>尚未加载数据集。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="170" />
+   <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
+   <translation>用手写数字微调需要 MNIST 数字数据集。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <source>untrained weights</source>
+   <translation>未训练的权重</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="135" />
+   <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
+   <translation>已打开 {name}:网络把它当作画板旁边的 28×28 输入。在画板上书写(或按 C)即可重新书写。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="142" />
+   <source>Cannot open this image: {why}</source>
+   <translation>无法打开这张图片:{why}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="188" />
+   <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
+   <translation>{label}:从当前权重开始,把 {count:,} 张图片过一遍,其中 {mnist:,} 张是 MNIST 数字(让它仍能认 MNIST),其余是重复的手写。“全班的手写”会分别显示手写在微调前后的准确率,与 MNIST 分开(MNIST 测试准确率是在 MNIST 自己的测试图片上测得的)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <source>weights of step {step}</source>
+   <translation>第 {step} 步的权重</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="178" />
+   <source>Cannot fine-tune: {exc}</source>
+   <translation>无法微调:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="48" />
+   <location filename="cnnviz/gui/menus.py" line="31" />
+   <source>Export panel as PNG</source>
+   <translation>将面板导出为 PNG</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="147" />
+   <source>Export metrics</source>
+   <translation>导出指标</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="152" />
+   <source>Export per-layer timings</source>
+   <translation>导出每层耗时</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="44" />
+   <source>Saved {path}</source>
+   <translation>已保存 {path}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="61" />
+   <source>Saved the {what} to {path}</source>
+   <translation>已将 {what} 保存到 {path}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="42" />
+   <source>Could not export the panel: {exc}</source>
+   <translation>无法导出面板:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="58" />
+   <source>Could not export the {what}: {exc}</source>
+   <translation>无法导出 {what}:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="195" />
+   <source>This is the language shown now.</source>
+   <translation>这就是当前显示的语言。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="52" />
+   <source>The previous step</source>
+   <translation>上一步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="53" />
+   <source>Next ▶</source>
+   <translation>下一步 ▶</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="54" />
+   <source>The next step</source>
+   <translation>下一步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="55" />
+   <source>Lesson view</source>
+   <translation>课程视图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="58" />
+   <location filename="cnnviz/gui/lessons.py" line="109" />
+   <source>Hide the text (the title stays)</source>
+   <translation>隐藏正文(标题保留)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="60" />
+   <source>Close the lesson: the settings, panels and mode from before it come back</source>
+   <translation>关闭课程:恢复课程之前的设置、面板和模式</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="89" />
+   <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
+   <translation>课程建议的视图:演示模式,只显示 {views}。再点一次显示所有面板。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
+   <translation>课程建议的视图:只显示 {views}。再点一次显示所有面板。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="261" />
+   <source>Applying…</source>
+   <translation>正在应用…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="299" />
+   <source>Open a lesson preset</source>
+   <translation>打开课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="109" />
+   <source>Show the text</source>
+   <translation>显示正文</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="300" />
+   <source>Lesson preset</source>
+   <translation>课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="86" />
+   <source>Lesson: {title}</source>
+   <translation>课程:{title}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="129" />
+   <source>training on {train_used:,} of {train_total:,} images</source>
+   <translation>用 {train_total:,} 张中的 {train_used:,} 张训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="132" />
+   <source>testing on {test_used:,} of {test_total:,}</source>
+   <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="229" />
+   <source>close the lesson</source>
+   <translation>关闭课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="101" />
+   <source>step {page} of {last}</source>
+   <translation>第 {page} 步,共 {last} 步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="102" />
+   <source>{last} steps</source>
+   <translation>共 {last} 步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="196" />
+   <source>load the lesson “{title}”</source>
+   <translation>加载课程“{title}”</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="306" />
+   <source>Cannot use this lesson file: {exc}</source>
+   <translation>无法使用此课程文件:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/live_view.py" line="114" />
+   <source>Cannot compute the feature maps: {exc}</source>
+   <translation>无法计算特征图:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="30" />
+   <source>&amp;File</source>
+   <translation>文件(&amp;F)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="34" />
+   <source>Whole window</source>
+   <translation>整个窗口</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="35" />
+   <source>Export metrics as CSV…</source>
+   <translation>将指标导出为 CSV…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="36" />
+   <source>Export per-layer timings as CSV…</source>
+   <translation>将每层耗时导出为 CSV…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="37" />
+   <source>Export HTML report…</source>
+   <translation>导出 HTML 报告…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="40" />
+   <source>Classify a photo or scan of a digit (it shows on the drawing canvas)</source>
+   <translation>识别数字的照片或扫描件(显示在画板上)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="42" />
+   <source>Save model…</source>
+   <translation>保存模型…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="43" />
+   <source>Load model…</source>
+   <translation>加载模型…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="48" />
+   <source>Stop comparing</source>
+   <translation>停止比较</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="52" />
+   <source>Quit</source>
+   <translation>退出</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="55" />
+   <source>&amp;View</source>
+   <translation>视图(&amp;V)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="56" />
+   <source>Presenter mode (fewer, bigger pictures, full screen)</source>
+   <translation>演示模式(图更少更大,全屏)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="59" />
+   <source>Full screen</source>
+   <translation>全屏</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="63" />
+   <source>Zoom in</source>
+   <translation>放大</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="64" />
+   <source>Zoom out</source>
+   <translation>缩小</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="65" />
+   <source>Actual size</source>
+   <translation>实际大小</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="77" />
+   <source>Show every panel</source>
+   <translation>显示所有面板</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="79" />
+   <source>Language</source>
+   <translation>语言</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="90" />
+   <source>&amp;Lessons</source>
+   <translation>课程(&amp;L)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="101" />
+   <source>Open a lesson file…</source>
+   <translation>打开课程文件…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="109" />
+   <source>Export this panel as PNG…</source>
+   <translation>将此面板导出为 PNG…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="45" />
+   <source>Keep this run for comparison</source>
+   <translation>保留本次训练以便比较</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="88" />
+   <source>Keys…</source>
+   <translation>快捷键…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="66" />
+   <location filename="cnnviz/gui/menus.py" line="121" />
+   <location filename="cnnviz/gui/window.py" line="207" />
+   <source>Zoom {level} %</source>
+   <translation>缩放 {level} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="92" />
+   <source>(lesson presets unavailable: {problem})</source>
+   <translation>(课程不可用:{problem})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/palette.py" line="106" />
+   <source>correct</source>
+   <translation>正确</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/palette.py" line="107" />
+   <source>wrong</source>
+   <translation>错误</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="44" />
+   <location filename="cnnviz/gui/panels/registry.py" line="171" />
+   <source>Draw and classify</source>
+   <translation>手写识别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="54" />
+   <source>Drawing canvas</source>
+   <translation>画板</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="54" />
+   <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
+   <translation>用鼠标或手写笔在这里写一个数字,网络会边写边识别。按 C 清除。要识别照片或扫描件,可把图片文件拖到这里,或右键选择“打开图片”。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="60" />
+   <source>Clear the drawing (C)</source>
+   <translation>清除书写内容 (C)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="66" />
+   <location filename="cnnviz/gui/panels/classify.py" line="67" />
+   <source>Stroke width</source>
+   <translation>笔画粗细</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="79" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="284" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="185" />
+   <source>input</source>
+   <translation>输入</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="82" />
+   <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
+   <translation>网络得到的输入:你写的数字,像 MNIST 一样居中,28×28 像素</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <source>Network input</source>
+   <translation>网络的输入</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
+   <translation>你写的数字变成网络得到的 28×28 像素,像 MNIST 一样居中</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="100" />
+   <source>The network's answer: the class with the highest probability</source>
+   <translation>网络的答案:概率最高的类别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <source>Not sure</source>
+   <translation>没把握</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <source>Why the network is not sure of its answer</source>
+   <translation>网络为什么对答案没把握</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <source>Probabilities</source>
+   <translation>概率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <source>One bar per class: how sure the network is</source>
+   <translation>每个类别一根柱:网络有多大把握</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="300" />
+   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
+   <translation>没把握:它比 {percent} % 的真实测试数字更不像数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="301" />
+   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
+   <translation>没把握:它比 {percent} % 的真实测试图片更不像任何一类</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="62" />
+   <source>stroke</source>
+   <translation>笔画</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="276" />
+   <source>class</source>
+   <translation>类别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="276" />
+   <source>digit</source>
+   <translation>数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="310" />
+   <source>draw a digit</source>
+   <translation>请写一个数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="312" />
+   <source>no prediction: draw a digit</source>
+   <translation>没有预测:请写一个数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="329" />
+   <source>not sure, {prediction}: {reason}</source>
+   <translation>没把握,{prediction}:{reason}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="323" />
+   <source>{percent}%, not sure</source>
+   <translation>{percent}%,没把握</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <source>{percent}% sure</source>
+   <translation>把握 {percent}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/common.py" line="257" />
+   <source>my drawing</source>
+   <translation>我的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/common.py" line="258" />
+   <source>the test image</source>
+   <translation>测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/common.py" line="259" />
+   <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
+   <translation>在特征图中选中或在错误中点击的测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="23" />
+   <source>Open a dataset folder…</source>
+   <translation>打开数据集文件夹…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="94" />
+   <source>Run</source>
+   <translation>运行</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="97" />
+   <source>▶  Start</source>
+   <translation>▶  开始</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="100" />
+   <location filename="cnnviz/gui/run_control.py" line="263" />
+   <source>❚❚  Pause</source>
+   <translation>❚❚  暂停</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="102" />
+   <source>Step</source>
+   <translation>单步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="104" />
+   <source>Reset</source>
+   <translation>重置</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="105" />
+   <source>New random weights; the curves start over</source>
+   <translation>重新随机生成权重;曲线从头开始</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="106" />
+   <source>Save…</source>
+   <translation>保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="107" />
+   <source>Load…</source>
+   <translation>加载…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="108" />
+   <source>Save the current weights as a .npz checkpoint</source>
+   <translation>将当前权重保存为 .npz 检查点</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="109" />
+   <source>Load a .npz checkpoint; Start continues training it</source>
+   <translation>加载 .npz 检查点;点开始会继续训练它</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="122" />
+   <source>Data and network</source>
+   <translation>数据与网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="130" />
+   <source>Dataset</source>
+   <translation>数据集</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="137" />
+   <source>type your own layer spec below</source>
+   <translation>在下面输入你自己的层结构</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="138" />
+   <source>Network</source>
+   <translation>网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="140" />
+   <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
+the last layer must be dense-10. Press Enter to apply.</source>
+   <translation>convK-C[-same|-valid]、relu、pool、dense-N、dropout-P,用逗号分隔;
+最后一层必须是 dense-10。按 Enter 应用。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="152" />
+   <source>Backend</source>
+   <translation>后端</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="187" />
+   <source>Optimiser</source>
+   <translation>优化器</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="193" />
+   <source>Optimizer</source>
+   <translation>优化器</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="197" />
+   <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
+   <translation>onecycle:先升到学习率再逐渐降低;constant:保持不变</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="198" />
+   <source>Schedule</source>
+   <translation>调度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="201" />
+   <source>Learning rate, logarithmic from 0.00001 to 1</source>
+   <translation>学习率,对数刻度,从 0.00001 到 1</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="208" />
+   <source>Learning rate</source>
+   <translation>学习率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="221" />
+   <source>Momentum (sgd with momentum) or beta1 (adam)</source>
+   <translation>动量(带动量的 sgd)或 beta1(adam)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <source>Momentum</source>
+   <translation>动量</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="226" />
+   <source>Batch size</source>
+   <translation>批大小</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="231" />
+   <source>Length of the run; takes effect at the next Start</source>
+   <translation>训练的长度;下次点开始时生效</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="232" />
+   <source>Epochs</source>
+   <translation>轮次</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="277" />
+   <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
+   <translation>包含四个 MNIST 格式 IDX 文件的文件夹(train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...,可带 .gz)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="300" />
+   <source>Open a folder with MNIST-format IDX files</source>
+   <translation>打开包含 MNIST 格式 IDX 文件的文件夹</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="324" />
+   <source>learning
+rate</source>
+   <translation>学习率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="327" />
+   <source>test
+accuracy</source>
+   <translation>测试
+准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="332" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>上次评估的测试准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="99" />
+   <source>Start training ({key})</source>
+   <translation>开始训练 ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="101" />
+   <source>Pause or resume ({key})</source>
+   <translation>暂停或继续 ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="103" />
+   <source>Train exactly one batch ({key})</source>
+   <translation>只训练一个批次 ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="238" />
+   <source>Changes to the optimiser apply at the next step (type a value, then Enter).
+Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
+   <translation>优化器的更改从下一步起生效(输入数值后按 Enter)。
+快捷键:{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="413" />
+   <source>not available here</source>
+   <translation>此处不可用</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="446" />
+   <source>valid: {count} layers</source>
+   <translation>有效:{count} 层</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="479" />
+   <source>{count} trainable parameters</source>
+   <translation>{count} 个可训练参数</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="535" />
+   <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
+   <translation>本课程要求使用 {wanted} 后端,但此处不可用({why});改用 {chosen}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="163" />
+   <source>{name}  ({where}, not available)</source>
+   <translation>{name}  ({where},不可用)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="167" />
+   <source>not available: {why}</source>
+   <translation>不可用:{why}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <source>Press Start (or Space) to train: the loss appears here step by step</source>
+   <translation>点开始(或按空格键)开始训练:损失会在这里一步步出现</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="42" />
+   <location filename="cnnviz/gui/panels/curves.py" line="73" />
+   <source>loss</source>
+   <translation>损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="42" />
+   <source>accuracy</source>
+   <translation>准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="55" />
+   <location filename="cnnviz/gui/panels/curves.py" line="69" />
+   <location filename="cnnviz/gui/panels/registry.py" line="156" />
+   <source>Training curves</source>
+   <translation>训练曲线</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="69" />
+   <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
+   <translation>随轮次变化的损失(每步、平滑、测试点)和准确率(训练线、测试点)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="30" />
+   <source>per step</source>
+   <translation>每步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="31" />
+   <source>smoothed</source>
+   <translation>平滑</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="32" />
+   <location filename="cnnviz/gui/panels/curves.py" line="37" />
+   <source>test</source>
+   <translation>测试</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="36" />
+   <source>train</source>
+   <translation>训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="74" />
+   <location filename="cnnviz/gui/panels/curves.py" line="225" />
+   <source>epoch</source>
+   <translation>轮次</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="312" />
+   <source>test accuracy {accuracies} · {text}</source>
+   <translation>测试准确率 {accuracies} · {text}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="40" />
+   <source>Our drawings</source>
+   <translation>我们的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="40" />
+   <source>does the network read the class's handwriting?</source>
+   <translation>网络能认出全班的笔迹吗?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
+   <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
+   <translation>&lt;b&gt;1.&lt;/b&gt; 在画板上写一个数字。 &lt;b&gt;2.&lt;/b&gt; 点击你写的是哪个数字:它会保存到全班的手写中。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="63" />
+   <source>who drew it</source>
+   <translation>书写人</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="67" />
+   <source>Fine-tune</source>
+   <translation>微调</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="69" />
+   <source>Fine-tune on our drawings: train the current network one pass more on MNIST mixed with the class's drawings (a quarter of the images), starting from its current weights</source>
+   <translation>用我们的手写微调:从当前权重开始,用混入全班手写(占四分之一)的 MNIST 再训练当前网络一遍</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="80" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="125" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <source>our drawings</source>
+   <translation>我们的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="83" />
+   <source>the MNIST test set</source>
+   <translation>MNIST 测试集</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="116" />
+   <source>Open folder</source>
+   <translation>打开文件夹</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="119" />
+   <source>Delete selected</source>
+   <translation>删除所选</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
+   <source>Remove a scribble or a wrongly labelled drawing</source>
+   <translation>删除乱画或标错的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="74" />
+   <source>Name (optional)</source>
+   <translation>名字(可选)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="144" />
+   <source>Saved in {folder}</source>
+   <translation>保存在 {folder}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
+   <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
+   <translation>这是在微调用过的手写上测得的:新写的数字才是公平的测试。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <source>our drawings (none yet)</source>
+   <translation>还没有手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="55" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="56" />
+   <source>Save the drawing as a {digit}</source>
+   <translation>将手写保存为 {digit}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="256" />
+   <source>our drawings ({correct} of {n})</source>
+   <translation>我们的手写({n} 张中 {correct} 张)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="259" />
+   <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
+   <translation>我们的手写({n} 张中 {correct} 张),微调前 {before_finetune:.0f}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="281" />
+   <source>labelled {label}{who}</source>
+   <translation>标签 {label}{who}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="287" />
+   <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
+   <translation>标签 {label}{who};网络认成 {answer},{verdict}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="34" />
+   <source>Test image</source>
+   <translation>测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="35" />
+   <source>My drawing</source>
+   <translation>我的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="42" />
+   <source>Random</source>
+   <translation>随机</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="49" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="52" />
+   <source>Index of the test image shown</source>
+   <translation>所显示测试图片的编号</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="50" />
+   <source>Previous test image</source>
+   <translation>上一张测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="51" />
+   <source>Next test image</source>
+   <translation>下一张测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="52" />
+   <source>Test image number</source>
+   <translation>测试图片编号</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="53" />
+   <source>A random test image</source>
+   <translation>随机一张测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="54" />
+   <source>showing</source>
+   <translation>显示</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="57" />
+   <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
+   <translation>所显示的层:全部显示会太小时,面板只显示一个卷积层及其池化层,或一个层(演示模式:一个层,放大)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="61" />
+   <source>Layers shown</source>
+   <translation>所显示的层</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
+   <source>The input image and what each layer makes of it</source>
+   <translation>输入图片,以及每一层把它变成了什么</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
+   <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
+   <translation>指向特征图上的一个像素:它看到的区域会在输入上亮起;对 conv1 还能看到算出它的求和。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="393" />
+   <source>your drawing</source>
+   <translation>你的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="394" />
+   <source>label {label}</source>
+   <translation>标签 {label}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="398" />
+   <source>{source}: the network says {answer}, {percent}% sure</source>
+   <translation>{source}:网络认为是 {answer},把握 {percent}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="400" />
+   <source>Feature maps of the weights of step {step}</source>
+   <translation>第 {step} 步权重的特征图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="301" />
+   <source>{count} maps</source>
+   <translation>{count} 张图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="220" />
+   <location filename="cnnviz/gui/panels/why.py" line="67" />
+   <source>on a copy of the latest weights, after each evaluation</source>
+   <translation>用最新权重的副本,每次评估后更新</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="223" />
+   <source>Whose units to look at: a conv layer's filters, or the output classes</source>
+   <translation>要查看的单元:某个卷积层的滤波器,或输出类别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="163" />
+   <source>{title}: click to see it bigger</source>
+   <translation>{title}:点击放大</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="225" />
+   <source>Layer</source>
+   <translation>层</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="368" />
+   <source>Could not look into the filters: {message}</source>
+   <translation>无法查看滤波器:{message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="400" />
+   <source>&lt;b&gt;{what}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
+   <translation>第 {step} 步权重下的 &lt;b&gt;{what}&lt;/b&gt;(用时 {seconds} 秒)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="332" />
+   <source>Nothing to look at yet: waiting for {missing}.</source>
+   <translation>还没有可查看的内容:正在等待 {missing}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="393" />
+   <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
+   <translation>最能激活它的测试图片({indices}),以及为激活它而优化出的输入</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="305" />
+   <source>Could not read the network {spec!r}: {exc}</source>
+   <translation>无法读取网络 {spec!r}:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <source>change the input a little so that it answers another digit</source>
+   <translation>把输入稍作改动,让它答成另一个数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="96" />
+   <source>The digit the network should answer after the change</source>
+   <translation>改动后希望网络给出的数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="103" />
+   <source>The most any one pixel may change (black is 0, white is 255)</source>
+   <translation>单个像素最多可改变多少(黑为 0,白为 255)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
+   <translation>处处改一点:每个像素都可以在限度内改变(基本迭代法)。改最少的像素:一次改一个像素,每个改到限度为止</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="111" />
+   <location filename="cnnviz/gui/panels/fool.py" line="259" />
+   <location filename="cnnviz/gui/panels/fool.py" line="340" />
+   <source>Attack</source>
+   <translation>攻击</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="113" />
+   <location filename="cnnviz/gui/panels/fool.py" line="341" />
+   <source>Attack now, with the latest weights</source>
+   <translation>用最新权重立即攻击</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="114" />
+   <source>Save fooling image…</source>
+   <translation>保存欺骗图片…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="115" />
+   <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
+   <translation>将改动后的输入保存为 28×28 PNG:cnnviz predict --raw 会给出相同的答案</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="164" />
+   <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
+   <translation>改动有多小:单个像素的最大改变(L∞)、整体改动的大小(L2,以纯白为单位),以及共改了多少个像素</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="196" />
+   <source>One bar per digit: how sure the network is</source>
+   <translation>每个数字一根柱:网络有多大把握</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="121" />
+   <source>change each pixel by at most</source>
+   <translation>每个像素最多改变</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="195" />
+   <source>Probabilities before the change</source>
+   <translation>改动前的概率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="196" />
+   <source>Probabilities after the change</source>
+   <translation>改动后的概率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/registry.py" line="165" />
+   <source>Fool</source>
+   <translation>骗过</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="118" />
+   <source>make it say</source>
+   <translation>让它说</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="252" />
+   <source>before</source>
+   <translation>改动前</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="252" />
+   <source>after</source>
+   <translation>改动后</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="291" />
+   <source>Attacking {what} with the weights of step {step:,}…</source>
+   <translation>正在用第 {step:,} 步的权重攻击 {what}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="337" />
+   <source>{source} · weights of step {step}</source>
+   <translation>{source} · 第 {step} 步的权重</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="369" />
+   <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
+   <translation>已保存 {written}:cnnviz predict --raw 对它的答案是 {answer}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="234" />
+   <source>Attack (step {step:,})</source>
+   <translation>攻击(第 {step:,} 步)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="235" />
+   <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
+   <translation>用第 {step:,} 步的权重再次攻击(当前结果用的是第 {result:,} 步)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="331" />
+   <source>before: {answer} ({percent} %)</source>
+   <translation>改动前:{answer}({percent} %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="332" />
+   <source>after: {answer} ({percent} %)</source>
+   <translation>改动后:{answer}({percent} %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="366" />
+   <source>Could not save the fooling image: {exc}</source>
+   <translation>无法保存欺骗图片:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="26" />
+   <source>blue &lt; 0 &lt; red</source>
+   <translation>蓝 &lt; 0 &lt; 红</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="28" />
+   <source>A deeper conv layer: its kernels for one output channel</source>
+   <translation>更深的卷积层:某个输出通道的卷积核</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="30" />
+   <source>Output channel whose kernels (one per input channel) are shown</source>
+   <translation>显示其卷积核(每个输入通道一个)的输出通道</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
+   <source>Deeper layer</source>
+   <translation>更深的层</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
+   <source>Output channel</source>
+   <translation>输出通道</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="39" />
+   <source>Kernels of the kept run</source>
+   <translation>保留的训练的卷积核</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="39" />
+   <source>A is the kept run, B the run now</source>
+   <translation>A 是保留的训练,B 是当前的训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="43" />
+   <source>Convolution kernels</source>
+   <translation>卷积核</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="43" />
+   <source>Weights as colours: blue negative, white zero, red positive</source>
+   <translation>用颜色表示权重:蓝色为负,白色为零,红色为正</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="31" />
+   <source>Deeper:</source>
+   <translation>更深:</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="32" />
+   <source>channel</source>
+   <translation>通道</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="159" />
+   <source>&lt;b&gt;A&lt;/b&gt; · not shown (see above)</source>
+   <translation>&lt;b&gt;A&lt;/b&gt; · 未显示(见上方)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="185" />
+   <source>(mean over {count} inputs)</source>
+   <translation>({count} 个输入的平均)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/kernels.py" line="215" />
+   <source>channel {channel}</source>
+   <translation>通道 {channel}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="70" />
+   <source>each dot a test image, placed by the layer before the answer</source>
+   <translation>每个点是一张测试图片,按答案前一层的输出摆放</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="72" />
+   <location filename="cnnviz/gui/panels/map.py" line="213" />
+   <location filename="cnnviz/gui/panels/map.py" line="336" />
+   <source>Update</source>
+   <translation>更新</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="73" />
+   <source>Make the map again with the latest weights</source>
+   <translation>用最新权重重新生成地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="77" />
+   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
+   <translation>回到本次训练中较早的地图(延时回放的滑块也会移动它);最右端是最新的</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="241" />
+   <source>Placing {count:,} test images with the weights of step {step}…</source>
+   <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="303" />
+   <source>Could not make the map: {message}</source>
+   <translation>无法生成地图:{message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="334" />
+   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
+   <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="372" />
+   <source>★ your drawing:
+{where}</source>
+   <translation>★ 你的手写:
+{where}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="224" />
+   <source>Nothing to map yet: waiting for {missing}.</source>
+   <translation>还没有可绘制的内容:正在等待 {missing}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="182" />
+   <location filename="cnnviz/gui/panels/why.py" line="143" />
+   <source>Update (step {step})</source>
+   <translation>更新(第 {step} 步)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="234" />
+   <source>Could not make the map: {exc}</source>
+   <translation>无法生成地图:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="358" />
+   <source>Could not place your drawing: {exc}</source>
+   <translation>无法摆放你的手写:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
+   <location filename="cnnviz/gui/panels/registry.py" line="158" />
+   <source>Mistakes</source>
+   <translation>错误</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
+   <source>rows: the true digit · columns: what the network said · click a cell</source>
+   <translation>行:真实数字 · 列:网络的答案 · 点击格子</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="84" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="166" />
+   <source>Train for a while: the matrix fills in at each test evaluation.</source>
+   <translation>先训练一会儿:每次测试评估后矩阵会填上。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
+   <source>Empty until the first test evaluation</source>
+   <translation>第一次测试评估前为空</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="168" />
+   <source>Click a cell of the matrix to see its images.</source>
+   <translation>点击矩阵中的格子查看其中的图片。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="169" />
+   <source>Surest mistakes: wrong, and very confident about it</source>
+   <translation>最有把握的错误:答错了,却非常有把握</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="279" />
+   <source>True {truth}, read correctly: {total} images</source>
+   <translation>真实为 {truth},认对了:{total} 张</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="280" />
+   <source>True {truth}, taken for {answer}: {total} images</source>
+   <translation>真实为 {truth},被认成 {answer}:{total} 张</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="200" />
+   <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
+   <translation>第 {step:,} 步时,{samples:,} 张测试图片上的测试准确率为 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左侧:每个数字被认对的比例。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="265" />
+   <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
+   <translation>最有把握的错误:{samples:,} 张中错了 {wrong} 张,最有把握的在前</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="283" />
+   <source>, showing the {count} surest</source>
+   <translation>,显示最有把握的 {count} 张</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="247" />
+   <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
+   <translation>测试图片 #{index}:真实 {truth},预测 {answer}(把握 {percent}%),{verdict}。点击查看内部(特征图、为什么?)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="39" />
+   <source>Training</source>
+   <translation>训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="159" />
+   <source>Why?</source>
+   <translation>为什么?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <source>What filters want</source>
+   <translation>滤波器偏好</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="168" />
+   <source>Statistics</source>
+   <translation>统计</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="169" />
+   <source>Class drawings</source>
+   <translation>全班的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <source>Filters</source>
+   <translation>滤波器</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="163" />
+   <source>Map</source>
+   <translation>地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="168" />
+   <source>Stats</source>
+   <translation>统计</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="169" />
+   <source>Drawings</source>
+   <translation>手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="171" />
+   <source>Draw</source>
+   <translation>手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="174" />
+   <source>Timings</source>
+   <translation>耗时</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <source>Weights and gradients</source>
+   <translation>权重与梯度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <source>per weight tensor, every few steps</source>
+   <translation>按权重张量,每隔几步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="67" />
+   <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
+   <translation>该张量权重的百分位带:1–99% 浅色,25–75% 深色,中位数</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
+   <source>Weight distribution of</source>
+   <translation>权重分布:</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="312" />
+   <source>{layer} weights</source>
+   <translation>{layer} 权重</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="36" />
+   <source>one frame per test evaluation · drag the slider to go back in time</source>
+   <translation>每次测试评估一帧 · 拖动滑块回到过去</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="200" />
+   <source>▶ Play</source>
+   <translation>▶ 播放</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="39" />
+   <source>Play the recording from the start</source>
+   <translation>从头播放记录</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
+   <source>GIF…</source>
+   <translation>GIF…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <source>Export the kernels' time-lapse as an animated GIF</source>
+   <translation>将卷积核的延时回放导出为 GIF 动画</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="43" />
+   <source>PNGs…</source>
+   <translation>PNG…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="44" />
+   <source>Export one PNG per frame into a folder</source>
+   <translation>每帧导出一张 PNG 到文件夹</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
+   <source>Scrub through training: one position per evaluation</source>
+   <translation>拖动浏览训练过程:每次评估一个位置</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="101" />
+   <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
+   <translation>还没有记录:请点开始。每次测试评估都会保留一帧。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
+   <source>❚❚ Stop</source>
+   <translation>❚❚ 停止</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
+   <source>layer</source>
+   <translation>层</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="194" />
+   <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
+   <translation>第 {index} 帧,共 {count} 帧 · 第 {step:,} 步 · 轮次 {epoch:.2f} · 测试准确率 {accuracy}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="171" />
+   <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
+   <translation>&lt;b&gt;{layer}&lt;/b&gt; 卷积核{channel}:{count} × {kh}×{kw},所有帧使用同一色标</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="191" />
+   <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
+   <translation>&lt;b&gt;{name}&lt;/b&gt;({c} 张图)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="236" />
+   <source>{ms} ms/batch of {size}</source>
+   <translation>{ms} ms/批({size} 张)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="62" />
+   <source>dark: forward · light: backward · latest of each backend</source>
+   <translation>深色:前向 · 浅色:反向 · 各后端的最新值</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="72" />
+   <source>ms per batch</source>
+   <translation>每批 ms</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="78" />
+   <source>images/s</source>
+   <translation>张/秒</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="79" />
+   <source>training time (s)</source>
+   <translation>训练时间(秒)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="162" />
+   <source>A: timings not recorded in this file</source>
+   <translation>A:此文件中没有记录耗时</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="163" />
+   <source>A: no timing was measured in the kept run</source>
+   <translation>A:保留的训练中没有测量耗时</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="67" />
+   <source>Why did it say that?</source>
+   <translation>它为什么这么回答?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="70" />
+   <source>Compute again with the latest weights</source>
+   <translation>用最新权重重新计算</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="72" />
+   <source>predicted</source>
+   <translation>预测</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="75" />
+   <source>Which class's evidence to show (default: the one the network chose)</source>
+   <translation>显示哪个类别的依据(默认:网络选的那个)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="80" />
+   <source>Side of the black square slid over the image for the occlusion map</source>
+   <translation>遮挡图中在图片上滑动的黑色方块的边长</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="118" />
+   <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
+   <translation>显著图:类别得分对每个像素的梯度(精确,一次反向传播)。遮挡:让黑色方块在图片上滑动,观察概率如何下降。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="81" />
+   <source>Explain</source>
+   <translation>解释</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="82" />
+   <source>evidence for class</source>
+   <translation>依据类别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="83" />
+   <source>occlusion patch</source>
+   <translation>遮挡块</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="180" />
+   <source>Explaining {what} with the weights of step {step}…</source>
+   <translation>正在用第 {step} 步的权重解释 {what}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="192" />
+   <source>Could not explain: {message}</source>
+   <translation>无法解释:{message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="211" />
+   <source>{source}: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
+   <translation>{source}:网络认为是 &lt;b&gt;{answer}&lt;/b&gt;(把握 {percent}%){chosen} · 第 {step} 步的权重</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="170" />
+   <source>Nothing to explain yet: {what}.</source>
+   <translation>还没有可解释的内容:{what}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="209" />
+   <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
+   <translation>显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据({percent}%)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="159" />
+   <source>{backend}: compiling kernels, first start only</source>
+   <translation>{backend}:正在编译内核,仅首次启动需要</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="60" />
+   <source>Display error: {error_type}: {exc}</source>
+   <translation>显示错误:{error_type}:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="188" />
+   <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
+   <translation>网络已更改,训练已停止。点开始训练新的网络。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="200" />
+   <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
+   <translation>数据集已更改,训练已停止。点开始用它训练。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="111" />
+   <source>starting over with new random weights</source>
+   <translation>用新的随机权重重新开始</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="133" />
+   <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
+   <translation>未加载数据集:请选择已安装的数据集,或用 --data DIR 启动。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="263" />
+   <source>▶  Resume</source>
+   <translation>▶  继续</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="120" />
+   <source>New random weights (seed {seed}).</source>
+   <translation>新的随机权重(种子 {seed})。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="256" />
+   <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
+   <translation>训练因错误停止:{message}。程序仍在运行;改一项设置再点开始重试。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="234" />
+   <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
+   <translation>{label} 已完成。我们的手写:{ours}(见“全班的手写”标签页)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="50" />
+   <source>Cannot build the network: {exc}</source>
+   <translation>无法构建网络:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="146" />
+   <source>Cannot start: {exc}</source>
+   <translation>无法开始:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="195" />
+   <source>Cannot load the {name} data set: {exc}</source>
+   <translation>无法加载数据集 {name}:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="223" />
+   <source>Could not copy the final weights: {exc}</source>
+   <translation>无法复制最终权重:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
+   <translation>在输入框(学习率、网络结构、名字)中输入时,按键用于打字:Enter 应用并离开输入框,Escape 不做更改。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="38" />
+   <source>Start training, pause it, resume it</source>
+   <translation>开始、暂停、继续训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="39" />
+   <source>Train exactly one batch</source>
+   <translation>只训练一个批次</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="40" />
+   <source>Clear the drawing</source>
+   <translation>清除书写内容</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="41" />
+   <source>Open a photo or scan of a digit to classify (or drop it on the canvas)</source>
+   <translation>打开数字的照片或扫描件进行识别(也可拖到画板上)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="42" />
+   <source>The previous test image (feature maps, Why?)</source>
+   <translation>上一张测试图片(特征图、为什么?)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="43" />
+   <source>The next test image (feature maps, Why?)</source>
+   <translation>下一张测试图片(特征图、为什么?)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="44" />
+   <source>The lesson's next step</source>
+   <translation>课程的下一步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="45" />
+   <source>The lesson's previous step</source>
+   <translation>课程的上一步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="46" />
+   <source>Keep this run for comparison (the next run is drawn over it)</source>
+   <translation>保留本次训练以便比较(下一次训练画在它上面)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <source>Presenter mode on or off</source>
+   <translation>打开或关闭演示模式</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="48" />
+   <source>Full screen on or off</source>
+   <translation>打开或关闭全屏</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="49" />
+   <source>Zoom in: larger text and plots (up to 200 %)</source>
+   <translation>放大:文字和图表更大(最高 200 %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="50" />
+   <source>Zoom out (down to 80 %)</source>
+   <translation>缩小(最低 80 %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="51" />
+   <source>Actual size (zoom 100 %)</source>
+   <translation>实际大小(缩放 100 %)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="52" />
+   <source>This list of keys</source>
+   <translation>本快捷键列表</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="193" />
+   <source>Keys</source>
+   <translation>快捷键</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>ready</source>
+   <translation>就绪</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>idle</source>
+   <translation>空闲</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>starting</source>
+   <translation>正在开始</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>running</source>
+   <translation>训练中</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>paused</source>
+   <translation>已暂停</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>reset</source>
+   <translation>已重置</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="26" />
+   <source>finished</source>
+   <translation>已完成</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="27" />
+   <source>stopped</source>
+   <translation>已停止</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="27" />
+   <source>failed</source>
+   <translation>失败</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="27" />
+   <source>stopped by an error</source>
+   <translation>因错误停止</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="27" />
+   <source>ready · compiling kernels</source>
+   <translation>就绪 · 正在编译内核</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="28" />
+   <source>starting (loading data)…</source>
+   <translation>正在开始(加载数据)…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="28" />
+   <source>starting (loading data and compiling kernels)…</source>
+   <translation>正在开始(加载数据并编译内核)…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="22" />
+   <source>epoch {value}</source>
+   <translation>轮次 {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="22" />
+   <source>step {value}</source>
+   <translation>第 {value} 步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="23" />
+   <source>backend {value}</source>
+   <translation>后端 {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="23" />
+   <source>ETA {value}</source>
+   <translation>剩余 {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="24" />
+   <source>test accuracy {value}</source>
+   <translation>测试准确率 {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="100" />
+   <source>Hide this message</source>
+   <translation>隐藏此消息</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="255" />
+   <source>{value} images/s</source>
+   <translation>{value} 张/秒</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="55" />
+   <source>cnnviz — watch a CNN learn</source>
+   <translation>cnnviz — 看卷积神经网络学习</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="314" />
+   <source>Training is running</source>
+   <translation>正在训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="320" />
+   <source>Stop and go ahead</source>
+   <translation>停止并继续</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="321" />
+   <source>Keep training</source>
+   <translation>继续训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="280" />
+   <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
+   <translation>测试图片 #{index}:在“训练”(特征图)和“为什么?”中查看内部</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="295" />
+   <location filename="cnnviz/gui/window.py" line="289" />
+   <source>you {action}</source>
+   <translation>{action}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="315" />
+   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
+
+Stop the run and go ahead?</source>
+   <translation>训练正在进行。要“{action}”,必须先停止训练(目前训练出的权重会被替换)。
+
+停止训练并继续吗?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="351" />
+   <source>closing</source>
+   <translation>关闭</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="209" />
+   <source>{zoom} (could not be stored)</source>
+   <translation>{zoom}(无法保存)</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>First look (tiny net)</source>
+   <translation>初识(小网络)</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>A tiny network (two small convolutions, 9,226 weights) learns to read handwritten digits from scratch, in about half a minute on a laptop.</source>
+   <translation>一个小网络(两个小卷积层,9,226 个权重)从零开始学习认手写数字,在笔记本电脑上大约半分钟。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>Press Start (Space). The loss curve falls within seconds; the green dots (accuracy on test images the network never trains on) pass 90% within the first quarter of the epoch, and end near 98%.</source>
+   <translation>点开始(空格键)。损失曲线几秒内就下降;绿点(网络从未训练过的测试图片上的准确率)在第一轮的前四分之一就超过 90%,最后接近 98%。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>Kernels: the eight 5×5 conv1 kernels start as random noise. Watch them change in the first few hundred steps: most grow smoother, and several become little stroke detectors, a blue side next to a red side, which respond to an edge. (Some of the first noise stays: one pass over the data moves them only so far.)</source>
+   <translation>卷积核:conv1 的八个 5×5 卷积核一开始是随机噪声。看它们在最初几百步里怎样变化:大多数变得更平滑,有几个变成小小的笔画检测器,蓝色一侧挨着红色一侧,对边缘有反应。(一部分初始噪声会留下:把数据过一遍只能改变这么多。)</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>Feature maps: each conv1 map shows where its kernel found its stroke in the test image. Point at a pixel to see the multiplication and sum that made it.</source>
+   <translation>特征图:每张 conv1 特征图显示它的卷积核在测试图片中的哪里找到了它的笔画。指向一个像素,就能看到算出它的乘法和求和。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/01_first_look.json" line="1" />
+   <source>Draw a digit on the drawing pad: the bars are the network's ten probabilities. Try a sloppy 4, a 7 with a crossbar, or something that is no digit at all.</source>
+   <translation>在画板上写一个数字:这些柱子是网络给出的十个概率。试试潦草的 4、带横杠的 7,或者根本不是数字的东西。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>The seed article's network: CPU vs GPU</source>
+   <translation>原文章的网络:CPU 对比 GPU</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>The full network of the seed article (convolutions with 32 and 64 channels, a 512-unit dense layer: about 1.7 million weights), on the CPU (numba). The same arithmetic runs on every backend; only the speed differs.</source>
+   <translation>原文章的完整网络(32 和 64 通道的卷积层,一个 512 单元的全连接层:约 170 万个权重),在 CPU(numba)上运行。每个后端算的都一样,只是速度不同。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>Press Start. Note the images per second in the status bar, and in Time per layer which layer takes the time: conv2 (32 to 64 channels) does most of the work of every step.</source>
+   <translation>点开始。留意状态栏里每秒处理的图片数,并在“每层耗时”里看哪一层最花时间:conv2(32 到 64 通道)承担了每一步的大部分工作。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>With an NVIDIA GPU: choose cuda or cupy under Backend while it trains. A purple mark on the curves shows the switch; the loss goes on where it was, and the timing bars of both backends stand side by side.</source>
+   <translation>如果有 NVIDIA GPU:训练时在“后端”里选 cuda 或 cupy。曲线上的紫色标记表示切换;损失接着原来的位置继续,两个后端的耗时柱并排显示。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
+   <source>No NVIDIA GPU here? Switch to numpy, the plain reference implementation: the same numbers, about three times slower than numba. Switch back to numba to finish the epoch (about 99% test accuracy).</source>
+   <translation>这里没有 NVIDIA GPU?切换到 numpy,也就是朴素的参考实现:结果相同,比 numba 慢约三倍。再切回 numba 完成这一轮(测试准确率约 99%)。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>Learning rate too high</source>
+   <translation>学习率太高</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>The tiny network with SGD + momentum at a learning rate of 0.5 (with momentum 0.9, each step moves about ten times that far).</source>
+   <translation>小网络使用 SGD + 动量,学习率 0.5(动量为 0.9 时,每一步大约走十倍那么远)。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>Press Start. Within the first steps the loss jumps up, then it sits at 2.3, the loss of a pure guess among ten digits (ln 10), and the accuracy at about 10%: the network has stopped learning.</source>
+   <translation>点开始。最初几步损失就跳上去,然后停在 2.3,也就是在十个数字中纯瞎猜的损失(ln 10),准确率约 10%:网络不再学习了。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
+   <translation>打开“统计”:梯度曲线在最初几步后就中断了。步子迈过头,让每个 ReLU 的输出都变成零,梯度就再也传不回去了。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>After about 150 steps at chance level (some seconds) cnnviz notices: it puts back the weights from before the jump, pauses, and says the training diverged and to lower the learning rate.</source>
+   <translation>在随机水平停留约 150 步(几秒钟)后,cnnviz 会发现:它恢复跳变前的权重,暂停,并提示训练发散了,应降低学习率。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
+   <source>Type 0.05 as the learning rate and press Resume (Space): the same network now learns, about 97% on the test images after 300 more steps.</source>
+   <translation>把学习率改成 0.05,再点继续(空格键):同一个网络现在能学了,再过 300 步,测试图片上约 97%。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>Overfitting on 200 images</source>
+   <translation>在 200 张图片上过拟合</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>A roomy network (a 256-unit dense layer, no dropout) trains for 20 epochs on only 200 training images, and is tested on 2,000 others.</source>
+   <translation>一个宽裕的网络(256 单元的全连接层,没有 dropout)只用 200 张训练图片训练 20 轮,并在另外 2,000 张图片上测试。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>Press Start (it takes about a minute). The training accuracy (orange) climbs to 100% and the training loss to almost 0.</source>
+   <translation>点开始(大约需要一分钟)。训练准确率(橙色)升到 100%,训练损失几乎降到 0。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>The test accuracy (green dots) stops near 80%, and after 4 to 7 epochs the test loss (green dots on the loss curve) turns and rises again, 15 to 30% above its lowest by the end: the network memorises its 200 examples instead of learning what makes a digit.</source>
+   <translation>测试准确率(绿点)停在 80% 左右,4 到 7 轮之后测试损失(损失曲线上的绿点)掉头回升,到最后比最低点高出 15% 到 30%:网络在死记那 200 个例子,而不是学习数字的本质。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>Open Mistakes: which digits does it confuse, and how sure is it of its worst mistakes?</source>
+   <translation>打开“错误”:它把哪些数字弄混了?对最糟的错误它有多大把握?</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
+   <source>Discuss: more data, dropout, or stopping at the lowest test loss? Try the first with the First look lesson (60,000 images).</source>
+   <translation>讨论:更多数据、dropout,还是在测试损失最低时停下?第一种可以用“初识”课程(60,000 张图片)试试。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Draw something that is not a digit</source>
+   <translation>画一个不是数字的东西</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>A tiny network learns the digits in about 15 seconds; then the class draws things that are no digit and sees when it is not sure.</source>
+   <translation>小网络大约 15 秒学会认数字;然后全班画一些不是数字的东西,看看它什么时候没把握。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Press Start (Space) and wait for the end of the run (about 15 seconds, near 97% on test images). After each test, the app measures how sure it is of real test digits.</source>
+   <translation>点开始(空格键),等训练结束(约 15 秒,测试图片上接近 97%)。每次测试后,程序都会测量网络对真实测试数字有多大把握。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Draw a digit on the pad: the answer and the bars. Now press C and draw a house, a face, a star or a scribble. The network still picks a digit, sometimes at 90%: it knows only ten answers.</source>
+   <translation>在画板上写一个数字:看答案和柱子。然后按 C,画一座房子、一张脸、一颗星或随手乱画。网络仍然会选一个数字,有时把握高达 90%:它只知道十个答案。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Watch for "not sure" under the answer (and a question mark on it): the drawing looks less like any digit than 96% of real test digits do (the energy score: how strongly any digit detector fires).</source>
+   <translation>注意答案下方的“没把握”(以及答案上的问号):这幅画比 96% 的真实测试数字更不像数字(能量分数:各个数字检测器的反应有多强)。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Which drawings still pass? A "T" or a circle often passes as a 7 or a 0. Discuss: is a confident answer the same as knowing?</source>
+   <translation>哪些画还是能蒙混过关?一个“T”或一个圆常被当成 7 或 0。讨论:有把握的答案就等于真的知道吗?</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/05_not_a_digit.json" line="1" />
+   <source>Open a photo of a digit on paper (File &gt; Open image…, Ctrl+O, right-click the canvas, or drop the file on it). The input shows what the network gets of it. Draw on the canvas to go back to drawing.</source>
+   <translation>打开一张纸上数字的照片(文件 &gt; 打开图片…、Ctrl+O、右键点画板,或把文件拖到画板上)。“输入”显示网络得到的内容。在画板上书写即可回到手写。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Same start, two learning rates</source>
+   <translation>同一起点,两种学习率</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>The tiny network with plain SGD on 12,800 images (200 steps), twice: once at a learning rate of 0.01, then, from exactly the same random weights and the same order of images, at 0.1. The only difference between the two runs is the learning rate.</source>
+   <translation>小网络用普通 SGD 在 12,800 张图片上训练(200 步),两次:一次学习率 0.01,另一次从完全相同的随机权重、以相同的图片顺序,学习率 0.1。两次训练唯一的不同就是学习率。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Press Start (Space): SGD at a learning rate of 0.01 trains for 200 steps. Watch how fast the loss falls.</source>
+   <translation>点开始(空格键):学习率 0.01 的 SGD 训练 200 步。看看损失下降得有多快。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>When it has finished, press K (File &gt; Keep this run for comparison): its curves stay on the plots, grey and dashed.</source>
+   <translation>训练结束后按 K(文件 &gt; 保留本次训练以便比较):它的曲线以灰色虚线留在图上。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Type 0.1 as the learning rate and press Start. The new run starts from the same random weights and sees the images in the same order. The line over the plots says what differs: lr 0.01 vs 0.1.</source>
+   <translation>把学习率改成 0.1,点开始。新的训练从相同的随机权重开始,以相同的顺序看图片。图上方的一行写着两者的区别:lr 0.01 vs 0.1。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%); the line over the plots gives both test accuracies, A | B.</source>
+   <translation>比较两条曲线:同样 200 步,步子大的走得远得多(在我们的机器上,整个测试集:约 95% 对 87%);图上方的一行给出两次的测试准确率,A | B。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly? (The Kernels tab shows both runs' kernels the same way.)</source>
+   <translation>看看特征图:A(保留的训练,lr 0.01)在 B(lr 0.1)左边,同一张测试图片,每对使用同一色标。哪次训练的特征图更清楚地抓住了笔画?(“卷积核”标签页也以同样方式显示两次训练的卷积核。)</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
+   <source>Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
+   <translation>步子越大就总是越好吗?按 K 保留本次训练,试试 2.0,看看会怎样。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Look inside: what it learned, and how to fool it</source>
+   <translation>看看内部:它学到了什么,又怎样骗过它</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>The tiny network learns for one epoch; then the class looks at what each filter wants to see, at the map of what it learned, and changes a digit just enough to fool it.</source>
+   <translation>小网络训练一轮;然后全班看看每个滤波器想看到什么、所学内容的地图,再把一个数字改动到刚好能骗过它。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Press Start (Space). While it learns, open the Map tab: each dot is a test image, coloured by its digit. After each test the dots move: clouds of the same digit pull apart as the network learns to tell them apart.</source>
+   <translation>点开始(空格键)。训练时打开“地图”标签页:每个点是一张测试图片,按它的数字着色。每次测试后点都会移动:随着网络学会区分,同一数字的点云彼此分开。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Which digits still overlap on the map? Point at a dot inside the wrong cloud: that image is one the network finds hard (often it also gets it wrong).</source>
+   <translation>地图上哪些数字还重叠在一起?指向一个落在错误点云里的点:那张图片对网络来说很难(常常也会认错)。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Open the Filters tab: for each filter of conv1, the nine test images that excite it most (the orange box is the patch it looks at) and the pattern it likes best: strokes and edges at one angle. Choose conv2, then the classes: 'dream' the pattern that looks most like a 3 to the network.</source>
+   <translation>打开“滤波器”标签页:对 conv1 的每个滤波器,显示最能激活它的九张测试图片(橙色框是它看的那一块)以及它最喜欢的图案:某个角度的笔画和边缘。选 conv2,再选类别:让网络“梦见”它认为最像 3 的图案。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): a change of a few grey levels, hard to see, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
+   <translation>打开“骗过”标签页:网络正确认出了测试图片。让它说 8(攻击):只改几级灰度,几乎看不出来,它就答 8。再试试“改最少的像素”:需要改几个像素?</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/07_look_inside.json" line="1" />
+   <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
+   <translation>讨论:网络看到的是图案,而不是数字。为什么一个我们几乎看不出的改动就能骗过它?</translation>
+  </message>
+  <message>
+   <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
+   <translation type="vanished">比较两条曲线:同样 200 步,步子大的走得远得多(在我们的机器上,整个测试集:约 95% 对 87%)。步子越大就总是越好吗?按 K 保留本次训练,试试 2.0,看看会怎样。</translation>
+  </message>
+ </context>
+</TS>

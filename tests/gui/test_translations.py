@@ -1,0 +1,205 @@
+"""The GUI in German, Japanese and Simplified Chinese: complete catalogues that keep their placeholders,
+a translator that reads the .ts files as they are, the language choice, CJK glyphs, and the fit at 1024x768."""
+
+import json
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QApplication
+
+from cnnviz.gui import language, theme, translation_sources as ts, zoom
+from cnnviz.gui.ts_catalogue import CatalogueError, read_catalogue
+
+from test_fit import at_screen, describe, fill
+
+CODES = ts.LANGUAGE_CODES
+
+
+@pytest.fixture
+def in_language(qapp):
+    """Install a language for one test; English (and the Latin UI font) again afterwards."""
+    def use(code: str) -> None:
+        assert language.install(qapp, code) is None
+
+    yield use
+    language.install(qapp, language.ENGLISH)
+
+
+def test_every_string_of_the_code_and_the_lessons_is_translated_in_every_catalogue():
+    strings = ts.all_strings()
+    assert len(strings) > 200, "the scan finds the GUI's tr() and N_() strings"
+    assert "&File" in strings and "Training" in strings and "Loss curve" in strings  # gui, registry, analysis
+    assert "Learning rate too high" in strings, "the bundled lessons' titles, descriptions and steps"
+    for code in CODES:
+        have = ts.read(ts.catalogue_file(code))
+        missing = [s for s in strings if s not in have]
+        unfinished = [s for s in strings if s in have and not have[s]]
+        assert not missing, f"{code}: not in the catalogue (run tools/update_translations.py): {missing[:5]}"
+        assert not unfinished, f"{code}: unfinished: {unfinished[:5]}"
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_translations_keep_placeholders_shortcut_marks_and_key_columns(code):
+    broken = {source: ts.problems(source, text) for source, text in ts.read(ts.catalogue_file(code)).items()
+              if text and ts.problems(source, text)}
+    assert broken == {}
+
+
+def test_the_placeholder_check_catches_what_breaks_a_string():
+    assert ts.problems("Zoom {level} %", "Zoom {Stufe} %")  # .format(level=...) would raise KeyError
+    assert ts.problems("&File", "Datei")  # the menu lost its Alt key
+    assert ts.problems("&File", "&Da&tei")
+    assert not ts.problems("&File", "ファイル(&F)")
+    assert not ts.problems("Save && quit", "Speichern und beenden")  # '&&' is a literal ampersand
+
+
+def test_a_new_string_is_merged_as_unfinished_and_a_removed_one_kept_as_vanished(tmp_path):
+    path = tmp_path / "cnnviz_de.ts"
+    assert ts.merge("de", {"Old": ["x.py:1"], "Kept": ["x.py:2"]}, path, {"Old": "Alt", "Kept": "Behalten"})
+    counts = ts.merge("de", {"Kept": ["x.py:2"], "New": ["x.py:3"]}, path)
+    assert counts == {"added": 1, "vanished": 1, "unfinished": 1}
+    assert ts.read(path) == {"Kept": "Behalten", "New": None}
+    assert read_catalogue(path) == {("cnnviz", "Kept", ""): "Behalten"}  # unfinished and vanished: English shows
+    ts.merge("de", {"Old": ["x.py:1"]}, path)
+    assert ts.read(path) == {"Old": "Alt"}, "a string back in the code gets its old translation back"
+
+
+def test_a_catalogue_that_is_not_one_is_refused(tmp_path):
+    bomb = tmp_path / "bomb.ts"
+    bomb.write_text('<?xml version="1.0"?><!DOCTYPE TS [<!ENTITY a "aaaa">]><TS>&a;</TS>')
+    with pytest.raises(CatalogueError, match="entities"):
+        read_catalogue(bomb)
+    (tmp_path / "html.ts").write_text("<html></html>")
+    with pytest.raises(CatalogueError, match="Qt Linguist"):
+        read_catalogue(tmp_path / "html.ts")
+
+
+def test_the_translator_answers_from_the_ts_file_and_falls_back_to_english(in_language):
+    in_language("de")
+    assert language.current() == "de"
+    assert language.tr("&File") == "&Datei"
+    assert language.tr("Zoom {level} %").format(level=125) == "Zoom 125 %"
+    assert language.tr("a string nobody translated") == "a string nobody translated"
+    in_language("zh_CN")
+    assert QCoreApplication.translate("cnnviz", "Learning rate") == "学习率"
+    in_language("en")
+    assert language.tr("&File") == "&File" and language.current() == "en"
+
+
+def test_the_window_shows_the_language_installed(in_language, make_window):
+    in_language("de")
+    window = make_window()
+    menus = [action.text() for action in window.menuBar().actions()]
+    assert menus == ["&Datei", "&Ansicht", "&Lektionen"]
+    assert window.controls.start_button.text() == "▶  Start" and window.controls.step_button.text() == "Schritt"
+    assert window.controls.lr_label.text() == "Lernrate"
+    tabs = window.workspace.tabs
+    assert tabs.tabText(0) == "Lernen"
+    assert window.panels.classify.title_label.text() == "Zeichnen und erkennen"
+    window.status.show(test="test accuracy 97.3%", rate="1,234 images/s")
+    assert window.status.labels["test"].text() == "Testgenauigkeit 97.3%"
+    assert window.status.labels["rate"].text() == "1,234 Bilder/s"
+    assert window.status.text("test") == "test accuracy 97.3%", "the app's own record of the field stays English"
+    assert window.menus.language_actions["de"].isChecked()
+
+
+def test_choosing_a_language_is_stored_beside_the_zoom_and_said_in_that_language(window):
+    zoom.save(125)
+    window.choose_language("ja")
+    assert language.load() == "ja"
+    assert zoom.load() == 125, "the zoom level is kept"
+    assert window.banner.isVisible() and window.banner.label.text() == language.RESTART_NOTES["ja"][0]
+    assert window.menus.language_actions["en"].isChecked(), "the tick stays on the language shown until the restart"
+
+
+def test_the_stored_choice_is_read_safely():
+    path = zoom.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for stored, expected in ((["de"], None), ({"language": "xx"}, None), ({"language": "de"}, "de"),
+                             ({"language": 3}, None)):
+        path.write_text(json.dumps(stored))
+        assert language.load() == expected
+    path.write_text("{not json")
+    assert language.load() is None
+
+
+def test_locale_names_map_to_the_catalogues():
+    assert language.valid("de_AT") == "de" and language.valid("de-CH") == "de"
+    assert language.valid("ja_JP") == "ja"
+    assert language.valid("zh_CN") == language.valid("zh") == language.valid("zh_SG") == "zh_CN"
+    assert language.valid("zh_TW") is None, "Traditional Chinese readers are not shown Simplified characters"
+    assert language.valid("fr_FR") is None and language.valid(None) is None
+
+
+def test_the_command_line_takes_a_language_and_refuses_an_unknown_one():
+    import argparse
+
+    from cnnviz.gui.app import add_arguments
+
+    parser = add_arguments(argparse.ArgumentParser(exit_on_error=False))
+    assert parser.parse_args(["--language", "de-DE"]).language == "de"
+    with pytest.raises(argparse.ArgumentError, match="de, ja, zh_CN"):
+        parser.parse_args(["--language", "klingon"])
+
+
+@pytest.mark.parametrize("code", ["ja", "zh_CN"])
+def test_the_font_chosen_for_cjk_has_every_character_of_its_catalogue(in_language, code):
+    family = language.script_family(code)
+    if family is None:
+        pytest.skip(f"no {code} font installed (Debian/Ubuntu: apt install {language.CJK_PACKAGE})")
+    in_language(code)
+    font = QApplication.font()
+    assert family in font.families(), "the application's font names the CJK font after the UI font"
+    text = "".join(ts.read(ts.catalogue_file(code)).values())
+    needed = sorted({ch for ch in text if ord(ch) > 0x2E7F})  # CJK symbols, kana, ideographs, full-width forms
+    assert len(needed) > 100
+    assert lacking(family, needed) == [], f"{family} lacks {''.join(lacking(family, needed))}"
+    latin = theme.ui_family()
+    if latin != family:
+        assert lacking(latin, needed), "the check tells a font without these glyphs (no fallback font merged in)"
+
+
+def lacking(family: str, characters) -> list[str]:
+    """The characters ``family`` itself has no glyph for (Qt's fallback to other fonts switched off).
+    (QRawFont.supportsCharacter missed common kanji of Noto Sans CJK JP: the font metrics ask the font.)"""
+    font = QFont(family, 11)
+    font.setStyleStrategy(QFont.NoFontMerging)
+    metrics = QFontMetrics(font)
+    return [ch for ch in characters if not metrics.inFontUcs4(ord(ch))]
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_view_fits_1024x768_in_every_language(qtbot, in_language, make_window, code):
+    """German runs long and CJK tab titles measure differently: normal and presenter mode, every tab."""
+    in_language(code)
+    window = make_window()
+    fill(window)
+    at_screen(window, qtbot, (1024, 768))
+    from cnnviz.gui.devtools import fit
+
+    found = fit.check_every_view(window, settle=lambda: qtbot.wait(60))
+    assert found == {}, describe(found)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_lesson_view_fits_1024x768_in_every_language(qtbot, in_language, make_window, code):
+    """Each bundled lesson, its text in the language, in its suggested view (as test_presenter does in English)."""
+    from cnnviz.analysis.presets import bundled_presets
+    from cnnviz.gui.devtools import fit
+
+    in_language(code)
+    window = make_window()
+    window.set_full_screen = lambda on: None  # offscreen: no window manager to go full screen with
+    found = {}
+    for preset in bundled_presets():
+        window.lessons.apply(preset, ask=False)
+        assert window.lessons.strip.title_label.text() != f"Lesson: {preset.title}", "the lesson is translated"
+        fill(window)
+        at_screen(window, qtbot, (1024, 768))
+        window.lessons.use_lesson_view(True, full_screen=False)
+        qtbot.wait(150)
+        found.update(fit.check_this_view(window, settle=lambda: qtbot.wait(80), name=preset.title))
+        window.lessons.use_lesson_view(False, full_screen=False)
+        qtbot.wait(50)
+    assert found == {}, describe(found)
