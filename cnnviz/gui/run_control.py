@@ -15,6 +15,7 @@ from ..app.state import AppState
 from ..backends import registry as backends
 from ..train.events import RunPhase
 from ..train.trainer import Trainer
+from .lessons import data_note
 from .panels import registry
 from .language import tr
 
@@ -207,6 +208,24 @@ class RunControl:
     def on_dataset_folder(self, folder: str) -> None:
         self.state.data_dir = folder
         self.on_dataset(self.parts.controls.dataset)
+
+    def show_dataset(self, dataset) -> None:
+        """The state's data set changed: the panels that show it, the sidebar's note, the buttons."""
+        p = self.parts
+        registry.tell(p.panels, registry.DATASET, dataset)
+        if dataset is not None:
+            p.panels.feature_maps.set_test_count(len(dataset.test_images))
+            p.panels.classify.set_class_names(dataset.class_names)
+            p.panels.mistakes.set_dataset(dataset.test_images, dataset.class_names)
+            p.live_view.show_test_image()
+        self.describe_data()
+        self.update_buttons()
+
+    def describe_data(self, *_changed) -> None:
+        """The sidebar says so whenever training (or testing) uses fewer images than the data set has."""
+        state = self.state
+        self.parts.controls.set_data_note("" if state.dataset is None else data_note(
+            state.train_samples, len(state.dataset.train_labels), state.test_samples, len(state.dataset.test_labels)))
 
     # --- the session's news ----------------------------------------------------------------------
     def on_run_ended(self, result, final_weights) -> None:

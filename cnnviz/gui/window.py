@@ -12,16 +12,14 @@ names say.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
-from PySide6.QtCore import QEventLoop, Qt
-from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMainWindow
 
 from ..analysis.drawings import DrawingStore
 from ..app.state import AppState
 from ..backends import registry as backends
-from ..train.events import RunPhase
 from . import accessibility, language, presenter, shortcuts, theme, zoom
 from .checkpoints import Checkpoints
 from .drawing_pad import DrawingPad
@@ -29,20 +27,16 @@ from .exports import Exports
 from .layout import Workspace, initial_geometry
 from .comparison import Comparison
 from .language import tr
-from .lessons import LessonParts, Lessons, data_note
+from .lessons import LessonParts, Lessons
 from .live_view import LiveView
 from .menus import Menus
 from .panels import registry
 from .panels.controls import ControlsPanel
+from .questions import RunQuestions
 from .router import EventRouter
 from .run_control import RunControl, RunParts
 from .session import TrainingSession
 from .status import StatusFields
-
-PAUSE_WAIT_MS = 5000
-"""How long a question waits for a running run to pause (one training step; a seed-net step on a busy
-laptop takes well under a second)."""
-
 
 class MainWindow(QMainWindow):
     def __init__(self, net: str = "tiny", backend: str | None = None, dataset: str = "mnist",
@@ -77,6 +71,7 @@ class MainWindow(QMainWindow):
             self.state, self.controls, self.banner, self.session, self.runs, self.statusBar(), self,
             close_lesson=lambda: self.lessons.close(ask=False, model_loaded=True))
         self.router = EventRouter(self.runs, self.statusBar(), self)
+        self.questions = RunQuestions(self.state, self.session, self.checkpoints, self)
         self.pad = DrawingPad(self.state, self.panels, self.controls, self.banner, self.live_view, self.runs, self)
         self.comparison = Comparison(self.state, self.controls, self.panels, self.banner, self.checkpoints,
                                      dialog_parent=self)
@@ -135,8 +130,8 @@ class MainWindow(QMainWindow):
     def _observe(self) -> None:
         """The parts follow the app model."""
         events = self.state.events
-        events.dataset.connect(self._show_dataset)
-        events.lesson_data.connect(self.describe_data)
+        events.dataset.connect(self.runs.show_dataset)
+        events.lesson_data.connect(self.runs.describe_data)
         events.phase.connect(self.runs.update_buttons)
         events.views.connect(self.menus.show_views)
         events.views.connect(self.workspace.show_views)
@@ -231,24 +226,6 @@ class MainWindow(QMainWindow):
     def show_fitted(self, screen=None) -> None:
         self.showMaximized() if self.fit_to_screen(screen) else self.show()
 
-    # --- the data set ----------------------------------------------------------------------------
-    def _show_dataset(self, dataset) -> None:
-        registry.tell(self.panels, registry.DATASET, dataset)
-        if dataset is not None:
-            p = self.panels
-            p.feature_maps.set_test_count(len(dataset.test_images))
-            p.classify.set_class_names(dataset.class_names)
-            p.mistakes.set_dataset(dataset.test_images, dataset.class_names)
-            self.live_view.show_test_image()
-        self.describe_data()
-        self.runs.update_buttons()
-
-    def describe_data(self, *_changed) -> None:
-        """The sidebar says so whenever training (or testing) uses fewer images than the data set has."""
-        state = self.state
-        self.controls.set_data_note("" if state.dataset is None else data_note(
-            state.train_samples, len(state.dataset.train_labels), state.test_samples, len(state.dataset.test_labels)))
-
     # --- the run's intents (tests and the command line's developer modes call these) ----------------
     def start(self) -> None:
         self.runs.start()
@@ -280,48 +257,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(tr("Test image #{index}: see inside it in Training (feature maps) and Why?")
                                      .format(index=index), 8000)
 
-    # --- before something replaces the run -------------------------------------------------------------
+    # --- before something replaces the run: the one place that asks (:mod:`.questions`) ----------------
     def confirm_discard(self, action: str) -> bool:
-        """Ask before ``action`` (e.g. "load the lesson ...") stops the training run or replaces a trained
-        model that is not saved; True to go ahead. The one place that asks: nothing is stopped or replaced
-        without it (a running run: stop it?; unsaved weights: Save / Discard / Cancel)."""
-        if not self.session.active:
-            return self.checkpoints.ask_before_discard(tr("you {action}").format(action=action))
-        if not self._confirm_stop(action):
-            return False
-        # Nothing trains while Save / Discard / Cancel is asked: the question names the steps and accuracy
-        # of the weights a Save writes. Cancel there leaves the run as it was (running again if it ran).
-        resume = self._pause_for_question()
-        go_ahead = self.checkpoints.ask_before_discard(tr("you {action}").format(action=action))
-        if not go_ahead and resume and self.session.active:
-            self.session.trainer.resume()
-        return go_ahead
-
-    def _pause_for_question(self) -> bool:
-        """Pause a running run and wait (user input held back) until the paused state has arrived, at most
-        ``PAUSE_WAIT_MS``; True if it was running."""
-        trainer = self.session.trainer
-        if trainer is None or self.state.run.state == RunPhase.PAUSED:
-            return False
-        trainer.pause()
-        deadline = time.monotonic() + PAUSE_WAIT_MS / 1000
-        while (self.session.active and self.state.run.state != RunPhase.PAUSED
-               and time.monotonic() < deadline):
-            QApplication.processEvents(QEventLoop.ExcludeUserInputEvents, 50)
-        return True
-
-    def _confirm_stop(self, action: str) -> bool:
-        box = QMessageBox(QMessageBox.Question, tr("Training is running"),
-                          tr("A training run is going on. To {action}, it has to stop (the weights trained so far "
-                             "are replaced).\n\nStop the run and go ahead?").format(action=action),
-                          QMessageBox.Yes | QMessageBox.Cancel, self)
-        box.setTextFormat(Qt.PlainText)  # the action may name a lesson file's title
-        box.setDefaultButton(QMessageBox.Cancel)
-        box.button(QMessageBox.Yes).setText(tr("Stop and go ahead"))
-        box.button(QMessageBox.Cancel).setText(tr("Keep training"))
-        answer = box.exec()
-        box.deleteLater()  # a child of the window: else every question asked stays with it
-        return answer == QMessageBox.Yes
+        return self.questions.confirm_discard(action)
 
     # --- what is shown: presenter mode, panels, tabs ---------------------------------------------------
     def set_presenter(self, on: bool, full_screen: bool = True) -> None:

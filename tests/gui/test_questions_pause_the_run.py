@@ -38,8 +38,9 @@ def test_the_run_is_paused_while_save_is_asked_and_cancel_resumes_it(qtbot, make
     assert not window.confirm_discard("load the lesson")
     assert seen == [("Training is running", RunPhase.RUNNING), ("Save the trained model?", RunPhase.PAUSED)]
     step = window.session.trainer.step
-    qtbot.waitUntil(lambda: window.session.trainer.step > step + 2, timeout=TIMEOUT_MS)  # trains again
-    assert window.state.run.state == RunPhase.RUNNING
+    # Trains again, and the state says so (its phase arrives with the session's next flush, after the steps).
+    qtbot.waitUntil(lambda: window.session.trainer.step > step + 2 and window.state.run.state == RunPhase.RUNNING,
+                    timeout=TIMEOUT_MS)
     window.stop_run(wait=True)
 
 

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import math
-
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import (QBoxLayout, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QLineEdit, QPushButton, QSlider, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from ...backends import registry
 from ...backends.base import BackendUnavailable
@@ -18,6 +15,8 @@ from ...nn.optim import OPTIMIZERS, SCHEDULES
 from ..shortcuts import key_text
 from ..language import tr
 from ..status import plain_tooltip
+from . import sidebar_groups
+from .sidebar_groups import LR_SPIN_PX, lr_from_slider, slider_from_lr
 from ...translatable import N_
 
 OPEN_DATASET_FOLDER = N_("Open a dataset folder…")
@@ -44,19 +43,7 @@ def _system_fashion_mnist() -> bool:
     return True
 
 
-LR_MIN_EXP, LR_MAX_EXP = -5.0, 0.0
-LR_TICKS = 100
 CUSTOM = "custom"
-LR_SPIN_PX = 84
-
-
-def lr_from_slider(position: int) -> float:
-    return 10 ** (LR_MIN_EXP + (LR_MAX_EXP - LR_MIN_EXP) * position / LR_TICKS)
-
-
-def slider_from_lr(lr: float) -> int:
-    exp = math.log10(max(lr, 10 ** LR_MIN_EXP))
-    return int(round((exp - LR_MIN_EXP) / (LR_MAX_EXP - LR_MIN_EXP) * LR_TICKS))
 
 
 def auto_backend() -> str:
@@ -91,22 +78,7 @@ class ControlsPanel(QWidget):
         outer.setSpacing(6)
 
         # --- run buttons --------------------------------------------------------
-        run_box = QGroupBox(tr("Run"))
-        grid = QGridLayout(run_box)
-        grid.setSpacing(6)
-        self.start_button = QPushButton(tr("▶  Start"))
-        self.start_button.setObjectName("primary")
-        self.start_button.setToolTip(tr("Start training ({key})").format(key=key_text('start_or_pause')))
-        self.pause_button = QPushButton(tr("❚❚  Pause"))
-        self.pause_button.setToolTip(tr("Pause or resume ({key})").format(key=key_text('start_or_pause')))
-        self.step_button = QPushButton(tr("Step"))
-        self.step_button.setToolTip(tr("Train exactly one batch ({key})").format(key=key_text('step')))
-        self.reset_button = QPushButton(tr("Reset"))
-        self.reset_button.setToolTip(tr("New random weights; the curves start over"))
-        self.save_button = QPushButton(tr("Save…"))
-        self.load_button = QPushButton(tr("Load…"))
-        self.save_button.setToolTip(tr("Save the current weights as a .npz checkpoint"))
-        self.load_button.setToolTip(tr("Load a .npz checkpoint; Start continues training it"))
+        run_box, grid = sidebar_groups.run_box(self)
         self.run_grid = grid
         self._place_run_buttons(columns=2)
         outer.addWidget(run_box)
@@ -184,56 +156,9 @@ class ControlsPanel(QWidget):
         self._describe_backend(self.backend_combo.currentIndex())
 
         # --- optimiser -------------------------------------------------------------------
-        opt_box = QGroupBox(tr("Optimiser"))
-        oform = QFormLayout(opt_box)
-        oform.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
-        self.optimizer_combo = QComboBox()
-        self.optimizer_combo.addItems(list(OPTIMIZERS))
-        self.optimizer_combo.setCurrentText("adam")
-        oform.addRow(tr("Optimizer"), self.optimizer_combo)
-        self.schedule_combo = QComboBox()
-        self.schedule_combo.addItems(list(SCHEDULES))
-        self.schedule_combo.setCurrentText("onecycle")
-        self.schedule_combo.setToolTip(tr("onecycle: warm up to the learning rate, then anneal; constant: keep it"))
-        oform.addRow(tr("Schedule"), self.schedule_combo)
-        self.lr_slider = QSlider(Qt.Horizontal)
-        self.lr_slider.setRange(0, LR_TICKS)
-        self.lr_slider.setToolTip(tr("Learning rate, logarithmic from 0.00001 to 1"))
-        self.lr_spin = QDoubleSpinBox()
-        self.lr_spin.setDecimals(5)
-        self.lr_spin.setRange(1e-5, 1.0)
-        self.lr_spin.setStepType(QDoubleSpinBox.AdaptiveDecimalStepType)
-        self.lr_spin.setMinimumWidth(LR_SPIN_PX)
-        # The rate on a line of its own (box and slider side by side): the sidebar stays narrow.
-        self.lr_label = QLabel(tr("Learning rate"))
-        oform.addRow(self.lr_label)
-        self.lr_row = QWidget()
-        lr_layout = QHBoxLayout(self.lr_row)
-        lr_layout.setContentsMargins(0, 0, 0, 0)
-        lr_layout.addWidget(self.lr_spin)
-        lr_layout.addWidget(self.lr_slider, 1)
-        oform.addRow(self.lr_row)
-        self.momentum_spin = QDoubleSpinBox()
-        self.momentum_spin.setRange(0.0, 0.999)
-        self.momentum_spin.setDecimals(3)
-        self.momentum_spin.setSingleStep(0.05)
-        self.momentum_spin.setValue(0.9)
-        self.momentum_spin.setToolTip(tr("Momentum (sgd with momentum) or beta1 (adam)"))
-        oform.addRow(tr("Momentum"), self.momentum_spin)
-        self.batch_spin = QSpinBox()
-        self.batch_spin.setRange(1, 8192)
-        self.batch_spin.setValue(64)
-        oform.addRow(tr("Batch size"), self.batch_spin)
-        self.epochs_spin = QDoubleSpinBox()
-        self.epochs_spin.setRange(0.1, 1000)
-        self.epochs_spin.setDecimals(1)
-        self.epochs_spin.setValue(1.0)
-        self.epochs_spin.setToolTip(tr("Length of the run; takes effect at the next Start"))
-        oform.addRow(tr("Epochs"), self.epochs_spin)
+        opt_box, oform = sidebar_groups.optimiser_box(self)
         outer.addWidget(opt_box)
         self.opt_box, self.opt_form = opt_box, oform
-        for spin in (self.lr_spin, self.momentum_spin, self.batch_spin, self.epochs_spin):
-            spin.setKeyboardTracking(False)  # what is typed applies on Enter (or leaving the box), not per key
 
         self.keys_hint = QLabel(tr("Changes to the optimiser apply at the next step (type a value, then Enter).\n"
                                    "Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys")

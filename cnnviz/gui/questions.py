@@ -1,0 +1,66 @@
+"""The one place that asks before something stops the training run or replaces unsaved weights.
+
+A running run: "Stop and go ahead?"; then unsaved weights: Save / Discard / Cancel. Nothing trains while the
+second question is asked (it names the steps and accuracy of the weights a Save writes: under a real X
+server the run went on from step 124 to 181 while the question said 124); Cancel there leaves the run as it
+was, running again if it ran.
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QEventLoop, Qt
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from ..app.state import AppState
+from ..train.events import RunPhase
+from .language import tr
+
+PAUSE_WAIT_MS = 5000
+"""How long a question waits for a running run to pause (one training step; a seed-net step on a busy
+laptop takes well under a second)."""
+
+
+class RunQuestions:
+    def __init__(self, state: AppState, session, checkpoints, parent: QWidget):
+        self.state, self.session, self.checkpoints, self.parent = state, session, checkpoints, parent
+
+    def confirm_discard(self, action: str) -> bool:
+        """Ask before ``action`` (e.g. "load the lesson ...") stops the training run or replaces a trained
+        model that is not saved; True to go ahead."""
+        if not self.session.active:
+            return self.checkpoints.ask_before_discard(tr("you {action}").format(action=action))
+        if not self.confirm_stop(action):
+            return False
+        resume = self.pause_for_question()
+        go_ahead = self.checkpoints.ask_before_discard(tr("you {action}").format(action=action))
+        if not go_ahead and resume and self.session.active:
+            self.session.trainer.resume()
+        return go_ahead
+
+    def pause_for_question(self) -> bool:
+        """Pause a running run and wait (user input held back) until the paused state has arrived, at most
+        ``PAUSE_WAIT_MS``; True if it was running."""
+        trainer = self.session.trainer
+        if trainer is None or self.state.run.state == RunPhase.PAUSED:
+            return False
+        trainer.pause()
+        deadline = time.monotonic() + PAUSE_WAIT_MS / 1000
+        while (self.session.active and self.state.run.state != RunPhase.PAUSED
+               and time.monotonic() < deadline):
+            QApplication.processEvents(QEventLoop.ExcludeUserInputEvents, 50)
+        return True
+
+    def confirm_stop(self, action: str) -> bool:
+        box = QMessageBox(QMessageBox.Question, tr("Training is running"),
+                          tr("A training run is going on. To {action}, it has to stop (the weights trained so far "
+                             "are replaced).\n\nStop the run and go ahead?").format(action=action),
+                          QMessageBox.Yes | QMessageBox.Cancel, self.parent)
+        box.setTextFormat(Qt.PlainText)  # the action may name a lesson file's title
+        box.setDefaultButton(QMessageBox.Cancel)
+        box.button(QMessageBox.Yes).setText(tr("Stop and go ahead"))
+        box.button(QMessageBox.Cancel).setText(tr("Keep training"))
+        answer = box.exec()
+        box.deleteLater()  # a child of the window: else every question asked stays with it
+        return answer == QMessageBox.Yes
