@@ -44,7 +44,9 @@ def lesson_strings(folder: Path | None = None) -> dict[str, list[str]]:
     where it is. A lesson file of the user's own is shown as it is written."""
     import json
 
-    folder = folder or PACKAGE.parent / "assets" / "presets"
+    from ..analysis.presets import bundled_presets_dir
+
+    folder = folder or bundled_presets_dir()  # the installed package's, or the checkout's assets/presets
     found: dict[str, list[str]] = {}
     for path in sorted(folder.glob("*.json")):
         lesson = json.loads(path.read_text(encoding="utf-8"))
