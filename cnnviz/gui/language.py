@@ -14,7 +14,6 @@ The storage functions are Qt-free; :func:`install` and :func:`tr` need Qt.
 
 from __future__ import annotations
 
-import json
 from importlib import resources
 
 from ..translatable import CONTEXT
@@ -50,33 +49,16 @@ def valid(code) -> str | None:
 
 def load() -> str | None:
     """The stored choice; None when there is none or it is unreadable or unknown (never an error)."""
-    from .zoom import settings_path
+    from .zoom import read_setting
 
-    try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError, TypeError):
-        return None
-    return valid(data.get(KEY)) if isinstance(data, dict) else None
+    return valid(read_setting(KEY))
 
 
 def save(code: str) -> bool:
     """Store ``code`` (the other keys of ``view.json`` are kept); False if it could not be written."""
-    from ..data.files import atomic_write_text
-    from .zoom import settings_path
+    from .zoom import store_setting
 
-    path = settings_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        data = data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        data = {}
-    data[KEY] = code
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, json.dumps(data, indent=1) + "\n")
-    except OSError:
-        return False
-    return True
+    return store_setting(KEY, code)
 
 
 def system_language() -> str:

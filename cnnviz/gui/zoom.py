@@ -40,18 +40,19 @@ def valid(level) -> int | None:
     return int(round(level))
 
 
-def load() -> int:
-    """The stored level; 100 when there is none or it is unreadable or absurd (never an error)."""
+def read_setting(key: str):
+    """``key``'s value in the view settings file (zoom, language); None when the file or the key is missing
+    or unreadable (never an error)."""
     try:
         data = json.loads(settings_path().read_text(encoding="utf-8"))
     except (OSError, ValueError, TypeError):
-        return ACTUAL
-    level = valid(data.get("zoom")) if isinstance(data, dict) else None
-    return ACTUAL if level is None else level
+        return None
+    return data.get(key) if isinstance(data, dict) else None
 
 
-def save(level: int) -> bool:
-    """Store ``level`` (the other keys of the file are kept); False if it could not be written."""
+def store_setting(key: str, value) -> bool:
+    """Store ``key`` in the view settings file, keeping its other keys (written atomically); False if it
+    could not be written."""
     from ..data.files import atomic_write_text
 
     path = settings_path()
@@ -60,13 +61,24 @@ def save(level: int) -> bool:
         data = data if isinstance(data, dict) else {}
     except (OSError, ValueError):
         data = {}
-    data["zoom"] = int(level)
+    data[key] = value
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(path, json.dumps(data, indent=1) + "\n")
     except OSError:
         return False
     return True
+
+
+def load() -> int:
+    """The stored level; 100 when there is none or it is unreadable or absurd (never an error)."""
+    level = valid(read_setting("zoom"))
+    return ACTUAL if level is None else level
+
+
+def save(level: int) -> bool:
+    """Store ``level`` (the other keys of the file are kept); False if it could not be written."""
+    return store_setting("zoom", int(level))
 
 
 def step(level: int, direction: int) -> int:
