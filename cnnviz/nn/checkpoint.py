@@ -110,6 +110,11 @@ def clean_timings(value) -> dict | None:
             "layers": [[name, float(f), float(b)] for name, f, b in layers]}
 
 
+_STRUCTURED = {"history": (clean_history, "its run history is not valid and is ignored"),
+               "timings": (clean_timings, "its timings are not valid and are ignored")}
+"""Meta entries with a structure of their own: key -> (its checker, the note when it refuses them)."""
+
+
 class CheckpointError(ValueError):
     """A checkpoint that cannot be read or does not fit (the message says why)."""
 
@@ -258,18 +263,13 @@ def _clean_meta(meta: dict) -> tuple[dict, list[str]]:
                 notes.append(f"its {key} ({shown}) is not valid and is ignored")
         elif key == "spec":
             clean[key] = value
-        elif key == "history":
-            history = clean_history(value)
-            if history is None:
-                notes.append("its run history is not valid and is ignored")
+        elif key in _STRUCTURED:
+            check, refused = _STRUCTURED[key]
+            checked = check(value)
+            if checked is None:
+                notes.append(refused)
             else:
-                clean[key] = history
-        elif key == "timings":
-            timings = clean_timings(value)
-            if timings is None:
-                notes.append("its timings are not valid and are ignored")
-            else:
-                clean[key] = timings
+                clean[key] = checked
         elif isinstance(value, str):
             clean[key] = shorten(value, 200)
         elif value is None or isinstance(value, (bool, int, float)):
