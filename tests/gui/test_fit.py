@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -23,8 +24,9 @@ from cnnviz.gui.arrangement import arrangement
 from cnnviz.gui.layout import initial_geometry
 from cnnviz.gui.panels import registry
 from cnnviz.gui.devtools.driving import draw_demo_digit
-from cnnviz.gui.worker import EventBatch
+from cnnviz.gui.worker import EventBatch, Tag
 from cnnviz.train import events as ev
+
 
 REPO = Path(__file__).resolve().parents[2]
 SCREENS = fit.SCREENS
@@ -378,3 +380,25 @@ def test_every_view_fits_a_real_x_screen(x_server, tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     width, height = (int(v) for v in x_server and report["screen"])
     assert report["window"][0] <= width and report["window"][1] <= height
+
+
+
+def test_the_presenter_height_limit_of_a_hidden_map_panel_is_never_negative(qtbot, make_window, qtlog):
+    """Presenter mode limits the maps' height from the panel's height minus its graphics view's; a lesson
+    view opened while it trains (`cnnviz gui --presenter --lesson 1`) can ask while the panel is hidden and
+    not laid out, its graphics taller than itself: Qt said "Negative sizes (16777215,-32)" and kept no limit."""
+    window = make_window()
+    fill(window)
+    maps = window.panels.feature_maps
+    window.live_view.show(replace(window.state.local.snapshot(None, window.state.dataset, 3, tag=Tag.VIEW), step=7),
+                          from_trainer=True)
+    window.set_presenter(True, full_screen=False)
+    window.show_tab("mistakes")  # the maps' tab hidden: no layout pass sizes its children
+    maps.single_layer = True
+    maps.resize(maps.width(), 60)
+    maps.graphics.resize(maps.graphics.width(), 400)
+    assert maps.last_snapshot is not None and maps.views
+    maps._limit_height()
+    assert not [record.message for record in qtlog.records if "Negative sizes" in record.message]
+    assert maps.maximumHeight() >= 40, "a limit the big tiles fit in, not none"
+    window.set_presenter(False, full_screen=False)

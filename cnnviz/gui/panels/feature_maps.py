@@ -269,7 +269,10 @@ class FeatureMapsPanel(LazyPanel):
         while high - low > 2:
             middle = (low + high) // 2
             low, high = (low, middle) if tile(middle) >= target else (middle, high)
-        self.setMaximumHeight(int(high + self.height() - self.graphics.height() + 2))
+        # A hidden panel's graphics view can be taller than the panel itself (no layout pass yet):
+        # never a limit below the graphics' own need.
+        chrome = max(0, self.height() - self.graphics.height())
+        self.setMaximumHeight(int(high + chrome + 2))
 
     def _build(self, feature_maps) -> None:
         layout = self.graphics.ci
