@@ -159,6 +159,7 @@ def test_conv_paths_are_taken(nb):
     assert plan[-2] is True
     assert nb._use_winograd(5, 5, 32, 64) and nb._use_winograd(3, 3, 64, 32)
     assert not nb._use_winograd(5, 5, 1, 32) and not nb._use_winograd(7, 7, 32, 64)
+    assert not nb._use_winograd(3, 3, 24, 32)  # the fast net's conv2: channels-last im2col
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -76,8 +76,11 @@ class NumbaBackend(ArrayBackend):
     # Channels-last im2col when kw*C >= this (see _conv_plan).
     channels_last_min_run = 16
     # Winograd F(2x2, 3x3 / 5x5) for the forward pass and the input gradient when both
-    # channel counts reach this (small products run far below the sgemm peak).
-    winograd_min_channels = 16
+    # channel counts reach this: its transforms cost ~(C_in + C_out) per tile against the
+    # products' C_in * C_out, so with few channels the im2col sgemm wins (the fast net's
+    # conv2, 24 -> 32: im2col took 0.75x Winograd's time forward and 0.65x backward, one
+    # thread; the seed and keras nets' conv2, 32 -> 64: Winograd 1.6-1.7x faster forward).
+    winograd_min_channels = 32
     # Tiles per Winograd round (rows of its stacked sgemms).
     winograd_tiles = 100
     # Below this many elements (or flops) an op runs on the calling thread only.

@@ -25,7 +25,7 @@ def compile_every_kernel(backend, dtype) -> None:
                                 ((1, 1, 8, 8), (3, 1, 5, 5), (2, 2, 2, 2)),
                                 ((2, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),  # channels-last im2col
                                 ((1, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),
-                                ((2, 16, 6, 6), (16, 16, 3, 3), (1, 1, 1, 1))):  # Winograd
+                                ((2, 32, 6, 6), (32, 32, 3, 3), (1, 1, 1, 1))):  # Winograd (>= winograd_min_channels)
         x = rng.standard_normal(shape).astype(dtype)
         w = rng.standard_normal(wshape).astype(dtype)
         b = np.zeros(wshape[0], dtype)
