@@ -223,6 +223,17 @@ def test_conv2d_random_shapes(nb, ref, n, c, h, w, o, k, same, seed):
         close(got, exp, f"conv2d_backward {what}")
 
 
+def test_maxpool_backward_routes_nonfinite_gradients_as_the_reference(nb, ref):
+    """inf and NaN gradients: the window's other three entries get dy * 0 (NaN), as the reference's one-hot product."""
+    rng = np.random.default_rng(5)
+    x = rand(rng, (3, 2, 7, 9))
+    _, c0 = ref.maxpool2x2_forward(x)
+    _, c1 = nb.maxpool2x2_forward(x)
+    dy = rand(rng, (3, 2, 3, 4))
+    dy[0, 0, 1, 2], dy[1, 1, 2, 3], dy[2, 0, 0, 0] = np.inf, np.nan, -np.inf
+    np.testing.assert_array_equal(nb.maxpool2x2_backward(dy, c1), ref.maxpool2x2_backward(dy, c0))
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("shape", [(1, 1, 2, 2), (2, 3, 5, 7), (3, 2, 8, 8), (2, 1, 9, 4), (64, 32, 28, 28)])
 def test_maxpool(nb, ref, shape, dtype):

@@ -262,6 +262,11 @@ if numba is not None:
 
     @njit(**JIT)
     def maxpool_backward(dy, argmax, dx):
+        """dx = dy routed to each window's argmax, 0 (dy * 0, as the reference) elsewhere.
+
+        One loop over the output columns of both rows (contiguous stores, the window's
+        gradient and argmax read at ix >> 1) vectorises; a loop over windows with four
+        stride-2 stores did not and took ~3x as long."""
         n, c, h, w = dx.shape
         h2, w2 = dy.shape[2], dy.shape[3]
         for b in range(n):
@@ -273,14 +278,14 @@ if numba is not None:
                     a_row = argmax[b, ci, py]
                     d0 = dx[b, ci, 2 * py]
                     d1 = dx[b, ci, 2 * py + 1]
-                    for px in range(w2):
+                    for ix in range(2 * w2):
+                        px = ix >> 1
                         k = a_row[px]
                         g = g_row[px]
                         z = g * 0
-                        d0[2 * px] = g if k == 0 else z
-                        d0[2 * px + 1] = g if k == 1 else z
-                        d1[2 * px] = g if k == 2 else z
-                        d1[2 * px + 1] = g if k == 3 else z
+                        par = ix & 1
+                        d0[ix] = g if k == par else z
+                        d1[ix] = g if k == par + 2 else z
 
     # --- elementwise (flat, contiguous) -----------------------------------------
     @njit(**JIT)
