@@ -225,6 +225,21 @@ if numba is not None:
                 db[oc] += acc
 
     @njit(**JIT)
+    def sum_rows_into(parts, dst, first):
+        """dst = (dst if not first else 0) + sum of the rows of parts (M, L), row by row."""
+        m, size = parts.shape
+        start = 0
+        if first:
+            src = parts[0]
+            for i in range(size):
+                dst[i] = src[i]
+            start = 1
+        for r in range(start, m):
+            src = parts[r]
+            for i in range(size):
+                dst[i] += src[i]
+
+    @njit(**JIT)
     def add_into(dst, src):
         """dst += src (flat, contiguous)."""
         for i in range(dst.size):

@@ -30,7 +30,8 @@ def compile_every_kernel(backend, dtype) -> None:
         w = rng.standard_normal(wshape).astype(dtype)
         b = np.zeros(wshape[0], dtype)
         y, cache = backend.conv2d_forward(x, w, b, pads)
-        backend.conv2d_backward(y, cache, need_dx=True, dw=np.empty_like(w), db=np.empty_like(b))
+        for need_dx in (True, False):  # without dx: the first layer's own weight-gradient path
+            backend.conv2d_backward(y, cache, need_dx=need_dx, dw=np.empty_like(w), db=np.empty_like(b))
     exercise_every_op(backend, dtype)  # every op once, as a training step calls it
     p = np.ones(6, dtype)
     g = np.full(6, f(0.5))
