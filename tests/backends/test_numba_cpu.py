@@ -401,6 +401,8 @@ def test_float32_kernels_compute_nothing_in_float64():
         (K.add_channel_sums, np.ones((2, 3, 5), f), np.zeros(3, f)),
         (K.column_sums, np.ones((4, 5), f), np.zeros(5, f)),
         (K.pixels_to_nchw_bias, np.ones((10, 3), f), np.ones(3, f), np.ones((2, 3, 5), f)),
+        (K.add_bias_planes, np.ones((2, 3, 5), f), np.ones(3, f)),
+        (K.sum_rows_into, np.ones((3, 6), f), np.ones(6, f), True),
         (K.softmax_xent, np.ones((4, 10), f), np.zeros(4, np.int64), f(0.25), np.ones((4, 10), f)),
         (K.softmax, np.ones((4, 10), f), np.ones((4, 10), f)),
         (K.sgd_momentum, a, a.copy(), a.copy(), f(.1), f(.9)),

@@ -181,16 +181,15 @@ if numba is not None:
                         dst[ix] = src[ix]
 
     @njit(**JIT)
-    def channels_to_nchw_bias(yc, bias, y):
-        """yc (O, M*P) + bias -> y (M, O, P)."""
+    def add_bias_planes(y, bias):
+        """y (M, O, P) += bias[o], in place."""
         m, o, p = y.shape
         for b in range(m):
             for oc in range(o):
                 bo = bias[oc]
-                src = yc[oc, b * p:(b + 1) * p]
-                dst = y[b, oc]
+                row = y[b, oc]
                 for k in range(p):
-                    dst[k] = src[k] + bo
+                    row[k] += bo
 
     @njit(**JIT_SUM)
     def pack_dy(dy, dyc, db):
