@@ -240,8 +240,9 @@ def test_winograd_layers_count_their_own_products():
     assert fast["conv1"] == direct["conv1"]  # one input channel: direct
     tiles = 7 * 7  # 14x14 outputs in 2x2 tiles
     assert fast["conv2"][0] == 2 * 2 * tiles * 6 * 6 * 32 * 64 < direct["conv2"][0]
-    weight_gradient = 2 * 2 * 64 * 32 * 25 * 14 * 14
+    weight_gradient = 2 * 2 * tiles * 6 * 6 * 32 * 64  # F(5x5, 2x2) over dy's 2x2 tiles
     assert fast["conv2"][1] == weight_gradient + 2 * 2 * tiles * 6 * 6 * 64 * 32
+    assert direct["conv2"][1] == 2 * 2 * 64 * 32 * 25 * 14 * 14 * 2  # dW and dx, direct
     assert fast["dense1"] == direct["dense1"]
 
 

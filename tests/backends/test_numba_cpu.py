@@ -206,6 +206,29 @@ def test_conv2d_chunking_matches_whole_batch(nb, ref):
         close(got, exp, f"conv backward {what} (chunked)")
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n,h,w,k,padding", [(5, 9, 7, 5, "same"), (7, 6, 5, 3, "valid"), (1, 4, 3, 3, "same")])
+def test_winograd_weight_gradient_over_several_chunks_matches_reference(ref, n, h, w, k, padding, dtype):
+    """dW by Winograd F(r x r, 2x2) summed over one-image chunks on each thread (odd sizes: dy's
+    last tile row and column are zero padding) equals the reference; and the im2col dW agrees."""
+    be = numba_cpu.create(threads=2)
+    be.winograd_min_channels = 1
+    be.winograd_tiles = 1  # one image per chunk: each thread sums several chunks' products
+    rng = np.random.default_rng(n + h + k)
+    x, wt, b = rand(rng, (n, 3, h, w), dtype), rand(rng, (4, 3, k, k), dtype) / k, rand(rng, (4,), dtype)
+    pads = _pads(k, padding)
+    y0, c0 = ref.conv2d_forward(x, wt, b, pads)
+    dy = rand(rng, y0.shape, dtype)
+    g0 = ref.conv2d_backward(dy, c0, False)
+    for winograd_dw in (True, False):
+        be.winograd_weight_gradient = winograd_dw
+        _, c1 = be.conv2d_forward(x, wt, b, pads)
+        g1 = be.conv2d_backward(dy, c1, False)
+        close(g1[1], g0[1], f"dw (Winograd {winograd_dw})")
+        close(g1[2], g0[2], f"db (Winograd {winograd_dw})")
+        assert g1[1].dtype == dtype and g1[1].flags.c_contiguous
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(n=st.integers(1, 4), c=st.integers(1, 4), h=st.integers(1, 10), w=st.integers(1, 10),
        o=st.integers(1, 5), k=st.integers(1, 5), same=st.booleans(), seed=st.integers(0, 2**16))
