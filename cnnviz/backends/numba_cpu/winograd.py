@@ -133,28 +133,43 @@ if numba is not None:
         """V[k1*n + k2, b*th*tw + ty*tw + tx, :] = (B^T d B)[k1, k2] for the n x n tile at
         (2*ty, 2*tx) of xp (M, Hp, 2, Wp/2 * C) (pad_split's layout).
 
-        B^T is applied down whole padded rows first (one long vector loop per nonzero
-        coefficient), then across: with even and odd columns apart, column ``col`` of
+        B^T is applied down whole padded rows first (one long vector loop per transformed
+        row), then across: with even and odd columns apart, column ``col`` of
         all the tiles of a row is one contiguous run, so that is a long loop too."""
         m = xp.shape[0]
         n = bt.shape[0]
-        zero = np.zeros(1, bt.dtype)[0]
         n_in = bt.shape[1]  # == n, or 2 for the dy tiles of the weight gradient (G)
         c = v.shape[2]
         width = xp.shape[3]
         span = tw * c
         for b in range(m):
             for ty in range(th):
+                # Each row written once, all n_in terms in one expression (0.76-0.89x the time of
+                # zeroing it and adding one term per nonzero coefficient).
                 for k1 in range(n):
                     for par in range(2):
                         dst = rows[k1, par]
-                        dst[:] = 0
-                        for u in range(n_in):
-                            coef = bt[k1, u]
-                            if coef != zero:
-                                src = xp[b, 2 * ty + u, par]
-                                for e in range(width):
-                                    dst[e] += coef * src[e]
+                        s0 = xp[b, 2 * ty, par]
+                        s1 = xp[b, 2 * ty + 1, par]
+                        c0, c1 = bt[k1, 0], bt[k1, 1]
+                        if n_in == 2:
+                            for e in range(width):
+                                dst[e] = c0 * s0[e] + c1 * s1[e]
+                        elif n_in == 4:
+                            s2 = xp[b, 2 * ty + 2, par]
+                            s3 = xp[b, 2 * ty + 3, par]
+                            c2, c3 = bt[k1, 2], bt[k1, 3]
+                            for e in range(width):
+                                dst[e] = c0 * s0[e] + c1 * s1[e] + c2 * s2[e] + c3 * s3[e]
+                        else:  # n_in == 6
+                            s2 = xp[b, 2 * ty + 2, par]
+                            s3 = xp[b, 2 * ty + 3, par]
+                            s4 = xp[b, 2 * ty + 4, par]
+                            s5 = xp[b, 2 * ty + 5, par]
+                            c2, c3, c4, c5 = bt[k1, 2], bt[k1, 3], bt[k1, 4], bt[k1, 5]
+                            for e in range(width):
+                                dst[e] = (c0 * s0[e] + c1 * s1[e] + c2 * s2[e] + c3 * s3[e]
+                                          + c4 * s4[e] + c5 * s5[e])
                 t0 = (b * th + ty) * tw
                 for k1 in range(n):
                     # The n column runs of this row (even columns, odd columns, shifted).
