@@ -79,8 +79,7 @@ class NumbaBackend(ArrayBackend):
     # the products C_in * C_out (24 -> 32: im2col 0.65-0.8x Winograd's backward time; 32 -> 64:
     # Winograd 1.6-1.7x faster forward; one thread, A/B).
     winograd_min_channels = 32
-    # dW of a channel-planes conv without dx (the first layer): one product per image (else per chunk).
-    planes_dw_per_image = True
+    planes_dw_per_image = True  # dW of a channel-planes conv without dx: a product per image (else per chunk)
     winograd_weight_gradient = True  # dW of a Winograd layer by Winograd F(r x r, 2x2) (else im2col)
     # Tiles per Winograd round (rows of its stacked sgemms).
     winograd_tiles = 100
