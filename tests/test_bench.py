@@ -234,14 +234,15 @@ def test_load_average_is_none_where_the_system_has_none(monkeypatch):
 
 def test_winograd_layers_count_their_own_products():
     model = Sequential.from_spec("seed")
-    winograd = lambda kernel, c_in, c_out: 2 if min(c_in, c_out) >= 16 else None  # the numba backend's rule
+    winograd = lambda kernel, c_in, c_out: 2 if min(c_in, c_out) >= 32 else None  # the numba backend's rule
     direct = bench_runner.layer_flops(model, 2)
     fast = bench_runner.layer_flops(model, 2, winograd)
     assert fast["conv1"] == direct["conv1"]  # one input channel: direct
     tiles = 7 * 7  # 14x14 outputs in 2x2 tiles
     assert fast["conv2"][0] == 2 * 2 * tiles * 6 * 6 * 32 * 64 < direct["conv2"][0]
-    weight_gradient = 2 * 2 * 64 * 32 * 25 * 14 * 14
+    weight_gradient = 2 * 2 * tiles * 6 * 6 * 32 * 64  # F(5x5, 2x2) over dy's 2x2 tiles
     assert fast["conv2"][1] == weight_gradient + 2 * 2 * tiles * 6 * 6 * 64 * 32
+    assert direct["conv2"][1] == 2 * 2 * 64 * 32 * 25 * 14 * 14 * 2  # dW and dx, direct
     assert fast["dense1"] == direct["dense1"]
 
 
@@ -251,7 +252,8 @@ def test_the_numba_backend_says_which_convolutions_are_winograd():
         be = numba_cpu.create(threads=1)
     except Exception as exc:  # noqa: BLE001
         pytest.skip(str(exc))
-    assert be.winograd_tile(5, 32, 64) == 2 and be.winograd_tile(3, 16, 16) == 2
+    assert be.winograd_tile(5, 32, 64) == 2 and be.winograd_tile(3, 32, 32) == 2
+    assert be.winograd_tile(3, 24, 32) is None  # the fast net's conv2: im2col is faster
     assert be.winograd_tile(5, 1, 32) is None and be.winograd_tile(7, 32, 64) is None
 
 

@@ -130,7 +130,8 @@ def layer_flops(model: Sequential, batch: int, winograd_tile=None) -> dict[str, 
     parameters comes before it, the input-gradient product. ``winograd_tile(kernel, c_in, c_out)``
     (a backend's ``winograd_tile``): where it gives a tile size m, the forward product (and the
     input gradient's, channels swapped) is counted as Winograd F(m x m, r x r) does it, (m+r-1)^2
-    products per m x m output tile instead of m^2 r^2: fewer than the direct convolution."""
+    products per m x m output tile instead of m^2 r^2: fewer than the direct convolution; the
+    weight gradient as Winograd F(r x r, m x m) over the same tiles of dy, the same count."""
 
     def count(k, c, o, ho, wo):
         m = winograd_tile(k, c, o) if winograd_tile is not None else None
@@ -145,7 +146,7 @@ def layer_flops(model: Sequential, batch: int, winograd_tile=None) -> dict[str, 
             c = in_shape[0]
             o, ho, wo = out_shape
             k = layer.kernel
-            weight_gradient = 2.0 * batch * o * c * k * k * ho * wo  # always im2col + sgemm
+            weight_gradient = count(k, c, o, ho, wo)  # Winograd F(r x r, m x m) where the forward is
             out[layer.name] = (count(k, c, o, ho, wo), weight_gradient + (count(k, o, c, ho, wo) if need_dx else 0.0))
         elif isinstance(layer, Dense):
             one = 2.0 * batch * in_shape[0] * layer.units

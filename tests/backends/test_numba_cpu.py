@@ -159,6 +159,7 @@ def test_conv_paths_are_taken(nb):
     assert plan[-2] is True
     assert nb._use_winograd(5, 5, 32, 64) and nb._use_winograd(3, 3, 64, 32)
     assert not nb._use_winograd(5, 5, 1, 32) and not nb._use_winograd(7, 7, 32, 64)
+    assert not nb._use_winograd(3, 3, 24, 32)  # the fast net's conv2: channels-last im2col
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -205,6 +206,29 @@ def test_conv2d_chunking_matches_whole_batch(nb, ref):
         close(got, exp, f"conv backward {what} (chunked)")
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n,h,w,k,padding", [(5, 9, 7, 5, "same"), (7, 6, 5, 3, "valid"), (1, 4, 3, 3, "same")])
+def test_winograd_weight_gradient_over_several_chunks_matches_reference(ref, n, h, w, k, padding, dtype):
+    """dW by Winograd F(r x r, 2x2) summed over one-image chunks on each thread (odd sizes: dy's
+    last tile row and column are zero padding) equals the reference; and the im2col dW agrees."""
+    be = numba_cpu.create(threads=2)
+    be.winograd_min_channels = 1
+    be.winograd_tiles = 1  # one image per chunk: each thread sums several chunks' products
+    rng = np.random.default_rng(n + h + k)
+    x, wt, b = rand(rng, (n, 3, h, w), dtype), rand(rng, (4, 3, k, k), dtype) / k, rand(rng, (4,), dtype)
+    pads = _pads(k, padding)
+    y0, c0 = ref.conv2d_forward(x, wt, b, pads)
+    dy = rand(rng, y0.shape, dtype)
+    g0 = ref.conv2d_backward(dy, c0, False)
+    for winograd_dw in (True, False):
+        be.winograd_weight_gradient = winograd_dw
+        _, c1 = be.conv2d_forward(x, wt, b, pads)
+        g1 = be.conv2d_backward(dy, c1, False)
+        close(g1[1], g0[1], f"dw (Winograd {winograd_dw})")
+        close(g1[2], g0[2], f"db (Winograd {winograd_dw})")
+        assert g1[1].dtype == dtype and g1[1].flags.c_contiguous
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(n=st.integers(1, 4), c=st.integers(1, 4), h=st.integers(1, 10), w=st.integers(1, 10),
        o=st.integers(1, 5), k=st.integers(1, 5), same=st.booleans(), seed=st.integers(0, 2**16))
@@ -220,6 +244,17 @@ def test_conv2d_random_shapes(nb, ref, n, c, h, w, o, k, same, seed):
     dy = rand(rng, y0.shape)
     for got, exp, what in zip(nb.conv2d_backward(dy, c1), ref.conv2d_backward(dy, c0), ("dx", "dw", "db")):
         close(got, exp, f"conv2d_backward {what}")
+
+
+def test_maxpool_backward_routes_nonfinite_gradients_as_the_reference(nb, ref):
+    """inf and NaN gradients: the window's other three entries get dy * 0 (NaN), as the reference's one-hot product."""
+    rng = np.random.default_rng(5)
+    x = rand(rng, (3, 2, 7, 9))
+    _, c0 = ref.maxpool2x2_forward(x)
+    _, c1 = nb.maxpool2x2_forward(x)
+    dy = rand(rng, (3, 2, 3, 4))
+    dy[0, 0, 1, 2], dy[1, 1, 2, 3], dy[2, 0, 0, 0] = np.inf, np.nan, -np.inf
+    np.testing.assert_array_equal(nb.maxpool2x2_backward(dy, c1), ref.maxpool2x2_backward(dy, c0))
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
@@ -389,6 +424,8 @@ def test_float32_kernels_compute_nothing_in_float64():
         (K.add_channel_sums, np.ones((2, 3, 5), f), np.zeros(3, f)),
         (K.column_sums, np.ones((4, 5), f), np.zeros(5, f)),
         (K.pixels_to_nchw_bias, np.ones((10, 3), f), np.ones(3, f), np.ones((2, 3, 5), f)),
+        (K.add_bias_planes, np.ones((2, 3, 5), f), np.ones(3, f)),
+        (K.sum_rows_into, np.ones((3, 6), f), np.ones(6, f), True),
         (K.softmax_xent, np.ones((4, 10), f), np.zeros(4, np.int64), f(0.25), np.ones((4, 10), f)),
         (K.softmax, np.ones((4, 10), f), np.ones((4, 10), f)),
         (K.sgd_momentum, a, a.copy(), a.copy(), f(.1), f(.9)),

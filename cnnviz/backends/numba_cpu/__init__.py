@@ -11,9 +11,9 @@ Convolution, per chunk of images small enough for a core's L2:
 * first layer (few input channels): zero-padded channel planes, im2col, sgemm;
 * other layers: channels-last im2col (pixel-major columns: all three products are
   plain sgemms of good shape, dy needs no transpose);
-* 3x3 and 5x5 kernels with >= 16 channels in and out: Winograd F(2x2, r x r) for
-  the forward pass and the input gradient (2.25x / 2.78x fewer multiplications in
-  the channel-mixing sgemms); the weight gradient stays an im2col sgemm.
+* 3x3 and 5x5 kernels with >= 32 channels in and out: Winograd F(2x2, r x r) for
+  the forward pass and the input gradient, F(r x r, 2x2) for the weight gradient
+  (2.25x / 2.78x fewer multiplications in the channel-mixing sgemms).
 
 Pooling with its argmax, ReLU, dropout, the loss and the optimizer updates are
 single fused passes. A float32 step computes nothing in float64 (a test reads
@@ -75,9 +75,12 @@ class NumbaBackend(ArrayBackend):
     conv_chunk_bytes = 1 << 20
     # Channels-last im2col when kw*C >= this (see _conv_plan).
     channels_last_min_run = 16
-    # Winograd F(2x2, 3x3 / 5x5) for the forward pass and the input gradient when both
-    # channel counts reach this (small products run far below the sgemm peak).
-    winograd_min_channels = 16
+    # Winograd when both channel counts reach this: its transforms cost ~(C_in + C_out) per tile,
+    # the products C_in * C_out (24 -> 32: im2col 0.65-0.8x Winograd's backward time; 32 -> 64:
+    # Winograd 1.6-1.7x faster forward; one thread, A/B).
+    winograd_min_channels = 32
+    planes_dw_per_image = True  # dW of a channel-planes conv without dx: a product per image (else per chunk)
+    winograd_weight_gradient = True  # dW of a Winograd layer by Winograd F(r x r, 2x2) (else im2col)
     # Tiles per Winograd round (rows of its stacked sgemms).
     winograd_tiles = 100
     # Below this many elements (or flops) an op runs on the calling thread only.
@@ -153,7 +156,7 @@ class NumbaBackend(ArrayBackend):
         y = self._ws.get((n, o, ho, wo), dtype)
         if self._use_winograd(kh, kw, c, o):
             b = np.ascontiguousarray(b, dtype=dtype)
-            u = self._winograd_weights(w, False)
+            u = WG.kernel_transform(w, False)
             self._winograd(x, u, kh, top, left, b, y)
             return y, (x, w, tuple(int(v) for v in padding))
         y3 = y.reshape(n, o, p)
@@ -164,7 +167,7 @@ class NumbaBackend(ArrayBackend):
         b = np.ascontiguousarray(b)
         ranges = self._ranges(n, n * p * k)
         buffers = {r: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nb * p * k,), dtype),
-                       self._ws.get((nb * p * o,), dtype)) for r in ranges}
+                       self._ws.get((nb * p * o,), dtype) if last else None) for r in ranges}
 
         def work(lo, hi):
             xp_buf, cols_buf, out_buf = buffers[(lo, hi)]
@@ -181,11 +184,12 @@ class NumbaBackend(ArrayBackend):
                 else:
                     xp = xp_buf[:m * c * hp * wp].reshape(m, c, hp * wp)
                     cols = cols_buf[:m * p * k].reshape(k, m * p)
-                    yc = out_buf[:m * p * o].reshape(o, m * p)
                     K.pad_planes(x[n0:n0 + m], top, left, wp, xp)
                     K.im2col_planes(xp, kh, kw, wp, ho, wo, cols)
-                    np.matmul(wm, cols, out=yc)
-                    K.channels_to_nchw_bias(yc, b, y3[n0:n0 + m])
+                    # y[b] (O, P) = W (O, K) @ image b's columns (K, P), straight into NCHW, then the
+                    # bias (0.76x the time of one product into a buffer and a copy to NCHW).
+                    np.matmul(wm, cols.reshape(k, m, p).transpose(1, 0, 2), out=y3[n0:n0 + m])
+                    K.add_bias_planes(y3[n0:n0 + m], b)
 
         self._run(work, ranges)
         # x is the previous layer's output and is never written again: keep it, not the columns.
@@ -206,9 +210,11 @@ class NumbaBackend(ArrayBackend):
         dx = self._ws.get(tuple(x.shape), dtype) if need_dx else None
         wino_dx = need_dx and self._use_winograd(kh, kw, o, c)
         cols_dx = need_dx and not wino_dx
+        planes_dw_per_image = not last and not cols_dx and self.planes_dw_per_image
+        wino_dw = self.winograd_weight_gradient and self._use_winograd(kh, kw, c, o)
         ranges = self._ranges(n, n * p * k)
         buffers = {r: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nb * p * k,), dtype),
-                       self._ws.get((o * nb * p,), dtype) if nb > 1 else None) for r in ranges}
+                       self._ws.get((o * nb * p,), dtype) if nb > 1 else None) for r in ranges if not wino_dw}
 
         def work(lo, hi):
             xp_buf, cols_buf, dyc_buf = buffers[(lo, hi)]
@@ -216,6 +222,7 @@ class NumbaBackend(ArrayBackend):
             part = np.empty((o, k), dtype) if hi - lo > nb else None
             db_acc = np.zeros(o, dtype)
             scratch = np.empty(hp * wp * (c if last else 1), dtype)
+            per_image = np.empty((nb, o, k), dtype) if planes_dw_per_image else None
             for n0 in range(lo, hi, nb):
                 m = min(hi, n0 + nb) - n0
                 if last:
@@ -228,6 +235,14 @@ class NumbaBackend(ArrayBackend):
                     cols = cols_buf[:m * p * k].reshape(k, m * p)
                     K.pad_planes(x[n0:n0 + m], top, left, wp, xp)
                     K.im2col_planes(xp, kh, kw, wp, ho, wo, cols)
+                if planes_dw_per_image:
+                    # dW of image b (O, K) = dy[b] (O, P) @ its columns (P, K), dy as it is (no pack_dy):
+                    # 0.42x the time of one (O, M*P) @ (M*P, K) product with K = kh*kw = 25.
+                    parts = per_image[:m]
+                    np.matmul(dy3[n0:n0 + m], cols.reshape(k, m, p).transpose(1, 2, 0), out=parts)
+                    K.add_channel_sums(dy3[n0:n0 + m], db_acc)
+                    K.sum_rows_into(parts.reshape(m, o * k), dw_acc.reshape(-1), n0 == lo)
+                    continue
                 if m == 1:  # one NCHW image is already (O, P): no copy
                     dyc = dy3[n0]
                     K.add_channel_sums(dy3[n0:n0 + 1], db_acc)
@@ -249,15 +264,18 @@ class NumbaBackend(ArrayBackend):
                         K.col2im_planes(cols, kh, kw, wp, ho, wo, top, left, scratch, dx[n0:n0 + m])
             return dw_acc, db_acc
 
-        results = self._run(work, ranges)
+        if wino_dw:  # dW by Winograd F(r x r, 2 x 2) (winograd.weight_gradient)
+            dw_oihw, db_sum = WG.weight_gradient(self, x, dy3.reshape(n, o, ho, wo), kh, top, left)
+        else:
+            results = self._run(work, ranges)
+            dw_sum, db_sum = results[0]
+            for dw_k, db_k in results[1:]:
+                dw_sum += dw_k
+                db_sum += db_k
+            dw_oihw = dw_sum.reshape(o, kh, kw, c).transpose(0, 3, 1, 2) if last else dw_sum.reshape(w.shape)
         if wino_dx:  # dx = dy correlated with the flipped kernel, padded to give x's size
-            u = self._winograd_weights(w, True)
+            u = WG.kernel_transform(w, True)
             self._winograd(dy3.reshape(n, o, ho, wo), u, kh, kh - 1 - top, kw - 1 - left, np.zeros(c, dtype), dx)
-        dw_sum, db_sum = results[0]
-        for dw_k, db_k in results[1:]:
-            dw_sum += dw_k
-            db_sum += db_k
-        dw_oihw = dw_sum.reshape(o, kh, kw, c).transpose(0, 3, 1, 2) if last else dw_sum.reshape(w.shape)
         if dw is None:
             dw = np.ascontiguousarray(dw_oihw)
         else:
@@ -266,24 +284,13 @@ class NumbaBackend(ArrayBackend):
 
     def winograd_tile(self, kernel: int, c_in: int, c_out: int) -> int | None:
         """Outputs per side of the Winograd tile F(m x m, kernel x kernel) that a square convolution
-        of these channels runs as (forward; the input gradient with c_in and c_out swapped), or None
-        for im2col + sgemm: ``bench`` counts the products it really does."""
+        of these channels runs as (forward; the input gradient with c_in and c_out swapped; the
+        weight gradient as F(kernel x kernel, m x m)), or None for im2col + sgemm: ``bench`` counts
+        the products it really does."""
         return WG.TILE_OUT if self._use_winograd(kernel, kernel, c_in, c_out) else None
 
     def _use_winograd(self, kh: int, kw: int, c_in: int, c_out: int) -> bool:
         return kh == kw and kh in WG.KERNELS and min(c_in, c_out) >= self.winograd_min_channels
-
-    @staticmethod
-    def _winograd_weights(w, flip: bool):
-        """U (n*n, C_in, C_out): the forward kernel, or (flip) the input-gradient kernel
-        (channels swapped, rotated 180 degrees)."""
-        r = w.shape[2]
-        n = r + WG.TILE_OUT - 1
-        _, g, _ = WG.matrices(r, w.dtype)
-        wt = np.ascontiguousarray(w[:, :, ::-1, ::-1].transpose(2, 3, 0, 1) if flip else w.transpose(2, 3, 1, 0))
-        u = np.empty((n * n,) + wt.shape[2:], w.dtype)
-        WG.weights(wt, g, np.empty((n, r, wt.shape[2] * wt.shape[3]), w.dtype), u)
-        return u
 
     def _winograd(self, x, u, r: int, top: int, left: int, bias, y):
         """y (N, O, Ho, Wo) = bias + stride-1 correlation of x (N, C, H, W), zero-padded

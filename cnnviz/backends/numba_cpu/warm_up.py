@@ -25,12 +25,13 @@ def compile_every_kernel(backend, dtype) -> None:
                                 ((1, 1, 8, 8), (3, 1, 5, 5), (2, 2, 2, 2)),
                                 ((2, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),  # channels-last im2col
                                 ((1, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),
-                                ((2, 16, 6, 6), (16, 16, 3, 3), (1, 1, 1, 1))):  # Winograd
+                                ((2, 32, 6, 6), (32, 32, 3, 3), (1, 1, 1, 1))):  # Winograd (>= winograd_min_channels)
         x = rng.standard_normal(shape).astype(dtype)
         w = rng.standard_normal(wshape).astype(dtype)
         b = np.zeros(wshape[0], dtype)
         y, cache = backend.conv2d_forward(x, w, b, pads)
-        backend.conv2d_backward(y, cache, need_dx=True, dw=np.empty_like(w), db=np.empty_like(b))
+        for need_dx in (True, False):  # without dx: the first layer's own weight-gradient path
+            backend.conv2d_backward(y, cache, need_dx=need_dx, dw=np.empty_like(w), db=np.empty_like(b))
     exercise_every_op(backend, dtype)  # every op once, as a training step calls it
     p = np.ones(6, dtype)
     g = np.full(6, f(0.5))
