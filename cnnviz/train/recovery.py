@@ -29,6 +29,7 @@ from ..backends.base import BackendUnavailable
 from . import events as ev
 from .config import TrainConfig
 from .data_order import DataOrderState
+from ..translatable import N_, Phrase
 
 T = TypeVar("T")
 
@@ -105,10 +106,13 @@ class CollapseWatch:
         return self.ema is None or (math.isfinite(self.ema) and self.steps_at_chance == 0
                                     and self.ema < 2.0 * self.chance)
 
-    def describe(self) -> str:
-        return (f"the loss has stayed at chance level ({self.chance:.2f} = ln 10, a guess among ten classes) "
-                f"for {self.steps_at_chance} steps after having been "
-                + ("much lower" if self.lowest < 0.6 * self.chance else "far higher"))
+    def describe(self) -> Phrase:
+        values = dict(chance=self.chance, steps=self.steps_at_chance)
+        if self.lowest < 0.6 * self.chance:
+            return Phrase(N_("the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) "
+                             "for {steps} steps after having been much lower"), **values)
+        return Phrase(N_("the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) "
+                         "for {steps} steps after having been far higher"), **values)
 
 
 class GpuGuard:

@@ -44,6 +44,7 @@ from .snapshot import take_snapshot
 from .stats import parameter_stats
 from .step import training_step
 from .timing import layer_timings
+from ..translatable import N_, Phrase
 
 GPU_SYNC_EVERY = 16
 
@@ -153,12 +154,14 @@ class Trainer(cmd.Steering):
     def _warm_up(self, backend) -> None:
         """Compile before timing: compile seconds never count as training."""
         if backend.needs_warmup:
-            self._emit(ev.WarmupStarted(backend.name, f"{backend.name}: compiling kernels (the first start only; "
-                                                      "later starts load them from a cache)"))
+            self._emit(ev.WarmupStarted(backend.name, Phrase(N_(
+                "{backend}: compiling kernels (the first start only; later starts load them from a cache)"),
+                backend=backend.name)))
             seconds = float(backend.warm_up(self.model.dtype))
             self.compile_seconds += seconds
             if seconds > 0.05:
-                self._emit(ev.WarmupFinished(backend.name, seconds, f"{backend.name}: compiled kernels in {seconds:.1f} s"))
+                self._emit(ev.WarmupFinished(backend.name, seconds, Phrase(
+                    N_("{backend}: compiled kernels in {seconds:.1f} s"), backend=backend.name, seconds=seconds)))
 
     def _put_data_on(self, backend) -> None:
         self._device_data = backend.upload_dataset(self._train_x, self._train_y)
@@ -229,8 +232,9 @@ class Trainer(cmd.Steering):
                 result = self.evaluate(full=epoch_ended)
                 watch = self.recovery.watch
                 if result is not None and watch.add_accuracy(result.test_accuracy, result.samples):
-                    self._diverged(f"the test accuracy fell to {result.test_accuracy:.1%}, chance level, after "
-                                   f"reaching {watch.best_accuracy:.1%}", watch.chance)
+                    self._diverged(Phrase(N_("the test accuracy fell to {accuracy:.1%}, chance level, after "
+                                             "reaching {best:.1%}"), accuracy=result.test_accuracy,
+                                          best=watch.best_accuracy), watch.chance)
         self._flush()
         final = None
         if self.step > 0 and (self.final_evaluation or not stopped):
@@ -301,7 +305,8 @@ class Trainer(cmd.Steering):
         rate = self._pending.rate()
         for record, (loss, correct) in zip(pending, values):
             if not math.isfinite(loss):
-                self._diverged(f"the loss became {loss} at step {record.step}", float(loss))
+                self._diverged(Phrase(N_("the loss became {loss} at step {step}"), loss=loss, step=record.step),
+                               float(loss))
                 return
             eta = self._images_left(record.step) / rate if rate > 0 else None
             self._emit(ev.StepFinished(record.step, record.epoch, float(loss), float(correct) / record.batch,
@@ -335,7 +340,7 @@ class Trainer(cmd.Steering):
                                      self.model.named_parameters().flat.layout)
         self.recovery.watch.reset()
         self._paused = True
-        advice = f"Lower the learning rate (now {self.config.lr:g}) and resume."
+        advice = Phrase(N_("Lower the learning rate (now {lr:g}) and resume."), lr=self.config.lr)
         self._emit(ev.Diverged(self.step, self.epoch, loss, backup.step, cause, advice))
         self._emit(ev.StateChanged(ev.RunPhase.PAUSED, self.step))
 
