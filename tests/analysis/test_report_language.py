@@ -93,7 +93,7 @@ def test_a_german_report_has_german_headings_and_says_so(tmp_path):
     parsed = text_of(html)
     text = " ".join(parsed.parts)
     assert parsed.lang == "de"
-    for heading in ("Zusammenfassung", "Lernkurven", "Konfusionsmatrix", "Gelernte Kernel", "Wofür die Zeit",
+    for heading in ("Zusammenfassung", "Lernkurven", "Konfusionsmatrix", "Gelernte Kernel", "Wo die Zeit bleibt",
                     "Eine Karte des Gelernten", "Das Netz täuschen", "Testauswertungen (12 von 18 gezeigt)"):
         assert heading in text
     assert "4 als 9 gelesen (7×)" in text

@@ -68,3 +68,14 @@ def test_a_report_exported_from_a_german_window_is_german(german, qtbot, make_wi
     for english in ("<h2>Summary</h2>", "Final test accuracy", "learning rate", "training step"):
         assert english not in html, english
     assert window.banner.label.text().startswith("Bericht in ")
+
+
+def test_the_class_drawings_and_the_time_lapse_speak_german(german, qtbot, window, tmp_path):
+    drawings = window.panels.drawings
+    qtbot.waitUntil(lambda: not drawings.loading, timeout=30_000)
+    drawings._changed()
+    assert drawings.counts_label.text().startswith("0 Zeichnungen · 0: 0 · 1: 0")
+    said = []
+    window.panels.timelapse.message.connect(lambda text, kind: said.append(text))
+    assert not window.panels.timelapse.export_gif(str(tmp_path / "nothing-yet.gif"))  # no frames: refused
+    assert said and said[-1].startswith("Das GIF konnte nicht exportiert werden: ")

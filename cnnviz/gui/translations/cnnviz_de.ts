@@ -84,7 +84,7 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="302" />
    <source>true \ predicted</source>
-   <translation>richtig \ erkannt</translation>
+   <translation>Ziffer \ Antwort</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="141" />
@@ -325,7 +325,7 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="370" />
    <source>Where the time goes</source>
-   <translation>Wofür die Zeit draufgeht</translation>
+   <translation>Wo die Zeit bleibt</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="170" />
@@ -1582,7 +1582,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="80" />
    <location filename="cnnviz/gui/panels/drawings.py" line="125" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
    <source>our drawings</source>
    <translation>unsere Zeichnungen</translation>
   </message>
@@ -1607,6 +1607,21 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Eine Kritzelei oder falsch beschriftete Zeichnung entfernen</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="170" />
+   <source>{count} drawings · {per_digit} · still missing: {missing}</source>
+   <translation>{count} Zeichnungen · {per_digit} · es fehlen noch: {missing}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="171" />
+   <source>{count} drawings · {per_digit}</source>
+   <translation>{count} Zeichnungen · {per_digit}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="148" />
+   <source>Reading the class's drawings…</source>
+   <translation>Lese die Zeichnungen der Klasse…</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="74" />
    <source>Name (optional)</source>
    <translation>Name (optional)</translation>
@@ -1617,12 +1632,17 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Gespeichert in {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="191" />
+   <source>Saved as a {digit} ({count} drawings in {folder})</source>
+   <translation>Als {digit} gespeichert ({count} Zeichnungen in {folder})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="263" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>Gemessen an den Zeichnungen, mit denen nachtrainiert wurde: Neue Zeichnungen sind der faire Test.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
    <source>our drawings (none yet)</source>
    <translation>noch keine Zeichnungen</translation>
   </message>
@@ -1633,24 +1653,39 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Zeichnung als {digit} speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="256" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="152" />
+   <source>Could not read the drawings folder: {error}</source>
+   <translation>Der Ordner mit den Zeichnungen konnte nicht gelesen werden: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="183" />
+   <source>Could not save the drawing: {exc}</source>
+   <translation>Die Zeichnung konnte nicht gespeichert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="258" />
    <source>our drawings ({correct} of {n})</source>
    <translation>unsere Zeichnungen ({correct} von {n})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="259" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="281" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
    <source>labelled {label}{who}</source>
    <translation>beschriftet als {label}{who}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="287" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
    <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
    <translation>beschriftet als {label}{who}; das Netz liest {answer}, {verdict}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="205" />
+   <source>Could not delete the drawing: {exc}</source>
+   <translation>Die Zeichnung konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="34" />
@@ -2408,6 +2443,16 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Bild {index} von {count} · Schritt {step:,} · Epoche {epoch:.2f} · Testgenauigkeit {accuracy}</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
+   <source>Saved the time-lapse ({count} frames) to {path}</source>
+   <translation>Zeitraffer ({count} Bilder) in {path} gespeichert</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="243" />
+   <source>Saved {count} PNG frames to {folder}</source>
+   <translation>{count} PNG-Bilder in {folder} gespeichert</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="171" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; Kernel{channel}: {count} × {kh}×{kw}, eine Farbskala für alle Bilder</translation>
@@ -2416,6 +2461,16 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <location filename="cnnviz/gui/panels/timelapse.py" line="191" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt; ({c} Karten)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
+   <source>Could not export the GIF: {exc}</source>
+   <translation>Das GIF konnte nicht exportiert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="241" />
+   <source>Could not export the frames: {exc}</source>
+   <translation>Die Einzelbilder konnten nicht exportiert werden: {exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="236" />

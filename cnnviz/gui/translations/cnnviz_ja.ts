@@ -370,22 +370,22 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="189" />
    <source>training loss (average of {count})</source>
-   <translation>学習の損失({count} の平均)</translation>
+   <translation>学習の損失({count} ステップの平均)</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="191" />
    <source>training batch accuracy (average of {count})</source>
-   <translation>学習のバッチ精度({count} の平均)</translation>
+   <translation>学習のバッチ精度({count} ステップの平均)</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="232" />
    <source>this run: training loss (average of {count})</source>
-   <translation>この学習: 学習の損失({count} の平均)</translation>
+   <translation>この学習: 学習の損失({count} ステップの平均)</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="234" />
    <source>this run: training accuracy (average of {count})</source>
-   <translation>この学習: 学習の精度({count} の平均)</translation>
+   <translation>この学習: 学習の精度({count} ステップの平均)</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="294" />
@@ -1581,7 +1581,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="80" />
    <location filename="cnnviz/gui/panels/drawings.py" line="125" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
    <source>our drawings</source>
    <translation>みんなの手書き</translation>
   </message>
@@ -1606,6 +1606,21 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>落書きやラベルの間違った手書きを削除</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="170" />
+   <source>{count} drawings · {per_digit} · still missing: {missing}</source>
+   <translation>手書き {count} 枚 · {per_digit} · まだない数字: {missing}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="171" />
+   <source>{count} drawings · {per_digit}</source>
+   <translation>手書き {count} 枚 · {per_digit}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="148" />
+   <source>Reading the class's drawings…</source>
+   <translation>クラスの手書きを読み込んでいます…</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="74" />
    <source>Name (optional)</source>
    <translation>名前(任意)</translation>
@@ -1616,12 +1631,17 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>{folder} に保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="191" />
+   <source>Saved as a {digit} ({count} drawings in {folder})</source>
+   <translation>{digit} として保存しました({folder} に手書き {count} 枚)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="263" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>追加学習に使った手書きで測った値です。公平なテストには新しい手書きを使いましょう。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
    <source>our drawings (none yet)</source>
    <translation>まだ手書きなし</translation>
   </message>
@@ -1632,24 +1652,39 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>手書きを {digit} として保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="256" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="152" />
+   <source>Could not read the drawings folder: {error}</source>
+   <translation>手書きのフォルダを読めませんでした: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="183" />
+   <source>Could not save the drawing: {exc}</source>
+   <translation>手書きを保存できませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="258" />
    <source>our drawings ({correct} of {n})</source>
    <translation>みんなの手書き({n} 枚中 {correct} 枚)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="259" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>みんなの手書き({n} 枚中 {correct} 枚)、追加学習前は {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="281" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
    <source>labelled {label}{who}</source>
    <translation>ラベル {label}{who}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="287" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
    <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
    <translation>ラベル {label}{who}。ネットワークの読みは {answer}、{verdict}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="205" />
+   <source>Could not delete the drawing: {exc}</source>
+   <translation>手書きを削除できませんでした: {exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="34" />
@@ -2407,6 +2442,16 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>{count} コマ中 {index} · ステップ {step:,} · エポック {epoch:.2f} · テスト精度 {accuracy}</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
+   <source>Saved the time-lapse ({count} frames) to {path}</source>
+   <translation>タイムラプス({count} コマ)を {path} に保存しました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="243" />
+   <source>Saved {count} PNG frames to {folder}</source>
+   <translation>PNG {count} コマを {folder} に保存しました</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="171" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; のカーネル{channel}: {count} × {kh}×{kw}、全コマ共通の色スケール</translation>
@@ -2415,6 +2460,16 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/timelapse.py" line="191" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt;({c} 枚)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
+   <source>Could not export the GIF: {exc}</source>
+   <translation>GIF を書き出せませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="241" />
+   <source>Could not export the frames: {exc}</source>
+   <translation>コマを書き出せませんでした: {exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="236" />
