@@ -74,7 +74,7 @@ class Comparison:
     def show(self) -> None:
         kept = self.state.kept
         now = self.settings_now()
-        self.curves.show_kept(kept, "" if kept is None else comparison.describe(kept, now))
+        self.curves.show_kept(kept, "" if kept is None else comparison.describe(kept, now, tr))
         tell(self.panels, KEPT, None if kept is None else SideBySide(kept, now))
 
     def _on_phase(self, phase) -> None:

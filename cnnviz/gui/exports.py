@@ -148,7 +148,7 @@ class Exports:
             if kept is not None:
                 now = comparison.settings_now(self.state, {**self.controls.settings(), "dataset": self.controls.dataset})
                 compared = {"label": tr("Kept run ({source}): {description}").format(
-                                source=kept.source, description=comparison.describe(kept, now)),
+                                source=kept.source, description=comparison.describe(kept, now, tr)),
                             "train": kept.curves.train, "evals": kept.curves.evals}
             return report.html_report(path, settings=self.report_settings(), steps=run.steps,
                                       evals=run.evaluations, confusion=matrix, kernels=kernels, timings=run.timings,

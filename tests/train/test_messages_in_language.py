@@ -77,3 +77,14 @@ def test_an_autosave_is_described_in_the_guis_language(tmp_path):
     assert offer.describe() == "step 1,234, 97.3 %"
     assert offer.describe().text(catalogue("de")) == "Schritt 1,234, 97.3 %"
     assert in_language(offer.when(), catalogue("ja")) == "日時不明"
+
+
+def test_a_kept_runs_name_is_in_the_guis_language():
+    from cnnviz.app import comparison
+
+    kept = comparison.KeptRun({"optimizer": "adam", "lr": 0.001, "batch_size": 64}, comparison.Curves(), None, "x")
+    same = dict(kept.settings)
+    assert comparison.describe(kept, {**same, "lr": 0.01}) == "lr 0.001 vs 0.01 now"  # English without translate
+    assert comparison.describe(kept, {**same, "lr": 0.01, "batch_size": 32}, catalogue("de")) == \
+        "lr 0.001 (jetzt 0.01), Batch 64 (jetzt 32)"
+    assert comparison.describe(kept, same, catalogue("zh_CN")) == "adam lr 0.001 批次 64(设置相同)"

@@ -276,6 +276,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="294" />
+   <location filename="cnnviz/app/comparison.py" line="218" />
    <source>, </source>
    <translation>, </translation>
   </message>
@@ -297,6 +298,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/app/comparison.py" line="28" />
    <location filename="cnnviz/gui/exports.py" line="117" />
    <source>backend</source>
    <translation>Backend</translation>
@@ -491,6 +493,55 @@
    <location filename="cnnviz/app/autosave.py" line="96" />
    <source>at an unknown time</source>
    <translation>zu unbekannter Zeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="26" />
+   <source>net</source>
+   <translation>Netz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="26" />
+   <location filename="cnnviz/gui/exports.py" line="118" />
+   <source>momentum</source>
+   <translation>Momentum</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <source>batch</source>
+   <translation>Batch</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>schedule</source>
+   <translation>Verlauf</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>epochs</source>
+   <translation>Epochen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <source>data</source>
+   <translation>Daten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>seed</source>
+   <translation>Seed</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="222" />
+   <source>{settings} (same settings)</source>
+   <translation>{settings} (gleiche Einstellungen)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="218" />
+   <source>{name} {kept} vs {now} now</source>
+   <translation>{name} {kept} (jetzt {now})</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/numba_cpu/__init__.py" line="104" />
@@ -932,28 +983,8 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="118" />
-   <source>momentum</source>
-   <translation>Momentum</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="118" />
    <source>batch size</source>
    <translation>Batchgröße</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="119" />
-   <source>schedule</source>
-   <translation>Zeitplan der Lernrate</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="119" />
-   <source>epochs</source>
-   <translation>Epochen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="119" />
-   <source>seed</source>
-   <translation>Startwert (Seed)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="161" />

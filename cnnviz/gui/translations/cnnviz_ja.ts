@@ -276,6 +276,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="294" />
+   <location filename="cnnviz/app/comparison.py" line="218" />
    <source>, </source>
    <translation>、</translation>
   </message>
@@ -297,6 +298,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/app/comparison.py" line="28" />
    <location filename="cnnviz/gui/exports.py" line="117" />
    <source>backend</source>
    <translation>バックエンド</translation>
@@ -491,6 +493,55 @@
    <location filename="cnnviz/app/autosave.py" line="96" />
    <source>at an unknown time</source>
    <translation>日時不明</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="26" />
+   <source>net</source>
+   <translation>ネットワーク</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="26" />
+   <location filename="cnnviz/gui/exports.py" line="118" />
+   <source>momentum</source>
+   <translation>モーメンタム</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <source>batch</source>
+   <translation>バッチ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>schedule</source>
+   <translation>スケジュール</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>epochs</source>
+   <translation>エポック数</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <source>data</source>
+   <translation>データ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>seed</source>
+   <translation>シード</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="222" />
+   <source>{settings} (same settings)</source>
+   <translation>{settings}(同じ設定)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="218" />
+   <source>{name} {kept} vs {now} now</source>
+   <translation>{name} {kept}(現在は {now})</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/numba_cpu/__init__.py" line="104" />
@@ -932,28 +983,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="118" />
-   <source>momentum</source>
-   <translation>モーメンタム</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="118" />
    <source>batch size</source>
    <translation>バッチサイズ</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="119" />
-   <source>schedule</source>
-   <translation>学習率スケジュール</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="119" />
-   <source>epochs</source>
-   <translation>エポック数</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="119" />
-   <source>seed</source>
-   <translation>シード</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="161" />

@@ -276,6 +276,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="294" />
+   <location filename="cnnviz/app/comparison.py" line="218" />
    <source>, </source>
    <translation>，</translation>
   </message>
@@ -297,6 +298,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/app/comparison.py" line="28" />
    <location filename="cnnviz/gui/exports.py" line="117" />
    <source>backend</source>
    <translation>后端</translation>
@@ -491,6 +493,55 @@
    <location filename="cnnviz/app/autosave.py" line="96" />
    <source>at an unknown time</source>
    <translation>时间未知</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="26" />
+   <source>net</source>
+   <translation>网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="26" />
+   <location filename="cnnviz/gui/exports.py" line="118" />
+   <source>momentum</source>
+   <translation>动量</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <source>batch</source>
+   <translation>批次</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>schedule</source>
+   <translation>调度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>epochs</source>
+   <translation>轮次</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <source>data</source>
+   <translation>数据</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>seed</source>
+   <translation>随机种子</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="222" />
+   <source>{settings} (same settings)</source>
+   <translation>{settings}(设置相同)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="218" />
+   <source>{name} {kept} vs {now} now</source>
+   <translation>{name} {kept}(现在为 {now})</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/numba_cpu/__init__.py" line="104" />
@@ -932,28 +983,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="118" />
-   <source>momentum</source>
-   <translation>动量</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="118" />
    <source>batch size</source>
    <translation>批次大小</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="119" />
-   <source>schedule</source>
-   <translation>学习率调度</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="119" />
-   <source>epochs</source>
-   <translation>轮次</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="119" />
-   <source>seed</source>
-   <translation>随机种子</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="161" />
