@@ -150,7 +150,7 @@ def keep(run: RunState, settings: dict, spec: str = "", weights: dict | None = N
         raise ValueError("this run has no curves yet: train it first, then keep it for comparison")
     accuracy = float(curves.evals[-1, 2]) if len(curves.evals) else None
     copied = None if weights is None else {name: np.array(w, copy=True) for name, w in weights.items()}
-    return KeptRun(dict(settings), curves, accuracy, "this session", spec, copied,
+    return KeptRun(dict(settings), curves, accuracy, N_("this session"), spec, copied,
                    run.timings[-1] if run.timings else None)
 
 

@@ -88,3 +88,20 @@ def test_a_kept_runs_name_is_in_the_guis_language():
     assert comparison.describe(kept, {**same, "lr": 0.01, "batch_size": 32}, catalogue("de")) == \
         "lr 0.001 (jetzt 0.01), Batch 64 (jetzt 32)"
     assert comparison.describe(kept, same, catalogue("zh_CN")) == "adam lr 0.001 批次 64(设置相同)"
+
+
+def test_the_side_by_side_labels_are_in_the_guis_language():
+    from cnnviz.app import comparison, side_by_side
+
+    kept = comparison.KeptRun({"optimizer": "adam", "lr": 0.01, "batch_size": 64}, comparison.Curves(), None,
+                              "this session")
+    now = {"optimizer": "adam", "lr": 0.001, "batch_size": 64}
+    german = catalogue("de")
+    assert side_by_side.side_labels(kept, now, translate=german) == ("A: lr 0.01", "B: lr 0.001")
+    assert side_by_side.side_labels(kept, {**now, "lr": 0.01}, translate=german) == \
+        ("A: behaltener Lauf (diese Sitzung)", "B: jetzt")
+    assert side_by_side.accuracy_text(0.87, None, german) == "A 87.0 % | B noch nicht getestet"
+    side = side_by_side.SideBySide(kept, {**now, "net": "tiny"}, german)
+    assert side.legend == "A (links, behalten): lr 0.01 | B (rechts, jetzt): lr 0.001 · jedes Paar auf einer Farbskala"
+    assert side.why_not("conv1", (8, 1, 5, 5)).startswith("A (diese Sitzung) hat keine Gewichte behalten")
+    assert side_by_side.SideBySide(kept, now).legend.startswith("A (left, kept): lr 0.01")  # English without tr

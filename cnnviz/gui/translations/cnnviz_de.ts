@@ -277,6 +277,7 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="294" />
    <location filename="cnnviz/app/comparison.py" line="218" />
+   <location filename="cnnviz/app/side_by_side.py" line="37" />
    <source>, </source>
    <translation>, </translation>
   </message>
@@ -534,6 +535,11 @@
    <translation>Seed</translation>
   </message>
   <message>
+   <location filename="cnnviz/app/comparison.py" line="153" />
+   <source>this session</source>
+   <translation>diese Sitzung</translation>
+  </message>
+  <message>
    <location filename="cnnviz/app/comparison.py" line="222" />
    <source>{settings} (same settings)</source>
    <translation>{settings} (gleiche Einstellungen)</translation>
@@ -542,6 +548,71 @@
    <location filename="cnnviz/app/comparison.py" line="218" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept} (jetzt {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>now</source>
+   <translation>jetzt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="55" />
+   <source>not tested yet</source>
+   <translation>noch nicht getestet</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="56" />
+   <source>A {kept} | B {now}</source>
+   <translation>A {kept} | B {now}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="71" />
+   <source>this one</source>
+   <translation>dieses</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <source>A: {side}</source>
+   <translation>A: {side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <source>B: {side}</source>
+   <translation>B: {side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="69" />
+   <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
+   <translation>A (links, behalten): {a} | B (rechts, jetzt): {b} · jedes Paar auf einer Farbskala</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>kept run ({source})</source>
+   <translation>behaltener Lauf ({source})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="92" />
+   <source>A has no {layer}: another network ({kept} vs {now} now)</source>
+   <translation>A hat kein {layer}: ein anderes Netz ({kept}, jetzt {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="96" />
+   <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
+   <translation>{layer} ist bei A {a}, bei B {b}: ein anderes Netz ({kept}, jetzt {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="86" />
+   <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
+   <translation>A ({source}) hat keine Gewichte behalten: seine Kernel können nicht gezeigt werden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="87" />
+   <source>A ({source}) has no weights kept: its maps cannot be shown</source>
+   <translation>A ({source}) hat keine Gewichte behalten: seine Karten können nicht gezeigt werden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="127" />
+   <source>A's feature maps cannot be computed: {exc}</source>
+   <translation>Die Merkmalskarten von A lassen sich nicht berechnen: {exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/numba_cpu/__init__.py" line="104" />
@@ -1805,9 +1876,19 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Merkmalskarten der Gewichte von Schritt {step}</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="425" />
+   <source>{layer} maps 0–{last} of {count}</source>
+   <translation>{layer}: Karten 0–{last} von {count}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="301" />
    <source>{count} maps</source>
    <translation>{count} Karten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <source>not shown</source>
+   <translation>nicht gezeigt</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="86" />
@@ -2512,6 +2593,11 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <location filename="cnnviz/gui/panels/timings.py" line="62" />
    <source>dark: forward · light: backward · latest of each backend</source>
    <translation>dunkel: vorwärts · hell: rückwärts · neueste pro Backend</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="172" />
+   <source>A: its layers differ from B's (another network), its timings are not set beside</source>
+   <translation>A: andere Schichten als B (ein anderes Netz), die Zeiten stehen nicht daneben</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="72" />

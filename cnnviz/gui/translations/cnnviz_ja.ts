@@ -94,7 +94,7 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="249" />
    <source>Compared with a kept run</source>
-   <translation>保存した学習との比較</translation>
+   <translation>残した学習との比較</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="264" />
@@ -231,22 +231,22 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="220" />
    <source>kept run: training loss (smoothed)</source>
-   <translation>保存した学習: 学習の損失(平滑化)</translation>
+   <translation>残した学習: 学習の損失(平滑化)</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="221" />
    <source>kept run: training accuracy (smoothed)</source>
-   <translation>保存した学習: 学習の精度(平滑化)</translation>
+   <translation>残した学習: 学習の精度(平滑化)</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="224" />
    <source>kept run: test loss</source>
-   <translation>保存した学習: テスト損失</translation>
+   <translation>残した学習: テスト損失</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="226" />
    <source>kept run: test accuracy</source>
-   <translation>保存した学習: テスト精度</translation>
+   <translation>残した学習: テスト精度</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="238" />
@@ -277,6 +277,7 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="294" />
    <location filename="cnnviz/app/comparison.py" line="218" />
+   <location filename="cnnviz/app/side_by_side.py" line="37" />
    <source>, </source>
    <translation>、</translation>
   </message>
@@ -534,6 +535,11 @@
    <translation>シード</translation>
   </message>
   <message>
+   <location filename="cnnviz/app/comparison.py" line="153" />
+   <source>this session</source>
+   <translation>このセッション</translation>
+  </message>
+  <message>
    <location filename="cnnviz/app/comparison.py" line="222" />
    <source>{settings} (same settings)</source>
    <translation>{settings}(同じ設定)</translation>
@@ -542,6 +548,71 @@
    <location filename="cnnviz/app/comparison.py" line="218" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept}(現在は {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>now</source>
+   <translation>現在</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="55" />
+   <source>not tested yet</source>
+   <translation>未テスト</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="56" />
+   <source>A {kept} | B {now}</source>
+   <translation>A {kept} | B {now}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="71" />
+   <source>this one</source>
+   <translation>この学習のもの</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <source>A: {side}</source>
+   <translation>A: {side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <source>B: {side}</source>
+   <translation>B: {side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="69" />
+   <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
+   <translation>A(左、残した学習): {a} | B(右、現在): {b} · 各ペアは同じ色の目盛り</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>kept run ({source})</source>
+   <translation>残した学習({source})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="92" />
+   <source>A has no {layer}: another network ({kept} vs {now} now)</source>
+   <translation>A には {layer} がありません: 別のネットワークです({kept}、現在は {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="96" />
+   <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
+   <translation>A の {layer} は {a}、B は {b}: 別のネットワークです({kept}、現在は {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="86" />
+   <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
+   <translation>A({source})には重みが残っていません: カーネルを表示できません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="87" />
+   <source>A ({source}) has no weights kept: its maps cannot be shown</source>
+   <translation>A({source})には重みが残っていません: 特徴マップを表示できません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="127" />
+   <source>A's feature maps cannot be computed: {exc}</source>
+   <translation>A の特徴マップを計算できません: {exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/numba_cpu/__init__.py" line="104" />
@@ -1039,7 +1110,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/exports.py" line="150" />
    <source>Kept run ({source}): {description}</source>
-   <translation>保存した学習({source}): {description}</translation>
+   <translation>残した学習({source}): {description}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/language.py" line="177" />
@@ -1804,9 +1875,19 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>ステップ {step} の重みでの特徴マップ</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="425" />
+   <source>{layer} maps 0–{last} of {count}</source>
+   <translation>{layer} のマップ 0–{last}({count} 枚中)</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="301" />
    <source>{count} maps</source>
    <translation>{count} 枚</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <source>not shown</source>
+   <translation>表示なし</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="86" />
@@ -2511,6 +2592,11 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/timings.py" line="62" />
    <source>dark: forward · light: backward · latest of each backend</source>
    <translation>濃い: 順伝播 · 薄い: 逆伝播 · バックエンドごとの最新値</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="172" />
+   <source>A: its layers differ from B's (another network), its timings are not set beside</source>
+   <translation>A: 層が B と違う(別のネットワーク)ため、時間は並べて表示しません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="72" />

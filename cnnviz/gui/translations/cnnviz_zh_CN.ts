@@ -277,6 +277,7 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="294" />
    <location filename="cnnviz/app/comparison.py" line="218" />
+   <location filename="cnnviz/app/side_by_side.py" line="37" />
    <source>, </source>
    <translation>，</translation>
   </message>
@@ -534,6 +535,11 @@
    <translation>随机种子</translation>
   </message>
   <message>
+   <location filename="cnnviz/app/comparison.py" line="153" />
+   <source>this session</source>
+   <translation>本次会话</translation>
+  </message>
+  <message>
    <location filename="cnnviz/app/comparison.py" line="222" />
    <source>{settings} (same settings)</source>
    <translation>{settings}(设置相同)</translation>
@@ -542,6 +548,71 @@
    <location filename="cnnviz/app/comparison.py" line="218" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept}(现在为 {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>now</source>
+   <translation>当前</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="55" />
+   <source>not tested yet</source>
+   <translation>尚未测试</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="56" />
+   <source>A {kept} | B {now}</source>
+   <translation>A {kept} | B {now}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="71" />
+   <source>this one</source>
+   <translation>当前这个</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <source>A: {side}</source>
+   <translation>A:{side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <source>B: {side}</source>
+   <translation>B:{side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="69" />
+   <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
+   <translation>A(左,保留的):{a} | B(右,当前):{b} · 每对使用同一色标</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>kept run ({source})</source>
+   <translation>保留的训练({source})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="92" />
+   <source>A has no {layer}: another network ({kept} vs {now} now)</source>
+   <translation>A 没有 {layer}:是另一个网络({kept},当前为 {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="96" />
+   <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
+   <translation>A 的 {layer} 为 {a},B 的为 {b}:是另一个网络({kept},当前为 {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="86" />
+   <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
+   <translation>A({source})没有保留权重:无法显示其卷积核</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="87" />
+   <source>A ({source}) has no weights kept: its maps cannot be shown</source>
+   <translation>A({source})没有保留权重:无法显示其特征图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="127" />
+   <source>A's feature maps cannot be computed: {exc}</source>
+   <translation>无法计算 A 的特征图:{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/numba_cpu/__init__.py" line="104" />
@@ -1804,9 +1875,19 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>第 {step} 步权重的特征图</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="425" />
+   <source>{layer} maps 0–{last} of {count}</source>
+   <translation>{layer} 的特征图 0–{last}(共 {count} 张)</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="301" />
    <source>{count} maps</source>
    <translation>{count} 张图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <source>not shown</source>
+   <translation>不显示</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="86" />
@@ -2511,6 +2592,11 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/timings.py" line="62" />
    <source>dark: forward · light: backward · latest of each backend</source>
    <translation>深色:前向 · 浅色:反向 · 各后端的最新值</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="172" />
+   <source>A: its layers differ from B's (another network), its timings are not set beside</source>
+   <translation>A:层与 B 不同(另一个网络),耗时不并排显示</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="72" />
