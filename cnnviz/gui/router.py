@@ -145,7 +145,7 @@ class EventRouter(QObject):
         self.panels.curves.add_marker(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
         self.status.show(backend=f"backend {event.new}")
         if event.reason:
-            self.banner.show_message(event.reason, "warning")
+            self.banner.show_message(in_language(event.reason, tr), "warning")
             self.controls.select_backend(event.new)
 
     @handle.register

@@ -257,7 +257,7 @@ class Trainer(cmd.Steering):
             if self.step == step_before:
                 self.order.restore(before)  # the update never ran: the CPU trains this batch next
 
-        with self.recovery.guard("a training step", undo) as guard:
+        with self.recovery.guard(Phrase(N_("a training step")), undo) as guard:
             self._train_step()
         return not guard.failed
 
@@ -296,7 +296,7 @@ class Trainer(cmd.Steering):
         """Read the pending steps' losses from the device and report them."""
         if not self._pending:
             return
-        with self.recovery.guard("reading the loss") as guard:
+        with self.recovery.guard(Phrase(N_("reading the loss"))) as guard:
             values = self._pending.read(self.backend)
         if guard.failed:
             return
@@ -320,7 +320,7 @@ class Trainer(cmd.Steering):
             self.recovery.take_backup()
 
     def _emit_timing(self, record: PendingStep) -> None:
-        with self.recovery.guard("reading the layer timings") as guard:
+        with self.recovery.guard(Phrase(N_("reading the layer timings"))) as guard:
             layers = layer_timings(self.backend, [l.name for l in self.model.layers], record.marks)
         if guard.failed:
             return
@@ -353,7 +353,7 @@ class Trainer(cmd.Steering):
         if not full and self.config.eval_samples is not None:
             n = min(n, self.config.eval_samples)
         stopped = lambda: self.stop_requested and not self.final_evaluation  # noqa: E731  (a closing window)
-        probs = self.recovery.on_device("an evaluation", lambda: predict_probabilities(self.model, d.test_images[:n], stopped))
+        probs = self.recovery.on_device(Phrase(N_("an evaluation")), lambda: predict_probabilities(self.model, d.test_images[:n], stopped))
         if probs is None:
             return None
         event = evaluation_event(self.step, self.epoch, probs, d.test_labels[:n])
@@ -363,14 +363,14 @@ class Trainer(cmd.Steering):
 
     def snapshot(self, image: np.ndarray | None = None, test_index: int | None = None, tag: str = "") -> ev.Snapshot:
         """Feature maps, kernels and weights for ``image`` (28x28 in [0,1]) or test image ``test_index``."""
-        return self.recovery.on_device("a snapshot", lambda: take_snapshot(
+        return self.recovery.on_device(Phrase(N_("a snapshot")), lambda: take_snapshot(
             self.model, image, dataset=self.dataset, test_index=test_index, step=self.step, epoch=self.epoch, tag=tag))
 
     def host_state(self) -> HostState:
         """Weights and optimizer state on the host (for a checkpoint), read safely even
         from a failing GPU. Call on the training thread, or after ``run`` returned."""
         self._flush()
-        return self.recovery.on_device("saving", self.host_copy)
+        return self.recovery.on_device(Phrase(N_("saving")), self.host_copy)
 
     # ------------------------------------------------------------------
     # what Recovery asks of the run
@@ -415,7 +415,9 @@ class Trainer(cmd.Steering):
             try:
                 self._handle(command)
             except (ValueError, BackendUnavailable) as exc:
-                self._emit(ev.TrainerError(str(exc)))
+                # A Phrase said (the GUI shows it in its language), else the exception's own text.
+                said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Phrase) else str(exc)
+                self._emit(ev.TrainerError(said))
 
     @functools.singledispatchmethod
     def _handle(self, command) -> None:

@@ -3015,9 +3015,64 @@ Training stoppen und fortfahren?</translation>
    <translation>der Verlust blieb {steps} Schritte lang auf Zufallsniveau ({chance:.2f} = ln 10, Raten zwischen zehn Klassen), nachdem er viel niedriger gewesen war</translation>
   </message>
   <message>
+   <location filename="cnnviz/train/recovery.py" line="203" />
+   <source>a backup copy</source>
+   <translation>einer Sicherungskopie</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="266" />
+   <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's memory was lost, so training went back {back} steps to step {step}</source>
+   <translation>{old} ist bei {where} ausgefallen ({error}); weiter mit {cpu} ab Schritt {step}; der Speicher der GPU ging verloren, daher ging das Training {back} Schritte zurück auf Schritt {step}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="268" />
+   <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}</source>
+   <translation>{old} ist bei {where} ausgefallen ({error}); weiter mit {cpu} ab Schritt {step}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="222" />
+   <source>the switch to {backend}</source>
+   <translation>dem Wechsel zu {backend}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="230" />
+   <source>{backend} failed to start ({error}); training stays on {current}</source>
+   <translation>{backend} konnte nicht starten ({error}); das Training bleibt auf {current}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/train/trainer.py" line="343" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>Senke die Lernrate (jetzt {lr:g}) und setze fort.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="356" />
+   <source>an evaluation</source>
+   <translation>einer Auswertung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="366" />
+   <source>a snapshot</source>
+   <translation>einem Schnappschuss</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="373" />
+   <source>saving</source>
+   <translation>dem Speichern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="260" />
+   <source>a training step</source>
+   <translation>einem Trainingsschritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="299" />
+   <source>reading the loss</source>
+   <translation>dem Lesen des Verlusts</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="323" />
+   <source>reading the layer timings</source>
+   <translation>dem Lesen der Schichtzeiten</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="157" />

@@ -3014,9 +3014,64 @@ Stop the run and go ahead?</source>
    <translation>損失がずっと低い値だった後、{steps} ステップの間あてずっぽうの水準({chance:.2f} = ln 10、10 クラスからの当て推量)のままです</translation>
   </message>
   <message>
+   <location filename="cnnviz/train/recovery.py" line="203" />
+   <source>a backup copy</source>
+   <translation>バックアップの作成</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="266" />
+   <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's memory was lost, so training went back {back} steps to step {step}</source>
+   <translation>{old} は{where}の途中で失敗しました({error})。ステップ {step} から {cpu} で続けます。GPU のメモリが失われたため、学習は {back} ステップ戻ってステップ {step} からになりました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="268" />
+   <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}</source>
+   <translation>{old} は{where}の途中で失敗しました({error})。ステップ {step} から {cpu} で続けます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="222" />
+   <source>the switch to {backend}</source>
+   <translation>{backend} への切り替え</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="230" />
+   <source>{backend} failed to start ({error}); training stays on {current}</source>
+   <translation>{backend} を起動できませんでした({error})。学習は {current} のまま続けます</translation>
+  </message>
+  <message>
    <location filename="cnnviz/train/trainer.py" line="343" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>学習率(現在 {lr:g})を下げてから再開してください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="356" />
+   <source>an evaluation</source>
+   <translation>評価</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="366" />
+   <source>a snapshot</source>
+   <translation>スナップショット</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="373" />
+   <source>saving</source>
+   <translation>保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="260" />
+   <source>a training step</source>
+   <translation>学習ステップ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="299" />
+   <source>reading the loss</source>
+   <translation>損失の読み出し</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="323" />
+   <source>reading the layer timings</source>
+   <translation>層ごとの時間の読み出し</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="157" />

@@ -3014,9 +3014,64 @@ Stop the run and go ahead?</source>
    <translation>损失在远低于此之后,{steps} 步以来一直停在随机猜测的水平({chance:.2f} = ln 10,即在十个类别中瞎猜)</translation>
   </message>
   <message>
+   <location filename="cnnviz/train/recovery.py" line="203" />
+   <source>a backup copy</source>
+   <translation>备份</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="266" />
+   <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's memory was lost, so training went back {back} steps to step {step}</source>
+   <translation>{old} 在{where}时失败({error});从第 {step} 步起改用 {cpu} 继续;GPU 显存已丢失,因此训练回退了 {back} 步,回到第 {step} 步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="268" />
+   <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}</source>
+   <translation>{old} 在{where}时失败({error});从第 {step} 步起改用 {cpu} 继续</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="222" />
+   <source>the switch to {backend}</source>
+   <translation>切换到 {backend}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="230" />
+   <source>{backend} failed to start ({error}); training stays on {current}</source>
+   <translation>{backend} 启动失败({error});训练继续在 {current} 上进行</translation>
+  </message>
+  <message>
    <location filename="cnnviz/train/trainer.py" line="343" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>请降低学习率(当前为 {lr:g})后继续。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="356" />
+   <source>an evaluation</source>
+   <translation>评估</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="366" />
+   <source>a snapshot</source>
+   <translation>快照</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="373" />
+   <source>saving</source>
+   <translation>保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="260" />
+   <source>a training step</source>
+   <translation>训练步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="299" />
+   <source>reading the loss</source>
+   <translation>读取损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="323" />
+   <source>reading the layer timings</source>
+   <translation>读取各层耗时</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="157" />
