@@ -34,15 +34,16 @@ def _image(png: bytes, alt: str, width: int | None = None) -> str:
             f'src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}">')
 
 
-def filters_section(grid: np.ndarray, layer: str, step: int, translate=None) -> str:
+def filters_section(grid: np.ndarray, layer: str, step: int, translate=None, classes: bool = False) -> str:
     """``grid``: :func:`cnnviz.analysis.filters.filter_grid`'s picture (one row per unit: its top test
-    images, then its optimised input)."""
+    images, then its optimised input); ``classes``: the units are the classes (the last layer)."""
     _ = translate or _same
     grid = np.asarray(grid, dtype=np.uint8)
-    heading = _(N_("What each filter of {layer} wants to see")).format(layer=layer)
+    heading = (_(N_("What each filter of the classes wants to see")) if classes else
+               _(N_("What each filter of {layer} wants to see")).format(layer=layer))
     text = _(N_("Each row: the test images that excite the unit most, then the input optimised to excite it "
                 "(weights of step {step:,}).")).format(step=int(step))
-    alt = _(N_("{layer} filters")).format(layer=layer)
+    alt = _(N_("the classes' filters")) if classes else _(N_("{layer} filters")).format(layer=layer)
     return (f"<section><h2>{escape(heading, quote=False)}</h2><p>{escape(text, quote=False)}</p>"
             f"{_image(png_bytes(grid), alt, grid.shape[1] * 2)}</section>")
 

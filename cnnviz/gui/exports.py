@@ -87,8 +87,8 @@ class Exports:
             images = np.rint(np.clip(p.filters.images, 0, 1) * 255).astype(np.uint8) \
                 if p.filters.images.dtype != np.uint8 else p.filters.images
             grid = filter_grid(images, np.asarray(shown["top"]), np.asarray(shown["optimised"]))
-            sections.append(report_inside.filters_section(grid, tr("the classes") if shown["classes"] else shown["layer"],
-                                                          shown["step"], translate=tr))
+            sections.append(report_inside.filters_section(grid, shown["layer"], shown["step"], translate=tr,
+                                                          classes=shown["classes"]))
         embedding = p.map.result
         if embedding is not None:
             names = self.state.dataset.class_names if self.state.dataset is not None else None

@@ -124,3 +124,11 @@ def test_every_string_of_the_report_is_in_the_catalogue(code):
     assert len(marked) > 60
     entries = ts.read(ts.catalogue_file(code))
     assert [text for text in marked if not entries.get(text)] == []
+
+
+def test_the_classes_filters_are_a_sentence_of_their_own():
+    grid = np.zeros((10, 10), np.uint8)
+    assert "<h2>Was jede Klasse sehen will</h2>" in report_inside.filters_section(grid, "dense2", 5, catalogue("de"),
+                                                                                   classes=True)
+    assert "<h2>What each filter of the classes wants to see</h2>" in report_inside.filters_section(
+        grid, "dense2", 5, classes=True)

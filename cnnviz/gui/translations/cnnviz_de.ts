@@ -421,62 +421,72 @@
    <translation>{layer}: {count} Kernel {height}×{width}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="109" />
+   <location filename="cnnviz/analysis/report_inside.py" line="110" />
    <source>"Not sure"</source>
    <translation>„Nicht sicher“</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="42" />
-   <source>What each filter of {layer} wants to see</source>
-   <translation>Was jeder Filter von {layer} sehen will</translation>
+   <source>What each filter of the classes wants to see</source>
+   <translation>Was jede Klasse sehen will</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="43" />
+   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <source>the classes' filters</source>
+   <translation>Filter der Klassen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="44" />
    <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
    <translation>Jede Zeile: die Testbilder, die die Einheit am stärksten anregen, dann die Eingabe, die darauf optimiert wurde, sie anzuregen (Gewichte von Schritt {step:,}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="45" />
-   <source>{layer} filters</source>
-   <translation>Filter von {layer}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="74" />
+   <location filename="cnnviz/analysis/report_inside.py" line="75" />
    <source>map of {count} test images</source>
    <translation>Karte von {count} Testbildern</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="78" />
+   <location filename="cnnviz/analysis/report_inside.py" line="79" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
    <translation>{count:,} Testbilder, angeordnet nach der Schicht vor der Antwort (PCA: die zwei Richtungen, in die sie am meisten streut, {percent:.0f}% der Streuung; Gewichte von Schritt {step:,}). Nahe Punkte: Bilder, die das Netz für ähnlich hält.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="95" />
+   <location filename="cnnviz/analysis/report_inside.py" line="96" />
    <source>the original</source>
    <translation>das Original</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="95" />
+   <location filename="cnnviz/analysis/report_inside.py" line="96" />
    <source>the change</source>
    <translation>die Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="96" />
+   <location filename="cnnviz/analysis/report_inside.py" line="97" />
    <source>the fooled input</source>
    <translation>die täuschende Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="106" />
+   <location filename="cnnviz/analysis/report_inside.py" line="107" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
    <translation>Die Ansicht Zeichnen sagt „nicht sicher“, wenn der {method}-Wert einer Eingabe über {threshold:.3g} liegt: kalibriert an {images:,} zurückgehaltenen Testbildern, von denen {percent:.1f}% darunter oder genau darauf liegen (angenommen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="81" />
+   <location filename="cnnviz/analysis/report_inside.py" line="43" />
+   <source>What each filter of {layer} wants to see</source>
+   <translation>Was jeder Filter von {layer} sehen will</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <source>{layer} filters</source>
+   <translation>Filter von {layer}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="82" />
    <source>A map of what it learned</source>
    <translation>Eine Karte des Gelernten</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="100" />
+   <location filename="cnnviz/analysis/report_inside.py" line="101" />
    <source>Fooling the network</source>
    <translation>Das Netz täuschen</translation>
   </message>
@@ -1096,11 +1106,6 @@ Wiederherstellen?</translation>
    <location filename="cnnviz/gui/exports.py" line="53" />
    <source>Saved {path}</source>
    <translation>{path} gespeichert</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="90" />
-   <source>the classes</source>
-   <translation>die Klassen</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="51" />
@@ -3318,6 +3323,10 @@ Training stoppen und fortfahren?</translation>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
    <translation>Diskutiert: Das Netz hat Muster gesehen, keine Ziffern. Warum kann eine Änderung, die wir kaum sehen, es täuschen?</translation>
+  </message>
+  <message>
+   <source>the classes</source>
+   <translation type="vanished">die Klassen</translation>
   </message>
   <message>
    <source>Saved the {what} to {path}</source>

@@ -421,62 +421,72 @@
    <translation>{layer}: {height}×{width} のカーネル {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="109" />
+   <location filename="cnnviz/analysis/report_inside.py" line="110" />
    <source>"Not sure"</source>
    <translation>「自信なし」</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="42" />
-   <source>What each filter of {layer} wants to see</source>
-   <translation>{layer} の各フィルタが見たいもの</translation>
+   <source>What each filter of the classes wants to see</source>
+   <translation>各クラスが見たいもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="43" />
+   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <source>the classes' filters</source>
+   <translation>クラスのフィルタ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="44" />
    <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
    <translation>各行: そのユニットを最も強く反応させるテスト画像、続いてそれを反応させるように最適化した入力(ステップ {step:,} の重み)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="45" />
-   <source>{layer} filters</source>
-   <translation>{layer} のフィルタ</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="74" />
+   <location filename="cnnviz/analysis/report_inside.py" line="75" />
    <source>map of {count} test images</source>
    <translation>テスト画像 {count} 枚の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="78" />
+   <location filename="cnnviz/analysis/report_inside.py" line="79" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
    <translation>テスト画像 {count:,} 枚を答えの直前の層で配置(PCA: 最も広がる 2 方向、広がりの {percent:.0f}%、ステップ {step:,} の重み)。近い点: ネットワークが似ていると見る画像。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="95" />
+   <location filename="cnnviz/analysis/report_inside.py" line="96" />
    <source>the original</source>
    <translation>元の画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="95" />
+   <location filename="cnnviz/analysis/report_inside.py" line="96" />
    <source>the change</source>
    <translation>変化</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="96" />
+   <location filename="cnnviz/analysis/report_inside.py" line="97" />
    <source>the fooled input</source>
    <translation>だました入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="106" />
+   <location filename="cnnviz/analysis/report_inside.py" line="107" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
    <translation>描くパネルは、入力の {method} スコアが {threshold:.3g} を超えると「自信なし」と表示します。取り分けたテスト画像 {images:,} 枚で較正し、そのうち {percent:.1f}% がこの値以下(受け入れ)です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="81" />
+   <location filename="cnnviz/analysis/report_inside.py" line="43" />
+   <source>What each filter of {layer} wants to see</source>
+   <translation>{layer} の各フィルタが見たいもの</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <source>{layer} filters</source>
+   <translation>{layer} のフィルタ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="82" />
    <source>A map of what it learned</source>
    <translation>学んだことの地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="100" />
+   <location filename="cnnviz/analysis/report_inside.py" line="101" />
    <source>Fooling the network</source>
    <translation>ネットワークをだます</translation>
   </message>
@@ -1096,11 +1106,6 @@ Restore it?</source>
    <location filename="cnnviz/gui/exports.py" line="53" />
    <source>Saved {path}</source>
    <translation>{path} を保存しました</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="90" />
-   <source>the classes</source>
-   <translation>クラス</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="51" />
@@ -3317,6 +3322,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
    <translation>話し合ってみましょう: ネットワークが見ていたのは数字ではなくパターンでした。ほとんど見えない変化で、なぜだまされるのでしょう?</translation>
+  </message>
+  <message>
+   <source>the classes</source>
+   <translation type="vanished">クラス</translation>
   </message>
   <message>
    <source>Saved the {what} to {path}</source>

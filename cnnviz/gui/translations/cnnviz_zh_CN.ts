@@ -421,62 +421,72 @@
    <translation>{layer}:{count} 个 {height}×{width} 卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="109" />
+   <location filename="cnnviz/analysis/report_inside.py" line="110" />
    <source>"Not sure"</source>
    <translation>“没把握”</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="42" />
-   <source>What each filter of {layer} wants to see</source>
-   <translation>{layer} 的每个滤波器想看到什么</translation>
+   <source>What each filter of the classes wants to see</source>
+   <translation>每个类别想看到什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="43" />
+   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <source>the classes' filters</source>
+   <translation>各类别的滤波器</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="44" />
    <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
    <translation>每行:最能激活该单元的测试图像,然后是为激活它而优化出的输入(第 {step:,} 步的权重)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="45" />
-   <source>{layer} filters</source>
-   <translation>{layer} 的滤波器</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="74" />
+   <location filename="cnnviz/analysis/report_inside.py" line="75" />
    <source>map of {count} test images</source>
    <translation>{count} 张测试图像的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="78" />
+   <location filename="cnnviz/analysis/report_inside.py" line="79" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
    <translation>{count:,} 张测试图像按回答前一层的输出排布(PCA:分布最广的两个方向,占总分布的 {percent:.0f}%;第 {step:,} 步的权重)。相近的点:网络认为相似的图像。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="95" />
+   <location filename="cnnviz/analysis/report_inside.py" line="96" />
    <source>the original</source>
    <translation>原图</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="95" />
+   <location filename="cnnviz/analysis/report_inside.py" line="96" />
    <source>the change</source>
    <translation>改动</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="96" />
+   <location filename="cnnviz/analysis/report_inside.py" line="97" />
    <source>the fooled input</source>
    <translation>骗过网络的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="106" />
+   <location filename="cnnviz/analysis/report_inside.py" line="107" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
    <translation>当输入的 {method} 分数高于 {threshold:.3g} 时,手写面板会显示“没把握”:在 {images:,} 张留出的测试图像上校准,其中 {percent:.1f}% 不高于该值(接受)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="81" />
+   <location filename="cnnviz/analysis/report_inside.py" line="43" />
+   <source>What each filter of {layer} wants to see</source>
+   <translation>{layer} 的每个滤波器想看到什么</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <source>{layer} filters</source>
+   <translation>{layer} 的滤波器</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="82" />
    <source>A map of what it learned</source>
    <translation>它学到了什么:一张地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="100" />
+   <location filename="cnnviz/analysis/report_inside.py" line="101" />
    <source>Fooling the network</source>
    <translation>骗过网络</translation>
   </message>
@@ -1096,11 +1106,6 @@ Restore it?</source>
    <location filename="cnnviz/gui/exports.py" line="53" />
    <source>Saved {path}</source>
    <translation>已保存 {path}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="90" />
-   <source>the classes</source>
-   <translation>各类别</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="51" />
@@ -3317,6 +3322,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
    <translation>讨论:网络看到的是图案,而不是数字。为什么一个我们几乎看不出的改动就能骗过它?</translation>
+  </message>
+  <message>
+   <source>the classes</source>
+   <translation type="vanished">各类别</translation>
   </message>
   <message>
    <source>Saved the {what} to {path}</source>
