@@ -15,3 +15,41 @@ CONTEXT = "cnnviz"
 def N_(text: str) -> str:  # noqa: N802 (the customary name of a no-op translation mark)
     """``text`` as it is; marks it for translation."""
     return text
+
+
+class Phrase(str):
+    """A message made below the GUI: the English text (it *is* that ``str``, for the CLI, logs and
+    comparisons), which also keeps its ``N_``-marked ``template`` and named ``values``, so that the
+    GUI can make the same sentence in its language: ``phrase.text(tr)``.
+
+    ``Phrase(N_("the loss became {loss} at step {step}"), loss=nan, step=12)``. A value that is
+    itself a Phrase is translated too (a sentence inside a sentence); other values (numbers,
+    identifiers such as ``numba``, an exception's own text) are put in as they are.
+    """
+
+    template: str
+    values: dict
+
+    def __new__(cls, template: str, **values) -> "Phrase":
+        self = super().__new__(cls, template.format(**values))
+        self.template, self.values = template, values
+        return self
+
+    def __reduce__(self):
+        return _phrase, (self.template, self.values)
+
+    def text(self, translate=None) -> str:
+        """The sentence through ``translate`` (the GUI's ``tr``); English without one."""
+        if translate is None:
+            return str.__str__(self)
+        values = {k: v.text(translate) if isinstance(v, Phrase) else v for k, v in self.values.items()}
+        return translate(self.template).format(**values)
+
+
+def _phrase(template: str, values: dict) -> Phrase:
+    return Phrase(template, **values)
+
+
+def in_language(text: str, translate) -> str:
+    """``text`` as the GUI shows it: a :class:`Phrase` made in the GUI's language, any other text as it is."""
+    return text.text(translate) if isinstance(text, Phrase) else text

@@ -32,6 +32,7 @@ import numpy as np
 
 from .. import __version__
 from ..data.files import atomic_write_text
+from ..translatable import N_
 from .confusion import most_confused_pairs
 from .render import kernel_grid, kernel_tiles, png_bytes, symmetric_limit
 from .svg import Series, line_chart
@@ -131,8 +132,13 @@ def _moving_average(values: np.ndarray, window: int) -> np.ndarray:
         return np.where(count > 0, total / np.maximum(count, 1), np.nan)
 
 
-def _percent(value: float | None, digits: int = 2) -> str:
-    return "n/a" if value is None or not math.isfinite(value) else f"{value * 100:.{digits}f}%"
+def _same(text: str) -> str:
+    """The default ``translate``: the English text as it is (the CLI's report)."""
+    return text
+
+
+def _percent(value: float | None, digits: int = 2, _=_same) -> str:
+    return _(N_("n/a")) if value is None or not math.isfinite(value) else f"{value * 100:.{digits}f}%"
 
 
 def _settings_table(settings: Mapping) -> str:
@@ -141,30 +147,35 @@ def _settings_table(settings: Mapping) -> str:
     return f"<table>{rows}</table>"
 
 
-def _summary(steps, evals) -> str:
+def _summary(steps, evals, _=_same) -> str:
     rows = []
     if evals:
         last = evals[-1]
         best = max(evals, key=lambda e: e.test_accuracy)
-        rows.append(("Final test accuracy", f"{_percent(last.test_accuracy)} on {last.samples:,} images "
-                                            f"(step {last.step:,})"))
-        rows.append(("Best test accuracy", f"{_percent(best.test_accuracy)} (step {best.step:,})"))
-        rows.append(("Final test loss", f"{last.test_loss:.4f}"))
+        rows.append((_(N_("Final test accuracy")), _(N_("{accuracy} on {images:,} images (step {step:,})")).format(
+            accuracy=_percent(last.test_accuracy, _=_), images=last.samples, step=last.step)))
+        rows.append((_(N_("Best test accuracy")), _(N_("{accuracy} (step {step:,})")).format(
+            accuracy=_percent(best.test_accuracy, _=_), step=best.step)))
+        rows.append((_(N_("Final test loss")), f"{last.test_loss:.4f}"))
     if steps:
         tail = steps[-SMOOTHING:]
-        rows.append(("Training steps", f"{steps[-1].step:,} (epoch {steps[-1].epoch:.2f})"))
-        rows.append((f"Training loss (last {len(tail)} steps)", f"{np.mean([s.loss for s in tail]):.4f}"))
-        rows.append((f"Batch accuracy (last {len(tail)} steps)", _percent(float(np.mean([s.accuracy for s in tail])))))
+        rows.append((_(N_("Training steps")), _(N_("{steps:,} (epoch {epoch:.2f})")).format(
+            steps=steps[-1].step, epoch=steps[-1].epoch)))
+        rows.append((_(N_("Training loss (last {count} steps)")).format(count=len(tail)),
+                     f"{np.mean([s.loss for s in tail]):.4f}"))
+        rows.append((_(N_("Batch accuracy (last {count} steps)")).format(count=len(tail)),
+                     _percent(float(np.mean([s.accuracy for s in tail])), _=_)))
         speeds = [s.images_per_s for s in steps if s.images_per_s > 0]
         if speeds:
-            rows.append(("Speed", f"{np.median(speeds):,.0f} images/s (median) on {steps[-1].backend}"))
+            rows.append((_(N_("Speed")), _(N_("{speed:,.0f} images/s (median) on {backend}")).format(
+                speed=np.median(speeds), backend=steps[-1].backend)))
     if not rows:
-        return '<p class="note">No training steps were recorded.</p>'
+        return f'<p class="note">{escape(_(N_("No training steps were recorded.")))}</p>'
     body = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in rows)
     return f'<table class="summary">{body}</table>'
 
 
-def _curves(steps, evals) -> str:
+def _curves(steps, evals, _=_same) -> str:
     if not steps and not evals:
         return ""
     x = np.array([s.step for s in steps], dtype=np.float64)
@@ -174,14 +185,14 @@ def _curves(steps, evals) -> str:
     loss_series = []
     acc_series = []
     if len(x):
-        loss_series += [Series("training loss (per batch)", x, loss, "#c6dbef"),
-                        Series(f"training loss (average of {SMOOTHING})", x, _moving_average(loss, SMOOTHING),
-                               "#08519c")]
-        acc_series.append(Series(f"training batch accuracy (average of {SMOOTHING})", x,
+        loss_series += [Series(_(N_("training loss (per batch)")), x, loss, "#c6dbef"),
+                        Series(_(N_("training loss (average of {count})")).format(count=SMOOTHING), x,
+                               _moving_average(loss, SMOOTHING), "#08519c")]
+        acc_series.append(Series(_(N_("training batch accuracy (average of {count})")).format(count=SMOOTHING), x,
                                  _moving_average(acc, SMOOTHING) * 100, "#08519c"))
     if evals:
-        loss_series.append(Series("test loss", ex, [e.test_loss for e in evals], "#d94801", markers=True))
-        acc_series.append(Series("test accuracy", ex, [e.test_accuracy * 100 for e in evals], "#d94801",
+        loss_series.append(Series(_(N_("test loss")), ex, [e.test_loss for e in evals], "#d94801", markers=True))
+        acc_series.append(Series(_(N_("test accuracy")), ex, [e.test_accuracy * 100 for e in evals], "#d94801",
                                  markers=True))
     finite = loss[np.isfinite(loss)] if len(loss) else np.zeros(0)
     # A diverging run has losses in the thousands; cap the axis so the interesting part stays visible.
@@ -189,14 +200,14 @@ def _curves(steps, evals) -> str:
     if evals:
         loss_top = max(loss_top or 0.0, max(e.test_loss for e in evals if math.isfinite(e.test_loss)) * 1.05
                        if any(math.isfinite(e.test_loss) for e in evals) else 0.0)
-    loss_chart = line_chart(loss_series, title="Loss", x_label="training step", y_label="cross-entropy loss",
-                            y_range=(0.0, loss_top) if loss_top else None)
-    acc_chart = line_chart(acc_series, title="Accuracy", x_label="training step", y_label="accuracy (%)",
-                           y_range=(0.0, 100.0))
-    return f"<section><h2>Learning curves</h2>{loss_chart}\n{acc_chart}</section>"
+    loss_chart = line_chart(loss_series, title=_(N_("Loss")), x_label=_(N_("training step")),
+                            y_label=_(N_("cross-entropy loss")), y_range=(0.0, loss_top) if loss_top else None)
+    acc_chart = line_chart(acc_series, title=_(N_("Accuracy")), x_label=_(N_("training step")),
+                           y_label=_(N_("accuracy (%)")), y_range=(0.0, 100.0))
+    return f"<section><h2>{escape(_(N_('Learning curves')))}</h2>{loss_chart}\n{acc_chart}</section>"
 
 
-def _comparison(steps, evals, compared: Mapping | None) -> str:
+def _comparison(steps, evals, compared: Mapping | None, _=_same) -> str:
     """Both runs against epochs: the run's own curves and a kept run's (``compared``: ``label``, ``train``
     (n, 3) epoch, loss, accuracy 0-1, ``evals`` (m, 3) epoch, test loss, test accuracy 0-1)."""
     if not compared:
@@ -206,51 +217,58 @@ def _comparison(steps, evals, compared: Mapping | None) -> str:
     grey = "#5b6475"
     loss_series, acc_series = [], []
     if len(train):
-        loss_series.append(Series("kept run: training loss (smoothed)", train[:, 0], train[:, 1], "#b8bec9"))
-        acc_series.append(Series("kept run: training accuracy (smoothed)", train[:, 0], 100 * train[:, 2], "#b8bec9"))
+        loss_series.append(Series(_(N_("kept run: training loss (smoothed)")), train[:, 0], train[:, 1], "#b8bec9"))
+        acc_series.append(Series(_(N_("kept run: training accuracy (smoothed)")), train[:, 0], 100 * train[:, 2],
+                                 "#b8bec9"))
     if len(kept_evals):
-        loss_series.append(Series("kept run: test loss", kept_evals[:, 0], kept_evals[:, 1], grey, markers=True))
-        acc_series.append(Series("kept run: test accuracy", kept_evals[:, 0], 100 * kept_evals[:, 2], grey,
+        loss_series.append(Series(_(N_("kept run: test loss")), kept_evals[:, 0], kept_evals[:, 1], grey,
+                                  markers=True))
+        acc_series.append(Series(_(N_("kept run: test accuracy")), kept_evals[:, 0], 100 * kept_evals[:, 2], grey,
                                  markers=True))
     if steps:
         x = np.array([s.epoch for s in steps], dtype=np.float64)
         loss = np.array([s.loss for s in steps], dtype=np.float64)
         acc = np.array([s.accuracy for s in steps], dtype=np.float64)
-        loss_series.append(Series(f"this run: training loss (average of {SMOOTHING})", x,
+        loss_series.append(Series(_(N_("this run: training loss (average of {count})")).format(count=SMOOTHING), x,
                                   _moving_average(loss, SMOOTHING), "#08519c"))
-        acc_series.append(Series(f"this run: training accuracy (average of {SMOOTHING})", x,
-                                 _moving_average(acc, SMOOTHING) * 100, "#08519c"))
+        acc_series.append(Series(_(N_("this run: training accuracy (average of {count})")).format(count=SMOOTHING),
+                                 x, _moving_average(acc, SMOOTHING) * 100, "#08519c"))
     if evals:
         ex = [e.epoch for e in evals]
-        loss_series.append(Series("this run: test loss", ex, [e.test_loss for e in evals], "#d94801", markers=True))
-        acc_series.append(Series("this run: test accuracy", ex, [e.test_accuracy * 100 for e in evals], "#d94801",
-                                 markers=True))
+        loss_series.append(Series(_(N_("this run: test loss")), ex, [e.test_loss for e in evals], "#d94801",
+                                  markers=True))
+        acc_series.append(Series(_(N_("this run: test accuracy")), ex, [e.test_accuracy * 100 for e in evals],
+                                 "#d94801", markers=True))
     finite = [v for series in loss_series for v in series.y if math.isfinite(v)]
     top = float(np.percentile(finite, 99)) * 1.05 if finite else None
-    loss_chart = line_chart(loss_series, title="Loss, both runs", x_label="epoch", y_label="cross-entropy loss",
-                            y_range=(0.0, top) if top else None)
-    acc_chart = line_chart(acc_series, title="Accuracy, both runs", x_label="epoch", y_label="accuracy (%)",
-                           y_range=(0.0, 100.0))
+    loss_chart = line_chart(loss_series, title=_(N_("Loss, both runs")), x_label=_(N_("epoch")),
+                            y_label=_(N_("cross-entropy loss")), y_range=(0.0, top) if top else None)
+    acc_chart = line_chart(acc_series, title=_(N_("Accuracy, both runs")), x_label=_(N_("epoch")),
+                           y_label=_(N_("accuracy (%)")), y_range=(0.0, 100.0))
     label = escape(str(compared.get("label", "")))
-    return (f"<section><h2>Compared with a kept run</h2><p>{label}</p>{loss_chart}\n{acc_chart}</section>")
+    heading = escape(_(N_("Compared with a kept run")))
+    return f"<section><h2>{heading}</h2><p>{label}</p>{loss_chart}\n{acc_chart}</section>"
 
 
 MAX_EVALUATION_ROWS = 12
 
 
-def _evaluations(evals) -> str:
+def _evaluations(evals, _=_same) -> str:
     if not evals:
         return ""
     # A long run evaluates hundreds of times; a handout lists a dozen, evenly spread, always the last.
     picks = np.unique(np.linspace(0, len(evals) - 1, min(len(evals), MAX_EVALUATION_ROWS)).round().astype(int))
     rows = "".join(f"<tr><td>{evals[i].step:,}</td><td>{evals[i].epoch:.2f}</td><td>{evals[i].test_loss:.4f}</td>"
-                   f"<td>{_percent(evals[i].test_accuracy)}</td><td>{evals[i].samples:,}</td></tr>" for i in picks)
-    shown = "" if len(picks) == len(evals) else f" ({len(picks)} of {len(evals)} shown)"
-    return (f"<section><h2>Test evaluations{shown}</h2><table><tr><th>step</th><th>epoch</th><th>test loss</th>"
-            f"<th>test accuracy</th><th>test images</th></tr>{rows}</table></section>")
+                   f"<td>{_percent(evals[i].test_accuracy, _=_)}</td><td>{evals[i].samples:,}</td></tr>"
+                   for i in picks)
+    heading = (_(N_("Test evaluations")) if len(picks) == len(evals) else
+               _(N_("Test evaluations ({shown} of {count} shown)")).format(shown=len(picks), count=len(evals)))
+    head = "".join(f"<th>{escape(_(name))}</th>" for name in (N_("step"), N_("epoch"), N_("test loss"),
+                                                               N_("test accuracy"), N_("test images")))
+    return f"<section><h2>{escape(heading)}</h2><table><tr>{head}</tr>{rows}</table></section>"
 
 
-def _confusion(matrix) -> str:
+def _confusion(matrix, _=_same) -> str:
     if matrix is None:
         return ""
     matrix = np.asarray(matrix, dtype=np.int64)
@@ -268,19 +286,23 @@ def _confusion(matrix) -> str:
             colour = (f"rgba(35,139,69,{share:.2f})" if i == j else f"rgba(203,24,29,{min(1.0, share * 4):.2f})")
             text = "#fff" if (share > 0.6 if i == j else share > 0.15) else "#222"
             cells.append(f'<td style="background:{colour};color:{text}">{matrix[i, j]}</td>')
-        recall = _percent(matrix[i, i] / totals[i], 1) if totals[i] else "n/a"
+        recall = _percent(matrix[i, i] / totals[i] if totals[i] else None, 1, _=_)
         rows.append(f"<tr><th>{i}</th>{''.join(cells)}<td>{recall}</td></tr>")
     pairs = most_confused_pairs(matrix, 3)
     note = ""
     if pairs:
-        listed = ", ".join(f"{t} read as {p} ({n}&times;)" for t, p, n in pairs)
-        note = f'<p class="note">Most frequent mistakes: {listed}.</p>'
+        listed = _(N_(", ")).join(_(N_("{true} read as {predicted} ({count}×)")).format(true=t, predicted=p, count=n)
+                                  for t, p, n in pairs)
+        note = f'<p class="note">{escape(_(N_("Most frequent mistakes: {listed}.")).format(listed=listed))}</p>'
     total = int(matrix.sum())
     correct = int(np.trace(matrix))
-    overall = f"{correct:,} of {total:,} test images correct ({_percent(correct / total if total else None)})."
-    return (f'<section><h2>Confusion matrix</h2><p class="note">Rows: the true digit; columns: what the network '
-            f'answered. {overall}</p><table class="confusion"><tr><th>true \\ predicted</th>{head}'
-            f'<th>correct</th></tr>{"".join(rows)}</table>{note}</section>')
+    explained = _(N_("Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images "
+                     "correct ({share}).")).format(correct=correct, total=total,
+                                                   share=_percent(correct / total if total else None, _=_))
+    corner = _(N_("true \\ predicted"))
+    return (f'<section><h2>{escape(_(N_("Confusion matrix")))}</h2><p class="note">{escape(explained)}</p>'
+            f'<table class="confusion"><tr><th>{escape(corner)}</th>{head}'
+            f'<th>{escape(_(N_("correct")))}</th></tr>{"".join(rows)}</table>{note}</section>')
 
 
 def _image_tag(png: bytes, alt: str, width: int | None = None) -> str:
@@ -289,7 +311,7 @@ def _image_tag(png: bytes, alt: str, width: int | None = None) -> str:
     return f'<img src="data:image/png;base64,{data}" alt="{escape(alt)}"{size}>'
 
 
-def _kernels(kernels) -> str:
+def _kernels(kernels, _=_same) -> str:
     if kernels is None:
         return ""
     if isinstance(kernels, (bytes, np.ndarray)):
@@ -305,15 +327,19 @@ def _kernels(kernels) -> str:
             weights = np.asarray(value)
             tiles = kernel_tiles(weights, 0)
             png = png_bytes(kernel_grid(tiles, symmetric_limit(tiles), scale=8))
-            extra = f", input channel 0 of {weights.shape[1]}" if weights.shape[1] > 1 else ""
-            caption = (f"{escape(str(name))}: {weights.shape[0]} kernels {weights.shape[2]}&times;{weights.shape[3]}"
-                       f"{extra}")
-        figures.append(f"<figure>{_image_tag(png, f'kernels of {name}')}<figcaption>{caption}</figcaption></figure>")
-    return ('<section class="kernels"><h2>Learned kernels</h2><p class="note">Red: positive weights, blue: '
-            f'negative, white: zero.</p>{"".join(figures)}</section>')
+            values = dict(layer=name, count=weights.shape[0], height=weights.shape[2], width=weights.shape[3],
+                          channels=weights.shape[1])
+            caption = escape((_(N_("{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}"))
+                              if weights.shape[1] > 1 else _(N_("{layer}: {count} kernels {height}×{width}")))
+                             .format(**values))
+        alt = _(N_("kernels of {layer}")).format(layer=name)
+        figures.append(f"<figure>{_image_tag(png, alt)}<figcaption>{caption}</figcaption></figure>")
+    heading, note = _(N_("Learned kernels")), _(N_("Red: positive weights, blue: negative, white: zero."))
+    return (f'<section class="kernels"><h2>{escape(heading)}</h2><p class="note">{escape(note)}</p>'
+            f'{"".join(figures)}</section>')
 
 
-def _timings(timings) -> str:
+def _timings(timings, _=_same) -> str:
     if not timings:
         return ""
     per: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
@@ -332,19 +358,23 @@ def _timings(timings) -> str:
         fwd, bwd = np.median(values[:, 0]), np.median(values[:, 1])
         share = (fwd + bwd) / np.median(steps_ms[backend]) if np.median(steps_ms[backend]) > 0 else math.nan
         rows.append(f'<tr><td class="text">{escape(backend)}</td><td class="text">{escape(name)}</td>'
-                    f"<td>{fwd:.3f}</td><td>{bwd:.3f}</td><td>{_percent(share, 1)}</td></tr>")
-    totals = "".join(f'<tr><td class="text">{escape(b)}</td><td class="text">whole step</td><td colspan="2">'
-                     f"{np.median(v):.3f}</td><td>{len(v)} measurements</td></tr>" for b, v in steps_ms.items())
-    return ('<section><h2>Where the time goes</h2><p class="note">Median milliseconds per training step '
-            f'(batch of {timings[-1].batch_size}).</p><table><tr><th class="text">backend</th>'
-            '<th class="text">layer</th><th>forward ms</th><th>backward ms</th><th>share of step</th></tr>'
-            f"{''.join(rows)}{totals}</table></section>")
+                    f"<td>{fwd:.3f}</td><td>{bwd:.3f}</td><td>{_percent(share, 1, _=_)}</td></tr>")
+    whole, measured = escape(_(N_("whole step"))), _(N_("{count} measurements"))
+    totals = "".join(f'<tr><td class="text">{escape(b)}</td><td class="text">{whole}</td><td colspan="2">'
+                     f"{np.median(v):.3f}</td><td>{escape(measured.format(count=len(v)))}</td></tr>"
+                     for b, v in steps_ms.items())
+    note = _(N_("Median milliseconds per training step (batch of {batch}).")).format(batch=timings[-1].batch_size)
+    head = "".join(f'<th class="text">{escape(_(name))}</th>' for name in (N_("backend"), N_("layer")))
+    head += "".join(f"<th>{escape(_(name))}</th>" for name in (N_("forward ms"), N_("backward ms"),
+                                                                N_("share of step")))
+    return (f'<section><h2>{escape(_(N_("Where the time goes")))}</h2><p class="note">{escape(note)}</p>'
+            f"<table><tr>{head}</tr>{''.join(rows)}{totals}</table></section>")
 
 
 def html_report(path: str | os.PathLike[str], *, settings: Mapping | None = None, steps: Sequence = (),
                 evals: Sequence = (), confusion=None, kernels=None, timings: Sequence = (),
-                title: str = "cnnviz training report", notes: str = "", compared: Mapping | None = None,
-                sections: Sequence[str] = ()) -> Path:
+                title: str | None = None, notes: str = "", compared: Mapping | None = None,
+                sections: Sequence[str] = (), translate=None, language: str = "en") -> Path:
     """Write a self-contained, printable HTML report of one run.
 
     ``settings``: name -> value shown as a table (network, backend, optimizer...);
@@ -355,23 +385,31 @@ def html_report(path: str | os.PathLike[str], *, settings: Mapping | None = None
     arrays of (epoch, loss, accuracy) rows), drawn with this run against epochs; ``sections``: more
     ready HTML sections (:mod:`.report_inside`: filters, the map, a fooled input, "not sure"), after the
     kernels. Every part is optional.
+
+    ``translate``: the text of the report in the reader's language (the GUI's ``tr``; every text here
+    is an ``N_``-marked whole sentence with named placeholders); the default keeps it English (the
+    CLI). ``language``: its code (``de``, ``zh_CN``) for ``<html lang>``, which lets a browser pick
+    fonts and hyphenation.
     """
+    _ = translate or _same
     steps, evals, timings = list(steps), list(evals), list(timings)
     created = time.strftime("%Y-%m-%d %H:%M")
+    title = _(N_("cnnviz training report")) if title is None else title
+    meta = _(N_("Created {date} with cnnviz {version}")).format(date=created, version=__version__)
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{escape(language.replace("_", "-"))}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
-        f'<p class="meta">Created {escape(created)} with cnnviz {escape(__version__)}</p>',
+        f'<p class="meta">{escape(meta)}</p>',
     ]
     if notes:
         parts.append(f'<p class="note">{escape(notes)}</p>')
-    parts.append(f"<section><h2>Summary</h2>{_summary(steps, evals)}</section>")
+    parts.append(f"<section><h2>{escape(_(N_('Summary')))}</h2>{_summary(steps, evals, _)}</section>")
     if settings:
-        parts.append(f"<section><h2>Settings</h2>{_settings_table(settings)}</section>")
-    parts += [_curves(steps, evals), _comparison(steps, evals, compared), _evaluations(evals),
-              _confusion(confusion), _kernels(kernels), *sections, _timings(timings)]
+        parts.append(f"<section><h2>{escape(_(N_('Settings')))}</h2>{_settings_table(settings)}</section>")
+    parts += [_curves(steps, evals, _), _comparison(steps, evals, compared, _), _evaluations(evals, _),
+              _confusion(confusion, _), _kernels(kernels, _), *sections, _timings(timings, _)]
     parts.append("</body></html>")
     return atomic_write_text(path, "\n".join(p for p in parts if p) + "\n")

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from ..nn import checkpoint
 from ..train import resume
+from ..translatable import N_, Phrase
 
 FILE_NAME = "autosave.npz"
 """The one autosave of versions before per-instance autosaves (still offered, as an orphan)."""
@@ -79,9 +80,11 @@ class Offer:
     test_accuracy: float | None
     saved_at: float | None
 
-    def describe(self) -> str:
-        accuracy = "" if self.test_accuracy is None else f", {100 * self.test_accuracy:.1f} %"
-        return f"step {self.step:,}{accuracy}"
+    def describe(self) -> Phrase:
+        """Its step and test accuracy (English; ``.text(tr)`` in the GUI's language)."""
+        if self.test_accuracy is None:
+            return Phrase(N_("step {step:,}"), step=self.step)
+        return Phrase(N_("step {step:,}, {percent:.1f} %"), step=self.step, percent=100 * self.test_accuracy)
 
     def when(self) -> str:
         """When it was saved, local time (the file's time when it does not say)."""
@@ -90,7 +93,7 @@ class Offer:
             try:
                 saved_at = self.path.stat().st_mtime
             except OSError:
-                return "at an unknown time"
+                return Phrase(N_("at an unknown time"))
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(saved_at))
 
     @property

@@ -20,12 +20,14 @@ from ..nn import checkpoint
 from ..nn.checkpoint import MAX_HISTORY_POINTS
 from ..nn.model import preset_name
 from ..train.events import LayerTiming, RunPhase, TimingMeasured
+from ..translatable import N_
 from .run_state import RunState
 
-COMPARED = (("net", "net"), ("optimizer", ""), ("lr", "lr"), ("momentum", "momentum"), ("batch_size", "batch"),
-            ("schedule", "schedule"), ("epochs", "epochs"), ("dataset", "data"), ("backend", "backend"),
-            ("seed", "seed"))
-"""The settings told apart, in the order they are named, with their short names (empty: the value alone)."""
+COMPARED = (("net", N_("net")), ("optimizer", ""), ("lr", "lr"), ("momentum", N_("momentum")),
+            ("batch_size", N_("batch")), ("schedule", N_("schedule")), ("epochs", N_("epochs")),
+            ("dataset", N_("data")), ("backend", N_("backend")), ("seed", N_("seed")))
+"""The settings told apart, in the order they are named, with their short names (empty: the value alone;
+``lr`` is the same everywhere)."""
 SHOWN_WHEN_SAME = ("optimizer", "lr", "batch_size")
 """What describes a kept run when nothing differs (yet)."""
 
@@ -148,7 +150,7 @@ def keep(run: RunState, settings: dict, spec: str = "", weights: dict | None = N
         raise ValueError("this run has no curves yet: train it first, then keep it for comparison")
     accuracy = float(curves.evals[-1, 2]) if len(curves.evals) else None
     copied = None if weights is None else {name: np.array(w, copy=True) for name, w in weights.items()}
-    return KeptRun(dict(settings), curves, accuracy, "this session", spec, copied,
+    return KeptRun(dict(settings), curves, accuracy, N_("this session"), spec, copied,
                    run.timings[-1] if run.timings else None)
 
 
@@ -206,12 +208,15 @@ def differences(kept: dict, now: dict) -> list[tuple[str, str, str]]:
     return out
 
 
-def describe(kept: KeptRun, now: dict | None = None) -> str:
+def describe(kept: KeptRun, now: dict | None = None, translate=None) -> str:
     """The kept run's label: what differs from the run now, e.g. "lr 0.001 vs 0.01 now"; when nothing
-    differs, its main settings, e.g. "adam lr 0.002 batch 64 (same settings)"."""
+    differs, its main settings, e.g. "adam lr 0.002 batch 64 (same settings)". ``translate``: the GUI's
+    ``tr`` (the words in its language; the values as they are); English without one."""
+    _ = translate or (lambda text: text)
     found = differences(kept.settings, now or {})
     if found:
-        return ", ".join(f"{name} {a} vs {b} now".strip() for name, a, b in found)
-    main = [f"{dict(COMPARED)[key]} {shown(kept.settings[key], key)}".strip()
+        return _(N_(", ")).join(_(N_("{name} {kept} vs {now} now")).format(name=_(name) if name else "", kept=a,
+                                                                           now=b).strip() for name, a, b in found)
+    main = [f"{_(dict(COMPARED)[key]) if dict(COMPARED)[key] else ''} {shown(kept.settings[key], key)}".strip()
             for key in SHOWN_WHEN_SAME if key in kept.settings]
-    return " ".join(main) + (" (same settings)" if now else "")
+    return _(N_("{settings} (same settings)")).format(settings=" ".join(main)) if now else " ".join(main)

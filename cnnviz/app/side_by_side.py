@@ -4,7 +4,8 @@ While a run is kept for comparison (:class:`~.comparison.KeptRun`), the kernels,
 timings and the test accuracy show the kept run (A) beside the run now (B): A's kernels from its final
 weights, A's feature maps for the same input image as B's (computed here, on a private NumPy copy of A's
 network, with the model's own forward pass), each pair on one colour scale. A layer is set beside B's only
-when A's network has it with the same shape; otherwise :meth:`SideBySide.why_not` says why not. No Qt.
+when A's network has it with the same shape; otherwise :meth:`SideBySide.why_not` says why not. Its texts
+are N_-marked whole sentences, said through ``translate`` (the GUI's ``tr``; English without one). No Qt.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import numpy as np
 
 from ..analysis.saliency import model_from_weights
 from ..train.snapshot import take_snapshot
+from ..translatable import N_
 from .comparison import KeptRun, differences, shown
 
 MOST_DIFFERENCES = 2
@@ -20,38 +22,53 @@ MOST_DIFFERENCES = 2
 picture's title, one."""
 
 
-def side_labels(kept: KeptRun, now: dict, most: int = MOST_DIFFERENCES) -> tuple[str, str]:
-    """("A: lr 0.01", "B: lr 0.001"): each side with its values of the (first ``most``) settings that differ;
-    when none differs, "A: kept run (its source)" and "B: now"."""
+def _same(text: str) -> str:
+    return text
+
+
+def _sides(kept: KeptRun, now: dict, most: int, _=_same) -> tuple[str, str]:
+    """Each side's values of the (first ``most``) settings that differ ("lr 0.01"); when none differs,
+    "kept run (its source)" and "now"."""
     found = differences(kept.settings, now)
     if not found:
-        return f"A: kept run ({kept.source})", "B: now"
+        return _(N_("kept run ({source})")).format(source=_(kept.source)), _(N_("now"))
     more = "…" if len(found) > most else ""
     found = found[:most]
-    a = ", ".join(f"{name} {value}".strip() for name, value, _ in found)
-    b = ", ".join(f"{name} {value}".strip() for name, _, value in found)
-    return f"A: {a}{more}", f"B: {b}{more}"
+    a, b = (_(N_(", ")).join(f"{_(name) if name else ''} {values[side]}".strip() for name, *values in found) + more
+            for side in (0, 1))
+    return a, b
 
 
-def accuracy_text(kept_accuracy: float | None, now_accuracy: float | None) -> str:
+def side_labels(kept: KeptRun, now: dict, most: int = MOST_DIFFERENCES, translate=None) -> tuple[str, str]:
+    """("A: lr 0.01", "B: lr 0.001"): each side with its values of the (first ``most``) settings that differ;
+    when none differs, "A: kept run (its source)" and "B: now"."""
+    _ = translate or _same
+    a, b = _sides(kept, now, most, _)
+    return _(N_("A: {side}")).format(side=a), _(N_("B: {side}")).format(side=b)
+
+
+def accuracy_text(kept_accuracy: float | None, now_accuracy: float | None, translate=None) -> str:
     """"A 87.0 % | B 95.0 %" ("not tested yet" for a run not evaluated yet)."""
+    _ = translate or _same
+
     def percent(value):
-        return "not tested yet" if value is None else f"{100 * value:.1f} %"
-    return f"A {percent(kept_accuracy)} | B {percent(now_accuracy)}"
+        return _(N_("not tested yet")) if value is None else f"{100 * value:.1f} %"
+    return _(N_("A {kept} | B {now}")).format(kept=percent(kept_accuracy), now=percent(now_accuracy))
 
 
 class SideBySide:
     """The kept run as the panels show it beside the run now (whose settings are ``now``)."""
 
-    def __init__(self, kept: KeptRun, now: dict):
+    def __init__(self, kept: KeptRun, now: dict, translate=None):
         self.kept = kept
-        self.a_label, self.b_label = side_labels(kept, now)
-        self.a_short, self.b_short = side_labels(kept, now, most=1)
+        self._ = _ = translate or _same
+        self.a_label, self.b_label = side_labels(kept, now, translate=translate)
+        self.a_short, self.b_short = side_labels(kept, now, most=1, translate=translate)
         """For a picture's title (one setting: the titles of a pair share a row of a narrow panel)."""
-        self.legend = (f"A (left, kept): {self.a_label[3:]} | B (right, now): {self.b_label[3:]} · "
-                       "each pair on one colour scale")
+        a, b = _sides(kept, now, MOST_DIFFERENCES, _)
+        self.legend = _(N_("A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale")).format(a=a, b=b)
         """One line saying which side is which."""
-        self.now_net = shown(now["net"], "net") if "net" in now else "this one"
+        self.now_net = shown(now["net"], "net") if "net" in now else _(N_("this one"))
         self.kept_net = shown(kept.spec or kept.settings.get("net", "?"), "net")
         weights = kept.weights or {}
         self.kernels: dict[str, np.ndarray] = {name[:-len(".weight")]: w for name, w in weights.items()
@@ -64,16 +81,20 @@ class SideBySide:
     def why_not(self, layer: str, shape: tuple[int, ...], kind: str = "kernels") -> str:
         """Empty when A has ``layer`` with B's ``shape`` (its ``kind``: "kernels" or "maps"), else the line
         saying why A is not shown beside it."""
+        _ = self._
         if not self.kept.weights:
-            return f"A ({self.kept.source}) has no weights kept: its {kind} cannot be shown"
+            return (_(N_("A ({source}) has no weights kept: its kernels cannot be shown")) if kind == "kernels" else
+                    _(N_("A ({source}) has no weights kept: its maps cannot be shown"))).format(source=_(self.kept.source))
         shapes = {name: w.shape for name, w in self.kernels.items()} if kind == "kernels" else \
             self.feature_map_shapes()
         theirs = shapes.get(layer)
         if theirs is None:
-            return f"A has no {layer}: another network ({self.kept_net} vs {self.now_net} now)"
+            return _(N_("A has no {layer}: another network ({kept} vs {now} now)")).format(
+                layer=layer, kept=self.kept_net, now=self.now_net)
         if tuple(theirs) != tuple(shape):
             a, b = ("×".join(str(n) for n in s) for s in (theirs, shape))
-            return f"A's {layer} is {a}, B's {b}: another network ({self.kept_net} vs {self.now_net} now)"
+            return _(N_("A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)")).format(
+                layer=layer, a=a, b=b, kept=self.kept_net, now=self.now_net)
         return ""
 
     def model(self):
@@ -103,7 +124,7 @@ class SideBySide:
         try:
             theirs = self.feature_maps(image)
         except Exception as exc:  # noqa: BLE001 - a kept network that cannot run: said, never a crash
-            return {}, f"A's feature maps cannot be computed: {exc}"
+            return {}, self._(N_("A's feature maps cannot be computed: {exc}")).format(exc=exc)
         notes = {name: self.why_not(name, maps_now[name].shape, "maps") for name in layers}
         return ({name: theirs[name] for name, note in notes.items() if not note},
                 "; ".join(dict.fromkeys(note for note in notes.values() if note)))

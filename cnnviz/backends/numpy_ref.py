@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..translatable import N_, Phrase
 from ._xp import ArrayBackend
 
 
@@ -15,7 +16,7 @@ class NumpyBackend(ArrayBackend):
         super().__init__(np)
 
     def describe(self) -> str:
-        return f"NumPy {np.__version__} reference (im2col + BLAS matrix products), CPU"
+        return Phrase(N_("NumPy {version} reference (im2col + BLAS matrix products), CPU"), version=np.__version__)
 
 
 def create() -> NumpyBackend:

@@ -15,6 +15,7 @@ import threading
 import warnings
 from dataclasses import dataclass
 
+from ..translatable import N_
 from .base import Backend, BackendUnavailable
 
 
@@ -30,11 +31,12 @@ class _Entry:
 # What the app needs to know of a backend before (or without) opening it. A test checks
 # that each backend that opens agrees (``is_gpu``, ``needs_warmup``).
 _ENTRIES: dict[str, _Entry] = {
-    "numpy": _Entry("cnnviz.backends.numpy_ref", "NumPy reference (CPU)", is_gpu=False, compiles=False),
-    "numba": _Entry("cnnviz.backends.numba_cpu", "Numba parallel kernels (CPU)", is_gpu=False, compiles=True),
-    "cuda": _Entry("cnnviz.backends.numba_cuda", "Hand-written numba.cuda kernels (NVIDIA GPU)", is_gpu=True,
+    "numpy": _Entry("cnnviz.backends.numpy_ref", N_("NumPy reference (CPU)"), is_gpu=False, compiles=False),
+    "numba": _Entry("cnnviz.backends.numba_cpu", N_("Numba parallel kernels (CPU)"), is_gpu=False, compiles=True),
+    "cuda": _Entry("cnnviz.backends.numba_cuda", N_("Hand-written numba.cuda kernels (NVIDIA GPU)"), is_gpu=True,
                    compiles=True),
-    "cupy": _Entry("cnnviz.backends.cupy_backend", "CuPy im2col + cuBLAS (NVIDIA GPU)", is_gpu=True, compiles=True),
+    "cupy": _Entry("cnnviz.backends.cupy_backend", N_("CuPy im2col + cuBLAS (NVIDIA GPU)"), is_gpu=True,
+                   compiles=True),
 }
 
 AUTO_ORDER = ("cupy", "cuda", "numba", "numpy")

@@ -206,7 +206,7 @@ def milestone(event, previous_state=None) -> tuple[str, bool] | None:
         return tr("Test accuracy {percent} % at step {step}").format(
             percent=f"{100 * event.test_accuracy:.1f}", step=f"{event.step:,}"), False
     if isinstance(event, ev.Diverged):
-        return tr("Training diverged: {message}").format(message=event.message), True
+        return tr("Training diverged: {message}").format(message=event.message.text(tr)), True
     if isinstance(event, ev.RunFinished):
         stopped = event.phase == ev.RunPhase.STOPPED
         if event.test_accuracy is None:

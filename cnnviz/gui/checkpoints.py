@@ -36,6 +36,7 @@ from ..train.config import MAX_EPOCHS
 from ..train.resume import Resume
 from ..train.resume import from_meta as resume_from_meta
 from ..app import autosave, comparison
+from ..translatable import in_language
 from .jobs import Job, run_in_background
 from .language import tr
 
@@ -235,13 +236,14 @@ class Checkpoints:
             self.save(path)
 
     # --- before the trained weights are replaced -------------------------------------------------
-    def ask_before_discard(self, what: str = "closing") -> bool:
+    def ask_before_discard(self, what: str | None = None) -> bool:
         """Ask Save / Discard / Cancel when steps were trained since the last save; True to go on
         (saved, or discarded), False when the user cancelled or the save could not be made.
-        ``what`` finishes "Save it before ...?" (closing, starting over, loading ...)."""
+        ``what`` finishes "Save it before ...?" (closing, starting over, loading ...), in the GUI's language
+        (``tr("closing")`` when None)."""
         if not self.state.run.unsaved or self.state.local.model is None:
             return True
-        answer = self._ask_save_discard_cancel(what)
+        answer = self._ask_save_discard_cancel(tr("closing") if what is None else what)
         if answer == "discard":
             return True
         if answer != "save":
@@ -351,7 +353,8 @@ class Checkpoints:
 
     @staticmethod
     def _describe_offer(offer: autosave.Offer) -> str:
-        return f"network {shorten(offer.spec, 80)}, {offer.describe()}, autosaved {offer.when()}"
+        return tr("network {network}, {run}, autosaved {when}").format(
+            network=shorten(offer.spec, 80), run=offer.describe().text(tr), when=in_language(offer.when(), tr))
 
     def _ask_restore(self, offer: autosave.Offer, index: int, total: int) -> str:
         """restore, discard or later."""
@@ -374,7 +377,8 @@ class Checkpoints:
 
     def _restore(self, orphan: autosave.Orphan) -> Job:
         offer = orphan.offer
-        message = tr("Restored the autosaved run ({run}, {when}).").format(run=offer.describe(), when=offer.when())
+        message = tr("Restored the autosaved run ({run}, {when}).").format(run=offer.describe().text(tr),
+                                                                            when=in_language(offer.when(), tr))
         job = run_in_background(read_checkpoint, offer.path)
 
         def restored(loaded: Loaded) -> None:

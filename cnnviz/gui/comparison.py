@@ -74,8 +74,8 @@ class Comparison:
     def show(self) -> None:
         kept = self.state.kept
         now = self.settings_now()
-        self.curves.show_kept(kept, "" if kept is None else comparison.describe(kept, now))
-        tell(self.panels, KEPT, None if kept is None else SideBySide(kept, now))
+        self.curves.show_kept(kept, "" if kept is None else comparison.describe(kept, now, tr))
+        tell(self.panels, KEPT, None if kept is None else SideBySide(kept, now, tr))
 
     def _on_phase(self, phase) -> None:
         if self.state.kept is not None and phase in (RunPhase.STARTING, RunPhase.IDLE):

@@ -15,10 +15,19 @@ from ..analysis import report, report_inside
 from ..analysis.confusion import confusion_matrix
 from ..analysis.filters import filter_grid
 from ..app import comparison
+from ..translatable import N_
 from . import palette
 from .panels.fool import measures as fool_measures
 from .panels.fool import verdict as fool_verdict
-from .language import tr
+from .language import current, tr
+
+
+EXPORTED = {
+    "metrics": (N_("Could not export the metrics: {exc}"), N_("Saved the metrics to {path}")),
+    "timings": (N_("Could not export the timings: {exc}"), N_("Saved the timings to {path}")),
+    "report": (N_("Could not export the report: {exc}"), N_("Saved the report to {path}")),
+}
+"""Each export's messages (failed, saved): whole sentences, never "the " + an English name."""
 
 
 class Exports:
@@ -52,14 +61,14 @@ class Exports:
 
     # --- the run ----------------------------------------------------------------------------
     def _export(self, what: str, write) -> bool:
+        """``what``: which export, a key of :data:`EXPORTED` (each has its own whole sentences)."""
+        failed, saved = EXPORTED[what]
         try:
             path = write()
         except Exception as exc:  # OSError (disk, permissions), ValueError
-            self.banner.show_message(tr("Could not export the {what}: {exc}")
-                                     .format(what=what, exc=exc), "error", traceback.format_exc())
+            self.banner.show_message(tr(failed).format(exc=exc), "error", traceback.format_exc())
             return False
-        self.banner.show_message(tr("Saved the {what} to {path}")
-                                 .format(what=what, path=path), "info", auto_hide_ms=8000)
+        self.banner.show_message(tr(saved).format(path=path), "info", auto_hide_ms=8000)
         return True
 
     def export_metrics_csv(self, path: str) -> bool:
@@ -78,45 +87,48 @@ class Exports:
             images = np.rint(np.clip(p.filters.images, 0, 1) * 255).astype(np.uint8) \
                 if p.filters.images.dtype != np.uint8 else p.filters.images
             grid = filter_grid(images, np.asarray(shown["top"]), np.asarray(shown["optimised"]))
-            sections.append(report_inside.filters_section(grid, "the classes" if shown["classes"] else shown["layer"],
-                                                          shown["step"]))
+            sections.append(report_inside.filters_section(grid, shown["layer"], shown["step"], translate=tr,
+                                                          classes=shown["classes"]))
         embedding = p.map.result
         if embedding is not None:
             names = self.state.dataset.class_names if self.state.dataset is not None else None
             sections.append(report_inside.map_section(embedding.points, embedding.labels, palette.CLASS_COLOURS,
-                                                      embedding.explained, embedding.step, names))
+                                                      embedding.explained, embedding.step, names, translate=tr))
         attack = p.fool.result
         if attack is not None and p.fool.change_image is not None:
             result = attack["result"]
             sections.append(report_inside.fool_section(
                 result.original, p.fool.change_image, result.adversarial, fool_verdict(result, attack["levels"]),
-                fool_measures(result, attack["seconds"]).replace("<br>", ", ")))
+                fool_measures(result, attack["seconds"]).replace("<br>", ", "), translate=tr))
         calibration = p.classify.not_sure.calibration
         if calibration is not None:
             sections.append(report_inside.not_sure_section(calibration.method, calibration.threshold,
-                                                           calibration.accepted, calibration.images))
+                                                           calibration.accepted, calibration.images, translate=tr))
         return sections
 
     def report_settings(self) -> dict:
-        """The run's settings as the report lists them."""
+        """The run's settings as the report lists them (names in the GUI's language, values as they are)."""
+        return {tr(name): value for name, value in self._settings().items()}
+
+    def _settings(self) -> dict:
         state, controls, local = self.state, self.controls, self.state.local
         hp = controls.hyperparameters()
-        settings = {"network": local.spec or controls.spec, "data set": controls.dataset,
-                    "backend": controls.backend, "optimizer": hp["optimizer"], "learning rate": hp["lr"],
-                    "momentum": hp["momentum"], "batch size": hp["batch_size"], "schedule": hp["schedule"],
-                    "epochs": controls.epochs, "seed": state.seed}
+        settings = {N_("network"): local.spec or controls.spec, N_("data set"): controls.dataset,
+                    N_("backend"): controls.backend, N_("optimizer"): hp["optimizer"], N_("learning rate"): hp["lr"],
+                    N_("momentum"): hp["momentum"], N_("batch size"): hp["batch_size"],
+                    N_("schedule"): hp["schedule"], N_("epochs"): controls.epochs, N_("seed"): state.seed}
         if local.model is not None:
-            settings["parameters"] = f"{local.model.parameter_count():,}"
+            settings[N_("parameters")] = f"{local.model.parameter_count():,}"
         train_samples = state.train_samples
         if train_samples:
-            settings["training images"] = train_samples
+            settings[N_("training images")] = train_samples
         if state.test_samples:
-            settings["test images"] = state.test_samples
+            settings[N_("test images")] = state.test_samples
         if state.run.last_step is not None:
-            settings["steps trained"] = state.run.last_step.step
+            settings[N_("steps trained")] = state.run.last_step.step
         accuracy = self.panels.drawings.accuracy
         if accuracy is not None:
-            settings["accuracy on the class's drawings"] = f"{100 * accuracy:.1f}%"
+            settings[N_("accuracy on the class's drawings")] = f"{100 * accuracy:.1f}%"
         return settings
 
     def export_html_report(self, path: str) -> bool:
@@ -135,11 +147,13 @@ class Exports:
             compared = None
             if kept is not None:
                 now = comparison.settings_now(self.state, {**self.controls.settings(), "dataset": self.controls.dataset})
-                compared = {"label": f"Kept run ({kept.source}): {comparison.describe(kept, now)}",
+                compared = {"label": tr("Kept run ({source}): {description}").format(
+                                source=kept.source, description=comparison.describe(kept, now, tr)),
                             "train": kept.curves.train, "evals": kept.curves.evals}
             return report.html_report(path, settings=self.report_settings(), steps=run.steps,
                                       evals=run.evaluations, confusion=matrix, kernels=kernels, timings=run.timings,
-                                      compared=compared, sections=self.inside_sections())
+                                      compared=compared, sections=self.inside_sections(), translate=tr,
+                                      language=current())
         return self._export("report", write)
 
     # --- dialogs ----------------------------------------------------------------------------
@@ -155,7 +169,7 @@ class Exports:
             self.export_timings_csv(path)
 
     def export_report_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, "Export HTML report", "cnnviz-report.html",
+        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export HTML report"), "cnnviz-report.html",
                                               "HTML (*.html)")
         if path:
             if not path.lower().endswith((".html", ".htm")):

@@ -15,6 +15,7 @@ from functools import singledispatchmethod
 from PySide6.QtCore import QObject, QTimer
 
 from ..train import events as ev
+from ..translatable import in_language
 from . import theme
 from .panels.registry import EVALUATED, tell
 from .worker import EventBatch, Tag
@@ -144,7 +145,7 @@ class EventRouter(QObject):
         self.panels.curves.add_marker(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
         self.status.show(backend=f"backend {event.new}")
         if event.reason:
-            self.banner.show_message(event.reason, "warning")
+            self.banner.show_message(in_language(event.reason, tr), "warning")
             self.controls.select_backend(event.new)
 
     @handle.register
@@ -161,17 +162,18 @@ class EventRouter(QObject):
     @handle.register
     def _warmup(self, event: ev.WarmupFinished) -> None:
         self.workspace.busy.stop()
-        self.status_bar.showMessage(event.message, 8000)
+        self.status_bar.showMessage(in_language(event.message, tr), 8000)
 
     @handle.register
     def _diverged(self, event: ev.Diverged) -> None:
-        self.banner.show_message(tr("Training diverged: {message}").format(message=event.message), "warning")
+        self.banner.show_message(tr("Training diverged: {message}").format(message=event.message.text(tr)), "warning")
 
     @handle.register
     def _error(self, event: ev.TrainerError) -> None:
         kind = "error" if event.fatal else "warning"
-        self.banner.show_message(f"{'Training stopped: ' if event.fatal else ''}{event.message}", kind,
-                                        event.details)
+        message = in_language(event.message, tr)
+        self.banner.show_message(tr("Training stopped: {message}").format(message=message) if event.fatal else message,
+                                 kind, event.details)
 
     @handle.register
     def _run_finished(self, event: ev.RunFinished) -> None:

@@ -12,6 +12,8 @@ from enum import StrEnum
 
 import numpy as np
 
+from ..translatable import N_, Phrase
+
 
 class RunPhase(StrEnum):
     """Where a run is. The trainer announces RUNNING, PAUSED, RESET (the weights started over;
@@ -164,15 +166,16 @@ class Diverged:
     loss: float
     restored_step: int
     cause: str
-    """What went wrong (``the loss became nan at step 12``)."""
+    """What went wrong (``the loss became nan at step 12``; a :class:`~cnnviz.translatable.Phrase` from
+    the trainer, which the GUI shows in its language)."""
     advice: str
     """What to do about it (``Lower the learning rate (now 0.5) and resume.``)."""
 
     @property
-    def message(self) -> str:
-        """The whole story in one paragraph, for the app."""
-        return (f"{self.cause}. The weights were restored to step {self.restored_step} and training is "
-                f"paused. {self.advice}")
+    def message(self) -> Phrase:
+        """The whole story in one paragraph, for the app (``message.text(tr)`` in the GUI's language)."""
+        return Phrase(N_("{cause}. The weights were restored to step {step} and training is paused. {advice}"),
+                      cause=self.cause, step=self.restored_step, advice=self.advice)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from ..backends.base import BackendUnavailable
 from . import events as ev
 from .config import TrainConfig
 from .data_order import DataOrderState
+from ..translatable import N_, Phrase
 
 T = TypeVar("T")
 
@@ -105,10 +106,13 @@ class CollapseWatch:
         return self.ema is None or (math.isfinite(self.ema) and self.steps_at_chance == 0
                                     and self.ema < 2.0 * self.chance)
 
-    def describe(self) -> str:
-        return (f"the loss has stayed at chance level ({self.chance:.2f} = ln 10, a guess among ten classes) "
-                f"for {self.steps_at_chance} steps after having been "
-                + ("much lower" if self.lowest < 0.6 * self.chance else "far higher"))
+    def describe(self) -> Phrase:
+        values = dict(chance=self.chance, steps=self.steps_at_chance)
+        if self.lowest < 0.6 * self.chance:
+            return Phrase(N_("the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) "
+                             "for {steps} steps after having been much lower"), **values)
+        return Phrase(N_("the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) "
+                         "for {steps} steps after having been far higher"), **values)
 
 
 class GpuGuard:
@@ -196,7 +200,7 @@ class Recovery:
     # ------------------------------------------------------------------
     # backups
     def take_backup(self) -> None:
-        self.backup = self.on_device("a backup copy", self.trainer.host_copy)
+        self.backup = self.on_device(Phrase(N_("a backup copy")), self.trainer.host_copy)
         self.backup_time = time.perf_counter()
 
     def backup_due(self, now: float) -> bool:
@@ -215,7 +219,7 @@ class Recovery:
         where it was (the CPU if that was a GPU) and BackendUnavailable says why."""
         trainer = self.trainer
         old = trainer.backend
-        with self.guard(f"the switch to {new.name}") as guard:
+        with self.guard(Phrase(N_("the switch to {backend}"), backend=new.name)) as guard:
             state = trainer.host_copy()
         if guard.failed:
             return False
@@ -223,8 +227,9 @@ class Recovery:
         def back_where_it_was(exc: Exception) -> None:
             registry.mark_failed(new.name, f"failed to start ({type(exc).__name__}: {exc})")
             trainer.continue_on(old if not old.is_gpu else cpu_backend(), state, warm=True)
-            raise BackendUnavailable(f"{new.name} failed to start ({type(exc).__name__}: {exc}); "
-                                     f"training stays on {trainer.backend.name}") from exc
+            raise BackendUnavailable(Phrase(N_("{backend} failed to start ({error}); training stays on {current}"),
+                                            backend=new.name, error=f"{type(exc).__name__}: {exc}",
+                                            current=trainer.backend.name)) from exc
 
         with GpuGuard(lambda: new.is_gpu, back_where_it_was):
             trainer.continue_on(new, state, warm=True)
@@ -248,17 +253,19 @@ class Recovery:
             old.synchronize()
             losses = trainer.pending_losses()
             state = trainer.host_copy()
-            rewound = ""
+            back = None  # the device answered: nothing is lost
         except Exception:
             state, losses = self.backup, None
-            rewound = (f"; the GPU's memory was lost, so training went back {trainer.step - state.step} steps "
-                       f"to step {state.step}")
+            back = trainer.step - state.step
             trainer.rewind_to(state)
         cpu = cpu_backend()
         trainer.continue_on(cpu, state)
         if losses is not None:
             trainer.report_rescued_steps(losses, old.name)
-        reason = f"{old.name} failed during {where} ({error}); continuing on {cpu.name} from step {trainer.step}"
-        reason += rewound
+        values = dict(old=old.name, where=where, error=error, cpu=cpu.name, step=trainer.step, back=back)
+        reason = (Phrase(N_("{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's "
+                            "memory was lost, so training went back {back} steps to step {step}"), **values) if back is not None
+                  else Phrase(N_("{old} failed during {where} ({error}); continuing on {cpu} from step {step}"),
+                              **values))
         self.emit(ev.BackendSwitched(trainer.step, trainer.epoch, old.name, cpu.name, cpu.describe(), reason))
         self.emit(ev.TrainerError(reason, "".join(traceback.format_exception(exc)), fatal=False))

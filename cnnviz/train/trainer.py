@@ -44,6 +44,7 @@ from .snapshot import take_snapshot
 from .stats import parameter_stats
 from .step import training_step
 from .timing import layer_timings
+from ..translatable import N_, Phrase
 
 GPU_SYNC_EVERY = 16
 
@@ -153,12 +154,14 @@ class Trainer(cmd.Steering):
     def _warm_up(self, backend) -> None:
         """Compile before timing: compile seconds never count as training."""
         if backend.needs_warmup:
-            self._emit(ev.WarmupStarted(backend.name, f"{backend.name}: compiling kernels (the first start only; "
-                                                      "later starts load them from a cache)"))
+            self._emit(ev.WarmupStarted(backend.name, Phrase(N_(
+                "{backend}: compiling kernels (the first start only; later starts load them from a cache)"),
+                backend=backend.name)))
             seconds = float(backend.warm_up(self.model.dtype))
             self.compile_seconds += seconds
             if seconds > 0.05:
-                self._emit(ev.WarmupFinished(backend.name, seconds, f"{backend.name}: compiled kernels in {seconds:.1f} s"))
+                self._emit(ev.WarmupFinished(backend.name, seconds, Phrase(
+                    N_("{backend}: compiled kernels in {seconds:.1f} s"), backend=backend.name, seconds=seconds)))
 
     def _put_data_on(self, backend) -> None:
         self._device_data = backend.upload_dataset(self._train_x, self._train_y)
@@ -229,8 +232,9 @@ class Trainer(cmd.Steering):
                 result = self.evaluate(full=epoch_ended)
                 watch = self.recovery.watch
                 if result is not None and watch.add_accuracy(result.test_accuracy, result.samples):
-                    self._diverged(f"the test accuracy fell to {result.test_accuracy:.1%}, chance level, after "
-                                   f"reaching {watch.best_accuracy:.1%}", watch.chance)
+                    self._diverged(Phrase(N_("the test accuracy fell to {accuracy:.1%}, chance level, after "
+                                             "reaching {best:.1%}"), accuracy=result.test_accuracy,
+                                          best=watch.best_accuracy), watch.chance)
         self._flush()
         final = None
         if self.step > 0 and (self.final_evaluation or not stopped):
@@ -253,7 +257,7 @@ class Trainer(cmd.Steering):
             if self.step == step_before:
                 self.order.restore(before)  # the update never ran: the CPU trains this batch next
 
-        with self.recovery.guard("a training step", undo) as guard:
+        with self.recovery.guard(Phrase(N_("a training step")), undo) as guard:
             self._train_step()
         return not guard.failed
 
@@ -292,7 +296,7 @@ class Trainer(cmd.Steering):
         """Read the pending steps' losses from the device and report them."""
         if not self._pending:
             return
-        with self.recovery.guard("reading the loss") as guard:
+        with self.recovery.guard(Phrase(N_("reading the loss"))) as guard:
             values = self._pending.read(self.backend)
         if guard.failed:
             return
@@ -301,7 +305,8 @@ class Trainer(cmd.Steering):
         rate = self._pending.rate()
         for record, (loss, correct) in zip(pending, values):
             if not math.isfinite(loss):
-                self._diverged(f"the loss became {loss} at step {record.step}", float(loss))
+                self._diverged(Phrase(N_("the loss became {loss} at step {step}"), loss=loss, step=record.step),
+                               float(loss))
                 return
             eta = self._images_left(record.step) / rate if rate > 0 else None
             self._emit(ev.StepFinished(record.step, record.epoch, float(loss), float(correct) / record.batch,
@@ -315,7 +320,7 @@ class Trainer(cmd.Steering):
             self.recovery.take_backup()
 
     def _emit_timing(self, record: PendingStep) -> None:
-        with self.recovery.guard("reading the layer timings") as guard:
+        with self.recovery.guard(Phrase(N_("reading the layer timings"))) as guard:
             layers = layer_timings(self.backend, [l.name for l in self.model.layers], record.marks)
         if guard.failed:
             return
@@ -335,7 +340,7 @@ class Trainer(cmd.Steering):
                                      self.model.named_parameters().flat.layout)
         self.recovery.watch.reset()
         self._paused = True
-        advice = f"Lower the learning rate (now {self.config.lr:g}) and resume."
+        advice = Phrase(N_("Lower the learning rate (now {lr:g}) and resume."), lr=self.config.lr)
         self._emit(ev.Diverged(self.step, self.epoch, loss, backup.step, cause, advice))
         self._emit(ev.StateChanged(ev.RunPhase.PAUSED, self.step))
 
@@ -348,7 +353,7 @@ class Trainer(cmd.Steering):
         if not full and self.config.eval_samples is not None:
             n = min(n, self.config.eval_samples)
         stopped = lambda: self.stop_requested and not self.final_evaluation  # noqa: E731  (a closing window)
-        probs = self.recovery.on_device("an evaluation", lambda: predict_probabilities(self.model, d.test_images[:n], stopped))
+        probs = self.recovery.on_device(Phrase(N_("an evaluation")), lambda: predict_probabilities(self.model, d.test_images[:n], stopped))
         if probs is None:
             return None
         event = evaluation_event(self.step, self.epoch, probs, d.test_labels[:n])
@@ -358,14 +363,14 @@ class Trainer(cmd.Steering):
 
     def snapshot(self, image: np.ndarray | None = None, test_index: int | None = None, tag: str = "") -> ev.Snapshot:
         """Feature maps, kernels and weights for ``image`` (28x28 in [0,1]) or test image ``test_index``."""
-        return self.recovery.on_device("a snapshot", lambda: take_snapshot(
+        return self.recovery.on_device(Phrase(N_("a snapshot")), lambda: take_snapshot(
             self.model, image, dataset=self.dataset, test_index=test_index, step=self.step, epoch=self.epoch, tag=tag))
 
     def host_state(self) -> HostState:
         """Weights and optimizer state on the host (for a checkpoint), read safely even
         from a failing GPU. Call on the training thread, or after ``run`` returned."""
         self._flush()
-        return self.recovery.on_device("saving", self.host_copy)
+        return self.recovery.on_device(Phrase(N_("saving")), self.host_copy)
 
     # ------------------------------------------------------------------
     # what Recovery asks of the run
@@ -410,7 +415,9 @@ class Trainer(cmd.Steering):
             try:
                 self._handle(command)
             except (ValueError, BackendUnavailable) as exc:
-                self._emit(ev.TrainerError(str(exc)))
+                # A Phrase said (the GUI shows it in its language), else the exception's own text.
+                said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Phrase) else str(exc)
+                self._emit(ev.TrainerError(said))
 
     @functools.singledispatchmethod
     def _handle(self, command) -> None:

@@ -59,7 +59,7 @@ def test_the_tab_shows_each_filters_real_top_test_images_beside_its_optimised_in
         assert len(shown) and (shown[:, 2] - shown[:, 0] <= 4).all()  # conv1's 5x5 patch (clipped at an edge)
         assert tile.field == (12, 12, 16, 16)  # optimised for the centre unit's patch, shown with a margin
         assert tile.crop == (9, 9, 19, 19)
-    assert "conv1's 8 filters" in panel.status_label.text() and "step 12" in panel.status_label.text()
+    assert "The 8 filters of conv1" in panel.status_label.text() and "step 12" in panel.status_label.text()
     assert f"first {TEST_IMAGES:,} test images" in panel.caption.text()
     # The tiles are laid out in the scrollable grid, wrapped to the panel's width.
     assert panel.grid.width() <= panel.scroll.viewport().width() + 1

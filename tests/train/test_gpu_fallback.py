@@ -204,3 +204,28 @@ def test_saving_from_a_failing_gpu_gives_the_weights(small_mnist, reference, fak
             np.testing.assert_allclose(value, reference[0][name], rtol=1e-5, atol=1e-6, err_msg=name)
     else:  # the device is gone: the last backup (taken at the last flush), consistent with state.step
         assert 0 < state.step <= STEPS and set(state.weights) == set(reference[0])
+
+
+def test_the_fallback_and_a_failed_start_are_told_in_the_guis_language(small_mnist, fake_gpu):
+    from cnnviz.gui import translation_sources as ts
+    from cnnviz.translatable import in_language
+
+    german = ts.read(ts.catalogue_file("de"))
+    gpu = fake_gpu("conv2d_backward", False)
+    trainer, seen = train(small_mnist, gpu.name, steps=16)
+    gpu.armed = lambda: trainer.step >= 12
+    trainer.run()
+    said = of(seen, ev.TrainerError)[0].message
+    assert said.startswith("fakegpu failed during a training step (MemoryError: out of memory")  # the CLI's
+    assert in_language(said, lambda text: german.get(text) or text).startswith(
+        "fakegpu ist bei einem Trainingsschritt ausgefallen (MemoryError: out of memory")  # the error stays English
+
+    target = fake_gpu("warm_up_never", False, name="brokengpu")
+    target.needs_warmup = True
+    target.warm_up = lambda dtype=None: (_ for _ in ()).throw(RuntimeError("cannot compile (simulated)"))
+    trainer, seen = train(small_mnist, "numpy", lambda t, e: isinstance(e, ev.StepFinished) and e.step == 5
+                          and t.switch_backend("brokengpu"), steps=8)
+    trainer.run()
+    said = of(seen, ev.TrainerError)[0].message
+    assert in_language(said, lambda text: german.get(text) or text) == (
+        "brokengpu konnte nicht starten (RuntimeError: cannot compile (simulated)); das Training bleibt auf numpy")

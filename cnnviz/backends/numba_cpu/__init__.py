@@ -41,6 +41,7 @@ from .._xp import ArrayBackend
 from ..base import BackendUnavailable, Padding, adam_step_size, checked_gradient_buffer, checked_indices, checked_slot, dropout_keep_mask
 
 from .. import numba_cache
+from ...translatable import N_, Phrase
 from . import kernels as K
 from ..blas_threads import library_threads, numpy_blas
 from . import winograd as WG
@@ -103,10 +104,17 @@ class NumbaBackend(ArrayBackend):
         self._ws = Workspace()
 
     def describe(self) -> str:
-        blas = "single-threaded sgemm per worker" if self._blas_lib is not None else "sgemm (BLAS threads not controllable)"
-        cache = f"; {numba_cache.note()}" if numba_cache.note() else ""
-        return (f"Numba {numba.__version__} nogil kernels on {self.threads} worker thread"
-                f"{'s' if self.threads != 1 else ''} + NumPy {np.__version__} {self._blas_name} {blas}, CPU{cache}")
+        blas = (Phrase(N_("single-threaded sgemm per worker")) if self._blas_lib is not None
+                else Phrase(N_("sgemm (BLAS threads not controllable)")))
+        values = dict(numba=numba.__version__, threads=self.threads, numpy=np.__version__, library=self._blas_name,
+                      blas=blas)
+        text = (Phrase(N_("Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU"),
+                       **values) if self.threads == 1 else
+                Phrase(N_("Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, "
+                          "CPU"), **values))
+        # The cache note (a folder list) stays English inside the translated frame.
+        return Phrase(N_("{description}; {note}"), description=text, note=numba_cache.note()) \
+            if numba_cache.note() else text
 
     def release_workspaces(self) -> None:
         """Drop the pooled buffers (e.g. after switching to a much smaller network)."""

@@ -17,7 +17,7 @@ from ..language import tr
 from ..status import plain_tooltip
 from . import sidebar_groups
 from .sidebar_groups import LR_SPIN_PX, lr_from_slider, slider_from_lr
-from ...translatable import N_
+from ...translatable import N_, in_language
 
 OPEN_DATASET_FOLDER = N_("Open a dataset folder…")
 """The data set menu's last entry: any folder with the four MNIST-format IDX files, on any OS."""
@@ -135,7 +135,7 @@ class ControlsPanel(QWidget):
                                        else tr("{name}  ({where}, not available)").format(name=info.name, where=where),
                                        info.name)
             item = model.item(self.backend_combo.count() - 1)
-            item.setToolTip(plain_tooltip(info.detail if info.available
+            item.setToolTip(plain_tooltip(in_language(info.detail, tr) if info.available
                                           else tr("not available: {why}").format(why=info.detail)))
             if not info.available:
                 item.setEnabled(False)
@@ -335,8 +335,8 @@ class ControlsPanel(QWidget):
     def _describe_backend(self, index: int) -> None:
         info = self._infos.get(self.backend_combo.itemData(index))
         if info is not None:
-            self.backend_note.setText(info.title if info.available else tr("not available here"))
-            self.backend_note.setToolTip(plain_tooltip(info.detail))
+            self.backend_note.setText(tr(info.title) if info.available else tr("not available here"))
+            self.backend_note.setToolTip(plain_tooltip(in_language(info.detail, tr)))
 
     def _on_backend(self, _index: int) -> None:
         self.backendChanged.emit(self.backend)

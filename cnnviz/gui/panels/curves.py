@@ -310,7 +310,7 @@ class CurvesPanel(Panel):
         now = self.test_points[-1][2] / 100 if self.test_points else None
         # The accuracies first: a narrow window elides the end of the line.
         self.kept_label.setText(tr("test accuracy {accuracies} · {text}").format(
-            accuracies=accuracy_text(kept_accuracy, now), text=text))
+            accuracies=accuracy_text(kept_accuracy, now, tr), text=text))
 
     def rewind(self, epoch: float) -> None:
         """The trainer went back to ``epoch`` (a GPU failure): the steps from there on are redone.

@@ -145,11 +145,11 @@ class DrawingsPanel(LazyPanel):
         if self._loading is not None:
             self._loading.cancel()
         self._changed_while_loading = False
-        self.counts_label.setText("Reading the class's drawings…" if not len(self.labels) else self.counts_label.text())
+        self.counts_label.setText(tr("Reading the class's drawings…") if not len(self.labels) else self.counts_label.text())
         self._loading = run_in_background(self.store.load_entries)
         self._loading.succeeded.connect(self._loaded)
         self._loading.failed.connect(lambda message, _details: self.message.emit(
-            f"Could not read the drawings folder: {message}", "error"))
+            tr("Could not read the drawings folder: {error}").format(error=message), "error"))
 
     @property
     def loading(self) -> bool:
@@ -166,9 +166,10 @@ class DrawingsPanel(LazyPanel):
     def _changed(self) -> None:
         counts = np.bincount(self.labels, minlength=10) if len(self.labels) else np.zeros(10, int)
         missing = [str(d) for d in range(10) if counts[d] == 0]
-        self.counts_label.setText(
-            f"{len(self.labels)} drawings · " + " · ".join(f"{d}: {counts[d]}" for d in range(10))
-            + (f" · still missing: {', '.join(missing)}" if missing and len(self.labels) else ""))
+        per_digit = " · ".join(f"{d}: {counts[d]}" for d in range(10))
+        text = (tr("{count} drawings · {per_digit} · still missing: {missing}") if missing and len(self.labels)
+                else tr("{count} drawings · {per_digit}"))
+        self.counts_label.setText(text.format(count=len(self.labels), per_digit=per_digit, missing=", ".join(missing)))
         self.finetune_button.setEnabled(len(self.labels) > 0)
         self.predictions = None
         self.before_finetune = None  # other drawings: the comparison no longer holds
@@ -179,7 +180,7 @@ class DrawingsPanel(LazyPanel):
             path = self.store.add(image28, int(label), self.student_edit.text(), raw=raw)
             pixels = read_drawing(path)  # as stored (8-bit), as the folder will be read next time
         except Exception as exc:  # ValueError (blank drawing), OSError (disk, permissions)
-            self.message.emit(f"Could not save the drawing: {exc}", "error")
+            self.message.emit(tr("Could not save the drawing: {exc}").format(exc=exc), "error")
             return False
         # Added to what is shown, not by reading the whole folder again (a class's folder grows all lesson).
         self._changed_while_loading = self.loading
@@ -187,7 +188,8 @@ class DrawingsPanel(LazyPanel):
         self.images = np.concatenate([self.images, pixels[None]])
         self.labels = np.append(self.labels, np.int64(label))
         self._changed()
-        self.message.emit(f"Saved as a {label} ({len(self.labels)} drawings in {path.parent})", "info")
+        self.message.emit(tr("Saved as a {digit} ({count} drawings in {folder})").format(
+            digit=label, count=len(self.labels), folder=path.parent), "info")
         return True
 
     def delete_selected(self) -> None:
@@ -200,7 +202,7 @@ class DrawingsPanel(LazyPanel):
             try:
                 self.store.remove(entries[row])
             except Exception as exc:
-                self.message.emit(f"Could not delete the drawing: {exc}", "error")
+                self.message.emit(tr("Could not delete the drawing: {exc}").format(exc=exc), "error")
                 return
             self._changed_while_loading = self.loading
             keep = len(self.entries) - 1 - row  # the gallery shows the newest first

@@ -425,9 +425,10 @@ class FeatureMapsPanel(LazyPanel):
         show(item, view, image, levels)
         if name in self.kept_views:
             kept_view, kept_item, kept_title = self.kept_views[name]
-            what = name if shown == c else f"{name} maps 0–{shown - 1} of {c}"
+            what = name if shown == c else tr("{layer} maps 0–{last} of {count}").format(layer=name, last=shown - 1,
+                                                                                          count=c)
             title.setText(f"<b>{self.side.b_short}</b> · {what}")
-            kept_title.setText(f"<b>{self.side.a_short}</b> · {what if kept is not None else 'not shown'}")
+            kept_title.setText(f"<b>{self.side.a_short}</b> · {what if kept is not None else tr('not shown')}")
             self.explain_label.setText(self.kept_note or self.side.legend)  # (why not, or which is which)
             if kept is None:
                 kept_item.clear()

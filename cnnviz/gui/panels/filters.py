@@ -27,6 +27,7 @@ from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from .common import FlowLayout, JobPanel, row_of
 from ..language import tr
+from ...translatable import N_, Phrase, in_language
 
 TEST_IMAGES = 2000
 """The top images are searched for among the first this many test images (a layer in a few seconds)."""
@@ -49,15 +50,12 @@ class Cancelled(Exception):
 
 
 class Progress:
-    """What the background job is doing, for the panel to show (plain attributes: one writer, one reader)."""
+    """What the background job is doing, for the panel to show (plain attributes: one writer, one reader).
+    ``text``: a :class:`~cnnviz.translatable.Phrase` (English; the panel shows it in the GUI's language)."""
 
     def __init__(self):
         self.text = ""
         self.cancelled = False
-
-
-def describe_units(layer: filters.UnitLayer, is_classes: bool) -> str:
-    return f"the {layer.units} classes" if is_classes else f"{layer.name}'s {layer.units} filters"
 
 
 def optimisation_steps(model, layer: filters.UnitLayer, most: int) -> int:
@@ -83,9 +81,10 @@ def look_into(spec: str, weights: dict, step: int, images: np.ndarray, layer_nam
                          f"{', '.join(layer.name for layer in layers)}")
     layer = chosen[0]
     classes = layer is layers[-1]
-    what = describe_units(layer, classes)
     steps = optimisation_steps(model, layer, class_steps if classes else steps)
-    progress.text = f"Finding the test images that excite {what}…"
+    named = dict(count=layer.units, layer=layer.name, steps=steps)
+    progress.text = (Phrase(N_("Finding the test images that excite the {count} classes…"), **named) if classes else
+                     Phrase(N_("Finding the test images that excite the {count} filters of {layer}…"), **named))
 
     def searching(_count: int) -> None:
         if progress.cancelled:
@@ -101,7 +100,10 @@ def look_into(spec: str, weights: dict, step: int, images: np.ndarray, layer_nam
         if progress.cancelled:
             raise Cancelled("a newer request replaced this one")
         done[0] += count
-        progress.text = f"Dreaming up the input that {what} want most: step {done[0]} of {steps}…"
+        progress.text = (Phrase(N_("Dreaming up the input that the {count} classes want most: step {done} of "
+                                   "{steps}…"), done=done[0], **named) if classes else
+                         Phrase(N_("Dreaming up the input that the {count} filters of {layer} want most: step {done} "
+                                   "of {steps}…"), done=done[0], **named))
 
     field = filters.centre_field(model, layer)
     optimised, optimised_values = filters.optimise_inputs(model, layer, steps, seed=0, progress=tick,
@@ -328,17 +330,17 @@ class FiltersPanel(JobPanel):
         """Start a background computation for the chosen layer; False when there is nothing to look at."""
         name = self.layer_combo.currentData()
         if self.images is None or self.model_source is None or name is None:
-            missing = "the test images" if self.images is None else "a network"
-            self.status_label.setText(tr("Nothing to look at yet: waiting for {missing}.").format(missing=missing))
+            self.status_label.setText(tr("Nothing to look at yet: waiting for the test images.") if self.images is None
+                                      else tr("Nothing to look at yet: waiting for a network."))
             self.dirty = True
             return False
         self.dirty = False
         self._cancel()
         spec, weights, step = self.model_source
         self.progress = Progress()
-        self.progress.text = f"Looking into {name} with the weights of step {step}…"
+        self.progress.text = Phrase(N_("Looking into {layer} with the weights of step {step}…"), layer=name, step=step)
         self.status_label.setToolTip("")
-        self.status_label.setText(self.progress.text)
+        self.status_label.setText(in_language(self.progress.text, tr))
         images = self.images.astype(np.float32) / np.float32(255)
         self.job = run_in_background(look_into, spec, weights, step, images, name, self.progress)
         self.job.succeeded.connect(self._on_result)
@@ -356,7 +358,7 @@ class FiltersPanel(JobPanel):
 
     def _show_progress(self) -> None:
         if self.progress is not None and self.busy:
-            self.status_label.setText(self.progress.text)
+            self.status_label.setText(in_language(self.progress.text, tr))
 
     def _on_result(self, result: dict) -> None:
         self.poll.stop()
@@ -394,11 +396,12 @@ class FiltersPanel(JobPanel):
                                                 .format(indices=indices))
             tiles.append(tile)
         self._set_tiles(tiles)
-        what = (f"The {len(tiles)} classes" if result["classes"] else
-                f"{result['layer']}'s {len(tiles)} filters")
         seconds = result["search_seconds"] + result["optimise_seconds"]
-        self.status_label.setText(tr("<b>{what}</b> with the weights of step {step} (computed in {seconds} s)")
-                                  .format(what=what, step=result['step'], seconds=f"{seconds:.1f}"))
+        text = (tr("<b>The {count} classes</b> with the weights of step {step} (computed in {seconds} s)")
+                if result["classes"] else
+                tr("<b>The {count} filters of {layer}</b> with the weights of step {step} (computed in {seconds} s)"))
+        self.status_label.setText(text.format(count=len(tiles), layer=result["layer"], step=result["step"],
+                                              seconds=f"{seconds:.1f}"))
         self._caption()
 
     def _set_tiles(self, tiles: list[UnitTile]) -> None:

@@ -228,16 +228,17 @@ class TimeLapsePanel(LazyPanel):
         try:
             written = self.timelapse.export_gif(path, self.layer_combo.currentText() or "conv1")
         except Exception as exc:  # ValueError (empty), OSError (disk, permissions)...
-            self.message.emit(f"Could not export the GIF: {exc}", "error")
+            self.message.emit(tr("Could not export the GIF: {exc}").format(exc=exc), "error")
             return False
-        self.message.emit(f"Saved the time-lapse ({len(self.timelapse)} frames) to {written}", "info")
+        self.message.emit(tr("Saved the time-lapse ({count} frames) to {path}").format(count=len(self.timelapse),
+                                                                                       path=written), "info")
         return True
 
     def export_pngs(self, folder: str) -> bool:
         try:
             paths = self.timelapse.export_png_frames(folder, self.layer_combo.currentText() or "conv1")
         except Exception as exc:
-            self.message.emit(f"Could not export the frames: {exc}", "error")
+            self.message.emit(tr("Could not export the frames: {exc}").format(exc=exc), "error")
             return False
-        self.message.emit(f"Saved {len(paths)} PNG frames to {folder}", "info")
+        self.message.emit(tr("Saved {count} PNG frames to {folder}").format(count=len(paths), folder=folder), "info")
         return True

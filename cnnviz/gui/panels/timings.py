@@ -169,7 +169,7 @@ class TimingsPanel(Panel):
             return False
         names = tuple(t.name for t in self.kept_timing.layers)
         if self.layer_names and names != self.layer_names:
-            self.kept_note = "A: its layers differ from B's (another network), its timings are not set beside"
+            self.kept_note = tr("A: its layers differ from B's (another network), its timings are not set beside")
             return False
         if not self.layer_names:
             self.layer_names = names

@@ -51,7 +51,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="70" />
-   <location filename="cnnviz/gui/panels/filters.py" line="220" />
+   <location filename="cnnviz/gui/panels/filters.py" line="222" />
    <source>What each filter wants to see</source>
    <translation>Was jeder Filter sehen will</translation>
   </message>
@@ -80,6 +80,599 @@
    <location filename="cnnviz/analysis/presets.py" line="74" />
    <source>Weight and gradient statistics</source>
    <translation>Gewichte und Gradienten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="302" />
+   <source>true \ predicted</source>
+   <translation>Ziffer \ Antwort</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="141" />
+   <source>n/a</source>
+   <translation>k. A.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="249" />
+   <source>Compared with a kept run</source>
+   <translation>Vergleich mit einem behaltenen Lauf</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="264" />
+   <source>Test evaluations</source>
+   <translation>Testauswertungen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="337" />
+   <source>Learned kernels</source>
+   <translation>Gelernte Kernel</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="337" />
+   <source>Red: positive weights, blue: negative, white: zero.</source>
+   <translation>Rot: positive Gewichte, Blau: negative, Weiß: null.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="362" />
+   <source>{count} measurements</source>
+   <translation>{count} Messungen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="397" />
+   <source>cnnviz training report</source>
+   <translation>cnnviz-Trainingsbericht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="203" />
+   <source>Loss</source>
+   <translation>Verlust</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="203" />
+   <location filename="cnnviz/analysis/report.py" line="205" />
+   <source>training step</source>
+   <translation>Trainingsschritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="204" />
+   <location filename="cnnviz/analysis/report.py" line="245" />
+   <source>cross-entropy loss</source>
+   <translation>Kreuzentropie-Verlust</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="205" />
+   <source>Accuracy</source>
+   <translation>Genauigkeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="206" />
+   <location filename="cnnviz/analysis/report.py" line="247" />
+   <source>accuracy (%)</source>
+   <translation>Genauigkeit (%)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="244" />
+   <source>Loss, both runs</source>
+   <translation>Verlust, beide Läufe</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="244" />
+   <location filename="cnnviz/analysis/report.py" line="246" />
+   <location filename="cnnviz/analysis/report.py" line="266" />
+   <source>epoch</source>
+   <translation>Epoche</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="246" />
+   <source>Accuracy, both runs</source>
+   <translation>Genauigkeit, beide Läufe</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="299" />
+   <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
+   <translation>Zeilen: die richtige Ziffer; Spalten: die Antwort des Netzes. {correct:,} von {total:,} Testbildern richtig ({share}).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="362" />
+   <source>whole step</source>
+   <translation>ganzer Schritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="366" />
+   <source>Median milliseconds per training step (batch of {batch}).</source>
+   <translation>Median in Millisekunden pro Trainingsschritt (Batch von {batch}).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="398" />
+   <source>Created {date} with cnnviz {version}</source>
+   <translation>Erstellt am {date} mit cnnviz {version}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="155" />
+   <source>Final test accuracy</source>
+   <translation>Testgenauigkeit am Ende</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="157" />
+   <source>Best test accuracy</source>
+   <translation>Beste Testgenauigkeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="159" />
+   <source>Final test loss</source>
+   <translation>Testverlust am Ende</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="162" />
+   <source>Training steps</source>
+   <translation>Trainingsschritte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="188" />
+   <source>training loss (per batch)</source>
+   <translation>Trainingsverlust (pro Batch)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="194" />
+   <location filename="cnnviz/analysis/report.py" line="266" />
+   <source>test loss</source>
+   <translation>Testverlust</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="195" />
+   <location filename="cnnviz/analysis/report.py" line="267" />
+   <source>test accuracy</source>
+   <translation>Testgenauigkeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="207" />
+   <source>Learning curves</source>
+   <translation>Lernkurven</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="220" />
+   <source>kept run: training loss (smoothed)</source>
+   <translation>behaltener Lauf: Trainingsverlust (geglättet)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="221" />
+   <source>kept run: training accuracy (smoothed)</source>
+   <translation>behaltener Lauf: Trainingsgenauigkeit (geglättet)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="224" />
+   <source>kept run: test loss</source>
+   <translation>behaltener Lauf: Testverlust</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="226" />
+   <source>kept run: test accuracy</source>
+   <translation>behaltener Lauf: Testgenauigkeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="238" />
+   <source>this run: test loss</source>
+   <translation>dieser Lauf: Testverlust</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="240" />
+   <source>this run: test accuracy</source>
+   <translation>dieser Lauf: Testgenauigkeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="265" />
+   <source>Test evaluations ({shown} of {count} shown)</source>
+   <translation>Testauswertungen ({shown} von {count} gezeigt)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="266" />
+   <source>step</source>
+   <translation>Schritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="267" />
+   <location filename="cnnviz/gui/exports.py" line="126" />
+   <source>test images</source>
+   <translation>Testbilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="294" />
+   <location filename="cnnviz/app/comparison.py" line="218" />
+   <location filename="cnnviz/app/side_by_side.py" line="37" />
+   <source>, </source>
+   <translation>, </translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="303" />
+   <source>Confusion matrix</source>
+   <translation>Konfusionsmatrix</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="305" />
+   <location filename="cnnviz/gui/palette.py" line="106" />
+   <source>correct</source>
+   <translation>richtig</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="335" />
+   <source>kernels of {layer}</source>
+   <translation>Kernel von {layer}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="117" />
+   <source>backend</source>
+   <translation>Backend</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
+   <source>layer</source>
+   <translation>Schicht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="368" />
+   <source>forward ms</source>
+   <translation>vorwärts ms</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="368" />
+   <source>backward ms</source>
+   <translation>rückwärts ms</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="369" />
+   <source>share of step</source>
+   <translation>Anteil am Schritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="370" />
+   <source>Where the time goes</source>
+   <translation>Wo die Zeit bleibt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="170" />
+   <source>Speed</source>
+   <translation>Tempo</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="173" />
+   <source>No training steps were recorded.</source>
+   <translation>Es wurden keine Trainingsschritte aufgezeichnet.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="409" />
+   <source>Summary</source>
+   <translation>Zusammenfassung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="155" />
+   <source>{accuracy} on {images:,} images (step {step:,})</source>
+   <translation>{accuracy} auf {images:,} Bildern (Schritt {step:,})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="157" />
+   <source>{accuracy} (step {step:,})</source>
+   <translation>{accuracy} (Schritt {step:,})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="162" />
+   <source>{steps:,} (epoch {epoch:.2f})</source>
+   <translation>{steps:,} (Epoche {epoch:.2f})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="164" />
+   <source>Training loss (last {count} steps)</source>
+   <translation>Trainingsverlust (letzte {count} Schritte)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="166" />
+   <source>Batch accuracy (last {count} steps)</source>
+   <translation>Batch-Genauigkeit (letzte {count} Schritte)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="189" />
+   <source>training loss (average of {count})</source>
+   <translation>Trainingsverlust (Mittel über {count})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="191" />
+   <source>training batch accuracy (average of {count})</source>
+   <translation>Batch-Genauigkeit im Training (Mittel über {count})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="232" />
+   <source>this run: training loss (average of {count})</source>
+   <translation>dieser Lauf: Trainingsverlust (Mittel über {count})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="234" />
+   <source>this run: training accuracy (average of {count})</source>
+   <translation>dieser Lauf: Trainingsgenauigkeit (Mittel über {count})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="294" />
+   <source>{true} read as {predicted} ({count}×)</source>
+   <translation>{true} als {predicted} gelesen ({count}×)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="411" />
+   <source>Settings</source>
+   <translation>Einstellungen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="170" />
+   <source>{speed:,.0f} images/s (median) on {backend}</source>
+   <translation>{speed:,.0f} Bilder/s (Median) mit {backend}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="296" />
+   <source>Most frequent mistakes: {listed}.</source>
+   <translation>Häufigste Fehler: {listed}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="332" />
+   <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
+   <translation>{layer}: {count} Kernel {height}×{width}, Eingangskanal 0 von {channels}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="333" />
+   <source>{layer}: {count} kernels {height}×{width}</source>
+   <translation>{layer}: {count} Kernel {height}×{width}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="110" />
+   <source>"Not sure"</source>
+   <translation>„Nicht sicher“</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="42" />
+   <source>What each filter of the classes wants to see</source>
+   <translation>Was jede Klasse sehen will</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <source>the classes' filters</source>
+   <translation>Filter der Klassen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="44" />
+   <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
+   <translation>Jede Zeile: die Testbilder, die die Einheit am stärksten anregen, dann die Eingabe, die darauf optimiert wurde, sie anzuregen (Gewichte von Schritt {step:,}).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="75" />
+   <source>map of {count} test images</source>
+   <translation>Karte von {count} Testbildern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="79" />
+   <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
+   <translation>{count:,} Testbilder, angeordnet nach der Schicht vor der Antwort (PCA: die zwei Richtungen, in die sie am meisten streut, {percent:.0f}% der Streuung; Gewichte von Schritt {step:,}). Nahe Punkte: Bilder, die das Netz für ähnlich hält.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="96" />
+   <source>the original</source>
+   <translation>das Original</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="96" />
+   <source>the change</source>
+   <translation>die Änderung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="97" />
+   <source>the fooled input</source>
+   <translation>die täuschende Eingabe</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="107" />
+   <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
+   <translation>Die Ansicht Zeichnen sagt „nicht sicher“, wenn der {method}-Wert einer Eingabe über {threshold:.3g} liegt: kalibriert an {images:,} zurückgehaltenen Testbildern, von denen {percent:.1f}% darunter oder genau darauf liegen (angenommen).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="43" />
+   <source>What each filter of {layer} wants to see</source>
+   <translation>Was jeder Filter von {layer} sehen will</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <source>{layer} filters</source>
+   <translation>Filter von {layer}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="82" />
+   <source>A map of what it learned</source>
+   <translation>Eine Karte des Gelernten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="101" />
+   <source>Fooling the network</source>
+   <translation>Das Netz täuschen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="87" />
+   <source>step {step:,}, {percent:.1f} %</source>
+   <translation>Schritt {step:,}, {percent:.1f} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="86" />
+   <source>step {step:,}</source>
+   <translation>Schritt {step:,}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="96" />
+   <source>at an unknown time</source>
+   <translation>zu unbekannter Zeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="26" />
+   <source>net</source>
+   <translation>Netz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="26" />
+   <location filename="cnnviz/gui/exports.py" line="118" />
+   <source>momentum</source>
+   <translation>Momentum</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <source>batch</source>
+   <translation>Batch</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>schedule</source>
+   <translation>Verlauf</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>epochs</source>
+   <translation>Epochen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <source>data</source>
+   <translation>Daten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>seed</source>
+   <translation>Seed</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="153" />
+   <source>this session</source>
+   <translation>diese Sitzung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="222" />
+   <source>{settings} (same settings)</source>
+   <translation>{settings} (gleiche Einstellungen)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="218" />
+   <source>{name} {kept} vs {now} now</source>
+   <translation>{name} {kept} (jetzt {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>now</source>
+   <translation>jetzt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="55" />
+   <source>not tested yet</source>
+   <translation>noch nicht getestet</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="56" />
+   <source>A {kept} | B {now}</source>
+   <translation>A {kept} | B {now}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="71" />
+   <source>this one</source>
+   <translation>dieses</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <source>A: {side}</source>
+   <translation>A: {side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <source>B: {side}</source>
+   <translation>B: {side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="69" />
+   <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
+   <translation>A (links, behalten): {a} | B (rechts, jetzt): {b} · jedes Paar auf einer Farbskala</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>kept run ({source})</source>
+   <translation>behaltener Lauf ({source})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="92" />
+   <source>A has no {layer}: another network ({kept} vs {now} now)</source>
+   <translation>A hat kein {layer}: ein anderes Netz ({kept}, jetzt {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="96" />
+   <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
+   <translation>{layer} ist bei A {a}, bei B {b}: ein anderes Netz ({kept}, jetzt {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="86" />
+   <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
+   <translation>A ({source}) hat keine Gewichte behalten: seine Kernel können nicht gezeigt werden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="87" />
+   <source>A ({source}) has no weights kept: its maps cannot be shown</source>
+   <translation>A ({source}) hat keine Gewichte behalten: seine Karten können nicht gezeigt werden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="127" />
+   <source>A's feature maps cannot be computed: {exc}</source>
+   <translation>Die Merkmalskarten von A lassen sich nicht berechnen: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="104" />
+   <source>single-threaded sgemm per worker</source>
+   <translation>sgemm mit einem Thread pro Worker</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="105" />
+   <source>sgemm (BLAS threads not controllable)</source>
+   <translation>sgemm (BLAS-Threads nicht steuerbar)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="108" />
+   <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} nogil-Kernel auf 1 Worker-Thread + NumPy {numpy} {library} {blas}, CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="110" />
+   <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} nogil-Kernel auf {threads} Worker-Threads + NumPy {numpy} {library} {blas}, CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="113" />
+   <source>{description}; {note}</source>
+   <translation>{description}; {note}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numpy_ref.py" line="19" />
+   <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
+   <translation>NumPy {version}, Referenz (im2col + BLAS-Matrixprodukte), CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="34" />
+   <source>NumPy reference (CPU)</source>
+   <translation>NumPy-Referenz (CPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="35" />
+   <source>Numba parallel kernels (CPU)</source>
+   <translation>Numba, parallele Kernel (CPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="36" />
+   <source>Hand-written numba.cuda kernels (NVIDIA GPU)</source>
+   <translation>Handgeschriebene numba.cuda-Kernel (NVIDIA-GPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="38" />
+   <source>CuPy im2col + cuBLAS (NVIDIA GPU)</source>
+   <translation>CuPy im2col + cuBLAS (NVIDIA-GPU)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="177" />
@@ -118,7 +711,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="209" />
-   <location filename="cnnviz/gui/router.py" line="168" />
+   <location filename="cnnviz/gui/router.py" line="169" />
    <source>Training diverged: {message}</source>
    <translation>Das Training ist divergiert: {message}</translation>
   </message>
@@ -170,100 +763,111 @@
    <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="263" />
+   <location filename="cnnviz/gui/checkpoints.py" line="265" />
    <source>Save the trained model?</source>
    <translation>Das trainierte Modell speichern?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="268" />
+   <location filename="cnnviz/gui/checkpoints.py" line="270" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>Der letzte Lauf ist auch automatisch gesichert und wird beim nächsten Start angeboten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="361" />
+   <location filename="cnnviz/gui/checkpoints.py" line="364" />
    <source>Restore an autosaved run?</source>
    <translation>Einen automatisch gesicherten Lauf wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="368" />
    <source>Restore</source>
    <translation>Wiederherstellen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="366" />
+   <location filename="cnnviz/gui/checkpoints.py" line="369" />
    <source>Discard</source>
    <translation>Verwerfen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="367" />
+   <location filename="cnnviz/gui/checkpoints.py" line="370" />
    <source>Later</source>
    <translation>Später</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="370" />
+   <location filename="cnnviz/gui/checkpoints.py" line="373" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>Verwerfen löscht die Sicherung; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="171" />
+   <location filename="cnnviz/gui/checkpoints.py" line="172" />
    <source>Save model</source>
    <translation>Modell speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="174" />
+   <location filename="cnnviz/gui/checkpoints.py" line="175" />
    <source>Load model</source>
    <translation>Modell laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="191" />
+   <location filename="cnnviz/gui/checkpoints.py" line="192" />
    <source>There is no model to save yet.</source>
    <translation>Es gibt noch kein Modell zum Speichern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="257" />
+   <location filename="cnnviz/gui/checkpoints.py" line="246" />
+   <location filename="cnnviz/gui/window.py" line="289" />
+   <source>closing</source>
+   <translation>Schließen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="259" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="377" />
+   <location filename="cnnviz/gui/checkpoints.py" line="356" />
+   <source>network {network}, {run}, autosaved {when}</source>
+   <translation>Netz {network}, {run}, automatisch gesichert {when}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="380" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="205" />
-   <location filename="cnnviz/gui/checkpoints.py" line="222" />
+   <location filename="cnnviz/gui/checkpoints.py" line="206" />
+   <location filename="cnnviz/gui/checkpoints.py" line="223" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>Gewichte von Schritt {step} gespeichert in {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="227" />
+   <location filename="cnnviz/gui/checkpoints.py" line="228" />
    <source>Could not save the model: {error}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="256" />
+   <location filename="cnnviz/gui/checkpoints.py" line="258" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="264" />
+   <location filename="cnnviz/gui/checkpoints.py" line="266" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 Vorher speichern ({what})?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="282" />
+   <location filename="cnnviz/gui/checkpoints.py" line="284" />
    <source>Loading {name}…</source>
    <translation>Lade {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="306" />
+   <location filename="cnnviz/gui/checkpoints.py" line="308" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} geladen (Netz {spec}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="362" />
+   <location filename="cnnviz/gui/checkpoints.py" line="365" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -272,57 +876,57 @@ Restore it?</source>
 Wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="196" />
+   <location filename="cnnviz/gui/checkpoints.py" line="197" />
    <source>Saving the model to {path}…</source>
    <translation>Speichere das Modell in {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="292" />
+   <location filename="cnnviz/gui/checkpoints.py" line="294" />
    <source>loading {name}</source>
    <translation>{name} laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="297" />
+   <location filename="cnnviz/gui/checkpoints.py" line="299" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="309" />
+   <location filename="cnnviz/gui/checkpoints.py" line="311" />
    <source>{text} Note: {note}.</source>
    <translation>{text} Hinweis: {note}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="360" />
+   <location filename="cnnviz/gui/checkpoints.py" line="363" />
    <source>({index} of {total}, newest first)</source>
    <translation>({index} von {total}, neueste zuerst)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="394" />
+   <location filename="cnnviz/gui/checkpoints.py" line="398" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="201" />
+   <location filename="cnnviz/gui/checkpoints.py" line="202" />
    <source>Could not save the model: {exc}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="214" />
+   <location filename="cnnviz/gui/checkpoints.py" line="215" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>Modell automatisch gesichert (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="216" />
+   <location filename="cnnviz/gui/checkpoints.py" line="217" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>Das Modell konnte nicht automatisch in {path} gesichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="286" />
+   <location filename="cnnviz/gui/checkpoints.py" line="288" />
    <source>Could not load the model: {error}</source>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="347" />
+   <location filename="cnnviz/gui/checkpoints.py" line="349" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
@@ -403,43 +1007,118 @@ Wiederherstellen?</translation>
    <translation>Nachtrainieren nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="48" />
+   <location filename="cnnviz/gui/exports.py" line="26" />
+   <source>Could not export the metrics: {exc}</source>
+   <translation>Die Messwerte konnten nicht exportiert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="26" />
+   <source>Saved the metrics to {path}</source>
+   <translation>Messwerte in {path} gespeichert</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="27" />
+   <source>Could not export the timings: {exc}</source>
+   <translation>Die Zeiten konnten nicht exportiert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="27" />
+   <source>Saved the timings to {path}</source>
+   <translation>Zeiten in {path} gespeichert</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="28" />
+   <source>Could not export the report: {exc}</source>
+   <translation>Der Bericht konnte nicht exportiert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="28" />
+   <source>Saved the report to {path}</source>
+   <translation>Bericht in {path} gespeichert</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="57" />
    <location filename="cnnviz/gui/menus.py" line="31" />
    <source>Export panel as PNG</source>
    <translation>Ansicht als PNG exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="147" />
+   <location filename="cnnviz/gui/exports.py" line="116" />
+   <source>network</source>
+   <translation>Netz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="116" />
+   <source>data set</source>
+   <translation>Datensatz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="117" />
+   <source>optimizer</source>
+   <translation>Optimierer</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="117" />
+   <source>learning rate</source>
+   <translation>Lernrate</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="118" />
+   <source>batch size</source>
+   <translation>Batchgröße</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="161" />
    <source>Export metrics</source>
    <translation>Messwerte exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="152" />
+   <location filename="cnnviz/gui/exports.py" line="166" />
    <source>Export per-layer timings</source>
    <translation>Zeiten pro Schicht exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="44" />
+   <location filename="cnnviz/gui/exports.py" line="172" />
+   <source>Export HTML report</source>
+   <translation>HTML-Bericht exportieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="121" />
+   <source>parameters</source>
+   <translation>Parameter</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="124" />
+   <source>training images</source>
+   <translation>Trainingsbilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="128" />
+   <source>steps trained</source>
+   <translation>trainierte Schritte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="131" />
+   <source>accuracy on the class's drawings</source>
+   <translation>Genauigkeit bei den Zeichnungen der Klasse</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="53" />
    <source>Saved {path}</source>
    <translation>{path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="61" />
-   <source>Saved the {what} to {path}</source>
-   <translation>{what} gespeichert in {path}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="42" />
+   <location filename="cnnviz/gui/exports.py" line="51" />
    <source>Could not export the panel: {exc}</source>
    <translation>Die Ansicht konnte nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="58" />
-   <source>Could not export the {what}: {exc}</source>
-   <translation>{what} konnte nicht exportiert werden: {exc}</translation>
+   <location filename="cnnviz/gui/exports.py" line="150" />
+   <source>Kept run ({source}): {description}</source>
+   <translation>Behaltener Lauf ({source}): {description}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="195" />
+   <location filename="cnnviz/gui/language.py" line="177" />
    <source>This is the language shown now.</source>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
   </message>
@@ -667,7 +1346,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="66" />
    <location filename="cnnviz/gui/menus.py" line="121" />
-   <location filename="cnnviz/gui/window.py" line="207" />
+   <location filename="cnnviz/gui/window.py" line="202" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -675,11 +1354,6 @@ Wiederherstellen?</translation>
    <location filename="cnnviz/gui/menus.py" line="92" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>(Lektionen nicht verfügbar: {problem})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/palette.py" line="106" />
-   <source>correct</source>
-   <translation>richtig</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/palette.py" line="107" />
@@ -826,226 +1500,105 @@ Wiederherstellen?</translation>
    <translation>Das Testbild aus den Merkmalskarten oder das in Fehler angeklickte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="23" />
+   <location filename="cnnviz/gui/panels/controls.py" line="22" />
    <source>Open a dataset folder…</source>
    <translation>Datensatz-Ordner öffnen…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="94" />
-   <source>Run</source>
-   <translation>Lauf</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="97" />
-   <source>▶  Start</source>
-   <translation>▶  Start</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="100" />
-   <location filename="cnnviz/gui/run_control.py" line="263" />
-   <source>❚❚  Pause</source>
-   <translation>❚❚  Pause</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="102" />
-   <source>Step</source>
-   <translation>Schritt</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="104" />
-   <source>Reset</source>
-   <translation>Neu</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="105" />
-   <source>New random weights; the curves start over</source>
-   <translation>Neue Zufallsgewichte; die Kurven beginnen von vorn</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="106" />
-   <source>Save…</source>
-   <translation>Speichern…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="107" />
-   <source>Load…</source>
-   <translation>Laden…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="108" />
-   <source>Save the current weights as a .npz checkpoint</source>
-   <translation>Die aktuellen Gewichte als .npz-Checkpoint speichern</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="109" />
-   <source>Load a .npz checkpoint; Start continues training it</source>
-   <translation>Einen .npz-Checkpoint laden; Start trainiert ihn weiter</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="122" />
    <source>Data and network</source>
    <translation>Daten und Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="130" />
+   <location filename="cnnviz/gui/panels/controls.py" line="102" />
    <source>Dataset</source>
    <translation>Datensatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="137" />
+   <location filename="cnnviz/gui/panels/controls.py" line="109" />
    <source>type your own layer spec below</source>
    <translation>unten eine eigene Schichtbeschreibung eingeben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="138" />
+   <location filename="cnnviz/gui/panels/controls.py" line="110" />
    <source>Network</source>
    <translation>Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="140" />
+   <location filename="cnnviz/gui/panels/controls.py" line="112" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, durch Kommas getrennt;
 die letzte Schicht muss dense-10 sein. Enter übernimmt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="152" />
+   <location filename="cnnviz/gui/panels/controls.py" line="124" />
    <source>Backend</source>
    <translation>Backend</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="187" />
-   <source>Optimiser</source>
-   <translation>Optimierer</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="193" />
-   <source>Optimizer</source>
-   <translation>Verfahren</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="197" />
-   <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
-   <translation>onecycle: zur Lernrate hochfahren, dann absenken; constant: gleich lassen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="198" />
-   <source>Schedule</source>
-   <translation>Verlauf</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="201" />
-   <source>Learning rate, logarithmic from 0.00001 to 1</source>
-   <translation>Lernrate, logarithmisch von 0.00001 bis 1</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="208" />
-   <source>Learning rate</source>
-   <translation>Lernrate</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="221" />
-   <source>Momentum (sgd with momentum) or beta1 (adam)</source>
-   <translation>Momentum (sgd mit Momentum) oder beta1 (adam)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
-   <source>Momentum</source>
-   <translation>Momentum</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="226" />
-   <source>Batch size</source>
-   <translation>Batchgröße</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="231" />
-   <source>Length of the run; takes effect at the next Start</source>
-   <translation>Länge des Laufs; gilt ab dem nächsten Start</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="232" />
-   <source>Epochs</source>
-   <translation>Epochen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="277" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>ein Ordner mit den vier IDX-Dateien im MNIST-Format (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., mit oder ohne .gz)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="300" />
+   <location filename="cnnviz/gui/panels/controls.py" line="225" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>Ordner mit IDX-Dateien im MNIST-Format öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="324" />
+   <location filename="cnnviz/gui/panels/controls.py" line="249" />
    <source>learning
 rate</source>
    <translation>Lern-
 rate</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="327" />
+   <location filename="cnnviz/gui/panels/controls.py" line="252" />
    <source>test
 accuracy</source>
    <translation>Test-
 genauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="332" />
+   <location filename="cnnviz/gui/panels/controls.py" line="257" />
    <source>Test accuracy at the last evaluation</source>
    <translation>Testgenauigkeit bei der letzten Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="99" />
-   <source>Start training ({key})</source>
-   <translation>Training starten ({key})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="101" />
-   <source>Pause or resume ({key})</source>
-   <translation>Anhalten oder fortsetzen ({key})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="103" />
-   <source>Train exactly one batch ({key})</source>
-   <translation>Genau einen Batch trainieren ({key})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="238" />
+   <location filename="cnnviz/gui/panels/controls.py" line="163" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>Änderungen gelten ab dem nächsten Schritt (Wert eingeben, dann Enter).
 Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="413" />
+   <location filename="cnnviz/gui/panels/controls.py" line="338" />
    <source>not available here</source>
    <translation>hier nicht verfügbar</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="446" />
+   <location filename="cnnviz/gui/panels/controls.py" line="371" />
    <source>valid: {count} layers</source>
    <translation>gültig: {count} Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="479" />
+   <location filename="cnnviz/gui/panels/controls.py" line="404" />
    <source>{count} trainable parameters</source>
    <translation>{count} trainierbare Parameter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="535" />
+   <location filename="cnnviz/gui/panels/controls.py" line="460" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="163" />
+   <location filename="cnnviz/gui/panels/controls.py" line="135" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  ({where}, nicht verfügbar)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="167" />
+   <location filename="cnnviz/gui/panels/controls.py" line="139" />
    <source>not available: {why}</source>
    <translation>nicht verfügbar: {why}</translation>
   </message>
@@ -1099,12 +1652,6 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Training</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="74" />
-   <location filename="cnnviz/gui/panels/curves.py" line="225" />
-   <source>epoch</source>
-   <translation>Epoche</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/curves.py" line="312" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
@@ -1142,7 +1689,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="80" />
    <location filename="cnnviz/gui/panels/drawings.py" line="125" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
    <source>our drawings</source>
    <translation>unsere Zeichnungen</translation>
   </message>
@@ -1167,6 +1714,21 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Eine Kritzelei oder falsch beschriftete Zeichnung entfernen</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="170" />
+   <source>{count} drawings · {per_digit} · still missing: {missing}</source>
+   <translation>{count} Zeichnungen · {per_digit} · es fehlen noch: {missing}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="171" />
+   <source>{count} drawings · {per_digit}</source>
+   <translation>{count} Zeichnungen · {per_digit}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="148" />
+   <source>Reading the class's drawings…</source>
+   <translation>Lese die Zeichnungen der Klasse…</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="74" />
    <source>Name (optional)</source>
    <translation>Name (optional)</translation>
@@ -1177,12 +1739,17 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Gespeichert in {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="191" />
+   <source>Saved as a {digit} ({count} drawings in {folder})</source>
+   <translation>Als {digit} gespeichert ({count} Zeichnungen in {folder})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="263" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>Gemessen an den Zeichnungen, mit denen nachtrainiert wurde: Neue Zeichnungen sind der faire Test.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
    <source>our drawings (none yet)</source>
    <translation>noch keine Zeichnungen</translation>
   </message>
@@ -1193,24 +1760,39 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Zeichnung als {digit} speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="256" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="152" />
+   <source>Could not read the drawings folder: {error}</source>
+   <translation>Der Ordner mit den Zeichnungen konnte nicht gelesen werden: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="183" />
+   <source>Could not save the drawing: {exc}</source>
+   <translation>Die Zeichnung konnte nicht gespeichert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="258" />
    <source>our drawings ({correct} of {n})</source>
    <translation>unsere Zeichnungen ({correct} von {n})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="259" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="281" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
    <source>labelled {label}{who}</source>
    <translation>beschriftet als {label}{who}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="287" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
    <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
    <translation>beschriftet als {label}{who}; das Netz liest {answer}, {verdict}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="205" />
+   <source>Could not delete the drawing: {exc}</source>
+   <translation>Die Zeichnung konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="34" />
@@ -1299,53 +1881,98 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Merkmalskarten der Gewichte von Schritt {step}</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="425" />
+   <source>{layer} maps 0–{last} of {count}</source>
+   <translation>{layer}: Karten 0–{last} von {count}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="301" />
    <source>{count} maps</source>
    <translation>{count} Karten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="220" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <source>not shown</source>
+   <translation>nicht gezeigt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="86" />
+   <source>Finding the test images that excite the {count} classes…</source>
+   <translation>Suche die Testbilder, die die {count} Klassen am stärksten anregen…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="87" />
+   <source>Finding the test images that excite the {count} filters of {layer}…</source>
+   <translation>Suche die Testbilder, die die {count} Filter von {layer} am stärksten anregen…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="222" />
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>mit einer Kopie der neuesten Gewichte, nach jeder Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="223" />
+   <location filename="cnnviz/gui/panels/filters.py" line="225" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>Welche Einheiten: die Filter einer Faltungsschicht oder die Ausgabeklassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="163" />
+   <location filename="cnnviz/gui/panels/filters.py" line="341" />
+   <source>Looking into {layer} with the weights of step {step}…</source>
+   <translation>Blick in {layer} mit den Gewichten von Schritt {step}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="400" />
+   <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
+   <translation>&lt;b&gt;Die {count} Klassen&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="402" />
+   <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
+   <translation>&lt;b&gt;Die {count} Filter von {layer}&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="103" />
+   <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
+   <translation>Erträume die Eingabe, die die {count} Klassen am meisten wollen: Schritt {done} von {steps}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="105" />
+   <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
+   <translation>Erträume die Eingabe, die die {count} Filter von {layer} am meisten wollen: Schritt {done} von {steps}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="165" />
    <source>{title}: click to see it bigger</source>
    <translation>{title}: klicken zum Vergrößern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="225" />
+   <location filename="cnnviz/gui/panels/filters.py" line="227" />
    <source>Layer</source>
    <translation>Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="368" />
+   <location filename="cnnviz/gui/panels/filters.py" line="333" />
+   <source>Nothing to look at yet: waiting for the test images.</source>
+   <translation>Noch nichts zu sehen: warte auf die Testbilder.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="334" />
+   <source>Nothing to look at yet: waiting for a network.</source>
+   <translation>Noch nichts zu sehen: warte auf ein Netz.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="370" />
    <source>Could not look into the filters: {message}</source>
    <translation>Die Filter konnten nicht untersucht werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="400" />
-   <source>&lt;b&gt;{what}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
-   <translation>&lt;b&gt;{what}&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="332" />
-   <source>Nothing to look at yet: waiting for {missing}.</source>
-   <translation>Noch nichts zu sehen: warte auf {missing}.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="393" />
+   <location filename="cnnviz/gui/panels/filters.py" line="395" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>Die Testbilder, die es am stärksten anregen ({indices}), und die dafür optimierte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="305" />
+   <location filename="cnnviz/gui/panels/filters.py" line="307" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>Das Netz {spec!r} konnte nicht gelesen werden: {exc}</translation>
   </message>
@@ -1731,6 +2358,127 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Zeiten</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="33" />
+   <source>Run</source>
+   <translation>Lauf</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="36" />
+   <source>▶  Start</source>
+   <translation>▶  Start</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
+   <location filename="cnnviz/gui/run_control.py" line="282" />
+   <source>❚❚  Pause</source>
+   <translation>❚❚  Pause</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="41" />
+   <source>Step</source>
+   <translation>Schritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="43" />
+   <source>Reset</source>
+   <translation>Neu</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="44" />
+   <source>New random weights; the curves start over</source>
+   <translation>Neue Zufallsgewichte; die Kurven beginnen von vorn</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="45" />
+   <source>Save…</source>
+   <translation>Speichern…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="46" />
+   <source>Load…</source>
+   <translation>Laden…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="47" />
+   <source>Save the current weights as a .npz checkpoint</source>
+   <translation>Die aktuellen Gewichte als .npz-Checkpoint speichern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="48" />
+   <source>Load a .npz checkpoint; Start continues training it</source>
+   <translation>Einen .npz-Checkpoint laden; Start trainiert ihn weiter</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="54" />
+   <source>Optimiser</source>
+   <translation>Optimierer</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="60" />
+   <source>Optimizer</source>
+   <translation>Verfahren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
+   <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
+   <translation>onecycle: zur Lernrate hochfahren, dann absenken; constant: gleich lassen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
+   <source>Schedule</source>
+   <translation>Verlauf</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
+   <source>Learning rate, logarithmic from 0.00001 to 1</source>
+   <translation>Lernrate, logarithmisch von 0.00001 bis 1</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="75" />
+   <source>Learning rate</source>
+   <translation>Lernrate</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
+   <source>Momentum (sgd with momentum) or beta1 (adam)</source>
+   <translation>Momentum (sgd mit Momentum) oder beta1 (adam)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
+   <source>Momentum</source>
+   <translation>Momentum</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="93" />
+   <source>Batch size</source>
+   <translation>Batchgröße</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
+   <source>Length of the run; takes effect at the next Start</source>
+   <translation>Länge des Laufs; gilt ab dem nächsten Start</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
+   <source>Epochs</source>
+   <translation>Epochen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="38" />
+   <source>Start training ({key})</source>
+   <translation>Training starten ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="40" />
+   <source>Pause or resume ({key})</source>
+   <translation>Anhalten oder fortsetzen ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="42" />
+   <source>Train exactly one batch ({key})</source>
+   <translation>Genau einen Batch trainieren ({key})</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="65" />
    <source>Weights and gradients</source>
    <translation>Gewichte und Gradienten</translation>
@@ -1807,14 +2555,19 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>❚❚ Stopp</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
-   <source>layer</source>
-   <translation>Schicht</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="194" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>Bild {index} von {count} · Schritt {step:,} · Epoche {epoch:.2f} · Testgenauigkeit {accuracy}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
+   <source>Saved the time-lapse ({count} frames) to {path}</source>
+   <translation>Zeitraffer ({count} Bilder) in {path} gespeichert</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="243" />
+   <source>Saved {count} PNG frames to {folder}</source>
+   <translation>{count} PNG-Bilder in {folder} gespeichert</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="171" />
@@ -1827,6 +2580,16 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>&lt;b&gt;{name}&lt;/b&gt; ({c} Karten)</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
+   <source>Could not export the GIF: {exc}</source>
+   <translation>Das GIF konnte nicht exportiert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="241" />
+   <source>Could not export the frames: {exc}</source>
+   <translation>Die Einzelbilder konnten nicht exportiert werden: {exc}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/timings.py" line="236" />
    <source>{ms} ms/batch of {size}</source>
    <translation>{ms} ms/Batch zu {size}</translation>
@@ -1835,6 +2598,11 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <location filename="cnnviz/gui/panels/timings.py" line="62" />
    <source>dark: forward · light: backward · latest of each backend</source>
    <translation>dunkel: vorwärts · hell: rückwärts · neueste pro Backend</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="172" />
+   <source>A: its layers differ from B's (another network), its timings are not set beside</source>
+   <translation>A: andere Schichten als B (ein anderes Netz), die Zeiten stehen nicht daneben</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="72" />
@@ -1932,72 +2700,107 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="159" />
+   <location filename="cnnviz/gui/questions.py" line="56" />
+   <source>Training is running</source>
+   <translation>Das Training läuft</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="62" />
+   <source>Stop and go ahead</source>
+   <translation>Stoppen und fortfahren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="63" />
+   <source>Keep training</source>
+   <translation>Weiter trainieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="37" />
+   <location filename="cnnviz/gui/questions.py" line="33" />
+   <source>you {action}</source>
+   <translation>{action}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="57" />
+   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
+
+Stop the run and go ahead?</source>
+   <translation>Ein Training läuft. Für „{action}“ muss es stoppen (die bisher trainierten Gewichte werden ersetzt).
+
+Training stoppen und fortfahren?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="160" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}: kompiliert Kernel, nur beim ersten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="60" />
+   <location filename="cnnviz/gui/router.py" line="175" />
+   <source>Training stopped: {message}</source>
+   <translation>Training abgebrochen: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="61" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="188" />
+   <location filename="cnnviz/gui/run_control.py" line="189" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="200" />
+   <location filename="cnnviz/gui/run_control.py" line="201" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="111" />
+   <location filename="cnnviz/gui/run_control.py" line="112" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="133" />
+   <location filename="cnnviz/gui/run_control.py" line="134" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="263" />
+   <location filename="cnnviz/gui/run_control.py" line="282" />
    <source>▶  Resume</source>
    <translation>▶  Weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="120" />
+   <location filename="cnnviz/gui/run_control.py" line="121" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="256" />
+   <location filename="cnnviz/gui/run_control.py" line="275" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="234" />
+   <location filename="cnnviz/gui/run_control.py" line="253" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="50" />
+   <location filename="cnnviz/gui/run_control.py" line="51" />
    <source>Cannot build the network: {exc}</source>
    <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="146" />
+   <location filename="cnnviz/gui/run_control.py" line="147" />
    <source>Cannot start: {exc}</source>
    <translation>Start nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="195" />
+   <location filename="cnnviz/gui/run_control.py" line="196" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="223" />
+   <location filename="cnnviz/gui/run_control.py" line="242" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
@@ -2187,54 +2990,114 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>{value} Bilder/s</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="55" />
+   <location filename="cnnviz/gui/window.py" line="49" />
    <source>cnnviz — watch a CNN learn</source>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="314" />
-   <source>Training is running</source>
-   <translation>Das Training läuft</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="320" />
-   <source>Stop and go ahead</source>
-   <translation>Stoppen und fortfahren</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="321" />
-   <source>Keep training</source>
-   <translation>Weiter trainieren</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="280" />
+   <location filename="cnnviz/gui/window.py" line="257" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="295" />
-   <location filename="cnnviz/gui/window.py" line="289" />
-   <source>you {action}</source>
-   <translation>{action}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="315" />
-   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
-
-Stop the run and go ahead?</source>
-   <translation>Ein Training läuft. Für „{action}“ muss es stoppen (die bisher trainierten Gewichte werden ersetzt).
-
-Training stoppen und fortfahren?</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="351" />
-   <source>closing</source>
-   <translation>Schließen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="209" />
+   <location filename="cnnviz/gui/window.py" line="204" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/events.py" line="177" />
+   <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
+   <translation>{cause}. Die Gewichte wurden auf Schritt {step} zurückgesetzt, das Training ist pausiert. {advice}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="114" />
+   <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been far higher</source>
+   <translation>der Verlust blieb {steps} Schritte lang auf Zufallsniveau ({chance:.2f} = ln 10, Raten zwischen zehn Klassen), nachdem er viel höher gewesen war</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="112" />
+   <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been much lower</source>
+   <translation>der Verlust blieb {steps} Schritte lang auf Zufallsniveau ({chance:.2f} = ln 10, Raten zwischen zehn Klassen), nachdem er viel niedriger gewesen war</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="203" />
+   <source>a backup copy</source>
+   <translation>einer Sicherungskopie</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="266" />
+   <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's memory was lost, so training went back {back} steps to step {step}</source>
+   <translation>{old} ist bei {where} ausgefallen ({error}); weiter mit {cpu} ab Schritt {step}; der Speicher der GPU ging verloren, daher ging das Training {back} Schritte zurück auf Schritt {step}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="268" />
+   <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}</source>
+   <translation>{old} ist bei {where} ausgefallen ({error}); weiter mit {cpu} ab Schritt {step}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="222" />
+   <source>the switch to {backend}</source>
+   <translation>dem Wechsel zu {backend}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="230" />
+   <source>{backend} failed to start ({error}); training stays on {current}</source>
+   <translation>{backend} konnte nicht starten ({error}); das Training bleibt auf {current}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="343" />
+   <source>Lower the learning rate (now {lr:g}) and resume.</source>
+   <translation>Senke die Lernrate (jetzt {lr:g}) und setze fort.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="356" />
+   <source>an evaluation</source>
+   <translation>einer Auswertung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="366" />
+   <source>a snapshot</source>
+   <translation>einem Schnappschuss</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="373" />
+   <source>saving</source>
+   <translation>dem Speichern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="260" />
+   <source>a training step</source>
+   <translation>einem Trainingsschritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="299" />
+   <source>reading the loss</source>
+   <translation>dem Lesen des Verlusts</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="323" />
+   <source>reading the layer timings</source>
+   <translation>dem Lesen der Schichtzeiten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="157" />
+   <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
+   <translation>{backend}: Kernel werden kompiliert (nur beim ersten Start; danach aus einem Cache geladen)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="308" />
+   <source>the loss became {loss} at step {step}</source>
+   <translation>der Verlust wurde bei Schritt {step} zu {loss}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="164" />
+   <source>{backend}: compiled kernels in {seconds:.1f} s</source>
+   <translation>{backend}: Kernel in {seconds:.1f} s kompiliert</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="235" />
+   <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
+   <translation>die Testgenauigkeit fiel auf {accuracy:.1%} (Zufallsniveau), nachdem sie {best:.1%} erreicht hatte</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
@@ -2460,6 +3323,26 @@ Training stoppen und fortfahren?</translation>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
    <translation>Diskutiert: Das Netz hat Muster gesehen, keine Ziffern. Warum kann eine Änderung, die wir kaum sehen, es täuschen?</translation>
+  </message>
+  <message>
+   <source>the classes</source>
+   <translation type="vanished">die Klassen</translation>
+  </message>
+  <message>
+   <source>Saved the {what} to {path}</source>
+   <translation type="vanished">{what} gespeichert in {path}</translation>
+  </message>
+  <message>
+   <source>Could not export the {what}: {exc}</source>
+   <translation type="vanished">{what} konnte nicht exportiert werden: {exc}</translation>
+  </message>
+  <message>
+   <source>&lt;b&gt;{what}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
+   <translation type="vanished">&lt;b&gt;{what}&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
+  </message>
+  <message>
+   <source>Nothing to look at yet: waiting for {missing}.</source>
+   <translation type="vanished">Noch nichts zu sehen: warte auf {missing}.</translation>
   </message>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>

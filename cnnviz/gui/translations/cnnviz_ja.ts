@@ -51,7 +51,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="70" />
-   <location filename="cnnviz/gui/panels/filters.py" line="220" />
+   <location filename="cnnviz/gui/panels/filters.py" line="222" />
    <source>What each filter wants to see</source>
    <translation>各フィルタが見たいもの</translation>
   </message>
@@ -80,6 +80,599 @@
    <location filename="cnnviz/analysis/presets.py" line="74" />
    <source>Weight and gradient statistics</source>
    <translation>重みと勾配の統計</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="302" />
+   <source>true \ predicted</source>
+   <translation>正解 \ 予測</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="141" />
+   <source>n/a</source>
+   <translation>なし</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="249" />
+   <source>Compared with a kept run</source>
+   <translation>残した学習との比較</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="264" />
+   <source>Test evaluations</source>
+   <translation>テストの評価</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="337" />
+   <source>Learned kernels</source>
+   <translation>学習したカーネル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="337" />
+   <source>Red: positive weights, blue: negative, white: zero.</source>
+   <translation>赤: 正の重み、青: 負の重み、白: ゼロ。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="362" />
+   <source>{count} measurements</source>
+   <translation>{count} 回の計測</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="397" />
+   <source>cnnviz training report</source>
+   <translation>cnnviz 学習レポート</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="203" />
+   <source>Loss</source>
+   <translation>損失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="203" />
+   <location filename="cnnviz/analysis/report.py" line="205" />
+   <source>training step</source>
+   <translation>学習ステップ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="204" />
+   <location filename="cnnviz/analysis/report.py" line="245" />
+   <source>cross-entropy loss</source>
+   <translation>交差エントロピー損失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="205" />
+   <source>Accuracy</source>
+   <translation>精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="206" />
+   <location filename="cnnviz/analysis/report.py" line="247" />
+   <source>accuracy (%)</source>
+   <translation>精度 (%)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="244" />
+   <source>Loss, both runs</source>
+   <translation>損失(両方の学習)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="244" />
+   <location filename="cnnviz/analysis/report.py" line="246" />
+   <location filename="cnnviz/analysis/report.py" line="266" />
+   <source>epoch</source>
+   <translation>エポック</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="246" />
+   <source>Accuracy, both runs</source>
+   <translation>精度(両方の学習)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="299" />
+   <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
+   <translation>行: 正しい数字、列: ネットワークの答え。テスト画像 {total:,} 枚中 {correct:,} 枚が正解({share})。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="362" />
+   <source>whole step</source>
+   <translation>ステップ全体</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="366" />
+   <source>Median milliseconds per training step (batch of {batch}).</source>
+   <translation>学習ステップあたりのミリ秒の中央値(バッチ {batch})。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="398" />
+   <source>Created {date} with cnnviz {version}</source>
+   <translation>{date} に cnnviz {version} で作成</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="155" />
+   <source>Final test accuracy</source>
+   <translation>最終のテスト精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="157" />
+   <source>Best test accuracy</source>
+   <translation>最高のテスト精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="159" />
+   <source>Final test loss</source>
+   <translation>最終のテスト損失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="162" />
+   <source>Training steps</source>
+   <translation>学習ステップ数</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="188" />
+   <source>training loss (per batch)</source>
+   <translation>学習の損失(バッチごと)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="194" />
+   <location filename="cnnviz/analysis/report.py" line="266" />
+   <source>test loss</source>
+   <translation>テスト損失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="195" />
+   <location filename="cnnviz/analysis/report.py" line="267" />
+   <source>test accuracy</source>
+   <translation>テスト精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="207" />
+   <source>Learning curves</source>
+   <translation>学習曲線</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="220" />
+   <source>kept run: training loss (smoothed)</source>
+   <translation>残した学習: 学習の損失(平滑化)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="221" />
+   <source>kept run: training accuracy (smoothed)</source>
+   <translation>残した学習: 学習の精度(平滑化)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="224" />
+   <source>kept run: test loss</source>
+   <translation>残した学習: テスト損失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="226" />
+   <source>kept run: test accuracy</source>
+   <translation>残した学習: テスト精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="238" />
+   <source>this run: test loss</source>
+   <translation>この学習: テスト損失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="240" />
+   <source>this run: test accuracy</source>
+   <translation>この学習: テスト精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="265" />
+   <source>Test evaluations ({shown} of {count} shown)</source>
+   <translation>テストの評価({count} 回中 {shown} 回を表示)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="266" />
+   <source>step</source>
+   <translation>ステップ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="267" />
+   <location filename="cnnviz/gui/exports.py" line="126" />
+   <source>test images</source>
+   <translation>テスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="294" />
+   <location filename="cnnviz/app/comparison.py" line="218" />
+   <location filename="cnnviz/app/side_by_side.py" line="37" />
+   <source>, </source>
+   <translation>、</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="303" />
+   <source>Confusion matrix</source>
+   <translation>混同行列</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="305" />
+   <location filename="cnnviz/gui/palette.py" line="106" />
+   <source>correct</source>
+   <translation>正解</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="335" />
+   <source>kernels of {layer}</source>
+   <translation>{layer} のカーネル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="117" />
+   <source>backend</source>
+   <translation>バックエンド</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
+   <source>layer</source>
+   <translation>層</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="368" />
+   <source>forward ms</source>
+   <translation>順伝播 ms</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="368" />
+   <source>backward ms</source>
+   <translation>逆伝播 ms</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="369" />
+   <source>share of step</source>
+   <translation>ステップ中の割合</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="370" />
+   <source>Where the time goes</source>
+   <translation>時間の使われ方</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="170" />
+   <source>Speed</source>
+   <translation>速度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="173" />
+   <source>No training steps were recorded.</source>
+   <translation>学習ステップは記録されていません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="409" />
+   <source>Summary</source>
+   <translation>まとめ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="155" />
+   <source>{accuracy} on {images:,} images (step {step:,})</source>
+   <translation>画像 {images:,} 枚で {accuracy}(ステップ {step:,})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="157" />
+   <source>{accuracy} (step {step:,})</source>
+   <translation>{accuracy}(ステップ {step:,})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="162" />
+   <source>{steps:,} (epoch {epoch:.2f})</source>
+   <translation>{steps:,}(エポック {epoch:.2f})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="164" />
+   <source>Training loss (last {count} steps)</source>
+   <translation>学習の損失(最後の {count} ステップ)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="166" />
+   <source>Batch accuracy (last {count} steps)</source>
+   <translation>バッチの精度(最後の {count} ステップ)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="189" />
+   <source>training loss (average of {count})</source>
+   <translation>学習の損失({count} ステップの平均)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="191" />
+   <source>training batch accuracy (average of {count})</source>
+   <translation>学習のバッチ精度({count} ステップの平均)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="232" />
+   <source>this run: training loss (average of {count})</source>
+   <translation>この学習: 学習の損失({count} ステップの平均)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="234" />
+   <source>this run: training accuracy (average of {count})</source>
+   <translation>この学習: 学習の精度({count} ステップの平均)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="294" />
+   <source>{true} read as {predicted} ({count}×)</source>
+   <translation>{true} を {predicted} と読んだ({count} 回)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="411" />
+   <source>Settings</source>
+   <translation>設定</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="170" />
+   <source>{speed:,.0f} images/s (median) on {backend}</source>
+   <translation>{backend} で毎秒 {speed:,.0f} 枚(中央値)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="296" />
+   <source>Most frequent mistakes: {listed}.</source>
+   <translation>よくある間違い: {listed}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="332" />
+   <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
+   <translation>{layer}: {height}×{width} のカーネル {count} 個、入力チャンネル {channels} 個中の 0 番</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="333" />
+   <source>{layer}: {count} kernels {height}×{width}</source>
+   <translation>{layer}: {height}×{width} のカーネル {count} 個</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="110" />
+   <source>"Not sure"</source>
+   <translation>「自信なし」</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="42" />
+   <source>What each filter of the classes wants to see</source>
+   <translation>各クラスが見たいもの</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <source>the classes' filters</source>
+   <translation>クラスのフィルタ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="44" />
+   <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
+   <translation>各行: そのユニットを最も強く反応させるテスト画像、続いてそれを反応させるように最適化した入力(ステップ {step:,} の重み)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="75" />
+   <source>map of {count} test images</source>
+   <translation>テスト画像 {count} 枚の地図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="79" />
+   <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
+   <translation>テスト画像 {count:,} 枚を答えの直前の層で配置(PCA: 最も広がる 2 方向、広がりの {percent:.0f}%、ステップ {step:,} の重み)。近い点: ネットワークが似ていると見る画像。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="96" />
+   <source>the original</source>
+   <translation>元の画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="96" />
+   <source>the change</source>
+   <translation>変化</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="97" />
+   <source>the fooled input</source>
+   <translation>だました入力</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="107" />
+   <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
+   <translation>描くパネルは、入力の {method} スコアが {threshold:.3g} を超えると「自信なし」と表示します。取り分けたテスト画像 {images:,} 枚で較正し、そのうち {percent:.1f}% がこの値以下(受け入れ)です。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="43" />
+   <source>What each filter of {layer} wants to see</source>
+   <translation>{layer} の各フィルタが見たいもの</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <source>{layer} filters</source>
+   <translation>{layer} のフィルタ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="82" />
+   <source>A map of what it learned</source>
+   <translation>学んだことの地図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="101" />
+   <source>Fooling the network</source>
+   <translation>ネットワークをだます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="87" />
+   <source>step {step:,}, {percent:.1f} %</source>
+   <translation>ステップ {step:,}、{percent:.1f} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="86" />
+   <source>step {step:,}</source>
+   <translation>ステップ {step:,}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="96" />
+   <source>at an unknown time</source>
+   <translation>日時不明</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="26" />
+   <source>net</source>
+   <translation>ネットワーク</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="26" />
+   <location filename="cnnviz/gui/exports.py" line="118" />
+   <source>momentum</source>
+   <translation>モーメンタム</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <source>batch</source>
+   <translation>バッチ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>schedule</source>
+   <translation>スケジュール</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>epochs</source>
+   <translation>エポック数</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <source>data</source>
+   <translation>データ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>seed</source>
+   <translation>シード</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="153" />
+   <source>this session</source>
+   <translation>このセッション</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="222" />
+   <source>{settings} (same settings)</source>
+   <translation>{settings}(同じ設定)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="218" />
+   <source>{name} {kept} vs {now} now</source>
+   <translation>{name} {kept}(現在は {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>now</source>
+   <translation>現在</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="55" />
+   <source>not tested yet</source>
+   <translation>未テスト</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="56" />
+   <source>A {kept} | B {now}</source>
+   <translation>A {kept} | B {now}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="71" />
+   <source>this one</source>
+   <translation>この学習のもの</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <source>A: {side}</source>
+   <translation>A: {side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <source>B: {side}</source>
+   <translation>B: {side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="69" />
+   <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
+   <translation>A(左、残した学習): {a} | B(右、現在): {b} · 各ペアは同じ色の目盛り</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>kept run ({source})</source>
+   <translation>残した学習({source})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="92" />
+   <source>A has no {layer}: another network ({kept} vs {now} now)</source>
+   <translation>A には {layer} がありません: 別のネットワークです({kept}、現在は {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="96" />
+   <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
+   <translation>A の {layer} は {a}、B は {b}: 別のネットワークです({kept}、現在は {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="86" />
+   <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
+   <translation>A({source})には重みが残っていません: カーネルを表示できません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="87" />
+   <source>A ({source}) has no weights kept: its maps cannot be shown</source>
+   <translation>A({source})には重みが残っていません: 特徴マップを表示できません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="127" />
+   <source>A's feature maps cannot be computed: {exc}</source>
+   <translation>A の特徴マップを計算できません: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="104" />
+   <source>single-threaded sgemm per worker</source>
+   <translation>ワーカーごとにシングルスレッドの sgemm</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="105" />
+   <source>sgemm (BLAS threads not controllable)</source>
+   <translation>sgemm(BLAS のスレッド数は制御不可)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="108" />
+   <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} の nogil カーネル(ワーカースレッド 1 本)+ NumPy {numpy} {library} {blas}、CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="110" />
+   <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} の nogil カーネル(ワーカースレッド {threads} 本)+ NumPy {numpy} {library} {blas}、CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="113" />
+   <source>{description}; {note}</source>
+   <translation>{description}。{note}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numpy_ref.py" line="19" />
+   <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
+   <translation>NumPy {version} 参照実装(im2col + BLAS の行列積)、CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="34" />
+   <source>NumPy reference (CPU)</source>
+   <translation>NumPy 参照実装(CPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="35" />
+   <source>Numba parallel kernels (CPU)</source>
+   <translation>Numba 並列カーネル(CPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="36" />
+   <source>Hand-written numba.cuda kernels (NVIDIA GPU)</source>
+   <translation>手書きの numba.cuda カーネル(NVIDIA GPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="38" />
+   <source>CuPy im2col + cuBLAS (NVIDIA GPU)</source>
+   <translation>CuPy im2col + cuBLAS(NVIDIA GPU)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="177" />
@@ -118,7 +711,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="209" />
-   <location filename="cnnviz/gui/router.py" line="168" />
+   <location filename="cnnviz/gui/router.py" line="169" />
    <source>Training diverged: {message}</source>
    <translation>学習が発散しました: {message}</translation>
   </message>
@@ -170,100 +763,111 @@
    <translation>写真: {name} · 描くとやり直し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="263" />
+   <location filename="cnnviz/gui/checkpoints.py" line="265" />
    <source>Save the trained model?</source>
    <translation>学習したモデルを保存しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="268" />
+   <location filename="cnnviz/gui/checkpoints.py" line="270" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最後の学習は自動保存にも残り、次回の起動時に復元を提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="361" />
+   <location filename="cnnviz/gui/checkpoints.py" line="364" />
    <source>Restore an autosaved run?</source>
    <translation>自動保存された学習を復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="368" />
    <source>Restore</source>
    <translation>復元</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="366" />
+   <location filename="cnnviz/gui/checkpoints.py" line="369" />
    <source>Discard</source>
    <translation>破棄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="367" />
+   <location filename="cnnviz/gui/checkpoints.py" line="370" />
    <source>Later</source>
    <translation>後で</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="370" />
+   <location filename="cnnviz/gui/checkpoints.py" line="373" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>破棄すると自動保存を削除します。後で を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="171" />
+   <location filename="cnnviz/gui/checkpoints.py" line="172" />
    <source>Save model</source>
    <translation>モデルを保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="174" />
+   <location filename="cnnviz/gui/checkpoints.py" line="175" />
    <source>Load model</source>
    <translation>モデルを読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="191" />
+   <location filename="cnnviz/gui/checkpoints.py" line="192" />
    <source>There is no model to save yet.</source>
    <translation>保存するモデルがまだありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="257" />
+   <location filename="cnnviz/gui/checkpoints.py" line="246" />
+   <location filename="cnnviz/gui/window.py" line="289" />
+   <source>closing</source>
+   <translation>終了</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="259" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し(テスト画像で {accuracy} %)、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="377" />
+   <location filename="cnnviz/gui/checkpoints.py" line="356" />
+   <source>network {network}, {run}, autosaved {when}</source>
+   <translation>ネットワーク {network}、{run}、{when} に自動保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="380" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>自動保存された学習を復元しました({run}、{when})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="205" />
-   <location filename="cnnviz/gui/checkpoints.py" line="222" />
+   <location filename="cnnviz/gui/checkpoints.py" line="206" />
+   <location filename="cnnviz/gui/checkpoints.py" line="223" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>ステップ {step} の重みを {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="227" />
+   <location filename="cnnviz/gui/checkpoints.py" line="228" />
    <source>Could not save the model: {error}</source>
    <translation>モデルを保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="256" />
+   <location filename="cnnviz/gui/checkpoints.py" line="258" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="264" />
+   <location filename="cnnviz/gui/checkpoints.py" line="266" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 先に保存しますか?({what})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="282" />
+   <location filename="cnnviz/gui/checkpoints.py" line="284" />
    <source>Loading {name}…</source>
    <translation>{name} を読み込み中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="306" />
+   <location filename="cnnviz/gui/checkpoints.py" line="308" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} を読み込みました(ネットワーク {spec})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="362" />
+   <location filename="cnnviz/gui/checkpoints.py" line="365" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -272,57 +876,57 @@ Restore it?</source>
 復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="196" />
+   <location filename="cnnviz/gui/checkpoints.py" line="197" />
    <source>Saving the model to {path}…</source>
    <translation>モデルを {path} に保存中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="292" />
+   <location filename="cnnviz/gui/checkpoints.py" line="294" />
    <source>loading {name}</source>
    <translation>{name} の読み込み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="297" />
+   <location filename="cnnviz/gui/checkpoints.py" line="299" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="309" />
+   <location filename="cnnviz/gui/checkpoints.py" line="311" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意: {note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="360" />
+   <location filename="cnnviz/gui/checkpoints.py" line="363" />
    <source>({index} of {total}, newest first)</source>
    <translation>({total} 件中 {index} 件目、新しい順)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="394" />
+   <location filename="cnnviz/gui/checkpoints.py" line="398" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="201" />
+   <location filename="cnnviz/gui/checkpoints.py" line="202" />
    <source>Could not save the model: {exc}</source>
    <translation>モデルを保存できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="214" />
+   <location filename="cnnviz/gui/checkpoints.py" line="215" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>モデルを自動保存しました(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="216" />
+   <location filename="cnnviz/gui/checkpoints.py" line="217" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>モデルを {path} に自動保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="286" />
+   <location filename="cnnviz/gui/checkpoints.py" line="288" />
    <source>Could not load the model: {error}</source>
    <translation>モデルを読み込めませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="347" />
+   <location filename="cnnviz/gui/checkpoints.py" line="349" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
   </message>
@@ -403,43 +1007,118 @@ Restore it?</source>
    <translation>追加学習できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="48" />
+   <location filename="cnnviz/gui/exports.py" line="26" />
+   <source>Could not export the metrics: {exc}</source>
+   <translation>指標を書き出せませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="26" />
+   <source>Saved the metrics to {path}</source>
+   <translation>指標を {path} に保存しました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="27" />
+   <source>Could not export the timings: {exc}</source>
+   <translation>計測時間を書き出せませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="27" />
+   <source>Saved the timings to {path}</source>
+   <translation>計測時間を {path} に保存しました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="28" />
+   <source>Could not export the report: {exc}</source>
+   <translation>レポートを書き出せませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="28" />
+   <source>Saved the report to {path}</source>
+   <translation>レポートを {path} に保存しました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="57" />
    <location filename="cnnviz/gui/menus.py" line="31" />
    <source>Export panel as PNG</source>
    <translation>パネルを PNG で書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="147" />
+   <location filename="cnnviz/gui/exports.py" line="116" />
+   <source>network</source>
+   <translation>ネットワーク</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="116" />
+   <source>data set</source>
+   <translation>データセット</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="117" />
+   <source>optimizer</source>
+   <translation>最適化</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="117" />
+   <source>learning rate</source>
+   <translation>学習率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="118" />
+   <source>batch size</source>
+   <translation>バッチサイズ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="161" />
    <source>Export metrics</source>
    <translation>指標を書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="152" />
+   <location filename="cnnviz/gui/exports.py" line="166" />
    <source>Export per-layer timings</source>
    <translation>層ごとの時間を書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="44" />
+   <location filename="cnnviz/gui/exports.py" line="172" />
+   <source>Export HTML report</source>
+   <translation>HTML レポートを書き出す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="121" />
+   <source>parameters</source>
+   <translation>パラメータ数</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="124" />
+   <source>training images</source>
+   <translation>学習画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="128" />
+   <source>steps trained</source>
+   <translation>学習したステップ数</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="131" />
+   <source>accuracy on the class's drawings</source>
+   <translation>クラスの手書きでの精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="53" />
    <source>Saved {path}</source>
    <translation>{path} を保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="61" />
-   <source>Saved the {what} to {path}</source>
-   <translation>{what} を {path} に保存しました</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="42" />
+   <location filename="cnnviz/gui/exports.py" line="51" />
    <source>Could not export the panel: {exc}</source>
    <translation>パネルを書き出せませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="58" />
-   <source>Could not export the {what}: {exc}</source>
-   <translation>{what} を書き出せませんでした: {exc}</translation>
+   <location filename="cnnviz/gui/exports.py" line="150" />
+   <source>Kept run ({source}): {description}</source>
+   <translation>残した学習({source}): {description}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="195" />
+   <location filename="cnnviz/gui/language.py" line="177" />
    <source>This is the language shown now.</source>
    <translation>これが今表示している言語です。</translation>
   </message>
@@ -667,7 +1346,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="66" />
    <location filename="cnnviz/gui/menus.py" line="121" />
-   <location filename="cnnviz/gui/window.py" line="207" />
+   <location filename="cnnviz/gui/window.py" line="202" />
    <source>Zoom {level} %</source>
    <translation>ズーム {level} %</translation>
   </message>
@@ -675,11 +1354,6 @@ Restore it?</source>
    <location filename="cnnviz/gui/menus.py" line="92" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>(レッスンを使えません: {problem})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/palette.py" line="106" />
-   <source>correct</source>
-   <translation>正解</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/palette.py" line="107" />
@@ -826,225 +1500,104 @@ Restore it?</source>
    <translation>特徴マップで選んだ、または間違いでクリックしたテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="23" />
+   <location filename="cnnviz/gui/panels/controls.py" line="22" />
    <source>Open a dataset folder…</source>
    <translation>データセットのフォルダを開く…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="94" />
-   <source>Run</source>
-   <translation>実行</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="97" />
-   <source>▶  Start</source>
-   <translation>▶  開始</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="100" />
-   <location filename="cnnviz/gui/run_control.py" line="263" />
-   <source>❚❚  Pause</source>
-   <translation>❚❚  一時停止</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="102" />
-   <source>Step</source>
-   <translation>1 ステップ</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="104" />
-   <source>Reset</source>
-   <translation>リセット</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="105" />
-   <source>New random weights; the curves start over</source>
-   <translation>重みを新しい乱数にし、曲線を最初からにします</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="106" />
-   <source>Save…</source>
-   <translation>保存…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="107" />
-   <source>Load…</source>
-   <translation>読み込み…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="108" />
-   <source>Save the current weights as a .npz checkpoint</source>
-   <translation>今の重みを .npz チェックポイントとして保存</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="109" />
-   <source>Load a .npz checkpoint; Start continues training it</source>
-   <translation>.npz チェックポイントを読み込みます。開始でその続きから学習します</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="122" />
    <source>Data and network</source>
    <translation>データとネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="130" />
+   <location filename="cnnviz/gui/panels/controls.py" line="102" />
    <source>Dataset</source>
    <translation>データセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="137" />
+   <location filename="cnnviz/gui/panels/controls.py" line="109" />
    <source>type your own layer spec below</source>
    <translation>下に自分の層の指定を入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="138" />
+   <location filename="cnnviz/gui/panels/controls.py" line="110" />
    <source>Network</source>
    <translation>ネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="140" />
+   <location filename="cnnviz/gui/panels/controls.py" line="112" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P をコンマで区切って指定;
 最後の層は dense-10。Enter で適用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="152" />
+   <location filename="cnnviz/gui/panels/controls.py" line="124" />
    <source>Backend</source>
    <translation>バックエンド</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="187" />
-   <source>Optimiser</source>
-   <translation>最適化</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="193" />
-   <source>Optimizer</source>
-   <translation>手法</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="197" />
-   <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
-   <translation>onecycle: 学習率まで上げてから下げる。constant: 一定のまま</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="198" />
-   <source>Schedule</source>
-   <translation>スケジュール</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="201" />
-   <source>Learning rate, logarithmic from 0.00001 to 1</source>
-   <translation>学習率(0.00001 から 1 まで対数目盛)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="208" />
-   <source>Learning rate</source>
-   <translation>学習率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="221" />
-   <source>Momentum (sgd with momentum) or beta1 (adam)</source>
-   <translation>モーメンタム(sgd)または beta1(adam)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
-   <source>Momentum</source>
-   <translation>モーメンタム</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="226" />
-   <source>Batch size</source>
-   <translation>バッチサイズ</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="231" />
-   <source>Length of the run; takes effect at the next Start</source>
-   <translation>学習の長さ。次の開始から有効</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="232" />
-   <source>Epochs</source>
-   <translation>エポック</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="277" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>MNIST 形式の 4 つの IDX ファイル(train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...、.gz でも可)が入ったフォルダ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="300" />
+   <location filename="cnnviz/gui/panels/controls.py" line="225" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>MNIST 形式の IDX ファイルのフォルダを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="324" />
+   <location filename="cnnviz/gui/panels/controls.py" line="249" />
    <source>learning
 rate</source>
    <translation>学習率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="327" />
+   <location filename="cnnviz/gui/panels/controls.py" line="252" />
    <source>test
 accuracy</source>
    <translation>テスト
 精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="332" />
+   <location filename="cnnviz/gui/panels/controls.py" line="257" />
    <source>Test accuracy at the last evaluation</source>
    <translation>最後の評価でのテスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="99" />
-   <source>Start training ({key})</source>
-   <translation>学習を開始 ({key})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="101" />
-   <source>Pause or resume ({key})</source>
-   <translation>一時停止/再開 ({key})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="103" />
-   <source>Train exactly one batch ({key})</source>
-   <translation>1 バッチだけ学習 ({key})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="238" />
+   <location filename="cnnviz/gui/panels/controls.py" line="163" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>最適化の変更は次のステップから(値を入力して Enter)。
 キー: {start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="413" />
+   <location filename="cnnviz/gui/panels/controls.py" line="338" />
    <source>not available here</source>
    <translation>ここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="446" />
+   <location filename="cnnviz/gui/panels/controls.py" line="371" />
    <source>valid: {count} layers</source>
    <translation>有効: {count} 層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="479" />
+   <location filename="cnnviz/gui/panels/controls.py" line="404" />
    <source>{count} trainable parameters</source>
    <translation>学習するパラメータ {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="535" />
+   <location filename="cnnviz/gui/panels/controls.py" line="460" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません({why})。代わりに {chosen} を使います。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="163" />
+   <location filename="cnnviz/gui/panels/controls.py" line="135" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  ({where}、使用不可)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="167" />
+   <location filename="cnnviz/gui/panels/controls.py" line="139" />
    <source>not available: {why}</source>
    <translation>使用不可: {why}</translation>
   </message>
@@ -1098,12 +1651,6 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="74" />
-   <location filename="cnnviz/gui/panels/curves.py" line="225" />
-   <source>epoch</source>
-   <translation>エポック</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/curves.py" line="312" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
@@ -1141,7 +1688,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="80" />
    <location filename="cnnviz/gui/panels/drawings.py" line="125" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
    <source>our drawings</source>
    <translation>みんなの手書き</translation>
   </message>
@@ -1166,6 +1713,21 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>落書きやラベルの間違った手書きを削除</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="170" />
+   <source>{count} drawings · {per_digit} · still missing: {missing}</source>
+   <translation>手書き {count} 枚 · {per_digit} · まだない数字: {missing}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="171" />
+   <source>{count} drawings · {per_digit}</source>
+   <translation>手書き {count} 枚 · {per_digit}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="148" />
+   <source>Reading the class's drawings…</source>
+   <translation>クラスの手書きを読み込んでいます…</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="74" />
    <source>Name (optional)</source>
    <translation>名前(任意)</translation>
@@ -1176,12 +1738,17 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>{folder} に保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="191" />
+   <source>Saved as a {digit} ({count} drawings in {folder})</source>
+   <translation>{digit} として保存しました({folder} に手書き {count} 枚)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="263" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>追加学習に使った手書きで測った値です。公平なテストには新しい手書きを使いましょう。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
    <source>our drawings (none yet)</source>
    <translation>まだ手書きなし</translation>
   </message>
@@ -1192,24 +1759,39 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>手書きを {digit} として保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="256" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="152" />
+   <source>Could not read the drawings folder: {error}</source>
+   <translation>手書きのフォルダを読めませんでした: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="183" />
+   <source>Could not save the drawing: {exc}</source>
+   <translation>手書きを保存できませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="258" />
    <source>our drawings ({correct} of {n})</source>
    <translation>みんなの手書き({n} 枚中 {correct} 枚)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="259" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>みんなの手書き({n} 枚中 {correct} 枚)、追加学習前は {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="281" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
    <source>labelled {label}{who}</source>
    <translation>ラベル {label}{who}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="287" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
    <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
    <translation>ラベル {label}{who}。ネットワークの読みは {answer}、{verdict}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="205" />
+   <source>Could not delete the drawing: {exc}</source>
+   <translation>手書きを削除できませんでした: {exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="34" />
@@ -1298,53 +1880,98 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>ステップ {step} の重みでの特徴マップ</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="425" />
+   <source>{layer} maps 0–{last} of {count}</source>
+   <translation>{layer} のマップ 0–{last}({count} 枚中)</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="301" />
    <source>{count} maps</source>
    <translation>{count} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="220" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <source>not shown</source>
+   <translation>表示なし</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="86" />
+   <source>Finding the test images that excite the {count} classes…</source>
+   <translation>{count} クラスを最も強く反応させるテスト画像を探しています…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="87" />
+   <source>Finding the test images that excite the {count} filters of {layer}…</source>
+   <translation>{layer} の {count} 個のフィルタを最も強く反応させるテスト画像を探しています…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="222" />
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>最新の重みのコピーで、評価のたびに</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="223" />
+   <location filename="cnnviz/gui/panels/filters.py" line="225" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>見る対象: 畳み込み層のフィルタ、または出力クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="163" />
+   <location filename="cnnviz/gui/panels/filters.py" line="341" />
+   <source>Looking into {layer} with the weights of step {step}…</source>
+   <translation>ステップ {step} の重みで {layer} の中を見ています…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="400" />
+   <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
+   <translation>ステップ {step} の重みでの&lt;b&gt;{count} クラス&lt;/b&gt;({seconds} 秒で計算)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="402" />
+   <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
+   <translation>ステップ {step} の重みでの&lt;b&gt;{layer} の {count} 個のフィルタ&lt;/b&gt;({seconds} 秒で計算)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="103" />
+   <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
+   <translation>{count} クラスが最も求める入力を作り出しています: {steps} ステップ中 {done}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="105" />
+   <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
+   <translation>{layer} の {count} 個のフィルタが最も求める入力を作り出しています: {steps} ステップ中 {done}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="165" />
    <source>{title}: click to see it bigger</source>
    <translation>{title}: クリックで拡大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="225" />
+   <location filename="cnnviz/gui/panels/filters.py" line="227" />
    <source>Layer</source>
    <translation>層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="368" />
+   <location filename="cnnviz/gui/panels/filters.py" line="333" />
+   <source>Nothing to look at yet: waiting for the test images.</source>
+   <translation>まだ表示するものがありません: テスト画像を待っています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="334" />
+   <source>Nothing to look at yet: waiting for a network.</source>
+   <translation>まだ表示するものがありません: ネットワークを待っています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="370" />
    <source>Could not look into the filters: {message}</source>
    <translation>フィルタを調べられませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="400" />
-   <source>&lt;b&gt;{what}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
-   <translation>ステップ {step} の重みでの &lt;b&gt;{what}&lt;/b&gt;({seconds} 秒で計算)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="332" />
-   <source>Nothing to look at yet: waiting for {missing}.</source>
-   <translation>まだ見るものがありません: {missing} を待っています。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="393" />
+   <location filename="cnnviz/gui/panels/filters.py" line="395" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>いちばん強く反応させるテスト画像({indices})と、反応が最大になるよう最適化した入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="305" />
+   <location filename="cnnviz/gui/panels/filters.py" line="307" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>ネットワーク {spec!r} を読み取れませんでした: {exc}</translation>
   </message>
@@ -1730,6 +2357,127 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>時間</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="33" />
+   <source>Run</source>
+   <translation>実行</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="36" />
+   <source>▶  Start</source>
+   <translation>▶  開始</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
+   <location filename="cnnviz/gui/run_control.py" line="282" />
+   <source>❚❚  Pause</source>
+   <translation>❚❚  一時停止</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="41" />
+   <source>Step</source>
+   <translation>1 ステップ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="43" />
+   <source>Reset</source>
+   <translation>リセット</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="44" />
+   <source>New random weights; the curves start over</source>
+   <translation>重みを新しい乱数にし、曲線を最初からにします</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="45" />
+   <source>Save…</source>
+   <translation>保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="46" />
+   <source>Load…</source>
+   <translation>読み込み…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="47" />
+   <source>Save the current weights as a .npz checkpoint</source>
+   <translation>今の重みを .npz チェックポイントとして保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="48" />
+   <source>Load a .npz checkpoint; Start continues training it</source>
+   <translation>.npz チェックポイントを読み込みます。開始でその続きから学習します</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="54" />
+   <source>Optimiser</source>
+   <translation>最適化</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="60" />
+   <source>Optimizer</source>
+   <translation>手法</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
+   <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
+   <translation>onecycle: 学習率まで上げてから下げる。constant: 一定のまま</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
+   <source>Schedule</source>
+   <translation>スケジュール</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
+   <source>Learning rate, logarithmic from 0.00001 to 1</source>
+   <translation>学習率(0.00001 から 1 まで対数目盛)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="75" />
+   <source>Learning rate</source>
+   <translation>学習率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
+   <source>Momentum (sgd with momentum) or beta1 (adam)</source>
+   <translation>モーメンタム(sgd)または beta1(adam)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
+   <source>Momentum</source>
+   <translation>モーメンタム</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="93" />
+   <source>Batch size</source>
+   <translation>バッチサイズ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
+   <source>Length of the run; takes effect at the next Start</source>
+   <translation>学習の長さ。次の開始から有効</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
+   <source>Epochs</source>
+   <translation>エポック</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="38" />
+   <source>Start training ({key})</source>
+   <translation>学習を開始 ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="40" />
+   <source>Pause or resume ({key})</source>
+   <translation>一時停止/再開 ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="42" />
+   <source>Train exactly one batch ({key})</source>
+   <translation>1 バッチだけ学習 ({key})</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="65" />
    <source>Weights and gradients</source>
    <translation>重みと勾配</translation>
@@ -1806,14 +2554,19 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>❚❚ 停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
-   <source>layer</source>
-   <translation>層</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="194" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>{count} コマ中 {index} · ステップ {step:,} · エポック {epoch:.2f} · テスト精度 {accuracy}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
+   <source>Saved the time-lapse ({count} frames) to {path}</source>
+   <translation>タイムラプス({count} コマ)を {path} に保存しました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="243" />
+   <source>Saved {count} PNG frames to {folder}</source>
+   <translation>PNG {count} コマを {folder} に保存しました</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="171" />
@@ -1826,6 +2579,16 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>&lt;b&gt;{name}&lt;/b&gt;({c} 枚)</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
+   <source>Could not export the GIF: {exc}</source>
+   <translation>GIF を書き出せませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="241" />
+   <source>Could not export the frames: {exc}</source>
+   <translation>コマを書き出せませんでした: {exc}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/timings.py" line="236" />
    <source>{ms} ms/batch of {size}</source>
    <translation>{ms} ms/バッチ({size} 枚)</translation>
@@ -1834,6 +2597,11 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/timings.py" line="62" />
    <source>dark: forward · light: backward · latest of each backend</source>
    <translation>濃い: 順伝播 · 薄い: 逆伝播 · バックエンドごとの最新値</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="172" />
+   <source>A: its layers differ from B's (another network), its timings are not set beside</source>
+   <translation>A: 層が B と違う(別のネットワーク)ため、時間は並べて表示しません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="72" />
@@ -1931,72 +2699,107 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>&lt;b&gt;{digit}&lt;/b&gt; の根拠を表示({percent}%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="159" />
+   <location filename="cnnviz/gui/questions.py" line="56" />
+   <source>Training is running</source>
+   <translation>学習中です</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="62" />
+   <source>Stop and go ahead</source>
+   <translation>停止して続ける</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="63" />
+   <source>Keep training</source>
+   <translation>学習を続ける</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="37" />
+   <location filename="cnnviz/gui/questions.py" line="33" />
+   <source>you {action}</source>
+   <translation>{action}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="57" />
+   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
+
+Stop the run and go ahead?</source>
+   <translation>学習の途中です。「{action}」には学習を止める必要があります(ここまで学習した重みは置き換えられます)。
+
+学習を止めて続けますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="160" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}: カーネルをコンパイル中(初回のみ)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="60" />
+   <location filename="cnnviz/gui/router.py" line="175" />
+   <source>Training stopped: {message}</source>
+   <translation>学習が止まりました: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="61" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>表示エラー: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="188" />
+   <location filename="cnnviz/gui/run_control.py" line="189" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="200" />
+   <location filename="cnnviz/gui/run_control.py" line="201" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="111" />
+   <location filename="cnnviz/gui/run_control.py" line="112" />
    <source>starting over with new random weights</source>
    <translation>新しい乱数の重みでやり直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="133" />
+   <location filename="cnnviz/gui/run_control.py" line="134" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="263" />
+   <location filename="cnnviz/gui/run_control.py" line="282" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="120" />
+   <location filename="cnnviz/gui/run_control.py" line="121" />
    <source>New random weights (seed {seed}).</source>
    <translation>新しい乱数の重み(シード {seed})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="256" />
+   <location filename="cnnviz/gui/run_control.py" line="275" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="234" />
+   <location filename="cnnviz/gui/run_control.py" line="253" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="50" />
+   <location filename="cnnviz/gui/run_control.py" line="51" />
    <source>Cannot build the network: {exc}</source>
    <translation>ネットワークを作れません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="146" />
+   <location filename="cnnviz/gui/run_control.py" line="147" />
    <source>Cannot start: {exc}</source>
    <translation>開始できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="195" />
+   <location filename="cnnviz/gui/run_control.py" line="196" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>データセット {name} を読み込めません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="223" />
+   <location filename="cnnviz/gui/run_control.py" line="242" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>最終的な重みをコピーできませんでした: {exc}</translation>
   </message>
@@ -2186,54 +2989,114 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>{value} 枚/秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="55" />
+   <location filename="cnnviz/gui/window.py" line="49" />
    <source>cnnviz — watch a CNN learn</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="314" />
-   <source>Training is running</source>
-   <translation>学習中です</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="320" />
-   <source>Stop and go ahead</source>
-   <translation>停止して続ける</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="321" />
-   <source>Keep training</source>
-   <translation>学習を続ける</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="280" />
+   <location filename="cnnviz/gui/window.py" line="257" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}: 学習(特徴マップ)と「なぜ?」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="295" />
-   <location filename="cnnviz/gui/window.py" line="289" />
-   <source>you {action}</source>
-   <translation>{action}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="315" />
-   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
-
-Stop the run and go ahead?</source>
-   <translation>学習の途中です。「{action}」には学習を止める必要があります(ここまで学習した重みは置き換えられます)。
-
-学習を止めて続けますか?</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="351" />
-   <source>closing</source>
-   <translation>終了</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="209" />
+   <location filename="cnnviz/gui/window.py" line="204" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}(保存できませんでした)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/events.py" line="177" />
+   <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
+   <translation>{cause}。重みをステップ {step} の状態に戻し、学習を一時停止しました。{advice}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="114" />
+   <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been far higher</source>
+   <translation>損失がずっと高い値だった後、{steps} ステップの間あてずっぽうの水準({chance:.2f} = ln 10、10 クラスからの当て推量)のままです</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="112" />
+   <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been much lower</source>
+   <translation>損失がずっと低い値だった後、{steps} ステップの間あてずっぽうの水準({chance:.2f} = ln 10、10 クラスからの当て推量)のままです</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="203" />
+   <source>a backup copy</source>
+   <translation>バックアップの作成</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="266" />
+   <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's memory was lost, so training went back {back} steps to step {step}</source>
+   <translation>{old} は{where}の途中で失敗しました({error})。ステップ {step} から {cpu} で続けます。GPU のメモリが失われたため、学習は {back} ステップ戻ってステップ {step} からになりました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="268" />
+   <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}</source>
+   <translation>{old} は{where}の途中で失敗しました({error})。ステップ {step} から {cpu} で続けます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="222" />
+   <source>the switch to {backend}</source>
+   <translation>{backend} への切り替え</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="230" />
+   <source>{backend} failed to start ({error}); training stays on {current}</source>
+   <translation>{backend} を起動できませんでした({error})。学習は {current} のまま続けます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="343" />
+   <source>Lower the learning rate (now {lr:g}) and resume.</source>
+   <translation>学習率(現在 {lr:g})を下げてから再開してください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="356" />
+   <source>an evaluation</source>
+   <translation>評価</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="366" />
+   <source>a snapshot</source>
+   <translation>スナップショット</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="373" />
+   <source>saving</source>
+   <translation>保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="260" />
+   <source>a training step</source>
+   <translation>学習ステップ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="299" />
+   <source>reading the loss</source>
+   <translation>損失の読み出し</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="323" />
+   <source>reading the layer timings</source>
+   <translation>層ごとの時間の読み出し</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="157" />
+   <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
+   <translation>{backend}: カーネルをコンパイル中(初回のみ。次回からはキャッシュから読み込みます)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="308" />
+   <source>the loss became {loss} at step {step}</source>
+   <translation>ステップ {step} で損失が {loss} になりました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="164" />
+   <source>{backend}: compiled kernels in {seconds:.1f} s</source>
+   <translation>{backend}: カーネルを {seconds:.1f} 秒でコンパイルしました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="235" />
+   <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
+   <translation>テスト精度が {best:.1%} に達した後、あてずっぽうの水準の {accuracy:.1%} まで落ちました</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
@@ -2459,6 +3322,26 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
    <translation>話し合ってみましょう: ネットワークが見ていたのは数字ではなくパターンでした。ほとんど見えない変化で、なぜだまされるのでしょう?</translation>
+  </message>
+  <message>
+   <source>the classes</source>
+   <translation type="vanished">クラス</translation>
+  </message>
+  <message>
+   <source>Saved the {what} to {path}</source>
+   <translation type="vanished">{what} を {path} に保存しました</translation>
+  </message>
+  <message>
+   <source>Could not export the {what}: {exc}</source>
+   <translation type="vanished">{what} を書き出せませんでした: {exc}</translation>
+  </message>
+  <message>
+   <source>&lt;b&gt;{what}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
+   <translation type="vanished">ステップ {step} の重みでの &lt;b&gt;{what}&lt;/b&gt;({seconds} 秒で計算)</translation>
+  </message>
+  <message>
+   <source>Nothing to look at yet: waiting for {missing}.</source>
+   <translation type="vanished">まだ見るものがありません: {missing} を待っています。</translation>
   </message>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>

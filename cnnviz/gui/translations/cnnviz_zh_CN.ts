@@ -51,7 +51,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="70" />
-   <location filename="cnnviz/gui/panels/filters.py" line="220" />
+   <location filename="cnnviz/gui/panels/filters.py" line="222" />
    <source>What each filter wants to see</source>
    <translation>每个滤波器想看到什么</translation>
   </message>
@@ -80,6 +80,599 @@
    <location filename="cnnviz/analysis/presets.py" line="74" />
    <source>Weight and gradient statistics</source>
    <translation>权重与梯度统计</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="302" />
+   <source>true \ predicted</source>
+   <translation>真实 \ 预测</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="141" />
+   <source>n/a</source>
+   <translation>无</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="249" />
+   <source>Compared with a kept run</source>
+   <translation>与保留的训练比较</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="264" />
+   <source>Test evaluations</source>
+   <translation>测试评估</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="337" />
+   <source>Learned kernels</source>
+   <translation>学到的卷积核</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="337" />
+   <source>Red: positive weights, blue: negative, white: zero.</source>
+   <translation>红色:正权重,蓝色:负权重,白色:零。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="362" />
+   <source>{count} measurements</source>
+   <translation>{count} 次测量</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="397" />
+   <source>cnnviz training report</source>
+   <translation>cnnviz 训练报告</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="203" />
+   <source>Loss</source>
+   <translation>损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="203" />
+   <location filename="cnnviz/analysis/report.py" line="205" />
+   <source>training step</source>
+   <translation>训练步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="204" />
+   <location filename="cnnviz/analysis/report.py" line="245" />
+   <source>cross-entropy loss</source>
+   <translation>交叉熵损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="205" />
+   <source>Accuracy</source>
+   <translation>准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="206" />
+   <location filename="cnnviz/analysis/report.py" line="247" />
+   <source>accuracy (%)</source>
+   <translation>准确率 (%)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="244" />
+   <source>Loss, both runs</source>
+   <translation>损失(两次训练)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="244" />
+   <location filename="cnnviz/analysis/report.py" line="246" />
+   <location filename="cnnviz/analysis/report.py" line="266" />
+   <source>epoch</source>
+   <translation>轮次</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="246" />
+   <source>Accuracy, both runs</source>
+   <translation>准确率(两次训练)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="299" />
+   <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
+   <translation>行:真实数字;列:网络的回答。{total:,} 张测试图像中 {correct:,} 张正确({share})。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="362" />
+   <source>whole step</source>
+   <translation>整步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="366" />
+   <source>Median milliseconds per training step (batch of {batch}).</source>
+   <translation>每个训练步的毫秒数中位数(批次大小 {batch})。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="398" />
+   <source>Created {date} with cnnviz {version}</source>
+   <translation>{date} 由 cnnviz {version} 生成</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="155" />
+   <source>Final test accuracy</source>
+   <translation>最终测试准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="157" />
+   <source>Best test accuracy</source>
+   <translation>最佳测试准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="159" />
+   <source>Final test loss</source>
+   <translation>最终测试损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="162" />
+   <source>Training steps</source>
+   <translation>训练步数</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="188" />
+   <source>training loss (per batch)</source>
+   <translation>训练损失(每批次)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="194" />
+   <location filename="cnnviz/analysis/report.py" line="266" />
+   <source>test loss</source>
+   <translation>测试损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="195" />
+   <location filename="cnnviz/analysis/report.py" line="267" />
+   <source>test accuracy</source>
+   <translation>测试准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="207" />
+   <source>Learning curves</source>
+   <translation>学习曲线</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="220" />
+   <source>kept run: training loss (smoothed)</source>
+   <translation>保留的训练:训练损失(平滑)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="221" />
+   <source>kept run: training accuracy (smoothed)</source>
+   <translation>保留的训练:训练准确率(平滑)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="224" />
+   <source>kept run: test loss</source>
+   <translation>保留的训练:测试损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="226" />
+   <source>kept run: test accuracy</source>
+   <translation>保留的训练:测试准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="238" />
+   <source>this run: test loss</source>
+   <translation>本次训练:测试损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="240" />
+   <source>this run: test accuracy</source>
+   <translation>本次训练:测试准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="265" />
+   <source>Test evaluations ({shown} of {count} shown)</source>
+   <translation>测试评估(显示 {count} 次中的 {shown} 次)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="266" />
+   <source>step</source>
+   <translation>步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="267" />
+   <location filename="cnnviz/gui/exports.py" line="126" />
+   <source>test images</source>
+   <translation>测试图像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="294" />
+   <location filename="cnnviz/app/comparison.py" line="218" />
+   <location filename="cnnviz/app/side_by_side.py" line="37" />
+   <source>, </source>
+   <translation>，</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="303" />
+   <source>Confusion matrix</source>
+   <translation>混淆矩阵</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="305" />
+   <location filename="cnnviz/gui/palette.py" line="106" />
+   <source>correct</source>
+   <translation>正确</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="335" />
+   <source>kernels of {layer}</source>
+   <translation>{layer} 的卷积核</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="117" />
+   <source>backend</source>
+   <translation>后端</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
+   <source>layer</source>
+   <translation>层</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="368" />
+   <source>forward ms</source>
+   <translation>前向 ms</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="368" />
+   <source>backward ms</source>
+   <translation>反向 ms</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="369" />
+   <source>share of step</source>
+   <translation>占每步比例</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="370" />
+   <source>Where the time goes</source>
+   <translation>时间花在哪里</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="170" />
+   <source>Speed</source>
+   <translation>速度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="173" />
+   <source>No training steps were recorded.</source>
+   <translation>没有记录到训练步。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="409" />
+   <source>Summary</source>
+   <translation>摘要</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="155" />
+   <source>{accuracy} on {images:,} images (step {step:,})</source>
+   <translation>{images:,} 张图像上 {accuracy}(第 {step:,} 步)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="157" />
+   <source>{accuracy} (step {step:,})</source>
+   <translation>{accuracy}(第 {step:,} 步)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="162" />
+   <source>{steps:,} (epoch {epoch:.2f})</source>
+   <translation>{steps:,}(轮次 {epoch:.2f})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="164" />
+   <source>Training loss (last {count} steps)</source>
+   <translation>训练损失(最后 {count} 步)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="166" />
+   <source>Batch accuracy (last {count} steps)</source>
+   <translation>批次准确率(最后 {count} 步)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="189" />
+   <source>training loss (average of {count})</source>
+   <translation>训练损失({count} 步平均)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="191" />
+   <source>training batch accuracy (average of {count})</source>
+   <translation>训练批次准确率({count} 步平均)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="232" />
+   <source>this run: training loss (average of {count})</source>
+   <translation>本次训练:训练损失({count} 步平均)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="234" />
+   <source>this run: training accuracy (average of {count})</source>
+   <translation>本次训练:训练准确率({count} 步平均)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="294" />
+   <source>{true} read as {predicted} ({count}×)</source>
+   <translation>{true} 被认成 {predicted}({count} 次)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="411" />
+   <source>Settings</source>
+   <translation>设置</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="170" />
+   <source>{speed:,.0f} images/s (median) on {backend}</source>
+   <translation>{backend} 上每秒 {speed:,.0f} 张(中位数)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="296" />
+   <source>Most frequent mistakes: {listed}.</source>
+   <translation>最常见的错误:{listed}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="332" />
+   <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
+   <translation>{layer}:{count} 个 {height}×{width} 卷积核,{channels} 个输入通道中的第 0 个</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report.py" line="333" />
+   <source>{layer}: {count} kernels {height}×{width}</source>
+   <translation>{layer}:{count} 个 {height}×{width} 卷积核</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="110" />
+   <source>"Not sure"</source>
+   <translation>“没把握”</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="42" />
+   <source>What each filter of the classes wants to see</source>
+   <translation>每个类别想看到什么</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <source>the classes' filters</source>
+   <translation>各类别的滤波器</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="44" />
+   <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
+   <translation>每行:最能激活该单元的测试图像,然后是为激活它而优化出的输入(第 {step:,} 步的权重)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="75" />
+   <source>map of {count} test images</source>
+   <translation>{count} 张测试图像的地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="79" />
+   <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
+   <translation>{count:,} 张测试图像按回答前一层的输出排布(PCA:分布最广的两个方向,占总分布的 {percent:.0f}%;第 {step:,} 步的权重)。相近的点:网络认为相似的图像。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="96" />
+   <source>the original</source>
+   <translation>原图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="96" />
+   <source>the change</source>
+   <translation>改动</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="97" />
+   <source>the fooled input</source>
+   <translation>骗过网络的输入</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="107" />
+   <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
+   <translation>当输入的 {method} 分数高于 {threshold:.3g} 时,手写面板会显示“没把握”:在 {images:,} 张留出的测试图像上校准,其中 {percent:.1f}% 不高于该值(接受)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="43" />
+   <source>What each filter of {layer} wants to see</source>
+   <translation>{layer} 的每个滤波器想看到什么</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <source>{layer} filters</source>
+   <translation>{layer} 的滤波器</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="82" />
+   <source>A map of what it learned</source>
+   <translation>它学到了什么:一张地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/analysis/report_inside.py" line="101" />
+   <source>Fooling the network</source>
+   <translation>骗过网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="87" />
+   <source>step {step:,}, {percent:.1f} %</source>
+   <translation>第 {step:,} 步,{percent:.1f} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="86" />
+   <source>step {step:,}</source>
+   <translation>第 {step:,} 步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="96" />
+   <source>at an unknown time</source>
+   <translation>时间未知</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="26" />
+   <source>net</source>
+   <translation>网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="26" />
+   <location filename="cnnviz/gui/exports.py" line="118" />
+   <source>momentum</source>
+   <translation>动量</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <source>batch</source>
+   <translation>批次</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>schedule</source>
+   <translation>调度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>epochs</source>
+   <translation>轮次</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <source>data</source>
+   <translation>数据</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="119" />
+   <source>seed</source>
+   <translation>随机种子</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="153" />
+   <source>this session</source>
+   <translation>本次会话</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="222" />
+   <source>{settings} (same settings)</source>
+   <translation>{settings}(设置相同)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="218" />
+   <source>{name} {kept} vs {now} now</source>
+   <translation>{name} {kept}(现在为 {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>now</source>
+   <translation>当前</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="55" />
+   <source>not tested yet</source>
+   <translation>尚未测试</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="56" />
+   <source>A {kept} | B {now}</source>
+   <translation>A {kept} | B {now}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="71" />
+   <source>this one</source>
+   <translation>当前这个</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <source>A: {side}</source>
+   <translation>A:{side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <source>B: {side}</source>
+   <translation>B:{side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="69" />
+   <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
+   <translation>A(左,保留的):{a} | B(右,当前):{b} · 每对使用同一色标</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>kept run ({source})</source>
+   <translation>保留的训练({source})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="92" />
+   <source>A has no {layer}: another network ({kept} vs {now} now)</source>
+   <translation>A 没有 {layer}:是另一个网络({kept},当前为 {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="96" />
+   <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
+   <translation>A 的 {layer} 为 {a},B 的为 {b}:是另一个网络({kept},当前为 {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="86" />
+   <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
+   <translation>A({source})没有保留权重:无法显示其卷积核</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="87" />
+   <source>A ({source}) has no weights kept: its maps cannot be shown</source>
+   <translation>A({source})没有保留权重:无法显示其特征图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="127" />
+   <source>A's feature maps cannot be computed: {exc}</source>
+   <translation>无法计算 A 的特征图:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="104" />
+   <source>single-threaded sgemm per worker</source>
+   <translation>每个工作线程单线程 sgemm</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="105" />
+   <source>sgemm (BLAS threads not controllable)</source>
+   <translation>sgemm(无法控制 BLAS 线程数)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="108" />
+   <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} nogil 内核,1 个工作线程 + NumPy {numpy} {library} {blas},CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="110" />
+   <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} nogil 内核,{threads} 个工作线程 + NumPy {numpy} {library} {blas},CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="113" />
+   <source>{description}; {note}</source>
+   <translation>{description};{note}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numpy_ref.py" line="19" />
+   <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
+   <translation>NumPy {version} 参考实现(im2col + BLAS 矩阵乘法),CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="34" />
+   <source>NumPy reference (CPU)</source>
+   <translation>NumPy 参考实现(CPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="35" />
+   <source>Numba parallel kernels (CPU)</source>
+   <translation>Numba 并行内核(CPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="36" />
+   <source>Hand-written numba.cuda kernels (NVIDIA GPU)</source>
+   <translation>手写 numba.cuda 内核(NVIDIA GPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="38" />
+   <source>CuPy im2col + cuBLAS (NVIDIA GPU)</source>
+   <translation>CuPy im2col + cuBLAS(NVIDIA GPU)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="177" />
@@ -118,7 +711,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="209" />
-   <location filename="cnnviz/gui/router.py" line="168" />
+   <location filename="cnnviz/gui/router.py" line="169" />
    <source>Training diverged: {message}</source>
    <translation>训练发散了:{message}</translation>
   </message>
@@ -170,100 +763,111 @@
    <translation>照片:{name} · 重新书写即可</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="263" />
+   <location filename="cnnviz/gui/checkpoints.py" line="265" />
    <source>Save the trained model?</source>
    <translation>保存训练好的模型吗?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="268" />
+   <location filename="cnnviz/gui/checkpoints.py" line="270" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最近一次训练也已自动保存,下次启动时会提示恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="361" />
+   <location filename="cnnviz/gui/checkpoints.py" line="364" />
    <source>Restore an autosaved run?</source>
    <translation>恢复自动保存的训练吗?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="368" />
    <source>Restore</source>
    <translation>恢复</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="366" />
+   <location filename="cnnviz/gui/checkpoints.py" line="369" />
    <source>Discard</source>
    <translation>丢弃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="367" />
+   <location filename="cnnviz/gui/checkpoints.py" line="370" />
    <source>Later</source>
    <translation>以后再说</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="370" />
+   <location filename="cnnviz/gui/checkpoints.py" line="373" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>丢弃会删除自动保存;以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="171" />
+   <location filename="cnnviz/gui/checkpoints.py" line="172" />
    <source>Save model</source>
    <translation>保存模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="174" />
+   <location filename="cnnviz/gui/checkpoints.py" line="175" />
    <source>Load model</source>
    <translation>加载模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="191" />
+   <location filename="cnnviz/gui/checkpoints.py" line="192" />
    <source>There is no model to save yet.</source>
    <translation>还没有可以保存的模型。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="257" />
+   <location filename="cnnviz/gui/checkpoints.py" line="246" />
+   <location filename="cnnviz/gui/window.py" line="289" />
+   <source>closing</source>
+   <translation>关闭</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="259" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>该模型已训练 {step} 步(测试图片上 {accuracy} %),尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="377" />
+   <location filename="cnnviz/gui/checkpoints.py" line="356" />
+   <source>network {network}, {run}, autosaved {when}</source>
+   <translation>网络 {network},{run},自动保存于 {when}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="380" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练({run},{when})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="205" />
-   <location filename="cnnviz/gui/checkpoints.py" line="222" />
+   <location filename="cnnviz/gui/checkpoints.py" line="206" />
+   <location filename="cnnviz/gui/checkpoints.py" line="223" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>已将第 {step} 步的权重保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="227" />
+   <location filename="cnnviz/gui/checkpoints.py" line="228" />
    <source>Could not save the model: {error}</source>
    <translation>无法保存模型:{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="256" />
+   <location filename="cnnviz/gui/checkpoints.py" line="258" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>该模型已训练 {step} 步,尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="264" />
+   <location filename="cnnviz/gui/checkpoints.py" line="266" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 要先保存吗?({what})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="282" />
+   <location filename="cnnviz/gui/checkpoints.py" line="284" />
    <source>Loading {name}…</source>
    <translation>正在加载 {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="306" />
+   <location filename="cnnviz/gui/checkpoints.py" line="308" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>已加载 {name}(网络 {spec})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="362" />
+   <location filename="cnnviz/gui/checkpoints.py" line="365" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -272,57 +876,57 @@ Restore it?</source>
 要恢复吗?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="196" />
+   <location filename="cnnviz/gui/checkpoints.py" line="197" />
    <source>Saving the model to {path}…</source>
    <translation>正在将模型保存到 {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="292" />
+   <location filename="cnnviz/gui/checkpoints.py" line="294" />
    <source>loading {name}</source>
    <translation>加载 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="297" />
+   <location filename="cnnviz/gui/checkpoints.py" line="299" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>无法加载模型:其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="309" />
+   <location filename="cnnviz/gui/checkpoints.py" line="311" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意:{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="360" />
+   <location filename="cnnviz/gui/checkpoints.py" line="363" />
    <source>({index} of {total}, newest first)</source>
    <translation>(第 {index} 个,共 {total} 个,最新的在前)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="394" />
+   <location filename="cnnviz/gui/checkpoints.py" line="398" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}:{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="201" />
+   <location filename="cnnviz/gui/checkpoints.py" line="202" />
    <source>Could not save the model: {exc}</source>
    <translation>无法保存模型:{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="214" />
+   <location filename="cnnviz/gui/checkpoints.py" line="215" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>已自动保存模型(第 {step:,} 步)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="216" />
+   <location filename="cnnviz/gui/checkpoints.py" line="217" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>无法将模型自动保存到 {path}:{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="286" />
+   <location filename="cnnviz/gui/checkpoints.py" line="288" />
    <source>Could not load the model: {error}</source>
    <translation>无法加载模型:{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="347" />
+   <location filename="cnnviz/gui/checkpoints.py" line="349" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}:{exc}</translation>
   </message>
@@ -403,43 +1007,118 @@ Restore it?</source>
    <translation>无法微调:{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="48" />
+   <location filename="cnnviz/gui/exports.py" line="26" />
+   <source>Could not export the metrics: {exc}</source>
+   <translation>无法导出指标:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="26" />
+   <source>Saved the metrics to {path}</source>
+   <translation>已将指标保存到 {path}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="27" />
+   <source>Could not export the timings: {exc}</source>
+   <translation>无法导出耗时:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="27" />
+   <source>Saved the timings to {path}</source>
+   <translation>已将耗时保存到 {path}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="28" />
+   <source>Could not export the report: {exc}</source>
+   <translation>无法导出报告:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="28" />
+   <source>Saved the report to {path}</source>
+   <translation>已将报告保存到 {path}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="57" />
    <location filename="cnnviz/gui/menus.py" line="31" />
    <source>Export panel as PNG</source>
    <translation>将面板导出为 PNG</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="147" />
+   <location filename="cnnviz/gui/exports.py" line="116" />
+   <source>network</source>
+   <translation>网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="116" />
+   <source>data set</source>
+   <translation>数据集</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="117" />
+   <source>optimizer</source>
+   <translation>优化器</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="117" />
+   <source>learning rate</source>
+   <translation>学习率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="118" />
+   <source>batch size</source>
+   <translation>批次大小</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="161" />
    <source>Export metrics</source>
    <translation>导出指标</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="152" />
+   <location filename="cnnviz/gui/exports.py" line="166" />
    <source>Export per-layer timings</source>
    <translation>导出每层耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="44" />
+   <location filename="cnnviz/gui/exports.py" line="172" />
+   <source>Export HTML report</source>
+   <translation>导出 HTML 报告</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="121" />
+   <source>parameters</source>
+   <translation>参数量</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="124" />
+   <source>training images</source>
+   <translation>训练图像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="128" />
+   <source>steps trained</source>
+   <translation>已训练步数</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="131" />
+   <source>accuracy on the class's drawings</source>
+   <translation>在全班手写上的准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/exports.py" line="53" />
    <source>Saved {path}</source>
    <translation>已保存 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="61" />
-   <source>Saved the {what} to {path}</source>
-   <translation>已将 {what} 保存到 {path}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/exports.py" line="42" />
+   <location filename="cnnviz/gui/exports.py" line="51" />
    <source>Could not export the panel: {exc}</source>
    <translation>无法导出面板:{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="58" />
-   <source>Could not export the {what}: {exc}</source>
-   <translation>无法导出 {what}:{exc}</translation>
+   <location filename="cnnviz/gui/exports.py" line="150" />
+   <source>Kept run ({source}): {description}</source>
+   <translation>保留的训练({source}):{description}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="195" />
+   <location filename="cnnviz/gui/language.py" line="177" />
    <source>This is the language shown now.</source>
    <translation>这就是当前显示的语言。</translation>
   </message>
@@ -667,7 +1346,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="66" />
    <location filename="cnnviz/gui/menus.py" line="121" />
-   <location filename="cnnviz/gui/window.py" line="207" />
+   <location filename="cnnviz/gui/window.py" line="202" />
    <source>Zoom {level} %</source>
    <translation>缩放 {level} %</translation>
   </message>
@@ -675,11 +1354,6 @@ Restore it?</source>
    <location filename="cnnviz/gui/menus.py" line="92" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>(课程不可用:{problem})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/palette.py" line="106" />
-   <source>correct</source>
-   <translation>正确</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/palette.py" line="107" />
@@ -826,225 +1500,104 @@ Restore it?</source>
    <translation>在特征图中选中或在错误中点击的测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="23" />
+   <location filename="cnnviz/gui/panels/controls.py" line="22" />
    <source>Open a dataset folder…</source>
    <translation>打开数据集文件夹…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="94" />
-   <source>Run</source>
-   <translation>运行</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="97" />
-   <source>▶  Start</source>
-   <translation>▶  开始</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="100" />
-   <location filename="cnnviz/gui/run_control.py" line="263" />
-   <source>❚❚  Pause</source>
-   <translation>❚❚  暂停</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="102" />
-   <source>Step</source>
-   <translation>单步</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="104" />
-   <source>Reset</source>
-   <translation>重置</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="105" />
-   <source>New random weights; the curves start over</source>
-   <translation>重新随机生成权重;曲线从头开始</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="106" />
-   <source>Save…</source>
-   <translation>保存…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="107" />
-   <source>Load…</source>
-   <translation>加载…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="108" />
-   <source>Save the current weights as a .npz checkpoint</source>
-   <translation>将当前权重保存为 .npz 检查点</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="109" />
-   <source>Load a .npz checkpoint; Start continues training it</source>
-   <translation>加载 .npz 检查点;点开始会继续训练它</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="122" />
    <source>Data and network</source>
    <translation>数据与网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="130" />
+   <location filename="cnnviz/gui/panels/controls.py" line="102" />
    <source>Dataset</source>
    <translation>数据集</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="137" />
+   <location filename="cnnviz/gui/panels/controls.py" line="109" />
    <source>type your own layer spec below</source>
    <translation>在下面输入你自己的层结构</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="138" />
+   <location filename="cnnviz/gui/panels/controls.py" line="110" />
    <source>Network</source>
    <translation>网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="140" />
+   <location filename="cnnviz/gui/panels/controls.py" line="112" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid]、relu、pool、dense-N、dropout-P,用逗号分隔;
 最后一层必须是 dense-10。按 Enter 应用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="152" />
+   <location filename="cnnviz/gui/panels/controls.py" line="124" />
    <source>Backend</source>
    <translation>后端</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="187" />
-   <source>Optimiser</source>
-   <translation>优化器</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="193" />
-   <source>Optimizer</source>
-   <translation>优化器</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="197" />
-   <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
-   <translation>onecycle:先升到学习率再逐渐降低;constant:保持不变</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="198" />
-   <source>Schedule</source>
-   <translation>调度</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="201" />
-   <source>Learning rate, logarithmic from 0.00001 to 1</source>
-   <translation>学习率,对数刻度,从 0.00001 到 1</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="208" />
-   <source>Learning rate</source>
-   <translation>学习率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="221" />
-   <source>Momentum (sgd with momentum) or beta1 (adam)</source>
-   <translation>动量(带动量的 sgd)或 beta1(adam)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
-   <source>Momentum</source>
-   <translation>动量</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="226" />
-   <source>Batch size</source>
-   <translation>批大小</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="231" />
-   <source>Length of the run; takes effect at the next Start</source>
-   <translation>训练的长度;下次点开始时生效</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="232" />
-   <source>Epochs</source>
-   <translation>轮次</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="277" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>包含四个 MNIST 格式 IDX 文件的文件夹(train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...,可带 .gz)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="300" />
+   <location filename="cnnviz/gui/panels/controls.py" line="225" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>打开包含 MNIST 格式 IDX 文件的文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="324" />
+   <location filename="cnnviz/gui/panels/controls.py" line="249" />
    <source>learning
 rate</source>
    <translation>学习率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="327" />
+   <location filename="cnnviz/gui/panels/controls.py" line="252" />
    <source>test
 accuracy</source>
    <translation>测试
 准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="332" />
+   <location filename="cnnviz/gui/panels/controls.py" line="257" />
    <source>Test accuracy at the last evaluation</source>
    <translation>上次评估的测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="99" />
-   <source>Start training ({key})</source>
-   <translation>开始训练 ({key})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="101" />
-   <source>Pause or resume ({key})</source>
-   <translation>暂停或继续 ({key})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="103" />
-   <source>Train exactly one batch ({key})</source>
-   <translation>只训练一个批次 ({key})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="238" />
+   <location filename="cnnviz/gui/panels/controls.py" line="163" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>优化器的更改从下一步起生效(输入数值后按 Enter)。
 快捷键:{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="413" />
+   <location filename="cnnviz/gui/panels/controls.py" line="338" />
    <source>not available here</source>
    <translation>此处不可用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="446" />
+   <location filename="cnnviz/gui/panels/controls.py" line="371" />
    <source>valid: {count} layers</source>
    <translation>有效:{count} 层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="479" />
+   <location filename="cnnviz/gui/panels/controls.py" line="404" />
    <source>{count} trainable parameters</source>
    <translation>{count} 个可训练参数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="535" />
+   <location filename="cnnviz/gui/panels/controls.py" line="460" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>本课程要求使用 {wanted} 后端,但此处不可用({why});改用 {chosen}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="163" />
+   <location filename="cnnviz/gui/panels/controls.py" line="135" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  ({where},不可用)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="167" />
+   <location filename="cnnviz/gui/panels/controls.py" line="139" />
    <source>not available: {why}</source>
    <translation>不可用:{why}</translation>
   </message>
@@ -1098,12 +1651,6 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="74" />
-   <location filename="cnnviz/gui/panels/curves.py" line="225" />
-   <source>epoch</source>
-   <translation>轮次</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/curves.py" line="312" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
@@ -1141,7 +1688,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="80" />
    <location filename="cnnviz/gui/panels/drawings.py" line="125" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
    <source>our drawings</source>
    <translation>我们的手写</translation>
   </message>
@@ -1166,6 +1713,21 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>删除乱画或标错的手写</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="170" />
+   <source>{count} drawings · {per_digit} · still missing: {missing}</source>
+   <translation>{count} 张手写 · {per_digit} · 还缺:{missing}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="171" />
+   <source>{count} drawings · {per_digit}</source>
+   <translation>{count} 张手写 · {per_digit}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="148" />
+   <source>Reading the class's drawings…</source>
+   <translation>正在读取全班的手写…</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="74" />
    <source>Name (optional)</source>
    <translation>名字(可选)</translation>
@@ -1176,12 +1738,17 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>保存在 {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="191" />
+   <source>Saved as a {digit} ({count} drawings in {folder})</source>
+   <translation>已保存为 {digit}({folder} 中共 {count} 张手写)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="263" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>这是在微调用过的手写上测得的:新写的数字才是公平的测试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
    <source>our drawings (none yet)</source>
    <translation>还没有手写</translation>
   </message>
@@ -1192,24 +1759,39 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>将手写保存为 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="256" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="152" />
+   <source>Could not read the drawings folder: {error}</source>
+   <translation>无法读取手写文件夹:{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="183" />
+   <source>Could not save the drawing: {exc}</source>
+   <translation>无法保存手写:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="258" />
    <source>our drawings ({correct} of {n})</source>
    <translation>我们的手写({n} 张中 {correct} 张)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="259" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>我们的手写({n} 张中 {correct} 张),微调前 {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="281" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
    <source>labelled {label}{who}</source>
    <translation>标签 {label}{who}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="287" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
    <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
    <translation>标签 {label}{who};网络认成 {answer},{verdict}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="205" />
+   <source>Could not delete the drawing: {exc}</source>
+   <translation>无法删除手写:{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="34" />
@@ -1298,53 +1880,98 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>第 {step} 步权重的特征图</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="425" />
+   <source>{layer} maps 0–{last} of {count}</source>
+   <translation>{layer} 的特征图 0–{last}(共 {count} 张)</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="301" />
    <source>{count} maps</source>
    <translation>{count} 张图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="220" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <source>not shown</source>
+   <translation>不显示</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="86" />
+   <source>Finding the test images that excite the {count} classes…</source>
+   <translation>正在寻找最能激活 {count} 个类别的测试图像…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="87" />
+   <source>Finding the test images that excite the {count} filters of {layer}…</source>
+   <translation>正在寻找最能激活 {layer} 的 {count} 个滤波器的测试图像…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="222" />
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>用最新权重的副本,每次评估后更新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="223" />
+   <location filename="cnnviz/gui/panels/filters.py" line="225" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>要查看的单元:某个卷积层的滤波器,或输出类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="163" />
+   <location filename="cnnviz/gui/panels/filters.py" line="341" />
+   <source>Looking into {layer} with the weights of step {step}…</source>
+   <translation>正在用第 {step} 步的权重查看 {layer}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="400" />
+   <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
+   <translation>第 {step} 步权重下的&lt;b&gt;{count} 个类别&lt;/b&gt;(用时 {seconds} 秒)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="402" />
+   <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
+   <translation>第 {step} 步权重下&lt;b&gt;{layer} 的 {count} 个滤波器&lt;/b&gt;(用时 {seconds} 秒)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="103" />
+   <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
+   <translation>正在构想 {count} 个类别最想要的输入:第 {done} 步,共 {steps} 步…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="105" />
+   <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
+   <translation>正在构想 {layer} 的 {count} 个滤波器最想要的输入:第 {done} 步,共 {steps} 步…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="165" />
    <source>{title}: click to see it bigger</source>
    <translation>{title}:点击放大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="225" />
+   <location filename="cnnviz/gui/panels/filters.py" line="227" />
    <source>Layer</source>
    <translation>层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="368" />
+   <location filename="cnnviz/gui/panels/filters.py" line="333" />
+   <source>Nothing to look at yet: waiting for the test images.</source>
+   <translation>暂时没有可看的内容:正在等待测试图像。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="334" />
+   <source>Nothing to look at yet: waiting for a network.</source>
+   <translation>暂时没有可看的内容:正在等待网络。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="370" />
    <source>Could not look into the filters: {message}</source>
    <translation>无法查看滤波器:{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="400" />
-   <source>&lt;b&gt;{what}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
-   <translation>第 {step} 步权重下的 &lt;b&gt;{what}&lt;/b&gt;(用时 {seconds} 秒)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="332" />
-   <source>Nothing to look at yet: waiting for {missing}.</source>
-   <translation>还没有可查看的内容:正在等待 {missing}。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="393" />
+   <location filename="cnnviz/gui/panels/filters.py" line="395" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>最能激活它的测试图片({indices}),以及为激活它而优化出的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="305" />
+   <location filename="cnnviz/gui/panels/filters.py" line="307" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>无法读取网络 {spec!r}:{exc}</translation>
   </message>
@@ -1730,6 +2357,127 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>耗时</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="33" />
+   <source>Run</source>
+   <translation>运行</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="36" />
+   <source>▶  Start</source>
+   <translation>▶  开始</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
+   <location filename="cnnviz/gui/run_control.py" line="282" />
+   <source>❚❚  Pause</source>
+   <translation>❚❚  暂停</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="41" />
+   <source>Step</source>
+   <translation>单步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="43" />
+   <source>Reset</source>
+   <translation>重置</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="44" />
+   <source>New random weights; the curves start over</source>
+   <translation>重新随机生成权重;曲线从头开始</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="45" />
+   <source>Save…</source>
+   <translation>保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="46" />
+   <source>Load…</source>
+   <translation>加载…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="47" />
+   <source>Save the current weights as a .npz checkpoint</source>
+   <translation>将当前权重保存为 .npz 检查点</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="48" />
+   <source>Load a .npz checkpoint; Start continues training it</source>
+   <translation>加载 .npz 检查点;点开始会继续训练它</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="54" />
+   <source>Optimiser</source>
+   <translation>优化器</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="60" />
+   <source>Optimizer</source>
+   <translation>优化器</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
+   <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
+   <translation>onecycle:先升到学习率再逐渐降低;constant:保持不变</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
+   <source>Schedule</source>
+   <translation>调度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
+   <source>Learning rate, logarithmic from 0.00001 to 1</source>
+   <translation>学习率,对数刻度,从 0.00001 到 1</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="75" />
+   <source>Learning rate</source>
+   <translation>学习率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
+   <source>Momentum (sgd with momentum) or beta1 (adam)</source>
+   <translation>动量(带动量的 sgd)或 beta1(adam)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
+   <source>Momentum</source>
+   <translation>动量</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="93" />
+   <source>Batch size</source>
+   <translation>批大小</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
+   <source>Length of the run; takes effect at the next Start</source>
+   <translation>训练的长度;下次点开始时生效</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
+   <source>Epochs</source>
+   <translation>轮次</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="38" />
+   <source>Start training ({key})</source>
+   <translation>开始训练 ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="40" />
+   <source>Pause or resume ({key})</source>
+   <translation>暂停或继续 ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="42" />
+   <source>Train exactly one batch ({key})</source>
+   <translation>只训练一个批次 ({key})</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="65" />
    <source>Weights and gradients</source>
    <translation>权重与梯度</translation>
@@ -1806,14 +2554,19 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>❚❚ 停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
-   <source>layer</source>
-   <translation>层</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="194" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>第 {index} 帧,共 {count} 帧 · 第 {step:,} 步 · 轮次 {epoch:.2f} · 测试准确率 {accuracy}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
+   <source>Saved the time-lapse ({count} frames) to {path}</source>
+   <translation>已将延时回放({count} 帧)保存到 {path}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="243" />
+   <source>Saved {count} PNG frames to {folder}</source>
+   <translation>已将 {count} 帧 PNG 保存到 {folder}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="171" />
@@ -1826,6 +2579,16 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>&lt;b&gt;{name}&lt;/b&gt;({c} 张图)</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
+   <source>Could not export the GIF: {exc}</source>
+   <translation>无法导出 GIF:{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="241" />
+   <source>Could not export the frames: {exc}</source>
+   <translation>无法导出各帧:{exc}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/timings.py" line="236" />
    <source>{ms} ms/batch of {size}</source>
    <translation>{ms} ms/批({size} 张)</translation>
@@ -1834,6 +2597,11 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/timings.py" line="62" />
    <source>dark: forward · light: backward · latest of each backend</source>
    <translation>深色:前向 · 浅色:反向 · 各后端的最新值</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="172" />
+   <source>A: its layers differ from B's (another network), its timings are not set beside</source>
+   <translation>A:层与 B 不同(另一个网络),耗时不并排显示</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="72" />
@@ -1931,72 +2699,107 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据({percent}%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="159" />
+   <location filename="cnnviz/gui/questions.py" line="56" />
+   <source>Training is running</source>
+   <translation>正在训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="62" />
+   <source>Stop and go ahead</source>
+   <translation>停止并继续</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="63" />
+   <source>Keep training</source>
+   <translation>继续训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="37" />
+   <location filename="cnnviz/gui/questions.py" line="33" />
+   <source>you {action}</source>
+   <translation>{action}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="57" />
+   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
+
+Stop the run and go ahead?</source>
+   <translation>训练正在进行。要“{action}”,必须先停止训练(目前训练出的权重会被替换)。
+
+停止训练并继续吗?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="160" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}:正在编译内核,仅首次启动需要</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="60" />
+   <location filename="cnnviz/gui/router.py" line="175" />
+   <source>Training stopped: {message}</source>
+   <translation>训练已停止:{message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="61" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>显示错误:{error_type}:{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="188" />
+   <location filename="cnnviz/gui/run_control.py" line="189" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改,训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="200" />
+   <location filename="cnnviz/gui/run_control.py" line="201" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改,训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="111" />
+   <location filename="cnnviz/gui/run_control.py" line="112" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="133" />
+   <location filename="cnnviz/gui/run_control.py" line="134" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集:请选择已安装的数据集,或用 --data DIR 启动。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="263" />
+   <location filename="cnnviz/gui/run_control.py" line="282" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="120" />
+   <location filename="cnnviz/gui/run_control.py" line="121" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重(种子 {seed})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="256" />
+   <location filename="cnnviz/gui/run_control.py" line="275" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止:{message}。程序仍在运行;改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="234" />
+   <location filename="cnnviz/gui/run_control.py" line="253" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写:{ours}(见“全班的手写”标签页)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="50" />
+   <location filename="cnnviz/gui/run_control.py" line="51" />
    <source>Cannot build the network: {exc}</source>
    <translation>无法构建网络:{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="146" />
+   <location filename="cnnviz/gui/run_control.py" line="147" />
    <source>Cannot start: {exc}</source>
    <translation>无法开始:{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="195" />
+   <location filename="cnnviz/gui/run_control.py" line="196" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>无法加载数据集 {name}:{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="223" />
+   <location filename="cnnviz/gui/run_control.py" line="242" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重:{exc}</translation>
   </message>
@@ -2186,54 +2989,114 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>{value} 张/秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="55" />
+   <location filename="cnnviz/gui/window.py" line="49" />
    <source>cnnviz — watch a CNN learn</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="314" />
-   <source>Training is running</source>
-   <translation>正在训练</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="320" />
-   <source>Stop and go ahead</source>
-   <translation>停止并继续</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="321" />
-   <source>Keep training</source>
-   <translation>继续训练</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="280" />
+   <location filename="cnnviz/gui/window.py" line="257" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}:在“训练”(特征图)和“为什么?”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="295" />
-   <location filename="cnnviz/gui/window.py" line="289" />
-   <source>you {action}</source>
-   <translation>{action}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="315" />
-   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
-
-Stop the run and go ahead?</source>
-   <translation>训练正在进行。要“{action}”,必须先停止训练(目前训练出的权重会被替换)。
-
-停止训练并继续吗?</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="351" />
-   <source>closing</source>
-   <translation>关闭</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/window.py" line="209" />
+   <location filename="cnnviz/gui/window.py" line="204" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}(无法保存)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/events.py" line="177" />
+   <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
+   <translation>{cause}。权重已恢复到第 {step} 步,训练已暂停。{advice}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="114" />
+   <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been far higher</source>
+   <translation>损失在远高于此之后,{steps} 步以来一直停在随机猜测的水平({chance:.2f} = ln 10,即在十个类别中瞎猜)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="112" />
+   <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been much lower</source>
+   <translation>损失在远低于此之后,{steps} 步以来一直停在随机猜测的水平({chance:.2f} = ln 10,即在十个类别中瞎猜)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="203" />
+   <source>a backup copy</source>
+   <translation>备份</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="266" />
+   <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's memory was lost, so training went back {back} steps to step {step}</source>
+   <translation>{old} 在{where}时失败({error});从第 {step} 步起改用 {cpu} 继续;GPU 显存已丢失,因此训练回退了 {back} 步,回到第 {step} 步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="268" />
+   <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}</source>
+   <translation>{old} 在{where}时失败({error});从第 {step} 步起改用 {cpu} 继续</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="222" />
+   <source>the switch to {backend}</source>
+   <translation>切换到 {backend}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="230" />
+   <source>{backend} failed to start ({error}); training stays on {current}</source>
+   <translation>{backend} 启动失败({error});训练继续在 {current} 上进行</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="343" />
+   <source>Lower the learning rate (now {lr:g}) and resume.</source>
+   <translation>请降低学习率(当前为 {lr:g})后继续。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="356" />
+   <source>an evaluation</source>
+   <translation>评估</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="366" />
+   <source>a snapshot</source>
+   <translation>快照</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="373" />
+   <source>saving</source>
+   <translation>保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="260" />
+   <source>a training step</source>
+   <translation>训练步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="299" />
+   <source>reading the loss</source>
+   <translation>读取损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="323" />
+   <source>reading the layer timings</source>
+   <translation>读取各层耗时</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="157" />
+   <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
+   <translation>{backend}:正在编译内核(仅首次启动;之后从缓存加载)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="308" />
+   <source>the loss became {loss} at step {step}</source>
+   <translation>损失在第 {step} 步变成了 {loss}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="164" />
+   <source>{backend}: compiled kernels in {seconds:.1f} s</source>
+   <translation>{backend}:内核编译用时 {seconds:.1f} 秒</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="235" />
+   <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
+   <translation>测试准确率在达到 {best:.1%} 后跌到了 {accuracy:.1%},即随机猜测水平</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
@@ -2459,6 +3322,26 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
    <translation>讨论:网络看到的是图案,而不是数字。为什么一个我们几乎看不出的改动就能骗过它?</translation>
+  </message>
+  <message>
+   <source>the classes</source>
+   <translation type="vanished">各类别</translation>
+  </message>
+  <message>
+   <source>Saved the {what} to {path}</source>
+   <translation type="vanished">已将 {what} 保存到 {path}</translation>
+  </message>
+  <message>
+   <source>Could not export the {what}: {exc}</source>
+   <translation type="vanished">无法导出 {what}:{exc}</translation>
+  </message>
+  <message>
+   <source>&lt;b&gt;{what}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
+   <translation type="vanished">第 {step} 步权重下的 &lt;b&gt;{what}&lt;/b&gt;(用时 {seconds} 秒)</translation>
+  </message>
+  <message>
+   <source>Nothing to look at yet: waiting for {missing}.</source>
+   <translation type="vanished">还没有可查看的内容:正在等待 {missing}。</translation>
   </message>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
