@@ -79,7 +79,7 @@
   <message>
    <location filename="cnnviz/analysis/presets.py" line="74" />
    <source>Weight and gradient statistics</source>
-   <translation>Gewichte und Gradienten</translation>
+   <translation>Gewichts- und Gradientenstatistik</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="302" />
@@ -448,7 +448,7 @@
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="79" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
-   <translation>{count:,} Testbilder, angeordnet nach der Schicht vor der Antwort (PCA: die zwei Richtungen, in die sie am meisten streut, {percent:.0f}% der Streuung; Gewichte von Schritt {step:,}). Nahe Punkte: Bilder, die das Netz für ähnlich hält.</translation>
+   <translation>{count:,} Testbilder, angeordnet nach der Schicht vor der Antwort (PCA: die zwei Richtungen, in die sie am meisten streut, {percent:.0f} % der Streuung; Gewichte von Schritt {step:,}). Nahe Punkte: Bilder, die das Netz für ähnlich hält.</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="96" />
@@ -468,7 +468,7 @@
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="107" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
-   <translation>Die Ansicht Zeichnen sagt „nicht sicher“, wenn der {method}-Wert einer Eingabe über {threshold:.3g} liegt: kalibriert an {images:,} zurückgehaltenen Testbildern, von denen {percent:.1f}% darunter oder genau darauf liegen (angenommen).</translation>
+   <translation>Die Ansicht Zeichnen sagt „nicht sicher“, wenn der {method}-Wert einer Eingabe über {threshold:.3g} liegt: kalibriert an {images:,} zurückgehaltenen Testbildern, von denen {percent:.1f} % darunter oder genau darauf liegen (akzeptiert).</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="43" />
@@ -602,7 +602,7 @@
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="92" />
    <source>A has no {layer}: another network ({kept} vs {now} now)</source>
-   <translation>A hat kein {layer}: ein anderes Netz ({kept}, jetzt {now})</translation>
+   <translation>A hat keine Schicht {layer}: ein anderes Netz ({kept}, jetzt {now})</translation>
   </message>
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="96" />
@@ -625,27 +625,27 @@
    <translation>Die Merkmalskarten von A lassen sich nicht berechnen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="104" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="107" />
    <source>single-threaded sgemm per worker</source>
    <translation>sgemm mit einem Thread pro Worker</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="105" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="108" />
    <source>sgemm (BLAS threads not controllable)</source>
    <translation>sgemm (BLAS-Threads nicht steuerbar)</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="108" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="111" />
    <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
    <translation>Numba {numba} nogil-Kernel auf 1 Worker-Thread + NumPy {numpy} {library} {blas}, CPU</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="110" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="113" />
    <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
    <translation>Numba {numba} nogil-Kernel auf {threads} Worker-Threads + NumPy {numpy} {library} {blas}, CPU</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="113" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="116" />
    <source>{description}; {note}</source>
    <translation>{description}; {note}</translation>
   </message>
@@ -1156,12 +1156,12 @@ Wiederherstellen?</translation>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="89" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
-   <translation>Die Ansicht der Lektion: Präsentationsmodus, nur {views}. Noch einmal klicken für alle Ansichten.</translation>
+   <translation>Die vorgeschlagene Ansicht der Lektion: Präsentationsmodus, nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="91" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
-   <translation>Die Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
+   <translation>Die vorgeschlagene Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="261" />
@@ -1389,7 +1389,7 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="79" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="284" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="287" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="185" />
    <source>input</source>
    <translation>Eingabe</translation>
@@ -1477,7 +1477,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="323" />
    <source>{percent}%, not sure</source>
-   <translation>{percent} %, unsicher</translation>
+   <translation>{percent} %, nicht sicher</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="324" />
@@ -1569,7 +1569,7 @@ genauigkeit</translation>
    <location filename="cnnviz/gui/panels/controls.py" line="163" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
-   <translation>Änderungen gelten ab dem nächsten Schritt (Wert eingeben, dann Enter).
+   <translation>Änderungen am Optimierer gelten ab dem nächsten Schritt (Wert eingeben, dann Enter).
 Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
   </message>
   <message>
@@ -1638,7 +1638,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="31" />
    <source>smoothed</source>
-   <translation>Mittel</translation>
+   <translation>geglättet</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="32" />
@@ -1861,37 +1861,37 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Zeige auf ein Pixel einer Merkmalskarte: Was es sieht, leuchtet in der Eingabe auf; bei conv1 siehst du die Summe dazu.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="393" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="396" />
    <source>your drawing</source>
    <translation>deine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="394" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="397" />
    <source>label {label}</source>
    <translation>Label {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="398" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="401" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="400" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="403" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>Merkmalskarten der Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="425" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer}: Karten 0–{last} von {count}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="301" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="304" />
    <source>{count} maps</source>
    <translation>{count} Karten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="431" />
    <source>not shown</source>
    <translation>nicht gezeigt</translation>
   </message>
@@ -2647,7 +2647,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="75" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
-   <translation>Welche Klasse belegt werden soll (Standard: die gewählte)</translation>
+   <translation>Für welche Klasse der Beleg gezeigt wird (Standard: die Antwort des Netzes)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="80" />
@@ -2737,7 +2737,7 @@ Training stoppen und fortfahren?</translation>
   <message>
    <location filename="cnnviz/gui/router.py" line="175" />
    <source>Training stopped: {message}</source>
-   <translation>Training abgebrochen: {message}</translation>
+   <translation>Training gestoppt: {message}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/router.py" line="61" />
@@ -2917,7 +2917,7 @@ Training stoppen und fortfahren?</translation>
   <message>
    <location filename="cnnviz/gui/status.py" line="26" />
    <source>reset</source>
-   <translation>neu gestartet</translation>
+   <translation>zurückgesetzt</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/status.py" line="26" />
@@ -3022,7 +3022,7 @@ Training stoppen und fortfahren?</translation>
   <message>
    <location filename="cnnviz/train/recovery.py" line="203" />
    <source>a backup copy</source>
-   <translation>einer Sicherungskopie</translation>
+   <translation>dem Anlegen einer Sicherungskopie</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="266" />
@@ -3042,12 +3042,12 @@ Training stoppen und fortfahren?</translation>
   <message>
    <location filename="cnnviz/train/recovery.py" line="230" />
    <source>{backend} failed to start ({error}); training stays on {current}</source>
-   <translation>{backend} konnte nicht starten ({error}); das Training bleibt auf {current}</translation>
+   <translation>{backend} konnte nicht starten ({error}); das Training bleibt bei {current}</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="343" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
-   <translation>Senke die Lernrate (jetzt {lr:g}) und setze fort.</translation>
+   <translation>Senke die Lernrate (jetzt {lr:g}) und setze das Training fort.</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="356" />

@@ -60,14 +60,14 @@
    <location filename="cnnviz/gui/panels/map.py" line="70" />
    <location filename="cnnviz/gui/panels/registry.py" line="163" />
    <source>Map of what it learned</source>
-   <translation>学びの地図</translation>
+   <translation>学んだことの地図</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="72" />
    <location filename="cnnviz/gui/panels/fool.py" line="90" />
    <location filename="cnnviz/gui/panels/registry.py" line="165" />
    <source>Fool the network</source>
-   <translation>ネットをだます</translation>
+   <translation>ネットワークをだます</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="73" />
@@ -468,7 +468,7 @@
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="107" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
-   <translation>描くパネルは、入力の {method} スコアが {threshold:.3g} を超えると「自信なし」と表示します。取り分けたテスト画像 {images:,} 枚で較正し、そのうち {percent:.1f}% がこの値以下(受け入れ)です。</translation>
+   <translation>「描く」パネルは、入力の {method} スコアが {threshold:.3g} を超えると「自信なし」と表示します。取り分けたテスト画像 {images:,} 枚で較正し、そのうち {percent:.1f}% がこの値以下(受け入れ)です。</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="43" />
@@ -577,7 +577,7 @@
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="71" />
    <source>this one</source>
-   <translation>この学習のもの</translation>
+   <translation>このネットワーク</translation>
   </message>
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="47" />
@@ -592,7 +592,7 @@
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="69" />
    <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
-   <translation>A(左、残した学習): {a} | B(右、現在): {b} · 各ペアは同じ色の目盛り</translation>
+   <translation>A(左、残した学習): {a} | B(右、現在): {b} · ペアごとに共通の色スケール</translation>
   </message>
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="34" />
@@ -625,27 +625,27 @@
    <translation>A の特徴マップを計算できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="104" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="107" />
    <source>single-threaded sgemm per worker</source>
    <translation>ワーカーごとにシングルスレッドの sgemm</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="105" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="108" />
    <source>sgemm (BLAS threads not controllable)</source>
    <translation>sgemm(BLAS のスレッド数は制御不可)</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="108" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="111" />
    <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
    <translation>Numba {numba} の nogil カーネル(ワーカースレッド 1 本)+ NumPy {numpy} {library} {blas}、CPU</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="110" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="113" />
    <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
    <translation>Numba {numba} の nogil カーネル(ワーカースレッド {threads} 本)+ NumPy {numpy} {library} {blas}、CPU</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="113" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="116" />
    <source>{description}; {note}</source>
    <translation>{description}。{note}</translation>
   </message>
@@ -667,7 +667,7 @@
   <message>
    <location filename="cnnviz/backends/registry.py" line="36" />
    <source>Hand-written numba.cuda kernels (NVIDIA GPU)</source>
-   <translation>手書きの numba.cuda カーネル(NVIDIA GPU)</translation>
+   <translation>自作の numba.cuda カーネル(NVIDIA GPU)</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/registry.py" line="38" />
@@ -795,7 +795,7 @@
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="373" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
-   <translation>破棄すると自動保存を削除します。後で を選ぶと次回の起動時にまた提案します。</translation>
+   <translation>「破棄」で自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="172" />
@@ -826,7 +826,7 @@
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="356" />
    <source>network {network}, {run}, autosaved {when}</source>
-   <translation>ネットワーク {network}、{run}、{when} に自動保存</translation>
+   <translation>ネットワーク {network}、{run}、自動保存 {when}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="380" />
@@ -1206,7 +1206,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="101" />
    <source>step {page} of {last}</source>
-   <translation>{last} 段階中 {page}</translation>
+   <translation>段階 {page} / {last}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="102" />
@@ -1389,7 +1389,7 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="79" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="284" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="287" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="185" />
    <source>input</source>
    <translation>入力</translation>
@@ -1497,7 +1497,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/panels/common.py" line="259" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
-   <translation>特徴マップで選んだ、または間違いでクリックしたテスト画像</translation>
+   <translation>「特徴マップ」で選んだ、または「間違い」でクリックしたテスト画像</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="22" />
@@ -1857,40 +1857,40 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
-   <translation>特徴マップの画素を指すと、その画素が見ている部分が入力上で光ります。conv1 ではその値になる和も見られます。</translation>
+   <translation>特徴マップのピクセルを指すと、そのピクセルが見ている部分が入力上で光ります。conv1 ではその値になる和も見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="393" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="396" />
    <source>your drawing</source>
    <translation>あなたの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="394" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="397" />
    <source>label {label}</source>
    <translation>ラベル {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="398" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="401" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: ネットワークの答えは {answer}、確信度 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="400" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="403" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>ステップ {step} の重みでの特徴マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="425" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} のマップ 0–{last}({count} 枚中)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="301" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="304" />
    <source>{count} maps</source>
    <translation>{count} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="431" />
    <source>not shown</source>
    <translation>表示なし</translation>
   </message>
@@ -1933,12 +1933,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="103" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
-   <translation>{count} クラスが最も求める入力を作り出しています: {steps} ステップ中 {done}…</translation>
+   <translation>{count} クラスが最も求める入力を作り出しています: ステップ {done} / {steps}…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="105" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
-   <translation>{layer} の {count} 個のフィルタが最も求める入力を作り出しています: {steps} ステップ中 {done}…</translation>
+   <translation>{layer} の {count} 個のフィルタが最も求める入力を作り出しています: ステップ {done} / {steps}…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="165" />
@@ -1988,12 +1988,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="103" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
-   <translation>1 つの画素を変えてよい最大量(黒が 0、白が 255)</translation>
+   <translation>1 つのピクセルを変えてよい最大量(黒が 0、白が 255)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="108" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
-   <translation>全体に少しずつ: 許す範囲ですべての画素を変える(basic iterative method)。最少の画素: 1 画素ずつ、許す範囲いっぱいまで変える</translation>
+   <translation>全体に少しずつ: 許す範囲ですべてのピクセルを変える(basic iterative method)。最少のピクセル: 1 ピクセルずつ、許す範囲いっぱいまで変える</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="111" />
@@ -2021,7 +2021,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="164" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
-   <translation>変更の小ささ: 1 画素の最大変化量(L∞)、変更全体の大きさ(L2、真っ白を 1 とする単位)、変わった画素の数</translation>
+   <translation>変更の小ささ: 1 ピクセルの最大変化量(L∞)、変更全体の大きさ(L2、真っ白を 1 とする単位)、変わったピクセルの数</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="196" />
@@ -2031,7 +2031,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="121" />
    <source>change each pixel by at most</source>
-   <translation>各画素の変化は最大</translation>
+   <translation>各ピクセルの変化は最大</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="195" />
@@ -2556,7 +2556,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="194" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
-   <translation>{count} コマ中 {index} · ステップ {step:,} · エポック {epoch:.2f} · テスト精度 {accuracy}</translation>
+   <translation>コマ {index} / {count} · ステップ {step:,} · エポック {epoch:.2f} · テスト精度 {accuracy}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
@@ -2656,7 +2656,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="118" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
-   <translation>サリエンシー: 各画素に対するクラスのスコアの勾配(正確、逆伝播 1 回)。遮蔽: 黒い正方形を画像の上で動かし、確率の下がり方を見ます。</translation>
+   <translation>サリエンシー: 各ピクセルに対するクラスのスコアの勾配(正確、逆伝播 1 回)。遮蔽: 黒い正方形を画像の上で動かし、確率の下がり方を見ます。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="81" />
@@ -2706,7 +2706,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/questions.py" line="62" />
    <source>Stop and go ahead</source>
-   <translation>停止して続ける</translation>
+   <translation>停止して実行</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="63" />
@@ -2726,7 +2726,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
 Stop the run and go ahead?</source>
    <translation>学習の途中です。「{action}」には学習を止める必要があります(ここまで学習した重みは置き換えられます)。
 
-学習を止めて続けますか?</translation>
+学習を止めて実行しますか?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/router.py" line="160" />
@@ -3011,12 +3011,12 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/train/recovery.py" line="114" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been far higher</source>
-   <translation>損失がずっと高い値だった後、{steps} ステップの間あてずっぽうの水準({chance:.2f} = ln 10、10 クラスからの当て推量)のままです</translation>
+   <translation>損失がはるかに高い値になった後、{steps} ステップの間あてずっぽうの水準({chance:.2f} = ln 10、10 クラスからの当て推量)のままです</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="112" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been much lower</source>
-   <translation>損失がずっと低い値だった後、{steps} ステップの間あてずっぽうの水準({chance:.2f} = ln 10、10 クラスからの当て推量)のままです</translation>
+   <translation>損失がはるかに低い値になった後、{steps} ステップの間あてずっぽうの水準({chance:.2f} = ln 10、10 クラスからの当て推量)のままです</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="203" />
@@ -3121,7 +3121,7 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>Feature maps: each conv1 map shows where its kernel found its stroke in the test image. Point at a pixel to see the multiplication and sum that made it.</source>
-   <translation>特徴マップ: conv1 の各マップは、そのカーネルがテスト画像のどこで自分の線を見つけたかを示します。画素を指すと、その値になった掛け算と和が見られます。</translation>
+   <translation>特徴マップ: conv1 の各マップは、そのカーネルがテスト画像のどこで自分の線を見つけたかを示します。ピクセルを指すと、その値になった掛け算と和が見られます。</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
@@ -3316,7 +3316,7 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): a change of a few grey levels, hard to see, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
-   <translation>「だます」タブを開きます。ネットワークはテスト画像を正しく読んでいます。8 と答えさせましょう(攻撃): 見てもほとんど分からない数段階の灰色の変化で、8 と答えます。「最少の画素」も試してみましょう。何画素必要でしょう?</translation>
+   <translation>「だます」タブを開きます。ネットワークはテスト画像を正しく読んでいます。8 と答えさせましょう(攻撃): 見てもほとんど分からない数段階の灰色の変化で、8 と答えます。「最少のピクセル」も試してみましょう。何ピクセル必要でしょう?</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />

@@ -42,12 +42,12 @@
   <message>
    <location filename="cnnviz/analysis/presets.py" line="68" />
    <source>Mistakes (confusion matrix)</source>
-   <translation>错误(混淆矩阵)</translation>
+   <translation>错误（混淆矩阵）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="69" />
    <source>Why? (saliency, occlusion)</source>
-   <translation>为什么?(显著图、遮挡)</translation>
+   <translation>为什么？（显著图、遮挡）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="70" />
@@ -60,7 +60,7 @@
    <location filename="cnnviz/gui/panels/map.py" line="70" />
    <location filename="cnnviz/gui/panels/registry.py" line="163" />
    <source>Map of what it learned</source>
-   <translation>所学地图</translation>
+   <translation>所学内容的地图</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="72" />
@@ -109,7 +109,7 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="337" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
-   <translation>红色:正权重,蓝色:负权重,白色:零。</translation>
+   <translation>红色：正权重，蓝色：负权重，白色：零。</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="362" />
@@ -147,12 +147,12 @@
    <location filename="cnnviz/analysis/report.py" line="206" />
    <location filename="cnnviz/analysis/report.py" line="247" />
    <source>accuracy (%)</source>
-   <translation>准确率 (%)</translation>
+   <translation>准确率（%）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="244" />
    <source>Loss, both runs</source>
-   <translation>损失(两次训练)</translation>
+   <translation>损失（两次训练）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="244" />
@@ -164,12 +164,12 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="246" />
    <source>Accuracy, both runs</source>
-   <translation>准确率(两次训练)</translation>
+   <translation>准确率（两次训练）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="299" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
-   <translation>行:真实数字;列:网络的回答。{total:,} 张测试图像中 {correct:,} 张正确({share})。</translation>
+   <translation>行：真实数字；列：网络的回答。{total:,} 张测试图像中 {correct:,} 张正确（{share}）。</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="362" />
@@ -179,7 +179,7 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="366" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
-   <translation>每个训练步的毫秒数中位数(批次大小 {batch})。</translation>
+   <translation>每个训练步的毫秒数中位数（批次大小 {batch}）。</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="398" />
@@ -209,7 +209,7 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="188" />
    <source>training loss (per batch)</source>
-   <translation>训练损失(每批次)</translation>
+   <translation>训练损失（每批次）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="194" />
@@ -231,37 +231,37 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="220" />
    <source>kept run: training loss (smoothed)</source>
-   <translation>保留的训练:训练损失(平滑)</translation>
+   <translation>保留的训练：训练损失（平滑）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="221" />
    <source>kept run: training accuracy (smoothed)</source>
-   <translation>保留的训练:训练准确率(平滑)</translation>
+   <translation>保留的训练：训练准确率（平滑）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="224" />
    <source>kept run: test loss</source>
-   <translation>保留的训练:测试损失</translation>
+   <translation>保留的训练：测试损失</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="226" />
    <source>kept run: test accuracy</source>
-   <translation>保留的训练:测试准确率</translation>
+   <translation>保留的训练：测试准确率</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="238" />
    <source>this run: test loss</source>
-   <translation>本次训练:测试损失</translation>
+   <translation>本次训练：测试损失</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="240" />
    <source>this run: test accuracy</source>
-   <translation>本次训练:测试准确率</translation>
+   <translation>本次训练：测试准确率</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="265" />
    <source>Test evaluations ({shown} of {count} shown)</source>
-   <translation>测试评估(显示 {count} 次中的 {shown} 次)</translation>
+   <translation>测试评估（显示 {count} 次中的 {shown} 次）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="266" />
@@ -348,52 +348,52 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="155" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
-   <translation>{images:,} 张图像上 {accuracy}(第 {step:,} 步)</translation>
+   <translation>{images:,} 张图像上 {accuracy}（第 {step:,} 步）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="157" />
    <source>{accuracy} (step {step:,})</source>
-   <translation>{accuracy}(第 {step:,} 步)</translation>
+   <translation>{accuracy}（第 {step:,} 步）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="162" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
-   <translation>{steps:,}(轮次 {epoch:.2f})</translation>
+   <translation>{steps:,}（轮次 {epoch:.2f}）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="164" />
    <source>Training loss (last {count} steps)</source>
-   <translation>训练损失(最后 {count} 步)</translation>
+   <translation>训练损失（最后 {count} 步）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="166" />
    <source>Batch accuracy (last {count} steps)</source>
-   <translation>批次准确率(最后 {count} 步)</translation>
+   <translation>批次准确率（最后 {count} 步）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="189" />
    <source>training loss (average of {count})</source>
-   <translation>训练损失({count} 步平均)</translation>
+   <translation>训练损失（{count} 步平均）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="191" />
    <source>training batch accuracy (average of {count})</source>
-   <translation>训练批次准确率({count} 步平均)</translation>
+   <translation>训练批次准确率（{count} 步平均）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="232" />
    <source>this run: training loss (average of {count})</source>
-   <translation>本次训练:训练损失({count} 步平均)</translation>
+   <translation>本次训练：训练损失（{count} 步平均）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="234" />
    <source>this run: training accuracy (average of {count})</source>
-   <translation>本次训练:训练准确率({count} 步平均)</translation>
+   <translation>本次训练：训练准确率（{count} 步平均）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="294" />
    <source>{true} read as {predicted} ({count}×)</source>
-   <translation>{true} 被认成 {predicted}({count} 次)</translation>
+   <translation>{true} 被认成 {predicted}（{count} 次）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="411" />
@@ -403,22 +403,22 @@
   <message>
    <location filename="cnnviz/analysis/report.py" line="170" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
-   <translation>{backend} 上每秒 {speed:,.0f} 张(中位数)</translation>
+   <translation>{backend} 上每秒 {speed:,.0f} 张（中位数）</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="296" />
    <source>Most frequent mistakes: {listed}.</source>
-   <translation>最常见的错误:{listed}。</translation>
+   <translation>最常见的错误：{listed}。</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="332" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
-   <translation>{layer}:{count} 个 {height}×{width} 卷积核,{channels} 个输入通道中的第 0 个</translation>
+   <translation>{layer}：{count} 个 {height}×{width} 卷积核，{channels} 个输入通道中的第 0 个</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="333" />
    <source>{layer}: {count} kernels {height}×{width}</source>
-   <translation>{layer}:{count} 个 {height}×{width} 卷积核</translation>
+   <translation>{layer}：{count} 个 {height}×{width} 卷积核</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="110" />
@@ -438,7 +438,7 @@
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="44" />
    <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
-   <translation>每行:最能激活该单元的测试图像,然后是为激活它而优化出的输入(第 {step:,} 步的权重)。</translation>
+   <translation>每行：最能激活该单元的测试图像，然后是为激活它而优化出的输入（第 {step:,} 步的权重）。</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="75" />
@@ -448,7 +448,7 @@
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="79" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
-   <translation>{count:,} 张测试图像按回答前一层的输出排布(PCA:分布最广的两个方向,占总分布的 {percent:.0f}%;第 {step:,} 步的权重)。相近的点:网络认为相似的图像。</translation>
+   <translation>{count:,} 张测试图像按回答前一层的输出排布（PCA：分布最广的两个方向，占总分布的 {percent:.0f}%；第 {step:,} 步的权重）。相近的点：网络认为相似的图像。</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="96" />
@@ -468,7 +468,7 @@
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="107" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
-   <translation>当输入的 {method} 分数高于 {threshold:.3g} 时,手写面板会显示“没把握”:在 {images:,} 张留出的测试图像上校准,其中 {percent:.1f}% 不高于该值(接受)。</translation>
+   <translation>当输入的 {method} 分数高于 {threshold:.3g} 时，画板会显示“没把握”：在 {images:,} 张留出的测试图像上校准，其中 {percent:.1f}% 不高于该值（接受）。</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="43" />
@@ -483,7 +483,7 @@
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="82" />
    <source>A map of what it learned</source>
-   <translation>它学到了什么:一张地图</translation>
+   <translation>所学内容的地图</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/report_inside.py" line="101" />
@@ -493,7 +493,7 @@
   <message>
    <location filename="cnnviz/app/autosave.py" line="87" />
    <source>step {step:,}, {percent:.1f} %</source>
-   <translation>第 {step:,} 步,{percent:.1f} %</translation>
+   <translation>第 {step:,} 步，{percent:.1f} %</translation>
   </message>
   <message>
    <location filename="cnnviz/app/autosave.py" line="86" />
@@ -503,7 +503,7 @@
   <message>
    <location filename="cnnviz/app/autosave.py" line="96" />
    <source>at an unknown time</source>
-   <translation>时间未知</translation>
+   <translation>未知时间</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="26" />
@@ -552,12 +552,12 @@
   <message>
    <location filename="cnnviz/app/comparison.py" line="222" />
    <source>{settings} (same settings)</source>
-   <translation>{settings}(设置相同)</translation>
+   <translation>{settings}（设置相同）</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="218" />
    <source>{name} {kept} vs {now} now</source>
-   <translation>{name} {kept}(现在为 {now})</translation>
+   <translation>{name} {kept}（现在为 {now}）</translation>
   </message>
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="34" />
@@ -577,117 +577,117 @@
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="71" />
    <source>this one</source>
-   <translation>当前这个</translation>
+   <translation>本网络</translation>
   </message>
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="47" />
    <source>A: {side}</source>
-   <translation>A:{side}</translation>
+   <translation>A：{side}</translation>
   </message>
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="47" />
    <source>B: {side}</source>
-   <translation>B:{side}</translation>
+   <translation>B：{side}</translation>
   </message>
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="69" />
    <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
-   <translation>A(左,保留的):{a} | B(右,当前):{b} · 每对使用同一色标</translation>
+   <translation>A（左，保留的）：{a} | B（右，当前）：{b} · 每对使用同一色标</translation>
   </message>
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="34" />
    <source>kept run ({source})</source>
-   <translation>保留的训练({source})</translation>
+   <translation>保留的训练（{source}）</translation>
   </message>
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="92" />
    <source>A has no {layer}: another network ({kept} vs {now} now)</source>
-   <translation>A 没有 {layer}:是另一个网络({kept},当前为 {now})</translation>
+   <translation>A 没有 {layer}：是另一个网络（{kept}，当前为 {now}）</translation>
   </message>
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="96" />
    <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
-   <translation>A 的 {layer} 为 {a},B 的为 {b}:是另一个网络({kept},当前为 {now})</translation>
+   <translation>A 的 {layer} 为 {a}，B 的为 {b}：是另一个网络（{kept}，当前为 {now}）</translation>
   </message>
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="86" />
    <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
-   <translation>A({source})没有保留权重:无法显示其卷积核</translation>
+   <translation>A（{source}）没有保留权重：无法显示其卷积核</translation>
   </message>
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="87" />
    <source>A ({source}) has no weights kept: its maps cannot be shown</source>
-   <translation>A({source})没有保留权重:无法显示其特征图</translation>
+   <translation>A（{source}）没有保留权重：无法显示其特征图</translation>
   </message>
   <message>
    <location filename="cnnviz/app/side_by_side.py" line="127" />
    <source>A's feature maps cannot be computed: {exc}</source>
-   <translation>无法计算 A 的特征图:{exc}</translation>
+   <translation>无法计算 A 的特征图：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="104" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="107" />
    <source>single-threaded sgemm per worker</source>
    <translation>每个工作线程单线程 sgemm</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="105" />
-   <source>sgemm (BLAS threads not controllable)</source>
-   <translation>sgemm(无法控制 BLAS 线程数)</translation>
-  </message>
-  <message>
    <location filename="cnnviz/backends/numba_cpu/__init__.py" line="108" />
-   <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
-   <translation>Numba {numba} nogil 内核,1 个工作线程 + NumPy {numpy} {library} {blas},CPU</translation>
+   <source>sgemm (BLAS threads not controllable)</source>
+   <translation>sgemm（无法控制 BLAS 线程数）</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="110" />
-   <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
-   <translation>Numba {numba} nogil 内核,{threads} 个工作线程 + NumPy {numpy} {library} {blas},CPU</translation>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="111" />
+   <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} nogil 内核，1 个工作线程 + NumPy {numpy} {library} {blas}，CPU</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/numba_cpu/__init__.py" line="113" />
+   <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} nogil 内核，{threads} 个工作线程 + NumPy {numpy} {library} {blas}，CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="116" />
    <source>{description}; {note}</source>
-   <translation>{description};{note}</translation>
+   <translation>{description}；{note}</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/numpy_ref.py" line="19" />
    <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
-   <translation>NumPy {version} 参考实现(im2col + BLAS 矩阵乘法),CPU</translation>
+   <translation>NumPy {version} 参考实现（im2col + BLAS 矩阵乘法），CPU</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/registry.py" line="34" />
    <source>NumPy reference (CPU)</source>
-   <translation>NumPy 参考实现(CPU)</translation>
+   <translation>NumPy 参考实现（CPU）</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/registry.py" line="35" />
    <source>Numba parallel kernels (CPU)</source>
-   <translation>Numba 并行内核(CPU)</translation>
+   <translation>Numba 并行内核（CPU）</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/registry.py" line="36" />
    <source>Hand-written numba.cuda kernels (NVIDIA GPU)</source>
-   <translation>手写 numba.cuda 内核(NVIDIA GPU)</translation>
+   <translation>手写 numba.cuda 内核（NVIDIA GPU）</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/registry.py" line="38" />
    <source>CuPy im2col + cuBLAS (NVIDIA GPU)</source>
-   <translation>CuPy im2col + cuBLAS(NVIDIA GPU)</translation>
+   <translation>CuPy im2col + cuBLAS（NVIDIA GPU）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="177" />
    <source>predicted {name}, {percent} % sure</source>
-   <translation>预测为 {name},把握 {percent} %</translation>
+   <translation>预测为 {name}，把握 {percent} %</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="214" />
    <source>Training stopped, test accuracy {percent} %</source>
-   <translation>训练已停止,测试准确率 {percent} %</translation>
+   <translation>训练已停止，测试准确率 {percent} %</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="215" />
    <source>Training finished, test accuracy {percent} %</source>
-   <translation>训练已完成,测试准确率 {percent} %</translation>
+   <translation>训练已完成，测试准确率 {percent} %</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="201" />
@@ -713,7 +713,7 @@
    <location filename="cnnviz/gui/accessibility.py" line="209" />
    <location filename="cnnviz/gui/router.py" line="169" />
    <source>Training diverged: {message}</source>
-   <translation>训练发散了:{message}</translation>
+   <translation>训练发散了：{message}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="213" />
@@ -728,7 +728,7 @@
   <message>
    <location filename="cnnviz/gui/background_warm_up.py" line="102" />
    <source>The numba kernels compile in the background, so that Start is quick; Start now compiles the rest.</source>
-   <translation>numba 内核正在后台编译,这样点开始时更快;现在开始会先编译剩下的部分。</translation>
+   <translation>numba 内核正在后台编译，这样点开始时更快；现在开始会先编译剩下的部分。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="50" />
@@ -760,22 +760,22 @@
   <message>
    <location filename="cnnviz/gui/canvas.py" line="246" />
    <source>photo: {name} · draw to start over</source>
-   <translation>照片:{name} · 重新书写即可</translation>
+   <translation>照片：{name} · 重新书写即可</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="265" />
    <source>Save the trained model?</source>
-   <translation>保存训练好的模型吗?</translation>
+   <translation>保存训练好的模型吗？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="270" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
-   <translation>最近一次训练也已自动保存,下次启动时会提示恢复。</translation>
+   <translation>最近一次训练也已自动保存，下次启动时会提示恢复。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="364" />
    <source>Restore an autosaved run?</source>
-   <translation>恢复自动保存的训练吗?</translation>
+   <translation>恢复自动保存的训练吗？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="368" />
@@ -795,7 +795,7 @@
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="373" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
-   <translation>丢弃会删除自动保存;以后再说会在下次启动时再次提示。</translation>
+   <translation>丢弃会删除自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="172" />
@@ -821,17 +821,17 @@
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="259" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
-   <translation>该模型已训练 {step} 步(测试图片上 {accuracy} %),尚未保存。</translation>
+   <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="356" />
    <source>network {network}, {run}, autosaved {when}</source>
-   <translation>网络 {network},{run},自动保存于 {when}</translation>
+   <translation>网络 {network}，{run}，自动保存于 {when}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="380" />
    <source>Restored the autosaved run ({run}, {when}).</source>
-   <translation>已恢复自动保存的训练({run},{when})。</translation>
+   <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="206" />
@@ -842,19 +842,19 @@
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="228" />
    <source>Could not save the model: {error}</source>
-   <translation>无法保存模型:{error}</translation>
+   <translation>无法保存模型：{error}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="258" />
    <source>The model was trained for {step} steps and is not saved.</source>
-   <translation>该模型已训练 {step} 步,尚未保存。</translation>
+   <translation>该模型已训练 {step} 步，尚未保存。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="266" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
-要先保存吗?({what})</translation>
+要先保存吗？（{what}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="284" />
@@ -864,16 +864,16 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="308" />
    <source>Loaded {name} (network {spec}).</source>
-   <translation>已加载 {name}(网络 {spec})。</translation>
+   <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="365" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
-   <translation>之前的一次训练已自动保存{count}:
+   <translation>之前的一次训练已自动保存{count}：
 {describe_offer}。
-要恢复吗?</translation>
+要恢复吗？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="197" />
@@ -888,52 +888,52 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="299" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
-   <translation>无法加载模型:其网络 {spec!r} 在此无效</translation>
+   <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="311" />
    <source>{text} Note: {note}.</source>
-   <translation>{text} 注意:{note}。</translation>
+   <translation>{text} 注意：{note}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="363" />
    <source>({index} of {total}, newest first)</source>
-   <translation>(第 {index} 个,共 {total} 个,最新的在前)</translation>
+   <translation>（第 {index} 个，共 {total} 个，最新的在前）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="398" />
    <source>Could not restore the autosave {path}: {error}</source>
-   <translation>无法恢复自动保存 {path}:{error}</translation>
+   <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="202" />
    <source>Could not save the model: {exc}</source>
-   <translation>无法保存模型:{exc}</translation>
+   <translation>无法保存模型：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="215" />
    <source>Autosaved the model (step {step:,})</source>
-   <translation>已自动保存模型(第 {step:,} 步)</translation>
+   <translation>已自动保存模型（第 {step:,} 步）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="217" />
    <source>Could not autosave the model to {path}: {error}</source>
-   <translation>无法将模型自动保存到 {path}:{error}</translation>
+   <translation>无法将模型自动保存到 {path}：{error}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="288" />
    <source>Could not load the model: {error}</source>
-   <translation>无法加载模型:{error}</translation>
+   <translation>无法加载模型：{error}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="349" />
    <source>Could not delete the autosave {path}: {exc}</source>
-   <translation>无法删除自动保存 {path}:{exc}</translation>
+   <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="49" />
    <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
-   <translation>已保留本次训练以便比较(灰色虚线)。改一项设置再点开始:新的训练从相同的随机权重开始。</translation>
+   <translation>已保留本次训练以便比较（灰色虚线）。改一项设置再点开始：新的训练从相同的随机权重开始。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="65" />
@@ -944,12 +944,12 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="46" />
    <source>Nothing to keep yet: {exc}.</source>
-   <translation>还没有可保留的内容:{exc}。</translation>
+   <translation>还没有可保留的内容：{exc}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="58" />
    <source>Cannot compare with this file: {exc}</source>
-   <translation>无法与此文件比较:{exc}</translation>
+   <translation>无法与此文件比较：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/drawing_pad.py" line="112" />
@@ -959,12 +959,12 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/drawing_pad.py" line="148" />
    <source>Draw a digit on the pad first, then click which digit it is.</source>
-   <translation>请先在画板上写一个数字,再点击它是哪个数字。</translation>
+   <translation>请先在画板上写一个数字，再点击它是哪个数字。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/drawing_pad.py" line="152" />
    <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
-   <translation>当前显示的是打开的照片:全班的手写只保存画板上写的数字。请在画板上写数字,再点击它是哪个数字。</translation>
+   <translation>当前显示的是打开的照片：全班的手写只保存画板上写的数字。请在画板上写数字，再点击它是哪个数字。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/drawing_pad.py" line="167" />
@@ -984,17 +984,17 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/drawing_pad.py" line="135" />
    <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
-   <translation>已打开 {name}:网络把它当作画板旁边的 28×28 输入。在画板上书写(或按 C)即可重新书写。</translation>
+   <translation>已打开 {name}：网络把它当作画板旁边的 28×28 输入。在画板上书写（或按 C）即可重新书写。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/drawing_pad.py" line="142" />
    <source>Cannot open this image: {why}</source>
-   <translation>无法打开这张图片:{why}</translation>
+   <translation>无法打开这张图片：{why}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/drawing_pad.py" line="188" />
    <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
-   <translation>{label}:从当前权重开始,把 {count:,} 张图片过一遍,其中 {mnist:,} 张是 MNIST 数字(让它仍能认 MNIST),其余是重复的手写。“全班的手写”会分别显示手写在微调前后的准确率,与 MNIST 分开(MNIST 测试准确率是在 MNIST 自己的测试图片上测得的)。</translation>
+   <translation>{label}：从当前权重开始，把 {count:,} 张图片过一遍，其中 {mnist:,} 张是 MNIST 数字（让它仍能认 MNIST），其余是重复的手写。“全班的手写”会分别显示手写在微调前后的准确率，与 MNIST 分开（MNIST 测试准确率是在 MNIST 自己的测试图片上测得的）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/drawing_pad.py" line="92" />
@@ -1004,12 +1004,12 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/drawing_pad.py" line="178" />
    <source>Cannot fine-tune: {exc}</source>
-   <translation>无法微调:{exc}</translation>
+   <translation>无法微调：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="26" />
    <source>Could not export the metrics: {exc}</source>
-   <translation>无法导出指标:{exc}</translation>
+   <translation>无法导出指标：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="26" />
@@ -1019,7 +1019,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/exports.py" line="27" />
    <source>Could not export the timings: {exc}</source>
-   <translation>无法导出耗时:{exc}</translation>
+   <translation>无法导出耗时：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="27" />
@@ -1029,7 +1029,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/exports.py" line="28" />
    <source>Could not export the report: {exc}</source>
-   <translation>无法导出报告:{exc}</translation>
+   <translation>无法导出报告：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="28" />
@@ -1110,12 +1110,12 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/exports.py" line="51" />
    <source>Could not export the panel: {exc}</source>
-   <translation>无法导出面板:{exc}</translation>
+   <translation>无法导出面板：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="150" />
    <source>Kept run ({source}): {description}</source>
-   <translation>保留的训练({source}):{description}</translation>
+   <translation>保留的训练（{source}）：{description}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/language.py" line="177" />
@@ -1146,22 +1146,22 @@ Restore it?</source>
    <location filename="cnnviz/gui/lessons.py" line="58" />
    <location filename="cnnviz/gui/lessons.py" line="109" />
    <source>Hide the text (the title stays)</source>
-   <translation>隐藏正文(标题保留)</translation>
+   <translation>隐藏正文（标题保留）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="60" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
-   <translation>关闭课程:恢复课程之前的设置、面板和模式</translation>
+   <translation>关闭课程：恢复课程之前的设置、面板和模式</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="89" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
-   <translation>课程建议的视图:演示模式,只显示 {views}。再点一次显示所有面板。</translation>
+   <translation>课程建议的视图：演示模式，只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="91" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
-   <translation>课程建议的视图:只显示 {views}。再点一次显示所有面板。</translation>
+   <translation>课程建议的视图：只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="261" />
@@ -1186,7 +1186,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="86" />
    <source>Lesson: {title}</source>
-   <translation>课程:{title}</translation>
+   <translation>课程：{title}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="129" />
@@ -1206,7 +1206,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="101" />
    <source>step {page} of {last}</source>
-   <translation>第 {page} 步,共 {last} 步</translation>
+   <translation>第 {page} 步，共 {last} 步</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="102" />
@@ -1221,12 +1221,12 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="306" />
    <source>Cannot use this lesson file: {exc}</source>
-   <translation>无法使用此课程文件:{exc}</translation>
+   <translation>无法使用此课程文件：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/live_view.py" line="114" />
    <source>Cannot compute the feature maps: {exc}</source>
-   <translation>无法计算特征图:{exc}</translation>
+   <translation>无法计算特征图：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/menus.py" line="30" />
@@ -1256,7 +1256,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="40" />
    <source>Classify a photo or scan of a digit (it shows on the drawing canvas)</source>
-   <translation>识别数字的照片或扫描件(显示在画板上)</translation>
+   <translation>识别数字的照片或扫描件（显示在画板上）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/menus.py" line="42" />
@@ -1286,7 +1286,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="56" />
    <source>Presenter mode (fewer, bigger pictures, full screen)</source>
-   <translation>演示模式(图更少更大,全屏)</translation>
+   <translation>演示模式（图更少更大，全屏）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/menus.py" line="59" />
@@ -1353,7 +1353,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="92" />
    <source>(lesson presets unavailable: {problem})</source>
-   <translation>(课程不可用:{problem})</translation>
+   <translation>（课程不可用：{problem}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/palette.py" line="107" />
@@ -1374,12 +1374,12 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="54" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
-   <translation>用鼠标或手写笔在这里写一个数字,网络会边写边识别。按 C 清除。要识别照片或扫描件,可把图片文件拖到这里,或右键选择“打开图片”。</translation>
+   <translation>用鼠标或手写笔在这里写一个数字，网络会边写边识别。按 C 清除。要识别照片或扫描件，可把图片文件拖到这里，或右键选择“打开图片”。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="60" />
    <source>Clear the drawing (C)</source>
-   <translation>清除书写内容 (C)</translation>
+   <translation>清除书写内容（C）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="66" />
@@ -1389,7 +1389,7 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="79" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="284" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="287" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="185" />
    <source>input</source>
    <translation>输入</translation>
@@ -1397,7 +1397,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="82" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
-   <translation>网络得到的输入:你写的数字,像 MNIST 一样居中,28×28 像素</translation>
+   <translation>网络得到的输入：你写的数字，像 MNIST 一样居中，28×28 像素</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="86" />
@@ -1407,12 +1407,12 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="86" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
-   <translation>你写的数字变成网络得到的 28×28 像素,像 MNIST 一样居中</translation>
+   <translation>你写的数字变成网络得到的 28×28 像素，像 MNIST 一样居中</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="100" />
    <source>The network's answer: the class with the highest probability</source>
-   <translation>网络的答案:概率最高的类别</translation>
+   <translation>网络的答案：概率最高的类别</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="116" />
@@ -1432,17 +1432,17 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="122" />
    <source>One bar per class: how sure the network is</source>
-   <translation>每个类别一根柱:网络有多大把握</translation>
+   <translation>每个类别一根柱：网络有多大把握</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="300" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>没把握:它比 {percent} % 的真实测试数字更不像数字</translation>
+   <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="301" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
-   <translation>没把握:它比 {percent} % 的真实测试图片更不像任何一类</translation>
+   <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="62" />
@@ -1467,17 +1467,17 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="312" />
    <source>no prediction: draw a digit</source>
-   <translation>没有预测:请写一个数字</translation>
+   <translation>没有预测：请写一个数字</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="329" />
    <source>not sure, {prediction}: {reason}</source>
-   <translation>没把握,{prediction}:{reason}</translation>
+   <translation>没把握，{prediction}：{reason}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="323" />
    <source>{percent}%, not sure</source>
-   <translation>{percent}%,没把握</translation>
+   <translation>{percent}%，没把握</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="324" />
@@ -1528,7 +1528,7 @@ Restore it?</source>
    <location filename="cnnviz/gui/panels/controls.py" line="112" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
-   <translation>convK-C[-same|-valid]、relu、pool、dense-N、dropout-P,用逗号分隔;
+   <translation>convK-C[-same|-valid]、relu、pool、dense-N、dropout-P，用逗号分隔；
 最后一层必须是 dense-10。按 Enter 应用。</translation>
   </message>
   <message>
@@ -1539,7 +1539,7 @@ the last layer must be dense-10. Press Enter to apply.</source>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
-   <translation>包含四个 MNIST 格式 IDX 文件的文件夹(train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...,可带 .gz)</translation>
+   <translation>包含四个 MNIST 格式 IDX 文件的文件夹（train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...，可带 .gz）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="225" />
@@ -1568,8 +1568,8 @@ accuracy</source>
    <location filename="cnnviz/gui/panels/controls.py" line="163" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
-   <translation>优化器的更改从下一步起生效(输入数值后按 Enter)。
-快捷键:{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
+   <translation>优化器的更改从下一步起生效（输入数值后按 Enter）。
+快捷键：{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="338" />
@@ -1579,7 +1579,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="371" />
    <source>valid: {count} layers</source>
-   <translation>有效:{count} 层</translation>
+   <translation>有效：{count} 层</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="404" />
@@ -1589,22 +1589,22 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="460" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
-   <translation>本课程要求使用 {wanted} 后端,但此处不可用({why});改用 {chosen}。</translation>
+   <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="135" />
    <source>{name}  ({where}, not available)</source>
-   <translation>{name}  ({where},不可用)</translation>
+   <translation>{name} （{where}，不可用）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="139" />
    <source>not available: {why}</source>
-   <translation>不可用:{why}</translation>
+   <translation>不可用：{why}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="48" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
-   <translation>点开始(或按空格键)开始训练:损失会在这里一步步出现</translation>
+   <translation>点开始（或按空格键）开始训练：损失会在这里一步步出现</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="42" />
@@ -1627,7 +1627,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="69" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
-   <translation>随轮次变化的损失(每步、平滑、测试点)和准确率(训练线、测试点)</translation>
+   <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="30" />
@@ -1663,12 +1663,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="40" />
    <source>does the network read the class's handwriting?</source>
-   <translation>网络能认出全班的笔迹吗?</translation>
+   <translation>网络能认出全班的笔迹吗？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="42" />
    <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
-   <translation>&lt;b&gt;1.&lt;/b&gt; 在画板上写一个数字。 &lt;b&gt;2.&lt;/b&gt; 点击你写的是哪个数字:它会保存到全班的手写中。</translation>
+   <translation>&lt;b&gt;1.&lt;/b&gt; 在画板上写一个数字。 &lt;b&gt;2.&lt;/b&gt; 点击你写的是哪个数字：它会保存到全班的手写中。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="63" />
@@ -1683,7 +1683,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="69" />
    <source>Fine-tune on our drawings: train the current network one pass more on MNIST mixed with the class's drawings (a quarter of the images), starting from its current weights</source>
-   <translation>用我们的手写微调:从当前权重开始,用混入全班手写(占四分之一)的 MNIST 再训练当前网络一遍</translation>
+   <translation>用我们的手写微调：从当前权重开始，用混入全班手写（占四分之一）的 MNIST 再训练当前网络一遍</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="80" />
@@ -1715,7 +1715,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="170" />
    <source>{count} drawings · {per_digit} · still missing: {missing}</source>
-   <translation>{count} 张手写 · {per_digit} · 还缺:{missing}</translation>
+   <translation>{count} 张手写 · {per_digit} · 还缺：{missing}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="171" />
@@ -1730,7 +1730,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="74" />
    <source>Name (optional)</source>
-   <translation>名字(可选)</translation>
+   <translation>名字（可选）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="144" />
@@ -1740,12 +1740,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="191" />
    <source>Saved as a {digit} ({count} drawings in {folder})</source>
-   <translation>已保存为 {digit}({folder} 中共 {count} 张手写)</translation>
+   <translation>已保存为 {digit}（{folder} 中共 {count} 张手写）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="263" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
-   <translation>这是在微调用过的手写上测得的:新写的数字才是公平的测试。</translation>
+   <translation>这是在微调用过的手写上测得的：新写的数字才是公平的测试。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="269" />
@@ -1761,22 +1761,22 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="152" />
    <source>Could not read the drawings folder: {error}</source>
-   <translation>无法读取手写文件夹:{error}</translation>
+   <translation>无法读取手写文件夹：{error}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="183" />
    <source>Could not save the drawing: {exc}</source>
-   <translation>无法保存手写:{exc}</translation>
+   <translation>无法保存手写：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="258" />
    <source>our drawings ({correct} of {n})</source>
-   <translation>我们的手写({n} 张中 {correct} 张)</translation>
+   <translation>我们的手写（{n} 张中 {correct} 张）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="261" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
-   <translation>我们的手写({n} 张中 {correct} 张),微调前 {before_finetune:.0f}%</translation>
+   <translation>我们的手写（{n} 张中 {correct} 张），微调前 {before_finetune:.0f}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="283" />
@@ -1786,12 +1786,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="289" />
    <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
-   <translation>标签 {label}{who};网络认成 {answer},{verdict}</translation>
+   <translation>标签 {label}{who}；网络认成 {answer}，{verdict}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="205" />
    <source>Could not delete the drawing: {exc}</source>
-   <translation>无法删除手写:{exc}</translation>
+   <translation>无法删除手写：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="34" />
@@ -1842,7 +1842,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="57" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
-   <translation>所显示的层:全部显示会太小时,面板只显示一个卷积层及其池化层,或一个层(演示模式:一个层,放大)</translation>
+   <translation>所显示的层：全部显示会太小时，面板只显示一个卷积层及其池化层，或一个层（演示模式：一个层，放大）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="61" />
@@ -1852,68 +1852,68 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
    <source>The input image and what each layer makes of it</source>
-   <translation>输入图片,以及每一层把它变成了什么</translation>
+   <translation>输入图片，以及每一层把它变成了什么</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
-   <translation>指向特征图上的一个像素:它看到的区域会在输入上亮起;对 conv1 还能看到算出它的求和。</translation>
+   <translation>指向特征图上的一个像素：它看到的区域会在输入上亮起；对 conv1 还能看到算出它的求和。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="393" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="396" />
    <source>your drawing</source>
    <translation>你的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="394" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="397" />
    <source>label {label}</source>
    <translation>标签 {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="398" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="401" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
-   <translation>{source}:网络认为是 {answer},把握 {percent}%</translation>
+   <translation>{source}：网络认为是 {answer}，把握 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="400" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="403" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>第 {step} 步权重的特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="425" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
    <source>{layer} maps 0–{last} of {count}</source>
-   <translation>{layer} 的特征图 0–{last}(共 {count} 张)</translation>
+   <translation>{layer} 的特征图 0–{last}（共 {count} 张）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="301" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="304" />
    <source>{count} maps</source>
    <translation>{count} 张图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="431" />
    <source>not shown</source>
-   <translation>不显示</translation>
+   <translation>未显示</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="86" />
    <source>Finding the test images that excite the {count} classes…</source>
-   <translation>正在寻找最能激活 {count} 个类别的测试图像…</translation>
+   <translation>正在寻找最能激活 {count} 个类别的测试图片…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="87" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
-   <translation>正在寻找最能激活 {layer} 的 {count} 个滤波器的测试图像…</translation>
+   <translation>正在寻找最能激活 {layer} 的 {count} 个滤波器的测试图片…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="222" />
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>on a copy of the latest weights, after each evaluation</source>
-   <translation>用最新权重的副本,每次评估后更新</translation>
+   <translation>用最新权重的副本，每次评估后更新</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="225" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
-   <translation>要查看的单元:某个卷积层的滤波器,或输出类别</translation>
+   <translation>要查看的单元：某个卷积层的滤波器，或输出类别</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="341" />
@@ -1923,27 +1923,27 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="400" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
-   <translation>第 {step} 步权重下的&lt;b&gt;{count} 个类别&lt;/b&gt;(用时 {seconds} 秒)</translation>
+   <translation>第 {step} 步权重下的&lt;b&gt;{count} 个类别&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="402" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
-   <translation>第 {step} 步权重下&lt;b&gt;{layer} 的 {count} 个滤波器&lt;/b&gt;(用时 {seconds} 秒)</translation>
+   <translation>第 {step} 步权重下&lt;b&gt;{layer} 的 {count} 个滤波器&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="103" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
-   <translation>正在构想 {count} 个类别最想要的输入:第 {done} 步,共 {steps} 步…</translation>
+   <translation>正在构想 {count} 个类别最想要的输入：第 {done} 步，共 {steps} 步…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="105" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
-   <translation>正在构想 {layer} 的 {count} 个滤波器最想要的输入:第 {done} 步,共 {steps} 步…</translation>
+   <translation>正在构想 {layer} 的 {count} 个滤波器最想要的输入：第 {done} 步，共 {steps} 步…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="165" />
    <source>{title}: click to see it bigger</source>
-   <translation>{title}:点击放大</translation>
+   <translation>{title}：点击放大</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="227" />
@@ -1953,32 +1953,32 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="333" />
    <source>Nothing to look at yet: waiting for the test images.</source>
-   <translation>暂时没有可看的内容:正在等待测试图像。</translation>
+   <translation>暂时没有可看的内容：正在等待测试图片。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="334" />
    <source>Nothing to look at yet: waiting for a network.</source>
-   <translation>暂时没有可看的内容:正在等待网络。</translation>
+   <translation>暂时没有可看的内容：正在等待网络。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="370" />
    <source>Could not look into the filters: {message}</source>
-   <translation>无法查看滤波器:{message}</translation>
+   <translation>无法查看滤波器：{message}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="395" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
-   <translation>最能激活它的测试图片({indices}),以及为激活它而优化出的输入</translation>
+   <translation>最能激活它的测试图片（{indices}），以及为激活它而优化出的输入</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="307" />
    <source>Could not read the network {spec!r}: {exc}</source>
-   <translation>无法读取网络 {spec!r}:{exc}</translation>
+   <translation>无法读取网络 {spec!r}：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="90" />
    <source>change the input a little so that it answers another digit</source>
-   <translation>把输入稍作改动,让它答成另一个数字</translation>
+   <translation>把输入稍作改动，让它答成另一个数字</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="96" />
@@ -1988,12 +1988,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="103" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
-   <translation>单个像素最多可改变多少(黑为 0,白为 255)</translation>
+   <translation>单个像素最多可改变多少（黑为 0，白为 255）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="108" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
-   <translation>处处改一点:每个像素都可以在限度内改变(基本迭代法)。改最少的像素:一次改一个像素,每个改到限度为止</translation>
+   <translation>处处改一点：每个像素都可以在限度内改变（基本迭代法）。改最少的像素：一次改一个像素，每个改到限度为止</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="111" />
@@ -2016,17 +2016,17 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="115" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
-   <translation>将改动后的输入保存为 28×28 PNG:cnnviz predict --raw 会给出相同的答案</translation>
+   <translation>将改动后的输入保存为 28×28 PNG：cnnviz predict --raw 会给出相同的答案</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="164" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
-   <translation>改动有多小:单个像素的最大改变(L∞)、整体改动的大小(L2,以纯白为单位),以及共改了多少个像素</translation>
+   <translation>改动有多小：单个像素的最大改变（L∞）、整体改动的大小（L2，以纯白为单位），以及共改了多少个像素</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="196" />
    <source>One bar per digit: how sure the network is</source>
-   <translation>每个数字一根柱:网络有多大把握</translation>
+   <translation>每个数字一根柱：网络有多大把握</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="121" />
@@ -2077,32 +2077,32 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="369" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
-   <translation>已保存 {written}:cnnviz predict --raw 对它的答案是 {answer}。</translation>
+   <translation>已保存 {written}：cnnviz predict --raw 对它的答案是 {answer}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="234" />
    <source>Attack (step {step:,})</source>
-   <translation>攻击(第 {step:,} 步)</translation>
+   <translation>攻击（第 {step:,} 步）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="235" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
-   <translation>用第 {step:,} 步的权重再次攻击(当前结果用的是第 {result:,} 步)</translation>
+   <translation>用第 {step:,} 步的权重再次攻击（当前结果用的是第 {result:,} 步）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="331" />
    <source>before: {answer} ({percent} %)</source>
-   <translation>改动前:{answer}({percent} %)</translation>
+   <translation>改动前：{answer}（{percent} %）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="332" />
    <source>after: {answer} ({percent} %)</source>
-   <translation>改动后:{answer}({percent} %)</translation>
+   <translation>改动后：{answer}（{percent} %）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="366" />
    <source>Could not save the fooling image: {exc}</source>
-   <translation>无法保存欺骗图片:{exc}</translation>
+   <translation>无法保存欺骗图片：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="26" />
@@ -2112,12 +2112,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="28" />
    <source>A deeper conv layer: its kernels for one output channel</source>
-   <translation>更深的卷积层:某个输出通道的卷积核</translation>
+   <translation>更深的卷积层：某个输出通道的卷积核</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="30" />
    <source>Output channel whose kernels (one per input channel) are shown</source>
-   <translation>显示其卷积核(每个输入通道一个)的输出通道</translation>
+   <translation>显示其卷积核（每个输入通道一个）的输出通道</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="33" />
@@ -2137,7 +2137,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="39" />
    <source>A is the kept run, B the run now</source>
-   <translation>A 是保留的训练,B 是当前的训练</translation>
+   <translation>A 是保留的训练，B 是当前的训练</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="43" />
@@ -2147,12 +2147,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="43" />
    <source>Weights as colours: blue negative, white zero, red positive</source>
-   <translation>用颜色表示权重:蓝色为负,白色为零,红色为正</translation>
+   <translation>用颜色表示权重：蓝色为负，白色为零，红色为正</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="31" />
    <source>Deeper:</source>
-   <translation>更深:</translation>
+   <translation>更深：</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="32" />
@@ -2162,12 +2162,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="159" />
    <source>&lt;b&gt;A&lt;/b&gt; · not shown (see above)</source>
-   <translation>&lt;b&gt;A&lt;/b&gt; · 未显示(见上方)</translation>
+   <translation>&lt;b&gt;A&lt;/b&gt; · 未显示（见上方）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="185" />
    <source>(mean over {count} inputs)</source>
-   <translation>({count} 个输入的平均)</translation>
+   <translation>（{count} 个输入的平均）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="215" />
@@ -2177,7 +2177,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="70" />
    <source>each dot a test image, placed by the layer before the answer</source>
-   <translation>每个点是一张测试图片,按答案前一层的输出摆放</translation>
+   <translation>每个点是一张测试图片，按答案前一层的输出摆放</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="72" />
@@ -2194,7 +2194,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="77" />
    <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
-   <translation>回到本次训练中较早的地图(延时回放的滑块也会移动它);最右端是最新的</translation>
+   <translation>回到本次训练中较早的地图（延时回放的滑块也会移动它）；最右端是最新的</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="241" />
@@ -2204,7 +2204,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="303" />
    <source>Could not make the map: {message}</source>
-   <translation>无法生成地图:{message}</translation>
+   <translation>无法生成地图：{message}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="334" />
@@ -2215,29 +2215,29 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/map.py" line="372" />
    <source>★ your drawing:
 {where}</source>
-   <translation>★ 你的手写:
+   <translation>★ 你的手写：
 {where}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="224" />
    <source>Nothing to map yet: waiting for {missing}.</source>
-   <translation>还没有可绘制的内容:正在等待 {missing}。</translation>
+   <translation>还没有可绘制的内容：正在等待 {missing}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="182" />
    <location filename="cnnviz/gui/panels/why.py" line="143" />
    <source>Update (step {step})</source>
-   <translation>更新(第 {step} 步)</translation>
+   <translation>更新（第 {step} 步）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="234" />
    <source>Could not make the map: {exc}</source>
-   <translation>无法生成地图:{exc}</translation>
+   <translation>无法生成地图：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="358" />
    <source>Could not place your drawing: {exc}</source>
-   <translation>无法摆放你的手写:{exc}</translation>
+   <translation>无法摆放你的手写：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
@@ -2248,13 +2248,13 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
    <source>rows: the true digit · columns: what the network said · click a cell</source>
-   <translation>行:真实数字 · 列:网络的答案 · 点击格子</translation>
+   <translation>行：真实数字 · 列：网络的答案 · 点击格子</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="84" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="166" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
-   <translation>先训练一会儿:每次测试评估后矩阵会填上。</translation>
+   <translation>先训练一会儿：每次测试评估后矩阵会填上。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
@@ -2269,37 +2269,37 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="169" />
    <source>Surest mistakes: wrong, and very confident about it</source>
-   <translation>最有把握的错误:答错了,却非常有把握</translation>
+   <translation>最有把握的错误：答错了，却非常有把握</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="279" />
    <source>True {truth}, read correctly: {total} images</source>
-   <translation>真实为 {truth},认对了:{total} 张</translation>
+   <translation>真实为 {truth}，认对了：{total} 张</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="280" />
    <source>True {truth}, taken for {answer}: {total} images</source>
-   <translation>真实为 {truth},被认成 {answer}:{total} 张</translation>
+   <translation>真实为 {truth}，被认成 {answer}：{total} 张</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="200" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
-   <translation>第 {step:,} 步时,{samples:,} 张测试图片上的测试准确率为 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左侧:每个数字被认对的比例。</translation>
+   <translation>第 {step:,} 步时，{samples:,} 张测试图片上的测试准确率为 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左侧：每个数字被认对的比例。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="265" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
-   <translation>最有把握的错误:{samples:,} 张中错了 {wrong} 张,最有把握的在前</translation>
+   <translation>最有把握的错误：{samples:,} 张中错了 {wrong} 张，最有把握的在前</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="283" />
    <source>, showing the {count} surest</source>
-   <translation>,显示最有把握的 {count} 张</translation>
+   <translation>，显示最有把握的 {count} 张</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="247" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
-   <translation>测试图片 #{index}:真实 {truth},预测 {answer}(把握 {percent}%),{verdict}。点击查看内部(特征图、为什么?)。</translation>
+   <translation>测试图片 #{index}：真实 {truth}，预测 {answer}（把握 {percent}%），{verdict}。点击查看内部（特征图、为什么？）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/registry.py" line="39" />
@@ -2309,7 +2309,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/registry.py" line="159" />
    <source>Why?</source>
-   <translation>为什么?</translation>
+   <translation>为什么？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/registry.py" line="161" />
@@ -2349,7 +2349,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/registry.py" line="171" />
    <source>Draw</source>
-   <translation>手写</translation>
+   <translation>画板</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/registry.py" line="174" />
@@ -2385,7 +2385,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="44" />
    <source>New random weights; the curves start over</source>
-   <translation>重新随机生成权重;曲线从头开始</translation>
+   <translation>重新随机生成权重；曲线从头开始</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="45" />
@@ -2405,7 +2405,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="48" />
    <source>Load a .npz checkpoint; Start continues training it</source>
-   <translation>加载 .npz 检查点;点开始会继续训练它</translation>
+   <translation>加载 .npz 检查点；点开始会继续训练它</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="54" />
@@ -2420,7 +2420,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
-   <translation>onecycle:先升到学习率再逐渐降低;constant:保持不变</translation>
+   <translation>onecycle：先升到学习率再逐渐降低；constant：保持不变</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
@@ -2430,7 +2430,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
-   <translation>学习率,对数刻度,从 0.00001 到 1</translation>
+   <translation>学习率，对数刻度，从 0.00001 到 1</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="75" />
@@ -2440,7 +2440,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
-   <translation>动量(带动量的 sgd)或 beta1(adam)</translation>
+   <translation>动量（带动量的 sgd）或 beta1（adam）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
@@ -2455,7 +2455,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
    <source>Length of the run; takes effect at the next Start</source>
-   <translation>训练的长度;下次点开始时生效</translation>
+   <translation>训练的长度；下次点开始时生效</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
@@ -2465,17 +2465,17 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="38" />
    <source>Start training ({key})</source>
-   <translation>开始训练 ({key})</translation>
+   <translation>开始训练（{key}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="40" />
    <source>Pause or resume ({key})</source>
-   <translation>暂停或继续 ({key})</translation>
+   <translation>暂停或继续（{key}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="42" />
    <source>Train exactly one batch ({key})</source>
-   <translation>只训练一个批次 ({key})</translation>
+   <translation>只训练一个批次（{key}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="65" />
@@ -2485,17 +2485,17 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="65" />
    <source>per weight tensor, every few steps</source>
-   <translation>按权重张量,每隔几步</translation>
+   <translation>按权重张量，每隔几步</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="67" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
-   <translation>该张量权重的百分位带:1–99% 浅色,25–75% 深色,中位数</translation>
+   <translation>该张量权重的百分位带：1–99% 浅色，25–75% 深色，中位数</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="68" />
    <source>Weight distribution of</source>
-   <translation>权重分布:</translation>
+   <translation>权重分布：</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="312" />
@@ -2541,12 +2541,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
    <source>Scrub through training: one position per evaluation</source>
-   <translation>拖动浏览训练过程:每次评估一个位置</translation>
+   <translation>拖动浏览训练过程：每次评估一个位置</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="101" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
-   <translation>还没有记录:请点开始。每次测试评估都会保留一帧。</translation>
+   <translation>还没有记录：请点开始。每次测试评估都会保留一帧。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
@@ -2556,12 +2556,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="194" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
-   <translation>第 {index} 帧,共 {count} 帧 · 第 {step:,} 步 · 轮次 {epoch:.2f} · 测试准确率 {accuracy}</translation>
+   <translation>第 {index} 帧，共 {count} 帧 · 第 {step:,} 步 · 轮次 {epoch:.2f} · 测试准确率 {accuracy}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
-   <translation>已将延时回放({count} 帧)保存到 {path}</translation>
+   <translation>已将延时回放（{count} 帧）保存到 {path}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="243" />
@@ -2571,37 +2571,37 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="171" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
-   <translation>&lt;b&gt;{layer}&lt;/b&gt; 卷积核{channel}:{count} × {kh}×{kw},所有帧使用同一色标</translation>
+   <translation>&lt;b&gt;{layer}&lt;/b&gt; 卷积核{channel}：{count} × {kh}×{kw}，所有帧使用同一色标</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="191" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
-   <translation>&lt;b&gt;{name}&lt;/b&gt;({c} 张图)</translation>
+   <translation>&lt;b&gt;{name}&lt;/b&gt;（{c} 张图）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
    <source>Could not export the GIF: {exc}</source>
-   <translation>无法导出 GIF:{exc}</translation>
+   <translation>无法导出 GIF：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="241" />
    <source>Could not export the frames: {exc}</source>
-   <translation>无法导出各帧:{exc}</translation>
+   <translation>无法导出各帧：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="236" />
    <source>{ms} ms/batch of {size}</source>
-   <translation>{ms} ms/批({size} 张)</translation>
+   <translation>{ms} ms/批（{size} 张）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="62" />
    <source>dark: forward · light: backward · latest of each backend</source>
-   <translation>深色:前向 · 浅色:反向 · 各后端的最新值</translation>
+   <translation>深色：前向 · 浅色：反向 · 各后端的最新值</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="172" />
    <source>A: its layers differ from B's (another network), its timings are not set beside</source>
-   <translation>A:层与 B 不同(另一个网络),耗时不并排显示</translation>
+   <translation>A：层与 B 不同（另一个网络），耗时不并排显示</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="72" />
@@ -2616,22 +2616,22 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="79" />
    <source>training time (s)</source>
-   <translation>训练时间(秒)</translation>
+   <translation>训练时间（秒）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="162" />
    <source>A: timings not recorded in this file</source>
-   <translation>A:此文件中没有记录耗时</translation>
+   <translation>A：此文件中没有记录耗时</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="163" />
    <source>A: no timing was measured in the kept run</source>
-   <translation>A:保留的训练中没有测量耗时</translation>
+   <translation>A：保留的训练中没有测量耗时</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>Why did it say that?</source>
-   <translation>它为什么这么回答?</translation>
+   <translation>它为什么这么回答？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="70" />
@@ -2646,7 +2646,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="75" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
-   <translation>显示哪个类别的依据(默认:网络选的那个)</translation>
+   <translation>显示哪个类别的依据（默认：网络选的那个）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="80" />
@@ -2656,7 +2656,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="118" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
-   <translation>显著图:类别得分对每个像素的梯度(精确,一次反向传播)。遮挡:让黑色方块在图片上滑动,观察概率如何下降。</translation>
+   <translation>显著图：类别得分对每个像素的梯度（精确，一次反向传播）。遮挡：让黑色方块在图片上滑动，观察概率如何下降。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="81" />
@@ -2681,22 +2681,22 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="192" />
    <source>Could not explain: {message}</source>
-   <translation>无法解释:{message}</translation>
+   <translation>无法解释：{message}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="211" />
    <source>{source}: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
-   <translation>{source}:网络认为是 &lt;b&gt;{answer}&lt;/b&gt;(把握 {percent}%){chosen} · 第 {step} 步的权重</translation>
+   <translation>{source}：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="170" />
    <source>Nothing to explain yet: {what}.</source>
-   <translation>还没有可解释的内容:{what}。</translation>
+   <translation>还没有可解释的内容：{what}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="209" />
    <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
-   <translation>显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据({percent}%)</translation>
+   <translation>显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据（{percent}%）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="56" />
@@ -2706,7 +2706,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/questions.py" line="62" />
    <source>Stop and go ahead</source>
-   <translation>停止并继续</translation>
+   <translation>停止并继续操作</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="63" />
@@ -2724,34 +2724,34 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
-   <translation>训练正在进行。要“{action}”,必须先停止训练(目前训练出的权重会被替换)。
+   <translation>训练正在进行。要{action}，必须先停止训练（目前训练出的权重会被替换）。
 
-停止训练并继续吗?</translation>
+停止训练并继续该操作吗？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/router.py" line="160" />
    <source>{backend}: compiling kernels, first start only</source>
-   <translation>{backend}:正在编译内核,仅首次启动需要</translation>
+   <translation>{backend}：正在编译内核，仅首次启动需要</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/router.py" line="175" />
    <source>Training stopped: {message}</source>
-   <translation>训练已停止:{message}</translation>
+   <translation>训练已停止：{message}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/router.py" line="61" />
    <source>Display error: {error_type}: {exc}</source>
-   <translation>显示错误:{error_type}:{exc}</translation>
+   <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="189" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
-   <translation>网络已更改,训练已停止。点开始训练新的网络。</translation>
+   <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="201" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
-   <translation>数据集已更改,训练已停止。点开始用它训练。</translation>
+   <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="112" />
@@ -2761,7 +2761,7 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="134" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
-   <translation>未加载数据集:请选择已安装的数据集,或用 --data DIR 启动。</translation>
+   <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="282" />
@@ -2771,42 +2771,42 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="121" />
    <source>New random weights (seed {seed}).</source>
-   <translation>新的随机权重(种子 {seed})。</translation>
+   <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="275" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
-   <translation>训练因错误停止:{message}。程序仍在运行;改一项设置再点开始重试。</translation>
+   <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="253" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
-   <translation>{label} 已完成。我们的手写:{ours}(见“全班的手写”标签页)。</translation>
+   <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="51" />
    <source>Cannot build the network: {exc}</source>
-   <translation>无法构建网络:{exc}</translation>
+   <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="147" />
    <source>Cannot start: {exc}</source>
-   <translation>无法开始:{exc}</translation>
+   <translation>无法开始：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="196" />
    <source>Cannot load the {name} data set: {exc}</source>
-   <translation>无法加载数据集 {name}:{exc}</translation>
+   <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="242" />
    <source>Could not copy the final weights: {exc}</source>
-   <translation>无法复制最终权重:{exc}</translation>
+   <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="55" />
    <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
-   <translation>在输入框(学习率、网络结构、名字)中输入时,按键用于打字:Enter 应用并离开输入框,Escape 不做更改。</translation>
+   <translation>在输入框（学习率、网络结构、名字）中输入时，按键用于打字：Enter 应用并离开输入框，Escape 不做更改。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="38" />
@@ -2826,17 +2826,17 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="41" />
    <source>Open a photo or scan of a digit to classify (or drop it on the canvas)</source>
-   <translation>打开数字的照片或扫描件进行识别(也可拖到画板上)</translation>
+   <translation>打开数字的照片或扫描件进行识别（也可拖到画板上）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="42" />
    <source>The previous test image (feature maps, Why?)</source>
-   <translation>上一张测试图片(特征图、为什么?)</translation>
+   <translation>上一张测试图片（特征图、为什么？）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="43" />
    <source>The next test image (feature maps, Why?)</source>
-   <translation>下一张测试图片(特征图、为什么?)</translation>
+   <translation>下一张测试图片（特征图、为什么？）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="44" />
@@ -2851,7 +2851,7 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="46" />
    <source>Keep this run for comparison (the next run is drawn over it)</source>
-   <translation>保留本次训练以便比较(下一次训练画在它上面)</translation>
+   <translation>保留本次训练以便比较（下一次训练画在它上面）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="47" />
@@ -2866,17 +2866,17 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="49" />
    <source>Zoom in: larger text and plots (up to 200 %)</source>
-   <translation>放大:文字和图表更大(最高 200 %)</translation>
+   <translation>放大：文字和图表更大（最高 200 %）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="50" />
    <source>Zoom out (down to 80 %)</source>
-   <translation>缩小(最低 80 %)</translation>
+   <translation>缩小（最低 80 %）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="51" />
    <source>Actual size (zoom 100 %)</source>
-   <translation>实际大小(缩放 100 %)</translation>
+   <translation>实际大小（缩放 100 %）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="52" />
@@ -2946,12 +2946,12 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/status.py" line="28" />
    <source>starting (loading data)…</source>
-   <translation>正在开始(加载数据)…</translation>
+   <translation>正在开始（加载数据）…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/status.py" line="28" />
    <source>starting (loading data and compiling kernels)…</source>
-   <translation>正在开始(加载数据并编译内核)…</translation>
+   <translation>正在开始（加载数据并编译内核）…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/status.py" line="22" />
@@ -2996,27 +2996,27 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/window.py" line="257" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
-   <translation>测试图片 #{index}:在“训练”(特征图)和“为什么?”中查看内部</translation>
+   <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="204" />
    <source>{zoom} (could not be stored)</source>
-   <translation>{zoom}(无法保存)</translation>
+   <translation>{zoom}（无法保存）</translation>
   </message>
   <message>
    <location filename="cnnviz/train/events.py" line="177" />
    <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
-   <translation>{cause}。权重已恢复到第 {step} 步,训练已暂停。{advice}</translation>
+   <translation>{cause}。权重已恢复到第 {step} 步，训练已暂停。{advice}</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="114" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been far higher</source>
-   <translation>损失在远高于此之后,{steps} 步以来一直停在随机猜测的水平({chance:.2f} = ln 10,即在十个类别中瞎猜)</translation>
+   <translation>损失曾远高于随机猜测水平，之后已连续 {steps} 步停在该水平（{chance:.2f} = ln 10，即在十个类别中瞎猜）</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="112" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been much lower</source>
-   <translation>损失在远低于此之后,{steps} 步以来一直停在随机猜测的水平({chance:.2f} = ln 10,即在十个类别中瞎猜)</translation>
+   <translation>损失曾远低于随机猜测水平，之后已连续 {steps} 步停在该水平（{chance:.2f} = ln 10，即在十个类别中瞎猜）</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="203" />
@@ -3026,12 +3026,12 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/train/recovery.py" line="266" />
    <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's memory was lost, so training went back {back} steps to step {step}</source>
-   <translation>{old} 在{where}时失败({error});从第 {step} 步起改用 {cpu} 继续;GPU 显存已丢失,因此训练回退了 {back} 步,回到第 {step} 步</translation>
+   <translation>{old} 在{where}时失败（{error}）；从第 {step} 步起改用 {cpu} 继续；GPU 显存已丢失，因此训练回退了 {back} 步，回到第 {step} 步</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="268" />
    <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}</source>
-   <translation>{old} 在{where}时失败({error});从第 {step} 步起改用 {cpu} 继续</translation>
+   <translation>{old} 在{where}时失败（{error}）；从第 {step} 步起改用 {cpu} 继续</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="222" />
@@ -3041,12 +3041,12 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/train/recovery.py" line="230" />
    <source>{backend} failed to start ({error}); training stays on {current}</source>
-   <translation>{backend} 启动失败({error});训练继续在 {current} 上进行</translation>
+   <translation>{backend} 启动失败（{error}）；训练继续在 {current} 上进行</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="343" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
-   <translation>请降低学习率(当前为 {lr:g})后继续。</translation>
+   <translation>请降低学习率（当前为 {lr:g}）后继续。</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="356" />
@@ -3081,7 +3081,7 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/train/trainer.py" line="157" />
    <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
-   <translation>{backend}:正在编译内核(仅首次启动;之后从缓存加载)</translation>
+   <translation>{backend}：正在编译内核（仅首次启动；之后从缓存加载）</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="308" />
@@ -3091,67 +3091,67 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/train/trainer.py" line="164" />
    <source>{backend}: compiled kernels in {seconds:.1f} s</source>
-   <translation>{backend}:内核编译用时 {seconds:.1f} 秒</translation>
+   <translation>{backend}：内核编译用时 {seconds:.1f} 秒</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="235" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
-   <translation>测试准确率在达到 {best:.1%} 后跌到了 {accuracy:.1%},即随机猜测水平</translation>
+   <translation>测试准确率在达到 {best:.1%} 后跌到了 {accuracy:.1%}，即随机猜测水平</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>First look (tiny net)</source>
-   <translation>初识(小网络)</translation>
+   <translation>初识（小网络）</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>A tiny network (two small convolutions, 9,226 weights) learns to read handwritten digits from scratch, in about half a minute on a laptop.</source>
-   <translation>一个小网络(两个小卷积层,9,226 个权重)从零开始学习认手写数字,在笔记本电脑上大约半分钟。</translation>
+   <translation>一个小网络（两个小卷积层，9,226 个权重）从零开始学习认手写数字，在笔记本电脑上大约半分钟。</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>Press Start (Space). The loss curve falls within seconds; the green dots (accuracy on test images the network never trains on) pass 90% within the first quarter of the epoch, and end near 98%.</source>
-   <translation>点开始(空格键)。损失曲线几秒内就下降;绿点(网络从未训练过的测试图片上的准确率)在第一轮的前四分之一就超过 90%,最后接近 98%。</translation>
+   <translation>点开始（空格键）。损失曲线几秒内就下降；绿点（网络从未训练过的测试图片上的准确率）在第一轮的前四分之一就超过 90%，最后接近 98%。</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>Kernels: the eight 5×5 conv1 kernels start as random noise. Watch them change in the first few hundred steps: most grow smoother, and several become little stroke detectors, a blue side next to a red side, which respond to an edge. (Some of the first noise stays: one pass over the data moves them only so far.)</source>
-   <translation>卷积核:conv1 的八个 5×5 卷积核一开始是随机噪声。看它们在最初几百步里怎样变化:大多数变得更平滑,有几个变成小小的笔画检测器,蓝色一侧挨着红色一侧,对边缘有反应。(一部分初始噪声会留下:把数据过一遍只能改变这么多。)</translation>
+   <translation>卷积核：conv1 的八个 5×5 卷积核一开始是随机噪声。看它们在最初几百步里怎样变化：大多数变得更平滑，有几个变成小小的笔画检测器，蓝色一侧挨着红色一侧，对边缘有反应。（一部分初始噪声会留下：把数据过一遍只能改变这么多。）</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>Feature maps: each conv1 map shows where its kernel found its stroke in the test image. Point at a pixel to see the multiplication and sum that made it.</source>
-   <translation>特征图:每张 conv1 特征图显示它的卷积核在测试图片中的哪里找到了它的笔画。指向一个像素,就能看到算出它的乘法和求和。</translation>
+   <translation>特征图：每张 conv1 特征图显示它的卷积核在测试图片中的哪里找到了它的笔画。指向一个像素，就能看到算出它的乘法和求和。</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>Draw a digit on the drawing pad: the bars are the network's ten probabilities. Try a sloppy 4, a 7 with a crossbar, or something that is no digit at all.</source>
-   <translation>在画板上写一个数字:这些柱子是网络给出的十个概率。试试潦草的 4、带横杠的 7,或者根本不是数字的东西。</translation>
+   <translation>在画板上写一个数字：这些柱子是网络给出的十个概率。试试潦草的 4、带横杠的 7，或者根本不是数字的东西。</translation>
   </message>
   <message>
    <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
    <source>The seed article's network: CPU vs GPU</source>
-   <translation>原文章的网络:CPU 对比 GPU</translation>
+   <translation>原文章的网络：CPU 对比 GPU</translation>
   </message>
   <message>
    <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
    <source>The full network of the seed article (convolutions with 32 and 64 channels, a 512-unit dense layer: about 1.7 million weights), on the CPU (numba). The same arithmetic runs on every backend; only the speed differs.</source>
-   <translation>原文章的完整网络(32 和 64 通道的卷积层,一个 512 单元的全连接层:约 170 万个权重),在 CPU(numba)上运行。每个后端算的都一样,只是速度不同。</translation>
+   <translation>原文章的完整网络（32 和 64 通道的卷积层，一个 512 单元的全连接层：约 170 万个权重），在 CPU（numba）上运行。每个后端算的都一样，只是速度不同。</translation>
   </message>
   <message>
    <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
    <source>Press Start. Note the images per second in the status bar, and in Time per layer which layer takes the time: conv2 (32 to 64 channels) does most of the work of every step.</source>
-   <translation>点开始。留意状态栏里每秒处理的图片数,并在“每层耗时”里看哪一层最花时间:conv2(32 到 64 通道)承担了每一步的大部分工作。</translation>
+   <translation>点开始。留意状态栏里每秒处理的图片数，并在“每层耗时”里看哪一层最花时间：conv2（32 到 64 通道）承担了每一步的大部分工作。</translation>
   </message>
   <message>
    <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
    <source>With an NVIDIA GPU: choose cuda or cupy under Backend while it trains. A purple mark on the curves shows the switch; the loss goes on where it was, and the timing bars of both backends stand side by side.</source>
-   <translation>如果有 NVIDIA GPU:训练时在“后端”里选 cuda 或 cupy。曲线上的紫色标记表示切换;损失接着原来的位置继续,两个后端的耗时柱并排显示。</translation>
+   <translation>如果有 NVIDIA GPU：训练时在“后端”里选 cuda 或 cupy。曲线上的紫色标记表示切换；损失接着原来的位置继续，两个后端的耗时柱并排显示。</translation>
   </message>
   <message>
    <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
    <source>No NVIDIA GPU here? Switch to numpy, the plain reference implementation: the same numbers, about three times slower than numba. Switch back to numba to finish the epoch (about 99% test accuracy).</source>
-   <translation>这里没有 NVIDIA GPU?切换到 numpy,也就是朴素的参考实现:结果相同,比 numba 慢约三倍。再切回 numba 完成这一轮(测试准确率约 99%)。</translation>
+   <translation>这里没有 NVIDIA GPU？切换到 numpy，也就是朴素的参考实现：结果相同，比 numba 慢约三倍。再切回 numba 完成这一轮（测试准确率约 99%）。</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
@@ -3161,27 +3161,27 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>The tiny network with SGD + momentum at a learning rate of 0.5 (with momentum 0.9, each step moves about ten times that far).</source>
-   <translation>小网络使用 SGD + 动量,学习率 0.5(动量为 0.9 时,每一步大约走十倍那么远)。</translation>
+   <translation>小网络使用 SGD + 动量，学习率 0.5（动量为 0.9 时，每一步大约走十倍那么远）。</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>Press Start. Within the first steps the loss jumps up, then it sits at 2.3, the loss of a pure guess among ten digits (ln 10), and the accuracy at about 10%: the network has stopped learning.</source>
-   <translation>点开始。最初几步损失就跳上去,然后停在 2.3,也就是在十个数字中纯瞎猜的损失(ln 10),准确率约 10%:网络不再学习了。</translation>
+   <translation>点开始。最初几步损失就跳上去，然后停在 2.3，也就是在十个数字中纯瞎猜的损失（ln 10），准确率约 10%：网络不再学习了。</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
-   <translation>打开“统计”:梯度曲线在最初几步后就中断了。步子迈过头,让每个 ReLU 的输出都变成零,梯度就再也传不回去了。</translation>
+   <translation>打开“统计”：梯度曲线在最初几步后就中断了。步子迈过头，让每个 ReLU 的输出都变成零，梯度就再也传不回去了。</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>After about 150 steps at chance level (some seconds) cnnviz notices: it puts back the weights from before the jump, pauses, and says the training diverged and to lower the learning rate.</source>
-   <translation>在随机水平停留约 150 步(几秒钟)后,cnnviz 会发现:它恢复跳变前的权重,暂停,并提示训练发散了,应降低学习率。</translation>
+   <translation>在随机水平停留约 150 步（几秒钟）后，cnnviz 会发现：它恢复跳变前的权重，暂停，并提示训练发散了，应降低学习率。</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>Type 0.05 as the learning rate and press Resume (Space): the same network now learns, about 97% on the test images after 300 more steps.</source>
-   <translation>把学习率改成 0.05,再点继续(空格键):同一个网络现在能学了,再过 300 步,测试图片上约 97%。</translation>
+   <translation>把学习率改成 0.05，再点继续（空格键）：同一个网络现在能学了，再过 300 步，测试图片上约 97%。</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
@@ -3191,27 +3191,27 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>A roomy network (a 256-unit dense layer, no dropout) trains for 20 epochs on only 200 training images, and is tested on 2,000 others.</source>
-   <translation>一个宽裕的网络(256 单元的全连接层,没有 dropout)只用 200 张训练图片训练 20 轮,并在另外 2,000 张图片上测试。</translation>
+   <translation>一个宽裕的网络（256 单元的全连接层，没有 dropout）只用 200 张训练图片训练 20 轮，并在另外 2,000 张图片上测试。</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>Press Start (it takes about a minute). The training accuracy (orange) climbs to 100% and the training loss to almost 0.</source>
-   <translation>点开始(大约需要一分钟)。训练准确率(橙色)升到 100%,训练损失几乎降到 0。</translation>
+   <translation>点开始（大约需要一分钟）。训练准确率（橙色）升到 100%，训练损失几乎降到 0。</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>The test accuracy (green dots) stops near 80%, and after 4 to 7 epochs the test loss (green dots on the loss curve) turns and rises again, 15 to 30% above its lowest by the end: the network memorises its 200 examples instead of learning what makes a digit.</source>
-   <translation>测试准确率(绿点)停在 80% 左右,4 到 7 轮之后测试损失(损失曲线上的绿点)掉头回升,到最后比最低点高出 15% 到 30%:网络在死记那 200 个例子,而不是学习数字的本质。</translation>
+   <translation>测试准确率（绿点）停在 80% 左右，4 到 7 轮之后测试损失（损失曲线上的绿点）掉头回升，到最后比最低点高出 15% 到 30%：网络在死记那 200 个例子，而不是学习数字的本质。</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>Open Mistakes: which digits does it confuse, and how sure is it of its worst mistakes?</source>
-   <translation>打开“错误”:它把哪些数字弄混了?对最糟的错误它有多大把握?</translation>
+   <translation>打开“错误”：它把哪些数字弄混了？对最糟的错误它有多大把握？</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>Discuss: more data, dropout, or stopping at the lowest test loss? Try the first with the First look lesson (60,000 images).</source>
-   <translation>讨论:更多数据、dropout,还是在测试损失最低时停下?第一种可以用“初识”课程(60,000 张图片)试试。</translation>
+   <translation>讨论：更多数据、dropout，还是在测试损失最低时停下？第一种可以用“初识”课程（60,000 张图片）试试。</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
@@ -3221,107 +3221,107 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>A tiny network learns the digits in about 15 seconds; then the class draws things that are no digit and sees when it is not sure.</source>
-   <translation>小网络大约 15 秒学会认数字;然后全班画一些不是数字的东西,看看它什么时候没把握。</translation>
+   <translation>小网络大约 15 秒学会认数字；然后全班画一些不是数字的东西，看看它什么时候没把握。</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Press Start (Space) and wait for the end of the run (about 15 seconds, near 97% on test images). After each test, the app measures how sure it is of real test digits.</source>
-   <translation>点开始(空格键),等训练结束(约 15 秒,测试图片上接近 97%)。每次测试后,程序都会测量网络对真实测试数字有多大把握。</translation>
+   <translation>点开始（空格键），等训练结束（约 15 秒，测试图片上接近 97%）。每次测试后，程序都会测量网络对真实测试数字有多大把握。</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Draw a digit on the pad: the answer and the bars. Now press C and draw a house, a face, a star or a scribble. The network still picks a digit, sometimes at 90%: it knows only ten answers.</source>
-   <translation>在画板上写一个数字:看答案和柱子。然后按 C,画一座房子、一张脸、一颗星或随手乱画。网络仍然会选一个数字,有时把握高达 90%:它只知道十个答案。</translation>
+   <translation>在画板上写一个数字：看答案和柱子。然后按 C，画一座房子、一张脸、一颗星或随手乱画。网络仍然会选一个数字，有时把握高达 90%：它只知道十个答案。</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Watch for "not sure" under the answer (and a question mark on it): the drawing looks less like any digit than 96% of real test digits do (the energy score: how strongly any digit detector fires).</source>
-   <translation>注意答案下方的“没把握”(以及答案上的问号):这幅画比 96% 的真实测试数字更不像数字(能量分数:各个数字检测器的反应有多强)。</translation>
+   <translation>注意答案下方的“没把握”（以及答案上的问号）：这幅画比 96% 的真实测试数字更不像数字（能量分数：各个数字检测器的反应有多强）。</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Which drawings still pass? A "T" or a circle often passes as a 7 or a 0. Discuss: is a confident answer the same as knowing?</source>
-   <translation>哪些画还是能蒙混过关?一个“T”或一个圆常被当成 7 或 0。讨论:有把握的答案就等于真的知道吗?</translation>
+   <translation>哪些画还是能蒙混过关？一个“T”或一个圆常被当成 7 或 0。讨论：有把握的答案就等于真的知道吗？</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Open a photo of a digit on paper (File &gt; Open image…, Ctrl+O, right-click the canvas, or drop the file on it). The input shows what the network gets of it. Draw on the canvas to go back to drawing.</source>
-   <translation>打开一张纸上数字的照片(文件 &gt; 打开图片…、Ctrl+O、右键点画板,或把文件拖到画板上)。“输入”显示网络得到的内容。在画板上书写即可回到手写。</translation>
+   <translation>打开一张纸上数字的照片（文件 &gt; 打开图片…、Ctrl+O、右键点画板，或把文件拖到画板上）。“输入”显示网络得到的内容。在画板上书写即可回到手写。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Same start, two learning rates</source>
-   <translation>同一起点,两种学习率</translation>
+   <translation>同一起点，两种学习率</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>The tiny network with plain SGD on 12,800 images (200 steps), twice: once at a learning rate of 0.01, then, from exactly the same random weights and the same order of images, at 0.1. The only difference between the two runs is the learning rate.</source>
-   <translation>小网络用普通 SGD 在 12,800 张图片上训练(200 步),两次:一次学习率 0.01,另一次从完全相同的随机权重、以相同的图片顺序,学习率 0.1。两次训练唯一的不同就是学习率。</translation>
+   <translation>小网络用普通 SGD 在 12,800 张图片上训练（200 步），两次：一次学习率 0.01，另一次从完全相同的随机权重、以相同的图片顺序，学习率 0.1。两次训练唯一的不同就是学习率。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Press Start (Space): SGD at a learning rate of 0.01 trains for 200 steps. Watch how fast the loss falls.</source>
-   <translation>点开始(空格键):学习率 0.01 的 SGD 训练 200 步。看看损失下降得有多快。</translation>
+   <translation>点开始（空格键）：学习率 0.01 的 SGD 训练 200 步。看看损失下降得有多快。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>When it has finished, press K (File &gt; Keep this run for comparison): its curves stay on the plots, grey and dashed.</source>
-   <translation>训练结束后按 K(文件 &gt; 保留本次训练以便比较):它的曲线以灰色虚线留在图上。</translation>
+   <translation>训练结束后按 K（文件 &gt; 保留本次训练以便比较）：它的曲线以灰色虚线留在图上。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Type 0.1 as the learning rate and press Start. The new run starts from the same random weights and sees the images in the same order. The line over the plots says what differs: lr 0.01 vs 0.1.</source>
-   <translation>把学习率改成 0.1,点开始。新的训练从相同的随机权重开始,以相同的顺序看图片。图上方的一行写着两者的区别:lr 0.01 vs 0.1。</translation>
+   <translation>把学习率改成 0.1，点开始。新的训练从相同的随机权重开始，以相同的顺序看图片。图上方的一行写着两者的区别：lr 0.01 vs 0.1。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%); the line over the plots gives both test accuracies, A | B.</source>
-   <translation>比较两条曲线:同样 200 步,步子大的走得远得多(在我们的机器上,整个测试集:约 95% 对 87%);图上方的一行给出两次的测试准确率,A | B。</translation>
+   <translation>比较两条曲线：同样 200 步，步子大的走得远得多（在我们的机器上，整个测试集：约 95% 对 87%）；图上方的一行给出两次的测试准确率，A | B。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly? (The Kernels tab shows both runs' kernels the same way.)</source>
-   <translation>看看特征图:A(保留的训练,lr 0.01)在 B(lr 0.1)左边,同一张测试图片,每对使用同一色标。哪次训练的特征图更清楚地抓住了笔画?(“卷积核”标签页也以同样方式显示两次训练的卷积核。)</translation>
+   <translation>看看特征图：A（保留的训练，lr 0.01）在 B（lr 0.1）左边，同一张测试图片，每对使用同一色标。哪次训练的特征图更清楚地抓住了笔画？（“卷积核”标签页也以同样方式显示两次训练的卷积核。）</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
-   <translation>步子越大就总是越好吗?按 K 保留本次训练,试试 2.0,看看会怎样。</translation>
+   <translation>步子越大就总是越好吗？按 K 保留本次训练，试试 2.0，看看会怎样。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Look inside: what it learned, and how to fool it</source>
-   <translation>看看内部:它学到了什么,又怎样骗过它</translation>
+   <translation>看看内部：它学到了什么，又怎样骗过它</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>The tiny network learns for one epoch; then the class looks at what each filter wants to see, at the map of what it learned, and changes a digit just enough to fool it.</source>
-   <translation>小网络训练一轮;然后全班看看每个滤波器想看到什么、所学内容的地图,再把一个数字改动到刚好能骗过它。</translation>
+   <translation>小网络训练一轮；然后全班看看每个滤波器想看到什么、所学内容的地图，再把一个数字改动到刚好能骗过它。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Press Start (Space). While it learns, open the Map tab: each dot is a test image, coloured by its digit. After each test the dots move: clouds of the same digit pull apart as the network learns to tell them apart.</source>
-   <translation>点开始(空格键)。训练时打开“地图”标签页:每个点是一张测试图片,按它的数字着色。每次测试后点都会移动:随着网络学会区分,同一数字的点云彼此分开。</translation>
+   <translation>点开始（空格键）。训练时打开“地图”标签页：每个点是一张测试图片，按它的数字着色。每次测试后点都会移动：随着网络学会区分，同一数字的点云彼此分开。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Which digits still overlap on the map? Point at a dot inside the wrong cloud: that image is one the network finds hard (often it also gets it wrong).</source>
-   <translation>地图上哪些数字还重叠在一起?指向一个落在错误点云里的点:那张图片对网络来说很难(常常也会认错)。</translation>
+   <translation>地图上哪些数字还重叠在一起？指向一个落在错误点云里的点：那张图片对网络来说很难（常常也会认错）。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Open the Filters tab: for each filter of conv1, the nine test images that excite it most (the orange box is the patch it looks at) and the pattern it likes best: strokes and edges at one angle. Choose conv2, then the classes: 'dream' the pattern that looks most like a 3 to the network.</source>
-   <translation>打开“滤波器”标签页:对 conv1 的每个滤波器,显示最能激活它的九张测试图片(橙色框是它看的那一块)以及它最喜欢的图案:某个角度的笔画和边缘。选 conv2,再选类别:让网络“梦见”它认为最像 3 的图案。</translation>
+   <translation>打开“滤波器”标签页：对 conv1 的每个滤波器，显示最能激活它的九张测试图片（橙色框是它看的那一块）以及它最喜欢的图案：某个角度的笔画和边缘。选 conv2，再选类别：让网络“梦见”它认为最像 3 的图案。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): a change of a few grey levels, hard to see, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
-   <translation>打开“骗过”标签页:网络正确认出了测试图片。让它说 8(攻击):只改几级灰度,几乎看不出来,它就答 8。再试试“改最少的像素”:需要改几个像素?</translation>
+   <translation>打开“骗过”标签页：网络正确认出了测试图片。让它说 8（攻击）：只改几级灰度，几乎看不出来，它就答 8。再试试“改最少的像素”：需要改几个像素？</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
-   <translation>讨论:网络看到的是图案,而不是数字。为什么一个我们几乎看不出的改动就能骗过它?</translation>
+   <translation>讨论：网络看到的是图案，而不是数字。为什么一个我们几乎看不出的改动就能骗过它？</translation>
   </message>
   <message>
    <source>the classes</source>
