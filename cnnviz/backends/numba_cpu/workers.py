@@ -102,11 +102,11 @@ class _Chunks:
 
     def __init__(self, fn, ranges):
         self.fn, self.ranges = fn, ranges
-        self.take = itertools.count().__next__  # both atomic under the GIL
-        self.finish = itertools.count(1).__next__
+        self.take = itertools.count().__next__  # atomic under the GIL
         self.results = [None] * len(ranges)
-        self.finished = threading.Lock()  # held until the last chunk is done (cheaper than an Event)
-        self.finished.acquire()
+        self.left = len(ranges)
+        self.lock = threading.Lock()
+        self.finished = threading.Event()
         self.error: BaseException | None = None
 
     def work(self, slot: int) -> None:
@@ -121,8 +121,10 @@ class _Chunks:
             except BaseException as exc:  # re-raised on the calling thread
                 if self.error is None:
                     self.error = exc
-            if self.finish() == count:
-                self.finished.release()
+            with self.lock:
+                self.left -= 1
+                if self.left == 0:
+                    self.finished.set()
 
 
 def run_chunks(pool, fn, ranges, workers: int) -> list:
@@ -133,7 +135,7 @@ def run_chunks(pool, fn, ranges, workers: int) -> list:
     for slot in range(1, max(1, min(workers, len(ranges)))):
         pool.submit(chunks.work, slot)
     chunks.work(0)
-    chunks.finished.acquire()
+    chunks.finished.wait()
     if chunks.error is not None:
         raise chunks.error
     return chunks.results
