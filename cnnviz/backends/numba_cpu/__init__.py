@@ -1,9 +1,10 @@
 """Numba CPU backend: GIL-free numba kernels around single-threaded sgemm, one worker per core.
 
 Same operations and semantics as the NumPy reference (``_xp.ArrayBackend``).
-Every op cuts its batch (or flat range) into chunks that ``threads`` worker threads
-take in turn; the class docstring says why this beats ``prange`` + multi-threaded
-BLAS. Kernels: ``kernels``, ``winograd``; buffer pool and work division: ``workers``.
+Every op splits its batch (or flat range) over ``threads`` worker threads; the
+class docstring says why this beats ``prange`` + multi-threaded BLAS. The
+kernels are in ``kernels`` and ``winograd``; the buffer pool
+and the division of work among threads in ``workers``.
 
 Convolution, per chunk of images small enough for a core's L2:
 
@@ -46,7 +47,7 @@ from . import winograd as WG
 from .kernels import IMPORT_ERROR as _IMPORT_ERROR
 from .kernels import numba
 from .warm_up import compile_every_kernel
-from .workers import PerWorker, Workspace, chunk_ranges, default_thread_count, even_ranges, run_chunks
+from .workers import Workspace, default_thread_count, even_ranges
 
 
 def _flat(a: np.ndarray) -> np.ndarray:
@@ -81,8 +82,6 @@ class NumbaBackend(ArrayBackend):
     winograd_tiles = 100
     # Below this many elements (or flops) an op runs on the calling thread only.
     min_parallel_elements = 1 << 15
-    # Chunks per thread: a descheduled worker delays an op by a chunk, not its share (workers.run_chunks).
-    chunks_per_thread = 4
 
     def __init__(self, threads: int | None = None):
         if numba is None:
@@ -112,7 +111,7 @@ class NumbaBackend(ArrayBackend):
 
     # --- running work on the workers ---------------------------------------------
     def _run(self, fn, ranges):
-        """fn(lo, hi) for every range, taken in turn by the workers; BLAS single-threaded meanwhile."""
+        """fn(lo, hi) for every range, the first on the calling thread; BLAS single-threaded meanwhile."""
         lib = self._blas_lib
         # BLAS' own thread pool would fight our workers for the cores; NumPy code
         # outside this backend (the reference backend, the GUI) keeps its setting.
@@ -122,20 +121,15 @@ class NumbaBackend(ArrayBackend):
         try:
             if len(ranges) == 1 or self._pool is None:
                 return [fn(lo, hi) for lo, hi in ranges]
-            return run_chunks(self._pool, fn, ranges, self.threads)
+            futures = [self._pool.submit(fn, lo, hi) for lo, hi in ranges[1:]]
+            first = fn(*ranges[0])
+            return [first] + [f.result() for f in futures]
         finally:
             if outside is not None and outside != 1:
                 library_threads(lib, outside)
 
     def _ranges(self, n: int, elements: int) -> list[tuple[int, int]]:
-        if elements < self.min_parallel_elements or self.threads == 1:
-            return [(0, n)]
-        per_item = max(1, elements // max(n, 1))
-        return chunk_ranges(n, self.threads, self.chunks_per_thread, -(-self.min_parallel_elements // per_item))
-
-    def _per_worker(self, ranges, dtype, *shapes) -> PerWorker:  # scratch: one set per worker, not per chunk
-        return PerWorker(min(self.threads, len(ranges)),
-                         lambda: tuple(None if s is None else self._ws.get(s, dtype) for s in shapes))
+        return even_ranges(n, self.threads if elements >= self.min_parallel_elements else 1)
 
     # --- convolution: im2col + sgemm per chunk of images (see kernels) --------
     def _conv_plan(self, x_shape, w_shape, padding, itemsize):
@@ -169,10 +163,11 @@ class NumbaBackend(ArrayBackend):
             wm = np.ascontiguousarray(w.reshape(o, k))
         b = np.ascontiguousarray(b)
         ranges = self._ranges(n, n * p * k)
-        buffers = self._per_worker(ranges, dtype, (nb * hp * wp * c,), (nb * p * k,), (nb * p * o,))
+        buffers = {r: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nb * p * k,), dtype),
+                       self._ws.get((nb * p * o,), dtype)) for r in ranges}
 
         def work(lo, hi):
-            xp_buf, cols_buf, out_buf = buffers.mine()
+            xp_buf, cols_buf, out_buf = buffers[(lo, hi)]
             for n0 in range(lo, hi, nb):
                 m = min(hi, n0 + nb) - n0
                 if last:
@@ -212,11 +207,11 @@ class NumbaBackend(ArrayBackend):
         wino_dx = need_dx and self._use_winograd(kh, kw, o, c)
         cols_dx = need_dx and not wino_dx
         ranges = self._ranges(n, n * p * k)
-        buffers = self._per_worker(ranges, dtype, (nb * hp * wp * c,), (nb * p * k,),
-                                   (o * nb * p,) if nb > 1 else None)
+        buffers = {r: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nb * p * k,), dtype),
+                       self._ws.get((o * nb * p,), dtype) if nb > 1 else None) for r in ranges}
 
         def work(lo, hi):
-            xp_buf, cols_buf, dyc_buf = buffers.mine()
+            xp_buf, cols_buf, dyc_buf = buffers[(lo, hi)]
             dw_acc = np.empty((o, k), dtype)
             part = np.empty((o, k), dtype) if hi - lo > nb else None
             db_acc = np.zeros(o, dtype)
@@ -302,11 +297,11 @@ class NumbaBackend(ArrayBackend):
         at, _, bt = WG.matrices(r, dtype)
         nb = max(1, min(n_img, self.winograd_tiles // (th * tw)))
         ranges = self._ranges(n_img, n_img * nn * th * tw * c * o)
-        buffers = self._per_worker(ranges, dtype, (nb * hp * wp * c,), (nn * nb * th * tw * c,),
-                                   (nn * nb * th * tw * o,))
+        buffers = {rg: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nn * nb * th * tw * c,), dtype),
+                        self._ws.get((nn * nb * th * tw * o,), dtype)) for rg in ranges}
 
         def work(lo, hi):
-            xp_buf, v_buf, m_buf = buffers.mine()
+            xp_buf, v_buf, m_buf = buffers[(lo, hi)]
             rows = np.empty((n, 2, wp // 2 * c), dtype)
             half = np.empty((WG.TILE_OUT, n, tw * o), dtype)
             full = np.empty((WG.TILE_OUT, WG.TILE_OUT, tw * o), dtype)
@@ -343,11 +338,9 @@ class NumbaBackend(ArrayBackend):
     # --- elementwise -------------------------------------------------------------------
     def _flat_ranges(self, size: int) -> list[tuple[int, int]]:
         # 64-element-aligned slices so that no two threads share a cache line.
-        if size < self.min_parallel_elements or self.threads == 1:
+        if size < self.min_parallel_elements:
             return [(0, size)]
-        blocks = chunk_ranges((size + 63) // 64, self.threads, self.chunks_per_thread,
-                              self.min_parallel_elements // 64)
-        return [(lo * 64, min(size, hi * 64)) for lo, hi in blocks]
+        return [(lo * 64, min(size, hi * 64)) for lo, hi in even_ranges((size + 63) // 64, self.threads)]
 
     def relu_forward(self, x):
         x = np.ascontiguousarray(x)

@@ -1,17 +1,10 @@
 """What the numba CPU backend's worker threads share: the buffer pool they take
 large arrays from, and how work is divided among them.
-
-Work division is dynamic: an op is cut into a few more chunks than there are threads,
-and every worker takes the next chunk from a shared counter until none is left. A worker
-that the OS deschedules (the GUI thread, another program) holds up at most the chunk it
-is in; the others take the rest. With one static range per thread the whole op waited
-for the descheduled one (see docs/performance.md, the app while training).
 """
 
 from __future__ import annotations
 
 import ctypes
-import itertools
 import ctypes.util
 import os
 import sys
@@ -74,79 +67,6 @@ class Workspace:
     @property
     def nbytes(self) -> int:
         return self._bytes
-
-
-_worker = threading.local()
-
-
-def worker_slot() -> int:
-    """Which worker of the op in progress this thread is (0: the calling thread)."""
-    return getattr(_worker, "slot", 0)
-
-
-class PerWorker:
-    """Scratch buffers of one split op: one set per worker that runs its chunks (not per chunk)."""
-
-    __slots__ = ("_sets",)
-
-    def __init__(self, workers: int, make):
-        self._sets = [make() for _ in range(max(1, workers))]
-
-    def mine(self):
-        """The calling worker's set (inside a chunk run by ``run_chunks``)."""
-        return self._sets[worker_slot()]
-
-
-class _Chunks:
-    """The chunks of one op and the shared counter its workers take them from."""
-
-    def __init__(self, fn, ranges):
-        self.fn, self.ranges = fn, ranges
-        self.take = itertools.count().__next__  # atomic under the GIL
-        self.results = [None] * len(ranges)
-        self.left = len(ranges)
-        self.lock = threading.Lock()
-        self.finished = threading.Event()
-        self.error: BaseException | None = None
-
-    def work(self, slot: int) -> None:
-        _worker.slot = slot
-        count = len(self.ranges)
-        while True:
-            index = self.take()
-            if index >= count:
-                return  # a late worker finds every chunk taken
-            try:
-                self.results[index] = self.fn(*self.ranges[index])
-            except BaseException as exc:  # re-raised on the calling thread
-                if self.error is None:
-                    self.error = exc
-            with self.lock:
-                self.left -= 1
-                if self.left == 0:
-                    self.finished.set()
-
-
-def run_chunks(pool, fn, ranges, workers: int) -> list:
-    """``fn(lo, hi)`` for every range, in any order, on the calling thread and up to ``workers - 1``
-    threads of ``pool``; the results in the ranges' order. Returns once every chunk is done: a
-    pool thread not yet started when the calling thread has finished everything is not waited for."""
-    chunks = _Chunks(fn, ranges)
-    for slot in range(1, max(1, min(workers, len(ranges)))):
-        pool.submit(chunks.work, slot)
-    chunks.work(0)
-    chunks.finished.wait()
-    if chunks.error is not None:
-        raise chunks.error
-    return chunks.results
-
-
-def chunk_ranges(n: int, threads: int, chunks_per_thread: int, min_chunk: int = 1) -> list[tuple[int, int]]:
-    """[0, n) in ``threads * chunks_per_thread`` near-equal ranges for the workers to share,
-    fewer where a range would be shorter than ``min_chunk`` (but at least ``threads``)."""
-    parts = threads * max(1, chunks_per_thread)
-    parts = min(parts, max(threads, n // max(1, min_chunk)))
-    return even_ranges(n, parts)
 
 
 def even_ranges(n: int, parts: int) -> list[tuple[int, int]]:
