@@ -78,3 +78,27 @@ def blas_threads(set_to: int | None = None) -> int | None:
     """Set (optionally) and return the thread count of NumPy's BLAS; None if unknown."""
     lib, _ = numpy_blas()
     return library_threads(lib, set_to)
+
+
+_before_training: dict[str, int | None] = {}
+
+
+def share_cores_with(backend_name: str) -> int | None:
+    """NumPy's BLAS thread count while ``backend_name`` trains in this process beside other NumPy
+    work (the window's predictions and analyses); returns the count set, or None if unknown.
+
+    1 unless the NumPy reference itself trains (it keeps the count the process started with).
+    OpenBLAS' pool threads spin for about 100 ms after each call: one prediction of one drawing
+    cost 2 ms of the calling thread's CPU and ~104 ms of a spinning BLAS thread's, taken from
+    the training workers (docs/performance.md, the app while training).
+    """
+    lib, _ = numpy_blas()
+    if lib is None:
+        return None
+    if "initial" not in _before_training:
+        _before_training["initial"] = library_threads(lib)
+    initial = _before_training["initial"]
+    wanted = initial if backend_name == "numpy" else 1
+    if wanted is None:
+        return None
+    return library_threads(lib, wanted)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from ..app.state import AppState
 from ..backends import registry as backends
+from ..backends.blas_threads import share_cores_with
 from ..train.events import RunPhase
 from ..train.trainer import Trainer
 from .lessons import data_note
@@ -152,7 +153,9 @@ class RunControl:
         self.start_over()
         p.panels.curves.set_epochs(config.epochs if config.steps is None else 0.0)
         state.set_phase(RunPhase.STARTING)
-        note = " and compiling kernels" if backends.info(config.backend).compiles else ""
+        info = backends.info(config.backend)
+        share_cores_with(info.name)  # the window's own NumPy work: one BLAS thread beside a fast backend
+        note = " and compiling kernels" if info.compiles else ""
         p.status.show(state=f"starting (loading data{note})…", backend=f"backend {config.backend}")
         if self.banner.isVisible() and self.banner.kind != "error":
             self.banner.hide()

@@ -226,3 +226,30 @@ def test_sysctl_without_the_function_gives_none(monkeypatch):
 
     monkeypatch.setattr(workers, "_libc", missing)
     assert workers.sysctl_int("hw.ncpu") is None
+
+
+class _FakeBlas:
+    def __init__(self, threads):
+        self.num_threads = threads
+
+    def set_num_threads(self, n):
+        self.num_threads = n
+
+
+def test_the_window_uses_one_blas_thread_beside_a_fast_backend_and_the_start_count_beside_numpy(monkeypatch):
+    """OpenBLAS' helper threads spin ~100 ms after each call: beside numba's workers the window's
+    predictions run on one thread; the NumPy reference, which trains with BLAS, gets its count back."""
+    lib = _FakeBlas(4)
+    monkeypatch.setattr(bt, "numpy_blas", lambda: (lib, "fake"))
+    monkeypatch.setattr(bt, "_before_training", {})
+    assert bt.share_cores_with("numba") == 1 and lib.num_threads == 1
+    assert bt.share_cores_with("cupy") == 1
+    assert bt.share_cores_with("numpy") == 4 and lib.num_threads == 4
+    assert bt.share_cores_with("numba") == 1
+    assert bt.share_cores_with("numpy") == 4, "the count the process started with, not the last one set"
+
+
+def test_sharing_cores_without_a_controllable_blas_does_nothing(monkeypatch):
+    monkeypatch.setattr(bt, "numpy_blas", lambda: (None, "accelerate"))
+    monkeypatch.setattr(bt, "_before_training", {})
+    assert bt.share_cores_with("numba") is None
