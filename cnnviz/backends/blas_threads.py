@@ -83,11 +83,13 @@ def blas_threads(set_to: int | None = None) -> int | None:
 _before_training: dict[str, int | None] = {}
 
 
-def share_cores_with(backend_name: str) -> int | None:
+def share_cores_with(backend_name: str | None) -> int | None:
     """NumPy's BLAS thread count while ``backend_name`` trains in this process beside other NumPy
-    work (the window's predictions and analyses); returns the count set, or None if unknown.
+    work (the window's predictions and analyses); None: nothing trains. Returns the count set, or
+    None if unknown.
 
-    1 unless the NumPy reference itself trains (it keeps the count the process started with).
+    1 while a backend other than the NumPy reference trains; the count the process started with
+    when the NumPy reference trains (it is BLAS-bound) or nothing does (the window's analyses).
     OpenBLAS' pool threads spin for about 100 ms after each call: one prediction of one drawing
     cost 2 ms of the calling thread's CPU and ~104 ms of a spinning BLAS thread's, taken from
     the training workers (docs/performance.md, the app while training).
@@ -98,7 +100,7 @@ def share_cores_with(backend_name: str) -> int | None:
     if "initial" not in _before_training:
         _before_training["initial"] = library_threads(lib)
     initial = _before_training["initial"]
-    wanted = initial if backend_name == "numpy" else 1
+    wanted = initial if backend_name in (None, "numpy") else 1
     if wanted is None:
         return None
     return library_threads(lib, wanted)

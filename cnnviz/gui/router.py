@@ -144,6 +144,7 @@ class EventRouter(QObject):
             self.panels.curves.rewind(event.epoch)
         self.panels.curves.add_marker(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
         self.status.show(backend=f"backend {event.new}")
+        self.runs.backend_switched(event.new)
         if event.reason:
             self.banner.show_message(in_language(event.reason, tr), "warning")
             self.controls.select_backend(event.new)

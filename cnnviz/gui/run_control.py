@@ -42,6 +42,8 @@ class RunControl:
         self.parts = parts
         self.state = parts.state
         self.banner = parts.workspace.banner
+        self.training_backend: str | None = None
+        """The backend the run trains on (None before the first start), for :meth:`share_cores`."""
 
     # --- the model Start trains from ------------------------------------------------------------
     def new_random_model(self) -> None:
@@ -152,9 +154,9 @@ class RunControl:
         p.session.start(trainer, p.live_view.input(), paused=paused, autosave=p.checkpoints.autosave_plan())
         self.start_over()
         p.panels.curves.set_epochs(config.epochs if config.steps is None else 0.0)
-        state.set_phase(RunPhase.STARTING)
         info = backends.info(config.backend)
-        share_cores_with(info.name)  # the window's own NumPy work: one BLAS thread beside a fast backend
+        self.training_backend = info.name
+        state.set_phase(RunPhase.STARTING)
         note = " and compiling kernels" if info.compiles else ""
         p.status.show(state=f"starting (loading data{note})…", backend=f"backend {config.backend}")
         if self.banner.isVisible() and self.banner.kind != "error":
@@ -277,6 +279,17 @@ class RunControl:
         self.parts.status.show_stopped()
         self.banner.show_message(tr("Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.")
                                  .format(message=message), "error", details)
+
+    def share_cores(self, *_changed) -> None:
+        """The window's own NumPy work (predictions, analyses) on one BLAS thread while a backend other
+        than the NumPy reference trains, on all the process started with otherwise: OpenBLAS' pool
+        threads spin ~100 ms after each call, taken from the training workers (docs/performance.md)."""
+        training = self.state.run.state in (RunPhase.STARTING, RunPhase.RUNNING, RunPhase.RESET)
+        share_cores_with(self.training_backend if training else None)
+
+    def backend_switched(self, name: str) -> None:
+        self.training_backend = name
+        self.share_cores()
 
     def update_buttons(self, *_changed) -> None:
         c, active, state = self.parts.controls, self.parts.session.active, self.state

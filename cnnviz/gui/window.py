@@ -133,6 +133,7 @@ class MainWindow(QMainWindow):
         events.dataset.connect(self.runs.show_dataset)
         events.lesson_data.connect(self.runs.describe_data)
         events.phase.connect(self.runs.update_buttons)
+        events.phase.connect(self.runs.share_cores)
         events.views.connect(self.menus.show_views)
         events.views.connect(self.workspace.show_views)
         # Presenter mode, once the window has its look (presenter.set_mode): the sidebar shrinks to the run

@@ -247,6 +247,8 @@ def test_the_window_uses_one_blas_thread_beside_a_fast_backend_and_the_start_cou
     assert bt.share_cores_with("numpy") == 4 and lib.num_threads == 4
     assert bt.share_cores_with("numba") == 1
     assert bt.share_cores_with("numpy") == 4, "the count the process started with, not the last one set"
+    assert bt.share_cores_with("numba") == 1
+    assert bt.share_cores_with(None) == 4, "nothing trains: the window's analyses get every thread back"
 
 
 def test_sharing_cores_without_a_controllable_blas_does_nothing(monkeypatch):
