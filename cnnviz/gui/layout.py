@@ -97,6 +97,21 @@ class Tabs(QStackedWidget):
         self.bar.setTabToolTip(index, text)
 
 
+TAB_TITLE_MARGIN_PX = 8
+"""A tab is at least this much wider than its title's text, or Qt has squeezed (elided) it."""
+
+
+def tab_title_squeezed(bar, index: int) -> bool:
+    return bar.tabRect(index).width() < bar.fontMetrics().horizontalAdvance(bar.tabText(index)) + TAB_TITLE_MARGIN_PX
+
+
+def titles_squeezed(bar) -> bool:
+    """The tab bar needs more than its width, or Qt squeezed a visible tab's title (the bar's size hint
+    can fit while a tab, in a CJK fallback font, gets a few pixels less than its text)."""
+    return bar.sizeHint().width() > bar.width() or any(
+        tab_title_squeezed(bar, i) for i in range(bar.count()) if bar.isTabVisible(i))
+
+
 def _column(orientation=Qt.Vertical) -> QSplitter:
     splitter = QSplitter(orientation)
     splitter.setChildrenCollapsible(False)
@@ -382,7 +397,7 @@ class Workspace(QWidget):
         candidates = sorted((key for key in self.tab_pages if self._titles(key)[0] != self._titles(key)[1]),
                             key=lambda k: len(self._titles(k)[1]) - len(self._titles(k)[0]))
         for key in candidates:
-            if bar.sizeHint().width() <= bar.width():
+            if not titles_squeezed(bar):
                 break
             shortened.add(key)
             apply()

@@ -228,4 +228,4 @@ def test_the_fallback_and_a_failed_start_are_told_in_the_guis_language(small_mni
     trainer.run()
     said = of(seen, ev.TrainerError)[0].message
     assert in_language(said, lambda text: german.get(text) or text) == (
-        "brokengpu konnte nicht starten (RuntimeError: cannot compile (simulated)); das Training bleibt auf numpy")
+        "brokengpu konnte nicht starten (RuntimeError: cannot compile (simulated)); das Training bleibt bei numpy")

@@ -42,7 +42,7 @@ def test_the_trainers_divergence_is_told_in_the_guis_language(small_mnist):
     assert diverged.message.text() == str(diverged.message)  # the CLI's English
     german = diverged.message.text(catalogue("de"))
     assert german == ("der Verlust wurde bei Schritt 1 zu nan. Die Gewichte wurden auf Schritt 0 zurückgesetzt, das "
-                      "Training ist pausiert. Senke die Lernrate (jetzt 0.002) und setze fort.")
+                      "Training ist pausiert. Senke die Lernrate (jetzt 0.002) und setze das Training fort.")
     japanese = diverged.message.text(catalogue("ja"))
     assert "ステップ 1 で損失が nan になりました" in japanese and "0.002" in japanese
 
@@ -87,7 +87,7 @@ def test_a_kept_runs_name_is_in_the_guis_language():
     assert comparison.describe(kept, {**same, "lr": 0.01}) == "lr 0.001 vs 0.01 now"  # English without translate
     assert comparison.describe(kept, {**same, "lr": 0.01, "batch_size": 32}, catalogue("de")) == \
         "lr 0.001 (jetzt 0.01), Batch 64 (jetzt 32)"
-    assert comparison.describe(kept, same, catalogue("zh_CN")) == "adam lr 0.001 批次 64(设置相同)"
+    assert comparison.describe(kept, same, catalogue("zh_CN")) == "adam lr 0.001 批次 64（设置相同）"
 
 
 def test_the_side_by_side_labels_are_in_the_guis_language():

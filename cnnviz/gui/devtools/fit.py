@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSp
 
 from ..accessibility import PictureRing
 from ..panels.common import ElidedLabel
+from ..layout import tab_title_squeezed
 from ...app.feature_map_layout import MIN_TILE_PX
 
 MIN_FEATURE_MAP_PX = MIN_TILE_PX
@@ -159,7 +160,7 @@ def _tab_bar(window) -> list[str]:
         need = bar.fontMetrics().horizontalAdvance(text)
         if rect.right() > bar.width() or rect.left() < 0:
             found.append(f"tab {text!r} is outside the tab bar (it would scroll)")
-        elif rect.width() < need + 8:
+        elif tab_title_squeezed(bar, i):
             found.append(f"tab {text!r} is {rect.width()} px wide, its title needs {need}")
     if bar.sizeHint().width() > bar.width() + 1:
         found.append(f"the tab bar needs {bar.sizeHint().width()} px, has {bar.width()}")

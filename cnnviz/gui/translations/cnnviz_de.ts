@@ -1638,7 +1638,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="31" />
    <source>smoothed</source>
-   <translation>geglättet</translation>
+   <translation>Trend</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="32" />
