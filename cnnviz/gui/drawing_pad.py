@@ -177,7 +177,7 @@ class DrawingPad(QObject):
         except Exception as exc:  # ValueError: no drawings yet
             banner.show_message(tr("Cannot fine-tune: {exc}").format(exc=exc), "warning")
             return False
-        label = f"Fine-tuning on {len(drawings.labels)} class drawings"
+        label = tr("Fine-tuning on {count} class drawings").format(count=len(drawings.labels))  # "… finished."
         before = drawings.accuracy_now()
         if not self.runs.launch(dataset=dataset, initial_weights=state.local.weights(), label=label,
                                 config_changes={"epochs": 1.0, "steps": None, "train_samples": None}):

@@ -289,17 +289,23 @@ class ClassifyPanel(Panel):
         self.note = note
         self._show_answer()
 
-    def not_sure_reason(self) -> str | None:
-        """Why the network is not sure of the input shown (None: it is sure, or there is no calibration)."""
+    def not_sure_reason(self) -> tuple[str, str] | None:
+        """Why the network is not sure of the input shown: (the sentence shown, "Not sure: ..."; the reason alone,
+        for the screen reader's "not sure, ...: {reason}"). None: it is sure, or there is no calibration.
+        Two whole sentences each, never one cut out of the other (the prefix's punctuation differs by language)."""
         calibration = self.not_sure.calibration
         if calibration is None or self.uncertainty is None or not self.answered:
             return None
         digits = all(name.isdigit() for name in self.class_names)
         if not_sure_reason(calibration, self.uncertainty) is None:
             return None
-        text = (tr("Not sure: this looks less like any digit than {percent} % of real test digits do") if digits
-                else tr("Not sure: this looks less like any image than {percent} % of real test images do"))
-        return text.format(percent=f"{100 * calibration.accepted:.0f}")
+        percent = f"{100 * calibration.accepted:.0f}"
+        if digits:
+            return (tr("Not sure: this looks less like any digit than {percent} % of real test digits do")
+                    .format(percent=percent),
+                    tr("this looks less like any digit than {percent} % of real test digits do").format(percent=percent))
+        return (tr("Not sure: this looks less like any image than {percent} % of real test images do").format(percent=percent),
+                tr("this looks less like any image than {percent} % of real test images do").format(percent=percent))
 
     def _show_answer(self) -> None:
         probs = self.probabilities
@@ -312,7 +318,8 @@ class ClassifyPanel(Panel):
             self.describe_prediction(tr("no prediction: draw a digit"))
             return
         best = int(np.argmax(probs))
-        reason = self.not_sure_reason()
+        not_sure = self.not_sure_reason()
+        reason, why = not_sure if not_sure else (None, None)
         brushes = [theme.ACCENT if i == best else "#b9c8e6" for i in range(len(probs))]
         self.bars.setOpts(height=100.0 * probs, brushes=brushes)
         name = self.class_names[best] if best < len(self.class_names) else str(best)
@@ -326,7 +333,7 @@ class ClassifyPanel(Panel):
         self.verdict_label.setVisible(bool(reason))
         text = accessibility.prediction_text(name, probs[best])
         if reason:
-            text = tr("not sure, {prediction}: {reason}").format(prediction=text, reason=reason.split(": ", 1)[-1])
+            text = tr("not sure, {prediction}: {reason}").format(prediction=text, reason=why)
         self.describe_prediction(text, announce=True)
 
     # --- the "not sure" threshold (observed: the data set, the weights, the evaluations) --------------

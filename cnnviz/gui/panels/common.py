@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
@@ -284,16 +286,40 @@ class DrawingOrTestImage:
     def use_drawing(self, yes: bool) -> None:
         (self.drawing_radio if yes else self.test_radio).setChecked(True)
 
-    def current_input(self) -> "tuple[np.ndarray | None, str]":
-        """(the input chosen, what it is in words); (None, why not) when there is none yet."""
+    def current_input(self) -> "tuple[np.ndarray | None, InputSource]":
+        """(the input chosen, which one it is); (None, why there is none) when there is none yet. A panel
+        says it in whole sentences of its own (:meth:`InputSource.say`), never an English phrase glued in."""
         if self.drawing_radio.isChecked():
             if self.drawing is None or not self.drawing.any():
-                return None, "your drawing (draw a digit on the pad first)"
-            return self.drawing, "your drawing"
+                return None, InputSource("drawing")
+            return self.drawing, InputSource("drawing")
         if self.test is None:
-            return None, "a test image (none is loaded yet)"
+            return None, InputSource("test")
         image, label, index = self.test
-        return image, f"test image #{index} (true label {label})"
+        return image, InputSource("test", index, label)
+
+
+@dataclass(frozen=True)
+class InputSource:
+    """Which input a panel works on: the drawing, or test image ``index`` (true label ``label``)."""
+
+    kind: str
+    """"drawing" or "test"."""
+    index: int = -1
+    label: int = -1
+
+    @property
+    def drawing(self) -> bool:
+        return self.kind == "drawing"
+
+    def say(self, drawing: str, test: str, **values) -> str:
+        """The sentence (already translated) for this input: ``drawing`` for the drawing, ``test`` for a test
+        image (its ``{index}`` and ``{label}`` filled in), with ``values`` for their other placeholders."""
+        return (drawing if self.drawing else test).format(index=self.index, label=self.label, **values)
+
+    def english(self) -> str:
+        """In English words, for logs and tests."""
+        return "your drawing" if self.drawing else f"test image #{self.index} (true label {self.label})"
 
 
 def set_items(combo: QComboBox, items: list[str]) -> bool:

@@ -178,7 +178,8 @@ class CurvesPanel(Panel):
             self.kept_label.hide()
             accessibility.set_name(self.graphics, "Training curves", self.graphics.accessibleDescription())
         else:
-            self._kept_text = (f"- - - A, the kept run ({kept.source}): {label}", kept.test_accuracy)
+            self._kept_text = (tr("- - - A, the kept run ({source}): {label}").format(source=kept.source, label=label),
+                               kept.test_accuracy)
             self._show_kept_label()
             self.kept_label.show()
             accessibility.set_name(self.graphics, "Training curves, with a kept run for comparison",

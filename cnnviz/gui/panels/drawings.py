@@ -275,17 +275,19 @@ class DrawingsPanel(LazyPanel):
         for i in order:
             label = int(self.labels[i])
             entry = self.entries[i] if i < len(self.entries) else None
-            who = f" by {entry.student}" if entry is not None and entry.student else ""
-            name = f"\n{short_name(entry.student)}" if who else ""  # who drew it, under the verdict
+            student = entry.student if entry is not None and entry.student else ""
+            name = f"\n{short_name(student)}" if student else ""  # who drew it, under the verdict
             if self.predictions is None:
                 captions.append(f"{label}{name}")
                 borders.append(None)
-                tips.append(tr("labelled {label}{who}").format(label=label, who=who))
+                tips.append((tr("labelled {label} by {student}") if student else tr("labelled {label}"))
+                            .format(label=label, student=student))
             else:
                 p = int(self.predictions[i])
                 verdict = palette.verdict(p == label)
                 captions.append(f"{label} → {p} {verdict.mark}{name}")
                 borders.append(verdict.border)
-                tips.append(tr("labelled {label}{who}; the network reads {answer}, {verdict}")
-                            .format(label=label, who=who, answer=p, verdict=tr(verdict.word)))
+                tips.append((tr("labelled {label} by {student}; the network reads {answer}, {verdict}") if student else
+                             tr("labelled {label}; the network reads {answer}, {verdict}"))
+                            .format(label=label, student=student, answer=p, verdict=tr(verdict.word)))
         self.gallery.show_images(self.images[order], [-1] * len(order), captions, borders, tips)

@@ -309,7 +309,7 @@ class FiltersPanel(JobPanel):
         self.layer_combo.clear()
         for i, layer in enumerate(self.layers):
             classes = i == len(self.layers) - 1
-            self.layer_combo.addItem(f"the {layer.units} classes" if classes else f"{layer.name} ({layer.units})",
+            self.layer_combo.addItem(tr("the {count} classes").format(count=layer.units) if classes else f"{layer.name} ({layer.units})",
                                      layer.name)
         names = [layer.name for layer in self.layers]
         self.layer_combo.setCurrentIndex(names.index(keep) if keep in names else 0)
@@ -386,9 +386,9 @@ class FiltersPanel(JobPanel):
         for unit in range(len(result["top"])):
             if result["classes"]:
                 name = self.class_names[unit] if unit < len(self.class_names) else str(unit)
-                title = f"class {name}"
+                title = tr("class {name}").format(name=name)
             else:
-                title = f"{result['layer']} filter {unit}"
+                title = tr("{layer} filter {unit}").format(layer=result['layer'], unit=unit)
             tile = UnitTile(title, self.images[result["top"][unit]], result["top"][unit], result["boxes"][unit],
                             result["optimised"][unit], result["field"])
             indices = ", ".join(f"#{int(i)}" for i in result["top"][unit])
@@ -420,11 +420,11 @@ class FiltersPanel(JobPanel):
         classes = self.result is not None and self.result["classes"]
         steps = self.result["steps"] if self.result is not None else STEPS
         if classes:
-            text = (f"Each class: the 9 of the first {count:,} test images it scores highest; right: the input "
-                    f"dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent "
-                    "with jitter and blur.")
+            text = tr("Each class: the 9 of the first {count} test images it scores highest; right: the input "
+                      "dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent "
+                      "with jitter and blur. Click one to see it bigger.")
         else:
-            text = (f"Each filter: the 9 of the first {count:,} test images that excite it most, orange: the patch "
-                    f"its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} "
-                    "steps of blurred gradient ascent.")
-        self.caption.setText(text + " Click one to see it bigger.")
+            text = tr("Each filter: the 9 of the first {count} test images that excite it most, orange: the patch "
+                      "its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} "
+                      "steps of blurred gradient ascent. Click one to see it bigger.")
+        self.caption.setText(text.format(count=f"{count:,}", steps=steps))

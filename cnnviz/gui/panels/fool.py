@@ -26,11 +26,12 @@ from ...analysis.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, sav
 from ...analysis.saliency import model_from_weights
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import DrawingOrTestImage, JobPanel, image_view, row_of
+from ...translatable import N_
+from .common import DrawingOrTestImage, InputSource, JobPanel, image_view, row_of
 from ..language import tr
 
-WAYS = (("a little everywhere", "bim"), ("the fewest pixels", "pixels"))
-"""The attack's modes, in the student's words."""
+WAYS = ((N_("a little everywhere"), "bim"), (N_("the fewest pixels"), "pixels"))
+"""The attack's modes, in the student's words (shown translated)."""
 BUDGET = {"bim": 50, "pixels": LEVELS}
 """The budget a way starts with, in grey levels: a change hard to see everywhere; or any change to few pixels."""
 PAUSE_MS = 300
@@ -42,7 +43,7 @@ BAR = "#b9c8e6"
 
 
 def attack(spec: str, weights: dict, step: int, image: np.ndarray, target: int, levels: int, mode: str,
-           what: str) -> dict:
+           what: InputSource) -> dict:
     """The attack on a private copy of the weights, timed. No Qt: it runs as a background job."""
     model = model_from_weights(spec, weights)
     started = time.perf_counter()
@@ -67,22 +68,27 @@ def change_rgb(change: np.ndarray, factor: float) -> np.ndarray:
 
 
 def verdict(result: FoolResult, levels: int) -> str:
-    """Whether it worked, in plain words."""
+    """Whether it worked, in plain words (in the GUI's language)."""
     probs, target = result.probabilities, result.target
     now = int(np.argmax(probs))
     if result.label == target:
-        return f"It already says {target} ({100 * probs[target]:.0f} %): choose another digit to aim for."
+        return tr("It already says {target} ({percent} %): choose another digit to aim for.").format(
+            target=target, percent=f"{100 * probs[target]:.0f}")
     if result.fooled:
-        return f"The network now says {target} ({100 * probs[target]:.0f} %) instead of {result.label}."
-    return (f"Could not make it say {target} within ± {levels} levels: try a bigger budget "
-            f"(it still says {now}, {100 * probs[now]:.0f} %).")
+        return tr("The network now says {target} ({percent} %) instead of {label}.").format(
+            target=target, percent=f"{100 * probs[target]:.0f}", label=result.label)
+    return tr("Could not make it say {target} within ± {levels} levels: try a bigger budget "
+              "(it still says {now}, {percent} %).").format(target=target, levels=levels, now=now,
+                                                            percent=f"{100 * probs[now]:.0f}")
 
 
 def measures(result: FoolResult, seconds: float) -> str:
     """How small the change is: the most any pixel changed, its overall size, how many pixels changed."""
     levels = int(round(result.linf * LEVELS))
-    return (f"{result.pixels_changed} of {result.change.size} pixels changed<br>by at most ± {levels} levels<br>"
-            f"size (L2): {result.l2:.2f}<br>{result.steps} steps, {seconds:.2f} s")
+    return tr("{changed} of {pixels} pixels changed<br>by at most ± {levels} levels<br>size (L2): {l2}<br>"
+              "{steps} steps, {seconds} s").format(changed=result.pixels_changed, pixels=result.change.size,
+                                                   levels=levels, l2=f"{result.l2:.2f}", steps=result.steps,
+                                                   seconds=f"{seconds:.2f}")
 
 
 class FoolPanel(DrawingOrTestImage, JobPanel):
@@ -99,12 +105,12 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         self.budget_spin.setRange(1, LEVELS)
         self.budget_spin.setValue(BUDGET["bim"])
         self.budget_spin.setPrefix("± ")
-        self.budget_spin.setSuffix(f" of {LEVELS} grey levels")
+        self.budget_spin.setSuffix(tr(" of {levels} grey levels").format(levels=LEVELS))
         self.budget_spin.setToolTip(tr("The most any one pixel may change (black is 0, white is 255)"))
         accessibility.set_name(self.budget_spin, "Budget per pixel", self.budget_spin.toolTip())
         self.way_combo = QComboBox()
         for text, mode in WAYS:
-            self.way_combo.addItem(text, mode)
+            self.way_combo.addItem(tr(text), mode)
         self.way_combo.setToolTip(tr("A little everywhere: every pixel may change, within the budget (basic iterative "
                                   "method). The fewest pixels: one pixel at a time, each as far as the budget allows"))
         accessibility.set_name(self.way_combo, "How to change the input", self.way_combo.toolTip())
@@ -196,7 +202,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
                                tr("Probabilities after the change"), tr("One bar per digit: how sure the network is"))
         widget.ci.setContentsMargins(0, 0, 0, 0)
         plot = theme.style_plot(widget.addPlot())
-        plot.setTitle(when, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
+        plot.setTitle(tr("before") if when == "before" else tr("after"), color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
         plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
         plot.setMouseEnabled(x=False, y=False)
         plot.hideButtons()
@@ -216,11 +222,10 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
 
     @staticmethod
     def _captions(factor: int | None) -> tuple[str, str, str]:
-        times = f" ×{factor}" if factor and factor > 1 else ""
         # Two lines at most: in a lesson's presenter view at 1280x720 three left the pictures no room.
-        return ("<b>original</b><br>what the network saw",
-                f"<b>the change{times}</b><br>orange: brighter, blue: darker",
-                "<b>fooled input</b><br>original + change")
+        change = (tr("<b>the change ×{factor}</b><br>orange: brighter, blue: darker").format(factor=factor)
+                  if factor and factor > 1 else tr("<b>the change</b><br>orange: brighter, blue: darker"))
+        return (tr("<b>original</b><br>what the network saw"), change, tr("<b>fooled input</b><br>original + change"))
 
     # --- inputs ------------------------------------------------------------------------
     def set_weights(self, spec: str, weights: dict, step: int) -> None:
@@ -271,13 +276,14 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
     def request(self, force: bool = False) -> bool:
         """Start an attack on the current input; False when there is nothing to attack."""
         self.pause.stop()
-        image, what = self.current_input()
+        image, source = self.current_input()
         if self.model_source is None:
-            self._say("Nothing to attack yet: there are no weights (start training or load a model).")
+            self._say(tr("Nothing to attack yet: there are no weights (start training or load a model)."))
             self.dirty = True
             return False
         if image is None:
-            self._say(f"Nothing to attack yet: {what}.")
+            self._say(source.say(tr("Nothing to attack yet: draw a digit on the pad first."),
+                                 tr("Nothing to attack yet: no test image is loaded yet.")))
             self.dirty = True
             return False
         if self.busy and not force:
@@ -288,11 +294,12 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             self.job.cancel()
         spec, weights, step = self.model_source
         target, levels = max(0, self.target_combo.currentIndex()), self.budget_spin.value()  # item i: digit i
-        self.source_label.setText(tr("Attacking {what} with the weights of step {step:,}…")
-                                  .format(what=what, step=step))
+        self.source_label.setText(source.say(tr("Attacking your drawing with the weights of step {step:,}…"),
+                                             tr("Attacking test image #{index} (true label {label}) with the "
+                                                "weights of step {step:,}…"), step=step))
         self.source_label.setToolTip("")
         self.job = run_in_background(attack, spec, weights, step, np.array(image, dtype=np.float32), target,
-                                     levels, self.way_combo.currentData(), what)
+                                     levels, self.way_combo.currentData(), source)
         self.job.succeeded.connect(self._on_result)
         self.job.failed.connect(self._on_error)
         return True
@@ -306,7 +313,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         self._next()
 
     def _on_error(self, message: str, details: str) -> None:
-        self._say(f"Could not attack: {message}")
+        self._say(tr("Could not attack: {message}").format(message=message))
         self.source_label.setToolTip(details)
         self._next()
 
@@ -334,8 +341,9 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
                           size=f"{theme.AXIS_POINT_SIZE}pt")
         self.measures_label.setText(measures(result, shown["seconds"]))
         self.verdict_label.setText(verdict(result, shown["levels"]))
-        self.source_label.setText(tr("{source} · weights of step {step}")
-                                  .format(source=shown['what'].capitalize(), step=f"{shown['step']:,}"))
+        self.source_label.setText(shown["what"].say(tr("Your drawing · weights of step {step}"),
+                                                    tr("Test image #{index} (true label {label}) · weights of step {step}"),
+                                                    step=f"{shown['step']:,}"))
         self.source_label.setToolTip("")
         self.attack_button.setText(tr("Attack"))
         self.attack_button.setToolTip(tr("Attack now, with the latest weights"))
@@ -347,7 +355,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         if self.result is None:
             return
         result = self.result["result"]
-        path, _ = QFileDialog.getSaveFileName(self, "Save fooling image",
+        path, _ = QFileDialog.getSaveFileName(self, tr("Save fooling image"),
                                               f"fooled-{result.label}-as-{result.target}.png", "PNG image (*.png)")
         if path:
             if not path.lower().endswith(".png"):
@@ -357,7 +365,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
     def save_to(self, path: str) -> bool:
         """Write the fooling input as ``cnnviz fool`` does (28x28, 8-bit grey); the panel says how it went."""
         if self.result is None:
-            self._say("Nothing to save yet: attack first.")
+            self._say(tr("Nothing to save yet: attack first."))
             return False
         result = self.result["result"]
         try:

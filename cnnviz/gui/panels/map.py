@@ -220,8 +220,8 @@ class EmbeddingPanel(JobPanel):
     def request(self, force: bool = False) -> bool:
         """Start a background computation of the map; False when there is nothing to map yet."""
         if self.dataset is None or self.model_source is None:
-            missing = "the test images" if self.dataset is None else "the network's weights"
-            self.source_label.setText(tr("Nothing to map yet: waiting for {missing}.").format(missing=missing))
+            self.source_label.setText(tr("Nothing to map yet: waiting for the test images.") if self.dataset is None
+                                      else tr("Nothing to map yet: waiting for the network's weights."))
             self.dirty = True
             return False
         if self.busy and not force:
@@ -359,7 +359,7 @@ class EmbeddingPanel(JobPanel):
         if self.star_point is None:
             self.star.clear()
             on_earlier = self.drawing is not None and self.drawing.any() and not latest and self.shown is not None
-            self.star_note.setText("★ your drawing:\non the latest map" if on_earlier else "")
+            self.star_note.setText(tr("★ your drawing:\non the latest map") if on_earlier else "")
             return
         x, y = float(self.star_point[0]), float(self.star_point[1])
         self.star.setData(pos=[(x, y)])
@@ -368,8 +368,8 @@ class EmbeddingPanel(JobPanel):
             view.autoRange(items=[*self.dots, self.star], padding=0.08)
         centres = self.shown.class_centres()
         nearest = min(centres, key=lambda c: float(np.hypot(*(centres[c] - self.star_point))))
-        where = f"nearest the {nearest}s" if self.digits else f"nearest: {self.class_name(nearest)}"
-        self.star_note.setText(tr("★ your drawing:\n{where}").format(where=where))
+        self.star_note.setText(tr("★ your drawing:\nnearest the {digit}s").format(digit=nearest) if self.digits else
+                               tr("★ your drawing:\nnearest: {name}").format(name=self.class_name(nearest)))
 
     def _tip(self, x, y, data) -> str:
         return self.describe(int(data))

@@ -204,8 +204,8 @@ class ConfusionPanel(LazyPanel):
             f"Test accuracy {100 * e.test_accuracy:.1f} % at step {e.step:,}. " + (
                 "Most often mixed up: " + ", ".join(f"{short[t]} taken for {short[p]} {k} times" for t, p, k in pairs)
                 if pairs else "No mistakes at all."))
-        self.pairs_label.setText("Most often mixed up: " + ", ".join(
-            f"<b>{short[t]}→{short[p]}</b> ({k})" for t, p, k in pairs) if pairs else "No mistakes at all.")
+        self.pairs_label.setText(tr("Most often mixed up: {pairs}").format(pairs=", ".join(
+            f"<b>{short[t]}→{short[p]}</b> ({k})" for t, p, k in pairs)) if pairs else tr("No mistakes at all."))
         self._show_worst()
         if self.selected is not None:
             self.select_cell(*self.selected)

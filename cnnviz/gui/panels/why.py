@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QSpin
 from ...analysis.saliency import model_from_weights, occlusion_map, saliency_map
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import DrawingOrTestImage, JobPanel, image_view, row_of
+from .common import DrawingOrTestImage, InputSource, JobPanel, image_view, row_of
 from ..language import tr
 
 HEAT = palette.HEAT_LUT.astype(np.float64)
@@ -50,7 +50,7 @@ def overlay(image: np.ndarray, values: np.ndarray, signed: bool) -> np.ndarray:
 
 
 def explain(spec: str, weights: dict, step: int, image: np.ndarray, target: int | None, patch: int,
-            what: str) -> dict:
+            what: InputSource) -> dict:
     """Saliency and occlusion maps of ``image`` for class ``target`` (None: the predicted one). No Qt:
     it runs as a background job."""
     model = model_from_weights(spec, weights)
@@ -96,9 +96,9 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         layout = self.graphics.ci
         self.titles = []
         self.views = []
-        captions = ("<b>input</b><br>what the network sees",
-                    "<b>saliency</b><br>where a change would<br>move the score most",
-                    "<b>occlusion</b><br>orange: hiding it hurts<br>blue: hiding it helps")
+        captions = (tr("<b>input</b><br>what the network sees"),
+                    tr("<b>saliency</b><br>where a change would<br>move the score most"),
+                    tr("<b>occlusion</b><br>orange: hiding it hurts<br>blue: hiding it helps"))
         for c, caption in enumerate(captions):
             title = pg.LabelItem(caption, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
             layout.addItem(title, row=0, col=c)
@@ -165,9 +165,13 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
 
     def request(self, force: bool = False) -> bool:
         """Start a background computation for the current input; False when there is nothing to explain."""
-        image, what = self.current_input()
+        image, source = self.current_input()
         if image is None or self.model_source is None:
-            self.source_label.setText(tr("Nothing to explain yet: {what}.").format(what=what))
+            self.source_label.setText(
+                tr("Nothing to explain yet: there are no weights (start training or load a model).")
+                if image is not None else
+                source.say(tr("Nothing to explain yet: draw a digit on the pad first."),
+                           tr("Nothing to explain yet: no test image is loaded yet.")))
             self.dirty = True
             return False
         if self.busy and not force:
@@ -177,9 +181,11 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         if self.job is not None:
             self.job.cancel()
         spec, weights, step = self.model_source
-        self.source_label.setText(tr("Explaining {what} with the weights of step {step}…").format(what=what, step=step))
+        self.source_label.setText(source.say(tr("Explaining your drawing with the weights of step {step}…"),
+                                             tr("Explaining test image #{index} (true label {label}) with the "
+                                                "weights of step {step}…"), step=step))
         self.job = run_in_background(explain, spec, weights, step, np.array(image, dtype=np.float32),
-                                     self.class_combo.currentData(), self.patch_spin.value(), what)
+                                     self.class_combo.currentData(), self.patch_spin.value(), source)
         self.job.succeeded.connect(self._on_result)
         self.job.failed.connect(self._on_error)
         return True
@@ -206,10 +212,11 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
             view.autoRange(padding=0.01)
         probs, cls = result["probs"], result["cls"]
         best = int(np.argmax(probs))
-        chosen = "" if cls == best else "; " + tr("showing the evidence for <b>{digit}</b> ({percent}%)").format(
+        chosen = "" if cls == best else tr("; showing the evidence for <b>{digit}</b> ({percent}%)").format(
             digit=cls, percent=f"{100 * probs[cls]:.0f}")
-        self.source_label.setText(tr("{source}: the network says <b>{answer}</b> ({percent}% sure){chosen} · "
-                                     "weights of step {step}")
-                                  .format(source=result['what'].capitalize(), answer=best,
-                                          percent=f"{100 * probs[best]:.0f}", chosen=chosen, step=result['step']))
+        self.source_label.setText(result["what"].say(
+            tr("Your drawing: the network says <b>{answer}</b> ({percent}% sure){chosen} · weights of step {step}"),
+            tr("Test image #{index} (true label {label}): the network says <b>{answer}</b> ({percent}% sure){chosen} · "
+               "weights of step {step}"),
+            answer=best, percent=f"{100 * probs[best]:.0f}", chosen=chosen, step=result['step']))
         self.update_button.setText(tr("Update"))

@@ -64,7 +64,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="72" />
-   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <location filename="cnnviz/gui/panels/fool.py" line="96" />
    <location filename="cnnviz/gui/panels/registry.py" line="165" />
    <source>Fool the network</source>
    <translation>Das Netz austricksen</translation>
@@ -711,7 +711,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="209" />
-   <location filename="cnnviz/gui/router.py" line="169" />
+   <location filename="cnnviz/gui/router.py" line="170" />
    <source>Training diverged: {message}</source>
    <translation>Das Training ist divergiert: {message}</translation>
   </message>
@@ -814,7 +814,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="246" />
-   <location filename="cnnviz/gui/window.py" line="289" />
+   <location filename="cnnviz/gui/window.py" line="290" />
    <source>closing</source>
    <translation>Schließen</translation>
   </message>
@@ -975,6 +975,11 @@ Wiederherstellen?</translation>
    <location filename="cnnviz/gui/drawing_pad.py" line="170" />
    <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
    <translation>Nachtrainieren mit Zeichnungen braucht den MNIST-Ziffern-Datensatz.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="180" />
+   <source>Fine-tuning on {count} class drawings</source>
+   <translation>Nachtrainieren mit {count} Klassenzeichnungen</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/drawing_pad.py" line="92" />
@@ -1346,7 +1351,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="66" />
    <location filename="cnnviz/gui/menus.py" line="121" />
-   <location filename="cnnviz/gui/window.py" line="202" />
+   <location filename="cnnviz/gui/window.py" line="203" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -1435,16 +1440,6 @@ Wiederherstellen?</translation>
    <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="300" />
-   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="301" />
-   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
-   <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/classify.py" line="62" />
    <source>stroke</source>
    <translation>Strich</translation>
@@ -1460,42 +1455,62 @@ Wiederherstellen?</translation>
    <translation>Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="310" />
+   <location filename="cnnviz/gui/panels/classify.py" line="316" />
    <source>draw a digit</source>
    <translation>zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="312" />
+   <location filename="cnnviz/gui/panels/classify.py" line="318" />
    <source>no prediction: draw a digit</source>
    <translation>keine Vorhersage: zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="329" />
+   <location filename="cnnviz/gui/panels/classify.py" line="307" />
+   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
+   <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="308" />
+   <source>this looks less like any image than {percent} % of real test images do</source>
+   <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="336" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>nicht sicher, {prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="323" />
+   <location filename="cnnviz/gui/panels/classify.py" line="304" />
+   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
+   <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="306" />
+   <source>this looks less like any digit than {percent} % of real test digits do</source>
+   <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="330" />
    <source>{percent}%, not sure</source>
    <translation>{percent} %, nicht sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="331" />
    <source>{percent}% sure</source>
    <translation>{percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="257" />
+   <location filename="cnnviz/gui/panels/common.py" line="259" />
    <source>my drawing</source>
    <translation>meine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="258" />
+   <location filename="cnnviz/gui/panels/common.py" line="260" />
    <source>the test image</source>
    <translation>das Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="259" />
+   <location filename="cnnviz/gui/panels/common.py" line="261" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
    <translation>Das Testbild aus den Merkmalskarten oder das in Fehler angeklickte</translation>
   </message>
@@ -1652,9 +1667,14 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Training</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="312" />
+   <location filename="cnnviz/gui/panels/curves.py" line="313" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="181" />
+   <source>- - - A, the kept run ({source}): {label}</source>
+   <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="40" />
@@ -1780,19 +1800,29 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
-   <source>labelled {label}{who}</source>
-   <translation>beschriftet als {label}{who}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
-   <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
-   <translation>beschriftet als {label}{who}; das Netz liest {answer}, {verdict}</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="205" />
    <source>Could not delete the drawing: {exc}</source>
    <translation>Die Zeichnung konnte nicht gelöscht werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
+   <source>labelled {label} by {student}</source>
+   <translation>beschriftet als {label}, gezeichnet von {student}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
+   <source>labelled {label}</source>
+   <translation>beschriftet als {label}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="290" />
+   <source>labelled {label} by {student}; the network reads {answer}, {verdict}</source>
+   <translation>beschriftet als {label}, gezeichnet von {student}; das Netz liest {answer}, {verdict}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="291" />
+   <source>labelled {label}; the network reads {answer}, {verdict}</source>
+   <translation>beschriftet als {label}; das Netz liest {answer}, {verdict}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="34" />
@@ -1932,6 +1962,16 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>&lt;b&gt;Die {count} Filter von {layer}&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="423" />
+   <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
+   <translation>Jede Klasse: die 9 der ersten {count} Testbilder, die sie am höchsten bewertet; rechts: die ausgedachte Eingabe, die sie am höchsten bewertet (träume eine 3), durch {steps} Schritte Gradientenanstieg mit Zittern und Weichzeichnen. Klicke eines an, um es größer zu sehen.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="427" />
+   <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
+   <translation>Jeder Filter: die 9 der ersten {count} Testbilder, die ihn am stärksten anregen, orange: das Feld, das seine stärkste Stelle sieht; rechts: das Muster, das ihn in so einem Feld am stärksten anregt, durch {steps} Schritte weichgezeichneten Gradientenanstieg. Klicke eines an, um es größer zu sehen.</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/filters.py" line="103" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>Erträume die Eingabe, die die {count} Klassen am meisten wollen: Schritt {done} von {steps}…</translation>
@@ -1967,6 +2007,16 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Die Filter konnten nicht untersucht werden: {message}</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="389" />
+   <source>class {name}</source>
+   <translation>Klasse {name}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="391" />
+   <source>{layer} filter {unit}</source>
+   <translation>{layer} Filter {unit}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/filters.py" line="395" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>Die Testbilder, die es am stärksten anregen ({indices}), und die dafür optimierte Eingabe</translation>
@@ -1977,131 +2027,233 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Das Netz {spec!r} konnte nicht gelesen werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <location filename="cnnviz/gui/panels/filters.py" line="312" />
+   <source>the {count} classes</source>
+   <translation>die {count} Klassen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <source>a little everywhere</source>
+   <translation>überall ein wenig</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <source>the fewest pixels</source>
+   <translation>möglichst wenige Pixel</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="80" />
+   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
+   <translation>Mit ± {levels} Stufen ließ es sich nicht dazu bringen, {target} zu sagen: erlaube eine größere Änderung (es sagt noch {now}, {percent} %).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="88" />
+   <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
+   <translation>{changed} von {pixels} Pixeln geändert&lt;br&gt;um höchstens ± {levels} Stufen&lt;br&gt;Größe (L2): {l2}&lt;br&gt;{steps} Schritte, {seconds} s</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="96" />
    <source>change the input a little so that it answers another digit</source>
    <translation>ändere die Eingabe ein wenig, sodass es eine andere Ziffer sagt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="96" />
+   <location filename="cnnviz/gui/panels/fool.py" line="102" />
    <source>The digit the network should answer after the change</source>
    <translation>Die Ziffer, die das Netz nach der Änderung sagen soll</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="103" />
+   <location filename="cnnviz/gui/panels/fool.py" line="109" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>Wie stark sich ein Pixel höchstens ändern darf (schwarz ist 0, weiß ist 255)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <location filename="cnnviz/gui/panels/fool.py" line="114" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>Überall ein wenig: Jedes Pixel darf sich im Rahmen ändern (Basic Iterative Method). Möglichst wenige Pixel: eins nach dem anderen, jedes so weit wie erlaubt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="111" />
-   <location filename="cnnviz/gui/panels/fool.py" line="259" />
-   <location filename="cnnviz/gui/panels/fool.py" line="340" />
+   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/fool.py" line="264" />
+   <location filename="cnnviz/gui/panels/fool.py" line="348" />
    <source>Attack</source>
    <translation>Angreifen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="113" />
-   <location filename="cnnviz/gui/panels/fool.py" line="341" />
+   <location filename="cnnviz/gui/panels/fool.py" line="119" />
+   <location filename="cnnviz/gui/panels/fool.py" line="349" />
    <source>Attack now, with the latest weights</source>
    <translation>Jetzt angreifen, mit den neuesten Gewichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="114" />
+   <location filename="cnnviz/gui/panels/fool.py" line="120" />
    <source>Save fooling image…</source>
    <translation>Täuschungsbild speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="115" />
+   <location filename="cnnviz/gui/panels/fool.py" line="121" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>Die geänderte Eingabe als 28×28-PNG speichern: cnnviz predict --raw gibt dieselbe Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="164" />
+   <location filename="cnnviz/gui/panels/fool.py" line="170" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>Wie klein die Änderung ist: die größte Änderung eines Pixels (L-unendlich), die Größe der ganzen Änderung (L2, in Einheiten von vollem Weiß) und wie viele Pixel sich überhaupt geändert haben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="196" />
+   <location filename="cnnviz/gui/panels/fool.py" line="202" />
    <source>One bar per digit: how sure the network is</source>
    <translation>Ein Balken pro Ziffer: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="121" />
+   <location filename="cnnviz/gui/panels/fool.py" line="227" />
+   <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
+   <translation>&lt;b&gt;die Änderung&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="228" />
+   <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
+   <translation>&lt;b&gt;Original&lt;/b&gt;&lt;br&gt;was das Netz sah</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="228" />
+   <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
+   <translation>&lt;b&gt;getäuschte Eingabe&lt;/b&gt;&lt;br&gt;Original + Änderung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="358" />
+   <source>Save fooling image</source>
+   <translation>Täuschungsbild speichern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="75" />
+   <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
+   <translation>Es sagt schon {target} ({percent} %): Wähle eine andere Zielziffer.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="78" />
+   <source>The network now says {target} ({percent} %) instead of {label}.</source>
+   <translation>Das Netz sagt jetzt {target} ({percent} %) statt {label}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="127" />
    <source>change each pixel by at most</source>
    <translation>jedes Pixel höchstens ändern um</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="195" />
+   <location filename="cnnviz/gui/panels/fool.py" line="201" />
    <source>Probabilities before the change</source>
    <translation>Wahrscheinlichkeiten vor der Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="196" />
+   <location filename="cnnviz/gui/panels/fool.py" line="202" />
    <source>Probabilities after the change</source>
    <translation>Wahrscheinlichkeiten nach der Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/fool.py" line="205" />
+   <location filename="cnnviz/gui/panels/fool.py" line="257" />
+   <source>before</source>
+   <translation>vorher</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="205" />
+   <location filename="cnnviz/gui/panels/fool.py" line="257" />
+   <source>after</source>
+   <translation>nachher</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="281" />
+   <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
+   <translation>Noch nichts anzugreifen: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="297" />
+   <source>Attacking your drawing with the weights of step {step:,}…</source>
+   <translation>Greife deine Zeichnung an, mit den Gewichten von Schritt {step:,}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="298" />
+   <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
+   <translation>Greife Testbild #{index} (richtig: {label}) an, mit den Gewichten von Schritt {step:,}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="344" />
+   <source>Your drawing · weights of step {step}</source>
+   <translation>Deine Zeichnung · Gewichte von Schritt {step}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="345" />
+   <source>Test image #{index} (true label {label}) · weights of step {step}</source>
+   <translation>Testbild #{index} (richtig: {label}) · Gewichte von Schritt {step}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="368" />
+   <source>Nothing to save yet: attack first.</source>
+   <translation>Noch nichts zu speichern: Greife zuerst an.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <source> of {levels} grey levels</source>
+   <translation> von {levels} Graustufen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="123" />
    <location filename="cnnviz/gui/panels/registry.py" line="165" />
    <source>Fool</source>
    <translation>Tricks</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="118" />
+   <location filename="cnnviz/gui/panels/fool.py" line="124" />
    <source>make it say</source>
    <translation>es soll sagen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="252" />
-   <source>before</source>
-   <translation>vorher</translation>
+   <location filename="cnnviz/gui/panels/fool.py" line="226" />
+   <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
+   <translation>&lt;b&gt;die Änderung ×{factor}&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="252" />
-   <source>after</source>
-   <translation>nachher</translation>
+   <location filename="cnnviz/gui/panels/fool.py" line="285" />
+   <source>Nothing to attack yet: draw a digit on the pad first.</source>
+   <translation>Noch nichts anzugreifen: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="291" />
-   <source>Attacking {what} with the weights of step {step:,}…</source>
-   <translation>Greife {what} an mit den Gewichten von Schritt {step:,}…</translation>
+   <location filename="cnnviz/gui/panels/fool.py" line="286" />
+   <source>Nothing to attack yet: no test image is loaded yet.</source>
+   <translation>Noch nichts anzugreifen: Es ist noch kein Testbild geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="337" />
-   <source>{source} · weights of step {step}</source>
-   <translation>{source} · Gewichte von Schritt {step}</translation>
+   <location filename="cnnviz/gui/panels/fool.py" line="316" />
+   <source>Could not attack: {message}</source>
+   <translation>Angriff nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="369" />
+   <location filename="cnnviz/gui/panels/fool.py" line="377" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>{written} gespeichert: cnnviz predict --raw sagt dazu {answer}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="234" />
+   <location filename="cnnviz/gui/panels/fool.py" line="239" />
    <source>Attack (step {step:,})</source>
    <translation>Angreifen (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="235" />
+   <location filename="cnnviz/gui/panels/fool.py" line="240" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>Erneut angreifen mit den Gewichten von Schritt {step:,} (das gezeigte Ergebnis nutzte Schritt {result:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="331" />
+   <location filename="cnnviz/gui/panels/fool.py" line="338" />
    <source>before: {answer} ({percent} %)</source>
    <translation>vorher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="332" />
+   <location filename="cnnviz/gui/panels/fool.py" line="339" />
    <source>after: {answer} ({percent} %)</source>
    <translation>nachher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="366" />
+   <location filename="cnnviz/gui/panels/fool.py" line="374" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>Das Täuschungsbild konnte nicht gespeichert werden: {exc}</translation>
   </message>
@@ -2198,6 +2350,16 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Zu früheren Karten des Laufs zurückgehen (auch der Zeitraffer-Regler bewegt ihn); ganz rechts: die neueste</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="223" />
+   <source>Nothing to map yet: waiting for the test images.</source>
+   <translation>Noch nichts für die Karte: warte auf die Testbilder.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="224" />
+   <source>Nothing to map yet: waiting for the network's weights.</source>
+   <translation>Noch nichts für die Karte: warte auf die Gewichte des Netzes.</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="241" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}…</translation>
@@ -2213,16 +2375,25 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f}% richtig · die Karte zeigt {explained:.0f}% der Streuung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="372" />
+   <location filename="cnnviz/gui/panels/map.py" line="362" />
    <source>★ your drawing:
-{where}</source>
+on the latest map</source>
    <translation>★ deine Zeichnung:
-{where}</translation>
+auf der neuesten Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="224" />
-   <source>Nothing to map yet: waiting for {missing}.</source>
-   <translation>Noch nichts für die Karte: warte auf {missing}.</translation>
+   <location filename="cnnviz/gui/panels/map.py" line="371" />
+   <source>★ your drawing:
+nearest the {digit}s</source>
+   <translation>★ deine Zeichnung:
+am nächsten an den {digit}ern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="372" />
+   <source>★ your drawing:
+nearest: {name}</source>
+   <translation>★ deine Zeichnung:
+am nächsten: {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="182" />
@@ -2283,6 +2454,11 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Echt {truth}, gehalten für {answer}: {total} Bilder</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="208" />
+   <source>No mistakes at all.</source>
+   <translation>Überhaupt keine Fehler.</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="200" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
@@ -2296,6 +2472,11 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <location filename="cnnviz/gui/panels/mistakes.py" line="283" />
    <source>, showing the {count} surest</source>
    <translation>, die {count} sichersten werden gezeigt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="207" />
+   <source>Most often mixed up: {pairs}</source>
+   <translation>Am häufigsten verwechselt: {pairs}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="247" />
@@ -2369,7 +2550,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
-   <location filename="cnnviz/gui/run_control.py" line="282" />
+   <location filename="cnnviz/gui/run_control.py" line="298" />
    <source>❚❚  Pause</source>
    <translation>❚❚  Pause</translation>
   </message>
@@ -2655,9 +2836,44 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Seitenlänge des schwarzen Quadrats, das für die Verdeckungskarte über das Bild geschoben wird</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/why.py" line="99" />
+   <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
+   <translation>&lt;b&gt;Eingabe&lt;/b&gt;&lt;br&gt;was das Netz sieht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <source>&lt;b&gt;saliency&lt;/b&gt;&lt;br&gt;where a change would&lt;br&gt;move the score most</source>
+   <translation>&lt;b&gt;Salienz&lt;/b&gt;&lt;br&gt;wo eine Änderung die&lt;br&gt;Bewertung am meisten bewegt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="101" />
+   <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
+   <translation>&lt;b&gt;Verdeckung&lt;/b&gt;&lt;br&gt;orange: Verdecken schadet&lt;br&gt;blau: Verdecken hilft</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/why.py" line="118" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>Salienz: der Gradient der Klassenbewertung nach jedem Pixel (exakt, ein Rückwärtsdurchlauf). Verdeckung: Ein schwarzes Quadrat gleitet über das Bild, und wir sehen, wie die Wahrscheinlichkeit sinkt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="184" />
+   <source>Explaining your drawing with the weights of step {step}…</source>
+   <translation>Erkläre deine Zeichnung mit den Gewichten von Schritt {step}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="185" />
+   <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
+   <translation>Erkläre Testbild #{index} (richtig: {label}) mit den Gewichten von Schritt {step}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="218" />
+   <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
+   <translation>Deine Zeichnung: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="219" />
+   <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
+   <translation>Testbild #{index} (richtig: {label}): Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="81" />
@@ -2675,29 +2891,29 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Verdeckungsfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="180" />
-   <source>Explaining {what} with the weights of step {step}…</source>
-   <translation>Erkläre {what} mit den Gewichten von Schritt {step}…</translation>
+   <location filename="cnnviz/gui/panels/why.py" line="171" />
+   <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
+   <translation>Noch nichts zu erklären: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="192" />
+   <location filename="cnnviz/gui/panels/why.py" line="198" />
    <source>Could not explain: {message}</source>
    <translation>Erklärung nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="211" />
-   <source>{source}: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
-   <translation>{source}: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
+   <translation>; Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="170" />
-   <source>Nothing to explain yet: {what}.</source>
-   <translation>Noch nichts zu erklären: {what}.</translation>
+   <location filename="cnnviz/gui/panels/why.py" line="173" />
+   <source>Nothing to explain yet: draw a digit on the pad first.</source>
+   <translation>Noch nichts zu erklären: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="209" />
-   <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
-   <translation>Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
+   <location filename="cnnviz/gui/panels/why.py" line="174" />
+   <source>Nothing to explain yet: no test image is loaded yet.</source>
+   <translation>Noch nichts zu erklären: Es ist noch kein Testbild geladen.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="56" />
@@ -2730,12 +2946,12 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="160" />
+   <location filename="cnnviz/gui/router.py" line="161" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}: kompiliert Kernel, nur beim ersten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="175" />
+   <location filename="cnnviz/gui/router.py" line="176" />
    <source>Training stopped: {message}</source>
    <translation>Training gestoppt: {message}</translation>
   </message>
@@ -2745,62 +2961,62 @@ Training stoppen und fortfahren?</translation>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="189" />
+   <location filename="cnnviz/gui/run_control.py" line="194" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="201" />
+   <location filename="cnnviz/gui/run_control.py" line="206" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="112" />
+   <location filename="cnnviz/gui/run_control.py" line="115" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="134" />
+   <location filename="cnnviz/gui/run_control.py" line="137" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="282" />
+   <location filename="cnnviz/gui/run_control.py" line="298" />
    <source>▶  Resume</source>
    <translation>▶  Weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="121" />
+   <location filename="cnnviz/gui/run_control.py" line="124" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="275" />
+   <location filename="cnnviz/gui/run_control.py" line="280" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="253" />
+   <location filename="cnnviz/gui/run_control.py" line="258" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="51" />
+   <location filename="cnnviz/gui/run_control.py" line="54" />
    <source>Cannot build the network: {exc}</source>
    <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="147" />
+   <location filename="cnnviz/gui/run_control.py" line="150" />
    <source>Cannot start: {exc}</source>
    <translation>Start nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="196" />
+   <location filename="cnnviz/gui/run_control.py" line="201" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="242" />
+   <location filename="cnnviz/gui/run_control.py" line="247" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
@@ -2995,12 +3211,12 @@ Training stoppen und fortfahren?</translation>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="257" />
+   <location filename="cnnviz/gui/window.py" line="258" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="204" />
+   <location filename="cnnviz/gui/window.py" line="205" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>
@@ -3323,6 +3539,48 @@ Training stoppen und fortfahren?</translation>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
    <translation>Diskutiert: Das Netz hat Muster gesehen, keine Ziffern. Warum kann eine Änderung, die wir kaum sehen, es täuschen?</translation>
+  </message>
+  <message>
+   <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
+   <translation type="vanished">Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
+  </message>
+  <message>
+   <source>★ your drawing:
+{where}</source>
+   <translation type="vanished">★ deine Zeichnung:
+{where}</translation>
+  </message>
+  <message>
+   <source>labelled {label}{who}</source>
+   <translation type="vanished">beschriftet als {label}{who}</translation>
+  </message>
+  <message>
+   <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
+   <translation type="vanished">beschriftet als {label}{who}; das Netz liest {answer}, {verdict}</translation>
+  </message>
+  <message>
+   <source>Attacking {what} with the weights of step {step:,}…</source>
+   <translation type="vanished">Greife {what} an mit den Gewichten von Schritt {step:,}…</translation>
+  </message>
+  <message>
+   <source>{source} · weights of step {step}</source>
+   <translation type="vanished">{source} · Gewichte von Schritt {step}</translation>
+  </message>
+  <message>
+   <source>Nothing to map yet: waiting for {missing}.</source>
+   <translation type="vanished">Noch nichts für die Karte: warte auf {missing}.</translation>
+  </message>
+  <message>
+   <source>Explaining {what} with the weights of step {step}…</source>
+   <translation type="vanished">Erkläre {what} mit den Gewichten von Schritt {step}…</translation>
+  </message>
+  <message>
+   <source>{source}: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
+   <translation type="vanished">{source}: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
+  </message>
+  <message>
+   <source>Nothing to explain yet: {what}.</source>
+   <translation type="vanished">Noch nichts zu erklären: {what}.</translation>
   </message>
   <message>
    <source>the classes</source>

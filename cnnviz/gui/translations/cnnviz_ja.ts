@@ -64,7 +64,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="72" />
-   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <location filename="cnnviz/gui/panels/fool.py" line="96" />
    <location filename="cnnviz/gui/panels/registry.py" line="165" />
    <source>Fool the network</source>
    <translation>ネットワークをだます</translation>
@@ -711,7 +711,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="209" />
-   <location filename="cnnviz/gui/router.py" line="169" />
+   <location filename="cnnviz/gui/router.py" line="170" />
    <source>Training diverged: {message}</source>
    <translation>学習が発散しました: {message}</translation>
   </message>
@@ -814,7 +814,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="246" />
-   <location filename="cnnviz/gui/window.py" line="289" />
+   <location filename="cnnviz/gui/window.py" line="290" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
@@ -975,6 +975,11 @@ Restore it?</source>
    <location filename="cnnviz/gui/drawing_pad.py" line="170" />
    <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
    <translation>手書きでの追加学習には MNIST の数字データセットが必要です。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="180" />
+   <source>Fine-tuning on {count} class drawings</source>
+   <translation>クラスの手書き {count} 枚での追加学習</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/drawing_pad.py" line="92" />
@@ -1346,7 +1351,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="66" />
    <location filename="cnnviz/gui/menus.py" line="121" />
-   <location filename="cnnviz/gui/window.py" line="202" />
+   <location filename="cnnviz/gui/window.py" line="203" />
    <source>Zoom {level} %</source>
    <translation>ズーム {level} %</translation>
   </message>
@@ -1435,16 +1440,6 @@ Restore it?</source>
    <translation>クラスごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="300" />
-   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>自信なし: 本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="301" />
-   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
-   <translation>自信なし: 本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/classify.py" line="62" />
    <source>stroke</source>
    <translation>線</translation>
@@ -1460,42 +1455,62 @@ Restore it?</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="310" />
+   <location filename="cnnviz/gui/panels/classify.py" line="316" />
    <source>draw a digit</source>
    <translation>数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="312" />
+   <location filename="cnnviz/gui/panels/classify.py" line="318" />
    <source>no prediction: draw a digit</source>
    <translation>予測なし: 数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="329" />
+   <location filename="cnnviz/gui/panels/classify.py" line="307" />
+   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
+   <translation>自信なし: 本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="308" />
+   <source>this looks less like any image than {percent} % of real test images do</source>
+   <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="336" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="323" />
+   <location filename="cnnviz/gui/panels/classify.py" line="304" />
+   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
+   <translation>自信なし: 本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="306" />
+   <source>this looks less like any digit than {percent} % of real test digits do</source>
+   <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="330" />
    <source>{percent}%, not sure</source>
    <translation>{percent}%、自信なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="331" />
    <source>{percent}% sure</source>
    <translation>確信度 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="257" />
+   <location filename="cnnviz/gui/panels/common.py" line="259" />
    <source>my drawing</source>
    <translation>自分の手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="258" />
+   <location filename="cnnviz/gui/panels/common.py" line="260" />
    <source>the test image</source>
    <translation>テスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="259" />
+   <location filename="cnnviz/gui/panels/common.py" line="261" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
    <translation>「特徴マップ」で選んだ、または「間違い」でクリックしたテスト画像</translation>
   </message>
@@ -1651,9 +1666,14 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="312" />
+   <location filename="cnnviz/gui/panels/curves.py" line="313" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="181" />
+   <source>- - - A, the kept run ({source}): {label}</source>
+   <translation>- - - A、残した学習({source}): {label}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="40" />
@@ -1779,19 +1799,29 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>みんなの手書き({n} 枚中 {correct} 枚)、追加学習前は {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
-   <source>labelled {label}{who}</source>
-   <translation>ラベル {label}{who}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
-   <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
-   <translation>ラベル {label}{who}。ネットワークの読みは {answer}、{verdict}</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="205" />
    <source>Could not delete the drawing: {exc}</source>
    <translation>手書きを削除できませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
+   <source>labelled {label} by {student}</source>
+   <translation>ラベル {label}、描いた人: {student}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
+   <source>labelled {label}</source>
+   <translation>ラベル {label}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="290" />
+   <source>labelled {label} by {student}; the network reads {answer}, {verdict}</source>
+   <translation>ラベル {label}、描いた人: {student}。ネットワークの読みは {answer}、{verdict}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="291" />
+   <source>labelled {label}; the network reads {answer}, {verdict}</source>
+   <translation>ラベル {label}。ネットワークの読みは {answer}、{verdict}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="34" />
@@ -1931,6 +1961,16 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>ステップ {step} の重みでの&lt;b&gt;{layer} の {count} 個のフィルタ&lt;/b&gt;({seconds} 秒で計算)</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="423" />
+   <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
+   <translation>各クラス: 最初の {count} 枚のテスト画像のうち、そのクラスのスコアが最も高い 9 枚。右: スコアが最も高くなるように作り出した入力(3 を夢見る)。ジッターとぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="427" />
+   <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
+   <translation>各フィルタ: 最初の {count} 枚のテスト画像のうち、最も強く反応させる 9 枚。オレンジ: 最も強く反応した場所が見る部分。右: そのような部分でフィルタを最も強く反応させるパターン。ぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/filters.py" line="103" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>{count} クラスが最も求める入力を作り出しています: ステップ {done} / {steps}…</translation>
@@ -1966,6 +2006,16 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>フィルタを調べられませんでした: {message}</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="389" />
+   <source>class {name}</source>
+   <translation>クラス {name}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="391" />
+   <source>{layer} filter {unit}</source>
+   <translation>{layer} フィルタ {unit}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/filters.py" line="395" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>いちばん強く反応させるテスト画像({indices})と、反応が最大になるよう最適化した入力</translation>
@@ -1976,131 +2026,233 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>ネットワーク {spec!r} を読み取れませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <location filename="cnnviz/gui/panels/filters.py" line="312" />
+   <source>the {count} classes</source>
+   <translation>{count} 個のクラス</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <source>a little everywhere</source>
+   <translation>全体に少し</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <source>the fewest pixels</source>
+   <translation>最少のピクセル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="80" />
+   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
+   <translation>± {levels} 段階以内では {target} と答えさせられませんでした: もっと大きな変化を許してみましょう(まだ {now}、{percent} %)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="88" />
+   <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
+   <translation>{pixels} ピクセル中 {changed} ピクセルを変更&lt;br&gt;最大 ± {levels} 段階&lt;br&gt;大きさ (L2): {l2}&lt;br&gt;{steps} ステップ、{seconds} 秒</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="96" />
    <source>change the input a little so that it answers another digit</source>
    <translation>入力を少しだけ変えて、別の数字と答えさせる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="96" />
+   <location filename="cnnviz/gui/panels/fool.py" line="102" />
    <source>The digit the network should answer after the change</source>
    <translation>変更後にネットワークに答えさせたい数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="103" />
+   <location filename="cnnviz/gui/panels/fool.py" line="109" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>1 つのピクセルを変えてよい最大量(黒が 0、白が 255)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <location filename="cnnviz/gui/panels/fool.py" line="114" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>全体に少しずつ: 許す範囲ですべてのピクセルを変える(basic iterative method)。最少のピクセル: 1 ピクセルずつ、許す範囲いっぱいまで変える</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="111" />
-   <location filename="cnnviz/gui/panels/fool.py" line="259" />
-   <location filename="cnnviz/gui/panels/fool.py" line="340" />
+   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/fool.py" line="264" />
+   <location filename="cnnviz/gui/panels/fool.py" line="348" />
    <source>Attack</source>
    <translation>攻撃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="113" />
-   <location filename="cnnviz/gui/panels/fool.py" line="341" />
+   <location filename="cnnviz/gui/panels/fool.py" line="119" />
+   <location filename="cnnviz/gui/panels/fool.py" line="349" />
    <source>Attack now, with the latest weights</source>
    <translation>最新の重みで今すぐ攻撃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="114" />
+   <location filename="cnnviz/gui/panels/fool.py" line="120" />
    <source>Save fooling image…</source>
    <translation>だまし画像を保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="115" />
+   <location filename="cnnviz/gui/panels/fool.py" line="121" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>変更した入力を 28×28 の PNG で保存: cnnviz predict --raw でも同じ答えになります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="164" />
+   <location filename="cnnviz/gui/panels/fool.py" line="170" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>変更の小ささ: 1 ピクセルの最大変化量(L∞)、変更全体の大きさ(L2、真っ白を 1 とする単位)、変わったピクセルの数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="196" />
+   <location filename="cnnviz/gui/panels/fool.py" line="202" />
    <source>One bar per digit: how sure the network is</source>
    <translation>数字ごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="121" />
+   <location filename="cnnviz/gui/panels/fool.py" line="227" />
+   <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
+   <translation>&lt;b&gt;変化&lt;/b&gt;&lt;br&gt;オレンジ: 明るく、青: 暗く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="228" />
+   <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
+   <translation>&lt;b&gt;元の画像&lt;/b&gt;&lt;br&gt;ネットワークが見たもの</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="228" />
+   <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
+   <translation>&lt;b&gt;だます入力&lt;/b&gt;&lt;br&gt;元の画像 + 変化</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="358" />
+   <source>Save fooling image</source>
+   <translation>だまし画像を保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="75" />
+   <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
+   <translation>もう {target} と答えています({percent} %): 別の数字を目標に選びましょう。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="78" />
+   <source>The network now says {target} ({percent} %) instead of {label}.</source>
+   <translation>ネットワークは {label} ではなく {target} と答えるようになりました({percent} %)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="127" />
    <source>change each pixel by at most</source>
    <translation>各ピクセルの変化は最大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="195" />
+   <location filename="cnnviz/gui/panels/fool.py" line="201" />
    <source>Probabilities before the change</source>
    <translation>変更前の確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="196" />
+   <location filename="cnnviz/gui/panels/fool.py" line="202" />
    <source>Probabilities after the change</source>
    <translation>変更後の確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/fool.py" line="205" />
+   <location filename="cnnviz/gui/panels/fool.py" line="257" />
+   <source>before</source>
+   <translation>変更前</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="205" />
+   <location filename="cnnviz/gui/panels/fool.py" line="257" />
+   <source>after</source>
+   <translation>変更後</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="281" />
+   <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
+   <translation>まだ攻撃するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="297" />
+   <source>Attacking your drawing with the weights of step {step:,}…</source>
+   <translation>ステップ {step:,} の重みであなたの手書きを攻撃中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="298" />
+   <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
+   <translation>ステップ {step:,} の重みでテスト画像 #{index}(正解 {label})を攻撃中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="344" />
+   <source>Your drawing · weights of step {step}</source>
+   <translation>あなたの手書き · ステップ {step} の重み</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="345" />
+   <source>Test image #{index} (true label {label}) · weights of step {step}</source>
+   <translation>テスト画像 #{index}(正解 {label}) · ステップ {step} の重み</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="368" />
+   <source>Nothing to save yet: attack first.</source>
+   <translation>まだ保存するものがありません: 先に攻撃してください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <source> of {levels} grey levels</source>
+   <translation> / {levels} 階調</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="123" />
    <location filename="cnnviz/gui/panels/registry.py" line="165" />
    <source>Fool</source>
    <translation>だます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="118" />
+   <location filename="cnnviz/gui/panels/fool.py" line="124" />
    <source>make it say</source>
    <translation>答えさせる数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="252" />
-   <source>before</source>
-   <translation>変更前</translation>
+   <location filename="cnnviz/gui/panels/fool.py" line="226" />
+   <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
+   <translation>&lt;b&gt;変化 ×{factor}&lt;/b&gt;&lt;br&gt;オレンジ: 明るく、青: 暗く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="252" />
-   <source>after</source>
-   <translation>変更後</translation>
+   <location filename="cnnviz/gui/panels/fool.py" line="285" />
+   <source>Nothing to attack yet: draw a digit on the pad first.</source>
+   <translation>まだ攻撃するものがありません: まず描画キャンバスに数字を書いてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="291" />
-   <source>Attacking {what} with the weights of step {step:,}…</source>
-   <translation>ステップ {step:,} の重みで {what} を攻撃中…</translation>
+   <location filename="cnnviz/gui/panels/fool.py" line="286" />
+   <source>Nothing to attack yet: no test image is loaded yet.</source>
+   <translation>まだ攻撃するものがありません: テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="337" />
-   <source>{source} · weights of step {step}</source>
-   <translation>{source} · ステップ {step} の重み</translation>
+   <location filename="cnnviz/gui/panels/fool.py" line="316" />
+   <source>Could not attack: {message}</source>
+   <translation>攻撃できませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="369" />
+   <location filename="cnnviz/gui/panels/fool.py" line="377" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>{written} を保存しました: cnnviz predict --raw の答えは {answer} です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="234" />
+   <location filename="cnnviz/gui/panels/fool.py" line="239" />
    <source>Attack (step {step:,})</source>
    <translation>攻撃(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="235" />
+   <location filename="cnnviz/gui/panels/fool.py" line="240" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>ステップ {step:,} の重みでもう一度攻撃(表示中の結果はステップ {result:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="331" />
+   <location filename="cnnviz/gui/panels/fool.py" line="338" />
    <source>before: {answer} ({percent} %)</source>
    <translation>変更前: {answer}({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="332" />
+   <location filename="cnnviz/gui/panels/fool.py" line="339" />
    <source>after: {answer} ({percent} %)</source>
    <translation>変更後: {answer}({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="366" />
+   <location filename="cnnviz/gui/panels/fool.py" line="374" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>だまし画像を保存できませんでした: {exc}</translation>
   </message>
@@ -2197,6 +2349,16 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>学習の途中で作った地図に戻る(タイムラプスのスライダーでも動きます)。右端が最新</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="223" />
+   <source>Nothing to map yet: waiting for the test images.</source>
+   <translation>まだ地図にできません: テスト画像を待っています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="224" />
+   <source>Nothing to map yet: waiting for the network's weights.</source>
+   <translation>まだ地図にできません: ネットワークの重みを待っています。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="241" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…</translation>
@@ -2212,16 +2374,25 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>テスト画像 {count:,} 枚 · ステップ {step:,} の重み · 正解率 {right:.0f}% · 地図はばらつきの {explained:.0f}% を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="372" />
+   <location filename="cnnviz/gui/panels/map.py" line="362" />
    <source>★ your drawing:
-{where}</source>
+on the latest map</source>
    <translation>★ あなたの手書き:
-{where}</translation>
+最新の地図の上</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="224" />
-   <source>Nothing to map yet: waiting for {missing}.</source>
-   <translation>まだ地図にできません: {missing} を待っています。</translation>
+   <location filename="cnnviz/gui/panels/map.py" line="371" />
+   <source>★ your drawing:
+nearest the {digit}s</source>
+   <translation>★ あなたの手書き:
+{digit} のいちばん近く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="372" />
+   <source>★ your drawing:
+nearest: {name}</source>
+   <translation>★ あなたの手書き:
+いちばん近いのは {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="182" />
@@ -2282,6 +2453,11 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>正解 {truth}、{answer} と誤認: {total} 枚</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="208" />
+   <source>No mistakes at all.</source>
+   <translation>間違いはひとつもありません。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="200" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>ステップ {step:,} でテスト画像 {samples:,} 枚のテスト精度 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左: 各数字が正しく読まれる割合。</translation>
@@ -2295,6 +2471,11 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/mistakes.py" line="283" />
    <source>, showing the {count} surest</source>
    <translation>、確信度の高い {count} 枚を表示</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="207" />
+   <source>Most often mixed up: {pairs}</source>
+   <translation>いちばんよく取り違えたもの: {pairs}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="247" />
@@ -2368,7 +2549,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
-   <location filename="cnnviz/gui/run_control.py" line="282" />
+   <location filename="cnnviz/gui/run_control.py" line="298" />
    <source>❚❚  Pause</source>
    <translation>❚❚  一時停止</translation>
   </message>
@@ -2654,9 +2835,44 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>遮蔽マップで画像の上を動かす黒い正方形の一辺</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/why.py" line="99" />
+   <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
+   <translation>&lt;b&gt;入力&lt;/b&gt;&lt;br&gt;ネットワークが見るもの</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <source>&lt;b&gt;saliency&lt;/b&gt;&lt;br&gt;where a change would&lt;br&gt;move the score most</source>
+   <translation>&lt;b&gt;サリエンシー&lt;/b&gt;&lt;br&gt;変えるとスコアが&lt;br&gt;最も動く場所</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="101" />
+   <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
+   <translation>&lt;b&gt;遮蔽&lt;/b&gt;&lt;br&gt;オレンジ: 隠すと下がる&lt;br&gt;青: 隠すと上がる</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/why.py" line="118" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>サリエンシー: 各ピクセルに対するクラスのスコアの勾配(正確、逆伝播 1 回)。遮蔽: 黒い正方形を画像の上で動かし、確率の下がり方を見ます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="184" />
+   <source>Explaining your drawing with the weights of step {step}…</source>
+   <translation>ステップ {step} の重みであなたの手書きを説明中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="185" />
+   <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
+   <translation>ステップ {step} の重みでテスト画像 #{index}(正解 {label})を説明中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="218" />
+   <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
+   <translation>あなたの手書き: ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="219" />
+   <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
+   <translation>テスト画像 #{index}(正解 {label}): ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="81" />
@@ -2674,29 +2890,29 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>遮蔽パッチ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="180" />
-   <source>Explaining {what} with the weights of step {step}…</source>
-   <translation>ステップ {step} の重みで {what} を説明中…</translation>
+   <location filename="cnnviz/gui/panels/why.py" line="171" />
+   <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
+   <translation>まだ説明するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="192" />
+   <location filename="cnnviz/gui/panels/why.py" line="198" />
    <source>Could not explain: {message}</source>
    <translation>説明できませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="211" />
-   <source>{source}: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
-   <translation>{source}: ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
+   <translation>、&lt;b&gt;{digit}&lt;/b&gt; の根拠を表示({percent}%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="170" />
-   <source>Nothing to explain yet: {what}.</source>
-   <translation>まだ説明するものがありません: {what}。</translation>
+   <location filename="cnnviz/gui/panels/why.py" line="173" />
+   <source>Nothing to explain yet: draw a digit on the pad first.</source>
+   <translation>まだ説明するものがありません: まず描画キャンバスに数字を書いてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="209" />
-   <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
-   <translation>&lt;b&gt;{digit}&lt;/b&gt; の根拠を表示({percent}%)</translation>
+   <location filename="cnnviz/gui/panels/why.py" line="174" />
+   <source>Nothing to explain yet: no test image is loaded yet.</source>
+   <translation>まだ説明するものがありません: テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="56" />
@@ -2729,12 +2945,12 @@ Stop the run and go ahead?</source>
 学習を止めて実行しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="160" />
+   <location filename="cnnviz/gui/router.py" line="161" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}: カーネルをコンパイル中(初回のみ)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="175" />
+   <location filename="cnnviz/gui/router.py" line="176" />
    <source>Training stopped: {message}</source>
    <translation>学習が止まりました: {message}</translation>
   </message>
@@ -2744,62 +2960,62 @@ Stop the run and go ahead?</source>
    <translation>表示エラー: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="189" />
+   <location filename="cnnviz/gui/run_control.py" line="194" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="201" />
+   <location filename="cnnviz/gui/run_control.py" line="206" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="112" />
+   <location filename="cnnviz/gui/run_control.py" line="115" />
    <source>starting over with new random weights</source>
    <translation>新しい乱数の重みでやり直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="134" />
+   <location filename="cnnviz/gui/run_control.py" line="137" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="282" />
+   <location filename="cnnviz/gui/run_control.py" line="298" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="121" />
+   <location filename="cnnviz/gui/run_control.py" line="124" />
    <source>New random weights (seed {seed}).</source>
    <translation>新しい乱数の重み(シード {seed})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="275" />
+   <location filename="cnnviz/gui/run_control.py" line="280" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="253" />
+   <location filename="cnnviz/gui/run_control.py" line="258" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="51" />
+   <location filename="cnnviz/gui/run_control.py" line="54" />
    <source>Cannot build the network: {exc}</source>
    <translation>ネットワークを作れません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="147" />
+   <location filename="cnnviz/gui/run_control.py" line="150" />
    <source>Cannot start: {exc}</source>
    <translation>開始できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="196" />
+   <location filename="cnnviz/gui/run_control.py" line="201" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>データセット {name} を読み込めません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="242" />
+   <location filename="cnnviz/gui/run_control.py" line="247" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>最終的な重みをコピーできませんでした: {exc}</translation>
   </message>
@@ -2994,12 +3210,12 @@ Stop the run and go ahead?</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="257" />
+   <location filename="cnnviz/gui/window.py" line="258" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}: 学習(特徴マップ)と「なぜ?」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="204" />
+   <location filename="cnnviz/gui/window.py" line="205" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}(保存できませんでした)</translation>
   </message>
@@ -3322,6 +3538,48 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
    <translation>話し合ってみましょう: ネットワークが見ていたのは数字ではなくパターンでした。ほとんど見えない変化で、なぜだまされるのでしょう?</translation>
+  </message>
+  <message>
+   <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
+   <translation type="vanished">&lt;b&gt;{digit}&lt;/b&gt; の根拠を表示({percent}%)</translation>
+  </message>
+  <message>
+   <source>★ your drawing:
+{where}</source>
+   <translation type="vanished">★ あなたの手書き:
+{where}</translation>
+  </message>
+  <message>
+   <source>labelled {label}{who}</source>
+   <translation type="vanished">ラベル {label}{who}</translation>
+  </message>
+  <message>
+   <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
+   <translation type="vanished">ラベル {label}{who}。ネットワークの読みは {answer}、{verdict}</translation>
+  </message>
+  <message>
+   <source>Attacking {what} with the weights of step {step:,}…</source>
+   <translation type="vanished">ステップ {step:,} の重みで {what} を攻撃中…</translation>
+  </message>
+  <message>
+   <source>{source} · weights of step {step}</source>
+   <translation type="vanished">{source} · ステップ {step} の重み</translation>
+  </message>
+  <message>
+   <source>Nothing to map yet: waiting for {missing}.</source>
+   <translation type="vanished">まだ地図にできません: {missing} を待っています。</translation>
+  </message>
+  <message>
+   <source>Explaining {what} with the weights of step {step}…</source>
+   <translation type="vanished">ステップ {step} の重みで {what} を説明中…</translation>
+  </message>
+  <message>
+   <source>{source}: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
+   <translation type="vanished">{source}: ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
+  </message>
+  <message>
+   <source>Nothing to explain yet: {what}.</source>
+   <translation type="vanished">まだ説明するものがありません: {what}。</translation>
   </message>
   <message>
    <source>the classes</source>

@@ -64,7 +64,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="72" />
-   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <location filename="cnnviz/gui/panels/fool.py" line="96" />
    <location filename="cnnviz/gui/panels/registry.py" line="165" />
    <source>Fool the network</source>
    <translation>骗过网络</translation>
@@ -711,7 +711,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="209" />
-   <location filename="cnnviz/gui/router.py" line="169" />
+   <location filename="cnnviz/gui/router.py" line="170" />
    <source>Training diverged: {message}</source>
    <translation>训练发散了：{message}</translation>
   </message>
@@ -814,7 +814,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="246" />
-   <location filename="cnnviz/gui/window.py" line="289" />
+   <location filename="cnnviz/gui/window.py" line="290" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
@@ -975,6 +975,11 @@ Restore it?</source>
    <location filename="cnnviz/gui/drawing_pad.py" line="170" />
    <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
    <translation>用手写数字微调需要 MNIST 数字数据集。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="180" />
+   <source>Fine-tuning on {count} class drawings</source>
+   <translation>用 {count} 张全班的手写微调</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/drawing_pad.py" line="92" />
@@ -1346,7 +1351,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="66" />
    <location filename="cnnviz/gui/menus.py" line="121" />
-   <location filename="cnnviz/gui/window.py" line="202" />
+   <location filename="cnnviz/gui/window.py" line="203" />
    <source>Zoom {level} %</source>
    <translation>缩放 {level} %</translation>
   </message>
@@ -1435,16 +1440,6 @@ Restore it?</source>
    <translation>每个类别一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="300" />
-   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="301" />
-   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
-   <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/classify.py" line="62" />
    <source>stroke</source>
    <translation>笔画</translation>
@@ -1460,42 +1455,62 @@ Restore it?</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="310" />
+   <location filename="cnnviz/gui/panels/classify.py" line="316" />
    <source>draw a digit</source>
    <translation>请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="312" />
+   <location filename="cnnviz/gui/panels/classify.py" line="318" />
    <source>no prediction: draw a digit</source>
    <translation>没有预测：请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="329" />
+   <location filename="cnnviz/gui/panels/classify.py" line="307" />
+   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
+   <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="308" />
+   <source>this looks less like any image than {percent} % of real test images do</source>
+   <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="336" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="323" />
+   <location filename="cnnviz/gui/panels/classify.py" line="304" />
+   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
+   <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="306" />
+   <source>this looks less like any digit than {percent} % of real test digits do</source>
+   <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="330" />
    <source>{percent}%, not sure</source>
    <translation>{percent}%，没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="331" />
    <source>{percent}% sure</source>
    <translation>把握 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="257" />
+   <location filename="cnnviz/gui/panels/common.py" line="259" />
    <source>my drawing</source>
    <translation>我的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="258" />
+   <location filename="cnnviz/gui/panels/common.py" line="260" />
    <source>the test image</source>
    <translation>测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="259" />
+   <location filename="cnnviz/gui/panels/common.py" line="261" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
    <translation>在特征图中选中或在错误中点击的测试图片</translation>
   </message>
@@ -1651,9 +1666,14 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="312" />
+   <location filename="cnnviz/gui/panels/curves.py" line="313" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="181" />
+   <source>- - - A, the kept run ({source}): {label}</source>
+   <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="40" />
@@ -1779,19 +1799,29 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>我们的手写（{n} 张中 {correct} 张），微调前 {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
-   <source>labelled {label}{who}</source>
-   <translation>标签 {label}{who}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
-   <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
-   <translation>标签 {label}{who}；网络认成 {answer}，{verdict}</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="205" />
    <source>Could not delete the drawing: {exc}</source>
    <translation>无法删除手写：{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
+   <source>labelled {label} by {student}</source>
+   <translation>标签 {label}，画的人：{student}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
+   <source>labelled {label}</source>
+   <translation>标签 {label}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="290" />
+   <source>labelled {label} by {student}; the network reads {answer}, {verdict}</source>
+   <translation>标签 {label}，画的人：{student}；网络认成 {answer}，{verdict}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="291" />
+   <source>labelled {label}; the network reads {answer}, {verdict}</source>
+   <translation>标签 {label}；网络认成 {answer}，{verdict}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="34" />
@@ -1931,6 +1961,16 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>第 {step} 步权重下&lt;b&gt;{layer} 的 {count} 个滤波器&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="423" />
+   <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
+   <translation>每个类别：前 {count} 张测试图片中它打分最高的 9 张；右边：为让它打分最高而“梦”出来的输入（梦见一个 3），用带抖动和模糊的梯度上升算了 {steps} 步。点击可放大查看。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="427" />
+   <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
+   <translation>每个滤波器：前 {count} 张测试图片中最能激活它的 9 张，橙色：它最强的位置看到的那一块；右边：在这样一块里最能激活它的图案，用带模糊的梯度上升算了 {steps} 步。点击可放大查看。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/filters.py" line="103" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>正在构想 {count} 个类别最想要的输入：第 {done} 步，共 {steps} 步…</translation>
@@ -1966,6 +2006,16 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>无法查看滤波器：{message}</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="389" />
+   <source>class {name}</source>
+   <translation>类别 {name}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="391" />
+   <source>{layer} filter {unit}</source>
+   <translation>{layer} 滤波器 {unit}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/filters.py" line="395" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>最能激活它的测试图片（{indices}），以及为激活它而优化出的输入</translation>
@@ -1976,131 +2026,233 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>无法读取网络 {spec!r}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <location filename="cnnviz/gui/panels/filters.py" line="312" />
+   <source>the {count} classes</source>
+   <translation>{count} 个类别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <source>a little everywhere</source>
+   <translation>处处改一点</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <source>the fewest pixels</source>
+   <translation>改最少的像素</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="80" />
+   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
+   <translation>在 ± {levels} 级以内没能让它说 {target}：试试放宽限度（它仍然说 {now}，{percent} %）。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="88" />
+   <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
+   <translation>{pixels} 个像素中改了 {changed} 个&lt;br&gt;最多 ± {levels} 级&lt;br&gt;大小（L2）：{l2}&lt;br&gt;{steps} 步，{seconds} 秒</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="96" />
    <source>change the input a little so that it answers another digit</source>
    <translation>把输入稍作改动，让它答成另一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="96" />
+   <location filename="cnnviz/gui/panels/fool.py" line="102" />
    <source>The digit the network should answer after the change</source>
    <translation>改动后希望网络给出的数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="103" />
+   <location filename="cnnviz/gui/panels/fool.py" line="109" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>单个像素最多可改变多少（黑为 0，白为 255）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <location filename="cnnviz/gui/panels/fool.py" line="114" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>处处改一点：每个像素都可以在限度内改变（基本迭代法）。改最少的像素：一次改一个像素，每个改到限度为止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="111" />
-   <location filename="cnnviz/gui/panels/fool.py" line="259" />
-   <location filename="cnnviz/gui/panels/fool.py" line="340" />
+   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/fool.py" line="264" />
+   <location filename="cnnviz/gui/panels/fool.py" line="348" />
    <source>Attack</source>
    <translation>攻击</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="113" />
-   <location filename="cnnviz/gui/panels/fool.py" line="341" />
+   <location filename="cnnviz/gui/panels/fool.py" line="119" />
+   <location filename="cnnviz/gui/panels/fool.py" line="349" />
    <source>Attack now, with the latest weights</source>
    <translation>用最新权重立即攻击</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="114" />
+   <location filename="cnnviz/gui/panels/fool.py" line="120" />
    <source>Save fooling image…</source>
    <translation>保存欺骗图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="115" />
+   <location filename="cnnviz/gui/panels/fool.py" line="121" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>将改动后的输入保存为 28×28 PNG：cnnviz predict --raw 会给出相同的答案</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="164" />
+   <location filename="cnnviz/gui/panels/fool.py" line="170" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>改动有多小：单个像素的最大改变（L∞）、整体改动的大小（L2，以纯白为单位），以及共改了多少个像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="196" />
+   <location filename="cnnviz/gui/panels/fool.py" line="202" />
    <source>One bar per digit: how sure the network is</source>
    <translation>每个数字一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="121" />
+   <location filename="cnnviz/gui/panels/fool.py" line="227" />
+   <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
+   <translation>&lt;b&gt;改动&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="228" />
+   <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
+   <translation>&lt;b&gt;原图&lt;/b&gt;&lt;br&gt;网络看到的</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="228" />
+   <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
+   <translation>&lt;b&gt;骗过网络的输入&lt;/b&gt;&lt;br&gt;原图 + 改动</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="358" />
+   <source>Save fooling image</source>
+   <translation>保存欺骗图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="75" />
+   <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
+   <translation>它已经说 {target} 了（{percent} %）：换一个目标数字吧。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="78" />
+   <source>The network now says {target} ({percent} %) instead of {label}.</source>
+   <translation>网络现在说 {target}（{percent} %），而不是 {label}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="127" />
    <source>change each pixel by at most</source>
    <translation>每个像素最多改变</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="195" />
+   <location filename="cnnviz/gui/panels/fool.py" line="201" />
    <source>Probabilities before the change</source>
    <translation>改动前的概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="196" />
+   <location filename="cnnviz/gui/panels/fool.py" line="202" />
    <source>Probabilities after the change</source>
    <translation>改动后的概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/fool.py" line="205" />
+   <location filename="cnnviz/gui/panels/fool.py" line="257" />
+   <source>before</source>
+   <translation>改动前</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="205" />
+   <location filename="cnnviz/gui/panels/fool.py" line="257" />
+   <source>after</source>
+   <translation>改动后</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="281" />
+   <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
+   <translation>还没有可攻击的内容：还没有权重（请开始训练或加载模型）。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="297" />
+   <source>Attacking your drawing with the weights of step {step:,}…</source>
+   <translation>正在用第 {step:,} 步的权重攻击你的手写…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="298" />
+   <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
+   <translation>正在用第 {step:,} 步的权重攻击测试图片 #{index}（真实标签 {label}）…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="344" />
+   <source>Your drawing · weights of step {step}</source>
+   <translation>你的手写 · 第 {step} 步的权重</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="345" />
+   <source>Test image #{index} (true label {label}) · weights of step {step}</source>
+   <translation>测试图片 #{index}（真实标签 {label}） · 第 {step} 步的权重</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="368" />
+   <source>Nothing to save yet: attack first.</source>
+   <translation>还没有可保存的内容：请先攻击。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <source> of {levels} grey levels</source>
+   <translation> / {levels} 级灰度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="123" />
    <location filename="cnnviz/gui/panels/registry.py" line="165" />
    <source>Fool</source>
    <translation>骗过</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="118" />
+   <location filename="cnnviz/gui/panels/fool.py" line="124" />
    <source>make it say</source>
    <translation>让它说</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="252" />
-   <source>before</source>
-   <translation>改动前</translation>
+   <location filename="cnnviz/gui/panels/fool.py" line="226" />
+   <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
+   <translation>&lt;b&gt;改动 ×{factor}&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="252" />
-   <source>after</source>
-   <translation>改动后</translation>
+   <location filename="cnnviz/gui/panels/fool.py" line="285" />
+   <source>Nothing to attack yet: draw a digit on the pad first.</source>
+   <translation>还没有可攻击的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="291" />
-   <source>Attacking {what} with the weights of step {step:,}…</source>
-   <translation>正在用第 {step:,} 步的权重攻击 {what}…</translation>
+   <location filename="cnnviz/gui/panels/fool.py" line="286" />
+   <source>Nothing to attack yet: no test image is loaded yet.</source>
+   <translation>还没有可攻击的内容：还没有加载测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="337" />
-   <source>{source} · weights of step {step}</source>
-   <translation>{source} · 第 {step} 步的权重</translation>
+   <location filename="cnnviz/gui/panels/fool.py" line="316" />
+   <source>Could not attack: {message}</source>
+   <translation>无法攻击：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="369" />
+   <location filename="cnnviz/gui/panels/fool.py" line="377" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>已保存 {written}：cnnviz predict --raw 对它的答案是 {answer}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="234" />
+   <location filename="cnnviz/gui/panels/fool.py" line="239" />
    <source>Attack (step {step:,})</source>
    <translation>攻击（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="235" />
+   <location filename="cnnviz/gui/panels/fool.py" line="240" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>用第 {step:,} 步的权重再次攻击（当前结果用的是第 {result:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="331" />
+   <location filename="cnnviz/gui/panels/fool.py" line="338" />
    <source>before: {answer} ({percent} %)</source>
    <translation>改动前：{answer}（{percent} %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="332" />
+   <location filename="cnnviz/gui/panels/fool.py" line="339" />
    <source>after: {answer} ({percent} %)</source>
    <translation>改动后：{answer}（{percent} %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="366" />
+   <location filename="cnnviz/gui/panels/fool.py" line="374" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>无法保存欺骗图片：{exc}</translation>
   </message>
@@ -2197,6 +2349,16 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>回到本次训练中较早的地图（延时回放的滑块也会移动它）；最右端是最新的</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="223" />
+   <source>Nothing to map yet: waiting for the test images.</source>
+   <translation>还没有可绘制的内容：正在等待测试图片。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="224" />
+   <source>Nothing to map yet: waiting for the network's weights.</source>
+   <translation>还没有可绘制的内容：正在等待网络的权重。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="241" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
@@ -2212,16 +2374,25 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="372" />
+   <location filename="cnnviz/gui/panels/map.py" line="362" />
    <source>★ your drawing:
-{where}</source>
+on the latest map</source>
    <translation>★ 你的手写：
-{where}</translation>
+在最新的图上</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="224" />
-   <source>Nothing to map yet: waiting for {missing}.</source>
-   <translation>还没有可绘制的内容：正在等待 {missing}。</translation>
+   <location filename="cnnviz/gui/panels/map.py" line="371" />
+   <source>★ your drawing:
+nearest the {digit}s</source>
+   <translation>★ 你的手写：
+最靠近 {digit}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="372" />
+   <source>★ your drawing:
+nearest: {name}</source>
+   <translation>★ 你的手写：
+最靠近：{name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="182" />
@@ -2282,6 +2453,11 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>真实为 {truth}，被认成 {answer}：{total} 张</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="208" />
+   <source>No mistakes at all.</source>
+   <translation>一个错误也没有。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="200" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>第 {step:,} 步时，{samples:,} 张测试图片上的测试准确率为 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左侧：每个数字被认对的比例。</translation>
@@ -2295,6 +2471,11 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/mistakes.py" line="283" />
    <source>, showing the {count} surest</source>
    <translation>，显示最有把握的 {count} 张</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="207" />
+   <source>Most often mixed up: {pairs}</source>
+   <translation>最常混淆：{pairs}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="247" />
@@ -2368,7 +2549,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
-   <location filename="cnnviz/gui/run_control.py" line="282" />
+   <location filename="cnnviz/gui/run_control.py" line="298" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
   </message>
@@ -2654,9 +2835,44 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>遮挡图中在图片上滑动的黑色方块的边长</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/why.py" line="99" />
+   <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
+   <translation>&lt;b&gt;输入&lt;/b&gt;&lt;br&gt;网络看到的</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <source>&lt;b&gt;saliency&lt;/b&gt;&lt;br&gt;where a change would&lt;br&gt;move the score most</source>
+   <translation>&lt;b&gt;显著图&lt;/b&gt;&lt;br&gt;改动哪里&lt;br&gt;最能影响得分</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="101" />
+   <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
+   <translation>&lt;b&gt;遮挡&lt;/b&gt;&lt;br&gt;橙色：遮住会降低&lt;br&gt;蓝色：遮住会提高</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/why.py" line="118" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>显著图：类别得分对每个像素的梯度（精确，一次反向传播）。遮挡：让黑色方块在图片上滑动，观察概率如何下降。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="184" />
+   <source>Explaining your drawing with the weights of step {step}…</source>
+   <translation>正在用第 {step} 步的权重解释你的手写…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="185" />
+   <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
+   <translation>正在用第 {step} 步的权重解释测试图片 #{index}（真实标签 {label}）…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="218" />
+   <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
+   <translation>你的手写：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="219" />
+   <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
+   <translation>测试图片 #{index}（真实标签 {label}）：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="81" />
@@ -2674,29 +2890,29 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>遮挡块</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="180" />
-   <source>Explaining {what} with the weights of step {step}…</source>
-   <translation>正在用第 {step} 步的权重解释 {what}…</translation>
+   <location filename="cnnviz/gui/panels/why.py" line="171" />
+   <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
+   <translation>还没有可解释的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="192" />
+   <location filename="cnnviz/gui/panels/why.py" line="198" />
    <source>Could not explain: {message}</source>
    <translation>无法解释：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="211" />
-   <source>{source}: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
-   <translation>{source}：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
+   <translation>；显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据（{percent}%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="170" />
-   <source>Nothing to explain yet: {what}.</source>
-   <translation>还没有可解释的内容：{what}。</translation>
+   <location filename="cnnviz/gui/panels/why.py" line="173" />
+   <source>Nothing to explain yet: draw a digit on the pad first.</source>
+   <translation>还没有可解释的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="209" />
-   <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
-   <translation>显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据（{percent}%）</translation>
+   <location filename="cnnviz/gui/panels/why.py" line="174" />
+   <source>Nothing to explain yet: no test image is loaded yet.</source>
+   <translation>还没有可解释的内容：还没有加载测试图片。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="56" />
@@ -2729,12 +2945,12 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="160" />
+   <location filename="cnnviz/gui/router.py" line="161" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}：正在编译内核，仅首次启动需要</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="175" />
+   <location filename="cnnviz/gui/router.py" line="176" />
    <source>Training stopped: {message}</source>
    <translation>训练已停止：{message}</translation>
   </message>
@@ -2744,62 +2960,62 @@ Stop the run and go ahead?</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="189" />
+   <location filename="cnnviz/gui/run_control.py" line="194" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="201" />
+   <location filename="cnnviz/gui/run_control.py" line="206" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="112" />
+   <location filename="cnnviz/gui/run_control.py" line="115" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="134" />
+   <location filename="cnnviz/gui/run_control.py" line="137" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="282" />
+   <location filename="cnnviz/gui/run_control.py" line="298" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="121" />
+   <location filename="cnnviz/gui/run_control.py" line="124" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="275" />
+   <location filename="cnnviz/gui/run_control.py" line="280" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="253" />
+   <location filename="cnnviz/gui/run_control.py" line="258" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="51" />
+   <location filename="cnnviz/gui/run_control.py" line="54" />
    <source>Cannot build the network: {exc}</source>
    <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="147" />
+   <location filename="cnnviz/gui/run_control.py" line="150" />
    <source>Cannot start: {exc}</source>
    <translation>无法开始：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="196" />
+   <location filename="cnnviz/gui/run_control.py" line="201" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="242" />
+   <location filename="cnnviz/gui/run_control.py" line="247" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
@@ -2994,12 +3210,12 @@ Stop the run and go ahead?</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="257" />
+   <location filename="cnnviz/gui/window.py" line="258" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="204" />
+   <location filename="cnnviz/gui/window.py" line="205" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
   </message>
@@ -3322,6 +3538,48 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
    <translation>讨论：网络看到的是图案，而不是数字。为什么一个我们几乎看不出的改动就能骗过它？</translation>
+  </message>
+  <message>
+   <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
+   <translation type="vanished">显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据({percent}%)</translation>
+  </message>
+  <message>
+   <source>★ your drawing:
+{where}</source>
+   <translation type="vanished">★ 你的手写:
+{where}</translation>
+  </message>
+  <message>
+   <source>labelled {label}{who}</source>
+   <translation type="vanished">标签 {label}{who}</translation>
+  </message>
+  <message>
+   <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
+   <translation type="vanished">标签 {label}{who};网络认成 {answer},{verdict}</translation>
+  </message>
+  <message>
+   <source>Attacking {what} with the weights of step {step:,}…</source>
+   <translation type="vanished">正在用第 {step:,} 步的权重攻击 {what}…</translation>
+  </message>
+  <message>
+   <source>{source} · weights of step {step}</source>
+   <translation type="vanished">{source} · 第 {step} 步的权重</translation>
+  </message>
+  <message>
+   <source>Nothing to map yet: waiting for {missing}.</source>
+   <translation type="vanished">还没有可绘制的内容:正在等待 {missing}。</translation>
+  </message>
+  <message>
+   <source>Explaining {what} with the weights of step {step}…</source>
+   <translation type="vanished">正在用第 {step} 步的权重解释 {what}…</translation>
+  </message>
+  <message>
+   <source>{source}: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
+   <translation type="vanished">{source}:网络认为是 &lt;b&gt;{answer}&lt;/b&gt;(把握 {percent}%){chosen} · 第 {step} 步的权重</translation>
+  </message>
+  <message>
+   <source>Nothing to explain yet: {what}.</source>
+   <translation type="vanished">还没有可解释的内容:{what}。</translation>
   </message>
   <message>
    <source>the classes</source>
