@@ -456,7 +456,6 @@ def install_focus_rings(app: QApplication) -> FocusRings:
 
 def install(window) -> Announcer:
     """Names, announcements and focus rings for a MainWindow (call once its panels are built)."""
-
     install_focus_rings(QApplication.instance())
     tabs = getattr(window.workspace, "tabs", None)
     if tabs is not None:
