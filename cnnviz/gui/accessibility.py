@@ -32,6 +32,8 @@ from PySide6.QtWidgets import (QScrollArea, QAbstractButton, QAbstractItemView, 
                                QTabBar, QToolButton, QWidget)
 
 from ..train import events as ev
+from ..translatable import N_
+from .language import tr
 
 INTERACTIVE = (QAbstractButton, QComboBox, QAbstractSpinBox, QLineEdit, QAbstractSlider, QTabBar, QAbstractItemView)
 """What a user operates (check boxes and radio buttons are buttons). Scroll bars are left to their
@@ -93,7 +95,7 @@ def plain_text(text: str) -> str:
 
 def _first_clause(text: str, limit: int = 60) -> str:
     text = plain_text(text)
-    clause = re.split(r"(?<=\w)[.:;(]\s|\s[—–]\s|\n", text, maxsplit=1)[0].strip(" .:;")
+    clause = re.split(r"(?<=\w)[.:;(]\s|[。：；（]|\s[—–]\s|\n", text, maxsplit=1)[0].strip(" .:;")
     if len(clause) > limit:
         clause = clause[:limit].rsplit(" ", 1)[0] + "…"
     return clause
@@ -118,7 +120,7 @@ def _label_beside(widget: QWidget, depth: int = 1) -> str:
         if index > 0:
             before = layout.itemAt(index - 1).widget()
             if isinstance(before, QLabel) and meaningful(before.text()):
-                return plain_text(before.text()).rstrip(":")
+                return plain_text(before.text()).rstrip(":：")
     return ""
 
 
@@ -135,27 +137,37 @@ def _panel_title(widget: QWidget) -> str:
     return ""
 
 
-ARROW_NAMES = {Qt.LeftArrow: "scroll left", Qt.RightArrow: "scroll right", Qt.UpArrow: "scroll up",
-               Qt.DownArrow: "scroll down"}
+ARROW_NAMES = {Qt.LeftArrow: N_("scroll left"), Qt.RightArrow: N_("scroll right"), Qt.UpArrow: N_("scroll up"),
+               Qt.DownArrow: N_("scroll down")}
+
+KINDS = ((PICTURES, N_("picture"), N_("{title} picture")),
+         (QAbstractItemView, N_("list"), N_("{title} list")),
+         (QTabBar, N_("tabs"), N_("{title} tabs")),
+         (QComboBox, N_("choice"), N_("{title} choice")),
+         (QAbstractSpinBox, N_("number"), N_("{title} number")),
+         (QLineEdit, N_("text field"), N_("{title} text field")),
+         (QAbstractSlider, N_("slider"), N_("{title} slider")),
+         (QWidget, N_("button"), N_("{title} button")))
+"""What a control is, for a name made from nothing better: (class, the word alone, the word with its
+panel's title), each a whole phrase of the catalogue (the word order differs between languages)."""
 
 
 def derived_name(widget: QWidget) -> str:
+    """A name in the user's language: from the label beside ``widget``, its tooltip, its placeholder
+    (all translated where they are made), else what kind of control it is in which panel."""
     if isinstance(widget, QToolButton) and widget.arrowType() in ARROW_NAMES:
-        return ARROW_NAMES[widget.arrowType()]
+        return tr(ARROW_NAMES[widget.arrowType()])
     if isinstance(widget, QToolButton) and isinstance(widget.parentWidget(), QMenuBar):
-        return "More menus"  # the menu bar's extension button
+        return tr("More menus")  # the menu bar's extension button
     title = _panel_title(widget)
+    word, with_title = next((word, template) for kind, word, template in KINDS if isinstance(widget, kind))
     if isinstance(widget, PICTURES) and title:
-        return f"{title} picture"  # the label beside a picture is a status line, not its name
+        return tr(with_title).format(title=title)  # the label beside a picture is a status line, not its name
     for candidate in (_label_beside(widget), _first_clause(widget.toolTip()),
                       plain_text(widget.placeholderText()) if isinstance(widget, QLineEdit) else ""):
         if meaningful(candidate):
             return candidate
-    kind = ("picture" if isinstance(widget, PICTURES) else "list" if isinstance(widget, QAbstractItemView)
-            else "tabs" if isinstance(widget, QTabBar) else "choice" if isinstance(widget, QComboBox)
-            else "number" if isinstance(widget, QAbstractSpinBox) else "text field" if isinstance(widget, QLineEdit)
-            else "slider" if isinstance(widget, QAbstractSlider) else "button")
-    return f"{title} {kind}" if title else kind
+    return tr(with_title).format(title=title) if title else tr(word)
 
 
 def name_unnamed(root: QWidget) -> int:
@@ -172,8 +184,6 @@ def name_unnamed(root: QWidget) -> int:
 
 def prediction_text(name: str, probability: float) -> str:
     """What the prediction panel says: "predicted 3, 97 % sure"."""
-    from .language import tr
-
     return tr("predicted {name}, {percent} % sure").format(name=name, percent=f"{100 * float(probability):.0f}")
 
 
@@ -192,8 +202,6 @@ def announce(source: QObject, message: str, assertive: bool = False) -> bool:
 
 def milestone(event, previous_state=None) -> tuple[str, bool] | None:
     """The announcement for one trainer event, (message, assertive); None for events not announced."""
-    from .language import tr
-
     if isinstance(event, ev.RunStarted):
         return tr("Training started on {backend}").format(backend=event.backend), False
     if isinstance(event, ev.StateChanged):
@@ -453,7 +461,7 @@ def install(window) -> Announcer:
     if tabs is not None:
         bar = tabs.tabBar() if hasattr(tabs, "tabBar") else None
         if isinstance(bar, QTabBar) and not bar.accessibleName():
-            set_name(bar, "Views", "The pictures of the network: one tab each")
+            set_name(bar, tr("Views"), tr("The pictures of the network: one tab each"))
         tabs.currentChanged.connect(lambda *_: name_unnamed(window))
     name_unnamed(window)
     return Announcer(window)

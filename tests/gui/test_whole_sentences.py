@@ -68,7 +68,7 @@ def test_a_japanese_fool_panel_says_its_input_ways_budget_and_verdict_in_japanes
     panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
     assert not panel.request()
     assert panel.source_label.text() == "まだ攻撃するものがありません: まず描画キャンバスに数字を書いてください。"
-    assert [panel.way_combo.itemText(i) for i in range(panel.way_combo.count())] == ["全体に少し", "最少の画素"]
+    assert [panel.way_combo.itemText(i) for i in range(panel.way_combo.count())] == ["全体に少し", "最少のピクセル"]
     assert [panel.way_combo.itemData(i) for i in range(panel.way_combo.count())] == ["bim", "pixels"]
     assert panel.budget_spin.suffix() == " / 255 階調"
     panel.use_drawing(False)
@@ -120,5 +120,5 @@ def test_a_chinese_not_sure_is_said_once_to_the_screen_reader(in_language, qtbot
     assert classify.verdict_label.isVisibleTo(classify)
     assert classify.verdict_label.text().count("没把握") == 1
     description = classify.accessibleDescription()
-    assert description.startswith("没把握,") and description.count("没把握") == 1, description
+    assert description.startswith("没把握，") and description.count("没把握") == 1, description
     assert "更不像数字" in description

@@ -42,6 +42,7 @@ class _Bars(pg.GraphicsLayoutWidget):
 class ClassifyPanel(Panel):
     def __init__(self, parent=None):
         super().__init__(tr("Draw and classify"), "", parent)
+        self._described_answer = None  # (class, not sure) last described: spoken again only when it changes
         # The canvas and what the network makes of it sit side by side in a wide panel and one
         # above the other in a tall one, whichever gives the bigger canvas (see resizeEvent).
         self.box = QBoxLayout(QBoxLayout.LeftToRight)
@@ -334,7 +335,7 @@ class ClassifyPanel(Panel):
         text = accessibility.prediction_text(name, probs[best])
         if reason:
             text = tr("not sure, {prediction}: {reason}").format(prediction=text, reason=why)
-        self.describe_prediction(text, announce=True)
+        self.describe_prediction(text, announce=True, answer=(best, bool(reason)))
 
     # --- the "not sure" threshold (observed: the data set, the weights, the evaluations) --------------
     def show_dataset(self, dataset) -> None:
@@ -354,10 +355,12 @@ class ClassifyPanel(Panel):
         self._weights = None
         self.not_sure.forget()
 
-    def describe_prediction(self, text: str, announce: bool = False) -> None:
+    def describe_prediction(self, text: str, announce: bool = False, answer: tuple | None = None) -> None:
         """The prediction for screen readers: the panel's, the answer's and the canvas's description;
-        spoken when the predicted class changes."""
-        changed = text.split(",")[0] != self.accessibleDescription().split(",")[0]
+        spoken when ``answer`` (the predicted class, and whether the network is sure) changes. (Not
+        the text's first words: "预测为 3，把握 97 %" has no "," to cut the percentage off at.)"""
+        changed = answer != self._described_answer
+        self._described_answer = answer
         for widget in (self, self.digit_label, self.canvas, self.graphics):
             widget.setAccessibleDescription(text)
         if announce and changed:

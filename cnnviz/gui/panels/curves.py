@@ -176,13 +176,13 @@ class CurvesPanel(Panel):
         if kept is None:
             self._kept_text = None
             self.kept_label.hide()
-            accessibility.set_name(self.graphics, "Training curves", self.graphics.accessibleDescription())
+            accessibility.set_name(self.graphics, tr("Training curves"), self.graphics.accessibleDescription())
         else:
             self._kept_text = (tr("- - - A, the kept run ({source}): {label}").format(source=kept.source, label=label),
                                kept.test_accuracy)
             self._show_kept_label()
             self.kept_label.show()
-            accessibility.set_name(self.graphics, "Training curves, with a kept run for comparison",
+            accessibility.set_name(self.graphics, tr("Training curves, with a kept run for comparison"),
                                    self.graphics.accessibleDescription())
         if self.kept_epochs > self.epochs:
             self.set_epochs(self.kept_epochs)

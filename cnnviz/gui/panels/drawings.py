@@ -104,9 +104,9 @@ class DrawingsPanel(LazyPanel):
         self.counts_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.counts_label)
         self.gallery = Gallery(56)
-        self.gallery.placeholder = "The class's drawings appear here."
-        accessibility.set_name(self.gallery, "The class's drawings", "Each drawing with its label, what the "
-                               "network reads and a check mark or a cross")
+        self.gallery.placeholder = tr("The class's drawings appear here.")
+        accessibility.set_name(self.gallery, tr("The class's drawings"), tr("Each drawing with its label, what the "
+                               "network reads and a check mark or a cross"))
         self.body.addWidget(self.gallery, 1)
         folder_row = QHBoxLayout()
         self.folder_label = ElidedLabel("", mode=Qt.ElideMiddle)  # a path: its start and its end stay

@@ -100,20 +100,20 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             self.target_combo.addItem(str(d), d)
         self.target_combo.setCurrentIndex(8)
         self.target_combo.setToolTip(tr("The digit the network should answer after the change"))
-        accessibility.set_name(self.target_combo, "Target digit", self.target_combo.toolTip())
+        accessibility.set_name(self.target_combo, tr("Target digit"), self.target_combo.toolTip())
         self.budget_spin = QSpinBox()
         self.budget_spin.setRange(1, LEVELS)
         self.budget_spin.setValue(BUDGET["bim"])
         self.budget_spin.setPrefix("± ")
         self.budget_spin.setSuffix(tr(" of {levels} grey levels").format(levels=LEVELS))
         self.budget_spin.setToolTip(tr("The most any one pixel may change (black is 0, white is 255)"))
-        accessibility.set_name(self.budget_spin, "Budget per pixel", self.budget_spin.toolTip())
+        accessibility.set_name(self.budget_spin, tr("Budget per pixel"), self.budget_spin.toolTip())
         self.way_combo = QComboBox()
         for text, mode in WAYS:
             self.way_combo.addItem(tr(text), mode)
         self.way_combo.setToolTip(tr("A little everywhere: every pixel may change, within the budget (basic iterative "
                                   "method). The fewest pixels: one pixel at a time, each as far as the budget allows"))
-        accessibility.set_name(self.way_combo, "How to change the input", self.way_combo.toolTip())
+        accessibility.set_name(self.way_combo, tr("How to change the input"), self.way_combo.toolTip())
         self.attack_button = QPushButton(tr("Attack"))
         self.attack_button.setObjectName("primary")
         self.attack_button.setToolTip(tr("Attack now, with the latest weights"))
@@ -139,9 +139,9 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         self.verdict_label.setStyleSheet("font-size: 14pt; font-weight: 700;")
         self.body.addWidget(self.verdict_label)
         self.graphics = pg.GraphicsLayoutWidget()
-        accessibility.set_name(self.graphics, "Original, change and fooled input", "The input, the change made to "
+        accessibility.set_name(self.graphics, tr("Original, change and fooled input"), tr("The input, the change made to "
                                "it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed "
-                               "input")
+                               "input"))
         self.graphics.ci.setSpacing(6)
         self.body.addWidget(self.graphics, 1)
         layout = self.graphics.ci
@@ -348,7 +348,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         self.attack_button.setText(tr("Attack"))
         self.attack_button.setToolTip(tr("Attack now, with the latest weights"))
         self.save_button.setEnabled(True)
-        accessibility.set_name(self.graphics, "Original, change and fooled input", verdict(result, shown["levels"]))
+        accessibility.set_name(self.graphics, tr("Original, change and fooled input"), verdict(result, shown["levels"]))
 
     # --- saving ------------------------------------------------------------------------
     def save_dialog(self) -> None:

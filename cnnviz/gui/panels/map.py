@@ -76,7 +76,7 @@ class EmbeddingPanel(JobPanel):
         self.history_slider.setMinimumWidth(120)
         self.history_slider.setToolTip(tr("Go back to the maps made earlier in the run (the Time-lapse's slider moves "
                                        "it too); at the right end: the latest"))
-        accessibility.set_name(self.history_slider, "Map at an earlier step", self.history_slider.toolTip())
+        accessibility.set_name(self.history_slider, tr("Map at an earlier step"), self.history_slider.toolTip())
         self.history_label = QLabel("")
         self.history_row = row_of(self.history_label, self.history_slider)
         self.history_row.hide()
@@ -90,8 +90,8 @@ class EmbeddingPanel(JobPanel):
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         self.graphics = pg.GraphicsLayoutWidget()
-        accessibility.set_name(self.graphics, "Map of what it learned", "Every test image is a dot coloured by its "
-                               "digit; images the network finds alike lie close together; the star is your drawing")
+        accessibility.set_name(self.graphics, tr("Map of what it learned"), tr("Every test image is a dot coloured by its "
+                               "digit; images the network finds alike lie close together; the star is your drawing"))
         self.plot = theme.style_plot(self.graphics.addPlot())
         for name in ("left", "bottom"):
             self.plot.hideAxis(name)  # the two directions have no unit a student could read
@@ -119,8 +119,8 @@ class EmbeddingPanel(JobPanel):
         column.setContentsMargins(0, 0, 0, 0)
         self.picked_graphics = pg.GraphicsLayoutWidget()
         self.picked_graphics.setFixedSize(PICKED_SIZE, PICKED_SIZE)
-        accessibility.set_name(self.picked_graphics, "Test image under the pointer",
-                               "The test image of the dot under the pointer or last clicked")
+        accessibility.set_name(self.picked_graphics, tr("Test image under the pointer"),
+                               tr("The test image of the dot under the pointer or last clicked"))
         self.picked_view, self.picked_item = image_view(theme.GREY_LUT, (0.0, 1.0))
         self.picked_graphics.addItem(self.picked_view)
         self.picked_label = QLabel(POINT_AT_A_DOT)

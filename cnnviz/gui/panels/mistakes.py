@@ -87,8 +87,8 @@ class ConfusionPanel(LazyPanel):
         left_layout.addWidget(self.summary_label)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setMinimumSize(260, 260)
-        accessibility.set_name(self.graphics, "Confusion matrix", "Empty until the first test evaluation")
-        self.plot = theme.style_plot(self.graphics.addPlot(), left="true digit", bottom="predicted digit")
+        accessibility.set_name(self.graphics, tr("Confusion matrix"), tr("Empty until the first test evaluation"))
+        self.plot = theme.style_plot(self.graphics.addPlot(), left=tr("true digit"), bottom=tr("predicted digit"))
         self.plot.showGrid(x=False, y=False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
@@ -129,11 +129,11 @@ class ConfusionPanel(LazyPanel):
             right.addWidget(box)
             setattr(self, f"{attr}_label", label)
             setattr(self, f"{attr}_gallery", gallery)
-            accessibility.set_name(gallery, "Images of the chosen cell" if attr == "cell" else "Surest mistakes",
-                                   "Each image with its true digit, the prediction, how sure, and a check mark "
-                                   "or a cross")
-        self.cell_gallery.placeholder = "The images of the chosen cell appear here, the most confident first."
-        self.worst_gallery.placeholder = "No mistakes yet (or no evaluation yet)."
+            accessibility.set_name(gallery, tr("Images of the chosen cell") if attr == "cell" else tr("Surest mistakes"),
+                                   tr("Each image with its true digit, the prediction, how sure, and a check mark "
+                                      "or a cross"))
+        self.cell_gallery.placeholder = tr("The images of the chosen cell appear here, the most confident first.")
+        self.worst_gallery.placeholder = tr("No mistakes yet (or no evaluation yet).")
         splitter.addWidget(right)
         splitter.setStretchFactor(0, 5)
         splitter.setStretchFactor(1, 4)
@@ -200,10 +200,12 @@ class ConfusionPanel(LazyPanel):
             tr("Test accuracy <b>{test_accuracy:.1f}%</b> on {samples:,} test images at step {step:,}. Left: how often each digit is read right.")
             .format(test_accuracy=100 * e.test_accuracy, samples=e.samples, step=e.step))
         pairs = most_confused_pairs(self.matrix, 4)
+        accuracy = dict(percent=f"{100 * e.test_accuracy:.1f}", step=f"{e.step:,}")
         self.graphics.setAccessibleDescription(
-            f"Test accuracy {100 * e.test_accuracy:.1f} % at step {e.step:,}. " + (
-                "Most often mixed up: " + ", ".join(f"{short[t]} taken for {short[p]} {k} times" for t, p, k in pairs)
-                if pairs else "No mistakes at all."))
+            tr("Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.").format(
+                pairs=tr(", ").join(tr("{truth} taken for {answer} {count} times").format(
+                    truth=short[t], answer=short[p], count=k) for t, p, k in pairs), **accuracy)
+            if pairs else tr("Test accuracy {percent} % at step {step}. No mistakes at all.").format(**accuracy))
         self.pairs_label.setText(tr("Most often mixed up: {pairs}").format(pairs=", ".join(
             f"<b>{short[t]}→{short[p]}</b> ({k})" for t, p, k in pairs)) if pairs else tr("No mistakes at all."))
         self._show_worst()

@@ -20,10 +20,11 @@ from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHI
 from .. import accessibility, palette, theme
 from .common import LazyPanel, row_of, set_items
 from ..language import tr
+from ...translatable import N_
 
 MAX_POINTS = 4000
 FIELDS = ("update_ratio", "grad_l2", "p1", "p25", "p50", "p75", "p99")
-PLOT_TITLES = ("Update size", "Gradient norm", "Weights")
+PLOT_TITLES = (N_("Update size"), N_("Gradient norm"), N_("Weights"))
 MIN_PLOT_PX = 80
 HINT_STYLES = {
     "warning": "background: #fff4e0; border: 1px solid #c77700; color: #6b4100;",
@@ -66,7 +67,7 @@ class StatsPanel(LazyPanel):
         self.layer_combo = QComboBox()
         self.layer_combo.setToolTip(tr("Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median"))
         self.add_toolbar_widget(row_of(QLabel(tr("Weight distribution of")), self.layer_combo))
-        accessibility.set_name(self.layer_combo, "Weight distribution of", self.layer_combo.toolTip())
+        accessibility.set_name(self.layer_combo, tr("Weight distribution of"), self.layer_combo.toolTip())
         self.hint_box = QLabel("")
         self.hint_box.setWordWrap(True)
         self.hint_box.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
@@ -78,23 +79,23 @@ class StatsPanel(LazyPanel):
         self.plot_tabs.setExpanding(False)
         self.plot_tabs.setDrawBase(False)
         for title in PLOT_TITLES:
-            self.plot_tabs.addTab(title)
+            self.plot_tabs.addTab(tr(title))
         self.plot_tabs.hide()
         self.body.addWidget(self.plot_tabs)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(4)
-        accessibility.set_name(self.graphics, "Weight and gradient statistics", "The chosen tensor's weight "
-                               "percentiles, each tensor's update-to-weight ratio and gradient size against steps")
+        accessibility.set_name(self.graphics, tr("Weight and gradient statistics"), tr("The chosen tensor's weight "
+                               "percentiles, each tensor's update-to-weight ratio and gradient size against steps"))
         self.body.addWidget(self.graphics, 1)
         # The legend (a colour per weight tensor, the same in the two plots under it) has a row of its own.
         self.legend = pg.LegendItem(labelTextSize=f"{theme.AXIS_POINT_SIZE}pt", labelTextColor=theme.TEXT,
                                     frame=False, colCount=4, horSpacing=14)
         self.graphics.addItem(self.legend, row=0, col=0)
         self.graphics.ci.layout.setRowStretchFactor(0, 0)
-        self.ratio_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="|Δw| / |w| per step")
-        self.grad_plot = theme.style_plot(self.graphics.addPlot(row=2, col=0), left="gradient norm")
-        self.weight_plot = theme.style_plot(self.graphics.addPlot(row=3, col=0), left="weights",
-                                            bottom="step")
+        self.ratio_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left=tr("|Δw| / |w| per step"))
+        self.grad_plot = theme.style_plot(self.graphics.addPlot(row=2, col=0), left=tr("gradient norm"))
+        self.weight_plot = theme.style_plot(self.graphics.addPlot(row=3, col=0), left=tr("weights"),
+                                            bottom=tr("step"))
         for plot in (self.ratio_plot, self.grad_plot, self.weight_plot):
             plot.getAxis("left").setWidth(70)
             plot.getAxis("left").enableAutoSIPrefix(False)

@@ -81,16 +81,16 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         self.add_toolbar_widget(row_of(QLabel(tr("Explain")), self.test_radio, self.drawing_radio), self.update_button,
                                 row_of(QLabel(tr("evidence for class")), self.class_combo),
                                 row_of(QLabel(tr("occlusion patch")), self.patch_spin))
-        accessibility.set_name(self.class_combo, "Evidence for class", self.class_combo.toolTip())
-        accessibility.set_name(self.patch_spin, "Occlusion patch size", self.patch_spin.toolTip())
+        accessibility.set_name(self.class_combo, tr("evidence for class"), self.class_combo.toolTip())
+        accessibility.set_name(self.patch_spin, tr("Occlusion patch size"), self.patch_spin.toolTip())
 
         self.source_label = QLabel("")
         self.source_label.setWordWrap(True)
         self.source_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.source_label)
         self.graphics = pg.GraphicsLayoutWidget()
-        accessibility.set_name(self.graphics, "Saliency and occlusion maps", "The input; where a change would "
-                               "move the score most; where hiding the image hurts (orange) or helps (blue)")
+        accessibility.set_name(self.graphics, tr("Saliency and occlusion maps"), tr("The input; where a change would "
+                               "move the score most; where hiding the image hurts (orange) or helps (blue)"))
         self.graphics.ci.setSpacing(8)
         self.body.addWidget(self.graphics, 1)
         layout = self.graphics.ci

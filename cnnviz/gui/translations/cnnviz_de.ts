@@ -58,7 +58,7 @@
   <message>
    <location filename="cnnviz/analysis/presets.py" line="71" />
    <location filename="cnnviz/gui/panels/map.py" line="70" />
-   <location filename="cnnviz/gui/panels/registry.py" line="163" />
+   <location filename="cnnviz/gui/panels/map.py" line="93" />
    <source>Map of what it learned</source>
    <translation>Karte des Gelernten</translation>
   </message>
@@ -78,6 +78,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="74" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="87" />
    <source>Weight and gradient statistics</source>
    <translation>Gewichts- und Gradientenstatistik</translation>
   </message>
@@ -265,6 +266,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="266" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="98" />
    <source>step</source>
    <translation>Schritt</translation>
   </message>
@@ -283,6 +285,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="303" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
    <source>Confusion matrix</source>
    <translation>Konfusionsmatrix</translation>
   </message>
@@ -675,53 +678,168 @@
    <translation>CuPy im2col + cuBLAS (NVIDIA-GPU)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="177" />
+   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <source>scroll left</source>
+   <translation>nach links blättern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <source>scroll right</source>
+   <translation>nach rechts blättern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <source>scroll up</source>
+   <translation>nach oben blättern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="141" />
+   <source>scroll down</source>
+   <translation>nach unten blättern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="143" />
+   <source>picture</source>
+   <translation>Bild</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="143" />
+   <source>{title} picture</source>
+   <translation>{title}: Bild</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="144" />
+   <source>list</source>
+   <translation>Liste</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="144" />
+   <source>{title} list</source>
+   <translation>{title}: Liste</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="145" />
+   <source>tabs</source>
+   <translation>Reiter</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="145" />
+   <source>{title} tabs</source>
+   <translation>{title}: Reiter</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="146" />
+   <source>choice</source>
+   <translation>Auswahl</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="146" />
+   <source>{title} choice</source>
+   <translation>{title}: Auswahl</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="147" />
+   <source>number</source>
+   <translation>Zahl</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="147" />
+   <source>{title} number</source>
+   <translation>{title}: Zahl</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="148" />
+   <source>text field</source>
+   <translation>Textfeld</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="148" />
+   <source>{title} text field</source>
+   <translation>{title}: Textfeld</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="149" />
+   <source>slider</source>
+   <translation>Schieberegler</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="149" />
+   <source>{title} slider</source>
+   <translation>{title}: Schieberegler</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="150" />
+   <source>button</source>
+   <translation>Schaltfläche</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="150" />
+   <source>{title} button</source>
+   <translation>{title}: Schaltfläche</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="161" />
+   <source>More menus</source>
+   <translation>Weitere Menüs</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="187" />
    <source>predicted {name}, {percent} % sure</source>
    <translation>erkannt: {name}, zu {percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="214" />
+   <location filename="cnnviz/gui/accessibility.py" line="222" />
    <source>Training stopped, test accuracy {percent} %</source>
    <translation>Training gestoppt, Testgenauigkeit {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="215" />
+   <location filename="cnnviz/gui/accessibility.py" line="223" />
    <source>Training finished, test accuracy {percent} %</source>
    <translation>Training beendet, Testgenauigkeit {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="201" />
+   <location filename="cnnviz/gui/accessibility.py" line="209" />
    <source>Training paused</source>
    <translation>Training angehalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="203" />
+   <location filename="cnnviz/gui/accessibility.py" line="211" />
    <source>Training resumed</source>
    <translation>Training fortgesetzt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="198" />
+   <location filename="cnnviz/gui/accessibility.py" line="464" />
+   <source>Views</source>
+   <translation>Ansichten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="464" />
+   <source>The pictures of the network: one tab each</source>
+   <translation>Die Bilder des Netzes: je ein Reiter</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="206" />
    <source>Training started on {backend}</source>
    <translation>Training gestartet auf {backend}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="206" />
+   <location filename="cnnviz/gui/accessibility.py" line="214" />
    <source>Test accuracy {percent} % at step {step}</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="209" />
+   <location filename="cnnviz/gui/accessibility.py" line="217" />
    <location filename="cnnviz/gui/router.py" line="170" />
    <source>Training diverged: {message}</source>
    <translation>Das Training ist divergiert: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="213" />
+   <location filename="cnnviz/gui/accessibility.py" line="221" />
    <source>Training stopped</source>
    <translation>Training gestoppt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="213" />
+   <location filename="cnnviz/gui/accessibility.py" line="221" />
    <source>Training finished</source>
    <translation>Training beendet</translation>
   </message>
@@ -743,7 +861,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="177" />
-   <location filename="cnnviz/gui/panels/classify.py" line="59" />
+   <location filename="cnnviz/gui/panels/classify.py" line="60" />
    <source>Clear</source>
    <translation>Löschen</translation>
   </message>
@@ -1372,130 +1490,130 @@ Wiederherstellen?</translation>
    <translation>Zeichnen und erkennen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="54" />
+   <location filename="cnnviz/gui/panels/classify.py" line="55" />
    <source>Drawing canvas</source>
    <translation>Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="54" />
+   <location filename="cnnviz/gui/panels/classify.py" line="55" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>Zeichne hier eine Ziffer mit Maus oder Stift; das Netz erkennt sie schon beim Zeichnen. C löscht. Ziehe eine Bilddatei hierher oder wähle per Rechtsklick „Bild öffnen“, um ein Foto oder einen Scan zu erkennen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="60" />
+   <location filename="cnnviz/gui/panels/classify.py" line="61" />
    <source>Clear the drawing (C)</source>
    <translation>Zeichnung löschen (C)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="66" />
    <location filename="cnnviz/gui/panels/classify.py" line="67" />
+   <location filename="cnnviz/gui/panels/classify.py" line="68" />
    <source>Stroke width</source>
    <translation>Strichbreite</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="79" />
+   <location filename="cnnviz/gui/panels/classify.py" line="80" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="287" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="185" />
    <source>input</source>
    <translation>Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="82" />
+   <location filename="cnnviz/gui/panels/classify.py" line="83" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>Was das Netz bekommt: deine Zeichnung als 28×28 Pixel, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <location filename="cnnviz/gui/panels/classify.py" line="87" />
    <source>Network input</source>
    <translation>Eingabe des Netzes</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <location filename="cnnviz/gui/panels/classify.py" line="87" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>Deine Zeichnung als die 28 mal 28 Pixel, die das Netz bekommt, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="100" />
+   <location filename="cnnviz/gui/panels/classify.py" line="101" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>Die Antwort des Netzes: die Klasse mit der höchsten Wahrscheinlichkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <location filename="cnnviz/gui/panels/classify.py" line="117" />
    <source>Not sure</source>
    <translation>Nicht sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <location filename="cnnviz/gui/panels/classify.py" line="117" />
    <source>Why the network is not sure of its answer</source>
    <translation>Warum das Netz bei seiner Antwort nicht sicher ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <location filename="cnnviz/gui/panels/classify.py" line="123" />
    <source>Probabilities</source>
    <translation>Wahrscheinlichkeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <location filename="cnnviz/gui/panels/classify.py" line="123" />
    <source>One bar per class: how sure the network is</source>
    <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="62" />
+   <location filename="cnnviz/gui/panels/classify.py" line="63" />
    <source>stroke</source>
    <translation>Strich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="276" />
+   <location filename="cnnviz/gui/panels/classify.py" line="277" />
    <source>class</source>
    <translation>Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="276" />
+   <location filename="cnnviz/gui/panels/classify.py" line="277" />
    <source>digit</source>
    <translation>Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="316" />
+   <location filename="cnnviz/gui/panels/classify.py" line="317" />
    <source>draw a digit</source>
    <translation>zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="318" />
+   <location filename="cnnviz/gui/panels/classify.py" line="319" />
    <source>no prediction: draw a digit</source>
    <translation>keine Vorhersage: zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="307" />
+   <location filename="cnnviz/gui/panels/classify.py" line="308" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="308" />
+   <location filename="cnnviz/gui/panels/classify.py" line="309" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="336" />
+   <location filename="cnnviz/gui/panels/classify.py" line="337" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>nicht sicher, {prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="304" />
+   <location filename="cnnviz/gui/panels/classify.py" line="305" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="306" />
+   <location filename="cnnviz/gui/panels/classify.py" line="307" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="330" />
+   <location filename="cnnviz/gui/panels/classify.py" line="331" />
    <source>{percent}%, not sure</source>
    <translation>{percent} %, nicht sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="331" />
+   <location filename="cnnviz/gui/panels/classify.py" line="332" />
    <source>{percent}% sure</source>
    <translation>{percent} % sicher</translation>
   </message>
@@ -1636,7 +1754,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="55" />
    <location filename="cnnviz/gui/panels/curves.py" line="69" />
-   <location filename="cnnviz/gui/panels/registry.py" line="156" />
+   <location filename="cnnviz/gui/panels/curves.py" line="179" />
    <source>Training curves</source>
    <translation>Trainingskurven</translation>
   </message>
@@ -1667,6 +1785,11 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Training</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="185" />
+   <source>Training curves, with a kept run for comparison</source>
+   <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/curves.py" line="313" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
@@ -1675,6 +1798,11 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <location filename="cnnviz/gui/panels/curves.py" line="181" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="107" />
+   <source>The class's drawings appear here.</source>
+   <translation>Hier erscheinen die Zeichnungen der Klasse.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="40" />
@@ -1717,6 +1845,16 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <location filename="cnnviz/gui/panels/drawings.py" line="83" />
    <source>the MNIST test set</source>
    <translation>der MNIST-Testsatz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
+   <source>The class's drawings</source>
+   <translation>Zeichnungen der Klasse</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
+   <source>Each drawing with its label, what the network reads and a check mark or a cross</source>
+   <translation>Jede Zeichnung mit ihrer Beschriftung, dem, was das Netz liest, und einem Häkchen oder Kreuz</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="116" />
@@ -1947,6 +2085,28 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Welche Einheiten: die Filter einer Faltungsschicht oder die Ausgabeklassen</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="226" />
+   <location filename="cnnviz/gui/panels/filters.py" line="227" />
+   <source>Layer</source>
+   <translation>Schicht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="232" />
+   <source>Filters status</source>
+   <translation>Status der Filter</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="238" />
+   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <source>Filters</source>
+   <translation>Filter</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="238" />
+   <source>For each unit, its top test images beside the input optimised to excite it</source>
+   <translation>Für jede Einheit die Testbilder, die sie am stärksten anregen, neben der dafür optimierten Eingabe</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/filters.py" line="341" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>Blick in {layer} mit den Gewichten von Schritt {step}…</translation>
@@ -1985,11 +2145,6 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <location filename="cnnviz/gui/panels/filters.py" line="165" />
    <source>{title}: click to see it bigger</source>
    <translation>{title}: klicken zum Vergrößern</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="227" />
-   <source>Layer</source>
-   <translation>Schicht</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="333" />
@@ -2062,14 +2217,29 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Die Ziffer, die das Netz nach der Änderung sagen soll</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="103" />
+   <source>Target digit</source>
+   <translation>Zielziffer</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/fool.py" line="109" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>Wie stark sich ein Pixel höchstens ändern darf (schwarz ist 0, weiß ist 255)</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="110" />
+   <source>Budget per pixel</source>
+   <translation>Erlaubte Änderung pro Pixel</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/fool.py" line="114" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>Überall ein wenig: Jedes Pixel darf sich im Rahmen ändern (Basic Iterative Method). Möglichst wenige Pixel: eins nach dem anderen, jedes so weit wie erlaubt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="116" />
+   <source>How to change the input</source>
+   <translation>Wie die Eingabe geändert wird</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="117" />
@@ -2093,6 +2263,17 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <location filename="cnnviz/gui/panels/fool.py" line="121" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>Die geänderte Eingabe als 28×28-PNG speichern: cnnviz predict --raw gibt dieselbe Antwort</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="142" />
+   <location filename="cnnviz/gui/panels/fool.py" line="351" />
+   <source>Original, change and fooled input</source>
+   <translation>Original, Änderung und getäuschte Eingabe</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="142" />
+   <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
+   <translation>Die Eingabe, die Änderung daran (verstärkt; orange: heller, blau: dunkler, weiß: unverändert) und die geänderte Eingabe</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="170" />
@@ -2350,6 +2531,26 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Zu früheren Karten des Laufs zurückgehen (auch der Zeitraffer-Regler bewegt ihn); ganz rechts: die neueste</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="79" />
+   <source>Map at an earlier step</source>
+   <translation>Karte eines früheren Schritts</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="93" />
+   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
+   <translation>Jedes Testbild ist ein Punkt in der Farbe seiner Ziffer; Bilder, die das Netz ähnlich findet, liegen nah beieinander; der Stern ist deine Zeichnung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="122" />
+   <source>Test image under the pointer</source>
+   <translation>Testbild unter dem Mauszeiger</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="123" />
+   <source>The test image of the dot under the pointer or last clicked</source>
+   <translation>Das Testbild des Punkts unter dem Mauszeiger oder des zuletzt angeklickten</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="223" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>Noch nichts für die Karte: warte auf die Testbilder.</translation>
@@ -2412,6 +2613,16 @@ am nächsten: {name}</translation>
    <translation>Deine Zeichnung konnte nicht platziert werden: {exc}</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="135" />
+   <source>The images of the chosen cell appear here, the most confident first.</source>
+   <translation>Hier erscheinen die Bilder der gewählten Zelle, die sichersten zuerst.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="136" />
+   <source>No mistakes yet (or no evaluation yet).</source>
+   <translation>Noch keine Fehler (oder noch keine Auswertung).</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
    <location filename="cnnviz/gui/panels/registry.py" line="158" />
    <source>Mistakes</source>
@@ -2429,6 +2640,7 @@ am nächsten: {name}</translation>
    <translation>Eine Weile trainieren: Die Matrix füllt sich bei jeder Testauswertung.</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
    <source>Empty until the first test evaluation</source>
    <translation>Leer bis zur ersten Testauswertung</translation>
@@ -2444,19 +2656,44 @@ am nächsten: {name}</translation>
    <translation>Sicherste Fehler: falsch, und dabei sehr sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="279" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="281" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>Echt {truth}, richtig gelesen: {total} Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="280" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="282" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>Echt {truth}, gehalten für {answer}: {total} Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="208" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
+   <source>true digit</source>
+   <translation>echte Ziffer</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
+   <source>predicted digit</source>
+   <translation>erkannte Ziffer</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="133" />
+   <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
+   <translation>Jedes Bild mit seiner echten Ziffer, der Antwort des Netzes, wie sicher es ist, und einem Häkchen oder Kreuz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="210" />
    <source>No mistakes at all.</source>
    <translation>Überhaupt keine Fehler.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="132" />
+   <source>Images of the chosen cell</source>
+   <translation>Bilder der gewählten Zelle</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="132" />
+   <source>Surest mistakes</source>
+   <translation>Sicherste Fehler</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="200" />
@@ -2464,24 +2701,39 @@ am nächsten: {name}</translation>
    <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="265" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="267" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>Sicherste Fehler: {wrong} falsch von {samples:,}; die sichersten zuerst</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="283" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="285" />
    <source>, showing the {count} surest</source>
    <translation>, die {count} sichersten werden gezeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="207" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
+   <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
+   <translation>Testgenauigkeit {percent} % bei Schritt {step}. Am häufigsten verwechselt: {pairs}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="208" />
+   <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
+   <translation>Testgenauigkeit {percent} % bei Schritt {step}. Überhaupt keine Fehler.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="209" />
    <source>Most often mixed up: {pairs}</source>
    <translation>Am häufigsten verwechselt: {pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="247" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="249" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>Testbild #{index}: echt {truth}, erkannt {answer} (zu {percent} % sicher), {verdict}. Klicken, um hineinzusehen (Merkmalskarten, Warum?).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="206" />
+   <source>{truth} taken for {answer} {count} times</source>
+   <translation>{count}-mal {truth} für {answer} gehalten</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/registry.py" line="39" />
@@ -2507,11 +2759,6 @@ am nächsten: {name}</translation>
    <location filename="cnnviz/gui/panels/registry.py" line="169" />
    <source>Class drawings</source>
    <translation>Klassenzeichnungen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="161" />
-   <source>Filters</source>
-   <translation>Filter</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/registry.py" line="163" />
@@ -2660,27 +2907,63 @@ am nächsten: {name}</translation>
    <translation>Genau einen Batch trainieren ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <source>Update size</source>
+   <translation>Änderungsgröße</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <source>Gradient norm</source>
+   <translation>Gradientennorm</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <source>Weights</source>
+   <translation>Gewichte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="66" />
    <source>Weights and gradients</source>
    <translation>Gewichte und Gradienten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="66" />
    <source>per weight tensor, every few steps</source>
    <translation>pro Gewichtstensor, alle paar Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="67" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>Perzentilbänder der Gewichte dieses Tensors: 1–99% hell, 25–75% dunkel, Median</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="70" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="69" />
    <source>Weight distribution of</source>
    <translation>Gewichtsverteilung von</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="312" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="87" />
+   <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
+   <translation>Perzentile der Gewichte des gewählten Tensors, für jeden Tensor das Verhältnis von Änderung zu Gewicht und die Gradientengröße, über den Schritten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="95" />
+   <source>|Δw| / |w| per step</source>
+   <translation>|Δw| / |w| pro Schritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="96" />
+   <source>gradient norm</source>
+   <translation>Gradientennorm</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="97" />
+   <source>weights</source>
+   <translation>Gewichte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="313" />
    <source>{layer} weights</source>
    <translation>Gewichte {layer}</translation>
   </message>
@@ -2836,6 +3119,27 @@ am nächsten: {name}</translation>
    <translation>Seitenlänge des schwarzen Quadrats, das für die Verdeckungskarte über das Bild geschoben wird</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/why.py" line="84" />
+   <location filename="cnnviz/gui/panels/why.py" line="82" />
+   <source>evidence for class</source>
+   <translation>Beleg für Klasse</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="85" />
+   <source>Occlusion patch size</source>
+   <translation>Größe des Verdeckungsfelds</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="92" />
+   <source>Saliency and occlusion maps</source>
+   <translation>Salienz- und Verdeckungskarten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="92" />
+   <source>The input; where a change would move the score most; where hiding the image hurts (orange) or helps (blue)</source>
+   <translation>Die Eingabe; wo eine Änderung die Bewertung am stärksten bewegen würde; wo das Verdecken des Bildes schadet (orange) oder hilft (blau)</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/why.py" line="99" />
    <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
    <translation>&lt;b&gt;Eingabe&lt;/b&gt;&lt;br&gt;was das Netz sieht</translation>
@@ -2879,11 +3183,6 @@ am nächsten: {name}</translation>
    <location filename="cnnviz/gui/panels/why.py" line="81" />
    <source>Explain</source>
    <translation>Erklären</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="82" />
-   <source>evidence for class</source>
-   <translation>Beleg für Klasse</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="83" />

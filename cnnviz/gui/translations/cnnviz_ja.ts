@@ -58,7 +58,7 @@
   <message>
    <location filename="cnnviz/analysis/presets.py" line="71" />
    <location filename="cnnviz/gui/panels/map.py" line="70" />
-   <location filename="cnnviz/gui/panels/registry.py" line="163" />
+   <location filename="cnnviz/gui/panels/map.py" line="93" />
    <source>Map of what it learned</source>
    <translation>学んだことの地図</translation>
   </message>
@@ -78,6 +78,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="74" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="87" />
    <source>Weight and gradient statistics</source>
    <translation>重みと勾配の統計</translation>
   </message>
@@ -265,6 +266,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="266" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="98" />
    <source>step</source>
    <translation>ステップ</translation>
   </message>
@@ -283,6 +285,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="303" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
    <source>Confusion matrix</source>
    <translation>混同行列</translation>
   </message>
@@ -675,53 +678,168 @@
    <translation>CuPy im2col + cuBLAS(NVIDIA GPU)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="177" />
+   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <source>scroll left</source>
+   <translation>左へスクロール</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <source>scroll right</source>
+   <translation>右へスクロール</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <source>scroll up</source>
+   <translation>上へスクロール</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="141" />
+   <source>scroll down</source>
+   <translation>下へスクロール</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="143" />
+   <source>picture</source>
+   <translation>図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="143" />
+   <source>{title} picture</source>
+   <translation>{title}: 図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="144" />
+   <source>list</source>
+   <translation>リスト</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="144" />
+   <source>{title} list</source>
+   <translation>{title}: リスト</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="145" />
+   <source>tabs</source>
+   <translation>タブ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="145" />
+   <source>{title} tabs</source>
+   <translation>{title}: タブ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="146" />
+   <source>choice</source>
+   <translation>選択</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="146" />
+   <source>{title} choice</source>
+   <translation>{title}: 選択</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="147" />
+   <source>number</source>
+   <translation>数値</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="147" />
+   <source>{title} number</source>
+   <translation>{title}: 数値</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="148" />
+   <source>text field</source>
+   <translation>テキスト欄</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="148" />
+   <source>{title} text field</source>
+   <translation>{title}: テキスト欄</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="149" />
+   <source>slider</source>
+   <translation>スライダー</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="149" />
+   <source>{title} slider</source>
+   <translation>{title}: スライダー</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="150" />
+   <source>button</source>
+   <translation>ボタン</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="150" />
+   <source>{title} button</source>
+   <translation>{title}: ボタン</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="161" />
+   <source>More menus</source>
+   <translation>その他のメニュー</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="187" />
    <source>predicted {name}, {percent} % sure</source>
    <translation>予測は {name}、確信度 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="214" />
+   <location filename="cnnviz/gui/accessibility.py" line="222" />
    <source>Training stopped, test accuracy {percent} %</source>
    <translation>学習を停止しました。テスト精度 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="215" />
+   <location filename="cnnviz/gui/accessibility.py" line="223" />
    <source>Training finished, test accuracy {percent} %</source>
    <translation>学習が完了しました。テスト精度 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="201" />
+   <location filename="cnnviz/gui/accessibility.py" line="209" />
    <source>Training paused</source>
    <translation>学習を一時停止しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="203" />
+   <location filename="cnnviz/gui/accessibility.py" line="211" />
    <source>Training resumed</source>
    <translation>学習を再開しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="198" />
+   <location filename="cnnviz/gui/accessibility.py" line="464" />
+   <source>Views</source>
+   <translation>パネル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="464" />
+   <source>The pictures of the network: one tab each</source>
+   <translation>ネットワークの図: 1 つずつタブに分かれています</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="206" />
    <source>Training started on {backend}</source>
    <translation>{backend} で学習を開始しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="206" />
+   <location filename="cnnviz/gui/accessibility.py" line="214" />
    <source>Test accuracy {percent} % at step {step}</source>
    <translation>ステップ {step} でテスト精度 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="209" />
+   <location filename="cnnviz/gui/accessibility.py" line="217" />
    <location filename="cnnviz/gui/router.py" line="170" />
    <source>Training diverged: {message}</source>
    <translation>学習が発散しました: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="213" />
+   <location filename="cnnviz/gui/accessibility.py" line="221" />
    <source>Training stopped</source>
    <translation>学習を停止しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="213" />
+   <location filename="cnnviz/gui/accessibility.py" line="221" />
    <source>Training finished</source>
    <translation>学習が完了しました</translation>
   </message>
@@ -743,7 +861,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="177" />
-   <location filename="cnnviz/gui/panels/classify.py" line="59" />
+   <location filename="cnnviz/gui/panels/classify.py" line="60" />
    <source>Clear</source>
    <translation>消去</translation>
   </message>
@@ -1372,130 +1490,130 @@ Restore it?</source>
    <translation>描いて分類</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="54" />
+   <location filename="cnnviz/gui/panels/classify.py" line="55" />
    <source>Drawing canvas</source>
    <translation>描画キャンバス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="54" />
+   <location filename="cnnviz/gui/panels/classify.py" line="55" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>マウスやペンでここに数字を描くと、描いている間にネットワークが分類します。C で消去。写真やスキャンを分類するには、画像ファイルをここにドロップするか、右クリックして「画像を開く」を選びます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="60" />
+   <location filename="cnnviz/gui/panels/classify.py" line="61" />
    <source>Clear the drawing (C)</source>
    <translation>描いたものを消す (C)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="66" />
    <location filename="cnnviz/gui/panels/classify.py" line="67" />
+   <location filename="cnnviz/gui/panels/classify.py" line="68" />
    <source>Stroke width</source>
    <translation>線の太さ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="79" />
+   <location filename="cnnviz/gui/panels/classify.py" line="80" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="287" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="185" />
    <source>input</source>
    <translation>入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="82" />
+   <location filename="cnnviz/gui/panels/classify.py" line="83" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>ネットワークが受け取るもの: 描いた数字を MNIST と同じように中央に寄せた 28×28 ピクセル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <location filename="cnnviz/gui/panels/classify.py" line="87" />
    <source>Network input</source>
    <translation>ネットワークの入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <location filename="cnnviz/gui/panels/classify.py" line="87" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>描いた数字を、ネットワークが受け取る 28×28 ピクセルにしたもの(MNIST と同じく中央寄せ)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="100" />
+   <location filename="cnnviz/gui/panels/classify.py" line="101" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>ネットワークの答え: 確率がいちばん高いクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <location filename="cnnviz/gui/panels/classify.py" line="117" />
    <source>Not sure</source>
    <translation>自信なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <location filename="cnnviz/gui/panels/classify.py" line="117" />
    <source>Why the network is not sure of its answer</source>
    <translation>ネットワークが答えに自信がない理由</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <location filename="cnnviz/gui/panels/classify.py" line="123" />
    <source>Probabilities</source>
    <translation>確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <location filename="cnnviz/gui/panels/classify.py" line="123" />
    <source>One bar per class: how sure the network is</source>
    <translation>クラスごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="62" />
+   <location filename="cnnviz/gui/panels/classify.py" line="63" />
    <source>stroke</source>
    <translation>線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="276" />
+   <location filename="cnnviz/gui/panels/classify.py" line="277" />
    <source>class</source>
    <translation>クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="276" />
+   <location filename="cnnviz/gui/panels/classify.py" line="277" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="316" />
+   <location filename="cnnviz/gui/panels/classify.py" line="317" />
    <source>draw a digit</source>
    <translation>数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="318" />
+   <location filename="cnnviz/gui/panels/classify.py" line="319" />
    <source>no prediction: draw a digit</source>
    <translation>予測なし: 数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="307" />
+   <location filename="cnnviz/gui/panels/classify.py" line="308" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>自信なし: 本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="308" />
+   <location filename="cnnviz/gui/panels/classify.py" line="309" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="336" />
+   <location filename="cnnviz/gui/panels/classify.py" line="337" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="304" />
+   <location filename="cnnviz/gui/panels/classify.py" line="305" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>自信なし: 本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="306" />
+   <location filename="cnnviz/gui/panels/classify.py" line="307" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="330" />
+   <location filename="cnnviz/gui/panels/classify.py" line="331" />
    <source>{percent}%, not sure</source>
    <translation>{percent}%、自信なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="331" />
+   <location filename="cnnviz/gui/panels/classify.py" line="332" />
    <source>{percent}% sure</source>
    <translation>確信度 {percent}%</translation>
   </message>
@@ -1635,7 +1753,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="55" />
    <location filename="cnnviz/gui/panels/curves.py" line="69" />
-   <location filename="cnnviz/gui/panels/registry.py" line="156" />
+   <location filename="cnnviz/gui/panels/curves.py" line="179" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
@@ -1666,6 +1784,11 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>学習</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="185" />
+   <source>Training curves, with a kept run for comparison</source>
+   <translation>学習曲線(比較用に残した学習つき)</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/curves.py" line="313" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
@@ -1674,6 +1797,11 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/curves.py" line="181" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習({source}): {label}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="107" />
+   <source>The class's drawings appear here.</source>
+   <translation>クラスの手書きがここに表示されます。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="40" />
@@ -1716,6 +1844,16 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/drawings.py" line="83" />
    <source>the MNIST test set</source>
    <translation>MNIST のテストセット</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
+   <source>The class's drawings</source>
+   <translation>クラスの手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
+   <source>Each drawing with its label, what the network reads and a check mark or a cross</source>
+   <translation>各手書きとそのラベル、ネットワークの読み、チェックマークまたはバツ印</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="116" />
@@ -1946,6 +2084,28 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>見る対象: 畳み込み層のフィルタ、または出力クラス</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="226" />
+   <location filename="cnnviz/gui/panels/filters.py" line="227" />
+   <source>Layer</source>
+   <translation>層</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="232" />
+   <source>Filters status</source>
+   <translation>フィルタの状態</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="238" />
+   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <source>Filters</source>
+   <translation>フィルタ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="238" />
+   <source>For each unit, its top test images beside the input optimised to excite it</source>
+   <translation>各ユニットについて、最も強く反応させるテスト画像と、反応が最大になるよう最適化した入力</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/filters.py" line="341" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>ステップ {step} の重みで {layer} の中を見ています…</translation>
@@ -1984,11 +2144,6 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/filters.py" line="165" />
    <source>{title}: click to see it bigger</source>
    <translation>{title}: クリックで拡大</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="227" />
-   <source>Layer</source>
-   <translation>層</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="333" />
@@ -2061,14 +2216,29 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>変更後にネットワークに答えさせたい数字</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="103" />
+   <source>Target digit</source>
+   <translation>目標の数字</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/fool.py" line="109" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>1 つのピクセルを変えてよい最大量(黒が 0、白が 255)</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="110" />
+   <source>Budget per pixel</source>
+   <translation>1 ピクセルあたりの変化の上限</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/fool.py" line="114" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>全体に少しずつ: 許す範囲ですべてのピクセルを変える(basic iterative method)。最少のピクセル: 1 ピクセルずつ、許す範囲いっぱいまで変える</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="116" />
+   <source>How to change the input</source>
+   <translation>入力の変え方</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="117" />
@@ -2092,6 +2262,17 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/fool.py" line="121" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>変更した入力を 28×28 の PNG で保存: cnnviz predict --raw でも同じ答えになります</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="142" />
+   <location filename="cnnviz/gui/panels/fool.py" line="351" />
+   <source>Original, change and fooled input</source>
+   <translation>元の画像、変化、だます入力</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="142" />
+   <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
+   <translation>入力、それへの変化(強調表示。オレンジ: 明るく、青: 暗く、白: 変化なし)、変化させた入力</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="170" />
@@ -2349,6 +2530,26 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>学習の途中で作った地図に戻る(タイムラプスのスライダーでも動きます)。右端が最新</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="79" />
+   <source>Map at an earlier step</source>
+   <translation>以前のステップの地図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="93" />
+   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
+   <translation>テスト画像 1 枚が 1 つの点で、色は数字ごと。ネットワークが似ていると見る画像は近くに集まる。星はあなたの手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="122" />
+   <source>Test image under the pointer</source>
+   <translation>ポインタの下のテスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="123" />
+   <source>The test image of the dot under the pointer or last clicked</source>
+   <translation>ポインタの下の点、または最後にクリックした点のテスト画像</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="223" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>まだ地図にできません: テスト画像を待っています。</translation>
@@ -2411,6 +2612,16 @@ nearest: {name}</source>
    <translation>あなたの手書きを配置できませんでした: {exc}</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="135" />
+   <source>The images of the chosen cell appear here, the most confident first.</source>
+   <translation>選んだマスの画像がここに表示されます(確信度の高い順)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="136" />
+   <source>No mistakes yet (or no evaluation yet).</source>
+   <translation>まだ間違いはありません(または、まだ評価していません)。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
    <location filename="cnnviz/gui/panels/registry.py" line="158" />
    <source>Mistakes</source>
@@ -2428,6 +2639,7 @@ nearest: {name}</source>
    <translation>しばらく学習してください。テスト評価のたびに行列が埋まります。</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
    <source>Empty until the first test evaluation</source>
    <translation>最初のテスト評価までは空です</translation>
@@ -2443,19 +2655,44 @@ nearest: {name}</source>
    <translation>自信満々の間違い: 間違っているのに確信度が高い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="279" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="281" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>正解 {truth}、正しく読めた: {total} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="280" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="282" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>正解 {truth}、{answer} と誤認: {total} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="208" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
+   <source>true digit</source>
+   <translation>正しい数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
+   <source>predicted digit</source>
+   <translation>予測した数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="133" />
+   <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
+   <translation>各画像と正しい数字、予測、確信度、チェックマークまたはバツ印</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="210" />
    <source>No mistakes at all.</source>
    <translation>間違いはひとつもありません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="132" />
+   <source>Images of the chosen cell</source>
+   <translation>選んだマスの画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="132" />
+   <source>Surest mistakes</source>
+   <translation>自信満々の間違い</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="200" />
@@ -2463,24 +2700,39 @@ nearest: {name}</source>
    <translation>ステップ {step:,} でテスト画像 {samples:,} 枚のテスト精度 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左: 各数字が正しく読まれる割合。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="265" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="267" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>自信満々の間違い: {samples:,} 枚中 {wrong} 枚が不正解、確信度の高い順</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="283" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="285" />
    <source>, showing the {count} surest</source>
    <translation>、確信度の高い {count} 枚を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="207" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
+   <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
+   <translation>ステップ {step} でテスト精度 {percent} %。いちばんよく取り違えたもの: {pairs}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="208" />
+   <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
+   <translation>ステップ {step} でテスト精度 {percent} %。間違いはひとつもありません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="209" />
    <source>Most often mixed up: {pairs}</source>
    <translation>いちばんよく取り違えたもの: {pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="247" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="249" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>テスト画像 #{index}: 正解 {truth}、予測 {answer}(確信度 {percent}%)、{verdict}。クリックで中を見る(特徴マップ、なぜ?)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="206" />
+   <source>{truth} taken for {answer} {count} times</source>
+   <translation>{truth} を {answer} と誤認 {count} 回</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/registry.py" line="39" />
@@ -2506,11 +2758,6 @@ nearest: {name}</source>
    <location filename="cnnviz/gui/panels/registry.py" line="169" />
    <source>Class drawings</source>
    <translation>クラスの手書き</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="161" />
-   <source>Filters</source>
-   <translation>フィルタ</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/registry.py" line="163" />
@@ -2659,27 +2906,63 @@ nearest: {name}</source>
    <translation>1 バッチだけ学習 ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <source>Update size</source>
+   <translation>更新量</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <source>Gradient norm</source>
+   <translation>勾配ノルム</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <source>Weights</source>
+   <translation>重み</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="66" />
    <source>Weights and gradients</source>
    <translation>重みと勾配</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="66" />
    <source>per weight tensor, every few steps</source>
    <translation>重みテンソルごと、数ステップおき</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="67" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>このテンソルの重みのパーセンタイル帯: 1–99% は薄く、25–75% は濃く、中央値</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="70" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="69" />
    <source>Weight distribution of</source>
    <translation>重みの分布:</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="312" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="87" />
+   <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
+   <translation>ステップに対する、選んだテンソルの重みのパーセンタイル、各テンソルの更新量と重みの比、勾配の大きさ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="95" />
+   <source>|Δw| / |w| per step</source>
+   <translation>ステップごとの |Δw| / |w|</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="96" />
+   <source>gradient norm</source>
+   <translation>勾配ノルム</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="97" />
+   <source>weights</source>
+   <translation>重み</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="313" />
    <source>{layer} weights</source>
    <translation>{layer} の重み</translation>
   </message>
@@ -2835,6 +3118,27 @@ nearest: {name}</source>
    <translation>遮蔽マップで画像の上を動かす黒い正方形の一辺</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/why.py" line="84" />
+   <location filename="cnnviz/gui/panels/why.py" line="82" />
+   <source>evidence for class</source>
+   <translation>根拠のクラス</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="85" />
+   <source>Occlusion patch size</source>
+   <translation>遮蔽パッチの大きさ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="92" />
+   <source>Saliency and occlusion maps</source>
+   <translation>サリエンシーマップと遮蔽マップ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="92" />
+   <source>The input; where a change would move the score most; where hiding the image hurts (orange) or helps (blue)</source>
+   <translation>入力。変えるとスコアが最も動く場所。隠すと不利になる場所(オレンジ)と有利になる場所(青)</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/why.py" line="99" />
    <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
    <translation>&lt;b&gt;入力&lt;/b&gt;&lt;br&gt;ネットワークが見るもの</translation>
@@ -2878,11 +3182,6 @@ nearest: {name}</source>
    <location filename="cnnviz/gui/panels/why.py" line="81" />
    <source>Explain</source>
    <translation>説明</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="82" />
-   <source>evidence for class</source>
-   <translation>根拠のクラス</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="83" />

@@ -58,7 +58,7 @@
   <message>
    <location filename="cnnviz/analysis/presets.py" line="71" />
    <location filename="cnnviz/gui/panels/map.py" line="70" />
-   <location filename="cnnviz/gui/panels/registry.py" line="163" />
+   <location filename="cnnviz/gui/panels/map.py" line="93" />
    <source>Map of what it learned</source>
    <translation>所学内容的地图</translation>
   </message>
@@ -78,6 +78,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="74" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="87" />
    <source>Weight and gradient statistics</source>
    <translation>权重与梯度统计</translation>
   </message>
@@ -265,6 +266,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="266" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="98" />
    <source>step</source>
    <translation>步</translation>
   </message>
@@ -283,6 +285,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="303" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
    <source>Confusion matrix</source>
    <translation>混淆矩阵</translation>
   </message>
@@ -675,53 +678,168 @@
    <translation>CuPy im2col + cuBLAS（NVIDIA GPU）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="177" />
+   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <source>scroll left</source>
+   <translation>向左滚动</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <source>scroll right</source>
+   <translation>向右滚动</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <source>scroll up</source>
+   <translation>向上滚动</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="141" />
+   <source>scroll down</source>
+   <translation>向下滚动</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="143" />
+   <source>picture</source>
+   <translation>图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="143" />
+   <source>{title} picture</source>
+   <translation>{title}：图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="144" />
+   <source>list</source>
+   <translation>列表</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="144" />
+   <source>{title} list</source>
+   <translation>{title}：列表</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="145" />
+   <source>tabs</source>
+   <translation>标签页</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="145" />
+   <source>{title} tabs</source>
+   <translation>{title}：标签页</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="146" />
+   <source>choice</source>
+   <translation>选项</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="146" />
+   <source>{title} choice</source>
+   <translation>{title}：选项</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="147" />
+   <source>number</source>
+   <translation>数值</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="147" />
+   <source>{title} number</source>
+   <translation>{title}：数值</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="148" />
+   <source>text field</source>
+   <translation>文本框</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="148" />
+   <source>{title} text field</source>
+   <translation>{title}：文本框</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="149" />
+   <source>slider</source>
+   <translation>滑块</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="149" />
+   <source>{title} slider</source>
+   <translation>{title}：滑块</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="150" />
+   <source>button</source>
+   <translation>按钮</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="150" />
+   <source>{title} button</source>
+   <translation>{title}：按钮</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="161" />
+   <source>More menus</source>
+   <translation>更多菜单</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="187" />
    <source>predicted {name}, {percent} % sure</source>
    <translation>预测为 {name}，把握 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="214" />
+   <location filename="cnnviz/gui/accessibility.py" line="222" />
    <source>Training stopped, test accuracy {percent} %</source>
    <translation>训练已停止，测试准确率 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="215" />
+   <location filename="cnnviz/gui/accessibility.py" line="223" />
    <source>Training finished, test accuracy {percent} %</source>
    <translation>训练已完成，测试准确率 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="201" />
+   <location filename="cnnviz/gui/accessibility.py" line="209" />
    <source>Training paused</source>
    <translation>训练已暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="203" />
+   <location filename="cnnviz/gui/accessibility.py" line="211" />
    <source>Training resumed</source>
    <translation>训练已继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="198" />
+   <location filename="cnnviz/gui/accessibility.py" line="464" />
+   <source>Views</source>
+   <translation>视图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="464" />
+   <source>The pictures of the network: one tab each</source>
+   <translation>网络的各种图：每种一个标签页</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/accessibility.py" line="206" />
    <source>Training started on {backend}</source>
    <translation>已在 {backend} 上开始训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="206" />
+   <location filename="cnnviz/gui/accessibility.py" line="214" />
    <source>Test accuracy {percent} % at step {step}</source>
    <translation>第 {step} 步测试准确率 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="209" />
+   <location filename="cnnviz/gui/accessibility.py" line="217" />
    <location filename="cnnviz/gui/router.py" line="170" />
    <source>Training diverged: {message}</source>
    <translation>训练发散了：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="213" />
+   <location filename="cnnviz/gui/accessibility.py" line="221" />
    <source>Training stopped</source>
    <translation>训练已停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="213" />
+   <location filename="cnnviz/gui/accessibility.py" line="221" />
    <source>Training finished</source>
    <translation>训练已完成</translation>
   </message>
@@ -743,7 +861,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="177" />
-   <location filename="cnnviz/gui/panels/classify.py" line="59" />
+   <location filename="cnnviz/gui/panels/classify.py" line="60" />
    <source>Clear</source>
    <translation>清除</translation>
   </message>
@@ -1372,130 +1490,130 @@ Restore it?</source>
    <translation>手写识别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="54" />
+   <location filename="cnnviz/gui/panels/classify.py" line="55" />
    <source>Drawing canvas</source>
    <translation>画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="54" />
+   <location filename="cnnviz/gui/panels/classify.py" line="55" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>用鼠标或手写笔在这里写一个数字，网络会边写边识别。按 C 清除。要识别照片或扫描件，可把图片文件拖到这里，或右键选择“打开图片”。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="60" />
+   <location filename="cnnviz/gui/panels/classify.py" line="61" />
    <source>Clear the drawing (C)</source>
    <translation>清除书写内容（C）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="66" />
    <location filename="cnnviz/gui/panels/classify.py" line="67" />
+   <location filename="cnnviz/gui/panels/classify.py" line="68" />
    <source>Stroke width</source>
    <translation>笔画粗细</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="79" />
+   <location filename="cnnviz/gui/panels/classify.py" line="80" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="287" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="185" />
    <source>input</source>
    <translation>输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="82" />
+   <location filename="cnnviz/gui/panels/classify.py" line="83" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>网络得到的输入：你写的数字，像 MNIST 一样居中，28×28 像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <location filename="cnnviz/gui/panels/classify.py" line="87" />
    <source>Network input</source>
    <translation>网络的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <location filename="cnnviz/gui/panels/classify.py" line="87" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>你写的数字变成网络得到的 28×28 像素，像 MNIST 一样居中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="100" />
+   <location filename="cnnviz/gui/panels/classify.py" line="101" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>网络的答案：概率最高的类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <location filename="cnnviz/gui/panels/classify.py" line="117" />
    <source>Not sure</source>
    <translation>没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <location filename="cnnviz/gui/panels/classify.py" line="117" />
    <source>Why the network is not sure of its answer</source>
    <translation>网络为什么对答案没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <location filename="cnnviz/gui/panels/classify.py" line="123" />
    <source>Probabilities</source>
    <translation>概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <location filename="cnnviz/gui/panels/classify.py" line="123" />
    <source>One bar per class: how sure the network is</source>
    <translation>每个类别一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="62" />
+   <location filename="cnnviz/gui/panels/classify.py" line="63" />
    <source>stroke</source>
    <translation>笔画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="276" />
+   <location filename="cnnviz/gui/panels/classify.py" line="277" />
    <source>class</source>
    <translation>类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="276" />
+   <location filename="cnnviz/gui/panels/classify.py" line="277" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="316" />
+   <location filename="cnnviz/gui/panels/classify.py" line="317" />
    <source>draw a digit</source>
    <translation>请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="318" />
+   <location filename="cnnviz/gui/panels/classify.py" line="319" />
    <source>no prediction: draw a digit</source>
    <translation>没有预测：请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="307" />
+   <location filename="cnnviz/gui/panels/classify.py" line="308" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="308" />
+   <location filename="cnnviz/gui/panels/classify.py" line="309" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="336" />
+   <location filename="cnnviz/gui/panels/classify.py" line="337" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="304" />
+   <location filename="cnnviz/gui/panels/classify.py" line="305" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="306" />
+   <location filename="cnnviz/gui/panels/classify.py" line="307" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="330" />
+   <location filename="cnnviz/gui/panels/classify.py" line="331" />
    <source>{percent}%, not sure</source>
    <translation>{percent}%，没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="331" />
+   <location filename="cnnviz/gui/panels/classify.py" line="332" />
    <source>{percent}% sure</source>
    <translation>把握 {percent}%</translation>
   </message>
@@ -1635,7 +1753,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="55" />
    <location filename="cnnviz/gui/panels/curves.py" line="69" />
-   <location filename="cnnviz/gui/panels/registry.py" line="156" />
+   <location filename="cnnviz/gui/panels/curves.py" line="179" />
    <source>Training curves</source>
    <translation>训练曲线</translation>
   </message>
@@ -1666,6 +1784,11 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>训练</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="185" />
+   <source>Training curves, with a kept run for comparison</source>
+   <translation>训练曲线（附保留的训练以作比较）</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/curves.py" line="313" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
@@ -1674,6 +1797,11 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/curves.py" line="181" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="107" />
+   <source>The class's drawings appear here.</source>
+   <translation>全班的手写会显示在这里。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="40" />
@@ -1716,6 +1844,16 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/drawings.py" line="83" />
    <source>the MNIST test set</source>
    <translation>MNIST 测试集</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
+   <source>The class's drawings</source>
+   <translation>全班的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
+   <source>Each drawing with its label, what the network reads and a check mark or a cross</source>
+   <translation>每张手写及其标签、网络认成什么，以及对勾或叉号</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="116" />
@@ -1946,6 +2084,28 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>要查看的单元：某个卷积层的滤波器，或输出类别</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="226" />
+   <location filename="cnnviz/gui/panels/filters.py" line="227" />
+   <source>Layer</source>
+   <translation>层</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="232" />
+   <source>Filters status</source>
+   <translation>滤波器状态</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="238" />
+   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <source>Filters</source>
+   <translation>滤波器</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="238" />
+   <source>For each unit, its top test images beside the input optimised to excite it</source>
+   <translation>每个单元最能激活它的测试图片，旁边是为激活它而优化出的输入</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/filters.py" line="341" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重查看 {layer}…</translation>
@@ -1984,11 +2144,6 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/filters.py" line="165" />
    <source>{title}: click to see it bigger</source>
    <translation>{title}：点击放大</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="227" />
-   <source>Layer</source>
-   <translation>层</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="333" />
@@ -2061,14 +2216,29 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>改动后希望网络给出的数字</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="103" />
+   <source>Target digit</source>
+   <translation>目标数字</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/fool.py" line="109" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>单个像素最多可改变多少（黑为 0，白为 255）</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="110" />
+   <source>Budget per pixel</source>
+   <translation>每个像素的改动限度</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/fool.py" line="114" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>处处改一点：每个像素都可以在限度内改变（基本迭代法）。改最少的像素：一次改一个像素，每个改到限度为止</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="116" />
+   <source>How to change the input</source>
+   <translation>如何改动输入</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="117" />
@@ -2092,6 +2262,17 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <location filename="cnnviz/gui/panels/fool.py" line="121" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>将改动后的输入保存为 28×28 PNG：cnnviz predict --raw 会给出相同的答案</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="142" />
+   <location filename="cnnviz/gui/panels/fool.py" line="351" />
+   <source>Original, change and fooled input</source>
+   <translation>原图、改动和骗过网络的输入</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool.py" line="142" />
+   <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
+   <translation>输入、对它的改动（已放大；橙色：变亮，蓝色：变暗，白色：未变）以及改动后的输入</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="170" />
@@ -2349,6 +2530,26 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>回到本次训练中较早的地图（延时回放的滑块也会移动它）；最右端是最新的</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="79" />
+   <source>Map at an earlier step</source>
+   <translation>较早步数的地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="93" />
+   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
+   <translation>每张测试图片是一个点，颜色表示它的数字；网络认为相似的图片彼此靠近；星号是你的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="122" />
+   <source>Test image under the pointer</source>
+   <translation>指针下的测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="123" />
+   <source>The test image of the dot under the pointer or last clicked</source>
+   <translation>指针下或最后点击的点对应的测试图片</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="223" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>还没有可绘制的内容：正在等待测试图片。</translation>
@@ -2411,6 +2612,16 @@ nearest: {name}</source>
    <translation>无法摆放你的手写：{exc}</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="135" />
+   <source>The images of the chosen cell appear here, the most confident first.</source>
+   <translation>所选格子的图片会显示在这里，最有把握的在前。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="136" />
+   <source>No mistakes yet (or no evaluation yet).</source>
+   <translation>还没有错误（或者还没有评估）。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
    <location filename="cnnviz/gui/panels/registry.py" line="158" />
    <source>Mistakes</source>
@@ -2428,6 +2639,7 @@ nearest: {name}</source>
    <translation>先训练一会儿：每次测试评估后矩阵会填上。</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
    <source>Empty until the first test evaluation</source>
    <translation>第一次测试评估前为空</translation>
@@ -2443,19 +2655,44 @@ nearest: {name}</source>
    <translation>最有把握的错误：答错了，却非常有把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="279" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="281" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>真实为 {truth}，认对了：{total} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="280" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="282" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>真实为 {truth}，被认成 {answer}：{total} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="208" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
+   <source>true digit</source>
+   <translation>真实数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
+   <source>predicted digit</source>
+   <translation>预测数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="133" />
+   <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
+   <translation>每张图片及其真实数字、预测、把握多大，以及对勾或叉号</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="210" />
    <source>No mistakes at all.</source>
    <translation>一个错误也没有。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="132" />
+   <source>Images of the chosen cell</source>
+   <translation>所选格子的图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="132" />
+   <source>Surest mistakes</source>
+   <translation>最有把握的错误</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="200" />
@@ -2463,24 +2700,39 @@ nearest: {name}</source>
    <translation>第 {step:,} 步时，{samples:,} 张测试图片上的测试准确率为 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左侧：每个数字被认对的比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="265" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="267" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>最有把握的错误：{samples:,} 张中错了 {wrong} 张，最有把握的在前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="283" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="285" />
    <source>, showing the {count} surest</source>
    <translation>，显示最有把握的 {count} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="207" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
+   <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
+   <translation>第 {step} 步测试准确率 {percent} %。最常混淆：{pairs}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="208" />
+   <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
+   <translation>第 {step} 步测试准确率 {percent} %。一个错误也没有。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="209" />
    <source>Most often mixed up: {pairs}</source>
    <translation>最常混淆：{pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="247" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="249" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>测试图片 #{index}：真实 {truth}，预测 {answer}（把握 {percent}%），{verdict}。点击查看内部（特征图、为什么？）。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/mistakes.py" line="206" />
+   <source>{truth} taken for {answer} {count} times</source>
+   <translation>{truth} 被认成 {answer} {count} 次</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/registry.py" line="39" />
@@ -2506,11 +2758,6 @@ nearest: {name}</source>
    <location filename="cnnviz/gui/panels/registry.py" line="169" />
    <source>Class drawings</source>
    <translation>全班的手写</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="161" />
-   <source>Filters</source>
-   <translation>滤波器</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/registry.py" line="163" />
@@ -2659,27 +2906,63 @@ nearest: {name}</source>
    <translation>只训练一个批次（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <source>Update size</source>
+   <translation>更新幅度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <source>Gradient norm</source>
+   <translation>梯度范数</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <source>Weights</source>
+   <translation>权重</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="66" />
    <source>Weights and gradients</source>
    <translation>权重与梯度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="66" />
    <source>per weight tensor, every few steps</source>
    <translation>按权重张量，每隔几步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="67" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>该张量权重的百分位带：1–99% 浅色，25–75% 深色，中位数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="70" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="69" />
    <source>Weight distribution of</source>
    <translation>权重分布：</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="312" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="87" />
+   <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
+   <translation>随步数变化的所选张量权重百分位、各张量的更新量与权重之比以及梯度大小</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="95" />
+   <source>|Δw| / |w| per step</source>
+   <translation>每步 |Δw| / |w|</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="96" />
+   <source>gradient norm</source>
+   <translation>梯度范数</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="97" />
+   <source>weights</source>
+   <translation>权重</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="313" />
    <source>{layer} weights</source>
    <translation>{layer} 权重</translation>
   </message>
@@ -2835,6 +3118,27 @@ nearest: {name}</source>
    <translation>遮挡图中在图片上滑动的黑色方块的边长</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/why.py" line="84" />
+   <location filename="cnnviz/gui/panels/why.py" line="82" />
+   <source>evidence for class</source>
+   <translation>依据类别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="85" />
+   <source>Occlusion patch size</source>
+   <translation>遮挡块大小</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="92" />
+   <source>Saliency and occlusion maps</source>
+   <translation>显著图与遮挡图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="92" />
+   <source>The input; where a change would move the score most; where hiding the image hurts (orange) or helps (blue)</source>
+   <translation>输入；改动后得分变化最大的地方；遮住后有害（橙色）或有益（蓝色）的地方</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/why.py" line="99" />
    <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
    <translation>&lt;b&gt;输入&lt;/b&gt;&lt;br&gt;网络看到的</translation>
@@ -2878,11 +3182,6 @@ nearest: {name}</source>
    <location filename="cnnviz/gui/panels/why.py" line="81" />
    <source>Explain</source>
    <translation>解释</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="82" />
-   <source>evidence for class</source>
-   <translation>依据类别</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="83" />
