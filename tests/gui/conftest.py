@@ -77,3 +77,14 @@ def make_window(qtbot, tmp_path_factory):
 @pytest.fixture
 def window(make_window):
     return make_window()
+
+
+@pytest.fixture
+def in_language(qapp):
+    """``in_language("de")``: the app's translator for that language for this test; English afterwards."""
+    from cnnviz.gui import language
+
+    def install(code):
+        assert language.install(qapp, code) is None
+    yield install
+    language.install(qapp, language.ENGLISH)

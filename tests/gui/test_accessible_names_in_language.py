@@ -9,18 +9,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QTabBar, QToolButton, QWidget
 
-from cnnviz.gui import accessibility, language, translation_sources as ts
+from cnnviz.gui import accessibility, translation_sources as ts
 from cnnviz.gui.panels import registry
 from cnnviz.gui.worker import EventBatch
 from cnnviz.train import events as ev
-
-
-@pytest.fixture
-def in_language(qapp):
-    def install(code):
-        assert language.install(qapp, code) is None
-    yield install
-    language.install(qapp, language.ENGLISH)
 
 
 def left_in_english(window, catalogue: dict) -> list[str]:

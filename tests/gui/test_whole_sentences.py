@@ -9,7 +9,6 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from cnnviz.analysis.drawings import DrawingStore
-from cnnviz.gui import language
 from cnnviz.gui.canvas import demo_not_digit_strokes
 from cnnviz.gui.panels.drawings import DrawingsPanel
 from cnnviz.gui.panels.filters import FiltersPanel
@@ -20,14 +19,6 @@ from cnnviz.gui.panels.why import WhyPanel
 TIMEOUT_MS = 60_000
 ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 """Three Latin letters in a row: an English word (the CJK texts here hold no identifier that long)."""
-
-
-@pytest.fixture
-def in_language(qapp):
-    def install(code):
-        assert language.install(qapp, code) is None
-    yield install
-    language.install(qapp, language.ENGLISH)
 
 
 def a_digit() -> np.ndarray:

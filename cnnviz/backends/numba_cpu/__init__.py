@@ -165,7 +165,7 @@ class NumbaBackend(ArrayBackend):
         if self._use_winograd(kh, kw, c, o):
             b = np.ascontiguousarray(b, dtype=dtype)
             u = WG.kernel_transform(w, False)
-            self._winograd(x, u, kh, top, left, b, y)
+            WG.correlate(self, x, u, kh, top, left, b, y)
             return y, (x, w, tuple(int(v) for v in padding))
         y3 = y.reshape(n, o, p)
         if last:
@@ -283,7 +283,7 @@ class NumbaBackend(ArrayBackend):
             dw_oihw = dw_sum.reshape(o, kh, kw, c).transpose(0, 3, 1, 2) if last else dw_sum.reshape(w.shape)
         if wino_dx:  # dx = dy correlated with the flipped kernel, padded to give x's size
             u = WG.kernel_transform(w, True)
-            self._winograd(dy3.reshape(n, o, ho, wo), u, kh, kh - 1 - top, kw - 1 - left, np.zeros(c, dtype), dx)
+            WG.correlate(self, dy3.reshape(n, o, ho, wo), u, kh, kh - 1 - top, kw - 1 - left, np.zeros(c, dtype), dx)
         if dw is None:
             dw = np.ascontiguousarray(dw_oihw)
         else:
@@ -299,39 +299,6 @@ class NumbaBackend(ArrayBackend):
 
     def _use_winograd(self, kh: int, kw: int, c_in: int, c_out: int) -> bool:
         return kh == kw and kh in WG.KERNELS and min(c_in, c_out) >= self.winograd_min_channels
-
-    def _winograd(self, x, u, r: int, top: int, left: int, bias, y):
-        """y (N, O, Ho, Wo) = bias + stride-1 correlation of x (N, C, H, W), zero-padded
-        by (top, left) and as needed after, with the kernel whose transform is u (n*n, C, O)."""
-        n_img, c = x.shape[:2]
-        o, ho, wo = y.shape[1:]
-        nn, dtype = u.shape[0], y.dtype
-        n = r + WG.TILE_OUT - 1
-        th, tw = WG.tiles(ho, wo)
-        hp, wp = WG.TILE_OUT * th + r - 1, WG.TILE_OUT * tw + r - 1  # wp is even (r odd)
-        at, _, bt = WG.matrices(r, dtype)
-        nb = max(1, min(n_img, self.winograd_tiles // (th * tw)))
-        ranges = self._ranges(n_img, n_img * nn * th * tw * c * o)
-        buffers = {rg: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nn * nb * th * tw * c,), dtype),
-                        self._ws.get((nn * nb * th * tw * o,), dtype)) for rg in ranges}
-
-        def work(lo, hi):
-            xp_buf, v_buf, m_buf = buffers[(lo, hi)]
-            rows = np.empty((n, 2, wp // 2 * c), dtype)
-            half = np.empty((WG.TILE_OUT, n, tw * o), dtype)
-            full = np.empty((WG.TILE_OUT, WG.TILE_OUT, tw * o), dtype)
-            for n0 in range(lo, hi, nb):
-                m = min(hi, n0 + nb) - n0
-                t = m * th * tw
-                xp = xp_buf[:m * hp * wp * c].reshape(m, hp, 2, wp // 2 * c)
-                v = v_buf[:nn * t * c].reshape(nn, t, c)
-                mm = m_buf[:nn * t * o].reshape(nn, t, o)
-                WG.pad_split(x[n0:n0 + m], top, left, xp)
-                WG.input_tiles(xp, bt, th, tw, rows, v)
-                np.matmul(v, u, out=mm)
-                WG.output_tiles(mm, at, bias, th, tw, half, full, y[n0:n0 + m])
-
-        self._run(work, ranges)
 
     # --- 2x2 max pooling ---------------------------------------------------------------
     def maxpool2x2_forward(self, x):

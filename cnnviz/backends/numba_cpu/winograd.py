@@ -275,6 +275,41 @@ def kernel_transform(w, flip: bool):
     return u
 
 
+def correlate(backend, x, u, r: int, top: int, left: int, bias, y):
+    """y (N, O, Ho, Wo) = bias + stride-1 correlation of x (N, C, H, W), zero-padded
+    by (top, left) and as needed after, with the kernel whose transform is u (n*n, C, O): Winograd
+    F(2x2, r x r) on ``backend``'s worker threads (a NumbaBackend: its ranges, workers and buffer pool)."""
+    n_img, c = x.shape[:2]
+    o, ho, wo = y.shape[1:]
+    nn, dtype = u.shape[0], y.dtype
+    n = r + TILE_OUT - 1
+    th, tw = tiles(ho, wo)
+    hp, wp = TILE_OUT * th + r - 1, TILE_OUT * tw + r - 1  # wp is even (r odd)
+    at, _, bt = matrices(r, dtype)
+    nb = max(1, min(n_img, backend.winograd_tiles // (th * tw)))
+    ranges = backend._ranges(n_img, n_img * nn * th * tw * c * o)
+    buffers = {rg: (backend._ws.get((nb * hp * wp * c,), dtype), backend._ws.get((nn * nb * th * tw * c,), dtype),
+                    backend._ws.get((nn * nb * th * tw * o,), dtype)) for rg in ranges}
+
+    def work(lo, hi):
+        xp_buf, v_buf, m_buf = buffers[(lo, hi)]
+        rows = np.empty((n, 2, wp // 2 * c), dtype)
+        half = np.empty((TILE_OUT, n, tw * o), dtype)
+        full = np.empty((TILE_OUT, TILE_OUT, tw * o), dtype)
+        for n0 in range(lo, hi, nb):
+            m = min(hi, n0 + nb) - n0
+            t = m * th * tw
+            xp = xp_buf[:m * hp * wp * c].reshape(m, hp, 2, wp // 2 * c)
+            v = v_buf[:nn * t * c].reshape(nn, t, c)
+            mm = m_buf[:nn * t * o].reshape(nn, t, o)
+            pad_split(x[n0:n0 + m], top, left, xp)
+            input_tiles(xp, bt, th, tw, rows, v)
+            np.matmul(v, u, out=mm)
+            output_tiles(mm, at, bias, th, tw, half, full, y[n0:n0 + m])
+
+    backend._run(work, ranges)
+
+
 def weight_gradient(backend, x, dy, r: int, top: int, left: int):
     """(dW (O, C, r, r), db (O,)) of a stride-1 r x r correlation of x (N, C, H, W), zero-padded
     by (top, left) and as needed after, whose output gradient is dy (N, O, Ho, Wo).
