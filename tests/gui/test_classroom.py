@@ -102,7 +102,7 @@ def test_saliency_and_occlusion_overlay_the_drawing(qtbot, window):
     window.show_tab("why")
     qtbot.waitUntil(lambda: window.panels.why.result is not None and not window.panels.why.busy, timeout=TIMEOUT_MS)
     result = window.panels.why.result
-    assert result["what"].english() == "your drawing"
+    assert result["what"].drawing
     np.testing.assert_array_equal(result["image"], window.panels.classify.network_input)
     assert result["saliency"].shape == (28, 28) and result["occlusion"].shape == (28, 28)
     assert window.panels.why.saliency_rgb.shape == (28, 28, 3) and window.panels.why.saliency_rgb.dtype == np.uint8

@@ -317,10 +317,6 @@ class InputSource:
         image (its ``{index}`` and ``{label}`` filled in), with ``values`` for their other placeholders."""
         return (drawing if self.drawing else test).format(index=self.index, label=self.label, **values)
 
-    def english(self) -> str:
-        """In English words, for logs and tests."""
-        return "your drawing" if self.drawing else f"test image #{self.index} (true label {self.label})"
-
 
 def set_items(combo: QComboBox, items: list[str]) -> bool:
     """Give ``combo`` these items (no signal), keeping the current one when it is still there.
