@@ -11,6 +11,8 @@ long-lived and has a QThread of its own (:mod:`.worker`, :mod:`.session`).
 
 from __future__ import annotations
 
+import threading
+import time
 import traceback
 from typing import Callable
 
@@ -52,18 +54,33 @@ class Job(QObject):
             self.failed.emit(message, details)
 
 
+_CPU_SECONDS = [0.0]
+"""CPU seconds the jobs' threads took so far (what the window's background work costs: the latency report)."""
+_CPU_LOCK = threading.Lock()
+
+
+def cpu_seconds() -> float:
+    """CPU seconds all jobs ended so far took, on their own threads."""
+    with _CPU_LOCK:
+        return _CPU_SECONDS[0]
+
+
 class _Runnable(QRunnable):
     def __init__(self, job: Job, fn: Callable, args: tuple):
         super().__init__()
         self.job, self.fn, self.args = job, fn, args
 
     def run(self) -> None:
+        started = time.thread_time()
         try:
             result = self.fn(*self.args)
         except Exception as exc:  # noqa: BLE001 - every failure must reach the panel, as a signal
             self.job._raised.emit(f"{type(exc).__name__}: {exc}", traceback.format_exc())
         else:
             self.job._returned.emit(result)
+        finally:
+            with _CPU_LOCK:
+                _CPU_SECONDS[0] += time.thread_time() - started
 
 
 def run_in_background(fn: Callable, *args) -> Job:

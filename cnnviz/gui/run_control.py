@@ -281,11 +281,14 @@ class RunControl:
                                  .format(message=message), "error", details)
 
     def share_cores(self, *_changed) -> None:
-        """The window's own NumPy work (predictions, analyses) on one BLAS thread while a backend other
-        than the NumPy reference trains, on all the process started with otherwise: OpenBLAS' pool
-        threads spin ~100 ms after each call, taken from the training workers (docs/performance.md)."""
+        """The window's own work beside a training run takes little of the cores: its NumPy work (predictions,
+        analyses) on one BLAS thread while a backend other than the NumPy reference trains, on all the
+        process started with otherwise (OpenBLAS' pool threads spin ~100 ms after each call, taken from the
+        training workers), and the "not sure" calibrations at most a small share of a core while training
+        (docs/performance.md)."""
         training = self.state.run.state in (RunPhase.STARTING, RunPhase.RUNNING, RunPhase.RESET)
         share_cores_with(self.training_backend if training else None)
+        self.parts.panels.classify.not_sure.set_training(training)
 
     def backend_switched(self, name: str) -> None:
         self.training_backend = name

@@ -2,6 +2,8 @@
 on held-out digits for the latest weights; photos open (menu, button, drag and drop) through the same
 preprocessing as ``cnnviz predict``, and a bad file gives a message, never a crash."""
 
+import time
+
 import numpy as np
 import pytest
 from PIL import Image
@@ -191,3 +193,56 @@ def test_the_not_a_digit_lesson_loads(qtbot, window):
     window.lessons.apply(preset)
     assert window.controls.net_combo.currentText() == "tiny"
     assert window.panels.classify.isVisibleTo(window)
+
+
+def test_while_a_run_trains_calibrations_keep_to_their_share_of_a_core(qtbot, window, tiny_model_path,
+                                                                        monkeypatch):
+    """A calibration after every evaluation took a third of a core from the training workers: while a
+    run trains, the next one waits its turn (cost / share), the newest weights are the ones calibrated,
+    and the one waiting starts as soon as training stops."""
+    not_sure = window.panels.classify.not_sure
+    load_model(qtbot, window, tiny_model_path)
+    first = calibrated(qtbot, window)
+    assert not_sure.cost_s is not None and not_sure.cost_s > 0
+    spec, weights, step = window.state.local.spec, window.state.local.weights(), window.state.local.step
+
+    not_sure.set_training(False)  # not training: every recalibration starts at once
+    assert not_sure.recalibrate(spec, weights, step + 1) and not_sure.busy
+    qtbot.waitUntil(lambda: not not_sure.busy and not_sure.step == step + 1, timeout=30_000)
+
+    monkeypatch.setattr("cnnviz.gui.not_sure.CALIBRATION_CPU_SHARE", 1e-6)  # a turn far away
+    qtbot.waitUntil(lambda: not not_sure.busy, timeout=30_000)
+    not_sure.recalibrate(spec, weights, step + 2)  # sets the turn from this calibration's cost
+    qtbot.waitUntil(lambda: not_sure.step == step + 2, timeout=30_000)
+    not_sure.set_training(True)
+    assert not_sure.wait_s() > 60
+    for later in (step + 3, step + 4):
+        assert not_sure.recalibrate(spec, weights, later)
+        assert not not_sure.busy and not_sure.step == step + 2  # waits
+    not_sure.set_training(False)  # the run paused: the newest waiting weights are calibrated now
+    assert not_sure.busy
+    qtbot.waitUntil(lambda: not not_sure.busy, timeout=30_000)
+    assert not_sure.step == step + 4 and not_sure.calibration.threshold == pytest.approx(first.threshold)
+
+
+def test_the_turn_comes_by_itself_while_training(qtbot, window, tiny_model_path):
+    not_sure = window.panels.classify.not_sure
+    load_model(qtbot, window, tiny_model_path)
+    calibrated(qtbot, window)
+    qtbot.waitUntil(lambda: not not_sure.busy, timeout=30_000)
+    local = window.state.local
+    not_sure.set_training(True)
+    not_sure._not_before = time.perf_counter() + 0.3  # the turn in 0.3 s
+    assert not_sure.recalibrate(local.spec, local.weights(), local.step + 7)
+    assert not not_sure.busy
+    qtbot.waitUntil(lambda: not_sure.step == local.step + 7, timeout=30_000)
+    not_sure.set_training(False)
+
+
+def test_the_run_control_tells_the_calibration_whether_a_run_trains(window):
+    from cnnviz.train.events import RunPhase
+    not_sure = window.panels.classify.not_sure
+    window.state.set_phase(RunPhase.RUNNING)
+    assert not_sure.training
+    window.state.set_phase(RunPhase.PAUSED)
+    assert not not_sure.training

@@ -1,6 +1,7 @@
 """The window's parts on their own: the panel registry, the run model, the router, background jobs."""
 
 import dataclasses
+import time
 
 import numpy as np
 import pytest
@@ -204,3 +205,17 @@ def test_a_cancelled_job_delivers_nothing(qtbot):
     job.succeeded.connect(received.append)
     qtbot.waitUntil(lambda: not job.running, timeout=5000)  # the result was delivered or held back by now
     assert received == []
+
+
+def test_jobs_count_the_cpu_time_they_take(qtbot):
+    """What the window's background work costs beside a run (the latency report says it)."""
+    before = jobs.cpu_seconds()
+
+    def burn():
+        end = time.thread_time() + 0.05
+        while time.thread_time() < end:
+            pass
+
+    job = jobs.run_in_background(burn)
+    qtbot.waitUntil(lambda: not job.running, timeout=5000)
+    assert jobs.cpu_seconds() - before >= 0.05

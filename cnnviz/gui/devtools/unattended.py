@@ -14,6 +14,7 @@ import time
 
 import numpy as np
 
+from .. import jobs
 from .driving import EXIT_OK, draw_demo_digit, process_for, train_for, unattended_window, wait_for
 
 
@@ -191,7 +192,7 @@ def _gui_segment(app, window, seconds: float) -> dict:
     first_step = run.last_step.step if run.last_step else 0
     flushes0 = session.flush_count
     gui_first = time.perf_counter()
-    cpu0 = time.thread_time()
+    cpu0, jobs_cpu0 = time.thread_time(), jobs.cpu_seconds()
     clock.start()
     timer.start()
     draw_timer.start()
@@ -200,6 +201,7 @@ def _gui_segment(app, window, seconds: float) -> dict:
     draw_timer.stop()
     gui_cpu = time.thread_time() - cpu0
     gui_wall = time.perf_counter() - gui_first
+    jobs_cpu = jobs.cpu_seconds() - jobs_cpu0  # (the jobs that ended meanwhile)
     flushes = session.flush_count - flushes0
     last_step = run.last_step
     result = None
@@ -214,7 +216,8 @@ def _gui_segment(app, window, seconds: float) -> dict:
     batch = window.runs.make_config().batch_size
     return {"rate": result.train_images_per_s if result else 0.0,
             "wall_rate": ((last_step.step - first_step) * batch / gui_wall) if last_step and gui_wall > 0 else 0.0,
-            "lateness": lateness, "canvas_ms": canvas_ms, "wall": gui_wall, "cpu": gui_cpu, "flushes": flushes,
+            "lateness": lateness, "canvas_ms": canvas_ms, "wall": gui_wall, "cpu": gui_cpu, "jobs_cpu": jobs_cpu,
+            "flushes": flushes,
             "period_ms": period_ms}
 
 
@@ -231,7 +234,8 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
     in training steps) with the window live and a drawing being classified once a second;
     ``headless_images_per_s``: the same for a plain Trainer without GUI. ``gui_thread_cpu_ms_per_s``:
     CPU time the GUI thread used per second (what the window takes from the trainer, whatever the
-    machine's load), and per flush of events.
+    machine's load), and per flush of events; ``background_jobs_cpu_ms_per_s``: the same for the window's
+    background jobs (the "not sure" calibrations, the analyses of a tab in view), on their own threads.
     """
     from ...data.datasets import load_dataset
     from ..theme import application
@@ -267,7 +271,7 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
     stalls = np.array(lateness) if lateness else np.zeros(1)
     gui_rate = float(np.mean([g["rate"] for g in gui]))
     headless_rate = float(np.mean([h["train_images_per_s"] for h in headless]))
-    cpu, wall, flushes = (sum(g[k] for g in gui) for k in ("cpu", "wall", "flushes"))
+    cpu, jobs_cpu, wall, flushes = (sum(g[k] for g in gui) for k in ("cpu", "jobs_cpu", "wall", "flushes"))
     report = {
         "net": net,
         "backend": backend,
@@ -291,6 +295,7 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
         "gui_flushes_per_s": round(flushes / max(wall, 1e-9), 1),
         "gui_thread_cpu_ms_per_s": round(1000 * cpu / max(wall, 1e-9), 1),
         "gui_thread_cpu_ms_per_flush": round(1000 * cpu / max(flushes, 1), 2),
+        "background_jobs_cpu_ms_per_s": round(1000 * jobs_cpu / max(wall, 1e-9), 1),
     }
     print(json.dumps(report), file=out)
     return EXIT_OK
