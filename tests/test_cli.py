@@ -474,15 +474,17 @@ def test_the_fast_preset_brings_its_recipe_and_the_user_overrides_it():
     from cnnviz.nn.model import Sequential, resolve_spec
     from cnnviz.train.config import TrainConfig
 
-    blank = dict(epochs=None, batch=None, lr=None, optimizer=None, beta1=None, beta2=None, schedule=None)
+    blank = dict(epochs=None, batch=None, lr=None, optimizer=None, beta1=None, beta2=None, schedule=None,
+                 warmup=None)
     fast = with_recipe(argparse.Namespace(net="fast", **blank))
-    assert (fast.epochs, fast.batch, fast.lr, fast.optimizer, fast.beta1, fast.beta2, fast.schedule) == \
-        (1.0, 256, 0.01, "adam", 0.7, 0.9, "onecycle")
+    assert (fast.epochs, fast.batch, fast.lr, fast.optimizer, fast.beta1, fast.beta2, fast.schedule,
+            fast.warmup) == (1.0, 256, 0.01, "adam", 0.7, 0.9, "onecycle", 0.15)
     mine = with_recipe(argparse.Namespace(net="FAST", **{**blank, "batch": 64, "beta1": 0.8}))
     assert (mine.batch, mine.beta1, mine.beta2) == (64, 0.8, 0.9)
     other = with_recipe(argparse.Namespace(net="tiny", **blank))
     defaults = TrainConfig()
-    assert (other.batch, other.lr, other.beta1, other.beta2) == (defaults.batch_size, defaults.lr, 0.9, 0.999)
+    assert (other.batch, other.lr, other.beta1, other.beta2, other.warmup) == \
+        (defaults.batch_size, defaults.lr, 0.9, 0.999, 0.3)
     # conv5 valid 28 -> 24, pool -> 12, conv3 valid -> 10, pool -> 5: 5 * 5 * 32 = 800 inputs to the dense layer
     assert Sequential.from_spec(resolve_spec("fast")).initialise(0).parameter_count() == \
         (25 * 24 + 24) + (9 * 24 * 32 + 32) + (800 * 256 + 256) + (256 * 10 + 10)

@@ -1,11 +1,11 @@
 """``cnnviz bench --time-to ACC``: seconds of training until the test accuracy reaches ACC %.
 
 Each contender trains the network with its preset's recipe (``--net fast``: one epoch, batch 256, Adam
-lr 0.01, betas (0.7, 0.9), one-cycle; other nets: the trainer's defaults) from the same initial weights on
-the same batches, and is evaluated on the whole test set at 20 points of the run. The clock runs only while
-it trains: the evaluations are not counted (every contender evaluates just as often). PyTorch (``--against
-torch``) runs the identical network with the identical learning-rate schedule, on the CPU beside CPU backends
-and on CUDA beside GPU backends. Contenders alternate round by round, as in the throughput bench.
+lr 0.01, betas (0.7, 0.9), one-cycle with a 15 % warm-up; other nets: the trainer's defaults) from the same
+initial weights on the same batches, and is evaluated on the whole test set at 20 points of the run. The clock
+runs only while it trains: the evaluations are not counted (every contender evaluates just as often). PyTorch
+(``--against torch``) runs the identical network with the identical learning-rate schedule, on the CPU beside
+CPU backends and on CUDA beside GPU backends. Contenders alternate round by round, as in the throughput bench.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ class Recipe:
     beta2: float
     momentum: float
     schedule: str
+    warmup: float
 
     @classmethod
     def for_net(cls, net: str) -> "Recipe":
@@ -49,13 +50,15 @@ class Recipe:
         defaults = TrainConfig()
         given = PRESET_RECIPES.get(net.strip().lower(), {})
         pick = {name: given.get(name, getattr(defaults, name))
-                for name in ("epochs", "lr", "optimizer", "beta1", "beta2", "momentum", "schedule")}
+                for name in ("epochs", "lr", "optimizer", "beta1", "beta2", "momentum", "schedule", "warmup")}
         return cls(spec=resolve_spec(net), batch=int(given.get("batch_size", defaults.batch_size)), **pick)
 
     def describe(self) -> str:
         opt = self.optimizer + (f"({self.beta1:g}, {self.beta2:g})" if self.optimizer == "adam" else "")
-        return (f"{self.epochs:g} epoch(s), batch {self.batch}, {opt}, peak lr {self.lr:g}, {self.schedule} "
-                f"schedule")
+        schedule = f"{self.schedule} schedule"
+        if self.schedule == "onecycle":
+            schedule += f" ({self.warmup:.0%} warm-up)"
+        return f"{self.epochs:g} epoch(s), batch {self.batch}, {opt}, peak lr {self.lr:g}, {schedule}"
 
 
 @dataclass
@@ -102,7 +105,7 @@ class _Schedule:
         return self.order[start:min(start + batch, (epoch + 1) * n)].astype(np.int32)
 
     def lr(self, step: int) -> float:
-        return learning_rate(self.recipe.schedule, self.recipe.lr, step, self.total)
+        return learning_rate(self.recipe.schedule, self.recipe.lr, step, self.total, self.recipe.warmup)
 
     def checkpoints(self) -> list[int]:
         """The step counts after which the test accuracy is measured (the last step always)."""

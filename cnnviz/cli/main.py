@@ -80,6 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--beta2", type=_finite_float, help=f"Adam's squared-gradient decay (default {defaults.beta2:g}, "
                    "or the preset's recipe: fast 0.9)")
     t.add_argument("--schedule", choices=SCHEDULES, help=f"default {defaults.schedule}")
+    t.add_argument("--warmup", type=_finite_float, help=f"share of a onecycle run spent warming up to the peak "
+                   f"learning rate (default {defaults.warmup:g}, or the preset's recipe: fast 0.15)")
     t.add_argument("--seed", type=_non_negative_int, default=defaults.seed)
     t.add_argument("--eval-every", type=_non_negative_int, default=0, metavar="N",
                    help="also evaluate on the test set every N steps")

@@ -32,7 +32,8 @@ def with_recipe(args):
 
     recipe, defaults = PRESET_RECIPES.get(args.net.strip().lower(), {}), TrainConfig()
     for arg, field in (("epochs", "epochs"), ("batch", "batch_size"), ("lr", "lr"), ("optimizer", "optimizer"),
-                       ("beta1", "beta1"), ("beta2", "beta2"), ("schedule", "schedule")):
+                       ("beta1", "beta1"), ("beta2", "beta2"), ("schedule", "schedule"),
+                       ("warmup", "warmup")):
         if getattr(args, arg, None) is None:
             setattr(args, arg, recipe.get(field, getattr(defaults, field)))
     return args
@@ -50,7 +51,8 @@ def cmd_train(args) -> int:
     config = TrainConfig(net=args.net, backend=args.backend, epochs=args.epochs, steps=args.steps,
                          batch_size=args.batch, lr=args.lr, optimizer=args.optimizer, momentum=args.momentum,
                          beta1=args.beta1, beta2=args.beta2,
-                         schedule=args.schedule, seed=args.seed, dataset=args.dataset, data_dir=args.data,
+                         schedule=args.schedule, warmup=args.warmup, seed=args.seed, dataset=args.dataset,
+                         data_dir=args.data,
                          eval_every=args.eval_every, train_samples=args.train_samples)
     trainer = Trainer(config)  # validates the numbers
     Sequential.from_spec(args.net)  # the network, within limits (nothing is allocated yet)

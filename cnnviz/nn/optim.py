@@ -18,6 +18,8 @@ OPTIMIZERS = ("sgd", "momentum", "adam")
 STATE_SLOTS = {"sgd": (), "momentum": ("velocity",), "adam": ("m", "v")}
 """The state arrays each optimizer keeps (``Optimizer.state``'s keys once it has stepped)."""
 SCHEDULES = ("constant", "onecycle")
+ONECYCLE_WARMUP = 0.3
+"""The share of a one-cycle run spent warming up: torch OneCycleLR's default ``pct_start``."""
 
 
 @dataclass
@@ -136,19 +138,26 @@ def validate_beta(name: str, beta: float) -> float:
     return float(beta)
 
 
-def learning_rate(schedule: str, base_lr: float, step: int, total_steps: int) -> float:
+def validate_warmup(warmup: float) -> float:
+    if not (isinstance(warmup, (int, float)) and math.isfinite(warmup) and 0 < warmup < 1):
+        raise ValueError(f"warmup must be more than 0 and less than 1 (a share of the run), got {warmup!r}")
+    return float(warmup)
+
+
+def learning_rate(schedule: str, base_lr: float, step: int, total_steps: int,
+                  warmup: float = ONECYCLE_WARMUP) -> float:
     """The learning rate for ``step`` (0-based) of ``total_steps``.
 
     ``onecycle`` follows Smith & Topin (as torch.optim.lr_scheduler.OneCycleLR):
-    cosine warm-up from base/25 to base over the first 30% of the steps, then
-    cosine annealing down to base/25/1e4.
+    cosine warm-up from base/25 to base over the first ``warmup`` share of the
+    steps (``pct_start``, 30 % by default), then cosine annealing down to base/25/1e4.
     """
     if schedule == "constant" or total_steps <= 1:
         return base_lr
     if schedule != "onecycle":
         raise ValueError(f"unknown schedule {schedule!r}; choose from {', '.join(SCHEDULES)}")
     start, end = base_lr / 25.0, base_lr / 25.0 / 1e4
-    warm = max(1, int(0.3 * total_steps))
+    warm = max(1, int(warmup * total_steps))
     step = min(max(step, 0), total_steps - 1)
     if step < warm:
         frac = step / warm

@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from ..data import limits
 from ..data.batches import batches_per_epoch
 from ..nn.model import network_size
-from ..nn.optim import OPTIMIZERS, SCHEDULES, learning_rate, validate_beta, validate_lr, validate_momentum
+from ..nn.optim import (ONECYCLE_WARMUP, OPTIMIZERS, SCHEDULES, learning_rate, validate_beta, validate_lr,
+                        validate_momentum, validate_warmup)
 
 MAX_BATCH = 8192
 MAX_EPOCHS = 1000
@@ -47,6 +48,8 @@ class TrainConfig:
     beta2: float = 0.999
     """Adam's decay of the squared-gradient average."""
     schedule: str = "onecycle"
+    warmup: float = ONECYCLE_WARMUP
+    """The share of a one-cycle run spent warming up to the peak learning rate (torch's ``pct_start``)."""
     seed: int = 0
     dataset: str = "mnist"
     data_dir: str | None = None
@@ -83,6 +86,7 @@ class TrainConfig:
         validate_momentum(self.momentum)
         validate_beta("beta1", self.beta1)
         validate_beta("beta2", self.beta2)
+        validate_warmup(self.warmup)
         need(self.optimizer in OPTIMIZERS, f"unknown optimizer {self.optimizer!r}; choose from {', '.join(OPTIMIZERS)}")
         need(self.schedule in SCHEDULES, f"unknown schedule {self.schedule!r}; choose from {', '.join(SCHEDULES)}")
         need(self.eval_every >= 0, f"eval_every must be 0 or more, got {self.eval_every}")
@@ -122,7 +126,8 @@ class TrainConfig:
 
     def lr_at(self, images_seen: int, train_size: int) -> float:
         """The learning rate the schedule gives after ``images_seen`` images."""
-        return learning_rate(self.schedule, self.lr, images_seen, max(1, self.total_images(train_size)))
+        return learning_rate(self.schedule, self.lr, images_seen, max(1, self.total_images(train_size)),
+                             self.warmup)
 
     def with_changes(self, changes: dict) -> tuple["TrainConfig", dict]:
         """This config with the hyperparameters a running trainer may change (lr, momentum, batch_size,
