@@ -48,7 +48,7 @@ CENTRE_SLICE = slice(0, 5000)
 APP_IMAGES, APP_IMAGES_LARGE_NET, LARGE_NET_PARAMETERS = 2000, 500, 100_000
 """The app recalibrates after evaluations, in the background: all 2,000 held-out images for a small net
 (tiny: 0.15-0.25 s), the first 500 of them for a big one (seed, 1.7M weights: 0.4-1.1 s on one core, against
-about 2 s for all 2,000; docs/see-inside.md); while a run trains, at most 3 % of a core's time
+about 2 s for all 2,000; docs/see-inside.md); while a run trains, at most 2 % of a core's time
 (cnnviz.gui.not_sure)."""
 
 

@@ -24,8 +24,10 @@ from .panels.registry import TEST_IMAGE, WEIGHTS, tell
 from .worker import Tag
 from .language import tr
 
-SNAPSHOT_MS = 300
-"""The shortest time between two snapshots asked of the trainer."""
+SNAPSHOT_MS = 500
+"""The shortest time between two snapshots asked of the trainer (300 ms took 3.3 feature-map, kernel and
+drawing updates a second from the GUI thread, ~30 ms of its CPU a second with the seed net; the window's
+cost while training is the trainer's: docs/performance.md)."""
 MAX_SNAPSHOT_MS = 1000
 SNAPSHOT_CPU_SHARE = 0.04
 """Showing snapshots may take this share of the GUI thread's time (a big net's maps cost more to

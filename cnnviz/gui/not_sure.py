@@ -23,7 +23,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from ..analysis.uncertainty import Calibration, calibrate_weights
 from .jobs import Job, run_in_background
 
-CALIBRATION_CPU_SHARE = 0.03
+CALIBRATION_CPU_SHARE = 0.02
 """While a run trains, calibrating may take this share of one core on average."""
 
 

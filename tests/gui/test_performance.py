@@ -153,3 +153,25 @@ def test_the_images_per_s_plot_keeps_its_axes_while_the_run_goes_on(window):
         timings.refresh_rates(every_s=0.0)
         ranges.add(tuple(np.round(timings.rate_plot.getViewBox().viewRange()[0], 6)))
     assert len(ranges) <= 2, "auto-range moved both axes at every refresh"
+
+
+def test_timing_bars_redraw_at_most_once_a_second_while_training_and_at_once_after(window):
+    """A measurement every few steps redrew the bars' plot each time: the window's costliest scene."""
+    timings = window.panels.timings
+    layers = (ev.LayerTiming("conv1", 0.25, 0.75), ev.LayerTiming("dense1", 0.1, 0.2))
+    timings.add_timing(ev.TimingMeasured(10, "numba", 64, layers, 1.4))
+    forward, _ = timings.bars["numba"]
+    assert list(forward.opts["width"]) == pytest.approx([0.25, 0.1]), "the first measurement at once"
+    x_range = timings.bars_plot.getViewBox().viewRange()[0]
+
+    slower = (ev.LayerTiming("conv1", 0.26, 0.76), ev.LayerTiming("dense1", 0.1, 0.2))
+    timings.add_timing(ev.TimingMeasured(20, "numba", 64, slower, 1.4))
+    assert list(forward.opts["width"]) == pytest.approx([0.25, 0.1]), "the next one waits its turn"
+    timings.refresh_rates(every_s=1.0)  # the curves' timer while training, within the second
+    assert list(forward.opts["width"]) == pytest.approx([0.25, 0.1])
+    timings.refresh_rates(every_s=0.0)  # paused or ended: drawn now
+    assert list(forward.opts["width"]) == pytest.approx([0.26, 0.1])
+    assert timings.bars_plot.getViewBox().viewRange()[0] == pytest.approx(x_range), \
+        "the axis end moves only when the bars outgrow a round number"
+
+    assert not timings._bars_due, "nothing left to draw"

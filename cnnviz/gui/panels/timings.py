@@ -37,6 +37,9 @@ OTHER = "relu, pool…"
 KEPT = "A"
 """The kept run's bars' key (backend names are lower-case words)."""
 KEPT_COLOUR = theme.MUTED
+BARS_EVERY_S = 1.0
+"""While a run trains, the bars redraw at most this often (a measurement comes every few steps, and
+redrawing the plot at each one was the window's costliest scene: docs/performance.md)."""
 
 
 def group_layers(event):
@@ -90,6 +93,9 @@ class TimingsPanel(Panel):
         self.latest: dict[str, object] = {}
         """backend -> latest TimingMeasured."""
         self.bars: dict[str, tuple[pg.BarGraphItem, pg.BarGraphItem]] = {}
+        self._bars_due, self._last_bars = False, 0.0
+        """Measurements not drawn yet; when the bars were last drawn (``time.perf_counter()``)."""
+        self._bars_top: float | None = None
         self.rates: dict[str, tuple[DecimatingSeries, pg.PlotDataItem]] = {}
         self._last_rate_backend: str | None = None
         self._t0: float | None = None
@@ -145,6 +151,7 @@ class TimingsPanel(Panel):
         self.bars.clear()
         self.latest = {}
         self.layer_names = ()
+        self._bars_due, self._last_bars, self._bars_top = False, 0.0, None
         self.bars_plot.getAxis("left").setTicks([[]])
         self.bars_plot.setXRange(0, 1, padding=0)
         self.bars_plot.setYRange(0, 1, padding=0)
@@ -198,9 +205,18 @@ class TimingsPanel(Panel):
             self.layer_names = names
             self.bars_plot.getAxis("left").setTicks([[(i, n) for i, n in enumerate(names)]])
             self._fit_rows()
-        self._draw_bars()
+            self._last_bars = 0.0  # new rows: drawn at once
+        self._bars_due = True
+        self.draw_due_bars()
+
+    def draw_due_bars(self, now: float | None = None, every_s: float = BARS_EVERY_S) -> None:
+        """Draw the newest measurements if they are not drawn yet, at most once per ``every_s``."""
+        now = time.perf_counter() if now is None else now
+        if self._bars_due and now - self._last_bars >= every_s:
+            self._draw_bars()
 
     def _draw_bars(self) -> None:
+        self._bars_due, self._last_bars = False, time.perf_counter()
         shown = {KEPT: self.kept_timing} if self._kept_shown() else {}
         shown.update(self.latest)
         self.placeholder.setVisible(not shown)
@@ -230,7 +246,12 @@ class TimingsPanel(Panel):
                     self.bars_plot.removeItem(item)
         longest = max((max(t.forward_ms + t.backward_ms for t in e.layers) for e in shown.values()),
                       default=1.0)
-        self.bars_plot.setXRange(0, max(longest, 1e-3) * 1.05, padding=0)
+        # An axis end that changes a few times per decade (not at every measurement: that regenerated
+        # the axis's ticks and text each time).
+        x_top = nice_ceiling(max(longest, 1e-3) * 1.05)
+        if x_top != self._bars_top:
+            self._bars_top = x_top
+            self.bars_plot.setXRange(0, x_top, padding=0)
         self.bars_plot.setYRange(-0.6, len(self.layer_names) - 0.4, padding=0)
         # The hint doubles as the legend: each backend's name in its bars' colour.
         per_batch = tr("{ms} ms/batch of {size}")
@@ -263,8 +284,10 @@ class TimingsPanel(Panel):
         self.rates[backend][0].append(x, images_per_s)
 
     def refresh_rates(self, now: float | None = None, every_s: float = 1.0) -> None:
-        """Redraw the images/s lines, at most once per ``every_s`` (it is a slow-moving figure)."""
+        """Redraw the images/s lines, at most once per ``every_s`` (it is a slow-moving figure), and the
+        bars whose turn came (``every_s`` 0, a paused or ended run: everything now)."""
         now = time.perf_counter() if now is None else now
+        self.draw_due_bars(now, min(every_s, BARS_EVERY_S))
         if now - self._last_rate_refresh < every_s:
             return
         self._last_rate_refresh = now
