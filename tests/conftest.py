@@ -70,3 +70,20 @@ def tiny_model(tiny_model_path):
 
     model, _ = checkpoint.load_model(tiny_model_path)
     return model.to(registry.get("numpy"))
+
+
+LONGEST_FIRST = (
+    "tests/test_cuda_simulator_suite.py",  # one test of ~60 s (the simulator suite in its own process)
+    "tests/gui/test_translations.py",
+    "tests/gui/test_presenter.py",
+    "tests/gui/test_fit.py",
+    "tests/gui/test_kept_run_beside.py",
+)
+"""The files whose tests take longest in all (the real-X layout checks, the simulator suite), handed out
+first: xdist (``--dist loadfile``) gives out files in collection order, and the simulator suite, collected
+near the end, kept one worker busy for a minute while the other had run out of files."""
+
+
+def pytest_collection_modifyitems(config, items):
+    rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))  # stable: the rest as collected
