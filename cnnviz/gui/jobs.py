@@ -33,6 +33,8 @@ class Job(QObject):
         super().__init__()
         self.running = True
         self.cancelled = False
+        self.cpu_s = 0.0
+        """CPU seconds the job took on its thread (set when it ended)."""
         # Emitted on the pool thread, delivered on this object's (the GUI) thread.
         self._returned.connect(self._deliver_result)
         self._raised.connect(self._deliver_error)
@@ -75,12 +77,17 @@ class _Runnable(QRunnable):
         try:
             result = self.fn(*self.args)
         except Exception as exc:  # noqa: BLE001 - every failure must reach the panel, as a signal
+            self._count(started)
             self.job._raised.emit(f"{type(exc).__name__}: {exc}", traceback.format_exc())
         else:
+            self._count(started)
             self.job._returned.emit(result)
-        finally:
-            with _CPU_LOCK:
-                _CPU_SECONDS[0] += time.thread_time() - started
+
+    def _count(self, started: float) -> None:
+        """The job's CPU time, set before its result or error is delivered."""
+        self.job.cpu_s = time.thread_time() - started
+        with _CPU_LOCK:
+            _CPU_SECONDS[0] += self.job.cpu_s
 
 
 def run_in_background(fn: Callable, *args) -> Job:

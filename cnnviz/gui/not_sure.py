@@ -27,13 +27,6 @@ CALIBRATION_CPU_SHARE = 0.02
 """While a run trains, calibrating may take this share of one core on average."""
 
 
-def timed_calibration(spec: str, weights: dict, dataset) -> tuple[Calibration, float]:
-    """(the calibration, the CPU seconds it took on its thread)."""
-    started = time.thread_time()
-    calibration = calibrate_weights(spec, weights, dataset)
-    return calibration, time.thread_time() - started
-
-
 class NotSureCalibration(QObject):
     changed = Signal(object)
     """The calibration now in force (None: none)."""
@@ -96,7 +89,7 @@ class NotSureCalibration(QObject):
         # A copy, taken here on the GUI thread: the app's NumPy model may take the next snapshot's weights
         # into its own arrays in place while the job runs (a few ms for the seed net's 1.7M weights).
         weights = {name: np.array(w, copy=True) for name, w in weights.items()}
-        self.job = run_in_background(timed_calibration, spec, weights, self.dataset)
+        self.job = run_in_background(calibrate_weights, spec, weights, self.dataset)
         self._job_step = step
         # Bound methods, not lambdas: Qt drops the connections when this object goes (a closed window).
         self.job.succeeded.connect(self._on_result)
@@ -115,8 +108,8 @@ class NotSureCalibration(QObject):
         if had:
             self.changed.emit(None)
 
-    def _on_result(self, result: tuple[Calibration, float]) -> None:
-        calibration, self.cost_s = result
+    def _on_result(self, calibration: Calibration) -> None:
+        self.cost_s = self.job.cpu_s
         self._not_before = time.perf_counter() + self.cost_s / CALIBRATION_CPU_SHARE
         self.calibration, self.step = calibration, self._job_step
         self.changed.emit(calibration)
