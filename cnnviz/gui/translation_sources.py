@@ -59,7 +59,8 @@ def lesson_strings(folder: Path | None = None) -> dict[str, list[str]]:
 
 def all_strings() -> dict[str, list[str]]:
     """What the catalogues must have: the code's marked strings and the bundled lessons' texts."""
-    return {**code_strings(), **{k: v for k, v in lesson_strings().items() if k not in code_strings()}}
+    code = code_strings()  # (scanned once: it parses every file of the package)
+    return {**code, **{k: v for k, v in lesson_strings().items() if k not in code}}
 
 
 def catalogue_file(code: str, folder: Path = TRANSLATIONS) -> Path:
