@@ -122,7 +122,9 @@ def _scale_pen(item: pg.PlotDataItem, on: bool) -> None:
 def style(window, on: bool) -> None:
     """Give ``window`` (a MainWindow) the presenter look, or take it away (plot items created
     since the last call get it too)."""
-    window.setStyleSheet(style_sheet(theme.ZOOM) if on else theme.zoom_style_sheet())
+    sheet = style_sheet(theme.ZOOM) if on else theme.zoom_style_sheet()
+    if window.styleSheet() != sheet:  # setting it again re-polishes every widget (~90 ms) for nothing
+        window.setStyleSheet(sheet)
     _style_items(window, on)
 
 
