@@ -57,14 +57,36 @@ def ptxas() -> str | None:
 
 @functools.lru_cache(maxsize=None)
 def compiled(name: str, dtype: str, cc: tuple[int, int]) -> tuple[str, list[dict]]:
-    from numba import cuda
-
-    kernel = getattr(kern.build_kernels(dtype), name)
+    """The PTX of ``name`` for ``cc`` (its last signature's) and ptxas's resource usage per signature."""
     out = []
     for sig in signatures(dtype)[name]:
-        ptx, _ = cuda.compile_ptx(kernel.py_func, sig, cc=cc)
+        ptx = ptx_for_every_arch(name, dtype, sig)[cc]
         out.append(assemble(ptx, cc))
     return ptx, out
+
+
+@functools.lru_cache(maxsize=None)
+def ptx_for_every_arch(name: str, dtype: str, sig) -> dict[tuple[int, int], str]:
+    """``{cc: PTX}`` for every one of :data:`ARCHES`: numba-cuda types and lowers the kernel once (1.3 of
+    its 1.5 s per compile) and libNVVM turns that IR into each architecture's PTX, as ``compile_ptx`` does
+    for one cc. The IR does not depend on the cc for these kernels (all of ARCHES have every feature they
+    use; test_one_lowering_gives_compile_ptxs_code_for_every_arch checks it); one ``compile_ptx`` per cc
+    when numba-cuda's compiler has no ``_compile_pyfunc_with_fixup`` (it is internal)."""
+    from numba import cuda
+    from numba.cuda import compiler
+
+    kernel = getattr(kern.build_kernels(dtype), name)
+    lower = getattr(compiler, "_compile_pyfunc_with_fixup", None)
+    if lower is None:
+        return {cc: cuda.compile_ptx(kernel.py_func, sig, cc=cc)[0] for cc in ARCHES}
+    library, _ = lower(kernel.py_func, sig, device=False, abi="numba", cc=min(ARCHES))
+    return {cc: library.get_asm_str(cc=cc) for cc in ARCHES}
+
+
+def _without_generated_names(ptx: str) -> str:
+    """PTX with the names numba makes up per compilation (mangled symbols with a counter and a hash of the
+    compile flags, numbered shared arrays) replaced: what is left is the code."""
+    return re.sub(r"_cudapy_smem_\d+", "SMEM", re.sub(r"_ZN\w+", "SYMBOL", ptx))
 
 
 def assemble(ptx: str, cc: tuple[int, int]) -> dict:
@@ -108,6 +130,21 @@ def test_kernel_compiles_for_every_architecture(name, dtype):
             assert usage["registers"] * BLOCK_THREADS <= 65536, f"{arch}: {usage['registers']} registers"
         if dtype == "float32" and name not in FLOAT64_ALLOWED:
             assert not re.search(r"\.f64\b", ptx), f"{arch} does float64 arithmetic in its float32 version"
+
+
+def test_one_lowering_gives_compile_ptxs_code_for_every_arch():
+    """The shortcut of :func:`ptx_for_every_arch` is exact on the installed numba-cuda: for a kernel with
+    shared memory and float64 arithmetic, each cc's PTX is ``compile_ptx``'s for that cc, names aside."""
+    from numba import cuda
+
+    name, dtype = "softmax_cross_entropy", "float64"
+    kernel = getattr(kern.build_kernels(dtype), name)
+    sig = signatures(dtype)[name][0]
+    shared = ptx_for_every_arch(name, dtype, sig)
+    for cc in ARCHES:
+        own = cuda.compile_ptx(kernel.py_func, sig, cc=cc)[0]
+        assert f".target sm_{cc[0]}{cc[1]}" in shared[cc]
+        assert _without_generated_names(shared[cc]) == _without_generated_names(own), f"sm_{cc[0]}{cc[1]} differs"
 
 
 def test_every_kernel_has_a_signature():
