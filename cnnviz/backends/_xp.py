@@ -123,19 +123,41 @@ class ArrayBackend:
         return dx, dw, db
 
     # --- 2x2 max pooling --------------------------------------------------
-    def _pool_windows(self, x):
+    def maxpool2x2_forward(self, x):
+        """Each 2x2 window's maximum and where it is (0-3, row by row), as ``np.argmax`` of the window
+        says: the first maximum, a NaN counting as the maximum (the first NaN). Backward routes through it
+        alone. Elementwise on the four strided views (2.5x faster than argmax along a copied axis of 4,
+        which was an eighth of the GUI's background inference on the NumPy copy)."""
+        xp = self.xp
         n, c, h, w = x.shape
         h2, w2 = h // 2, w // 2
-        win = x[:, :, :2 * h2, :2 * w2].reshape(n, c, h2, 2, w2, 2)
-        return win.transpose(0, 1, 2, 4, 3, 5).reshape(n, c, h2, w2, 4)
-
-    def maxpool2x2_forward(self, x):
-        xp = self.xp
-        win = self._pool_windows(x)
-        # argmax picks the first maximum; backward routes through it alone.
-        argmax = win.argmax(axis=-1).astype(xp.int8)
-        y = xp.take_along_axis(win, argmax[..., None].astype(xp.intp), axis=-1)[..., 0]
+        rows = x[:, :, :2 * h2:2], x[:, :, 1:2 * h2:2]
+        corners = rows[0][..., :2 * w2:2], rows[0][..., 1:2 * w2:2], rows[1][..., :2 * w2:2], rows[1][..., 1:2 * w2:2]
+        a, b, c_, d = corners
+        # maximum keeps the first of two equal values (the sign of a zero included) and propagates a NaN
+        y = xp.maximum(xp.maximum(a, b), xp.maximum(c_, d))
+        nan = xp.isnan(y) if y.dtype.kind == "f" else None
+        if nan is not None and bool(nan.any()):
+            found = [(v == y) & ~nan | (v != v) for v in corners]  # in a NaN window the first NaN is its argmax
+        else:
+            found = [v == y for v in corners]
+        i8 = xp.int8
+        argmax = xp.where(found[0], i8(0), xp.where(found[1], i8(1), xp.where(found[2], i8(2), i8(3))))
+        argmax = argmax.astype(i8, copy=False)
+        if self._has_negative_zero(x):  # maximum(-0.0, 0.0) is +0.0: a zero is the argmax corner's own
+            zero = y == 0
+            y[zero] = xp.choose(argmax[zero], [corner[zero] for corner in corners])
         return y, (argmax, x.shape)
+
+    def _has_negative_zero(self, x) -> bool:
+        """Whether ``x`` holds a -0.0 (rare: a ReLU's output has none), read as integers (one pass)."""
+        xp = self.xp
+        if x.dtype.kind != "f":
+            return False
+        if x.flags.c_contiguous and x.dtype.itemsize in (4, 8):
+            bits = xp.int32 if x.dtype.itemsize == 4 else xp.int64
+            return bool((x.view(bits) == xp.iinfo(bits).min).any())
+        return bool(((x == 0) & xp.signbit(x)).any())
 
     def maxpool2x2_backward(self, dy, cache):
         xp = self.xp
