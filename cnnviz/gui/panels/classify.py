@@ -122,7 +122,7 @@ class ClassifyPanel(Panel):
         self.graphics.setMinimumWidth(150)
         accessibility.set_name(self.graphics, tr("Probabilities"), tr("One bar per class: how sure the network is"))
         # No axis titles: the ten digits under the bars need the width ("%" is on the ticks).
-        self.prob_plot = theme.style_plot(self.graphics.addPlot())
+        self.prob_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False))
         self.prob_plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
         self.prob_plot.setMouseEnabled(x=False, y=False)
         self.prob_plot.hideButtons()

@@ -70,8 +70,8 @@ class CurvesPanel(Panel):
                                "accuracy (train line, test dots) against epochs"))
         self.graphics.setMinimumHeight(MIN_GRAPHICS_PX)
         self.body.addWidget(self.graphics, 1)
-        self.loss_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), left=tr("loss"))
-        self.acc_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left="%", bottom=tr("epoch"))
+        self.loss_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=0, col=0), left=tr("loss"))
+        self.acc_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=1, col=0), left="%", bottom=tr("epoch"))
         self.acc_plot.setXLink(self.loss_plot)
         for plot in (self.loss_plot, self.acc_plot):
             theme.keep_tick_labels_apart(plot)

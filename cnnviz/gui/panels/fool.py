@@ -201,7 +201,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         accessibility.set_name(widget, tr("Probabilities before the change") if when == "before" else
                                tr("Probabilities after the change"), tr("One bar per digit: how sure the network is"))
         widget.ci.setContentsMargins(0, 0, 0, 0)
-        plot = theme.style_plot(widget.addPlot())
+        plot = theme.style_plot(widget.addPlot(enableMenu=False))
         plot.setTitle(tr("before") if when == "before" else tr("after"), color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
         plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
         plot.setMouseEnabled(x=False, y=False)

@@ -92,7 +92,7 @@ class EmbeddingPanel(JobPanel):
         self.graphics = pg.GraphicsLayoutWidget()
         accessibility.set_name(self.graphics, tr("Map of what it learned"), tr("Every test image is a dot coloured by its "
                                "digit; images the network finds alike lie close together; the star is your drawing"))
-        self.plot = theme.style_plot(self.graphics.addPlot())
+        self.plot = theme.style_plot(self.graphics.addPlot(enableMenu=False))
         for name in ("left", "bottom"):
             self.plot.hideAxis(name)  # the two directions have no unit a student could read
         self.plot.setAspectLocked(True)

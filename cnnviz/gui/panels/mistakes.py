@@ -88,7 +88,7 @@ class ConfusionPanel(LazyPanel):
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setMinimumSize(260, 260)
         accessibility.set_name(self.graphics, tr("Confusion matrix"), tr("Empty until the first test evaluation"))
-        self.plot = theme.style_plot(self.graphics.addPlot(), left=tr("true digit"), bottom=tr("predicted digit"))
+        self.plot = theme.style_plot(self.graphics.addPlot(enableMenu=False), left=tr("true digit"), bottom=tr("predicted digit"))
         self.plot.showGrid(x=False, y=False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()

@@ -92,9 +92,9 @@ class StatsPanel(LazyPanel):
                                     frame=False, colCount=4, horSpacing=14)
         self.graphics.addItem(self.legend, row=0, col=0)
         self.graphics.ci.layout.setRowStretchFactor(0, 0)
-        self.ratio_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left=tr("|Δw| / |w| per step"))
-        self.grad_plot = theme.style_plot(self.graphics.addPlot(row=2, col=0), left=tr("gradient norm"))
-        self.weight_plot = theme.style_plot(self.graphics.addPlot(row=3, col=0), left=tr("weights"),
+        self.ratio_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=1, col=0), left=tr("|Δw| / |w| per step"))
+        self.grad_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=2, col=0), left=tr("gradient norm"))
+        self.weight_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=3, col=0), left=tr("weights"),
                                             bottom=tr("step"))
         for plot in (self.ratio_plot, self.grad_plot, self.weight_plot):
             plot.getAxis("left").setWidth(70)

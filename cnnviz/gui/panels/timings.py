@@ -72,13 +72,13 @@ class TimingsPanel(Panel):
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(2)
         self.body.addWidget(self.graphics, 1)
-        self.bars_plot = theme.style_plot(self.graphics.addPlot(row=0, col=0), bottom=tr("ms per batch"))
+        self.bars_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=0, col=0), bottom=tr("ms per batch"))
         self.bars_plot.showGrid(x=True, y=False, alpha=theme.GRID_ALPHA)
         self.bars_plot.invertY(True)
         self.bars_plot.getAxis("left").setWidth(92)
         self.bars_plot.setMouseEnabled(x=False, y=False)
         self.bars_plot.hideButtons()
-        self.rate_plot = theme.style_plot(self.graphics.addPlot(row=1, col=0), left=tr("images/s"),
+        self.rate_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=1, col=0), left=tr("images/s"),
                                           bottom=tr("training time (s)"))
         self.rate_plot.getAxis("left").setWidth(92)
         theme.keep_tick_labels_apart(self.rate_plot)
