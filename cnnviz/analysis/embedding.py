@@ -140,24 +140,26 @@ def map_images(dataset, count: int = SUBSET) -> tuple[np.ndarray, np.ndarray, np
 
 
 def embed(model, images: np.ndarray, labels: np.ndarray, indices: np.ndarray | None = None,
-          previous: Embedding | None = None, step: int = 0) -> Embedding:
-    """The map of (N, 28, 28) ``images`` in ``model``'s penultimate layer (its own forward pass)."""
+          previous: Embedding | None = None, step: int = 0, progress=None) -> Embedding:
+    """The map of (N, 28, 28) ``images`` in ``model``'s penultimate layer (its own forward pass;
+    ``progress`` as :func:`logits_and_features` takes it)."""
     images = np.asarray(images)
     if images.ndim != 3 or images.shape[1:] != (28, 28) or len(images) == 0:
         raise ValueError(f"expected (N, 28, 28) images, N > 0, got shape {images.shape}")
-    logits, features = logits_and_features(model, images)
+    logits, features = logits_and_features(model, images, progress=progress)
     indices = np.arange(len(images)) if indices is None else indices
     return project(features, labels, logits.argmax(axis=1), indices, previous, step)
 
 
 def map_of(spec: str, weights: dict, step: int, images: np.ndarray, labels: np.ndarray, indices: np.ndarray,
-           previous: Embedding | None = None) -> tuple[Embedding, object]:
+           previous: Embedding | None = None, progress=None) -> tuple[Embedding, object]:
     """``(map, model)`` for the network ``spec`` with ``weights`` on a private NumPy copy (for a background
-    job); the model is returned to place drawings with the same weights."""
+    job); the model is returned to place drawings with the same weights. ``progress(count)`` after each batch
+    of images (it may raise to stop)."""
     from .saliency import model_from_weights
 
     model = model_from_weights(spec, weights)
-    return embed(model, images, labels, indices, previous, step), model
+    return embed(model, images, labels, indices, previous, step, progress), model
 
 
 def features_of(model, image: np.ndarray) -> np.ndarray:

@@ -60,8 +60,10 @@ def _features_index(model: Sequential) -> int:
     raise ValueError("the network has no dense classifier layer")
 
 
-def logits_and_features(model: Sequential, images: np.ndarray, batch_size: int = 256) -> tuple[np.ndarray, np.ndarray]:
-    """``(logits (N, 10), penultimate activations (N, F))`` as float64 host arrays, for (N, 28, 28) images."""
+def logits_and_features(model: Sequential, images: np.ndarray, batch_size: int = 256,
+                        progress=None) -> tuple[np.ndarray, np.ndarray]:
+    """``(logits (N, 10), penultimate activations (N, F))`` as float64 host arrays, for (N, 28, 28) images.
+    ``progress(count)``, when given, is called after each batch (it may raise to stop the computation)."""
     images = np.asarray(images)
     if images.ndim != 3 or images.shape[1:] != (28, 28):
         raise ValueError(f"expected (N, 28, 28) images, got shape {images.shape}")
@@ -75,6 +77,8 @@ def logits_and_features(model: Sequential, images: np.ndarray, batch_size: int =
                     features.append(np.asarray(be.to_host(x), dtype=np.float64).reshape(len(x), -1))
                 x = layer.forward(be, x, False)
             logits.append(np.asarray(be.to_host(x), dtype=np.float64))
+            if progress is not None:
+                progress(len(logits[-1]))
     finally:
         for layer in model.layers:
             layer.clear_cache()

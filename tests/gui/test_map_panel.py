@@ -207,3 +207,34 @@ def shown_points_of(panel):
         members = np.asarray(dots.data["data"], dtype=int)
         points[members] = np.column_stack([dots.data["x"], dots.data["y"]])
     return points
+
+
+def test_leaving_the_tab_stops_placing_the_images_and_coming_back_maps_them(qtbot, window, monkeypatch):
+    """Clicking past the tab must not leave seconds of work taking a core from the training: the job stops at
+    its next batch of images (a batch of 256 here: 8 for the 2,000) and nothing it made is shown."""
+    import cnnviz.analysis.uncertainty as uncertainty
+
+    batches = []
+    original = uncertainty.logits_and_features
+
+    def counted(model, images, batch_size=256, progress=None):
+        def each(count):
+            batches.append(count)
+            progress(count)
+        return original(model, images, batch_size, each)
+
+    monkeypatch.setattr(uncertainty, "logits_and_features", counted)
+    monkeypatch.setattr("cnnviz.analysis.embedding.logits_and_features", counted)
+    panel = window.panels.map
+    window.show_tab("map")
+    job = panel.job
+    assert panel.busy and "Placing" in panel.source_label.text()
+    window.show_tab("mistakes")  # out of sight before the job could deliver
+    assert panel.job is None and job.cancelled and panel.dirty and panel.source_label.text() == ""
+    qtbot.waitUntil(lambda: not job.running, timeout=TIMEOUT_MS)
+    assert panel.result is None  # a cancelled job delivers nothing
+    assert len(batches) < SUBSET // 256, f"it went on to the end: {len(batches)} batches"
+    batches.clear()
+    window.show_tab("map")
+    result = computed(qtbot, panel)
+    assert len(result.labels) == SUBSET and sum(batches) == SUBSET

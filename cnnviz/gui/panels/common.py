@@ -229,6 +229,11 @@ class LazyPanel(Panel):
             self.refresh()
 
 
+class Cancelled(Exception):
+    """A newer request replaced a panel's background computation, or the panel went out of sight: the
+    computation stops at its next step (its job was cancelled: nothing is delivered)."""
+
+
 class JobPanel(LazyPanel):
     """A LazyPanel whose drawing is a background job (:mod:`..jobs`) in ``self.job``: ``request()`` starts one,
     and when it ends :meth:`_next` starts the next if the panel went out of date meanwhile and is seen."""

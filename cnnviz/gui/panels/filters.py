@@ -25,7 +25,7 @@ from ...analysis.saliency import model_from_weights
 from ...nn.model import Sequential
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import FlowLayout, JobPanel, row_of
+from .common import Cancelled, FlowLayout, JobPanel, row_of
 from ..language import tr
 from ...translatable import N_, Phrase, in_language
 
@@ -43,10 +43,6 @@ MARGIN = 3
 """Pixels of the optimised input shown around a conv unit's patch."""
 TILE_PX = 44
 """On-screen side of one test image in a tile (twice that when the tile is clicked open)."""
-
-
-class Cancelled(Exception):
-    """A newer request replaced this computation: it stops at its next step."""
 
 
 class Progress:

@@ -10,6 +10,8 @@ thread: one image), so it moves as they draw.
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -18,7 +20,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSl
 from ...analysis.embedding import SUBSET, Embedding, features_of, map_images, map_of
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import JobPanel, image_view, row_of
+from .common import Cancelled, JobPanel, image_view, row_of
 from ..language import tr
 
 MAX_HISTORY = 120
@@ -155,6 +157,8 @@ class EmbeddingPanel(JobPanel):
         self.star_point: np.ndarray | None = None
         self.picked: int | None = None
         self.job: Job | None = None
+        self._stopping: threading.Event | None = None
+        """Set to stop the running job at its next batch of images (out of sight, replaced, forgotten)."""
         self.dirty = True
         self.update_button.clicked.connect(lambda: self.request(force=True))
         self.history_slider.valueChanged.connect(self.show_history)
@@ -191,9 +195,7 @@ class EmbeddingPanel(JobPanel):
 
     def forget(self) -> None:
         """Other weights (a new run, a loaded model): the map, its orientation and the star go."""
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
+        self._stop_job()
         self.result = self.model = self.shown = None
         self.history = []
         self._update_history_slider()
@@ -234,17 +236,39 @@ class EmbeddingPanel(JobPanel):
             self.source_label.setText(tr("Could not make the map: {exc}").format(exc=exc))
             return False
         self.dirty = False
-        if self.job is not None:
-            self.job.cancel()
+        self._stop_job()
         spec, weights, step = self.model_source
         images, labels, indices = self.subset
         self.source_label.setText(tr("Placing {count:,} test images with the weights of step {step}…")
                                   .format(count=len(labels), step=step))
         self.source_label.setToolTip("")
-        self.job = run_in_background(map_of, spec, weights, step, images, labels, indices, self.result)
+        self._stopping = stopping = threading.Event()
+
+        def progress(_count: int) -> None:
+            if stopping.is_set():
+                raise Cancelled("the map went out of sight or was asked for again")
+
+        self.job = run_in_background(map_of, spec, weights, step, images, labels, indices, self.result, progress)
         self.job.succeeded.connect(self._on_result)
         self.job.failed.connect(self._on_error)
         return True
+
+    def _stop_job(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        if self._stopping is not None:
+            self._stopping.set()
+            self._stopping = None
+
+    def hideEvent(self, event) -> None:
+        """Out of sight (another tab, the window closing): stop placing the images (seconds of a core that the
+        training would rather have); the map is made again when it is shown."""
+        super().hideEvent(event)
+        if self.busy:
+            self._stop_job()
+            self.dirty = True
+            self.source_label.setText("")
 
     def _on_result(self, result: tuple[Embedding, object]) -> None:
         embedding, self.model = result
