@@ -1,4 +1,7 @@
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 # One BLAS thread per test process (and the processes tests start): the suite runs two test processes on two
 # cores (pytest-xdist, pyproject's addopts), and OpenBLAS's spinning threads under that load made the NumPy
@@ -87,3 +90,27 @@ near the end, kept one worker busy for a minute while the other had run out of f
 def pytest_collection_modifyitems(config, items):
     rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))  # stable: the rest as collected
+
+
+NUMBA_WARM_UP = ("import numpy as np; from cnnviz.backends import registry; be = registry.get('numba'); "
+                 "be.warm_up(np.float32); be.warm_up(np.float64)")
+
+
+def pytest_configure(config):
+    """A whole-suite run on several workers (the README's ``pytest``) first starts one process that compiles the
+    numba CPU kernels into numba's disk cache (float32 and float64, ~25 s of a core when the cache is cold, as
+    on CI), so that the workers load them instead of each compiling the same kernels when they first need them.
+    A worker that needs them sooner compiles them itself, as it would without."""
+    workers = getattr(config.option, "numprocesses", None) or 0
+    whole_suite = [Path(arg).resolve() for arg in config.args] == [Path(__file__).resolve().parent]
+    if hasattr(config, "workerinput") or not workers or not whole_suite or os.environ.get("NUMBA_ENABLE_CUDASIM"):
+        return
+    config._numba_warm_up = subprocess.Popen([sys.executable, "-c", NUMBA_WARM_UP], stdout=subprocess.DEVNULL,
+                                             stderr=subprocess.DEVNULL)
+
+
+def pytest_unconfigure(config):
+    process = getattr(config, "_numba_warm_up", None)
+    if process is not None and process.poll() is None:
+        process.kill()
+        process.wait(10)
