@@ -1,14 +1,15 @@
-"""The numba CPU backend against the NumPy reference: every op, forward and backward."""
+"""The numba CPU backend: the conformance suite (every op against the NumPy reference, forward and
+backward) on two worker threads, and what only this backend has: its three convolution paths each forced
+on every shape, the work split into chunks, the buffer pool, float32 kernels free of float64, the warm-up."""
 
 from __future__ import annotations
 
 import numpy as np
-
-from cnnviz.backends.base import dropout_keep_mask
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from backend_conformance import VALID, BackendConformance, same_pads
 from cnnviz.backends import numpy_ref, registry
 from cnnviz.backends.base import BackendUnavailable
 
@@ -65,45 +66,22 @@ def test_bad_thread_count():
         numba_cpu.create(threads=0)
 
 
-CONV_CASES = [
-    # n, c, h, w, o, k, padding
-    (1, 1, 5, 5, 1, 3, "same"),
-    (2, 3, 7, 9, 4, 3, "valid"),
-    (3, 1, 8, 8, 5, 5, "same"),
-    (2, 3, 6, 7, 2, 2, "same"),  # even kernel: one more row/column after than before
-    (2, 2, 9, 6, 3, 4, "same"),
-    (1, 3, 5, 5, 2, 5, "valid"),  # output 1x1
-    (4, 2, 11, 11, 6, 1, "same"),
-    (5, 8, 12, 10, 16, 5, "same"),
-]
-
-
 def _pads(k, padding):
-    if padding == "valid":
-        return (0, 0, 0, 0)
-    before = (k - 1) // 2
-    return (before, k - 1 - before, before, k - 1 - before)
+    return same_pads(k) if padding == "same" else VALID
 
 
-@pytest.mark.parametrize("dtype", [np.float32, np.float64])
-@pytest.mark.parametrize("n,c,h,w,o,k,padding", CONV_CASES)
-def test_conv2d(nb, ref, n, c, h, w, o, k, padding, dtype):
-    rng = np.random.default_rng(n * 100 + k)
-    x, wt, b = rand(rng, (n, c, h, w), dtype), rand(rng, (o, c, k, k), dtype), rand(rng, (o,), dtype)
-    pads = _pads(k, padding)
-    y0, c0 = ref.conv2d_forward(x, wt, b, pads)
-    y1, c1 = nb.conv2d_forward(x, wt, b, pads)
-    close(y1, y0, "conv2d_forward")
-    dy = rand(rng, y0.shape, dtype)
-    for need_dx in (True, False):
-        g0 = ref.conv2d_backward(dy, c0, need_dx)
-        g1 = nb.conv2d_backward(dy, c1, need_dx)
-        if need_dx:
-            close(g1[0], g0[0], "conv2d_backward dx")
-        else:
-            assert g1[0] is None
-        close(g1[1], g0[1], "conv2d_backward dw")
-        close(g1[2], g0[2], "conv2d_backward db")
+class TestNumbaCpu(BackendConformance):
+    """The conformance suite on two worker threads, with shapes big enough to be split between them."""
+
+    POOL_SHAPES = BackendConformance.POOL_SHAPES + [(64, 32, 28, 28)]
+    ELEMENTWISE_SHAPES = BackendConformance.ELEMENTWISE_SHAPES + [(64, 32, 28, 28), (64, 9216)]
+    DENSE_CASES = BackendConformance.DENSE_CASES + [(64, 3136, 512), (64, 40000, 1), (2, 3, 40000)]
+    OPTIMIZER_SIZES = BackendConformance.OPTIMIZER_SIZES + [(512, 3136)]
+    TOL = {"float32": 2e-5, "float64": 2e-5}  # (float64 sums in another order than BLAS' as in float32)
+
+    @pytest.fixture(scope="class")
+    def be(self, nb):
+        return nb
 
 
 # The conv paths the backend chooses between, each forced on every shape.
@@ -140,23 +118,21 @@ def _check_conv(be, ref, x, wt, b, pads, what, rtol=2e-5):
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
-@pytest.mark.parametrize("n,c,h,w,o,k,padding", CONV_CASES + [
-    (3, 32, 14, 14, 64, 5, "same"),  # the seed net's conv2
-    (2, 32, 13, 11, 64, 3, "valid"),  # keras' conv2 with odd sizes
-    (1, 5, 3, 3, 7, 3, "same"), (2, 4, 5, 4, 3, 7, "same"), (2, 6, 9, 8, 3, 6, "valid")])
-def test_conv2d_every_path(nb_mode, ref, n, c, h, w, o, k, padding, dtype):
+@pytest.mark.parametrize("n,c,h,w,o,k,pads", BackendConformance.CONV_CASES + [
+    (3, 32, 14, 14, 64, 5, same_pads(5)),  # the seed net's conv2
+    (2, 32, 13, 11, 64, 3, VALID),  # keras' conv2 with odd sizes
+    (1, 5, 3, 3, 7, 3, same_pads(3)), (2, 4, 5, 4, 3, 7, same_pads(7)), (2, 6, 9, 8, 3, 6, VALID)])
+def test_conv2d_every_path(nb_mode, ref, n, c, h, w, o, k, pads, dtype):
     rng = np.random.default_rng(n * 100 + k + c)
     x, wt, b = rand(rng, (n, c, h, w), dtype), rand(rng, (o, c, k, k), dtype), rand(rng, (o,), dtype)
     wt /= np.sqrt(c * k * k)
-    _check_conv(nb_mode, ref, x, wt, b, _pads(k, padding), f"{nb_mode.mode} conv")
+    _check_conv(nb_mode, ref, x, wt, b, pads, f"{nb_mode.mode} conv")
 
 
 def test_conv_paths_are_taken(nb):
     """The seed net's layers take the paths the tests above exercise."""
-    plan = nb._conv_plan((64, 1, 28, 28), (32, 1, 5, 5), (2, 2, 2, 2), 4)
-    assert plan[-2] is False  # conv1: channel planes
-    plan = nb._conv_plan((64, 32, 14, 14), (64, 32, 5, 5), (2, 2, 2, 2), 4)
-    assert plan[-2] is True
+    assert not nb.conv_plan((64, 1, 28, 28), (32, 1, 5, 5), (2, 2, 2, 2), 4).channels_last  # conv1: planes
+    assert nb.conv_plan((64, 32, 14, 14), (64, 32, 5, 5), (2, 2, 2, 2), 4).channels_last
     assert nb._use_winograd(5, 5, 32, 64) and nb._use_winograd(3, 3, 64, 32)
     assert not nb._use_winograd(5, 5, 1, 32) and not nb._use_winograd(7, 7, 32, 64)
     assert not nb._use_winograd(3, 3, 24, 32)  # the fast net's conv2: channels-last im2col
@@ -229,141 +205,6 @@ def test_winograd_weight_gradient_over_several_chunks_matches_reference(ref, n, 
         assert g1[1].dtype == dtype and g1[1].flags.c_contiguous
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(n=st.integers(1, 4), c=st.integers(1, 4), h=st.integers(1, 10), w=st.integers(1, 10),
-       o=st.integers(1, 5), k=st.integers(1, 5), same=st.booleans(), seed=st.integers(0, 2**16))
-def test_conv2d_random_shapes(nb, ref, n, c, h, w, o, k, same, seed):
-    pads = _pads(k, "same" if same else "valid")
-    if h + pads[0] + pads[1] < k or w + pads[2] + pads[3] < k:
-        return
-    rng = np.random.default_rng(seed)
-    x, wt, b = rand(rng, (n, c, h, w)), rand(rng, (o, c, k, k)), rand(rng, (o,))
-    y0, c0 = ref.conv2d_forward(x, wt, b, pads)
-    y1, c1 = nb.conv2d_forward(x, wt, b, pads)
-    close(y1, y0, "conv2d_forward")
-    dy = rand(rng, y0.shape)
-    for got, exp, what in zip(nb.conv2d_backward(dy, c1), ref.conv2d_backward(dy, c0), ("dx", "dw", "db")):
-        close(got, exp, f"conv2d_backward {what}")
-
-
-def test_maxpool_backward_routes_nonfinite_gradients_as_the_reference(nb, ref):
-    """inf and NaN gradients: the window's other three entries get dy * 0 (NaN), as the reference's one-hot product."""
-    rng = np.random.default_rng(5)
-    x = rand(rng, (3, 2, 7, 9))
-    _, c0 = ref.maxpool2x2_forward(x)
-    _, c1 = nb.maxpool2x2_forward(x)
-    dy = rand(rng, (3, 2, 3, 4))
-    dy[0, 0, 1, 2], dy[1, 1, 2, 3], dy[2, 0, 0, 0] = np.inf, np.nan, -np.inf
-    np.testing.assert_array_equal(nb.maxpool2x2_backward(dy, c1), ref.maxpool2x2_backward(dy, c0))
-
-
-@pytest.mark.parametrize("dtype", [np.float32, np.float64])
-@pytest.mark.parametrize("shape", [(1, 1, 2, 2), (2, 3, 5, 7), (3, 2, 8, 8), (2, 1, 9, 4), (64, 32, 28, 28)])
-def test_maxpool(nb, ref, shape, dtype):
-    rng = np.random.default_rng(sum(shape))
-    x = rand(rng, shape, dtype)
-    y0, c0 = ref.maxpool2x2_forward(x)
-    y1, c1 = nb.maxpool2x2_forward(x)
-    close(y1, y0, "maxpool forward")
-    dy = rand(rng, y0.shape, dtype)
-    close(nb.maxpool2x2_backward(dy, c1), ref.maxpool2x2_backward(dy, c0), "maxpool backward")
-
-
-def test_maxpool_ties_route_to_first_maximum(nb, ref):
-    rng = np.random.default_rng(3)
-    # Few distinct values: most windows hold ties (including after ReLU's zeros).
-    x = rng.integers(0, 3, size=(4, 3, 7, 6)).astype(np.float32)
-    x[0, 0] = 1.0  # all-equal windows
-    y0, c0 = ref.maxpool2x2_forward(x)
-    y1, c1 = nb.maxpool2x2_forward(x)
-    np.testing.assert_array_equal(y1, y0)
-    dy = rand(rng, y0.shape)
-    np.testing.assert_array_equal(nb.maxpool2x2_backward(dy, c1), ref.maxpool2x2_backward(dy, c0))
-
-
-@pytest.mark.parametrize("dtype", [np.float32, np.float64])
-@pytest.mark.parametrize("shape", [(1, 1), (3, 7), (2, 4, 5, 5), (64, 32, 28, 28)])
-def test_relu(nb, ref, shape, dtype):
-    rng = np.random.default_rng(len(shape))
-    x = rand(rng, shape, dtype)
-    x.flat[0] = 0.0
-    y0, c0 = ref.relu_forward(x)
-    y1, c1 = nb.relu_forward(x)
-    np.testing.assert_array_equal(y1, y0)
-    dy = rand(rng, shape, dtype)
-    np.testing.assert_array_equal(nb.relu_backward(dy, c1), ref.relu_backward(dy, c0))
-
-
-@pytest.mark.parametrize("shape", [(2, 3), (4, 2, 5, 5), (64, 9216)])
-def test_dropout(nb, ref, shape):
-    rng = np.random.default_rng(1)
-    x = rand(rng, shape)
-    y0, c0 = ref.dropout_forward(x, 0.25, 12345)
-    y1, c1 = nb.dropout_forward(nb.from_host(x), 0.25, 12345)
-    np.testing.assert_array_equal(y1, y0)
-    kept = y0 != 0
-    np.testing.assert_array_equal(kept, dropout_keep_mask(shape, 0.25, 12345) & (x != 0))
-    dy = rand(rng, shape)
-    np.testing.assert_array_equal(nb.dropout_backward(dy, c1), ref.dropout_backward(dy, c0))
-
-
-@pytest.mark.parametrize("dtype", [np.float32, np.float64])
-@pytest.mark.parametrize("n,f,u", [(1, 1, 1), (3, 7, 5), (16, 50, 10), (64, 3136, 512), (64, 40000, 1), (2, 3, 40000)])
-def test_dense(nb, ref, n, f, u, dtype):
-    rng = np.random.default_rng(n + f + u)
-    x, w, b = rand(rng, (n, f), dtype), rand(rng, (u, f), dtype), rand(rng, (u,), dtype)
-    y0, c0 = ref.dense_forward(x, w, b)
-    y1, c1 = nb.dense_forward(x, w, b)
-    close(y1, y0, "dense forward")
-    dy = rand(rng, y0.shape, dtype)
-    for need_dx in (True, False):
-        g0, g1 = ref.dense_backward(dy, c0, need_dx), nb.dense_backward(dy, c1, need_dx)
-        assert (g1[0] is None) == (not need_dx)
-        if need_dx:
-            close(g1[0], g0[0], "dense dx")
-        close(g1[1], g0[1], "dense dw")
-        close(g1[2], g0[2], "dense db")
-
-
-@pytest.mark.parametrize("dtype", [np.float32, np.float64])
-@pytest.mark.parametrize("n", [1, 5, 64])
-def test_softmax_cross_entropy(nb, ref, n, dtype):
-    rng = np.random.default_rng(n)
-    logits = (rand(rng, (n, 10), dtype) * 4).astype(dtype)
-    labels = rng.integers(0, 10, n)
-    logits[0, 3] = logits[0, 7] = logits[0].max() + 1  # a tie: argmax takes the first
-    l0, k0, d0 = ref.softmax_cross_entropy(logits, labels)
-    l1, k1, d1 = nb.softmax_cross_entropy(logits, labels)
-    assert k1 == k0
-    assert abs(l1 - l0) <= 1e-5 * max(1.0, abs(l0))
-    close(d1, d0, "softmax_cross_entropy dlogits")
-    close(nb.softmax(logits), ref.softmax(logits), "softmax")
-
-
-@pytest.mark.parametrize("size", [(7,), (3, 5), (512, 3136)])
-@pytest.mark.parametrize("kind", ["sgd", "momentum", "adam"])
-def test_optimizer_steps(nb, ref, kind, size):
-    start = rand(np.random.default_rng(1), size)
-    states = {}
-    for name, be in (("ref", ref), ("nb", nb)):
-        p = start.copy()
-        m, v = np.zeros_like(p), np.zeros_like(p)
-        for t in range(1, 4):
-            g = rand(np.random.default_rng(t), size)
-            if kind == "sgd":
-                be.sgd_step(p, g, None, 0.1, 0.0)
-            elif kind == "momentum":
-                be.sgd_step(p, g, m, 0.05, 0.9)
-            else:
-                be.adam_step(p, g, m, v, 1e-3, 0.9, 0.999, 1e-8, t)
-        states[name] = (p, m, v)
-    for got, exp, what in zip(states["nb"], states["ref"], ("param", "m/velocity", "v")):
-        close(got, exp, f"{kind} {what}", rtol=1e-6, atol=1e-6)
-    # Both moved the weights (two backends that both did nothing would agree too).
-    moved = np.mean(states["nb"][0] != start)
-    assert moved > 0.9, f"{kind}: numba moved only {moved:.0%} of the weights"
-
-
 def test_outputs_held_by_callers_are_not_overwritten(nb):
     """Pooled buffers are reused only once nobody holds them."""
     rng = np.random.default_rng(5)
@@ -377,27 +218,6 @@ def test_outputs_held_by_callers_are_not_overwritten(nb):
     del y2
     y3, _ = nb.relu_forward(x1)
     assert not np.shares_memory(y3, view)
-
-
-@pytest.mark.parametrize("net", ["conv5-8,relu,pool,conv3-16,relu,pool,dense-10",
-                                 "conv4-4-valid,relu,pool,dropout-0.25,dense-16,relu,dense-10"])
-def test_training_matches_reference(nb, ref, net):
-    from cnnviz.nn.model import Sequential
-    from cnnviz.nn.optim import Optimizer
-    from cnnviz.train.step import training_step
-
-    data_rng = np.random.default_rng(0)
-    images = data_rng.integers(0, 256, (16, 28, 28), dtype=np.uint8)
-    labels = data_rng.integers(0, 10, 16)
-    curves = {}
-    for be in (ref, nb):
-        model = Sequential.from_spec(net).initialise(42).to(be)
-        opt = Optimizer("adam").to(be)
-        data, stats = be.upload_dataset(images, labels), be.new_step_stats(5)
-        for step in range(5):  # the trainer's step
-            training_step(be, model, opt, data, np.arange(16), stats, step, step, 1e-2)
-        curves[be.name] = be.read_step_stats(stats, 5)[:, 0]
-    np.testing.assert_allclose(curves["numba"], curves["numpy"], rtol=1e-4, atol=1e-5)
 
 
 def test_float32_kernels_compute_nothing_in_float64():

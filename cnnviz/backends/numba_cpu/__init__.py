@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple
 
 import numpy as np
 
@@ -55,6 +56,31 @@ def _flat(a: np.ndarray) -> np.ndarray:
     return a.reshape(-1)
 
 
+class ConvPlan(NamedTuple):
+    """How a convolution of these shapes runs: its sizes, its im2col layout and its chunk of images."""
+
+    n: int
+    c: int
+    o: int
+    kh: int
+    kw: int
+    top: int
+    left: int
+    hp: int
+    """Padded input height and width."""
+    wp: int
+    ho: int
+    wo: int
+    p: int
+    """Output pixels per image (ho * wo)."""
+    k: int
+    """Rows of a column (c * kh * kw)."""
+    channels_last: bool
+    """Channels-last im2col (pixel-major columns); else channel planes (the first layer)."""
+    chunk: int
+    """Images per im2col + sgemm round (their columns fit a core's L2)."""
+
+
 class NumbaBackend(ArrayBackend):
     """Parallel over the batch: ``threads`` workers each run GIL-free numba kernels
     and single-threaded sgemm on their own slice of images.
@@ -74,7 +100,7 @@ class NumbaBackend(ArrayBackend):
 
     # Images per im2col + sgemm round: the columns of one chunk fit a core's L2.
     conv_chunk_bytes = 1 << 20
-    # Channels-last im2col when kw*C >= this (see _conv_plan).
+    # Channels-last im2col when kw*C >= this (see conv_plan).
     channels_last_min_run = 16
     # Winograd when both channel counts reach this: its transforms cost ~(C_in + C_out) per tile,
     # the products C_in * C_out (24 -> 32: im2col 0.65-0.8x Winograd's backward time; 32 -> 64:
@@ -143,7 +169,7 @@ class NumbaBackend(ArrayBackend):
         return even_ranges(n, self.threads if elements >= self.min_parallel_elements else 1)
 
     # --- convolution: im2col + sgemm per chunk of images (see kernels) --------
-    def _conv_plan(self, x_shape, w_shape, padding, itemsize):
+    def conv_plan(self, x_shape, w_shape, padding, itemsize) -> ConvPlan:
         n, c, h, wd = x_shape
         o, _, kh, kw = w_shape
         top, bottom, left, right = (int(v) for v in padding)
@@ -154,13 +180,13 @@ class NumbaBackend(ArrayBackend):
         # packed moves; channel planes (runs of wo floats) for the first layer (C=1).
         channels_last = c * kw >= self.channels_last_min_run
         nb = max(1, min(n, self.conv_chunk_bytes // max(p * k * itemsize, 1)))  # columns fit L2
-        return n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, channels_last, nb
+        return ConvPlan(n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, channels_last, nb)
 
     def conv2d_forward(self, x, w, b, padding: Padding):
         x = np.ascontiguousarray(x)
         dtype = x.dtype
         n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, last, nb = \
-            self._conv_plan(x.shape, w.shape, padding, dtype.itemsize)
+            self.conv_plan(x.shape, w.shape, padding, dtype.itemsize)
         y = self._ws.get((n, o, ho, wo), dtype)
         if self._use_winograd(kh, kw, c, o):
             b = np.ascontiguousarray(b, dtype=dtype)
@@ -209,7 +235,7 @@ class NumbaBackend(ArrayBackend):
         checked_gradient_buffer(dw, w.shape, dtype, "conv2d_backward dw")
         checked_gradient_buffer(db, (w.shape[0],), dtype, "conv2d_backward db")
         n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, last, nb = \
-            self._conv_plan(x.shape, w.shape, padding, dtype.itemsize)
+            self.conv_plan(x.shape, w.shape, padding, dtype.itemsize)
         dy3 = np.ascontiguousarray(dy).reshape(n, o, p)
         if last:
             wm = np.ascontiguousarray(w.transpose(0, 2, 3, 1)).reshape(o, k)  # columns in (i, j, c) order
@@ -417,6 +443,8 @@ class NumbaBackend(ArrayBackend):
     def softmax_cross_entropy(self, logits, labels):
         logits = np.ascontiguousarray(logits)
         labels = np.ascontiguousarray(labels, dtype=np.int64)
+        if labels.shape != (logits.shape[0],):  # the kernel reads one label per row, unchecked
+            raise ValueError(f"softmax_cross_entropy: {labels.shape[0]} labels for {logits.shape[0]} rows of logits")
         dlogits = np.empty_like(logits)
         loss, correct = K.softmax_xent(logits, labels, logits.dtype.type(1.0 / max(len(logits), 1)), dlogits)
         return float(loss), int(correct), dlogits

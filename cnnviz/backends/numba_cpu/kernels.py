@@ -246,7 +246,8 @@ if numba is not None:
     # --- 2x2 max pooling -------------------------------------------------------
     @njit(**JIT)
     def maxpool_forward(x, y, argmax):
-        """First maximum of each 2x2 window (window order: row-major, as np.argmax)."""
+        """First maximum of each 2x2 window (window order: row-major, as np.argmax, which counts the
+        window's first NaN as its maximum: ``v != v and m == m``)."""
         n, c, h2, w2 = y.shape
         for b in range(n):
             for ci in range(c):
@@ -259,15 +260,15 @@ if numba is not None:
                         m = r0[2 * px]
                         k = 0
                         v = r0[2 * px + 1]
-                        if v > m:
+                        if v > m or (v != v and m == m):
                             m = v
                             k = 1
                         v = r1[2 * px]
-                        if v > m:
+                        if v > m or (v != v and m == m):
                             m = v
                             k = 2
                         v = r1[2 * px + 1]
-                        if v > m:
+                        if v > m or (v != v and m == m):
                             m = v
                             k = 3
                         yr[px] = m
@@ -305,8 +306,11 @@ if numba is not None:
     def relu_forward(x, y):
         for i in range(x.size):
             v = x[i]
-            # "not v < 0" keeps NaN, as np.maximum does
-            y[i] = v if not v < 0 else v * 0
+            # NaN stays NaN, as np.maximum does; a negative or -0.0 becomes +0.0 (v * 0 would be -0.0)
+            if v <= 0:
+                y[i] = 0
+            else:
+                y[i] = v
 
     @njit(**JIT)
     def relu_backward(dy, y, dx):
