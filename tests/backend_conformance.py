@@ -318,8 +318,8 @@ class BackendConformance:
             be.softmax_cross_entropy_into(be.from_host(logits), be.from_host(labels), stats, 4)
 
     # --- optimizers --------------------------------------------------------------------------------------------
-    @pytest.mark.parametrize("kind", ["sgd", "momentum", "adam"])
-    def test_optimizer_steps(self, be, ref, kind, opt_size, dtype):
+    @pytest.mark.parametrize("optimizer", ["sgd", "momentum", "adam"])
+    def test_optimizer_steps(self, be, ref, optimizer, opt_size, dtype):
         start = np.random.default_rng(1).standard_normal(opt_size).astype(dtype)
         grads = [np.random.default_rng(t).standard_normal(opt_size).astype(dtype) for t in range(1, 4)]
         states = {}
@@ -328,43 +328,43 @@ class BackendConformance:
             m, v = backend.zeros_like(p), backend.zeros_like(p)
             for t, g in enumerate(grads, 1):
                 g = backend.from_host(g)
-                if kind == "sgd":
+                if optimizer == "sgd":
                     backend.sgd_step(p, g, None, 0.1, 0.0)
-                elif kind == "momentum":
+                elif optimizer == "momentum":
                     backend.sgd_step(p, g, m, 0.05, 0.9)
                 else:
                     backend.adam_step(p, g, m, v, 1e-3, 0.9, 0.999, 1e-8, t)
             states[who] = [backend.to_host(a) for a in (p, m, v)]
         for got, expected, what in zip(states["be"], states["ref"], ("param", "m (velocity)", "v")):
-            assert_close(got, expected, f"{be.name} {kind} {what}", self.tol("optimizer", dtype))
+            assert_close(got, expected, f"{be.name} {optimizer} {what}", self.tol("optimizer", dtype))
         moved = np.mean(states["be"][0] != start)  # two backends that both did nothing would agree too
-        assert moved > 0.9, f"{be.name} {kind}: moved only {moved:.0%} of the weights"
+        assert moved > 0.9, f"{be.name} {optimizer}: moved only {moved:.0%} of the weights"
 
     # --- whole training steps ---------------------------------------------------------------------------------
-    def _train(self, backend, spec, input_shape, dtype, kind):
+    def _train(self, backend, spec, input_shape, dtype, optimizer):
         rng = np.random.default_rng(0)
         images = rng.integers(0, 256, (10, *input_shape[1:]), dtype=np.uint8)
         data = backend.upload_dataset(images, rng.integers(0, 10, 10))
         model = Sequential.from_spec(spec, input_shape=input_shape).initialise(42, dtype).to(backend)
-        opt = Optimizer(kind).to(backend)
+        opt = Optimizer(optimizer).to(backend)
         stats = backend.new_step_stats(self.TRAINING_STEPS)
         grads = [training_step(backend, model, opt, data, np.array([step, 9 - step, 3, 5]), stats, step, 77 + step,
                                1e-2, before_update=lambda: backend.to_host(model.named_parameters().flat.grad).copy())
                  for step in range(self.TRAINING_STEPS)]
         return model.state_dict(), backend.read_step_stats(stats, self.TRAINING_STEPS), grads
 
-    @pytest.mark.parametrize("kind", ["adam", "momentum"])
-    def test_training_steps_follow_the_reference(self, be, ref, training_net, dtype, kind):
+    @pytest.mark.parametrize("optimizer", ["adam", "momentum"])
+    def test_training_steps_follow_the_reference(self, be, ref, training_net, dtype, optimizer):
         spec, input_shape = training_net
-        state, stats, grads = self._train(be, spec, input_shape, dtype, kind)
-        state_ref, stats_ref, grads_ref = self._train(ref, spec, input_shape, dtype, kind)
+        state, stats, grads = self._train(be, spec, input_shape, dtype, optimizer)
+        state_ref, stats_ref, grads_ref = self._train(ref, spec, input_shape, dtype, optimizer)
         tol = self.tol("training", dtype)
         for step, (g, e) in enumerate(zip(grads, grads_ref)):
             assert_close(g, e, f"{be.name} {spec}: flat gradient of step {step}", tol)
         assert_close(stats[:, 0], stats_ref[:, 0], f"{be.name} {spec}: losses", tol)
         assert np.abs(stats[:, 1] - stats_ref[:, 1]).max() <= (1 if dtype == np.float32 else 0), "correct counts"
         for name, expected in state_ref.items():
-            assert_close(state[name], expected, f"{be.name} {spec}: {name} after {kind}", tol)
+            assert_close(state[name], expected, f"{be.name} {spec}: {name} after {optimizer}", tol)
 
     # --- float64 gradient checks: every backward against central finite differences -------------------------------
     @pytest.mark.parametrize("op", ["conv", "conv-valid-even", "maxpool", "relu", "dropout", "dense", "loss"])

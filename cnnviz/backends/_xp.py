@@ -176,7 +176,8 @@ class ArrayBackend:
 
     # --- elementwise -------------------------------------------------------
     def relu_forward(self, x):
-        y = self.xp.maximum(x, 0)
+        # x where x > 0, NaN stays NaN, +0.0 elsewhere (np.maximum(-0.0, 0) may give either zero)
+        y = self.xp.where(x <= 0, x.dtype.type(0), x)
         return y, y
 
     def relu_backward(self, dy, cache):

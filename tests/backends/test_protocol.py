@@ -1,40 +1,15 @@
-"""The device-resident training protocol (base.Backend), on every backend that runs here.
+"""What the device-resident protocol (base.Backend) defines for every backend, outside any one backend:
+the dropout mask's hash and keys, the host arrays a backend is given.
 
-The conformance suite (tests/backend_conformance.py) runs here for numpy, numba and cupy against the
-NumPy reference; tests/cuda/test_protocol_cuda.py runs the same suite for the numba.cuda backend under
-the CUDA simulator. What is here besides it is not about one backend.
+The op-level checks every backend runs are the conformance suite (tests/backend_conformance.py),
+subclassed per backend: test_numpy_ref.py, test_numba_cpu.py, test_cupy_backend.py and, under the CUDA
+simulator, tests/cuda/test_protocol_cuda.py.
 """
 
 import numpy as np
-import pytest
 
-from cnnviz.backends import registry
-from cnnviz.backends.base import BackendUnavailable, dropout_keep_mask, dropout_key, dropout_threshold, hash32
+from cnnviz.backends.base import dropout_keep_mask, dropout_key, dropout_threshold, hash32
 from cnnviz.data.batches import to_float_nchw
-
-from backend_conformance import *  # noqa: F401,F403 - the suite, run for the backends below
-
-REF = registry.get("numpy")
-
-
-def _backends():
-    out = []
-    for name in ("numpy", "numba", "cupy"):
-        try:
-            out.append(pytest.param(registry.get(name), id=name))
-        except BackendUnavailable as exc:
-            out.append(pytest.param(None, id=name, marks=pytest.mark.skip(reason=f"{name}: {exc}")))
-    return out
-
-
-@pytest.fixture(params=_backends())
-def be(request):
-    return request.param
-
-
-@pytest.fixture
-def ref():
-    return REF
 
 
 def test_hash32_matches_the_published_lowbias32_values():

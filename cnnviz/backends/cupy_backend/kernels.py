@@ -264,12 +264,12 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) maxpool_bwd___S__(
     }
 }
 
-/* np.maximum(x, 0): (x >= 0 or x is NaN) ? x : 0. */
+/* The reference's ReLU: x where x > 0 or x is NaN, else +0.0 (also for -0.0). */
 extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) relu_fwd___S__(
         const T* __restrict__ x, T* __restrict__ y, __I__ size) {
     CNNVIZ_LOOP(__I__, i, size) {
         const T v = x[i];
-        y[i] = (v >= (T)0 || cnnviz_isnan(v)) ? v : (T)0;
+        y[i] = (v > (T)0 || cnnviz_isnan(v)) ? v : (T)0;
     }
 }
 

@@ -63,8 +63,9 @@ def build_elementwise_kernels(cuda_module, np_dtype: np.dtype, cfg) -> dict:
             v = zero
             if py < h2 and px < w2:
                 k = (plane * h2 + py) * w2 + px
-                if argmax[k] == (iy % 2) * 2 + ix % 2:
-                    v = dy[k]
+                g = dy[k]
+                # dy * 0 off the maximum, as the reference's one-hot product (-0.0, NaN for an infinite dy)
+                v = g if argmax[k] == (iy % 2) * 2 + ix % 2 else g * zero
             dx[i] = v
 
     # --- elementwise (flat) -------------------------------------------------------------
@@ -85,7 +86,7 @@ def build_elementwise_kernels(cuda_module, np_dtype: np.dtype, cfg) -> dict:
     def relu_backward(dy, y, dx):
         i = cuda.grid(1)
         if i < dy.size:
-            dx[i] = dy[i] if y[i] > zero else zero
+            dx[i] = dy[i] if y[i] > zero else dy[i] * zero  # dy * (y > 0), as the reference
 
     @cuda.jit
     def dropout_apply(x, y, mixed_key, threshold, scale):
