@@ -134,9 +134,9 @@ class BackendConformance:
             if name in metafunc.fixturenames:
                 metafunc.parametrize(name, cases, ids=[_case_id(c) for c in cases])
 
-    @pytest.fixture(scope="class")
+    @pytest.fixture
     def ref(self):
-        return numpy_ref.create()
+        return numpy_ref.reference()
 
     def tol(self, op: str, dtype) -> float:
         name = np.dtype(dtype).name

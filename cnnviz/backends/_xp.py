@@ -1,9 +1,12 @@
 """Array code written once for any NumPy-compatible namespace (``xp``).
 
-The NumPy reference backend is this class with ``xp = numpy``; the CuPy
-backend is the same class with ``xp = cupy`` plus a few GPU kernels. Every
-operation is vectorised: Python loops run only over kernel offsets (at most
-kh*kw iterations), never over pixels or batch items.
+The NumPy reference backend (numpy_ref.py) is this class with ``xp = numpy``;
+the CuPy backend is the same class with ``xp = cupy``, its own GPU kernels in
+place of most ops. Every operation is vectorised: Python loops run only over
+kernel offsets (at most kh*kw iterations), never over pixels or batch items.
+Each backward pass says in a comment how its gradient follows from the forward.
+The fast paths at the end compute the same results as the plain code, faster
+(for the app's inference on the NumPy copy).
 """
 
 from __future__ import annotations
@@ -79,7 +82,8 @@ class ArrayBackend:
         return cols.reshape(c * kh * kw, n * ho * wo), ho, wo
 
     def col2im(self, dcols, x_shape, kh: int, kw: int, padding: Padding, ho: int, wo: int):
-        """Adjoint of im2col: sums the column gradients back into (N,C,H,W)."""
+        """Adjoint of im2col: sums the column gradients back into (N,C,H,W). im2col copies each input
+        pixel into every column whose window covers it, so its gradient is the sum over those copies."""
         xp = self.xp
         n, c, h, w = x_shape
         top, bottom, left, right = padding
@@ -109,6 +113,8 @@ class ArrayBackend:
         return out
 
     def conv2d_backward(self, dy, cache, need_dx: bool = True, dw=None, db=None):
+        # Forward was Y = W2 @ cols + b (W2 = w as (O, C*kh*kw)), so dL/dW2 = dY @ cols^T, dL/db = the sum of
+        # dY over the batch and pixels, dL/dcols = W2^T @ dY, and dL/dx = col2im(dL/dcols) (im2col's adjoint).
         cols, x_shape, w, padding, ho, wo = cache
         o, c, kh, kw = w.shape
         dy2 = dy.transpose(1, 0, 2, 3).reshape(o, -1)  # (O, N*Ho*Wo)
@@ -125,41 +131,21 @@ class ArrayBackend:
     # --- 2x2 max pooling --------------------------------------------------
     def maxpool2x2_forward(self, x):
         """Each 2x2 window's maximum and where it is (0-3, row by row), as ``np.argmax`` of the window
-        says: the first maximum, a NaN counting as the maximum (the first NaN). Backward routes through it
-        alone. Elementwise on the four strided views (2.2x faster than argmax along a copied axis of 4,
-        which was an eighth of the GUI's background inference on the NumPy copy)."""
+        says: the first maximum, a NaN counting as the maximum (the first NaN). An odd last row or column
+        is dropped. Backward routes through the argmax alone."""
         xp = self.xp
         n, c, h, w = x.shape
         h2, w2 = h // 2, w // 2
-        rows = x[:, :, :2 * h2:2], x[:, :, 1:2 * h2:2]
-        corners = rows[0][..., :2 * w2:2], rows[0][..., 1:2 * w2:2], rows[1][..., :2 * w2:2], rows[1][..., 1:2 * w2:2]
-        a, b, c_, d = corners
-        # maximum propagates a NaN; of +0.0 and -0.0 it gives +0.0 whichever comes first (mended below)
-        y = xp.maximum(xp.maximum(a, b), xp.maximum(c_, d))
-        nan = xp.isnan(y) if y.dtype.kind == "f" else None
-        if nan is not None and bool(nan.any()):
-            found = [(v == y) & ~nan | (v != v) for v in corners]  # in a NaN window the first NaN is its argmax
-        else:
-            found = [v == y for v in corners]
-        i8 = xp.int8
-        argmax = xp.where(found[0], i8(0), xp.where(found[1], i8(1), xp.where(found[2], i8(2), i8(3))))
-        argmax = argmax.astype(i8, copy=False)
-        if self._has_negative_zero(x):  # maximum(-0.0, 0.0) is +0.0: a zero is the argmax corner's own
-            zero = y == 0
-            y[zero] = xp.choose(argmax[zero], [corner[zero] for corner in corners])
-        return y, (argmax, x.shape)
-
-    def _has_negative_zero(self, x) -> bool:
-        """Whether ``x`` holds a -0.0 (rare: a ReLU's output has none), read as integers (one pass)."""
-        xp = self.xp
-        if x.dtype.kind != "f":
-            return False
-        if x.flags.c_contiguous and x.dtype.itemsize in (4, 8):
-            bits = xp.int32 if x.dtype.itemsize == 4 else xp.int64
-            return bool((x.view(bits) == xp.iinfo(bits).min).any())
-        return bool(((x == 0) & xp.signbit(x)).any())
+        # (N, C, H2, 2, W2, 2) -> (N, C, H2, W2, 4): each window's four values on the last axis
+        windows = x[:, :, :2 * h2, :2 * w2].reshape(n, c, h2, 2, w2, 2).transpose(0, 1, 2, 4, 3, 5)
+        windows = windows.reshape(n, c, h2, w2, 4)
+        argmax = windows.argmax(axis=-1)
+        y = xp.take_along_axis(windows, argmax[..., None], axis=-1)[..., 0]
+        return y, (argmax.astype(xp.int8), x.shape)
 
     def maxpool2x2_backward(self, dy, cache):
+        # y = x at the window's argmax, so dL/dx = dy there and dy * 0 at the window's other three (a
+        # one-hot product: 0 * inf is NaN); the odd last row or column, in no window, gets 0.
         xp = self.xp
         argmax, x_shape = cache
         n, c, h, w = x_shape
@@ -176,11 +162,14 @@ class ArrayBackend:
 
     # --- elementwise -------------------------------------------------------
     def relu_forward(self, x):
-        # x where x > 0, NaN stays NaN, +0.0 elsewhere (np.maximum(-0.0, 0) may give either zero)
-        y = self.xp.where(x <= 0, x.dtype.type(0), x)
+        # x where x > 0, NaN stays NaN, +0.0 elsewhere: maximum(-0.0, 0) may give either zero, -0.0 + 0 is +0.0
+        # (np.where(x <= 0, 0, x) says the same, 8x slower).
+        y = self.xp.maximum(x, 0)
+        y += 0
         return y, y
 
     def relu_backward(self, dy, cache):
+        # y = max(x, 0): dy/dx = 1 where the output is positive, else 0 (at x = 0 too), so dL/dx = dy * (y > 0).
         return dy * (cache > 0)
 
     def dropout_forward(self, x, rate: float, key: int):
@@ -189,6 +178,7 @@ class ArrayBackend:
         return x * factor, factor
 
     def dropout_backward(self, dy, cache):
+        # y = x * factor (0 where dropped, 1/(1-rate) where kept): linear in x, so dL/dx = dy * factor.
         return dy * cache
 
     # --- dense ----------------------------------------------------------------
@@ -198,6 +188,7 @@ class ArrayBackend:
         return y, (x, w)
 
     def dense_backward(self, dy, cache, need_dx: bool = True, dw=None, db=None):
+        # y = x @ w^T + b: dL/dw = dy^T @ x, dL/db = the sum of dy over the batch, dL/dx = dy @ w.
         x, w = cache
         checked_gradient_buffer(dw, w.shape, dy.dtype, "dense_backward dw")
         checked_gradient_buffer(db, (w.shape[0],), dy.dtype, "dense_backward db")
@@ -239,6 +230,7 @@ class ArrayBackend:
         rows = xp.arange(n)
         loss = -logp[rows, labels].mean()
         correct = (logits.argmax(axis=1) == labels).sum()
+        # L = -mean over rows of log softmax(z)[label]: dL/dz = (softmax(z) - onehot(label)) / n
         dlogits = xp.exp(logp)
         dlogits[rows, labels] -= 1
         dlogits /= n
@@ -271,9 +263,48 @@ class ArrayBackend:
         param -= lr * velocity
 
     def adam_step(self, param, grad, m, v, lr, beta1, beta2, eps, t) -> None:
+        # m, v: running means of the gradient and its square; the bias corrections of both are folded into
+        # the step size (adam_step_size), with eps added to sqrt(v) uncorrected, as PyTorch does.
         xp = self.xp
         m *= beta1
         m += (1 - beta1) * grad
         v *= beta2
         v += (1 - beta2) * grad * grad
         param -= adam_step_size(lr, beta1, beta2, t) * m / (xp.sqrt(v) + eps)
+
+
+# --- fast paths: the reference's results, bit for bit, where speed matters ------------------------------
+def maxpool2x2_strided(xp, x):
+    """``ArrayBackend.maxpool2x2_forward``, bit for bit (tests/backends/test_numpy_ref.py), elementwise on the
+    four strided corners of the windows: 2.2x faster than the reference's argmax along a copied axis of 4,
+    which was an eighth of the GUI's background inference on the NumPy copy (numpy_ref.NumpyFastBackend)."""
+    n, c, h, w = x.shape
+    h2, w2 = h // 2, w // 2
+    rows = x[:, :, :2 * h2:2], x[:, :, 1:2 * h2:2]
+    corners = rows[0][..., :2 * w2:2], rows[0][..., 1:2 * w2:2], rows[1][..., :2 * w2:2], rows[1][..., 1:2 * w2:2]
+    a, b, c_, d = corners
+    # maximum propagates a NaN; of +0.0 and -0.0 it gives +0.0 whichever comes first (mended below)
+    y = xp.maximum(xp.maximum(a, b), xp.maximum(c_, d))
+    nan = xp.isnan(y) if y.dtype.kind == "f" else None
+    if nan is not None and bool(nan.any()):
+        found = [(v == y) & ~nan | (v != v) for v in corners]  # in a NaN window the first NaN is its argmax
+    else:
+        found = [v == y for v in corners]
+    i8 = xp.int8
+    argmax = xp.where(found[0], i8(0), xp.where(found[1], i8(1), xp.where(found[2], i8(2), i8(3))))
+    argmax = argmax.astype(i8, copy=False)
+    if _has_negative_zero(xp, x):  # maximum(-0.0, 0.0) is +0.0: a zero is the argmax corner's own
+        zero = y == 0
+        y[zero] = xp.choose(argmax[zero], [corner[zero] for corner in corners])
+    return y, (argmax, x.shape)
+
+
+def _has_negative_zero(xp, x) -> bool:
+    """Whether ``x`` holds a -0.0 (rare: a ReLU's output has none), read as integers (one pass)."""
+    if x.dtype.kind != "f":
+        return False
+    if x.flags.c_contiguous and x.dtype.itemsize in (4, 8):
+        bits = xp.int32 if x.dtype.itemsize == 4 else xp.int64
+        return bool((x.view(bits) == xp.iinfo(bits).min).any())
+    return bool(((x == 0) & xp.signbit(x)).any())
+

@@ -79,7 +79,7 @@ class TestNumbaCpu(BackendConformance):
     OPTIMIZER_SIZES = BackendConformance.OPTIMIZER_SIZES + [(512, 3136)]
     TOL = {"float32": 2e-5, "float64": 2e-5}  # (float64 sums in another order than BLAS' as in float32)
 
-    @pytest.fixture(scope="class")
+    @pytest.fixture
     def be(self, nb):
         return nb
 
