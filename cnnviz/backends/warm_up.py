@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     except (BackendUnavailable, ValueError) as exc:
         print(f"{name}: not available ({exc})", file=sys.stderr)
         return 2
-    seconds = float(backend.warm_up(np.float32)) if getattr(backend, "needs_warmup", False) else 0.0
+    seconds = float(backend.warm_up(np.float32)) if backend.needs_warmup else 0.0
     print(f"{name}: kernels ready in {seconds:.1f} s", flush=True)
     return 0
 

@@ -142,7 +142,7 @@ def run(args) -> int:
             say(f"{name}: unavailable ({exc})")
             continue
         start = time.perf_counter()
-        if getattr(be, "needs_warmup", False):
+        if be.needs_warmup:
             progress(f"{name}: compiling...")
             compiles[name] = float(be.warm_up(np.float32))
         else:

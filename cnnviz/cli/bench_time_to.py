@@ -209,7 +209,7 @@ def run_time_to(args, names: list[str], open_backend, progress, say, load_datase
             unavailable[name] = str(exc)
             say(f"{name}: unavailable ({exc})")
             continue
-        if getattr(be, "needs_warmup", False):
+        if be.needs_warmup:
             progress(f"{name}: compiling...")
             be.warm_up(np.float32)
         runners.append((name, lambda be=be: _run_cnnviz(be, recipe, schedule, dataset, target, args.seed), be))

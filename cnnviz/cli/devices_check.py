@@ -313,7 +313,7 @@ def check_backend(name: str, spec: str, data: _Data, reference: dict, timed_step
         if missing:
             raise NotImplementedError(f"the backend lacks {', '.join(missing)} of the training protocol")
         warm_up = getattr(be, "warm_up", None)
-        result.warmup_s = float(warm_up(DTYPE)) if getattr(be, "needs_warmup", False) and warm_up else 0.0
+        result.warmup_s = float(warm_up(DTYPE)) if be.needs_warmup and warm_up else 0.0
         session = _Session(be, spec, data, len(reference["steps"]))
         checks, rel = compare_results(session.results(reference), reference)
         result.errors = {key: m.fraction for key, m in checks.items()}

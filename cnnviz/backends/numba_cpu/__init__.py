@@ -142,10 +142,6 @@ class NumbaBackend(ArrayBackend):
         return Phrase(N_("{description}; {note}"), description=text, note=numba_cache.note()) \
             if numba_cache.note() else text
 
-    def release_workspaces(self) -> None:
-        """Drop the pooled buffers (e.g. after switching to a much smaller network)."""
-        self._ws.clear()
-
     # --- running work on the workers ---------------------------------------------
     def _run(self, fn, ranges):
         """fn(lo, hi) for every range, the first on the calling thread; BLAS single-threaded meanwhile."""

@@ -59,11 +59,6 @@ class Workspace:
                 self._bytes += buf.nbytes
             return buf
 
-    def clear(self) -> None:
-        with self._lock:
-            self._buffers.clear()
-            self._bytes = 0
-
     @property
     def nbytes(self) -> int:
         return self._bytes

@@ -54,11 +54,6 @@ from ..warm_up import exercise_every_op
 MAX_KERNEL = 15
 """Largest convolution kernel side (the spec parser allows 1..15)."""
 
-# Kept for callers of the old module layout.
-simulator_requested = discovery.simulator_requested
-PIP_GPU = discovery.PIP_GPU
-STAGING_SLOTS = memory.STAGING_SLOTS
-
 
 def _blocks(count: int, threads: int) -> int:
     return max(1, (count + threads - 1) // threads)
@@ -147,10 +142,6 @@ class NumbaCudaBackend:
     def workspace(self):
         with self._arenas.entered():
             yield self
-
-    def release_workspaces(self) -> None:
-        """Forget this thread's arena (e.g. after switching to a much smaller network)."""
-        self._arenas.release()
 
     def _dummy(self, dtype):
         """A one-element array for kernel arguments a launch does not use."""

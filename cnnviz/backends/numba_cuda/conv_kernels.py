@@ -20,17 +20,14 @@ import numpy as np
 from .gemm_kernels import gemm_tile
 
 cuda = None
-"""``numba.cuda``, set by the builder below. Kernels must see it as a module global:
-the simulator runs them with a fake ``cuda`` swapped into their globals."""
+"""``numba.cuda``, set by ``kernels.bind_cuda`` (the kernels' one binding; see there)."""
 
 
-def build_conv_kernels(cuda_module, np_dtype: np.dtype, cfg) -> dict:
+def build_conv_kernels(np_dtype: np.dtype, cfg) -> dict:
     """``conv_forward``, ``conv_input_grad`` (each also ``*_narrow``) and ``conv_weight_grad``
     for one float dtype and one ``KernelConfig`` (compiled on first launch)."""
-    global cuda
     import numba
 
-    cuda = cuda_module
     nb = numba.from_dtype(np_dtype)
     i32 = numba.int32
     u64 = numba.uint64

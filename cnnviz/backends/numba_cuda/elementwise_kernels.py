@@ -11,16 +11,13 @@ from __future__ import annotations
 import numpy as np
 
 cuda = None
-"""``numba.cuda``, set by the builder below. Kernels must see it as a module global:
-the simulator runs them with a fake ``cuda`` swapped into their globals."""
+"""``numba.cuda``, set by ``kernels.bind_cuda`` (the kernels' one binding; see there)."""
 
 
-def build_elementwise_kernels(cuda_module, np_dtype: np.dtype, cfg) -> dict:
+def build_elementwise_kernels(np_dtype: np.dtype, cfg) -> dict:
     """``maxpool_forward``, ``maxpool_backward``, ``fill_zero``, ``relu_forward``,
     ``relu_backward``, ``dropout_apply`` and ``gather_batch`` for one float dtype
     (compiled on first launch; ``cfg`` sizes their launches, not the kernels)."""
-    global cuda
-    cuda = cuda_module
     zero = np_dtype.type(0)
     inv255 = np.float32(1.0 / 255.0)
     # lowbias32 (base.hash32) in uint64 arithmetic, masked to 32 bits after each multiply

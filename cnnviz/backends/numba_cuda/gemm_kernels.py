@@ -15,8 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 cuda = None
-"""``numba.cuda``, set by the builder below. Kernels must see it as a module global:
-the simulator runs them with a fake ``cuda`` swapped into their globals."""
+"""``numba.cuda``, set by ``kernels.bind_cuda`` (the kernels' one binding; see there)."""
 
 
 @dataclass(frozen=True)
@@ -64,13 +63,11 @@ def gemm_tile(cfg) -> GemmTile:
                     b_step=np.uint64(unroll * pitch_n))
 
 
-def build_gemm_kernels(cuda_module, np_dtype: np.dtype, cfg) -> dict:
+def build_gemm_kernels(np_dtype: np.dtype, cfg) -> dict:
     """``gemm_xwt``, ``gemm_dyt_x``, ``gemm_dy_w`` and ``splitk_reduce`` for one float dtype
     and one ``KernelConfig`` (compiled on first launch)."""
-    global cuda
     import numba
 
-    cuda = cuda_module
     nb = numba.from_dtype(np_dtype)
     zero = np_dtype.type(0)
     one = np_dtype.type(1)

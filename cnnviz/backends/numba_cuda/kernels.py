@@ -75,6 +75,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from . import conv_kernels, elementwise_kernels, gemm_kernels, loss_optimizer_kernels
 from .conv_kernels import build_conv_kernels
 from .elementwise_kernels import build_elementwise_kernels
 from .gemm_kernels import build_gemm_kernels
@@ -245,13 +246,24 @@ KERNEL_NAMES = ("conv_forward", "conv_input_grad", "conv_forward_narrow", "conv_
 """Every kernel ``build_kernels`` returns (the PTX test compiles each of them)."""
 
 
+def bind_cuda() -> None:
+    """Give the kernel families' modules ``numba.cuda`` as their module global ``cuda``, the one place it is set.
+
+    Imported only here, when kernels are first built (not when the backend's modules load: discovery
+    must not import it). A global, not a closure variable: the CUDA simulator runs a kernel with its
+    fake ``cuda`` swapped into the kernel function's globals."""
+    from numba import cuda as cuda_module
+
+    for module in (conv_kernels, gemm_kernels, elementwise_kernels, loss_optimizer_kernels):
+        module.cuda = cuda_module
+
+
 @functools.lru_cache(maxsize=None)
 def build_kernels(dtype_name: str, cfg: KernelConfig = PRODUCTION) -> SimpleNamespace:
     """Every kernel for one float dtype and one tile config (compiled on first launch)."""
-    from numba import cuda as cuda_module
-
+    bind_cuda()
     np_dtype = np.dtype(dtype_name)
     kernels = {}
     for build in (build_conv_kernels, build_gemm_kernels, build_elementwise_kernels, build_loss_optimizer_kernels):
-        kernels.update(build(cuda_module, np_dtype, cfg))
+        kernels.update(build(np_dtype, cfg))
     return SimpleNamespace(**{name: kernels[name] for name in KERNEL_NAMES})

@@ -14,17 +14,14 @@ import math
 import numpy as np
 
 cuda = None
-"""``numba.cuda``, set by the builder below. Kernels must see it as a module global:
-the simulator runs them with a fake ``cuda`` swapped into their globals."""
+"""``numba.cuda``, set by ``kernels.bind_cuda`` (the kernels' one binding; see there)."""
 
 
-def build_loss_optimizer_kernels(cuda_module, np_dtype: np.dtype, cfg) -> dict:
+def build_loss_optimizer_kernels(np_dtype: np.dtype, cfg) -> dict:
     """``softmax_cross_entropy``, ``softmax_rows``, ``sgd``, ``sgd_momentum`` and ``adam``
     for one float dtype and one ``KernelConfig`` (compiled on first launch)."""
-    global cuda
     import numba
 
-    cuda = cuda_module
     f64 = numba.float64
     zero = np_dtype.type(0)
     one = np_dtype.type(1)

@@ -83,10 +83,6 @@ class ThreadArenas:
         finally:
             local.depth = depth
 
-    def release(self) -> None:
-        """Forget this thread's arena."""
-        self.local.__dict__.pop("arena", None)
-
 
 class IndexStaging:
     """Pinned host buffers that batch indices are copied from: ``STAGING_SLOTS`` per
