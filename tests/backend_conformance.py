@@ -37,7 +37,7 @@ from cnnviz.nn.optim import Optimizer
 from cnnviz.train.step import training_step
 
 NOT_OPS = {"describe", "warm_up", "from_host", "to_host", "zeros_like", "synchronize", "workspace",
-           "device_counters", "mark", "elapsed_ms"}
+           "device_counters", "mark", "elapsed_ms", "choose_threads"}
 """Methods of base.Backend that are not ops a training step or an evaluation compiles."""
 
 

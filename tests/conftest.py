@@ -10,6 +10,7 @@ from pathlib import Path
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
+os.environ.setdefault("CNNVIZ_THREAD_CHOICES", "off")  # no thread-count probe, nothing kept in the user's cache
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -93,6 +94,11 @@ class Backend(Protocol):
 
     def device_counters(self) -> dict[str, int] | None:
         """Cumulative counts named in ``COUNTER_NAMES`` (GPU backends), None on a CPU."""
+
+    def choose_threads(self, net: str, step_seconds: Callable[[], float], store: Any = None) -> int | None:
+        """A CPU backend with a worker count that was not given chooses it for training ``net`` by
+        measurement (``step_seconds()``: seconds per training step at the count in force), remembered in
+        ``store`` (``get``/``put``); returns the count in force, or None where there is none (GPUs, NumPy)."""
 
     # --- timing: markers recorded in stream order (CUDA events on a GPU)
     def mark(self) -> Any: ...

@@ -43,6 +43,7 @@ from .recovery import HostState, Recovery
 from .snapshot import take_snapshot
 from .stats import parameter_stats
 from .step import training_step
+from .thread_choice import choose_threads
 from .timing import layer_timings
 from ..translatable import N_, Phrase
 
@@ -162,6 +163,9 @@ class Trainer(cmd.Steering):
             if seconds > 0.05:
                 self._emit(ev.WarmupFinished(backend.name, seconds, Phrase(
                     N_("{backend}: compiled kernels in {seconds:.1f} s"), backend=backend.name, seconds=seconds)))
+        # A CPU backend's worker count for this network: remembered per machine, else measured now.
+        choose_threads(backend, self.model.spec, self.model.dtype, self.config.batch_size, self.config.optimizer,
+                       self._train_x, self._train_y)
 
     def _put_data_on(self, backend) -> None:
         self._device_data = backend.upload_dataset(self._train_x, self._train_y)

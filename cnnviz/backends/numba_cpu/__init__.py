@@ -48,6 +48,7 @@ from ..blas_threads import library_threads, numpy_blas
 from . import winograd as WG
 from .kernels import IMPORT_ERROR as _IMPORT_ERROR
 from .kernels import numba
+from .thread_probe import ProbeResult, machine_key, probe
 from .warm_up import compile_every_kernel
 from .workers import Workspace, default_thread_count, even_ranges
 
@@ -118,15 +119,13 @@ class NumbaBackend(ArrayBackend):
             raise BackendUnavailable(_IMPORT_ERROR)
         super().__init__(np)
         self._blas_lib, self._blas_name = numpy_blas()
-        if threads is None:
-            threads = default_thread_count()
-        else:
-            threads = int(threads)
-            if threads < 1:
-                raise ValueError(f"thread count must be at least 1, got {threads}")
-        self.threads = threads
-        self._pool = ThreadPoolExecutor(max_workers=threads - 1, thread_name_prefix="cnnviz-numba") \
-            if threads > 1 else None
+        self.threads_given = threads is not None
+        """A count was asked for (``bench --threads``): ``choose_threads`` keeps it."""
+        self.probe_result: ProbeResult | None = None
+        """What ``choose_threads`` measured, when it did."""
+        self.threads = 0
+        self._pool = None
+        self.set_threads(default_thread_count() if threads is None else threads)
         self._ws = Workspace()
 
     def describe(self) -> str:
@@ -141,6 +140,43 @@ class NumbaBackend(ArrayBackend):
         # The cache note (a folder list) stays English inside the translated frame.
         return Phrase(N_("{description}; {note}"), description=text, note=numba_cache.note()) \
             if numba_cache.note() else text
+
+    def set_threads(self, threads: int) -> None:
+        """Run on ``threads`` workers from the next op on (the calling thread and ``threads - 1`` pool threads)."""
+        threads = int(threads)
+        if threads < 1:
+            raise ValueError(f"thread count must be at least 1, got {threads}")
+        if threads == self.threads:
+            return
+        old, self._pool = self._pool, (ThreadPoolExecutor(max_workers=threads - 1, thread_name_prefix="cnnviz-numba")
+                                       if threads > 1 else None)
+        self.threads = threads
+        if old is not None:
+            old.shutdown(wait=True)
+
+    def choose_threads(self, net: str, step_seconds, store=None) -> int:
+        """The worker count for training ``net``, chosen by measurement unless one was given: the count
+        ``store`` remembers for this machine, or the fastest that ``thread_probe.probe`` measures with
+        ``step_seconds()`` (seconds per training step at the count in force), which ``store`` then keeps.
+        ``store``: ``get(key) -> int | None`` and ``put(key, threads)``, or None."""
+        if self.threads_given:
+            return self.threads
+        cores = default_thread_count()
+        key = machine_key(net, cores, numba.__version__)
+        remembered = store.get(key) if store is not None else None
+        if remembered is not None and 1 <= remembered <= cores:
+            self.set_threads(remembered)
+            return self.threads
+
+        def seconds_at(threads: int) -> float:
+            self.set_threads(threads)
+            return step_seconds()
+
+        self.probe_result = probe(seconds_at, cores)
+        self.set_threads(self.probe_result.threads)
+        if store is not None:
+            store.put(key, self.threads)
+        return self.threads
 
     # --- running work on the workers ---------------------------------------------
     def _run(self, fn, ranges):

@@ -106,6 +106,9 @@ class NumbaCudaBackend:
     def device_counters(self) -> dict[str, int]:
         return dict(self._counters)
 
+    def choose_threads(self, net: str, step_seconds, store=None) -> int | None:
+        return None  # a GPU: no worker count to choose
+
     def _launch(self, kernel, grid, block, *args) -> None:
         self._pending_relu = None  # a ReLU copy is valid only for the launch that made it
         self._counters["kernel_launches"] += 1
