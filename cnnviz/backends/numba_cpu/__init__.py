@@ -125,8 +125,8 @@ class NumbaBackend(ArrayBackend):
         """What ``choose_threads`` measured, when it did."""
         self.threads = 0
         self._pool = None
-        self.set_threads(default_thread_count() if threads is None else threads)
         self._ws = Workspace()
+        self.set_threads(default_thread_count() if threads is None else threads)
 
     def describe(self) -> str:
         blas = (Phrase(N_("single-threaded sgemm per worker")) if self._blas_lib is not None
@@ -151,8 +151,13 @@ class NumbaBackend(ArrayBackend):
         old, self._pool = self._pool, (ThreadPoolExecutor(max_workers=threads - 1, thread_name_prefix="cnnviz-numba")
                                        if threads > 1 else None)
         self.threads = threads
+        self._ws.for_threads(threads)
         if old is not None:
             old.shutdown(wait=True)
+
+    def workspace_allocations(self) -> int:
+        """Large buffers the pool has made so far (none in a repeated step: see ``Workspace.for_threads``)."""
+        return self._ws.allocations
 
     def choose_threads(self, net: str, step_seconds, store=None) -> int:
         """The worker count for training ``net``, chosen by measurement unless one was given: the count

@@ -21,6 +21,8 @@ class Workspace:
     The pool keeps the ``MAX_KEYS`` shapes used most recently: a training step and an
     evaluation use at most 18 (the seed net), so a few batch sizes' buffers stay, and a
     class clicking the batch size up and down for a lesson does not pile up every size's.
+    Each worker thread takes its own im2col and padding buffers of one shape at once, so a shape
+    may have ``MAX_PER_KEY`` plus one buffer per thread (``for_threads``).
     """
 
     MIN_ELEMENTS = 1 << 16  # smaller arrays come straight from np.empty
@@ -28,10 +30,20 @@ class Workspace:
     MAX_BYTES = 2 << 30
     MAX_KEYS = 64
 
-    def __init__(self):
+    def __init__(self, threads: int = 1):
         self._buffers: dict[tuple, list[np.ndarray]] = {}
         self._bytes = 0
         self._lock = threading.Lock()
+        self.max_per_key = self.MAX_PER_KEY
+        self.for_threads(threads)
+        self.allocations = 0
+        """Buffers of at least ``MIN_ELEMENTS`` made with np.empty so far (pooled or not): after the first
+        step, each one is a fresh mapping the workers page-fault into, every step."""
+
+    def for_threads(self, threads: int) -> None:
+        """Keep one more buffer per shape for each worker thread (at 16 threads the seed net took 90 fresh
+        buffers, 70 MiB, every step when a shape kept 6: page faults that grew with the thread count)."""
+        self.max_per_key = self.MAX_PER_KEY + threads
 
     def get(self, shape: tuple[int, ...], dtype) -> np.ndarray:
         dtype = np.dtype(dtype)
@@ -54,7 +66,8 @@ class Workspace:
                 if sys.getrefcount(bufs[index]) <= 2:
                     return bufs[index]
             buf = np.empty(shape, dtype)
-            if len(bufs) < self.MAX_PER_KEY and self._bytes + buf.nbytes <= self.MAX_BYTES:
+            self.allocations += 1
+            if len(bufs) < self.max_per_key and self._bytes + buf.nbytes <= self.MAX_BYTES:
                 bufs.append(buf)
                 self._bytes += buf.nbytes
             return buf
