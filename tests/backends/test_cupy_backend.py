@@ -19,6 +19,7 @@ import pytest
 from cnnviz.backends import cupy_backend, numpy_ref
 
 from cnnviz.backends.cupy_backend import kernels as cupy_kernels
+from cnnviz.backends.cupy_backend.counting_pool import counting_pool
 from cnnviz.backends.base import COUNTER_NAMES, BackendUnavailable
 from cnnviz.nn.model import Sequential
 from cnnviz.nn.optim import Optimizer
@@ -144,7 +145,7 @@ def test_seed_step_launches_copies_and_allocations_by_construction(be, fake):
     be.warm_up(np.float32)
     step()
     step()  # the pool now holds every block a step needs
-    pool = None if fake else cupy_backend.counting_pool(be.xp)
+    pool = None if fake else counting_pool(be.xp)
     pool_bytes = pool.total_bytes() if pool is not None else None
     before = be.device_counters()
     fake_before = dict(fake.counters) if fake else None
@@ -244,7 +245,7 @@ def test_a_missing_cublas_is_named_with_the_fix_that_installs_it(monkeypatch):
         raise metadata.PackageNotFoundError(name)
 
     monkeypatch.setattr(metadata, "version", version)
-    reason = cupy_backend.missing_library_reason(
+    reason = cupy_backend.discovery.missing_library_reason(
         "cuBLAS", ImportError("libcublas.so.12: cannot open shared object file"), 12090)
     assert "cuBLAS" in reason and "libcublas.so.12" in reason
     assert 'pip install "cupy-cuda12x[ctk]"' in reason

@@ -65,14 +65,10 @@ from . import kernels as cupy_kernels
 from .._xp import ArrayBackend
 from ..base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, checked_gradient_buffer,
                    checked_indices, checked_slot, conv_output_size, dropout_threshold, hash32, pool_output_size)
-from .counting_pool import DriverAllocations, counting_pool, install_counting_pool
-from .discovery import NOT_INSTALLED, PIP_GPU, missing_library_reason
+from .counting_pool import install_counting_pool
 from ..warm_up import exercise_every_op
 
-__all__ = ["CupyBackend", "create", "launches_per_step",
-           # importable from here as before; they live in counting_pool and discovery
-           "DriverAllocations", "counting_pool", "install_counting_pool", "NOT_INSTALLED", "PIP_GPU",
-           "missing_library_reason"]
+__all__ = ["CupyBackend", "create", "launches_per_step"]
 
 _INV_255 = np.float32(1.0 / 255.0)
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
