@@ -357,6 +357,11 @@ MAX_NAME_BYTES = 255
 """Longest file name (one path component) the common file systems take (ext4, APFS, NTFS)."""
 
 
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article: "an image", "a checkpoint"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def check_save_target(path: str | os.PathLike[str], expected_bytes: int = 0, what: str = "file") -> Path:
     """Check, before a long job, that ``path`` can be written; raises :class:`FileProblem`.
 
@@ -373,7 +378,7 @@ def check_save_target(path: str | os.PathLike[str], expected_bytes: int = 0, wha
     shown = show_path(path)
     folder = path.parent if str(path.parent) else Path(".")
     if path.name in ("", ".", "..") or raw.endswith(("/", os.sep)):
-        raise FileProblem(f"{shown}: is not a file name; give a {what} name")
+        raise FileProblem(f"{shown}: is not a file name; give {_a(what)} name")
     if len(os.fsencode(path.name)) > MAX_NAME_BYTES:
         raise FileProblem(f"{shown}: the file name is too long (at most {MAX_NAME_BYTES} bytes)")
     try:
@@ -383,7 +388,7 @@ def check_save_target(path: str | os.PathLike[str], expected_bytes: int = 0, wha
     except OSError as exc:
         raise FileProblem(describe_file_error(exc, path)) from None
     if mode is not None and _kind(mode):
-        raise FileProblem(f"{shown}: is {_kind(mode)}; give a {what} name")
+        raise FileProblem(f"{shown}: is {_kind(mode)}; give {_a(what)} name")
     if not folder.is_dir():
         raise FileProblem(f"{shown}: folder {show_path(folder)} does not exist")
     if not os.access(folder, os.W_OK | os.X_OK):
