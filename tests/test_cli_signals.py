@@ -238,3 +238,30 @@ def test_the_stop_message_evaluation_and_summary_appear_whenever_the_signal_come
         assert "stopped: " in err and "; test accuracy " in err.split("stopped: ")[-1] \
             and "test accuracy n/a" not in err, (at, err)  # the summary
         assert f"saved {path}" in out and checkpoint.load(path).step >= 1
+
+
+def test_a_reentrant_or_would_block_write_loses_one_line_not_the_stream():
+    class Flaky:
+        def __init__(self):
+            self.lines, self.fail_next = [], []
+
+        def write(self, text):
+            if self.fail_next:
+                raise self.fail_next.pop(0)
+            self.lines.append(text)
+
+        def flush(self):
+            pass
+
+    stream = Flaky()
+    printer = ProgressPrinter(stream=stream)
+    stream.fail_next = [RuntimeError("reentrant call inside <_io.BufferedWriter name='<stderr>'>"),
+                        BlockingIOError(11, "Resource temporarily unavailable")]
+    printer.warn("lost to the reentrant write")
+    printer.warn("lost to the full pipe")
+    printer.warn("printed")
+    assert not printer.broken and "printed" in "".join(stream.lines)
+    stream.fail_next = [BrokenPipeError(32, "Broken pipe")]
+    printer.warn("the reader is gone")
+    printer.warn("not written")
+    assert printer.broken and "not written" not in "".join(stream.lines)
