@@ -87,7 +87,7 @@ def asked(monkeypatch):
     return seen, answer
 
 
-def test_one_question_lists_the_newest_runs_and_cleans_up_older_ones_when_told(make_window, asked,
+def test_one_question_lists_the_newest_runs_and_cleans_up_older_ones_when_told(qtbot, make_window, asked,
                                                                                no_dialogs_and_a_private_autosave):
     seen, answer = asked
     folder = no_dialogs_and_a_private_autosave
@@ -108,14 +108,16 @@ def test_one_question_lists_the_newest_runs_and_cleans_up_older_ones_when_told(m
         assert open_descriptors() <= before, "no file stays open for a run not restored"
 
     answer["delete_older"] = False
-    make_orphans(folder / "elsewhere", fake=0)  # (not in this folder: nothing changes)
     assert window.checkpoints.offer_restore() is None
     assert len(seen) == 2 and len(seen[1]["runs"]) == 5 and seen[1]["older"] is None  # nothing older any more
 
     answer["button"] = "Restore"
     job = window.checkpoints.offer_restore()
     assert job is not None  # the newest, chosen by default
-    assert not newest[0].exists() or job.running  # restored: becomes this window's autosave
+    qtbot.waitUntil(lambda: not job.running, timeout=30_000)
+    qtbot.waitUntil(lambda: not newest[0].exists(), timeout=30_000)  # now this window's own autosave
+    assert window.state.local.step == 700
+    assert all(p.exists() for p in newest[1:5]), "the others stay for the next start"
 
 
 def test_later_without_the_tick_keeps_the_older_ones(make_window, asked, no_dialogs_and_a_private_autosave):
