@@ -84,6 +84,8 @@ def test_predict_raw_refuses_an_image_that_is_not_28x28(tiny_model_path, digit_f
     (["--target", "x"], "expected a digit"),
     (["--target", "3", "--epsilon", "0"], "--epsilon must be more than 0"),
     (["--target", "3", "--epsilon", "1.5"], "--epsilon must be more than 0"),
+    (["--target", "3", "--epsilon", "1e-300"], "--epsilon 1e-300 is less than one grey level (1/255 = 0.0039)"),
+    (["--target", "3", "--epsilon", "0.0039"], "would change no pixel"),
     (["--target", "3", "--epsilon", "inf"], "expected a finite number"),
     (["--target", "3", "--steps", "1000000000"], "--steps must be at most"),
     (["--target", "3", "--steps", "0"], "must be at least 1"),
@@ -174,3 +176,62 @@ def test_filters_out_must_be_a_folder_whose_parent_exists(tiny_model_path, capsy
     for target, fragment in ((tmp_path / "file", "is not a folder"), (tmp_path / "a" / "b", "does not exist")):
         code, _, err = run(capsys, "filters", "--model", str(tiny_model_path), "--out", str(target))
         assert code == 2 and fragment in err
+
+
+def test_an_out_that_is_a_folder_asks_for_an_image_name(tiny_model_path, digit_files, capsys, tmp_path):
+    (tmp_path / "folder.png").mkdir()
+    code, _, err = run(capsys, "fool", "--model", str(tiny_model_path), str(digit_files[0][0]), "--target", "3",
+                       "--out", str(tmp_path / "folder.png"))
+    assert code == 2 and "give an image name" in err, err
+
+
+def _other_model(tiny_model_path, path):
+    from cnnviz.nn import checkpoint
+
+    model, _ckpt = checkpoint.load_model(tiny_model_path)
+    weights = {name: array * 1.5 for name, array in model.state_dict().items()}
+    checkpoint.save(path, model.spec, weights, {})
+    return path
+
+
+def test_two_filters_runs_of_different_models_never_mix_in_one_folder(tiny_model_path, capsys, tmp_path):
+    out = tmp_path / "filters"
+    code, _, err = run(capsys, "filters", "--model", str(tiny_model_path), "--out", str(out), "--layer", "conv1",
+                       "--images", "50", "--steps", "2")
+    assert code == 0, err
+    manifest = json.loads((out / "filters.json").read_text())
+    assert set(manifest["layers"]) == {"conv1"} and manifest["layers"]["conv1"]["images"] == 50
+    first = (out / "conv1.png").read_bytes()
+    # the same model again, another layer and other settings: the manifest says each layer's
+    code, _, err = run(capsys, "filters", "--model", str(tiny_model_path), "--out", str(out), "--layer", "conv2",
+                       "--images", "60", "--steps", "2")
+    assert code == 0, err
+    manifest = json.loads((out / "filters.json").read_text())
+    assert manifest["layers"]["conv2"]["images"] == 60 and manifest["layers"]["conv1"]["images"] == 50
+    # another model: refused before anything is written
+    other = _other_model(tiny_model_path, tmp_path / "other.npz")
+    code, _, err = run(capsys, "filters", "--model", str(other), "--out", str(out), "--layer", "conv1",
+                       "--images", "50", "--steps", "2")
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and "holds the filters of another model" in lines[0], err
+    assert (out / "conv1.png").read_bytes() == first and not (out / "dense1.png").exists()
+    # a folder with grids and inputs but no manifest (whose model is unknown) is refused too
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    (bare / "optimised_conv1.npy").write_bytes(b"x")
+    code, _, err = run(capsys, "filters", "--model", str(other), "--out", str(bare), "--images", "50", "--steps", "2")
+    assert code == 2 and "did not record its model" in err, err
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "symlink") or __import__("os").name != "posix",
+                    reason="symbolic links as POSIX makes them")
+def test_filters_out_as_a_symlink_loop_is_called_one(tiny_model_path, capsys, tmp_path):
+    import os
+
+    loop = tmp_path / "loop"
+    os.symlink("loop", loop)
+    code, _, err = run(capsys, "filters", "--model", str(tiny_model_path), "--out", str(loop))
+    assert code == 2 and "too many levels of symbolic links" in err and "File exists" not in err, err
+    os.symlink("missing", tmp_path / "dangling")
+    code, _, err = run(capsys, "filters", "--model", str(tiny_model_path), "--out", str(tmp_path / "dangling"))
+    assert code == 2 and "which does not exist" in err, err

@@ -117,13 +117,26 @@ def _probabilities(model: Sequential, levels: np.ndarray) -> np.ndarray:
     return model.predict_proba(_from_levels(levels)[None, None], batch_size=1)[0].astype(np.float64)
 
 
+MIN_EPSILON = 1 / LEVELS
+"""The smallest budget that can change a pixel: one grey level (epsilon is rounded down to whole levels)."""
+
+
+def check_epsilon(epsilon) -> None:
+    """Raise ``ValueError`` unless ``epsilon`` is a budget of at least one whole grey level and at most 1."""
+    if not (isinstance(epsilon, (int, float)) and np.isfinite(epsilon) and 0 < epsilon <= 1):
+        raise ValueError(f"epsilon must be more than 0 and at most 1 (a fraction of full white), got {epsilon!r}")
+    if int(np.floor(epsilon * LEVELS + 1e-9)) < 1:
+        raise ValueError(f"epsilon {epsilon:g} is less than one grey level (1/{LEVELS} = {MIN_EPSILON:.4f}); it is "
+                         "rounded down to whole grey levels, so it would change no pixel")
+
+
 def fool(model: Sequential, image28: np.ndarray, target: int, epsilon: float = 0.25, mode: str = "bim",
          steps: int = 100, step_levels: int | None = None) -> FoolResult:
     """Make the network answer ``target`` for a copy of ``image28`` changed by at most ``epsilon`` per pixel.
 
     ``image28`` is the network's (28, 28) input in [0, 1]; it is first rounded
     to whole grey levels. ``epsilon`` is in [0, 1] units and is rounded down to
-    whole grey levels (at least one). ``steps`` bounds the gradient steps; in
+    whole grey levels; one below a grey level (:data:`MIN_EPSILON`) is refused: it would change no pixel. ``steps`` bounds the gradient steps; in
     ``"pixels"`` mode it is also the most pixels that may change. ``step_levels``
     (``"bim"`` only) is how many grey levels a step moves a pixel: by default
     a tenth of the budget, at least 1. The attack stops as soon as the network
@@ -133,11 +146,10 @@ def fool(model: Sequential, image28: np.ndarray, target: int, epsilon: float = 0
         raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
     if isinstance(target, bool) or not isinstance(target, (int, np.integer)) or not 0 <= target < NUM_CLASSES:
         raise ValueError(f"target must be a digit from 0 to {NUM_CLASSES - 1}, got {target!r}")
-    if not (isinstance(epsilon, (int, float)) and np.isfinite(epsilon) and 0 < epsilon <= 1):
-        raise ValueError(f"epsilon must be more than 0 and at most 1 (a fraction of full white), got {epsilon!r}")
+    check_epsilon(epsilon)
     if not 1 <= steps <= MAX_STEPS:
         raise ValueError(f"steps must be from 1 to {MAX_STEPS}, got {steps}")
-    budget = max(1, int(np.floor(epsilon * LEVELS + 1e-9)))
+    budget = int(np.floor(epsilon * LEVELS + 1e-9))
     if step_levels is None:
         step_levels = max(1, int(round(budget / 10)))
     if not 1 <= step_levels <= LEVELS:

@@ -15,7 +15,8 @@ lock nobody holds is an orphan: the run of an app that has ended. The next start
 offers every orphan, newest first (:func:`orphans`,
 :meth:`cnnviz.gui.checkpoints.Checkpoints.offer_restore`); a live instance's
 autosave is never offered. The single ``autosave.npz`` of earlier versions is
-read as an orphan too.
+read as an orphan too. Only the newest :data:`MAX_OFFERED` are read and offered (in one
+question); older ones are counted without being opened and deleted when the user says so.
 """
 
 from __future__ import annotations
@@ -250,11 +251,26 @@ class Instance:
         self.lock.release(remove=not self.path.exists())
 
 
+MAX_OFFERED = 5
+"""At most this many orphaned autosaves (the newest) are read and offered at a start; older ones are only counted
+(neither read nor held open) and deleted when the user says so (:func:`older_orphans`, :func:`discard_paths`)."""
+
+
 def _candidates(folder: Path) -> list[Path]:
+    """The autosave files in ``folder``, newest first (by the file's time: no file is opened for this)."""
+    found = []
     try:
-        return [p for p in folder.iterdir() if _NAME.fullmatch(p.name)]
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if _NAME.fullmatch(entry.name):
+                    try:
+                        found.append((entry.stat().st_mtime, Path(entry.path)))
+                    except OSError:
+                        continue
     except OSError:
         return []
+    found.sort(key=lambda item: item[0], reverse=True)
+    return [path for _time, path in found]
 
 
 @dataclass(frozen=True)
@@ -284,13 +300,16 @@ class Orphan:
         return instance.path
 
 
-def orphans(folder: Path | None = None, own: Path | None = None) -> list[Orphan]:
-    """Every autosave in ``folder`` (default: the user data folder) whose app has ended and that has a
-    step to offer, newest first, each locked for the caller (see :class:`Orphan`). ``own``: this
-    app's file, never offered. Lock files left without an autosave are removed on the way."""
+def orphans(folder: Path | None = None, own: Path | None = None, limit: int = MAX_OFFERED) -> list[Orphan]:
+    """The newest ``limit`` autosaves in ``folder`` (default: the user data folder) whose app has ended and
+    that have a step to offer, newest first, each locked for the caller (see :class:`Orphan`): at most
+    ``limit`` files are held open, and older ones are not even opened (:func:`older_orphans` counts them).
+    ``own``: this app's file, never offered. Lock files left without an autosave are removed on the way."""
     folder = Path(folder) if folder is not None else default_folder()
     found = []
     for path in _candidates(folder):
+        if len(found) >= limit:
+            break
         if own is not None and path == Path(own):
             continue
         lock = Lock.try_acquire(lock_path(path))
@@ -311,3 +330,48 @@ def orphans(folder: Path | None = None, own: Path | None = None) -> list[Orphan]
         pass
     found.sort(key=lambda orphan: orphan.offer.sort_time, reverse=True)
     return found
+
+
+def older_orphans(folder: Path | None = None, own: Path | None = None, offered=()) -> list[Path]:
+    """The orphaned autosaves in ``folder`` besides those ``offered`` (and ``own``), newest first: each one's
+    lock is tried and let go at once (a live app's file is never listed) and nothing is read, so thousands cost
+    milliseconds and no descriptor stays open."""
+    folder = Path(folder) if folder is not None else default_folder()
+    skip = {Path(p) for p in offered} | ({Path(own)} if own is not None else set())
+    older = []
+    for path in _candidates(folder):
+        if path in skip:
+            continue
+        lock_file = os.path.join(os.path.dirname(path), path.stem + ".lock")  # (lock_path, without pathlib's cost)
+        if not os.path.exists(lock_file):  # a running app holds its lock file: this one's app has ended
+            match = _NAME.fullmatch(path.name)
+            pid = int(match.group(1)) if match and match.group(1) else None
+            if pid is None or pid == os.getpid() or not pid_alive(pid):
+                older.append(path)
+            continue
+        lock = Lock.try_acquire(Path(lock_file))
+        if lock is not None:
+            lock.release()
+            older.append(path)
+    return older
+
+
+def discard_paths(paths) -> int:
+    """Delete these orphaned autosaves (and their lock files), one at a time, each only while no app holds it;
+    returns how many were deleted. Never raises (a file that cannot be deleted stays)."""
+    deleted = 0
+    for path in paths:
+        path = Path(path)
+        lock = Lock.try_acquire(lock_path(path))
+        if lock is None:
+            continue
+        try:
+            path.unlink()
+            deleted += 1
+        except FileNotFoundError:
+            pass
+        except OSError:
+            lock.release()
+            continue
+        lock.release(remove=True)
+    return deleted

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from ..nn import checkpoint
-from ..nn.checkpoint import MAX_HISTORY_POINTS
+from ..nn.checkpoint import MAX_HISTORY_POINTS, MAX_HISTORY_VALUE
 from ..nn.model import preset_name
 from ..train.events import LayerTiming, RunPhase, TimingMeasured
 from ..translatable import N_
@@ -100,9 +100,11 @@ def curves_of(run: RunState) -> Curves:
 
 
 def history_meta(curves: Curves) -> dict:
-    """The curves as a checkpoint's ``meta["history"]`` (rounded: a few kB of JSON)."""
-    return {"train": [[round(float(e), 5), round(float(l), 5), round(float(a), 5)] for e, l, a in curves.train],
-            "eval": [[round(float(e), 5), round(float(l), 5), round(float(a), 5)] for e, l, a in curves.evals]}
+    """The curves as a checkpoint's ``meta["history"]`` (rounded: a few kB of JSON; a diverged run's loss
+    capped at what the checks accept, so that the file's history reads back)."""
+    def row(e, l, a):  # noqa: E741
+        return [round(float(e), 5), round(min(float(l), MAX_HISTORY_VALUE), 5), round(float(a), 5)]
+    return {"train": [row(*r) for r in curves.train], "eval": [row(*r) for r in curves.evals]}
 
 
 def curves_from_meta(meta: dict) -> Curves:

@@ -2,7 +2,9 @@
 
 Writes ``<layer>.png`` (one row per unit: its top 9 MNIST test images, then the
 optimised input) and ``optimised_<layer>.npy`` (units x 28 x 28 float32, the
-optimised network inputs) into ``--out``; ``--json`` prints
+optimised network inputs) into ``--out``, and ``filters.json``: the model they are of
+(a folder holding another model's filters is refused, so two runs never mix their
+files) and each layer's settings; ``--json`` prints
 ``{"units": [{"layer", "unit", "top_test_indices", "top_activation", "optimised_activation", ...}]}``.
 The work is bounded before it starts (``--images``, ``--steps``) and shows a
 progress bar on stderr when stderr is a terminal.
@@ -53,21 +55,18 @@ def run(args) -> int:
     if args.images > TEST_IMAGES:
         raise ValueError(f"--images must be at most {TEST_IMAGES} (the MNIST test set), got {args.images}")
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise ValueError(f"--out {show_path(out)}: is not a folder")
-    if not out.exists():
-        if not (out.parent if str(out.parent) else Path(".")).is_dir():
-            raise ValueError(f"--out {show_path(out)}: folder {show_path(out.parent)} does not exist")
-        out.mkdir()
+    _make_folder(out)
     check_save_target(out / "optimised.npy", 1 << 20, "file")  # writable, with room, before the work
 
-    model, _, _ = open_model(args.model)
+    model, model_path, _ = open_model(args.model)
     layers = filters.unit_layers(model)
     if args.layer is not None:
         names = [layer.name for layer in layers]
         if args.layer not in names:
             raise ValueError(f"--layer {args.layer!r}: this network's layers with units are {', '.join(names)}")
         layers = [layer for layer in layers if layer.name == args.layer]
+    # The folder is this model's: another model's run there is refused before any file is written.
+    manifest = _claim(out, fingerprint(model), model_path)
     data = load_dataset("mnist")
     test = data.test_images[:args.images]
 
@@ -87,6 +86,9 @@ def run(args) -> int:
             atomic_write_bytes(out / f"optimised_{layer.name}.npy", buffer.getvalue())
             atomic_write_bytes(out / f"{layer.name}.png", png_bytes(Image.fromarray(
                 filters.filter_grid(test, top, optimised))))
+            manifest["layers"][layer.name] = {"images": len(test), "steps": args.steps, "seed": args.seed,
+                                              "files": [f"{layer.name}.png", f"optimised_{layer.name}.npy"]}
+            _write_manifest(out, manifest)
             for unit in range(layer.units):
                 rows.append({"layer": layer.name, "unit": unit, "top_test_indices": [int(i) for i in top[unit]],
                              "top_activation": round(float(top_values[unit, 0]), 6),
@@ -101,3 +103,88 @@ def run(args) -> int:
             print(f"{layer.name}: {layer.units} units; the optimised input beats the best test image for {beaten}; "
                   f"wrote {show_path(out / (layer.name + '.png'))} and optimised_{layer.name}.npy")
     return 0
+
+
+MANIFEST = "filters.json"
+"""Which model a folder's grids and inputs are of, and each layer's settings: two runs never mix their files."""
+MAX_MANIFEST_BYTES = 1 << 20
+
+
+def fingerprint(model) -> str:
+    """The network's spec and weights, hashed: the same model whichever file it was loaded from."""
+    import hashlib
+
+    import numpy as np
+
+    digest = hashlib.sha256(model.spec.encode())
+    for name, array in sorted(model.state_dict().items()):
+        digest.update(name.encode())
+        digest.update(np.ascontiguousarray(array).tobytes())
+    return digest.hexdigest()
+
+
+def _make_folder(out: Path) -> None:
+    """``--out``: an existing folder, or a new one in an existing folder; a symbolic link loop, a dangling
+    link or a file named as such."""
+    import os
+    import stat
+
+    from ..data.files import describe_file_error, show_path
+
+    try:
+        mode = os.stat(out).st_mode
+    except FileNotFoundError:
+        if os.path.islink(out):
+            raise ValueError(f"--out {show_path(out)}: is a symbolic link to {show_path(os.readlink(out))}, "
+                             "which does not exist") from None
+        mode = None
+    except OSError as exc:  # ELOOP: a symbolic link loop, said as such (not "File exists")
+        raise ValueError(f"--out {describe_file_error(exc, out)}") from None
+    if mode is not None:
+        if not stat.S_ISDIR(mode):
+            raise ValueError(f"--out {show_path(out)}: is not a folder")
+        return
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir():
+        raise ValueError(f"--out {show_path(out)}: folder {show_path(parent)} does not exist")
+    try:
+        out.mkdir()
+    except FileExistsError:  # made meanwhile
+        if not out.is_dir():
+            raise ValueError(f"--out {show_path(out)}: is not a folder") from None
+    except OSError as exc:
+        raise ValueError(f"--out {describe_file_error(exc, out)}") from None
+
+
+def _claim(out: Path, model_id: str, model_path) -> dict:
+    """The folder's manifest for this run: refused when it holds another model's filters (or grids and inputs
+    of a run that recorded no model); written at once, so that a run starting meanwhile sees it."""
+    from ..data.files import FileProblem, MissingFile, read_json_file, show_path
+
+    try:
+        manifest = read_json_file(out / MANIFEST, MAX_MANIFEST_BYTES)
+    except MissingFile:
+        manifest = None
+    except FileProblem as exc:
+        raise ValueError(f"--out {exc}; give an empty folder") from None
+    if manifest is None:
+        strays = sorted(p.name for p in out.glob("optimised_*.npy"))
+        if strays:
+            raise ValueError(f"--out {show_path(out)}: holds {strays[0]} of a filters run that did not record "
+                             "its model; give an empty folder so that two runs' files are never mixed")
+        manifest = {"model": model_id, "model_file": str(model_path), "layers": {}}
+    elif not (isinstance(manifest, dict) and manifest.get("model") == model_id
+              and isinstance(manifest.get("layers"), dict)):
+        other = manifest.get("model_file") if isinstance(manifest, dict) else None
+        raise ValueError(f"--out {show_path(out)}: holds the filters of another model"
+                         + (f" ({show_path(str(other))})" if isinstance(other, str) else "")
+                         + "; give another folder so that two models' files are never mixed")
+    manifest["model_file"] = str(model_path)
+    _write_manifest(out, manifest)
+    return manifest
+
+
+def _write_manifest(out: Path, manifest: dict) -> None:
+    from ..data.files import atomic_write_text
+
+    atomic_write_text(out / MANIFEST, json.dumps(manifest, indent=1) + "\n")

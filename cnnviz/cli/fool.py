@@ -34,7 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="OUT.png", required=True,
                    help="where to write the fooling 28x28 input (8-bit grey)")
     p.add_argument("--epsilon", type=finite_float, help="the most any pixel may change, in 0..1 (default 0.25 for "
-                   "bim, 1 for pixels; rounded down to whole grey levels)")
+                   "bim, 1 for pixels; rounded down to whole grey levels, so at least 1/255)")
     p.add_argument("--mode", choices=MODES, default="bim", help="bim: every pixel a little, within epsilon "
                    "(targeted basic iterative method); pixels: the fewest pixels, each a lot (greedy, JSMA-like)")
     p.add_argument("--steps", type=positive_int, default=None,
@@ -46,14 +46,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args) -> int:
     """Exit 0 when the saved input fools the network, 1 when the budget was not enough (the best try is saved)."""
-    from ..analysis.adversarial import DEFAULT_EPSILON, DEFAULT_STEPS, MAX_STEPS, fool, save_png
+    from ..analysis.adversarial import DEFAULT_EPSILON, DEFAULT_STEPS, MAX_STEPS, check_epsilon, fool, save_png
     from ..data import limits
     from ..data.drawing import load_digit_image, load_network_input
     from ..data.files import check_save_target
 
     epsilon = args.epsilon if args.epsilon is not None else DEFAULT_EPSILON[args.mode]
-    if not 0 < epsilon <= 1:
-        raise ValueError(f"--epsilon must be more than 0 and at most 1 (a fraction of full white), got {epsilon:g}")
+    try:
+        check_epsilon(epsilon)
+    except ValueError as exc:
+        raise ValueError(f"--{exc}") from None
     steps = args.steps if args.steps is not None else DEFAULT_STEPS[args.mode]
     if steps > MAX_STEPS:
         raise ValueError(f"--steps must be at most {MAX_STEPS}, got {steps}")

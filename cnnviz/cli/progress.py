@@ -18,6 +18,10 @@ from ..data.limits import escape_control, one_line
 from ..train import events as ev
 
 
+TRANSIENT = (BlockingIOError, InterruptedError, RuntimeError)
+"""Write errors that lose one line, not the stream (RuntimeError: "reentrant call inside <_io.BufferedWriter>")."""
+
+
 class ProgressPrinter:
     def __init__(self, quiet: bool = False, stream=None, plain_every_s: float = 5.0):
         self.quiet = quiet
@@ -47,9 +51,13 @@ class ProgressPrinter:
                 self.bar.write(text, file=self.stream)
             else:
                 print(text, file=self.stream, flush=True)
+        except TRANSIENT:
+            # A reentrant write (something printed from a signal handler in the middle of ours), a
+            # non-blocking stream that is full for now, an interrupted call: this line is lost,
+            # the next ones are not.
+            pass
         except (OSError, ValueError, RuntimeError):
-            # A closed pipe, a full disk, or a reentrant write from a signal handler:
-            # the output is lost, the run is not.
+            # A closed pipe, a full disk, a closed stream: the output is lost, the run is not.
             self.broken = True
 
     def __call__(self, event) -> None:
@@ -95,6 +103,8 @@ class ProgressPrinter:
                     self.bar.set_postfix_str(f"epoch {e.epoch:.2f} loss {self._smooth_loss:.4f} "
                                              f"acc {100 * self._smooth_acc:.1f}% {e.images_per_s:,.0f} img/s",
                                              refresh=False)
+            except TRANSIENT:
+                pass
             except (OSError, ValueError, RuntimeError):
                 self.broken, self.bar = True, None
             return

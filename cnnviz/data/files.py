@@ -18,9 +18,11 @@
 * :func:`check_save_target` checks before a long job that its result can be
   saved as it will be written (a real file name, not a folder, folder
   writable, enough free space).
-* :func:`parse_json` / :func:`read_json_file`: JSON with bounded size and
-  nesting depth (no ``RecursionError`` from a deeply nested file) and no
-  ``NaN``/``Infinity``.
+* :func:`read_bytes_file` / :func:`read_text_file` / :func:`read_json_file`:
+  the one bounded reader of every small file (settings, records, metadata,
+  lessons): regular files only, size checked before reading; JSON with
+  bounded nesting depth (no ``RecursionError`` from a deeply nested file)
+  and no ``NaN``/``Infinity`` (:func:`parse_json`).
 
 No Qt and nothing from the rest of cnnviz except :mod:`cnnviz.data.limits`,
 so every layer (data, nn, analysis, cli, gui) can use it.
@@ -52,7 +54,7 @@ except ImportError:  # pragma: no cover - Windows
 __all__ = [
     "FileProblem", "NotARegularFile", "open_regular", "open_for_append", "describe_file_error", "show_path",
     "atomic_write", "atomic_write_bytes", "atomic_write_text", "remove_stale_temps", "check_save_target",
-    "parse_json", "read_json_file", "TEMP_NAME", "temp_name",
+    "parse_json", "read_json_file", "read_bytes_file", "read_text_file", "MissingFile", "TEMP_NAME", "temp_name",
 ]
 
 
@@ -355,6 +357,11 @@ MAX_NAME_BYTES = 255
 """Longest file name (one path component) the common file systems take (ext4, APFS, NTFS)."""
 
 
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article: "an image", "a checkpoint"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def check_save_target(path: str | os.PathLike[str], expected_bytes: int = 0, what: str = "file") -> Path:
     """Check, before a long job, that ``path`` can be written; raises :class:`FileProblem`.
 
@@ -371,7 +378,7 @@ def check_save_target(path: str | os.PathLike[str], expected_bytes: int = 0, wha
     shown = show_path(path)
     folder = path.parent if str(path.parent) else Path(".")
     if path.name in ("", ".", "..") or raw.endswith(("/", os.sep)):
-        raise FileProblem(f"{shown}: is not a file name; give a {what} name")
+        raise FileProblem(f"{shown}: is not a file name; give {_a(what)} name")
     if len(os.fsencode(path.name)) > MAX_NAME_BYTES:
         raise FileProblem(f"{shown}: the file name is too long (at most {MAX_NAME_BYTES} bytes)")
     try:
@@ -381,7 +388,7 @@ def check_save_target(path: str | os.PathLike[str], expected_bytes: int = 0, wha
     except OSError as exc:
         raise FileProblem(describe_file_error(exc, path)) from None
     if mode is not None and _kind(mode):
-        raise FileProblem(f"{shown}: is {_kind(mode)}; give a {what} name")
+        raise FileProblem(f"{shown}: is {_kind(mode)}; give {_a(what)} name")
     if not folder.is_dir():
         raise FileProblem(f"{shown}: folder {show_path(folder)} does not exist")
     if not os.access(folder, os.W_OK | os.X_OK):
@@ -464,9 +471,19 @@ def parse_json(text: str, *, max_depth: int | None = None, nonfinite: str = "err
         raise ValueError("nested too deeply") from None
 
 
-def read_json_file(path: str | os.PathLike[str], max_bytes: int, *, max_depth: int | None = None,
-                   nonfinite: str = "error"):
-    """A JSON file of at most ``max_bytes``; raises :class:`FileProblem` naming the file."""
+class MissingFile(FileProblem):
+    """The file (or its folder) does not exist: for settings and records, the same as an empty one."""
+
+
+def read_bytes_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``: the one bounded reader of small files.
+
+    The kind is checked before opening (a FIFO would block, a device such as ``/dev/zero`` would never end:
+    both refused, through symbolic links too) and the size before reading (an 800 MB file costs nothing);
+    at most ``max_bytes + 1`` bytes are ever read, so a file growing meanwhile is refused too. Raises
+    :class:`FileProblem` naming the file (:class:`MissingFile` when it does not exist); a symbolic link loop
+    is said to be one.
+    """
     try:
         with open_regular(path) as fh:
             size = os.fstat(fh.fileno()).st_size
@@ -474,14 +491,30 @@ def read_json_file(path: str | os.PathLike[str], max_bytes: int, *, max_depth: i
                 raise FileProblem(f"{show_path(path)}: is {megabytes(size)}; at most {megabytes(max_bytes)} "
                                   "is accepted for this kind of file")
             data = fh.read(max_bytes + 1)
+    except FileNotFoundError as exc:
+        raise MissingFile(describe_file_error(exc, path)) from None
     except OSError as exc:
         raise FileProblem(describe_file_error(exc, path)) from None
     if len(data) > max_bytes:  # grew while read
         raise FileProblem(f"{show_path(path)}: is more than {megabytes(max_bytes)}")
+    return data
+
+
+def read_text_file(path: str | os.PathLike[str], max_bytes: int, what: str = "text") -> str:
+    """A UTF-8 text file (an INI, a record, a list) through :func:`read_bytes_file`'s bounds; raises
+    :class:`FileProblem` naming the file."""
+    data = read_bytes_file(path, max_bytes)
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise FileProblem(f"{show_path(path)}: not a text file (expected UTF-8 JSON)") from None
+        raise FileProblem(f"{show_path(path)}: not a text file (expected UTF-8 {what})") from None
+
+
+def read_json_file(path: str | os.PathLike[str], max_bytes: int, *, max_depth: int | None = None,
+                   nonfinite: str = "error"):
+    """A JSON file of at most ``max_bytes`` (:func:`read_bytes_file`), nested at most ``max_depth`` deep
+    (:func:`parse_json`); raises :class:`FileProblem` naming the file."""
+    text = read_text_file(path, max_bytes, "JSON")
     try:
         return parse_json(text, max_depth=max_depth, nonfinite=nonfinite)
     except ValueError as exc:

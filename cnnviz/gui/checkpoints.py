@@ -327,53 +327,98 @@ class Checkpoints:
 
     # --- the autosaves of apps that have ended ---------------------------------------------------------
     def offer_restore(self) -> Job | None:
-        """Offer every orphaned autosave (its app has ended; never a running app's), newest first, with its
-        network, step and time: Restore (it becomes this window's model and autosave; the others stay for
-        the next start), Discard (the file is deleted) or Later (offered again at the next start).
-        Returns the restore's load job, if one was chosen."""
+        """Offer the orphaned autosaves (their apps have ended; never a running app's) in one question: the
+        newest few (:data:`~cnnviz.app.autosave.MAX_OFFERED`), newest first, with network, step, accuracy and
+        time: Restore the one chosen (it becomes this window's model and autosave; the others stay for the next
+        start), Discard all (the files listed are deleted) or Later (offered again at the next start). Older
+        ones are only counted (never read nor held open) and deleted when the user leaves "delete the older
+        autosaves" ticked. No file stays open for a run that is not restored. Returns the restore's load job,
+        if one was chosen."""
         if self.autosave_path is None:
             return None
+        folder, own = self.autosave_path.parent, self.autosave_path
         try:
-            found = autosave.orphans(self.autosave_path.parent, own=self.autosave_path)
+            found = autosave.orphans(folder, own=own)
+            older = (autosave.older_orphans(folder, own=own, offered=[o.offer.path for o in found])
+                     if len(found) >= autosave.MAX_OFFERED else [])
         except Exception:  # noqa: BLE001 - an unreadable folder: nothing to offer
             return None
-        for index, orphan in enumerate(found):
-            answer = self._ask_restore(orphan.offer, index, len(found))
-            if answer == "restore":
-                for other in found[index + 1:]:
-                    other.leave()
-                return self._restore(orphan)
+        if not found:
+            return None
+        try:
+            answer, index, clean_older = self._ask_restore(found, len(older))
+        except BaseException:
+            for orphan in found:
+                orphan.leave()
+            raise
+        if clean_older:
+            autosave.discard_paths(older)
+        chosen = found[index] if answer == "restore" else None
+        for orphan in found:
+            if orphan is chosen:
+                continue
             try:
                 orphan.discard() if answer == "discard" else orphan.leave()
             except OSError as exc:
+                orphan.leave()
                 self.banner.show_message(tr("Could not delete the autosave {path}: {exc}")
                                          .format(path=orphan.offer.path, exc=exc),
                                                 "warning")
-        return None
+        return self._restore(chosen) if chosen is not None else None
 
     @staticmethod
     def _describe_offer(offer: autosave.Offer) -> str:
         return tr("network {network}, {run}, autosaved {when}").format(
             network=shorten(offer.spec, 80), run=offer.describe().text(tr), when=in_language(offer.when(), tr))
 
-    def _ask_restore(self, offer: autosave.Offer, index: int, total: int) -> str:
-        """restore, discard or later."""
+    def _ask_restore(self, found: list, older: int) -> tuple[str, int, bool]:
+        """(restore, discard or later; which of ``found`` to restore; whether to delete the ``older`` ones)."""
         if self.auto_answer:
-            return {"yes": "restore", "save": "restore", "delete": "discard"}.get(self.auto_answer, "later")
-        count = " " + tr("({index} of {total}, newest first)").format(index=index + 1, total=total) if total > 1 else ""
-        box = QMessageBox(QMessageBox.Question, tr("Restore an autosaved run?"),
-                          tr("A run of an earlier session was autosaved{count}:\n{describe_offer}.\nRestore it?")
-                          .format(count=count, describe_offer=self._describe_offer(offer)), QMessageBox.NoButton, self.window)
-        box.setTextFormat(Qt.PlainText)  # the network's name comes from a file
-        restore = box.addButton(tr("Restore"), QMessageBox.AcceptRole)
-        discard = box.addButton(tr("Discard"), QMessageBox.DestructiveRole)
-        later = box.addButton(tr("Later"), QMessageBox.RejectRole)
-        box.setDefaultButton(restore)
-        box.setEscapeButton(later)
-        box.setInformativeText(tr("Discard deletes the autosave; Later offers it again at the next start."))
-        box.exec()
-        clicked = box.clickedButton()
-        return "restore" if clicked is restore else "discard" if clicked is discard else "later"
+            answer = {"yes": "restore", "save": "restore", "delete": "discard"}.get(self.auto_answer, "later")
+            return answer, 0, answer == "discard"
+        from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QListWidget, QVBoxLayout
+
+        dialog = QDialog(self.window)
+        dialog.setObjectName("restoreOffer")
+        dialog.setWindowTitle(tr("Restore an autosaved run?"))
+        layout = QVBoxLayout(dialog)
+        question = QLabel(tr("A run of an earlier session was autosaved{count}:\n{describe_offer}.\nRestore it?")
+                          .format(count="", describe_offer=self._describe_offer(found[0].offer))
+                          if len(found) == 1 else
+                          tr("Runs of earlier sessions were autosaved (newest first). Restore the one chosen?"))
+        question.setTextFormat(Qt.PlainText)  # the network's name comes from a file
+        question.setWordWrap(True)
+        layout.addWidget(question)
+        runs = QListWidget(dialog)
+        runs.setObjectName("restoreRuns")
+        for orphan in found:
+            runs.addItem(self._describe_offer(orphan.offer))
+        runs.setCurrentRow(0)
+        runs.setVisible(len(found) > 1)
+        layout.addWidget(runs)
+        clean = QCheckBox(tr("Also delete the {count:,} older autosaves (not listed)").format(count=older), dialog)
+        clean.setObjectName("deleteOlder")
+        clean.setChecked(True)
+        clean.setVisible(older > 0)
+        layout.addWidget(clean)
+        note = QLabel(tr("Discard deletes the autosave; Later offers it again at the next start.")
+                      if len(found) == 1 else
+                      tr("Discard deletes the autosaves listed; Later offers them again at the next start."))
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        buttons = QDialogButtonBox(dialog)
+        restore = buttons.addButton(tr("Restore"), QDialogButtonBox.AcceptRole)
+        discard = buttons.addButton(tr("Discard"), QDialogButtonBox.DestructiveRole)
+        later = buttons.addButton(tr("Later"), QDialogButtonBox.RejectRole)
+        clicked = []
+        buttons.clicked.connect(lambda button: (clicked.append(button), dialog.done(0)))
+        runs.itemDoubleClicked.connect(lambda _item: (clicked.append(restore), dialog.done(0)))
+        restore.setDefault(True)
+        layout.addWidget(buttons)
+        dialog.exec()  # Escape, the window's close button, a signal: Later
+        button = clicked[0] if clicked else later
+        answer = "restore" if button is restore else "discard" if button is discard else "later"
+        return answer, max(0, runs.currentRow()), bool(older and clean.isChecked())
 
     def _restore(self, orphan: autosave.Orphan) -> Job:
         offer = orphan.offer

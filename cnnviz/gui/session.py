@@ -188,6 +188,7 @@ class TrainingSession(QObject):
             return not self.stopping and not self.active
         if not ask():
             return False
+        close_owned_windows(window)  # the F1 keys, a dialog left open: they go with the window
         self.closing = True
         self.stop()
         self.reap(wait=False)
@@ -217,8 +218,9 @@ class TrainingSession(QObject):
         self.closingChanged.emit(False)
         window.close()
         app = QApplication.instance()
-        # A hidden window's close does not count as the last window closing: quit as it would have.
-        if app is not None and app.quitOnLastWindowClosed() and not any(w.isVisible() for w in app.topLevelWidgets()):
+        # A hidden window's close does not count as the last window closing: quit as it would have (a window
+        # another one owns, such as a dialog, keeps no app alive, as in Qt's own rule).
+        if app is not None and app.quitOnLastWindowClosed() and not primary_windows_shown():
             app.quit()  # outside the main event loop (tests) this does nothing
 
     def _forget(self) -> None:
@@ -273,3 +275,30 @@ def _delete(thread: QThread, worker: TrainingWorker) -> None:
     _THREADS.pop(thread, None)
     thread.deleteLater()
     worker.deleteLater()
+
+
+def owner_of(widget: QWidget, window: QWidget) -> bool:
+    """Whether ``window`` is ``widget``'s parent, grandparent...: a dialog or tool window it opened."""
+    parent = widget.parentWidget()
+    while parent is not None and parent is not window:
+        parent = parent.parentWidget()
+    return parent is window
+
+
+def close_owned_windows(window: QWidget) -> None:
+    """Close every shown window that ``window`` owns (the F1 keys, a message left open): none of them may keep
+    the app alive, or stay on screen, once the window it belongs to is closing."""
+    app = QApplication.instance()
+    if app is None:
+        return
+    for widget in app.topLevelWidgets():
+        if widget is not window and widget.isVisible() and owner_of(widget, window):
+            widget.close()
+
+
+def primary_windows_shown() -> bool:
+    """Whether a shown window keeps the app running: one of its own, not owned by another window (Qt's rule for
+    quitting when the last window closes: owned windows and those without ``WA_QuitOnClose`` do not count)."""
+    app = QApplication.instance()
+    return app is not None and any(w.isVisible() and w.parentWidget() is None and w.testAttribute(Qt.WA_QuitOnClose)
+                                   for w in app.topLevelWidgets())

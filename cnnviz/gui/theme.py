@@ -220,12 +220,28 @@ def style_plot(plot: pg.PlotItem, left: str = "", bottom: str = "", title: str =
     return plot
 
 
+TICK_STEP_RANGE = (1e-300, 1e300)
+"""Tick spacings are kept in this range: a history's extreme values (1e308, 1e-320, inf, nan) must not
+make the tick code raise (``math.floor`` of an infinite logarithm) or loop."""
+
+
+def _drawable(value: float) -> float:
+    """``value`` as a spacing the tick code can compute with: NaN -> 1, clamped into :data:`TICK_STEP_RANGE`."""
+    value = float(value)
+    if math.isnan(value):
+        return 1.0
+    return min(max(value, TICK_STEP_RANGE[0]), TICK_STEP_RANGE[1])
+
+
 def tick_step(at_least: float, at_most: float | None = None) -> float:
     """The smallest 1, 2 or 5 times a power of ten that is >= ``at_least`` (> 0): a tick spacing; but
-    never over ``at_most`` (the largest such step under it then)."""
+    never over ``at_most`` (the largest such step under it then). Never raises: spacings beyond
+    :data:`TICK_STEP_RANGE` (or not numbers) are taken as its nearest end."""
+    at_least = _drawable(at_least)
     power = 10.0 ** math.floor(math.log10(at_least))
     step = next(m * power for m in (1.0, 2.0, 5.0, 10.0) if m * power >= at_least * (1 - 1e-12))
-    if at_most is not None and step > at_most:
+    if at_most is not None and step > _drawable(at_most):
+        at_most = _drawable(at_most)
         power = 10.0 ** math.floor(math.log10(at_most))
         step = max(m * power for m in (1.0, 2.0, 5.0) if m * power <= at_most * (1 + 1e-12))
     return step
@@ -244,12 +260,15 @@ def keep_tick_labels_apart(plot: pg.PlotItem) -> None:
     def update(*_args) -> None:
         low, high = view.viewRange()[1]
         length, span = view.height(), high - low
-        if axis.logMode or span <= 0 or length <= 0:
-            return
         if chosen[0]:
             axis.setTicks(None)
             axis.setTickSpacing()
             chosen[0] = False
+        # An axis this code cannot number (log, empty, or a range beyond what float steps can count: a
+        # history's 1e308) keeps pyqtgraph's own ticks.
+        if axis.logMode or length <= 0 or not TICK_STEP_RANGE[0] <= span <= TICK_STEP_RANGE[1] \
+                or not math.isfinite(low + high):
+            return
         line = QFontMetrics(axis.style.get("tickFont") or axis.font()).height()
         need = 1.15 * line * span / length
         levels = axis.tickValues(low, high, length)
@@ -264,7 +283,8 @@ def keep_tick_labels_apart(plot: pg.PlotItem) -> None:
                 return
             step = tick_step(step * 1.01)
         step = tick_step(span / 2, span / 2)
-        value = round((low + high) / 2 / step) * step
+        middle = (low + high) / 2
+        value = round(middle / step) * step if math.isfinite(middle / step) else middle
         axis.setTicks([[(value, axis.tickStrings([value], 1.0, step)[0])], []])
 
     view.sigResized.connect(update)

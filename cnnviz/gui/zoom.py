@@ -3,8 +3,9 @@ times a factor the user picks with Ctrl+= / Ctrl+- / Ctrl+0, on top of the syste
 (Qt's devicePixelRatio and QT_SCALE_FACTOR are left alone).
 
 The level is kept between sessions in a small JSON file (``view.json`` in platformdirs'
-``user_config_dir``), written atomically; a file that cannot be read, or a level out of
-:data:`LOWEST`..:data:`HIGHEST`, is ignored (100 %). ``--zoom PERCENT`` sets a level for one
+``user_config_dir``), written atomically and read through the one bounded reader; a file that is not
+usable settings is set aside (``view.json.bad``), and a level out of :data:`LOWEST`..:data:`HIGHEST` is
+ignored (100 %). ``--zoom PERCENT`` sets a level for one
 session without storing it (screenshots, ``--check-layout``).
 
 The storage functions are Qt-free; :func:`apply` restyles a window.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from pathlib import Path
 
 STEPS = (80, 90, 100, 110, 125, 150, 175, 200)
@@ -40,14 +42,60 @@ def valid(level) -> int | None:
     return int(round(level))
 
 
+MAX_SETTINGS_BYTES = 64 * 1024
+"""The settings file holds a few keys (about 40 bytes); anything over this is not ours."""
+MAX_SETTINGS_DEPTH = 4
+
+
+def read_settings() -> dict:
+    """The view settings (zoom, language), read through the one bounded reader (a size cap, regular files
+    only, bounded nesting): ``{}`` when there are none. A file that is not usable settings (too big, nested,
+    not JSON, not an object, a FIFO, a device, a symbolic link loop...) is set aside: renamed to
+    ``view.json.bad`` (replacing an older one) with one line on stderr, and the app starts with the defaults;
+    never an error."""
+    from ..data.files import FileProblem, MissingFile, read_json_file, show_path
+
+    path = settings_path()
+    try:
+        data = read_json_file(path, MAX_SETTINGS_BYTES, max_depth=MAX_SETTINGS_DEPTH)
+        if isinstance(data, dict):
+            return data
+        problem = f"{show_path(path)}: not a JSON object"
+    except MissingFile:
+        return {}
+    except FileProblem as exc:
+        problem = str(exc)
+    set_aside(path, problem)
+    return {}
+
+
+def set_aside(path: Path, problem: str) -> Path | None:
+    """Rename a bad settings file out of the way (``<name>.bad``) and say so in one line on stderr; returns
+    where it went (None if it could not be moved: it is then ignored at every start)."""
+    import sys
+
+    from ..data.files import describe_file_error, show_path
+    from ..data.limits import one_line
+
+    aside = path.with_name(path.name + ".bad")
+    try:
+        os.replace(path, aside)
+        said = f"cnnviz: settings ignored, the defaults are used: {problem} (moved to {show_path(aside)})"
+    except OSError as exc:
+        aside = None
+        said = f"cnnviz: settings ignored, the defaults are used: {problem} (not moved: {describe_file_error(exc)})"
+    if sys.stderr is not None:
+        try:
+            print(one_line(said, 400), file=sys.stderr, flush=True)
+        except (OSError, ValueError):
+            pass
+    return aside
+
+
 def read_setting(key: str):
     """``key``'s value in the view settings file (zoom, language); None when the file or the key is missing
     or unreadable (never an error)."""
-    try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError, TypeError):
-        return None
-    return data.get(key) if isinstance(data, dict) else None
+    return read_settings().get(key)
 
 
 def store_setting(key: str, value) -> bool:
@@ -56,11 +104,7 @@ def store_setting(key: str, value) -> bool:
     from ..data.files import atomic_write_text
 
     path = settings_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        data = data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        data = {}
+    data = read_settings()
     data[key] = value
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -50,13 +50,16 @@ COMPRESSION_SLACK = 2**20
 
 MAX_HISTORY_POINTS = 500
 """A checkpoint's run history (``meta["history"]``) keeps at most this many training and evaluation rows each."""
+MAX_HISTORY_VALUE = 1e12
+"""Largest epoch or loss a history may hold: the curves draw and number what is accepted (a 1e308 loss
+or epoch overflowed their tick arithmetic); no real run gets near it."""
 HISTORY_KINDS = ("train", "eval")
 """``train`` rows: (epoch, loss, batch accuracy); ``eval`` rows: (epoch, test loss, test accuracy)."""
 
 
 def clean_history(value) -> dict | None:
     """A checkpoint's run history, checked: ``{"train": rows, "eval": rows}``, each row three finite numbers
-    (epoch >= 0, loss >= 0, accuracy in [0, 1]), at most :data:`MAX_HISTORY_POINTS` rows per kind, epochs
+    (epoch and loss in [0, :data:`MAX_HISTORY_VALUE`], accuracy in [0, 1]), at most :data:`MAX_HISTORY_POINTS` rows per kind, epochs
     not going back. None when it is anything else (a file from elsewhere is read as having no history)."""
     if not isinstance(value, dict) or set(value) - set(HISTORY_KINDS):
         return None
@@ -69,7 +72,7 @@ def clean_history(value) -> dict | None:
             if not (isinstance(row, list) and len(row) == 3 and all(
                     isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in row)):
                 return None
-            if row[0] < 0 or row[1] < 0 or not 0 <= row[2] <= 1:
+            if not (0 <= row[0] <= MAX_HISTORY_VALUE and 0 <= row[1] <= MAX_HISTORY_VALUE and 0 <= row[2] <= 1):
                 return None
         if any(b[0] < a[0] for a, b in zip(rows, rows[1:])):
             return None

@@ -64,13 +64,16 @@ class Steering:
         """While paused: train exactly one more batch."""
         self._put(StepOnce())
 
-    def stop(self, final_evaluation: bool = True) -> None:
+    def stop(self, final_evaluation: bool = True, wake: bool = True) -> None:
         """End the run after the current step; ``final_evaluation=False`` skips the
         full test-set evaluation run() otherwise does at the end (a closing window
-        must not wait seconds for it; an evaluation under way stops at its next chunk)."""
+        must not wait seconds for it; an evaluation under way stops at its next chunk).
+        ``wake=False`` only sets the two flags (a signal handler: it takes no lock, where
+        waking a paused run would; a paused run sees the flags within its 50 ms wait)."""
         self._final_evaluation = self._final_evaluation and final_evaluation
         self._stop_requested = True
-        self._wake.set()
+        if wake:
+            self._wake.set()
 
     def set_hyperparameters(self, **changes) -> None:
         """lr, momentum, batch_size, optimizer, schedule; applied at the next step."""

@@ -916,6 +916,21 @@
    <translation>Verwerfen löscht die Sicherung; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="373" />
+   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
+   <translation>Läufe früherer Sitzungen wurden automatisch gesichert (neueste zuerst). Den ausgewählten wiederherstellen?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="373" />
+   <source>Also delete the {count:,} older autosaves (not listed)</source>
+   <translation>Auch die {count:,} älteren Sicherungen löschen (nicht aufgeführt)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="373" />
+   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
+   <translation>Verwerfen löscht die aufgeführten Sicherungen; Später bietet sie beim nächsten Start wieder an.</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/checkpoints.py" line="172" />
    <source>Save model</source>
    <translation>Modell speichern</translation>

@@ -916,6 +916,21 @@
    <translation>「破棄」で自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="373" />
+   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
+   <translation>以前のセッションの学習が自動保存されています(新しい順)。選んだものを復元しますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="373" />
+   <source>Also delete the {count:,} older autosaves (not listed)</source>
+   <translation>一覧にない古い自動保存 {count:,} 件も削除する</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="373" />
+   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
+   <translation>「破棄」で一覧の自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/checkpoints.py" line="172" />
    <source>Save model</source>
    <translation>モデルを保存</translation>

@@ -916,6 +916,21 @@
    <translation>丢弃会删除自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="373" />
+   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
+   <translation>以前会话的训练已自动保存（最新的在前）。恢复所选的那个吗？</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="373" />
+   <source>Also delete the {count:,} older autosaves (not listed)</source>
+   <translation>同时删除未列出的 {count:,} 个较早的自动保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="373" />
+   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
+   <translation>丢弃会删除列出的自动保存；以后再说会在下次启动时再次提示。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/checkpoints.py" line="172" />
    <source>Save model</source>
    <translation>保存模型</translation>
