@@ -93,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     save.add_argument("--save", metavar="PATH.npz", help="where to write the checkpoint at the end, also when "
                       "interrupted (default: a new file in the user data folder, printed at the end)")
     save.add_argument("--no-save", action="store_true", help="do not save the trained model")
-    t.add_argument("--metrics", metavar="PATH.jsonl", help="append every step and evaluation as JSON lines")
+    t.add_argument("--metrics", metavar="PATH.jsonl", help="write a header record (version, settings, backend, seed) "
+                   "and every step and evaluation as JSON lines; one run per file; accuracies in percent")
     t.add_argument("--json", action="store_true", help="print one JSON object with the results at the end")
 
     p = sub.add_parser("predict", help="classify images of digits with a saved model",
