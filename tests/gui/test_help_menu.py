@@ -89,3 +89,14 @@ def test_open_recent_lists_what_was_opened_and_opens_it(window, tmp_path):
 def test_a_compared_run_is_remembered(window, tiny_model_path):
     assert window.comparison.compare_with_file(str(tiny_model_path))
     assert window_memory.recent("compared") == [str(Path(tiny_model_path).resolve())]
+
+
+def test_the_docs_link_opens_the_docs_shipped_beside_the_code(monkeypatch):
+    from cnnviz.gui import help_menu
+
+    folder = help_menu.docs_location()
+    assert folder is not None and (folder / "install.md").is_file(), "a checkout or an unpacked sdist has docs/"
+    opened = []
+    monkeypatch.setattr(help_menu.QDesktopServices, "openUrl", staticmethod(lambda url: opened.append(url) or True))
+    assert help_menu.HelpMenu.open_docs(type("W", (), {"window": None})()) is True
+    assert opened and opened[0].toLocalFile() == str(folder)
