@@ -106,7 +106,9 @@ def write_notices(bundle: Path) -> None:
     without = [name for name, dist in bundled.items() if not notices.licence_texts(dist)]
     if without:
         sys.exit(f"bundle: no licence text for {', '.join(without)}: add it to packaging/third_party.py's FALLBACK_TEXTS")
-    (bundle / "THIRD-PARTY-NOTICES.txt").write_text(notices.notice(tuple(missing)), encoding="utf-8")
+    inside = bundle / "_internal" if (bundle / "_internal").is_dir() else bundle
+    text = notices.notice(tuple(missing)) + notices.system_section(inside)
+    (bundle / "THIRD-PARTY-NOTICES.txt").write_text(text, encoding="utf-8")
     print(f"notices: {len(bundled)} distributions in {bundle / 'THIRD-PARTY-NOTICES.txt'}"
           + (f" (found in the bundle besides cnnviz's requirements: {', '.join(missing)})" if missing else ""))
 

@@ -136,6 +136,59 @@ def python_licence() -> str:
                             f"{sys.base_prefix}: the bundle must not ship Python without it")
 
 
+def system_libraries(folder: Path) -> list[tuple[str, str, str | None]]:
+    """The shared libraries PyInstaller copied into the bundle from the build machine's system (not from a
+    wheel): (file name, the system package it came from, that package's copyright file's text). On Debian and
+    Ubuntu (dpkg) the package and /usr/share/doc/<package>/copyright are found; elsewhere only the names."""
+    import shutil
+    import subprocess
+
+    found = []
+    dpkg = shutil.which("dpkg")
+    for entry in sorted(folder.iterdir()):
+        if not entry.is_file() or not re.match(r"lib.*\.so(\.|$)", entry.name):
+            continue
+        package, text = "", None
+        if dpkg:
+            for directory in ("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/lib/x86_64-linux-gnu",
+                              "/usr/lib", "/lib"):
+                candidate = Path(directory) / entry.name
+                if not candidate.exists():
+                    continue
+                # /usr/lib and /lib are one folder on a merged-/usr system; dpkg knows one of the names
+                for name in dict.fromkeys((str(candidate), str(candidate.resolve()))):
+                    done = subprocess.run([dpkg, "-S", name], capture_output=True, text=True)
+                    if done.returncode == 0 and ":" in done.stdout:
+                        package = done.stdout.split(":", 1)[0].strip()
+                        break
+                if package:
+                    copyright_file = Path("/usr/share/doc") / package / "copyright"
+                    if copyright_file.is_file():
+                        text = copyright_file.read_text(encoding="utf-8", errors="replace")
+                    break
+        if package or not dpkg:
+            found.append((entry.name, package, text))
+    return found
+
+
+def system_section(folder: Path) -> str:
+    """The notice's part for :func:`system_libraries` (empty when there are none)."""
+    libraries = system_libraries(folder)
+    if not libraries:
+        return ""
+    lines = ["These shared libraries were copied from the build machine's system (PyInstaller collects what the",
+             "Qt plugins and Python's modules link to). Each stays under its own licence; the system package it",
+             "came from and that package's copyright file follow.", ""]
+    lines += [f"  {name}: {package or 'package unknown (no dpkg on the build machine)'}" for name, package, _ in libraries]
+    body = "\n".join(lines) + "\n"
+    shown = set()
+    for _, package, text in libraries:
+        if text and package not in shown:
+            shown.add(package)
+            body += "\n" + _section(f"{package}: /usr/share/doc/{package}/copyright", text)
+    return _section("Libraries from the build system", body)
+
+
 def _section(title: str, body: str) -> str:
     rule = "=" * 78
     return f"{rule}\n{title}\n{rule}\n\n{body.rstrip()}\n\n"

@@ -188,3 +188,17 @@ def test_nothing_a_build_or_a_run_makes_is_tracked():
     assert made == [], f"tracked files that a build or a run makes: {made}"
     ignored = subprocess.run([git, "ls-files", "-ci", "--exclude-standard"], cwd=REPO, capture_output=True, text=True)
     assert ignored.stdout.split() == [], f"tracked files that .gitignore ignores: {ignored.stdout.split()}"
+
+
+def test_libraries_copied_from_the_build_system_are_named_with_their_copyright(tmp_path):
+    notices = _third_party_module()
+    if shutil.which("dpkg") is None or not any(Path(d, "libc.so.6").exists()
+                                                for d in ("/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu")):
+        pytest.skip("needs a Debian-like system with dpkg and glibc")
+    (tmp_path / "libc.so.6").write_bytes(b"")  # as PyInstaller copies it into _internal
+    (tmp_path / "libQt6Core.so.6").write_bytes(b"")  # from the PySide6 wheel: not the system's
+    (tmp_path / "numpy").mkdir()
+    libraries = notices.system_libraries(tmp_path)
+    assert [(name, package) for name, package, _ in libraries] == [("libc.so.6", "libc6")]
+    text = notices.system_section(tmp_path)
+    assert "libc.so.6: libc6" in text and "/usr/share/doc/libc6/copyright" in text

@@ -4,6 +4,7 @@ the window passes its screen in words."""
 
 from __future__ import annotations
 
+import importlib
 import platform
 import sys
 from importlib import metadata
@@ -21,11 +22,29 @@ QT_CREDIT = N_("The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MI
 DOCS_NAME = "docs"
 
 
+_MODULES = {"numpy": "numpy", "numba": "numba", "llvmlite": "llvmlite", "Pillow": "PIL", "platformdirs": "platformdirs",
+            "numba-cuda": "numba_cuda", "PySide6-Essentials": "PySide6", "pyqtgraph": "pyqtgraph"}
+_QT = ("PySide6", "pyqtgraph")
+"""Never imported here (only cnnviz.gui imports Qt): their version is read only when the window loaded them."""
+
+
 def _version(distribution: str) -> str:
     try:
         return metadata.version(distribution)
-    except Exception:  # noqa: BLE001 - not installed (or a bundle without metadata)
+    except Exception:  # noqa: BLE001 - not installed, or the bundle, which keeps no metadata for most
+        pass
+    module_name = _MODULES.get(distribution)
+    if module_name is None:
         return "not installed"
+    module = sys.modules.get(module_name)
+    if module is None and module_name not in _QT:
+        try:
+            module = importlib.import_module(module_name)
+        except Exception:  # noqa: BLE001 - not installed
+            return "not installed"
+    if module is None:
+        return "not loaded (no window)"
+    return str(getattr(module, "__version__", "unknown"))
 
 
 def how_installed() -> str:

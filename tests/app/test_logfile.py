@@ -57,3 +57,17 @@ def test_info_says_versions_backends_and_folders(capsys, monkeypatch, tmp_path):
     for needed in ("Python ", "numpy: ", "PySide6-Essentials: ", "backend numpy: available", "screen: no window",
                    "folder models: ", "folder logs: ", "log file: "):
         assert needed in out, needed
+
+
+def test_info_reads_module_versions_where_no_metadata_is_kept(monkeypatch):
+    """The bundle keeps no .dist-info for most packages: the versions come from the modules instead."""
+    import numba
+
+    from cnnviz.app import about
+
+    def no_metadata(name):
+        raise about.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(about.metadata, "version", no_metadata)
+    assert about._version("numba") == numba.__version__
+    assert about._version("cupy-cuda12x") == "not installed"
