@@ -12,6 +12,7 @@ GUI screenshot after 3 s of training, and prints the bundle's size, the build ti
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import shutil
@@ -57,12 +58,59 @@ def build() -> tuple[Path, Path, float]:
     bundle = DIST / "cnnviz"
     if not executable(bundle).is_file():
         sys.exit(f"bundle: PyInstaller finished but {executable(bundle)} is missing")
+    write_notices(bundle)
     base = DIST / f"cnnviz-{__version__}-{platform_tag()}"
     if sys.platform in ("win32", "darwin"):
         archive = Path(shutil.make_archive(str(base), "zip", root_dir=DIST, base_dir="cnnviz"))
     else:
         archive = gzip_tar(bundle, base.with_name(base.name + ".tar.gz"))
     return bundle, archive, time.perf_counter() - start
+
+
+def third_party():
+    """packaging/third_party.py, loaded from beside this script (packaging/ is not an importable package)."""
+    spec = importlib.util.spec_from_file_location("cnnviz_third_party", Path(__file__).resolve().parent / "third_party.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def unnoticed(bundle: Path, names: set[str]) -> list[str]:
+    """The distributions whose import packages the bundle carries (its _internal folder) that are not among
+    ``names`` (canonical names): each must have its licence in THIRD-PARTY-NOTICES.txt."""
+    from importlib.metadata import packages_distributions
+
+    notices = third_party()
+    owners = packages_distributions()
+    inside = bundle / "_internal" if (bundle / "_internal").is_dir() else bundle
+    missing = set()
+    for entry in inside.iterdir():
+        top = entry.name.split(".")[0] if entry.is_file() else entry.name
+        for dist in owners.get(top, []):
+            key = notices.canonical(dist)
+            if key != "cnnviz" and key not in names:
+                missing.add(dist)
+    return sorted(missing)
+
+
+def write_notices(bundle: Path) -> None:
+    """LICENSE, THIRD-PARTY-NOTICES.txt (the licence texts of everything bundled, the Qt LGPL statement, MNIST's
+    attribution) and the MNIST licence beside the executable; stops the build if a bundled distribution has none."""
+    notices = third_party()
+    shutil.copyfile(REPO / "LICENSE", bundle / "LICENSE.txt")
+    shutil.copyfile(REPO / "assets" / "mnist" / "LICENSE.txt", bundle / "MNIST-LICENSE.txt")
+    bundled = notices.bundled_distributions()
+    missing = unnoticed(bundle, set(bundled))
+    if missing:
+        bundled = notices.bundled_distributions(tuple(missing))
+    without = [name for name, dist in bundled.items() if not notices.licence_texts(dist)]
+    if without:
+        sys.exit(f"bundle: no licence text for {', '.join(without)}: add it to packaging/third_party.py's FALLBACK_TEXTS")
+    inside = bundle / "_internal" if (bundle / "_internal").is_dir() else bundle
+    text = notices.notice(tuple(missing)) + notices.system_section(inside)
+    (bundle / "THIRD-PARTY-NOTICES.txt").write_text(text, encoding="utf-8")
+    print(f"notices: {len(bundled)} distributions in {bundle / 'THIRD-PARTY-NOTICES.txt'}"
+          + (f" (found in the bundle besides cnnviz's requirements: {', '.join(missing)})" if missing else ""))
 
 
 def gzip_tar(folder: Path, archive: Path) -> Path:

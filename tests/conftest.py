@@ -11,6 +11,8 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
 os.environ.setdefault("CNNVIZ_THREAD_CHOICES", "off")  # no thread-count probe, nothing kept in the user's cache
+# No test writes the user's log file (cnnviz/app/logfile.py); tests/app/test_logfile.py points it at a tmp folder.
+os.environ.setdefault("CNNVIZ_LOG_DIR", "off")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402

@@ -72,9 +72,12 @@ def test_against_torch_without_torch_says_how_to_install(monkeypatch, capsys):
         return real_import(name, *a, **k)
 
     monkeypatch.setattr(builtins, "__import__", no_torch)
+    from cnnviz.backends import gpu_probe
+
+    monkeypatch.setattr(gpu_probe, "installed_from", lambda: ("/home/t/cnnviz", False))
     assert bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "0", "--repeat", "1",
                            "--backends", "numpy", "--against", "torch")) == 0
-    assert 'pip install "cnnviz[bench]"' in capsys.readouterr().out
+    assert 'pip install ".[bench]" (run in /home/t/cnnviz)' in capsys.readouterr().out
 
 
 # --- the trainer's data path, device counters, PyTorch per device class, sgemm peak ---------------

@@ -54,6 +54,19 @@ def test_train_json_result_and_checkpoint(trained_model, capsys, tmp_path):
     rows = [json.loads(line) for line in metrics.read_text().splitlines()]
     assert [r["step"] for r in rows if r["type"] == "step"] == [1, 2, 3, 4, 5]
     assert trained_model.exists()
+    # The first record says what made the run; accuracies are percent in the lines and in --json alike
+    header = rows[0]
+    assert header["type"] == "header" and header["accuracy_unit"] == result["accuracy_unit"] == "percent"
+    assert header["cnnviz_version"] and header["backend"] == "numpy" and header["seed"] == 0
+    assert header["net"] == "tiny" and header["settings"]["steps"] == 5 and header["settings"]["lr"] > 0
+    final = [r for r in rows if r["type"] == "eval"][-1]
+    assert round(final["test_accuracy"], 3) == result["test_accuracy"] > 1, "percent, not a fraction"
+    assert all(0 <= r["accuracy"] <= 100 for r in rows if r["type"] == "step")
+    # A second run into the same file is refused before training, never appended to the first
+    code, out, err = run(capsys, "train", "--net", "tiny", "--backend", "numpy", "--steps", "2", "--no-save",
+                         "--metrics", str(metrics))
+    assert code == 2 and "already holds an earlier run's records" in err
+    assert [json.loads(line)["type"] for line in metrics.read_text().splitlines()].count("header") == 1
 
 
 def test_train_plain_progress_lines(capsys):

@@ -247,7 +247,13 @@ def test_rounding_bounds_grow_with_the_reduction_length_and_stay_under_the_worst
 def test_the_gpu_install_command_from_an_index_or_a_checkout():
     from cnnviz.backends import gpu_probe
 
-    assert gpu_probe.pip_gpu_command((None, False)) == 'pip install "cnnviz[gpu]"'
+    # Not from a checkout or a local file: the extra's own packages, never "cnnviz" from an index (not ours)
+    command = gpu_probe.pip_gpu_command((None, False))
+    assert "cnnviz" not in command and "cupy-cuda12x[ctk]" in command and "numba-cuda[cu12]" in command
+    assert gpu_probe.pip_gpu_command(("/home/t/cnnviz-0.2.0-py3-none-any.whl", False)) == \
+        'pip install "/home/t/cnnviz-0.2.0-py3-none-any.whl[gpu]"'
+    assert "bundle cannot add" in gpu_probe.pip_gpu_command((gpu_probe.BUNDLE, False))
+    assert gpu_probe.pip_extra_command("bench", (None, False)) == 'pip install "torch>=2.3"'
     assert gpu_probe.pip_gpu_command(("/home/t/cnnviz", False)) == 'pip install ".[gpu]" (run in /home/t/cnnviz)'
     assert gpu_probe.pip_gpu_command(("/home/t/cnnviz", True)) == 'pip install -e ".[gpu]" (run in /home/t/cnnviz)'
 
@@ -264,6 +270,8 @@ class _Distribution:
     (None, (None, False)),  # from an index: pip writes no direct_url.json
     ('{"url": "https://files.example/cnnviz-0.1.0-py3-none-any.whl", "archive_info": {}}', (None, False)),
     ('{"url": "file:///home/t/cnnviz", "dir_info": {}}', ("/home/t/cnnviz", False)),
+    ('{"url": "file:///home/t/cnnviz-0.2.0-py3-none-any.whl", "archive_info": {}}',
+     ("/home/t/cnnviz-0.2.0-py3-none-any.whl", False)),
     ('{"url": "file:///home/t/cnnviz", "dir_info": {"editable": true}}', ("/home/t/cnnviz", True)),
     ("not json", (None, False)),
 ])
@@ -275,6 +283,14 @@ def test_where_cnnviz_was_installed_from_is_read_from_direct_url_json(monkeypatc
     monkeypatch.setattr(metadata, "distribution", lambda name: _Distribution(direct_url))
     folder, editable = gpu_probe.installed_from()
     assert (folder and Path(folder).as_posix(), editable) == expected
+
+
+def test_in_the_bundle_no_pip_command_is_offered(monkeypatch):
+    from cnnviz.backends import gpu_probe
+
+    monkeypatch.setattr(gpu_probe.sys, "frozen", True, raising=False)
+    assert gpu_probe.installed_from() == (gpu_probe.BUNDLE, False)
+    assert "pip install" not in gpu_probe.pip_gpu_command()
 
 
 def test_without_an_installed_distribution_the_checkout_itself_is_named(monkeypatch):

@@ -57,9 +57,9 @@ _NAME = re.compile(r"^(\d)_([A-Za-z0-9-]*)_(\d{8}-\d{6})_([0-9a-f]{6,})\.png$")
 
 
 def default_drawings_dir() -> Path:
-    import platformdirs  # imported here: only needed when no folder is given
+    from .. import user_folders  # platformdirs: only needed when no folder is given
 
-    return Path(platformdirs.user_data_dir("cnnviz")) / "drawings"
+    return user_folders.drawings()
 
 
 @dataclass(frozen=True)

@@ -12,16 +12,10 @@ import io
 import numpy as np
 from PIL import Image
 
+from .colormaps import DIVERGING_LUT  # the one diverging map (analysis/colormaps.py), as the panels show it
+
 __all__ = ["DIVERGING_LUT", "diverging_rgb", "symmetric_limit", "kernel_tiles", "kernel_grid", "png_bytes"]
 
-# ColorBrewer RdBu (11 classes), reversed so that low = blue and high = red.
-_RDBU = np.array([
-    (5, 48, 97), (33, 102, 172), (67, 147, 195), (146, 197, 222), (209, 229, 240), (247, 247, 247),
-    (253, 219, 199), (244, 165, 130), (214, 96, 77), (178, 24, 43), (103, 0, 31),
-], dtype=np.float64)
-DIVERGING_LUT = np.stack([np.interp(np.linspace(0, 1, 256), np.linspace(0, 1, len(_RDBU)), _RDBU[:, c])
-                 for c in range(3)], axis=1).round().astype(np.uint8)
-"""(256, 3) uint8: the diverging colour map, entry 0 = most negative, 255 = most positive."""
 
 GRID_BACKGROUND = (200, 200, 200)
 """Grey between tiles: distinct from the white that means a zero weight."""

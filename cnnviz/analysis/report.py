@@ -32,6 +32,7 @@ import numpy as np
 
 from .. import __version__
 from ..data.files import atomic_write_text
+from ..train.events import ACCURACY_UNIT, as_percent  # noqa: F401 - the unit, for the exports
 from ..translatable import N_
 from .confusion import most_confused_pairs
 from .render import kernel_grid, kernel_tiles, png_bytes, symmetric_limit
@@ -62,11 +63,11 @@ def _metric_rows(steps, evals) -> list[dict]:
     rows: dict[int, dict] = {}
     for s in steps:
         rows[int(s.step)] = {"step": int(s.step), "epoch": float(s.epoch), "loss": float(s.loss),
-                             "train_accuracy": float(s.accuracy), "lr": float(s.lr),
+                             "train_accuracy": as_percent(s.accuracy), "lr": float(s.lr),
                              "images_per_s": float(s.images_per_s), "backend": s.backend}
     for e in evals:
         row = rows.setdefault(int(e.step), {"step": int(e.step), "epoch": float(e.epoch)})
-        row.update(test_loss=float(e.test_loss), test_accuracy=float(e.test_accuracy), test_samples=int(e.samples))
+        row.update(test_loss=float(e.test_loss), test_accuracy=as_percent(e.test_accuracy), test_samples=int(e.samples))
     return [rows[k] for k in sorted(rows)]
 
 

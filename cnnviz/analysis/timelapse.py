@@ -32,6 +32,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..train import events as ev
 from ._files import atomic_write_bytes
+from . import colormaps
 from .render import DIVERGING_LUT, GRID_BACKGROUND, kernel_grid, kernel_tiles, symmetric_limit
 
 __all__ = ["TimeLapse", "TimeLapseFrame"]
@@ -184,8 +185,10 @@ class TimeLapse:
 
     # --- rendering ------------------------------------------------------------------
     def render_frames(self, layer: str = "conv1", *, scaling: str = "global", input_channel: int | None = 0,
-                      scale: int | None = None) -> list[Image.Image]:
-        """Every frame as an RGB picture: the kernel grid over a caption strip, all the same size."""
+                      scale: int | None = None, feature_maps: bool = False) -> list[Image.Image]:
+        """Every frame as an RGB picture: the kernel grid over a caption strip, all the same size. With
+        ``feature_maps``, under the kernels the frame's input and its first conv layer's and last pooling layer's
+        feature maps, coloured as the Time-lapse tab shows them (conv diverging, pooling sequential)."""
         frames = self.frames
         if not frames:
             raise ValueError("the time-lapse is empty: nothing was recorded yet")
@@ -208,6 +211,10 @@ class TimeLapse:
         global_limit = symmetric_limit(np.stack(tiles)) if scaling == "global" else None
         grids = [kernel_grid(t, global_limit or symmetric_limit(t), columns=columns, scale=scale, gap=gap)
                  for t in tiles]
+        if feature_maps:
+            grids = [_stack(grid, _maps_row(f)) for grid, f in zip(grids, frames)]
+            size = (max(g.width for g in grids), max(g.height for g in grids))
+            grids = [_padded(g, size) for g in grids]
         font = _caption_font()
         captions = [_caption(f, layer) for f in frames]
         measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
@@ -228,7 +235,7 @@ class TimeLapse:
 
     def export_gif(self, path: str | os.PathLike[str], layer: str = "conv1", *, scaling: str = "global",
                    input_channel: int | None = 0, scale: int | None = None, frame_ms: int = 150,
-                   last_frame_ms: int = 2000, loop: int = 0) -> Path:
+                   last_frame_ms: int = 2000, loop: int = 0, feature_maps: bool = False) -> Path:
         """An animated GIF of ``layer``'s kernels, one frame per recording (written atomically).
 
         The last frame is held for ``last_frame_ms`` so the trained kernels
@@ -236,10 +243,11 @@ class TimeLapse:
         """
         if frame_ms < 10 or last_frame_ms < 10:
             raise ValueError("GIF frame durations must be at least 10 ms")
-        palette = _fixed_palette()
+        palette = _fixed_palette(with_sequential=feature_maps)
         # One fixed palette for every frame: a colour keeps its meaning through the animation.
         frames = [im.quantize(palette=palette, dither=Image.Dither.NONE)
-                  for im in self.render_frames(layer, scaling=scaling, input_channel=input_channel, scale=scale)]
+                  for im in self.render_frames(layer, scaling=scaling, input_channel=input_channel, scale=scale,
+                                               feature_maps=feature_maps)]
         durations = [frame_ms] * (len(frames) - 1) + [last_frame_ms]
         buffer = io.BytesIO()
         # optimize=False: Pillow would otherwise merge identical consecutive frames,
@@ -250,10 +258,11 @@ class TimeLapse:
 
     def export_png_frames(self, folder: str | os.PathLike[str], layer: str = "conv1", *,
                           scaling: str = "global", input_channel: int | None = 0,
-                          scale: int | None = None) -> list[Path]:
+                          scale: int | None = None, feature_maps: bool = False) -> list[Path]:
         """One PNG per frame (``frame_0000_step_000000.png``...) in ``folder`` (created if needed)."""
         folder = Path(folder)
-        images = self.render_frames(layer, scaling=scaling, input_channel=input_channel, scale=scale)
+        images = self.render_frames(layer, scaling=scaling, input_channel=input_channel, scale=scale,
+                                    feature_maps=feature_maps)
         folder.mkdir(parents=True, exist_ok=True)
         paths = []
         for i, (frame, image) in enumerate(zip(self.frames, images)):
@@ -276,9 +285,85 @@ def _caption_font():
         return ImageFont.load_default()
 
 
-def _fixed_palette() -> Image.Image:
-    """240 colours of the diverging map, plus 16 greys (background, caption, anti-aliased text)."""
-    ramp = DIVERGING_LUT[np.linspace(0, 255, 240).round().astype(int)]
+_MAP_HEIGHT = 96
+"""px: the height of each feature-map mosaic under the kernels in a frame with feature maps."""
+
+
+def robust_max(values: np.ndarray) -> float:
+    """The 99.5th percentile (the largest value when that is ~0), as the Time-lapse tab scales its maps."""
+    m = float(np.percentile(values, 99.5)) if values.size else 0.0
+    return m if m > 1e-8 else max(float(values.max()) if values.size else 0.0, 1e-8)
+
+
+def _map_mosaic(array: np.ndarray, lut: np.ndarray, low: float) -> Image.Image:
+    """(C, H, W) maps (or one (H, W) input) as a near-square mosaic, coloured through ``lut``."""
+    tiles = array[None] if array.ndim == 2 else array
+    count, h, w = tiles.shape
+    cols = int(np.ceil(np.sqrt(count)))
+    rows = -(-count // cols)
+    gap = 1 if h < 16 else 2
+    image = np.full((rows * (h + gap) - gap, cols * (w + gap) - gap), np.nan)
+    scale = 1.0 if array.ndim == 2 else (robust_max(np.abs(tiles)) if low < 0 else robust_max(tiles))
+    for i in range(count):
+        r, c = divmod(i, cols)
+        image[r * (h + gap):r * (h + gap) + h, c * (w + gap):c * (w + gap) + w] = np.clip(tiles[i] / scale, low, 1)
+    rgb = colormaps.apply(lut, image, low, 1.0)
+    rgb[np.isnan(image)] = GRID_BACKGROUND
+    picture = Image.fromarray(rgb.astype(np.uint8), "RGB")
+    factor = max(1, _MAP_HEIGHT // picture.height)
+    return picture.resize((picture.width * factor, picture.height * factor), Image.Resampling.NEAREST)
+
+
+def _maps_row(frame: TimeLapseFrame) -> Image.Image | None:
+    """The frame's input, first conv layer's and last pooling layer's maps side by side, as the tab shows them."""
+    maps = dict(frame.feature_maps)
+    convs = [n for n in maps if n.startswith("conv")]
+    pools = [n for n in maps if n.startswith("pool")]
+    parts = []
+    if frame.input_image is not None:
+        parts.append(_map_mosaic(np.asarray(frame.input_image, dtype=np.float64), colormaps.GREY_LUT, 0.0))
+    if convs:
+        parts.append(_map_mosaic(maps[convs[0]], colormaps.DIVERGING_LUT, -1.0))
+    if pools:
+        parts.append(_map_mosaic(maps[pools[-1]], colormaps.SEQUENTIAL_LUT, 0.0))
+    if not parts:
+        return None
+    gap = 8
+    row = Image.new("RGB", (sum(p.width for p in parts) + gap * (len(parts) - 1), max(p.height for p in parts)),
+                    GRID_BACKGROUND)
+    x = 0
+    for part in parts:
+        row.paste(part, (x, 0))
+        x += part.width + gap
+    return row
+
+
+def _stack(top: Image.Image, bottom: Image.Image | None) -> Image.Image:
+    if bottom is None:
+        return top
+    gap = 8
+    image = Image.new("RGB", (max(top.width, bottom.width), top.height + gap + bottom.height), GRID_BACKGROUND)
+    image.paste(top, ((image.width - top.width) // 2, 0))
+    image.paste(bottom, ((image.width - bottom.width) // 2, top.height + gap))
+    return image
+
+
+def _padded(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    if image.size == size:
+        return image
+    out = Image.new("RGB", size, GRID_BACKGROUND)
+    out.paste(image, ((size[0] - image.width) // 2, 0))
+    return out
+
+
+def _fixed_palette(with_sequential: bool = False) -> Image.Image:
+    """240 colours of the diverging map (or 112 of it and 128 of the sequential one, for frames with feature
+    maps), plus 16 greys (background, caption, anti-aliased text, the input)."""
+    if with_sequential:
+        ramp = np.concatenate([DIVERGING_LUT[np.linspace(0, 255, 112).round().astype(int)],
+                               colormaps.SEQUENTIAL_LUT[np.linspace(0, 255, 128).round().astype(int)]])
+    else:
+        ramp = DIVERGING_LUT[np.linspace(0, 255, 240).round().astype(int)]
     greys = np.linspace(0, 255, 15).round()
     greys = np.concatenate([greys, [GRID_BACKGROUND[0]]])
     colours = np.concatenate([ramp, np.repeat(greys[:, None], 3, axis=1)]).astype(np.uint8)

@@ -43,9 +43,9 @@ EVERY_S = 180.0
 
 def default_folder() -> Path:
     """The user data folder (``~/.local/share/cnnviz`` on Linux); tests point it elsewhere."""
-    import platformdirs
+    from .. import user_folders
 
-    return Path(platformdirs.user_data_dir("cnnviz"))
+    return user_folders.autosave()
 
 
 def default_path() -> Path:

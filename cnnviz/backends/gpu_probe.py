@@ -16,40 +16,84 @@ from dataclasses import dataclass
 
 
 
+BUNDLE = "<the standalone bundle>"
+"""``installed_from()``'s answer in a PyInstaller bundle: pip cannot add to it."""
+ARCHIVES = (".whl", ".tar.gz", ".zip")
+
+
 def installed_from() -> tuple[str | None, bool]:
     """Where the running cnnviz was installed from: ``(folder, editable)`` for a source checkout
     (pip's ``direct_url.json`` names a local folder; or no cnnviz distribution is installed, so it
-    runs from the checkout itself), ``(None, False)`` for a package index. Tests replace this."""
+    runs from the checkout itself), ``(path, False)`` for a local wheel or sdist file, ``(BUNDLE,
+    False)`` in the standalone bundle, ``(None, False)`` for anything else (an index, a URL). Tests
+    replace this."""
     import json
     from importlib import metadata
     from pathlib import Path
     from urllib.parse import urlparse
     from urllib.request import url2pathname
 
+    if getattr(sys, "frozen", False):
+        return BUNDLE, False
     try:
         text = metadata.distribution("cnnviz").read_text("direct_url.json")
     except metadata.PackageNotFoundError:
         return str(Path(__file__).resolve().parents[2]), False
-    except Exception:  # unreadable metadata: the index's command is the safe guess
+    except Exception:  # unreadable metadata: the extra's own packages are the safe answer
         return None, False
     try:
         info = json.loads(text) if text else {}
         url = urlparse(str(info.get("url", "")))
         if url.scheme == "file" and isinstance(info.get("dir_info"), dict):
             return url2pathname(url.path), bool(info["dir_info"].get("editable", False))
+        if url.scheme == "file" and url.path.lower().endswith(ARCHIVES):
+            return url2pathname(url.path), False
     except (ValueError, TypeError, AttributeError):
         pass
     return None, False
 
 
+def extra_requirements(extra: str) -> list[str]:
+    """The requirements of cnnviz's optional ``extra`` as its installed metadata lists them."""
+    import re
+    from importlib import metadata
+
+    try:
+        lines = metadata.requires("cnnviz") or []
+    except Exception:
+        return []
+    wanted = re.compile(r"""extra\s*==\s*["']%s["']""" % re.escape(extra))
+    found = []
+    for line in lines:  # 'cupy-cuda12x[ctk]>=14; extra == "gpu"' (no other marker in cnnviz's extras)
+        requirement, _, marker = line.partition(";")
+        if wanted.search(marker):
+            found.append(requirement.replace(" ", ""))
+    return found
+
+
+def pip_extra_command(extra: str, source: tuple[str | None, bool] | None = None) -> str:
+    """The command that adds cnnviz's optional ``extra`` to this installation (``source``:
+    ``installed_from()``): ``pip install ".[gpu]"`` in the checkout it was installed from (``-e``
+    kept for an editable install), ``pip install "<the wheel>[gpu]"`` for a local wheel or sdist, the
+    extra's own packages otherwise. It never names ``cnnviz`` on an index: cnnviz is not published on
+    one, and anybody could take the name."""
+    location, editable = installed_from() if source is None else source
+    if location == BUNDLE:
+        return (f"the standalone bundle cannot add the {extra} extra: install cnnviz with pip from its wheel "
+                f"or source and add the extra (docs/install.md)")
+    if location is not None and location.lower().endswith(ARCHIVES):
+        return f'pip install "{location}[{extra}]"'
+    if location is not None:
+        return f'pip install {"-e " if editable else ""}".[{extra}]" (run in {location})'
+    packages = extra_requirements(extra)
+    if not packages:
+        return f"install cnnviz's {extra} extra with pip (docs/install.md)"
+    return "pip install " + " ".join(f'"{p}"' for p in packages)
+
+
 def pip_gpu_command(source: tuple[str | None, bool] | None = None) -> str:
-    """The command that installs the GPU extra into this installation of cnnviz (``source``:
-    ``installed_from()``): ``pip install "cnnviz[gpu]"`` from an index; ``pip install ".[gpu]"``
-    in the checkout it was installed from (``-e`` kept for an editable install)."""
-    folder, editable = installed_from() if source is None else source
-    if folder is None:
-        return 'pip install "cnnviz[gpu]"'
-    return f'pip install {"-e " if editable else ""}".[gpu]" (run in {folder})'
+    """``pip_extra_command("gpu", source)``."""
+    return pip_extra_command("gpu", source)
 
 
 PIP_GPU = pip_gpu_command()

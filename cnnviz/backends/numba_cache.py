@@ -25,9 +25,9 @@ _STATE: dict = {"enabled": True, "note": ""}
 def user_folder() -> Path | None:
     """``<user cache dir>/cnnviz/numba``; None where there is no home folder."""
     try:
-        import platformdirs
+        from .. import user_folders
 
-        return Path(platformdirs.user_cache_dir("cnnviz", appauthor=False)) / "numba"
+        return user_folders.cache() / "numba"
     except Exception:  # noqa: BLE001 - no home folder, no platformdirs
         return None
 

@@ -43,7 +43,7 @@ import time
 
 import numpy as np
 
-from ..backends import registry
+from ..backends import gpu_probe, registry
 from ..backends.base import BackendUnavailable
 from ..nn.layers import Conv2D
 from ..nn.model import PRESETS, Sequential
@@ -52,7 +52,12 @@ from .bench_machine import BUSY
 from .bench_runner import LEARNING_RATE, READ_EVERY, CnnvizRunner, Result, add_peak_fractions, bench_data, layer_flops
 from .bench_torch import TorchRunner, torch_plan
 
-TORCH_HINT = 'PyTorch is not installed; pip install "cnnviz[bench]"'
+
+
+def torch_hint() -> str:
+    """What to run when PyTorch is missing, for how this cnnviz was installed (never an index's "cnnviz")."""
+    return f"PyTorch is not installed; {gpu_probe.pip_extra_command('bench')}"
+
 MAX_REPEAT = 100
 MAX_STEPS = 10000
 THREADS_PER_CORE = 4
@@ -162,8 +167,8 @@ def run(args) -> int:
         try:
             import torch as torch_module
         except ImportError:
-            torch_error = TORCH_HINT
-            say(TORCH_HINT)
+            torch_error = torch_hint()
+            say(torch_error)
         else:
             torch = torch_module
             gpu = [n for n, r in runners.items() if r.be.is_gpu]

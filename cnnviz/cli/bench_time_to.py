@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..backends import gpu_probe
 from ..backends.base import BackendUnavailable
 from ..nn.model import PRESET_RECIPES, Sequential, resolve_spec
 from ..nn.optim import Optimizer, learning_rate
@@ -219,7 +220,7 @@ def run_time_to(args, names: list[str], open_backend, progress, say, load_datase
         try:
             import torch
         except ImportError:
-            torch_error = "PyTorch is not installed: pip install \".[bench]\""
+            torch_error = f"PyTorch is not installed: {gpu_probe.pip_extra_command('bench')}"
             say(torch_error)
         else:
             gpu = [n for n, _, be in runners if be.is_gpu]

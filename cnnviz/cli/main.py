@@ -56,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cnnviz", description="Watch a convolutional network learn MNIST, live. "
                      "With no command, opens the desktop app.")
     parser.add_argument("--version", action="version", version=f"cnnviz {__version__}")
+    parser.add_argument("--info", action="store_true", help="print what to send when asking for help: versions, "
+                        "backends, GPU, folders, the log file (the app's Help > Copy system info)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     nets = "|".join(PRESETS)
@@ -91,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     save.add_argument("--save", metavar="PATH.npz", help="where to write the checkpoint at the end, also when "
                       "interrupted (default: a new file in the user data folder, printed at the end)")
     save.add_argument("--no-save", action="store_true", help="do not save the trained model")
-    t.add_argument("--metrics", metavar="PATH.jsonl", help="append every step and evaluation as JSON lines")
+    t.add_argument("--metrics", metavar="PATH.jsonl", help="write a header record (version, settings, backend, seed) "
+                   "and every step and evaluation as JSON lines; one run per file; accuracies in percent")
     t.add_argument("--json", action="store_true", help="print one JSON object with the results at the end")
 
     p = sub.add_parser("predict", help="classify images of digits with a saved model",
@@ -147,9 +150,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        if args.info:
+            from ..app.about import system_info
+
+            print(system_info())
+            return 0
         command = args.command or "gui"
         if args.command is None:
             args = parser.parse_args(["gui", *argv])
+        _start(command)
         return _COMMANDS[command](args)
     except KeyboardInterrupt:
         print("cnnviz: interrupted", file=sys.stderr)
@@ -161,9 +170,23 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_ERROR
 
 
+def _start(command: str) -> None:
+    """Before any command: the files of older versions moved into today's folders (user_folders.migrate),
+    and the log file opened (the command's name only: never its arguments, which may name a student's files)."""
+    from .. import user_folders
+    from ..app import logfile
+
+    moved = user_folders.migrate()
+    logfile.install(command)
+    for line in moved:
+        logfile.warning("moved to the new user folder: %s", line)
+
+
 def _error_line(text: str) -> None:
+    from ..app import logfile
     from .common import error_line
 
+    logfile.error("cnnviz: error: %s", text)
     error_line(text)
 
 

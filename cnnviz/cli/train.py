@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from ..data.limits import escape_control
+from ..train.events import ACCURACY_UNIT, as_percent
 
 
 def with_recipe(args):
@@ -37,6 +38,20 @@ def with_recipe(args):
         if getattr(args, arg, None) is None:
             setattr(args, arg, recipe.get(field, getattr(defaults, field)))
     return args
+
+
+def metrics_header(config, trainer) -> dict:
+    """The first record of a ``--metrics`` file: what made the run (version, settings, backend, seed) and the
+    unit of its accuracies."""
+    from dataclasses import asdict
+
+    from .. import __version__
+
+    settings = {k: v for k, v in asdict(config).items() if isinstance(v, (str, int, float, bool, type(None)))}
+    return {"type": "header", "format": "cnnviz-metrics", "format_version": 1, "cnnviz_version": __version__,
+            "accuracy_unit": ACCURACY_UNIT, "net": config.net, "spec": trainer.model.spec,
+            "backend": trainer.backend.name, "seed": config.seed, "dataset": config.dataset, "settings": settings,
+            "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
 
 
 def cmd_train(args) -> int:
@@ -77,7 +92,7 @@ def cmd_train(args) -> int:
 
             printer = ProgressPrinter(quiet=args.json)
             signals.printer = printer
-            metrics = _MetricsLog(args.metrics, printer.warn) if args.metrics else None
+            metrics = _MetricsLog(args.metrics, printer.warn, metrics_header(config, trainer)) if args.metrics else None
             signals.say_pending()  # a signal before training started
             trainer.add_listener(signals.listener)  # first: its messages come before the event's own lines
             trainer.add_listener(printer)
@@ -123,7 +138,8 @@ def cmd_train(args) -> int:
                          f"(was {args.lr:g}); {note or 'the model was not saved'}")
     if args.json:
         _print(json.dumps(json_safe({
-            "test_accuracy": None if result.test_accuracy is None else round(100 * result.test_accuracy, 3),
+            "test_accuracy": None if result.test_accuracy is None else round(as_percent(result.test_accuracy), 3),
+            "accuracy_unit": ACCURACY_UNIT,
             "test_loss": result.test_loss, "train_images_per_s": round(result.train_images_per_s, 1),
             "seconds": round(result.seconds, 2), "train_seconds": round(result.train_seconds, 2),
             "compile_seconds": round(result.compile_seconds, 2), "backend": result.backend, "net": args.net,
@@ -451,7 +467,7 @@ class _MetricsLog:
     (opening a pipe without a reader would wait with no word).
     """
 
-    def __init__(self, path: str, warn):
+    def __init__(self, path: str, warn, header: dict):
         from ..data.files import describe_file_error, open_for_append
 
         self.path, self.warn = path, warn
@@ -459,6 +475,15 @@ class _MetricsLog:
             self.fh = open_for_append(path)
         except OSError as exc:  # before training: an ordinary error
             raise ValueError(f"--metrics {describe_file_error(exc, path)}") from None
+        try:  # one run per file: a second run's lines appended to the first's would mix them silently
+            already = os.path.isfile(path) and os.path.getsize(path) > 0
+        except OSError:
+            already = False
+        if already:
+            self.fh.close()
+            raise ValueError(f"--metrics {escape_control(path)}: already holds an earlier run's records; give each "
+                             "run its own file (or delete this one)")
+        self(header)
 
     def __call__(self, event) -> None:
         if self.fh is None:
@@ -506,13 +531,15 @@ def json_safe(value):
 def _metric_row(event) -> dict | None:
     from ..train import events as ev
 
+    if isinstance(event, dict):  # the header
+        return event
     if isinstance(event, ev.StepFinished):
         return {"type": "step", "step": event.step, "epoch": event.epoch, "loss": event.loss,
-                "accuracy": event.accuracy, "images_per_s": event.images_per_s, "lr": event.lr,
+                "accuracy": as_percent(event.accuracy), "images_per_s": event.images_per_s, "lr": event.lr,
                 "backend": event.backend, "time": time.time()}
     if isinstance(event, ev.EvaluationFinished):
         return {"type": "eval", "step": event.step, "epoch": event.epoch, "test_loss": event.test_loss,
-                "test_accuracy": event.test_accuracy, "samples": event.samples, "time": time.time()}
+                "test_accuracy": as_percent(event.test_accuracy), "samples": event.samples, "time": time.time()}
     if isinstance(event, ev.TimingMeasured):
         return {"type": "timing", "step": event.step, "backend": event.backend,
                 "layers": [{"name": l.name, "forward_ms": l.forward_ms, "backward_ms": l.backward_ms}

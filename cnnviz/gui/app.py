@@ -127,9 +127,9 @@ def _write_screen_config(text: str) -> str:
     cwd = os.getcwd()
     folders = [tempfile.gettempdir()]
     try:
-        from platformdirs import user_cache_dir
+        from .. import user_folders
 
-        folders.append(user_cache_dir("cnnviz", appauthor=False))
+        folders.append(str(user_folders.cache()))
     except Exception:  # noqa: BLE001 - no home folder: the other two
         pass
     folders.append(cwd)
@@ -232,6 +232,11 @@ def run(args) -> int:
         raise ValueError(problem)
     _check_display()
     _check_system_libraries()
+    from .. import user_folders
+    from ..app import logfile
+
+    user_folders.migrate()  # cnnviz-app does not pass through the command line's main
+    logfile.install("gui")
     from .theme import application
 
     backend = args.backend or "auto"
@@ -291,7 +296,9 @@ def run(args) -> int:
         return screenshot(app, window, args.screenshot, args.train_seconds or 0.0, tab=args.tab,
                           presenter=args.presenter, lesson=getattr(args, "lesson", None),
                           fitted=bool(getattr(args, "size", None)), not_a_digit=getattr(args, "not_a_digit", False))
-    window.show_fitted()
+    from . import window_memory
+
+    window_memory.show(window)  # where it was last time, if that still fits a screen; else fitted
     if args.presenter:
         window.set_presenter(True)
     QTimer.singleShot(0, window.checkpoints.offer_restore)  # the last session's autosave, if any

@@ -37,6 +37,7 @@ from ..train.resume import Resume
 from ..train.resume import from_meta as resume_from_meta
 from ..app import autosave, comparison
 from ..translatable import in_language
+from . import window_memory
 from .jobs import Job, run_in_background
 from .language import tr
 
@@ -284,6 +285,7 @@ class Checkpoints:
         self.status_bar.showMessage(tr("Loading {name}…").format(name=Path(path).name), 4000)
         job = run_in_background(read_checkpoint, path)
         job.succeeded.connect(lambda loaded: self._apply(loaded, message))
+        job.succeeded.connect(lambda _loaded: window_memory.add_recent("model", path))  # File > Open recent
         job.failed.connect(lambda error, details: self.banner.show_message(
             tr("Could not load the model: {error}").format(error=error), "error", details))
         self.load_job = job

@@ -59,6 +59,9 @@ class Comparison:
                                      .format(exc=exc), "error", traceback.format_exc())
             return False
         self.state.keep_for_comparison(kept)
+        from . import window_memory
+
+        window_memory.add_recent("compared", path)
         return True
 
     def compare_dialog(self) -> None:

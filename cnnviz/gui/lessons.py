@@ -298,11 +298,17 @@ class Lessons:
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self.parts.dialog_parent, tr("Open a lesson preset"), "",
                                               tr("Lesson preset") + " (*.json)")
-        if not path:
-            return
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str) -> bool:
+        """Open a lesson preset file (the dialog's choice, or File > Open recent)."""
         try:
             preset = lesson_presets.load_preset(path)
         except Exception as exc:
             self.banner.show_message(tr("Cannot use this lesson file: {exc}").format(exc=exc), "error")
-            return
-        self.apply(preset)
+            return False
+        from . import window_memory
+
+        window_memory.add_recent("lesson", path)
+        return self.apply(preset)

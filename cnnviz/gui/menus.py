@@ -27,7 +27,7 @@ class Menus:
 
     def __init__(self, bar, state, panels, exports, checkpoints, lessons, commands: dict):
         self.bar, self.panels, self.exports = bar, panels, exports
-        file_menu = bar.addMenu(tr("&File"))
+        file_menu = self.file_menu = bar.addMenu(tr("&File"))
         export_panel = file_menu.addMenu(tr("Export panel as PNG"))
         for spec in registry.PANELS:
             export_panel.addAction(tr(spec.title), lambda key=spec.key: exports.export_panel_dialog(key))

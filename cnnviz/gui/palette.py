@@ -26,7 +26,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
-from ..analysis.render import DIVERGING_LUT as _RENDER_DIVERGING_LUT
+from ..analysis import colormaps
 from ..translatable import N_
 
 # --- qualitative -------------------------------------------------------------------------------------
@@ -133,9 +133,9 @@ def _shipped_lut(name: str) -> np.ndarray:
     return np.ascontiguousarray(np.asarray(lut)[:, :3], dtype=np.uint8)
 
 
-SEQUENTIAL_LUT = _shipped_lut("inferno")
+SEQUENTIAL_LUT = colormaps.SEQUENTIAL_LUT  # pyqtgraph's "inferno" (equal to _shipped_lut("inferno"): tested)
 """Values >= 0 (activations): black - purple - orange - yellow, perceptually uniform."""
 HEAT_LUT = SEQUENTIAL_LUT
 """Saliency: the same map (strong = bright yellow over the dimmed grey input)."""
-DIVERGING_LUT = _RENDER_DIVERGING_LUT
+DIVERGING_LUT = colormaps.DIVERGING_LUT
 """Signed values (weights, kernels): entry 0 most negative (blue), 127 zero (white), 255 most positive (red)."""

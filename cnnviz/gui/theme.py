@@ -10,6 +10,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 
+from ..analysis import colormaps
 from . import garbage, palette
 from .desktop import APP_ID, icon_files
 
@@ -295,18 +296,9 @@ def backend_colour(name: str) -> str:
     return palette.BACKEND_COLOURS.get(name, "#444444")
 
 
-def _lut(stops: list[tuple[float, tuple[int, int, int]]]) -> np.ndarray:
-    positions = np.array([p for p, _ in stops])
-    colours = np.array([c for _, c in stops], dtype=np.float64)
-    t = np.linspace(0, 1, 256)
-    lut = np.stack([np.interp(t, positions, colours[:, i]) for i in range(3)], axis=1)
-    return np.clip(lut, 0, 255).astype(np.uint8)
-
-
-# Blue - white - red: negative weights blue, zero white, positive red.
-DIVERGING_LUT = _lut([(0.0, (33, 102, 172)), (0.25, (103, 169, 207)), (0.5, (247, 247, 247)),
-                      (0.75, (239, 138, 98)), (1.0, (178, 24, 43))])
-# Black - purple - orange - yellow (like matplotlib's inferno): activations >= 0.
-ACTIVATION_LUT = _lut([(0.0, (0, 0, 4)), (0.25, (87, 16, 110)), (0.5, (188, 55, 84)),
-                       (0.75, (249, 142, 9)), (1.0, (252, 255, 164))])
-GREY_LUT = _lut([(0.0, (0, 0, 0)), (1.0, (255, 255, 255))])
+# The colour maps of analysis/colormaps.py, the ones the report and the GIF use (the Time-lapse tab had its own
+# hand-made pair, up to 75 of 255 levels from the Kernels panel's): negative blue, zero white, positive red;
+# activations >= 0 in pyqtgraph's inferno; inputs grey.
+DIVERGING_LUT = colormaps.DIVERGING_LUT
+ACTIVATION_LUT = colormaps.SEQUENTIAL_LUT
+GREY_LUT = colormaps.GREY_LUT

@@ -20,10 +20,11 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 from ..analysis.drawings import DrawingStore
 from ..app.state import AppState
 from ..backends import registry as backends
-from . import accessibility, language, presenter, shortcuts, theme, zoom
+from . import accessibility, language, presenter, shortcuts, theme, window_memory, zoom
 from .checkpoints import Checkpoints
 from .drawing_pad import DrawingPad
 from .exports import Exports
+from .help_menu import HelpMenu
 from .layout import Workspace, initial_geometry
 from .comparison import Comparison
 from .language import tr
@@ -85,6 +86,9 @@ class MainWindow(QMainWindow):
                             "stop_comparing": self.comparison.stop,
                             "zoom_in": lambda: self.zoom_by(+1), "zoom_out": lambda: self.zoom_by(-1),
                             "zoom_reset": lambda: self.zoom_by(0), "language": self.choose_language})
+        self.help = HelpMenu(self, self.menus.file_menu, {"model": self.checkpoints.load,
+                                                          "lesson": self.lessons.open_file,
+                                                          "compared": self.comparison.compare_with_file})
         self._connect()
         self._observe()
         self.resize(1280, 720)
@@ -288,6 +292,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         # Save / Discard / Cancel first; a thread inside a long step hides the window and closes it later.
         if self.session.shutdown_or_ask(self, lambda: self.checkpoints.ask_before_discard(tr("closing"))):
+            window_memory.remember(self)  # size, position and state for the next start
             self.shutdown()
             super().closeEvent(event)
         else:

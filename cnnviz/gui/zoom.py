@@ -28,9 +28,9 @@ FILE_NAME = "view.json"
 
 def settings_path() -> Path:
     """Where the level is kept (tests replace this function: never the user's file)."""
-    import platformdirs
+    from .. import user_folders
 
-    return Path(platformdirs.user_config_dir("cnnviz", appauthor=False)) / FILE_NAME
+    return user_folders.settings() / FILE_NAME
 
 
 def valid(level) -> int | None:

@@ -423,9 +423,9 @@ def load_model(path: str | os.PathLike, expected_spec: str | None = None):
 # where models go by default
 def default_models_dir() -> Path:
     """``<user data dir>/cnnviz/models``: where ``cnnviz train`` saves unless told otherwise."""
-    import platformdirs
+    from .. import user_folders
 
-    return Path(platformdirs.user_data_dir("cnnviz")) / "models"
+    return user_folders.models()
 
 
 def reserve_model_path(net: str, folder: str | os.PathLike | None = None, when: float | None = None) -> Path:

@@ -213,3 +213,13 @@ class RunFinished:
     def phase(self) -> RunPhase:
         """STOPPED (asked to) or FINISHED (ran to its end)."""
         return RunPhase.STOPPED if self.stopped else RunPhase.FINISHED
+
+
+ACCURACY_UNIT = "percent"
+"""Every export gives accuracies in percent, 0-100: ``train --json``, ``--metrics`` JSON lines, the metrics CSV
+and the HTML report (docs/classroom.md, "Exports")."""
+
+
+def as_percent(fraction):
+    """An accuracy (a fraction 0-1, as the trainer's events hold it) in the export unit, percent; None stays None."""
+    return None if fraction is None else 100.0 * float(fraction)

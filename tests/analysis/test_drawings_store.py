@@ -135,7 +135,7 @@ def test_blank_canvas_is_refused(tmp_path):
 def test_default_folder_is_the_user_data_dir(tmp_path, monkeypatch):
     import platformdirs
 
-    monkeypatch.setattr(platformdirs, "user_data_dir", lambda app: str(tmp_path / app))
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda app, appauthor=None: str(tmp_path / app))
     store = DrawingStore()
     assert store.folder == tmp_path / "cnnviz" / "drawings"
     assert store.load()[0].shape == (0, 28, 28)  # a missing folder is just empty

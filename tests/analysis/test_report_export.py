@@ -46,7 +46,9 @@ def test_metrics_csv_has_one_row_per_step_with_test_metrics_where_evaluated(tmp_
     assert len(rows) == 120 and [int(r["step"]) for r in rows] == list(range(1, 121))
     row = rows[99]
     assert float(row["loss"]) == pytest.approx(2.3 * math.exp(-100 / 40), rel=1e-5)
-    assert float(row["test_accuracy"]) == pytest.approx(0.9271) and row["test_samples"] == "500"
+    # accuracies in percent, as in train --json, the --metrics lines and the report (ACCURACY_UNIT)
+    assert float(row["test_accuracy"]) == pytest.approx(92.71) and row["test_samples"] == "500"
+    assert float(row["train_accuracy"]) == pytest.approx(100.0)
     assert rows[98]["test_accuracy"] == "" and rows[0]["backend"] == "numpy"
 
 

@@ -15,6 +15,7 @@ those libraries are missing (and says so), never on any other error.
 from __future__ import annotations
 
 import functools
+import os
 import sys
 import threading
 from pathlib import Path
@@ -89,6 +90,8 @@ if not SIMULATOR:
 
 
 PTX_FILE = "test_ptx_compile.py"
+REQUIRE_NVVM = "CNNVIZ_REQUIRE_NVVM"
+"""Set to 1 (CI's kernel stage, .ci/run) to fail instead of skipping the PTX tests when the compiler is missing."""
 
 
 @functools.lru_cache(maxsize=None)
@@ -109,11 +112,16 @@ def _ptx_skip_reason() -> str | None:
 
     try:
         cuda.compile_ptx(probe, "void(float32[::1])", cc=(7, 5))
-    except (NvvmSupportError, NvrtcSupportError) as exc:
-        return (f"libNVVM/NVRTC not found ({type(exc).__name__}: {exc}); they come with the test extra "
-                '(numba-cuda[cu12] -> nvidia-cuda-nvcc-cu12, nvidia-cuda-nvrtc-cu12): pip install ".[test]"')
-    except Exception:
-        return None  # not a missing library: let the tests fail with the real error
+    except Exception as exc:
+        # NvvmSupportError / NvrtcSupportError (numba-cuda's own words) or cuda-pathfinder's
+        # DynamicLibNotFoundError ("libnvrtc.so.12" not found: plain numba-cuda without the cu12 wheels)
+        if not isinstance(exc, (NvvmSupportError, NvrtcSupportError)) and type(exc).__name__ != "DynamicLibNotFoundError":
+            return None  # not a missing library: let the tests fail with the real error
+        said = " ".join(str(exc).split())[:160]
+        reason = (f"libNVVM/NVRTC not found ({type(exc).__name__}: {said}); they come with the cuda-test "
+                  'extra (numba-cuda[cu12] -> nvidia-cuda-nvcc-cu12, nvidia-cuda-nvrtc-cu12, ~430 MB): '
+                  'pip install ".[test,cuda-test]" -c constraints.txt')
+        return reason
     return None
 
 
@@ -123,7 +131,8 @@ def pytest_collection_modifyitems(config, items):
             continue
         if Path(str(item.path)).name == PTX_FILE:
             reason = _ptx_skip_reason()
-            if reason is not None:
+            # CI's kernel stage sets CNNVIZ_REQUIRE_NVVM=1: a missing compiler then fails the tests, never skips them
+            if reason is not None and os.environ.get(REQUIRE_NVVM) != "1":
                 item.add_marker(pytest.mark.skip(reason=reason))
             continue
         item.add_marker(pytest.mark.cudasim)

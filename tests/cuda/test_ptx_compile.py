@@ -113,7 +113,11 @@ def assemble(ptx: str, cc: tuple[int, int]) -> dict:
 @pytest.fixture(scope="module", autouse=True)
 def _needs_ptxas():
     if ptxas() is None:
-        pytest.skip("ptxas not found: it comes with the test extra (nvidia-cuda-nvcc-cu12): pip install \".[test]\"")
+        reason = ("ptxas not found: it comes with the cuda-test extra (nvidia-cuda-nvcc-cu12): "
+                  "pip install \".[test,cuda-test]\" -c constraints.txt")
+        if os.environ.get("CNNVIZ_REQUIRE_NVVM") == "1":
+            pytest.fail(f"CNNVIZ_REQUIRE_NVVM=1 but {reason}", pytrace=False)
+        pytest.skip(reason)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])

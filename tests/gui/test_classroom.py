@@ -145,6 +145,8 @@ def test_timelapse_gif_export_through_the_dialog(qtbot, tmp_path, monkeypatch):
     qtbot.mouseClick(panel.gif_button, Qt.LeftButton)
     with Image.open(tmp_path / "film.gif") as gif:
         assert gif.n_frames == 2
+        if any(f.feature_maps for f in panel.timelapse.frames):  # the maps under the kernels, as the tab shows them
+            assert gif.size[1] > panel.timelapse.render_frames("conv1")[0].height
     assert messages == ["info"]
     # An unwritable place is a message, not a crash.
     monkeypatch.setattr(QFileDialog, "getSaveFileName",

@@ -91,7 +91,7 @@ def test_the_window_shows_the_language_installed(in_language, make_window):
     in_language("de")
     window = make_window()
     menus = [action.text() for action in window.menuBar().actions()]
-    assert menus == ["&Datei", "&Ansicht", "&Lektionen"]
+    assert menus == ["&Datei", "&Ansicht", "&Lektionen", "&Hilfe"]
     assert window.controls.start_button.text() == "▶  Start" and window.controls.step_button.text() == "Schritt"
     assert window.controls.lr_label.text() == "Lernrate"
     tabs = window.workspace.tabs

@@ -10,7 +10,7 @@ library, a driver too old for the compiler's code, or a NumPy that
 numba-cuda cannot work with. Once it runs, ``describe_device`` says on what.
 
 A message names what is missing and the command that installs *that*; it
-repeats ``pip install "cnnviz[gpu]"`` only when the GPU extra itself is not
+repeats the GPU extra's install command (``gpu_probe.PIP_GPU``) only when the GPU extra itself is not
 installed.
 """
 

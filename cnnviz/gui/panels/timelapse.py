@@ -226,7 +226,8 @@ class TimeLapsePanel(LazyPanel):
 
     def export_gif(self, path: str) -> bool:
         try:
-            written = self.timelapse.export_gif(path, self.layer_combo.currentText() or "conv1")
+            written = self.timelapse.export_gif(path, self.layer_combo.currentText() or "conv1",
+                                                feature_maps=True)  # the kernels and the maps, as the tab shows them
         except Exception as exc:  # ValueError (empty), OSError (disk, permissions)...
             self.message.emit(tr("Could not export the GIF: {exc}").format(exc=exc), "error")
             return False
@@ -236,7 +237,8 @@ class TimeLapsePanel(LazyPanel):
 
     def export_pngs(self, folder: str) -> bool:
         try:
-            paths = self.timelapse.export_png_frames(folder, self.layer_combo.currentText() or "conv1")
+            paths = self.timelapse.export_png_frames(folder, self.layer_combo.currentText() or "conv1",
+                                                     feature_maps=True)
         except Exception as exc:
             self.message.emit(tr("Could not export the frames: {exc}").format(exc=exc), "error")
             return False

@@ -494,6 +494,21 @@
    <translation>Das Netz täuschen</translation>
   </message>
   <message>
+   <location filename="cnnviz/app/about.py" line="14" />
+   <source>cnnviz is free software under the MIT licence.</source>
+   <translation>cnnviz ist freie Software unter der MIT-Lizenz.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/about.py" line="15" />
+   <source>The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 licence (CC BY-SA 3.0).</source>
+   <translation>Die mitgelieferte MNIST-Datenbank handgeschriebener Ziffern stammt von Yann LeCun, Corinna Cortes und Christopher J.C. Burges und wird unter der Lizenz Creative Commons Namensnennung – Weitergabe unter gleichen Bedingungen 3.0 (CC BY-SA 3.0) verwendet.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/about.py" line="18" />
+   <source>The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence in THIRD-PARTY-NOTICES.txt.</source>
+   <translation>Das Fenster ist mit Qt und PySide6 (LGPL-3.0) und pyqtgraph (MIT) gebaut, die Berechnungen mit NumPy, numba und llvmlite (BSD) und Pillow (MIT-CMU). Das eigenständige Paket führt jede Lizenz in THIRD-PARTY-NOTICES.txt auf.</translation>
+  </message>
+  <message>
    <location filename="cnnviz/app/autosave.py" line="87" />
    <source>step {step:,}, {percent:.1f} %</source>
    <translation>Schritt {step:,}, {percent:.1f} %</translation>
@@ -1254,6 +1269,101 @@ Wiederherstellen?</translation>
    <location filename="cnnviz/gui/exports.py" line="150" />
    <source>Kept run ({source}): {description}</source>
    <translation>Behaltener Lauf ({source}): {description}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="62" />
+   <source>Open recent</source>
+   <translation>Zuletzt geöffnet</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="64" />
+   <source>&amp;Help</source>
+   <translation>&amp;Hilfe</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="65" />
+   <source>About cnnviz…</source>
+   <translation>Über cnnviz…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="66" />
+   <source>Documentation…</source>
+   <translation>Dokumentation…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="67" />
+   <source>Copy system info</source>
+   <translation>Systeminformationen kopieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="68" />
+   <source>Versions, backends, screen and folders, to paste into a message when asking for help</source>
+   <translation>Versionen, Backends, Bildschirm und Ordner, zum Einfügen in eine Nachricht, wenn Sie um Hilfe bitten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="75" />
+   <source>Models</source>
+   <translation>Modelle</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="75" />
+   <source>Lessons</source>
+   <translation>Lektionen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="75" />
+   <source>Compared runs</source>
+   <translation>Verglichene Läufe</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="102" />
+   <source>System info copied: paste it into your message.</source>
+   <translation>Systeminformationen kopiert: Fügen Sie sie in Ihre Nachricht ein.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="106" />
+   <source>About cnnviz</source>
+   <translation>Über cnnviz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="116" />
+   <source>Documentation</source>
+   <translation>Dokumentation</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="94" />
+   <source>Clear the list</source>
+   <translation>Liste leeren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="46" />
+   <source>Watch a convolutional network learn, live.</source>
+   <translation>Sehen Sie einem Faltungsnetz live beim Lernen zu.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="117" />
+   <source>The documentation (the docs folder and README.md) is in the release's source archive, cnnviz-{version}.tar.gz, beside the file you installed cnnviz from.</source>
+   <translation>Die Dokumentation (der Ordner docs und README.md) steht im Quellarchiv der Veröffentlichung, cnnviz-{version}.tar.gz, neben der Datei, aus der Sie cnnviz installiert haben.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="91" />
+   <source>(nothing opened yet)</source>
+   <translation>(noch nichts geöffnet)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="51" />
+   <source>Log file: {path}</source>
+   <translation>Protokolldatei: {path}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="51" />
+   <source>none</source>
+   <translation>keine</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="50" />
+   <source>Models are saved in: {folder}</source>
+   <translation>Modelle werden gespeichert in: {folder}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/language.py" line="177" />

@@ -494,6 +494,21 @@
    <translation>ネットワークをだます</translation>
   </message>
   <message>
+   <location filename="cnnviz/app/about.py" line="14" />
+   <source>cnnviz is free software under the MIT licence.</source>
+   <translation>cnnviz は MIT ライセンスのフリーソフトウェアです。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/about.py" line="15" />
+   <source>The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 licence (CC BY-SA 3.0).</source>
+   <translation>同梱の手書き数字データベース MNIST は Yann LeCun、Corinna Cortes、Christopher J.C. Burges によるもので、クリエイティブ・コモンズ 表示 - 継承 3.0 ライセンス（CC BY-SA 3.0）の下で使用しています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/about.py" line="18" />
+   <source>The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence in THIRD-PARTY-NOTICES.txt.</source>
+   <translation>ウィンドウは Qt と PySide6（LGPL-3.0）、pyqtgraph（MIT）で、計算は NumPy、numba、llvmlite（BSD）、Pillow（MIT-CMU）で作られています。スタンドアロン版はすべてのライセンスを THIRD-PARTY-NOTICES.txt に記載しています。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/app/autosave.py" line="87" />
    <source>step {step:,}, {percent:.1f} %</source>
    <translation>ステップ {step:,}、{percent:.1f} %</translation>
@@ -1254,6 +1269,101 @@ Restore it?</source>
    <location filename="cnnviz/gui/exports.py" line="150" />
    <source>Kept run ({source}): {description}</source>
    <translation>残した学習({source}): {description}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="62" />
+   <source>Open recent</source>
+   <translation>最近使ったファイル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="64" />
+   <source>&amp;Help</source>
+   <translation>ヘルプ(&amp;H)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="65" />
+   <source>About cnnviz…</source>
+   <translation>cnnviz について…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="66" />
+   <source>Documentation…</source>
+   <translation>ドキュメント…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="67" />
+   <source>Copy system info</source>
+   <translation>システム情報をコピー</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="68" />
+   <source>Versions, backends, screen and folders, to paste into a message when asking for help</source>
+   <translation>バージョン、バックエンド、画面、フォルダ。助けを求めるメッセージに貼り付けてください</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="75" />
+   <source>Models</source>
+   <translation>モデル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="75" />
+   <source>Lessons</source>
+   <translation>レッスン</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="75" />
+   <source>Compared runs</source>
+   <translation>比較した実行</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="102" />
+   <source>System info copied: paste it into your message.</source>
+   <translation>システム情報をコピーしました。メッセージに貼り付けてください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="106" />
+   <source>About cnnviz</source>
+   <translation>cnnviz について</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="116" />
+   <source>Documentation</source>
+   <translation>ドキュメント</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="94" />
+   <source>Clear the list</source>
+   <translation>一覧を消去</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="46" />
+   <source>Watch a convolutional network learn, live.</source>
+   <translation>畳み込みニューラルネットワークが学習する様子をリアルタイムで見られます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="117" />
+   <source>The documentation (the docs folder and README.md) is in the release's source archive, cnnviz-{version}.tar.gz, beside the file you installed cnnviz from.</source>
+   <translation>ドキュメント（docs フォルダと README.md）は、cnnviz をインストールしたファイルと同じ場所にあるリリースのソースアーカイブ cnnviz-{version}.tar.gz に入っています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="91" />
+   <source>(nothing opened yet)</source>
+   <translation>（まだ何も開いていません）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="51" />
+   <source>Log file: {path}</source>
+   <translation>ログファイル: {path}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="51" />
+   <source>none</source>
+   <translation>なし</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="50" />
+   <source>Models are saved in: {folder}</source>
+   <translation>モデルの保存先: {folder}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/language.py" line="177" />

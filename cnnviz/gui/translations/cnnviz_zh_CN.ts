@@ -494,6 +494,21 @@
    <translation>骗过网络</translation>
   </message>
   <message>
+   <location filename="cnnviz/app/about.py" line="14" />
+   <source>cnnviz is free software under the MIT licence.</source>
+   <translation>cnnviz 是采用 MIT 许可证的自由软件。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/about.py" line="15" />
+   <source>The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 licence (CC BY-SA 3.0).</source>
+   <translation>随附的 MNIST 手写数字数据库由 Yann LeCun、Corinna Cortes 和 Christopher J.C. Burges 制作，依据知识共享署名-相同方式共享 3.0 许可协议（CC BY-SA 3.0）使用。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/about.py" line="18" />
+   <source>The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence in THIRD-PARTY-NOTICES.txt.</source>
+   <translation>窗口由 Qt 和 PySide6（LGPL-3.0）、pyqtgraph（MIT）构建，计算使用 NumPy、numba 和 llvmlite（BSD）以及 Pillow（MIT-CMU）。独立版在 THIRD-PARTY-NOTICES.txt 中列出了所有许可证。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/app/autosave.py" line="87" />
    <source>step {step:,}, {percent:.1f} %</source>
    <translation>第 {step:,} 步，{percent:.1f} %</translation>
@@ -1254,6 +1269,101 @@ Restore it?</source>
    <location filename="cnnviz/gui/exports.py" line="150" />
    <source>Kept run ({source}): {description}</source>
    <translation>保留的训练（{source}）：{description}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="62" />
+   <source>Open recent</source>
+   <translation>最近打开</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="64" />
+   <source>&amp;Help</source>
+   <translation>帮助(&amp;H)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="65" />
+   <source>About cnnviz…</source>
+   <translation>关于 cnnviz…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="66" />
+   <source>Documentation…</source>
+   <translation>文档…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="67" />
+   <source>Copy system info</source>
+   <translation>复制系统信息</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="68" />
+   <source>Versions, backends, screen and folders, to paste into a message when asking for help</source>
+   <translation>版本、后端、屏幕和文件夹，求助时可粘贴到消息中</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="75" />
+   <source>Models</source>
+   <translation>模型</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="75" />
+   <source>Lessons</source>
+   <translation>课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="75" />
+   <source>Compared runs</source>
+   <translation>对比过的运行</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="102" />
+   <source>System info copied: paste it into your message.</source>
+   <translation>系统信息已复制：请粘贴到你的消息中。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="106" />
+   <source>About cnnviz</source>
+   <translation>关于 cnnviz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="116" />
+   <source>Documentation</source>
+   <translation>文档</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="94" />
+   <source>Clear the list</source>
+   <translation>清空列表</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="46" />
+   <source>Watch a convolutional network learn, live.</source>
+   <translation>实时观看卷积神经网络的学习过程。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="117" />
+   <source>The documentation (the docs folder and README.md) is in the release's source archive, cnnviz-{version}.tar.gz, beside the file you installed cnnviz from.</source>
+   <translation>文档（docs 文件夹和 README.md）位于发布版的源代码包 cnnviz-{version}.tar.gz 中，与你安装 cnnviz 所用的文件放在一起。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="91" />
+   <source>(nothing opened yet)</source>
+   <translation>（尚未打开任何文件）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="51" />
+   <source>Log file: {path}</source>
+   <translation>日志文件：{path}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="51" />
+   <source>none</source>
+   <translation>无</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/help_menu.py" line="50" />
+   <source>Models are saved in: {folder}</source>
+   <translation>模型保存位置：{folder}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/language.py" line="177" />
