@@ -36,10 +36,15 @@ class AppState:
     (on), ``phase`` (the run's :class:`RunPhase`), ``weights`` (none: the NumPy copy of the model took
     other weights: new random ones, a loaded file's, a run's final ones), ``steps`` (the run trained
     these steps: the trainer's weights moved on), ``kept`` (the run kept for comparison,
-    :class:`~.comparison.KeptRun`, None when there is none)."""
+    :class:`~.comparison.KeptRun`, None when there is none), ``evaluated`` (the run's latest evaluation, an
+    ``EvaluationFinished``), ``settings`` (the settings the run trains with changed: a new run, a rate changed
+    mid-run, a backend switch, other weights; the new :meth:`Run.trained_with <.run.Run.trained_with>`),
+    ``history`` (none: the run's history was replaced as a whole: forgotten when the weights start over, or
+    a file's, or a run put back; whoever draws it draws ``run``'s again)."""
 
     def __init__(self, data_dir: str | None = None, config_overrides: dict | None = None):
-        self.events = Events("dataset", "lesson_data", "views", "presenter", "phase", "weights", "steps", "kept")
+        self.events = Events("dataset", "lesson_data", "views", "presenter", "phase", "weights", "steps", "kept",
+                             "evaluated", "settings", "history")
         self.data_dir = data_dir
         self.stats_every_given = "stats_every" in (config_overrides or {})
         self.config_overrides = dict(GUI_TRAIN_DEFAULTS, **(config_overrides or {}))
@@ -129,6 +134,55 @@ class AppState:
         """The run trained ``steps`` (``StepFinished`` events, in order): its history records them."""
         self.run.add_steps(steps)
         self.events.steps.emit(steps)
+
+    def clear_history(self) -> None:
+        """The weights start over (a new run, new weights, a reset mid-run): the run's history is forgotten."""
+        self.run.clear()
+        self.events.history.emit()
+
+    def add_evaluation(self, evaluation) -> None:
+        """The run was evaluated (an ``EvaluationFinished``): its history records it, and whoever shows the
+        latest test accuracy hears of it."""
+        self.run.add_evaluation(evaluation)
+        self.events.evaluated.emit(evaluation)
+
+    # --- the settings the run trains with ----------------------------------------------------------
+    def start_run(self, config: TrainConfig, label: str = "") -> None:
+        """A run starts with ``config`` (``label``: what it is for, said when it finishes)."""
+        self.run.label = label
+        self.run.started(config)
+        self.events.settings.emit(self.run.trained_with())
+
+    def new_weights(self, loaded_settings: dict | None = None) -> None:
+        """The run's weights are fresh random ones, or a file's (which names ``loaded_settings``): no run of
+        this app trained them."""
+        self.run.new_weights(loaded_settings)
+        self.events.settings.emit(self.run.trained_with())
+
+    def change_hyperparameters(self, changes: dict) -> None:
+        """The trainer took ``changes`` (a ``HyperparametersChanged``'s): the run trains with them from now on."""
+        self.run.change(changes)
+        self.events.settings.emit(self.run.trained_with())
+
+    def switch_backend(self, name: str) -> None:
+        """The trainer moved the run to backend ``name``."""
+        self.run.switch_backend(name)
+        self.events.settings.emit(self.run.trained_with())
+
+    def run_settings(self, sidebar: dict) -> dict:
+        """The settings of the run now: those it trained with (:meth:`Run.trained_with <.run.Run.trained_with>`),
+        completed for untrained weights by what Start would train with (the ``sidebar``'s settings, this
+        state's seed)."""
+        return {**sidebar, "seed": self.seed, **self.run.trained_with()}
+
+    @property
+    def test_accuracy(self) -> float | None:
+        """The test accuracy of the weights now: their latest evaluation's, else the one a loaded file
+        gives them (None: not known)."""
+        run = self.run
+        if run.last_eval is not None:
+            return float(run.last_eval.test_accuracy)
+        return run.known_accuracy
 
     # --- what is shown ----------------------------------------------------------------------------
     def set_visible_views(self, names) -> None:

@@ -125,6 +125,7 @@ class Checkpoints:
         self._loaded_run: tuple[dict, Resume] | None = None
         """(weights, where their run was) of the last checkpoint loaded that says so."""
         session.saved.connect(self._on_saved)
+        state.events.settings.connect(lambda _trained: session.set_autosave_meta(self.meta()))
 
     @staticmethod
     def _autosave_instance() -> autosave.Instance | None:
@@ -134,11 +135,14 @@ class Checkpoints:
             return None
 
     def meta(self) -> dict:
-        """What a save says besides the weights: the data, the backend and the optimiser settings
-        (a load puts these back in the sidebar)."""
+        """What a save says besides the weights: the data, the backend and the optimiser settings the run
+        trained with (the app model's record, never the sidebar's settings for a run not yet started; the
+        sidebar's only for weights no run trained), which a load puts back in the sidebar."""
         controls = self.controls
-        return {"dataset": controls.dataset, "backend": controls.backend, "epochs": controls.epochs,
-                **controls.hyperparameters()}
+        sidebar = {"dataset": controls.dataset, "backend": controls.backend, "epochs": controls.epochs,
+                   **controls.hyperparameters()}
+        trained = self.state.run.trained_with()
+        return {key: trained.get(key, value) for key, value in sidebar.items()}
 
     def history(self) -> dict:
         """The run's curves, thinned, and its last per-layer timing, for a saved model to carry (it can then be
@@ -303,7 +307,8 @@ class Checkpoints:
             return False
         controls.set_values(**loaded.settings)
         self.state.local.set_model(loaded.model, loaded.step)
-        self.runs.show_new_model(loaded_weights=loaded.weights, accuracy=loaded.test_accuracy, epoch=loaded.epoch)
+        self.runs.show_new_model(loaded_weights=loaded.weights, accuracy=loaded.test_accuracy, epoch=loaded.epoch,
+                                 settings={**loaded.settings, "net": loaded.spec})
         self._loaded_run = (loaded.weights, loaded.resume) if loaded.resume is not None else None
         text = message or tr("Loaded {name} (network {spec}).").format(name=loaded.path.name, spec=loaded.spec)
         text += " Start continues training from these weights."

@@ -33,7 +33,7 @@ class Comparison:
         state.events.phase.connect(self._on_phase)
 
     def settings_now(self) -> dict:
-        """The settings of the run now (the one training, else the one Start would train)."""
+        """The settings of the run now (those the run trained with, else the ones Start would train with)."""
         return comparison.settings_now(self.state, {**self.controls.settings(), "dataset": self.controls.dataset})
 
     def keep_current(self) -> bool:

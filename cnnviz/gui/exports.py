@@ -15,6 +15,7 @@ from ..analysis import report, report_inside
 from ..analysis.confusion import confusion_matrix
 from ..analysis.filters import filter_grid
 from ..app import comparison
+from ..app.inference import accuracy_on
 from ..translatable import N_
 from . import palette
 from .panels.fool import measures as fool_measures
@@ -110,23 +111,30 @@ class Exports:
         """The run's settings as the report lists them (names in the GUI's language, values as they are)."""
         return {tr(name): value for name, value in self._settings().items()}
 
+    def sidebar(self) -> dict:
+        """What Start would train with now (the run's settings for weights no run trained)."""
+        return {**self.controls.settings(), "dataset": self.controls.dataset}
+
     def _settings(self) -> dict:
-        state, controls, local = self.state, self.controls, self.state.local
-        hp = controls.hyperparameters()
-        settings = {N_("network"): local.spec or controls.spec, N_("data set"): controls.dataset,
-                    N_("backend"): controls.backend, N_("optimizer"): hp["optimizer"], N_("learning rate"): hp["lr"],
-                    N_("momentum"): hp["momentum"], N_("batch size"): hp["batch_size"],
-                    N_("schedule"): hp["schedule"], N_("epochs"): controls.epochs, N_("seed"): state.seed}
+        """The settings the run trained with (the app model's record: changes made while it trained
+        included), not the sidebar's now."""
+        state, local = self.state, self.state.local
+        run = state.run_settings(self.sidebar())
+        settings = {N_("network"): local.spec or run["net"], N_("data set"): run["dataset"],
+                    N_("backend"): run["backend"], N_("optimizer"): run["optimizer"], N_("learning rate"): run["lr"],
+                    N_("momentum"): run["momentum"], N_("batch size"): run["batch_size"],
+                    N_("schedule"): run["schedule"], N_("epochs"): run["epochs"], N_("seed"): run["seed"]}
         if local.model is not None:
             settings[N_("parameters")] = f"{local.model.parameter_count():,}"
-        train_samples = state.train_samples
+        train_samples = state.run.config.train_samples if state.run.config is not None else state.train_samples
         if train_samples:
             settings[N_("training images")] = train_samples
         if state.test_samples:
             settings[N_("test images")] = state.test_samples
         if state.run.last_step is not None:
             settings[N_("steps trained")] = state.run.last_step.step
-        accuracy = self.panels.drawings.accuracy
+        drawings = self.panels.drawings  # computed here: the tab may never have been opened
+        accuracy = accuracy_on(local.model, drawings.images, drawings.labels)
         if accuracy is not None:
             settings[N_("accuracy on the class's drawings")] = f"{100 * accuracy:.1f}%"
         return settings
@@ -146,7 +154,7 @@ class Exports:
             kept = self.state.kept
             compared = None
             if kept is not None:
-                now = comparison.settings_now(self.state, {**self.controls.settings(), "dataset": self.controls.dataset})
+                now = comparison.settings_now(self.state, self.sidebar())
                 compared = {"label": tr("Kept run ({source}): {description}").format(
                                 source=kept.source, description=comparison.describe(kept, now, tr)),
                             "train": kept.curves.train, "evals": kept.curves.evals}

@@ -105,7 +105,7 @@ class EventRouter(QObject):
     @handle.register
     def _evaluation(self, event: ev.EvaluationFinished) -> None:
         panels = self.panels
-        self.run.add_evaluation(event)
+        self.state.add_evaluation(event)
         panels.curves.add_evaluation(event)
         panels.mistakes.show_evaluation(event)
         panels.timelapse.observe(event)
@@ -144,6 +144,7 @@ class EventRouter(QObject):
             self.panels.curves.rewind(event.epoch)
         self.panels.curves.add_marker(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
         self.status.show(backend=f"backend {event.new}")
+        self.state.switch_backend(event.new)
         self.runs.backend_switched(event.new)
         if event.reason:
             self.banner.show_message(in_language(event.reason, tr), "warning")
@@ -151,6 +152,7 @@ class EventRouter(QObject):
 
     @handle.register
     def _hyperparameters(self, event: ev.HyperparametersChanged) -> None:
+        self.state.change_hyperparameters(event.changes)
         text = ", ".join(f"{k.replace('batch_size', 'batch')} {v:g}" if isinstance(v, float) else f"{k} {v}"
                          for k, v in event.changes.items())
         self.panels.curves.add_marker(event.epoch, text, theme.HYPER_MARK)

@@ -56,11 +56,12 @@ class RunControl:
         self.show_new_model(loaded_weights=None)
 
     def show_new_model(self, loaded_weights: dict | None, accuracy: float | None = None,
-                       epoch: float | None = None) -> None:
+                       epoch: float | None = None, settings: dict | None = None) -> None:
         """The state's NumPy copy holds other weights (random ones, a checkpoint's: ``loaded_weights``, which
-        Start then trains from, with the ``accuracy`` and ``epoch`` the file gives): the panels start over
-        from them, and the status bar and the Draw panel describe them."""
+        Start then trains from, with the ``accuracy``, ``epoch`` and training ``settings`` the file gives):
+        the panels start over from them, and the status bar and the Draw panel describe them."""
         p, local, status = self.parts, self.state.local, self.parts.status
+        self.state.new_weights(settings)
         self.state.run.initial_weights = loaded_weights
         p.controls.describe_parameters(local.model.parameter_count())
         self.start_over()
@@ -78,7 +79,7 @@ class RunControl:
         """The weights start over (a new run, new weights, a loaded checkpoint or lesson, another network,
         a reset mid-run): forget everything derived from the old run, the status bar's figures too."""
         p = self.parts
-        self.state.run.clear()
+        self.state.clear_history()
         registry.start_over(p.panels)
         p.live_view.invalidate()
         p.status.show_start()
@@ -149,8 +150,7 @@ class RunControl:
         except ValueError as exc:
             self.banner.show_message(tr("Cannot start: {exc}").format(exc=exc), "error")
             return False
-        state.run.label = label
-        state.run.config = config
+        state.start_run(config, label)
         p.session.start(trainer, p.live_view.input(), paused=paused, autosave=p.checkpoints.autosave_plan())
         self.start_over()
         p.panels.curves.set_epochs(config.epochs if config.steps is None else 0.0)

@@ -136,6 +136,7 @@ class MainWindow(QMainWindow):
         events.phase.connect(self.runs.share_cores)
         events.views.connect(self.menus.show_views)
         events.views.connect(self.workspace.show_views)
+        presenter.follow_accuracy(self.state, self.controls)
         # Presenter mode, once the window has its look (presenter.set_mode): the sidebar shrinks to the run
         # buttons, one layer's feature maps, the canvas beside the tabs, a compact lesson strip.
         for part in (self.controls.set_compact, self.panels.feature_maps.set_single_layer,

@@ -9,6 +9,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout
 
 from ...analysis.drawings import DrawingStore, read_drawing
+from ...app.inference import accuracy_on
 from .. import accessibility, palette
 from ..jobs import run_in_background
 from .common import ElidedLabel, LazyPanel, row_of
@@ -229,10 +230,7 @@ class DrawingsPanel(LazyPanel):
 
     def accuracy_now(self) -> float | None:
         """The current model's accuracy on the drawings (None: no model or no drawings)."""
-        if self.model is None or not len(self.labels):
-            return None
-        probs = self.model.predict_proba(self.images[:, None], batch_size=500)
-        return float((probs.argmax(axis=1) == self.labels).mean())
+        return accuracy_on(self.model, self.images, self.labels)
 
     def began_finetune(self, before: float | None) -> None:
         """A fine-tuning run started from weights that read ``before`` of the drawings: the panel shows
