@@ -135,7 +135,7 @@ def timing_from_meta(meta: dict) -> TimingMeasured | None:
 
 def run_meta(run: RunState) -> dict:
     """What a saved model carries of its run: its curves (``history``) and its last timing (``timings``)."""
-    curves = curves_of(run)
+    curves = curves_of(run) or getattr(run, "saved_curves", None)  # a loaded model not trained since: its file's
     meta = {"history": history_meta(curves)} if curves else {}
     if run.timings:
         meta["timings"] = timings_meta(run.timings[-1])

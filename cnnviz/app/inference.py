@@ -74,6 +74,14 @@ class LocalModel:
     def weights(self) -> dict:
         return self.model.state_dict()
 
+    def copy(self) -> "LocalModel":
+        """A copy with weights of its own (snapshots copy into this one's buffers in place)."""
+        other = LocalModel()
+        if self.model is not None:
+            other.load(self.spec, {name: np.array(w, copy=True) for name, w in self.weights().items()}, self.step)
+        other.trained, other.version = self.trained, self.version
+        return other
+
     def classify(self, image: np.ndarray) -> tuple[np.ndarray, float]:
         """(28, 28) in [0, 1] -> (ten probabilities, the uncertainty score "not sure" compares with its
         threshold: :func:`cnnviz.analysis.uncertainty.assess`), from one forward pass."""

@@ -11,12 +11,16 @@ last saved. No Qt.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..train.trainer import TrainConfig
 from .inference import LocalModel
-from .run_state import RunState
+from .run_state import RunState, StepHistory
+
+if TYPE_CHECKING:
+    from .comparison import Curves
 
 
 RUN_SETTINGS = ("net", "dataset", "backend", "epochs", "optimizer", "lr", "momentum", "batch_size", "schedule",
@@ -43,10 +47,29 @@ class Run(RunState):
     """The test accuracy a loaded checkpoint says its weights have (None: not known; cleared with the history)."""
     saved_to: Path | None = None
     """Where the weights were last saved (None: never)."""
+    saved_curves: Curves | None = None
+    """The curves a loaded file carries of the run that trained its weights (None: none; cleared with the
+    history): drawn as the run's own until it trains on."""
 
     def clear(self) -> None:
         super().clear()
         self.known_accuracy = None
+        self.saved_curves = None
+
+    # --- put aside and back (a lesson borrows the app) ------------------------------------------------
+    def set_aside(self) -> "Run":
+        """This run as it is now, to :meth:`take_back` later: its settings, history and a copy of its weights;
+        this one goes on with a history of its own (whatever replaces the weights clears it)."""
+        aside = replace(self, local=self.local.copy())
+        self.history = StepHistory(self.history.recent_capacity, self.history.older_capacity)
+        self.history.extend(aside.steps)  # (cleared by whoever replaces the weights; kept until then)
+        self.evaluations, self.timings = list(self.evaluations), list(self.timings)
+        return aside
+
+    def take_back(self, aside: "Run") -> None:
+        """The run set aside is the run again (its history, settings, weights and phase)."""
+        for f in fields(self):
+            setattr(self, f.name, getattr(aside, f.name))
 
     # --- the settings it trains with --------------------------------------------------------------
     def started(self, config: TrainConfig) -> None:

@@ -135,10 +135,33 @@ class AppState:
         self.run.add_steps(steps)
         self.events.steps.emit(steps)
 
+    def weights_replaced(self) -> None:
+        """The NumPy copy of the model took other weights (new random ones, a file's, a run's final ones;
+        :attr:`local` is changed in place by whoever brings them)."""
+        self.events.weights.emit()
+
     def clear_history(self) -> None:
         """The weights start over (a new run, new weights, a reset mid-run): the run's history is forgotten."""
         self.run.clear()
         self.events.history.emit()
+
+    def show_saved_history(self, curves) -> None:
+        """The loaded weights' file carries the curves of the run that trained them (a
+        :class:`~.comparison.Curves`): the run's to draw."""
+        self.run.saved_curves = curves if curves else None
+        self.events.history.emit()
+
+    def set_run_aside(self):
+        """The run now, put aside (a lesson borrows the app): :meth:`put_back` makes it the run again."""
+        return self.run.set_aside()
+
+    def put_back(self, aside) -> None:
+        """The run set aside is the run again: its weights, settings, history and phase, each announced."""
+        self.run.take_back(aside)
+        self.events.weights.emit()
+        self.events.settings.emit(self.run.trained_with())
+        self.events.history.emit()
+        self.events.phase.emit(self.run.state)
 
     def add_evaluation(self, evaluation) -> None:
         """The run was evaluated (an ``EvaluationFinished``): its history records it, and whoever shows the

@@ -59,6 +59,8 @@ class Loaded:
     """The optimiser settings it was trained with, those it names validly (:func:`settings_from_meta`)."""
     resume: Resume | None = None
     """Where the run that trained it was (an autosave's, a save's made during a run): Start goes on from there."""
+    history: comparison.Curves = field(default_factory=comparison.Curves)
+    """The curves of the run that trained it, as its file carries them (empty: none)."""
 
 
 def settings_from_meta(meta: dict) -> dict:
@@ -92,7 +94,7 @@ def read_checkpoint(path: str | Path) -> Loaded:
     weights = {name: np.array(array) for name, array in ckpt.weights.items()}
     return Loaded(Path(path), model, model.spec, weights, ckpt.step, "; ".join(ckpt.notes),
                   ckpt.meta.get("test_accuracy"), ckpt.meta.get("epoch"), settings_from_meta(ckpt.meta),
-                  resume_from_meta(ckpt.meta, ckpt.optimizer_state))
+                  resume_from_meta(ckpt.meta, ckpt.optimizer_state), comparison.curves_from_meta(ckpt.meta))
 
 
 MAX_LR = 1.0
@@ -309,6 +311,7 @@ class Checkpoints:
         self.state.local.set_model(loaded.model, loaded.step)
         self.runs.show_new_model(loaded_weights=loaded.weights, accuracy=loaded.test_accuracy, epoch=loaded.epoch,
                                  settings={**loaded.settings, "net": loaded.spec})
+        self.state.show_saved_history(loaded.history)  # its curves, as the file carries them
         self._loaded_run = (loaded.weights, loaded.resume) if loaded.resume is not None else None
         text = message or tr("Loaded {name} (network {spec}).").format(name=loaded.path.name, spec=loaded.spec)
         text += " Start continues training from these weights."

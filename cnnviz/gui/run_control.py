@@ -10,30 +10,52 @@ NumPy copy. It is given the few objects it uses, not the window.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ..app.state import AppState
 from ..backends import registry as backends
 from ..backends.blas_threads import share_cores_with
 from ..train.events import RunPhase
 from ..train.trainer import Trainer
-from .lessons import data_note
 from .panels import registry
 from .language import tr
+
+if TYPE_CHECKING:
+    from .checkpoints import Checkpoints
+    from .layout import Workspace
+    from .live_view import LiveView
+    from .panels.controls import ControlsPanel
+    from .session import TrainingSession
+    from .status import StatusFields
+
+
+def data_note(train_used: int | None, train_total: int, test_used: int | None = None, test_total: int = 0) -> str:
+    """What the sidebar says when training or testing uses fewer images than the data set has
+    ("training on 200 of 60,000 images"); empty when all of them are used."""
+    parts = []
+    if train_used is not None and train_used < train_total:
+        parts.append(tr("training on {train_used:,} of {train_total:,} images")
+                     .format(train_used=train_used, train_total=train_total))
+    if test_used is not None and test_used < test_total:
+        parts.append(tr("testing on {test_used:,} of {test_total:,}")
+                     .format(test_used=test_used, test_total=test_total))
+    text = ", ".join(parts)
+    return text[:1].upper() + text[1:] if text else ""
 
 
 @dataclass
 class RunParts:
     """What RunControl works with: the state, the session and the parts that show the run."""
     state: AppState
-    session: object
-    """The TrainingSession (the Trainer on its QThread)."""
-    controls: object
+    session: TrainingSession
+    """The Trainer on its QThread."""
+    controls: ControlsPanel
     panels: registry.Panels
-    status: object
-    workspace: object
-    """The Workspace: its banner and its busy indicator."""
-    live_view: object
-    checkpoints: object = None
+    status: StatusFields
+    workspace: Workspace
+    """Its banner and its busy indicator."""
+    live_view: LiveView
+    checkpoints: Checkpoints | None = None
     """The Checkpoints (made with the run control: they stop the run a load replaces), set once made."""
 
 
@@ -44,6 +66,40 @@ class RunControl:
         self.banner = parts.workspace.banner
         self.training_backend: str | None = None
         """The backend the run trains on (None before the first start), for :meth:`share_cores`."""
+        self.state.events.history.connect(self.show_history)
+
+    def show_history(self) -> None:
+        """The run's history was replaced as a whole (forgotten, a loaded file's curves, a run put back): the
+        curves, the confusion matrix and the status bar's figures show it (a history forgotten: the panels
+        forget theirs through the registry, :meth:`start_over`)."""
+        p, run = self.parts, self.state.run
+        if not (run.last_step or run.evaluations or run.saved_curves):
+            return
+        p.panels.curves.show_history(run.steps, run.evaluations, run.saved_curves)
+        if run.last_eval is not None:
+            p.panels.mistakes.show_evaluation(run.last_eval)
+        if run.last_step is not None:
+            p.status.show(epoch=f"epoch {run.last_step.epoch:.2f}", step=f"step {run.last_step.step:,}")
+        accuracy = self.state.test_accuracy
+        if accuracy is not None:
+            p.status.show(test=f"test accuracy {100 * accuracy:.1f}%")
+        p.panels.drawings.set_mnist_accuracy(accuracy)
+
+    def put_back(self, aside) -> None:
+        """The run a lesson set aside is the run again (its weights, settings, curves, matrix, figures)."""
+        p = self.parts
+        self.stop_run()
+        registry.start_over(p.panels)  # nothing of the lesson's run stays
+        p.live_view.invalidate()
+        p.status.show_start()
+        self.state.put_back(aside)
+        local = self.state.local
+        if local.model is not None:
+            p.controls.describe_parameters(local.model.parameter_count())
+            p.status.show(step=f"step {local.step:,}")
+            p.panels.drawings.set_model(local.model)
+        self.show_history()
+        self.update_buttons()
 
     # --- the model Start trains from ------------------------------------------------------------
     def new_random_model(self) -> None:
@@ -72,7 +128,7 @@ class RunControl:
         if accuracy is not None:
             status.show(test=f"test accuracy {100 * accuracy:.1f}%")
         p.panels.drawings.set_mnist_accuracy(accuracy)
-        self.state.events.weights.emit()  # (the live view observes it: the feature maps of these weights)
+        self.state.weights_replaced()  # (the live view observes it: the feature maps of these weights)
         p.panels.drawings.set_model(local.model)
 
     def start_over(self) -> None:
@@ -245,7 +301,7 @@ class RunControl:
                 local.load(*final_weights)
             except Exception as exc:  # never lose the window over a display copy
                 self.banner.show_message(tr("Could not copy the final weights: {exc}").format(exc=exc), "error")
-            state.events.weights.emit()  # (the live view observes it: the final weights' view, computed here)
+            state.weights_replaced()  # (the live view observes it: the final weights' view, computed here)
         else:
             p.live_view.show_local()  # the last snapshot's weights' view, computed here
         if state.run.state not in (RunPhase.FINISHED, RunPhase.STOPPED, RunPhase.FAILED):

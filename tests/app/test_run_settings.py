@@ -8,6 +8,7 @@ import numpy as np
 from cnnviz.app import comparison
 from cnnviz.app.state import AppState
 from cnnviz.train import events as ev
+from cnnviz.train.events import RunPhase
 
 NET = "conv3-4,relu,pool,dense-10"
 SIDEBAR = dict(net=NET, backend="numpy", epochs=1.0, dataset="mnist", optimizer="adam", lr=0.01, momentum=0.9,
@@ -70,3 +71,28 @@ def test_the_evaluated_event_carries_the_last_evaluation_and_the_accuracy_follow
     assert history == [True] and state.test_accuracy is None
     state.run.known_accuracy = 0.97
     assert state.test_accuracy == 0.97
+
+
+def test_a_run_put_aside_comes_back_whole_whatever_the_app_did_meanwhile():
+    state = started(AppState(), lr=0.01)
+    state.set_phase(RunPhase.FINISHED)
+    state.add_steps([ev.StepFinished(1, 0.01, 2.0, 0.1, 64, 1000.0, 0.01, "numpy", None)])
+    labels = np.zeros(3, np.int64)
+    state.add_evaluation(ev.EvaluationFinished(1, 0.01, 0.4, 0.75, 3, labels, labels, np.ones(3, np.float32)))
+    weights = {k: v.copy() for k, v in state.local.weights().items()}
+    aside = state.set_run_aside()
+    # A lesson: other weights (the same network: the copy must not share buffers), another run.
+    state.local.load(NET, {k: v + 1 for k, v in weights.items()}, 7)
+    state.clear_history()
+    state.new_weights()
+    state.start_run(state.make_config(dict(SIDEBAR, lr=0.5)))
+    state.add_steps([ev.StepFinished(2, 0.02, 1.0, 0.5, 64, 1000.0, 0.5, "numpy", None)])
+    heard = []
+    for name in ("weights", "settings", "history", "phase"):
+        getattr(state.events, name).connect(lambda *value, name=name: heard.append(name))
+    state.put_back(aside)
+    assert heard == ["weights", "settings", "history", "phase"]
+    assert state.run.trained_with()["lr"] == 0.01 and state.run.state == RunPhase.FINISHED
+    assert [s.step for s in state.run.steps] == [1] and state.test_accuracy == 0.75
+    for name, w in weights.items():
+        np.testing.assert_array_equal(state.local.weights()[name], w, err_msg=name)

@@ -156,6 +156,7 @@ class ConfusionPanel(LazyPanel):
         self.matrix = None
         self.selected = None
         self.image.clear()
+        self.plot.getAxis("left").setTicks([[]])  # no per-digit rates of weights that are gone
         self.selection.hide()
         self.graphics.setAccessibleDescription(tr("Empty until the first test evaluation"))
         for row in self.texts:
