@@ -9,6 +9,8 @@ each says what changed through :attr:`AppState.events`, which the window's parts
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..analysis.presets import PANEL_TITLES, first_test_images
 from ..data.datasets import load_dataset
 from ..train.events import RunPhase
@@ -134,6 +136,61 @@ class AppState:
         """The run trained ``steps`` (``StepFinished`` events, in order): its history records them."""
         self.run.add_steps(steps)
         self.events.steps.emit(steps)
+
+    # --- the run's weights and what is known of them ---------------------------------------------------
+    def new_random_weights(self, spec: str) -> None:
+        """Fresh random weights of network ``spec`` from :attr:`seed`: what Start trains from (raises
+        ValueError for a spec that does not build; nothing changed then)."""
+        self.local.set_spec(spec, self.seed)
+        self.run.initial_weights = None
+
+    def loaded_weights(self, model, step: int, weights: dict, accuracy: float | None = None) -> None:
+        """A file's model (on the NumPy backend) with its ``weights`` (Start trains from them) and the test
+        ``accuracy`` it says they have."""
+        self.local.set_model(model, step)
+        self.run.initial_weights = weights
+        self.run.known_accuracy = accuracy
+
+    def set_known_accuracy(self, accuracy: float | None) -> None:
+        """The test accuracy the weights are known to have without an evaluation (a loaded file's)."""
+        self.run.known_accuracy = accuracy
+
+    def forget_initial_weights(self) -> None:
+        """The next run (a reset mid-run) trains from fresh random weights, not a loaded file's."""
+        self.run.initial_weights = None
+
+    def final_weights(self, spec: str, weights: dict, step: int) -> None:
+        """The run ended with these weights: the NumPy copy takes them (``weights`` announces it)."""
+        try:
+            self.local.load(spec, weights, step)
+        finally:
+            self.weights_replaced()
+
+    def finish_run(self, result) -> None:
+        """The run ended with ``result`` (a ``RunFinished``)."""
+        self.run.result = result
+
+    def take_label(self) -> str:
+        """What the run that ended was for (said once: the label is cleared)."""
+        label, self.run.label = self.run.label, ""
+        return label
+
+    def rewind(self, step: int) -> bool:
+        """The trainer went back to ``step`` (a GPU failure): True when recorded steps were dropped."""
+        return self.run.rewind(step)
+
+    def saved(self, path) -> None:
+        """The weights were saved to ``path`` (None: a save is on its way; the path comes when written)."""
+        self.run.unsaved = False
+        if path is not None:
+            self.run.saved_to = Path(path)
+
+    def save_failed(self) -> None:
+        self.run.unsaved = True
+
+    def answered_unsaved(self) -> None:
+        """The user answered Save or Discard for the trained weights: never asked again about them."""
+        self.run.unsaved = False
 
     def weights_replaced(self) -> None:
         """The NumPy copy of the model took other weights (new random ones, a file's, a run's final ones;

@@ -83,10 +83,9 @@ class Exports:
         """What the Filters, Map and Fool tabs and the "not sure" threshold last showed, for the report (a tab
         never opened adds nothing)."""
         p, sections = self.panels, []
-        shown = p.filters.result
-        if shown is not None and p.filters.images is not None:
-            images = np.rint(np.clip(p.filters.images, 0, 1) * 255).astype(np.uint8) \
-                if p.filters.images.dtype != np.uint8 else p.filters.images
+        shown, images = p.filters.result, p.filters.images
+        if shown is not None and images is not None:
+            images = np.rint(np.clip(images, 0, 1) * 255).astype(np.uint8) if images.dtype != np.uint8 else images
             grid = filter_grid(images, np.asarray(shown["top"]), np.asarray(shown["optimised"]))
             sections.append(report_inside.filters_section(grid, shown["layer"], shown["step"], translate=tr,
                                                           classes=shown["classes"]))
@@ -101,7 +100,7 @@ class Exports:
             sections.append(report_inside.fool_section(
                 result.original, p.fool.change_image, result.adversarial, fool_verdict(result, attack["levels"]),
                 fool_measures(result, attack["seconds"]).replace("<br>", ", "), translate=tr))
-        calibration = p.classify.not_sure.calibration
+        calibration = p.classify.calibration
         if calibration is not None:
             sections.append(report_inside.not_sure_section(calibration.method, calibration.threshold,
                                                            calibration.accepted, calibration.images, translate=tr))

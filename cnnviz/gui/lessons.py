@@ -203,7 +203,7 @@ class Lessons:
         if p.session.active:
             p.runs.stop_run(wait=True)
         if ask:
-            p.state.run.unsaved = False  # saved or discarded: answered once, never asked again (at quit)
+            p.state.answered_unsaved()  # saved or discarded: answered once, never asked again (at quit)
         if self.before is None:
             self.before = self.snapshot()
         notes = p.controls.apply(preset)

@@ -140,7 +140,7 @@ class EventRouter(QObject):
 
     @handle.register
     def _backend_switched(self, event: ev.BackendSwitched) -> None:
-        if self.run.rewind(event.step):  # a sticky GPU fault: back to the last backup
+        if self.state.rewind(event.step):  # a sticky GPU fault: back to the last backup
             self.panels.curves.rewind(event.epoch)
         self.panels.curves.add_marker(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
         self.status.show(backend=f"backend {event.new}")
@@ -180,7 +180,7 @@ class EventRouter(QObject):
 
     @handle.register
     def _run_finished(self, event: ev.RunFinished) -> None:
-        self.run.result = event
+        self.state.finish_run(event)
         if event.test_accuracy is not None:
             self.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}%")
         self.status.show(state=event.phase.value)
