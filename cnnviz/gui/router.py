@@ -17,7 +17,6 @@ from PySide6.QtCore import QObject, QTimer
 from ..train import events as ev
 from ..translatable import in_language
 from . import theme
-from .panels.registry import EVALUATED, tell
 from .worker import EventBatch, Tag
 from .language import tr
 
@@ -104,14 +103,7 @@ class EventRouter(QObject):
 
     @handle.register
     def _evaluation(self, event: ev.EvaluationFinished) -> None:
-        panels = self.panels
-        self.state.add_evaluation(event)
-        panels.curves.add_evaluation(event)
-        panels.mistakes.show_evaluation(event)
-        panels.timelapse.observe(event)
-        panels.drawings.set_mnist_accuracy(event.test_accuracy)
-        panels.drawings.set_model(self.state.local.model)
-        tell(panels, EVALUATED, event)
+        self.state.add_evaluation(event)  # (the panels that observe EVALUATED hear of it: RunControl)
         self.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}%")
 
     @handle.register

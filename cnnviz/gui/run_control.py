@@ -70,6 +70,7 @@ class RunControl:
         self.training_backend: str | None = None
         """The backend the run trains on (None before the first start), for :meth:`share_cores`."""
         self.state.events.history.connect(self.show_history)
+        self.state.events.evaluated.connect(lambda event: registry.tell(parts.panels, registry.EVALUATED, event))
         parts.checkpoints.replacing.connect(self.stop_run)
         parts.checkpoints.loaded.connect(self.show_loaded)
 

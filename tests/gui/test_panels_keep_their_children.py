@@ -36,3 +36,22 @@ def test_no_module_outside_the_panels_reaches_a_panels_child_widget(window):
     children = sorted(f"{name}: panels.{key}.{attribute}" for key, attribute, name in reached
                       if isinstance(getattr(window.panels[key], attribute, None), QObject))
     assert children == []
+
+
+def test_an_evaluation_reaches_the_panels_through_the_model_and_the_registry(window, monkeypatch):
+    """The router records an evaluation in the app model; the panels that follow evaluations hear of it through
+    the registry's EVALUATED (the curves, the matrix, the time-lapse and the class drawings among them)."""
+    import numpy as np
+
+    from cnnviz.train import events as ev
+
+    told = []
+    for spec in registry.PANELS:
+        if registry.EVALUATED in spec.observes:
+            monkeypatch.setattr(window.panels[spec.key], "evaluated", lambda e, key=spec.key: told.append((key, e)))
+    labels = np.zeros(3, np.int64)
+    event = ev.EvaluationFinished(5, 0.5, 0.4, 0.88, 3, labels, labels, np.ones(3, np.float32))
+    window.router.handle(event)
+    assert window.state.run.last_eval is event
+    assert {"curves", "mistakes", "timelapse", "drawings"} <= {key for key, e in told if e is event}
+    assert [key for key, _ in told] == [s.key for s in registry.PANELS if registry.EVALUATED in s.observes]

@@ -322,6 +322,10 @@ class CurvesPanel(Panel):
         self._show_kept_label()
         self.refresh()
 
+    def evaluated(self, event) -> None:
+        """A test evaluation ended (observed through the registry): its point on the curves."""
+        self.add_evaluation(event)
+
     def add_evaluation(self, event) -> None:
         self.test_points.append((event.epoch, max(event.test_loss, 1e-6), 100.0 * event.test_accuracy))
         self._dirty = True

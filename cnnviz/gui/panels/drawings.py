@@ -222,6 +222,12 @@ class DrawingsPanel(LazyPanel):
         self.model = model
         self.invalidate()
 
+    def evaluated(self, event) -> None:
+        """A test evaluation ended (observed through the registry): the MNIST figure beside ours, and the
+        drawings judged again by the weights now."""
+        self.set_mnist_accuracy(event.test_accuracy)
+        self.invalidate()
+
     def start_over(self) -> None:
         """Other weights (a new run, a reset, a loaded model): no MNIST figure, no fine-tuning comparison."""
         self.set_mnist_accuracy(None)

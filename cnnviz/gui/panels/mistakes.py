@@ -169,6 +169,10 @@ class ConfusionPanel(LazyPanel):
         self.cell_label.setText(tr("Click a cell of the matrix to see its images."))
         self.worst_label.setText(tr("Surest mistakes: wrong, and very confident about it"))
 
+    def evaluated(self, evaluation) -> None:
+        """A test evaluation ended (observed through the registry): its matrix."""
+        self.show_evaluation(evaluation)
+
     def show_evaluation(self, evaluation) -> None:
         """Keep the latest evaluation; draw it now if visible, else when the tab is opened."""
         self.evaluation = evaluation

@@ -167,9 +167,10 @@ def _timings():
 
 
 PANELS: tuple[PanelSpec, ...] = (
-    PanelSpec("curves", N_("Training curves"), TRAINING, _curves, ("loss", "accuracy"), 0.46, forget="clear"),
+    PanelSpec("curves", N_("Training curves"), TRAINING, _curves, ("loss", "accuracy"), 0.46, forget="clear",
+              observes=(EVALUATED,)),
     PanelSpec("feature_maps", N_("Feature maps"), TRAINING, _feature_maps, ("feature_maps",), 0.54, observes=(KEPT,)),
-    PanelSpec("mistakes", N_("Mistakes"), TAB, _mistakes, ("confusion",), forget="clear"),
+    PanelSpec("mistakes", N_("Mistakes"), TAB, _mistakes, ("confusion",), forget="clear", observes=(EVALUATED,)),
     PanelSpec("why", N_("Why?"), TAB, _why, ("saliency",), forget="clear_result",
               observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE)),
     PanelSpec("filters", N_("What filters want"), TAB, _filters, ("filters",), short=N_("Filters"),
@@ -178,10 +179,10 @@ PANELS: tuple[PanelSpec, ...] = (
               forget="forget", observes=(DATASET, WEIGHTS, EVALUATED, DRAWING)),
     PanelSpec("fool", N_("Fool the network"), TAB, _fool, ("fool",), short=N_("Fool"), forget="forget",
               observes=(WEIGHTS, DRAWING, TEST_IMAGE)),
-    PanelSpec("timelapse", N_("Time-lapse"), TAB, _timelapse, ("timelapse",), forget="clear"),
+    PanelSpec("timelapse", N_("Time-lapse"), TAB, _timelapse, ("timelapse",), forget="clear", observes=(EVALUATED,)),
     PanelSpec("statistics", N_("Statistics"), TAB, _statistics, ("stats",), short=N_("Stats"), forget="clear"),
     PanelSpec("drawings", N_("Class drawings"), TAB, _drawings, ("draw",), short=N_("Drawings"),
-              forget="start_over", beside="classify"),  # a drawing is made on the pad: at 1024x768 it was a tab away
+              forget="start_over", beside="classify", observes=(EVALUATED,)),  # a drawing is made on the pad: at 1024x768 it was a tab away
     PanelSpec("classify", N_("Draw and classify"), RIGHT, _classify, ("draw",), 0.42, short=N_("Draw"),
               forget="forget_calibration", observes=(DATASET, WEIGHTS, EVALUATED)),  # "not sure" (gui/not_sure.py)
     PanelSpec("kernels", N_("Kernels"), RIGHT, _kernels, ("kernels",), 0.33, observes=(KEPT,)),
