@@ -133,7 +133,9 @@ class Checkpoints:
         self._loaded_run: tuple[dict, Resume] | None = None
         """(weights, where their run was) of the last checkpoint loaded that says so."""
         session.saved.connect(self._on_saved)
-        state.events.settings.connect(lambda _trained: session.set_autosave_meta(self.meta()))
+        # The run's autosaves say what it trains with now and carry its curves (a restore draws them).
+        for event in (state.events.settings, state.events.evaluated):
+            event.connect(lambda *_changed: session.set_autosave_meta(self.autosave_meta()))
 
     @staticmethod
     def _autosave_instance() -> autosave.Instance | None:
@@ -194,7 +196,11 @@ class Checkpoints:
         """How the next run autosaves (the window passes it to the session)."""
         if self.autosave_path is None:
             return None
-        return autosave.Plan(self.autosave_path, autosave.EVERY_S, self.meta())
+        return autosave.Plan(self.autosave_path, autosave.EVERY_S, self.autosave_meta())
+
+    def autosave_meta(self) -> dict:
+        """What the run's autosaves say besides its state: its settings and its curves so far."""
+        return {**self.meta(), **self.history()}
 
     # --- saving ---------------------------------------------------------------------------------
     def save(self, path: str) -> bool:

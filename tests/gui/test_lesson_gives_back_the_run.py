@@ -69,3 +69,21 @@ def test_a_loaded_model_shows_the_curves_its_file_carries(qtbot, make_window, tm
     again = tmp_path / "again.npz"
     assert other.checkpoints.save(str(again))
     assert checkpoint.load(again).meta["history"] == checkpoint.load(path).meta["history"]
+
+
+def test_a_restored_autosave_shows_the_curves_it_carries(qtbot, make_window):
+    window = make_window(steps=30, eval_every=10)
+    run_to_end(qtbot, window)
+    path = window.checkpoints.autosave_path
+    qtbot.waitUntil(lambda: path.exists() and checkpoint.load(path).meta["step"] == 30, timeout=30_000)
+    history = checkpoint.load(path).meta["history"]
+    assert history["train"] and history["eval"], "the autosave carries the curves up to its last evaluation"
+    window.checkpoints.autosave_instance.release()  # that app has ended
+
+    restored = make_window()
+    restored.checkpoints.auto_answer = "yes"
+    job = restored.checkpoints.offer_restore()
+    qtbot.waitUntil(lambda: not job.running, timeout=30_000)
+    curves = restored.panels.curves
+    assert restored.state.local.step == 30 and len(curves.raw) == len(history["train"])
+    assert len(curves.test_points) == len(history["eval"]) and not curves.placeholder.isVisible()
