@@ -19,7 +19,7 @@ import numpy as np
 from ..nn import checkpoint
 from ..nn.checkpoint import MAX_HISTORY_POINTS, MAX_HISTORY_VALUE
 from ..nn.model import preset_name
-from ..train.events import LayerTiming, RunPhase, TimingMeasured
+from ..train.events import LayerTiming, TimingMeasured
 from ..translatable import N_
 from .run_state import RunState
 
@@ -137,7 +137,7 @@ def timing_from_meta(meta: dict) -> TimingMeasured | None:
 
 def run_meta(run: RunState) -> dict:
     """What a saved model carries of its run: its curves (``history``) and its last timing (``timings``)."""
-    curves = curves_of(run)
+    curves = curves_of(run) or getattr(run, "saved_curves", None)  # a loaded model not trained since: its file's
     meta = {"history": history_meta(curves)} if curves else {}
     if run.timings:
         meta["timings"] = timings_meta(run.timings[-1])
@@ -181,13 +181,10 @@ MAX_SHOWN = 24
 
 
 def settings_now(state, sidebar: dict) -> dict:
-    """The settings of the run now, to tell it from the kept one: the running (or ended) run's config, else
-    what Start would train (the ``sidebar``'s settings and dataset, with the state's seed)."""
-    settings = {**sidebar, "seed": state.seed}
-    config = state.run.config
-    if config is not None and state.run.state != RunPhase.IDLE:
-        settings.update({key: getattr(config, key) for key, _ in COMPARED if hasattr(config, key)})
-    return settings
+    """The settings of the run now, to tell it from the kept one: those the running (or ended) run trains
+    with, changes made while it trains included (:meth:`~.state.AppState.run_settings`), else what Start would
+    train (the ``sidebar``'s settings and dataset, with the state's seed)."""
+    return state.run_settings(sidebar)
 
 
 def shown(value, key: str = "") -> str:

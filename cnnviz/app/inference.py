@@ -15,6 +15,14 @@ from ..train import events as ev
 from ..train.snapshot import take_snapshot
 
 
+def accuracy_on(model: Sequential | None, images: np.ndarray, labels: np.ndarray) -> float | None:
+    """The share of ``images`` (n, 28, 28) that ``model`` reads as their ``labels`` (None: no model, no images)."""
+    if model is None or not len(labels):
+        return None
+    probs = model.predict_proba(np.asarray(images)[:, None], batch_size=500)
+    return float((probs.argmax(axis=1) == np.asarray(labels)).mean())
+
+
 class LocalModel:
     def __init__(self):
         self.model: Sequential | None = None
@@ -65,6 +73,14 @@ class LocalModel:
 
     def weights(self) -> dict:
         return self.model.state_dict()
+
+    def copy(self) -> "LocalModel":
+        """A copy with weights of its own (snapshots copy into this one's buffers in place)."""
+        other = LocalModel()
+        if self.model is not None:
+            other.load(self.spec, {name: np.array(w, copy=True) for name, w in self.weights().items()}, self.step)
+        other.trained, other.version = self.trained, self.version
+        return other
 
     def classify(self, image: np.ndarray) -> tuple[np.ndarray, float]:
         """(28, 28) in [0, 1] -> (ten probabilities, the uncertainty score "not sure" compares with its

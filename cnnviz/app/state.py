@@ -9,6 +9,8 @@ each says what changed through :attr:`AppState.events`, which the window's parts
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..analysis.presets import PANEL_TITLES, first_test_images
 from ..data.datasets import load_dataset
 from ..train.events import RunPhase
@@ -36,10 +38,15 @@ class AppState:
     (on), ``phase`` (the run's :class:`RunPhase`), ``weights`` (none: the NumPy copy of the model took
     other weights: new random ones, a loaded file's, a run's final ones), ``steps`` (the run trained
     these steps: the trainer's weights moved on), ``kept`` (the run kept for comparison,
-    :class:`~.comparison.KeptRun`, None when there is none)."""
+    :class:`~.comparison.KeptRun`, None when there is none), ``evaluated`` (the run's latest evaluation, an
+    ``EvaluationFinished``), ``settings`` (the settings the run trains with changed: a new run, a rate changed
+    mid-run, a backend switch, other weights; the new :meth:`Run.trained_with <.run.Run.trained_with>`),
+    ``history`` (none: the run's history was replaced as a whole: forgotten when the weights start over, or
+    a file's, or a run put back; whoever draws it draws ``run``'s again)."""
 
     def __init__(self, data_dir: str | None = None, config_overrides: dict | None = None):
-        self.events = Events("dataset", "lesson_data", "views", "presenter", "phase", "weights", "steps", "kept")
+        self.events = Events("dataset", "lesson_data", "views", "presenter", "phase", "weights", "steps", "kept",
+                             "evaluated", "settings", "history")
         self.data_dir = data_dir
         self.stats_every_given = "stats_every" in (config_overrides or {})
         self.config_overrides = dict(GUI_TRAIN_DEFAULTS, **(config_overrides or {}))
@@ -129,6 +136,133 @@ class AppState:
         """The run trained ``steps`` (``StepFinished`` events, in order): its history records them."""
         self.run.add_steps(steps)
         self.events.steps.emit(steps)
+
+    # --- the run's weights and what is known of them ---------------------------------------------------
+    def new_random_weights(self, spec: str) -> None:
+        """Fresh random weights of network ``spec`` from :attr:`seed`: what Start trains from (raises
+        ValueError for a spec that does not build; nothing changed then)."""
+        self.local.set_spec(spec, self.seed)
+        self.run.initial_weights = None
+
+    def loaded_weights(self, model, step: int, weights: dict, accuracy: float | None = None) -> None:
+        """A file's model (on the NumPy backend) with its ``weights`` (Start trains from them) and the test
+        ``accuracy`` it says they have."""
+        self.local.set_model(model, step)
+        self.run.initial_weights = weights
+        self.run.known_accuracy = accuracy
+
+    def set_known_accuracy(self, accuracy: float | None) -> None:
+        """The test accuracy the weights are known to have without an evaluation (a loaded file's)."""
+        self.run.known_accuracy = accuracy
+
+    def forget_initial_weights(self) -> None:
+        """The next run (a reset mid-run) trains from fresh random weights, not a loaded file's."""
+        self.run.initial_weights = None
+
+    def final_weights(self, spec: str, weights: dict, step: int) -> None:
+        """The run ended with these weights: the NumPy copy takes them (``weights`` announces it)."""
+        try:
+            self.local.load(spec, weights, step)
+        finally:
+            self.weights_replaced()
+
+    def finish_run(self, result) -> None:
+        """The run ended with ``result`` (a ``RunFinished``)."""
+        self.run.result = result
+
+    def take_label(self) -> str:
+        """What the run that ended was for (said once: the label is cleared)."""
+        label, self.run.label = self.run.label, ""
+        return label
+
+    def rewind(self, step: int) -> bool:
+        """The trainer went back to ``step`` (a GPU failure): True when recorded steps were dropped."""
+        return self.run.rewind(step)
+
+    def saved(self, path) -> None:
+        """The weights were saved to ``path`` (None: a save is on its way; the path comes when written)."""
+        self.run.unsaved = False
+        if path is not None:
+            self.run.saved_to = Path(path)
+
+    def save_failed(self) -> None:
+        self.run.unsaved = True
+
+    def answered_unsaved(self) -> None:
+        """The user answered Save or Discard for the trained weights: never asked again about them."""
+        self.run.unsaved = False
+
+    def weights_replaced(self) -> None:
+        """The NumPy copy of the model took other weights (new random ones, a file's, a run's final ones;
+        :attr:`local` is changed in place by whoever brings them)."""
+        self.events.weights.emit()
+
+    def clear_history(self) -> None:
+        """The weights start over (a new run, new weights, a reset mid-run): the run's history is forgotten."""
+        self.run.clear()
+        self.events.history.emit()
+
+    def show_saved_history(self, curves) -> None:
+        """The loaded weights' file carries the curves of the run that trained them (a
+        :class:`~.comparison.Curves`): the run's to draw."""
+        self.run.saved_curves = curves if curves else None
+        self.events.history.emit()
+
+    def set_run_aside(self):
+        """The run now, put aside (a lesson borrows the app): :meth:`put_back` makes it the run again."""
+        return self.run.set_aside()
+
+    def put_back(self, aside) -> None:
+        """The run set aside is the run again: its weights, settings, history and phase, each announced."""
+        self.run.take_back(aside)
+        self.events.weights.emit()
+        self.events.settings.emit(self.run.trained_with())
+        self.events.history.emit()
+        self.events.phase.emit(self.run.state)
+
+    def add_evaluation(self, evaluation) -> None:
+        """The run was evaluated (an ``EvaluationFinished``): its history records it, and whoever shows the
+        latest test accuracy hears of it."""
+        self.run.add_evaluation(evaluation)
+        self.events.evaluated.emit(evaluation)
+
+    # --- the settings the run trains with ----------------------------------------------------------
+    def start_run(self, config: TrainConfig, label: str = "") -> None:
+        """A run starts with ``config`` (``label``: what it is for, said when it finishes)."""
+        self.run.label = label
+        self.run.started(config)
+        self.events.settings.emit(self.run.trained_with())
+
+    def new_weights(self, loaded_settings: dict | None = None) -> None:
+        """The run's weights are fresh random ones, or a file's (which names ``loaded_settings``): no run of
+        this app trained them."""
+        self.run.new_weights(loaded_settings)
+        self.events.settings.emit(self.run.trained_with())
+
+    def change_hyperparameters(self, changes: dict) -> None:
+        """The trainer took ``changes`` (a ``HyperparametersChanged``'s): the run trains with them from now on."""
+        self.run.change(changes)
+        self.events.settings.emit(self.run.trained_with())
+
+    def switch_backend(self, name: str) -> None:
+        """The trainer moved the run to backend ``name``."""
+        self.run.switch_backend(name)
+        self.events.settings.emit(self.run.trained_with())
+
+    def run_settings(self, sidebar: dict) -> dict:
+        """The settings of the run now: those it trained with (:meth:`Run.trained_with <.run.Run.trained_with>`),
+        completed for untrained weights by what Start would train with (the ``sidebar``'s settings, this
+        state's seed)."""
+        return {**sidebar, "seed": self.seed, **self.run.trained_with()}
+
+    @property
+    def test_accuracy(self) -> float | None:
+        """The test accuracy of the weights now: their latest evaluation's, else the one a loaded file
+        gives them (None: not known)."""
+        run = self.run
+        if run.last_eval is not None:
+            return float(run.last_eval.test_accuracy)
+        return run.known_accuracy
 
     # --- what is shown ----------------------------------------------------------------------------
     def set_visible_views(self, names) -> None:

@@ -36,6 +36,7 @@ from ..train.config import MAX_EPOCHS
 from ..train.resume import Resume
 from ..train.resume import from_meta as resume_from_meta
 from ..app import autosave, comparison
+from ..app.events import Event
 from ..translatable import in_language
 from . import window_memory
 from .jobs import Job, run_in_background
@@ -60,6 +61,8 @@ class Loaded:
     """The optimiser settings it was trained with, those it names validly (:func:`settings_from_meta`)."""
     resume: Resume | None = None
     """Where the run that trained it was (an autosave's, a save's made during a run): Start goes on from there."""
+    history: comparison.Curves = field(default_factory=comparison.Curves)
+    """The curves of the run that trained it, as its file carries them (empty: none)."""
 
 
 def settings_from_meta(meta: dict) -> dict:
@@ -93,7 +96,7 @@ def read_checkpoint(path: str | Path) -> Loaded:
     weights = {name: np.array(array) for name, array in ckpt.weights.items()}
     return Loaded(Path(path), model, model.spec, weights, ckpt.step, "; ".join(ckpt.notes),
                   ckpt.meta.get("test_accuracy"), ckpt.meta.get("epoch"), settings_from_meta(ckpt.meta),
-                  resume_from_meta(ckpt.meta, ckpt.optimizer_state))
+                  resume_from_meta(ckpt.meta, ckpt.optimizer_state), comparison.curves_from_meta(ckpt.meta))
 
 
 MAX_LR = 1.0
@@ -109,13 +112,18 @@ class Checkpoints:
     auto_save_path: str | None = None
     """The file a "save" answer saves to when ``auto_answer`` is set."""
 
-    def __init__(self, state, controls, banner, session, runs, status_bar, window, close_lesson):
+    def __init__(self, state, controls, banner, session, status_bar, window, close_lesson):
         """Given the app state, the sidebar (the settings a save keeps and a load puts back), the banner, the
-        training session (it writes saves), the run control (a load stops the run and starts the panels
-        over), the status bar's message line, the window (a widget: the dialogs' parent, shown again when
-        a save on closing failed) and ``close_lesson()`` (a loaded model ends the lesson in force)."""
-        self.state, self.controls, self.banner, self.session, self.runs = state, controls, banner, session, runs
+        training session (it writes saves), the status bar's message line, the window (a widget: the
+        dialogs' parent, shown again when a save on closing failed) and ``close_lesson()`` (a loaded model
+        ends the lesson in force). The run control observes :attr:`replacing` and :attr:`loaded` (it stops
+        the run a load replaces and starts the panels over): it is made after these, with them."""
+        self.state, self.controls, self.banner, self.session = state, controls, banner, session
         self.status_bar, self.window, self.close_lesson = status_bar, window, close_lesson
+        self.replacing = Event("replacing")
+        """A loaded model is about to replace the run's (the run stops)."""
+        self.loaded = Event("loaded")
+        """(a :class:`Loaded`) It replaced the NumPy copy of the model: what shows the weights starts over."""
         self.load_job: Job | None = None
         self.last_folder: Path | None = None
         """The folder of the last model saved or loaded through a dialog (the next dialog opens there)."""
@@ -126,6 +134,9 @@ class Checkpoints:
         self._loaded_run: tuple[dict, Resume] | None = None
         """(weights, where their run was) of the last checkpoint loaded that says so."""
         session.saved.connect(self._on_saved)
+        # The run's autosaves say what it trains with now and carry its curves (a restore draws them).
+        for event in (state.events.settings, state.events.evaluated):
+            event.connect(lambda *_changed: session.set_autosave_meta(self.autosave_meta()))
 
     @staticmethod
     def _autosave_instance() -> autosave.Instance | None:
@@ -135,11 +146,14 @@ class Checkpoints:
             return None
 
     def meta(self) -> dict:
-        """What a save says besides the weights: the data, the backend and the optimiser settings
-        (a load puts these back in the sidebar)."""
+        """What a save says besides the weights: the data, the backend and the optimiser settings the run
+        trained with (the app model's record, never the sidebar's settings for a run not yet started; the
+        sidebar's only for weights no run trained), which a load puts back in the sidebar."""
         controls = self.controls
-        return {"dataset": controls.dataset, "backend": controls.backend, "epochs": controls.epochs,
-                **controls.hyperparameters()}
+        sidebar = {"dataset": controls.dataset, "backend": controls.backend, "epochs": controls.epochs,
+                   **controls.hyperparameters()}
+        trained = self.state.run.trained_with()
+        return {key: trained.get(key, value) for key, value in sidebar.items()}
 
     def history(self) -> dict:
         """The run's curves, thinned, and its last per-layer timing, for a saved model to carry (it can then be
@@ -183,7 +197,11 @@ class Checkpoints:
         """How the next run autosaves (the window passes it to the session)."""
         if self.autosave_path is None:
             return None
-        return autosave.Plan(self.autosave_path, autosave.EVERY_S, self.meta())
+        return autosave.Plan(self.autosave_path, autosave.EVERY_S, self.autosave_meta())
+
+    def autosave_meta(self) -> dict:
+        """What the run's autosaves say besides its state: its settings and its curves so far."""
+        return {**self.meta(), **self.history()}
 
     # --- saving ---------------------------------------------------------------------------------
     def save(self, path: str) -> bool:
@@ -194,7 +212,7 @@ class Checkpoints:
             return False
         meta = {**self.meta(), **self.history()}
         if self.session.save(path, meta):
-            state.run.unsaved = False  # set again if the write fails (and by the next step)
+            state.saved(None)  # unsaved again if the write fails (and by the next step)
             self.status_bar.showMessage(tr("Saving the model to {path}…").format(path=path), 4000)
             return True
         try:
@@ -202,8 +220,7 @@ class Checkpoints:
         except Exception as exc:  # CheckpointError, OSError
             banner.show_message(tr("Could not save the model: {exc}").format(exc=exc), "error", traceback.format_exc())
             return False
-        state.run.unsaved = False
-        state.run.saved_to = Path(path)
+        state.saved(path)
         banner.show_message(tr("Saved the weights of step {step} to {path}")
                             .format(step=local.step, path=path), "info", auto_hide_ms=6000)
         return True
@@ -220,12 +237,12 @@ class Checkpoints:
                                     "warning", result.details)
             return
         if result.ok:
-            self.state.run.saved_to = Path(request.path)
+            self.state.saved(request.path)
             banner.show_message(tr("Saved the weights of step {step} to {path}")
                                 .format(step=result.step, path=request.path), "info",
                                 auto_hide_ms=6000)
             return
-        self.state.run.unsaved = True
+        self.state.save_failed()
         banner.show_message(tr("Could not save the model: {error}").format(error=result.error), "error", result.details)
         if session.closing:  # the save asked for on closing failed: stay open, nothing lost
             session.cancel_close()
@@ -296,7 +313,7 @@ class Checkpoints:
         if not self.ask_before_discard(tr("loading {name}").format(name=loaded.path.name)):
             return False
         self.close_lesson()  # a lesson's settings never outlive it into a model
-        self.runs.stop_run()
+        self.replacing.emit()
         if not controls.set_network(loaded.spec, emit=False):  # never for a model that built
             banner.show_message(tr("Could not load the model: its network {spec!r} is not valid here")
                                 .format(spec=loaded.spec),
@@ -304,8 +321,9 @@ class Checkpoints:
             controls.set_network(self.state.local.spec, emit=False)
             return False
         controls.set_values(**loaded.settings)
-        self.state.local.set_model(loaded.model, loaded.step)
-        self.runs.show_new_model(loaded_weights=loaded.weights, accuracy=loaded.test_accuracy, epoch=loaded.epoch)
+        self.state.loaded_weights(loaded.model, loaded.step, loaded.weights, loaded.test_accuracy)
+        self.loaded.emit(loaded)
+        self.state.show_saved_history(loaded.history)  # its curves, as the file carries them
         self._loaded_run = (loaded.weights, loaded.resume) if loaded.resume is not None else None
         text = message or tr("Loaded {name} (network {spec}).").format(name=loaded.path.name, spec=loaded.spec)
         text += " Start continues training from these weights."

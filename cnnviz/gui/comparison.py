@@ -31,9 +31,11 @@ class Comparison:
         self.checkpoints, self.dialog_parent = checkpoints, dialog_parent
         state.events.kept.connect(lambda _kept: self.show())
         state.events.phase.connect(self._on_phase)
+        # the run now trains with other settings (a rate changed mid-run, a run put back): say what differs
+        state.events.settings.connect(lambda _trained: self.show() if self.state.kept is not None else None)
 
     def settings_now(self) -> dict:
-        """The settings of the run now (the one training, else the one Start would train)."""
+        """The settings of the run now (those the run trained with, else the ones Start would train with)."""
         return comparison.settings_now(self.state, {**self.controls.settings(), "dataset": self.controls.dataset})
 
     def keep_current(self) -> bool:

@@ -46,10 +46,10 @@ class DrawingPad(QObject):
         self._image_job: Job | None = None
         self._image_folder = ""
         self._image_name = ""
-        canvas = panels.classify.canvas
-        canvas.changed.connect(self._on_changed)
-        canvas.fileDropped.connect(self.open_image)
-        canvas.openRequested.connect(self.open_image_dialog)
+        pad = panels.classify
+        pad.drawingChanged.connect(self._on_changed)
+        pad.fileDropped.connect(self.open_image)
+        pad.openRequested.connect(self.open_image_dialog)
         state.events.weights.connect(self.classify)
         state.events.weights.connect(self._calibrate_new_weights)
 
@@ -62,7 +62,7 @@ class DrawingPad(QObject):
         """New weights arrived: the drawing's probabilities again, at most once per ``every_s``
         (they move slowly; a new drawing is classified at once by :meth:`classify`)."""
         now = time.perf_counter()
-        if self.panels.classify.canvas.is_empty or now - self._last_reclassify < every_s:
+        if self.panels.classify.drawing_empty or now - self._last_reclassify < every_s:
             return
         self._last_reclassify = now
         self.classify()
@@ -70,8 +70,8 @@ class DrawingPad(QObject):
     def classify(self) -> None:
         """The 28x28 input and the probabilities for the drawing (on the NumPy copy of the weights)."""
         p = self.panels
-        local, canvas = self.state.local, p.classify.canvas
-        if canvas.is_empty:
+        local, pad = self.state.local, p.classify
+        if pad.drawing_empty:
             p.classify.show_input(np.zeros((28, 28), np.float32))
             p.classify.show_probabilities(None)
             tell(p, DRAWING, None)
@@ -79,9 +79,9 @@ class DrawingPad(QObject):
         else:
             image = self._input
             if image is None:
-                image = canvas.picture_input
+                image = pad.picture_input
                 if image is None:
-                    image = preprocess_digit(canvas.to_array(), allow_blank=True)
+                    image = preprocess_digit(pad.drawing(), allow_blank=True)
                 self._input = image
                 self._input_version += 1
                 p.classify.show_input(image)
@@ -97,14 +97,14 @@ class DrawingPad(QObject):
 
     def calibrate_now(self) -> None:
         """Calibrate "not sure" for the weights now in the NumPy model, unless a calibration is there."""
-        if self.panels.classify.not_sure.calibration is None:
+        if self.panels.classify.calibration is None:
             self._calibrate_new_weights()
 
     def _calibrate_new_weights(self) -> None:
         """Other trained weights (a loaded model, a run's final ones): calibrate "not sure" for them."""
         local = self.state.local
         if local.model is not None and local.trained:
-            self.panels.classify.not_sure.recalibrate(local.spec, local.weights(), local.step)
+            self.panels.classify.recalibrate(local.spec, local.weights(), local.step)
 
     # --- photos ---------------------------------------------------------------------------------------
     def open_image_dialog(self) -> None:
@@ -131,7 +131,7 @@ class DrawingPad(QObject):
     def _show_picture(self, result) -> None:
         network_input, gray = result
         name = self._image_name
-        self.panels.classify.canvas.show_picture(gray, network_input, name)
+        self.panels.classify.show_picture(gray, network_input, name)
         self.banner.show_message(tr("Opened {name}: the network gets it as the 28×28 input beside the canvas. "
                                     "Draw on the canvas (or press C) to draw again.").format(name=name), "info",
                                  auto_hide_ms=6000)
@@ -143,21 +143,21 @@ class DrawingPad(QObject):
 
     def save(self, label: int) -> bool:
         """The drawing on the pad, labelled ``label``; the pad is cleared for the next student."""
-        canvas, drawings = self.panels.classify.canvas, self.panels.drawings
-        if canvas.is_empty:
+        pad, drawings = self.panels.classify, self.panels.drawings
+        if pad.drawing_empty:
             self.banner.show_message(tr("Draw a digit on the pad first, then click which digit it is."), "warning",
                                        auto_hide_ms=6000)
             return False
-        if canvas.picture is not None:
+        if pad.picture_shown:
             self.banner.show_message(tr("An opened photo is shown: the class drawings keep drawings made on the pad. "
                                      "Draw the digit on the pad, then click which digit it is."), "warning",
                                      auto_hide_ms=6000)
             return False
-        raw = canvas.to_array()
+        raw = pad.drawing()
         if not drawings.save(preprocess_digit(raw, allow_blank=True), raw, label):
             return False
         drawings.set_model(self.state.local.model)
-        canvas.clear()
+        pad.clear_drawing()
         return True
 
     def finetune(self) -> bool:

@@ -15,6 +15,7 @@ from ..analysis import report, report_inside
 from ..analysis.confusion import confusion_matrix
 from ..analysis.filters import filter_grid
 from ..app import comparison
+from ..app.inference import accuracy_on
 from ..translatable import N_
 from . import palette
 from .panels.fool import measures as fool_measures
@@ -82,10 +83,9 @@ class Exports:
         """What the Filters, Map and Fool tabs and the "not sure" threshold last showed, for the report (a tab
         never opened adds nothing)."""
         p, sections = self.panels, []
-        shown = p.filters.result
-        if shown is not None and p.filters.images is not None:
-            images = np.rint(np.clip(p.filters.images, 0, 1) * 255).astype(np.uint8) \
-                if p.filters.images.dtype != np.uint8 else p.filters.images
+        shown, images = p.filters.result, p.filters.images
+        if shown is not None and images is not None:
+            images = np.rint(np.clip(images, 0, 1) * 255).astype(np.uint8) if images.dtype != np.uint8 else images
             grid = filter_grid(images, np.asarray(shown["top"]), np.asarray(shown["optimised"]))
             sections.append(report_inside.filters_section(grid, shown["layer"], shown["step"], translate=tr,
                                                           classes=shown["classes"]))
@@ -100,7 +100,7 @@ class Exports:
             sections.append(report_inside.fool_section(
                 result.original, p.fool.change_image, result.adversarial, fool_verdict(result, attack["levels"]),
                 fool_measures(result, attack["seconds"]).replace("<br>", ", "), translate=tr))
-        calibration = p.classify.not_sure.calibration
+        calibration = p.classify.calibration
         if calibration is not None:
             sections.append(report_inside.not_sure_section(calibration.method, calibration.threshold,
                                                            calibration.accepted, calibration.images, translate=tr))
@@ -110,23 +110,30 @@ class Exports:
         """The run's settings as the report lists them (names in the GUI's language, values as they are)."""
         return {tr(name): value for name, value in self._settings().items()}
 
+    def sidebar(self) -> dict:
+        """What Start would train with now (the run's settings for weights no run trained)."""
+        return {**self.controls.settings(), "dataset": self.controls.dataset}
+
     def _settings(self) -> dict:
-        state, controls, local = self.state, self.controls, self.state.local
-        hp = controls.hyperparameters()
-        settings = {N_("network"): local.spec or controls.spec, N_("data set"): controls.dataset,
-                    N_("backend"): controls.backend, N_("optimizer"): hp["optimizer"], N_("learning rate"): hp["lr"],
-                    N_("momentum"): hp["momentum"], N_("batch size"): hp["batch_size"],
-                    N_("schedule"): hp["schedule"], N_("epochs"): controls.epochs, N_("seed"): state.seed}
+        """The settings the run trained with (the app model's record: changes made while it trained
+        included), not the sidebar's now."""
+        state, local = self.state, self.state.local
+        run = state.run_settings(self.sidebar())
+        settings = {N_("network"): local.spec or run["net"], N_("data set"): run["dataset"],
+                    N_("backend"): run["backend"], N_("optimizer"): run["optimizer"], N_("learning rate"): run["lr"],
+                    N_("momentum"): run["momentum"], N_("batch size"): run["batch_size"],
+                    N_("schedule"): run["schedule"], N_("epochs"): run["epochs"], N_("seed"): run["seed"]}
         if local.model is not None:
             settings[N_("parameters")] = f"{local.model.parameter_count():,}"
-        train_samples = state.train_samples
+        train_samples = state.run.config.train_samples if state.run.config is not None else state.train_samples
         if train_samples:
             settings[N_("training images")] = train_samples
         if state.test_samples:
             settings[N_("test images")] = state.test_samples
         if state.run.last_step is not None:
             settings[N_("steps trained")] = state.run.last_step.step
-        accuracy = self.panels.drawings.accuracy
+        drawings = self.panels.drawings  # computed here: the tab may never have been opened
+        accuracy = accuracy_on(local.model, drawings.images, drawings.labels)
         if accuracy is not None:
             settings[N_("accuracy on the class's drawings")] = f"{100 * accuracy:.1f}%"
         return settings
@@ -146,7 +153,7 @@ class Exports:
             kept = self.state.kept
             compared = None
             if kept is not None:
-                now = comparison.settings_now(self.state, {**self.controls.settings(), "dataset": self.controls.dataset})
+                now = comparison.settings_now(self.state, self.sidebar())
                 compared = {"label": tr("Kept run ({source}): {description}").format(
                                 source=kept.source, description=comparison.describe(kept, now, tr)),
                             "train": kept.curves.train, "evals": kept.curves.evals}

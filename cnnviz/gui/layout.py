@@ -320,6 +320,10 @@ class Workspace(QWidget):
             self.fold_pages[fold].insertWidget(keys.index(lent), self.panels[lent])
             self.size_splitters()
 
+    def current_tab(self) -> str | None:
+        """The key of the tab open (None: none)."""
+        return self._current_tab_key()
+
     def _current_tab_key(self) -> str | None:
         page = self.tabs.currentWidget()
         return next((key for key, p in self.tab_pages.items() if p is page), None)

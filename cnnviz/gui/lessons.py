@@ -11,16 +11,26 @@ plain text.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton,
-                               QSizePolicy, QVBoxLayout)
+                               QSizePolicy, QVBoxLayout, QWidget)
 
 from ..analysis import presets as lesson_presets
 from ..analysis.presets import PANEL_TITLES
+from ..app.comparison import KeptRun
+from ..app.run import Run
 from .status import plain_label, plain_tooltip
 from .language import tr
+
+if TYPE_CHECKING:
+    from ..app.state import AppState
+    from .layout import Workspace
+    from .panels.controls import ControlsPanel
+    from .run_control import RunControl
+    from .session import TrainingSession
+    from .status import StatusFields
 
 
 STRIP_STYLE = "QFrame#lessonStrip { background: #fffbe6; border: 1px solid #c77700; border-radius: 6px; }"
@@ -119,42 +129,35 @@ class Before:
     test_samples: int | None
     views: frozenset[str]
     presenter: bool
-
-
-def data_note(train_used: int | None, train_total: int, test_used: int | None = None, test_total: int = 0) -> str:
-    """What the sidebar says when training or testing uses fewer images than the data set has
-    ("training on 200 of 60,000 images"); empty when all of them are used."""
-    parts = []
-    if train_used is not None and train_used < train_total:
-        parts.append(tr("training on {train_used:,} of {train_total:,} images")
-                     .format(train_used=train_used, train_total=train_total))
-    if test_used is not None and test_used < test_total:
-        parts.append(tr("testing on {test_used:,} of {test_total:,}")
-                     .format(test_used=test_used, test_total=test_total))
-    text = ", ".join(parts)
-    return text[:1].upper() + text[1:] if text else ""
+    run: Run | None = None
+    """The run set aside (:meth:`AppState.set_run_aside <cnnviz.app.state.AppState.set_run_aside>`): its
+    weights, settings, curves and figures come back with it."""
+    kept: KeptRun | None = None
+    """The run kept for comparison then (None: none)."""
+    tab: str | None = None
+    """The tab open then."""
 
 
 @dataclass
 class LessonParts:
     """What :class:`Lessons` works with: the state it changes, the parts that carry out and show the change,
     and the window's three questions and acts (it is given these, not the window)."""
-    state: object
-    """The AppState: the lesson's data (training and test images), the views shown, presenter mode."""
-    controls: object
-    """The ControlsPanel: the network and settings a lesson sets and closing puts back."""
-    runs: object
-    """The RunControl: stops the run a lesson replaces, makes the lesson network's random weights."""
-    session: object
-    status: object
-    workspace: object
-    """The Workspace: where the strip goes, and its banner."""
+    state: AppState
+    """The lesson's data (training and test images), the views shown, presenter mode, the run set aside."""
+    controls: ControlsPanel
+    """The network and settings a lesson sets and closing puts back."""
+    runs: RunControl
+    """Stops the run a lesson replaces, makes the lesson network's random weights, puts the run back."""
+    session: TrainingSession
+    status: StatusFields
+    workspace: Workspace
+    """Where the strip goes, and its banner; the tab open."""
     confirm_discard: Callable[[str], bool]
     """Ask before ``action`` stops the run or loses an unsaved model; True to go ahead."""
     set_presenter: Callable[..., None]
     """``set_presenter(on, full_screen=...)``."""
     leave_text_field: Callable[[], None]
-    dialog_parent: object = None
+    dialog_parent: QWidget | None = None
 
 
 class Lessons:
@@ -184,9 +187,11 @@ class Lessons:
         return self.before_view is not None
 
     def snapshot(self) -> Before:
+        """What is in force now, the run set aside with it (call it once the run has stopped)."""
         p = self.parts
         return Before(p.controls.settings(), dict(p.state.lesson_overrides), p.state.test_samples,
-                      frozenset(p.state.visible_views), p.state.presenter)
+                      frozenset(p.state.visible_views), p.state.presenter, p.state.set_run_aside(),
+                      p.state.kept, p.workspace.current_tab())
 
     def apply(self, preset, ask: bool = True) -> bool:
         """Network, settings and instructions of a lesson; False when the user kept the run instead.
@@ -195,10 +200,12 @@ class Lessons:
         p = self.parts
         if ask and not p.confirm_discard(tr("load the lesson “{title}”").format(title=tr(preset.title))):
             return False
-        if self.before is None:
-            self.before = self.snapshot()
         if p.session.active:
             p.runs.stop_run(wait=True)
+        if ask:
+            p.state.answered_unsaved()  # saved or discarded: answered once, never asked again (at quit)
+        if self.before is None:
+            self.before = self.snapshot()
         notes = p.controls.apply(preset)
         p.status.show(backend=f"backend {p.controls.backend}")
         p.state.set_lesson_data(preset.train_samples, preset.test_samples)
@@ -217,16 +224,15 @@ class Lessons:
         return True
 
     def close(self, ask: bool = True, model_loaded: bool = False) -> bool:
-        """Close the lesson: the settings, panels and mode from before it come back (a network the
-        lesson changed gets new random weights). ``model_loaded``: a model replaces the lesson's, so
-        its network stays, and so do the mode and the panels (but the lesson's view). False when the
-        user kept the lesson (its run going on, or its trained model unsaved)."""
+        """Close the lesson: the run, settings, tab, panels and mode from before it come back (the run
+        with its weights, curves, figures and comparison). ``model_loaded``: a model replaces the
+        lesson's, so its network stays, and so do the mode and the panels (but the lesson's view).
+        False when the user kept the lesson (its run going on, or its trained model unsaved)."""
         p, before = self.parts, self.before
         if self.current is None and before is None:
             self.strip.hide()
             return True
-        net_changes = before is not None and before.controls["net"] != p.controls.spec and not model_loaded
-        if ask and (p.session.active or net_changes) and not p.confirm_discard(tr("close the lesson")):
+        if ask and not model_loaded and not p.confirm_discard(tr("close the lesson")):
             return False
         if p.session.active:
             p.runs.stop_run(wait=True)
@@ -236,8 +242,15 @@ class Lessons:
             p.controls.restore(before.controls)
             p.status.show(backend=f"backend {p.controls.backend}")
             p.state.restore_lesson_data(before.lesson_overrides, before.test_samples)
-            if net_changes:
-                p.runs.new_random_model()
+            if not model_loaded:
+                if before.run is not None:
+                    p.runs.put_back(before.run)
+                else:
+                    p.runs.new_random_model()
+                if before.kept is not p.state.kept:
+                    p.state.keep_for_comparison(before.kept)
+                if before.tab is not None:
+                    p.workspace.show_tab(before.tab)
             if not model_loaded and set(before.views) != p.state.visible_views:
                 p.state.set_visible_views(before.views)
             if not model_loaded and before.presenter != p.state.presenter:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
@@ -144,7 +144,6 @@ def set_mode(window, on: bool, full_screen: bool = True) -> None:
         screen.before_presenter = (window.windowState(), window.normalGeometry())
     style(window, on)
     window.state.set_presenter(on)  # the parts that change with the mode observe it (MainWindow._observe)
-    _follow_accuracy(window, on)
     # Hiding the sidebar's boxes moves the focus along the chain, often into the learning-rate box with
     # its text selected (Space would then type instead of starting): the keys stay the window's.
     window.leave_text_field()
@@ -157,27 +156,20 @@ def set_mode(window, on: bool, full_screen: bool = True) -> None:
     restore_window_state(window, state, geometry)
 
 
-def accuracy_figure(status_text: str) -> str:
-    """The big figure for the status bar's "test accuracy 97.3%": "97.3%" ("–" when not known)."""
-    value = status_text.rsplit(" ", 1)[-1] if status_text else ""
-    return value if value.endswith("%") else "–"
+def accuracy_figure(accuracy: float | None) -> str:
+    """The big figure for a test accuracy of 0.973: "97.3%" ("–" when not known)."""
+    return "–" if accuracy is None else f"{100 * accuracy:.1f}%"
 
 
-def _follow_accuracy(window, on: bool) -> None:
-    """While presenter mode is on, the toolbar's big figure shows the status bar's test accuracy (the
-    status bar is the one place the figure is kept: after an evaluation, a run, a loaded model)."""
-    controls = window.controls
-    timer = controls.toolbar.findChild(QTimer, "accuracyFollower")
-    if timer is None:
-        timer = QTimer(controls.toolbar)
-        timer.setObjectName("accuracyFollower")
-        timer.setInterval(250)
-        timer.timeout.connect(lambda: controls.set_accuracy_figure(accuracy_figure(window.status.text("test"))))
-    if on:
-        controls.set_accuracy_figure(accuracy_figure(window.status.text("test")))
-        timer.start()
-    else:
-        timer.stop()
+def follow_accuracy(state, controls) -> None:
+    """The toolbar's big figure (shown in presenter mode) is the app model's test accuracy of the weights
+    now: it follows the run's evaluations and other weights (random, loaded, a run put back)."""
+    def show(*_changed) -> None:
+        controls.set_accuracy_figure(accuracy_figure(state.test_accuracy))
+
+    for event in (state.events.evaluated, state.events.weights, state.events.history):
+        event.connect(show)
+    show()
 
 
 def restore_window_state(window, state, geometry) -> None:

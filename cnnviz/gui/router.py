@@ -17,7 +17,6 @@ from PySide6.QtCore import QObject, QTimer
 from ..train import events as ev
 from ..translatable import in_language
 from . import theme
-from .panels.registry import EVALUATED, tell
 from .worker import EventBatch, Tag
 from .language import tr
 
@@ -104,14 +103,7 @@ class EventRouter(QObject):
 
     @handle.register
     def _evaluation(self, event: ev.EvaluationFinished) -> None:
-        panels = self.panels
-        self.run.add_evaluation(event)
-        panels.curves.add_evaluation(event)
-        panels.mistakes.show_evaluation(event)
-        panels.timelapse.observe(event)
-        panels.drawings.set_mnist_accuracy(event.test_accuracy)
-        panels.drawings.set_model(self.state.local.model)
-        tell(panels, EVALUATED, event)
+        self.state.add_evaluation(event)  # (the panels that observe EVALUATED hear of it: RunControl)
         self.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}%")
 
     @handle.register
@@ -140,10 +132,11 @@ class EventRouter(QObject):
 
     @handle.register
     def _backend_switched(self, event: ev.BackendSwitched) -> None:
-        if self.run.rewind(event.step):  # a sticky GPU fault: back to the last backup
+        if self.state.rewind(event.step):  # a sticky GPU fault: back to the last backup
             self.panels.curves.rewind(event.epoch)
         self.panels.curves.add_marker(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
         self.status.show(backend=f"backend {event.new}")
+        self.state.switch_backend(event.new)
         self.runs.backend_switched(event.new)
         if event.reason:
             self.banner.show_message(in_language(event.reason, tr), "warning")
@@ -151,6 +144,7 @@ class EventRouter(QObject):
 
     @handle.register
     def _hyperparameters(self, event: ev.HyperparametersChanged) -> None:
+        self.state.change_hyperparameters(event.changes)
         text = ", ".join(f"{k.replace('batch_size', 'batch')} {v:g}" if isinstance(v, float) else f"{k} {v}"
                          for k, v in event.changes.items())
         self.panels.curves.add_marker(event.epoch, text, theme.HYPER_MARK)
@@ -178,7 +172,7 @@ class EventRouter(QObject):
 
     @handle.register
     def _run_finished(self, event: ev.RunFinished) -> None:
-        self.run.result = event
+        self.state.finish_run(event)
         if event.test_accuracy is not None:
             self.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}%")
         self.status.show(state=event.phase.value)

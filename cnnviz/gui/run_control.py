@@ -10,75 +10,142 @@ NumPy copy. It is given the few objects it uses, not the window.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
+from ..app.run_control import RunIntents
 from ..app.state import AppState
 from ..backends import registry as backends
 from ..backends.blas_threads import share_cores_with
 from ..train.events import RunPhase
-from ..train.trainer import Trainer
-from .lessons import data_note
 from .panels import registry
 from .language import tr
+
+if TYPE_CHECKING:
+    from .checkpoints import Checkpoints
+    from .layout import Workspace
+    from .live_view import LiveView
+    from .panels.controls import ControlsPanel
+    from .session import TrainingSession
+    from .status import StatusFields
+
+
+def data_note(train_used: int | None, train_total: int, test_used: int | None = None, test_total: int = 0) -> str:
+    """What the sidebar says when training or testing uses fewer images than the data set has
+    ("training on 200 of 60,000 images"); empty when all of them are used."""
+    parts = []
+    if train_used is not None and train_used < train_total:
+        parts.append(tr("training on {train_used:,} of {train_total:,} images")
+                     .format(train_used=train_used, train_total=train_total))
+    if test_used is not None and test_used < test_total:
+        parts.append(tr("testing on {test_used:,} of {test_total:,}")
+                     .format(test_used=test_used, test_total=test_total))
+    text = ", ".join(parts)
+    return text[:1].upper() + text[1:] if text else ""
 
 
 @dataclass
 class RunParts:
     """What RunControl works with: the state, the session and the parts that show the run."""
     state: AppState
-    session: object
-    """The TrainingSession (the Trainer on its QThread)."""
-    controls: object
+    session: TrainingSession
+    """The Trainer on its QThread."""
+    controls: ControlsPanel
     panels: registry.Panels
-    status: object
-    workspace: object
-    """The Workspace: its banner and its busy indicator."""
-    live_view: object
-    checkpoints: object = None
-    """The Checkpoints (made with the run control: they stop the run a load replaces), set once made."""
+    status: StatusFields
+    workspace: Workspace
+    """Its banner and its busy indicator."""
+    live_view: LiveView
+    checkpoints: Checkpoints
+    """Asked before trained weights go; where a loaded model's run was; how a run autosaves. The run
+    control observes their loads (it stops the run a load replaces and shows the model loaded)."""
 
 
 class RunControl:
     def __init__(self, parts: RunParts):
         self.parts = parts
         self.state = parts.state
+        self.intents = RunIntents(parts.state, parts.session)
+        """The run's intents without Qt (:mod:`cnnviz.app.run_control`): this adds what is shown."""
         self.banner = parts.workspace.banner
         self.training_backend: str | None = None
         """The backend the run trains on (None before the first start), for :meth:`share_cores`."""
+        self.state.events.history.connect(self.show_history)
+        self.state.events.evaluated.connect(lambda event: registry.tell(parts.panels, registry.EVALUATED, event))
+        parts.checkpoints.replacing.connect(self.stop_run)
+        parts.checkpoints.loaded.connect(self.show_loaded)
+
+    def show_loaded(self, loaded) -> None:
+        """A checkpoint's model replaced the NumPy copy (a :class:`~.checkpoints.Loaded`): shown as itself."""
+        self.show_new_model(accuracy=loaded.test_accuracy, epoch=loaded.epoch,
+                            settings={**loaded.settings, "net": loaded.spec})
+
+    def show_history(self) -> None:
+        """The run's history was replaced as a whole (forgotten, a loaded file's curves, a run put back): the
+        curves, the confusion matrix and the status bar's figures show it (a history forgotten: the panels
+        forget theirs through the registry, :meth:`start_over`)."""
+        p, run = self.parts, self.state.run
+        if not (run.last_step or run.evaluations or run.saved_curves):
+            return
+        p.panels.curves.show_history(run.steps, run.evaluations, run.saved_curves)
+        if run.last_eval is not None:
+            p.panels.mistakes.show_evaluation(run.last_eval)
+        if run.last_step is not None:
+            p.status.show(epoch=f"epoch {run.last_step.epoch:.2f}", step=f"step {run.last_step.step:,}")
+        accuracy = self.state.test_accuracy
+        if accuracy is not None:
+            p.status.show(test=f"test accuracy {100 * accuracy:.1f}%")
+        p.panels.drawings.set_mnist_accuracy(accuracy)
+
+    def put_back(self, aside) -> None:
+        """The run a lesson set aside is the run again (its weights, settings, curves, matrix, figures)."""
+        p = self.parts
+        self.stop_run()
+        registry.start_over(p.panels)  # nothing of the lesson's run stays
+        p.live_view.invalidate()
+        p.status.show_start()
+        self.state.put_back(aside)
+        local = self.state.local
+        if local.model is not None:
+            p.controls.describe_parameters(local.model.parameter_count())
+            p.status.show(step=f"step {local.step:,}")
+            p.panels.drawings.set_model(local.model)
+        self.show_history()
+        self.update_buttons()
 
     # --- the model Start trains from ------------------------------------------------------------
     def new_random_model(self) -> None:
         """Fresh random weights for the chosen network (what Start trains from)."""
         try:
-            self.state.local.set_spec(self.parts.controls.spec, self.state.seed)
+            self.state.new_random_weights(self.parts.controls.spec)
         except Exception as exc:  # an invalid spec never gets here, but never crash
             self.banner.show_message(tr("Cannot build the network: {exc}").format(exc=exc), "error")
             return
-        self.show_new_model(loaded_weights=None)
+        self.show_new_model()
 
-    def show_new_model(self, loaded_weights: dict | None, accuracy: float | None = None,
-                       epoch: float | None = None) -> None:
-        """The state's NumPy copy holds other weights (random ones, a checkpoint's: ``loaded_weights``, which
-        Start then trains from, with the ``accuracy`` and ``epoch`` the file gives): the panels start over
-        from them, and the status bar and the Draw panel describe them."""
+    def show_new_model(self, accuracy: float | None = None, epoch: float | None = None,
+                       settings: dict | None = None) -> None:
+        """The state's NumPy copy holds other weights (random ones, a checkpoint's, with the ``accuracy``,
+        ``epoch`` and training ``settings`` the file gives): the panels start over from them, and the
+        status bar and the Draw panel describe them."""
         p, local, status = self.parts, self.state.local, self.parts.status
-        self.state.run.initial_weights = loaded_weights
+        self.state.new_weights(settings)
         p.controls.describe_parameters(local.model.parameter_count())
         self.start_over()
-        self.state.run.known_accuracy = accuracy
+        self.state.set_known_accuracy(accuracy)
         status.show(step=f"step {local.step:,}")
         if epoch is not None:
             status.show(epoch=f"epoch {epoch:.2f}")
         if accuracy is not None:
             status.show(test=f"test accuracy {100 * accuracy:.1f}%")
         p.panels.drawings.set_mnist_accuracy(accuracy)
-        self.state.events.weights.emit()  # (the live view observes it: the feature maps of these weights)
+        self.state.weights_replaced()  # (the live view observes it: the feature maps of these weights)
         p.panels.drawings.set_model(local.model)
 
     def start_over(self) -> None:
         """The weights start over (a new run, new weights, a loaded checkpoint or lesson, another network,
         a reset mid-run): forget everything derived from the old run, the status bar's figures too."""
         p = self.parts
-        self.state.run.clear()
+        self.state.clear_history()
         registry.start_over(p.panels)
         p.live_view.invalidate()
         p.status.show_start()
@@ -89,35 +156,26 @@ class RunControl:
 
     # --- the run buttons -------------------------------------------------------------------------
     def start(self) -> None:
-        session = self.parts.session
-        if not session.active:
+        self.parts.controls.flush_pending()  # a rate typed just before resumes with the run
+        if not self.intents.resume():
             self.launch()
-        elif self.state.run.state == RunPhase.PAUSED:
-            self.parts.controls.flush_pending()  # a rate typed just before resumes with the run
-            session.trainer.resume()
 
     def start_or_pause(self) -> None:
         self.toggle_pause() if self.parts.session.active else self.launch()
 
     def toggle_pause(self) -> None:
-        trainer = self.parts.session.trainer
-        if trainer is not None:
-            self.parts.controls.flush_pending()  # settings changed while paused apply from the next step
-            trainer.resume() if self.state.run.state == RunPhase.PAUSED else trainer.pause()
+        self.parts.controls.flush_pending()  # settings changed while paused apply from the next step
+        self.intents.toggle_pause()
 
     def step(self) -> None:
-        if self.parts.session.active:
-            self.parts.session.trainer.step_once()
-        else:
+        if not self.intents.step():
             self.launch(paused=True)
 
     def reset(self) -> None:
         if not self.parts.checkpoints.ask_before_discard(tr("starting over with new random weights")):
             return
-        seed = self.state.next_seed()
-        if self.parts.session.active:
-            self.state.run.initial_weights = None
-            self.parts.session.trainer.reset(seed)
+        seed, taken = self.intents.reset()
+        if taken:
             return
         self.new_random_model()
         self.parts.status.show_start()
@@ -142,21 +200,18 @@ class RunControl:
             config = self.make_config()
             if config_changes:
                 config = replace(config, **config_changes).validate()
-            weights = state.run.initial_weights if initial_weights is None else initial_weights
             if dataset is None:
                 dataset = state.tested_on(state.dataset)
-            trainer = Trainer(config, dataset, initial_weights=weights, resume=p.checkpoints.resume_for(weights))
+            self.intents.launch(config, dataset, p.live_view.input(), paused=paused, initial_weights=initial_weights,
+                                resume_for=p.checkpoints.resume_for, autosave=p.checkpoints.autosave_plan, label=label)
         except ValueError as exc:
             self.banner.show_message(tr("Cannot start: {exc}").format(exc=exc), "error")
             return False
-        state.run.label = label
-        state.run.config = config
-        p.session.start(trainer, p.live_view.input(), paused=paused, autosave=p.checkpoints.autosave_plan())
         self.start_over()
         p.panels.curves.set_epochs(config.epochs if config.steps is None else 0.0)
         info = backends.info(config.backend)
         self.training_backend = info.name
-        state.set_phase(RunPhase.STARTING)
+        self.intents.starting()
         note = " and compiling kernels" if info.compiles else ""
         p.status.show(state=f"starting (loading data{note})…", backend=f"backend {config.backend}")
         if self.banner.isVisible() and self.banner.kind != "error":
@@ -168,12 +223,10 @@ class RunControl:
     def stop_run(self, reason: str = "", wait: bool = False) -> None:
         """Stop the active run without its final full evaluation."""
         p = self.parts
-        if not p.session.active:
+        if not self.intents.stop(wait):
             return
-        p.session.stop(wait=wait)
         p.live_view.timer.stop()
         p.workspace.busy.stop()
-        self.state.set_phase(RunPhase.STOPPED)
         p.status.show(state=RunPhase.STOPPED.value)
         p.status.show_stopped()
         if reason:
@@ -182,13 +235,11 @@ class RunControl:
 
     # --- live changes from the controls -----------------------------------------------------------
     def on_hyperparameters(self, changes: dict) -> None:
-        if self.parts.session.active:
-            self.parts.session.trainer.set_hyperparameters(**changes)
+        self.intents.change_hyperparameters(changes)
 
     def on_backend(self, name: str) -> None:
         self.parts.status.show(backend=f"backend {name}")
-        if self.parts.session.active:
-            self.parts.session.trainer.switch_backend(name)
+        self.intents.switch_backend(name)
 
     def on_network(self, _spec: str) -> None:
         self.stop_run(tr("The network changed, so the run was stopped. Press Start to train the new network."))
@@ -238,27 +289,21 @@ class RunControl:
         p.live_view.timer.stop()
         p.workspace.busy.stop()
         p.status.show_stopped()
-        if result is not None:
-            state.run.result = result
-        if final_weights is not None:
-            try:
-                local.load(*final_weights)
-            except Exception as exc:  # never lose the window over a display copy
-                self.banner.show_message(tr("Could not copy the final weights: {exc}").format(exc=exc), "error")
-            state.events.weights.emit()  # (the live view observes it: the final weights' view, computed here)
-        else:
+        # (the final weights' view: the live view observes the weights event, computed here)
+        error = self.intents.ended(result, final_weights)
+        if error is not None:
+            self.banner.show_message(tr("Could not copy the final weights: {exc}").format(exc=error), "error")
+        if final_weights is None:
             p.live_view.show_local()  # the last snapshot's weights' view, computed here
-        if state.run.state not in (RunPhase.FINISHED, RunPhase.STOPPED, RunPhase.FAILED):
-            state.set_phase(RunPhase.FINISHED)
         self._record_final_frame()
         drawings = p.panels.drawings
         drawings.set_model(local.model)
-        if state.run.label:
+        label = state.take_label()
+        if label:
             ours = "–" if drawings.accuracy is None else f"{100 * drawings.accuracy:.0f}%"
             self.banner.show_message(tr("{label} finished. Our drawings: {ours} (see the Class drawings tab).")
-                                     .format(label=state.run.label, ours=ours),
+                                     .format(label=label, ours=ours),
                                      "info", auto_hide_ms=15000)
-            state.run.label = ""
         self.update_buttons()
 
     def _record_final_frame(self) -> None:
@@ -273,7 +318,7 @@ class RunControl:
         panels.timelapse.record_snapshot(replace(snapshot, step=local.step, epoch=epoch), accuracy)
 
     def on_run_failed(self, message: str, details: str) -> None:
-        self.state.set_phase(RunPhase.FAILED)
+        self.intents.failed()
         self.parts.workspace.busy.stop()
         self.parts.status.show(state="stopped by an error")
         self.parts.status.show_stopped()
@@ -288,7 +333,7 @@ class RunControl:
         (docs/performance.md)."""
         training = self.state.run.state in (RunPhase.STARTING, RunPhase.RUNNING, RunPhase.RESET)
         share_cores_with(self.training_backend if training else None)
-        self.parts.panels.classify.not_sure.set_training(training)
+        self.parts.panels.classify.set_training(training)
 
     def backend_switched(self, name: str) -> None:
         self.training_backend = name

@@ -246,6 +246,13 @@ class TrainingSession(QObject):
         self.set_view_input(image, index)
         self.trainer.request_snapshot(image=image, test_index=index, tag=Tag.VIEW)
 
+    def set_autosave_meta(self, meta: dict) -> None:
+        """The running run's autosaves say ``meta`` from now on (its settings changed while it trains)."""
+        worker = self.worker
+        plan = worker.autosave_plan if worker is not None else None
+        if plan is not None:
+            worker.autosave_plan = Plan(plan.path, plan.every_s, dict(meta))  # one assignment: the thread reads it whole
+
     def save(self, path, meta: dict) -> bool:
         """Have the running trainer's state written to ``path`` between two steps (``saved`` tells how it
         went). False when no run can take it (none active, or it just ended): save the window's weights."""

@@ -66,11 +66,10 @@ class MainWindow(QMainWindow):
         self.session = TrainingSession(self)
         self.live_view = LiveView(self.state, self.panels, self.session, self.banner, self)
         self.exports = Exports(self.state, self.controls, self.panels, self.banner, self)
+        self.checkpoints = Checkpoints(self.state, self.controls, self.banner, self.session, self.statusBar(), self,
+                                       close_lesson=lambda: self.lessons.close(ask=False, model_loaded=True))
         self.runs = RunControl(RunParts(self.state, self.session, self.controls, self.panels, self.status,
-                                        self.workspace, self.live_view))
-        self.checkpoints = self.runs.parts.checkpoints = Checkpoints(
-            self.state, self.controls, self.banner, self.session, self.runs, self.statusBar(), self,
-            close_lesson=lambda: self.lessons.close(ask=False, model_loaded=True))
+                                        self.workspace, self.live_view, self.checkpoints))
         self.router = EventRouter(self.runs, self.statusBar(), self)
         self.questions = RunQuestions(self.state, self.session, self.checkpoints, self)
         self.pad = DrawingPad(self.state, self.panels, self.controls, self.banner, self.live_view, self.runs, self)
@@ -140,6 +139,7 @@ class MainWindow(QMainWindow):
         events.phase.connect(self.runs.share_cores)
         events.views.connect(self.menus.show_views)
         events.views.connect(self.workspace.show_views)
+        presenter.follow_accuracy(self.state, self.controls)
         # Presenter mode, once the window has its look (presenter.set_mode): the sidebar shrinks to the run
         # buttons, one layer's feature maps, the canvas beside the tabs, a compact lesson strip.
         for part in (self.controls.set_compact, self.panels.feature_maps.set_single_layer,
@@ -154,7 +154,7 @@ class MainWindow(QMainWindow):
         lessons, menus = self.lessons, self.menus
         self.shortcuts = shortcuts.install(self, {
             "start_or_pause": self.runs.start_or_pause, "step": self.step,
-            "clear_drawing": self.panels.classify.canvas.clear, "open_image": menus.open_image_action,
+            "clear_drawing": self.panels.classify.clear_drawing, "open_image": menus.open_image_action,
             "previous_test_image": lambda: self.step_test_image(-1),
             "next_test_image": lambda: self.step_test_image(+1),
             "lesson_next": lessons.next_step, "lesson_back": lessons.previous_step,

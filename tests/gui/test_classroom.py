@@ -230,7 +230,7 @@ def test_student_drawing_is_saved_and_its_accuracy_shown(qtbot, make_window, tmp
 
 
 def test_finetune_starts_a_run_on_mnist_mixed_with_the_drawings(qtbot, make_window, tmp_path, monkeypatch):
-    from cnnviz.gui import run_control as run_control_module
+    from cnnviz.app import run_control as run_control_module  # (the run's intents build the Trainer)
 
     started = []
 

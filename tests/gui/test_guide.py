@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from cnnviz.analysis.presets import bundled_presets
 from cnnviz.gui.devtools.driving import draw_demo_digit
+from cnnviz.nn import checkpoint
 from cnnviz.train import events as ev
 
 TIMEOUT_MS = 60_000
@@ -99,7 +100,9 @@ def test_what_the_old_run_showed_goes_when_the_weights_start_over(qtbot, make_wi
     assert window.status.text("eta") == "ETA –"
     assert window.status.text("rate") == "– images/s"
     assert window.panels.timings.latest == {} and window.panels.timings.layer_names == ()
-    assert window.panels.curves.raw.x.size == 0 and window.panels.mistakes.evaluation is None
+    # the curves are gone, but for a loaded file's, which carries them (issue 31, item 8)
+    saved = checkpoint.load(tmp_path / "model.npz").meta["history"]["train"] if how == "checkpoint" else []
+    assert window.panels.curves.raw.x.size == len(saved) and window.panels.mistakes.evaluation is None
     assert window.state.run.steps == [] and window.state.run.last_eval is None
 
 

@@ -3,7 +3,7 @@ panels and mode from before it; Reset and Load never inherit its overrides; the 
 training uses part of the data set; presenter mode survives loading a lesson and the lesson view."""
 
 from cnnviz.analysis.presets import bundled_presets
-from cnnviz.gui.lessons import data_note
+from cnnviz.gui.run_control import data_note
 
 
 def overfitting():

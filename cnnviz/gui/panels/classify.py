@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout
 
@@ -40,6 +40,13 @@ class _Bars(pg.GraphicsLayoutWidget):
 
 
 class ClassifyPanel(Panel):
+    drawingChanged = Signal()
+    """The drawing on the canvas changed (a stroke, a clear, a picture shown)."""
+    fileDropped = Signal(str)
+    """An image file was dropped on the canvas (its path)."""
+    openRequested = Signal()
+    """Open image was asked for on the canvas."""
+
     def __init__(self, parent=None):
         super().__init__(tr("Draw and classify"), "", parent)
         self._described_answer = None  # (class, not sure) last described: spoken again only when it changes
@@ -56,6 +63,9 @@ class ClassifyPanel(Panel):
                                "network classifies it as you draw. C clears it. Drop an image file here, or "
                                "right-click and Open image, to classify a photo or scan."))
         left.addWidget(self.canvas, 1)
+        self.canvas.changed.connect(self.drawingChanged)
+        self.canvas.fileDropped.connect(self.fileDropped)
+        self.canvas.openRequested.connect(self.openRequested)
         tools = QHBoxLayout()
         self.clear_button = QPushButton(tr("Clear"))
         self.clear_button.setToolTip(tr("Clear the drawing (C)"))
@@ -354,6 +364,45 @@ class ClassifyPanel(Panel):
         """The weights start over: no threshold until they are evaluated (or a trained model is loaded)."""
         self._weights = None
         self.not_sure.forget()
+
+    @property
+    def calibration(self):
+        """The "not sure" threshold's calibration now (None: not calibrated for these weights)."""
+        return self.not_sure.calibration
+
+    def recalibrate(self, spec: str, weights: dict, step: int) -> None:
+        """Calibrate the "not sure" threshold for these weights now (a loaded model, not evaluated here)."""
+        self.not_sure.recalibrate(spec, weights, step)
+
+    def set_training(self, training: bool) -> None:
+        """A run trains (its calibrations take a small share of a core) or not."""
+        self.not_sure.set_training(training)
+
+    # --- the drawing (the pad's: the app asks the panel, never its canvas) ------------------------------
+    @property
+    def drawing_empty(self) -> bool:
+        return self.canvas.is_empty
+
+    def clear_drawing(self) -> None:
+        self.canvas.clear()
+
+    def show_picture(self, gray: np.ndarray, network_input: np.ndarray, name: str) -> None:
+        """An opened picture (a photo, a scan) on the canvas, with what the network reads of it."""
+        self.canvas.show_picture(gray, network_input, name)
+
+    @property
+    def picture_shown(self) -> bool:
+        """An opened picture is on the canvas (not a drawing)."""
+        return self.canvas.picture is not None
+
+    @property
+    def picture_input(self) -> np.ndarray | None:
+        """The network's input of the picture shown (None: a drawing)."""
+        return self.canvas.picture_input
+
+    def drawing(self) -> np.ndarray:
+        """The drawing as float32 (280, 280) in [0, 1], ink = 1."""
+        return self.canvas.to_array()
 
     def describe_prediction(self, text: str, announce: bool = False, answer: tuple | None = None) -> None:
         """The prediction for screen readers: the panel's, the answer's and the canvas's description;

@@ -298,6 +298,34 @@ class CurvesPanel(Panel):
             if steps[-1].epoch > self.epochs:
                 self.set_epochs(self.epochs * 2)
 
+    def show_history(self, steps, evaluations, saved=None) -> None:
+        """A run's whole history at once: its ``steps`` and ``evaluations`` (a run put back), after the curves
+        its file carried (``saved``, a :class:`~cnnviz.app.comparison.Curves`, already smoothed: a loaded model)."""
+        self.clear()
+        if saved is not None and len(saved.train):
+            for epoch, loss, accuracy in saved.train:
+                self.raw.append(epoch, max(float(loss), 1e-6))
+                self.smooth.append(epoch, max(float(loss), 1e-6))
+                self.acc.append(epoch, 100.0 * float(accuracy))
+            self.placeholder.setVisible(False)
+            self._loss_range = None
+        if saved is not None:
+            self.test_points.extend((float(e), max(float(l), 1e-6), 100.0 * float(a)) for e, l, a in saved.evals)
+        self.add_steps(steps)
+        for event in evaluations:
+            self.add_evaluation(event)
+        last = max([p[0] for p in self.test_points] + ([float(self.raw.x[-1])] if len(self.raw) else []), default=0.0)
+        if last > self.epochs:
+            self.set_epochs(last)
+        self._dirty = True
+        self._test_points_drawn = -1  # as many points as before, maybe, but others
+        self._show_kept_label()
+        self.refresh()
+
+    def evaluated(self, event) -> None:
+        """A test evaluation ended (observed through the registry): its point on the curves."""
+        self.add_evaluation(event)
+
     def add_evaluation(self, event) -> None:
         self.test_points.append((event.epoch, max(event.test_loss, 1e-6), 100.0 * event.test_accuracy))
         self._dirty = True

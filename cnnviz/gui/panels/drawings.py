@@ -9,6 +9,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout
 
 from ...analysis.drawings import DrawingStore, read_drawing
+from ...app.inference import accuracy_on
 from .. import accessibility, palette
 from ..jobs import run_in_background
 from .common import ElidedLabel, LazyPanel, row_of
@@ -221,6 +222,12 @@ class DrawingsPanel(LazyPanel):
         self.model = model
         self.invalidate()
 
+    def evaluated(self, event) -> None:
+        """A test evaluation ended (observed through the registry): the MNIST figure beside ours, and the
+        drawings judged again by the weights now."""
+        self.set_mnist_accuracy(event.test_accuracy)
+        self.invalidate()
+
     def start_over(self) -> None:
         """Other weights (a new run, a reset, a loaded model): no MNIST figure, no fine-tuning comparison."""
         self.set_mnist_accuracy(None)
@@ -229,10 +236,7 @@ class DrawingsPanel(LazyPanel):
 
     def accuracy_now(self) -> float | None:
         """The current model's accuracy on the drawings (None: no model or no drawings)."""
-        if self.model is None or not len(self.labels):
-            return None
-        probs = self.model.predict_proba(self.images[:, None], batch_size=500)
-        return float((probs.argmax(axis=1) == self.labels).mean())
+        return accuracy_on(self.model, self.images, self.labels)
 
     def began_finetune(self, before: float | None) -> None:
         """A fine-tuning run started from weights that read ``before`` of the drawings: the panel shows

@@ -156,6 +156,7 @@ class ConfusionPanel(LazyPanel):
         self.matrix = None
         self.selected = None
         self.image.clear()
+        self.plot.getAxis("left").setTicks([[]])  # no per-digit rates of weights that are gone
         self.selection.hide()
         self.graphics.setAccessibleDescription(tr("Empty until the first test evaluation"))
         for row in self.texts:
@@ -167,6 +168,10 @@ class ConfusionPanel(LazyPanel):
         self.pairs_label.setText("")
         self.cell_label.setText(tr("Click a cell of the matrix to see its images."))
         self.worst_label.setText(tr("Surest mistakes: wrong, and very confident about it"))
+
+    def evaluated(self, evaluation) -> None:
+        """A test evaluation ended (observed through the registry): its matrix."""
+        self.show_evaluation(evaluation)
 
     def show_evaluation(self, evaluation) -> None:
         """Keep the latest evaluation; draw it now if visible, else when the tab is opened."""

@@ -101,6 +101,10 @@ class TimeLapsePanel(LazyPanel):
         self.caption.setText(tr("Nothing recorded yet: press Start. A frame is kept at every test evaluation."))
         self._update_controls()
 
+    def evaluated(self, event) -> None:
+        """A test evaluation ended (observed through the registry): a frame with its accuracy."""
+        self.observe(event)
+
     def observe(self, event) -> None:
         """Any trainer event: evaluations are paired with their same-step time-lapse snapshot,
         and the snapshot of the initial weights is the first frame."""

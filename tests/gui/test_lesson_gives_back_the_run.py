@@ -1,0 +1,89 @@
+"""Closing a lesson gives back the run in force before it (issue 31, item 6): its weights, curves, figures,
+comparison and tab, not the lesson's; a run answered "Discard" is not offered for saving again. A loaded
+model or a restored autosave shows the curves its file carries (item 8)."""
+
+import numpy as np
+
+from cnnviz.analysis.presets import bundled_presets
+from cnnviz.gui.worker import EventBatch
+from cnnviz.nn import checkpoint
+from cnnviz.train import events as ev
+
+
+def run_to_end(qtbot, window):
+    window.start()
+    qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
+
+
+def lesson():
+    return next(p for p in bundled_presets() if "Overfitting" in p.title)
+
+
+def test_closing_a_lesson_gives_back_the_run_from_before_it(qtbot, make_window):
+    window = make_window(steps=4)
+    window.controls.set_values(lr=0.01, schedule="constant")
+    run_to_end(qtbot, window)
+    window.workspace.show_tab("mistakes")
+    assert window.comparison.keep_current()
+    kept = window.state.kept
+    steps, accuracy = [s.step for s in window.state.run.steps], window.state.test_accuracy
+    weights = {k: v.copy() for k, v in window.state.local.weights().items()}
+    figure, curve = window.controls.accuracy_figure.text(), window.panels.curves.raw.y.copy()
+    assert window.state.run.unsaved and accuracy is not None
+
+    assert window.lessons.apply(lesson())  # "Discard" (the tests' answer)
+    window.comparison.stop()
+    window.workspace.show_tab("statistics")
+    # The lesson's own training, as the trainer's events would bring it.
+    window.router.apply(EventBatch(steps=[(0.0, ev.StepFinished(1, 0.01, 0.5, 0.9, 16, 100.0, 0.1, "numpy", None))]))
+    labels = window.state.dataset.test_labels[:50]
+    window.router.handle(ev.EvaluationFinished(1, 0.01, 2.0, 0.102, 50, labels, labels, np.ones(50, np.float32)))
+    assert window.controls.accuracy_figure.text() == "10.2%"
+
+    window.lessons.close()
+    run = window.state.run
+    assert [s.step for s in run.steps] == steps and window.state.test_accuracy == accuracy
+    for name, w in weights.items():
+        np.testing.assert_array_equal(window.state.local.weights()[name], w, err_msg=name)
+    assert window.controls.accuracy_figure.text() == figure and figure.endswith("%")
+    np.testing.assert_array_equal(window.panels.curves.raw.y, curve)
+    assert window.panels.mistakes.evaluation is run.last_eval
+    assert window.state.kept is kept and window.workspace.current_tab() == "mistakes"
+    assert run.trained_with()["lr"] == 0.01
+    assert not run.unsaved, "answered Discard when the lesson opened: not offered again at quit"
+
+
+def test_a_loaded_model_shows_the_curves_its_file_carries(qtbot, make_window, tmp_path):
+    window = make_window(steps=4)
+    run_to_end(qtbot, window)
+    path = tmp_path / "run.npz"
+    assert window.checkpoints.save(str(path))
+    assert checkpoint.load(path).meta["history"]["train"]
+    other = make_window()
+    job = other.checkpoints.load(str(path))
+    qtbot.waitUntil(lambda: not job.running, timeout=30_000)
+    curves = other.panels.curves
+    assert len(curves.raw) == len(checkpoint.load(path).meta["history"]["train"]) > 0
+    assert curves.test_points and not curves.placeholder.isVisible()
+    # Saved again without training: the file's history goes with it.
+    again = tmp_path / "again.npz"
+    assert other.checkpoints.save(str(again))
+    assert checkpoint.load(again).meta["history"] == checkpoint.load(path).meta["history"]
+
+
+def test_a_restored_autosave_shows_the_curves_it_carries(qtbot, make_window):
+    window = make_window(steps=30, eval_every=10)
+    run_to_end(qtbot, window)
+    path = window.checkpoints.autosave_path
+    qtbot.waitUntil(lambda: path.exists() and checkpoint.load(path).meta["step"] == 30, timeout=30_000)
+    history = checkpoint.load(path).meta["history"]
+    assert history["train"] and history["eval"], "the autosave carries the curves up to its last evaluation"
+    window.checkpoints.autosave_instance.release()  # that app has ended
+
+    restored = make_window()
+    restored.checkpoints.auto_answer = "yes"
+    job = restored.checkpoints.offer_restore()
+    qtbot.waitUntil(lambda: not job.running, timeout=30_000)
+    curves = restored.panels.curves
+    assert restored.state.local.step == 30 and len(curves.raw) == len(history["train"])
+    assert len(curves.test_points) == len(history["eval"]) and not curves.placeholder.isVisible()
