@@ -1,6 +1,7 @@
 """cnnviz fool and predict --raw: the PNG written fools the network when it says so, and bad input is one line."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -156,7 +157,8 @@ def test_filters_writes_a_grid_and_the_optimised_inputs_per_layer(tiny_model_pat
             assert grid.size[1] == 2 + count * 58
     code, stdout, _ = run(capsys, "filters", "--model", str(tiny_model_path), "--out", str(out), "--layer", "conv2",
                           "--images", "100", "--steps", "4")
-    assert code == 0 and stdout.startswith("conv2: 16 units")
+    assert code == 0 and stdout.startswith("conv2: the optimised input excites ")
+    assert re.match(r"conv2: the optimised input excites \d+ of 16 units \(\d+ %\) more than their best of 100 test", stdout)
 
 
 @pytest.mark.parametrize("extra,fragment", [

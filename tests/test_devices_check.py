@@ -158,7 +158,9 @@ def test_run_cli_reports_a_bad_argument_in_one_line(capsys):
 # The seed net's conv layers and batch 128, with fewer conv2 channels and dense units (4x cheaper): the same
 # reduction lengths where the seed net failed against a float32 reference (the conv1 and conv2 weight and bias
 # gradients sum 128*784 and 128*196 products, conv2 sums 801 per output, dense2's weight gradient 128).
-SEED_SHAPES = "conv5-32,relu,pool,conv5-16,relu,pool,dense-64,relu,dense-10"
+SEED_SHAPES = "conv5-32,relu,pool,conv5-32,relu,pool,dense-64,relu,dense-10"
+"""conv2 has 32 channels in and out: numba computes it with Winograd, forward, input and weight gradient
+(its transforms spread rounding across a 2x2 block and a whole kernel: the seed net failed there)."""
 BATCH = 128
 
 
@@ -235,6 +237,33 @@ def test_an_injected_bug_fails_and_the_reason_names_the_tensor(monkeypatch, seed
     result = _check(monkeypatch, make, seed_reference)
     assert result.check == "failed" and result.worst_bound_fraction > 1
     assert re.match(names + r": \d+ of \d+ values outside the float32 error bound", result.reason), result.reason
+
+
+def test_a_value_whose_own_terms_are_zero_gets_the_rounding_of_its_neighbours_and_its_tensor():
+    # Winograd computes a 2x2 output block (a whole kernel's weight gradient) from shared transformed tiles:
+    # a value whose own terms are all zero comes out a few ulps off zero beside ones that are not.
+    magnitude = np.zeros((1, 1, 4, 4))
+    magnitude[0, 0, 1, 1] = 2.0
+    assert float32_bounds.around(magnitude)[0, 0, :3, :3].min() == 2.0 and float32_bounds.around(magnitude)[0, 0, 3, 3] == 0
+    kernel = np.zeros((2, 1, 5, 5))
+    kernel[0, 0, 2, 2] = 3.0
+    assert (float32_bounds.around_kernel(kernel)[0] == 3.0).all() and (float32_bounds.around_kernel(kernel)[1] == 0).all()
+    # and no bound is ever below a few ulps of its tensor's largest value (never 1e-36)
+    value = np.array([0.0, 1e-3])
+    mismatch = float32_bounds.compare(np.array([4e-11, 1e-3]), float32_bounds.Bounded(value, np.zeros(2)))
+    assert mismatch.outside == 0 and mismatch.worst_bound > 1e-11
+
+
+def test_progress_goes_to_stderr_and_the_verdict_says_what_to_use(capsys):
+    code = devices_check.main(_args("--net", "tiny", "--batch", "4", "--backends", "numpy", "--timed-steps", "2"))
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert "float64 reference" in err and "[1/1] numpy: passed" in err and "reference" not in out.split("\n")[-1]
+    assert out.strip().splitlines()[-1].startswith("For class: use --backend numpy (")
+    report = {"batch": 128, "backends": {"numba": devices_check.BackendCheck(True, "bad", "failed"),
+                                         "numpy": devices_check.BackendCheck(True, check="passed", step_ms=900.0)}}
+    assert devices_check.verdict(report) == ("For class: use --backend numpy (900 ms a training step at batch 128), "
+                                             "the fastest that passed. Do not use numba (see the reason above).")
 
 
 def test_rounding_bounds_grow_with_the_reduction_length_and_stay_under_the_worst_case():

@@ -330,11 +330,27 @@ def check_backend(name: str, spec: str, data: _Data, reference: dict, timed_step
     return result
 
 
-def check_all(net: str, batch: int, names: list[str], timed_steps: int = 10) -> dict:
+def _say(text: str) -> None:
+    """Progress on stderr (stdout keeps the table or the JSON): a side channel that never fails the check."""
+    try:
+        print(f"devices --check: {text}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def check_all(net: str, batch: int, names: list[str], timed_steps: int = 10, progress=_say) -> dict:
     model = Sequential.from_spec(net)  # SpecError (a ValueError) names the problem
     data = _data(batch)
+    started = time.perf_counter()
+    progress(f"the float64 reference with error bounds: forward, backward and {TRAIN_STEPS} training steps "
+             f"of {model.spec} at batch {batch} (the longest part)...")
     reference = reference_run(model.spec, data)
-    backends = {name: check_backend(name, model.spec, data, reference, timed_steps) for name in names}
+    backends = {}
+    for number, name in enumerate(names, 1):
+        progress(f"[{number}/{len(names)}] {name}: warm-up, compare with the reference, time a step "
+                 f"({time.perf_counter() - started:.0f} s so far)...")
+        backends[name] = check_backend(name, model.spec, data, reference, timed_steps)
+        progress(f"[{number}/{len(names)}] {name}: {backends[name].check}")
     return {"net": model.spec, "batch": batch, "dtype": np.dtype(DTYPE).name,
             "reference_dtype": np.dtype(REFERENCE_DTYPE).name, "train_steps": TRAIN_STEPS, "backends": backends}
 
@@ -376,7 +392,21 @@ def format_table(report: dict) -> str:
     lines.append("")
     lines.append(f"FAILED: {', '.join(failed)}" if failed else
                  "All backends that can run here agree with the reference.")
+    lines.append(verdict(report))
     return "\n".join(lines)
+
+
+def verdict(report: dict) -> str:
+    """What to use in class, in one line: the fastest backend that passed, and the ones not to use."""
+    backends = report["backends"]
+    passed = [(r.step_ms if r.step_ms is not None else math.inf, n) for n, r in backends.items() if r.check == "passed"]
+    failed = [n for n, r in backends.items() if r.check == "failed"]
+    avoid = f" Do not use {', '.join(failed)} (see the reason above)." if failed else ""
+    if not passed:
+        return "For class: no backend passed here; report the failure and do not train on this machine." + avoid
+    ms, best = min(passed)
+    speed = f" ({ms:.0f} ms a training step at batch {report['batch']})" if math.isfinite(ms) else ""
+    return f"For class: use --backend {best}{speed}, the fastest that passed." + avoid
 
 
 def _names(text: str) -> list[str]:

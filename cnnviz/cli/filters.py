@@ -79,8 +79,9 @@ def run(args) -> int:
         for layer in layers:
             bar.set_description(f"optimising {layer.name}")
             top, top_values = filters.top_images(acts[layer.name], min(filters.TOP, len(test)))
-            optimised, optimised_values = filters.optimise_inputs(model, layer, args.steps, args.seed,
-                                                                  progress=bar.update)
+            optimised, optimised_values = filters.optimise_inputs(
+                model, layer, args.steps, args.seed, progress=bar.update,
+                start=test[top[:, 0]].astype(np.float32) / np.float32(255))  # each unit's strongest test image
             buffer = io.BytesIO()
             np.save(buffer, optimised.astype(np.float32), allow_pickle=False)
             atomic_write_bytes(out / f"optimised_{layer.name}.npy", buffer.getvalue())
@@ -100,7 +101,8 @@ def run(args) -> int:
         for layer in layers:
             mine = [r for r in rows if r["layer"] == layer.name]
             beaten = sum(r["optimised_activation"] > r["top_activation"] for r in mine)
-            print(f"{layer.name}: {layer.units} units; the optimised input beats the best test image for {beaten}; "
+            print(f"{layer.name}: the optimised input excites {beaten} of {layer.units} units "
+                  f"({100 * beaten / max(layer.units, 1):.0f} %) more than their best of {len(test):,d} test images; "
                   f"wrote {show_path(out / (layer.name + '.png'))} and optimised_{layer.name}.npy")
     return 0
 

@@ -33,6 +33,8 @@ quadrature undercounts them by up to sqrt(2) (the seed net at batch 128 came to 
 SOFTMAX_ULPS = 8.0
 """Ulps of error per unit of |logit - max logit| and of log-sum-exp in a float32 softmax
 (CUDA's __expf is 2 + 1.16|x| ulps; a few more for the shift, the sum of the classes and the log)."""
+TENSOR_ULPS = 2.0
+"""The least bound of any value: this many ulps of the largest value of its tensor."""
 REFERENCE_CHUNK = 32
 """Images the float64 reference computes at once (its memory grows with it)."""
 FLOOR = 1e-36
@@ -55,6 +57,24 @@ def reduction_ulps(k: int) -> float:
     return LAMBDA * math.sqrt(k) + ALGORITHM_ULPS
 
 
+def around(magnitude: np.ndarray) -> np.ndarray:
+    """The summed magnitudes a convolution's result may owe its rounding to: the largest in its 3x3
+    spatial neighbourhood (N, C, H, W).
+
+    A fast convolution does not sum a value's own terms alone: Winograd computes a 2x2 block of
+    outputs from one transformed input tile, so each output's rounding scales with the block's
+    magnitudes (an output whose own terms are all zero, beside ones that are not, comes out a few
+    ulps off zero). Any 2x2 block holding a position lies in its 3x3 neighbourhood."""
+    padded = np.pad(magnitude, ((0, 0), (0, 0), (1, 1), (1, 1)), mode="edge")
+    h, w = magnitude.shape[2:]
+    return np.maximum.reduce([padded[:, :, dy:dy + h, dx:dx + w] for dy in range(3) for dx in range(3)])
+
+
+def around_kernel(magnitude: np.ndarray) -> np.ndarray:
+    """``around`` for a convolution's weight gradient (O, C, kh, kw): Winograd computes one (output,
+    input) channel pair's whole kernel from the same transformed tiles, so each of its values may owe
+    its rounding to the largest summed magnitude of that kernel."""
+    return np.broadcast_to(magnitude.max(axis=(2, 3), keepdims=True), magnitude.shape)
 
 
 @dataclass
@@ -78,7 +98,11 @@ class Mismatch:
 
 def compare(got, expected: Bounded) -> Mismatch:
     value = np.atleast_1d(np.asarray(expected.value, np.float64))
-    bound = np.atleast_1d(np.asarray(expected.bound, np.float64)) + FLOOR
+    bound = np.atleast_1d(np.asarray(expected.bound, np.float64))
+    # Never below the rounding of the tensor's own values: a value whose terms are all zero in float64 is
+    # exactly 0 in float32 too, yet its bound is then a few ulps of the tensor's largest value, not 0.
+    scale = float(np.abs(np.asarray(expected.value, np.float64)).max()) if np.size(expected.value) else 0.0
+    bound = np.maximum(bound, TENSOR_ULPS * U32 * scale) + FLOOR
     got = np.atleast_1d(np.asarray(got, np.float64)) if got is not None else None
     if got is None or got.shape != value.shape:
         return Mismatch(math.inf, value.size, value.size, math.inf, 0.0)
@@ -124,8 +148,9 @@ class Float64Reference:
 
     A ReLU whose input is within its bound of 0, or a max-pool window whose runner-up is within the
     bounds of its maximum, may go the other way in float32; the gradient there may then be off by
-    all of itself, times ``FLIP_FACTOR``. Ties exact in float64 (zeros after a ReLU, identical image patches)
-    come from identical inputs and route identical contributions, so they count as certain.
+    all of itself, times ``FLIP_FACTOR``. Ties exact in float64 from identical inputs (identical image
+    patches) route identical contributions, so they count as certain; a tie of zeros after a ReLU whose
+    inputs were within their bounds of 0 does not (float32 may open one of them and route the gradient there).
     """
 
     def __init__(self, model: Sequential):
@@ -151,6 +176,8 @@ class Float64Reference:
         out["gradients"] = {}
         for name, (_, _, _, k) in parts[0]["gradients"].items():
             value, squares, magnitude = (sum(part["gradients"][name][i] for part in parts) for i in range(3))
+            if magnitude.ndim == 4:  # a convolution's kernel
+                magnitude = around_kernel(magnitude)
             out["gradients"][name] = Bounded(value, np.sqrt(squares + (reduction_ulps(k) * u * magnitude) ** 2))
         return out
 
@@ -175,6 +202,8 @@ class Float64Reference:
                 spread, e_cache = forward(e * e, w * w, zeros, *extra)  # sum w^2 e_x^2
                 k = w[0].size + 1
                 tape.append((layer, index, cache, mag_cache, square_cache, e_cache))
+                if isinstance(layer, Conv2D):
+                    mag = around(mag)
                 x, e = y, np.sqrt(spread + (reduction_ulps(k) * u * mag) ** 2)
             elif isinstance(layer, ReLU):
                 tape.append((layer, index, x, e))
@@ -214,6 +243,8 @@ class Float64Reference:
                 gradients[f"{layer.name}.bias"] = (db, qdb, adb, k_param)
                 if not need_dx:
                     break
+                if isinstance(layer, Conv2D):
+                    adx = around(adx)
                 dy, edy = dx, np.sqrt(qdx + (reduction_ulps(k_input) * u * adx) ** 2)
             elif isinstance(layer, ReLU):
                 x, e = entry[2], entry[3]
@@ -226,7 +257,10 @@ class Float64Reference:
                 first = win.argmax(axis=-1)[..., None]
                 top = np.take_along_axis(win, first, -1)
                 chosen = np.arange(4) == first
-                near = (win >= top - ewin - np.take_along_axis(ewin, first, -1)) & (win != top)
+                # An exact tie is certain when it comes from identical inputs; not a tie of zeros after a
+                # ReLU whose inputs were within their bounds of 0 (e > 0): float32 may open one of them.
+                tie_of_unsure_zeros = (win == 0) & (top == 0) & (ewin > 0)
+                near = (win >= top - ewin - np.take_along_axis(ewin, first, -1)) & ((win != top) | tie_of_unsure_zeros)
                 unsure = near.any(axis=-1, keepdims=True)
                 anywhere = FLIP_FACTOR * (np.abs(dy) + edy)[..., None]
                 edy_win = np.where(unsure & (near | chosen), anywhere, chosen * edy[..., None])

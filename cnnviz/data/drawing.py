@@ -287,9 +287,12 @@ def _crop_to_ink(ink: np.ndarray, photo: bool = False) -> np.ndarray:
         ink = drop_edge_clutter(ink)
     rows = np.flatnonzero(ink.any(axis=1))
     cols = np.flatnonzero(ink.any(axis=0))
+    at_edge = rows[0] == 0 or cols[0] == 0 or rows[-1] == ink.shape[0] - 1 or cols[-1] == ink.shape[1] - 1
     ink = ink[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
-    if not photo or min(ink.shape) < PHOTO_SIDE // 2:
-        return ink  # a drawing or a small picture: every stroke counts
+    if not photo or min(ink.shape) < PHOTO_SIDE // 2 or at_edge:
+        # A drawing or a small picture: every stroke counts. So in a photo whose digit touches the edge
+        # (a tightly cropped scan): the clutter was left there, and the tails of its strokes are the digit's.
+        return ink
     top, bottom = ink_extent(ink.sum(axis=1))
     left, right = ink_extent(ink.sum(axis=0))
     return ink[top : bottom + 1, left : right + 1]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["PHOTO_SIDE", "looks_like_photo", "even_out_lighting", "drop_edge_clutter", "ink_extent", "component_labels"]
+__all__ = ["PHOTO_SIDE", "CENTRAL", "looks_like_photo", "even_out_lighting", "drop_edge_clutter", "ink_extent", "component_labels"]
 
 
 PHOTO_SIDE = 64
@@ -22,6 +22,11 @@ PHOTO_SIDE = 64
 and the digit cropped apart from stray specks. Smaller ones (MNIST digits, icons) are taken as they are."""
 LIGHT_GRID = 8
 """The picture is cut into LIGHT_GRID x LIGHT_GRID blocks to measure the light falling on the paper."""
+
+
+PAPER_PERCENTILE = 90
+"""Each block's paper brightness is this percentile of its pixels (on a light page): ink covers less than
+nine tenths of nearly every block, even in a tightly cropped scan whose strokes fill much of the picture."""
 
 
 FLAT_BACKGROUND = 0.5
@@ -58,34 +63,39 @@ def even_out_lighting(values: np.ndarray) -> np.ndarray:
     height, width = values.shape
     if min(height, width) < PHOTO_SIDE:
         return values
-    values = box_blur3(values)  # paper grain and sensor noise: speckles of a pixel or two
+    original, values = values, box_blur3(values)  # paper grain and sensor noise: speckles of a pixel or two
     row_edges = np.linspace(0, height, LIGHT_GRID + 1).astype(int)
     col_edges = np.linspace(0, width, LIGHT_GRID + 1).astype(int)
+    # The paper is the lighter side of a block on a light page (the darker on a dark one): a high
+    # percentile finds it even where a stroke covers most of the block (a tightly cropped scan).
+    paper_percentile = PAPER_PERCENTILE if float(np.median(values)) >= 0.5 else 100 - PAPER_PERCENTILE
     medians, centres = [], []
     for r in range(LIGHT_GRID):
         for c in range(LIGHT_GRID):
             block = values[row_edges[r]:row_edges[r + 1], col_edges[c]:col_edges[c + 1]]
-            medians.append(float(np.median(block)))
+            medians.append(float(np.percentile(block, paper_percentile)))
             centres.append(((row_edges[r] + row_edges[r + 1]) / 2 / height - 0.5,
                             (col_edges[c] + col_edges[c + 1]) / 2 / width - 0.5))
     medians = np.asarray(medians)
     y, x = np.asarray(centres).T
     terms = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)
-    keep = np.ones(len(medians), bool)
+    # Start from the paper's half of the blocks (the lighter half on a light page): a digit filling a
+    # third of the blocks would otherwise bend the first fit so far that no block looks like an outlier.
+    keep = medians >= np.median(medians) if paper_percentile > 50 else medians <= np.median(medians)
     for _ in range(4):
         coefficients = np.linalg.lstsq(terms[keep], medians[keep], rcond=None)[0]
         residual = medians - terms @ coefficients
         spread = 1.4826 * float(np.median(np.abs(residual[keep]))) + 0.01
         keep = np.abs(residual) < 3 * spread
         if keep.sum() < 12:
-            return values
+            return original
     ys = (np.arange(height, dtype=np.float32) + 0.5) / height - 0.5
     xs = (np.arange(width, dtype=np.float32) + 0.5) / width - 0.5
     a, bx, by, bxx, bxy, byy = (np.float32(v) for v in coefficients)
     surface = (a + bx * xs[None, :] + by * ys[:, None] + bxx * (xs * xs)[None, :] + bxy * ys[:, None] * xs[None, :]
                + byy * (ys * ys)[:, None])
     if float(surface.max() - surface.min()) < 0.03:
-        return values  # evenly lit already
+        return original  # evenly lit already: the photo steps change nothing
     # The light multiplies the paper's brightness: divide it out. A dark page (chalk, a screen) is the
     # same with black and white swapped, so both polarities give the same ink.
     if float(np.median(surface)) >= 0.5:
@@ -136,9 +146,19 @@ STRONG_INK = 0.35
 grain and a faint shadow join nothing, and are dropped with the clutter."""
 
 
+CENTRAL = 0.25
+"""Ink within this share of the picture's size (from its centre) is central: a component reaching there is
+the digit's candidate whatever edge it touches (a tight crop of a scan has the digit's strokes on its edges)."""
+
+
 def drop_edge_clutter(ink: np.ndarray) -> np.ndarray:
     """In a photo, ink connected to the picture's edge is the paper's edge, the table or a shadow, not the
-    digit: remove it, and specks far smaller than the digit, unless that would leave nothing."""
+    digit: remove it, and specks far smaller than the digit, unless that would leave nothing.
+
+    The digit itself always stays: the heaviest component reaching the picture's centre (or, when none
+    does, the heaviest one apart from the edge; when every component touches the edge, nothing is
+    dropped). When the digit itself touches the edge (a tight crop of a scan: its strokes run to every
+    edge), nothing is dropped."""
     factor = max(1, -(-max(ink.shape) // 160))  # components on a coarse grid: fast, and a dotted stroke holds
     height, width = -(-ink.shape[0] // factor), -(-ink.shape[1] // factor)
     padded = np.zeros((height * factor, width * factor), np.float32)
@@ -156,17 +176,36 @@ def drop_edge_clutter(ink: np.ndarray) -> np.ndarray:
     edge = np.unique(np.concatenate([labels[:m].ravel(), labels[-m:].ravel(), labels[:, :m].ravel(),
                                      labels[:, -m:].ravel()]))
     names, where = np.unique(labels[labels >= 0], return_inverse=True)
+    if not len(names):
+        return ink
     weights = np.bincount(where, weights=mass[labels >= 0])  # the ink each component holds
     inside = ~np.isin(names, edge)
-    if not inside.any():
+    rows_all, cols_all = np.nonzero(labels >= 0)
+    off_centre = np.maximum(np.abs(rows_all + 0.5 - height / 2) / height, np.abs(cols_all + 0.5 - width / 2) / width)
+    nearest = np.full(len(names), np.inf)
+    np.minimum.at(nearest, where, off_centre)
+    central = nearest <= CENTRAL
+    if central.any():
+        digit = names[central][int(weights[central].argmax())]
+    elif inside.any():
+        digit = names[inside][int(weights[inside].argmax())]
+    else:
         return ink
-    biggest = names[inside][int(weights[inside].argmax())]
-    rows, cols = np.nonzero(labels == biggest)
-    reach_r, reach_c = (rows.max() - rows.min() + 1) // 2, (cols.max() - cols.min() + 1) // 2
-    near = np.zeros(labels.shape, bool)  # the biggest piece's box, grown by half its size: a digit's other strokes
-    near[max(rows.min() - reach_r, 0):rows.max() + reach_r + 1,
-         max(cols.min() - reach_c, 0):cols.max() + reach_c + 1] = True
-    keep = [name for name, heavy, own in zip(names, weights >= 0.1 * weights[inside].max(), inside)
-            if own and heavy and near[labels == name].any()]
+    if digit in edge:
+        return ink  # a digit cropped tightly: its strokes run to the edges, and all of them stay
+    heavy = weights >= 0.1 * weights[names == digit][0]
+    keep = {digit}
+    for _ in range(len(names)):  # the digit's other strokes join it one by one
+        rows, cols = np.nonzero(np.isin(labels, list(keep)))
+        reach_r, reach_c = (rows.max() - rows.min() + 1) // 2, (cols.max() - cols.min() + 1) // 2
+        near = np.zeros(labels.shape, bool)  # the digit's box, grown by half its size
+        near[max(rows.min() - reach_r, 0):rows.max() + reach_r + 1,
+             max(cols.min() - reach_c, 0):cols.max() + reach_c + 1] = True
+        joining = {name for name, big, own in zip(names, heavy, inside)
+                   if big and own and name not in keep and near[labels == name].any()}
+        if not joining:
+            break
+        keep |= joining
+    keep = list(keep)
     mask = np.isin(labels, keep).repeat(factor, axis=0).repeat(factor, axis=1)[: ink.shape[0], : ink.shape[1]]
     return np.where(mask, ink, np.float32(0))

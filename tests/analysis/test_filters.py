@@ -60,6 +60,20 @@ def test_optimised_inputs_excite_their_unit_more_than_where_they_started(tiny_mo
         assert np.diag(measured).mean() > 2 * others.mean(), layer.name
 
 
+def test_started_from_each_units_best_test_image_the_input_beats_every_test_image(tiny_model, test_images):
+    # Measured with a 300-step tiny net on 2,000 test images and 128 steps: conv1 7 of 8, conv2 15 of 16,
+    # the classes 10 of 10 (from a dark grey start with steps normalised by the largest gradient: 6, 9, 10).
+    images = test_images.astype(np.float32) / 255
+    for layer in f.unit_layers(tiny_model)[1:]:
+        acts = f.mean_activations(tiny_model, images, [layer])[layer.name]
+        top, best = f.top_images(acts, 1)
+        inputs, values = f.optimise_inputs(tiny_model, layer, steps=48, start=images[top[:, 0]])
+        assert np.mean(values > best[:, 0]) >= 0.8, (layer.name, values, best[:, 0])
+        spread = np.percentile(inputs.reshape(layer.units, -1), 99, axis=1) - np.percentile(
+            inputs.reshape(layer.units, -1), 1, axis=1)
+        assert np.median(spread) > 0.5, (layer.name, spread)  # not a flat field
+
+
 def test_grid_has_a_row_per_unit_with_the_top_images_then_the_optimised_input(test_images):
     top = np.arange(27).reshape(3, 9)
     optimised = np.ones((3, 28, 28), np.float32)
