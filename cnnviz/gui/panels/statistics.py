@@ -105,8 +105,8 @@ class StatsPanel(LazyPanel):
         self.one_at_a_time = False
         self.plot_tabs.currentChanged.connect(lambda _i: self._place_plots())
         theme.keep_tick_labels_apart(self.weight_plot)  # (the two log axes get log_ticks below)
-        self.grad_plot.setXLink(self.ratio_plot)
-        self.weight_plot.setXLink(self.ratio_plot)
+        # (not x-linked: a plot linked to one hidden behind another tab took that one's stale range; draw()
+        # gives all three the same steps)
         self.ratio_plot.setLogMode(y=True)
         self.grad_plot.setLogMode(y=True)
         # The healthy zone around 1e-3 (log axis: the item's y is log10).
@@ -186,14 +186,22 @@ class StatsPanel(LazyPanel):
                 if plot.scene() is not None:
                     plot.scene().removeItem(plot)
         shown = [self.plots[self.plot_tabs.currentIndex()]] if self.one_at_a_time else list(self.plots)
+        for plot in self.plots:
+            # Shown before it is laid out: Qt's grid layout gives a hidden item no room, and showing it
+            # afterwards did not lay it out again (a tab clicked after the first showed its legend and axis
+            # over a plot of zero height).
+            plot.setVisible(plot in shown)
         for row, plot in enumerate(shown, start=1):
             layout.addItem(plot, row=row, col=0)
+        layout.layout.invalidate()
+        layout.layout.activate()
         for plot in self.plots:
-            plot.setVisible(plot in shown)
             # One at a time, the tab names the plot: its axis title would need more height than a short
             # panel has.
             plot.getAxis("left").showLabel(not self.one_at_a_time)
         self.layer_combo.setEnabled(self.weight_plot in shown)
+        if self.steps:
+            self.invalidate()  # (the plot now shown drawn over its whole range of steps)
 
     # --- data ------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -299,6 +307,10 @@ class StatsPanel(LazyPanel):
             if values.size:
                 lines = plot.getViewBox().height() / (1.8 * QFontMetrics(theme.axis_font()).height())
                 plot.getAxis("left").setTicks(log_ticks(float(values.min()), float(values.max()), int(max(2, lines))))
+        # The steps drawn, set on every plot (20-175 after a 938-step run, when they were linked).
+        lo, hi = float(x[0]), float(x[-1])
+        for plot in self.plots:
+            plot.getViewBox().setXRange(lo, max(hi, lo + 1), padding=0.02)
         name = self.layer_combo.currentText()
         if name in self.series:
             s = self.series[name]
