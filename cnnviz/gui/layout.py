@@ -410,6 +410,17 @@ class Workspace(QWidget):
         self.tabs.setTabVisible(self.tabs.indexOf(page), True)
         self.tabs.setCurrentWidget(page)
 
+    def switch_tab(self, step: int) -> None:
+        """Ctrl+Tab / Ctrl+PgDown (``step`` 1) and Ctrl+Shift+Tab / Ctrl+PgUp (-1): the next or previous
+        shown tab, round the end, wherever the focus is."""
+        tabs = self.tabs
+        shown = [i for i in range(tabs.count()) if tabs.isTabVisible(i)]
+        if not shown:
+            return
+        now = tabs.currentIndex()
+        later = [i for i in shown if (i - now) * step > 0]
+        tabs.setCurrentIndex(min(later, key=lambda i: abs(i - now)) if later else (shown[0] if step > 0 else shown[-1]))
+
     def tab_visible(self, key: str) -> bool:
         return self.tabs.isTabVisible(self.tabs.indexOf(self.tab_pages[self.tab_key_of(key)]))
 

@@ -3220,6 +3220,11 @@ am nächsten: {name}</translation>
    <translation>Das Training läuft</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/questions.py" line="54" />
+   <source>start a new run</source>
+   <translation>einen neuen Lauf starten</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/questions.py" line="62" />
    <source>Stop and go ahead</source>
    <translation>Stoppen und fortfahren</translation>
@@ -3363,6 +3368,16 @@ Training stoppen und fortfahren?</translation>
    <location filename="cnnviz/gui/shortcuts.py" line="45" />
    <source>The lesson's previous step</source>
    <translation>Der vorherige Schritt der Lektion</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="46" />
+   <source>The next tab</source>
+   <translation>Der nächste Reiter</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <source>The previous tab</source>
+   <translation>Der vorherige Reiter</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="46" />

@@ -3219,6 +3219,11 @@ nearest: {name}</source>
    <translation>学習中です</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/questions.py" line="54" />
+   <source>start a new run</source>
+   <translation>新しい学習を始める</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/questions.py" line="62" />
    <source>Stop and go ahead</source>
    <translation>停止して実行</translation>
@@ -3362,6 +3367,16 @@ Stop the run and go ahead?</source>
    <location filename="cnnviz/gui/shortcuts.py" line="45" />
    <source>The lesson's previous step</source>
    <translation>レッスンの前の段階</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="46" />
+   <source>The next tab</source>
+   <translation>次のタブ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <source>The previous tab</source>
+   <translation>前のタブ</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="46" />

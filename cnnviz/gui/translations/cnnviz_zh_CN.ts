@@ -3219,6 +3219,11 @@ nearest: {name}</source>
    <translation>正在训练</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/questions.py" line="54" />
+   <source>start a new run</source>
+   <translation>开始新的训练</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/questions.py" line="62" />
    <source>Stop and go ahead</source>
    <translation>停止并继续操作</translation>
@@ -3362,6 +3367,16 @@ Stop the run and go ahead?</source>
    <location filename="cnnviz/gui/shortcuts.py" line="45" />
    <source>The lesson's previous step</source>
    <translation>课程的上一步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="46" />
+   <source>The next tab</source>
+   <translation>下一个标签页</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <source>The previous tab</source>
+   <translation>上一个标签页</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="46" />
