@@ -120,8 +120,8 @@ def _column(orientation=Qt.Vertical) -> QSplitter:
 
 
 class Workspace(QWidget):
-    """The window's central widget: sidebar | tabs | right column, the lesson strip above them,
-    a banner and a busy notice floating over them."""
+    """The window's central widget: sidebar | tabs | right column, the lesson strip and the banner above
+    them, a busy notice floating over them."""
 
     def __init__(self, controls: QWidget, panels: dict[str, QWidget]):
         super().__init__()
@@ -178,8 +178,9 @@ class Workspace(QWidget):
             self.layout_.addWidget(self.toolbar)
             self.toolbar.hide()
         self.layout_.addWidget(self.tabs.tabBar())
+        self.banner = Banner()
+        self.layout_.addWidget(self.banner)  # (under the tab bar and the lesson strip: it moves the panels down)
         self.layout_.addWidget(self.main, 1)
-        self.banner = Banner(self, self._banner_area)
         self.busy = BusyNotice(self, self._busy_area)
 
         self.presenter = False
@@ -213,16 +214,12 @@ class Workspace(QWidget):
     def _on_user_sized(self, *_args) -> None:
         self.user_sized = True
 
-    # --- floating messages: over the tabs and the right column, below the tab bar ------------------
+    # --- the floating busy notice: over the tabs and the right column, below the tab bar -----------
     def _content_rect(self) -> QRect:
         top_left = self.tabs.mapTo(self, self.tabs.rect().topLeft())
         right = self.right if self.right.isVisible() else self.tabs
         bottom_right = right.mapTo(self, right.rect().bottomRight())
         return QRect(top_left, bottom_right)
-
-    def _banner_area(self, _host: QRect) -> QRect:
-        area = self._content_rect()
-        return QRect(area.left() + 8, area.top() + 4, area.width() - 16, area.height() // 2)
 
     def _busy_area(self, _host: QRect) -> QRect:
         area = self._content_rect()

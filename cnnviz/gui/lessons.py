@@ -244,6 +244,8 @@ class Lessons:
                 p.set_presenter(before.presenter, full_screen=before.presenter)
         self.current = self.before = None
         self.strip.hide()
+        if self.banner.isVisible() and self.banner.kind != "error":
+            self.banner.hide()  # (a warning about the lesson's run, "Training diverged", is the lesson's)
         return True
 
     def _set_view_button(self, on: bool) -> None:
