@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QHBoxLayout, Q
 from ..analysis import presets as lesson_presets
 from ..analysis.presets import PANEL_TITLES
 from .status import plain_label, plain_tooltip
-from .language import tr
+from .language import grouped, tr
 
 
 STRIP_STYLE = "QFrame#lessonStrip { background: #fffbe6; border: 1px solid #c77700; border-radius: 6px; }"
@@ -127,10 +127,10 @@ def data_note(train_used: int | None, train_total: int, test_used: int | None = 
     parts = []
     if train_used is not None and train_used < train_total:
         parts.append(tr("training on {train_used:,} of {train_total:,} images")
-                     .format(train_used=train_used, train_total=train_total))
+                     .format(train_used=grouped(train_used), train_total=grouped(train_total)))
     if test_used is not None and test_used < test_total:
         parts.append(tr("testing on {test_used:,} of {test_total:,}")
-                     .format(test_used=test_used, test_total=test_total))
+                     .format(test_used=grouped(test_used), test_total=grouped(test_total)))
     text = ", ".join(parts)
     return text[:1].upper() + text[1:] if text else ""
 

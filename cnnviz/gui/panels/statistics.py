@@ -200,8 +200,6 @@ class StatsPanel(LazyPanel):
             # panel has.
             plot.getAxis("left").showLabel(not self.one_at_a_time)
         self.layer_combo.setEnabled(self.weight_plot in shown)
-        if self.steps:
-            self.invalidate()  # (the plot now shown drawn over its whole range of steps)
 
     # --- data ------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -271,12 +269,12 @@ class StatsPanel(LazyPanel):
             text = "<br>".join(f"⚠ {f}" for f in self.findings)
             style = HINT_STYLES["warning"]
         elif len(self.history) >= 10:
-            text = ("✓ Looks healthy: each step changes the weights by about "
-                    f"{HEALTHY_UPDATE_RATIO:.0e} of their size (the green band).")
+            text = tr("✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green "
+                      "band).").format(ratio=f"{HEALTHY_UPDATE_RATIO:.0e}")
             style = HINT_STYLES["ok"]
         else:
-            text = ("Statistics arrive every few steps while training. Healthy updates change the weights by "
-                    "about 1/1000 of their size per step (the green band).")
+            text = tr("Statistics arrive every few steps while training. Healthy updates change the weights by "
+                      "about 1/1000 of their size per step (the green band).")
             style = HINT_STYLES["idle"]
         if text != self.hint_box.text():
             self.hint_box.setText(text)

@@ -35,6 +35,13 @@
    <translation>Zeit pro Schicht</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="87" />
+   <source>Per-layer forward and backward times
+appear here while training</source>
+   <translation>Vorwärts- und Rückwärtszeiten je Schicht
+erscheinen hier während des Trainings</translation>
+  </message>
+  <message>
    <location filename="cnnviz/analysis/presets.py" line="67" />
    <source>Draw and classify, class drawings</source>
    <translation>Zeichnen und erkennen, Klassenzeichnungen</translation>
@@ -2521,6 +2528,33 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Aktualisieren</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="36" />
+   <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
+   <translation>Jeder Punkt ist ein Testbild in der Farbe seiner Ziffer. Nahe Punkte: Bilder, die die letzte verborgene Schicht des Netzes als ähnlich sieht (entlang der zwei Richtungen, in denen sie sich am stärksten unterscheiden). Getrennte Wolken: Ziffern, die es auseinanderhält.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="39" />
+   <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
+   <translation>Jeder Punkt ist ein Testbild in der Farbe seiner Klasse. Nahe Punkte: Bilder, die die letzte verborgene Schicht des Netzes als ähnlich sieht (entlang der zwei Richtungen, in denen sie sich am stärksten unterscheiden). Getrennte Wolken: Klassen, die es auseinanderhält.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="42" />
+   <source>Point at a dot
+to see its image</source>
+   <translation>Zeige auf einen Punkt,
+um sein Bild zu sehen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="306" />
+   <source>latest map</source>
+   <translation>neueste Karte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="307" />
+   <source>map at step {step:,}</source>
+   <translation>Karte bei Schritt {step:,}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="73" />
    <source>Make the map again with the latest weights</source>
    <translation>Die Karte mit den neuesten Gewichten neu erstellen</translation>
@@ -2941,6 +2975,16 @@ am nächsten: {name}</translation>
    <location filename="cnnviz/gui/panels/statistics.py" line="69" />
    <source>Weight distribution of</source>
    <translation>Gewichtsverteilung von</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="274" />
+   <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
+   <translation>✓ Sieht gesund aus: Jeder Schritt ändert die Gewichte um etwa {ratio} ihrer Größe (das grüne Band).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="278" />
+   <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
+   <translation>Die Statistiken kommen während des Trainings alle paar Schritte. Gesunde Updates ändern die Gewichte pro Schritt um etwa 1/1000 ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="87" />

@@ -35,6 +35,13 @@
    <translation>層ごとの時間</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="87" />
+   <source>Per-layer forward and backward times
+appear here while training</source>
+   <translation>層ごとの順伝播と逆伝播の時間は
+学習中にここに表示されます</translation>
+  </message>
+  <message>
    <location filename="cnnviz/analysis/presets.py" line="67" />
    <source>Draw and classify, class drawings</source>
    <translation>描いて分類、クラスの手書き</translation>
@@ -2520,6 +2527,33 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>更新</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="36" />
+   <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
+   <translation>各点はテスト画像で、その数字の色で表示されます。近い点: ネットワークの最後の隠れ層が似ていると見なす画像(最も違いの大きい 2 つの方向に沿って見たもの)。離れた雲: ネットワークが見分けている数字。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="39" />
+   <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
+   <translation>各点はテスト画像で、そのクラスの色で表示されます。近い点: ネットワークの最後の隠れ層が似ていると見なす画像(最も違いの大きい 2 つの方向に沿って見たもの)。離れた雲: ネットワークが見分けているクラス。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="42" />
+   <source>Point at a dot
+to see its image</source>
+   <translation>点を指すと
+その画像が見られます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="306" />
+   <source>latest map</source>
+   <translation>最新の地図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="307" />
+   <source>map at step {step:,}</source>
+   <translation>ステップ {step:,} の地図</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="73" />
    <source>Make the map again with the latest weights</source>
    <translation>最新の重みで地図を作り直す</translation>
@@ -2940,6 +2974,16 @@ nearest: {name}</source>
    <location filename="cnnviz/gui/panels/statistics.py" line="69" />
    <source>Weight distribution of</source>
    <translation>重みの分布:</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="274" />
+   <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
+   <translation>✓ 健全です: 各ステップで重みがその大きさの約 {ratio} だけ変わります(緑の帯)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="278" />
+   <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
+   <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります(緑の帯)。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="87" />

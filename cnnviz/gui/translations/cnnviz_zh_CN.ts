@@ -35,6 +35,13 @@
    <translation>每层耗时</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="87" />
+   <source>Per-layer forward and backward times
+appear here while training</source>
+   <translation>每层的前向和反向时间
+会在训练时显示在这里</translation>
+  </message>
+  <message>
    <location filename="cnnviz/analysis/presets.py" line="67" />
    <source>Draw and classify, class drawings</source>
    <translation>手写识别、全班的手写</translation>
@@ -2520,6 +2527,33 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>更新</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="36" />
+   <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
+   <translation>每个点是一张测试图片，颜色表示它的数字。靠近的点：网络最后一个隐藏层认为相似的图片（沿着它们差别最大的两个方向来看）。分开的云团：网络能区分开的数字。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="39" />
+   <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
+   <translation>每个点是一张测试图片，颜色表示它的类别。靠近的点：网络最后一个隐藏层认为相似的图片（沿着它们差别最大的两个方向来看）。分开的云团：网络能区分开的类别。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="42" />
+   <source>Point at a dot
+to see its image</source>
+   <translation>指向一个点
+即可看到它的图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="306" />
+   <source>latest map</source>
+   <translation>最新的地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="307" />
+   <source>map at step {step:,}</source>
+   <translation>第 {step:,} 步的地图</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="73" />
    <source>Make the map again with the latest weights</source>
    <translation>用最新权重重新生成地图</translation>
@@ -2940,6 +2974,16 @@ nearest: {name}</source>
    <location filename="cnnviz/gui/panels/statistics.py" line="69" />
    <source>Weight distribution of</source>
    <translation>权重分布：</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="274" />
+   <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
+   <translation>✓ 看起来很健康：每一步权重的变化约为其大小的 {ratio}（绿色带）。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="278" />
+   <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
+   <translation>训练时每隔几步会收到统计数据。健康的更新每步使权重变化约为其大小的 1/1000（绿色带）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="87" />
