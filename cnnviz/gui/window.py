@@ -213,7 +213,14 @@ class MainWindow(QMainWindow):
         self.banner.show_message(language.restart_note(code, stored), "info", auto_hide_ms=10000)
 
     def zoom_by(self, direction: int) -> None:
-        """Ctrl+= (+1), Ctrl+- (-1): the next step of :data:`zoom.STEPS`; Ctrl+0 (0): actual size."""
+        """Ctrl+= (+1), Ctrl+- (-1): the next step of :data:`zoom.STEPS`, up to the largest at which the views
+        fit this window (it says so: past it panels overlapped and Start was clipped); Ctrl+0 (0): actual size."""
+        largest = zoom.largest_fitting(self.width(), self.height())
+        if direction > 0 and zoom.step(self.zoom_level, direction) > largest:
+            self.statusBar().showMessage(tr("Zoom {level} % is the largest at which every view fits this window "
+                                            "({width}×{height})").format(level=max(largest, self.zoom_level),
+                                                                        width=self.width(), height=self.height()), 8000)
+            return
         self.set_zoom(zoom.step(self.zoom_level, direction) if direction else zoom.ACTUAL)
 
     # --- the screen ---------------------------------------------------------------------------

@@ -1481,6 +1481,11 @@ Wiederherstellen?</translation>
    <translation>Zoom {level} %</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/window.py" line="220" />
+   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/menus.py" line="92" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>(Lektionen nicht verfügbar: {problem})</translation>

@@ -1481,6 +1481,11 @@ Restore it?</source>
    <translation>缩放 {level} %</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/window.py" line="220" />
+   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/menus.py" line="92" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>（课程不可用：{problem}）</translation>
