@@ -262,3 +262,15 @@ def play(qtbot, window, preset, menus, backends) -> None:
         assert shows_something(window, key), f"{lesson}: {key!r} shows nothing after a run"
     window.lessons.use_lesson_view(False, full_screen=False)
     window.lessons.close(ask=False)
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lesson_id)
+def test_the_fool_budget_a_lesson_states_is_the_panels(preset):
+    """"a change of a few grey levels, hard to see" beside a ±50-level speckle: the text states the budget."""
+    from cnnviz.analysis.adversarial import LEVELS
+    from cnnviz.gui.panels.fool import BUDGET
+
+    for text in preset.steps:
+        for budget, levels in re.findall(r"at most (\d+) of (\d+) grey levels", text):
+            assert (int(budget), int(levels)) == (BUDGET["bim"], LEVELS), text
+        assert "hardly see" not in text and "hard to see" not in text, text

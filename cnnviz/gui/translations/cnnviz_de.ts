@@ -3895,13 +3895,13 @@ Training stoppen und fortfahren?</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
-   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): a change of a few grey levels, hard to see, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
-   <translation>Öffne den Reiter Tricks: Das Netz liest das Testbild richtig. Lass es 8 sagen (Angreifen): eine Änderung um wenige Graustufen, kaum zu sehen, und es antwortet 8. Probiere „möglichst wenige Pixel“: Wie viele Pixel braucht es?</translation>
+   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): each pixel changes by at most 50 of 255 grey levels, a speckle that looks nothing like an 8 to us, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
+   <translation>Öffne den Reiter Tricks: Das Netz liest das Testbild richtig. Lass es 8 sagen (Angreifen): Jedes Pixel ändert sich um höchstens 50 von 255 Graustufen, ein Gesprenkel, das für uns nicht wie eine 8 aussieht, und es antwortet 8. Probiere „möglichst wenige Pixel“: Wie viele Pixel braucht es?</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
-   <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
-   <translation>Diskutiert: Das Netz hat Muster gesehen, keine Ziffern. Warum kann eine Änderung, die wir kaum sehen, es täuschen?</translation>
+   <source>Discuss: the network saw patterns, not digits. Why can a speckle that looks nothing like an 8 to us make it answer 8?</source>
+   <translation>Diskutiert: Das Netz hat Muster gesehen, keine Ziffern. Warum kann ein Gesprenkel, das für uns nicht wie eine 8 aussieht, es 8 antworten lassen?</translation>
   </message>
   <message>
    <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>

@@ -3894,13 +3894,13 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
-   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): a change of a few grey levels, hard to see, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
-   <translation>「だます」タブを開きます。ネットワークはテスト画像を正しく読んでいます。8 と答えさせましょう(攻撃): 見てもほとんど分からない数段階の灰色の変化で、8 と答えます。「最少のピクセル」も試してみましょう。何ピクセル必要でしょう?</translation>
+   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): each pixel changes by at most 50 of 255 grey levels, a speckle that looks nothing like an 8 to us, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
+   <translation>「だます」タブを開きます。ネットワークはテスト画像を正しく読んでいます。8 と答えさせましょう(攻撃): 各ピクセルは 255 段階の灰色のうち最大 50 段階だけ変わります。私たちには 8 に見えないまだら模様ですが、8 と答えます。「最少のピクセル」も試してみましょう。何ピクセル必要でしょう?</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
-   <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
-   <translation>話し合ってみましょう: ネットワークが見ていたのは数字ではなくパターンでした。ほとんど見えない変化で、なぜだまされるのでしょう?</translation>
+   <source>Discuss: the network saw patterns, not digits. Why can a speckle that looks nothing like an 8 to us make it answer 8?</source>
+   <translation>話し合ってみましょう: ネットワークが見ていたのは数字ではなくパターンでした。私たちには 8 に見えないまだら模様で、なぜ 8 と答えるのでしょう?</translation>
   </message>
   <message>
    <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>

@@ -3894,13 +3894,13 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
-   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): a change of a few grey levels, hard to see, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
-   <translation>打开“骗过”标签页：网络正确认出了测试图片。让它说 8（攻击）：只改几级灰度，几乎看不出来，它就答 8。再试试“改最少的像素”：需要改几个像素？</translation>
+   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): each pixel changes by at most 50 of 255 grey levels, a speckle that looks nothing like an 8 to us, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
+   <translation>打开“骗过”标签页：网络正确认出了测试图片。让它说 8（攻击）：每个像素最多改变 255 级灰度中的 50 级，在我们看来这片斑点一点也不像 8，它却答 8。再试试“改最少的像素”：需要改几个像素？</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
-   <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
-   <translation>讨论：网络看到的是图案，而不是数字。为什么一个我们几乎看不出的改动就能骗过它？</translation>
+   <source>Discuss: the network saw patterns, not digits. Why can a speckle that looks nothing like an 8 to us make it answer 8?</source>
+   <translation>讨论：网络看到的是图案，而不是数字。为什么一片在我们看来一点也不像 8 的斑点，能让它答 8？</translation>
   </message>
   <message>
    <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
