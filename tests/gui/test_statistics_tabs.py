@@ -62,3 +62,11 @@ def test_the_shown_plot_covers_every_step_of_the_run(qtbot, make_window):
         lo, hi = panel.plots[index].getViewBox().viewRange()[0]
         assert hi <= 200, (index, lo, hi)
     window.set_presenter(False, full_screen=False)
+
+
+def test_before_any_statistics_every_plot_reads_the_same_empty_range(qtbot, make_window):
+    """Unlinked, the empty weights plot read "-400 ... 400 step (x0.001)" under two plots reading 0 ... 1."""
+    panel = make_window().panels.statistics
+    for plot in panel.plots:
+        assert plot.getViewBox().viewRange()[0] == [0, 1]
+        assert not plot.getAxis("bottom").autoSIPrefix

@@ -106,7 +106,10 @@ class StatsPanel(LazyPanel):
         self.plot_tabs.currentChanged.connect(lambda _i: self._place_plots())
         theme.keep_tick_labels_apart(self.weight_plot)  # (the two log axes get log_ticks below)
         # (not x-linked: a plot linked to one hidden behind another tab took that one's stale range; draw()
-        # gives all three the same steps)
+        # gives all three the same steps, and before any the same empty range)
+        for plot in (self.ratio_plot, self.grad_plot, self.weight_plot):
+            plot.getAxis("bottom").enableAutoSIPrefix(False)
+            plot.getViewBox().setXRange(0, 1, padding=0)
         self.ratio_plot.setLogMode(y=True)
         self.grad_plot.setLogMode(y=True)
         # The healthy zone around 1e-3 (log axis: the item's y is log10).
@@ -219,6 +222,8 @@ class StatsPanel(LazyPanel):
         self.median_curve.setData([], [])
         for edge in self.band_edges.values():
             edge.setData([], [])
+        for plot in self.plots:
+            plot.getViewBox().setXRange(0, 1, padding=0)
         self._show_hints()
 
     def add_stats(self, event, optimizer: str | None = None) -> None:
