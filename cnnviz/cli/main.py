@@ -147,6 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
 # ----------------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
+        argv = ["gui", *argv]  # "cnnviz --language de" opens the app as "cnnviz" does (it was refused)
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (QScrollArea, QAbstractButton, QAbstractItemView, 
 
 from ..train import events as ev
 from ..translatable import N_
-from .language import tr
+from .language import grouped, tr
 
 INTERACTIVE = (QAbstractButton, QComboBox, QAbstractSpinBox, QLineEdit, QAbstractSlider, QTabBar, QAbstractItemView)
 """What a user operates (check boxes and radio buttons are buttons). Scroll bars are left to their
@@ -212,7 +212,7 @@ def milestone(event, previous_state=None) -> tuple[str, bool] | None:
         return None
     if isinstance(event, ev.EvaluationFinished):
         return tr("Test accuracy {percent} % at step {step}").format(
-            percent=f"{100 * event.test_accuracy:.1f}", step=f"{event.step:,}"), False
+            percent=f"{100 * event.test_accuracy:.1f}", step=f"{grouped(event.step):,}"), False
     if isinstance(event, ev.Diverged):
         return tr("Training diverged: {message}").format(message=event.message.text(tr)), True
     if isinstance(event, ev.RunFinished):

@@ -15,7 +15,7 @@ from ..analysis.drawings import FINETUNE_MNIST_SAMPLES, finetune_dataset
 from ..data.drawing import ImageError, load_digit_picture, preprocess_digit
 from ..data.limits import shorten
 from .jobs import Job, run_in_background
-from .language import tr
+from .language import grouped, tr
 from .panels.registry import DRAWING, tell
 
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.gif *.tif *.tiff *.webp);;All files (*)"
@@ -185,5 +185,5 @@ class DrawingPad(QObject):
         drawings.began_finetune(before)
         mnist = min(FINETUNE_MNIST_SAMPLES, len(state.dataset.train_labels))
         banner.show_message(
-            tr("{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).").format(label=label, count=len(dataset.train_labels), mnist=mnist), "info", auto_hide_ms=15000)
+            tr("{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).").format(label=label, count=grouped(len(dataset.train_labels)), mnist=grouped(mnist)), "info", auto_hide_ms=15000)
         return True

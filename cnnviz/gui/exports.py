@@ -7,8 +7,10 @@ returns True or False; nothing here raises into Qt.
 from __future__ import annotations
 
 import traceback
+from pathlib import Path
 
 import numpy as np
+from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog
 
 from ..analysis import report, report_inside
@@ -38,6 +40,8 @@ class Exports:
     def __init__(self, state, controls, panels, banner, window):
         self.state, self.controls, self.panels, self.banner = state, controls, panels, banner
         self.window = window
+        self.last_folder: str | None = None
+        """The folder the last export dialog wrote to (the next one opens there)."""
 
     # --- PNG ----------------------------------------------------------------------------------
     def export_panel_png(self, key: str, path: str) -> bool:
@@ -55,9 +59,10 @@ class Exports:
         return True
 
     def export_panel_dialog(self, key: str) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export panel as PNG"), f"cnnviz-{key}.png",
-                                              "PNG image (*.png)")
+        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export panel as PNG"),
+                                              self.suggested(f"cnnviz-{key}.png"), "PNG image (*.png)")
         if path:
+            self.remember_folder(path)
             self.export_panel_png(key, path)
 
     # --- the run ----------------------------------------------------------------------------
@@ -164,21 +169,38 @@ class Exports:
         return self._export("report", write)
 
     # --- dialogs ----------------------------------------------------------------------------
-    def export_metrics_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export metrics"), "cnnviz-metrics.csv", "CSV (*.csv)")
+    def suggested(self, name: str) -> str:
+        """Where an export dialog opens: the folder the last export went to, else the user's documents folder
+        (it opened in the working folder: wherever the app happened to be started), with ``name``."""
+        folder = self.last_folder or QStandardPaths.writableLocation(
+            QStandardPaths.DocumentsLocation) or str(Path.home())
+        return str(Path(folder) / name)
+
+    def remember_folder(self, path: str) -> None:
         if path:
+            self.last_folder = str(Path(path).parent)
+
+    def export_metrics_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export metrics"), self.suggested("cnnviz-metrics.csv"),
+                                              "CSV (*.csv)")
+        if path:
+            self.remember_folder(path)
             self.export_metrics_csv(path)
 
     def export_timings_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export per-layer timings"), "cnnviz-timings.csv",
+        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export per-layer timings"),
+                                              self.suggested("cnnviz-timings.csv"),
                                               "CSV (*.csv)")
         if path:
+            self.remember_folder(path)
             self.export_timings_csv(path)
 
     def export_report_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export HTML report"), "cnnviz-report.html",
+        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export HTML report"),
+                                              self.suggested("cnnviz-report.html"),
                                               "HTML (*.html)")
         if path:
+            self.remember_folder(path)
             if not path.lower().endswith((".html", ".htm")):
                 path += ".html"
             self.export_html_report(path)

@@ -161,6 +161,23 @@ def tr(text: str, disambiguation: str | None = None) -> str:
     return QCoreApplication.translate(CONTEXT, text, disambiguation)
 
 
+class Grouped(int):
+    """A whole number that groups its thousands the way the GUI's language does where a message template
+    says ``{count:,}`` (German "2.000", not "2,000"): :func:`grouped` makes one."""
+
+    def __format__(self, spec: str) -> str:
+        if spec == ",":
+            from PySide6.QtCore import QLocale
+
+            return QLocale(current()).toString(int(self))
+        return super().__format__(spec)
+
+
+def grouped(value) -> Grouped:
+    """``value`` for a ``{name:,}`` field of a message shown in the GUI (Qt's locale of the GUI's language)."""
+    return Grouped(int(value))
+
+
 RESTART_NOTES = {
     "en": ("The app will be in English from its next start.", "English could not be stored as your choice."),
     "de": ("Beim nächsten Start ist die App auf Deutsch.", "Deutsch konnte nicht als Auswahl gespeichert werden."),

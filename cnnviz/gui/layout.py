@@ -120,8 +120,8 @@ def _column(orientation=Qt.Vertical) -> QSplitter:
 
 
 class Workspace(QWidget):
-    """The window's central widget: sidebar | tabs | right column, the lesson strip above them,
-    a banner and a busy notice floating over them."""
+    """The window's central widget: sidebar | tabs | right column, the lesson strip and the banner above
+    them, a busy notice floating over them."""
 
     def __init__(self, controls: QWidget, panels: dict[str, QWidget]):
         super().__init__()
@@ -178,8 +178,9 @@ class Workspace(QWidget):
             self.layout_.addWidget(self.toolbar)
             self.toolbar.hide()
         self.layout_.addWidget(self.tabs.tabBar())
+        self.banner = Banner()
+        self.layout_.addWidget(self.banner)  # (under the tab bar and the lesson strip: it moves the panels down)
         self.layout_.addWidget(self.main, 1)
-        self.banner = Banner(self, self._banner_area)
         self.busy = BusyNotice(self, self._busy_area)
 
         self.presenter = False
@@ -213,16 +214,12 @@ class Workspace(QWidget):
     def _on_user_sized(self, *_args) -> None:
         self.user_sized = True
 
-    # --- floating messages: over the tabs and the right column, below the tab bar ------------------
+    # --- the floating busy notice: over the tabs and the right column, below the tab bar -----------
     def _content_rect(self) -> QRect:
         top_left = self.tabs.mapTo(self, self.tabs.rect().topLeft())
         right = self.right if self.right.isVisible() else self.tabs
         bottom_right = right.mapTo(self, right.rect().bottomRight())
         return QRect(top_left, bottom_right)
-
-    def _banner_area(self, _host: QRect) -> QRect:
-        area = self._content_rect()
-        return QRect(area.left() + 8, area.top() + 4, area.width() - 16, area.height() // 2)
 
     def _busy_area(self, _host: QRect) -> QRect:
         area = self._content_rect()
@@ -413,6 +410,17 @@ class Workspace(QWidget):
         page = self.tab_pages[self.tab_key_of(key)]
         self.tabs.setTabVisible(self.tabs.indexOf(page), True)
         self.tabs.setCurrentWidget(page)
+
+    def switch_tab(self, step: int) -> None:
+        """Ctrl+Tab / Ctrl+PgDown (``step`` 1) and Ctrl+Shift+Tab / Ctrl+PgUp (-1): the next or previous
+        shown tab, round the end, wherever the focus is."""
+        tabs = self.tabs
+        shown = [i for i in range(tabs.count()) if tabs.isTabVisible(i)]
+        if not shown:
+            return
+        now = tabs.currentIndex()
+        later = [i for i in shown if (i - now) * step > 0]
+        tabs.setCurrentIndex(min(later, key=lambda i: abs(i - now)) if later else (shown[0] if step > 0 else shown[-1]))
 
     def tab_visible(self, key: str) -> bool:
         return self.tabs.isTabVisible(self.tabs.indexOf(self.tab_pages[self.tab_key_of(key)]))

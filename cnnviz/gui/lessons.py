@@ -22,7 +22,7 @@ from ..analysis.presets import PANEL_TITLES
 from ..app.comparison import KeptRun
 from ..app.run import Run
 from .status import plain_label, plain_tooltip
-from .language import tr
+from .language import grouped, tr
 
 if TYPE_CHECKING:
     from ..app.state import AppState
@@ -257,6 +257,8 @@ class Lessons:
                 p.set_presenter(before.presenter, full_screen=before.presenter)
         self.current = self.before = None
         self.strip.hide()
+        if self.banner.isVisible() and self.banner.kind != "error":
+            self.banner.hide()  # (a warning about the lesson's run, "Training diverged", is the lesson's)
         return True
 
     def _set_view_button(self, on: bool) -> None:

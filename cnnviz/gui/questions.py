@@ -13,6 +13,7 @@ import time
 from PySide6.QtCore import QEventLoop, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from ..app import comparison
 from ..app.state import AppState
 from ..train.events import RunPhase
 from .language import tr
@@ -38,6 +39,19 @@ class RunQuestions:
         if not go_ahead and resume and self.session.active:
             self.session.trainer.resume()
         return go_ahead
+
+    def confirm_new_run(self) -> bool:
+        """Before Start, Space or S begin a new run (none is going on): a trained model that is neither saved
+        nor kept for comparison is not replaced without Save / Discard / Cancel (Space on a focused button
+        and S on a finished run replaced a 98 % model silently). True to go ahead."""
+        if self.session.active:
+            return True  # (resume, pause or one more step of the run going on)
+        kept, run = self.state.kept, self.state.run
+        if kept is not None and kept.source == "this session" and kept.curves:
+            now = comparison.curves_of(run)
+            if now and now.last_epoch == kept.curves.last_epoch and len(now.train) == len(kept.curves.train):
+                return True  # K kept this very run: it stays on the plots beside the new one
+        return self.checkpoints.ask_before_discard(tr("you {action}").format(action=tr("start a new run")))
 
     def pause_for_question(self) -> bool:
         """Pause a running run and wait (user input held back) until the paused state has arrived, at most

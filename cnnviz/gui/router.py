@@ -24,6 +24,10 @@ CURVES_HZ = 5
 """The curves redraw at most this often (painting them is the costliest thing here)."""
 
 
+DIVERGED = "diverged"
+"""The banner's topic while it says the training diverged."""
+
+
 def format_eta(seconds: float | None) -> str:
     if seconds is None or not math.isfinite(seconds):
         return "–"
@@ -121,6 +125,8 @@ class EventRouter(QObject):
         else:
             self.state.set_phase(event.state)
             self.status.show(state=event.state)
+            if event.state == ev.RunPhase.RUNNING:
+                self.banner.hide_topic(DIVERGED)  # it trains again: the advice (lr "now 0.5") is history
             if event.state != ev.RunPhase.RUNNING:
                 self.status.show_stopped()  # paused: the ETA and images/s stop too
         self.runs.update_buttons()
@@ -148,6 +154,8 @@ class EventRouter(QObject):
         text = ", ".join(f"{k.replace('batch_size', 'batch')} {v:g}" if isinstance(v, float) else f"{k} {v}"
                          for k, v in event.changes.items())
         self.panels.curves.add_marker(event.epoch, text, theme.HYPER_MARK)
+        if "lr" in event.changes:
+            self.banner.hide_topic(DIVERGED)  # ("Lower the learning rate (now 0.5)": no longer now)
 
     @handle.register
     def _warmup_started(self, event: ev.WarmupStarted) -> None:
@@ -161,7 +169,8 @@ class EventRouter(QObject):
 
     @handle.register
     def _diverged(self, event: ev.Diverged) -> None:
-        self.banner.show_message(tr("Training diverged: {message}").format(message=event.message.text(tr)), "warning")
+        self.banner.show_message(tr("Training diverged: {message}").format(message=event.message.text(tr)), "warning",
+                                 topic=DIVERGED)
 
     @handle.register
     def _error(self, event: ev.TrainerError) -> None:

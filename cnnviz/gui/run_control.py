@@ -18,7 +18,7 @@ from ..backends import registry as backends
 from ..backends.blas_threads import share_cores_with
 from ..train.events import RunPhase
 from .panels import registry
-from .language import tr
+from .language import grouped, tr
 
 if TYPE_CHECKING:
     from .checkpoints import Checkpoints
@@ -35,10 +35,10 @@ def data_note(train_used: int | None, train_total: int, test_used: int | None = 
     parts = []
     if train_used is not None and train_used < train_total:
         parts.append(tr("training on {train_used:,} of {train_total:,} images")
-                     .format(train_used=train_used, train_total=train_total))
+                     .format(train_used=grouped(train_used), train_total=grouped(train_total)))
     if test_used is not None and test_used < test_total:
         parts.append(tr("testing on {test_used:,} of {test_total:,}")
-                     .format(test_used=test_used, test_total=test_total))
+                     .format(test_used=grouped(test_used), test_total=grouped(test_total)))
     text = ", ".join(parts)
     return text[:1].upper() + text[1:] if text else ""
 

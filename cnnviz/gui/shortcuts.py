@@ -18,8 +18,8 @@ from typing import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QAbstractSpinBox, QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QAbstractButton, QAbstractSpinBox, QDialog, QDialogButtonBox, QLabel, QLineEdit,
+                               QTabBar, QVBoxLayout, QWidget)
 
 from ..translatable import N_
 from .language import tr
@@ -43,6 +43,8 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("next_test_image", ("Right",), N_("The next test image (feature maps, Why?)")),
     Shortcut("lesson_next", ("PgDown", "N"), N_("The lesson's next step")),
     Shortcut("lesson_back", ("PgUp", "B"), N_("The lesson's previous step")),
+    Shortcut("next_tab", ("Ctrl+Tab", "Ctrl+PgDown"), N_("The next tab")),
+    Shortcut("previous_tab", ("Ctrl+Shift+Tab", "Ctrl+PgUp"), N_("The previous tab")),
     Shortcut("keep_for_comparison", ("K",), N_("Keep this run for comparison (the next run is drawn over it)")),
     Shortcut("presenter", ("F5",), N_("Presenter mode on or off")),
     Shortcut("full_screen", ("F11",), N_("Full screen on or off")),
@@ -100,8 +102,10 @@ def install(window: QWidget, targets: dict[str, Callable[[], object] | QAction])
 
 def _with_shifted(keys: tuple[str, ...]) -> list[str]:
     """``keys`` and, for a punctuation key typed with Shift ("?"), the same with Shift held: keyboards
-    report "?" with the Shift modifier, which not every platform's shortcut matching drops."""
+    report "?" with the Shift modifier, which not every platform's shortcut matching drops; Shift+Tab
+    arrives as Shift+Backtab."""
     extra = [f"Shift+{key}" for key in keys if len(key) == 1 and not key.isalnum() and key != " "]
+    extra += [key.replace("Shift+Tab", "Shift+Backtab") for key in keys if "Shift+Tab" in key]
     return [*keys, *extra]
 
 
@@ -135,8 +139,10 @@ class TypingGuard(QObject):
         """id(field) -> its text when it got the focus (Escape puts it back)."""
 
     def watch(self, root: QWidget) -> None:
-        """Guard every line edit and spin box under ``root`` (call again for fields made later)."""
-        for widget in [*root.findChildren(QLineEdit), *root.findChildren(QAbstractSpinBox)]:
+        """Guard every line edit and spin box under ``root``, and let its buttons and tab bars take their own
+        keys (call again for widgets made later)."""
+        for widget in [*root.findChildren(QLineEdit), *root.findChildren(QAbstractSpinBox),
+                       *root.findChildren(QAbstractButton), *root.findChildren(QTabBar)]:
             if isinstance(widget, QLineEdit) and isinstance(widget.parentWidget(), QAbstractSpinBox):
                 continue  # its spin box gets the keys
             widget.removeEventFilter(self)
@@ -148,6 +154,8 @@ class TypingGuard(QObject):
 
     def eventFilter(self, watched, event) -> bool:
         kind = event.type()
+        if isinstance(watched, (QAbstractButton, QTabBar)):
+            return self._own_keys(watched, event)
         if kind == QEvent.FocusIn:
             self.before[id(watched)] = self._text(watched)
         elif kind == QEvent.ShortcutOverride and not is_text_field(watched):
@@ -167,6 +175,29 @@ class TypingGuard(QObject):
                 self.leave()
                 return True
         return False
+
+    @staticmethod
+    def _own_keys(widget, event) -> bool:
+        """A focused button takes Space and Return (it is pressed, as everywhere else: Space started or
+        paused the run instead, and Return did nothing); a focused tab bar takes the arrows (they moved the
+        test image behind it)."""
+        kind = event.type()
+        if kind not in (QEvent.ShortcutOverride, QEvent.KeyPress) or event.modifiers() & ~Qt.KeypadModifier:
+            return False
+        key = event.key()
+        if isinstance(widget, QTabBar):
+            own = key in (Qt.Key_Left, Qt.Key_Right)
+        else:
+            own = key in (Qt.Key_Space, Qt.Key_Return, Qt.Key_Enter) and widget.isEnabled()
+        if not own:
+            return False
+        if kind == QEvent.ShortcutOverride:
+            event.accept()  # the widget's, not the window's shortcut
+            return True
+        if isinstance(widget, QAbstractButton) and key in (Qt.Key_Return, Qt.Key_Enter):
+            widget.animateClick()
+            return True
+        return False  # Space on a button, arrows on a tab bar: Qt's own handling
 
     @staticmethod
     def _text(widget) -> str:

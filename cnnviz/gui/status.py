@@ -76,8 +76,9 @@ class Floating(QFrame):
         self.reposition()
 
 
-class Banner(Floating):
-    """A closable message over the top of the panels (errors never need a dialog)."""
+class Banner(QFrame):
+    """A closable message above the panels, in the layout (errors never need a dialog): floating over them,
+    a warning covered the legends, the plots' tops and the comparison's A | B line."""
 
     STYLES = {
         "error": ("#fde7e9", "#b3261e", "#8c1d18"),
@@ -85,9 +86,10 @@ class Banner(Floating):
         "info": ("#e8f0fe", "#1f6feb", "#0b3d91"),
     }
 
-    def __init__(self, host: QWidget, place):
-        super().__init__(host, place)
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
         self.setObjectName("banner")
+        self.hide()
         row = QHBoxLayout(self)
         row.setContentsMargins(12, 6, 6, 6)
         self.label = plain_label()
@@ -101,6 +103,7 @@ class Banner(Floating):
         self.close_button.clicked.connect(self.hide)
         row.addWidget(self.close_button, 0, Qt.AlignTop)
         self.kind = "info"
+        self.topic = ""
         self._hide_timer = QTimer(self)
         self._hide_timer.setSingleShot(True)
         self._hide_timer.timeout.connect(self.hide)
@@ -114,7 +117,11 @@ class Banner(Floating):
         text = self.label.heightForWidth(text_width)
         return max(text, self.close_button.sizeHint().height()) + margins.top() + margins.bottom()
 
-    def show_message(self, text: str, kind: str = "info", details: str = "", auto_hide_ms: int = 0) -> None:
+    def show_message(self, text: str, kind: str = "info", details: str = "", auto_hide_ms: int = 0,
+                     topic: str = "") -> None:
+        """``topic`` names what the message is about (``"diverged"``), so that it goes when that is over
+        (:meth:`hide_topic`)."""
+        self.topic = topic
         background, border, colour = self.STYLES.get(kind, self.STYLES["info"])
         self.setStyleSheet(f"QFrame#banner {{ background: {background}; border: 1px solid {border}; "
                            f"border-radius: 6px; }}"
@@ -123,11 +130,15 @@ class Banner(Floating):
         self.label.setText(text)
         self.setToolTip(plain_tooltip(details[-3000:]) if details else "")
         self.show()
-        self.reposition()
         if auto_hide_ms:
             self._hide_timer.start(auto_hide_ms)
         else:
             self._hide_timer.stop()
+
+    def hide_topic(self, topic: str) -> None:
+        """Hide the message if it is about ``topic`` (a divergence once the run trains again)."""
+        if self.isVisible() and self.topic == topic:
+            self.hide()
 
     def show_notice(self, text: str, kind: str) -> None:
         """A panel's message: errors stay, everything else hides after a while."""

@@ -153,11 +153,12 @@ class MainWindow(QMainWindow):
         takes it there too)."""
         lessons, menus = self.lessons, self.menus
         self.shortcuts = shortcuts.install(self, {
-            "start_or_pause": self.runs.start_or_pause, "step": self.step,
+            "start_or_pause": self.start_or_pause, "step": self.step,
             "clear_drawing": self.panels.classify.clear_drawing, "open_image": menus.open_image_action,
             "previous_test_image": lambda: self.step_test_image(-1),
             "next_test_image": lambda: self.step_test_image(+1),
             "lesson_next": lessons.next_step, "lesson_back": lessons.previous_step,
+            "next_tab": lambda: self.workspace.switch_tab(1), "previous_tab": lambda: self.workspace.switch_tab(-1),
             "presenter": menus.presenter_action, "full_screen": menus.fullscreen_action,
             "help": self.show_keys, "keep_for_comparison": self.comparison.keep_current,
             "zoom_in": menus.zoom_in_action, "zoom_out": menus.zoom_out_action, "zoom_reset": menus.zoom_reset_action,
@@ -216,7 +217,14 @@ class MainWindow(QMainWindow):
         self.banner.show_message(language.restart_note(code, stored), "info", auto_hide_ms=10000)
 
     def zoom_by(self, direction: int) -> None:
-        """Ctrl+= (+1), Ctrl+- (-1): the next step of :data:`zoom.STEPS`; Ctrl+0 (0): actual size."""
+        """Ctrl+= (+1), Ctrl+- (-1): the next step of :data:`zoom.STEPS`, up to the largest at which the views
+        fit this window (it says so: past it panels overlapped and Start was clipped); Ctrl+0 (0): actual size."""
+        largest = zoom.largest_fitting(self.width(), self.height())
+        if direction > 0 and zoom.step(self.zoom_level, direction) > largest:
+            self.statusBar().showMessage(tr("Zoom {level} % is the largest at which every view fits this window "
+                                            "({width}×{height})").format(level=max(largest, self.zoom_level),
+                                                                        width=self.width(), height=self.height()), 8000)
+            return
         self.set_zoom(zoom.step(self.zoom_level, direction) if direction else zoom.ACTUAL)
 
     # --- the screen ---------------------------------------------------------------------------
@@ -233,13 +241,19 @@ class MainWindow(QMainWindow):
 
     # --- the run's intents (tests and the command line's developer modes call these) ----------------
     def start(self) -> None:
-        self.runs.start()
+        if self.questions.confirm_new_run():
+            self.runs.start()
+
+    def start_or_pause(self) -> None:
+        if self.questions.confirm_new_run():
+            self.runs.start_or_pause()
 
     def toggle_pause(self) -> None:
         self.runs.toggle_pause()
 
     def step(self) -> None:
-        self.runs.step()
+        if self.questions.confirm_new_run():
+            self.runs.step()
 
     def reset(self) -> None:
         self.runs.reset()

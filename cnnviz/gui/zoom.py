@@ -132,6 +132,22 @@ def step(level: int, direction: int) -> int:
     return next((s for s in reversed(STEPS) if s < level), min(level, STEPS[0]))
 
 
+FITS = ((1024, 125), (768, 150))
+"""(screen side, the largest level at which every view fits it) for the width and the height: measured
+with ``cnnviz gui --check-layout --size 1024x768 --zoom N --presenter`` (2026-11-28: at 125 % presenter
+mode lists no problem and normal mode only a tab bar that scrolls, 1,067 of 1,008 px; at 150 % the tab bar
+scrolls in both modes; at 200 % panels lie outside the window or overlap, Start, Pause and the learning
+rate are clipped); 1366x768 fits at 150 % (docs/classroom.md)."""
+
+
+def largest_fitting(width: int, height: int) -> int:
+    """The largest level of :data:`STEPS` at which the window's views fit a window of this size (never
+    under 100 %: actual size is always offered)."""
+    (full_width, at_width), (full_height, at_height) = FITS
+    limit = min(at_width * width / full_width, at_height * height / full_height)
+    return max([s for s in STEPS if s <= limit + 1e-9] + [ACTUAL])
+
+
 def text(level: int) -> str:
     """What the View menu and the status bar say (English: the window shows it translated)."""
     return f"Zoom {level} %"

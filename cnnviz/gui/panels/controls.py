@@ -13,7 +13,7 @@ from ...nn.layers import SpecError
 from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential, preset_name
 from ...nn.optim import OPTIMIZERS, SCHEDULES
 from ..shortcuts import key_text
-from ..language import tr
+from ..language import grouped, tr
 from ..status import plain_tooltip
 from . import sidebar_groups
 from .sidebar_groups import LR_SPIN_PX, lr_from_slider, slider_from_lr
@@ -401,7 +401,7 @@ class ControlsPanel(QWidget):
 
     def describe_parameters(self, count: int) -> None:
         if self.spec_message.objectName() == "hint":
-            self.spec_message.setText(tr("{count} trainable parameters").format(count=f"{count:,}"))
+            self.spec_message.setText(tr("{count} trainable parameters").format(count=f"{grouped(count):,}"))
 
     # --- hyperparameters -----------------------------------------------------------------
     def set_lr(self, lr: float, from_slider: bool = False, from_spin: bool = False) -> None:

@@ -26,7 +26,7 @@ from ...nn.model import Sequential
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from .common import Cancelled, FlowLayout, JobPanel, row_of
-from ..language import tr
+from ..language import grouped, tr
 from ...translatable import N_, Phrase, in_language
 
 TEST_IMAGES = 2000
@@ -423,4 +423,4 @@ class FiltersPanel(JobPanel):
             text = tr("Each filter: the 9 of the first {count} test images that excite it most, orange: the patch "
                       "its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} "
                       "steps of blurred gradient ascent. Click one to see it bigger.")
-        self.caption.setText(text.format(count=f"{count:,}", steps=steps))
+        self.caption.setText(text.format(count=f"{grouped(count):,}", steps=steps))

@@ -28,7 +28,7 @@ from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from ...translatable import N_
 from .common import DrawingOrTestImage, InputSource, JobPanel, image_view, row_of
-from ..language import tr
+from ..language import grouped, tr
 
 WAYS = ((N_("a little everywhere"), "bim"), (N_("the fewest pixels"), "pixels"))
 """The attack's modes, in the student's words (shown translated)."""
@@ -236,9 +236,9 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         if first:
             self.invalidate()
         elif self.result is not None and self.result["step"] != step:
-            self.attack_button.setText(tr("Attack (step {step:,})").format(step=step))
+            self.attack_button.setText(tr("Attack (step {step:,})").format(step=grouped(step)))
             self.attack_button.setToolTip(tr("Attack again with the weights of step {step:,} (the result shown used step {result:,})")
-                                          .format(step=step, result=self.result['step']))
+                                          .format(step=grouped(step), result=grouped(self.result['step'])))
 
     def forget(self) -> None:
         """Other weights: what was shown fooled the old ones."""
@@ -296,7 +296,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         target, levels = max(0, self.target_combo.currentIndex()), self.budget_spin.value()  # item i: digit i
         self.source_label.setText(source.say(tr("Attacking your drawing with the weights of step {step:,}…"),
                                              tr("Attacking test image #{index} (true label {label}) with the "
-                                                "weights of step {step:,}…"), step=step))
+                                                "weights of step {step:,}…"), step=grouped(step)))
         self.source_label.setToolTip("")
         self.job = run_in_background(attack, spec, weights, step, np.array(image, dtype=np.float32), target,
                                      levels, self.way_combo.currentData(), source)
@@ -343,7 +343,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         self.verdict_label.setText(verdict(result, shown["levels"]))
         self.source_label.setText(shown["what"].say(tr("Your drawing · weights of step {step}"),
                                                     tr("Test image #{index} (true label {label}) · weights of step {step}"),
-                                                    step=f"{shown['step']:,}"))
+                                                    step=f"{grouped(shown['step']):,}"))
         self.source_label.setToolTip("")
         self.attack_button.setText(tr("Attack"))
         self.attack_button.setToolTip(tr("Attack now, with the latest weights"))

@@ -21,7 +21,8 @@ from ...analysis.embedding import SUBSET, Embedding, features_of, map_images, ma
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from .common import Cancelled, JobPanel, image_view, row_of
-from ..language import tr
+from ..language import grouped, tr
+from ...translatable import N_
 
 MAX_HISTORY = 120
 """The maps of a run kept for going back (each is 2,000 points, their labels and the projection: about 100 kB)."""
@@ -32,10 +33,13 @@ DOT_PEN = pg.mkPen(0, 0, 0, 90, width=1)
 """A faint dark rim: the light classes (yellow 7, grey 9) stay visible on the white page."""
 LABEL_POINT_SIZE = theme.TITLE_POINT_SIZE + 5
 """The digits written at the class centres: readable from the back of a classroom."""
-EXPLANATION = ("Each dot is a test image in its {kind}'s colour. Close dots: images the network's last hidden "
-               "layer sees as alike (seen along the two directions in which they differ most). Separate clouds: "
-               "{kinds} it tells apart.")
-POINT_AT_A_DOT = "Point at a dot\nto see its image"
+EXPLANATION = N_("Each dot is a test image in its digit's colour. Close dots: images the network's last hidden "
+                 "layer sees as alike (seen along the two directions in which they differ most). Separate clouds: "
+                 "digits it tells apart.")
+EXPLANATION_CLASSES = N_("Each dot is a test image in its class's colour. Close dots: images the network's last "
+                         "hidden layer sees as alike (seen along the two directions in which they differ most). "
+                         "Separate clouds: classes it tells apart.")
+POINT_AT_A_DOT = N_("Point at a dot\nto see its image")
 PICKED_SIZE = 112
 """The side of the test image shown for a hovered or clicked dot, in pixels."""
 
@@ -125,7 +129,7 @@ class EmbeddingPanel(JobPanel):
                                tr("The test image of the dot under the pointer or last clicked"))
         self.picked_view, self.picked_item = image_view(theme.GREY_LUT, (0.0, 1.0))
         self.picked_graphics.addItem(self.picked_view)
-        self.picked_label = QLabel(POINT_AT_A_DOT)
+        self.picked_label = QLabel(tr(POINT_AT_A_DOT))
         column.addWidget(self.picked_graphics, 0, Qt.AlignHCenter)
         column.addWidget(self.picked_label)
         self.star_note = QLabel("")
@@ -134,7 +138,7 @@ class EmbeddingPanel(JobPanel):
         row.addWidget(side)
         self.body.addLayout(row, 1)
 
-        self.explain_label = QLabel(EXPLANATION.format(kind="digit", kinds="digits"))
+        self.explain_label = QLabel(tr(EXPLANATION))
         self.explain_label.setObjectName("hint")
         self.explain_label.setWordWrap(True)
         self.explain_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
@@ -171,8 +175,7 @@ class EmbeddingPanel(JobPanel):
         self.forget()
         self.dataset = dataset
         self.subset = None
-        self.explain_label.setText(EXPLANATION.format(kind="digit", kinds="digits") if self.digits
-                                   else EXPLANATION.format(kind="class", kinds="classes"))
+        self.explain_label.setText(tr(EXPLANATION if self.digits else EXPLANATION_CLASSES))
         self.invalidate()
 
     def set_weights(self, spec: str, weights: dict, step: int) -> None:
@@ -209,7 +212,7 @@ class EmbeddingPanel(JobPanel):
         self.star.clear()
         self.star_note.setText("")
         self.picked_item.clear()
-        self.picked_label.setText(POINT_AT_A_DOT)
+        self.picked_label.setText(tr(POINT_AT_A_DOT))
         self.source_label.setText("")
         self.source_label.setToolTip("")
         self.update_button.setText(tr("Update"))
@@ -240,7 +243,7 @@ class EmbeddingPanel(JobPanel):
         spec, weights, step = self.model_source
         images, labels, indices = self.subset
         self.source_label.setText(tr("Placing {count:,} test images with the weights of step {step}…")
-                                  .format(count=len(labels), step=step))
+                                  .format(count=grouped(len(labels)), step=step))
         self.source_label.setToolTip("")
         self._stopping = stopping = threading.Event()
 
@@ -300,7 +303,8 @@ class EmbeddingPanel(JobPanel):
     def _label_history(self) -> None:
         shown = self.shown
         self.history_label.setText("" if shown is None else
-                                   ("latest map" if shown is self.result else f"map at step {shown.step:,}"))
+                                   (tr("latest map") if shown is self.result else
+                                    tr("map at step {step:,}").format(step=grouped(shown.step))))
 
     def show_history(self, index: int) -> None:
         """The map made ``index``-th in this run (the slider); the last one is the latest."""
@@ -356,7 +360,7 @@ class EmbeddingPanel(JobPanel):
         right = float((embedding.predictions == embedding.labels).mean())
         self.source_label.setText(
             tr("{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread")
-            .format(count=len(embedding.labels), step=embedding.step, right=100 * right, explained=100 * embedding.explained))
+            .format(count=grouped(len(embedding.labels)), step=grouped(embedding.step), right=100 * right, explained=100 * embedding.explained))
         self.update_button.setText(tr("Update"))
         if self.picked is not None:
             self.show_picked(self.picked)

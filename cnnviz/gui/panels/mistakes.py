@@ -13,7 +13,7 @@ from ...analysis.confusion import cell_examples, confusion_matrix, most_confused
 from .. import accessibility, palette, theme
 from .common import LazyPanel
 from .gallery import Gallery
-from ..language import tr
+from ..language import grouped, tr
 
 GALLERY_LIMIT = 40
 CORRECT_RGB = np.array(palette.CORRECT_RGB, np.float64)
@@ -203,9 +203,9 @@ class ConfusionPanel(LazyPanel):
         self.plot.setRange(xRange=(0, n), yRange=(0, n), padding=0.0)
         self.summary_label.setText(
             tr("Test accuracy <b>{test_accuracy:.1f}%</b> on {samples:,} test images at step {step:,}. Left: how often each digit is read right.")
-            .format(test_accuracy=100 * e.test_accuracy, samples=e.samples, step=e.step))
+            .format(test_accuracy=100 * e.test_accuracy, samples=grouped(e.samples), step=grouped(e.step)))
         pairs = most_confused_pairs(self.matrix, 4)
-        accuracy = dict(percent=f"{100 * e.test_accuracy:.1f}", step=f"{e.step:,}")
+        accuracy = dict(percent=f"{100 * e.test_accuracy:.1f}", step=f"{grouped(e.step):,}")
         self.graphics.setAccessibleDescription(
             tr("Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.").format(
                 pairs=tr(", ").join(tr("{truth} taken for {answer} {count} times").format(
@@ -270,7 +270,7 @@ class ConfusionPanel(LazyPanel):
         self.worst_gallery.show_images(self._images(indices), indices, captions, borders, tips)
         wrong = int((np.asarray(e.labels) != np.asarray(e.predictions)).sum())
         self.worst_label.setText(tr("Surest mistakes: {wrong} wrong of {samples:,}; the most confident first")
-                                 .format(wrong=wrong, samples=e.samples))
+                                 .format(wrong=wrong, samples=grouped(e.samples)))
 
     def select_cell(self, true: int, predicted: int) -> np.ndarray:
         """Fill the cell gallery with the images of class ``true`` predicted as ``predicted``."""

@@ -105,8 +105,11 @@ class StatsPanel(LazyPanel):
         self.one_at_a_time = False
         self.plot_tabs.currentChanged.connect(lambda _i: self._place_plots())
         theme.keep_tick_labels_apart(self.weight_plot)  # (the two log axes get log_ticks below)
-        self.grad_plot.setXLink(self.ratio_plot)
-        self.weight_plot.setXLink(self.ratio_plot)
+        # (not x-linked: a plot linked to one hidden behind another tab took that one's stale range; draw()
+        # gives all three the same steps, and before any the same empty range)
+        for plot in (self.ratio_plot, self.grad_plot, self.weight_plot):
+            plot.getAxis("bottom").enableAutoSIPrefix(False)
+            plot.getViewBox().setXRange(0, 1, padding=0)
         self.ratio_plot.setLogMode(y=True)
         self.grad_plot.setLogMode(y=True)
         # The healthy zone around 1e-3 (log axis: the item's y is log10).
@@ -186,10 +189,16 @@ class StatsPanel(LazyPanel):
                 if plot.scene() is not None:
                     plot.scene().removeItem(plot)
         shown = [self.plots[self.plot_tabs.currentIndex()]] if self.one_at_a_time else list(self.plots)
+        for plot in self.plots:
+            # Shown before it is laid out: Qt's grid layout gives a hidden item no room, and showing it
+            # afterwards did not lay it out again (a tab clicked after the first showed its legend and axis
+            # over a plot of zero height).
+            plot.setVisible(plot in shown)
         for row, plot in enumerate(shown, start=1):
             layout.addItem(plot, row=row, col=0)
+        layout.layout.invalidate()
+        layout.layout.activate()
         for plot in self.plots:
-            plot.setVisible(plot in shown)
             # One at a time, the tab names the plot: its axis title would need more height than a short
             # panel has.
             plot.getAxis("left").showLabel(not self.one_at_a_time)
@@ -213,6 +222,8 @@ class StatsPanel(LazyPanel):
         self.median_curve.setData([], [])
         for edge in self.band_edges.values():
             edge.setData([], [])
+        for plot in self.plots:
+            plot.getViewBox().setXRange(0, 1, padding=0)
         self._show_hints()
 
     def add_stats(self, event, optimizer: str | None = None) -> None:
@@ -263,12 +274,12 @@ class StatsPanel(LazyPanel):
             text = "<br>".join(f"⚠ {f}" for f in self.findings)
             style = HINT_STYLES["warning"]
         elif len(self.history) >= 10:
-            text = ("✓ Looks healthy: each step changes the weights by about "
-                    f"{HEALTHY_UPDATE_RATIO:.0e} of their size (the green band).")
+            text = tr("✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green "
+                      "band).").format(ratio=f"{HEALTHY_UPDATE_RATIO:.0e}")
             style = HINT_STYLES["ok"]
         else:
-            text = ("Statistics arrive every few steps while training. Healthy updates change the weights by "
-                    "about 1/1000 of their size per step (the green band).")
+            text = tr("Statistics arrive every few steps while training. Healthy updates change the weights by "
+                      "about 1/1000 of their size per step (the green band).")
             style = HINT_STYLES["idle"]
         if text != self.hint_box.text():
             self.hint_box.setText(text)
@@ -299,6 +310,10 @@ class StatsPanel(LazyPanel):
             if values.size:
                 lines = plot.getViewBox().height() / (1.8 * QFontMetrics(theme.axis_font()).height())
                 plot.getAxis("left").setTicks(log_ticks(float(values.min()), float(values.max()), int(max(2, lines))))
+        # The steps drawn, set on every plot (20-175 after a 938-step run, when they were linked).
+        lo, hi = float(x[0]), float(x[-1])
+        for plot in self.plots:
+            plot.getViewBox().setXRange(lo, max(hi, lo + 1), padding=0.02)
         name = self.layer_combo.currentText()
         if name in self.series:
             s = self.series[name]

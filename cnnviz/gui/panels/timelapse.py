@@ -15,7 +15,7 @@ from .. import theme
 from ..worker import Tag
 from .common import ElidedLabel, LazyPanel, grid_shape, image_view, mosaic, robust_max, row_of, set_items, show
 from ...app.feature_map_layout import tile_gap
-from ..language import tr
+from ..language import grouped, tr
 
 MAX_FRAMES = 120
 MAX_BYTES = 96 * 2**20
@@ -196,7 +196,7 @@ class TimeLapsePanel(LazyPanel):
             show(item, view, image, levels)
         accuracy = "not measured yet" if np.isnan(frame.test_accuracy) else f"{100 * frame.test_accuracy:.1f}%"
         self.caption.setText(tr("Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}")
-                             .format(index=index + 1, count=len(frames), step=frame.step, epoch=frame.epoch, accuracy=accuracy))
+                             .format(index=index + 1, count=len(frames), step=grouped(frame.step), epoch=frame.epoch, accuracy=accuracy))
 
     def toggle_play(self) -> None:
         if self.play_timer.isActive():

@@ -84,7 +84,7 @@ class TimingsPanel(Panel):
         theme.keep_tick_labels_apart(self.rate_plot)
         self.rate_plot.setMouseEnabled(x=False, y=False)
         self.rate_plot.hideButtons()
-        self.placeholder = pg.TextItem("Per-layer forward and backward times\nappear here while training",
+        self.placeholder = pg.TextItem(tr("Per-layer forward and backward times\nappear here while training"),
                                        color=theme.MUTED, anchor=(0.5, 0.5))
         self.placeholder.setFont(theme.axis_font())
         self.bars_plot.addItem(self.placeholder, ignoreBounds=True)

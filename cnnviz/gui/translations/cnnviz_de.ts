@@ -35,6 +35,13 @@
    <translation>Zeit pro Schicht</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="87" />
+   <source>Per-layer forward and backward times
+appear here while training</source>
+   <translation>Vorwärts- und Rückwärtszeiten je Schicht
+erscheinen hier während des Trainings</translation>
+  </message>
+  <message>
    <location filename="cnnviz/analysis/presets.py" line="67" />
    <source>Draw and classify, class drawings</source>
    <translation>Zeichnen und erkennen, Klassenzeichnungen</translation>
@@ -1599,6 +1606,11 @@ Wiederherstellen?</translation>
    <translation>Zoom {level} %</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/window.py" line="220" />
+   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/menus.py" line="92" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>(Lektionen nicht verfügbar: {problem})</translation>
@@ -2646,6 +2658,33 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Aktualisieren</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="36" />
+   <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
+   <translation>Jeder Punkt ist ein Testbild in der Farbe seiner Ziffer. Nahe Punkte: Bilder, die die letzte verborgene Schicht des Netzes als ähnlich sieht (entlang der zwei Richtungen, in denen sie sich am stärksten unterscheiden). Getrennte Wolken: Ziffern, die es auseinanderhält.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="39" />
+   <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
+   <translation>Jeder Punkt ist ein Testbild in der Farbe seiner Klasse. Nahe Punkte: Bilder, die die letzte verborgene Schicht des Netzes als ähnlich sieht (entlang der zwei Richtungen, in denen sie sich am stärksten unterscheiden). Getrennte Wolken: Klassen, die es auseinanderhält.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="42" />
+   <source>Point at a dot
+to see its image</source>
+   <translation>Zeige auf einen Punkt,
+um sein Bild zu sehen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="306" />
+   <source>latest map</source>
+   <translation>neueste Karte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="307" />
+   <source>map at step {step:,}</source>
+   <translation>Karte bei Schritt {step:,}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="73" />
    <source>Make the map again with the latest weights</source>
    <translation>Die Karte mit den neuesten Gewichten neu erstellen</translation>
@@ -3068,6 +3107,16 @@ am nächsten: {name}</translation>
    <translation>Gewichtsverteilung von</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="274" />
+   <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
+   <translation>✓ Sieht gesund aus: Jeder Schritt ändert die Gewichte um etwa {ratio} ihrer Größe (das grüne Band).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="278" />
+   <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
+   <translation>Die Statistiken kommen während des Trainings alle paar Schritte. Gesunde Updates ändern die Gewichte pro Schritt um etwa 1/1000 ihrer Größe (das grüne Band).</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="87" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>Perzentile der Gewichte des gewählten Tensors, für jeden Tensor das Verhältnis von Änderung zu Gewicht und die Gradientengröße, über den Schritten</translation>
@@ -3345,6 +3394,11 @@ am nächsten: {name}</translation>
    <translation>Das Training läuft</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/questions.py" line="54" />
+   <source>start a new run</source>
+   <translation>einen neuen Lauf starten</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/questions.py" line="62" />
    <source>Stop and go ahead</source>
    <translation>Stoppen und fortfahren</translation>
@@ -3488,6 +3542,16 @@ Training stoppen und fortfahren?</translation>
    <location filename="cnnviz/gui/shortcuts.py" line="45" />
    <source>The lesson's previous step</source>
    <translation>Der vorherige Schritt der Lektion</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="46" />
+   <source>The next tab</source>
+   <translation>Der nächste Reiter</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <source>The previous tab</source>
+   <translation>Der vorherige Reiter</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="46" />
@@ -3916,18 +3980,18 @@ Training stoppen und fortfahren?</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
-   <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%); the line over the plots gives both test accuracies, A | B.</source>
-   <translation>Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf unserem Rechner, über den ganzen Testsatz: etwa 95 % gegen 87 %); die Zeile über den Diagrammen nennt beide Testgenauigkeiten, A | B.</translation>
+   <source>Compare the curves: in the same 200 steps the bigger steps get much further (on the 2,000 test images it tests on: about 93% against 83%); the line over the plots gives both test accuracies, A | B.</source>
+   <translation>Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf den 2.000 Testbildern, mit denen hier getestet wird: etwa 93 % gegen 83 %); die Zeile über den Diagrammen nennt beide Testgenauigkeiten, A | B.</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
-   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly? (The Kernels tab shows both runs' kernels the same way.)</source>
-   <translation>Sieh dir die Merkmalskarten an: A (der behaltene Lauf, lr 0.01) steht links von B (lr 0.1), dasselbe Testbild, eine Farbskala pro Paar. Wessen Karten heben die Striche deutlicher hervor? (Der Reiter Kernel zeigt die Kernel beider Läufe genauso.)</translation>
+   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly?</source>
+   <translation>Sieh dir die Merkmalskarten an: A (der behaltene Lauf, lr 0.01) steht links von B (lr 0.1), dasselbe Testbild, eine Farbskala pro Paar. Wessen Karten heben die Striche deutlicher hervor?</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
-   <source>Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
-   <translation>Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 2.0 und schau zu.</translation>
+   <source>Is bigger always better? Press K to keep this run, try 1.0 (the highest learning rate the box takes), press Start and watch.</source>
+   <translation>Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 1.0 (die höchste Lernrate, die das Feld annimmt), drücke Start und schau zu.</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
@@ -3956,13 +4020,13 @@ Training stoppen und fortfahren?</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
-   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): a change of a few grey levels, hard to see, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
-   <translation>Öffne den Reiter Tricks: Das Netz liest das Testbild richtig. Lass es 8 sagen (Angreifen): eine Änderung um wenige Graustufen, kaum zu sehen, und es antwortet 8. Probiere „möglichst wenige Pixel“: Wie viele Pixel braucht es?</translation>
+   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): each pixel changes by at most 50 of 255 grey levels, a speckle that looks nothing like an 8 to us, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
+   <translation>Öffne den Reiter Tricks: Das Netz liest das Testbild richtig. Lass es 8 sagen (Angreifen): Jedes Pixel ändert sich um höchstens 50 von 255 Graustufen, ein Gesprenkel, das für uns nicht wie eine 8 aussieht, und es antwortet 8. Probiere „möglichst wenige Pixel“: Wie viele Pixel braucht es?</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
-   <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
-   <translation>Diskutiert: Das Netz hat Muster gesehen, keine Ziffern. Warum kann eine Änderung, die wir kaum sehen, es täuschen?</translation>
+   <source>Discuss: the network saw patterns, not digits. Why can a speckle that looks nothing like an 8 to us make it answer 8?</source>
+   <translation>Diskutiert: Das Netz hat Muster gesehen, keine Ziffern. Warum kann ein Gesprenkel, das für uns nicht wie eine 8 aussieht, es 8 antworten lassen?</translation>
   </message>
   <message>
    <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>

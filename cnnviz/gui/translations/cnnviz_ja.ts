@@ -35,6 +35,13 @@
    <translation>層ごとの時間</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="87" />
+   <source>Per-layer forward and backward times
+appear here while training</source>
+   <translation>層ごとの順伝播と逆伝播の時間は
+学習中にここに表示されます</translation>
+  </message>
+  <message>
    <location filename="cnnviz/analysis/presets.py" line="67" />
    <source>Draw and classify, class drawings</source>
    <translation>描いて分類、クラスの手書き</translation>
@@ -1599,6 +1606,11 @@ Restore it?</source>
    <translation>ズーム {level} %</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/window.py" line="220" />
+   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>ズーム {level} % が、すべての表示がこのウィンドウ({width}×{height})に収まる最大の倍率です</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/menus.py" line="92" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>(レッスンを使えません: {problem})</translation>
@@ -2645,6 +2657,33 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>更新</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="36" />
+   <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
+   <translation>各点はテスト画像で、その数字の色で表示されます。近い点: ネットワークの最後の隠れ層が似ていると見なす画像(最も違いの大きい 2 つの方向に沿って見たもの)。離れた雲: ネットワークが見分けている数字。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="39" />
+   <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
+   <translation>各点はテスト画像で、そのクラスの色で表示されます。近い点: ネットワークの最後の隠れ層が似ていると見なす画像(最も違いの大きい 2 つの方向に沿って見たもの)。離れた雲: ネットワークが見分けているクラス。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="42" />
+   <source>Point at a dot
+to see its image</source>
+   <translation>点を指すと
+その画像が見られます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="306" />
+   <source>latest map</source>
+   <translation>最新の地図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="307" />
+   <source>map at step {step:,}</source>
+   <translation>ステップ {step:,} の地図</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="73" />
    <source>Make the map again with the latest weights</source>
    <translation>最新の重みで地図を作り直す</translation>
@@ -3067,6 +3106,16 @@ nearest: {name}</source>
    <translation>重みの分布:</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="274" />
+   <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
+   <translation>✓ 健全です: 各ステップで重みがその大きさの約 {ratio} だけ変わります(緑の帯)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="278" />
+   <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
+   <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります(緑の帯)。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="87" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>ステップに対する、選んだテンソルの重みのパーセンタイル、各テンソルの更新量と重みの比、勾配の大きさ</translation>
@@ -3344,6 +3393,11 @@ nearest: {name}</source>
    <translation>学習中です</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/questions.py" line="54" />
+   <source>start a new run</source>
+   <translation>新しい学習を始める</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/questions.py" line="62" />
    <source>Stop and go ahead</source>
    <translation>停止して実行</translation>
@@ -3487,6 +3541,16 @@ Stop the run and go ahead?</source>
    <location filename="cnnviz/gui/shortcuts.py" line="45" />
    <source>The lesson's previous step</source>
    <translation>レッスンの前の段階</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="46" />
+   <source>The next tab</source>
+   <translation>次のタブ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <source>The previous tab</source>
+   <translation>前のタブ</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="46" />
@@ -3915,18 +3979,18 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
-   <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%); the line over the plots gives both test accuracies, A | B.</source>
-   <translation>曲線を比べましょう。同じ 200 ステップでも、大きな歩幅のほうがずっと先まで進みます(私たちのマシンでテストセット全体: 約 95% 対 87%)。グラフの上の行に両方のテスト精度が A | B で表示されます。</translation>
+   <source>Compare the curves: in the same 200 steps the bigger steps get much further (on the 2,000 test images it tests on: about 93% against 83%); the line over the plots gives both test accuracies, A | B.</source>
+   <translation>曲線を比べましょう。同じ 200 ステップでも、大きな歩幅のほうがずっと先まで進みます(ここでテストに使う 2,000 枚のテスト画像で: 約 93% 対 83%)。グラフの上の行に両方のテスト精度が A | B で表示されます。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
-   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly? (The Kernels tab shows both runs' kernels the same way.)</source>
-   <translation>特徴マップを見ましょう。A(残した学習、lr 0.01)が B(lr 0.1)の左に、同じテスト画像で、ペアごとに 1 つの色スケールで並びます。どちらのマップのほうが線をはっきりとらえているでしょう?(「カーネル」タブでも両方のカーネルを同じように見られます。)</translation>
+   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly?</source>
+   <translation>特徴マップを見ましょう。A(残した学習、lr 0.01)が B(lr 0.1)の左に、同じテスト画像で、ペアごとに 1 つの色スケールで並びます。どちらのマップのほうが線をはっきりとらえているでしょう?</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
-   <source>Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
-   <translation>大きければいつも良いのでしょうか? K でこの学習を残し、2.0 を試して見てみましょう。</translation>
+   <source>Is bigger always better? Press K to keep this run, try 1.0 (the highest learning rate the box takes), press Start and watch.</source>
+   <translation>大きければいつも良いのでしょうか? K でこの学習を残し、1.0(入力欄で設定できる最大の学習率)を試し、スタートを押して見てみましょう。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
@@ -3955,13 +4019,13 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
-   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): a change of a few grey levels, hard to see, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
-   <translation>「だます」タブを開きます。ネットワークはテスト画像を正しく読んでいます。8 と答えさせましょう(攻撃): 見てもほとんど分からない数段階の灰色の変化で、8 と答えます。「最少のピクセル」も試してみましょう。何ピクセル必要でしょう?</translation>
+   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): each pixel changes by at most 50 of 255 grey levels, a speckle that looks nothing like an 8 to us, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
+   <translation>「だます」タブを開きます。ネットワークはテスト画像を正しく読んでいます。8 と答えさせましょう(攻撃): 各ピクセルは 255 段階の灰色のうち最大 50 段階だけ変わります。私たちには 8 に見えないまだら模様ですが、8 と答えます。「最少のピクセル」も試してみましょう。何ピクセル必要でしょう?</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
-   <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
-   <translation>話し合ってみましょう: ネットワークが見ていたのは数字ではなくパターンでした。ほとんど見えない変化で、なぜだまされるのでしょう?</translation>
+   <source>Discuss: the network saw patterns, not digits. Why can a speckle that looks nothing like an 8 to us make it answer 8?</source>
+   <translation>話し合ってみましょう: ネットワークが見ていたのは数字ではなくパターンでした。私たちには 8 に見えないまだら模様で、なぜ 8 と答えるのでしょう?</translation>
   </message>
   <message>
    <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>

@@ -35,6 +35,13 @@
    <translation>每层耗时</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="87" />
+   <source>Per-layer forward and backward times
+appear here while training</source>
+   <translation>每层的前向和反向时间
+会在训练时显示在这里</translation>
+  </message>
+  <message>
    <location filename="cnnviz/analysis/presets.py" line="67" />
    <source>Draw and classify, class drawings</source>
    <translation>手写识别、全班的手写</translation>
@@ -1599,6 +1606,11 @@ Restore it?</source>
    <translation>缩放 {level} %</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/window.py" line="220" />
+   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/menus.py" line="92" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>（课程不可用：{problem}）</translation>
@@ -2645,6 +2657,33 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>更新</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="36" />
+   <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
+   <translation>每个点是一张测试图片，颜色表示它的数字。靠近的点：网络最后一个隐藏层认为相似的图片（沿着它们差别最大的两个方向来看）。分开的云团：网络能区分开的数字。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="39" />
+   <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
+   <translation>每个点是一张测试图片，颜色表示它的类别。靠近的点：网络最后一个隐藏层认为相似的图片（沿着它们差别最大的两个方向来看）。分开的云团：网络能区分开的类别。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="42" />
+   <source>Point at a dot
+to see its image</source>
+   <translation>指向一个点
+即可看到它的图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="306" />
+   <source>latest map</source>
+   <translation>最新的地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="307" />
+   <source>map at step {step:,}</source>
+   <translation>第 {step:,} 步的地图</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="73" />
    <source>Make the map again with the latest weights</source>
    <translation>用最新权重重新生成地图</translation>
@@ -3067,6 +3106,16 @@ nearest: {name}</source>
    <translation>权重分布：</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="274" />
+   <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
+   <translation>✓ 看起来很健康：每一步权重的变化约为其大小的 {ratio}（绿色带）。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="278" />
+   <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
+   <translation>训练时每隔几步会收到统计数据。健康的更新每步使权重变化约为其大小的 1/1000（绿色带）。</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="87" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>随步数变化的所选张量权重百分位、各张量的更新量与权重之比以及梯度大小</translation>
@@ -3344,6 +3393,11 @@ nearest: {name}</source>
    <translation>正在训练</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/questions.py" line="54" />
+   <source>start a new run</source>
+   <translation>开始新的训练</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/questions.py" line="62" />
    <source>Stop and go ahead</source>
    <translation>停止并继续操作</translation>
@@ -3487,6 +3541,16 @@ Stop the run and go ahead?</source>
    <location filename="cnnviz/gui/shortcuts.py" line="45" />
    <source>The lesson's previous step</source>
    <translation>课程的上一步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="46" />
+   <source>The next tab</source>
+   <translation>下一个标签页</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <source>The previous tab</source>
+   <translation>上一个标签页</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="46" />
@@ -3915,18 +3979,18 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
-   <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%); the line over the plots gives both test accuracies, A | B.</source>
-   <translation>比较两条曲线：同样 200 步，步子大的走得远得多（在我们的机器上，整个测试集：约 95% 对 87%）；图上方的一行给出两次的测试准确率，A | B。</translation>
+   <source>Compare the curves: in the same 200 steps the bigger steps get much further (on the 2,000 test images it tests on: about 93% against 83%); the line over the plots gives both test accuracies, A | B.</source>
+   <translation>比较两条曲线：同样 200 步，步子大的走得远得多（在这里用于测试的 2,000 张测试图片上：约 93% 对 83%）；图上方的一行给出两次的测试准确率，A | B。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
-   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly? (The Kernels tab shows both runs' kernels the same way.)</source>
-   <translation>看看特征图：A（保留的训练，lr 0.01）在 B（lr 0.1）左边，同一张测试图片，每对使用同一色标。哪次训练的特征图更清楚地抓住了笔画？（“卷积核”标签页也以同样方式显示两次训练的卷积核。）</translation>
+   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly?</source>
+   <translation>看看特征图：A（保留的训练，lr 0.01）在 B（lr 0.1）左边，同一张测试图片，每对使用同一色标。哪次训练的特征图更清楚地抓住了笔画？</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
-   <source>Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
-   <translation>步子越大就总是越好吗？按 K 保留本次训练，试试 2.0，看看会怎样。</translation>
+   <source>Is bigger always better? Press K to keep this run, try 1.0 (the highest learning rate the box takes), press Start and watch.</source>
+   <translation>步子越大就总是越好吗？按 K 保留本次训练，试试 1.0（输入框能接受的最大学习率），按开始，看看会怎样。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
@@ -3955,13 +4019,13 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
-   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): a change of a few grey levels, hard to see, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
-   <translation>打开“骗过”标签页：网络正确认出了测试图片。让它说 8（攻击）：只改几级灰度，几乎看不出来，它就答 8。再试试“改最少的像素”：需要改几个像素？</translation>
+   <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): each pixel changes by at most 50 of 255 grey levels, a speckle that looks nothing like an 8 to us, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
+   <translation>打开“骗过”标签页：网络正确认出了测试图片。让它说 8（攻击）：每个像素最多改变 255 级灰度中的 50 级，在我们看来这片斑点一点也不像 8，它却答 8。再试试“改最少的像素”：需要改几个像素？</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
-   <source>Discuss: the network saw patterns, not digits. Why can a change we hardly see fool it?</source>
-   <translation>讨论：网络看到的是图案，而不是数字。为什么一个我们几乎看不出的改动就能骗过它？</translation>
+   <source>Discuss: the network saw patterns, not digits. Why can a speckle that looks nothing like an 8 to us make it answer 8?</source>
+   <translation>讨论：网络看到的是图案，而不是数字。为什么一片在我们看来一点也不像 8 的斑点，能让它答 8？</translation>
   </message>
   <message>
    <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>

@@ -1,0 +1,72 @@
+"""The statistics' plot tabs (one plot at a time where three would be too short): each tab shows its
+plot with room to draw in, over the steps of the run now."""
+
+from PySide6.QtWidgets import QApplication
+
+from test_classroom import stats_event
+
+
+def pump(rounds=10):
+    for _ in range(rounds):
+        QApplication.processEvents()
+
+
+def one_plot_at_a_time(window):
+    window.set_presenter(True, full_screen=False)
+    window.resize(1024, 768)
+    window.show_tab("statistics")
+    pump()
+    panel = window.panels.statistics
+    for i in range(15):
+        window.router.handle(stats_event(10 * (i + 1), 0.01))
+    pump()
+    panel.refresh()
+    pump()
+    assert panel.one_at_a_time, "precondition: presenter mode at 1024x768 shows one statistics plot at a time"
+    return panel
+
+
+def test_every_plot_tab_shows_a_plot_with_height(qtbot, make_window):
+    """Each tab clicked after the first showed a legend and an axis over a plot of zero height."""
+    panel = one_plot_at_a_time(make_window())
+    for index in (1, 2, 0, 2, 1, 0):
+        panel.plot_tabs.setCurrentIndex(index)
+        pump()
+        panel.catch_up()
+        pump()
+        shown = panel.plots[index]
+        assert shown.isVisible() and [p for p in panel.plots if p.isVisible()] == [shown]
+        assert shown.getViewBox().height() > 100, (index, shown.getViewBox().height())
+
+
+def test_the_shown_plot_covers_every_step_of_the_run(qtbot, make_window):
+    """After a 938-step run the weights plot still read steps 20-175."""
+    window = make_window()
+    panel = one_plot_at_a_time(window)
+    for index in (2, 1, 0):
+        panel.plot_tabs.setCurrentIndex(index)
+        pump()
+        for i in range(15, 94):
+            window.router.handle(stats_event(10 * (i + 1), 0.01))
+        pump()
+        panel.refresh()
+        pump()
+        lo, hi = panel.plots[index].getViewBox().viewRange()[0]
+        assert lo <= 10 and 940 <= hi <= 1000, (index, lo, hi)
+        window.reset()  # the next run starts over at step 10
+        assert panel.steps == []
+        for i in range(15):
+            window.router.handle(stats_event(10 * (i + 1), 0.01))
+        pump()
+        panel.refresh()
+        lo, hi = panel.plots[index].getViewBox().viewRange()[0]
+        assert hi <= 200, (index, lo, hi)
+    window.set_presenter(False, full_screen=False)
+
+
+def test_before_any_statistics_every_plot_reads_the_same_empty_range(qtbot, make_window):
+    """Unlinked, the empty weights plot read "-400 ... 400 step (x0.001)" under two plots reading 0 ... 1."""
+    panel = make_window().panels.statistics
+    for plot in panel.plots:
+        assert plot.getViewBox().viewRange()[0] == [0, 1]
+        assert not plot.getAxis("bottom").autoSIPrefix

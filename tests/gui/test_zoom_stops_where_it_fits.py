@@ -1,0 +1,28 @@
+"""Zoom in stops at the largest level at which every view fits the window, and says so: at 1024x768
+zooming past 150 % overlapped the panels, clipped Start/Pause and cut the presenter's figure."""
+
+from cnnviz.gui import zoom
+
+
+def test_the_largest_level_that_fits_follows_the_window():
+    assert zoom.largest_fitting(1024, 768) == 125
+    assert zoom.largest_fitting(1366, 768) == 150
+    assert zoom.largest_fitting(1280, 800) == 150
+    assert zoom.largest_fitting(1920, 1080) == 200
+    assert zoom.largest_fitting(800, 600) == 100  # actual size is always offered
+
+
+def test_zoom_in_stops_where_the_views_fit_and_says_so(qtbot, window):
+    window.set_presenter(True, full_screen=False)
+    window.resize(1024, 768)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (1024, 768), timeout=5000)
+    for _ in range(6):
+        window.zoom_by(+1)
+    assert window.zoom_level == 125
+    message = window.statusBar().currentMessage()
+    assert "125 %" in message and "1024×768" in message
+    window.zoom_by(-1)
+    assert window.zoom_level == 110
+    window.zoom_by(0)
+    assert window.zoom_level == 100
+    window.set_presenter(False, full_screen=False)
