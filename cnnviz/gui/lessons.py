@@ -22,7 +22,7 @@ from ..analysis.presets import PANEL_TITLES
 from ..app.comparison import KeptRun
 from ..app.run import Run
 from .status import plain_label, plain_tooltip
-from .language import grouped, tr
+from .language import tr
 
 if TYPE_CHECKING:
     from ..app.state import AppState
