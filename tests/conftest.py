@@ -1,6 +1,9 @@
+import atexit
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 # One BLAS thread per test process (and the processes tests start): the suite runs two test processes on two
@@ -13,6 +16,11 @@ os.environ.setdefault("MKL_NUM_THREADS", "1")
 os.environ.setdefault("CNNVIZ_THREAD_CHOICES", "off")  # no thread-count probe, nothing kept in the user's cache
 # No test writes the user's log file (cnnviz/app/logfile.py); tests/app/test_logfile.py points it at a tmp folder.
 os.environ.setdefault("CNNVIZ_LOG_DIR", "off")
+# Nor the user's settings (the window's remembered place, the zoom, the language): a private config folder for
+# this test process and the processes it starts. A window test that closes a window stores its geometry, and a
+# remembered geometry makes the next start skip show_fitted, which tests patch.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="cnnviz-tests-config-")
+atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], ignore_errors=True)
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
