@@ -159,6 +159,7 @@ def _drive(app, rng, counts, log, errors, clock, net, backend, dataset_name, dat
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
+    from ...train.trainer import Trainer
     from ..window import MainWindow
 
     window = MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir,
@@ -231,7 +232,9 @@ def _drive(app, rng, counts, log, errors, clock, net, backend, dataset_name, dat
                   "step": window.state.run.last_step.step if window.state.run.last_step else 0,
                   # what the clicks chose: a bigger network or batch needs more memory, and is no leak
                   "net": window.controls.spec, "batch": window.controls.batch_spin.value(),
-                  "dataset": window.controls.dataset, "backend": window.controls.backend}
+                  "dataset": window.controls.dataset, "backend": window.controls.backend,
+                  # runs that ended must not stay (their model, optimizer state, workspace): one at most
+                  "trainers": sum(1 for o in gc.get_objects() if isinstance(o, Trainer))}
         samples.append(sample)
         print(json.dumps(sample), file=out, flush=True)
         if elapsed >= seconds or not window.isVisible():
