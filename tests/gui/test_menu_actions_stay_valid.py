@@ -20,3 +20,15 @@ def test_kept_actions_outlive_their_menus_wrappers(make_window):
     assert menus.zoom_level_action.text().startswith("Zoom") and "150" in menus.zoom_level_action.text()
     menus.show_views(set())
     assert not any(action.isChecked() for action in menus.view_actions.values())
+
+
+def test_the_status_and_menu_bars_outlive_shiboken_letting_go_of_their_window_s_children(make_window):
+    # The monkey test's status bar "already deleted" (issue 33): the bars are made in Python, so shiboken never
+    # marks their wrappers deleted while they live.
+    window = make_window()
+    for bar in (window.statusBar(), window.menuBar()):
+        shiboken6.invalidate(bar)
+        assert shiboken6.isValid(bar)
+    window.status.show(state="ready")
+    window.statusBar().showMessage("still here")
+    assert window.statusBar().currentMessage() == "still here"
