@@ -101,6 +101,19 @@ def _first_clause(text: str, limit: int = 60) -> str:
     return clause
 
 
+def _widget_at(layout: QLayout, index: int) -> QWidget | None:
+    """The widget at ``index`` of ``layout``, found among its parent widget's children, not through
+    ``layout.itemAt``: PySide keeps the item wrapper that ``itemAt`` returns alive as long as the layout,
+    and when Qt deletes the item (its widget moved to another layout, or deleted) the wrapper stays
+    registered at the freed address, where the next C++ object made there comes back to Python as that
+    item (issue 33: this runs at every tab change)."""
+    parent = layout.parentWidget()
+    if parent is None:
+        return None
+    return next((child for child in parent.findChildren(QWidget, options=Qt.FindDirectChildrenOnly)
+                 if layout.indexOf(child) == index), None)
+
+
 def _label_beside(widget: QWidget, depth: int = 1) -> str:
     """The text of a QLabel that comes just before ``widget`` in a layout (a form's label for it), or
     before the row that holds it."""
@@ -118,7 +131,7 @@ def _label_beside(widget: QWidget, depth: int = 1) -> str:
                 return plain_text(label.text())
         index = layout.indexOf(widget)
         if index > 0:
-            before = layout.itemAt(index - 1).widget()
+            before = _widget_at(layout, index - 1)
             if isinstance(before, QLabel) and meaningful(before.text()):
                 return plain_text(before.text()).rstrip(":：")
     return ""

@@ -36,7 +36,7 @@ class Menus:
         file_menu.addAction(tr("Export per-layer timings as CSV…"), exports.export_timings_dialog)
         file_menu.addAction(tr("Export HTML report…"), exports.export_report_dialog)
         file_menu.addSeparator()
-        self.open_image_action = file_menu.addAction(tr("Open image…"), commands["open_image"])
+        self.open_image_action = _kept_action(file_menu, tr("Open image…"), commands["open_image"])
         self.open_image_action.setStatusTip(tr("Classify a photo or scan of a digit (it shows on the drawing canvas)"))
         file_menu.addSeparator()
         file_menu.addAction(tr("Save model…"), checkpoints.save_dialog)
@@ -45,7 +45,7 @@ class Menus:
         file_menu.addAction(tr("Keep this run for comparison") + f"\t{shortcuts.key_text('keep_for_comparison')}",
                             commands["keep"])
         file_menu.addAction(tr("Compare with a saved model…"), commands["compare"])
-        self.stop_comparing_action = file_menu.addAction(tr("Stop comparing"), commands["stop_comparing"])
+        self.stop_comparing_action = _kept_action(file_menu, tr("Stop comparing"), commands["stop_comparing"])
         self.stop_comparing_action.setEnabled(False)
         state.events.kept.connect(lambda kept: self.stop_comparing_action.setEnabled(kept is not None))
         file_menu.addSeparator()
@@ -53,22 +53,22 @@ class Menus:
         quit_action.setShortcut(QKeySequence.Quit)
 
         view = bar.addMenu(tr("&View"))
-        self.presenter_action = view.addAction(tr("Presenter mode (fewer, bigger pictures, full screen)"))
+        self.presenter_action = _kept_action(view, tr("Presenter mode (fewer, bigger pictures, full screen)"))
         self.presenter_action.setCheckable(True)
         self.presenter_action.toggled.connect(lambda on: commands["presenter"](on))
-        self.fullscreen_action = view.addAction(tr("Full screen"))
+        self.fullscreen_action = _kept_action(view, tr("Full screen"))
         self.fullscreen_action.setCheckable(True)
         self.fullscreen_action.toggled.connect(commands["full_screen"])
         view.addSeparator()
-        self.zoom_in_action = view.addAction(tr("Zoom in"), commands["zoom_in"])
-        self.zoom_out_action = view.addAction(tr("Zoom out"), commands["zoom_out"])
-        self.zoom_reset_action = view.addAction(tr("Actual size"), commands["zoom_reset"])
-        self.zoom_level_action = view.addAction(tr("Zoom {level} %").format(level=100))
+        self.zoom_in_action = _kept_action(view, tr("Zoom in"), commands["zoom_in"])
+        self.zoom_out_action = _kept_action(view, tr("Zoom out"), commands["zoom_out"])
+        self.zoom_reset_action = _kept_action(view, tr("Actual size"), commands["zoom_reset"])
+        self.zoom_level_action = _kept_action(view, tr("Zoom {level} %").format(level=100))
         self.zoom_level_action.setEnabled(False)  # says the level; the entries above change it
         view.addSeparator()
         self.view_actions: dict[str, QAction] = {}
         for name, title in PANEL_TITLES.items():
-            action = view.addAction(tr(title))
+            action = _kept_action(view, tr(title))
             action.setCheckable(True)
             action.setChecked(True)
             action.toggled.connect(lambda on, n=name: state.set_view_visible(n, on))
@@ -80,12 +80,12 @@ class Menus:
         self.language_actions: dict[str, QAction] = {}
         group = QActionGroup(view)
         for code, name in LANGUAGES.items():  # each in its own language: findable by whoever reads it
-            action = self.language_menu.addAction(name, lambda c=code: commands["language"](c))
+            action = _kept_action(self.language_menu, name, lambda c=code: commands["language"](c))
             action.setCheckable(True)
             group.addAction(action)
             self.language_actions[code] = action
         self.show_language(current_language())
-        self.keys_action = view.addAction(tr("Keys…") + f"\t{shortcuts.key_text('help')}", commands["keys"])
+        self.keys_action = _kept_action(view, tr("Keys…") + f"\t{shortcuts.key_text('help')}", commands["keys"])
 
         lessons_menu = bar.addMenu(tr("&Lessons"))
         if lessons.problem:
@@ -127,3 +127,15 @@ class Menus:
     def show_views(self, views: set[str]) -> None:
         for name, action in self.view_actions.items():
             self.set_checked(action, name in views)
+
+
+def _kept_action(menu: QMenu, text: str, slot=None) -> QAction:
+    """An action the window keeps and changes later, made here (``QAction(text, menu)``), not by
+    ``menu.addAction``: shiboken marks the wrapper of an object Qt made deleted when it lets go of an owner
+    it counts, though the action lives on (issue 33: the monkey test toggled presenter mode through an
+    action whose wrapper said "already deleted"); one made in Python stays valid as long as the action."""
+    action = QAction(text, menu)
+    if slot is not None:
+        action.triggered.connect(lambda _checked=False: slot())
+    menu.addAction(action)
+    return action

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 import traceback
-from functools import singledispatchmethod
 
 from PySide6.QtCore import QObject, QTimer
 
+from ..dispatch import singledispatchmethod  # (functools' kept every router alive on Python 3.13.0-3.13.1)
 from ..train import events as ev
 from ..translatable import in_language
 from . import theme

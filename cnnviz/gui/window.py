@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMainWindow
+from PySide6.QtWidgets import QApplication, QMainWindow, QMenuBar, QStatusBar
 
 from ..analysis.drawings import DrawingStore
 from ..app.state import AppState
@@ -60,6 +60,10 @@ class MainWindow(QMainWindow):
         self.workspace = Workspace(self.controls, self.panels)
         self.banner = self.workspace.banner
         self.setCentralWidget(self.workspace)
+        # Made here, not by Qt on first use: shiboken can mark the wrapper of a bar Qt made deleted while the
+        # bar lives on (issue 33: the monkey test's status bar "already deleted"); one made in Python stays.
+        self.setStatusBar(QStatusBar())
+        self.setMenuBar(QMenuBar())
         self.status = StatusFields(self.statusBar())
         self.status.show(state="ready", backend=f"backend {self.controls.backend}")
         self.status.show_start()

@@ -18,7 +18,6 @@ such call runs inside ``Recovery.guard`` (see recovery.py).
 
 from __future__ import annotations
 
-import functools
 import math
 import time
 from dataclasses import asdict, replace
@@ -27,6 +26,7 @@ from typing import Callable
 import numpy as np
 
 from ..backends import registry
+from ..dispatch import singledispatchmethod
 from ..backends.base import BackendUnavailable, dropout_key
 from ..data.batches import batches_per_epoch
 from ..data.datasets import Dataset, load_dataset
@@ -423,7 +423,7 @@ class Trainer(cmd.Steering):
                 said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Phrase) else str(exc)
                 self._emit(ev.TrainerError(said))
 
-    @functools.singledispatchmethod
+    @singledispatchmethod  # (cnnviz.dispatch's: functools' kept every Trainer alive on Python 3.13.0-3.13.1)
     def _handle(self, command) -> None:
         raise TypeError(f"unknown trainer command {command!r}")
 

@@ -194,3 +194,27 @@ def test_the_keyboard_focus_is_visible(qtbot, presenter_mode):
         other.setFocus(Qt.TabFocusReason)
         qtbot.waitUntil(lambda: other.hasFocus())
         assert np.array_equal(pixels(widget), before)  # and it goes away with the focus
+
+
+def test_naming_from_the_label_beside_leaves_no_layout_item_wrapper_behind(qtbot):
+    # QLayout.itemAt's wrapper lives as long as its layout; once Qt deletes the item (the widget moved or
+    # deleted), that wrapper stays registered at the freed address (issue 33). The label is found without it.
+    import gc
+
+    from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayoutItem, QSpinBox, QWidget
+
+    from cnnviz.gui import accessibility
+
+    def item_wrappers():
+        gc.collect()
+        return sum(isinstance(o, QLayoutItem) and not isinstance(o, QHBoxLayout) for o in gc.get_objects())
+
+    row = QWidget()
+    qtbot.addWidget(row)
+    layout = QHBoxLayout(row)
+    spin = QSpinBox()
+    layout.addWidget(QLabel("Epochs:"))
+    layout.addWidget(spin)
+    before = item_wrappers()
+    assert accessibility.derived_name(spin) == "Epochs"
+    assert item_wrappers() == before

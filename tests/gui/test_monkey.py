@@ -34,3 +34,36 @@ def test_an_exception_in_the_window_fails_the_monkey_run(qapp, no_dialogs_and_a_
     monkeypatch.setattr(RunControl, "start_or_pause", broken)
     code, lines = _run(4.0, seed=2)
     assert code == 1 and lines[-1]["exceptions"] > 0
+
+
+def test_ctrl_q_with_nothing_to_save_does_not_end_the_monkey_run(qapp, no_dialogs_and_a_private_autosave, monkeypatch):
+    from cnnviz.gui.window import MainWindow
+
+    monkeypatch.setattr(monkey_module, "KEYS", ["Ctrl+Q"])
+    monkeypatch.setattr(MainWindow, "start", lambda self: None)  # nothing trains (unless a click on Step): no question
+    code, lines = _run(120.0, seed=3, enough_actions=12)
+    summary = lines[-1]
+    assert code == 0 and summary["window_still_open"], "Ctrl+Q closed the window: the monkey ended its own run"
+    keys = [line["target"] for line in lines if line.get("action") == "key"]
+    assert "Escape" in keys, "with nothing to save, another key is pressed instead of Ctrl+Q"
+
+
+def test_the_monkey_opens_no_outside_program():
+    import subprocess
+    import webbrowser
+
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QDesktopServices
+
+    refused = []
+    real_open_url = QDesktopServices.openUrl
+    with monkey_module.outside_programs_refused(refused.append):
+        assert QDesktopServices.openUrl(QUrl.fromLocalFile("/")) is False
+        assert webbrowser.open("https://example.org") is False
+        try:
+            subprocess.Popen(["/nonexistent/xdg-open", "/"])
+        except OSError as exc:
+            assert "no outside program" in str(exc)
+        subprocess.run(["python3", "-c", "pass"], check=True)  # other programs still run
+    assert [what.split()[0] for what in refused] == ["openUrl", "webbrowser", "subprocess"]
+    assert QDesktopServices.openUrl == real_open_url and subprocess.Popen.__init__ is not None

@@ -4,7 +4,9 @@ A seeded random sequence of what a class does to the window while it trains: cli
 enabled button, check box, tab, combo box or spin box; strokes on the canvas; the keys (Space, S, C,
 F5, arrows, PgDown/PgUp, F1, Escape, Tab, digits, Ctrl+Q). A dialog that opens is answered the way a
 hesitant user answers it (Escape: Cancel); the app's own Save/Discard question is answered Cancel, so
-Ctrl+Q never closes it. Buttons that open a file dialog (their text ends in "...") are left alone: a
+Ctrl+Q never closes it, and Ctrl+Q is pressed only while there is something to save (else it would
+close the window at once and end the run). Nothing outside the app is opened meanwhile (a browser, a
+file manager: :func:`outside_programs_refused`); each refusal is a "refused" action. Buttons that open a file dialog (their text ends in "...") are left alone: a
 native file dialog cannot be driven from here. Each action is one JSON line on stdout, the resident
 memory is sampled every ``SAMPLE_S``, and a Python exception anywhere in the window counts as a
 failure. The summary's ``growth_after_warmup_mb`` is the last sample less the one at the end of the
@@ -14,10 +16,14 @@ and backend the clicks had chosen by then.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import subprocess
 import sys
 import time
 import traceback
+import webbrowser
 
 import numpy as np
 
@@ -46,6 +52,61 @@ def _clickable(window):
     return found
 
 
+OPENERS = frozenset({"xdg-open", "gio", "gvfs-open", "kde-open", "kde-open5", "gnome-open", "exo-open", "open",
+                     "explorer", "explorer.exe", "start", "x-www-browser", "www-browser", "sensible-browser",
+                     "firefox", "chromium", "google-chrome", "nautilus", "dolphin", "thunar", "pcmanfm"})
+"""Programs that open a file, a folder or an address outside the app: the monkey never starts one."""
+
+
+@contextlib.contextmanager
+def outside_programs_refused(refused):
+    """While the monkey runs, nothing outside the app opens (a browser, a file manager: they would take the
+    machine's cores and the screen, and outlive the run): ``QDesktopServices.openUrl``,
+    ``QProcess.startDetached``, ``webbrowser.open``, ``os.startfile`` and any subprocess of an opener
+    (``OPENERS``: xdg-open, open, explorer...) are refused, each call passed to ``refused(what)``."""
+    from PySide6.QtCore import QProcess
+    from PySide6.QtGui import QDesktopServices
+
+    real_popen_init = subprocess.Popen.__init__
+
+    def popen_init(self, args, *rest, **kwargs):
+        program = args if isinstance(args, (str, bytes, os.PathLike)) else (args[0] if args else "")
+        text = os.fsdecode(program)
+        name = os.path.basename((text.split() or [""])[0] if kwargs.get("shell") else text)
+        if name.lower() in OPENERS:
+            refused(f"subprocess {name}")
+            raise OSError(f"the monkey test starts no outside program ({name})")
+        real_popen_init(self, args, *rest, **kwargs)
+
+    def open_url(url, *_args):
+        refused(f"openUrl {url.toString() if hasattr(url, 'toString') else url}")
+        return False
+
+    def start_detached(*args, **_kwargs):
+        refused(f"startDetached {args[0] if args and isinstance(args[0], str) else ''}")
+        return False
+
+    def web_open(url, *_args, **_kwargs):
+        refused(f"webbrowser {url}")
+        return False
+
+    patches = [(QDesktopServices, "openUrl", staticmethod(open_url)),
+               (QProcess, "startDetached", staticmethod(start_detached)),
+               (webbrowser, "open", web_open), (webbrowser, "open_new", web_open),
+               (webbrowser, "open_new_tab", web_open), (subprocess.Popen, "__init__", popen_init)]
+    if hasattr(os, "startfile"):  # Windows
+        patches.append((os, "startfile", lambda path, *_a, **_k: refused(f"startfile {path}")))
+    saved = [(owner, attribute, owner.__dict__[attribute] if attribute in owner.__dict__ else getattr(owner, attribute))
+             for owner, attribute, _ in patches]
+    for owner, attribute, replacement in patches:
+        setattr(owner, attribute, replacement)
+    try:
+        yield
+    finally:
+        for owner, attribute, original in saved:
+            setattr(owner, attribute, original)
+
+
 def _name(widget) -> str:
     text = getattr(widget, "text", lambda: "")()
     label = widget.accessibleName() or text or widget.objectName()
@@ -56,16 +117,7 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
            enough_actions: int | None = None) -> int:
     """Random actions for ``seconds``, or until ``enough_actions`` were made if that comes first (tests: a
     number of actions does not depend on how busy the machine is)."""
-    import gc
-    import tempfile
-
-    from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
-    from PySide6.QtGui import QKeySequence
-    from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication
-
     from ..theme import application
-    from ..window import MainWindow
 
     out = out or sys.stdout
     app = application()
@@ -76,7 +128,40 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
     def record_exception(kind, value, tb):  # a slot that raised: Qt reports it here and goes on
         errors.append("".join(traceback.format_exception(kind, value, tb))[-2000:])
 
+    counts = {"click": 0, "stroke": 0, "key": 0, "dialog": 0, "refused": 0}
+    clock = {"start": time.perf_counter()}  # (from the first action on: _drive sets it again)
+
+    def log(action: str, target: str = "") -> None:
+        print(json.dumps({"t_s": round(time.perf_counter() - clock["start"], 2), "action": action, "target": target}),
+              file=out, flush=True)
+
+    def refused(what: str) -> None:
+        counts["refused"] += 1
+        log("refused", what[:120])
+
     sys.excepthook = record_exception
+    with outside_programs_refused(refused):
+        try:
+            return _drive(app, rng, counts, log, errors, clock, net, backend, dataset_name, data_dir, seconds, seed,
+                          out, enough_actions)
+        finally:
+            sys.excepthook = previous_hook
+
+
+def _drive(app, rng, counts, log, errors, clock, net, backend, dataset_name, data_dir, seconds, seed, out,
+           enough_actions) -> int:
+    """The monkey's run proper: the window, the random actions, the memory samples, the summary."""
+    import gc
+    import tempfile
+
+    from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from ...train.trainer import Trainer
+    from ..window import MainWindow
+
     window = MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir,
                         config_overrides={"seed": seed})
     unattended_window(window, tempfile.mkdtemp(prefix="cnnviz-monkey-"))
@@ -84,11 +169,9 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
     window.resize(1024, 768)
     window.show()
     process_for(app, 0.3)
-    counts = {"click": 0, "stroke": 0, "key": 0, "dialog": 0}
 
-    def log(action: str, target: str = "") -> None:
-        print(json.dumps({"t_s": round(time.perf_counter() - start, 2), "action": action, "target": target}),
-              file=out, flush=True)
+    def something_to_save() -> bool:
+        return bool(window.state.run.unsaved and window.state.local.model is not None)
 
     def act():
         modal = QApplication.activeModalWidget()
@@ -123,6 +206,11 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
                 log("stroke")
                 return
         key = KEYS[int(rng.integers(len(KEYS)))]
+        if key == "Ctrl+Q" and not something_to_save():
+            # Nothing unsaved: Ctrl+Q would close the window at once (no question to answer Cancel to),
+            # ending the monkey's own run. Another key instead.
+            others = [other for other in KEYS if other != "Ctrl+Q"] or ["Escape"]
+            key = others[int(rng.integers(len(others)))]
         sequence = QKeySequence(key)
         combo = sequence[0]
         target = QApplication.focusWidget() or window
@@ -132,7 +220,7 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
 
     timer = QTimer()
     timer.timeout.connect(act)
-    start = time.perf_counter()
+    start = clock["start"] = time.perf_counter()
     window.start()
     timer.start(ACTION_MS)
     warmup_s = min(120.0, seconds / 4)
@@ -144,7 +232,9 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
                   "step": window.state.run.last_step.step if window.state.run.last_step else 0,
                   # what the clicks chose: a bigger network or batch needs more memory, and is no leak
                   "net": window.controls.spec, "batch": window.controls.batch_spin.value(),
-                  "dataset": window.controls.dataset, "backend": window.controls.backend}
+                  "dataset": window.controls.dataset, "backend": window.controls.backend,
+                  # runs that ended must not stay (their model, optimizer state, workspace): one at most
+                  "trainers": sum(1 for o in gc.get_objects() if isinstance(o, Trainer))}
         samples.append(sample)
         print(json.dumps(sample), file=out, flush=True)
         if elapsed >= seconds or not window.isVisible():
@@ -156,9 +246,9 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
         process_for(app, min(SAMPLE_S, max(0.05, seconds - elapsed)))
     timer.stop()
     still_open = window.isVisible()
+    window.checkpoints.auto_answer = "discard"  # the monkey's own close: nothing to ask
     window.shutdown()
     window.close()
-    sys.excepthook = previous_hook
     warm = next((s for s in samples if s["t_s"] >= warmup_s), samples[0])
     summary = {"monkey_seconds": round(samples[-1]["t_s"], 1), "net": net, "seed": seed, **counts,
                "window_still_open": still_open, "exceptions": len(errors),

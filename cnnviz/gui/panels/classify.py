@@ -12,7 +12,7 @@ from ...analysis.uncertainty import not_sure_reason
 from .. import accessibility, theme
 from ..canvas import DrawingCanvas
 from ..not_sure import NotSureCalibration
-from .common import QWIDGETSIZE_MAX, Panel, image_view, show
+from .common import QWIDGETSIZE_MAX, Panel, image_view, never_raises, show
 from ..language import tr
 
 
@@ -159,6 +159,7 @@ class ClassifyPanel(Panel):
         self.width_slider.valueChanged.connect(self.canvas.set_stroke_width)
         self.clear_button.clicked.connect(self.canvas.clear)
 
+    @never_raises(QSize)  # Qt asks while it lays out: nothing may escape into it (issue 33)
     def minimumSizeHint(self):
         # The narrower of the two arrangements: a narrow column is fine, the panel stacks itself in it
         # (see resizeEvent), and the canvas is never below its minimum of 200 px.

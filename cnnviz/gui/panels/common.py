@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+import sys
 from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
+import shiboken6
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFrame, QHBoxLayout, QLabel, QLayout, QRadioButton, QSizePolicy, QVBoxLayout,
+from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFrame, QHBoxLayout, QLabel, QLayout, QLayoutItem, QRadioButton, QSizePolicy, QVBoxLayout,
                                QWidget)
 
 from ...app.grids import best_grid, grid_shape  # noqa: F401  (the panels' grid arithmetic lives in the Qt-free app)
@@ -18,27 +21,71 @@ QWIDGETSIZE_MAX = 16777215
 """Qt's "no maximum size" (QWIDGETSIZE_MAX, which PySide6 does not export)."""
 
 
+def never_raises(fallback):
+    """For a Python override of a Qt virtual that Qt calls from inside its own layout, sizing or painting
+    passes (``sizeHint``, ``minimumSizeHint``, a layout's ``setGeometry``...): an exception must never
+    reach Qt there. Shiboken keeps it and raises it again in every enclosing override until Python code
+    is back in charge, and PySide 6.11 crashed (SIGSEGV in ``storePythonOverrideErrorOrPrint``) reporting
+    such a chain (issue 33: the monkey test, 48-111 s into a run). The exception is reported as any other
+    (``sys.excepthook``: printed, or counted by the monkey test) and Qt gets ``fallback()``."""
+
+    def decorate(method):
+        @functools.wraps(method)
+        def total(self, *args):
+            try:
+                return method(self, *args)
+            except Exception:  # (not BaseException: Ctrl-C and exit stay what they are)
+                sys.excepthook(*sys.exc_info())
+                return fallback()
+
+        return total
+
+    return decorate
+
+
+def alive(obj) -> bool:
+    """``obj`` (a widget, a layout item) still has its C++ object: not deleted behind Python's back."""
+    return obj is not None and shiboken6.isValid(obj)
+
+
 class FlowLayout(QLayout):
     """Widgets side by side, wrapping onto the next line when the width runs out (Qt's flow layout
-    example): a panel's toolbar never clips its buttons on a narrow screen or in presenter mode."""
+    example): a panel's toolbar never clips its buttons on a narrow screen or in presenter mode.
+
+    It keeps its items as C++ addresses, not as the Python wrappers Qt handed to :meth:`addItem`: Qt made
+    those items, and shiboken marks such a wrapper deleted when an object it counts as the item's owner
+    goes (``QBoxLayout.addLayout`` made the panel's outer layout the owner of the toolbar's first items),
+    though the item lives on in this layout. Every later layout pass then raised "Internal C++ object
+    (QWidgetItem) already deleted" inside Qt, and the app crashed (issue 33). An address gets a wrapper
+    when it is used (the live one shiboken knows, or a new one). Qt calls every method here from inside
+    its layout passes, so each is also total (:func:`never_raises`; an index out of range is None)."""
 
     def __init__(self, parent=None, spacing: int = 6):
         super().__init__(parent)
-        self._items = []
+        self._items: list[int] = []
+        """The C++ addresses of the items, in order (Qt deletes an item after :meth:`takeAt` hands it back)."""
         self.setSpacing(spacing)
         self.setContentsMargins(0, 0, 0, 0)
 
-    def addItem(self, item) -> None:
-        self._items.append(item)
+    @staticmethod
+    def _wrap(address: int):
+        return shiboken6.wrapInstance(address, QLayoutItem)
 
+    @never_raises(lambda: None)
+    def addItem(self, item) -> None:
+        self._items.append(shiboken6.getCppPointer(item)[0])
+
+    @never_raises(lambda: 0)
     def count(self) -> int:
         return len(self._items)
 
+    @never_raises(lambda: None)
     def itemAt(self, index: int):
-        return self._items[index] if 0 <= index < len(self._items) else None
+        return self._wrap(self._items[index]) if 0 <= index < len(self._items) else None
 
+    @never_raises(lambda: None)
     def takeAt(self, index: int):
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
+        return self._wrap(self._items.pop(index)) if 0 <= index < len(self._items) else None
 
     def expandingDirections(self):
         return Qt.Orientations(0)
@@ -46,34 +93,50 @@ class FlowLayout(QLayout):
     def hasHeightForWidth(self) -> bool:
         return True
 
+    @never_raises(lambda: 0)
     def heightForWidth(self, width: int) -> int:
         return self._do_layout(QRect(0, 0, width, 0), apply=False)
 
+    @never_raises(lambda: None)
     def setGeometry(self, rect: QRect) -> None:
         super().setGeometry(rect)
         self._do_layout(rect, apply=True)
 
+    @never_raises(QSize)
     def sizeHint(self) -> QSize:
-        width = sum(item.sizeHint().width() + self.spacing() for item in self._visible()) - self.spacing()
-        height = max((item.sizeHint().height() for item in self._visible()), default=0)
-        return QSize(max(width, 0), height)
+        width = height = 0
+        for _address, item in self._visible():
+            hint = item.sizeHint()
+            width, height = width + hint.width() + self.spacing(), max(height, hint.height())
+        return QSize(max(width - self.spacing(), 0), height)
 
+    @never_raises(QSize)
     def minimumSize(self) -> QSize:
         size = QSize()
-        for item in self._visible():
+        for _address, item in self._visible():
             size = size.expandedTo(item.minimumSize())
         margins = self.contentsMargins()
         return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
 
     def _visible(self):
-        return [item for item in self._items if not (item.widget() is not None and item.widget().isHidden())]
+        """(address, item) of each item to place, one at a time, but not a hidden widget's, nor one whose
+        widget is gone.
+        Asking an item its size may run code that takes other items from this layout (and Qt deletes
+        them): one taken meanwhile is skipped, never touched."""
+        for address in list(self._items):
+            if address not in self._items:
+                continue
+            item = self._wrap(address)
+            widget = item.widget()
+            if widget is None or (alive(widget) and not widget.isHidden()):
+                yield address, item
 
     def _do_layout(self, rect: QRect, apply: bool) -> int:
         margins = self.contentsMargins()
         area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
         x, y, line_height = area.x(), area.y(), 0
         rows: list[list] = [[]]
-        for item in self._visible():
+        for address, item in self._visible():
             hint = item.sizeHint()
             if isinstance(item.widget(), ElidedLabel):
                 # A hint never takes a line of its own: it gets what is left of this one (ending in "…"),
@@ -86,14 +149,15 @@ class FlowLayout(QLayout):
                 x, y = area.x(), y + line_height + self.spacing()
                 line_height = 0
                 rows.append([])
-            rows[-1].append((item, QPoint(x, y), hint))
+            rows[-1].append((address, item, QPoint(x, y), hint))
             x += hint.width() + self.spacing()
             line_height = max(line_height, hint.height())
         if apply:
             for row in rows:
-                height = max((hint.height() for _item, _pos, hint in row), default=0)
-                for item, pos, hint in row:  # centred on the line
-                    item.setGeometry(QRect(QPoint(pos.x(), pos.y() + (height - hint.height()) // 2), hint))
+                height = max((hint.height() for *_item, hint in row), default=0)
+                for address, item, pos, hint in row:  # centred on the line
+                    if address in self._items:  # (not taken meanwhile)
+                        item.setGeometry(QRect(QPoint(pos.x(), pos.y() + (height - hint.height()) // 2), hint))
         return y + line_height - rect.y() + margins.bottom()
 
 
@@ -131,9 +195,11 @@ class ElidedLabel(QLabel):
     def text(self) -> str:
         return self._full
 
+    @never_raises(QSize)
     def minimumSizeHint(self) -> QSize:
         return QSize(0, super().minimumSizeHint().height())
 
+    @never_raises(QSize)
     def sizeHint(self) -> QSize:
         return QSize(self.fontMetrics().horizontalAdvance(self._full) + 4, super().sizeHint().height())
 
