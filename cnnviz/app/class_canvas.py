@@ -345,10 +345,12 @@ class ClassCanvas:
             return self.queue + self.accepted + self.held_back
 
     def refresh_answers(self, classify: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray | None]],
-                        step: int = 0) -> int:
-        """The network's answer for every live drawing: ``classify(images (N, 28, 28)) -> (probabilities (N, C),
-        not sure (N,) bools or None)``. Returns how many were answered; emits ``answers``."""
-        subs = self.live_drawings()
+                        step: int = 0, limit: int | None = None) -> int:
+        """The network's answer for every live drawing (the newest ``limit``): ``classify(images (N, 28, 28)) ->
+        (probabilities (N, C), not sure (N,) bools or None)``. Returns how many were answered; emits ``answers``."""
+        subs = sorted(self.live_drawings(), key=lambda s: s.id)
+        if limit is not None:
+            subs = subs[-limit:]
         if not subs:
             return 0
         probs, unsure = classify(np.stack([s.image for s in subs]))

@@ -13,7 +13,6 @@ open. The server never connects anywhere: it only answers.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import json
 import socket
 import threading
@@ -26,6 +25,7 @@ from aiohttp import web
 from ..app.class_canvas import ClassCanvas, Refused
 from ..data.files import parse_json
 from . import page_text
+from .interfaces import numeric_host
 from .strokes import BadDrawing, parse
 
 THREAD_NAME = "cnnviz-class-canvas"
@@ -77,17 +77,6 @@ class Buckets:
         while len(self._buckets) > self.max_keys:
             self._buckets.pop(next(iter(self._buckets)))
         return ok
-
-
-def numeric_host(host: str) -> str:
-    """``host`` as a numeric IP address (``localhost`` is 127.0.0.1); a name is refused: nothing is resolved."""
-    host = host.strip().strip("[]")
-    if host.lower() == "localhost":
-        return "127.0.0.1"
-    try:
-        return str(ipaddress.ip_address(host))
-    except ValueError:
-        raise ValueError(f"{host[:60]!r} is not a numeric IP address (the class canvas resolves no names)") from None
 
 
 def _refusal(status: int, message: str) -> web.Response:
