@@ -323,3 +323,20 @@ def test_connections_are_capped():
             s.close()
     finally:
         canvas.close()
+
+
+def test_the_interfaces_offered_are_the_ones_phones_can_reach():
+    from cnnviz.web.interfaces import network_interfaces, parse_host_port
+
+    listing = {"lo": [(socket.AF_INET, "127.0.0.1")], "docker0": [(socket.AF_INET, "172.17.0.1")],
+               "wlan0": [(socket.AF_INET, "192.168.1.23"), (socket.AF_INET6, "fe80::1")],
+               "eth0": [(socket.AF_INET, "169.254.3.4")], "tun0": [(socket.AF_INET, "81.2.3.4")]}
+    found = [(i.name, i.address) for i in network_interfaces(listing)]
+    assert found == [("docker0", "172.17.0.1"), ("wlan0", "192.168.1.23"), ("tun0", "81.2.3.4")]
+    assert network_interfaces({}) == []
+    assert parse_host_port("") == (None, 0) and parse_host_port(":8123") == (None, 8123)
+    assert parse_host_port("192.168.1.23:8123") == ("192.168.1.23", 8123)
+    assert parse_host_port("[::1]:80") == ("::1", 80) and parse_host_port("localhost") == ("127.0.0.1", 0)
+    for bad in ("host.example:80", "1.2.3.4:0", "1.2.3.4:http", "0.0.0.0", "[::]:80"):
+        with pytest.raises(ValueError):
+            parse_host_port(bad)
