@@ -180,6 +180,11 @@ class ClassCanvasWindow(QObject):
         button.setToolTip(tr("Open the class canvas: phones on the classroom network draw for the network"))
         button.setFocusPolicy(Qt.NoFocus)
         button.clicked.connect(self.toggle)
+        widths = []
+        for text in (tr("End class canvas"), tr("Class canvas")):
+            button.setText(text)
+            widths.append(button.sizeHint().width())
+        button.setMinimumWidth(max(widths))  # either text whole, whichever is shown
         self.changed.connect(lambda on: button.setText(tr("End class canvas") if on else tr("Class canvas")))
         menu_bar.setCornerWidget(button, Qt.TopRightCorner)
         return button
@@ -248,7 +253,22 @@ class ClassCanvasWindow(QObject):
             self.close()
             self.open(host)
 
+    def place_dock(self) -> None:
+        """Docked beside the workspace where the screen has room for both; else floating over the window's right
+        edge (a 1024x768 projector: the workspace needs the whole width, and the window must not outgrow it)."""
+        window = self.window
+        need = self.panel.minimumSizeHint().width() + 12
+        room = window.width() - window.centralWidget().minimumSizeHint().width()
+        if room >= need:
+            self.dock.setFloating(False)
+            return
+        self.dock.setFloating(True)
+        top_left = window.mapToGlobal(window.rect().topRight())
+        top = window.menuBar().height() + 30
+        self.dock.setGeometry(top_left.x() - need - 8, top_left.y() + top, need, window.height() - top - 4)
+
     def _on_opened(self, address: str) -> None:
+        self.place_dock()
         self.dock.show()
         self.dock.raise_()
         self.panel.show_qr(address)

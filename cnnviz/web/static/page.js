@@ -20,9 +20,17 @@
 
   // --- drawing ---------------------------------------------------------------------------------------
   function fit() {
-    const r = pad.getBoundingClientRect();
-    pad.width = Math.max(1, Math.round(r.width));
-    pad.height = Math.max(1, Math.round(r.height));
+    // The pad's height is fixed in pixels once laid out, so that the keyboard opening for the nickname (which
+    // shrinks the viewport on some phones) neither stretches nor clears the drawing; turning the phone does.
+    const r = pad.getBoundingClientRect(), w = Math.max(1, Math.round(r.width));
+    if (w === pad.width && pad.style.height) return;
+    pad.style.height = "";
+    const h = Math.max(1, Math.round(pad.getBoundingClientRect().height));
+    pad.style.height = h + "px";
+    strokes = [];
+    current = null;
+    pad.width = w;
+    pad.height = h;
     redraw();
   }
   function pen() { return Math.max(2, 22 / 280 * Math.min(pad.width, pad.height)); }
@@ -59,7 +67,7 @@
   const end = () => { current = null; };
   pad.addEventListener("pointerup", end);
   pad.addEventListener("pointercancel", end);
-  window.addEventListener("resize", () => { strokes = []; fit(); });
+  window.addEventListener("resize", fit);
 
   // --- the task -------------------------------------------------------------------------------------
   function showTask(s) {
@@ -78,10 +86,14 @@
     s.classes.forEach((name, i) => {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = name; b.setAttribute("aria-pressed", "false");
-      b.addEventListener("click", () => {
+      // pointerup as well as click: a tap right after a stroke may not become a click (the browser's gesture
+      // recogniser can take it for the second tap of a double tap); click stays for the keyboard.
+      const choose = () => {
         label = i;
         for (const other of labels.children) other.setAttribute("aria-pressed", String(other === b));
-      });
+      };
+      b.addEventListener("pointerup", choose);
+      b.addEventListener("click", choose);
       labels.appendChild(b);
     });
   }
@@ -166,8 +178,14 @@
       say(T.offline);
     }
   }
-  $("send").addEventListener("click", send);
-  $("clear").addEventListener("click", () => { strokes = []; redraw(); say(""); });
+  // Taps act on pointerup (see the labels); the click that may follow within a moment is the same tap.
+  function onTap(button, act) {
+    let tapped = 0;
+    button.addEventListener("pointerup", (e) => { if (e.pointerType !== "mouse") { tapped = Date.now(); act(); } });
+    button.addEventListener("click", () => { if (Date.now() - tapped > 700) act(); });
+  }
+  onTap($("send"), send);
+  onTap($("clear"), () => { strokes = []; redraw(); say(""); });
   document.title = T.title;
   fit();
   start();
