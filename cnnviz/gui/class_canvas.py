@@ -173,6 +173,7 @@ class ClassCanvasWindow(QObject):
         """The button at the menu bar's right end (a toolbar's place, without a toolbar's height: no taller than
         the menu bar, which the layout's fit on a 1024x768 screen counts on)."""
         button = _SlimButton()
+        button.setObjectName("classCanvasButton")
         button.setText(tr("Class canvas"))
         button.setAutoRaise(True)
         button.setToolButtonStyle(Qt.ToolButtonTextOnly)
