@@ -15,7 +15,7 @@ import io
 import time
 
 import numpy as np
-from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon, QImage, QPixmap
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QHBoxLayout, QLabel, QListView,
                                QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget)
@@ -116,12 +116,27 @@ class ClassCanvasPanel(QWidget):
 class _SlimButton(QToolButton):
     """A text button as tall as its text (the menu bar's entries are): it never makes the menu bar taller."""
 
+    texts: tuple[str, ...] = ()
+    """Every text it may show: as wide as the widest (the menu bar places it by its size hint)."""
+
     def sizeHint(self) -> QSize:
         hint = super().sizeHint()
-        return QSize(hint.width(), min(hint.height(), self.fontMetrics().height() + 4))
+        extra = hint.width() - self.fontMetrics().horizontalAdvance(self.text())
+        width = max([hint.width()] + [self.fontMetrics().horizontalAdvance(t) + extra for t in self.texts])
+        return QSize(width, min(hint.height(), self.fontMetrics().height() + 4))
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
+
+    def changeEvent(self, event) -> None:
+        # Presenter mode and zoom change the font: the menu bar places its corner widget only when set or
+        # resized, so it is set again (after this event) at its new size.
+        super().changeEvent(event)
+        bar = self.parentWidget()
+        if event.type() in (QEvent.FontChange, QEvent.StyleChange) and bar is not None and hasattr(bar, "setCornerWidget"):
+            self.updateGeometry()
+            QTimer.singleShot(0, self, lambda: bar.cornerWidget(Qt.TopRightCorner) is self
+                              and bar.setCornerWidget(self, Qt.TopRightCorner))  # (not after self is gone)
 
 
 class ClassCanvasWindow(QObject):
@@ -181,11 +196,7 @@ class ClassCanvasWindow(QObject):
         button.setToolTip(tr("Open the class canvas: phones on the classroom network draw for the network"))
         button.setFocusPolicy(Qt.NoFocus)
         button.clicked.connect(self.toggle)
-        widths = []
-        for text in (tr("End class canvas"), tr("Class canvas")):
-            button.setText(text)
-            widths.append(button.sizeHint().width())
-        button.setMinimumWidth(max(widths))  # either text whole, whichever is shown
+        button.texts = (tr("End class canvas"), tr("Class canvas"))  # either whole, whichever is shown
         self.changed.connect(lambda on: button.setText(tr("End class canvas") if on else tr("Class canvas")))
         menu_bar.setCornerWidget(button, Qt.TopRightCorner)
         return button
