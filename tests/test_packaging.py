@@ -69,6 +69,8 @@ def test_the_spec_carries_the_package_data_where_an_installed_wheel_has_it():
     assert all(Path(source).is_file() for source, _ in datas)
     translations = {name for name, target in targets if target == "cnnviz/gui/translations"}
     assert translations == {"cnnviz_de.ts", "cnnviz_ja.ts", "cnnviz_zh_CN.ts"}, "the bundle reads the .ts files"
+    page = {name for name, target in targets if target == "cnnviz/web/static"}
+    assert page == {"page.html", "page.js", "page.css"}, "the class canvas serves these from the package"
 
 
 def test_the_smoke_environment_has_a_fresh_home_and_no_venv_on_path(tmp_path, monkeypatch):

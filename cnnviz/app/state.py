@@ -15,6 +15,7 @@ from ..analysis.presets import PANEL_TITLES, first_test_images
 from ..data.datasets import load_dataset
 from ..train.events import RunPhase
 from ..train.trainer import TrainConfig
+from .class_canvas import ClassCanvas
 from .events import Events
 from .run import Run
 
@@ -61,6 +62,8 @@ class AppState:
         self.run = Run()
         self.presenter = False
         self.visible_views: set[str] = set(VIEWS)
+        self.class_canvas = ClassCanvas()
+        """The class canvas: the phones' drawings waiting for the teacher, what the server shares (off until opened)."""
         self.kept = None
         """The run kept for comparison (:class:`~.comparison.KeptRun`): its curves are drawn under the current
         run's. None: no comparison."""

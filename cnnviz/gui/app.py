@@ -54,6 +54,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--language", metavar="CODE", default=None, type=_language_code,
                         help="the GUI's language for this session, not stored: en, de, ja or zh_CN (default: the "
                              "one chosen in View > Language, else the system's)")
+    parser.add_argument("--class-canvas", metavar="[HOST][:PORT]", nargs="?", const="", default=None,
+                        type=_canvas_address,
+                        help="open the window with the class canvas open (phones draw for the network) on HOST "
+                             "(a numeric address; default: the first network found) and PORT (default: a free "
+                             "one); prints 'class canvas: <address>' when it listens")
+    parser.add_argument("--phones", metavar="N", type=_phone_count, default=0,
+                        help="with --latency-report: N simulated phones drawing and sending every 2 s to the "
+                             "class canvas (adds phones_sent, phones_queued and the send-to-queue times)")
     parser.add_argument("--check-layout", action="store_true",
                         help="open the window on this screen, go through normal and presenter mode and every "
                              "tab, and list what does not fit (exit 1 if anything)")
@@ -65,6 +73,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         help="random clicks, strokes and keys on the training window for SECONDS (seeded by --seed), "
                              "each action and memory sample a JSON line; exit 1 on any exception")
     return parser
+
+
+def _canvas_address(text: str) -> tuple[str | None, int]:
+    from ..web.interfaces import parse_host_port  # (Qt-free, no aiohttp)
+
+    try:
+        return parse_host_port(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _phone_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = -1
+    if not 0 <= count <= 200:
+        raise argparse.ArgumentTypeError(f"a number of phones from 0 to 200, got {text!r}")
+    return count
 
 
 def _zoom_percent(text: str) -> int:
@@ -213,6 +240,8 @@ def _check_args(args) -> str | None:
             return f"--backend {args.backend}: {exc}"
     if args.train_seconds is not None and not (math.isfinite(args.train_seconds) and args.train_seconds >= 0):
         return f"--train-seconds must be a non-negative number, got {args.train_seconds}"
+    if getattr(args, "phones", 0) and not args.latency_report:
+        return "--phones goes with --latency-report"
     lesson = getattr(args, "lesson", None)
     if lesson is not None:
         from ..analysis.presets import bundled_presets
@@ -246,7 +275,7 @@ def run(args) -> int:
         from .devtools.unattended import latency_report
 
         return latency_report(args.net, backend, args.dataset, args.data, args.train_seconds or 10.0,
-                                         seed=args.seed)
+                              seed=args.seed, phones=getattr(args, "phones", 0))
     if args.soak is not None:
         from .devtools.soak import soak
 
@@ -301,6 +330,12 @@ def run(args) -> int:
     window_memory.show(window)  # where it was last time, if that still fits a screen; else fitted
     if args.presenter:
         window.set_presenter(True)
+    if getattr(args, "class_canvas", None) is not None:
+        address = window.class_canvas.open(*args.class_canvas)
+        if address is None:
+            window.shutdown()
+            raise ValueError(f"--class-canvas: {window.class_canvas.last_error}")
+        print(f"class canvas: {address}", flush=True)
     QTimer.singleShot(0, window.checkpoints.offer_restore)  # the last session's autosave, if any
     from .background_warm_up import EXIT_WAIT_MS, BackgroundWarmUp, install
 

@@ -23,7 +23,8 @@ class Menus:
     """Given the window's menu bar, the app state (the views shown), the panels, the parts the menus
     drive (exports, checkpoints, lessons) and the window's ``commands``: callables named ``quit``,
     ``presenter`` (on, full_screen=True), ``full_screen`` (on), ``keys``, ``open_image``, the comparison's
-    ``keep``, ``compare`` and ``stop_comparing``, and ``zoom_in``, ``zoom_out``, ``zoom_reset``, and ``language`` (code)."""
+    ``keep``, ``compare`` and ``stop_comparing``, and ``zoom_in``, ``zoom_out``, ``zoom_reset``, ``language`` (code)
+    and ``class_canvas`` (open or end it)."""
 
     def __init__(self, bar, state, panels, exports, checkpoints, lessons, commands: dict):
         self.bar, self.panels, self.exports = bar, panels, exports
@@ -99,6 +100,9 @@ class Menus:
         lessons_menu.setToolTipsVisible(True)
         lessons_menu.addSeparator()
         lessons_menu.addAction(tr("Open a lesson file…"), lessons.open_dialog)
+        lessons_menu.addSeparator()
+        self.class_canvas_action = lessons_menu.addAction(tr("Open class canvas"), commands["class_canvas"])
+        self.show_class_canvas(False)
 
         for key, panel in panels.items():
             panel.setContextMenuPolicy(Qt.CustomContextMenu)
@@ -123,6 +127,10 @@ class Menus:
     def show_language(self, code: str) -> None:
         for name, action in self.language_actions.items():
             self.set_checked(action, name == code)
+
+    def show_class_canvas(self, on: bool) -> None:
+        """The entry opens the class canvas, or ends it while it is open."""
+        self.class_canvas_action.setText(tr("End class canvas") if on else tr("Open class canvas"))
 
     def show_views(self, views: set[str]) -> None:
         for name, action in self.view_actions.items():

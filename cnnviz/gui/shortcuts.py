@@ -51,6 +51,10 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("zoom_in", ("Ctrl+=", "Ctrl++"), N_("Zoom in: larger text and plots (up to 200 %)")),
     Shortcut("zoom_out", ("Ctrl+-",), N_("Zoom out (down to 80 %)")),
     Shortcut("zoom_reset", ("Ctrl+0",), N_("Actual size (zoom 100 %)")),
+    Shortcut("class_canvas", ("F6",), N_("Open the class canvas (phones draw for the network), or end it")),
+    Shortcut("accept_drawing", ("A",), N_("Class canvas: accept the chosen drawing")),
+    Shortcut("hold_back_drawing", ("H",), N_("Class canvas: keep the chosen drawing for our own test set")),
+    Shortcut("reject_drawing", ("R",), N_("Class canvas: reject the chosen drawing")),
     Shortcut("help", ("F1", "?"), N_("This list of keys")),
 )
 BY_NAME = {shortcut.name: shortcut for shortcut in SHORTCUTS}

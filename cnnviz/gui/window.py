@@ -22,6 +22,7 @@ from ..app.state import AppState
 from ..backends import registry as backends
 from . import accessibility, language, presenter, shortcuts, theme, window_memory, zoom
 from .checkpoints import Checkpoints
+from .class_canvas import ClassCanvasWindow
 from .drawing_pad import DrawingPad
 from .exports import Exports
 from .help_menu import HelpMenu
@@ -82,13 +83,18 @@ class MainWindow(QMainWindow):
         self.lessons = Lessons(LessonParts(self.state, self.controls, self.runs, self.session, self.status,
                                            self.workspace, self.confirm_discard, self.set_presenter,
                                            self.leave_text_field, dialog_parent=self))
+        self.state.class_canvas.language = language.current()
+        self.class_canvas = ClassCanvasWindow(self.state, self.panels, self.banner, self)
         self.menus = Menus(self.menuBar(), self.state, self.panels, self.exports, self.checkpoints, self.lessons,
                            {"quit": self.close, "presenter": self.set_presenter, "full_screen": self.set_full_screen,
                             "keys": self.show_keys, "open_image": self.pad.open_image_dialog,
                             "keep": self.comparison.keep_current, "compare": self.comparison.compare_dialog,
                             "stop_comparing": self.comparison.stop,
                             "zoom_in": lambda: self.zoom_by(+1), "zoom_out": lambda: self.zoom_by(-1),
-                            "zoom_reset": lambda: self.zoom_by(0), "language": self.choose_language})
+                            "zoom_reset": lambda: self.zoom_by(0), "language": self.choose_language,
+                            "class_canvas": self.class_canvas.toggle})
+        self.class_canvas_button = self.class_canvas.corner_button(self.menuBar())
+        self.class_canvas.changed.connect(self.menus.show_class_canvas)
         self.help = HelpMenu(self, self.menus.file_menu, {"model": self.checkpoints.load,
                                                           "lesson": self.lessons.open_file,
                                                           "compared": self.comparison.compare_with_file})
@@ -166,6 +172,8 @@ class MainWindow(QMainWindow):
             "presenter": menus.presenter_action, "full_screen": menus.fullscreen_action,
             "help": self.show_keys, "keep_for_comparison": self.comparison.keep_current,
             "zoom_in": menus.zoom_in_action, "zoom_out": menus.zoom_out_action, "zoom_reset": menus.zoom_reset_action,
+            "class_canvas": menus.class_canvas_action, "accept_drawing": self.class_canvas.accept_key,
+            "hold_back_drawing": self.class_canvas.hold_back_key, "reject_drawing": self.class_canvas.reject_key,
         })
         self.workspace.setFocusPolicy(Qt.ClickFocus)
         self.typing = shortcuts.TypingGuard(self.workspace, applied=self.controls.flush_pending)
@@ -305,6 +313,7 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop the training thread (no final evaluation) and wait for it."""
         self.live_view.timer.stop()
+        self.class_canvas.close()  # nothing listens once the window has gone
         self.session.shutdown()
 
     def closeEvent(self, event) -> None:

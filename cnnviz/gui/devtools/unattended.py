@@ -225,8 +225,44 @@ def _gui_segment(app, window, seconds: float) -> dict:
             "period_ms": period_ms}
 
 
+def _start_phones(window, count: int, seed: int):
+    """The class canvas open on 127.0.0.1 (limits sized for ``count`` phones behind one address), the
+    simulated phones started (paused), a simulated teacher that rejects the wall every 3 s."""
+    from PySide6.QtCore import QTimer
+
+    from ...web.server import Limits
+    from .phones import SimulatedPhones
+
+    cc = window.class_canvas
+    limits = Limits(requests_per_second=10.0 * count, request_burst=20 * count,
+                    connections_per_address=2 * count + 8, connections=4 * count + 64)
+    if cc.open("127.0.0.1", 0, limits=limits) is None:
+        raise ValueError(f"--phones: the class canvas could not start: {cc.last_error}")
+    model = cc.model
+    cc.queued = {}
+    model.events.queue.connect(lambda queue: cc.queued.update((s.id, s.queued_at) for s in queue))
+    cc.teacher = QTimer(window)
+    cc.teacher.timeout.connect(lambda: model.reject([s.id for s in model.queue]))
+    cc.teacher.start(3000)
+    phones = SimulatedPhones(count, model.host, model.port, model.token, seed)
+    phones.start()
+    return phones
+
+
+def _stop_phones(window, phones) -> dict:
+    phones.stop()
+    cc = window.class_canvas
+    cc.teacher.stop()
+    cc.close()
+    times = [1000 * (cc.queued[n] - sent) for n, sent in phones.sent.items() if n in cc.queued]
+    return {"phones": phones.count, "phones_sent": len(phones.sent), "phones_queued": len(times),
+            "phones_refused": {str(k): v for k, v in sorted(phones.refused.items())}, "phones_errors": phones.errors,
+            "phone_send_to_queue_ms_p50": round(float(np.percentile(times, 50)), 1) if times else None,
+            "phone_send_to_queue_ms_p95": round(float(np.percentile(times, 95)), 1) if times else None}
+
+
 def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds: float, seed: int = 0,
-                   out=None, rounds: int = 2) -> int:
+                   out=None, rounds: int = 2, phones: int = 0) -> int:
     """Train with every panel live; print one JSON object with UI stalls and throughputs.
 
     Headless and GUI runs alternate, ``seconds`` each (H G H G H for two ``rounds``), so that a
@@ -240,6 +276,10 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
     CPU time the GUI thread used per second (what the window takes from the trainer, whatever the
     machine's load), and per flush of events; ``background_jobs_cpu_ms_per_s``: the same for the window's
     background jobs (the "not sure" calibrations, the analyses of a tab in view), on their own threads.
+
+    ``phones``: that many simulated phones (:mod:`.phones`) send a drawing every 2 s to the class canvas
+    during the GUI runs, and a simulated teacher rejects the wall every 3 s; the report adds ``phones_sent``,
+    ``phones_queued`` and ``phone_send_to_queue_ms_p50`` / ``_p95`` (from the send to the teacher's wall).
     """
     from ...data.datasets import load_dataset
     from ..theme import application
@@ -263,9 +303,16 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
     _headless_rate(config, dataset, min(seconds, WARM_UP_S))
     headless = [_headless_rate(config, dataset, seconds)]
     gui = []
+    simulated = _start_phones(window, phones, seed) if phones else None
     for _ in range(rounds):
+        if simulated is not None:
+            simulated.active.set()
         gui.append(_gui_segment(app, window, seconds))
+        if simulated is not None:
+            simulated.active.clear()
+            process_for(app, 1.0)  # the drawings in flight reach the wall before the window stops looking
         headless.append(_headless_rate(config, dataset, seconds))
+    phone_figures = _stop_phones(window, simulated) if simulated is not None else {}
     window.shutdown()
     window.close()
 
@@ -302,6 +349,7 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
         "gui_thread_cpu_ms_per_s": round(1000 * cpu / max(wall, 1e-9), 1),
         "gui_thread_cpu_ms_per_flush": round(1000 * cpu / max(flushes, 1), 2),
         "background_jobs_cpu_ms_per_s": round(1000 * jobs_cpu / max(wall, 1e-9), 1),
+        **phone_figures,
     }
     print(json.dumps(report), file=out)
     return EXIT_OK

@@ -176,9 +176,11 @@ class DrawingsPanel(LazyPanel):
         self.before_finetune = None  # other drawings: the comparison no longer holds
         self.refresh()
 
-    def save(self, image28: np.ndarray, raw: np.ndarray | None, label: int) -> bool:
+    def save(self, image28: np.ndarray, raw: np.ndarray | None, label: int, student: str | None = None) -> bool:
+        """Store a drawing as ``label``, by ``student`` (None: the name typed in the panel)."""
         try:
-            path = self.store.add(image28, int(label), self.student_edit.text(), raw=raw)
+            path = self.store.add(image28, int(label), self.student_edit.text() if student is None else student,
+                                  raw=raw)
             pixels = read_drawing(path)  # as stored (8-bit), as the folder will be read next time
         except Exception as exc:  # ValueError (blank drawing), OSError (disk, permissions)
             self.message.emit(tr("Could not save the drawing: {exc}").format(exc=exc), "error")

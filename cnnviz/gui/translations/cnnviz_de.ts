@@ -4095,4 +4095,124 @@ Training stoppen und fortfahren?</translation>
    <translation type="vanished">Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf unserem Rechner, über den ganzen Testsatz: etwa 95 % gegen 87 %). Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 2.0 und schau zu.</translation>
   </message>
  </context>
+ <context>
+  <name>cnnviz</name>
+  <!-- the class canvas (issue 32) -->
+  <message>
+   <source>QR code of the class canvas's address</source>
+   <translation>QR-Code der Adresse der Klassen-Zeichenfläche</translation>
+  </message>
+  <message>
+   <source>The network the phones are on</source>
+   <translation>Das Netzwerk, in dem die Handys sind</translation>
+  </message>
+  <message>
+   <source>What the phones ask for</source>
+   <translation>Worum die Handys bitten</translation>
+  </message>
+  <message>
+   <source>Draw any digit and say which</source>
+   <translation>Zeichne eine beliebige Ziffer und sag, welche</translation>
+  </message>
+  <message>
+   <source>Drawings waiting for the teacher</source>
+   <translation>Zeichnungen, die auf die Lehrkraft warten</translation>
+  </message>
+  <message>
+   <source>Accept (A)</source>
+   <translation>Annehmen (A)</translation>
+  </message>
+  <message>
+   <source>Our test (H)</source>
+   <translation>Unser Test (H)</translation>
+  </message>
+  <message>
+   <source>Accept it into the class's own test set: never trained on</source>
+   <translation>In den eigenen Testsatz der Klasse aufnehmen: nie zum Trainieren verwendet</translation>
+  </message>
+  <message>
+   <source>Reject (R)</source>
+   <translation>Ablehnen (R)</translation>
+  </message>
+  <message>
+   <source>Reject everything from this phone</source>
+   <translation>Alles von diesem Handy ablehnen</translation>
+  </message>
+  <message>
+   <source>End class canvas</source>
+   <translation>Klassen-Zeichenfläche beenden</translation>
+  </message>
+  <message>
+   <source>Class canvas</source>
+   <translation>Klassen-Zeichenfläche</translation>
+  </message>
+  <message>
+   <source>Open the class canvas: phones on the classroom network draw for the network</source>
+   <translation>Klassen-Zeichenfläche öffnen: Handys im Klassennetz zeichnen für das Netz</translation>
+  </message>
+  <message>
+   <source>This computer only (127.0.0.1)</source>
+   <translation>Nur dieser Rechner (127.0.0.1)</translation>
+  </message>
+  <message>
+   <source>1 phone so far</source>
+   <translation>Bisher 1 Handy</translation>
+  </message>
+  <message>
+   <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
+   <translation>Kein Netzwerk gefunden: Verbinde diesen Rechner mit dem WLAN der Klasse oder schalte seinen Hotspot ein und wähle dann hier das Netzwerk. Im Moment erreicht nur dieser Rechner die Zeichenfläche.</translation>
+  </message>
+  <message>
+   <source>A drawing without a label waits: the phone did not say which it is</source>
+   <translation>Eine Zeichnung ohne Angabe wartet: Das Handy hat nicht gesagt, was sie zeigt</translation>
+  </message>
+  <message>
+   <source>{count} phones so far</source>
+   <translation>Bisher {count} Handys</translation>
+  </message>
+  <message>
+   <source>{count} waiting for you</source>
+   <translation>{count} warten auf dich</translation>
+  </message>
+  <message>
+   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
+   <translation>Unser Testsatz: {right} von {count} richtig · MNIST: {mnist}</translation>
+  </message>
+  <message>
+   <source>Draw a {digit}</source>
+   <translation>Zeichne eine {digit}</translation>
+  </message>
+  <message>
+   <source>Our test set: none held back yet · MNIST: {mnist}</source>
+   <translation>Unser Testsatz: noch keine aufgehoben · MNIST: {mnist}</translation>
+  </message>
+  <message>
+   <source>The class canvas could not start: {error}</source>
+   <translation>Die Klassen-Zeichenfläche konnte nicht starten: {error}</translation>
+  </message>
+  <message>
+   <source>from phone {phone}</source>
+   <translation>von Handy {phone}</translation>
+  </message>
+  <message>
+   <source>Open class canvas</source>
+   <translation>Klassen-Zeichenfläche öffnen</translation>
+  </message>
+  <message>
+   <source>Open the class canvas (phones draw for the network), or end it</source>
+   <translation>Klassen-Zeichenfläche öffnen (Handys zeichnen für das Netz) oder beenden</translation>
+  </message>
+  <message>
+   <source>Class canvas: accept the chosen drawing</source>
+   <translation>Klassen-Zeichenfläche: die gewählte Zeichnung annehmen</translation>
+  </message>
+  <message>
+   <source>Class canvas: keep the chosen drawing for our own test set</source>
+   <translation>Klassen-Zeichenfläche: die gewählte Zeichnung für unseren eigenen Testsatz aufheben</translation>
+  </message>
+  <message>
+   <source>Class canvas: reject the chosen drawing</source>
+   <translation>Klassen-Zeichenfläche: die gewählte Zeichnung ablehnen</translation>
+  </message>
+ </context>
 </TS>

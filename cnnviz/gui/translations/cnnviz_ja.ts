@@ -4094,4 +4094,124 @@ Stop the run and go ahead?</source>
    <translation type="vanished">曲線を比べましょう。同じ 200 ステップでも、大きな歩幅のほうがずっと先まで進みます(私たちのマシンでテストセット全体: 約 95% 対 87%)。大きければいつも良いのでしょうか? K でこの学習を残し、2.0 を試して見てみましょう。</translation>
   </message>
  </context>
+ <context>
+  <name>cnnviz</name>
+  <!-- the class canvas (issue 32) -->
+  <message>
+   <source>QR code of the class canvas's address</source>
+   <translation>クラスのキャンバスのアドレスの QR コード</translation>
+  </message>
+  <message>
+   <source>The network the phones are on</source>
+   <translation>スマートフォンがつながっているネットワーク</translation>
+  </message>
+  <message>
+   <source>What the phones ask for</source>
+   <translation>スマートフォンに出す課題</translation>
+  </message>
+  <message>
+   <source>Draw any digit and say which</source>
+   <translation>好きな数字を描いて、どれか選ぶ</translation>
+  </message>
+  <message>
+   <source>Drawings waiting for the teacher</source>
+   <translation>先生の確認を待っている絵</translation>
+  </message>
+  <message>
+   <source>Accept (A)</source>
+   <translation>採用 (A)</translation>
+  </message>
+  <message>
+   <source>Our test (H)</source>
+   <translation>テスト用 (H)</translation>
+  </message>
+  <message>
+   <source>Accept it into the class's own test set: never trained on</source>
+   <translation>クラス独自のテストセットに入れる（学習には使わない）</translation>
+  </message>
+  <message>
+   <source>Reject (R)</source>
+   <translation>不採用 (R)</translation>
+  </message>
+  <message>
+   <source>Reject everything from this phone</source>
+   <translation>このスマートフォンからの絵をすべて不採用</translation>
+  </message>
+  <message>
+   <source>End class canvas</source>
+   <translation>クラスのキャンバスを終了</translation>
+  </message>
+  <message>
+   <source>Class canvas</source>
+   <translation>クラスのキャンバス</translation>
+  </message>
+  <message>
+   <source>Open the class canvas: phones on the classroom network draw for the network</source>
+   <translation>クラスのキャンバスを開く：教室のネットワーク上のスマートフォンがネットワークのために絵を描きます</translation>
+  </message>
+  <message>
+   <source>This computer only (127.0.0.1)</source>
+   <translation>このコンピューターのみ (127.0.0.1)</translation>
+  </message>
+  <message>
+   <source>1 phone so far</source>
+   <translation>これまでに 1 台</translation>
+  </message>
+  <message>
+   <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
+   <translation>ネットワークが見つかりません：このコンピューターを教室の Wi-Fi につなぐか、ホットスポットをオンにしてから、ここでネットワークを選んでください。今はこのコンピューターからしかキャンバスに接続できません。</translation>
+  </message>
+  <message>
+   <source>A drawing without a label waits: the phone did not say which it is</source>
+   <translation>ラベルのない絵は待機中です：スマートフォンがどれかを選んでいません</translation>
+  </message>
+  <message>
+   <source>{count} phones so far</source>
+   <translation>これまでに {count} 台</translation>
+  </message>
+  <message>
+   <source>{count} waiting for you</source>
+   <translation>{count} 件があなたの確認待ち</translation>
+  </message>
+  <message>
+   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
+   <translation>私たちのテストセット：{count} 中 {right} 正解 · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <source>Draw a {digit}</source>
+   <translation>{digit} を描く</translation>
+  </message>
+  <message>
+   <source>Our test set: none held back yet · MNIST: {mnist}</source>
+   <translation>私たちのテストセット：まだ保留なし · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <source>The class canvas could not start: {error}</source>
+   <translation>クラスのキャンバスを開始できませんでした：{error}</translation>
+  </message>
+  <message>
+   <source>from phone {phone}</source>
+   <translation>スマートフォン {phone} から</translation>
+  </message>
+  <message>
+   <source>Open class canvas</source>
+   <translation>クラスのキャンバスを開く</translation>
+  </message>
+  <message>
+   <source>Open the class canvas (phones draw for the network), or end it</source>
+   <translation>クラスのキャンバスを開く（スマートフォンがネットワークのために描く）、または終了する</translation>
+  </message>
+  <message>
+   <source>Class canvas: accept the chosen drawing</source>
+   <translation>クラスのキャンバス：選んだ絵を採用</translation>
+  </message>
+  <message>
+   <source>Class canvas: keep the chosen drawing for our own test set</source>
+   <translation>クラスのキャンバス：選んだ絵を私たちのテストセット用に保留</translation>
+  </message>
+  <message>
+   <source>Class canvas: reject the chosen drawing</source>
+   <translation>クラスのキャンバス：選んだ絵を不採用</translation>
+  </message>
+ </context>
 </TS>

@@ -4094,4 +4094,124 @@ Stop the run and go ahead?</source>
    <translation type="vanished">比较两条曲线:同样 200 步,步子大的走得远得多(在我们的机器上,整个测试集:约 95% 对 87%)。步子越大就总是越好吗?按 K 保留本次训练,试试 2.0,看看会怎样。</translation>
   </message>
  </context>
+ <context>
+  <name>cnnviz</name>
+  <!-- the class canvas (issue 32) -->
+  <message>
+   <source>QR code of the class canvas's address</source>
+   <translation>班级画板地址的二维码</translation>
+  </message>
+  <message>
+   <source>The network the phones are on</source>
+   <translation>手机所在的网络</translation>
+  </message>
+  <message>
+   <source>What the phones ask for</source>
+   <translation>手机上显示的任务</translation>
+  </message>
+  <message>
+   <source>Draw any digit and say which</source>
+   <translation>画任意一个数字，并说出是几</translation>
+  </message>
+  <message>
+   <source>Drawings waiting for the teacher</source>
+   <translation>等待老师审核的画</translation>
+  </message>
+  <message>
+   <source>Accept (A)</source>
+   <translation>采用 (A)</translation>
+  </message>
+  <message>
+   <source>Our test (H)</source>
+   <translation>测试用 (H)</translation>
+  </message>
+  <message>
+   <source>Accept it into the class's own test set: never trained on</source>
+   <translation>放入班级自己的测试集：永不用于训练</translation>
+  </message>
+  <message>
+   <source>Reject (R)</source>
+   <translation>拒绝 (R)</translation>
+  </message>
+  <message>
+   <source>Reject everything from this phone</source>
+   <translation>拒绝这部手机的所有画</translation>
+  </message>
+  <message>
+   <source>End class canvas</source>
+   <translation>结束班级画板</translation>
+  </message>
+  <message>
+   <source>Class canvas</source>
+   <translation>班级画板</translation>
+  </message>
+  <message>
+   <source>Open the class canvas: phones on the classroom network draw for the network</source>
+   <translation>打开班级画板：教室网络中的手机为网络画画</translation>
+  </message>
+  <message>
+   <source>This computer only (127.0.0.1)</source>
+   <translation>仅本机 (127.0.0.1)</translation>
+  </message>
+  <message>
+   <source>1 phone so far</source>
+   <translation>目前 1 部手机</translation>
+  </message>
+  <message>
+   <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
+   <translation>未找到网络：请将本机连接到教室的 Wi-Fi 或打开它的热点，然后在这里选择网络。目前只有本机能访问画板。</translation>
+  </message>
+  <message>
+   <source>A drawing without a label waits: the phone did not say which it is</source>
+   <translation>一幅没有标签的画在等待：手机没有说明它是哪一个</translation>
+  </message>
+  <message>
+   <source>{count} phones so far</source>
+   <translation>目前 {count} 部手机</translation>
+  </message>
+  <message>
+   <source>{count} waiting for you</source>
+   <translation>{count} 幅等待你审核</translation>
+  </message>
+  <message>
+   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
+   <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <source>Draw a {digit}</source>
+   <translation>画一个 {digit}</translation>
+  </message>
+  <message>
+   <source>Our test set: none held back yet · MNIST: {mnist}</source>
+   <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <source>The class canvas could not start: {error}</source>
+   <translation>班级画板无法启动：{error}</translation>
+  </message>
+  <message>
+   <source>from phone {phone}</source>
+   <translation>来自手机 {phone}</translation>
+  </message>
+  <message>
+   <source>Open class canvas</source>
+   <translation>打开班级画板</translation>
+  </message>
+  <message>
+   <source>Open the class canvas (phones draw for the network), or end it</source>
+   <translation>打开班级画板（手机为网络画画），或结束它</translation>
+  </message>
+  <message>
+   <source>Class canvas: accept the chosen drawing</source>
+   <translation>班级画板：采用选中的画</translation>
+  </message>
+  <message>
+   <source>Class canvas: keep the chosen drawing for our own test set</source>
+   <translation>班级画板：将选中的画留作我们自己的测试集</translation>
+  </message>
+  <message>
+   <source>Class canvas: reject the chosen drawing</source>
+   <translation>班级画板：拒绝选中的画</translation>
+  </message>
+ </context>
 </TS>

@@ -1,0 +1,408 @@
+"""The class canvas in the window: the QR code and address, the phones counter, the task, the wall of
+drawings waiting for the teacher (one key to accept, hold back or reject), the class's own test set.
+
+:class:`ClassCanvasWindow` observes the app model (:class:`cnnviz.app.class_canvas.ClassCanvas`, on
+``state.class_canvas``) and carries out the teacher's intents on it; the server (``cnnviz.web``) is
+only started and stopped from here. A drawing reaches the wall when the server's thread has put it in
+the model's inbox and woken the window (a queued signal): :meth:`ClassCanvasWindow.collect` takes it
+from there in the window's thread. The phones' answers are computed here on the NumPy copy of the
+weights, at most once a second and only when the weights or the drawings changed.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+
+import numpy as np
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon, QImage, QPixmap
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QHBoxLayout, QLabel, QListView,
+                               QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget)
+
+from ..app.class_canvas import DIGIT_NAMES, ClassCanvas
+from ..web.interfaces import network_interfaces
+from . import accessibility
+from .language import tr
+from .panels.gallery import gray_pixmap
+
+QR_MIN_PX = 220
+"""The QR code's side at least (the issue asks 200 px at 1024x768, presenter mode too)."""
+THUMB_PX = 56
+ID_ROLE = Qt.UserRole + 1
+ANSWER_EVERY_MS = 1000
+ANSWERS_AT_MOST = 400
+"""The newest live drawings answered each time (a bigger net costs more per image)."""
+
+
+def qr_image(text: str, side: int) -> QImage:
+    """``text`` as a QR code (segno, error correction M) about ``side`` pixels square, black on white."""
+    import segno
+
+    code = segno.make(text, error="m", micro=False)
+    modules = code.symbol_size(scale=1, border=2)[0]
+    buffer = io.BytesIO()
+    code.save(buffer, kind="png", scale=max(1, side // modules), border=2, dark="#000000", light="#ffffff")
+    image = QImage.fromData(buffer.getvalue(), "PNG")
+    return image.scaled(side, side, Qt.KeepAspectRatio, Qt.FastTransformation)
+
+
+class ClassCanvasPanel(QWidget):
+    """The dock's content; public widgets for the tests and the glue."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setSpacing(5)
+        self.qr_label = QLabel()
+        self.qr_label.setAlignment(Qt.AlignCenter)
+        self.qr_label.setMinimumSize(QR_MIN_PX, QR_MIN_PX)
+        self.qr_label.setStyleSheet("background: #ffffff;")
+        accessibility.set_name(self.qr_label, tr("QR code of the class canvas's address"))
+        self.address_label = QLabel()
+        self.address_label.setAlignment(Qt.AlignCenter)
+        self.address_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.address_label.setWordWrap(True)
+        self.address_label.setStyleSheet("font-size: 13pt; font-weight: 800;")
+        self.interface_box = QComboBox()
+        self.interface_box.setToolTip(tr("The network the phones are on"))
+        self.network_note = QLabel()
+        self.network_note.setWordWrap(True)
+        self.network_note.setStyleSheet("color: #a33a00; font-weight: 600;")
+        self.phones_label = QLabel()
+        self.phones_label.setStyleSheet("font-size: 12pt; font-weight: 700;")
+        self.task_box = QComboBox()
+        self.task_box.setToolTip(tr("What the phones ask for"))
+        self.task_box.addItem(tr("Draw any digit and say which"), ("any", None))
+        for d in range(10):
+            self.task_box.addItem(tr("Draw a {digit}").format(digit=d), ("digit", d))
+        self.wall = QListWidget()
+        self.wall.setViewMode(QListView.IconMode)
+        self.wall.setIconSize(QSize(THUMB_PX, THUMB_PX))
+        self.wall.setResizeMode(QListView.Adjust)
+        self.wall.setMovement(QListView.Static)
+        self.wall.setSelectionMode(QAbstractItemView.ExtendedSelection)
+        self.wall.setMinimumHeight(2 * THUMB_PX + 40)
+        self.wall.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        accessibility.set_name(self.wall, tr("Drawings waiting for the teacher"))
+        self.queue_label = QLabel()
+        self.accept_button = QPushButton(tr("Accept (A)"))
+        self.accept_button.setObjectName("primary")
+        self.hold_back_button = QPushButton(tr("Our test (H)"))
+        self.hold_back_button.setToolTip(tr("Accept it into the class's own test set: never trained on"))
+        self.reject_button = QPushButton(tr("Reject (R)"))
+        self.reject_phone_button = QPushButton(tr("Reject everything from this phone"))
+        self.test_label = QLabel()
+        self.test_label.setWordWrap(True)
+        self.end_button = QPushButton(tr("End class canvas"))
+        for widget in (self.qr_label, self.address_label, self.interface_box, self.network_note, self.phones_label,
+                       self.task_box, self.queue_label, self.wall):
+            layout.addWidget(widget)
+        row = QHBoxLayout()
+        for button in (self.accept_button, self.hold_back_button, self.reject_button):
+            row.addWidget(button)
+        layout.addLayout(row)
+        layout.addWidget(self.reject_phone_button)
+        layout.addWidget(self.test_label)
+        layout.addWidget(self.end_button)
+
+    def show_qr(self, address: str | None) -> None:
+        side = max(QR_MIN_PX, min(self.qr_label.width(), self.qr_label.height()))
+        self.qr_label.setPixmap(QPixmap.fromImage(qr_image(address, side)) if address else QPixmap())
+        self.address_label.setText(address or "")
+
+
+class _SlimButton(QToolButton):
+    """A text button as tall as its text (the menu bar's entries are): it never makes the menu bar taller."""
+
+    texts: tuple[str, ...] = ()
+    """Every text it may show: as wide as the widest (the menu bar places it by its size hint)."""
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        extra = hint.width() - self.fontMetrics().horizontalAdvance(self.text())
+        width = max([hint.width()] + [self.fontMetrics().horizontalAdvance(t) + extra for t in self.texts])
+        return QSize(width, min(hint.height(), self.fontMetrics().height() + 4))
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def changeEvent(self, event) -> None:
+        # Presenter mode and zoom change the font: the menu bar places its corner widget only when set or
+        # resized, so it is set again (after this event) at its new size.
+        super().changeEvent(event)
+        bar = self.parentWidget()
+        if event.type() in (QEvent.FontChange, QEvent.StyleChange) and bar is not None and hasattr(bar, "setCornerWidget"):
+            self.updateGeometry()
+            QTimer.singleShot(0, self, lambda: bar.cornerWidget(Qt.TopRightCorner) is self
+                              and bar.setCornerWidget(self, Qt.TopRightCorner))  # (not after self is gone)
+
+
+class ClassCanvasWindow(QObject):
+    """The class canvas's part of the window: its dock, the toggle, the wall's intents."""
+
+    arrived = Signal()
+    """A drawing is in the model's inbox (emitted in the server's thread: delivered queued)."""
+    changed = Signal(bool)
+    """Open (True) or ended (False)."""
+
+    def __init__(self, state, panels, banner, window):
+        super().__init__(window)
+        self.state, self.panels, self.banner, self.window = state, panels, banner, window
+        self.model: ClassCanvas = state.class_canvas
+        self.panel = ClassCanvasPanel()
+        self.dock = QDockWidget(tr("Class canvas"), window)
+        self.dock.setObjectName("classCanvasDock")
+        self.dock.setWidget(self.panel)
+        self.dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable)
+        window.addDockWidget(Qt.RightDockWidgetArea, self.dock)
+        self.dock.hide()
+        self.interfaces = []
+        self.last_error = ""
+        """Why the class canvas could not start the last time it was asked to."""
+        self._answered = None
+        self._answer_timer = QTimer(self)
+        self._answer_timer.setInterval(ANSWER_EVERY_MS)
+        self._answer_timer.timeout.connect(self.refresh_answers)
+        self.arrived.connect(self.collect, Qt.QueuedConnection)
+        self.model.notify = self.arrived.emit
+        m, p = self.model.events, self.panel
+        m.opened.connect(self._on_opened)
+        m.closed.connect(self._on_closed)
+        m.queue.connect(self._show_queue)
+        m.phones.connect(self._show_phones)
+        m.accepted.connect(self._on_accepted)
+        p.end_button.clicked.connect(self.close)
+        p.accept_button.clicked.connect(lambda: self.accept_selected())
+        p.hold_back_button.clicked.connect(lambda: self.accept_selected(hold_back=True))
+        p.reject_button.clicked.connect(self.reject_selected)
+        p.reject_phone_button.clicked.connect(self.reject_phone_selected)
+        p.task_box.currentIndexChanged.connect(self._on_task)
+        p.interface_box.activated.connect(self._on_interface)
+        self._show_phones(0)
+        self._show_queue([])
+        self._show_test_set()
+
+    def corner_button(self, menu_bar) -> QToolButton:
+        """The button at the menu bar's right end (a toolbar's place, without a toolbar's height: no taller than
+        the menu bar, which the layout's fit on a 1024x768 screen counts on)."""
+        button = _SlimButton()
+        button.setObjectName("classCanvasButton")
+        button.setText(tr("Class canvas"))
+        button.setAutoRaise(True)
+        button.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        button.setStyleSheet("QToolButton { padding: 0px 6px; font-weight: 700; }")
+        button.setToolTip(tr("Open the class canvas: phones on the classroom network draw for the network"))
+        button.setFocusPolicy(Qt.NoFocus)
+        button.clicked.connect(self.toggle)
+        button.texts = (tr("End class canvas"), tr("Class canvas"))  # either whole, whichever is shown
+        self.changed.connect(lambda on: button.setText(tr("End class canvas") if on else tr("Class canvas")))
+        menu_bar.setCornerWidget(button, Qt.TopRightCorner)
+        return button
+
+    # The keys act on the wall only while the canvas is open (A, H and R are letters nothing else uses).
+    def accept_key(self) -> None:
+        if self.model.is_open:
+            self.accept_selected()
+
+    def hold_back_key(self) -> None:
+        if self.model.is_open:
+            self.accept_selected(hold_back=True)
+
+    def reject_key(self) -> None:
+        if self.model.is_open:
+            self.reject_selected()
+
+    # --- open and end -------------------------------------------------------------------------------
+    def list_interfaces(self) -> None:
+        box = self.panel.interface_box
+        self.interfaces = network_interfaces()
+        box.blockSignals(True)
+        box.clear()
+        for interface in self.interfaces:
+            box.addItem(f"{interface.name}: {interface.address}", interface.address)
+        box.addItem(tr("This computer only (127.0.0.1)"), "127.0.0.1")
+        box.blockSignals(False)
+        box.setVisible(len(self.interfaces) > 1 or not self.interfaces)
+        self.panel.network_note.setText("" if self.interfaces else tr(
+            "No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then "
+            "choose the network here. Only this computer can reach the canvas now."))
+        self.panel.network_note.setVisible(not self.interfaces)
+
+    def open(self, host: str | None = None, port: int = 0, limits=None) -> str | None:
+        """Start the server on ``host`` (None: the first network found, else this computer only) and show the
+        dock; the address, or None when it could not start (the banner says why)."""
+        from ..web.server import PhoneServer  # aiohttp: loaded when a teacher first opens the canvas
+
+        self.list_interfaces()
+        if host is None:
+            host = self.interfaces[0].address if self.interfaces else "127.0.0.1"
+        try:
+            address = self.model.open(lambda model: PhoneServer(model, host, port, *([limits] if limits else [])))
+        except (OSError, ValueError) as error:
+            self.last_error = str(error)
+            self.banner.show_message(tr("The class canvas could not start: {error}").format(error=error), "error")
+            return None
+        index = self.panel.interface_box.findData(self.model.host)
+        if index >= 0:
+            self.panel.interface_box.setCurrentIndex(index)
+        return address
+
+    def close(self) -> None:
+        self.model.close()
+
+    def toggle(self) -> None:
+        """The menu entry, the key and the button: open it, or end it when open."""
+        if self.model.is_open:
+            self.close()
+        else:
+            self.open()
+
+    def _on_interface(self, index: int) -> None:
+        host = self.panel.interface_box.itemData(index)
+        if host and self.model.is_open and host != self.model.host:
+            self.close()
+            self.open(host)
+
+    def place_dock(self) -> None:
+        """Docked beside the workspace where the screen has room for both; else floating over the window's right
+        edge (a 1024x768 projector: the workspace needs the whole width, and the window must not outgrow it)."""
+        window = self.window
+        need = self.panel.minimumSizeHint().width() + 12
+        room = window.width() - window.centralWidget().minimumSizeHint().width()
+        if room >= need:
+            self.dock.setFloating(False)
+            return
+        self.dock.setFloating(True)
+        top_left = window.mapToGlobal(window.rect().topRight())
+        top = window.menuBar().height() + 30
+        self.dock.setGeometry(top_left.x() - need - 8, top_left.y() + top, need, window.height() - top - 4)
+
+    def _on_opened(self, address: str) -> None:
+        self.place_dock()
+        self.dock.show()
+        self.dock.raise_()
+        self.panel.show_qr(address)
+        self._answer_timer.start()
+        self.changed.emit(True)
+
+    def _on_closed(self) -> None:
+        self._answer_timer.stop()
+        self.panel.show_qr(None)
+        self.dock.hide()
+        self.changed.emit(False)
+
+    # --- the queue ----------------------------------------------------------------------------------------
+    def collect(self) -> None:
+        self.model.collect()
+
+    def _show_phones(self, count: int) -> None:
+        text = tr("1 phone so far") if count == 1 else tr("{count} phones so far").format(count=count)
+        self.panel.phones_label.setText(text)
+
+    def _caption(self, sub) -> str:
+        label = "?" if sub.label is None else self.model.classes[sub.label]
+        return f"{label} · {sub.pseudonym}" if sub.pseudonym else label
+
+    def _show_queue(self, queue) -> None:
+        wall = self.panel.wall
+        wanted = {sub.id for sub in queue}
+        shown, gone = set(), []
+        for row in range(wall.count()):
+            number = wall.item(row).data(ID_ROLE)
+            if number in wanted:
+                shown.add(number)
+            else:
+                gone.append(row)
+        # One relayout for the whole change, not one per item (a wall of 400 cleared at once stalled the window
+        # for seconds with 40 phones sending: --latency-report --phones 40).
+        wall.setUpdatesEnabled(False)
+        for row in reversed(gone):
+            wall.takeItem(row)
+        for sub in queue:
+            if sub.id not in shown:
+                item = QListWidgetItem(QIcon(gray_pixmap(sub.image, THUMB_PX)), self._caption(sub))
+                item.setData(ID_ROLE, sub.id)
+                item.setToolTip(tr("from phone {phone}").format(phone=sub.phone[:8]))
+                wall.addItem(item)
+        wall.setUpdatesEnabled(True)
+        if wall.count() and not wall.selectedItems():
+            wall.setCurrentRow(0)
+        self.panel.queue_label.setText(tr("{count} waiting for you").format(count=len(queue)))
+
+    def selected_ids(self) -> list[int]:
+        items = self.panel.wall.selectedItems() or ([self.panel.wall.item(0)] if self.panel.wall.count() else [])
+        return [item.data(ID_ROLE) for item in items]
+
+    def _select_next(self, row: int) -> None:
+        wall = self.panel.wall
+        if wall.count():
+            wall.setCurrentRow(min(row, wall.count() - 1))
+
+    def accept_selected(self, hold_back: bool = False) -> int:
+        """A (H: into the class's test set): the selected drawings; how many were taken."""
+        row = self.panel.wall.currentRow()
+        taken = [self.model.accept(n, hold_back=hold_back) for n in self.selected_ids()]
+        missing = sum(1 for sub in taken if sub is None)
+        if missing:
+            self.banner.show_notice(tr("A drawing without a label waits: the phone did not say which it is"), "info")
+        self._select_next(max(0, row))
+        return len(taken) - missing
+
+    def reject_selected(self) -> int:
+        row = self.panel.wall.currentRow()
+        rejected = self.model.reject(self.selected_ids())
+        self._select_next(max(0, row))
+        return len(rejected)
+
+    def reject_phone_selected(self) -> int:
+        ids = set(self.selected_ids())
+        phones = {sub.phone for sub in self.model.queue if sub.id in ids}
+        return sum(len(self.model.reject_phone(phone)) for phone in phones)
+
+    def _on_accepted(self, sub) -> None:
+        if sub.status == "held_back":
+            self._show_test_set()
+        elif self.model.classes == DIGIT_NAMES:  # the digits go into Class drawings, like the teacher's own
+            self.panels.drawings.save(sub.image, None, int(sub.label), student=sub.pseudonym)
+        self._answered = None
+
+    def _on_task(self, index: int) -> None:
+        kind, digit = self.panel.task_box.itemData(index)
+        self.model.set_task(kind, digit)
+
+    # --- what the network says ----------------------------------------------------------------------------
+    def _classify(self, images: np.ndarray):
+        from ..analysis import uncertainty
+
+        local = self.state.local
+        calibration = self.panels.classify.not_sure.calibration
+        with np.errstate(over="ignore", invalid="ignore"):
+            probs, _values, unsure = uncertainty.assess(local.model, images.astype(np.float32), calibration)
+        return probs, unsure
+
+    def refresh_answers(self, force: bool = False) -> int:
+        """The phones' answers on the weights now, when they or the drawings changed since the last time."""
+        local = self.state.local
+        if local.model is None:
+            return 0
+        key = (local.version, len(self.model.live_drawings()))
+        if key == self._answered and not force:
+            return 0
+        self._answered = key
+        answered = self.model.refresh_answers(self._classify, step=local.step, limit=ANSWERS_AT_MOST)
+        self._show_test_set()
+        return answered
+
+    def _show_test_set(self) -> None:
+        images, labels = self.model.test_set()
+        last = self.state.run.last_eval
+        mnist = f"{100 * last.test_accuracy:.1f} %" if last is not None else "–"
+        if not len(labels) or self.state.local.model is None:
+            self.panel.test_label.setText(tr("Our test set: none held back yet · MNIST: {mnist}").format(mnist=mnist))
+            return
+        probs, _unsure = self._classify(images)
+        right = int((probs.argmax(axis=1) == labels).sum())
+        self.panel.test_label.setText(tr("Our test set: {right} of {count} right · MNIST: {mnist}").format(
+            right=right, count=len(labels), mnist=mnist))

@@ -1,0 +1,181 @@
+"""The class canvas in the window: opened from the menu, its key or its button; a QR code big enough for the
+back row at 1024x768 (presenter mode too); phones' drawings on the wall; A, H and R moderate; accepted
+digits go into Class drawings; ending it and closing the window leave nothing listening."""
+
+import http.client
+import json
+import socket
+
+import numpy as np
+from PySide6.QtCore import Qt
+
+from test_fit import at_screen
+
+ONE = {"phone": "phone-one", "w": 300, "h": 300, "strokes": [[150, 30, 152, 150, 150, 270]], "label": 1}
+
+
+def post(model, body):
+    conn = http.client.HTTPConnection(model.host, model.port, timeout=10)
+    conn.request("POST", f"/c/{model.token}/drawings", body=json.dumps(body).encode(),
+                 headers={"Content-Type": "application/json"})
+    response = conn.getresponse()
+    status, data = response.status, json.loads(response.read())
+    conn.close()
+    return status, data
+
+
+def refused(host, port) -> bool:
+    try:
+        socket.create_connection((host, port), timeout=2).close()
+    except OSError:
+        return True
+    return False
+
+
+def test_the_menu_entry_opens_it_on_this_computer_and_ending_it_stops_the_server(qtbot, window):
+    cc = window.class_canvas
+    assert not cc.model.is_open and not cc.dock.isVisible()
+    assert window.menus.class_canvas_action.text() == "Open class canvas"
+    address = cc.open(host="127.0.0.1")
+    assert address.startswith("http://127.0.0.1:") and cc.dock.isVisible()
+    assert window.menus.class_canvas_action.text() == "End class canvas"
+    assert cc.panel.address_label.text() == address
+    assert window.class_canvas_button.text() == "End class canvas"
+    port = cc.model.port
+    assert not refused("127.0.0.1", port)
+    window.menus.class_canvas_action.trigger()  # the entry now ends it
+    assert not cc.model.is_open and not cc.dock.isVisible() and refused("127.0.0.1", port)
+
+
+def test_the_qr_code_is_big_enough_at_1024x768_in_presenter_mode_too(qtbot, window):
+    window.set_full_screen = lambda on: None  # offscreen: no window manager
+    at_screen(window, qtbot, (1024, 768))
+    window.class_canvas.open(host="127.0.0.1")
+    qtbot.wait(100)
+    for presenter in (False, True):
+        window.set_presenter(presenter, full_screen=False)
+        qtbot.wait(150)
+        label = window.class_canvas.panel.qr_label
+        pixmap = label.pixmap()
+        assert label.isVisible() and min(label.width(), label.height()) >= 200, presenter
+        assert min(pixmap.width(), pixmap.height()) >= 200, presenter
+        assert window.width() <= 1024, "the window stays on the screen (the dock floats over it when it must)"
+    image = label.pixmap().toImage()
+    dark = sum(1 for x in range(0, image.width(), 4) for y in range(0, image.height(), 4)
+               if image.pixelColor(x, y).lightness() < 128)
+    assert dark > 50  # a code, not a blank square
+    window.set_presenter(False, full_screen=False)
+
+
+def test_drawings_wait_on_the_wall_and_the_keys_moderate_them(qtbot, window):
+    cc = window.class_canvas
+    cc.open(host="127.0.0.1")
+    for n in range(3):
+        assert post(cc.model, {**ONE, "phone": f"phone-{n}xx", "pseudonym": f"seat {n}"})[0] == 202
+    qtbot.waitUntil(lambda: cc.panel.wall.count() == 3, timeout=5000)  # woken by the server's thread
+    assert cc.panel.phones_label.text() == "3 phones so far"
+    assert window.panels.drawings.labels.size == 0
+    assert cc.model.accepted == []  # nothing without the teacher
+    cc.panel.wall.setCurrentRow(0)
+    qtbot.keyClick(window, Qt.Key_A)
+    assert len(cc.model.accepted) == 1 and cc.panel.wall.count() == 2
+    assert window.panels.drawings.labels.tolist() == [1]  # into Class drawings, like the teacher's own
+    assert window.panels.drawings.entries[-1].student == "seat 0"
+    qtbot.keyClick(window, Qt.Key_H)
+    assert len(cc.model.held_back) == 1 and window.panels.drawings.labels.tolist() == [1]  # never trained on
+    qtbot.keyClick(window, Qt.Key_R)
+    assert cc.panel.wall.count() == 0 and cc.model.queue == []
+    assert "Our test set: " in cc.panel.test_label.text() and "of 1 right" in cc.panel.test_label.text()
+    assert cc.refresh_answers() >= 2
+    answer = cc.model.answers_for("phone-0xx")[0]["answer"]
+    assert len(answer["probabilities"]) == 10 and abs(sum(answer["probabilities"]) - 1) < 1e-3
+    window.state.local.set_spec("tiny", seed=5)  # other weights: the answers follow them
+    assert cc.refresh_answers() >= 2 and cc.refresh_answers() == 0  # and only when something changed
+    cc.close()
+
+
+def test_reject_everything_from_a_phone(qtbot, window):
+    cc = window.class_canvas
+    cc.open(host="127.0.0.1")
+    cc.model.set_task("digit", 7)
+    for phone in ("troll-phone", "troll-phone", "good-phone"):
+        cc.model.receive(phone, "10.0.0.9" if phone.startswith("troll") else "10.0.0.2", np.eye(28), None)
+    cc.collect()
+    assert cc.panel.wall.count() == 3
+    cc.panel.wall.setCurrentRow(0)
+    assert cc.reject_phone_selected() == 2
+    assert [s.phone for s in cc.model.queue] == ["good-phone"]
+    status, answer = post(cc.model, {**ONE, "phone": "troll-phone"})
+    assert status == 403  # the phone itself is blocked (its address was another)
+    cc.close()
+
+
+def test_closing_the_window_stops_the_server(qtbot, make_window):
+    window = make_window()
+    window.class_canvas.open(host="127.0.0.1")
+    port = window.class_canvas.model.port
+    window.shutdown()
+    assert refused("127.0.0.1", port) and not window.class_canvas.model.is_open
+
+
+def test_no_network_is_said_plainly(qtbot, window, monkeypatch):
+    from cnnviz.gui import class_canvas
+
+    monkeypatch.setattr(class_canvas, "network_interfaces", lambda: [])
+    address = window.class_canvas.open()
+    assert address.startswith("http://127.0.0.1:")
+    note = window.class_canvas.panel.network_note
+    assert note.isVisibleTo(window.class_canvas.panel) and "No network found" in note.text()
+    window.class_canvas.close()
+
+
+def test_the_command_line_opens_it_and_prints_the_address(tmp_path):
+    """``cnnviz gui --class-canvas 127.0.0.1``: one line with the address once it listens; SIGTERM ends it all."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(repo), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_CACHE_HOME=str(tmp_path / "cache"), HOME=str(tmp_path))
+    process = subprocess.Popen([sys.executable, "-m", "cnnviz", "gui", "--backend", "numpy", "--class-canvas",
+                                "127.0.0.1"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline().strip()
+        assert line.startswith("class canvas: http://127.0.0.1:"), (line, process.stderr.read() if not line else "")
+        address = line.split(": ", 1)[1]
+        with urllib.request.urlopen(address, timeout=10) as page:
+            assert page.status == 200 and b"page.js" in page.read()
+        port = int(address.split(":")[2].split("/")[0])
+        process.send_signal(signal.SIGTERM if sys.platform != "win32" else signal.CTRL_BREAK_EVENT)
+        process.wait(60)
+        assert refused("127.0.0.1", port)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_the_command_line_refuses_a_name_or_every_interface(capsys):
+    from cnnviz import cli
+
+    assert cli.main(["gui", "--class-canvas", "teacher.local:8123"]) == 2
+    assert "numeric" in capsys.readouterr().err
+    assert cli.main(["gui", "--class-canvas", "0.0.0.0"]) == 2
+    assert "one" in capsys.readouterr().err
+    assert cli.main(["gui", "--phones", "3"]) == 2
+    assert "--phones goes with --latency-report" in capsys.readouterr().err
+
+
+def test_the_latency_report_adds_simulated_phones(qapp, capsys):
+    from cnnviz.gui.devtools.unattended import latency_report
+
+    assert latency_report("tiny", "numpy", "mnist", None, 2.0, rounds=1, phones=4) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["phones"] == 4 and report["phones_sent"] >= 3, report
+    assert report["phones_queued"] == report["phones_sent"], "every drawing sent reached the teacher's wall"
+    assert 0 < report["phone_send_to_queue_ms_p50"] <= report["phone_send_to_queue_ms_p95"] < 5000
+    assert report["ui_ticks"] > 0
