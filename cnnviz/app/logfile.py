@@ -25,6 +25,9 @@ BACKUPS = 3
 ENV = "CNNVIZ_LOG_DIR"
 LOGGER = "cnnviz"
 _STATE: dict = {"handler": None, "path": None}
+# Without a handler of its own, logging's last-resort handler would print every error a second time on stderr
+# (the user was already shown it as one line): the log file, when there is one, is the only place it goes.
+logging.getLogger(LOGGER).addHandler(logging.NullHandler())
 
 
 def default_path() -> Path | None:

@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
 # ----------------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
+    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version", "--info"):
         argv = ["gui", *argv]  # "cnnviz --language de" opens the app as "cnnviz" does (it was refused)
     try:
         parser = build_parser()

@@ -377,7 +377,7 @@ class ClassCanvasWindow(QObject):
         from ..analysis import uncertainty
 
         local = self.state.local
-        calibration = self.panels.classify.not_sure.calibration
+        calibration = self.panels.classify.not_sure_calibration()
         with np.errstate(over="ignore", invalid="ignore"):
             probs, _values, unsure = uncertainty.assess(local.model, images.astype(np.float32), calibration)
         return probs, unsure

@@ -4,7 +4,7 @@ language, and German groups thousands the German way ("60.000", Qt's locale)."""
 import pytest
 
 from cnnviz.gui import language
-from cnnviz.gui.lessons import data_note
+from cnnviz.gui.run_control import data_note
 
 
 def test_german_groups_thousands_with_a_point(qtbot, in_language):

@@ -45,6 +45,7 @@ def start_app(tmp_path):
     script = tmp_path / "gui_that_trains.py"
     script.write_text(textwrap.dedent(SCRIPT))
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"),
                OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
     return subprocess.Popen([sys.executable, str(script)], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
@@ -131,7 +132,8 @@ def test_a_signal_during_the_restore_offer_dismisses_it_and_quits(tmp_path):
                               {"step": 12, "saved_at": time.time()})
     script = tmp_path / "gui_with_offer.py"
     script.write_text(textwrap.dedent(DIALOG_SCRIPT))
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO), XDG_DATA_HOME=str(tmp_path / "data"))
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
     process = subprocess.Popen([sys.executable, str(script)], env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     try:

@@ -134,6 +134,7 @@ def test_a_signal_with_the_keys_window_open_ends_the_process(tmp_path, signum):
     script = tmp_path / "gui_with_keys.py"
     script.write_text(textwrap.dedent(SCRIPT))
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"),
                OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
     process = subprocess.Popen([sys.executable, str(script)], env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)

@@ -301,6 +301,11 @@ class ClassifyPanel(Panel):
         self.note = note
         self._show_answer()
 
+    def not_sure_calibration(self):
+        """The "not sure" calibration in force for this network (None until the first one is made): what other
+        parts that classify drawings with the same verdict use (the class canvas's phone answers)."""
+        return self.not_sure.calibration
+
     def not_sure_reason(self) -> tuple[str, str] | None:
         """Why the network is not sure of the input shown: (the sentence shown, "Not sure: ..."; the reason alone,
         for the screen reader's "not sure, ...: {reason}"). None: it is sure, or there is no calibration.
