@@ -2,7 +2,13 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import threading  # noqa: E402
+import time  # noqa: E402
+
 import pytest  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from cnnviz.train.trainer import Trainer  # noqa: E402
 
 FAST = {"eval_samples": 200, "eval_every": 25}
 """Small periodic evaluations keep the GUI tests quick on two cores."""
@@ -88,3 +94,28 @@ def in_language(qapp):
         assert language.install(qapp, code) is None
     yield install
     language.install(qapp, language.ENGLISH)
+
+
+# Shared by the closing tests (test_closing.py, test_tool_windows_die_with_the_app.py).
+@pytest.fixture
+def quits(monkeypatch):
+    """QApplication.quit calls (the app quits when its last window closed, even a hidden one)."""
+    calls = []
+    monkeypatch.setattr(QApplication, "quit", lambda *args: calls.append(time.perf_counter()))
+    return calls
+
+
+@pytest.fixture
+def slow_step(monkeypatch):
+    """Once ``go`` is set, the next training step blocks until ``release`` (at most 20 s)."""
+    go, inside, release = threading.Event(), threading.Event(), threading.Event()
+    original = Trainer._train_step
+
+    def train_step(self):
+        if go.is_set() and not inside.is_set():
+            inside.set()
+            release.wait(20)
+        return original(self)
+
+    monkeypatch.setattr(Trainer, "_train_step", train_step)
+    return go, inside, release

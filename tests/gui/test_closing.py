@@ -15,7 +15,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication
 
 from cnnviz.app import autosave
 from cnnviz.backends import registry
@@ -24,7 +23,6 @@ from cnnviz.nn import checkpoint
 from cnnviz.nn.model import Sequential
 from cnnviz.train import evaluation
 from cnnviz.train import events as ev
-from cnnviz.train.trainer import Trainer
 
 TIMEOUT_MS = 30_000
 REPO = Path(__file__).resolve().parents[2]
@@ -33,30 +31,6 @@ REPO = Path(__file__).resolve().parents[2]
 def wait_steps(qtbot, window, at_least):
     qtbot.waitUntil(lambda: window.state.run.last_step is not None and window.state.run.last_step.step >= at_least,
                     timeout=TIMEOUT_MS)
-
-
-@pytest.fixture
-def quits(monkeypatch):
-    """QApplication.quit calls (the app quits when its last window closed, even a hidden one)."""
-    calls = []
-    monkeypatch.setattr(QApplication, "quit", lambda *args: calls.append(time.perf_counter()))
-    return calls
-
-
-@pytest.fixture
-def slow_step(monkeypatch):
-    """Once ``go`` is set, the next training step blocks until ``release`` (at most 20 s)."""
-    go, inside, release = threading.Event(), threading.Event(), threading.Event()
-    original = Trainer._train_step
-
-    def train_step(self):
-        if go.is_set() and not inside.is_set():
-            inside.set()
-            release.wait(20)
-        return original(self)
-
-    monkeypatch.setattr(Trainer, "_train_step", train_step)
-    return go, inside, release
 
 
 def running(thread) -> bool:

@@ -8,7 +8,6 @@ import subprocess
 import sys
 import textwrap
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -17,33 +16,9 @@ from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 
 from cnnviz.app import autosave
 from cnnviz.gui import session as session_module
-from cnnviz.train.trainer import Trainer
 
 TIMEOUT_MS = 30_000
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def quits(monkeypatch):
-    calls = []
-    monkeypatch.setattr(QApplication, "quit", lambda *args: calls.append(time.perf_counter()))
-    return calls
-
-
-@pytest.fixture
-def slow_step(monkeypatch):
-    """Once ``go`` is set, the next training step blocks until ``release`` (at most 20 s)."""
-    go, inside, release = threading.Event(), threading.Event(), threading.Event()
-    original = Trainer._train_step
-
-    def train_step(self):
-        if go.is_set() and not inside.is_set():
-            inside.set()
-            release.wait(20)
-        return original(self)
-
-    monkeypatch.setattr(Trainer, "_train_step", train_step)
-    return go, inside, release
 
 
 def open_tool_windows(qtbot, window):
