@@ -50,6 +50,8 @@ STEP_SIZE = 0.04
 INK_ALLOWANCE = 1.5
 """An optimised input may hold this many times its start's ink (mean pixel value): enough to beat the start,
 too little to light the whole field (what a unit whose weights sum above zero wants: a flat white square)."""
+GREY = 0.2
+"""The start without a start image: about a digit's ink (MNIST's mean pixel value is 0.13), spread evenly."""
 LEAK = 0.1
 """The ascent's slope where the unit's map is off (its ReLU's is 0 there: no way up for a unit that is off)."""
 
@@ -228,10 +230,11 @@ def optimise_inputs(model: Sequential, layer: UnitLayer, steps: int = 128, seed:
     and the activation returned is that centre position's, after the ReLU.
 
     ``start``: (units, 28, 28) pictures in [0, 1] to start from, one per unit (its strongest test image:
-    the ascent begins where the data excites the unit most). Without it, mid-grey with faint smooth
+    the ascent begins where the data excites the unit most). Without it, :data:`GREY` with faint smooth
     noise. ``ink``: the most mean pixel value a picture may have (one number or one per unit); by default
     :data:`INK_ALLOWANCE` times the start's (a unit whose weights sum above zero otherwise wants the whole
-    field lit: a flat white square says nothing), none without a start.
+    field lit: a flat white square says nothing); none with ``centre`` (the patch is a small part of the
+    picture, and a limit would dim the rest, which the unit does not see).
 
     The ascent (projected Adam in pixel space, one step of ``step_size`` per pixel at most) sees the
     input shifted by up to ``jitter`` pixels (every ``check_every``-th step unshifted), and its steps are
@@ -245,10 +248,10 @@ def optimise_inputs(model: Sequential, layer: UnitLayer, steps: int = 128, seed:
     smooth = _blur_matrix(smoothing)
     if start is None:
         noise = smooth @ rng.standard_normal((units, IMAGE_SIZE, IMAGE_SIZE)) @ smooth.T
-        x = np.clip(0.5 + 0.1 * noise / max(float(noise.std()), 1e-12), 0.0, 1.0)
+        x = np.clip(GREY + 0.1 * noise / max(float(noise.std()), 1e-12), 0.0, 1.0)
     else:
         x = np.clip(np.asarray(start, np.float64).reshape(units, IMAGE_SIZE, IMAGE_SIZE), 0.0, 1.0)
-    if ink is None and start is not None:
+    if ink is None and not centre:
         ink = np.minimum(INK_ALLOWANCE * x.mean(axis=(1, 2)), 1.0)
     limit = None if ink is None else np.broadcast_to(np.asarray(ink, np.float64), (units,)).copy()
     x = _project(x, limit)
@@ -298,8 +301,11 @@ def optimise_inputs(model: Sequential, layer: UnitLayer, steps: int = 128, seed:
         grad = smooth.T @ np.roll(grad.astype(np.float64), (-dy, -dx), axis=(1, 2)) @ smooth
         first = ADAM_BETAS[0] * first + (1 - ADAM_BETAS[0]) * grad
         second = ADAM_BETAS[1] * second + (1 - ADAM_BETAS[1]) * grad * grad
-        direction = (first / (1 - ADAM_BETAS[0] ** (step + 1))) / (
-            np.sqrt(second / (1 - ADAM_BETAS[1] ** (step + 1))) + 1e-12)
+        spread = np.sqrt(second / (1 - ADAM_BETAS[1] ** (step + 1)))
+        # Adam's epsilon relative to each picture's largest gradient: pixels a thousand times less
+        # important (the blur's far tails, what a centre unit does not see) stay where they are.
+        floor = 1e-3 * spread.max(axis=(1, 2), keepdims=True) + 1e-30
+        direction = (first / (1 - ADAM_BETAS[0] ** (step + 1))) / (spread + floor)
         x = _project(x + step_size * (smooth @ direction @ smooth.T), limit)
         if progress is not None:
             progress(1)
