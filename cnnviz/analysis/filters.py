@@ -259,54 +259,68 @@ def optimise_inputs(model: Sequential, layer: UnitLayer, steps: int = 128, seed:
     own = np.arange(units)
     at_centre = centre and spatial
 
-    def measure(out: np.ndarray) -> np.ndarray:
-        mine = out[own, own]
-        if at_centre:
-            return np.maximum(mine[:, mine.shape[1] // 2, mine.shape[2] // 2], 0.0)
-        if spatial:
-            measured = np.maximum(mine, 0.0) if layer.measured != layer.index else mine
-            return measured.reshape(units, -1).mean(axis=1)
-        return np.maximum(mine, 0.0) if layer.measured != layer.index else mine
-
+    relu = layer.measured != layer.index
     seen = {}
 
     def seed_rows(out: np.ndarray) -> np.ndarray:
-        seen["value"] = measure(out)
-        rows = np.zeros_like(out)
+        """d(objective)/d(output); notes the measure (``value``) and what the ascent compares (``score``)."""
         mine = out[own, own]
-        # d/d map of the unit's (leaky) ReLU: the positions that are on count fully, those that are off a
-        # tenth, so that a unit that is off everywhere still has a way up.
-        slope = np.where(mine > 0, 1.0, LEAK) if layer.measured != layer.index else np.ones_like(mine)
         if at_centre:
             row, col = mine.shape[1] // 2, mine.shape[2] // 2
-            rows[own, own, row, col] = slope[:, row, col]
-        elif spatial:
-            rows[own, own] = slope / np.prod(mine.shape[1:])
+            mine = mine[:, row, col]
+        pre = mine.reshape(units, -1)  # the unit's map before its ReLU (one position: a centre, a class)
+        if relu:
+            # The measure's slope: the positions that are on. A unit that is off everywhere has none (no way
+            # up through its ReLU): it climbs a leaky ReLU instead, scored below every unit that is on.
+            on = pre > 0
+            anywhere = on.any(axis=1, keepdims=True)
+            value = np.maximum(pre, 0.0).mean(axis=1)
+            slope = np.where(on, 1.0, np.where(anywhere, 0.0, LEAK))
+            score = np.where(anywhere[:, 0], value, LEAK * pre.mean(axis=1))
         else:
-            rows[own, own] = slope
+            value = score = pre.mean(axis=1)
+            slope = np.ones_like(pre)
+        seen["value"], seen["score"] = value, score
+        rows = np.zeros_like(out)
+        if at_centre:
+            rows[own, own, row, col] = slope[:, 0]
+        else:
+            rows[own, own] = (slope / pre.shape[1]).reshape(mine.shape)
         return rows
 
-    best, best_value = x.copy(), np.full(units, -np.inf)
+    best, best_value, best_score = x.copy(), np.zeros(units), np.full(units, -np.inf)
     first, second = np.zeros_like(x), np.zeros_like(x)
+    sizes = np.full((units, 1, 1), float(step_size))
+    ages = np.zeros((units, 1, 1))  # Adam's steps per unit, for its bias correction
     deadline = None if seconds is None else time.perf_counter() + seconds
     for step in range(steps + 1):
         check = step % check_every == 0 or step == steps
         dy, dx = (0, 0) if check or not jitter else rng.integers(-jitter, jitter + 1, 2)
         _, grad = layer_input_gradients(model, np.roll(x, (dy, dx), axis=(1, 2)), layer.index, seed_rows)
         if check:
-            better = seen["value"] > best_value
+            better = seen["score"] > best_score
             best[better], best_value[better] = x[better], seen["value"][better]
+            best_score[better] = seen["score"][better]
+            # A unit that got worse since its last check overshot: back to its best, with half the step
+            # and its gradient history forgotten.
+            worse = ~better & (step > 0)
+            if worse.any() and step < steps:
+                x[worse], first[worse], second[worse], ages[worse] = best[worse], 0.0, 0.0, 0
+                sizes[worse] *= 0.5
+                grad[worse] = 0.0  # (this step's gradient was of the worse picture: they wait one step)
         if step == steps or (deadline is not None and time.perf_counter() > deadline):
             break
         grad = smooth.T @ np.roll(grad.astype(np.float64), (-dy, -dx), axis=(1, 2)) @ smooth
-        first = ADAM_BETAS[0] * first + (1 - ADAM_BETAS[0]) * grad
-        second = ADAM_BETAS[1] * second + (1 - ADAM_BETAS[1]) * grad * grad
-        spread = np.sqrt(second / (1 - ADAM_BETAS[1] ** (step + 1)))
+        moving = (np.abs(grad).reshape(units, -1).max(axis=1) > 0).reshape(units, 1, 1)
+        ages += moving
+        first = np.where(moving, ADAM_BETAS[0] * first + (1 - ADAM_BETAS[0]) * grad, first)
+        second = np.where(moving, ADAM_BETAS[1] * second + (1 - ADAM_BETAS[1]) * grad * grad, second)
+        spread = np.sqrt(second / (1 - ADAM_BETAS[1] ** np.maximum(ages, 1)))
         # Adam's epsilon relative to each picture's largest gradient: pixels a thousand times less
         # important (the blur's far tails, what a centre unit does not see) stay where they are.
         floor = 1e-3 * spread.max(axis=(1, 2), keepdims=True) + 1e-30
-        direction = (first / (1 - ADAM_BETAS[0] ** (step + 1))) / (spread + floor)
-        x = _project(x + step_size * (smooth @ direction @ smooth.T), limit)
+        direction = (first / (1 - ADAM_BETAS[0] ** np.maximum(ages, 1))) / (spread + floor)
+        x = _project(x + sizes * (smooth @ direction @ smooth.T), limit)
         if progress is not None:
             progress(1)
     return best.astype(np.float32), best_value
