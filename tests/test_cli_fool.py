@@ -171,13 +171,19 @@ def test_filters_progress_off_a_terminal_is_a_bounded_number_of_lines():
     from cnnviz.cli.filters import _Progress, _units, beats
 
     stream = io.StringIO()
-    with _Progress(1000, stream=stream, every_s=0.0) as bar:
+    with _Progress(1000, stream=stream, every_s=0.0, alive_s=float("inf")) as bar:
         bar.begin("finding the top 9 of 1,000 test images", 1000, "images", "top images")
         for _ in range(1000):
             bar.update(1)
     lines = stream.getvalue().splitlines()
     assert lines[0] == "filters: finding the top 9 of 1,000 test images"
     assert len(lines) == 11 and lines[-1].startswith("filters: top images: 1,000 of 1,000 images ("), lines
+    stream = io.StringIO()  # slow steps: a line every alive_s at most, whatever the tenths
+    with _Progress(5, stream=stream, every_s=0.0, alive_s=0.0) as bar:
+        bar.begin("optimising", 5, "steps")
+        for _ in range(5):
+            bar.update(1)
+    assert len(stream.getvalue().splitlines()) == 6
     assert _units(1) == "1 unit" and _units(64) == "64 units"
     assert beats(1.01, 1.0) and not beats(1.0 + 1e-7, 1.0) and not beats(0.9, 1.0)
 

@@ -132,16 +132,16 @@ def _units(count: int) -> str:
 
 class _Progress:
     """On a terminal, a tqdm bar on stderr; elsewhere (a pipe, a log) a line as each stage starts and, within
-    it, at most one every :data:`PLAIN_EVERY_S` seconds and one per tenth of the stage: a long run says it is
-    alive in a bounded number of lines. Output is a side channel: a failing stderr silences it, never the run."""
+    it, at most one every :data:`PLAIN_EVERY_S` seconds and one per tenth of the stage, or, when the steps
+    are slow, one every ``alive_s``: a long run says it is alive in a bounded number of lines. Output is a side channel: a failing stderr silences it, never the run."""
 
-    def __init__(self, total: int, stream=None, every_s: float = PLAIN_EVERY_S):
+    def __init__(self, total: int, stream=None, every_s: float = PLAIN_EVERY_S, alive_s: float = 3 * PLAIN_EVERY_S):
         import time
 
         from tqdm import tqdm
 
         self.stream = stream if stream is not None else sys.stderr
-        self.every_s, self.clock = every_s, time.monotonic
+        self.every_s, self.alive_s, self.clock = every_s, alive_s, time.monotonic
         self.started = self.clock()
         self.stage, self.stage_total, self.stage_done, self.unit, self.tenth, self.last = "", 1, 0, "", 1, 0.0
         tty = hasattr(self.stream, "isatty") and self.stream.isatty()
@@ -172,8 +172,10 @@ class _Progress:
             self.bar.update(count)
             return
         now = self.clock()
-        if self.stage_done * 10 >= self.tenth * self.stage_total and now - self.last >= self.every_s:
-            self.tenth, self.last = self.stage_done * 10 // self.stage_total + 1, now
+        tenth = self.stage_done * 10 >= self.tenth * self.stage_total
+        if now - self.last >= self.every_s and (tenth or now - self.last >= self.alive_s):
+            self.last = now
+            self.tenth = max(self.tenth, self.stage_done * 10 // self.stage_total + 1)
             self._say(f"filters: {self.stage}: {self.stage_done:,d} of {self.stage_total:,d} {self.unit} "
                       f"({now - self.started:.0f} s in all)")
 
