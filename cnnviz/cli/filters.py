@@ -4,7 +4,7 @@ Writes ``<layer>.png`` (one row per unit: its top 9 MNIST test images, then the
 optimised input) and ``optimised_<layer>.npy`` (units x 28 x 28 float32, the
 optimised network inputs) into ``--out``, and ``filters.json``: the model they are of
 (a folder holding another model's filters is refused, so two runs never mix their
-files) and each layer's settings; ``--json`` prints
+files) and each layer's settings (with the steps it took and their seconds); ``--json`` prints
 ``{"units": [{"layer", "unit", "top_test_indices", "top_activation", "optimised_activation", ...}]}``.
 The work is bounded before it starts (``--images``, ``--steps``, ``--seconds`` per
 layer) and shows a progress bar on stderr when stderr is a terminal, a line every
@@ -17,6 +17,7 @@ import argparse
 import io
 import json
 import sys
+import time
 from pathlib import Path
 
 from .common import inference_batch, open_model, positive_int
@@ -90,17 +91,20 @@ def run(args) -> int:
             bar.begin(f"optimising the inputs of {layer.name}'s {_units(layer.units)} (at most {args.steps} steps"
                       + (f" or {args.seconds:g} s)" if args.seconds else ")"), args.steps, "steps", layer.name)
             top, top_values = filters.top_images(acts[layer.name], min(filters.TOP, len(test)))
+            began = time.perf_counter()
             optimised, optimised_values = filters.optimise_inputs(
                 model, layer, args.steps, args.seed, progress=bar.update, seconds=args.seconds or None,
                 start=test[top[:, 0]].astype(np.float32) / np.float32(255))  # each unit's strongest test image
-            bar.skip(args.steps - bar.stage_done)  # a layer stopped by --seconds skips its rest
+            took, steps_done = time.perf_counter() - began, bar.stage_done
+            bar.skip(args.steps - steps_done)  # a layer stopped by --seconds skips its rest
             buffer = io.BytesIO()
             np.save(buffer, optimised.astype(np.float32), allow_pickle=False)
             atomic_write_bytes(out / f"optimised_{layer.name}.npy", buffer.getvalue())
             atomic_write_bytes(out / f"{layer.name}.png", png_bytes(Image.fromarray(
                 filters.filter_grid(test, top, optimised))))
             manifest["layers"][layer.name] = {"images": len(test), "steps": args.steps, "seed": args.seed,
-                                              "seconds": args.seconds,
+                                              "seconds": args.seconds, "steps_done": steps_done,
+                                              "optimise_seconds": round(took, 2),
                                               "files": [f"{layer.name}.png", f"optimised_{layer.name}.npy"]}
             _write_manifest(out, manifest)
             for unit in range(layer.units):
