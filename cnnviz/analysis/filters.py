@@ -14,7 +14,10 @@ feature-visualisation recipe (Olah et al. 2017, "Feature Visualization"):
   never excites its unit less than its start;
 * normalised steps: Adam in pixel space, projected back into [0, 1], so deep
   units with tiny gradients move as fast as shallow ones;
-* where the unit's map is off, a leaky slope (its ReLU has none there);
+* a unit that got worse since the last check goes back to its best picture
+  with half the step;
+* the measure's own slope (the positions that are on); a unit that is off
+  everywhere climbs a leaky ReLU until it comes on (its ReLU has no slope);
 * smooth steps: each step is blurred (a Gaussian), so it moves strokes
   rather than single pixels; jitter: most steps see the input shifted by up
   to ``jitter`` pixels, so the pattern must work wherever it lands;
@@ -236,13 +239,15 @@ def optimise_inputs(model: Sequential, layer: UnitLayer, steps: int = 128, seed:
     field lit: a flat white square says nothing); none with ``centre`` (the patch is a small part of the
     picture, and a limit would dim the rest, which the unit does not see).
 
-    The ascent (projected Adam in pixel space, one step of ``step_size`` per pixel at most) sees the
+    The ascent (projected Adam in pixel space, steps of about ``step_size`` per pixel) sees the
     input shifted by up to ``jitter`` pixels (every ``check_every``-th step unshifted), and its steps are
     blurred (``smoothing``, a Gaussian's sigma in pixels) so that it moves smooth strokes rather than single pixels.
     It keeps each unit's best picture seen on the unshifted steps, so the result excites its unit at
     least as much as its start. ``seconds``: stop after this long (the best so far is returned)."""
     if not 1 <= steps <= MAX_STEPS:
         raise ValueError(f"steps must be from 1 to {MAX_STEPS}, got {steps}")
+    if check_every < 1:
+        raise ValueError(f"check_every must be at least 1, got {check_every}")
     rng = np.random.default_rng(seed)
     units = layer.units
     smooth = _blur_matrix(smoothing)
