@@ -155,10 +155,37 @@ def test_filters_writes_a_grid_and_the_optimised_inputs_per_layer(tiny_model_pat
         assert optimised.shape == (count, 28, 28) and optimised.dtype == np.float32
         with Image.open(out / f"{name}.png") as grid:
             assert grid.size[1] == 2 + count * 58
-    code, stdout, _ = run(capsys, "filters", "--model", str(tiny_model_path), "--out", str(out), "--layer", "conv2",
-                          "--images", "100", "--steps", "4")
-    assert code == 0 and stdout.startswith("conv2: the optimised input excites ")
-    assert re.match(r"conv2: the optimised input excites \d+ of 16 units \(\d+ %\) more than their best of 100 test", stdout)
+    code, stdout, err = run(capsys, "filters", "--model", str(tiny_model_path), "--out", str(out), "--layer", "conv2",
+                            "--images", "100", "--steps", "4")
+    assert code == 0
+    assert re.match(r"conv2: the optimised input beats the best of 100 test images for \d+ of 16 units \(\d+ %\); "
+                    r"wrote .*conv2\.png and optimised_conv2\.npy$", stdout.strip()), stdout
+    # Off a terminal, progress as plain lines: each stage says it starts.
+    assert err.splitlines()[:2] == ["filters: finding the top 9 of 100 test images",
+                                    "filters: optimising the inputs of conv2's 16 units (at most 4 steps or 15 s)"], err
+
+
+def test_filters_progress_off_a_terminal_is_a_bounded_number_of_lines():
+    import io
+
+    from cnnviz.cli.filters import _Progress, _units, beats
+
+    stream = io.StringIO()
+    with _Progress(1000, stream=stream, every_s=0.0, alive_s=float("inf")) as bar:
+        bar.begin("finding the top 9 of 1,000 test images", 1000, "images", "top images")
+        for _ in range(1000):
+            bar.update(1)
+    lines = stream.getvalue().splitlines()
+    assert lines[0] == "filters: finding the top 9 of 1,000 test images"
+    assert len(lines) == 11 and lines[-1].startswith("filters: top images: 1,000 of 1,000 images ("), lines
+    stream = io.StringIO()  # slow steps: a line every alive_s at most, whatever the tenths
+    with _Progress(5, stream=stream, every_s=0.0, alive_s=0.0) as bar:
+        bar.begin("optimising", 5, "steps")
+        for _ in range(5):
+            bar.update(1)
+    assert len(stream.getvalue().splitlines()) == 6
+    assert _units(1) == "1 unit" and _units(64) == "64 units"
+    assert beats(1.01, 1.0) and not beats(1.0 + 1e-7, 1.0) and not beats(0.9, 1.0)
 
 
 @pytest.mark.parametrize("extra,fragment", [
@@ -166,6 +193,8 @@ def test_filters_writes_a_grid_and_the_optimised_inputs_per_layer(tiny_model_pat
     (["--steps", "100000"], "--steps must be at most"),
     (["--images", "20000"], "--images must be at most"),
     (["--images", "0"], "must be at least 1"),
+    (["--seconds", "-1"], "--seconds must be a number of seconds"),
+    (["--seconds", "nan"], "--seconds must be a number of seconds"),
 ])
 def test_filters_bad_input_gives_one_line_error(tiny_model_path, capsys, tmp_path, extra, fragment):
     code, _, err = run(capsys, "filters", "--model", str(tiny_model_path), "--out", str(tmp_path / "f"), *extra)

@@ -6,19 +6,25 @@ its feature map taken after the ReLU that follows the layer (after a pool
 in between, when the network pools first: ``conv, pool, relu``), or the
 layer's own output when no ReLU follows it (the class scores, before softmax).
 
-The optimised input is gradient ascent on the mean of softplus (the smooth
-ReLU) of the unit's map *before* that ReLU (a unit that is off for the start
-image would get no gradient through the ReLU itself),
-made readable as Lucid and the deep-visualization toolbox do:
+The optimised input is gradient ascent on that same measure, with the
+feature-visualisation recipe (Olah et al. 2017, "Feature Visualization"):
 
-* a smoothed parametrisation: the input is ``sigmoid(G z G)`` where ``G`` is
-  a Gaussian blur matrix, so every step changes smooth blobs rather than
-  single pixels (the spatial half of Lucid's decorrelated parametrisation;
-  there is one colour channel to decorrelate), and ``sigmoid`` keeps it in [0, 1];
-* jitter: each step sees the input shifted by up to ``jitter`` pixels, so
-  the pattern must work wherever it lands, not only on one pixel grid;
-* blur: every ``blur_every`` steps ``z`` itself is blurred a little, which
-  damps the high frequencies the ascent keeps adding.
+* start: each unit's strongest test image (the ascent begins where the data
+  excites the unit most), and the best picture seen is kept, so the result
+  never excites its unit less than its start;
+* normalised steps: Adam in pixel space, projected back into [0, 1], so deep
+  units with tiny gradients move as fast as shallow ones;
+* a unit that got worse since the last check goes back to its best picture
+  with half the step;
+* the measure's own slope (the positions that are on); a unit that is off
+  everywhere climbs a leaky ReLU until it comes on (its ReLU has no slope);
+* smooth steps: each step is blurred (a Gaussian), so it moves strokes
+  rather than single pixels; jitter: most steps see the input shifted by up
+  to ``jitter`` pixels, so the pattern must work wherever it lands;
+* an ink limit: at most :data:`INK_ALLOWANCE` times the start's mean pixel
+  value. Without it a unit whose weights sum above zero wants the whole
+  field lit, and the picture is a flat white square that says nothing;
+* a bound on the work: ``steps`` and, optionally, ``seconds``.
 
 All units of a layer are optimised together in one batch (samples are
 independent), through the model's own backward passes
@@ -27,6 +33,7 @@ independent), through the model's own backward passes
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,9 +48,15 @@ __all__ = ["UnitLayer", "MAX_STEPS", "unit_layers", "mean_activations", "top_ima
 MAX_STEPS = 2000
 TOP = 9
 ADAM_BETAS = (0.9, 0.99)
-ADAM_STEP = 0.05
-"""Adam's step in z from a start image: 128 steps move a pixel's logit by at most 6.4, so the input keeps
-the start's shapes (larger steps beat the test images as often, but turn conv1's inputs into flat fields)."""
+STEP_SIZE = 0.04
+"""Adam's step per pixel (of 0 to 1): 25 steps can turn black to white."""
+INK_ALLOWANCE = 1.5
+"""An optimised input may hold this many times its start's ink (mean pixel value): enough to beat the start,
+too little to light the whole field (what a unit whose weights sum above zero wants: a flat white square)."""
+GREY = 0.2
+"""The start without a start image: about a digit's ink (MNIST's mean pixel value is 0.13), spread evenly."""
+LEAK = 0.1
+"""The ascent's slope where the unit's map is off (its ReLU's is 0 there: no way up for a unit that is off)."""
 
 
 @dataclass(frozen=True)
@@ -188,80 +201,134 @@ def _blur_matrix(sigma: float, size: int = IMAGE_SIZE) -> np.ndarray:
     return weights / weights.sum(axis=1, keepdims=True)
 
 
-def _sigmoid(v: np.ndarray) -> np.ndarray:
-    return 0.5 * (1.0 + np.tanh(0.5 * v))
+def _project(values: np.ndarray, ink: np.ndarray | None) -> np.ndarray:
+    """The nearest pictures (least squares) with pixels in [0, 1] and, where ``ink`` is given, a mean pixel
+    value of at most ``ink`` per picture: ``clip(values - t, 0, 1)`` with the smallest ``t >= 0`` that fits,
+    found by bisection."""
+    pictures = np.clip(values, 0.0, 1.0)
+    if ink is None:
+        return pictures
+    over = pictures.mean(axis=(1, 2)) > ink + 1e-9
+    if not over.any():
+        return pictures
+    some, limit = values[over], ink[over][:, None, None]
+    low, high = np.zeros_like(limit), np.maximum(some.max(axis=(1, 2), keepdims=True), 0.0)
+    for _ in range(40):
+        middle = 0.5 * (low + high)
+        too_much = np.clip(some - middle, 0.0, 1.0).mean(axis=(1, 2), keepdims=True) > limit
+        low, high = np.where(too_much, middle, low), np.where(too_much, high, middle)
+    pictures[over] = np.clip(some - high, 0.0, 1.0)
+    return pictures
 
 
-def optimise_inputs(model: Sequential, layer: UnitLayer, steps: int = 128, seed: int = 0, step_size: float | None = None,
-                    jitter: int = 2, smoothing: float = 1.0, blur_every: int = 8, centre: bool = False,
-                    progress=None, start: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+def optimise_inputs(model: Sequential, layer: UnitLayer, steps: int = 128, seed: int = 0,
+                    step_size: float = STEP_SIZE, jitter: int = 2, smoothing: float = 1.0, centre: bool = False,
+                    progress=None, start: np.ndarray | None = None, ink: float | np.ndarray | None = None,
+                    seconds: float | None = None, check_every: int = 4) -> tuple[np.ndarray, np.ndarray]:
     """``(inputs (units, 28, 28) float32 in [0, 1], their measured activations (units,))`` for ``layer``.
 
-    ``centre``: excite the unit at the centre of its map only (a conv layer), not its mean over the map: the
-    input then shows the pattern the filter wants inside its patch (:func:`centre_field`), where the mean's
-    optimum tends to a texture or a uniform field that fills the image. The activation returned is then
-    that centre position's, after the ReLU.
+    The measure is the one the test images are ranked by (:func:`mean_activations`): a conv unit's map
+    mean after its ReLU, a class's score. ``centre``: the unit at the centre of its map instead (a conv
+    layer): the input then shows the pattern the filter wants inside its patch (:func:`centre_field`),
+    and the activation returned is that centre position's, after the ReLU.
 
-    ``start``: (units, 28, 28) images in [0, 1] to start from, one per unit (its strongest test image:
-    the ascent then begins where the data excites the unit most and can only climb from there; from
-    mid-grey, units whose filter sums to less than zero settle on a dark, flat field where they are off)."""
+    ``start``: (units, 28, 28) pictures in [0, 1] to start from, one per unit (its strongest test image:
+    the ascent begins where the data excites the unit most). Without it, :data:`GREY` with faint smooth
+    noise. ``ink``: the most mean pixel value a picture may have (one number or one per unit); by default
+    :data:`INK_ALLOWANCE` times the start's (a unit whose weights sum above zero otherwise wants the whole
+    field lit: a flat white square says nothing); none with ``centre`` (the patch is a small part of the
+    picture, and a limit would dim the rest, which the unit does not see).
+
+    The ascent (projected Adam in pixel space, steps of about ``step_size`` per pixel) sees the
+    input shifted by up to ``jitter`` pixels (every ``check_every``-th step unshifted), and its steps are
+    blurred (``smoothing``, a Gaussian's sigma in pixels) so that it moves smooth strokes rather than single pixels.
+    It keeps each unit's best picture seen on the unshifted steps, so the result excites its unit at
+    least as much as its start. ``seconds``: stop after this long (the best so far is returned)."""
     if not 1 <= steps <= MAX_STEPS:
         raise ValueError(f"steps must be from 1 to {MAX_STEPS}, got {steps}")
+    if check_every < 1:
+        raise ValueError(f"check_every must be at least 1, got {check_every}")
     rng = np.random.default_rng(seed)
     units = layer.units
     smooth = _blur_matrix(smoothing)
-    damp = _blur_matrix(0.5)
     if start is None:
-        step_size = 0.8 if step_size is None else step_size
-        base = np.zeros((units, IMAGE_SIZE, IMAGE_SIZE))
-        z = -3.0 + 0.3 * rng.standard_normal((units, IMAGE_SIZE, IMAGE_SIZE))  # starts as faint, uneven grey
-    else:  # the picture is sigmoid(base + G z G): exactly ``start`` (within 2 %) at z = 0
-        step_size = ADAM_STEP if step_size is None else step_size
-        clipped = np.clip(np.asarray(start, np.float64).reshape(units, IMAGE_SIZE, IMAGE_SIZE), 0.02, 0.98)
-        base, z = np.log(clipped / (1 - clipped)), np.zeros((units, IMAGE_SIZE, IMAGE_SIZE))
-    first, second = np.zeros_like(z), np.zeros_like(z)
+        noise = smooth @ rng.standard_normal((units, IMAGE_SIZE, IMAGE_SIZE)) @ smooth.T
+        x = np.clip(GREY + 0.1 * noise / max(float(noise.std()), 1e-12), 0.0, 1.0)
+    else:
+        x = np.clip(np.asarray(start, np.float64).reshape(units, IMAGE_SIZE, IMAGE_SIZE), 0.0, 1.0)
+    if ink is None and not centre:
+        ink = np.minimum(INK_ALLOWANCE * x.mean(axis=(1, 2)), 1.0)
+    limit = None if ink is None else np.broadcast_to(np.asarray(ink, np.float64), (units,)).copy()
+    x = _project(x, limit)
+    spatial = len(model.shapes[layer.index + 1]) == 3
+    own = np.arange(units)
+    at_centre = centre and spatial
+
+    relu = layer.measured != layer.index
+    seen = {}
 
     def seed_rows(out: np.ndarray) -> np.ndarray:
-        rows = np.zeros_like(out)
-        mine = out[np.arange(units), np.arange(units)]  # row i: unit i's map (or score)
-        if out.ndim == 4 and centre:
-            row, col = out.shape[2] // 2, out.shape[3] // 2
-            rows[np.arange(units), np.arange(units), row, col] = _sigmoid(mine[:, row, col])
-        elif out.ndim == 4:
-            # d mean(softplus(map)) / d map: the smooth ReLU, so the positions already on count most and
-            # a unit that is off everywhere still gets a gradient.
-            rows[np.arange(units), np.arange(units)] = _sigmoid(mine) / np.prod(out.shape[2:])
+        """d(objective)/d(output); notes the measure (``value``) and what the ascent compares (``score``)."""
+        mine = out[own, own]
+        if at_centre:
+            row, col = mine.shape[1] // 2, mine.shape[2] // 2
+            mine = mine[:, row, col]
+        pre = mine.reshape(units, -1)  # the unit's map before its ReLU (one position: a centre, a class)
+        if relu:
+            # The measure's slope: the positions that are on. A unit that is off everywhere has none (no way
+            # up through its ReLU): it climbs a leaky ReLU instead, scored below every unit that is on.
+            on = pre > 0
+            anywhere = on.any(axis=1, keepdims=True)
+            value = np.maximum(pre, 0.0).mean(axis=1)
+            slope = np.where(on, 1.0, np.where(anywhere, 0.0, LEAK))
+            score = np.where(anywhere[:, 0], value, LEAK * pre.mean(axis=1))
         else:
-            rows[np.arange(units), np.arange(units)] = 1.0
+            value = score = pre.mean(axis=1)
+            slope = np.ones_like(pre)
+        seen["value"], seen["score"] = value, score
+        rows = np.zeros_like(out)
+        if at_centre:
+            rows[own, own, row, col] = slope[:, 0]
+        else:
+            rows[own, own] = (slope / pre.shape[1]).reshape(mine.shape)
         return rows
 
-    for step in range(steps):
-        image = _sigmoid(base + smooth @ z @ smooth.T)
-        dy, dx = rng.integers(-jitter, jitter + 1, 2) if jitter else (0, 0)
-        _, grad = layer_input_gradients(model, np.roll(image, (dy, dx), axis=(1, 2)), layer.index, seed_rows)
-        grad = np.roll(grad.astype(np.float64), (-dy, -dx), axis=(1, 2))
-        grad_z = smooth.T @ (grad * image * (1.0 - image)) @ smooth  # chain rule back through sigmoid and G
-        if start is None:  # from grey: steps normalised by the largest gradient
-            scale = np.abs(grad_z).reshape(units, -1).max(axis=1)[:, None, None]
-            z += step_size * grad_z / np.maximum(scale, 1e-12)
-        else:
-            # From a test image, Adam: every pixel's step is scaled by its own gradient history, so the
-            # whole picture moves a little (a step normalised by the largest gradient moves one pixel).
-            first = ADAM_BETAS[0] * first + (1 - ADAM_BETAS[0]) * grad_z
-            second = ADAM_BETAS[1] * second + (1 - ADAM_BETAS[1]) * grad_z * grad_z
-            corrected = (first / (1 - ADAM_BETAS[0] ** (step + 1))) / (
-                np.sqrt(second / (1 - ADAM_BETAS[1] ** (step + 1))) + 1e-12)
-            z += step_size * corrected
-        if blur_every and (step + 1) % blur_every == 0:
-            z = damp @ z @ damp.T
+    best, best_value, best_score = x.copy(), np.zeros(units), np.full(units, -np.inf)
+    first, second = np.zeros_like(x), np.zeros_like(x)
+    sizes = np.full((units, 1, 1), float(step_size))
+    ages = np.zeros((units, 1, 1))  # Adam's steps per unit, for its bias correction
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    for step in range(steps + 1):
+        check = step % check_every == 0 or step == steps
+        dy, dx = (0, 0) if check or not jitter else rng.integers(-jitter, jitter + 1, 2)
+        _, grad = layer_input_gradients(model, np.roll(x, (dy, dx), axis=(1, 2)), layer.index, seed_rows)
+        if check:
+            better = seen["score"] > best_score
+            best[better], best_value[better] = x[better], seen["value"][better]
+            best_score[better] = seen["score"][better]
+            # A unit that got worse since its last check overshot: back to its best, with half the step
+            # and its gradient history forgotten.
+            worse = ~better & (step > 0)
+            if worse.any() and step < steps:
+                x[worse], first[worse], second[worse], ages[worse] = best[worse], 0.0, 0.0, 0
+                sizes[worse] *= 0.5
+                grad[worse] = 0.0  # (this step's gradient was of the worse picture: they wait one step)
+        if step == steps or (deadline is not None and time.perf_counter() > deadline):
+            break
+        grad = smooth.T @ np.roll(grad.astype(np.float64), (-dy, -dx), axis=(1, 2)) @ smooth
+        moving = (np.abs(grad).reshape(units, -1).max(axis=1) > 0).reshape(units, 1, 1)
+        ages += moving
+        first = np.where(moving, ADAM_BETAS[0] * first + (1 - ADAM_BETAS[0]) * grad, first)
+        second = np.where(moving, ADAM_BETAS[1] * second + (1 - ADAM_BETAS[1]) * grad * grad, second)
+        spread = np.sqrt(second / (1 - ADAM_BETAS[1] ** np.maximum(ages, 1)))
+        # Adam's epsilon relative to each picture's largest gradient: pixels a thousand times less
+        # important (the blur's far tails, what a centre unit does not see) stay where they are.
+        floor = 1e-3 * spread.max(axis=(1, 2), keepdims=True) + 1e-30
+        direction = (first / (1 - ADAM_BETAS[0] ** np.maximum(ages, 1))) / (spread + floor)
+        x = _project(x + sizes * (smooth @ direction @ smooth.T), limit)
         if progress is not None:
             progress(1)
-    inputs = _sigmoid(base + smooth @ z @ smooth.T).astype(np.float32)
-    if centre and len(model.shapes[layer.measured + 1]) == 3:
-        maps = _layer_output(model, inputs, layer.measured)
-        return inputs, maps[np.arange(units), np.arange(units), maps.shape[2] // 2, maps.shape[3] // 2]
-    measured = mean_activations(model, inputs, [layer])[layer.name]
-    return inputs, measured[np.arange(units), np.arange(units)]
+    return best.astype(np.float32), best_value
 
 
 def filter_grid(test_images: np.ndarray, top_indices: np.ndarray, optimised: np.ndarray, scale: int = 2,

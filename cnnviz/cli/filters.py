@@ -4,10 +4,11 @@ Writes ``<layer>.png`` (one row per unit: its top 9 MNIST test images, then the
 optimised input) and ``optimised_<layer>.npy`` (units x 28 x 28 float32, the
 optimised network inputs) into ``--out``, and ``filters.json``: the model they are of
 (a folder holding another model's filters is refused, so two runs never mix their
-files) and each layer's settings; ``--json`` prints
+files) and each layer's settings (with the steps it took and their seconds); ``--json`` prints
 ``{"units": [{"layer", "unit", "top_test_indices", "top_activation", "optimised_activation", ...}]}``.
-The work is bounded before it starts (``--images``, ``--steps``) and shows a
-progress bar on stderr when stderr is a terminal.
+The work is bounded before it starts (``--images``, ``--steps``, ``--seconds`` per
+layer) and shows a progress bar on stderr when stderr is a terminal, a line every
+few seconds (at most one per tenth of the work) otherwise.
 """
 
 from __future__ import annotations
@@ -16,12 +17,18 @@ import argparse
 import io
 import json
 import sys
+import time
 from pathlib import Path
 
 from .common import inference_batch, open_model, positive_int
 
 DEFAULT_STEPS = 128
+DEFAULT_SECONDS = 15.0
+"""Each layer's ascent stops after this long (its best pictures so far are kept): the seed net's conv2
+(64 units) would take minutes on a busy 2-core machine."""
 TEST_IMAGES = 10_000
+PLAIN_EVERY_S = 5.0
+"""Off a terminal: a progress line at most this often (and at most one per tenth of the work)."""
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -36,6 +43,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"search the first N MNIST test images for the top 9 (default and most {TEST_IMAGES})")
     p.add_argument("--steps", type=positive_int, default=DEFAULT_STEPS,
                    help=f"gradient-ascent steps per layer (default {DEFAULT_STEPS}, at most {MAX_STEPS})")
+    p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
+                   help=f"stop each layer's ascent after this many seconds, keeping its best inputs so far "
+                   f"(default {DEFAULT_SECONDS:g}; 0: no limit)")
     p.add_argument("--seed", type=int, default=0, help="seed of the optimised inputs' start and jitter")
     p.add_argument("--json", action="store_true", help="print the units as JSON")
 
@@ -43,7 +53,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args) -> int:
     import numpy as np
     from PIL import Image
-    from tqdm import tqdm
 
     from ..analysis import filters
     from ..analysis.render import png_bytes
@@ -52,6 +61,8 @@ def run(args) -> int:
 
     if args.steps > filters.MAX_STEPS:
         raise ValueError(f"--steps must be at most {filters.MAX_STEPS}, got {args.steps}")
+    if not args.seconds >= 0 or args.seconds == float("inf"):
+        raise ValueError(f"--seconds must be a number of seconds, 0 or more, got {args.seconds}")
     if args.images > TEST_IMAGES:
         raise ValueError(f"--images must be at most {TEST_IMAGES} (the MNIST test set), got {args.images}")
     out = Path(args.out)
@@ -71,23 +82,29 @@ def run(args) -> int:
     test = data.test_images[:args.images]
 
     total = len(test) + args.steps * len(layers)
-    with tqdm(total=total, unit="step", file=sys.stderr, disable=None, leave=False, dynamic_ncols=True) as bar:
-        bar.set_description("top images")
+    with _Progress(total) as bar:
+        bar.begin(f"finding the top {filters.TOP} of {len(test):,d} test images", len(test), "images", "top images")
         acts = filters.mean_activations(model, test.astype(np.float32) / np.float32(255), layers,
                                         inference_batch(model), progress=bar.update)
         rows = []
         for layer in layers:
-            bar.set_description(f"optimising {layer.name}")
+            bar.begin(f"optimising the inputs of {layer.name}'s {_units(layer.units)} (at most {args.steps} steps"
+                      + (f" or {args.seconds:g} s)" if args.seconds else ")"), args.steps, "steps", layer.name)
             top, top_values = filters.top_images(acts[layer.name], min(filters.TOP, len(test)))
+            began = time.perf_counter()
             optimised, optimised_values = filters.optimise_inputs(
-                model, layer, args.steps, args.seed, progress=bar.update,
+                model, layer, args.steps, args.seed, progress=bar.update, seconds=args.seconds or None,
                 start=test[top[:, 0]].astype(np.float32) / np.float32(255))  # each unit's strongest test image
+            took, steps_done = time.perf_counter() - began, bar.stage_done
+            bar.skip(args.steps - steps_done)  # a layer stopped by --seconds skips its rest
             buffer = io.BytesIO()
             np.save(buffer, optimised.astype(np.float32), allow_pickle=False)
             atomic_write_bytes(out / f"optimised_{layer.name}.npy", buffer.getvalue())
             atomic_write_bytes(out / f"{layer.name}.png", png_bytes(Image.fromarray(
                 filters.filter_grid(test, top, optimised))))
             manifest["layers"][layer.name] = {"images": len(test), "steps": args.steps, "seed": args.seed,
+                                              "seconds": args.seconds, "steps_done": steps_done,
+                                              "optimise_seconds": round(took, 2),
                                               "files": [f"{layer.name}.png", f"optimised_{layer.name}.npy"]}
             _write_manifest(out, manifest)
             for unit in range(layer.units):
@@ -100,11 +117,82 @@ def run(args) -> int:
     else:
         for layer in layers:
             mine = [r for r in rows if r["layer"] == layer.name]
-            beaten = sum(r["optimised_activation"] > r["top_activation"] for r in mine)
-            print(f"{layer.name}: the optimised input excites {beaten} of {layer.units} units "
-                  f"({100 * beaten / max(layer.units, 1):.0f} %) more than their best of {len(test):,d} test images; "
+            beaten = sum(beats(r["optimised_activation"], r["top_activation"]) for r in mine)
+            print(f"{layer.name}: the optimised input beats the best of {len(test):,d} test images for "
+                  f"{beaten} of {_units(layer.units)} ({100 * beaten / max(layer.units, 1):.0f} %); "
                   f"wrote {show_path(out / (layer.name + '.png'))} and optimised_{layer.name}.npy")
     return 0
+
+
+def beats(optimised: float, best: float) -> bool:
+    """More than the best test image by more than float32's rounding (the two are measured in different
+    batches: an input that did not move can differ from its start in the last digits)."""
+    return optimised > best + 1e-5 * max(abs(best), 1e-3)
+
+
+def _units(count: int) -> str:
+    return "1 unit" if count == 1 else f"{count} units"
+
+
+class _Progress:
+    """On a terminal, a tqdm bar on stderr; elsewhere (a pipe, a log) a line as each stage starts and, within
+    it, at most one every :data:`PLAIN_EVERY_S` seconds and one per tenth of the stage, or, when the steps
+    are slow, one every ``alive_s``: a long run says it is alive in a bounded number of lines. Output is a side channel: a failing stderr silences it, never the run."""
+
+    def __init__(self, total: int, stream=None, every_s: float = PLAIN_EVERY_S, alive_s: float = 3 * PLAIN_EVERY_S):
+        import time
+
+        from tqdm import tqdm
+
+        self.stream = stream if stream is not None else sys.stderr
+        self.every_s, self.alive_s, self.clock = every_s, alive_s, time.monotonic
+        self.started = self.clock()
+        self.stage, self.stage_total, self.stage_done, self.unit, self.tenth, self.last = "", 1, 0, "", 1, 0.0
+        tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.bar = tqdm(total=total, unit="step", file=self.stream, leave=False, dynamic_ncols=True) if tty else None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.close()
+        return False
+
+    def begin(self, stage: str, total: int, unit: str, short: str = "") -> None:
+        """A new stage of ``total`` ``unit``s: ``stage`` says it starts, ``short`` (or ``stage``) names it on the
+        bar and in the lines that follow."""
+        self.stage, self.stage_total, self.stage_done, self.unit, self.tenth = stage, max(total, 1), 0, unit, 1
+        self.last = self.clock()
+        if self.bar is not None:
+            self.bar.set_description(short or stage)
+        else:
+            self._say(f"filters: {stage}")
+        self.stage = short or stage
+
+    def update(self, count: int) -> None:
+        self.stage_done += count
+        if self.bar is not None:
+            self.bar.update(count)
+            return
+        now = self.clock()
+        tenth = self.stage_done * 10 >= self.tenth * self.stage_total
+        if now - self.last >= self.every_s and (tenth or now - self.last >= self.alive_s):
+            self.last = now
+            self.tenth = max(self.tenth, self.stage_done * 10 // self.stage_total + 1)
+            self._say(f"filters: {self.stage}: {self.stage_done:,d} of {self.stage_total:,d} {self.unit} "
+                      f"({now - self.started:.0f} s in all)")
+
+    def skip(self, count: int) -> None:
+        """The rest of a stage that ended early (a layer stopped by ``--seconds``): the bar moves on."""
+        if self.bar is not None and count > 0:
+            self.bar.update(count)
+
+    def _say(self, text: str) -> None:
+        try:
+            print(text, file=self.stream, flush=True)
+        except (OSError, ValueError):
+            self.every_s = float("inf")
 
 
 MANIFEST = "filters.json"

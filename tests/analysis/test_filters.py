@@ -51,27 +51,59 @@ def test_optimised_inputs_excite_their_unit_more_than_where_they_started(tiny_mo
         assert inputs.min() >= 0 and inputs.max() <= 1
         assert np.mean(values > few_values) >= 0.7, (layer.name, values, few_values)
         measured = f.mean_activations(tiny_model, inputs, [layer])[layer.name]
-        np.testing.assert_allclose(values, np.diag(measured))
+        np.testing.assert_allclose(values, np.diag(measured), rtol=1e-4, atol=1e-6)
         # An input excites its own unit more than the other units' inputs do on average: for most units (a few
         # units of this briefly trained net want finer detail than the smoothed inputs hold: 11 of 16 in conv2),
-        # and by far over the layer.
+        # and clearly over the layer (conv1 1.33 times from grey: its 5x5 stroke detectors share much under one ink
+        # limit; the app and `cnnviz filters` start conv1 from test images or optimise the centre unit).
         others = (measured.sum(axis=0) - np.diag(measured)) / (layer.units - 1)
         assert np.mean(np.diag(measured) > others) >= 0.6, layer.name
-        assert np.diag(measured).mean() > 2 * others.mean(), layer.name
+        assert np.diag(measured).mean() > 1.2 * others.mean(), layer.name
 
 
-def test_started_from_each_units_best_test_image_the_input_beats_every_test_image(tiny_model, test_images):
-    # Measured with a 300-step tiny net on 2,000 test images and 128 steps: conv1 7 of 8, conv2 15 of 16,
-    # the classes 10 of 10 (from a dark grey start with steps normalised by the largest gradient: 6, 9, 10).
+def test_started_from_each_units_best_test_image_the_input_beats_every_test_image_and_is_not_flat(
+        tiny_model, test_images):
+    # Every layer, conv1 included: the sigmoid ascent this replaced (Adam on logits from the best image, no ink
+    # limit) beat the best of 2,000 test images for 7 of 8 conv1 units of a trained tiny net, but with nearly
+    # flat white fields (pixel std 0.03); on `fast` before that, conv2 and the classes were flat dark fields.
     images = test_images.astype(np.float32) / 255
-    for layer in f.unit_layers(tiny_model)[1:]:
+    for layer in f.unit_layers(tiny_model):
         acts = f.mean_activations(tiny_model, images, [layer])[layer.name]
         top, best = f.top_images(acts, 1)
-        inputs, values = f.optimise_inputs(tiny_model, layer, steps=48, start=images[top[:, 0]])
-        assert np.mean(values > best[:, 0]) >= 0.8, (layer.name, values, best[:, 0])
-        spread = np.percentile(inputs.reshape(layer.units, -1), 99, axis=1) - np.percentile(
-            inputs.reshape(layer.units, -1), 1, axis=1)
-        assert np.median(spread) > 0.5, (layer.name, spread)  # not a flat field
+        start = images[top[:, 0]]
+        inputs, values = f.optimise_inputs(tiny_model, layer, steps=48, start=start)
+        measured = np.diag(f.mean_activations(tiny_model, inputs, [layer])[layer.name])
+        np.testing.assert_allclose(values, measured, rtol=1e-4, atol=1e-6)
+        assert np.mean(measured > best[:, 0] * (1 + 1e-4)) >= 0.8, (layer.name, measured, best[:, 0])
+        assert (measured >= best[:, 0] * (1 - 1e-4)).all(), layer.name  # the best picture seen is kept
+        std = inputs.reshape(layer.units, -1).std(axis=1)
+        assert std.min() > 0.1, (layer.name, std)  # not a flat field
+        assert (inputs.mean(axis=(1, 2)) <= f.INK_ALLOWANCE * start.mean(axis=(1, 2)) + 1e-6).all()
+
+
+def test_the_ink_limit_is_the_nearest_picture_within_it():
+    rng = np.random.default_rng(0)
+    values = rng.uniform(-0.5, 1.5, (3, 28, 28))
+    limit = np.array([0.1, 0.3, 1.0])
+    pictures = f._project(values, limit)
+    assert pictures.min() >= 0 and pictures.max() <= 1
+    np.testing.assert_allclose(pictures[:2].mean(axis=(1, 2)), limit[:2], atol=1e-6)  # the limit binds exactly
+    np.testing.assert_array_equal(pictures[2], np.clip(values[2], 0, 1))  # within it: only clipped
+    # A uniform shift: where two pixels are both lit, their difference is kept.
+    lit = (pictures[0] > 0) & (pictures[0] < 1)
+    shift = (values[0] - pictures[0])[lit]
+    np.testing.assert_allclose(shift, shift[0], atol=1e-9)
+
+
+def test_a_time_budget_of_nothing_returns_the_start_measured(tiny_model, test_images):
+    layer = f.unit_layers(tiny_model)[1]
+    start = np.repeat(test_images[:1].astype(np.float32) / 255, layer.units, axis=0)
+    ticks = []
+    inputs, values = f.optimise_inputs(tiny_model, layer, steps=100, start=start, seconds=0, progress=ticks.append)
+    np.testing.assert_array_equal(inputs, start)
+    assert ticks == []
+    measured = np.diag(f.mean_activations(tiny_model, inputs, [layer])[layer.name])
+    np.testing.assert_allclose(values, measured, rtol=1e-4, atol=1e-6)
 
 
 def test_grid_has_a_row_per_unit_with_the_top_images_then_the_optimised_input(test_images):
