@@ -197,7 +197,16 @@ class Trainer(cmd.Steering):
     # ------------------------------------------------------------------
     # the loop
     def run(self) -> ev.RunFinished:
-        """Train until done or stopped; returns (and emits) RunFinished."""
+        """Train until done or stopped; returns (and emits) RunFinished. The backend's buffers for the
+        next step are freed when it ends: a class starting runs at ever larger batch sizes otherwise
+        kept the largest one's (``Backend.release_workspace``)."""
+        try:
+            return self._run()
+        finally:
+            if self.backend is not None:
+                self.backend.release_workspace()
+
+    def _run(self) -> ev.RunFinished:
         started = time.perf_counter()
         self.setup()
         cfg = self.config
@@ -459,6 +468,8 @@ class Trainer(cmd.Steering):
         if "momentum" in applied:
             self.optimizer.momentum = updated.momentum
         self.config = updated
+        if "batch_size" in applied:
+            self.backend.release_workspace()  # the old size's buffers would never be used again
         self._emit(ev.HyperparametersChanged(self.step, self.epoch, applied))
 
     @_handle.register
@@ -469,6 +480,7 @@ class Trainer(cmd.Steering):
         self._flush()  # (which may itself fall back to the CPU)
         old = self.backend
         if new is not old and self.recovery.move_to(new):
+            old.release_workspace()
             self._emit(ev.BackendSwitched(self.step, self.epoch, old.name, new.name, new.describe()))
 
     @_handle.register

@@ -1,0 +1,82 @@
+"""The numba backend's buffer pool holds the run now's buffers only (issue 33: the monkey's memory grew
+by the largest batch a class ever clicked: a batch of 3000 then 64 kept 534 MiB in the pool)."""
+
+import numpy as np
+import pytest
+
+from cnnviz.backends import registry
+from cnnviz.train import events as ev
+from cnnviz.train.trainer import TrainConfig, Trainer
+
+MiB = 2**20
+
+
+@pytest.fixture(scope="module")
+def numba_backend():
+    try:
+        backend = registry.get("numba")
+    except Exception as exc:
+        pytest.skip(f"numba backend unavailable: {exc}")
+    backend.warm_up(np.float32)  # (compiled or loaded once, here, not in a test's time)
+    return backend
+
+
+def trainer_on(numba_backend, small_mnist, **overrides) -> Trainer:
+    cfg = dict(net="tiny", backend="numba", steps=4, batch_size=512, lr=2e-3, seed=3, timing_every=100)
+    cfg.update(overrides)
+    return Trainer(TrainConfig(**cfg), dataset=small_mnist)
+
+
+def test_a_finished_run_leaves_no_buffers_in_the_pool(numba_backend, small_mnist):
+    trainer = trainer_on(numba_backend, small_mnist)
+    pooled = []
+    trainer.add_listener(lambda e: isinstance(e, ev.StepFinished) and pooled.append(numba_backend.workspace_bytes()))
+    trainer.run()
+    assert pooled[-1] > 4 * MiB, "(the run itself pooled its batch's buffers)"
+    assert numba_backend.workspace_bytes() == 0, "the ended run's buffers stayed in the pool"
+
+
+def test_a_smaller_batch_size_mid_run_frees_the_larger_ones_buffers(numba_backend, small_mnist):
+    trainer = trainer_on(numba_backend, small_mnist, steps=6)
+    pooled = {}
+
+    def watch(event):
+        if isinstance(event, ev.StepFinished):
+            pooled[event.step] = numba_backend.workspace_bytes()
+            if event.step == 2:
+                trainer.set_hyperparameters(batch_size=16)
+
+    trainer.add_listener(watch)
+    trainer.run()
+    at_512, at_16 = pooled[2], pooled[6]
+    assert at_512 > 4 * MiB
+    assert at_16 < at_512 / 8, f"after the batch went 512 -> 16 the pool kept {at_16 / MiB:.1f} MiB"
+
+
+def test_a_released_workspace_forgets_its_buffers_and_spares_one_in_use():
+    from cnnviz.backends.numba_cpu.workers import Workspace
+
+    ws = Workspace()
+    held = ws.get((4, 1 << 16), np.float32)
+    held[:] = 1.0
+    ws.get((8, 1 << 16), np.float32)
+    assert ws.nbytes == 12 * (1 << 16) * 4
+    ws.release()
+    assert ws.nbytes == 0 and not ws._buffers
+    assert ws.get((4, 1 << 16), np.float32) is not held, "a released buffer was handed out again"
+    assert float(held.sum()) == 4 * (1 << 16)
+
+
+def test_the_cuda_arena_of_a_thread_is_forgotten_outside_its_workspace_only():
+    from cnnviz.backends.numba_cuda.memory import ThreadArenas
+
+    arenas = ThreadArenas()
+    with arenas.entered():
+        buffer = arenas.current().take((3,), np.dtype(np.float32), lambda shape, dtype: np.empty(shape, dtype))
+        arenas.release()  # inside: in use, kept
+        assert arenas.current().buffers
+    with arenas.entered():
+        assert arenas.current().take((3,), np.dtype(np.float32), None) is buffer, "(reused between steps)"
+    arenas.release()
+    with arenas.entered():
+        assert not arenas.current().buffers, "the released arena's buffers stayed"
