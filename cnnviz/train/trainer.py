@@ -41,6 +41,7 @@ from .evaluation import evaluation_event, predict_probabilities
 from .pending import PendingStep, PendingSteps
 from .recovery import HostState, Recovery
 from .snapshot import take_snapshot
+from .heap import give_back_freed_memory
 from .stats import parameter_stats
 from .step import training_step
 from .thread_choice import choose_threads
@@ -204,7 +205,14 @@ class Trainer(cmd.Steering):
             return self._run()
         finally:
             if self.backend is not None:
-                self.backend.release_workspace()
+                self._release_buffers(self.backend)
+
+    @staticmethod
+    def _release_buffers(backend) -> None:
+        """``backend``'s buffers for the next step will not be used again: freed, and the memory they
+        held given back to the system (``heap``: glibc kept it otherwise)."""
+        backend.release_workspace()
+        give_back_freed_memory()
 
     def _run(self) -> ev.RunFinished:
         started = time.perf_counter()
@@ -469,7 +477,7 @@ class Trainer(cmd.Steering):
             self.optimizer.momentum = updated.momentum
         self.config = updated
         if "batch_size" in applied:
-            self.backend.release_workspace()  # the old size's buffers would never be used again
+            self._release_buffers(self.backend)  # the old size's buffers would never be used again
         self._emit(ev.HyperparametersChanged(self.step, self.epoch, applied))
 
     @_handle.register
@@ -480,7 +488,7 @@ class Trainer(cmd.Steering):
         self._flush()  # (which may itself fall back to the CPU)
         old = self.backend
         if new is not old and self.recovery.move_to(new):
-            old.release_workspace()
+            self._release_buffers(old)
             self._emit(ev.BackendSwitched(self.step, self.epoch, old.name, new.name, new.describe()))
 
     @_handle.register
