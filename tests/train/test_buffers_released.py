@@ -102,3 +102,41 @@ def test_freed_memory_is_given_back_on_linux_and_nothing_is_done_elsewhere(monke
     monkeypatch.setattr(sys, "platform", "darwin")
     monkeypatch.setattr(heap.ctypes, "CDLL", lambda *a: pytest.fail("looked for malloc_trim off Linux"))
     assert heap.give_back_freed_memory() is False
+
+
+def test_malloc_arenas_are_limited_on_linux_only_and_never_against_the_users_setting(monkeypatch):
+    import sys
+
+    from cnnviz.train import heap
+
+    calls = []
+
+    def mallopt(parameter, value):
+        calls.append((parameter, value))
+        return 1
+
+    class FakeLibc:
+        pass
+
+    FakeLibc.mallopt = staticmethod(mallopt)
+
+    monkeypatch.delenv("MALLOC_ARENA_MAX", raising=False)
+    monkeypatch.setattr(heap.ctypes, "CDLL", lambda *a: FakeLibc())
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert heap.limit_arenas(0) is True and calls == [(heap.M_ARENA_MAX, 1)]
+    monkeypatch.setenv("MALLOC_ARENA_MAX", "4")
+    assert heap.limit_arenas(2) is False and len(calls) == 1, "the user's MALLOC_ARENA_MAX was overridden"
+    monkeypatch.delenv("MALLOC_ARENA_MAX")
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert heap.limit_arenas(2) is False and len(calls) == 1
+
+
+def test_the_window_limits_the_arenas_to_one_per_core(monkeypatch):
+    import os
+
+    from cnnviz.gui import app
+    from cnnviz.train import heap
+
+    asked = []
+    monkeypatch.setattr(heap, "limit_arenas", lambda count: asked.append(count) or True)
+    assert app._limit_malloc_arenas() is True and asked == [os.cpu_count() or 1]
