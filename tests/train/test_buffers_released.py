@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from cnnviz.backends import registry
+from cnnviz.backends.base import BackendUnavailable
 from cnnviz.train import events as ev
 from cnnviz.train.trainer import TrainConfig, Trainer
 
@@ -15,14 +16,14 @@ MiB = 2**20
 def numba_backend():
     try:
         backend = registry.get("numba")
-    except Exception as exc:
+    except BackendUnavailable as exc:
         pytest.skip(f"numba backend unavailable: {exc}")
     backend.warm_up(np.float32)  # (compiled or loaded once, here, not in a test's time)
     return backend
 
 
 def trainer_on(numba_backend, small_mnist, **overrides) -> Trainer:
-    cfg = dict(net="tiny", backend="numba", steps=4, batch_size=512, lr=2e-3, seed=3, timing_every=100)
+    cfg = {"net": "tiny", "backend": "numba", "steps": 4, "batch_size": 512, "lr": 2e-3, "seed": 3, "timing_every": 100}
     cfg.update(overrides)
     return Trainer(TrainConfig(**cfg), dataset=small_mnist)
 
