@@ -37,7 +37,7 @@ from cnnviz.nn.optim import Optimizer
 from cnnviz.train.step import training_step
 
 NOT_OPS = {"describe", "warm_up", "from_host", "to_host", "zeros_like", "synchronize", "workspace",
-           "device_counters", "mark", "elapsed_ms", "choose_threads"}
+           "device_counters", "mark", "elapsed_ms", "choose_threads", "release_workspace"}
 """Methods of base.Backend that are not ops a training step or an evaluation compiles."""
 
 
@@ -503,6 +503,24 @@ class BackendConformance:
         after = be.device_counters()
         assert after["allocations"] == before["allocations"], "the second step allocated device memory"
         assert after["kernel_launches"] > before["kernel_launches"], "a step launched nothing?"
+
+    def test_a_step_after_release_workspace_trains_as_before(self, be):
+        """``release_workspace`` (a run ended, its batch size changed) frees the kept buffers only: the
+        next step allocates them again and computes the same update as without it."""
+        spec, input_shape = self.TRAINING_NETS[0]
+        rng = np.random.default_rng(5)
+        data = be.upload_dataset(rng.integers(0, 256, (6, *input_shape[1:]), dtype=np.uint8), np.arange(6))
+        weights = []
+        for release in (False, True):
+            model = Sequential.from_spec(spec, input_shape=input_shape).initialise(0).to(be)
+            opt, stats = Optimizer("adam").to(be), be.new_step_stats(2)
+            training_step(be, model, opt, data, np.array([1, 2, 3]), stats, 0, 1, 1e-3)
+            if release:
+                be.release_workspace()
+            training_step(be, model, opt, data, np.array([4, 5, 0]), stats, 1, 2, 1e-3)
+            weights.append(model.state_dict())
+        for name, value in weights[0].items():
+            np.testing.assert_array_equal(weights[1][name], value, err_msg=f"{be.name}: {name}")
 
     def test_warm_up_returns_the_seconds_it_took(self, be):
         start = time.perf_counter()

@@ -42,6 +42,9 @@ class ArrayBackend:
     def workspace(self):
         return contextlib.nullcontext()
 
+    def release_workspace(self) -> None:
+        pass  # no pool of its own (CuPy's memory pool hands its blocks to any shape)
+
     def device_counters(self) -> dict[str, int] | None:
         return None
 

@@ -92,6 +92,10 @@ class Backend(Protocol):
         inside must not be kept past the next entry. CPU backends may return a
         no-op context."""
 
+    def release_workspace(self) -> None:
+        """Free the buffers kept for the next step: a run ended, or its batch size or backend changed,
+        so they would never be used again (the trainer calls it). The next step allocates afresh."""
+
     def device_counters(self) -> dict[str, int] | None:
         """Cumulative counts named in ``COUNTER_NAMES`` (GPU backends), None on a CPU."""
 

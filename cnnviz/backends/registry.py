@@ -88,6 +88,12 @@ def _open(name: str) -> Backend:
         return backend
 
 
+def opened() -> list[Backend]:
+    """The backends opened so far (each is opened once and kept: ``get`` hands out the same one)."""
+    with _lock:
+        return list(_instances.values())
+
+
 def install(name: str, title: str, backend: Backend) -> None:
     """Make an already opened backend available under ``name`` (plug-ins, test doubles)."""
     with _lock:

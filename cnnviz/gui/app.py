@@ -204,6 +204,16 @@ def _remove_quietly(path: str) -> None:
         pass
 
 
+def _limit_malloc_arenas() -> bool:
+    """One malloc arena per core at most (glibc; nothing elsewhere), before the window's threads start:
+    each background job's thread otherwise kept a 32 MB arena for good (``train.heap``)."""
+    import os
+
+    from ..train import heap
+
+    return heap.limit_arenas(os.cpu_count() or 1)
+
+
 def _check_display() -> None:
     """Qt aborts the whole process when it finds no display: say so politely instead."""
     if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
@@ -266,6 +276,7 @@ def run(args) -> int:
 
     user_folders.migrate()  # cnnviz-app does not pass through the command line's main
     logfile.install("gui")
+    _limit_malloc_arenas()
     from .theme import application
 
     backend = args.backend or "auto"

@@ -41,6 +41,7 @@ from .evaluation import evaluation_event, predict_probabilities
 from .pending import PendingStep, PendingSteps
 from .recovery import HostState, Recovery
 from .snapshot import take_snapshot
+from .heap import give_back_freed_memory
 from .stats import parameter_stats
 from .step import training_step
 from .thread_choice import choose_threads
@@ -197,7 +198,23 @@ class Trainer(cmd.Steering):
     # ------------------------------------------------------------------
     # the loop
     def run(self) -> ev.RunFinished:
-        """Train until done or stopped; returns (and emits) RunFinished."""
+        """Train until done or stopped; returns (and emits) RunFinished. The backend's buffers for the
+        next step are freed when it ends: a class starting runs at ever larger batch sizes otherwise
+        kept the largest one's (``Backend.release_workspace``)."""
+        try:
+            return self._run()
+        finally:
+            if self.backend is not None:
+                self._release_buffers(self.backend)
+
+    @staticmethod
+    def _release_buffers(backend) -> None:
+        """``backend``'s buffers for the next step will not be used again: freed, and the memory they
+        held given back to the system (``heap``: glibc kept it otherwise)."""
+        backend.release_workspace()
+        give_back_freed_memory()
+
+    def _run(self) -> ev.RunFinished:
         started = time.perf_counter()
         self.setup()
         cfg = self.config
@@ -459,6 +476,8 @@ class Trainer(cmd.Steering):
         if "momentum" in applied:
             self.optimizer.momentum = updated.momentum
         self.config = updated
+        if "batch_size" in applied:
+            self._release_buffers(self.backend)  # the old size's buffers would never be used again
         self._emit(ev.HyperparametersChanged(self.step, self.epoch, applied))
 
     @_handle.register
@@ -469,6 +488,7 @@ class Trainer(cmd.Steering):
         self._flush()  # (which may itself fall back to the CPU)
         old = self.backend
         if new is not old and self.recovery.move_to(new):
+            self._release_buffers(old)
             self._emit(ev.BackendSwitched(self.step, self.epoch, old.name, new.name, new.describe()))
 
     @_handle.register

@@ -20,7 +20,7 @@ def test_a_short_monkey_run_clicks_types_and_draws_and_leaves_the_window_open(qa
     actions = [line for line in lines if "action" in line]
     assert code == 0 and summary["exceptions"] == 0 and summary["window_still_open"]
     assert len(actions) >= 20 and summary["key"] > 0 and summary["click"] + summary["stroke"] > 0
-    assert {"t_s", "rss_mb", "actions", "step"} <= set(lines[0]), "memory samples are recorded too"
+    assert {"t_s", "rss_mb", "pool_mb", "actions", "step"} <= set(lines[0]), "memory samples are recorded too"
     assert all(a["t_s"] <= b["t_s"] for a, b in zip(actions, actions[1:]))
 
 

@@ -152,8 +152,16 @@ class NumbaBackend(ArrayBackend):
                                        if threads > 1 else None)
         self.threads = threads
         self._ws.for_threads(threads)
+        self._ws.release()  # each worker's chunk of the batch has another shape now
         if old is not None:
             old.shutdown(wait=True)
+
+    def release_workspace(self) -> None:
+        self._ws.release()
+
+    def workspace_bytes(self) -> int:
+        """Bytes the buffer pool keeps for the next step."""
+        return self._ws.nbytes
 
     def workspace_allocations(self) -> int:
         """Large buffers the pool has made so far (none in a repeated step: see ``Workspace.for_threads``)."""

@@ -146,6 +146,10 @@ class NumbaCudaBackend:
         with self._arenas.entered():
             yield self
 
+    def release_workspace(self) -> None:
+        """The calling thread's temporaries (the trainer's: it calls this) go back to the device."""
+        self._arenas.release()
+
     def _dummy(self, dtype):
         """A one-element array for kernel arguments a launch does not use."""
         dtype = np.dtype(dtype)

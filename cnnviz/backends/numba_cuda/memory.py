@@ -69,6 +69,11 @@ class ThreadArenas:
     def current(self) -> Arena | None:
         return self.local.arena if getattr(self.local, "depth", 0) else None
 
+    def release(self) -> None:
+        """Forget the calling thread's buffers (outside a workspace only: inside, they are in use)."""
+        if not getattr(self.local, "depth", 0):
+            self.local.__dict__.pop("arena", None)
+
     @contextlib.contextmanager
     def entered(self):
         local = self.local

@@ -11,7 +11,10 @@ native file dialog cannot be driven from here. Each action is one JSON line on s
 memory is sampled every ``SAMPLE_S``, and a Python exception anywhere in the window counts as a
 failure. The summary's ``growth_after_warmup_mb`` is the last sample less the one at the end of the
 warm-up (the first quarter, at most two minutes). Each sample names the network, batch size, data set
-and backend the clicks had chosen by then.
+and backend the clicks had chosen by then, and ``pool_mb``, the buffers the backends keep for the run's
+next step (the numba backend's pool: a batch of 3000 needs 500 MB of them while it trains, and frees
+them when its run ends or its batch size changes); ``growth_less_pools_mb`` is the growth without them,
+the figure that stays flat however large a batch the clicks chose.
 """
 
 from __future__ import annotations
@@ -107,6 +110,14 @@ def outside_programs_refused(refused):
     finally:
         for owner, attribute, original in saved:
             setattr(owner, attribute, original)
+
+
+def pooled_mb() -> float:
+    """The buffers the opened backends keep for their next step, in MB (only the numba CPU backend
+    keeps them in this process's memory: ``workspace_bytes``)."""
+    from ...backends import registry
+
+    return sum(getattr(backend, "workspace_bytes", lambda: 0)() for backend in registry.opened()) / 2**20
 
 
 def _name(widget) -> str:
@@ -230,7 +241,8 @@ def _drive(app, rng, counts, log, errors, clock, net, backend, dataset_name, dat
     while True:
         elapsed = time.perf_counter() - start
         gc.collect()
-        sample = {"t_s": round(elapsed, 1), "rss_mb": round(rss_mb(), 1), "actions": sum(counts.values()),
+        sample = {"t_s": round(elapsed, 1), "rss_mb": round(rss_mb(), 1), "pool_mb": round(pooled_mb(), 1),
+                  "actions": sum(counts.values()),
                   "step": window.state.run.last_step.step if window.state.run.last_step else 0,
                   # what the clicks chose: a bigger network or batch needs more memory, and is no leak
                   "net": window.controls.spec, "batch": window.controls.batch_spin.value(),
@@ -255,7 +267,9 @@ def _drive(app, rng, counts, log, errors, clock, net, backend, dataset_name, dat
     summary = {"monkey_seconds": round(samples[-1]["t_s"], 1), "net": net, "seed": seed, **counts,
                "window_still_open": still_open, "exceptions": len(errors),
                "rss_start_mb": samples[0]["rss_mb"], "rss_warm_mb": warm["rss_mb"], "rss_end_mb": samples[-1]["rss_mb"],
-               "growth_after_warmup_mb": round(samples[-1]["rss_mb"] - warm["rss_mb"], 1)}
+               "growth_after_warmup_mb": round(samples[-1]["rss_mb"] - warm["rss_mb"], 1),
+               "growth_less_pools_mb": round(samples[-1]["rss_mb"] - samples[-1]["pool_mb"]
+                                             - (warm["rss_mb"] - warm["pool_mb"]), 1)}
     for error in errors[:3]:
         print(error, file=sys.stderr)
     print(json.dumps(summary), file=out, flush=True)
