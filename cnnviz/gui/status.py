@@ -206,6 +206,20 @@ class BusyNotice(Floating):
         self.hide()
 
 
+class _OnResize(QObject):
+    """Calls ``react`` each time ``watched`` is resized (the status bar: its fields are fitted again)."""
+
+    def __init__(self, watched: QWidget, react):
+        super().__init__(watched)
+        self._react = react
+        watched.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Resize:
+            self._react()
+        return False
+
+
 class StatusFields:
     """The run's figures, each in its own label on the right of the status bar."""
 
@@ -224,37 +238,44 @@ class StatusFields:
         """The fields hidden for the message on show."""
         for key in self.KEYS:
             label = plain_label()
+            # The fields never make the window wider than the screen: a label's least width is its text's,
+            # and "starting (loading data and compiling kernels)…" with the other fields in presenter mode's
+            # type (or in German) pushed a 1024-pixel window to 1200, past the screen's edge. A field that
+            # does not fit steps aside whole (make_room), it is never cut.
+            label.setMinimumWidth(1)
             bar.addPermanentWidget(label)
             self.labels[key] = label
         bar.messageChanged.connect(self.make_room)
+        self._resized = _OnResize(bar, lambda: self.make_room(self.bar.currentMessage()))
 
     def make_room(self, message: str = "") -> None:
-        """Hide the fewest fields (in :data:`STEP_ASIDE` order) that let ``message`` show whole; with no
-        message, every field is back."""
-        for key in self.aside:
-            self.labels[key].show()
-        self.aside = set()
-        if not message:
-            return
+        """Hide the fewest fields (in :data:`STEP_ASIDE` order) that let ``message`` show whole beside the
+        others, or, with no message, that let the others show whole; every field that fits is back."""
         spacing = self.bar.style().pixelMetric(self.bar.style().PixelMetric.PM_LayoutHorizontalSpacing) + 8
-        needed = self.bar.fontMetrics().horizontalAdvance(message) + self.MESSAGE_MARGIN_PX
+        needed = (self.bar.fontMetrics().horizontalAdvance(message) + self.MESSAGE_MARGIN_PX if message
+                  else self.MESSAGE_MARGIN_PX)
         shown = [key for key in self.KEYS if self.labels[key].text()]
         used = sum(self.labels[k].sizeHint().width() + spacing for k in shown)
+        aside = set()
         for key in self.STEP_ASIDE:
             if needed + used <= self.bar.width():
                 break
             if key in shown:
-                self.labels[key].hide()
-                self.aside.add(key)
+                aside.add(key)
                 used -= self.labels[key].sizeHint().width() + spacing
+        # Only the fields whose side changed are shown or hidden (this runs at every update of the figures).
+        for key in self.aside - aside:
+            self.labels[key].show()
+        for key in aside - self.aside:
+            self.labels[key].hide()
+        self.aside = aside
 
     def show(self, **texts: str) -> None:
         for key, text in texts.items():
             self.texts[key] = text
             self.labels[key].setText(self.translated(key, str(text)))
-        message = self.bar.currentMessage()
-        if message:  # longer figures ("finished", "test accuracy 97.3%") under a message: room again
-            self.make_room(message)
+        # Longer figures ("finished", "test accuracy 97.3%"), under a message or not: room again.
+        self.make_room(self.bar.currentMessage())
 
     def text(self, key: str) -> str:
         return self.texts.get(key, "")
