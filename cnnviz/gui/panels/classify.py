@@ -344,7 +344,12 @@ class ClassifyPanel(Panel):
         # Not sure: a question mark on the answer and the reason in words (never a colour alone).
         self.digit_label.setText(f"{name}?" if reason else name)
         percent = f"{100 * probs[best]:.0f}"
-        self.confidence_label.setText(tr("{percent}%, not sure").format(percent=percent) if reason else
+        # Not sure says why beside a high probability ("96%, not sure" read as a contradiction): the verdict
+        # is not the probability's, it says the input is unlike the real test images (the calibration).
+        digits = all(class_name.isdigit() for class_name in self.class_names)
+        unlike = (tr("{percent}%, but unlike real digits") if digits else
+                  tr("{percent}%, but unlike real images"))
+        self.confidence_label.setText(unlike.format(percent=percent) if reason else
                                       tr("{percent}% sure").format(percent=percent))
         self.verdict_label.setText(f"⚠ {reason}." if reason else "")
         self.verdict_label.setVisible(bool(reason))

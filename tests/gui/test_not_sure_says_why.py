@@ -1,0 +1,36 @@
+"""A high probability and "not sure" side by side ("96%, not sure") read as a contradiction: the verdict
+is the calibration's (the input is unlike the real test digits), and the answer's line says so."""
+
+import numpy as np
+import pytest
+
+from cnnviz.analysis.uncertainty import Calibration
+from cnnviz.gui.panels.classify import ClassifyPanel
+
+
+def _answer(qtbot, uncertainty, class_names=None):
+    panel = ClassifyPanel()
+    qtbot.addWidget(panel)
+    if class_names:
+        panel.set_class_names(class_names)
+    panel.not_sure.calibration = Calibration("max_logit", threshold=0.5, accepted=0.96, images=1000)
+    probabilities = np.full(10, 0.04 / 9, np.float32)
+    probabilities[4] = 0.96
+    panel.show_probabilities(probabilities, uncertainty=uncertainty)
+    return panel
+
+
+@pytest.mark.parametrize(("code", "sure", "unlike"), [("en", "96% sure", "96%, but unlike real digits"),
+                                                      ("de", "96 % sicher", "96 %, aber anders als echte Ziffern"),
+                                                      ("zh_CN", "把握 96%", "96%，但不像真实的数字")])
+def test_the_answer_says_why_it_is_not_sure(qtbot, in_language, code, sure, unlike):
+    in_language(code)
+    assert _answer(qtbot, uncertainty=0.1).confidence_label.text() == sure
+    panel = _answer(qtbot, uncertainty=0.9)
+    assert panel.confidence_label.text() == unlike and panel.digit_label.text() == "4?"
+    assert panel.verdict_label.text().startswith("⚠")
+
+
+def test_images_that_are_not_digits_say_images(qtbot):
+    names = ["T-shirt", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt", "Sneaker", "Bag", "Boot"]
+    assert _answer(qtbot, uncertainty=0.9, class_names=names).confidence_label.text() == "96%, but unlike real images"
