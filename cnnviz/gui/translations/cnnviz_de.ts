@@ -3389,6 +3389,16 @@ erscheinen hier während des Trainings</translation>
    <translation>A: im behaltenen Lauf wurde keine Zeit gemessen</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="270" />
+   <source>A's time is one measurement of the kept run, at its step {step:,}, under the load the computer had then: early steps (warm-up, kernels loading) and other programs make it slower than a run's usual pace.</source>
+   <translation>Die Zeit von A ist eine einzige Messung des behaltenen Laufs, bei seinem Schritt {step:,}, unter der damaligen Last des Computers: frühe Schritte (Aufwärmen, Laden der Kernel) und andere Programme machen sie langsamer als das übliche Tempo eines Laufs.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="267" />
+   <source>{ms} ms/batch of {size}, measured then (its step {step:,})</source>
+   <translation>{ms} ms/Batch zu {size}, damals gemessen (sein Schritt {step:,})</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>Why did it say that?</source>
    <translation>Warum hat es das gesagt?</translation>

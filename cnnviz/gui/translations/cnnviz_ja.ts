@@ -3388,6 +3388,16 @@ appear here while training</source>
    <translation>A: 残した学習では時間を測っていません</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="270" />
+   <source>A's time is one measurement of the kept run, at its step {step:,}, under the load the computer had then: early steps (warm-up, kernels loading) and other programs make it slower than a run's usual pace.</source>
+   <translation>A の時間は、残した学習をそのステップ {step:,} で一度だけ測ったもので、当時のコンピューターの負荷を含みます。最初のほうのステップ(ウォームアップ、カーネルの読み込み)や他のプログラムがあると、ふだんの速さより遅くなります。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="267" />
+   <source>{ms} ms/batch of {size}, measured then (its step {step:,})</source>
+   <translation>{ms} ms/バッチ({size} 枚)、当時の測定(その学習のステップ {step:,})</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>Why did it say that?</source>
    <translation>なぜそう答えた?</translation>

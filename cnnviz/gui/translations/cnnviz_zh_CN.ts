@@ -3388,6 +3388,16 @@ appear here while training</source>
    <translation>A：保留的训练中没有测量耗时</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="270" />
+   <source>A's time is one measurement of the kept run, at its step {step:,}, under the load the computer had then: early steps (warm-up, kernels loading) and other programs make it slower than a run's usual pace.</source>
+   <translation>A 的耗时是保留的训练在其第 {step:,} 步的一次测量，包含当时计算机的负载：早期的步骤（预热、加载内核）和其他程序都会让它比训练平常的速度慢。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="267" />
+   <source>{ms} ms/batch of {size}, measured then (its step {step:,})</source>
+   <translation>{ms} ms/批（{size} 张），当时测得（其第 {step:,} 步）</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>Why did it say that?</source>
    <translation>它为什么这么回答？</translation>
