@@ -195,7 +195,7 @@ class BusyNotice(Floating):
 
     def _update(self) -> None:
         seconds = time.perf_counter() - self._started
-        self.label.setText(f"{self.text}: {seconds:.0f} s")
+        self.label.setText(f"{self.text}: {seconds:.0f}\u00a0s")  # never "30" and "s" on two lines
         if self.isVisible():
             self.reposition()
 
