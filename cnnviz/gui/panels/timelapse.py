@@ -38,6 +38,10 @@ class TimeLapsePanel(LazyPanel):
         self.play_button = QPushButton(tr("▶ Play"))
         self.play_button.setToolTip(tr("Play the recording from the start"))
         self.layer_combo = QComboBox()
+        # Its width follows the type only, never its items (by default it was measured once, at its first show,
+        # often still empty): a zoom measured it again, and zooming back left it wider or narrower than before.
+        self.layer_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.layer_combo.setMinimumContentsLength(len("conv12"))
         self.gif_button = QPushButton(tr("GIF…"))
         self.gif_button.setToolTip(tr("Export the kernels' time-lapse as an animated GIF"))
         self.png_button = QPushButton(tr("PNGs…"))
