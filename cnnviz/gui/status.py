@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QFrame, QGraphicsDropShadowEffect, QHBoxLayout, Q
                                QStatusBar, QWidget)
 
 from ..translatable import N_
-from .language import tr
+from .language import grouped, tr
 
 FIELD_TEMPLATES = {"epoch": ("epoch ", N_("epoch {value}")), "step": ("step ", N_("step {value}")),
                    "backend": ("backend ", N_("backend {value}")), "eta": ("ETA ", N_("ETA {value}")),
@@ -206,6 +206,15 @@ class BusyNotice(Floating):
         self.hide()
 
 
+def _grouped_in_language(value: str) -> str:
+    """``value`` as shown in the GUI's language when it is a whole number in English ("2,000" or "2000" ->
+    German "2.000"); anything else ("0.50", "–", "97.3%") as it is."""
+    plain = value.replace(",", "")
+    if not plain.isdigit() or not plain.isascii():
+        return value
+    return f"{grouped(int(plain)):,}"
+
+
 class _OnResize(QObject):
     """Calls ``react`` each time ``watched`` is resized (the status bar: its fields are fitted again)."""
 
@@ -282,12 +291,13 @@ class StatusFields:
 
     @staticmethod
     def translated(key: str, text: str) -> str:
-        """A field's English text as the GUI shows it ("epoch 0.50" -> "Epoche 0.50")."""
+        """A field's English text as the GUI shows it ("epoch 0.50" -> "Epoche 0.50"; "1,234 images/s" ->
+        "1.234 Bilder/s": a whole number's thousands grouped the language's way, by Qt's locale)."""
         if key == "rate" and text.endswith(" images/s"):
-            return tr("{value} images/s").format(value=text[:-len(" images/s")])
+            return tr("{value} images/s").format(value=_grouped_in_language(text[:-len(" images/s")]))
         prefix, template = FIELD_TEMPLATES.get(key, ("", ""))
         if prefix and text.startswith(prefix):
-            return tr(template).format(value=text[len(prefix):])
+            return tr(template).format(value=_grouped_in_language(text[len(prefix):]))
         return tr(text)
 
     def show_start(self) -> None:
