@@ -3,6 +3,7 @@ is the calibration's (the input is unlike the real test digits), and the answer'
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QRect
 
 from cnnviz.analysis.uncertainty import Calibration
 from cnnviz.gui.panels.classify import ClassifyPanel
@@ -34,3 +35,23 @@ def test_the_answer_says_why_it_is_not_sure(qtbot, in_language, code, sure, unli
 def test_images_that_are_not_digits_say_images(qtbot):
     names = ["T-shirt", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt", "Sneaker", "Bag", "Boot"]
     assert _answer(qtbot, uncertainty=0.9, class_names=names).confidence_label.text() == "96%, but unlike real images"
+
+
+@pytest.mark.parametrize("size", [(720, 640), (500, 640), (360, 640)], ids=["beside", "row", "column"])
+def test_the_reason_is_readable_in_every_arrangement(qtbot, size):
+    """In a row under the canvas (input, answer and bars side by side) the reason had no width: its words
+    could not be read, beside the input thumbnail."""
+    panel = _answer(qtbot, uncertainty=0.9)
+    panel.show()
+    panel.resize(*size)
+    panel.show_probabilities(panel.probabilities, uncertainty=0.9)
+    qtbot.wait(50)
+
+    def place(widget):
+        return QRect(widget.mapTo(panel, widget.rect().topLeft()), widget.size())
+
+    verdict = place(panel.verdict_label)
+    assert panel.verdict_label.isVisible() and verdict.width() >= 150, (panel.arrangement, verdict)
+    assert verdict.height() >= panel.verdict_label.heightForWidth(verdict.width())
+    for other in (panel.input_graphics, panel.confidence_label, panel.digit_label, panel.graphics):
+        assert not other.isVisible() or not verdict.intersects(place(other)), (panel.arrangement, other)

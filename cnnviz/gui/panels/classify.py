@@ -278,6 +278,21 @@ class ClassifyPanel(Panel):
             self.input_graphics.setFixedSize(side, side)
             # Across the panel the answer stands beside its certainty, in one short row over the bars.
             self.guess.setDirection(QBoxLayout.LeftToRight if chosen == COLUMN else QBoxLayout.TopToBottom)
+            self._place_verdict(chosen)
+
+    def _place_verdict(self, chosen: str) -> None:
+        """Why it is not sure: under the answer beside the canvas or across the panel (COLUMN), and under the
+        whole row in a ROW: in the row itself (input, answer, bars side by side) it had no width at all, its
+        words unreadable beside the input thumbnail."""
+        target = self.box if chosen == ROW else self.side
+        current = self.side if self.side.indexOf(self.verdict_label) >= 0 else self.box
+        if target is current:
+            return
+        current.removeWidget(self.verdict_label)
+        if target is self.side:
+            self.side.insertWidget(1, self.verdict_label)  # after the input and the answer, over the bars
+        else:
+            self.box.addWidget(self.verdict_label)
 
     def set_class_names(self, names) -> None:
         """Digits label their bars; longer class names (Fashion-MNIST) show as numbers
