@@ -250,6 +250,18 @@ class Instance:
         ends without this)."""
         self.lock.release(remove=not self.path.exists())
 
+    def discard(self) -> None:
+        """The app ends with its run saved to a file: its autosave holds nothing more and goes (it was offered
+        again at every start, even after Restore and Save)."""
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError:  # not deletable (read-only, in use on Windows): offered at the next start, as before
+            self.release()
+            return
+        self.lock.release(remove=True)
+
 
 MAX_OFFERED = 5
 """At most this many orphaned autosaves (the newest) are read and offered at a start; older ones are only counted

@@ -170,6 +170,9 @@ class RunState:
     timings: list[ev.TimingMeasured] = field(default_factory=list)
     unsaved: bool = False
     """Steps were trained since the weights were last saved or loaded (closing or replacing them asks first)."""
+    in_a_file: bool = False
+    """The weights now were saved to a file and no step was trained since: the run's autosave holds nothing
+    more (unlike ``not unsaved``, which a Discard answer also gives)."""
 
     def clear(self) -> None:
         """Forget the history: what was recorded belongs to weights that are gone."""
@@ -178,6 +181,7 @@ class RunState:
         self.evaluations = []
         self.timings = []
         self.unsaved = False
+        self.in_a_file = False
 
     @property
     def steps(self) -> list[ev.StepFinished]:
@@ -190,6 +194,7 @@ class RunState:
         self.history.extend(steps)
         self.last_step = steps[-1]
         self.unsaved = True
+        self.in_a_file = False
 
     def add_evaluation(self, event: ev.EvaluationFinished) -> None:
         self.last_eval = event

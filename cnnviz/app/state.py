@@ -187,9 +187,11 @@ class AppState:
         self.run.unsaved = False
         if path is not None:
             self.run.saved_to = Path(path)
+            self.run.in_a_file = True
 
     def save_failed(self) -> None:
         self.run.unsaved = True
+        self.run.in_a_file = False
 
     def answered_unsaved(self) -> None:
         """The user answered Save or Discard for the trained weights: never asked again about them."""

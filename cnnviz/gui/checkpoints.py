@@ -138,6 +138,17 @@ class Checkpoints:
         for event in (state.events.settings, state.events.evaluated):
             event.connect(lambda *_changed: session.set_autosave_meta(self.autosave_meta()))
 
+    def leave_autosave(self) -> None:
+        """The window closes (its run has stopped): its autosave stays, offered at the next start, unless the
+        weights it would give back were saved to a file and not trained since."""
+        instance, self.autosave_instance, self.autosave_path = self.autosave_instance, None, None
+        if instance is None:
+            return
+        if self.state.run.in_a_file:
+            instance.discard()
+        else:
+            instance.release()
+
     @staticmethod
     def _autosave_instance() -> autosave.Instance | None:
         try:

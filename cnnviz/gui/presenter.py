@@ -95,8 +95,12 @@ def _style_items(root: QWidget, on: bool) -> None:
                     item.labelStyle = dict(item.labelStyle, **{"font-size": f"{axis_pt}pt"})
                     item._updateLabel()
             elif isinstance(item, pg.LabelItem):
+                # An empty title too: the text it gets later (a Time-lapse frame's titles) is drawn at the
+                # size of the mode in force. It kept the size it was made with, so presenter mode showed it
+                # small until a zoom restyled it, and zooming back then left it larger than before.
+                item.opts["size"] = f"{axis_pt}pt"
                 if item.text:
-                    item.setText(item.text, size=f"{axis_pt}pt")
+                    item.setText(item.text)
             elif isinstance(item, pg.PlotDataItem):
                 _scale_pen(item, on)
 

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QFrame, QGraphicsDropShadowEffect, QHBoxLayout, Q
                                QStatusBar, QWidget)
 
 from ..translatable import N_
-from .language import tr
+from .language import grouped, tr
 
 FIELD_TEMPLATES = {"epoch": ("epoch ", N_("epoch {value}")), "step": ("step ", N_("step {value}")),
                    "backend": ("backend ", N_("backend {value}")), "eta": ("ETA ", N_("ETA {value}")),
@@ -195,7 +195,7 @@ class BusyNotice(Floating):
 
     def _update(self) -> None:
         seconds = time.perf_counter() - self._started
-        self.label.setText(f"{self.text}: {seconds:.0f} s")
+        self.label.setText(f"{self.text}: {seconds:.0f}\u00a0s")  # never "30" and "s" on two lines
         if self.isVisible():
             self.reposition()
 
@@ -204,6 +204,29 @@ class BusyNotice(Floating):
         self._delay.stop()
         self._tick.stop()
         self.hide()
+
+
+def _grouped_in_language(value: str) -> str:
+    """``value`` as shown in the GUI's language when it is a whole number in English ("2,000" or "2000" ->
+    German "2.000"); anything else ("0.50", "–", "97.3%") as it is."""
+    plain = value.replace(",", "")
+    if not plain.isdigit() or not plain.isascii():
+        return value
+    return f"{grouped(int(plain)):,}"
+
+
+class _OnResize(QObject):
+    """Calls ``react`` each time ``watched`` is resized (the status bar: its fields are fitted again)."""
+
+    def __init__(self, watched: QWidget, react):
+        super().__init__(watched)
+        self._react = react
+        watched.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Resize:
+            self._react()
+        return False
 
 
 class StatusFields:
@@ -224,49 +247,57 @@ class StatusFields:
         """The fields hidden for the message on show."""
         for key in self.KEYS:
             label = plain_label()
+            # The fields never make the window wider than the screen: a label's least width is its text's,
+            # and "starting (loading data and compiling kernels)…" with the other fields in presenter mode's
+            # type (or in German) pushed a 1024-pixel window to 1200, past the screen's edge. A field that
+            # does not fit steps aside whole (make_room), it is never cut.
+            label.setMinimumWidth(1)
             bar.addPermanentWidget(label)
             self.labels[key] = label
         bar.messageChanged.connect(self.make_room)
+        self._resized = _OnResize(bar, lambda: self.make_room(self.bar.currentMessage()))
 
     def make_room(self, message: str = "") -> None:
-        """Hide the fewest fields (in :data:`STEP_ASIDE` order) that let ``message`` show whole; with no
-        message, every field is back."""
-        for key in self.aside:
-            self.labels[key].show()
-        self.aside = set()
-        if not message:
-            return
+        """Hide the fewest fields (in :data:`STEP_ASIDE` order) that let ``message`` show whole beside the
+        others, or, with no message, that let the others show whole; every field that fits is back."""
         spacing = self.bar.style().pixelMetric(self.bar.style().PixelMetric.PM_LayoutHorizontalSpacing) + 8
-        needed = self.bar.fontMetrics().horizontalAdvance(message) + self.MESSAGE_MARGIN_PX
+        needed = (self.bar.fontMetrics().horizontalAdvance(message) + self.MESSAGE_MARGIN_PX if message
+                  else self.MESSAGE_MARGIN_PX)
         shown = [key for key in self.KEYS if self.labels[key].text()]
         used = sum(self.labels[k].sizeHint().width() + spacing for k in shown)
+        aside = set()
         for key in self.STEP_ASIDE:
             if needed + used <= self.bar.width():
                 break
             if key in shown:
-                self.labels[key].hide()
-                self.aside.add(key)
+                aside.add(key)
                 used -= self.labels[key].sizeHint().width() + spacing
+        # Only the fields whose side changed are shown or hidden (this runs at every update of the figures).
+        for key in self.aside - aside:
+            self.labels[key].show()
+        for key in aside - self.aside:
+            self.labels[key].hide()
+        self.aside = aside
 
     def show(self, **texts: str) -> None:
         for key, text in texts.items():
             self.texts[key] = text
             self.labels[key].setText(self.translated(key, str(text)))
-        message = self.bar.currentMessage()
-        if message:  # longer figures ("finished", "test accuracy 97.3%") under a message: room again
-            self.make_room(message)
+        # Longer figures ("finished", "test accuracy 97.3%"), under a message or not: room again.
+        self.make_room(self.bar.currentMessage())
 
     def text(self, key: str) -> str:
         return self.texts.get(key, "")
 
     @staticmethod
     def translated(key: str, text: str) -> str:
-        """A field's English text as the GUI shows it ("epoch 0.50" -> "Epoche 0.50")."""
+        """A field's English text as the GUI shows it ("epoch 0.50" -> "Epoche 0.50"; "1,234 images/s" ->
+        "1.234 Bilder/s": a whole number's thousands grouped the language's way, by Qt's locale)."""
         if key == "rate" and text.endswith(" images/s"):
-            return tr("{value} images/s").format(value=text[:-len(" images/s")])
+            return tr("{value} images/s").format(value=_grouped_in_language(text[:-len(" images/s")]))
         prefix, template = FIELD_TEMPLATES.get(key, ("", ""))
         if prefix and text.startswith(prefix):
-            return tr(template).format(value=text[len(prefix):])
+            return tr(template).format(value=_grouped_in_language(text[len(prefix):]))
         return tr(text)
 
     def show_start(self) -> None:

@@ -315,6 +315,7 @@ class MainWindow(QMainWindow):
         self.live_view.timer.stop()
         self.class_canvas.close()  # nothing listens once the window has gone
         self.session.shutdown()
+        self.checkpoints.leave_autosave()  # after the run's thread: no autosave is written after this
 
     def closeEvent(self, event) -> None:
         # Save / Discard / Cancel first; a thread inside a long step hides the window and closes it later.

@@ -52,8 +52,10 @@ class PendingSteps:
 
     def open_on(self, backend) -> None:
         """A new buffer on ``backend`` (the run moved there). The records stay: steps pending on a
-        failed GPU are read before the move and reported after it (``take``)."""
+        failed GPU are read before the move and reported after it (``take``). The images/s start over: the
+        last seconds were another backend's (NumPy showed numba's rate for seconds after a switch)."""
         self.buffer = backend.new_step_stats(MAX_SYNC)
+        self.throughput = Throughput(self.throughput.horizon)
 
     @property
     def next_slot(self) -> int:

@@ -124,7 +124,7 @@ def test_the_first_compile_shows_over_the_panels(qtbot, window):
     busy = window.workspace.busy
     window.router.handle(ev.WarmupStarted("numba", "numba: compiling kernels (the first start only)"))
     qtbot.waitUntil(busy.isVisible, timeout=3000)
-    assert "compiling kernels, first start only" in busy.label.text() and busy.label.text().endswith(" s")
+    assert "compiling kernels, first start only" in busy.label.text() and busy.label.text().endswith("\u00a0s")
     panels = window.workspace.tabs
     area = panels.mapTo(window, panels.rect().center())
     assert busy.geometry().adjusted(-400, -400, 400, 400).contains(window.workspace.mapFrom(window, area)), \

@@ -111,7 +111,7 @@ def test_a_real_digit_is_accepted_and_a_scribble_is_not_sure(qtbot, window, tiny
     window.pad.classify()
     assert classify.canvas.picture is None
     assert classify.uncertainty > calibration.threshold
-    assert classify.digit_label.text().endswith("?") and "not sure" in classify.confidence_label.text()
+    assert classify.digit_label.text().endswith("?") and "but unlike real digits" in classify.confidence_label.text()
     assert classify.verdict_label.isVisibleTo(classify)
     assert "less like any digit than 96 % of real test digits" in classify.verdict_label.text()
     assert classify.accessibleDescription().startswith("not sure, predicted")

@@ -74,3 +74,18 @@ def test_a_new_buffer_keeps_the_pending_steps_for_their_rescue():
     pending.open_on(be)  # the run moved to another backend after a GPU failure
     assert [r.step for r in pending.take()] == [1]
     assert not pending and pending.train_seconds == 0.0  # rescued steps are reported, not timed
+
+
+def test_the_images_per_second_start_over_on_another_backend():
+    """After a switch from numba to NumPy the rate shown was numba's for seconds (its last 3 s counted)."""
+    be = registry.get("numpy")
+    pending = PendingSteps()
+    pending.open_on(be)
+    pending.add(_record(1, 0, started=0.0, batch=64))
+    pending.settle(now=0.01)  # 64 images in 10 ms: a fast backend's 6,400 images/s
+    assert pending.rate() > 1000
+    pending.open_on(be)  # the run moved to another backend
+    assert pending.rate() == 0.0
+    pending.add(_record(2, 0, started=1.0))
+    pending.settle(now=1.5)  # the new backend's own rate, not a mix
+    assert pending.rate() == pytest.approx(4 / 0.5)

@@ -278,6 +278,21 @@ class ClassifyPanel(Panel):
             self.input_graphics.setFixedSize(side, side)
             # Across the panel the answer stands beside its certainty, in one short row over the bars.
             self.guess.setDirection(QBoxLayout.LeftToRight if chosen == COLUMN else QBoxLayout.TopToBottom)
+            self._place_verdict(chosen)
+
+    def _place_verdict(self, chosen: str) -> None:
+        """Why it is not sure: under the answer beside the canvas or across the panel (COLUMN), and under the
+        whole row in a ROW: in the row itself (input, answer, bars side by side) it had no width at all, its
+        words unreadable beside the input thumbnail."""
+        target = self.box if chosen == ROW else self.side
+        current = self.side if self.side.indexOf(self.verdict_label) >= 0 else self.box
+        if target is current:
+            return
+        current.removeWidget(self.verdict_label)
+        if target is self.side:
+            self.side.insertWidget(1, self.verdict_label)  # after the input and the answer, over the bars
+        else:
+            self.box.addWidget(self.verdict_label)
 
     def set_class_names(self, names) -> None:
         """Digits label their bars; longer class names (Fashion-MNIST) show as numbers
@@ -344,7 +359,12 @@ class ClassifyPanel(Panel):
         # Not sure: a question mark on the answer and the reason in words (never a colour alone).
         self.digit_label.setText(f"{name}?" if reason else name)
         percent = f"{100 * probs[best]:.0f}"
-        self.confidence_label.setText(tr("{percent}%, not sure").format(percent=percent) if reason else
+        # Not sure says why beside a high probability ("96%, not sure" read as a contradiction): the verdict
+        # is not the probability's, it says the input is unlike the real test images (the calibration).
+        digits = all(class_name.isdigit() for class_name in self.class_names)
+        unlike = (tr("{percent}%, but unlike real digits") if digits else
+                  tr("{percent}%, but unlike real images"))
+        self.confidence_label.setText(unlike.format(percent=percent) if reason else
                                       tr("{percent}% sure").format(percent=percent))
         self.verdict_label.setText(f"⚠ {reason}." if reason else "")
         self.verdict_label.setVisible(bool(reason))

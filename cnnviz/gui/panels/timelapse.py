@@ -38,6 +38,10 @@ class TimeLapsePanel(LazyPanel):
         self.play_button = QPushButton(tr("▶ Play"))
         self.play_button.setToolTip(tr("Play the recording from the start"))
         self.layer_combo = QComboBox()
+        # Its width follows the type only, never its items (by default it was measured once, at its first show,
+        # often still empty): a zoom measured it again, and zooming back left it wider or narrower than before.
+        self.layer_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.layer_combo.setMinimumContentsLength(len("conv12"))
         self.gif_button = QPushButton(tr("GIF…"))
         self.gif_button.setToolTip(tr("Export the kernels' time-lapse as an animated GIF"))
         self.png_button = QPushButton(tr("PNGs…"))
@@ -49,7 +53,7 @@ class TimeLapsePanel(LazyPanel):
         self.slider.setMinimumWidth(80)
         self.slider.setToolTip(tr("Scrub through training: one position per evaluation"))
         self.body.addWidget(self.slider)
-        self.caption = ElidedLabel("Nothing recorded yet: press Start. A frame is kept at every test evaluation.")
+        self.caption = ElidedLabel(tr("Nothing recorded yet: press Start. A frame is kept at every test evaluation."))
         self.caption.setStyleSheet("font-weight: 600;")
         self.body.addWidget(self.caption)
         self.graphics = pg.GraphicsLayoutWidget()
@@ -194,7 +198,7 @@ class TimeLapsePanel(LazyPanel):
                 image = mosaic(np.clip(array / scale, levels[0], levels[1]), rows, cols, gap=tile_gap(h))
                 title.setText(tr("<b>{name}</b> ({c} maps)").format(name=name, c=c))
             show(item, view, image, levels)
-        accuracy = "not measured yet" if np.isnan(frame.test_accuracy) else f"{100 * frame.test_accuracy:.1f}%"
+        accuracy = tr("not measured yet") if np.isnan(frame.test_accuracy) else f"{100 * frame.test_accuracy:.1f}%"
         self.caption.setText(tr("Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}")
                              .format(index=index + 1, count=len(frames), step=grouped(frame.step), epoch=frame.epoch, accuracy=accuracy))
 

@@ -20,7 +20,7 @@ from ...train.events import LayerTiming
 from .. import theme
 from ...app.buffers import DecimatingSeries
 from .common import Panel, nice_ceiling
-from ..language import tr
+from ..language import grouped, tr
 
 
 def _lighter(colour: str, amount: float = 0.55) -> QColor:
@@ -258,14 +258,23 @@ class TimingsPanel(Panel):
         parts = [f"<b style='color:{theme.backend_colour(name)}'>{name}</b> "
                  + per_batch.format(ms=f"{e.step_ms:.0f}", size=e.batch_size) for name, e in self.latest.items()]
         summary = " · ".join(parts)
+        tooltip = ""
         if KEPT in shown:
             kept = self.kept_timing
-            a = f"<b style='color:{KEPT_COLOUR}'>A ({kept.backend})</b> " + per_batch.format(ms=f"{kept.step_ms:.0f}", size=kept.batch_size)
+            # A's figure is one measurement of another run, at its step then: beside B's it read as the same
+            # backend's speed (179 ms against 6-15 ms for the same network) without saying why they differ.
+            a = (f"<b style='color:{KEPT_COLOUR}'>A ({kept.backend})</b> "
+                 + tr("{ms} ms/batch of {size}, measured then (its step {step:,})")
+                 .format(ms=f"{kept.step_ms:.0f}", size=kept.batch_size, step=grouped(kept.step)))
             summary = f"{a} | <b>B</b> {summary}" if parts else a
+            tooltip = tr("A's time is one measurement of the kept run, at its step {step:,}, under the load the computer "
+                         "had then: early steps (warm-up, kernels loading) and other programs make it slower than a "
+                         "run's usual pace.").format(step=grouped(kept.step))
         elif self.kept_note:
             a = f"<span style='color:{KEPT_COLOUR}'>{self.kept_note}</span>"
             summary = f"{a} | <b>B</b> {summary}" if parts else a
         self.summary_label.setText(summary)
+        self.summary_label.setToolTip(tooltip)
 
     # --- images/s ----------------------------------------------------------
     def add_rate(self, t: float, backend: str, images_per_s: float) -> None:

@@ -1,0 +1,57 @@
+"""A high probability and "not sure" side by side ("96%, not sure") read as a contradiction: the verdict
+is the calibration's (the input is unlike the real test digits), and the answer's line says so."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QRect
+
+from cnnviz.analysis.uncertainty import Calibration
+from cnnviz.gui.panels.classify import ClassifyPanel
+
+
+def _answer(qtbot, uncertainty, class_names=None):
+    panel = ClassifyPanel()
+    qtbot.addWidget(panel)
+    if class_names:
+        panel.set_class_names(class_names)
+    panel.not_sure.calibration = Calibration("max_logit", threshold=0.5, accepted=0.96, images=1000)
+    probabilities = np.full(10, 0.04 / 9, np.float32)
+    probabilities[4] = 0.96
+    panel.show_probabilities(probabilities, uncertainty=uncertainty)
+    return panel
+
+
+@pytest.mark.parametrize(("code", "sure", "unlike"), [("en", "96% sure", "96%, but unlike real digits"),
+                                                      ("de", "96 % sicher", "96 %, aber anders als echte Ziffern"),
+                                                      ("zh_CN", "把握 96%", "96%，但不像真实的数字")])
+def test_the_answer_says_why_it_is_not_sure(qtbot, in_language, code, sure, unlike):
+    in_language(code)
+    assert _answer(qtbot, uncertainty=0.1).confidence_label.text() == sure
+    panel = _answer(qtbot, uncertainty=0.9)
+    assert panel.confidence_label.text() == unlike and panel.digit_label.text() == "4?"
+    assert panel.verdict_label.text().startswith("⚠")
+
+
+def test_images_that_are_not_digits_say_images(qtbot):
+    names = ["T-shirt", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt", "Sneaker", "Bag", "Boot"]
+    assert _answer(qtbot, uncertainty=0.9, class_names=names).confidence_label.text() == "96%, but unlike real images"
+
+
+@pytest.mark.parametrize("size", [(720, 640), (500, 640), (360, 640)], ids=["beside", "row", "column"])
+def test_the_reason_is_readable_in_every_arrangement(qtbot, size):
+    """In a row under the canvas (input, answer and bars side by side) the reason had no width: its words
+    could not be read, beside the input thumbnail."""
+    panel = _answer(qtbot, uncertainty=0.9)
+    panel.show()
+    panel.resize(*size)
+    panel.show_probabilities(panel.probabilities, uncertainty=0.9)
+    qtbot.wait(50)
+
+    def place(widget):
+        return QRect(widget.mapTo(panel, widget.rect().topLeft()), widget.size())
+
+    verdict = place(panel.verdict_label)
+    assert panel.verdict_label.isVisible() and verdict.width() >= 150, (panel.arrangement, verdict)
+    assert verdict.height() >= panel.verdict_label.heightForWidth(verdict.width())
+    for other in (panel.input_graphics, panel.confidence_label, panel.digit_label, panel.graphics):
+        assert not other.isVisible() or not verdict.intersects(place(other)), (panel.arrangement, other)
