@@ -17,10 +17,12 @@ import time
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon, QImage, QPixmap
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QHBoxLayout, QLabel, QListView,
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QHBoxLayout, QLabel, QLineEdit, QListView,
                                QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget)
 
-from ..app.class_canvas import DIGIT_NAMES, ClassCanvas
+from ..app import class_training
+from ..app.class_canvas import DIGIT_NAMES, MAX_CLASS_NAME_CHARS, MAX_CLASSES, MIN_CLASSES, ClassCanvas
+from ..translatable import in_language
 from ..web.interfaces import network_interfaces
 from . import accessibility
 from .language import tr
@@ -45,6 +47,11 @@ def qr_image(text: str, side: int) -> QImage:
     code.save(buffer, kind="png", scale=max(1, side // modules), border=2, dark="#000000", light="#ffffff")
     image = QImage.fromData(buffer.getvalue(), "PNG")
     return image.scaled(side, side, Qt.KeepAspectRatio, Qt.FastTransformation)
+
+
+def _find(box: QComboBox, data) -> int:
+    """The row of ``data`` (a tuple: ``findData`` compares Python objects by identity), or -1."""
+    return next((i for i in range(box.count()) if box.itemData(i) == data), -1)
 
 
 class ClassCanvasPanel(QWidget):
@@ -77,6 +84,47 @@ class ClassCanvasPanel(QWidget):
         self.task_box.addItem(tr("Draw any digit and say which"), ("any", None))
         for d in range(10):
             self.task_box.addItem(tr("Draw a {digit}").format(digit=d), ("digit", d))
+        # The class's own classes: named here (a line to type in, the names so far), then trained from scratch.
+        self.classes_toggle = QToolButton()
+        self.classes_toggle.setCheckable(True)
+        self.classes_toggle.setText(tr("Our own classes…"))
+        self.classes_toggle.setToolTip(tr("Name 2 to 10 classes of your own (circle, triangle, star...): the phones "
+                                          "draw them and a new small network learns them from scratch"))
+        self.classes_toggle.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        self.classes_box = QWidget()
+        box = QVBoxLayout(self.classes_box)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(3)
+        self.class_name_edit = QLineEdit()
+        self.class_name_edit.setMaxLength(MAX_CLASS_NAME_CHARS)
+        self.class_name_edit.setPlaceholderText(tr("A class's name, e.g. circle"))
+        accessibility.set_name(self.class_name_edit, tr("A class's name"))
+        self.add_class_button = QPushButton(tr("Add"))
+        self.add_class_button.setFocusPolicy(Qt.NoFocus)  # (clicking it leaves the name in its field)
+        self.remove_class_button = QPushButton(tr("Remove"))
+        self.class_list = QListWidget()
+        self.class_list.setFlow(QListView.LeftToRight)
+        self.class_list.setWrapping(True)
+        self.class_list.setResizeMode(QListView.Adjust)
+        self.class_list.setSpacing(2)
+        self.class_list.setFixedHeight(2 * self.fontMetrics().height() + 18)
+        accessibility.set_name(self.class_list, tr("Our own classes"))
+        self.classes_note = QLabel()
+        self.classes_note.setWordWrap(True)
+        name_row = QHBoxLayout()
+        name_row.addWidget(self.class_name_edit, 1)
+        name_row.addWidget(self.add_class_button)
+        name_row.addWidget(self.remove_class_button)
+        box.addLayout(name_row)
+        box.addWidget(self.class_list)
+        box.addWidget(self.classes_note)
+        self.classes_box.setVisible(False)
+        self.classes_toggle.toggled.connect(self.classes_box.setVisible)
+        self.train_classes_button = QPushButton(tr("Train a new net on our classes"))
+        self.train_classes_button.setObjectName("primary")
+        self.train_classes_button.setToolTip(tr("A new tiny network learns our classes from scratch, from the accepted "
+                                                "drawings only (those held back are its test)"))
+        self.train_classes_button.setVisible(False)
         self.wall = QListWidget()
         self.wall.setViewMode(QListView.IconMode)
         self.wall.setIconSize(QSize(THUMB_PX, THUMB_PX))
@@ -97,13 +145,14 @@ class ClassCanvasPanel(QWidget):
         self.test_label.setWordWrap(True)
         self.end_button = QPushButton(tr("End class canvas"))
         for widget in (self.qr_label, self.address_label, self.interface_box, self.network_note, self.phones_label,
-                       self.task_box, self.queue_label, self.wall):
+                       self.task_box, self.classes_toggle, self.classes_box, self.queue_label, self.wall):
             layout.addWidget(widget)
         row = QHBoxLayout()
         for button in (self.accept_button, self.hold_back_button, self.reject_button):
             row.addWidget(button)
         layout.addLayout(row)
         layout.addWidget(self.reject_phone_button)
+        layout.addWidget(self.train_classes_button)
         layout.addWidget(self.test_label)
         layout.addWidget(self.end_button)
 
@@ -147,9 +196,13 @@ class ClassCanvasWindow(QObject):
     changed = Signal(bool)
     """Open (True) or ended (False)."""
 
-    def __init__(self, state, panels, banner, window):
+    def __init__(self, state, panels, banner, window, runs=None):
         super().__init__(window)
         self.state, self.panels, self.banner, self.window = state, panels, banner, window
+        self.runs = runs
+        """The run control (``gui/run_control.py``): a net of the class's own classes is launched as any run."""
+        self.names: list[str] = []
+        """The class's own classes as named so far (the model takes them from two on)."""
         self.model: ClassCanvas = state.class_canvas
         self.panel = ClassCanvasPanel()
         self.dock = QDockWidget(tr("Class canvas"), window)
@@ -173,6 +226,15 @@ class ClassCanvasWindow(QObject):
         m.queue.connect(self._show_queue)
         m.phones.connect(self._show_phones)
         m.accepted.connect(self._on_accepted)
+        m.classes.connect(self._show_classes)
+        m.task.connect(self._show_task)
+        p.add_class_button.clicked.connect(lambda: self.add_class(p.class_name_edit.text()))
+        # Enter leaves the field (the window's TypingGuard), which says editingFinished: the name typed is added.
+        # (returnPressed where no guard takes Enter; the field is empty once added, so never twice)
+        for said in (p.class_name_edit.editingFinished, p.class_name_edit.returnPressed):
+            said.connect(lambda: p.class_name_edit.text().strip() and self.add_class(p.class_name_edit.text()))
+        p.remove_class_button.clicked.connect(self.remove_selected_class)
+        p.train_classes_button.clicked.connect(self.train_classes)
         p.end_button.clicked.connect(self.close)
         p.accept_button.clicked.connect(lambda: self.accept_selected())
         p.hold_back_button.clicked.connect(lambda: self.accept_selected(hold_back=True))
@@ -371,6 +433,107 @@ class ClassCanvasWindow(QObject):
     def _on_task(self, index: int) -> None:
         kind, digit = self.panel.task_box.itemData(index)
         self.model.set_task(kind, digit)
+
+    def _show_task(self, task) -> None:
+        box = self.panel.task_box
+        index = _find(box, (task.kind, task.digit))
+        if index >= 0 and index != box.currentIndex():
+            box.blockSignals(True)
+            box.setCurrentIndex(index)
+            box.blockSignals(False)
+
+    # --- the class's own classes ----------------------------------------------------------------------
+    def _say(self, text: str) -> None:
+        self.panel.classes_note.setText(text)
+
+    def add_class(self, name: str) -> bool:
+        """A class's name typed by the teacher: added to the class's own classes (the model takes them from two
+        on); False, and the note says why, for an empty, repeated or eleventh name."""
+        name = " ".join(str(name).split())[:MAX_CLASS_NAME_CHARS]
+        if not name:
+            self._say(tr("Type a name first."))
+            return False
+        if name in self.names:
+            self._say(tr("{name} is named already.").format(name=name))
+            return False
+        if len(self.names) >= MAX_CLASSES:
+            self._say(tr("At most {count} classes.").format(count=MAX_CLASSES))
+            return False
+        self.panel.class_name_edit.clear()
+        return self._use(self.names + [name])
+
+    def remove_selected_class(self) -> bool:
+        """Remove the class chosen in the list, unless drawings on the wall or accepted are labelled with it or a
+        class after it (their labels would change)."""
+        row = self.panel.class_list.currentRow()
+        if not 0 <= row < len(self.names):
+            self._say(tr("Choose a class in the list first."))
+            return False
+        if class_training.own_classes(self.model.classes) and any(
+                sub.label is not None and sub.label >= row for sub in self.model.live_drawings()):
+            self._say(tr("Drawings of {name} or of a class after it are on the wall or accepted: it stays.")
+                      .format(name=self.names[row]))
+            return False
+        return self._use(self.names[:row] + self.names[row + 1:])
+
+    def _use(self, names: list[str]) -> bool:
+        self.names = names
+        try:
+            self.model.set_classes(names if len(names) >= MIN_CLASSES else [])
+        except ValueError:  # (checked above: never; a name the model refuses leaves it as it was)
+            self._say(tr("Give 2 to 10 different names."))
+            return False
+        self._show_classes(self.model.classes)
+        return True
+
+    def _show_classes(self, classes) -> None:
+        p = self.panel
+        own = class_training.own_classes(classes)
+        if own:
+            self.names = list(classes)
+        p.class_list.clear()
+        p.class_list.addItems(self.names)
+        box = p.task_box
+        index = _find(box, ("class", None))
+        box.blockSignals(True)
+        if own and index < 0:
+            box.addItem(tr("Draw one of our classes and say which"), ("class", None))
+        elif not own and index >= 0:
+            box.removeItem(index)
+        box.blockSignals(False)
+        self._show_task(self.model.task)
+        p.train_classes_button.setVisible(own)
+        if len(self.names) < MIN_CLASSES:
+            self._say(tr("Name at least 2 classes: the phones then draw them instead of digits."))
+        else:
+            self._say(tr("The phones draw {names}. Accept at least {least} drawings of each, then train.")
+                      .format(names=", ".join(self.names), least=class_training.MIN_PER_CLASS))
+
+    def train_classes(self) -> bool:
+        """A new tiny net learns the class's own classes from scratch on the accepted drawings (an ordinary run:
+        the curves, kernels, feature maps and the phones' answers follow it); too few drawings: the banner says so."""
+        try:
+            dataset = class_training.class_dataset(self.model, seed=self.state.seed)
+        except class_training.NotEnoughDrawings as exc:
+            self.banner.show_message(in_language(exc.args[0], tr), "warning", auto_hide_ms=10000)
+            return False
+        if self.runs is None:
+            return False
+        count = len(self.model.classes)
+        self.runs.stop_run(wait=True)
+        label = tr("Learning our {count} classes").format(count=count)
+        if not self.runs.launch(dataset=dataset, initial_weights=class_training.fresh_weights(count, self.state.seed),
+                                label=label, config_changes=class_training.run_settings(self.model)):
+            return False
+        test = (tr("its test: the {count} drawings held back").format(count=len(self.model.held_back))
+                if self.model.held_back else
+                tr("no drawings held back, so its test is the drawings it learns from (hold some back with H)"))
+        self.banner.show_message(
+            tr("A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.")
+            .format(names=", ".join(self.model.classes), count=len(self.model.accepted), test=test),
+            "info", auto_hide_ms=12000)
+        self._answered = None
+        return True
 
     # --- what the network says ----------------------------------------------------------------------------
     def _classify(self, images: np.ndarray):

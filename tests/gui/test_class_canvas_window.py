@@ -179,3 +179,49 @@ def test_the_latency_report_adds_simulated_phones(qapp, capsys):
     assert report["phones_queued"] == report["phones_sent"], "every drawing sent reached the teacher's wall"
     assert 0 < report["phone_send_to_queue_ms_p50"] <= report["phone_send_to_queue_ms_p95"] < 5000
     assert report["ui_ticks"] > 0
+
+
+def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, window):
+    from cnnviz.analysis.synthetic import hand_drawn_shapes
+
+    cc, p = window.class_canvas, window.class_canvas.panel
+    cc.open(host="127.0.0.1")
+    p.classes_toggle.click()
+    assert p.classes_box.isVisible() and not p.train_classes_button.isVisible()
+    for name in ("circle", " triangle ", "circle", ""):
+        p.class_name_edit.setText(name)
+        p.add_class_button.click()
+    assert cc.names == ["circle", "triangle"] and cc.model.classes == ("circle", "triangle")
+    assert "named already" not in p.classes_note.text()  # (the empty one came last)
+    qtbot.keyClicks(p.class_name_edit, "star")  # (typed: A is the accept key everywhere else)
+    p.class_name_edit.editingFinished.emit()  # Enter, or leaving the field (offscreen, the dock has no focus)
+    assert [p.class_list.item(i).text() for i in range(p.class_list.count())] == ["circle", "triangle", "star"]
+    assert cc.model.task.kind == "class" and p.task_box.currentData() == ("class", None)
+    assert p.train_classes_button.isVisible()
+    # Too few drawings: said in the banner, nothing launched.
+    images, labels = hand_drawn_shapes(12, seed=3)
+    cc.model.receive("phone-a1", "127.0.0.1", images[0], int(labels[0]))
+    cc.collect()
+    cc.accept_selected()
+    assert not cc.train_classes() and not window.session.active
+    assert "at least 2 drawings of each class" in window.banner.label.text()
+    # A class after a drawing's label stays; one named last without drawings goes.
+    p.class_list.setCurrentRow(0)
+    assert not cc.remove_selected_class() and cc.model.classes == ("circle", "triangle", "star")
+    for image, label in zip(images[1:], labels[1:]):
+        cc.model.receive("phone-b2", "127.0.0.1", image, int(label))
+    cc.collect()
+    for sub in list(cc.model.queue):
+        cc.model.accept(sub.id, hold_back=sub.id % 4 == 0)
+    assert p.train_classes_button.isEnabled()
+    p.train_classes_button.click()
+    assert window.session.active and window.state.run.class_names == ("circle", "triangle", "star")
+    assert window.state.run.config.net.endswith("dense-3")
+    qtbot.waitUntil(lambda: window.state.local.spec is not None and window.state.local.spec.endswith("dense-3"),
+                    timeout=20000)
+    assert window.panels.classify.class_names == ["circle", "triangle", "star"]
+    assert cc.refresh_answers(force=True) == 12
+    answers = [a["answer"] for a in cc.model.answers_for("phone-b2")]
+    assert answers and all(len(a["probabilities"]) == 3 for a in answers)
+    window.runs.stop_run(wait=True)
+    cc.close()
