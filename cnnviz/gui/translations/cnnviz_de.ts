@@ -23,23 +23,16 @@
   <message>
    <location filename="cnnviz/analysis/presets.py" line="65" />
    <location filename="cnnviz/gui/panels/kernels.py" line="26" />
-   <location filename="cnnviz/gui/panels/registry.py" line="173" />
+   <location filename="cnnviz/gui/panels/registry.py" line="188" />
    <source>Kernels</source>
    <translation>Kernel</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="66" />
-   <location filename="cnnviz/gui/panels/registry.py" line="174" />
-   <location filename="cnnviz/gui/panels/timings.py" line="62" />
+   <location filename="cnnviz/gui/panels/registry.py" line="189" />
+   <location filename="cnnviz/gui/panels/timings.py" line="65" />
    <source>Time per layer</source>
    <translation>Zeit pro Schicht</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="87" />
-   <source>Per-layer forward and backward times
-appear here while training</source>
-   <translation>Vorwärts- und Rückwärtszeiten je Schicht
-erscheinen hier während des Trainings</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="67" />
@@ -58,27 +51,27 @@ erscheinen hier während des Trainings</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="70" />
-   <location filename="cnnviz/gui/panels/filters.py" line="222" />
+   <location filename="cnnviz/gui/panels/filters.py" line="218" />
    <source>What each filter wants to see</source>
    <translation>Was jeder Filter sehen will</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="71" />
-   <location filename="cnnviz/gui/panels/map.py" line="70" />
-   <location filename="cnnviz/gui/panels/map.py" line="93" />
+   <location filename="cnnviz/gui/panels/map.py" line="76" />
+   <location filename="cnnviz/gui/panels/map.py" line="99" />
    <source>Map of what it learned</source>
    <translation>Karte des Gelernten</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="72" />
    <location filename="cnnviz/gui/panels/fool.py" line="96" />
-   <location filename="cnnviz/gui/panels/registry.py" line="165" />
+   <location filename="cnnviz/gui/panels/registry.py" line="180" />
    <source>Fool the network</source>
    <translation>Das Netz austricksen</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="73" />
-   <location filename="cnnviz/gui/panels/registry.py" line="167" />
+   <location filename="cnnviz/gui/panels/registry.py" line="182" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="36" />
    <source>Time-lapse</source>
    <translation>Zeitraffer</translation>
@@ -90,343 +83,343 @@ erscheinen hier während des Trainings</translation>
    <translation>Gewichts- und Gradientenstatistik</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="302" />
+   <location filename="cnnviz/analysis/report.py" line="303" />
    <source>true \ predicted</source>
    <translation>Ziffer \ Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="141" />
+   <location filename="cnnviz/analysis/report.py" line="142" />
    <source>n/a</source>
    <translation>k. A.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="249" />
+   <location filename="cnnviz/analysis/report.py" line="250" />
    <source>Compared with a kept run</source>
    <translation>Vergleich mit einem behaltenen Lauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="264" />
+   <location filename="cnnviz/analysis/report.py" line="265" />
    <source>Test evaluations</source>
    <translation>Testauswertungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="337" />
+   <location filename="cnnviz/analysis/report.py" line="338" />
    <source>Learned kernels</source>
    <translation>Gelernte Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="337" />
+   <location filename="cnnviz/analysis/report.py" line="338" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
    <translation>Rot: positive Gewichte, Blau: negative, Weiß: null.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="362" />
+   <location filename="cnnviz/analysis/report.py" line="363" />
    <source>{count} measurements</source>
    <translation>{count} Messungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="397" />
+   <location filename="cnnviz/analysis/report.py" line="398" />
    <source>cnnviz training report</source>
    <translation>cnnviz-Trainingsbericht</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="203" />
+   <location filename="cnnviz/analysis/report.py" line="204" />
    <source>Loss</source>
    <translation>Verlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="203" />
-   <location filename="cnnviz/analysis/report.py" line="205" />
+   <location filename="cnnviz/analysis/report.py" line="204" />
+   <location filename="cnnviz/analysis/report.py" line="206" />
    <source>training step</source>
    <translation>Trainingsschritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="204" />
-   <location filename="cnnviz/analysis/report.py" line="245" />
+   <location filename="cnnviz/analysis/report.py" line="205" />
+   <location filename="cnnviz/analysis/report.py" line="246" />
    <source>cross-entropy loss</source>
    <translation>Kreuzentropie-Verlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="205" />
+   <location filename="cnnviz/analysis/report.py" line="206" />
    <source>Accuracy</source>
    <translation>Genauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="206" />
-   <location filename="cnnviz/analysis/report.py" line="247" />
+   <location filename="cnnviz/analysis/report.py" line="207" />
+   <location filename="cnnviz/analysis/report.py" line="248" />
    <source>accuracy (%)</source>
    <translation>Genauigkeit (%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="244" />
+   <location filename="cnnviz/analysis/report.py" line="245" />
    <source>Loss, both runs</source>
    <translation>Verlust, beide Läufe</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="244" />
-   <location filename="cnnviz/analysis/report.py" line="246" />
-   <location filename="cnnviz/analysis/report.py" line="266" />
+   <location filename="cnnviz/analysis/report.py" line="245" />
+   <location filename="cnnviz/analysis/report.py" line="247" />
+   <location filename="cnnviz/analysis/report.py" line="267" />
    <source>epoch</source>
    <translation>Epoche</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="246" />
+   <location filename="cnnviz/analysis/report.py" line="247" />
    <source>Accuracy, both runs</source>
    <translation>Genauigkeit, beide Läufe</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="299" />
+   <location filename="cnnviz/analysis/report.py" line="300" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
    <translation>Zeilen: die richtige Ziffer; Spalten: die Antwort des Netzes. {correct:,} von {total:,} Testbildern richtig ({share}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="362" />
+   <location filename="cnnviz/analysis/report.py" line="363" />
    <source>whole step</source>
    <translation>ganzer Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="366" />
+   <location filename="cnnviz/analysis/report.py" line="367" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
    <translation>Median in Millisekunden pro Trainingsschritt (Batch von {batch}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="398" />
+   <location filename="cnnviz/analysis/report.py" line="399" />
    <source>Created {date} with cnnviz {version}</source>
    <translation>Erstellt am {date} mit cnnviz {version}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="155" />
+   <location filename="cnnviz/analysis/report.py" line="156" />
    <source>Final test accuracy</source>
    <translation>Testgenauigkeit am Ende</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="157" />
+   <location filename="cnnviz/analysis/report.py" line="158" />
    <source>Best test accuracy</source>
    <translation>Beste Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="159" />
+   <location filename="cnnviz/analysis/report.py" line="160" />
    <source>Final test loss</source>
    <translation>Testverlust am Ende</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="162" />
+   <location filename="cnnviz/analysis/report.py" line="163" />
    <source>Training steps</source>
    <translation>Trainingsschritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="188" />
+   <location filename="cnnviz/analysis/report.py" line="189" />
    <source>training loss (per batch)</source>
    <translation>Trainingsverlust (pro Batch)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="194" />
-   <location filename="cnnviz/analysis/report.py" line="266" />
+   <location filename="cnnviz/analysis/report.py" line="195" />
+   <location filename="cnnviz/analysis/report.py" line="267" />
    <source>test loss</source>
    <translation>Testverlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="195" />
-   <location filename="cnnviz/analysis/report.py" line="267" />
+   <location filename="cnnviz/analysis/report.py" line="196" />
+   <location filename="cnnviz/analysis/report.py" line="268" />
    <source>test accuracy</source>
    <translation>Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="207" />
+   <location filename="cnnviz/analysis/report.py" line="208" />
    <source>Learning curves</source>
    <translation>Lernkurven</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="220" />
+   <location filename="cnnviz/analysis/report.py" line="221" />
    <source>kept run: training loss (smoothed)</source>
    <translation>behaltener Lauf: Trainingsverlust (geglättet)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="221" />
+   <location filename="cnnviz/analysis/report.py" line="222" />
    <source>kept run: training accuracy (smoothed)</source>
    <translation>behaltener Lauf: Trainingsgenauigkeit (geglättet)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="224" />
+   <location filename="cnnviz/analysis/report.py" line="225" />
    <source>kept run: test loss</source>
    <translation>behaltener Lauf: Testverlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="226" />
+   <location filename="cnnviz/analysis/report.py" line="227" />
    <source>kept run: test accuracy</source>
    <translation>behaltener Lauf: Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="238" />
+   <location filename="cnnviz/analysis/report.py" line="239" />
    <source>this run: test loss</source>
    <translation>dieser Lauf: Testverlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="240" />
+   <location filename="cnnviz/analysis/report.py" line="241" />
    <source>this run: test accuracy</source>
    <translation>dieser Lauf: Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="265" />
+   <location filename="cnnviz/analysis/report.py" line="266" />
    <source>Test evaluations ({shown} of {count} shown)</source>
    <translation>Testauswertungen ({shown} von {count} gezeigt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="266" />
+   <location filename="cnnviz/analysis/report.py" line="267" />
    <location filename="cnnviz/gui/panels/statistics.py" line="98" />
    <source>step</source>
    <translation>Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="267" />
-   <location filename="cnnviz/gui/exports.py" line="126" />
+   <location filename="cnnviz/analysis/report.py" line="268" />
+   <location filename="cnnviz/gui/exports.py" line="137" />
    <source>test images</source>
    <translation>Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="294" />
-   <location filename="cnnviz/app/comparison.py" line="218" />
+   <location filename="cnnviz/analysis/report.py" line="295" />
+   <location filename="cnnviz/app/comparison.py" line="217" />
    <location filename="cnnviz/app/side_by_side.py" line="37" />
    <source>, </source>
    <translation>, </translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="303" />
+   <location filename="cnnviz/analysis/report.py" line="304" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
    <source>Confusion matrix</source>
    <translation>Konfusionsmatrix</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="305" />
+   <location filename="cnnviz/analysis/report.py" line="306" />
    <location filename="cnnviz/gui/palette.py" line="106" />
    <source>correct</source>
    <translation>richtig</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="335" />
+   <location filename="cnnviz/analysis/report.py" line="336" />
    <source>kernels of {layer}</source>
    <translation>Kernel von {layer}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/analysis/report.py" line="368" />
    <location filename="cnnviz/app/comparison.py" line="28" />
-   <location filename="cnnviz/gui/exports.py" line="117" />
+   <location filename="cnnviz/gui/exports.py" line="128" />
    <source>backend</source>
    <translation>Backend</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/analysis/report.py" line="368" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
    <source>layer</source>
    <translation>Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="368" />
+   <location filename="cnnviz/analysis/report.py" line="369" />
    <source>forward ms</source>
    <translation>vorwärts ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="368" />
+   <location filename="cnnviz/analysis/report.py" line="369" />
    <source>backward ms</source>
    <translation>rückwärts ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="369" />
+   <location filename="cnnviz/analysis/report.py" line="370" />
    <source>share of step</source>
    <translation>Anteil am Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="370" />
+   <location filename="cnnviz/analysis/report.py" line="371" />
    <source>Where the time goes</source>
    <translation>Wo die Zeit bleibt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="170" />
+   <location filename="cnnviz/analysis/report.py" line="171" />
    <source>Speed</source>
    <translation>Tempo</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="173" />
+   <location filename="cnnviz/analysis/report.py" line="174" />
    <source>No training steps were recorded.</source>
    <translation>Es wurden keine Trainingsschritte aufgezeichnet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="409" />
+   <location filename="cnnviz/analysis/report.py" line="410" />
    <source>Summary</source>
    <translation>Zusammenfassung</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="155" />
+   <location filename="cnnviz/analysis/report.py" line="156" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
    <translation>{accuracy} auf {images:,} Bildern (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="157" />
+   <location filename="cnnviz/analysis/report.py" line="158" />
    <source>{accuracy} (step {step:,})</source>
    <translation>{accuracy} (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="162" />
+   <location filename="cnnviz/analysis/report.py" line="163" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
    <translation>{steps:,} (Epoche {epoch:.2f})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="164" />
+   <location filename="cnnviz/analysis/report.py" line="165" />
    <source>Training loss (last {count} steps)</source>
    <translation>Trainingsverlust (letzte {count} Schritte)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="166" />
+   <location filename="cnnviz/analysis/report.py" line="167" />
    <source>Batch accuracy (last {count} steps)</source>
    <translation>Batch-Genauigkeit (letzte {count} Schritte)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="189" />
+   <location filename="cnnviz/analysis/report.py" line="190" />
    <source>training loss (average of {count})</source>
    <translation>Trainingsverlust (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="191" />
+   <location filename="cnnviz/analysis/report.py" line="192" />
    <source>training batch accuracy (average of {count})</source>
    <translation>Batch-Genauigkeit im Training (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="232" />
+   <location filename="cnnviz/analysis/report.py" line="233" />
    <source>this run: training loss (average of {count})</source>
    <translation>dieser Lauf: Trainingsverlust (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="234" />
+   <location filename="cnnviz/analysis/report.py" line="235" />
    <source>this run: training accuracy (average of {count})</source>
    <translation>dieser Lauf: Trainingsgenauigkeit (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="294" />
+   <location filename="cnnviz/analysis/report.py" line="295" />
    <source>{true} read as {predicted} ({count}×)</source>
    <translation>{true} als {predicted} gelesen ({count}×)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="411" />
+   <location filename="cnnviz/analysis/report.py" line="412" />
    <source>Settings</source>
    <translation>Einstellungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="170" />
+   <location filename="cnnviz/analysis/report.py" line="171" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
    <translation>{speed:,.0f} Bilder/s (Median) mit {backend}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="296" />
+   <location filename="cnnviz/analysis/report.py" line="297" />
    <source>Most frequent mistakes: {listed}.</source>
    <translation>Häufigste Fehler: {listed}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="332" />
+   <location filename="cnnviz/analysis/report.py" line="333" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
    <translation>{layer}: {count} Kernel {height}×{width}, Eingangskanal 0 von {channels}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="333" />
+   <location filename="cnnviz/analysis/report.py" line="334" />
    <source>{layer}: {count} kernels {height}×{width}</source>
    <translation>{layer}: {count} Kernel {height}×{width}</translation>
   </message>
@@ -501,34 +494,44 @@ erscheinen hier während des Trainings</translation>
    <translation>Das Netz täuschen</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/about.py" line="14" />
+   <location filename="cnnviz/app/about.py" line="15" />
    <source>cnnviz is free software under the MIT licence.</source>
    <translation>cnnviz ist freie Software unter der MIT-Lizenz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/about.py" line="15" />
+   <location filename="cnnviz/app/about.py" line="16" />
    <source>The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 licence (CC BY-SA 3.0).</source>
    <translation>Die mitgelieferte MNIST-Datenbank handgeschriebener Ziffern stammt von Yann LeCun, Corinna Cortes und Christopher J.C. Burges und wird unter der Lizenz Creative Commons Namensnennung – Weitergabe unter gleichen Bedingungen 3.0 (CC BY-SA 3.0) verwendet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/about.py" line="18" />
+   <location filename="cnnviz/app/about.py" line="19" />
    <source>The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence in THIRD-PARTY-NOTICES.txt.</source>
    <translation>Das Fenster ist mit Qt und PySide6 (LGPL-3.0) und pyqtgraph (MIT) gebaut, die Berechnungen mit NumPy, numba und llvmlite (BSD) und Pillow (MIT-CMU). Das eigenständige Paket führt jede Lizenz in THIRD-PARTY-NOTICES.txt auf.</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/autosave.py" line="87" />
+   <location filename="cnnviz/app/autosave.py" line="88" />
    <source>step {step:,}, {percent:.1f} %</source>
    <translation>Schritt {step:,}, {percent:.1f} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/autosave.py" line="86" />
+   <location filename="cnnviz/app/autosave.py" line="87" />
    <source>step {step:,}</source>
    <translation>Schritt {step:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/autosave.py" line="96" />
+   <location filename="cnnviz/app/autosave.py" line="97" />
    <source>at an unknown time</source>
    <translation>zu unbekannter Zeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="54" />
+   <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
+   <translation>Benennt zuerst die eigenen Klassen der Klasse (2 bis 10 Namen) und sammelt dann Zeichnungen davon.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="61" />
+   <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
+   <translation>Zu wenige Zeichnungen zum Trainieren: Nimm mindestens {least} Zeichnungen jeder Klasse an. Es fehlen noch: {classes}.</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="26" />
@@ -537,7 +540,7 @@ erscheinen hier während des Trainings</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="26" />
-   <location filename="cnnviz/gui/exports.py" line="118" />
+   <location filename="cnnviz/gui/exports.py" line="129" />
    <source>momentum</source>
    <translation>Momentum</translation>
   </message>
@@ -548,13 +551,13 @@ erscheinen hier während des Trainings</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
-   <location filename="cnnviz/gui/exports.py" line="119" />
+   <location filename="cnnviz/gui/exports.py" line="130" />
    <source>schedule</source>
    <translation>Verlauf</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
-   <location filename="cnnviz/gui/exports.py" line="119" />
+   <location filename="cnnviz/gui/exports.py" line="130" />
    <source>epochs</source>
    <translation>Epochen</translation>
   </message>
@@ -565,22 +568,22 @@ erscheinen hier während des Trainings</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="28" />
-   <location filename="cnnviz/gui/exports.py" line="119" />
+   <location filename="cnnviz/gui/exports.py" line="130" />
    <source>seed</source>
    <translation>Seed</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="153" />
+   <location filename="cnnviz/app/comparison.py" line="155" />
    <source>this session</source>
    <translation>diese Sitzung</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="222" />
+   <location filename="cnnviz/app/comparison.py" line="221" />
    <source>{settings} (same settings)</source>
    <translation>{settings} (gleiche Einstellungen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="218" />
+   <location filename="cnnviz/app/comparison.py" line="217" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept} (jetzt {now})</translation>
   </message>
@@ -650,32 +653,32 @@ erscheinen hier während des Trainings</translation>
    <translation>Die Merkmalskarten von A lassen sich nicht berechnen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="107" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="132" />
    <source>single-threaded sgemm per worker</source>
    <translation>sgemm mit einem Thread pro Worker</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="108" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="133" />
    <source>sgemm (BLAS threads not controllable)</source>
    <translation>sgemm (BLAS-Threads nicht steuerbar)</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="111" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="136" />
    <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
    <translation>Numba {numba} nogil-Kernel auf 1 Worker-Thread + NumPy {numpy} {library} {blas}, CPU</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="113" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="138" />
    <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
    <translation>Numba {numba} nogil-Kernel auf {threads} Worker-Threads + NumPy {numpy} {library} {blas}, CPU</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="116" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="141" />
    <source>{description}; {note}</source>
    <translation>{description}; {note}</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numpy_ref.py" line="19" />
+   <location filename="cnnviz/backends/numpy_ref.py" line="26" />
    <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
    <translation>NumPy {version}, Referenz (im2col + BLAS-Matrixprodukte), CPU</translation>
   </message>
@@ -700,168 +703,168 @@ erscheinen hier während des Trainings</translation>
    <translation>CuPy im2col + cuBLAS (NVIDIA-GPU)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <location filename="cnnviz/gui/accessibility.py" line="153" />
    <source>scroll left</source>
    <translation>nach links blättern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <location filename="cnnviz/gui/accessibility.py" line="153" />
    <source>scroll right</source>
    <translation>nach rechts blättern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <location filename="cnnviz/gui/accessibility.py" line="153" />
    <source>scroll up</source>
    <translation>nach oben blättern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="141" />
+   <location filename="cnnviz/gui/accessibility.py" line="154" />
    <source>scroll down</source>
    <translation>nach unten blättern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="143" />
+   <location filename="cnnviz/gui/accessibility.py" line="156" />
    <source>picture</source>
    <translation>Bild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="143" />
+   <location filename="cnnviz/gui/accessibility.py" line="156" />
    <source>{title} picture</source>
    <translation>{title}: Bild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="144" />
+   <location filename="cnnviz/gui/accessibility.py" line="157" />
    <source>list</source>
    <translation>Liste</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="144" />
+   <location filename="cnnviz/gui/accessibility.py" line="157" />
    <source>{title} list</source>
    <translation>{title}: Liste</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="145" />
+   <location filename="cnnviz/gui/accessibility.py" line="158" />
    <source>tabs</source>
    <translation>Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="145" />
+   <location filename="cnnviz/gui/accessibility.py" line="158" />
    <source>{title} tabs</source>
    <translation>{title}: Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="146" />
+   <location filename="cnnviz/gui/accessibility.py" line="159" />
    <source>choice</source>
    <translation>Auswahl</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="146" />
+   <location filename="cnnviz/gui/accessibility.py" line="159" />
    <source>{title} choice</source>
    <translation>{title}: Auswahl</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="147" />
+   <location filename="cnnviz/gui/accessibility.py" line="160" />
    <source>number</source>
    <translation>Zahl</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="147" />
+   <location filename="cnnviz/gui/accessibility.py" line="160" />
    <source>{title} number</source>
    <translation>{title}: Zahl</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="148" />
+   <location filename="cnnviz/gui/accessibility.py" line="161" />
    <source>text field</source>
    <translation>Textfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="148" />
+   <location filename="cnnviz/gui/accessibility.py" line="161" />
    <source>{title} text field</source>
    <translation>{title}: Textfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="149" />
+   <location filename="cnnviz/gui/accessibility.py" line="162" />
    <source>slider</source>
    <translation>Schieberegler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="149" />
+   <location filename="cnnviz/gui/accessibility.py" line="162" />
    <source>{title} slider</source>
    <translation>{title}: Schieberegler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="150" />
+   <location filename="cnnviz/gui/accessibility.py" line="163" />
    <source>button</source>
    <translation>Schaltfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="150" />
+   <location filename="cnnviz/gui/accessibility.py" line="163" />
    <source>{title} button</source>
    <translation>{title}: Schaltfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="161" />
+   <location filename="cnnviz/gui/accessibility.py" line="174" />
    <source>More menus</source>
    <translation>Weitere Menüs</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="187" />
+   <location filename="cnnviz/gui/accessibility.py" line="200" />
    <source>predicted {name}, {percent} % sure</source>
    <translation>erkannt: {name}, zu {percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="222" />
+   <location filename="cnnviz/gui/accessibility.py" line="235" />
    <source>Training stopped, test accuracy {percent} %</source>
    <translation>Training gestoppt, Testgenauigkeit {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="223" />
+   <location filename="cnnviz/gui/accessibility.py" line="236" />
    <source>Training finished, test accuracy {percent} %</source>
    <translation>Training beendet, Testgenauigkeit {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="209" />
+   <location filename="cnnviz/gui/accessibility.py" line="222" />
    <source>Training paused</source>
    <translation>Training angehalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="211" />
+   <location filename="cnnviz/gui/accessibility.py" line="224" />
    <source>Training resumed</source>
    <translation>Training fortgesetzt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="464" />
+   <location filename="cnnviz/gui/accessibility.py" line="477" />
    <source>Views</source>
    <translation>Ansichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="464" />
+   <location filename="cnnviz/gui/accessibility.py" line="477" />
    <source>The pictures of the network: one tab each</source>
    <translation>Die Bilder des Netzes: je ein Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="206" />
+   <location filename="cnnviz/gui/accessibility.py" line="219" />
    <source>Training started on {backend}</source>
    <translation>Training gestartet auf {backend}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="214" />
+   <location filename="cnnviz/gui/accessibility.py" line="227" />
    <source>Test accuracy {percent} % at step {step}</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="217" />
-   <location filename="cnnviz/gui/router.py" line="170" />
+   <location filename="cnnviz/gui/accessibility.py" line="230" />
+   <location filename="cnnviz/gui/router.py" line="172" />
    <source>Training diverged: {message}</source>
    <translation>Das Training ist divergiert: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="221" />
+   <location filename="cnnviz/gui/accessibility.py" line="234" />
    <source>Training stopped</source>
    <translation>Training gestoppt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="221" />
+   <location filename="cnnviz/gui/accessibility.py" line="234" />
    <source>Training finished</source>
    <translation>Training beendet</translation>
   </message>
@@ -877,13 +880,13 @@ erscheinen hier während des Trainings</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="176" />
-   <location filename="cnnviz/gui/menus.py" line="39" />
+   <location filename="cnnviz/gui/menus.py" line="40" />
    <source>Open image…</source>
    <translation>Bild öffnen…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="177" />
-   <location filename="cnnviz/gui/panels/classify.py" line="60" />
+   <location filename="cnnviz/gui/panels/classify.py" line="70" />
    <source>Clear</source>
    <translation>Löschen</translation>
   </message>
@@ -903,126 +906,146 @@ erscheinen hier während des Trainings</translation>
    <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="265" />
+   <location filename="cnnviz/gui/checkpoints.py" line="283" />
    <source>Save the trained model?</source>
    <translation>Das trainierte Modell speichern?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="270" />
+   <location filename="cnnviz/gui/checkpoints.py" line="288" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>Der letzte Lauf ist auch automatisch gesichert und wird beim nächsten Start angeboten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="364" />
+   <location filename="cnnviz/gui/checkpoints.py" line="403" />
    <source>Restore an autosaved run?</source>
    <translation>Einen automatisch gesicherten Lauf wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="368" />
+   <location filename="cnnviz/gui/checkpoints.py" line="430" />
    <source>Restore</source>
    <translation>Wiederherstellen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="369" />
+   <location filename="cnnviz/gui/checkpoints.py" line="431" />
    <source>Discard</source>
    <translation>Verwerfen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="370" />
+   <location filename="cnnviz/gui/checkpoints.py" line="432" />
    <source>Later</source>
    <translation>Später</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="373" />
-   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
-   <translation>Verwerfen löscht die Sicherung; Später bietet sie beim nächsten Start wieder an.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="373" />
-   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
-   <translation>Läufe früherer Sitzungen wurden automatisch gesichert (neueste zuerst). Den ausgewählten wiederherstellen?</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="373" />
-   <source>Also delete the {count:,} older autosaves (not listed)</source>
-   <translation>Auch die {count:,} älteren Sicherungen löschen (nicht aufgeführt)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="373" />
-   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
-   <translation>Verwerfen löscht die aufgeführten Sicherungen; Später bietet sie beim nächsten Start wieder an.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="172" />
+   <location filename="cnnviz/gui/checkpoints.py" line="187" />
    <source>Save model</source>
    <translation>Modell speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="175" />
+   <location filename="cnnviz/gui/checkpoints.py" line="190" />
    <source>Load model</source>
    <translation>Modell laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="192" />
+   <location filename="cnnviz/gui/checkpoints.py" line="211" />
    <source>There is no model to save yet.</source>
    <translation>Es gibt noch kein Modell zum Speichern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="246" />
-   <location filename="cnnviz/gui/window.py" line="290" />
+   <location filename="cnnviz/gui/checkpoints.py" line="264" />
+   <location filename="cnnviz/gui/window.py" line="321" />
    <source>closing</source>
    <translation>Schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="259" />
+   <location filename="cnnviz/gui/checkpoints.py" line="277" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="356" />
+   <location filename="cnnviz/gui/checkpoints.py" line="391" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>Netz {network}, {run}, automatisch gesichert {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="380" />
+   <location filename="cnnviz/gui/checkpoints.py" line="408" />
+   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
+   <translation>Läufe früherer Sitzungen wurden automatisch gesichert (neueste zuerst). Den ausgewählten wiederherstellen?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="424" />
+   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
+   <translation>Verwerfen löscht die Sicherung; Später bietet sie beim nächsten Start wieder an.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="426" />
+   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
+   <translation>Verwerfen löscht die aufgeführten Sicherungen; Später bietet sie beim nächsten Start wieder an.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="445" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="206" />
-   <location filename="cnnviz/gui/checkpoints.py" line="223" />
+   <location filename="cnnviz/gui/checkpoints.py" line="224" />
+   <location filename="cnnviz/gui/checkpoints.py" line="241" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>Gewichte von Schritt {step} gespeichert in {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="228" />
+   <location filename="cnnviz/gui/checkpoints.py" line="246" />
    <source>Could not save the model: {error}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="258" />
+   <location filename="cnnviz/gui/checkpoints.py" line="276" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="266" />
+   <location filename="cnnviz/gui/checkpoints.py" line="284" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 Vorher speichern ({what})?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="284" />
+   <location filename="cnnviz/gui/checkpoints.py" line="302" />
    <source>Loading {name}…</source>
    <translation>Lade {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="308" />
+   <location filename="cnnviz/gui/checkpoints.py" line="328" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} geladen (Netz {spec}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="419" />
+   <source>Also delete the {count:,} older autosaves (not listed)</source>
+   <translation>Auch die {count:,} älteren Sicherungen löschen (nicht aufgeführt)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="216" />
+   <source>Saving the model to {path}…</source>
+   <translation>Speichere das Modell in {path}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="313" />
+   <source>loading {name}</source>
+   <translation>{name} laden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="318" />
+   <source>Could not load the model: its network {spec!r} is not valid here</source>
+   <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="331" />
+   <source>{text} Note: {note}.</source>
+   <translation>{text} Hinweis: {note}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="405" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1031,78 +1054,287 @@ Restore it?</source>
 Wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="197" />
-   <source>Saving the model to {path}…</source>
-   <translation>Speichere das Modell in {path}…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="294" />
-   <source>loading {name}</source>
-   <translation>{name} laden</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="299" />
-   <source>Could not load the model: its network {spec!r} is not valid here</source>
-   <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="311" />
-   <source>{text} Note: {note}.</source>
-   <translation>{text} Hinweis: {note}.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="363" />
-   <source>({index} of {total}, newest first)</source>
-   <translation>({index} von {total}, neueste zuerst)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="398" />
+   <location filename="cnnviz/gui/checkpoints.py" line="463" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="202" />
+   <location filename="cnnviz/gui/checkpoints.py" line="221" />
    <source>Could not save the model: {exc}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="215" />
+   <location filename="cnnviz/gui/checkpoints.py" line="233" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>Modell automatisch gesichert (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="217" />
+   <location filename="cnnviz/gui/checkpoints.py" line="235" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>Das Modell konnte nicht automatisch in {path} gesichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="288" />
+   <location filename="cnnviz/gui/checkpoints.py" line="307" />
    <source>Could not load the model: {error}</source>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="349" />
+   <location filename="cnnviz/gui/checkpoints.py" line="384" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="49" />
+   <location filename="cnnviz/gui/class_canvas.py" line="69" />
+   <source>QR code of the class canvas's address</source>
+   <translation>QR-Code der Adresse der Klassen-Zeichenfläche</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="76" />
+   <source>The network the phones are on</source>
+   <translation>Das Netzwerk, in dem die Handys sind</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="83" />
+   <source>What the phones ask for</source>
+   <translation>Worum die Handys bitten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="84" />
+   <source>Draw any digit and say which</source>
+   <translation>Zeichne eine beliebige Ziffer und sag, welche</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="90" />
+   <source>Our own classes…</source>
+   <translation>Unsere eigenen Klassen…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="91" />
+   <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
+   <translation>Benennt 2 bis 10 eigene Klassen (Kreis, Dreieck, Stern …): Die Handys zeichnen sie, und ein neues kleines Netz lernt sie von Grund auf</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="100" />
+   <source>A class's name, e.g. circle</source>
+   <translation>Name einer Klasse, z. B. Kreis</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="101" />
+   <source>A class's name</source>
+   <translation>Name einer Klasse</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="102" />
+   <source>Add</source>
+   <translation>Hinzufügen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="104" />
+   <source>Remove</source>
+   <translation>Entfernen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="111" />
+   <source>Our own classes</source>
+   <translation>Unsere eigenen Klassen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="123" />
+   <source>Train a new net on our classes</source>
+   <translation>Neues Netz auf unsere Klassen trainieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="125" />
+   <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
+   <translation>Ein neues winziges Netz lernt unsere Klassen von Grund auf, nur aus den angenommenen Zeichnungen (die zurückgehaltenen sind sein Test)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="136" />
+   <source>Drawings waiting for the teacher</source>
+   <translation>Zeichnungen, die auf die Lehrkraft warten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="138" />
+   <source>Accept (A)</source>
+   <translation>Annehmen (A)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="140" />
+   <source>Our test (H)</source>
+   <translation>Unser Test (H)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="141" />
+   <source>Accept it into the class's own test set: never trained on</source>
+   <translation>In den eigenen Testsatz der Klasse aufnehmen: nie zum Trainieren verwendet</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="142" />
+   <source>Reject (R)</source>
+   <translation>Ablehnen (R)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="143" />
+   <source>Reject everything from this phone</source>
+   <translation>Alles von diesem Handy ablehnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="146" />
+   <location filename="cnnviz/gui/class_canvas.py" line="261" />
+   <location filename="cnnviz/gui/class_canvas.py" line="262" />
+   <source>End class canvas</source>
+   <translation>Klassen-Zeichenfläche beenden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="208" />
+   <location filename="cnnviz/gui/class_canvas.py" line="254" />
+   <location filename="cnnviz/gui/class_canvas.py" line="261" />
+   <source>Class canvas</source>
+   <translation>Klassen-Zeichenfläche</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="258" />
+   <source>Open the class canvas: phones on the classroom network draw for the network</source>
+   <translation>Klassen-Zeichenfläche öffnen: Handys im Klassennetz zeichnen für das Netz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="287" />
+   <source>This computer only (127.0.0.1)</source>
+   <translation>Nur dieser Rechner (127.0.0.1)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="363" />
+   <source>1 phone so far</source>
+   <translation>Bisher 1 Handy</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="530" />
+   <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
+   <translation>keine Zeichnungen zurückgehalten, also testet es auf den Zeichnungen, aus denen es lernt (halte einige mit H zurück)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="290" />
+   <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
+   <translation>Kein Netzwerk gefunden: Verbinde diesen Rechner mit dem WLAN der Klasse oder schalte seinen Hotspot ein und wähle dann hier das Netzwerk. Im Moment erreicht nur dieser Rechner die Zeichenfläche.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="411" />
+   <source>A drawing without a label waits: the phone did not say which it is</source>
+   <translation>Eine Zeichnung ohne Angabe wartet: Das Handy hat nicht gesagt, was sie zeigt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="454" />
+   <source>Type a name first.</source>
+   <translation>Gib zuerst einen Namen ein.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="470" />
+   <source>Choose a class in the list first.</source>
+   <translation>Wähle zuerst eine Klasse in der Liste.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="500" />
+   <source>Draw one of our classes and say which</source>
+   <translation>Zeichne eine unserer Klassen und sag, welche</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="507" />
+   <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
+   <translation>Benenne mindestens 2 Klassen: Die Handys zeichnen dann diese statt Ziffern.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="524" />
+   <source>Learning our {count} classes</source>
+   <translation>Lernen unserer {count} Klassen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="363" />
+   <source>{count} phones so far</source>
+   <translation>Bisher {count} Handys</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="394" />
+   <source>{count} waiting for you</source>
+   <translation>{count} warten auf dich</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="484" />
+   <source>Give 2 to 10 different names.</source>
+   <translation>Gib 2 bis 10 verschiedene Namen an.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="528" />
+   <source>its test: the {count} drawings held back</source>
+   <translation>sein Test: die {count} zurückgehaltenen Zeichnungen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="532" />
+   <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
+   <translation>Ein neues winziges Netz lernt {names} von Grund auf aus {count} angenommenen Zeichnungen; {test}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="570" />
+   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
+   <translation>Unser Testsatz: {right} von {count} richtig · MNIST: {mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="86" />
+   <source>Draw a {digit}</source>
+   <translation>Zeichne eine {digit}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="457" />
+   <source>{name} is named already.</source>
+   <translation>{name} ist schon benannt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <source>At most {count} classes.</source>
+   <translation>Höchstens {count} Klassen.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="474" />
+   <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
+   <translation>Zeichnungen von {name} oder einer Klasse danach warten oder sind angenommen: Sie bleibt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="509" />
+   <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
+   <translation>Die Handys zeichnen {names}. Nimm mindestens {least} Zeichnungen von jeder an, dann trainiere.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="566" />
+   <source>Our test set: none held back yet · MNIST: {mnist}</source>
+   <translation>Unser Testsatz: noch keine aufgehoben · MNIST: {mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="307" />
+   <source>The class canvas could not start: {error}</source>
+   <translation>Die Klassen-Zeichenfläche konnte nicht starten: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="389" />
+   <source>from phone {phone}</source>
+   <translation>von Handy {phone}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="51" />
    <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
    <translation>Dieser Lauf bleibt zum Vergleich (grau, gestrichelt). Ändere eine Einstellung und drücke Start: Der neue Lauf beginnt mit denselben Zufallsgewichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="65" />
-   <location filename="cnnviz/gui/menus.py" line="47" />
+   <location filename="cnnviz/gui/comparison.py" line="70" />
+   <location filename="cnnviz/gui/menus.py" line="48" />
    <source>Compare with a saved model…</source>
    <translation>Mit gespeichertem Modell vergleichen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="46" />
+   <location filename="cnnviz/gui/comparison.py" line="48" />
    <source>Nothing to keep yet: {exc}.</source>
    <translation>Noch nichts zu behalten: {exc}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="58" />
+   <location filename="cnnviz/gui/comparison.py" line="60" />
    <source>Cannot compare with this file: {exc}</source>
    <translation>Mit dieser Datei kann nicht verglichen werden: {exc}</translation>
   </message>
@@ -1167,113 +1399,113 @@ Wiederherstellen?</translation>
    <translation>Nachtrainieren nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="26" />
+   <location filename="cnnviz/gui/exports.py" line="29" />
    <source>Could not export the metrics: {exc}</source>
    <translation>Die Messwerte konnten nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="26" />
+   <location filename="cnnviz/gui/exports.py" line="29" />
    <source>Saved the metrics to {path}</source>
    <translation>Messwerte in {path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="30" />
    <source>Could not export the timings: {exc}</source>
    <translation>Die Zeiten konnten nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="30" />
    <source>Saved the timings to {path}</source>
    <translation>Zeiten in {path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="31" />
    <source>Could not export the report: {exc}</source>
    <translation>Der Bericht konnte nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="31" />
    <source>Saved the report to {path}</source>
    <translation>Bericht in {path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="57" />
-   <location filename="cnnviz/gui/menus.py" line="31" />
+   <location filename="cnnviz/gui/exports.py" line="62" />
+   <location filename="cnnviz/gui/menus.py" line="32" />
    <source>Export panel as PNG</source>
    <translation>Ansicht als PNG exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="116" />
+   <location filename="cnnviz/gui/exports.py" line="127" />
    <source>network</source>
    <translation>Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="116" />
+   <location filename="cnnviz/gui/exports.py" line="127" />
    <source>data set</source>
    <translation>Datensatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="117" />
+   <location filename="cnnviz/gui/exports.py" line="128" />
    <source>optimizer</source>
    <translation>Optimierer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="117" />
+   <location filename="cnnviz/gui/exports.py" line="128" />
    <source>learning rate</source>
    <translation>Lernrate</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="118" />
+   <location filename="cnnviz/gui/exports.py" line="129" />
    <source>batch size</source>
    <translation>Batchgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="161" />
+   <location filename="cnnviz/gui/exports.py" line="184" />
    <source>Export metrics</source>
    <translation>Messwerte exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="166" />
+   <location filename="cnnviz/gui/exports.py" line="191" />
    <source>Export per-layer timings</source>
    <translation>Zeiten pro Schicht exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="172" />
+   <location filename="cnnviz/gui/exports.py" line="199" />
    <source>Export HTML report</source>
    <translation>HTML-Bericht exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="121" />
+   <location filename="cnnviz/gui/exports.py" line="132" />
    <source>parameters</source>
    <translation>Parameter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="124" />
+   <location filename="cnnviz/gui/exports.py" line="135" />
    <source>training images</source>
    <translation>Trainingsbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="128" />
+   <location filename="cnnviz/gui/exports.py" line="139" />
    <source>steps trained</source>
    <translation>trainierte Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="131" />
+   <location filename="cnnviz/gui/exports.py" line="143" />
    <source>accuracy on the class's drawings</source>
    <translation>Genauigkeit bei den Zeichnungen der Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="53" />
+   <location filename="cnnviz/gui/exports.py" line="58" />
    <source>Saved {path}</source>
    <translation>{path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="51" />
+   <location filename="cnnviz/gui/exports.py" line="56" />
    <source>Could not export the panel: {exc}</source>
    <translation>Die Ansicht konnte nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="150" />
+   <location filename="cnnviz/gui/exports.py" line="162" />
    <source>Kept run ({source}): {description}</source>
    <translation>Behaltener Lauf ({source}): {description}</translation>
   </message>
@@ -1373,245 +1605,236 @@ Wiederherstellen?</translation>
    <translation>Modelle werden gespeichert in: {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="177" />
+   <location filename="cnnviz/gui/language.py" line="194" />
    <source>This is the language shown now.</source>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="52" />
+   <location filename="cnnviz/gui/lessons.py" line="62" />
    <source>The previous step</source>
    <translation>Der vorherige Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="53" />
+   <location filename="cnnviz/gui/lessons.py" line="63" />
    <source>Next ▶</source>
    <translation>Weiter ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="54" />
+   <location filename="cnnviz/gui/lessons.py" line="64" />
    <source>The next step</source>
    <translation>Der nächste Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="55" />
+   <location filename="cnnviz/gui/lessons.py" line="65" />
    <source>Lesson view</source>
    <translation>Lektionsansicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="58" />
-   <location filename="cnnviz/gui/lessons.py" line="109" />
+   <location filename="cnnviz/gui/lessons.py" line="68" />
+   <location filename="cnnviz/gui/lessons.py" line="119" />
    <source>Hide the text (the title stays)</source>
    <translation>Text ausblenden (der Titel bleibt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="60" />
+   <location filename="cnnviz/gui/lessons.py" line="70" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>Lektion schließen: Einstellungen, Ansichten und Modus von vorher kommen zurück</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="89" />
+   <location filename="cnnviz/gui/lessons.py" line="99" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: Präsentationsmodus, nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <location filename="cnnviz/gui/lessons.py" line="101" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="261" />
+   <location filename="cnnviz/gui/lessons.py" line="276" />
    <source>Applying…</source>
    <translation>Wird angewendet…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="299" />
+   <location filename="cnnviz/gui/lessons.py" line="314" />
    <source>Open a lesson preset</source>
    <translation>Lektion öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="109" />
+   <location filename="cnnviz/gui/lessons.py" line="119" />
    <source>Show the text</source>
    <translation>Text zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="300" />
+   <location filename="cnnviz/gui/lessons.py" line="315" />
    <source>Lesson preset</source>
    <translation>Lektion</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="86" />
+   <location filename="cnnviz/gui/lessons.py" line="96" />
    <source>Lesson: {title}</source>
    <translation>Lektion: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="129" />
-   <source>training on {train_used:,} of {train_total:,} images</source>
-   <translation>trainiert mit {train_used:,} von {train_total:,} Bildern</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="132" />
-   <source>testing on {test_used:,} of {test_total:,}</source>
-   <translation>testet mit {test_used:,} von {test_total:,}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="229" />
+   <location filename="cnnviz/gui/lessons.py" line="235" />
    <source>close the lesson</source>
    <translation>die Lektion schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="101" />
+   <location filename="cnnviz/gui/lessons.py" line="111" />
    <source>step {page} of {last}</source>
    <translation>Schritt {page} von {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="102" />
+   <location filename="cnnviz/gui/lessons.py" line="112" />
    <source>{last} steps</source>
    <translation>{last} Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="196" />
+   <location filename="cnnviz/gui/lessons.py" line="201" />
    <source>load the lesson “{title}”</source>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="306" />
+   <location filename="cnnviz/gui/lessons.py" line="324" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/live_view.py" line="114" />
+   <location filename="cnnviz/gui/live_view.py" line="116" />
    <source>Cannot compute the feature maps: {exc}</source>
    <translation>Die Merkmalskarten lassen sich nicht berechnen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="30" />
+   <location filename="cnnviz/gui/menus.py" line="31" />
    <source>&amp;File</source>
    <translation>&amp;Datei</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="34" />
+   <location filename="cnnviz/gui/menus.py" line="35" />
    <source>Whole window</source>
    <translation>Ganzes Fenster</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="35" />
+   <location filename="cnnviz/gui/menus.py" line="36" />
    <source>Export metrics as CSV…</source>
    <translation>Messwerte als CSV exportieren…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="36" />
+   <location filename="cnnviz/gui/menus.py" line="37" />
    <source>Export per-layer timings as CSV…</source>
    <translation>Zeiten pro Schicht als CSV exportieren…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="37" />
+   <location filename="cnnviz/gui/menus.py" line="38" />
    <source>Export HTML report…</source>
    <translation>HTML-Bericht exportieren…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="40" />
+   <location filename="cnnviz/gui/menus.py" line="41" />
    <source>Classify a photo or scan of a digit (it shows on the drawing canvas)</source>
    <translation>Foto oder Scan einer Ziffer erkennen (erscheint auf der Zeichenfläche)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="42" />
+   <location filename="cnnviz/gui/menus.py" line="43" />
    <source>Save model…</source>
    <translation>Modell speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="43" />
+   <location filename="cnnviz/gui/menus.py" line="44" />
    <source>Load model…</source>
    <translation>Modell laden…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="48" />
+   <location filename="cnnviz/gui/menus.py" line="49" />
    <source>Stop comparing</source>
    <translation>Vergleich beenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="52" />
+   <location filename="cnnviz/gui/menus.py" line="53" />
    <source>Quit</source>
    <translation>Beenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="55" />
+   <location filename="cnnviz/gui/menus.py" line="56" />
    <source>&amp;View</source>
    <translation>&amp;Ansicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="56" />
+   <location filename="cnnviz/gui/menus.py" line="57" />
    <source>Presenter mode (fewer, bigger pictures, full screen)</source>
    <translation>Präsentationsmodus (weniger, größere Bilder, Vollbild)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="59" />
+   <location filename="cnnviz/gui/menus.py" line="60" />
    <source>Full screen</source>
    <translation>Vollbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="63" />
+   <location filename="cnnviz/gui/menus.py" line="64" />
    <source>Zoom in</source>
    <translation>Vergrößern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="64" />
+   <location filename="cnnviz/gui/menus.py" line="65" />
    <source>Zoom out</source>
    <translation>Verkleinern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="65" />
+   <location filename="cnnviz/gui/menus.py" line="66" />
    <source>Actual size</source>
    <translation>Originalgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="77" />
+   <location filename="cnnviz/gui/menus.py" line="78" />
    <source>Show every panel</source>
    <translation>Alle Ansichten zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="79" />
+   <location filename="cnnviz/gui/menus.py" line="80" />
    <source>Language</source>
    <translation>Sprache</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="90" />
+   <location filename="cnnviz/gui/menus.py" line="91" />
    <source>&amp;Lessons</source>
    <translation>&amp;Lektionen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="101" />
+   <location filename="cnnviz/gui/menus.py" line="102" />
    <source>Open a lesson file…</source>
    <translation>Lektionsdatei öffnen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="109" />
+   <location filename="cnnviz/gui/menus.py" line="104" />
+   <location filename="cnnviz/gui/menus.py" line="133" />
+   <source>Open class canvas</source>
+   <translation>Klassen-Zeichenfläche öffnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="113" />
    <source>Export this panel as PNG…</source>
    <translation>Diese Ansicht als PNG exportieren…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="45" />
+   <location filename="cnnviz/gui/menus.py" line="46" />
    <source>Keep this run for comparison</source>
    <translation>Diesen Lauf zum Vergleich behalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="88" />
+   <location filename="cnnviz/gui/menus.py" line="89" />
    <source>Keys…</source>
    <translation>Tasten…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="66" />
-   <location filename="cnnviz/gui/menus.py" line="121" />
-   <location filename="cnnviz/gui/window.py" line="203" />
+   <location filename="cnnviz/gui/menus.py" line="67" />
+   <location filename="cnnviz/gui/menus.py" line="125" />
+   <location filename="cnnviz/gui/window.py" line="220" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="220" />
-   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
-   <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/menus.py" line="92" />
+   <location filename="cnnviz/gui/menus.py" line="93" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>(Lektionen nicht verfügbar: {problem})</translation>
   </message>
@@ -1621,151 +1844,151 @@ Wiederherstellen?</translation>
    <translation>falsch</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="44" />
-   <location filename="cnnviz/gui/panels/registry.py" line="171" />
+   <location filename="cnnviz/gui/panels/classify.py" line="51" />
+   <location filename="cnnviz/gui/panels/registry.py" line="186" />
    <source>Draw and classify</source>
    <translation>Zeichnen und erkennen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="55" />
+   <location filename="cnnviz/gui/panels/classify.py" line="62" />
    <source>Drawing canvas</source>
    <translation>Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="55" />
+   <location filename="cnnviz/gui/panels/classify.py" line="62" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>Zeichne hier eine Ziffer mit Maus oder Stift; das Netz erkennt sie schon beim Zeichnen. C löscht. Ziehe eine Bilddatei hierher oder wähle per Rechtsklick „Bild öffnen“, um ein Foto oder einen Scan zu erkennen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="61" />
+   <location filename="cnnviz/gui/panels/classify.py" line="71" />
    <source>Clear the drawing (C)</source>
    <translation>Zeichnung löschen (C)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="67" />
-   <location filename="cnnviz/gui/panels/classify.py" line="68" />
+   <location filename="cnnviz/gui/panels/classify.py" line="77" />
+   <location filename="cnnviz/gui/panels/classify.py" line="78" />
    <source>Stroke width</source>
    <translation>Strichbreite</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="80" />
+   <location filename="cnnviz/gui/panels/classify.py" line="90" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="287" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="185" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="189" />
    <source>input</source>
    <translation>Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="83" />
+   <location filename="cnnviz/gui/panels/classify.py" line="93" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>Was das Netz bekommt: deine Zeichnung als 28×28 Pixel, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="87" />
+   <location filename="cnnviz/gui/panels/classify.py" line="97" />
    <source>Network input</source>
    <translation>Eingabe des Netzes</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="87" />
+   <location filename="cnnviz/gui/panels/classify.py" line="97" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>Deine Zeichnung als die 28 mal 28 Pixel, die das Netz bekommt, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="101" />
+   <location filename="cnnviz/gui/panels/classify.py" line="111" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>Die Antwort des Netzes: die Klasse mit der höchsten Wahrscheinlichkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="117" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
    <source>Not sure</source>
    <translation>Nicht sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="117" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
    <source>Why the network is not sure of its answer</source>
    <translation>Warum das Netz bei seiner Antwort nicht sicher ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="123" />
+   <location filename="cnnviz/gui/panels/classify.py" line="133" />
    <source>Probabilities</source>
    <translation>Wahrscheinlichkeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="123" />
+   <location filename="cnnviz/gui/panels/classify.py" line="133" />
    <source>One bar per class: how sure the network is</source>
    <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="63" />
+   <location filename="cnnviz/gui/panels/classify.py" line="73" />
    <source>stroke</source>
    <translation>Strich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="277" />
+   <location filename="cnnviz/gui/panels/classify.py" line="288" />
    <source>class</source>
    <translation>Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="277" />
+   <location filename="cnnviz/gui/panels/classify.py" line="288" />
    <source>digit</source>
    <translation>Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="317" />
+   <location filename="cnnviz/gui/panels/classify.py" line="333" />
    <source>draw a digit</source>
    <translation>zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="319" />
+   <location filename="cnnviz/gui/panels/classify.py" line="335" />
    <source>no prediction: draw a digit</source>
    <translation>keine Vorhersage: zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="308" />
+   <location filename="cnnviz/gui/panels/classify.py" line="324" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="309" />
+   <location filename="cnnviz/gui/panels/classify.py" line="325" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="337" />
+   <location filename="cnnviz/gui/panels/classify.py" line="353" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>nicht sicher, {prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="305" />
+   <location filename="cnnviz/gui/panels/classify.py" line="321" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="307" />
+   <location filename="cnnviz/gui/panels/classify.py" line="323" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="331" />
+   <location filename="cnnviz/gui/panels/classify.py" line="347" />
    <source>{percent}%, not sure</source>
    <translation>{percent} %, nicht sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="332" />
+   <location filename="cnnviz/gui/panels/classify.py" line="348" />
    <source>{percent}% sure</source>
    <translation>{percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="259" />
+   <location filename="cnnviz/gui/panels/common.py" line="330" />
    <source>my drawing</source>
    <translation>meine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="260" />
+   <location filename="cnnviz/gui/panels/common.py" line="331" />
    <source>the test image</source>
    <translation>das Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="261" />
+   <location filename="cnnviz/gui/panels/common.py" line="332" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
    <translation>Das Testbild aus den Merkmalskarten oder das in Fehler angeklickte</translation>
   </message>
@@ -1927,7 +2150,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="313" />
+   <location filename="cnnviz/gui/panels/curves.py" line="341" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
@@ -1937,165 +2160,165 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="107" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
    <source>The class's drawings appear here.</source>
    <translation>Hier erscheinen die Zeichnungen der Klasse.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="40" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="41" />
    <source>Our drawings</source>
    <translation>Unsere Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="40" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="41" />
    <source>does the network read the class's handwriting?</source>
    <translation>Kann das Netz die Handschrift der Klasse lesen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="43" />
    <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
    <translation>&lt;b&gt;1.&lt;/b&gt; Zeichne eine Ziffer auf die Zeichenfläche.  &lt;b&gt;2.&lt;/b&gt; Klicke die gemeinte Ziffer an: Sie wird für die Klasse gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="63" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="64" />
    <source>who drew it</source>
    <translation>wer es gezeichnet hat</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="67" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="68" />
    <source>Fine-tune</source>
    <translation>Nachtrainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="69" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="70" />
    <source>Fine-tune on our drawings: train the current network one pass more on MNIST mixed with the class's drawings (a quarter of the images), starting from its current weights</source>
    <translation>Mit unseren Zeichnungen nachtrainieren: das aktuelle Netz einen Durchgang weiter trainieren, mit MNIST gemischt mit den Zeichnungen der Klasse (ein Viertel der Bilder), ab seinen aktuellen Gewichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="80" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="125" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="81" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="126" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="275" />
    <source>our drawings</source>
    <translation>unsere Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="83" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="84" />
    <source>the MNIST test set</source>
    <translation>der MNIST-Testsatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="109" />
    <source>The class's drawings</source>
    <translation>Zeichnungen der Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="109" />
    <source>Each drawing with its label, what the network reads and a check mark or a cross</source>
    <translation>Jede Zeichnung mit ihrer Beschriftung, dem, was das Netz liest, und einem Häkchen oder Kreuz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="116" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="117" />
    <source>Open folder</source>
    <translation>Ordner öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="119" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
    <source>Delete selected</source>
    <translation>Auswahl löschen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="121" />
    <source>Remove a scribble or a wrongly labelled drawing</source>
    <translation>Eine Kritzelei oder falsch beschriftete Zeichnung entfernen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="170" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="171" />
    <source>{count} drawings · {per_digit} · still missing: {missing}</source>
    <translation>{count} Zeichnungen · {per_digit} · es fehlen noch: {missing}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="171" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="172" />
    <source>{count} drawings · {per_digit}</source>
    <translation>{count} Zeichnungen · {per_digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="148" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="149" />
    <source>Reading the class's drawings…</source>
    <translation>Lese die Zeichnungen der Klasse…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="74" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="75" />
    <source>Name (optional)</source>
    <translation>Name (optional)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="144" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="145" />
    <source>Saved in {folder}</source>
    <translation>Gespeichert in {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="191" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="194" />
    <source>Saved as a {digit} ({count} drawings in {folder})</source>
    <translation>Als {digit} gespeichert ({count} Zeichnungen in {folder})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="263" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>Gemessen an den Zeichnungen, mit denen nachtrainiert wurde: Neue Zeichnungen sind der faire Test.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="275" />
    <source>our drawings (none yet)</source>
    <translation>noch keine Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="55" />
    <location filename="cnnviz/gui/panels/drawings.py" line="56" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="57" />
    <source>Save the drawing as a {digit}</source>
    <translation>Zeichnung als {digit} speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="152" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="153" />
    <source>Could not read the drawings folder: {error}</source>
    <translation>Der Ordner mit den Zeichnungen konnte nicht gelesen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="183" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="186" />
    <source>Could not save the drawing: {exc}</source>
    <translation>Die Zeichnung konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="258" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="264" />
    <source>our drawings ({correct} of {n})</source>
    <translation>unsere Zeichnungen ({correct} von {n})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="205" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="208" />
    <source>Could not delete the drawing: {exc}</source>
    <translation>Die Zeichnung konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
    <source>labelled {label} by {student}</source>
    <translation>beschriftet als {label}, gezeichnet von {student}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
    <source>labelled {label}</source>
    <translation>beschriftet als {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="290" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="296" />
    <source>labelled {label} by {student}; the network reads {answer}, {verdict}</source>
    <translation>beschriftet als {label}, gezeichnet von {student}; das Netz liest {answer}, {verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="291" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="297" />
    <source>labelled {label}; the network reads {answer}, {verdict}</source>
    <translation>beschriftet als {label}; das Netz liest {answer}, {verdict}</translation>
   </message>
@@ -2201,125 +2424,125 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>nicht gezeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="86" />
+   <location filename="cnnviz/gui/panels/filters.py" line="82" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>Suche die Testbilder, die die {count} Klassen am stärksten anregen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="87" />
+   <location filename="cnnviz/gui/panels/filters.py" line="83" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>Suche die Testbilder, die die {count} Filter von {layer} am stärksten anregen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="222" />
+   <location filename="cnnviz/gui/panels/filters.py" line="218" />
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>mit einer Kopie der neuesten Gewichte, nach jeder Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="225" />
+   <location filename="cnnviz/gui/panels/filters.py" line="221" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>Welche Einheiten: die Filter einer Faltungsschicht oder die Ausgabeklassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="226" />
-   <location filename="cnnviz/gui/panels/filters.py" line="227" />
+   <location filename="cnnviz/gui/panels/filters.py" line="222" />
+   <location filename="cnnviz/gui/panels/filters.py" line="223" />
    <source>Layer</source>
    <translation>Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="232" />
+   <location filename="cnnviz/gui/panels/filters.py" line="228" />
    <source>Filters status</source>
    <translation>Status der Filter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="238" />
-   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <location filename="cnnviz/gui/panels/filters.py" line="234" />
+   <location filename="cnnviz/gui/panels/registry.py" line="176" />
    <source>Filters</source>
    <translation>Filter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="238" />
+   <location filename="cnnviz/gui/panels/filters.py" line="234" />
    <source>For each unit, its top test images beside the input optimised to excite it</source>
    <translation>Für jede Einheit die Testbilder, die sie am stärksten anregen, neben der dafür optimierten Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="341" />
+   <location filename="cnnviz/gui/panels/filters.py" line="337" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>Blick in {layer} mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="400" />
+   <location filename="cnnviz/gui/panels/filters.py" line="396" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>&lt;b&gt;Die {count} Klassen&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="402" />
+   <location filename="cnnviz/gui/panels/filters.py" line="398" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>&lt;b&gt;Die {count} Filter von {layer}&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="423" />
+   <location filename="cnnviz/gui/panels/filters.py" line="419" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>Jede Klasse: die 9 der ersten {count} Testbilder, die sie am höchsten bewertet; rechts: die ausgedachte Eingabe, die sie am höchsten bewertet (träume eine 3), durch {steps} Schritte Gradientenanstieg mit Zittern und Weichzeichnen. Klicke eines an, um es größer zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="427" />
+   <location filename="cnnviz/gui/panels/filters.py" line="423" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>Jeder Filter: die 9 der ersten {count} Testbilder, die ihn am stärksten anregen, orange: das Feld, das seine stärkste Stelle sieht; rechts: das Muster, das ihn in so einem Feld am stärksten anregt, durch {steps} Schritte weichgezeichneten Gradientenanstieg. Klicke eines an, um es größer zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="103" />
+   <location filename="cnnviz/gui/panels/filters.py" line="99" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>Erträume die Eingabe, die die {count} Klassen am meisten wollen: Schritt {done} von {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="105" />
+   <location filename="cnnviz/gui/panels/filters.py" line="101" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>Erträume die Eingabe, die die {count} Filter von {layer} am meisten wollen: Schritt {done} von {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="165" />
+   <location filename="cnnviz/gui/panels/filters.py" line="161" />
    <source>{title}: click to see it bigger</source>
    <translation>{title}: klicken zum Vergrößern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="333" />
+   <location filename="cnnviz/gui/panels/filters.py" line="329" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>Noch nichts zu sehen: warte auf die Testbilder.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="334" />
+   <location filename="cnnviz/gui/panels/filters.py" line="330" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>Noch nichts zu sehen: warte auf ein Netz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="370" />
+   <location filename="cnnviz/gui/panels/filters.py" line="366" />
    <source>Could not look into the filters: {message}</source>
    <translation>Die Filter konnten nicht untersucht werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="389" />
+   <location filename="cnnviz/gui/panels/filters.py" line="385" />
    <source>class {name}</source>
    <translation>Klasse {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="391" />
+   <location filename="cnnviz/gui/panels/filters.py" line="387" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} Filter {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="395" />
+   <location filename="cnnviz/gui/panels/filters.py" line="391" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>Die Testbilder, die es am stärksten anregen ({indices}), und die dafür optimierte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="307" />
+   <location filename="cnnviz/gui/panels/filters.py" line="303" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>Das Netz {spec!r} konnte nicht gelesen werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="312" />
+   <location filename="cnnviz/gui/panels/filters.py" line="308" />
    <source>the {count} classes</source>
    <translation>die {count} Klassen</translation>
   </message>
@@ -2516,7 +2739,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="123" />
-   <location filename="cnnviz/gui/panels/registry.py" line="165" />
+   <location filename="cnnviz/gui/panels/registry.py" line="180" />
    <source>Fool</source>
    <translation>Tricks</translation>
   </message>
@@ -2646,18 +2869,6 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Kanal {channel}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="70" />
-   <source>each dot a test image, placed by the layer before the answer</source>
-   <translation>jeder Punkt ein Testbild, platziert nach der Schicht vor der Antwort</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="72" />
-   <location filename="cnnviz/gui/panels/map.py" line="213" />
-   <location filename="cnnviz/gui/panels/map.py" line="336" />
-   <source>Update</source>
-   <translation>Aktualisieren</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/map.py" line="36" />
    <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
    <translation>Jeder Punkt ist ein Testbild in der Farbe seiner Ziffer. Nahe Punkte: Bilder, die die letzte verborgene Schicht des Netzes als ähnlich sieht (entlang der zwei Richtungen, in denen sie sich am stärksten unterscheiden). Getrennte Wolken: Ziffern, die es auseinanderhält.</translation>
@@ -2675,9 +2886,108 @@ to see its image</source>
 um sein Bild zu sehen</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="76" />
+   <source>each dot a test image, placed by the layer before the answer</source>
+   <translation>jeder Punkt ein Testbild, platziert nach der Schicht vor der Antwort</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="78" />
+   <location filename="cnnviz/gui/panels/map.py" line="218" />
+   <location filename="cnnviz/gui/panels/map.py" line="364" />
+   <source>Update</source>
+   <translation>Aktualisieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="79" />
+   <source>Make the map again with the latest weights</source>
+   <translation>Die Karte mit den neuesten Gewichten neu erstellen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="83" />
+   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
+   <translation>Zu früheren Karten des Laufs zurückgehen (auch der Zeitraffer-Regler bewegt ihn); ganz rechts: die neueste</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="85" />
+   <source>Map at an earlier step</source>
+   <translation>Karte eines früheren Schritts</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="99" />
+   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
+   <translation>Jedes Testbild ist ein Punkt in der Farbe seiner Ziffer; Bilder, die das Netz ähnlich findet, liegen nah beieinander; der Stern ist deine Zeichnung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="128" />
+   <source>Test image under the pointer</source>
+   <translation>Testbild unter dem Mauszeiger</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="129" />
+   <source>The test image of the dot under the pointer or last clicked</source>
+   <translation>Das Testbild des Punkts unter dem Mauszeiger oder des zuletzt angeklickten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="228" />
+   <source>Nothing to map yet: waiting for the test images.</source>
+   <translation>Noch nichts für die Karte: warte auf die Testbilder.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="229" />
+   <source>Nothing to map yet: waiting for the network's weights.</source>
+   <translation>Noch nichts für die Karte: warte auf die Gewichte des Netzes.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="245" />
+   <source>Placing {count:,} test images with the weights of step {step}…</source>
+   <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}…</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="306" />
    <source>latest map</source>
    <translation>neueste Karte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="331" />
+   <source>Could not make the map: {message}</source>
+   <translation>Die Karte konnte nicht erstellt werden: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="362" />
+   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
+   <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f}% richtig · die Karte zeigt {explained:.0f}% der Streuung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="390" />
+   <source>★ your drawing:
+on the latest map</source>
+   <translation>★ deine Zeichnung:
+auf der neuesten Karte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="399" />
+   <source>★ your drawing:
+nearest the {digit}s</source>
+   <translation>★ deine Zeichnung:
+am nächsten an den {digit}ern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="400" />
+   <source>★ your drawing:
+nearest: {name}</source>
+   <translation>★ deine Zeichnung:
+am nächsten: {name}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="189" />
+   <location filename="cnnviz/gui/panels/why.py" line="143" />
+   <source>Update (step {step})</source>
+   <translation>Aktualisieren (Schritt {step})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="239" />
+   <source>Could not make the map: {exc}</source>
+   <translation>Die Karte konnte nicht erstellt werden: {exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="307" />
@@ -2685,94 +2995,7 @@ um sein Bild zu sehen</translation>
    <translation>Karte bei Schritt {step:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="73" />
-   <source>Make the map again with the latest weights</source>
-   <translation>Die Karte mit den neuesten Gewichten neu erstellen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="77" />
-   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
-   <translation>Zu früheren Karten des Laufs zurückgehen (auch der Zeitraffer-Regler bewegt ihn); ganz rechts: die neueste</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="79" />
-   <source>Map at an earlier step</source>
-   <translation>Karte eines früheren Schritts</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="93" />
-   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
-   <translation>Jedes Testbild ist ein Punkt in der Farbe seiner Ziffer; Bilder, die das Netz ähnlich findet, liegen nah beieinander; der Stern ist deine Zeichnung</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="122" />
-   <source>Test image under the pointer</source>
-   <translation>Testbild unter dem Mauszeiger</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="123" />
-   <source>The test image of the dot under the pointer or last clicked</source>
-   <translation>Das Testbild des Punkts unter dem Mauszeiger oder des zuletzt angeklickten</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="223" />
-   <source>Nothing to map yet: waiting for the test images.</source>
-   <translation>Noch nichts für die Karte: warte auf die Testbilder.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="224" />
-   <source>Nothing to map yet: waiting for the network's weights.</source>
-   <translation>Noch nichts für die Karte: warte auf die Gewichte des Netzes.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="241" />
-   <source>Placing {count:,} test images with the weights of step {step}…</source>
-   <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="303" />
-   <source>Could not make the map: {message}</source>
-   <translation>Die Karte konnte nicht erstellt werden: {message}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="334" />
-   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
-   <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f}% richtig · die Karte zeigt {explained:.0f}% der Streuung</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="362" />
-   <source>★ your drawing:
-on the latest map</source>
-   <translation>★ deine Zeichnung:
-auf der neuesten Karte</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="371" />
-   <source>★ your drawing:
-nearest the {digit}s</source>
-   <translation>★ deine Zeichnung:
-am nächsten an den {digit}ern</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="372" />
-   <source>★ your drawing:
-nearest: {name}</source>
-   <translation>★ deine Zeichnung:
-am nächsten: {name}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="182" />
-   <location filename="cnnviz/gui/panels/why.py" line="143" />
-   <source>Update (step {step})</source>
-   <translation>Aktualisieren (Schritt {step})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="234" />
-   <source>Could not make the map: {exc}</source>
-   <translation>Die Karte konnte nicht erstellt werden: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="358" />
+   <location filename="cnnviz/gui/panels/map.py" line="386" />
    <source>Could not place your drawing: {exc}</source>
    <translation>Deine Zeichnung konnte nicht platziert werden: {exc}</translation>
   </message>
@@ -2788,7 +3011,7 @@ am nächsten: {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
-   <location filename="cnnviz/gui/panels/registry.py" line="158" />
+   <location filename="cnnviz/gui/panels/registry.py" line="173" />
    <source>Mistakes</source>
    <translation>Fehler</translation>
   </message>
@@ -2799,33 +3022,33 @@ am nächsten: {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="84" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="166" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="167" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>Eine Weile trainieren: Die Matrix füllt sich bei jeder Testauswertung.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="161" />
    <source>Empty until the first test evaluation</source>
    <translation>Leer bis zur ersten Testauswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="168" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="169" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>Klicke eine Zelle der Matrix an, um ihre Bilder zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="169" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="170" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>Sicherste Fehler: falsch, und dabei sehr sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="281" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="286" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>Echt {truth}, richtig gelesen: {total} Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="282" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="287" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>Echt {truth}, gehalten für {answer}: {total} Bilder</translation>
   </message>
@@ -2845,7 +3068,7 @@ am nächsten: {name}</translation>
    <translation>Jedes Bild mit seiner echten Ziffer, der Antwort des Netzes, wie sicher es ist, und einem Häkchen oder Kreuz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="210" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="215" />
    <source>No mistakes at all.</source>
    <translation>Überhaupt keine Fehler.</translation>
   </message>
@@ -2860,92 +3083,92 @@ am nächsten: {name}</translation>
    <translation>Sicherste Fehler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="200" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="267" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="272" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>Sicherste Fehler: {wrong} falsch von {samples:,}; die sichersten zuerst</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="285" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="290" />
    <source>, showing the {count} surest</source>
    <translation>, die {count} sichersten werden gezeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="210" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}. Am häufigsten verwechselt: {pairs}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="208" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="213" />
    <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}. Überhaupt keine Fehler.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="209" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="214" />
    <source>Most often mixed up: {pairs}</source>
    <translation>Am häufigsten verwechselt: {pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="249" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="254" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>Testbild #{index}: echt {truth}, erkannt {answer} (zu {percent} % sicher), {verdict}. Klicken, um hineinzusehen (Merkmalskarten, Warum?).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="206" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="211" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{count}-mal {truth} für {answer} gehalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="39" />
+   <location filename="cnnviz/gui/panels/registry.py" line="53" />
    <source>Training</source>
    <translation>Lernen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="159" />
+   <location filename="cnnviz/gui/panels/registry.py" line="174" />
    <source>Why?</source>
    <translation>Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <location filename="cnnviz/gui/panels/registry.py" line="176" />
    <source>What filters want</source>
    <translation>Was Filter wollen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="168" />
+   <location filename="cnnviz/gui/panels/registry.py" line="183" />
    <source>Statistics</source>
    <translation>Statistik</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="169" />
+   <location filename="cnnviz/gui/panels/registry.py" line="184" />
    <source>Class drawings</source>
    <translation>Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="163" />
+   <location filename="cnnviz/gui/panels/registry.py" line="178" />
    <source>Map</source>
    <translation>Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="168" />
+   <location filename="cnnviz/gui/panels/registry.py" line="183" />
    <source>Stats</source>
    <translation>Statistik</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="169" />
+   <location filename="cnnviz/gui/panels/registry.py" line="184" />
    <source>Drawings</source>
    <translation>Skizzen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="171" />
+   <location filename="cnnviz/gui/panels/registry.py" line="186" />
    <source>Draw</source>
    <translation>Zeichnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="174" />
+   <location filename="cnnviz/gui/panels/registry.py" line="189" />
    <source>Timings</source>
    <translation>Zeiten</translation>
   </message>
@@ -2961,7 +3184,7 @@ am nächsten: {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
-   <location filename="cnnviz/gui/run_control.py" line="298" />
+   <location filename="cnnviz/gui/run_control.py" line="364" />
    <source>❚❚  Pause</source>
    <translation>❚❚  Pause</translation>
   </message>
@@ -3107,16 +3330,6 @@ am nächsten: {name}</translation>
    <translation>Gewichtsverteilung von</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="274" />
-   <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
-   <translation>✓ Sieht gesund aus: Jeder Schritt ändert die Gewichte um etwa {ratio} ihrer Größe (das grüne Band).</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="278" />
-   <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
-   <translation>Die Statistiken kommen während des Trainings alle paar Schritte. Gesunde Updates ändern die Gewichte pro Schritt um etwa 1/1000 ihrer Größe (das grüne Band).</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="87" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>Perzentile der Gewichte des gewählten Tensors, für jeden Tensor das Verhältnis von Änderung zu Gewicht und die Gradientengröße, über den Schritten</translation>
@@ -3137,7 +3350,17 @@ am nächsten: {name}</translation>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="313" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="281" />
+   <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
+   <translation>Die Statistiken kommen während des Trainings alle paar Schritte. Gesunde Updates ändern die Gewichte pro Schritt um etwa 1/1000 ihrer Größe (das grüne Band).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="277" />
+   <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
+   <translation>✓ Sieht gesund aus: Jeder Schritt ändert die Gewichte um etwa {ratio} ihrer Größe (das grüne Band).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="328" />
    <source>{layer} weights</source>
    <translation>Gewichte {layer}</translation>
   </message>
@@ -3148,7 +3371,7 @@ am nächsten: {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="200" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
    <source>▶ Play</source>
    <translation>▶ Abspielen</translation>
   </message>
@@ -3188,82 +3411,89 @@ am nächsten: {name}</translation>
    <translation>Noch nichts aufgezeichnet: Drücke Start. Bei jeder Testauswertung wird ein Bild gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="208" />
    <source>❚❚ Stop</source>
    <translation>❚❚ Stopp</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="194" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="198" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>Bild {index} von {count} · Schritt {step:,} · Epoche {epoch:.2f} · Testgenauigkeit {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="238" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>Zeitraffer ({count} Bilder) in {path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="243" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="249" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>{count} PNG-Bilder in {folder} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="171" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="175" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; Kernel{channel}: {count} × {kh}×{kw}, eine Farbskala für alle Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="191" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="195" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt; ({c} Karten)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="236" />
    <source>Could not export the GIF: {exc}</source>
    <translation>Das GIF konnte nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="241" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="247" />
    <source>Could not export the frames: {exc}</source>
    <translation>Die Einzelbilder konnten nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="236" />
+   <location filename="cnnviz/gui/panels/timings.py" line="257" />
    <source>{ms} ms/batch of {size}</source>
    <translation>{ms} ms/Batch zu {size}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="62" />
+   <location filename="cnnviz/gui/panels/timings.py" line="65" />
    <source>dark: forward · light: backward · latest of each backend</source>
    <translation>dunkel: vorwärts · hell: rückwärts · neueste pro Backend</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="172" />
+   <location filename="cnnviz/gui/panels/timings.py" line="87" />
+   <source>Per-layer forward and backward times
+appear here while training</source>
+   <translation>Vorwärts- und Rückwärtszeiten je Schicht
+erscheinen hier während des Trainings</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="179" />
    <source>A: its layers differ from B's (another network), its timings are not set beside</source>
    <translation>A: andere Schichten als B (ein anderes Netz), die Zeiten stehen nicht daneben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="72" />
+   <location filename="cnnviz/gui/panels/timings.py" line="75" />
    <source>ms per batch</source>
    <translation>ms pro Batch</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="78" />
+   <location filename="cnnviz/gui/panels/timings.py" line="81" />
    <source>images/s</source>
    <translation>Bilder/s</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="79" />
+   <location filename="cnnviz/gui/panels/timings.py" line="82" />
    <source>training time (s)</source>
    <translation>Trainingszeit (s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="162" />
+   <location filename="cnnviz/gui/panels/timings.py" line="169" />
    <source>A: timings not recorded in this file</source>
    <translation>A: in dieser Datei keine Zeiten gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="163" />
+   <location filename="cnnviz/gui/panels/timings.py" line="170" />
    <source>A: no timing was measured in the kept run</source>
    <translation>A: im behaltenen Lauf wurde keine Zeit gemessen</translation>
   </message>
@@ -3389,9 +3619,26 @@ am nächsten: {name}</translation>
    <translation>Noch nichts zu erklären: Es ist noch kein Testbild geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="56" />
+   <location filename="cnnviz/gui/questions.py" line="70" />
    <source>Training is running</source>
    <translation>Das Training läuft</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="76" />
+   <source>Stop and go ahead</source>
+   <translation>Stoppen und fortfahren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="77" />
+   <source>Keep training</source>
+   <translation>Weiter trainieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="38" />
+   <location filename="cnnviz/gui/questions.py" line="54" />
+   <location filename="cnnviz/gui/questions.py" line="34" />
+   <source>you {action}</source>
+   <translation>{action}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="54" />
@@ -3399,23 +3646,7 @@ am nächsten: {name}</translation>
    <translation>einen neuen Lauf starten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="62" />
-   <source>Stop and go ahead</source>
-   <translation>Stoppen und fortfahren</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="63" />
-   <source>Keep training</source>
-   <translation>Weiter trainieren</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="37" />
-   <location filename="cnnviz/gui/questions.py" line="33" />
-   <source>you {action}</source>
-   <translation>{action}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="57" />
+   <location filename="cnnviz/gui/questions.py" line="71" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3424,82 +3655,92 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="161" />
+   <location filename="cnnviz/gui/router.py" line="163" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}: kompiliert Kernel, nur beim ersten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="176" />
+   <location filename="cnnviz/gui/router.py" line="179" />
    <source>Training stopped: {message}</source>
    <translation>Training gestoppt: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="61" />
+   <location filename="cnnviz/gui/router.py" line="64" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="194" />
+   <location filename="cnnviz/gui/run_control.py" line="251" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="206" />
+   <location filename="cnnviz/gui/run_control.py" line="263" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="115" />
+   <location filename="cnnviz/gui/run_control.py" line="180" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="137" />
+   <location filename="cnnviz/gui/run_control.py" line="200" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="298" />
+   <location filename="cnnviz/gui/run_control.py" line="364" />
    <source>▶  Resume</source>
    <translation>▶  Weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="124" />
+   <location filename="cnnviz/gui/run_control.py" line="38" />
+   <source>training on {train_used:,} of {train_total:,} images</source>
+   <translation>trainiert mit {train_used:,} von {train_total:,} Bildern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="41" />
+   <source>testing on {test_used:,} of {test_total:,}</source>
+   <translation>testet mit {test_used:,} von {test_total:,}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="187" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="280" />
+   <location filename="cnnviz/gui/run_control.py" line="343" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="258" />
-   <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
-   <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="54" />
-   <source>Cannot build the network: {exc}</source>
-   <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="150" />
-   <source>Cannot start: {exc}</source>
-   <translation>Start nicht möglich: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="201" />
-   <source>Cannot load the {name} data set: {exc}</source>
-   <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="247" />
+   <location filename="cnnviz/gui/run_control.py" line="313" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <location filename="cnnviz/gui/run_control.py" line="322" />
+   <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
+   <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="124" />
+   <source>Cannot build the network: {exc}</source>
+   <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="213" />
+   <source>Cannot start: {exc}</source>
+   <translation>Start nicht möglich: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="258" />
+   <source>Cannot load the {name} data set: {exc}</source>
+   <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="61" />
    <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
    <translation>Während du in ein Feld tippst (Lernrate, Netzbeschreibung, Name), tippen die Tasten: Enter übernimmt und verlässt das Feld, Escape lässt es unverändert.</translation>
   </message>
@@ -3554,42 +3795,62 @@ Training stoppen und fortfahren?</translation>
    <translation>Der vorherige Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="46" />
+   <location filename="cnnviz/gui/shortcuts.py" line="48" />
    <source>Keep this run for comparison (the next run is drawn over it)</source>
    <translation>Diesen Lauf zum Vergleich behalten (der nächste wird darüber gezeichnet)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <location filename="cnnviz/gui/shortcuts.py" line="49" />
    <source>Presenter mode on or off</source>
    <translation>Präsentationsmodus ein oder aus</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="48" />
+   <location filename="cnnviz/gui/shortcuts.py" line="50" />
    <source>Full screen on or off</source>
    <translation>Vollbild ein oder aus</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="49" />
+   <location filename="cnnviz/gui/shortcuts.py" line="51" />
    <source>Zoom in: larger text and plots (up to 200 %)</source>
    <translation>Vergrößern: größere Schrift und Diagramme (bis 200 %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="50" />
+   <location filename="cnnviz/gui/shortcuts.py" line="52" />
    <source>Zoom out (down to 80 %)</source>
    <translation>Verkleinern (bis 80 %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="51" />
+   <location filename="cnnviz/gui/shortcuts.py" line="53" />
    <source>Actual size (zoom 100 %)</source>
    <translation>Originalgröße (Zoom 100 %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="52" />
+   <location filename="cnnviz/gui/shortcuts.py" line="54" />
+   <source>Open the class canvas (phones draw for the network), or end it</source>
+   <translation>Klassen-Zeichenfläche öffnen (Handys zeichnen für das Netz) oder beenden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <source>Class canvas: accept the chosen drawing</source>
+   <translation>Klassen-Zeichenfläche: die gewählte Zeichnung annehmen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="56" />
+   <source>Class canvas: keep the chosen drawing for our own test set</source>
+   <translation>Klassen-Zeichenfläche: die gewählte Zeichnung für unseren eigenen Testsatz aufheben</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="57" />
+   <source>Class canvas: reject the chosen drawing</source>
+   <translation>Klassen-Zeichenfläche: die gewählte Zeichnung ablehnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="58" />
    <source>This list of keys</source>
    <translation>Diese Liste der Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="193" />
+   <location filename="cnnviz/gui/shortcuts.py" line="228" />
    <source>Keys</source>
    <translation>Tasten</translation>
   </message>
@@ -3684,27 +3945,32 @@ Training stoppen und fortfahren?</translation>
    <translation>Testgenauigkeit {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="100" />
+   <location filename="cnnviz/gui/status.py" line="102" />
    <source>Hide this message</source>
    <translation>Diese Meldung ausblenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="255" />
+   <location filename="cnnviz/gui/status.py" line="266" />
    <source>{value} images/s</source>
    <translation>{value} Bilder/s</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="49" />
+   <location filename="cnnviz/gui/window.py" line="51" />
    <source>cnnviz — watch a CNN learn</source>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="258" />
+   <location filename="cnnviz/gui/window.py" line="288" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="205" />
+   <location filename="cnnviz/gui/window.py" line="236" />
+   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="222" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>
@@ -3749,57 +4015,57 @@ Training stoppen und fortfahren?</translation>
    <translation>{backend} konnte nicht starten ({error}); das Training bleibt bei {current}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="343" />
+   <location filename="cnnviz/train/trainer.py" line="349" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>Senke die Lernrate (jetzt {lr:g}) und setze das Training fort.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="356" />
+   <location filename="cnnviz/train/trainer.py" line="362" />
    <source>an evaluation</source>
    <translation>einer Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="366" />
+   <location filename="cnnviz/train/trainer.py" line="372" />
    <source>a snapshot</source>
    <translation>einem Schnappschuss</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="373" />
+   <location filename="cnnviz/train/trainer.py" line="379" />
    <source>saving</source>
    <translation>dem Speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="260" />
+   <location filename="cnnviz/train/trainer.py" line="266" />
    <source>a training step</source>
    <translation>einem Trainingsschritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="299" />
+   <location filename="cnnviz/train/trainer.py" line="305" />
    <source>reading the loss</source>
    <translation>dem Lesen des Verlusts</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="323" />
+   <location filename="cnnviz/train/trainer.py" line="329" />
    <source>reading the layer timings</source>
    <translation>dem Lesen der Schichtzeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="157" />
+   <location filename="cnnviz/train/trainer.py" line="160" />
    <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
    <translation>{backend}: Kernel werden kompiliert (nur beim ersten Start; danach aus einem Cache geladen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="308" />
+   <location filename="cnnviz/train/trainer.py" line="314" />
    <source>the loss became {loss} at step {step}</source>
    <translation>der Verlust wurde bei Schritt {step} zu {loss}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="164" />
+   <location filename="cnnviz/train/trainer.py" line="167" />
    <source>{backend}: compiled kernels in {seconds:.1f} s</source>
    <translation>{backend}: Kernel in {seconds:.1f} s kompiliert</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="235" />
+   <location filename="cnnviz/train/trainer.py" line="241" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>die Testgenauigkeit fiel auf {accuracy:.1%} (Zufallsniveau), nachdem sie {best:.1%} erreicht hatte</translation>
   </message>
@@ -4029,6 +4295,50 @@ Training stoppen und fortfahren?</translation>
    <translation>Diskutiert: Das Netz hat Muster gesehen, keine Ziffern. Warum kann ein Gesprenkel, das für uns nicht wie eine 8 aussieht, es 8 antworten lassen?</translation>
   </message>
   <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Teach it our shapes</source>
+   <translation>Bring ihm unsere Formen bei</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>The class invents its own classes (circle, triangle, star), draws examples on their phones, and a new tiny network learns them from scratch, from the class's own drawings only.</source>
+   <translation>Die Klasse erfindet eigene Klassen (Kreis, Dreieck, Stern), zeichnet Beispiele auf den Handys, und ein neues winziges Netz lernt sie von Grund auf, nur aus den eigenen Zeichnungen der Klasse.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Open the class canvas (F6, or the Class canvas button at the top right). The students scan the QR code with their phones; the panel counts the phones that have sent something.</source>
+   <translation>Öffne die Klassen-Zeichenfläche (F6 oder die Schaltfläche Klassen-Zeichenfläche oben rechts). Die Schülerinnen und Schüler scannen den QR-Code mit ihren Handys; das Feld zählt die Handys, die etwas gesendet haben.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Click Our own classes… and name three shapes: type circle and click Add, then triangle and star. The phones now ask: draw one of our classes and say which.</source>
+   <translation>Klicke auf Unsere eigenen Klassen… und benenne drei Formen: Tippe Kreis und klicke auf Hinzufügen, dann Dreieck und Stern. Die Handys fragen jetzt: Zeichne eine unserer Klassen und sag, welche.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Everyone draws a few of each shape. Accept the good drawings with A, reject scribbles with R, and keep a few with H as our own test set (never trained on). At least two of each shape are needed; ten of each are better.</source>
+   <translation>Alle zeichnen ein paar von jeder Form. Nimm die guten Zeichnungen mit A an, lehne Gekritzel mit R ab und behalte einige mit H als unseren eigenen Testsatz (nie trainiert). Mindestens zwei von jeder Form sind nötig; zehn von jeder sind besser.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Click Train a new net on our classes: a fresh tiny network with one output per shape starts from random weights and learns from the accepted drawings only. Watch the curves fall and the Kernels turn from noise into little stroke detectors.</source>
+   <translation>Klicke auf Neues Netz auf unsere Klassen trainieren: Ein frisches winziges Netz mit einem Ausgang pro Form beginnt mit Zufallsgewichten und lernt nur aus den angenommenen Zeichnungen. Beobachte, wie die Kurven fallen und die Kernel von Rauschen zu kleinen Strichdetektoren werden.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Feature maps: what the network sees in a drawing. On the phones, each drawing's answer (the shapes' names with their probabilities, or not sure) follows the network as it learns. Draw a new shape on a phone: does it know it?</source>
+   <translation>Merkmalskarten: was das Netz in einer Zeichnung sieht. Auf den Handys folgt die Antwort zu jeder Zeichnung (die Namen der Formen mit ihren Wahrscheinlichkeiten, oder nicht sicher) dem Netz, während es lernt. Zeichne eine neue Form auf einem Handy: Erkennt es sie?</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
+   <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
+  </message>
+  <message>
+   <source>({index} of {total}, newest first)</source>
+   <translation type="vanished">({index} von {total}, neueste zuerst)</translation>
+  </message>
+  <message>
    <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation type="vanished">Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
@@ -4093,126 +4403,6 @@ Training stoppen und fortfahren?</translation>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
    <translation type="vanished">Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf unserem Rechner, über den ganzen Testsatz: etwa 95 % gegen 87 %). Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 2.0 und schau zu.</translation>
-  </message>
- </context>
- <context>
-  <name>cnnviz</name>
-  <!-- the class canvas (issue 32) -->
-  <message>
-   <source>QR code of the class canvas's address</source>
-   <translation>QR-Code der Adresse der Klassen-Zeichenfläche</translation>
-  </message>
-  <message>
-   <source>The network the phones are on</source>
-   <translation>Das Netzwerk, in dem die Handys sind</translation>
-  </message>
-  <message>
-   <source>What the phones ask for</source>
-   <translation>Worum die Handys bitten</translation>
-  </message>
-  <message>
-   <source>Draw any digit and say which</source>
-   <translation>Zeichne eine beliebige Ziffer und sag, welche</translation>
-  </message>
-  <message>
-   <source>Drawings waiting for the teacher</source>
-   <translation>Zeichnungen, die auf die Lehrkraft warten</translation>
-  </message>
-  <message>
-   <source>Accept (A)</source>
-   <translation>Annehmen (A)</translation>
-  </message>
-  <message>
-   <source>Our test (H)</source>
-   <translation>Unser Test (H)</translation>
-  </message>
-  <message>
-   <source>Accept it into the class's own test set: never trained on</source>
-   <translation>In den eigenen Testsatz der Klasse aufnehmen: nie zum Trainieren verwendet</translation>
-  </message>
-  <message>
-   <source>Reject (R)</source>
-   <translation>Ablehnen (R)</translation>
-  </message>
-  <message>
-   <source>Reject everything from this phone</source>
-   <translation>Alles von diesem Handy ablehnen</translation>
-  </message>
-  <message>
-   <source>End class canvas</source>
-   <translation>Klassen-Zeichenfläche beenden</translation>
-  </message>
-  <message>
-   <source>Class canvas</source>
-   <translation>Klassen-Zeichenfläche</translation>
-  </message>
-  <message>
-   <source>Open the class canvas: phones on the classroom network draw for the network</source>
-   <translation>Klassen-Zeichenfläche öffnen: Handys im Klassennetz zeichnen für das Netz</translation>
-  </message>
-  <message>
-   <source>This computer only (127.0.0.1)</source>
-   <translation>Nur dieser Rechner (127.0.0.1)</translation>
-  </message>
-  <message>
-   <source>1 phone so far</source>
-   <translation>Bisher 1 Handy</translation>
-  </message>
-  <message>
-   <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
-   <translation>Kein Netzwerk gefunden: Verbinde diesen Rechner mit dem WLAN der Klasse oder schalte seinen Hotspot ein und wähle dann hier das Netzwerk. Im Moment erreicht nur dieser Rechner die Zeichenfläche.</translation>
-  </message>
-  <message>
-   <source>A drawing without a label waits: the phone did not say which it is</source>
-   <translation>Eine Zeichnung ohne Angabe wartet: Das Handy hat nicht gesagt, was sie zeigt</translation>
-  </message>
-  <message>
-   <source>{count} phones so far</source>
-   <translation>Bisher {count} Handys</translation>
-  </message>
-  <message>
-   <source>{count} waiting for you</source>
-   <translation>{count} warten auf dich</translation>
-  </message>
-  <message>
-   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
-   <translation>Unser Testsatz: {right} von {count} richtig · MNIST: {mnist}</translation>
-  </message>
-  <message>
-   <source>Draw a {digit}</source>
-   <translation>Zeichne eine {digit}</translation>
-  </message>
-  <message>
-   <source>Our test set: none held back yet · MNIST: {mnist}</source>
-   <translation>Unser Testsatz: noch keine aufgehoben · MNIST: {mnist}</translation>
-  </message>
-  <message>
-   <source>The class canvas could not start: {error}</source>
-   <translation>Die Klassen-Zeichenfläche konnte nicht starten: {error}</translation>
-  </message>
-  <message>
-   <source>from phone {phone}</source>
-   <translation>von Handy {phone}</translation>
-  </message>
-  <message>
-   <source>Open class canvas</source>
-   <translation>Klassen-Zeichenfläche öffnen</translation>
-  </message>
-  <message>
-   <source>Open the class canvas (phones draw for the network), or end it</source>
-   <translation>Klassen-Zeichenfläche öffnen (Handys zeichnen für das Netz) oder beenden</translation>
-  </message>
-  <message>
-   <source>Class canvas: accept the chosen drawing</source>
-   <translation>Klassen-Zeichenfläche: die gewählte Zeichnung annehmen</translation>
-  </message>
-  <message>
-   <source>Class canvas: keep the chosen drawing for our own test set</source>
-   <translation>Klassen-Zeichenfläche: die gewählte Zeichnung für unseren eigenen Testsatz aufheben</translation>
-  </message>
-  <message>
-   <source>Class canvas: reject the chosen drawing</source>
-   <translation>Klassen-Zeichenfläche: die gewählte Zeichnung ablehnen</translation>
   </message>
  </context>
 </TS>

@@ -23,23 +23,16 @@
   <message>
    <location filename="cnnviz/analysis/presets.py" line="65" />
    <location filename="cnnviz/gui/panels/kernels.py" line="26" />
-   <location filename="cnnviz/gui/panels/registry.py" line="173" />
+   <location filename="cnnviz/gui/panels/registry.py" line="188" />
    <source>Kernels</source>
    <translation>カーネル</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="66" />
-   <location filename="cnnviz/gui/panels/registry.py" line="174" />
-   <location filename="cnnviz/gui/panels/timings.py" line="62" />
+   <location filename="cnnviz/gui/panels/registry.py" line="189" />
+   <location filename="cnnviz/gui/panels/timings.py" line="65" />
    <source>Time per layer</source>
    <translation>層ごとの時間</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="87" />
-   <source>Per-layer forward and backward times
-appear here while training</source>
-   <translation>層ごとの順伝播と逆伝播の時間は
-学習中にここに表示されます</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="67" />
@@ -58,27 +51,27 @@ appear here while training</source>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="70" />
-   <location filename="cnnviz/gui/panels/filters.py" line="222" />
+   <location filename="cnnviz/gui/panels/filters.py" line="218" />
    <source>What each filter wants to see</source>
    <translation>各フィルタが見たいもの</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="71" />
-   <location filename="cnnviz/gui/panels/map.py" line="70" />
-   <location filename="cnnviz/gui/panels/map.py" line="93" />
+   <location filename="cnnviz/gui/panels/map.py" line="76" />
+   <location filename="cnnviz/gui/panels/map.py" line="99" />
    <source>Map of what it learned</source>
    <translation>学んだことの地図</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="72" />
    <location filename="cnnviz/gui/panels/fool.py" line="96" />
-   <location filename="cnnviz/gui/panels/registry.py" line="165" />
+   <location filename="cnnviz/gui/panels/registry.py" line="180" />
    <source>Fool the network</source>
    <translation>ネットワークをだます</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="73" />
-   <location filename="cnnviz/gui/panels/registry.py" line="167" />
+   <location filename="cnnviz/gui/panels/registry.py" line="182" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="36" />
    <source>Time-lapse</source>
    <translation>タイムラプス</translation>
@@ -90,343 +83,343 @@ appear here while training</source>
    <translation>重みと勾配の統計</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="302" />
+   <location filename="cnnviz/analysis/report.py" line="303" />
    <source>true \ predicted</source>
    <translation>正解 \ 予測</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="141" />
+   <location filename="cnnviz/analysis/report.py" line="142" />
    <source>n/a</source>
    <translation>なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="249" />
+   <location filename="cnnviz/analysis/report.py" line="250" />
    <source>Compared with a kept run</source>
    <translation>残した学習との比較</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="264" />
+   <location filename="cnnviz/analysis/report.py" line="265" />
    <source>Test evaluations</source>
    <translation>テストの評価</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="337" />
+   <location filename="cnnviz/analysis/report.py" line="338" />
    <source>Learned kernels</source>
    <translation>学習したカーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="337" />
+   <location filename="cnnviz/analysis/report.py" line="338" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
    <translation>赤: 正の重み、青: 負の重み、白: ゼロ。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="362" />
+   <location filename="cnnviz/analysis/report.py" line="363" />
    <source>{count} measurements</source>
    <translation>{count} 回の計測</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="397" />
+   <location filename="cnnviz/analysis/report.py" line="398" />
    <source>cnnviz training report</source>
    <translation>cnnviz 学習レポート</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="203" />
+   <location filename="cnnviz/analysis/report.py" line="204" />
    <source>Loss</source>
    <translation>損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="203" />
-   <location filename="cnnviz/analysis/report.py" line="205" />
+   <location filename="cnnviz/analysis/report.py" line="204" />
+   <location filename="cnnviz/analysis/report.py" line="206" />
    <source>training step</source>
    <translation>学習ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="204" />
-   <location filename="cnnviz/analysis/report.py" line="245" />
+   <location filename="cnnviz/analysis/report.py" line="205" />
+   <location filename="cnnviz/analysis/report.py" line="246" />
    <source>cross-entropy loss</source>
    <translation>交差エントロピー損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="205" />
+   <location filename="cnnviz/analysis/report.py" line="206" />
    <source>Accuracy</source>
    <translation>精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="206" />
-   <location filename="cnnviz/analysis/report.py" line="247" />
+   <location filename="cnnviz/analysis/report.py" line="207" />
+   <location filename="cnnviz/analysis/report.py" line="248" />
    <source>accuracy (%)</source>
    <translation>精度 (%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="244" />
+   <location filename="cnnviz/analysis/report.py" line="245" />
    <source>Loss, both runs</source>
    <translation>損失(両方の学習)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="244" />
-   <location filename="cnnviz/analysis/report.py" line="246" />
-   <location filename="cnnviz/analysis/report.py" line="266" />
+   <location filename="cnnviz/analysis/report.py" line="245" />
+   <location filename="cnnviz/analysis/report.py" line="247" />
+   <location filename="cnnviz/analysis/report.py" line="267" />
    <source>epoch</source>
    <translation>エポック</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="246" />
+   <location filename="cnnviz/analysis/report.py" line="247" />
    <source>Accuracy, both runs</source>
    <translation>精度(両方の学習)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="299" />
+   <location filename="cnnviz/analysis/report.py" line="300" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
    <translation>行: 正しい数字、列: ネットワークの答え。テスト画像 {total:,} 枚中 {correct:,} 枚が正解({share})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="362" />
+   <location filename="cnnviz/analysis/report.py" line="363" />
    <source>whole step</source>
    <translation>ステップ全体</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="366" />
+   <location filename="cnnviz/analysis/report.py" line="367" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
    <translation>学習ステップあたりのミリ秒の中央値(バッチ {batch})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="398" />
+   <location filename="cnnviz/analysis/report.py" line="399" />
    <source>Created {date} with cnnviz {version}</source>
    <translation>{date} に cnnviz {version} で作成</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="155" />
+   <location filename="cnnviz/analysis/report.py" line="156" />
    <source>Final test accuracy</source>
    <translation>最終のテスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="157" />
+   <location filename="cnnviz/analysis/report.py" line="158" />
    <source>Best test accuracy</source>
    <translation>最高のテスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="159" />
+   <location filename="cnnviz/analysis/report.py" line="160" />
    <source>Final test loss</source>
    <translation>最終のテスト損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="162" />
+   <location filename="cnnviz/analysis/report.py" line="163" />
    <source>Training steps</source>
    <translation>学習ステップ数</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="188" />
+   <location filename="cnnviz/analysis/report.py" line="189" />
    <source>training loss (per batch)</source>
    <translation>学習の損失(バッチごと)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="194" />
-   <location filename="cnnviz/analysis/report.py" line="266" />
+   <location filename="cnnviz/analysis/report.py" line="195" />
+   <location filename="cnnviz/analysis/report.py" line="267" />
    <source>test loss</source>
    <translation>テスト損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="195" />
-   <location filename="cnnviz/analysis/report.py" line="267" />
+   <location filename="cnnviz/analysis/report.py" line="196" />
+   <location filename="cnnviz/analysis/report.py" line="268" />
    <source>test accuracy</source>
    <translation>テスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="207" />
+   <location filename="cnnviz/analysis/report.py" line="208" />
    <source>Learning curves</source>
    <translation>学習曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="220" />
+   <location filename="cnnviz/analysis/report.py" line="221" />
    <source>kept run: training loss (smoothed)</source>
    <translation>残した学習: 学習の損失(平滑化)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="221" />
+   <location filename="cnnviz/analysis/report.py" line="222" />
    <source>kept run: training accuracy (smoothed)</source>
    <translation>残した学習: 学習の精度(平滑化)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="224" />
+   <location filename="cnnviz/analysis/report.py" line="225" />
    <source>kept run: test loss</source>
    <translation>残した学習: テスト損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="226" />
+   <location filename="cnnviz/analysis/report.py" line="227" />
    <source>kept run: test accuracy</source>
    <translation>残した学習: テスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="238" />
+   <location filename="cnnviz/analysis/report.py" line="239" />
    <source>this run: test loss</source>
    <translation>この学習: テスト損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="240" />
+   <location filename="cnnviz/analysis/report.py" line="241" />
    <source>this run: test accuracy</source>
    <translation>この学習: テスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="265" />
+   <location filename="cnnviz/analysis/report.py" line="266" />
    <source>Test evaluations ({shown} of {count} shown)</source>
    <translation>テストの評価({count} 回中 {shown} 回を表示)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="266" />
+   <location filename="cnnviz/analysis/report.py" line="267" />
    <location filename="cnnviz/gui/panels/statistics.py" line="98" />
    <source>step</source>
    <translation>ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="267" />
-   <location filename="cnnviz/gui/exports.py" line="126" />
+   <location filename="cnnviz/analysis/report.py" line="268" />
+   <location filename="cnnviz/gui/exports.py" line="137" />
    <source>test images</source>
    <translation>テスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="294" />
-   <location filename="cnnviz/app/comparison.py" line="218" />
+   <location filename="cnnviz/analysis/report.py" line="295" />
+   <location filename="cnnviz/app/comparison.py" line="217" />
    <location filename="cnnviz/app/side_by_side.py" line="37" />
    <source>, </source>
    <translation>、</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="303" />
+   <location filename="cnnviz/analysis/report.py" line="304" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
    <source>Confusion matrix</source>
    <translation>混同行列</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="305" />
+   <location filename="cnnviz/analysis/report.py" line="306" />
    <location filename="cnnviz/gui/palette.py" line="106" />
    <source>correct</source>
    <translation>正解</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="335" />
+   <location filename="cnnviz/analysis/report.py" line="336" />
    <source>kernels of {layer}</source>
    <translation>{layer} のカーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/analysis/report.py" line="368" />
    <location filename="cnnviz/app/comparison.py" line="28" />
-   <location filename="cnnviz/gui/exports.py" line="117" />
+   <location filename="cnnviz/gui/exports.py" line="128" />
    <source>backend</source>
    <translation>バックエンド</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/analysis/report.py" line="368" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
    <source>layer</source>
    <translation>層</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="368" />
+   <location filename="cnnviz/analysis/report.py" line="369" />
    <source>forward ms</source>
    <translation>順伝播 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="368" />
+   <location filename="cnnviz/analysis/report.py" line="369" />
    <source>backward ms</source>
    <translation>逆伝播 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="369" />
+   <location filename="cnnviz/analysis/report.py" line="370" />
    <source>share of step</source>
    <translation>ステップ中の割合</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="370" />
+   <location filename="cnnviz/analysis/report.py" line="371" />
    <source>Where the time goes</source>
    <translation>時間の使われ方</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="170" />
+   <location filename="cnnviz/analysis/report.py" line="171" />
    <source>Speed</source>
    <translation>速度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="173" />
+   <location filename="cnnviz/analysis/report.py" line="174" />
    <source>No training steps were recorded.</source>
    <translation>学習ステップは記録されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="409" />
+   <location filename="cnnviz/analysis/report.py" line="410" />
    <source>Summary</source>
    <translation>まとめ</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="155" />
+   <location filename="cnnviz/analysis/report.py" line="156" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
    <translation>画像 {images:,} 枚で {accuracy}(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="157" />
+   <location filename="cnnviz/analysis/report.py" line="158" />
    <source>{accuracy} (step {step:,})</source>
    <translation>{accuracy}(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="162" />
+   <location filename="cnnviz/analysis/report.py" line="163" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
    <translation>{steps:,}(エポック {epoch:.2f})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="164" />
+   <location filename="cnnviz/analysis/report.py" line="165" />
    <source>Training loss (last {count} steps)</source>
    <translation>学習の損失(最後の {count} ステップ)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="166" />
+   <location filename="cnnviz/analysis/report.py" line="167" />
    <source>Batch accuracy (last {count} steps)</source>
    <translation>バッチの精度(最後の {count} ステップ)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="189" />
+   <location filename="cnnviz/analysis/report.py" line="190" />
    <source>training loss (average of {count})</source>
    <translation>学習の損失({count} ステップの平均)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="191" />
+   <location filename="cnnviz/analysis/report.py" line="192" />
    <source>training batch accuracy (average of {count})</source>
    <translation>学習のバッチ精度({count} ステップの平均)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="232" />
+   <location filename="cnnviz/analysis/report.py" line="233" />
    <source>this run: training loss (average of {count})</source>
    <translation>この学習: 学習の損失({count} ステップの平均)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="234" />
+   <location filename="cnnviz/analysis/report.py" line="235" />
    <source>this run: training accuracy (average of {count})</source>
    <translation>この学習: 学習の精度({count} ステップの平均)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="294" />
+   <location filename="cnnviz/analysis/report.py" line="295" />
    <source>{true} read as {predicted} ({count}×)</source>
    <translation>{true} を {predicted} と読んだ({count} 回)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="411" />
+   <location filename="cnnviz/analysis/report.py" line="412" />
    <source>Settings</source>
    <translation>設定</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="170" />
+   <location filename="cnnviz/analysis/report.py" line="171" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
    <translation>{backend} で毎秒 {speed:,.0f} 枚(中央値)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="296" />
+   <location filename="cnnviz/analysis/report.py" line="297" />
    <source>Most frequent mistakes: {listed}.</source>
    <translation>よくある間違い: {listed}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="332" />
+   <location filename="cnnviz/analysis/report.py" line="333" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
    <translation>{layer}: {height}×{width} のカーネル {count} 個、入力チャンネル {channels} 個中の 0 番</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="333" />
+   <location filename="cnnviz/analysis/report.py" line="334" />
    <source>{layer}: {count} kernels {height}×{width}</source>
    <translation>{layer}: {height}×{width} のカーネル {count} 個</translation>
   </message>
@@ -501,34 +494,44 @@ appear here while training</source>
    <translation>ネットワークをだます</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/about.py" line="14" />
+   <location filename="cnnviz/app/about.py" line="15" />
    <source>cnnviz is free software under the MIT licence.</source>
    <translation>cnnviz は MIT ライセンスのフリーソフトウェアです。</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/about.py" line="15" />
+   <location filename="cnnviz/app/about.py" line="16" />
    <source>The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 licence (CC BY-SA 3.0).</source>
    <translation>同梱の手書き数字データベース MNIST は Yann LeCun、Corinna Cortes、Christopher J.C. Burges によるもので、クリエイティブ・コモンズ 表示 - 継承 3.0 ライセンス（CC BY-SA 3.0）の下で使用しています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/about.py" line="18" />
+   <location filename="cnnviz/app/about.py" line="19" />
    <source>The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence in THIRD-PARTY-NOTICES.txt.</source>
    <translation>ウィンドウは Qt と PySide6（LGPL-3.0）、pyqtgraph（MIT）で、計算は NumPy、numba、llvmlite（BSD）、Pillow（MIT-CMU）で作られています。スタンドアロン版はすべてのライセンスを THIRD-PARTY-NOTICES.txt に記載しています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/autosave.py" line="87" />
+   <location filename="cnnviz/app/autosave.py" line="88" />
    <source>step {step:,}, {percent:.1f} %</source>
    <translation>ステップ {step:,}、{percent:.1f} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/autosave.py" line="86" />
+   <location filename="cnnviz/app/autosave.py" line="87" />
    <source>step {step:,}</source>
    <translation>ステップ {step:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/autosave.py" line="96" />
+   <location filename="cnnviz/app/autosave.py" line="97" />
    <source>at an unknown time</source>
    <translation>日時不明</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="54" />
+   <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
+   <translation>まずクラス独自の分類を名付けてください（2〜10 個の名前）。それからその絵を集めます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="61" />
+   <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
+   <translation>学習するには絵が少なすぎます: 各分類の絵を少なくとも {least} 枚採用してください。まだ足りないもの: {classes}。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="26" />
@@ -537,7 +540,7 @@ appear here while training</source>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="26" />
-   <location filename="cnnviz/gui/exports.py" line="118" />
+   <location filename="cnnviz/gui/exports.py" line="129" />
    <source>momentum</source>
    <translation>モーメンタム</translation>
   </message>
@@ -548,13 +551,13 @@ appear here while training</source>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
-   <location filename="cnnviz/gui/exports.py" line="119" />
+   <location filename="cnnviz/gui/exports.py" line="130" />
    <source>schedule</source>
    <translation>スケジュール</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
-   <location filename="cnnviz/gui/exports.py" line="119" />
+   <location filename="cnnviz/gui/exports.py" line="130" />
    <source>epochs</source>
    <translation>エポック数</translation>
   </message>
@@ -565,22 +568,22 @@ appear here while training</source>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="28" />
-   <location filename="cnnviz/gui/exports.py" line="119" />
+   <location filename="cnnviz/gui/exports.py" line="130" />
    <source>seed</source>
    <translation>シード</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="153" />
+   <location filename="cnnviz/app/comparison.py" line="155" />
    <source>this session</source>
    <translation>このセッション</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="222" />
+   <location filename="cnnviz/app/comparison.py" line="221" />
    <source>{settings} (same settings)</source>
    <translation>{settings}(同じ設定)</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="218" />
+   <location filename="cnnviz/app/comparison.py" line="217" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept}(現在は {now})</translation>
   </message>
@@ -650,32 +653,32 @@ appear here while training</source>
    <translation>A の特徴マップを計算できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="107" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="132" />
    <source>single-threaded sgemm per worker</source>
    <translation>ワーカーごとにシングルスレッドの sgemm</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="108" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="133" />
    <source>sgemm (BLAS threads not controllable)</source>
    <translation>sgemm(BLAS のスレッド数は制御不可)</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="111" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="136" />
    <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
    <translation>Numba {numba} の nogil カーネル(ワーカースレッド 1 本)+ NumPy {numpy} {library} {blas}、CPU</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="113" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="138" />
    <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
    <translation>Numba {numba} の nogil カーネル(ワーカースレッド {threads} 本)+ NumPy {numpy} {library} {blas}、CPU</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="116" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="141" />
    <source>{description}; {note}</source>
    <translation>{description}。{note}</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numpy_ref.py" line="19" />
+   <location filename="cnnviz/backends/numpy_ref.py" line="26" />
    <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
    <translation>NumPy {version} 参照実装(im2col + BLAS の行列積)、CPU</translation>
   </message>
@@ -700,168 +703,168 @@ appear here while training</source>
    <translation>CuPy im2col + cuBLAS(NVIDIA GPU)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <location filename="cnnviz/gui/accessibility.py" line="153" />
    <source>scroll left</source>
    <translation>左へスクロール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <location filename="cnnviz/gui/accessibility.py" line="153" />
    <source>scroll right</source>
    <translation>右へスクロール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <location filename="cnnviz/gui/accessibility.py" line="153" />
    <source>scroll up</source>
    <translation>上へスクロール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="141" />
+   <location filename="cnnviz/gui/accessibility.py" line="154" />
    <source>scroll down</source>
    <translation>下へスクロール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="143" />
+   <location filename="cnnviz/gui/accessibility.py" line="156" />
    <source>picture</source>
    <translation>図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="143" />
+   <location filename="cnnviz/gui/accessibility.py" line="156" />
    <source>{title} picture</source>
    <translation>{title}: 図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="144" />
+   <location filename="cnnviz/gui/accessibility.py" line="157" />
    <source>list</source>
    <translation>リスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="144" />
+   <location filename="cnnviz/gui/accessibility.py" line="157" />
    <source>{title} list</source>
    <translation>{title}: リスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="145" />
+   <location filename="cnnviz/gui/accessibility.py" line="158" />
    <source>tabs</source>
    <translation>タブ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="145" />
+   <location filename="cnnviz/gui/accessibility.py" line="158" />
    <source>{title} tabs</source>
    <translation>{title}: タブ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="146" />
+   <location filename="cnnviz/gui/accessibility.py" line="159" />
    <source>choice</source>
    <translation>選択</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="146" />
+   <location filename="cnnviz/gui/accessibility.py" line="159" />
    <source>{title} choice</source>
    <translation>{title}: 選択</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="147" />
+   <location filename="cnnviz/gui/accessibility.py" line="160" />
    <source>number</source>
    <translation>数値</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="147" />
+   <location filename="cnnviz/gui/accessibility.py" line="160" />
    <source>{title} number</source>
    <translation>{title}: 数値</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="148" />
+   <location filename="cnnviz/gui/accessibility.py" line="161" />
    <source>text field</source>
    <translation>テキスト欄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="148" />
+   <location filename="cnnviz/gui/accessibility.py" line="161" />
    <source>{title} text field</source>
    <translation>{title}: テキスト欄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="149" />
+   <location filename="cnnviz/gui/accessibility.py" line="162" />
    <source>slider</source>
    <translation>スライダー</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="149" />
+   <location filename="cnnviz/gui/accessibility.py" line="162" />
    <source>{title} slider</source>
    <translation>{title}: スライダー</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="150" />
+   <location filename="cnnviz/gui/accessibility.py" line="163" />
    <source>button</source>
    <translation>ボタン</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="150" />
+   <location filename="cnnviz/gui/accessibility.py" line="163" />
    <source>{title} button</source>
    <translation>{title}: ボタン</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="161" />
+   <location filename="cnnviz/gui/accessibility.py" line="174" />
    <source>More menus</source>
    <translation>その他のメニュー</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="187" />
+   <location filename="cnnviz/gui/accessibility.py" line="200" />
    <source>predicted {name}, {percent} % sure</source>
    <translation>予測は {name}、確信度 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="222" />
+   <location filename="cnnviz/gui/accessibility.py" line="235" />
    <source>Training stopped, test accuracy {percent} %</source>
    <translation>学習を停止しました。テスト精度 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="223" />
+   <location filename="cnnviz/gui/accessibility.py" line="236" />
    <source>Training finished, test accuracy {percent} %</source>
    <translation>学習が完了しました。テスト精度 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="209" />
+   <location filename="cnnviz/gui/accessibility.py" line="222" />
    <source>Training paused</source>
    <translation>学習を一時停止しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="211" />
+   <location filename="cnnviz/gui/accessibility.py" line="224" />
    <source>Training resumed</source>
    <translation>学習を再開しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="464" />
+   <location filename="cnnviz/gui/accessibility.py" line="477" />
    <source>Views</source>
    <translation>パネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="464" />
+   <location filename="cnnviz/gui/accessibility.py" line="477" />
    <source>The pictures of the network: one tab each</source>
    <translation>ネットワークの図: 1 つずつタブに分かれています</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="206" />
+   <location filename="cnnviz/gui/accessibility.py" line="219" />
    <source>Training started on {backend}</source>
    <translation>{backend} で学習を開始しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="214" />
+   <location filename="cnnviz/gui/accessibility.py" line="227" />
    <source>Test accuracy {percent} % at step {step}</source>
    <translation>ステップ {step} でテスト精度 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="217" />
-   <location filename="cnnviz/gui/router.py" line="170" />
+   <location filename="cnnviz/gui/accessibility.py" line="230" />
+   <location filename="cnnviz/gui/router.py" line="172" />
    <source>Training diverged: {message}</source>
    <translation>学習が発散しました: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="221" />
+   <location filename="cnnviz/gui/accessibility.py" line="234" />
    <source>Training stopped</source>
    <translation>学習を停止しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="221" />
+   <location filename="cnnviz/gui/accessibility.py" line="234" />
    <source>Training finished</source>
    <translation>学習が完了しました</translation>
   </message>
@@ -877,13 +880,13 @@ appear here while training</source>
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="176" />
-   <location filename="cnnviz/gui/menus.py" line="39" />
+   <location filename="cnnviz/gui/menus.py" line="40" />
    <source>Open image…</source>
    <translation>画像を開く…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="177" />
-   <location filename="cnnviz/gui/panels/classify.py" line="60" />
+   <location filename="cnnviz/gui/panels/classify.py" line="70" />
    <source>Clear</source>
    <translation>消去</translation>
   </message>
@@ -903,126 +906,146 @@ appear here while training</source>
    <translation>写真: {name} · 描くとやり直し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="265" />
+   <location filename="cnnviz/gui/checkpoints.py" line="283" />
    <source>Save the trained model?</source>
    <translation>学習したモデルを保存しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="270" />
+   <location filename="cnnviz/gui/checkpoints.py" line="288" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最後の学習は自動保存にも残り、次回の起動時に復元を提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="364" />
+   <location filename="cnnviz/gui/checkpoints.py" line="403" />
    <source>Restore an autosaved run?</source>
    <translation>自動保存された学習を復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="368" />
+   <location filename="cnnviz/gui/checkpoints.py" line="430" />
    <source>Restore</source>
    <translation>復元</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="369" />
+   <location filename="cnnviz/gui/checkpoints.py" line="431" />
    <source>Discard</source>
    <translation>破棄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="370" />
+   <location filename="cnnviz/gui/checkpoints.py" line="432" />
    <source>Later</source>
    <translation>後で</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="373" />
-   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
-   <translation>「破棄」で自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="373" />
-   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
-   <translation>以前のセッションの学習が自動保存されています(新しい順)。選んだものを復元しますか?</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="373" />
-   <source>Also delete the {count:,} older autosaves (not listed)</source>
-   <translation>一覧にない古い自動保存 {count:,} 件も削除する</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="373" />
-   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
-   <translation>「破棄」で一覧の自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="172" />
+   <location filename="cnnviz/gui/checkpoints.py" line="187" />
    <source>Save model</source>
    <translation>モデルを保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="175" />
+   <location filename="cnnviz/gui/checkpoints.py" line="190" />
    <source>Load model</source>
    <translation>モデルを読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="192" />
+   <location filename="cnnviz/gui/checkpoints.py" line="211" />
    <source>There is no model to save yet.</source>
    <translation>保存するモデルがまだありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="246" />
-   <location filename="cnnviz/gui/window.py" line="290" />
+   <location filename="cnnviz/gui/checkpoints.py" line="264" />
+   <location filename="cnnviz/gui/window.py" line="321" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="259" />
+   <location filename="cnnviz/gui/checkpoints.py" line="277" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し(テスト画像で {accuracy} %)、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="356" />
+   <location filename="cnnviz/gui/checkpoints.py" line="391" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>ネットワーク {network}、{run}、自動保存 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="380" />
+   <location filename="cnnviz/gui/checkpoints.py" line="408" />
+   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
+   <translation>以前のセッションの学習が自動保存されています(新しい順)。選んだものを復元しますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="424" />
+   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
+   <translation>「破棄」で自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="426" />
+   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
+   <translation>「破棄」で一覧の自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="445" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>自動保存された学習を復元しました({run}、{when})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="206" />
-   <location filename="cnnviz/gui/checkpoints.py" line="223" />
+   <location filename="cnnviz/gui/checkpoints.py" line="224" />
+   <location filename="cnnviz/gui/checkpoints.py" line="241" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>ステップ {step} の重みを {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="228" />
+   <location filename="cnnviz/gui/checkpoints.py" line="246" />
    <source>Could not save the model: {error}</source>
    <translation>モデルを保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="258" />
+   <location filename="cnnviz/gui/checkpoints.py" line="276" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="266" />
+   <location filename="cnnviz/gui/checkpoints.py" line="284" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 先に保存しますか?({what})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="284" />
+   <location filename="cnnviz/gui/checkpoints.py" line="302" />
    <source>Loading {name}…</source>
    <translation>{name} を読み込み中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="308" />
+   <location filename="cnnviz/gui/checkpoints.py" line="328" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} を読み込みました(ネットワーク {spec})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="419" />
+   <source>Also delete the {count:,} older autosaves (not listed)</source>
+   <translation>一覧にない古い自動保存 {count:,} 件も削除する</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="216" />
+   <source>Saving the model to {path}…</source>
+   <translation>モデルを {path} に保存中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="313" />
+   <source>loading {name}</source>
+   <translation>{name} の読み込み</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="318" />
+   <source>Could not load the model: its network {spec!r} is not valid here</source>
+   <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="331" />
+   <source>{text} Note: {note}.</source>
+   <translation>{text} 注意: {note}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="405" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1031,78 +1054,287 @@ Restore it?</source>
 復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="197" />
-   <source>Saving the model to {path}…</source>
-   <translation>モデルを {path} に保存中…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="294" />
-   <source>loading {name}</source>
-   <translation>{name} の読み込み</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="299" />
-   <source>Could not load the model: its network {spec!r} is not valid here</source>
-   <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="311" />
-   <source>{text} Note: {note}.</source>
-   <translation>{text} 注意: {note}。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="363" />
-   <source>({index} of {total}, newest first)</source>
-   <translation>({total} 件中 {index} 件目、新しい順)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="398" />
+   <location filename="cnnviz/gui/checkpoints.py" line="463" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="202" />
+   <location filename="cnnviz/gui/checkpoints.py" line="221" />
    <source>Could not save the model: {exc}</source>
    <translation>モデルを保存できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="215" />
+   <location filename="cnnviz/gui/checkpoints.py" line="233" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>モデルを自動保存しました(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="217" />
+   <location filename="cnnviz/gui/checkpoints.py" line="235" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>モデルを {path} に自動保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="288" />
+   <location filename="cnnviz/gui/checkpoints.py" line="307" />
    <source>Could not load the model: {error}</source>
    <translation>モデルを読み込めませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="349" />
+   <location filename="cnnviz/gui/checkpoints.py" line="384" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="49" />
+   <location filename="cnnviz/gui/class_canvas.py" line="69" />
+   <source>QR code of the class canvas's address</source>
+   <translation>クラスのキャンバスのアドレスの QR コード</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="76" />
+   <source>The network the phones are on</source>
+   <translation>スマートフォンがつながっているネットワーク</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="83" />
+   <source>What the phones ask for</source>
+   <translation>スマートフォンに出す課題</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="84" />
+   <source>Draw any digit and say which</source>
+   <translation>好きな数字を描いて、どれか選ぶ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="90" />
+   <source>Our own classes…</source>
+   <translation>わたしたちの分類…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="91" />
+   <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
+   <translation>独自の分類を 2〜10 個名付けます（丸、三角、星など）: スマホでそれを描き、新しい小さなネットワークがゼロから学びます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="100" />
+   <source>A class's name, e.g. circle</source>
+   <translation>分類の名前（例: 丸）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="101" />
+   <source>A class's name</source>
+   <translation>分類の名前</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="102" />
+   <source>Add</source>
+   <translation>追加</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="104" />
+   <source>Remove</source>
+   <translation>削除</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="111" />
+   <source>Our own classes</source>
+   <translation>わたしたちの分類</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="123" />
+   <source>Train a new net on our classes</source>
+   <translation>わたしたちの分類で新しいネットを学習</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="125" />
+   <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
+   <translation>新しい小さなネットワークが、採用した絵だけからわたしたちの分類をゼロから学びます（テスト用に取っておいた絵はそのテストです）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="136" />
+   <source>Drawings waiting for the teacher</source>
+   <translation>先生の確認を待っている絵</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="138" />
+   <source>Accept (A)</source>
+   <translation>採用 (A)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="140" />
+   <source>Our test (H)</source>
+   <translation>テスト用 (H)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="141" />
+   <source>Accept it into the class's own test set: never trained on</source>
+   <translation>クラス独自のテストセットに入れる（学習には使わない）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="142" />
+   <source>Reject (R)</source>
+   <translation>不採用 (R)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="143" />
+   <source>Reject everything from this phone</source>
+   <translation>このスマートフォンからの絵をすべて不採用</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="146" />
+   <location filename="cnnviz/gui/class_canvas.py" line="261" />
+   <location filename="cnnviz/gui/class_canvas.py" line="262" />
+   <source>End class canvas</source>
+   <translation>クラスのキャンバスを終了</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="208" />
+   <location filename="cnnviz/gui/class_canvas.py" line="254" />
+   <location filename="cnnviz/gui/class_canvas.py" line="261" />
+   <source>Class canvas</source>
+   <translation>クラスのキャンバス</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="258" />
+   <source>Open the class canvas: phones on the classroom network draw for the network</source>
+   <translation>クラスのキャンバスを開く：教室のネットワーク上のスマートフォンがネットワークのために絵を描きます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="287" />
+   <source>This computer only (127.0.0.1)</source>
+   <translation>このコンピューターのみ (127.0.0.1)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="363" />
+   <source>1 phone so far</source>
+   <translation>これまでに 1 台</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="530" />
+   <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
+   <translation>テスト用に取っておいた絵がないので、学習に使う絵そのものでテストします（H でいくつか取っておけます）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="290" />
+   <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
+   <translation>ネットワークが見つかりません：このコンピューターを教室の Wi-Fi につなぐか、ホットスポットをオンにしてから、ここでネットワークを選んでください。今はこのコンピューターからしかキャンバスに接続できません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="411" />
+   <source>A drawing without a label waits: the phone did not say which it is</source>
+   <translation>ラベルのない絵は待機中です：スマートフォンがどれかを選んでいません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="454" />
+   <source>Type a name first.</source>
+   <translation>先に名前を入力してください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="470" />
+   <source>Choose a class in the list first.</source>
+   <translation>先にリストから分類を選んでください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="500" />
+   <source>Draw one of our classes and say which</source>
+   <translation>わたしたちの分類のどれかを描いて、どれか選んでね</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="507" />
+   <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
+   <translation>分類を 2 つ以上名付けてください: するとスマホでは数字の代わりにそれを描きます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="524" />
+   <source>Learning our {count} classes</source>
+   <translation>わたしたちの {count} 個の分類を学習</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="363" />
+   <source>{count} phones so far</source>
+   <translation>これまでに {count} 台</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="394" />
+   <source>{count} waiting for you</source>
+   <translation>{count} 件があなたの確認待ち</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="484" />
+   <source>Give 2 to 10 different names.</source>
+   <translation>2〜10 個の異なる名前にしてください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="528" />
+   <source>its test: the {count} drawings held back</source>
+   <translation>テスト: 取っておいた {count} 枚の絵</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="532" />
+   <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
+   <translation>新しい小さなネットワークが、採用した {count} 枚の絵から {names} をゼロから学びます。{test}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="570" />
+   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
+   <translation>私たちのテストセット：{count} 中 {right} 正解 · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="86" />
+   <source>Draw a {digit}</source>
+   <translation>{digit} を描く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="457" />
+   <source>{name} is named already.</source>
+   <translation>{name} はもう名付けられています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <source>At most {count} classes.</source>
+   <translation>分類は最大 {count} 個です。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="474" />
+   <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
+   <translation>{name} またはその後の分類の絵が待っているか採用済みなので、削除できません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="509" />
+   <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
+   <translation>スマホで {names} を描きます。それぞれ少なくとも {least} 枚採用してから学習してください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="566" />
+   <source>Our test set: none held back yet · MNIST: {mnist}</source>
+   <translation>私たちのテストセット：まだ保留なし · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="307" />
+   <source>The class canvas could not start: {error}</source>
+   <translation>クラスのキャンバスを開始できませんでした：{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="389" />
+   <source>from phone {phone}</source>
+   <translation>スマートフォン {phone} から</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="51" />
    <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
    <translation>この学習を比較用に残しました(灰色の破線)。設定を変えて開始を押すと、同じ乱数の重みから新しい学習が始まります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="65" />
-   <location filename="cnnviz/gui/menus.py" line="47" />
+   <location filename="cnnviz/gui/comparison.py" line="70" />
+   <location filename="cnnviz/gui/menus.py" line="48" />
    <source>Compare with a saved model…</source>
    <translation>保存したモデルと比べる…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="46" />
+   <location filename="cnnviz/gui/comparison.py" line="48" />
    <source>Nothing to keep yet: {exc}.</source>
    <translation>まだ残すものがありません: {exc}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="58" />
+   <location filename="cnnviz/gui/comparison.py" line="60" />
    <source>Cannot compare with this file: {exc}</source>
    <translation>このファイルとは比較できません: {exc}</translation>
   </message>
@@ -1167,113 +1399,113 @@ Restore it?</source>
    <translation>追加学習できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="26" />
+   <location filename="cnnviz/gui/exports.py" line="29" />
    <source>Could not export the metrics: {exc}</source>
    <translation>指標を書き出せませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="26" />
+   <location filename="cnnviz/gui/exports.py" line="29" />
    <source>Saved the metrics to {path}</source>
    <translation>指標を {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="30" />
    <source>Could not export the timings: {exc}</source>
    <translation>計測時間を書き出せませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="30" />
    <source>Saved the timings to {path}</source>
    <translation>計測時間を {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="31" />
    <source>Could not export the report: {exc}</source>
    <translation>レポートを書き出せませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="31" />
    <source>Saved the report to {path}</source>
    <translation>レポートを {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="57" />
-   <location filename="cnnviz/gui/menus.py" line="31" />
+   <location filename="cnnviz/gui/exports.py" line="62" />
+   <location filename="cnnviz/gui/menus.py" line="32" />
    <source>Export panel as PNG</source>
    <translation>パネルを PNG で書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="116" />
+   <location filename="cnnviz/gui/exports.py" line="127" />
    <source>network</source>
    <translation>ネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="116" />
+   <location filename="cnnviz/gui/exports.py" line="127" />
    <source>data set</source>
    <translation>データセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="117" />
+   <location filename="cnnviz/gui/exports.py" line="128" />
    <source>optimizer</source>
    <translation>最適化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="117" />
+   <location filename="cnnviz/gui/exports.py" line="128" />
    <source>learning rate</source>
    <translation>学習率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="118" />
+   <location filename="cnnviz/gui/exports.py" line="129" />
    <source>batch size</source>
    <translation>バッチサイズ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="161" />
+   <location filename="cnnviz/gui/exports.py" line="184" />
    <source>Export metrics</source>
    <translation>指標を書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="166" />
+   <location filename="cnnviz/gui/exports.py" line="191" />
    <source>Export per-layer timings</source>
    <translation>層ごとの時間を書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="172" />
+   <location filename="cnnviz/gui/exports.py" line="199" />
    <source>Export HTML report</source>
    <translation>HTML レポートを書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="121" />
+   <location filename="cnnviz/gui/exports.py" line="132" />
    <source>parameters</source>
    <translation>パラメータ数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="124" />
+   <location filename="cnnviz/gui/exports.py" line="135" />
    <source>training images</source>
    <translation>学習画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="128" />
+   <location filename="cnnviz/gui/exports.py" line="139" />
    <source>steps trained</source>
    <translation>学習したステップ数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="131" />
+   <location filename="cnnviz/gui/exports.py" line="143" />
    <source>accuracy on the class's drawings</source>
    <translation>クラスの手書きでの精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="53" />
+   <location filename="cnnviz/gui/exports.py" line="58" />
    <source>Saved {path}</source>
    <translation>{path} を保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="51" />
+   <location filename="cnnviz/gui/exports.py" line="56" />
    <source>Could not export the panel: {exc}</source>
    <translation>パネルを書き出せませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="150" />
+   <location filename="cnnviz/gui/exports.py" line="162" />
    <source>Kept run ({source}): {description}</source>
    <translation>残した学習({source}): {description}</translation>
   </message>
@@ -1373,245 +1605,236 @@ Restore it?</source>
    <translation>モデルの保存先: {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="177" />
+   <location filename="cnnviz/gui/language.py" line="194" />
    <source>This is the language shown now.</source>
    <translation>これが今表示している言語です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="52" />
+   <location filename="cnnviz/gui/lessons.py" line="62" />
    <source>The previous step</source>
    <translation>前の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="53" />
+   <location filename="cnnviz/gui/lessons.py" line="63" />
    <source>Next ▶</source>
    <translation>次へ ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="54" />
+   <location filename="cnnviz/gui/lessons.py" line="64" />
    <source>The next step</source>
    <translation>次の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="55" />
+   <location filename="cnnviz/gui/lessons.py" line="65" />
    <source>Lesson view</source>
    <translation>レッスン表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="58" />
-   <location filename="cnnviz/gui/lessons.py" line="109" />
+   <location filename="cnnviz/gui/lessons.py" line="68" />
+   <location filename="cnnviz/gui/lessons.py" line="119" />
    <source>Hide the text (the title stays)</source>
    <translation>本文を隠す(タイトルは残ります)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="60" />
+   <location filename="cnnviz/gui/lessons.py" line="70" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>レッスンを閉じる: レッスン前の設定、パネル、モードに戻ります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="89" />
+   <location filename="cnnviz/gui/lessons.py" line="99" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示: プレゼンターモードで {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <location filename="cnnviz/gui/lessons.py" line="101" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示: {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="261" />
+   <location filename="cnnviz/gui/lessons.py" line="276" />
    <source>Applying…</source>
    <translation>適用中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="299" />
+   <location filename="cnnviz/gui/lessons.py" line="314" />
    <source>Open a lesson preset</source>
    <translation>レッスンを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="109" />
+   <location filename="cnnviz/gui/lessons.py" line="119" />
    <source>Show the text</source>
    <translation>本文を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="300" />
+   <location filename="cnnviz/gui/lessons.py" line="315" />
    <source>Lesson preset</source>
    <translation>レッスン</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="86" />
+   <location filename="cnnviz/gui/lessons.py" line="96" />
    <source>Lesson: {title}</source>
    <translation>レッスン: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="129" />
-   <source>training on {train_used:,} of {train_total:,} images</source>
-   <translation>{train_total:,} 枚中 {train_used:,} 枚で学習</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="132" />
-   <source>testing on {test_used:,} of {test_total:,}</source>
-   <translation>{test_total:,} 枚中 {test_used:,} 枚でテスト</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="229" />
+   <location filename="cnnviz/gui/lessons.py" line="235" />
    <source>close the lesson</source>
    <translation>レッスンを閉じる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="101" />
+   <location filename="cnnviz/gui/lessons.py" line="111" />
    <source>step {page} of {last}</source>
    <translation>段階 {page} / {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="102" />
+   <location filename="cnnviz/gui/lessons.py" line="112" />
    <source>{last} steps</source>
    <translation>{last} 段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="196" />
+   <location filename="cnnviz/gui/lessons.py" line="201" />
    <source>load the lesson “{title}”</source>
    <translation>レッスン「{title}」を読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="306" />
+   <location filename="cnnviz/gui/lessons.py" line="324" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>このレッスンファイルは使えません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/live_view.py" line="114" />
+   <location filename="cnnviz/gui/live_view.py" line="116" />
    <source>Cannot compute the feature maps: {exc}</source>
    <translation>特徴マップを計算できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="30" />
+   <location filename="cnnviz/gui/menus.py" line="31" />
    <source>&amp;File</source>
    <translation>ファイル(&amp;F)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="34" />
+   <location filename="cnnviz/gui/menus.py" line="35" />
    <source>Whole window</source>
    <translation>ウィンドウ全体</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="35" />
+   <location filename="cnnviz/gui/menus.py" line="36" />
    <source>Export metrics as CSV…</source>
    <translation>指標を CSV で書き出す…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="36" />
+   <location filename="cnnviz/gui/menus.py" line="37" />
    <source>Export per-layer timings as CSV…</source>
    <translation>層ごとの時間を CSV で書き出す…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="37" />
+   <location filename="cnnviz/gui/menus.py" line="38" />
    <source>Export HTML report…</source>
    <translation>HTML レポートを書き出す…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="40" />
+   <location filename="cnnviz/gui/menus.py" line="41" />
    <source>Classify a photo or scan of a digit (it shows on the drawing canvas)</source>
    <translation>数字の写真やスキャンを分類します(キャンバスに表示されます)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="42" />
+   <location filename="cnnviz/gui/menus.py" line="43" />
    <source>Save model…</source>
    <translation>モデルを保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="43" />
+   <location filename="cnnviz/gui/menus.py" line="44" />
    <source>Load model…</source>
    <translation>モデルを読み込む…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="48" />
+   <location filename="cnnviz/gui/menus.py" line="49" />
    <source>Stop comparing</source>
    <translation>比較をやめる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="52" />
+   <location filename="cnnviz/gui/menus.py" line="53" />
    <source>Quit</source>
    <translation>終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="55" />
+   <location filename="cnnviz/gui/menus.py" line="56" />
    <source>&amp;View</source>
    <translation>表示(&amp;V)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="56" />
+   <location filename="cnnviz/gui/menus.py" line="57" />
    <source>Presenter mode (fewer, bigger pictures, full screen)</source>
    <translation>プレゼンターモード(大きな図を少なめに、全画面)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="59" />
+   <location filename="cnnviz/gui/menus.py" line="60" />
    <source>Full screen</source>
    <translation>全画面</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="63" />
+   <location filename="cnnviz/gui/menus.py" line="64" />
    <source>Zoom in</source>
    <translation>拡大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="64" />
+   <location filename="cnnviz/gui/menus.py" line="65" />
    <source>Zoom out</source>
    <translation>縮小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="65" />
+   <location filename="cnnviz/gui/menus.py" line="66" />
    <source>Actual size</source>
    <translation>実際のサイズ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="77" />
+   <location filename="cnnviz/gui/menus.py" line="78" />
    <source>Show every panel</source>
    <translation>すべてのパネルを表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="79" />
+   <location filename="cnnviz/gui/menus.py" line="80" />
    <source>Language</source>
    <translation>言語</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="90" />
+   <location filename="cnnviz/gui/menus.py" line="91" />
    <source>&amp;Lessons</source>
    <translation>レッスン(&amp;L)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="101" />
+   <location filename="cnnviz/gui/menus.py" line="102" />
    <source>Open a lesson file…</source>
    <translation>レッスンファイルを開く…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="109" />
+   <location filename="cnnviz/gui/menus.py" line="104" />
+   <location filename="cnnviz/gui/menus.py" line="133" />
+   <source>Open class canvas</source>
+   <translation>クラスのキャンバスを開く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="113" />
    <source>Export this panel as PNG…</source>
    <translation>このパネルを PNG で書き出す…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="45" />
+   <location filename="cnnviz/gui/menus.py" line="46" />
    <source>Keep this run for comparison</source>
    <translation>この学習を比較用に残す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="88" />
+   <location filename="cnnviz/gui/menus.py" line="89" />
    <source>Keys…</source>
    <translation>キー一覧…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="66" />
-   <location filename="cnnviz/gui/menus.py" line="121" />
-   <location filename="cnnviz/gui/window.py" line="203" />
+   <location filename="cnnviz/gui/menus.py" line="67" />
+   <location filename="cnnviz/gui/menus.py" line="125" />
+   <location filename="cnnviz/gui/window.py" line="220" />
    <source>Zoom {level} %</source>
    <translation>ズーム {level} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="220" />
-   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
-   <translation>ズーム {level} % が、すべての表示がこのウィンドウ({width}×{height})に収まる最大の倍率です</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/menus.py" line="92" />
+   <location filename="cnnviz/gui/menus.py" line="93" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>(レッスンを使えません: {problem})</translation>
   </message>
@@ -1621,151 +1844,151 @@ Restore it?</source>
    <translation>不正解</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="44" />
-   <location filename="cnnviz/gui/panels/registry.py" line="171" />
+   <location filename="cnnviz/gui/panels/classify.py" line="51" />
+   <location filename="cnnviz/gui/panels/registry.py" line="186" />
    <source>Draw and classify</source>
    <translation>描いて分類</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="55" />
+   <location filename="cnnviz/gui/panels/classify.py" line="62" />
    <source>Drawing canvas</source>
    <translation>描画キャンバス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="55" />
+   <location filename="cnnviz/gui/panels/classify.py" line="62" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>マウスやペンでここに数字を描くと、描いている間にネットワークが分類します。C で消去。写真やスキャンを分類するには、画像ファイルをここにドロップするか、右クリックして「画像を開く」を選びます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="61" />
+   <location filename="cnnviz/gui/panels/classify.py" line="71" />
    <source>Clear the drawing (C)</source>
    <translation>描いたものを消す (C)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="67" />
-   <location filename="cnnviz/gui/panels/classify.py" line="68" />
+   <location filename="cnnviz/gui/panels/classify.py" line="77" />
+   <location filename="cnnviz/gui/panels/classify.py" line="78" />
    <source>Stroke width</source>
    <translation>線の太さ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="80" />
+   <location filename="cnnviz/gui/panels/classify.py" line="90" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="287" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="185" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="189" />
    <source>input</source>
    <translation>入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="83" />
+   <location filename="cnnviz/gui/panels/classify.py" line="93" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>ネットワークが受け取るもの: 描いた数字を MNIST と同じように中央に寄せた 28×28 ピクセル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="87" />
+   <location filename="cnnviz/gui/panels/classify.py" line="97" />
    <source>Network input</source>
    <translation>ネットワークの入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="87" />
+   <location filename="cnnviz/gui/panels/classify.py" line="97" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>描いた数字を、ネットワークが受け取る 28×28 ピクセルにしたもの(MNIST と同じく中央寄せ)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="101" />
+   <location filename="cnnviz/gui/panels/classify.py" line="111" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>ネットワークの答え: 確率がいちばん高いクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="117" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
    <source>Not sure</source>
    <translation>自信なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="117" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
    <source>Why the network is not sure of its answer</source>
    <translation>ネットワークが答えに自信がない理由</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="123" />
+   <location filename="cnnviz/gui/panels/classify.py" line="133" />
    <source>Probabilities</source>
    <translation>確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="123" />
+   <location filename="cnnviz/gui/panels/classify.py" line="133" />
    <source>One bar per class: how sure the network is</source>
    <translation>クラスごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="63" />
+   <location filename="cnnviz/gui/panels/classify.py" line="73" />
    <source>stroke</source>
    <translation>線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="277" />
+   <location filename="cnnviz/gui/panels/classify.py" line="288" />
    <source>class</source>
    <translation>クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="277" />
+   <location filename="cnnviz/gui/panels/classify.py" line="288" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="317" />
+   <location filename="cnnviz/gui/panels/classify.py" line="333" />
    <source>draw a digit</source>
    <translation>数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="319" />
+   <location filename="cnnviz/gui/panels/classify.py" line="335" />
    <source>no prediction: draw a digit</source>
    <translation>予測なし: 数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="308" />
+   <location filename="cnnviz/gui/panels/classify.py" line="324" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>自信なし: 本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="309" />
+   <location filename="cnnviz/gui/panels/classify.py" line="325" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="337" />
+   <location filename="cnnviz/gui/panels/classify.py" line="353" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="305" />
+   <location filename="cnnviz/gui/panels/classify.py" line="321" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>自信なし: 本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="307" />
+   <location filename="cnnviz/gui/panels/classify.py" line="323" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="331" />
+   <location filename="cnnviz/gui/panels/classify.py" line="347" />
    <source>{percent}%, not sure</source>
    <translation>{percent}%、自信なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="332" />
+   <location filename="cnnviz/gui/panels/classify.py" line="348" />
    <source>{percent}% sure</source>
    <translation>確信度 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="259" />
+   <location filename="cnnviz/gui/panels/common.py" line="330" />
    <source>my drawing</source>
    <translation>自分の手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="260" />
+   <location filename="cnnviz/gui/panels/common.py" line="331" />
    <source>the test image</source>
    <translation>テスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="261" />
+   <location filename="cnnviz/gui/panels/common.py" line="332" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
    <translation>「特徴マップ」で選んだ、または「間違い」でクリックしたテスト画像</translation>
   </message>
@@ -1926,7 +2149,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>学習曲線(比較用に残した学習つき)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="313" />
+   <location filename="cnnviz/gui/panels/curves.py" line="341" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
@@ -1936,165 +2159,165 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>- - - A、残した学習({source}): {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="107" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
    <source>The class's drawings appear here.</source>
    <translation>クラスの手書きがここに表示されます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="40" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="41" />
    <source>Our drawings</source>
    <translation>みんなの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="40" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="41" />
    <source>does the network read the class's handwriting?</source>
    <translation>ネットワークはクラスの手書きを読めるか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="43" />
    <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
    <translation>&lt;b&gt;1.&lt;/b&gt; 描画キャンバスに数字を描く。 &lt;b&gt;2.&lt;/b&gt; 描いた数字をクリック: クラスの手書きとして保存されます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="63" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="64" />
    <source>who drew it</source>
    <translation>描いた人</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="67" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="68" />
    <source>Fine-tune</source>
    <translation>追加学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="69" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="70" />
    <source>Fine-tune on our drawings: train the current network one pass more on MNIST mixed with the class's drawings (a quarter of the images), starting from its current weights</source>
    <translation>みんなの手書きで追加学習: 今のネットワークを今の重みから、MNIST にクラスの手書き(画像の 4 分の 1)を混ぜてもう 1 周学習します</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="80" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="125" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="81" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="126" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="275" />
    <source>our drawings</source>
    <translation>みんなの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="83" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="84" />
    <source>the MNIST test set</source>
    <translation>MNIST のテストセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="109" />
    <source>The class's drawings</source>
    <translation>クラスの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="109" />
    <source>Each drawing with its label, what the network reads and a check mark or a cross</source>
    <translation>各手書きとそのラベル、ネットワークの読み、チェックマークまたはバツ印</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="116" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="117" />
    <source>Open folder</source>
    <translation>フォルダを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="119" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
    <source>Delete selected</source>
    <translation>選択したものを削除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="121" />
    <source>Remove a scribble or a wrongly labelled drawing</source>
    <translation>落書きやラベルの間違った手書きを削除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="170" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="171" />
    <source>{count} drawings · {per_digit} · still missing: {missing}</source>
    <translation>手書き {count} 枚 · {per_digit} · まだない数字: {missing}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="171" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="172" />
    <source>{count} drawings · {per_digit}</source>
    <translation>手書き {count} 枚 · {per_digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="148" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="149" />
    <source>Reading the class's drawings…</source>
    <translation>クラスの手書きを読み込んでいます…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="74" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="75" />
    <source>Name (optional)</source>
    <translation>名前(任意)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="144" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="145" />
    <source>Saved in {folder}</source>
    <translation>{folder} に保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="191" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="194" />
    <source>Saved as a {digit} ({count} drawings in {folder})</source>
    <translation>{digit} として保存しました({folder} に手書き {count} 枚)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="263" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>追加学習に使った手書きで測った値です。公平なテストには新しい手書きを使いましょう。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="275" />
    <source>our drawings (none yet)</source>
    <translation>まだ手書きなし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="55" />
    <location filename="cnnviz/gui/panels/drawings.py" line="56" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="57" />
    <source>Save the drawing as a {digit}</source>
    <translation>手書きを {digit} として保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="152" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="153" />
    <source>Could not read the drawings folder: {error}</source>
    <translation>手書きのフォルダを読めませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="183" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="186" />
    <source>Could not save the drawing: {exc}</source>
    <translation>手書きを保存できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="258" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="264" />
    <source>our drawings ({correct} of {n})</source>
    <translation>みんなの手書き({n} 枚中 {correct} 枚)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>みんなの手書き({n} 枚中 {correct} 枚)、追加学習前は {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="205" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="208" />
    <source>Could not delete the drawing: {exc}</source>
    <translation>手書きを削除できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
    <source>labelled {label} by {student}</source>
    <translation>ラベル {label}、描いた人: {student}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
    <source>labelled {label}</source>
    <translation>ラベル {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="290" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="296" />
    <source>labelled {label} by {student}; the network reads {answer}, {verdict}</source>
    <translation>ラベル {label}、描いた人: {student}。ネットワークの読みは {answer}、{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="291" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="297" />
    <source>labelled {label}; the network reads {answer}, {verdict}</source>
    <translation>ラベル {label}。ネットワークの読みは {answer}、{verdict}</translation>
   </message>
@@ -2200,125 +2423,125 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>表示なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="86" />
+   <location filename="cnnviz/gui/panels/filters.py" line="82" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>{count} クラスを最も強く反応させるテスト画像を探しています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="87" />
+   <location filename="cnnviz/gui/panels/filters.py" line="83" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>{layer} の {count} 個のフィルタを最も強く反応させるテスト画像を探しています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="222" />
+   <location filename="cnnviz/gui/panels/filters.py" line="218" />
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>最新の重みのコピーで、評価のたびに</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="225" />
+   <location filename="cnnviz/gui/panels/filters.py" line="221" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>見る対象: 畳み込み層のフィルタ、または出力クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="226" />
-   <location filename="cnnviz/gui/panels/filters.py" line="227" />
+   <location filename="cnnviz/gui/panels/filters.py" line="222" />
+   <location filename="cnnviz/gui/panels/filters.py" line="223" />
    <source>Layer</source>
    <translation>層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="232" />
+   <location filename="cnnviz/gui/panels/filters.py" line="228" />
    <source>Filters status</source>
    <translation>フィルタの状態</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="238" />
-   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <location filename="cnnviz/gui/panels/filters.py" line="234" />
+   <location filename="cnnviz/gui/panels/registry.py" line="176" />
    <source>Filters</source>
    <translation>フィルタ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="238" />
+   <location filename="cnnviz/gui/panels/filters.py" line="234" />
    <source>For each unit, its top test images beside the input optimised to excite it</source>
    <translation>各ユニットについて、最も強く反応させるテスト画像と、反応が最大になるよう最適化した入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="341" />
+   <location filename="cnnviz/gui/panels/filters.py" line="337" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>ステップ {step} の重みで {layer} の中を見ています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="400" />
+   <location filename="cnnviz/gui/panels/filters.py" line="396" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>ステップ {step} の重みでの&lt;b&gt;{count} クラス&lt;/b&gt;({seconds} 秒で計算)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="402" />
+   <location filename="cnnviz/gui/panels/filters.py" line="398" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>ステップ {step} の重みでの&lt;b&gt;{layer} の {count} 個のフィルタ&lt;/b&gt;({seconds} 秒で計算)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="423" />
+   <location filename="cnnviz/gui/panels/filters.py" line="419" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>各クラス: 最初の {count} 枚のテスト画像のうち、そのクラスのスコアが最も高い 9 枚。右: スコアが最も高くなるように作り出した入力(3 を夢見る)。ジッターとぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="427" />
+   <location filename="cnnviz/gui/panels/filters.py" line="423" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>各フィルタ: 最初の {count} 枚のテスト画像のうち、最も強く反応させる 9 枚。オレンジ: 最も強く反応した場所が見る部分。右: そのような部分でフィルタを最も強く反応させるパターン。ぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="103" />
+   <location filename="cnnviz/gui/panels/filters.py" line="99" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>{count} クラスが最も求める入力を作り出しています: ステップ {done} / {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="105" />
+   <location filename="cnnviz/gui/panels/filters.py" line="101" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>{layer} の {count} 個のフィルタが最も求める入力を作り出しています: ステップ {done} / {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="165" />
+   <location filename="cnnviz/gui/panels/filters.py" line="161" />
    <source>{title}: click to see it bigger</source>
    <translation>{title}: クリックで拡大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="333" />
+   <location filename="cnnviz/gui/panels/filters.py" line="329" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>まだ表示するものがありません: テスト画像を待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="334" />
+   <location filename="cnnviz/gui/panels/filters.py" line="330" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>まだ表示するものがありません: ネットワークを待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="370" />
+   <location filename="cnnviz/gui/panels/filters.py" line="366" />
    <source>Could not look into the filters: {message}</source>
    <translation>フィルタを調べられませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="389" />
+   <location filename="cnnviz/gui/panels/filters.py" line="385" />
    <source>class {name}</source>
    <translation>クラス {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="391" />
+   <location filename="cnnviz/gui/panels/filters.py" line="387" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} フィルタ {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="395" />
+   <location filename="cnnviz/gui/panels/filters.py" line="391" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>いちばん強く反応させるテスト画像({indices})と、反応が最大になるよう最適化した入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="307" />
+   <location filename="cnnviz/gui/panels/filters.py" line="303" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>ネットワーク {spec!r} を読み取れませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="312" />
+   <location filename="cnnviz/gui/panels/filters.py" line="308" />
    <source>the {count} classes</source>
    <translation>{count} 個のクラス</translation>
   </message>
@@ -2515,7 +2738,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="123" />
-   <location filename="cnnviz/gui/panels/registry.py" line="165" />
+   <location filename="cnnviz/gui/panels/registry.py" line="180" />
    <source>Fool</source>
    <translation>だます</translation>
   </message>
@@ -2645,18 +2868,6 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>チャネル {channel}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="70" />
-   <source>each dot a test image, placed by the layer before the answer</source>
-   <translation>点はそれぞれテスト画像。答えの手前の層で配置</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="72" />
-   <location filename="cnnviz/gui/panels/map.py" line="213" />
-   <location filename="cnnviz/gui/panels/map.py" line="336" />
-   <source>Update</source>
-   <translation>更新</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/map.py" line="36" />
    <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
    <translation>各点はテスト画像で、その数字の色で表示されます。近い点: ネットワークの最後の隠れ層が似ていると見なす画像(最も違いの大きい 2 つの方向に沿って見たもの)。離れた雲: ネットワークが見分けている数字。</translation>
@@ -2674,9 +2885,108 @@ to see its image</source>
 その画像が見られます</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="76" />
+   <source>each dot a test image, placed by the layer before the answer</source>
+   <translation>点はそれぞれテスト画像。答えの手前の層で配置</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="78" />
+   <location filename="cnnviz/gui/panels/map.py" line="218" />
+   <location filename="cnnviz/gui/panels/map.py" line="364" />
+   <source>Update</source>
+   <translation>更新</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="79" />
+   <source>Make the map again with the latest weights</source>
+   <translation>最新の重みで地図を作り直す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="83" />
+   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
+   <translation>学習の途中で作った地図に戻る(タイムラプスのスライダーでも動きます)。右端が最新</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="85" />
+   <source>Map at an earlier step</source>
+   <translation>以前のステップの地図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="99" />
+   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
+   <translation>テスト画像 1 枚が 1 つの点で、色は数字ごと。ネットワークが似ていると見る画像は近くに集まる。星はあなたの手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="128" />
+   <source>Test image under the pointer</source>
+   <translation>ポインタの下のテスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="129" />
+   <source>The test image of the dot under the pointer or last clicked</source>
+   <translation>ポインタの下の点、または最後にクリックした点のテスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="228" />
+   <source>Nothing to map yet: waiting for the test images.</source>
+   <translation>まだ地図にできません: テスト画像を待っています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="229" />
+   <source>Nothing to map yet: waiting for the network's weights.</source>
+   <translation>まだ地図にできません: ネットワークの重みを待っています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="245" />
+   <source>Placing {count:,} test images with the weights of step {step}…</source>
+   <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="306" />
    <source>latest map</source>
    <translation>最新の地図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="331" />
+   <source>Could not make the map: {message}</source>
+   <translation>地図を作れませんでした: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="362" />
+   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
+   <translation>テスト画像 {count:,} 枚 · ステップ {step:,} の重み · 正解率 {right:.0f}% · 地図はばらつきの {explained:.0f}% を表示</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="390" />
+   <source>★ your drawing:
+on the latest map</source>
+   <translation>★ あなたの手書き:
+最新の地図の上</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="399" />
+   <source>★ your drawing:
+nearest the {digit}s</source>
+   <translation>★ あなたの手書き:
+{digit} のいちばん近く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="400" />
+   <source>★ your drawing:
+nearest: {name}</source>
+   <translation>★ あなたの手書き:
+いちばん近いのは {name}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="189" />
+   <location filename="cnnviz/gui/panels/why.py" line="143" />
+   <source>Update (step {step})</source>
+   <translation>更新(ステップ {step})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="239" />
+   <source>Could not make the map: {exc}</source>
+   <translation>地図を作れませんでした: {exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="307" />
@@ -2684,94 +2994,7 @@ to see its image</source>
    <translation>ステップ {step:,} の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="73" />
-   <source>Make the map again with the latest weights</source>
-   <translation>最新の重みで地図を作り直す</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="77" />
-   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
-   <translation>学習の途中で作った地図に戻る(タイムラプスのスライダーでも動きます)。右端が最新</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="79" />
-   <source>Map at an earlier step</source>
-   <translation>以前のステップの地図</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="93" />
-   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
-   <translation>テスト画像 1 枚が 1 つの点で、色は数字ごと。ネットワークが似ていると見る画像は近くに集まる。星はあなたの手書き</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="122" />
-   <source>Test image under the pointer</source>
-   <translation>ポインタの下のテスト画像</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="123" />
-   <source>The test image of the dot under the pointer or last clicked</source>
-   <translation>ポインタの下の点、または最後にクリックした点のテスト画像</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="223" />
-   <source>Nothing to map yet: waiting for the test images.</source>
-   <translation>まだ地図にできません: テスト画像を待っています。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="224" />
-   <source>Nothing to map yet: waiting for the network's weights.</source>
-   <translation>まだ地図にできません: ネットワークの重みを待っています。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="241" />
-   <source>Placing {count:,} test images with the weights of step {step}…</source>
-   <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="303" />
-   <source>Could not make the map: {message}</source>
-   <translation>地図を作れませんでした: {message}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="334" />
-   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
-   <translation>テスト画像 {count:,} 枚 · ステップ {step:,} の重み · 正解率 {right:.0f}% · 地図はばらつきの {explained:.0f}% を表示</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="362" />
-   <source>★ your drawing:
-on the latest map</source>
-   <translation>★ あなたの手書き:
-最新の地図の上</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="371" />
-   <source>★ your drawing:
-nearest the {digit}s</source>
-   <translation>★ あなたの手書き:
-{digit} のいちばん近く</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="372" />
-   <source>★ your drawing:
-nearest: {name}</source>
-   <translation>★ あなたの手書き:
-いちばん近いのは {name}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="182" />
-   <location filename="cnnviz/gui/panels/why.py" line="143" />
-   <source>Update (step {step})</source>
-   <translation>更新(ステップ {step})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="234" />
-   <source>Could not make the map: {exc}</source>
-   <translation>地図を作れませんでした: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="358" />
+   <location filename="cnnviz/gui/panels/map.py" line="386" />
    <source>Could not place your drawing: {exc}</source>
    <translation>あなたの手書きを配置できませんでした: {exc}</translation>
   </message>
@@ -2787,7 +3010,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
-   <location filename="cnnviz/gui/panels/registry.py" line="158" />
+   <location filename="cnnviz/gui/panels/registry.py" line="173" />
    <source>Mistakes</source>
    <translation>間違い</translation>
   </message>
@@ -2798,33 +3021,33 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="84" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="166" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="167" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>しばらく学習してください。テスト評価のたびに行列が埋まります。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="161" />
    <source>Empty until the first test evaluation</source>
    <translation>最初のテスト評価までは空です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="168" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="169" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>行列のマスをクリックすると、その画像が見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="169" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="170" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>自信満々の間違い: 間違っているのに確信度が高い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="281" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="286" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>正解 {truth}、正しく読めた: {total} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="282" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="287" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>正解 {truth}、{answer} と誤認: {total} 枚</translation>
   </message>
@@ -2844,7 +3067,7 @@ nearest: {name}</source>
    <translation>各画像と正しい数字、予測、確信度、チェックマークまたはバツ印</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="210" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="215" />
    <source>No mistakes at all.</source>
    <translation>間違いはひとつもありません。</translation>
   </message>
@@ -2859,92 +3082,92 @@ nearest: {name}</source>
    <translation>自信満々の間違い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="200" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>ステップ {step:,} でテスト画像 {samples:,} 枚のテスト精度 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左: 各数字が正しく読まれる割合。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="267" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="272" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>自信満々の間違い: {samples:,} 枚中 {wrong} 枚が不正解、確信度の高い順</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="285" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="290" />
    <source>, showing the {count} surest</source>
    <translation>、確信度の高い {count} 枚を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="210" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
    <translation>ステップ {step} でテスト精度 {percent} %。いちばんよく取り違えたもの: {pairs}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="208" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="213" />
    <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
    <translation>ステップ {step} でテスト精度 {percent} %。間違いはひとつもありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="209" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="214" />
    <source>Most often mixed up: {pairs}</source>
    <translation>いちばんよく取り違えたもの: {pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="249" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="254" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>テスト画像 #{index}: 正解 {truth}、予測 {answer}(確信度 {percent}%)、{verdict}。クリックで中を見る(特徴マップ、なぜ?)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="206" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="211" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{truth} を {answer} と誤認 {count} 回</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="39" />
+   <location filename="cnnviz/gui/panels/registry.py" line="53" />
    <source>Training</source>
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="159" />
+   <location filename="cnnviz/gui/panels/registry.py" line="174" />
    <source>Why?</source>
    <translation>なぜ?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <location filename="cnnviz/gui/panels/registry.py" line="176" />
    <source>What filters want</source>
    <translation>フィルタの好み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="168" />
+   <location filename="cnnviz/gui/panels/registry.py" line="183" />
    <source>Statistics</source>
    <translation>統計</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="169" />
+   <location filename="cnnviz/gui/panels/registry.py" line="184" />
    <source>Class drawings</source>
    <translation>クラスの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="163" />
+   <location filename="cnnviz/gui/panels/registry.py" line="178" />
    <source>Map</source>
    <translation>地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="168" />
+   <location filename="cnnviz/gui/panels/registry.py" line="183" />
    <source>Stats</source>
    <translation>統計</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="169" />
+   <location filename="cnnviz/gui/panels/registry.py" line="184" />
    <source>Drawings</source>
    <translation>手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="171" />
+   <location filename="cnnviz/gui/panels/registry.py" line="186" />
    <source>Draw</source>
    <translation>描く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="174" />
+   <location filename="cnnviz/gui/panels/registry.py" line="189" />
    <source>Timings</source>
    <translation>時間</translation>
   </message>
@@ -2960,7 +3183,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
-   <location filename="cnnviz/gui/run_control.py" line="298" />
+   <location filename="cnnviz/gui/run_control.py" line="364" />
    <source>❚❚  Pause</source>
    <translation>❚❚  一時停止</translation>
   </message>
@@ -3106,16 +3329,6 @@ nearest: {name}</source>
    <translation>重みの分布:</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="274" />
-   <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
-   <translation>✓ 健全です: 各ステップで重みがその大きさの約 {ratio} だけ変わります(緑の帯)。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="278" />
-   <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
-   <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります(緑の帯)。</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="87" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>ステップに対する、選んだテンソルの重みのパーセンタイル、各テンソルの更新量と重みの比、勾配の大きさ</translation>
@@ -3136,7 +3349,17 @@ nearest: {name}</source>
    <translation>重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="313" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="281" />
+   <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
+   <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります(緑の帯)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="277" />
+   <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
+   <translation>✓ 健全です: 各ステップで重みがその大きさの約 {ratio} だけ変わります(緑の帯)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="328" />
    <source>{layer} weights</source>
    <translation>{layer} の重み</translation>
   </message>
@@ -3147,7 +3370,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="200" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
    <source>▶ Play</source>
    <translation>▶ 再生</translation>
   </message>
@@ -3187,82 +3410,89 @@ nearest: {name}</source>
    <translation>まだ記録がありません。開始を押してください。テスト評価のたびに 1 コマ残ります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="208" />
    <source>❚❚ Stop</source>
    <translation>❚❚ 停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="194" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="198" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>コマ {index} / {count} · ステップ {step:,} · エポック {epoch:.2f} · テスト精度 {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="238" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>タイムラプス({count} コマ)を {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="243" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="249" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>PNG {count} コマを {folder} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="171" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="175" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; のカーネル{channel}: {count} × {kh}×{kw}、全コマ共通の色スケール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="191" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="195" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt;({c} 枚)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="236" />
    <source>Could not export the GIF: {exc}</source>
    <translation>GIF を書き出せませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="241" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="247" />
    <source>Could not export the frames: {exc}</source>
    <translation>コマを書き出せませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="236" />
+   <location filename="cnnviz/gui/panels/timings.py" line="257" />
    <source>{ms} ms/batch of {size}</source>
    <translation>{ms} ms/バッチ({size} 枚)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="62" />
+   <location filename="cnnviz/gui/panels/timings.py" line="65" />
    <source>dark: forward · light: backward · latest of each backend</source>
    <translation>濃い: 順伝播 · 薄い: 逆伝播 · バックエンドごとの最新値</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="172" />
+   <location filename="cnnviz/gui/panels/timings.py" line="87" />
+   <source>Per-layer forward and backward times
+appear here while training</source>
+   <translation>層ごとの順伝播と逆伝播の時間は
+学習中にここに表示されます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="179" />
    <source>A: its layers differ from B's (another network), its timings are not set beside</source>
    <translation>A: 層が B と違う(別のネットワーク)ため、時間は並べて表示しません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="72" />
+   <location filename="cnnviz/gui/panels/timings.py" line="75" />
    <source>ms per batch</source>
    <translation>バッチあたり ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="78" />
+   <location filename="cnnviz/gui/panels/timings.py" line="81" />
    <source>images/s</source>
    <translation>枚/秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="79" />
+   <location filename="cnnviz/gui/panels/timings.py" line="82" />
    <source>training time (s)</source>
    <translation>学習時間 (秒)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="162" />
+   <location filename="cnnviz/gui/panels/timings.py" line="169" />
    <source>A: timings not recorded in this file</source>
    <translation>A: このファイルには時間の記録がありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="163" />
+   <location filename="cnnviz/gui/panels/timings.py" line="170" />
    <source>A: no timing was measured in the kept run</source>
    <translation>A: 残した学習では時間を測っていません</translation>
   </message>
@@ -3388,9 +3618,26 @@ nearest: {name}</source>
    <translation>まだ説明するものがありません: テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="56" />
+   <location filename="cnnviz/gui/questions.py" line="70" />
    <source>Training is running</source>
    <translation>学習中です</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="76" />
+   <source>Stop and go ahead</source>
+   <translation>停止して実行</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="77" />
+   <source>Keep training</source>
+   <translation>学習を続ける</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="38" />
+   <location filename="cnnviz/gui/questions.py" line="54" />
+   <location filename="cnnviz/gui/questions.py" line="34" />
+   <source>you {action}</source>
+   <translation>{action}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="54" />
@@ -3398,23 +3645,7 @@ nearest: {name}</source>
    <translation>新しい学習を始める</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="62" />
-   <source>Stop and go ahead</source>
-   <translation>停止して実行</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="63" />
-   <source>Keep training</source>
-   <translation>学習を続ける</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="37" />
-   <location filename="cnnviz/gui/questions.py" line="33" />
-   <source>you {action}</source>
-   <translation>{action}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="57" />
+   <location filename="cnnviz/gui/questions.py" line="71" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3423,82 +3654,92 @@ Stop the run and go ahead?</source>
 学習を止めて実行しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="161" />
+   <location filename="cnnviz/gui/router.py" line="163" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}: カーネルをコンパイル中(初回のみ)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="176" />
+   <location filename="cnnviz/gui/router.py" line="179" />
    <source>Training stopped: {message}</source>
    <translation>学習が止まりました: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="61" />
+   <location filename="cnnviz/gui/router.py" line="64" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>表示エラー: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="194" />
+   <location filename="cnnviz/gui/run_control.py" line="251" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="206" />
+   <location filename="cnnviz/gui/run_control.py" line="263" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="115" />
+   <location filename="cnnviz/gui/run_control.py" line="180" />
    <source>starting over with new random weights</source>
    <translation>新しい乱数の重みでやり直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="137" />
+   <location filename="cnnviz/gui/run_control.py" line="200" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="298" />
+   <location filename="cnnviz/gui/run_control.py" line="364" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="124" />
+   <location filename="cnnviz/gui/run_control.py" line="38" />
+   <source>training on {train_used:,} of {train_total:,} images</source>
+   <translation>{train_total:,} 枚中 {train_used:,} 枚で学習</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="41" />
+   <source>testing on {test_used:,} of {test_total:,}</source>
+   <translation>{test_total:,} 枚中 {test_used:,} 枚でテスト</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="187" />
    <source>New random weights (seed {seed}).</source>
    <translation>新しい乱数の重み(シード {seed})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="280" />
+   <location filename="cnnviz/gui/run_control.py" line="343" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="258" />
-   <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
-   <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="54" />
-   <source>Cannot build the network: {exc}</source>
-   <translation>ネットワークを作れません: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="150" />
-   <source>Cannot start: {exc}</source>
-   <translation>開始できません: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="201" />
-   <source>Cannot load the {name} data set: {exc}</source>
-   <translation>データセット {name} を読み込めません: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="247" />
+   <location filename="cnnviz/gui/run_control.py" line="313" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>最終的な重みをコピーできませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <location filename="cnnviz/gui/run_control.py" line="322" />
+   <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
+   <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="124" />
+   <source>Cannot build the network: {exc}</source>
+   <translation>ネットワークを作れません: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="213" />
+   <source>Cannot start: {exc}</source>
+   <translation>開始できません: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="258" />
+   <source>Cannot load the {name} data set: {exc}</source>
+   <translation>データセット {name} を読み込めません: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="61" />
    <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
    <translation>入力欄(学習率、ネットワークの指定、名前)に入力している間は、キーは文字の入力になります。Enter で適用して欄を離れ、Escape で変更せずに離れます。</translation>
   </message>
@@ -3553,42 +3794,62 @@ Stop the run and go ahead?</source>
    <translation>前のタブ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="46" />
+   <location filename="cnnviz/gui/shortcuts.py" line="48" />
    <source>Keep this run for comparison (the next run is drawn over it)</source>
    <translation>この学習を比較用に残す(次の学習がその上に描かれます)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <location filename="cnnviz/gui/shortcuts.py" line="49" />
    <source>Presenter mode on or off</source>
    <translation>プレゼンターモードのオン/オフ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="48" />
+   <location filename="cnnviz/gui/shortcuts.py" line="50" />
    <source>Full screen on or off</source>
    <translation>全画面のオン/オフ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="49" />
+   <location filename="cnnviz/gui/shortcuts.py" line="51" />
    <source>Zoom in: larger text and plots (up to 200 %)</source>
    <translation>拡大: 文字とグラフを大きく(200 % まで)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="50" />
+   <location filename="cnnviz/gui/shortcuts.py" line="52" />
    <source>Zoom out (down to 80 %)</source>
    <translation>縮小(80 % まで)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="51" />
+   <location filename="cnnviz/gui/shortcuts.py" line="53" />
    <source>Actual size (zoom 100 %)</source>
    <translation>実際のサイズ(ズーム 100 %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="52" />
+   <location filename="cnnviz/gui/shortcuts.py" line="54" />
+   <source>Open the class canvas (phones draw for the network), or end it</source>
+   <translation>クラスのキャンバスを開く（スマートフォンがネットワークのために描く）、または終了する</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <source>Class canvas: accept the chosen drawing</source>
+   <translation>クラスのキャンバス：選んだ絵を採用</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="56" />
+   <source>Class canvas: keep the chosen drawing for our own test set</source>
+   <translation>クラスのキャンバス：選んだ絵を私たちのテストセット用に保留</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="57" />
+   <source>Class canvas: reject the chosen drawing</source>
+   <translation>クラスのキャンバス：選んだ絵を不採用</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="58" />
    <source>This list of keys</source>
    <translation>このキー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="193" />
+   <location filename="cnnviz/gui/shortcuts.py" line="228" />
    <source>Keys</source>
    <translation>キー一覧</translation>
   </message>
@@ -3683,27 +3944,32 @@ Stop the run and go ahead?</source>
    <translation>テスト精度 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="100" />
+   <location filename="cnnviz/gui/status.py" line="102" />
    <source>Hide this message</source>
    <translation>このメッセージを隠す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="255" />
+   <location filename="cnnviz/gui/status.py" line="266" />
    <source>{value} images/s</source>
    <translation>{value} 枚/秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="49" />
+   <location filename="cnnviz/gui/window.py" line="51" />
    <source>cnnviz — watch a CNN learn</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="258" />
+   <location filename="cnnviz/gui/window.py" line="288" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}: 学習(特徴マップ)と「なぜ?」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="205" />
+   <location filename="cnnviz/gui/window.py" line="236" />
+   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>ズーム {level} % が、すべての表示がこのウィンドウ({width}×{height})に収まる最大の倍率です</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="222" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}(保存できませんでした)</translation>
   </message>
@@ -3748,57 +4014,57 @@ Stop the run and go ahead?</source>
    <translation>{backend} を起動できませんでした({error})。学習は {current} のまま続けます</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="343" />
+   <location filename="cnnviz/train/trainer.py" line="349" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>学習率(現在 {lr:g})を下げてから再開してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="356" />
+   <location filename="cnnviz/train/trainer.py" line="362" />
    <source>an evaluation</source>
    <translation>評価</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="366" />
+   <location filename="cnnviz/train/trainer.py" line="372" />
    <source>a snapshot</source>
    <translation>スナップショット</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="373" />
+   <location filename="cnnviz/train/trainer.py" line="379" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="260" />
+   <location filename="cnnviz/train/trainer.py" line="266" />
    <source>a training step</source>
    <translation>学習ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="299" />
+   <location filename="cnnviz/train/trainer.py" line="305" />
    <source>reading the loss</source>
    <translation>損失の読み出し</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="323" />
+   <location filename="cnnviz/train/trainer.py" line="329" />
    <source>reading the layer timings</source>
    <translation>層ごとの時間の読み出し</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="157" />
+   <location filename="cnnviz/train/trainer.py" line="160" />
    <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
    <translation>{backend}: カーネルをコンパイル中(初回のみ。次回からはキャッシュから読み込みます)</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="308" />
+   <location filename="cnnviz/train/trainer.py" line="314" />
    <source>the loss became {loss} at step {step}</source>
    <translation>ステップ {step} で損失が {loss} になりました</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="164" />
+   <location filename="cnnviz/train/trainer.py" line="167" />
    <source>{backend}: compiled kernels in {seconds:.1f} s</source>
    <translation>{backend}: カーネルを {seconds:.1f} 秒でコンパイルしました</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="235" />
+   <location filename="cnnviz/train/trainer.py" line="241" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>テスト精度が {best:.1%} に達した後、あてずっぽうの水準の {accuracy:.1%} まで落ちました</translation>
   </message>
@@ -4028,6 +4294,50 @@ Stop the run and go ahead?</source>
    <translation>話し合ってみましょう: ネットワークが見ていたのは数字ではなくパターンでした。私たちには 8 に見えないまだら模様で、なぜ 8 と答えるのでしょう?</translation>
   </message>
   <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Teach it our shapes</source>
+   <translation>わたしたちの図形を教えよう</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>The class invents its own classes (circle, triangle, star), draws examples on their phones, and a new tiny network learns them from scratch, from the class's own drawings only.</source>
+   <translation>クラスで独自の分類（丸、三角、星）を決め、スマホで例を描きます。新しい小さなネットワークが、クラスの絵だけからそれをゼロから学びます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Open the class canvas (F6, or the Class canvas button at the top right). The students scan the QR code with their phones; the panel counts the phones that have sent something.</source>
+   <translation>クラスのキャンバスを開きます（F6、または右上の「クラスのキャンバス」ボタン）。生徒はスマホで QR コードを読み取ります。パネルは何かを送ったスマホの数を数えます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Click Our own classes… and name three shapes: type circle and click Add, then triangle and star. The phones now ask: draw one of our classes and say which.</source>
+   <translation>「わたしたちの分類…」をクリックして、3 つの図形を名付けます: 丸と入力して「追加」をクリックし、次に三角と星。スマホには「わたしたちの分類のどれかを描いて、どれか選んでね」と表示されます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Everyone draws a few of each shape. Accept the good drawings with A, reject scribbles with R, and keep a few with H as our own test set (never trained on). At least two of each shape are needed; ten of each are better.</source>
+   <translation>みんなでそれぞれの図形をいくつか描きます。良い絵は A で採用し、落書きは R で不採用にし、いくつかは H でわたしたちのテスト用に取っておきます（学習には使いません）。各図形 2 枚以上が必要で、10 枚ずつあるとさらに良いです。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Click Train a new net on our classes: a fresh tiny network with one output per shape starts from random weights and learns from the accepted drawings only. Watch the curves fall and the Kernels turn from noise into little stroke detectors.</source>
+   <translation>「わたしたちの分類で新しいネットを学習」をクリックします: 図形ごとに出力を 1 つ持つ新しい小さなネットワークが、ランダムな重みから始めて、採用した絵だけから学びます。曲線が下がり、カーネルがノイズから小さな線の検出器に変わるのを見ましょう。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Feature maps: what the network sees in a drawing. On the phones, each drawing's answer (the shapes' names with their probabilities, or not sure) follows the network as it learns. Draw a new shape on a phone: does it know it?</source>
+   <translation>特徴マップ: ネットワークが絵の中に見ているもの。スマホでは、それぞれの絵への答え（図形の名前と確率、または「自信なし」）が、学習につれて変わっていきます。スマホで新しい図形を描いてみましょう: わかるかな？</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
+   <translation>話し合おう: 数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+  </message>
+  <message>
+   <source>({index} of {total}, newest first)</source>
+   <translation type="vanished">({total} 件中 {index} 件目、新しい順)</translation>
+  </message>
+  <message>
    <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation type="vanished">&lt;b&gt;{digit}&lt;/b&gt; の根拠を表示({percent}%)</translation>
   </message>
@@ -4092,126 +4402,6 @@ Stop the run and go ahead?</source>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
    <translation type="vanished">曲線を比べましょう。同じ 200 ステップでも、大きな歩幅のほうがずっと先まで進みます(私たちのマシンでテストセット全体: 約 95% 対 87%)。大きければいつも良いのでしょうか? K でこの学習を残し、2.0 を試して見てみましょう。</translation>
-  </message>
- </context>
- <context>
-  <name>cnnviz</name>
-  <!-- the class canvas (issue 32) -->
-  <message>
-   <source>QR code of the class canvas's address</source>
-   <translation>クラスのキャンバスのアドレスの QR コード</translation>
-  </message>
-  <message>
-   <source>The network the phones are on</source>
-   <translation>スマートフォンがつながっているネットワーク</translation>
-  </message>
-  <message>
-   <source>What the phones ask for</source>
-   <translation>スマートフォンに出す課題</translation>
-  </message>
-  <message>
-   <source>Draw any digit and say which</source>
-   <translation>好きな数字を描いて、どれか選ぶ</translation>
-  </message>
-  <message>
-   <source>Drawings waiting for the teacher</source>
-   <translation>先生の確認を待っている絵</translation>
-  </message>
-  <message>
-   <source>Accept (A)</source>
-   <translation>採用 (A)</translation>
-  </message>
-  <message>
-   <source>Our test (H)</source>
-   <translation>テスト用 (H)</translation>
-  </message>
-  <message>
-   <source>Accept it into the class's own test set: never trained on</source>
-   <translation>クラス独自のテストセットに入れる（学習には使わない）</translation>
-  </message>
-  <message>
-   <source>Reject (R)</source>
-   <translation>不採用 (R)</translation>
-  </message>
-  <message>
-   <source>Reject everything from this phone</source>
-   <translation>このスマートフォンからの絵をすべて不採用</translation>
-  </message>
-  <message>
-   <source>End class canvas</source>
-   <translation>クラスのキャンバスを終了</translation>
-  </message>
-  <message>
-   <source>Class canvas</source>
-   <translation>クラスのキャンバス</translation>
-  </message>
-  <message>
-   <source>Open the class canvas: phones on the classroom network draw for the network</source>
-   <translation>クラスのキャンバスを開く：教室のネットワーク上のスマートフォンがネットワークのために絵を描きます</translation>
-  </message>
-  <message>
-   <source>This computer only (127.0.0.1)</source>
-   <translation>このコンピューターのみ (127.0.0.1)</translation>
-  </message>
-  <message>
-   <source>1 phone so far</source>
-   <translation>これまでに 1 台</translation>
-  </message>
-  <message>
-   <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
-   <translation>ネットワークが見つかりません：このコンピューターを教室の Wi-Fi につなぐか、ホットスポットをオンにしてから、ここでネットワークを選んでください。今はこのコンピューターからしかキャンバスに接続できません。</translation>
-  </message>
-  <message>
-   <source>A drawing without a label waits: the phone did not say which it is</source>
-   <translation>ラベルのない絵は待機中です：スマートフォンがどれかを選んでいません</translation>
-  </message>
-  <message>
-   <source>{count} phones so far</source>
-   <translation>これまでに {count} 台</translation>
-  </message>
-  <message>
-   <source>{count} waiting for you</source>
-   <translation>{count} 件があなたの確認待ち</translation>
-  </message>
-  <message>
-   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
-   <translation>私たちのテストセット：{count} 中 {right} 正解 · MNIST：{mnist}</translation>
-  </message>
-  <message>
-   <source>Draw a {digit}</source>
-   <translation>{digit} を描く</translation>
-  </message>
-  <message>
-   <source>Our test set: none held back yet · MNIST: {mnist}</source>
-   <translation>私たちのテストセット：まだ保留なし · MNIST：{mnist}</translation>
-  </message>
-  <message>
-   <source>The class canvas could not start: {error}</source>
-   <translation>クラスのキャンバスを開始できませんでした：{error}</translation>
-  </message>
-  <message>
-   <source>from phone {phone}</source>
-   <translation>スマートフォン {phone} から</translation>
-  </message>
-  <message>
-   <source>Open class canvas</source>
-   <translation>クラスのキャンバスを開く</translation>
-  </message>
-  <message>
-   <source>Open the class canvas (phones draw for the network), or end it</source>
-   <translation>クラスのキャンバスを開く（スマートフォンがネットワークのために描く）、または終了する</translation>
-  </message>
-  <message>
-   <source>Class canvas: accept the chosen drawing</source>
-   <translation>クラスのキャンバス：選んだ絵を採用</translation>
-  </message>
-  <message>
-   <source>Class canvas: keep the chosen drawing for our own test set</source>
-   <translation>クラスのキャンバス：選んだ絵を私たちのテストセット用に保留</translation>
-  </message>
-  <message>
-   <source>Class canvas: reject the chosen drawing</source>
-   <translation>クラスのキャンバス：選んだ絵を不採用</translation>
   </message>
  </context>
 </TS>

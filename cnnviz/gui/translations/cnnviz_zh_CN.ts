@@ -23,23 +23,16 @@
   <message>
    <location filename="cnnviz/analysis/presets.py" line="65" />
    <location filename="cnnviz/gui/panels/kernels.py" line="26" />
-   <location filename="cnnviz/gui/panels/registry.py" line="173" />
+   <location filename="cnnviz/gui/panels/registry.py" line="188" />
    <source>Kernels</source>
    <translation>卷积核</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="66" />
-   <location filename="cnnviz/gui/panels/registry.py" line="174" />
-   <location filename="cnnviz/gui/panels/timings.py" line="62" />
+   <location filename="cnnviz/gui/panels/registry.py" line="189" />
+   <location filename="cnnviz/gui/panels/timings.py" line="65" />
    <source>Time per layer</source>
    <translation>每层耗时</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="87" />
-   <source>Per-layer forward and backward times
-appear here while training</source>
-   <translation>每层的前向和反向时间
-会在训练时显示在这里</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="67" />
@@ -58,27 +51,27 @@ appear here while training</source>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="70" />
-   <location filename="cnnviz/gui/panels/filters.py" line="222" />
+   <location filename="cnnviz/gui/panels/filters.py" line="218" />
    <source>What each filter wants to see</source>
    <translation>每个滤波器想看到什么</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="71" />
-   <location filename="cnnviz/gui/panels/map.py" line="70" />
-   <location filename="cnnviz/gui/panels/map.py" line="93" />
+   <location filename="cnnviz/gui/panels/map.py" line="76" />
+   <location filename="cnnviz/gui/panels/map.py" line="99" />
    <source>Map of what it learned</source>
    <translation>所学内容的地图</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="72" />
    <location filename="cnnviz/gui/panels/fool.py" line="96" />
-   <location filename="cnnviz/gui/panels/registry.py" line="165" />
+   <location filename="cnnviz/gui/panels/registry.py" line="180" />
    <source>Fool the network</source>
    <translation>骗过网络</translation>
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="73" />
-   <location filename="cnnviz/gui/panels/registry.py" line="167" />
+   <location filename="cnnviz/gui/panels/registry.py" line="182" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="36" />
    <source>Time-lapse</source>
    <translation>延时回放</translation>
@@ -90,343 +83,343 @@ appear here while training</source>
    <translation>权重与梯度统计</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="302" />
+   <location filename="cnnviz/analysis/report.py" line="303" />
    <source>true \ predicted</source>
    <translation>真实 \ 预测</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="141" />
+   <location filename="cnnviz/analysis/report.py" line="142" />
    <source>n/a</source>
    <translation>无</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="249" />
+   <location filename="cnnviz/analysis/report.py" line="250" />
    <source>Compared with a kept run</source>
    <translation>与保留的训练比较</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="264" />
+   <location filename="cnnviz/analysis/report.py" line="265" />
    <source>Test evaluations</source>
    <translation>测试评估</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="337" />
+   <location filename="cnnviz/analysis/report.py" line="338" />
    <source>Learned kernels</source>
    <translation>学到的卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="337" />
+   <location filename="cnnviz/analysis/report.py" line="338" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
    <translation>红色：正权重，蓝色：负权重，白色：零。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="362" />
+   <location filename="cnnviz/analysis/report.py" line="363" />
    <source>{count} measurements</source>
    <translation>{count} 次测量</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="397" />
+   <location filename="cnnviz/analysis/report.py" line="398" />
    <source>cnnviz training report</source>
    <translation>cnnviz 训练报告</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="203" />
+   <location filename="cnnviz/analysis/report.py" line="204" />
    <source>Loss</source>
    <translation>损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="203" />
-   <location filename="cnnviz/analysis/report.py" line="205" />
+   <location filename="cnnviz/analysis/report.py" line="204" />
+   <location filename="cnnviz/analysis/report.py" line="206" />
    <source>training step</source>
    <translation>训练步</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="204" />
-   <location filename="cnnviz/analysis/report.py" line="245" />
+   <location filename="cnnviz/analysis/report.py" line="205" />
+   <location filename="cnnviz/analysis/report.py" line="246" />
    <source>cross-entropy loss</source>
    <translation>交叉熵损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="205" />
+   <location filename="cnnviz/analysis/report.py" line="206" />
    <source>Accuracy</source>
    <translation>准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="206" />
-   <location filename="cnnviz/analysis/report.py" line="247" />
+   <location filename="cnnviz/analysis/report.py" line="207" />
+   <location filename="cnnviz/analysis/report.py" line="248" />
    <source>accuracy (%)</source>
    <translation>准确率（%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="244" />
+   <location filename="cnnviz/analysis/report.py" line="245" />
    <source>Loss, both runs</source>
    <translation>损失（两次训练）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="244" />
-   <location filename="cnnviz/analysis/report.py" line="246" />
-   <location filename="cnnviz/analysis/report.py" line="266" />
+   <location filename="cnnviz/analysis/report.py" line="245" />
+   <location filename="cnnviz/analysis/report.py" line="247" />
+   <location filename="cnnviz/analysis/report.py" line="267" />
    <source>epoch</source>
    <translation>轮次</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="246" />
+   <location filename="cnnviz/analysis/report.py" line="247" />
    <source>Accuracy, both runs</source>
    <translation>准确率（两次训练）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="299" />
+   <location filename="cnnviz/analysis/report.py" line="300" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
    <translation>行：真实数字；列：网络的回答。{total:,} 张测试图像中 {correct:,} 张正确（{share}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="362" />
+   <location filename="cnnviz/analysis/report.py" line="363" />
    <source>whole step</source>
    <translation>整步</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="366" />
+   <location filename="cnnviz/analysis/report.py" line="367" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
    <translation>每个训练步的毫秒数中位数（批次大小 {batch}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="398" />
+   <location filename="cnnviz/analysis/report.py" line="399" />
    <source>Created {date} with cnnviz {version}</source>
    <translation>{date} 由 cnnviz {version} 生成</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="155" />
+   <location filename="cnnviz/analysis/report.py" line="156" />
    <source>Final test accuracy</source>
    <translation>最终测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="157" />
+   <location filename="cnnviz/analysis/report.py" line="158" />
    <source>Best test accuracy</source>
    <translation>最佳测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="159" />
+   <location filename="cnnviz/analysis/report.py" line="160" />
    <source>Final test loss</source>
    <translation>最终测试损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="162" />
+   <location filename="cnnviz/analysis/report.py" line="163" />
    <source>Training steps</source>
    <translation>训练步数</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="188" />
+   <location filename="cnnviz/analysis/report.py" line="189" />
    <source>training loss (per batch)</source>
    <translation>训练损失（每批次）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="194" />
-   <location filename="cnnviz/analysis/report.py" line="266" />
+   <location filename="cnnviz/analysis/report.py" line="195" />
+   <location filename="cnnviz/analysis/report.py" line="267" />
    <source>test loss</source>
    <translation>测试损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="195" />
-   <location filename="cnnviz/analysis/report.py" line="267" />
+   <location filename="cnnviz/analysis/report.py" line="196" />
+   <location filename="cnnviz/analysis/report.py" line="268" />
    <source>test accuracy</source>
    <translation>测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="207" />
+   <location filename="cnnviz/analysis/report.py" line="208" />
    <source>Learning curves</source>
    <translation>学习曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="220" />
+   <location filename="cnnviz/analysis/report.py" line="221" />
    <source>kept run: training loss (smoothed)</source>
    <translation>保留的训练：训练损失（平滑）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="221" />
+   <location filename="cnnviz/analysis/report.py" line="222" />
    <source>kept run: training accuracy (smoothed)</source>
    <translation>保留的训练：训练准确率（平滑）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="224" />
+   <location filename="cnnviz/analysis/report.py" line="225" />
    <source>kept run: test loss</source>
    <translation>保留的训练：测试损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="226" />
+   <location filename="cnnviz/analysis/report.py" line="227" />
    <source>kept run: test accuracy</source>
    <translation>保留的训练：测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="238" />
+   <location filename="cnnviz/analysis/report.py" line="239" />
    <source>this run: test loss</source>
    <translation>本次训练：测试损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="240" />
+   <location filename="cnnviz/analysis/report.py" line="241" />
    <source>this run: test accuracy</source>
    <translation>本次训练：测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="265" />
+   <location filename="cnnviz/analysis/report.py" line="266" />
    <source>Test evaluations ({shown} of {count} shown)</source>
    <translation>测试评估（显示 {count} 次中的 {shown} 次）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="266" />
+   <location filename="cnnviz/analysis/report.py" line="267" />
    <location filename="cnnviz/gui/panels/statistics.py" line="98" />
    <source>step</source>
    <translation>步</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="267" />
-   <location filename="cnnviz/gui/exports.py" line="126" />
+   <location filename="cnnviz/analysis/report.py" line="268" />
+   <location filename="cnnviz/gui/exports.py" line="137" />
    <source>test images</source>
    <translation>测试图像</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="294" />
-   <location filename="cnnviz/app/comparison.py" line="218" />
+   <location filename="cnnviz/analysis/report.py" line="295" />
+   <location filename="cnnviz/app/comparison.py" line="217" />
    <location filename="cnnviz/app/side_by_side.py" line="37" />
    <source>, </source>
    <translation>，</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="303" />
+   <location filename="cnnviz/analysis/report.py" line="304" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
    <source>Confusion matrix</source>
    <translation>混淆矩阵</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="305" />
+   <location filename="cnnviz/analysis/report.py" line="306" />
    <location filename="cnnviz/gui/palette.py" line="106" />
    <source>correct</source>
    <translation>正确</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="335" />
+   <location filename="cnnviz/analysis/report.py" line="336" />
    <source>kernels of {layer}</source>
    <translation>{layer} 的卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/analysis/report.py" line="368" />
    <location filename="cnnviz/app/comparison.py" line="28" />
-   <location filename="cnnviz/gui/exports.py" line="117" />
+   <location filename="cnnviz/gui/exports.py" line="128" />
    <source>backend</source>
    <translation>后端</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/analysis/report.py" line="368" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
    <source>layer</source>
    <translation>层</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="368" />
+   <location filename="cnnviz/analysis/report.py" line="369" />
    <source>forward ms</source>
    <translation>前向 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="368" />
+   <location filename="cnnviz/analysis/report.py" line="369" />
    <source>backward ms</source>
    <translation>反向 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="369" />
+   <location filename="cnnviz/analysis/report.py" line="370" />
    <source>share of step</source>
    <translation>占每步比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="370" />
+   <location filename="cnnviz/analysis/report.py" line="371" />
    <source>Where the time goes</source>
    <translation>时间花在哪里</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="170" />
+   <location filename="cnnviz/analysis/report.py" line="171" />
    <source>Speed</source>
    <translation>速度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="173" />
+   <location filename="cnnviz/analysis/report.py" line="174" />
    <source>No training steps were recorded.</source>
    <translation>没有记录到训练步。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="409" />
+   <location filename="cnnviz/analysis/report.py" line="410" />
    <source>Summary</source>
    <translation>摘要</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="155" />
+   <location filename="cnnviz/analysis/report.py" line="156" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
    <translation>{images:,} 张图像上 {accuracy}（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="157" />
+   <location filename="cnnviz/analysis/report.py" line="158" />
    <source>{accuracy} (step {step:,})</source>
    <translation>{accuracy}（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="162" />
+   <location filename="cnnviz/analysis/report.py" line="163" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
    <translation>{steps:,}（轮次 {epoch:.2f}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="164" />
+   <location filename="cnnviz/analysis/report.py" line="165" />
    <source>Training loss (last {count} steps)</source>
    <translation>训练损失（最后 {count} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="166" />
+   <location filename="cnnviz/analysis/report.py" line="167" />
    <source>Batch accuracy (last {count} steps)</source>
    <translation>批次准确率（最后 {count} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="189" />
+   <location filename="cnnviz/analysis/report.py" line="190" />
    <source>training loss (average of {count})</source>
    <translation>训练损失（{count} 步平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="191" />
+   <location filename="cnnviz/analysis/report.py" line="192" />
    <source>training batch accuracy (average of {count})</source>
    <translation>训练批次准确率（{count} 步平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="232" />
+   <location filename="cnnviz/analysis/report.py" line="233" />
    <source>this run: training loss (average of {count})</source>
    <translation>本次训练：训练损失（{count} 步平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="234" />
+   <location filename="cnnviz/analysis/report.py" line="235" />
    <source>this run: training accuracy (average of {count})</source>
    <translation>本次训练：训练准确率（{count} 步平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="294" />
+   <location filename="cnnviz/analysis/report.py" line="295" />
    <source>{true} read as {predicted} ({count}×)</source>
    <translation>{true} 被认成 {predicted}（{count} 次）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="411" />
+   <location filename="cnnviz/analysis/report.py" line="412" />
    <source>Settings</source>
    <translation>设置</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="170" />
+   <location filename="cnnviz/analysis/report.py" line="171" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
    <translation>{backend} 上每秒 {speed:,.0f} 张（中位数）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="296" />
+   <location filename="cnnviz/analysis/report.py" line="297" />
    <source>Most frequent mistakes: {listed}.</source>
    <translation>最常见的错误：{listed}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="332" />
+   <location filename="cnnviz/analysis/report.py" line="333" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
    <translation>{layer}：{count} 个 {height}×{width} 卷积核，{channels} 个输入通道中的第 0 个</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="333" />
+   <location filename="cnnviz/analysis/report.py" line="334" />
    <source>{layer}: {count} kernels {height}×{width}</source>
    <translation>{layer}：{count} 个 {height}×{width} 卷积核</translation>
   </message>
@@ -501,34 +494,44 @@ appear here while training</source>
    <translation>骗过网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/about.py" line="14" />
+   <location filename="cnnviz/app/about.py" line="15" />
    <source>cnnviz is free software under the MIT licence.</source>
    <translation>cnnviz 是采用 MIT 许可证的自由软件。</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/about.py" line="15" />
+   <location filename="cnnviz/app/about.py" line="16" />
    <source>The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 licence (CC BY-SA 3.0).</source>
    <translation>随附的 MNIST 手写数字数据库由 Yann LeCun、Corinna Cortes 和 Christopher J.C. Burges 制作，依据知识共享署名-相同方式共享 3.0 许可协议（CC BY-SA 3.0）使用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/about.py" line="18" />
+   <location filename="cnnviz/app/about.py" line="19" />
    <source>The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence in THIRD-PARTY-NOTICES.txt.</source>
    <translation>窗口由 Qt 和 PySide6（LGPL-3.0）、pyqtgraph（MIT）构建，计算使用 NumPy、numba 和 llvmlite（BSD）以及 Pillow（MIT-CMU）。独立版在 THIRD-PARTY-NOTICES.txt 中列出了所有许可证。</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/autosave.py" line="87" />
+   <location filename="cnnviz/app/autosave.py" line="88" />
    <source>step {step:,}, {percent:.1f} %</source>
    <translation>第 {step:,} 步，{percent:.1f} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/autosave.py" line="86" />
+   <location filename="cnnviz/app/autosave.py" line="87" />
    <source>step {step:,}</source>
    <translation>第 {step:,} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/autosave.py" line="96" />
+   <location filename="cnnviz/app/autosave.py" line="97" />
    <source>at an unknown time</source>
    <translation>未知时间</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="54" />
+   <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
+   <translation>请先为班级自己的类别命名（2 到 10 个名称），然后收集它们的图画。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="61" />
+   <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
+   <translation>图画太少，无法训练：每个类别至少采用 {least} 幅图画。仍然缺少：{classes}。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="26" />
@@ -537,7 +540,7 @@ appear here while training</source>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="26" />
-   <location filename="cnnviz/gui/exports.py" line="118" />
+   <location filename="cnnviz/gui/exports.py" line="129" />
    <source>momentum</source>
    <translation>动量</translation>
   </message>
@@ -548,13 +551,13 @@ appear here while training</source>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
-   <location filename="cnnviz/gui/exports.py" line="119" />
+   <location filename="cnnviz/gui/exports.py" line="130" />
    <source>schedule</source>
    <translation>调度</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
-   <location filename="cnnviz/gui/exports.py" line="119" />
+   <location filename="cnnviz/gui/exports.py" line="130" />
    <source>epochs</source>
    <translation>轮次</translation>
   </message>
@@ -565,22 +568,22 @@ appear here while training</source>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="28" />
-   <location filename="cnnviz/gui/exports.py" line="119" />
+   <location filename="cnnviz/gui/exports.py" line="130" />
    <source>seed</source>
    <translation>随机种子</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="153" />
+   <location filename="cnnviz/app/comparison.py" line="155" />
    <source>this session</source>
    <translation>本次会话</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="222" />
+   <location filename="cnnviz/app/comparison.py" line="221" />
    <source>{settings} (same settings)</source>
    <translation>{settings}（设置相同）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="218" />
+   <location filename="cnnviz/app/comparison.py" line="217" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept}（现在为 {now}）</translation>
   </message>
@@ -650,32 +653,32 @@ appear here while training</source>
    <translation>无法计算 A 的特征图：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="107" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="132" />
    <source>single-threaded sgemm per worker</source>
    <translation>每个工作线程单线程 sgemm</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="108" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="133" />
    <source>sgemm (BLAS threads not controllable)</source>
    <translation>sgemm（无法控制 BLAS 线程数）</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="111" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="136" />
    <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
    <translation>Numba {numba} nogil 内核，1 个工作线程 + NumPy {numpy} {library} {blas}，CPU</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="113" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="138" />
    <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
    <translation>Numba {numba} nogil 内核，{threads} 个工作线程 + NumPy {numpy} {library} {blas}，CPU</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="116" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="141" />
    <source>{description}; {note}</source>
    <translation>{description}；{note}</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numpy_ref.py" line="19" />
+   <location filename="cnnviz/backends/numpy_ref.py" line="26" />
    <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
    <translation>NumPy {version} 参考实现（im2col + BLAS 矩阵乘法），CPU</translation>
   </message>
@@ -700,168 +703,168 @@ appear here while training</source>
    <translation>CuPy im2col + cuBLAS（NVIDIA GPU）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <location filename="cnnviz/gui/accessibility.py" line="153" />
    <source>scroll left</source>
    <translation>向左滚动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <location filename="cnnviz/gui/accessibility.py" line="153" />
    <source>scroll right</source>
    <translation>向右滚动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="140" />
+   <location filename="cnnviz/gui/accessibility.py" line="153" />
    <source>scroll up</source>
    <translation>向上滚动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="141" />
+   <location filename="cnnviz/gui/accessibility.py" line="154" />
    <source>scroll down</source>
    <translation>向下滚动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="143" />
+   <location filename="cnnviz/gui/accessibility.py" line="156" />
    <source>picture</source>
    <translation>图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="143" />
+   <location filename="cnnviz/gui/accessibility.py" line="156" />
    <source>{title} picture</source>
    <translation>{title}：图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="144" />
+   <location filename="cnnviz/gui/accessibility.py" line="157" />
    <source>list</source>
    <translation>列表</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="144" />
+   <location filename="cnnviz/gui/accessibility.py" line="157" />
    <source>{title} list</source>
    <translation>{title}：列表</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="145" />
+   <location filename="cnnviz/gui/accessibility.py" line="158" />
    <source>tabs</source>
    <translation>标签页</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="145" />
+   <location filename="cnnviz/gui/accessibility.py" line="158" />
    <source>{title} tabs</source>
    <translation>{title}：标签页</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="146" />
+   <location filename="cnnviz/gui/accessibility.py" line="159" />
    <source>choice</source>
    <translation>选项</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="146" />
+   <location filename="cnnviz/gui/accessibility.py" line="159" />
    <source>{title} choice</source>
    <translation>{title}：选项</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="147" />
+   <location filename="cnnviz/gui/accessibility.py" line="160" />
    <source>number</source>
    <translation>数值</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="147" />
+   <location filename="cnnviz/gui/accessibility.py" line="160" />
    <source>{title} number</source>
    <translation>{title}：数值</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="148" />
+   <location filename="cnnviz/gui/accessibility.py" line="161" />
    <source>text field</source>
    <translation>文本框</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="148" />
+   <location filename="cnnviz/gui/accessibility.py" line="161" />
    <source>{title} text field</source>
    <translation>{title}：文本框</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="149" />
+   <location filename="cnnviz/gui/accessibility.py" line="162" />
    <source>slider</source>
    <translation>滑块</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="149" />
+   <location filename="cnnviz/gui/accessibility.py" line="162" />
    <source>{title} slider</source>
    <translation>{title}：滑块</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="150" />
+   <location filename="cnnviz/gui/accessibility.py" line="163" />
    <source>button</source>
    <translation>按钮</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="150" />
+   <location filename="cnnviz/gui/accessibility.py" line="163" />
    <source>{title} button</source>
    <translation>{title}：按钮</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="161" />
+   <location filename="cnnviz/gui/accessibility.py" line="174" />
    <source>More menus</source>
    <translation>更多菜单</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="187" />
+   <location filename="cnnviz/gui/accessibility.py" line="200" />
    <source>predicted {name}, {percent} % sure</source>
    <translation>预测为 {name}，把握 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="222" />
+   <location filename="cnnviz/gui/accessibility.py" line="235" />
    <source>Training stopped, test accuracy {percent} %</source>
    <translation>训练已停止，测试准确率 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="223" />
+   <location filename="cnnviz/gui/accessibility.py" line="236" />
    <source>Training finished, test accuracy {percent} %</source>
    <translation>训练已完成，测试准确率 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="209" />
+   <location filename="cnnviz/gui/accessibility.py" line="222" />
    <source>Training paused</source>
    <translation>训练已暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="211" />
+   <location filename="cnnviz/gui/accessibility.py" line="224" />
    <source>Training resumed</source>
    <translation>训练已继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="464" />
+   <location filename="cnnviz/gui/accessibility.py" line="477" />
    <source>Views</source>
    <translation>视图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="464" />
+   <location filename="cnnviz/gui/accessibility.py" line="477" />
    <source>The pictures of the network: one tab each</source>
    <translation>网络的各种图：每种一个标签页</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="206" />
+   <location filename="cnnviz/gui/accessibility.py" line="219" />
    <source>Training started on {backend}</source>
    <translation>已在 {backend} 上开始训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="214" />
+   <location filename="cnnviz/gui/accessibility.py" line="227" />
    <source>Test accuracy {percent} % at step {step}</source>
    <translation>第 {step} 步测试准确率 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="217" />
-   <location filename="cnnviz/gui/router.py" line="170" />
+   <location filename="cnnviz/gui/accessibility.py" line="230" />
+   <location filename="cnnviz/gui/router.py" line="172" />
    <source>Training diverged: {message}</source>
    <translation>训练发散了：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="221" />
+   <location filename="cnnviz/gui/accessibility.py" line="234" />
    <source>Training stopped</source>
    <translation>训练已停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="221" />
+   <location filename="cnnviz/gui/accessibility.py" line="234" />
    <source>Training finished</source>
    <translation>训练已完成</translation>
   </message>
@@ -877,13 +880,13 @@ appear here while training</source>
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="176" />
-   <location filename="cnnviz/gui/menus.py" line="39" />
+   <location filename="cnnviz/gui/menus.py" line="40" />
    <source>Open image…</source>
    <translation>打开图片…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="177" />
-   <location filename="cnnviz/gui/panels/classify.py" line="60" />
+   <location filename="cnnviz/gui/panels/classify.py" line="70" />
    <source>Clear</source>
    <translation>清除</translation>
   </message>
@@ -903,126 +906,146 @@ appear here while training</source>
    <translation>照片：{name} · 重新书写即可</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="265" />
+   <location filename="cnnviz/gui/checkpoints.py" line="283" />
    <source>Save the trained model?</source>
    <translation>保存训练好的模型吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="270" />
+   <location filename="cnnviz/gui/checkpoints.py" line="288" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最近一次训练也已自动保存，下次启动时会提示恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="364" />
+   <location filename="cnnviz/gui/checkpoints.py" line="403" />
    <source>Restore an autosaved run?</source>
    <translation>恢复自动保存的训练吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="368" />
+   <location filename="cnnviz/gui/checkpoints.py" line="430" />
    <source>Restore</source>
    <translation>恢复</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="369" />
+   <location filename="cnnviz/gui/checkpoints.py" line="431" />
    <source>Discard</source>
    <translation>丢弃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="370" />
+   <location filename="cnnviz/gui/checkpoints.py" line="432" />
    <source>Later</source>
    <translation>以后再说</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="373" />
-   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
-   <translation>丢弃会删除自动保存；以后再说会在下次启动时再次提示。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="373" />
-   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
-   <translation>以前会话的训练已自动保存（最新的在前）。恢复所选的那个吗？</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="373" />
-   <source>Also delete the {count:,} older autosaves (not listed)</source>
-   <translation>同时删除未列出的 {count:,} 个较早的自动保存</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="373" />
-   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
-   <translation>丢弃会删除列出的自动保存；以后再说会在下次启动时再次提示。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="172" />
+   <location filename="cnnviz/gui/checkpoints.py" line="187" />
    <source>Save model</source>
    <translation>保存模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="175" />
+   <location filename="cnnviz/gui/checkpoints.py" line="190" />
    <source>Load model</source>
    <translation>加载模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="192" />
+   <location filename="cnnviz/gui/checkpoints.py" line="211" />
    <source>There is no model to save yet.</source>
    <translation>还没有可以保存的模型。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="246" />
-   <location filename="cnnviz/gui/window.py" line="290" />
+   <location filename="cnnviz/gui/checkpoints.py" line="264" />
+   <location filename="cnnviz/gui/window.py" line="321" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="259" />
+   <location filename="cnnviz/gui/checkpoints.py" line="277" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="356" />
+   <location filename="cnnviz/gui/checkpoints.py" line="391" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>网络 {network}，{run}，自动保存于 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="380" />
+   <location filename="cnnviz/gui/checkpoints.py" line="408" />
+   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
+   <translation>以前会话的训练已自动保存（最新的在前）。恢复所选的那个吗？</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="424" />
+   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
+   <translation>丢弃会删除自动保存；以后再说会在下次启动时再次提示。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="426" />
+   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
+   <translation>丢弃会删除列出的自动保存；以后再说会在下次启动时再次提示。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="445" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="206" />
-   <location filename="cnnviz/gui/checkpoints.py" line="223" />
+   <location filename="cnnviz/gui/checkpoints.py" line="224" />
+   <location filename="cnnviz/gui/checkpoints.py" line="241" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>已将第 {step} 步的权重保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="228" />
+   <location filename="cnnviz/gui/checkpoints.py" line="246" />
    <source>Could not save the model: {error}</source>
    <translation>无法保存模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="258" />
+   <location filename="cnnviz/gui/checkpoints.py" line="276" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>该模型已训练 {step} 步，尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="266" />
+   <location filename="cnnviz/gui/checkpoints.py" line="284" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 要先保存吗？（{what}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="284" />
+   <location filename="cnnviz/gui/checkpoints.py" line="302" />
    <source>Loading {name}…</source>
    <translation>正在加载 {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="308" />
+   <location filename="cnnviz/gui/checkpoints.py" line="328" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="419" />
+   <source>Also delete the {count:,} older autosaves (not listed)</source>
+   <translation>同时删除未列出的 {count:,} 个较早的自动保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="216" />
+   <source>Saving the model to {path}…</source>
+   <translation>正在将模型保存到 {path}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="313" />
+   <source>loading {name}</source>
+   <translation>加载 {name}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="318" />
+   <source>Could not load the model: its network {spec!r} is not valid here</source>
+   <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="331" />
+   <source>{text} Note: {note}.</source>
+   <translation>{text} 注意：{note}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="405" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1031,78 +1054,287 @@ Restore it?</source>
 要恢复吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="197" />
-   <source>Saving the model to {path}…</source>
-   <translation>正在将模型保存到 {path}…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="294" />
-   <source>loading {name}</source>
-   <translation>加载 {name}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="299" />
-   <source>Could not load the model: its network {spec!r} is not valid here</source>
-   <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="311" />
-   <source>{text} Note: {note}.</source>
-   <translation>{text} 注意：{note}。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="363" />
-   <source>({index} of {total}, newest first)</source>
-   <translation>（第 {index} 个，共 {total} 个，最新的在前）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="398" />
+   <location filename="cnnviz/gui/checkpoints.py" line="463" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="202" />
+   <location filename="cnnviz/gui/checkpoints.py" line="221" />
    <source>Could not save the model: {exc}</source>
    <translation>无法保存模型：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="215" />
+   <location filename="cnnviz/gui/checkpoints.py" line="233" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>已自动保存模型（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="217" />
+   <location filename="cnnviz/gui/checkpoints.py" line="235" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>无法将模型自动保存到 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="288" />
+   <location filename="cnnviz/gui/checkpoints.py" line="307" />
    <source>Could not load the model: {error}</source>
    <translation>无法加载模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="349" />
+   <location filename="cnnviz/gui/checkpoints.py" line="384" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="49" />
+   <location filename="cnnviz/gui/class_canvas.py" line="69" />
+   <source>QR code of the class canvas's address</source>
+   <translation>班级画板地址的二维码</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="76" />
+   <source>The network the phones are on</source>
+   <translation>手机所在的网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="83" />
+   <source>What the phones ask for</source>
+   <translation>手机上显示的任务</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="84" />
+   <source>Draw any digit and say which</source>
+   <translation>画任意一个数字，并说出是几</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="90" />
+   <source>Our own classes…</source>
+   <translation>我们自己的类别…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="91" />
+   <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
+   <translation>为 2 到 10 个自己的类别命名（圆、三角形、星形……）：手机画出它们，一个新的小网络从零开始学习</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="100" />
+   <source>A class's name, e.g. circle</source>
+   <translation>类别名称，例如 圆</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="101" />
+   <source>A class's name</source>
+   <translation>类别名称</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="102" />
+   <source>Add</source>
+   <translation>添加</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="104" />
+   <source>Remove</source>
+   <translation>删除</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="111" />
+   <source>Our own classes</source>
+   <translation>我们自己的类别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="123" />
+   <source>Train a new net on our classes</source>
+   <translation>用我们的类别训练新网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="125" />
+   <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
+   <translation>一个新的微型网络只用已采用的图画从零开始学习我们的类别（留作测试的图画是它的测试）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="136" />
+   <source>Drawings waiting for the teacher</source>
+   <translation>等待老师审核的画</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="138" />
+   <source>Accept (A)</source>
+   <translation>采用 (A)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="140" />
+   <source>Our test (H)</source>
+   <translation>测试用 (H)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="141" />
+   <source>Accept it into the class's own test set: never trained on</source>
+   <translation>放入班级自己的测试集：永不用于训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="142" />
+   <source>Reject (R)</source>
+   <translation>拒绝 (R)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="143" />
+   <source>Reject everything from this phone</source>
+   <translation>拒绝这部手机的所有画</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="146" />
+   <location filename="cnnviz/gui/class_canvas.py" line="261" />
+   <location filename="cnnviz/gui/class_canvas.py" line="262" />
+   <source>End class canvas</source>
+   <translation>结束班级画板</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="208" />
+   <location filename="cnnviz/gui/class_canvas.py" line="254" />
+   <location filename="cnnviz/gui/class_canvas.py" line="261" />
+   <source>Class canvas</source>
+   <translation>班级画板</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="258" />
+   <source>Open the class canvas: phones on the classroom network draw for the network</source>
+   <translation>打开班级画板：教室网络中的手机为网络画画</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="287" />
+   <source>This computer only (127.0.0.1)</source>
+   <translation>仅本机 (127.0.0.1)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="363" />
+   <source>1 phone so far</source>
+   <translation>目前 1 部手机</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="530" />
+   <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
+   <translation>没有留作测试的图画，所以它用学习的图画本身来测试（按 H 留一些）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="290" />
+   <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
+   <translation>未找到网络：请将本机连接到教室的 Wi-Fi 或打开它的热点，然后在这里选择网络。目前只有本机能访问画板。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="411" />
+   <source>A drawing without a label waits: the phone did not say which it is</source>
+   <translation>一幅没有标签的画在等待：手机没有说明它是哪一个</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="454" />
+   <source>Type a name first.</source>
+   <translation>请先输入名称。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="470" />
+   <source>Choose a class in the list first.</source>
+   <translation>请先在列表中选择一个类别。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="500" />
+   <source>Draw one of our classes and say which</source>
+   <translation>画出我们的一个类别，并说明是哪个</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="507" />
+   <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
+   <translation>至少命名 2 个类别：之后手机上画的就是它们，而不是数字。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="524" />
+   <source>Learning our {count} classes</source>
+   <translation>学习我们的 {count} 个类别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="363" />
+   <source>{count} phones so far</source>
+   <translation>目前 {count} 部手机</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="394" />
+   <source>{count} waiting for you</source>
+   <translation>{count} 幅等待你审核</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="484" />
+   <source>Give 2 to 10 different names.</source>
+   <translation>请给出 2 到 10 个不同的名称。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="528" />
+   <source>its test: the {count} drawings held back</source>
+   <translation>它的测试：留下的 {count} 幅图画</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="532" />
+   <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
+   <translation>一个新的微型网络用 {count} 幅已采用的图画从零开始学习 {names}；{test}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="570" />
+   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
+   <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="86" />
+   <source>Draw a {digit}</source>
+   <translation>画一个 {digit}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="457" />
+   <source>{name} is named already.</source>
+   <translation>{name} 已经命名过了。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <source>At most {count} classes.</source>
+   <translation>最多 {count} 个类别。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="474" />
+   <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
+   <translation>{name} 或其后类别的图画正在等待或已被采用：不能删除。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="509" />
+   <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
+   <translation>手机上画 {names}。每个至少采用 {least} 幅，然后训练。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="566" />
+   <source>Our test set: none held back yet · MNIST: {mnist}</source>
+   <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="307" />
+   <source>The class canvas could not start: {error}</source>
+   <translation>班级画板无法启动：{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="389" />
+   <source>from phone {phone}</source>
+   <translation>来自手机 {phone}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/comparison.py" line="51" />
    <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
    <translation>已保留本次训练以便比较（灰色虚线）。改一项设置再点开始：新的训练从相同的随机权重开始。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="65" />
-   <location filename="cnnviz/gui/menus.py" line="47" />
+   <location filename="cnnviz/gui/comparison.py" line="70" />
+   <location filename="cnnviz/gui/menus.py" line="48" />
    <source>Compare with a saved model…</source>
    <translation>与已保存的模型比较…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="46" />
+   <location filename="cnnviz/gui/comparison.py" line="48" />
    <source>Nothing to keep yet: {exc}.</source>
    <translation>还没有可保留的内容：{exc}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="58" />
+   <location filename="cnnviz/gui/comparison.py" line="60" />
    <source>Cannot compare with this file: {exc}</source>
    <translation>无法与此文件比较：{exc}</translation>
   </message>
@@ -1167,113 +1399,113 @@ Restore it?</source>
    <translation>无法微调：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="26" />
+   <location filename="cnnviz/gui/exports.py" line="29" />
    <source>Could not export the metrics: {exc}</source>
    <translation>无法导出指标：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="26" />
+   <location filename="cnnviz/gui/exports.py" line="29" />
    <source>Saved the metrics to {path}</source>
    <translation>已将指标保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="30" />
    <source>Could not export the timings: {exc}</source>
    <translation>无法导出耗时：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="27" />
+   <location filename="cnnviz/gui/exports.py" line="30" />
    <source>Saved the timings to {path}</source>
    <translation>已将耗时保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="31" />
    <source>Could not export the report: {exc}</source>
    <translation>无法导出报告：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="28" />
+   <location filename="cnnviz/gui/exports.py" line="31" />
    <source>Saved the report to {path}</source>
    <translation>已将报告保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="57" />
-   <location filename="cnnviz/gui/menus.py" line="31" />
+   <location filename="cnnviz/gui/exports.py" line="62" />
+   <location filename="cnnviz/gui/menus.py" line="32" />
    <source>Export panel as PNG</source>
    <translation>将面板导出为 PNG</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="116" />
+   <location filename="cnnviz/gui/exports.py" line="127" />
    <source>network</source>
    <translation>网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="116" />
+   <location filename="cnnviz/gui/exports.py" line="127" />
    <source>data set</source>
    <translation>数据集</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="117" />
+   <location filename="cnnviz/gui/exports.py" line="128" />
    <source>optimizer</source>
    <translation>优化器</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="117" />
+   <location filename="cnnviz/gui/exports.py" line="128" />
    <source>learning rate</source>
    <translation>学习率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="118" />
+   <location filename="cnnviz/gui/exports.py" line="129" />
    <source>batch size</source>
    <translation>批次大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="161" />
+   <location filename="cnnviz/gui/exports.py" line="184" />
    <source>Export metrics</source>
    <translation>导出指标</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="166" />
+   <location filename="cnnviz/gui/exports.py" line="191" />
    <source>Export per-layer timings</source>
    <translation>导出每层耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="172" />
+   <location filename="cnnviz/gui/exports.py" line="199" />
    <source>Export HTML report</source>
    <translation>导出 HTML 报告</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="121" />
+   <location filename="cnnviz/gui/exports.py" line="132" />
    <source>parameters</source>
    <translation>参数量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="124" />
+   <location filename="cnnviz/gui/exports.py" line="135" />
    <source>training images</source>
    <translation>训练图像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="128" />
+   <location filename="cnnviz/gui/exports.py" line="139" />
    <source>steps trained</source>
    <translation>已训练步数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="131" />
+   <location filename="cnnviz/gui/exports.py" line="143" />
    <source>accuracy on the class's drawings</source>
    <translation>在全班手写上的准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="53" />
+   <location filename="cnnviz/gui/exports.py" line="58" />
    <source>Saved {path}</source>
    <translation>已保存 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="51" />
+   <location filename="cnnviz/gui/exports.py" line="56" />
    <source>Could not export the panel: {exc}</source>
    <translation>无法导出面板：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="150" />
+   <location filename="cnnviz/gui/exports.py" line="162" />
    <source>Kept run ({source}): {description}</source>
    <translation>保留的训练（{source}）：{description}</translation>
   </message>
@@ -1373,245 +1605,236 @@ Restore it?</source>
    <translation>模型保存位置：{folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="177" />
+   <location filename="cnnviz/gui/language.py" line="194" />
    <source>This is the language shown now.</source>
    <translation>这就是当前显示的语言。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="52" />
+   <location filename="cnnviz/gui/lessons.py" line="62" />
    <source>The previous step</source>
    <translation>上一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="53" />
+   <location filename="cnnviz/gui/lessons.py" line="63" />
    <source>Next ▶</source>
    <translation>下一步 ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="54" />
+   <location filename="cnnviz/gui/lessons.py" line="64" />
    <source>The next step</source>
    <translation>下一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="55" />
+   <location filename="cnnviz/gui/lessons.py" line="65" />
    <source>Lesson view</source>
    <translation>课程视图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="58" />
-   <location filename="cnnviz/gui/lessons.py" line="109" />
+   <location filename="cnnviz/gui/lessons.py" line="68" />
+   <location filename="cnnviz/gui/lessons.py" line="119" />
    <source>Hide the text (the title stays)</source>
    <translation>隐藏正文（标题保留）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="60" />
+   <location filename="cnnviz/gui/lessons.py" line="70" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>关闭课程：恢复课程之前的设置、面板和模式</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="89" />
+   <location filename="cnnviz/gui/lessons.py" line="99" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：演示模式，只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <location filename="cnnviz/gui/lessons.py" line="101" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="261" />
+   <location filename="cnnviz/gui/lessons.py" line="276" />
    <source>Applying…</source>
    <translation>正在应用…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="299" />
+   <location filename="cnnviz/gui/lessons.py" line="314" />
    <source>Open a lesson preset</source>
    <translation>打开课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="109" />
+   <location filename="cnnviz/gui/lessons.py" line="119" />
    <source>Show the text</source>
    <translation>显示正文</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="300" />
+   <location filename="cnnviz/gui/lessons.py" line="315" />
    <source>Lesson preset</source>
    <translation>课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="86" />
+   <location filename="cnnviz/gui/lessons.py" line="96" />
    <source>Lesson: {title}</source>
    <translation>课程：{title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="129" />
-   <source>training on {train_used:,} of {train_total:,} images</source>
-   <translation>用 {train_total:,} 张中的 {train_used:,} 张训练</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="132" />
-   <source>testing on {test_used:,} of {test_total:,}</source>
-   <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="229" />
+   <location filename="cnnviz/gui/lessons.py" line="235" />
    <source>close the lesson</source>
    <translation>关闭课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="101" />
+   <location filename="cnnviz/gui/lessons.py" line="111" />
    <source>step {page} of {last}</source>
    <translation>第 {page} 步，共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="102" />
+   <location filename="cnnviz/gui/lessons.py" line="112" />
    <source>{last} steps</source>
    <translation>共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="196" />
+   <location filename="cnnviz/gui/lessons.py" line="201" />
    <source>load the lesson “{title}”</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="306" />
+   <location filename="cnnviz/gui/lessons.py" line="324" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/live_view.py" line="114" />
+   <location filename="cnnviz/gui/live_view.py" line="116" />
    <source>Cannot compute the feature maps: {exc}</source>
    <translation>无法计算特征图：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="30" />
+   <location filename="cnnviz/gui/menus.py" line="31" />
    <source>&amp;File</source>
    <translation>文件(&amp;F)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="34" />
+   <location filename="cnnviz/gui/menus.py" line="35" />
    <source>Whole window</source>
    <translation>整个窗口</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="35" />
+   <location filename="cnnviz/gui/menus.py" line="36" />
    <source>Export metrics as CSV…</source>
    <translation>将指标导出为 CSV…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="36" />
+   <location filename="cnnviz/gui/menus.py" line="37" />
    <source>Export per-layer timings as CSV…</source>
    <translation>将每层耗时导出为 CSV…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="37" />
+   <location filename="cnnviz/gui/menus.py" line="38" />
    <source>Export HTML report…</source>
    <translation>导出 HTML 报告…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="40" />
+   <location filename="cnnviz/gui/menus.py" line="41" />
    <source>Classify a photo or scan of a digit (it shows on the drawing canvas)</source>
    <translation>识别数字的照片或扫描件（显示在画板上）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="42" />
+   <location filename="cnnviz/gui/menus.py" line="43" />
    <source>Save model…</source>
    <translation>保存模型…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="43" />
+   <location filename="cnnviz/gui/menus.py" line="44" />
    <source>Load model…</source>
    <translation>加载模型…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="48" />
+   <location filename="cnnviz/gui/menus.py" line="49" />
    <source>Stop comparing</source>
    <translation>停止比较</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="52" />
+   <location filename="cnnviz/gui/menus.py" line="53" />
    <source>Quit</source>
    <translation>退出</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="55" />
+   <location filename="cnnviz/gui/menus.py" line="56" />
    <source>&amp;View</source>
    <translation>视图(&amp;V)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="56" />
+   <location filename="cnnviz/gui/menus.py" line="57" />
    <source>Presenter mode (fewer, bigger pictures, full screen)</source>
    <translation>演示模式（图更少更大，全屏）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="59" />
+   <location filename="cnnviz/gui/menus.py" line="60" />
    <source>Full screen</source>
    <translation>全屏</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="63" />
+   <location filename="cnnviz/gui/menus.py" line="64" />
    <source>Zoom in</source>
    <translation>放大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="64" />
+   <location filename="cnnviz/gui/menus.py" line="65" />
    <source>Zoom out</source>
    <translation>缩小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="65" />
+   <location filename="cnnviz/gui/menus.py" line="66" />
    <source>Actual size</source>
    <translation>实际大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="77" />
+   <location filename="cnnviz/gui/menus.py" line="78" />
    <source>Show every panel</source>
    <translation>显示所有面板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="79" />
+   <location filename="cnnviz/gui/menus.py" line="80" />
    <source>Language</source>
    <translation>语言</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="90" />
+   <location filename="cnnviz/gui/menus.py" line="91" />
    <source>&amp;Lessons</source>
    <translation>课程(&amp;L)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="101" />
+   <location filename="cnnviz/gui/menus.py" line="102" />
    <source>Open a lesson file…</source>
    <translation>打开课程文件…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="109" />
+   <location filename="cnnviz/gui/menus.py" line="104" />
+   <location filename="cnnviz/gui/menus.py" line="133" />
+   <source>Open class canvas</source>
+   <translation>打开班级画板</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/menus.py" line="113" />
    <source>Export this panel as PNG…</source>
    <translation>将此面板导出为 PNG…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="45" />
+   <location filename="cnnviz/gui/menus.py" line="46" />
    <source>Keep this run for comparison</source>
    <translation>保留本次训练以便比较</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="88" />
+   <location filename="cnnviz/gui/menus.py" line="89" />
    <source>Keys…</source>
    <translation>快捷键…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="66" />
-   <location filename="cnnviz/gui/menus.py" line="121" />
-   <location filename="cnnviz/gui/window.py" line="203" />
+   <location filename="cnnviz/gui/menus.py" line="67" />
+   <location filename="cnnviz/gui/menus.py" line="125" />
+   <location filename="cnnviz/gui/window.py" line="220" />
    <source>Zoom {level} %</source>
    <translation>缩放 {level} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="220" />
-   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
-   <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/menus.py" line="92" />
+   <location filename="cnnviz/gui/menus.py" line="93" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>（课程不可用：{problem}）</translation>
   </message>
@@ -1621,151 +1844,151 @@ Restore it?</source>
    <translation>错误</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="44" />
-   <location filename="cnnviz/gui/panels/registry.py" line="171" />
+   <location filename="cnnviz/gui/panels/classify.py" line="51" />
+   <location filename="cnnviz/gui/panels/registry.py" line="186" />
    <source>Draw and classify</source>
    <translation>手写识别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="55" />
+   <location filename="cnnviz/gui/panels/classify.py" line="62" />
    <source>Drawing canvas</source>
    <translation>画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="55" />
+   <location filename="cnnviz/gui/panels/classify.py" line="62" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>用鼠标或手写笔在这里写一个数字，网络会边写边识别。按 C 清除。要识别照片或扫描件，可把图片文件拖到这里，或右键选择“打开图片”。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="61" />
+   <location filename="cnnviz/gui/panels/classify.py" line="71" />
    <source>Clear the drawing (C)</source>
    <translation>清除书写内容（C）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="67" />
-   <location filename="cnnviz/gui/panels/classify.py" line="68" />
+   <location filename="cnnviz/gui/panels/classify.py" line="77" />
+   <location filename="cnnviz/gui/panels/classify.py" line="78" />
    <source>Stroke width</source>
    <translation>笔画粗细</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="80" />
+   <location filename="cnnviz/gui/panels/classify.py" line="90" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="287" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="185" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="189" />
    <source>input</source>
    <translation>输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="83" />
+   <location filename="cnnviz/gui/panels/classify.py" line="93" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>网络得到的输入：你写的数字，像 MNIST 一样居中，28×28 像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="87" />
+   <location filename="cnnviz/gui/panels/classify.py" line="97" />
    <source>Network input</source>
    <translation>网络的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="87" />
+   <location filename="cnnviz/gui/panels/classify.py" line="97" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>你写的数字变成网络得到的 28×28 像素，像 MNIST 一样居中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="101" />
+   <location filename="cnnviz/gui/panels/classify.py" line="111" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>网络的答案：概率最高的类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="117" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
    <source>Not sure</source>
    <translation>没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="117" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
    <source>Why the network is not sure of its answer</source>
    <translation>网络为什么对答案没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="123" />
+   <location filename="cnnviz/gui/panels/classify.py" line="133" />
    <source>Probabilities</source>
    <translation>概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="123" />
+   <location filename="cnnviz/gui/panels/classify.py" line="133" />
    <source>One bar per class: how sure the network is</source>
    <translation>每个类别一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="63" />
+   <location filename="cnnviz/gui/panels/classify.py" line="73" />
    <source>stroke</source>
    <translation>笔画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="277" />
+   <location filename="cnnviz/gui/panels/classify.py" line="288" />
    <source>class</source>
    <translation>类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="277" />
+   <location filename="cnnviz/gui/panels/classify.py" line="288" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="317" />
+   <location filename="cnnviz/gui/panels/classify.py" line="333" />
    <source>draw a digit</source>
    <translation>请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="319" />
+   <location filename="cnnviz/gui/panels/classify.py" line="335" />
    <source>no prediction: draw a digit</source>
    <translation>没有预测：请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="308" />
+   <location filename="cnnviz/gui/panels/classify.py" line="324" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="309" />
+   <location filename="cnnviz/gui/panels/classify.py" line="325" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="337" />
+   <location filename="cnnviz/gui/panels/classify.py" line="353" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="305" />
+   <location filename="cnnviz/gui/panels/classify.py" line="321" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="307" />
+   <location filename="cnnviz/gui/panels/classify.py" line="323" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="331" />
+   <location filename="cnnviz/gui/panels/classify.py" line="347" />
    <source>{percent}%, not sure</source>
    <translation>{percent}%，没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="332" />
+   <location filename="cnnviz/gui/panels/classify.py" line="348" />
    <source>{percent}% sure</source>
    <translation>把握 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="259" />
+   <location filename="cnnviz/gui/panels/common.py" line="330" />
    <source>my drawing</source>
    <translation>我的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="260" />
+   <location filename="cnnviz/gui/panels/common.py" line="331" />
    <source>the test image</source>
    <translation>测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="261" />
+   <location filename="cnnviz/gui/panels/common.py" line="332" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
    <translation>在特征图中选中或在错误中点击的测试图片</translation>
   </message>
@@ -1926,7 +2149,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="313" />
+   <location filename="cnnviz/gui/panels/curves.py" line="341" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
@@ -1936,165 +2159,165 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="107" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
    <source>The class's drawings appear here.</source>
    <translation>全班的手写会显示在这里。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="40" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="41" />
    <source>Our drawings</source>
    <translation>我们的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="40" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="41" />
    <source>does the network read the class's handwriting?</source>
    <translation>网络能认出全班的笔迹吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="43" />
    <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
    <translation>&lt;b&gt;1.&lt;/b&gt; 在画板上写一个数字。 &lt;b&gt;2.&lt;/b&gt; 点击你写的是哪个数字：它会保存到全班的手写中。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="63" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="64" />
    <source>who drew it</source>
    <translation>书写人</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="67" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="68" />
    <source>Fine-tune</source>
    <translation>微调</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="69" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="70" />
    <source>Fine-tune on our drawings: train the current network one pass more on MNIST mixed with the class's drawings (a quarter of the images), starting from its current weights</source>
    <translation>用我们的手写微调：从当前权重开始，用混入全班手写（占四分之一）的 MNIST 再训练当前网络一遍</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="80" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="125" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="81" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="126" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="275" />
    <source>our drawings</source>
    <translation>我们的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="83" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="84" />
    <source>the MNIST test set</source>
    <translation>MNIST 测试集</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="109" />
    <source>The class's drawings</source>
    <translation>全班的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="109" />
    <source>Each drawing with its label, what the network reads and a check mark or a cross</source>
    <translation>每张手写及其标签、网络认成什么，以及对勾或叉号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="116" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="117" />
    <source>Open folder</source>
    <translation>打开文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="119" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
    <source>Delete selected</source>
    <translation>删除所选</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="121" />
    <source>Remove a scribble or a wrongly labelled drawing</source>
    <translation>删除乱画或标错的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="170" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="171" />
    <source>{count} drawings · {per_digit} · still missing: {missing}</source>
    <translation>{count} 张手写 · {per_digit} · 还缺：{missing}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="171" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="172" />
    <source>{count} drawings · {per_digit}</source>
    <translation>{count} 张手写 · {per_digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="148" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="149" />
    <source>Reading the class's drawings…</source>
    <translation>正在读取全班的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="74" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="75" />
    <source>Name (optional)</source>
    <translation>名字（可选）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="144" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="145" />
    <source>Saved in {folder}</source>
    <translation>保存在 {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="191" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="194" />
    <source>Saved as a {digit} ({count} drawings in {folder})</source>
    <translation>已保存为 {digit}（{folder} 中共 {count} 张手写）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="263" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>这是在微调用过的手写上测得的：新写的数字才是公平的测试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="275" />
    <source>our drawings (none yet)</source>
    <translation>还没有手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="55" />
    <location filename="cnnviz/gui/panels/drawings.py" line="56" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="57" />
    <source>Save the drawing as a {digit}</source>
    <translation>将手写保存为 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="152" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="153" />
    <source>Could not read the drawings folder: {error}</source>
    <translation>无法读取手写文件夹：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="183" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="186" />
    <source>Could not save the drawing: {exc}</source>
    <translation>无法保存手写：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="258" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="264" />
    <source>our drawings ({correct} of {n})</source>
    <translation>我们的手写（{n} 张中 {correct} 张）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="261" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>我们的手写（{n} 张中 {correct} 张），微调前 {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="205" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="208" />
    <source>Could not delete the drawing: {exc}</source>
    <translation>无法删除手写：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
    <source>labelled {label} by {student}</source>
    <translation>标签 {label}，画的人：{student}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="283" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
    <source>labelled {label}</source>
    <translation>标签 {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="290" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="296" />
    <source>labelled {label} by {student}; the network reads {answer}, {verdict}</source>
    <translation>标签 {label}，画的人：{student}；网络认成 {answer}，{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="291" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="297" />
    <source>labelled {label}; the network reads {answer}, {verdict}</source>
    <translation>标签 {label}；网络认成 {answer}，{verdict}</translation>
   </message>
@@ -2200,125 +2423,125 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>未显示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="86" />
+   <location filename="cnnviz/gui/panels/filters.py" line="82" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>正在寻找最能激活 {count} 个类别的测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="87" />
+   <location filename="cnnviz/gui/panels/filters.py" line="83" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>正在寻找最能激活 {layer} 的 {count} 个滤波器的测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="222" />
+   <location filename="cnnviz/gui/panels/filters.py" line="218" />
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>用最新权重的副本，每次评估后更新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="225" />
+   <location filename="cnnviz/gui/panels/filters.py" line="221" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>要查看的单元：某个卷积层的滤波器，或输出类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="226" />
-   <location filename="cnnviz/gui/panels/filters.py" line="227" />
+   <location filename="cnnviz/gui/panels/filters.py" line="222" />
+   <location filename="cnnviz/gui/panels/filters.py" line="223" />
    <source>Layer</source>
    <translation>层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="232" />
+   <location filename="cnnviz/gui/panels/filters.py" line="228" />
    <source>Filters status</source>
    <translation>滤波器状态</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="238" />
-   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <location filename="cnnviz/gui/panels/filters.py" line="234" />
+   <location filename="cnnviz/gui/panels/registry.py" line="176" />
    <source>Filters</source>
    <translation>滤波器</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="238" />
+   <location filename="cnnviz/gui/panels/filters.py" line="234" />
    <source>For each unit, its top test images beside the input optimised to excite it</source>
    <translation>每个单元最能激活它的测试图片，旁边是为激活它而优化出的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="341" />
+   <location filename="cnnviz/gui/panels/filters.py" line="337" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重查看 {layer}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="400" />
+   <location filename="cnnviz/gui/panels/filters.py" line="396" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>第 {step} 步权重下的&lt;b&gt;{count} 个类别&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="402" />
+   <location filename="cnnviz/gui/panels/filters.py" line="398" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>第 {step} 步权重下&lt;b&gt;{layer} 的 {count} 个滤波器&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="423" />
+   <location filename="cnnviz/gui/panels/filters.py" line="419" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>每个类别：前 {count} 张测试图片中它打分最高的 9 张；右边：为让它打分最高而“梦”出来的输入（梦见一个 3），用带抖动和模糊的梯度上升算了 {steps} 步。点击可放大查看。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="427" />
+   <location filename="cnnviz/gui/panels/filters.py" line="423" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>每个滤波器：前 {count} 张测试图片中最能激活它的 9 张，橙色：它最强的位置看到的那一块；右边：在这样一块里最能激活它的图案，用带模糊的梯度上升算了 {steps} 步。点击可放大查看。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="103" />
+   <location filename="cnnviz/gui/panels/filters.py" line="99" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>正在构想 {count} 个类别最想要的输入：第 {done} 步，共 {steps} 步…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="105" />
+   <location filename="cnnviz/gui/panels/filters.py" line="101" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>正在构想 {layer} 的 {count} 个滤波器最想要的输入：第 {done} 步，共 {steps} 步…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="165" />
+   <location filename="cnnviz/gui/panels/filters.py" line="161" />
    <source>{title}: click to see it bigger</source>
    <translation>{title}：点击放大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="333" />
+   <location filename="cnnviz/gui/panels/filters.py" line="329" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>暂时没有可看的内容：正在等待测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="334" />
+   <location filename="cnnviz/gui/panels/filters.py" line="330" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>暂时没有可看的内容：正在等待网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="370" />
+   <location filename="cnnviz/gui/panels/filters.py" line="366" />
    <source>Could not look into the filters: {message}</source>
    <translation>无法查看滤波器：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="389" />
+   <location filename="cnnviz/gui/panels/filters.py" line="385" />
    <source>class {name}</source>
    <translation>类别 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="391" />
+   <location filename="cnnviz/gui/panels/filters.py" line="387" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} 滤波器 {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="395" />
+   <location filename="cnnviz/gui/panels/filters.py" line="391" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>最能激活它的测试图片（{indices}），以及为激活它而优化出的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="307" />
+   <location filename="cnnviz/gui/panels/filters.py" line="303" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>无法读取网络 {spec!r}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="312" />
+   <location filename="cnnviz/gui/panels/filters.py" line="308" />
    <source>the {count} classes</source>
    <translation>{count} 个类别</translation>
   </message>
@@ -2515,7 +2738,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="123" />
-   <location filename="cnnviz/gui/panels/registry.py" line="165" />
+   <location filename="cnnviz/gui/panels/registry.py" line="180" />
    <source>Fool</source>
    <translation>骗过</translation>
   </message>
@@ -2645,18 +2868,6 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>通道 {channel}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="70" />
-   <source>each dot a test image, placed by the layer before the answer</source>
-   <translation>每个点是一张测试图片，按答案前一层的输出摆放</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="72" />
-   <location filename="cnnviz/gui/panels/map.py" line="213" />
-   <location filename="cnnviz/gui/panels/map.py" line="336" />
-   <source>Update</source>
-   <translation>更新</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/map.py" line="36" />
    <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
    <translation>每个点是一张测试图片，颜色表示它的数字。靠近的点：网络最后一个隐藏层认为相似的图片（沿着它们差别最大的两个方向来看）。分开的云团：网络能区分开的数字。</translation>
@@ -2674,9 +2885,108 @@ to see its image</source>
 即可看到它的图片</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="76" />
+   <source>each dot a test image, placed by the layer before the answer</source>
+   <translation>每个点是一张测试图片，按答案前一层的输出摆放</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="78" />
+   <location filename="cnnviz/gui/panels/map.py" line="218" />
+   <location filename="cnnviz/gui/panels/map.py" line="364" />
+   <source>Update</source>
+   <translation>更新</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="79" />
+   <source>Make the map again with the latest weights</source>
+   <translation>用最新权重重新生成地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="83" />
+   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
+   <translation>回到本次训练中较早的地图（延时回放的滑块也会移动它）；最右端是最新的</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="85" />
+   <source>Map at an earlier step</source>
+   <translation>较早步数的地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="99" />
+   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
+   <translation>每张测试图片是一个点，颜色表示它的数字；网络认为相似的图片彼此靠近；星号是你的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="128" />
+   <source>Test image under the pointer</source>
+   <translation>指针下的测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="129" />
+   <source>The test image of the dot under the pointer or last clicked</source>
+   <translation>指针下或最后点击的点对应的测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="228" />
+   <source>Nothing to map yet: waiting for the test images.</source>
+   <translation>还没有可绘制的内容：正在等待测试图片。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="229" />
+   <source>Nothing to map yet: waiting for the network's weights.</source>
+   <translation>还没有可绘制的内容：正在等待网络的权重。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="245" />
+   <source>Placing {count:,} test images with the weights of step {step}…</source>
+   <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="306" />
    <source>latest map</source>
    <translation>最新的地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="331" />
+   <source>Could not make the map: {message}</source>
+   <translation>无法生成地图：{message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="362" />
+   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
+   <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="390" />
+   <source>★ your drawing:
+on the latest map</source>
+   <translation>★ 你的手写：
+在最新的图上</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="399" />
+   <source>★ your drawing:
+nearest the {digit}s</source>
+   <translation>★ 你的手写：
+最靠近 {digit}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="400" />
+   <source>★ your drawing:
+nearest: {name}</source>
+   <translation>★ 你的手写：
+最靠近：{name}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="189" />
+   <location filename="cnnviz/gui/panels/why.py" line="143" />
+   <source>Update (step {step})</source>
+   <translation>更新（第 {step} 步）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="239" />
+   <source>Could not make the map: {exc}</source>
+   <translation>无法生成地图：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="307" />
@@ -2684,94 +2994,7 @@ to see its image</source>
    <translation>第 {step:,} 步的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="73" />
-   <source>Make the map again with the latest weights</source>
-   <translation>用最新权重重新生成地图</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="77" />
-   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
-   <translation>回到本次训练中较早的地图（延时回放的滑块也会移动它）；最右端是最新的</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="79" />
-   <source>Map at an earlier step</source>
-   <translation>较早步数的地图</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="93" />
-   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
-   <translation>每张测试图片是一个点，颜色表示它的数字；网络认为相似的图片彼此靠近；星号是你的手写</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="122" />
-   <source>Test image under the pointer</source>
-   <translation>指针下的测试图片</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="123" />
-   <source>The test image of the dot under the pointer or last clicked</source>
-   <translation>指针下或最后点击的点对应的测试图片</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="223" />
-   <source>Nothing to map yet: waiting for the test images.</source>
-   <translation>还没有可绘制的内容：正在等待测试图片。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="224" />
-   <source>Nothing to map yet: waiting for the network's weights.</source>
-   <translation>还没有可绘制的内容：正在等待网络的权重。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="241" />
-   <source>Placing {count:,} test images with the weights of step {step}…</source>
-   <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="303" />
-   <source>Could not make the map: {message}</source>
-   <translation>无法生成地图：{message}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="334" />
-   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
-   <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="362" />
-   <source>★ your drawing:
-on the latest map</source>
-   <translation>★ 你的手写：
-在最新的图上</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="371" />
-   <source>★ your drawing:
-nearest the {digit}s</source>
-   <translation>★ 你的手写：
-最靠近 {digit}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="372" />
-   <source>★ your drawing:
-nearest: {name}</source>
-   <translation>★ 你的手写：
-最靠近：{name}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="182" />
-   <location filename="cnnviz/gui/panels/why.py" line="143" />
-   <source>Update (step {step})</source>
-   <translation>更新（第 {step} 步）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="234" />
-   <source>Could not make the map: {exc}</source>
-   <translation>无法生成地图：{exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="358" />
+   <location filename="cnnviz/gui/panels/map.py" line="386" />
    <source>Could not place your drawing: {exc}</source>
    <translation>无法摆放你的手写：{exc}</translation>
   </message>
@@ -2787,7 +3010,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
-   <location filename="cnnviz/gui/panels/registry.py" line="158" />
+   <location filename="cnnviz/gui/panels/registry.py" line="173" />
    <source>Mistakes</source>
    <translation>错误</translation>
   </message>
@@ -2798,33 +3021,33 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="84" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="166" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="167" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>先训练一会儿：每次测试评估后矩阵会填上。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="161" />
    <source>Empty until the first test evaluation</source>
    <translation>第一次测试评估前为空</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="168" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="169" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>点击矩阵中的格子查看其中的图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="169" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="170" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>最有把握的错误：答错了，却非常有把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="281" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="286" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>真实为 {truth}，认对了：{total} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="282" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="287" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>真实为 {truth}，被认成 {answer}：{total} 张</translation>
   </message>
@@ -2844,7 +3067,7 @@ nearest: {name}</source>
    <translation>每张图片及其真实数字、预测、把握多大，以及对勾或叉号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="210" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="215" />
    <source>No mistakes at all.</source>
    <translation>一个错误也没有。</translation>
   </message>
@@ -2859,92 +3082,92 @@ nearest: {name}</source>
    <translation>最有把握的错误</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="200" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>第 {step:,} 步时，{samples:,} 张测试图片上的测试准确率为 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左侧：每个数字被认对的比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="267" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="272" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>最有把握的错误：{samples:,} 张中错了 {wrong} 张，最有把握的在前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="285" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="290" />
    <source>, showing the {count} surest</source>
    <translation>，显示最有把握的 {count} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="210" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
    <translation>第 {step} 步测试准确率 {percent} %。最常混淆：{pairs}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="208" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="213" />
    <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
    <translation>第 {step} 步测试准确率 {percent} %。一个错误也没有。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="209" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="214" />
    <source>Most often mixed up: {pairs}</source>
    <translation>最常混淆：{pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="249" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="254" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>测试图片 #{index}：真实 {truth}，预测 {answer}（把握 {percent}%），{verdict}。点击查看内部（特征图、为什么？）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="206" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="211" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{truth} 被认成 {answer} {count} 次</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="39" />
+   <location filename="cnnviz/gui/panels/registry.py" line="53" />
    <source>Training</source>
    <translation>训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="159" />
+   <location filename="cnnviz/gui/panels/registry.py" line="174" />
    <source>Why?</source>
    <translation>为什么？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="161" />
+   <location filename="cnnviz/gui/panels/registry.py" line="176" />
    <source>What filters want</source>
    <translation>滤波器偏好</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="168" />
+   <location filename="cnnviz/gui/panels/registry.py" line="183" />
    <source>Statistics</source>
    <translation>统计</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="169" />
+   <location filename="cnnviz/gui/panels/registry.py" line="184" />
    <source>Class drawings</source>
    <translation>全班的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="163" />
+   <location filename="cnnviz/gui/panels/registry.py" line="178" />
    <source>Map</source>
    <translation>地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="168" />
+   <location filename="cnnviz/gui/panels/registry.py" line="183" />
    <source>Stats</source>
    <translation>统计</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="169" />
+   <location filename="cnnviz/gui/panels/registry.py" line="184" />
    <source>Drawings</source>
    <translation>手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="171" />
+   <location filename="cnnviz/gui/panels/registry.py" line="186" />
    <source>Draw</source>
    <translation>画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="174" />
+   <location filename="cnnviz/gui/panels/registry.py" line="189" />
    <source>Timings</source>
    <translation>耗时</translation>
   </message>
@@ -2960,7 +3183,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
-   <location filename="cnnviz/gui/run_control.py" line="298" />
+   <location filename="cnnviz/gui/run_control.py" line="364" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
   </message>
@@ -3106,16 +3329,6 @@ nearest: {name}</source>
    <translation>权重分布：</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="274" />
-   <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
-   <translation>✓ 看起来很健康：每一步权重的变化约为其大小的 {ratio}（绿色带）。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="278" />
-   <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
-   <translation>训练时每隔几步会收到统计数据。健康的更新每步使权重变化约为其大小的 1/1000（绿色带）。</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="87" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>随步数变化的所选张量权重百分位、各张量的更新量与权重之比以及梯度大小</translation>
@@ -3136,7 +3349,17 @@ nearest: {name}</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="313" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="281" />
+   <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
+   <translation>训练时每隔几步会收到统计数据。健康的更新每步使权重变化约为其大小的 1/1000（绿色带）。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="277" />
+   <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
+   <translation>✓ 看起来很健康：每一步权重的变化约为其大小的 {ratio}（绿色带）。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="328" />
    <source>{layer} weights</source>
    <translation>{layer} 权重</translation>
   </message>
@@ -3147,7 +3370,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="200" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
    <source>▶ Play</source>
    <translation>▶ 播放</translation>
   </message>
@@ -3187,82 +3410,89 @@ nearest: {name}</source>
    <translation>还没有记录：请点开始。每次测试评估都会保留一帧。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="208" />
    <source>❚❚ Stop</source>
    <translation>❚❚ 停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="194" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="198" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>第 {index} 帧，共 {count} 帧 · 第 {step:,} 步 · 轮次 {epoch:.2f} · 测试准确率 {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="238" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>已将延时回放（{count} 帧）保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="243" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="249" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>已将 {count} 帧 PNG 保存到 {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="171" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="175" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; 卷积核{channel}：{count} × {kh}×{kw}，所有帧使用同一色标</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="191" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="195" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt;（{c} 张图）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="236" />
    <source>Could not export the GIF: {exc}</source>
    <translation>无法导出 GIF：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="241" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="247" />
    <source>Could not export the frames: {exc}</source>
    <translation>无法导出各帧：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="236" />
+   <location filename="cnnviz/gui/panels/timings.py" line="257" />
    <source>{ms} ms/batch of {size}</source>
    <translation>{ms} ms/批（{size} 张）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="62" />
+   <location filename="cnnviz/gui/panels/timings.py" line="65" />
    <source>dark: forward · light: backward · latest of each backend</source>
    <translation>深色：前向 · 浅色：反向 · 各后端的最新值</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="172" />
+   <location filename="cnnviz/gui/panels/timings.py" line="87" />
+   <source>Per-layer forward and backward times
+appear here while training</source>
+   <translation>每层的前向和反向时间
+会在训练时显示在这里</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timings.py" line="179" />
    <source>A: its layers differ from B's (another network), its timings are not set beside</source>
    <translation>A：层与 B 不同（另一个网络），耗时不并排显示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="72" />
+   <location filename="cnnviz/gui/panels/timings.py" line="75" />
    <source>ms per batch</source>
    <translation>每批 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="78" />
+   <location filename="cnnviz/gui/panels/timings.py" line="81" />
    <source>images/s</source>
    <translation>张/秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="79" />
+   <location filename="cnnviz/gui/panels/timings.py" line="82" />
    <source>training time (s)</source>
    <translation>训练时间（秒）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="162" />
+   <location filename="cnnviz/gui/panels/timings.py" line="169" />
    <source>A: timings not recorded in this file</source>
    <translation>A：此文件中没有记录耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="163" />
+   <location filename="cnnviz/gui/panels/timings.py" line="170" />
    <source>A: no timing was measured in the kept run</source>
    <translation>A：保留的训练中没有测量耗时</translation>
   </message>
@@ -3388,9 +3618,26 @@ nearest: {name}</source>
    <translation>还没有可解释的内容：还没有加载测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="56" />
+   <location filename="cnnviz/gui/questions.py" line="70" />
    <source>Training is running</source>
    <translation>正在训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="76" />
+   <source>Stop and go ahead</source>
+   <translation>停止并继续操作</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="77" />
+   <source>Keep training</source>
+   <translation>继续训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="38" />
+   <location filename="cnnviz/gui/questions.py" line="54" />
+   <location filename="cnnviz/gui/questions.py" line="34" />
+   <source>you {action}</source>
+   <translation>{action}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="54" />
@@ -3398,23 +3645,7 @@ nearest: {name}</source>
    <translation>开始新的训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="62" />
-   <source>Stop and go ahead</source>
-   <translation>停止并继续操作</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="63" />
-   <source>Keep training</source>
-   <translation>继续训练</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="37" />
-   <location filename="cnnviz/gui/questions.py" line="33" />
-   <source>you {action}</source>
-   <translation>{action}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="57" />
+   <location filename="cnnviz/gui/questions.py" line="71" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3423,82 +3654,92 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="161" />
+   <location filename="cnnviz/gui/router.py" line="163" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}：正在编译内核，仅首次启动需要</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="176" />
+   <location filename="cnnviz/gui/router.py" line="179" />
    <source>Training stopped: {message}</source>
    <translation>训练已停止：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="61" />
+   <location filename="cnnviz/gui/router.py" line="64" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="194" />
+   <location filename="cnnviz/gui/run_control.py" line="251" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="206" />
+   <location filename="cnnviz/gui/run_control.py" line="263" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="115" />
+   <location filename="cnnviz/gui/run_control.py" line="180" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="137" />
+   <location filename="cnnviz/gui/run_control.py" line="200" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="298" />
+   <location filename="cnnviz/gui/run_control.py" line="364" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="124" />
+   <location filename="cnnviz/gui/run_control.py" line="38" />
+   <source>training on {train_used:,} of {train_total:,} images</source>
+   <translation>用 {train_total:,} 张中的 {train_used:,} 张训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="41" />
+   <source>testing on {test_used:,} of {test_total:,}</source>
+   <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="187" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="280" />
+   <location filename="cnnviz/gui/run_control.py" line="343" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="258" />
-   <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
-   <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="54" />
-   <source>Cannot build the network: {exc}</source>
-   <translation>无法构建网络：{exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="150" />
-   <source>Cannot start: {exc}</source>
-   <translation>无法开始：{exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="201" />
-   <source>Cannot load the {name} data set: {exc}</source>
-   <translation>无法加载数据集 {name}：{exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="247" />
+   <location filename="cnnviz/gui/run_control.py" line="313" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <location filename="cnnviz/gui/run_control.py" line="322" />
+   <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
+   <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="124" />
+   <source>Cannot build the network: {exc}</source>
+   <translation>无法构建网络：{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="213" />
+   <source>Cannot start: {exc}</source>
+   <translation>无法开始：{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="258" />
+   <source>Cannot load the {name} data set: {exc}</source>
+   <translation>无法加载数据集 {name}：{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="61" />
    <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
    <translation>在输入框（学习率、网络结构、名字）中输入时，按键用于打字：Enter 应用并离开输入框，Escape 不做更改。</translation>
   </message>
@@ -3553,42 +3794,62 @@ Stop the run and go ahead?</source>
    <translation>上一个标签页</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="46" />
+   <location filename="cnnviz/gui/shortcuts.py" line="48" />
    <source>Keep this run for comparison (the next run is drawn over it)</source>
    <translation>保留本次训练以便比较（下一次训练画在它上面）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <location filename="cnnviz/gui/shortcuts.py" line="49" />
    <source>Presenter mode on or off</source>
    <translation>打开或关闭演示模式</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="48" />
+   <location filename="cnnviz/gui/shortcuts.py" line="50" />
    <source>Full screen on or off</source>
    <translation>打开或关闭全屏</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="49" />
+   <location filename="cnnviz/gui/shortcuts.py" line="51" />
    <source>Zoom in: larger text and plots (up to 200 %)</source>
    <translation>放大：文字和图表更大（最高 200 %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="50" />
+   <location filename="cnnviz/gui/shortcuts.py" line="52" />
    <source>Zoom out (down to 80 %)</source>
    <translation>缩小（最低 80 %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="51" />
+   <location filename="cnnviz/gui/shortcuts.py" line="53" />
    <source>Actual size (zoom 100 %)</source>
    <translation>实际大小（缩放 100 %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="52" />
+   <location filename="cnnviz/gui/shortcuts.py" line="54" />
+   <source>Open the class canvas (phones draw for the network), or end it</source>
+   <translation>打开班级画板（手机为网络画画），或结束它</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <source>Class canvas: accept the chosen drawing</source>
+   <translation>班级画板：采用选中的画</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="56" />
+   <source>Class canvas: keep the chosen drawing for our own test set</source>
+   <translation>班级画板：将选中的画留作我们自己的测试集</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="57" />
+   <source>Class canvas: reject the chosen drawing</source>
+   <translation>班级画板：拒绝选中的画</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="58" />
    <source>This list of keys</source>
    <translation>本快捷键列表</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="193" />
+   <location filename="cnnviz/gui/shortcuts.py" line="228" />
    <source>Keys</source>
    <translation>快捷键</translation>
   </message>
@@ -3683,27 +3944,32 @@ Stop the run and go ahead?</source>
    <translation>测试准确率 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="100" />
+   <location filename="cnnviz/gui/status.py" line="102" />
    <source>Hide this message</source>
    <translation>隐藏此消息</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="255" />
+   <location filename="cnnviz/gui/status.py" line="266" />
    <source>{value} images/s</source>
    <translation>{value} 张/秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="49" />
+   <location filename="cnnviz/gui/window.py" line="51" />
    <source>cnnviz — watch a CNN learn</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="258" />
+   <location filename="cnnviz/gui/window.py" line="288" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="205" />
+   <location filename="cnnviz/gui/window.py" line="236" />
+   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="222" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
   </message>
@@ -3748,57 +4014,57 @@ Stop the run and go ahead?</source>
    <translation>{backend} 启动失败（{error}）；训练继续在 {current} 上进行</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="343" />
+   <location filename="cnnviz/train/trainer.py" line="349" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>请降低学习率（当前为 {lr:g}）后继续。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="356" />
+   <location filename="cnnviz/train/trainer.py" line="362" />
    <source>an evaluation</source>
    <translation>评估</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="366" />
+   <location filename="cnnviz/train/trainer.py" line="372" />
    <source>a snapshot</source>
    <translation>快照</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="373" />
+   <location filename="cnnviz/train/trainer.py" line="379" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="260" />
+   <location filename="cnnviz/train/trainer.py" line="266" />
    <source>a training step</source>
    <translation>训练步</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="299" />
+   <location filename="cnnviz/train/trainer.py" line="305" />
    <source>reading the loss</source>
    <translation>读取损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="323" />
+   <location filename="cnnviz/train/trainer.py" line="329" />
    <source>reading the layer timings</source>
    <translation>读取各层耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="157" />
+   <location filename="cnnviz/train/trainer.py" line="160" />
    <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
    <translation>{backend}：正在编译内核（仅首次启动；之后从缓存加载）</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="308" />
+   <location filename="cnnviz/train/trainer.py" line="314" />
    <source>the loss became {loss} at step {step}</source>
    <translation>损失在第 {step} 步变成了 {loss}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="164" />
+   <location filename="cnnviz/train/trainer.py" line="167" />
    <source>{backend}: compiled kernels in {seconds:.1f} s</source>
    <translation>{backend}：内核编译用时 {seconds:.1f} 秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="235" />
+   <location filename="cnnviz/train/trainer.py" line="241" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>测试准确率在达到 {best:.1%} 后跌到了 {accuracy:.1%}，即随机猜测水平</translation>
   </message>
@@ -4028,6 +4294,50 @@ Stop the run and go ahead?</source>
    <translation>讨论：网络看到的是图案，而不是数字。为什么一片在我们看来一点也不像 8 的斑点，能让它答 8？</translation>
   </message>
   <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Teach it our shapes</source>
+   <translation>教它认识我们的图形</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>The class invents its own classes (circle, triangle, star), draws examples on their phones, and a new tiny network learns them from scratch, from the class's own drawings only.</source>
+   <translation>全班自己设定类别（圆、三角形、星形），在手机上画出例子，一个新的微型网络只用全班自己的图画从零开始学习它们。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Open the class canvas (F6, or the Class canvas button at the top right). The students scan the QR code with their phones; the panel counts the phones that have sent something.</source>
+   <translation>打开班级画板（F6，或右上角的“班级画板”按钮）。学生用手机扫描二维码；面板会统计已发送内容的手机数量。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Click Our own classes… and name three shapes: type circle and click Add, then triangle and star. The phones now ask: draw one of our classes and say which.</source>
+   <translation>点击“我们自己的类别…”，为三个图形命名：输入 圆 并点击“添加”，然后是 三角形 和 星形。手机上现在会显示：画出我们的一个类别，并说明是哪个。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Everyone draws a few of each shape. Accept the good drawings with A, reject scribbles with R, and keep a few with H as our own test set (never trained on). At least two of each shape are needed; ten of each are better.</source>
+   <translation>每个人都把每种图形画几幅。用 A 采用好的图画，用 R 拒绝乱涂，并用 H 留几幅作为我们自己的测试集（从不用于训练）。每种图形至少需要两幅；每种十幅更好。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Click Train a new net on our classes: a fresh tiny network with one output per shape starts from random weights and learns from the accepted drawings only. Watch the curves fall and the Kernels turn from noise into little stroke detectors.</source>
+   <translation>点击“用我们的类别训练新网络”：一个每种图形一个输出的全新微型网络从随机权重开始，只用已采用的图画学习。观察曲线下降，卷积核从噪声变成小小的笔画检测器。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Feature maps: what the network sees in a drawing. On the phones, each drawing's answer (the shapes' names with their probabilities, or not sure) follows the network as it learns. Draw a new shape on a phone: does it know it?</source>
+   <translation>特征图：网络在一幅图画中看到了什么。在手机上，每幅图画的回答（图形的名称及其概率，或“不确定”）随着网络的学习而变化。在手机上画一个新图形：它认得出来吗？</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
+   <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
+  </message>
+  <message>
+   <source>({index} of {total}, newest first)</source>
+   <translation type="vanished">（第 {index} 个，共 {total} 个，最新的在前）</translation>
+  </message>
+  <message>
    <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation type="vanished">显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据({percent}%)</translation>
   </message>
@@ -4092,126 +4402,6 @@ Stop the run and go ahead?</source>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
    <translation type="vanished">比较两条曲线:同样 200 步,步子大的走得远得多(在我们的机器上,整个测试集:约 95% 对 87%)。步子越大就总是越好吗?按 K 保留本次训练,试试 2.0,看看会怎样。</translation>
-  </message>
- </context>
- <context>
-  <name>cnnviz</name>
-  <!-- the class canvas (issue 32) -->
-  <message>
-   <source>QR code of the class canvas's address</source>
-   <translation>班级画板地址的二维码</translation>
-  </message>
-  <message>
-   <source>The network the phones are on</source>
-   <translation>手机所在的网络</translation>
-  </message>
-  <message>
-   <source>What the phones ask for</source>
-   <translation>手机上显示的任务</translation>
-  </message>
-  <message>
-   <source>Draw any digit and say which</source>
-   <translation>画任意一个数字，并说出是几</translation>
-  </message>
-  <message>
-   <source>Drawings waiting for the teacher</source>
-   <translation>等待老师审核的画</translation>
-  </message>
-  <message>
-   <source>Accept (A)</source>
-   <translation>采用 (A)</translation>
-  </message>
-  <message>
-   <source>Our test (H)</source>
-   <translation>测试用 (H)</translation>
-  </message>
-  <message>
-   <source>Accept it into the class's own test set: never trained on</source>
-   <translation>放入班级自己的测试集：永不用于训练</translation>
-  </message>
-  <message>
-   <source>Reject (R)</source>
-   <translation>拒绝 (R)</translation>
-  </message>
-  <message>
-   <source>Reject everything from this phone</source>
-   <translation>拒绝这部手机的所有画</translation>
-  </message>
-  <message>
-   <source>End class canvas</source>
-   <translation>结束班级画板</translation>
-  </message>
-  <message>
-   <source>Class canvas</source>
-   <translation>班级画板</translation>
-  </message>
-  <message>
-   <source>Open the class canvas: phones on the classroom network draw for the network</source>
-   <translation>打开班级画板：教室网络中的手机为网络画画</translation>
-  </message>
-  <message>
-   <source>This computer only (127.0.0.1)</source>
-   <translation>仅本机 (127.0.0.1)</translation>
-  </message>
-  <message>
-   <source>1 phone so far</source>
-   <translation>目前 1 部手机</translation>
-  </message>
-  <message>
-   <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
-   <translation>未找到网络：请将本机连接到教室的 Wi-Fi 或打开它的热点，然后在这里选择网络。目前只有本机能访问画板。</translation>
-  </message>
-  <message>
-   <source>A drawing without a label waits: the phone did not say which it is</source>
-   <translation>一幅没有标签的画在等待：手机没有说明它是哪一个</translation>
-  </message>
-  <message>
-   <source>{count} phones so far</source>
-   <translation>目前 {count} 部手机</translation>
-  </message>
-  <message>
-   <source>{count} waiting for you</source>
-   <translation>{count} 幅等待你审核</translation>
-  </message>
-  <message>
-   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
-   <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
-  </message>
-  <message>
-   <source>Draw a {digit}</source>
-   <translation>画一个 {digit}</translation>
-  </message>
-  <message>
-   <source>Our test set: none held back yet · MNIST: {mnist}</source>
-   <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
-  </message>
-  <message>
-   <source>The class canvas could not start: {error}</source>
-   <translation>班级画板无法启动：{error}</translation>
-  </message>
-  <message>
-   <source>from phone {phone}</source>
-   <translation>来自手机 {phone}</translation>
-  </message>
-  <message>
-   <source>Open class canvas</source>
-   <translation>打开班级画板</translation>
-  </message>
-  <message>
-   <source>Open the class canvas (phones draw for the network), or end it</source>
-   <translation>打开班级画板（手机为网络画画），或结束它</translation>
-  </message>
-  <message>
-   <source>Class canvas: accept the chosen drawing</source>
-   <translation>班级画板：采用选中的画</translation>
-  </message>
-  <message>
-   <source>Class canvas: keep the chosen drawing for our own test set</source>
-   <translation>班级画板：将选中的画留作我们自己的测试集</translation>
-  </message>
-  <message>
-   <source>Class canvas: reject the chosen drawing</source>
-   <translation>班级画板：拒绝选中的画</translation>
   </message>
  </context>
 </TS>
