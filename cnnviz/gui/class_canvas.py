@@ -16,9 +16,10 @@ import time
 
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QIcon, QImage, QPixmap
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QHBoxLayout, QLabel, QLineEdit, QListView,
-                               QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtGui import QFontMetrics, QIcon, QImage, QPixmap
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QFrame, QHBoxLayout, QLabel, QLineEdit,
+                               QListView, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSizePolicy, QToolButton,
+                               QVBoxLayout, QWidget)
 
 from ..app import class_training
 from ..app.class_canvas import DIGIT_NAMES, MAX_CLASS_NAME_CHARS, MAX_CLASSES, MIN_CLASSES, ClassCanvas
@@ -160,6 +161,24 @@ class ClassCanvasPanel(QWidget):
         side = max(QR_MIN_PX, min(self.qr_label.width(), self.qr_label.height()))
         self.qr_label.setPixmap(QPixmap.fromImage(qr_image(address, side)) if address else QPixmap())
         self.address_label.setText(address or "")
+        self.fit_address()
+
+    def fit_address(self) -> None:
+        """The address in one line, whole: its type as large as the panel's width allows (13 pt at most, 8 at least;
+        an address has no place to wrap, and a cut one cannot be typed)."""
+        label, text = self.address_label, self.address_label.text()
+        font = label.font()
+        room = max(QR_MIN_PX, self.width() - 16)
+        for points in (13, 12, 11, 10, 9, 8):
+            font.setPointSize(points)
+            if QFontMetrics(font).horizontalAdvance(text) <= room:
+                break
+        label.setStyleSheet(f"font-size: {font.pointSize()}pt; font-weight: 800;")
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.address_label.text():
+            self.fit_address()
 
 
 class _SlimButton(QToolButton):
@@ -207,7 +226,14 @@ class ClassCanvasWindow(QObject):
         self.panel = ClassCanvasPanel()
         self.dock = QDockWidget(tr("Class canvas"), window)
         self.dock.setObjectName("classCanvasDock")
-        self.dock.setWidget(self.panel)
+        # In a scroll area: on a short screen (1024x768, presenter mode) the panel keeps its size, the QR code
+        # its 200 px, and the buttons below the wall are scrolled to, never squeezed or cut.
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.panel)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.dock.setWidget(self.scroll)
         self.dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable)
         window.addDockWidget(Qt.RightDockWidgetArea, self.dock)
         self.dock.hide()
@@ -227,6 +253,8 @@ class ClassCanvasWindow(QObject):
         m.phones.connect(self._show_phones)
         m.accepted.connect(self._on_accepted)
         m.classes.connect(self._show_classes)
+        # Presenter mode and zoom change the panel's type, so its size: placed again once it has its new size.
+        state.events.presenter.connect(lambda *_on: QTimer.singleShot(0, self, self._place_again))
         m.task.connect(self._show_task)
         p.add_class_button.clicked.connect(lambda: self.add_class(p.class_name_edit.text()))
         # Enter leaves the field (the window's TypingGuard), which says editingFinished: the name typed is added.
@@ -331,15 +359,23 @@ class ClassCanvasWindow(QObject):
         """Docked beside the workspace where the screen has room for both; else floating over the window's right
         edge (a 1024x768 projector: the workspace needs the whole width, and the window must not outgrow it)."""
         window = self.window
-        need = self.panel.minimumSizeHint().width() + 12
+        need = self.panel.minimumSizeHint().width() + self.scroll.verticalScrollBar().sizeHint().width() + 12
         room = window.width() - window.centralWidget().minimumSizeHint().width()
         if room >= need:
             self.dock.setFloating(False)
             return
         self.dock.setFloating(True)
-        top_left = window.mapToGlobal(window.rect().topRight())
+        # Over the window's left edge: the sidebar's settings are what the class needs least while it draws (Space
+        # still pauses); the curves and the feature maps, which show the net learning, stay in view.
+        top_left = window.mapToGlobal(window.rect().topLeft())
         top = window.menuBar().height() + 30
-        self.dock.setGeometry(top_left.x() - need - 8, top_left.y() + top, need, window.height() - top - 4)
+        self.dock.setGeometry(top_left.x() + 4, top_left.y() + top, need, window.height() - top - 4)
+
+    def _place_again(self) -> None:
+        if self.dock.isVisible():
+            self.panel.adjustSize()
+            self.place_dock()
+            self.panel.show_qr(self.model.address)
 
     def _on_opened(self, address: str) -> None:
         self.place_dock()
