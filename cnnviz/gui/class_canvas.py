@@ -365,11 +365,14 @@ class ClassCanvasWindow(QObject):
             self.dock.setFloating(False)
             return
         self.dock.setFloating(True)
-        # Over the window's left edge: the sidebar's settings are what the class needs least while it draws (Space
-        # still pauses); the curves and the feature maps, which show the net learning, stay in view.
-        top_left = window.mapToGlobal(window.rect().topLeft())
+        # Over what the class needs least while it draws, so that the curves and the feature maps (the net learning)
+        # stay in view: the sidebar's settings at the left (Space still pauses); in presenter mode, which has no
+        # sidebar, the teacher's own drawing pad at the right.
+        corner = window.rect().topRight() if self.state.presenter else window.rect().topLeft()
+        at = window.mapToGlobal(corner)
         top = window.menuBar().height() + 30
-        self.dock.setGeometry(top_left.x() + 4, top_left.y() + top, need, window.height() - top - 4)
+        x = at.x() - need - 8 if self.state.presenter else at.x() + 4
+        self.dock.setGeometry(x, at.y() + top, need, window.height() - top - 4)
 
     def _place_again(self) -> None:
         if self.dock.isVisible():

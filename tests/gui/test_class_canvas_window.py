@@ -49,17 +49,31 @@ def test_the_menu_entry_opens_it_on_this_computer_and_ending_it_stops_the_server
 
 def test_the_qr_code_is_big_enough_at_1024x768_in_presenter_mode_too(qtbot, window):
     window.set_full_screen = lambda on: None  # offscreen: no window manager
-    at_screen(window, qtbot, (1024, 768))
-    window.class_canvas.open(host="127.0.0.1")
-    qtbot.wait(100)
-    for presenter in (False, True):
-        window.set_presenter(presenter, full_screen=False)
-        qtbot.wait(150)
-        label = window.class_canvas.panel.qr_label
-        pixmap = label.pixmap()
-        assert label.isVisible() and min(label.width(), label.height()) >= 200, presenter
-        assert min(pixmap.width(), pixmap.height()) >= 200, presenter
-        assert window.width() <= 1024, "the window stays on the screen (the dock floats over it when it must)"
+    cc = window.class_canvas
+    for screen in ((1024, 768), (1280, 720)):
+        at_screen(window, qtbot, screen)
+        cc.close()
+        cc.open(host="127.0.0.1")
+        qtbot.wait(100)
+        for presenter in (False, True):
+            window.set_presenter(presenter, full_screen=False)
+            qtbot.wait(150)
+            label, panel = cc.panel.qr_label, cc.panel
+            pixmap = label.pixmap()
+            where = (screen, presenter)
+            assert label.isVisible() and min(label.width(), label.height()) >= 200, where
+            assert min(pixmap.width(), pixmap.height()) >= 200, where
+            assert window.width() <= screen[0], "the window stays on the screen (the dock floats over it when it must)"
+            # Nothing of the panel is cut: its whole width shown, its height scrolled to; the address on one line.
+            assert panel.width() >= panel.minimumSizeHint().width(), where
+            assert panel.height() >= panel.minimumSizeHint().height(), where
+            address = panel.address_label
+            assert address.fontMetrics().horizontalAdvance(address.text()) <= address.width(), where
+            if cc.dock.isFloating():  # the curves, which show it learning, stay in view
+                curves = window.panels.curves
+                top_left = curves.mapToGlobal(curves.rect().topLeft())
+                shown = curves.rect().translated(top_left).intersected(cc.dock.frameGeometry())
+                assert shown.width() <= curves.width() // 2, where
     image = label.pixmap().toImage()
     dark = sum(1 for x in range(0, image.width(), 4) for y in range(0, image.height(), 4)
                if image.pixelColor(x, y).lightness() < 128)
