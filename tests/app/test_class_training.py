@@ -7,12 +7,17 @@ import pytest
 from cnnviz.analysis.synthetic import hand_drawn_shapes
 from cnnviz.app import class_training
 from cnnviz.app.class_canvas import ClassCanvas
-from cnnviz.app.class_training import NotEnoughDrawings, class_dataset, class_net, own_classes
+from cnnviz.app.class_training import (
+    NotEnoughDrawings,
+    class_dataset,
+    class_net,
+    own_classes,
+)
 from cnnviz.app.inference import LocalModel
 from cnnviz.nn import checkpoint
 from cnnviz.nn.layers import SpecError
 from cnnviz.nn.model import Sequential
-from cnnviz.train.trainer import Trainer, TrainConfig
+from cnnviz.train.trainer import TrainConfig, Trainer
 
 SHAPES = ("circle", "triangle", "star")
 
