@@ -80,7 +80,7 @@ class RunControl:
     def show_loaded(self, loaded) -> None:
         """A checkpoint's model replaced the NumPy copy (a :class:`~.checkpoints.Loaded`): shown as itself."""
         self.show_new_model(accuracy=loaded.test_accuracy, epoch=loaded.epoch,
-                            settings={**loaded.settings, "net": loaded.spec})
+                            settings={**loaded.settings, "net": loaded.spec}, class_names=loaded.class_names)
 
     def show_history(self) -> None:
         """The run's history was replaced as a whole (forgotten, a loaded file's curves, a run put back): the
@@ -126,15 +126,18 @@ class RunControl:
         self.show_new_model()
 
     def show_new_model(self, accuracy: float | None = None, epoch: float | None = None,
-                       settings: dict | None = None) -> None:
+                       settings: dict | None = None, class_names: tuple[str, ...] | None = None) -> None:
         """The state's NumPy copy holds other weights (random ones, a checkpoint's, with the ``accuracy``,
         ``epoch`` and training ``settings`` the file gives): the panels start over from them, and the
         status bar and the Draw panel describe them."""
         p, local, status = self.parts, self.state.local, self.parts.status
-        self.state.new_weights(settings)
+        self.state.new_weights(settings, class_names)
         p.controls.describe_parameters(local.model.parameter_count())
         self.start_over()
-        if self.state.dataset is not None:
+        if class_names:  # a file's net of a class's own classes (``class_names``: theirs, checked on reading)
+            p.panels.classify.set_class_names(class_names)
+            self._own_classes_shown = True
+        elif self.state.dataset is not None:
             self.show_classes_of(self.state.dataset)
         self.state.set_known_accuracy(accuracy)
         status.show(step=f"step {local.step:,}")

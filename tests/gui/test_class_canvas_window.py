@@ -195,7 +195,7 @@ def test_the_latency_report_adds_simulated_phones(qapp, capsys):
     assert report["ui_ticks"] > 0
 
 
-def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, window):
+def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, window, tmp_path):
     from cnnviz.analysis.synthetic import hand_drawn_shapes
 
     cc, p = window.class_canvas, window.class_canvas.panel
@@ -238,4 +238,16 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     answers = [a["answer"] for a in cc.model.answers_for("phone-b2")]
     assert answers and all(len(a["probabilities"]) == 3 for a in answers)
     window.runs.stop_run(wait=True)
+    # Saved, the net names its classes; read back, the Draw panel names them too.
+    from cnnviz.gui.checkpoints import read_checkpoint
+    from cnnviz.nn import checkpoint
+
+    path = tmp_path / "shapes.npz"
+    assert window.checkpoints.save(str(path))
+    assert checkpoint.class_names(checkpoint.load(path)) == ["circle", "triangle", "star"]
+    loaded = read_checkpoint(path)
+    assert loaded.class_names == ("circle", "triangle", "star")
+    window.runs.show_loaded(loaded)
+    assert window.panels.classify.class_names == ["circle", "triangle", "star"]
+    assert window.state.run.class_names == ("circle", "triangle", "star")
     cc.close()
