@@ -141,3 +141,24 @@ def test_class_names_are_validated_and_nets_sized_by_them():
         Sequential.from_spec(class_net(4))  # a spec typed for the digits must still end with dense-10
     with pytest.raises(SpecError):
         Sequential.from_spec(class_net(11), num_classes=None)
+
+
+def test_predict_names_the_class_classes_of_a_saved_net(trained, tmp_path, capsys):
+    import json
+
+    from PIL import Image
+
+    from cnnviz.cli.main import main
+
+    canvas, _dataset, trainer, _result = trained
+    state = trainer.host_state()
+    model_path = tmp_path / "shapes.npz"
+    checkpoint.save(model_path, state.spec, state.weights, {"class_names": list(canvas.classes)})
+    image, label = hand_drawn_shapes(1, seed=11)
+    picture = tmp_path / "shape.png"
+    Image.fromarray((image[0] * 255).astype(np.uint8)).save(picture)
+    assert main(["predict", "--model", str(model_path), "--raw", str(picture), "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert len(row["probabilities"]) == 3 and row["name"] == SHAPES[row["label"]]
+    assert main(["predict", "--model", str(model_path), "--raw", str(picture)]) == 0
+    assert "circle:" in capsys.readouterr().out  # the ranking names the classes, not 0 1 2
