@@ -116,3 +116,28 @@ def fresh_weights(count: int, seed: int = 0) -> dict:
     from ..nn.model import Sequential
 
     return Sequential.from_spec(class_net(count), num_classes=count).initialise(seed).state_dict()
+
+
+def save_drawings(canvas: ClassCanvas, folder) -> int:
+    """The teacher saves the class's drawings of its own classes: the accepted ones in ``folder`` (the Class
+    drawings format: one PNG each, the label in its name, who drew it in the index) with ``classes.json`` naming
+    the labels, the held-back ones likewise in its ``our-test`` folder. Returns how many were written."""
+    from pathlib import Path
+
+    from ..analysis.drawings import HELD_BACK_FOLDER, DrawingStore
+
+    if not own_classes(canvas.classes):
+        raise NotEnoughDrawings(Phrase(N_("Name the class's own classes first (2 to 10 names), then collect "
+                                          "drawings of them.")))
+    written = 0
+    for where, subs in ((Path(folder), list(canvas.accepted)), (Path(folder) / HELD_BACK_FOLDER,
+                                                                 list(canvas.held_back))):
+        if not subs:
+            continue
+        store = DrawingStore(where)
+        store.save_class_names(canvas.classes)
+        for sub in subs:
+            store.add(sub.image, int(sub.label), sub.pseudonym)
+            written += 1
+    return written
+

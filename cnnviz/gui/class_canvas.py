@@ -17,9 +17,9 @@ import time
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics, QIcon, QImage, QPixmap
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QFrame, QHBoxLayout, QLabel, QLineEdit,
-                               QListView, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSizePolicy, QToolButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel,
+                               QLineEdit, QListView, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSizePolicy,
+                               QToolButton, QVBoxLayout, QWidget)
 
 from ..app import class_training
 from ..app.class_canvas import DIGIT_NAMES, MAX_CLASS_NAME_CHARS, MAX_CLASSES, MIN_CLASSES, ClassCanvas
@@ -110,6 +110,11 @@ class ClassCanvasPanel(QWidget):
         self.class_list.setSpacing(2)
         self.class_list.setFixedHeight(2 * self.fontMetrics().height() + 18)
         accessibility.set_name(self.class_list, tr("Our own classes"))
+        self.save_classes_button = QPushButton(tr("Save our drawings…"))
+        self.save_classes_button.setToolTip(tr("The accepted drawings of our classes, with the classes' names, into a "
+                                               "folder (those held back in its our-test folder); nothing is saved "
+                                               "otherwise"))
+        self.save_classes_button.setVisible(False)
         self.classes_note = QLabel()
         self.classes_note.setWordWrap(True)
         name_row = QHBoxLayout()
@@ -119,6 +124,7 @@ class ClassCanvasPanel(QWidget):
         box.addLayout(name_row)
         box.addWidget(self.class_list)
         box.addWidget(self.classes_note)
+        box.addWidget(self.save_classes_button, 0, Qt.AlignLeft)
         self.classes_box.setVisible(False)
         self.classes_toggle.toggled.connect(self.classes_box.setVisible)
         self.train_classes_button = QPushButton(tr("Train a new net on our classes"))
@@ -263,6 +269,7 @@ class ClassCanvasWindow(QObject):
             said.connect(lambda: p.class_name_edit.text().strip() and self.add_class(p.class_name_edit.text()))
         p.remove_class_button.clicked.connect(self.remove_selected_class)
         p.train_classes_button.clicked.connect(self.train_classes)
+        p.save_classes_button.clicked.connect(self.save_drawings_dialog)
         p.end_button.clicked.connect(self.close)
         p.accept_button.clicked.connect(lambda: self.accept_selected())
         p.hold_back_button.clicked.connect(lambda: self.accept_selected(hold_back=True))
@@ -542,11 +549,32 @@ class ClassCanvasWindow(QObject):
         box.blockSignals(False)
         self._show_task(self.model.task)
         p.train_classes_button.setVisible(own)
+        p.save_classes_button.setVisible(own)
         if len(self.names) < MIN_CLASSES:
             self._say(tr("Name at least 2 classes: the phones then draw them instead of digits."))
         else:
             self._say(tr("The phones draw {names}. Accept at least {least} drawings of each, then train.")
                       .format(names=", ".join(self.names), least=class_training.MIN_PER_CLASS))
+
+    def save_drawings_dialog(self) -> bool:
+        """Save our drawings…: a folder chosen, then :meth:`save_drawings` into it."""
+        folder = QFileDialog.getExistingDirectory(self.dock, tr("Save our drawings in a folder"))
+        return bool(folder) and self.save_drawings(folder)
+
+    def save_drawings(self, folder: str) -> bool:
+        """The drawings of the class's own classes with their names into ``folder`` (only when the teacher asks:
+        they are otherwise in memory only); the banner says how many, or why not."""
+        try:
+            count = class_training.save_drawings(self.model, folder)
+        except class_training.NotEnoughDrawings as exc:
+            self.banner.show_message(in_language(exc.args[0], tr), "warning", auto_hide_ms=10000)
+            return False
+        except (OSError, ValueError) as exc:
+            self.banner.show_message(tr("Could not save the drawings: {error}").format(error=exc), "error")
+            return False
+        self.banner.show_message(tr("Saved {count} drawings of {names} in {folder}.").format(
+            count=count, names=", ".join(self.model.classes), folder=folder), "info", auto_hide_ms=8000)
+        return True
 
     def train_classes(self) -> bool:
         """A new tiny net learns the class's own classes from scratch on the accepted drawings (an ordinary run:

@@ -162,3 +162,20 @@ def test_predict_names_the_class_classes_of_a_saved_net(trained, tmp_path, capsy
     assert len(row["probabilities"]) == 3 and row["name"] == SHAPES[row["label"]]
     assert main(["predict", "--model", str(model_path), "--raw", str(picture)]) == 0
     assert "circle:" in capsys.readouterr().out  # the ranking names the classes, not 0 1 2
+
+
+def test_the_teacher_saves_the_drawings_with_their_class_names(shapes, tmp_path):
+    from cnnviz.analysis.drawings import HELD_BACK_FOLDER, DrawingStore
+
+    canvas = collected(*shapes, hold_back=3)
+    assert class_training.save_drawings(canvas, tmp_path) == 33
+    store, test = DrawingStore(tmp_path), DrawingStore(tmp_path / HELD_BACK_FOLDER)
+    images, labels = store.load()
+    assert len(labels) == 30 and store.class_names() == list(SHAPES) and not store.warnings
+    assert sorted(labels.tolist()) == sorted(int(s.label) for s in canvas.accepted)
+    assert len(test.load()[1]) == 3 and test.class_names() == list(SHAPES)
+    for hostile in ('{"classes": ["a", "a"]}', '{"classes": "circle"}', "[1, 2]", "{" * 5000, "not json"):
+        (tmp_path / "classes.json").write_text(hostile)
+        assert store.class_names() is None  # the labels are then read as digits
+    with pytest.raises(NotEnoughDrawings):
+        class_training.save_drawings(ClassCanvas(), tmp_path)

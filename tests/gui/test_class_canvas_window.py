@@ -250,4 +250,10 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     window.runs.show_loaded(loaded)
     assert window.panels.classify.class_names == ["circle", "triangle", "star"]
     assert window.state.run.class_names == ("circle", "triangle", "star")
+    # The drawings are saved only when the teacher asks, with the classes' names.
+    from cnnviz.analysis.drawings import DrawingStore
+
+    assert p.save_classes_button.isVisible() and cc.save_drawings(str(tmp_path / "ours"))
+    assert DrawingStore(tmp_path / "ours").class_names() == ["circle", "triangle", "star"]
+    assert "Saved 12 drawings" in window.banner.label.text()
     cc.close()

@@ -525,6 +525,7 @@
   </message>
   <message>
    <location filename="cnnviz/app/class_training.py" line="54" />
+   <location filename="cnnviz/app/class_training.py" line="130" />
    <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
    <translation>请先为班级自己的类别命名（2 到 10 个名称），然后收集它们的图画。</translation>
   </message>
@@ -906,146 +907,146 @@
    <translation>照片：{name} · 重新书写即可</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="283" />
+   <location filename="cnnviz/gui/checkpoints.py" line="289" />
    <source>Save the trained model?</source>
    <translation>保存训练好的模型吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="288" />
+   <location filename="cnnviz/gui/checkpoints.py" line="294" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最近一次训练也已自动保存，下次启动时会提示恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="403" />
+   <location filename="cnnviz/gui/checkpoints.py" line="409" />
    <source>Restore an autosaved run?</source>
    <translation>恢复自动保存的训练吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="430" />
+   <location filename="cnnviz/gui/checkpoints.py" line="436" />
    <source>Restore</source>
    <translation>恢复</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="431" />
+   <location filename="cnnviz/gui/checkpoints.py" line="437" />
    <source>Discard</source>
    <translation>丢弃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="432" />
+   <location filename="cnnviz/gui/checkpoints.py" line="438" />
    <source>Later</source>
    <translation>以后再说</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="187" />
+   <location filename="cnnviz/gui/checkpoints.py" line="193" />
    <source>Save model</source>
    <translation>保存模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="190" />
+   <location filename="cnnviz/gui/checkpoints.py" line="196" />
    <source>Load model</source>
    <translation>加载模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="211" />
+   <location filename="cnnviz/gui/checkpoints.py" line="217" />
    <source>There is no model to save yet.</source>
    <translation>还没有可以保存的模型。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="264" />
+   <location filename="cnnviz/gui/checkpoints.py" line="270" />
    <location filename="cnnviz/gui/window.py" line="321" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="277" />
+   <location filename="cnnviz/gui/checkpoints.py" line="283" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="391" />
+   <location filename="cnnviz/gui/checkpoints.py" line="397" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>网络 {network}，{run}，自动保存于 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="408" />
+   <location filename="cnnviz/gui/checkpoints.py" line="414" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>以前会话的训练已自动保存（最新的在前）。恢复所选的那个吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="424" />
+   <location filename="cnnviz/gui/checkpoints.py" line="430" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>丢弃会删除自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="426" />
+   <location filename="cnnviz/gui/checkpoints.py" line="432" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>丢弃会删除列出的自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="445" />
+   <location filename="cnnviz/gui/checkpoints.py" line="451" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="224" />
-   <location filename="cnnviz/gui/checkpoints.py" line="241" />
+   <location filename="cnnviz/gui/checkpoints.py" line="230" />
+   <location filename="cnnviz/gui/checkpoints.py" line="247" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>已将第 {step} 步的权重保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="246" />
+   <location filename="cnnviz/gui/checkpoints.py" line="252" />
    <source>Could not save the model: {error}</source>
    <translation>无法保存模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="276" />
+   <location filename="cnnviz/gui/checkpoints.py" line="282" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>该模型已训练 {step} 步，尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="284" />
+   <location filename="cnnviz/gui/checkpoints.py" line="290" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 要先保存吗？（{what}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="302" />
+   <location filename="cnnviz/gui/checkpoints.py" line="308" />
    <source>Loading {name}…</source>
    <translation>正在加载 {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="328" />
+   <location filename="cnnviz/gui/checkpoints.py" line="334" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="419" />
+   <location filename="cnnviz/gui/checkpoints.py" line="425" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>同时删除未列出的 {count:,} 个较早的自动保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="216" />
+   <location filename="cnnviz/gui/checkpoints.py" line="222" />
    <source>Saving the model to {path}…</source>
    <translation>正在将模型保存到 {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="313" />
+   <location filename="cnnviz/gui/checkpoints.py" line="319" />
    <source>loading {name}</source>
    <translation>加载 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="318" />
+   <location filename="cnnviz/gui/checkpoints.py" line="324" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="331" />
+   <location filename="cnnviz/gui/checkpoints.py" line="337" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意：{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="405" />
+   <location filename="cnnviz/gui/checkpoints.py" line="411" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1054,268 +1055,293 @@ Restore it?</source>
 要恢复吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="463" />
+   <location filename="cnnviz/gui/checkpoints.py" line="469" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="221" />
+   <location filename="cnnviz/gui/checkpoints.py" line="227" />
    <source>Could not save the model: {exc}</source>
    <translation>无法保存模型：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="233" />
+   <location filename="cnnviz/gui/checkpoints.py" line="239" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>已自动保存模型（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="235" />
+   <location filename="cnnviz/gui/checkpoints.py" line="241" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>无法将模型自动保存到 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="307" />
+   <location filename="cnnviz/gui/checkpoints.py" line="313" />
    <source>Could not load the model: {error}</source>
    <translation>无法加载模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="384" />
+   <location filename="cnnviz/gui/checkpoints.py" line="390" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="69" />
+   <location filename="cnnviz/gui/class_canvas.py" line="70" />
    <source>QR code of the class canvas's address</source>
    <translation>班级画板地址的二维码</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="76" />
+   <location filename="cnnviz/gui/class_canvas.py" line="77" />
    <source>The network the phones are on</source>
    <translation>手机所在的网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="83" />
+   <location filename="cnnviz/gui/class_canvas.py" line="84" />
    <source>What the phones ask for</source>
    <translation>手机上显示的任务</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="84" />
+   <location filename="cnnviz/gui/class_canvas.py" line="85" />
    <source>Draw any digit and say which</source>
    <translation>画任意一个数字，并说出是几</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="90" />
+   <location filename="cnnviz/gui/class_canvas.py" line="91" />
    <source>Our own classes…</source>
    <translation>我们自己的类别…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="91" />
+   <location filename="cnnviz/gui/class_canvas.py" line="92" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>为 2 到 10 个自己的类别命名（圆、三角形、星形……）：手机画出它们，一个新的小网络从零开始学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="100" />
+   <location filename="cnnviz/gui/class_canvas.py" line="101" />
    <source>A class's name, e.g. circle</source>
    <translation>类别名称，例如 圆</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="101" />
+   <location filename="cnnviz/gui/class_canvas.py" line="102" />
    <source>A class's name</source>
    <translation>类别名称</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="102" />
+   <location filename="cnnviz/gui/class_canvas.py" line="103" />
    <source>Add</source>
    <translation>添加</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="104" />
+   <location filename="cnnviz/gui/class_canvas.py" line="105" />
    <source>Remove</source>
    <translation>删除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="111" />
+   <location filename="cnnviz/gui/class_canvas.py" line="112" />
    <source>Our own classes</source>
    <translation>我们自己的类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="123" />
+   <location filename="cnnviz/gui/class_canvas.py" line="113" />
+   <source>Save our drawings…</source>
+   <translation>保存我们的图画…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="114" />
+   <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
+   <translation>把我们类别中已采用的图画连同类别名称保存到一个文件夹（留作测试的图画保存在其中的 our-test 文件夹）；否则什么也不会保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="130" />
    <source>Train a new net on our classes</source>
    <translation>用我们的类别训练新网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="125" />
+   <location filename="cnnviz/gui/class_canvas.py" line="132" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>一个新的微型网络只用已采用的图画从零开始学习我们的类别（留作测试的图画是它的测试）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="136" />
+   <location filename="cnnviz/gui/class_canvas.py" line="143" />
    <source>Drawings waiting for the teacher</source>
    <translation>等待老师审核的画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="138" />
+   <location filename="cnnviz/gui/class_canvas.py" line="145" />
    <source>Accept (A)</source>
    <translation>采用 (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="140" />
+   <location filename="cnnviz/gui/class_canvas.py" line="147" />
    <source>Our test (H)</source>
    <translation>测试用 (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="141" />
+   <location filename="cnnviz/gui/class_canvas.py" line="148" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>放入班级自己的测试集：永不用于训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="142" />
+   <location filename="cnnviz/gui/class_canvas.py" line="149" />
    <source>Reject (R)</source>
    <translation>拒绝 (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="143" />
+   <location filename="cnnviz/gui/class_canvas.py" line="150" />
    <source>Reject everything from this phone</source>
    <translation>拒绝这部手机的所有画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="146" />
-   <location filename="cnnviz/gui/class_canvas.py" line="261" />
-   <location filename="cnnviz/gui/class_canvas.py" line="262" />
+   <location filename="cnnviz/gui/class_canvas.py" line="153" />
+   <location filename="cnnviz/gui/class_canvas.py" line="296" />
+   <location filename="cnnviz/gui/class_canvas.py" line="297" />
    <source>End class canvas</source>
    <translation>结束班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="208" />
-   <location filename="cnnviz/gui/class_canvas.py" line="254" />
-   <location filename="cnnviz/gui/class_canvas.py" line="261" />
+   <location filename="cnnviz/gui/class_canvas.py" line="233" />
+   <location filename="cnnviz/gui/class_canvas.py" line="289" />
+   <location filename="cnnviz/gui/class_canvas.py" line="296" />
    <source>Class canvas</source>
    <translation>班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="258" />
+   <location filename="cnnviz/gui/class_canvas.py" line="293" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>打开班级画板：教室网络中的手机为网络画画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="287" />
+   <location filename="cnnviz/gui/class_canvas.py" line="322" />
    <source>This computer only (127.0.0.1)</source>
    <translation>仅本机 (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="363" />
+   <location filename="cnnviz/gui/class_canvas.py" line="409" />
    <source>1 phone so far</source>
    <translation>目前 1 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="530" />
+   <location filename="cnnviz/gui/class_canvas.py" line="561" />
+   <source>Save our drawings in a folder</source>
+   <translation>把我们的图画保存到文件夹</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="597" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>没有留作测试的图画，所以它用学习的图画本身来测试（按 H 留一些）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="290" />
+   <location filename="cnnviz/gui/class_canvas.py" line="325" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>未找到网络：请将本机连接到教室的 Wi-Fi 或打开它的热点，然后在这里选择网络。目前只有本机能访问画板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="411" />
+   <location filename="cnnviz/gui/class_canvas.py" line="457" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>一幅没有标签的画在等待：手机没有说明它是哪一个</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="454" />
+   <location filename="cnnviz/gui/class_canvas.py" line="500" />
    <source>Type a name first.</source>
    <translation>请先输入名称。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="470" />
+   <location filename="cnnviz/gui/class_canvas.py" line="516" />
    <source>Choose a class in the list first.</source>
    <translation>请先在列表中选择一个类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="500" />
+   <location filename="cnnviz/gui/class_canvas.py" line="546" />
    <source>Draw one of our classes and say which</source>
    <translation>画出我们的一个类别，并说明是哪个</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="507" />
+   <location filename="cnnviz/gui/class_canvas.py" line="554" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>至少命名 2 个类别：之后手机上画的就是它们，而不是数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="524" />
+   <location filename="cnnviz/gui/class_canvas.py" line="591" />
    <source>Learning our {count} classes</source>
    <translation>学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="363" />
+   <location filename="cnnviz/gui/class_canvas.py" line="409" />
    <source>{count} phones so far</source>
    <translation>目前 {count} 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="394" />
+   <location filename="cnnviz/gui/class_canvas.py" line="440" />
    <source>{count} waiting for you</source>
    <translation>{count} 幅等待你审核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="484" />
+   <location filename="cnnviz/gui/class_canvas.py" line="530" />
    <source>Give 2 to 10 different names.</source>
    <translation>请给出 2 到 10 个不同的名称。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="528" />
+   <location filename="cnnviz/gui/class_canvas.py" line="575" />
+   <source>Saved {count} drawings of {names} in {folder}.</source>
+   <translation>已将 {names} 的 {count} 幅图画保存到 {folder}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="595" />
    <source>its test: the {count} drawings held back</source>
    <translation>它的测试：留下的 {count} 幅图画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="532" />
+   <location filename="cnnviz/gui/class_canvas.py" line="599" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>一个新的微型网络用 {count} 幅已采用的图画从零开始学习 {names}；{test}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="570" />
+   <location filename="cnnviz/gui/class_canvas.py" line="637" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="86" />
+   <location filename="cnnviz/gui/class_canvas.py" line="87" />
    <source>Draw a {digit}</source>
    <translation>画一个 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="457" />
+   <location filename="cnnviz/gui/class_canvas.py" line="503" />
    <source>{name} is named already.</source>
    <translation>{name} 已经命名过了。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="506" />
    <source>At most {count} classes.</source>
    <translation>最多 {count} 个类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="474" />
+   <location filename="cnnviz/gui/class_canvas.py" line="520" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>{name} 或其后类别的图画正在等待或已被采用：不能删除。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="509" />
+   <location filename="cnnviz/gui/class_canvas.py" line="556" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>手机上画 {names}。每个至少采用 {least} 幅，然后训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="566" />
+   <location filename="cnnviz/gui/class_canvas.py" line="633" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="307" />
+   <location filename="cnnviz/gui/class_canvas.py" line="342" />
    <source>The class canvas could not start: {error}</source>
    <translation>班级画板无法启动：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="389" />
+   <location filename="cnnviz/gui/class_canvas.py" line="435" />
    <source>from phone {phone}</source>
    <translation>来自手机 {phone}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="573" />
+   <source>Could not save the drawings: {error}</source>
+   <translation>无法保存图画：{error}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="51" />
@@ -2388,27 +2414,27 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>指向特征图上的一个像素：它看到的区域会在输入上亮起；对 conv1 还能看到算出它的求和。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="396" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="398" />
    <source>your drawing</source>
    <translation>你的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="397" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="399" />
    <source>label {label}</source>
    <translation>标签 {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="401" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="403" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}：网络认为是 {answer}，把握 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="403" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="405" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>第 {step} 步权重的特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="430" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} 的特征图 0–{last}（共 {count} 张）</translation>
   </message>
@@ -2418,7 +2444,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>{count} 张图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="431" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="433" />
    <source>not shown</source>
    <translation>未显示</translation>
   </message>
@@ -3183,7 +3209,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
-   <location filename="cnnviz/gui/run_control.py" line="364" />
+   <location filename="cnnviz/gui/run_control.py" line="367" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
   </message>
@@ -3669,27 +3695,27 @@ Stop the run and go ahead?</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="251" />
+   <location filename="cnnviz/gui/run_control.py" line="254" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="263" />
+   <location filename="cnnviz/gui/run_control.py" line="266" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="180" />
+   <location filename="cnnviz/gui/run_control.py" line="183" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="200" />
+   <location filename="cnnviz/gui/run_control.py" line="203" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="364" />
+   <location filename="cnnviz/gui/run_control.py" line="367" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
@@ -3704,22 +3730,22 @@ Stop the run and go ahead?</source>
    <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="187" />
+   <location filename="cnnviz/gui/run_control.py" line="190" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="343" />
+   <location filename="cnnviz/gui/run_control.py" line="346" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="313" />
+   <location filename="cnnviz/gui/run_control.py" line="316" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="322" />
+   <location filename="cnnviz/gui/run_control.py" line="325" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
@@ -3729,12 +3755,12 @@ Stop the run and go ahead?</source>
    <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="213" />
+   <location filename="cnnviz/gui/run_control.py" line="216" />
    <source>Cannot start: {exc}</source>
    <translation>无法开始：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="258" />
+   <location filename="cnnviz/gui/run_control.py" line="261" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
