@@ -43,6 +43,10 @@ FINETUNE_MNIST_SAMPLES = 5000
 """MNIST training images mixed into "fine-tune on our drawings" (so that the network keeps reading MNIST)."""
 
 INDEX_NAME = "index.json"
+CLASSES_NAME = "classes.json"
+HELD_BACK_FOLDER = "our-test"
+"""A class's own test set, saved in a folder of its own inside its drawings' folder."""
+"""The names of a class's own classes, when the labels are theirs (see :meth:`DrawingStore.save_class_names`)."""
 INDEX_FORMAT = 1
 NUM_CLASSES = 10
 MAX_STUDENT_CHARS = 40
@@ -152,6 +156,29 @@ class DrawingStore:
             self._write_index(index)
         return path
 
+    def save_class_names(self, names) -> Path:
+        """Name the labels: drawings of a class's own classes (circle, triangle...) are stored as their index,
+        and ``classes.json`` beside them says what each index is (2 to 10 names)."""
+        names = [str(n) for n in names]
+        if not 2 <= len(names) <= NUM_CLASSES:
+            raise ValueError(f"2 to {NUM_CLASSES} class names, got {len(names)}")
+        with self._lock:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            return atomic_write_text(self.folder / CLASSES_NAME, json.dumps({"classes": names}, ensure_ascii=False) + "\n")
+
+    def class_names(self) -> list[str] | None:
+        """The names ``classes.json`` gives the labels (None: none, or not valid: the labels are digits)."""
+        from ..nn.checkpoint import clean_class_names  # (the same bounds as a checkpoint's names)
+
+        path = self.folder / CLASSES_NAME
+        if not path.is_file():
+            return None
+        try:
+            data = read_json_file(path, 64 * 1024, max_depth=3, nonfinite="null")
+        except (FileProblem, ValueError):
+            return None
+        return clean_class_names(data.get("classes")) if isinstance(data, dict) else None
+
     def remove(self, drawing: Drawing | str | os.PathLike[str]) -> None:
         """Delete a drawing (a wrong label, a scribble) and its raw canvas."""
         path = drawing.path if isinstance(drawing, Drawing) else self.folder / Path(drawing).name
@@ -191,7 +218,7 @@ class DrawingStore:
         found = []
         for path in sorted(self.folder.iterdir(), key=lambda p: p.name):
             name = path.name
-            if name == INDEX_NAME or name.startswith(".") or name.endswith(".raw.png"):
+            if name in (INDEX_NAME, CLASSES_NAME, HELD_BACK_FOLDER) or name.startswith(".") or name.endswith(".raw.png"):
                 continue  # the index, temporary files of an interrupted save, raw canvases
             match = _NAME.match(name)
             if not match or not path.is_file():

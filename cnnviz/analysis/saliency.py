@@ -36,7 +36,7 @@ def model_from_weights(spec: str, weights: dict[str, np.ndarray], backend="numpy
     """
     if isinstance(backend, str):
         backend = registry.get(backend)
-    model = Sequential.from_spec(spec)
+    model = Sequential.from_spec(spec, num_classes=None)  # (a net of the class's own classes too)
     dtype = np.result_type(*[np.asarray(w).dtype for w in weights.values()]) if weights else np.float32
     model.initialise(0, dtype if np.issubdtype(dtype, np.floating) else np.float32)
     model.load_state_dict(weights)

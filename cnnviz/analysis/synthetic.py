@@ -4,6 +4,8 @@
   random strokes, letters drawn with a font; each prepared through the MNIST
   preprocessing (as a drawing would be), so only what they show differs
   from a digit, not how they were prepared.
+* :func:`hand_drawn_shapes` -- circles, triangles and stars as a class draws them on phones (the class
+  canvas's own classes: the lesson "Teach it our shapes", its tests and screenshots).
 * :func:`phone_photo` -- an MNIST digit as a phone would photograph it on
   paper: bigger, off-centre, a pen colour on off-white paper with its grain,
   light falling off across the sheet, a tilted camera (perspective).
@@ -18,7 +20,9 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from ..data.drawing import ImageError, preprocess_digit
 
-__all__ = ["NON_DIGIT_KINDS", "LETTERS", "PEN_COLOURS", "non_digits", "phone_photo"]
+__all__ = ["NON_DIGIT_KINDS", "LETTERS", "PEN_COLOURS", "SHAPES", "hand_drawn_shapes", "non_digits", "phone_photo"]
+
+SHAPES = ("circle", "triangle", "star")
 
 NON_DIGIT_KINDS = ("noise", "blobs", "strokes", "letters")
 LETTERS = "ACEFHKMNPRTUVWXYaefhkmnrtwy"
@@ -128,3 +132,39 @@ def phone_photo(digit28: np.ndarray, seed: int = 0, pen: str | None = None, size
     paper_fill = tuple(int(v) for v in (paper * shade.mean()))
     return photo.transform(size, Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BILINEAR,
                            fillcolor=paper_fill)
+
+
+def _shape_points(kind: str, rng: np.random.Generator, size: int) -> list[tuple[float, float]]:
+    cx, cy = size / 2 + rng.normal(0, size / 20, 2)
+    r = size * rng.uniform(0.28, 0.4)
+    turn = rng.uniform(-0.3, 0.3)
+    if kind == "circle":
+        angles = np.linspace(0, 2 * np.pi, 40) + turn
+        squash = rng.uniform(0.8, 1.2)
+        return [(cx + r * squash * np.cos(a), cy + r / squash * np.sin(a)) for a in angles]
+    corners = 3 if kind == "triangle" else 5
+    step = 1 if kind == "triangle" else 2  # a star joins every second of five points
+    angles = [turn - np.pi / 2 + 2 * np.pi * (i * step % corners) / corners for i in range(corners + 1)]
+    return [(cx + r * np.cos(a) + rng.normal(0, size / 40), cy + r * np.sin(a) + rng.normal(0, size / 40))
+            for a in angles]
+
+
+def hand_drawn_shapes(count: int, seed: int = 0, kinds=SHAPES) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` network inputs (count, 28, 28) of ``kinds`` in turn, each drawn with a wobbly line of its own
+    width and prepared as a phone's drawing is, and their labels (the index in ``kinds``)."""
+    rng = np.random.default_rng(seed)
+    size = 112
+    images, labels = [], []
+    i = 0
+    while len(images) < count:
+        label = i % len(kinds)
+        i += 1
+        picture = Image.new("L", (size, size), 0)
+        ImageDraw.Draw(picture).line(_shape_points(kinds[label], rng, size), fill=255,
+                                     width=int(rng.integers(5, 11)), joint="curve")
+        prepared = _prepared(np.asarray(picture, np.float32) / 255.0)
+        if prepared is not None:
+            images.append(prepared)
+            labels.append(label)
+    return np.stack(images).astype(np.float32), np.array(labels, np.int64)
+

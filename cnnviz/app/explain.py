@@ -38,7 +38,7 @@ class ReceptiveField:
 def layer_geometry(spec: str) -> dict[str, list[tuple[int, int, int]]]:
     """For every layer name: the (kernel, stride, padding-before) of each spatial
     layer from the input up to and including it."""
-    model = Sequential.from_spec(spec)
+    model = Sequential.from_spec(spec, num_classes=None)  # (a net of the class's own classes too)
     chain: list[tuple[int, int, int]] = []
     result: dict[str, list[tuple[int, int, int]]] = {}
     for layer in model.layers:
@@ -92,7 +92,7 @@ def conv1_sum(image: np.ndarray, weight: np.ndarray, bias: np.ndarray, pads: tup
 
 
 def conv1_pads(spec: str) -> tuple[int, int, int, int]:
-    model = Sequential.from_spec(spec)
+    model = Sequential.from_spec(spec, num_classes=None)  # (a net of the class's own classes too)
     first = next(layer for layer in model.layers if isinstance(layer, Conv2D))
     return first.pads()
 

@@ -43,7 +43,8 @@ class LocalModel:
 
     def load(self, spec: str, weights: dict, step: int = 0) -> None:
         if self.model is None or spec != self.spec:
-            self.model = Sequential.from_spec(spec).initialise(0).to(registry.get("numpy"))
+            # (None: a net of the class's own classes has fewer outputs than the digits' 10)
+            self.model = Sequential.from_spec(spec, num_classes=None).initialise(0).to(registry.get("numpy"))
             self.spec = self.model.spec
             self.model.load_state_dict(weights)
         elif not self._copy_in_place(weights):

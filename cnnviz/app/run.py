@@ -50,6 +50,9 @@ class Run(RunState):
     saved_curves: Curves | None = None
     """The curves a loaded file carries of the run that trained its weights (None: none; cleared with the
     history): drawn as the run's own until it trains on."""
+    class_names: tuple[str, ...] | None = None
+    """What the net's outputs are when it learned the class's own classes (circle, triangle...: a run on the
+    class canvas's drawings, or a file that names them); None: the data set's (the digits)."""
 
     def clear(self) -> None:
         super().clear()
@@ -72,15 +75,18 @@ class Run(RunState):
             setattr(self, f.name, getattr(aside, f.name))
 
     # --- the settings it trains with --------------------------------------------------------------
-    def started(self, config: TrainConfig) -> None:
-        """A run starts with ``config``: its settings from now on."""
+    def started(self, config: TrainConfig, class_names: tuple[str, ...] | None = None) -> None:
+        """A run starts with ``config`` (on the class's own classes ``class_names``): its settings from now on."""
         self.config = config
         self.loaded_settings = {}
+        self.class_names = tuple(class_names) if class_names else None
 
-    def new_weights(self, loaded_settings: dict | None = None) -> None:
-        """Weights no run of this app trained (random ones; a file's, which names ``loaded_settings``)."""
+    def new_weights(self, loaded_settings: dict | None = None, class_names: tuple[str, ...] | None = None) -> None:
+        """Weights no run of this app trained (random ones; a file's, which names ``loaded_settings`` and, for a
+        net of a class's own classes, their ``class_names``)."""
         self.config = None
         self.loaded_settings = {k: v for k, v in (loaded_settings or {}).items() if k in RUN_SETTINGS}
+        self.class_names = tuple(class_names) if class_names else None
 
     def change(self, changes: dict) -> None:
         """The trainer took ``changes`` (learning rate, momentum, batch size, optimizer, schedule) from its

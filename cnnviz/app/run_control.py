@@ -17,6 +17,7 @@ from ..train.events import RunPhase
 from ..train.resume import Resume
 from ..train.trainer import Trainer, TrainConfig
 from .autosave import Plan
+from .class_training import own_classes
 from .state import AppState
 
 ViewInput = tuple
@@ -87,7 +88,8 @@ class RunIntents:
         state = self.state
         weights = state.run.initial_weights if initial_weights is None else initial_weights
         trainer = Trainer(config, dataset, initial_weights=weights, resume=resume_for(weights))
-        state.start_run(config, label)
+        names = dataset.class_names if own_classes(dataset.class_names) else None
+        state.start_run(config, label, names)
         self.session.start(trainer, view_input, paused=paused, autosave=autosave())
         return trainer
 

@@ -232,16 +232,17 @@ class AppState:
         self.events.evaluated.emit(evaluation)
 
     # --- the settings the run trains with ----------------------------------------------------------
-    def start_run(self, config: TrainConfig, label: str = "") -> None:
-        """A run starts with ``config`` (``label``: what it is for, said when it finishes)."""
+    def start_run(self, config: TrainConfig, label: str = "", class_names: tuple[str, ...] | None = None) -> None:
+        """A run starts with ``config`` (``label``: what it is for, said when it finishes; ``class_names``: the
+        class's own classes it learns, None: the data set's)."""
         self.run.label = label
-        self.run.started(config)
+        self.run.started(config, class_names)
         self.events.settings.emit(self.run.trained_with())
 
-    def new_weights(self, loaded_settings: dict | None = None) -> None:
-        """The run's weights are fresh random ones, or a file's (which names ``loaded_settings``): no run of
-        this app trained them."""
-        self.run.new_weights(loaded_settings)
+    def new_weights(self, loaded_settings: dict | None = None, class_names: tuple[str, ...] | None = None) -> None:
+        """The run's weights are fresh random ones, or a file's (which names ``loaded_settings`` and, for a net
+        of a class's own classes, their ``class_names``): no run of this app trained them."""
+        self.run.new_weights(loaded_settings, class_names)
         self.events.settings.emit(self.run.trained_with())
 
     def change_hyperparameters(self, changes: dict) -> None:

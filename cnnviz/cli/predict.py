@@ -27,6 +27,8 @@ def cmd_predict(args) -> int:
     from ..data.drawing import ImageError, load_digit_image, load_network_input
 
     model, model_path, meta = open_model(args.model)
+    names = meta.get("class_names")
+    """A net of the class's own classes (the checkpoint's names, checked when loaded); None: the digits."""
     load = load_network_input if args.raw else load_digit_image
     inputs, errors = {}, {}
     for index, path in enumerate(args.images):
@@ -37,7 +39,8 @@ def cmd_predict(args) -> int:
     order = sorted(inputs)
     probs, doubt = {}, {}
     if order:
-        calibration = _calibration(model, meta)
+        # A net of the class's own classes: no held-out drawings here to calibrate "not sure" on.
+        calibration = None if names else _calibration(model, meta)
         with np.errstate(over="ignore", invalid="ignore"):
             out, values, unsure = uncertainty.assess(model, np.stack([inputs[i] for i in order]), calibration,
                                                      batch_size=inference_batch(model))
@@ -60,6 +63,8 @@ def cmd_predict(args) -> int:
             value, unsure = doubt[index]
             rows.append({"file": path, "label": int(p.argmax()), "probabilities": [round(float(v), 6) for v in p],
                          "uncertainty": round(value, 6), "unsure": unsure})
+            if names:
+                rows[-1]["name"] = names[int(p.argmax())]
     if args.json:
         print(json.dumps(rows, allow_nan=False))
     for row in rows:
@@ -67,12 +72,13 @@ def cmd_predict(args) -> int:
             error_line(row["error"])
         elif not args.json:
             p = row["probabilities"]
-            ranked = "  ".join(f"{d}:{p[d]:.3f}" for d in range(10))
+            shown = [limits.escape_control(n) for n in names] if names else [str(d) for d in range(len(p))]
+            ranked = "  ".join(f"{shown[d]}:{p[d]:.3f}" for d in range(len(p)))
             # The name as given, but inert: no escape sequence, bidi override or newline of a
             # file name reaches the terminal or forges a result line (as in error lines).
             note = "  not sure: unlike the digits it learned" if row["unsure"] else ""  # None: no threshold
             name = limits.escape_control(row["file"])
-            print(f"{name}: {row['label']} ({100 * p[row['label']]:.1f}%)   {ranked}{note}")
+            print(f"{name}: {shown[row['label']]} ({100 * p[row['label']]:.1f}%)   {ranked}{note}")
     return 1 if errors else 0
 
 

@@ -63,6 +63,8 @@ class Loaded:
     """Where the run that trained it was (an autosave's, a save's made during a run): Start goes on from there."""
     history: comparison.Curves = field(default_factory=comparison.Curves)
     """The curves of the run that trained it, as its file carries them (empty: none)."""
+    class_names: tuple[str, ...] | None = None
+    """A net of the class's own classes: their names (checked when read); None: the data set's."""
 
 
 def settings_from_meta(meta: dict) -> dict:
@@ -96,7 +98,8 @@ def read_checkpoint(path: str | Path) -> Loaded:
     weights = {name: np.array(array) for name, array in ckpt.weights.items()}
     return Loaded(Path(path), model, model.spec, weights, ckpt.step, "; ".join(ckpt.notes),
                   ckpt.meta.get("test_accuracy"), ckpt.meta.get("epoch"), settings_from_meta(ckpt.meta),
-                  resume_from_meta(ckpt.meta, ckpt.optimizer_state), comparison.curves_from_meta(ckpt.meta))
+                  resume_from_meta(ckpt.meta, ckpt.optimizer_state), comparison.curves_from_meta(ckpt.meta),
+                  class_names=tuple(checkpoint.class_names(ckpt) or ()) or None)
 
 
 MAX_LR = 1.0
@@ -164,7 +167,10 @@ class Checkpoints:
         sidebar = {"dataset": controls.dataset, "backend": controls.backend, "epochs": controls.epochs,
                    **controls.hyperparameters()}
         trained = self.state.run.trained_with()
-        return {key: trained.get(key, value) for key, value in sidebar.items()}
+        meta = {key: trained.get(key, value) for key, value in sidebar.items()}
+        if self.state.run.class_names:  # a net of the class's own classes: predict and a load name them
+            meta["class_names"] = list(self.state.run.class_names)
+        return meta
 
     def history(self) -> dict:
         """The run's curves, thinned, and its last per-layer timing, for a saved model to carry (it can then be

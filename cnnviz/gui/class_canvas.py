@@ -16,11 +16,14 @@ import time
 
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QIcon, QImage, QPixmap
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QHBoxLayout, QLabel, QListView,
-                               QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtGui import QFontMetrics, QIcon, QImage, QPixmap
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel,
+                               QLineEdit, QListView, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSizePolicy,
+                               QToolButton, QVBoxLayout, QWidget)
 
-from ..app.class_canvas import DIGIT_NAMES, ClassCanvas
+from ..app import class_training
+from ..app.class_canvas import DIGIT_NAMES, MAX_CLASS_NAME_CHARS, MAX_CLASSES, MIN_CLASSES, ClassCanvas
+from ..translatable import in_language
 from ..web.interfaces import network_interfaces
 from . import accessibility
 from .language import tr
@@ -45,6 +48,11 @@ def qr_image(text: str, side: int) -> QImage:
     code.save(buffer, kind="png", scale=max(1, side // modules), border=2, dark="#000000", light="#ffffff")
     image = QImage.fromData(buffer.getvalue(), "PNG")
     return image.scaled(side, side, Qt.KeepAspectRatio, Qt.FastTransformation)
+
+
+def _find(box: QComboBox, data) -> int:
+    """The row of ``data`` (a tuple: ``findData`` compares Python objects by identity), or -1."""
+    return next((i for i in range(box.count()) if box.itemData(i) == data), -1)
 
 
 class ClassCanvasPanel(QWidget):
@@ -77,6 +85,53 @@ class ClassCanvasPanel(QWidget):
         self.task_box.addItem(tr("Draw any digit and say which"), ("any", None))
         for d in range(10):
             self.task_box.addItem(tr("Draw a {digit}").format(digit=d), ("digit", d))
+        # The class's own classes: named here (a line to type in, the names so far), then trained from scratch.
+        self.classes_toggle = QToolButton()
+        self.classes_toggle.setCheckable(True)
+        self.classes_toggle.setText(tr("Our own classes…"))
+        self.classes_toggle.setToolTip(tr("Name 2 to 10 classes of your own (circle, triangle, star...): the phones "
+                                          "draw them and a new small network learns them from scratch"))
+        self.classes_toggle.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        self.classes_box = QWidget()
+        box = QVBoxLayout(self.classes_box)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(3)
+        self.class_name_edit = QLineEdit()
+        self.class_name_edit.setMaxLength(MAX_CLASS_NAME_CHARS)
+        self.class_name_edit.setPlaceholderText(tr("A class's name, e.g. circle"))
+        accessibility.set_name(self.class_name_edit, tr("A class's name"))
+        self.add_class_button = QPushButton(tr("Add"))
+        self.add_class_button.setFocusPolicy(Qt.NoFocus)  # (clicking it leaves the name in its field)
+        self.remove_class_button = QPushButton(tr("Remove"))
+        self.class_list = QListWidget()
+        self.class_list.setFlow(QListView.LeftToRight)
+        self.class_list.setWrapping(True)
+        self.class_list.setResizeMode(QListView.Adjust)
+        self.class_list.setSpacing(2)
+        self.class_list.setFixedHeight(2 * self.fontMetrics().height() + 18)
+        accessibility.set_name(self.class_list, tr("Our own classes"))
+        self.save_classes_button = QPushButton(tr("Save our drawings…"))
+        self.save_classes_button.setToolTip(tr("The accepted drawings of our classes, with the classes' names, into a "
+                                               "folder (those held back in its our-test folder); nothing is saved "
+                                               "otherwise"))
+        self.save_classes_button.setVisible(False)
+        self.classes_note = QLabel()
+        self.classes_note.setWordWrap(True)
+        name_row = QHBoxLayout()
+        name_row.addWidget(self.class_name_edit, 1)
+        name_row.addWidget(self.add_class_button)
+        name_row.addWidget(self.remove_class_button)
+        box.addLayout(name_row)
+        box.addWidget(self.class_list)
+        box.addWidget(self.classes_note)
+        box.addWidget(self.save_classes_button, 0, Qt.AlignLeft)
+        self.classes_box.setVisible(False)
+        self.classes_toggle.toggled.connect(self.classes_box.setVisible)
+        self.train_classes_button = QPushButton(tr("Train a new net on our classes"))
+        self.train_classes_button.setObjectName("primary")
+        self.train_classes_button.setToolTip(tr("A new tiny network learns our classes from scratch, from the accepted "
+                                                "drawings only (those held back are its test)"))
+        self.train_classes_button.setVisible(False)
         self.wall = QListWidget()
         self.wall.setViewMode(QListView.IconMode)
         self.wall.setIconSize(QSize(THUMB_PX, THUMB_PX))
@@ -97,13 +152,14 @@ class ClassCanvasPanel(QWidget):
         self.test_label.setWordWrap(True)
         self.end_button = QPushButton(tr("End class canvas"))
         for widget in (self.qr_label, self.address_label, self.interface_box, self.network_note, self.phones_label,
-                       self.task_box, self.queue_label, self.wall):
+                       self.task_box, self.classes_toggle, self.classes_box, self.queue_label, self.wall):
             layout.addWidget(widget)
         row = QHBoxLayout()
         for button in (self.accept_button, self.hold_back_button, self.reject_button):
             row.addWidget(button)
         layout.addLayout(row)
         layout.addWidget(self.reject_phone_button)
+        layout.addWidget(self.train_classes_button)
         layout.addWidget(self.test_label)
         layout.addWidget(self.end_button)
 
@@ -111,6 +167,24 @@ class ClassCanvasPanel(QWidget):
         side = max(QR_MIN_PX, min(self.qr_label.width(), self.qr_label.height()))
         self.qr_label.setPixmap(QPixmap.fromImage(qr_image(address, side)) if address else QPixmap())
         self.address_label.setText(address or "")
+        self.fit_address()
+
+    def fit_address(self) -> None:
+        """The address in one line, whole: its type as large as the panel's width allows (13 pt at most, 8 at least;
+        an address has no place to wrap, and a cut one cannot be typed)."""
+        label, text = self.address_label, self.address_label.text()
+        font = label.font()
+        room = max(QR_MIN_PX, self.width() - 16)
+        for points in (13, 12, 11, 10, 9, 8):
+            font.setPointSize(points)
+            if QFontMetrics(font).horizontalAdvance(text) <= room:
+                break
+        label.setStyleSheet(f"font-size: {font.pointSize()}pt; font-weight: 800;")
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.address_label.text():
+            self.fit_address()
 
 
 class _SlimButton(QToolButton):
@@ -147,14 +221,25 @@ class ClassCanvasWindow(QObject):
     changed = Signal(bool)
     """Open (True) or ended (False)."""
 
-    def __init__(self, state, panels, banner, window):
+    def __init__(self, state, panels, banner, window, runs=None):
         super().__init__(window)
         self.state, self.panels, self.banner, self.window = state, panels, banner, window
+        self.runs = runs
+        """The run control (``gui/run_control.py``): a net of the class's own classes is launched as any run."""
+        self.names: list[str] = []
+        """The class's own classes as named so far (the model takes them from two on)."""
         self.model: ClassCanvas = state.class_canvas
         self.panel = ClassCanvasPanel()
         self.dock = QDockWidget(tr("Class canvas"), window)
         self.dock.setObjectName("classCanvasDock")
-        self.dock.setWidget(self.panel)
+        # In a scroll area: on a short screen (1024x768, presenter mode) the panel keeps its size, the QR code
+        # its 200 px, and the buttons below the wall are scrolled to, never squeezed or cut.
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.panel)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.dock.setWidget(self.scroll)
         self.dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable)
         window.addDockWidget(Qt.RightDockWidgetArea, self.dock)
         self.dock.hide()
@@ -173,6 +258,18 @@ class ClassCanvasWindow(QObject):
         m.queue.connect(self._show_queue)
         m.phones.connect(self._show_phones)
         m.accepted.connect(self._on_accepted)
+        m.classes.connect(self._show_classes)
+        # Presenter mode and zoom change the panel's type, so its size: placed again once it has its new size.
+        state.events.presenter.connect(lambda *_on: QTimer.singleShot(0, self, self._place_again))
+        m.task.connect(self._show_task)
+        p.add_class_button.clicked.connect(lambda: self.add_class(p.class_name_edit.text()))
+        # Enter leaves the field (the window's TypingGuard), which says editingFinished: the name typed is added.
+        # (returnPressed where no guard takes Enter; the field is empty once added, so never twice)
+        for said in (p.class_name_edit.editingFinished, p.class_name_edit.returnPressed):
+            said.connect(lambda: p.class_name_edit.text().strip() and self.add_class(p.class_name_edit.text()))
+        p.remove_class_button.clicked.connect(self.remove_selected_class)
+        p.train_classes_button.clicked.connect(self.train_classes)
+        p.save_classes_button.clicked.connect(self.save_drawings_dialog)
         p.end_button.clicked.connect(self.close)
         p.accept_button.clicked.connect(lambda: self.accept_selected())
         p.hold_back_button.clicked.connect(lambda: self.accept_selected(hold_back=True))
@@ -269,15 +366,26 @@ class ClassCanvasWindow(QObject):
         """Docked beside the workspace where the screen has room for both; else floating over the window's right
         edge (a 1024x768 projector: the workspace needs the whole width, and the window must not outgrow it)."""
         window = self.window
-        need = self.panel.minimumSizeHint().width() + 12
+        need = self.panel.minimumSizeHint().width() + self.scroll.verticalScrollBar().sizeHint().width() + 12
         room = window.width() - window.centralWidget().minimumSizeHint().width()
         if room >= need:
             self.dock.setFloating(False)
             return
         self.dock.setFloating(True)
-        top_left = window.mapToGlobal(window.rect().topRight())
+        # Over what the class needs least while it draws, so that the curves and the feature maps (the net learning)
+        # stay in view: the sidebar's settings at the left (Space still pauses); in presenter mode, which has no
+        # sidebar, the teacher's own drawing pad at the right.
+        corner = window.rect().topRight() if self.state.presenter else window.rect().topLeft()
+        at = window.mapToGlobal(corner)
         top = window.menuBar().height() + 30
-        self.dock.setGeometry(top_left.x() - need - 8, top_left.y() + top, need, window.height() - top - 4)
+        x = at.x() - need - 8 if self.state.presenter else at.x() + 4
+        self.dock.setGeometry(x, at.y() + top, need, window.height() - top - 4)
+
+    def _place_again(self) -> None:
+        if self.dock.isVisible():
+            self.panel.adjustSize()
+            self.place_dock()
+            self.panel.show_qr(self.model.address)
 
     def _on_opened(self, address: str) -> None:
         self.place_dock()
@@ -371,6 +479,128 @@ class ClassCanvasWindow(QObject):
     def _on_task(self, index: int) -> None:
         kind, digit = self.panel.task_box.itemData(index)
         self.model.set_task(kind, digit)
+
+    def _show_task(self, task) -> None:
+        box = self.panel.task_box
+        index = _find(box, (task.kind, task.digit))
+        if index >= 0 and index != box.currentIndex():
+            box.blockSignals(True)
+            box.setCurrentIndex(index)
+            box.blockSignals(False)
+
+    # --- the class's own classes ----------------------------------------------------------------------
+    def _say(self, text: str) -> None:
+        self.panel.classes_note.setText(text)
+
+    def add_class(self, name: str) -> bool:
+        """A class's name typed by the teacher: added to the class's own classes (the model takes them from two
+        on); False, and the note says why, for an empty, repeated or eleventh name."""
+        name = " ".join(str(name).split())[:MAX_CLASS_NAME_CHARS]
+        if not name:
+            self._say(tr("Type a name first."))
+            return False
+        if name in self.names:
+            self._say(tr("{name} is named already.").format(name=name))
+            return False
+        if len(self.names) >= MAX_CLASSES:
+            self._say(tr("At most {count} classes.").format(count=MAX_CLASSES))
+            return False
+        self.panel.class_name_edit.clear()
+        return self._use(self.names + [name])
+
+    def remove_selected_class(self) -> bool:
+        """Remove the class chosen in the list, unless drawings on the wall or accepted are labelled with it or a
+        class after it (their labels would change)."""
+        row = self.panel.class_list.currentRow()
+        if not 0 <= row < len(self.names):
+            self._say(tr("Choose a class in the list first."))
+            return False
+        if class_training.own_classes(self.model.classes) and any(
+                sub.label is not None and sub.label >= row for sub in self.model.live_drawings()):
+            self._say(tr("Drawings of {name} or of a class after it are on the wall or accepted: it stays.")
+                      .format(name=self.names[row]))
+            return False
+        return self._use(self.names[:row] + self.names[row + 1:])
+
+    def _use(self, names: list[str]) -> bool:
+        self.names = names
+        try:
+            self.model.set_classes(names if len(names) >= MIN_CLASSES else [])
+        except ValueError:  # (checked above: never; a name the model refuses leaves it as it was)
+            self._say(tr("Give 2 to 10 different names."))
+            return False
+        self._show_classes(self.model.classes)
+        return True
+
+    def _show_classes(self, classes) -> None:
+        p = self.panel
+        own = class_training.own_classes(classes)
+        if own:
+            self.names = list(classes)
+        p.class_list.clear()
+        p.class_list.addItems(self.names)
+        box = p.task_box
+        index = _find(box, ("class", None))
+        box.blockSignals(True)
+        if own and index < 0:
+            box.addItem(tr("Draw one of our classes and say which"), ("class", None))
+        elif not own and index >= 0:
+            box.removeItem(index)
+        box.blockSignals(False)
+        self._show_task(self.model.task)
+        p.train_classes_button.setVisible(own)
+        p.save_classes_button.setVisible(own)
+        if len(self.names) < MIN_CLASSES:
+            self._say(tr("Name at least 2 classes: the phones then draw them instead of digits."))
+        else:
+            self._say(tr("The phones draw {names}. Accept at least {least} drawings of each, then train.")
+                      .format(names=", ".join(self.names), least=class_training.MIN_PER_CLASS))
+
+    def save_drawings_dialog(self) -> bool:
+        """Save our drawings…: a folder chosen, then :meth:`save_drawings` into it."""
+        folder = QFileDialog.getExistingDirectory(self.dock, tr("Save our drawings in a folder"))
+        return bool(folder) and self.save_drawings(folder)
+
+    def save_drawings(self, folder: str) -> bool:
+        """The drawings of the class's own classes with their names into ``folder`` (only when the teacher asks:
+        they are otherwise in memory only); the banner says how many, or why not."""
+        try:
+            count = class_training.save_drawings(self.model, folder)
+        except class_training.NotEnoughDrawings as exc:
+            self.banner.show_message(in_language(exc.args[0], tr), "warning", auto_hide_ms=10000)
+            return False
+        except (OSError, ValueError) as exc:
+            self.banner.show_message(tr("Could not save the drawings: {error}").format(error=exc), "error")
+            return False
+        self.banner.show_message(tr("Saved {count} drawings of {names} in {folder}.").format(
+            count=count, names=", ".join(self.model.classes), folder=folder), "info", auto_hide_ms=8000)
+        return True
+
+    def train_classes(self) -> bool:
+        """A new tiny net learns the class's own classes from scratch on the accepted drawings (an ordinary run:
+        the curves, kernels, feature maps and the phones' answers follow it); too few drawings: the banner says so."""
+        try:
+            dataset = class_training.class_dataset(self.model, seed=self.state.seed)
+        except class_training.NotEnoughDrawings as exc:
+            self.banner.show_message(in_language(exc.args[0], tr), "warning", auto_hide_ms=10000)
+            return False
+        if self.runs is None:
+            return False
+        count = len(self.model.classes)
+        self.runs.stop_run(wait=True)
+        label = tr("Learning our {count} classes").format(count=count)
+        if not self.runs.launch(dataset=dataset, initial_weights=class_training.fresh_weights(count, self.state.seed),
+                                label=label, config_changes=class_training.run_settings(self.model)):
+            return False
+        test = (tr("its test: the {count} drawings held back").format(count=len(self.model.held_back))
+                if self.model.held_back else
+                tr("no drawings held back, so its test is the drawings it learns from (hold some back with H)"))
+        self.banner.show_message(
+            tr("A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.")
+            .format(names=", ".join(self.model.classes), count=len(self.model.accepted), test=test),
+            "info", auto_hide_ms=12000)
+        self._answered = None
+        return True
 
     # --- what the network says ----------------------------------------------------------------------------
     def _classify(self, images: np.ndarray):

@@ -137,7 +137,7 @@ class LiveView(QObject):
         state, panels = self.state, self.panels
         if from_trainer:
             self.pending = False
-        names = state.dataset.class_names if state.dataset is not None else None
+        names = state.run.class_names or (state.dataset.class_names if state.dataset is not None else None)
         panels.feature_maps.show_snapshot(snapshot, names)
         panels.kernels.show_kernels(snapshot.kernels)
         if from_trainer:

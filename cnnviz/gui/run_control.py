@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from ..app.class_training import own_classes
 from ..app.run_control import RunIntents
 from ..app.state import AppState
 from ..backends import registry as backends
@@ -68,6 +69,8 @@ class RunControl:
         """The run's intents without Qt (:mod:`cnnviz.app.run_control`): this adds what is shown."""
         self.banner = parts.workspace.banner
         self.training_backend: str | None = None
+        self._own_classes_shown = False
+        """The panels name the class's own classes (a run on the class canvas's drawings), not the data set's."""
         """The backend the run trains on (None before the first start), for :meth:`share_cores`."""
         self.state.events.history.connect(self.show_history)
         self.state.events.evaluated.connect(lambda event: registry.tell(parts.panels, registry.EVALUATED, event))
@@ -77,7 +80,7 @@ class RunControl:
     def show_loaded(self, loaded) -> None:
         """A checkpoint's model replaced the NumPy copy (a :class:`~.checkpoints.Loaded`): shown as itself."""
         self.show_new_model(accuracy=loaded.test_accuracy, epoch=loaded.epoch,
-                            settings={**loaded.settings, "net": loaded.spec})
+                            settings={**loaded.settings, "net": loaded.spec}, class_names=loaded.class_names)
 
     def show_history(self) -> None:
         """The run's history was replaced as a whole (forgotten, a loaded file's curves, a run put back): the
@@ -123,14 +126,19 @@ class RunControl:
         self.show_new_model()
 
     def show_new_model(self, accuracy: float | None = None, epoch: float | None = None,
-                       settings: dict | None = None) -> None:
+                       settings: dict | None = None, class_names: tuple[str, ...] | None = None) -> None:
         """The state's NumPy copy holds other weights (random ones, a checkpoint's, with the ``accuracy``,
         ``epoch`` and training ``settings`` the file gives): the panels start over from them, and the
         status bar and the Draw panel describe them."""
         p, local, status = self.parts, self.state.local, self.parts.status
-        self.state.new_weights(settings)
+        self.state.new_weights(settings, class_names)
         p.controls.describe_parameters(local.model.parameter_count())
         self.start_over()
+        if class_names:  # a file's net of a class's own classes (``class_names``: theirs, checked on reading)
+            p.panels.classify.set_class_names(class_names)
+            self._own_classes_shown = True
+        elif self.state.dataset is not None:
+            self.show_classes_of(self.state.dataset)
         self.state.set_known_accuracy(accuracy)
         status.show(step=f"step {local.step:,}")
         if epoch is not None:
@@ -208,6 +216,7 @@ class RunControl:
             self.banner.show_message(tr("Cannot start: {exc}").format(exc=exc), "error")
             return False
         self.start_over()
+        self.show_classes_of(dataset)
         p.panels.curves.set_epochs(config.epochs if config.steps is None else 0.0)
         info = backends.info(config.backend)
         self.training_backend = info.name
@@ -276,6 +285,18 @@ class RunControl:
             p.live_view.show_test_image()
         self.describe_data()
         self.update_buttons()
+
+    def show_classes_of(self, dataset) -> None:
+        """The panels that name the classes (the Draw panel's bars and its "not sure", the confusion matrix) name
+        those of the run launched on ``dataset``: the class's own classes for a run on the class canvas's drawings,
+        the loaded data set's again after one."""
+        own = own_classes(dataset.class_names)
+        if own or self._own_classes_shown:
+            panels = self.parts.panels
+            panels.classify.set_class_names(dataset.class_names)
+            panels.classify.show_dataset(dataset)  # "not sure" calibrates on the images the run learns
+            panels.mistakes.set_dataset(dataset.test_images, dataset.class_names)
+        self._own_classes_shown = own
 
     def describe_data(self, *_changed) -> None:
         """The sidebar says so whenever training (or testing) uses fewer images than the data set has."""

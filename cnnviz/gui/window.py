@@ -84,7 +84,7 @@ class MainWindow(QMainWindow):
                                            self.workspace, self.confirm_discard, self.set_presenter,
                                            self.leave_text_field, dialog_parent=self))
         self.state.class_canvas.language = language.current()
-        self.class_canvas = ClassCanvasWindow(self.state, self.panels, self.banner, self)
+        self.class_canvas = ClassCanvasWindow(self.state, self.panels, self.banner, self, self.runs)
         self.menus = Menus(self.menuBar(), self.state, self.panels, self.exports, self.checkpoints, self.lessons,
                            {"quit": self.close, "presenter": self.set_presenter, "full_screen": self.set_full_screen,
                             "keys": self.show_keys, "open_image": self.pad.open_image_dialog,

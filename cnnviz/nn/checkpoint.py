@@ -113,8 +113,24 @@ def clean_timings(value) -> dict | None:
             "layers": [[name, float(f), float(b)] for name, f, b in layers]}
 
 
+MAX_CLASS_NAMES = 10
+MAX_CLASS_NAME_CHARS = 24
+"""A net of the class's own classes records their names (the class canvas bounds them the same)."""
+
+
+def clean_class_names(value) -> list[str] | None:
+    """2 to 10 distinct non-empty names of at most 24 characters (untrusted: a file may say anything), else None."""
+    if not isinstance(value, list) or not 2 <= len(value) <= MAX_CLASS_NAMES:
+        return None
+    if not all(isinstance(n, str) and 0 < len(n) <= MAX_CLASS_NAME_CHARS for n in value):
+        return None
+    names = [shorten(" ".join(n.split()), MAX_CLASS_NAME_CHARS) for n in value]
+    return names if all(names) and len(set(names)) == len(names) else None
+
+
 _STRUCTURED = {"history": (clean_history, "its run history is not valid and is ignored"),
-               "timings": (clean_timings, "its timings are not valid and are ignored")}
+               "timings": (clean_timings, "its timings are not valid and are ignored"),
+               "class_names": (clean_class_names, "its class names are not valid and are ignored")}
 """Meta entries with a structure of their own: key -> (its checker, the note when it refuses them)."""
 
 
@@ -400,7 +416,25 @@ def _load_from_zip(zf: zipfile.ZipFile, file_size: int, where: str) -> Checkpoin
     optim = {k: v for k, v in arrays.items() if k.startswith("optim.")}
     meta, notes = _clean_meta(meta)
     meta["spec"] = size.spec
+    names = meta.get("class_names")
+    if names is not None and len(names) != _output_width(size.spec):
+        del meta["class_names"]
+        notes.append("its class names do not fit its network's outputs and are ignored")
     return Checkpoint(spec=size.spec, weights=weights, meta=meta, optimizer_state=optim, notes=notes)
+
+
+def _output_width(spec: str) -> int | None:
+    from .model import Sequential
+
+    try:
+        return Sequential.from_spec(spec, num_classes=None).shapes[-1][0]
+    except SpecError:
+        return None
+
+
+def class_names(ckpt: Checkpoint) -> list[str] | None:
+    """The names of a net of the class's own classes (None: the data set's, the digits)."""
+    return ckpt.meta.get("class_names")
 
 
 def load_model(path: str | os.PathLike, expected_spec: str | None = None):
@@ -412,7 +446,8 @@ def load_model(path: str | os.PathLike, expected_spec: str | None = None):
         raise CheckpointError(f"{show_path(path)}: checkpoint is for network {ckpt.spec!r}, not "
                               f"{shorten(repr(expected_spec), 80)}")
     try:
-        model = Sequential.from_spec(ckpt.spec)
+        # A net of the class's own classes has as many outputs as it has names (checked on loading).
+        model = Sequential.from_spec(ckpt.spec, num_classes=len(class_names(ckpt) or ()) or None)
         model.load_state_dict(ckpt.weights)  # no random initialisation first
     except SpecError as exc:
         raise CheckpointError(f"{show_path(path)}: {exc}") from None

@@ -57,6 +57,8 @@ PRESET_RECIPES: dict[str, dict[str, object]] = {
 
 INPUT_SHAPE: Shape = (1, 28, 28)
 NUM_CLASSES = 10
+MIN_OUTPUTS = 2
+"""A network of the class's own classes (``from_spec(..., num_classes=None)``) has 2 to NUM_CLASSES outputs."""
 MAX_CHANNELS = 1024
 MAX_UNITS = 16384
 
@@ -232,17 +234,22 @@ class Sequential:
 
     # --- construction -------------------------------------------------------
     @classmethod
-    def from_spec(cls, net: str, input_shape: Shape = INPUT_SHAPE, num_classes: int = NUM_CLASSES) -> "Sequential":
+    def from_spec(cls, net: str, input_shape: Shape = INPUT_SHAPE,
+                  num_classes: int | None = NUM_CLASSES) -> "Sequential":
         """The network ``net`` describes, with no parameters yet (``initialise`` makes them).
 
+        ``num_classes`` None: as many outputs as the spec's last layer has, from MIN_OUTPUTS to NUM_CLASSES
+        (a stored network of the class's own classes: a snapshot's, a checkpoint's).
         Raises SpecError for an invalid spec and for one beyond cnnviz's limits
         (see :func:`network_size`), before anything is allocated.
         """
         layers, spec, listed = _named_layers(net)
         model = cls(layers, spec, input_shape)
         out = model.shapes[-1]
+        if num_classes is None and len(out) == 1 and MIN_OUTPUTS <= out[0] <= NUM_CLASSES:
+            num_classes = out[0]
         if out != (num_classes,):
-            raise SpecError(f"the network must end with dense-{num_classes} (one output per class) "
+            raise SpecError(f"the network must end with dense-{num_classes or NUM_CLASSES} (one output per class) "
                             f"but its output is {'x'.join(map(str, out))}")
         if isinstance(layers[-1], (ReLU, Dropout)):
             raise SpecError("the last layer must be dense-10: the loss applies softmax to raw scores")
@@ -397,7 +404,7 @@ class Sequential:
             probs.append(be.to_host(be.softmax(logits)))
         for layer in self.layers:
             layer.clear_cache()
-        return np.concatenate(probs) if probs else np.zeros((0, NUM_CLASSES), self.dtype)
+        return np.concatenate(probs) if probs else np.zeros((0, self.shapes[-1][0]), self.dtype)
 
     def describe(self) -> Iterable[str]:
         for layer, shape in zip(self.layers, self.shapes[1:]):

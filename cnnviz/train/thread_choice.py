@@ -90,7 +90,7 @@ def step_timer(backend, spec: str, dtype, batch: int, optimizer: str, images: np
     def seconds() -> float:
         if not state:
             count = min(len(images), max(batch, 1) * 2)
-            state["model"] = Sequential.from_spec(spec).initialise(0, dtype).to(backend)
+            state["model"] = Sequential.from_spec(spec, num_classes=None).initialise(0, dtype).to(backend)  # (2-10 outputs)
             state["opt"] = Optimizer(optimizer).to(backend)
             state["data"] = backend.upload_dataset(images[:count], labels[:count])
             state["stats"] = backend.new_step_stats(1)

@@ -122,7 +122,9 @@ class Trainer(cmd.Steering):
         cfg = self.config
         self._train_x, self._train_y = self._train_arrays()
         cfg.check_against(len(self._train_x))
-        self.model = Sequential.from_spec(cfg.net).initialise(cfg.seed, np.dtype(cfg.dtype))
+        # A data set of the class's own classes (2 to 10) trains a net with as many outputs.
+        self.model = Sequential.from_spec(cfg.net, num_classes=self.dataset.num_classes).initialise(
+            cfg.seed, np.dtype(cfg.dtype))
         if self._initial_weights is not None:
             self.model.load_state_dict(self._initial_weights)
         self.optimizer = Optimizer(cfg.optimizer, momentum=cfg.momentum, beta1=cfg.beta1, beta2=cfg.beta2)

@@ -49,17 +49,31 @@ def test_the_menu_entry_opens_it_on_this_computer_and_ending_it_stops_the_server
 
 def test_the_qr_code_is_big_enough_at_1024x768_in_presenter_mode_too(qtbot, window):
     window.set_full_screen = lambda on: None  # offscreen: no window manager
-    at_screen(window, qtbot, (1024, 768))
-    window.class_canvas.open(host="127.0.0.1")
-    qtbot.wait(100)
-    for presenter in (False, True):
-        window.set_presenter(presenter, full_screen=False)
-        qtbot.wait(150)
-        label = window.class_canvas.panel.qr_label
-        pixmap = label.pixmap()
-        assert label.isVisible() and min(label.width(), label.height()) >= 200, presenter
-        assert min(pixmap.width(), pixmap.height()) >= 200, presenter
-        assert window.width() <= 1024, "the window stays on the screen (the dock floats over it when it must)"
+    cc = window.class_canvas
+    for screen in ((1024, 768), (1280, 720)):
+        at_screen(window, qtbot, screen)
+        cc.close()
+        cc.open(host="127.0.0.1")
+        qtbot.wait(100)
+        for presenter in (False, True):
+            window.set_presenter(presenter, full_screen=False)
+            qtbot.wait(150)
+            label, panel = cc.panel.qr_label, cc.panel
+            pixmap = label.pixmap()
+            where = (screen, presenter)
+            assert label.isVisible() and min(label.width(), label.height()) >= 200, where
+            assert min(pixmap.width(), pixmap.height()) >= 200, where
+            assert window.width() <= screen[0], "the window stays on the screen (the dock floats over it when it must)"
+            # Nothing of the panel is cut: its whole width shown, its height scrolled to; the address on one line.
+            assert panel.width() >= panel.minimumSizeHint().width(), where
+            assert panel.height() >= panel.minimumSizeHint().height(), where
+            address = panel.address_label
+            assert address.fontMetrics().horizontalAdvance(address.text()) <= address.width(), where
+            if cc.dock.isFloating():  # the curves, which show it learning, stay in view
+                curves = window.panels.curves
+                top_left = curves.mapToGlobal(curves.rect().topLeft())
+                shown = curves.rect().translated(top_left).intersected(cc.dock.frameGeometry())
+                assert shown.width() <= curves.width() // 2, where
     image = label.pixmap().toImage()
     dark = sum(1 for x in range(0, image.width(), 4) for y in range(0, image.height(), 4)
                if image.pixelColor(x, y).lightness() < 128)
@@ -179,3 +193,67 @@ def test_the_latency_report_adds_simulated_phones(qapp, capsys):
     assert report["phones_queued"] == report["phones_sent"], "every drawing sent reached the teacher's wall"
     assert 0 < report["phone_send_to_queue_ms_p50"] <= report["phone_send_to_queue_ms_p95"] < 5000
     assert report["ui_ticks"] > 0
+
+
+def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, window, tmp_path):
+    from cnnviz.analysis.synthetic import hand_drawn_shapes
+
+    cc, p = window.class_canvas, window.class_canvas.panel
+    cc.open(host="127.0.0.1")
+    p.classes_toggle.click()
+    assert p.classes_box.isVisible() and not p.train_classes_button.isVisible()
+    for name in ("circle", " triangle ", "circle", ""):
+        p.class_name_edit.setText(name)
+        p.add_class_button.click()
+    assert cc.names == ["circle", "triangle"] and cc.model.classes == ("circle", "triangle")
+    assert "named already" not in p.classes_note.text()  # (the empty one came last)
+    qtbot.keyClicks(p.class_name_edit, "star")  # (typed: A is the accept key everywhere else)
+    p.class_name_edit.editingFinished.emit()  # Enter, or leaving the field (offscreen, the dock has no focus)
+    assert [p.class_list.item(i).text() for i in range(p.class_list.count())] == ["circle", "triangle", "star"]
+    assert cc.model.task.kind == "class" and p.task_box.currentData() == ("class", None)
+    assert p.train_classes_button.isVisible()
+    # Too few drawings: said in the banner, nothing launched.
+    images, labels = hand_drawn_shapes(12, seed=3)
+    cc.model.receive("phone-a1", "127.0.0.1", images[0], int(labels[0]))
+    cc.collect()
+    cc.accept_selected()
+    assert not cc.train_classes() and not window.session.active
+    assert "at least 2 drawings of each class" in window.banner.label.text()
+    # A class after a drawing's label stays; one named last without drawings goes.
+    p.class_list.setCurrentRow(0)
+    assert not cc.remove_selected_class() and cc.model.classes == ("circle", "triangle", "star")
+    for image, label in zip(images[1:], labels[1:]):
+        cc.model.receive("phone-b2", "127.0.0.1", image, int(label))
+    cc.collect()
+    for sub in list(cc.model.queue):
+        cc.model.accept(sub.id, hold_back=sub.id % 4 == 0)
+    assert p.train_classes_button.isEnabled()
+    p.train_classes_button.click()
+    assert window.session.active and window.state.run.class_names == ("circle", "triangle", "star")
+    assert window.state.run.config.net.endswith("dense-3")
+    qtbot.waitUntil(lambda: window.state.local.spec is not None and window.state.local.spec.endswith("dense-3"),
+                    timeout=20000)
+    assert window.panels.classify.class_names == ["circle", "triangle", "star"]
+    assert cc.refresh_answers(force=True) == 12
+    answers = [a["answer"] for a in cc.model.answers_for("phone-b2")]
+    assert answers and all(len(a["probabilities"]) == 3 for a in answers)
+    window.runs.stop_run(wait=True)
+    # Saved, the net names its classes; read back, the Draw panel names them too.
+    from cnnviz.gui.checkpoints import read_checkpoint
+    from cnnviz.nn import checkpoint
+
+    path = tmp_path / "shapes.npz"
+    assert window.checkpoints.save(str(path))
+    assert checkpoint.class_names(checkpoint.load(path)) == ["circle", "triangle", "star"]
+    loaded = read_checkpoint(path)
+    assert loaded.class_names == ("circle", "triangle", "star")
+    window.runs.show_loaded(loaded)
+    assert window.panels.classify.class_names == ["circle", "triangle", "star"]
+    assert window.state.run.class_names == ("circle", "triangle", "star")
+    # The drawings are saved only when the teacher asks, with the classes' names.
+    from cnnviz.analysis.drawings import DrawingStore
+
+    assert p.save_classes_button.isVisible() and cc.save_drawings(str(tmp_path / "ours"))
+    assert DrawingStore(tmp_path / "ours").class_names() == ["circle", "triangle", "star"]
+    assert "Saved 12 drawings" in window.banner.label.text()
+    cc.close()

@@ -392,7 +392,9 @@ class FeatureMapsPanel(LazyPanel):
             self._show_layer(name, maps[name], kept.get(name))
         probs = snapshot.probabilities
         predicted = int(np.argmax(probs))
-        names_ = class_names or [str(i) for i in range(len(probs))]
+        names_ = list(class_names or ())
+        names_ += [str(i) for i in range(len(names_), max(len(probs), (snapshot.input_label or 0) + 1))]
+        # (a net of the class's own classes shown a digit test image: its label is beyond their names)
         source = (tr("your drawing") if snapshot.input_label is None
                   else tr("label {label}").format(label=names_[snapshot.input_label]))
         # One short line (the confidence in its tooltip): the input's column stays narrow, the maps get

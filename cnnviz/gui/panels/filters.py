@@ -306,7 +306,7 @@ class FiltersPanel(JobPanel):
     def _fill_layers(self, spec: str) -> None:
         keep = self.layer_combo.currentData()
         try:
-            self.layers = filters.unit_layers(Sequential.from_spec(spec))
+            self.layers = filters.unit_layers(Sequential.from_spec(spec, num_classes=None))
         except ValueError as exc:
             self.layers = []
             self.status_label.setText(tr("Could not read the network {spec!r}: {exc}").format(spec=spec, exc=exc))

@@ -51,7 +51,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="70" />
-   <location filename="cnnviz/gui/panels/filters.py" line="218" />
+   <location filename="cnnviz/gui/panels/filters.py" line="227" />
    <source>What each filter wants to see</source>
    <translation>Was jeder Filter sehen will</translation>
   </message>
@@ -309,7 +309,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="368" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
    <source>layer</source>
    <translation>Schicht</translation>
   </message>
@@ -522,6 +522,17 @@
    <location filename="cnnviz/app/autosave.py" line="97" />
    <source>at an unknown time</source>
    <translation>zu unbekannter Zeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="54" />
+   <location filename="cnnviz/app/class_training.py" line="130" />
+   <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
+   <translation>Benennt zuerst die eigenen Klassen der Klasse (2 bis 10 Namen) und sammelt dann Zeichnungen davon.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="61" />
+   <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
+   <translation>Zu wenige Zeichnungen zum Trainieren: Nimm mindestens {least} Zeichnungen jeder Klasse an. Es fehlen noch: {classes}.</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="26" />
@@ -896,146 +907,146 @@
    <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="294" />
+   <location filename="cnnviz/gui/checkpoints.py" line="300" />
    <source>Save the trained model?</source>
    <translation>Das trainierte Modell speichern?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="299" />
+   <location filename="cnnviz/gui/checkpoints.py" line="305" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>Der letzte Lauf ist auch automatisch gesichert und wird beim nächsten Start angeboten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="414" />
+   <location filename="cnnviz/gui/checkpoints.py" line="420" />
    <source>Restore an autosaved run?</source>
    <translation>Einen automatisch gesicherten Lauf wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="441" />
+   <location filename="cnnviz/gui/checkpoints.py" line="447" />
    <source>Restore</source>
    <translation>Wiederherstellen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="442" />
+   <location filename="cnnviz/gui/checkpoints.py" line="448" />
    <source>Discard</source>
    <translation>Verwerfen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="443" />
+   <location filename="cnnviz/gui/checkpoints.py" line="449" />
    <source>Later</source>
    <translation>Später</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="198" />
+   <location filename="cnnviz/gui/checkpoints.py" line="204" />
    <source>Save model</source>
    <translation>Modell speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="201" />
+   <location filename="cnnviz/gui/checkpoints.py" line="207" />
    <source>Load model</source>
    <translation>Modell laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="222" />
+   <location filename="cnnviz/gui/checkpoints.py" line="228" />
    <source>There is no model to save yet.</source>
    <translation>Es gibt noch kein Modell zum Speichern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="275" />
+   <location filename="cnnviz/gui/checkpoints.py" line="281" />
    <location filename="cnnviz/gui/window.py" line="322" />
    <source>closing</source>
    <translation>Schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="288" />
+   <location filename="cnnviz/gui/checkpoints.py" line="294" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="402" />
+   <location filename="cnnviz/gui/checkpoints.py" line="408" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>Netz {network}, {run}, automatisch gesichert {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="419" />
+   <location filename="cnnviz/gui/checkpoints.py" line="425" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>Läufe früherer Sitzungen wurden automatisch gesichert (neueste zuerst). Den ausgewählten wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="435" />
+   <location filename="cnnviz/gui/checkpoints.py" line="441" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>Verwerfen löscht die Sicherung; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="437" />
+   <location filename="cnnviz/gui/checkpoints.py" line="443" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>Verwerfen löscht die aufgeführten Sicherungen; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="456" />
+   <location filename="cnnviz/gui/checkpoints.py" line="462" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="235" />
-   <location filename="cnnviz/gui/checkpoints.py" line="252" />
+   <location filename="cnnviz/gui/checkpoints.py" line="241" />
+   <location filename="cnnviz/gui/checkpoints.py" line="258" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>Gewichte von Schritt {step} gespeichert in {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="257" />
+   <location filename="cnnviz/gui/checkpoints.py" line="263" />
    <source>Could not save the model: {error}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="287" />
+   <location filename="cnnviz/gui/checkpoints.py" line="293" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="295" />
+   <location filename="cnnviz/gui/checkpoints.py" line="301" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 Vorher speichern ({what})?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="313" />
+   <location filename="cnnviz/gui/checkpoints.py" line="319" />
    <source>Loading {name}…</source>
    <translation>Lade {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="339" />
+   <location filename="cnnviz/gui/checkpoints.py" line="345" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} geladen (Netz {spec}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="430" />
+   <location filename="cnnviz/gui/checkpoints.py" line="436" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>Auch die {count:,} älteren Sicherungen löschen (nicht aufgeführt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="227" />
+   <location filename="cnnviz/gui/checkpoints.py" line="233" />
    <source>Saving the model to {path}…</source>
    <translation>Speichere das Modell in {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="324" />
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
    <source>loading {name}</source>
    <translation>{name} laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="329" />
+   <location filename="cnnviz/gui/checkpoints.py" line="335" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="342" />
+   <location filename="cnnviz/gui/checkpoints.py" line="348" />
    <source>{text} Note: {note}.</source>
    <translation>{text} Hinweis: {note}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="416" />
+   <location filename="cnnviz/gui/checkpoints.py" line="422" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1044,158 +1055,293 @@ Restore it?</source>
 Wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="474" />
+   <location filename="cnnviz/gui/checkpoints.py" line="480" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="232" />
+   <location filename="cnnviz/gui/checkpoints.py" line="238" />
    <source>Could not save the model: {exc}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="244" />
+   <location filename="cnnviz/gui/checkpoints.py" line="250" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>Modell automatisch gesichert (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="246" />
+   <location filename="cnnviz/gui/checkpoints.py" line="252" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>Das Modell konnte nicht automatisch in {path} gesichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="318" />
+   <location filename="cnnviz/gui/checkpoints.py" line="324" />
    <source>Could not load the model: {error}</source>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="395" />
+   <location filename="cnnviz/gui/checkpoints.py" line="401" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="62" />
+   <location filename="cnnviz/gui/class_canvas.py" line="70" />
    <source>QR code of the class canvas's address</source>
    <translation>QR-Code der Adresse der Klassen-Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="69" />
+   <location filename="cnnviz/gui/class_canvas.py" line="77" />
    <source>The network the phones are on</source>
    <translation>Das Netzwerk, in dem die Handys sind</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="76" />
+   <location filename="cnnviz/gui/class_canvas.py" line="84" />
    <source>What the phones ask for</source>
    <translation>Worum die Handys bitten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="77" />
+   <location filename="cnnviz/gui/class_canvas.py" line="85" />
    <source>Draw any digit and say which</source>
    <translation>Zeichne eine beliebige Ziffer und sag, welche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="88" />
+   <location filename="cnnviz/gui/class_canvas.py" line="91" />
+   <source>Our own classes…</source>
+   <translation>Unsere eigenen Klassen…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="92" />
+   <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
+   <translation>Benennt 2 bis 10 eigene Klassen (Kreis, Dreieck, Stern …): Die Handys zeichnen sie, und ein neues kleines Netz lernt sie von Grund auf</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="101" />
+   <source>A class's name, e.g. circle</source>
+   <translation>Name einer Klasse, z. B. Kreis</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="102" />
+   <source>A class's name</source>
+   <translation>Name einer Klasse</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="103" />
+   <source>Add</source>
+   <translation>Hinzufügen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="105" />
+   <source>Remove</source>
+   <translation>Entfernen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="112" />
+   <source>Our own classes</source>
+   <translation>Unsere eigenen Klassen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="113" />
+   <source>Save our drawings…</source>
+   <translation>Unsere Zeichnungen speichern…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="114" />
+   <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
+   <translation>Die angenommenen Zeichnungen unserer Klassen mit den Namen der Klassen in einen Ordner (die zurückgehaltenen in seinen Ordner our-test); sonst wird nichts gespeichert</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="130" />
+   <source>Train a new net on our classes</source>
+   <translation>Neues Netz auf unsere Klassen trainieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="132" />
+   <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
+   <translation>Ein neues winziges Netz lernt unsere Klassen von Grund auf, nur aus den angenommenen Zeichnungen (die zurückgehaltenen sind sein Test)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="143" />
    <source>Drawings waiting for the teacher</source>
    <translation>Zeichnungen, die auf die Lehrkraft warten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="90" />
+   <location filename="cnnviz/gui/class_canvas.py" line="145" />
    <source>Accept (A)</source>
    <translation>Annehmen (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="92" />
+   <location filename="cnnviz/gui/class_canvas.py" line="147" />
    <source>Our test (H)</source>
    <translation>Unser Test (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="93" />
+   <location filename="cnnviz/gui/class_canvas.py" line="148" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>In den eigenen Testsatz der Klasse aufnehmen: nie zum Trainieren verwendet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="94" />
+   <location filename="cnnviz/gui/class_canvas.py" line="149" />
    <source>Reject (R)</source>
    <translation>Ablehnen (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="95" />
+   <location filename="cnnviz/gui/class_canvas.py" line="150" />
    <source>Reject everything from this phone</source>
    <translation>Alles von diesem Handy ablehnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="98" />
-   <location filename="cnnviz/gui/class_canvas.py" line="199" />
-   <location filename="cnnviz/gui/class_canvas.py" line="200" />
+   <location filename="cnnviz/gui/class_canvas.py" line="153" />
+   <location filename="cnnviz/gui/class_canvas.py" line="296" />
+   <location filename="cnnviz/gui/class_canvas.py" line="297" />
    <source>End class canvas</source>
    <translation>Klassen-Zeichenfläche beenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="155" />
-   <location filename="cnnviz/gui/class_canvas.py" line="192" />
-   <location filename="cnnviz/gui/class_canvas.py" line="199" />
+   <location filename="cnnviz/gui/class_canvas.py" line="233" />
+   <location filename="cnnviz/gui/class_canvas.py" line="289" />
+   <location filename="cnnviz/gui/class_canvas.py" line="296" />
    <source>Class canvas</source>
    <translation>Klassen-Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="196" />
+   <location filename="cnnviz/gui/class_canvas.py" line="293" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>Klassen-Zeichenfläche öffnen: Handys im Klassennetz zeichnen für das Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="225" />
+   <location filename="cnnviz/gui/class_canvas.py" line="322" />
    <source>This computer only (127.0.0.1)</source>
    <translation>Nur dieser Rechner (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="301" />
+   <location filename="cnnviz/gui/class_canvas.py" line="409" />
    <source>1 phone so far</source>
    <translation>Bisher 1 Handy</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="228" />
+   <location filename="cnnviz/gui/class_canvas.py" line="561" />
+   <source>Save our drawings in a folder</source>
+   <translation>Unsere Zeichnungen in einem Ordner speichern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="597" />
+   <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
+   <translation>keine Zeichnungen zurückgehalten, also testet es auf den Zeichnungen, aus denen es lernt (halte einige mit H zurück)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="325" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>Kein Netzwerk gefunden: Verbinde diesen Rechner mit dem WLAN der Klasse oder schalte seinen Hotspot ein und wähle dann hier das Netzwerk. Im Moment erreicht nur dieser Rechner die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="349" />
+   <location filename="cnnviz/gui/class_canvas.py" line="457" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>Eine Zeichnung ohne Angabe wartet: Das Handy hat nicht gesagt, was sie zeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="301" />
+   <location filename="cnnviz/gui/class_canvas.py" line="500" />
+   <source>Type a name first.</source>
+   <translation>Gib zuerst einen Namen ein.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="516" />
+   <source>Choose a class in the list first.</source>
+   <translation>Wähle zuerst eine Klasse in der Liste.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="546" />
+   <source>Draw one of our classes and say which</source>
+   <translation>Zeichne eine unserer Klassen und sag, welche</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="554" />
+   <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
+   <translation>Benenne mindestens 2 Klassen: Die Handys zeichnen dann diese statt Ziffern.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="591" />
+   <source>Learning our {count} classes</source>
+   <translation>Lernen unserer {count} Klassen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="409" />
    <source>{count} phones so far</source>
    <translation>Bisher {count} Handys</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="332" />
+   <location filename="cnnviz/gui/class_canvas.py" line="440" />
    <source>{count} waiting for you</source>
    <translation>{count} warten auf dich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="407" />
+   <location filename="cnnviz/gui/class_canvas.py" line="530" />
+   <source>Give 2 to 10 different names.</source>
+   <translation>Gib 2 bis 10 verschiedene Namen an.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="575" />
+   <source>Saved {count} drawings of {names} in {folder}.</source>
+   <translation>{count} Zeichnungen von {names} in {folder} gespeichert.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="595" />
+   <source>its test: the {count} drawings held back</source>
+   <translation>sein Test: die {count} zurückgehaltenen Zeichnungen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="599" />
+   <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
+   <translation>Ein neues winziges Netz lernt {names} von Grund auf aus {count} angenommenen Zeichnungen; {test}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="637" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>Unser Testsatz: {right} von {count} richtig · MNIST: {mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="79" />
+   <location filename="cnnviz/gui/class_canvas.py" line="87" />
    <source>Draw a {digit}</source>
    <translation>Zeichne eine {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="403" />
+   <location filename="cnnviz/gui/class_canvas.py" line="503" />
+   <source>{name} is named already.</source>
+   <translation>{name} ist schon benannt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="506" />
+   <source>At most {count} classes.</source>
+   <translation>Höchstens {count} Klassen.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="520" />
+   <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
+   <translation>Zeichnungen von {name} oder einer Klasse danach warten oder sind angenommen: Sie bleibt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="556" />
+   <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
+   <translation>Die Handys zeichnen {names}. Nimm mindestens {least} Zeichnungen von jeder an, dann trainiere.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="633" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>Unser Testsatz: noch keine aufgehoben · MNIST: {mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="245" />
+   <location filename="cnnviz/gui/class_canvas.py" line="342" />
    <source>The class canvas could not start: {error}</source>
    <translation>Die Klassen-Zeichenfläche konnte nicht starten: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="327" />
+   <location filename="cnnviz/gui/class_canvas.py" line="435" />
    <source>from phone {phone}</source>
    <translation>von Handy {phone}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="573" />
+   <source>Could not save the drawings: {error}</source>
+   <translation>Die Zeichnungen konnten nicht gespeichert werden: {error}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="51" />
@@ -1753,7 +1899,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="90" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="287" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="189" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="193" />
    <source>input</source>
    <translation>Eingabe</translation>
   </message>
@@ -1798,12 +1944,12 @@ Wiederherstellen?</translation>
    <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="350" />
+   <location filename="cnnviz/gui/panels/classify.py" line="365" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent} %, aber anders als echte Ziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="351" />
+   <location filename="cnnviz/gui/panels/classify.py" line="366" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent} %, aber anders als echte Bilder</translation>
   </message>
@@ -1813,52 +1959,52 @@ Wiederherstellen?</translation>
    <translation>Strich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="288" />
+   <location filename="cnnviz/gui/panels/classify.py" line="303" />
    <source>class</source>
    <translation>Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="288" />
+   <location filename="cnnviz/gui/panels/classify.py" line="303" />
    <source>digit</source>
    <translation>Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="333" />
+   <location filename="cnnviz/gui/panels/classify.py" line="348" />
    <source>draw a digit</source>
    <translation>zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="335" />
+   <location filename="cnnviz/gui/panels/classify.py" line="350" />
    <source>no prediction: draw a digit</source>
    <translation>keine Vorhersage: zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="339" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="325" />
+   <location filename="cnnviz/gui/panels/classify.py" line="340" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="358" />
+   <location filename="cnnviz/gui/panels/classify.py" line="373" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>nicht sicher, {prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="321" />
+   <location filename="cnnviz/gui/panels/classify.py" line="336" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="323" />
+   <location filename="cnnviz/gui/panels/classify.py" line="338" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="353" />
+   <location filename="cnnviz/gui/panels/classify.py" line="368" />
    <source>{percent}% sure</source>
    <translation>{percent} % sicher</translation>
   </message>
@@ -2274,27 +2420,27 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Zeige auf ein Pixel einer Merkmalskarte: Was es sieht, leuchtet in der Eingabe auf; bei conv1 siehst du die Summe dazu.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="396" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="398" />
    <source>your drawing</source>
    <translation>deine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="397" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="399" />
    <source>label {label}</source>
    <translation>Label {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="401" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="403" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="403" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="405" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>Merkmalskarten der Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="430" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer}: Karten 0–{last} von {count}</translation>
   </message>
@@ -2304,130 +2450,130 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>{count} Karten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="431" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="433" />
    <source>not shown</source>
    <translation>nicht gezeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="82" />
+   <location filename="cnnviz/gui/panels/filters.py" line="87" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>Suche die Testbilder, die die {count} Klassen am stärksten anregen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="83" />
+   <location filename="cnnviz/gui/panels/filters.py" line="88" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>Suche die Testbilder, die die {count} Filter von {layer} am stärksten anregen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="218" />
+   <location filename="cnnviz/gui/panels/filters.py" line="227" />
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>mit einer Kopie der neuesten Gewichte, nach jeder Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="221" />
+   <location filename="cnnviz/gui/panels/filters.py" line="230" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>Welche Einheiten: die Filter einer Faltungsschicht oder die Ausgabeklassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="222" />
-   <location filename="cnnviz/gui/panels/filters.py" line="223" />
+   <location filename="cnnviz/gui/panels/filters.py" line="231" />
+   <location filename="cnnviz/gui/panels/filters.py" line="232" />
    <source>Layer</source>
    <translation>Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="228" />
+   <location filename="cnnviz/gui/panels/filters.py" line="237" />
    <source>Filters status</source>
    <translation>Status der Filter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="234" />
+   <location filename="cnnviz/gui/panels/filters.py" line="243" />
    <location filename="cnnviz/gui/panels/registry.py" line="176" />
    <source>Filters</source>
    <translation>Filter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="234" />
+   <location filename="cnnviz/gui/panels/filters.py" line="243" />
    <source>For each unit, its top test images beside the input optimised to excite it</source>
    <translation>Für jede Einheit die Testbilder, die sie am stärksten anregen, neben der dafür optimierten Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="337" />
+   <location filename="cnnviz/gui/panels/filters.py" line="346" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>Blick in {layer} mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="396" />
+   <location filename="cnnviz/gui/panels/filters.py" line="405" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>&lt;b&gt;Die {count} Klassen&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="398" />
+   <location filename="cnnviz/gui/panels/filters.py" line="407" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>&lt;b&gt;Die {count} Filter von {layer}&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="419" />
+   <location filename="cnnviz/gui/panels/filters.py" line="428" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>Jede Klasse: die 9 der ersten {count} Testbilder, die sie am höchsten bewertet; rechts: die ausgedachte Eingabe, die sie am höchsten bewertet (träume eine 3), durch {steps} Schritte Gradientenanstieg mit Zittern und Weichzeichnen. Klicke eines an, um es größer zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="423" />
+   <location filename="cnnviz/gui/panels/filters.py" line="432" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>Jeder Filter: die 9 der ersten {count} Testbilder, die ihn am stärksten anregen, orange: das Feld, das seine stärkste Stelle sieht; rechts: das Muster, das ihn in so einem Feld am stärksten anregt, durch {steps} Schritte weichgezeichneten Gradientenanstieg. Klicke eines an, um es größer zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="99" />
+   <location filename="cnnviz/gui/panels/filters.py" line="104" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>Erträume die Eingabe, die die {count} Klassen am meisten wollen: Schritt {done} von {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="101" />
+   <location filename="cnnviz/gui/panels/filters.py" line="106" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>Erträume die Eingabe, die die {count} Filter von {layer} am meisten wollen: Schritt {done} von {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="161" />
+   <location filename="cnnviz/gui/panels/filters.py" line="170" />
    <source>{title}: click to see it bigger</source>
    <translation>{title}: klicken zum Vergrößern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="329" />
+   <location filename="cnnviz/gui/panels/filters.py" line="338" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>Noch nichts zu sehen: warte auf die Testbilder.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="330" />
+   <location filename="cnnviz/gui/panels/filters.py" line="339" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>Noch nichts zu sehen: warte auf ein Netz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="366" />
+   <location filename="cnnviz/gui/panels/filters.py" line="375" />
    <source>Could not look into the filters: {message}</source>
    <translation>Die Filter konnten nicht untersucht werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="385" />
+   <location filename="cnnviz/gui/panels/filters.py" line="394" />
    <source>class {name}</source>
    <translation>Klasse {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="387" />
+   <location filename="cnnviz/gui/panels/filters.py" line="396" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} Filter {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="391" />
+   <location filename="cnnviz/gui/panels/filters.py" line="400" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>Die Testbilder, die es am stärksten anregen ({indices}), und die dafür optimierte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="303" />
+   <location filename="cnnviz/gui/panels/filters.py" line="312" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>Das Netz {spec!r} konnte nicht gelesen werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="308" />
+   <location filename="cnnviz/gui/panels/filters.py" line="317" />
    <source>the {count} classes</source>
    <translation>die {count} Klassen</translation>
   </message>
@@ -3069,7 +3215,7 @@ am nächsten: {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
-   <location filename="cnnviz/gui/run_control.py" line="346" />
+   <location filename="cnnviz/gui/run_control.py" line="367" />
    <source>❚❚  Pause</source>
    <translation>❚❚  Pause</translation>
   </message>
@@ -3256,7 +3402,7 @@ am nächsten: {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="208" />
    <source>▶ Play</source>
    <translation>▶ Abspielen</translation>
   </message>
@@ -3266,78 +3412,78 @@ am nächsten: {name}</translation>
    <translation>Die Aufzeichnung von vorn abspielen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
    <source>GIF…</source>
    <translation>GIF…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="46" />
    <source>Export the kernels' time-lapse as an animated GIF</source>
    <translation>Den Zeitraffer der Kernel als animiertes GIF exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="43" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
    <source>PNGs…</source>
    <translation>PNGs…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="44" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
    <source>Export one PNG per frame into a folder</source>
    <translation>Ein PNG pro Bild in einen Ordner exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="54" />
    <source>Scrub through training: one position per evaluation</source>
    <translation>Durch das Training spulen: eine Position pro Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="52" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="101" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="56" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="105" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
    <translation>Noch nichts aufgezeichnet: Drücke Start. Bei jeder Testauswertung wird ein Bild gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="197" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="201" />
    <source>not measured yet</source>
    <translation>noch nicht gemessen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="208" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="212" />
    <source>❚❚ Stop</source>
    <translation>❚❚ Stopp</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="198" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="202" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>Bild {index} von {count} · Schritt {step:,} · Epoche {epoch:.2f} · Testgenauigkeit {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="238" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="242" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>Zeitraffer ({count} Bilder) in {path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="249" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="253" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>{count} PNG-Bilder in {folder} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="175" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="179" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; Kernel{channel}: {count} × {kh}×{kw}, eine Farbskala für alle Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="195" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="199" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt; ({c} Karten)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="236" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
    <source>Could not export the GIF: {exc}</source>
    <translation>Das GIF konnte nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="247" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="251" />
    <source>Could not export the frames: {exc}</source>
    <translation>Die Einzelbilder konnten nicht exportiert werden: {exc}</translation>
   </message>
@@ -3571,72 +3717,72 @@ Training stoppen und fortfahren?</translation>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="245" />
+   <location filename="cnnviz/gui/run_control.py" line="254" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="257" />
+   <location filename="cnnviz/gui/run_control.py" line="266" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="175" />
+   <location filename="cnnviz/gui/run_control.py" line="183" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="195" />
+   <location filename="cnnviz/gui/run_control.py" line="203" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="346" />
+   <location filename="cnnviz/gui/run_control.py" line="367" />
    <source>▶  Resume</source>
    <translation>▶  Weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="37" />
+   <location filename="cnnviz/gui/run_control.py" line="38" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>trainiert mit {train_used:,} von {train_total:,} Bildern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="40" />
+   <location filename="cnnviz/gui/run_control.py" line="41" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>testet mit {test_used:,} von {test_total:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="182" />
+   <location filename="cnnviz/gui/run_control.py" line="190" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="325" />
+   <location filename="cnnviz/gui/run_control.py" line="346" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="295" />
+   <location filename="cnnviz/gui/run_control.py" line="316" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="304" />
+   <location filename="cnnviz/gui/run_control.py" line="325" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="121" />
+   <location filename="cnnviz/gui/run_control.py" line="124" />
    <source>Cannot build the network: {exc}</source>
    <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="208" />
+   <location filename="cnnviz/gui/run_control.py" line="216" />
    <source>Cannot start: {exc}</source>
    <translation>Start nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="252" />
+   <location filename="cnnviz/gui/run_control.py" line="261" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
@@ -3851,7 +3997,7 @@ Training stoppen und fortfahren?</translation>
    <translation>Diese Meldung ausblenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="287" />
+   <location filename="cnnviz/gui/status.py" line="297" />
    <source>{value} images/s</source>
    <translation>{value} Bilder/s</translation>
   </message>
@@ -3916,57 +4062,57 @@ Training stoppen und fortfahren?</translation>
    <translation>{backend} konnte nicht starten ({error}); das Training bleibt bei {current}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="347" />
+   <location filename="cnnviz/train/trainer.py" line="366" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>Senke die Lernrate (jetzt {lr:g}) und setze das Training fort.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="360" />
+   <location filename="cnnviz/train/trainer.py" line="379" />
    <source>an evaluation</source>
    <translation>einer Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="370" />
+   <location filename="cnnviz/train/trainer.py" line="389" />
    <source>a snapshot</source>
    <translation>einem Schnappschuss</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="377" />
+   <location filename="cnnviz/train/trainer.py" line="396" />
    <source>saving</source>
    <translation>dem Speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="264" />
+   <location filename="cnnviz/train/trainer.py" line="283" />
    <source>a training step</source>
    <translation>einem Trainingsschritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="303" />
+   <location filename="cnnviz/train/trainer.py" line="322" />
    <source>reading the loss</source>
    <translation>dem Lesen des Verlusts</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="327" />
+   <location filename="cnnviz/train/trainer.py" line="346" />
    <source>reading the layer timings</source>
    <translation>dem Lesen der Schichtzeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="158" />
+   <location filename="cnnviz/train/trainer.py" line="161" />
    <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
    <translation>{backend}: Kernel werden kompiliert (nur beim ersten Start; danach aus einem Cache geladen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="312" />
+   <location filename="cnnviz/train/trainer.py" line="331" />
    <source>the loss became {loss} at step {step}</source>
    <translation>der Verlust wurde bei Schritt {step} zu {loss}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="165" />
+   <location filename="cnnviz/train/trainer.py" line="168" />
    <source>{backend}: compiled kernels in {seconds:.1f} s</source>
    <translation>{backend}: Kernel in {seconds:.1f} s kompiliert</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="239" />
+   <location filename="cnnviz/train/trainer.py" line="258" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>die Testgenauigkeit fiel auf {accuracy:.1%} (Zufallsniveau), nachdem sie {best:.1%} erreicht hatte</translation>
   </message>
@@ -4194,6 +4340,46 @@ Training stoppen und fortfahren?</translation>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a speckle that looks nothing like an 8 to us make it answer 8?</source>
    <translation>Diskutiert: Das Netz hat Muster gesehen, keine Ziffern. Warum kann ein Gesprenkel, das für uns nicht wie eine 8 aussieht, es 8 antworten lassen?</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Teach it our shapes</source>
+   <translation>Bring ihm unsere Formen bei</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>The class invents its own classes (circle, triangle, star), draws examples on their phones, and a new tiny network learns them from scratch, from the class's own drawings only.</source>
+   <translation>Die Klasse erfindet eigene Klassen (Kreis, Dreieck, Stern), zeichnet Beispiele auf den Handys, und ein neues winziges Netz lernt sie von Grund auf, nur aus den eigenen Zeichnungen der Klasse.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Open the class canvas (F6, or the Class canvas button at the top right). The students scan the QR code with their phones; the panel counts the phones that have sent something.</source>
+   <translation>Öffne die Klassen-Zeichenfläche (F6 oder die Schaltfläche Klassen-Zeichenfläche oben rechts). Die Schülerinnen und Schüler scannen den QR-Code mit ihren Handys; das Feld zählt die Handys, die etwas gesendet haben.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Click Our own classes… and name three shapes: type circle and click Add, then triangle and star. The phones now ask: draw one of our classes and say which.</source>
+   <translation>Klicke auf Unsere eigenen Klassen… und benenne drei Formen: Tippe Kreis und klicke auf Hinzufügen, dann Dreieck und Stern. Die Handys fragen jetzt: Zeichne eine unserer Klassen und sag, welche.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Everyone draws a few of each shape. Accept the good drawings with A, reject scribbles with R, and keep a few with H as our own test set (never trained on). At least two of each shape are needed; ten of each are better.</source>
+   <translation>Alle zeichnen ein paar von jeder Form. Nimm die guten Zeichnungen mit A an, lehne Gekritzel mit R ab und behalte einige mit H als unseren eigenen Testsatz (nie trainiert). Mindestens zwei von jeder Form sind nötig; zehn von jeder sind besser.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Click Train a new net on our classes: a fresh tiny network with one output per shape starts from random weights and learns from the accepted drawings only. Watch the curves fall and the Kernels turn from noise into little stroke detectors.</source>
+   <translation>Klicke auf Neues Netz auf unsere Klassen trainieren: Ein frisches winziges Netz mit einem Ausgang pro Form beginnt mit Zufallsgewichten und lernt nur aus den angenommenen Zeichnungen. Beobachte, wie die Kurven fallen und die Kernel von Rauschen zu kleinen Strichdetektoren werden.</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Feature maps: what the network sees in a drawing. On the phones, each drawing's answer (the shapes' names with their probabilities, or not sure) follows the network as it learns. Draw a new shape on a phone: does it know it?</source>
+   <translation>Merkmalskarten: was das Netz in einer Zeichnung sieht. Auf den Handys folgt die Antwort zu jeder Zeichnung (die Namen der Formen mit ihren Wahrscheinlichkeiten, oder nicht sicher) dem Netz, während es lernt. Zeichne eine neue Form auf einem Handy: Erkennt es sie?</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
+   <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>

@@ -51,7 +51,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="70" />
-   <location filename="cnnviz/gui/panels/filters.py" line="218" />
+   <location filename="cnnviz/gui/panels/filters.py" line="227" />
    <source>What each filter wants to see</source>
    <translation>各フィルタが見たいもの</translation>
   </message>
@@ -309,7 +309,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="368" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
    <source>layer</source>
    <translation>層</translation>
   </message>
@@ -522,6 +522,17 @@
    <location filename="cnnviz/app/autosave.py" line="97" />
    <source>at an unknown time</source>
    <translation>日時不明</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="54" />
+   <location filename="cnnviz/app/class_training.py" line="130" />
+   <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
+   <translation>まずクラス独自の分類を名付けてください（2〜10 個の名前）。それからその絵を集めます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="61" />
+   <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
+   <translation>学習するには絵が少なすぎます: 各分類の絵を少なくとも {least} 枚採用してください。まだ足りないもの: {classes}。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="26" />
@@ -896,146 +907,146 @@
    <translation>写真: {name} · 描くとやり直し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="294" />
+   <location filename="cnnviz/gui/checkpoints.py" line="300" />
    <source>Save the trained model?</source>
    <translation>学習したモデルを保存しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="299" />
+   <location filename="cnnviz/gui/checkpoints.py" line="305" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最後の学習は自動保存にも残り、次回の起動時に復元を提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="414" />
+   <location filename="cnnviz/gui/checkpoints.py" line="420" />
    <source>Restore an autosaved run?</source>
    <translation>自動保存された学習を復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="441" />
+   <location filename="cnnviz/gui/checkpoints.py" line="447" />
    <source>Restore</source>
    <translation>復元</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="442" />
+   <location filename="cnnviz/gui/checkpoints.py" line="448" />
    <source>Discard</source>
    <translation>破棄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="443" />
+   <location filename="cnnviz/gui/checkpoints.py" line="449" />
    <source>Later</source>
    <translation>後で</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="198" />
+   <location filename="cnnviz/gui/checkpoints.py" line="204" />
    <source>Save model</source>
    <translation>モデルを保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="201" />
+   <location filename="cnnviz/gui/checkpoints.py" line="207" />
    <source>Load model</source>
    <translation>モデルを読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="222" />
+   <location filename="cnnviz/gui/checkpoints.py" line="228" />
    <source>There is no model to save yet.</source>
    <translation>保存するモデルがまだありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="275" />
+   <location filename="cnnviz/gui/checkpoints.py" line="281" />
    <location filename="cnnviz/gui/window.py" line="322" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="288" />
+   <location filename="cnnviz/gui/checkpoints.py" line="294" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し(テスト画像で {accuracy} %)、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="402" />
+   <location filename="cnnviz/gui/checkpoints.py" line="408" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>ネットワーク {network}、{run}、自動保存 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="419" />
+   <location filename="cnnviz/gui/checkpoints.py" line="425" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>以前のセッションの学習が自動保存されています(新しい順)。選んだものを復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="435" />
+   <location filename="cnnviz/gui/checkpoints.py" line="441" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>「破棄」で自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="437" />
+   <location filename="cnnviz/gui/checkpoints.py" line="443" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>「破棄」で一覧の自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="456" />
+   <location filename="cnnviz/gui/checkpoints.py" line="462" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>自動保存された学習を復元しました({run}、{when})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="235" />
-   <location filename="cnnviz/gui/checkpoints.py" line="252" />
+   <location filename="cnnviz/gui/checkpoints.py" line="241" />
+   <location filename="cnnviz/gui/checkpoints.py" line="258" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>ステップ {step} の重みを {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="257" />
+   <location filename="cnnviz/gui/checkpoints.py" line="263" />
    <source>Could not save the model: {error}</source>
    <translation>モデルを保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="287" />
+   <location filename="cnnviz/gui/checkpoints.py" line="293" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="295" />
+   <location filename="cnnviz/gui/checkpoints.py" line="301" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 先に保存しますか?({what})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="313" />
+   <location filename="cnnviz/gui/checkpoints.py" line="319" />
    <source>Loading {name}…</source>
    <translation>{name} を読み込み中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="339" />
+   <location filename="cnnviz/gui/checkpoints.py" line="345" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} を読み込みました(ネットワーク {spec})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="430" />
+   <location filename="cnnviz/gui/checkpoints.py" line="436" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>一覧にない古い自動保存 {count:,} 件も削除する</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="227" />
+   <location filename="cnnviz/gui/checkpoints.py" line="233" />
    <source>Saving the model to {path}…</source>
    <translation>モデルを {path} に保存中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="324" />
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
    <source>loading {name}</source>
    <translation>{name} の読み込み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="329" />
+   <location filename="cnnviz/gui/checkpoints.py" line="335" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="342" />
+   <location filename="cnnviz/gui/checkpoints.py" line="348" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意: {note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="416" />
+   <location filename="cnnviz/gui/checkpoints.py" line="422" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1044,158 +1055,293 @@ Restore it?</source>
 復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="474" />
+   <location filename="cnnviz/gui/checkpoints.py" line="480" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="232" />
+   <location filename="cnnviz/gui/checkpoints.py" line="238" />
    <source>Could not save the model: {exc}</source>
    <translation>モデルを保存できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="244" />
+   <location filename="cnnviz/gui/checkpoints.py" line="250" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>モデルを自動保存しました(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="246" />
+   <location filename="cnnviz/gui/checkpoints.py" line="252" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>モデルを {path} に自動保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="318" />
+   <location filename="cnnviz/gui/checkpoints.py" line="324" />
    <source>Could not load the model: {error}</source>
    <translation>モデルを読み込めませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="395" />
+   <location filename="cnnviz/gui/checkpoints.py" line="401" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="62" />
+   <location filename="cnnviz/gui/class_canvas.py" line="70" />
    <source>QR code of the class canvas's address</source>
    <translation>クラスのキャンバスのアドレスの QR コード</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="69" />
+   <location filename="cnnviz/gui/class_canvas.py" line="77" />
    <source>The network the phones are on</source>
    <translation>スマートフォンがつながっているネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="76" />
+   <location filename="cnnviz/gui/class_canvas.py" line="84" />
    <source>What the phones ask for</source>
    <translation>スマートフォンに出す課題</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="77" />
+   <location filename="cnnviz/gui/class_canvas.py" line="85" />
    <source>Draw any digit and say which</source>
    <translation>好きな数字を描いて、どれか選ぶ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="88" />
+   <location filename="cnnviz/gui/class_canvas.py" line="91" />
+   <source>Our own classes…</source>
+   <translation>わたしたちの分類…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="92" />
+   <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
+   <translation>独自の分類を 2〜10 個名付けます（丸、三角、星など）: スマホでそれを描き、新しい小さなネットワークがゼロから学びます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="101" />
+   <source>A class's name, e.g. circle</source>
+   <translation>分類の名前（例: 丸）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="102" />
+   <source>A class's name</source>
+   <translation>分類の名前</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="103" />
+   <source>Add</source>
+   <translation>追加</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="105" />
+   <source>Remove</source>
+   <translation>削除</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="112" />
+   <source>Our own classes</source>
+   <translation>わたしたちの分類</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="113" />
+   <source>Save our drawings…</source>
+   <translation>わたしたちの絵を保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="114" />
+   <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
+   <translation>採用したわたしたちの分類の絵を、分類の名前と一緒にフォルダーへ保存します（テスト用に取っておいた絵はその our-test フォルダーへ）。それ以外は保存されません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="130" />
+   <source>Train a new net on our classes</source>
+   <translation>わたしたちの分類で新しいネットを学習</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="132" />
+   <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
+   <translation>新しい小さなネットワークが、採用した絵だけからわたしたちの分類をゼロから学びます（テスト用に取っておいた絵はそのテストです）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="143" />
    <source>Drawings waiting for the teacher</source>
    <translation>先生の確認を待っている絵</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="90" />
+   <location filename="cnnviz/gui/class_canvas.py" line="145" />
    <source>Accept (A)</source>
    <translation>採用 (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="92" />
+   <location filename="cnnviz/gui/class_canvas.py" line="147" />
    <source>Our test (H)</source>
    <translation>テスト用 (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="93" />
+   <location filename="cnnviz/gui/class_canvas.py" line="148" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>クラス独自のテストセットに入れる（学習には使わない）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="94" />
+   <location filename="cnnviz/gui/class_canvas.py" line="149" />
    <source>Reject (R)</source>
    <translation>不採用 (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="95" />
+   <location filename="cnnviz/gui/class_canvas.py" line="150" />
    <source>Reject everything from this phone</source>
    <translation>このスマートフォンからの絵をすべて不採用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="98" />
-   <location filename="cnnviz/gui/class_canvas.py" line="199" />
-   <location filename="cnnviz/gui/class_canvas.py" line="200" />
+   <location filename="cnnviz/gui/class_canvas.py" line="153" />
+   <location filename="cnnviz/gui/class_canvas.py" line="296" />
+   <location filename="cnnviz/gui/class_canvas.py" line="297" />
    <source>End class canvas</source>
    <translation>クラスのキャンバスを終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="155" />
-   <location filename="cnnviz/gui/class_canvas.py" line="192" />
-   <location filename="cnnviz/gui/class_canvas.py" line="199" />
+   <location filename="cnnviz/gui/class_canvas.py" line="233" />
+   <location filename="cnnviz/gui/class_canvas.py" line="289" />
+   <location filename="cnnviz/gui/class_canvas.py" line="296" />
    <source>Class canvas</source>
    <translation>クラスのキャンバス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="196" />
+   <location filename="cnnviz/gui/class_canvas.py" line="293" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>クラスのキャンバスを開く：教室のネットワーク上のスマートフォンがネットワークのために絵を描きます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="225" />
+   <location filename="cnnviz/gui/class_canvas.py" line="322" />
    <source>This computer only (127.0.0.1)</source>
    <translation>このコンピューターのみ (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="301" />
+   <location filename="cnnviz/gui/class_canvas.py" line="409" />
    <source>1 phone so far</source>
    <translation>これまでに 1 台</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="228" />
+   <location filename="cnnviz/gui/class_canvas.py" line="561" />
+   <source>Save our drawings in a folder</source>
+   <translation>わたしたちの絵をフォルダーに保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="597" />
+   <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
+   <translation>テスト用に取っておいた絵がないので、学習に使う絵そのものでテストします（H でいくつか取っておけます）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="325" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>ネットワークが見つかりません：このコンピューターを教室の Wi-Fi につなぐか、ホットスポットをオンにしてから、ここでネットワークを選んでください。今はこのコンピューターからしかキャンバスに接続できません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="349" />
+   <location filename="cnnviz/gui/class_canvas.py" line="457" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>ラベルのない絵は待機中です：スマートフォンがどれかを選んでいません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="301" />
+   <location filename="cnnviz/gui/class_canvas.py" line="500" />
+   <source>Type a name first.</source>
+   <translation>先に名前を入力してください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="516" />
+   <source>Choose a class in the list first.</source>
+   <translation>先にリストから分類を選んでください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="546" />
+   <source>Draw one of our classes and say which</source>
+   <translation>わたしたちの分類のどれかを描いて、どれか選んでね</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="554" />
+   <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
+   <translation>分類を 2 つ以上名付けてください: するとスマホでは数字の代わりにそれを描きます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="591" />
+   <source>Learning our {count} classes</source>
+   <translation>わたしたちの {count} 個の分類を学習</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="409" />
    <source>{count} phones so far</source>
    <translation>これまでに {count} 台</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="332" />
+   <location filename="cnnviz/gui/class_canvas.py" line="440" />
    <source>{count} waiting for you</source>
    <translation>{count} 件があなたの確認待ち</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="407" />
+   <location filename="cnnviz/gui/class_canvas.py" line="530" />
+   <source>Give 2 to 10 different names.</source>
+   <translation>2〜10 個の異なる名前にしてください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="575" />
+   <source>Saved {count} drawings of {names} in {folder}.</source>
+   <translation>{names} の絵 {count} 枚を {folder} に保存しました。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="595" />
+   <source>its test: the {count} drawings held back</source>
+   <translation>テスト: 取っておいた {count} 枚の絵</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="599" />
+   <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
+   <translation>新しい小さなネットワークが、採用した {count} 枚の絵から {names} をゼロから学びます。{test}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="637" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>私たちのテストセット：{count} 中 {right} 正解 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="79" />
+   <location filename="cnnviz/gui/class_canvas.py" line="87" />
    <source>Draw a {digit}</source>
    <translation>{digit} を描く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="403" />
+   <location filename="cnnviz/gui/class_canvas.py" line="503" />
+   <source>{name} is named already.</source>
+   <translation>{name} はもう名付けられています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="506" />
+   <source>At most {count} classes.</source>
+   <translation>分類は最大 {count} 個です。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="520" />
+   <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
+   <translation>{name} またはその後の分類の絵が待っているか採用済みなので、削除できません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="556" />
+   <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
+   <translation>スマホで {names} を描きます。それぞれ少なくとも {least} 枚採用してから学習してください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="633" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>私たちのテストセット：まだ保留なし · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="245" />
+   <location filename="cnnviz/gui/class_canvas.py" line="342" />
    <source>The class canvas could not start: {error}</source>
    <translation>クラスのキャンバスを開始できませんでした：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="327" />
+   <location filename="cnnviz/gui/class_canvas.py" line="435" />
    <source>from phone {phone}</source>
    <translation>スマートフォン {phone} から</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="573" />
+   <source>Could not save the drawings: {error}</source>
+   <translation>絵を保存できませんでした: {error}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="51" />
@@ -1753,7 +1899,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="90" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="287" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="189" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="193" />
    <source>input</source>
    <translation>入力</translation>
   </message>
@@ -1798,12 +1944,12 @@ Restore it?</source>
    <translation>クラスごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="350" />
+   <location filename="cnnviz/gui/panels/classify.py" line="365" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%、ただし本物の数字らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="351" />
+   <location filename="cnnviz/gui/panels/classify.py" line="366" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%、ただし本物の画像らしくない</translation>
   </message>
@@ -1813,52 +1959,52 @@ Restore it?</source>
    <translation>線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="288" />
+   <location filename="cnnviz/gui/panels/classify.py" line="303" />
    <source>class</source>
    <translation>クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="288" />
+   <location filename="cnnviz/gui/panels/classify.py" line="303" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="333" />
+   <location filename="cnnviz/gui/panels/classify.py" line="348" />
    <source>draw a digit</source>
    <translation>数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="335" />
+   <location filename="cnnviz/gui/panels/classify.py" line="350" />
    <source>no prediction: draw a digit</source>
    <translation>予測なし: 数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="339" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>自信なし: 本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="325" />
+   <location filename="cnnviz/gui/panels/classify.py" line="340" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="358" />
+   <location filename="cnnviz/gui/panels/classify.py" line="373" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="321" />
+   <location filename="cnnviz/gui/panels/classify.py" line="336" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>自信なし: 本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="323" />
+   <location filename="cnnviz/gui/panels/classify.py" line="338" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="353" />
+   <location filename="cnnviz/gui/panels/classify.py" line="368" />
    <source>{percent}% sure</source>
    <translation>確信度 {percent}%</translation>
   </message>
@@ -2273,27 +2419,27 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>特徴マップのピクセルを指すと、そのピクセルが見ている部分が入力上で光ります。conv1 ではその値になる和も見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="396" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="398" />
    <source>your drawing</source>
    <translation>あなたの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="397" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="399" />
    <source>label {label}</source>
    <translation>ラベル {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="401" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="403" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: ネットワークの答えは {answer}、確信度 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="403" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="405" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>ステップ {step} の重みでの特徴マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="430" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} のマップ 0–{last}({count} 枚中)</translation>
   </message>
@@ -2303,130 +2449,130 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>{count} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="431" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="433" />
    <source>not shown</source>
    <translation>表示なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="82" />
+   <location filename="cnnviz/gui/panels/filters.py" line="87" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>{count} クラスを最も強く反応させるテスト画像を探しています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="83" />
+   <location filename="cnnviz/gui/panels/filters.py" line="88" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>{layer} の {count} 個のフィルタを最も強く反応させるテスト画像を探しています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="218" />
+   <location filename="cnnviz/gui/panels/filters.py" line="227" />
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>最新の重みのコピーで、評価のたびに</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="221" />
+   <location filename="cnnviz/gui/panels/filters.py" line="230" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>見る対象: 畳み込み層のフィルタ、または出力クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="222" />
-   <location filename="cnnviz/gui/panels/filters.py" line="223" />
+   <location filename="cnnviz/gui/panels/filters.py" line="231" />
+   <location filename="cnnviz/gui/panels/filters.py" line="232" />
    <source>Layer</source>
    <translation>層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="228" />
+   <location filename="cnnviz/gui/panels/filters.py" line="237" />
    <source>Filters status</source>
    <translation>フィルタの状態</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="234" />
+   <location filename="cnnviz/gui/panels/filters.py" line="243" />
    <location filename="cnnviz/gui/panels/registry.py" line="176" />
    <source>Filters</source>
    <translation>フィルタ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="234" />
+   <location filename="cnnviz/gui/panels/filters.py" line="243" />
    <source>For each unit, its top test images beside the input optimised to excite it</source>
    <translation>各ユニットについて、最も強く反応させるテスト画像と、反応が最大になるよう最適化した入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="337" />
+   <location filename="cnnviz/gui/panels/filters.py" line="346" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>ステップ {step} の重みで {layer} の中を見ています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="396" />
+   <location filename="cnnviz/gui/panels/filters.py" line="405" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>ステップ {step} の重みでの&lt;b&gt;{count} クラス&lt;/b&gt;({seconds} 秒で計算)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="398" />
+   <location filename="cnnviz/gui/panels/filters.py" line="407" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>ステップ {step} の重みでの&lt;b&gt;{layer} の {count} 個のフィルタ&lt;/b&gt;({seconds} 秒で計算)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="419" />
+   <location filename="cnnviz/gui/panels/filters.py" line="428" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>各クラス: 最初の {count} 枚のテスト画像のうち、そのクラスのスコアが最も高い 9 枚。右: スコアが最も高くなるように作り出した入力(3 を夢見る)。ジッターとぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="423" />
+   <location filename="cnnviz/gui/panels/filters.py" line="432" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>各フィルタ: 最初の {count} 枚のテスト画像のうち、最も強く反応させる 9 枚。オレンジ: 最も強く反応した場所が見る部分。右: そのような部分でフィルタを最も強く反応させるパターン。ぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="99" />
+   <location filename="cnnviz/gui/panels/filters.py" line="104" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>{count} クラスが最も求める入力を作り出しています: ステップ {done} / {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="101" />
+   <location filename="cnnviz/gui/panels/filters.py" line="106" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>{layer} の {count} 個のフィルタが最も求める入力を作り出しています: ステップ {done} / {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="161" />
+   <location filename="cnnviz/gui/panels/filters.py" line="170" />
    <source>{title}: click to see it bigger</source>
    <translation>{title}: クリックで拡大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="329" />
+   <location filename="cnnviz/gui/panels/filters.py" line="338" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>まだ表示するものがありません: テスト画像を待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="330" />
+   <location filename="cnnviz/gui/panels/filters.py" line="339" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>まだ表示するものがありません: ネットワークを待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="366" />
+   <location filename="cnnviz/gui/panels/filters.py" line="375" />
    <source>Could not look into the filters: {message}</source>
    <translation>フィルタを調べられませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="385" />
+   <location filename="cnnviz/gui/panels/filters.py" line="394" />
    <source>class {name}</source>
    <translation>クラス {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="387" />
+   <location filename="cnnviz/gui/panels/filters.py" line="396" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} フィルタ {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="391" />
+   <location filename="cnnviz/gui/panels/filters.py" line="400" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>いちばん強く反応させるテスト画像({indices})と、反応が最大になるよう最適化した入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="303" />
+   <location filename="cnnviz/gui/panels/filters.py" line="312" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>ネットワーク {spec!r} を読み取れませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="308" />
+   <location filename="cnnviz/gui/panels/filters.py" line="317" />
    <source>the {count} classes</source>
    <translation>{count} 個のクラス</translation>
   </message>
@@ -3068,7 +3214,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
-   <location filename="cnnviz/gui/run_control.py" line="346" />
+   <location filename="cnnviz/gui/run_control.py" line="367" />
    <source>❚❚  Pause</source>
    <translation>❚❚  一時停止</translation>
   </message>
@@ -3255,7 +3401,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="208" />
    <source>▶ Play</source>
    <translation>▶ 再生</translation>
   </message>
@@ -3265,78 +3411,78 @@ nearest: {name}</source>
    <translation>記録を最初から再生</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
    <source>GIF…</source>
    <translation>GIF…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="46" />
    <source>Export the kernels' time-lapse as an animated GIF</source>
    <translation>カーネルのタイムラプスをアニメーション GIF で書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="43" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
    <source>PNGs…</source>
    <translation>PNG…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="44" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
    <source>Export one PNG per frame into a folder</source>
    <translation>1 コマごとに PNG をフォルダへ書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="54" />
    <source>Scrub through training: one position per evaluation</source>
    <translation>学習の経過をたどる: 評価ごとに 1 コマ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="52" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="101" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="56" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="105" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
    <translation>まだ記録がありません。開始を押してください。テスト評価のたびに 1 コマ残ります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="197" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="201" />
    <source>not measured yet</source>
    <translation>未測定</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="208" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="212" />
    <source>❚❚ Stop</source>
    <translation>❚❚ 停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="198" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="202" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>コマ {index} / {count} · ステップ {step:,} · エポック {epoch:.2f} · テスト精度 {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="238" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="242" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>タイムラプス({count} コマ)を {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="249" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="253" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>PNG {count} コマを {folder} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="175" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="179" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; のカーネル{channel}: {count} × {kh}×{kw}、全コマ共通の色スケール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="195" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="199" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt;({c} 枚)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="236" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
    <source>Could not export the GIF: {exc}</source>
    <translation>GIF を書き出せませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="247" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="251" />
    <source>Could not export the frames: {exc}</source>
    <translation>コマを書き出せませんでした: {exc}</translation>
   </message>
@@ -3570,72 +3716,72 @@ Stop the run and go ahead?</source>
    <translation>表示エラー: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="245" />
+   <location filename="cnnviz/gui/run_control.py" line="254" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="257" />
+   <location filename="cnnviz/gui/run_control.py" line="266" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="175" />
+   <location filename="cnnviz/gui/run_control.py" line="183" />
    <source>starting over with new random weights</source>
    <translation>新しい乱数の重みでやり直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="195" />
+   <location filename="cnnviz/gui/run_control.py" line="203" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="346" />
+   <location filename="cnnviz/gui/run_control.py" line="367" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="37" />
+   <location filename="cnnviz/gui/run_control.py" line="38" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>{train_total:,} 枚中 {train_used:,} 枚で学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="40" />
+   <location filename="cnnviz/gui/run_control.py" line="41" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>{test_total:,} 枚中 {test_used:,} 枚でテスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="182" />
+   <location filename="cnnviz/gui/run_control.py" line="190" />
    <source>New random weights (seed {seed}).</source>
    <translation>新しい乱数の重み(シード {seed})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="325" />
+   <location filename="cnnviz/gui/run_control.py" line="346" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="295" />
+   <location filename="cnnviz/gui/run_control.py" line="316" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>最終的な重みをコピーできませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="304" />
+   <location filename="cnnviz/gui/run_control.py" line="325" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="121" />
+   <location filename="cnnviz/gui/run_control.py" line="124" />
    <source>Cannot build the network: {exc}</source>
    <translation>ネットワークを作れません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="208" />
+   <location filename="cnnviz/gui/run_control.py" line="216" />
    <source>Cannot start: {exc}</source>
    <translation>開始できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="252" />
+   <location filename="cnnviz/gui/run_control.py" line="261" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>データセット {name} を読み込めません: {exc}</translation>
   </message>
@@ -3850,7 +3996,7 @@ Stop the run and go ahead?</source>
    <translation>このメッセージを隠す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="287" />
+   <location filename="cnnviz/gui/status.py" line="297" />
    <source>{value} images/s</source>
    <translation>{value} 枚/秒</translation>
   </message>
@@ -3915,57 +4061,57 @@ Stop the run and go ahead?</source>
    <translation>{backend} を起動できませんでした({error})。学習は {current} のまま続けます</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="347" />
+   <location filename="cnnviz/train/trainer.py" line="366" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>学習率(現在 {lr:g})を下げてから再開してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="360" />
+   <location filename="cnnviz/train/trainer.py" line="379" />
    <source>an evaluation</source>
    <translation>評価</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="370" />
+   <location filename="cnnviz/train/trainer.py" line="389" />
    <source>a snapshot</source>
    <translation>スナップショット</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="377" />
+   <location filename="cnnviz/train/trainer.py" line="396" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="264" />
+   <location filename="cnnviz/train/trainer.py" line="283" />
    <source>a training step</source>
    <translation>学習ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="303" />
+   <location filename="cnnviz/train/trainer.py" line="322" />
    <source>reading the loss</source>
    <translation>損失の読み出し</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="327" />
+   <location filename="cnnviz/train/trainer.py" line="346" />
    <source>reading the layer timings</source>
    <translation>層ごとの時間の読み出し</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="158" />
+   <location filename="cnnviz/train/trainer.py" line="161" />
    <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
    <translation>{backend}: カーネルをコンパイル中(初回のみ。次回からはキャッシュから読み込みます)</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="312" />
+   <location filename="cnnviz/train/trainer.py" line="331" />
    <source>the loss became {loss} at step {step}</source>
    <translation>ステップ {step} で損失が {loss} になりました</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="165" />
+   <location filename="cnnviz/train/trainer.py" line="168" />
    <source>{backend}: compiled kernels in {seconds:.1f} s</source>
    <translation>{backend}: カーネルを {seconds:.1f} 秒でコンパイルしました</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="239" />
+   <location filename="cnnviz/train/trainer.py" line="258" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>テスト精度が {best:.1%} に達した後、あてずっぽうの水準の {accuracy:.1%} まで落ちました</translation>
   </message>
@@ -4193,6 +4339,46 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a speckle that looks nothing like an 8 to us make it answer 8?</source>
    <translation>話し合ってみましょう: ネットワークが見ていたのは数字ではなくパターンでした。私たちには 8 に見えないまだら模様で、なぜ 8 と答えるのでしょう?</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Teach it our shapes</source>
+   <translation>わたしたちの図形を教えよう</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>The class invents its own classes (circle, triangle, star), draws examples on their phones, and a new tiny network learns them from scratch, from the class's own drawings only.</source>
+   <translation>クラスで独自の分類（丸、三角、星）を決め、スマホで例を描きます。新しい小さなネットワークが、クラスの絵だけからそれをゼロから学びます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Open the class canvas (F6, or the Class canvas button at the top right). The students scan the QR code with their phones; the panel counts the phones that have sent something.</source>
+   <translation>クラスのキャンバスを開きます（F6、または右上の「クラスのキャンバス」ボタン）。生徒はスマホで QR コードを読み取ります。パネルは何かを送ったスマホの数を数えます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Click Our own classes… and name three shapes: type circle and click Add, then triangle and star. The phones now ask: draw one of our classes and say which.</source>
+   <translation>「わたしたちの分類…」をクリックして、3 つの図形を名付けます: 丸と入力して「追加」をクリックし、次に三角と星。スマホには「わたしたちの分類のどれかを描いて、どれか選んでね」と表示されます。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Everyone draws a few of each shape. Accept the good drawings with A, reject scribbles with R, and keep a few with H as our own test set (never trained on). At least two of each shape are needed; ten of each are better.</source>
+   <translation>みんなでそれぞれの図形をいくつか描きます。良い絵は A で採用し、落書きは R で不採用にし、いくつかは H でわたしたちのテスト用に取っておきます（学習には使いません）。各図形 2 枚以上が必要で、10 枚ずつあるとさらに良いです。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Click Train a new net on our classes: a fresh tiny network with one output per shape starts from random weights and learns from the accepted drawings only. Watch the curves fall and the Kernels turn from noise into little stroke detectors.</source>
+   <translation>「わたしたちの分類で新しいネットを学習」をクリックします: 図形ごとに出力を 1 つ持つ新しい小さなネットワークが、ランダムな重みから始めて、採用した絵だけから学びます。曲線が下がり、カーネルがノイズから小さな線の検出器に変わるのを見ましょう。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Feature maps: what the network sees in a drawing. On the phones, each drawing's answer (the shapes' names with their probabilities, or not sure) follows the network as it learns. Draw a new shape on a phone: does it know it?</source>
+   <translation>特徴マップ: ネットワークが絵の中に見ているもの。スマホでは、それぞれの絵への答え（図形の名前と確率、または「自信なし」）が、学習につれて変わっていきます。スマホで新しい図形を描いてみましょう: わかるかな？</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
+   <translation>話し合おう: 数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>

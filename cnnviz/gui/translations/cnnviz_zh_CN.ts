@@ -51,7 +51,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/presets.py" line="70" />
-   <location filename="cnnviz/gui/panels/filters.py" line="218" />
+   <location filename="cnnviz/gui/panels/filters.py" line="227" />
    <source>What each filter wants to see</source>
    <translation>每个滤波器想看到什么</translation>
   </message>
@@ -309,7 +309,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="368" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
    <source>layer</source>
    <translation>层</translation>
   </message>
@@ -522,6 +522,17 @@
    <location filename="cnnviz/app/autosave.py" line="97" />
    <source>at an unknown time</source>
    <translation>未知时间</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="54" />
+   <location filename="cnnviz/app/class_training.py" line="130" />
+   <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
+   <translation>请先为班级自己的类别命名（2 到 10 个名称），然后收集它们的图画。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="61" />
+   <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
+   <translation>图画太少，无法训练：每个类别至少采用 {least} 幅图画。仍然缺少：{classes}。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="26" />
@@ -896,146 +907,146 @@
    <translation>照片：{name} · 重新书写即可</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="294" />
+   <location filename="cnnviz/gui/checkpoints.py" line="300" />
    <source>Save the trained model?</source>
    <translation>保存训练好的模型吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="299" />
+   <location filename="cnnviz/gui/checkpoints.py" line="305" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最近一次训练也已自动保存，下次启动时会提示恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="414" />
+   <location filename="cnnviz/gui/checkpoints.py" line="420" />
    <source>Restore an autosaved run?</source>
    <translation>恢复自动保存的训练吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="441" />
+   <location filename="cnnviz/gui/checkpoints.py" line="447" />
    <source>Restore</source>
    <translation>恢复</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="442" />
+   <location filename="cnnviz/gui/checkpoints.py" line="448" />
    <source>Discard</source>
    <translation>丢弃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="443" />
+   <location filename="cnnviz/gui/checkpoints.py" line="449" />
    <source>Later</source>
    <translation>以后再说</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="198" />
+   <location filename="cnnviz/gui/checkpoints.py" line="204" />
    <source>Save model</source>
    <translation>保存模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="201" />
+   <location filename="cnnviz/gui/checkpoints.py" line="207" />
    <source>Load model</source>
    <translation>加载模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="222" />
+   <location filename="cnnviz/gui/checkpoints.py" line="228" />
    <source>There is no model to save yet.</source>
    <translation>还没有可以保存的模型。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="275" />
+   <location filename="cnnviz/gui/checkpoints.py" line="281" />
    <location filename="cnnviz/gui/window.py" line="322" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="288" />
+   <location filename="cnnviz/gui/checkpoints.py" line="294" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="402" />
+   <location filename="cnnviz/gui/checkpoints.py" line="408" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>网络 {network}，{run}，自动保存于 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="419" />
+   <location filename="cnnviz/gui/checkpoints.py" line="425" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>以前会话的训练已自动保存（最新的在前）。恢复所选的那个吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="435" />
+   <location filename="cnnviz/gui/checkpoints.py" line="441" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>丢弃会删除自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="437" />
+   <location filename="cnnviz/gui/checkpoints.py" line="443" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>丢弃会删除列出的自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="456" />
+   <location filename="cnnviz/gui/checkpoints.py" line="462" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="235" />
-   <location filename="cnnviz/gui/checkpoints.py" line="252" />
+   <location filename="cnnviz/gui/checkpoints.py" line="241" />
+   <location filename="cnnviz/gui/checkpoints.py" line="258" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>已将第 {step} 步的权重保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="257" />
+   <location filename="cnnviz/gui/checkpoints.py" line="263" />
    <source>Could not save the model: {error}</source>
    <translation>无法保存模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="287" />
+   <location filename="cnnviz/gui/checkpoints.py" line="293" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>该模型已训练 {step} 步，尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="295" />
+   <location filename="cnnviz/gui/checkpoints.py" line="301" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 要先保存吗？（{what}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="313" />
+   <location filename="cnnviz/gui/checkpoints.py" line="319" />
    <source>Loading {name}…</source>
    <translation>正在加载 {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="339" />
+   <location filename="cnnviz/gui/checkpoints.py" line="345" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="430" />
+   <location filename="cnnviz/gui/checkpoints.py" line="436" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>同时删除未列出的 {count:,} 个较早的自动保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="227" />
+   <location filename="cnnviz/gui/checkpoints.py" line="233" />
    <source>Saving the model to {path}…</source>
    <translation>正在将模型保存到 {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="324" />
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
    <source>loading {name}</source>
    <translation>加载 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="329" />
+   <location filename="cnnviz/gui/checkpoints.py" line="335" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="342" />
+   <location filename="cnnviz/gui/checkpoints.py" line="348" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意：{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="416" />
+   <location filename="cnnviz/gui/checkpoints.py" line="422" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1044,158 +1055,293 @@ Restore it?</source>
 要恢复吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="474" />
+   <location filename="cnnviz/gui/checkpoints.py" line="480" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="232" />
+   <location filename="cnnviz/gui/checkpoints.py" line="238" />
    <source>Could not save the model: {exc}</source>
    <translation>无法保存模型：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="244" />
+   <location filename="cnnviz/gui/checkpoints.py" line="250" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>已自动保存模型（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="246" />
+   <location filename="cnnviz/gui/checkpoints.py" line="252" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>无法将模型自动保存到 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="318" />
+   <location filename="cnnviz/gui/checkpoints.py" line="324" />
    <source>Could not load the model: {error}</source>
    <translation>无法加载模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="395" />
+   <location filename="cnnviz/gui/checkpoints.py" line="401" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="62" />
+   <location filename="cnnviz/gui/class_canvas.py" line="70" />
    <source>QR code of the class canvas's address</source>
    <translation>班级画板地址的二维码</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="69" />
+   <location filename="cnnviz/gui/class_canvas.py" line="77" />
    <source>The network the phones are on</source>
    <translation>手机所在的网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="76" />
+   <location filename="cnnviz/gui/class_canvas.py" line="84" />
    <source>What the phones ask for</source>
    <translation>手机上显示的任务</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="77" />
+   <location filename="cnnviz/gui/class_canvas.py" line="85" />
    <source>Draw any digit and say which</source>
    <translation>画任意一个数字，并说出是几</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="88" />
+   <location filename="cnnviz/gui/class_canvas.py" line="91" />
+   <source>Our own classes…</source>
+   <translation>我们自己的类别…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="92" />
+   <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
+   <translation>为 2 到 10 个自己的类别命名（圆、三角形、星形……）：手机画出它们，一个新的小网络从零开始学习</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="101" />
+   <source>A class's name, e.g. circle</source>
+   <translation>类别名称，例如 圆</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="102" />
+   <source>A class's name</source>
+   <translation>类别名称</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="103" />
+   <source>Add</source>
+   <translation>添加</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="105" />
+   <source>Remove</source>
+   <translation>删除</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="112" />
+   <source>Our own classes</source>
+   <translation>我们自己的类别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="113" />
+   <source>Save our drawings…</source>
+   <translation>保存我们的图画…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="114" />
+   <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
+   <translation>把我们类别中已采用的图画连同类别名称保存到一个文件夹（留作测试的图画保存在其中的 our-test 文件夹）；否则什么也不会保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="130" />
+   <source>Train a new net on our classes</source>
+   <translation>用我们的类别训练新网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="132" />
+   <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
+   <translation>一个新的微型网络只用已采用的图画从零开始学习我们的类别（留作测试的图画是它的测试）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="143" />
    <source>Drawings waiting for the teacher</source>
    <translation>等待老师审核的画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="90" />
+   <location filename="cnnviz/gui/class_canvas.py" line="145" />
    <source>Accept (A)</source>
    <translation>采用 (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="92" />
+   <location filename="cnnviz/gui/class_canvas.py" line="147" />
    <source>Our test (H)</source>
    <translation>测试用 (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="93" />
+   <location filename="cnnviz/gui/class_canvas.py" line="148" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>放入班级自己的测试集：永不用于训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="94" />
+   <location filename="cnnviz/gui/class_canvas.py" line="149" />
    <source>Reject (R)</source>
    <translation>拒绝 (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="95" />
+   <location filename="cnnviz/gui/class_canvas.py" line="150" />
    <source>Reject everything from this phone</source>
    <translation>拒绝这部手机的所有画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="98" />
-   <location filename="cnnviz/gui/class_canvas.py" line="199" />
-   <location filename="cnnviz/gui/class_canvas.py" line="200" />
+   <location filename="cnnviz/gui/class_canvas.py" line="153" />
+   <location filename="cnnviz/gui/class_canvas.py" line="296" />
+   <location filename="cnnviz/gui/class_canvas.py" line="297" />
    <source>End class canvas</source>
    <translation>结束班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="155" />
-   <location filename="cnnviz/gui/class_canvas.py" line="192" />
-   <location filename="cnnviz/gui/class_canvas.py" line="199" />
+   <location filename="cnnviz/gui/class_canvas.py" line="233" />
+   <location filename="cnnviz/gui/class_canvas.py" line="289" />
+   <location filename="cnnviz/gui/class_canvas.py" line="296" />
    <source>Class canvas</source>
    <translation>班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="196" />
+   <location filename="cnnviz/gui/class_canvas.py" line="293" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>打开班级画板：教室网络中的手机为网络画画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="225" />
+   <location filename="cnnviz/gui/class_canvas.py" line="322" />
    <source>This computer only (127.0.0.1)</source>
    <translation>仅本机 (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="301" />
+   <location filename="cnnviz/gui/class_canvas.py" line="409" />
    <source>1 phone so far</source>
    <translation>目前 1 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="228" />
+   <location filename="cnnviz/gui/class_canvas.py" line="561" />
+   <source>Save our drawings in a folder</source>
+   <translation>把我们的图画保存到文件夹</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="597" />
+   <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
+   <translation>没有留作测试的图画，所以它用学习的图画本身来测试（按 H 留一些）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="325" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>未找到网络：请将本机连接到教室的 Wi-Fi 或打开它的热点，然后在这里选择网络。目前只有本机能访问画板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="349" />
+   <location filename="cnnviz/gui/class_canvas.py" line="457" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>一幅没有标签的画在等待：手机没有说明它是哪一个</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="301" />
+   <location filename="cnnviz/gui/class_canvas.py" line="500" />
+   <source>Type a name first.</source>
+   <translation>请先输入名称。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="516" />
+   <source>Choose a class in the list first.</source>
+   <translation>请先在列表中选择一个类别。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="546" />
+   <source>Draw one of our classes and say which</source>
+   <translation>画出我们的一个类别，并说明是哪个</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="554" />
+   <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
+   <translation>至少命名 2 个类别：之后手机上画的就是它们，而不是数字。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="591" />
+   <source>Learning our {count} classes</source>
+   <translation>学习我们的 {count} 个类别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="409" />
    <source>{count} phones so far</source>
    <translation>目前 {count} 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="332" />
+   <location filename="cnnviz/gui/class_canvas.py" line="440" />
    <source>{count} waiting for you</source>
    <translation>{count} 幅等待你审核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="407" />
+   <location filename="cnnviz/gui/class_canvas.py" line="530" />
+   <source>Give 2 to 10 different names.</source>
+   <translation>请给出 2 到 10 个不同的名称。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="575" />
+   <source>Saved {count} drawings of {names} in {folder}.</source>
+   <translation>已将 {names} 的 {count} 幅图画保存到 {folder}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="595" />
+   <source>its test: the {count} drawings held back</source>
+   <translation>它的测试：留下的 {count} 幅图画</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="599" />
+   <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
+   <translation>一个新的微型网络用 {count} 幅已采用的图画从零开始学习 {names}；{test}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="637" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="79" />
+   <location filename="cnnviz/gui/class_canvas.py" line="87" />
    <source>Draw a {digit}</source>
    <translation>画一个 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="403" />
+   <location filename="cnnviz/gui/class_canvas.py" line="503" />
+   <source>{name} is named already.</source>
+   <translation>{name} 已经命名过了。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="506" />
+   <source>At most {count} classes.</source>
+   <translation>最多 {count} 个类别。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="520" />
+   <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
+   <translation>{name} 或其后类别的图画正在等待或已被采用：不能删除。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="556" />
+   <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
+   <translation>手机上画 {names}。每个至少采用 {least} 幅，然后训练。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="633" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="245" />
+   <location filename="cnnviz/gui/class_canvas.py" line="342" />
    <source>The class canvas could not start: {error}</source>
    <translation>班级画板无法启动：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="327" />
+   <location filename="cnnviz/gui/class_canvas.py" line="435" />
    <source>from phone {phone}</source>
    <translation>来自手机 {phone}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="573" />
+   <source>Could not save the drawings: {error}</source>
+   <translation>无法保存图画：{error}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="51" />
@@ -1753,7 +1899,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="90" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="287" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="189" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="193" />
    <source>input</source>
    <translation>输入</translation>
   </message>
@@ -1798,12 +1944,12 @@ Restore it?</source>
    <translation>每个类别一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="350" />
+   <location filename="cnnviz/gui/panels/classify.py" line="365" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%，但不像真实的数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="351" />
+   <location filename="cnnviz/gui/panels/classify.py" line="366" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%，但不像真实的图像</translation>
   </message>
@@ -1813,52 +1959,52 @@ Restore it?</source>
    <translation>笔画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="288" />
+   <location filename="cnnviz/gui/panels/classify.py" line="303" />
    <source>class</source>
    <translation>类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="288" />
+   <location filename="cnnviz/gui/panels/classify.py" line="303" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="333" />
+   <location filename="cnnviz/gui/panels/classify.py" line="348" />
    <source>draw a digit</source>
    <translation>请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="335" />
+   <location filename="cnnviz/gui/panels/classify.py" line="350" />
    <source>no prediction: draw a digit</source>
    <translation>没有预测：请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="339" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="325" />
+   <location filename="cnnviz/gui/panels/classify.py" line="340" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="358" />
+   <location filename="cnnviz/gui/panels/classify.py" line="373" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="321" />
+   <location filename="cnnviz/gui/panels/classify.py" line="336" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="323" />
+   <location filename="cnnviz/gui/panels/classify.py" line="338" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="353" />
+   <location filename="cnnviz/gui/panels/classify.py" line="368" />
    <source>{percent}% sure</source>
    <translation>把握 {percent}%</translation>
   </message>
@@ -2273,27 +2419,27 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>指向特征图上的一个像素：它看到的区域会在输入上亮起；对 conv1 还能看到算出它的求和。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="396" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="398" />
    <source>your drawing</source>
    <translation>你的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="397" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="399" />
    <source>label {label}</source>
    <translation>标签 {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="401" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="403" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}：网络认为是 {answer}，把握 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="403" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="405" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>第 {step} 步权重的特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="430" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} 的特征图 0–{last}（共 {count} 张）</translation>
   </message>
@@ -2303,130 +2449,130 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>{count} 张图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="431" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="433" />
    <source>not shown</source>
    <translation>未显示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="82" />
+   <location filename="cnnviz/gui/panels/filters.py" line="87" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>正在寻找最能激活 {count} 个类别的测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="83" />
+   <location filename="cnnviz/gui/panels/filters.py" line="88" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>正在寻找最能激活 {layer} 的 {count} 个滤波器的测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="218" />
+   <location filename="cnnviz/gui/panels/filters.py" line="227" />
    <location filename="cnnviz/gui/panels/why.py" line="67" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>用最新权重的副本，每次评估后更新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="221" />
+   <location filename="cnnviz/gui/panels/filters.py" line="230" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>要查看的单元：某个卷积层的滤波器，或输出类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="222" />
-   <location filename="cnnviz/gui/panels/filters.py" line="223" />
+   <location filename="cnnviz/gui/panels/filters.py" line="231" />
+   <location filename="cnnviz/gui/panels/filters.py" line="232" />
    <source>Layer</source>
    <translation>层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="228" />
+   <location filename="cnnviz/gui/panels/filters.py" line="237" />
    <source>Filters status</source>
    <translation>滤波器状态</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="234" />
+   <location filename="cnnviz/gui/panels/filters.py" line="243" />
    <location filename="cnnviz/gui/panels/registry.py" line="176" />
    <source>Filters</source>
    <translation>滤波器</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="234" />
+   <location filename="cnnviz/gui/panels/filters.py" line="243" />
    <source>For each unit, its top test images beside the input optimised to excite it</source>
    <translation>每个单元最能激活它的测试图片，旁边是为激活它而优化出的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="337" />
+   <location filename="cnnviz/gui/panels/filters.py" line="346" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重查看 {layer}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="396" />
+   <location filename="cnnviz/gui/panels/filters.py" line="405" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>第 {step} 步权重下的&lt;b&gt;{count} 个类别&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="398" />
+   <location filename="cnnviz/gui/panels/filters.py" line="407" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>第 {step} 步权重下&lt;b&gt;{layer} 的 {count} 个滤波器&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="419" />
+   <location filename="cnnviz/gui/panels/filters.py" line="428" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>每个类别：前 {count} 张测试图片中它打分最高的 9 张；右边：为让它打分最高而“梦”出来的输入（梦见一个 3），用带抖动和模糊的梯度上升算了 {steps} 步。点击可放大查看。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="423" />
+   <location filename="cnnviz/gui/panels/filters.py" line="432" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>每个滤波器：前 {count} 张测试图片中最能激活它的 9 张，橙色：它最强的位置看到的那一块；右边：在这样一块里最能激活它的图案，用带模糊的梯度上升算了 {steps} 步。点击可放大查看。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="99" />
+   <location filename="cnnviz/gui/panels/filters.py" line="104" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>正在构想 {count} 个类别最想要的输入：第 {done} 步，共 {steps} 步…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="101" />
+   <location filename="cnnviz/gui/panels/filters.py" line="106" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>正在构想 {layer} 的 {count} 个滤波器最想要的输入：第 {done} 步，共 {steps} 步…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="161" />
+   <location filename="cnnviz/gui/panels/filters.py" line="170" />
    <source>{title}: click to see it bigger</source>
    <translation>{title}：点击放大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="329" />
+   <location filename="cnnviz/gui/panels/filters.py" line="338" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>暂时没有可看的内容：正在等待测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="330" />
+   <location filename="cnnviz/gui/panels/filters.py" line="339" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>暂时没有可看的内容：正在等待网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="366" />
+   <location filename="cnnviz/gui/panels/filters.py" line="375" />
    <source>Could not look into the filters: {message}</source>
    <translation>无法查看滤波器：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="385" />
+   <location filename="cnnviz/gui/panels/filters.py" line="394" />
    <source>class {name}</source>
    <translation>类别 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="387" />
+   <location filename="cnnviz/gui/panels/filters.py" line="396" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} 滤波器 {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="391" />
+   <location filename="cnnviz/gui/panels/filters.py" line="400" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>最能激活它的测试图片（{indices}），以及为激活它而优化出的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="303" />
+   <location filename="cnnviz/gui/panels/filters.py" line="312" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>无法读取网络 {spec!r}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="308" />
+   <location filename="cnnviz/gui/panels/filters.py" line="317" />
    <source>the {count} classes</source>
    <translation>{count} 个类别</translation>
   </message>
@@ -3068,7 +3214,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
-   <location filename="cnnviz/gui/run_control.py" line="346" />
+   <location filename="cnnviz/gui/run_control.py" line="367" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
   </message>
@@ -3255,7 +3401,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="208" />
    <source>▶ Play</source>
    <translation>▶ 播放</translation>
   </message>
@@ -3265,78 +3411,78 @@ nearest: {name}</source>
    <translation>从头播放记录</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
    <source>GIF…</source>
    <translation>GIF…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="46" />
    <source>Export the kernels' time-lapse as an animated GIF</source>
    <translation>将卷积核的延时回放导出为 GIF 动画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="43" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
    <source>PNGs…</source>
    <translation>PNG…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="44" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
    <source>Export one PNG per frame into a folder</source>
    <translation>每帧导出一张 PNG 到文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="54" />
    <source>Scrub through training: one position per evaluation</source>
    <translation>拖动浏览训练过程：每次评估一个位置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="52" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="101" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="56" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="105" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
    <translation>还没有记录：请点开始。每次测试评估都会保留一帧。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="197" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="201" />
    <source>not measured yet</source>
    <translation>尚未测量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="208" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="212" />
    <source>❚❚ Stop</source>
    <translation>❚❚ 停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="198" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="202" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>第 {index} 帧，共 {count} 帧 · 第 {step:,} 步 · 轮次 {epoch:.2f} · 测试准确率 {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="238" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="242" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>已将延时回放（{count} 帧）保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="249" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="253" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>已将 {count} 帧 PNG 保存到 {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="175" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="179" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; 卷积核{channel}：{count} × {kh}×{kw}，所有帧使用同一色标</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="195" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="199" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt;（{c} 张图）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="236" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
    <source>Could not export the GIF: {exc}</source>
    <translation>无法导出 GIF：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="247" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="251" />
    <source>Could not export the frames: {exc}</source>
    <translation>无法导出各帧：{exc}</translation>
   </message>
@@ -3570,72 +3716,72 @@ Stop the run and go ahead?</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="245" />
+   <location filename="cnnviz/gui/run_control.py" line="254" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="257" />
+   <location filename="cnnviz/gui/run_control.py" line="266" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="175" />
+   <location filename="cnnviz/gui/run_control.py" line="183" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="195" />
+   <location filename="cnnviz/gui/run_control.py" line="203" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="346" />
+   <location filename="cnnviz/gui/run_control.py" line="367" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="37" />
+   <location filename="cnnviz/gui/run_control.py" line="38" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>用 {train_total:,} 张中的 {train_used:,} 张训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="40" />
+   <location filename="cnnviz/gui/run_control.py" line="41" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="182" />
+   <location filename="cnnviz/gui/run_control.py" line="190" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="325" />
+   <location filename="cnnviz/gui/run_control.py" line="346" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="295" />
+   <location filename="cnnviz/gui/run_control.py" line="316" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="304" />
+   <location filename="cnnviz/gui/run_control.py" line="325" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="121" />
+   <location filename="cnnviz/gui/run_control.py" line="124" />
    <source>Cannot build the network: {exc}</source>
    <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="208" />
+   <location filename="cnnviz/gui/run_control.py" line="216" />
    <source>Cannot start: {exc}</source>
    <translation>无法开始：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="252" />
+   <location filename="cnnviz/gui/run_control.py" line="261" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
@@ -3850,7 +3996,7 @@ Stop the run and go ahead?</source>
    <translation>隐藏此消息</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="287" />
+   <location filename="cnnviz/gui/status.py" line="297" />
    <source>{value} images/s</source>
    <translation>{value} 张/秒</translation>
   </message>
@@ -3915,57 +4061,57 @@ Stop the run and go ahead?</source>
    <translation>{backend} 启动失败（{error}）；训练继续在 {current} 上进行</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="347" />
+   <location filename="cnnviz/train/trainer.py" line="366" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>请降低学习率（当前为 {lr:g}）后继续。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="360" />
+   <location filename="cnnviz/train/trainer.py" line="379" />
    <source>an evaluation</source>
    <translation>评估</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="370" />
+   <location filename="cnnviz/train/trainer.py" line="389" />
    <source>a snapshot</source>
    <translation>快照</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="377" />
+   <location filename="cnnviz/train/trainer.py" line="396" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="264" />
+   <location filename="cnnviz/train/trainer.py" line="283" />
    <source>a training step</source>
    <translation>训练步</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="303" />
+   <location filename="cnnviz/train/trainer.py" line="322" />
    <source>reading the loss</source>
    <translation>读取损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="327" />
+   <location filename="cnnviz/train/trainer.py" line="346" />
    <source>reading the layer timings</source>
    <translation>读取各层耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="158" />
+   <location filename="cnnviz/train/trainer.py" line="161" />
    <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
    <translation>{backend}：正在编译内核（仅首次启动；之后从缓存加载）</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="312" />
+   <location filename="cnnviz/train/trainer.py" line="331" />
    <source>the loss became {loss} at step {step}</source>
    <translation>损失在第 {step} 步变成了 {loss}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="165" />
+   <location filename="cnnviz/train/trainer.py" line="168" />
    <source>{backend}: compiled kernels in {seconds:.1f} s</source>
    <translation>{backend}：内核编译用时 {seconds:.1f} 秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="239" />
+   <location filename="cnnviz/train/trainer.py" line="258" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>测试准确率在达到 {best:.1%} 后跌到了 {accuracy:.1%}，即随机猜测水平</translation>
   </message>
@@ -4193,6 +4339,46 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a speckle that looks nothing like an 8 to us make it answer 8?</source>
    <translation>讨论：网络看到的是图案，而不是数字。为什么一片在我们看来一点也不像 8 的斑点，能让它答 8？</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Teach it our shapes</source>
+   <translation>教它认识我们的图形</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>The class invents its own classes (circle, triangle, star), draws examples on their phones, and a new tiny network learns them from scratch, from the class's own drawings only.</source>
+   <translation>全班自己设定类别（圆、三角形、星形），在手机上画出例子，一个新的微型网络只用全班自己的图画从零开始学习它们。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Open the class canvas (F6, or the Class canvas button at the top right). The students scan the QR code with their phones; the panel counts the phones that have sent something.</source>
+   <translation>打开班级画板（F6，或右上角的“班级画板”按钮）。学生用手机扫描二维码；面板会统计已发送内容的手机数量。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Click Our own classes… and name three shapes: type circle and click Add, then triangle and star. The phones now ask: draw one of our classes and say which.</source>
+   <translation>点击“我们自己的类别…”，为三个图形命名：输入 圆 并点击“添加”，然后是 三角形 和 星形。手机上现在会显示：画出我们的一个类别，并说明是哪个。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Everyone draws a few of each shape. Accept the good drawings with A, reject scribbles with R, and keep a few with H as our own test set (never trained on). At least two of each shape are needed; ten of each are better.</source>
+   <translation>每个人都把每种图形画几幅。用 A 采用好的图画，用 R 拒绝乱涂，并用 H 留几幅作为我们自己的测试集（从不用于训练）。每种图形至少需要两幅；每种十幅更好。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Click Train a new net on our classes: a fresh tiny network with one output per shape starts from random weights and learns from the accepted drawings only. Watch the curves fall and the Kernels turn from noise into little stroke detectors.</source>
+   <translation>点击“用我们的类别训练新网络”：一个每种图形一个输出的全新微型网络从随机权重开始，只用已采用的图画学习。观察曲线下降，卷积核从噪声变成小小的笔画检测器。</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Feature maps: what the network sees in a drawing. On the phones, each drawing's answer (the shapes' names with their probabilities, or not sure) follows the network as it learns. Draw a new shape on a phone: does it know it?</source>
+   <translation>特征图：网络在一幅图画中看到了什么。在手机上，每幅图画的回答（图形的名称及其概率，或“不确定”）随着网络的学习而变化。在手机上画一个新图形：它认得出来吗？</translation>
+  </message>
+  <message>
+   <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
+   <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
+   <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>

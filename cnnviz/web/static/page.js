@@ -21,13 +21,18 @@
   // --- drawing ---------------------------------------------------------------------------------------
   function fit() {
     // The pad's height is fixed in pixels once laid out, so that the keyboard opening for the nickname (which
-    // shrinks the viewport on some phones) neither stretches nor clears the drawing; turning the phone does.
+    // shrinks the viewport on some phones) neither stretches nor clears the drawing. Turning the phone resizes
+    // the pad: the strokes drawn so far are kept, scaled by one factor (never stretched) and centred.
     const r = pad.getBoundingClientRect(), w = Math.max(1, Math.round(r.width));
     if (w === pad.width && pad.style.height) return;
     pad.style.height = "";
     const h = Math.max(1, Math.round(pad.getBoundingClientRect().height));
     pad.style.height = h + "px";
-    strokes = [];
+    const oldW = pad.width, oldH = pad.height;
+    if (strokes.length && oldW > 1 && oldH > 1) {
+      const k = Math.min(w / oldW, h / oldH), dx = (w - k * oldW) / 2, dy = (h - k * oldH) / 2;
+      strokes = strokes.map((s) => s.map((v, i) => Math.round(i % 2 ? v * k + dy : v * k + dx)));
+    }
     current = null;
     pad.width = w;
     pad.height = h;
