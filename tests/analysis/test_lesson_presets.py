@@ -31,7 +31,8 @@ def test_the_lessons_are_shipped_and_valid():
     titles = [p.title for p in presets]
     assert titles == ["First look (tiny net)", "The seed article's network: CPU vs GPU", "Learning rate too high",
                       "Overfitting on 200 images", "Draw something that is not a digit",
-                      "Same start, two learning rates", "Look inside: what it learned, and how to fool it"]
+                      "Same start, two learning rates", "Look inside: what it learned, and how to fool it",
+                      "Teach it our shapes"]
     for preset in presets:
         assert preset.source is not None and preset.source.parent == bundled_presets_dir()
         Sequential.from_spec(preset.net)
