@@ -356,6 +356,8 @@ class ClassifyPanel(Panel):
     # --- the "not sure" threshold (observed: the data set, the weights, the evaluations) --------------
     def show_dataset(self, dataset) -> None:
         self.not_sure.set_dataset(dataset)
+        if dataset is not None:
+            self.set_class_names(dataset.class_names)
 
     def set_weights(self, spec: str, weights: dict, step: int) -> None:
         """The latest weights: the next evaluation calibrates for them (a copy of them then)."""
