@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from .filters import FiltersPanel
     from .fool import FoolPanel
     from .kernels import KernelsPanel
+    from .learning_rate import LearningRatePanel
     from .map import EmbeddingPanel
     from .mistakes import ConfusionPanel
     from .statistics import StatsPanel
@@ -191,6 +192,11 @@ def _statistics():
     return StatsPanel
 
 
+def _learning_rate():
+    from .learning_rate import LearningRatePanel
+    return LearningRatePanel
+
+
 def _drawings():
     from .drawings import DrawingsPanel
     return DrawingsPanel
@@ -230,6 +236,8 @@ PANELS: tuple[PanelSpec, ...] = (
               observes=(EVALUATED, SNAPSHOT, RESET, FINAL_FRAME)),
     PanelSpec("statistics", N_("Statistics"), TAB, _statistics, ("stats",), short=N_("Stats"), forget="clear",
               observes=(STATS,)),
+    PanelSpec("learning_rate", N_("Learning rate"), TAB, _learning_rate, ("loss",), short=N_("Rate"),
+              forget="clear", observes=(STEPS, TICK, BACKEND)),
     PanelSpec("drawings", N_("Class drawings"), TAB, _drawings, ("draw",), short=N_("Drawings"),
               forget="start_over", beside="classify",  # a drawing is made on the pad: at 1024x768 it was a tab away
               observes=(EVALUATED, HISTORY, MODEL, KNOWN_ACCURACY)),
@@ -259,6 +267,7 @@ class Panels(dict):
     fool: FoolPanel
     timelapse: TimeLapsePanel
     statistics: StatsPanel
+    learning_rate: LearningRatePanel
     drawings: DrawingsPanel
     classify: ClassifyPanel
     kernels: KernelsPanel
