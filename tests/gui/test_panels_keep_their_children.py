@@ -19,12 +19,13 @@ from cnnviz.gui.panels import registry
 PACKAGE = Path(cnnviz.__file__).parent
 PANELS_PACKAGE = "gui/panels/"
 ALLOWED: dict[str, str] = {
-    "gui/devtools/": "the developer modes drive the app as a user would (they draw on the canvas with the mouse, "
-                     "read the labels a user reads and measure the widgets that must fit the screen); the window "
-                     "a user opens never imports them (tests/gui/test_start_up.py)",
+    "gui/devtools/fit.py": "--check-layout measures the panels' own plots, labels and canvas to say whether each "
+                           "fits the screen (what a panel cannot judge from inside: the window's size); a "
+                           "developer mode, never imported by the window a user opens (tests/gui/test_start_up.py)",
 }
-"""Modules (or folders) that may reach a panel's child widgets, each with its reason. The registry is inside
-the panels' package; the window's construction (``registry.create_panels``) names no panel class."""
+"""Modules that may reach a panel's child widgets, each with its reason. The registry is inside the panels'
+package, and the window's construction (``registry.create_panels``) names no panel class: neither needs an entry.
+The other developer modes draw through the Draw panel's own methods."""
 KEYS = {spec.key for spec in registry.PANELS}
 
 

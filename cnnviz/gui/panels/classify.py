@@ -394,6 +394,20 @@ class ClassifyPanel(Panel):
     def clear_drawing(self) -> None:
         self.canvas.clear()
 
+    def draw_strokes(self, strokes) -> None:
+        """A new drawing made of ``strokes`` (the canvas's demo digits), as a hand would draw it."""
+        self.canvas.clear()
+        self.canvas.draw_strokes(strokes)
+
+    def draw_segment(self, a, b) -> None:
+        """One stroke from ``a`` to ``b`` (canvas points) on the drawing."""
+        self.canvas.draw_segment(a, b)
+
+    @property
+    def pad_on_screen(self) -> bool:
+        """The drawing pad can be drawn on now (it is shown)."""
+        return self.canvas.isVisible()
+
     def show_picture(self, gray: np.ndarray, network_input: np.ndarray, name: str) -> None:
         """An opened picture (a photo, a scan) on the canvas, with what the network reads of it."""
         self.canvas.show_picture(gray, network_input, name)

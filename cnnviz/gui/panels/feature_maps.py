@@ -146,6 +146,10 @@ class FeatureMapsPanel(LazyPanel):
         """The live view (observed through the registry)."""
         self.show_snapshot(snapshot, class_names)
 
+    def select_drawing(self) -> None:
+        """Show the drawing's feature maps (as clicking "My drawing")."""
+        self.drawing_radio.setChecked(True)
+
     def set_test_count(self, count: int) -> None:
         self.test_count = max(1, count)
         self.index_spin.setMaximum(self.test_count - 1)
