@@ -1,5 +1,5 @@
 """The Learning rate tab (added by following docs/architecture.md's panel recipe, issue 30): it is fed only
-through the registry (STEPS, TICK, BACKEND) and shows the rate of every step the trainer really took."""
+through the registry (STEPS, TICK, BACKEND, PLANNED) and shows the rate of every step the trainer really took."""
 
 import numpy as np
 
@@ -24,6 +24,8 @@ def test_the_learning_rate_tab_draws_the_rate_of_every_step_trained(qtbot, windo
     assert (y > 0).all()
     assert rate_text(steps[-1].lr) in panel.caption.text()
     assert not panel.placeholder.isVisible()
+    assert panel.planned_epochs == window.controls.epochs > 0  # the axis spans the run (PLANNED)
+    assert panel.plot.getViewBox().viewRange()[0][1] >= window.controls.epochs
     # New random weights: it forgets the old run (the registry's forget=).
     window.runs.stop_run(wait=True)
     window.runs.new_random_model()
@@ -32,9 +34,10 @@ def test_the_learning_rate_tab_draws_the_rate_of_every_step_trained(qtbot, windo
 
 def test_the_learning_rate_tab_hears_only_through_the_registry():
     spec = registry.BY_KEY["learning_rate"]
-    assert spec.observes == (registry.STEPS, registry.TICK, registry.BACKEND) and spec.forget == "clear"
+    assert spec.observes == (registry.STEPS, registry.TICK, registry.BACKEND, registry.PLANNED)
+    assert spec.forget == "clear"
     assert registry.problems() == []
 
 
 def test_a_rate_reads_as_a_teacher_writes_it():
-    assert [rate_text(v) for v in (0.05, 0.0012, 3.2e-5)] == ["0.05", "0.0012", "3.2e-05"]
+    assert [rate_text(v) for v in (0.05, 0.0012, 3.2e-5, 0.002)] == ["0.05", "0.0012", "0.000032", "0.002"]

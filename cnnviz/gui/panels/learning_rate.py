@@ -3,8 +3,8 @@
 The default one-cycle schedule starts small, rises to the rate set in the sidebar, then falls towards
 zero, so that the network settles; a rate changed mid-run shows as a jump. Built from the registry's
 recipe (docs/architecture.md, "How to add a panel"): it observes the steps (STEPS), draws at the
-router's rate (TICK), forgets the old run with ``clear`` (``forget=``) and undoes the steps a backend
-switch rewound (BACKEND). Drawn only when seen.
+router's rate (TICK), spans the run's planned epochs (PLANNED), forgets the old run with ``clear``
+(``forget=``) and undoes the steps a backend switch rewound (BACKEND). Drawn only when seen.
 """
 
 from __future__ import annotations
@@ -26,8 +26,15 @@ PLACEHOLDER = N_("Press Start: the learning rate of every step is drawn here.")
 
 
 def rate_text(value: float) -> str:
-    """A learning rate as a teacher writes it: 0.05, 0.0012, 3.2e-05."""
-    return f"{value:.2g}" if value >= 1e-4 else f"{value:.1e}"
+    """A learning rate as a teacher writes it, two significant digits, no powers of ten: 0.05, 0.0012, 0.000032."""
+    return np.format_float_positional(value, precision=2, unique=True, fractional=False, trim="-")
+
+
+class RateAxis(pg.AxisItem):
+    """Tick labels written as the caption writes the rate (0.00009, not 9e-05 beside 0.0001)."""
+
+    def tickStrings(self, values, scale, spacing):
+        return [rate_text(v * scale) if v else "0" for v in values]
 
 
 class LearningRatePanel(Panel):
@@ -40,11 +47,11 @@ class LearningRatePanel(Panel):
         self.graphics = pg.GraphicsLayoutWidget()
         accessibility.set_name(self.graphics, tr("Learning rate"), tr("The learning rate of every step against epochs"))
         self.body.addWidget(self.graphics, 1)
-        self.plot = theme.style_plot(self.graphics.addPlot(enableMenu=False), left=tr("learning rate"),
+        # (The title names the y axis: a label beside the ticks took the width the small rates need.)
+        self.plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, axisItems={"left": RateAxis("left")}),
                                      bottom=tr("epoch"))
         for name in ("left", "bottom"):
             self.plot.getAxis(name).enableAutoSIPrefix(False)
-        self.plot.getAxis("left").setWidth(62)
         self.plot.getViewBox().setLimits(yMin=0)
         self.plot.setMouseEnabled(x=False, y=False)
         # Built once; afterwards only setData.
@@ -58,10 +65,18 @@ class LearningRatePanel(Panel):
         """(rate, epoch) of the highest rate so far."""
         self.last: tuple[float, float, int] | None = None
         """(rate, epoch, batch size) of the latest step."""
+        self.planned_epochs = 0.0
+        """How long the run trains, in epochs (0.0: a number of steps): the x axis spans it."""
         self._dirty = False
         self.clear()
 
-    # --- what it observes (registry: STEPS, TICK, BACKEND; forget: clear) -------------------------------
+    # --- what it observes (registry: STEPS, TICK, BACKEND, PLANNED; forget: clear) ----------------------
+    def set_epochs(self, epochs: float) -> None:
+        """A run starts that trains ``epochs`` epochs: the axis shows the whole run, so a class sees how far
+        through the schedule it is."""
+        self.planned_epochs = float(epochs) if math.isfinite(epochs) and epochs > 0 else 0.0
+        self._dirty = True
+
     def steps_trained(self, steps, _at: float) -> None:
         """One flush of training steps: a few appends (drawn at the next tick, if seen)."""
         for step in steps:
@@ -104,7 +119,8 @@ class LearningRatePanel(Panel):
         if len(x):
             self.placeholder.setVisible(False)
             top = float(np.nanmax(y)) if np.isfinite(y).any() else 1.0
-            self.plot.setRange(xRange=(0, max(float(x[-1]), 1e-9)), yRange=(0, top * 1.1 or 1.0), padding=0.02)
+            self.plot.setRange(xRange=(0, max(float(x[-1]), self.planned_epochs, 1e-9)), yRange=(0, top * 1.1 or 1.0),
+                               padding=0.02)
         if self.last is not None:
             rate, epoch, batch = self.last
             highest, at = self.highest

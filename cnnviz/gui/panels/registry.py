@@ -237,7 +237,7 @@ PANELS: tuple[PanelSpec, ...] = (
     PanelSpec("statistics", N_("Statistics"), TAB, _statistics, ("stats",), short=N_("Stats"), forget="clear",
               observes=(STATS,)),
     PanelSpec("learning_rate", N_("Learning rate"), TAB, _learning_rate, ("loss",), short=N_("Rate"),
-              forget="clear", observes=(STEPS, TICK, BACKEND)),
+              forget="clear", observes=(STEPS, TICK, BACKEND, PLANNED)),
     PanelSpec("drawings", N_("Class drawings"), TAB, _drawings, ("draw",), short=N_("Drawings"),
               forget="start_over", beside="classify",  # a drawing is made on the pad: at 1024x768 it was a tab away
               observes=(EVALUATED, HISTORY, MODEL, KNOWN_ACCURACY)),
