@@ -14,11 +14,11 @@ import math
 import numpy as np
 import pyqtgraph as pg
 
-from .. import accessibility, palette, theme
 from ...app.buffers import DecimatingSeries
-from .common import ElidedLabel, Panel
-from ..language import tr
 from ...translatable import N_
+from .. import accessibility, palette, theme
+from ..language import tr
+from .common import ElidedLabel, Panel
 
 MAX_POINTS = 4096
 """Points kept (thinned evenly beyond this: a long run's schedule is a smooth curve)."""
