@@ -17,7 +17,10 @@ def test_the_learning_rate_tab_draws_the_rate_of_every_step_trained(qtbot, windo
         window.step()  # the first starts a paused run; each trains one batch
         qtbot.waitUntil(lambda n=n: window.state.run.last_step is not None and window.state.run.last_step.step == n,
                         timeout=TIMEOUT_MS)
-    x, y = panel.line.getData()  # a single step is drawn at once (the router's tick)
+    # Drawn at the router's tick (at once for a single step; the throttled one if steps came together).
+    qtbot.waitUntil(lambda: panel.line.getData()[0] is not None and len(panel.line.getData()[0]) == 3,
+                    timeout=TIMEOUT_MS)
+    x, y = panel.line.getData()
     steps = window.state.run.steps
     assert [s.step for s in steps] == [1, 2, 3]
     assert np.allclose(y, [s.lr for s in steps]) and np.allclose(x, [s.epoch for s in steps])
@@ -26,6 +29,11 @@ def test_the_learning_rate_tab_draws_the_rate_of_every_step_trained(qtbot, windo
     assert not panel.placeholder.isVisible()
     assert panel.planned_epochs == window.controls.epochs > 0  # the axis spans the run (PLANNED)
     assert panel.plot.getViewBox().viewRange()[0][1] >= window.controls.epochs
+    # Presenter mode (bigger type: the 1024-pixel tab bar has no room for it) leaves the tab out, then gives it back.
+    window.set_presenter(True, full_screen=False)
+    assert not window.workspace.tab_visible("learning_rate") and window.workspace.tab_visible("statistics")
+    window.set_presenter(False, full_screen=False)
+    assert window.workspace.tab_visible("learning_rate")
     # New random weights: it forgets the old run (the registry's forget=).
     window.runs.stop_run(wait=True)
     window.runs.new_random_model()

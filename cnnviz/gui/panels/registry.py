@@ -138,6 +138,11 @@ class PanelSpec:
     """(A TAB panel) the right-column panel it is used with: while the right column is folded into tabs
     (a narrow window), that panel comes into this tab beside it whenever this tab is open."""
 
+    in_presenter: bool = True
+    """(A TAB panel) presenter mode (fewer, bigger pictures for the back row) shows its tab; False leaves it out
+    there: a detail opened in normal mode (in presenter type the tab bar of a 1024-pixel screen holds no more
+    tabs; ``show_tab`` still opens it)."""
+
     observes: tuple[str, ...] = ()
     """What the panel is told of (:data:`OBSERVED_BY`): the app calls the matching method on it, so a new
     panel that follows the weights, the evaluations or the drawing is wired in here and nowhere else."""
@@ -237,7 +242,7 @@ PANELS: tuple[PanelSpec, ...] = (
     PanelSpec("statistics", N_("Statistics"), TAB, _statistics, ("stats",), short=N_("Stats"), forget="clear",
               observes=(STATS,)),
     PanelSpec("learning_rate", N_("Learning rate"), TAB, _learning_rate, ("loss",), short=N_("Rate"),
-              forget="clear", observes=(STEPS, TICK, BACKEND, PLANNED)),
+              forget="clear", in_presenter=False, observes=(STEPS, TICK, BACKEND, PLANNED)),
     PanelSpec("drawings", N_("Class drawings"), TAB, _drawings, ("draw",), short=N_("Drawings"),
               forget="start_over", beside="classify",  # a drawing is made on the pad: at 1024x768 it was a tab away
               observes=(EVALUATED, HISTORY, MODEL, KNOWN_ACCURACY)),
@@ -319,10 +324,11 @@ def shown_title(key: str, short: bool = False) -> str:
     return tr(tab_title(key, short))
 
 
-def tab_shown(key: str, views: set[str]) -> bool:
-    """Whether tab ``key`` has anything to show when ``views`` are the lesson views shown."""
+def tab_shown(key: str, views: set[str], presenter: bool = False) -> bool:
+    """Whether tab ``key`` has anything to show when ``views`` are the lesson views shown (``presenter``: in
+    presenter mode, which leaves out the tabs of specs with ``in_presenter=False``)."""
     specs = placed(TRAINING) if key == TRAINING else (BY_KEY[key],)
-    return any(set(spec.shown_by) & views for spec in specs)
+    return any(set(spec.shown_by) & views and (spec.in_presenter or not presenter) for spec in specs)
 
 
 def problems() -> list[str]:
