@@ -40,24 +40,31 @@ def modules() -> list[tuple[str, ast.Module]]:
     return found
 
 
-def _is_panels(node) -> bool:
-    """``panels`` or ``<anything>.panels``."""
-    return (isinstance(node, ast.Name) and node.id == "panels") or (isinstance(node, ast.Attribute)
-                                                                       and node.attr == "panels")
+def _is_panels(node, aliases: dict | None = None) -> bool:
+    """``panels``, ``<anything>.panels`` or a name given them (``p = self.panels``)."""
+    if isinstance(node, ast.Name):
+        return node.id == "panels" or (aliases or {}).get(node.id) == PANELS_DICT
+    return isinstance(node, ast.Attribute) and node.attr == "panels"
+
+
+PANELS_DICT = "<the panels>"
+"""What an alias of the panels themselves stands for (not one panel's key)."""
 
 
 def _panel_key(node, aliases: dict) -> str | None:
     """The key of the panel ``node`` stands for (``panels.curves``, ``panels["curves"]``, an alias), else None."""
-    if isinstance(node, ast.Attribute) and node.attr in KEYS and _is_panels(node.value):
+    if isinstance(node, ast.Attribute) and node.attr in KEYS and _is_panels(node.value, aliases):
         return node.attr
-    if (isinstance(node, ast.Subscript) and _is_panels(node.value) and isinstance(node.slice, ast.Constant)
+    if (isinstance(node, ast.Subscript) and _is_panels(node.value, aliases) and isinstance(node.slice, ast.Constant)
             and node.slice.value in KEYS):
         return node.slice.value
     if isinstance(node, ast.Name):
-        return aliases.get(node.id)
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-        return aliases.get(f"self.{node.attr}")
-    return None
+        key = aliases.get(node.id)
+    elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        key = aliases.get(f"self.{node.attr}")
+    else:
+        key = None
+    return None if key == PANELS_DICT else key
 
 
 def _target_name(node) -> str | None:
@@ -79,7 +86,9 @@ def panel_reaches(tree) -> set[tuple[str, str, int, bool]]:
                 pairs = (zip(target.elts, node.value.elts) if isinstance(target, ast.Tuple)
                          and isinstance(node.value, ast.Tuple) else [(target, node.value)])
                 for name_node, value in pairs:
-                    key, name = _panel_key(value, aliases), _target_name(name_node)
+                    name = _target_name(name_node)
+                    key = PANELS_DICT if isinstance(name_node, ast.Name) and _is_panels(value) else \
+                        _panel_key(value, aliases)
                     if key and name:
                         aliases[name] = key
     called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
@@ -115,10 +124,12 @@ def test_the_reader_finds_the_ways_a_panel_is_reached():
     every module)."""
     tree = ast.parse("pad = self.panels.classify\npad.canvas\npanels['kernels'].grid\n"
                      "a, b = p.panels.curves, p.panels.drawings\nb.store\nself.c = panels.timings\nself.c.bars\n"
-                     "window.panels.fool.slider.setValue(1)\npanels.why.use_drawing(True)\n")
+                     "window.panels.fool.slider.setValue(1)\npanels.why.use_drawing(True)\n"
+                     "p = self.panels\np.map.dots\nd = p.mistakes\nd.cells\n")
     assert {(key, attribute, called) for key, attribute, _, called in panel_reaches(tree)} == {
         ("classify", "canvas", False), ("kernels", "grid", False), ("drawings", "store", False),
-        ("timings", "bars", False), ("fool", "slider", False), ("why", "use_drawing", True)}
+        ("timings", "bars", False), ("fool", "slider", False), ("why", "use_drawing", True), ("map", "dots", False),
+        ("mistakes", "cells", False)}
 
 
 def test_no_module_outside_the_panels_reaches_a_panels_child_widget(window, reaches):
