@@ -15,7 +15,7 @@ import numpy as np
 from ..analysis.saliency import model_from_weights
 from ..train.snapshot import take_snapshot
 from ..translatable import N_
-from .comparison import KeptRun, differences, shown
+from .comparison import KeptRun, describe, differences, shown
 
 MOST_DIFFERENCES = 2
 """A side's label names at most this many settings that differ (the curves' label names all of them); a
@@ -63,6 +63,8 @@ class SideBySide:
         self.kept = kept
         self._ = _ = translate or _same
         self.a_label, self.b_label = side_labels(kept, now, translate=translate)
+        self.description = describe(kept, now, translate)
+        """What differs from the run now, all of it ("lr 0.001 vs 0.01 now"): the curves' label."""
         self.a_short, self.b_short = side_labels(kept, now, most=1, translate=translate)
         """For a picture's title (one setting: the titles of a pair share a row of a narrow panel)."""
         a, b = _sides(kept, now, MOST_DIFFERENCES, _)

@@ -21,13 +21,12 @@ from .language import tr
 
 
 class Comparison:
-    """Given the app state, the sidebar (the settings now), the panels (the curves draw the kept run under the
-    run now; those that observe KEPT show it beside), the banner, and the checkpoints (where their dialogs
+    """Given the app state, the sidebar (the settings now), the panels (those that observe KEPT: the curves draw
+    the kept run under the run now, the others show it beside), the banner, and the checkpoints (where their dialogs
     open); ``dialog_parent`` for the file dialog."""
 
     def __init__(self, state, controls, panels, banner, checkpoints, dialog_parent=None):
         self.state, self.controls, self.panels, self.banner = state, controls, panels, banner
-        self.curves = panels.curves
         self.checkpoints, self.dialog_parent = checkpoints, dialog_parent
         state.events.kept.connect(lambda _kept: self.show())
         state.events.phase.connect(self._on_phase)
@@ -79,7 +78,6 @@ class Comparison:
     def show(self) -> None:
         kept = self.state.kept
         now = self.settings_now()
-        self.curves.show_kept(kept, "" if kept is None else comparison.describe(kept, now, tr))
         tell(self.panels, KEPT, None if kept is None else SideBySide(kept, now, tr))
 
     def _on_phase(self, phase) -> None:

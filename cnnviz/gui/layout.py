@@ -451,7 +451,7 @@ class Workspace(QWidget):
 
         right = self.current.right if self.current is not None else ()
         self.right.setVisible(any_shown(right))
-        shown_tabs = {key: registry.tab_shown(key, self.views) for key in registry.TABS}
+        shown_tabs = {key: registry.tab_shown(key, self.views, self.presenter) for key in registry.TABS}
         shown_tabs.update({key: any_shown(key.split("+")) for key in self.fold_pages})
         for key, shown in shown_tabs.items():
             self.tabs.setTabVisible(self.tabs.indexOf(self.tab_pages[key]), shown)

@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..train import events as ev
 from ..train.snapshot import dataset_image
-from .panels.registry import TEST_IMAGE, WEIGHTS, tell
+from .panels.registry import TEST_IMAGE, VIEW, WEIGHTS, tell
 from .worker import Tag
 from .language import tr
 
@@ -51,6 +51,8 @@ class LiveView(QObject):
         """A snapshot was asked of the trainer and has not arrived yet."""
         self._requested_at = 0.0
         self.cost_s: float | None = None
+        self.last_snapshot: ev.Snapshot | None = None
+        """The view shown last (the time-lapse's final frame is made from it when a run ends)."""
         """Smoothed GUI-thread seconds to show one snapshot from the trainer."""
         self.timer = QTimer(self)
         self.timer.setInterval(SNAPSHOT_MS)
@@ -138,8 +140,8 @@ class LiveView(QObject):
         if from_trainer:
             self.pending = False
         names = state.run.class_names or (state.dataset.class_names if state.dataset is not None else None)
-        panels.feature_maps.show_snapshot(snapshot, names)
-        panels.kernels.show_kernels(snapshot.kernels)
+        self.last_snapshot = snapshot
+        tell(panels, VIEW, snapshot, names)
         if from_trainer:
             state.local.load(snapshot.spec, snapshot.weights, snapshot.step)
             self.weightsCopied.emit()

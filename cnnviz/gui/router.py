@@ -2,8 +2,10 @@
 
 :meth:`EventRouter.apply` takes one flush (an EventBatch: every step, the
 latest view snapshot and timings, every other event in order) and feeds the
-run model and the panels. A new kind of event gets a ``@handle.register``
-method here, and nothing else changes.
+run model and, through the registry (:func:`~.panels.registry.tell`), the panels
+that observe each kind: it names no panel. A new kind of event gets a
+``@handle.register`` method here (and, if panels show it, a kind in the registry's
+``OBSERVED_BY``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from PySide6.QtCore import QObject, QTimer
 from ..dispatch import singledispatchmethod  # (functools' kept every router alive on Python 3.13.0-3.13.1)
 from ..train import events as ev
 from ..translatable import in_language
-from . import theme
+from .panels.registry import BACKEND, HYPERPARAMETERS, RESET, SNAPSHOT, STATS, STEPS, TICK, TIMING, tell
 from .worker import EventBatch, Tag
 from .language import tr
 
@@ -74,9 +76,8 @@ class EventRouter(QObject):
         if batch.steps:
             steps = [e for _, e in batch.steps]
             self.state.add_steps(steps)  # (the live view observes it: its snapshot is out of date)
-            panels.curves.add_steps(steps)
             t, last = batch.steps[-1]
-            panels.timings.add_rate(t, last.backend, last.images_per_s)
+            tell(panels, STEPS, steps, t)  # one call per flush, however many steps it holds
             self.workspace.busy.stop()
             status = self.status
             status.show(epoch=f"epoch {last.epoch:.2f}", step=f"step {last.step}", backend=f"backend {last.backend}")
@@ -85,7 +86,7 @@ class EventRouter(QObject):
             else:  # a single step while paused: no speed, no time left
                 status.show_stopped()
         for timing in batch.timings.values():
-            panels.timings.add_timing(timing)
+            tell(panels, TIMING, timing)
             run.add_timing(timing)
         snapshot = batch.snapshots.get(Tag.VIEW)
         if snapshot is not None:
@@ -97,8 +98,7 @@ class EventRouter(QObject):
 
     def refresh_curves(self) -> None:
         self.curves_timer.stop()
-        self.panels.curves.refresh()
-        self.panels.timings.refresh_rates(every_s=1.0 if self.run.running else 0.0)
+        tell(self.panels, TICK, self.run.running)
 
     # --- one handler per event type --------------------------------------------------------
     @singledispatchmethod
@@ -112,16 +112,16 @@ class EventRouter(QObject):
 
     @handle.register
     def _parameter_stats(self, event: ev.ParameterStatsMeasured) -> None:
-        self.panels.statistics.add_stats(event, self.controls.optimizer_combo.currentText())
+        tell(self.panels, STATS, event, self.controls.optimizer_combo.currentText())
 
     @handle.register
     def _snapshot(self, event: ev.Snapshot) -> None:
-        self.panels.timelapse.observe(event)  # time-lapse frames (views arrive as batch.snapshots)
+        tell(self.panels, SNAPSHOT, event)  # time-lapse frames (views arrive as batch.snapshots)
 
     @handle.register
     def _state(self, event: ev.StateChanged) -> None:
         if event.state == ev.RunPhase.RESET:
-            self.panels.timelapse.observe(event)
+            tell(self.panels, RESET, event)
         else:
             self.state.set_phase(event.state)
             self.status.show(state=event.state)
@@ -138,9 +138,8 @@ class EventRouter(QObject):
 
     @handle.register
     def _backend_switched(self, event: ev.BackendSwitched) -> None:
-        if self.state.rewind(event.step):  # a sticky GPU fault: back to the last backup
-            self.panels.curves.rewind(event.epoch)
-        self.panels.curves.add_marker(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
+        rewound = self.state.rewind(event.step)  # a sticky GPU fault: back to the last backup
+        tell(self.panels, BACKEND, event, rewound)
         self.status.show(backend=f"backend {event.new}")
         self.state.switch_backend(event.new)
         self.runs.backend_switched(event.new)
@@ -151,9 +150,7 @@ class EventRouter(QObject):
     @handle.register
     def _hyperparameters(self, event: ev.HyperparametersChanged) -> None:
         self.state.change_hyperparameters(event.changes)
-        text = ", ".join(f"{k.replace('batch_size', 'batch')} {v:g}" if isinstance(v, float) else f"{k} {v}"
-                         for k, v in event.changes.items())
-        self.panels.curves.add_marker(event.epoch, text, theme.HYPER_MARK)
+        tell(self.panels, HYPERPARAMETERS, event)
         if "lr" in event.changes:
             self.banner.hide_topic(DIVERGED)  # ("Lower the learning rate (now 0.5)": no longer now)
 

@@ -89,15 +89,12 @@ class RunControl:
         p, run = self.parts, self.state.run
         if not (run.last_step or run.evaluations or run.saved_curves):
             return
-        p.panels.curves.show_history(run.steps, run.evaluations, run.saved_curves)
-        if run.last_eval is not None:
-            p.panels.mistakes.show_evaluation(run.last_eval)
+        accuracy = self.state.test_accuracy
+        registry.tell(p.panels, registry.HISTORY, run, accuracy)
         if run.last_step is not None:
             p.status.show(epoch=f"epoch {run.last_step.epoch:.2f}", step=f"step {run.last_step.step:,}")
-        accuracy = self.state.test_accuracy
         if accuracy is not None:
             p.status.show(test=f"test accuracy {100 * accuracy:.1f}%")
-        p.panels.drawings.set_mnist_accuracy(accuracy)
 
     def put_back(self, aside) -> None:
         """The run a lesson set aside is the run again (its weights, settings, curves, matrix, figures)."""
@@ -111,7 +108,7 @@ class RunControl:
         if local.model is not None:
             p.controls.describe_parameters(local.model.parameter_count())
             p.status.show(step=f"step {local.step:,}")
-            p.panels.drawings.set_model(local.model)
+            registry.tell(p.panels, registry.MODEL, local.model)
         self.show_history()
         self.update_buttons()
 
@@ -135,7 +132,7 @@ class RunControl:
         p.controls.describe_parameters(local.model.parameter_count())
         self.start_over()
         if class_names:  # a file's net of a class's own classes (``class_names``: theirs, checked on reading)
-            p.panels.classify.set_class_names(class_names)
+            registry.tell(p.panels, registry.CLASSES, class_names, None)
             self._own_classes_shown = True
         elif self.state.dataset is not None:
             self.show_classes_of(self.state.dataset)
@@ -145,9 +142,9 @@ class RunControl:
             status.show(epoch=f"epoch {epoch:.2f}")
         if accuracy is not None:
             status.show(test=f"test accuracy {100 * accuracy:.1f}%")
-        p.panels.drawings.set_mnist_accuracy(accuracy)
+        registry.tell(p.panels, registry.KNOWN_ACCURACY, accuracy)
         self.state.weights_replaced()  # (the live view observes it: the feature maps of these weights)
-        p.panels.drawings.set_model(local.model)
+        registry.tell(p.panels, registry.MODEL, local.model)
 
     def start_over(self) -> None:
         """The weights start over (a new run, new weights, a loaded checkpoint or lesson, another network,
@@ -217,7 +214,7 @@ class RunControl:
             return False
         self.start_over()
         self.show_classes_of(dataset)
-        p.panels.curves.set_epochs(config.epochs if config.steps is None else 0.0)
+        registry.tell(p.panels, registry.PLANNED, config.epochs if config.steps is None else 0.0)
         info = backends.info(config.backend)
         self.training_backend = info.name
         self.intents.starting()
@@ -266,7 +263,7 @@ class RunControl:
         self.stop_run(tr("The data set changed, so the run was stopped. Press Start to train on it."))
         if self.load_dataset(name):
             self.banner.hide()
-        self.parts.panels.curves.clear()
+        # (the curves forget the old data set's run: they observe the data set)
         self.parts.live_view.show_local()
         self.update_buttons()
 
@@ -279,9 +276,6 @@ class RunControl:
         p = self.parts
         registry.tell(p.panels, registry.DATASET, dataset)
         if dataset is not None:
-            p.panels.feature_maps.set_test_count(len(dataset.test_images))
-            p.panels.classify.set_class_names(dataset.class_names)
-            p.panels.mistakes.set_dataset(dataset.test_images, dataset.class_names)
             p.live_view.show_test_image()
         self.describe_data()
         self.update_buttons()
@@ -291,11 +285,8 @@ class RunControl:
         those of the run launched on ``dataset``: the class's own classes for a run on the class canvas's drawings,
         the loaded data set's again after one."""
         own = own_classes(dataset.class_names)
-        if own or self._own_classes_shown:
-            panels = self.parts.panels
-            panels.classify.set_class_names(dataset.class_names)
-            panels.classify.show_dataset(dataset)  # "not sure" calibrates on the images the run learns
-            panels.mistakes.set_dataset(dataset.test_images, dataset.class_names)
+        if own or self._own_classes_shown:  # "not sure" calibrates on the images the run learns
+            registry.tell(self.parts.panels, registry.CLASSES, dataset.class_names, dataset)
         self._own_classes_shown = own
 
     def describe_data(self, *_changed) -> None:
@@ -317,8 +308,8 @@ class RunControl:
         if final_weights is None:
             p.live_view.show_local()  # the last snapshot's weights' view, computed here
         self._record_final_frame()
+        registry.tell(p.panels, registry.MODEL, local.model)
         drawings = p.panels.drawings
-        drawings.set_model(local.model)
         label = state.take_label()
         if label:
             ours = "–" if drawings.accuracy is None else f"{100 * drawings.accuracy:.0f}%"
@@ -329,14 +320,14 @@ class RunControl:
 
     def _record_final_frame(self) -> None:
         """The time-lapse's last frame: the final weights (the last evaluation had no snapshot)."""
-        panels, run, local = self.parts.panels, self.state.run, self.state.local
-        snapshot = panels.feature_maps.last_snapshot
+        run, local = self.state.run, self.state.local
+        snapshot = self.parts.live_view.last_snapshot
         if snapshot is None or not local.trained:
             return
         last_eval, last_step = run.last_eval, run.last_step
         accuracy = last_eval.test_accuracy if last_eval is not None and last_eval.step == local.step else None
         epoch = last_step.epoch if last_step is not None else 0.0
-        panels.timelapse.record_snapshot(replace(snapshot, step=local.step, epoch=epoch), accuracy)
+        registry.tell(self.parts.panels, registry.FINAL_FRAME, replace(snapshot, step=local.step, epoch=epoch), accuracy)
 
     def on_run_failed(self, message: str, details: str) -> None:
         self.intents.failed()
@@ -354,7 +345,7 @@ class RunControl:
         (docs/performance.md)."""
         training = self.state.run.state in (RunPhase.STARTING, RunPhase.RUNNING, RunPhase.RESET)
         share_cores_with(self.training_backend if training else None)
-        self.parts.panels.classify.set_training(training)
+        registry.tell(self.parts.panels, registry.TRAINING, training)
 
     def backend_switched(self, name: str) -> None:
         self.training_backend = name

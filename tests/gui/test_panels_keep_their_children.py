@@ -1,41 +1,158 @@
 """One way to reach a panel (issue 30): no module outside the panels' own package names a panel's class
 or reaches into a panel's child widgets (the drawing pad used to operate the Draw panel's canvas and its
-"not sure" threshold directly); they call the panel's own methods. The developer modes, which drive the
-app as a user would, may."""
+"not sure" threshold directly); they call the panel's own methods, and what follows training reaches the
+panels through the registry's observed events (:data:`cnnviz.gui.panels.registry.OBSERVED_BY`).
 
-import re
+Read from the syntax tree, not with a pattern: ``panels.classify.canvas``, ``panels["classify"].canvas``,
+``pad = self.panels.classify; pad.canvas`` and ``self.curves = panels.curves`` (then ``self.curves.x``)
+are all found. Whether an attribute is a child widget is asked of the panels themselves (a QObject)."""
+
+import ast
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QObject
 
 import cnnviz
 from cnnviz.gui.panels import registry
 
 PACKAGE = Path(cnnviz.__file__).parent
-EXEMPT = ("gui/panels/", "gui/devtools/")
-KEYS = "|".join(spec.key for spec in registry.PANELS)
-REACH = re.compile(rf"(?:\bpanels|\bp)\.({KEYS})\.(\w+)")
+PANELS_PACKAGE = "gui/panels/"
+ALLOWED: dict[str, str] = {
+    "gui/devtools/fit.py": "--check-layout measures the panels' own plots, labels and canvas to say whether each "
+                           "fits the screen (what a panel cannot judge from inside: the window's size); a "
+                           "developer mode, never imported by the window a user opens (tests/gui/test_start_up.py)",
+}
+"""Modules that may reach a panel's child widgets, each with its reason. The registry is inside the panels'
+package, and the window's construction (``registry.create_panels``) names no panel class: neither needs an entry.
+The other developer modes draw through the Draw panel's own methods."""
+KEYS = {spec.key for spec in registry.PANELS}
 
 
-def modules():
+@pytest.fixture(scope="module")
+def modules() -> list[tuple[str, ast.Module]]:
+    """(name relative to the package, syntax tree) of every module outside the panels' package (read once)."""
+    found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         name = path.relative_to(PACKAGE).as_posix()
-        if not name.startswith(EXEMPT):
-            yield name, path.read_text(encoding="utf-8")
+        if not name.startswith(PANELS_PACKAGE):
+            found.append((name, ast.parse(path.read_text(encoding="utf-8"), name)))
+    return found
 
 
-def test_no_module_outside_the_panels_names_a_panel_class():
+def _is_panels(node, aliases: dict | None = None) -> bool:
+    """``panels``, ``<anything>.panels`` or a name given them (``p = self.panels``)."""
+    if isinstance(node, ast.Name):
+        return node.id == "panels" or (aliases or {}).get(node.id) == PANELS_DICT
+    return isinstance(node, ast.Attribute) and node.attr == "panels"
+
+
+PANELS_DICT = "<the panels>"
+"""What an alias of the panels themselves stands for (not one panel's key)."""
+
+
+def _panel_key(node, aliases: dict) -> str | None:
+    """The key of the panel ``node`` stands for (``panels.curves``, ``panels["curves"]``, an alias), else None."""
+    if isinstance(node, ast.Attribute) and node.attr in KEYS and _is_panels(node.value, aliases):
+        return node.attr
+    if (isinstance(node, ast.Subscript) and _is_panels(node.value, aliases) and isinstance(node.slice, ast.Constant)
+            and node.slice.value in KEYS):
+        return node.slice.value
+    if isinstance(node, ast.Name):
+        key = aliases.get(node.id)
+    elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        key = aliases.get(f"self.{node.attr}")
+    else:
+        key = None
+    return None if key == PANELS_DICT else key
+
+
+def _target_name(node) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return f"self.{node.attr}"
+    return None
+
+
+def panel_reaches(tree) -> set[tuple[str, str, int, bool]]:
+    """(panel key, attribute, line, called) of every ``<a panel>.<attribute>`` in ``tree`` (``called``: as
+    ``<a panel>.<attribute>(...)``). Aliases are module-wide (a name or ``self.name`` once given a panel
+    stands for it): coarse, but it can only find more."""
+    aliases: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                pairs = (zip(target.elts, node.value.elts) if isinstance(target, ast.Tuple)
+                         and isinstance(node.value, ast.Tuple) else [(target, node.value)])
+                for name_node, value in pairs:
+                    name = _target_name(name_node)
+                    key = PANELS_DICT if isinstance(name_node, ast.Name) and _is_panels(value) else \
+                        _panel_key(value, aliases)
+                    if key and name:
+                        aliases[name] = key
+    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            key = _panel_key(node.value, aliases)
+            if key is not None:
+                found.add((key, node.attr, node.lineno, id(node) in called))
+    return found
+
+
+def test_no_module_outside_the_panels_names_a_panel_class(modules):
     classes = {spec.widget_class().__name__ for spec in registry.PANELS}
-    named = [(name, cls) for name, text in modules() for cls in classes if re.search(rf"\b{cls}\b", text)]
+    named = []
+    for name, tree in modules:
+        for node in ast.walk(tree):
+            words = ({node.id} if isinstance(node, ast.Name) else {node.attr} if isinstance(node, ast.Attribute)
+                     else {node.name, node.asname} if isinstance(node, ast.alias)
+                     else set(node.value.split()) if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                     else set())
+            named += [f"{name}:{getattr(node, 'lineno', '?')}: {cls}" for cls in classes & words]
     assert named == []
 
 
-def test_no_module_outside_the_panels_reaches_a_panels_child_widget(window):
-    reached = {(m.group(1), m.group(2), name) for name, text in modules() for m in REACH.finditer(text)}
-    assert reached, "the pattern finds the accesses (or the panels are no longer reached at all)"
-    children = sorted(f"{name}: panels.{key}.{attribute}" for key, attribute, name in reached
-                      if isinstance(getattr(window.panels[key], attribute, None), QObject))
+@pytest.fixture(scope="module")
+def reaches(modules):
+    return [(name, *reach) for name, tree in modules for reach in panel_reaches(tree)]
+
+
+def test_the_reader_finds_the_ways_a_panel_is_reached():
+    """The syntax-tree reader itself: each way of naming a panel is seen (a reader that finds nothing passes
+    every module)."""
+    tree = ast.parse("pad = self.panels.classify\npad.canvas\npanels['kernels'].grid\n"
+                     "a, b = p.panels.curves, p.panels.drawings\nb.store\nself.c = panels.timings\nself.c.bars\n"
+                     "window.panels.fool.slider.setValue(1)\npanels.why.use_drawing(True)\n"
+                     "p = self.panels\np.map.dots\nd = p.mistakes\nd.cells\n")
+    assert {(key, attribute, called) for key, attribute, _, called in panel_reaches(tree)} == {
+        ("classify", "canvas", False), ("kernels", "grid", False), ("drawings", "store", False),
+        ("timings", "bars", False), ("fool", "slider", False), ("why", "use_drawing", True), ("map", "dots", False),
+        ("mistakes", "cells", False)}
+
+
+def test_no_module_outside_the_panels_reaches_a_panels_child_widget(window, reaches):
+    assert reaches, "the reader finds the panels' uses (or the panels are no longer reached at all)"
+    children = sorted(f"{name}:{line}: panels.{key}.{attribute}" for name, key, attribute, line, _ in reaches
+                      if not name.startswith(tuple(ALLOWED))
+                      and isinstance(getattr(window.panels[key], attribute, None), QObject))
     assert children == []
+
+
+FOLLOW_TRAINING = ("gui/router.py", "gui/live_view.py", "gui/run_control.py", "gui/comparison.py")
+"""The parts that feed the panels what follows training: the trainer's events, the live view, the run's
+intents, the run kept for comparison."""
+
+
+def test_what_follows_training_reaches_the_panels_only_through_the_registry(reaches):
+    """The parts that follow training feed the panels only through ``registry.tell`` (the kinds of
+    ``OBSERVED_BY``): none calls a panel's method by name. (They may still read what a panel shows, e.g. the
+    live view reads which input the feature-map panel has chosen.)"""
+    assert {name for name, *_ in reaches} >= {"gui/live_view.py", "gui/run_control.py"}, "the reader sees them"
+    by_name = sorted(f"{name}:{line}: panels.{key}.{attribute}()" for name, key, attribute, line, called in reaches
+                     if name in FOLLOW_TRAINING and called)
+    assert by_name == []
 
 
 def test_an_evaluation_reaches_the_panels_through_the_model_and_the_registry(window, monkeypatch):

@@ -210,10 +210,10 @@ def _drive(app, rng, counts, log, errors, clock, net, backend, dataset_name, dat
                 log("click", _name(widget))
                 return
         if roll < 0.7:
-            canvas = window.panels.classify.canvas
-            if canvas.isVisible():
+            pad = window.panels.classify
+            if pad.pad_on_screen:
                 a = QPointF(float(rng.uniform(20, 200)), float(rng.uniform(20, 200)))
-                canvas.draw_segment(a, QPointF(a.x() + float(rng.uniform(-30, 30)), a.y() + float(rng.uniform(5, 40))))
+                pad.draw_segment(a, QPointF(a.x() + float(rng.uniform(-30, 30)), a.y() + float(rng.uniform(5, 40))))
                 window.pad.classify()
                 counts["stroke"] += 1
                 log("stroke")

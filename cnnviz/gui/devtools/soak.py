@@ -40,18 +40,18 @@ def soak(net: str, backend: str, dataset_name: str, data_dir, seconds: float, se
     window.controls.epochs_spin.setValue(window.controls.epochs_spin.maximum())
     window.resize(1600, 1000)
     window.show()
-    window.panels.feature_maps.drawing_radio.setChecked(True)  # the drawing goes through the trainer too
+    window.panels.feature_maps.select_drawing()  # the drawing goes through the trainer too
     process_for(app, 0.3)
     tick = {"i": 0}
 
     def draw_stroke():
         i = tick["i"]
         tick["i"] += 1
-        canvas = window.panels.classify.canvas
+        pad = window.panels.classify
         if i % 20 == 0:
-            canvas.clear()  # a student starts a new digit
+            pad.clear_drawing()  # a student starts a new digit
         a = QPointF(60 + (i * 37) % 160, 60 + (i * 53) % 160)
-        canvas.draw_segment(a, QPointF(a.x() + 20, a.y() + 15))
+        pad.draw_segment(a, QPointF(a.x() + 20, a.y() + 15))
         window.pad.classify()
 
     tabs = list(registry.TABS)

@@ -107,7 +107,7 @@ def screenshot(app, window, path: str, train_seconds: float, tab: str | None = N
     _prepare_tab(app, window, tab)
     if not_a_digit:  # once the "not sure" threshold is calibrated (after the run's last evaluation)
         window.pad.calibrate_now()
-        wait_for(app, lambda: window.panels.classify.not_sure.calibration is not None, 60.0)
+        wait_for(app, lambda: window.panels.classify.calibration is not None, 60.0)
         draw_demo_digit(window, "face")
         window.show_tab("classify")
         process_for(app, 0.5)
@@ -182,7 +182,7 @@ def _gui_segment(app, window, seconds: float) -> dict:
         stroke["i"] += 1
         t0 = time.perf_counter()
         a = QPointF(60 + (i * 37) % 160, 60 + (i * 53) % 160)
-        window.panels.classify.canvas.draw_segment(a, QPointF(a.x() + 20, a.y() + 15))
+        window.panels.classify.draw_segment(a, QPointF(a.x() + 20, a.y() + 15))
         window.pad.classify()
         canvas_ms.append((time.perf_counter() - t0) * 1e3)
 

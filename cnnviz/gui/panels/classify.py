@@ -376,6 +376,15 @@ class ClassifyPanel(Panel):
     # --- the "not sure" threshold (observed: the data set, the weights, the evaluations) --------------
     def show_dataset(self, dataset) -> None:
         self.not_sure.set_dataset(dataset)
+        if dataset is not None:
+            self.set_class_names(dataset.class_names)
+
+    def show_classes(self, class_names, dataset) -> None:
+        """The classes the weights now name (observed): the run's data set calibrates "not sure" when given."""
+        if dataset is not None:
+            self.show_dataset(dataset)
+        else:
+            self.set_class_names(class_names)
 
     def set_weights(self, spec: str, weights: dict, step: int) -> None:
         """The latest weights: the next evaluation calibrates for them (a copy of them then)."""
@@ -411,6 +420,20 @@ class ClassifyPanel(Panel):
 
     def clear_drawing(self) -> None:
         self.canvas.clear()
+
+    def draw_strokes(self, strokes) -> None:
+        """A new drawing made of ``strokes`` (the canvas's demo digits), as a hand would draw it."""
+        self.canvas.clear()
+        self.canvas.draw_strokes(strokes)
+
+    def draw_segment(self, a, b) -> None:
+        """One stroke from ``a`` to ``b`` (canvas points) on the drawing."""
+        self.canvas.draw_segment(a, b)
+
+    @property
+    def pad_on_screen(self) -> bool:
+        """The drawing pad can be drawn on now (it is shown)."""
+        return self.canvas.isVisible()
 
     def show_picture(self, gray: np.ndarray, network_input: np.ndarray, name: str) -> None:
         """An opened picture (a photo, a scan) on the canvas, with what the network reads of it."""

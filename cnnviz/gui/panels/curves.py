@@ -284,6 +284,36 @@ class CurvesPanel(Panel):
         self._dirty = True
         self.refresh()
 
+    # --- what it observes (the registry's STEPS, TICK, BACKEND, HYPERPARAMETERS, HISTORY, KEPT) ---------------
+    def show_dataset(self, _dataset) -> None:
+        """Another data set (or none): the curves of a run on the old one are forgotten."""
+        self.clear()
+
+    def steps_trained(self, steps, _at: float) -> None:
+        self.add_steps(steps)
+
+    def tick(self, _running: bool) -> None:
+        self.refresh()
+
+    def backend_switched(self, event, rewound: bool) -> None:
+        """The run moved to another backend: a mark (and, ``rewound``, the steps after its backup undone)."""
+        if rewound:
+            self.rewind(event.epoch)
+        self.add_marker(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
+
+    def hyperparameters_changed(self, event) -> None:
+        """A mark saying what changed mid-run ("lr 0.01, batch 64")."""
+        text = ", ".join(f"{k.replace('batch_size', 'batch')} {v:g}" if isinstance(v, float) else f"{k} {v}"
+                         for k, v in event.changes.items())
+        self.add_marker(event.epoch, text, theme.HYPER_MARK)
+
+    def history_replaced(self, run, _test_accuracy) -> None:
+        self.show_history(run.steps, run.evaluations, run.saved_curves)
+
+    def set_kept(self, side) -> None:
+        """The run kept for comparison (a :class:`~cnnviz.app.side_by_side.SideBySide`; None: none)."""
+        self.show_kept(None if side is None else side.kept, "" if side is None else side.description)
+
     def add_steps(self, steps) -> None:
         for event in steps:
             loss = max(float(event.loss), 1e-6)

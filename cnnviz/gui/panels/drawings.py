@@ -246,6 +246,9 @@ class DrawingsPanel(LazyPanel):
         self.before_finetune = before
         self.invalidate()
 
+    def history_replaced(self, _run, test_accuracy: float | None) -> None:
+        self.set_mnist_accuracy(test_accuracy)
+
     def set_mnist_accuracy(self, accuracy: float | None) -> None:
         self.mnist_label.setText(NOT_EVALUATED if accuracy is None else f"{100 * accuracy:.1f}%")
         size = "13pt" if accuracy is None else "26pt"  # the words in smaller type: the column stays narrow

@@ -137,6 +137,19 @@ class FeatureMapsPanel(LazyPanel):
     def test_index(self) -> int:
         return self.index_spin.value()
 
+    def show_dataset(self, dataset) -> None:
+        """The data set loaded (observed through the registry): its test images can be chosen."""
+        if dataset is not None:
+            self.set_test_count(len(dataset.test_images))
+
+    def show_view(self, snapshot, class_names=None) -> None:
+        """The live view (observed through the registry)."""
+        self.show_snapshot(snapshot, class_names)
+
+    def select_drawing(self) -> None:
+        """Show the drawing's feature maps (as clicking "My drawing")."""
+        self.drawing_radio.setChecked(True)
+
     def set_test_count(self, count: int) -> None:
         self.test_count = max(1, count)
         self.index_spin.setMaximum(self.test_count - 1)

@@ -132,6 +132,10 @@ class KernelsPanel(LazyPanel):
         self.kernels = dict(kernels)
         self.invalidate()
 
+    def show_view(self, snapshot, _class_names=None) -> None:
+        """The live view (observed through the registry): its kernels."""
+        self.show_kernels(snapshot.kernels)
+
     def draws_while_hidden(self) -> bool:
         return self.first_image is None
 

@@ -169,6 +169,21 @@ class ConfusionPanel(LazyPanel):
         self.cell_label.setText(tr("Click a cell of the matrix to see its images."))
         self.worst_label.setText(tr("Surest mistakes: wrong, and very confident about it"))
 
+    def show_dataset(self, dataset) -> None:
+        """The data set loaded (observed through the registry)."""
+        if dataset is not None:
+            self.set_dataset(dataset.test_images, dataset.class_names)
+
+    def show_classes(self, _class_names, dataset) -> None:
+        """The classes the weights now name (observed): the test images of the data set the run learns on."""
+        if dataset is not None:
+            self.show_dataset(dataset)
+
+    def history_replaced(self, run, _test_accuracy) -> None:
+        """A run's history as a whole (a run put back, a loaded file): its latest evaluation's matrix."""
+        if run.last_eval is not None:
+            self.show_evaluation(run.last_eval)
+
     def evaluated(self, evaluation) -> None:
         """A test evaluation ended (observed through the registry): its matrix."""
         self.show_evaluation(evaluation)

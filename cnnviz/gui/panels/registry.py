@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from .filters import FiltersPanel
     from .fool import FoolPanel
     from .kernels import KernelsPanel
+    from .learning_rate import LearningRatePanel
     from .map import EmbeddingPanel
     from .mistakes import ConfusionPanel
     from .statistics import StatsPanel
@@ -52,7 +53,9 @@ RIGHT = "right"
 """The right-hand column, beside the tabs, one above the other."""
 TRAINING_TAB_TITLE = N_("Training")
 
-# What a panel may observe (:attr:`PanelSpec.observes`), and the method the app calls on it for each.
+# What a panel may observe (:attr:`PanelSpec.observes`), and the method the app calls on it for each: everything
+# that follows the data set, the weights or the training run reaches a panel this way, in registry order
+# (``tell``), so that no module outside the panels calls a panel by name to feed it.
 DATASET = "dataset"
 """``show_dataset(dataset)``: the data set was loaded (None: none could be)."""
 WEIGHTS = "weights"
@@ -66,8 +69,56 @@ TEST_IMAGE = "test_image"
 KEPT = "kept"
 """``set_kept(side)``: the run kept for comparison as shown beside the run now (a
 :class:`~cnnviz.app.side_by_side.SideBySide`; None: no comparison)."""
+STEPS = "steps"
+"""``steps_trained(steps, at)``: the training steps of one flush (``StepFinished`` events, in order; at most 10
+flushes a second, however many steps), the last of them reported at ``at`` (``time.perf_counter()``)."""
+TICK = "tick"
+"""``tick(running)``: draw what the steps added, at most ``router.CURVES_HZ`` times a second while steps come
+and once after the last (``running`` False: a single step or a pause, so everything now)."""
+TIMING = "timing"
+"""``add_timing(timing)``: a backend's time per layer was measured (a ``TimingMeasured``)."""
+STATS = "stats"
+"""``add_stats(event, optimizer)``: weights and gradients were measured (a ``ParameterStatsMeasured``), with the
+optimizer's name as the sidebar shows it."""
+SNAPSHOT = "snapshot"
+"""``add_snapshot(snapshot)``: a snapshot the trainer took for the record (the time-lapse's frames; the live
+view's come as VIEW)."""
+RESET = "reset"
+"""``run_reset(event)``: the running trainer started over from new random weights (a ``StateChanged`` RESET);
+what the panels showed of the old weights is forgotten through ``forget=`` (:func:`start_over`)."""
+BACKEND = "backend"
+"""``backend_switched(event, rewound)``: the run moved to another backend (a ``BackendSwitched``); ``rewound``:
+it went back to its last backup, so the steps from ``event.epoch`` on are trained again."""
+HYPERPARAMETERS = "hyperparameters"
+"""``hyperparameters_changed(event)``: the run's rate, batch, optimizer or schedule changed mid-run."""
+VIEW = "view"
+"""``show_view(snapshot, class_names)``: the live view (the chosen input's feature maps, the kernels), from the
+trainer or computed on the NumPy copy (``class_names``: the data set's, None without one)."""
+TRAINING = "training"
+"""``set_training(training)``: a run trains now (work beside it takes a small share of a core) or not."""
+HISTORY = "history"
+"""``history_replaced(run, test_accuracy)``: the run's history was replaced as a whole (a loaded file's curves,
+a run put back); ``run`` is the :class:`~cnnviz.app.run.Run`, ``test_accuracy`` the one known (or None)."""
+MODEL = "model"
+"""``set_model(model)``: the NumPy copy holds other weights (a new model, a run's final weights, a run put back)."""
+KNOWN_ACCURACY = "known_accuracy"
+"""``set_mnist_accuracy(accuracy)``: the test accuracy known for the weights now (a loaded file's; None: unknown)."""
+PLANNED = "planned"
+"""``set_epochs(epochs)``: a run starts that will train this many epochs (0.0: a number of steps)."""
+CLASSES = "classes"
+"""``show_classes(class_names, dataset)``: the classes the weights now name: a run on the class canvas's own
+classes or a loaded net of them, or the data set's again after one; ``dataset`` is what the run learns on
+(the "not sure" calibration and Mistakes use its images; None: the names only)."""
+FINAL_FRAME = "final_frame"
+"""``record_snapshot(snapshot, test_accuracy)``: the run ended; its final weights' view (at its last step) and
+their test accuracy (None: not evaluated at that step)."""
 OBSERVED_BY = {DATASET: "show_dataset", WEIGHTS: "set_weights", EVALUATED: "evaluated", DRAWING: "set_drawing",
-               TEST_IMAGE: "set_test_image", KEPT: "set_kept"}
+               TEST_IMAGE: "set_test_image", KEPT: "set_kept", STEPS: "steps_trained", TICK: "tick",
+               TIMING: "add_timing", STATS: "add_stats", SNAPSHOT: "add_snapshot", RESET: "run_reset",
+               BACKEND: "backend_switched", HYPERPARAMETERS: "hyperparameters_changed", VIEW: "show_view",
+               TRAINING: "set_training", HISTORY: "history_replaced", MODEL: "set_model",
+               KNOWN_ACCURACY: "set_mnist_accuracy", PLANNED: "set_epochs", FINAL_FRAME: "record_snapshot",
+               CLASSES: "show_classes"}
 
 
 @dataclass(frozen=True)
@@ -91,6 +142,11 @@ class PanelSpec:
     beside: str = ""
     """(A TAB panel) the right-column panel it is used with: while the right column is folded into tabs
     (a narrow window), that panel comes into this tab beside it whenever this tab is open."""
+
+    in_presenter: bool = True
+    """(A TAB panel) presenter mode (fewer, bigger pictures for the back row) shows its tab; False leaves it out
+    there: a detail opened in normal mode (in presenter type the tab bar of a 1024-pixel screen holds no more
+    tabs; ``show_tab`` still opens it)."""
 
     observes: tuple[str, ...] = ()
     """What the panel is told of (:data:`OBSERVED_BY`): the app calls the matching method on it, so a new
@@ -146,6 +202,11 @@ def _statistics():
     return StatsPanel
 
 
+def _learning_rate():
+    from .learning_rate import LearningRatePanel
+    return LearningRatePanel
+
+
 def _drawings():
     from .drawings import DrawingsPanel
     return DrawingsPanel
@@ -168,9 +229,11 @@ def _timings():
 
 PANELS: tuple[PanelSpec, ...] = (
     PanelSpec("curves", N_("Training curves"), TRAINING, _curves, ("loss", "accuracy"), 0.46, forget="clear",
-              observes=(EVALUATED,)),
-    PanelSpec("feature_maps", N_("Feature maps"), TRAINING, _feature_maps, ("feature_maps",), 0.54, observes=(KEPT,)),
-    PanelSpec("mistakes", N_("Mistakes"), TAB, _mistakes, ("confusion",), forget="clear", observes=(EVALUATED,)),
+              observes=(DATASET, EVALUATED, KEPT, STEPS, TICK, BACKEND, HYPERPARAMETERS, HISTORY, PLANNED)),
+    PanelSpec("feature_maps", N_("Feature maps"), TRAINING, _feature_maps, ("feature_maps",), 0.54,
+              observes=(DATASET, KEPT, VIEW)),
+    PanelSpec("mistakes", N_("Mistakes"), TAB, _mistakes, ("confusion",), forget="clear",
+              observes=(DATASET, EVALUATED, HISTORY, CLASSES)),
     PanelSpec("why", N_("Why?"), TAB, _why, ("saliency",), forget="clear_result",
               observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE)),
     PanelSpec("filters", N_("What filters want"), TAB, _filters, ("filters",), short=N_("Filters"),
@@ -179,15 +242,20 @@ PANELS: tuple[PanelSpec, ...] = (
               forget="forget", observes=(DATASET, WEIGHTS, EVALUATED, DRAWING)),
     PanelSpec("fool", N_("Fool the network"), TAB, _fool, ("fool",), short=N_("Fool"), forget="forget",
               observes=(WEIGHTS, DRAWING, TEST_IMAGE)),
-    PanelSpec("timelapse", N_("Time-lapse"), TAB, _timelapse, ("timelapse",), forget="clear", observes=(EVALUATED,)),
-    PanelSpec("statistics", N_("Statistics"), TAB, _statistics, ("stats",), short=N_("Stats"), forget="clear"),
+    PanelSpec("timelapse", N_("Time-lapse"), TAB, _timelapse, ("timelapse",), forget="clear",
+              observes=(EVALUATED, SNAPSHOT, RESET, FINAL_FRAME)),
+    PanelSpec("statistics", N_("Statistics"), TAB, _statistics, ("stats",), short=N_("Stats"), forget="clear",
+              observes=(STATS,)),
+    PanelSpec("learning_rate", N_("Learning rate"), TAB, _learning_rate, ("loss",), short=N_("Rate"),
+              forget="clear", in_presenter=False, observes=(STEPS, TICK, BACKEND, PLANNED)),
     PanelSpec("drawings", N_("Class drawings"), TAB, _drawings, ("draw",), short=N_("Drawings"),
-              forget="start_over", beside="classify", observes=(EVALUATED,)),  # a drawing is made on the pad: at 1024x768 it was a tab away
+              forget="start_over", beside="classify",  # a drawing is made on the pad: at 1024x768 it was a tab away
+              observes=(EVALUATED, HISTORY, MODEL, KNOWN_ACCURACY)),
     PanelSpec("classify", N_("Draw and classify"), RIGHT, _classify, ("draw",), 0.42, short=N_("Draw"),
-              forget="forget_calibration", observes=(DATASET, WEIGHTS, EVALUATED)),  # "not sure" (gui/not_sure.py)
-    PanelSpec("kernels", N_("Kernels"), RIGHT, _kernels, ("kernels",), 0.33, observes=(KEPT,)),
+              forget="forget_calibration", observes=(DATASET, WEIGHTS, EVALUATED, TRAINING, CLASSES)),  # "not sure" (gui/not_sure.py)
+    PanelSpec("kernels", N_("Kernels"), RIGHT, _kernels, ("kernels",), 0.33, observes=(KEPT, VIEW)),
     PanelSpec("timings", N_("Time per layer"), RIGHT, _timings, ("timings",), 0.25, short=N_("Timings"),
-              forget="clear", observes=(KEPT,)),
+              forget="clear", observes=(KEPT, STEPS, TICK, TIMING)),
 )
 BY_KEY = {spec.key: spec for spec in PANELS}
 TABS: tuple[str, ...] = (TRAINING, *(spec.key for spec in PANELS if spec.place == TAB))
@@ -209,6 +277,7 @@ class Panels(dict):
     fool: FoolPanel
     timelapse: TimeLapsePanel
     statistics: StatsPanel
+    learning_rate: LearningRatePanel
     drawings: DrawingsPanel
     classify: ClassifyPanel
     kernels: KernelsPanel
@@ -260,10 +329,11 @@ def shown_title(key: str, short: bool = False) -> str:
     return tr(tab_title(key, short))
 
 
-def tab_shown(key: str, views: set[str]) -> bool:
-    """Whether tab ``key`` has anything to show when ``views`` are the lesson views shown."""
+def tab_shown(key: str, views: set[str], presenter: bool = False) -> bool:
+    """Whether tab ``key`` has anything to show when ``views`` are the lesson views shown (``presenter``: in
+    presenter mode, which leaves out the tabs of specs with ``in_presenter=False``)."""
     specs = placed(TRAINING) if key == TRAINING else (BY_KEY[key],)
-    return any(set(spec.shown_by) & views for spec in specs)
+    return any(set(spec.shown_by) & views and (spec.in_presenter or not presenter) for spec in specs)
 
 
 def problems() -> list[str]:

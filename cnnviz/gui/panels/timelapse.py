@@ -120,6 +120,14 @@ class TimeLapsePanel(LazyPanel):
         if self.timelapse.recorded != before:
             self._frames_changed()
 
+    def add_snapshot(self, snapshot) -> None:
+        """A snapshot the trainer took for the record (observed through the registry)."""
+        self.observe(snapshot)
+
+    def run_reset(self, event) -> None:
+        """The running trainer started over (observed through the registry)."""
+        self.observe(event)
+
     def record_snapshot(self, snapshot, test_accuracy: float | None) -> None:
         """A frame straight from a snapshot (the start of a run, or its final weights)."""
         frames = self.timelapse.frames

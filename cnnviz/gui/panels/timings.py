@@ -292,6 +292,15 @@ class TimingsPanel(Panel):
         self._last_rate_backend = backend
         self.rates[backend][0].append(x, images_per_s)
 
+    def steps_trained(self, steps, at: float) -> None:
+        """One flush of steps (observed through the registry): the images/s of the last."""
+        last = steps[-1]
+        self.add_rate(at, last.backend, last.images_per_s)
+
+    def tick(self, running: bool) -> None:
+        """Draw the rates and the bars due (a running run: the rates at most once a second)."""
+        self.refresh_rates(every_s=1.0 if running else 0.0)
+
     def refresh_rates(self, now: float | None = None, every_s: float = 1.0) -> None:
         """Redraw the images/s lines, at most once per ``every_s`` (it is a slow-moving figure), and the
         bars whose turn came (``every_s`` 0, a paused or ended run: everything now)."""

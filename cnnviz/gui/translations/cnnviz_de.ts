@@ -4,6 +4,36 @@
  <context>
   <name>cnnviz</name>
   <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="33" />
+   <source>Rate</source>
+   <translation>Rate</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="42" />
+   <source>how big a step the optimizer takes; the schedule raises it, then lowers it so that the network settles</source>
+   <translation>wie groß die Schritte des Optimierers sind; der Verlauf hebt sie erst an und senkt sie dann, damit sich das Netz einpendelt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="48" />
+   <source>The learning rate of every step against epochs</source>
+   <translation>Die Lernrate jedes Schritts über den Epochen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="25" />
+   <source>Press Start: the learning rate of every step is drawn here.</source>
+   <translation>Drücke Start: Hier wird die Lernrate jedes Schritts gezeichnet.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="108" />
+   <source>No steps yet.</source>
+   <translation>Noch keine Schritte.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="127" />
+   <source>now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}</source>
+   <translation>jetzt {rate} in Epoche {epoch:.2f} (Batch von {batch}) · höchste {highest} in Epoche {at:.2f}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/analysis/presets.py" line="62" />
    <source>Loss curve</source>
    <translation>Verlustkurve</translation>

@@ -4,6 +4,36 @@
  <context>
   <name>cnnviz</name>
   <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="33" />
+   <source>Rate</source>
+   <translation>学習率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="42" />
+   <source>how big a step the optimizer takes; the schedule raises it, then lowers it so that the network settles</source>
+   <translation>最適化の 1 歩の大きさ。スケジュールが最初に上げ、次に下げて、ネットワークを落ち着かせます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="48" />
+   <source>The learning rate of every step against epochs</source>
+   <translation>各ステップの学習率 (横軸: エポック)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="25" />
+   <source>Press Start: the learning rate of every step is drawn here.</source>
+   <translation>開始を押すと、各ステップの学習率がここに描かれます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="108" />
+   <source>No steps yet.</source>
+   <translation>まだステップがありません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="127" />
+   <source>now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}</source>
+   <translation>現在 {rate} (エポック {epoch:.2f}、バッチ {batch}) · 最高 {highest} (エポック {at:.2f})</translation>
+  </message>
+  <message>
    <location filename="cnnviz/analysis/presets.py" line="62" />
    <source>Loss curve</source>
    <translation>損失の曲線</translation>

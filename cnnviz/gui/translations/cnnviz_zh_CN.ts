@@ -4,6 +4,36 @@
  <context>
   <name>cnnviz</name>
   <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="33" />
+   <source>Rate</source>
+   <translation>学习率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="42" />
+   <source>how big a step the optimizer takes; the schedule raises it, then lowers it so that the network settles</source>
+   <translation>优化器每一步走多大；调度先把它调高，再调低，让网络稳定下来</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="48" />
+   <source>The learning rate of every step against epochs</source>
+   <translation>每一步的学习率（横轴：轮次）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="25" />
+   <source>Press Start: the learning rate of every step is drawn here.</source>
+   <translation>点开始：这里会画出每一步的学习率。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="108" />
+   <source>No steps yet.</source>
+   <translation>还没有训练步。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="127" />
+   <source>now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}</source>
+   <translation>当前 {rate}（第 {epoch:.2f} 轮，批大小 {batch}）· 最高 {highest}（第 {at:.2f} 轮）</translation>
+  </message>
+  <message>
    <location filename="cnnviz/analysis/presets.py" line="62" />
    <source>Loss curve</source>
    <translation>损失曲线</translation>
