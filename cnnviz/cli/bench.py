@@ -268,7 +268,7 @@ def _run_time_to(args, names: list[str]) -> int:
     load_before, busy = machine.load_before(say)
     machine.set_blas_threads(args.threads)
     report = run_time_to(args, names, lambda name: machine.open_backend(name, args.threads), _progress, say,
-                         lambda: load_dataset("mnist"))
+                         lambda: load_dataset("mnist"), machine.choose_threads)
     machine.add_load_after(report, load_before, busy, say)
     report["machine"] = machine.describe_machine(args.threads)
     if args.json:

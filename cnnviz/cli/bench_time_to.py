@@ -26,7 +26,6 @@ from ..train.config import TrainConfig
 from ..train.data_order import DataOrder
 from ..train.evaluation import predict_probabilities
 from ..train.step import training_step
-from .bench_machine import choose_threads
 from .bench_torch import torch_model, torch_plan
 
 EVALUATIONS = 20
@@ -202,8 +201,10 @@ def _run_torch(torch, device: str, recipe: Recipe, schedule: _Schedule, dataset,
     return attempt
 
 
-def run_time_to(args, names: list[str], open_backend, progress, say, load_dataset) -> dict:
-    """The ``--time-to`` report: every contender's attempts, the ratios to PyTorch, the recipe."""
+def run_time_to(args, names: list[str], open_backend, progress, say, load_dataset, choose_threads=None) -> dict:
+    """The ``--time-to`` report: every contender's attempts, the ratios to PyTorch, the recipe.
+    ``choose_threads(be, name, spec, batch, optimizer, images, labels, say)`` sets a CPU backend's worker count
+    and returns it for the report (``bench_machine.choose_threads``); None leaves the counts as they are."""
     target = float(args.time_to)
     if not 0.0 < target <= MAX_TARGET:
         raise ValueError(f"--time-to is a test accuracy in percent, more than 0 and at most 100, got {args.time_to!r}")
@@ -228,8 +229,9 @@ def run_time_to(args, names: list[str], open_backend, progress, say, load_datase
         if be.needs_warmup:
             progress(f"{name}: compiling...")
             be.warm_up(np.float32)
-        chosen[name] = choose_threads(be, name, recipe.spec, recipe.batch, recipe.optimizer, dataset.train_images,
-                                      dataset.train_labels, say)
+        if choose_threads is not None:
+            chosen[name] = choose_threads(be, name, recipe.spec, recipe.batch, recipe.optimizer,
+                                          dataset.train_images, dataset.train_labels, say)
         runners.append((name, lambda be=be: _run_cnnviz(be, recipe, schedule, dataset, target, args.seed), be))
 
     torch_error = None

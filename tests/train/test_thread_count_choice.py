@@ -128,3 +128,18 @@ def test_bench_without_threads_uses_the_probes_choice_and_says_why(capsys, probe
     assert main(argv) == 0 and "numba: 1 thread (remembered)" in capsys.readouterr().err
     assert main(argv + ["--threads", "2"]) == 0
     assert json.loads(capsys.readouterr().out)["backends"]["numba"]["threads_how"] == "given"
+
+
+def test_bench_time_to_says_the_count_too(small_mnist, probe):
+    import argparse
+
+    from cnnviz.backends import registry
+    from cnnviz.cli import bench_machine, bench_time_to
+
+    said = []
+    args = argparse.Namespace(time_to=5.0, net="tiny", repeat=1, seed=0, against=None, threads=None)
+    report = bench_time_to.run_time_to(args, ["numba"], registry.get, lambda text: None, said.append,
+                                       lambda: small_mnist, bench_machine.choose_threads)
+    entry = report["contenders"]["numba"]
+    assert (entry["threads"], entry["threads_how"]) == (1, "probed") and entry["median_seconds"] is not None
+    assert "numba: 1 thread (probed: 1 -> 10.0 ms, 2 -> 12.0 ms a step)" in said
