@@ -27,7 +27,7 @@ def _args(**kw):
 def test_the_fast_recipe_is_the_presets_and_other_nets_get_the_trainers_defaults():
     fast = tt.Recipe.for_net("fast")
     assert (fast.epochs, fast.batch, fast.lr, fast.beta1, fast.beta2, fast.schedule, fast.warmup) == \
-        (1.0, 256, 0.01, 0.7, 0.9, "onecycle", 0.15)
+        (1.5, 256, 0.01, 0.7, 0.9, "onecycle", 0.15)
     tiny = tt.Recipe.for_net("tiny")
     assert (tiny.batch, tiny.beta2, tiny.spec) == (64, 0.999, "conv5-8,relu,pool,conv3-16,relu,pool,dense-10")
 

@@ -1,6 +1,6 @@
 """``cnnviz bench --time-to ACC``: seconds of training until the test accuracy reaches ACC %.
 
-Each contender trains the network with its preset's recipe (``--net fast``: one epoch, batch 256, Adam
+Each contender trains the network with its preset's recipe (``--net fast``: 1.5 epochs, batch 256, Adam
 lr 0.01, betas (0.7, 0.9), one-cycle with a 15 % warm-up; other nets: the trainer's defaults) from the same
 initial weights on the same batches (the ones ``cnnviz train --net NET --seed SEED`` trains on, with its learning
 rates: a seed's run here is that run, step for step), and is evaluated on the whole test set at 20 points of the run. The clock
