@@ -8,7 +8,14 @@ import pytest
 from cnnviz.cli import bench_time_to as tt
 from cnnviz.backends import registry
 from cnnviz.cli import main
-from cnnviz.nn.optim import learning_rate
+from cnnviz.backends.base import dropout_key
+from cnnviz.nn.model import Sequential
+from cnnviz.nn.optim import Optimizer
+from cnnviz.train.config import TrainConfig
+from cnnviz.train.data_order import DataOrder
+from cnnviz.train.events import StepFinished
+from cnnviz.train.step import training_step
+from cnnviz.train.trainer import Trainer
 
 
 def _args(**kw):
@@ -20,7 +27,7 @@ def _args(**kw):
 def test_the_fast_recipe_is_the_presets_and_other_nets_get_the_trainers_defaults():
     fast = tt.Recipe.for_net("fast")
     assert (fast.epochs, fast.batch, fast.lr, fast.beta1, fast.beta2, fast.schedule, fast.warmup) == \
-        (1.0, 256, 0.01, 0.7, 0.9, "onecycle", 0.15)
+        (1.5, 256, 0.01, 0.7, 0.9, "onecycle", 0.15)
     tiny = tt.Recipe.for_net("tiny")
     assert (tiny.batch, tiny.beta2, tiny.spec) == (64, 0.999, "conv5-8,relu,pool,conv3-16,relu,pool,dense-10")
 
@@ -35,7 +42,35 @@ def test_every_epoch_sees_every_image_once_and_the_schedule_is_the_trainers():
         assert sorted(seen.tolist()) == list(range(1000)), "each epoch is one permutation"
     assert len(schedule.indices(15)) == 1000 - 15 * 64  # the last batch of an epoch is short
     assert schedule.checkpoints()[-1] == 32 and len(schedule.checkpoints()) <= tt.EVALUATIONS + 1
-    assert schedule.lr(7) == learning_rate("onecycle", recipe.lr, 7, 32)
+    # The trainer's own order and learning rates for the same seed (cnnviz train --seed 3), step for step.
+    config = TrainConfig(net="tiny", epochs=2.0, batch_size=64, lr=recipe.lr, warmup=recipe.warmup, seed=3)
+    order = DataOrder(1000, 3)
+    for step in range(32):
+        assert schedule.lr(step) == config.lr_at(order.images_seen, 1000)
+        np.testing.assert_array_equal(schedule.indices(step), order.take(64))
+        assert schedule.step_key(step) == dropout_key(3, step, 0)
+
+
+def test_a_seed_trains_the_same_run_in_bench_and_in_train(small_mnist):
+    """``bench --time-to`` and ``cnnviz train`` on one seed: the same batches, learning rates and weights."""
+    recipe = tt.Recipe.for_net("tiny")
+    recipe.epochs = 0.05
+    schedule = tt._Schedule(recipe, len(small_mnist.train_labels), seed=5)
+    trainer = Trainer(TrainConfig(net="tiny", backend="numpy", epochs=0.05, seed=5), dataset=small_mnist)
+    lrs = []
+    trainer.add_listener(lambda e: lrs.append(e.lr) if isinstance(e, StepFinished) else None)
+    trainer.run()
+    assert trainer.step == schedule.total == len(lrs) == 2
+    assert lrs == [schedule.lr(0), schedule.lr(1)]
+    be = registry.get("numpy")
+    model = Sequential.from_spec(recipe.spec).initialise(5).to(be)
+    opt = Optimizer("adam").to(be)
+    data, stats = be.upload_dataset(small_mnist.train_images, small_mnist.train_labels), be.new_step_stats(1)
+    for step in range(schedule.total):
+        training_step(be, model, opt, data, schedule.indices(step), stats, 0, schedule.step_key(step),
+                      schedule.lr(step))
+    for name, weights in trainer.model.state_dict().items():
+        np.testing.assert_allclose(model.state_dict()[name], weights, rtol=1e-6, atol=1e-7, err_msg=name)
 
 
 def _run(small_mnist, **kw):

@@ -491,7 +491,7 @@ def test_the_fast_preset_brings_its_recipe_and_the_user_overrides_it():
                  warmup=None)
     fast = with_recipe(argparse.Namespace(net="fast", **blank))
     assert (fast.epochs, fast.batch, fast.lr, fast.optimizer, fast.beta1, fast.beta2, fast.schedule,
-            fast.warmup) == (1.0, 256, 0.01, "adam", 0.7, 0.9, "onecycle", 0.15)
+            fast.warmup) == (1.5, 256, 0.01, "adam", 0.7, 0.9, "onecycle", 0.15)
     mine = with_recipe(argparse.Namespace(net="FAST", **{**blank, "batch": 64, "beta1": 0.8}))
     assert (mine.batch, mine.beta1, mine.beta2) == (64, 0.8, 0.9)
     other = with_recipe(argparse.Namespace(net="tiny", **blank))

@@ -48,7 +48,7 @@ class ArrayBackend:
     def device_counters(self) -> dict[str, int] | None:
         return None
 
-    def choose_threads(self, net: str, step_seconds, store=None) -> int | None:
+    def choose_threads(self, net: str, step_seconds, store=None, given: int | None = None) -> int | None:
         return None  # NumPy's BLAS threads are set elsewhere (blas_threads.py); a GPU has no thread count
 
     # --- memory ---------------------------------------------------------

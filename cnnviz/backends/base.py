@@ -99,10 +99,12 @@ class Backend(Protocol):
     def device_counters(self) -> dict[str, int] | None:
         """Cumulative counts named in ``COUNTER_NAMES`` (GPU backends), None on a CPU."""
 
-    def choose_threads(self, net: str, step_seconds: Callable[[], float], store: Any = None) -> int | None:
-        """A CPU backend with a worker count that was not given chooses it for training ``net`` by
-        measurement (``step_seconds()``: seconds per training step at the count in force), remembered in
-        ``store`` (``get``/``put``); returns the count in force, or None where there is none (GPUs, NumPy)."""
+    def choose_threads(self, net: str, step_seconds: Callable[[], float], store: Any = None,
+                       given: int | None = None) -> int | None:
+        """A CPU backend with a worker count runs on ``given`` workers, else on the count it was made with,
+        else chooses one for training ``net`` by measurement (``step_seconds()``: seconds per training step at
+        the count in force), remembered in ``store`` (``get``/``put``); returns the count in force, or None
+        where there is none (GPUs, NumPy)."""
 
     # --- timing: markers recorded in stream order (CUDA events on a GPU)
     def mark(self) -> Any: ...

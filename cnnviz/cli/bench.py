@@ -51,6 +51,7 @@ from . import bench_machine as machine
 from .bench_machine import BUSY
 from .bench_runner import LEARNING_RATE, READ_EVERY, CnnvizRunner, Result, add_peak_fractions, bench_data, layer_flops
 from .bench_torch import TorchRunner, torch_plan
+from .common import check_threads, threads_arg
 
 
 
@@ -74,9 +75,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--warmup", type=int, default=3, help="untimed steps before timing (default 3)")
     parser.add_argument("--repeat", type=int, default=3,
                         help=f"interleaved timing rounds, 1 to {MAX_REPEAT}; the best counts (default 3)")
-    parser.add_argument("--threads", type=int, default=None,
-                        help=f"CPU threads for numba, BLAS and PyTorch, 1 to {THREADS_PER_CORE} x the cores "
-                             "(default: all cores)")
+    parser.add_argument("--threads", type=threads_arg, default=None, metavar="N|auto",
+                        help=f"CPU threads for numba, BLAS and PyTorch, 1 to {THREADS_PER_CORE} x the cores; auto "
+                             "(the default): numba on the count its thread probe chose for this machine and network "
+                             "(as cnnviz train and the window), BLAS and PyTorch on their defaults")
     parser.add_argument("--against", choices=["torch"], default=None,
                         help="also time the identical network in PyTorch (CUDA for GPU backends, CPU for CPU "
                              "backends) and print ratios")
@@ -97,12 +99,8 @@ def _check(args) -> tuple[Sequential, list[str]]:
         value = getattr(args, name, None)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise ValueError(f"--{name} must be a whole number from {low} to {high}, got {value!r}")
-    threads = getattr(args, "threads", None)
     cores = machine.cpu_count()
-    most = THREADS_PER_CORE * cores
-    if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= most):
-        raise ValueError(f"--threads must be a whole number from 1 to {most} ({THREADS_PER_CORE} x {cores} "
-                         f"cores), got {threads!r}")
+    check_threads(getattr(args, "threads", None), THREADS_PER_CORE * cores, f"{THREADS_PER_CORE} x {cores} cores")
     against = getattr(args, "against", None)
     if against not in (None, "torch"):
         raise ValueError(f"--against accepts only 'torch', got {against!r}")
@@ -138,6 +136,7 @@ def run(args) -> int:
     unavailable: dict[str, str] = {}
     warmups: dict[str, float] = {}
     compiles: dict[str, float] = {}
+    chosen: dict[str, dict | None] = {}
     for name in names:
         progress(f"{name}: opening...")
         try:
@@ -152,6 +151,7 @@ def run(args) -> int:
             compiles[name] = float(be.warm_up(np.float32))
         else:
             compiles[name] = 0.0
+        chosen[name] = machine.choose_threads(be, name, spec, args.batch, "adam", data.images, data.labels, say)
         progress(f"{name}: warming up...")
         runner = CnnvizRunner(be, spec, data)
         runner.train(max(args.warmup, 1))  # compiles anything warm_up missed, fills workspaces and pools
@@ -229,6 +229,9 @@ def run(args) -> int:
                  "infer_images_per_s": images / results[name].infer_s,
                  "warmup_s": warmups[name], "compile_s": compiles[name],
                  "device_counters": runner.counters_per_step(),
+                 "threads": chosen[name] and chosen[name]["threads"],
+                 "threads_how": chosen[name] and chosen[name]["threads_how"],
+                 "thread_probe_seconds": chosen[name] and chosen[name]["probe_seconds"],
                  "sgemm_peak_gflops": peak,
                  "layers": rows}
         vs = torch_rates.get("cuda" if be.is_gpu else "cpu")
@@ -265,7 +268,7 @@ def _run_time_to(args, names: list[str]) -> int:
     load_before, busy = machine.load_before(say)
     machine.set_blas_threads(args.threads)
     report = run_time_to(args, names, lambda name: machine.open_backend(name, args.threads), _progress, say,
-                         lambda: load_dataset("mnist"))
+                         lambda: load_dataset("mnist"), machine.choose_threads)
     machine.add_load_after(report, load_before, busy, say)
     report["machine"] = machine.describe_machine(args.threads)
     if args.json:
@@ -293,6 +296,8 @@ def _percent(fraction, clipped: bool = False) -> str:
 def _print_text(report: dict) -> None:
     for name, entry in report["backends"].items():
         print(f"\n== {name}: {entry['description']}")
+        if entry.get("threads"):
+            print(f"threads: {entry['threads']} ({entry['threads_how']})")
         line = (f"train {entry['train_images_per_s']:,.0f} images/s   infer {entry['infer_images_per_s']:,.0f} images/s"
                 f"   warm-up {entry['warmup_s']:.2f} s (compile {entry['compile_s']:.2f} s)")
         if "train_vs_torch" in entry:

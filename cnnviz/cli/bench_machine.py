@@ -35,6 +35,20 @@ def open_backend(name: str, threads: int | None):
     return registry.get(name)
 
 
+def choose_threads(be, name: str, spec: str, batch: int, optimizer: str, images, labels, say) -> dict | None:
+    """The worker count ``be`` runs on, as ``cnnviz train`` and the window choose it: ``--threads N`` (the
+    backend was made with it), else the count the thread probe remembers for this machine and network, else
+    measured now (``train/thread_choice.py``); said, and returned for the report (None: no such count)."""
+    from ..train.thread_choice import choose_threads as choose
+
+    choice = choose(be, spec, np.float32, batch, optimizer, images, labels)
+    if choice is None:
+        return None
+    say(f"{name}: {choice.describe()}")
+    return {"threads": choice.threads, "threads_how": choice.how,
+            "probe_seconds": None if choice.seconds is None else {str(k): v for k, v in choice.seconds.items()}}
+
+
 def set_blas_threads(threads: int | None) -> None:
     if threads is None:
         return

@@ -1,8 +1,9 @@
 """``cnnviz bench --time-to ACC``: seconds of training until the test accuracy reaches ACC %.
 
-Each contender trains the network with its preset's recipe (``--net fast``: one epoch, batch 256, Adam
+Each contender trains the network with its preset's recipe (``--net fast``: 1.5 epochs, batch 256, Adam
 lr 0.01, betas (0.7, 0.9), one-cycle with a 15 % warm-up; other nets: the trainer's defaults) from the same
-initial weights on the same batches, and is evaluated on the whole test set at 20 points of the run. The clock
+initial weights on the same batches (the ones ``cnnviz train --net NET --seed SEED`` trains on, with its learning
+rates: a seed's run here is that run, step for step), and is evaluated on the whole test set at 20 points of the run. The clock
 runs only while it trains: the evaluations are not counted (every contender evaluates just as often). PyTorch
 (``--against torch``) runs the identical network with the identical learning-rate schedule, on the CPU beside
 CPU backends and on CUDA beside GPU backends. Contenders alternate round by round, as in the throughput bench.
@@ -18,10 +19,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..backends import gpu_probe
-from ..backends.base import BackendUnavailable
+from ..backends.base import BackendUnavailable, dropout_key
 from ..nn.model import PRESET_RECIPES, Sequential, resolve_spec
-from ..nn.optim import Optimizer, learning_rate
+from ..nn.optim import Optimizer
 from ..train.config import TrainConfig
+from ..train.data_order import DataOrder
 from ..train.evaluation import predict_probabilities
 from ..train.step import training_step
 from .bench_torch import torch_model, torch_plan
@@ -87,26 +89,36 @@ class Contender:
 
 
 class _Schedule:
-    """The batches and learning rates of one run, the same for every contender."""
+    """The batches and learning rates of one run, the same for every contender and the same as ``cnnviz train
+    --net NET --seed SEED`` trains on: the trainer's data order (``DataOrder``: one permutation per epoch drawn
+    from the seed) and its learning rate by images seen (``TrainConfig.lr_at``), so that a seed's run here is
+    the run ``train`` makes, step for step."""
 
     def __init__(self, recipe: Recipe, train_size: int, seed: int):
         self.steps_per_epoch = math.ceil(train_size / recipe.batch)
-        self.total = max(1, round(recipe.epochs * self.steps_per_epoch))
-        rng = np.random.default_rng(seed)
-        epochs = math.ceil(self.total / self.steps_per_epoch)
-        self.order = np.concatenate([rng.permutation(train_size) for _ in range(epochs)])
+        config = TrainConfig(epochs=recipe.epochs, batch_size=recipe.batch, lr=recipe.lr, schedule=recipe.schedule,
+                             warmup=recipe.warmup, seed=seed)
+        order = DataOrder(train_size, seed)
+        self._batches: list[np.ndarray] = []
+        self._lrs: list[float] = []
+        while config.images_left(len(self._batches), order.images_seen, train_size) > 0:
+            self._lrs.append(config.lr_at(order.images_seen, train_size))
+            self._batches.append(order.take(recipe.batch))
+        self.total = len(self._batches)
         self.recipe = recipe
         self.train_size = train_size
+        self.seed = seed
         self.check_every = max(1, math.ceil(self.total / EVALUATIONS))
 
     def indices(self, step: int) -> np.ndarray:
-        batch, n = self.recipe.batch, self.train_size
-        epoch, within = divmod(step, self.steps_per_epoch)
-        start = epoch * n + within * batch
-        return self.order[start:min(start + batch, (epoch + 1) * n)].astype(np.int32)
+        return self._batches[step]
 
     def lr(self, step: int) -> float:
-        return learning_rate(self.recipe.schedule, self.recipe.lr, step, self.total, self.recipe.warmup)
+        return self._lrs[step]
+
+    def step_key(self, step: int) -> int:
+        """The dropout key of step ``step`` (0-based), as the trainer keys it."""
+        return dropout_key(self.seed, step, 0)
 
     def checkpoints(self) -> list[int]:
         """The step counts after which the test accuracy is measured (the last step always)."""
@@ -125,7 +137,8 @@ def _run_cnnviz(be, recipe: Recipe, schedule: _Schedule, dataset, target: float,
         be.synchronize()
         start = time.perf_counter()
         while step < until:
-            training_step(be, model, opt, data, schedule.indices(step), stats, 0, step + 1, schedule.lr(step))
+            training_step(be, model, opt, data, schedule.indices(step), stats, 0, schedule.step_key(step),
+                          schedule.lr(step))
             step += 1
         be.synchronize()
         attempt.train_seconds += time.perf_counter() - start
@@ -188,8 +201,10 @@ def _run_torch(torch, device: str, recipe: Recipe, schedule: _Schedule, dataset,
     return attempt
 
 
-def run_time_to(args, names: list[str], open_backend, progress, say, load_dataset) -> dict:
-    """The ``--time-to`` report: every contender's attempts, the ratios to PyTorch, the recipe."""
+def run_time_to(args, names: list[str], open_backend, progress, say, load_dataset, choose_threads=None) -> dict:
+    """The ``--time-to`` report: every contender's attempts, the ratios to PyTorch, the recipe.
+    ``choose_threads(be, name, spec, batch, optimizer, images, labels, say)`` sets a CPU backend's worker count
+    and returns it for the report (``bench_machine.choose_threads``); None leaves the counts as they are."""
     target = float(args.time_to)
     if not 0.0 < target <= MAX_TARGET:
         raise ValueError(f"--time-to is a test accuracy in percent, more than 0 and at most 100, got {args.time_to!r}")
@@ -202,6 +217,7 @@ def run_time_to(args, names: list[str], open_backend, progress, say, load_datase
 
     runners = []
     unavailable = {}
+    chosen: dict[str, dict | None] = {}
     for name in names:
         progress(f"{name}: opening...")
         try:
@@ -213,6 +229,9 @@ def run_time_to(args, names: list[str], open_backend, progress, say, load_datase
         if be.needs_warmup:
             progress(f"{name}: compiling...")
             be.warm_up(np.float32)
+        if choose_threads is not None:
+            chosen[name] = choose_threads(be, name, recipe.spec, recipe.batch, recipe.optimizer,
+                                          dataset.train_images, dataset.train_labels, say)
         runners.append((name, lambda be=be: _run_cnnviz(be, recipe, schedule, dataset, target, args.seed), be))
 
     torch_error = None
@@ -247,6 +266,8 @@ def run_time_to(args, names: list[str], open_backend, progress, say, load_datase
         report["contenders"][name] = {
             "median_seconds": contender.median_seconds(),
             "attempts": [vars(a) for a in contender.attempts]}
+        if chosen.get(name):
+            report["contenders"][name].update(threads=chosen[name]["threads"], threads_how=chosen[name]["threads_how"])
     for name, entry in report["contenders"].items():
         if name.startswith("torch-"):
             continue

@@ -65,6 +65,24 @@ def non_negative_int(text: str) -> int:
     return _whole_number(text, 0, "must be 0 or more")
 
 
+def threads_arg(text: str) -> int | None:
+    """``--threads N|auto``: None for ``auto`` (the thread probe's choice), else the whole number (its range is
+    checked by the command, which knows the cores)."""
+    if text.strip().lower() == "auto":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number or auto, got {text!r}") from None
+
+
+def check_threads(threads: int | None, most: int, rule: str) -> int | None:
+    """``--threads``' value within 1..``most`` (``rule`` says where ``most`` comes from), or None (auto)."""
+    if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= most):
+        raise ValueError(f"--threads must be a whole number from 1 to {most} ({rule}) or auto, got {threads!r}")
+    return threads
+
+
 def finite_float(text: str) -> float:
     try:
         value = float(text)

@@ -26,6 +26,7 @@ from .. import __version__
 from .common import finite_float as _finite_float
 from .common import non_negative_int as _non_negative_int
 from .common import positive_int as _positive_int
+from .common import threads_arg
 from .predict import cmd_predict
 from .train import cmd_train
 
@@ -84,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--schedule", choices=SCHEDULES, help=f"default {defaults.schedule}")
     t.add_argument("--warmup", type=_finite_float, help=f"share of a onecycle run spent warming up to the peak "
                    f"learning rate (default {defaults.warmup:g}, or the preset's recipe: fast 0.15)")
+    t.add_argument("--threads", type=threads_arg, default=None, metavar="N|auto",
+                   help="CPU worker threads of the numba backend, 1 to the cores here; auto (the default) takes "
+                        "the count a short probe measured fastest for this machine and network (remembered)")
     t.add_argument("--seed", type=_non_negative_int, default=defaults.seed)
     t.add_argument("--eval-every", type=_non_negative_int, default=0, metavar="N",
                    help="also evaluate on the test set every N steps")

@@ -22,6 +22,13 @@ TRANSIENT = (BlockingIOError, InterruptedError, RuntimeError)
 """Write errors that lose one line, not the stream (RuntimeError: "reentrant call inside <_io.BufferedWriter>")."""
 
 
+def _threads(event) -> str:
+    """`` on 2 threads (probed)`` for a backend with a worker count, else nothing."""
+    if event.threads is None:
+        return ""
+    return f" on {event.threads} thread{'s' if event.threads != 1 else ''} ({event.threads_how})"
+
+
 class ProgressPrinter:
     def __init__(self, quiet: bool = False, stream=None, plain_every_s: float = 5.0):
         self.quiet = quiet
@@ -63,7 +70,8 @@ class ProgressPrinter:
     def __call__(self, event) -> None:
         if isinstance(event, ev.RunStarted):
             self._say(f"training {event.net} ({event.parameter_count:,d} parameters) on {event.dataset} "
-                      f"[{event.train_size:,d} images] with {event.backend}: {event.backend_description}")
+                      f"[{event.train_size:,d} images] with {event.backend}{_threads(event)}: "
+                      f"{event.backend_description}")
             if self.tty and not self.quiet and not self.broken:
                 try:
                     self.bar = tqdm(total=event.total_steps, unit="step", file=self.stream, dynamic_ncols=True,
@@ -86,7 +94,7 @@ class ProgressPrinter:
             state = "stopped" if event.stopped else "done"
             acc = "n/a" if event.test_accuracy is None else f"{100 * event.test_accuracy:.2f}%"
             self._say(f"{state}: {event.steps} steps ({event.epoch:.2f} epochs) in {event.train_seconds:.1f} s of "
-                      f"training ({event.train_images_per_s:,.0f} images/s on {event.backend}"
+                      f"training ({event.train_images_per_s:,.0f} images/s on {event.backend}{_threads(event)}"
                       + (f", plus {event.compile_seconds:.1f} s compiling" if event.compile_seconds > 0.05 else "")
                       + f"); test accuracy {acc}")
 

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from ..data.limits import escape_control
+from .common import check_threads
 from ..train.events import ACCURACY_UNIT, as_percent
 
 
@@ -51,6 +52,7 @@ def metrics_header(config, trainer) -> dict:
     return {"type": "header", "format": "cnnviz-metrics", "format_version": 1, "cnnviz_version": __version__,
             "accuracy_unit": ACCURACY_UNIT, "net": config.net, "spec": trainer.model.spec,
             "backend": trainer.backend.name, "seed": config.seed, "dataset": config.dataset, "settings": settings,
+            **trainer.thread_fields(),
             "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
 
 
@@ -63,12 +65,14 @@ def cmd_train(args) -> int:
     from ..train.trainer import Trainer, TrainConfig
 
     args = with_recipe(args)
+    cores = os.cpu_count() or 1
+    threads = check_threads(getattr(args, "threads", None), cores, f"the {cores} CPU cores here")
     config = TrainConfig(net=args.net, backend=args.backend, epochs=args.epochs, steps=args.steps,
                          batch_size=args.batch, lr=args.lr, optimizer=args.optimizer, momentum=args.momentum,
                          beta1=args.beta1, beta2=args.beta2,
                          schedule=args.schedule, warmup=args.warmup, seed=args.seed, dataset=args.dataset,
                          data_dir=args.data,
-                         eval_every=args.eval_every, train_samples=args.train_samples)
+                         eval_every=args.eval_every, train_samples=args.train_samples, threads=threads)
     trainer = Trainer(config)  # validates the numbers
     Sequential.from_spec(args.net)  # the network, within limits (nothing is allocated yet)
     # From here on SIGINT, SIGTERM and SIGHUP stop the run after its current step and save it:
@@ -143,6 +147,7 @@ def cmd_train(args) -> int:
             "test_loss": result.test_loss, "train_images_per_s": round(result.train_images_per_s, 1),
             "seconds": round(result.seconds, 2), "train_seconds": round(result.train_seconds, 2),
             "compile_seconds": round(result.compile_seconds, 2), "backend": result.backend, "net": args.net,
+            "threads": result.threads, "threads_how": result.threads_how,
             "spec": trainer.model.spec, "steps": result.steps, "epochs": round(result.epoch, 4),
             "stopped": result.stopped, "saved": None if saved is None else str(saved)})))
     if signals.first is not None:
@@ -246,7 +251,7 @@ def _save_model(args, trainer, result, path: Path, reserved: bool, diverged: lis
             "steps": steps, "step": steps, "test_accuracy": result.test_accuracy, "dataset": args.dataset,
             "backend": result.backend, "seed": args.seed, "lr": trainer.config.lr,
             "batch_size": trainer.config.batch_size, "schedule": trainer.config.schedule,
-            "momentum": trainer.config.momentum}
+            "momentum": trainer.config.momentum, "threads": trainer.thread_fields()["threads"]}
     shown = escape_control(path)
     if diverged:
         restored = diverged[0].restored_step

@@ -36,22 +36,24 @@ PRESETS: dict[str, str] = {
     "keras": "conv3-32-valid,relu,conv3-64-valid,relu,pool,dropout-0.25,dense-128,relu,dropout-0.5,dense-10",
     # Small enough to train visibly in seconds on a laptop CPU (classroom demos).
     "tiny": "conv5-8,relu,pool,conv3-16,relu,pool,dense-10",
-    # The fastest public recipe to 99 % (tuomaso/train_mnist_fast): one epoch, see PRESET_RECIPES.
+    # The fastest public recipe to 99 % (tuomaso/train_mnist_fast), given a margin: 1.5 epochs, see PRESET_RECIPES.
     "fast": "conv5-24-valid,pool,relu,conv3-32-valid,pool,relu,dense-256,relu,dense-10",
 }
 PRESET_DESCRIPTIONS = {
     "seed": "the seed article's net: 2 conv5 layers (32, 64), dense 512",
     "keras": "Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128",
     "tiny": "tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)",
-    "fast": "fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; one epoch, batch 256, Adam(0.7, 0.9), "
+    "fast": "fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), "
             "one-cycle with a 15 % warm-up",
 }
 PRESET_RECIPES: dict[str, dict[str, object]] = {
     # Training settings that come with a preset (TrainConfig field -> value), used where the user
     # gave none: the recipe of tuomaso/train_mnist_fast (Adam lr 1e-2, betas (0.7, 0.9), one-cycle), with
     # the one-cycle warm-up cut from 30 % of the run to 15 % (issue 22: 99.0 % or more on seeds 0-5 with
-    # numba, where 30 % gave 98.91-99.08 %; docs/performance.md has the grid).
-    "fast": {"epochs": 1.0, "batch_size": 256, "lr": 0.01, "optimizer": "adam", "beta1": 0.7, "beta2": 0.9,
+    # numba, where 30 % gave 98.91-99.08 %; docs/performance.md has the grid), and 1.5 epochs instead of one
+    # (issue 35: one epoch sat on the 99 % line, 98.92 % on seed 6 and never 99 % in 8 bench runs on cupy; half an
+    # epoch more, on the same one-cycle shape, gives the margin: docs/performance.md, 2026-11-28).
+    "fast": {"epochs": 1.5, "batch_size": 256, "lr": 0.01, "optimizer": "adam", "beta1": 0.7, "beta2": 0.9,
              "schedule": "onecycle", "warmup": 0.15},
 }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, replace
 
 from ..data import limits
@@ -67,6 +68,9 @@ class TrainConfig:
     sync_every: int = 0
     """Read each step's loss and accuracy back from the backend every N steps (0: every
     step on a CPU, every 16 on a GPU, where a read waits for the device to finish)."""
+    threads: int | None = None
+    """CPU worker threads of a backend that has them (numba): None (``auto``) takes the count the thread probe
+    chose for this machine and network (``train/thread_choice.py``); a count runs on exactly that many."""
     backup_seconds: float = 5.0
     """How often (seconds of training) a host copy of the whole training state is kept,
     to restore after divergence or a GPU fault that loses the device's memory."""
@@ -100,6 +104,10 @@ class TrainConfig:
         need(isinstance(self.seed, int) and 0 <= self.seed < 2**63, f"seed must be a non-negative whole number, got {self.seed!r}")
         need(isinstance(self.sync_every, int) and 0 <= self.sync_every <= MAX_SYNC_EVERY,
              f"sync_every must be a whole number from 0 to {MAX_SYNC_EVERY}, got {self.sync_every!r}")
+        cores = os.cpu_count() or 1
+        need(self.threads is None or (isinstance(self.threads, int) and not isinstance(self.threads, bool)
+                                      and 1 <= self.threads <= cores),
+             f"threads must be a whole number from 1 to {cores} (the CPU cores here), or auto; got {self.threads!r}")
         need(math.isfinite(self.backup_seconds) and self.backup_seconds >= 0,
              f"backup_seconds must be 0 or more, got {self.backup_seconds!r}")
         memory = training_memory_problem(self.net, self.batch_size)

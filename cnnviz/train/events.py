@@ -47,6 +47,10 @@ class RunStarted:
     train_size: int
     test_size: int
     config: dict = field(default_factory=dict)
+    threads: int | None = None
+    """CPU worker threads the backend trains on (None: it has no such count: NumPy, GPUs)."""
+    threads_how: str | None = None
+    """How that count was chosen: ``given``, ``remembered``, ``probed`` or ``every core``."""
 
 
 @dataclass(frozen=True)
@@ -208,6 +212,9 @@ class RunFinished:
     backend: str
     stopped: bool
     compile_seconds: float = 0.0
+    threads: int | None = None
+    """CPU worker threads the run ended on (None where the backend has no such count)."""
+    threads_how: str | None = None
 
     @property
     def phase(self) -> RunPhase:

@@ -13,6 +13,7 @@ import json
 import os
 import statistics
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -107,10 +108,51 @@ def step_timer(backend, spec: str, dtype, batch: int, optimizer: str, images: np
     return seconds
 
 
-def choose_threads(backend, spec: str, dtype, batch: int, optimizer: str, images, labels) -> int | None:
-    """The backend's worker count for this run (None where it has none): remembered, measured, or given."""
-    store = default_store()
-    if store is None:
+@dataclass(frozen=True)
+class ThreadChoice:
+    """The worker count a run trains with, and how it was chosen."""
+
+    threads: int
+    how: str
+    """``given`` (``--threads N``), ``remembered`` (probed on this machine before), ``probed`` (measured now)
+    or ``every core`` (no probe: ``CNNVIZ_THREAD_CHOICES=off``)."""
+    seconds: dict[int, float] | None = None
+    """Seconds per step at each count the probe tried (``probed`` only)."""
+
+    def describe(self) -> str:
+        """``2 threads (probed: 1 -> 41.0 ms, 2 -> 30.1 ms a step)`` and the like, for a summary line."""
+        text = f"{self.threads} thread{'s' if self.threads != 1 else ''} ({self.how}"
+        if self.seconds:
+            text += ": " + ", ".join(f"{k} -> {1e3 * v:.1f} ms" for k, v in self.seconds.items()) + " a step"
+        return text + ")"
+
+
+def parse_threads(value) -> int | None:
+    """``--threads``' value: None for ``auto`` (or None), else the whole number it spells; ValueError otherwise."""
+    if value is None or (isinstance(value, str) and value.strip().lower() == "auto"):
         return None
+    if isinstance(value, bool):
+        raise ValueError(f"threads must be a whole number or auto, got {value!r}")
+    if isinstance(value, int):
+        return value
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise ValueError(f"threads must be a whole number or auto, got {str(value)[:40]!r}") from None
+
+
+def choose_threads(backend, spec: str, dtype, batch: int, optimizer: str, images, labels,
+                   given: int | None = None) -> ThreadChoice | None:
+    """The backend's worker count for this run (None where it has none): given, remembered, measured, or
+    every core where the probe is off (``CNNVIZ_THREAD_CHOICES=off``)."""
+    if getattr(backend, "threads_how", None) is None:
+        return None  # NumPy (its BLAS threads are set elsewhere), GPUs
+    store = default_store()
+    if store is None and given is None:
+        return ThreadChoice(backend.use_every_core(), backend.threads_how)
     timer = step_timer(backend, spec, dtype, batch, optimizer, images, labels)
-    return backend.choose_threads(f"{spec} | batch {batch} | {np.dtype(dtype).name}", timer, store)
+    threads = backend.choose_threads(f"{spec} | batch {batch} | {np.dtype(dtype).name}", timer, store, given)
+    if threads is None:
+        return None
+    probed = backend.probe_result if backend.threads_how == "probed" else None
+    return ThreadChoice(int(threads), backend.threads_how, None if probed is None else dict(probed.seconds))

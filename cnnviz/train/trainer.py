@@ -44,7 +44,7 @@ from .snapshot import take_snapshot
 from .heap import give_back_freed_memory
 from .stats import parameter_stats
 from .step import training_step
-from .thread_choice import choose_threads
+from .thread_choice import ThreadChoice, choose_threads
 from .timing import layer_timings
 from ..translatable import N_, Phrase
 
@@ -75,6 +75,8 @@ class Trainer(cmd.Steering):
         self.optimizer: Optimizer | None = None
         self.last_eval: ev.EvaluationFinished | None = None
         self.compile_seconds = 0.0
+        self.threads: ThreadChoice | None = None
+        """The CPU worker count in force and how it was chosen (None where the backend has none)."""
         self._images_trained = 0  # images trained by this run (not reset by reset())
         self._lr_used = 0.0
         self._pending = PendingSteps()
@@ -167,8 +169,8 @@ class Trainer(cmd.Steering):
                 self._emit(ev.WarmupFinished(backend.name, seconds, Phrase(
                     N_("{backend}: compiled kernels in {seconds:.1f} s"), backend=backend.name, seconds=seconds)))
         # A CPU backend's worker count for this network: remembered per machine, else measured now.
-        choose_threads(backend, self.model.spec, self.model.dtype, self.config.batch_size, self.config.optimizer,
-                       self._train_x, self._train_y)
+        self.threads = choose_threads(backend, self.model.spec, self.model.dtype, self.config.batch_size,
+                                      self.config.optimizer, self._train_x, self._train_y, given=self.config.threads)
 
     def _put_data_on(self, backend) -> None:
         self._device_data = backend.upload_dataset(self._train_x, self._train_y)
@@ -227,7 +229,7 @@ class Trainer(cmd.Steering):
             steps_per_epoch=batches_per_epoch(len(self._train_x), cfg.batch_size),
             total_steps=cfg.total_steps(len(self._train_x)),
             dataset=self.dataset.name, train_size=len(self._train_x), test_size=len(self.dataset.test_images),
-            config=asdict(cfg)))
+            config=asdict(cfg), **self.thread_fields()))
         self._emit(ev.StateChanged(ev.RunPhase.RUNNING, self.step))
         stopped = False
         while True:
@@ -267,10 +269,19 @@ class Trainer(cmd.Steering):
             steps=self.step, epoch=self.epoch, seconds=time.perf_counter() - started, train_seconds=trained,
             train_images_per_s=self._images_trained / trained if trained > 0 else 0.0,
             test_accuracy=final.test_accuracy if final else None, test_loss=final.test_loss if final else None,
-            backend=self.backend.name, stopped=stopped, compile_seconds=self.compile_seconds)
+            backend=self.backend.name, stopped=stopped, compile_seconds=self.compile_seconds,
+            **self.thread_fields())
         self._emit(ev.StateChanged(result.phase, self.step))
         self._emit(result)
         return result
+
+    def thread_fields(self) -> dict:
+        """``threads`` and ``threads_how`` (the run's events, ``train --json``, ``--metrics``): the count the backend
+        trains on now and how it was chosen; None and None where it has no such count."""
+        choice = self.threads
+        if choice is None or getattr(self.backend, "threads", None) is None:
+            return {"threads": None, "threads_how": None}
+        return {"threads": int(self.backend.threads), "threads_how": choice.how}
 
     def _guarded_step(self) -> bool:
         """One step; on a GPU failure, fall back to the CPU (the step is then redone there)."""

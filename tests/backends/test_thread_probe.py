@@ -133,8 +133,10 @@ def test_a_run_measures_its_own_network_and_keeps_the_choice(tmp_path, monkeypat
     be = numba_cpu.create()
     rng = np.random.default_rng(0)
     images, labels = rng.integers(0, 256, (32, 28, 28), dtype=np.uint8), rng.integers(0, 10, 32)
-    threads = thread_choice.choose_threads(be, "tiny", np.float32, 16, "adam", images, labels)
-    assert threads in (1, 2) and be.threads == threads
+    choice = thread_choice.choose_threads(be, "tiny", np.float32, 16, "adam", images, labels)
+    threads = choice.threads
+    assert threads in (1, 2) and be.threads == threads and choice.how == be.threads_how == "probed"
+    assert choice.seconds == dict(be.probe_result.seconds)
     assert set(be.probe_result.seconds) == {1, 2} and min(be.probe_result.seconds.values()) > 0
     (key, kept), = json.loads((tmp_path / "threads.json").read_text()).items()
     assert kept == threads and "tiny | batch 16 | float32" in key

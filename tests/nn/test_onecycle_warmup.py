@@ -76,6 +76,7 @@ def test_bench_time_to_takes_the_recipes_warmup_for_every_contender():
     assert recipe.warmup == TrainConfig().warmup == ONECYCLE_WARMUP
     recipe.warmup = 0.2
     schedule = tt._Schedule(recipe, train_size=2000, seed=0)
+    # by images seen, as the trainer: step s has seen 64 * s of the 2,000
     assert [schedule.lr(s) for s in range(schedule.total)] == \
-        [learning_rate("onecycle", recipe.lr, s, schedule.total, 0.2) for s in range(schedule.total)]
+        [learning_rate("onecycle", recipe.lr, 64 * s, 2000, 0.2) for s in range(schedule.total)]
     assert "onecycle schedule (20% warm-up)" in recipe.describe()

@@ -123,6 +123,8 @@ class NumbaBackend(ArrayBackend):
         """A count was asked for (``bench --threads``): ``choose_threads`` keeps it."""
         self.probe_result: ProbeResult | None = None
         """What ``choose_threads`` measured, when it did."""
+        self.threads_how = "given" if threads is not None else "every core"
+        """How the count in force was chosen: ``given``, ``remembered``, ``probed`` or ``every core``."""
         self.threads = 0
         self._pool = None
         self._ws = Workspace()
@@ -167,18 +169,26 @@ class NumbaBackend(ArrayBackend):
         """Large buffers the pool has made so far (none in a repeated step: see ``Workspace.for_threads``)."""
         return self._ws.allocations
 
-    def choose_threads(self, net: str, step_seconds, store=None) -> int:
-        """The worker count for training ``net``, chosen by measurement unless one was given: the count
-        ``store`` remembers for this machine, or the fastest that ``thread_probe.probe`` measures with
-        ``step_seconds()`` (seconds per training step at the count in force), which ``store`` then keeps.
-        ``store``: ``get(key) -> int | None`` and ``put(key, threads)``, or None."""
+    def choose_threads(self, net: str, step_seconds, store=None, given: int | None = None) -> int:
+        """The worker count for training ``net``, chosen by measurement unless one was given: ``given`` (``train
+        --threads N``), the count this backend was made with (``bench --threads N``), the count ``store``
+        remembers for this machine, or the fastest that ``thread_probe.probe`` measures with ``step_seconds()``
+        (seconds per training step at the count in force), which ``store`` then keeps.
+        ``store``: ``get(key) -> int | None`` and ``put(key, threads)``, or None.
+        ``threads_how`` then says which: ``given``, ``remembered`` or ``probed``."""
+        if given is not None:
+            self.set_threads(given)
+            self.threads_how = "given"
+            return self.threads
         if self.threads_given:
+            self.threads_how = "given"
             return self.threads
         cores = default_thread_count()
         key = machine_key(net, cores, numba.__version__)
         remembered = store.get(key) if store is not None else None
         if remembered is not None and 1 <= remembered <= cores:
             self.set_threads(remembered)
+            self.threads_how = "remembered"
             return self.threads
 
         def seconds_at(threads: int) -> float:
@@ -187,8 +197,16 @@ class NumbaBackend(ArrayBackend):
 
         self.probe_result = probe(seconds_at, cores)
         self.set_threads(self.probe_result.threads)
+        self.threads_how = "probed"
         if store is not None:
             store.put(key, self.threads)
+        return self.threads
+
+    def use_every_core(self) -> int:
+        """Back to one worker per core (no probe: ``CNNVIZ_THREAD_CHOICES=off``), unless a count was given."""
+        if not self.threads_given:
+            self.set_threads(default_thread_count())
+            self.threads_how = "every core"
         return self.threads
 
     # --- running work on the workers ---------------------------------------------

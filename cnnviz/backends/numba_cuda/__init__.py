@@ -106,7 +106,7 @@ class NumbaCudaBackend:
     def device_counters(self) -> dict[str, int]:
         return dict(self._counters)
 
-    def choose_threads(self, net: str, step_seconds, store=None) -> int | None:
+    def choose_threads(self, net: str, step_seconds, store=None, given: int | None = None) -> int | None:
         return None  # a GPU: no worker count to choose
 
     def _launch(self, kernel, grid, block, *args) -> None:
