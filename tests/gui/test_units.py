@@ -102,7 +102,8 @@ def test_the_tab_choices_are_the_registry_tabs(capsys):
     from cnnviz import cli
     from cnnviz.gui.panels.registry import TABS
 
-    assert TABS == ("training", "mistakes", "why", "filters", "map", "fool", "timelapse", "statistics", "drawings")
+    assert TABS == ("training", "mistakes", "why", "filters", "map", "fool", "timelapse", "statistics", "learning_rate",
+                    "drawings")
     assert cli.main(["gui", "--tab", "nonsense"]) == 2
     err = capsys.readouterr().err
     assert all(repr(tab) in err for tab in TABS), err
@@ -127,8 +128,9 @@ def test_a_screenshot_can_show_a_lesson_in_its_lesson_view(tmp_path, qapp, make_
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert window.lessons.current is window.lessons.presets[2] and window.lessons.view_on
     assert window.state.visible_views == set(window.lessons.current.visible_panels)
-    assert cli.main(["gui", "--screenshot", str(path), "--lesson", "9"]) == 2
-    assert "--lesson must be 1 to 7" in capsys.readouterr().err
+    beyond = len(window.lessons.presets) + 1
+    assert cli.main(["gui", "--screenshot", str(path), "--lesson", str(beyond)]) == 2
+    assert f"--lesson must be 1 to {beyond - 1}" in capsys.readouterr().err
     assert cli.main(["gui", "--lesson", "1"]) == 2
     assert "--lesson goes with --screenshot" in capsys.readouterr().err
 
