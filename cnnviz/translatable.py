@@ -30,7 +30,7 @@ class Phrase(str):
     template: str
     values: dict
 
-    def __new__(cls, template: str, **values) -> "Phrase":
+    def __new__(cls, template: str, **values) -> Phrase:
         self = super().__new__(cls, template.format(**values))
         self.template, self.values = template, values
         return self

@@ -22,7 +22,6 @@ os.environ.setdefault("CNNVIZ_LOG_DIR", "off")
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="cnnviz-tests-config-")
 atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], ignore_errors=True)
 
-import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from byte_cache import damaged_one_byte_bytes  # noqa: E402

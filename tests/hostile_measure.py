@@ -183,9 +183,9 @@ def main() -> int:
             "checkpoint-huge-net": lambda: ["cnnviz", "predict", "--model", str(huge_net_checkpoint(
                 folder, f"conv15-1024,conv15-{int(512 * s)},dense-10")), str(one)],
             "spec-3000-layers": lambda: ["-c", "from cnnviz.nn.model import Sequential\n"
-                                         "try:\n    Sequential.from_spec(','.join(['conv3-64'] * int(3000 * %r)) "
+                                         f"try:\n    Sequential.from_spec(','.join(['conv3-64'] * int(3000 * {s!r})) "
                                          "+ ',dense-10').initialise(0)\nexcept Exception as e:\n"
-                                         "    print('refused:', str(e)[:150], file=__import__('sys').stderr)" % s],
+                                         "    print('refused:', str(e)[:150], file=__import__('sys').stderr)"],
             "npz-zip-bomb": lambda: ["cnnviz", "predict", "--model", str(zip_bomb_checkpoint(folder, 1.0 * s)),
                                      str(one)],
             "png-huge": lambda: ["cnnviz", "predict", "--model", str(tiny_checkpoint(folder)),

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cnnviz.cli import bench, bench_machine, bench_runner
 from cnnviz.backends import registry
+from cnnviz.cli import bench, bench_machine, bench_runner
 from cnnviz.nn.model import Sequential
 
 sys.path.insert(0, str(Path(__file__).parent / "backends"))  # fake_cupy: the CuPy backend on the CPU
@@ -97,6 +97,7 @@ def test_json_has_device_counters_null_on_cpu_and_compile_seconds(capsys):
 
 def test_gpu_backend_counters_per_step_match_what_the_step_does(monkeypatch, capsys):
     import fake_cupy
+
     from cnnviz.backends import cupy_backend
 
     try:
@@ -237,7 +238,10 @@ def test_load_average_is_none_where_the_system_has_none(monkeypatch):
 
 def test_winograd_layers_count_their_own_products():
     model = Sequential.from_spec("seed")
-    winograd = lambda kernel, c_in, c_out: 2 if min(c_in, c_out) >= 32 else None  # the numba backend's rule
+
+    def winograd(kernel, c_in, c_out):  # the numba backend's rule
+        return 2 if min(c_in, c_out) >= 32 else None
+
     direct = bench_runner.layer_flops(model, 2)
     fast = bench_runner.layer_flops(model, 2, winograd)
     assert fast["conv1"] == direct["conv1"]  # one input channel: direct

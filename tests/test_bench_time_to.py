@@ -5,8 +5,8 @@ import argparse
 import numpy as np
 import pytest
 
-from cnnviz.cli import bench_time_to as tt
 from cnnviz.backends import registry
+from cnnviz.cli import bench_time_to as tt
 from cnnviz.cli import main
 from cnnviz.backends.base import dropout_key
 from cnnviz.nn.model import Sequential

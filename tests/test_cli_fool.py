@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from cli_fixtures import user_data_home  # noqa: F401 - autouse: a private user data folder
 from cnnviz.cli import main
 from cnnviz.data.datasets import load_dataset
-from cli_fixtures import user_data_home  # noqa: F401 - autouse: a private user data folder
 
 
 def run(capsys, *argv):

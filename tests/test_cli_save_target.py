@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from cli_fixtures import user_data_home  # noqa: F401 - autouse: a private user data folder
 from cnnviz.cli import main
 from cnnviz.nn import checkpoint
-from cli_fixtures import user_data_home  # noqa: F401 - autouse: a private user data folder
 
 TRAIN = ("train", "--net", "tiny", "--backend", "numpy", "--eval-every", "0")
 

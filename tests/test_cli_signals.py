@@ -13,10 +13,10 @@ import time
 
 import pytest
 
+from cli_fixtures import user_data_home  # noqa: F401 - autouse: a private user data folder
 from cnnviz.cli import main
 from cnnviz.cli.progress import ProgressPrinter
 from cnnviz.nn import checkpoint
-from cli_fixtures import user_data_home  # noqa: F401 - autouse: a private user data folder
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
 TRAIN = ("train", "--net", "tiny", "--backend", "numpy", "--eval-every", "0")

@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cnnviz.cli import devices_check, float32_bounds
 from cnnviz.backends import registry
 from cnnviz.backends.base import BackendUnavailable
+from cnnviz.cli import devices_check, float32_bounds
 
 sys.path.insert(0, str(Path(__file__).parent / "backends"))
 
@@ -122,6 +122,7 @@ def test_a_crash_or_a_missing_protocol_method_is_a_failed_check_with_its_reason(
 
 def test_the_cupy_backend_passes_on_its_cpu_emulation(monkeypatch, capsys):
     import fake_cupy
+
     from cnnviz.backends import cupy_backend
     from cnnviz.nn.model import Sequential
 

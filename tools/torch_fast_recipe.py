@@ -1,7 +1,12 @@
 """PyTorch's run of the fast recipe (tuomaso/train_mnist_fast) on the GPU, on cnnviz's bundled MNIST."""
-import sys, time
-import numpy as np, torch, torch.nn as nn, torch.nn.functional as F
+import time
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
 from cnnviz.data.datasets import load_dataset
+
 ds = load_dataset("mnist")
 dev = "cuda"
 X = torch.tensor(ds.train_images, dtype=torch.float32, device=dev).unsqueeze(1) / 255.0

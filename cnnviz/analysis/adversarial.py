@@ -18,9 +18,8 @@ gradients come from the model's own backward passes
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import os
+from dataclasses import dataclass
 
 import numpy as np
 

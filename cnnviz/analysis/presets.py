@@ -45,14 +45,12 @@ from pathlib import Path
 
 from ..backends import registry
 from ..data import limits
-from ..data.files import FileProblem, read_json_file
+from ..data.files import FileProblem, atomic_write_text, read_json_file
 from ..data.limits import megabytes, shorten
 from ..nn.layers import SpecError
 from ..nn.model import Sequential, network_size
 from ..nn.optim import OPTIMIZERS, SCHEDULES
 from ..train.trainer import MAX_BATCH, MAX_EPOCHS, TrainConfig
-from ..data.files import atomic_write_text
-
 from ..translatable import N_
 
 __all__ = ["LessonPreset", "PresetError", "PANELS", "PANEL_TITLES", "load_preset", "save_preset",

@@ -24,9 +24,9 @@ import math
 import os
 import time
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from html import escape
 from pathlib import Path
-from typing import Mapping, Sequence
 
 import numpy as np
 

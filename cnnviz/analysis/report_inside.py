@@ -9,8 +9,8 @@ default) gives the reader's language: each text here is an ``N_``-marked whole s
 from __future__ import annotations
 
 import base64
+from collections.abc import Sequence
 from html import escape
-from typing import Sequence
 
 import numpy as np
 

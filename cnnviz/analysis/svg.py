@@ -7,9 +7,9 @@ files, so the report stays one self-contained page.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Sequence
 
 import numpy as np
 

@@ -23,16 +23,16 @@ from __future__ import annotations
 import io
 import math
 import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from ..train import events as ev
-from ._files import atomic_write_bytes
 from . import colormaps
+from ._files import atomic_write_bytes
 from .render import DIVERGING_LUT, GRID_BACKGROUND, kernel_grid, kernel_tiles, symmetric_limit
 
 __all__ = ["TimeLapse", "TimeLapseFrame"]

@@ -145,7 +145,7 @@ class Lock:
         self.path, self._handle = Path(path), handle
 
     @classmethod
-    def try_acquire(cls, path: Path) -> "Lock | None":
+    def try_acquire(cls, path: Path) -> Lock | None:
         """The lock on ``path`` (made if missing), or None when another holder has it. An OSError other
         than "held" (a file system without locks) decides by the pid in the name instead."""
         handle = None

@@ -21,8 +21,9 @@ import secrets
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import Protocol
 
 import numpy as np
 
@@ -154,7 +155,7 @@ class ClassCanvas:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/c/{self.token}"
 
-    def open(self, make_server: Callable[["ClassCanvas"], CanvasServer]) -> str:
+    def open(self, make_server: Callable[[ClassCanvas], CanvasServer]) -> str:
         """Start listening: a new token, then ``make_server(self)``'s server started; returns the address.
         Open already: the address as it is."""
         if self.is_open:

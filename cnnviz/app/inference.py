@@ -75,7 +75,7 @@ class LocalModel:
     def weights(self) -> dict:
         return self.model.state_dict()
 
-    def copy(self) -> "LocalModel":
+    def copy(self) -> LocalModel:
         """A copy with weights of its own (snapshots copy into this one's buffers in place)."""
         other = LocalModel()
         if self.model is not None:

@@ -60,7 +60,7 @@ class Run(RunState):
         self.saved_curves = None
 
     # --- put aside and back (a lesson borrows the app) ------------------------------------------------
-    def set_aside(self) -> "Run":
+    def set_aside(self) -> Run:
         """This run as it is now, to :meth:`take_back` later: its settings, history and a copy of its weights;
         this one goes on with a history of its own (whatever replaces the weights clears it)."""
         aside = replace(self, local=self.local.copy())
@@ -69,7 +69,7 @@ class Run(RunState):
         self.evaluations, self.timings = list(self.evaluations), list(self.timings)
         return aside
 
-    def take_back(self, aside: "Run") -> None:
+    def take_back(self, aside: Run) -> None:
         """The run set aside is the run again (its history, settings, weights and phase)."""
         for f in fields(self):
             setattr(self, f.name, getattr(aside, f.name))

@@ -15,7 +15,7 @@ from typing import Protocol
 from ..train.commands import Steering
 from ..train.events import RunPhase
 from ..train.resume import Resume
-from ..train.trainer import Trainer, TrainConfig
+from ..train.trainer import TrainConfig, Trainer
 from .autosave import Plan
 from .class_training import own_classes
 from .state import AppState

@@ -17,8 +17,17 @@ from typing import Any
 
 import numpy as np
 
-from .base import (DeviceDataset, Padding, adam_step_size, checked_dataset, checked_gradient_buffer, checked_indices,
-                   checked_slot, conv_output_size, dropout_keep_mask)
+from .base import (
+    DeviceDataset,
+    Padding,
+    adam_step_size,
+    checked_dataset,
+    checked_gradient_buffer,
+    checked_indices,
+    checked_slot,
+    conv_output_size,
+    dropout_keep_mask,
+)
 
 _INV_255 = np.float32(1.0 / 255.0)
 

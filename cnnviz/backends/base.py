@@ -28,9 +28,9 @@ allocates no device memory.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np

@@ -14,8 +14,6 @@ import os
 import sys
 from dataclasses import dataclass
 
-
-
 BUNDLE = "<the standalone bundle>"
 """``installed_from()``'s answer in a PyInstaller bundle: pip cannot add to it."""
 ARCHIVES = (".whl", ".tar.gz", ".zip")
@@ -62,7 +60,7 @@ def extra_requirements(extra: str) -> list[str]:
         lines = metadata.requires("cnnviz") or []
     except Exception:
         return []
-    wanted = re.compile(r"""extra\s*==\s*["']%s["']""" % re.escape(extra))
+    wanted = re.compile(rf"""extra\s*==\s*["']{re.escape(extra)}["']""")
     found = []
     for line in lines:  # 'cupy-cuda12x[ctk]>=14; extra == "gpu"' (no other marker in cnnviz's extras)
         requirement, _, marker = line.partition(";")

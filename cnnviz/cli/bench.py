@@ -54,7 +54,6 @@ from .bench_torch import TorchRunner, torch_plan
 from .common import check_threads, threads_arg
 
 
-
 def torch_hint() -> str:
     """What to run when PyTorch is missing, for how this cnnviz was installed (never an index's "cnnviz")."""
     return f"PyTorch is not installed; {gpu_probe.pip_extra_command('bench')}"
@@ -259,8 +258,8 @@ def run(args) -> int:
 
 
 def _run_time_to(args, names: list[str]) -> int:
-    from .bench_time_to import print_time_to, run_time_to
     from ..data.datasets import load_dataset
+    from .bench_time_to import print_time_to, run_time_to
 
     if not isinstance(args.seed, int) or isinstance(args.seed, bool) or not 0 <= args.seed < 2**32:
         raise ValueError(f"--seed must be a whole number from 0 to {2**32 - 1}, got {args.seed!r}")

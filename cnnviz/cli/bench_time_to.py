@@ -48,7 +48,7 @@ class Recipe:
     warmup: float
 
     @classmethod
-    def for_net(cls, net: str) -> "Recipe":
+    def for_net(cls, net: str) -> Recipe:
         """The preset's recipe (``PRESET_RECIPES``), else the trainer's defaults."""
         defaults = TrainConfig()
         given = PRESET_RECIPES.get(net.strip().lower(), {})

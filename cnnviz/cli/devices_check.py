@@ -47,6 +47,7 @@ from ..backends.base import BackendUnavailable
 from ..nn.model import PRESETS, Sequential
 from ..nn.optim import Optimizer
 from ..train.step import training_step
+from .float32_bounds import REFERENCE_DTYPE, Bounded, Float64Reference, Mismatch, compare
 
 TRAIN_STEPS = 3
 LEARNING_RATE = 1e-2
@@ -56,7 +57,7 @@ bound follows from the gradient's. (Adam divides by sqrt(v): for the many gradie
 turns rounding noise into full +-lr steps, so its update is checked on its own, as one
 ``adam_step`` on fixed inputs.)"""
 DTYPE = np.float32
-from .float32_bounds import REFERENCE_DTYPE, Bounded, Float64Reference, Mismatch, compare
+
 TOLERANCES = {"batch": 0.0, "adam": 1e-5}
 """Largest relative error (max |got - expected| / max |expected|) accepted where no bound is
 computed: the gathered batch is exact, Adam's few elementwise operations are a few ulps."""

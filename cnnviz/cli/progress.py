@@ -17,7 +17,6 @@ from tqdm import tqdm
 from ..data.limits import escape_control, one_line
 from ..train import events as ev
 
-
 TRANSIENT = (BlockingIOError, InterruptedError, RuntimeError)
 """Write errors that lose one line, not the stream (RuntimeError: "reentrant call inside <_io.BufferedWriter>")."""
 

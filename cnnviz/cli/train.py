@@ -60,9 +60,9 @@ def cmd_train(args) -> int:
     from ..data.files import FileProblem, check_save_target
     from ..nn import checkpoint
     from ..nn.model import Sequential
-    from .progress import ProgressPrinter
     from ..train import events as ev
-    from ..train.trainer import Trainer, TrainConfig
+    from ..train.trainer import TrainConfig, Trainer
+    from .progress import ProgressPrinter
 
     args = with_recipe(args)
     cores = os.cpu_count() or 1

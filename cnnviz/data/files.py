@@ -38,8 +38,9 @@ import secrets
 import shutil
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO, Callable
+from typing import BinaryIO
 
 import numpy as np
 

@@ -26,10 +26,27 @@ import shiboken6
 from PySide6 import QtGui
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAccessible, QColor, QPainter, QPen
-from PySide6.QtWidgets import (QScrollArea, QAbstractButton, QAbstractItemView, QAbstractSlider, QAbstractSpinBox, QApplication,
-                               QComboBox, QGraphicsEffect, QFormLayout, QGraphicsView, QGroupBox, QLabel, QLayout, QLineEdit,
-                               QMenuBar, QScrollBar,
-                               QTabBar, QToolButton, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSlider,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QFormLayout,
+    QGraphicsEffect,
+    QGraphicsView,
+    QGroupBox,
+    QLabel,
+    QLayout,
+    QLineEdit,
+    QMenuBar,
+    QScrollArea,
+    QScrollBar,
+    QTabBar,
+    QToolButton,
+    QWidget,
+)
 
 from ..train import events as ev
 from ..translatable import N_

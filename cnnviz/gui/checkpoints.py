@@ -28,6 +28,8 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from ..app import autosave, comparison
+from ..app.events import Event
 from ..backends import registry
 from ..data.limits import shorten
 from ..nn import checkpoint
@@ -35,8 +37,6 @@ from ..nn.optim import OPTIMIZERS, SCHEDULES
 from ..train.config import MAX_EPOCHS
 from ..train.resume import Resume
 from ..train.resume import from_meta as resume_from_meta
-from ..app import autosave, comparison
-from ..app.events import Event
 from ..translatable import in_language
 from . import window_memory
 from .jobs import Job, run_in_background

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QFileDialog
 from ..app import comparison
 from ..app.side_by_side import SideBySide
 from ..train.events import RunPhase
-from .panels.registry import KEPT, tell
 from .language import tr
+from .panels.registry import KEPT, tell
 
 
 class Comparison:

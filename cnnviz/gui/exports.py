@@ -20,10 +20,9 @@ from ..app import comparison
 from ..app.inference import accuracy_on
 from ..translatable import N_
 from . import palette
+from .language import current, tr
 from .panels.fool import measures as fool_measures
 from .panels.fool import verdict as fool_verdict
-from .language import current, tr
-
 
 EXPORTED = {
     "metrics": (N_("Could not export the metrics: {exc}"), N_("Saved the metrics to {path}")),

@@ -14,11 +14,11 @@ from __future__ import annotations
 import threading
 import time
 import traceback
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-_LIVE: set["Job"] = set()
+_LIVE: set[Job] = set()
 """Jobs not yet delivered: kept alive here so that no result is lost with its Python object."""
 
 

@@ -13,11 +13,11 @@ from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QStackedWidget, QTabBar, QVBoxLayout, QWidget
 
 from . import theme
-from .panels.registry import shown_title as tab_title
 from .accessibility import ordered_tab_stops
 from .arrangement import Arrangement, arrangement, fold_key, fold_title
 from .panels import registry
 from .panels.registry import TAB, TRAINING
+from .panels.registry import shown_title as tab_title
 from .status import Banner, BusyNotice
 
 MIN_SIZE = QSize(1000, 560)
@@ -329,7 +329,7 @@ class Workspace(QWidget):
         """The tab showing panel (or tab) ``key``; the Training tab for a panel beside the tabs."""
         if key in self.tab_pages:
             return key
-        for fold, page in self.fold_pages.items():
+        for fold, _page in self.fold_pages.items():
             if key in fold.split("+"):
                 return fold
         return registry.TRAINING

@@ -10,19 +10,29 @@ plain text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton,
-                               QSizePolicy, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..analysis import presets as lesson_presets
 from ..analysis.presets import PANEL_TITLES
 from ..app.comparison import KeptRun
 from ..app.run import Run
-from .status import plain_label, plain_tooltip
 from .language import tr
+from .status import plain_label, plain_tooltip
 
 if TYPE_CHECKING:
     from ..app.state import AppState

@@ -20,9 +20,9 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..train import events as ev
 from ..train.snapshot import dataset_image
+from .language import tr
 from .panels.registry import TEST_IMAGE, VIEW, WEIGHTS, tell
 from .worker import Tag
-from .language import tr
 
 SNAPSHOT_MS = 500
 """The shortest time between two snapshots asked of the trainer (300 ms took 3.3 feature-map, kernel and

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QMenu
 
 from ..analysis.presets import PANEL_TITLES
 from . import shortcuts
-from .panels import registry
 from .language import LANGUAGES, tr
 from .language import current as current_language
+from .panels import registry
 from .status import plain_tooltip
 
 

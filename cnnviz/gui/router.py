@@ -18,9 +18,9 @@ from PySide6.QtCore import QObject, QTimer
 from ..dispatch import singledispatchmethod  # (functools' kept every router alive on Python 3.13.0-3.13.1)
 from ..train import events as ev
 from ..translatable import in_language
+from .language import tr
 from .panels.registry import BACKEND, HYPERPARAMETERS, RESET, SNAPSHOT, STATS, STEPS, TICK, TIMING, tell
 from .worker import EventBatch, Tag
-from .language import tr
 
 CURVES_HZ = 5
 """The curves redraw at most this often (painting them is the costliest thing here)."""

@@ -18,8 +18,8 @@ from ..app.state import AppState
 from ..backends import registry as backends
 from ..backends.blas_threads import share_cores_with
 from ..train.events import RunPhase
-from .panels import registry
 from .language import grouped, tr
+from .panels import registry
 
 if TYPE_CHECKING:
     from .checkpoints import Checkpoints

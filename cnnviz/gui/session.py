@@ -21,16 +21,16 @@ from __future__ import annotations
 
 import atexit
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 import shiboken6
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
+from ..app.autosave import Plan
 from ..train.trainer import Trainer
 from . import jobs
-from ..app.autosave import Plan
 from .worker import SaveRequest, Tag, TrainingWorker
 
 FLUSH_HZ = 10

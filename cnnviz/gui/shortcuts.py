@@ -13,13 +13,22 @@ The table (:data:`SHORTCUTS`) is plain data; only :func:`install`, :class:`Typin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QAbstractButton, QAbstractSpinBox, QDialog, QDialogButtonBox, QLabel, QLineEdit,
-                               QTabBar, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QTabBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..translatable import N_
 from .language import tr

@@ -49,7 +49,7 @@ class StopOnSignal(QObject):
         """128 + the first signal's number, or None when no signal came."""
         return None if self.first is None else 128 + int(self.first)
 
-    def install(self) -> "StopOnSignal":
+    def install(self) -> StopOnSignal:
         for name in SIGNAL_NAMES:
             number = getattr(signal, name, None)  # SIGHUP: not on Windows; SIGBREAK: only there
             if number is None:

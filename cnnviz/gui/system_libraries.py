@@ -20,8 +20,8 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 
 @dataclass(frozen=True)

@@ -114,7 +114,7 @@ def merge(code: str, strings: dict[str, list[str]], path: Path, fill: dict[str, 
             kind = "unfinished"
             counts["unfinished"] += 1
         message(source, text, kind, where)
-    for source, (text, kind) in old.items():
+    for source, (text, _kind) in old.items():
         if source not in strings and text:
             counts["vanished"] += 1
             message(source, text, "vanished", [])

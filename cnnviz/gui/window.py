@@ -23,12 +23,12 @@ from ..backends import registry as backends
 from . import accessibility, language, presenter, shortcuts, theme, window_memory, zoom
 from .checkpoints import Checkpoints
 from .class_canvas import ClassCanvasWindow
+from .comparison import Comparison
 from .drawing_pad import DrawingPad
 from .exports import Exports
 from .help_menu import HelpMenu
-from .layout import Workspace, initial_geometry
-from .comparison import Comparison
 from .language import tr
+from .layout import Workspace, initial_geometry
 from .lessons import LessonParts, Lessons
 from .live_view import LiveView
 from .menus import Menus
@@ -39,6 +39,7 @@ from .router import EventRouter
 from .run_control import RunControl, RunParts
 from .session import TrainingSession
 from .status import StatusFields
+
 
 class MainWindow(QMainWindow):
     def __init__(self, net: str = "tiny", backend: str | None = None, dataset: str = "mnist",

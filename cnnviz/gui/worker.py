@@ -17,13 +17,12 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from enum import StrEnum
-
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from ..train import events as ev
 from ..app import autosave
+from ..train import events as ev
 
 
 class Tag(StrEnum):

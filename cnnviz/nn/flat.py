@@ -23,7 +23,7 @@ class FlatLayout:
     size: int
 
     @classmethod
-    def of(cls, named_shapes: list[tuple[str, tuple[int, ...]]]) -> "FlatLayout":
+    def of(cls, named_shapes: list[tuple[str, tuple[int, ...]]]) -> FlatLayout:
         offsets, total = [], 0
         for _, shape in named_shapes:
             offsets.append(total)

@@ -13,8 +13,8 @@ e.g. ``conv5-8,relu,pool,conv3-16,relu,pool,dense-64,relu,dense-10``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 import numpy as np
 
@@ -237,7 +237,7 @@ class Sequential:
     # --- construction -------------------------------------------------------
     @classmethod
     def from_spec(cls, net: str, input_shape: Shape = INPUT_SHAPE,
-                  num_classes: int | None = NUM_CLASSES) -> "Sequential":
+                  num_classes: int | None = NUM_CLASSES) -> Sequential:
         """The network ``net`` describes, with no parameters yet (``initialise`` makes them).
 
         ``num_classes`` None: as many outputs as the spec's last layer has, from MIN_OUTPUTS to NUM_CLASSES
@@ -261,7 +261,7 @@ class Sequential:
     def _check_shapes(self) -> list[Shape]:
         return _shapes_of(self.layers, self.input_shape)
 
-    def initialise(self, seed: int | np.random.Generator = 0, dtype=np.float32) -> "Sequential":
+    def initialise(self, seed: int | np.random.Generator = 0, dtype=np.float32) -> Sequential:
         """Fresh He-initialised weights (on the host until ``to`` is called)."""
         rng = np.random.default_rng(seed)
         backend, self.backend, self._flat = self.backend, None, None
@@ -273,7 +273,7 @@ class Sequential:
         return self
 
     # --- parameters ----------------------------------------------------------
-    def named_parameters(self) -> "NamedParameters":
+    def named_parameters(self) -> NamedParameters:
         """``(name, Parameter)`` pairs in a fixed order; once the model is on a backend
         the list also carries the flat buffers they are views of (``.flat``)."""
         return NamedParameters([(f"{layer.name}.{key}", p) for layer in self.layers for key, p in layer.params.items()],
@@ -320,7 +320,7 @@ class Sequential:
             return np.dtype(p.data.dtype)
         return np.dtype(np.float32)
 
-    def to(self, backend) -> "Sequential":
+    def to(self, backend) -> Sequential:
         """Move every parameter to ``backend`` (exactly: through host memory).
 
         On a backend the parameters live in one flat buffer and their gradients
@@ -335,7 +335,7 @@ class Sequential:
         data = backend.from_host(flat_host)
         grad = backend.zeros_like(data)
         self._flat = FlatParameters(layout, data, grad)
-        for (name, p), view, grad_view in zip(pairs, layout.views(data), layout.views(grad)):
+        for (_name, p), view, grad_view in zip(pairs, layout.views(data), layout.views(grad)):
             p.data, p.grad = view, grad_view
         for layer in self.layers:
             layer.clear_cache()

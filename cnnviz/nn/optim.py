@@ -72,7 +72,7 @@ class Optimizer:
         if kind != self.kind:
             self.kind, self.state, self.t = kind, {}, 0
 
-    def to(self, backend) -> "Optimizer":
+    def to(self, backend) -> Optimizer:
         if backend is self.backend:
             return self
         for slot, arr in self.state.items():

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import numpy as np
 

@@ -9,8 +9,16 @@ from dataclasses import dataclass, replace
 from ..data import limits
 from ..data.batches import batches_per_epoch
 from ..nn.model import network_size
-from ..nn.optim import (ONECYCLE_WARMUP, OPTIMIZERS, SCHEDULES, learning_rate, validate_beta, validate_lr,
-                        validate_momentum, validate_warmup)
+from ..nn.optim import (
+    ONECYCLE_WARMUP,
+    OPTIMIZERS,
+    SCHEDULES,
+    learning_rate,
+    validate_beta,
+    validate_lr,
+    validate_momentum,
+    validate_warmup,
+)
 
 MAX_BATCH = 8192
 MAX_EPOCHS = 1000
@@ -75,7 +83,7 @@ class TrainConfig:
     """How often (seconds of training) a host copy of the whole training state is kept,
     to restore after divergence or a GPU fault that loses the device's memory."""
 
-    def validate(self) -> "TrainConfig":
+    def validate(self) -> TrainConfig:
         def need(cond: bool, message: str):
             if not cond:
                 raise ValueError(message)
@@ -137,7 +145,7 @@ class TrainConfig:
         return learning_rate(self.schedule, self.lr, images_seen, max(1, self.total_images(train_size)),
                              self.warmup)
 
-    def with_changes(self, changes: dict) -> tuple["TrainConfig", dict]:
+    def with_changes(self, changes: dict) -> tuple[TrainConfig, dict]:
         """This config with the hyperparameters a running trainer may change (lr, momentum, batch_size,
         optimizer, schedule), validated; and those of ``changes`` that differ from now."""
         unknown = set(changes) - CHANGEABLE

@@ -52,7 +52,7 @@ class DataOrder:
         return chosen.astype(np.int32)
 
     @classmethod
-    def resumed(cls, count: int, seed: int, epoch_index: int, position: int, images_seen: int) -> "DataOrder":
+    def resumed(cls, count: int, seed: int, epoch_index: int, position: int, images_seen: int) -> DataOrder:
         """The order of a run drawn from ``seed``, as it was ``position`` images into epoch ``epoch_index``
         (each epoch's permutation is drawn again: exactly the order the run had)."""
         if not (0 <= position < count and epoch_index >= 0 and images_seen >= 0):

@@ -19,17 +19,18 @@ from __future__ import annotations
 import math
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 import numpy as np
 
 from ..backends import registry
 from ..backends.base import BackendUnavailable
+from ..translatable import N_, Phrase
 from . import events as ev
 from .config import TrainConfig
 from .data_order import DataOrderState
-from ..translatable import N_, Phrase
 
 T = TypeVar("T")
 
@@ -125,7 +126,7 @@ class GpuGuard:
         self.recover = recover
         self.failed = False
 
-    def __enter__(self) -> "GpuGuard":
+    def __enter__(self) -> GpuGuard:
         return self
 
     def __exit__(self, kind, exc, tb) -> bool:

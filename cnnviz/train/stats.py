@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 import numpy as np
 

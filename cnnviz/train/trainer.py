@@ -20,33 +20,33 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import asdict, replace
-from typing import Callable
 
 import numpy as np
 
 from ..backends import registry
-from ..dispatch import singledispatchmethod
 from ..backends.base import BackendUnavailable, dropout_key
 from ..data.batches import batches_per_epoch
 from ..data.datasets import Dataset, load_dataset
+from ..dispatch import singledispatchmethod
 from ..nn.model import Sequential
 from ..nn.optim import Optimizer
-from . import events as ev
+from ..translatable import N_, Phrase
 from . import commands as cmd
+from . import events as ev
 from .config import MAX_BATCH, MAX_EPOCHS, TrainConfig  # noqa: F401  (re-exported)
 from .data_order import DataOrder
-from .resume import Resume, data_order, restore_optimizer
 from .evaluation import evaluation_event, predict_probabilities
+from .heap import give_back_freed_memory
 from .pending import PendingStep, PendingSteps
 from .recovery import HostState, Recovery
+from .resume import Resume, data_order, restore_optimizer
 from .snapshot import take_snapshot
-from .heap import give_back_freed_memory
 from .stats import parameter_stats
 from .step import training_step
 from .thread_choice import ThreadChoice, choose_threads
 from .timing import layer_timings
-from ..translatable import N_, Phrase
 
 GPU_SYNC_EVERY = 16
 

@@ -5,8 +5,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cnnviz.analysis.confusion import (cell_examples, confusion_matrix, most_confused_pairs, per_class_accuracy,
-                                       worst_mistakes)
+from cnnviz.analysis.confusion import (
+    cell_examples,
+    confusion_matrix,
+    most_confused_pairs,
+    per_class_accuracy,
+    worst_mistakes,
+)
 
 # Ten test images: index, true label, prediction, confidence.
 LABELS = np.array([0, 0, 1, 1, 1, 4, 4, 9, 9, 9])

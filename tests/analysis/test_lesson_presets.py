@@ -8,8 +8,16 @@ import numpy as np
 import pytest
 
 from cnnviz.analysis import presets as presets_module
-from cnnviz.analysis.presets import (PANELS, LessonPreset, PresetError, bundled_presets, bundled_presets_dir,
-                                     load_preset, load_presets_in, save_preset)
+from cnnviz.analysis.presets import (
+    PANELS,
+    LessonPreset,
+    PresetError,
+    bundled_presets,
+    bundled_presets_dir,
+    load_preset,
+    load_presets_in,
+    save_preset,
+)
 from cnnviz.nn.model import Sequential
 
 REPO_PRESETS = Path(__file__).resolve().parents[2] / "assets" / "presets"
@@ -184,8 +192,8 @@ def _cpu_backend() -> str:
 
 def _train(preset: LessonPreset, dataset, steps: int, **overrides):
     """Train a preset for ``steps`` steps on the CPU; returns the losses and the stats diagnosis."""
-    from cnnviz.train.stats import StatsHistory, diagnose, parameter_stats
     from cnnviz.train import events as ev
+    from cnnviz.train.stats import StatsHistory, diagnose, parameter_stats
     from cnnviz.train.trainer import Trainer
 
     trainer = Trainer(preset.to_train_config(backend=_cpu_backend(), steps=steps, **overrides), dataset)

@@ -7,12 +7,11 @@ from html.parser import HTMLParser
 
 import numpy as np
 import pytest
+from test_report_export import _evals, _steps, _timings
 
-from cnnviz.analysis import report, report_inside
+from cnnviz.analysis import report_inside
 from cnnviz.analysis.report import html_report
 from cnnviz.gui import translation_sources as ts
-
-from test_report_export import _evals, _steps, _timings
 
 MARK_OPEN, MARK_CLOSE = "⟦", "⟧"
 

@@ -9,6 +9,7 @@ import pytest
 from cnnviz.app.events import Event, Events
 from cnnviz.app.run import Run
 from cnnviz.app.state import GUI_TRAIN_DEFAULTS, LARGE_NET_STATS_EVERY, VIEWS, AppState
+from cnnviz.data.idx import DatasetError
 from cnnviz.train import events as ev
 from cnnviz.train.events import RunPhase
 
@@ -80,7 +81,7 @@ def test_a_large_network_gets_statistics_less_often_unless_the_command_line_says
 def test_a_dataset_that_cannot_load_is_announced_as_none_then_raised(tmp_path):
     state, seen = AppState(data_dir=str(tmp_path)), []
     state.events.dataset.connect(seen.append)
-    with pytest.raises(Exception):
+    with pytest.raises(DatasetError, match="no-such-dataset"):
         state.load_dataset("no-such-dataset")
     assert seen == [None] and state.dataset is None
 

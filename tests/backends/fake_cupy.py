@@ -25,9 +25,8 @@ import types
 import weakref
 from collections import defaultdict
 
-import numpy as np
-
 import cuda_emulator
+import numpy as np
 
 _ROUND = 512
 
@@ -37,7 +36,7 @@ class DeviceArray:
 
     __array_priority__ = 1000
 
-    def __init__(self, fake: "FakeCupy", memory: np.ndarray, owner: "DeviceArray | None" = None):
+    def __init__(self, fake: FakeCupy, memory: np.ndarray, owner: DeviceArray | None = None):
         self._fake = fake
         self._emulated_memory = memory
         self._owner = owner  # keeps the allocation alive while a view exists

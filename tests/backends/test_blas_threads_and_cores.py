@@ -16,7 +16,6 @@ import pytest
 from cnnviz.backends import blas_threads as bt
 from cnnviz.backends.numba_cpu import workers as workers
 
-
 # --- BLAS threads ------------------------------------------------------------------------------
 
 def _real_blas():

@@ -13,20 +13,18 @@ What only the GPU run can show: NVRTC/driver behaviour, cuBLAS results, speed.
 
 from __future__ import annotations
 
+import fake_cupy
 import numpy as np
 import pytest
 
+from backend_conformance import BackendConformance
 from cnnviz.backends import cupy_backend, numpy_ref
-
+from cnnviz.backends.base import COUNTER_NAMES, BackendUnavailable
 from cnnviz.backends.cupy_backend import kernels as cupy_kernels
 from cnnviz.backends.cupy_backend.counting_pool import counting_pool
-from cnnviz.backends.base import COUNTER_NAMES, BackendUnavailable
 from cnnviz.nn.model import Sequential
 from cnnviz.nn.optim import Optimizer
 from cnnviz.train.step import training_step
-
-import fake_cupy
-from backend_conformance import BackendConformance
 
 REF = numpy_ref.create()
 DTYPES = [np.float32, np.float64]

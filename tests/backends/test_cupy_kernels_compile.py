@@ -49,12 +49,12 @@ def _compile(dtype_name: str, arch_option: str, extra=()):
         return Path(out, "binary").read_bytes(), log
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _cubin(dtype_name: str, arch: int):
     return _compile(dtype_name, f"-arch=sm_{arch}", ("--ptxas-options=-v",))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _ptx(dtype_name: str) -> dict[str, str]:
     ptx, _ = _compile(dtype_name, "-arch=compute_75")
     text = ptx.decode(errors="replace")

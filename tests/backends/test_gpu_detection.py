@@ -12,11 +12,9 @@ from types import SimpleNamespace
 import pytest
 
 from cnnviz.backends import cupy_backend, gpu_probe, numba_cuda, registry
-
-from cnnviz.backends.cupy_backend import discovery as cupy_discovery
-
-from cnnviz.backends.numba_cuda import discovery as numba_cuda_discovery
 from cnnviz.backends.base import BackendUnavailable
+from cnnviz.backends.cupy_backend import discovery as cupy_discovery
+from cnnviz.backends.numba_cuda import discovery as numba_cuda_discovery
 
 SIMULATOR = numba_cuda_discovery.simulator_requested()
 needs_normal_process = pytest.mark.skipif(SIMULATOR, reason="runs without NUMBA_ENABLE_CUDASIM (see tests/cuda)")

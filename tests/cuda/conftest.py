@@ -24,9 +24,8 @@ import numpy as np
 import pytest
 
 from cnnviz.backends import numba_cuda
-
-from cnnviz.backends.numba_cuda import discovery as numba_cuda_discovery
 from cnnviz.backends.base import BackendUnavailable
+from cnnviz.backends.numba_cuda import discovery as numba_cuda_discovery
 from cnnviz.backends.numba_cuda.kernels import SIMULATOR as SIM_CONFIG  # tiles smaller than the test images
 
 HERE = Path(__file__).resolve().parent
@@ -94,7 +93,7 @@ REQUIRE_NVVM = "CNNVIZ_REQUIRE_NVVM"
 """Set to 1 (CI's kernel stage, .ci/run) to fail instead of skipping the PTX tests when the compiler is missing."""
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _ptx_skip_reason() -> str | None:
     """test_ptx_compile needs numba.cuda's real compiler (not the simulator) and libNVVM, but no GPU.
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from cnnviz.cli import devices_check
 from cnnviz.backends import numba_cuda
+from cnnviz.cli import devices_check
 
 SPEC = "conv3-2,relu,pool,conv3-3,relu,pool,dense-10"
 
@@ -42,6 +42,6 @@ def test_creating_the_backend_silences_numba_cudas_occupancy_warning_and_nothing
         warnings.simplefilter("always")
         numba_cuda.create()
         warnings.warn(NumbaPerformanceWarning("Grid size 1 will likely result in GPU under-utilization due to "
-                                              "low occupancy."))
-        warnings.warn(UserWarning("another warning"))
+                                              "low occupancy."), stacklevel=1)
+        warnings.warn(UserWarning("another warning"), stacklevel=1)
     assert [str(w.message) for w in caught] == ["another warning"]

@@ -8,15 +8,15 @@ launch's argument types are the ones the PTX test compiles.
 from __future__ import annotations
 
 import numpy as np
+from cuda_signatures import signatures
+from traffic import DeviceTraffic
 
-from cnnviz.backends.numba_cuda import kernels as kern
+from backend_conformance import VALID, BackendConformance, assert_close, same_pads
 from cnnviz.backends.base import COUNTER_NAMES
+from cnnviz.backends.numba_cuda import kernels as kern
 from cnnviz.nn.model import Sequential
 from cnnviz.nn.optim import Optimizer
 from cnnviz.train.step import training_step
-from backend_conformance import VALID, BackendConformance, assert_close, same_pads
-from cuda_signatures import signatures
-from traffic import DeviceTraffic
 
 
 class TestCuda(BackendConformance):

@@ -26,9 +26,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from cuda_signatures import signatures
 
 from cnnviz.backends.numba_cuda import kernels as kern
-from cuda_signatures import signatures
 
 ARCHES = ((7, 5), (8, 0), (9, 0))
 SHARED_LIMIT = 48 * 1024
@@ -38,7 +38,7 @@ BLOCK_THREADS = 256
 FLOAT64_ALLOWED = {"softmax_cross_entropy"}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def ptxas() -> str | None:
     """ptxas from the nvidia-cuda-nvcc-cu12 wheel (the test extra), else from PATH/CUDA_HOME."""
     try:
@@ -55,7 +55,7 @@ def ptxas() -> str | None:
     return shutil.which("ptxas")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def compiled(name: str, dtype: str, cc: tuple[int, int]) -> tuple[str, list[dict]]:
     """The PTX of ``name`` for ``cc`` (its last signature's) and ptxas's resource usage per signature."""
     out = []
@@ -65,7 +65,7 @@ def compiled(name: str, dtype: str, cc: tuple[int, int]) -> tuple[str, list[dict
     return ptx, out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def ptx_for_every_arch(name: str, dtype: str, sig) -> dict[tuple[int, int], str]:
     """``{cc: PTX}`` for every one of :data:`ARCHES`: numba-cuda types and lowers the kernel once (1.3 of
     its 1.5 s per compile) and libNVVM turns that IR into each architecture's PTX, as ``compile_ptx`` does

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from traffic import DeviceTraffic
 
 from cnnviz.backends import numba_cuda
 from cnnviz.nn.model import PRESETS, Sequential
 from cnnviz.nn.optim import Optimizer
 from cnnviz.train.step import training_step
-from traffic import DeviceTraffic
 
 BUDGET = {"kernel_launches": 30, "allocations": 0, "host_to_device_bytes": 4096, "device_to_host_bytes": 64}
 STEPS = 4

@@ -16,8 +16,16 @@ from pathlib import Path
 import pytest
 
 from cnnviz.data import files, limits
-from cnnviz.data.files import (FileProblem, FileWriteError, atomic_write, atomic_write_bytes, check_save_target,
-                               describe_file_error, open_regular, parse_json, remove_stale_temps)
+from cnnviz.data.files import (
+    FileProblem,
+    FileWriteError,
+    atomic_write,
+    atomic_write_bytes,
+    check_save_target,
+    describe_file_error,
+    open_regular,
+    parse_json,
+)
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
 

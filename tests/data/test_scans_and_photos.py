@@ -94,7 +94,10 @@ def test_a_tight_crop_taken_for_a_photo_keeps_every_stroke(mnist, monkeypatch):
         ink = np.clip((1 - picture - 0.15) / 0.85, 0, 1)
         assert drop_edge_clutter(ink).sum() == pytest.approx(ink.sum()), index
         monkeypatch.setattr(drawing, "looks_like_photo", lambda values: True)
-        cosine = lambda a, b: float((a * b).sum() / (np.linalg.norm(a) * np.linalg.norm(b)))
+
+        def cosine(a, b):
+            return float((a * b).sum() / (np.linalg.norm(a) * np.linalg.norm(b)))
+
         assert cosine(preprocess_digit(picture), preprocess_digit(digit)) > 0.9, index
         monkeypatch.undo()
 
@@ -102,11 +105,17 @@ def test_a_tight_crop_taken_for_a_photo_keeps_every_stroke(mnist, monkeypatch):
 def test_evening_out_the_light_leaves_an_evenly_lit_bold_digit_alone():
     # A bold 8 whose strokes fill a third of the light-measuring blocks: the fit follows the paper, not the ink.
     rows, cols = np.mgrid[:96, :96]
-    ring = lambda r0, c0, radius: np.abs(np.hypot(rows - r0, cols - c0) - radius) < 9
+
+    def ring(r0, c0, radius):
+        return np.abs(np.hypot(rows - r0, cols - c0) - radius) < 9
+
     picture = np.where(ring(26, 48, 22) | ring(70, 48, 24), np.float32(0.1), np.float32(0.9))
     evened = even_out_lighting(picture)
     paper, ink = picture > 0.5, picture < 0.5
-    far = lambda mask: box_blur3(mask.astype(np.float32)) == 1
+
+    def far(mask):
+        return box_blur3(mask.astype(np.float32)) == 1
+
     assert np.abs(evened[far(paper)] - 0.9).max() < 0.02  # even light: left as it is
     assert np.abs(evened[far(ink)] - 0.1).max() < 0.02
 

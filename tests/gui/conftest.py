@@ -19,8 +19,7 @@ def no_dialogs_and_a_private_autosave(monkeypatch, tmp_path_factory):
     """Nobody answers dialogs in tests (Discard, unless a test says otherwise), and autosaves, the
     models folder and the stored zoom level are a fresh folder, never the user's."""
     from cnnviz.app import autosave
-    from cnnviz.gui import checkpoints
-    from cnnviz.gui import zoom
+    from cnnviz.gui import checkpoints, zoom
     from cnnviz.nn import checkpoint
 
     folder = tmp_path_factory.mktemp("user-data")
@@ -56,10 +55,10 @@ def actual_size():
 
 @pytest.fixture
 def make_window(qtbot, tmp_path_factory):
+    from PySide6.QtWidgets import QApplication
+
     from cnnviz.gui import theme
     from cnnviz.gui.window import MainWindow
-
-    from PySide6.QtWidgets import QApplication
 
     theme.apply(QApplication.instance())
     windows = []

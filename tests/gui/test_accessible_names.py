@@ -7,9 +7,22 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QImage
-from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSlider, QAbstractSpinBox, QComboBox,
-                               QGraphicsView, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollBar, QTabBar,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSlider,
+    QAbstractSpinBox,
+    QComboBox,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollBar,
+    QTabBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from cnnviz.gui import accessibility, presenter
 from cnnviz.gui.canvas import DrawingCanvas
@@ -180,10 +193,10 @@ def test_the_keyboard_focus_is_visible(qtbot, presenter_mode):
     qtbot.waitExposed(root)
     for widget in (button, primary, combo):
         other.setFocus(Qt.TabFocusReason)
-        qtbot.waitUntil(lambda: other.hasFocus())
+        qtbot.waitUntil(other.hasFocus)
         before = pixels(widget)
         widget.setFocus(Qt.TabFocusReason)
-        qtbot.waitUntil(lambda: widget.hasFocus())
+        qtbot.waitUntil(widget.hasFocus)
         after = pixels(widget)
         changed = np.abs(after - before).sum(axis=2) > 60
         band = np.ones_like(changed)

@@ -5,11 +5,11 @@ whole German sentences, and a Chinese prediction is spoken once per answer, not 
 
 import numpy as np
 import pyqtgraph as pg
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QTabBar, QToolButton, QWidget
 
-from cnnviz.gui import accessibility, translation_sources as ts
+from cnnviz.gui import accessibility
+from cnnviz.gui import translation_sources as ts
 from cnnviz.gui.panels import registry
 from cnnviz.gui.worker import EventBatch
 from cnnviz.train import events as ev

@@ -10,7 +10,6 @@ import sys
 import time
 
 import numpy as np
-import pytest
 
 from cnnviz.app import autosave
 from cnnviz.nn import checkpoint

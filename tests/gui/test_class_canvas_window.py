@@ -8,7 +8,6 @@ import socket
 
 import numpy as np
 from PySide6.QtCore import Qt
-
 from test_fit import at_screen
 
 ONE = {"phone": "phone-one", "w": 300, "h": 300, "strokes": [[150, 30, 152, 150, 150, 270]], "label": 1}

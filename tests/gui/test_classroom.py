@@ -9,7 +9,6 @@ from PySide6.QtWidgets import QFileDialog
 from cnnviz.analysis.drawings import DrawingStore
 from cnnviz.analysis.presets import bundled_presets
 from cnnviz.app.grids import grid_shape
-from cnnviz.train.stats import parameter_stats
 from cnnviz.backends import registry
 from cnnviz.gui.devtools.driving import draw_demo_digit
 from cnnviz.gui.panels.common import mosaic
@@ -18,6 +17,7 @@ from cnnviz.gui.panels.statistics import StatsPanel
 from cnnviz.gui.panels.timelapse import TimeLapsePanel
 from cnnviz.gui.worker import Tag
 from cnnviz.train import events as ev
+from cnnviz.train.stats import parameter_stats
 from cnnviz.train.trainer import Trainer
 
 TIMEOUT_MS = 30_000

@@ -3,7 +3,6 @@
 import threading
 
 import numpy as np
-from PySide6.QtCore import Qt
 
 from cnnviz.analysis.drawings import DrawingStore
 from cnnviz.gui.panels.drawings import DrawingsPanel

@@ -19,14 +19,13 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QRect, Qt
 
-from cnnviz.gui.devtools import fit
 from cnnviz.gui.arrangement import arrangement
+from cnnviz.gui.devtools import fit
+from cnnviz.gui.devtools.driving import draw_demo_digit
 from cnnviz.gui.layout import initial_geometry
 from cnnviz.gui.panels import registry
-from cnnviz.gui.devtools.driving import draw_demo_digit
 from cnnviz.gui.worker import EventBatch, Tag
 from cnnviz.train import events as ev
-
 
 REPO = Path(__file__).resolve().parents[2]
 SCREENS = fit.SCREENS

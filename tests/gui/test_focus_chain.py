@@ -6,9 +6,18 @@ back where it started."""
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractButton, QAbstractSpinBox, QApplication, QButtonGroup, QComboBox, QLineEdit,
-                               QMenuBar,
-                               QRadioButton, QScrollBar, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QApplication,
+    QButtonGroup,
+    QComboBox,
+    QLineEdit,
+    QMenuBar,
+    QRadioButton,
+    QScrollBar,
+    QWidget,
+)
 
 from cnnviz.gui import accessibility
 from cnnviz.gui.canvas import DrawingCanvas

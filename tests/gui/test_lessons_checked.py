@@ -12,12 +12,11 @@ What can be computed at once (the weights of a network, the steps of a run) is c
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
-
-from pathlib import Path
 
 from cnnviz.analysis.presets import load_presets_in
 from cnnviz.gui.panels import registry

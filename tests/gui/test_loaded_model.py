@@ -13,6 +13,7 @@ from cnnviz.gui.checkpoints import settings_from_meta
 from cnnviz.gui.panels.drawings import NOT_EVALUATED
 from cnnviz.nn import checkpoint
 
+
 def load(qtbot, window, path):
     """Load a checkpoint (a background job) and wait until it has replaced the model, or failed."""
     job = window.checkpoints.load(str(path))

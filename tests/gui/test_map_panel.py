@@ -6,8 +6,8 @@ from PySide6.QtCore import QPointF, Qt
 
 from cnnviz.analysis.embedding import SUBSET, features_of
 from cnnviz.gui import palette
-from cnnviz.gui.panels.map import EmbeddingPanel, spread_apart
 from cnnviz.gui.devtools.driving import draw_demo_digit
+from cnnviz.gui.panels.map import EmbeddingPanel, spread_apart
 
 TIMEOUT_MS = 60_000
 

@@ -5,13 +5,12 @@ only: no training (the panels are filled as a run would fill them)."""
 import numpy as np
 import pytest
 from PySide6.QtGui import QFontInfo
+from test_fit import IDS, SCREENS, at_screen, describe, fill
 
 from cnnviz.analysis.presets import bundled_presets
 from cnnviz.gui import presenter
 from cnnviz.gui.devtools import fit
 from cnnviz.gui.panels.classify import COLUMN
-
-from test_fit import IDS, SCREENS, at_screen, describe, fill
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=IDS)

@@ -2,7 +2,6 @@
 plot with room to draw in, over the steps of the run now."""
 
 from PySide6.QtWidgets import QApplication
-
 from test_classroom import stats_event
 
 

@@ -7,11 +7,11 @@ import pytest
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QApplication
-
-from cnnviz.gui import language, theme, translation_sources as ts, zoom
-from cnnviz.gui.ts_catalogue import CatalogueError, read_catalogue
-
 from test_fit import at_screen, describe, fill
+
+from cnnviz.gui import language, theme, zoom
+from cnnviz.gui import translation_sources as ts
+from cnnviz.gui.ts_catalogue import CatalogueError, read_catalogue
 
 CODES = ts.LANGUAGE_CODES
 

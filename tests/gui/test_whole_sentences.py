@@ -5,7 +5,6 @@ screen reader hears a Chinese "not sure" once."""
 import re
 
 import numpy as np
-import pytest
 from PySide6.QtWidgets import QApplication
 
 from cnnviz.analysis.drawings import DrawingStore

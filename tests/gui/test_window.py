@@ -9,8 +9,8 @@ from PySide6.QtCore import QPoint, Qt
 
 from cnnviz.backends import registry
 from cnnviz.gui.session import STOP_WAIT_MS
-from cnnviz.train import events as ev
 from cnnviz.nn.model import Sequential
+from cnnviz.train import events as ev
 
 TIMEOUT_MS = 30_000
 

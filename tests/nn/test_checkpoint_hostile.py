@@ -143,7 +143,7 @@ def test_deeply_nested_metadata_is_refused_without_recursion(tmp_path):
 
 @pytest.mark.parametrize("step", ["Infinity", "NaN", "-5", "1e400", '"7"', "true"])
 def test_a_nonsense_step_in_the_metadata_is_dropped(tmp_path, step):
-    meta = '{"spec": "%s", "step": %s, "epoch": %s, "title": "a\\u001b[2Jb"}' % (TINY, step, step)
+    meta = f'{{"spec": "{TINY}", "step": {step}, "epoch": {step}, "title": "a\\u001b[2Jb"}}'
     path = _write(tmp_path / "m.npz", _tiny_weights(), meta)
     model, ckpt = checkpoint.load_model(path)
     assert ckpt.step == 0 and "step" not in ckpt.meta and "epoch" not in ckpt.meta
@@ -202,8 +202,8 @@ def test_save_names_the_target_and_cleans_up_killed_saves(tmp_path, monkeypatch)
 
 
 def test_expected_size_matches_a_real_checkpoint(tmp_path):
-    from cnnviz.nn.optim import Optimizer
     from cnnviz.backends import registry
+    from cnnviz.nn.optim import Optimizer
 
     model = Sequential.from_spec("tiny").initialise(0).to(registry.get("numpy"))
     opt = Optimizer("adam").to(registry.get("numpy"))

@@ -76,7 +76,7 @@ def test_model_parameters_are_views_of_one_flat_buffer_that_moves_exactly():
     model.to(BE)
     flat = model.named_parameters().flat
     assert flat.data.size == model.parameter_count()
-    for (name, p), view in zip(model.named_parameters(), flat.layout.views(flat.data)):
+    for (name, p), _view in zip(model.named_parameters(), flat.layout.views(flat.data)):
         assert np.shares_memory(p.data, flat.data) and np.shares_memory(p.grad, flat.grad)
         np.testing.assert_array_equal(p.data, before[name])
     flat.data[:] += 1.0  # an optimizer's in-place update is seen by every parameter

@@ -4,14 +4,13 @@ template and values, so that the GUI says the same sentence in its language (the
 import pickle
 
 import numpy as np
+from test_trainer import make, of
 
 from cnnviz.app import autosave
 from cnnviz.backends import registry
 from cnnviz.gui import translation_sources as ts
 from cnnviz.train import events as ev
 from cnnviz.translatable import N_, Phrase, in_language
-
-from test_trainer import make, of
 
 
 def catalogue(code: str):

@@ -21,7 +21,7 @@ def test_work_that_succeeds_is_not_failed():
 def test_a_failure_on_a_cpu_is_a_bug_and_propagates():
     with pytest.raises(ZeroDivisionError):
         with GpuGuard(lambda: False, pytest.fail):
-            1 / 0
+            _ = 1 / 0
 
 
 def test_an_interrupt_is_never_taken_for_a_device_failure():

@@ -9,7 +9,7 @@ import pytest
 from cnnviz.data.datasets import Dataset
 from cnnviz.train import events as ev
 from cnnviz.train.recovery import MIN_ACCURACY_SAMPLES, CollapseWatch
-from cnnviz.train.trainer import Trainer, TrainConfig
+from cnnviz.train.trainer import TrainConfig, Trainer
 
 
 @pytest.fixture(scope="module")

@@ -22,9 +22,9 @@ from cnnviz.web.strokes import MAX_POINTS
 ONE = {"w": 300, "h": 300, "strokes": [[150, 30, 152, 150, 150, 270]], "label": 1}
 
 
-def open_canvas(limits: Limits = Limits(), language: str = "en") -> ClassCanvas:
+def open_canvas(limits: Limits | None = None, language: str = "en") -> ClassCanvas:
     canvas = ClassCanvas(language)
-    canvas.open(lambda model: PhoneServer(model, "127.0.0.1", 0, limits))
+    canvas.open(lambda model: PhoneServer(model, "127.0.0.1", 0, Limits() if limits is None else limits))
     return canvas
 
 

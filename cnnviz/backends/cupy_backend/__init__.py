@@ -60,13 +60,25 @@ import time
 
 import numpy as np
 
+from .._xp import ArrayBackend
+from ..base import (
+    COUNTER_NAMES,
+    BackendUnavailable,
+    DeviceDataset,
+    Padding,
+    adam_step_size,
+    checked_gradient_buffer,
+    checked_indices,
+    checked_slot,
+    conv_output_size,
+    dropout_threshold,
+    hash32,
+    pool_output_size,
+)
+from ..warm_up import exercise_every_op
 from . import discovery as discovery
 from . import kernels as cupy_kernels
-from .._xp import ArrayBackend
-from ..base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, checked_gradient_buffer,
-                   checked_indices, checked_slot, conv_output_size, dropout_threshold, hash32, pool_output_size)
 from .counting_pool import install_counting_pool
-from ..warm_up import exercise_every_op
 
 __all__ = ["CupyBackend", "create", "launches_per_step"]
 

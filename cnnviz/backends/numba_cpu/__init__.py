@@ -38,13 +38,20 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._xp import ArrayBackend
-from ..base import BackendUnavailable, Padding, adam_step_size, checked_gradient_buffer, checked_indices, checked_slot, dropout_keep_mask
-
-from .. import numba_cache
 from ...translatable import N_, Phrase
-from . import kernels as K
+from .. import numba_cache
+from .._xp import ArrayBackend
+from ..base import (
+    BackendUnavailable,
+    Padding,
+    adam_step_size,
+    checked_gradient_buffer,
+    checked_indices,
+    checked_slot,
+    dropout_keep_mask,
+)
 from ..blas_threads import library_threads, numpy_blas
+from . import kernels as K
 from . import winograd as WG
 from .kernels import IMPORT_ERROR as _IMPORT_ERROR
 from .kernels import numba

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import kernels as K
 from ..warm_up import exercise_every_op
+from . import kernels as K
 
 
 def compile_every_kernel(backend, dtype) -> None:

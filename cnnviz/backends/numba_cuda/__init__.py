@@ -42,14 +42,26 @@ import warnings
 
 import numpy as np
 
+from ..base import (
+    COUNTER_NAMES,
+    BackendUnavailable,
+    DeviceDataset,
+    Padding,
+    adam_step_size,
+    checked_dataset,
+    checked_gradient_buffer,
+    checked_indices,
+    checked_slot,
+    conv_output_size,
+    dropout_threshold,
+    hash32,
+    pool_output_size,
+)
+from ..warm_up import exercise_every_op
 from . import discovery as discovery
 from . import kernels as kern
 from . import memory as memory
-from ..base import (COUNTER_NAMES, BackendUnavailable, DeviceDataset, Padding, adam_step_size, checked_dataset,
-                   checked_gradient_buffer, checked_indices, checked_slot, conv_output_size, dropout_threshold, hash32,
-                   pool_output_size)
 from .kernels import PRODUCTION, KernelConfig
-from ..warm_up import exercise_every_op
 
 MAX_KERNEL = 15
 """Largest convolution kernel side (the spec parser allows 1..15)."""

@@ -120,8 +120,8 @@ def build_conv_kernels(np_dtype: np.dtype, cfg) -> dict:
                     t_off = ty_u
                     for cc in range(TN):
                         b_at[cc] = p_off[cc]
-                    for i in range(rows):
-                        for j in range(kw):
+                    for _i in range(rows):
+                        for _j in range(kw):
                             for rr in range(TM):
                                 a_reg[rr] = w_s[t_off + np.uint64(rr * n_ty)]
                             for cc in range(TN):

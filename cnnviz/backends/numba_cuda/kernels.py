@@ -258,7 +258,7 @@ def bind_cuda() -> None:
         module.cuda = cuda_module
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def build_kernels(dtype_name: str, cfg: KernelConfig = PRODUCTION) -> SimpleNamespace:
     """Every kernel for one float dtype and one tile config (compiled on first launch)."""
     bind_cuda()

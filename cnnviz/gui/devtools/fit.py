@@ -19,13 +19,24 @@ import time
 import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtGui import QFontInfo, QFontMetrics, QGuiApplication
-from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLabel,
-                               QSplitterHandle, QStyle, QStyleOptionComboBox, QTabBar, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLabel,
+    QSplitterHandle,
+    QStyle,
+    QStyleOptionComboBox,
+    QTabBar,
+    QWidget,
+)
 
-from ..accessibility import PictureRing
-from ..panels.common import ElidedLabel
-from ..layout import tab_title_squeezed
 from ...app.feature_map_layout import MIN_TILE_PX
+from ..accessibility import PictureRing
+from ..layout import tab_title_squeezed
+from ..panels.common import ElidedLabel
 
 MIN_FEATURE_MAP_PX = MIN_TILE_PX
 MIN_KERNEL_PX = 16

@@ -80,7 +80,7 @@ class SimulatedPhones:
                         self.refused[response.status] = self.refused.get(response.status, 0) + 1
                 async with session.get(f"{self.base}/answers", params={"phone": phone}) as response:
                     await response.read()
-            except (aiohttp_errors(), asyncio.TimeoutError, ValueError):
+            except (TimeoutError, aiohttp_errors(), ValueError):
                 self.errors += 1
             await asyncio.sleep(max(0.0, SEND_EVERY_S - (time.perf_counter() - began)))
 

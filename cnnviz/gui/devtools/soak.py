@@ -9,7 +9,6 @@ import time
 from .driving import EXIT_OK, process_for, unattended_window, wait_for
 from .memory import rss_mb
 
-
 SOAK_SAMPLE_S = 30.0
 SOAK_TAB_S = 7.0
 

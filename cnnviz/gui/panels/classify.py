@@ -11,10 +11,9 @@ from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSiz
 from ...analysis.uncertainty import not_sure_reason
 from .. import accessibility, theme
 from ..canvas import DrawingCanvas
+from ..language import tr
 from ..not_sure import NotSureCalibration
 from .common import QWIDGETSIZE_MAX, Panel, image_view, never_raises, show
-from ..language import tr
-
 
 SIDE_PX = 170
 """Room the input, the answer and the bars need beside the canvas (at least)."""

@@ -10,12 +10,22 @@ import numpy as np
 import pyqtgraph as pg
 import shiboken6
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFrame, QHBoxLayout, QLabel, QLayout, QLayoutItem, QRadioButton, QSizePolicy, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QLayoutItem,
+    QRadioButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...app.grids import best_grid, grid_shape  # noqa: F401  (the panels' grid arithmetic lives in the Qt-free app)
 from ..language import tr
-
 
 QWIDGETSIZE_MAX = 16777215
 """Qt's "no maximum size" (QWIDGETSIZE_MAX, which PySide6 does not export)."""
@@ -321,8 +331,8 @@ class DrawingOrTestImage:
 
     drawing_radio: QRadioButton
     test_radio: QRadioButton
-    drawing: "np.ndarray | None"
-    test: "tuple[np.ndarray, int, int] | None"
+    drawing: np.ndarray | None
+    test: tuple[np.ndarray, int, int] | None
     """(image, label, index)"""
 
     def make_input_choice(self) -> None:
@@ -357,7 +367,7 @@ class DrawingOrTestImage:
     def use_drawing(self, yes: bool) -> None:
         (self.drawing_radio if yes else self.test_radio).setChecked(True)
 
-    def current_input(self) -> "tuple[np.ndarray | None, InputSource]":
+    def current_input(self) -> tuple[np.ndarray | None, InputSource]:
         """(the input chosen, which one it is); (None, why there is none) when there is none yet. A panel
         says it in whole sentences of its own (:meth:`InputSource.say`), never an English phrase glued in."""
         if self.drawing_radio.isChecked():

@@ -12,12 +12,12 @@ from ...data.datasets import DATASET_NAMES, FASHION_MNIST_DIR, DatasetError, fin
 from ...nn.layers import SpecError
 from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential, preset_name
 from ...nn.optim import OPTIMIZERS, SCHEDULES
-from ..shortcuts import key_text
+from ...translatable import N_, in_language
 from ..language import grouped, tr
+from ..shortcuts import key_text
 from ..status import plain_tooltip
 from . import sidebar_groups
 from .sidebar_groups import LR_SPIN_PX, lr_from_slider, slider_from_lr
-from ...translatable import N_, in_language
 
 OPEN_DATASET_FOLDER = N_("Open a dataset folder…")
 """The data set menu's last entry: any folder with the four MNIST-format IDX files, on any OS."""

@@ -9,12 +9,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
-from .. import accessibility, palette, theme
 from ...app.buffers import DecimatingSeries, Ema
 from ...app.side_by_side import accuracy_text
-from .common import ElidedLabel, Panel
-from ..language import tr
 from ...translatable import N_
+from .. import accessibility, palette, theme
+from ..language import tr
+from .common import ElidedLabel, Panel
 
 MAX_MARKERS = 40
 """Only the latest marks are drawn (each one is a plot item)."""

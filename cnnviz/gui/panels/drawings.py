@@ -12,9 +12,9 @@ from ...analysis.drawings import DrawingStore, read_drawing
 from ...app.inference import accuracy_on
 from .. import accessibility, palette
 from ..jobs import run_in_background
+from ..language import tr
 from .common import ElidedLabel, LazyPanel, row_of
 from .gallery import Gallery
-from ..language import tr
 
 SHOWN = 60
 

@@ -6,18 +6,52 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF, QTimer, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QPen
-from PySide6.QtWidgets import (QButtonGroup, QComboBox, QGraphicsRectItem, QHBoxLayout, QLabel, QPushButton,
-                               QRadioButton, QSizePolicy, QSpinBox, QWidget)
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QGraphicsRectItem,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QSizePolicy,
+    QSpinBox,
+    QWidget,
+)
 
+from ...app.explain import describe_pixel, layer_geometry, mosaic_cell, receptive_field
+from ...app.feature_map_layout import (
+    ALL,
+    INPUT_STRETCH,
+    LAYOUT_MARGIN_PX,
+    LAYOUT_SPACING_PX,
+    MIN_TILE_PX,
+    ONE,
+    PAIR,
+    PAIR_STRETCH,
+    SINGLE_STRETCH,
+    WIDTH_SAFETY,
+    layer_pairs,
+    most_maps,
+    pair_title,
+    predicted_tile_px,
+    tile_gap,
+)
+from ...app.side_by_side import shared_limit
 from .. import accessibility, palette, theme
 from ..language import tr
-from ...app.explain import describe_pixel, layer_geometry, mosaic_cell, receptive_field
-from ...app.side_by_side import shared_limit
-from .common import (QWIDGETSIZE_MAX, ElidedLabel, LazyPanel, best_grid, image_view, mosaic, robust_max, row_of,
-                     set_items, show)
-from ...app.feature_map_layout import (ALL, INPUT_STRETCH, LAYOUT_MARGIN_PX, LAYOUT_SPACING_PX, MIN_TILE_PX, ONE,
-                                 PAIR, PAIR_STRETCH, SINGLE_STRETCH, WIDTH_SAFETY, layer_pairs, most_maps, pair_title,
-                                 predicted_tile_px, tile_gap)
+from .common import (
+    QWIDGETSIZE_MAX,
+    ElidedLabel,
+    LazyPanel,
+    best_grid,
+    image_view,
+    mosaic,
+    robust_max,
+    row_of,
+    set_items,
+    show,
+)
 
 PRESENTER_TILE_PX = 64
 """Presenter mode's maps grow to this (or to 1.3x the tiles normal mode showed, if that is more) and no
@@ -461,7 +495,7 @@ class FeatureMapsPanel(LazyPanel):
     def _on_mouse_moved(self, pos) -> None:
         if self.last_snapshot is None:
             return
-        for name, (view, item, _title) in self.views.items():
+        for name, (_view, item, _title) in self.views.items():
             if item.image is None or not item.sceneBoundingRect().contains(pos):
                 continue
             p = item.mapFromScene(pos)

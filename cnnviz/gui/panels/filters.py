@@ -23,11 +23,11 @@ from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel, QScrollArea, Q
 from ...analysis import filters
 from ...analysis.saliency import model_from_weights
 from ...nn.model import Sequential
+from ...translatable import N_, Phrase, in_language
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import Cancelled, FlowLayout, JobPanel, row_of
 from ..language import grouped, tr
-from ...translatable import N_, Phrase, in_language
+from .common import Cancelled, FlowLayout, JobPanel, row_of
 
 TEST_IMAGES = 2000
 """The top images are searched for among the first this many test images (a layer in a few seconds)."""

@@ -19,16 +19,15 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton,
-                               QSizePolicy, QSpinBox)
+from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox
 
 from ...analysis.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, save_png
 from ...analysis.saliency import model_from_weights
+from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from ...translatable import N_
-from .common import DrawingOrTestImage, InputSource, JobPanel, image_view, row_of
 from ..language import grouped, tr
+from .common import DrawingOrTestImage, InputSource, JobPanel, image_view, row_of
 
 WAYS = ((N_("a little everywhere"), "bim"), (N_("the fewest pixels"), "pixels"))
 """The attack's modes, in the student's words (shown translated)."""

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox
 
 from ...app.side_by_side import shared_limit
 from .. import accessibility, palette, theme
-from .common import LazyPanel, best_grid, image_view, mosaic, row_of, set_items, show
 from ..language import tr
+from .common import LazyPanel, best_grid, image_view, mosaic, row_of, set_items, show
 
 FIRST, DEEP = "first", "deep"
 

@@ -18,11 +18,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout, QWidget
 
 from ...analysis.embedding import SUBSET, Embedding, features_of, map_images, map_of
+from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import Cancelled, JobPanel, image_view, row_of
 from ..language import grouped, tr
-from ...translatable import N_
+from .common import Cancelled, JobPanel, image_view, row_of
 
 MAX_HISTORY = 120
 """The maps of a run kept for going back (each is 2,000 points, their labels and the projection: about 100 kB)."""

@@ -8,12 +8,17 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QSizePolicy, QSplitter, QVBoxLayout, QWidget
 
-from ...analysis.confusion import cell_examples, confusion_matrix, most_confused_pairs, per_class_accuracy, \
-    worst_mistakes
+from ...analysis.confusion import (
+    cell_examples,
+    confusion_matrix,
+    most_confused_pairs,
+    per_class_accuracy,
+    worst_mistakes,
+)
 from .. import accessibility, palette, theme
+from ..language import grouped, tr
 from .common import LazyPanel
 from .gallery import Gallery
-from ..language import grouped, tr
 
 GALLERY_LIMIT = 40
 CORRECT_RGB = np.array(palette.CORRECT_RGB, np.float64)

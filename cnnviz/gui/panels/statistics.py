@@ -15,12 +15,11 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy, QTabBar
 
-from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, \
-    diagnose
-from .. import accessibility, palette, theme
-from .common import LazyPanel, row_of, set_items
-from ..language import tr
+from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, diagnose
 from ...translatable import N_
+from .. import accessibility, palette, theme
+from ..language import tr
+from .common import LazyPanel, row_of, set_items
 
 MAX_POINTS = 4000
 FIELDS = ("update_ratio", "grad_l2", "p1", "p25", "p50", "p75", "p99")

@@ -10,12 +10,12 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QPushButton, QSlid
 
 from ...analysis.render import kernel_tiles, symmetric_limit
 from ...analysis.timelapse import TimeLapse
+from ...app.feature_map_layout import tile_gap
 from ...train import events as ev
 from .. import theme
+from ..language import grouped, tr
 from ..worker import Tag
 from .common import ElidedLabel, LazyPanel, grid_shape, image_view, mosaic, robust_max, row_of, set_items, show
-from ...app.feature_map_layout import tile_gap
-from ..language import grouped, tr
 
 MAX_FRAMES = 120
 MAX_BYTES = 96 * 2**20

@@ -16,11 +16,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
+from ...app.buffers import DecimatingSeries
 from ...train.events import LayerTiming
 from .. import theme
-from ...app.buffers import DecimatingSeries
-from .common import Panel, nice_ceiling
 from ..language import grouped, tr
+from .common import Panel, nice_ceiling
 
 
 def _lighter(colour: str, amount: float = 0.55) -> QColor:

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QSpin
 from ...analysis.saliency import model_from_weights, occlusion_map, saliency_map
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from .common import DrawingOrTestImage, InputSource, JobPanel, image_view, row_of
 from ..language import tr
+from .common import DrawingOrTestImage, InputSource, JobPanel, image_view, row_of
 
 HEAT = palette.HEAT_LUT.astype(np.float64)
 
