@@ -66,8 +66,14 @@ def logs() -> Path:
 
 def all_folders() -> dict[str, Path]:
     """Every folder by kind, for ``cnnviz --info`` and the About box."""
-    return {"models": models(), "drawings": drawings(), "autosave": autosave(), "settings": settings(),
-            "cache": cache(), "logs": logs()}
+    return {
+        "models": models(),
+        "drawings": drawings(),
+        "autosave": autosave(),
+        "settings": settings(),
+        "cache": cache(),
+        "logs": logs(),
+    }
 
 
 def legacy_data() -> Path:

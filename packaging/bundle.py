@@ -49,12 +49,28 @@ def build() -> tuple[Path, Path, float]:
     try:
         import PyInstaller  # noqa: F401
     except ImportError:
-        sys.exit("bundle: PyInstaller is not installed here: pip install \".[bundle]\" (in the venv cnnviz is in)")
+        sys.exit('bundle: PyInstaller is not installed here: pip install ".[bundle]" (in the venv cnnviz is in)')
     from cnnviz import __version__
 
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
-                    "--distpath", str(DIST), "--workpath", str(WORK), str(SPEC)], check=True, cwd=REPO)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--clean",
+            "--log-level",
+            "WARN",
+            "--distpath",
+            str(DIST),
+            "--workpath",
+            str(WORK),
+            str(SPEC),
+        ],
+        check=True,
+        cwd=REPO,
+    )
     bundle = DIST / "cnnviz"
     if not executable(bundle).is_file():
         sys.exit(f"bundle: PyInstaller finished but {executable(bundle)} is missing")
@@ -69,7 +85,9 @@ def build() -> tuple[Path, Path, float]:
 
 def third_party():
     """packaging/third_party.py, loaded from beside this script (packaging/ is not an importable package)."""
-    spec = importlib.util.spec_from_file_location("cnnviz_third_party", Path(__file__).resolve().parent / "third_party.py")
+    spec = importlib.util.spec_from_file_location(
+        "cnnviz_third_party", Path(__file__).resolve().parent / "third_party.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -105,12 +123,16 @@ def write_notices(bundle: Path) -> None:
         bundled = notices.bundled_distributions(tuple(missing))
     without = [name for name, dist in bundled.items() if not notices.licence_texts(dist)]
     if without:
-        sys.exit(f"bundle: no licence text for {', '.join(without)}: add it to packaging/third_party.py's FALLBACK_TEXTS")
+        sys.exit(
+            f"bundle: no licence text for {', '.join(without)}: add it to packaging/third_party.py's FALLBACK_TEXTS"
+        )
     inside = bundle / "_internal" if (bundle / "_internal").is_dir() else bundle
     text = notices.notice(tuple(missing)) + notices.system_section(inside)
     (bundle / "THIRD-PARTY-NOTICES.txt").write_text(text, encoding="utf-8")
-    print(f"notices: {len(bundled)} distributions in {bundle / 'THIRD-PARTY-NOTICES.txt'}"
-          + (f" (found in the bundle besides cnnviz's requirements: {', '.join(missing)})" if missing else ""))
+    print(
+        f"notices: {len(bundled)} distributions in {bundle / 'THIRD-PARTY-NOTICES.txt'}"
+        + (f" (found in the bundle besides cnnviz's requirements: {', '.join(missing)})" if missing else "")
+    )
 
 
 def gzip_tar(folder: Path, archive: Path) -> Path:
@@ -126,15 +148,29 @@ def clean_environment(home: Path) -> dict[str, str]:
     """A fresh HOME and a PATH without any virtual environment or this Python: the bundle must need neither."""
     # The virtual environments only (this one, an activated one): the base Python's prefix may be /usr,
     # whose bin/ the bundle's smoke test needs like any program (seen on a machine whose venv's base is /usr).
-    prefixes = {os.path.normcase(str(Path(p).resolve())) for p in (sys.prefix, os.environ.get("VIRTUAL_ENV", ""))
-                if p and os.path.normcase(str(Path(p).resolve())) != os.path.normcase(str(Path(sys.base_prefix).resolve()))}
-    path = [p for p in os.environ.get("PATH", "").split(os.pathsep)
-            if p and not any(os.path.normcase(str(Path(p).resolve())).startswith(x) for x in prefixes)]
-    env = {"PATH": os.pathsep.join(path), "HOME": str(home), "USERPROFILE": str(home),
-           "LOCALAPPDATA": str(home / "AppData" / "Local"), "APPDATA": str(home / "AppData" / "Roaming"),
-           "XDG_CACHE_HOME": str(home / ".cache"), "XDG_DATA_HOME": str(home / ".local" / "share"),
-           "TMPDIR": str(home / "tmp"), "TEMP": str(home / "tmp"), "TMP": str(home / "tmp"),
-           "LANG": os.environ.get("LANG", "C.UTF-8")}
+    prefixes = {
+        os.path.normcase(str(Path(p).resolve()))
+        for p in (sys.prefix, os.environ.get("VIRTUAL_ENV", ""))
+        if p and os.path.normcase(str(Path(p).resolve())) != os.path.normcase(str(Path(sys.base_prefix).resolve()))
+    }
+    path = [
+        p
+        for p in os.environ.get("PATH", "").split(os.pathsep)
+        if p and not any(os.path.normcase(str(Path(p).resolve())).startswith(x) for x in prefixes)
+    ]
+    env = {
+        "PATH": os.pathsep.join(path),
+        "HOME": str(home),
+        "USERPROFILE": str(home),
+        "LOCALAPPDATA": str(home / "AppData" / "Local"),
+        "APPDATA": str(home / "AppData" / "Roaming"),
+        "XDG_CACHE_HOME": str(home / ".cache"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "TMPDIR": str(home / "tmp"),
+        "TEMP": str(home / "tmp"),
+        "TMP": str(home / "tmp"),
+        "LANG": os.environ.get("LANG", "C.UTF-8"),
+    }
     for keep in ("SYSTEMROOT", "SystemRoot", "WINDIR", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR"):
         if keep in os.environ:
             env[keep] = os.environ[keep]
@@ -161,8 +197,16 @@ def smoke(bundle: Path) -> dict[str, float]:
         timings["train_first_s"] = run("train", "--net", "tiny", "--steps", "50", "--no-save")
         timings["train_cached_s"] = run("train", "--net", "tiny", "--steps", "50", "--no-save")
         shot = Path(tmp) / "bundle-screenshot.png"
-        timings["screenshot_s"] = run("gui", "--screenshot", str(shot), "--train-seconds", "3", "--backend",
-                                      "numba", extra={"QT_QPA_PLATFORM": "offscreen"})
+        timings["screenshot_s"] = run(
+            "gui",
+            "--screenshot",
+            str(shot),
+            "--train-seconds",
+            "3",
+            "--backend",
+            "numba",
+            extra={"QT_QPA_PLATFORM": "offscreen"},
+        )
         if not shot.is_file() or shot.stat().st_size < 10_000:
             sys.exit(f"bundle: the GUI screenshot {shot} is missing or empty")
         keep = DIST / "bundle-screenshot.png"

@@ -55,12 +55,16 @@ def _cells(side: float):
 
 def svg() -> str:
     side = 256
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" viewBox="0 0 {side} {side}">',
-             "<title>cnnviz</title>",
-             f'<rect width="{side}" height="{side}" rx="{side * RADIUS:.1f}" fill="rgb{BACKGROUND}"/>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" viewBox="0 0 {side} {side}">',
+        "<title>cnnviz</title>",
+        f'<rect width="{side}" height="{side}" rx="{side * RADIUS:.1f}" fill="rgb{BACKGROUND}"/>',
+    ]
     for x, y, width, level in _cells(side):
-        parts.append(f'<rect x="{x:.2f}" y="{y:.2f}" width="{width:.2f}" height="{width:.2f}" rx="{width * 0.15:.2f}" '
-                     f'fill="rgb{_cell_colour(level)}"/>')
+        parts.append(
+            f'<rect x="{x:.2f}" y="{y:.2f}" width="{width:.2f}" height="{width:.2f}" rx="{width * 0.15:.2f}" '
+            f'fill="rgb{_cell_colour(level)}"/>'
+        )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -72,8 +76,9 @@ def png(size: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, side - 1, side - 1), radius=side * RADIUS, fill=BACKGROUND + (255,))
     for x, y, width, level in _cells(side):
-        draw.rounded_rectangle((x, y, x + width, y + width), radius=width * 0.15 if size >= 48 else 0,
-                               fill=_cell_colour(level) + (255,))
+        draw.rounded_rectangle(
+            (x, y, x + width, y + width), radius=width * 0.15 if size >= 48 else 0, fill=_cell_colour(level) + (255,)
+        )
     return image.resize((size, size), Image.LANCZOS)
 
 

@@ -132,8 +132,10 @@ def python_licence() -> str:
         path = Path(folder) / "LICENSE.txt"
         if path.is_file():
             return path.read_text(encoding="utf-8", errors="replace")
-    raise FileNotFoundError("the Python licence (LICENSE.txt) is not in the standard library folder or "
-                            f"{sys.base_prefix}: the bundle must not ship Python without it")
+    raise FileNotFoundError(
+        "the Python licence (LICENSE.txt) is not in the standard library folder or "
+        f"{sys.base_prefix}: the bundle must not ship Python without it"
+    )
 
 
 def system_libraries(folder: Path) -> list[tuple[str, str, str | None]]:
@@ -150,8 +152,13 @@ def system_libraries(folder: Path) -> list[tuple[str, str, str | None]]:
             continue
         package, text = "", None
         if dpkg:
-            for directory in ("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/lib/x86_64-linux-gnu",
-                              "/usr/lib", "/lib"):
+            for directory in (
+                "/usr/lib/x86_64-linux-gnu",
+                "/usr/lib/aarch64-linux-gnu",
+                "/lib/x86_64-linux-gnu",
+                "/usr/lib",
+                "/lib",
+            ):
                 candidate = Path(directory) / entry.name
                 if not candidate.exists():
                     continue
@@ -176,10 +183,15 @@ def system_section(folder: Path) -> str:
     libraries = system_libraries(folder)
     if not libraries:
         return ""
-    lines = ["These shared libraries were copied from the build machine's system (PyInstaller collects what the",
-             "Qt plugins and Python's modules link to). Each stays under its own licence; the system package it",
-             "came from and that package's copyright file follow.", ""]
-    lines += [f"  {name}: {package or 'package unknown (no dpkg on the build machine)'}" for name, package, _ in libraries]
+    lines = [
+        "These shared libraries were copied from the build machine's system (PyInstaller collects what the",
+        "Qt plugins and Python's modules link to). Each stays under its own licence; the system package it",
+        "came from and that package's copyright file follow.",
+        "",
+    ]
+    lines += [
+        f"  {name}: {package or 'package unknown (no dpkg on the build machine)'}" for name, package, _ in libraries
+    ]
     body = "\n".join(lines) + "\n"
     shown = set()
     for _, package, text in libraries:
@@ -214,7 +226,7 @@ def notice(extra: tuple[str, ...] = ()) -> str:
     for dist in dists.values():
         for name, text in licence_texts(dist):
             title = f"{dist.metadata['Name']} {dist.version}: {name}"
-            parts.append(_section(title, f"The same text as \"{shown[text]}\" above." if text in shown else text))
+            parts.append(_section(title, f'The same text as "{shown[text]}" above.' if text in shown else text))
             shown.setdefault(text, title)
     return "".join(parts)
 

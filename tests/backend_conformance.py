@@ -36,8 +36,20 @@ from cnnviz.nn.model import Sequential
 from cnnviz.nn.optim import Optimizer
 from cnnviz.train.step import training_step
 
-NOT_OPS = {"describe", "warm_up", "from_host", "to_host", "zeros_like", "synchronize", "workspace",
-           "device_counters", "mark", "elapsed_ms", "choose_threads", "release_workspace"}
+NOT_OPS = {
+    "describe",
+    "warm_up",
+    "from_host",
+    "to_host",
+    "zeros_like",
+    "synchronize",
+    "workspace",
+    "device_counters",
+    "mark",
+    "elapsed_ms",
+    "choose_threads",
+    "release_workspace",
+}
 """Methods of base.Backend that are not ops a training step or an evaluation compiles."""
 
 
@@ -69,8 +81,10 @@ def assert_close(got, expected, what: str, tol: float) -> None:
         bad = err > tol * scale
     if bad.any():
         i = np.unravel_index(np.argmax(err), err.shape)
-        raise AssertionError(f"{what}: {int(bad.sum())} of {bad.size} elements differ (tolerance {tol:g}); "
-                             f"worst at index {tuple(int(v) for v in i)}: got {got[i]!r}, expected {expected[i]!r}")
+        raise AssertionError(
+            f"{what}: {int(bad.sum())} of {bad.size} elements differ (tolerance {tol:g}); "
+            f"worst at index {tuple(int(v) for v in i)}: got {got[i]!r}, expected {expected[i]!r}"
+        )
 
 
 def numeric_gradient(f, x: np.ndarray, indices, eps: float = 1e-6) -> np.ndarray:
@@ -94,11 +108,13 @@ class BackendConformance:
 
     TOL = {"float32": 2e-5, "float64": 1e-10}
     """Tolerance by dtype (times max(1, the largest |expected|)); ``TOL_OPS`` overrides it per op."""
-    TOL_OPS: dict[str, dict[str, float]] = {"exact": {"float32": 0.0, "float64": 0.0},
-                                           "conv backward": {"float32": 5e-5},
-                                           "optimizer": {"float32": 1e-6, "float64": 1e-12},
-                                           "loss": {"float32": 1e-6, "float64": 1e-13},
-                                           "training": {"float32": 2e-4, "float64": 1e-9}}
+    TOL_OPS: dict[str, dict[str, float]] = {
+        "exact": {"float32": 0.0, "float64": 0.0},
+        "conv backward": {"float32": 5e-5},
+        "optimizer": {"float32": 1e-6, "float64": 1e-12},
+        "loss": {"float32": 1e-6, "float64": 1e-13},
+        "training": {"float32": 2e-4, "float64": 1e-9},
+    }
     DTYPES = (np.float32, np.float64)
     CONV_CASES = [  # n, c, h, w, out channels, kernel, padding
         (1, 1, 5, 5, 1, 3, same_pads(3)),
@@ -117,8 +133,10 @@ class BackendConformance:
     """Shapes of the ReLU and dropout checks."""
     LOSS_ROWS = [1, 5, 64, 257]
     OPTIMIZER_SIZES = [(7,), (3, 5), (1000,)]
-    TRAINING_NETS = [("conv3-3,relu,pool,conv2-4,relu,pool,dropout-0.3,dense-8,relu,dense-10", (1, 8, 8)),
-                     ("conv4-4-valid,relu,pool,conv3-8,relu,pool,dense-10", (1, 12, 12))]
+    TRAINING_NETS = [
+        ("conv3-3,relu,pool,conv2-4,relu,pool,dropout-0.3,dense-8,relu,dense-10", (1, 8, 8)),
+        ("conv4-4-valid,relu,pool,conv3-8,relu,pool,dense-10", (1, 12, 12)),
+    ]
     TRAINING_STEPS = 3
     HYPOTHESIS_EXAMPLES = 25
     """Random conv shapes per run (0: none, where each is slow)."""
@@ -127,9 +145,15 @@ class BackendConformance:
 
     def pytest_generate_tests(self, metafunc):
         """The case lists are class attributes, so that a subclass can change them."""
-        lists = {"dtype": self.DTYPES, "conv_case": self.CONV_CASES, "pool_shape": self.POOL_SHAPES,
-                 "dense_case": self.DENSE_CASES, "loss_rows": self.LOSS_ROWS, "opt_size": self.OPTIMIZER_SIZES,
-                 "training_net": self.TRAINING_NETS}
+        lists = {
+            "dtype": self.DTYPES,
+            "conv_case": self.CONV_CASES,
+            "pool_shape": self.POOL_SHAPES,
+            "dense_case": self.DENSE_CASES,
+            "loss_rows": self.LOSS_ROWS,
+            "opt_size": self.OPTIMIZER_SIZES,
+            "training_net": self.TRAINING_NETS,
+        }
         for name, cases in lists.items():
             if name in metafunc.fixturenames:
                 metafunc.parametrize(name, cases, ids=[_case_id(c) for c in cases])
@@ -173,10 +197,22 @@ class BackendConformance:
         if not self.HYPOTHESIS_EXAMPLES:
             pytest.skip(f"{be.name}: no random shapes here (each is slow)")
 
-        @settings(max_examples=self.HYPOTHESIS_EXAMPLES, deadline=None, database=None,
-                  suppress_health_check=[HealthCheck.function_scoped_fixture])
-        @given(n=st.integers(1, 3), c=st.integers(1, 5), h=st.integers(1, 10), w=st.integers(1, 10),
-               o=st.integers(1, 5), k=st.integers(1, 5), same=st.booleans(), seed=st.integers(0, 2**16))
+        @settings(
+            max_examples=self.HYPOTHESIS_EXAMPLES,
+            deadline=None,
+            database=None,
+            suppress_health_check=[HealthCheck.function_scoped_fixture],
+        )
+        @given(
+            n=st.integers(1, 3),
+            c=st.integers(1, 5),
+            h=st.integers(1, 10),
+            w=st.integers(1, 10),
+            o=st.integers(1, 5),
+            k=st.integers(1, 5),
+            same=st.booleans(),
+            seed=st.integers(0, 2**16),
+        )
         def check(n, c, h, w, o, k, same, seed):
             pads = same_pads(k) if same else VALID
             if h + pads[0] + pads[1] < k or w + pads[2] + pads[3] < k:
@@ -184,8 +220,9 @@ class BackendConformance:
             rng = np.random.default_rng(seed)
             x = rng.standard_normal((n, c, h, w)).astype(np.float32)
             wt = (rng.standard_normal((o, c, k, k)) / k).astype(np.float32)
-            self._check_conv(be, ref, x, wt, rng.standard_normal(o).astype(np.float32), pads,
-                             f"{(n, c, h, w, o, k, pads)}")
+            self._check_conv(
+                be, ref, x, wt, rng.standard_normal(o).astype(np.float32), pads, f"{(n, c, h, w, o, k, pads)}"
+            )
 
         check()
 
@@ -195,29 +232,29 @@ class BackendConformance:
         y, cache = be.conv2d_forward(be.from_host(x), be.from_host(w), be.from_host(b), (1, 1, 1, 1))
         dy = rng.standard_normal(be.to_host(y).shape)
         flat = be.from_host(np.full(w.size + 5 + 2, 7.0))  # the elements around the views must stay untouched
-        dw_view, db_view = flat[1:w.size + 1].reshape(w.shape), flat[w.size + 1:w.size + 6]
+        dw_view, db_view = flat[1 : w.size + 1].reshape(w.shape), flat[w.size + 1 : w.size + 6]
         dx, dw, db = be.conv2d_backward(be.from_host(dy), cache, True, dw_view, db_view)
         assert dw is dw_view and db is db_view
         _, cache_ref = ref.conv2d_forward(x, w, b, (1, 1, 1, 1))
         dx_ref, dw_ref, db_ref = ref.conv2d_backward(dy, cache_ref)
         host = be.to_host(flat)
-        assert_close(host[1:w.size + 1].reshape(w.shape), dw_ref, "conv dw in the flat buffer", 1e-10)
-        assert_close(host[w.size + 1:w.size + 6], db_ref, "conv db in the flat buffer", 1e-10)
+        assert_close(host[1 : w.size + 1].reshape(w.shape), dw_ref, "conv dw in the flat buffer", 1e-10)
+        assert_close(host[w.size + 1 : w.size + 6], db_ref, "conv db in the flat buffer", 1e-10)
         assert host[0] == 7.0 and host[-1] == 7.0
         self.close(be, dx, dx_ref, "conv dx beside the flat buffer", "conv backward")
         with pytest.raises(ValueError, match="gradient buffer"):  # a buffer of another shape is never written
-            be.conv2d_backward(be.from_host(dy), cache, False, flat[:w.size], db_view)
+            be.conv2d_backward(be.from_host(dy), cache, False, flat[: w.size], db_view)
 
         xd, wd = rng.standard_normal((6, 7)), rng.standard_normal((4, 7))
         _, cached = be.dense_forward(be.from_host(xd), be.from_host(wd), be.from_host(np.zeros(4)))
         dyd = rng.standard_normal((6, 4))
         flat = be.from_host(np.zeros(wd.size + 4))
-        be.dense_backward(be.from_host(dyd), cached, False, flat[:wd.size].reshape(wd.shape), flat[wd.size:])
+        be.dense_backward(be.from_host(dyd), cached, False, flat[: wd.size].reshape(wd.shape), flat[wd.size :])
         host = be.to_host(flat)
-        assert_close(host[:wd.size].reshape(wd.shape), dyd.T @ xd, "dense dw in the flat buffer", 1e-10)
-        assert_close(host[wd.size:], dyd.sum(axis=0), "dense db in the flat buffer", 1e-10)
+        assert_close(host[: wd.size].reshape(wd.shape), dyd.T @ xd, "dense dw in the flat buffer", 1e-10)
+        assert_close(host[wd.size :], dyd.sum(axis=0), "dense db in the flat buffer", 1e-10)
         with pytest.raises(ValueError, match="gradient buffer"):
-            be.dense_backward(be.from_host(dyd), cached, False, flat[:wd.size], flat[wd.size:])
+            be.dense_backward(be.from_host(dyd), cached, False, flat[: wd.size], flat[wd.size :])
 
     # --- pooling, ReLU, dropout: bit for bit ---------------------------------------------------------------
     def test_maxpool_with_ties_nans_and_signed_zeros(self, be, ref, pool_shape, dtype):
@@ -233,8 +270,13 @@ class BackendConformance:
         dy = rng.standard_normal(y_ref.shape).astype(dtype)
         if dy.size >= 3:  # a non-finite gradient reaches the window's other entries as dy * 0 (NaN)
             dy.flat[0], dy.flat[dy.size // 2], dy.flat[-1] = np.inf, np.nan, -np.inf
-        self.close(be, be.maxpool2x2_backward(be.from_host(dy), cache), ref.maxpool2x2_backward(dy, cache_ref),
-                   f"maxpool backward {pool_shape}", "exact")
+        self.close(
+            be,
+            be.maxpool2x2_backward(be.from_host(dy), cache),
+            ref.maxpool2x2_backward(dy, cache_ref),
+            f"maxpool backward {pool_shape}",
+            "exact",
+        )
 
     def test_relu(self, be, ref, dtype):
         rng = np.random.default_rng(2)
@@ -245,8 +287,13 @@ class BackendConformance:
             y_ref, cache_ref = ref.relu_forward(x)
             self.close(be, y, y_ref, f"relu forward {shape}", "exact")
             dy = rng.standard_normal(shape).astype(dtype)
-            self.close(be, be.relu_backward(be.from_host(dy), cache), ref.relu_backward(dy, cache_ref),
-                       f"relu backward {shape}", "exact")
+            self.close(
+                be,
+                be.relu_backward(be.from_host(dy), cache),
+                ref.relu_backward(dy, cache_ref),
+                f"relu backward {shape}",
+                "exact",
+            )
 
     @pytest.mark.parametrize("rate,key", [(0.3, 0xDEADBEEF), (0.0, 5), (0.9, 2**32 - 1)])
     def test_dropout_is_the_mask_spec_bit_for_bit(self, be, ref, dtype, rate, key):
@@ -258,8 +305,13 @@ class BackendConformance:
             y_ref, cache_ref = ref.dropout_forward(x, rate, key)
             self.close(be, y, y_ref, f"dropout forward rate {rate} {shape}", "exact")
             dy = rng.standard_normal(x.shape).astype(dtype)
-            self.close(be, be.dropout_backward(be.from_host(dy), cache), ref.dropout_backward(dy, cache_ref),
-                       f"dropout backward rate {rate} {shape}", "exact")
+            self.close(
+                be,
+                be.dropout_backward(be.from_host(dy), cache),
+                ref.dropout_backward(dy, cache_ref),
+                f"dropout backward rate {rate} {shape}",
+                "exact",
+            )
 
     # --- dense ------------------------------------------------------------------------------------------------
     def test_dense(self, be, ref, dense_case, dtype):
@@ -348,9 +400,21 @@ class BackendConformance:
         model = Sequential.from_spec(spec, input_shape=input_shape).initialise(42, dtype).to(backend)
         opt = Optimizer(optimizer).to(backend)
         stats = backend.new_step_stats(self.TRAINING_STEPS)
-        grads = [training_step(backend, model, opt, data, np.array([step, 9 - step, 3, 5]), stats, step, 77 + step,
-                               1e-2, before_update=lambda: backend.to_host(model.named_parameters().flat.grad).copy())
-                 for step in range(self.TRAINING_STEPS)]
+        grads = [
+            training_step(
+                backend,
+                model,
+                opt,
+                data,
+                np.array([step, 9 - step, 3, 5]),
+                stats,
+                step,
+                77 + step,
+                1e-2,
+                before_update=lambda: backend.to_host(model.named_parameters().flat.grad).copy(),
+            )
+            for step in range(self.TRAINING_STEPS)
+        ]
         return model.state_dict(), backend.read_step_stats(stats, self.TRAINING_STEPS), grads
 
     @pytest.mark.parametrize("optimizer", ["adam", "momentum"])
@@ -409,8 +473,11 @@ class BackendConformance:
             if op == "maxpool":  # no two values of a window within eps of each other: the max is differentiable
                 x = rng.permutation(x.size).reshape(x.shape) * 0.01
             inputs = {"x": x}
-            layer = {"maxpool": lambda t: be.maxpool2x2_forward(t), "relu": lambda t: be.relu_forward(t),
-                     "dropout": lambda t: be.dropout_forward(t, 0.4, 7)}[op]
+            layer = {
+                "maxpool": lambda t: be.maxpool2x2_forward(t),
+                "relu": lambda t: be.relu_forward(t),
+                "dropout": lambda t: be.dropout_forward(t, 0.4, 7),
+            }[op]
             back = {"maxpool": be.maxpool2x2_backward, "relu": be.relu_backward, "dropout": be.dropout_backward}[op]
 
             def forward(v):
@@ -420,6 +487,7 @@ class BackendConformance:
                 return {"x": back(be.from_host(dy), cache)}
 
         if op == "loss":
+
             def loss():
                 return forward(inputs)[0]
 
@@ -441,7 +509,8 @@ class BackendConformance:
             worst = int(np.argmax(err))
             assert err[worst] <= 1e-6 * max(1.0, abs(numeric[worst])), (
                 f"{be.name} {op} d/d{name}: at index {np.unravel_index(indices[worst], value.shape)} got "
-                f"{got[worst]!r}, expected {numeric[worst]!r} (central differences)")
+                f"{got[worst]!r}, expected {numeric[worst]!r} (central differences)"
+            )
 
     # --- training data on the device ------------------------------------------------------------------------
     def test_gather_batch_is_to_float_nchw_of_the_chosen_images(self, be, dtype):
@@ -535,7 +604,9 @@ class BackendConformance:
         """The one warm-up routine (backends/warm_up.py) calls every op base.Backend declares, each
         backend's own: an op added to the protocol and not to the warm-up would compile in the first
         timed step."""
-        ops = {name for name in vars(Backend) if not name.startswith("_") and callable(getattr(Backend, name))} - NOT_OPS
+        ops = {
+            name for name in vars(Backend) if not name.startswith("_") and callable(getattr(Backend, name))
+        } - NOT_OPS
         assert {"conv2d_forward", "gather_batch", "softmax_cross_entropy_into", "adam_step"} <= ops
         called = set()
         for name in ops:

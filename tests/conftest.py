@@ -46,18 +46,27 @@ def _one_byte_bytes_intact():
     if damaged:
         _bytes_damage_reported = True
         shown = ", ".join("b" + repr(chr(value)) for value in damaged[:8])
-        pytest.fail(f"this test wrote into CPython's shared one-byte bytes ({shown} no longer hold that byte): "
-                    "a bytes object handed to C code as an output buffer (use a bytearray); every later test "
-                    "in this process that writes a .npy file or uses those bytes is broken", pytrace=False)
+        pytest.fail(
+            f"this test wrote into CPython's shared one-byte bytes ({shown} no longer hold that byte): "
+            "a bytes object handed to C code as an output buffer (use a bytearray); every later test "
+            "in this process that writes a .npy file or uses those bytes is broken",
+            pytrace=False,
+        )
 
 
 @pytest.fixture(scope="session")
 def small_mnist() -> Dataset:
     """2,000 training and 500 test images of the bundled MNIST: real data, fast runs."""
     full = load_dataset("mnist")
-    return Dataset(name="mnist-small", train_images=full.train_images[:2000], train_labels=full.train_labels[:2000],
-                   test_images=full.test_images[:500], test_labels=full.test_labels[:500],
-                   class_names=full.class_names, source=full.source)
+    return Dataset(
+        name="mnist-small",
+        train_images=full.train_images[:2000],
+        train_labels=full.train_labels[:2000],
+        test_images=full.test_images[:500],
+        test_labels=full.test_labels[:500],
+        class_names=full.class_names,
+        source=full.source,
+    )
 
 
 @pytest.fixture(scope="session")
@@ -69,8 +78,26 @@ def tiny_model_path(tmp_path_factory):
     path = folder / "tiny.npz"
     with pytest.MonkeyPatch.context() as patch:  # cnnviz train remembers its last model in the user data folder
         patch.setenv("XDG_DATA_HOME", str(folder / "xdg"))
-        code = main(["train", "--net", "tiny", "--backend", "numpy", "--steps", "150", "--batch", "64",
-                     "--lr", "0.005", "--seed", "0", "--save", str(path), "--json"])
+        code = main(
+            [
+                "train",
+                "--net",
+                "tiny",
+                "--backend",
+                "numpy",
+                "--steps",
+                "150",
+                "--batch",
+                "64",
+                "--lr",
+                "0.005",
+                "--seed",
+                "0",
+                "--save",
+                str(path),
+                "--json",
+            ]
+        )
     assert code == 0
     return path
 
@@ -103,8 +130,10 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))  # stable: the rest as collected
 
 
-NUMBA_WARM_UP = ("import numpy as np; from cnnviz.backends import registry; be = registry.get('numba'); "
-                 "be.warm_up(np.float32); be.warm_up(np.float64)")
+NUMBA_WARM_UP = (
+    "import numpy as np; from cnnviz.backends import registry; be = registry.get('numba'); "
+    "be.warm_up(np.float32); be.warm_up(np.float64)"
+)
 
 
 def pytest_configure(config):
@@ -116,8 +145,9 @@ def pytest_configure(config):
     whole_suite = [Path(arg).resolve() for arg in config.args] == [Path(__file__).resolve().parent]
     if hasattr(config, "workerinput") or not workers or not whole_suite or os.environ.get("NUMBA_ENABLE_CUDASIM"):
         return
-    config._numba_warm_up = subprocess.Popen([sys.executable, "-c", NUMBA_WARM_UP], stdout=subprocess.DEVNULL,
-                                             stderr=subprocess.DEVNULL)
+    config._numba_warm_up = subprocess.Popen(
+        [sys.executable, "-c", NUMBA_WARM_UP], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
 
 
 def pytest_unconfigure(config):

@@ -33,13 +33,24 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def tiny_checkpoint_arrays() -> dict[str, np.ndarray]:
     rng = np.random.default_rng(0)
-    shapes = {"conv1.weight": (8, 1, 5, 5), "conv1.bias": (8,), "conv2.weight": (16, 8, 3, 3), "conv2.bias": (16,),
-              "dense1.weight": (10, 784), "dense1.bias": (10,)}
+    shapes = {
+        "conv1.weight": (8, 1, 5, 5),
+        "conv1.bias": (8,),
+        "conv2.weight": (16, 8, 3, 3),
+        "conv2.bias": (16,),
+        "dense1.weight": (10, 784),
+        "dense1.bias": (10,),
+    }
     return {k: rng.standard_normal(s).astype(np.float32) * 0.1 for k, s in shapes.items()}
 
 
-def write_npz(path: Path, arrays: dict[str, np.ndarray], meta: dict, extra_members: dict[str, bytes] | None = None,
-              compress: bool = False) -> Path:
+def write_npz(
+    path: Path,
+    arrays: dict[str, np.ndarray],
+    meta: dict,
+    extra_members: dict[str, bytes] | None = None,
+    compress: bool = False,
+) -> Path:
     """A checkpoint written member by member (so hostile members can be added as raw .npy bytes)."""
     mode = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
     with zipfile.ZipFile(path, "w", mode) as zf:
@@ -55,16 +66,19 @@ def write_npz(path: Path, arrays: dict[str, np.ndarray], meta: dict, extra_membe
 
 def zeros_npy_writer(shape, dtype=np.float32):
     """Writes an .npy header for ``shape`` and then zeros, in 16 MB pieces (never all in memory)."""
+
     def write(fh):
         header = io.BytesIO()
-        np.lib.format.write_array_header_1_0(header, {"descr": np.dtype(dtype).str, "fortran_order": False,
-                                                      "shape": tuple(shape)})
+        np.lib.format.write_array_header_1_0(
+            header, {"descr": np.dtype(dtype).str, "fortran_order": False, "shape": tuple(shape)}
+        )
         fh.write(header.getvalue())
         left = int(np.prod(shape)) * np.dtype(dtype).itemsize
         block = bytes(16 << 20)
         while left > 0:
-            fh.write(block[:min(left, len(block))])
+            fh.write(block[: min(left, len(block))])
             left -= len(block)
+
     return write
 
 
@@ -77,13 +91,21 @@ def zip_bomb_checkpoint(folder: Path, gigabytes: float) -> Path:
     """The tiny net's checkpoint plus one deflated member of zeros declaring ``gigabytes``."""
     count = int(gigabytes * 2**30 / 4)
     meta = {"format": 1, "spec": "conv5-8,relu,pool,conv3-16,relu,pool,dense-10"}
-    return write_npz(folder / "bomb.npz", tiny_checkpoint_arrays(), meta,
-                     {"optim.conv1.weight.m.npy": zeros_npy_writer((count,))}, compress=True)
+    return write_npz(
+        folder / "bomb.npz",
+        tiny_checkpoint_arrays(),
+        meta,
+        {"optim.conv1.weight.m.npy": zeros_npy_writer((count,))},
+        compress=True,
+    )
 
 
 def tiny_checkpoint(folder: Path) -> Path:
-    return write_npz(folder / "tiny.npz", tiny_checkpoint_arrays(),
-                     {"format": 1, "spec": "conv5-8,relu,pool,conv3-16,relu,pool,dense-10"})
+    return write_npz(
+        folder / "tiny.npz",
+        tiny_checkpoint_arrays(),
+        {"format": 1, "spec": "conv5-8,relu,pool,conv3-16,relu,pool,dense-10"},
+    )
 
 
 def huge_png(folder: Path, side: int, mode: str = "RGB") -> Path:
@@ -116,7 +138,7 @@ def idx_bomb_folder(folder: Path, gigabytes: float) -> Path:
         fh.write(bytes([0, 0, 8, 3]) + np.array([count, 28, 28], ">u4").tobytes())
         left, block = count * 784, bytes(16 << 20)
         while left > 0:
-            fh.write(block[:min(left, len(block))])
+            fh.write(block[: min(left, len(block))])
             left -= len(block)
     _copy_other_mnist_files(data, skip="train-images-idx3-ubyte.gz")
     return data
@@ -131,7 +153,7 @@ def idx_trailing_folder(folder: Path, gigabytes: float) -> Path:
         fh.write(gzip.decompress(source.read_bytes()))
         left, block = int(gigabytes * 2**30), bytes(16 << 20)
         while left > 0:
-            fh.write(block[:min(left, len(block))])
+            fh.write(block[: min(left, len(block))])
             left -= len(block)
     _copy_other_mnist_files(data, skip="train-labels-idx1-ubyte.gz")
     return data
@@ -150,23 +172,30 @@ def _copy_other_mnist_files(data: Path, skip: str) -> None:
 def measure(code_root: Path, argv: list[str], timeout: float = 600) -> dict:
     """Run ``python argv...`` with ``code_root`` on PYTHONPATH; peak RSS (MB), seconds, last stderr line."""
     env = dict(os.environ, PYTHONPATH=str(code_root), XDG_DATA_HOME=tempfile.gettempdir() + "/cnnviz-measure-home")
-    script = ("import resource, runpy, sys; sys.argv = sys.argv[1:];"
-              "code = 0\n"
-              "try:\n    runpy.run_module(sys.argv[0], run_name='__main__') if sys.argv[0] != '-c' else exec(sys.argv[1])\n"
-              "except SystemExit as e:\n    code = e.code or 0\n"
-              # VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec (the parent's peak would show).
-              "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')]\n"
-              "print('PEAK_KB', hwm[0] if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
-              "sys.exit(code)")
+    script = (
+        "import resource, runpy, sys; sys.argv = sys.argv[1:];"
+        "code = 0\n"
+        "try:\n    runpy.run_module(sys.argv[0], run_name='__main__') if sys.argv[0] != '-c' else exec(sys.argv[1])\n"
+        "except SystemExit as e:\n    code = e.code or 0\n"
+        # VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec (the parent's peak would show).
+        "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')]\n"
+        "print('PEAK_KB', hwm[0] if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+        "sys.exit(code)"
+    )
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", script, *argv], capture_output=True, text=True, env=env,
-                          timeout=timeout, cwd=code_root)
+    proc = subprocess.run(
+        [sys.executable, "-c", script, *argv], capture_output=True, text=True, env=env, timeout=timeout, cwd=code_root
+    )
     seconds = time.perf_counter() - start
     lines = [l for l in proc.stderr.splitlines() if l.strip()]
     peak = next((int(l.split()[1]) for l in lines if l.startswith("PEAK_KB")), None)
     message = next((l for l in reversed(lines) if not l.startswith("PEAK_KB")), "")
-    return {"rc": proc.returncode, "seconds": round(seconds, 1), "peak_mb": peak and round(peak / 1024),
-            "message": message[:160]}
+    return {
+        "rc": proc.returncode,
+        "seconds": round(seconds, 1),
+        "peak_mb": peak and round(peak / 1024),
+        "message": message[:160],
+    }
 
 
 def main() -> int:
@@ -180,22 +209,63 @@ def main() -> int:
         folder = Path(tmp)
         one = digit_png(folder)
         cases = {
-            "checkpoint-huge-net": lambda: ["cnnviz", "predict", "--model", str(huge_net_checkpoint(
-                folder, f"conv15-1024,conv15-{int(512 * s)},dense-10")), str(one)],
-            "spec-3000-layers": lambda: ["-c", "from cnnviz.nn.model import Sequential\n"
-                                         f"try:\n    Sequential.from_spec(','.join(['conv3-64'] * int(3000 * {s!r})) "
-                                         "+ ',dense-10').initialise(0)\nexcept Exception as e:\n"
-                                         "    print('refused:', str(e)[:150], file=__import__('sys').stderr)"],
-            "npz-zip-bomb": lambda: ["cnnviz", "predict", "--model", str(zip_bomb_checkpoint(folder, 1.0 * s)),
-                                     str(one)],
-            "png-huge": lambda: ["cnnviz", "predict", "--model", str(tiny_checkpoint(folder)),
-                                 str(huge_png(folder, int(13000 * s ** 0.5)))],
-            "png-huge-grey": lambda: ["cnnviz", "predict", "--model", str(tiny_checkpoint(folder)),
-                                      str(huge_png(folder, int(13000 * s ** 0.5), "L"))],
-            "idx-gzip-bomb": lambda: ["cnnviz", "train", "--data", str(idx_bomb_folder(folder, 1.1 * s)),
-                                      "--steps", "1", "--backend", "numpy", "--no-save"],
-            "idx-trailing-zeros": lambda: ["cnnviz", "train", "--data", str(idx_trailing_folder(folder, 2.0 * s)),
-                                           "--steps", "1", "--backend", "numpy", "--no-save"],
+            "checkpoint-huge-net": lambda: [
+                "cnnviz",
+                "predict",
+                "--model",
+                str(huge_net_checkpoint(folder, f"conv15-1024,conv15-{int(512 * s)},dense-10")),
+                str(one),
+            ],
+            "spec-3000-layers": lambda: [
+                "-c",
+                "from cnnviz.nn.model import Sequential\n"
+                f"try:\n    Sequential.from_spec(','.join(['conv3-64'] * int(3000 * {s!r})) "
+                "+ ',dense-10').initialise(0)\nexcept Exception as e:\n"
+                "    print('refused:', str(e)[:150], file=__import__('sys').stderr)",
+            ],
+            "npz-zip-bomb": lambda: [
+                "cnnviz",
+                "predict",
+                "--model",
+                str(zip_bomb_checkpoint(folder, 1.0 * s)),
+                str(one),
+            ],
+            "png-huge": lambda: [
+                "cnnviz",
+                "predict",
+                "--model",
+                str(tiny_checkpoint(folder)),
+                str(huge_png(folder, int(13000 * s**0.5))),
+            ],
+            "png-huge-grey": lambda: [
+                "cnnviz",
+                "predict",
+                "--model",
+                str(tiny_checkpoint(folder)),
+                str(huge_png(folder, int(13000 * s**0.5), "L")),
+            ],
+            "idx-gzip-bomb": lambda: [
+                "cnnviz",
+                "train",
+                "--data",
+                str(idx_bomb_folder(folder, 1.1 * s)),
+                "--steps",
+                "1",
+                "--backend",
+                "numpy",
+                "--no-save",
+            ],
+            "idx-trailing-zeros": lambda: [
+                "cnnviz",
+                "train",
+                "--data",
+                str(idx_trailing_folder(folder, 2.0 * s)),
+                "--steps",
+                "1",
+                "--backend",
+                "numpy",
+                "--no-save",
+            ],
         }
         only = [c for c in args.only.split(",") if c] or list(cases)
         for name in only:

@@ -34,7 +34,7 @@ class NaiveReference(NumpyBackend):
             for oi in range(o):
                 for i in range(y.shape[2]):
                     for j in range(y.shape[3]):
-                        y[ni, oi, i, j] = b[oi] + np.sum(xp[ni, :, i:i + kh, j:j + kw] * w[oi])
+                        y[ni, oi, i, j] = b[oi] + np.sum(xp[ni, :, i : i + kh, j : j + kw] * w[oi])
         return y, (xp, w, padding, x.shape)
 
     def conv2d_backward(self, dy, cache, need_dx=True, dw=None, db=None):
@@ -48,10 +48,10 @@ class NaiveReference(NumpyBackend):
                 for i in range(dy.shape[2]):
                     for j in range(dy.shape[3]):
                         g = dy[ni, oi, i, j]
-                        dw_[oi] += g * xp[ni, :, i:i + kh, j:j + kw]
-                        dxp[ni, :, i:i + kh, j:j + kw] += g * w[oi]
+                        dw_[oi] += g * xp[ni, :, i : i + kh, j : j + kw]
+                        dxp[ni, :, i : i + kh, j : j + kw] += g * w[oi]
         db_ = dy.sum(axis=(0, 2, 3))  # the bias is added to every output pixel of its channel
-        dx = dxp[:, :, top:top + x_shape[2], left:left + x_shape[3]] if need_dx else None
+        dx = dxp[:, :, top : top + x_shape[2], left : left + x_shape[3]] if need_dx else None
         return dx, _into(dw, dw_), _into(db, db_)
 
     # --- 2x2 max pooling: each window's first maximum (np.argmax: a NaN counts as the maximum) -------------------
@@ -63,8 +63,12 @@ class NaiveReference(NumpyBackend):
             for ci in range(c):
                 for i in range(h // 2):
                     for j in range(w // 2):
-                        window = [x[ni, ci, 2 * i, 2 * j], x[ni, ci, 2 * i, 2 * j + 1],
-                                  x[ni, ci, 2 * i + 1, 2 * j], x[ni, ci, 2 * i + 1, 2 * j + 1]]
+                        window = [
+                            x[ni, ci, 2 * i, 2 * j],
+                            x[ni, ci, 2 * i, 2 * j + 1],
+                            x[ni, ci, 2 * i + 1, 2 * j],
+                            x[ni, ci, 2 * i + 1, 2 * j + 1],
+                        ]
                         k = int(np.argmax(window))
                         argmax[ni, ci, i, j], y[ni, ci, i, j] = k, window[k]
         return y, (argmax, x.shape)

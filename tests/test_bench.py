@@ -25,8 +25,9 @@ def _args(*argv: str) -> argparse.Namespace:
 
 
 def test_json_report_has_the_keys(capsys):
-    code = bench.run(_args("--net", "tiny", "--steps", "2", "--warmup", "1", "--repeat", "1",
-                           "--backends", "numpy,numba", "--json"))
+    code = bench.run(
+        _args("--net", "tiny", "--steps", "2", "--warmup", "1", "--repeat", "1", "--backends", "numpy,numba", "--json")
+    )
     assert code == 0
     report = json.loads(capsys.readouterr().out)
     assert set(report) >= {"backends", "torch", "machine"}
@@ -42,8 +43,10 @@ def test_json_report_has_the_keys(capsys):
 
 def test_text_report_and_unavailable_backend(capsys):
     # cuda has no GPU here (or has one): either way one line per backend, never a crash
-    assert bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "0", "--repeat", "1",
-                           "--backends", "numpy,cuda")) == 0
+    assert (
+        bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "0", "--repeat", "1", "--backends", "numpy,cuda"))
+        == 0
+    )
     out = capsys.readouterr().out
     assert "== numpy" in out and "images/s" in out
     assert "cuda: unavailable (" in out or "== cuda" in out
@@ -54,8 +57,15 @@ def test_unknown_backend_is_a_clear_error():
         bench.run(_args("--backends", "numpy,gpu"))
 
 
-@pytest.mark.parametrize("argv, message", [(("--steps", "0"), "--steps"), (("--batch", "-1"), "--batch"),
-                                           (("--threads", "0"), "--threads"), (("--net", "conv3-8,pool"), "dense")])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (("--steps", "0"), "--steps"),
+        (("--batch", "-1"), "--batch"),
+        (("--threads", "0"), "--threads"),
+        (("--net", "conv3-8,pool"), "dense"),
+    ],
+)
 def test_bad_arguments(argv, message):
     with pytest.raises(ValueError, match=message):
         bench.run(_args(*argv))
@@ -75,8 +85,25 @@ def test_against_torch_without_torch_says_how_to_install(monkeypatch, capsys):
     from cnnviz.backends import gpu_probe
 
     monkeypatch.setattr(gpu_probe, "installed_from", lambda: ("/home/t/cnnviz", False))
-    assert bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "0", "--repeat", "1",
-                           "--backends", "numpy", "--against", "torch")) == 0
+    assert (
+        bench.run(
+            _args(
+                "--net",
+                "tiny",
+                "--steps",
+                "1",
+                "--warmup",
+                "0",
+                "--repeat",
+                "1",
+                "--backends",
+                "numpy",
+                "--against",
+                "torch",
+            )
+        )
+        == 0
+    )
     assert 'pip install ".[bench]" (run in /home/t/cnnviz)' in capsys.readouterr().out
 
 
@@ -87,8 +114,12 @@ def _with_backend(monkeypatch, name, backend):
 
 
 def test_json_has_device_counters_null_on_cpu_and_compile_seconds(capsys):
-    assert bench.run(_args("--net", "tiny", "--steps", "2", "--warmup", "1", "--repeat", "1",
-                           "--backends", "numpy", "--json")) == 0
+    assert (
+        bench.run(
+            _args("--net", "tiny", "--steps", "2", "--warmup", "1", "--repeat", "1", "--backends", "numpy", "--json")
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     entry = report["backends"]["numpy"]
     assert entry["device_counters"] is None and entry["is_gpu"] is False
@@ -106,8 +137,26 @@ def test_gpu_backend_counters_per_step_match_what_the_step_does(monkeypatch, cap
         pytest.skip(str(exc))
     _with_backend(monkeypatch, "cupy", backend)
     steps = bench_runner.READ_EVERY
-    assert bench.run(_args("--net", "tiny", "--batch", "6", "--steps", str(steps), "--warmup", str(steps),
-                           "--repeat", "2", "--backends", "cupy", "--json")) == 0
+    assert (
+        bench.run(
+            _args(
+                "--net",
+                "tiny",
+                "--batch",
+                "6",
+                "--steps",
+                str(steps),
+                "--warmup",
+                str(steps),
+                "--repeat",
+                "2",
+                "--backends",
+                "cupy",
+                "--json",
+            )
+        )
+        == 0
+    )
     entry = json.loads(capsys.readouterr().out)["backends"]["cupy"]
     assert entry["is_gpu"] and entry["compile_s"] > 0
     assert entry["device_counters"] == {
@@ -139,8 +188,26 @@ def test_against_torch_compares_cpu_with_cpu_and_names_what_it_cannot_compare(mo
     except RuntimeError as exc:
         pytest.skip(str(exc))
     _with_backend(monkeypatch, "cupy", backend)
-    assert bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "1", "--repeat", "1",
-                           "--backends", "numpy,cupy", "--against", "torch", "--json")) == 0
+    assert (
+        bench.run(
+            _args(
+                "--net",
+                "tiny",
+                "--steps",
+                "1",
+                "--warmup",
+                "1",
+                "--repeat",
+                "1",
+                "--backends",
+                "numpy,cupy",
+                "--against",
+                "torch",
+                "--json",
+            )
+        )
+        == 0
+    )
     captured = capsys.readouterr()
     report = json.loads(captured.out)
     assert set(report["torch"]) == {"cpu"}
@@ -166,12 +233,17 @@ def test_fraction_of_sgemm_peak_per_cpu_layer(monkeypatch, capsys, present):
         monkeypatch.setitem(sys.modules, "cnnviz.backends.sgemm_peak", module)
     else:
         monkeypatch.setitem(sys.modules, "cnnviz.backends.sgemm_peak", None)  # import fails
-    assert bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "1", "--repeat", "1",
-                           "--backends", "numpy")) == 0
+    assert (
+        bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "1", "--repeat", "1", "--backends", "numpy")) == 0
+    )
     out = capsys.readouterr().out
     assert ("%peak" in out) is present
-    assert bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "1", "--repeat", "1",
-                           "--backends", "numpy", "--json")) == 0
+    assert (
+        bench.run(
+            _args("--net", "tiny", "--steps", "1", "--warmup", "1", "--repeat", "1", "--backends", "numpy", "--json")
+        )
+        == 0
+    )
     entry = json.loads(capsys.readouterr().out)["backends"]["numpy"]
     rows = {row["name"]: row for row in entry["layers"]}
     if present:
@@ -194,8 +266,14 @@ def _quiet_peak(monkeypatch):
 def test_progress_goes_to_stderr_round_by_round_alternating_the_contenders(monkeypatch, capsys):
     _quiet_peak(monkeypatch)
     monkeypatch.setattr(bench_machine, "load_average", lambda: (0.1, 0.2, 0.3))
-    assert bench.run(_args("--net", "tiny", "--steps", "1", "--warmup", "0", "--repeat", "2",
-                           "--backends", "numpy,numba", "--json")) == 0
+    assert (
+        bench.run(
+            _args(
+                "--net", "tiny", "--steps", "1", "--warmup", "0", "--repeat", "2", "--backends", "numpy,numba", "--json"
+            )
+        )
+        == 0
+    )
     captured = capsys.readouterr()
     json.loads(captured.out)  # stdout stays one JSON object
     lines = captured.err.splitlines()
@@ -208,9 +286,17 @@ def test_progress_goes_to_stderr_round_by_round_alternating_the_contenders(monke
     assert "before: load average 0.10 0.20 0.30" in lines and "warning" not in captured.err
 
 
-@pytest.mark.parametrize("load, busy, cores", [((0.49, 3.0, 3.0), False, 2), ((0.5, 0.1, 0.1), True, 2),
-                                               ((4.0, 4.0, 4.0), True, 2), (None, False, 2),
-                                               ((1.1, 0.5, 0.2), False, 16), ((4.0, 1.0, 1.0), True, 16)])
+@pytest.mark.parametrize(
+    "load, busy, cores",
+    [
+        ((0.49, 3.0, 3.0), False, 2),
+        ((0.5, 0.1, 0.1), True, 2),
+        ((4.0, 4.0, 4.0), True, 2),
+        (None, False, 2),
+        ((1.1, 0.5, 0.2), False, 16),
+        ((4.0, 1.0, 1.0), True, 16),
+    ],
+)
 def test_a_busy_machine_marks_the_ratios_unreliable(monkeypatch, capsys, load, busy, cores):
     _quiet_peak(monkeypatch)
     monkeypatch.setattr(bench_machine, "load_average", lambda: load)
@@ -222,8 +308,10 @@ def test_a_busy_machine_marks_the_ratios_unreliable(monkeypatch, capsys, load, b
     assert report["machine_busy"] is busy
     assert report["ratios"] == ("unreliable (machine busy)" if busy else None)
     assert report["backends"]["numpy"]["ratios"] == report["ratios"]
-    assert report["load_average"] == {"before": None if load is None else list(load),
-                                      "after": None if load is None else list(load)}
+    assert report["load_average"] == {
+        "before": None if load is None else list(load),
+        "after": None if load is None else list(load),
+    }
     assert ("warning: the machine is busy" in captured.err) is busy
     assert ("load average unavailable" in captured.err) is (load is None)
     assert bench.run(_args(*argv)) == 0
@@ -283,11 +371,18 @@ def test_the_worker_peak_is_measured_as_the_numba_layers_run():
         sgemm_peak.measure_worker_sgemm_peak(0)
 
 
-@pytest.mark.parametrize("argv, message", [
-    (("--threads", "999"), "--threads must be a whole number from 1 to"), (("--threads", "0"), "--threads"),
-    (("--repeat", "0"), "--repeat"), (("--repeat", "101"), "from 1 to 100"),
-    (("--steps", "10001"), "from 1 to 10000"), (("--batch", "8193"), "from 1 to 8192"),
-    (("--warmup", "-1"), "--warmup")])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (("--threads", "999"), "--threads must be a whole number from 1 to"),
+        (("--threads", "0"), "--threads"),
+        (("--repeat", "0"), "--repeat"),
+        (("--repeat", "101"), "from 1 to 100"),
+        (("--steps", "10001"), "from 1 to 10000"),
+        (("--batch", "8193"), "from 1 to 8192"),
+        (("--warmup", "-1"), "--warmup"),
+    ],
+)
 def test_numbers_out_of_range_are_one_line_errors_exit_2(capsys, argv, message):
     from cnnviz import cli
 

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from cnnviz.backends import registry
+from cnnviz.backends.base import dropout_key
 from cnnviz.cli import bench_time_to as tt
 from cnnviz.cli import main
-from cnnviz.backends.base import dropout_key
 from cnnviz.nn.model import Sequential
 from cnnviz.nn.optim import Optimizer
 from cnnviz.train.config import TrainConfig
@@ -26,8 +26,15 @@ def _args(**kw):
 
 def test_the_fast_recipe_is_the_presets_and_other_nets_get_the_trainers_defaults():
     fast = tt.Recipe.for_net("fast")
-    assert (fast.epochs, fast.batch, fast.lr, fast.beta1, fast.beta2, fast.schedule, fast.warmup) == \
-        (1.5, 256, 0.01, 0.7, 0.9, "onecycle", 0.15)
+    assert (fast.epochs, fast.batch, fast.lr, fast.beta1, fast.beta2, fast.schedule, fast.warmup) == (
+        1.5,
+        256,
+        0.01,
+        0.7,
+        0.9,
+        "onecycle",
+        0.15,
+    )
     tiny = tt.Recipe.for_net("tiny")
     assert (tiny.batch, tiny.beta2, tiny.spec) == (64, 0.999, "conv5-8,relu,pool,conv3-16,relu,pool,dense-10")
 
@@ -67,16 +74,16 @@ def test_a_seed_trains_the_same_run_in_bench_and_in_train(small_mnist):
     opt = Optimizer("adam").to(be)
     data, stats = be.upload_dataset(small_mnist.train_images, small_mnist.train_labels), be.new_step_stats(1)
     for step in range(schedule.total):
-        training_step(be, model, opt, data, schedule.indices(step), stats, 0, schedule.step_key(step),
-                      schedule.lr(step))
+        training_step(
+            be, model, opt, data, schedule.indices(step), stats, 0, schedule.step_key(step), schedule.lr(step)
+        )
     for name, weights in trainer.model.state_dict().items():
         np.testing.assert_allclose(model.state_dict()[name], weights, rtol=1e-6, atol=1e-7, err_msg=name)
 
 
 def _run(small_mnist, **kw):
     said = []
-    report = tt.run_time_to(_args(**kw), ["numpy"], registry.get, lambda text: None, said.append,
-                            lambda: small_mnist)
+    report = tt.run_time_to(_args(**kw), ["numpy"], registry.get, lambda text: None, said.append, lambda: small_mnist)
     return report, said
 
 

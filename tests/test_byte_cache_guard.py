@@ -19,7 +19,7 @@ from byte_cache import damaged_one_byte_bytes
 
 HERE = Path(__file__).resolve().parent
 
-SCRIPT = r'''
+SCRIPT = r"""
 import ctypes, inspect, sys
 import numpy as np
 from numpy.lib import _format_impl
@@ -39,7 +39,7 @@ log = b" " * 1  # what the NVRTC test handed nvrtcGetProgramLog for an empty log
 ctypes.memset(id(log) + sys.getsizeof(b"") - 1, 0, 1)  # the log's terminating NUL, written into it
 print(damaged_one_byte_bytes())
 print(sorted(padding()))  # NULs
-'''
+"""
 
 
 def test_no_test_so_far_damaged_the_one_byte_bytes():
@@ -47,7 +47,12 @@ def test_no_test_so_far_damaged_the_one_byte_bytes():
 
 
 def test_writing_into_a_shared_one_byte_bytes_is_caught_and_is_what_broke_the_checkpoints():
-    result = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=120,
-                            env={**os.environ, "PYTHONPATH": str(HERE)})
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(HERE)},
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["[32]", "[0]"], result.stdout

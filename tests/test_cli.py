@@ -35,16 +35,33 @@ def assert_one_line_error(code, err, fragment):
 @pytest.fixture(scope="module")
 def trained_model(tmp_path_factory):
     path = tmp_path_factory.mktemp("model") / "tiny.npz"
-    code = main(["train", "--net", "tiny", "--backend", "numpy", "--steps", "120", "--batch", "64",
-                 "--lr", "0.005", "--save", str(path), "--json"])
+    code = main(
+        [
+            "train",
+            "--net",
+            "tiny",
+            "--backend",
+            "numpy",
+            "--steps",
+            "120",
+            "--batch",
+            "64",
+            "--lr",
+            "0.005",
+            "--save",
+            str(path),
+            "--json",
+        ]
+    )
     assert code == 0
     return path
 
 
 def test_train_json_result_and_checkpoint(trained_model, capsys, tmp_path):
     metrics = tmp_path / "m.jsonl"
-    code, out, err = run(capsys, "train", "--net", "tiny", "--backend", "numpy", "--steps", "5", "--json",
-                         "--metrics", str(metrics))
+    code, out, err = run(
+        capsys, "train", "--net", "tiny", "--backend", "numpy", "--steps", "5", "--json", "--metrics", str(metrics)
+    )
     assert code == 0
     result = json.loads(out)
     for key in ("test_accuracy", "test_loss", "train_images_per_s", "seconds", "backend", "net"):
@@ -62,8 +79,9 @@ def test_train_json_result_and_checkpoint(trained_model, capsys, tmp_path):
     assert round(final["test_accuracy"], 3) == result["test_accuracy"] > 1, "percent, not a fraction"
     assert all(0 <= r["accuracy"] <= 100 for r in rows if r["type"] == "step")
     # A second run into the same file is refused before training, never appended to the first
-    code, out, err = run(capsys, "train", "--net", "tiny", "--backend", "numpy", "--steps", "2", "--no-save",
-                         "--metrics", str(metrics))
+    code, out, err = run(
+        capsys, "train", "--net", "tiny", "--backend", "numpy", "--steps", "2", "--no-save", "--metrics", str(metrics)
+    )
     assert code == 2 and "already holds an earlier run's records" in err
     assert [json.loads(line)["type"] for line in metrics.read_text().splitlines()].count("header") == 1
 
@@ -96,21 +114,24 @@ def test_predict_classifies_mnist_digits_in_either_polarity(trained_model, capsy
     assert code == 0 and out.startswith(files[0] + ": ")
 
 
-@pytest.mark.parametrize("argv,fragment", [
-    (["train", "--batch", "0"], "--batch: must be at least 1"),
-    (["train", "--lr", "-1"], "learning rate"),
-    (["train", "--lr", "nan"], "expected a finite number"),
-    (["train", "--epochs", "0"], "epochs"),
-    (["train", "--net", "conv3-8,wat,dense-10"], "unknown layer"),
-    (["train", "--net", "conv3-8,relu"], "must end with dense-10"),
-    (["train", "--backend", "quantum"], "unknown backend 'quantum'"),
-    (["train", "--data", "/nonexistent/folder"], "/nonexistent/folder"),
-    (["train", "--save", "/nonexistent/dir/m.npz"], "does not exist"),
-    (["train", "--save", "model.pt"], "must end in .npz"),
-    (["train", "--optimizer", "rmsprop"], "invalid choice"),
-    (["frobnicate"], "invalid choice"),
-    (["predict", "--model", "/nonexistent.npz", "x.png"], "/nonexistent.npz: file not found"),
-])
+@pytest.mark.parametrize(
+    "argv,fragment",
+    [
+        (["train", "--batch", "0"], "--batch: must be at least 1"),
+        (["train", "--lr", "-1"], "learning rate"),
+        (["train", "--lr", "nan"], "expected a finite number"),
+        (["train", "--epochs", "0"], "epochs"),
+        (["train", "--net", "conv3-8,wat,dense-10"], "unknown layer"),
+        (["train", "--net", "conv3-8,relu"], "must end with dense-10"),
+        (["train", "--backend", "quantum"], "unknown backend 'quantum'"),
+        (["train", "--data", "/nonexistent/folder"], "/nonexistent/folder"),
+        (["train", "--save", "/nonexistent/dir/m.npz"], "does not exist"),
+        (["train", "--save", "model.pt"], "must end in .npz"),
+        (["train", "--optimizer", "rmsprop"], "invalid choice"),
+        (["frobnicate"], "invalid choice"),
+        (["predict", "--model", "/nonexistent.npz", "x.png"], "/nonexistent.npz: file not found"),
+    ],
+)
 def test_bad_input_gives_one_line_error(capsys, argv, fragment):
     code, out, err = run(capsys, *argv)
     assert_one_line_error(code, err, fragment)
@@ -119,8 +140,12 @@ def test_bad_input_gives_one_line_error(capsys, argv, fragment):
 def test_corrupt_dataset_and_checkpoint_and_image(capsys, tmp_path, trained_model):
     bad = tmp_path / "data"
     bad.mkdir()
-    for name in ("train-images-idx3-ubyte", "train-labels-idx1-ubyte", "t10k-images-idx3-ubyte",
-                 "t10k-labels-idx1-ubyte"):
+    for name in (
+        "train-images-idx3-ubyte",
+        "train-labels-idx1-ubyte",
+        "t10k-images-idx3-ubyte",
+        "t10k-labels-idx1-ubyte",
+    ):
         (bad / name).write_bytes(b"\x00\x00\x08\x03garbage")
     code, _, err = run(capsys, "train", "--data", str(bad), "--steps", "1")
     assert_one_line_error(code, err, "train-images-idx3-ubyte")
@@ -148,8 +173,9 @@ def test_devices_lists_every_backend_with_a_reason(capsys):
 
 
 def test_console_script_prints_no_traceback():
-    proc = subprocess.run([sys.executable, "-m", "cnnviz", "train", "--batch", "-5"], capture_output=True, text=True,
-                          timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "cnnviz", "train", "--batch", "-5"], capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode != 0
     assert proc.stderr.strip().startswith("cnnviz: error:") and "Traceback" not in proc.stderr
 
@@ -181,8 +207,9 @@ def test_unwritable_save_folder_fails_before_training(capsys, monkeypatch, tmp_p
     import os
 
     monkeypatch.setattr(os, "access", lambda path, mode: False)  # root ignores chmod, so fake it
-    code, out, err = run(capsys, "train", "--net", "tiny", "--backend", "numpy", "--steps", "1",
-                         "--save", str(tmp_path / "m.npz"))
+    code, out, err = run(
+        capsys, "train", "--net", "tiny", "--backend", "numpy", "--steps", "1", "--save", str(tmp_path / "m.npz")
+    )
     assert_one_line_error(code, err, "not writable")
 
 
@@ -191,9 +218,25 @@ def test_ctrl_c_stops_cleanly_and_still_saves(tmp_path):
     import time
 
     path = tmp_path / "m.npz"
-    proc = subprocess.Popen([sys.executable, "-m", "cnnviz", "train", "--net", "tiny", "--backend", "numpy",
-                             "--steps", "100000", "--save", str(path)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cnnviz",
+            "train",
+            "--net",
+            "tiny",
+            "--backend",
+            "numpy",
+            "--steps",
+            "100000",
+            "--save",
+            str(path),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 60
     while proc.poll() is None and time.monotonic() < deadline:
         line = proc.stderr.readline()
@@ -244,8 +287,9 @@ def test_metrics_write_failure_warns_once_and_the_model_is_still_saved(capsys, t
     code, out, err = run(capsys, *TRAIN, "--steps", "3", "--metrics", "/dev/full", "--save", str(path))
     assert code == 0, err
     warnings = [l for l in err.splitlines() if "--metrics" in l]
-    assert warnings == ["warning: --metrics /dev/full: the disk is full; metrics are no longer written, "
-                        "training goes on"]
+    assert warnings == [
+        "warning: --metrics /dev/full: the disk is full; metrics are no longer written, training goes on"
+    ]
     assert path.is_file() and f"saved {path}" in out
 
 
@@ -284,10 +328,13 @@ def test_a_second_ctrl_c_skips_the_final_evaluation(capsys, tmp_path, monkeypatc
     assert result["test_accuracy"] is None and result["saved"] == str(path) and path.is_file()
 
 
-@pytest.mark.parametrize("make,fragment", [
-    (lambda p: p.mkdir(), "is a folder"),
-    (lambda p: None, None),
-])
+@pytest.mark.parametrize(
+    "make,fragment",
+    [
+        (lambda p: p.mkdir(), "is a folder"),
+        (lambda p: None, None),
+    ],
+)
 def test_save_target_is_checked_before_training(capsys, tmp_path, make, fragment, monkeypatch):
     target = tmp_path / "out.npz"
     make(target)
@@ -304,8 +351,7 @@ def test_save_target_is_checked_before_training(capsys, tmp_path, make, fragment
     assert f"--save {target}: " in err and "training tiny" not in err  # refused before training
 
 
-def test_a_failing_save_names_the_target_and_keeps_the_model_elsewhere(capsys, tmp_path, monkeypatch,
-                                                                       user_data_home):
+def test_a_failing_save_names_the_target_and_keeps_the_model_elsewhere(capsys, tmp_path, monkeypatch, user_data_home):
     import errno
 
     from cnnviz.nn import checkpoint
@@ -337,8 +383,10 @@ def _poison_weights(monkeypatch, at_step: int = 0):
 
     def emit(self, event):
         original(self, event)
-        if isinstance(event, (ev.RunStarted if at_step == 0 else ev.StepFinished)) and \
-                getattr(event, "step", 0) == at_step:
+        if (
+            isinstance(event, (ev.RunStarted if at_step == 0 else ev.StepFinished))
+            and getattr(event, "step", 0) == at_step
+        ):
             self.model.named_parameters()[0][1].data[...] = np.inf
 
     monkeypatch.setattr(Trainer, "_emit", emit)
@@ -352,8 +400,11 @@ def test_divergence_never_overwrites_a_good_file(capsys, tmp_path, monkeypatch):
     assert_error_line(code, err, "training diverged")
     import re
 
-    kept = re.search(rf"{re.escape(str(path))} was not overwritten with the weights of step (\d+) from before "
-                     "the divergence", err)
+    kept = re.search(
+        rf"{re.escape(str(path))} was not overwritten with the weights of step (\d+) from before "
+        "the divergence",
+        err,
+    )
     assert kept and 0 < int(kept[1]) <= 60, err
     assert path.read_bytes() == b"a good model, trained for hours"
 
@@ -458,8 +509,12 @@ def test_misleading_messages_now_name_the_real_cause(capsys, tmp_path):
         assert_one_line_error(code, err, "pipe.npz: is a named pipe (FIFO), not a file")
     empty = tmp_path / "empty"
     empty.mkdir()
-    for name, shape in (("train-images-idx3-ubyte", (0, 28, 28)), ("train-labels-idx1-ubyte", (0,)),
-                        ("t10k-images-idx3-ubyte", (1, 28, 28)), ("t10k-labels-idx1-ubyte", (1,))):
+    for name, shape in (
+        ("train-images-idx3-ubyte", (0, 28, 28)),
+        ("train-labels-idx1-ubyte", (0,)),
+        ("t10k-images-idx3-ubyte", (1, 28, 28)),
+        ("t10k-labels-idx1-ubyte", (1,)),
+    ):
         header = bytes([0, 0, 8, len(shape)]) + np.array(shape, ">u4").tobytes()
         (empty / name).write_bytes(header + bytes(int(np.prod(shape))))
     code, out, err = run(capsys, *TRAIN, "--steps", "1", "--data", str(empty))
@@ -486,20 +541,33 @@ def test_the_fast_preset_brings_its_recipe_and_the_user_overrides_it():
     from cnnviz.nn.model import Sequential, resolve_spec
     from cnnviz.train.config import TrainConfig
 
-    blank = dict(epochs=None, batch=None, lr=None, optimizer=None, beta1=None, beta2=None, schedule=None,
-                 warmup=None)
+    blank = dict(epochs=None, batch=None, lr=None, optimizer=None, beta1=None, beta2=None, schedule=None, warmup=None)
     fast = with_recipe(argparse.Namespace(net="fast", **blank))
-    assert (fast.epochs, fast.batch, fast.lr, fast.optimizer, fast.beta1, fast.beta2, fast.schedule,
-            fast.warmup) == (1.5, 256, 0.01, "adam", 0.7, 0.9, "onecycle", 0.15)
+    assert (fast.epochs, fast.batch, fast.lr, fast.optimizer, fast.beta1, fast.beta2, fast.schedule, fast.warmup) == (
+        1.5,
+        256,
+        0.01,
+        "adam",
+        0.7,
+        0.9,
+        "onecycle",
+        0.15,
+    )
     mine = with_recipe(argparse.Namespace(net="FAST", **{**blank, "batch": 64, "beta1": 0.8}))
     assert (mine.batch, mine.beta1, mine.beta2) == (64, 0.8, 0.9)
     other = with_recipe(argparse.Namespace(net="tiny", **blank))
     defaults = TrainConfig()
-    assert (other.batch, other.lr, other.beta1, other.beta2, other.warmup) == \
-        (defaults.batch_size, defaults.lr, 0.9, 0.999, 0.3)
+    assert (other.batch, other.lr, other.beta1, other.beta2, other.warmup) == (
+        defaults.batch_size,
+        defaults.lr,
+        0.9,
+        0.999,
+        0.3,
+    )
     # conv5 valid 28 -> 24, pool -> 12, conv3 valid -> 10, pool -> 5: 5 * 5 * 32 = 800 inputs to the dense layer
-    assert Sequential.from_spec(resolve_spec("fast")).initialise(0).parameter_count() == \
-        (25 * 24 + 24) + (9 * 24 * 32 + 32) + (800 * 256 + 256) + (256 * 10 + 10)
+    assert Sequential.from_spec(resolve_spec("fast")).initialise(0).parameter_count() == (25 * 24 + 24) + (
+        9 * 24 * 32 + 32
+    ) + (800 * 256 + 256) + (256 * 10 + 10)
 
 
 def test_absurd_adam_betas_are_one_line_errors(capsys):

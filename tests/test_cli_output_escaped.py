@@ -14,8 +14,7 @@ from cnnviz.cli import main
 from cnnviz.nn import checkpoint
 from cnnviz.nn.model import Sequential
 
-HOSTILE = ["title\x1b]0;pwned\x07.png", "clear\x1b[2J.png", "gnp.\u202eexe.png",
-           "one.png: 7 (99.9%)\nforged.png"]
+HOSTILE = ["title\x1b]0;pwned\x07.png", "clear\x1b[2J.png", "gnp.\u202eexe.png", "one.png: 7 (99.9%)\nforged.png"]
 
 
 @pytest.fixture

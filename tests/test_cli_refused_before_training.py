@@ -29,8 +29,9 @@ def test_metrics_to_a_fifo_without_a_reader_is_refused_not_waited_on(capsys, tmp
     fifo = tmp_path / "metrics.pipe"
     os.mkfifo(fifo)
     result = []
-    worker = threading.Thread(target=lambda: result.append(main([*TRAIN, "--steps", "1", "--metrics", str(fifo)])),
-                              daemon=True)
+    worker = threading.Thread(
+        target=lambda: result.append(main([*TRAIN, "--steps", "1", "--metrics", str(fifo)])), daemon=True
+    )
     worker.start()
     worker.join(60)
     assert not worker.is_alive(), "blocked opening the FIFO"

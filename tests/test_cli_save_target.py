@@ -18,7 +18,6 @@ from cnnviz.nn import checkpoint
 TRAIN = ("train", "--net", "tiny", "--backend", "numpy", "--eval-every", "0")
 
 
-
 @pytest.fixture(autouse=True)
 def no_final_evaluation(monkeypatch):
     """Where the model is saved is the point here, not its test accuracy (10,000 images each run)."""
@@ -64,11 +63,14 @@ def test_a_run_that_saves_nothing_leaves_no_empty_reservation(capsys, user_data_
     assert not list(models.glob("*.npz"))
 
 
-@pytest.mark.parametrize("name,fragment", [
-    (".npz", "must end in .npz, after a name"),
-    ("m.npz/", "must end in .npz, after a name"),
-    ("x" * 300 + ".npz", "the file name is too long"),
-])
+@pytest.mark.parametrize(
+    "name,fragment",
+    [
+        (".npz", "must end in .npz, after a name"),
+        ("m.npz/", "must end in .npz, after a name"),
+        ("x" * 300 + ".npz", "the file name is too long"),
+    ],
+)
 def test_a_save_name_that_cannot_be_written_is_refused_before_training(capsys, tmp_path, name, fragment):
     target = f"{tmp_path}{os.sep}{name}"
     code, out, err = run(capsys, *TRAIN, "--steps", "1", "--save", target)

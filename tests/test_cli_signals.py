@@ -22,7 +22,6 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX sig
 TRAIN = ("train", "--net", "tiny", "--backend", "numpy", "--eval-every", "0")
 
 
-
 def _signal_at_step(monkeypatch, step: int, signals: list[int]):
     """Send ``signals`` to ourselves when training step ``step`` finishes (as ``kill`` would)."""
     from cnnviz.train import events as ev
@@ -41,9 +40,25 @@ def _signal_at_step(monkeypatch, step: int, signals: list[int]):
 
 def test_sigterm_saves_the_run_and_exits_143(tmp_path):
     path = tmp_path / "X.npz"
-    proc = subprocess.Popen([sys.executable, "-m", "cnnviz", "train", "--net", "tiny", "--backend", "numpy",
-                             "--steps", "100000", "--save", str(path)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cnnviz",
+            "train",
+            "--net",
+            "tiny",
+            "--backend",
+            "numpy",
+            "--steps",
+            "100000",
+            "--save",
+            str(path),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 60
     while proc.poll() is None and time.monotonic() < deadline:
         if proc.stderr.readline().startswith("step "):  # the first progress line: training is under way
@@ -185,8 +200,9 @@ and the printing (a step of the tiny network on 64 images makes about 500 calls 
 
 
 @pytest.mark.parametrize("where", ["in a step", "inside a write to stderr"])
-def test_the_stop_message_evaluation_and_summary_appear_whenever_the_signal_comes(small_data, tmp_path,
-                                                                                 monkeypatch, capsys, where):
+def test_the_stop_message_evaluation_and_summary_appear_whenever_the_signal_comes(
+    small_data, tmp_path, monkeypatch, capsys, where
+):
     from cnnviz.train import events as ev
     from cnnviz.train.trainer import Trainer
 
@@ -225,8 +241,23 @@ def test_the_stop_message_evaluation_and_summary_appear_whenever_the_signal_come
         path = tmp_path / f"m{at}.npz"
         sys.setprofile(count_calls)
         try:
-            code = main(["train", "--net", "tiny", "--backend", "numpy", "--eval-every", "0", "--data",
-                         str(small_data), "--steps", "40", "--save", str(path)])
+            code = main(
+                [
+                    "train",
+                    "--net",
+                    "tiny",
+                    "--backend",
+                    "numpy",
+                    "--eval-every",
+                    "0",
+                    "--data",
+                    str(small_data),
+                    "--steps",
+                    "40",
+                    "--save",
+                    str(path),
+                ]
+            )
         finally:
             sys.setprofile(None)
         out = capsys.readouterr().out
@@ -235,8 +266,9 @@ def test_the_stop_message_evaluation_and_summary_appear_whenever_the_signal_come
         assert code == 143, (at, err)
         assert "SIGTERM received: stopping: final evaluation on the test set" in err, (at, err)
         assert "test accuracy" in err.split("SIGTERM received")[-1].split("stopped:")[0], (at, err)  # the evaluation
-        assert "stopped: " in err and "; test accuracy " in err.split("stopped: ")[-1] \
-            and "test accuracy n/a" not in err, (at, err)  # the summary
+        assert (
+            "stopped: " in err and "; test accuracy " in err.split("stopped: ")[-1] and "test accuracy n/a" not in err
+        ), (at, err)  # the summary
         assert f"saved {path}" in out and checkpoint.load(path).step >= 1
 
 
@@ -255,8 +287,10 @@ def test_a_reentrant_or_would_block_write_loses_one_line_not_the_stream():
 
     stream = Flaky()
     printer = ProgressPrinter(stream=stream)
-    stream.fail_next = [RuntimeError("reentrant call inside <_io.BufferedWriter name='<stderr>'>"),
-                        BlockingIOError(11, "Resource temporarily unavailable")]
+    stream.fail_next = [
+        RuntimeError("reentrant call inside <_io.BufferedWriter name='<stderr>'>"),
+        BlockingIOError(11, "Resource temporarily unavailable"),
+    ]
     printer.warn("lost to the reentrant write")
     printer.warn("lost to the full pipe")
     printer.warn("printed")

@@ -22,9 +22,16 @@ def test_numba_cuda_kernels_under_the_simulator():
     if not any(CUDA_TESTS.glob("test_*.py")):
         pytest.fail("tests/cuda has no tests")
     env = {**os.environ, "NUMBA_ENABLE_CUDASIM": "1"}
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(CUDA_TESTS)],
-                          env=env, capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(CUDA_TESTS)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     summary = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
     print(f"CUDA simulator suite: {summary}")
-    assert proc.returncode == 0, f"simulator suite failed (exit {proc.returncode}):\n{proc.stdout[-6000:]}\n{proc.stderr[-2000:]}"
+    assert proc.returncode == 0, (
+        f"simulator suite failed (exit {proc.returncode}):\n{proc.stdout[-6000:]}\n{proc.stderr[-2000:]}"
+    )
     assert " passed" in summary, summary

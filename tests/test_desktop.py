@@ -72,12 +72,15 @@ def test_install_desktop_elsewhere_is_a_clear_error(capsys, monkeypatch, tmp_pat
     assert not any(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("command, exec_line", [
-    (["/opt/cnnviz/bin/cnnviz-app"], "/opt/cnnviz/bin/cnnviz-app"),
-    (["/home/a b/.venv/bin/python", "-m", "cnnviz", "gui"], '"/home/a b/.venv/bin/python" -m cnnviz gui'),
-    (["/x/100%/cnnviz", "gui"], '"/x/100%%/cnnviz" gui'),
-    (["/x/$HOME/cnnviz"], '"/x/\\\\$HOME/cnnviz"'),  # \$ in Exec, its backslash escaped in the file
-])
+@pytest.mark.parametrize(
+    "command, exec_line",
+    [
+        (["/opt/cnnviz/bin/cnnviz-app"], "/opt/cnnviz/bin/cnnviz-app"),
+        (["/home/a b/.venv/bin/python", "-m", "cnnviz", "gui"], '"/home/a b/.venv/bin/python" -m cnnviz gui'),
+        (["/x/100%/cnnviz", "gui"], '"/x/100%%/cnnviz" gui'),
+        (["/x/$HOME/cnnviz"], '"/x/\\\\$HOME/cnnviz"'),  # \$ in Exec, its backslash escaped in the file
+    ],
+)
 def test_exec_lines_are_quoted_as_the_specification_says(command, exec_line):
     assert f"Exec={exec_line}\n" in desktop.desktop_entry(command)
 

@@ -57,8 +57,7 @@ def test_numpy_and_numba_pass_and_gpus_are_skipped_with_the_reason(capsys):
 
 def test_table_lists_every_backend_with_device_or_reason(monkeypatch, capsys):
     _with_backend(monkeypatch, "cupy", lambda: (_ for _ in ()).throw(BackendUnavailable("no GPU in this room")))
-    code = devices_check.main(_args("--net", "tiny", "--batch", "4", "--backends", "numpy,cupy",
-                                    "--timed-steps", "2"))
+    code = devices_check.main(_args("--net", "tiny", "--batch", "4", "--backends", "numpy,cupy", "--timed-steps", "2"))
     out = capsys.readouterr().out
     assert code == 0
     assert "backend" in out and "max rel err" in out and "step ms" in out
@@ -74,6 +73,7 @@ class _WrongRelu:
 
     def __init__(self):
         from cnnviz.backends import numpy_ref
+
         self._be = numpy_ref.create()
 
     def __getattr__(self, name):
@@ -86,8 +86,9 @@ class _WrongRelu:
 
 def test_a_backend_that_computes_wrongly_fails_and_the_exit_status_says_so(monkeypatch, capsys):
     _with_backend(monkeypatch, "numba", _WrongRelu)
-    code = devices_check.main(_args("--net", "tiny", "--batch", "8", "--backends", "numpy,numba",
-                                    "--timed-steps", "2", "--json"))
+    code = devices_check.main(
+        _args("--net", "tiny", "--batch", "8", "--backends", "numpy,numba", "--timed-steps", "2", "--json")
+    )
     entry = json.loads(capsys.readouterr().out)["backends"]["numba"]
     assert code == 1
     assert entry["check"] == "failed" and entry["max_rel_error"] > 1e-3 and entry["worst_bound_fraction"] > 1
@@ -108,8 +109,9 @@ class _OldProtocol:
         return "an old backend"
 
 
-@pytest.mark.parametrize("make,reason", [(_Crashing, "RuntimeError: an illegal memory access"),
-                                         (_OldProtocol, "lacks upload_dataset")])
+@pytest.mark.parametrize(
+    "make,reason", [(_Crashing, "RuntimeError: an illegal memory access"), (_OldProtocol, "lacks upload_dataset")]
+)
 def test_a_crash_or_a_missing_protocol_method_is_a_failed_check_with_its_reason(monkeypatch, capsys, make, reason):
     _with_backend(monkeypatch, "numba", make)
     code = devices_check.main(_args("--net", "tiny", "--batch", "4", "--backends", "numba", "--timed-steps", "2"))
@@ -131,8 +133,9 @@ def test_the_cupy_backend_passes_on_its_cpu_emulation(monkeypatch, capsys):
     except RuntimeError as exc:
         pytest.skip(str(exc))
     _with_backend(monkeypatch, "cupy", lambda: backend)
-    code = devices_check.main(_args("--net", "tiny", "--batch", "4", "--backends", "cupy", "--timed-steps", "3",
-                                    "--json"))
+    code = devices_check.main(
+        _args("--net", "tiny", "--batch", "4", "--backends", "cupy", "--timed-steps", "3", "--json")
+    )
     entry = json.loads(capsys.readouterr().out)["backends"]["cupy"]
     assert code == 0 and entry["check"] == "passed", entry["reason"]
     per_step = entry["device_counters"]
@@ -142,9 +145,16 @@ def test_the_cupy_backend_passes_on_its_cpu_emulation(monkeypatch, capsys):
     assert entry["warmup_s"] > 0
 
 
-@pytest.mark.parametrize("argv, message", [(("--batch", "0"), "--batch"), (("--batch", "8193"), "--batch"),
-                                           (("--backends", "numpy,gpu"), "unknown"),
-                                           (("--net", "conv3-8,pool"), "dense"), (("--timed-steps", "0"), "timed")])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (("--batch", "0"), "--batch"),
+        (("--batch", "8193"), "--batch"),
+        (("--backends", "numpy,gpu"), "unknown"),
+        (("--net", "conv3-8,pool"), "dense"),
+        (("--timed-steps", "0"), "timed"),
+    ],
+)
 def test_bad_arguments_are_clear_errors(argv, message):
     with pytest.raises(ValueError, match=message):
         devices_check.main(_args(*argv))
@@ -183,8 +193,17 @@ def test_numpy_in_float32_passes_at_batch_128_on_the_seed_shapes(monkeypatch, se
     result = _check(monkeypatch, numpy_ref.create, seed_reference)
     assert result.check == "passed", result.reason
     assert 0 < result.worst_bound_fraction <= 1 and result.max_rel_error > 0
-    assert {"gradient conv1.bias", "step 1 gradient conv1.bias", "step 1 velocity conv1.bias", "step 1 weight conv1.bias",
-            "step 1 loss", "step 1 correct", "forward", "dlogits", "adam"} <= set(result.errors)
+    assert {
+        "gradient conv1.bias",
+        "step 1 gradient conv1.bias",
+        "step 1 velocity conv1.bias",
+        "step 1 weight conv1.bias",
+        "step 1 loss",
+        "step 1 correct",
+        "forward",
+        "dlogits",
+        "adam",
+    } <= set(result.errors)
 
 
 @pytest.mark.parametrize("threads", [1, 2, 3])
@@ -204,6 +223,7 @@ class _Injected:
 
     def __init__(self):
         from cnnviz.backends import numpy_ref
+
         self._be = numpy_ref.create()
 
     def __getattr__(self, name):
@@ -232,8 +252,10 @@ class _NoConvBiasGradient(_Injected):
 TENSOR = r"(forward|dlogits|(step \d+ )?(gradient|velocity|weight) (conv|dense)\d\.(weight|bias))"
 
 
-@pytest.mark.parametrize("make, names", [(_SignError, TENSOR), (_PaddingOffByOne, TENSOR),
-                                         (_NoConvBiasGradient, r"(step 1 )?gradient conv\d\.bias")])
+@pytest.mark.parametrize(
+    "make, names",
+    [(_SignError, TENSOR), (_PaddingOffByOne, TENSOR), (_NoConvBiasGradient, r"(step 1 )?gradient conv\d\.bias")],
+)
 def test_an_injected_bug_fails_and_the_reason_names_the_tensor(monkeypatch, seed_reference, make, names):
     result = _check(monkeypatch, make, seed_reference)
     assert result.check == "failed" and result.worst_bound_fraction > 1
@@ -245,10 +267,15 @@ def test_a_value_whose_own_terms_are_zero_gets_the_rounding_of_its_neighbours_an
     # a value whose own terms are all zero comes out a few ulps off zero beside ones that are not.
     magnitude = np.zeros((1, 1, 4, 4))
     magnitude[0, 0, 1, 1] = 2.0
-    assert float32_bounds.around(magnitude)[0, 0, :3, :3].min() == 2.0 and float32_bounds.around(magnitude)[0, 0, 3, 3] == 0
+    assert (
+        float32_bounds.around(magnitude)[0, 0, :3, :3].min() == 2.0
+        and float32_bounds.around(magnitude)[0, 0, 3, 3] == 0
+    )
     kernel = np.zeros((2, 1, 5, 5))
     kernel[0, 0, 2, 2] = 3.0
-    assert (float32_bounds.around_kernel(kernel)[0] == 3.0).all() and (float32_bounds.around_kernel(kernel)[1] == 0).all()
+    assert (float32_bounds.around_kernel(kernel)[0] == 3.0).all() and (
+        float32_bounds.around_kernel(kernel)[1] == 0
+    ).all()
     # and no bound is ever below a few ulps of its tensor's largest value (never 1e-36)
     value = np.array([0.0, 1e-3])
     mismatch = float32_bounds.compare(np.array([4e-11, 1e-3]), float32_bounds.Bounded(value, np.zeros(2)))
@@ -261,10 +288,17 @@ def test_progress_goes_to_stderr_and_the_verdict_says_what_to_use(capsys):
     assert code == 0
     assert "float64 reference" in err and "[1/1] numpy: passed" in err and "reference" not in out.split("\n")[-1]
     assert out.strip().splitlines()[-1].startswith("For class: use --backend numpy (")
-    report = {"batch": 128, "backends": {"numba": devices_check.BackendCheck(True, "bad", "failed"),
-                                         "numpy": devices_check.BackendCheck(True, check="passed", step_ms=900.0)}}
-    assert devices_check.verdict(report) == ("For class: use --backend numpy (900 ms a training step at batch 128), "
-                                             "the fastest that passed. Do not use numba (see the reason above).")
+    report = {
+        "batch": 128,
+        "backends": {
+            "numba": devices_check.BackendCheck(True, "bad", "failed"),
+            "numpy": devices_check.BackendCheck(True, check="passed", step_ms=900.0),
+        },
+    }
+    assert devices_check.verdict(report) == (
+        "For class: use --backend numpy (900 ms a training step at batch 128), "
+        "the fastest that passed. Do not use numba (see the reason above)."
+    )
 
 
 def test_rounding_bounds_grow_with_the_reduction_length_and_stay_under_the_worst_case():
@@ -280,8 +314,10 @@ def test_the_gpu_install_command_from_an_index_or_a_checkout():
     # Not from a checkout or a local file: the extra's own packages, never "cnnviz" from an index (not ours)
     command = gpu_probe.pip_gpu_command((None, False))
     assert "cnnviz" not in command and "cupy-cuda12x[ctk]" in command and "numba-cuda[cu12]" in command
-    assert gpu_probe.pip_gpu_command(("/home/t/cnnviz-0.2.0-py3-none-any.whl", False)) == \
-        'pip install "/home/t/cnnviz-0.2.0-py3-none-any.whl[gpu]"'
+    assert (
+        gpu_probe.pip_gpu_command(("/home/t/cnnviz-0.2.0-py3-none-any.whl", False))
+        == 'pip install "/home/t/cnnviz-0.2.0-py3-none-any.whl[gpu]"'
+    )
     assert "bundle cannot add" in gpu_probe.pip_gpu_command((gpu_probe.BUNDLE, False))
     assert gpu_probe.pip_extra_command("bench", (None, False)) == 'pip install "torch>=2.3"'
     assert gpu_probe.pip_gpu_command(("/home/t/cnnviz", False)) == 'pip install ".[gpu]" (run in /home/t/cnnviz)'
@@ -296,15 +332,20 @@ class _Distribution:
         return self.direct_url if name == "direct_url.json" else None
 
 
-@pytest.mark.parametrize("direct_url, expected", [
-    (None, (None, False)),  # from an index: pip writes no direct_url.json
-    ('{"url": "https://files.example/cnnviz-0.1.0-py3-none-any.whl", "archive_info": {}}', (None, False)),
-    ('{"url": "file:///home/t/cnnviz", "dir_info": {}}', ("/home/t/cnnviz", False)),
-    ('{"url": "file:///home/t/cnnviz-0.2.0-py3-none-any.whl", "archive_info": {}}',
-     ("/home/t/cnnviz-0.2.0-py3-none-any.whl", False)),
-    ('{"url": "file:///home/t/cnnviz", "dir_info": {"editable": true}}', ("/home/t/cnnviz", True)),
-    ("not json", (None, False)),
-])
+@pytest.mark.parametrize(
+    "direct_url, expected",
+    [
+        (None, (None, False)),  # from an index: pip writes no direct_url.json
+        ('{"url": "https://files.example/cnnviz-0.1.0-py3-none-any.whl", "archive_info": {}}', (None, False)),
+        ('{"url": "file:///home/t/cnnviz", "dir_info": {}}', ("/home/t/cnnviz", False)),
+        (
+            '{"url": "file:///home/t/cnnviz-0.2.0-py3-none-any.whl", "archive_info": {}}',
+            ("/home/t/cnnviz-0.2.0-py3-none-any.whl", False),
+        ),
+        ('{"url": "file:///home/t/cnnviz", "dir_info": {"editable": true}}', ("/home/t/cnnviz", True)),
+        ("not json", (None, False)),
+    ],
+)
 def test_where_cnnviz_was_installed_from_is_read_from_direct_url_json(monkeypatch, direct_url, expected):
     from importlib import metadata
 

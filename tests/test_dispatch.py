@@ -56,8 +56,12 @@ def test_an_instance_that_dispatched_is_freed_when_let_go():
 
 
 def test_no_module_uses_functools_singledispatchmethod():
-    users = [path.relative_to(ROOT).as_posix() for path in (ROOT / "cnnviz").rglob("*.py")
-             if path.name != "dispatch.py" and "singledispatchmethod" in path.read_text(encoding="utf-8")
-             and "from ..dispatch import singledispatchmethod" not in path.read_text(encoding="utf-8")
-             and "from .dispatch import singledispatchmethod" not in path.read_text(encoding="utf-8")]
+    users = [
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "cnnviz").rglob("*.py")
+        if path.name != "dispatch.py"
+        and "singledispatchmethod" in path.read_text(encoding="utf-8")
+        and "from ..dispatch import singledispatchmethod" not in path.read_text(encoding="utf-8")
+        and "from .dispatch import singledispatchmethod" not in path.read_text(encoding="utf-8")
+    ]
     assert users == [], f"use cnnviz.dispatch.singledispatchmethod (functools' leaks on 3.13.0-3.13.1): {users}"

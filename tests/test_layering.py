@@ -2,7 +2,8 @@
 
 The contracts live in pyproject.toml ([tool.importlinter]): imports only go down
 (data/backends -> nn -> train -> analysis -> app -> gui -> cli), only cnnviz.gui imports
-Qt or pyqtgraph (the application model, cnnviz.app, neither Qt nor the gui), and no two modules of a package import each other in a cycle.
+Qt or pyqtgraph (the application model, cnnviz.app, neither Qt nor the gui), and no two modules of a package import
+each other in a cycle.
 """
 
 import logging
@@ -16,8 +17,9 @@ def test_the_import_contracts_are_kept(capsys):
 
     # lint_imports configures logging with logging.config.dictConfig, which disables every logger that
     # exists (cnnviz's too): later tests in this process then found the log file empty.
-    enabled = [lg for lg in logging.Logger.manager.loggerDict.values()
-               if isinstance(lg, logging.Logger) and not lg.disabled]
+    enabled = [
+        lg for lg in logging.Logger.manager.loggerDict.values() if isinstance(lg, logging.Logger) and not lg.disabled
+    ]
     try:
         code = cli.lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True)
     finally:

@@ -12,8 +12,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def ruff(*args: str) -> subprocess.CompletedProcess:
     pytest.importorskip("ruff", reason="the test extra installs ruff")
-    return subprocess.run([sys.executable, "-m", "ruff", *args, "--no-cache", "."], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "ruff", *args, "--no-cache", "."], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_ruff_finds_nothing():
@@ -23,5 +24,6 @@ def test_ruff_finds_nothing():
 
 def test_the_code_is_formatted():
     result = ruff("format", "--check")
-    assert result.returncode == 0, (f"ruff format --check (run `ruff format .`):\n{result.stdout[-4000:]}"
-                                    f"{result.stderr[-1000:]}")
+    assert result.returncode == 0, (
+        f"ruff format --check (run `ruff format .`):\n{result.stdout[-4000:]}{result.stderr[-1000:]}"
+    )

@@ -26,12 +26,17 @@ def _bundle_module():
 def _spec_globals() -> dict:
     """Run the .spec's top half (everything before Analysis) with PyInstaller's helper stubbed."""
     text = (REPO / "packaging" / "cnnviz.spec").read_text(encoding="utf-8")
-    top = text[:text.index("a = Analysis(")]
+    top = text[: text.index("a = Analysis(")]
     hooks = type(sys)("PyInstaller.utils.hooks")
     hooks.collect_submodules = lambda package: [f"{package}.<all>"]
     saved = {name: sys.modules.get(name) for name in ("PyInstaller", "PyInstaller.utils", "PyInstaller.utils.hooks")}
-    sys.modules.update({"PyInstaller": type(sys)("PyInstaller"), "PyInstaller.utils": type(sys)("PyInstaller.utils"),
-                        "PyInstaller.utils.hooks": hooks})
+    sys.modules.update(
+        {
+            "PyInstaller": type(sys)("PyInstaller"),
+            "PyInstaller.utils": type(sys)("PyInstaller.utils"),
+            "PyInstaller.utils.hooks": hooks,
+        }
+    )
     try:
         scope = {"SPECPATH": str(REPO / "packaging"), "__name__": "spec"}
         exec(compile(top, "cnnviz.spec", "exec"), scope)
@@ -129,14 +134,26 @@ def _third_party_module():
 def test_every_distribution_the_bundle_carries_has_its_licence_text():
     notices = _third_party_module()
     bundled = notices.bundled_distributions()
-    for name in ("numpy", "numba", "llvmlite", "pillow", "pyqtgraph", "pyside6-essentials", "shiboken6", "platformdirs"):
+    for name in (
+        "numpy",
+        "numba",
+        "llvmlite",
+        "pillow",
+        "pyqtgraph",
+        "pyside6-essentials",
+        "shiboken6",
+        "platformdirs",
+    ):
         assert name in bundled, f"{name} is a runtime requirement: the bundle carries it"
     assert "cnnviz" not in bundled and "pytest" not in bundled, "cnnviz is LICENSE; the test tools are not bundled"
     for name, dist in bundled.items():
         texts = notices.licence_texts(dist)
         assert texts and all(len(text) > 200 for _, text in texts), f"{name} has no licence text"
     lgpl = dict(notices.licence_texts(bundled["pyside6-essentials"]))
-    assert "GNU LESSER GENERAL PUBLIC LICENSE" in lgpl["LGPL-3.0.txt"] and "GNU GENERAL PUBLIC LICENSE" in lgpl["GPL-3.0.txt"]
+    assert (
+        "GNU LESSER GENERAL PUBLIC LICENSE" in lgpl["LGPL-3.0.txt"]
+        and "GNU GENERAL PUBLIC LICENSE" in lgpl["GPL-3.0.txt"]
+    )
 
 
 def test_the_notice_states_qts_lgpl_obligations_mnists_attribution_and_pythons_licence():
@@ -164,8 +181,12 @@ def test_the_bundle_gets_its_notices_and_stops_on_a_distribution_without_one(tmp
 def test_the_spec_leaves_out_the_egg_info_and_qts_test_library():
     scope = _spec_globals()
     assert "PySide6.QtTest" in scope["excludes"]
-    entries = [("cnnviz.egg-info/PKG-INFO", "x", "DATA"), ("PySide6/Qt/lib/libQt6Test.so.6", "x", "BINARY"),
-               ("PySide6/QtTest.abi3.so", "x", "EXTENSION"), ("PySide6/Qt/lib/libQt6Core.so.6", "x", "BINARY")]
+    entries = [
+        ("cnnviz.egg-info/PKG-INFO", "x", "DATA"),
+        ("PySide6/Qt/lib/libQt6Test.so.6", "x", "BINARY"),
+        ("PySide6/QtTest.abi3.so", "x", "EXTENSION"),
+        ("PySide6/Qt/lib/libQt6Core.so.6", "x", "BINARY"),
+    ]
     assert scope["shipped"](entries) == [entries[-1]]
 
 
@@ -185,8 +206,14 @@ def test_nothing_a_build_or_a_run_makes_is_tracked():
     if tracked.returncode != 0:
         pytest.skip(f"git ls-files failed: {tracked.stderr.strip()}")
     names = tracked.stdout.splitlines()
-    made = [n for n in names if n.endswith((".pid", ".pyc", ".log")) or "egg-info" in n or "__pycache__" in n
-            or n.startswith(("build/", "dist/", ".venv/"))]
+    made = [
+        n
+        for n in names
+        if n.endswith((".pid", ".pyc", ".log"))
+        or "egg-info" in n
+        or "__pycache__" in n
+        or n.startswith(("build/", "dist/", ".venv/"))
+    ]
     assert made == [], f"tracked files that a build or a run makes: {made}"
     ignored = subprocess.run([git, "ls-files", "-ci", "--exclude-standard"], cwd=REPO, capture_output=True, text=True)
     assert ignored.stdout.split() == [], f"tracked files that .gitignore ignores: {ignored.stdout.split()}"
@@ -194,8 +221,9 @@ def test_nothing_a_build_or_a_run_makes_is_tracked():
 
 def test_libraries_copied_from_the_build_system_are_named_with_their_copyright(tmp_path):
     notices = _third_party_module()
-    if shutil.which("dpkg") is None or not any(Path(d, "libc.so.6").exists()
-                                                for d in ("/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu")):
+    if shutil.which("dpkg") is None or not any(
+        Path(d, "libc.so.6").exists() for d in ("/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu")
+    ):
         pytest.skip("needs a Debian-like system with dpkg and glibc")
     (tmp_path / "libc.so.6").write_bytes(b"")  # as PyInstaller copies it into _internal
     (tmp_path / "libQt6Core.so.6").write_bytes(b"")  # from the PySide6 wheel: not the system's

@@ -69,8 +69,11 @@ def test_no_hard_coded_python_launcher_version_and_no_index_package(path):
 
 
 def test_no_message_names_cnnviz_on_an_index():
-    offenders = [str(p.relative_to(REPO)) for p in (REPO / "cnnviz").rglob("*.py")
-                 if re.search(r"""pip install \\?["']?cnnviz\[""", p.read_text(encoding="utf-8"))]
+    offenders = [
+        str(p.relative_to(REPO))
+        for p in (REPO / "cnnviz").rglob("*.py")
+        if re.search(r"""pip install \\?["']?cnnviz\[""", p.read_text(encoding="utf-8"))
+    ]
     assert offenders == [], f"install hints naming an index package that is not ours: {offenders}"
 
 

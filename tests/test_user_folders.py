@@ -19,6 +19,7 @@ class _RecordingDirs:
         def ask(appname=None, appauthor=None, **_):
             self.calls.append((kind, appname, appauthor))
             return str(self.root / kind / (appname or ""))
+
         return ask
 
     def __getattr__(self, name):

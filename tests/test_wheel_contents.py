@@ -24,7 +24,7 @@ def test_every_folder_the_wheel_takes_data_from_is_a_listed_package():
     def folder(package: str):
         for prefix, where in mapped.items():
             if package == prefix or package.startswith(prefix + "."):
-                return where.joinpath(*package[len(prefix):].split(".")[1:])
+                return where.joinpath(*package[len(prefix) :].split(".")[1:])
         return REPO.joinpath(*package.split("."))
 
     data_folders = set()

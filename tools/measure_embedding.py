@@ -41,8 +41,10 @@ def main(nets):
         pca = median_s(lambda: em.project(features, labels, logits.argmax(1), indices, previous))
         whole = median_s(lambda: em.map_of(spec, weights, 0, images, labels, indices, previous), runs=3)
         one = median_s(lambda: previous.place(em.features_of(model, images[0])), runs=20)
-        print(f"{net}: {features.shape[1]} features; forward of {len(images)} images {forward:.3f} s, "
-              f"PCA + Procrustes {1000 * pca:.1f} ms, whole map {whole:.3f} s, one drawing {1000 * one:.1f} ms")
+        print(
+            f"{net}: {features.shape[1]} features; forward of {len(images)} images {forward:.3f} s, "
+            f"PCA + Procrustes {1000 * pca:.1f} ms, whole map {whole:.3f} s, one drawing {1000 * one:.1f} ms"
+        )
 
 
 if __name__ == "__main__":

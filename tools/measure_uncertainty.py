@@ -31,14 +31,20 @@ def main(paths):
         o_out = {kind: u.logits_and_features(model, images) for kind, images in others.items()}
         accuracy = float((d_logits.argmax(1) == data.test_labels[rest]).mean())
         print(f"{path}: {ckpt.spec}, accuracy on those 8,000 {100 * accuracy:.2f} %")
-        print(f"  {'method':<16} {'threshold':>9} {'digits kept':>11} " + " ".join(f"{k + ' out':>11}" for k in others)
-              + f" {'mean out':>9}")
+        print(
+            f"  {'method':<16} {'threshold':>9} {'digits kept':>11} "
+            + " ".join(f"{k + ' out':>11}" for k in others)
+            + f" {'mean out':>9}"
+        )
         for method in u.METHODS:
             cal = u.calibrate_on_held_out(model, data, method)
             kept = 1 - cal.assess(d_logits, d_features)[1].mean()
             rejected = [cal.assess(*o_out[kind])[1].mean() for kind in others]
-            print(f"  {method:<16} {cal.threshold:>9.4f} {100 * kept:>10.2f}% "
-                  + " ".join(f"{100 * r:>10.1f}%" for r in rejected) + f" {100 * np.mean(rejected):>8.1f}%")
+            print(
+                f"  {method:<16} {cal.threshold:>9.4f} {100 * kept:>10.2f}% "
+                + " ".join(f"{100 * r:>10.1f}%" for r in rejected)
+                + f" {100 * np.mean(rejected):>8.1f}%"
+            )
 
 
 if __name__ == "__main__":

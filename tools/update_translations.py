@@ -23,8 +23,13 @@ from cnnviz.gui import translation_sources as ts  # noqa: E402
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 when a catalogue is behind")
-    parser.add_argument("--fill", action="append", default=[], metavar="LANG=FILE.json",
-                        help="translations to put in (a JSON object: English source -> translation)")
+    parser.add_argument(
+        "--fill",
+        action="append",
+        default=[],
+        metavar="LANG=FILE.json",
+        help="translations to put in (a JSON object: English source -> translation)",
+    )
     args = parser.parse_args(argv)
     strings = ts.all_strings()
     fills = {}
@@ -47,8 +52,10 @@ def main(argv=None) -> int:
             behind += len(missing) + len(unfinished) + len(broken)
             continue
         counts = ts.merge(code, strings, path, fills.get(code))
-        print(f"{path.name}: {len(strings)} strings, {counts['added']} new, {counts['unfinished']} unfinished, "
-              f"{counts['vanished']} vanished")
+        print(
+            f"{path.name}: {len(strings)} strings, {counts['added']} new, {counts['unfinished']} unfinished, "
+            f"{counts['vanished']} vanished"
+        )
     return 1 if behind else 0
 
 

@@ -28,14 +28,24 @@ from ..nn.model import NUM_CLASSES, Sequential
 from .render import png_bytes
 from .saliency import IMAGE_SIZE, layer_input_gradients
 
-__all__ = ["MODES", "MAX_STEPS", "DEFAULT_EPSILON", "DEFAULT_STEPS", "FoolResult", "fool", "save_png", "to_levels",
-           "log_probability_seed"]
+__all__ = [
+    "MODES",
+    "MAX_STEPS",
+    "DEFAULT_EPSILON",
+    "DEFAULT_STEPS",
+    "FoolResult",
+    "fool",
+    "save_png",
+    "to_levels",
+    "log_probability_seed",
+]
 
 MODES = ("bim", "pixels")
 MAX_STEPS = 10_000
 """The most gradient steps one attack may take (each is one forward and backward of one image)."""
 DEFAULT_EPSILON = {"bim": 0.25, "pixels": 1.0}
-"""The budget ``cnnviz fool`` uses when none is given: a quarter of full white everywhere, or any change to few pixels."""
+"""The budget ``cnnviz fool`` uses when none is given: a quarter of full white everywhere, or any change to few
+pixels."""
 DEFAULT_STEPS = {"bim": 200, "pixels": 100}
 """The most steps ``cnnviz fool`` and the Fool tab take (in ``"pixels"`` mode: the most pixels changed)."""
 LEVELS = 255
@@ -94,7 +104,7 @@ class FoolResult:
 
     @property
     def l2(self) -> float:
-        return float(np.sqrt((self.change ** 2).sum()))
+        return float(np.sqrt((self.change**2).sum()))
 
     @property
     def pixels_changed(self) -> int:
@@ -105,10 +115,18 @@ class FoolResult:
         return to_levels(self.adversarial).astype(np.uint8)
 
     def as_dict(self) -> dict:
-        return {"label": self.label, "target": self.target, "fooled": self.fooled, "linf": round(self.linf, 6),
-                "l2": round(self.l2, 6), "pixels_changed": self.pixels_changed,
-                "probabilities": [round(float(p), 6) for p in self.probabilities], "mode": self.mode,
-                "epsilon": round(self.epsilon, 6), "steps": self.steps}
+        return {
+            "label": self.label,
+            "target": self.target,
+            "fooled": self.fooled,
+            "linf": round(self.linf, 6),
+            "l2": round(self.l2, 6),
+            "pixels_changed": self.pixels_changed,
+            "probabilities": [round(float(p), 6) for p in self.probabilities],
+            "mode": self.mode,
+            "epsilon": round(self.epsilon, 6),
+            "steps": self.steps,
+        }
 
 
 def _probabilities(model: Sequential, levels: np.ndarray) -> np.ndarray:
@@ -125,17 +143,27 @@ def check_epsilon(epsilon) -> None:
     if not (isinstance(epsilon, (int, float)) and np.isfinite(epsilon) and 0 < epsilon <= 1):
         raise ValueError(f"epsilon must be more than 0 and at most 1 (a fraction of full white), got {epsilon!r}")
     if int(np.floor(epsilon * LEVELS + 1e-9)) < 1:
-        raise ValueError(f"epsilon {epsilon:g} is less than one grey level (1/{LEVELS} = {MIN_EPSILON:.4f}); it is "
-                         "rounded down to whole grey levels, so it would change no pixel")
+        raise ValueError(
+            f"epsilon {epsilon:g} is less than one grey level (1/{LEVELS} = {MIN_EPSILON:.4f}); it is "
+            "rounded down to whole grey levels, so it would change no pixel"
+        )
 
 
-def fool(model: Sequential, image28: np.ndarray, target: int, epsilon: float = 0.25, mode: str = "bim",
-         steps: int = 100, step_levels: int | None = None) -> FoolResult:
+def fool(
+    model: Sequential,
+    image28: np.ndarray,
+    target: int,
+    epsilon: float = 0.25,
+    mode: str = "bim",
+    steps: int = 100,
+    step_levels: int | None = None,
+) -> FoolResult:
     """Make the network answer ``target`` for a copy of ``image28`` changed by at most ``epsilon`` per pixel.
 
     ``image28`` is the network's (28, 28) input in [0, 1]; it is first rounded
     to whole grey levels. ``epsilon`` is in [0, 1] units and is rounded down to
-    whole grey levels; one below a grey level (:data:`MIN_EPSILON`) is refused: it would change no pixel. ``steps`` bounds the gradient steps; in
+    whole grey levels; one below a grey level (:data:`MIN_EPSILON`) is refused: it would change no pixel. ``steps``
+    bounds the gradient steps; in
     ``"pixels"`` mode it is also the most pixels that may change. ``step_levels``
     (``"bim"`` only) is how many grey levels a step moves a pixel: by default
     a tenth of the budget, at least 1. The attack stops as soon as the network
@@ -183,10 +211,18 @@ def fool(model: Sequential, image28: np.ndarray, target: int, epsilon: float = 0
         levels = moved
         probs = _probabilities(model, levels)
 
-    return FoolResult(original=_from_levels(start), adversarial=_from_levels(levels),
-                      label=int(original_probs.argmax()), target=target, fooled=int(probs.argmax()) == target,
-                      probabilities=probs, original_probabilities=original_probs, mode=mode,
-                      epsilon=budget / LEVELS, steps=taken)
+    return FoolResult(
+        original=_from_levels(start),
+        adversarial=_from_levels(levels),
+        label=int(original_probs.argmax()),
+        target=target,
+        fooled=int(probs.argmax()) == target,
+        probabilities=probs,
+        original_probabilities=original_probs,
+        mode=mode,
+        epsilon=budget / LEVELS,
+        steps=taken,
+    )
 
 
 def save_png(result: FoolResult, path: str | os.PathLike[str]):

@@ -22,10 +22,22 @@ import numpy as np
 __all__ = ["DIVERGING_LUT", "SEQUENTIAL_LUT", "GREY_LUT", "apply", "pyqtgraph_map"]
 
 # ColorBrewer RdBu (11 classes), reversed so that low = blue and high = red.
-_RDBU = np.array([
-    (5, 48, 97), (33, 102, 172), (67, 147, 195), (146, 197, 222), (209, 229, 240), (247, 247, 247),
-    (253, 219, 199), (244, 165, 130), (214, 96, 77), (178, 24, 43), (103, 0, 31),
-], dtype=np.float64)
+_RDBU = np.array(
+    [
+        (5, 48, 97),
+        (33, 102, 172),
+        (67, 147, 195),
+        (146, 197, 222),
+        (209, 229, 240),
+        (247, 247, 247),
+        (253, 219, 199),
+        (244, 165, 130),
+        (214, 96, 77),
+        (178, 24, 43),
+        (103, 0, 31),
+    ],
+    dtype=np.float64,
+)
 
 
 def _interpolated(stops: np.ndarray, positions: np.ndarray | None = None) -> np.ndarray:

@@ -32,8 +32,10 @@ def _class_arrays(labels, predictions, num_classes: int) -> tuple[np.ndarray, np
         if values.size and not np.issubdtype(values.dtype, np.integer):
             raise ValueError(f"{name} must be whole class numbers, got dtype {values.dtype}")
         if values.size and (values.min() < 0 or values.max() >= num_classes):
-            raise ValueError(f"{name} must be class numbers from 0 to {num_classes - 1}, "
-                             f"got values from {values.min()} to {values.max()}")
+            raise ValueError(
+                f"{name} must be class numbers from 0 to {num_classes - 1}, "
+                f"got values from {values.min()} to {values.max()}"
+            )
     return labels.astype(np.int64, copy=False), predictions.astype(np.int64, copy=False)
 
 
@@ -63,8 +65,9 @@ def _ranked_inputs(labels, predictions, confidences) -> tuple[np.ndarray, np.nda
     labels = np.asarray(labels)
     predictions = np.asarray(predictions)
     if labels.ndim != 1 or labels.shape != predictions.shape:
-        raise ValueError(f"labels and predictions must be 1-D and the same length, "
-                         f"got shapes {labels.shape} and {predictions.shape}")
+        raise ValueError(
+            f"labels and predictions must be 1-D and the same length, got shapes {labels.shape} and {predictions.shape}"
+        )
     return labels, predictions, _confidences(confidences, len(labels))
 
 
@@ -106,6 +109,6 @@ def most_confused_pairs(matrix: np.ndarray, limit: int = 5) -> list[tuple[int, i
         raise ValueError(f"expected a square confusion matrix, got shape {matrix.shape}")
     off = matrix.astype(np.int64, copy=True)
     np.fill_diagonal(off, 0)
-    flat = np.argsort(-off, axis=None, kind="stable")[:max(limit, 0)]
+    flat = np.argsort(-off, axis=None, kind="stable")[: max(limit, 0)]
     pairs = [(int(i // off.shape[1]), int(i % off.shape[1]), int(off.flat[i])) for i in flat]
     return [p for p in pairs if p[2] > 0]

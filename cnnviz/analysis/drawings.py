@@ -151,8 +151,12 @@ class DrawingStore:
             if raw_gray is not None:
                 raw_path = atomic_write_bytes(self.folder / f"{stem}.raw.png", _png(raw_gray))
             index, _ = self._read_index()
-            index[path.name] = {"label": int(label), "student": _display_name(student), "created": stamp,
-                                "raw": raw_path.name if raw_path else None}
+            index[path.name] = {
+                "label": int(label),
+                "student": _display_name(student),
+                "created": stamp,
+                "raw": raw_path.name if raw_path else None,
+            }
             self._write_index(index)
         return path
 
@@ -164,7 +168,9 @@ class DrawingStore:
             raise ValueError(f"2 to {NUM_CLASSES} class names, got {len(names)}")
         with self._lock:
             self.folder.mkdir(parents=True, exist_ok=True)
-            return atomic_write_text(self.folder / CLASSES_NAME, json.dumps({"classes": names}, ensure_ascii=False) + "\n")
+            return atomic_write_text(
+                self.folder / CLASSES_NAME, json.dumps({"classes": names}, ensure_ascii=False) + "\n"
+            )
 
     def class_names(self) -> list[str] | None:
         """The names ``classes.json`` gives the labels (None: none, or not valid: the labels are digits)."""
@@ -218,11 +224,17 @@ class DrawingStore:
         found = []
         for path in sorted(self.folder.iterdir(), key=lambda p: p.name):
             name = path.name
-            if name in (INDEX_NAME, CLASSES_NAME, HELD_BACK_FOLDER) or name.startswith(".") or name.endswith(".raw.png"):
+            if (
+                name in (INDEX_NAME, CLASSES_NAME, HELD_BACK_FOLDER)
+                or name.startswith(".")
+                or name.endswith(".raw.png")
+            ):
                 continue  # the index, temporary files of an interrupted save, raw canvases
             match = _NAME.match(name)
             if not match or not path.is_file():
-                self._warn(f"{name}: not a drawing of this store (skipped)", "files that are not drawings of this store")
+                self._warn(
+                    f"{name}: not a drawing of this store (skipped)", "files that are not drawings of this store"
+                )
                 continue
             found.append(_drawing(path, match, index))
         found.sort(key=lambda d: (d.created, d.path.name))
@@ -279,9 +291,9 @@ class DrawingStore:
         probs = model.predict_proba(images[:, None], batch_size=batch_size)
         return float((probs.argmax(axis=1) == labels).mean())
 
-    def finetune_dataset(self, mnist: Dataset, ratio: float = 0.25,
-                         mnist_samples: int | None = FINETUNE_MNIST_SAMPLES,
-                         seed: int = 0) -> Dataset:
+    def finetune_dataset(
+        self, mnist: Dataset, ratio: float = 0.25, mnist_samples: int | None = FINETUNE_MNIST_SAMPLES, seed: int = 0
+    ) -> Dataset:
         """MNIST mixed with these drawings; see :func:`finetune_dataset`."""
         images, labels = self.load()
         return finetune_dataset(mnist, images, labels, ratio=ratio, mnist_samples=mnist_samples, seed=seed)
@@ -330,8 +342,14 @@ def read_drawing(path: Path) -> np.ndarray:
         raise ValueError(str(error)) from None
 
 
-def finetune_dataset(mnist: Dataset, images: np.ndarray, labels: np.ndarray, ratio: float = 0.25,
-                     mnist_samples: int | None = FINETUNE_MNIST_SAMPLES, seed: int = 0) -> Dataset:
+def finetune_dataset(
+    mnist: Dataset,
+    images: np.ndarray,
+    labels: np.ndarray,
+    ratio: float = 0.25,
+    mnist_samples: int | None = FINETUNE_MNIST_SAMPLES,
+    seed: int = 0,
+) -> Dataset:
     """A training set for "fine-tune on our drawings": MNIST with the drawings oversampled.
 
     ``mnist_samples`` random MNIST training images (all when None) keep the
@@ -373,6 +391,12 @@ def finetune_dataset(mnist: Dataset, images: np.ndarray, labels: np.ndarray, rat
     train_images, train_labels = train_images[order], train_labels[order]
     for array in (train_images, train_labels):
         array.flags.writeable = False
-    return Dataset(name=f"{mnist.name}+drawings", train_images=train_images, train_labels=train_labels,
-                   test_images=mnist.test_images, test_labels=mnist.test_labels,
-                   class_names=mnist.class_names, source=f"{mnist.source} + {len(labels)} drawings")
+    return Dataset(
+        name=f"{mnist.name}+drawings",
+        train_images=train_images,
+        train_labels=train_labels,
+        test_images=mnist.test_images,
+        test_labels=mnist.test_labels,
+        class_names=mnist.class_names,
+        source=f"{mnist.source} + {len(labels)} drawings",
+    )

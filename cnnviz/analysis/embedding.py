@@ -25,7 +25,17 @@ import numpy as np
 
 from .uncertainty import logits_and_features
 
-__all__ = ["SUBSET", "Embedding", "map_images", "principal_axes", "procrustes", "project", "embed", "map_of", "features_of"]
+__all__ = [
+    "SUBSET",
+    "Embedding",
+    "map_images",
+    "principal_axes",
+    "procrustes",
+    "project",
+    "embed",
+    "map_of",
+    "features_of",
+]
 
 SUBSET = 2000
 """How many test images the map shows: the first ones of the test set, always the same (about 200 of
@@ -92,7 +102,7 @@ def principal_axes(features: np.ndarray, k: int = 2) -> tuple[np.ndarray, np.nda
     axes = vt[:k].T.copy()
     signs = np.sign(axes[np.abs(axes).argmax(axis=0), np.arange(axes.shape[1])])
     axes *= np.where(signs == 0, 1.0, signs)
-    total = float((singular ** 2).sum())
+    total = float((singular**2).sum())
     explained = float((singular[:k] ** 2).sum() / total) if total > 0 else 0.0
     return mean, axes, explained
 
@@ -106,20 +116,28 @@ def procrustes(source: np.ndarray, target: np.ndarray) -> tuple[np.ndarray, floa
         raise ValueError(f"aligning needs the same points in both maps, got shapes {source.shape} and {target.shape}")
     u, singular, vt = np.linalg.svd(source.T @ target)
     rotation = u @ vt
-    norm = float((source ** 2).sum())
+    norm = float((source**2).sum())
     scale = float(singular.sum() / norm) if norm > 0 else 1.0
     return rotation, scale
 
 
-def project(features: np.ndarray, labels: np.ndarray, predictions: np.ndarray, indices: np.ndarray,
-            previous: Embedding | None = None, step: int = 0) -> Embedding:
+def project(
+    features: np.ndarray,
+    labels: np.ndarray,
+    predictions: np.ndarray,
+    indices: np.ndarray,
+    previous: Embedding | None = None,
+    step: int = 0,
+) -> Embedding:
     """The map of these images' ``features`` (N, F): PCA to 2-D, aligned to ``previous`` (the map of the
     same images before) when it is given and comparable."""
     features = _check_features(features)
     labels, predictions, indices = (np.asarray(a).reshape(-1) for a in (labels, predictions, indices))
     if not len(labels) == len(predictions) == len(indices) == len(features):
-        raise ValueError(f"{len(features)} images' features but {len(labels)} labels, {len(predictions)} "
-                         f"predictions and {len(indices)} indices")
+        raise ValueError(
+            f"{len(features)} images' features but {len(labels)} labels, {len(predictions)} "
+            f"predictions and {len(indices)} indices"
+        )
     mean, axes, explained = principal_axes(features)
     matrix = axes
     points = (features - mean) @ matrix
@@ -139,8 +157,15 @@ def map_images(dataset, count: int = SUBSET) -> tuple[np.ndarray, np.ndarray, np
     return images, np.asarray(dataset.test_labels[:n], dtype=np.int64), np.arange(n)
 
 
-def embed(model, images: np.ndarray, labels: np.ndarray, indices: np.ndarray | None = None,
-          previous: Embedding | None = None, step: int = 0, progress=None) -> Embedding:
+def embed(
+    model,
+    images: np.ndarray,
+    labels: np.ndarray,
+    indices: np.ndarray | None = None,
+    previous: Embedding | None = None,
+    step: int = 0,
+    progress=None,
+) -> Embedding:
     """The map of (N, 28, 28) ``images`` in ``model``'s penultimate layer (its own forward pass;
     ``progress`` as :func:`logits_and_features` takes it)."""
     images = np.asarray(images)
@@ -151,8 +176,16 @@ def embed(model, images: np.ndarray, labels: np.ndarray, indices: np.ndarray | N
     return project(features, labels, logits.argmax(axis=1), indices, previous, step)
 
 
-def map_of(spec: str, weights: dict, step: int, images: np.ndarray, labels: np.ndarray, indices: np.ndarray,
-           previous: Embedding | None = None, progress=None) -> tuple[Embedding, object]:
+def map_of(
+    spec: str,
+    weights: dict,
+    step: int,
+    images: np.ndarray,
+    labels: np.ndarray,
+    indices: np.ndarray,
+    previous: Embedding | None = None,
+    progress=None,
+) -> tuple[Embedding, object]:
     """``(map, model)`` for the network ``spec`` with ``weights`` on a private NumPy copy (for a background
     job); the model is returned to place drawings with the same weights. ``progress(count)`` after each batch
     of images (it may raise to stop)."""

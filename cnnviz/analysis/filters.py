@@ -42,8 +42,19 @@ from ..nn.layers import Conv2D, Dense, MaxPool2D, ReLU
 from ..nn.model import Sequential
 from .saliency import IMAGE_SIZE, layer_input_gradients
 
-__all__ = ["UnitLayer", "MAX_STEPS", "unit_layers", "mean_activations", "top_images", "receptive_field",
-           "strongest_patches", "centre_field", "forward_macs", "optimise_inputs", "filter_grid"]
+__all__ = [
+    "UnitLayer",
+    "MAX_STEPS",
+    "unit_layers",
+    "mean_activations",
+    "top_images",
+    "receptive_field",
+    "strongest_patches",
+    "centre_field",
+    "forward_macs",
+    "optimise_inputs",
+    "filter_grid",
+]
 
 MAX_STEPS = 2000
 TOP = 9
@@ -91,8 +102,9 @@ def _unit_means(output: np.ndarray) -> np.ndarray:
     return output.reshape(output.shape[0], output.shape[1], -1).mean(axis=2)
 
 
-def mean_activations(model: Sequential, images: np.ndarray, layers: list[UnitLayer], batch_size: int = 256,
-                     progress=None) -> dict[str, np.ndarray]:
+def mean_activations(
+    model: Sequential, images: np.ndarray, layers: list[UnitLayer], batch_size: int = 256, progress=None
+) -> dict[str, np.ndarray]:
     """Each layer's unit activations (N, units) for (N, 28, 28) images, in one forward pass per batch."""
     be = model.backend
     wanted = {unit.measured: unit.name for unit in layers}
@@ -100,8 +112,8 @@ def mean_activations(model: Sequential, images: np.ndarray, layers: list[UnitLay
     out = {unit.name: [] for unit in layers}
     try:
         for start in range(0, len(images), batch_size):
-            x = be.from_host(np.ascontiguousarray(images[start:start + batch_size, None], dtype=model.dtype))
-            for index, layer in enumerate(model.layers[:last + 1]):
+            x = be.from_host(np.ascontiguousarray(images[start : start + batch_size, None], dtype=model.dtype))
+            for index, layer in enumerate(model.layers[: last + 1]):
                 x = layer.forward(be, x, False)
                 if index in wanted:
                     out[wanted[index]].append(_unit_means(np.asarray(be.to_host(x), dtype=np.float64)))
@@ -125,10 +137,11 @@ def receptive_field(model: Sequential, layer_index: int, row: int, col: int) -> 
     ``(row, col)`` of layer ``layer_index``'s output depends on, walking back through the convolutions
     (stride 1, with their padding) and the 2x2 pools (stride 2)."""
     if len(model.shapes[layer_index + 1]) != 3:
-        raise ValueError(f"layer {layer_index} ({model.layers[layer_index].name}) has no spatial map: "
-                         "it sees the whole image")
+        raise ValueError(
+            f"layer {layer_index} ({model.layers[layer_index].name}) has no spatial map: it sees the whole image"
+        )
     top, left, bottom, right = row, col, row, col
-    for layer in reversed(model.layers[:layer_index + 1]):
+    for layer in reversed(model.layers[: layer_index + 1]):
         if isinstance(layer, Conv2D):
             pad_top, _, pad_left, _ = layer.pads()
             top, left = top - pad_top, left - pad_left
@@ -144,7 +157,7 @@ def _layer_output(model: Sequential, images: np.ndarray, last: int) -> np.ndarra
     be = model.backend
     x = be.from_host(np.ascontiguousarray(images[:, None], dtype=model.dtype))
     try:
-        for item in model.layers[:last + 1]:
+        for item in model.layers[: last + 1]:
             x = item.forward(be, x, False)
         return np.asarray(be.to_host(x), dtype=np.float64)
     finally:
@@ -152,8 +165,7 @@ def _layer_output(model: Sequential, images: np.ndarray, last: int) -> np.ndarra
             item.clear_cache()
 
 
-def strongest_patches(model: Sequential, layer: UnitLayer, images: np.ndarray, top_indices: np.ndarray
-                      ) -> np.ndarray:
+def strongest_patches(model: Sequential, layer: UnitLayer, images: np.ndarray, top_indices: np.ndarray) -> np.ndarray:
     """``(units, k, 4)`` int: for unit ``u`` and its image ``images[top_indices[u, j]]``, the input patch
     (:func:`receptive_field`) behind the strongest position of the unit's map; ``-1`` rows where the unit
     has no map (the classes) or its map is zero everywhere (nothing to point at)."""
@@ -185,7 +197,7 @@ def forward_macs(model: Sequential, last: int) -> int:
     """Multiply-adds of one image's forward pass through ``model.layers[:last + 1]`` (the convolutions and
     dense layers; the rest is comparatively free): what a step of :func:`optimise_inputs` costs per unit."""
     total = 0
-    for index, layer in enumerate(model.layers[:last + 1]):
+    for index, layer in enumerate(model.layers[: last + 1]):
         in_shape, out_shape = model.shapes[index], model.shapes[index + 1]
         if isinstance(layer, Conv2D):
             total += int(np.prod(out_shape)) * in_shape[0] * layer.kernel * layer.kernel
@@ -221,10 +233,21 @@ def _project(values: np.ndarray, ink: np.ndarray | None) -> np.ndarray:
     return pictures
 
 
-def optimise_inputs(model: Sequential, layer: UnitLayer, steps: int = 128, seed: int = 0,
-                    step_size: float = STEP_SIZE, jitter: int = 2, smoothing: float = 1.0, centre: bool = False,
-                    progress=None, start: np.ndarray | None = None, ink: float | np.ndarray | None = None,
-                    seconds: float | None = None, check_every: int = 4) -> tuple[np.ndarray, np.ndarray]:
+def optimise_inputs(
+    model: Sequential,
+    layer: UnitLayer,
+    steps: int = 128,
+    seed: int = 0,
+    step_size: float = STEP_SIZE,
+    jitter: int = 2,
+    smoothing: float = 1.0,
+    centre: bool = False,
+    progress=None,
+    start: np.ndarray | None = None,
+    ink: float | np.ndarray | None = None,
+    seconds: float | None = None,
+    check_every: int = 4,
+) -> tuple[np.ndarray, np.ndarray]:
     """``(inputs (units, 28, 28) float32 in [0, 1], their measured activations (units,))`` for ``layer``.
 
     The measure is the one the test images are ranked by (:func:`mean_activations`): a conv unit's map
@@ -331,8 +354,9 @@ def optimise_inputs(model: Sequential, layer: UnitLayer, steps: int = 128, seed:
     return best.astype(np.float32), best_value
 
 
-def filter_grid(test_images: np.ndarray, top_indices: np.ndarray, optimised: np.ndarray, scale: int = 2,
-                gap: int = 2) -> np.ndarray:
+def filter_grid(
+    test_images: np.ndarray, top_indices: np.ndarray, optimised: np.ndarray, scale: int = 2, gap: int = 2
+) -> np.ndarray:
     """One row per unit: its top test images, a wider gap, the optimised input; (H, W) uint8, white = ink."""
     units, k = top_indices.shape
     tile = IMAGE_SIZE * scale
@@ -342,8 +366,8 @@ def filter_grid(test_images: np.ndarray, top_indices: np.ndarray, optimised: np.
         y = gap + u * (tile + gap)
         for j, index in enumerate(top_indices[u]):
             x = gap + j * (tile + gap)
-            canvas[y:y + tile, x:x + tile] = np.kron(test_images[index], np.ones((scale, scale), np.uint8))
+            canvas[y : y + tile, x : x + tile] = np.kron(test_images[index], np.ones((scale, scale), np.uint8))
         x = gap + k * (tile + gap) + 3 * gap
         picture = np.rint(np.clip(optimised[u], 0, 1) * 255).astype(np.uint8)
-        canvas[y:y + tile, x:x + tile] = np.kron(picture, np.ones((scale, scale), np.uint8))
+        canvas[y : y + tile, x : x + tile] = np.kron(picture, np.ones((scale, scale), np.uint8))
     return canvas

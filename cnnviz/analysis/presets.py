@@ -53,8 +53,18 @@ from ..nn.optim import OPTIMIZERS, SCHEDULES
 from ..train.trainer import MAX_BATCH, MAX_EPOCHS, TrainConfig
 from ..translatable import N_
 
-__all__ = ["LessonPreset", "PresetError", "PANELS", "PANEL_TITLES", "load_preset", "save_preset",
-           "bundled_presets", "bundled_presets_dir", "load_presets_in", "first_test_images"]
+__all__ = [
+    "LessonPreset",
+    "PresetError",
+    "PANELS",
+    "PANEL_TITLES",
+    "load_preset",
+    "save_preset",
+    "bundled_presets",
+    "bundled_presets_dir",
+    "load_presets_in",
+    "first_test_images",
+]
 
 PANEL_TITLES: dict[str, str] = {
     "loss": N_("Loss curve"),
@@ -123,9 +133,17 @@ class LessonPreset:
 
     def to_train_config(self, **overrides) -> TrainConfig:
         """The trainer settings of this lesson (``overrides``: e.g. ``eval_every``, ``seed``)."""
-        config = TrainConfig(net=self.net, backend=self.backend, optimizer=self.optimizer, lr=self.lr,
-                             momentum=self.momentum, batch_size=self.batch_size, epochs=self.epochs,
-                             schedule=self.schedule, train_samples=self.train_samples)
+        config = TrainConfig(
+            net=self.net,
+            backend=self.backend,
+            optimizer=self.optimizer,
+            lr=self.lr,
+            momentum=self.momentum,
+            batch_size=self.batch_size,
+            epochs=self.epochs,
+            schedule=self.schedule,
+            train_samples=self.train_samples,
+        )
         return replace(config, **overrides).validate()
 
     def tested_on(self, dataset):
@@ -134,16 +152,37 @@ class LessonPreset:
 
     def to_json(self) -> dict:
         return {
-            "title": self.title, "description": self.description, "net": self.net, "backend": self.backend,
-            "optimizer": self.optimizer, "lr": self.lr, "momentum": self.momentum,
-            "batch_size": self.batch_size, "epochs": self.epochs, "schedule": self.schedule,
-            "train_samples": self.train_samples, "test_samples": self.test_samples,
-            "visible_panels": list(self.visible_panels), "presenter": self.presenter, "steps": list(self.steps),
+            "title": self.title,
+            "description": self.description,
+            "net": self.net,
+            "backend": self.backend,
+            "optimizer": self.optimizer,
+            "lr": self.lr,
+            "momentum": self.momentum,
+            "batch_size": self.batch_size,
+            "epochs": self.epochs,
+            "schedule": self.schedule,
+            "train_samples": self.train_samples,
+            "test_samples": self.test_samples,
+            "visible_panels": list(self.visible_panels),
+            "presenter": self.presenter,
+            "steps": list(self.steps),
         }
 
 
-_REQUIRED = ("title", "description", "net", "backend", "optimizer", "lr", "batch_size", "epochs", "schedule",
-             "visible_panels", "presenter")
+_REQUIRED = (
+    "title",
+    "description",
+    "net",
+    "backend",
+    "optimizer",
+    "lr",
+    "batch_size",
+    "epochs",
+    "schedule",
+    "visible_panels",
+    "presenter",
+)
 _OPTIONAL = {"momentum": 0.9, "train_samples": None, "test_samples": None, "steps": []}
 _KNOWN = _REQUIRED + tuple(_OPTIONAL)
 
@@ -176,12 +215,21 @@ def preset_from_dict(data, where: str = "preset") -> LessonPreset:
         if key in value and not ok(value[key]):
             problems.append(f"{key!r} {message}, got {shorten(repr(value[key]), 60)}")
 
-    check("title", lambda v: isinstance(v, str) and 0 < len(v.strip()) <= MAX_TITLE,
-          f"must be text of 1 to {MAX_TITLE} characters")
-    check("title", lambda v: not isinstance(v, str) or v.isprintable(),
-          "must not hold control characters (line breaks, escape sequences)")
-    check("description", lambda v: isinstance(v, str) and len(v) <= MAX_DESCRIPTION,
-          f"must be text of at most {MAX_DESCRIPTION} characters")
+    check(
+        "title",
+        lambda v: isinstance(v, str) and 0 < len(v.strip()) <= MAX_TITLE,
+        f"must be text of 1 to {MAX_TITLE} characters",
+    )
+    check(
+        "title",
+        lambda v: not isinstance(v, str) or v.isprintable(),
+        "must not hold control characters (line breaks, escape sequences)",
+    )
+    check(
+        "description",
+        lambda v: isinstance(v, str) and len(v) <= MAX_DESCRIPTION,
+        f"must be text of at most {MAX_DESCRIPTION} characters",
+    )
     check("backend", lambda v: v in BACKENDS, f"must be one of {', '.join(BACKENDS)}")
     check("optimizer", lambda v: v in OPTIMIZERS, f"must be one of {', '.join(OPTIMIZERS)}")
     check("schedule", lambda v: v in SCHEDULES, f"must be one of {', '.join(SCHEDULES)}")
@@ -189,14 +237,26 @@ def preset_from_dict(data, where: str = "preset") -> LessonPreset:
     check("momentum", lambda v: _is_number(v) and 0 <= v < 1, "must be a number in [0, 1)")
     check("batch_size", lambda v: _is_whole(v) and 1 <= v <= MAX_BATCH, f"must be a whole number from 1 to {MAX_BATCH}")
     check("epochs", lambda v: _is_number(v) and 0 < v <= MAX_EPOCHS, f"must be a number in (0, {MAX_EPOCHS}]")
-    check("train_samples", lambda v: v is None or (_is_whole(v) and v >= 1),
-          "must be a whole number of at least 1, or null for all training images")
-    check("test_samples", lambda v: v is None or (_is_whole(v) and v >= 1),
-          "must be a whole number of at least 1, or null for all test images")
+    check(
+        "train_samples",
+        lambda v: v is None or (_is_whole(v) and v >= 1),
+        "must be a whole number of at least 1, or null for all training images",
+    )
+    check(
+        "test_samples",
+        lambda v: v is None or (_is_whole(v) and v >= 1),
+        "must be a whole number of at least 1, or null for all test images",
+    )
     check("presenter", lambda v: isinstance(v, bool), "must be true or false")
-    check("steps", lambda v: isinstance(v, list) and len(v) <= MAX_STEPS
-          and all(isinstance(t, str) and 0 < len(t.strip()) <= MAX_STEP for t in v),
-          f"must be a list of at most {MAX_STEPS} texts of 1 to {MAX_STEP} characters")
+    check(
+        "steps",
+        lambda v: (
+            isinstance(v, list)
+            and len(v) <= MAX_STEPS
+            and all(isinstance(t, str) and 0 < len(t.strip()) <= MAX_STEP for t in v)
+        ),
+        f"must be a list of at most {MAX_STEPS} texts of 1 to {MAX_STEP} characters",
+    )
     if "visible_panels" in value:
         panels = value["visible_panels"]
         if not isinstance(panels, list) or not panels:
@@ -204,8 +264,10 @@ def preset_from_dict(data, where: str = "preset") -> LessonPreset:
         else:
             unknown = [p for p in panels if p not in PANELS]
             if unknown:
-                problems.append(f"'visible_panels' has unknown panel(s) {', '.join(map(repr, unknown))}; "
-                                f"known panels: {', '.join(PANELS)}")
+                problems.append(
+                    f"'visible_panels' has unknown panel(s) {', '.join(map(repr, unknown))}; "
+                    f"known panels: {', '.join(PANELS)}"
+                )
             repeated = sorted({p for p in panels if isinstance(p, str) and panels.count(p) > 1})
             if repeated:
                 problems.append(f"'visible_panels' lists {', '.join(map(repr, repeated))} more than once")
@@ -228,12 +290,22 @@ def preset_from_dict(data, where: str = "preset") -> LessonPreset:
         listing = "".join(f"\n  - {p}" for p in shown)
         raise PresetError(f"{where}: {len(problems)} problem{'s' if len(problems) > 1 else ''}:{listing}")
     return LessonPreset(
-        title=value["title"].strip(), description=value["description"], net=value["net"].strip(),
-        backend=value["backend"], optimizer=value["optimizer"], lr=float(value["lr"]),
-        momentum=float(value["momentum"]), batch_size=value["batch_size"],
-        epochs=float(value["epochs"]), schedule=value["schedule"], visible_panels=tuple(value["visible_panels"]),
-        presenter=value["presenter"], train_samples=value["train_samples"], test_samples=value["test_samples"],
-        steps=tuple(t.strip() for t in value["steps"]))
+        title=value["title"].strip(),
+        description=value["description"],
+        net=value["net"].strip(),
+        backend=value["backend"],
+        optimizer=value["optimizer"],
+        lr=float(value["lr"]),
+        momentum=float(value["momentum"]),
+        batch_size=value["batch_size"],
+        epochs=float(value["epochs"]),
+        schedule=value["schedule"],
+        visible_panels=tuple(value["visible_panels"]),
+        presenter=value["presenter"],
+        train_samples=value["train_samples"],
+        test_samples=value["test_samples"],
+        steps=tuple(t.strip() for t in value["steps"]),
+    )
 
 
 def _training_memory_problems(net: str, batch_size) -> list[str]:
@@ -244,8 +316,10 @@ def _training_memory_problems(net: str, batch_size) -> list[str]:
     needed = limits.training_bytes(batch_size, size.values_per_image, size.parameters)
     if needed <= limits.MAX_TRAINING_BYTES:
         return []
-    return [f"'batch_size' {batch_size} with this network needs about {megabytes(needed)} to train; "
-            f"a lesson may use at most {megabytes(limits.MAX_TRAINING_BYTES)} (use a smaller batch or network)"]
+    return [
+        f"'batch_size' {batch_size} with this network needs about {megabytes(needed)} to train; "
+        f"a lesson may use at most {megabytes(limits.MAX_TRAINING_BYTES)} (use a smaller batch or network)"
+    ]
 
 
 def load_preset(path: str | os.PathLike[str]) -> LessonPreset:
@@ -280,8 +354,10 @@ def bundled_presets_dir() -> Path:
     for folder in candidates:
         if folder.is_dir():
             return folder
-    raise PresetError("the bundled lesson presets are missing from this installation "
-                      f"(looked in {', '.join(str(c) for c in candidates)}); reinstall cnnviz")
+    raise PresetError(
+        "the bundled lesson presets are missing from this installation "
+        f"(looked in {', '.join(str(c) for c in candidates)}); reinstall cnnviz"
+    )
 
 
 def bundled_presets() -> list[LessonPreset]:

@@ -63,8 +63,9 @@ def kernel_tiles(weights: np.ndarray, input_channel: int | None = 0) -> np.ndarr
     return weights[:, input_channel]
 
 
-def kernel_grid(tiles: np.ndarray, limit: float, *, columns: int | None = None, scale: int = 6,
-                gap: int = 2) -> Image.Image:
+def kernel_grid(
+    tiles: np.ndarray, limit: float, *, columns: int | None = None, scale: int = 6, gap: int = 2
+) -> Image.Image:
     """Draw (T, kh, kw) kernels as an RGB grid, each pixel a ``scale`` x ``scale`` block.
 
     The colour scale is the caller's ``limit`` (symmetric around zero), so the
@@ -88,7 +89,7 @@ def kernel_grid(tiles: np.ndarray, limit: float, *, columns: int | None = None, 
     for t in range(count):
         r, c = divmod(t, columns)
         y, x = gap + r * (th + gap), gap + c * (tw + gap)
-        canvas[y:y + th, x:x + tw] = rgb[t]
+        canvas[y : y + th, x : x + tw] = rgb[t]
     return Image.fromarray(canvas, "RGB")
 
 

@@ -40,8 +40,18 @@ from .svg import Series, line_chart
 
 __all__ = ["metrics_csv", "timings_csv", "html_report", "METRICS_COLUMNS", "TIMINGS_COLUMNS"]
 
-METRICS_COLUMNS = ("step", "epoch", "loss", "train_accuracy", "lr", "images_per_s", "backend", "test_loss",
-                   "test_accuracy", "test_samples")
+METRICS_COLUMNS = (
+    "step",
+    "epoch",
+    "loss",
+    "train_accuracy",
+    "lr",
+    "images_per_s",
+    "backend",
+    "test_loss",
+    "test_accuracy",
+    "test_samples",
+)
 TIMINGS_COLUMNS = ("step", "backend", "batch_size", "step_ms", "layer", "forward_ms", "backward_ms")
 SMOOTHING = 50
 """Training loss and batch accuracy are noisy (one batch each); the curves also
@@ -62,9 +72,15 @@ def _number(value, digits: int = 6) -> str:
 def _metric_rows(steps, evals) -> list[dict]:
     rows: dict[int, dict] = {}
     for s in steps:
-        rows[int(s.step)] = {"step": int(s.step), "epoch": float(s.epoch), "loss": float(s.loss),
-                             "train_accuracy": as_percent(s.accuracy), "lr": float(s.lr),
-                             "images_per_s": float(s.images_per_s), "backend": s.backend}
+        rows[int(s.step)] = {
+            "step": int(s.step),
+            "epoch": float(s.epoch),
+            "loss": float(s.loss),
+            "train_accuracy": as_percent(s.accuracy),
+            "lr": float(s.lr),
+            "images_per_s": float(s.images_per_s),
+            "backend": s.backend,
+        }
     for e in evals:
         row = rows.setdefault(int(e.step), {"step": int(e.step), "epoch": float(e.epoch)})
         row.update(test_loss=float(e.test_loss), test_accuracy=as_percent(e.test_accuracy), test_samples=int(e.samples))
@@ -88,8 +104,17 @@ def timings_csv(timings: Sequence, path: str | os.PathLike[str]) -> Path:
     writer.writerow(TIMINGS_COLUMNS)
     for t in timings:
         for layer in t.layers:
-            writer.writerow([t.step, t.backend, t.batch_size, _number(float(t.step_ms)), layer.name,
-                             _number(float(layer.forward_ms)), _number(float(layer.backward_ms))])
+            writer.writerow(
+                [
+                    t.step,
+                    t.backend,
+                    t.batch_size,
+                    _number(float(t.step_ms)),
+                    layer.name,
+                    _number(float(layer.forward_ms)),
+                    _number(float(layer.backward_ms)),
+                ]
+            )
     return atomic_write_text(path, buffer.getvalue())
 
 
@@ -143,8 +168,10 @@ def _percent(value: float | None, digits: int = 2, _=_same) -> str:
 
 
 def _settings_table(settings: Mapping) -> str:
-    rows = "".join(f'<tr><th class="text">{escape(str(k))}</th><td class="text">{escape(str(v))}</td></tr>'
-                   for k, v in settings.items())
+    rows = "".join(
+        f'<tr><th class="text">{escape(str(k))}</th><td class="text">{escape(str(v))}</td></tr>'
+        for k, v in settings.items()
+    )
     return f"<table>{rows}</table>"
 
 
@@ -153,23 +180,51 @@ def _summary(steps, evals, _=_same) -> str:
     if evals:
         last = evals[-1]
         best = max(evals, key=lambda e: e.test_accuracy)
-        rows.append((_(N_("Final test accuracy")), _(N_("{accuracy} on {images:,} images (step {step:,})")).format(
-            accuracy=_percent(last.test_accuracy, _=_), images=last.samples, step=last.step)))
-        rows.append((_(N_("Best test accuracy")), _(N_("{accuracy} (step {step:,})")).format(
-            accuracy=_percent(best.test_accuracy, _=_), step=best.step)))
+        rows.append(
+            (
+                _(N_("Final test accuracy")),
+                _(N_("{accuracy} on {images:,} images (step {step:,})")).format(
+                    accuracy=_percent(last.test_accuracy, _=_), images=last.samples, step=last.step
+                ),
+            )
+        )
+        rows.append(
+            (
+                _(N_("Best test accuracy")),
+                _(N_("{accuracy} (step {step:,})")).format(accuracy=_percent(best.test_accuracy, _=_), step=best.step),
+            )
+        )
         rows.append((_(N_("Final test loss")), f"{last.test_loss:.4f}"))
     if steps:
         tail = steps[-SMOOTHING:]
-        rows.append((_(N_("Training steps")), _(N_("{steps:,} (epoch {epoch:.2f})")).format(
-            steps=steps[-1].step, epoch=steps[-1].epoch)))
-        rows.append((_(N_("Training loss (last {count} steps)")).format(count=len(tail)),
-                     f"{np.mean([s.loss for s in tail]):.4f}"))
-        rows.append((_(N_("Batch accuracy (last {count} steps)")).format(count=len(tail)),
-                     _percent(float(np.mean([s.accuracy for s in tail])), _=_)))
+        rows.append(
+            (
+                _(N_("Training steps")),
+                _(N_("{steps:,} (epoch {epoch:.2f})")).format(steps=steps[-1].step, epoch=steps[-1].epoch),
+            )
+        )
+        rows.append(
+            (
+                _(N_("Training loss (last {count} steps)")).format(count=len(tail)),
+                f"{np.mean([s.loss for s in tail]):.4f}",
+            )
+        )
+        rows.append(
+            (
+                _(N_("Batch accuracy (last {count} steps)")).format(count=len(tail)),
+                _percent(float(np.mean([s.accuracy for s in tail])), _=_),
+            )
+        )
         speeds = [s.images_per_s for s in steps if s.images_per_s > 0]
         if speeds:
-            rows.append((_(N_("Speed")), _(N_("{speed:,.0f} images/s (median) on {backend}")).format(
-                speed=np.median(speeds), backend=steps[-1].backend)))
+            rows.append(
+                (
+                    _(N_("Speed")),
+                    _(N_("{speed:,.0f} images/s (median) on {backend}")).format(
+                        speed=np.median(speeds), backend=steps[-1].backend
+                    ),
+                )
+            )
     if not rows:
         return f'<p class="note">{escape(_(N_("No training steps were recorded.")))}</p>'
     body = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in rows)
@@ -186,25 +241,52 @@ def _curves(steps, evals, _=_same) -> str:
     loss_series = []
     acc_series = []
     if len(x):
-        loss_series += [Series(_(N_("training loss (per batch)")), x, loss, "#c6dbef"),
-                        Series(_(N_("training loss (average of {count})")).format(count=SMOOTHING), x,
-                               _moving_average(loss, SMOOTHING), "#08519c")]
-        acc_series.append(Series(_(N_("training batch accuracy (average of {count})")).format(count=SMOOTHING), x,
-                                 _moving_average(acc, SMOOTHING) * 100, "#08519c"))
+        loss_series += [
+            Series(_(N_("training loss (per batch)")), x, loss, "#c6dbef"),
+            Series(
+                _(N_("training loss (average of {count})")).format(count=SMOOTHING),
+                x,
+                _moving_average(loss, SMOOTHING),
+                "#08519c",
+            ),
+        ]
+        acc_series.append(
+            Series(
+                _(N_("training batch accuracy (average of {count})")).format(count=SMOOTHING),
+                x,
+                _moving_average(acc, SMOOTHING) * 100,
+                "#08519c",
+            )
+        )
     if evals:
         loss_series.append(Series(_(N_("test loss")), ex, [e.test_loss for e in evals], "#d94801", markers=True))
-        acc_series.append(Series(_(N_("test accuracy")), ex, [e.test_accuracy * 100 for e in evals], "#d94801",
-                                 markers=True))
+        acc_series.append(
+            Series(_(N_("test accuracy")), ex, [e.test_accuracy * 100 for e in evals], "#d94801", markers=True)
+        )
     finite = loss[np.isfinite(loss)] if len(loss) else np.zeros(0)
     # A diverging run has losses in the thousands; cap the axis so the interesting part stays visible.
     loss_top = float(np.percentile(finite, 99)) * 1.05 if finite.size else None
     if evals:
-        loss_top = max(loss_top or 0.0, max(e.test_loss for e in evals if math.isfinite(e.test_loss)) * 1.05
-                       if any(math.isfinite(e.test_loss) for e in evals) else 0.0)
-    loss_chart = line_chart(loss_series, title=_(N_("Loss")), x_label=_(N_("training step")),
-                            y_label=_(N_("cross-entropy loss")), y_range=(0.0, loss_top) if loss_top else None)
-    acc_chart = line_chart(acc_series, title=_(N_("Accuracy")), x_label=_(N_("training step")),
-                           y_label=_(N_("accuracy (%)")), y_range=(0.0, 100.0))
+        loss_top = max(
+            loss_top or 0.0,
+            max(e.test_loss for e in evals if math.isfinite(e.test_loss)) * 1.05
+            if any(math.isfinite(e.test_loss) for e in evals)
+            else 0.0,
+        )
+    loss_chart = line_chart(
+        loss_series,
+        title=_(N_("Loss")),
+        x_label=_(N_("training step")),
+        y_label=_(N_("cross-entropy loss")),
+        y_range=(0.0, loss_top) if loss_top else None,
+    )
+    acc_chart = line_chart(
+        acc_series,
+        title=_(N_("Accuracy")),
+        x_label=_(N_("training step")),
+        y_label=_(N_("accuracy (%)")),
+        y_range=(0.0, 100.0),
+    )
     return f"<section><h2>{escape(_(N_('Learning curves')))}</h2>{loss_chart}\n{acc_chart}</section>"
 
 
@@ -219,33 +301,60 @@ def _comparison(steps, evals, compared: Mapping | None, _=_same) -> str:
     loss_series, acc_series = [], []
     if len(train):
         loss_series.append(Series(_(N_("kept run: training loss (smoothed)")), train[:, 0], train[:, 1], "#b8bec9"))
-        acc_series.append(Series(_(N_("kept run: training accuracy (smoothed)")), train[:, 0], 100 * train[:, 2],
-                                 "#b8bec9"))
+        acc_series.append(
+            Series(_(N_("kept run: training accuracy (smoothed)")), train[:, 0], 100 * train[:, 2], "#b8bec9")
+        )
     if len(kept_evals):
-        loss_series.append(Series(_(N_("kept run: test loss")), kept_evals[:, 0], kept_evals[:, 1], grey,
-                                  markers=True))
-        acc_series.append(Series(_(N_("kept run: test accuracy")), kept_evals[:, 0], 100 * kept_evals[:, 2], grey,
-                                 markers=True))
+        loss_series.append(Series(_(N_("kept run: test loss")), kept_evals[:, 0], kept_evals[:, 1], grey, markers=True))
+        acc_series.append(
+            Series(_(N_("kept run: test accuracy")), kept_evals[:, 0], 100 * kept_evals[:, 2], grey, markers=True)
+        )
     if steps:
         x = np.array([s.epoch for s in steps], dtype=np.float64)
         loss = np.array([s.loss for s in steps], dtype=np.float64)
         acc = np.array([s.accuracy for s in steps], dtype=np.float64)
-        loss_series.append(Series(_(N_("this run: training loss (average of {count})")).format(count=SMOOTHING), x,
-                                  _moving_average(loss, SMOOTHING), "#08519c"))
-        acc_series.append(Series(_(N_("this run: training accuracy (average of {count})")).format(count=SMOOTHING),
-                                 x, _moving_average(acc, SMOOTHING) * 100, "#08519c"))
+        loss_series.append(
+            Series(
+                _(N_("this run: training loss (average of {count})")).format(count=SMOOTHING),
+                x,
+                _moving_average(loss, SMOOTHING),
+                "#08519c",
+            )
+        )
+        acc_series.append(
+            Series(
+                _(N_("this run: training accuracy (average of {count})")).format(count=SMOOTHING),
+                x,
+                _moving_average(acc, SMOOTHING) * 100,
+                "#08519c",
+            )
+        )
     if evals:
         ex = [e.epoch for e in evals]
-        loss_series.append(Series(_(N_("this run: test loss")), ex, [e.test_loss for e in evals], "#d94801",
-                                  markers=True))
-        acc_series.append(Series(_(N_("this run: test accuracy")), ex, [e.test_accuracy * 100 for e in evals],
-                                 "#d94801", markers=True))
+        loss_series.append(
+            Series(_(N_("this run: test loss")), ex, [e.test_loss for e in evals], "#d94801", markers=True)
+        )
+        acc_series.append(
+            Series(
+                _(N_("this run: test accuracy")), ex, [e.test_accuracy * 100 for e in evals], "#d94801", markers=True
+            )
+        )
     finite = [v for series in loss_series for v in series.y if math.isfinite(v)]
     top = float(np.percentile(finite, 99)) * 1.05 if finite else None
-    loss_chart = line_chart(loss_series, title=_(N_("Loss, both runs")), x_label=_(N_("epoch")),
-                            y_label=_(N_("cross-entropy loss")), y_range=(0.0, top) if top else None)
-    acc_chart = line_chart(acc_series, title=_(N_("Accuracy, both runs")), x_label=_(N_("epoch")),
-                           y_label=_(N_("accuracy (%)")), y_range=(0.0, 100.0))
+    loss_chart = line_chart(
+        loss_series,
+        title=_(N_("Loss, both runs")),
+        x_label=_(N_("epoch")),
+        y_label=_(N_("cross-entropy loss")),
+        y_range=(0.0, top) if top else None,
+    )
+    acc_chart = line_chart(
+        acc_series,
+        title=_(N_("Accuracy, both runs")),
+        x_label=_(N_("epoch")),
+        y_label=_(N_("accuracy (%)")),
+        y_range=(0.0, 100.0),
+    )
     label = escape(str(compared.get("label", "")))
     heading = escape(_(N_("Compared with a kept run")))
     return f"<section><h2>{heading}</h2><p>{label}</p>{loss_chart}\n{acc_chart}</section>"
@@ -259,13 +368,20 @@ def _evaluations(evals, _=_same) -> str:
         return ""
     # A long run evaluates hundreds of times; a handout lists a dozen, evenly spread, always the last.
     picks = np.unique(np.linspace(0, len(evals) - 1, min(len(evals), MAX_EVALUATION_ROWS)).round().astype(int))
-    rows = "".join(f"<tr><td>{evals[i].step:,}</td><td>{evals[i].epoch:.2f}</td><td>{evals[i].test_loss:.4f}</td>"
-                   f"<td>{_percent(evals[i].test_accuracy, _=_)}</td><td>{evals[i].samples:,}</td></tr>"
-                   for i in picks)
-    heading = (_(N_("Test evaluations")) if len(picks) == len(evals) else
-               _(N_("Test evaluations ({shown} of {count} shown)")).format(shown=len(picks), count=len(evals)))
-    head = "".join(f"<th>{escape(_(name))}</th>" for name in (N_("step"), N_("epoch"), N_("test loss"),
-                                                               N_("test accuracy"), N_("test images")))
+    rows = "".join(
+        f"<tr><td>{evals[i].step:,}</td><td>{evals[i].epoch:.2f}</td><td>{evals[i].test_loss:.4f}</td>"
+        f"<td>{_percent(evals[i].test_accuracy, _=_)}</td><td>{evals[i].samples:,}</td></tr>"
+        for i in picks
+    )
+    heading = (
+        _(N_("Test evaluations"))
+        if len(picks) == len(evals)
+        else _(N_("Test evaluations ({shown} of {count} shown)")).format(shown=len(picks), count=len(evals))
+    )
+    head = "".join(
+        f"<th>{escape(_(name))}</th>"
+        for name in (N_("step"), N_("epoch"), N_("test loss"), N_("test accuracy"), N_("test images"))
+    )
     return f"<section><h2>{escape(heading)}</h2><table><tr>{head}</tr>{rows}</table></section>"
 
 
@@ -284,7 +400,7 @@ def _confusion(matrix, _=_same) -> str:
         for j in range(k):
             share = matrix[i, j] / totals[i] if totals[i] else 0.0
             # Green for correct answers, red for mistakes; darker = a larger share of the row.
-            colour = (f"rgba(35,139,69,{share:.2f})" if i == j else f"rgba(203,24,29,{min(1.0, share * 4):.2f})")
+            colour = f"rgba(35,139,69,{share:.2f})" if i == j else f"rgba(203,24,29,{min(1.0, share * 4):.2f})"
             text = "#fff" if (share > 0.6 if i == j else share > 0.15) else "#222"
             cells.append(f'<td style="background:{colour};color:{text}">{matrix[i, j]}</td>')
         recall = _percent(matrix[i, i] / totals[i] if totals[i] else None, 1, _=_)
@@ -292,18 +408,24 @@ def _confusion(matrix, _=_same) -> str:
     pairs = most_confused_pairs(matrix, 3)
     note = ""
     if pairs:
-        listed = _(N_(", ")).join(_(N_("{true} read as {predicted} ({count}×)")).format(true=t, predicted=p, count=n)
-                                  for t, p, n in pairs)
+        listed = _(N_(", ")).join(
+            _(N_("{true} read as {predicted} ({count}×)")).format(true=t, predicted=p, count=n) for t, p, n in pairs
+        )
         note = f'<p class="note">{escape(_(N_("Most frequent mistakes: {listed}.")).format(listed=listed))}</p>'
     total = int(matrix.sum())
     correct = int(np.trace(matrix))
-    explained = _(N_("Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images "
-                     "correct ({share}).")).format(correct=correct, total=total,
-                                                   share=_percent(correct / total if total else None, _=_))
+    explained = _(
+        N_(
+            "Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images "
+            "correct ({share})."
+        )
+    ).format(correct=correct, total=total, share=_percent(correct / total if total else None, _=_))
     corner = _(N_("true \\ predicted"))
-    return (f'<section><h2>{escape(_(N_("Confusion matrix")))}</h2><p class="note">{escape(explained)}</p>'
-            f'<table class="confusion"><tr><th>{escape(corner)}</th>{head}'
-            f'<th>{escape(_(N_("correct")))}</th></tr>{"".join(rows)}</table>{note}</section>')
+    return (
+        f'<section><h2>{escape(_(N_("Confusion matrix")))}</h2><p class="note">{escape(explained)}</p>'
+        f'<table class="confusion"><tr><th>{escape(corner)}</th>{head}'
+        f"<th>{escape(_(N_('correct')))}</th></tr>{''.join(rows)}</table>{note}</section>"
+    )
 
 
 def _image_tag(png: bytes, alt: str, width: int | None = None) -> str:
@@ -328,16 +450,27 @@ def _kernels(kernels, _=_same) -> str:
             weights = np.asarray(value)
             tiles = kernel_tiles(weights, 0)
             png = png_bytes(kernel_grid(tiles, symmetric_limit(tiles), scale=8))
-            values = dict(layer=name, count=weights.shape[0], height=weights.shape[2], width=weights.shape[3],
-                          channels=weights.shape[1])
-            caption = escape((_(N_("{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}"))
-                              if weights.shape[1] > 1 else _(N_("{layer}: {count} kernels {height}×{width}")))
-                             .format(**values))
+            values = dict(
+                layer=name,
+                count=weights.shape[0],
+                height=weights.shape[2],
+                width=weights.shape[3],
+                channels=weights.shape[1],
+            )
+            caption = escape(
+                (
+                    _(N_("{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}"))
+                    if weights.shape[1] > 1
+                    else _(N_("{layer}: {count} kernels {height}×{width}"))
+                ).format(**values)
+            )
         alt = _(N_("kernels of {layer}")).format(layer=name)
         figures.append(f"<figure>{_image_tag(png, alt)}<figcaption>{caption}</figcaption></figure>")
     heading, note = _(N_("Learned kernels")), _(N_("Red: positive weights, blue: negative, white: zero."))
-    return (f'<section class="kernels"><h2>{escape(heading)}</h2><p class="note">{escape(note)}</p>'
-            f'{"".join(figures)}</section>')
+    return (
+        f'<section class="kernels"><h2>{escape(heading)}</h2><p class="note">{escape(note)}</p>'
+        f"{''.join(figures)}</section>"
+    )
 
 
 def _timings(timings, _=_same) -> str:
@@ -358,24 +491,43 @@ def _timings(timings, _=_same) -> str:
         values = np.array(per[(backend, name)])
         fwd, bwd = np.median(values[:, 0]), np.median(values[:, 1])
         share = (fwd + bwd) / np.median(steps_ms[backend]) if np.median(steps_ms[backend]) > 0 else math.nan
-        rows.append(f'<tr><td class="text">{escape(backend)}</td><td class="text">{escape(name)}</td>'
-                    f"<td>{fwd:.3f}</td><td>{bwd:.3f}</td><td>{_percent(share, 1, _=_)}</td></tr>")
+        rows.append(
+            f'<tr><td class="text">{escape(backend)}</td><td class="text">{escape(name)}</td>'
+            f"<td>{fwd:.3f}</td><td>{bwd:.3f}</td><td>{_percent(share, 1, _=_)}</td></tr>"
+        )
     whole, measured = escape(_(N_("whole step"))), _(N_("{count} measurements"))
-    totals = "".join(f'<tr><td class="text">{escape(b)}</td><td class="text">{whole}</td><td colspan="2">'
-                     f"{np.median(v):.3f}</td><td>{escape(measured.format(count=len(v)))}</td></tr>"
-                     for b, v in steps_ms.items())
+    totals = "".join(
+        f'<tr><td class="text">{escape(b)}</td><td class="text">{whole}</td><td colspan="2">'
+        f"{np.median(v):.3f}</td><td>{escape(measured.format(count=len(v)))}</td></tr>"
+        for b, v in steps_ms.items()
+    )
     note = _(N_("Median milliseconds per training step (batch of {batch}).")).format(batch=timings[-1].batch_size)
     head = "".join(f'<th class="text">{escape(_(name))}</th>' for name in (N_("backend"), N_("layer")))
-    head += "".join(f"<th>{escape(_(name))}</th>" for name in (N_("forward ms"), N_("backward ms"),
-                                                                N_("share of step")))
-    return (f'<section><h2>{escape(_(N_("Where the time goes")))}</h2><p class="note">{escape(note)}</p>'
-            f"<table><tr>{head}</tr>{''.join(rows)}{totals}</table></section>")
+    head += "".join(
+        f"<th>{escape(_(name))}</th>" for name in (N_("forward ms"), N_("backward ms"), N_("share of step"))
+    )
+    return (
+        f'<section><h2>{escape(_(N_("Where the time goes")))}</h2><p class="note">{escape(note)}</p>'
+        f"<table><tr>{head}</tr>{''.join(rows)}{totals}</table></section>"
+    )
 
 
-def html_report(path: str | os.PathLike[str], *, settings: Mapping | None = None, steps: Sequence = (),
-                evals: Sequence = (), confusion=None, kernels=None, timings: Sequence = (),
-                title: str | None = None, notes: str = "", compared: Mapping | None = None,
-                sections: Sequence[str] = (), translate=None, language: str = "en") -> Path:
+def html_report(
+    path: str | os.PathLike[str],
+    *,
+    settings: Mapping | None = None,
+    steps: Sequence = (),
+    evals: Sequence = (),
+    confusion=None,
+    kernels=None,
+    timings: Sequence = (),
+    title: str | None = None,
+    notes: str = "",
+    compared: Mapping | None = None,
+    sections: Sequence[str] = (),
+    translate=None,
+    language: str = "en",
+) -> Path:
     """Write a self-contained, printable HTML report of one run.
 
     ``settings``: name -> value shown as a table (network, backend, optimizer...);
@@ -410,7 +562,14 @@ def html_report(path: str | os.PathLike[str], *, settings: Mapping | None = None
     parts.append(f"<section><h2>{escape(_(N_('Summary')))}</h2>{_summary(steps, evals, _)}</section>")
     if settings:
         parts.append(f"<section><h2>{escape(_(N_('Settings')))}</h2>{_settings_table(settings)}</section>")
-    parts += [_curves(steps, evals, _), _comparison(steps, evals, compared, _), _evaluations(evals, _),
-              _confusion(confusion, _), _kernels(kernels, _), *sections, _timings(timings, _)]
+    parts += [
+        _curves(steps, evals, _),
+        _comparison(steps, evals, compared, _),
+        _evaluations(evals, _),
+        _confusion(confusion, _),
+        _kernels(kernels, _),
+        *sections,
+        _timings(timings, _),
+    ]
     parts.append("</body></html>")
     return atomic_write_text(path, "\n".join(p for p in parts if p) + "\n")

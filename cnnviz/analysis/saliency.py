@@ -22,8 +22,14 @@ import numpy as np
 from ..backends import registry
 from ..nn.model import NUM_CLASSES, Sequential
 
-__all__ = ["model_from_weights", "layer_input_gradients", "class_score_gradients", "saliency_map", "occlusion_map",
-           "patch_origins"]
+__all__ = [
+    "model_from_weights",
+    "layer_input_gradients",
+    "class_score_gradients",
+    "saliency_map",
+    "occlusion_map",
+    "patch_origins",
+]
 
 IMAGE_SIZE = 28
 
@@ -61,8 +67,9 @@ def _images(images: np.ndarray, dtype) -> np.ndarray:
     return np.ascontiguousarray(images[:, None], dtype=dtype)  # (N,1,28,28)
 
 
-def layer_input_gradients(model: Sequential, images: np.ndarray, layer_index: int,
-                          seed_of) -> tuple[np.ndarray, np.ndarray]:
+def layer_input_gradients(
+    model: Sequential, images: np.ndarray, layer_index: int, seed_of
+) -> tuple[np.ndarray, np.ndarray]:
     """Gradients w.r.t. the input pixels of any function of one layer's output, for a batch.
 
     The batch runs forward through ``model.layers[:layer_index + 1]``;
@@ -83,7 +90,7 @@ def layer_input_gradients(model: Sequential, images: np.ndarray, layer_index: in
     be = model.backend
     x = be.from_host(_images(images, model.dtype))
     n = x.shape[0]
-    layers = model.layers[:layer_index + 1]
+    layers = model.layers[: layer_index + 1]
     try:
         for layer in layers:
             # train=False: dropout is the identity here, as at prediction time.
@@ -156,8 +163,15 @@ def patch_origins(patch: int, stride: int, size: int = IMAGE_SIZE) -> np.ndarray
     return np.asarray(origins)
 
 
-def occlusion_map(model: Sequential, image28: np.ndarray, patch: int = 6, stride: int = 2, fill: float = 0.0,
-                  target: int | None = None, batch_size: int = 256) -> np.ndarray:
+def occlusion_map(
+    model: Sequential,
+    image28: np.ndarray,
+    patch: int = 6,
+    stride: int = 2,
+    fill: float = 0.0,
+    target: int | None = None,
+    batch_size: int = 256,
+) -> np.ndarray:
     """How much hiding each pixel lowers the probability of the class, as a (28, 28) array.
 
     Every ``patch`` x ``patch`` square (moved by ``stride``) is set to

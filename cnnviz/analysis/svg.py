@@ -71,9 +71,17 @@ def _format(value: float) -> str:
     return f"{value:g}"
 
 
-def line_chart(series: Sequence[Series], *, title: str, x_label: str, y_label: str,
-               y_range: tuple[float, float] | None = None, width: int = 640, height: int = 300,
-               y_format=None) -> str:
+def line_chart(
+    series: Sequence[Series],
+    *,
+    title: str,
+    x_label: str,
+    y_label: str,
+    y_range: tuple[float, float] | None = None,
+    width: int = 640,
+    height: int = 300,
+    y_format=None,
+) -> str:
     """An ``<svg>`` element with axes, round ticks, one polyline per series and a legend.
 
     Non-finite values break the line instead of dragging it to infinity.
@@ -110,25 +118,34 @@ def line_chart(series: Sequence[Series], *, title: str, x_label: str, y_label: s
     def py(y):
         return top + (1 - (y - y_lo) / (y_hi - y_lo)) * plot_h
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">',
-           f'<text x="{width / 2:.0f}" y="18" text-anchor="middle" font-size="14" font-weight="bold">'
-           f'{escape(title)}</text>',
-           f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">',
+        f'<text x="{width / 2:.0f}" y="18" text-anchor="middle" font-size="14" font-weight="bold">'
+        f"{escape(title)}</text>",
+        f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>',
+    ]
     for tick in nice_ticks(y_lo, y_hi):
         y = py(tick)
         out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" stroke="#ddd"/>')
-        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11">'
-                   f'{escape(y_format(tick))}</text>')
+        out.append(
+            f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11">{escape(y_format(tick))}</text>'
+        )
     for tick in nice_ticks(x_lo, x_hi):
         x = px(tick)
         out.append(f'<line x1="{x:.1f}" y1="{top + plot_h}" x2="{x:.1f}" y2="{top + plot_h + 4}" stroke="#888"/>')
-        out.append(f'<text x="{x:.1f}" y="{top + plot_h + 17}" text-anchor="middle" font-size="11">'
-                   f'{escape(_format(tick))}</text>')
-    out.append(f'<text x="{left + plot_w / 2:.0f}" y="{height - 8}" text-anchor="middle" font-size="12">'
-               f'{escape(x_label)}</text>')
-    out.append(f'<text x="14" y="{top + plot_h / 2:.0f}" text-anchor="middle" font-size="12" '
-               f'transform="rotate(-90 14 {top + plot_h / 2:.0f})">{escape(y_label)}</text>')
+        out.append(
+            f'<text x="{x:.1f}" y="{top + plot_h + 17}" text-anchor="middle" font-size="11">'
+            f"{escape(_format(tick))}</text>"
+        )
+    out.append(
+        f'<text x="{left + plot_w / 2:.0f}" y="{height - 8}" text-anchor="middle" font-size="12">'
+        f"{escape(x_label)}</text>"
+    )
+    out.append(
+        f'<text x="14" y="{top + plot_h / 2:.0f}" text-anchor="middle" font-size="12" '
+        f'transform="rotate(-90 14 {top + plot_h / 2:.0f})">{escape(y_label)}</text>'
+    )
 
     for s, x, y in prepared:
         clipped = np.clip(y, y_lo, y_hi)
@@ -145,16 +162,22 @@ def line_chart(series: Sequence[Series], *, title: str, x_label: str, y_label: s
             segments.append(segment)
         for points in segments:
             if len(points) > 1:
-                out.append(f'<polyline fill="none" stroke="{escape(s.colour)}" stroke-width="1.5" '
-                           f'points="{" ".join(points)}"/>')
+                out.append(
+                    f'<polyline fill="none" stroke="{escape(s.colour)}" stroke-width="1.5" '
+                    f'points="{" ".join(points)}"/>'
+                )
             if s.markers or len(points) == 1:
-                out.extend(f'<circle cx="{p.split(",")[0]}" cy="{p.split(",")[1]}" r="3" '
-                           f'fill="{escape(s.colour)}"/>' for p in points)
+                out.extend(
+                    f'<circle cx="{p.split(",")[0]}" cy="{p.split(",")[1]}" r="3" fill="{escape(s.colour)}"/>'
+                    for p in points
+                )
     # The legend sits in one row above the plot, where it can never hide a curve.
     legend_x, y = left, top - 10
     for s, _, _ in prepared:
-        out.append(f'<line x1="{legend_x}" y1="{y - 4}" x2="{legend_x + 18}" y2="{y - 4}" '
-                   f'stroke="{escape(s.colour)}" stroke-width="3"/>')
+        out.append(
+            f'<line x1="{legend_x}" y1="{y - 4}" x2="{legend_x + 18}" y2="{y - 4}" '
+            f'stroke="{escape(s.colour)}" stroke-width="3"/>'
+        )
         out.append(f'<text x="{legend_x + 24}" y="{y}" font-size="11">{escape(s.label)}</text>')
         legend_x += 24 + 7 * len(s.label) + 18  # about 7 px per character at 11 px
     out.append("</svg>")

@@ -27,8 +27,13 @@ SHAPES = ("circle", "triangle", "star")
 NON_DIGIT_KINDS = ("noise", "blobs", "strokes", "letters")
 LETTERS = "ACEFHKMNPRTUVWXYaefhkmnrtwy"
 """Letters that do not look like a digit in most hands (no O/o, I/l, S/s, Z/z, B, G/g, q)."""
-PEN_COLOURS = {"black": (25, 25, 30), "blue": (20, 40, 160), "red": (170, 25, 30), "green": (20, 110, 40),
-               "pencil": (90, 90, 95)}
+PEN_COLOURS = {
+    "black": (25, 25, 30),
+    "blue": (20, 40, 160),
+    "red": (170, 25, 30),
+    "green": (20, 110, 40),
+    "pencil": (90, 90, 95),
+}
 
 
 def _prepared(picture: np.ndarray) -> np.ndarray | None:
@@ -49,8 +54,7 @@ def _strokes(rng: np.random.Generator, size: int = 112) -> np.ndarray:
 
 def _letter(rng: np.random.Generator, font: ImageFont.FreeTypeFont, size: int = 112) -> np.ndarray:
     image = Image.new("L", (size, size), 0)
-    ImageDraw.Draw(image).text((size / 2, size / 2), str(rng.choice(list(LETTERS))), fill=255, font=font,
-                               anchor="mm")
+    ImageDraw.Draw(image).text((size / 2, size / 2), str(rng.choice(list(LETTERS))), fill=255, font=font, anchor="mm")
     return np.asarray(image.rotate(float(rng.uniform(-12, 12)), resample=Image.Resampling.BILINEAR), np.float32) / 255
 
 
@@ -88,8 +92,15 @@ def _perspective_coefficients(source: list[tuple[float, float]], target: list[tu
     return list(np.linalg.solve(np.asarray(rows, np.float64), np.asarray(source, np.float64).ravel()))
 
 
-def phone_photo(digit28: np.ndarray, seed: int = 0, pen: str | None = None, size: tuple[int, int] = (480, 360),
-                light: float = 0.45, grain: float = 0.04, tilt: float = 0.08) -> Image.Image:
+def phone_photo(
+    digit28: np.ndarray,
+    seed: int = 0,
+    pen: str | None = None,
+    size: tuple[int, int] = (480, 360),
+    light: float = 0.45,
+    grain: float = 0.04,
+    tilt: float = 0.08,
+) -> Image.Image:
     """An RGB photo of ``digit28`` (MNIST style, ink = 1) written on paper.
 
     The digit is about a third of the picture's height, away from the centre; ``light``
@@ -105,12 +116,13 @@ def phone_photo(digit28: np.ndarray, seed: int = 0, pen: str | None = None, size
     pen_rgb = np.asarray(PEN_COLOURS[pen if pen is not None else str(rng.choice(list(PEN_COLOURS)))], np.float64)
 
     side = int(height * rng.uniform(0.3, 0.45))
-    ink = Image.fromarray((np.clip(digit28, 0, 1) * 255).astype(np.uint8)).resize((side, side),
-                                                                                 Image.Resampling.BICUBIC)
+    ink = Image.fromarray((np.clip(digit28, 0, 1) * 255).astype(np.uint8)).resize(
+        (side, side), Image.Resampling.BICUBIC
+    )
     coverage = np.zeros((height, width))
     top = int(rng.uniform(0.05, 0.95) * (height - side))
     left = int(rng.uniform(0.05, 0.95) * (width - side))
-    coverage[top:top + side, left:left + side] = np.asarray(ink, np.float64) / 255
+    coverage[top : top + side, left : left + side] = np.asarray(ink, np.float64) / 255
 
     paper = np.asarray([rng.uniform(225, 250), rng.uniform(220, 245), rng.uniform(200, 235)])
     # Paper grain: noise at a third of the resolution, enlarged smoothly (fibres a few pixels wide).
@@ -130,8 +142,9 @@ def phone_photo(digit28: np.ndarray, seed: int = 0, pen: str | None = None, size
     moved = [(x + rng.uniform(-tilt, tilt) * width, y + rng.uniform(-tilt, tilt) * height) for x, y in corners]
     coefficients = _perspective_coefficients(moved, corners)
     paper_fill = tuple(int(v) for v in (paper * shade.mean()))
-    return photo.transform(size, Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BILINEAR,
-                           fillcolor=paper_fill)
+    return photo.transform(
+        size, Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BILINEAR, fillcolor=paper_fill
+    )
 
 
 def _shape_points(kind: str, rng: np.random.Generator, size: int) -> list[tuple[float, float]]:
@@ -145,8 +158,9 @@ def _shape_points(kind: str, rng: np.random.Generator, size: int) -> list[tuple[
     corners = 3 if kind == "triangle" else 5
     step = 1 if kind == "triangle" else 2  # a star joins every second of five points
     angles = [turn - np.pi / 2 + 2 * np.pi * (i * step % corners) / corners for i in range(corners + 1)]
-    return [(cx + r * np.cos(a) + rng.normal(0, size / 40), cy + r * np.sin(a) + rng.normal(0, size / 40))
-            for a in angles]
+    return [
+        (cx + r * np.cos(a) + rng.normal(0, size / 40), cy + r * np.sin(a) + rng.normal(0, size / 40)) for a in angles
+    ]
 
 
 def hand_drawn_shapes(count: int, seed: int = 0, kinds=SHAPES) -> tuple[np.ndarray, np.ndarray]:
@@ -160,11 +174,11 @@ def hand_drawn_shapes(count: int, seed: int = 0, kinds=SHAPES) -> tuple[np.ndarr
         label = i % len(kinds)
         i += 1
         picture = Image.new("L", (size, size), 0)
-        ImageDraw.Draw(picture).line(_shape_points(kinds[label], rng, size), fill=255,
-                                     width=int(rng.integers(5, 11)), joint="curve")
+        ImageDraw.Draw(picture).line(
+            _shape_points(kinds[label], rng, size), fill=255, width=int(rng.integers(5, 11)), joint="curve"
+        )
         prepared = _prepared(np.asarray(picture, np.float32) / 255.0)
         if prepared is not None:
             images.append(prepared)
             labels.append(label)
     return np.stack(images).astype(np.float32), np.array(labels, np.int64)
-

@@ -105,9 +105,15 @@ class TimeLapse:
         return self._count
 
     # --- recording ----------------------------------------------------------------
-    def record(self, step: int, epoch: float, test_accuracy: float | None,
-               kernels: Mapping[str, np.ndarray] | Iterable[tuple[str, np.ndarray]],
-               feature_maps: Iterable[tuple[str, np.ndarray]] = (), input_image: np.ndarray | None = None) -> None:
+    def record(
+        self,
+        step: int,
+        epoch: float,
+        test_accuracy: float | None,
+        kernels: Mapping[str, np.ndarray] | Iterable[tuple[str, np.ndarray]],
+        feature_maps: Iterable[tuple[str, np.ndarray]] = (),
+        input_image: np.ndarray | None = None,
+    ) -> None:
         """Keep a frame (arrays are copied: the caller may reuse its own).
 
         ``test_accuracy`` may be None (e.g. the random kernels before the first step).
@@ -115,10 +121,14 @@ class TimeLapse:
         test_accuracy = math.nan if test_accuracy is None else test_accuracy
         items = kernels.items() if isinstance(kernels, Mapping) else kernels
         frame = TimeLapseFrame(
-            sequence=self._count, step=int(step), epoch=float(epoch), test_accuracy=float(test_accuracy),
+            sequence=self._count,
+            step=int(step),
+            epoch=float(epoch),
+            test_accuracy=float(test_accuracy),
             kernels={str(name): _frozen_copy(w) for name, w in items},
             feature_maps=tuple((str(name), _frozen_copy(a)) for name, a in feature_maps),
-            input_image=None if input_image is None else _frozen_copy(input_image))
+            input_image=None if input_image is None else _frozen_copy(input_image),
+        )
         self._count += 1
         self._latest = frame
         if frame.sequence % self._stride == 0:
@@ -129,8 +139,14 @@ class TimeLapse:
             self._kept = [f for f in self._kept if f.sequence % self._stride == 0]
 
     def record_evaluation(self, evaluation: ev.EvaluationFinished, snapshot: ev.Snapshot) -> None:
-        self.record(evaluation.step, evaluation.epoch, evaluation.test_accuracy, snapshot.kernels,
-                    snapshot.feature_maps, snapshot.input_image)
+        self.record(
+            evaluation.step,
+            evaluation.epoch,
+            evaluation.test_accuracy,
+            snapshot.kernels,
+            snapshot.feature_maps,
+            snapshot.input_image,
+        )
 
     def observe(self, event) -> None:
         """Pass any trainer event; evaluations are recorded once a snapshot of their step is known."""
@@ -184,8 +200,15 @@ class TimeLapse:
         return tuple(name for name in frames[0].kernels if name in common)
 
     # --- rendering ------------------------------------------------------------------
-    def render_frames(self, layer: str = "conv1", *, scaling: str = "global", input_channel: int | None = 0,
-                      scale: int | None = None, feature_maps: bool = False) -> list[Image.Image]:
+    def render_frames(
+        self,
+        layer: str = "conv1",
+        *,
+        scaling: str = "global",
+        input_channel: int | None = 0,
+        scale: int | None = None,
+        feature_maps: bool = False,
+    ) -> list[Image.Image]:
         """Every frame as an RGB picture: the kernel grid over a caption strip, all the same size. With
         ``feature_maps``, under the kernels the frame's input and its first conv layer's and last pooling layer's
         feature maps, coloured as the Time-lapse tab shows them (conv diverging, pooling sequential)."""
@@ -196,8 +219,10 @@ class TimeLapse:
             raise ValueError(f"scaling must be one of {', '.join(SCALINGS)}, got {scaling!r}")
         missing = [f.step for f in frames if layer not in f.kernels]
         if missing:
-            raise ValueError(f"layer {layer!r} is not recorded (at step {missing[0]}); "
-                             f"recorded conv layers: {', '.join(self.layers) or 'none'}")
+            raise ValueError(
+                f"layer {layer!r} is not recorded (at step {missing[0]}); "
+                f"recorded conv layers: {', '.join(self.layers) or 'none'}"
+            )
         tiles = [kernel_tiles(f.kernels[layer], input_channel) for f in frames]
         count, kh, kw = tiles[0].shape
         if any(t.shape != tiles[0].shape for t in tiles):
@@ -209,8 +234,9 @@ class TimeLapse:
             scale = int(np.clip(_TARGET_GRID_WIDTH // (columns * (kw + 1)), 2, 24))
         gap = max(2, scale // 3)
         global_limit = symmetric_limit(np.stack(tiles)) if scaling == "global" else None
-        grids = [kernel_grid(t, global_limit or symmetric_limit(t), columns=columns, scale=scale, gap=gap)
-                 for t in tiles]
+        grids = [
+            kernel_grid(t, global_limit or symmetric_limit(t), columns=columns, scale=scale, gap=gap) for t in tiles
+        ]
         if feature_maps:
             grids = [_stack(grid, _maps_row(f)) for grid, f in zip(grids, frames)]
             size = (max(g.width for g in grids), max(g.height for g in grids))
@@ -233,9 +259,19 @@ class TimeLapse:
             images.append(image)
         return images
 
-    def export_gif(self, path: str | os.PathLike[str], layer: str = "conv1", *, scaling: str = "global",
-                   input_channel: int | None = 0, scale: int | None = None, frame_ms: int = 150,
-                   last_frame_ms: int = 2000, loop: int = 0, feature_maps: bool = False) -> Path:
+    def export_gif(
+        self,
+        path: str | os.PathLike[str],
+        layer: str = "conv1",
+        *,
+        scaling: str = "global",
+        input_channel: int | None = 0,
+        scale: int | None = None,
+        frame_ms: int = 150,
+        last_frame_ms: int = 2000,
+        loop: int = 0,
+        feature_maps: bool = False,
+    ) -> Path:
         """An animated GIF of ``layer``'s kernels, one frame per recording (written atomically).
 
         The last frame is held for ``last_frame_ms`` so the trained kernels
@@ -245,24 +281,43 @@ class TimeLapse:
             raise ValueError("GIF frame durations must be at least 10 ms")
         palette = _fixed_palette(with_sequential=feature_maps)
         # One fixed palette for every frame: a colour keeps its meaning through the animation.
-        frames = [im.quantize(palette=palette, dither=Image.Dither.NONE)
-                  for im in self.render_frames(layer, scaling=scaling, input_channel=input_channel, scale=scale,
-                                               feature_maps=feature_maps)]
+        frames = [
+            im.quantize(palette=palette, dither=Image.Dither.NONE)
+            for im in self.render_frames(
+                layer, scaling=scaling, input_channel=input_channel, scale=scale, feature_maps=feature_maps
+            )
+        ]
         durations = [frame_ms] * (len(frames) - 1) + [last_frame_ms]
         buffer = io.BytesIO()
         # optimize=False: Pillow would otherwise merge identical consecutive frames,
         # and the file would hold fewer frames than the time-lapse.
-        frames[0].save(buffer, format="GIF", save_all=True, append_images=frames[1:], duration=durations,
-                       loop=loop, optimize=False, disposal=1)
+        frames[0].save(
+            buffer,
+            format="GIF",
+            save_all=True,
+            append_images=frames[1:],
+            duration=durations,
+            loop=loop,
+            optimize=False,
+            disposal=1,
+        )
         return atomic_write_bytes(path, buffer.getvalue())
 
-    def export_png_frames(self, folder: str | os.PathLike[str], layer: str = "conv1", *,
-                          scaling: str = "global", input_channel: int | None = 0,
-                          scale: int | None = None, feature_maps: bool = False) -> list[Path]:
+    def export_png_frames(
+        self,
+        folder: str | os.PathLike[str],
+        layer: str = "conv1",
+        *,
+        scaling: str = "global",
+        input_channel: int | None = 0,
+        scale: int | None = None,
+        feature_maps: bool = False,
+    ) -> list[Path]:
         """One PNG per frame (``frame_0000_step_000000.png``...) in ``folder`` (created if needed)."""
         folder = Path(folder)
-        images = self.render_frames(layer, scaling=scaling, input_channel=input_channel, scale=scale,
-                                    feature_maps=feature_maps)
+        images = self.render_frames(
+            layer, scaling=scaling, input_channel=input_channel, scale=scale, feature_maps=feature_maps
+        )
         folder.mkdir(parents=True, exist_ok=True)
         paths = []
         for i, (frame, image) in enumerate(zip(self.frames, images)):
@@ -306,7 +361,7 @@ def _map_mosaic(array: np.ndarray, lut: np.ndarray, low: float) -> Image.Image:
     scale = 1.0 if array.ndim == 2 else (robust_max(np.abs(tiles)) if low < 0 else robust_max(tiles))
     for i in range(count):
         r, c = divmod(i, cols)
-        image[r * (h + gap):r * (h + gap) + h, c * (w + gap):c * (w + gap) + w] = np.clip(tiles[i] / scale, low, 1)
+        image[r * (h + gap) : r * (h + gap) + h, c * (w + gap) : c * (w + gap) + w] = np.clip(tiles[i] / scale, low, 1)
     rgb = colormaps.apply(lut, image, low, 1.0)
     rgb[np.isnan(image)] = GRID_BACKGROUND
     picture = Image.fromarray(rgb.astype(np.uint8), "RGB")
@@ -329,8 +384,9 @@ def _maps_row(frame: TimeLapseFrame) -> Image.Image | None:
     if not parts:
         return None
     gap = 8
-    row = Image.new("RGB", (sum(p.width for p in parts) + gap * (len(parts) - 1), max(p.height for p in parts)),
-                    GRID_BACKGROUND)
+    row = Image.new(
+        "RGB", (sum(p.width for p in parts) + gap * (len(parts) - 1), max(p.height for p in parts)), GRID_BACKGROUND
+    )
     x = 0
     for part in parts:
         row.paste(part, (x, 0))
@@ -360,8 +416,12 @@ def _fixed_palette(with_sequential: bool = False) -> Image.Image:
     """240 colours of the diverging map (or 112 of it and 128 of the sequential one, for frames with feature
     maps), plus 16 greys (background, caption, anti-aliased text, the input)."""
     if with_sequential:
-        ramp = np.concatenate([DIVERGING_LUT[np.linspace(0, 255, 112).round().astype(int)],
-                               colormaps.SEQUENTIAL_LUT[np.linspace(0, 255, 128).round().astype(int)]])
+        ramp = np.concatenate(
+            [
+                DIVERGING_LUT[np.linspace(0, 255, 112).round().astype(int)],
+                colormaps.SEQUENTIAL_LUT[np.linspace(0, 255, 128).round().astype(int)],
+            ]
+        )
     else:
         ramp = DIVERGING_LUT[np.linspace(0, 255, 240).round().astype(int)]
     greys = np.linspace(0, 255, 15).round()

@@ -1,4 +1,4 @@
-""""I'm not sure": an uncertainty score per prediction and a threshold calibrated on real digits.
+""" "I'm not sure": an uncertainty score per prediction and a threshold calibrated on real digits.
 
 A network trained on MNIST answers every input with some digit, often at
 99 %: a horse, a letter or noise included. The score here says how unlike
@@ -30,9 +30,23 @@ import numpy as np
 from ..nn.layers import Dense
 from ..nn.model import Sequential
 
-__all__ = ["METHODS", "DEFAULT_METHOD", "ACCEPT", "CALIBRATION_SLICE", "CENTRE_SLICE", "Calibration",
-           "logits_and_features", "scores", "class_centres", "calibrate", "calibrate_on_held_out", "assess",
-           "calibration_images", "calibrate_weights", "not_sure_reason"]
+__all__ = [
+    "METHODS",
+    "DEFAULT_METHOD",
+    "ACCEPT",
+    "CALIBRATION_SLICE",
+    "CENTRE_SLICE",
+    "Calibration",
+    "logits_and_features",
+    "scores",
+    "class_centres",
+    "calibrate",
+    "calibrate_on_held_out",
+    "assess",
+    "calibration_images",
+    "calibrate_weights",
+    "not_sure_reason",
+]
 
 METHODS = ("max_softmax", "entropy", "energy", "centre_distance")
 DEFAULT_METHOD = "energy"
@@ -60,8 +74,9 @@ def _features_index(model: Sequential) -> int:
     raise ValueError("the network has no dense classifier layer")
 
 
-def logits_and_features(model: Sequential, images: np.ndarray, batch_size: int = 256,
-                        progress=None) -> tuple[np.ndarray, np.ndarray]:
+def logits_and_features(
+    model: Sequential, images: np.ndarray, batch_size: int = 256, progress=None
+) -> tuple[np.ndarray, np.ndarray]:
     """``(logits (N, 10), penultimate activations (N, F))`` as float64 host arrays, for (N, 28, 28) images.
     ``progress(count)``, when given, is called after each batch (it may raise to stop the computation)."""
     images = np.asarray(images)
@@ -71,7 +86,7 @@ def logits_and_features(model: Sequential, images: np.ndarray, batch_size: int =
     logits, features = [], []
     try:
         for start in range(0, len(images), batch_size):
-            x = be.from_host(np.ascontiguousarray(images[start:start + batch_size, None], dtype=model.dtype))
+            x = be.from_host(np.ascontiguousarray(images[start : start + batch_size, None], dtype=model.dtype))
             for index, layer in enumerate(model.layers):
                 if index == split:
                     features.append(np.asarray(be.to_host(x), dtype=np.float64).reshape(len(x), -1))
@@ -138,8 +153,9 @@ class Calibration:
         return values, values > self.threshold
 
 
-def calibrate(method: str, logits: np.ndarray, features: np.ndarray | None = None, centres=None,
-              accept: float = ACCEPT) -> Calibration:
+def calibrate(
+    method: str, logits: np.ndarray, features: np.ndarray | None = None, centres=None, accept: float = ACCEPT
+) -> Calibration:
     """The threshold that ``accept`` of these (real, held-out) digits' scores stay under."""
     if not 0 < accept < 1:
         raise ValueError(f"accept must be between 0 and 1, got {accept}")
@@ -150,8 +166,9 @@ def calibrate(method: str, logits: np.ndarray, features: np.ndarray | None = Non
     return Calibration(method, threshold, float((values <= threshold).mean()), int(values.size), centres)
 
 
-def calibrate_on_held_out(model: Sequential, dataset, method: str = DEFAULT_METHOD,
-                          batch_size: int = 256, limit: int | None = None) -> Calibration:
+def calibrate_on_held_out(
+    model: Sequential, dataset, method: str = DEFAULT_METHOD, batch_size: int = 256, limit: int | None = None
+) -> Calibration:
     """:func:`calibrate` on the held-out test images ``CALIBRATION_SLICE`` of ``dataset`` (a loaded
     :class:`~cnnviz.data.datasets.Dataset`: the one the model learned; the first ``limit`` of them when
     given), with class centres from training images ``CENTRE_SLICE`` when the method needs them."""
@@ -198,5 +215,4 @@ def not_sure_reason(calibration: Calibration, uncertainty: float, things: str = 
     if not uncertainty > calibration.threshold:  # NaN: no verdict either way
         return None
     one = things[:-1] if things.endswith("s") else things
-    return (f"Not sure: this looks less like any {one} than {100 * calibration.accepted:.0f} % of real "
-            f"test {things} do")
+    return f"Not sure: this looks less like any {one} than {100 * calibration.accepted:.0f} % of real test {things} do"

@@ -13,17 +13,29 @@ from .. import __version__, user_folders
 from ..translatable import N_
 
 LICENCE = N_("cnnviz is free software under the MIT licence.")
-MNIST_CREDIT = N_("The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and "
-                  "Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 "
-                  "licence (CC BY-SA 3.0).")
-QT_CREDIT = N_("The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with "
-               "NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence "
-               "in THIRD-PARTY-NOTICES.txt.")
+MNIST_CREDIT = N_(
+    "The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and "
+    "Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 "
+    "licence (CC BY-SA 3.0)."
+)
+QT_CREDIT = N_(
+    "The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with "
+    "NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence "
+    "in THIRD-PARTY-NOTICES.txt."
+)
 DOCS_NAME = "docs"
 
 
-_MODULES = {"numpy": "numpy", "numba": "numba", "llvmlite": "llvmlite", "Pillow": "PIL", "platformdirs": "platformdirs",
-            "numba-cuda": "numba_cuda", "PySide6-Essentials": "PySide6", "pyqtgraph": "pyqtgraph"}
+_MODULES = {
+    "numpy": "numpy",
+    "numba": "numba",
+    "llvmlite": "llvmlite",
+    "Pillow": "PIL",
+    "platformdirs": "platformdirs",
+    "numba-cuda": "numba_cuda",
+    "PySide6-Essentials": "PySide6",
+    "pyqtgraph": "pyqtgraph",
+}
 _QT = ("PySide6", "pyqtgraph")
 """Never imported here (only cnnviz.gui imports Qt): their version is read only when the window loaded them."""
 
@@ -71,12 +83,24 @@ def folders() -> dict[str, str]:
 
 def system_info(screen: str | None = None, backends: bool = True) -> str:
     """The text of ``cnnviz --info`` and Help > Copy system info (English, for whoever helps)."""
-    lines = [f"cnnviz {__version__}",
-             f"installed from: {how_installed()}",
-             f"Python {platform.python_version()} ({platform.python_implementation()}, {sys.executable})",
-             f"system: {platform.platform()} ({platform.machine()})"]
-    for name in ("numpy", "numba", "llvmlite", "PySide6-Essentials", "pyqtgraph", "Pillow", "platformdirs",
-                 "numba-cuda", "cupy-cuda12x", "cupy-cuda13x"):
+    lines = [
+        f"cnnviz {__version__}",
+        f"installed from: {how_installed()}",
+        f"Python {platform.python_version()} ({platform.python_implementation()}, {sys.executable})",
+        f"system: {platform.platform()} ({platform.machine()})",
+    ]
+    for name in (
+        "numpy",
+        "numba",
+        "llvmlite",
+        "PySide6-Essentials",
+        "pyqtgraph",
+        "Pillow",
+        "platformdirs",
+        "numba-cuda",
+        "cupy-cuda12x",
+        "cupy-cuda13x",
+    ):
         lines.append(f"{name}: {_version(name)}")
     lines.append(f"screen: {screen or 'no window (command line)'}")
     if backends:
@@ -84,8 +108,10 @@ def system_info(screen: str | None = None, backends: bool = True) -> str:
 
         try:
             for row in registry.available():
-                lines.append(f"backend {row.name}: {'available' if row.available else 'not available'}: "
-                             f"{row.title}; {row.detail}")
+                lines.append(
+                    f"backend {row.name}: {'available' if row.available else 'not available'}: "
+                    f"{row.title}; {row.detail}"
+                )
         except Exception as exc:  # noqa: BLE001 - a broken backend must not hide the rest
             lines.append(f"backends: could not be listed ({type(exc).__name__}: {exc})")
     for kind, path in folders().items():

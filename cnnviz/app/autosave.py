@@ -56,6 +56,7 @@ def default_path() -> Path:
 @dataclass(frozen=True)
 class Plan:
     """Where and how often a run autosaves, and what its metadata says besides the state."""
+
     path: Path
     every_s: float = EVERY_S
     meta: dict | None = None
@@ -67,14 +68,20 @@ def write(path: Path, state, meta: dict) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     # With the run's position (step, optimizer count, data order, schedule): a restored run goes on from there.
-    full = {**meta, **resume.to_meta(state), "step": int(state.step), "epoch": round(float(state.epoch), 4),
-            "saved_at": time.time()}
+    full = {
+        **meta,
+        **resume.to_meta(state),
+        "step": int(state.step),
+        "epoch": round(float(state.epoch), 4),
+        "saved_at": time.time(),
+    }
     return checkpoint.save(path, state.spec, state.weights, full, state.optimizer_arrays)
 
 
 @dataclass(frozen=True)
 class Offer:
     """What an autosave file says about itself (read without loading its weights)."""
+
     path: Path
     spec: str
     step: int
@@ -128,8 +135,13 @@ def read_offer(path: Path | None = None) -> Offer | None:
     if not isinstance(accuracy, (int, float)) or not math.isfinite(accuracy):
         accuracy = None
     saved_at = meta.get("saved_at")
-    return Offer(path, meta["spec"], int(step), accuracy,
-                 float(saved_at) if isinstance(saved_at, (int, float)) and math.isfinite(saved_at) else None)
+    return Offer(
+        path,
+        meta["spec"],
+        int(step),
+        accuracy,
+        float(saved_at) if isinstance(saved_at, (int, float)) and math.isfinite(saved_at) else None,
+    )
 
 
 # --- one autosave per app instance ------------------------------------------------------------------------
@@ -289,6 +301,7 @@ def _candidates(folder: Path) -> list[Path]:
 class Orphan:
     """An autosave no running app owns, held (:class:`Lock`) by the app offering it until it is
     restored, discarded or left for later (:meth:`leave`)."""
+
     offer: Offer
     lock: Lock
 

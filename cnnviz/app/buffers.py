@@ -58,7 +58,7 @@ class DecimatingSeries:
     def truncate_from(self, x: float) -> int:
         """Drop the points at ``x`` and right of it (and any partial average); returns how many
         went. The x values must have been increasing (a step count, an epoch)."""
-        keep = int(np.searchsorted(self._x[:self._n], x, side="left"))
+        keep = int(np.searchsorted(self._x[: self._n], x, side="left"))
         dropped = self._n - keep
         self._n = keep
         self._acc_x = self._acc_y = 0.0
@@ -71,11 +71,11 @@ class DecimatingSeries:
 
     @property
     def x(self) -> np.ndarray:
-        return self._x[:self._n]
+        return self._x[: self._n]
 
     @property
     def y(self) -> np.ndarray:
-        return self._y[:self._n]
+        return self._y[: self._n]
 
 
 class Ema:
@@ -93,4 +93,4 @@ class Ema:
     def update(self, value: float) -> float:
         self._count += 1
         self._value = self.beta * self._value + (1 - self.beta) * value
-        return self._value / (1 - self.beta ** self._count)
+        return self._value / (1 - self.beta**self._count)

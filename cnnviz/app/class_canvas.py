@@ -113,8 +113,9 @@ class ClassCanvas:
     ``answers`` (the step whose weights answered)."""
 
     def __init__(self, language: str = "en"):
-        self.events = Events("opened", "closed", "queue", "accepted", "rejected", "task", "classes", "phones",
-                             "answers")
+        self.events = Events(
+            "opened", "closed", "queue", "accepted", "rejected", "task", "classes", "phones", "answers"
+        )
         self.language = language
         """The page's language when the phone asks for none of ours (the app's)."""
         self.server: CanvasServer | None = None
@@ -216,8 +217,15 @@ class ClassCanvas:
         return {"task": self.task.as_json(), "classes": list(self.classes), "names": self.names_allowed}
 
     # --- drawings arriving (the server's thread) -----------------------------------------------------
-    def receive(self, phone: str, address: str, image: np.ndarray, label: int | None, pseudonym: str = "",
-                sent_at: float | None = None) -> int:
+    def receive(
+        self,
+        phone: str,
+        address: str,
+        image: np.ndarray,
+        label: int | None,
+        pseudonym: str = "",
+        sent_at: float | None = None,
+    ) -> int:
         """A phone's drawing (already checked and preprocessed by the server) into the inbox; its id.
         Raises :class:`Refused` when the phone is blocked or a cap is reached."""
         if label is not None and not 0 <= label < len(self.classes):
@@ -240,9 +248,15 @@ class ClassCanvas:
                 raise Refused(429, "this phone has sent all the drawings it may")
             known.sent += 1
             self._received += 1
-            submission = Submission(next(self._ids), phone, address, np.asarray(image, np.float32), label,
-                                    pseudonym[:MAX_PSEUDONYM_CHARS],
-                                    time.perf_counter() if sent_at is None else sent_at)
+            submission = Submission(
+                next(self._ids),
+                phone,
+                address,
+                np.asarray(image, np.float32),
+                label,
+                pseudonym[:MAX_PSEUDONYM_CHARS],
+                time.perf_counter() if sent_at is None else sent_at,
+            )
             self._inbox.append(submission)
             self._status[submission.id] = "waiting"
         if self.notify is not None:
@@ -252,14 +266,23 @@ class ClassCanvas:
     def answers_for(self, phone: str) -> list[dict]:
         """The server's thread: each drawing of ``phone`` with its state and the network's latest answer."""
         with self._lock:
-            out = [{"id": i, "status": "rejected", "label": None, "answer": None}
-                   for i, p in self._rejected.items() if p == phone]
+            out = [
+                {"id": i, "status": "rejected", "label": None, "answer": None}
+                for i, p in self._rejected.items()
+                if p == phone
+            ]
             for sub in list(self._inbox) + self.queue + self.accepted + self.held_back:
                 if sub.phone != phone:
                     continue
                 answer = self._answers.get(sub.id)
-                out.append({"id": sub.id, "status": self._status.get(sub.id, "waiting"), "label": sub.label,
-                            "answer": None if answer is None else vars(answer)})
+                out.append(
+                    {
+                        "id": sub.id,
+                        "status": self._status.get(sub.id, "waiting"),
+                        "label": sub.label,
+                        "answer": None if answer is None else vars(answer),
+                    }
+                )
         return sorted(out, key=lambda item: item["id"])[-20:]
 
     @property
@@ -345,8 +368,12 @@ class ClassCanvas:
         with self._lock:
             return self.queue + self.accepted + self.held_back
 
-    def refresh_answers(self, classify: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray | None]],
-                        step: int = 0, limit: int | None = None) -> int:
+    def refresh_answers(
+        self,
+        classify: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray | None]],
+        step: int = 0,
+        limit: int | None = None,
+    ) -> int:
         """The network's answer for every live drawing (the newest ``limit``): ``classify(images (N, 28, 28)) ->
         (probabilities (N, C), not sure (N,) bools or None)``. Returns how many were answered; emits ``answers``."""
         subs = sorted(self.live_drawings(), key=lambda s: s.id)
@@ -356,9 +383,15 @@ class ClassCanvas:
             return 0
         probs, unsure = classify(np.stack([s.image for s in subs]))
         probs = np.asarray(probs, dtype=np.float64)
-        answers = {s.id: Answer([round(float(p), 4) for p in row], int(np.argmax(row)),
-                                None if unsure is None else bool(unsure[i]), int(step))
-                   for i, (s, row) in enumerate(zip(subs, probs))}
+        answers = {
+            s.id: Answer(
+                [round(float(p), 4) for p in row],
+                int(np.argmax(row)),
+                None if unsure is None else bool(unsure[i]),
+                int(step),
+            )
+            for i, (s, row) in enumerate(zip(subs, probs))
+        }
         with self._lock:
             self._answers.update(answers)
         self.events.answers.emit(step)

@@ -27,8 +27,16 @@ MAX_SHIFT = 2
 """Pixels a repeated drawing moves at most, each way (the class draws where it likes; MNIST is centred)."""
 CLASS_NET_BASE = PRESETS["tiny"].rsplit(",", 1)[0]
 """The tiny net without its dense-10: the layers every net of the class's own classes starts with."""
-RUN_SETTINGS = {"epochs": 3.0, "steps": None, "train_samples": None, "batch_size": 32, "lr": 3e-3,
-                "optimizer": "adam", "schedule": "onecycle", "eval_every": 20}
+RUN_SETTINGS = {
+    "epochs": 3.0,
+    "steps": None,
+    "train_samples": None,
+    "batch_size": 32,
+    "lr": 3e-3,
+    "optimizer": "adam",
+    "schedule": "onecycle",
+    "eval_every": 20,
+}
 """The run the window launches: three passes over the repeated drawings (180 steps: seconds on a laptop)."""
 
 
@@ -51,23 +59,32 @@ def check_enough(canvas: ClassCanvas) -> None:
     """Raise :class:`NotEnoughDrawings` saying what is missing; nothing when a net can be trained."""
     names = canvas.classes
     if not own_classes(names):
-        raise NotEnoughDrawings(Phrase(N_("Name the class's own classes first (2 to 10 names), then collect "
-                                          "drawings of them.")))
+        raise NotEnoughDrawings(
+            Phrase(N_("Name the class's own classes first (2 to 10 names), then collect drawings of them."))
+        )
     _images, labels = canvas.training_set()
     counts = np.bincount(labels, minlength=len(names)) if len(labels) else np.zeros(len(names), np.int64)
     short = [f"{names[i]} ({int(counts[i])})" for i in range(len(names)) if counts[i] < MIN_PER_CLASS]
     if short:
-        raise NotEnoughDrawings(Phrase(
-            N_("Too few drawings to train on: accept at least {least} drawings of each class. "
-               "Still missing: {classes}."), least=MIN_PER_CLASS, classes=", ".join(short)))
+        raise NotEnoughDrawings(
+            Phrase(
+                N_(
+                    "Too few drawings to train on: accept at least {least} drawings of each class. "
+                    "Still missing: {classes}."
+                ),
+                least=MIN_PER_CLASS,
+                classes=", ".join(short),
+            )
+        )
 
 
 def _as_bytes(images: np.ndarray) -> np.ndarray:
     return np.rint(np.clip(np.asarray(images, np.float32), 0.0, 1.0) * 255).astype(np.uint8)
 
 
-def shifted_copies(images: np.ndarray, labels: np.ndarray, total: int, seed: int = 0,
-                   max_shift: int = MAX_SHIFT) -> tuple[np.ndarray, np.ndarray]:
+def shifted_copies(
+    images: np.ndarray, labels: np.ndarray, total: int, seed: int = 0, max_shift: int = MAX_SHIFT
+) -> tuple[np.ndarray, np.ndarray]:
     """``total`` images: each drawing about equally often (whole shuffled rounds), each copy moved by up to
     ``max_shift`` pixels in x and y (the first round unmoved)."""
     rng = np.random.default_rng(seed)
@@ -81,7 +98,7 @@ def shifted_copies(images: np.ndarray, labels: np.ndarray, total: int, seed: int
     out = np.empty((total, *images.shape[1:]), images.dtype)
     h, w = images.shape[1:]
     for i, (k, (dy, dx)) in enumerate(zip(pick, shifts)):
-        out[i] = padded[k, pad - dy:pad - dy + h, pad - dx:pad - dx + w]
+        out[i] = padded[k, pad - dy : pad - dy + h, pad - dx : pad - dx + w]
     order = rng.permutation(total)
     return out[order], labels[pick][order]
 
@@ -95,14 +112,22 @@ def class_dataset(canvas: ClassCanvas, seed: int = 0, total: int = TRAIN_IMAGES)
     held_back = len(test_labels) > 0
     if not held_back:
         test_images, test_labels = images, labels
-    train_images, train_labels = shifted_copies(_as_bytes(images), labels.astype(np.int64), max(total, len(labels)),
-                                                seed)
+    train_images, train_labels = shifted_copies(
+        _as_bytes(images), labels.astype(np.int64), max(total, len(labels)), seed
+    )
     arrays = (train_images, train_labels, _as_bytes(test_images), np.asarray(test_labels, np.int64))
     for array in arrays:
         array.flags.writeable = False
     source = f"{len(labels)} class drawings" + (f", {len(test_labels)} held back" if held_back else "")
-    return Dataset(name="class", train_images=arrays[0], train_labels=arrays[1], test_images=arrays[2],
-                   test_labels=arrays[3], class_names=tuple(canvas.classes), source=source)
+    return Dataset(
+        name="class",
+        train_images=arrays[0],
+        train_labels=arrays[1],
+        test_images=arrays[2],
+        test_labels=arrays[3],
+        class_names=tuple(canvas.classes),
+        source=source,
+    )
 
 
 def run_settings(canvas: ClassCanvas) -> dict:
@@ -127,11 +152,14 @@ def save_drawings(canvas: ClassCanvas, folder) -> int:
     from ..analysis.drawings import HELD_BACK_FOLDER, DrawingStore
 
     if not own_classes(canvas.classes):
-        raise NotEnoughDrawings(Phrase(N_("Name the class's own classes first (2 to 10 names), then collect "
-                                          "drawings of them.")))
+        raise NotEnoughDrawings(
+            Phrase(N_("Name the class's own classes first (2 to 10 names), then collect drawings of them."))
+        )
     written = 0
-    for where, subs in ((Path(folder), list(canvas.accepted)), (Path(folder) / HELD_BACK_FOLDER,
-                                                                 list(canvas.held_back))):
+    for where, subs in (
+        (Path(folder), list(canvas.accepted)),
+        (Path(folder) / HELD_BACK_FOLDER, list(canvas.held_back)),
+    ):
         if not subs:
             continue
         store = DrawingStore(where)
@@ -140,4 +168,3 @@ def save_drawings(canvas: ClassCanvas, folder) -> int:
             store.add(sub.image, int(sub.label), sub.pseudonym)
             written += 1
     return written
-

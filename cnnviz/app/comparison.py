@@ -23,9 +23,18 @@ from ..train.events import LayerTiming, TimingMeasured
 from ..translatable import N_
 from .run_state import RunState
 
-COMPARED = (("net", N_("net")), ("optimizer", ""), ("lr", "lr"), ("momentum", N_("momentum")),
-            ("batch_size", N_("batch")), ("schedule", N_("schedule")), ("epochs", N_("epochs")),
-            ("dataset", N_("data")), ("backend", N_("backend")), ("seed", N_("seed")))
+COMPARED = (
+    ("net", N_("net")),
+    ("optimizer", ""),
+    ("lr", "lr"),
+    ("momentum", N_("momentum")),
+    ("batch_size", N_("batch")),
+    ("schedule", N_("schedule")),
+    ("epochs", N_("epochs")),
+    ("dataset", N_("data")),
+    ("backend", N_("backend")),
+    ("seed", N_("seed")),
+)
 """The settings told apart, in the order they are named, with their short names (empty: the value alone;
 ``lr`` is the same everywhere)."""
 SHOWN_WHEN_SAME = ("optimizer", "lr", "batch_size")
@@ -93,8 +102,9 @@ def curves_of(run: RunState) -> Curves:
         loss = smoothed(np.array([max(float(s.loss), 0.0) for s in steps], dtype=np.float64))
         accuracy = smoothed(np.array([float(s.accuracy) for s in steps], dtype=np.float64))
         train = thin(np.stack([epoch, loss, np.clip(accuracy, 0, 1)], axis=1))
-    evals = np.array([(e.epoch, max(float(e.test_loss), 0.0), float(e.test_accuracy)) for e in run.evaluations],
-                     dtype=np.float64).reshape(-1, 3)
+    evals = np.array(
+        [(e.epoch, max(float(e.test_loss), 0.0), float(e.test_accuracy)) for e in run.evaluations], dtype=np.float64
+    ).reshape(-1, 3)
     finite = np.isfinite(train).all(axis=1)
     return Curves(train[finite], thin(evals[np.isfinite(evals).all(axis=1)]))
 
@@ -102,8 +112,10 @@ def curves_of(run: RunState) -> Curves:
 def history_meta(curves: Curves) -> dict:
     """The curves as a checkpoint's ``meta["history"]`` (rounded: a few kB of JSON; a diverged run's loss
     capped at what the checks accept, so that the file's history reads back)."""
+
     def row(e, l, a):  # noqa: E741
         return [round(float(e), 5), round(min(float(l), MAX_HISTORY_VALUE), 5), round(float(a), 5)]
+
     return {"train": [row(*r) for r in curves.train], "eval": [row(*r) for r in curves.evals]}
 
 
@@ -113,17 +125,22 @@ def curves_from_meta(meta: dict) -> Curves:
     history = meta.get("history")
     if not isinstance(history, dict):
         return Curves()
-    return Curves(np.array(history.get("train", []), dtype=np.float64).reshape(-1, 3),
-                  np.array(history.get("eval", []), dtype=np.float64).reshape(-1, 3))
+    return Curves(
+        np.array(history.get("train", []), dtype=np.float64).reshape(-1, 3),
+        np.array(history.get("eval", []), dtype=np.float64).reshape(-1, 3),
+    )
 
 
 def timings_meta(timing: TimingMeasured) -> dict:
     """A run's last per-layer timing as a checkpoint's ``meta["timings"]`` (checked on load by
     :func:`~cnnviz.nn.checkpoint.clean_timings`)."""
-    return {"backend": timing.backend, "batch_size": int(timing.batch_size), "step": int(timing.step),
-            "step_ms": round(float(timing.step_ms), 4),
-            "layers": [[t.name, round(float(t.forward_ms), 4), round(float(t.backward_ms), 4)]
-                       for t in timing.layers]}
+    return {
+        "backend": timing.backend,
+        "batch_size": int(timing.batch_size),
+        "step": int(timing.step),
+        "step_ms": round(float(timing.step_ms), 4),
+        "layers": [[t.name, round(float(t.forward_ms), 4), round(float(t.backward_ms), 4)] for t in timing.layers],
+    }
 
 
 def timing_from_meta(meta: dict) -> TimingMeasured | None:
@@ -131,8 +148,13 @@ def timing_from_meta(meta: dict) -> TimingMeasured | None:
     timings = meta.get("timings")
     if not isinstance(timings, dict):
         return None
-    return TimingMeasured(int(timings.get("step", 0)), timings["backend"], timings["batch_size"],
-                          tuple(LayerTiming(name, f, b) for name, f, b in timings["layers"]), timings["step_ms"])
+    return TimingMeasured(
+        int(timings.get("step", 0)),
+        timings["backend"],
+        timings["batch_size"],
+        tuple(LayerTiming(name, f, b) for name, f, b in timings["layers"]),
+        timings["step_ms"],
+    )
 
 
 def run_meta(run: RunState) -> dict:
@@ -152,8 +174,9 @@ def keep(run: RunState, settings: dict, spec: str = "", weights: dict | None = N
         raise ValueError("this run has no curves yet: train it first, then keep it for comparison")
     accuracy = float(curves.evals[-1, 2]) if len(curves.evals) else None
     copied = None if weights is None else {name: np.array(w, copy=True) for name, w in weights.items()}
-    return KeptRun(dict(settings), curves, accuracy, N_("this session"), spec, copied,
-                   run.timings[-1] if run.timings else None)
+    return KeptRun(
+        dict(settings), curves, accuracy, N_("this session"), spec, copied, run.timings[-1] if run.timings else None
+    )
 
 
 def kept_from_file(path: str | os.PathLike[str]) -> KeptRun:
@@ -165,8 +188,10 @@ def kept_from_file(path: str | os.PathLike[str]) -> KeptRun:
     curves = curves_from_meta(meta)
     name = Path(path).name
     if not curves:
-        raise ValueError(f"{name} holds weights but no run history to compare with (save a run from the app "
-                         "with this version to keep its curves)")
+        raise ValueError(
+            f"{name} holds weights but no run history to compare with (save a run from the app "
+            "with this version to keep its curves)"
+        )
     settings = {key: meta[key] for key, _ in COMPARED if key in meta}
     if isinstance(meta.get("spec"), str):
         settings["net"] = meta["spec"]
@@ -192,7 +217,7 @@ def shown(value, key: str = "") -> str:
     if key == "net":
         text = str(value)
         name = preset_name(text)
-        return name if name else (text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 1] + "…")
+        return name if name else (text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…")
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
@@ -214,8 +239,13 @@ def describe(kept: KeptRun, now: dict | None = None, translate=None) -> str:
     _ = translate or (lambda text: text)
     found = differences(kept.settings, now or {})
     if found:
-        return _(N_(", ")).join(_(N_("{name} {kept} vs {now} now")).format(name=_(name) if name else "", kept=a,
-                                                                           now=b).strip() for name, a, b in found)
-    main = [f"{_(dict(COMPARED)[key]) if dict(COMPARED)[key] else ''} {shown(kept.settings[key], key)}".strip()
-            for key in SHOWN_WHEN_SAME if key in kept.settings]
+        return _(N_(", ")).join(
+            _(N_("{name} {kept} vs {now} now")).format(name=_(name) if name else "", kept=a, now=b).strip()
+            for name, a, b in found
+        )
+    main = [
+        f"{_(dict(COMPARED)[key]) if dict(COMPARED)[key] else ''} {shown(kept.settings[key], key)}".strip()
+        for key in SHOWN_WHEN_SAME
+        if key in kept.settings
+    ]
     return _(N_("{settings} (same settings)")).format(settings=" ".join(main)) if now else " ".join(main)

@@ -79,15 +79,22 @@ class Conv1Sum:
         return self.products + self.bias
 
 
-def conv1_sum(image: np.ndarray, weight: np.ndarray, bias: np.ndarray, pads: tuple[int, int, int, int],
-              channel: int, y: int, x: int) -> Conv1Sum:
+def conv1_sum(
+    image: np.ndarray,
+    weight: np.ndarray,
+    bias: np.ndarray,
+    pads: tuple[int, int, int, int],
+    channel: int,
+    y: int,
+    x: int,
+) -> Conv1Sum:
     """Recompute conv1's output at (channel, y, x) from the input image: sum(kernel * patch) + bias."""
     image = np.asarray(image, dtype=np.float64)
     kernel = np.asarray(weight[channel, 0], dtype=np.float64)
     k = kernel.shape[0]
     top, bottom, left, right = pads
     padded = np.pad(image, ((top, bottom), (left, right)))
-    patch = padded[y:y + k, x:x + k]
+    patch = padded[y : y + k, x : x + k]
     return Conv1Sum(int(channel), int(y), int(x), patch, kernel, float(bias[channel]), float((kernel * patch).sum()))
 
 
@@ -97,8 +104,9 @@ def conv1_pads(spec: str) -> tuple[int, int, int, int]:
     return first.pads()
 
 
-def mosaic_cell(px: float, py: float, channels: int, h: int, w: int, rows: int, cols: int,
-                gap: int) -> tuple[int, int, int] | None:
+def mosaic_cell(
+    px: float, py: float, channels: int, h: int, w: int, rows: int, cols: int, gap: int
+) -> tuple[int, int, int] | None:
     """Image coordinates on a feature-map mosaic -> (channel, y, x), or None on a gap or outside."""
     if px < 0 or py < 0:
         return None
@@ -119,23 +127,34 @@ def describe_pixel(snapshot, layer: str, channel: int, y: int, x: int, field: Re
     the sum of kernel x pixel products plus the bias that made it."""
     value = float(dict(snapshot.feature_maps)[layer][channel, y, x])
     info = {"layer": layer, "channel": channel, "y": y, "x": x, "value": value, "field": field}
-    sees = (f"it sees input rows {field.top}–{field.bottom}, columns {field.left}–{field.right} "
-            f"({field.height}×{field.width})")
+    sees = (
+        f"it sees input rows {field.top}–{field.bottom}, columns {field.left}–{field.right} "
+        f"({field.height}×{field.width})"
+    )
     where = f"{layer} map {channel} at row {y}, column {x} = {value:.4f}; {sees}"
     first_conv = next((n for n, _ in snapshot.feature_maps if n.startswith("conv")), None)
     weight = snapshot.weights.get(f"{layer}.weight")
     if layer != first_conv or weight is None or weight.shape[1] != 1:
         return where, "", info
-    total = conv1_sum(snapshot.input_image, weight, snapshot.weights[f"{layer}.bias"], conv1_pads(snapshot.spec),
-                      channel, y, x)
+    total = conv1_sum(
+        snapshot.input_image, weight, snapshot.weights[f"{layer}.bias"], conv1_pads(snapshot.spec), channel, y, x
+    )
     k = total.kernel.shape[0]
     info.update(sum=total.value, products=total.products, bias=total.bias)
     # The sum first: it is what the line is for (the rest may give way to "…").
-    where = (f"{layer} map {channel} at ({y}, {x}) = Σ kernel × pixel over the {k}×{k} patch "
-             f"({total.products:+.4f}) + bias ({total.bias:+.4f}) = {total.value:.4f}; {sees}")
-    cells = "".join("<tr>" + "".join(f"<td align=right>{total.kernel[i, j]:+.2f}×{total.patch[i, j]:.2f}</td>"
-                                     for j in range(k)) + "</tr>" for i in range(k))
-    tooltip = (f"<b>{layer} map {channel} at ({y}, {x})</b>: weight × pixel<br>"
-               f"<table cellspacing=4>{cells}</table>sum {total.products:+.4f} + bias {total.bias:+.4f}"
-               f" = <b>{total.value:.4f}</b>")
+    where = (
+        f"{layer} map {channel} at ({y}, {x}) = Σ kernel × pixel over the {k}×{k} patch "
+        f"({total.products:+.4f}) + bias ({total.bias:+.4f}) = {total.value:.4f}; {sees}"
+    )
+    cells = "".join(
+        "<tr>"
+        + "".join(f"<td align=right>{total.kernel[i, j]:+.2f}×{total.patch[i, j]:.2f}</td>" for j in range(k))
+        + "</tr>"
+        for i in range(k)
+    )
+    tooltip = (
+        f"<b>{layer} map {channel} at ({y}, {x})</b>: weight × pixel<br>"
+        f"<table cellspacing=4>{cells}</table>sum {total.products:+.4f} + bias {total.bias:+.4f}"
+        f" = <b>{total.value:.4f}</b>"
+    )
     return where, tooltip, info

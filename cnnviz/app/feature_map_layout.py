@@ -37,8 +37,13 @@ def pair_title(pair: tuple[str, str | None]) -> str:
     return " + ".join(name for name in pair if name)
 
 
-def predicted_tile_px(shapes: dict[str, tuple[int, int, int]], rows: list[tuple[str | None, ...]],
-                      width: float, height: float, title_px: float) -> float:
+def predicted_tile_px(
+    shapes: dict[str, tuple[int, int, int]],
+    rows: list[tuple[str | None, ...]],
+    width: float,
+    height: float,
+    title_px: float,
+) -> float:
     """The smallest feature-map tile (screen pixels, slightly under what pyqtgraph will give) when
     ``rows`` of layers (a pair or a single layer each) share a ``width`` x ``height`` layout."""
     if not rows:

@@ -93,7 +93,8 @@ class LocalModel:
             probs, values, _ = uncertainty.assess(self.model, x, None)
         return probs[0], float(values[0])
 
-    def snapshot(self, image: np.ndarray | None = None, dataset=None, test_index: int | None = None,
-                 tag: str = "") -> ev.Snapshot:
+    def snapshot(
+        self, image: np.ndarray | None = None, dataset=None, test_index: int | None = None, tag: str = ""
+    ) -> ev.Snapshot:
         """What the trainer's snapshot gives (the same function), computed here on these weights."""
         return take_snapshot(self.model, image, dataset=dataset, test_index=test_index, step=self.step, tag=tag)

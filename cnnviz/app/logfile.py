@@ -57,8 +57,9 @@ def install(command: str) -> Path | None:
         return None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS,
-                                                       encoding="utf-8", delay=False)
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=False
+        )
     except OSError:
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -71,8 +72,14 @@ def install(command: str) -> Path | None:
     logging.captureWarnings(True)
     _STATE.update(handler=handler, path=path)
     _hook_exceptions(logger)
-    logger.info("start: cnnviz %s %s (Python %s, %s, pid %d)", __version__, command, platform.python_version(),
-                platform.platform(), os.getpid())
+    logger.info(
+        "start: cnnviz %s %s (Python %s, %s, pid %d)",
+        __version__,
+        command,
+        platform.python_version(),
+        platform.platform(),
+        os.getpid(),
+    )
     return path
 
 
@@ -101,8 +108,11 @@ def _hook_exceptions(logger: logging.Logger) -> None:
 
     def log_thread(args):
         if not issubclass(args.exc_type, KeyboardInterrupt):
-            logger.error("uncaught exception in thread %s", getattr(args.thread, "name", "?"),
-                         exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+            logger.error(
+                "uncaught exception in thread %s",
+                getattr(args.thread, "name", "?"),
+                exc_info=(args.exc_type, args.exc_value, args.exc_traceback),
+            )
         previous_thread(args)
 
     threading.excepthook = log_thread

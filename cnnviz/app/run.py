@@ -23,8 +23,19 @@ if TYPE_CHECKING:
     from .comparison import Curves
 
 
-RUN_SETTINGS = ("net", "dataset", "backend", "epochs", "optimizer", "lr", "momentum", "batch_size", "schedule",
-                "seed", "train_samples")
+RUN_SETTINGS = (
+    "net",
+    "dataset",
+    "backend",
+    "epochs",
+    "optimizer",
+    "lr",
+    "momentum",
+    "batch_size",
+    "schedule",
+    "seed",
+    "train_samples",
+)
 """What :meth:`Run.trained_with` names: the settings a save, the report and a comparison say a run had."""
 
 

@@ -33,8 +33,9 @@ class Session(Protocol):
     @property
     def active(self) -> bool: ...
 
-    def start(self, trainer: Trainer, view_input: ViewInput, paused: bool = False,
-              autosave: Plan | None = None) -> None: ...
+    def start(
+        self, trainer: Trainer, view_input: ViewInput, paused: bool = False, autosave: Plan | None = None
+    ) -> None: ...
 
     def stop(self, wait: bool = False) -> None: ...
 
@@ -79,9 +80,18 @@ class RunIntents:
         self.session.trainer.reset(seed)
         return seed, True
 
-    def launch(self, config: TrainConfig, dataset, view_input: ViewInput, *, paused: bool = False,
-               initial_weights: dict | None = None, resume_for: Callable[[dict | None], Resume | None] = lambda w: None,
-               autosave: Callable[[], Plan | None] = lambda: None, label: str = "") -> Trainer:
+    def launch(
+        self,
+        config: TrainConfig,
+        dataset,
+        view_input: ViewInput,
+        *,
+        paused: bool = False,
+        initial_weights: dict | None = None,
+        resume_for: Callable[[dict | None], Resume | None] = lambda w: None,
+        autosave: Callable[[], Plan | None] = lambda: None,
+        label: str = "",
+    ) -> Trainer:
         """A new run of ``config`` on ``dataset`` from ``initial_weights`` (default: the loaded file's, or the
         fresh random ones), going on from where ``resume_for`` says those weights' run was; ValueError (and
         nothing changed) when the trainer refuses the config."""

@@ -89,15 +89,29 @@ class StepHistory:
             return
         self._last = steps[-1]
         for start in range(0, len(steps), self.recent_capacity):
-            chunk = steps[start:start + self.recent_capacity]
-            rows = np.array([(e.step, e.epoch, e.loss, e.accuracy, e.batch_size, e.images_per_s, e.lr,
-                              np.nan if e.eta_s is None else e.eta_s) for e in chunk], np.float64)
+            chunk = steps[start : start + self.recent_capacity]
+            rows = np.array(
+                [
+                    (
+                        e.step,
+                        e.epoch,
+                        e.loss,
+                        e.accuracy,
+                        e.batch_size,
+                        e.images_per_s,
+                        e.lr,
+                        np.nan if e.eta_s is None else e.eta_s,
+                    )
+                    for e in chunk
+                ],
+                np.float64,
+            )
             backends = np.array([self._backend_index(e.backend) for e in chunk], np.int16)
             if self._n_recent + len(chunk) > len(self._recent):
                 self._compact()
             n = self._n_recent
-            self._recent[n:n + len(chunk)] = rows
-            self._recent_backend[n:n + len(chunk)] = backends
+            self._recent[n : n + len(chunk)] = rows
+            self._recent_backend[n : n + len(chunk)] = backends
             self._n_recent = n + len(chunk)
 
     def _compact(self) -> None:
@@ -107,8 +121,8 @@ class StepHistory:
         if retire <= 0:
             return
         self._retire(self._recent[:retire], self._recent_backend[:retire])
-        self._recent[:keep] = self._recent[retire:self._n_recent]
-        self._recent_backend[:keep] = self._recent_backend[retire:self._n_recent]
+        self._recent[:keep] = self._recent[retire : self._n_recent]
+        self._recent_backend[:keep] = self._recent_backend[retire : self._n_recent]
         self._n_recent = keep
 
     def _retire(self, rows: np.ndarray, backends: np.ndarray) -> None:
@@ -119,8 +133,8 @@ class StepHistory:
                 break
             if self._n_older == self.older_capacity:
                 half = self.older_capacity // 2
-                self._older[:half] = self._older[:2 * half:2]
-                self._older_backend[:half] = self._older_backend[:2 * half:2]
+                self._older[:half] = self._older[: 2 * half : 2]
+                self._older_backend[:half] = self._older_backend[: 2 * half : 2]
                 self._n_older = half
                 self.stride *= 2
                 continue  # this one may fall between the new, sparser points
@@ -133,24 +147,38 @@ class StepHistory:
     def truncate_after(self, step: int) -> int:
         """Forget the steps after ``step`` (the trainer went back to an earlier state); returns how many went."""
         before = len(self)
-        self._n_recent = int(np.searchsorted(self._recent[:self._n_recent, 0], step, side="right"))
+        self._n_recent = int(np.searchsorted(self._recent[: self._n_recent, 0], step, side="right"))
         if not self._n_recent:
-            self._n_older = int(np.searchsorted(self._older[:self._n_older, 0], step, side="right"))
+            self._n_older = int(np.searchsorted(self._older[: self._n_older, 0], step, side="right"))
         if len(self) != before:
-            self._last = (self._event(self._recent, self._recent_backend, self._n_recent - 1) if self._n_recent
-                          else self._event(self._older, self._older_backend, self._n_older - 1) if self._n_older
-                          else None)
+            self._last = (
+                self._event(self._recent, self._recent_backend, self._n_recent - 1)
+                if self._n_recent
+                else self._event(self._older, self._older_backend, self._n_older - 1)
+                if self._n_older
+                else None
+            )
         return before - len(self)
 
     def events(self) -> list[ev.StepFinished]:
         """Every kept step, oldest first, rebuilt from the columns."""
-        return ([self._event(self._older, self._older_backend, i) for i in range(self._n_older)]
-                + [self._event(self._recent, self._recent_backend, i) for i in range(self._n_recent)])
+        return [self._event(self._older, self._older_backend, i) for i in range(self._n_older)] + [
+            self._event(self._recent, self._recent_backend, i) for i in range(self._n_recent)
+        ]
 
     def _event(self, rows: np.ndarray, backends: np.ndarray, i: int) -> ev.StepFinished:
         step, epoch, loss, accuracy, batch, rate, lr, eta = (float(v) for v in rows[i])
-        return ev.StepFinished(int(step), epoch, loss, accuracy, int(batch), rate, lr, self._backends[int(backends[i])],
-                               None if np.isnan(eta) else eta)
+        return ev.StepFinished(
+            int(step),
+            epoch,
+            loss,
+            accuracy,
+            int(batch),
+            rate,
+            lr,
+            self._backends[int(backends[i])],
+            None if np.isnan(eta) else eta,
+        )
 
     def nbytes(self) -> int:
         """The memory the history holds (allocated once: a test keeps it bounded)."""
@@ -206,7 +234,7 @@ class RunState:
     def add_timing(self, event: ev.TimingMeasured) -> None:
         self.timings.append(event)
         if len(self.timings) > MAX_TIMING_EVENTS:
-            del self.timings[:len(self.timings) - MAX_TIMING_EVENTS]
+            del self.timings[: len(self.timings) - MAX_TIMING_EVENTS]
 
     def rewind(self, step: int) -> bool:
         """The trainer went back to ``step`` (a GPU failure lost the steps since its last backup):

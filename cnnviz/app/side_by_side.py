@@ -34,8 +34,10 @@ def _sides(kept: KeptRun, now: dict, most: int, _=_same) -> tuple[str, str]:
         return _(N_("kept run ({source})")).format(source=_(kept.source)), _(N_("now"))
     more = "…" if len(found) > most else ""
     found = found[:most]
-    a, b = (_(N_(", ")).join(f"{_(name) if name else ''} {values[side]}".strip() for name, *values in found) + more
-            for side in (0, 1))
+    a, b = (
+        _(N_(", ")).join(f"{_(name) if name else ''} {values[side]}".strip() for name, *values in found) + more
+        for side in (0, 1)
+    )
     return a, b
 
 
@@ -48,11 +50,12 @@ def side_labels(kept: KeptRun, now: dict, most: int = MOST_DIFFERENCES, translat
 
 
 def accuracy_text(kept_accuracy: float | None, now_accuracy: float | None, translate=None) -> str:
-    """"A 87.0 % | B 95.0 %" ("not tested yet" for a run not evaluated yet)."""
+    """ "A 87.0 % | B 95.0 %" ("not tested yet" for a run not evaluated yet)."""
     _ = translate or _same
 
     def percent(value):
         return _(N_("not tested yet")) if value is None else f"{100 * value:.1f} %"
+
     return _(N_("A {kept} | B {now}")).format(kept=percent(kept_accuracy), now=percent(now_accuracy))
 
 
@@ -68,13 +71,16 @@ class SideBySide:
         self.a_short, self.b_short = side_labels(kept, now, most=1, translate=translate)
         """For a picture's title (one setting: the titles of a pair share a row of a narrow panel)."""
         a, b = _sides(kept, now, MOST_DIFFERENCES, _)
-        self.legend = _(N_("A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale")).format(a=a, b=b)
+        self.legend = _(N_("A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale")).format(
+            a=a, b=b
+        )
         """One line saying which side is which."""
         self.now_net = shown(now["net"], "net") if "net" in now else _(N_("this one"))
         self.kept_net = shown(kept.spec or kept.settings.get("net", "?"), "net")
         weights = kept.weights or {}
-        self.kernels: dict[str, np.ndarray] = {name[:-len(".weight")]: w for name, w in weights.items()
-                                               if name.endswith(".weight") and np.ndim(w) == 4}
+        self.kernels: dict[str, np.ndarray] = {
+            name[: -len(".weight")]: w for name, w in weights.items() if name.endswith(".weight") and np.ndim(w) == 4
+        }
         """A's conv kernels by layer, (out, in, kh, kw), first layer first."""
         self._model = None
         self._maps_for: bytes | None = None
@@ -85,18 +91,22 @@ class SideBySide:
         saying why A is not shown beside it."""
         _ = self._
         if not self.kept.weights:
-            return (_(N_("A ({source}) has no weights kept: its kernels cannot be shown")) if kind == "kernels" else
-                    _(N_("A ({source}) has no weights kept: its maps cannot be shown"))).format(source=_(self.kept.source))
-        shapes = {name: w.shape for name, w in self.kernels.items()} if kind == "kernels" else \
-            self.feature_map_shapes()
+            return (
+                _(N_("A ({source}) has no weights kept: its kernels cannot be shown"))
+                if kind == "kernels"
+                else _(N_("A ({source}) has no weights kept: its maps cannot be shown"))
+            ).format(source=_(self.kept.source))
+        shapes = {name: w.shape for name, w in self.kernels.items()} if kind == "kernels" else self.feature_map_shapes()
         theirs = shapes.get(layer)
         if theirs is None:
             return _(N_("A has no {layer}: another network ({kept} vs {now} now)")).format(
-                layer=layer, kept=self.kept_net, now=self.now_net)
+                layer=layer, kept=self.kept_net, now=self.now_net
+            )
         if tuple(theirs) != tuple(shape):
             a, b = ("×".join(str(n) for n in s) for s in (theirs, shape))
             return _(N_("A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)")).format(
-                layer=layer, a=a, b=b, kept=self.kept_net, now=self.now_net)
+                layer=layer, a=a, b=b, kept=self.kept_net, now=self.now_net
+            )
         return ""
 
     def model(self):
@@ -128,8 +138,10 @@ class SideBySide:
         except Exception as exc:  # noqa: BLE001 - a kept network that cannot run: said, never a crash
             return {}, self._(N_("A's feature maps cannot be computed: {exc}")).format(exc=exc)
         notes = {name: self.why_not(name, maps_now[name].shape, "maps") for name in layers}
-        return ({name: theirs[name] for name, note in notes.items() if not note},
-                "; ".join(dict.fromkeys(note for note in notes.values() if note)))
+        return (
+            {name: theirs[name] for name, note in notes.items() if not note},
+            "; ".join(dict.fromkeys(note for note in notes.values() if note)),
+        )
 
 
 def shared_limit(a: np.ndarray | None, b: np.ndarray, robust=None) -> float:

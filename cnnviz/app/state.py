@@ -46,8 +46,19 @@ class AppState:
     a file's, or a run put back; whoever draws it draws ``run``'s again)."""
 
     def __init__(self, data_dir: str | None = None, config_overrides: dict | None = None):
-        self.events = Events("dataset", "lesson_data", "views", "presenter", "phase", "weights", "steps", "kept",
-                             "evaluated", "settings", "history")
+        self.events = Events(
+            "dataset",
+            "lesson_data",
+            "views",
+            "presenter",
+            "phase",
+            "weights",
+            "steps",
+            "kept",
+            "evaluated",
+            "settings",
+            "history",
+        )
         self.data_dir = data_dir
         self.stats_every_given = "stats_every" in (config_overrides or {})
         self.config_overrides = dict(GUI_TRAIN_DEFAULTS, **(config_overrides or {}))

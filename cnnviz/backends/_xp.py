@@ -93,7 +93,7 @@ class ArrayBackend:
         xt = x.transpose(1, 0, 2, 3)  # (C,N,Hp,Wp)
         for i in range(kh):
             for j in range(kw):
-                cols[:, i, j] = xt[:, :, i:i + ho, j:j + wo]
+                cols[:, i, j] = xt[:, :, i : i + ho, j : j + wo]
         return cols.reshape(c * kh * kw, n * ho * wo), ho, wo
 
     def col2im(self, dcols, x_shape, kh: int, kw: int, padding: Padding, ho: int, wo: int):
@@ -106,8 +106,8 @@ class ArrayBackend:
         dxt = xp.zeros((c, n, h + top + bottom, w + left + right), dtype=dcols.dtype)
         for i in range(kh):
             for j in range(kw):
-                dxt[:, :, i:i + ho, j:j + wo] += dcols[:, i, j]
-        dxt = dxt[:, :, top:top + h, left:left + w]
+                dxt[:, :, i : i + ho, j : j + wo] += dcols[:, i, j]
+        dxt = dxt[:, :, top : top + h, left : left + w]
         return xp.ascontiguousarray(dxt.transpose(1, 0, 2, 3))
 
     def conv2d_forward(self, x, w, b, padding: Padding):
@@ -152,7 +152,7 @@ class ArrayBackend:
         n, c, h, w = x.shape
         h2, w2 = h // 2, w // 2
         # (N, C, H2, 2, W2, 2) -> (N, C, H2, W2, 4): each window's four values on the last axis
-        windows = x[:, :, :2 * h2, :2 * w2].reshape(n, c, h2, 2, w2, 2).transpose(0, 1, 2, 4, 3, 5)
+        windows = x[:, :, : 2 * h2, : 2 * w2].reshape(n, c, h2, 2, w2, 2).transpose(0, 1, 2, 4, 3, 5)
         windows = windows.reshape(n, c, h2, w2, 4)
         argmax = windows.argmax(axis=-1)
         y = xp.take_along_axis(windows, argmax[..., None], axis=-1)[..., 0]
@@ -172,7 +172,7 @@ class ArrayBackend:
         if (2 * h2, 2 * w2) == (h, w):
             return xp.ascontiguousarray(dwin).astype(dy.dtype, copy=False)
         dx = xp.zeros(x_shape, dtype=dy.dtype)
-        dx[:, :, :2 * h2, :2 * w2] = dwin
+        dx[:, :, : 2 * h2, : 2 * w2] = dwin
         return dx
 
     # --- elementwise -------------------------------------------------------
@@ -215,8 +215,9 @@ class ArrayBackend:
     # --- training data on the device -------------------------------------------
     def upload_dataset(self, images: np.ndarray, labels: np.ndarray) -> DeviceDataset:
         images, labels = checked_dataset(images, labels)
-        return DeviceDataset(self.from_host(images), self.from_host(labels), len(images), images.shape[1],
-                             images.shape[2])
+        return DeviceDataset(
+            self.from_host(images), self.from_host(labels), len(images), images.shape[1], images.shape[2]
+        )
 
     def gather_batch(self, data: DeviceDataset, indices: np.ndarray, dtype):
         xp = self.xp
@@ -295,8 +296,13 @@ def maxpool2x2_strided(xp, x):
     which was an eighth of the GUI's background inference on the NumPy copy (numpy_ref.NumpyFastBackend)."""
     n, c, h, w = x.shape
     h2, w2 = h // 2, w // 2
-    rows = x[:, :, :2 * h2:2], x[:, :, 1:2 * h2:2]
-    corners = rows[0][..., :2 * w2:2], rows[0][..., 1:2 * w2:2], rows[1][..., :2 * w2:2], rows[1][..., 1:2 * w2:2]
+    rows = x[:, :, : 2 * h2 : 2], x[:, :, 1 : 2 * h2 : 2]
+    corners = (
+        rows[0][..., : 2 * w2 : 2],
+        rows[0][..., 1 : 2 * w2 : 2],
+        rows[1][..., : 2 * w2 : 2],
+        rows[1][..., 1 : 2 * w2 : 2],
+    )
     a, b, c_, d = corners
     # maximum propagates a NaN; of +0.0 and -0.0 it gives +0.0 whichever comes first (mended below)
     y = xp.maximum(xp.maximum(a, b), xp.maximum(c_, d))
@@ -322,4 +328,3 @@ def _has_negative_zero(xp, x) -> bool:
         bits = xp.int32 if x.dtype.itemsize == 4 else xp.int64
         return bool((x.view(bits) == xp.iinfo(bits).min).any())
     return bool(((x == 0) & xp.signbit(x)).any())
-

@@ -99,8 +99,9 @@ class Backend(Protocol):
     def device_counters(self) -> dict[str, int] | None:
         """Cumulative counts named in ``COUNTER_NAMES`` (GPU backends), None on a CPU."""
 
-    def choose_threads(self, net: str, step_seconds: Callable[[], float], store: Any = None,
-                       given: int | None = None) -> int | None:
+    def choose_threads(
+        self, net: str, step_seconds: Callable[[], float], store: Any = None, given: int | None = None
+    ) -> int | None:
         """A CPU backend with a worker count runs on ``given`` workers, else on the count it was made with,
         else chooses one for training ``net`` by measurement (``step_seconds()``: seconds per training step at
         the count in force), remembered in ``store`` (``get``/``put``); returns the count in force, or None
@@ -112,21 +113,25 @@ class Backend(Protocol):
 
     # --- layers -------------------------------------------------------
     def conv2d_forward(self, x: Array, w: Array, b: Array, padding: Padding) -> tuple[Array, Any]: ...
-    def conv2d_backward(self, dy: Array, cache: Any, need_dx: bool = True,
-                        dw: Array | None = None, db: Array | None = None) -> tuple[Array | None, Array, Array]:
+    def conv2d_backward(
+        self, dy: Array, cache: Any, need_dx: bool = True, dw: Array | None = None, db: Array | None = None
+    ) -> tuple[Array | None, Array, Array]:
         """Input gradient (None unless ``need_dx``), weight and bias gradients. When
         ``dw``/``db`` are given (views into the model's flat gradient buffer) the
         gradients are written into them and they are returned."""
+
     def maxpool2x2_forward(self, x: Array) -> tuple[Array, Any]: ...
     def maxpool2x2_backward(self, dy: Array, cache: Any) -> Array: ...
     def relu_forward(self, x: Array) -> tuple[Array, Any]: ...
     def relu_backward(self, dy: Array, cache: Any) -> Array: ...
     def dense_forward(self, x: Array, w: Array, b: Array) -> tuple[Array, Any]: ...
-    def dense_backward(self, dy: Array, cache: Any, need_dx: bool = True,
-                       dw: Array | None = None, db: Array | None = None) -> tuple[Array | None, Array, Array]: ...
+    def dense_backward(
+        self, dy: Array, cache: Any, need_dx: bool = True, dw: Array | None = None, db: Array | None = None
+    ) -> tuple[Array | None, Array, Array]: ...
     def dropout_forward(self, x: Array, rate: float, key: int) -> tuple[Array, Any]:
         """Zero each element with probability ``rate`` and scale the rest by 1/(1-rate);
         the mask is ``dropout_keep_mask(x.shape, rate, key)``, made on the device."""
+
     def dropout_backward(self, dy: Array, cache: Any) -> Array: ...
 
     # --- training data on the device ---------------------------------
@@ -156,8 +161,9 @@ class Backend(Protocol):
 
     # --- optimizers (update ``param`` and the state arrays in place) ----
     def sgd_step(self, param: Array, grad: Array, velocity: Array | None, lr: float, momentum: float) -> None: ...
-    def adam_step(self, param: Array, grad: Array, m: Array, v: Array, lr: float,
-                  beta1: float, beta2: float, eps: float, t: int) -> None: ...
+    def adam_step(
+        self, param: Array, grad: Array, m: Array, v: Array, lr: float, beta1: float, beta2: float, eps: float, t: int
+    ) -> None: ...
 
 
 def checked_dataset(images, labels) -> tuple[np.ndarray, np.ndarray]:
@@ -195,8 +201,10 @@ def checked_gradient_buffer(given, shape, dtype, what: str):
     """A parameter-gradient destination (a view into the flat gradient buffer), checked: the parameter's
     shape and dtype (ValueError); None stays None (the backend makes a temporary)."""
     if given is not None and (tuple(given.shape) != tuple(shape) or np.dtype(given.dtype) != np.dtype(dtype)):
-        raise ValueError(f"{what}: gradient buffer {np.dtype(given.dtype)}{tuple(given.shape)}, expected "
-                         f"{np.dtype(dtype)}{tuple(shape)}")
+        raise ValueError(
+            f"{what}: gradient buffer {np.dtype(given.dtype)}{tuple(given.shape)}, expected "
+            f"{np.dtype(dtype)}{tuple(shape)}"
+        )
     return given
 
 
@@ -248,7 +256,7 @@ def dropout_keep_mask(shape: tuple[int, ...], rate: float, key: int, xp=np):
 
 def adam_step_size(lr: float, beta1: float, beta2: float, t: int) -> float:
     """Adam's learning rate with both bias corrections folded in (step ``t`` >= 1)."""
-    return lr * (1 - beta2 ** t) ** 0.5 / (1 - beta1 ** t)
+    return lr * (1 - beta2**t) ** 0.5 / (1 - beta1**t)
 
 
 def pool_output_size(h: int, w: int) -> tuple[int, int]:

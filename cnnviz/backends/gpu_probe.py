@@ -77,8 +77,10 @@ def pip_extra_command(extra: str, source: tuple[str | None, bool] | None = None)
     one, and anybody could take the name."""
     location, editable = installed_from() if source is None else source
     if location == BUNDLE:
-        return (f"the standalone bundle cannot add the {extra} extra: install cnnviz with pip from its wheel "
-                f"or source and add the extra (docs/install.md)")
+        return (
+            f"the standalone bundle cannot add the {extra} extra: install cnnviz with pip from its wheel "
+            f"or source and add the extra (docs/install.md)"
+        )
     if location is not None and location.lower().endswith(ARCHIVES):
         return f'pip install "{location}[{extra}]"'
     if location is not None:
@@ -179,9 +181,11 @@ def driver_status() -> DriverStatus:
     lib = load_driver()
     if lib is None:
         names = " / ".join(driver_library_names()) or "the CUDA driver library"
-        return DriverStatus(f"no NVIDIA driver: {names} (libcuda, the CUDA driver library) not found; "
-                            "install the NVIDIA driver (in a container: run it with the NVIDIA container "
-                            "toolkit, e.g. docker run --gpus all)")
+        return DriverStatus(
+            f"no NVIDIA driver: {names} (libcuda, the CUDA driver library) not found; "
+            "install the NVIDIA driver (in a container: run it with the NVIDIA container "
+            "toolkit, e.g. docker run --gpus all)"
+        )
     version = ctypes.c_int(0)
     try:
         lib.cuDriverGetVersion(ctypes.byref(version))
@@ -193,28 +197,40 @@ def driver_status() -> DriverStatus:
         name = _error_name(lib, code)
         cuda_ver = f" (CUDA {format_cuda_version(driver_version)})" if driver_version else ""
         if code == CUDA_ERROR_NO_DEVICE:
-            problem = (f"no CUDA device: the NVIDIA driver{cuda_ver} is installed but finds no GPU "
-                       f"(cuInit: {name}){_visible_devices_hint()}")
+            problem = (
+                f"no CUDA device: the NVIDIA driver{cuda_ver} is installed but finds no GPU "
+                f"(cuInit: {name}){_visible_devices_hint()}"
+            )
         elif code == CUDA_ERROR_STUB_LIBRARY:
-            problem = ("no NVIDIA driver: the libcuda found is the CUDA toolkit's stub library, not a driver "
-                       f"(cuInit: {name}); install the NVIDIA driver")
+            problem = (
+                "no NVIDIA driver: the libcuda found is the CUDA toolkit's stub library, not a driver "
+                f"(cuInit: {name}); install the NVIDIA driver"
+            )
         elif code == CUDA_ERROR_SYSTEM_DRIVER_MISMATCH:
-            problem = ("NVIDIA driver version mismatch: the user-space driver library and the kernel module "
-                       f"differ (cuInit: {name}); reboot or reinstall the driver")
+            problem = (
+                "NVIDIA driver version mismatch: the user-space driver library and the kernel module "
+                f"differ (cuInit: {name}); reboot or reinstall the driver"
+            )
         elif code == CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE:
-            problem = (f"CUDA forward-compatibility driver{cuda_ver} is not supported on this GPU (cuInit: {name}); "
-                       "remove the cuda-compat package or update the NVIDIA driver")
+            problem = (
+                f"CUDA forward-compatibility driver{cuda_ver} is not supported on this GPU (cuInit: {name}); "
+                "remove the cuda-compat package or update the NVIDIA driver"
+            )
         else:
             problem = f"the NVIDIA driver{cuda_ver} failed to start (cuInit: {name})"
         return DriverStatus(problem, driver_version)
     count = ctypes.c_int(0)
     code = lib.cuDeviceGetCount(ctypes.byref(count))
     if code != CUDA_SUCCESS:
-        return DriverStatus(f"the NVIDIA driver cannot count devices (cuDeviceGetCount: {_error_name(lib, code)})",
-                            driver_version)
+        return DriverStatus(
+            f"the NVIDIA driver cannot count devices (cuDeviceGetCount: {_error_name(lib, code)})", driver_version
+        )
     if count.value < 1:
-        return DriverStatus(f"no CUDA device: the NVIDIA driver (CUDA {format_cuda_version(driver_version)}) "
-                            f"sees 0 GPUs{_visible_devices_hint()}", driver_version)
+        return DriverStatus(
+            f"no CUDA device: the NVIDIA driver (CUDA {format_cuda_version(driver_version)}) "
+            f"sees 0 GPUs{_visible_devices_hint()}",
+            driver_version,
+        )
     return DriverStatus(None, driver_version, int(count.value))
 
 
@@ -222,12 +238,15 @@ def version_mismatch(library: str, built_for: int, driver_version: int, fix: str
     """A reason when ``library`` targets a newer CUDA major version than the driver supports."""
     if not built_for or not driver_version or built_for // 1000 <= driver_version // 1000:
         return None
-    return (f"CUDA version mismatch: {library} is built for CUDA {format_cuda_version(built_for)} but the "
-            f"NVIDIA driver supports CUDA {format_cuda_version(driver_version)}; update the NVIDIA driver "
-            f"or {fix}")
+    return (
+        f"CUDA version mismatch: {library} is built for CUDA {format_cuda_version(built_for)} but the "
+        f"NVIDIA driver supports CUDA {format_cuda_version(driver_version)}; update the NVIDIA driver "
+        f"or {fix}"
+    )
 
 
 # --- what is installed (pip distributions), for messages that say what is missing --------
+
 
 def installed_version(distribution: str) -> str | None:
     """The installed version of a pip distribution, or None. Tests replace this function."""
@@ -264,5 +283,7 @@ def cuda_library_hint(*components: str) -> str:
         command = "pip install " + " ".join(f'"{CUDA12_WHEELS[c][1]}==12.*"' for c in missing)
         return f"{names} {verb} not installed: {command}"
     present = ", ".join(f"{CUDA12_WHEELS[c][1]} {installed_version(CUDA12_WHEELS[c][1])}" for c in components)
-    return (f"the CUDA wheels are installed ({present}) but a library in them could not be loaded; "
-            "check that they match (all 12.x) and that LD_LIBRARY_PATH does not point at an older CUDA")
+    return (
+        f"the CUDA wheels are installed ({present}) but a library in them could not be loaded; "
+        "check that they match (all 12.x) and that LD_LIBRARY_PATH does not point at an older CUDA"
+    )

@@ -71,9 +71,15 @@ def configure() -> bool:
         if _writable(_in_tree_folder()):
             chosen = _in_tree_folder()
     _STATE["enabled"] = chosen is not None
-    _STATE["note"] = "" if chosen is not None else (
-        "kernels not cached on disk, every start compiles them again (no writable folder: "
-        + ", ".join(str(p) for p in tried) + f"; set {ENV} to one)")
+    _STATE["note"] = (
+        ""
+        if chosen is not None
+        else (
+            "kernels not cached on disk, every start compiles them again (no writable folder: "
+            + ", ".join(str(p) for p in tried)
+            + f"; set {ENV} to one)"
+        )
+    )
     return _STATE["enabled"]
 
 

@@ -33,10 +33,10 @@ class _Entry:
 _ENTRIES: dict[str, _Entry] = {
     "numpy": _Entry("cnnviz.backends.numpy_ref", N_("NumPy reference (CPU)"), is_gpu=False, compiles=False),
     "numba": _Entry("cnnviz.backends.numba_cpu", N_("Numba parallel kernels (CPU)"), is_gpu=False, compiles=True),
-    "cuda": _Entry("cnnviz.backends.numba_cuda", N_("Hand-written numba.cuda kernels (NVIDIA GPU)"), is_gpu=True,
-                   compiles=True),
-    "cupy": _Entry("cnnviz.backends.cupy_backend", N_("CuPy im2col + cuBLAS (NVIDIA GPU)"), is_gpu=True,
-                   compiles=True),
+    "cuda": _Entry(
+        "cnnviz.backends.numba_cuda", N_("Hand-written numba.cuda kernels (NVIDIA GPU)"), is_gpu=True, compiles=True
+    ),
+    "cupy": _Entry("cnnviz.backends.cupy_backend", N_("CuPy im2col + cuBLAS (NVIDIA GPU)"), is_gpu=True, compiles=True),
 }
 
 AUTO_ORDER = ("cupy", "cuda", "numba", "numpy")
@@ -47,6 +47,7 @@ def modules() -> dict[str, str]:
     """Backend name -> the module that implements it. They are imported by name when first used, so a
     bundler that follows imports does not see them (packaging/cnnviz.spec lists them)."""
     return {name: entry.module for name, entry in _ENTRIES.items()}
+
 
 _lock = threading.Lock()
 _instances: dict[str, Backend] = {}
@@ -134,8 +135,11 @@ def get(name: str = "auto") -> Backend:
                 continue
             if candidate == "numpy" and "numba" in _failures:
                 # The fast CPU path failed: say so rather than fall back without a word.
-                warnings.warn(f"auto: the numba backend cannot run ({_failures['numba']}); training on NumPy (much slower)",
-                              RuntimeWarning, stacklevel=2)
+                warnings.warn(
+                    f"auto: the numba backend cannot run ({_failures['numba']}); training on NumPy (much slower)",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
             return backend
         raise BackendUnavailable("no backend can run here (" + "; ".join(reasons) + ")")
     if name not in _ENTRIES:

@@ -45,7 +45,7 @@ def measure_sgemm_peak(threads: int, seconds: float = 0.2, size: int = 1024) -> 
     finally:
         if before is not None:
             blas_threads(before)
-    return 2.0 * size ** 3 / best / 1e9
+    return 2.0 * size**3 / best / 1e9
 
 
 def measure_worker_sgemm_peak(workers: int, seconds: float = 0.2, size: int = 512) -> float:
@@ -57,9 +57,14 @@ def measure_worker_sgemm_peak(workers: int, seconds: float = 0.2, size: int = 51
     if size < 1 or seconds <= 0:
         raise ValueError(f"size and seconds must be positive, got {size!r}, {seconds!r}")
     rng = np.random.default_rng(0)
-    matrices = [(rng.standard_normal((size, size), dtype=np.float32),
-                 rng.standard_normal((size, size), dtype=np.float32),
-                 np.empty((size, size), np.float32)) for _ in range(workers)]
+    matrices = [
+        (
+            rng.standard_normal((size, size), dtype=np.float32),
+            rng.standard_normal((size, size), dtype=np.float32),
+            np.empty((size, size), np.float32),
+        )
+        for _ in range(workers)
+    ]
     rates = [0.0] * workers
     start_together = threading.Barrier(workers)
 
@@ -72,7 +77,7 @@ def measure_worker_sgemm_peak(workers: int, seconds: float = 0.2, size: int = 51
         while runs < 2 or time.perf_counter() - start < seconds:
             np.matmul(a, b, out=c)
             runs += 1
-        rates[index] = 2.0 * size ** 3 * runs / (time.perf_counter() - start) / 1e9
+        rates[index] = 2.0 * size**3 * runs / (time.perf_counter() - start) / 1e9
 
     before = blas_threads()
     blas_threads(1)

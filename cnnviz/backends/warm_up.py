@@ -32,8 +32,9 @@ def exercise_every_op(backend, dtype) -> None:
     offsets = np.cumsum([0] + sizes)
     flat = backend.from_host(np.concatenate([host(s) for s in sizes]))
     grads = backend.zeros_like(flat)
-    params, views = ([buf[a:z].reshape(s) for a, z, s in zip(offsets[:-1], offsets[1:], shapes)]
-                     for buf in (flat, grads))
+    params, views = (
+        [buf[a:z].reshape(s) for a, z, s in zip(offsets[:-1], offsets[1:], shapes)] for buf in (flat, grads)
+    )
     y, conv_cache = backend.conv2d_forward(x, params[0], params[1], (1, 1, 1, 1))
     r, relu_cache = backend.relu_forward(y)
     p, pool_cache = backend.maxpool2x2_forward(r)

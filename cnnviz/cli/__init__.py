@@ -5,7 +5,8 @@
 ``predict.py``, ``fool.py`` and ``filters.py`` classify, attack and look into a saved model, sharing
 ``common.py`` (opening the model, the one-line error, argument types);
 ``bench.py`` (with ``bench_torch.py``, PyTorch's side, and ``bench_time_to.py``, ``--time-to``) and
-``devices_check.py`` (``devices --check``, against ``float32_bounds.py``'s float64 reference) measure and check the backends.
+``devices_check.py`` (``devices --check``, against ``float32_bounds.py``'s float64 reference) measure and check the
+backends.
 """
 
 from .main import main

@@ -58,6 +58,7 @@ def torch_hint() -> str:
     """What to run when PyTorch is missing, for how this cnnviz was installed (never an index's "cnnviz")."""
     return f"PyTorch is not installed; {gpu_probe.pip_extra_command('bench')}"
 
+
 MAX_REPEAT = 100
 MAX_STEPS = 10000
 THREADS_PER_CORE = 4
@@ -67,24 +68,46 @@ THREADS_PER_CORE = 4
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--net", default="seed", help=f"{', '.join(PRESETS)} or a spec (default seed)")
     parser.add_argument("--batch", type=int, default=64, help="images per training step (default 64)")
-    parser.add_argument("--backends", default="numpy,numba",
-                        help=f"comma-separated, from {', '.join(registry.NAMES)} (default numpy,numba)")
-    parser.add_argument("--steps", type=int, default=20,
-                        help=f"timed training steps per round, 1 to {MAX_STEPS} (default 20)")
+    parser.add_argument(
+        "--backends",
+        default="numpy,numba",
+        help=f"comma-separated, from {', '.join(registry.NAMES)} (default numpy,numba)",
+    )
+    parser.add_argument(
+        "--steps", type=int, default=20, help=f"timed training steps per round, 1 to {MAX_STEPS} (default 20)"
+    )
     parser.add_argument("--warmup", type=int, default=3, help="untimed steps before timing (default 3)")
-    parser.add_argument("--repeat", type=int, default=3,
-                        help=f"interleaved timing rounds, 1 to {MAX_REPEAT}; the best counts (default 3)")
-    parser.add_argument("--threads", type=threads_arg, default=None, metavar="N|auto",
-                        help=f"CPU threads for numba, BLAS and PyTorch, 1 to {THREADS_PER_CORE} x the cores; auto "
-                             "(the default): numba on the count its thread probe chose for this machine and network "
-                             "(as cnnviz train and the window), BLAS and PyTorch on their defaults")
-    parser.add_argument("--against", choices=["torch"], default=None,
-                        help="also time the identical network in PyTorch (CUDA for GPU backends, CPU for CPU "
-                             "backends) and print ratios")
-    parser.add_argument("--time-to", type=float, default=None, metavar="ACC",
-                        help="instead of images/s: seconds of training until the test accuracy reaches ACC %% "
-                             "(e.g. 99 with --net fast), with the net's recipe, beside PyTorch's same recipe "
-                             "with --against torch; --repeat runs per contender (the median counts)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help=f"interleaved timing rounds, 1 to {MAX_REPEAT}; the best counts (default 3)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=threads_arg,
+        default=None,
+        metavar="N|auto",
+        help=f"CPU threads for numba, BLAS and PyTorch, 1 to {THREADS_PER_CORE} x the cores; auto "
+        "(the default): numba on the count its thread probe chose for this machine and network "
+        "(as cnnviz train and the window), BLAS and PyTorch on their defaults",
+    )
+    parser.add_argument(
+        "--against",
+        choices=["torch"],
+        default=None,
+        help="also time the identical network in PyTorch (CUDA for GPU backends, CPU for CPU "
+        "backends) and print ratios",
+    )
+    parser.add_argument(
+        "--time-to",
+        type=float,
+        default=None,
+        metavar="ACC",
+        help="instead of images/s: seconds of training until the test accuracy reaches ACC %% "
+        "(e.g. 99 with --net fast), with the net's recipe, beside PyTorch's same recipe "
+        "with --against torch; --repeat runs per contender (the median counts)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="initial weights and data order of --time-to runs")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
 
@@ -93,8 +116,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _check(args) -> tuple[Sequential, list[str]]:
     from ..train.config import MAX_BATCH
 
-    for name, low, high in (("batch", 1, MAX_BATCH), ("steps", 1, MAX_STEPS), ("warmup", 0, MAX_STEPS),
-                            ("repeat", 1, MAX_REPEAT)):
+    for name, low, high in (
+        ("batch", 1, MAX_BATCH),
+        ("steps", 1, MAX_STEPS),
+        ("warmup", 0, MAX_STEPS),
+        ("repeat", 1, MAX_REPEAT),
+    ):
         value = getattr(args, name, None)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise ValueError(f"--{name} must be a whole number from {low} to {high}, got {value!r}")
@@ -124,9 +151,11 @@ def run(args) -> int:
     say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
 
     progress = _progress
-    say(f"network {spec}  batch {args.batch}  {args.steps} steps x {args.repeat} rounds"
+    say(
+        f"network {spec}  batch {args.batch}  {args.steps} steps x {args.repeat} rounds"
         + (f"  {threads} threads" if threads else "")
-        + f"  (data on the device, stats read every {READ_EVERY} steps)")
+        + f"  (data on the device, stats read every {READ_EVERY} steps)"
+    )
     load_before, busy = machine.load_before(say)
     machine.set_blas_threads(threads)
     data = bench_data(args.batch)
@@ -201,13 +230,22 @@ def run(args) -> int:
     peak_module = machine.sgemm_peak_module()
     peaks: dict[str, float] = {}
     images = args.batch * args.steps
-    report = {"net": spec, "batch": args.batch, "steps": args.steps, "read_stats_every": READ_EVERY,
-              "backends": {}, "unavailable": unavailable}
+    report = {
+        "net": spec,
+        "batch": args.batch,
+        "steps": args.steps,
+        "read_stats_every": READ_EVERY,
+        "backends": {},
+        "unavailable": unavailable,
+    }
     torch_rates = {}
     for device, res in torch_results.items():
-        torch_rates[device] = {"train_images_per_s": images / res.train_s, "infer_images_per_s": images / res.infer_s,
-                               "threads": torch.get_num_threads() if device == "cpu" else None,
-                               "version": torch.__version__}
+        torch_rates[device] = {
+            "train_images_per_s": images / res.train_s,
+            "infer_images_per_s": images / res.infer_s,
+            "threads": torch.get_num_threads() if device == "cpu" else None,
+            "version": torch.__version__,
+        }
     for name, runner in runners.items():
         be = runner.be
         rows = results[name].layers
@@ -223,16 +261,20 @@ def run(args) -> int:
             if isinstance(layer, Conv2D):
                 fast = winograd is not None and winograd(layer.kernel, shape[0], layer.out_channels) is not None
                 row["flops_counted"] = "winograd" if fast else "direct"
-        entry = {"description": be.describe(), "is_gpu": bool(be.is_gpu),
-                 "train_images_per_s": images / results[name].train_s,
-                 "infer_images_per_s": images / results[name].infer_s,
-                 "warmup_s": warmups[name], "compile_s": compiles[name],
-                 "device_counters": runner.counters_per_step(),
-                 "threads": chosen[name] and chosen[name]["threads"],
-                 "threads_how": chosen[name] and chosen[name]["threads_how"],
-                 "thread_probe_seconds": chosen[name] and chosen[name]["probe_seconds"],
-                 "sgemm_peak_gflops": peak,
-                 "layers": rows}
+        entry = {
+            "description": be.describe(),
+            "is_gpu": bool(be.is_gpu),
+            "train_images_per_s": images / results[name].train_s,
+            "infer_images_per_s": images / results[name].infer_s,
+            "warmup_s": warmups[name],
+            "compile_s": compiles[name],
+            "device_counters": runner.counters_per_step(),
+            "threads": chosen[name] and chosen[name]["threads"],
+            "threads_how": chosen[name] and chosen[name]["threads_how"],
+            "thread_probe_seconds": chosen[name] and chosen[name]["probe_seconds"],
+            "sgemm_peak_gflops": peak,
+            "layers": rows,
+        }
         vs = torch_rates.get("cuda" if be.is_gpu else "cpu")
         if vs is not None:
             entry["torch_device"] = "cuda" if be.is_gpu else "cpu"
@@ -266,8 +308,15 @@ def _run_time_to(args, names: list[str]) -> int:
     say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
     load_before, busy = machine.load_before(say)
     machine.set_blas_threads(args.threads)
-    report = run_time_to(args, names, lambda name: machine.open_backend(name, args.threads), _progress, say,
-                         lambda: load_dataset("mnist"), machine.choose_threads)
+    report = run_time_to(
+        args,
+        names,
+        lambda name: machine.open_backend(name, args.threads),
+        _progress,
+        say,
+        lambda: load_dataset("mnist"),
+        machine.choose_threads,
+    )
     machine.add_load_after(report, load_before, busy, say)
     report["machine"] = machine.describe_machine(args.threads)
     if args.json:
@@ -297,20 +346,26 @@ def _print_text(report: dict) -> None:
         print(f"\n== {name}: {entry['description']}")
         if entry.get("threads"):
             print(f"threads: {entry['threads']} ({entry['threads_how']})")
-        line = (f"train {entry['train_images_per_s']:,.0f} images/s   infer {entry['infer_images_per_s']:,.0f} images/s"
-                f"   warm-up {entry['warmup_s']:.2f} s (compile {entry['compile_s']:.2f} s)")
+        line = (
+            f"train {entry['train_images_per_s']:,.0f} images/s   infer {entry['infer_images_per_s']:,.0f} images/s"
+            f"   warm-up {entry['warmup_s']:.2f} s (compile {entry['compile_s']:.2f} s)"
+        )
         if "train_vs_torch" in entry:
-            line += (f"   vs PyTorch {entry['torch_device']}: train {entry['train_vs_torch']:.2f}x, "
-                     f"infer {entry['infer_vs_torch']:.2f}x")
+            line += (
+                f"   vs PyTorch {entry['torch_device']}: train {entry['train_vs_torch']:.2f}x, "
+                f"infer {entry['infer_vs_torch']:.2f}x"
+            )
         if entry.get("ratios"):
             line += f"   [{entry['ratios']}]"
         print(line)
         counters = entry["device_counters"]
         if counters is not None:
-            print(f"  per step: {counters['kernel_launches_per_step']:.1f} launches, "
-                  f"{counters['allocations_per_step']:.2f} device allocations, "
-                  f"{counters['host_to_device_bytes_per_step']:,.0f} B to the device, "
-                  f"{counters['device_to_host_bytes_per_step']:,.1f} B back")
+            print(
+                f"  per step: {counters['kernel_launches_per_step']:.1f} launches, "
+                f"{counters['allocations_per_step']:.2f} device allocations, "
+                f"{counters['host_to_device_bytes_per_step']:,.0f} B to the device, "
+                f"{counters['device_to_host_bytes_per_step']:,.1f} B back"
+            )
         peak = entry["sgemm_peak_gflops"]
         head = f"  {'layer':<10} {'spec':<16} {'forward ms':>10} {'backward ms':>11}"
         if peak:
@@ -319,8 +374,10 @@ def _print_text(report: dict) -> None:
         for row in entry["layers"]:
             text = f"  {row['name']:<10} {row['spec']:<16} {row['forward_ms']:>10.2f} {row['backward_ms']:>11.2f}"
             if peak:
-                text += (f" {_percent(row['forward_peak_fraction'], row['forward_peak_clipped']):>9}"
-                         f" {_percent(row['backward_peak_fraction'], row['backward_peak_clipped']):>9}")
+                text += (
+                    f" {_percent(row['forward_peak_fraction'], row['forward_peak_clipped']):>9}"
+                    f" {_percent(row['backward_peak_fraction'], row['backward_peak_clipped']):>9}"
+                )
                 if row.get("flops_counted") == "winograd":
                     text += "   (Winograd: its own products counted)"
             print(text)
@@ -328,13 +385,17 @@ def _print_text(report: dict) -> None:
         total_b = sum(r["backward_ms"] for r in entry["layers"])
         print(f"  {'total':<10} {'':<16} {total_f:>10.2f} {total_b:>11.2f}")
         if peak and any(r["forward_peak_clipped"] or r["backward_peak_clipped"] for r in entry["layers"]):
-            print("  * faster than the measured sgemm peak: clipped to 100% (a layer too short to time, or a "
-                  "peak measured while the machine was busy)")
+            print(
+                "  * faster than the measured sgemm peak: clipped to 100% (a layer too short to time, or a "
+                "peak measured while the machine was busy)"
+            )
         if peak and entry.get("ratios"):
             print(f"  %peak {entry['ratios']}")
     for device, rates in (report["torch"] or {}).items():
         where = f"CPU ({rates['threads']} threads)" if device == "cpu" else "CUDA"
-        print(f"\n== torch {rates['version']} {where}: train {rates['train_images_per_s']:,.0f} images/s   "
-              f"infer {rates['infer_images_per_s']:,.0f} images/s")
+        print(
+            f"\n== torch {rates['version']} {where}: train {rates['train_images_per_s']:,.0f} images/s   "
+            f"infer {rates['infer_images_per_s']:,.0f} images/s"
+        )
     if report.get("torch_note"):
         print(f"\n{report['torch_note']}")

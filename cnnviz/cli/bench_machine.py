@@ -27,6 +27,7 @@ def open_backend(name: str, threads: int | None):
     if threads is not None and name == "numba":
         try:
             from ..backends import numba_cpu
+
             return numba_cpu.create(threads=threads)
         except BackendUnavailable:
             raise
@@ -45,8 +46,11 @@ def choose_threads(be, name: str, spec: str, batch: int, optimizer: str, images,
     if choice is None:
         return None
     say(f"{name}: {choice.describe()}")
-    return {"threads": choice.threads, "threads_how": choice.how,
-            "probe_seconds": None if choice.seconds is None else {str(k): v for k, v in choice.seconds.items()}}
+    return {
+        "threads": choice.threads,
+        "threads_how": choice.how,
+        "probe_seconds": None if choice.seconds is None else {str(k): v for k, v in choice.seconds.items()},
+    }
 
 
 def set_blas_threads(threads: int | None) -> None:
@@ -101,9 +105,14 @@ def describe_load(load) -> str:
 
 
 def describe_machine(threads: int | None, torch=None) -> dict:
-    info = {"platform": platform.platform(), "processor": platform.processor() or platform.machine(),
-            "cpu_count": os.cpu_count(), "python": platform.python_version(), "numpy": np.__version__,
-            "threads": threads}
+    info = {
+        "platform": platform.platform(),
+        "processor": platform.processor() or platform.machine(),
+        "cpu_count": os.cpu_count(),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "threads": threads,
+    }
     try:
         import numba
 
@@ -126,8 +135,10 @@ def load_before(say) -> tuple[tuple[float, float, float] | None, bool]:
     busy = load_before is not None and load_before[0] >= busy_load()
     say(f"before: {describe_load(load_before)}")
     if busy:
-        say(f"warning: the machine is busy (1-minute load average {load_before[0]:.2f} >= {busy_load():g} before "
-            f"starting): another program shares the cores; times and ratios below are {BUSY}")
+        say(
+            f"warning: the machine is busy (1-minute load average {load_before[0]:.2f} >= {busy_load():g} before "
+            f"starting): another program shares the cores; times and ratios below are {BUSY}"
+        )
     return load_before, busy
 
 
@@ -135,7 +146,9 @@ def add_load_after(report: dict, load_before, busy: bool, say) -> None:
     """The load average after the run beside the one before, and whether the ratios can be trusted."""
     load_after = load_average()
     say(f"after: {describe_load(load_after)}")
-    report["load_average"] = {"before": None if load_before is None else list(load_before),
-                              "after": None if load_after is None else list(load_after)}
+    report["load_average"] = {
+        "before": None if load_before is None else list(load_before),
+        "after": None if load_after is None else list(load_after),
+    }
     report["machine_busy"] = busy
     report["ratios"] = BUSY if busy else None

@@ -73,8 +73,9 @@ class CnnvizRunner:
         for _ in range(steps):
             indices = self.data.indices(self.k)
             self.k += 1
-            training_step(be, self.model, self.opt, self.device_data, indices, self.stats, self.slot, self.k,
-                          self.lr, marks)
+            training_step(
+                be, self.model, self.opt, self.device_data, indices, self.stats, self.slot, self.k, self.lr, marks
+            )
             self.slot += 1
             if self.slot == READ_EVERY:
                 be.read_step_stats(self.stats, self.slot)
@@ -117,9 +118,15 @@ class CnnvizRunner:
         def median(key):  # the median resists the odd step hit by another process
             return float(np.median(times[key])) if key in times else 0.0
 
-        return [{"name": layer.name, "spec": layer.spec(),
-                 "forward_ms": median((layer.name, "forward")), "backward_ms": median((layer.name, "backward"))}
-                for layer in self.model.layers]
+        return [
+            {
+                "name": layer.name,
+                "spec": layer.spec(),
+                "forward_ms": median((layer.name, "forward")),
+                "backward_ms": median((layer.name, "backward")),
+            }
+            for layer in self.model.layers
+        ]
 
 
 def layer_flops(model: Sequential, batch: int, winograd_tile=None) -> dict[str, tuple[float, float]]:

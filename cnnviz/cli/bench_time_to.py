@@ -3,7 +3,8 @@
 Each contender trains the network with its preset's recipe (``--net fast``: 1.5 epochs, batch 256, Adam
 lr 0.01, betas (0.7, 0.9), one-cycle with a 15 % warm-up; other nets: the trainer's defaults) from the same
 initial weights on the same batches (the ones ``cnnviz train --net NET --seed SEED`` trains on, with its learning
-rates: a seed's run here is that run, step for step), and is evaluated on the whole test set at 20 points of the run. The clock
+rates: a seed's run here is that run, step for step), and is evaluated on the whole test set at 20 points of the
+run. The clock
 runs only while it trains: the evaluations are not counted (every contender evaluates just as often). PyTorch
 (``--against torch``) runs the identical network with the identical learning-rate schedule, on the CPU beside
 CPU backends and on CUDA beside GPU backends. Contenders alternate round by round, as in the throughput bench.
@@ -52,8 +53,10 @@ class Recipe:
         """The preset's recipe (``PRESET_RECIPES``), else the trainer's defaults."""
         defaults = TrainConfig()
         given = PRESET_RECIPES.get(net.strip().lower(), {})
-        pick = {name: given.get(name, getattr(defaults, name))
-                for name in ("epochs", "lr", "optimizer", "beta1", "beta2", "momentum", "schedule", "warmup")}
+        pick = {
+            name: given.get(name, getattr(defaults, name))
+            for name in ("epochs", "lr", "optimizer", "beta1", "beta2", "momentum", "schedule", "warmup")
+        }
         return cls(spec=resolve_spec(net), batch=int(given.get("batch_size", defaults.batch_size)), **pick)
 
     def describe(self) -> str:
@@ -67,6 +70,7 @@ class Recipe:
 @dataclass
 class Attempt:
     """One contender's run to the target."""
+
     seconds: float | None = None
     """Training seconds until the first evaluation at or above the target (None: never reached)."""
     step: int | None = None
@@ -96,8 +100,14 @@ class _Schedule:
 
     def __init__(self, recipe: Recipe, train_size: int, seed: int):
         self.steps_per_epoch = math.ceil(train_size / recipe.batch)
-        config = TrainConfig(epochs=recipe.epochs, batch_size=recipe.batch, lr=recipe.lr, schedule=recipe.schedule,
-                             warmup=recipe.warmup, seed=seed)
+        config = TrainConfig(
+            epochs=recipe.epochs,
+            batch_size=recipe.batch,
+            lr=recipe.lr,
+            schedule=recipe.schedule,
+            warmup=recipe.warmup,
+            seed=seed,
+        )
         order = DataOrder(train_size, seed)
         self._batches: list[np.ndarray] = []
         self._lrs: list[float] = []
@@ -137,8 +147,9 @@ def _run_cnnviz(be, recipe: Recipe, schedule: _Schedule, dataset, target: float,
         be.synchronize()
         start = time.perf_counter()
         while step < until:
-            training_step(be, model, opt, data, schedule.indices(step), stats, 0, schedule.step_key(step),
-                          schedule.lr(step))
+            training_step(
+                be, model, opt, data, schedule.indices(step), stats, 0, schedule.step_key(step), schedule.lr(step)
+            )
             step += 1
         be.synchronize()
         attempt.train_seconds += time.perf_counter() - start
@@ -152,15 +163,15 @@ def _run_cnnviz(be, recipe: Recipe, schedule: _Schedule, dataset, target: float,
     return attempt
 
 
-def _run_torch(torch, device: str, recipe: Recipe, schedule: _Schedule, dataset, target: float,
-               seed: int) -> Attempt:
+def _run_torch(torch, device: str, recipe: Recipe, schedule: _Schedule, dataset, target: float, seed: int) -> Attempt:
     host = Sequential.from_spec(recipe.spec).initialise(seed)
     net = torch_model(host, torch).to(device)
     if recipe.optimizer == "adam":
         opt = torch.optim.Adam(net.parameters(), lr=recipe.lr, betas=(recipe.beta1, recipe.beta2), eps=1e-8)
     else:
-        opt = torch.optim.SGD(net.parameters(), lr=recipe.lr,
-                              momentum=recipe.momentum if recipe.optimizer == "momentum" else 0.0)
+        opt = torch.optim.SGD(
+            net.parameters(), lr=recipe.lr, momentum=recipe.momentum if recipe.optimizer == "momentum" else 0.0
+        )
     loss_fn = torch.nn.CrossEntropyLoss()
     images = torch.from_numpy(np.require(dataset.train_images, requirements=["W"])).to(device)
     labels = torch.from_numpy(dataset.train_labels.astype(np.int64)).to(device)
@@ -191,8 +202,10 @@ def _run_torch(torch, device: str, recipe: Recipe, schedule: _Schedule, dataset,
         attempt.train_seconds += time.perf_counter() - start
         net.eval()
         with torch.inference_mode():
-            correct = sum(int((net(test[i:i + 1000]).argmax(1) == test_labels[i:i + 1000]).sum())
-                          for i in range(0, len(test), 1000))
+            correct = sum(
+                int((net(test[i : i + 1000]).argmax(1) == test_labels[i : i + 1000]).sum())
+                for i in range(0, len(test), 1000)
+            )
         accuracy = 100.0 * correct / len(test)
         attempt.best_accuracy = max(attempt.best_accuracy, accuracy)
         if accuracy >= target:
@@ -211,9 +224,11 @@ def run_time_to(args, names: list[str], open_backend, progress, say, load_datase
     recipe = Recipe.for_net(args.net)
     dataset = load_dataset()
     schedule = _Schedule(recipe, len(dataset.train_labels), args.seed)
-    say(f"time to {target:g} % test accuracy: {recipe.spec}; {recipe.describe()}; {schedule.total} steps, "
+    say(
+        f"time to {target:g} % test accuracy: {recipe.spec}; {recipe.describe()}; {schedule.total} steps, "
         f"evaluated every {schedule.check_every} steps on {len(dataset.test_labels):,} test images (not timed); "
-        f"{args.repeat} round(s)")
+        f"{args.repeat} round(s)"
+    )
 
     runners = []
     unavailable = {}
@@ -230,8 +245,9 @@ def run_time_to(args, names: list[str], open_backend, progress, say, load_datase
             progress(f"{name}: compiling...")
             be.warm_up(np.float32)
         if choose_threads is not None:
-            chosen[name] = choose_threads(be, name, recipe.spec, recipe.batch, recipe.optimizer,
-                                          dataset.train_images, dataset.train_labels, say)
+            chosen[name] = choose_threads(
+                be, name, recipe.spec, recipe.batch, recipe.optimizer, dataset.train_images, dataset.train_labels, say
+            )
         runners.append((name, lambda be=be: _run_cnnviz(be, recipe, schedule, dataset, target, args.seed), be))
 
     torch_error = None
@@ -250,8 +266,13 @@ def run_time_to(args, names: list[str], open_backend, progress, say, load_datase
             for device in devices:
                 if args.threads and device == "cpu":
                     torch.set_num_threads(args.threads)
-                runners.append((f"torch-{device}", lambda device=device: _run_torch(
-                    torch, device, recipe, schedule, dataset, target, args.seed), None))
+                runners.append(
+                    (
+                        f"torch-{device}",
+                        lambda device=device: _run_torch(torch, device, recipe, schedule, dataset, target, args.seed),
+                        None,
+                    )
+                )
 
     contenders = {name: Contender(name) for name, _, _ in runners}
     for round_ in range(1, args.repeat + 1):
@@ -259,13 +280,21 @@ def run_time_to(args, names: list[str], open_backend, progress, say, load_datase
             progress(f"{name}: round {round_}/{args.repeat}")
             contenders[name].attempts.append(run())
 
-    report = {"target_accuracy": target, "net": recipe.spec, "recipe": recipe.describe(), "steps": schedule.total,
-              "evaluate_every": schedule.check_every, "unavailable": unavailable, "torch_error": torch_error,
-              "contenders": {}}
+    report = {
+        "target_accuracy": target,
+        "net": recipe.spec,
+        "recipe": recipe.describe(),
+        "steps": schedule.total,
+        "evaluate_every": schedule.check_every,
+        "unavailable": unavailable,
+        "torch_error": torch_error,
+        "contenders": {},
+    }
     for name, contender in contenders.items():
         report["contenders"][name] = {
             "median_seconds": contender.median_seconds(),
-            "attempts": [vars(a) for a in contender.attempts]}
+            "attempts": [vars(a) for a in contender.attempts],
+        }
         if chosen.get(name):
             report["contenders"][name].update(threads=chosen[name]["threads"], threads_how=chosen[name]["threads_how"])
     for name, entry in report["contenders"].items():
@@ -280,16 +309,21 @@ def run_time_to(args, names: list[str], open_backend, progress, say, load_datase
 
 def print_time_to(report: dict, out=None) -> None:
     out = out or sys.stdout
-    print(f"\ntime to {report['target_accuracy']:g} % ({report['recipe']}; evaluations every "
-          f"{report['evaluate_every']} steps, not timed)", file=out)
+    print(
+        f"\ntime to {report['target_accuracy']:g} % ({report['recipe']}; evaluations every "
+        f"{report['evaluate_every']} steps, not timed)",
+        file=out,
+    )
     print(f"{'contender':<12} {'median s':>9} {'vs PyTorch':>10}  attempts (seconds at step, accuracy)", file=out)
     for name, entry in report["contenders"].items():
         median = "not reached" if entry["median_seconds"] is None else f"{entry['median_seconds']:.2f}"
         ratio = entry.get("vs_torch_time")
         ratio_text = "-" if ratio is None else f"{ratio:.2f}x"
         runs = ", ".join(
-            f"{a['seconds']:.2f} s at {a['step']} ({a['accuracy_then']:.2f} %)" if a["seconds"] is not None
+            f"{a['seconds']:.2f} s at {a['step']} ({a['accuracy_then']:.2f} %)"
+            if a["seconds"] is not None
             else f"not reached in {a['train_seconds']:.1f} s (best {a['best_accuracy']:.2f} %)"
-            for a in entry["attempts"])
+            for a in entry["attempts"]
+        )
         print(f"{name:<12} {median:>9} {ratio_text:>10}  {runs}", file=out)
     print("vs PyTorch: training time over PyTorch's (below 1 is faster)", file=out)

@@ -124,6 +124,8 @@ def torch_plan(torch, gpu_backends: list[str], cpu_backends: list[str]) -> tuple
         if has_cuda:
             devices.append("cuda")
         else:
-            note = (f"PyTorch here has no CUDA (torch {getattr(torch, '__version__', '?')}): GPU backends "
-                    f"({', '.join(gpu_backends)}) are not compared with PyTorch")
+            note = (
+                f"PyTorch here has no CUDA (torch {getattr(torch, '__version__', '?')}): GPU backends "
+                f"({', '.join(gpu_backends)}) are not compared with PyTorch"
+            )
     return devices, note

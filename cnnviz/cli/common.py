@@ -30,8 +30,10 @@ def open_model(model_path, backend: str = "numpy"):
     if model_path is None:
         model_path = checkpoint.last_saved()
         if model_path is None:
-            raise ValueError("no model given and none saved yet: train one with 'cnnviz train' (it saves to "
-                             f"{checkpoint.default_models_dir()}) or pass --model PATH.npz")
+            raise ValueError(
+                "no model given and none saved yet: train one with 'cnnviz train' (it saves to "
+                f"{checkpoint.default_models_dir()}) or pass --model PATH.npz"
+            )
         print(f"using the last saved model {limits.escape_control(model_path)}", file=sys.stderr)
     model, ckpt = checkpoint.load_model(model_path)
     model.to(registry.get(backend))

@@ -87,11 +87,18 @@ class BackendCheck:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--net", default="seed", help=f"{', '.join(PRESETS)} or a spec (default seed)")
     parser.add_argument("--batch", type=int, default=128, help="images per training step (default 128)")
-    parser.add_argument("--backends", default=",".join(registry.NAMES),
-                        help=f"comma-separated, from {', '.join(registry.NAMES)} (default: all)")
-    parser.add_argument("--timed-steps", type=int, default=10, dest="timed_steps",
-                        help="at most this many training steps timed per backend (default 10; "
-                             "at least 2, more while under 2 s)")
+    parser.add_argument(
+        "--backends",
+        default=",".join(registry.NAMES),
+        help=f"comma-separated, from {', '.join(registry.NAMES)} (default: all)",
+    )
+    parser.add_argument(
+        "--timed-steps",
+        type=int,
+        default=10,
+        dest="timed_steps",
+        help="at most this many training steps timed per backend (default 10; at least 2, more while under 2 s)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
 
 
@@ -104,8 +111,11 @@ def rel_error(got, expected) -> float:
         return 0.0
     diff = np.abs(got - expected)
     if np.isnan(diff).any():
-        return math.inf if not np.array_equal(np.isnan(got), np.isnan(expected)) else \
-            rel_error(np.nan_to_num(got), np.nan_to_num(expected))
+        return (
+            math.inf
+            if not np.array_equal(np.isnan(got), np.isnan(expected))
+            else rel_error(np.nan_to_num(got), np.nan_to_num(expected))
+        )
     return float(diff.max() / max(float(np.abs(expected).max()), 1e-30))
 
 
@@ -152,9 +162,17 @@ def reference_run(spec: str, data: _Data, steps: int = TRAIN_STEPS) -> dict:
         x, labels = batch(k)
         result = reference.step(params, x, labels, train=True, step_key=k)
         new_v, new_w = reference.momentum_update(params, velocity, result["gradients"], LEARNING_RATE, MOMENTUM)
-        out["steps"].append({"start_weights": params, "start_velocity": velocity, "gradients": result["gradients"],
-                             "loss": result["loss"], "correct": result["correct"], "velocity": new_v,
-                             "weights": new_w})
+        out["steps"].append(
+            {
+                "start_weights": params,
+                "start_velocity": velocity,
+                "gradients": result["gradients"],
+                "loss": result["loss"],
+                "correct": result["correct"],
+                "velocity": new_v,
+                "weights": new_w,
+            }
+        )
         params, velocity = _to32(new_w), _to32(new_v)
     out["adam"] = _adam_once(be, REFERENCE_DTYPE)
     return out
@@ -197,14 +215,22 @@ class _Session:
         for k, ref in enumerate(reference["steps"], 1):
             model.load_state_dict(ref["start_weights"])
             layout = model.named_parameters().flat.layout
-            self.opt.replace_state(be, {f"optim.{name}.velocity": v for name, v in ref["start_velocity"].items()},
-                                   k - 1, layout)
+            self.opt.replace_state(
+                be, {f"optim.{name}.velocity": v for name, v in ref["start_velocity"].items()}, k - 1, layout
+            )
             self.step(self.index_sets[k], k, k)
             stats = be.read_step_stats(self.stats, k + 1)
-            out["steps"].append({"gradients": self._flat_gradients(), "weights": model.state_dict(),
-                                 "velocity": {key.split(".", 1)[1].rsplit(".", 1)[0]: v
-                                              for key, v in self.opt.state_arrays().items()},
-                                 "loss": float(stats[k, 0]), "correct": int(round(stats[k, 1]))})
+            out["steps"].append(
+                {
+                    "gradients": self._flat_gradients(),
+                    "weights": model.state_dict(),
+                    "velocity": {
+                        key.split(".", 1)[1].rsplit(".", 1)[0]: v for key, v in self.opt.state_arrays().items()
+                    },
+                    "loss": float(stats[k, 0]),
+                    "correct": int(round(stats[k, 1])),
+                }
+            )
         out["adam"] = _adam_once(be, DTYPE)
         return out
 
@@ -239,8 +265,12 @@ def _adam_once(be, dtype=DTYPE) -> np.ndarray:
     """One Adam update (step 3) of fixed random float32 parameters and state (computed in ``dtype``);
     (param, m, v) on the host."""
     rng = np.random.default_rng(11)
-    arrays = [rng.standard_normal(4096).astype(DTYPE), rng.standard_normal(4096).astype(DTYPE),
-              (0.1 * rng.standard_normal(4096)).astype(DTYPE), (0.01 * np.abs(rng.standard_normal(4096))).astype(DTYPE)]
+    arrays = [
+        rng.standard_normal(4096).astype(DTYPE),
+        rng.standard_normal(4096).astype(DTYPE),
+        (0.1 * rng.standard_normal(4096)).astype(DTYPE),
+        (0.01 * np.abs(rng.standard_normal(4096))).astype(DTYPE),
+    ]
     param, grad, m, v = (be.from_host(a.astype(dtype)) for a in arrays)
     be.adam_step(param, grad, m, v, 1e-3, 0.9, 0.999, 1e-8, 3)
     return np.concatenate([be.to_host(param), be.to_host(m), be.to_host(v)])
@@ -283,20 +313,25 @@ def _problem(checks: dict[str, Mismatch]) -> str | None:
     bad = [(key, m) for key, m in checks.items() if not m.fraction <= 1.0]
     if not bad:
         return None
+
     def rank(item):  # a wrong batch explains everything after it; then the tensor furthest outside its bound
         key, m = item
         first = 2 if key in ("batch", "labels") else 0 if key.endswith("correct") or key == "adam" else 1
         return first, m.fraction
 
     key, m = max(bad, key=rank)
-    what = {"batch": "the gathered batch differs from the reference's",
-            "labels": "gathered labels differ",
-            "adam": f"adam: relative error {m.worst_error:.2e} > {TOLERANCES['adam']:.0e}"}.get(key)
+    what = {
+        "batch": "the gathered batch differs from the reference's",
+        "labels": "gathered labels differ",
+        "adam": f"adam: relative error {m.worst_error:.2e} > {TOLERANCES['adam']:.0e}",
+    }.get(key)
     if what is None and key.endswith("correct"):
         what = f"{key}: differs by {m.worst_error:.0f} images, more than rounding can flip"
     if what is None:
-        what = (f"{key}: {m.outside} of {m.size} values outside the float32 error bound "
-                f"(worst off by {m.worst_error:.2e}, bound {m.worst_bound:.2e})")
+        what = (
+            f"{key}: {m.outside} of {m.size} values outside the float32 error bound "
+            f"(worst off by {m.worst_error:.2e}, bound {m.worst_bound:.2e})"
+        )
     more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
     return what + more
 
@@ -343,17 +378,27 @@ def check_all(net: str, batch: int, names: list[str], timed_steps: int = 10, pro
     model = Sequential.from_spec(net)  # SpecError (a ValueError) names the problem
     data = _data(batch)
     started = time.perf_counter()
-    progress(f"the float64 reference with error bounds: forward, backward and {TRAIN_STEPS} training steps "
-             f"of {model.spec} at batch {batch} (the longest part)...")
+    progress(
+        f"the float64 reference with error bounds: forward, backward and {TRAIN_STEPS} training steps "
+        f"of {model.spec} at batch {batch} (the longest part)..."
+    )
     reference = reference_run(model.spec, data)
     backends = {}
     for number, name in enumerate(names, 1):
-        progress(f"[{number}/{len(names)}] {name}: warm-up, compare with the reference, time a step "
-                 f"({time.perf_counter() - started:.0f} s so far)...")
+        progress(
+            f"[{number}/{len(names)}] {name}: warm-up, compare with the reference, time a step "
+            f"({time.perf_counter() - started:.0f} s so far)..."
+        )
         backends[name] = check_backend(name, model.spec, data, reference, timed_steps)
         progress(f"[{number}/{len(names)}] {name}: {backends[name].check}")
-    return {"net": model.spec, "batch": batch, "dtype": np.dtype(DTYPE).name,
-            "reference_dtype": np.dtype(REFERENCE_DTYPE).name, "train_steps": TRAIN_STEPS, "backends": backends}
+    return {
+        "net": model.spec,
+        "batch": batch,
+        "dtype": np.dtype(DTYPE).name,
+        "reference_dtype": np.dtype(REFERENCE_DTYPE).name,
+        "train_steps": TRAIN_STEPS,
+        "backends": backends,
+    }
 
 
 # --- output -----------------------------------------------------------------------------------------
@@ -376,9 +421,12 @@ def to_json(report: dict) -> dict:
 
 
 def format_table(report: dict) -> str:
-    lines = [f"cnnviz devices --check: {report['net']}, batch {report['batch']}, {report['dtype']}; "
-             f"forward, backward and {report['train_steps']} training steps against the NumPy reference in "
-             f"{report['reference_dtype']}", ""]
+    lines = [
+        f"cnnviz devices --check: {report['net']}, batch {report['batch']}, {report['dtype']}; "
+        f"forward, backward and {report['train_steps']} training steps against the NumPy reference in "
+        f"{report['reference_dtype']}",
+        "",
+    ]
     header = f"{'backend':<8} {'check':<8} {'max rel err':>11} {'step ms':>9} {'warm-up s':>9}  device / reason"
     lines += [header, "-" * len(header)]
     for name, res in report["backends"].items():
@@ -391,8 +439,9 @@ def format_table(report: dict) -> str:
         lines.append(f"{name:<8} {res.check:<8} {err:>11} {step:>9} {warm:>9}  {detail or ''}")
     failed = [n for n, r in report["backends"].items() if r.check == "failed"]
     lines.append("")
-    lines.append(f"FAILED: {', '.join(failed)}" if failed else
-                 "All backends that can run here agree with the reference.")
+    lines.append(
+        f"FAILED: {', '.join(failed)}" if failed else "All backends that can run here agree with the reference."
+    )
     lines.append(verdict(report))
     return "\n".join(lines)
 
@@ -414,8 +463,11 @@ def _names(text: str) -> list[str]:
     names = [n.strip().lower() for n in str(text).split(",") if n.strip()]
     unknown = [n for n in names if n not in registry.NAMES]
     if unknown or not names:
-        raise ValueError(f"unknown backend {unknown[0]!r} in --backends; choose from {', '.join(registry.NAMES)}"
-                         if unknown else "--backends is empty")
+        raise ValueError(
+            f"unknown backend {unknown[0]!r} in --backends; choose from {', '.join(registry.NAMES)}"
+            if unknown
+            else "--backends is empty"
+        )
     return list(dict.fromkeys(names))
 
 

@@ -35,17 +35,34 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     from ..analysis.filters import MAX_STEPS
 
     p.add_argument("--model", metavar="PATH.npz", help="checkpoint to look into (default: the last one saved)")
-    p.add_argument("--layer", metavar="NAME", help="only this layer (conv1, conv2, ..., or the last dense layer "
-                   "for the classes)")
-    p.add_argument("--out", metavar="DIR", required=True, help="folder for the PNG grids and .npy inputs "
-                   "(made if missing; its parent must exist)")
-    p.add_argument("--images", type=positive_int, default=TEST_IMAGES,
-                   help=f"search the first N MNIST test images for the top 9 (default and most {TEST_IMAGES})")
-    p.add_argument("--steps", type=positive_int, default=DEFAULT_STEPS,
-                   help=f"gradient-ascent steps per layer (default {DEFAULT_STEPS}, at most {MAX_STEPS})")
-    p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
-                   help=f"stop each layer's ascent after this many seconds, keeping its best inputs so far "
-                   f"(default {DEFAULT_SECONDS:g}; 0: no limit)")
+    p.add_argument(
+        "--layer", metavar="NAME", help="only this layer (conv1, conv2, ..., or the last dense layer for the classes)"
+    )
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        required=True,
+        help="folder for the PNG grids and .npy inputs (made if missing; its parent must exist)",
+    )
+    p.add_argument(
+        "--images",
+        type=positive_int,
+        default=TEST_IMAGES,
+        help=f"search the first N MNIST test images for the top 9 (default and most {TEST_IMAGES})",
+    )
+    p.add_argument(
+        "--steps",
+        type=positive_int,
+        default=DEFAULT_STEPS,
+        help=f"gradient-ascent steps per layer (default {DEFAULT_STEPS}, at most {MAX_STEPS})",
+    )
+    p.add_argument(
+        "--seconds",
+        type=float,
+        default=DEFAULT_SECONDS,
+        help=f"stop each layer's ascent after this many seconds, keeping its best inputs so far "
+        f"(default {DEFAULT_SECONDS:g}; 0: no limit)",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the optimised inputs' start and jitter")
     p.add_argument("--json", action="store_true", help="print the units as JSON")
 
@@ -79,48 +96,74 @@ def run(args) -> int:
     # The folder is this model's: another model's run there is refused before any file is written.
     manifest = _claim(out, fingerprint(model), model_path)
     data = load_dataset("mnist")
-    test = data.test_images[:args.images]
+    test = data.test_images[: args.images]
 
     total = len(test) + args.steps * len(layers)
     with _Progress(total) as bar:
         bar.begin(f"finding the top {filters.TOP} of {len(test):,d} test images", len(test), "images", "top images")
-        acts = filters.mean_activations(model, test.astype(np.float32) / np.float32(255), layers,
-                                        inference_batch(model), progress=bar.update)
+        acts = filters.mean_activations(
+            model, test.astype(np.float32) / np.float32(255), layers, inference_batch(model), progress=bar.update
+        )
         rows = []
         for layer in layers:
-            bar.begin(f"optimising the inputs of {layer.name}'s {_units(layer.units)} (at most {args.steps} steps"
-                      + (f" or {args.seconds:g} s)" if args.seconds else ")"), args.steps, "steps", layer.name)
+            bar.begin(
+                f"optimising the inputs of {layer.name}'s {_units(layer.units)} (at most {args.steps} steps"
+                + (f" or {args.seconds:g} s)" if args.seconds else ")"),
+                args.steps,
+                "steps",
+                layer.name,
+            )
             top, top_values = filters.top_images(acts[layer.name], min(filters.TOP, len(test)))
             began = time.perf_counter()
             optimised, optimised_values = filters.optimise_inputs(
-                model, layer, args.steps, args.seed, progress=bar.update, seconds=args.seconds or None,
-                start=test[top[:, 0]].astype(np.float32) / np.float32(255))  # each unit's strongest test image
+                model,
+                layer,
+                args.steps,
+                args.seed,
+                progress=bar.update,
+                seconds=args.seconds or None,
+                start=test[top[:, 0]].astype(np.float32) / np.float32(255),
+            )  # each unit's strongest test image
             took, steps_done = time.perf_counter() - began, bar.stage_done
             bar.skip(args.steps - steps_done)  # a layer stopped by --seconds skips its rest
             buffer = io.BytesIO()
             np.save(buffer, optimised.astype(np.float32), allow_pickle=False)
             atomic_write_bytes(out / f"optimised_{layer.name}.npy", buffer.getvalue())
-            atomic_write_bytes(out / f"{layer.name}.png", png_bytes(Image.fromarray(
-                filters.filter_grid(test, top, optimised))))
-            manifest["layers"][layer.name] = {"images": len(test), "steps": args.steps, "seed": args.seed,
-                                              "seconds": args.seconds, "steps_done": steps_done,
-                                              "optimise_seconds": round(took, 2),
-                                              "files": [f"{layer.name}.png", f"optimised_{layer.name}.npy"]}
+            atomic_write_bytes(
+                out / f"{layer.name}.png", png_bytes(Image.fromarray(filters.filter_grid(test, top, optimised)))
+            )
+            manifest["layers"][layer.name] = {
+                "images": len(test),
+                "steps": args.steps,
+                "seed": args.seed,
+                "seconds": args.seconds,
+                "steps_done": steps_done,
+                "optimise_seconds": round(took, 2),
+                "files": [f"{layer.name}.png", f"optimised_{layer.name}.npy"],
+            }
             _write_manifest(out, manifest)
             for unit in range(layer.units):
-                rows.append({"layer": layer.name, "unit": unit, "top_test_indices": [int(i) for i in top[unit]],
-                             "top_activation": round(float(top_values[unit, 0]), 6),
-                             "top_activations": [round(float(v), 6) for v in top_values[unit]],
-                             "optimised_activation": round(float(optimised_values[unit]), 6)})
+                rows.append(
+                    {
+                        "layer": layer.name,
+                        "unit": unit,
+                        "top_test_indices": [int(i) for i in top[unit]],
+                        "top_activation": round(float(top_values[unit, 0]), 6),
+                        "top_activations": [round(float(v), 6) for v in top_values[unit]],
+                        "optimised_activation": round(float(optimised_values[unit]), 6),
+                    }
+                )
     if args.json:
         print(json.dumps({"units": rows}, allow_nan=False))
     else:
         for layer in layers:
             mine = [r for r in rows if r["layer"] == layer.name]
             beaten = sum(beats(r["optimised_activation"], r["top_activation"]) for r in mine)
-            print(f"{layer.name}: the optimised input beats the best of {len(test):,d} test images for "
-                  f"{beaten} of {_units(layer.units)} ({100 * beaten / max(layer.units, 1):.0f} %); "
-                  f"wrote {show_path(out / (layer.name + '.png'))} and optimised_{layer.name}.npy")
+            print(
+                f"{layer.name}: the optimised input beats the best of {len(test):,d} test images for "
+                f"{beaten} of {_units(layer.units)} ({100 * beaten / max(layer.units, 1):.0f} %); "
+                f"wrote {show_path(out / (layer.name + '.png'))} and optimised_{layer.name}.npy"
+            )
     return 0
 
 
@@ -137,7 +180,8 @@ def _units(count: int) -> str:
 class _Progress:
     """On a terminal, a tqdm bar on stderr; elsewhere (a pipe, a log) a line as each stage starts and, within
     it, at most one every :data:`PLAIN_EVERY_S` seconds and one per tenth of the stage, or, when the steps
-    are slow, one every ``alive_s``: a long run says it is alive in a bounded number of lines. Output is a side channel: a failing stderr silences it, never the run."""
+    are slow, one every ``alive_s``: a long run says it is alive in a bounded number of lines. Output is a side
+    channel: a failing stderr silences it, never the run."""
 
     def __init__(self, total: int, stream=None, every_s: float = PLAIN_EVERY_S, alive_s: float = 3 * PLAIN_EVERY_S):
         import time
@@ -180,8 +224,10 @@ class _Progress:
         if now - self.last >= self.every_s and (tenth or now - self.last >= self.alive_s):
             self.last = now
             self.tenth = max(self.tenth, self.stage_done * 10 // self.stage_total + 1)
-            self._say(f"filters: {self.stage}: {self.stage_done:,d} of {self.stage_total:,d} {self.unit} "
-                      f"({now - self.started:.0f} s in all)")
+            self._say(
+                f"filters: {self.stage}: {self.stage_done:,d} of {self.stage_total:,d} {self.unit} "
+                f"({now - self.started:.0f} s in all)"
+            )
 
     def skip(self, count: int) -> None:
         """The rest of a stage that ended early (a layer stopped by ``--seconds``): the bar moves on."""
@@ -225,8 +271,9 @@ def _make_folder(out: Path) -> None:
         mode = os.stat(out).st_mode
     except FileNotFoundError:
         if os.path.islink(out):
-            raise ValueError(f"--out {show_path(out)}: is a symbolic link to {show_path(os.readlink(out))}, "
-                             "which does not exist") from None
+            raise ValueError(
+                f"--out {show_path(out)}: is a symbolic link to {show_path(os.readlink(out))}, which does not exist"
+            ) from None
         mode = None
     except OSError as exc:  # ELOOP: a symbolic link loop, said as such (not "File exists")
         raise ValueError(f"--out {describe_file_error(exc, out)}") from None
@@ -260,15 +307,20 @@ def _claim(out: Path, model_id: str, model_path) -> dict:
     if manifest is None:
         strays = sorted(p.name for p in out.glob("optimised_*.npy"))
         if strays:
-            raise ValueError(f"--out {show_path(out)}: holds {strays[0]} of a filters run that did not record "
-                             "its model; give an empty folder so that two runs' files are never mixed")
+            raise ValueError(
+                f"--out {show_path(out)}: holds {strays[0]} of a filters run that did not record "
+                "its model; give an empty folder so that two runs' files are never mixed"
+            )
         manifest = {"model": model_id, "model_file": str(model_path), "layers": {}}
-    elif not (isinstance(manifest, dict) and manifest.get("model") == model_id
-              and isinstance(manifest.get("layers"), dict)):
+    elif not (
+        isinstance(manifest, dict) and manifest.get("model") == model_id and isinstance(manifest.get("layers"), dict)
+    ):
         other = manifest.get("model_file") if isinstance(manifest, dict) else None
-        raise ValueError(f"--out {show_path(out)}: holds the filters of another model"
-                         + (f" ({show_path(str(other))})" if isinstance(other, str) else "")
-                         + "; give another folder so that two models' files are never mixed")
+        raise ValueError(
+            f"--out {show_path(out)}: holds the filters of another model"
+            + (f" ({show_path(str(other))})" if isinstance(other, str) else "")
+            + "; give another folder so that two models' files are never mixed"
+        )
     manifest["model_file"] = str(model_path)
     _write_manifest(out, manifest)
     return manifest

@@ -16,7 +16,7 @@ from ..nn.model import Sequential, layer_key
 
 REFERENCE_DTYPE = np.float64
 
-U32 = 2.0 ** -24
+U32 = 2.0**-24
 """float32's unit roundoff (round to nearest)."""
 LAMBDA = 10.0
 """Confidence of the probabilistic summation bound (see ``reduction_ulps``)."""
@@ -24,11 +24,13 @@ ALGORITHM_ULPS = 24.0
 """Rounding that does not shrink with a reduction's length: the bias addition and the store
 (2 ulps), the transforms of a Winograd convolution (numba's F(2x2, 5x5) with points 0, +-1, 1/2,
 -2: its input and output transforms add and scale up to 6 terms each way; measured with the sums
-at 32 to 64 channels: at most 10 ulps of the summed magnitudes in all), and a GPU's fast exp/log in the loss; with 2x to spare."""
+at 32 to 64 channels: at most 10 ulps of the summed magnitudes in all), and a GPU's fast exp/log in the loss; with
+2x to spare."""
 FLIP_FACTOR = 3.0
 """A max-pool choice that goes to the runner-up moves the gradient from one element to another: the
 two errors are equal and opposite and meet again in the next weight gradient, where adding them in
-quadrature undercounts them by up to sqrt(2) (the seed net at batch 128 came to 0.94 of a bound with a factor 1); 3 leaves a margin. (Adding them linearly through
+quadrature undercounts them by up to sqrt(2) (the seed net at batch 128 came to 0.94 of a bound with a factor 1); 3
+leaves a margin. (Adding them linearly through
 ``|w|`` instead makes the conv bias gradients' bounds larger than the gradients at batch 128.)"""
 SOFTMAX_ULPS = 8.0
 """Ulps of error per unit of |logit - max logit| and of log-sum-exp in a float32 softmax
@@ -67,7 +69,7 @@ def around(magnitude: np.ndarray) -> np.ndarray:
     ulps off zero). Any 2x2 block holding a position lies in its 3x3 neighbourhood."""
     padded = np.pad(magnitude, ((0, 0), (0, 0), (1, 1), (1, 1)), mode="edge")
     h, w = magnitude.shape[2:]
-    return np.maximum.reduce([padded[:, :, dy:dy + h, dx:dx + w] for dy in range(3) for dx in range(3)])
+    return np.maximum.reduce([padded[:, :, dy : dy + h, dx : dx + w] for dy in range(3) for dx in range(3)])
 
 
 def around_kernel(magnitude: np.ndarray) -> np.ndarray:
@@ -112,8 +114,9 @@ def compare(got, expected: Bounded) -> Mismatch:
     worst = int(np.argmax(ratio)) if ratio.size else 0
     if not ratio.size:
         return Mismatch(0.0, 0, 0, 0.0, 0.0)
-    return Mismatch(float(ratio.flat[worst]), int((ratio > 1).sum()), ratio.size, float(error.flat[worst]),
-                    float(bound.flat[worst]))
+    return Mismatch(
+        float(ratio.flat[worst]), int((ratio > 1).sum()), ratio.size, float(error.flat[worst]), float(bound.flat[worst])
+    )
 
 
 # --- the float64 reference with error bounds -------------------------------------------------------
@@ -121,14 +124,15 @@ def _windows(a: np.ndarray) -> np.ndarray:
     """(N,C,H,W) -> the 2x2 pooling windows (N,C,H//2,W//2,4), in the reference's order."""
     n, c, h, w = a.shape
     h2, w2 = h // 2, w // 2
-    return a[:, :, :2 * h2, :2 * w2].reshape(n, c, h2, 2, w2, 2).transpose(0, 1, 2, 4, 3, 5).reshape(n, c, h2, w2, 4)
+    return a[:, :, : 2 * h2, : 2 * w2].reshape(n, c, h2, 2, w2, 2).transpose(0, 1, 2, 4, 3, 5).reshape(n, c, h2, w2, 4)
 
 
 def _unwindow(win: np.ndarray, shape) -> np.ndarray:
     n, c, h2, w2, _ = win.shape
     out = np.zeros(shape, win.dtype)
-    out[:, :, :2 * h2, :2 * w2] = win.reshape(n, c, h2, w2, 2, 2).transpose(0, 1, 2, 4, 3, 5).reshape(
-        n, c, 2 * h2, 2 * w2)
+    out[:, :, : 2 * h2, : 2 * w2] = (
+        win.reshape(n, c, h2, w2, 2, 2).transpose(0, 1, 2, 4, 3, 5).reshape(n, c, 2 * h2, 2 * w2)
+    )
     return out
 
 
@@ -157,22 +161,43 @@ class Float64Reference:
         self.model = model
         self.be = numpy_ref.create()
 
-    def step(self, params: dict[str, np.ndarray], x: np.ndarray, labels: np.ndarray,
-             train: bool = False, step_key: int | None = None) -> dict:
+    def step(
+        self,
+        params: dict[str, np.ndarray],
+        x: np.ndarray,
+        labels: np.ndarray,
+        train: bool = False,
+        step_key: int | None = None,
+    ) -> dict:
         """Logits, dlogits, loss, correct count and parameter gradients (all ``Bounded``; correct:
         (count, how many rows' argmax is uncertain)) for the float32-valued ``params`` and batch ``x``.
 
         Computed ``REFERENCE_CHUNK`` images at a time (the float64 columns of four passes of a
         batch of 128 took 1.6 GB); the sums over the batch and their bounds are put together after."""
         u, n = U32, len(x)
-        parts = [self._chunk(params, x[start:start + REFERENCE_CHUNK], labels[start:start + REFERENCE_CHUNK],
-                             train, step_key, start, n) for start in range(0, n, REFERENCE_CHUNK)]
+        parts = [
+            self._chunk(
+                params,
+                x[start : start + REFERENCE_CHUNK],
+                labels[start : start + REFERENCE_CHUNK],
+                train,
+                step_key,
+                start,
+                n,
+            )
+            for start in range(0, n, REFERENCE_CHUNK)
+        ]
         joined = lambda key: np.concatenate([part[key] for part in parts])  # noqa: E731
         total = lambda key: sum(part[key] for part in parts)  # noqa: E731
-        out = {"forward": Bounded(joined("z"), joined("ez")), "dlogits": Bounded(joined("dlogits"), joined("e_dlogits")),
-               "loss": Bounded(np.float64(-total("logp_sum") / n),
-                               np.float64(total("e_logp_sum") / n + reduction_ulps(n) * u * total("abs_logp_sum") / n)),
-               "correct": (total("correct"), total("unsure"))}
+        out = {
+            "forward": Bounded(joined("z"), joined("ez")),
+            "dlogits": Bounded(joined("dlogits"), joined("e_dlogits")),
+            "loss": Bounded(
+                np.float64(-total("logp_sum") / n),
+                np.float64(total("e_logp_sum") / n + reduction_ulps(n) * u * total("abs_logp_sum") / n),
+            ),
+            "correct": (total("correct"), total("unsure")),
+        }
         out["gradients"] = {}
         for name, (_, _, _, k) in parts[0]["gradients"].items():
             value, squares, magnitude = (sum(part["gradients"][name][i] for part in parts) for i in range(3))
@@ -217,7 +242,7 @@ class Float64Reference:
                 x, e = x.reshape(len(x), -1), e.reshape(len(e), -1)
             elif isinstance(layer, Dropout) and train and layer.rate > 0:
                 keep = dropout_keep_mask((batch, *x.shape[1:]), layer.rate, layer_key(step_key, index))
-                factor = keep[start:start + len(x)] / (1.0 - layer.rate)  # the whole batch's mask
+                factor = keep[start : start + len(x)] / (1.0 - layer.rate)  # the whole batch's mask
                 x = x * factor
                 tape.append((layer, index, factor))
                 e = e * factor + u * np.abs(x)
@@ -292,9 +317,17 @@ class Float64Reference:
         order = np.argsort(-z, axis=1)[:, :2]
         top, second = z[rows, order[:, 0]], z[rows, order[:, 1]]
         unsure = int((top - second <= ez[rows, order[:, 0]] + ez[rows, order[:, 1]]).sum())
-        return {"z": z, "ez": ez, "dlogits": dlogits, "e_dlogits": e_dlogits, "logp_sum": logp[rows, labels].sum(),
-                "e_logp_sum": e_logp[rows, labels].sum(), "abs_logp_sum": np.abs(logp[rows, labels]).sum(),
-                "correct": int((z.argmax(axis=1) == labels).sum()), "unsure": unsure}
+        return {
+            "z": z,
+            "ez": ez,
+            "dlogits": dlogits,
+            "e_dlogits": e_dlogits,
+            "logp_sum": logp[rows, labels].sum(),
+            "e_logp_sum": e_logp[rows, labels].sum(),
+            "abs_logp_sum": np.abs(logp[rows, labels]).sum(),
+            "correct": int((z.argmax(axis=1) == labels).sum()),
+            "unsure": unsure,
+        }
 
     def momentum_update(self, params, velocity, gradients: dict[str, Bounded], lr: float, momentum: float):
         """The velocity and weights after one ``sgd_step`` (v = m v + g; w -= lr v), with bounds."""

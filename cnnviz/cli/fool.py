@@ -28,20 +28,40 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     from ..analysis.adversarial import MAX_STEPS, MODES
 
     p.add_argument("--model", metavar="PATH.npz", help="checkpoint to attack (default: the last one saved)")
-    p.add_argument("image", metavar="IMAGE", help="a picture of a digit (preprocessed as predict does) or, with "
-                   "--raw, a 28x28 network input")
+    p.add_argument(
+        "image",
+        metavar="IMAGE",
+        help="a picture of a digit (preprocessed as predict does) or, with --raw, a 28x28 network input",
+    )
     p.add_argument("--target", type=_digit, required=True, help="the digit the network should answer")
-    p.add_argument("--out", metavar="OUT.png", required=True,
-                   help="where to write the fooling 28x28 input (8-bit grey)")
-    p.add_argument("--epsilon", type=finite_float, help="the most any pixel may change, in 0..1 (default 0.25 for "
-                   "bim, 1 for pixels; rounded down to whole grey levels, so at least 1/255)")
-    p.add_argument("--mode", choices=MODES, default="bim", help="bim: every pixel a little, within epsilon "
-                   "(targeted basic iterative method); pixels: the fewest pixels, each a lot (greedy, JSMA-like)")
-    p.add_argument("--steps", type=positive_int, default=None,
-                   help=f"most gradient steps (default 200 for bim, 100 pixels for pixels; at most {MAX_STEPS})")
+    p.add_argument(
+        "--out", metavar="OUT.png", required=True, help="where to write the fooling 28x28 input (8-bit grey)"
+    )
+    p.add_argument(
+        "--epsilon",
+        type=finite_float,
+        help="the most any pixel may change, in 0..1 (default 0.25 for "
+        "bim, 1 for pixels; rounded down to whole grey levels, so at least 1/255)",
+    )
+    p.add_argument(
+        "--mode",
+        choices=MODES,
+        default="bim",
+        help="bim: every pixel a little, within epsilon "
+        "(targeted basic iterative method); pixels: the fewest pixels, each a lot (greedy, JSMA-like)",
+    )
+    p.add_argument(
+        "--steps",
+        type=positive_int,
+        default=None,
+        help=f"most gradient steps (default 200 for bim, 100 pixels for pixels; at most {MAX_STEPS})",
+    )
     p.add_argument("--raw", action="store_true", help="IMAGE is already the 28x28 network input (white ink on black)")
-    p.add_argument("--json", action="store_true", help="print {label, target, fooled, linf, l2, pixels_changed, "
-                   "probabilities, ...} as JSON")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print {label, target, fooled, linf, l2, pixels_changed, probabilities, ...} as JSON",
+    )
 
 
 def run(args) -> int:
@@ -60,8 +80,9 @@ def run(args) -> int:
     if steps > MAX_STEPS:
         raise ValueError(f"--steps must be at most {MAX_STEPS}, got {steps}")
     if not str(args.out).lower().endswith(".png"):
-        raise ValueError(f"--out {limits.escape_control(args.out)}: the fooling input is written as PNG: "
-                         "the name must end in .png")
+        raise ValueError(
+            f"--out {limits.escape_control(args.out)}: the fooling input is written as PNG: the name must end in .png"
+        )
     check_save_target(args.out, 1024, "image")  # before the work, as train checks --save
     model, _, _ = open_model(args.model)
     image = load_network_input(args.image) if args.raw else load_digit_image(args.image)
@@ -73,11 +94,16 @@ def run(args) -> int:
     else:
         p = result.probabilities
         verdict = "fooled" if result.fooled else "not fooled"
-        print(f"{result.label} -> {int(p.argmax())} ({100 * p.max():.1f}%): {verdict} (target {result.target}); "
-              f"L-inf {result.linf:.3f}, L2 {result.l2:.3f}, {result.pixels_changed} pixels changed, "
-              f"{result.steps} steps; wrote {limits.escape_control(args.out)}")
+        print(
+            f"{result.label} -> {int(p.argmax())} ({100 * p.max():.1f}%): {verdict} (target {result.target}); "
+            f"L-inf {result.linf:.3f}, L2 {result.l2:.3f}, {result.pixels_changed} pixels changed, "
+            f"{result.steps} steps; wrote {limits.escape_control(args.out)}"
+        )
     if not result.fooled:
-        print(f"cnnviz: the network still answers {int(result.probabilities.argmax())} within epsilon "
-              f"{result.epsilon:.3f}; "
-              "a larger --epsilon or more --steps may fool it", file=sys.stderr)
+        print(
+            f"cnnviz: the network still answers {int(result.probabilities.argmax())} within epsilon "
+            f"{result.epsilon:.3f}; "
+            "a larger --epsilon or more --steps may fool it",
+            file=sys.stderr,
+        )
     return 0 if result.fooled else 1

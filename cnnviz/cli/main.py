@@ -43,8 +43,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def add_data_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--dataset", choices=("mnist", "fashion"), default="mnist",
-                   help="mnist (bundled) or fashion (Fashion-MNIST; needs --data or Debian's dataset-fashion-mnist)")
+    p.add_argument(
+        "--dataset",
+        choices=("mnist", "fashion"),
+        default="mnist",
+        help="mnist (bundled) or fashion (Fashion-MNIST; needs --data or Debian's dataset-fashion-mnist)",
+    )
     p.add_argument("--data", metavar="DIR", help="folder with the four IDX files (gzipped or not)")
 
 
@@ -54,70 +58,126 @@ def build_parser() -> argparse.ArgumentParser:
     from ..train.trainer import TrainConfig
 
     defaults = TrainConfig()
-    parser = _Parser(prog="cnnviz", description="Watch a convolutional network learn MNIST, live. "
-                     "With no command, opens the desktop app.")
+    parser = _Parser(
+        prog="cnnviz",
+        description="Watch a convolutional network learn MNIST, live. With no command, opens the desktop app.",
+    )
     parser.add_argument("--version", action="version", version=f"cnnviz {__version__}")
-    parser.add_argument("--info", action="store_true", help="print what to send when asking for help: versions, "
-                        "backends, GPU, folders, the log file (the app's Help > Copy system info)")
+    parser.add_argument(
+        "--info",
+        action="store_true",
+        help="print what to send when asking for help: versions, "
+        "backends, GPU, folders, the log file (the app's Help > Copy system info)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     nets = "|".join(PRESETS)
-    t = sub.add_parser("train", help="train headless, with a progress bar",
-                       description="Train a CNN from scratch on MNIST, headless.",
-                       epilog="Ctrl-C (or SIGTERM, SIGHUP) stops after the current step, evaluates on the test "
-                       "set and saves; a second one skips that evaluation; the save itself is never interrupted.")
-    t.add_argument("--net", default=defaults.net, help=f"{nets} or a spec such as conv5-8,relu,pool,dense-10 "
-                   f"(default {defaults.net})")
+    t = sub.add_parser(
+        "train",
+        help="train headless, with a progress bar",
+        description="Train a CNN from scratch on MNIST, headless.",
+        epilog="Ctrl-C (or SIGTERM, SIGHUP) stops after the current step, evaluates on the test "
+        "set and saves; a second one skips that evaluation; the save itself is never interrupted.",
+    )
+    t.add_argument(
+        "--net",
+        default=defaults.net,
+        help=f"{nets} or a spec such as conv5-8,relu,pool,dense-10 (default {defaults.net})",
+    )
     t.add_argument("--backend", default=defaults.backend, help="auto, numpy, numba, cuda or cupy (default auto)")
-    t.add_argument("--epochs", type=_finite_float, help=f"epochs to train (default {defaults.epochs:g}, or the "
-                   "preset's recipe)")
+    t.add_argument(
+        "--epochs", type=_finite_float, help=f"epochs to train (default {defaults.epochs:g}, or the preset's recipe)"
+    )
     t.add_argument("--steps", type=_positive_int, help="stop after this many batches instead")
-    t.add_argument("--batch", type=_positive_int, help=f"batch size (default {defaults.batch_size}, or the preset's "
-                   "recipe: fast 256)")
-    t.add_argument("--lr", type=_finite_float, help=f"peak learning rate (default {defaults.lr:g}, or the preset's "
-                   "recipe: fast 0.01)")
+    t.add_argument(
+        "--batch",
+        type=_positive_int,
+        help=f"batch size (default {defaults.batch_size}, or the preset's recipe: fast 256)",
+    )
+    t.add_argument(
+        "--lr",
+        type=_finite_float,
+        help=f"peak learning rate (default {defaults.lr:g}, or the preset's recipe: fast 0.01)",
+    )
     t.add_argument("--optimizer", choices=OPTIMIZERS, help=f"default {defaults.optimizer}")
     t.add_argument("--momentum", type=_finite_float, default=defaults.momentum)
-    t.add_argument("--beta1", type=_finite_float, help=f"Adam's gradient-average decay (default {defaults.beta1:g}, "
-                   "or the preset's recipe: fast 0.7)")
-    t.add_argument("--beta2", type=_finite_float, help=f"Adam's squared-gradient decay (default {defaults.beta2:g}, "
-                   "or the preset's recipe: fast 0.9)")
+    t.add_argument(
+        "--beta1",
+        type=_finite_float,
+        help=f"Adam's gradient-average decay (default {defaults.beta1:g}, or the preset's recipe: fast 0.7)",
+    )
+    t.add_argument(
+        "--beta2",
+        type=_finite_float,
+        help=f"Adam's squared-gradient decay (default {defaults.beta2:g}, or the preset's recipe: fast 0.9)",
+    )
     t.add_argument("--schedule", choices=SCHEDULES, help=f"default {defaults.schedule}")
-    t.add_argument("--warmup", type=_finite_float, help=f"share of a onecycle run spent warming up to the peak "
-                   f"learning rate (default {defaults.warmup:g}, or the preset's recipe: fast 0.15)")
-    t.add_argument("--threads", type=threads_arg, default=None, metavar="N|auto",
-                   help="CPU worker threads of the numba backend, 1 to the cores here; auto (the default) takes "
-                        "the count a short probe measured fastest for this machine and network (remembered)")
+    t.add_argument(
+        "--warmup",
+        type=_finite_float,
+        help=f"share of a onecycle run spent warming up to the peak "
+        f"learning rate (default {defaults.warmup:g}, or the preset's recipe: fast 0.15)",
+    )
+    t.add_argument(
+        "--threads",
+        type=threads_arg,
+        default=None,
+        metavar="N|auto",
+        help="CPU worker threads of the numba backend, 1 to the cores here; auto (the default) takes "
+        "the count a short probe measured fastest for this machine and network (remembered)",
+    )
     t.add_argument("--seed", type=_non_negative_int, default=defaults.seed)
-    t.add_argument("--eval-every", type=_non_negative_int, default=0, metavar="N",
-                   help="also evaluate on the test set every N steps")
+    t.add_argument(
+        "--eval-every",
+        type=_non_negative_int,
+        default=0,
+        metavar="N",
+        help="also evaluate on the test set every N steps",
+    )
     t.add_argument("--train-samples", type=_positive_int, metavar="N", help="train on the first N images only")
     add_data_arguments(t)
     save = t.add_mutually_exclusive_group()
-    save.add_argument("--save", metavar="PATH.npz", help="where to write the checkpoint at the end, also when "
-                      "interrupted (default: a new file in the user data folder, printed at the end)")
+    save.add_argument(
+        "--save",
+        metavar="PATH.npz",
+        help="where to write the checkpoint at the end, also when "
+        "interrupted (default: a new file in the user data folder, printed at the end)",
+    )
     save.add_argument("--no-save", action="store_true", help="do not save the trained model")
-    t.add_argument("--metrics", metavar="PATH.jsonl", help="write a header record (version, settings, backend, seed) "
-                   "and every step and evaluation as JSON lines; one run per file; accuracies in percent")
+    t.add_argument(
+        "--metrics",
+        metavar="PATH.jsonl",
+        help="write a header record (version, settings, backend, seed) "
+        "and every step and evaluation as JSON lines; one run per file; accuracies in percent",
+    )
     t.add_argument("--json", action="store_true", help="print one JSON object with the results at the end")
 
-    p = sub.add_parser("predict", help="classify images of digits with a saved model",
-                       description="Classify images (any size, dark-on-light or light-on-dark) with a checkpoint. "
-                       "Exit status 1 when some images could not be classified (each is named on stderr).")
+    p = sub.add_parser(
+        "predict",
+        help="classify images of digits with a saved model",
+        description="Classify images (any size, dark-on-light or light-on-dark) with a checkpoint. "
+        "Exit status 1 when some images could not be classified (each is named on stderr).",
+    )
     from . import predict
 
     predict.add_arguments(p)
 
-    f = sub.add_parser("fool", help="change an image just enough that the network answers another digit",
-                       description="A targeted attack on the network's 28x28 input, in whole grey levels, so the "
-                       "8-bit PNG it writes fools the network exactly ('cnnviz predict --raw OUT.png').")
+    f = sub.add_parser(
+        "fool",
+        help="change an image just enough that the network answers another digit",
+        description="A targeted attack on the network's 28x28 input, in whole grey levels, so the "
+        "8-bit PNG it writes fools the network exactly ('cnnviz predict --raw OUT.png').",
+    )
     from . import fool
 
     fool.add_arguments(f)
 
-    v = sub.add_parser("filters", help="what each filter wants to see: top test images and an optimised input",
-                       description="For every unit of every conv layer and of the classes: its top 9 MNIST test "
-                       "images and an input optimised to excite it; one PNG grid and one .npy per layer.")
+    v = sub.add_parser(
+        "filters",
+        help="what each filter wants to see: top test images and an optimised input",
+        description="For every unit of every conv layer and of the classes: its top 9 MNIST test "
+        "images and an input optimised to excite it; one PNG grid and one .npy per layer.",
+    )
     from . import filters
 
     filters.add_arguments(v)
@@ -125,26 +185,36 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="measure images/s and per-layer times of each backend")
     try:
         from . import bench
+
         bench.add_arguments(b)
     except ImportError:  # pragma: no cover - bench is part of the package
         pass
 
-    d = sub.add_parser("devices", help="list the compute backends and why any cannot run",
-                       description="List the compute backends; with --check, compare each one that can run with "
-                                   "the NumPy reference and time a training step (what to run before class).")
+    d = sub.add_parser(
+        "devices",
+        help="list the compute backends and why any cannot run",
+        description="List the compute backends; with --check, compare each one that can run with "
+        "the NumPy reference and time a training step (what to run before class).",
+    )
     d.add_argument("--check", action="store_true", help="compare each backend with the NumPy reference and time a step")
     from . import devices_check
 
     devices_check.add_arguments(d)
 
-    g = sub.add_parser("gui", help="open the desktop app (the default)",
-                       description="Watch a CNN learn, live (the default when no command is given).")
+    g = sub.add_parser(
+        "gui",
+        help="open the desktop app (the default)",
+        description="Watch a CNN learn, live (the default when no command is given).",
+    )
     from ..gui.app import add_arguments as add_gui_arguments  # argparse only: no Qt import
 
     add_gui_arguments(g)
-    sub.add_parser("install-desktop", help="add cnnviz, with its icon, to this user's application menu (Linux)",
-                   description="Write cnnviz.desktop and the icon into the user's XDG data folder "
-                               "(~/.local/share/applications and icons/hicolor).")
+    sub.add_parser(
+        "install-desktop",
+        help="add cnnviz, with its icon, to this user's application menu (Linux)",
+        description="Write cnnviz.desktop and the icon into the user's XDG data folder "
+        "(~/.local/share/applications and icons/hicolor).",
+    )
     return parser
 
 
@@ -260,9 +330,16 @@ def cmd_install_desktop(args) -> int:
     return 0
 
 
-_COMMANDS = {"train": cmd_train, "predict": cmd_predict, "fool": cmd_fool, "filters": cmd_filters,
-             "devices": cmd_devices, "bench": cmd_bench,
-             "gui": cmd_gui, "install-desktop": cmd_install_desktop}
+_COMMANDS = {
+    "train": cmd_train,
+    "predict": cmd_predict,
+    "fool": cmd_fool,
+    "filters": cmd_filters,
+    "devices": cmd_devices,
+    "bench": cmd_bench,
+    "gui": cmd_gui,
+    "install-desktop": cmd_install_desktop,
+}
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,10 +12,15 @@ from .common import error_line, inference_batch, open_model
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", metavar="PATH.npz", help="checkpoint to use (default: the last one saved)")
     p.add_argument("images", nargs="+", metavar="IMAGE")
-    p.add_argument("--raw", action="store_true", help="each image is a 28x28 network input (white ink on black, "
-                   "as 'cnnviz fool' writes it): classify it as it is, without the MNIST preprocessing")
-    p.add_argument("--json", action="store_true",
-                   help="print a JSON list of {file, label, probabilities, uncertainty, unsure}")
+    p.add_argument(
+        "--raw",
+        action="store_true",
+        help="each image is a 28x28 network input (white ink on black, "
+        "as 'cnnviz fool' writes it): classify it as it is, without the MNIST preprocessing",
+    )
+    p.add_argument(
+        "--json", action="store_true", help="print a JSON list of {file, label, probabilities, uncertainty, unsure}"
+    )
 
 
 def cmd_predict(args) -> int:
@@ -42,15 +47,18 @@ def cmd_predict(args) -> int:
         # A net of the class's own classes: no held-out drawings here to calibrate "not sure" on.
         calibration = None if names else _calibration(model, meta)
         with np.errstate(over="ignore", invalid="ignore"):
-            out, values, unsure = uncertainty.assess(model, np.stack([inputs[i] for i in order]), calibration,
-                                                     batch_size=inference_batch(model))
+            out, values, unsure = uncertainty.assess(
+                model, np.stack([inputs[i] for i in order]), calibration, batch_size=inference_batch(model)
+            )
         probs = dict(zip(order, out))
         unsure = [None] * len(order) if unsure is None else [bool(s) for s in unsure]
         doubt = dict(zip(order, zip(values.tolist(), unsure)))
     bad = [i for i in order if not np.all(np.isfinite(probs[i]))]
     if order and len(bad) == len(order):
-        raise ValueError(f"{model_path}: the model's outputs are not finite numbers (NaN or infinity): its weights "
-                         "overflow float32 arithmetic; retrain it (a lower --lr) or use another checkpoint")
+        raise ValueError(
+            f"{model_path}: the model's outputs are not finite numbers (NaN or infinity): its weights "
+            "overflow float32 arithmetic; retrain it (a lower --lr) or use another checkpoint"
+        )
     for i in bad:
         errors[i] = f"{args.images[i]}: the model's output for this image is not a finite number"
 
@@ -61,8 +69,15 @@ def cmd_predict(args) -> int:
         else:
             p = probs[index]
             value, unsure = doubt[index]
-            rows.append({"file": path, "label": int(p.argmax()), "probabilities": [round(float(v), 6) for v in p],
-                         "uncertainty": round(value, 6), "unsure": unsure})
+            rows.append(
+                {
+                    "file": path,
+                    "label": int(p.argmax()),
+                    "probabilities": [round(float(v), 6) for v in p],
+                    "uncertainty": round(value, 6),
+                    "unsure": unsure,
+                }
+            )
             if names:
                 rows[-1]["name"] = names[int(p.argmax())]
     if args.json:

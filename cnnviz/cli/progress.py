@@ -68,13 +68,16 @@ class ProgressPrinter:
 
     def __call__(self, event) -> None:
         if isinstance(event, ev.RunStarted):
-            self._say(f"training {event.net} ({event.parameter_count:,d} parameters) on {event.dataset} "
-                      f"[{event.train_size:,d} images] with {event.backend}{_threads(event)}: "
-                      f"{event.backend_description}")
+            self._say(
+                f"training {event.net} ({event.parameter_count:,d} parameters) on {event.dataset} "
+                f"[{event.train_size:,d} images] with {event.backend}{_threads(event)}: "
+                f"{event.backend_description}"
+            )
             if self.tty and not self.quiet and not self.broken:
                 try:
-                    self.bar = tqdm(total=event.total_steps, unit="step", file=self.stream, dynamic_ncols=True,
-                                    smoothing=0.1)
+                    self.bar = tqdm(
+                        total=event.total_steps, unit="step", file=self.stream, dynamic_ncols=True, smoothing=0.1
+                    )
                 except (OSError, ValueError, RuntimeError):
                     self.broken = True
         elif isinstance(event, ev.WarmupFinished):
@@ -82,8 +85,10 @@ class ProgressPrinter:
         elif isinstance(event, ev.StepFinished):
             self._step(event)
         elif isinstance(event, ev.EvaluationFinished):
-            self._say(f"step {event.step} (epoch {event.epoch:.2f}): test accuracy "
-                      f"{100 * event.test_accuracy:.2f}% on {event.samples:,d} images, test loss {event.test_loss:.4f}")
+            self._say(
+                f"step {event.step} (epoch {event.epoch:.2f}): test accuracy "
+                f"{100 * event.test_accuracy:.2f}% on {event.samples:,d} images, test loss {event.test_loss:.4f}"
+            )
         elif isinstance(event, ev.BackendSwitched) and event.reason:
             self.warn(f"warning: {one_line(event.reason, 500)}")
         elif isinstance(event, ev.TrainerError):
@@ -92,10 +97,12 @@ class ProgressPrinter:
             self.close()
             state = "stopped" if event.stopped else "done"
             acc = "n/a" if event.test_accuracy is None else f"{100 * event.test_accuracy:.2f}%"
-            self._say(f"{state}: {event.steps} steps ({event.epoch:.2f} epochs) in {event.train_seconds:.1f} s of "
-                      f"training ({event.train_images_per_s:,.0f} images/s on {event.backend}{_threads(event)}"
-                      + (f", plus {event.compile_seconds:.1f} s compiling" if event.compile_seconds > 0.05 else "")
-                      + f"); test accuracy {acc}")
+            self._say(
+                f"{state}: {event.steps} steps ({event.epoch:.2f} epochs) in {event.train_seconds:.1f} s of "
+                f"training ({event.train_images_per_s:,.0f} images/s on {event.backend}{_threads(event)}"
+                + (f", plus {event.compile_seconds:.1f} s compiling" if event.compile_seconds > 0.05 else "")
+                + f"); test accuracy {acc}"
+            )
 
     def _step(self, e: ev.StepFinished) -> None:
         a = 0.05
@@ -107,9 +114,11 @@ class ProgressPrinter:
             try:
                 self.bar.update(1)
                 if e.step % 5 == 0:
-                    self.bar.set_postfix_str(f"epoch {e.epoch:.2f} loss {self._smooth_loss:.4f} "
-                                             f"acc {100 * self._smooth_acc:.1f}% {e.images_per_s:,.0f} img/s",
-                                             refresh=False)
+                    self.bar.set_postfix_str(
+                        f"epoch {e.epoch:.2f} loss {self._smooth_loss:.4f} "
+                        f"acc {100 * self._smooth_acc:.1f}% {e.images_per_s:,.0f} img/s",
+                        refresh=False,
+                    )
             except TRANSIENT:
                 pass
             except (OSError, ValueError, RuntimeError):
@@ -119,8 +128,10 @@ class ProgressPrinter:
         if now - self._last_plain >= self.plain_every_s:
             self._last_plain = now
             eta = f", ETA {e.eta_s:.0f} s" if e.eta_s is not None else ""
-            self._say(f"step {e.step} epoch {e.epoch:.2f}: loss {self._smooth_loss:.4f}, "
-                      f"accuracy {100 * self._smooth_acc:.1f}%, {e.images_per_s:,.0f} images/s{eta}")
+            self._say(
+                f"step {e.step} epoch {e.epoch:.2f}: loss {self._smooth_loss:.4f}, "
+                f"accuracy {100 * self._smooth_acc:.1f}%, {e.images_per_s:,.0f} images/s{eta}"
+            )
 
     def close(self) -> None:
         if self.bar is not None:

@@ -23,8 +23,8 @@ import time
 from pathlib import Path
 
 from ..data.limits import escape_control
-from .common import check_threads
 from ..train.events import ACCURACY_UNIT, as_percent
+from .common import check_threads
 
 
 def with_recipe(args):
@@ -33,9 +33,16 @@ def with_recipe(args):
     from ..train.config import TrainConfig
 
     recipe, defaults = PRESET_RECIPES.get(args.net.strip().lower(), {}), TrainConfig()
-    for arg, field in (("epochs", "epochs"), ("batch", "batch_size"), ("lr", "lr"), ("optimizer", "optimizer"),
-                       ("beta1", "beta1"), ("beta2", "beta2"), ("schedule", "schedule"),
-                       ("warmup", "warmup")):
+    for arg, field in (
+        ("epochs", "epochs"),
+        ("batch", "batch_size"),
+        ("lr", "lr"),
+        ("optimizer", "optimizer"),
+        ("beta1", "beta1"),
+        ("beta2", "beta2"),
+        ("schedule", "schedule"),
+        ("warmup", "warmup"),
+    ):
         if getattr(args, arg, None) is None:
             setattr(args, arg, recipe.get(field, getattr(defaults, field)))
     return args
@@ -49,11 +56,21 @@ def metrics_header(config, trainer) -> dict:
     from .. import __version__
 
     settings = {k: v for k, v in asdict(config).items() if isinstance(v, (str, int, float, bool, type(None)))}
-    return {"type": "header", "format": "cnnviz-metrics", "format_version": 1, "cnnviz_version": __version__,
-            "accuracy_unit": ACCURACY_UNIT, "net": config.net, "spec": trainer.model.spec,
-            "backend": trainer.backend.name, "seed": config.seed, "dataset": config.dataset, "settings": settings,
-            **trainer.thread_fields(),
-            "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+    return {
+        "type": "header",
+        "format": "cnnviz-metrics",
+        "format_version": 1,
+        "cnnviz_version": __version__,
+        "accuracy_unit": ACCURACY_UNIT,
+        "net": config.net,
+        "spec": trainer.model.spec,
+        "backend": trainer.backend.name,
+        "seed": config.seed,
+        "dataset": config.dataset,
+        "settings": settings,
+        **trainer.thread_fields(),
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
 
 
 def cmd_train(args) -> int:
@@ -67,12 +84,26 @@ def cmd_train(args) -> int:
     args = with_recipe(args)
     cores = os.cpu_count() or 1
     threads = check_threads(getattr(args, "threads", None), cores, f"the {cores} CPU cores here")
-    config = TrainConfig(net=args.net, backend=args.backend, epochs=args.epochs, steps=args.steps,
-                         batch_size=args.batch, lr=args.lr, optimizer=args.optimizer, momentum=args.momentum,
-                         beta1=args.beta1, beta2=args.beta2,
-                         schedule=args.schedule, warmup=args.warmup, seed=args.seed, dataset=args.dataset,
-                         data_dir=args.data,
-                         eval_every=args.eval_every, train_samples=args.train_samples, threads=threads)
+    config = TrainConfig(
+        net=args.net,
+        backend=args.backend,
+        epochs=args.epochs,
+        steps=args.steps,
+        batch_size=args.batch,
+        lr=args.lr,
+        optimizer=args.optimizer,
+        momentum=args.momentum,
+        beta1=args.beta1,
+        beta2=args.beta2,
+        schedule=args.schedule,
+        warmup=args.warmup,
+        seed=args.seed,
+        dataset=args.dataset,
+        data_dir=args.data,
+        eval_every=args.eval_every,
+        train_samples=args.train_samples,
+        threads=threads,
+    )
     trainer = Trainer(config)  # validates the numbers
     Sequential.from_spec(args.net)  # the network, within limits (nothing is allocated yet)
     # From here on SIGINT, SIGTERM and SIGHUP stop the run after its current step and save it:
@@ -117,8 +148,9 @@ def cmd_train(args) -> int:
             try:
                 result: ev.RunFinished = trainer.run()
             except MemoryError:
-                raise ValueError(f"out of memory while training: try a smaller --batch (was {args.batch}) "
-                                 "or network") from None
+                raise ValueError(
+                    f"out of memory while training: try a smaller --batch (was {args.batch}) or network"
+                ) from None
             finally:
                 signals.say_pending()
                 printer.close()
@@ -128,8 +160,9 @@ def cmd_train(args) -> int:
             if save_path is not None:
                 # The handlers stay installed until the file is complete: a signal now only says so.
                 signals.saving = True
-                saved, note = _save_model(args, trainer, result, save_path, save_path == reserved, diverged, run,
-                                          printer, signals)
+                saved, note = _save_model(
+                    args, trainer, result, save_path, save_path == reserved, diverged, run, printer, signals
+                )
         finally:
             if reserved is not None and saved != reserved:
                 checkpoint.release_reserved(reserved)
@@ -138,18 +171,37 @@ def cmd_train(args) -> int:
     if note and not diverged:
         printer.warn(f"warning: {note}")
     if diverged:
-        raise ValueError(f"training diverged: {diverged[0].cause}; try a lower --lr "
-                         f"(was {args.lr:g}); {note or 'the model was not saved'}")
+        raise ValueError(
+            f"training diverged: {diverged[0].cause}; try a lower --lr "
+            f"(was {args.lr:g}); {note or 'the model was not saved'}"
+        )
     if args.json:
-        _print(json.dumps(json_safe({
-            "test_accuracy": None if result.test_accuracy is None else round(as_percent(result.test_accuracy), 3),
-            "accuracy_unit": ACCURACY_UNIT,
-            "test_loss": result.test_loss, "train_images_per_s": round(result.train_images_per_s, 1),
-            "seconds": round(result.seconds, 2), "train_seconds": round(result.train_seconds, 2),
-            "compile_seconds": round(result.compile_seconds, 2), "backend": result.backend, "net": args.net,
-            "threads": result.threads, "threads_how": result.threads_how,
-            "spec": trainer.model.spec, "steps": result.steps, "epochs": round(result.epoch, 4),
-            "stopped": result.stopped, "saved": None if saved is None else str(saved)})))
+        _print(
+            json.dumps(
+                json_safe(
+                    {
+                        "test_accuracy": None
+                        if result.test_accuracy is None
+                        else round(as_percent(result.test_accuracy), 3),
+                        "accuracy_unit": ACCURACY_UNIT,
+                        "test_loss": result.test_loss,
+                        "train_images_per_s": round(result.train_images_per_s, 1),
+                        "seconds": round(result.seconds, 2),
+                        "train_seconds": round(result.train_seconds, 2),
+                        "compile_seconds": round(result.compile_seconds, 2),
+                        "backend": result.backend,
+                        "net": args.net,
+                        "threads": result.threads,
+                        "threads_how": result.threads_how,
+                        "spec": trainer.model.spec,
+                        "steps": result.steps,
+                        "epochs": round(result.epoch, 4),
+                        "stopped": result.stopped,
+                        "saved": None if saved is None else str(saved),
+                    }
+                )
+            )
+        )
     if signals.first is not None:
         return 128 + signals.first  # the conventional status: 130 SIGINT, 143 SIGTERM, 129 SIGHUP
     return 130 if result.stopped else 0
@@ -179,8 +231,10 @@ def _save_path(args) -> tuple[Path | None, Path | None]:
     except OSError as exc:
         from ..data.files import describe_file_error
 
-        raise ValueError(f"cannot create a model file in the models folder ({describe_file_error(exc, folder)}); "
-                         "pass --save PATH.npz or --no-save") from None
+        raise ValueError(
+            f"cannot create a model file in the models folder ({describe_file_error(exc, folder)}); "
+            "pass --save PATH.npz or --no-save"
+        ) from None
     return path, path
 
 
@@ -234,8 +288,9 @@ class _RunCurves:
         return run_meta(self.state)
 
 
-def _save_model(args, trainer, result, path: Path, reserved: bool, diverged: list, run: _RunCurves, printer,
-                signals) -> tuple[Path | None, str | None]:
+def _save_model(
+    args, trainer, result, path: Path, reserved: bool, diverged: list, run: _RunCurves, printer, signals
+) -> tuple[Path | None, str | None]:
     """Save the trained model to ``path``; returns (where it went, a note for the user).
 
     Never overwrites a file with worse than what was asked for: a run that trained
@@ -247,17 +302,30 @@ def _save_model(args, trainer, result, path: Path, reserved: bool, diverged: lis
     from ..nn import checkpoint
 
     steps = trainer.step
-    meta = {"net": args.net, "optimizer": trainer.config.optimizer, "epoch": round(trainer.epoch, 4),
-            "steps": steps, "step": steps, "test_accuracy": result.test_accuracy, "dataset": args.dataset,
-            "backend": result.backend, "seed": args.seed, "lr": trainer.config.lr,
-            "batch_size": trainer.config.batch_size, "schedule": trainer.config.schedule,
-            "momentum": trainer.config.momentum, "threads": trainer.thread_fields()["threads"]}
+    meta = {
+        "net": args.net,
+        "optimizer": trainer.config.optimizer,
+        "epoch": round(trainer.epoch, 4),
+        "steps": steps,
+        "step": steps,
+        "test_accuracy": result.test_accuracy,
+        "dataset": args.dataset,
+        "backend": result.backend,
+        "seed": args.seed,
+        "lr": trainer.config.lr,
+        "batch_size": trainer.config.batch_size,
+        "schedule": trainer.config.schedule,
+        "momentum": trainer.config.momentum,
+        "threads": trainer.thread_fields()["threads"],
+    }
     shown = escape_control(path)
     if diverged:
         restored = diverged[0].restored_step
         if restored == 0:
-            return None, ("nothing was saved: no good weights before the divergence"
-                          + ("" if reserved else f" ({shown} left as it was)"))
+            return None, (
+                "nothing was saved: no good weights before the divergence"
+                + ("" if reserved else f" ({shown} left as it was)")
+            )
         if path.exists() and not reserved:
             return None, f"{shown} was not overwritten with the weights of step {restored} from before the divergence"
         meta.update(steps=restored, step=restored, epoch=None, test_accuracy=None, diverged=True)
@@ -290,7 +358,7 @@ def _save_model(args, trainer, result, path: Path, reserved: bool, diverged: lis
             raise ValueError(f"{exc}; the model was saved to {fallback} instead") from None
         raise
     checkpoint.remember_saved(saved)
-    note = (f"saved the weights of step {meta['steps']}, from before the divergence" if diverged else None)
+    note = f"saved the weights of step {meta['steps']}, from before the divergence" if diverged else None
     return saved, note
 
 
@@ -436,8 +504,9 @@ class _Signals:
         if self.count == 1:
             self.trainer.stop(wake=False)
             name = "" if signum == signal.SIGINT else f"{signal.Signals(signum).name} received: "
-            self.messages.append(f"{name}stopping: final evaluation on the test set... "
-                                 f"({self._again(signum)} skips it)")
+            self.messages.append(
+                f"{name}stopping: final evaluation on the test set... ({self._again(signum)} skips it)"
+            )
         elif self.count == 2:
             self.trainer.stop(final_evaluation=False, wake=False)
             self.messages.append("stopping: final evaluation skipped; the model will still be saved")
@@ -486,8 +555,10 @@ class _MetricsLog:
             already = False
         if already:
             self.fh.close()
-            raise ValueError(f"--metrics {escape_control(path)}: already holds an earlier run's records; give each "
-                             "run its own file (or delete this one)")
+            raise ValueError(
+                f"--metrics {escape_control(path)}: already holds an earlier run's records; give each "
+                "run its own file (or delete this one)"
+            )
         self(header)
 
     def __call__(self, event) -> None:
@@ -506,8 +577,9 @@ class _MetricsLog:
         from ..data.files import describe_file_error
 
         fh, self.fh = self.fh, None
-        self.warn(f"warning: --metrics {describe_file_error(exc, self.path)}; metrics are no longer written, "
-                  "training goes on")
+        self.warn(
+            f"warning: --metrics {describe_file_error(exc, self.path)}; metrics are no longer written, training goes on"
+        )
         try:
             fh.close()
         except (OSError, ValueError):
@@ -539,14 +611,34 @@ def _metric_row(event) -> dict | None:
     if isinstance(event, dict):  # the header
         return event
     if isinstance(event, ev.StepFinished):
-        return {"type": "step", "step": event.step, "epoch": event.epoch, "loss": event.loss,
-                "accuracy": as_percent(event.accuracy), "images_per_s": event.images_per_s, "lr": event.lr,
-                "backend": event.backend, "time": time.time()}
+        return {
+            "type": "step",
+            "step": event.step,
+            "epoch": event.epoch,
+            "loss": event.loss,
+            "accuracy": as_percent(event.accuracy),
+            "images_per_s": event.images_per_s,
+            "lr": event.lr,
+            "backend": event.backend,
+            "time": time.time(),
+        }
     if isinstance(event, ev.EvaluationFinished):
-        return {"type": "eval", "step": event.step, "epoch": event.epoch, "test_loss": event.test_loss,
-                "test_accuracy": as_percent(event.test_accuracy), "samples": event.samples, "time": time.time()}
+        return {
+            "type": "eval",
+            "step": event.step,
+            "epoch": event.epoch,
+            "test_loss": event.test_loss,
+            "test_accuracy": as_percent(event.test_accuracy),
+            "samples": event.samples,
+            "time": time.time(),
+        }
     if isinstance(event, ev.TimingMeasured):
-        return {"type": "timing", "step": event.step, "backend": event.backend,
-                "layers": [{"name": l.name, "forward_ms": l.forward_ms, "backward_ms": l.backward_ms}
-                           for l in event.layers]}
+        return {
+            "type": "timing",
+            "step": event.step,
+            "backend": event.backend,
+            "layers": [
+                {"name": l.name, "forward_ms": l.forward_ms, "backward_ms": l.backward_ms} for l in event.layers
+            ],
+        }
     return None

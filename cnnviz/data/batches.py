@@ -67,9 +67,7 @@ def iterate_batches(
     if images.ndim != 3:
         raise ValueError(f"expected images of shape (N, H, W), got shape {images.shape}")
     if labels.shape != (images.shape[0],):
-        raise ValueError(
-            f"expected one label per image: {images.shape[0]} images but labels of shape {labels.shape}"
-        )
+        raise ValueError(f"expected one label per image: {images.shape[0]} images but labels of shape {labels.shape}")
     n = images.shape[0]
     if shuffle:
         if rng is None:

@@ -148,9 +148,7 @@ def find_idx_files(folder: Path) -> dict[str, Path]:
             f"{_join_names(missing)} (each may be gzipped as NAME.gz)"
         )
     if missing:
-        raise DatasetError(
-            f"{folder} is missing {_join_names(missing)} (each may be gzipped as NAME.gz)"
-        )
+        raise DatasetError(f"{folder} is missing {_join_names(missing)} (each may be gzipped as NAME.gz)")
     return found
 
 
@@ -164,9 +162,7 @@ def load_dataset(name: str = "mnist", data_dir: str | os.PathLike[str] | None = 
     requested = name
     name = name.strip().lower()
     if name not in _CLASS_NAMES:
-        raise DatasetError(
-            f"unknown data set {requested!r}: choose one of {', '.join(DATASET_NAMES)}"
-        )
+        raise DatasetError(f"unknown data set {requested!r}: choose one of {', '.join(DATASET_NAMES)}")
     if data_dir is not None:
         folder = Path(data_dir).expanduser()
     elif name == "mnist":

@@ -22,8 +22,14 @@ from .files import describe_file_error, open_regular, show_path
 from .limits import megabytes, shorten
 from .photo import PHOTO_SIDE, drop_edge_clutter, even_out_lighting, ink_extent, looks_like_photo
 
-__all__ = ["ImageError", "load_image", "load_digit_image", "load_digit_picture", "load_network_input",
-           "preprocess_digit"]
+__all__ = [
+    "ImageError",
+    "load_image",
+    "load_digit_image",
+    "load_digit_picture",
+    "load_network_input",
+    "preprocess_digit",
+]
 
 
 class ImageError(ValueError):
@@ -58,9 +64,15 @@ _CONVERT_BEFORE_REDUCE = {"1": 1, "P": 4, "PA": 4, "I;16": 4, "I;16B": 4, "I;16L
 """Modes Image.reduce cannot average (bits, palette indices, 16-bit), with the bytes per
 pixel of the full-size copy converting them costs."""
 _ORIENTATION = 0x0112
-_TRANSPOSE = {2: Image.Transpose.FLIP_LEFT_RIGHT, 3: Image.Transpose.ROTATE_180, 4: Image.Transpose.FLIP_TOP_BOTTOM,
-              5: Image.Transpose.TRANSPOSE, 6: Image.Transpose.ROTATE_270, 7: Image.Transpose.TRANSVERSE,
-              8: Image.Transpose.ROTATE_90}
+_TRANSPOSE = {
+    2: Image.Transpose.FLIP_LEFT_RIGHT,
+    3: Image.Transpose.ROTATE_180,
+    4: Image.Transpose.FLIP_TOP_BOTTOM,
+    5: Image.Transpose.TRANSPOSE,
+    6: Image.Transpose.ROTATE_270,
+    7: Image.Transpose.TRANSVERSE,
+    8: Image.Transpose.ROTATE_90,
+}
 
 
 def load_image(path: str | os.PathLike[str]) -> np.ndarray:
@@ -95,9 +107,7 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
                 small, orientation = _decode_small(image, os.fstat(fh.fileno()).st_size, where)
             return _to_gray(_upright(small, orientation), path)
     except UnidentifiedImageError:
-        raise ImageError(
-            f"{where}: not an image file Pillow can read (use PNG, JPEG, BMP, GIF or TIFF)"
-        ) from None
+        raise ImageError(f"{where}: not an image file Pillow can read (use PNG, JPEG, BMP, GIF or TIFF)") from None
     except Image.DecompressionBombError as error:
         raise ImageError(f"{where}: image is too large to open safely ({shorten(str(error), 120)})") from None
     except MemoryError:
@@ -121,9 +131,11 @@ def _decode_small(image: Image.Image, file_size: int, where: str) -> tuple[Image
     per_pixel = _BYTES_PER_PIXEL.get(image.mode, 4) + _CONVERT_BEFORE_REDUCE.get(image.mode, 0)
     needed, allowed = width * height * per_pixel, limits.allowed_bytes(file_size)
     if needed > allowed:
-        raise ImageError(f"{where}: the picture is {width}x{height} pixels ({image.mode}); decoding it needs "
-                         f"{megabytes(needed)}, more than cnnviz spends on a {megabytes(file_size)} file "
-                         f"({megabytes(allowed)}): scale it down first")
+        raise ImageError(
+            f"{where}: the picture is {width}x{height} pixels ({image.mode}); decoding it needs "
+            f"{megabytes(needed)}, more than cnnviz spends on a {megabytes(file_size)} file "
+            f"({megabytes(allowed)}): scale it down first"
+        )
     image.load()
     try:  # after load: PNG reads the whole image to look for EXIF after the pixels
         orientation = image.getexif().get(_ORIENTATION)
@@ -241,8 +253,10 @@ def load_network_input(path: str | os.PathLike[str]) -> np.ndarray:
     """
     gray = load_image(path)
     if gray.shape != (FIELD_SIZE, FIELD_SIZE):
-        raise ImageError(f"{show_path(Path(path))}: the network's input is {FIELD_SIZE}x{FIELD_SIZE} pixels, this "
-                         f"image is {gray.shape[1]}x{gray.shape[0]} (without --raw it is preprocessed to fit)")
+        raise ImageError(
+            f"{show_path(Path(path))}: the network's input is {FIELD_SIZE}x{FIELD_SIZE} pixels, this "
+            f"image is {gray.shape[1]}x{gray.shape[0]} (without --raw it is preprocessed to fit)"
+        )
     return gray
 
 

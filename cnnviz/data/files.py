@@ -53,9 +53,24 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
 __all__ = [
-    "FileProblem", "NotARegularFile", "open_regular", "open_for_append", "describe_file_error", "show_path",
-    "atomic_write", "atomic_write_bytes", "atomic_write_text", "remove_stale_temps", "check_save_target",
-    "parse_json", "read_json_file", "read_bytes_file", "read_text_file", "MissingFile", "TEMP_NAME", "temp_name",
+    "FileProblem",
+    "NotARegularFile",
+    "open_regular",
+    "open_for_append",
+    "describe_file_error",
+    "show_path",
+    "atomic_write",
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "remove_stale_temps",
+    "check_save_target",
+    "parse_json",
+    "read_json_file",
+    "read_bytes_file",
+    "read_text_file",
+    "MissingFile",
+    "TEMP_NAME",
+    "temp_name",
 ]
 
 
@@ -102,8 +117,9 @@ def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
     kind = _kind(os.stat(path).st_mode)
     if kind:
         raise NotARegularFile(path, kind)
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-                 | getattr(os, "O_CLOEXEC", 0))
+    fd = os.open(
+        path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    )
     try:
         kind = _kind(os.fstat(fd).st_mode)
         if kind:
@@ -175,14 +191,21 @@ def open_for_append(path: str | os.PathLike[str]):
     fifo = mode is not None and stat.S_ISFIFO(mode)
     if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISCHR(mode) or fifo):
         raise NotARegularFile(path, _kind(mode))
-    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-             | getattr(os, "O_BINARY", 0))  # Windows: Python's text layer writes the line ends, as open() does
+    flags = (
+        os.O_WRONLY
+        | os.O_APPEND
+        | os.O_CREAT
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+        | getattr(os, "O_BINARY", 0)
+    )  # Windows: Python's text layer writes the line ends, as open() does
     try:
         fd = os.open(path, flags, 0o666)
     except OSError as exc:
         if exc.errno == errno.ENXIO and fifo:
-            raise NotARegularFile(path, "a named pipe (FIFO) that nothing reads (writing would wait for a "
-                                        "reader)") from None
+            raise NotARegularFile(
+                path, "a named pipe (FIFO) that nothing reads (writing would wait for a reader)"
+            ) from None
         raise
     try:
         mode = os.fstat(fd).st_mode
@@ -400,8 +423,10 @@ def check_save_target(path: str | os.PathLike[str], expected_bytes: int = 0, wha
         free = None
     needed = int(expected_bytes * 1.05) + 2**20 if expected_bytes else 0
     if free is not None and needed and free < needed:
-        raise FileProblem(f"{shown}: not enough free space: the {what} needs about {megabytes(expected_bytes)} "
-                          f"but {show_path(folder)} has {megabytes(free)} free")
+        raise FileProblem(
+            f"{shown}: not enough free space: the {what} needs about {megabytes(expected_bytes)} "
+            f"but {show_path(folder)} has {megabytes(free)} free"
+        )
     probe = temp_name(path)
     try:
         os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
@@ -489,8 +514,10 @@ def read_bytes_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
         with open_regular(path) as fh:
             size = os.fstat(fh.fileno()).st_size
             if size > max_bytes:
-                raise FileProblem(f"{show_path(path)}: is {megabytes(size)}; at most {megabytes(max_bytes)} "
-                                  "is accepted for this kind of file")
+                raise FileProblem(
+                    f"{show_path(path)}: is {megabytes(size)}; at most {megabytes(max_bytes)} "
+                    "is accepted for this kind of file"
+                )
             data = fh.read(max_bytes + 1)
     except FileNotFoundError as exc:
         raise MissingFile(describe_file_error(exc, path)) from None
@@ -511,8 +538,9 @@ def read_text_file(path: str | os.PathLike[str], max_bytes: int, what: str = "te
         raise FileProblem(f"{show_path(path)}: not a text file (expected UTF-8 {what})") from None
 
 
-def read_json_file(path: str | os.PathLike[str], max_bytes: int, *, max_depth: int | None = None,
-                   nonfinite: str = "error"):
+def read_json_file(
+    path: str | os.PathLike[str], max_bytes: int, *, max_depth: int | None = None, nonfinite: str = "error"
+):
     """A JSON file of at most ``max_bytes`` (:func:`read_bytes_file`), nested at most ``max_depth`` deep
     (:func:`parse_json`); raises :class:`FileProblem` naming the file."""
     text = read_text_file(path, max_bytes, "JSON")

@@ -124,8 +124,10 @@ def _read_idx_stream(stream: BinaryIO, path: Path, *, compressed: bool, file_siz
     if ndim == 0:
         raise DatasetError(f"{where}: IDX header declares 0 dimensions; expected at least 1")
     if ndim > MAX_DIMENSIONS:
-        raise DatasetError(f"{where}: IDX header declares {ndim} dimensions; cnnviz reads at most "
-                           f"{MAX_DIMENSIONS} (MNIST files have 1 or 3)")
+        raise DatasetError(
+            f"{where}: IDX header declares {ndim} dimensions; cnnviz reads at most "
+            f"{MAX_DIMENSIONS} (MNIST files have 1 or 3)"
+        )
 
     header_bytes = 4 + 4 * ndim
     dims_raw = _read_exactly(stream, 4 * ndim)
@@ -163,7 +165,7 @@ def _read_idx_stream(stream: BinaryIO, path: Path, *, compressed: bool, file_siz
     view = memoryview(data)
     filled = 0
     while filled < expected:
-        n = stream.readinto(view[filled:filled + _CHUNK_BYTES])
+        n = stream.readinto(view[filled : filled + _CHUNK_BYTES])
         if not n:
             break
         filled += n
@@ -187,8 +189,10 @@ def _read_idx_stream(stream: BinaryIO, path: Path, *, compressed: bool, file_siz
 
 def _extra_bytes_message(where: str, extra: int, expected: int, shape_text: str) -> str:
     amount = f"more than {megabytes(_TRAILING_COUNT_LIMIT)} of" if extra > _TRAILING_COUNT_LIMIT else f"{extra}"
-    return (f"{where}: {amount} unexpected extra bytes after the {expected} bytes of data "
-            f"the IDX header announces ({shape_text}); the file is corrupt or not an IDX file")
+    return (
+        f"{where}: {amount} unexpected extra bytes after the {expected} bytes of data "
+        f"the IDX header announces ({shape_text}); the file is corrupt or not an IDX file"
+    )
 
 
 def _read_exactly(stream: BinaryIO, size: int) -> bytes:
@@ -263,8 +267,9 @@ def read_idx_pair(
             f"of shape {labels.shape}"
         )
     if images.shape[0] == 0:
-        raise DatasetError(f"{show_path(images_path)}: holds no images (its header says 0); "
-                           "there is nothing to train or test on")
+        raise DatasetError(
+            f"{show_path(images_path)}: holds no images (its header says 0); there is nothing to train or test on"
+        )
     if images.shape[0] != labels.shape[0]:
         raise DatasetError(
             f"{show_path(images_path)} holds {images.shape[0]} images but {show_path(labels_path)} holds "

@@ -23,10 +23,22 @@ from __future__ import annotations
 import os
 
 __all__ = [
-    "FIXED_BUDGET_BYTES", "GROWTH_FACTOR", "MAX_PARAMETERS", "MAX_LAYERS", "MAX_VALUES_PER_IMAGE",
-    "MAX_TRAINING_BYTES", "MAX_ERROR_CHARS", "MAX_JSON_DEPTH", "allowed_bytes", "megabytes",
-    "training_bytes", "largest_batch",
-    "escape_control", "shorten", "one_line", "listing",
+    "FIXED_BUDGET_BYTES",
+    "GROWTH_FACTOR",
+    "MAX_PARAMETERS",
+    "MAX_LAYERS",
+    "MAX_VALUES_PER_IMAGE",
+    "MAX_TRAINING_BYTES",
+    "MAX_ERROR_CHARS",
+    "MAX_JSON_DEPTH",
+    "allowed_bytes",
+    "megabytes",
+    "training_bytes",
+    "largest_batch",
+    "escape_control",
+    "shorten",
+    "one_line",
+    "listing",
 ]
 
 
@@ -101,8 +113,12 @@ def escape_control(text: str) -> str:
     text = str(text)
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() else (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
-                                              if ord(c) < 0x10000 else f"\\U{ord(c):08x}") for c in text)
+    return "".join(
+        c
+        if c.isprintable()
+        else (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}" if ord(c) < 0x10000 else f"\\U{ord(c):08x}")
+        for c in text
+    )
 
 
 def shorten(text: str, limit: int = MAX_NAME_CHARS) -> str:
@@ -111,7 +127,7 @@ def shorten(text: str, limit: int = MAX_NAME_CHARS) -> str:
     if len(text) <= limit:
         return text
     head = (limit - 3) * 2 // 3
-    return text[:head] + "..." + text[len(text) - (limit - 3 - head):]
+    return text[:head] + "..." + text[len(text) - (limit - 3 - head) :]
 
 
 def one_line(text: str, limit: int = MAX_ERROR_CHARS) -> str:

@@ -14,7 +14,15 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["PHOTO_SIDE", "CENTRAL", "looks_like_photo", "even_out_lighting", "drop_edge_clutter", "ink_extent", "component_labels"]
+__all__ = [
+    "PHOTO_SIDE",
+    "CENTRAL",
+    "looks_like_photo",
+    "even_out_lighting",
+    "drop_edge_clutter",
+    "ink_extent",
+    "component_labels",
+]
 
 
 PHOTO_SIDE = 64
@@ -72,10 +80,14 @@ def even_out_lighting(values: np.ndarray) -> np.ndarray:
     medians, centres = [], []
     for r in range(LIGHT_GRID):
         for c in range(LIGHT_GRID):
-            block = values[row_edges[r]:row_edges[r + 1], col_edges[c]:col_edges[c + 1]]
+            block = values[row_edges[r] : row_edges[r + 1], col_edges[c] : col_edges[c + 1]]
             medians.append(float(np.percentile(block, paper_percentile)))
-            centres.append(((row_edges[r] + row_edges[r + 1]) / 2 / height - 0.5,
-                            (col_edges[c] + col_edges[c + 1]) / 2 / width - 0.5))
+            centres.append(
+                (
+                    (row_edges[r] + row_edges[r + 1]) / 2 / height - 0.5,
+                    (col_edges[c] + col_edges[c + 1]) / 2 / width - 0.5,
+                )
+            )
     medians = np.asarray(medians)
     y, x = np.asarray(centres).T
     terms = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)
@@ -92,8 +104,14 @@ def even_out_lighting(values: np.ndarray) -> np.ndarray:
     ys = (np.arange(height, dtype=np.float32) + 0.5) / height - 0.5
     xs = (np.arange(width, dtype=np.float32) + 0.5) / width - 0.5
     a, bx, by, bxx, bxy, byy = (np.float32(v) for v in coefficients)
-    surface = (a + bx * xs[None, :] + by * ys[:, None] + bxx * (xs * xs)[None, :] + bxy * ys[:, None] * xs[None, :]
-               + byy * (ys * ys)[:, None])
+    surface = (
+        a
+        + bx * xs[None, :]
+        + by * ys[:, None]
+        + bxx * (xs * xs)[None, :]
+        + bxy * ys[:, None] * xs[None, :]
+        + byy * (ys * ys)[:, None]
+    )
     if float(surface.max() - surface.min()) < 0.03:
         return original  # evenly lit already: the photo steps change nothing
     # The light multiplies the paper's brightness: divide it out. A dark page (chalk, a screen) is the
@@ -132,8 +150,7 @@ def component_labels(mask: np.ndarray) -> np.ndarray | None:
     labels = np.where(mask, np.arange(mask.size).reshape(mask.shape), big)
     for _ in range(MAX_LABEL_ROUNDS):
         padded = np.pad(labels, 1, constant_values=big)
-        smallest = np.minimum.reduce([labels, padded[:-2, 1:-1], padded[2:, 1:-1], padded[1:-1, :-2],
-                                      padded[1:-1, 2:]])
+        smallest = np.minimum.reduce([labels, padded[:-2, 1:-1], padded[2:, 1:-1], padded[1:-1, :-2], padded[1:-1, 2:]])
         smallest = np.where(mask, smallest, big)
         if np.array_equal(smallest, labels):
             return np.where(mask, labels, -1)
@@ -167,14 +184,16 @@ def drop_edge_clutter(ink: np.ndarray) -> np.ndarray:
     strong = padded.reshape(height, factor, width, factor).max(axis=(1, 3)) > STRONG_INK
     # Grown by a cell, so a stroke the grain broke into dots stays one component (and keeps its faint rim).
     grown = np.pad(strong, 1)
-    coarse = np.logical_or.reduce([grown[1 + dy:height + 1 + dy, 1 + dx:width + 1 + dx]
-                                   for dy in (-1, 0, 1) for dx in (-1, 0, 1)])
+    coarse = np.logical_or.reduce(
+        [grown[1 + dy : height + 1 + dy, 1 + dx : width + 1 + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+    )
     labels = component_labels(coarse)
     if labels is None:
         return ink
     m = max(1, round(0.03 * max(height, width)))  # "at the edge": within 3 % of it (a warped sheet's rim)
-    edge = np.unique(np.concatenate([labels[:m].ravel(), labels[-m:].ravel(), labels[:, :m].ravel(),
-                                     labels[:, -m:].ravel()]))
+    edge = np.unique(
+        np.concatenate([labels[:m].ravel(), labels[-m:].ravel(), labels[:, :m].ravel(), labels[:, -m:].ravel()])
+    )
     names, where = np.unique(labels[labels >= 0], return_inverse=True)
     if not len(names):
         return ink
@@ -199,10 +218,15 @@ def drop_edge_clutter(ink: np.ndarray) -> np.ndarray:
         rows, cols = np.nonzero(np.isin(labels, list(keep)))
         reach_r, reach_c = (rows.max() - rows.min() + 1) // 2, (cols.max() - cols.min() + 1) // 2
         near = np.zeros(labels.shape, bool)  # the digit's box, grown by half its size
-        near[max(rows.min() - reach_r, 0):rows.max() + reach_r + 1,
-             max(cols.min() - reach_c, 0):cols.max() + reach_c + 1] = True
-        joining = {name for name, big, own in zip(names, heavy, inside)
-                   if big and own and name not in keep and near[labels == name].any()}
+        near[
+            max(rows.min() - reach_r, 0) : rows.max() + reach_r + 1,
+            max(cols.min() - reach_c, 0) : cols.max() + reach_c + 1,
+        ] = True
+        joining = {
+            name
+            for name, big, own in zip(names, heavy, inside)
+            if big and own and name not in keep and near[labels == name].any()
+        }
         if not joining:
             break
         keep |= joining

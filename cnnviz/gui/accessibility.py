@@ -100,8 +100,11 @@ def unnamed(root: QWidget) -> list[QWidget]:
     """The interactive widgets and pictures in ``root``'s window without a meaningful accessible name
     (pop-ups, which are windows of their own, are left out)."""
     window = root.window()
-    return [w for w in root.findChildren(QWidget)
-            if w.window() is window and needs_name(w) and not meaningful(effective_name(w))]
+    return [
+        w
+        for w in root.findChildren(QWidget)
+        if w.window() is window and needs_name(w) and not meaningful(effective_name(w))
+    ]
 
 
 def plain_text(text: str) -> str:
@@ -127,8 +130,14 @@ def _widget_at(layout: QLayout, index: int) -> QWidget | None:
     parent = layout.parentWidget()
     if parent is None:
         return None
-    return next((child for child in parent.findChildren(QWidget, options=Qt.FindDirectChildrenOnly)
-                 if layout.indexOf(child) == index), None)
+    return next(
+        (
+            child
+            for child in parent.findChildren(QWidget, options=Qt.FindDirectChildrenOnly)
+            if layout.indexOf(child) == index
+        ),
+        None,
+    )
 
 
 def _label_beside(widget: QWidget, depth: int = 1) -> str:
@@ -167,17 +176,23 @@ def _panel_title(widget: QWidget) -> str:
     return ""
 
 
-ARROW_NAMES = {Qt.LeftArrow: N_("scroll left"), Qt.RightArrow: N_("scroll right"), Qt.UpArrow: N_("scroll up"),
-               Qt.DownArrow: N_("scroll down")}
+ARROW_NAMES = {
+    Qt.LeftArrow: N_("scroll left"),
+    Qt.RightArrow: N_("scroll right"),
+    Qt.UpArrow: N_("scroll up"),
+    Qt.DownArrow: N_("scroll down"),
+}
 
-KINDS = ((PICTURES, N_("picture"), N_("{title} picture")),
-         (QAbstractItemView, N_("list"), N_("{title} list")),
-         (QTabBar, N_("tabs"), N_("{title} tabs")),
-         (QComboBox, N_("choice"), N_("{title} choice")),
-         (QAbstractSpinBox, N_("number"), N_("{title} number")),
-         (QLineEdit, N_("text field"), N_("{title} text field")),
-         (QAbstractSlider, N_("slider"), N_("{title} slider")),
-         (QWidget, N_("button"), N_("{title} button")))
+KINDS = (
+    (PICTURES, N_("picture"), N_("{title} picture")),
+    (QAbstractItemView, N_("list"), N_("{title} list")),
+    (QTabBar, N_("tabs"), N_("{title} tabs")),
+    (QComboBox, N_("choice"), N_("{title} choice")),
+    (QAbstractSpinBox, N_("number"), N_("{title} number")),
+    (QLineEdit, N_("text field"), N_("{title} text field")),
+    (QAbstractSlider, N_("slider"), N_("{title} slider")),
+    (QWidget, N_("button"), N_("{title} button")),
+)
 """What a control is, for a name made from nothing better: (class, the word alone, the word with its
 panel's title), each a whole phrase of the catalogue (the word order differs between languages)."""
 
@@ -193,8 +208,11 @@ def derived_name(widget: QWidget) -> str:
     word, with_title = next((word, template) for kind, word, template in KINDS if isinstance(widget, kind))
     if isinstance(widget, PICTURES) and title:
         return tr(with_title).format(title=title)  # the label beside a picture is a status line, not its name
-    for candidate in (_label_beside(widget), _first_clause(widget.toolTip()),
-                      plain_text(widget.placeholderText()) if isinstance(widget, QLineEdit) else ""):
+    for candidate in (
+        _label_beside(widget),
+        _first_clause(widget.toolTip()),
+        plain_text(widget.placeholderText()) if isinstance(widget, QLineEdit) else "",
+    ):
         if meaningful(candidate):
             return candidate
     return tr(with_title).format(title=title) if title else tr(word)
@@ -242,15 +260,19 @@ def milestone(event, previous_state=None) -> tuple[str, bool] | None:
         return None
     if isinstance(event, ev.EvaluationFinished):
         return tr("Test accuracy {percent} % at step {step}").format(
-            percent=f"{100 * event.test_accuracy:.1f}", step=f"{grouped(event.step):,}"), False
+            percent=f"{100 * event.test_accuracy:.1f}", step=f"{grouped(event.step):,}"
+        ), False
     if isinstance(event, ev.Diverged):
         return tr("Training diverged: {message}").format(message=event.message.text(tr)), True
     if isinstance(event, ev.RunFinished):
         stopped = event.phase == ev.RunPhase.STOPPED
         if event.test_accuracy is None:
             return (tr("Training stopped") if stopped else tr("Training finished")), False
-        text = (tr("Training stopped, test accuracy {percent} %") if stopped
-                else tr("Training finished, test accuracy {percent} %"))
+        text = (
+            tr("Training stopped, test accuracy {percent} %")
+            if stopped
+            else tr("Training finished, test accuracy {percent} %")
+        )
         return text.format(percent=f"{100 * event.test_accuracy:.1f}"), False
     return None
 
@@ -397,8 +419,12 @@ def tab_stops(root: QWidget) -> list[QWidget]:
                 break
             widget = widget.nextInFocusChain()
             continue
-        if widget.focusPolicy() & Qt.TabFocus and widget.focusProxy() is None and widget not in stops \
-                and type(widget) is not QScrollArea:  # (a plain scroll area: Tab goes to what it holds)
+        if (
+            widget.focusPolicy() & Qt.TabFocus
+            and widget.focusProxy() is None
+            and widget not in stops
+            and type(widget) is not QScrollArea
+        ):  # (a plain scroll area: Tab goes to what it holds)
             stops.append(widget)
         widget = widget.nextInFocusChain()
     # A stop inside another (the text part of a spin box, a tab bar's arrows, a plot's viewport) is that one's.
@@ -468,8 +494,9 @@ def next_tab_stop(stops: list[QWidget], current: QWidget | None, forward: bool) 
     """The stop after (or before) the one holding ``current`` among those that can take the focus now;
     None when ``current`` is in none of them."""
     able = [w for w in stops if w.isVisible() and w.isEnabled()]
-    at = next((i for i, w in enumerate(able) if current is not None and (w is current or w.isAncestorOf(current))),
-              None)
+    at = next(
+        (i for i, w in enumerate(able) if current is not None and (w is current or w.isAncestorOf(current))), None
+    )
     if at is None or len(able) < 2:
         return None
     return able[(at + (1 if forward else -1)) % len(able)]

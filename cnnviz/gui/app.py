@@ -19,59 +19,137 @@ from .panels.registry import RIGHT, TABS, placed
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    parser.add_argument("--net", default="tiny",
-                        help="preset (tiny, seed, keras) or a layer spec such as "
-                             "'conv5-8,relu,pool,dense-10' (default: tiny)")
-    parser.add_argument("--backend", default="auto",
-                        help="numpy, numba, cuda, cupy or auto (default: the fastest one that runs here)")
-    parser.add_argument("--data", metavar="DIR", default=None,
-                        help="folder holding the four MNIST-format IDX files (default: bundled MNIST)")
-    parser.add_argument("--dataset", default="mnist", choices=("mnist", "fashion"),
-                        help="which data set (default: mnist)")
+    parser.add_argument(
+        "--net",
+        default="tiny",
+        help="preset (tiny, seed, keras) or a layer spec such as 'conv5-8,relu,pool,dense-10' (default: tiny)",
+    )
+    parser.add_argument(
+        "--backend", default="auto", help="numpy, numba, cuda, cupy or auto (default: the fastest one that runs here)"
+    )
+    parser.add_argument(
+        "--data",
+        metavar="DIR",
+        default=None,
+        help="folder holding the four MNIST-format IDX files (default: bundled MNIST)",
+    )
+    parser.add_argument(
+        "--dataset", default="mnist", choices=("mnist", "fashion"), help="which data set (default: mnist)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the initial weights (default: 0)")
-    parser.add_argument("--screenshot", metavar="PATH", default=None,
-                        help="open the window, optionally train, save a PNG of it and exit")
-    parser.add_argument("--train-seconds", metavar="S", type=float, default=None,
-                        help="with --screenshot or --latency-report: train this many seconds first")
-    parser.add_argument("--tab", default=None, choices=TABS + tuple(spec.key for spec in placed(RIGHT)),
-                        help="with --screenshot: show this tab of the middle column, or the tab holding this "
-                             "panel of the right column when it is folded into tabs (default: training)")
-    parser.add_argument("--not-a-digit", action="store_true",
-                        help="with --screenshot: a face on the drawing pad, shown in the Draw panel (\"not sure\")")
-    parser.add_argument("--lesson", type=int, default=None, metavar="N",
-                        help="with --screenshot: open the Nth bundled lesson in its lesson view")
-    parser.add_argument("--compare", metavar="RUN.npz", default=None,
-                        help="open with this saved model's run kept for comparison (its curves, grey and dashed, "
-                             "under the run you train)")
-    parser.add_argument("--presenter", action="store_true",
-                        help="start in presenter mode (fewer, bigger pictures, high contrast; full screen)")
-    parser.add_argument("--size", metavar="WxH", default=None, type=_screen_size,
-                        help="with --screenshot or --check-layout: a screen of this size (offscreen: "
-                             "QT_QPA_PLATFORM=offscreen), e.g. 1280x720")
-    parser.add_argument("--zoom", metavar="PERCENT", type=_zoom_percent, default=None,
-                        help="the app's text and plot sizes in percent for this session, not stored "
-                             "(default: the level set with Ctrl+= / Ctrl+- last time, else 100)")
-    parser.add_argument("--language", metavar="CODE", default=None, type=_language_code,
-                        help="the GUI's language for this session, not stored: en, de, ja or zh_CN (default: the "
-                             "one chosen in View > Language, else the system's)")
-    parser.add_argument("--class-canvas", metavar="[HOST][:PORT]", nargs="?", const="", default=None,
-                        type=_canvas_address,
-                        help="open the window with the class canvas open (phones draw for the network) on HOST "
-                             "(a numeric address; default: the first network found) and PORT (default: a free "
-                             "one); prints 'class canvas: <address>' when it listens")
-    parser.add_argument("--phones", metavar="N", type=_phone_count, default=0,
-                        help="with --latency-report: N simulated phones drawing and sending every 2 s to the "
-                             "class canvas (adds phones_sent, phones_queued and the send-to-queue times)")
-    parser.add_argument("--check-layout", action="store_true",
-                        help="open the window on this screen, go through normal and presenter mode and every "
-                             "tab, and list what does not fit (exit 1 if anything)")
-    parser.add_argument("--latency-report", action="store_true",
-                        help="train with every panel live and print UI stall and throughput figures as JSON")
-    parser.add_argument("--soak", metavar="SECONDS", type=float, default=None,
-                        help="train SECONDS with every panel live, drawing and switching tabs; print memory samples")
-    parser.add_argument("--monkey", metavar="SECONDS", type=float, default=None,
-                        help="random clicks, strokes and keys on the training window for SECONDS (seeded by --seed), "
-                             "each action and memory sample a JSON line; exit 1 on any exception")
+    parser.add_argument(
+        "--screenshot",
+        metavar="PATH",
+        default=None,
+        help="open the window, optionally train, save a PNG of it and exit",
+    )
+    parser.add_argument(
+        "--train-seconds",
+        metavar="S",
+        type=float,
+        default=None,
+        help="with --screenshot or --latency-report: train this many seconds first",
+    )
+    parser.add_argument(
+        "--tab",
+        default=None,
+        choices=TABS + tuple(spec.key for spec in placed(RIGHT)),
+        help="with --screenshot: show this tab of the middle column, or the tab holding this "
+        "panel of the right column when it is folded into tabs (default: training)",
+    )
+    parser.add_argument(
+        "--not-a-digit",
+        action="store_true",
+        help='with --screenshot: a face on the drawing pad, shown in the Draw panel ("not sure")',
+    )
+    parser.add_argument(
+        "--lesson",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --screenshot: open the Nth bundled lesson in its lesson view",
+    )
+    parser.add_argument(
+        "--compare",
+        metavar="RUN.npz",
+        default=None,
+        help="open with this saved model's run kept for comparison (its curves, grey and dashed, "
+        "under the run you train)",
+    )
+    parser.add_argument(
+        "--presenter",
+        action="store_true",
+        help="start in presenter mode (fewer, bigger pictures, high contrast; full screen)",
+    )
+    parser.add_argument(
+        "--size",
+        metavar="WxH",
+        default=None,
+        type=_screen_size,
+        help="with --screenshot or --check-layout: a screen of this size (offscreen: "
+        "QT_QPA_PLATFORM=offscreen), e.g. 1280x720",
+    )
+    parser.add_argument(
+        "--zoom",
+        metavar="PERCENT",
+        type=_zoom_percent,
+        default=None,
+        help="the app's text and plot sizes in percent for this session, not stored "
+        "(default: the level set with Ctrl+= / Ctrl+- last time, else 100)",
+    )
+    parser.add_argument(
+        "--language",
+        metavar="CODE",
+        default=None,
+        type=_language_code,
+        help="the GUI's language for this session, not stored: en, de, ja or zh_CN (default: the "
+        "one chosen in View > Language, else the system's)",
+    )
+    parser.add_argument(
+        "--class-canvas",
+        metavar="[HOST][:PORT]",
+        nargs="?",
+        const="",
+        default=None,
+        type=_canvas_address,
+        help="open the window with the class canvas open (phones draw for the network) on HOST "
+        "(a numeric address; default: the first network found) and PORT (default: a free "
+        "one); prints 'class canvas: <address>' when it listens",
+    )
+    parser.add_argument(
+        "--phones",
+        metavar="N",
+        type=_phone_count,
+        default=0,
+        help="with --latency-report: N simulated phones drawing and sending every 2 s to the "
+        "class canvas (adds phones_sent, phones_queued and the send-to-queue times)",
+    )
+    parser.add_argument(
+        "--check-layout",
+        action="store_true",
+        help="open the window on this screen, go through normal and presenter mode and every "
+        "tab, and list what does not fit (exit 1 if anything)",
+    )
+    parser.add_argument(
+        "--latency-report",
+        action="store_true",
+        help="train with every panel live and print UI stall and throughput figures as JSON",
+    )
+    parser.add_argument(
+        "--soak",
+        metavar="SECONDS",
+        type=float,
+        default=None,
+        help="train SECONDS with every panel live, drawing and switching tabs; print memory samples",
+    )
+    parser.add_argument(
+        "--monkey",
+        metavar="SECONDS",
+        type=float,
+        default=None,
+        help="random clicks, strokes and keys on the training window for SECONDS (seeded by --seed), "
+        "each action and memory sample a JSON line; exit 1 on any exception",
+    )
     return parser
 
 
@@ -139,8 +217,20 @@ def _offscreen_screen(size: tuple[int, int]) -> None:
     import json
 
     width, height = size
-    config = {"screens": [{"name": f"screen {width}x{height}", "x": 0, "y": 0, "width": width, "height": height,
-                           "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}
+    config = {
+        "screens": [
+            {
+                "name": f"screen {width}x{height}",
+                "x": 0,
+                "y": 0,
+                "width": width,
+                "height": height,
+                "logicalDpi": 96,
+                "logicalBaseDpi": 96,
+                "dpr": 1,
+            }
+        ]
+    }
     reference = _write_screen_config(json.dumps(config))
     os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={reference}"
 
@@ -178,13 +268,16 @@ def _write_screen_config(text: str) -> str:
             file.write(text)
         atexit.register(_remove_quietly, path)
         return reference
-    raise ValueError("--size: no folder to put the screen configuration in whose path Qt can take "
-                     f"(no ':' or ';', writable): tried {', '.join(tried)}")
+    raise ValueError(
+        "--size: no folder to put the screen configuration in whose path Qt can take "
+        f"(no ':' or ';', writable): tried {', '.join(tried)}"
+    )
 
 
 def qt_argument_path(path: str, cwd: str, pathmod=os.path) -> str | None:
     """``path`` as Qt can take it in a platform argument (no ':' or ';'): absolute if that is
     clean, else relative to ``cwd``; None if neither is (Windows: another drive)."""
+
     def clean(text: str) -> bool:
         return ":" not in text and ";" not in text
 
@@ -219,8 +312,10 @@ def _check_display() -> None:
     if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
         return
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        raise ValueError("no display found (DISPLAY and WAYLAND_DISPLAY are unset): use 'cnnviz train' "
-                         "for headless training, or QT_QPA_PLATFORM=offscreen with 'cnnviz gui --screenshot PATH'")
+        raise ValueError(
+            "no display found (DISPLAY and WAYLAND_DISPLAY are unset): use 'cnnviz train' "
+            "for headless training, or QT_QPA_PLATFORM=offscreen with 'cnnviz gui --screenshot PATH'"
+        )
 
 
 def _check_system_libraries() -> None:
@@ -285,8 +380,15 @@ def run(args) -> int:
     if args.latency_report:
         from .devtools.unattended import latency_report
 
-        return latency_report(args.net, backend, args.dataset, args.data, args.train_seconds or 10.0,
-                              seed=args.seed, phones=getattr(args, "phones", 0))
+        return latency_report(
+            args.net,
+            backend,
+            args.dataset,
+            args.data,
+            args.train_seconds or 10.0,
+            seed=args.seed,
+            phones=getattr(args, "phones", 0),
+        )
     if args.soak is not None:
         from .devtools.soak import soak
 
@@ -318,9 +420,15 @@ def run(args) -> int:
 
         drawings_dir = tempfile.mkdtemp(prefix="cnnviz-drawings-")
         demo_drawings(drawings_dir)
-    window = MainWindow(net=args.net, backend=backend, dataset=args.dataset, data_dir=args.data,
-                        config_overrides={"seed": args.seed}, drawings_dir=drawings_dir,
-                        zoom_level=getattr(args, "zoom", None))
+    window = MainWindow(
+        net=args.net,
+        backend=backend,
+        dataset=args.dataset,
+        data_dir=args.data,
+        config_overrides={"seed": args.seed},
+        drawings_dir=drawings_dir,
+        zoom_level=getattr(args, "zoom", None),
+    )
     if kept is not None:
         window.state.keep_for_comparison(kept)
     if language_problem:
@@ -333,9 +441,17 @@ def run(args) -> int:
     if args.screenshot:
         from .devtools.unattended import screenshot
 
-        return screenshot(app, window, args.screenshot, args.train_seconds or 0.0, tab=args.tab,
-                          presenter=args.presenter, lesson=getattr(args, "lesson", None),
-                          fitted=bool(getattr(args, "size", None)), not_a_digit=getattr(args, "not_a_digit", False))
+        return screenshot(
+            app,
+            window,
+            args.screenshot,
+            args.train_seconds or 0.0,
+            tab=args.tab,
+            presenter=args.presenter,
+            lesson=getattr(args, "lesson", None),
+            fitted=bool(getattr(args, "size", None)),
+            not_a_digit=getattr(args, "not_a_digit", False),
+        )
     from . import window_memory
 
     window_memory.show(window)  # where it was last time, if that still fits a screen; else fitted

@@ -47,8 +47,12 @@ class DrawingCanvas(QWidget):
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setMinimumSize(200, 200)  # the smallest canvas a child can draw on (the layout test checks it)
         self.setCursor(Qt.CrossCursor)
-        self.setToolTip(tr("Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file "
-                        "to classify a photo."))
+        self.setToolTip(
+            tr(
+                "Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file "
+                "to classify a photo."
+            )
+        )
         # A Tab stop (screen readers read its name; the focus ring shows where the keys are), keys unused.
         self.setFocusPolicy(Qt.StrongFocus)
         self.setProperty("cnnvizPicture", True)  # accessibility.PICTURE_PROPERTY: a ring over it when focused
@@ -227,14 +231,14 @@ class DrawingCanvas(QWidget):
         painter.drawRect(rect.adjusted(0, 0, -1, -1))
         painter.end()
 
-
     def _paint_picture(self, painter: QPainter, rect: QRectF) -> None:
         """The photo, fitted into the drawing square (its aspect kept), and its name under a note."""
         painter.fillRect(rect, QColor("#000000"))
         w, h = self.picture.width(), self.picture.height()
         scale = min(rect.width() / w, rect.height() / h)
-        shown = QRectF(rect.x() + (rect.width() - w * scale) / 2, rect.y() + (rect.height() - h * scale) / 2,
-                       w * scale, h * scale)
+        shown = QRectF(
+            rect.x() + (rect.width() - w * scale) / 2, rect.y() + (rect.height() - h * scale) / 2, w * scale, h * scale
+        )
         painter.drawImage(shown, self.picture)
         font = painter.font()
         font.setPointSize(10)
@@ -243,10 +247,16 @@ class DrawingCanvas(QWidget):
         band = QRectF(rect.x(), rect.bottom() - line, rect.width(), line)
         painter.fillRect(band, QColor(0, 0, 0, 170))
         painter.setPen(QColor("#ffffff"))
-        text = (tr("photo: {name} · draw to start over").format(name=self.picture_name) if self.picture_name
-                else tr("photo · draw to start over"))
-        painter.drawText(band.adjusted(6, 0, -6, 0), Qt.AlignVCenter | Qt.AlignLeft,
-                         painter.fontMetrics().elidedText(text, Qt.ElideMiddle, int(band.width()) - 12))
+        text = (
+            tr("photo: {name} · draw to start over").format(name=self.picture_name)
+            if self.picture_name
+            else tr("photo · draw to start over")
+        )
+        painter.drawText(
+            band.adjusted(6, 0, -6, 0),
+            Qt.AlignVCenter | Qt.AlignLeft,
+            painter.fontMetrics().elidedText(text, Qt.ElideMiddle, int(band.width()) - 12),
+        )
         painter.setPen(QPen(QColor("#b9c1ce"), 1))
         painter.drawRect(rect.adjusted(0, 0, -1, -1))
 
@@ -254,10 +264,14 @@ class DrawingCanvas(QWidget):
 def demo_digit_strokes(digit: int = 3) -> list[list[tuple[float, float]]]:
     """Hand-like strokes for a digit, in 0..1 coordinates (screenshots, tests)."""
     if digit == 3:
-        upper = [(0.5 + 0.2 * math.cos(a), 0.33 + 0.15 * math.sin(a))
-                 for a in np.linspace(-math.pi * 0.95, math.pi * 0.5, 24)]
-        lower = [(0.5 + 0.23 * math.cos(a), 0.66 + 0.17 * math.sin(a))
-                 for a in np.linspace(-math.pi * 0.5, math.pi * 0.9, 24)]
+        upper = [
+            (0.5 + 0.2 * math.cos(a), 0.33 + 0.15 * math.sin(a))
+            for a in np.linspace(-math.pi * 0.95, math.pi * 0.5, 24)
+        ]
+        lower = [
+            (0.5 + 0.23 * math.cos(a), 0.66 + 0.17 * math.sin(a))
+            for a in np.linspace(-math.pi * 0.5, math.pi * 0.9, 24)
+        ]
         return [upper + lower[1:]]
     if digit == 7:
         return [[(0.28, 0.22), (0.72, 0.22), (0.45, 0.82)]]
@@ -269,8 +283,12 @@ def demo_not_digit_strokes(kind: str = "face") -> list[list[tuple[float, float]]
     """Strokes of something that is no digit, in 0..1 coordinates (the "not sure" screenshot, tests):
     a smiling face or a "#"."""
     if kind == "hash":
-        return [[(0.35, 0.1), (0.35, 0.9)], [(0.65, 0.1), (0.65, 0.9)], [(0.1, 0.35), (0.9, 0.35)],
-                [(0.1, 0.65), (0.9, 0.65)]]
+        return [
+            [(0.35, 0.1), (0.35, 0.9)],
+            [(0.65, 0.1), (0.65, 0.9)],
+            [(0.1, 0.35), (0.9, 0.35)],
+            [(0.1, 0.65), (0.9, 0.65)],
+        ]
     head = [(0.5 + 0.35 * math.cos(a), 0.5 + 0.35 * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 40)]
     smile = [(0.35 + 0.3 * t, 0.62 + 0.1 * math.sin(math.pi * t)) for t in np.linspace(0, 1, 12)]
     return [head, [(0.38, 0.4), (0.39, 0.41)], [(0.62, 0.4), (0.63, 0.41)], smile]

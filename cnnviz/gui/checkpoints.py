@@ -46,6 +46,7 @@ from .language import tr
 @dataclass(frozen=True)
 class Loaded:
     """A checkpoint read and checked off the GUI thread, ready to replace the model."""
+
     path: Path
     model: object
     """A Sequential on the NumPy backend."""
@@ -83,8 +84,11 @@ def settings_from_meta(meta: dict) -> dict:
         settings["lr"] = float(meta["lr"])
     if number(meta.get("momentum")) and 0 <= meta["momentum"] < 1:
         settings["momentum"] = float(meta["momentum"])
-    if isinstance(meta.get("batch_size"), int) and not isinstance(meta["batch_size"], bool) \
-            and 1 <= meta["batch_size"] <= MAX_BATCH:
+    if (
+        isinstance(meta.get("batch_size"), int)
+        and not isinstance(meta["batch_size"], bool)
+        and 1 <= meta["batch_size"] <= MAX_BATCH
+    ):
         settings["batch_size"] = meta["batch_size"]
     if number(meta.get("epochs")) and 0 < meta["epochs"] <= MAX_EPOCHS:
         settings["epochs"] = float(meta["epochs"])  # the schedule's length
@@ -96,10 +100,20 @@ def read_checkpoint(path: str | Path) -> Loaded:
     model, ckpt = checkpoint.load_model(path)
     model.to(registry.get("numpy"))
     weights = {name: np.array(array) for name, array in ckpt.weights.items()}
-    return Loaded(Path(path), model, model.spec, weights, ckpt.step, "; ".join(ckpt.notes),
-                  ckpt.meta.get("test_accuracy"), ckpt.meta.get("epoch"), settings_from_meta(ckpt.meta),
-                  resume_from_meta(ckpt.meta, ckpt.optimizer_state), comparison.curves_from_meta(ckpt.meta),
-                  class_names=tuple(checkpoint.class_names(ckpt) or ()) or None)
+    return Loaded(
+        Path(path),
+        model,
+        model.spec,
+        weights,
+        ckpt.step,
+        "; ".join(ckpt.notes),
+        ckpt.meta.get("test_accuracy"),
+        ckpt.meta.get("epoch"),
+        settings_from_meta(ckpt.meta),
+        resume_from_meta(ckpt.meta, ckpt.optimizer_state),
+        comparison.curves_from_meta(ckpt.meta),
+        class_names=tuple(checkpoint.class_names(ckpt) or ()) or None,
+    )
 
 
 MAX_LR = 1.0
@@ -164,8 +178,12 @@ class Checkpoints:
         trained with (the app model's record, never the sidebar's settings for a run not yet started; the
         sidebar's only for weights no run trained), which a load puts back in the sidebar."""
         controls = self.controls
-        sidebar = {"dataset": controls.dataset, "backend": controls.backend, "epochs": controls.epochs,
-                   **controls.hyperparameters()}
+        sidebar = {
+            "dataset": controls.dataset,
+            "backend": controls.backend,
+            "epochs": controls.epochs,
+            **controls.hyperparameters(),
+        }
         trained = self.state.run.trained_with()
         meta = {key: trained.get(key, value) for key, value in sidebar.items()}
         if self.state.run.class_names:  # a net of the class's own classes: predict and a load name them
@@ -204,8 +222,9 @@ class Checkpoints:
             path, _ = QFileDialog.getSaveFileName(self.window, tr("Save model"), start, MODEL_FILTER)
             path = path if not path or path.endswith(".npz") else path + ".npz"
         else:
-            path, _ = QFileDialog.getOpenFileName(self.window, tr("Load model"), folder,
-                                                  f"{MODEL_FILTER};;All files (*)")
+            path, _ = QFileDialog.getOpenFileName(
+                self.window, tr("Load model"), folder, f"{MODEL_FILTER};;All files (*)"
+            )
         if path:
             self.last_folder = Path(path).parent
         return path
@@ -238,8 +257,11 @@ class Checkpoints:
             banner.show_message(tr("Could not save the model: {exc}").format(exc=exc), "error", traceback.format_exc())
             return False
         state.saved(path)
-        banner.show_message(tr("Saved the weights of step {step} to {path}")
-                            .format(step=local.step, path=path), "info", auto_hide_ms=6000)
+        banner.show_message(
+            tr("Saved the weights of step {step} to {path}").format(step=local.step, path=path),
+            "info",
+            auto_hide_ms=6000,
+        )
         return True
 
     def _on_saved(self, result) -> None:
@@ -249,15 +271,19 @@ class Checkpoints:
             if result.ok:
                 self.status_bar.showMessage(tr("Autosaved the model (step {step:,})").format(step=result.step), 4000)
             else:
-                banner.show_message(tr("Could not autosave the model to {path}: {error}")
-                                    .format(path=request.path, error=result.error),
-                                    "warning", result.details)
+                banner.show_message(
+                    tr("Could not autosave the model to {path}: {error}").format(path=request.path, error=result.error),
+                    "warning",
+                    result.details,
+                )
             return
         if result.ok:
             self.state.saved(request.path)
-            banner.show_message(tr("Saved the weights of step {step} to {path}")
-                                .format(step=result.step, path=request.path), "info",
-                                auto_hide_ms=6000)
+            banner.show_message(
+                tr("Saved the weights of step {step} to {path}").format(step=result.step, path=request.path),
+                "info",
+                auto_hide_ms=6000,
+            )
             return
         self.state.save_failed()
         banner.show_message(tr("Could not save the model: {error}").format(error=result.error), "error", result.details)
@@ -292,15 +318,21 @@ class Checkpoints:
         if run.last_eval is None:
             return tr("The model was trained for {step} steps and is not saved.").format(step=f"{step:,}")
         return tr("The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.").format(
-            step=f"{step:,}", accuracy=f"{100 * run.last_eval.test_accuracy:.1f}")
+            step=f"{step:,}", accuracy=f"{100 * run.last_eval.test_accuracy:.1f}"
+        )
 
     def _ask_save_discard_cancel(self, what: str) -> str:
         if self.auto_answer:
             return self.auto_answer
-        box = QMessageBox(QMessageBox.Question, tr("Save the trained model?"),
-                          tr("{describe_unsaved}\nSave it before {what}?")
-                          .format(describe_unsaved=self._describe_unsaved(), what=what),
-                          QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, self.window)
+        box = QMessageBox(
+            QMessageBox.Question,
+            tr("Save the trained model?"),
+            tr("{describe_unsaved}\nSave it before {what}?").format(
+                describe_unsaved=self._describe_unsaved(), what=what
+            ),
+            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
+            self.window,
+        )
         box.setDefaultButton(QMessageBox.Save)
         box.setInformativeText(tr("The last run is also kept in an autosave, offered at the next start."))
         answer = box.exec()
@@ -320,8 +352,11 @@ class Checkpoints:
         job = run_in_background(read_checkpoint, path)
         job.succeeded.connect(lambda loaded: self._apply(loaded, message))
         job.succeeded.connect(lambda _loaded: window_memory.add_recent("model", path))  # File > Open recent
-        job.failed.connect(lambda error, details: self.banner.show_message(
-            tr("Could not load the model: {error}").format(error=error), "error", details))
+        job.failed.connect(
+            lambda error, details: self.banner.show_message(
+                tr("Could not load the model: {error}").format(error=error), "error", details
+            )
+        )
         self.load_job = job
         return job
 
@@ -332,9 +367,9 @@ class Checkpoints:
         self.close_lesson()  # a lesson's settings never outlive it into a model
         self.replacing.emit()
         if not controls.set_network(loaded.spec, emit=False):  # never for a model that built
-            banner.show_message(tr("Could not load the model: its network {spec!r} is not valid here")
-                                .format(spec=loaded.spec),
-                                "error")
+            banner.show_message(
+                tr("Could not load the model: its network {spec!r} is not valid here").format(spec=loaded.spec), "error"
+            )
             controls.set_network(self.state.local.spec, emit=False)
             return False
         controls.set_values(**loaded.settings)
@@ -352,7 +387,8 @@ class Checkpoints:
 
     def resume_for(self, weights: dict | None) -> Resume | None:
         """Where the run that trained ``weights`` was, when they are a loaded checkpoint's that says so
-        (:meth:`RunControl.launch <.run_control.RunControl.launch>` then continues that run: step, optimizer, schedule, data order)."""
+        (:meth:`RunControl.launch <.run_control.RunControl.launch>` then continues that run: step, optimizer,
+        schedule, data order)."""
         if weights is None or self._loaded_run is None or weights is not self._loaded_run[0]:
             return None
         return self._loaded_run[1]
@@ -376,8 +412,11 @@ class Checkpoints:
         folder, own = self.autosave_path.parent, self.autosave_path
         try:
             found = autosave.orphans(folder, own=own)
-            older = (autosave.older_orphans(folder, own=own, offered=[o.offer.path for o in found])
-                     if len(found) >= autosave.MAX_OFFERED else [])
+            older = (
+                autosave.older_orphans(folder, own=own, offered=[o.offer.path for o in found])
+                if len(found) >= autosave.MAX_OFFERED
+                else []
+            )
         except Exception:  # noqa: BLE001 - an unreadable folder: nothing to offer
             return None
         if not found:
@@ -398,15 +437,16 @@ class Checkpoints:
                 orphan.discard() if answer == "discard" else orphan.leave()
             except OSError as exc:
                 orphan.leave()
-                self.banner.show_message(tr("Could not delete the autosave {path}: {exc}")
-                                         .format(path=orphan.offer.path, exc=exc),
-                                                "warning")
+                self.banner.show_message(
+                    tr("Could not delete the autosave {path}: {exc}").format(path=orphan.offer.path, exc=exc), "warning"
+                )
         return self._restore(chosen) if chosen is not None else None
 
     @staticmethod
     def _describe_offer(offer: autosave.Offer) -> str:
         return tr("network {network}, {run}, autosaved {when}").format(
-            network=shorten(offer.spec, 80), run=offer.describe().text(tr), when=in_language(offer.when(), tr))
+            network=shorten(offer.spec, 80), run=offer.describe().text(tr), when=in_language(offer.when(), tr)
+        )
 
     def _ask_restore(self, found: list, older: int) -> tuple[str, int, bool]:
         """(restore, discard or later; which of ``found`` to restore; whether to delete the ``older`` ones)."""
@@ -419,10 +459,13 @@ class Checkpoints:
         dialog.setObjectName("restoreOffer")
         dialog.setWindowTitle(tr("Restore an autosaved run?"))
         layout = QVBoxLayout(dialog)
-        question = QLabel(tr("A run of an earlier session was autosaved{count}:\n{describe_offer}.\nRestore it?")
-                          .format(count="", describe_offer=self._describe_offer(found[0].offer))
-                          if len(found) == 1 else
-                          tr("Runs of earlier sessions were autosaved (newest first). Restore the one chosen?"))
+        question = QLabel(
+            tr("A run of an earlier session was autosaved{count}:\n{describe_offer}.\nRestore it?").format(
+                count="", describe_offer=self._describe_offer(found[0].offer)
+            )
+            if len(found) == 1
+            else tr("Runs of earlier sessions were autosaved (newest first). Restore the one chosen?")
+        )
         question.setTextFormat(Qt.PlainText)  # the network's name comes from a file
         question.setWordWrap(True)
         layout.addWidget(question)
@@ -438,9 +481,11 @@ class Checkpoints:
         clean.setChecked(True)
         clean.setVisible(older > 0)
         layout.addWidget(clean)
-        note = QLabel(tr("Discard deletes the autosave; Later offers it again at the next start.")
-                      if len(found) == 1 else
-                      tr("Discard deletes the autosaves listed; Later offers them again at the next start."))
+        note = QLabel(
+            tr("Discard deletes the autosave; Later offers it again at the next start.")
+            if len(found) == 1
+            else tr("Discard deletes the autosaves listed; Later offers them again at the next start.")
+        )
         note.setWordWrap(True)
         layout.addWidget(note)
         buttons = QDialogButtonBox(dialog)
@@ -459,8 +504,9 @@ class Checkpoints:
 
     def _restore(self, orphan: autosave.Orphan) -> Job:
         offer = orphan.offer
-        message = tr("Restored the autosaved run ({run}, {when}).").format(run=offer.describe().text(tr),
-                                                                            when=in_language(offer.when(), tr))
+        message = tr("Restored the autosaved run ({run}, {when}).").format(
+            run=offer.describe().text(tr), when=in_language(offer.when(), tr)
+        )
         job = run_in_background(read_checkpoint, offer.path)
 
         def restored(loaded: Loaded) -> None:
@@ -477,8 +523,11 @@ class Checkpoints:
 
         def failed(error: str, details: str) -> None:
             orphan.leave()
-            self.banner.show_message(tr("Could not restore the autosave {path}: {error}")
-                                     .format(path=offer.path, error=error), "error", details)
+            self.banner.show_message(
+                tr("Could not restore the autosave {path}: {error}").format(path=offer.path, error=error),
+                "error",
+                details,
+            )
 
         job.succeeded.connect(restored)
         job.failed.connect(failed)

@@ -104,8 +104,12 @@ class ClassCanvasPanel(QWidget):
         self.classes_toggle = QToolButton()
         self.classes_toggle.setCheckable(True)
         self.classes_toggle.setText(tr("Our own classes…"))
-        self.classes_toggle.setToolTip(tr("Name 2 to 10 classes of your own (circle, triangle, star...): the phones "
-                                          "draw them and a new small network learns them from scratch"))
+        self.classes_toggle.setToolTip(
+            tr(
+                "Name 2 to 10 classes of your own (circle, triangle, star...): the phones "
+                "draw them and a new small network learns them from scratch"
+            )
+        )
         self.classes_toggle.setToolButtonStyle(Qt.ToolButtonTextOnly)
         self.classes_box = QWidget()
         box = QVBoxLayout(self.classes_box)
@@ -126,9 +130,13 @@ class ClassCanvasPanel(QWidget):
         self.class_list.setFixedHeight(2 * self.fontMetrics().height() + 18)
         accessibility.set_name(self.class_list, tr("Our own classes"))
         self.save_classes_button = QPushButton(tr("Save our drawings…"))
-        self.save_classes_button.setToolTip(tr("The accepted drawings of our classes, with the classes' names, into a "
-                                               "folder (those held back in its our-test folder); nothing is saved "
-                                               "otherwise"))
+        self.save_classes_button.setToolTip(
+            tr(
+                "The accepted drawings of our classes, with the classes' names, into a "
+                "folder (those held back in its our-test folder); nothing is saved "
+                "otherwise"
+            )
+        )
         self.save_classes_button.setVisible(False)
         self.classes_note = QLabel()
         self.classes_note.setWordWrap(True)
@@ -144,8 +152,12 @@ class ClassCanvasPanel(QWidget):
         self.classes_toggle.toggled.connect(self.classes_box.setVisible)
         self.train_classes_button = QPushButton(tr("Train a new net on our classes"))
         self.train_classes_button.setObjectName("primary")
-        self.train_classes_button.setToolTip(tr("A new tiny network learns our classes from scratch, from the accepted "
-                                                "drawings only (those held back are its test)"))
+        self.train_classes_button.setToolTip(
+            tr(
+                "A new tiny network learns our classes from scratch, from the accepted "
+                "drawings only (those held back are its test)"
+            )
+        )
         self.train_classes_button.setVisible(False)
         self.wall = QListWidget()
         self.wall.setViewMode(QListView.IconMode)
@@ -166,8 +178,18 @@ class ClassCanvasPanel(QWidget):
         self.test_label = QLabel()
         self.test_label.setWordWrap(True)
         self.end_button = QPushButton(tr("End class canvas"))
-        for widget in (self.qr_label, self.address_label, self.interface_box, self.network_note, self.phones_label,
-                       self.task_box, self.classes_toggle, self.classes_box, self.queue_label, self.wall):
+        for widget in (
+            self.qr_label,
+            self.address_label,
+            self.interface_box,
+            self.network_note,
+            self.phones_label,
+            self.task_box,
+            self.classes_toggle,
+            self.classes_box,
+            self.queue_label,
+            self.wall,
+        ):
             layout.addWidget(widget)
         row = QHBoxLayout()
         for button in (self.accept_button, self.hold_back_button, self.reject_button):
@@ -222,10 +244,17 @@ class _SlimButton(QToolButton):
         # resized, so it is set again (after this event) at its new size.
         super().changeEvent(event)
         bar = self.parentWidget()
-        if event.type() in (QEvent.FontChange, QEvent.StyleChange) and bar is not None and hasattr(bar, "setCornerWidget"):
+        if (
+            event.type() in (QEvent.FontChange, QEvent.StyleChange)
+            and bar is not None
+            and hasattr(bar, "setCornerWidget")
+        ):
             self.updateGeometry()
-            QTimer.singleShot(0, self, lambda: bar.cornerWidget(Qt.TopRightCorner) is self
-                              and bar.setCornerWidget(self, Qt.TopRightCorner))  # (not after self is gone)
+            QTimer.singleShot(
+                0,
+                self,
+                lambda: bar.cornerWidget(Qt.TopRightCorner) is self and bar.setCornerWidget(self, Qt.TopRightCorner),
+            )  # (not after self is gone)
 
 
 class ClassCanvasWindow(QObject):
@@ -337,9 +366,14 @@ class ClassCanvasWindow(QObject):
         box.addItem(tr("This computer only (127.0.0.1)"), "127.0.0.1")
         box.blockSignals(False)
         box.setVisible(len(self.interfaces) > 1 or not self.interfaces)
-        self.panel.network_note.setText("" if self.interfaces else tr(
-            "No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then "
-            "choose the network here. Only this computer can reach the canvas now."))
+        self.panel.network_note.setText(
+            ""
+            if self.interfaces
+            else tr(
+                "No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then "
+                "choose the network here. Only this computer can reach the canvas now."
+            )
+        )
         self.panel.network_note.setVisible(not self.interfaces)
 
     def open(self, host: str | None = None, port: int = 0, limits=None) -> str | None:
@@ -531,11 +565,15 @@ class ClassCanvasWindow(QObject):
             self._say(tr("Choose a class in the list first."))
             return False
         if class_training.own_classes(self.model.classes) and any(
-                sub.label is not None and sub.label >= row for sub in self.model.live_drawings()):
-            self._say(tr("Drawings of {name} or of a class after it are on the wall or accepted: it stays.")
-                      .format(name=self.names[row]))
+            sub.label is not None and sub.label >= row for sub in self.model.live_drawings()
+        ):
+            self._say(
+                tr("Drawings of {name} or of a class after it are on the wall or accepted: it stays.").format(
+                    name=self.names[row]
+                )
+            )
             return False
-        return self._use(self.names[:row] + self.names[row + 1:])
+        return self._use(self.names[:row] + self.names[row + 1 :])
 
     def _use(self, names: list[str]) -> bool:
         self.names = names
@@ -568,8 +606,11 @@ class ClassCanvasWindow(QObject):
         if len(self.names) < MIN_CLASSES:
             self._say(tr("Name at least 2 classes: the phones then draw them instead of digits."))
         else:
-            self._say(tr("The phones draw {names}. Accept at least {least} drawings of each, then train.")
-                      .format(names=", ".join(self.names), least=class_training.MIN_PER_CLASS))
+            self._say(
+                tr("The phones draw {names}. Accept at least {least} drawings of each, then train.").format(
+                    names=", ".join(self.names), least=class_training.MIN_PER_CLASS
+                )
+            )
 
     def save_drawings_dialog(self) -> bool:
         """Save our drawings…: a folder chosen, then :meth:`save_drawings` into it."""
@@ -587,8 +628,13 @@ class ClassCanvasWindow(QObject):
         except (OSError, ValueError) as exc:
             self.banner.show_message(tr("Could not save the drawings: {error}").format(error=exc), "error")
             return False
-        self.banner.show_message(tr("Saved {count} drawings of {names} in {folder}.").format(
-            count=count, names=", ".join(self.model.classes), folder=folder), "info", auto_hide_ms=8000)
+        self.banner.show_message(
+            tr("Saved {count} drawings of {names} in {folder}.").format(
+                count=count, names=", ".join(self.model.classes), folder=folder
+            ),
+            "info",
+            auto_hide_ms=8000,
+        )
         return True
 
     def train_classes(self) -> bool:
@@ -604,16 +650,25 @@ class ClassCanvasWindow(QObject):
         count = len(self.model.classes)
         self.runs.stop_run(wait=True)
         label = tr("Learning our {count} classes").format(count=count)
-        if not self.runs.launch(dataset=dataset, initial_weights=class_training.fresh_weights(count, self.state.seed),
-                                label=label, config_changes=class_training.run_settings(self.model)):
+        if not self.runs.launch(
+            dataset=dataset,
+            initial_weights=class_training.fresh_weights(count, self.state.seed),
+            label=label,
+            config_changes=class_training.run_settings(self.model),
+        ):
             return False
-        test = (tr("its test: the {count} drawings held back").format(count=len(self.model.held_back))
-                if self.model.held_back else
-                tr("no drawings held back, so its test is the drawings it learns from (hold some back with H)"))
+        test = (
+            tr("its test: the {count} drawings held back").format(count=len(self.model.held_back))
+            if self.model.held_back
+            else tr("no drawings held back, so its test is the drawings it learns from (hold some back with H)")
+        )
         self.banner.show_message(
-            tr("A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.")
-            .format(names=", ".join(self.model.classes), count=len(self.model.accepted), test=test),
-            "info", auto_hide_ms=12000)
+            tr("A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.").format(
+                names=", ".join(self.model.classes), count=len(self.model.accepted), test=test
+            ),
+            "info",
+            auto_hide_ms=12000,
+        )
         self._answered = None
         return True
 
@@ -649,5 +704,8 @@ class ClassCanvasWindow(QObject):
             return
         probs, _unsure = self._classify(images)
         right = int((probs.argmax(axis=1) == labels).sum())
-        self.panel.test_label.setText(tr("Our test set: {right} of {count} right · MNIST: {mnist}").format(
-            right=right, count=len(labels), mnist=mnist))
+        self.panel.test_label.setText(
+            tr("Our test set: {right} of {count} right · MNIST: {mnist}").format(
+                right=right, count=len(labels), mnist=mnist
+            )
+        )

@@ -38,17 +38,27 @@ class Comparison:
         return comparison.settings_now(self.state, {**self.controls.settings(), "dataset": self.controls.dataset})
 
     def keep_current(self) -> bool:
-        """"Keep this run for comparison": False (and why, in the banner) when it has nothing to show yet."""
+        """ "Keep this run for comparison": False (and why, in the banner) when it has nothing to show yet."""
         try:
             local = self.state.local
-            kept = comparison.keep(self.state.run, self.settings_now(), local.spec or "",
-                                   local.weights() if local.model is not None else None)
+            kept = comparison.keep(
+                self.state.run,
+                self.settings_now(),
+                local.spec or "",
+                local.weights() if local.model is not None else None,
+            )
         except ValueError as exc:
             self.banner.show_message(tr("Nothing to keep yet: {exc}.").format(exc=exc), "warning", auto_hide_ms=8000)
             return False
         self.state.keep_for_comparison(kept)
-        self.banner.show_message(tr("Kept this run for comparison (grey, dashed). Change a setting and press Start: "
-                                 "the new run starts from the same random weights."), "info", auto_hide_ms=10000)
+        self.banner.show_message(
+            tr(
+                "Kept this run for comparison (grey, dashed). Change a setting and press Start: "
+                "the new run starts from the same random weights."
+            ),
+            "info",
+            auto_hide_ms=10000,
+        )
         return True
 
     def compare_with_file(self, path: str) -> bool:
@@ -56,8 +66,9 @@ class Comparison:
         try:
             kept = comparison.kept_from_file(path)
         except Exception as exc:  # CheckpointError, OSError, ValueError: a file from elsewhere
-            self.banner.show_message(tr("Cannot compare with this file: {exc}")
-                                     .format(exc=exc), "error", traceback.format_exc())
+            self.banner.show_message(
+                tr("Cannot compare with this file: {exc}").format(exc=exc), "error", traceback.format_exc()
+            )
             return False
         self.state.keep_for_comparison(kept)
         from . import window_memory
@@ -66,8 +77,12 @@ class Comparison:
         return True
 
     def compare_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.dialog_parent, tr("Compare with a saved model…").rstrip("…"),
-                                              self.checkpoints.dialog_folder(), "cnnviz model (*.npz);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self.dialog_parent,
+            tr("Compare with a saved model…").rstrip("…"),
+            self.checkpoints.dialog_folder(),
+            "cnnviz model (*.npz);;All files (*)",
+        )
         if path:
             self.compare_with_file(path)
 

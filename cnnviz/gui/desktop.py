@@ -39,8 +39,9 @@ def icon_folder() -> Path:
     for folder in candidates:
         if (folder / f"{APP_ID}.svg").is_file():
             return folder
-    raise FileNotFoundError(f"cnnviz's icon files are missing (looked in {', '.join(map(str, candidates))}); "
-                            "reinstall cnnviz")
+    raise FileNotFoundError(
+        f"cnnviz's icon files are missing (looked in {', '.join(map(str, candidates))}); reinstall cnnviz"
+    )
 
 
 def icon_files() -> dict[int, Path]:
@@ -69,7 +70,7 @@ def launch_command() -> list[str]:
 
 def _exec_quote(argument: str) -> str:
     """One argument of a desktop entry's Exec key (Desktop Entry Specification, "The Exec key")."""
-    if argument and not any(c in argument for c in ' \t\n"\'\\><~|&;$*?#()`%='):
+    if argument and not any(c in argument for c in " \t\n\"'\\><~|&;$*?#()`%="):
         return argument
     escaped = "".join("\\" + c if c in '"`$\\' else c for c in argument)
     return '"' + escaped.replace("%", "%%") + '"'
@@ -79,22 +80,24 @@ def desktop_entry(command: list[str]) -> str:
     """The text of cnnviz.desktop for ``command``."""
     # The value of a desktop entry key escapes backslashes once more (the Exec rules come on top).
     exec_line = " ".join(_exec_quote(a) for a in command).replace("\\", "\\\\")
-    return "\n".join([
-        "[Desktop Entry]",
-        "Type=Application",
-        "Version=1.0",
-        "Name=cnnviz",
-        "GenericName=CNN visualiser",
-        "Comment=Watch a convolutional network learn to read handwritten digits",
-        f"Exec={exec_line}",
-        f"Icon={APP_ID}",
-        "Terminal=false",
-        "Categories=Education;ArtificialIntelligence;",
-        "Keywords=neural network;CNN;MNIST;machine learning;deep learning;",
-        f"StartupWMClass={APP_ID}",
-        "StartupNotify=true",
-        "",
-    ])
+    return "\n".join(
+        [
+            "[Desktop Entry]",
+            "Type=Application",
+            "Version=1.0",
+            "Name=cnnviz",
+            "GenericName=CNN visualiser",
+            "Comment=Watch a convolutional network learn to read handwritten digits",
+            f"Exec={exec_line}",
+            f"Icon={APP_ID}",
+            "Terminal=false",
+            "Categories=Education;ArtificialIntelligence;",
+            "Keywords=neural network;CNN;MNIST;machine learning;deep learning;",
+            f"StartupWMClass={APP_ID}",
+            "StartupNotify=true",
+            "",
+        ]
+    )
 
 
 def data_home() -> Path:
@@ -108,8 +111,10 @@ def install_desktop(home: Path | None = None, command: list[str] | None = None) 
     """Install the menu entry and the icons for the current user (Linux and other freedesktop.org
     desktops); returns the files written. ValueError on Windows and macOS, which have no such menu."""
     if sys.platform in ("win32", "cygwin", "darwin"):
-        raise ValueError("install-desktop is for Linux desktops (freedesktop.org menus); on Windows and macOS "
-                         "start 'cnnviz-app', or use the standalone bundle (docs/packaging.md)")
+        raise ValueError(
+            "install-desktop is for Linux desktops (freedesktop.org menus); on Windows and macOS "
+            "start 'cnnviz-app', or use the standalone bundle (docs/packaging.md)"
+        )
     home = Path(home) if home is not None else data_home()
     written = []
     for size, source in icon_files().items():

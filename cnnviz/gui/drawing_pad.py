@@ -89,7 +89,9 @@ class DrawingPad(QObject):
             key = (self._input_version, local.version)
             if local.model is not None and key != self._classified:  # not the same answer again
                 self._classified = key
-                note = tr("weights of step {step}").format(step=local.step) if local.trained else tr("untrained weights")
+                note = (
+                    tr("weights of step {step}").format(step=local.step) if local.trained else tr("untrained weights")
+                )
                 probs, score = local.classify(image)
                 p.classify.show_probabilities(probs, note, score)
         if p.feature_maps.use_drawing:
@@ -109,8 +111,9 @@ class DrawingPad(QObject):
     # --- photos ---------------------------------------------------------------------------------------
     def open_image_dialog(self) -> None:
         """File > Open image… (Ctrl+O), the canvas's right-click menu."""
-        path, _ = QFileDialog.getOpenFileName(self.panels.classify, tr("Open an image of a digit"), self._image_folder,
-                                              IMAGE_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self.panels.classify, tr("Open an image of a digit"), self._image_folder, IMAGE_FILTER
+        )
         if path:
             self._image_folder = str(Path(path).parent)
             self.open_image(path)
@@ -132,9 +135,14 @@ class DrawingPad(QObject):
         network_input, gray = result
         name = self._image_name
         self.panels.classify.show_picture(gray, network_input, name)
-        self.banner.show_message(tr("Opened {name}: the network gets it as the 28×28 input beside the canvas. "
-                                    "Draw on the canvas (or press C) to draw again.").format(name=name), "info",
-                                 auto_hide_ms=6000)
+        self.banner.show_message(
+            tr(
+                "Opened {name}: the network gets it as the 28×28 input beside the canvas. "
+                "Draw on the canvas (or press C) to draw again."
+            ).format(name=name),
+            "info",
+            auto_hide_ms=6000,
+        )
 
     def _picture_failed(self, message: str, details: str) -> None:
         # ImageError says what is wrong with the file, in words; anything else is a bug, shown as such.
@@ -145,13 +153,19 @@ class DrawingPad(QObject):
         """The drawing on the pad, labelled ``label``; the pad is cleared for the next student."""
         pad, drawings = self.panels.classify, self.panels.drawings
         if pad.drawing_empty:
-            self.banner.show_message(tr("Draw a digit on the pad first, then click which digit it is."), "warning",
-                                       auto_hide_ms=6000)
+            self.banner.show_message(
+                tr("Draw a digit on the pad first, then click which digit it is."), "warning", auto_hide_ms=6000
+            )
             return False
         if pad.picture_shown:
-            self.banner.show_message(tr("An opened photo is shown: the class drawings keep drawings made on the pad. "
-                                     "Draw the digit on the pad, then click which digit it is."), "warning",
-                                     auto_hide_ms=6000)
+            self.banner.show_message(
+                tr(
+                    "An opened photo is shown: the class drawings keep drawings made on the pad. "
+                    "Draw the digit on the pad, then click which digit it is."
+                ),
+                "warning",
+                auto_hide_ms=6000,
+            )
             return False
         raw = pad.drawing()
         if not drawings.save(preprocess_digit(raw, allow_blank=True), raw, label):
@@ -179,11 +193,23 @@ class DrawingPad(QObject):
             return False
         label = tr("Fine-tuning on {count} class drawings").format(count=len(drawings.labels))  # "… finished."
         before = drawings.accuracy_now()
-        if not self.runs.launch(dataset=dataset, initial_weights=state.local.weights(), label=label,
-                                config_changes={"epochs": 1.0, "steps": None, "train_samples": None}):
+        if not self.runs.launch(
+            dataset=dataset,
+            initial_weights=state.local.weights(),
+            label=label,
+            config_changes={"epochs": 1.0, "steps": None, "train_samples": None},
+        ):
             return False
         drawings.began_finetune(before)
         mnist = min(FINETUNE_MNIST_SAMPLES, len(state.dataset.train_labels))
         banner.show_message(
-            tr("{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).").format(label=label, count=grouped(len(dataset.train_labels)), mnist=grouped(mnist)), "info", auto_hide_ms=15000)
+            tr(
+                "{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps "
+                "reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class "
+                "drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy "
+                "is on MNIST's own test images)."
+            ).format(label=label, count=grouped(len(dataset.train_labels)), mnist=grouped(mnist)),
+            "info",
+            auto_hide_ms=15000,
+        )
         return True

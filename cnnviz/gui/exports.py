@@ -58,8 +58,9 @@ class Exports:
         return True
 
     def export_panel_dialog(self, key: str) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export panel as PNG"),
-                                              self.suggested(f"cnnviz-{key}.png"), "PNG image (*.png)")
+        path, _ = QFileDialog.getSaveFileName(
+            self.window, tr("Export panel as PNG"), self.suggested(f"cnnviz-{key}.png"), "PNG image (*.png)"
+        )
         if path:
             self.remember_folder(path)
             self.export_panel_png(key, path)
@@ -91,23 +92,45 @@ class Exports:
         if shown is not None and images is not None:
             images = np.rint(np.clip(images, 0, 1) * 255).astype(np.uint8) if images.dtype != np.uint8 else images
             grid = filter_grid(images, np.asarray(shown["top"]), np.asarray(shown["optimised"]))
-            sections.append(report_inside.filters_section(grid, shown["layer"], shown["step"], translate=tr,
-                                                          classes=shown["classes"]))
+            sections.append(
+                report_inside.filters_section(
+                    grid, shown["layer"], shown["step"], translate=tr, classes=shown["classes"]
+                )
+            )
         embedding = p.map.result
         if embedding is not None:
             names = self.state.dataset.class_names if self.state.dataset is not None else None
-            sections.append(report_inside.map_section(embedding.points, embedding.labels, palette.CLASS_COLOURS,
-                                                      embedding.explained, embedding.step, names, translate=tr))
+            sections.append(
+                report_inside.map_section(
+                    embedding.points,
+                    embedding.labels,
+                    palette.CLASS_COLOURS,
+                    embedding.explained,
+                    embedding.step,
+                    names,
+                    translate=tr,
+                )
+            )
         attack = p.fool.result
         if attack is not None and p.fool.change_image is not None:
             result = attack["result"]
-            sections.append(report_inside.fool_section(
-                result.original, p.fool.change_image, result.adversarial, fool_verdict(result, attack["levels"]),
-                fool_measures(result, attack["seconds"]).replace("<br>", ", "), translate=tr))
+            sections.append(
+                report_inside.fool_section(
+                    result.original,
+                    p.fool.change_image,
+                    result.adversarial,
+                    fool_verdict(result, attack["levels"]),
+                    fool_measures(result, attack["seconds"]).replace("<br>", ", "),
+                    translate=tr,
+                )
+            )
         calibration = p.classify.calibration
         if calibration is not None:
-            sections.append(report_inside.not_sure_section(calibration.method, calibration.threshold,
-                                                           calibration.accepted, calibration.images, translate=tr))
+            sections.append(
+                report_inside.not_sure_section(
+                    calibration.method, calibration.threshold, calibration.accepted, calibration.images, translate=tr
+                )
+            )
         return sections
 
     def report_settings(self) -> dict:
@@ -123,10 +146,18 @@ class Exports:
         included), not the sidebar's now."""
         state, local = self.state, self.state.local
         run = state.run_settings(self.sidebar())
-        settings = {N_("network"): local.spec or run["net"], N_("data set"): run["dataset"],
-                    N_("backend"): run["backend"], N_("optimizer"): run["optimizer"], N_("learning rate"): run["lr"],
-                    N_("momentum"): run["momentum"], N_("batch size"): run["batch_size"],
-                    N_("schedule"): run["schedule"], N_("epochs"): run["epochs"], N_("seed"): run["seed"]}
+        settings = {
+            N_("network"): local.spec or run["net"],
+            N_("data set"): run["dataset"],
+            N_("backend"): run["backend"],
+            N_("optimizer"): run["optimizer"],
+            N_("learning rate"): run["lr"],
+            N_("momentum"): run["momentum"],
+            N_("batch size"): run["batch_size"],
+            N_("schedule"): run["schedule"],
+            N_("epochs"): run["epochs"],
+            N_("seed"): run["seed"],
+        }
         if local.model is not None:
             settings[N_("parameters")] = f"{local.model.parameter_count():,}"
         train_samples = state.run.config.train_samples if state.run.config is not None else state.train_samples
@@ -152,27 +183,43 @@ class Exports:
             kernels = None
             if local.model is not None:
                 weights = local.weights()
-                kernels = {layer.name: weights[f"{layer.name}.weight"] for layer in local.model.layers
-                           if layer.kind == "conv"}
+                kernels = {
+                    layer.name: weights[f"{layer.name}.weight"] for layer in local.model.layers if layer.kind == "conv"
+                }
             kept = self.state.kept
             compared = None
             if kept is not None:
                 now = comparison.settings_now(self.state, self.sidebar())
-                compared = {"label": tr("Kept run ({source}): {description}").format(
-                                source=kept.source, description=comparison.describe(kept, now, tr)),
-                            "train": kept.curves.train, "evals": kept.curves.evals}
-            return report.html_report(path, settings=self.report_settings(), steps=run.steps,
-                                      evals=run.evaluations, confusion=matrix, kernels=kernels, timings=run.timings,
-                                      compared=compared, sections=self.inside_sections(), translate=tr,
-                                      language=current())
+                compared = {
+                    "label": tr("Kept run ({source}): {description}").format(
+                        source=kept.source, description=comparison.describe(kept, now, tr)
+                    ),
+                    "train": kept.curves.train,
+                    "evals": kept.curves.evals,
+                }
+            return report.html_report(
+                path,
+                settings=self.report_settings(),
+                steps=run.steps,
+                evals=run.evaluations,
+                confusion=matrix,
+                kernels=kernels,
+                timings=run.timings,
+                compared=compared,
+                sections=self.inside_sections(),
+                translate=tr,
+                language=current(),
+            )
+
         return self._export("report", write)
 
     # --- dialogs ----------------------------------------------------------------------------
     def suggested(self, name: str) -> str:
         """Where an export dialog opens: the folder the last export went to, else the user's documents folder
         (it opened in the working folder: wherever the app happened to be started), with ``name``."""
-        folder = self.last_folder or QStandardPaths.writableLocation(
-            QStandardPaths.DocumentsLocation) or str(Path.home())
+        folder = (
+            self.last_folder or QStandardPaths.writableLocation(QStandardPaths.DocumentsLocation) or str(Path.home())
+        )
         return str(Path(folder) / name)
 
     def remember_folder(self, path: str) -> None:
@@ -180,24 +227,25 @@ class Exports:
             self.last_folder = str(Path(path).parent)
 
     def export_metrics_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export metrics"), self.suggested("cnnviz-metrics.csv"),
-                                              "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(
+            self.window, tr("Export metrics"), self.suggested("cnnviz-metrics.csv"), "CSV (*.csv)"
+        )
         if path:
             self.remember_folder(path)
             self.export_metrics_csv(path)
 
     def export_timings_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export per-layer timings"),
-                                              self.suggested("cnnviz-timings.csv"),
-                                              "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(
+            self.window, tr("Export per-layer timings"), self.suggested("cnnviz-timings.csv"), "CSV (*.csv)"
+        )
         if path:
             self.remember_folder(path)
             self.export_timings_csv(path)
 
     def export_report_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, tr("Export HTML report"),
-                                              self.suggested("cnnviz-report.html"),
-                                              "HTML (*.html)")
+        path, _ = QFileDialog.getSaveFileName(
+            self.window, tr("Export HTML report"), self.suggested("cnnviz-report.html"), "HTML (*.html)"
+        )
         if path:
             self.remember_folder(path)
             if not path.lower().endswith((".html", ".htm")):

@@ -31,8 +31,10 @@ def screen_text(window) -> str:
     if screen is None:
         return "unknown"
     size = screen.size()
-    return (f"{size.width()}x{size.height()} at {screen.devicePixelRatio():g}x, {screen.name()}; "
-            f"{len(QGuiApplication.screens())} screen(s); Qt platform {QGuiApplication.platformName()}")
+    return (
+        f"{size.width()}x{size.height()} at {screen.devicePixelRatio():g}x, {screen.name()}; "
+        f"{len(QGuiApplication.screens())} screen(s); Qt platform {QGuiApplication.platformName()}"
+    )
 
 
 def about_html() -> str:
@@ -47,8 +49,11 @@ def about_html() -> str:
         "<p>" + html.escape(tr(about.LICENCE)) + "</p>",
         "<p>" + html.escape(tr(about.MNIST_CREDIT)) + "</p>",
         "<p>" + html.escape(tr(about.QT_CREDIT)) + "</p>",
-        "<p>" + html.escape(tr("Models are saved in: {folder}").format(folder=models)) + "<br>"
-        + html.escape(tr("Log file: {path}").format(path=log or tr("none"))) + "</p>",
+        "<p>"
+        + html.escape(tr("Models are saved in: {folder}").format(folder=models))
+        + "<br>"
+        + html.escape(tr("Log file: {path}").format(path=log or tr("none")))
+        + "</p>",
     ]
     return "".join(rows)
 
@@ -65,8 +70,9 @@ class HelpMenu:
         self.about_action = help_menu.addAction(tr("About cnnviz…"), self.show_about)
         self.docs_action = help_menu.addAction(tr("Documentation…"), self.open_docs)
         self.copy_action = help_menu.addAction(tr("Copy system info"), self.copy_system_info)
-        self.copy_action.setStatusTip(tr("Versions, backends, screen and folders, to paste into a message "
-                                         "when asking for help"))
+        self.copy_action.setStatusTip(
+            tr("Versions, backends, screen and folders, to paste into a message when asking for help")
+        )
         self.help_menu = help_menu
 
     def fill_recent(self) -> None:
@@ -113,8 +119,13 @@ class HelpMenu:
         folder = docs_location()
         if folder is not None:
             return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
-        QMessageBox.information(self.window, tr("Documentation"),
-                                tr("The documentation (the docs folder and README.md) is in the release's "
-                                   "source archive, cnnviz-{version}.tar.gz, beside the file you installed "
-                                   "cnnviz from.").format(version=__version__))
+        QMessageBox.information(
+            self.window,
+            tr("Documentation"),
+            tr(
+                "The documentation (the docs folder and README.md) is in the release's "
+                "source archive, cnnviz-{version}.tar.gz, beside the file you installed "
+                "cnnviz from."
+            ).format(version=__version__),
+        )
         return False

@@ -107,10 +107,31 @@ def install(app, code: str) -> str | None:
 
 
 CJK_FAMILIES = {
-    "ja": ("Noto Sans CJK JP", "Source Han Sans JP", "Yu Gothic UI", "Meiryo UI", "Meiryo", "Hiragino Sans",
-           "Hiragino Kaku Gothic ProN", "IPAexGothic", "IPAGothic", "TakaoGothic", "MS UI Gothic"),
-    "zh_CN": ("Noto Sans CJK SC", "Source Han Sans SC", "Microsoft YaHei UI", "Microsoft YaHei", "PingFang SC",
-              "Hiragino Sans GB", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei", "Droid Sans Fallback", "SimHei"),
+    "ja": (
+        "Noto Sans CJK JP",
+        "Source Han Sans JP",
+        "Yu Gothic UI",
+        "Meiryo UI",
+        "Meiryo",
+        "Hiragino Sans",
+        "Hiragino Kaku Gothic ProN",
+        "IPAexGothic",
+        "IPAGothic",
+        "TakaoGothic",
+        "MS UI Gothic",
+    ),
+    "zh_CN": (
+        "Noto Sans CJK SC",
+        "Source Han Sans SC",
+        "Microsoft YaHei UI",
+        "Microsoft YaHei",
+        "PingFang SC",
+        "Hiragino Sans GB",
+        "WenQuanYi Micro Hei",
+        "WenQuanYi Zen Hei",
+        "Droid Sans Fallback",
+        "SimHei",
+    ),
 }
 """Sans fonts with the glyphs of each CJK language in its own regional style (a Japanese font draws
 some Chinese characters differently), best first: Linux (fonts-noto-cjk), Windows, macOS."""

@@ -109,7 +109,8 @@ def titles_squeezed(bar) -> bool:
     """The tab bar needs more than its width, or Qt squeezed a visible tab's title (the bar's size hint
     can fit while a tab, in a CJK fallback font, gets a few pixels less than its text)."""
     return bar.sizeHint().width() > bar.width() or any(
-        tab_title_squeezed(bar, i) for i in range(bar.count()) if bar.isTabVisible(i))
+        tab_title_squeezed(bar, i) for i in range(bar.count()) if bar.isTabVisible(i)
+    )
 
 
 def _column(orientation=Qt.Vertical) -> QSplitter:
@@ -306,8 +307,11 @@ class Workspace(QWidget):
 
     def tab_order(self) -> list[QWidget]:
         """Tab: presenter toolbar, sidebar (run buttons, settings), tab bar, tabs, right column; panels as read."""
-        return ordered_tab_stops(self, [w for w in (self.toolbar, self.sidebar, self.tabs.tabBar(), self.tabs,
-                                                    self.right) if w is not None], self.panels.values())
+        return ordered_tab_stops(
+            self,
+            [w for w in (self.toolbar, self.sidebar, self.tabs.tabBar(), self.tabs, self.right) if w is not None],
+            self.panels.values(),
+        )
 
     def _give_back(self) -> None:
         lent, self.lent = self.lent, None
@@ -395,8 +399,10 @@ class Workspace(QWidget):
                 self.tabs.setTabToolTip(index, tooltip or (full if key in shortened else ""))
 
         apply()
-        candidates = sorted((key for key in self.tab_pages if self._titles(key)[0] != self._titles(key)[1]),
-                            key=lambda k: len(self._titles(k)[1]) - len(self._titles(k)[0]))
+        candidates = sorted(
+            (key for key in self.tab_pages if self._titles(key)[0] != self._titles(key)[1]),
+            key=lambda k: len(self._titles(k)[1]) - len(self._titles(k)[0]),
+        )
         for key in candidates:
             if not titles_squeezed(bar):
                 break

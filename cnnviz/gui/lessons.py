@@ -106,9 +106,11 @@ class LessonStrip(QFrame):
         self.title_label.setText(tr("Lesson: {title}").format(title=title))
         self.title_label.setToolTip(plain_tooltip(title))
         views = ", ".join(tr(PANEL_TITLES[v]) for v in preset.visible_panels)
-        suggested = (tr("The lesson's suggested view: presenter mode, only {views}. Click again for every panel.")
-                     if preset.presenter else
-                     tr("The lesson's suggested view: only {views}. Click again for every panel."))
+        suggested = (
+            tr("The lesson's suggested view: presenter mode, only {views}. Click again for every panel.")
+            if preset.presenter
+            else tr("The lesson's suggested view: only {views}. Click again for every panel.")
+        )
         self.view_button.setToolTip(plain_tooltip(suggested.format(views=views)))
         self.set_collapsed(False)
         self.set_page(0)
@@ -118,8 +120,11 @@ class LessonStrip(QFrame):
         self.page = max(0, min(page, len(self.pages) - 1))
         self.text_label.setText(self.pages[self.page] if self.pages else "")
         last = len(self.pages) - 1
-        self.page_label.setText(tr("step {page} of {last}").format(page=self.page, last=last) if self.page and last else
-                                (tr("{last} steps").format(last=last) if last else ""))
+        self.page_label.setText(
+            tr("step {page} of {last}").format(page=self.page, last=last)
+            if self.page and last
+            else (tr("{last} steps").format(last=last) if last else "")
+        )
         self.prev_button.setEnabled(self.page > 0)
         self.next_button.setEnabled(self.page < last)
 
@@ -132,6 +137,7 @@ class LessonStrip(QFrame):
 @dataclass(frozen=True)
 class Before:
     """What was in force before a lesson changed it (no Qt): closing the lesson puts it back."""
+
     controls: dict
     """The sidebar's settings (:meth:`ControlsPanel.settings`): network, backend, optimiser, length."""
     lesson_overrides: dict
@@ -152,6 +158,7 @@ class Before:
 class LessonParts:
     """What :class:`Lessons` works with: the state it changes, the parts that carry out and show the change,
     and the window's three questions and acts (it is given these, not the window)."""
+
     state: AppState
     """The lesson's data (training and test images), the views shown, presenter mode, the run set aside."""
     controls: ControlsPanel
@@ -199,9 +206,16 @@ class Lessons:
     def snapshot(self) -> Before:
         """What is in force now, the run set aside with it (call it once the run has stopped)."""
         p = self.parts
-        return Before(p.controls.settings(), dict(p.state.lesson_overrides), p.state.test_samples,
-                      frozenset(p.state.visible_views), p.state.presenter, p.state.set_run_aside(),
-                      p.state.kept, p.workspace.current_tab())
+        return Before(
+            p.controls.settings(),
+            dict(p.state.lesson_overrides),
+            p.state.test_samples,
+            frozenset(p.state.visible_views),
+            p.state.presenter,
+            p.state.set_run_aside(),
+            p.state.kept,
+            p.workspace.current_tab(),
+        )
 
     def apply(self, preset, ask: bool = True) -> bool:
         """Network, settings and instructions of a lesson; False when the user kept the run instead.
@@ -321,8 +335,9 @@ class Lessons:
             self.strip.set_page(self.strip.page - 1)
 
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.parts.dialog_parent, tr("Open a lesson preset"), "",
-                                              tr("Lesson preset") + " (*.json)")
+        path, _ = QFileDialog.getOpenFileName(
+            self.parts.dialog_parent, tr("Open a lesson preset"), "", tr("Lesson preset") + " (*.json)"
+        )
         if path:
             self.open_file(path)
 

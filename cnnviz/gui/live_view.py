@@ -115,8 +115,9 @@ class LiveView(QObject):
         try:
             snapshot = state.local.snapshot(image, state.dataset, index, tag=Tag.VIEW)
         except Exception as exc:
-            self.banner.show_message(tr("Cannot compute the feature maps: {exc}")
-                                     .format(exc=exc), "error", traceback.format_exc())
+            self.banner.show_message(
+                tr("Cannot compute the feature maps: {exc}").format(exc=exc), "error", traceback.format_exc()
+            )
             return
         self._out_of_date = False
         self.show(snapshot, from_trainer=False)

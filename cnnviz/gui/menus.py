@@ -43,8 +43,9 @@ class Menus:
         file_menu.addAction(tr("Save model…"), checkpoints.save_dialog)
         file_menu.addAction(tr("Load model…"), checkpoints.load_dialog)
         file_menu.addSeparator()
-        file_menu.addAction(tr("Keep this run for comparison") + f"\t{shortcuts.key_text('keep_for_comparison')}",
-                            commands["keep"])
+        file_menu.addAction(
+            tr("Keep this run for comparison") + f"\t{shortcuts.key_text('keep_for_comparison')}", commands["keep"]
+        )
         file_menu.addAction(tr("Compare with a saved model…"), commands["compare"])
         self.stop_comparing_action = _kept_action(file_menu, tr("Stop comparing"), commands["stop_comparing"])
         self.stop_comparing_action.setEnabled(False)
@@ -90,7 +91,9 @@ class Menus:
 
         lessons_menu = bar.addMenu(tr("&Lessons"))
         if lessons.problem:
-            lessons_menu.addAction(tr("(lesson presets unavailable: {problem})").format(problem=lessons.problem)).setEnabled(False)
+            lessons_menu.addAction(
+                tr("(lesson presets unavailable: {problem})").format(problem=lessons.problem)
+            ).setEnabled(False)
         for preset in lessons.presets:
             # A title from a file: '&' is text, not a shortcut mark; the tooltip shows the text as it is.
             action = lessons_menu.addAction(tr(preset.title).replace("&", "&&"), lambda p=preset: lessons.apply(p))

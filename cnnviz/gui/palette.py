@@ -94,6 +94,7 @@ TRAIN_SYMBOL = None
 @dataclass(frozen=True)
 class Verdict:
     """How a right or wrong answer is shown: never by hue alone."""
+
     colour: str
     mark: str
     """Put before the caption: a check mark or a cross."""

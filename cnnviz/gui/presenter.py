@@ -39,6 +39,7 @@ def zoomed(points: float, zoom: float | None = None) -> int:
 
 def style_sheet(zoom: float = 1.0) -> str:
     """Presenter mode's window style sheet at the user's ``zoom`` (see :func:`zoom_factor`)."""
+
     def pt(points: float) -> int:
         return zoomed(points, zoom)
 
@@ -71,6 +72,7 @@ STYLE_SHEET = style_sheet()
 class ScreenStates:
     """What presenter mode and full screen put back when they are left (one per window): the window
     state and normal geometry before presenter mode, the window state before full screen."""
+
     before_presenter: tuple | None = None
     before_full_screen: Qt.WindowState = Qt.WindowNoState
 
@@ -168,6 +170,7 @@ def accuracy_figure(accuracy: float | None) -> str:
 def follow_accuracy(state, controls) -> None:
     """The toolbar's big figure (shown in presenter mode) is the app model's test accuracy of the weights
     now: it follows the run's evaluations and other weights (random, loaded, a run put back)."""
+
     def show(*_changed) -> None:
         controls.set_accuracy_figure(accuracy_figure(state.test_accuracy))
 

@@ -61,16 +61,21 @@ class RunQuestions:
             return False
         trainer.pause()
         deadline = time.monotonic() + PAUSE_WAIT_MS / 1000
-        while (self.session.active and self.state.run.state != RunPhase.PAUSED
-               and time.monotonic() < deadline):
+        while self.session.active and self.state.run.state != RunPhase.PAUSED and time.monotonic() < deadline:
             QApplication.processEvents(QEventLoop.ExcludeUserInputEvents, 50)
         return True
 
     def confirm_stop(self, action: str) -> bool:
-        box = QMessageBox(QMessageBox.Question, tr("Training is running"),
-                          tr("A training run is going on. To {action}, it has to stop (the weights trained so far "
-                             "are replaced).\n\nStop the run and go ahead?").format(action=action),
-                          QMessageBox.Yes | QMessageBox.Cancel, self.parent)
+        box = QMessageBox(
+            QMessageBox.Question,
+            tr("Training is running"),
+            tr(
+                "A training run is going on. To {action}, it has to stop (the weights trained so far "
+                "are replaced).\n\nStop the run and go ahead?"
+            ).format(action=action),
+            QMessageBox.Yes | QMessageBox.Cancel,
+            self.parent,
+        )
         box.setTextFormat(Qt.PlainText)  # the action may name a lesson file's title
         box.setDefaultButton(QMessageBox.Cancel)
         box.button(QMessageBox.Yes).setText(tr("Stop and go ahead"))

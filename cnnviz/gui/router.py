@@ -63,9 +63,11 @@ class EventRouter(QObject):
         try:
             self._apply(batch)
         except Exception as exc:
-            self.banner.show_message(tr("Display error: {error_type}: {exc}")
-                                     .format(error_type=type(exc).__name__, exc=exc), "error",
-                                            traceback.format_exc())
+            self.banner.show_message(
+                tr("Display error: {error_type}: {exc}").format(error_type=type(exc).__name__, exc=exc),
+                "error",
+                traceback.format_exc(),
+            )
 
     def _apply(self, batch: EventBatch) -> None:
         panels, run = self.panels, self.run
@@ -166,15 +168,17 @@ class EventRouter(QObject):
 
     @handle.register
     def _diverged(self, event: ev.Diverged) -> None:
-        self.banner.show_message(tr("Training diverged: {message}").format(message=event.message.text(tr)), "warning",
-                                 topic=DIVERGED)
+        self.banner.show_message(
+            tr("Training diverged: {message}").format(message=event.message.text(tr)), "warning", topic=DIVERGED
+        )
 
     @handle.register
     def _error(self, event: ev.TrainerError) -> None:
         kind = "error" if event.fatal else "warning"
         message = in_language(event.message, tr)
-        self.banner.show_message(tr("Training stopped: {message}").format(message=message) if event.fatal else message,
-                                 kind, event.details)
+        self.banner.show_message(
+            tr("Training stopped: {message}").format(message=message) if event.fatal else message, kind, event.details
+        )
 
     @handle.register
     def _run_finished(self, event: ev.RunFinished) -> None:

@@ -35,11 +35,17 @@ def data_note(train_used: int | None, train_total: int, test_used: int | None = 
     ("training on 200 of 60,000 images"); empty when all of them are used."""
     parts = []
     if train_used is not None and train_used < train_total:
-        parts.append(tr("training on {train_used:,} of {train_total:,} images")
-                     .format(train_used=grouped(train_used), train_total=grouped(train_total)))
+        parts.append(
+            tr("training on {train_used:,} of {train_total:,} images").format(
+                train_used=grouped(train_used), train_total=grouped(train_total)
+            )
+        )
     if test_used is not None and test_used < test_total:
-        parts.append(tr("testing on {test_used:,} of {test_total:,}")
-                     .format(test_used=grouped(test_used), test_total=grouped(test_total)))
+        parts.append(
+            tr("testing on {test_used:,} of {test_total:,}").format(
+                test_used=grouped(test_used), test_total=grouped(test_total)
+            )
+        )
     text = ", ".join(parts)
     return text[:1].upper() + text[1:] if text else ""
 
@@ -47,6 +53,7 @@ def data_note(train_used: int | None, train_total: int, test_used: int | None = 
 @dataclass
 class RunParts:
     """What RunControl works with: the state, the session and the parts that show the run."""
+
     state: AppState
     session: TrainingSession
     """The Trainer on its QThread."""
@@ -79,8 +86,12 @@ class RunControl:
 
     def show_loaded(self, loaded) -> None:
         """A checkpoint's model replaced the NumPy copy (a :class:`~.checkpoints.Loaded`): shown as itself."""
-        self.show_new_model(accuracy=loaded.test_accuracy, epoch=loaded.epoch,
-                            settings={**loaded.settings, "net": loaded.spec}, class_names=loaded.class_names)
+        self.show_new_model(
+            accuracy=loaded.test_accuracy,
+            epoch=loaded.epoch,
+            settings={**loaded.settings, "net": loaded.spec},
+            class_names=loaded.class_names,
+        )
 
     def show_history(self) -> None:
         """The run's history was replaced as a whole (forgotten, a loaded file's curves, a run put back): the
@@ -122,8 +133,13 @@ class RunControl:
             return
         self.show_new_model()
 
-    def show_new_model(self, accuracy: float | None = None, epoch: float | None = None,
-                       settings: dict | None = None, class_names: tuple[str, ...] | None = None) -> None:
+    def show_new_model(
+        self,
+        accuracy: float | None = None,
+        epoch: float | None = None,
+        settings: dict | None = None,
+        class_names: tuple[str, ...] | None = None,
+    ) -> None:
         """The state's NumPy copy holds other weights (random ones, a checkpoint's, with the ``accuracy``,
         ``epoch`` and training ``settings`` the file gives): the panels start over from them, and the
         status bar and the Draw panel describe them."""
@@ -188,17 +204,25 @@ class RunControl:
 
     def make_config(self):
         c = self.parts.controls
-        return self.state.make_config(dict(net=c.spec, backend=c.backend, epochs=c.epochs, dataset=c.dataset,
-                                           **c.hyperparameters()))
+        return self.state.make_config(
+            dict(net=c.spec, backend=c.backend, epochs=c.epochs, dataset=c.dataset, **c.hyperparameters())
+        )
 
-    def launch(self, paused: bool = False, dataset=None, initial_weights: dict | None = None, label: str = "",
-               config_changes: dict | None = None) -> bool:
+    def launch(
+        self,
+        paused: bool = False,
+        dataset=None,
+        initial_weights: dict | None = None,
+        label: str = "",
+        config_changes: dict | None = None,
+    ) -> bool:
         """A new run with the controls' settings (``config_changes`` on top), from ``initial_weights``
         (default: the loaded checkpoint's, or fresh ones) on ``dataset`` (default: the one loaded)."""
         p, state = self.parts, self.state
         if state.dataset is None:
-            self.banner.show_message(tr("No data set is loaded: choose one that is installed, or start with --data DIR."),
-                                     "error")
+            self.banner.show_message(
+                tr("No data set is loaded: choose one that is installed, or start with --data DIR."), "error"
+            )
             return False
         p.controls.flush_pending()
         try:
@@ -207,8 +231,16 @@ class RunControl:
                 config = replace(config, **config_changes).validate()
             if dataset is None:
                 dataset = state.tested_on(state.dataset)
-            self.intents.launch(config, dataset, p.live_view.input(), paused=paused, initial_weights=initial_weights,
-                                resume_for=p.checkpoints.resume_for, autosave=p.checkpoints.autosave_plan, label=label)
+            self.intents.launch(
+                config,
+                dataset,
+                p.live_view.input(),
+                paused=paused,
+                initial_weights=initial_weights,
+                resume_for=p.checkpoints.resume_for,
+                autosave=p.checkpoints.autosave_plan,
+                label=label,
+            )
         except ValueError as exc:
             self.banner.show_message(tr("Cannot start: {exc}").format(exc=exc), "error")
             return False
@@ -292,8 +324,13 @@ class RunControl:
     def describe_data(self, *_changed) -> None:
         """The sidebar says so whenever training (or testing) uses fewer images than the data set has."""
         state = self.state
-        self.parts.controls.set_data_note("" if state.dataset is None else data_note(
-            state.train_samples, len(state.dataset.train_labels), state.test_samples, len(state.dataset.test_labels)))
+        self.parts.controls.set_data_note(
+            ""
+            if state.dataset is None
+            else data_note(
+                state.train_samples, len(state.dataset.train_labels), state.test_samples, len(state.dataset.test_labels)
+            )
+        )
 
     # --- the session's news ----------------------------------------------------------------------
     def on_run_ended(self, result, final_weights) -> None:
@@ -313,9 +350,13 @@ class RunControl:
         label = state.take_label()
         if label:
             ours = "–" if drawings.accuracy is None else f"{100 * drawings.accuracy:.0f}%"
-            self.banner.show_message(tr("{label} finished. Our drawings: {ours} (see the Class drawings tab).")
-                                     .format(label=label, ours=ours),
-                                     "info", auto_hide_ms=15000)
+            self.banner.show_message(
+                tr("{label} finished. Our drawings: {ours} (see the Class drawings tab).").format(
+                    label=label, ours=ours
+                ),
+                "info",
+                auto_hide_ms=15000,
+            )
         self.update_buttons()
 
     def _record_final_frame(self) -> None:
@@ -327,15 +368,23 @@ class RunControl:
         last_eval, last_step = run.last_eval, run.last_step
         accuracy = last_eval.test_accuracy if last_eval is not None and last_eval.step == local.step else None
         epoch = last_step.epoch if last_step is not None else 0.0
-        registry.tell(self.parts.panels, registry.FINAL_FRAME, replace(snapshot, step=local.step, epoch=epoch), accuracy)
+        registry.tell(
+            self.parts.panels, registry.FINAL_FRAME, replace(snapshot, step=local.step, epoch=epoch), accuracy
+        )
 
     def on_run_failed(self, message: str, details: str) -> None:
         self.intents.failed()
         self.parts.workspace.busy.stop()
         self.parts.status.show(state="stopped by an error")
         self.parts.status.show_stopped()
-        self.banner.show_message(tr("Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.")
-                                 .format(message=message), "error", details)
+        self.banner.show_message(
+            tr(
+                "Training stopped by an error: {message}. The app is still running; change a setting and press "
+                "Start to try again."
+            ).format(message=message),
+            "error",
+            details,
+        )
 
     def share_cores(self, *_changed) -> None:
         """The window's own work beside a training run takes little of the cores: its NumPy work (predictions,

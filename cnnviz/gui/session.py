@@ -120,8 +120,13 @@ class TrainingSession(QObject):
         return any(thread.isRunning() for thread, _ in self._old)
 
     # --- lifecycle ---------------------------------------------------------------------
-    def start(self, trainer: Trainer, view_input: tuple[np.ndarray | None, int | None], paused: bool = False,
-              autosave: Plan | None = None) -> None:
+    def start(
+        self,
+        trainer: Trainer,
+        view_input: tuple[np.ndarray | None, int | None],
+        paused: bool = False,
+        autosave: Plan | None = None,
+    ) -> None:
         """Run ``trainer`` on a new thread (``paused``: one step, then wait; ``autosave``: where and how often
         the worker saves the run)."""
         self.reap(wait=False)
@@ -251,7 +256,9 @@ class TrainingSession(QObject):
         worker = self.worker
         plan = worker.autosave_plan if worker is not None else None
         if plan is not None:
-            worker.autosave_plan = Plan(plan.path, plan.every_s, dict(meta))  # one assignment: the thread reads it whole
+            worker.autosave_plan = Plan(
+                plan.path, plan.every_s, dict(meta)
+            )  # one assignment: the thread reads it whole
 
     def save(self, path, meta: dict) -> bool:
         """Have the running trainer's state written to ``path`` between two steps (``saved`` tells how it
@@ -307,5 +314,6 @@ def primary_windows_shown() -> bool:
     """Whether a shown window keeps the app running: one of its own, not owned by another window (Qt's rule for
     quitting when the last window closes: owned windows and those without ``WA_QuitOnClose`` do not count)."""
     app = QApplication.instance()
-    return app is not None and any(w.isVisible() and w.parentWidget() is None and w.testAttribute(Qt.WA_QuitOnClose)
-                                   for w in app.topLevelWidgets())
+    return app is not None and any(
+        w.isVisible() and w.parentWidget() is None and w.testAttribute(Qt.WA_QuitOnClose) for w in app.topLevelWidgets()
+    )

@@ -67,8 +67,10 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("help", ("F1", "?"), N_("This list of keys")),
 )
 BY_NAME = {shortcut.name: shortcut for shortcut in SHORTCUTS}
-TYPING_NOTE = N_("While you type in a field (the learning rate, a network spec, a name) the keys type: "
-                  "Enter applies it and leaves the field, Escape leaves it unchanged.")
+TYPING_NOTE = N_(
+    "While you type in a field (the learning rate, a network spec, a name) the keys type: "
+    "Enter applies it and leaves the field, Escape leaves it unchanged."
+)
 
 
 def key_text(name: str, all_keys: bool = False) -> str:
@@ -154,8 +156,12 @@ class TypingGuard(QObject):
     def watch(self, root: QWidget) -> None:
         """Guard every line edit and spin box under ``root``, and let its buttons and tab bars take their own
         keys (call again for widgets made later)."""
-        for widget in [*root.findChildren(QLineEdit), *root.findChildren(QAbstractSpinBox),
-                       *root.findChildren(QAbstractButton), *root.findChildren(QTabBar)]:
+        for widget in [
+            *root.findChildren(QLineEdit),
+            *root.findChildren(QAbstractSpinBox),
+            *root.findChildren(QAbstractButton),
+            *root.findChildren(QTabBar),
+        ]:
             if isinstance(widget, QLineEdit) and isinstance(widget.parentWidget(), QAbstractSpinBox):
                 continue  # its spin box gets the keys
             widget.removeEventFilter(self)
@@ -236,8 +242,10 @@ def show_help(parent: QWidget) -> QDialog:
     dialog.setObjectName("shortcutHelp")
     dialog.setWindowTitle(tr("Keys"))
     layout = QVBoxLayout(dialog)
-    table = "".join(f"<tr><td style='padding-right:18px'><b>{_html(keys)}</b></td><td>{_html(text)}</td></tr>"
-                    for keys, text in rows())
+    table = "".join(
+        f"<tr><td style='padding-right:18px'><b>{_html(keys)}</b></td><td>{_html(text)}</td></tr>"
+        for keys, text in rows()
+    )
     label = QLabel(f"<table>{table}</table>")
     label.setTextFormat(Qt.RichText)
     label.setObjectName("shortcutTable")

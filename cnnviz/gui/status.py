@@ -27,13 +27,29 @@ from PySide6.QtWidgets import (
 from ..translatable import N_
 from .language import grouped, tr
 
-FIELD_TEMPLATES = {"epoch": ("epoch ", N_("epoch {value}")), "step": ("step ", N_("step {value}")),
-                   "backend": ("backend ", N_("backend {value}")), "eta": ("ETA ", N_("ETA {value}")),
-                   "test": ("test accuracy ", N_("test accuracy {value}"))}
+FIELD_TEMPLATES = {
+    "epoch": ("epoch ", N_("epoch {value}")),
+    "step": ("step ", N_("step {value}")),
+    "backend": ("backend ", N_("backend {value}")),
+    "eta": ("ETA ", N_("ETA {value}")),
+    "test": ("test accuracy ", N_("test accuracy {value}")),
+}
 """A status field's English prefix and the template it is shown with in the GUI's language."""
-STATES = (N_("ready"), N_("idle"), N_("starting"), N_("running"), N_("paused"), N_("reset"), N_("finished"),
-          N_("stopped"), N_("failed"), N_("stopped by an error"), N_("ready · compiling kernels"),
-          N_("starting (loading data)…"), N_("starting (loading data and compiling kernels)…"))
+STATES = (
+    N_("ready"),
+    N_("idle"),
+    N_("starting"),
+    N_("running"),
+    N_("paused"),
+    N_("reset"),
+    N_("finished"),
+    N_("stopped"),
+    N_("failed"),
+    N_("stopped by an error"),
+    N_("ready · compiling kernels"),
+    N_("starting (loading data)…"),
+    N_("starting (loading data and compiling kernels)…"),
+)
 """The state field's words (the run's phases and the app's own): each is shown translated."""
 
 
@@ -125,15 +141,18 @@ class Banner(QFrame):
         text = self.label.heightForWidth(text_width)
         return max(text, self.close_button.sizeHint().height()) + margins.top() + margins.bottom()
 
-    def show_message(self, text: str, kind: str = "info", details: str = "", auto_hide_ms: int = 0,
-                     topic: str = "") -> None:
+    def show_message(
+        self, text: str, kind: str = "info", details: str = "", auto_hide_ms: int = 0, topic: str = ""
+    ) -> None:
         """``topic`` names what the message is about (``"diverged"``), so that it goes when that is over
         (:meth:`hide_topic`)."""
         self.topic = topic
         background, border, colour = self.STYLES.get(kind, self.STYLES["info"])
-        self.setStyleSheet(f"QFrame#banner {{ background: {background}; border: 1px solid {border}; "
-                           f"border-radius: 6px; }}"
-                           f"QFrame#banner QLabel {{ color: {colour}; font-weight: 600; }}")
+        self.setStyleSheet(
+            f"QFrame#banner {{ background: {background}; border: 1px solid {border}; "
+            f"border-radius: 6px; }}"
+            f"QFrame#banner QLabel {{ color: {colour}; font-weight: 600; }}"
+        )
         self.kind = kind
         self.label.setText(text)
         self.setToolTip(plain_tooltip(details[-3000:]) if details else "")
@@ -154,7 +173,7 @@ class Banner(QFrame):
 
 
 class BusyNotice(Floating):
-    """"compiling kernels, first start only: 4 s" in the middle of the panels, counting seconds."""
+    """ "compiling kernels, first start only: 4 s" in the middle of the panels, counting seconds."""
 
     SHOW_AFTER_MS = 300
     """Quick warm-ups (kernels loaded from the cache) never flash on screen."""
@@ -162,8 +181,10 @@ class BusyNotice(Floating):
     def __init__(self, host: QWidget, place):
         super().__init__(host, place)
         self.setObjectName("busyNotice")
-        self.setStyleSheet("QFrame#busyNotice { background: #fffbe6; border: 2px solid #c77700; border-radius: 8px; }"
-                           "QFrame#busyNotice QLabel { color: #6b4100; font-weight: 700; }")
+        self.setStyleSheet(
+            "QFrame#busyNotice { background: #fffbe6; border: 2px solid #c77700; border-radius: 8px; }"
+            "QFrame#busyNotice QLabel { color: #6b4100; font-weight: 700; }"
+        )
         row = QHBoxLayout(self)
         row.setContentsMargins(18, 14, 18, 14)
         self.label = plain_label()
@@ -269,8 +290,11 @@ class StatusFields:
         """Hide the fewest fields (in :data:`STEP_ASIDE` order) that let ``message`` show whole beside the
         others, or, with no message, that let the others show whole; every field that fits is back."""
         spacing = self.bar.style().pixelMetric(self.bar.style().PixelMetric.PM_LayoutHorizontalSpacing) + 8
-        needed = (self.bar.fontMetrics().horizontalAdvance(message) + self.MESSAGE_MARGIN_PX if message
-                  else self.MESSAGE_MARGIN_PX)
+        needed = (
+            self.bar.fontMetrics().horizontalAdvance(message) + self.MESSAGE_MARGIN_PX
+            if message
+            else self.MESSAGE_MARGIN_PX
+        )
         shown = [key for key in self.KEYS if self.labels[key].text()]
         used = sum(self.labels[k].sizeHint().width() + spacing for k in shown)
         aside = set()
@@ -302,10 +326,10 @@ class StatusFields:
         """A field's English text as the GUI shows it ("epoch 0.50" -> "Epoche 0.50"; "1,234 images/s" ->
         "1.234 Bilder/s": a whole number's thousands grouped the language's way, by Qt's locale)."""
         if key == "rate" and text.endswith(" images/s"):
-            return tr("{value} images/s").format(value=_grouped_in_language(text[:-len(" images/s")]))
+            return tr("{value} images/s").format(value=_grouped_in_language(text[: -len(" images/s")]))
         prefix, template = FIELD_TEMPLATES.get(key, ("", ""))
         if prefix and text.startswith(prefix):
-            return tr(template).format(value=_grouped_in_language(text[len(prefix):]))
+            return tr(template).format(value=_grouped_in_language(text[len(prefix) :]))
         return tr(text)
 
     def show_start(self) -> None:

@@ -92,8 +92,7 @@ def uses_xcb(environ: Mapping[str, str]) -> bool:
     return bool(environ.get("DISPLAY"))
 
 
-def missing(environ: Mapping[str, str] | None = None,
-            loads: Callable[[str], bool] | None = None) -> list[Library]:
+def missing(environ: Mapping[str, str] | None = None, loads: Callable[[str], bool] | None = None) -> list[Library]:
     """The libraries Qt will need here and cannot load (empty off Linux)."""
     environ = os.environ if environ is None else environ
     loads = loads or loads_library
@@ -108,8 +107,10 @@ def install_hint(libraries: list[Library]) -> str:
     debian = " ".join(dict.fromkeys(lib.debian for lib in libraries))
     fedora = " ".join(dict.fromkeys(lib.fedora for lib in libraries if lib.fedora))
     names = ", ".join(lib.soname for lib in libraries)
-    line = (f"the window needs system libraries that are missing here ({names}). "
-            f"Install them with: sudo apt-get install {debian}")
+    line = (
+        f"the window needs system libraries that are missing here ({names}). "
+        f"Install them with: sudo apt-get install {debian}"
+    )
     if fedora:
         line += f" (Fedora: sudo dnf install {fedora})"
     return line + ", then start cnnviz again."

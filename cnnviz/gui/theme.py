@@ -56,14 +56,16 @@ def zoom_style_sheet() -> str:
     """The window's style sheet for the zoom in force: empty at 100 % (the application's own sizes)."""
     if ZOOM == 1.0:
         return ""
-    return (f"QWidget {{ font-size: {BASE_POINT_SIZE}pt; }}\n"
-            f"QLabel#panelTitle {{ font-size: {TITLE_POINT_SIZE}pt; }}\n"
-            f"QLabel#bigDigit {{ font-size: {BIG_DIGIT_POINT_SIZE}pt; }}\n")
+    return (
+        f"QWidget {{ font-size: {BASE_POINT_SIZE}pt; }}\n"
+        f"QLabel#panelTitle {{ font-size: {TITLE_POINT_SIZE}pt; }}\n"
+        f"QLabel#bigDigit {{ font-size: {BIG_DIGIT_POINT_SIZE}pt; }}\n"
+    )
+
 
 GENERIC_FAMILIES = frozenset({"", "sans serif", "sans-serif", "sans", "ms shell dlg", "ms shell dlg 2"})
 """Names a platform answers with when it has no UI font of its own (X11 without a desktop, offscreen, old Windows)."""
-FALLBACK_FAMILIES = ("DejaVu Sans", "Noto Sans", "Liberation Sans", "Segoe UI", "Helvetica Neue", "Helvetica",
-                     "Arial")
+FALLBACK_FAMILIES = ("DejaVu Sans", "Noto Sans", "Liberation Sans", "Segoe UI", "Helvetica Neue", "Helvetica", "Arial")
 """Wide-coverage sans fonts, the first installed one used where the platform names no UI font."""
 
 
@@ -266,8 +268,12 @@ def keep_tick_labels_apart(plot: pg.PlotItem) -> None:
             chosen[0] = False
         # An axis this code cannot number (log, empty, or a range beyond what float steps can count: a
         # history's 1e308) keeps pyqtgraph's own ticks.
-        if axis.logMode or length <= 0 or not TICK_STEP_RANGE[0] <= span <= TICK_STEP_RANGE[1] \
-                or not math.isfinite(low + high):
+        if (
+            axis.logMode
+            or length <= 0
+            or not TICK_STEP_RANGE[0] <= span <= TICK_STEP_RANGE[1]
+            or not math.isfinite(low + high)
+        ):
             return
         line = QFontMetrics(axis.style.get("tickFont") or axis.font()).height()
         need = 1.15 * line * span / length

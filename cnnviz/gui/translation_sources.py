@@ -33,8 +33,14 @@ def code_strings(root: Path = PACKAGE) -> dict[str, list[str]]:
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKS
-                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in MARKS
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
                 found.setdefault(node.args[0].value, []).append(f"{path.relative_to(root.parent)}:{node.lineno}")
     return found
 
@@ -53,7 +59,8 @@ def lesson_strings(folder: Path | None = None) -> dict[str, list[str]]:
         for text in (lesson.get("title", ""), lesson.get("description", ""), *lesson.get("steps", [])):
             if text.strip():
                 found.setdefault(text.strip() if text == lesson.get("title") else text, []).append(
-                    f"assets/presets/{path.name}:1")
+                    f"assets/presets/{path.name}:1"
+                )
     return found
 
 
@@ -83,8 +90,10 @@ def merge(code: str, strings: dict[str, list[str]], path: Path, fill: dict[str, 
     if path.exists():
         for (context, source, _comment), translation in entries(parse(path.read_bytes())):
             if context == CONTEXT:
-                old[source] = (translation.text if translation is not None else None,
-                               translation.get("type") if translation is not None else "unfinished")
+                old[source] = (
+                    translation.text if translation is not None else None,
+                    translation.get("type") if translation is not None else "unfinished",
+                )
     fill = fill or {}
     root = ElementTree.Element("TS", version="2.1", language=code)
     context = ElementTree.SubElement(root, "context")

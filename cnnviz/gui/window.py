@@ -42,9 +42,16 @@ from .status import StatusFields
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, net: str = "tiny", backend: str | None = None, dataset: str = "mnist",
-                 data_dir: str | None = None, config_overrides: dict | None = None,
-                 drawings_dir: str | None = None, zoom_level: int | None = None):
+    def __init__(
+        self,
+        net: str = "tiny",
+        backend: str | None = None,
+        dataset: str = "mnist",
+        data_dir: str | None = None,
+        config_overrides: dict | None = None,
+        drawings_dir: str | None = None,
+        zoom_level: int | None = None,
+    ):
         super().__init__()
         # The zoom first: the panels are built with its sizes. None: the level stored by the last session.
         self.zoom_level = zoom.load() if zoom_level is None else (zoom.valid(zoom_level) or zoom.ACTUAL)
@@ -72,33 +79,83 @@ class MainWindow(QMainWindow):
         self.session = TrainingSession(self)
         self.live_view = LiveView(self.state, self.panels, self.session, self.banner, self)
         self.exports = Exports(self.state, self.controls, self.panels, self.banner, self)
-        self.checkpoints = Checkpoints(self.state, self.controls, self.banner, self.session, self.statusBar(), self,
-                                       close_lesson=lambda: self.lessons.close(ask=False, model_loaded=True))
-        self.runs = RunControl(RunParts(self.state, self.session, self.controls, self.panels, self.status,
-                                        self.workspace, self.live_view, self.checkpoints))
+        self.checkpoints = Checkpoints(
+            self.state,
+            self.controls,
+            self.banner,
+            self.session,
+            self.statusBar(),
+            self,
+            close_lesson=lambda: self.lessons.close(ask=False, model_loaded=True),
+        )
+        self.runs = RunControl(
+            RunParts(
+                self.state,
+                self.session,
+                self.controls,
+                self.panels,
+                self.status,
+                self.workspace,
+                self.live_view,
+                self.checkpoints,
+            )
+        )
         self.router = EventRouter(self.runs, self.statusBar(), self)
         self.questions = RunQuestions(self.state, self.session, self.checkpoints, self)
         self.pad = DrawingPad(self.state, self.panels, self.controls, self.banner, self.live_view, self.runs, self)
-        self.comparison = Comparison(self.state, self.controls, self.panels, self.banner, self.checkpoints,
-                                     dialog_parent=self)
-        self.lessons = Lessons(LessonParts(self.state, self.controls, self.runs, self.session, self.status,
-                                           self.workspace, self.confirm_discard, self.set_presenter,
-                                           self.leave_text_field, dialog_parent=self))
+        self.comparison = Comparison(
+            self.state, self.controls, self.panels, self.banner, self.checkpoints, dialog_parent=self
+        )
+        self.lessons = Lessons(
+            LessonParts(
+                self.state,
+                self.controls,
+                self.runs,
+                self.session,
+                self.status,
+                self.workspace,
+                self.confirm_discard,
+                self.set_presenter,
+                self.leave_text_field,
+                dialog_parent=self,
+            )
+        )
         self.state.class_canvas.language = language.current()
         self.class_canvas = ClassCanvasWindow(self.state, self.panels, self.banner, self, self.runs)
-        self.menus = Menus(self.menuBar(), self.state, self.panels, self.exports, self.checkpoints, self.lessons,
-                           {"quit": self.close, "presenter": self.set_presenter, "full_screen": self.set_full_screen,
-                            "keys": self.show_keys, "open_image": self.pad.open_image_dialog,
-                            "keep": self.comparison.keep_current, "compare": self.comparison.compare_dialog,
-                            "stop_comparing": self.comparison.stop,
-                            "zoom_in": lambda: self.zoom_by(+1), "zoom_out": lambda: self.zoom_by(-1),
-                            "zoom_reset": lambda: self.zoom_by(0), "language": self.choose_language,
-                            "class_canvas": self.class_canvas.toggle})
+        self.menus = Menus(
+            self.menuBar(),
+            self.state,
+            self.panels,
+            self.exports,
+            self.checkpoints,
+            self.lessons,
+            {
+                "quit": self.close,
+                "presenter": self.set_presenter,
+                "full_screen": self.set_full_screen,
+                "keys": self.show_keys,
+                "open_image": self.pad.open_image_dialog,
+                "keep": self.comparison.keep_current,
+                "compare": self.comparison.compare_dialog,
+                "stop_comparing": self.comparison.stop,
+                "zoom_in": lambda: self.zoom_by(+1),
+                "zoom_out": lambda: self.zoom_by(-1),
+                "zoom_reset": lambda: self.zoom_by(0),
+                "language": self.choose_language,
+                "class_canvas": self.class_canvas.toggle,
+            },
+        )
         self.class_canvas_button = self.class_canvas.corner_button(self.menuBar())
         self.class_canvas.changed.connect(self.menus.show_class_canvas)
-        self.help = HelpMenu(self, self.menus.file_menu, {"model": self.checkpoints.load,
-                                                          "lesson": self.lessons.open_file,
-                                                          "compared": self.comparison.compare_with_file})
+        self.help = HelpMenu(
+            self,
+            self.menus.file_menu,
+            {
+                "model": self.checkpoints.load,
+                "lesson": self.lessons.open_file,
+                "compared": self.comparison.compare_with_file,
+            },
+        )
         self._connect()
         self._observe()
         self.resize(1280, 720)
@@ -137,7 +194,8 @@ class MainWindow(QMainWindow):
         p.drawings.finetuneRequested.connect(self.pad.finetune)
         c.epochs_spin.valueChanged.connect(p.curves.plan_epochs)
         p.statistics.diagnosisChanged.connect(
-            lambda findings: self.workspace.set_tab_note("statistics", "⚠" if findings else "", "\n".join(findings)))
+            lambda findings: self.workspace.set_tab_note("statistics", "⚠" if findings else "", "\n".join(findings))
+        )
         self.workspace.tabs.currentChanged.connect(self._on_tab_changed)
         self._install_keys()
 
@@ -153,8 +211,13 @@ class MainWindow(QMainWindow):
         presenter.follow_accuracy(self.state, self.controls)
         # Presenter mode, once the window has its look (presenter.set_mode): the sidebar shrinks to the run
         # buttons, one layer's feature maps, the canvas beside the tabs, a compact lesson strip.
-        for part in (self.controls.set_compact, self.panels.feature_maps.set_single_layer,
-                     self.workspace.set_presenter, self.lessons.strip.set_presenter, self.panels.classify.rearrange):
+        for part in (
+            self.controls.set_compact,
+            self.panels.feature_maps.set_single_layer,
+            self.workspace.set_presenter,
+            self.lessons.strip.set_presenter,
+            self.panels.classify.rearrange,
+        ):
             events.presenter.connect(part)
 
     # --- keys ---------------------------------------------------------------------------------
@@ -163,19 +226,32 @@ class MainWindow(QMainWindow):
         typed in; the workspace is where the focus goes when it leaves a field (a click on a panel
         takes it there too)."""
         lessons, menus = self.lessons, self.menus
-        self.shortcuts = shortcuts.install(self, {
-            "start_or_pause": self.start_or_pause, "step": self.step,
-            "clear_drawing": self.panels.classify.clear_drawing, "open_image": menus.open_image_action,
-            "previous_test_image": lambda: self.step_test_image(-1),
-            "next_test_image": lambda: self.step_test_image(+1),
-            "lesson_next": lessons.next_step, "lesson_back": lessons.previous_step,
-            "next_tab": lambda: self.workspace.switch_tab(1), "previous_tab": lambda: self.workspace.switch_tab(-1),
-            "presenter": menus.presenter_action, "full_screen": menus.fullscreen_action,
-            "help": self.show_keys, "keep_for_comparison": self.comparison.keep_current,
-            "zoom_in": menus.zoom_in_action, "zoom_out": menus.zoom_out_action, "zoom_reset": menus.zoom_reset_action,
-            "class_canvas": menus.class_canvas_action, "accept_drawing": self.class_canvas.accept_key,
-            "hold_back_drawing": self.class_canvas.hold_back_key, "reject_drawing": self.class_canvas.reject_key,
-        })
+        self.shortcuts = shortcuts.install(
+            self,
+            {
+                "start_or_pause": self.start_or_pause,
+                "step": self.step,
+                "clear_drawing": self.panels.classify.clear_drawing,
+                "open_image": menus.open_image_action,
+                "previous_test_image": lambda: self.step_test_image(-1),
+                "next_test_image": lambda: self.step_test_image(+1),
+                "lesson_next": lessons.next_step,
+                "lesson_back": lessons.previous_step,
+                "next_tab": lambda: self.workspace.switch_tab(1),
+                "previous_tab": lambda: self.workspace.switch_tab(-1),
+                "presenter": menus.presenter_action,
+                "full_screen": menus.fullscreen_action,
+                "help": self.show_keys,
+                "keep_for_comparison": self.comparison.keep_current,
+                "zoom_in": menus.zoom_in_action,
+                "zoom_out": menus.zoom_out_action,
+                "zoom_reset": menus.zoom_reset_action,
+                "class_canvas": menus.class_canvas_action,
+                "accept_drawing": self.class_canvas.accept_key,
+                "hold_back_drawing": self.class_canvas.hold_back_key,
+                "reject_drawing": self.class_canvas.reject_key,
+            },
+        )
         self.workspace.setFocusPolicy(Qt.ClickFocus)
         self.typing = shortcuts.TypingGuard(self.workspace, applied=self.controls.flush_pending)
         self.typing.watch(self)
@@ -187,8 +263,11 @@ class MainWindow(QMainWindow):
         settings, the tab bar, the open tab top to bottom, the right column."""
         focus = QApplication.focusWidget()
         # (Qt asks this too while it hides the widget with the focus, a tab page being switched: its way then)
-        stop = accessibility.next_tab_stop(self.workspace.tab_order(), focus, forward) \
-            if focus is not None and focus.isVisible() else None
+        stop = (
+            accessibility.next_tab_stop(self.workspace.tab_order(), focus, forward)
+            if focus is not None and focus.isVisible()
+            else None
+        )
         if stop is None:
             return super().focusNextPrevChild(forward)
         accessibility.give_focus(stop, forward)
@@ -220,8 +299,10 @@ class MainWindow(QMainWindow):
         if remember:
             self.statusBar().showMessage(tr("Zoom {level} %").format(level=self.zoom_level), 4000)
             if not zoom.save(self.zoom_level):
-                self.statusBar().showMessage(tr("{zoom} (could not be stored)")
-                                             .format(zoom=tr("Zoom {level} %").format(level=self.zoom_level)), 6000)
+                self.statusBar().showMessage(
+                    tr("{zoom} (could not be stored)").format(zoom=tr("Zoom {level} %").format(level=self.zoom_level)),
+                    6000,
+                )
 
     def choose_language(self, code: str) -> None:
         """View > Language: stored for the next start, which shows it (said in the language chosen)."""
@@ -234,9 +315,12 @@ class MainWindow(QMainWindow):
         fit this window (it says so: past it panels overlapped and Start was clipped); Ctrl+0 (0): actual size."""
         largest = zoom.largest_fitting(self.width(), self.height())
         if direction > 0 and zoom.step(self.zoom_level, direction) > largest:
-            self.statusBar().showMessage(tr("Zoom {level} % is the largest at which every view fits this window "
-                                            "({width}×{height})").format(level=max(largest, self.zoom_level),
-                                                                        width=self.width(), height=self.height()), 8000)
+            self.statusBar().showMessage(
+                tr("Zoom {level} % is the largest at which every view fits this window ({width}×{height})").format(
+                    level=max(largest, self.zoom_level), width=self.width(), height=self.height()
+                ),
+                8000,
+            )
             return
         self.set_zoom(zoom.step(self.zoom_level, direction) if direction else zoom.ACTUAL)
 
@@ -286,8 +370,9 @@ class MainWindow(QMainWindow):
         self.panels.feature_maps.select_test_image(int(index))
         self.panels.why.use_drawing(False)
         self.live_view.show_test_image()
-        self.statusBar().showMessage(tr("Test image #{index}: see inside it in Training (feature maps) and Why?")
-                                     .format(index=index), 8000)
+        self.statusBar().showMessage(
+            tr("Test image #{index}: see inside it in Training (feature maps) and Why?").format(index=index), 8000
+        )
 
     # --- before something replaces the run: the one place that asks (:mod:`.questions`) ----------------
     def confirm_discard(self, action: str) -> bool:

@@ -27,6 +27,7 @@ from ..train import events as ev
 
 class Tag(StrEnum):
     """Why the app asked the trainer for a Snapshot (its ``tag``)."""
+
     VIEW = "view"
     """The feature maps and kernels on screen: only the latest one matters."""
     TIMELAPSE = "timelapse"
@@ -60,6 +61,7 @@ class SaveResult:
 @dataclass
 class EventBatch:
     """Everything that arrived since the last flush."""
+
     reset: bool = False
     """The weights were reset: what came before belongs to the old weights."""
     steps: list = field(default_factory=list)
@@ -181,8 +183,7 @@ class TrainingWorker(QObject):
             try:
                 autosave.write(request.path, state, meta)
             except Exception as exc:  # noqa: BLE001 - CheckpointError, OSError (disk full, permissions)
-                self.saved.emit(SaveResult(request, state.step, f"{type(exc).__name__}: {exc}",
-                                           traceback.format_exc()))
+                self.saved.emit(SaveResult(request, state.step, f"{type(exc).__name__}: {exc}", traceback.format_exc()))
                 continue
             if request.autosave:
                 self._autosaved_step = state.step
@@ -211,8 +212,9 @@ class TrainingWorker(QObject):
             self._test_accuracy = float(event.test_accuracy)
             image, index = self.view_input
             self.trainer.request_snapshot(image=image, test_index=index, tag=Tag.TIMELAPSE)
-        elif isinstance(event, ev.RunStarted) or (isinstance(event, ev.StateChanged)
-                                                  and event.state == ev.RunPhase.RESET):
+        elif isinstance(event, ev.RunStarted) or (
+            isinstance(event, ev.StateChanged) and event.state == ev.RunPhase.RESET
+        ):
             image, index = self.view_input
             self.trainer.request_snapshot(image=image, test_index=index, tag=Tag.TIMELAPSE_START)
         if self.buffer.put(event):

@@ -59,7 +59,8 @@ HISTORY_KINDS = ("train", "eval")
 
 def clean_history(value) -> dict | None:
     """A checkpoint's run history, checked: ``{"train": rows, "eval": rows}``, each row three finite numbers
-    (epoch and loss in [0, :data:`MAX_HISTORY_VALUE`], accuracy in [0, 1]), at most :data:`MAX_HISTORY_POINTS` rows per kind, epochs
+    (epoch and loss in [0, :data:`MAX_HISTORY_VALUE`], accuracy in [0, 1]), at most :data:`MAX_HISTORY_POINTS` rows
+    per kind, epochs
     not going back. None when it is anything else (a file from elsewhere is read as having no history)."""
     if not isinstance(value, dict) or set(value) - set(HISTORY_KINDS):
         return None
@@ -69,8 +70,11 @@ def clean_history(value) -> dict | None:
         if not isinstance(rows, list) or len(rows) > MAX_HISTORY_POINTS:
             return None
         for row in rows:
-            if not (isinstance(row, list) and len(row) == 3 and all(
-                    isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in row)):
+            if not (
+                isinstance(row, list)
+                and len(row) == 3
+                and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in row)
+            ):
                 return None
             if not (0 <= row[0] <= MAX_HISTORY_VALUE and 0 <= row[1] <= MAX_HISTORY_VALUE and 0 <= row[2] <= 1):
                 return None
@@ -88,8 +92,12 @@ TIMING_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
 def _milliseconds(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
         and 0 <= value <= MAX_TIMING_MS
+    )
 
 
 def clean_timings(value) -> dict | None:
@@ -106,11 +114,22 @@ def clean_timings(value) -> dict | None:
     if not isinstance(layers, list) or not 0 < len(layers) <= MAX_TIMING_LAYERS:
         return None
     for row in layers:
-        if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], str) and TIMING_NAME.fullmatch(row[0])
-                and _milliseconds(row[1]) and _milliseconds(row[2])):
+        if not (
+            isinstance(row, list)
+            and len(row) == 3
+            and isinstance(row[0], str)
+            and TIMING_NAME.fullmatch(row[0])
+            and _milliseconds(row[1])
+            and _milliseconds(row[2])
+        ):
             return None
-    return {"backend": backend, "batch_size": batch, "step": step, "step_ms": float(value["step_ms"]),
-            "layers": [[name, float(f), float(b)] for name, f, b in layers]}
+    return {
+        "backend": backend,
+        "batch_size": batch,
+        "step": step,
+        "step_ms": float(value["step_ms"]),
+        "layers": [[name, float(f), float(b)] for name, f, b in layers],
+    }
 
 
 MAX_CLASS_NAMES = 10
@@ -128,9 +147,11 @@ def clean_class_names(value) -> list[str] | None:
     return names if all(names) and len(set(names)) == len(names) else None
 
 
-_STRUCTURED = {"history": (clean_history, "its run history is not valid and is ignored"),
-               "timings": (clean_timings, "its timings are not valid and are ignored"),
-               "class_names": (clean_class_names, "its class names are not valid and are ignored")}
+_STRUCTURED = {
+    "history": (clean_history, "its run history is not valid and is ignored"),
+    "timings": (clean_timings, "its timings are not valid and are ignored"),
+    "class_names": (clean_class_names, "its class names are not valid and are ignored"),
+}
 """Meta entries with a structure of their own: key -> (its checker, the note when it refuses them)."""
 
 
@@ -181,13 +202,19 @@ def check_name(path: str | os.PathLike) -> Path:
     raw = os.fspath(path)
     path = Path(raw)
     if path.suffix != ".npz" or raw.endswith(("/", os.sep)):
-        raise CheckpointError(f"{show_path(path)}: a checkpoint file name must end in .npz, after a name "
-                              "(such as model.npz)")
+        raise CheckpointError(
+            f"{show_path(path)}: a checkpoint file name must end in .npz, after a name (such as model.npz)"
+        )
     return path
 
 
-def save(path: str | os.PathLike, spec: str, weights: dict[str, np.ndarray], meta: dict | None = None,
-         optimizer_state: dict[str, np.ndarray] | None = None) -> Path:
+def save(
+    path: str | os.PathLike,
+    spec: str,
+    weights: dict[str, np.ndarray],
+    meta: dict | None = None,
+    optimizer_state: dict[str, np.ndarray] | None = None,
+) -> Path:
     """Write a checkpoint atomically; raises CheckpointError or ``FileWriteError`` (an OSError
     naming ``path``)."""
     path = Path(path)
@@ -223,7 +250,9 @@ def _read_header(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> tuple[tuple[int,
 
 def _check_directory(infos: list[zipfile.ZipInfo], file_size: int, where: str) -> None:
     if len(infos) > MAX_MEMBERS:
-        raise CheckpointError(f"{where}: holds {len(infos):,d} arrays; a cnnviz checkpoint has at most {MAX_MEMBERS:,d}")
+        raise CheckpointError(
+            f"{where}: holds {len(infos):,d} arrays; a cnnviz checkpoint has at most {MAX_MEMBERS:,d}"
+        )
     names = [i.filename for i in infos]
     bad = [n for n in names if not n.endswith(".npy") or len(n) > MAX_MEMBER_NAME or not n[:-4].isprintable()]
     if bad:
@@ -231,33 +260,41 @@ def _check_directory(infos: list[zipfile.ZipInfo], file_size: int, where: str) -
     if len(set(names)) != len(names):
         raise CheckpointError(f"{where}: corrupt: an array name appears twice")
     for info in infos:
-        if info.compress_type != zipfile.ZIP_STORED and \
-                info.file_size > limits.GROWTH_FACTOR * info.compress_size + COMPRESSION_SLACK:
+        if (
+            info.compress_type != zipfile.ZIP_STORED
+            and info.file_size > limits.GROWTH_FACTOR * info.compress_size + COMPRESSION_SLACK
+        ):
             raise CheckpointError(
                 f"{where}: array {_member(info)} would expand from {megabytes(info.compress_size)} to "
-                f"{megabytes(info.file_size)}, more than {limits.GROWTH_FACTOR}x: refused (a zip bomb?)")
+                f"{megabytes(info.file_size)}, more than {limits.GROWTH_FACTOR}x: refused (a zip bomb?)"
+            )
     declared = sum(i.file_size for i in infos)
     if declared > limits.allowed_bytes(file_size):
-        raise CheckpointError(f"{where}: declares {megabytes(declared)} of arrays in a {megabytes(file_size)} "
-                              f"file, more than cnnviz reads from one file ({megabytes(limits.allowed_bytes(file_size))})")
+        raise CheckpointError(
+            f"{where}: declares {megabytes(declared)} of arrays in a {megabytes(file_size)} "
+            f"file, more than cnnviz reads from one file ({megabytes(limits.allowed_bytes(file_size))})"
+        )
 
 
 def _check_array_header(info, shape, dtype, header_len, where: str) -> None:
     name = _member(info)
     if dtype.hasobject:
-        raise CheckpointError(f"{where}: refused to load array {name}: it holds Python objects, "
-                              "which would need pickle (unsafe)")
+        raise CheckpointError(
+            f"{where}: refused to load array {name}: it holds Python objects, which would need pickle (unsafe)"
+        )
     if info.filename == META_KEY + ".npy":
         if dtype.kind != "U" or shape != () or dtype.itemsize > 4 * MAX_META_CHARS:
-            raise CheckpointError(f"{where}: corrupt metadata (expected one text entry of at most "
-                                  f"{MAX_META_CHARS:,d} characters)")
+            raise CheckpointError(
+                f"{where}: corrupt metadata (expected one text entry of at most {MAX_META_CHARS:,d} characters)"
+            )
     elif dtype.kind != "f" or dtype.fields is not None:
         raise CheckpointError(f"{where}: array {name} is {dtype}, not floating point")
     count = math.prod(shape)
     if header_len + count * dtype.itemsize != info.file_size:
         raise CheckpointError(
             f"{where}: corrupt array {name}: its header declares shape {shorten(str(shape), 60)} "
-            f"({megabytes(count * dtype.itemsize)}) but the file holds {megabytes(max(0, info.file_size - header_len))}")
+            f"({megabytes(count * dtype.itemsize)}) but the file holds {megabytes(max(0, info.file_size - header_len))}"
+        )
 
 
 def _clean_meta(meta: dict) -> tuple[dict, list[str]]:
@@ -275,8 +312,13 @@ def _clean_meta(meta: dict) -> tuple[dict, list[str]]:
             else:
                 notes.append(f"its {key} ({shown}) is not a whole number >= 0 and is ignored")
         elif key in ("epoch", "test_accuracy", "test_loss"):
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
-                    and value >= 0 and (key != "test_accuracy" or value <= 1):
+            if (
+                isinstance(value, (int, float))
+                and not isinstance(value, bool)
+                and math.isfinite(value)
+                and value >= 0
+                and (key != "test_accuracy" or value <= 1)
+            ):
                 clean[key] = float(value)
             else:
                 notes.append(f"its {key} ({shown}) is not valid and is ignored")
@@ -305,6 +347,7 @@ def read_meta(path: str | os.PathLike) -> dict:
     """A checkpoint's metadata (cleaned as :attr:`Checkpoint.meta`, with ``spec`` as stored) without
     reading its weights, within the same bounds as :func:`load` (zip directory, array headers,
     metadata size): what the autosave offer shows. Raises CheckpointError."""
+
     def meta_only(zf, file_size, where):
         meta, _, _ = _read_meta(zf, file_size, where)
         clean, _ = _clean_meta(meta)
@@ -326,15 +369,23 @@ def _read_checked(path: str | os.PathLike, read):
             file_size = os.fstat(fh.fileno()).st_size
             zf = zipfile.ZipFile(fh)
         except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError):
-            raise CheckpointError(f"{where}: not a readable .npz checkpoint (not a zip archive; "
-                                  "truncated or another format?)") from None
+            raise CheckpointError(
+                f"{where}: not a readable .npz checkpoint (not a zip archive; truncated or another format?)"
+            ) from None
         except OSError as exc:
             raise CheckpointError(describe_file_error(exc, path)) from None
         with zf:
             try:
                 return read(zf, file_size, where)
-            except (zipfile.BadZipFile, EOFError, ValueError, NotImplementedError, RuntimeError, KeyError,
-                    OverflowError) as exc:
+            except (
+                zipfile.BadZipFile,
+                EOFError,
+                ValueError,
+                NotImplementedError,
+                RuntimeError,
+                KeyError,
+                OverflowError,
+            ) as exc:
                 if isinstance(exc, CheckpointError):
                     raise
                 raise CheckpointError(f"{where}: not a readable .npz checkpoint ({shorten(str(exc), 120)})") from None
@@ -392,17 +443,20 @@ def _load_from_zip(zf: zipfile.ZipFile, file_size: int, where: str) -> Checkpoin
     bad_optim = []
     for name in by_name:
         if name.startswith("optim."):
-            param, _, slot = name[len("optim."):].rpartition(".")
+            param, _, slot = name[len("optim.") :].rpartition(".")
             if param not in expected or slot not in OPTIMIZER_SLOTS or headers[name][0] != expected[param]:
                 bad_optim.append(name)
     if missing or extra or bad_optim:
         raise CheckpointError(
             f"{where}: weights do not fit its network {shorten(size.spec, 80)} (missing: {listing(missing, 3)}; "
-            f"unexpected: {listing(extra + bad_optim, 3)})")
+            f"unexpected: {listing(extra + bad_optim, 3)})"
+        )
     for name in weights_names:
         if headers[name][0] != expected[name]:
-            raise CheckpointError(f"{where}: array {shorten(repr(name), 60)} has shape {headers[name][0]} but "
-                                  f"the network needs {expected[name]}")
+            raise CheckpointError(
+                f"{where}: array {shorten(repr(name), 60)} has shape {headers[name][0]} but "
+                f"the network needs {expected[name]}"
+            )
 
     arrays = {}
     for name, info in by_name.items():
@@ -411,8 +465,9 @@ def _load_from_zip(zf: zipfile.ZipFile, file_size: int, where: str) -> Checkpoin
     weights = {name: arrays[name] for name in expected}
     for name, arr in weights.items():
         if not np.isfinite(arr).all():
-            raise CheckpointError(f"{where}: array {shorten(repr(name), 60)} is not finite floating point "
-                                  "(it holds NaN or infinity)")
+            raise CheckpointError(
+                f"{where}: array {shorten(repr(name), 60)} is not finite floating point (it holds NaN or infinity)"
+            )
     optim = {k: v for k, v in arrays.items() if k.startswith("optim.")}
     meta, notes = _clean_meta(meta)
     meta["spec"] = size.spec
@@ -443,8 +498,9 @@ def load_model(path: str | os.PathLike, expected_spec: str | None = None):
 
     ckpt = load(path)
     if expected_spec is not None and ckpt.spec != network_size(resolve_spec(expected_spec)).spec:
-        raise CheckpointError(f"{show_path(path)}: checkpoint is for network {ckpt.spec!r}, not "
-                              f"{shorten(repr(expected_spec), 80)}")
+        raise CheckpointError(
+            f"{show_path(path)}: checkpoint is for network {ckpt.spec!r}, not {shorten(repr(expected_spec), 80)}"
+        )
     try:
         # A net of the class's own classes has as many outputs as it has names (checked on loading).
         model = Sequential.from_spec(ckpt.spec, num_classes=len(class_names(ckpt) or ()) or None)

@@ -35,7 +35,7 @@ class FlatLayout:
         out = []
         for shape, offset in zip(self.shapes, self.offsets):
             size = int(np.prod(shape, dtype=np.int64))
-            out.append(flat[offset:offset + size].reshape(shape))
+            out.append(flat[offset : offset + size].reshape(shape))
         return out
 
     def split(self, flat_host: np.ndarray) -> dict[str, np.ndarray]:
@@ -79,6 +79,8 @@ def flat_parameters(backend, arrays: dict[str, np.ndarray]) -> NamedParameters:
     layout = FlatLayout.of([(name, tuple(np.shape(a))) for name, a in arrays.items()])
     data = backend.from_host(layout.join(arrays, np.asarray(first).dtype))
     grad = backend.zeros_like(data)
-    pairs = [(name, Parameter(view, grad_view))
-             for name, view, grad_view in zip(layout.names, layout.views(data), layout.views(grad))]
+    pairs = [
+        (name, Parameter(view, grad_view))
+        for name, view, grad_view in zip(layout.names, layout.views(data), layout.views(grad))
+    ]
     return NamedParameters(pairs, FlatParameters(layout, data, grad))

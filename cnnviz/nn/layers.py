@@ -94,20 +94,26 @@ class Conv2D(Layer):
 
     def output_shape(self, in_shape: Shape) -> Shape:
         if len(in_shape) != 3:
-            raise SpecError(f"{self.spec()} needs an image input (C,H,W) but gets a flat vector of {in_shape[0]}; "
-                            "convolutions must come before the first dense layer")
+            raise SpecError(
+                f"{self.spec()} needs an image input (C,H,W) but gets a flat vector of {in_shape[0]}; "
+                "convolutions must come before the first dense layer"
+            )
         c, h, w = in_shape
         ho, wo = conv_output_size(h, w, self.kernel, self.kernel, self.pads())
         if ho < 1 or wo < 1:
-            raise SpecError(f"{self.spec()} needs at least a {self.kernel}x{self.kernel} input but gets {h}x{w}; "
-                            "use a smaller kernel, fewer pools, or padding 'same'")
+            raise SpecError(
+                f"{self.spec()} needs at least a {self.kernel}x{self.kernel} input but gets {h}x{w}; "
+                "use a smaller kernel, fewer pools, or padding 'same'"
+            )
         return (self.out_channels, ho, wo)
 
     def initialise(self, in_shape, rng, dtype):
         c = in_shape[0]
         fan_in = c * self.kernel * self.kernel
-        return {"weight": _he_normal(rng, (self.out_channels, c, self.kernel, self.kernel), fan_in, dtype),
-                "bias": np.zeros(self.out_channels, dtype)}
+        return {
+            "weight": _he_normal(rng, (self.out_channels, c, self.kernel, self.kernel), fan_in, dtype),
+            "bias": np.zeros(self.out_channels, dtype),
+        }
 
     def forward(self, be, x, train, key=None):
         y, self._cache = be.conv2d_forward(x, self.params["weight"].data, self.params["bias"].data, self.pads())

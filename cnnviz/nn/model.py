@@ -44,7 +44,7 @@ PRESET_DESCRIPTIONS = {
     "keras": "Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128",
     "tiny": "tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)",
     "fast": "fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), "
-            "one-cycle with a 15 % warm-up",
+    "one-cycle with a 15 % warm-up",
 }
 PRESET_RECIPES: dict[str, dict[str, object]] = {
     # Training settings that come with a preset (TrainConfig field -> value), used where the user
@@ -53,8 +53,16 @@ PRESET_RECIPES: dict[str, dict[str, object]] = {
     # numba, where 30 % gave 98.91-99.08 %; docs/performance.md has the grid), and 1.5 epochs instead of one
     # (issue 35: one epoch sat on the 99 % line, 98.92 % on seed 6 and never 99 % in 8 bench runs on cupy; half an
     # epoch more, on the same one-cycle shape, gives the margin: docs/performance.md, 2026-11-28).
-    "fast": {"epochs": 1.5, "batch_size": 256, "lr": 0.01, "optimizer": "adam", "beta1": 0.7, "beta2": 0.9,
-             "schedule": "onecycle", "warmup": 0.15},
+    "fast": {
+        "epochs": 1.5,
+        "batch_size": 256,
+        "lr": 0.01,
+        "optimizer": "adam",
+        "beta1": 0.7,
+        "beta2": 0.9,
+        "schedule": "onecycle",
+        "warmup": 0.15,
+    },
 }
 
 INPUT_SHAPE: Shape = (1, 28, 28)
@@ -96,15 +104,17 @@ def parse_spec(spec: str) -> list[Layer]:
     if not isinstance(spec, str):
         raise SpecError(f"a network spec must be text, got {type(spec).__name__}")
     if len(spec) > limits.MAX_SPEC_CHARS:
-        raise SpecError(f"the network spec is {len(spec):,d} characters long; at most "
-                        f"{limits.MAX_SPEC_CHARS:,d} are allowed")
+        raise SpecError(
+            f"the network spec is {len(spec):,d} characters long; at most {limits.MAX_SPEC_CHARS:,d} are allowed"
+        )
     count = spec.count(",") + 1
     if count > limits.MAX_LAYERS:
         raise SpecError(f"the network spec lists {count:,d} layers; cnnviz builds at most {limits.MAX_LAYERS}")
     tokens = [t.strip().lower() for t in spec.split(",")]
     if not spec.strip() or any(not t for t in tokens):
-        raise SpecError(f"empty layer in network spec {limits.shorten(repr(spec))} "
-                        "(layers are separated by single commas)")
+        raise SpecError(
+            f"empty layer in network spec {limits.shorten(repr(spec))} (layers are separated by single commas)"
+        )
     layers: list[Layer] = []
     for position, token in enumerate(tokens, 1):
         where = f"layer {position} ({limits.shorten(repr(token), 40)})"
@@ -132,8 +142,10 @@ def parse_spec(spec: str) -> list[Layer]:
                 raise SpecError(f"{where}: dropout probability must be in [0, 1), got {p:g}")
             layers.append(Dropout(rate=p))
         else:
-            raise SpecError(f"{where}: unknown layer; expected convK-C[-same|-valid], relu, pool, flatten, "
-                            "dense-N or dropout-P (or a preset: " + ", ".join(PRESETS) + ")")
+            raise SpecError(
+                f"{where}: unknown layer; expected convK-C[-same|-valid], relu, pool, flatten, "
+                "dense-N or dropout-P (or a preset: " + ", ".join(PRESETS) + ")"
+            )
     return layers
 
 
@@ -216,11 +228,15 @@ def check_network_size(size: NetworkSize) -> None:
     if size.layers > limits.MAX_LAYERS:
         raise SpecError(f"the network has {size.layers} layers; cnnviz builds at most {limits.MAX_LAYERS}")
     if size.parameters > limits.MAX_PARAMETERS:
-        raise SpecError(f"the network has {size.parameters:,d} parameters; cnnviz builds at most "
-                        f"{limits.MAX_PARAMETERS:,d} (use fewer or smaller layers)")
+        raise SpecError(
+            f"the network has {size.parameters:,d} parameters; cnnviz builds at most "
+            f"{limits.MAX_PARAMETERS:,d} (use fewer or smaller layers)"
+        )
     if size.values_per_image > limits.MAX_VALUES_PER_IMAGE:
-        raise SpecError(f"the network needs {size.values_per_image:,d} activation values per image; cnnviz "
-                        f"allows at most {limits.MAX_VALUES_PER_IMAGE:,d} (use fewer channels or pool earlier)")
+        raise SpecError(
+            f"the network needs {size.values_per_image:,d} activation values per image; cnnviz "
+            f"allows at most {limits.MAX_VALUES_PER_IMAGE:,d} (use fewer channels or pool earlier)"
+        )
 
 
 class Sequential:
@@ -236,8 +252,7 @@ class Sequential:
 
     # --- construction -------------------------------------------------------
     @classmethod
-    def from_spec(cls, net: str, input_shape: Shape = INPUT_SHAPE,
-                  num_classes: int | None = NUM_CLASSES) -> Sequential:
+    def from_spec(cls, net: str, input_shape: Shape = INPUT_SHAPE, num_classes: int | None = NUM_CLASSES) -> Sequential:
         """The network ``net`` describes, with no parameters yet (``initialise`` makes them).
 
         ``num_classes`` None: as many outputs as the spec's last layer has, from MIN_OUTPUTS to NUM_CLASSES
@@ -251,8 +266,10 @@ class Sequential:
         if num_classes is None and len(out) == 1 and MIN_OUTPUTS <= out[0] <= NUM_CLASSES:
             num_classes = out[0]
         if out != (num_classes,):
-            raise SpecError(f"the network must end with dense-{num_classes or NUM_CLASSES} (one output per class) "
-                            f"but its output is {'x'.join(map(str, out))}")
+            raise SpecError(
+                f"the network must end with dense-{num_classes or NUM_CLASSES} (one output per class) "
+                f"but its output is {'x'.join(map(str, out))}"
+            )
         if isinstance(layers[-1], (ReLU, Dropout)):
             raise SpecError("the last layer must be dense-10: the loss applies softmax to raw scores")
         check_network_size(_size_of(layers, model.shapes, spec, listed))
@@ -276,8 +293,9 @@ class Sequential:
     def named_parameters(self) -> NamedParameters:
         """``(name, Parameter)`` pairs in a fixed order; once the model is on a backend
         the list also carries the flat buffers they are views of (``.flat``)."""
-        return NamedParameters([(f"{layer.name}.{key}", p) for layer in self.layers for key, p in layer.params.items()],
-                               self._flat)
+        return NamedParameters(
+            [(f"{layer.name}.{key}", p) for layer in self.layers for key, p in layer.params.items()], self._flat
+        )
 
     def parameter_count(self) -> int:
         return sum(int(np.prod(p.data.shape)) for _, p in self.named_parameters())
@@ -299,8 +317,10 @@ class Sequential:
         missing = sorted(set(expected) - set(state))
         extra = sorted(set(state) - set(expected))
         if missing or extra:
-            raise SpecError(f"weights do not fit this network (missing: {', '.join(missing) or 'none'}; "
-                            f"unexpected: {', '.join(extra) or 'none'})")
+            raise SpecError(
+                f"weights do not fit this network (missing: {', '.join(missing) or 'none'}; "
+                f"unexpected: {', '.join(extra) or 'none'})"
+            )
         for name in expected:
             shape = tuple(np.shape(state[name]))
             if shape != tuple(expected[name]):
@@ -401,7 +421,7 @@ class Sequential:
         be = self.backend
         probs = []
         for start in range(0, len(x_host), batch_size):
-            xb = be.from_host(np.ascontiguousarray(x_host[start:start + batch_size], dtype=self.dtype))
+            xb = be.from_host(np.ascontiguousarray(x_host[start : start + batch_size], dtype=self.dtype))
             logits = self.forward(xb, train=False)
             probs.append(be.to_host(be.softmax(logits)))
         for layer in self.layers:

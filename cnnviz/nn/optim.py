@@ -56,8 +56,9 @@ class Optimizer:
         if self.kind == "adam":
             if not self.state:
                 self.state = {"m": be.zeros_like(flat.data), "v": be.zeros_like(flat.data)}
-            be.adam_step(flat.data, flat.grad, self.state["m"], self.state["v"], lr,
-                         self.beta1, self.beta2, self.eps, self.t)
+            be.adam_step(
+                flat.data, flat.grad, self.state["m"], self.state["v"], lr, self.beta1, self.beta2, self.eps, self.t
+            )
         elif self.kind == "momentum":
             if not self.state:
                 self.state = {"velocity": be.zeros_like(flat.data)}
@@ -144,8 +145,7 @@ def validate_warmup(warmup: float) -> float:
     return float(warmup)
 
 
-def learning_rate(schedule: str, base_lr: float, step: int, total_steps: int,
-                  warmup: float = ONECYCLE_WARMUP) -> float:
+def learning_rate(schedule: str, base_lr: float, step: int, total_steps: int, warmup: float = ONECYCLE_WARMUP) -> float:
     """The learning rate for ``step`` (0-based) of ``total_steps``.
 
     ``onecycle`` follows Smith & Topin (as torch.optim.lr_scheduler.OneCycleLR):

@@ -19,22 +19,37 @@ import numpy as np
 
 
 @dataclass(frozen=True)
-class Pause: pass
+class Pause:
+    pass
+
+
 @dataclass(frozen=True)
-class Resume: pass
+class Resume:
+    pass
+
+
 @dataclass(frozen=True)
-class StepOnce: pass
+class StepOnce:
+    pass
+
+
 @dataclass(frozen=True)
 class SetHyperparameters:
     changes: dict
+
+
 @dataclass(frozen=True)
 class SwitchBackend:
     name: str
+
+
 @dataclass(frozen=True)
 class TakeSnapshot:
     image: np.ndarray | None
     test_index: int | None
     tag: str
+
+
 @dataclass(frozen=True)
 class Reset:
     seed: int | None

@@ -37,8 +37,10 @@ def training_memory_problem(net: str, batch_size: int) -> str | None:
         return None
     fits = limits.largest_batch(size.values_per_image, size.parameters)
     advice = f"the largest batch that fits is {fits}" if fits else "use a smaller network"
-    return (f"{batch_size} with this network needs about {limits.megabytes(needed)} to train, more than the "
-            f"{limits.megabytes(limits.MAX_TRAINING_BYTES)} cnnviz allows; {advice}")
+    return (
+        f"{batch_size} with this network needs about {limits.megabytes(needed)} to train, more than the "
+        f"{limits.megabytes(limits.MAX_TRAINING_BYTES)} cnnviz allows; {advice}"
+    )
 
 
 @dataclass
@@ -88,12 +90,18 @@ class TrainConfig:
             if not cond:
                 raise ValueError(message)
 
-        need(isinstance(self.batch_size, int) and 1 <= self.batch_size <= MAX_BATCH,
-             f"batch size must be a whole number from 1 to {MAX_BATCH}, got {self.batch_size!r}")
-        need(self.steps is None or (isinstance(self.steps, int) and self.steps >= 1),
-             f"steps must be a positive whole number, got {self.steps!r}")
-        need(isinstance(self.epochs, (int, float)) and math.isfinite(self.epochs) and 0 < self.epochs <= MAX_EPOCHS,
-             f"epochs must be more than 0 and at most {MAX_EPOCHS}, got {self.epochs!r}")
+        need(
+            isinstance(self.batch_size, int) and 1 <= self.batch_size <= MAX_BATCH,
+            f"batch size must be a whole number from 1 to {MAX_BATCH}, got {self.batch_size!r}",
+        )
+        need(
+            self.steps is None or (isinstance(self.steps, int) and self.steps >= 1),
+            f"steps must be a positive whole number, got {self.steps!r}",
+        )
+        need(
+            isinstance(self.epochs, (int, float)) and math.isfinite(self.epochs) and 0 < self.epochs <= MAX_EPOCHS,
+            f"epochs must be more than 0 and at most {MAX_EPOCHS}, got {self.epochs!r}",
+        )
         validate_lr(self.lr)
         validate_momentum(self.momentum)
         validate_beta("beta1", self.beta1)
@@ -102,22 +110,35 @@ class TrainConfig:
         need(self.optimizer in OPTIMIZERS, f"unknown optimizer {self.optimizer!r}; choose from {', '.join(OPTIMIZERS)}")
         need(self.schedule in SCHEDULES, f"unknown schedule {self.schedule!r}; choose from {', '.join(SCHEDULES)}")
         need(self.eval_every >= 0, f"eval_every must be 0 or more, got {self.eval_every}")
-        need(self.eval_samples is None or self.eval_samples >= 1,
-             f"eval_samples must be at least 1, got {self.eval_samples}")
-        need(self.train_samples is None or self.train_samples >= 1,
-             f"train_samples must be at least 1, got {self.train_samples}")
+        need(
+            self.eval_samples is None or self.eval_samples >= 1,
+            f"eval_samples must be at least 1, got {self.eval_samples}",
+        )
+        need(
+            self.train_samples is None or self.train_samples >= 1,
+            f"train_samples must be at least 1, got {self.train_samples}",
+        )
         need(self.stats_every >= 0, f"stats_every must be 0 or more, got {self.stats_every}")
         need(self.timing_every >= 1, f"timing_every must be at least 1, got {self.timing_every}")
         need(self.dtype in ("float32", "float64"), f"dtype must be float32 or float64, got {self.dtype!r}")
-        need(isinstance(self.seed, int) and 0 <= self.seed < 2**63, f"seed must be a non-negative whole number, got {self.seed!r}")
-        need(isinstance(self.sync_every, int) and 0 <= self.sync_every <= MAX_SYNC_EVERY,
-             f"sync_every must be a whole number from 0 to {MAX_SYNC_EVERY}, got {self.sync_every!r}")
+        need(
+            isinstance(self.seed, int) and 0 <= self.seed < 2**63,
+            f"seed must be a non-negative whole number, got {self.seed!r}",
+        )
+        need(
+            isinstance(self.sync_every, int) and 0 <= self.sync_every <= MAX_SYNC_EVERY,
+            f"sync_every must be a whole number from 0 to {MAX_SYNC_EVERY}, got {self.sync_every!r}",
+        )
         cores = os.cpu_count() or 1
-        need(self.threads is None or (isinstance(self.threads, int) and not isinstance(self.threads, bool)
-                                      and 1 <= self.threads <= cores),
-             f"threads must be a whole number from 1 to {cores} (the CPU cores here), or auto; got {self.threads!r}")
-        need(math.isfinite(self.backup_seconds) and self.backup_seconds >= 0,
-             f"backup_seconds must be 0 or more, got {self.backup_seconds!r}")
+        need(
+            self.threads is None
+            or (isinstance(self.threads, int) and not isinstance(self.threads, bool) and 1 <= self.threads <= cores),
+            f"threads must be a whole number from 1 to {cores} (the CPU cores here), or auto; got {self.threads!r}",
+        )
+        need(
+            math.isfinite(self.backup_seconds) and self.backup_seconds >= 0,
+            f"backup_seconds must be 0 or more, got {self.backup_seconds!r}",
+        )
         memory = training_memory_problem(self.net, self.batch_size)
         need(memory is None, f"batch size {memory}")
         return self
@@ -142,8 +163,7 @@ class TrainConfig:
 
     def lr_at(self, images_seen: int, train_size: int) -> float:
         """The learning rate the schedule gives after ``images_seen`` images."""
-        return learning_rate(self.schedule, self.lr, images_seen, max(1, self.total_images(train_size)),
-                             self.warmup)
+        return learning_rate(self.schedule, self.lr, images_seen, max(1, self.total_images(train_size)), self.warmup)
 
     def with_changes(self, changes: dict) -> tuple[TrainConfig, dict]:
         """This config with the hyperparameters a running trainer may change (lr, momentum, batch_size,
@@ -159,5 +179,7 @@ class TrainConfig:
         if train_size < 1:
             raise ValueError("the training set is empty: there is nothing to train on")
         if self.total_images(train_size) < 1:
-            raise ValueError(f"epochs {self.epochs:g} of {train_size:,d} training images is less than one image: "
-                             f"use at least {1 / train_size:.2g} epochs, or a number of steps")
+            raise ValueError(
+                f"epochs {self.epochs:g} of {train_size:,d} training images is less than one image: "
+                f"use at least {1 / train_size:.2g} epochs, or a number of steps"
+            )

@@ -42,7 +42,7 @@ class DataOrder:
 
     def take(self, batch_size: int) -> np.ndarray:
         """The next batch's indices (int32); the last batch of an epoch may be short."""
-        chosen = self.order[self.position:self.position + batch_size]
+        chosen = self.order[self.position : self.position + batch_size]
         self.position += len(chosen)
         self.images_seen += len(chosen)
         if self.position >= self.count:
@@ -64,8 +64,9 @@ class DataOrder:
         return order
 
     def state(self) -> DataOrderState:
-        return DataOrderState(self._rng.bit_generator.state, self.order, self.position, self.epoch_index,
-                              self.images_seen, self.seed)
+        return DataOrderState(
+            self._rng.bit_generator.state, self.order, self.position, self.epoch_index, self.images_seen, self.seed
+        )
 
     def restore(self, state: DataOrderState) -> None:
         self._rng.bit_generator.state = state.rng_state

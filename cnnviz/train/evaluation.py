@@ -13,15 +13,16 @@ EVAL_CHUNK = 1000
 """Test images per forward pass; a stop request is honoured between chunks."""
 
 
-def predict_probabilities(model, images: np.ndarray, stopped: Callable[[], bool] = lambda: False,
-                          chunk: int = EVAL_CHUNK) -> np.ndarray | None:
+def predict_probabilities(
+    model, images: np.ndarray, stopped: Callable[[], bool] = lambda: False, chunk: int = EVAL_CHUNK
+) -> np.ndarray | None:
     """Probabilities (N, classes) for uint8 images (N, H, W) on the model's backend;
     None when ``stopped()`` turned true before the last chunk."""
     parts = []
     for start in range(0, len(images), chunk):
         if stopped():
             return None
-        parts.append(model.predict_proba(to_float_nchw(images[start:start + chunk]), batch_size=chunk))
+        parts.append(model.predict_proba(to_float_nchw(images[start : start + chunk]), batch_size=chunk))
     return np.concatenate(parts) if parts else np.zeros((0, 10), np.float32)
 
 
@@ -30,5 +31,13 @@ def evaluation_event(step: int, epoch: float, probs: np.ndarray, labels: np.ndar
     picked = probs[np.arange(n), labels]
     loss = float(-np.log(np.maximum(picked, 1e-12)).mean())
     predictions = probs.argmax(axis=1)
-    return ev.EvaluationFinished(step, epoch, loss, float((predictions == labels).mean()), n, labels.astype(np.int64),
-                                 predictions.astype(np.int64), probs.max(axis=1).astype(np.float32))
+    return ev.EvaluationFinished(
+        step,
+        epoch,
+        loss,
+        float((predictions == labels).mean()),
+        n,
+        labels.astype(np.int64),
+        predictions.astype(np.int64),
+        probs.max(axis=1).astype(np.float32),
+    )

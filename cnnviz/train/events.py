@@ -56,6 +56,7 @@ class RunStarted:
 @dataclass(frozen=True)
 class WarmupStarted:
     """A JIT backend is about to compile (or load from its cache) its kernels; training waits for it."""
+
     backend: str
     message: str
 
@@ -63,6 +64,7 @@ class WarmupStarted:
 @dataclass(frozen=True)
 class WarmupFinished:
     """A JIT backend compiled its kernels (first call); ``seconds`` is compile time."""
+
     backend: str
     seconds: float
     message: str
@@ -118,6 +120,7 @@ class TimingMeasured:
 @dataclass(frozen=True)
 class ParameterStatsMeasured:
     """Distribution of every parameter and its gradient after a step (see cnnviz.train.stats)."""
+
     step: int
     epoch: float
     lr: float
@@ -128,6 +131,7 @@ class ParameterStatsMeasured:
 @dataclass(frozen=True)
 class Snapshot:
     """The network seen from inside at one step, for one input image."""
+
     step: int
     epoch: float
     input_image: np.ndarray
@@ -178,8 +182,12 @@ class Diverged:
     @property
     def message(self) -> Phrase:
         """The whole story in one paragraph, for the app (``message.text(tr)`` in the GUI's language)."""
-        return Phrase(N_("{cause}. The weights were restored to step {step} and training is paused. {advice}"),
-                      cause=self.cause, step=self.restored_step, advice=self.advice)
+        return Phrase(
+            N_("{cause}. The weights were restored to step {step} and training is paused. {advice}"),
+            cause=self.cause,
+            step=self.restored_step,
+            advice=self.advice,
+        )
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ MAX_SYNC = MAX_SYNC_EVERY
 @dataclass
 class PendingStep:
     """A step whose loss is still on the device (read at the next flush)."""
+
     step: int
     slot: int
     epoch: float

@@ -43,6 +43,7 @@ CPU_BACKUP_STEPS = 50
 class HostState:
     """A consistent host copy of the run as of ``step``: enough to save a checkpoint, and to
     go on exactly from that step (the backup recovery goes back to)."""
+
     spec: str
     weights: dict[str, np.ndarray]
     optimizer_arrays: dict[str, np.ndarray]
@@ -104,16 +105,27 @@ class CollapseWatch:
     @property
     def healthy(self) -> bool:
         """Whether now is a good point to keep a backup of."""
-        return self.ema is None or (math.isfinite(self.ema) and self.steps_at_chance == 0
-                                    and self.ema < 2.0 * self.chance)
+        return self.ema is None or (
+            math.isfinite(self.ema) and self.steps_at_chance == 0 and self.ema < 2.0 * self.chance
+        )
 
     def describe(self) -> Phrase:
         values = dict(chance=self.chance, steps=self.steps_at_chance)
         if self.lowest < 0.6 * self.chance:
-            return Phrase(N_("the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) "
-                             "for {steps} steps after having been much lower"), **values)
-        return Phrase(N_("the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) "
-                         "for {steps} steps after having been far higher"), **values)
+            return Phrase(
+                N_(
+                    "the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) "
+                    "for {steps} steps after having been much lower"
+                ),
+                **values,
+            )
+        return Phrase(
+            N_(
+                "the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) "
+                "for {steps} steps after having been far higher"
+            ),
+            **values,
+        )
 
 
 class GpuGuard:
@@ -149,6 +161,7 @@ def cpu_backend():
 
 class RecoveringRun(Protocol):
     """What Recovery asks of the run it looks after (the Trainer)."""
+
     config: TrainConfig
     backend: object
     step: int
@@ -185,6 +198,7 @@ class Recovery:
         """A GPU failure inside the ``with`` moves the run to the CPU (``undo`` first puts back
         what the failed work had half done); ``failed`` then says the work did not happen.
         Before the first backup there is nothing to go back to, and the error propagates."""
+
         def recover(exc: Exception) -> None:
             if undo is not None:
                 undo()
@@ -209,7 +223,8 @@ class Recovery:
         too, so a divergence never goes back far; only while the run looks healthy."""
         trainer = self.trainer
         due = now - self.backup_time >= trainer.config.backup_seconds or (
-            not trainer.backend.is_gpu and trainer.step - self.backup.step >= CPU_BACKUP_STEPS)
+            not trainer.backend.is_gpu and trainer.step - self.backup.step >= CPU_BACKUP_STEPS
+        )
         return self.watch.healthy and due
 
     # ------------------------------------------------------------------
@@ -228,9 +243,14 @@ class Recovery:
         def back_where_it_was(exc: Exception) -> None:
             registry.mark_failed(new.name, f"failed to start ({type(exc).__name__}: {exc})")
             trainer.continue_on(old if not old.is_gpu else cpu_backend(), state, warm=True)
-            raise BackendUnavailable(Phrase(N_("{backend} failed to start ({error}); training stays on {current}"),
-                                            backend=new.name, error=f"{type(exc).__name__}: {exc}",
-                                            current=trainer.backend.name)) from exc
+            raise BackendUnavailable(
+                Phrase(
+                    N_("{backend} failed to start ({error}); training stays on {current}"),
+                    backend=new.name,
+                    error=f"{type(exc).__name__}: {exc}",
+                    current=trainer.backend.name,
+                )
+            ) from exc
 
         with GpuGuard(lambda: new.is_gpu, back_where_it_was):
             trainer.continue_on(new, state, warm=True)
@@ -264,9 +284,16 @@ class Recovery:
         if losses is not None:
             trainer.report_rescued_steps(losses, old.name)
         values = dict(old=old.name, where=where, error=error, cpu=cpu.name, step=trainer.step, back=back)
-        reason = (Phrase(N_("{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's "
-                            "memory was lost, so training went back {back} steps to step {step}"), **values) if back is not None
-                  else Phrase(N_("{old} failed during {where} ({error}); continuing on {cpu} from step {step}"),
-                              **values))
+        reason = (
+            Phrase(
+                N_(
+                    "{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's "
+                    "memory was lost, so training went back {back} steps to step {step}"
+                ),
+                **values,
+            )
+            if back is not None
+            else Phrase(N_("{old} failed during {where} ({error}); continuing on {cpu} from step {step}"), **values)
+        )
         self.emit(ev.BackendSwitched(trainer.step, trainer.epoch, old.name, cpu.name, cpu.describe(), reason))
         self.emit(ev.TrainerError(reason, "".join(traceback.format_exception(exc)), fatal=False))

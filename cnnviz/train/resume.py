@@ -28,6 +28,7 @@ PREFIX = "run_"
 @dataclass(frozen=True)
 class Resume:
     """A run's position: what ``Trainer(..., resume=...)`` continues from (with the checkpoint's weights)."""
+
     step: int
     optimizer_arrays: dict
     """``optim.<param>.<slot>`` host arrays (empty: the optimizer starts afresh, e.g. plain SGD)."""
@@ -68,10 +69,15 @@ def to_meta(state) -> dict:
     data = state.data
     if data is None or data.seed is None:
         return {}
-    return {f"{PREFIX}optimizer_t": int(state.optimizer_t), f"{PREFIX}lr_used": float(state.lr_used),
-            f"{PREFIX}seed": int(data.seed), f"{PREFIX}train_count": int(len(data.order)),
-            f"{PREFIX}epoch_index": int(data.epoch_index), f"{PREFIX}position": int(data.position),
-            f"{PREFIX}images_seen": int(data.images_seen)}
+    return {
+        f"{PREFIX}optimizer_t": int(state.optimizer_t),
+        f"{PREFIX}lr_used": float(state.lr_used),
+        f"{PREFIX}seed": int(data.seed),
+        f"{PREFIX}train_count": int(len(data.order)),
+        f"{PREFIX}epoch_index": int(data.epoch_index),
+        f"{PREFIX}position": int(data.position),
+        f"{PREFIX}images_seen": int(data.images_seen),
+    }
 
 
 def _whole(value, low: int, high: int) -> bool:
@@ -81,18 +87,36 @@ def _whole(value, low: int, high: int) -> bool:
 def from_meta(meta: dict, optimizer_arrays: dict | None = None) -> Resume | None:
     """The run position a checkpoint's metadata gives, or None when it gives none that is valid (a file
     from before, or from ``cnnviz train``: its weights then start a new run as before)."""
-    get = {key: meta.get(PREFIX + key) for key in ("optimizer_t", "lr_used", "seed", "train_count", "epoch_index",
-                                                     "position", "images_seen")}
+    get = {
+        key: meta.get(PREFIX + key)
+        for key in ("optimizer_t", "lr_used", "seed", "train_count", "epoch_index", "position", "images_seen")
+    }
     step = meta.get("step")
-    big = 2 ** 62
-    if not (_whole(step, 1, big) and _whole(get["optimizer_t"], 0, big) and _whole(get["seed"], 0, 2 ** 63 - 1)
-            and _whole(get["train_count"], 1, big) and _whole(get["epoch_index"], 0, MAX_EPOCHS)
-            and _whole(get["position"], 0, get["train_count"] - 1) and _whole(get["images_seen"], 0, big)):
+    big = 2**62
+    if not (
+        _whole(step, 1, big)
+        and _whole(get["optimizer_t"], 0, big)
+        and _whole(get["seed"], 0, 2**63 - 1)
+        and _whole(get["train_count"], 1, big)
+        and _whole(get["epoch_index"], 0, MAX_EPOCHS)
+        and _whole(get["position"], 0, get["train_count"] - 1)
+        and _whole(get["images_seen"], 0, big)
+    ):
         return None
     lr_used = get["lr_used"]
-    if not (isinstance(lr_used, (int, float)) and not isinstance(lr_used, bool) and math.isfinite(lr_used)
-            and lr_used >= 0):
+    if not (
+        isinstance(lr_used, (int, float)) and not isinstance(lr_used, bool) and math.isfinite(lr_used) and lr_used >= 0
+    ):
         return None
     arrays = {name: np.asarray(array) for name, array in (optimizer_arrays or {}).items()}
-    return Resume(int(step), arrays, get["optimizer_t"], float(lr_used), get["seed"], get["train_count"],
-                  get["epoch_index"], get["position"], get["images_seen"])
+    return Resume(
+        int(step),
+        arrays,
+        get["optimizer_t"],
+        float(lr_used),
+        get["seed"],
+        get["train_count"],
+        get["epoch_index"],
+        get["position"],
+        get["images_seen"],
+    )

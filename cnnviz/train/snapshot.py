@@ -24,8 +24,16 @@ def dataset_image(dataset: Dataset, index: int) -> tuple[np.ndarray, int]:
     return dataset.test_images[index].astype(np.float32) / 255.0, int(dataset.test_labels[index])
 
 
-def take_snapshot(model: Sequential, image: np.ndarray | None = None, *, dataset: Dataset | None = None,
-                  test_index: int | None = None, step: int = 0, epoch: float = 0.0, tag: str = "") -> ev.Snapshot:
+def take_snapshot(
+    model: Sequential,
+    image: np.ndarray | None = None,
+    *,
+    dataset: Dataset | None = None,
+    test_index: int | None = None,
+    step: int = 0,
+    epoch: float = 0.0,
+    tag: str = "",
+) -> ev.Snapshot:
     """Feature maps, kernels, probabilities and a host copy of every weight of ``model`` for one input.
 
     The input is ``image`` (28x28 in [0, 1], no label) or, when it is None, test image
@@ -43,12 +51,14 @@ def take_snapshot(model: Sequential, image: np.ndarray | None = None, *, dataset
         raise ValueError(f"a snapshot input must be 28x28, got {image.shape}")
     x = model.backend.from_host(np.ascontiguousarray(image[None, None], dtype=model.dtype))
     outputs = model.activations(x)
-    feature_maps = tuple((name, out[0]) for (name, out), layer in zip(outputs, model.layers)
-                         if layer.kind in FEATURE_LAYER_KINDS)
+    feature_maps = tuple(
+        (name, out[0]) for (name, out), layer in zip(outputs, model.layers) if layer.kind in FEATURE_LAYER_KINDS
+    )
     weights = model.state_dict()
     kernels = tuple((layer.name, weights[f"{layer.name}.weight"]) for layer in model.layers if layer.kind == "conv")
     logits = outputs[-1][1][0].astype(np.float64)
     probs = np.exp(logits - logits.max())
     probs /= probs.sum()
-    return ev.Snapshot(step, epoch, image, label, feature_maps, kernels, probs.astype(np.float32), weights,
-                       model.spec, tag)
+    return ev.Snapshot(
+        step, epoch, image, label, feature_maps, kernels, probs.astype(np.float32), weights, model.spec, tag
+    )

@@ -26,8 +26,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["TensorSummary", "ParamStats", "StatsRecord", "StatsHistory", "summarize", "parameter_stats",
-           "diagnose", "HEALTHY_UPDATE_RATIO", "VANISHING_UPDATE_RATIO", "EXPLODING_UPDATE_RATIO"]
+__all__ = [
+    "TensorSummary",
+    "ParamStats",
+    "StatsRecord",
+    "StatsHistory",
+    "summarize",
+    "parameter_stats",
+    "diagnose",
+    "HEALTHY_UPDATE_RATIO",
+    "VANISHING_UPDATE_RATIO",
+    "EXPLODING_UPDATE_RATIO",
+]
 
 HEALTHY_UPDATE_RATIO = 1e-3
 VANISHING_UPDATE_RATIO = 1e-5
@@ -101,13 +111,24 @@ def summarize(values) -> TensorSummary:
     mean = float(array.mean(dtype=np.float64))
     sum_squares = float(np.dot(array, array))  # BLAS; float32 accuracy is plenty for a display
     return TensorSummary(
-        mean=mean, std=float(np.sqrt(max(0.0, sum_squares / array.size - mean * mean))),
-        abs_mean=float(np.abs(array).mean(dtype=np.float64)), l2=math.sqrt(sum_squares),
-        p1=float(p1), p25=float(p25), p50=float(p50), p75=float(p75), p99=float(p99), finite=finite)
+        mean=mean,
+        std=float(np.sqrt(max(0.0, sum_squares / array.size - mean * mean))),
+        abs_mean=float(np.abs(array).mean(dtype=np.float64)),
+        l2=math.sqrt(sum_squares),
+        p1=float(p1),
+        p25=float(p25),
+        p50=float(p50),
+        p75=float(p75),
+        p99=float(p99),
+        finite=finite,
+    )
 
 
-def parameter_stats(weights: Mapping[str, np.ndarray], grads: Mapping[str, np.ndarray] | None = None,
-                    previous_weights: Mapping[str, np.ndarray] | None = None) -> list[ParamStats]:
+def parameter_stats(
+    weights: Mapping[str, np.ndarray],
+    grads: Mapping[str, np.ndarray] | None = None,
+    previous_weights: Mapping[str, np.ndarray] | None = None,
+) -> list[ParamStats]:
     """One :class:`ParamStats` per parameter, in the order of ``weights``.
 
     ``grads`` and ``previous_weights`` (the weights before the step that
@@ -166,13 +187,20 @@ class StatsHistory:
         self.capacity = capacity
         self._records: deque[StatsRecord] = deque(maxlen=capacity)
 
-    def record(self, step: int, stats: Iterable[ParamStats], lr: float | None = None,
-               loss: float | None = None, optimizer: str | None = None) -> StatsRecord:
+    def record(
+        self,
+        step: int,
+        stats: Iterable[ParamStats],
+        lr: float | None = None,
+        loss: float | None = None,
+        optimizer: str | None = None,
+    ) -> StatsRecord:
         if self._records and step < self._records[-1].step:
             # The run was reset (new weights, step count from 0): old history would mislead.
             self._records.clear()
-        entry = StatsRecord(int(step), None if lr is None else float(lr), tuple(stats),
-                            None if loss is None else float(loss), optimizer)
+        entry = StatsRecord(
+            int(step), None if lr is None else float(lr), tuple(stats), None if loss is None else float(loss), optimizer
+        )
         self._records.append(entry)
         return entry
 
@@ -211,8 +239,10 @@ class StatsHistory:
             else:
                 part, _, stat = field.partition(".")
                 if part not in ("weights", "grads") or stat not in TensorSummary.__dataclass_fields__:
-                    raise ValueError(f"unknown statistic {field!r}: use weights.<stat>, grads.<stat> or "
-                                     f"update_ratio, with stat one of {', '.join(TensorSummary.__dataclass_fields__)}")
+                    raise ValueError(
+                        f"unknown statistic {field!r}: use weights.<stat>, grads.<stat> or "
+                        f"update_ratio, with stat one of {', '.join(TensorSummary.__dataclass_fields__)}"
+                    )
                 summary = getattr(p, part)
                 values.append(math.nan if summary is None else float(getattr(summary, stat)))
         return np.array(values, dtype=np.float64)
@@ -222,9 +252,16 @@ def _names_list(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def diagnose(history: StatsHistory, *, window: int = 50, min_records: int = 10,
-             vanishing_ratio: float = VANISHING_UPDATE_RATIO, exploding_ratio: float = EXPLODING_UPDATE_RATIO,
-             fraction: float = 0.8, growth_factor: float = 10.0) -> list[str]:
+def diagnose(
+    history: StatsHistory,
+    *,
+    window: int = 50,
+    min_records: int = 10,
+    vanishing_ratio: float = VANISHING_UPDATE_RATIO,
+    exploding_ratio: float = EXPLODING_UPDATE_RATIO,
+    fraction: float = 0.8,
+    growth_factor: float = 10.0,
+) -> list[str]:
     """Plain-language warnings about the last ``window`` records; an empty list when all looks healthy.
 
     A finding needs ``fraction`` of the recent records to agree (one odd
@@ -236,12 +273,19 @@ def diagnose(history: StatsHistory, *, window: int = 50, min_records: int = 10,
         return []
     findings: list[str] = []
 
-    broken = sorted({p.name for r in records for p in r.params
-                     if not p.weights.finite or (p.grads is not None and not p.grads.finite)})
+    broken = sorted(
+        {
+            p.name
+            for r in records
+            for p in r.params
+            if not p.weights.finite or (p.grads is not None and not p.grads.finite)
+        }
+    )
     if broken:
         findings.append(
             f"{_names_list(broken)} contain NaN or infinite numbers: training has blown up. "
-            "Reset the network and lower the learning rate (try 10 times smaller).")
+            "Reset the network and lower the learning rate (try 10 times smaller)."
+        )
     if len(records) < min_records:
         return findings
 
@@ -291,21 +335,25 @@ def diagnose(history: StatsHistory, *, window: int = 50, min_records: int = 10,
         findings.append(
             f"In most recent steps no gradient at all reaches {_names_list(dead)}: those weights have stopped "
             "learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the "
-            "network and use a smaller learning rate.")
+            "network and use a smaller learning rate."
+        )
     if vanishing:
         shown = ", ".join(f"{n} ({typical[n]:.0e})" for n in vanishing)
         findings.append(
             f"Vanishing gradients: each step changes {shown} by less than {vanishing_ratio:.0e} of its size "
             f"(healthy is about {HEALTHY_UPDATE_RATIO:.0e}), so those layers have almost stopped learning. "
-            "Try a larger learning rate, the Adam optimizer, or a shallower network.")
+            "Try a larger learning rate, the Adam optimizer, or a shallower network."
+        )
     if exploding:
         shown = ", ".join(f"{n} ({typical[n]:.0e})" for n in exploding)
         findings.append(
             f"Steps are too big: each update changes {shown} by more than {exploding_ratio:.0e} of its size "
             f"(healthy is about {HEALTHY_UPDATE_RATIO:.0e}). The learning rate is too high: the loss will jump "
-            "around or get stuck. Lower the learning rate about 10 times.")
+            "around or get stuck. Lower the learning rate about 10 times."
+        )
     if growing:
         findings.append(
             f"Exploding gradients: the gradients of {_names_list(growing)} grew more than {growth_factor:g} "
-            "times over the recent steps. Lower the learning rate before the loss turns into NaN.")
+            "times over the recent steps. Lower the learning rate before the loss turns into NaN."
+        )
     return findings

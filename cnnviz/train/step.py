@@ -9,8 +9,19 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-def training_step(be, model, optimizer, data, indices, stats, slot: int, step_key: int, lr: float,
-                  marks=None, before_update: Callable[[], T] | None = None) -> T | None:
+def training_step(
+    be,
+    model,
+    optimizer,
+    data,
+    indices,
+    stats,
+    slot: int,
+    step_key: int,
+    lr: float,
+    marks=None,
+    before_update: Callable[[], T] | None = None,
+) -> T | None:
     """Gather the batch ``indices`` of the device dataset ``data``, forward, loss into ``stats[slot]``,
     backward into the flat gradient buffer, one optimizer call; inside the backend's workspace, so that
     a step's temporaries are reused by the next.

@@ -48,8 +48,7 @@ class ThreadChoices:
             return {}
         if not isinstance(data, dict):
             return {}
-        return {k: v for k, v in data.items()
-                if isinstance(k, str) and type(v) is int and 1 <= v <= MAX_THREADS}
+        return {k: v for k, v in data.items() if isinstance(k, str) and type(v) is int and 1 <= v <= MAX_THREADS}
 
     def get(self, key: str) -> int | None:
         return self._load().get(key)
@@ -91,7 +90,9 @@ def step_timer(backend, spec: str, dtype, batch: int, optimizer: str, images: np
     def seconds() -> float:
         if not state:
             count = min(len(images), max(batch, 1) * 2)
-            state["model"] = Sequential.from_spec(spec, num_classes=None).initialise(0, dtype).to(backend)  # (2-10 outputs)
+            state["model"] = (
+                Sequential.from_spec(spec, num_classes=None).initialise(0, dtype).to(backend)
+            )  # (2-10 outputs)
             state["opt"] = Optimizer(optimizer).to(backend)
             state["data"] = backend.upload_dataset(images[:count], labels[:count])
             state["stats"] = backend.new_step_stats(1)
@@ -99,8 +100,9 @@ def step_timer(backend, spec: str, dtype, batch: int, optimizer: str, images: np
         times = []
         for k in range(TIMED_STEPS + 1):
             start = time.perf_counter()
-            training_step(backend, state["model"], state["opt"], state["data"], state["indices"], state["stats"], 0,
-                          k, 1e-3)
+            training_step(
+                backend, state["model"], state["opt"], state["data"], state["indices"], state["stats"], 0, k, 1e-3
+            )
             backend.synchronize()
             times.append(time.perf_counter() - start)
         return statistics.median(times[1:])  # the first at a new count warms its pool's threads
@@ -141,8 +143,9 @@ def parse_threads(value) -> int | None:
         raise ValueError(f"threads must be a whole number or auto, got {str(value)[:40]!r}") from None
 
 
-def choose_threads(backend, spec: str, dtype, batch: int, optimizer: str, images, labels,
-                   given: int | None = None) -> ThreadChoice | None:
+def choose_threads(
+    backend, spec: str, dtype, batch: int, optimizer: str, images, labels, given: int | None = None
+) -> ThreadChoice | None:
     """The backend's worker count for this run (None where it has none): given, remembered, measured, or
     every core where the probe is off (``CNNVIZ_THREAD_CHOICES=off``)."""
     if getattr(backend, "threads_how", None) is None:

@@ -54,8 +54,13 @@ GPU_SYNC_EVERY = 16
 class Trainer(cmd.Steering):
     """A run: ``run()`` trains; any thread steers it (``cmd.Steering``'s methods)."""
 
-    def __init__(self, config: TrainConfig, dataset: Dataset | None = None,
-                 initial_weights: dict[str, np.ndarray] | None = None, resume: Resume | None = None):
+    def __init__(
+        self,
+        config: TrainConfig,
+        dataset: Dataset | None = None,
+        initial_weights: dict[str, np.ndarray] | None = None,
+        resume: Resume | None = None,
+    ):
         """``initial_weights`` (a state dict, e.g. from a checkpoint) replaces the random initialisation;
         with ``resume`` (where the run that trained them was) the run goes on from there: its step count,
         optimizer state, schedule position, data order and seed."""
@@ -126,7 +131,8 @@ class Trainer(cmd.Steering):
         cfg.check_against(len(self._train_x))
         # A data set of the class's own classes (2 to 10) trains a net with as many outputs.
         self.model = Sequential.from_spec(cfg.net, num_classes=self.dataset.num_classes).initialise(
-            cfg.seed, np.dtype(cfg.dtype))
+            cfg.seed, np.dtype(cfg.dtype)
+        )
         if self._initial_weights is not None:
             self.model.load_state_dict(self._initial_weights)
         self.optimizer = Optimizer(cfg.optimizer, momentum=cfg.momentum, beta1=cfg.beta1, beta2=cfg.beta2)
@@ -160,17 +166,38 @@ class Trainer(cmd.Steering):
     def _warm_up(self, backend) -> None:
         """Compile before timing: compile seconds never count as training."""
         if backend.needs_warmup:
-            self._emit(ev.WarmupStarted(backend.name, Phrase(N_(
-                "{backend}: compiling kernels (the first start only; later starts load them from a cache)"),
-                backend=backend.name)))
+            self._emit(
+                ev.WarmupStarted(
+                    backend.name,
+                    Phrase(
+                        N_("{backend}: compiling kernels (the first start only; later starts load them from a cache)"),
+                        backend=backend.name,
+                    ),
+                )
+            )
             seconds = float(backend.warm_up(self.model.dtype))
             self.compile_seconds += seconds
             if seconds > 0.05:
-                self._emit(ev.WarmupFinished(backend.name, seconds, Phrase(
-                    N_("{backend}: compiled kernels in {seconds:.1f} s"), backend=backend.name, seconds=seconds)))
+                self._emit(
+                    ev.WarmupFinished(
+                        backend.name,
+                        seconds,
+                        Phrase(
+                            N_("{backend}: compiled kernels in {seconds:.1f} s"), backend=backend.name, seconds=seconds
+                        ),
+                    )
+                )
         # A CPU backend's worker count for this network: remembered per machine, else measured now.
-        self.threads = choose_threads(backend, self.model.spec, self.model.dtype, self.config.batch_size,
-                                      self.config.optimizer, self._train_x, self._train_y, given=self.config.threads)
+        self.threads = choose_threads(
+            backend,
+            self.model.spec,
+            self.model.dtype,
+            self.config.batch_size,
+            self.config.optimizer,
+            self._train_x,
+            self._train_y,
+            given=self.config.threads,
+        )
 
     def _put_data_on(self, backend) -> None:
         self._device_data = backend.upload_dataset(self._train_x, self._train_y)
@@ -190,8 +217,7 @@ class Trainer(cmd.Steering):
         return self.order.epoch
 
     def _images_left(self, step: int | None = None) -> int:
-        return self.config.images_left(self.step if step is None else step, self.order.images_seen,
-                                       len(self._train_x))
+        return self.config.images_left(self.step if step is None else step, self.order.images_seen, len(self._train_x))
 
     def _done(self) -> bool:
         return self._images_left() == 0
@@ -222,14 +248,24 @@ class Trainer(cmd.Steering):
         started = time.perf_counter()
         self.setup()
         cfg = self.config
-        self._emit(ev.RunStarted(
-            net=cfg.net, spec=self.model.spec, backend=self.backend.name,
-            backend_description=self.backend.describe(), parameter_count=self.model.parameter_count(),
-            layers=tuple(l.name for l in self.model.layers), layer_shapes=tuple(self.model.shapes[1:]),
-            steps_per_epoch=batches_per_epoch(len(self._train_x), cfg.batch_size),
-            total_steps=cfg.total_steps(len(self._train_x)),
-            dataset=self.dataset.name, train_size=len(self._train_x), test_size=len(self.dataset.test_images),
-            config=asdict(cfg), **self.thread_fields()))
+        self._emit(
+            ev.RunStarted(
+                net=cfg.net,
+                spec=self.model.spec,
+                backend=self.backend.name,
+                backend_description=self.backend.describe(),
+                parameter_count=self.model.parameter_count(),
+                layers=tuple(l.name for l in self.model.layers),
+                layer_shapes=tuple(self.model.shapes[1:]),
+                steps_per_epoch=batches_per_epoch(len(self._train_x), cfg.batch_size),
+                total_steps=cfg.total_steps(len(self._train_x)),
+                dataset=self.dataset.name,
+                train_size=len(self._train_x),
+                test_size=len(self.dataset.test_images),
+                config=asdict(cfg),
+                **self.thread_fields(),
+            )
+        )
         self._emit(ev.StateChanged(ev.RunPhase.RUNNING, self.step))
         stopped = False
         while True:
@@ -257,20 +293,32 @@ class Trainer(cmd.Steering):
                 result = self.evaluate(full=epoch_ended)
                 watch = self.recovery.watch
                 if result is not None and watch.add_accuracy(result.test_accuracy, result.samples):
-                    self._diverged(Phrase(N_("the test accuracy fell to {accuracy:.1%}, chance level, after "
-                                             "reaching {best:.1%}"), accuracy=result.test_accuracy,
-                                          best=watch.best_accuracy), watch.chance)
+                    self._diverged(
+                        Phrase(
+                            N_("the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}"),
+                            accuracy=result.test_accuracy,
+                            best=watch.best_accuracy,
+                        ),
+                        watch.chance,
+                    )
         self._flush()
         final = None
         if self.step > 0 and (self.final_evaluation or not stopped):
             final = self.evaluate(full=True)
         trained = self._pending.train_seconds
         result = ev.RunFinished(
-            steps=self.step, epoch=self.epoch, seconds=time.perf_counter() - started, train_seconds=trained,
+            steps=self.step,
+            epoch=self.epoch,
+            seconds=time.perf_counter() - started,
+            train_seconds=trained,
             train_images_per_s=self._images_trained / trained if trained > 0 else 0.0,
-            test_accuracy=final.test_accuracy if final else None, test_loss=final.test_loss if final else None,
-            backend=self.backend.name, stopped=stopped, compile_seconds=self.compile_seconds,
-            **self.thread_fields())
+            test_accuracy=final.test_accuracy if final else None,
+            test_loss=final.test_loss if final else None,
+            backend=self.backend.name,
+            stopped=stopped,
+            compile_seconds=self.compile_seconds,
+            **self.thread_fields(),
+        )
         self._emit(ev.StateChanged(result.phase, self.step))
         self._emit(result)
         return result
@@ -309,9 +357,19 @@ class Trainer(cmd.Steering):
         slot = self._pending.next_slot
         # A diverging run overflows on its way to NaN; that is handled at the flush, not warned about.
         with np.errstate(over="ignore", invalid="ignore"):
-            before = training_step(be, model, self.optimizer, self._device_data, indices, self._pending.buffer, slot,
-                                   dropout_key(cfg.seed, self.step, 0), lr, marks,
-                                   before_update=self._host_weights if stats_due else None)
+            before = training_step(
+                be,
+                model,
+                self.optimizer,
+                self._device_data,
+                indices,
+                self._pending.buffer,
+                slot,
+                dropout_key(cfg.seed, self.step, 0),
+                lr,
+                marks,
+                before_update=self._host_weights if stats_due else None,
+            )
         # The update is launched: from here on the step counts as done.
         self.step += 1
         self._images_trained += len(indices)
@@ -339,12 +397,24 @@ class Trainer(cmd.Steering):
         rate = self._pending.rate()
         for record, (loss, correct) in zip(pending, values):
             if not math.isfinite(loss):
-                self._diverged(Phrase(N_("the loss became {loss} at step {step}"), loss=loss, step=record.step),
-                               float(loss))
+                self._diverged(
+                    Phrase(N_("the loss became {loss} at step {step}"), loss=loss, step=record.step), float(loss)
+                )
                 return
             eta = self._images_left(record.step) / rate if rate > 0 else None
-            self._emit(ev.StepFinished(record.step, record.epoch, float(loss), float(correct) / record.batch,
-                                       record.batch, rate, record.lr, self.backend.name, eta))
+            self._emit(
+                ev.StepFinished(
+                    record.step,
+                    record.epoch,
+                    float(loss),
+                    float(correct) / record.batch,
+                    record.batch,
+                    rate,
+                    record.lr,
+                    self.backend.name,
+                    eta,
+                )
+            )
             if record.marks is not None:
                 self._emit_timing(record)
             if self.recovery.watch.add_loss(float(loss)):
@@ -370,8 +440,9 @@ class Trainer(cmd.Steering):
         self._pending.clear()
         backup = self.recovery.backup
         self.model.load_state_dict(backup.weights)
-        self.optimizer.replace_state(self.backend, backup.optimizer_arrays, backup.optimizer_t,
-                                     self.model.named_parameters().flat.layout)
+        self.optimizer.replace_state(
+            self.backend, backup.optimizer_arrays, backup.optimizer_t, self.model.named_parameters().flat.layout
+        )
         self.recovery.watch.reset()
         self._paused = True
         advice = Phrase(N_("Lower the learning rate (now {lr:g}) and resume."), lr=self.config.lr)
@@ -387,7 +458,9 @@ class Trainer(cmd.Steering):
         if not full and self.config.eval_samples is not None:
             n = min(n, self.config.eval_samples)
         stopped = lambda: self.stop_requested and not self.final_evaluation  # noqa: E731  (a closing window)
-        probs = self.recovery.on_device(Phrase(N_("an evaluation")), lambda: predict_probabilities(self.model, d.test_images[:n], stopped))
+        probs = self.recovery.on_device(
+            Phrase(N_("an evaluation")), lambda: predict_probabilities(self.model, d.test_images[:n], stopped)
+        )
         if probs is None:
             return None
         event = evaluation_event(self.step, self.epoch, probs, d.test_labels[:n])
@@ -397,8 +470,18 @@ class Trainer(cmd.Steering):
 
     def snapshot(self, image: np.ndarray | None = None, test_index: int | None = None, tag: str = "") -> ev.Snapshot:
         """Feature maps, kernels and weights for ``image`` (28x28 in [0,1]) or test image ``test_index``."""
-        return self.recovery.on_device(Phrase(N_("a snapshot")), lambda: take_snapshot(
-            self.model, image, dataset=self.dataset, test_index=test_index, step=self.step, epoch=self.epoch, tag=tag))
+        return self.recovery.on_device(
+            Phrase(N_("a snapshot")),
+            lambda: take_snapshot(
+                self.model,
+                image,
+                dataset=self.dataset,
+                test_index=test_index,
+                step=self.step,
+                epoch=self.epoch,
+                tag=tag,
+            ),
+        )
 
     def host_state(self) -> HostState:
         """Weights and optimizer state on the host (for a checkpoint), read safely even
@@ -410,8 +493,16 @@ class Trainer(cmd.Steering):
     # what Recovery asks of the run
     def host_copy(self) -> HostState:
         """The run as of now, read from the backend as it is (no flush, no guard)."""
-        return HostState(self.model.spec, self.model.state_dict(), self.optimizer.state_arrays(), self.optimizer.t,
-                         self.step, self.epoch, self.order.state(), self._lr_used)
+        return HostState(
+            self.model.spec,
+            self.model.state_dict(),
+            self.optimizer.state_arrays(),
+            self.optimizer.t,
+            self.step,
+            self.epoch,
+            self.order.state(),
+            self._lr_used,
+        )
 
     def pending_losses(self) -> np.ndarray | None:
         """The losses of the steps not yet reported, read from the backend (None when there are none)."""
@@ -432,15 +523,27 @@ class Trainer(cmd.Steering):
         if warm:
             self._warm_up(backend)
         self.model.to(backend)
-        self.optimizer.replace_state(backend, state.optimizer_arrays, state.optimizer_t,
-                                     self.model.named_parameters().flat.layout)
+        self.optimizer.replace_state(
+            backend, state.optimizer_arrays, state.optimizer_t, self.model.named_parameters().flat.layout
+        )
         self._put_data_on(backend)
 
     def report_rescued_steps(self, losses: np.ndarray, backend_name: str) -> None:
         """Pending steps whose losses were rescued from a failing GPU: report them as usual."""
         for record, (loss, correct) in zip(self._pending.take(), losses):
-            self._emit(ev.StepFinished(record.step, record.epoch, float(loss), float(correct) / record.batch,
-                                       record.batch, self._pending.rate(), record.lr, backend_name, None))
+            self._emit(
+                ev.StepFinished(
+                    record.step,
+                    record.epoch,
+                    float(loss),
+                    float(correct) / record.batch,
+                    record.batch,
+                    self._pending.rate(),
+                    record.lr,
+                    backend_name,
+                    None,
+                )
+            )
 
     # ------------------------------------------------------------------
     # commands (applied between two steps, on the training thread: one handler per command type)

@@ -30,8 +30,10 @@ def numeric_host(host: str) -> str:
     except ValueError:
         raise ValueError(f"{host[:60]!r} is not a numeric IP address (the class canvas resolves no names)") from None
     if ip.is_unspecified:
-        raise ValueError(f"{host} means every network at once: give the address of one (the class canvas "
-                         "listens only where it is asked)")
+        raise ValueError(
+            f"{host} means every network at once: give the address of one (the class canvas "
+            "listens only where it is asked)"
+        )
     return str(ip)
 
 
@@ -78,7 +80,10 @@ def _system_listing() -> dict[str, list[tuple[int, str]]]:
         return {}
     try:
         up = {name for name, stats in psutil.net_if_stats().items() if stats.isup}
-        return {name: [(a.family, a.address) for a in addresses]
-                for name, addresses in psutil.net_if_addrs().items() if name in up}
+        return {
+            name: [(a.family, a.address) for a in addresses]
+            for name, addresses in psutil.net_if_addrs().items()
+            if name in up
+        }
     except OSError:
         return {}

@@ -32,7 +32,7 @@ THREAD_NAME = "cnnviz-class-canvas"
 STATIC = {"page.js": "text/javascript", "page.css": "text/css"}
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                               "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     "Referrer-Policy": "no-referrer",  # the token is in the address: never tell another site
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
@@ -168,8 +168,7 @@ class PhoneServer:
 
     async def _serve(self, sock: socket.socket) -> None:
         self._stop = asyncio.Event()
-        app = web.Application(client_max_size=self.limits.max_body_bytes,
-                              middlewares=[self._guard])
+        app = web.Application(client_max_size=self.limits.max_body_bytes, middlewares=[self._guard])
         prefix = "/c/{token}"
         app.router.add_get(prefix, self._to_folder)
         app.router.add_get(prefix + "/", self._page_handler)
@@ -177,8 +176,14 @@ class PhoneServer:
         app.router.add_get(prefix + "/settings", self._settings_handler)
         app.router.add_post(prefix + "/drawings", self._drawing_handler)
         app.router.add_get(prefix + "/answers", self._answers_handler)
-        runner = web.AppRunner(app, access_log=None, keepalive_timeout=self.limits.keepalive_seconds,
-                               max_line_size=4096, max_field_size=4096, handle_signals=False)
+        runner = web.AppRunner(
+            app,
+            access_log=None,
+            keepalive_timeout=self.limits.keepalive_seconds,
+            max_line_size=4096,
+            max_field_size=4096,
+            handle_signals=False,
+        )
         await runner.setup()
         http = runner.server
 
@@ -226,7 +231,7 @@ class PhoneServer:
                     handler.force_close()
             for handlers in per_address.values():
                 handlers.sort(key=self._opened.get)
-                for handler in handlers[self.limits.connections_per_address:]:
+                for handler in handlers[self.limits.connections_per_address :]:
                     handler.force_close()
 
     @web.middleware
@@ -286,8 +291,7 @@ class PhoneServer:
         if request.content_type != "application/json":
             raise web.HTTPUnsupportedMediaType(reason="send the drawing as application/json")
         if request.content_length is not None and request.content_length > self.limits.max_body_bytes:
-            raise web.HTTPRequestEntityTooLarge(max_size=self.limits.max_body_bytes,
-                                                actual_size=request.content_length)
+            raise web.HTTPRequestEntityTooLarge(max_size=self.limits.max_body_bytes, actual_size=request.content_length)
         try:
             async with asyncio.timeout(self.limits.body_seconds):
                 raw = await request.read()
@@ -305,8 +309,9 @@ class PhoneServer:
         if not self._sends.take(drawing.phone):
             raise web.HTTPTooManyRequests(reason="one drawing a second, please")
         try:
-            number = self.canvas.receive(drawing.phone, request.remote or "?", drawing.image, drawing.label,
-                                         drawing.pseudonym)
+            number = self.canvas.receive(
+                drawing.phone, request.remote or "?", drawing.image, drawing.label, drawing.pseudonym
+            )
         except Refused as refused:
             return self._refuse(refused.status, str(refused))
         return web.json_response({"id": number}, status=202)

@@ -78,8 +78,9 @@ def parse(body, classes: int = 10) -> PhoneDrawing:
             raise BadDrawing("send strokes or an image, not both")
         gray = _image(body["image"])
     elif "strokes" in body:
-        gray = _raster(_integer(body.get("w"), "w", 1, MAX_SIDE), _integer(body.get("h"), "h", 1, MAX_SIDE),
-                       body["strokes"])
+        gray = _raster(
+            _integer(body.get("w"), "w", 1, MAX_SIDE), _integer(body.get("h"), "h", 1, MAX_SIDE), body["strokes"]
+        )
     else:
         raise BadDrawing("no drawing: send strokes or an image")
     try:

@@ -38,8 +38,13 @@ def test_attack_gradient_matches_finite_differences():
     numeric = ((lp[:784] - lp[784:]) / (2 * eps)).reshape(28, 28)
     assert np.abs(numeric).max() > 1e-3, "the check would be vacuous"
     worst = np.unravel_index(np.abs(grad[0] - numeric).argmax(), numeric.shape)
-    np.testing.assert_allclose(grad[0], numeric, rtol=1e-5, atol=1e-7,
-                               err_msg=f"d log p(target)/d pixel vs finite differences, worst at {worst}")
+    np.testing.assert_allclose(
+        grad[0],
+        numeric,
+        rtol=1e-5,
+        atol=1e-7,
+        err_msg=f"d log p(target)/d pixel vs finite differences, worst at {worst}",
+    )
 
 
 def test_intermediate_layer_gradient_matches_finite_differences():
@@ -58,7 +63,7 @@ def test_intermediate_layer_gradient_matches_finite_differences():
     eps = 1e-6
     eye = np.eye(784).reshape(784, 28, 28) * eps
     x = be.from_host(np.concatenate([image + eye, image - eye])[:, None])
-    for layer in model.layers[:layer_index + 1]:
+    for layer in model.layers[: layer_index + 1]:
         x = layer.forward(be, x, False)
     for layer in model.layers:
         layer.clear_cache()
@@ -105,11 +110,19 @@ def test_a_tiny_budget_does_not_fool_and_says_so(tiny_model, mnist_test):
     assert int(result.probabilities.argmax()) != result.target
 
 
-@pytest.mark.parametrize("kwargs,fragment", [
-    ({"target": 10}, "target"), ({"target": -1}, "target"), ({"epsilon": 0.0}, "epsilon"),
-    ({"epsilon": float("nan")}, "epsilon"), ({"epsilon": 2.0}, "epsilon"), ({"steps": 0}, "steps"),
-    ({"steps": 10**9}, "steps"), ({"mode": "cw"}, "mode"),
-])
+@pytest.mark.parametrize(
+    "kwargs,fragment",
+    [
+        ({"target": 10}, "target"),
+        ({"target": -1}, "target"),
+        ({"epsilon": 0.0}, "epsilon"),
+        ({"epsilon": float("nan")}, "epsilon"),
+        ({"epsilon": 2.0}, "epsilon"),
+        ({"steps": 0}, "steps"),
+        ({"steps": 10**9}, "steps"),
+        ({"mode": "cw"}, "mode"),
+    ],
+)
 def test_bad_arguments_are_refused_before_any_work(tiny_model, kwargs, fragment):
     args = {"target": 3} | kwargs
     with pytest.raises(ValueError, match=fragment):

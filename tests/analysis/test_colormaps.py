@@ -18,7 +18,7 @@ def test_the_report_and_the_gif_take_the_one_diverging_map():
     shared = colormaps.apply(colormaps.DIVERGING_LUT, weights, -0.3, 0.3).astype(int)
     assert np.abs(report - shared).max() <= 3, "the same weights, the same colours (within one table step)"
     assert np.abs(report[50] - 247).max() <= 2 and report[0][2] > report[0][0] and report[-1][0] > report[-1][2]
-    ramp = np.asarray(timelapse._fixed_palette().getpalette()[:240 * 3]).reshape(-1, 3)
+    ramp = np.asarray(timelapse._fixed_palette().getpalette()[: 240 * 3]).reshape(-1, 3)
     rows = {tuple(row) for row in colormaps.DIVERGING_LUT}
     assert all(tuple(colour) in rows for colour in ramp), "the GIF's colours are the map's"
 
@@ -34,10 +34,14 @@ def _lapse_with_maps(frames: int = 3) -> TimeLapse:
     rng = np.random.default_rng(0)
     lapse = TimeLapse()
     for step in range(frames):
-        lapse.record(step * 10, step / 10, 0.5 + step / 10, {"conv1": rng.normal(size=(8, 1, 5, 5))},
-                     feature_maps=[("conv1", rng.normal(size=(8, 24, 24))),
-                                   ("pool2", np.abs(rng.normal(size=(16, 5, 5))))],
-                     input_image=rng.random((28, 28)))
+        lapse.record(
+            step * 10,
+            step / 10,
+            0.5 + step / 10,
+            {"conv1": rng.normal(size=(8, 1, 5, 5))},
+            feature_maps=[("conv1", rng.normal(size=(8, 24, 24))), ("pool2", np.abs(rng.normal(size=(16, 5, 5))))],
+            input_image=rng.random((28, 28)),
+        )
     return lapse
 
 

@@ -78,12 +78,15 @@ def test_works_with_an_evaluation_event_from_the_trainer(small_mnist):
     assert np.all(np.diff(event.confidences[worst]) <= 0)
 
 
-@pytest.mark.parametrize("labels, predictions, message", [
-    (np.array([0, 1]), np.array([0]), "2 labels but 1 predictions"),
-    (np.array([0, 10]), np.array([0, 1]), "from 0 to 9"),
-    (np.array([0.0, 1.0]), np.array([0, 1]), "whole class numbers"),
-    (np.zeros((2, 2), int), np.zeros((2, 2), int), "1-D"),
-])
+@pytest.mark.parametrize(
+    "labels, predictions, message",
+    [
+        (np.array([0, 1]), np.array([0]), "2 labels but 1 predictions"),
+        (np.array([0, 10]), np.array([0, 1]), "from 0 to 9"),
+        (np.array([0.0, 1.0]), np.array([0, 1]), "whole class numbers"),
+        (np.zeros((2, 2), int), np.zeros((2, 2), int), "1-D"),
+    ],
+)
 def test_bad_input_is_refused_with_a_clear_message(labels, predictions, message):
     with pytest.raises(ValueError, match=message):
         confusion_matrix(labels, predictions)

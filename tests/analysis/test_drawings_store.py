@@ -16,7 +16,7 @@ from cnnviz.nn.model import Sequential
 def _digit(seed: int = 0) -> np.ndarray:
     """A 28x28 input-like picture: a bright bar on black."""
     image = np.zeros((28, 28), np.float32)
-    image[4 + seed:22, 12:16] = 1.0
+    image[4 + seed : 22, 12:16] = 1.0
     image[10, 8:20] = 0.5
     return image
 
@@ -85,8 +85,14 @@ def test_corrupt_and_foreign_files_are_skipped_with_warnings(tmp_path):
     images, labels = store.load()
     assert labels.tolist() == [2] and images.shape == (1, 28, 28)
     text = "\n".join(store.warnings)
-    for name in ("5_x_20240101-120000_abcdef.png", "6_x_20240101-120000_abcdef.png", "holiday.jpg", "notes.txt",
-                 "subfolder", "index.json"):
+    for name in (
+        "5_x_20240101-120000_abcdef.png",
+        "6_x_20240101-120000_abcdef.png",
+        "holiday.jpg",
+        "notes.txt",
+        "subfolder",
+        "index.json",
+    ):
         assert name in text, name
     # The store still works: adding rewrites a good index.
     store.add(_digit(1), 3)
@@ -114,13 +120,16 @@ def test_remove(tmp_path):
         store.remove("index.json")
 
 
-@pytest.mark.parametrize("image, label, message", [
-    (_digit(), 10, "label must be a digit"),
-    (_digit(), True, "label must be a digit"),
-    (np.zeros((28, 28)), 3, "blank"),
-    (np.full((28, 28), np.nan), 3, "NaN"),
-    (np.zeros((3, 28, 28)), 3, "2-D"),
-])
+@pytest.mark.parametrize(
+    "image, label, message",
+    [
+        (_digit(), 10, "label must be a digit"),
+        (_digit(), True, "label must be a digit"),
+        (np.zeros((28, 28)), 3, "blank"),
+        (np.full((28, 28), np.nan), 3, "NaN"),
+        (np.zeros((3, 28, 28)), 3, "2-D"),
+    ],
+)
 def test_bad_drawings_are_refused(tmp_path, image, label, message):
     with pytest.raises(ValueError, match=message):
         DrawingStore(tmp_path).add(image, label)
@@ -233,9 +242,13 @@ def test_a_big_folder_loads_aligned_with_one_summary_for_thousands_of_foreign_fi
     assert [e.label for e in entries] == labels.tolist()
     assert sorted(e.student for e in entries) == sorted(f"s{i}" for i in range(30))
     assert all(int(e.student[1:]) % 10 == label for e, label in zip(entries, labels)), "entries and labels aligned"
-    assert len(store.warnings) == drawings_module.MAX_WARNINGS + 2  # 20 foreign files, their summary, the unreadable drawing
-    assert store.warnings[drawings_module.MAX_WARNINGS] == \
-        f"... and {3000 - drawings_module.MAX_WARNINGS} more files that are not drawings of this store"
+    assert (
+        len(store.warnings) == drawings_module.MAX_WARNINGS + 2
+    )  # 20 foreign files, their summary, the unreadable drawing
+    assert (
+        store.warnings[drawings_module.MAX_WARNINGS]
+        == f"... and {3000 - drawings_module.MAX_WARNINGS} more files that are not drawings of this store"
+    )
     assert any("9_x_20000101-000000_abcdef.png" in w for w in store.warnings), "the unreadable drawing is named"
 
 

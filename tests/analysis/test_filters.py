@@ -18,7 +18,10 @@ def test_units_are_measured_after_the_relu_that_follows_even_past_a_pool():
     model = Sequential.from_spec("fast")
     found = f.unit_layers(model)
     assert [(u.name, u.index, u.measured, u.units) for u in found] == [
-        ("conv1", 1, 2, 24), ("conv2", 4, 5, 32), ("dense2", 9, 9, 10)]
+        ("conv1", 1, 2, 24),
+        ("conv2", 4, 5, 32),
+        ("dense2", 9, 9, 10),
+    ]
     tiny = f.unit_layers(Sequential.from_spec("tiny"))
     assert [(u.name, u.index, u.measured) for u in tiny] == [("conv1", 0, 1), ("conv2", 3, 4), ("dense1", 7, 7)]
 
@@ -62,7 +65,8 @@ def test_optimised_inputs_excite_their_unit_more_than_where_they_started(tiny_mo
 
 
 def test_started_from_each_units_best_test_image_the_input_beats_every_test_image_and_is_not_flat(
-        tiny_model, test_images):
+    tiny_model, test_images
+):
     # Every layer, conv1 included: the sigmoid ascent this replaced (Adam on logits from the best image, no ink
     # limit) beat the best of 2,000 test images for 7 of 8 conv1 units of a trained tiny net, but with nearly
     # flat white fields (pixel std 0.03); on `fast` before that, conv2 and the classes were flat dark fields.
@@ -112,7 +116,7 @@ def test_grid_has_a_row_per_unit_with_the_top_images_then_the_optimised_input(te
     grid = f.filter_grid(test_images, top, optimised, scale=1, gap=2)
     assert grid.shape == (2 + 3 * 30, 2 + 9 * 30 + 6 + 28 + 2) and grid.dtype == np.uint8
     np.testing.assert_array_equal(grid[2:30, 2:30], test_images[0])
-    np.testing.assert_array_equal(grid[32:60, 2 + 30 * 8:30 + 30 * 8], test_images[17])
+    np.testing.assert_array_equal(grid[32:60, 2 + 30 * 8 : 30 + 30 * 8], test_images[17])
     assert (grid[2:30, -30:-2] == 255).all()
 
 
@@ -131,14 +135,19 @@ def test_receptive_field_is_exactly_the_pixels_a_position_depends_on(net):
     for layer in f.unit_layers(model)[:-1]:
         height, width = model.shapes[layer.index + 1][1:]
         for row, col in ((0, 0), (height // 2, width // 3), (height - 1, width - 1)):
+
             def seed(out, row=row, col=col):
                 rows = np.zeros_like(out)
                 rows[:, 0, row, col] = 1.0
                 return rows
+
             _, grads = layer_input_gradients(model, images, layer.index, seed)
             ys, xs = np.nonzero(np.abs(grads).max(axis=0))  # every image's pool picks differently: the union
             assert (ys.min(), xs.min(), ys.max(), xs.max()) == f.receptive_field(model, layer.index, row, col), (
-                layer.name, row, col)
+                layer.name,
+                row,
+                col,
+            )
     # Known values: tiny conv1 is a 5x5 window; conv2 (after a pool) sees 10x10.
     tiny = Sequential.from_spec("tiny")
     assert f.receptive_field(tiny, 1, 10, 10) == (8, 8, 12, 12)
@@ -180,7 +189,8 @@ def test_a_centre_optimised_input_shapes_the_centre_units_patch_and_excites_it(t
         few, few_values = f.optimise_inputs(tiny_model, layer, steps=2, seed=1, jitter=0, centre=True)
         inputs, values = f.optimise_inputs(tiny_model, layer, steps=32, seed=1, jitter=0, centre=True)
         maps = dict(tiny_model.activations(tiny_model.backend.from_host(inputs[:, None])))[
-            tiny_model.layers[layer.measured].name]
+            tiny_model.layers[layer.measured].name
+        ]
         units = np.arange(layer.units)
         np.testing.assert_allclose(values, maps[units, units, height // 2, width // 2], rtol=1e-5, atol=1e-6)
         assert np.mean(values > few_values) >= 0.9, (layer.name, values, few_values)
@@ -188,7 +198,7 @@ def test_a_centre_optimised_input_shapes_the_centre_units_patch_and_excites_it(t
         change = np.abs(inputs - few).mean(axis=0)
         top, left, bottom, right = field
         inside = np.zeros((28, 28), bool)
-        inside[max(top - 3, 0):bottom + 4, max(left - 3, 0):right + 4] = True
+        inside[max(top - 3, 0) : bottom + 4, max(left - 3, 0) : right + 4] = True
         assert change[inside].mean() > 10 * change[~inside].mean(), layer.name
     assert f.centre_field(tiny_model, f.unit_layers(tiny_model)[-1]) is None  # a class sees the whole image
 

@@ -22,9 +22,19 @@ from cnnviz.nn.model import Sequential
 
 REPO_PRESETS = Path(__file__).resolve().parents[2] / "assets" / "presets"
 GOOD = {
-    "title": "Test lesson", "description": "A lesson for the tests.", "net": "tiny", "backend": "numpy",
-    "optimizer": "sgd", "lr": 0.05, "momentum": 0.0, "batch_size": 32, "epochs": 0.5, "schedule": "constant",
-    "train_samples": 1000, "visible_panels": ["loss", "accuracy"], "presenter": False,
+    "title": "Test lesson",
+    "description": "A lesson for the tests.",
+    "net": "tiny",
+    "backend": "numpy",
+    "optimizer": "sgd",
+    "lr": 0.05,
+    "momentum": 0.0,
+    "batch_size": 32,
+    "epochs": 0.5,
+    "schedule": "constant",
+    "train_samples": 1000,
+    "visible_panels": ["loss", "accuracy"],
+    "presenter": False,
 }
 
 
@@ -37,10 +47,16 @@ def _write(tmp_path, data, name="lesson.json") -> Path:
 def test_the_lessons_are_shipped_and_valid():
     presets = bundled_presets()
     titles = [p.title for p in presets]
-    assert titles == ["First look (tiny net)", "The seed article's network: CPU vs GPU", "Learning rate too high",
-                      "Overfitting on 200 images", "Draw something that is not a digit",
-                      "Same start, two learning rates", "Look inside: what it learned, and how to fool it",
-                      "Teach it our shapes"]
+    assert titles == [
+        "First look (tiny net)",
+        "The seed article's network: CPU vs GPU",
+        "Learning rate too high",
+        "Overfitting on 200 images",
+        "Draw something that is not a digit",
+        "Same start, two learning rates",
+        "Look inside: what it learned, and how to fool it",
+        "Teach it our shapes",
+    ]
     for preset in presets:
         assert preset.source is not None and preset.source.parent == bundled_presets_dir()
         Sequential.from_spec(preset.net)
@@ -82,31 +98,34 @@ def test_a_minimal_preset_gets_defaults(tmp_path):
     assert (config.optimizer, config.lr, config.batch_size, config.seed, config.eval_every) == ("sgd", 0.05, 32, 3, 50)
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"learning_rate": 0.1}, "unknown key 'learning_rate'"),
-    ({"visible_pannels": ["loss"]}, "did you mean 'visible_panels'"),
-    ({"lr": 0}, "'lr' must be a number in (0, 10]"),
-    ({"lr": "fast"}, "'lr' must be a number"),
-    ({"lr": float("nan")}, "'lr' must be a number"),
-    ({"momentum": 1.0}, "'momentum' must be a number in [0, 1)"),
-    ({"batch_size": 32.0}, "'batch_size' must be a whole number"),
-    ({"batch_size": True}, "'batch_size' must be a whole number"),
-    ({"epochs": -1}, "'epochs' must be a number in (0, 1000]"),
-    ({"optimizer": "rmsprop"}, "'optimizer' must be one of sgd, momentum, adam"),
-    ({"schedule": "cosine"}, "'schedule' must be one of constant, onecycle"),
-    ({"backend": "tpu"}, "'backend' must be one of auto, numpy, numba, cuda, cupy"),
-    ({"train_samples": 0}, "'train_samples' must be a whole number of at least 1"),
-    ({"visible_panels": []}, "non-empty list"),
-    ({"visible_panels": ["loss", "graphs"]}, "unknown panel(s) 'graphs'"),
-    ({"visible_panels": ["loss", "loss"]}, "more than once"),
-    ({"presenter": "yes"}, "'presenter' must be true or false"),
-    ({"test_samples": 0}, "'test_samples' must be a whole number of at least 1"),
-    ({"steps": "press start"}, "'steps' must be a list"),
-    ({"steps": ["ok", ""]}, "'steps' must be a list"),
-    ({"title": ""}, "'title' must be text"),
-    ({"net": "conv5-8,relu,dense-12"}, "'net' is not a valid network: the network must end with dense-10"),
-    ({"net": "conv99-8,dense-10"}, "kernel size must be between 1 and 15"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"learning_rate": 0.1}, "unknown key 'learning_rate'"),
+        ({"visible_pannels": ["loss"]}, "did you mean 'visible_panels'"),
+        ({"lr": 0}, "'lr' must be a number in (0, 10]"),
+        ({"lr": "fast"}, "'lr' must be a number"),
+        ({"lr": float("nan")}, "'lr' must be a number"),
+        ({"momentum": 1.0}, "'momentum' must be a number in [0, 1)"),
+        ({"batch_size": 32.0}, "'batch_size' must be a whole number"),
+        ({"batch_size": True}, "'batch_size' must be a whole number"),
+        ({"epochs": -1}, "'epochs' must be a number in (0, 1000]"),
+        ({"optimizer": "rmsprop"}, "'optimizer' must be one of sgd, momentum, adam"),
+        ({"schedule": "cosine"}, "'schedule' must be one of constant, onecycle"),
+        ({"backend": "tpu"}, "'backend' must be one of auto, numpy, numba, cuda, cupy"),
+        ({"train_samples": 0}, "'train_samples' must be a whole number of at least 1"),
+        ({"visible_panels": []}, "non-empty list"),
+        ({"visible_panels": ["loss", "graphs"]}, "unknown panel(s) 'graphs'"),
+        ({"visible_panels": ["loss", "loss"]}, "more than once"),
+        ({"presenter": "yes"}, "'presenter' must be true or false"),
+        ({"test_samples": 0}, "'test_samples' must be a whole number of at least 1"),
+        ({"steps": "press start"}, "'steps' must be a list"),
+        ({"steps": ["ok", ""]}, "'steps' must be a list"),
+        ({"title": ""}, "'title' must be text"),
+        ({"net": "conv5-8,relu,dense-12"}, "'net' is not a valid network: the network must end with dense-10"),
+        ({"net": "conv99-8,dense-10"}, "kernel size must be between 1 and 15"),
+    ],
+)
 def test_bad_fields_give_clear_errors(tmp_path, change, message):
     path = _write(tmp_path, GOOD | change)
     with pytest.raises(PresetError) as error:
@@ -125,10 +144,13 @@ def test_every_problem_is_listed_at_once(tmp_path):
         assert part in text
 
 
-@pytest.mark.parametrize("content, message", [
-    ('{"title": "x",', "not valid JSON at line 1"),
-    ("[1, 2]", "must be a JSON object"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ('{"title": "x",', "not valid JSON at line 1"),
+        ("[1, 2]", "must be a JSON object"),
+    ],
+)
 def test_unreadable_files(tmp_path, content, message):
     with pytest.raises(PresetError, match=message.replace("(", r"\(")):
         load_preset(_write(tmp_path, content))
@@ -205,8 +227,12 @@ def _train(preset: LessonPreset, dataset, steps: int, **overrides):
             losses.append(event.loss)
             weights = trainer.model.state_dict()
             grads = {n: p.grad.copy() for n, p in trainer.model.named_parameters() if p.grad is not None}
-            history.record(event.step, parameter_stats(weights, grads, previous or None), lr=event.lr,
-                           optimizer=trainer.config.optimizer)
+            history.record(
+                event.step,
+                parameter_stats(weights, grads, previous or None),
+                lr=event.lr,
+                optimizer=trainer.config.optimizer,
+            )
             previous = weights
 
     trainer.add_listener(listen)
@@ -257,8 +283,10 @@ def _smoothness(kernels: np.ndarray) -> float:
     random noise, towards 1 for the smooth blobs and edges of a stroke detector."""
     k = kernels[:, 0] - kernels[:, 0].mean(axis=(1, 2), keepdims=True)
     pairs = (k[:, 1:, :] * k[:, :-1, :]).sum(axis=(1, 2)) + (k[:, :, 1:] * k[:, :, :-1]).sum(axis=(1, 2))
-    energy = 0.5 * ((k[:, 1:, :] ** 2 + k[:, :-1, :] ** 2).sum(axis=(1, 2))
-                    + (k[:, :, 1:] ** 2 + k[:, :, :-1] ** 2).sum(axis=(1, 2)))
+    energy = 0.5 * (
+        (k[:, 1:, :] ** 2 + k[:, :-1, :] ** 2).sum(axis=(1, 2))
+        + (k[:, :, 1:] ** 2 + k[:, :, :-1] ** 2).sum(axis=(1, 2))
+    )
     return float(np.mean(pairs / energy))
 
 
@@ -306,7 +334,7 @@ def test_the_kernel_measures_tell_noise_from_strokes():
     rng = np.random.default_rng(0)
     noise = rng.standard_normal((64, 1, 5, 5))
     y, x = np.mgrid[-2:3, -2:3]
-    edge = np.tanh(x + 0.3 * y)[None, None] * np.exp(-(x ** 2 + y ** 2) / 8)[None, None]
+    edge = np.tanh(x + 0.3 * y)[None, None] * np.exp(-(x**2 + y**2) / 8)[None, None]
     assert abs(_smoothness(noise)) < 0.1 and 0.3 < _low_frequency_share(noise) < 0.42
     assert _smoothness(edge) > 0.5 and _low_frequency_share(edge) > 0.8
 
@@ -364,6 +392,6 @@ def test_the_learning_rate_lesson_pauses_at_chance_level_and_learns_at_a_tenth()
     assert diverged is not None and diverged.step <= 300, "it notices within a few hundred steps"
     assert "chance level" in diverged.message and "Lower the learning rate" in diverged.message
     assert diverged.restored_step < 10, "the weights from before the jump"
-    stuck = np.array(seen["losses"][50:diverged.step - 5])
+    stuck = np.array(seen["losses"][50 : diverged.step - 5])
     assert abs(stuck.mean() - np.log(10)) < 0.1
     assert result.test_accuracy >= 0.93, result.test_accuracy

@@ -10,9 +10,19 @@ from cnnviz.analysis import presets as presets_module
 from cnnviz.analysis.presets import PresetError, load_preset
 
 GOOD = {
-    "title": "Test lesson", "description": "A lesson for the tests.", "net": "tiny", "backend": "numpy",
-    "optimizer": "sgd", "lr": 0.05, "momentum": 0.0, "batch_size": 32, "epochs": 0.5, "schedule": "constant",
-    "train_samples": 1000, "visible_panels": ["loss", "accuracy"], "presenter": False,
+    "title": "Test lesson",
+    "description": "A lesson for the tests.",
+    "net": "tiny",
+    "backend": "numpy",
+    "optimizer": "sgd",
+    "lr": 0.05,
+    "momentum": 0.0,
+    "batch_size": 32,
+    "epochs": 0.5,
+    "schedule": "constant",
+    "train_samples": 1000,
+    "visible_panels": ["loss", "accuracy"],
+    "presenter": False,
 }
 
 
@@ -42,8 +52,11 @@ def test_a_huge_network_is_refused_before_it_is_built(tmp_path):
 
 def test_a_preset_may_not_ask_for_more_training_memory_than_the_limit(tmp_path):
     path = _write(tmp_path, json.dumps(GOOD | {"net": "conv5-256,conv5-256,pool,dense-10", "batch_size": 8192}))
-    with pytest.raises(PresetError, match=r"'batch_size' 8192 with this network needs about [\d.,]+ GB to train; "
-                                          r"a lesson may use at most 4.3 GB"):
+    with pytest.raises(
+        PresetError,
+        match=r"'batch_size' 8192 with this network needs about [\d.,]+ GB to train; "
+        r"a lesson may use at most 4.3 GB",
+    ):
         load_preset(path)
     load_preset(_write(tmp_path, json.dumps(GOOD | {"net": "seed", "batch_size": 256})))
 

@@ -20,22 +20,50 @@ SVG_SELF_CLOSING = {"rect", "line", "polyline", "circle", "path"}
 
 
 def _steps(n=120):
-    return [ev.StepFinished(step=s, epoch=s / 100, loss=2.3 * math.exp(-s / 40), accuracy=min(1.0, s / 100),
-                            batch_size=64, images_per_s=1500.0 + s, lr=0.002, backend="numpy", eta_s=None)
-            for s in range(1, n + 1)]
+    return [
+        ev.StepFinished(
+            step=s,
+            epoch=s / 100,
+            loss=2.3 * math.exp(-s / 40),
+            accuracy=min(1.0, s / 100),
+            batch_size=64,
+            images_per_s=1500.0 + s,
+            lr=0.002,
+            backend="numpy",
+            eta_s=None,
+        )
+        for s in range(1, n + 1)
+    ]
 
 
 def _evals():
     labels = np.arange(20) % 10
-    return [ev.EvaluationFinished(step=s, epoch=s / 100, test_loss=loss, test_accuracy=acc, samples=500,
-                                  labels=labels, predictions=labels, confidences=np.ones(20, np.float32))
-            for s, loss, acc in [(50, 0.61, 0.8312), (100, 0.3141, 0.9271), (120, 0.2871, 0.9375)]]
+    return [
+        ev.EvaluationFinished(
+            step=s,
+            epoch=s / 100,
+            test_loss=loss,
+            test_accuracy=acc,
+            samples=500,
+            labels=labels,
+            predictions=labels,
+            confidences=np.ones(20, np.float32),
+        )
+        for s, loss, acc in [(50, 0.61, 0.8312), (100, 0.3141, 0.9271), (120, 0.2871, 0.9375)]
+    ]
 
 
 def _timings():
-    return [ev.TimingMeasured(step=s, backend=b, batch_size=64, step_ms=12.5 if b == "numpy" else 1.25,
-                              layers=(ev.LayerTiming("conv1", 4.0, 6.0), ev.LayerTiming("dense1", 0.5, 0.75)))
-            for s, b in [(10, "numpy"), (20, "numpy"), (30, "cuda")]]
+    return [
+        ev.TimingMeasured(
+            step=s,
+            backend=b,
+            batch_size=64,
+            step_ms=12.5 if b == "numpy" else 1.25,
+            layers=(ev.LayerTiming("conv1", 4.0, 6.0), ev.LayerTiming("dense1", 0.5, 0.75)),
+        )
+        for s, b in [(10, "numpy"), (20, "numpy"), (30, "cuda")]
+    ]
 
 
 def test_metrics_csv_has_one_row_per_step_with_test_metrics_where_evaluated(tmp_path):
@@ -63,8 +91,15 @@ def test_timings_csv_is_long_format(tmp_path):
     rows = list(csv.DictReader(io.StringIO(path.read_text())))
     assert tuple(rows[0]) == TIMINGS_COLUMNS
     assert len(rows) == 6
-    assert rows[0] == {"step": "10", "backend": "numpy", "batch_size": "64", "step_ms": "12.5", "layer": "conv1",
-                       "forward_ms": "4", "backward_ms": "6"}
+    assert rows[0] == {
+        "step": "10",
+        "backend": "numpy",
+        "batch_size": "64",
+        "step_ms": "12.5",
+        "layer": "conv1",
+        "forward_ms": "4",
+        "backward_ms": "6",
+    }
     assert rows[-1]["backend"] == "cuda" and rows[-1]["layer"] == "dense1"
 
 
@@ -111,9 +146,17 @@ def test_html_report_is_one_well_formed_self_contained_page(tmp_path):
     confusion[4, 9] = 7
     confusion[3, 5] = 3
     kernels = {"conv1": np.random.default_rng(0).standard_normal((8, 1, 5, 5)).astype(np.float32)}
-    path = html_report(tmp_path / "report.html", title="Lesson 3 <Tuesday>", settings={"net": "tiny", "lr": 0.002},
-                       steps=_steps(), evals=_evals(), confusion=confusion, kernels=kernels, timings=_timings(),
-                       notes="Class 5B & friends")
+    path = html_report(
+        tmp_path / "report.html",
+        title="Lesson 3 <Tuesday>",
+        settings={"net": "tiny", "lr": 0.002},
+        steps=_steps(),
+        evals=_evals(),
+        confusion=confusion,
+        kernels=kernels,
+        timings=_timings(),
+        notes="Class 5B & friends",
+    )
     html = path.read_text(encoding="utf-8")
     checker = _parse(html)
     assert html.startswith("<!DOCTYPE html>")
@@ -165,11 +208,26 @@ def test_the_report_draws_a_kept_run_with_this_one_against_epochs(tmp_path):
     from cnnviz.analysis.report import html_report
     from cnnviz.train import events as ev
 
-    steps = [ev.StepFinished(step=i + 1, epoch=i / 100, loss=2.0 / (i + 1), accuracy=0.5, batch_size=64,
-                             images_per_s=1.0, lr=0.1, backend="numpy", eta_s=None) for i in range(100)]
+    steps = [
+        ev.StepFinished(
+            step=i + 1,
+            epoch=i / 100,
+            loss=2.0 / (i + 1),
+            accuracy=0.5,
+            batch_size=64,
+            images_per_s=1.0,
+            lr=0.1,
+            backend="numpy",
+            eta_s=None,
+        )
+        for i in range(100)
+    ]
     train = np.array([[i / 50, 1.0, 0.4] for i in range(50)])
-    html = html_report(tmp_path / "r.html", steps=steps, compared={
-        "label": "Kept run (a.npz): lr <0.01> vs 0.1 now", "train": train, "evals": np.zeros((0, 3))}).read_text()
+    html = html_report(
+        tmp_path / "r.html",
+        steps=steps,
+        compared={"label": "Kept run (a.npz): lr <0.01> vs 0.1 now", "train": train, "evals": np.zeros((0, 3))},
+    ).read_text()
     assert "Compared with a kept run" in html and "lr &lt;0.01&gt; vs 0.1 now" in html  # escaped
     assert "kept run: training loss (smoothed)" in html and "this run: training loss" in html
     assert "Compared with a kept run" not in html_report(tmp_path / "s.html", steps=steps).read_text()

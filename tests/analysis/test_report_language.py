@@ -57,19 +57,48 @@ def text_of(html: str) -> _Text:
 def everything(path, translate=None, language="en"):
     confusion = np.diag([98, 113, 101, 99, 95, 88, 94, 100, 96, 99]).astype(np.int64)
     confusion[4, 9] = 7
-    kernels = {"conv1": np.random.default_rng(0).standard_normal((8, 1, 5, 5)).astype(np.float32),
-               "conv2": np.random.default_rng(1).standard_normal((4, 8, 3, 3)).astype(np.float32)}
-    compared = {"label": "kept", "train": np.array([[0.1, 2.0, 0.1], [1.0, 0.5, 0.8]]),
-                "evals": np.array([[1.0, 0.4, 0.9]])}
-    sections = [report_inside.filters_section(np.zeros((10, 10), np.uint8), "conv1", 1234, translate=translate),
-                report_inside.map_section(np.random.default_rng(2).random((30, 2)), np.arange(30) % 10,
-                                          ["#000000"] * 10, 0.42, 99, translate=translate),
-                report_inside.fool_section(np.zeros((28, 28)), np.zeros((28, 28, 3), np.uint8), np.zeros((28, 28)),
-                                           "verdict", "measures", translate=translate),
-                report_inside.not_sure_section("entropy", 0.5, 0.95, 1000, translate=translate)]
-    return html_report(path, settings={"net": "tiny"}, steps=_steps(), evals=_evals() * 6, confusion=confusion,
-                       kernels=kernels, timings=_timings(), compared=compared, sections=sections,
-                       translate=translate, language=language).read_text(encoding="utf-8")
+    kernels = {
+        "conv1": np.random.default_rng(0).standard_normal((8, 1, 5, 5)).astype(np.float32),
+        "conv2": np.random.default_rng(1).standard_normal((4, 8, 3, 3)).astype(np.float32),
+    }
+    compared = {
+        "label": "kept",
+        "train": np.array([[0.1, 2.0, 0.1], [1.0, 0.5, 0.8]]),
+        "evals": np.array([[1.0, 0.4, 0.9]]),
+    }
+    sections = [
+        report_inside.filters_section(np.zeros((10, 10), np.uint8), "conv1", 1234, translate=translate),
+        report_inside.map_section(
+            np.random.default_rng(2).random((30, 2)),
+            np.arange(30) % 10,
+            ["#000000"] * 10,
+            0.42,
+            99,
+            translate=translate,
+        ),
+        report_inside.fool_section(
+            np.zeros((28, 28)),
+            np.zeros((28, 28, 3), np.uint8),
+            np.zeros((28, 28)),
+            "verdict",
+            "measures",
+            translate=translate,
+        ),
+        report_inside.not_sure_section("entropy", 0.5, 0.95, 1000, translate=translate),
+    ]
+    return html_report(
+        path,
+        settings={"net": "tiny"},
+        steps=_steps(),
+        evals=_evals() * 6,
+        confusion=confusion,
+        kernels=kernels,
+        timings=_timings(),
+        compared=compared,
+        sections=sections,
+        translate=translate,
+        language=language,
+    ).read_text(encoding="utf-8")
 
 
 def test_every_text_of_the_report_goes_through_translate(tmp_path):
@@ -83,8 +112,19 @@ def test_every_text_of_the_report_goes_through_translate(tmp_path):
             part = shorter
         left += re.findall(r"[A-Za-z]{2,}", part)
     # What is left is data: the run's own names and numbers, given to the report as they are.
-    assert set(left) <= {"tiny", "net", "numpy", "cuda", "conv", "dense", "kept", "verdict", "measures",
-                         "entropy", "cnnviz"}, sorted(set(left))
+    assert set(left) <= {
+        "tiny",
+        "net",
+        "numpy",
+        "cuda",
+        "conv",
+        "dense",
+        "kept",
+        "verdict",
+        "measures",
+        "entropy",
+        "cnnviz",
+    }, sorted(set(left))
 
 
 def test_a_german_report_has_german_headings_and_says_so(tmp_path):
@@ -92,8 +132,16 @@ def test_a_german_report_has_german_headings_and_says_so(tmp_path):
     parsed = text_of(html)
     text = " ".join(parsed.parts)
     assert parsed.lang == "de"
-    for heading in ("Zusammenfassung", "Lernkurven", "Konfusionsmatrix", "Gelernte Kernel", "Wo die Zeit bleibt",
-                    "Eine Karte des Gelernten", "Das Netz täuschen", "Testauswertungen (12 von 18 gezeigt)"):
+    for heading in (
+        "Zusammenfassung",
+        "Lernkurven",
+        "Konfusionsmatrix",
+        "Gelernte Kernel",
+        "Wo die Zeit bleibt",
+        "Eine Karte des Gelernten",
+        "Das Netz täuschen",
+        "Testauswertungen (12 von 18 gezeigt)",
+    ):
         assert heading in text
     assert "4 als 9 gelesen (7×)" in text
     for english in ("Summary", "Learning curves", "Confusion matrix", "read as", "training step"):
@@ -107,19 +155,31 @@ def test_without_translate_the_report_is_the_english_one(tmp_path):
     parsed = text_of(html)
     text = " ".join(parsed.parts)
     assert parsed.lang == "en" and "<title>cnnviz training report</title>" in html
-    for sentence in ("Final test accuracy", "93.75% on 500 images (step 120)", "Training loss (last 50 steps)",
-                     "Test evaluations (12 of 18 shown)", "Most frequent mistakes: 4 read as 9 (7×).",
-                     "Rows: the true digit; columns: what the network answered. 983 of 990 test images correct "
-                     "(99.29%).", "conv2: 4 kernels 3×3, input channel 0 of 8", "Where the time goes",
-                     "Median milliseconds per training step (batch of 64).", "What each filter of conv1 wants to see",
-                     '"Not sure"', "held-out test images", "8 kernels 5×5"):
+    for sentence in (
+        "Final test accuracy",
+        "93.75% on 500 images (step 120)",
+        "Training loss (last 50 steps)",
+        "Test evaluations (12 of 18 shown)",
+        "Most frequent mistakes: 4 read as 9 (7×).",
+        "Rows: the true digit; columns: what the network answered. 983 of 990 test images correct (99.29%).",
+        "conv2: 4 kernels 3×3, input channel 0 of 8",
+        "Where the time goes",
+        "Median milliseconds per training step (batch of 64).",
+        "What each filter of conv1 wants to see",
+        '"Not sure"',
+        "held-out test images",
+        "8 kernels 5×5",
+    ):
         assert sentence in text, sentence
 
 
 @pytest.mark.parametrize("code", ts.LANGUAGE_CODES)
 def test_every_string_of_the_report_is_in_the_catalogue(code):
-    marked = [text for text, where in ts.code_strings().items()
-              if any(w.startswith(("cnnviz/analysis/report.py", "cnnviz/analysis/report_inside.py")) for w in where)]
+    marked = [
+        text
+        for text, where in ts.code_strings().items()
+        if any(w.startswith(("cnnviz/analysis/report.py", "cnnviz/analysis/report_inside.py")) for w in where)
+    ]
     assert len(marked) > 60
     entries = ts.read(ts.catalogue_file(code))
     assert [text for text in marked if not entries.get(text)] == []
@@ -127,7 +187,9 @@ def test_every_string_of_the_report_is_in_the_catalogue(code):
 
 def test_the_classes_filters_are_a_sentence_of_their_own():
     grid = np.zeros((10, 10), np.uint8)
-    assert "<h2>Was jede Klasse sehen will</h2>" in report_inside.filters_section(grid, "dense2", 5, catalogue("de"),
-                                                                                   classes=True)
+    assert "<h2>Was jede Klasse sehen will</h2>" in report_inside.filters_section(
+        grid, "dense2", 5, catalogue("de"), classes=True
+    )
     assert "<h2>What each filter of the classes wants to see</h2>" in report_inside.filters_section(
-        grid, "dense2", 5, classes=True)
+        grid, "dense2", 5, classes=True
+    )

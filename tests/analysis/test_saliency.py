@@ -24,8 +24,9 @@ def test_linear_model_saliency_is_the_class_weight_row(numpy_backend):
     image = np.random.default_rng(0).random((28, 28), dtype=np.float32)
     weights = model.state_dict()["dense1.weight"]  # (10, 784)
     for target in (0, 7):
-        np.testing.assert_allclose(saliency_map(model, image, target), weights[target].reshape(28, 28),
-                                   rtol=1e-6, atol=1e-7)
+        np.testing.assert_allclose(
+            saliency_map(model, image, target), weights[target].reshape(28, 28), rtol=1e-6, atol=1e-7
+        )
     predicted = int(model.predict_proba(image[None, None]).argmax())
     np.testing.assert_allclose(saliency_map(model, image), weights[predicted].reshape(28, 28), rtol=1e-6, atol=1e-7)
 
@@ -49,8 +50,9 @@ def test_conv_net_saliency_matches_finite_differences(numpy_backend):
     numeric = ((logits[:784, target] - logits[784:, target]) / (2 * eps)).reshape(28, 28)
     assert np.abs(numeric).max() > 1e-3, "the check would be vacuous"
     worst = np.unravel_index(np.abs(grad - numeric).argmax(), grad.shape)
-    np.testing.assert_allclose(grad, numeric, rtol=1e-5, atol=1e-7,
-                               err_msg=f"saliency vs finite differences, worst at pixel {worst}")
+    np.testing.assert_allclose(
+        grad, numeric, rtol=1e-5, atol=1e-7, err_msg=f"saliency vs finite differences, worst at pixel {worst}"
+    )
 
 
 def test_batched_gradients_equal_one_at_a_time(numpy_backend):
@@ -113,7 +115,7 @@ def test_occlusion_is_highest_where_the_evidence_is(numpy_backend):
     assert heat[region].min() > 0.2
     assert heat[region].mean() > 3 * heat[~_mask(region)].mean()
     np.testing.assert_allclose(heat[18:24, 2:8], 0.0, atol=1e-6)  # hiding irrelevant ink changes nothing
-    np.testing.assert_allclose(heat[20:, 12:], 0.0, atol=1e-6)   # far from the evidence
+    np.testing.assert_allclose(heat[20:, 12:], 0.0, atol=1e-6)  # far from the evidence
 
 
 def test_occlusion_values_are_exact_probability_drops(numpy_backend):
@@ -148,10 +150,16 @@ def test_patch_origins_cover_both_edges():
     assert list(patch_origins(28, 3)) == [0]
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"patch": 0}, "patch must be"), ({"patch": 29}, "patch must be"), ({"stride": 0}, "stride"),
-    ({"fill": float("nan")}, "fill"), ({"target": 10}, "target class"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"patch": 0}, "patch must be"),
+        ({"patch": 29}, "patch must be"),
+        ({"stride": 0}, "stride"),
+        ({"fill": float("nan")}, "fill"),
+        ({"target": 10}, "target class"),
+    ],
+)
 def test_occlusion_rejects_bad_arguments(numpy_backend, kwargs, message):
     model = Sequential.from_spec("dense-10").initialise(0).to(numpy_backend)
     with pytest.raises(ValueError, match=message):
@@ -182,7 +190,11 @@ def test_every_backend_gives_the_reference_maps(name, numpy_backend):
     image = np.random.default_rng(3).random((28, 28), dtype=np.float32)
     reference = Sequential.from_spec("tiny").initialise(6).to(numpy_backend)
     model = Sequential.from_spec("tiny").initialise(6).to(backend)
-    np.testing.assert_allclose(saliency_map(model, image, 4), saliency_map(reference, image, 4), rtol=1e-4,
-                               atol=1e-5 * np.abs(saliency_map(reference, image, 4)).max(), err_msg=name)
-    np.testing.assert_allclose(occlusion_map(model, image), occlusion_map(reference, image), atol=1e-5,
-                               err_msg=name)
+    np.testing.assert_allclose(
+        saliency_map(model, image, 4),
+        saliency_map(reference, image, 4),
+        rtol=1e-4,
+        atol=1e-5 * np.abs(saliency_map(reference, image, 4)).max(),
+        err_msg=name,
+    )
+    np.testing.assert_allclose(occlusion_map(model, image), occlusion_map(reference, image), atol=1e-5, err_msg=name)

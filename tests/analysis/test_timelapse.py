@@ -10,14 +10,21 @@ from cnnviz.train import events as ev
 
 def _kernels(step: int, out: int = 8, inp: int = 1):
     rng = np.random.default_rng(step)
-    return {"conv1": rng.standard_normal((out, inp, 5, 5)).astype(np.float32) * (1 + step / 100),
-            "conv2": rng.standard_normal((4, out, 3, 3)).astype(np.float32)}
+    return {
+        "conv1": rng.standard_normal((out, inp, 5, 5)).astype(np.float32) * (1 + step / 100),
+        "conv2": rng.standard_normal((4, out, 3, 3)).astype(np.float32),
+    }
 
 
 def _fill(lapse: TimeLapse, n: int) -> None:
     for i in range(n):
-        lapse.record(step=100 * i, epoch=i / 10, test_accuracy=min(0.99, 0.1 + i / 100), kernels=_kernels(i),
-                     feature_maps=[("conv1", np.ones((8, 28, 28), np.float32))])
+        lapse.record(
+            step=100 * i,
+            epoch=i / 10,
+            test_accuracy=min(0.99, 0.1 + i / 100),
+            kernels=_kernels(i),
+            feature_maps=[("conv1", np.ones((8, 28, 28), np.float32))],
+        )
 
 
 @pytest.mark.parametrize("n", [1, 2, 10, 11, 37, 200, 1000])
@@ -60,13 +67,24 @@ def test_observe_pairs_evaluations_with_snapshots_of_the_same_step():
     lapse = TimeLapse()
 
     def evaluation(step, acc):
-        return ev.EvaluationFinished(step, step / 100, 0.5, acc, 10, np.zeros(10, np.int64), np.zeros(10, np.int64),
-                                     np.ones(10, np.float32))
+        return ev.EvaluationFinished(
+            step, step / 100, 0.5, acc, 10, np.zeros(10, np.int64), np.zeros(10, np.int64), np.ones(10, np.float32)
+        )
 
     def snapshot(step, tag=""):
         w = np.full((2, 1, 3, 3), float(step), np.float32)
-        return ev.Snapshot(step, step / 100, np.zeros((28, 28), np.float32), 7, (("conv1", np.ones((2, 28, 28))),),
-                           (("conv1", w),), np.full(10, 0.1, np.float32), {}, "conv1,dense-10", tag)
+        return ev.Snapshot(
+            step,
+            step / 100,
+            np.zeros((28, 28), np.float32),
+            7,
+            (("conv1", np.ones((2, 28, 28))),),
+            (("conv1", w),),
+            np.full(10, 0.1, np.float32),
+            {},
+            "conv1,dense-10",
+            tag,
+        )
 
     lapse.observe(evaluation(10, 0.5))  # no snapshot yet: waits for one
     assert len(lapse) == 0
@@ -76,7 +94,10 @@ def test_observe_pairs_evaluations_with_snapshots_of_the_same_step():
     lapse.observe(evaluation(20, 0.7))
     lapse.observe(snapshot(20))
     assert [(f.step, f.test_accuracy, f.kernels["conv1"][0, 0, 0, 0]) for f in lapse.frames] == [
-        (10, 0.5, 10.0), (15, 0.6, 15.0), (20, 0.7, 20.0)]
+        (10, 0.5, 10.0),
+        (15, 0.6, 15.0),
+        (20, 0.7, 20.0),
+    ]
     assert lapse.frame(0).input_image.shape == (28, 28)
     lapse.observe(ev.StateChanged("reset", 0))
     assert len(lapse) == 0

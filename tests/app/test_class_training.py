@@ -46,8 +46,11 @@ def trained(shapes):
     canvas = collected(*shapes, hold_back=3)
     dataset = class_dataset(canvas, seed=0)
     settings = {**class_training.run_settings(canvas), "epochs": 1.0}  # 60 steps (the window's run: 180)
-    trainer = Trainer(TrainConfig(backend="numpy", seed=0, **settings).validate(), dataset,
-                      initial_weights=class_training.fresh_weights(3, seed=0))
+    trainer = Trainer(
+        TrainConfig(backend="numpy", seed=0, **settings).validate(),
+        dataset,
+        initial_weights=class_training.fresh_weights(3, seed=0),
+    )
     result = trainer.run()
     return canvas, dataset, trainer, result
 
@@ -101,13 +104,16 @@ def test_the_window_copy_and_a_checkpoint_keep_the_class_names(trained, tmp_path
     assert checkpoint.class_names(ckpt) == list(SHAPES) and model.shapes[-1] == (3,)
 
 
-@pytest.mark.parametrize("names, note", [
-    (["a"] * 3, "not valid"),  # not distinct
-    (["x" * 200, "b", "c"], "not valid"),  # too long
-    ([f"n{i}" for i in range(40)], "not valid"),  # too many
-    ([1, 2, 3], "not valid"),
-    (["a", "b"], "do not fit"),  # two names for three outputs
-])
+@pytest.mark.parametrize(
+    "names, note",
+    [
+        (["a"] * 3, "not valid"),  # not distinct
+        (["x" * 200, "b", "c"], "not valid"),  # too long
+        ([f"n{i}" for i in range(40)], "not valid"),  # too many
+        ([1, 2, 3], "not valid"),
+        (["a", "b"], "do not fit"),  # two names for three outputs
+    ],
+)
 def test_a_checkpoint_with_hostile_class_names_loads_without_them(trained, tmp_path, names, note):
     state = trained[2].host_state()
     path = tmp_path / "hostile.npz"

@@ -20,12 +20,39 @@ OTHER_NET = "conv3-4,relu,pool,dense-10"
 
 def _run_with_timing(backend: str = "cuda") -> RunState:
     run = RunState()
-    run.add_steps([ev.StepFinished(step=i + 1, epoch=i / 100, loss=2.0 - i / 100, accuracy=i / 100, batch_size=64,
-                                   images_per_s=1000.0, lr=0.01, backend=backend, eta_s=None) for i in range(50)])
-    run.add_evaluation(ev.EvaluationFinished(step=50, epoch=0.5, test_loss=0.5, test_accuracy=0.87, samples=10,
-                                             labels=np.zeros(10, int), predictions=np.zeros(10, int),
-                                             confidences=np.ones(10)))
-    layers = (ev.LayerTiming("conv1", 0.25, 0.75), ev.LayerTiming("relu1", 0.01, 0.02), ev.LayerTiming("dense1", 0.1, 0.2))
+    run.add_steps(
+        [
+            ev.StepFinished(
+                step=i + 1,
+                epoch=i / 100,
+                loss=2.0 - i / 100,
+                accuracy=i / 100,
+                batch_size=64,
+                images_per_s=1000.0,
+                lr=0.01,
+                backend=backend,
+                eta_s=None,
+            )
+            for i in range(50)
+        ]
+    )
+    run.add_evaluation(
+        ev.EvaluationFinished(
+            step=50,
+            epoch=0.5,
+            test_loss=0.5,
+            test_accuracy=0.87,
+            samples=10,
+            labels=np.zeros(10, int),
+            predictions=np.zeros(10, int),
+            confidences=np.ones(10),
+        )
+    )
+    layers = (
+        ev.LayerTiming("conv1", 0.25, 0.75),
+        ev.LayerTiming("relu1", 0.01, 0.02),
+        ev.LayerTiming("dense1", 0.1, 0.2),
+    )
     run.add_timing(ev.TimingMeasured(10, "numba", 64, layers, 9.0))
     run.add_timing(ev.TimingMeasured(40, backend, 64, layers, 3.0))
     return run
@@ -64,25 +91,40 @@ def test_a_file_without_timings_keeps_none():
 GOOD = {"backend": "cuda", "batch_size": 64, "step": 3, "step_ms": 1.5, "layers": [["conv1", 0.5, 1.0]]}
 
 
-@pytest.mark.parametrize("timings", [
-    "not a dict", {**GOOD, "extra": 1}, {k: v for k, v in GOOD.items() if k != "step"},
-    {**GOOD, "backend": "<b>cuda</b>"}, {**GOOD, "backend": "x" * 41}, {**GOOD, "batch_size": -1},
-    {**GOOD, "batch_size": True}, {**GOOD, "step_ms": float("nan")}, {**GOOD, "step_ms": 1e300},
-    {**GOOD, "layers": []}, {**GOOD, "layers": [["conv1", 0.5]]}, {**GOOD, "layers": [["conv1", -1, 1]]},
-    {**GOOD, "layers": [["<img src=x>", 1, 1]]}, {**GOOD, "layers": [[1, 1, 1]]},
-    {**GOOD, "layers": [["conv1", 1, 1]] * (checkpoint.MAX_TIMING_LAYERS + 1)},
-    {**GOOD, "layers": "conv1"}, {**GOOD, "layers": [["conv1", "1", 1]]},
-])
+@pytest.mark.parametrize(
+    "timings",
+    [
+        "not a dict",
+        {**GOOD, "extra": 1},
+        {k: v for k, v in GOOD.items() if k != "step"},
+        {**GOOD, "backend": "<b>cuda</b>"},
+        {**GOOD, "backend": "x" * 41},
+        {**GOOD, "batch_size": -1},
+        {**GOOD, "batch_size": True},
+        {**GOOD, "step_ms": float("nan")},
+        {**GOOD, "step_ms": 1e300},
+        {**GOOD, "layers": []},
+        {**GOOD, "layers": [["conv1", 0.5]]},
+        {**GOOD, "layers": [["conv1", -1, 1]]},
+        {**GOOD, "layers": [["<img src=x>", 1, 1]]},
+        {**GOOD, "layers": [[1, 1, 1]]},
+        {**GOOD, "layers": [["conv1", 1, 1]] * (checkpoint.MAX_TIMING_LAYERS + 1)},
+        {**GOOD, "layers": "conv1"},
+        {**GOOD, "layers": [["conv1", "1", 1]]},
+    ],
+)
 def test_hostile_timings_are_dropped_with_a_note_and_the_weights_still_load(tmp_path, timings):
     model = _model()
     history = comparison.history_meta(comparison.curves_of(_run_with_timing()))
     path = checkpoint.save(tmp_path / "t.npz", model.spec, model.state_dict(), {"history": history})
     with zipfile.ZipFile(path) as zf:  # the hostile meta written with the plain writer (save() refuses NaN)
         members = {name: zf.read(name) for name in zf.namelist()}
-    arrays = {name[:-4]: np.load(io.BytesIO(data)) for name, data in members.items()
-              if name != checkpoint.META_KEY + ".npy"}
-    arrays[checkpoint.META_KEY] = np.array(json.dumps({"format": checkpoint.FORMAT, "spec": model.spec,
-                                                       "history": history, "timings": timings}))
+    arrays = {
+        name[:-4]: np.load(io.BytesIO(data)) for name, data in members.items() if name != checkpoint.META_KEY + ".npy"
+    }
+    arrays[checkpoint.META_KEY] = np.array(
+        json.dumps({"format": checkpoint.FORMAT, "spec": model.spec, "history": history, "timings": timings})
+    )
     np.savez(path, **arrays)
     loaded = checkpoint.load(path)
     assert "timings" not in loaded.meta and "its timings are not valid and are ignored" in loaded.notes
@@ -96,8 +138,9 @@ def test_good_timings_read_back_as_saved(tmp_path):
 
 
 def test_the_sides_are_labelled_with_what_differs():
-    kept = comparison.KeptRun({"net": "tiny", "lr": 0.01, "optimizer": "sgd", "batch_size": 64}, comparison.Curves(),
-                              0.87, "run.npz")
+    kept = comparison.KeptRun(
+        {"net": "tiny", "lr": 0.01, "optimizer": "sgd", "batch_size": 64}, comparison.Curves(), 0.87, "run.npz"
+    )
     now = {"net": "tiny", "lr": 0.001, "optimizer": "sgd", "batch_size": 64}
     assert side_by_side.side_labels(kept, now) == ("A: lr 0.01", "B: lr 0.001")
     assert side_by_side.side_labels(kept, {**now, "lr": 0.01}) == ("A: kept run (run.npz)", "B: now")
@@ -123,7 +166,9 @@ def test_the_same_network_is_set_beside_and_its_maps_come_from_its_own_forward_p
     maps_now = dict(take_snapshot(now, image).feature_maps)
     theirs, note = side.maps_beside(image, maps_now, ["conv1", "pool2"])
     assert note == "" and set(theirs) == {"conv1", "pool2"}
-    expected = dict(model.activations(model.backend.from_host(image[None, None])))  # the model's own forward, on the kept weights
+    expected = dict(
+        model.activations(model.backend.from_host(image[None, None]))
+    )  # the model's own forward, on the kept weights
     np.testing.assert_allclose(theirs["conv1"], expected["conv1"][0], rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(theirs["pool2"], expected["pool2"][0], rtol=1e-5, atol=1e-6)
     assert not np.allclose(theirs["conv1"], maps_now["conv1"])  # other weights, other maps

@@ -37,8 +37,12 @@ def test_a_command_start_its_error_and_a_warning_are_logged(log_folder, capsys):
 def test_the_log_rotates_and_is_opened_once(log_folder):
     first = logfile.install("gui")
     assert logfile.install("gui") == first == log_folder / logfile.FILE_NAME
-    handlers = [h for h in logging.getLogger(logfile.LOGGER).handlers if isinstance(h, logging.handlers.RotatingFileHandler)]
-    assert len(handlers) == 1 and handlers[0].maxBytes == logfile.MAX_BYTES and handlers[0].backupCount == logfile.BACKUPS
+    handlers = [
+        h for h in logging.getLogger(logfile.LOGGER).handlers if isinstance(h, logging.handlers.RotatingFileHandler)
+    ]
+    assert (
+        len(handlers) == 1 and handlers[0].maxBytes == logfile.MAX_BYTES and handlers[0].backupCount == logfile.BACKUPS
+    )
 
 
 def test_off_means_no_file(monkeypatch):
@@ -54,8 +58,16 @@ def test_info_says_versions_backends_and_folders(capsys, monkeypatch, tmp_path):
     assert main(["--info"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"cnnviz {__version__}\n")
-    for needed in ("Python ", "numpy: ", "PySide6-Essentials: ", "backend numpy: available", "screen: no window",
-                   "folder models: ", "folder logs: ", "log file: "):
+    for needed in (
+        "Python ",
+        "numpy: ",
+        "PySide6-Essentials: ",
+        "backend numpy: available",
+        "screen: no window",
+        "folder models: ",
+        "folder logs: ",
+        "log file: ",
+    ):
         assert needed in out, needed
 
 

@@ -18,9 +18,12 @@ def outside_the_model():
 
 
 def test_no_module_outside_the_app_model_emits_its_events_or_writes_its_run():
-    found = [f"{path.relative_to(PACKAGE)}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}"
-             for path, text in outside_the_model() for pattern in (EMIT, RUN_FIELD_WRITTEN)
-             for m in pattern.finditer(text)]
+    found = [
+        f"{path.relative_to(PACKAGE)}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}"
+        for path, text in outside_the_model()
+        for pattern in (EMIT, RUN_FIELD_WRITTEN)
+        for m in pattern.finditer(text)
+    ]
     assert found == []
 
 

@@ -59,8 +59,9 @@ def test_without_a_run_start_and_step_ask_for_a_launch_and_stop_does_nothing(run
 def test_a_launched_run_is_recorded_and_steered(run, small_mnist):
     state, session, control = run
     plan = object()
-    trainer = control.launch(state.make_config(SETTINGS), small_mnist, (None, 0), paused=True,
-                             autosave=lambda: plan, label="Fine-tuning")
+    trainer = control.launch(
+        state.make_config(SETTINGS), small_mnist, (None, 0), paused=True, autosave=lambda: plan, label="Fine-tuning"
+    )
     control.starting()
     assert session.started == [(trainer, (None, 0), True, plan)] and trainer.config.lr == 0.01
     assert state.run.state == RunPhase.STARTING and state.run.trained_with()["lr"] == 0.01
@@ -70,8 +71,13 @@ def test_a_launched_run_is_recorded_and_steered(run, small_mnist):
     control.switch_backend("numba")
     seed, taken = control.reset()
     assert taken and seed == 1
-    assert [name for name, _, _ in session.trainer.commands] == \
-        ["resume", "step_once", "set_hyperparameters", "switch_backend", "reset"]
+    assert [name for name, _, _ in session.trainer.commands] == [
+        "resume",
+        "step_once",
+        "set_hyperparameters",
+        "switch_backend",
+        "reset",
+    ]
     assert control.stop() and state.run.state == RunPhase.STOPPED and not session.active
 
 

@@ -11,8 +11,17 @@ from cnnviz.train import events as ev
 from cnnviz.train.events import RunPhase
 
 NET = "conv3-4,relu,pool,dense-10"
-SIDEBAR = dict(net=NET, backend="numpy", epochs=1.0, dataset="mnist", optimizer="adam", lr=0.01, momentum=0.9,
-               batch_size=64, schedule="constant")
+SIDEBAR = dict(
+    net=NET,
+    backend="numpy",
+    epochs=1.0,
+    dataset="mnist",
+    optimizer="adam",
+    lr=0.01,
+    momentum=0.9,
+    batch_size=64,
+    schedule="constant",
+)
 
 
 def started(state: AppState, **sidebar) -> AppState:

@@ -31,10 +31,12 @@ def test_an_event_calls_its_callbacks_in_order_once_each_until_disconnected():
 
 
 def test_the_app_model_imports_no_qt():
-    code = ("import sys, cnnviz.app.state, cnnviz.app.run, cnnviz.app.autosave, cnnviz.app.feature_map_layout, "
-            "cnnviz.app.explain, cnnviz.app.buffers; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', 'pyqtgraph') "
-            "or m.startswith('cnnviz.gui')))")
+    code = (
+        "import sys, cnnviz.app.state, cnnviz.app.run, cnnviz.app.autosave, cnnviz.app.feature_map_layout, "
+        "cnnviz.app.explain, cnnviz.app.buffers; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', 'pyqtgraph') "
+        "or m.startswith('cnnviz.gui')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -61,8 +63,13 @@ def test_the_config_layers_the_sidebar_the_command_line_and_the_lesson():
     assert told == [True] and state.train_samples == 200 and state.test_samples == 100
     state.local.set_spec(SETTINGS["net"], state.seed)
     config = state.make_config(dict(SETTINGS, lr=0.01))
-    assert (config.seed, config.eval_every, config.train_samples, config.eval_samples, config.lr) == \
-        (7, 50, 200, None, 0.01)
+    assert (config.seed, config.eval_every, config.train_samples, config.eval_samples, config.lr) == (
+        7,
+        50,
+        200,
+        None,
+        0.01,
+    )
     state.restore_lesson_data({}, None)
     assert state.train_samples is None and state.make_config(SETTINGS).eval_samples == 500
     assert state.next_seed() == 8 and state.make_config(SETTINGS).seed == 8

@@ -128,13 +128,24 @@ static void emu_launch(dim3 grid, dim3 block, bool fibers, std::function<void()>
 """
 
 _CTYPES = {
-    "float": ctypes.c_float, "double": ctypes.c_double, "int": ctypes.c_int32, "unsigned int": ctypes.c_uint32,
-    "long long": ctypes.c_int64, "unsigned long long": ctypes.c_uint64, "unsigned char": ctypes.c_uint8,
+    "float": ctypes.c_float,
+    "double": ctypes.c_double,
+    "int": ctypes.c_int32,
+    "unsigned int": ctypes.c_uint32,
+    "long long": ctypes.c_int64,
+    "unsigned long long": ctypes.c_uint64,
+    "unsigned char": ctypes.c_uint8,
     "signed char": ctypes.c_int8,
 }
 _NUMPY = {
-    "float": np.float32, "double": np.float64, "int": np.int32, "unsigned int": np.uint32,
-    "long long": np.int64, "unsigned long long": np.uint64, "unsigned char": np.uint8, "signed char": np.int8,
+    "float": np.float32,
+    "double": np.float64,
+    "int": np.int32,
+    "unsigned int": np.uint32,
+    "long long": np.int64,
+    "unsigned long long": np.uint64,
+    "unsigned char": np.uint8,
+    "signed char": np.int8,
 }
 
 
@@ -176,8 +187,9 @@ class EmulatedKernel:
             if ctype.endswith("*"):
                 host = getattr(value, "_emulated_memory", None)
                 if host is None:
-                    raise LaunchError(f"{self.name}: parameter {pname} ({ctype}) needs a device array, "
-                                      f"got {type(value).__name__}")
+                    raise LaunchError(
+                        f"{self.name}: parameter {pname} ({ctype}) needs a device array, got {type(value).__name__}"
+                    )
                 if host.dtype != base:
                     raise LaunchError(f"{self.name}: parameter {pname} ({ctype}) got an array of {host.dtype}")
                 if not host.flags.c_contiguous:
@@ -187,8 +199,10 @@ class EmulatedKernel:
                 values.append(host.ctypes.data)
             else:
                 if not isinstance(value, np.generic) or value.dtype != base:
-                    raise LaunchError(f"{self.name}: parameter {pname} ({ctype}) needs a numpy {np.dtype(base)} "
-                                      f"scalar, got {type(value).__name__} {getattr(value, 'dtype', '')}")
+                    raise LaunchError(
+                        f"{self.name}: parameter {pname} ({ctype}) needs a numpy {np.dtype(base)} "
+                        f"scalar, got {type(value).__name__} {getattr(value, 'dtype', '')}"
+                    )
                 values.append(value.item())
         self._on_launch(self.name)
         self._fn(*grid, *block, *values)
@@ -200,13 +214,15 @@ def _wrappers(src: str) -> str:
         name, params = match.group(1), match.group(2)
         body_start = match.end()
         next_kernel = src.find('extern "C" __global__', body_start)
-        body = src[body_start:next_kernel if next_kernel >= 0 else len(src)]
+        body = src[body_start : next_kernel if next_kernel >= 0 else len(src)]
         fibers = "__syncthreads" in body or "cnnviz_softmax_xent" in body
         names = [p.strip().split()[-1] for p in params.split(",")]
-        out.append(f'extern "C" void emu_{name}(unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx, '
-                   f'unsigned int by, unsigned int bz, {params}) {{\n'
-                   f'    emu_launch(dim3{{gx, gy, gz}}, dim3{{bx, by, bz}}, {"true" if fibers else "false"}, '
-                   f'[=]() {{ {name}({", ".join(names)}); }});\n}}\n')
+        out.append(
+            f'extern "C" void emu_{name}(unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx, '
+            f"unsigned int by, unsigned int bz, {params}) {{\n"
+            f"    emu_launch(dim3{{gx, gy, gz}}, dim3{{bx, by, bz}}, {'true' if fibers else 'false'}, "
+            f"[=]() {{ {name}({', '.join(names)}); }});\n}}\n"
+        )
     return "\n".join(out)
 
 
@@ -230,8 +246,24 @@ def load(dtype_name: str) -> ctypes.CDLL:
         cpp = folder / f"kernels_{dtype_name}_{digest}.cpp"
         cpp.write_text(text)
         tmp = lib_path.with_suffix(f".{os.getpid()}.tmp")
-        proc = subprocess.run([cxx, "-std=c++17", "-O2", "-ffp-contract=off", "-fno-fast-math", "-shared", "-fPIC",
-                               "-U_FORTIFY_SOURCE", "-w", "-o", str(tmp), str(cpp)], capture_output=True, text=True)
+        proc = subprocess.run(
+            [
+                cxx,
+                "-std=c++17",
+                "-O2",
+                "-ffp-contract=off",
+                "-fno-fast-math",
+                "-shared",
+                "-fPIC",
+                "-U_FORTIFY_SOURCE",
+                "-w",
+                "-o",
+                str(tmp),
+                str(cpp),
+            ],
+            capture_output=True,
+            text=True,
+        )
         if proc.returncode != 0:
             raise RuntimeError(f"the kernel emulator does not compile:\n{proc.stderr[-4000:]}")
         os.replace(tmp, lib_path)
@@ -242,8 +274,10 @@ def load(dtype_name: str) -> ctypes.CDLL:
 
 def kernels(dtype_name: str, on_launch=lambda name: None) -> dict[str, EmulatedKernel]:
     lib = load(dtype_name)
-    return {name: EmulatedKernel(lib, name, params, dtype_name, on_launch)
-            for name, params in cupy_kernels.signatures(dtype_name).items()}
+    return {
+        name: EmulatedKernel(lib, name, params, dtype_name, on_launch)
+        for name, params in cupy_kernels.signatures(dtype_name).items()
+    }
 
 
 def module_from_source(code: str, on_launch) -> dict[str, EmulatedKernel]:
@@ -252,4 +286,3 @@ def module_from_source(code: str, on_launch) -> dict[str, EmulatedKernel]:
         if code == cupy_kernels.source(dtype_name):
             return kernels(dtype_name, on_launch)
     raise LaunchError("the emulator runs only the sources of cnnviz.backends.cupy_backend.kernels")
-

@@ -48,8 +48,11 @@ class DeviceArray:
     nbytes = property(lambda self: self._emulated_memory.nbytes)
     ndim = property(lambda self: self._emulated_memory.ndim)
     itemsize = property(lambda self: self._emulated_memory.itemsize)
-    flags = property(lambda self: types.SimpleNamespace(c_contiguous=self._emulated_memory.flags.c_contiguous,
-                                                        f_contiguous=self._emulated_memory.flags.f_contiguous))
+    flags = property(
+        lambda self: types.SimpleNamespace(
+            c_contiguous=self._emulated_memory.flags.c_contiguous, f_contiguous=self._emulated_memory.flags.f_contiguous
+        )
+    )
 
     def __len__(self):
         return len(self._emulated_memory)
@@ -207,8 +210,12 @@ class FakeCupy:
             Device=lambda device=None: types.SimpleNamespace(id=0),
             runtime=types.SimpleNamespace(
                 getDeviceProperties=lambda i: {"name": b"CUDA kernel emulator (CPU)", "major": 0, "minor": 0},
-                memGetInfo=lambda: (0, 0), runtimeGetVersion=lambda: 12090, driverGetVersion=lambda: 12090,
-                getDeviceCount=lambda: 1))
+                memGetInfo=lambda: (0, 0),
+                runtimeGetVersion=lambda: 12090,
+                driverGetVersion=lambda: 12090,
+                getDeviceCount=lambda: 1,
+            ),
+        )
         self._allocate = MemoryPool(self, driver_malloc).malloc
 
     # --- bookkeeping --------------------------------------------------------------------------
@@ -281,8 +288,9 @@ class FakeCupy:
             return self._new_from(result)
         if not out.flags.c_contiguous or out.dtype != result.dtype or out.shape != result.shape:
             raise TypeError("matmul into an output that is not C-contiguous of the result's shape and dtype")
-        if np.shares_memory(out._emulated_memory, a._emulated_memory) or \
-                np.shares_memory(out._emulated_memory, b._emulated_memory):
+        if np.shares_memory(out._emulated_memory, a._emulated_memory) or np.shares_memory(
+            out._emulated_memory, b._emulated_memory
+        ):
             raise TypeError("matmul into an output that overlaps an operand (CuPy would copy)")
         out._emulated_memory[...] = result
         return out

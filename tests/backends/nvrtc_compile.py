@@ -53,8 +53,9 @@ def compile_source(nvrtc, source: bytes, options: list[bytes], cubin: bool) -> t
         text = bytes(log).decode(errors="replace").rstrip("\x00 \n")
         if result != nvrtc.nvrtcResult.NVRTC_SUCCESS:
             return False, b"", f"{result}\n{text}"
-        get_size, get = ((nvrtc.nvrtcGetCUBINSize, nvrtc.nvrtcGetCUBIN) if cubin
-                         else (nvrtc.nvrtcGetPTXSize, nvrtc.nvrtcGetPTX))
+        get_size, get = (
+            (nvrtc.nvrtcGetCUBINSize, nvrtc.nvrtcGetCUBIN) if cubin else (nvrtc.nvrtcGetPTXSize, nvrtc.nvrtcGetPTX)
+        )
         _, size = get_size(prog)
         binary = out_buffer(size)
         get(prog, binary)
@@ -72,8 +73,9 @@ def main(argv: list[str]) -> int:
     from cnnviz.backends.cupy_backend import kernels
 
     options = [o.encode() for o in kernels.NVRTC_OPTIONS + kernels.CUPY_ADDED_OPTIONS + (arch_option, *extra)]
-    ok, binary, log = compile_source(nvrtc, kernels.source(dtype_name).encode(), options,
-                                     cubin=arch_option.startswith("-arch=sm_"))
+    ok, binary, log = compile_source(
+        nvrtc, kernels.source(dtype_name).encode(), options, cubin=arch_option.startswith("-arch=sm_")
+    )
     out = Path(out_dir)
     (out / "binary").write_bytes(binary)
     (out / "log").write_text(log, encoding="utf-8")

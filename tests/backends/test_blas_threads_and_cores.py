@@ -18,6 +18,7 @@ from cnnviz.backends.numba_cpu import workers as workers
 
 # --- BLAS threads ------------------------------------------------------------------------------
 
+
 def _real_blas():
     lib, name = bt.numpy_blas()
     if lib is None:
@@ -145,6 +146,7 @@ def test_a_controller_that_ignores_this_thread_is_taken_over():
 
 
 # --- worker count -------------------------------------------------------------------------------
+
 
 def test_linux_uses_the_affinity_mask(monkeypatch):
     monkeypatch.setattr(workers.sys, "platform", "linux")

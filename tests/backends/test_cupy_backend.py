@@ -66,14 +66,19 @@ def h(be, a):
 class TestCupy(BackendConformance):
     """The conformance suite, emulated and on a GPU; the optimizers round exactly as the reference."""
 
-    TOL_OPS = {**BackendConformance.TOL_OPS, "optimizer": {"float32": 0.0, "float64": 0.0},
-               "conv backward": {"float32": 1e-4}}
+    TOL_OPS = {
+        **BackendConformance.TOL_OPS,
+        "optimizer": {"float32": 0.0, "float64": 0.0},
+        "conv backward": {"float32": 1e-4},
+    }
 
 
 # --- what only CuPy has: its im2col kernels, the launch and copy counts ------------------------------------------
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("shape,k,padding", [((4, 3, 12, 11), 3, (1, 1, 1, 1)), ((3, 2, 9, 10), 2, (0, 1, 0, 1)),
-                                             ((2, 4, 6, 5), 4, (1, 2, 2, 1))])
+@pytest.mark.parametrize(
+    "shape,k,padding",
+    [((4, 3, 12, 11), 3, (1, 1, 1, 1)), ((3, 2, 9, 10), 2, (0, 1, 0, 1)), ((2, 4, 6, 5), 4, (1, 2, 2, 1))],
+)
 def test_im2col_and_col2im_kernels_are_exact(be, dtype, shape, k, padding):
     rng = np.random.default_rng(0)
     x = rng.standard_normal(shape).astype(dtype)
@@ -82,9 +87,11 @@ def test_im2col_and_col2im_kernels_are_exact(be, dtype, shape, k, padding):
     assert (ho, wo) == (ho_ref, wo_ref)
     np.testing.assert_array_equal(be.to_host(cols), cols_ref, err_msg="im2col is a pure copy")
     dcols = rng.standard_normal(cols_ref.shape).astype(dtype)
-    np.testing.assert_array_equal(be.to_host(be.col2im(h(be, dcols), x.shape, k, k, padding, ho, wo)),
-                                  REF.col2im(dcols, x.shape, k, k, padding, ho, wo),
-                                  err_msg="col2im sums in the reference's order")
+    np.testing.assert_array_equal(
+        be.to_host(be.col2im(h(be, dcols), x.shape, k, k, padding, ho, wo)),
+        REF.col2im(dcols, x.shape, k, k, padding, ho, wo),
+        err_msg="col2im sums in the reference's order",
+    )
 
 
 def test_a_label_outside_the_classes_makes_the_loss_nan(be):
@@ -123,6 +130,7 @@ def test_gather_batch_is_one_launch_and_only_the_indices_cross(be, dtype):
 # --- counters, launches, allocations -------------------------------------------------------------------------
 def _seed_step_runner(be, batch=8):
     from cnnviz.data.datasets import load_dataset
+
     d = load_dataset("mnist")
     model = Sequential.from_spec("seed").initialise(0).to(be)
     opt = Optimizer("adam").to(be)
@@ -156,11 +164,14 @@ def test_seed_step_launches_copies_and_allocations_by_construction(be, fake):
     assert set(after) == set(COUNTER_NAMES)
     expected = cupy_backend.launches_per_step(model.layers)
     assert expected == 35
-    assert delta == {"kernel_launches": 35, "allocations": 0, "host_to_device_bytes": 8 * 4,
-                     "device_to_host_bytes": 0}
+    assert delta == {"kernel_launches": 35, "allocations": 0, "host_to_device_bytes": 8 * 4, "device_to_host_bytes": 0}
     if fake is not None:  # counted again, independently, by the stand-in for CuPy
         assert {k: fake.counters[k] - fake_before[k] for k in fake.counters} == {
-            "launches": 35, "host_to_device_bytes": 32, "device_to_host_bytes": 0, "driver_allocations": 0}
+            "launches": 35,
+            "host_to_device_bytes": 32,
+            "device_to_host_bytes": 0,
+            "driver_allocations": 0,
+        }
     before = be.device_counters()
     be.read_step_stats(stats, 3)
     assert be.device_counters()["device_to_host_bytes"] - before["device_to_host_bytes"] == 3 * 2 * 8
@@ -244,7 +255,8 @@ def test_a_missing_cublas_is_named_with_the_fix_that_installs_it(monkeypatch):
 
     monkeypatch.setattr(metadata, "version", version)
     reason = cupy_backend.discovery.missing_library_reason(
-        "cuBLAS", ImportError("libcublas.so.12: cannot open shared object file"), 12090)
+        "cuBLAS", ImportError("libcublas.so.12: cannot open shared object file"), 12090
+    )
     assert "cuBLAS" in reason and "libcublas.so.12" in reason
     assert 'pip install "cupy-cuda12x[ctk]"' in reason
     assert '[gpu]"' not in reason, "never tell the user to run the command they just ran"
@@ -254,6 +266,7 @@ def test_launch_arguments_are_checked_by_the_emulator(be, fake):
     if fake is None:
         pytest.skip("emulator only")
     import cuda_emulator
+
     x = h(be, np.ones(4, np.float32))
     with pytest.raises(cuda_emulator.LaunchError, match="scalar"):
         be._launch("relu_fwd", np.float32, 4, (x, x, np.int64(4)))
@@ -286,20 +299,37 @@ def _probe_cupy(kernel_error=None, matmul_error=None):
             if kernel_error:
                 raise kernel_error
             args[0].host += 1.0
+
         return launch
 
     runtime = SimpleNamespace(runtimeGetVersion=lambda: 12090, getDeviceCount=lambda: 1)
-    return SimpleNamespace(__version__="14.2.0", float32=np.float32, cuda=SimpleNamespace(runtime=runtime),
-                           zeros=lambda n, dtype: Array(np.zeros(n, dtype)), RawKernel=raw_kernel,
-                           asarray=lambda host: Array(np.asarray(host)))
+    return SimpleNamespace(
+        __version__="14.2.0",
+        float32=np.float32,
+        cuda=SimpleNamespace(runtime=runtime),
+        zeros=lambda n, dtype: Array(np.zeros(n, dtype)),
+        RawKernel=raw_kernel,
+        asarray=lambda host: Array(np.asarray(host)),
+    )
 
 
-@pytest.mark.parametrize("kernel_error,matmul_error,library,detail", [
-    (RuntimeError("CuPy failed to load libnvrtc.so.12: OSError: libnvrtc.so.12: cannot open shared object file"),
-     None, "NVRTC", "libnvrtc.so.12"),
-    (None, ImportError("libcublas.so.12: cannot open shared object file: No such file or directory"),
-     "cuBLAS", "libcublas.so.12"),
-])
+@pytest.mark.parametrize(
+    "kernel_error,matmul_error,library,detail",
+    [
+        (
+            RuntimeError("CuPy failed to load libnvrtc.so.12: OSError: libnvrtc.so.12: cannot open shared object file"),
+            None,
+            "NVRTC",
+            "libnvrtc.so.12",
+        ),
+        (
+            None,
+            ImportError("libcublas.so.12: cannot open shared object file: No such file or directory"),
+            "cuBLAS",
+            "libcublas.so.12",
+        ),
+    ],
+)
 def test_create_names_the_missing_cuda_library(monkeypatch, kernel_error, matmul_error, library, detail):
     import sys
 

@@ -35,11 +35,17 @@ def _compile(dtype_name: str, arch_option: str, extra=()):
     """Compiled in a fresh process (``nvrtc_compile.py``): NVRTC's log depends on what the process did
     before (after CuPy compiled a kernel, an H200's NVRTC 13.0 gave an empty ptxas report)."""
     with tempfile.TemporaryDirectory() as out:
-        done = subprocess.run([sys.executable, str(COMPILER), dtype_name, arch_option, out, *extra],
-                              capture_output=True, text=True, timeout=600)
+        done = subprocess.run(
+            [sys.executable, str(COMPILER), dtype_name, arch_option, out, *extra],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         if done.returncode == nvrtc_compile.NO_NVRTC:
-            reason = (" ".join(done.stdout.split()) + '; NVRTC comes with the cuda-test extra: '
-                      'pip install ".[test,cuda-test]" -c constraints.txt')
+            reason = (
+                " ".join(done.stdout.split()) + "; NVRTC comes with the cuda-test extra: "
+                'pip install ".[test,cuda-test]" -c constraints.txt'
+            )
             if os.environ.get("CNNVIZ_REQUIRE_NVVM") == "1":  # CI's kernel stage: never skipped there
                 pytest.fail(f"CNNVIZ_REQUIRE_NVVM=1 but {reason}", pytrace=False)
             pytest.skip(reason)
@@ -61,7 +67,7 @@ def _ptx(dtype_name: str) -> dict[str, str]:
     entries = {}
     for match in re.finditer(r"\.entry (\w+)\(", text):
         end = text.find(".entry ", match.end())
-        entries[match.group(1)] = text[match.start():end if end >= 0 else len(text)]
+        entries[match.group(1)] = text[match.start() : end if end >= 0 else len(text)]
     return entries
 
 

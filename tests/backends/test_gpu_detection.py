@@ -23,8 +23,13 @@ needs_normal_process = pytest.mark.skipif(SIMULATOR, reason="runs without NUMBA_
 class FakeDriver:
     """Stands in for libcuda: answers the four calls gpu_probe makes."""
 
-    names = {0: b"CUDA_SUCCESS", 34: b"CUDA_ERROR_STUB_LIBRARY", 100: b"CUDA_ERROR_NO_DEVICE",
-             803: b"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", 999: b"CUDA_ERROR_UNKNOWN"}
+    names = {
+        0: b"CUDA_SUCCESS",
+        34: b"CUDA_ERROR_STUB_LIBRARY",
+        100: b"CUDA_ERROR_NO_DEVICE",
+        803: b"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
+        999: b"CUDA_ERROR_UNKNOWN",
+    }
 
     def __init__(self, init_result=0, devices=1, version=12040):
         self.init_result, self.devices, self.version = init_result, devices, version
@@ -49,10 +54,12 @@ class FakeDriver:
 def fake_driver(monkeypatch):
     def install(driver):
         monkeypatch.setattr(gpu_probe, "load_driver", lambda: driver)
+
     return install
 
 
 # --- this machine ---------------------------------------------------------------
+
 
 def _real_driver_ok() -> bool:
     return gpu_probe.driver_status().ok
@@ -92,6 +99,7 @@ def test_registry_lists_gpu_backends_without_raising():
 
 # --- the driver probe ----------------------------------------------------------------
 
+
 def test_probe_without_libcuda(fake_driver):
     fake_driver(None)
     status = gpu_probe.driver_status()
@@ -102,12 +110,19 @@ def test_probe_without_libcuda(fake_driver):
 
 
 @pytest.mark.skipif(sys.platform == "darwin", reason="no CUDA driver on macOS")
-@pytest.mark.parametrize("code,expected", [
-    (100, "no CUDA device: the NVIDIA driver (CUDA 12.4) is installed but finds no GPU (cuInit: CUDA_ERROR_NO_DEVICE)"),
-    (34, "stub library"),
-    (803, "NVIDIA driver version mismatch"),
-    (999, "the NVIDIA driver (CUDA 12.4) failed to start (cuInit: CUDA_ERROR_UNKNOWN)"),
-])
+@pytest.mark.parametrize(
+    "code,expected",
+    [
+        (
+            100,
+            "no CUDA device: the NVIDIA driver (CUDA 12.4) is installed but finds no GPU (cuInit: "
+            "CUDA_ERROR_NO_DEVICE)",
+        ),
+        (34, "stub library"),
+        (803, "NVIDIA driver version mismatch"),
+        (999, "the NVIDIA driver (CUDA 12.4) failed to start (cuInit: CUDA_ERROR_UNKNOWN)"),
+    ],
+)
 def test_probe_driver_init_failures(fake_driver, monkeypatch, code, expected):
     monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)
     fake_driver(FakeDriver(init_result=code))
@@ -132,12 +147,15 @@ def test_probe_working_driver(fake_driver):
 
 def test_version_mismatch_text():
     text = gpu_probe.version_mismatch("CuPy 14.0", 13000, 12040, "install cupy-cuda12x")
-    assert text == ("CUDA version mismatch: CuPy 14.0 is built for CUDA 13.0 but the NVIDIA driver supports "
-                    "CUDA 12.4; update the NVIDIA driver or install cupy-cuda12x")
+    assert text == (
+        "CUDA version mismatch: CuPy 14.0 is built for CUDA 13.0 but the NVIDIA driver supports "
+        "CUDA 12.4; update the NVIDIA driver or install cupy-cuda12x"
+    )
     assert gpu_probe.version_mismatch("CuPy", 12080, 12040, "x") is None  # minor versions are compatible
 
 
 # --- numba.cuda backend ------------------------------------------------------------------
+
 
 @needs_normal_process
 def test_cuda_backend_without_numba_cuda(monkeypatch):
@@ -164,16 +182,17 @@ def test_cuda_backend_driver_older_than_bindings(monkeypatch):
     monkeypatch.setattr(numba_cuda_discovery, "bindings_cuda_version", lambda: 13000)
     with pytest.raises(BackendUnavailable) as info:
         numba_cuda.create()
-    assert str(info.value).startswith("CUDA version mismatch: numba-cuda (cuda-bindings) is built for CUDA 13.0 "
-                                      "but the NVIDIA driver supports CUDA 12.4")
+    assert str(info.value).startswith(
+        "CUDA version mismatch: numba-cuda (cuda-bindings) is built for CUDA 13.0 "
+        "but the NVIDIA driver supports CUDA 12.4"
+    )
     assert 'pip install "numba-cuda[cu12]"' in str(info.value)
 
 
 def _installed(monkeypatch, **versions):
     """Pretend these pip distributions are installed (None: not installed); others as they are."""
     real = gpu_probe.installed_version
-    monkeypatch.setattr(gpu_probe, "installed_version",
-                        lambda name: versions[name] if name in versions else real(name))
+    monkeypatch.setattr(gpu_probe, "installed_version", lambda name: versions[name] if name in versions else real(name))
 
 
 def test_cuda_smoke_failures_are_explained(monkeypatch):
@@ -198,7 +217,8 @@ def test_missing_nvvm_names_the_wheel_and_never_repeats_the_gpu_extra(monkeypatc
 def test_numpy_too_new_for_numba_cuda_is_explained(monkeypatch):
     _installed(monkeypatch, numpy="2.5.2", **{"numba-cuda": "0.30.4"})
     text = numba_cuda_discovery.explain_smoke_failure(
-        AttributeError("module 'numpy' has no attribute 'row_stack'"), 12080)
+        AttributeError("module 'numpy' has no attribute 'row_stack'"), 12080
+    )
     assert text.startswith("numba-cuda 0.30.4 cannot compile kernels with NumPy 2.5.2")
     assert 'pip install "numpy<2.5"' in text
 
@@ -206,6 +226,7 @@ def test_numpy_too_new_for_numba_cuda_is_explained(monkeypatch):
 @needs_normal_process
 def test_numba_cuda_that_cannot_be_imported_says_what_is_missing(monkeypatch):
     import builtins
+
     real_import = builtins.__import__
 
     def failing_import(name, *args, **kwargs):
@@ -217,8 +238,10 @@ def test_numba_cuda_that_cannot_be_imported_says_what_is_missing(monkeypatch):
     _installed(monkeypatch, **{"cuda-bindings": None, "numba-cuda": "0.30.4"})
     with pytest.raises(BackendUnavailable) as info:
         numba_cuda_discovery.import_cuda()
-    assert str(info.value) == ('numba-cuda 0.30.4 is installed but its CUDA bindings are not (cuda-bindings): '
-                               'pip install "cuda-bindings>=12.9,<13"')
+    assert str(info.value) == (
+        "numba-cuda 0.30.4 is installed but its CUDA bindings are not (cuda-bindings): "
+        'pip install "cuda-bindings>=12.9,<13"'
+    )
     _installed(monkeypatch, **{"cuda-bindings": "12.9.4", "numba-cuda": "0.30.4"})
     with pytest.raises(BackendUnavailable) as info:
         numba_cuda_discovery.import_cuda()
@@ -229,10 +252,12 @@ def test_cuda_library_hint_for_the_cupy_backend(monkeypatch):
     _installed(monkeypatch, **{"nvidia-cublas-cu12": None, "nvidia-cuda-nvrtc-cu12": "12.9.86"})
     assert gpu_probe.missing_cuda_wheels("cublas", "nvrtc") == ["nvidia-cublas-cu12"]
     assert gpu_probe.cuda_library_hint("cublas", "nvrtc") == (
-        'cuBLAS (pip package nvidia-cublas-cu12) is not installed: pip install "nvidia-cublas-cu12==12.*"')
+        'cuBLAS (pip package nvidia-cublas-cu12) is not installed: pip install "nvidia-cublas-cu12==12.*"'
+    )
 
 
 # --- CuPy backend ---------------------------------------------------------------------------
+
 
 def test_cupy_not_installed_message(monkeypatch):
     monkeypatch.setitem(sys.modules, "cupy", None)  # makes `import cupy` raise ImportError(name="cupy")
@@ -267,16 +292,21 @@ def test_cupy_built_for_newer_cuda_than_driver(monkeypatch):
     monkeypatch.setattr(gpu_probe, "driver_status", lambda: gpu_probe.DriverStatus(None, 12040, 1))
     with pytest.raises(BackendUnavailable) as info:
         cupy_backend.create()
-    assert str(info.value) == ("CUDA version mismatch: CuPy 14.0.0 is built for CUDA 13.0 but the NVIDIA driver "
-                               "supports CUDA 12.4; update the NVIDIA driver or install the CuPy wheel for the "
-                               "driver's CUDA (cupy-cuda12x)")
+    assert str(info.value) == (
+        "CUDA version mismatch: CuPy 14.0.0 is built for CUDA 13.0 but the NVIDIA driver "
+        "supports CUDA 12.4; update the NVIDIA driver or install the CuPy wheel for the "
+        "driver's CUDA (cupy-cuda12x)"
+    )
 
 
-@pytest.mark.parametrize("error,expected", [
-    (CUDARuntimeError("cudaErrorInsufficientDriver: CUDA driver version is insufficient"), "CUDA version mismatch"),
-    (CUDARuntimeError("cudaErrorNoDevice: no CUDA-capable device is detected"), "no CUDA device visible to CuPy"),
-    (0, "no CUDA device visible to CuPy"),
-])
+@pytest.mark.parametrize(
+    "error,expected",
+    [
+        (CUDARuntimeError("cudaErrorInsufficientDriver: CUDA driver version is insufficient"), "CUDA version mismatch"),
+        (CUDARuntimeError("cudaErrorNoDevice: no CUDA-capable device is detected"), "no CUDA device visible to CuPy"),
+        (0, "no CUDA device visible to CuPy"),
+    ],
+)
 def test_cupy_runtime_errors(monkeypatch, error, expected):
     monkeypatch.setitem(sys.modules, "cupy", _fake_cupy(device_count=error))
     monkeypatch.setattr(gpu_probe, "driver_status", lambda: gpu_probe.DriverStatus(None, 12080, 1))

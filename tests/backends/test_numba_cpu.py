@@ -118,10 +118,17 @@ def _check_conv(be, ref, x, wt, b, pads, what, rtol=2e-5):
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
-@pytest.mark.parametrize("n,c,h,w,o,k,pads", BackendConformance.CONV_CASES + [
-    (3, 32, 14, 14, 64, 5, same_pads(5)),  # the seed net's conv2
-    (2, 32, 13, 11, 64, 3, VALID),  # keras' conv2 with odd sizes
-    (1, 5, 3, 3, 7, 3, same_pads(3)), (2, 4, 5, 4, 3, 7, same_pads(7)), (2, 6, 9, 8, 3, 6, VALID)])
+@pytest.mark.parametrize(
+    "n,c,h,w,o,k,pads",
+    BackendConformance.CONV_CASES
+    + [
+        (3, 32, 14, 14, 64, 5, same_pads(5)),  # the seed net's conv2
+        (2, 32, 13, 11, 64, 3, VALID),  # keras' conv2 with odd sizes
+        (1, 5, 3, 3, 7, 3, same_pads(3)),
+        (2, 4, 5, 4, 3, 7, same_pads(7)),
+        (2, 6, 9, 8, 3, 6, VALID),
+    ],
+)
 def test_conv2d_every_path(nb_mode, ref, n, c, h, w, o, k, pads, dtype):
     rng = np.random.default_rng(n * 100 + k + c)
     x, wt, b = rand(rng, (n, c, h, w), dtype), rand(rng, (o, c, k, k), dtype), rand(rng, (o,), dtype)
@@ -139,8 +146,16 @@ def test_conv_paths_are_taken(nb):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(n=st.integers(1, 3), c=st.integers(1, 6), h=st.integers(1, 11), w=st.integers(1, 11),
-       o=st.integers(1, 6), k=st.integers(1, 7), same=st.booleans(), seed=st.integers(0, 2**16))
+@given(
+    n=st.integers(1, 3),
+    c=st.integers(1, 6),
+    h=st.integers(1, 11),
+    w=st.integers(1, 11),
+    o=st.integers(1, 6),
+    k=st.integers(1, 7),
+    same=st.booleans(),
+    seed=st.integers(0, 2**16),
+)
 def test_conv2d_every_path_random_shapes(nb_mode, ref, n, c, h, w, o, k, same, seed):
     pads = _pads(k, "same" if same else "valid")
     if h + pads[0] + pads[1] < k or w + pads[2] + pads[3] < k:
@@ -159,7 +174,7 @@ def test_winograd_transforms_are_exact_in_float64():
         n = r + 1
         d, k = rng.standard_normal((n, n)), rng.standard_normal((r, r))
         y = at @ ((g @ k @ g.T) * (bt @ d @ bt.T)) @ at.T
-        direct = [[np.sum(d[i:i + r, j:j + r] * k) for j in range(2)] for i in range(2)]
+        direct = [[np.sum(d[i : i + r, j : j + r] * k) for j in range(2)] for i in range(2)]
         np.testing.assert_allclose(y, direct, rtol=0, atol=1e-12)
 
 
@@ -237,9 +252,11 @@ def test_float32_kernels_compute_nothing_in_float64():
     _, g, bt = WG.matrices(5, f)
     at = WG.matrices(5, f)[0]
     cases = [
-        (K.relu_forward, a, a.copy()), (K.relu_backward, a, a.copy(), a.copy()),
+        (K.relu_forward, a, a.copy()),
+        (K.relu_backward, a, a.copy(), a.copy()),
         (K.dropout, a, np.ones(64, bool), f(2), a.copy()),
-        (K.maxpool_forward, x4, y4, am), (K.maxpool_backward, y4, am, x4.copy()),
+        (K.maxpool_forward, x4, y4, am),
+        (K.maxpool_backward, y4, am, x4.copy()),
         (K.pack_dy, np.ones((2, 3, 5), f), np.ones((3, 10), f), np.zeros(3, f)),
         (K.add_channel_sums, np.ones((2, 3, 5), f), np.zeros(3, f)),
         (K.column_sums, np.ones((4, 5), f), np.zeros(5, f)),
@@ -248,12 +265,21 @@ def test_float32_kernels_compute_nothing_in_float64():
         (K.sum_rows_into, np.ones((3, 6), f), np.ones(6, f), True),
         (K.softmax_xent, np.ones((4, 10), f), np.zeros(4, np.int64), f(0.25), np.ones((4, 10), f)),
         (K.softmax, np.ones((4, 10), f), np.ones((4, 10), f)),
-        (K.sgd_momentum, a, a.copy(), a.copy(), f(.1), f(.9)),
-        (K.adam, a, a.copy(), a.copy(), a.copy(), f(1e-3), f(.9), f(.1), f(.999), f(.001), f(1e-8)),
+        (K.sgd_momentum, a, a.copy(), a.copy(), f(0.1), f(0.9)),
+        (K.adam, a, a.copy(), a.copy(), a.copy(), f(1e-3), f(0.9), f(0.1), f(0.999), f(0.001), f(1e-8)),
         (WG.weights, np.ones((5, 5, 2, 3), f), g, np.ones((6, 5, 6), f), np.ones((36, 2, 3), f)),
         (WG.input_tiles, np.ones((1, 10, 2, 5 * 2), f), bt, 3, 3, np.ones((6, 2, 5 * 2), f), np.ones((36, 9, 2), f)),
-        (WG.output_tiles, np.ones((36, 9, 3), f), at, np.ones(3, f), 3, 3, np.ones((2, 6, 9), f),
-         np.ones((2, 2, 9), f), np.ones((1, 3, 6, 6), f)),
+        (
+            WG.output_tiles,
+            np.ones((36, 9, 3), f),
+            at,
+            np.ones(3, f),
+            3,
+            3,
+            np.ones((2, 6, 9), f),
+            np.ones((2, 2, 9), f),
+            np.ones((1, 3, 6, 6), f),
+        ),
     ]
     # (numba's reshape compares sizes as doubles: comparisons are not counted.)
     double = re.compile(r"(?:fadd|fmul|fsub|fdiv|fneg|fpext)[^\n]*double|call [^\n]*@llvm\.fma\.f64")
@@ -265,8 +291,9 @@ def test_float32_kernels_compute_nothing_in_float64():
         fresh(*args)
         ir = fresh.inspect_llvm(fresh.signatures[0])
         # Only the kernel, not the wrapper that unboxes Python floats through double.
-        body = "\n".join(fn for fn in re.split(r"\n(?=define )", ir)
-                         if fn.startswith("define") and "cpython" not in fn.split("(")[0])
+        body = "\n".join(
+            fn for fn in re.split(r"\n(?=define )", ir) if fn.startswith("define") and "cpython" not in fn.split("(")[0]
+        )
         found = double.findall(body)
         if found:
             offenders[kernel.py_func.__name__] = found[:2]
@@ -289,8 +316,11 @@ def test_after_warm_up_a_training_step_of_every_layer_kind_compiles_nothing(nb):
     rng = np.random.default_rng(0)
     data = nb.upload_dataset(rng.integers(0, 256, (8, 28, 28), dtype=np.uint8), rng.integers(0, 10, 8))
     for kind in ("adam", "momentum", "sgd"):
-        model = Sequential.from_spec("conv5-8,relu,pool,conv3-16,relu,pool,dropout-0.25,dense-32,relu,dense-10"
-                                     ).initialise(0).to(nb)
+        model = (
+            Sequential.from_spec("conv5-8,relu,pool,conv3-16,relu,pool,dropout-0.25,dense-32,relu,dense-10")
+            .initialise(0)
+            .to(nb)
+        )
         training_step(nb, model, Optimizer(kind).to(nb), data, np.array([1, 5, 2]), nb.new_step_stats(1), 0, 1, 1e-3)
     grown = {name: (before[name], n) for name, n in compiled().items() if n != before.get(name)}
     assert not grown, f"compiled during the first step, not in warm_up: {grown}"

@@ -17,8 +17,11 @@ from naive_reference import NaiveReference
 
 class TestNumpyReference(BackendConformance):
     TOL = {"float32": 2e-5, "float64": 1e-12}
-    TOL_OPS = {**BackendConformance.TOL_OPS, "optimizer": {"float32": 0.0, "float64": 0.0},
-               "loss": {"float32": 0.0, "float64": 0.0}}
+    TOL_OPS = {
+        **BackendConformance.TOL_OPS,
+        "optimizer": {"float32": 0.0, "float64": 0.0},
+        "loss": {"float32": 0.0, "float64": 0.0},
+    }
     CONV_CASES = [
         (1, 1, 5, 5, 1, 3, same_pads(3)),
         (2, 3, 7, 9, 4, 3, VALID),
@@ -44,9 +47,15 @@ REFERENCE = numpy_ref.reference()
 
 
 @settings(max_examples=60, deadline=None, database=None)
-@given(n=st.integers(1, 3), c=st.integers(1, 3), h=st.integers(1, 9), w=st.integers(1, 9),
-       dtype=st.sampled_from([np.float32, np.float64]), seed=st.integers(0, 2**16),
-       specials=st.lists(st.sampled_from([np.nan, -0.0, 0.0, np.inf, -np.inf, 1.0]), max_size=6))
+@given(
+    n=st.integers(1, 3),
+    c=st.integers(1, 3),
+    h=st.integers(1, 9),
+    w=st.integers(1, 9),
+    dtype=st.sampled_from([np.float32, np.float64]),
+    seed=st.integers(0, 2**16),
+    specials=st.lists(st.sampled_from([np.nan, -0.0, 0.0, np.inf, -np.inf, 1.0]), max_size=6),
+)
 def test_the_fast_max_pooling_is_the_reference_bit_for_bit(n, c, h, w, dtype, seed, specials):
     rng = np.random.default_rng(seed)
     x = rng.integers(-2, 3, size=(n, c, h, w)).astype(dtype)  # ties in most windows

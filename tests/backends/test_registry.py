@@ -8,7 +8,11 @@ from cnnviz.backends import registry
 def test_every_backend_says_whether_it_is_a_gpu_and_whether_it_compiles():
     infos = {info.name: info for info in registry.available()}  # available or not
     assert {name: (info.is_gpu, info.compiles) for name, info in infos.items()} == {
-        "numpy": (False, False), "numba": (False, True), "cuda": (True, True), "cupy": (True, True)}
+        "numpy": (False, False),
+        "numba": (False, True),
+        "cuda": (True, True),
+        "cupy": (True, True),
+    }
 
 
 def test_an_opened_backend_agrees_with_its_entry():

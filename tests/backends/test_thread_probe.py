@@ -19,6 +19,7 @@ def timer(table, tried):
     def seconds_at(threads):
         tried.append(threads)
         return table[threads]
+
     return seconds_at
 
 
@@ -55,6 +56,7 @@ def fake_step_seconds(backend, table, calls):
     def seconds():
         calls.append(backend.threads)
         return table[backend.threads]
+
     return seconds
 
 
@@ -66,7 +68,7 @@ def test_the_backend_measures_once_then_uses_what_the_store_remembers(monkeypatc
     table = {1: 1.0, 2: 0.5, 4: 0.55, 8: 0.3}
     assert be.choose_threads("seed | batch 64", fake_step_seconds(be, table, calls), store) == 2
     assert calls == [1, 2, 4] and be.threads == 2 and be.probe_result.threads == 2
-    (key, threads), = store.items()
+    ((key, threads),) = store.items()
     assert threads == 2 and "8 cores" in key and "seed | batch 64" in key and thread_probe.cpu_model() in key
     again, calls = numba_cpu.create(), []
     assert again.choose_threads("seed | batch 64", fake_step_seconds(again, table, calls), store) == 2
@@ -138,5 +140,5 @@ def test_a_run_measures_its_own_network_and_keeps_the_choice(tmp_path, monkeypat
     assert threads in (1, 2) and be.threads == threads and choice.how == be.threads_how == "probed"
     assert choice.seconds == dict(be.probe_result.seconds)
     assert set(be.probe_result.seconds) == {1, 2} and min(be.probe_result.seconds.values()) > 0
-    (key, kept), = json.loads((tmp_path / "threads.json").read_text()).items()
+    ((key, kept),) = json.loads((tmp_path / "threads.json").read_text()).items()
     assert kept == threads and "tiny | batch 16 | float32" in key

@@ -64,7 +64,7 @@ def main() -> int:
         return None
 
     order = rng.permutation(n)
-    batches = [order[k:k + args.batch] for k in range(0, n - args.batch + 1, args.batch)]
+    batches = [order[k : k + args.batch] for k in range(0, n - args.batch + 1, args.batch)]
     t0 = time.perf_counter()
     step(0, batches[0])
     be.synchronize()
@@ -106,7 +106,7 @@ def main() -> int:
         order = rng.permutation(n)
         t0 = time.perf_counter()
         for i, k in enumerate(range(0, n, args.batch)):
-            result = step(i, order[k:k + args.batch])
+            result = step(i, order[k : k + args.batch])
         be.synchronize()
         report["epoch_s"] = time.perf_counter() - t0
         report["epoch_images_per_s"] = n / report["epoch_s"]

@@ -60,6 +60,7 @@ def _lock_simulator_shared_arrays() -> None:
             if res is None:
                 from numba.core import types
                 from numba.np import numpy_support
+
                 if isinstance(dtype, types.Type):
                     dtype = numpy_support.as_dtype(dtype)
                 res = self._allocations[caller] = np.empty(shape, dtype)
@@ -84,8 +85,10 @@ _SKIP_REASON: str | None = None
 if not SIMULATOR:
     why = _real_gpu_reason()
     if why is not None:
-        _SKIP_REASON = ("numba.cuda kernel tests run on the CUDA simulator in their own process: "
-                        f"NUMBA_ENABLE_CUDASIM=1 pytest tests/cuda (and no GPU here: {why})")
+        _SKIP_REASON = (
+            "numba.cuda kernel tests run on the CUDA simulator in their own process: "
+            f"NUMBA_ENABLE_CUDASIM=1 pytest tests/cuda (and no GPU here: {why})"
+        )
 
 
 PTX_FILE = "test_ptx_compile.py"
@@ -114,12 +117,17 @@ def _ptx_skip_reason() -> str | None:
     except Exception as exc:
         # NvvmSupportError / NvrtcSupportError (numba-cuda's own words) or cuda-pathfinder's
         # DynamicLibNotFoundError ("libnvrtc.so.12" not found: plain numba-cuda without the cu12 wheels)
-        if not isinstance(exc, (NvvmSupportError, NvrtcSupportError)) and type(exc).__name__ != "DynamicLibNotFoundError":
+        if (
+            not isinstance(exc, (NvvmSupportError, NvrtcSupportError))
+            and type(exc).__name__ != "DynamicLibNotFoundError"
+        ):
             return None  # not a missing library: let the tests fail with the real error
         said = " ".join(str(exc).split())[:160]
-        reason = (f"libNVVM/NVRTC not found ({type(exc).__name__}: {said}); they come with the cuda-test "
-                  'extra (numba-cuda[cu12] -> nvidia-cuda-nvcc-cu12, nvidia-cuda-nvrtc-cu12, ~430 MB): '
-                  'pip install ".[test,cuda-test]" -c constraints.txt')
+        reason = (
+            f"libNVVM/NVRTC not found ({type(exc).__name__}: {said}); they come with the cuda-test "
+            "extra (numba-cuda[cu12] -> nvidia-cuda-nvcc-cu12, nvidia-cuda-nvrtc-cu12, ~430 MB): "
+            'pip install ".[test,cuda-test]" -c constraints.txt'
+        )
         return reason
     return None
 
@@ -151,4 +159,5 @@ def be():
 @pytest.fixture(scope="session")
 def ref():
     from cnnviz.backends import numpy_ref
+
     return numpy_ref.create()

@@ -20,13 +20,16 @@ def signatures(dtype_name: str) -> dict[str, list[tuple]]:
     a1 = arr(dt)
     conv = (a1,) * 5 + (i64,) * 17
     gemm = (a1,) * 6 + (i64,) * 6
-    loss = [(arr(dt, 2), arr(label), dt, arr(dt, 2), arr(types.float64), i64)
-            for label in (types.int32, types.int64)]
+    loss = [(arr(dt, 2), arr(label), dt, arr(dt, 2), arr(types.float64), i64) for label in (types.int32, types.int64)]
     return {
-        "conv_forward": [conv], "conv_input_grad": [conv],
-        "conv_forward_narrow": [conv], "conv_input_grad_narrow": [conv],
+        "conv_forward": [conv],
+        "conv_input_grad": [conv],
+        "conv_forward_narrow": [conv],
+        "conv_input_grad_narrow": [conv],
         "conv_weight_grad": [(a1,) * 3 + (i64,) * 12],
-        "gemm_xwt": [gemm], "gemm_dyt_x": [gemm], "gemm_dy_w": [gemm],
+        "gemm_xwt": [gemm],
+        "gemm_dyt_x": [gemm],
+        "gemm_dy_w": [gemm],
         "splitk_reduce": [(a1, i64, i64, i64, i64, a1, a1, a1, i64)],
         "maxpool_forward": [(a1, a1, arr(types.int8), i64, i64, i64, i64)],
         "maxpool_backward": [(a1, arr(types.int8), a1, i64, i64, i64, i64)],

@@ -30,7 +30,6 @@ def test_the_cuda_backend_passes_the_devices_check(be):
     assert counters is not None and counters["allocations_per_step"] == 0, counters
 
 
-
 def test_creating_the_backend_silences_numba_cudas_occupancy_warning_and_nothing_else():
     """On a GPU numba-cuda warned "Grid size 1 will likely result in GPU under-utilization" dozens of
     times per command (the loss is one block); the simulator has the same warning class."""
@@ -41,7 +40,9 @@ def test_creating_the_backend_silences_numba_cudas_occupancy_warning_and_nothing
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         numba_cuda.create()
-        warnings.warn(NumbaPerformanceWarning("Grid size 1 will likely result in GPU under-utilization due to "
-                                              "low occupancy."), stacklevel=1)
+        warnings.warn(
+            NumbaPerformanceWarning("Grid size 1 will likely result in GPU under-utilization due to low occupancy."),
+            stacklevel=1,
+        )
         warnings.warn(UserWarning("another warning"), stacklevel=1)
     assert [str(w.message) for w in caught] == ["another warning"]

@@ -8,8 +8,14 @@ import pytest
 from cnnviz.backends.numba_cuda.kernels import PRODUCTION, KernelConfig, _bank_conflicts, plan_conv, plan_splits
 
 SEED_CONVS = [  # (images, output channels, out h, out w, kh, kw): seed conv1/conv2 forward, conv2 input gradient
-    (128, 32, 28, 28, 5, 5), (128, 64, 14, 14, 5, 5), (128, 32, 14, 14, 5, 5),
-    (96, 64, 14, 14, 5, 5), (128, 64, 24, 24, 3, 3), (7, 10, 7, 7, 15, 15), (3, 1024, 1, 1, 1, 1)]
+    (128, 32, 28, 28, 5, 5),
+    (128, 64, 14, 14, 5, 5),
+    (128, 32, 14, 14, 5, 5),
+    (96, 64, 14, 14, 5, 5),
+    (128, 64, 24, 24, 3, 3),
+    (7, 10, 7, 7, 15, 15),
+    (3, 1024, 1, 1, 1, 1),
+]
 
 
 @pytest.mark.parametrize("shape", SEED_CONVS)

@@ -21,8 +21,11 @@ from cnnviz.train.step import training_step
 
 class TestCuda(BackendConformance):
     TOL = {"float32": 1e-5, "float64": 1e-10}
-    TOL_OPS = {**BackendConformance.TOL_OPS, "loss": {"float32": 1e-6, "float64": 1e-12},
-               "conv backward": {"float32": 1e-5}}
+    TOL_OPS = {
+        **BackendConformance.TOL_OPS,
+        "loss": {"float32": 1e-6, "float64": 1e-12},
+        "conv backward": {"float32": 1e-5},
+    }
     DTYPES = (np.float64,)  # float32: test_conv2d_float32_keeps_dtype and test_training_step.py
     CONV_CASES = [  # larger than the simulator's 4x4 test tiles, so that tile borders and halos are hit
         (2, 2, 6, 6, 3, 3, same_pads(3)),
@@ -62,6 +65,7 @@ def test_conv2d_float32_keeps_dtype(be, ref):
 def test_conv2d_default_tiles(ref):
     """The production tile sizes (64x64 GEMM tiles of 256 threads, 128-thread reductions)."""
     from cnnviz.backends import numba_cuda
+
     be16 = numba_cuda.create(numba_cuda.PRODUCTION)  # (under the simulator the default is SIMULATOR)
     assert be16.config == numba_cuda.PRODUCTION
     rng = np.random.default_rng(3)
@@ -70,8 +74,9 @@ def test_conv2d_default_tiles(ref):
     y_ref, cache_ref = ref.conv2d_forward(x, wt, b, (1, 1, 1, 1))
     assert_close(be16.to_host(y), y_ref, "conv2d_forward production tiles", 1e-10)
     dy = rng.standard_normal(y_ref.shape)
-    for name, g, e in zip(("dx", "dw", "db"), be16.conv2d_backward(be16.from_host(dy), cache),
-                          ref.conv2d_backward(dy, cache_ref)):
+    for name, g, e in zip(
+        ("dx", "dw", "db"), be16.conv2d_backward(be16.from_host(dy), cache), ref.conv2d_backward(dy, cache_ref)
+    ):
         assert_close(be16.to_host(g), e, f"conv2d_backward {name} production tiles", 1e-10)
     xd, wd_, bd = rng.standard_normal((3, 5)), rng.standard_normal((4, 5)), rng.standard_normal(4)
     yd, _ = be16.dense_forward(be16.from_host(xd), be16.from_host(wd_), be16.from_host(bd))
@@ -107,6 +112,7 @@ def test_marks_and_description(be):
 
 def test_registry_opens_cuda_backend():
     from cnnviz.backends import registry
+
     backend = registry.get("cuda")
     info = registry.info("cuda")
     assert info.available and info.detail == backend.describe()

@@ -43,6 +43,7 @@ def ptxas() -> str | None:
     """ptxas from the nvidia-cuda-nvcc-cu12 wheel (the test extra), else from PATH/CUDA_HOME."""
     try:
         import nvidia.cuda_nvcc
+
         for root in nvidia.cuda_nvcc.__path__:
             candidate = Path(root) / "bin" / "ptxas"
             if candidate.exists():
@@ -94,8 +95,12 @@ def assemble(ptx: str, cc: tuple[int, int]) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "kernel.ptx"
         source.write_text(ptx)
-        proc = subprocess.run([ptxas(), "-v", f"-arch=sm_{cc[0]}{cc[1]}", str(source), "-o",
-                               str(Path(tmp) / "kernel.cubin")], capture_output=True, text=True, timeout=300)
+        proc = subprocess.run(
+            [ptxas(), "-v", f"-arch=sm_{cc[0]}{cc[1]}", str(source), "-o", str(Path(tmp) / "kernel.cubin")],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
     assert proc.returncode == 0, f"ptxas failed for sm_{cc[0]}{cc[1]}:\n{proc.stderr[-3000:]}"
     text = proc.stderr
 
@@ -103,9 +108,14 @@ def assemble(ptx: str, cc: tuple[int, int]) -> dict:
         found = re.search(pattern, text)
         return int(found.group(1)) if found else 0
 
-    usage = {"registers": number(r"Used (\d+) registers"), "smem": number(r"(\d+) bytes smem"),
-             "stack": number(r"(\d+) bytes stack frame"), "spill_stores": number(r"(\d+) bytes spill stores"),
-             "spill_loads": number(r"(\d+) bytes spill loads"), "log": text}
+    usage = {
+        "registers": number(r"Used (\d+) registers"),
+        "smem": number(r"(\d+) bytes smem"),
+        "stack": number(r"(\d+) bytes stack frame"),
+        "spill_stores": number(r"(\d+) bytes spill stores"),
+        "spill_loads": number(r"(\d+) bytes spill loads"),
+        "log": text,
+    }
     assert "Used" in text, f"no resource usage in ptxas -v output:\n{text}"
     return usage
 
@@ -113,8 +123,10 @@ def assemble(ptx: str, cc: tuple[int, int]) -> dict:
 @pytest.fixture(scope="module", autouse=True)
 def _needs_ptxas():
     if ptxas() is None:
-        reason = ("ptxas not found: it comes with the cuda-test extra (nvidia-cuda-nvcc-cu12): "
-                  "pip install \".[test,cuda-test]\" -c constraints.txt")
+        reason = (
+            "ptxas not found: it comes with the cuda-test extra (nvidia-cuda-nvcc-cu12): "
+            'pip install ".[test,cuda-test]" -c constraints.txt'
+        )
         if os.environ.get("CNNVIZ_REQUIRE_NVVM") == "1":
             pytest.fail(f"CNNVIZ_REQUIRE_NVVM=1 but {reason}", pytrace=False)
         pytest.skip(reason)
@@ -173,8 +185,10 @@ def test_register_tiles_fit(capsys):
         if u["registers"] < cfg.tm * cfg.tn:
             problems.append(f"{name}: {u['registers']} registers cannot hold a {cfg.tm}x{cfg.tn} accumulator tile")
         if u["stack"] or u["spill_stores"] or u["spill_loads"]:
-            problems.append(f"{name}: the tile went to local memory (stack {u['stack']} B, "
-                            f"spills {u['spill_stores']}/{u['spill_loads']} B)")
+            problems.append(
+                f"{name}: the tile went to local memory (stack {u['stack']} B, "
+                f"spills {u['spill_stores']}/{u['spill_loads']} B)"
+            )
         if u["registers"] * cfg.tx * cfg.ty > 65536:
             problems.append(f"{name}: {u['registers']} registers x {cfg.tx * cfg.ty} threads exceed a block's 65536")
     with capsys.disabled():

@@ -36,7 +36,7 @@ def _run(be, spec, input_shape, batch, monkeypatch, execute=True):
     order = rng.permutation(len(images))
 
     def step(i):  # the trainer's step, timing marks on
-        training_step(be, model, opt, data, order[i * batch:(i + 1) * batch], stats, i % STEPS, i, 1e-3, marks=[])
+        training_step(be, model, opt, data, order[i * batch : (i + 1) * batch], stats, i % STEPS, i, 1e-3, marks=[])
 
     if execute:
         be.warm_up(np.float32)

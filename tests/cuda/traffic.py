@@ -40,8 +40,12 @@ class DeviceTraffic:
         self.kernels.clear()
 
     def totals(self) -> dict[str, int]:
-        return {"kernel_launches": self.launches, "allocations": self.allocations,
-                "host_to_device_bytes": self.h2d, "device_to_host_bytes": self.d2h}
+        return {
+            "kernel_launches": self.launches,
+            "allocations": self.allocations,
+            "host_to_device_bytes": self.h2d,
+            "device_to_host_bytes": self.d2h,
+        }
 
     def _install(self, be, monkeypatch):
         real = be.cuda
@@ -51,11 +55,14 @@ class DeviceTraffic:
             def __getattr__(self, name):
                 attr = getattr(real, name)
                 if name == "device_array":
+
                     def device_array(*args, **kwargs):
                         counter.allocations += 1
                         return attr(*args, **kwargs)
+
                     return device_array
                 if name == "to_device":
+
                     def to_device(obj, *args, **kwargs):
                         if kwargs.get("to") is None and (len(args) < 3 or args[2] is None):
                             counter.allocations += 1
@@ -65,11 +72,14 @@ class DeviceTraffic:
                             return attr(obj, *args, **kwargs)
                         finally:
                             counter._in_to_device = False
+
                     return to_device
                 if name == "event":
+
                     def event(*args, **kwargs):
                         counter.events += 1
                         return attr(*args, **kwargs)
+
                     return event
                 return attr
 
@@ -79,10 +89,12 @@ class DeviceTraffic:
         if simulator:
             from numba.cuda.simulator import kernel as launcher_module
             from numba.cuda.simulator.cudadrv.devicearray import FakeCUDAArray as ArrayClass
+
             launcher_class = launcher_module.FakeCUDAKernel
         else:
             from numba.cuda import dispatcher as launcher_module
             from numba.cuda.cudadrv.devicearray import DeviceNDArrayBase as ArrayClass
+
             launcher_class = launcher_module._LaunchConfiguration
 
         copy_to_host = ArrayClass.copy_to_host

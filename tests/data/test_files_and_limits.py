@@ -53,9 +53,12 @@ def test_listing_is_bounded():
 
 # --- opening: only regular files, never a wait ------------------------------------------------
 def test_folder_device_and_missing_file_are_described(tmp_path):
-    for path, cause in ((tmp_path, "is a folder"), (Path(os.devnull), "is a device"),
-                        (tmp_path / "nope.npz", "file not found"),
-                        (tmp_path / "no-dir" / "x.npz", "folder")):
+    for path, cause in (
+        (tmp_path, "is a folder"),
+        (Path(os.devnull), "is a device"),
+        (tmp_path / "nope.npz", "file not found"),
+        (tmp_path / "no-dir" / "x.npz", "folder"),
+    ):
         with pytest.raises(OSError) as caught:
             open_regular(path)
         message = describe_file_error(caught.value, path)
@@ -172,8 +175,7 @@ def test_deeply_nested_json_is_refused_without_recursion():
     for text in ("[" * 100_000 + "]" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000):
         with pytest.raises(ValueError, match="nested 50,?000|nested 100,?000|levels deep"):
             parse_json(text)
-    assert parse_json('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[", "b": [1, {"c": 2}]}') == \
-        {"a": "[" * 24, "b": [1, {"c": 2}]}
+    assert parse_json('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[", "b": [1, {"c": 2}]}') == {"a": "[" * 24, "b": [1, {"c": 2}]}
 
 
 def test_json_nan_and_infinity_are_refused_or_nulled():

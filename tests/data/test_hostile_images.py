@@ -16,8 +16,11 @@ from cnnviz.data.drawing import ImageError, load_digit_image, load_image
 
 def _big_seven(tmp_path, side: int, mode: str = "L", suffix: str = ".png", **save) -> tuple:
     image = Image.new(mode, (side, side), "white")
-    ImageDraw.Draw(image).line([(side * 0.2, side * 0.2), (side * 0.8, side * 0.2), (side * 0.4, side * 0.9)],
-                               fill="black", width=max(1, side // 25))
+    ImageDraw.Draw(image).line(
+        [(side * 0.2, side * 0.2), (side * 0.8, side * 0.2), (side * 0.4, side * 0.9)],
+        fill="black",
+        width=max(1, side // 25),
+    )
     path = tmp_path / f"seven-{side}-{mode}{suffix}"
     image.save(path, **save)
     return path, image

@@ -1,7 +1,6 @@
 """Phone photos of digits on paper (synthetic: light falling off, paper grain, a tilted camera, pen colours,
 JPEG) are prepared well enough that a trained network reads them about as well as MNIST itself."""
 
-
 import numpy as np
 import pytest
 
@@ -25,8 +24,9 @@ def test_a_trained_model_reads_phone_photos_nearly_as_well_as_mnist(mnist, tiny_
     photos = _photo_inputs(mnist, tmp_path, indices)
     labels = mnist.test_labels[indices]
     on_photos = np.mean(tiny_model.predict_proba(photos[:, None]).argmax(axis=1) == labels)
-    on_mnist = np.mean(tiny_model.predict_proba(mnist.test_images[indices][:, None] / np.float32(255))
-                       .argmax(axis=1) == labels)
+    on_mnist = np.mean(
+        tiny_model.predict_proba(mnist.test_images[indices][:, None] / np.float32(255)).argmax(axis=1) == labels
+    )
     # Measured with this 150-step tiny net: 91.5 % of 200 photos against 93 % of the same digits from MNIST
     # (docs/own-images.md); before the photo handling, 8.5 % with a 99 % net.
     assert on_photos >= on_mnist - 0.1 and on_photos >= 0.8, (on_photos, on_mnist)
@@ -65,7 +65,7 @@ def test_clean_drawings_skip_the_photo_steps_so_a_stroke_at_the_edge_stays(mnist
     canvas = np.zeros((280, 280), np.float32)
     canvas[0:20, 40:240] = 1.0  # a "7": its bar drawn right up to the canvas's top edge
     for row in range(20, 260):
-        canvas[row, 230 - row * 100 // 260: 250 - row * 100 // 260] = 1.0
+        canvas[row, 230 - row * 100 // 260 : 250 - row * 100 // 260] = 1.0
     canvas[140:150, 120:200] = 1.0  # and a crossbar in the middle, apart from the edge
     assert not looks_like_photo(canvas) and not looks_like_photo(1.0 - canvas)
     result, expected = preprocess_digit(canvas), preprocess_digit(np.pad(canvas, ((20, 20), (20, 20))))

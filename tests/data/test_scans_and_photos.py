@@ -21,11 +21,13 @@ COUNT = 60
 def _tight(digit: np.ndarray, square: bool = True) -> np.ndarray:
     """The digit cropped to its ink: strokes touch the edges (of the longer side, when ``square``)."""
     rows, cols = np.flatnonzero(digit.max(axis=1) > 0.1), np.flatnonzero(digit.max(axis=0) > 0.1)
-    crop = digit[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
+    crop = digit[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
     if not square:
         return crop
     h, w = crop.shape
-    return np.pad(crop, ((max(w - h, 0) // 2, (max(w - h, 0) + 1) // 2), (max(h - w, 0) // 2, (max(h - w, 0) + 1) // 2)))
+    return np.pad(
+        crop, ((max(w - h, 0) // 2, (max(w - h, 0) + 1) // 2), (max(h - w, 0) // 2, (max(h - w, 0) + 1) // 2))
+    )
 
 
 def _bilinear(values: np.ndarray, side: int) -> np.ndarray:
@@ -35,8 +37,9 @@ def _bilinear(values: np.ndarray, side: int) -> np.ndarray:
 def _saved(grey: np.ndarray, jpeg: bool = False) -> np.ndarray:
     """As read back from a PNG (or JPEG) file: 8-bit greys."""
     buffer = io.BytesIO()
-    Image.fromarray(np.rint(np.clip(grey, 0, 1) * 255).astype(np.uint8)).save(buffer, "JPEG" if jpeg else "PNG",
-                                                                              **({"quality": 85} if jpeg else {}))
+    Image.fromarray(np.rint(np.clip(grey, 0, 1) * 255).astype(np.uint8)).save(
+        buffer, "JPEG" if jpeg else "PNG", **({"quality": 85} if jpeg else {})
+    )
     return np.asarray(Image.open(io.BytesIO(buffer.getvalue())).convert("L"), np.float32) / 255
 
 

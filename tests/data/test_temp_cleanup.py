@@ -28,9 +28,13 @@ def dead_pid() -> int:
 
 
 def test_other_programs_temporary_files_survive_cleanup(tmp_path):
-    foreign = [".notes.txt.1234567890.tmp", ".report.pdf.deadbeef.tmp",  # Go's os.CreateTemp, vim, ...
-               ".model.npz.0123456789abcdef.tmp",  # what cnnviz itself wrote before: indistinguishable
-               ".cnnviz-model.npz.tmp", "cnnviz-model.npz.1-0123456789abcdef.tmp"]
+    foreign = [
+        ".notes.txt.1234567890.tmp",
+        ".report.pdf.deadbeef.tmp",  # Go's os.CreateTemp, vim, ...
+        ".model.npz.0123456789abcdef.tmp",  # what cnnviz itself wrote before: indistinguishable
+        ".cnnviz-model.npz.tmp",
+        "cnnviz-model.npz.1-0123456789abcdef.tmp",
+    ]
     for name in foreign:
         (tmp_path / name).write_bytes(b"someone else's work")
         _age(tmp_path / name, 3600)
@@ -88,8 +92,7 @@ def test_our_temporary_names_carry_our_prefix_and_pid_and_the_write_is_a_replace
     assert name.startswith(".cnnviz-m.npz.") and f".{os.getpid()}-" in name and TEMP_NAME.match(name)
     replaced = []
     real_replace = os.replace
-    monkeypatch.setattr(os, "replace", lambda a, b: (replaced.append((Path(a).name, Path(b).name)),
-                                                     real_replace(a, b)))
+    monkeypatch.setattr(os, "replace", lambda a, b: (replaced.append((Path(a).name, Path(b).name)), real_replace(a, b)))
     atomic_write_bytes(tmp_path / "m.npz", b"one")
     atomic_write_bytes(tmp_path / "m.npz", b"two")  # over an existing file: os.replace works on Windows too
     assert [b for _, b in replaced] == ["m.npz", "m.npz"] and all(TEMP_NAME.match(a) for a, _ in replaced)

@@ -66,8 +66,13 @@ def make_window(qtbot, tmp_path_factory):
     def make(net="tiny", backend="numpy", drawings_dir=None, zoom_level=None, **overrides):
         # Never the user's real drawings folder.
         drawings_dir = drawings_dir or tmp_path_factory.mktemp("drawings")
-        window = MainWindow(net=net, backend=backend, config_overrides={**FAST, **overrides},
-                            drawings_dir=str(drawings_dir), zoom_level=zoom_level)
+        window = MainWindow(
+            net=net,
+            backend=backend,
+            config_overrides={**FAST, **overrides},
+            drawings_dir=str(drawings_dir),
+            zoom_level=zoom_level,
+        )
         qtbot.addWidget(window)
         window.resize(1280, 800)
         window.show()
@@ -91,6 +96,7 @@ def in_language(qapp):
 
     def install(code):
         assert language.install(qapp, code) is None
+
     yield install
     language.install(qapp, language.ENGLISH)
 

@@ -29,8 +29,17 @@ from cnnviz.gui.canvas import DrawingCanvas
 from cnnviz.gui.worker import EventBatch
 from cnnviz.train import events as ev
 
-INTERACTIVE = (QAbstractButton, QComboBox, QAbstractSpinBox, QLineEdit, QAbstractSlider, QTabBar, QAbstractItemView,
-               DrawingCanvas, QGraphicsView)
+INTERACTIVE = (
+    QAbstractButton,
+    QComboBox,
+    QAbstractSpinBox,
+    QLineEdit,
+    QAbstractSlider,
+    QTabBar,
+    QAbstractItemView,
+    DrawingCanvas,
+    QGraphicsView,
+)
 
 
 def spoken_name(widget: QWidget) -> str:
@@ -118,14 +127,43 @@ def test_training_milestones_are_announced(window):
     accessibility.recent_announcements.clear()
     n = 20
     labels = np.arange(n) % 10
-    evaluation = ev.EvaluationFinished(step=50, epoch=0.5, test_loss=0.4, test_accuracy=0.875, samples=n,
-                                       labels=labels, predictions=labels, confidences=np.ones(n))
-    diverged = ev.Diverged(step=60, epoch=0.6, loss=float("nan"), restored_step=50, cause="the loss became nan",
-                           advice="Lower the learning rate.")
-    finished = ev.RunFinished(steps=70, epoch=0.7, seconds=1.0, train_seconds=1.0, train_images_per_s=1.0,
-                              test_accuracy=0.9, test_loss=0.3, backend="numpy", stopped=False)
-    for event in (ev.StateChanged("running", 1), ev.StateChanged("paused", 10), ev.StateChanged("running", 11),
-                  evaluation, diverged, finished):
+    evaluation = ev.EvaluationFinished(
+        step=50,
+        epoch=0.5,
+        test_loss=0.4,
+        test_accuracy=0.875,
+        samples=n,
+        labels=labels,
+        predictions=labels,
+        confidences=np.ones(n),
+    )
+    diverged = ev.Diverged(
+        step=60,
+        epoch=0.6,
+        loss=float("nan"),
+        restored_step=50,
+        cause="the loss became nan",
+        advice="Lower the learning rate.",
+    )
+    finished = ev.RunFinished(
+        steps=70,
+        epoch=0.7,
+        seconds=1.0,
+        train_seconds=1.0,
+        train_images_per_s=1.0,
+        test_accuracy=0.9,
+        test_loss=0.3,
+        backend="numpy",
+        stopped=False,
+    )
+    for event in (
+        ev.StateChanged("running", 1),
+        ev.StateChanged("paused", 10),
+        ev.StateChanged("running", 11),
+        evaluation,
+        diverged,
+        finished,
+    ):
         window.session.batchReady.emit(EventBatch(others=[event]))
     said = list(accessibility.recent_announcements)
     assert said[0] == "Training paused"  # "running" at the start is not news: RunStarted says it
@@ -138,8 +176,9 @@ def test_training_milestones_are_announced(window):
 def test_a_real_run_is_announced(qtbot, window):
     accessibility.recent_announcements.clear()
     window.start()
-    qtbot.waitUntil(lambda: any(s.startswith("Test accuracy") for s in accessibility.recent_announcements),
-                    timeout=60000)
+    qtbot.waitUntil(
+        lambda: any(s.startswith("Test accuracy") for s in accessibility.recent_announcements), timeout=60000
+    )
     assert accessibility.recent_announcements[0] == "Training started on numpy"
     window.toggle_pause()
     qtbot.waitUntil(lambda: "Training paused" in accessibility.recent_announcements, timeout=30000)
@@ -147,12 +186,32 @@ def test_a_real_run_is_announced(qtbot, window):
 
 
 def test_run_started_and_stopped_wording():
-    started = ev.RunStarted(net="tiny", spec="conv5-8", backend="numba", backend_description="Numba (CPU)",
-                            parameter_count=10, layers=("conv1",), layer_shapes=((8, 24, 24),), steps_per_epoch=10,
-                            total_steps=10, dataset="mnist", train_size=100, test_size=10)
+    started = ev.RunStarted(
+        net="tiny",
+        spec="conv5-8",
+        backend="numba",
+        backend_description="Numba (CPU)",
+        parameter_count=10,
+        layers=("conv1",),
+        layer_shapes=((8, 24, 24),),
+        steps_per_epoch=10,
+        total_steps=10,
+        dataset="mnist",
+        train_size=100,
+        test_size=10,
+    )
     assert accessibility.milestone(started) == ("Training started on numba", False)
-    stopped = ev.RunFinished(steps=5, epoch=0.5, seconds=1.0, train_seconds=1.0, train_images_per_s=1.0,
-                             test_accuracy=None, test_loss=None, backend="numpy", stopped=True)
+    stopped = ev.RunFinished(
+        steps=5,
+        epoch=0.5,
+        seconds=1.0,
+        train_seconds=1.0,
+        train_images_per_s=1.0,
+        test_accuracy=None,
+        test_loss=None,
+        backend="numpy",
+        stopped=True,
+    )
     assert accessibility.milestone(stopped) == ("Training stopped", False)
     assert accessibility.milestone(ev.TrainerError("boom")) is None
 
@@ -169,7 +228,7 @@ def test_announcing_never_fails():
 def pixels(widget: QWidget) -> np.ndarray:
     image = widget.grab().toImage().convertToFormat(QImage.Format_RGB32)
     array = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.bytesPerLine() // 4, 4)
-    return array[:, :image.width(), :3].astype(int)
+    return array[:, : image.width(), :3].astype(int)
 
 
 @pytest.mark.parametrize("presenter_mode", [False, True])

@@ -32,8 +32,16 @@ def a_test_evaluation(step: int = 50) -> ev.EvaluationFinished:
     labels = np.arange(n) % 10
     predictions = labels.copy()
     predictions[[4, 14, 7]] = 9  # 4 taken for 9 twice, 7 taken for 9 once
-    return ev.EvaluationFinished(step=step, epoch=0.5, test_loss=0.4, test_accuracy=0.85, samples=n,
-                                 labels=labels, predictions=predictions, confidences=np.full(n, 0.9))
+    return ev.EvaluationFinished(
+        step=step,
+        epoch=0.5,
+        test_loss=0.4,
+        test_accuracy=0.85,
+        samples=n,
+        labels=labels,
+        predictions=predictions,
+        confidences=np.full(n, 0.9),
+    )
 
 
 def test_no_accessible_text_of_a_german_window_is_left_in_english(in_language, qtbot, make_window):
@@ -49,8 +57,15 @@ def test_no_accessible_text_of_a_german_window_is_left_in_english(in_language, q
     assert left_in_english(window, german) == []
     # The walk really read German names, among them those that were English before issue 23's fix.
     names = {w.accessibleName() for w in window.findChildren(QWidget)}
-    assert {"Zeichenfläche", "Konfusionsmatrix", "Ansichten", "Zielziffer", "Salienz- und Verdeckungskarten",
-            "Erlaubte Änderung pro Pixel", "Karte des Gelernten"} <= names, names
+    assert {
+        "Zeichenfläche",
+        "Konfusionsmatrix",
+        "Ansichten",
+        "Zielziffer",
+        "Salienz- und Verdeckungskarten",
+        "Erlaubte Änderung pro Pixel",
+        "Karte des Gelernten",
+    } <= names, names
     bar = window.workspace.tabs.tabBar()
     assert bar.accessibleDescription() == "Die Bilder des Netzes: je ein Reiter"
 
@@ -60,8 +75,7 @@ def test_the_walk_fails_on_a_name_left_in_english(in_language, make_window):
     in_language("de")
     window = make_window()
     window.panels.fool.target_combo.setAccessibleName("Target digit")  # as the Fool tab named it before
-    assert left_in_english(window, german) == [
-        "QComboBox name 'Target digit' (German: 'Zielziffer')"]
+    assert left_in_english(window, german) == ["QComboBox name 'Target digit' (German: 'Zielziffer')"]
 
 
 def test_names_made_for_unnamed_controls_are_german(in_language, qtbot, make_window):
@@ -93,8 +107,10 @@ def test_the_mistakes_summary_is_spoken_in_german(in_language, qtbot, make_windo
     window.show_tab("mistakes")
     graphics = window.panels.mistakes.graphics
     qtbot.waitUntil(lambda: graphics.accessibleDescription().startswith("Testgenauigkeit"), timeout=10_000)
-    assert graphics.accessibleDescription() == ("Testgenauigkeit 85.0 % bei Schritt 1.234. Am häufigsten verwechselt: "
-                                                "2-mal 4 für 9 gehalten, 1-mal 7 für 9 gehalten.")
+    assert graphics.accessibleDescription() == (
+        "Testgenauigkeit 85.0 % bei Schritt 1.234. Am häufigsten verwechselt: "
+        "2-mal 4 für 9 gehalten, 1-mal 7 für 9 gehalten."
+    )
 
 
 def test_the_prediction_is_described_and_spoken_in_german(in_language, qtbot, make_window):

@@ -17,6 +17,7 @@ def test_a_full_disk_during_an_autosave_is_warned_about(qtbot, make_window, monk
             fh.write(b"PK\x03\x04 part of a checkpoint")
             failures.append(path)
             raise OSError(errno.ENOSPC, "No space left on device")
+
         return real_atomic_write(path, write_then_fail)
 
     window = make_window(steps=8)

@@ -53,7 +53,7 @@ def test_every_orphan_is_offered_newest_first_and_a_live_pid_never(tmp_path):
     live = autosave.Instance(tmp_path)  # a live app (this process), holding its lock
     write_autosave(live.path, 99, now)
     alive_pid_name = tmp_path / f"autosave-{os.getpid()}-0badc0de.npz"  # a live pid, but nobody holds it:
-    write_autosave(alive_pid_name, 7, now - 120)                         # the lock decides, not the pid
+    write_autosave(alive_pid_name, 7, now - 120)  # the lock decides, not the pid
 
     found = autosave.orphans(tmp_path)
     assert [o.offer.path for o in found] == [gone, alive_pid_name, old]
@@ -94,8 +94,9 @@ def test_discard_deletes_the_file_and_restore_takes_it_over(tmp_path):
 
 
 # --- in the window ---------------------------------------------------------------------------------------
-def test_a_killed_window_keeps_its_own_run_and_the_next_start_offers_both(qtbot, make_window,
-                                                                          no_dialogs_and_a_private_autosave):
+def test_a_killed_window_keeps_its_own_run_and_the_next_start_offers_both(
+    qtbot, make_window, no_dialogs_and_a_private_autosave
+):
     """The issue's case: window A autosaves, window B trains and is closed, A is killed."""
     folder = no_dialogs_and_a_private_autosave
     a, b = make_window(steps=3), make_window(steps=5)
@@ -123,8 +124,9 @@ def test_a_killed_window_keeps_its_own_run_and_the_next_start_offers_both(qtbot,
     qtbot.waitUntil(c.checkpoints.autosave_path.exists, timeout=30_000)
     assert c.state.local.step == 5 and "Restored the autosaved run (step 5" in c.banner.label.text()
     assert not b.checkpoints.autosave_path.exists(), "restored: no longer offered, now C's own autosave"
-    np.testing.assert_array_equal(c.state.local.weights()["conv1.weight"],
-                                  checkpoint.load(c.checkpoints.autosave_path).weights["conv1.weight"])
+    np.testing.assert_array_equal(
+        c.state.local.weights()["conv1.weight"], checkpoint.load(c.checkpoints.autosave_path).weights["conv1.weight"]
+    )
 
     d = make_window()
     d.checkpoints.auto_answer = "delete"  # discards A's

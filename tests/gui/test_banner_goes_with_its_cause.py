@@ -7,9 +7,14 @@ from cnnviz.translatable import Phrase
 
 
 def diverged():
-    return ev.Diverged(step=160, epoch=0.17, loss=2.30, restored_step=8,
-                       cause=Phrase("the loss has stayed at chance level for 150 steps"),
-                       advice=Phrase("Lower the learning rate (now 0.5) and resume."))
+    return ev.Diverged(
+        step=160,
+        epoch=0.17,
+        loss=2.30,
+        restored_step=8,
+        cause=Phrase("the loss has stayed at chance level for 150 steps"),
+        advice=Phrase("Lower the learning rate (now 0.5) and resume."),
+    )
 
 
 def test_the_divergence_banner_goes_when_the_run_trains_again(qtbot, window):

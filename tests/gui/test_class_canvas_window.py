@@ -15,8 +15,12 @@ ONE = {"phone": "phone-one", "w": 300, "h": 300, "strokes": [[150, 30, 152, 150,
 
 def post(model, body):
     conn = http.client.HTTPConnection(model.host, model.port, timeout=10)
-    conn.request("POST", f"/c/{model.token}/drawings", body=json.dumps(body).encode(),
-                 headers={"Content-Type": "application/json"})
+    conn.request(
+        "POST",
+        f"/c/{model.token}/drawings",
+        body=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     response = conn.getresponse()
     status, data = response.status, json.loads(response.read())
     conn.close()
@@ -74,8 +78,12 @@ def test_the_qr_code_is_big_enough_at_1024x768_in_presenter_mode_too(qtbot, wind
                 shown = curves.rect().translated(top_left).intersected(cc.dock.frameGeometry())
                 assert shown.width() <= curves.width() // 2, where
     image = label.pixmap().toImage()
-    dark = sum(1 for x in range(0, image.width(), 4) for y in range(0, image.height(), 4)
-               if image.pixelColor(x, y).lightness() < 128)
+    dark = sum(
+        1
+        for x in range(0, image.width(), 4)
+        for y in range(0, image.height(), 4)
+        if image.pixelColor(x, y).lightness() < 128
+    )
     assert dark > 50  # a code, not a blank square
     window.set_presenter(False, full_screen=False)
 
@@ -152,10 +160,22 @@ def test_the_command_line_opens_it_and_prints_the_address(tmp_path):
     from pathlib import Path
 
     repo = Path(__file__).resolve().parents[2]
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(repo), XDG_DATA_HOME=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_CACHE_HOME=str(tmp_path / "cache"), HOME=str(tmp_path))
-    process = subprocess.Popen([sys.executable, "-m", "cnnviz", "gui", "--backend", "numpy", "--class-canvas",
-                                "127.0.0.1"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        PYTHONPATH=str(repo),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        XDG_CACHE_HOME=str(tmp_path / "cache"),
+        HOME=str(tmp_path),
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cnnviz", "gui", "--backend", "numpy", "--class-canvas", "127.0.0.1"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = process.stdout.readline().strip()
         assert line.startswith("class canvas: http://127.0.0.1:"), (line, process.stderr.read() if not line else "")
@@ -230,8 +250,9 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     p.train_classes_button.click()
     assert window.session.active and window.state.run.class_names == ("circle", "triangle", "star")
     assert window.state.run.config.net.endswith("dense-3")
-    qtbot.waitUntil(lambda: window.state.local.spec is not None and window.state.local.spec.endswith("dense-3"),
-                    timeout=20000)
+    qtbot.waitUntil(
+        lambda: window.state.local.spec is not None and window.state.local.spec.endswith("dense-3"), timeout=20000
+    )
     assert window.panels.classify.class_names == ["circle", "triangle", "star"]
     assert cc.refresh_answers(force=True) == 12
     answers = [a["answer"] for a in cc.model.answers_for("phone-b2")]

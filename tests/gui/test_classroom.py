@@ -26,8 +26,9 @@ TIMEOUT_MS = 30_000
 def evaluation(step=100, labels=None, predictions=None, confidences=None):
     labels = np.array([0, 1, 2, 3, 3, 3, 4, 9, 4, 9] if labels is None else labels, dtype=np.int64)
     predictions = np.array([0, 1, 2, 3, 5, 5, 9, 9, 9, 4] if predictions is None else predictions, dtype=np.int64)
-    confidences = np.array([0.9, 0.8, 0.7, 0.99, 0.6, 0.95, 0.5, 0.9, 0.85, 0.75] if confidences is None
-                           else confidences, dtype=np.float32)
+    confidences = np.array(
+        [0.9, 0.8, 0.7, 0.99, 0.6, 0.95, 0.5, 0.9, 0.85, 0.75] if confidences is None else confidences, dtype=np.float32
+    )
     accuracy = float((labels == predictions).mean())
     return ev.EvaluationFinished(step, step / 100, 0.5, accuracy, len(labels), labels, predictions, confidences)
 
@@ -35,11 +36,23 @@ def evaluation(step=100, labels=None, predictions=None, confidences=None):
 def snapshot(step, tag="", seed=0):
     rng = np.random.default_rng(seed + step)
     kernels = rng.normal(size=(4, 1, 5, 5)).astype(np.float32)
-    maps = (("conv1", rng.normal(size=(4, 28, 28)).astype(np.float32)),
-            ("pool1", rng.random((4, 14, 14)).astype(np.float32)))
+    maps = (
+        ("conv1", rng.normal(size=(4, 28, 28)).astype(np.float32)),
+        ("pool1", rng.random((4, 14, 14)).astype(np.float32)),
+    )
     weights = {"conv1.weight": kernels, "conv1.bias": np.zeros(4, np.float32)}
-    return ev.Snapshot(step, step / 100, rng.random((28, 28)).astype(np.float32), 7, maps, (("conv1", kernels),),
-                       np.full(10, 0.1, np.float32), weights, "conv5-4,relu,pool,dense-10", tag)
+    return ev.Snapshot(
+        step,
+        step / 100,
+        rng.random((28, 28)).astype(np.float32),
+        7,
+        maps,
+        (("conv1", kernels),),
+        np.full(10, 0.1, np.float32),
+        weights,
+        "conv5-4,relu,pool,dense-10",
+        tag,
+    )
 
 
 def click_image_pixel(qtbot, graphics, item, x, y):
@@ -84,8 +97,9 @@ def test_worst_mistakes_gallery_is_most_confident_first(qtbot):
 
 def test_clicking_a_gallery_image_selects_it_in_the_window(qtbot, window):
     window.show_tab("mistakes")
-    e = evaluation(labels=window.state.dataset.test_labels[:10],
-                   predictions=(window.state.dataset.test_labels[:10] + 1) % 10)
+    e = evaluation(
+        labels=window.state.dataset.test_labels[:10], predictions=(window.state.dataset.test_labels[:10] + 1) % 10
+    )
     window.router.handle(e)
     gallery = window.panels.mistakes.worst_gallery
     assert gallery.count() == 10
@@ -149,8 +163,9 @@ def test_timelapse_gif_export_through_the_dialog(qtbot, tmp_path, monkeypatch):
             assert gif.size[1] > panel.timelapse.render_frames("conv1")[0].height
     assert messages == ["info"]
     # An unwritable place is a message, not a crash.
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *a, **k: (str(tmp_path / "missing" / "x" / "f.gif"), "")))
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "missing" / "x" / "f.gif"), ""))
+    )
     (tmp_path / "missing").write_text("a file, not a folder")
     qtbot.mouseClick(panel.gif_button, Qt.LeftButton)
     assert messages[-1] == "error"
@@ -159,8 +174,11 @@ def test_timelapse_gif_export_through_the_dialog(qtbot, tmp_path, monkeypatch):
 # --- statistics -----------------------------------------------------------------------------
 def stats_event(step, factor):
     rng = np.random.default_rng(step)
-    w = {"conv1.weight": rng.normal(size=(4, 1, 5, 5)), "dense1.weight": rng.normal(size=(10, 20)),
-         "dense1.bias": np.zeros(10)}
+    w = {
+        "conv1.weight": rng.normal(size=(4, 1, 5, 5)),
+        "dense1.weight": rng.normal(size=(10, 20)),
+        "dense1.bias": np.zeros(10),
+    }
     before = {k: v * (1 - factor) for k, v in w.items()}
     grads = {k: v * factor for k, v in w.items()}
     return ev.ParameterStatsMeasured(step, step / 100, 0.5, tuple(parameter_stats(w, grads, before)))
@@ -246,7 +264,7 @@ def test_finetune_starts_a_run_on_mnist_mixed_with_the_drawings(qtbot, make_wind
     before = window.state.local.weights()
     qtbot.mouseClick(window.panels.drawings.finetune_button, Qt.LeftButton)
     assert window.session.active
-    (dataset, initial), = started
+    ((dataset, initial),) = started
     assert dataset.name.endswith("+drawings")
     drawn, _ = DrawingStore(tmp_path / "class").load()
     as_bytes = np.rint(drawn * 255).astype(np.uint8)
@@ -405,7 +423,9 @@ def test_hovering_a_conv1_pixel_explains_its_sum(qtbot, window):
 def test_a_real_run_feeds_every_teaching_panel_and_exports(qtbot, make_window, tmp_path):
     window = make_window(steps=12, eval_every=5, stats_every=4)
     window.start()
-    qtbot.waitUntil(lambda: not window.session.active and window.state.run.state in ("finished", "stopped"), timeout=60_000)
+    qtbot.waitUntil(
+        lambda: not window.session.active and window.state.run.state in ("finished", "stopped"), timeout=60_000
+    )
     steps = [f.step for f in window.panels.timelapse.timelapse.frames]
     assert steps == [0, 5, 10, 12], steps
     assert np.isnan(window.panels.timelapse.timelapse.frames[0].test_accuracy)
@@ -423,7 +443,7 @@ def test_a_real_run_feeds_every_teaching_panel_and_exports(qtbot, make_window, t
     assert "conv1" in (tmp_path / "t.csv").read_text()
     assert window.exports.export_html_report(str(tmp_path / "r.html"))
     html = (tmp_path / "r.html").read_text()
-    assert "<table class=\"confusion\"" in html or "confusion" in html.lower()
+    assert '<table class="confusion"' in html or "confusion" in html.lower()
     assert "data:image/png;base64" in html
     assert window.exports.export_panel_png("mistakes", str(tmp_path / "mistakes.png"))
     with Image.open(tmp_path / "mistakes.png") as picture:

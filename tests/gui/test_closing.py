@@ -29,8 +29,10 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def wait_steps(qtbot, window, at_least):
-    qtbot.waitUntil(lambda: window.state.run.last_step is not None and window.state.run.last_step.step >= at_least,
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: window.state.run.last_step is not None and window.state.run.last_step.step >= at_least,
+        timeout=TIMEOUT_MS,
+    )
 
 
 def running(thread) -> bool:
@@ -109,8 +111,9 @@ def test_closing_during_an_evaluation_stops_it_at_its_next_chunk(qtbot, make_win
     close_during_the_step(window, thread)
     qtbot.waitUntil(lambda: not running(thread), timeout=TIMEOUT_MS)
     whole_test_set = -(-10_000 // evaluation.EVAL_CHUNK)
-    assert sum(chunks) <= 1 < whole_test_set, \
+    assert sum(chunks) <= 1 < whole_test_set, (
         f"the evaluation stopped at its next chunk ({sum(chunks)} of {whole_test_set} chunks after the close)"
+    )
     assert_closed_for_good(qtbot, window, quits)
 
 
@@ -186,8 +189,13 @@ def test_the_process_never_aborts_with_a_thread_in_a_long_step(tmp_path, mode):
     script = tmp_path / "close_during_step.py"
     script.write_text(textwrap.dedent(SCRIPT))
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
-    done = subprocess.run([sys.executable, str(script), mode, str(tmp_path / "data")], env=env,
-                          capture_output=True, text=True, timeout=240)
+    done = subprocess.run(
+        [sys.executable, str(script), mode, str(tmp_path / "data")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     assert "Destroyed while thread" not in done.stderr, done.stderr[-2000:]
     assert done.returncode == 0, (done.returncode, done.stdout, done.stderr[-2000:])
     assert "exec returned" in done.stdout
@@ -220,8 +228,9 @@ def test_the_window_is_deleted_at_exit_while_python_still_runs(tmp_path):
     script = tmp_path / "exit.py"
     script.write_text(textwrap.dedent(EXIT_SCRIPT))
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
-    done = subprocess.run([sys.executable, str(script), str(tmp_path / "data")], env=env,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(script), str(tmp_path / "data")], env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, (done.returncode, done.stdout, done.stderr[-2000:])
     lines = done.stdout.splitlines()
     assert lines == ["window deleted while Python ran", "PySide6's clean-up comes next"], lines
@@ -299,8 +308,9 @@ def test_save_before_a_reset_mid_run_keeps_the_trained_weights(tmp_path, qtbot, 
     qtbot.waitUntil(lambda: any(step < 5 for step in steps), timeout=TIMEOUT_MS)  # training started over
 
 
-def test_the_run_is_autosaved_at_its_end_and_offered_at_the_next_start(qtbot, make_window,
-                                                                       no_dialogs_and_a_private_autosave):
+def test_the_run_is_autosaved_at_its_end_and_offered_at_the_next_start(
+    qtbot, make_window, no_dialogs_and_a_private_autosave
+):
     window = finished_run(qtbot, make_window, steps=4)
     path = window.checkpoints.autosave_path
     assert path.parent == no_dialogs_and_a_private_autosave
@@ -325,8 +335,9 @@ def test_the_run_is_autosaved_at_its_end_and_offered_at_the_next_start(qtbot, ma
         np.testing.assert_array_equal(restored.state.local.weights()[name], array)
 
 
-def test_a_long_run_autosaves_every_few_minutes_and_on_close(qtbot, make_window, monkeypatch, quits,
-                                                             no_dialogs_and_a_private_autosave):
+def test_a_long_run_autosaves_every_few_minutes_and_on_close(
+    qtbot, make_window, monkeypatch, quits, no_dialogs_and_a_private_autosave
+):
     monkeypatch.setattr(autosave, "EVERY_S", 0.3)
     window = make_window()
     path = window.checkpoints.autosave_path
@@ -363,8 +374,9 @@ def load(qtbot, window, path):
 def test_a_checkpoint_is_read_on_another_thread(tmp_path, qtbot, window, monkeypatch):
     threads = []
     original = checkpoints.read_checkpoint
-    monkeypatch.setattr(checkpoints, "read_checkpoint",
-                        lambda path: threads.append(threading.current_thread()) or original(path))
+    monkeypatch.setattr(
+        checkpoints, "read_checkpoint", lambda path: threads.append(threading.current_thread()) or original(path)
+    )
     model = write_checkpoint(tmp_path / "m.npz", step=12)
     load(qtbot, window, tmp_path / "m.npz")
     assert threads and threads[0] is not threading.main_thread()

@@ -32,7 +32,7 @@ DEFICIENCIES = ("deuteranomaly", "protanomaly", "tritanomaly")
 
 def rgb1(colour) -> np.ndarray:
     if isinstance(colour, str):
-        return np.array([int(colour[i:i + 2], 16) for i in (1, 3, 5)]) / 255.0
+        return np.array([int(colour[i : i + 2], 16) for i in (1, 3, 5)]) / 255.0
     return np.asarray(colour, dtype=np.float64)[..., :3] / 255.0
 
 
@@ -133,8 +133,14 @@ def test_mistake_galleries_mark_wrong_images_with_a_cross(qtbot):
     images = np.zeros((4, 28, 28), np.uint8)
     panel.set_dataset(images, [str(i) for i in range(10)])
     labels, predictions = np.array([3, 3, 5, 7]), np.array([3, 5, 5, 1])
-    evaluation = SimpleNamespace(labels=labels, predictions=predictions, confidences=np.array([.9, .8, .7, .95]),
-                                 test_accuracy=0.5, samples=4, step=10)
+    evaluation = SimpleNamespace(
+        labels=labels,
+        predictions=predictions,
+        confidences=np.array([0.9, 0.8, 0.7, 0.95]),
+        test_accuracy=0.5,
+        samples=4,
+        step=10,
+    )
     panel.show_evaluation(evaluation)
     panel.draw()
     worst = [panel.worst_gallery.item(i).text() for i in range(panel.worst_gallery.count())]

@@ -10,7 +10,7 @@ from cnnviz.gui.panels.drawings import DrawingsPanel
 
 def _digit(seed):
     image = np.zeros((28, 28), np.float32)
-    image[4 + seed:22, 12:16] = 1.0
+    image[4 + seed : 22, 12:16] = 1.0
     return image
 
 

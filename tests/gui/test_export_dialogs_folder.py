@@ -14,6 +14,7 @@ def test_export_dialogs_open_in_documents_then_where_the_last_export_went(qtbot,
     def answer(_parent, _title, start, _filter):
         offered.append(start)
         return str(tmp_path / "out" / Path(start).name), ""
+
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(answer))
     (tmp_path / "out").mkdir()
     window.exports.export_metrics_dialog()

@@ -14,8 +14,7 @@ from cnnviz.nn.model import Sequential
 
 def _saved_with_history(path, train_rows, eval_rows):
     model = Sequential.from_spec("conv3-4,relu,pool,dense-10").initialise(seed=0)
-    checkpoint.save(path, model.spec, model.state_dict(),
-                    {"history": {"train": train_rows, "eval": eval_rows}})
+    checkpoint.save(path, model.spec, model.state_dict(), {"history": {"train": train_rows, "eval": eval_rows}})
     return path
 
 
@@ -26,8 +25,10 @@ def test_tick_step_never_raises_and_gives_a_usable_spacing(value):
     assert 0 < theme.tick_step(value, value) < math.inf
 
 
-@pytest.mark.parametrize("low, high", [(-1e308, 1e308), (0.0, 1e308), (1.0, 1.0 + 1e-13), (0.0, 1e-320),
-                                       (1e300, 1e300 * 1.5), (-1e-300, 1e-300)])
+@pytest.mark.parametrize(
+    "low, high",
+    [(-1e308, 1e308), (0.0, 1e308), (1.0, 1.0 + 1e-13), (0.0, 1e-320), (1e300, 1e300 * 1.5), (-1e-300, 1e-300)],
+)
 def test_the_tick_code_never_raises_on_extreme_ranges(qtbot, low, high):
     widget = pg.GraphicsLayoutWidget()
     qtbot.addWidget(widget)
@@ -56,9 +57,11 @@ def test_compare_with_a_history_of_1e308_reads_as_no_history(qtbot, make_window,
 
 def test_compare_with_the_most_extreme_accepted_history_draws_it_with_ticks(qtbot, make_window, tmp_path):
     top = checkpoint.MAX_HISTORY_VALUE
-    path = _saved_with_history(tmp_path / "extreme.npz",
-                               [[0.0, top, 0.0], [1e-9, 1e-300, 1.0], [top, 0.0, 0.5]],
-                               [[top / 2, top, 1.0], [top, 0.0, 0.0]])
+    path = _saved_with_history(
+        tmp_path / "extreme.npz",
+        [[0.0, top, 0.0], [1e-9, 1e-300, 1.0], [top, 0.0, 0.5]],
+        [[top / 2, top, 1.0], [top, 0.0, 0.0]],
+    )
     window = make_window()
     assert window.comparison.compare_with_file(str(path))
     curves = window.panels.curves

@@ -17,14 +17,17 @@ def trained(qtbot, make_window):
     """A window after a short real run (12 steps, evaluated at 6 and 12); the Filters tab not yet seen."""
     window = make_window(steps=12, eval_every=6)
     window.start()
-    qtbot.waitUntil(lambda: not window.session.active and window.state.run.state in ("finished", "stopped"),
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: not window.session.active and window.state.run.state in ("finished", "stopped"), timeout=TIMEOUT_MS
+    )
     return window
 
 
 def computed(qtbot, panel, **wanted):
-    qtbot.waitUntil(lambda: panel.result is not None and not panel.busy
-                    and all(panel.result[k] == v for k, v in wanted.items()), timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: panel.result is not None and not panel.busy and all(panel.result[k] == v for k, v in wanted.items()),
+        timeout=TIMEOUT_MS,
+    )
     return panel.result
 
 

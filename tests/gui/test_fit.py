@@ -37,10 +37,14 @@ def fill(window):
     a drawing (fed through the router, as the trainer's events would be)."""
     from cnnviz.train.stats import parameter_stats
 
-    steps = [ev.StepFinished(i, i / 938, 2.3 * 0.985 ** i + 0.1, min(0.98, i / 150), 64, 3000.0, 2e-3, "numpy", 9.0)
-             for i in range(1, 240)]
-    layers = tuple(ev.LayerTiming(name, 1.0 + k, 2.0 + k) for k, name in
-                   enumerate(("conv1", "relu1", "pool1", "conv2", "relu2", "pool2", "flatten", "dense1")))
+    steps = [
+        ev.StepFinished(i, i / 938, 2.3 * 0.985**i + 0.1, min(0.98, i / 150), 64, 3000.0, 2e-3, "numpy", 9.0)
+        for i in range(1, 240)
+    ]
+    layers = tuple(
+        ev.LayerTiming(name, 1.0 + k, 2.0 + k)
+        for k, name in enumerate(("conv1", "relu1", "pool1", "conv2", "relu2", "pool2", "flatten", "dense1"))
+    )
     timing = ev.TimingMeasured(230, "numpy", 64, layers, 20.0)
     window.router.apply(EventBatch(steps=[(0.01 * i, s) for i, s in enumerate(steps)], timings={"numpy": timing}))
     window.router.handle(ev.BackendSwitched(100, 100 / 938, "numpy", "numba", "Numba"))
@@ -48,15 +52,26 @@ def fill(window):
     window.router.handle(ev.HyperparametersChanged(110, 110 / 938, {"lr": 0.01}))
     labels = window.state.dataset.test_labels[:500]
     predictions = np.where(np.arange(500) % 9 == 0, (labels + 1) % 10, labels)
-    window.router.handle(ev.EvaluationFinished(200, 200 / 938, 0.4, float((labels == predictions).mean()), 500,
-                                               labels, predictions, np.full(500, 0.9, np.float32)))
+    window.router.handle(
+        ev.EvaluationFinished(
+            200,
+            200 / 938,
+            0.4,
+            float((labels == predictions).mean()),
+            500,
+            labels,
+            predictions,
+            np.full(500, 0.9, np.float32),
+        )
+    )
     rng = np.random.default_rng(0)
     weights = window.state.local.weights()
     for step in range(10, 240, 10):
         before = {k: v * (1 - 1e-3) for k, v in weights.items()}
         grads = {k: v * rng.uniform(0.5, 2.0) for k, v in weights.items()}
-        window.router.handle(ev.ParameterStatsMeasured(step, step / 938, 2e-3,
-                                                       tuple(parameter_stats(weights, grads, before))))
+        window.router.handle(
+            ev.ParameterStatsMeasured(step, step / 938, 2e-3, tuple(parameter_stats(weights, grads, before)))
+        )
     window.router.refresh_curves()
     draw_demo_digit(window, 3)
 
@@ -307,6 +322,7 @@ def test_a_banner_stands_above_the_panels_and_covers_nothing(qtbot, window):
 
     def rect(w):
         return QRect(w.mapTo(window, w.rect().topLeft()), w.size())
+
     banner = rect(window.banner)
     assert banner.height() > 20
     for widget in [window.workspace.sidebar, window.controls.start_button, *panels]:
@@ -350,8 +366,11 @@ def x_server(request):
         pytest.skip(reason)
     width, height = request.param
     number = _free_display()
-    server = subprocess.Popen([xvfb, f":{number}", "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp",
-                               "-dpi", "96"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [xvfb, f":{number}", "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp", "-dpi", "96"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 20
         while not Path(f"/tmp/.X11-unix/X{number}").exists():
@@ -371,9 +390,25 @@ def test_every_view_fits_a_real_x_screen(x_server, tmp_path):
     a moment, then checks every view."""
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
     env.update(DISPLAY=x_server, PYTHONPATH=str(REPO), XDG_DATA_HOME=str(tmp_path), HOME=str(tmp_path))
-    done = subprocess.run([sys.executable, "-m", "cnnviz", "gui", "--check-layout", "--backend", "numpy",
-                           "--net", "seed", "--train-seconds", "2"], env=env, capture_output=True, text=True,
-                          timeout=240)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cnnviz",
+            "gui",
+            "--check-layout",
+            "--backend",
+            "numpy",
+            "--net",
+            "seed",
+            "--train-seconds",
+            "2",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     assert lines, f"no report (exit code {done.returncode}):\n{done.stdout}\n{done.stderr[-3000:]}"
     report = json.loads(lines[-1])
@@ -384,7 +419,6 @@ def test_every_view_fits_a_real_x_screen(x_server, tmp_path):
     assert report["window"][0] <= width and report["window"][1] <= height
 
 
-
 def test_the_presenter_height_limit_of_a_hidden_map_panel_is_never_negative(qtbot, make_window, qtlog):
     """Presenter mode limits the maps' height from the panel's height minus its graphics view's; a lesson
     view opened while it trains (`cnnviz gui --presenter --lesson 1`) can ask while the panel is hidden and
@@ -392,8 +426,9 @@ def test_the_presenter_height_limit_of_a_hidden_map_panel_is_never_negative(qtbo
     window = make_window()
     fill(window)
     maps = window.panels.feature_maps
-    window.live_view.show(replace(window.state.local.snapshot(None, window.state.dataset, 3, tag=Tag.VIEW), step=7),
-                          from_trainer=True)
+    window.live_view.show(
+        replace(window.state.local.snapshot(None, window.state.dataset, 3, tag=Tag.VIEW), step=7), from_trainer=True
+    )
     window.set_presenter(True, full_screen=False)
     window.show_tab("mistakes")  # the maps' tab hidden: no layout pass sizes its children
     maps.single_layer = True

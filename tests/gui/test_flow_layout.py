@@ -43,8 +43,9 @@ def test_the_toolbar_lays_out_after_shiboken_lets_go_of_its_item_wrappers(qtbot,
     QApplication.processEvents()
     assert panel.minimumSizeHint().isValid()
     assert panel.header.count() == 3 and panel.header.heightForWidth(120) > panel.header.heightForWidth(600)
-    assert panel.title_label.geometry().width() > 0 and button.geometry().top() > panel.title_label.geometry().top(), \
+    assert panel.title_label.geometry().width() > 0 and button.geometry().top() > panel.title_label.geometry().top(), (
         "the toolbar still places its widgets (the button on a second line)"
+    )
     assert reported.errors == []
 
 

@@ -49,8 +49,9 @@ def operable(window) -> list[QWidget]:
     for widget in window.findChildren(QWidget):
         if widget.window() is not window or not widget.isVisible() or not widget.isEnabled():
             continue
-        if isinstance(widget, QScrollBar) or not isinstance(widget, accessibility.INTERACTIVE
-                                                            + accessibility.PICTURES + (DrawingCanvas,)):
+        if isinstance(widget, QScrollBar) or not isinstance(
+            widget, accessibility.INTERACTIVE + accessibility.PICTURES + (DrawingCanvas,)
+        ):
             continue
         if isinstance(widget.parentWidget(), QMenuBar):
             continue  # the menu bar's corner button (the class canvas): the menu bar's keys reach it (Alt, F6), not Tab
@@ -96,11 +97,17 @@ def check_chain(qtbot, window, presenter: bool) -> None:
         assert not missed, f"{where}: Tab never reaches {missed}"
         assert not ringless, f"{where}: no focus ring on {[type(w).__name__ for w in ringless]}"
         # The sidebar's (or presenter toolbar's) run buttons first, its settings after them.
-        run = [b for b in (controls.start_button, controls.pause_button, controls.step_button,
-                           controls.reset_button) if b in reached]
+        run = [
+            b
+            for b in (controls.start_button, controls.pause_button, controls.step_button, controls.reset_button)
+            if b in reached
+        ]
         sidebar = (controls, controls.toolbar)  # (presenter mode: the run buttons and learning rate in a toolbar)
-        settings = [i for i, w in enumerate(reached) if any(part.isAncestorOf(w) for part in sidebar)
-                    and not isinstance(w, QAbstractButton)]
+        settings = [
+            i
+            for i, w in enumerate(reached)
+            if any(part.isAncestorOf(w) for part in sidebar) and not isinstance(w, QAbstractButton)
+        ]
         assert settings, where
         assert max(reached.index(b) for b in run) < min(settings), where
         # Then the tab bar, then the open tab's panels; the right column last.
@@ -113,8 +120,10 @@ def check_chain(qtbot, window, presenter: bool) -> None:
         # Top to bottom (left to right along a row) within each panel.
         for a, b in zip(reached, reached[1:]):
             if _panel_of(a, window) is _panel_of(b, window) is not None:
-                assert _reading_order(a, b, window), \
-                    f"{where}: Tab goes from {accessibility.effective_name(a)!r} up to {accessibility.effective_name(b)!r}"
+                assert _reading_order(a, b, window), (
+                    f"{where}: Tab goes from {accessibility.effective_name(a)!r} up to "
+                    f"{accessibility.effective_name(b)!r}"
+                )
 
 
 @pytest.mark.parametrize("presenter", [False, True], ids=["normal", "presenter"])

@@ -80,8 +80,9 @@ def test_the_fooled_input_is_classified_as_the_target_within_the_budget(qtbot, p
         assert result.pixels_changed < 100  # few pixels, each a lot
 
 
-def test_the_saved_png_gives_cnnviz_predict_raw_the_same_answer(qtbot, panel, tiny_model, tiny_model_path,
-                                                                 test_images, tmp_path, monkeypatch, capsys):
+def test_the_saved_png_gives_cnnviz_predict_raw_the_same_answer(
+    qtbot, panel, tiny_model, tiny_model_path, test_images, tmp_path, monkeypatch, capsys
+):
     from cnnviz.cli import main
 
     images, labels = test_images
@@ -89,8 +90,9 @@ def test_the_saved_png_gives_cnnviz_predict_raw_the_same_answer(qtbot, panel, ti
     assert result.fooled and panel.save_button.isEnabled()
     chosen = tmp_path / "fooled"
     asked = []
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *a, **k: (asked.append(a[2]) or str(chosen), "")))
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (asked.append(a[2]) or str(chosen), ""))
+    )
     panel.save_dialog()
     assert asked == [f"fooled-{result.label}-as-{result.target}.png"]
     path = tmp_path / "fooled.png"  # ".png" added

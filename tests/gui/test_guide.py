@@ -21,6 +21,7 @@ HOSTILE = "<b>x</b><img src=/etc/passwd>"
 @pytest.fixture
 def answers(monkeypatch):
     """The app's questions, answered without a dialog: ``answers.reply`` is the button pressed."""
+
     class Answers:
         reply = QMessageBox.Cancel
         boxes: list = []
@@ -127,8 +128,9 @@ def test_the_first_compile_shows_over_the_panels(qtbot, window):
     assert "compiling kernels, first start only" in busy.label.text() and busy.label.text().endswith("\u00a0s")
     panels = window.workspace.tabs
     area = panels.mapTo(window, panels.rect().center())
-    assert busy.geometry().adjusted(-400, -400, 400, 400).contains(window.workspace.mapFrom(window, area)), \
+    assert busy.geometry().adjusted(-400, -400, 400, 400).contains(window.workspace.mapFrom(window, area)), (
         "in the middle of the panels, where the user looks"
+    )
     window.router.handle(ev.WarmupFinished("numba", 4.2, "numba: compiled kernels in 4.2 s"))
     assert not busy.isVisible()
 

@@ -80,9 +80,19 @@ def _save_other_network(tmp_path, timings: bool):
     model = Sequential.from_spec(OTHER_NET).initialise(3)
     meta = {"history": {"train": [[0.0, 2.0, 0.1], [0.5, 1.0, 0.6]], "eval": [[0.5, 1.0, 0.7]]}}
     if timings:
-        meta["timings"] = {"backend": "cuda", "batch_size": 64, "step": 9, "step_ms": 2.0,
-                           "layers": [["conv1", 0.1, 0.2], ["relu1", 0.01, 0.01], ["pool1", 0.01, 0.01],
-                                      ["flatten1", 0.0, 0.0], ["dense1", 0.05, 0.1]]}
+        meta["timings"] = {
+            "backend": "cuda",
+            "batch_size": 64,
+            "step": 9,
+            "step_ms": 2.0,
+            "layers": [
+                ["conv1", 0.1, 0.2],
+                ["relu1", 0.01, 0.01],
+                ["pool1", 0.01, 0.01],
+                ["flatten1", 0.0, 0.0],
+                ["dense1", 0.05, 0.1],
+            ],
+        }
     return checkpoint.save(tmp_path / "other.npz", model.spec, model.state_dict(), meta)
 
 
@@ -121,8 +131,11 @@ def test_a_saved_run_carries_its_timings(qtbot, make_window, tmp_path):
     last = window.state.run.timings[-1]
     assert kept.spec == window.state.local.spec and (kept.timing.backend, kept.timing.step) == ("numpy", last.step)
     assert [t.name for t in kept.timing.layers] == [t.name for t in last.layers]
-    np.testing.assert_allclose([(t.forward_ms, t.backward_ms) for t in kept.timing.layers],
-                               [(t.forward_ms, t.backward_ms) for t in last.layers], atol=1e-4)  # (4 decimals)
+    np.testing.assert_allclose(
+        [(t.forward_ms, t.backward_ms) for t in kept.timing.layers],
+        [(t.forward_ms, t.backward_ms) for t in last.layers],
+        atol=1e-4,
+    )  # (4 decimals)
 
 
 @pytest.mark.parametrize("net", ["tiny", "seed"])

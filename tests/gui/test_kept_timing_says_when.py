@@ -11,8 +11,9 @@ from cnnviz.train.events import LayerTiming, TimingMeasured
 LAYERS = (LayerTiming("conv1", 2.0, 3.0), LayerTiming("relu1", 0.1, 0.1), LayerTiming("dense1", 0.5, 0.5))
 
 
-@pytest.mark.parametrize(("code", "said"), [("en", "179 ms/batch of 64, measured then (its step 1,200)"),
-                                            ("de", "(sein Schritt 1.200)")])
+@pytest.mark.parametrize(
+    ("code", "said"), [("en", "179 ms/batch of 64, measured then (its step 1,200)"), ("de", "(sein Schritt 1.200)")]
+)
 def test_the_kept_runs_time_says_it_was_measured_then(qtbot, in_language, code, said):
     in_language(code)
     panel = TimingsPanel()

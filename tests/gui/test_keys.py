@@ -78,11 +78,13 @@ def test_space_c_arrows_and_lesson_keys_work_wherever_the_focus_is(qtbot, keyed,
 
 
 def test_typing_a_rate_then_enter_then_space_resumes_with_it(qtbot, keyed):
-    """"Type 0.05 as the learning rate and press Resume (Space)", after F5, as the lesson says."""
+    """ "Type 0.05 as the learning rate and press Resume (Space)", after F5, as the lesson says."""
     window = keyed
     enter_presenter_with_f5(qtbot, window)
     press(qtbot, window, Qt.Key_S)  # one step, paused
-    qtbot.waitUntil(lambda: window.state.run.state == "paused" and window.state.run.last_step is not None, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: window.state.run.state == "paused" and window.state.run.last_step is not None, timeout=TIMEOUT_MS
+    )
     spin = window.controls.lr_spin
     spin.setFocus(Qt.TabFocusReason)  # as a click or Tab puts it there: the text selected
     spin.selectAll()
@@ -143,8 +145,11 @@ def test_f1_lists_every_key_of_the_table_that_installs_them(qtbot, keyed, key, m
     # Every entry of the table is installed (a QShortcut, or a menu action's own keys).
     for entry in shortcuts.SHORTCUTS:
         installed = window.shortcuts[entry.name]
-        got = {k.toString() for item in installed
-               for k in (item.shortcuts() if hasattr(item, "shortcuts") else [item.key()])}
+        got = {
+            k.toString()
+            for item in installed
+            for k in (item.shortcuts() if hasattr(item, "shortcuts") else [item.key()])
+        }
         assert got >= {shortcuts.QKeySequence(k).toString() for k in entry.keys}, entry.name
     dialog.close()
 

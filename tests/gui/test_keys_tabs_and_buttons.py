@@ -89,8 +89,9 @@ def test_space_and_return_press_the_focused_button(qtbot, keyed):
 def test_no_key_replaces_a_trained_model_unasked(qtbot, keyed, monkeypatch):
     window = keyed
     window.start()
-    qtbot.waitUntil(lambda: not window.session.active and window.state.run.state in ("finished", "stopped"),
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: not window.session.active and window.state.run.state in ("finished", "stopped"), timeout=TIMEOUT_MS
+    )
     assert window.state.run.unsaved
     asked = []
     monkeypatch.setattr(window.checkpoints, "auto_answer", "cancel")

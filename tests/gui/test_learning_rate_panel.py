@@ -15,11 +15,14 @@ def test_the_learning_rate_tab_draws_the_rate_of_every_step_trained(qtbot, windo
     assert panel.isVisible() and len(panel.rates) == 0
     for n in (1, 2, 3):
         window.step()  # the first starts a paused run; each trains one batch
-        qtbot.waitUntil(lambda n=n: window.state.run.last_step is not None and window.state.run.last_step.step == n,
-                        timeout=TIMEOUT_MS)
+        qtbot.waitUntil(
+            lambda n=n: window.state.run.last_step is not None and window.state.run.last_step.step == n,
+            timeout=TIMEOUT_MS,
+        )
     # Drawn at the router's tick (at once for a single step; the throttled one if steps came together).
-    qtbot.waitUntil(lambda: panel.line.getData()[0] is not None and len(panel.line.getData()[0]) == 3,
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: panel.line.getData()[0] is not None and len(panel.line.getData()[0]) == 3, timeout=TIMEOUT_MS
+    )
     x, y = panel.line.getData()
     steps = window.state.run.steps
     assert [s.step for s in steps] == [1, 2, 3]

@@ -23,8 +23,16 @@ def no_full_screen(window):
 
 def sidebar(window):
     c = window.controls
-    return (c.spec, c.backend, c.optimizer_combo.currentText(), c.schedule_combo.currentText(), c.lr,
-            c.momentum_spin.value(), c.batch_spin.value(), c.epochs)
+    return (
+        c.spec,
+        c.backend,
+        c.optimizer_combo.currentText(),
+        c.schedule_combo.currentText(),
+        c.lr,
+        c.momentum_spin.value(),
+        c.batch_spin.value(),
+        c.epochs,
+    )
 
 
 def test_the_data_note_says_how_many_images_are_used():
@@ -141,8 +149,7 @@ def test_closing_a_lesson_leaves_no_stale_epoch_axis(qtbot, window):
     assert window.lessons.apply(overfitting(), ask=False)
     assert 20.0 <= upper() < 22.0, "the lesson's length, before its run"
     curves.set_epochs(20.0)
-    curves.add_steps([ev.StepFinished(i, i / 13, 2.0 / i, 0.5, 16, 900.0, 3e-3, "numpy", 1.0)
-                      for i in range(1, 250)])
+    curves.add_steps([ev.StepFinished(i, i / 13, 2.0 / i, 0.5, 16, 900.0, 3e-3, "numpy", 1.0) for i in range(1, 250)])
     curves.refresh()
     assert upper() >= 19.0
     assert window.lessons.close(ask=False)

@@ -26,37 +26,71 @@ from cnnviz.nn.model import network_size
 PRESETS, _problems = load_presets_in(Path(__file__).resolve().parents[2] / "assets" / "presets")
 assert PRESETS and not _problems, _problems  # (this checkout's lessons, whatever cnnviz.assets an install points to)
 
-TRAIN_TINY = ("cnnviz train --net tiny --backend numba --optimizer {opt} --lr {lr} --schedule {schedule} "
-              "--epochs {epochs} --eval-every 117 --metrics m.jsonl --no-save")
-LESSON_6 = ("cnnviz train --net tiny --backend numba --optimizer sgd --lr {lr} --schedule constant "
-            "--train-samples 12800 --epochs 1 --save l6.npz, then the model's accuracy on the first 2,000 test "
-            "images (the lesson tests on those)")
+TRAIN_TINY = (
+    "cnnviz train --net tiny --backend numba --optimizer {opt} --lr {lr} --schedule {schedule} "
+    "--epochs {epochs} --eval-every 117 --metrics m.jsonl --no-save"
+)
+LESSON_6 = (
+    "cnnviz train --net tiny --backend numba --optimizer sgd --lr {lr} --schedule constant "
+    "--train-samples 12800 --epochs 1 --save l6.npz, then the model's accuracy on the first 2,000 test "
+    "images (the lesson tests on those)"
+)
 
-LESSON_4 = ("cnnviz train --net conv5-16,relu,pool,conv5-32,relu,pool,dense-256,relu,dense-10 --backend numba "
-            "--optimizer adam --lr 0.003 --batch 16 --schedule constant --epochs 20 --train-samples 200 "
-            "--eval-every 13 --metrics m.jsonl")
+LESSON_4 = (
+    "cnnviz train --net conv5-16,relu,pool,conv5-32,relu,pool,dense-256,relu,dense-10 --backend numba "
+    "--optimizer adam --lr 0.003 --batch 16 --schedule constant --epochs 20 --train-samples 200 "
+    "--eval-every 13 --metrics m.jsonl"
+)
 
 MEASURED: dict[tuple[str, str], tuple[float, float, str]] = {
     # (lesson file, figure as written): (measured, tolerance, how; 2026-11-28 unless said)
-    ("01_first_look", "90%"): (94.94, 5.0, "test accuracy at step 234 (a quarter epoch; 90.39 % at step 117), "
-                               + TRAIN_TINY.format(opt="adam", lr=0.01, schedule="onecycle", epochs=1)),
-    ("01_first_look", "98%"): (98.63, 1.0, "final test accuracy, " + TRAIN_TINY.format(
-        opt="adam", lr=0.01, schedule="onecycle", epochs=1) + "; docs/see-inside.md: 97.8 %"),
-    ("02_seed_cpu_vs_gpu", "99%"): (99.11, 0.5, "docs/performance.md: the seed net, one epoch, adam 0.003 "
-                                    "one-cycle, batch 64: 99.11 %"),
-    ("03_learning_rate_too_high", "10%"): (9.8, 2.0, "chance level among ten digits; the run's accuracy "
-                                           "while its loss sits at ln 10 = 2.30 (cnnviz train --net tiny "
-                                           "--optimizer momentum --lr 0.5 --schedule constant: diverged)"),
+    ("01_first_look", "90%"): (
+        94.94,
+        5.0,
+        "test accuracy at step 234 (a quarter epoch; 90.39 % at step 117), "
+        + TRAIN_TINY.format(opt="adam", lr=0.01, schedule="onecycle", epochs=1),
+    ),
+    ("01_first_look", "98%"): (
+        98.63,
+        1.0,
+        "final test accuracy, "
+        + TRAIN_TINY.format(opt="adam", lr=0.01, schedule="onecycle", epochs=1)
+        + "; docs/see-inside.md: 97.8 %",
+    ),
+    ("02_seed_cpu_vs_gpu", "99%"): (
+        99.11,
+        0.5,
+        "docs/performance.md: the seed net, one epoch, adam 0.003 one-cycle, batch 64: 99.11 %",
+    ),
+    ("03_learning_rate_too_high", "10%"): (
+        9.8,
+        2.0,
+        "chance level among ten digits; the run's accuracy "
+        "while its loss sits at ln 10 = 2.30 (cnnviz train --net tiny "
+        "--optimizer momentum --lr 0.5 --schedule constant: diverged)",
+    ),
     ("03_learning_rate_too_high", "97%"): (97.0, 1.5, "docs/classroom.md: at 0.05 it reaches 97%"),
     ("04_overfitting_200_images", "100%"): (100.0, 0.5, "train accuracy, docs/classroom.md"),
-    ("04_overfitting_200_images", "80%"): (79.7, 5.0, "test accuracy on the first 2,000 test images (84.65 % on all "
-                                           "10,000), " + LESSON_4),
-    ("04_overfitting_200_images", "30%"): (25.1, 10.0, "the test loss at the end (0.747) over its lowest (0.597, "
-                                           "epoch 4, the text's '4 to 7 epochs'), " + LESSON_4),
-    ("05_not_a_digit", "97%"): (98.15, 1.5, "test accuracy after 0.5 epoch, " + TRAIN_TINY.format(
-        opt="adam", lr=0.01, schedule="onecycle", epochs=0.5)),
-    ("05_not_a_digit", "90%"): (90.0, 10.0, "the answer's probability for a drawing that is no digit "
-                                "(an example, 'sometimes')"),
+    ("04_overfitting_200_images", "80%"): (
+        79.7,
+        5.0,
+        "test accuracy on the first 2,000 test images (84.65 % on all 10,000), " + LESSON_4,
+    ),
+    ("04_overfitting_200_images", "30%"): (
+        25.1,
+        10.0,
+        "the test loss at the end (0.747) over its lowest (0.597, epoch 4, the text's '4 to 7 epochs'), " + LESSON_4,
+    ),
+    ("05_not_a_digit", "97%"): (
+        98.15,
+        1.5,
+        "test accuracy after 0.5 epoch, " + TRAIN_TINY.format(opt="adam", lr=0.01, schedule="onecycle", epochs=0.5),
+    ),
+    ("05_not_a_digit", "90%"): (
+        90.0,
+        10.0,
+        "the answer's probability for a drawing that is no digit (an example, 'sometimes')",
+    ),
     ("05_not_a_digit", "96%"): (96.0, 0.0, "cnnviz.analysis.uncertainty.ACCEPT (the threshold itself)"),
     ("06_same_start_two_learning_rates", "93%"): (93.0, 1.0, "lr 0.1: " + LESSON_6.format(lr=0.1)),
     ("06_same_start_two_learning_rates", "83%"): (82.85, 1.0, "lr 0.01: " + LESSON_6.format(lr=0.01)),
@@ -113,8 +147,7 @@ def test_every_figure_of_a_lesson_was_measured(preset):
             assert key in MEASURED, f"{key}: a figure with no measurement recorded in this test ({text!r})"
             measured, tolerance, how = MEASURED[key]
             stated = float(figure.rstrip("%"))
-            assert abs(measured - stated) <= tolerance, (
-                f"{key}: the text says {figure}, measured {measured} ({how})")
+            assert abs(measured - stated) <= tolerance, f"{key}: the text says {figure}, measured {measured} ({how})"
 
 
 def test_every_recorded_figure_is_still_in_its_lesson():
@@ -150,7 +183,8 @@ def test_panels_a_lesson_sends_the_class_to_are_in_its_view(preset):
     for text in preset.steps:
         for key in panels_named(text):
             assert registry.tab_shown(key, set(preset.visible_panels)), (
-                f"{lesson_id(preset)}: the step names {key!r}, which the lesson's view hides: {text!r}")
+                f"{lesson_id(preset)}: the step names {key!r}, which the lesson's view hides: {text!r}"
+            )
 
 
 @pytest.fixture(scope="module")
@@ -167,12 +201,14 @@ def controls(qapp):
 
 @pytest.mark.parametrize("preset", PRESETS, ids=lesson_id)
 def test_values_a_lesson_asks_for_are_taken_by_the_controls(qtbot, controls, preset):
-    """"Same start, two learning rates" said "try 2.0": the box dropped the 2 and the slider stopped at 1.0."""
+    """ "Same start, two learning rates" said "try 2.0": the box dropped the 2 and the slider stopped at 1.0."""
     controls.apply(preset)
     for text in preset.steps:
         for lr in learning_rates_asked(text):
             type_into(qtbot, controls.lr_spin, f"{lr:g}")
-            assert controls.lr == pytest.approx(lr), f"the step asks for lr {lr:g}, the box took {controls.lr:g}: {text!r}"
+            assert controls.lr == pytest.approx(lr), (
+                f"the step asks for lr {lr:g}, the box took {controls.lr:g}: {text!r}"
+            )
 
 
 # --- played in the app -------------------------------------------------------------------------------
@@ -214,6 +250,7 @@ def menu_texts(window) -> set[str]:
                 walk(action.menu(), path + [name])
             else:
                 found.add(" > ".join(path + [name]))
+
     for action in window.menuBar().actions():
         if action.menu() is not None:
             walk(action.menu(), [action.text().replace("&", "")])
@@ -243,15 +280,18 @@ def play(qtbot, window, preset, menus, backends) -> None:
         assert strip.text_label.text() == text
         for lr in learning_rates_asked(text):
             type_into(qtbot, controls.lr_spin, f"{lr:g}")
-            assert controls.lr == pytest.approx(lr), f"{lesson} step {page} asks for lr {lr:g}; the box took {controls.lr:g}"
+            assert controls.lr == pytest.approx(lr), (
+                f"{lesson} step {page} asks for lr {lr:g}; the box took {controls.lr:g}"
+            )
         for path in re.findall(r"\b((?:File|View|Lesson|Help) > [^,()]+?)(?=[,)]| or )", text):
             assert path.strip() in menus, (lesson, path, sorted(m for m in menus if m.startswith(path[:4])))
         for backend in re.findall(r"\b(numpy|numba|cuda|cupy)\b", text):
             assert backend in backends, (lesson, backend, backends)
         named |= panels_named(text)
     window.start()
-    qtbot.waitUntil(lambda: not window.session.active and window.state.run.state in ("finished", "stopped"),
-                    timeout=120_000)
+    qtbot.waitUntil(
+        lambda: not window.session.active and window.state.run.state in ("finished", "stopped"), timeout=120_000
+    )
     for key in sorted(named):
         widget = getattr(window.panels, key)
         window.show_tab(key)  # its tab (a right-column panel's own tab on a small screen; else Training)
@@ -265,7 +305,7 @@ def play(qtbot, window, preset, menus, backends) -> None:
 
 @pytest.mark.parametrize("preset", PRESETS, ids=lesson_id)
 def test_the_fool_budget_a_lesson_states_is_the_panels(preset):
-    """"a change of a few grey levels, hard to see" beside a ±50-level speckle: the text states the budget."""
+    """ "a change of a few grey levels, hard to see" beside a ±50-level speckle: the text states the budget."""
     from cnnviz.analysis.adversarial import LEVELS
     from cnnviz.gui.panels.fool import BUDGET
 

@@ -41,8 +41,13 @@ def test_a_loaded_model_is_described_as_itself(qtbot, window, tmp_path):
     window.pad.classify()
     assert "weights of step 3752" in window.panels.classify.hint_label.text()
     c = window.controls
-    got = {"optimizer": c.optimizer_combo.currentText(), "schedule": c.schedule_combo.currentText(), "lr": c.lr,
-           "momentum": c.momentum_spin.value(), "batch_size": c.batch_spin.value()}
+    got = {
+        "optimizer": c.optimizer_combo.currentText(),
+        "schedule": c.schedule_combo.currentText(),
+        "lr": c.lr,
+        "momentum": c.momentum_spin.value(),
+        "batch_size": c.batch_spin.value(),
+    }
     assert got == {**STORED, "lr": pytest.approx(0.02), "momentum": pytest.approx(0.8)}
     config = window.runs.make_config()
     assert (config.optimizer, config.batch_size, config.train_samples) == ("sgd", 32, None)
@@ -75,8 +80,9 @@ def test_settings_from_a_file_are_taken_only_when_valid():
     assert settings_from_meta({}) == {}
 
 
-def test_save_and_load_dialogs_open_in_the_models_folder_then_the_last_folder_used(qtbot, window, tmp_path,
-                                                                                  monkeypatch):
+def test_save_and_load_dialogs_open_in_the_models_folder_then_the_last_folder_used(
+    qtbot, window, tmp_path, monkeypatch
+):
     asked = []
     elsewhere = tmp_path / "class"
     elsewhere.mkdir()

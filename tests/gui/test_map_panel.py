@@ -147,8 +147,9 @@ def test_an_error_shows_a_message_and_the_panel_keeps_working(qtbot):
     panel.show_dataset(load_dataset("mnist"))
     assert "waiting for the network's weights" in panel.source_label.text()
     panel.set_weights("conv5-4,relu,pool,dense-10", {"0.weight": np.zeros((3, 3), np.float32)}, 1)  # wrong shapes
-    qtbot.waitUntil(lambda: not panel.busy and "Could not make the map" in panel.source_label.text(),
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: not panel.busy and "Could not make the map" in panel.source_label.text(), timeout=TIMEOUT_MS
+    )
     assert panel.result is None and panel.source_label.toolTip()  # the details are in the tooltip
     panel.set_drawing(np.ones((28, 28), np.float32))  # no map yet: no star, no crash
     assert panel.star_point is None
@@ -168,7 +169,8 @@ def test_classes_with_names_are_written_out(qtbot):
     panel.set_weights(spec, Sequential.from_spec(spec).initialise(0).state_dict(), 0)
     result = computed(qtbot, panel)
     assert sorted(label.toPlainText() for label in panel.centre_labels) == sorted(
-        name.split("/")[0] for name in FASHION_CLASS_NAMES)
+        name.split("/")[0] for name in FASHION_CLASS_NAMES
+    )
     panel.show_picked(0)
     assert f"true class {FASHION_CLASS_NAMES[result.labels[0]]}" in panel.picked_label.text()
     assert "classes it tells apart" in panel.explain_label.text()
@@ -181,8 +183,10 @@ def test_scrubbing_the_time_lapse_moves_the_map_back_and_the_latest_comes_back(q
     first = computed(qtbot, panel)
     spec, weights, _step = panel.model_source
     # A later map: the same network after more steps (weights nudged), as the next evaluation brings it.
-    nudged = {name: w + 0.05 * np.random.default_rng(1).standard_normal(w.shape).astype(w.dtype)
-              for name, w in weights.items()}
+    nudged = {
+        name: w + 0.05 * np.random.default_rng(1).standard_normal(w.shape).astype(w.dtype)
+        for name, w in weights.items()
+    }
     panel.set_weights(spec, nudged, first.step + 100)
     panel.evaluated(None)
     qtbot.waitUntil(lambda: panel.result is not first and not panel.busy, timeout=TIMEOUT_MS)
@@ -221,6 +225,7 @@ def test_leaving_the_tab_stops_placing_the_images_and_coming_back_maps_them(qtbo
         def each(count):
             batches.append(count)
             progress(count)
+
         return original(model, images, batch_size, each)
 
     monkeypatch.setattr(uncertainty, "logits_and_features", counted)

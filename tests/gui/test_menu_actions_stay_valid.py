@@ -8,9 +8,17 @@ import shiboken6
 def test_kept_actions_outlive_their_menus_wrappers(make_window):
     window = make_window()
     menus = window.menus
-    kept = [menus.presenter_action, menus.fullscreen_action, menus.zoom_in_action, menus.zoom_level_action,
-            menus.open_image_action, menus.stop_comparing_action, menus.keys_action,
-            *menus.view_actions.values(), *menus.language_actions.values()]
+    kept = [
+        menus.presenter_action,
+        menus.fullscreen_action,
+        menus.zoom_in_action,
+        menus.zoom_level_action,
+        menus.open_image_action,
+        menus.stop_comparing_action,
+        menus.keys_action,
+        *menus.view_actions.values(),
+        *menus.language_actions.values(),
+    ]
     for menu in {action.parent() for action in kept}:
         shiboken6.invalidate(menu)  # as when shiboken lets go of an owner it counts: the menus' wrappers
     assert all(shiboken6.isValid(action) for action in kept)

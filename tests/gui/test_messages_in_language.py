@@ -24,8 +24,11 @@ def test_a_german_window_tells_the_divergence_in_german(german, window):
     advice = Phrase(N_("Lower the learning rate (now {lr:g}) and resume."), lr=0.5)
     window.session.batchReady.emit(EventBatch(others=[ev.Diverged(61, 0.6, float("nan"), 50, cause, advice)]))
     banner = window.banner.label.text()
-    assert banner == ("Das Training ist divergiert: der Verlust wurde bei Schritt 61 zu nan. Die Gewichte wurden auf "
-                      "Schritt 50 zurückgesetzt, das Training ist pausiert. Senke die Lernrate (jetzt 0.5) und setze das Training fort.")
+    assert banner == (
+        "Das Training ist divergiert: der Verlust wurde bei Schritt 61 zu nan. Die Gewichte wurden auf "
+        "Schritt 50 zurückgesetzt, das Training ist pausiert. Senke die Lernrate (jetzt 0.5) und setze das "
+        "Training fort."
+    )
     assert list(accessibility.recent_announcements)[-1] == banner
 
 
@@ -62,8 +65,15 @@ def test_a_report_exported_from_a_german_window_is_german(german, qtbot, make_wi
     assert window.exports.export_html_report(str(path))
     html = path.read_text(encoding="utf-8")
     assert '<html lang="de">' in html and "<h1>cnnviz-Trainingsbericht</h1>" in html
-    for german_text in ("<h2>Zusammenfassung</h2>", "<h2>Einstellungen</h2>", "<h2>Lernkurven</h2>",
-                        "Konfusionsmatrix", "Testgenauigkeit am Ende", "Lernrate", "Trainingsschritt"):
+    for german_text in (
+        "<h2>Zusammenfassung</h2>",
+        "<h2>Einstellungen</h2>",
+        "<h2>Lernkurven</h2>",
+        "Konfusionsmatrix",
+        "Testgenauigkeit am Ende",
+        "Lernrate",
+        "Trainingsschritt",
+    ):
         assert german_text in html, german_text
     for english in ("<h2>Summary</h2>", "Final test accuracy", "learning rate", "training step"):
         assert english not in html, english

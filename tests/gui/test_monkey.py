@@ -8,8 +8,9 @@ from cnnviz.gui.devtools import monkey as monkey_module
 
 def _run(seconds, seed=1, enough_actions=None):
     out = io.StringIO()
-    code = monkey_module.monkey("tiny", "numpy", "mnist", None, seconds, seed=seed, out=out,
-                                enough_actions=enough_actions)
+    code = monkey_module.monkey(
+        "tiny", "numpy", "mnist", None, seconds, seed=seed, out=out, enough_actions=enough_actions
+    )
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     return code, lines
 

@@ -49,8 +49,9 @@ def open_and_wait(qtbot, window, path):
 
 def drag(canvas, mime) -> bool:
     """A drag entering the canvas (Qt delivers the drop only after one was accepted): accepted?"""
-    enter = QDragEnterEvent(QPoint(canvas.width() // 2, canvas.height() // 2), Qt.CopyAction, mime, Qt.LeftButton,
-                            Qt.NoModifier)
+    enter = QDragEnterEvent(
+        QPoint(canvas.width() // 2, canvas.height() // 2), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier
+    )
     QApplication.sendEvent(canvas, enter)
     return enter.isAccepted()
 
@@ -84,9 +85,18 @@ def test_no_calibration_no_verdict_then_one_after_an_evaluation(qtbot, window, t
     # A test evaluation (as the trainer reports one) calibrates for the latest weights again.
     window.live_view.show_local()  # the panels are told the weights
     labels = mnist.test_labels[:50].astype(np.int64)
-    window.router.handle(ev.EvaluationFinished(step=window.state.local.step, epoch=0.1, test_loss=0.2,
-                                               test_accuracy=0.9, samples=50, labels=labels,
-                                               predictions=labels.copy(), confidences=np.full(50, 0.9)))
+    window.router.handle(
+        ev.EvaluationFinished(
+            step=window.state.local.step,
+            epoch=0.1,
+            test_loss=0.2,
+            test_accuracy=0.9,
+            samples=50,
+            labels=labels,
+            predictions=labels.copy(),
+            confidences=np.full(50, 0.9),
+        )
+    )
     again = calibrated(qtbot, window)
     assert again.threshold == pytest.approx(first.threshold)
     assert classify.not_sure.step == window.state.local.step
@@ -123,8 +133,7 @@ def test_a_real_digit_is_accepted_and_a_scribble_is_not_sure(qtbot, window, tiny
     assert classify.not_sure.calibration is None and not classify.verdict_label.isVisibleTo(classify)
 
 
-def test_open_image_and_drag_and_drop_classify_a_photo(qtbot, window, tiny_model_path, mnist, tmp_path,
-                                                       monkeypatch):
+def test_open_image_and_drag_and_drop_classify_a_photo(qtbot, window, tiny_model_path, mnist, tmp_path, monkeypatch):
     classify = window.panels.classify
     load_model(qtbot, window, tiny_model_path)
     calibrated(qtbot, window)
@@ -141,8 +150,10 @@ def test_open_image_and_drag_and_drop_classify_a_photo(qtbot, window, tiny_model
     opened = []
     canvas.fileDropped.connect(opened.append)
     assert drag(canvas, mime)
-    QApplication.sendEvent(canvas, QDropEvent(QPointF(canvas.width() / 2, canvas.height() / 2), Qt.CopyAction,
-                                              mime, Qt.LeftButton, Qt.NoModifier))
+    QApplication.sendEvent(
+        canvas,
+        QDropEvent(QPointF(canvas.width() / 2, canvas.height() / 2), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier),
+    )
     assert opened == [str(photo)]
     qtbot.waitUntil(lambda: canvas.picture is not None, timeout=30_000)
     QApplication.processEvents()
@@ -159,8 +170,9 @@ def test_open_image_and_drag_and_drop_classify_a_photo(qtbot, window, tiny_model
 
     # The canvas's right-click menu (and File > Open image…) ask for a file, then open it.
     asked = []
-    monkeypatch.setattr(drawing_pad.QFileDialog, "getOpenFileName",
-                        lambda *args: (asked.append(args) or str(photo), ""))
+    monkeypatch.setattr(
+        drawing_pad.QFileDialog, "getOpenFileName", lambda *args: (asked.append(args) or str(photo), "")
+    )
     menu = canvas.context_menu()
     next(a for a in menu.actions() if a.text() == "Open image…").trigger()
     assert asked
@@ -195,8 +207,7 @@ def test_the_not_a_digit_lesson_loads(qtbot, window):
     assert window.panels.classify.isVisibleTo(window)
 
 
-def test_while_a_run_trains_calibrations_keep_to_their_share_of_a_core(qtbot, window, tiny_model_path,
-                                                                        monkeypatch):
+def test_while_a_run_trains_calibrations_keep_to_their_share_of_a_core(qtbot, window, tiny_model_path, monkeypatch):
     """A calibration after every evaluation took a third of a core from the training workers: while a
     run trains, the next one waits its turn (cost / share), the newest weights are the ones calibrated,
     and the one waiting starts as soon as training stops."""
@@ -241,6 +252,7 @@ def test_the_turn_comes_by_itself_while_training(qtbot, window, tiny_model_path)
 
 def test_the_run_control_tells_the_calibration_whether_a_run_trains(window):
     from cnnviz.train.events import RunPhase
+
     not_sure = window.panels.classify.not_sure
     window.state.set_phase(RunPhase.RUNNING)
     assert not_sure.training

@@ -21,9 +21,14 @@ def _answer(qtbot, uncertainty, class_names=None):
     return panel
 
 
-@pytest.mark.parametrize(("code", "sure", "unlike"), [("en", "96% sure", "96%, but unlike real digits"),
-                                                      ("de", "96 % sicher", "96 %, aber anders als echte Ziffern"),
-                                                      ("zh_CN", "把握 96%", "96%，但不像真实的数字")])
+@pytest.mark.parametrize(
+    ("code", "sure", "unlike"),
+    [
+        ("en", "96% sure", "96%, but unlike real digits"),
+        ("de", "96 % sicher", "96 %, aber anders als echte Ziffern"),
+        ("zh_CN", "把握 96%", "96%，但不像真实的数字"),
+    ],
+)
 def test_the_answer_says_why_it_is_not_sure(qtbot, in_language, code, sure, unlike):
     in_language(code)
     assert _answer(qtbot, uncertainty=0.1).confidence_label.text() == sure

@@ -30,9 +30,17 @@ def test_statistics_timings_and_map_hints_are_translated(qtbot, in_language, cod
     stats, timings, embedding = StatsPanel(), TimingsPanel(), EmbeddingPanel()
     for panel in (stats, timings, embedding):
         qtbot.addWidget(panel)
-    shown = {"statistics": stats.hint_box.text(), "timings": timings.placeholder.toPlainText(),
-             "map": embedding.explain_label.text(), "map point": embedding.picked_label.text()}
-    english = {"statistics": "Statistics arrive every few steps", "timings": "Per-layer forward and backward",
-               "map": EXPLANATION[:30], "map point": POINT_AT_A_DOT[:12]}
+    shown = {
+        "statistics": stats.hint_box.text(),
+        "timings": timings.placeholder.toPlainText(),
+        "map": embedding.explain_label.text(),
+        "map point": embedding.picked_label.text(),
+    }
+    english = {
+        "statistics": "Statistics arrive every few steps",
+        "timings": "Per-layer forward and backward",
+        "map": EXPLANATION[:30],
+        "map point": POINT_AT_A_DOT[:12],
+    }
     for where, text in shown.items():
         assert text and english[where] not in text, (where, text)

@@ -35,8 +35,12 @@ def make_orphans(folder, real=7, fake=MANY):
     paths = []
     for i in range(1, real + 1):
         path = folder / f"autosave-{800000 + i}-{i:08x}.npz"
-        checkpoint.save(path, model.spec, model.state_dict(),
-                        {"step": 100 * i, "test_accuracy": 0.5 + i / 100, "saved_at": now - 1000 + i})
+        checkpoint.save(
+            path,
+            model.spec,
+            model.state_dict(),
+            {"step": 100 * i, "test_accuracy": 0.5 + i / 100, "saved_at": now - 1000 + i},
+        )
         os.utime(path, (now - 1000 + i, now - 1000 + i))
         paths.append(path)
     return paths[::-1]  # newest first
@@ -50,21 +54,23 @@ def test_thousands_of_orphans_cost_neither_seconds_nor_descriptors(tmp_path):
     found = autosave.orphans(folder)
     older = autosave.older_orphans(folder, offered=[o.offer.path for o in found])
     elapsed = time.perf_counter() - started
-    assert [o.offer.path for o in found] == newest[:autosave.MAX_OFFERED]
+    assert [o.offer.path for o in found] == newest[: autosave.MAX_OFFERED]
     assert [o.offer.step for o in found] == [700, 600, 500, 400, 300]
-    assert len(older) == MANY + 2 and older[:2] == newest[autosave.MAX_OFFERED:]
+    assert len(older) == MANY + 2 and older[:2] == newest[autosave.MAX_OFFERED :]
     if before is not None:
         assert open_descriptors() <= before + autosave.MAX_OFFERED, "only the runs offered are held"
     assert elapsed < 2.0, f"{elapsed:.2f} s for {MANY} orphans"
-    assert not any(p.name.endswith(".lock") for p in folder.iterdir() if p.stem.startswith("autosave-9")), \
+    assert not any(p.name.endswith(".lock") for p in folder.iterdir() if p.stem.startswith("autosave-9")), (
         "counting the older ones made no lock files"
+    )
     for orphan in found:
         orphan.leave()
     if before is not None:
         assert open_descriptors() == before
     assert autosave.discard_paths(older) == MANY + 2
     assert sorted(p.name for p in folder.iterdir()) == sorted(
-        [p.name for p in newest[:5]] + [autosave.lock_path(p).name for p in newest[:5]])
+        [p.name for p in newest[:5]] + [autosave.lock_path(p).name for p in newest[:5]]
+    )
 
 
 @pytest.fixture
@@ -76,8 +82,12 @@ def asked(monkeypatch):
     def exec_(dialog):
         runs = dialog.findChild(QListWidget, "restoreRuns")
         older = dialog.findChild(QCheckBox, "deleteOlder")
-        seen.append({"runs": [runs.item(i).text() for i in range(runs.count())],
-                     "older": older.text() if older.isVisibleTo(dialog) else None})
+        seen.append(
+            {
+                "runs": [runs.item(i).text() for i in range(runs.count())],
+                "older": older.text() if older.isVisibleTo(dialog) else None,
+            }
+        )
         older.setChecked(answer["delete_older"])
         buttons = dialog.findChild(QDialogButtonBox)
         next(b for b in buttons.buttons() if b.text() == answer["button"]).click()
@@ -87,8 +97,9 @@ def asked(monkeypatch):
     return seen, answer
 
 
-def test_one_question_lists_the_newest_runs_and_cleans_up_older_ones_when_told(qtbot, make_window, asked,
-                                                                               no_dialogs_and_a_private_autosave):
+def test_one_question_lists_the_newest_runs_and_cleans_up_older_ones_when_told(
+    qtbot, make_window, asked, no_dialogs_and_a_private_autosave
+):
     seen, answer = asked
     folder = no_dialogs_and_a_private_autosave
     newest = make_orphans(folder, fake=40)

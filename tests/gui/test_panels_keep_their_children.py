@@ -20,8 +20,8 @@ PACKAGE = Path(cnnviz.__file__).parent
 PANELS_PACKAGE = "gui/panels/"
 ALLOWED: dict[str, str] = {
     "gui/devtools/fit.py": "--check-layout measures the panels' own plots, labels and canvas to say whether each "
-                           "fits the screen (what a panel cannot judge from inside: the window's size); a "
-                           "developer mode, never imported by the window a user opens (tests/gui/test_start_up.py)",
+    "fits the screen (what a panel cannot judge from inside: the window's size); a "
+    "developer mode, never imported by the window a user opens (tests/gui/test_start_up.py)",
 }
 """Modules that may reach a panel's child widgets, each with its reason. The registry is inside the panels'
 package, and the window's construction (``registry.create_panels``) names no panel class: neither needs an entry.
@@ -55,8 +55,12 @@ def _panel_key(node, aliases: dict) -> str | None:
     """The key of the panel ``node`` stands for (``panels.curves``, ``panels["curves"]``, an alias), else None."""
     if isinstance(node, ast.Attribute) and node.attr in KEYS and _is_panels(node.value, aliases):
         return node.attr
-    if (isinstance(node, ast.Subscript) and _is_panels(node.value, aliases) and isinstance(node.slice, ast.Constant)
-            and node.slice.value in KEYS):
+    if (
+        isinstance(node, ast.Subscript)
+        and _is_panels(node.value, aliases)
+        and isinstance(node.slice, ast.Constant)
+        and node.slice.value in KEYS
+    ):
         return node.slice.value
     if isinstance(node, ast.Name):
         key = aliases.get(node.id)
@@ -83,12 +87,18 @@ def panel_reaches(tree) -> set[tuple[str, str, int, bool]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign):
             for target in node.targets:
-                pairs = (zip(target.elts, node.value.elts) if isinstance(target, ast.Tuple)
-                         and isinstance(node.value, ast.Tuple) else [(target, node.value)])
+                pairs = (
+                    zip(target.elts, node.value.elts)
+                    if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple)
+                    else [(target, node.value)]
+                )
                 for name_node, value in pairs:
                     name = _target_name(name_node)
-                    key = PANELS_DICT if isinstance(name_node, ast.Name) and _is_panels(value) else \
-                        _panel_key(value, aliases)
+                    key = (
+                        PANELS_DICT
+                        if isinstance(name_node, ast.Name) and _is_panels(value)
+                        else _panel_key(value, aliases)
+                    )
                     if key and name:
                         aliases[name] = key
     called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
@@ -106,10 +116,17 @@ def test_no_module_outside_the_panels_names_a_panel_class(modules):
     named = []
     for name, tree in modules:
         for node in ast.walk(tree):
-            words = ({node.id} if isinstance(node, ast.Name) else {node.attr} if isinstance(node, ast.Attribute)
-                     else {node.name, node.asname} if isinstance(node, ast.alias)
-                     else set(node.value.split()) if isinstance(node, ast.Constant) and isinstance(node.value, str)
-                     else set())
+            words = (
+                {node.id}
+                if isinstance(node, ast.Name)
+                else {node.attr}
+                if isinstance(node, ast.Attribute)
+                else {node.name, node.asname}
+                if isinstance(node, ast.alias)
+                else set(node.value.split())
+                if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                else set()
+            )
             named += [f"{name}:{getattr(node, 'lineno', '?')}: {cls}" for cls in classes & words]
     assert named == []
 
@@ -122,21 +139,31 @@ def reaches(modules):
 def test_the_reader_finds_the_ways_a_panel_is_reached():
     """The syntax-tree reader itself: each way of naming a panel is seen (a reader that finds nothing passes
     every module)."""
-    tree = ast.parse("pad = self.panels.classify\npad.canvas\npanels['kernels'].grid\n"
-                     "a, b = p.panels.curves, p.panels.drawings\nb.store\nself.c = panels.timings\nself.c.bars\n"
-                     "window.panels.fool.slider.setValue(1)\npanels.why.use_drawing(True)\n"
-                     "p = self.panels\np.map.dots\nd = p.mistakes\nd.cells\n")
+    tree = ast.parse(
+        "pad = self.panels.classify\npad.canvas\npanels['kernels'].grid\n"
+        "a, b = p.panels.curves, p.panels.drawings\nb.store\nself.c = panels.timings\nself.c.bars\n"
+        "window.panels.fool.slider.setValue(1)\npanels.why.use_drawing(True)\n"
+        "p = self.panels\np.map.dots\nd = p.mistakes\nd.cells\n"
+    )
     assert {(key, attribute, called) for key, attribute, _, called in panel_reaches(tree)} == {
-        ("classify", "canvas", False), ("kernels", "grid", False), ("drawings", "store", False),
-        ("timings", "bars", False), ("fool", "slider", False), ("why", "use_drawing", True), ("map", "dots", False),
-        ("mistakes", "cells", False)}
+        ("classify", "canvas", False),
+        ("kernels", "grid", False),
+        ("drawings", "store", False),
+        ("timings", "bars", False),
+        ("fool", "slider", False),
+        ("why", "use_drawing", True),
+        ("map", "dots", False),
+        ("mistakes", "cells", False),
+    }
 
 
 def test_no_module_outside_the_panels_reaches_a_panels_child_widget(window, reaches):
     assert reaches, "the reader finds the panels' uses (or the panels are no longer reached at all)"
-    children = sorted(f"{name}:{line}: panels.{key}.{attribute}" for name, key, attribute, line, _ in reaches
-                      if not name.startswith(tuple(ALLOWED))
-                      and isinstance(getattr(window.panels[key], attribute, None), QObject))
+    children = sorted(
+        f"{name}:{line}: panels.{key}.{attribute}"
+        for name, key, attribute, line, _ in reaches
+        if not name.startswith(tuple(ALLOWED)) and isinstance(getattr(window.panels[key], attribute, None), QObject)
+    )
     assert children == []
 
 
@@ -150,8 +177,11 @@ def test_what_follows_training_reaches_the_panels_only_through_the_registry(reac
     ``OBSERVED_BY``): none calls a panel's method by name. (They may still read what a panel shows, e.g. the
     live view reads which input the feature-map panel has chosen.)"""
     assert {name for name, *_ in reaches} >= {"gui/live_view.py", "gui/run_control.py"}, "the reader sees them"
-    by_name = sorted(f"{name}:{line}: panels.{key}.{attribute}()" for name, key, attribute, line, called in reaches
-                     if name in FOLLOW_TRAINING and called)
+    by_name = sorted(
+        f"{name}:{line}: panels.{key}.{attribute}()"
+        for name, key, attribute, line, called in reaches
+        if name in FOLLOW_TRAINING and called
+    )
     assert by_name == []
 
 

@@ -32,16 +32,23 @@ def test_a_panel_is_told_what_it_observes_and_a_wrong_declaration_is_a_problem(m
         def set_drawing(self, image):
             self.heard.append(image)
 
-    spec = registry.PanelSpec("listener", "Listener", registry.TAB, registry.BY_KEY["why"].widget, ("saliency",),
-                              observes=(registry.DRAWING,))
+    spec = registry.PanelSpec(
+        "listener", "Listener", registry.TAB, registry.BY_KEY["why"].widget, ("saliency",), observes=(registry.DRAWING,)
+    )
     listener, deaf = Listener(), Listener()
     panels = registry.Panels(listener=listener, deaf=deaf)
     deaf_spec = dataclasses.replace(spec, key="deaf", observes=())
     monkeypatch.setattr(registry, "PANELS", (spec, deaf_spec))
     registry.tell(panels, registry.DRAWING, "image")
     assert listener.heard == ["image"] and deaf.heard == []
-    monkeypatch.setattr(registry, "PANELS", (dataclasses.replace(spec, widget=registry.BY_KEY["kernels"].widget),
-                                             dataclasses.replace(deaf_spec, observes=("gossip",))))
+    monkeypatch.setattr(
+        registry,
+        "PANELS",
+        (
+            dataclasses.replace(spec, widget=registry.BY_KEY["kernels"].widget),
+            dataclasses.replace(deaf_spec, observes=("gossip",)),
+        ),
+    )
     found = registry.problems()
     assert any("observes 'drawing' but has no method 'set_drawing'" in p for p in found), found
     assert any("cannot observe 'gossip'" in p for p in found), found
@@ -50,15 +57,22 @@ def test_a_panel_is_told_what_it_observes_and_a_wrong_declaration_is_a_problem(m
 def test_a_panel_class_that_cannot_be_loaded_or_sits_in_another_module_is_a_problem(monkeypatch):
     def misspelt():
         from cnnviz.gui.panels.mistakes import MistakePanel  # noqa: F401 - the typo under test
+
         return MistakePanel
 
     def not_a_widget():
         return dict
 
     why = registry.BY_KEY["why"]
-    monkeypatch.setattr(registry, "PANELS", (dataclasses.replace(why, widget=misspelt),
-                                             dataclasses.replace(why, key="reasons"),
-                                             dataclasses.replace(why, key="other", widget=not_a_widget)))
+    monkeypatch.setattr(
+        registry,
+        "PANELS",
+        (
+            dataclasses.replace(why, widget=misspelt),
+            dataclasses.replace(why, key="reasons"),
+            dataclasses.replace(why, key="other", widget=not_a_widget),
+        ),
+    )
     found = registry.problems()
     assert any(p.startswith("why: its class cannot be loaded") and "MistakePanel" in p for p in found), found
     assert any(p.startswith("reasons: WhyPanel comes from cnnviz.gui.panels.why") for p in found), found
@@ -77,9 +91,10 @@ def test_the_window_is_built_from_the_registry(window):
     # The registry's tabs in order; right-column panels that do not fit beside them get tabs after Training.
     assert [k for k in keys if k in registry.TABS] == list(registry.TABS)
     folded = [k for k in keys if k not in registry.TABS]
-    assert keys[1:1 + len(folded)] == folded
-    assert {k for key in folded for k in key.split("+")} | set(workspace.current.right) == \
-        {spec.key for spec in registry.placed(registry.RIGHT)}
+    assert keys[1 : 1 + len(folded)] == folded
+    assert {k for key in folded for k in key.split("+")} | set(workspace.current.right) == {
+        spec.key for spec in registry.placed(registry.RIGHT)
+    }
     for spec in registry.PANELS:
         assert isinstance(window.panels[spec.key], spec.widget_class())
         assert getattr(window.panels, spec.key) is window.panels[spec.key]
@@ -138,8 +153,14 @@ def test_run_state_keeps_numbers_and_clear_forgets_the_history_not_the_state():
     assert run.last_eval.labels.size == 10 and run.evaluations[0].labels.size == 0
     assert len(run.timings) == MAX_TIMING_EVENTS and run.timings[-1].step == MAX_TIMING_EVENTS + 2
     run.clear()
-    assert (run.last_step, run.last_eval, run.result, run.steps, run.evaluations, run.timings) == \
-        (None, None, None, [], [], [])
+    assert (run.last_step, run.last_eval, run.result, run.steps, run.evaluations, run.timings) == (
+        None,
+        None,
+        None,
+        [],
+        [],
+        [],
+    )
     assert run.state == "running"
 
 
@@ -168,8 +189,11 @@ def test_the_live_view_goes_out_of_date_through_the_model(window, monkeypatch):
 # --- the router ---------------------------------------------------------------------------------
 def test_every_event_the_trainer_sends_one_by_one_has_a_handler():
     batched = {ev.StepFinished, ev.TimingMeasured}  # these arrive together in EventBatch.steps / .timings
-    events = {cls for cls in vars(ev).values() if dataclasses.is_dataclass(cls) and cls.__module__ == ev.__name__
-              and cls is not ev.LayerTiming}
+    events = {
+        cls
+        for cls in vars(ev).values()
+        if dataclasses.is_dataclass(cls) and cls.__module__ == ev.__name__ and cls is not ev.LayerTiming
+    }
     handled = set(vars(EventRouter)["handle"].dispatcher.registry) - {object}
     assert events - batched == handled
 

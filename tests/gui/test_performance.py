@@ -110,8 +110,12 @@ def test_a_snapshots_weights_are_copied_into_the_same_buffers(window):
 
 
 def test_plot_axes_are_cached_so_curve_updates_do_not_repaint_them(window):
-    axes = [item for view in window.findChildren(pg.GraphicsView) for item in view.scene().items()
-            if isinstance(item, pg.AxisItem) and item.isVisible()]
+    axes = [
+        item
+        for view in window.findChildren(pg.GraphicsView)
+        for item in view.scene().items()
+        if isinstance(item, pg.AxisItem) and item.isVisible()
+    ]
     assert len(axes) >= 8
     assert all(axis.cacheMode() == QGraphicsItem.DeviceCoordinateCache for axis in axes)
 
@@ -120,8 +124,12 @@ def test_the_loss_axis_moves_only_when_the_loss_goes_above_it(window):
     curves = window.panels.curves
     ranges = []
     for k in range(20):  # a falling loss, refreshed as it arrives
-        steps = [ev.StepFinished(10 * k + i, (10 * k + i) / 1000, 2.3 * np.exp(-(10 * k + i) / 50), 0.5, 64,
-                                 1000.0, 1e-3, "numpy", 1.0) for i in range(1, 11)]
+        steps = [
+            ev.StepFinished(
+                10 * k + i, (10 * k + i) / 1000, 2.3 * np.exp(-(10 * k + i) / 50), 0.5, 64, 1000.0, 1e-3, "numpy", 1.0
+            )
+            for i in range(1, 11)
+        ]
         curves.add_steps(steps)
         curves.refresh()
         ranges.append(tuple(np.round(curves.loss_plot.getViewBox().viewRange()[1], 6)))
@@ -171,7 +179,8 @@ def test_timing_bars_redraw_at_most_once_a_second_while_training_and_at_once_aft
     assert list(forward.opts["width"]) == pytest.approx([0.25, 0.1])
     timings.refresh_rates(every_s=0.0)  # paused or ended: drawn now
     assert list(forward.opts["width"]) == pytest.approx([0.26, 0.1])
-    assert timings.bars_plot.getViewBox().viewRange()[0] == pytest.approx(x_range), \
+    assert timings.bars_plot.getViewBox().viewRange()[0] == pytest.approx(x_range), (
         "the axis end moves only when the bars outgrow a round number"
+    )
 
     assert not timings._bars_due, "nothing left to draw"

@@ -26,15 +26,23 @@ REPO = Path(__file__).resolve().parents[2]
 
 # --- --size on the offscreen platform: no ':' in QT_QPA_PLATFORM -------------------------------------
 
-@pytest.mark.parametrize("pathmod, path, cwd, expected", [
-    (posixpath, "/tmp/cnnviz-screen-1.json", "/home/t", "/tmp/cnnviz-screen-1.json"),
-    (posixpath, "/tmp/a:b/cnnviz-screen-1.json", "/tmp", "a:b/cnnviz-screen-1.json"),  # still a colon
-    (posixpath, "/tmp/a:b/cnnviz-screen-1.json", "/tmp/a:b/sub", "../cnnviz-screen-1.json"),
-    (ntpath, r"C:\Users\t\AppData\Local\Temp\cnnviz-screen-1.json", r"C:\Users\t\Documents",
-     r"..\AppData\Local\Temp\cnnviz-screen-1.json"),
-    (ntpath, r"C:\Users\t\AppData\Local\Temp\cnnviz-screen-1.json", r"D:\class", None),  # another drive
-    (ntpath, r"C:\Users\t;x\Temp\s.json", r"C:\Users\t;x", r"Temp\s.json"),
-])
+
+@pytest.mark.parametrize(
+    "pathmod, path, cwd, expected",
+    [
+        (posixpath, "/tmp/cnnviz-screen-1.json", "/home/t", "/tmp/cnnviz-screen-1.json"),
+        (posixpath, "/tmp/a:b/cnnviz-screen-1.json", "/tmp", "a:b/cnnviz-screen-1.json"),  # still a colon
+        (posixpath, "/tmp/a:b/cnnviz-screen-1.json", "/tmp/a:b/sub", "../cnnviz-screen-1.json"),
+        (
+            ntpath,
+            r"C:\Users\t\AppData\Local\Temp\cnnviz-screen-1.json",
+            r"C:\Users\t\Documents",
+            r"..\AppData\Local\Temp\cnnviz-screen-1.json",
+        ),
+        (ntpath, r"C:\Users\t\AppData\Local\Temp\cnnviz-screen-1.json", r"D:\class", None),  # another drive
+        (ntpath, r"C:\Users\t;x\Temp\s.json", r"C:\Users\t;x", r"Temp\s.json"),
+    ],
+)
 def test_the_config_path_qt_gets_has_no_colon_or_semicolon(pathmod, path, cwd, expected):
     got = gui_app.qt_argument_path(path, cwd, pathmod)
     if expected is not None and (":" in expected or ";" in expected):
@@ -98,13 +106,15 @@ def test_qt_starts_on_the_sized_screen_with_a_colon_in_the_temp_folder(tmp_path)
         print(size.width(), size.height())
     """)
     env = dict(os.environ, TMPDIR=str(temp), QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
-    done = subprocess.run([sys.executable, "-c", script], env=env, cwd=tmp_path, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["1024", "600"]
 
 
 # --- resident memory: /proc on Linux, the working set on Windows, getrusage on macOS --------------------
+
 
 def test_linux_reads_statm_now():
     if not Path("/proc/self/statm").exists():
@@ -148,7 +158,7 @@ def test_windows_reads_the_working_set_without_resource(monkeypatch):
     kernel32 = FakeKernel32(512 * 2**20)
     _on_windows(monkeypatch, kernel32)
     assert memory.rss_mb() == pytest.approx(512.0)
-    (size, struct_size), = kernel32.sizes
+    ((size, struct_size),) = kernel32.sizes
     assert size == struct_size == 4 + 4 + 8 * ctypes.sizeof(ctypes.c_size_t)  # PROCESS_MEMORY_COUNTERS
 
 
@@ -165,15 +175,19 @@ def test_windows_failing_call_gives_zero_not_a_crash(monkeypatch):
 
 # --- fonts: the platform's UI font ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("system, installed, expected", [
-    ("Segoe UI", ["Segoe UI", "Arial"], "Segoe UI"),  # Windows
-    (".AppleSystemUIFont", ["Helvetica Neue"], ".AppleSystemUIFont"),  # macOS names a hidden family
-    ("Cantarell", ["Cantarell", "DejaVu Sans"], "Cantarell"),  # a GNOME desktop
-    ("Sans Serif", ["Noto Sans", "DejaVu Sans"], "DejaVu Sans"),  # X11 without a desktop, offscreen
-    ("MS Shell Dlg 2", ["arial"], "arial"),  # Windows' logical name, a lower-case install
-    ("Sans Serif", ["Comic Neue"], "Sans Serif"),  # nothing known: Qt's own fallback
-    ("", [], "Sans Serif"),
-])
+
+@pytest.mark.parametrize(
+    "system, installed, expected",
+    [
+        ("Segoe UI", ["Segoe UI", "Arial"], "Segoe UI"),  # Windows
+        (".AppleSystemUIFont", ["Helvetica Neue"], ".AppleSystemUIFont"),  # macOS names a hidden family
+        ("Cantarell", ["Cantarell", "DejaVu Sans"], "Cantarell"),  # a GNOME desktop
+        ("Sans Serif", ["Noto Sans", "DejaVu Sans"], "DejaVu Sans"),  # X11 without a desktop, offscreen
+        ("MS Shell Dlg 2", ["arial"], "arial"),  # Windows' logical name, a lower-case install
+        ("Sans Serif", ["Comic Neue"], "Sans Serif"),  # nothing known: Qt's own fallback
+        ("", [], "Sans Serif"),
+    ],
+)
 def test_the_ui_font_is_the_platforms_else_a_known_sans(system, installed, expected):
     assert theme.choose_ui_family(system, installed) == expected
 
@@ -191,6 +205,7 @@ def test_every_text_uses_the_chosen_family(qapp):
 
 
 # --- data sets offered where they load -------------------------------------------------------------------
+
 
 def test_fashion_mnist_is_offered_only_where_it_can_load(monkeypatch, tmp_path):
     from cnnviz.gui.panels import controls
@@ -270,14 +285,20 @@ def test_wm_class_is_cnnviz_under_python_dash_m():
         pytest.skip("needs xvfb-run and xprop")
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
     env["PYTHONPATH"] = str(REPO)
-    done = subprocess.run(["xvfb-run", "-a", sys.executable, "-c", IDENTITY, "--xprop"], env=env,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        ["xvfb-run", "-a", sys.executable, "-c", IDENTITY, "--xprop"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     if done.returncode != 0 and "cannot" in done.stderr.lower():
         pytest.skip(f"no X server: {done.stderr[-300:]}")
     assert 'WM_CLASS(STRING) = "cnnviz", "cnnviz"' in done.stdout, done.stdout + done.stderr[-2000:]
 
 
 # --- cnnviz-app: the double-click entry point ---------------------------------------------------------------
+
 
 def test_the_app_entry_point_reports_bad_options_in_one_line(capsys):
     assert gui_app.launch(["--net", "conv3-4,bogus"]) == 2
@@ -292,5 +313,5 @@ def test_without_a_console_the_error_is_shown_in_a_message_box(monkeypatch, qapp
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: shown.append((title, text)))
     monkeypatch.setattr(sys, "stderr", None)  # pythonw: no console
     assert gui_app.launch(["--backend", "nonsense"]) == 2
-    (title, text), = shown
+    ((title, text),) = shown
     assert title == "cnnviz" and text.startswith("cnnviz: error: --backend nonsense")

@@ -40,8 +40,14 @@ def test_presenter_mode_trades_the_sidebar_for_a_toolbar_with_big_figures(qtbot,
     window.set_presenter(True, full_screen=False)
     qtbot.wait(300)
     assert not workspace.sidebar.isVisible() and controls.toolbar.isVisible()
-    in_bar = [controls.start_button, controls.pause_button, controls.step_button, controls.reset_button,
-              controls.lr_spin, controls.lr_slider]
+    in_bar = [
+        controls.start_button,
+        controls.pause_button,
+        controls.step_button,
+        controls.reset_button,
+        controls.lr_spin,
+        controls.lr_slider,
+    ]
     assert all(controls.toolbar.isAncestorOf(w) and w.isVisible() for w in in_bar)
     assert not controls.save_button.isVisible() and not controls.backend_combo.isVisible()
     # The test accuracy, big, as the app model has it (the evaluation fill() made: 500 images, 1 in 9 wrong),
@@ -191,8 +197,13 @@ def test_the_pad_and_the_class_drawings_show_together_in_presenter_mode_at_1024x
     window.show_tab("drawings")
     qtbot.wait(300)
     drawings, classify = window.panels.drawings, window.panels.classify
-    on_screen = [classify.canvas, drawings.student_edit, drawings.finetune_button, drawings.gallery,
-                 *drawings.digit_buttons]
+    on_screen = [
+        classify.canvas,
+        drawings.student_edit,
+        drawings.finetune_button,
+        drawings.gallery,
+        *drawings.digit_buttons,
+    ]
     assert all(w.isVisible() and w.visibleRegion().boundingRect().size() == w.size() for w in on_screen)
     assert classify.canvas.width() >= 200
     assert fit.check_this_view(window, settle=lambda: qtbot.wait(80), name="drawings") == {}

@@ -24,8 +24,10 @@ def _running_window(make_window, qtbot):
     window = make_window()
     window.checkpoints.auto_answer = None  # the real questions
     window.start()
-    qtbot.waitUntil(lambda: window.state.run.last_step is not None and window.state.run.state == RunPhase.RUNNING,
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: window.state.run.last_step is not None and window.state.run.state == RunPhase.RUNNING,
+        timeout=TIMEOUT_MS,
+    )
     return window
 
 
@@ -39,8 +41,10 @@ def test_the_run_is_paused_while_save_is_asked_and_cancel_resumes_it(qtbot, make
     assert seen == [("Training is running", RunPhase.RUNNING), ("Save the trained model?", RunPhase.PAUSED)]
     step = window.session.trainer.step
     # Trains again, and the state says so (its phase arrives with the session's next flush, after the steps).
-    qtbot.waitUntil(lambda: window.session.trainer.step > step + 2 and window.state.run.state == RunPhase.RUNNING,
-                    timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: window.session.trainer.step > step + 2 and window.state.run.state == RunPhase.RUNNING,
+        timeout=TIMEOUT_MS,
+    )
     window.stop_run(wait=True)
 
 

@@ -36,7 +36,9 @@ def _plot_items(window) -> int:
 def _one_of_each_restart(qtbot, window) -> None:
     """Start, reset mid-run, stop; a single Step from idle, stopped; new random weights."""
     window.start()
-    qtbot.waitUntil(lambda: window.state.run.last_step is not None and window.state.run.last_step.step >= 3, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: window.state.run.last_step is not None and window.state.run.last_step.step >= 3, timeout=TIMEOUT_MS
+    )
     window.session.trainer.reset(window.state.seed + 1)
     qtbot.waitUntil(lambda: window.state.run.last_step is not None, timeout=TIMEOUT_MS)
     window.stop_run(wait=True)
@@ -51,12 +53,14 @@ def test_restarted_runs_leave_no_trainer_worker_thread_or_plot_item_behind(qtbot
     window = make_window(stats_every=2)
     _one_of_each_restart(qtbot, window)
     after_first = {"plot items": _plot_items(window), "widgets": len(window.findChildren(QWidget))}
-    assert _live(Trainer) == 0 and _live(TrainingWorker) == 0 and not session._THREADS, \
+    assert _live(Trainer) == 0 and _live(TrainingWorker) == 0 and not session._THREADS, (
         "a stopped run's Trainer, worker or thread outlived it"
+    )
     for _ in range(3):
         _one_of_each_restart(qtbot, window)
-    assert (_live(Trainer), _live(TrainingWorker), len(session._THREADS)) == (0, 0, 0), \
+    assert (_live(Trainer), _live(TrainingWorker), len(session._THREADS)) == (0, 0, 0), (
         "each restart kept its Trainer (model, optimizer state, backups) and worker alive"
+    )
     assert {"plot items": _plot_items(window), "widgets": len(window.findChildren(QWidget))} == after_first
 
 

@@ -1,6 +1,5 @@
 """The run's history stays bounded however long the run, and forgets what a GPU rewind undid."""
 
-
 import numpy as np
 
 from cnnviz.app.buffers import DecimatingSeries
@@ -15,6 +14,7 @@ def step(i, backend="numpy"):
 
 class QuickStep:
     """A StepFinished's fields without a frozen dataclass's slow __init__ (a million of them)."""
+
     __slots__ = ("step", "epoch", "loss", "accuracy", "batch_size", "images_per_s", "lr", "backend", "eta_s")
 
     def __init__(self, i, backend):

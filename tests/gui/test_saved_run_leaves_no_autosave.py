@@ -8,8 +8,9 @@ from cnnviz.train import events as ev
 
 
 def _steps(first, last):
-    return [ev.StepFinished(step, step / 100, 0.5, 0.5, 64, 1000.0, 0.01, "numpy", None)
-            for step in range(first, last + 1)]
+    return [
+        ev.StepFinished(step, step / 100, 0.5, 0.5, 64, 1000.0, 0.01, "numpy", None) for step in range(first, last + 1)
+    ]
 
 
 def test_only_a_save_after_the_last_step_puts_the_run_in_a_file():

@@ -78,8 +78,9 @@ def test_a_symlink_loop_is_called_one(settings, capsys):
     _set_aside_once(settings, capsys, "too many levels of symbolic links")
 
 
-@pytest.mark.parametrize("text, cause", [("not json", "not valid JSON"), ("[1, 2]", "not a JSON object"),
-                                         (b"\xff\xfe{}", "not a text file")])
+@pytest.mark.parametrize(
+    "text, cause", [("not json", "not valid JSON"), ("[1, 2]", "not a JSON object"), (b"\xff\xfe{}", "not a text file")]
+)
 def test_other_bad_files_are_set_aside_and_storing_starts_afresh(settings, capsys, text, cause):
     settings.write_bytes(text if isinstance(text, bytes) else text.encode())
     assert zoom.save(125)

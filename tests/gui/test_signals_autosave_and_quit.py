@@ -44,17 +44,23 @@ sys.exit(cli.main(["gui", "--net", "tiny", "--backend", "numpy"]))
 def start_app(tmp_path):
     script = tmp_path / "gui_that_trains.py"
     script.write_text(textwrap.dedent(SCRIPT))
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO), XDG_DATA_HOME=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"),
-               OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
-    return subprocess.Popen([sys.executable, str(script)], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        PYTHONPATH=str(REPO),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        OMP_NUM_THREADS="1",
+        OPENBLAS_NUM_THREADS="1",
+    )
+    return subprocess.Popen(
+        [sys.executable, str(script)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
 
 
 def wait_for_step(process, at_least, timeout_s=120):
     """Read the app's step lines until one says ``at_least``; True when it did."""
-    return wait_for_line(process, lambda line: line.startswith("step") and int(line.split()[1]) >= at_least,
-                         timeout_s)
+    return wait_for_line(process, lambda line: line.startswith("step") and int(line.split()[1]) >= at_least, timeout_s)
 
 
 def wait_for_line(process, wanted, timeout_s=120):
@@ -72,8 +78,11 @@ def wait_for_line(process, wanted, timeout_s=120):
 
 
 def autosaved(tmp_path):
-    return [offer for offer in (autosave.read_offer(p) for p in (tmp_path / "data" / "cnnviz").glob("autosave*.npz"))
-            if offer is not None]
+    return [
+        offer
+        for offer in (autosave.read_offer(p) for p in (tmp_path / "data" / "cnnviz").glob("autosave*.npz"))
+        if offer is not None
+    ]
 
 
 signals = [signal.SIGTERM, signal.SIGINT] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
@@ -128,14 +137,21 @@ def test_a_signal_during_the_restore_offer_dismisses_it_and_quits(tmp_path):
     folder = tmp_path / "data" / "cnnviz"
     folder.mkdir(parents=True)
     model = Sequential.from_spec("tiny").initialise(0)
-    earlier = checkpoint.save(folder / "autosave-999999999-abcd.npz", model.spec, model.state_dict(),
-                              {"step": 12, "saved_at": time.time()})
+    earlier = checkpoint.save(
+        folder / "autosave-999999999-abcd.npz", model.spec, model.state_dict(), {"step": 12, "saved_at": time.time()}
+    )
     script = tmp_path / "gui_with_offer.py"
     script.write_text(textwrap.dedent(DIALOG_SCRIPT))
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO), XDG_DATA_HOME=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
-    process = subprocess.Popen([sys.executable, str(script)], env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        PYTHONPATH=str(REPO),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
+    process = subprocess.Popen(
+        [sys.executable, str(script)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         assert wait_for_line(process, lambda line: line.strip() == "dialog open"), "no restore offer"
         process.send_signal(signal.SIGTERM)

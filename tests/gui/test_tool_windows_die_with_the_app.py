@@ -72,8 +72,9 @@ def test_an_owned_window_keeps_no_app_alive(qtbot, make_window):
     window = make_window()
     keys = open_tool_windows(qtbot, window)[0]
     assert session_module.owner_of(keys, window) and not session_module.owner_of(window, keys)
-    others = [w for w in QApplication.topLevelWidgets() if w.isVisible() and w.parentWidget() is None
-              and w is not window]
+    others = [
+        w for w in QApplication.topLevelWidgets() if w.isVisible() and w.parentWidget() is None and w is not window
+    ]
     window.hide()
     assert keys.isVisible()
     assert session_module.primary_windows_shown() == bool(others)  # the keys window does not count
@@ -103,16 +104,26 @@ sys.exit(cli.main(["gui", "--net", "tiny", "--backend", "numpy"]))
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals sent with os.kill")
 # (Ctrl-C takes the same path as these two: tests/gui/test_signals_autosave_and_quit.py; each run is ~18 s)
-@pytest.mark.parametrize("signum", [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else []),
-                         ids=lambda s: signal.Signals(s).name)
+@pytest.mark.parametrize(
+    "signum",
+    [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else []),
+    ids=lambda s: signal.Signals(s).name,
+)
 def test_a_signal_with_the_keys_window_open_ends_the_process(tmp_path, signum):
     script = tmp_path / "gui_with_keys.py"
     script.write_text(textwrap.dedent(SCRIPT))
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO), XDG_DATA_HOME=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"),
-               OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
-    process = subprocess.Popen([sys.executable, str(script)], env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        PYTHONPATH=str(REPO),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        OMP_NUM_THREADS="1",
+        OPENBLAS_NUM_THREADS="1",
+    )
+    process = subprocess.Popen(
+        [sys.executable, str(script)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     stepped = threading.Event()
 
     def read():

@@ -19,6 +19,7 @@ CODES = ts.LANGUAGE_CODES
 @pytest.fixture
 def in_language(qapp):
     """Install a language for one test; English (and the Latin UI font) again afterwards."""
+
     def use(code: str) -> None:
         assert language.install(qapp, code) is None
 
@@ -41,8 +42,11 @@ def test_every_string_of_the_code_and_the_lessons_is_translated_in_every_catalog
 
 @pytest.mark.parametrize("code", CODES)
 def test_translations_keep_placeholders_shortcut_marks_and_key_columns(code):
-    broken = {source: ts.problems(source, text) for source, text in ts.read(ts.catalogue_file(code)).items()
-              if text and ts.problems(source, text)}
+    broken = {
+        source: ts.problems(source, text)
+        for source, text in ts.read(ts.catalogue_file(code)).items()
+        if text and ts.problems(source, text)
+    }
     assert broken == {}
 
 
@@ -117,8 +121,12 @@ def test_choosing_a_language_is_stored_beside_the_zoom_and_said_in_that_language
 def test_the_stored_choice_is_read_safely():
     path = zoom.settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    for stored, expected in ((["de"], None), ({"language": "xx"}, None), ({"language": "de"}, "de"),
-                             ({"language": 3}, None)):
+    for stored, expected in (
+        (["de"], None),
+        ({"language": "xx"}, None),
+        ({"language": "de"}, "de"),
+        ({"language": 3}, None),
+    ):
         path.write_text(json.dumps(stored))
         assert language.load() == expected
     path.write_text("{not json")

@@ -35,7 +35,11 @@ def test_a_kept_run_is_drawn_under_the_next_which_starts_from_the_same_weights(q
     assert len(curves.kept_loss.xData) == 30 and len(curves.loss_raw.xData) > 0  # both runs drawn
 
     window.comparison.stop()
-    assert window.state.kept is None and not curves.kept_label.isVisible() and not len(curves.kept_loss.xData if curves.kept_loss.xData is not None else [])
+    assert (
+        window.state.kept is None
+        and not curves.kept_label.isVisible()
+        and not len(curves.kept_loss.xData if curves.kept_loss.xData is not None else [])
+    )
     assert not window.menus.stop_comparing_action.isEnabled()
 
 
@@ -56,6 +60,7 @@ def test_a_saved_run_is_compared_with_and_a_file_without_history_says_so(qtbot, 
     np.testing.assert_allclose(other.panels.curves.kept_loss.xData[-1], window.state.run.steps[-1].epoch, atol=1e-4)
 
     from cnnviz.nn import checkpoint
+
     bare = tmp_path / "bare.npz"
     checkpoint.save(bare, window.state.local.spec, window.state.local.weights(), {})
     assert not other.comparison.compare_with_file(str(bare))

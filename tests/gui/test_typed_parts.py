@@ -22,11 +22,26 @@ def test_the_run_and_lesson_parts_are_typed_with_real_classes():
     from cnnviz.gui.session import TrainingSession
     from cnnviz.gui.status import StatusFields
 
-    known = {c.__name__: c for c in (AppState, Checkpoints, Workspace, LiveView, ControlsPanel, TrainingSession,
-                                     StatusFields, run_control.RunControl)}
+    known = {
+        c.__name__: c
+        for c in (
+            AppState,
+            Checkpoints,
+            Workspace,
+            LiveView,
+            ControlsPanel,
+            TrainingSession,
+            StatusFields,
+            run_control.RunControl,
+        )
+    }
     for parts in (run_control.RunParts, lessons.LessonParts):
         hints = typing.get_type_hints(parts, localns=known)  # a name the module does not import fails here
         assert object not in hints.values(), parts
         assert (hints["state"], hints["session"], hints["workspace"], hints["controls"]) == (
-            AppState, TrainingSession, Workspace, ControlsPanel)
+            AppState,
+            TrainingSession,
+            Workspace,
+            ControlsPanel,
+        )
     assert typing.get_type_hints(lessons.LessonParts, localns=known)["runs"] is run_control.RunControl

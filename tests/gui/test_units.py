@@ -19,8 +19,9 @@ def step(i, backend="numpy"):
 
 
 def snapshot(step_, tag="view"):
-    return ev.Snapshot(step_, 0.0, np.zeros((28, 28), np.float32), 1, (), (), np.full(10, 0.1, np.float32), {},
-                       "tiny", tag)
+    return ev.Snapshot(
+        step_, 0.0, np.zeros((28, 28), np.float32), 1, (), (), np.full(10, 0.1, np.float32), {}, "tiny", tag
+    )
 
 
 def test_event_buffer_coalesces_and_wakes_once():
@@ -83,8 +84,10 @@ def test_mosaic_and_grid():
 
 
 def test_layer_pairs():
-    assert layer_pairs(["conv1", "relu1", "pool1", "conv2", "relu2", "pool2"]) == [("conv1", "pool1"),
-                                                                                 ("conv2", "pool2")]
+    assert layer_pairs(["conv1", "relu1", "pool1", "conv2", "relu2", "pool2"]) == [
+        ("conv1", "pool1"),
+        ("conv2", "pool2"),
+    ]
     assert layer_pairs(["conv1", "relu1", "conv2", "relu2", "pool1"]) == [("conv1", None), ("conv2", "pool1")]
 
 
@@ -102,8 +105,18 @@ def test_the_tab_choices_are_the_registry_tabs(capsys):
     from cnnviz import cli
     from cnnviz.gui.panels.registry import TABS
 
-    assert TABS == ("training", "mistakes", "why", "filters", "map", "fool", "timelapse", "statistics", "learning_rate",
-                    "drawings")
+    assert TABS == (
+        "training",
+        "mistakes",
+        "why",
+        "filters",
+        "map",
+        "fool",
+        "timelapse",
+        "statistics",
+        "learning_rate",
+        "drawings",
+    )
     assert cli.main(["gui", "--tab", "nonsense"]) == 2
     err = capsys.readouterr().err
     assert all(repr(tab) in err for tab in TABS), err
@@ -149,8 +162,9 @@ def test_latency_report_prints_the_figures(qapp, capsys):
 
 
 def test_tick_steps_are_one_two_or_five_times_a_power_of_ten():
-    assert [tick_step(x) for x in (0.3, 1.0, 1.2, 2.5, 7, 14, 41, 0.0031)] == \
-        pytest.approx([0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 0.005])
+    assert [tick_step(x) for x in (0.3, 1.0, 1.2, 2.5, 7, 14, 41, 0.0031)] == pytest.approx(
+        [0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 0.005]
+    )
     assert tick_step(58, at_most=52) == 50 and tick_step(3, at_most=1.2) == 1 and tick_step(7, at_most=9) == 5
 
 

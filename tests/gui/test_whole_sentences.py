@@ -33,7 +33,10 @@ def test_a_japanese_why_panel_says_its_input_in_japanese(in_language, qtbot, tin
     panel.use_drawing(False)
     panel.set_test_image(a_digit(), 7, 12)
     assert not panel.request()
-    assert panel.source_label.text() == "まだ説明するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。"
+    assert (
+        panel.source_label.text()
+        == "まだ説明するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。"
+    )
     panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
     panel.use_drawing(True)
     assert not panel.request()
@@ -54,7 +57,10 @@ def test_a_japanese_fool_panel_says_its_input_ways_budget_and_verdict_in_japanes
     qtbot.addWidget(panel)
     panel.use_drawing(True)
     assert not panel.request()
-    assert panel.source_label.text() == "まだ攻撃するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。"
+    assert (
+        panel.source_label.text()
+        == "まだ攻撃するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。"
+    )
     panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
     assert not panel.request()
     assert panel.source_label.text() == "まだ攻撃するものがありません: まず描画キャンバスに数字を書いてください。"

@@ -16,7 +16,9 @@ TIMEOUT_MS = 30_000
 
 
 def wait_steps(qtbot, window, at_least, timeout=TIMEOUT_MS):
-    qtbot.waitUntil(lambda: window.state.run.last_step is not None and window.state.run.last_step.step >= at_least, timeout=timeout)
+    qtbot.waitUntil(
+        lambda: window.state.run.last_step is not None and window.state.run.last_step.step >= at_least, timeout=timeout
+    )
 
 
 def load(qtbot, window, path):
@@ -46,9 +48,14 @@ def test_start_trains_and_every_panel_gets_data(qtbot, window):
     initial_kernels = window.panels.kernels.first_image.copy()
     window.start()
     wait_steps(qtbot, window, 12)
-    qtbot.waitUntil(lambda: window.panels.feature_maps.last_snapshot is not None
-                    and window.panels.feature_maps.last_snapshot.step > 0, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: (
+            window.panels.feature_maps.last_snapshot is not None and window.panels.feature_maps.last_snapshot.step > 0
+        ),
+        timeout=TIMEOUT_MS,
+    )
     qtbot.waitUntil(lambda: "numpy" in window.panels.timings.latest, timeout=TIMEOUT_MS)
+
     # The curves redraw a few times a second, not at every step.
     # (getData() is (None, None) until the first redraw has data.)
     def curve_points():
@@ -120,7 +127,9 @@ def test_pause_stops_steps(qtbot, window):
 
 def test_step_advances_exactly_one(qtbot, window):
     window.step()  # no run yet: starts one, paused, and trains one batch
-    qtbot.waitUntil(lambda: window.state.run.state == "paused" and window.state.run.last_step is not None, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: window.state.run.state == "paused" and window.state.run.last_step is not None, timeout=TIMEOUT_MS
+    )
     assert window.state.run.last_step.step == 1
     window.step()
     wait_steps(qtbot, window, 2)
@@ -222,8 +231,12 @@ def test_save_then_load_round_trips(tmp_path, qtbot, window):
     assert window.state.run.initial_weights is not None
     # Start continues from the loaded weights.
     window.step()
-    qtbot.waitUntil(lambda: window.panels.feature_maps.last_snapshot is not None
-                    and window.panels.feature_maps.last_snapshot.step == 1, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: (
+            window.panels.feature_maps.last_snapshot is not None and window.panels.feature_maps.last_snapshot.step == 1
+        ),
+        timeout=TIMEOUT_MS,
+    )
     after_one = window.panels.feature_maps.last_snapshot.weights["conv1.weight"]
     assert np.abs(after_one - saved["conv1.weight"]).max() < 0.05
 
@@ -249,8 +262,7 @@ def test_the_evaluation_history_keeps_numbers_not_per_image_arrays(tmp_path, win
     n = 10_000
     rng = np.random.default_rng(0)
     labels = rng.integers(0, 10, n)
-    event = ev.EvaluationFinished(100, 0.5, 0.3, 0.9, n, labels, labels.copy(),
-                                  rng.random(n).astype(np.float32))
+    event = ev.EvaluationFinished(100, 0.5, 0.3, 0.9, n, labels, labels.copy(), rng.random(n).astype(np.float32))
     for _ in range(3):
         window.router.handle(event)
     assert window.state.run.last_eval is event  # the confusion matrix and the report's still need them

@@ -86,8 +86,17 @@ def test_the_level_survives_a_new_window(qtbot, make_window):
     assert third.zoom_level == 80 and json.loads(zoom.settings_path().read_text())["zoom"] == 150
 
 
-@pytest.mark.parametrize("stored", ["{not json", json.dumps({"zoom": 5000}), json.dumps({"zoom": "big"}),
-                                    json.dumps([150]), json.dumps({"zoom": float("nan")}), ""])
+@pytest.mark.parametrize(
+    "stored",
+    [
+        "{not json",
+        json.dumps({"zoom": 5000}),
+        json.dumps({"zoom": "big"}),
+        json.dumps([150]),
+        json.dumps({"zoom": float("nan")}),
+        "",
+    ],
+)
 def test_a_corrupt_or_absurd_stored_level_is_ignored(qtbot, make_window, stored):
     path = zoom.settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -20,8 +20,11 @@ def _at_1024x768_presenting(qtbot, window):
 
 def _layout(window) -> dict:
     """Every visible widget's place and type size, and every plot title's size."""
-    shown = {id(w): (type(w).__name__, w.geometry().getRect(), w.font().pointSizeF())
-             for w in window.findChildren(QWidget) if w.isVisible()}
+    shown = {
+        id(w): (type(w).__name__, w.geometry().getRect(), w.font().pointSizeF())
+        for w in window.findChildren(QWidget)
+        if w.isVisible()
+    }
     for view in window.findChildren(pg.GraphicsView):
         for item in view.scene().items():
             if isinstance(item, pg.LabelItem):
@@ -60,8 +63,15 @@ def _zoom_in_and_back_changes_nothing(qtbot, window, before):
 def test_the_status_fields_never_widen_the_window(qtbot, window):
     _at_1024x768_presenting(qtbot, window)
     status = window.status
-    status.show(state="starting (loading data and compiling kernels)…", epoch="epoch 0.00", step="step 0",
-                rate="– images/s", backend="backend numba", eta="ETA –", test="test accuracy –")
+    status.show(
+        state="starting (loading data and compiling kernels)…",
+        epoch="epoch 0.00",
+        step="step 0",
+        rate="– images/s",
+        backend="backend numba",
+        eta="ETA –",
+        test="test accuracy –",
+    )
     qtbot.wait(100)
     assert window.width() == 1024 and window.minimumSizeHint().width() <= 1024
     shown = [label for label in status.labels.values() if label.isVisible()]

@@ -71,8 +71,11 @@ def test_weights_that_do_not_fit_the_named_network_are_refused_before_reading_th
     weights = _tiny_weights()
     weights["conv1.weight"] = np.zeros((8, 1, 3, 3), np.float32)
     path = _write(tmp_path / "odd.npz", weights, {"spec": TINY})
-    with pytest.raises(CheckpointError, match=r"array 'conv1.weight' has shape \(8, 1, 3, 3\) but the network "
-                                              r"needs \(8, 1, 5, 5\)"):
+    with pytest.raises(
+        CheckpointError,
+        match=r"array 'conv1.weight' has shape \(8, 1, 3, 3\) but the network "
+        r"needs \(8, 1, 5, 5\)",
+    ):
         checkpoint.load(path)
     del weights["conv1.weight"]
     weights["conv9.weight"] = np.zeros(3, np.float32)
@@ -84,8 +87,9 @@ def test_weights_that_do_not_fit_the_named_network_are_refused_before_reading_th
 def test_a_zip_bomb_member_is_refused_before_it_is_decompressed(tmp_path):
     # The case: a 3.2 MB .npz took 3.9 GB because every member was read before any check.
     zeros = np.zeros(12_500_000, np.float32)  # 50 MB of zeros, ~50 KB deflated
-    path = _write(tmp_path / "bomb.npz", {**_tiny_weights(), "optim.conv1.weight.m": zeros}, {"spec": TINY},
-                  deflate=True)
+    path = _write(
+        tmp_path / "bomb.npz", {**_tiny_weights(), "optim.conv1.weight.m": zeros}, {"spec": TINY}, deflate=True
+    )
     del zeros
     assert path.stat().st_size < 1_000_000
     exc, peak = _measured(lambda: checkpoint.load(path))
@@ -97,8 +101,12 @@ def test_a_zip_bomb_member_is_refused_before_it_is_decompressed(tmp_path):
 def test_a_4_tib_declared_array_is_named_as_such_not_as_out_of_memory(tmp_path):
     header = io.BytesIO()
     np.lib.format.write_array_header_1_0(header, {"descr": "<f4", "fortran_order": False, "shape": (2**40,)})
-    path = _write(tmp_path / "tib.npz", _tiny_weights(), {"spec": TINY},
-                  raw={"optim.conv1.weight.m.npy": header.getvalue() + bytes(16)})
+    path = _write(
+        tmp_path / "tib.npz",
+        _tiny_weights(),
+        {"spec": TINY},
+        raw={"optim.conv1.weight.m.npy": header.getvalue() + bytes(16)},
+    )
     exc, peak = _measured(lambda: checkpoint.load(path))
     message = str(exc)
     assert isinstance(exc, CheckpointError) and "batch size" not in message
@@ -128,8 +136,12 @@ def test_array_names_with_terminal_escapes_are_shown_escaped(tmp_path):
 def test_pickled_objects_are_refused_from_the_header(tmp_path):
     header = io.BytesIO()
     np.lib.format.write_array_header_1_0(header, {"descr": "|O", "fortran_order": False, "shape": (1,)})
-    path = _write(tmp_path / "pickle.npz", _tiny_weights(), {"spec": TINY},
-                  raw={"optim.conv1.weight.m.npy": header.getvalue() + b"\x80\x04payload"})
+    path = _write(
+        tmp_path / "pickle.npz",
+        _tiny_weights(),
+        {"spec": TINY},
+        raw={"optim.conv1.weight.m.npy": header.getvalue() + b"\x80\x04payload"},
+    )
     with pytest.raises(CheckpointError, match="holds Python objects, which would need pickle"):
         checkpoint.load(path)
 
@@ -152,8 +164,12 @@ def test_a_nonsense_step_in_the_metadata_is_dropped(tmp_path, step):
 
 def test_valid_metadata_survives(tmp_path):
     model = Sequential.from_spec("tiny").initialise(0)
-    path = checkpoint.save(tmp_path / "m.npz", model.spec, model.state_dict(),
-                           {"step": 120, "epoch": 0.25, "test_accuracy": float("nan"), "net": "tiny"})
+    path = checkpoint.save(
+        tmp_path / "m.npz",
+        model.spec,
+        model.state_dict(),
+        {"step": 120, "epoch": 0.25, "test_accuracy": float("nan"), "net": "tiny"},
+    )
     ckpt = checkpoint.load(path)
     assert ckpt.step == 120 and ckpt.meta["epoch"] == 0.25 and ckpt.meta["net"] == "tiny"
     assert "test_accuracy" not in ckpt.meta  # NaN is written as null, and null is no accuracy

@@ -28,8 +28,10 @@ def numeric_grad(f, x):
 def assert_close(name, got, expected, tol=TOL):
     err = rel_error(got, expected)
     worst = np.unravel_index(np.argmax(np.abs(got - expected)), got.shape)
-    assert err < tol, (f"{name}: relative error {err:.2e} >= {tol:g}; worst at index {worst}: "
-                       f"got {got[worst]!r}, expected {expected[worst]!r}")
+    assert err < tol, (
+        f"{name}: relative error {err:.2e} >= {tol:g}; worst at index {worst}: "
+        f"got {got[worst]!r}, expected {expected[worst]!r}"
+    )
 
 
 def test_softmax_cross_entropy_is_stable_for_huge_logits():
@@ -39,10 +41,13 @@ def test_softmax_cross_entropy_is_stable_for_huge_logits():
     assert correct == 1 and np.all(np.isfinite(dlogits))
 
 
-@pytest.mark.parametrize("spec", [
-    "conv3-2,relu,pool,conv2-3,relu,pool,dense-5,relu,dense-10",
-    "conv3-2-valid,relu,conv3-2-valid,relu,pool,dropout-0.3,dense-6,relu,dense-10",
-])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "conv3-2,relu,pool,conv2-3,relu,pool,dense-5,relu,dense-10",
+        "conv3-2-valid,relu,conv3-2-valid,relu,pool,dropout-0.3,dense-6,relu,dense-10",
+    ],
+)
 def test_whole_network_gradients(spec):
     rng = np.random.default_rng(6)
     model = Sequential.from_spec(spec, input_shape=(1, 9, 9)).initialise(rng, np.float64).to(BE)

@@ -46,21 +46,24 @@ def test_even_kernel_same_padding_keeps_size():
     assert Sequential.from_spec("conv4-3,dense-10").shapes[1] == (3, 28, 28)
 
 
-@pytest.mark.parametrize("spec,message", [
-    ("", "empty layer"),
-    ("conv5-8,,dense-10", "empty layer"),
-    ("conv5-8,relu,dense-11", "must end with dense-10"),
-    ("conv5-8,relu,pool", "must end with dense-10"),
-    ("conv5-8,banana,dense-10", r"layer 2 \('banana'\): unknown layer"),
-    ("conv0-8,dense-10", "kernel size"),
-    ("conv3-0,dense-10", "channel count"),
-    ("dense-0,dense-10", "unit count"),
-    ("dropout-1.5,dense-10", "dropout probability"),
-    ("dense-32,conv3-8,dense-10", "convolutions must come before"),
-    ("pool,pool,pool,pool,pool,dense-10", "pool needs at least a 2x2 input"),
-    ("conv15-4-valid,conv15-4-valid,dense-10", "needs at least a 15x15 input but gets 14x14"),
-    ("conv3-8,dense-10,relu", "last layer must be dense-10"),
-])
+@pytest.mark.parametrize(
+    "spec,message",
+    [
+        ("", "empty layer"),
+        ("conv5-8,,dense-10", "empty layer"),
+        ("conv5-8,relu,dense-11", "must end with dense-10"),
+        ("conv5-8,relu,pool", "must end with dense-10"),
+        ("conv5-8,banana,dense-10", r"layer 2 \('banana'\): unknown layer"),
+        ("conv0-8,dense-10", "kernel size"),
+        ("conv3-0,dense-10", "channel count"),
+        ("dense-0,dense-10", "unit count"),
+        ("dropout-1.5,dense-10", "dropout probability"),
+        ("dense-32,conv3-8,dense-10", "convolutions must come before"),
+        ("pool,pool,pool,pool,pool,dense-10", "pool needs at least a 2x2 input"),
+        ("conv15-4-valid,conv15-4-valid,dense-10", "needs at least a 15x15 input but gets 14x14"),
+        ("conv3-8,dense-10,relu", "last layer must be dense-10"),
+    ],
+)
 def test_invalid_specs_explain_themselves(spec, message):
     with pytest.raises(SpecError, match=message):
         Sequential.from_spec(spec)
@@ -81,8 +84,17 @@ def test_state_dict_round_trip_and_mismatch_errors():
 
 
 # --- the size of a network, from its spec, before anything is built -------------------------
-@pytest.mark.parametrize("net", ["seed", "keras", "tiny", "conv3-4-valid,pool,conv5-6,dense-32,relu,dense-10",
-                                 "flatten,dense-10", "conv4-3,dropout-0.5,dense-10"])
+@pytest.mark.parametrize(
+    "net",
+    [
+        "seed",
+        "keras",
+        "tiny",
+        "conv3-4-valid,pool,conv5-6,dense-32,relu,dense-10",
+        "flatten,dense-10",
+        "conv4-3,dropout-0.5,dense-10",
+    ],
+)
 def test_network_size_agrees_with_the_built_network(net):
     from cnnviz.nn.model import network_size
 
@@ -94,12 +106,15 @@ def test_network_size_agrees_with_the_built_network(net):
     assert size.spec == model.spec and size.layers == len(model.spec.split(","))
 
 
-@pytest.mark.parametrize("spec,message", [
-    (",".join(["conv3-1024"] * 10_000 + ["dense-10"]), "characters long"),
-    (",".join(["relu"] * 64 + ["dense-10"]), "lists 65 layers; cnnviz builds at most 64"),
-    ("conv15-1024,conv15-1024,dense-10", "244,190,218 parameters; cnnviz builds at most 50,000,000"),
-    (",".join(["conv1-1024"] * 20 + ["dense-10"]), "activation values per image"),
-])
+@pytest.mark.parametrize(
+    "spec,message",
+    [
+        (",".join(["conv3-1024"] * 10_000 + ["dense-10"]), "characters long"),
+        (",".join(["relu"] * 64 + ["dense-10"]), "lists 65 layers; cnnviz builds at most 64"),
+        ("conv15-1024,conv15-1024,dense-10", "244,190,218 parameters; cnnviz builds at most 50,000,000"),
+        (",".join(["conv1-1024"] * 20 + ["dense-10"]), "activation values per image"),
+    ],
+)
 def test_huge_networks_are_refused_before_anything_is_allocated(spec, message):
     import tracemalloc
 

@@ -18,6 +18,7 @@ def torch_onecycle_lr(step: int, total: int, max_lr: float, pct_start: float) ->
     defaults (div_factor 25, final_div_factor 1e4, anneal_strategy "cos") written out: ``_annealing_cos``
     from max_lr / 25 up to max_lr, then down to max_lr / 25 / 1e4. The phase boundary is cnnviz's,
     int(pct_start * total) steps (at least 1); torch puts it at pct_start * total - 1."""
+
     def annealing_cos(start, end, pct):
         return end + (start - end) / 2.0 * (math.cos(math.pi * pct) + 1)
 
@@ -32,8 +33,9 @@ def torch_onecycle_lr(step: int, total: int, max_lr: float, pct_start: float) ->
 @pytest.mark.parametrize("warmup", [0.1, 0.2, ONECYCLE_WARMUP, 0.5])
 def test_the_learning_rate_is_torchs_one_cycle_with_the_given_warmup(total, warmup):
     for step in range(total):
-        assert learning_rate("onecycle", 0.01, step, total, warmup) == \
-            pytest.approx(torch_onecycle_lr(step, total, 0.01, warmup), rel=1e-12, abs=1e-15), step
+        assert learning_rate("onecycle", 0.01, step, total, warmup) == pytest.approx(
+            torch_onecycle_lr(step, total, 0.01, warmup), rel=1e-12, abs=1e-15
+        ), step
 
 
 def test_the_peak_comes_after_the_warmup_share_and_the_default_stays_30_percent():
@@ -59,8 +61,16 @@ def test_a_warmup_outside_0_to_1_is_a_one_line_error_on_the_command_line(capsys)
 
 
 def test_the_trainer_follows_the_warmup_of_its_config(small_mnist):
-    cfg = TrainConfig(net="conv3-4,relu,pool,dense-10", backend="numpy", epochs=1.0, batch_size=50,
-                      train_samples=500, lr=0.01, warmup=0.2, seed=1)
+    cfg = TrainConfig(
+        net="conv3-4,relu,pool,dense-10",
+        backend="numpy",
+        epochs=1.0,
+        batch_size=50,
+        train_samples=500,
+        lr=0.01,
+        warmup=0.2,
+        seed=1,
+    )
     seen = []
     trainer = Trainer(cfg, dataset=small_mnist)
     trainer.add_listener(seen.append)
@@ -77,6 +87,7 @@ def test_bench_time_to_takes_the_recipes_warmup_for_every_contender():
     recipe.warmup = 0.2
     schedule = tt._Schedule(recipe, train_size=2000, seed=0)
     # by images seen, as the trainer: step s has seen 64 * s of the 2,000
-    assert [schedule.lr(s) for s in range(schedule.total)] == \
-        [learning_rate("onecycle", recipe.lr, 64 * s, 2000, 0.2) for s in range(schedule.total)]
+    assert [schedule.lr(s) for s in range(schedule.total)] == [
+        learning_rate("onecycle", recipe.lr, 64 * s, 2000, 0.2) for s in range(schedule.total)
+    ]
     assert "onecycle schedule (20% warm-up)" in recipe.describe()

@@ -28,8 +28,8 @@ def test_adam_matches_the_textbook_update(beta1, beta2):
         opt.step(params, lr=0.01)
         m = beta1 * m + (1 - beta1) * g
         v = beta2 * v + (1 - beta2) * g * g
-        mhat, vhat = m / (1 - beta1 ** t), v / (1 - beta2 ** t)
-        w = w - 0.01 * mhat / (np.sqrt(vhat) + 1e-8 / np.sqrt(1 - beta2 ** t))
+        mhat, vhat = m / (1 - beta1**t), v / (1 - beta2**t)
+        w = w - 0.01 * mhat / (np.sqrt(vhat) + 1e-8 / np.sqrt(1 - beta2**t))
     np.testing.assert_allclose(p.data, w, rtol=1e-12)
 
 
@@ -97,8 +97,7 @@ def test_checkpoint_round_trip_with_optimizer_state(tmp_path):
     for _, p in model.named_parameters():
         p.grad = np.ones_like(p.data)
     opt.step(model.named_parameters(), 0.1)
-    path = checkpoint.save(tmp_path / "m.npz", model.spec, model.state_dict(), {"epoch": 1.5},
-                           opt.state_arrays())
+    path = checkpoint.save(tmp_path / "m.npz", model.spec, model.state_dict(), {"epoch": 1.5}, opt.state_arrays())
     loaded, ckpt = checkpoint.load_model(path)
     assert ckpt.meta["epoch"] == 1.5 and ckpt.meta["spec"] == model.spec and "cnnviz_version" in ckpt.meta
     for name, value in model.state_dict().items():
@@ -117,10 +116,13 @@ def test_checkpoint_for_another_architecture_is_refused(tmp_path):
         checkpoint.load_model(path, expected_spec="seed")
 
 
-@pytest.mark.parametrize("content,message", [
-    (b"not a zip at all", "not a readable .npz"),
-    (b"PK\x03\x04 truncated", "not a readable .npz"),
-])
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        (b"not a zip at all", "not a readable .npz"),
+        (b"PK\x03\x04 truncated", "not a readable .npz"),
+    ],
+)
 def test_corrupt_checkpoints_give_clear_errors(tmp_path, content, message):
     path = tmp_path / "bad.npz"
     path.write_bytes(content)

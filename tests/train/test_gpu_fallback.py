@@ -42,14 +42,18 @@ class FakeGpu(numpy_ref.NumpyBackend):
         if not callable(value) or attr.startswith("_") or attr in ("describe", "armed", "warm_up"):
             return value
         if object.__getattribute__(self, "broken"):
+
             def poisoned(*args, **kwargs):
                 raise RuntimeError("CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered (simulated)")
+
             return poisoned
         if attr == self.method and not self.failed and self.armed():
+
             def failing(*args, **kwargs):
                 self.failed = True
                 self.broken = self.sticky
                 raise MemoryError(f"out of memory on the device in {attr} (simulated)")
+
             return failing
         return value
 
@@ -70,8 +74,18 @@ def fake_gpu():
 
 
 def train(small_mnist, backend: str, on_event=None, **overrides):
-    cfg = dict(net=NET, backend=backend, steps=STEPS, batch_size=16, lr=2e-3, seed=5, timing_every=7,
-               eval_every=10, eval_samples=100, backup_seconds=0.0)
+    cfg = dict(
+        net=NET,
+        backend=backend,
+        steps=STEPS,
+        batch_size=16,
+        lr=2e-3,
+        seed=5,
+        timing_every=7,
+        eval_every=10,
+        eval_samples=100,
+        backup_seconds=0.0,
+    )
     cfg.update(overrides)
     trainer = Trainer(TrainConfig(**cfg), dataset=small_mnist)
     seen = []
@@ -120,8 +134,9 @@ def assert_nothing_lost(trainer, seen, reference, gpu, sticky):
     # the same trajectory as a run that never failed (both on the NumPy arithmetic)
     final = {e.step: e.loss for e in of(seen, ev.StepFinished)}
     ref = {e.step: e.loss for e in of(seen_ref, ev.StepFinished)}
-    np.testing.assert_allclose([final[s] for s in range(1, STEPS + 1)], [ref[s] for s in range(1, STEPS + 1)],
-                               rtol=1e-5)
+    np.testing.assert_allclose(
+        [final[s] for s in range(1, STEPS + 1)], [ref[s] for s in range(1, STEPS + 1)], rtol=1e-5
+    )
     for name, value in trainer.model.state_dict().items():
         np.testing.assert_allclose(value, weights_ref[name], rtol=1e-5, atol=1e-6, err_msg=name)
 
@@ -155,7 +170,9 @@ def test_a_failure_while_taking_a_snapshot(small_mnist, reference, fake_gpu, sti
     trainer.run()
     assert gpu.failed
     snapshots = of(seen, ev.Snapshot)
-    assert len(snapshots) == 1 and snapshots[0].tag == "t" and snapshots[0].probabilities.sum() == pytest.approx(1, 1e-5)
+    assert (
+        len(snapshots) == 1 and snapshots[0].tag == "t" and snapshots[0].probabilities.sum() == pytest.approx(1, 1e-5)
+    )
     assert_nothing_lost(trainer, seen, reference, gpu, sticky)
 
 
@@ -180,8 +197,11 @@ def test_a_gpu_that_fails_to_start_keeps_training_where_it_was(small_mnist, refe
     target = fake_gpu("warm_up_never", False, name="brokengpu")
     target.needs_warmup = True
     target.warm_up = lambda dtype=None: (_ for _ in ()).throw(RuntimeError("cannot compile kernels (simulated)"))
-    trainer, seen = train(small_mnist, "numpy",
-                          lambda t, e: isinstance(e, ev.StepFinished) and e.step == 5 and t.switch_backend("brokengpu"))
+    trainer, seen = train(
+        small_mnist,
+        "numpy",
+        lambda t, e: isinstance(e, ev.StepFinished) and e.step == 5 and t.switch_backend("brokengpu"),
+    )
     trainer.run()
     errors = [e.message for e in of(seen, ev.TrainerError)]
     assert any("brokengpu failed to start" in m and "stays on numpy" in m for m in errors)
@@ -218,14 +238,20 @@ def test_the_fallback_and_a_failed_start_are_told_in_the_guis_language(small_mni
     said = of(seen, ev.TrainerError)[0].message
     assert said.startswith("fakegpu failed during a training step (MemoryError: out of memory")  # the CLI's
     assert in_language(said, lambda text: german.get(text) or text).startswith(
-        "fakegpu ist bei einem Trainingsschritt ausgefallen (MemoryError: out of memory")  # the error stays English
+        "fakegpu ist bei einem Trainingsschritt ausgefallen (MemoryError: out of memory"
+    )  # the error stays English
 
     target = fake_gpu("warm_up_never", False, name="brokengpu")
     target.needs_warmup = True
     target.warm_up = lambda dtype=None: (_ for _ in ()).throw(RuntimeError("cannot compile (simulated)"))
-    trainer, seen = train(small_mnist, "numpy", lambda t, e: isinstance(e, ev.StepFinished) and e.step == 5
-                          and t.switch_backend("brokengpu"), steps=8)
+    trainer, seen = train(
+        small_mnist,
+        "numpy",
+        lambda t, e: isinstance(e, ev.StepFinished) and e.step == 5 and t.switch_backend("brokengpu"),
+        steps=8,
+    )
     trainer.run()
     said = of(seen, ev.TrainerError)[0].message
     assert in_language(said, lambda text: german.get(text) or text) == (
-        "brokengpu konnte nicht starten (RuntimeError: cannot compile (simulated)); das Training bleibt bei numpy")
+        "brokengpu konnte nicht starten (RuntimeError: cannot compile (simulated)); das Training bleibt bei numpy"
+    )

@@ -20,8 +20,12 @@ def catalogue(code: str):
 
 def test_a_phrase_is_its_english_text_and_says_it_in_another_language():
     inner = Phrase(N_("the loss became {loss} at step {step}"), loss=float("nan"), step=12)
-    outer = Phrase(N_("{cause}. The weights were restored to step {step} and training is paused. {advice}"),
-                   cause=inner, step=10, advice="Stop.")
+    outer = Phrase(
+        N_("{cause}. The weights were restored to step {step} and training is paused. {advice}"),
+        cause=inner,
+        step=10,
+        advice="Stop.",
+    )
     assert outer == "the loss became nan at step 12. The weights were restored to step 10 and training is paused. Stop."
     assert f"{inner}" == str(inner) == "the loss became nan at step 12"
     german = outer.text(catalogue("de"))
@@ -40,8 +44,10 @@ def test_the_trainers_divergence_is_told_in_the_guis_language(small_mnist):
     diverged = of(seen, ev.Diverged)[0]
     assert diverged.message.text() == str(diverged.message)  # the CLI's English
     german = diverged.message.text(catalogue("de"))
-    assert german == ("der Verlust wurde bei Schritt 1 zu nan. Die Gewichte wurden auf Schritt 0 zurückgesetzt, das "
-                      "Training ist pausiert. Senke die Lernrate (jetzt 0.002) und setze das Training fort.")
+    assert german == (
+        "der Verlust wurde bei Schritt 1 zu nan. Die Gewichte wurden auf Schritt 0 zurückgesetzt, das "
+        "Training ist pausiert. Senke die Lernrate (jetzt 0.002) und setze das Training fort."
+    )
     japanese = diverged.message.text(catalogue("ja"))
     assert "ステップ 1 で損失が nan になりました" in japanese and "0.002" in japanese
 
@@ -84,21 +90,26 @@ def test_a_kept_runs_name_is_in_the_guis_language():
     kept = comparison.KeptRun({"optimizer": "adam", "lr": 0.001, "batch_size": 64}, comparison.Curves(), None, "x")
     same = dict(kept.settings)
     assert comparison.describe(kept, {**same, "lr": 0.01}) == "lr 0.001 vs 0.01 now"  # English without translate
-    assert comparison.describe(kept, {**same, "lr": 0.01, "batch_size": 32}, catalogue("de")) == \
-        "lr 0.001 (jetzt 0.01), Batch 64 (jetzt 32)"
+    assert (
+        comparison.describe(kept, {**same, "lr": 0.01, "batch_size": 32}, catalogue("de"))
+        == "lr 0.001 (jetzt 0.01), Batch 64 (jetzt 32)"
+    )
     assert comparison.describe(kept, same, catalogue("zh_CN")) == "adam lr 0.001 批次 64（设置相同）"
 
 
 def test_the_side_by_side_labels_are_in_the_guis_language():
     from cnnviz.app import comparison, side_by_side
 
-    kept = comparison.KeptRun({"optimizer": "adam", "lr": 0.01, "batch_size": 64}, comparison.Curves(), None,
-                              "this session")
+    kept = comparison.KeptRun(
+        {"optimizer": "adam", "lr": 0.01, "batch_size": 64}, comparison.Curves(), None, "this session"
+    )
     now = {"optimizer": "adam", "lr": 0.001, "batch_size": 64}
     german = catalogue("de")
     assert side_by_side.side_labels(kept, now, translate=german) == ("A: lr 0.01", "B: lr 0.001")
-    assert side_by_side.side_labels(kept, {**now, "lr": 0.01}, translate=german) == \
-        ("A: behaltener Lauf (diese Sitzung)", "B: jetzt")
+    assert side_by_side.side_labels(kept, {**now, "lr": 0.01}, translate=german) == (
+        "A: behaltener Lauf (diese Sitzung)",
+        "B: jetzt",
+    )
     assert side_by_side.accuracy_text(0.87, None, german) == "A 87.0 % | B noch nicht getestet"
     side = side_by_side.SideBySide(kept, {**now, "net": "tiny"}, german)
     assert side.legend == "A (links, behalten): lr 0.01 | B (rechts, jetzt): lr 0.001 · jedes Paar auf einer Farbskala"

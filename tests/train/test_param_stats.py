@@ -67,8 +67,12 @@ def _history(ratios: dict[str, list[float]], grad_l2=None, lr=0.01, capacity=500
 
 def test_healthy_training_gives_no_warning():
     rng = np.random.default_rng(0)
-    history = _history({"conv1.weight": list(1e-3 * np.exp(rng.normal(0, 0.3, 60))),
-                        "dense1.weight": list(2e-3 * np.exp(rng.normal(0, 0.3, 60)))})
+    history = _history(
+        {
+            "conv1.weight": list(1e-3 * np.exp(rng.normal(0, 0.3, 60))),
+            "dense1.weight": list(2e-3 * np.exp(rng.normal(0, 0.3, 60))),
+        }
+    )
     assert diagnose(history) == []
 
 
@@ -159,8 +163,10 @@ def test_history_is_a_ring_buffer_with_series():
 def test_real_trainer_parameters_can_be_summarised(small_mnist):
     from cnnviz.train.trainer import TrainConfig, Trainer
 
-    trainer = Trainer(TrainConfig(net="tiny", backend="numpy", steps=3, batch_size=32, optimizer="sgd", lr=0.05,
-                                  schedule="constant"), small_mnist)
+    trainer = Trainer(
+        TrainConfig(net="tiny", backend="numpy", steps=3, batch_size=32, optimizer="sgd", lr=0.05, schedule="constant"),
+        small_mnist,
+    )
     trainer.setup()
     before = trainer.model.state_dict()
     trainer._train_step()

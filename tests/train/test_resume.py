@@ -15,24 +15,39 @@ NET = "conv3-4,relu,pool,dropout-0.2,dense-10"  # dropout: its keys depend on th
 
 def config(**overrides):
     # 2,000 images in batches of 64: an epoch ends at step 32, between N and N + M.
-    fields = dict(net=NET, backend="numpy", batch_size=64, lr=3e-3, seed=5, optimizer="adam", schedule="onecycle",
-                  steps=45, eval_every=0)
+    fields = dict(
+        net=NET,
+        backend="numpy",
+        batch_size=64,
+        lr=3e-3,
+        seed=5,
+        optimizer="adam",
+        schedule="onecycle",
+        steps=45,
+        eval_every=0,
+    )
     fields.update(overrides)
     return TrainConfig(**fields)
 
 
 def saved_and_loaded(tmp_path, state):
     """``state`` through a checkpoint file and back, as the app's autosave and restore do."""
-    path = checkpoint.save(tmp_path / "run.npz", state.spec, state.weights,
-                           {**resume.to_meta(state), "step": state.step}, state.optimizer_arrays)
+    path = checkpoint.save(
+        tmp_path / "run.npz",
+        state.spec,
+        state.weights,
+        {**resume.to_meta(state), "step": state.step},
+        state.optimizer_arrays,
+    )
     loaded = checkpoint.load(path)
     return loaded.weights, resume.from_meta(loaded.meta, loaded.optimizer_state)
 
 
 def stopped_at(step, cfg, dataset):
     trainer = Trainer(cfg, dataset=dataset)
-    trainer.add_listener(lambda e: trainer.stop(final_evaluation=False)
-                         if isinstance(e, ev.StepFinished) and e.step == step else None)
+    trainer.add_listener(
+        lambda e: trainer.stop(final_evaluation=False) if isinstance(e, ev.StepFinished) and e.step == step else None
+    )
     trainer.run()
     assert trainer.step == step
     return trainer
@@ -49,8 +64,7 @@ def test_a_resumed_run_is_bit_for_bit_the_run_that_never_stopped(tmp_path, small
     assert where is not None and where.step == 20 and where.seed == 5
 
     # Another seed in the config (the window's): the run's own seed wins, as its dropout and order need.
-    resumed = Trainer(config(optimizer=optimizer, seed=99), dataset=small_mnist, initial_weights=weights,
-                      resume=where)
+    resumed = Trainer(config(optimizer=optimizer, seed=99), dataset=small_mnist, initial_weights=weights, resume=where)
     steps = []
     resumed.add_listener(lambda e: steps.append(e.step) if isinstance(e, ev.StepFinished) else None)
     resumed.run()
@@ -73,11 +87,28 @@ def test_without_a_position_the_weights_start_a_new_run(small_mnist):
     assert trainer.step == 2
 
 
-@pytest.mark.parametrize("bad", [{"run_position": 5000}, {"run_epoch_index": 10**9}, {"run_seed": -1},
-                                 {"run_lr_used": float("nan")}, {"run_optimizer_t": "3"}, {"step": 0}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"run_position": 5000},
+        {"run_epoch_index": 10**9},
+        {"run_seed": -1},
+        {"run_lr_used": float("nan")},
+        {"run_optimizer_t": "3"},
+        {"step": 0},
+    ],
+)
 def test_a_position_that_cannot_be_is_ignored(bad):
-    good = {"step": 20, "run_optimizer_t": 20, "run_lr_used": 1e-3, "run_seed": 5, "run_train_count": 2000,
-            "run_epoch_index": 0, "run_position": 1280, "run_images_seen": 1280}
+    good = {
+        "step": 20,
+        "run_optimizer_t": 20,
+        "run_lr_used": 1e-3,
+        "run_seed": 5,
+        "run_train_count": 2000,
+        "run_epoch_index": 0,
+        "run_position": 1280,
+        "run_images_seen": 1280,
+    }
     assert resume.from_meta(good) is not None
     assert resume.from_meta({**good, **bad}) is None
 

@@ -76,10 +76,14 @@ def registry_backend():
     return registry.get("numba")
 
 
-@pytest.mark.parametrize("value, message", [
-    ("0", "--threads must be a whole number from 1 to 2 (the 2 CPU cores here) or auto, got 0"),
-    ("3", "--threads must be a whole number from 1 to 2 (the 2 CPU cores here) or auto, got 3"),
-    ("many", "argument --threads: expected a whole number or auto, got 'many'")])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("0", "--threads must be a whole number from 1 to 2 (the 2 CPU cores here) or auto, got 0"),
+        ("3", "--threads must be a whole number from 1 to 2 (the 2 CPU cores here) or auto, got 3"),
+        ("many", "argument --threads: expected a whole number or auto, got 'many'"),
+    ],
+)
 def test_a_bad_thread_count_is_one_line_error_before_training(capsys, monkeypatch, value, message):
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     code = main(["train", "--net", "tiny", "--steps", "1", "--no-save", "--threads", value])
@@ -99,16 +103,52 @@ def test_train_records_the_count_in_its_summary_json_metrics_and_checkpoint(caps
     from cnnviz.nn import checkpoint
 
     save, metrics = tmp_path / "m.npz", tmp_path / "m.jsonl"
-    code = main(["train", "--net", "tiny", "--backend", "numba", "--steps", "2", "--batch", "16", "--threads", "auto",
-                 "--train-samples", "64", "--save", str(save), "--metrics", str(metrics)])
+    code = main(
+        [
+            "train",
+            "--net",
+            "tiny",
+            "--backend",
+            "numba",
+            "--steps",
+            "2",
+            "--batch",
+            "16",
+            "--threads",
+            "auto",
+            "--train-samples",
+            "64",
+            "--save",
+            str(save),
+            "--metrics",
+            str(metrics),
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 0
     assert "with numba on 1 thread (probed):" in err and "images/s on numba on 1 thread (probed)" in err
     header = json.loads(metrics.read_text().splitlines()[0])
     assert (header["threads"], header["threads_how"], header["settings"]["threads"]) == (1, "probed", None)
     assert checkpoint.load_model(save)[1].meta["threads"] == 1
-    code = main(["train", "--net", "tiny", "--backend", "numba", "--steps", "1", "--batch", "16", "--threads", "2",
-                 "--train-samples", "64", "--no-save", "--json"])
+    code = main(
+        [
+            "train",
+            "--net",
+            "tiny",
+            "--backend",
+            "numba",
+            "--steps",
+            "1",
+            "--batch",
+            "16",
+            "--threads",
+            "2",
+            "--train-samples",
+            "64",
+            "--no-save",
+            "--json",
+        ]
+    )
     result = json.loads(capsys.readouterr().out)
     assert code == 0 and (result["threads"], result["threads_how"]) == (2, "given")
 
@@ -117,8 +157,22 @@ def test_bench_without_threads_uses_the_probes_choice_and_says_why(capsys, probe
     from cnnviz.cli import bench_machine
 
     monkeypatch.setattr(bench_machine, "sgemm_peak_module", lambda: None)
-    argv = ["bench", "--net", "tiny", "--backends", "numba,numpy", "--steps", "1", "--warmup", "0", "--repeat", "1",
-            "--batch", "16", "--json"]
+    argv = [
+        "bench",
+        "--net",
+        "tiny",
+        "--backends",
+        "numba,numpy",
+        "--steps",
+        "1",
+        "--warmup",
+        "0",
+        "--repeat",
+        "1",
+        "--batch",
+        "16",
+        "--json",
+    ]
     assert main(argv) == 0
     out, err = capsys.readouterr()
     report = json.loads(out)["backends"]
@@ -138,8 +192,9 @@ def test_bench_time_to_says_the_count_too(small_mnist, probe):
 
     said = []
     args = argparse.Namespace(time_to=5.0, net="tiny", repeat=1, seed=0, against=None, threads=None)
-    report = bench_time_to.run_time_to(args, ["numba"], registry.get, lambda text: None, said.append,
-                                       lambda: small_mnist, bench_machine.choose_threads)
+    report = bench_time_to.run_time_to(
+        args, ["numba"], registry.get, lambda text: None, said.append, lambda: small_mnist, bench_machine.choose_threads
+    )
     entry = report["contenders"]["numba"]
     assert (entry["threads"], entry["threads_how"]) == (1, "probed") and entry["median_seconds"] is not None
     assert "numba: 1 thread (probed: 1 -> 10.0 ms, 2 -> 12.0 ms a step)" in said

@@ -15,9 +15,15 @@ from cnnviz.train.trainer import TrainConfig, Trainer
 @pytest.fixture(scope="module")
 def one_and_one(small_mnist) -> Dataset:
     d = small_mnist
-    return Dataset(name="one-and-one", train_images=d.train_images[:1], train_labels=d.train_labels[:1],
-                   test_images=d.test_images[:1], test_labels=d.test_labels[:1], class_names=d.class_names,
-                   source=d.source)
+    return Dataset(
+        name="one-and-one",
+        train_images=d.train_images[:1],
+        train_labels=d.train_labels[:1],
+        test_images=d.test_images[:1],
+        test_labels=d.test_labels[:1],
+        class_names=d.class_names,
+        source=d.source,
+    )
 
 
 def test_a_one_plus_one_image_run_finishes_without_false_divergence(one_and_one):

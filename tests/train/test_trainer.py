@@ -84,8 +84,9 @@ def test_pause_step_once_resume_stop_from_another_thread(small_mnist):
     assert [step_seen_by_a_snapshot(trainer, seen, tag) for tag in ("a", "b")] == [0, 0]
     trainer.step_once()
     assert wait_for(lambda: trainer.step == 1)
-    assert [step_seen_by_a_snapshot(trainer, seen, tag) for tag in ("c", "d")] == [1, 1], \
+    assert [step_seen_by_a_snapshot(trainer, seen, tag) for tag in ("c", "d")] == [1, 1], (
         "step_once must advance exactly one batch"
+    )
     assert [e.step for e in of(seen, ev.StepFinished)] == [1]
     trainer.resume()
     assert wait_for(lambda: trainer.step >= 5)
@@ -97,8 +98,13 @@ def test_pause_step_once_resume_stop_from_another_thread(small_mnist):
 
 def test_hyperparameters_change_between_steps(small_mnist):
     trainer, seen = make(small_mnist, steps=10, schedule="constant")
-    trainer.add_listener(lambda e: isinstance(e, ev.StepFinished) and e.step == 3 and
-                         trainer.set_hyperparameters(lr=1e-4, batch_size=16, optimizer="momentum"))
+    trainer.add_listener(
+        lambda e: (
+            isinstance(e, ev.StepFinished)
+            and e.step == 3
+            and trainer.set_hyperparameters(lr=1e-4, batch_size=16, optimizer="momentum")
+        )
+    )
     trainer.run()
     steps = of(seen, ev.StepFinished)
     assert [s.lr for s in steps[:3]] == [2e-3] * 3 and all(s.lr == 1e-4 for s in steps[3:])
@@ -124,8 +130,7 @@ def test_switching_backend_mid_run_keeps_the_trajectory(small_mnist):
         name = "numpy2"
 
     trainer, seen = make(small_mnist, steps=8)
-    trainer.add_listener(lambda e: isinstance(e, ev.StepFinished) and e.step == 4 and
-                         trainer.switch_backend("numpy2"))
+    trainer.add_listener(lambda e: isinstance(e, ev.StepFinished) and e.step == 4 and trainer.switch_backend("numpy2"))
     registry.install("numpy2", "test copy", OtherNumpy())
     try:
         trainer.run()
@@ -147,8 +152,9 @@ def test_switch_to_numba_keeps_loss_continuous(small_mnist):
     trainer, seen = make(small_mnist, steps=10)
     trainer.add_listener(lambda e: isinstance(e, ev.StepFinished) and e.step == 5 and trainer.switch_backend("numba"))
     trainer.run()
-    np.testing.assert_allclose([s.loss for s in of(seen, ev.StepFinished)],
-                               [s.loss for s in of(seen_ref, ev.StepFinished)], rtol=2e-3)
+    np.testing.assert_allclose(
+        [s.loss for s in of(seen, ev.StepFinished)], [s.loss for s in of(seen_ref, ev.StepFinished)], rtol=2e-3
+    )
 
 
 def test_unknown_backend_switch_is_reported(small_mnist):
@@ -172,8 +178,10 @@ def test_divergence_restores_weights_and_pauses(small_mnist):
     # The cause and the advice apart (the CLI words its own advice), and together for the app.
     assert diverged[0].cause == "the loss became nan at step 1"
     assert diverged[0].advice == "Lower the learning rate (now 0.002) and resume."
-    assert diverged[0].message == ("the loss became nan at step 1. The weights were restored to step 0 and training "
-                                   "is paused. Lower the learning rate (now 0.002) and resume.")
+    assert diverged[0].message == (
+        "the loss became nan at step 1. The weights were restored to step 0 and training "
+        "is paused. Lower the learning rate (now 0.002) and resume."
+    )
     states = of(seen, ev.StateChanged)
     assert [e.state for e in states] == [ev.RunPhase.RUNNING, ev.RunPhase.PAUSED, ev.RunPhase.STOPPED]
     assert all(type(e.state) is ev.RunPhase for e in states)
@@ -183,8 +191,9 @@ def test_divergence_restores_weights_and_pauses(small_mnist):
 
 def test_snapshot_has_feature_maps_kernels_and_consistent_weights(small_mnist):
     trainer, seen = make(small_mnist, steps=2)
-    trainer.add_listener(lambda e: isinstance(e, ev.StepFinished) and e.step == 1 and
-                         trainer.request_snapshot(test_index=3, tag="t"))
+    trainer.add_listener(
+        lambda e: isinstance(e, ev.StepFinished) and e.step == 1 and trainer.request_snapshot(test_index=3, tag="t")
+    )
     trainer.run()
     snap = of(seen, ev.Snapshot)[0]
     assert snap.step == 1 and snap.tag == "t" and snap.input_label == int(small_mnist.test_labels[3])
@@ -193,30 +202,49 @@ def test_snapshot_has_feature_maps_kernels_and_consistent_weights(small_mnist):
     assert snap.feature_maps[0][1].shape == (8, 28, 28) and snap.feature_maps[2][1].shape == (8, 14, 14)
     assert [k for k, _ in snap.kernels] == ["conv1", "conv2"] and snap.kernels[1][1].shape == (16, 8, 3, 3)
     assert snap.probabilities.shape == (10,) and snap.probabilities.sum() == pytest.approx(1, abs=1e-5)
-    assert set(snap.weights) == {"conv1.weight", "conv1.bias", "conv2.weight", "conv2.bias",
-                                 "dense1.weight", "dense1.bias"}
+    assert set(snap.weights) == {
+        "conv1.weight",
+        "conv1.bias",
+        "conv2.weight",
+        "conv2.bias",
+        "dense1.weight",
+        "dense1.bias",
+    }
     drawn = trainer.snapshot(image=np.zeros((28, 28), np.float32))
     assert drawn.input_label is None
 
 
 def test_reset_starts_over_with_fresh_weights_and_the_same_data_order(small_mnist):
     trainer, seen = make(small_mnist, steps=3)
-    trainer.add_listener(lambda e: isinstance(e, ev.StepFinished) and e.step == 2 and not of(seen, ev.StateChanged)[1:]
-                         and trainer.reset())
+    trainer.add_listener(
+        lambda e: (
+            isinstance(e, ev.StepFinished) and e.step == 2 and not of(seen, ev.StateChanged)[1:] and trainer.reset()
+        )
+    )
     trainer.run()
-    assert [e.state for e in of(seen, ev.StateChanged)] == [ev.RunPhase.RUNNING, ev.RunPhase.RESET,
-                                                            ev.RunPhase.FINISHED]
+    assert [e.state for e in of(seen, ev.StateChanged)] == [
+        ev.RunPhase.RUNNING,
+        ev.RunPhase.RESET,
+        ev.RunPhase.FINISHED,
+    ]
     steps = of(seen, ev.StepFinished)
     assert [s.step for s in steps] == [1, 2, 1, 2, 3]
     # same seed: the same fresh weights and the same first batches, so the same losses
     assert steps[2].loss == steps[0].loss and steps[3].loss == steps[1].loss
 
 
-@pytest.mark.parametrize("field,value,message", [
-    ("batch_size", 0, "batch size"), ("lr", -0.1, "learning rate"), ("lr", float("nan"), "learning rate"),
-    ("epochs", 0, "epochs"), ("momentum", 1.5, "momentum"), ("optimizer", "rmsprop", "optimizer"),
-    ("steps", 0, "steps"),
-])
+@pytest.mark.parametrize(
+    "field,value,message",
+    [
+        ("batch_size", 0, "batch size"),
+        ("lr", -0.1, "learning rate"),
+        ("lr", float("nan"), "learning rate"),
+        ("epochs", 0, "epochs"),
+        ("momentum", 1.5, "momentum"),
+        ("optimizer", "rmsprop", "optimizer"),
+        ("steps", 0, "steps"),
+    ],
+)
 def test_absurd_config_is_rejected_clearly(field, value, message):
     with pytest.raises(ValueError, match=message):
         TrainConfig(**{field: value}).validate()
@@ -237,8 +265,9 @@ def test_parameter_statistics_every_n_steps(small_mnist):
 @pytest.mark.parametrize("lr,collapses", [(5.0, True), (0.3, False)])
 def test_a_loss_stuck_at_chance_after_blowing_up_is_treated_as_divergence(small_mnist, lr, collapses):
     # SGD at lr 5 kills every ReLU: no NaN ever appears, the loss just sits at ln 10.
-    trainer, seen = make(small_mnist, steps=400, optimizer="sgd", momentum=0.0, lr=lr, schedule="constant",
-                         timing_every=1000, seed=0)
+    trainer, seen = make(
+        small_mnist, steps=400, optimizer="sgd", momentum=0.0, lr=lr, schedule="constant", timing_every=1000, seed=0
+    )
     trainer.add_listener(lambda e: isinstance(e, ev.Diverged) and trainer.stop(final_evaluation=False))
     trainer.run()
     diverged = of(seen, ev.Diverged)
@@ -251,10 +280,13 @@ def test_a_loss_stuck_at_chance_after_blowing_up_is_treated_as_divergence(small_
         assert of(seen, ev.StepFinished)[-1].loss < 1.0
 
 
-@pytest.mark.parametrize("overrides,message", [
-    (dict(epochs=1e-300), "less than one image"),
-    (dict(train_samples=1, epochs=0.5), "less than one image"),
-])
+@pytest.mark.parametrize(
+    "overrides,message",
+    [
+        (dict(epochs=1e-300), "less than one image"),
+        (dict(train_samples=1, epochs=0.5), "less than one image"),
+    ],
+)
 def test_a_run_of_no_images_is_refused_before_training(small_mnist, overrides, message):
     trainer, seen = make(small_mnist, steps=None, **overrides)
     with pytest.raises(ValueError, match=message):

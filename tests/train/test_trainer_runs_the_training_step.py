@@ -25,8 +25,18 @@ def test_the_trainer_runs_training_step_and_matches_it_bit_for_bit(small_mnist, 
         return training_step(*args, **kwargs)
 
     monkeypatch.setattr(trainer_module, "training_step", spy)
-    cfg = TrainConfig(net=NET, backend="numpy", steps=STEPS, batch_size=32, lr=0.01, optimizer="adam",
-                      schedule="constant", seed=7, stats_every=2, timing_every=1)
+    cfg = TrainConfig(
+        net=NET,
+        backend="numpy",
+        steps=STEPS,
+        batch_size=32,
+        lr=0.01,
+        optimizer="adam",
+        schedule="constant",
+        seed=7,
+        stats_every=2,
+        timing_every=1,
+    )
     trainer = Trainer(cfg, dataset=small_mnist)
     seen = []
     trainer.add_listener(seen.append)
@@ -44,8 +54,9 @@ def test_the_trainer_runs_training_step_and_matches_it_bit_for_bit(small_mnist, 
     order = DataOrder(len(small_mnist.train_images), cfg.seed)
     losses = []
     for step in range(STEPS):
-        training_step(be, model, optimizer, data, order.take(cfg.batch_size), stats, 0,
-                      dropout_key(cfg.seed, step, 0), cfg.lr)
+        training_step(
+            be, model, optimizer, data, order.take(cfg.batch_size), stats, 0, dropout_key(cfg.seed, step, 0), cfg.lr
+        )
         losses.append(float(be.read_step_stats(stats, 1)[0][0]))
 
     assert [e.loss for e in seen if isinstance(e, ev.StepFinished)] == losses
@@ -64,12 +75,26 @@ def test_before_update_sees_the_gradients_before_the_weights_change():
     rng = np.random.default_rng(0)
     data = be.upload_dataset(rng.integers(0, 256, (8, 28, 28), dtype=np.uint8), rng.integers(0, 10, 8).astype(np.int32))
     start = model.state_dict()
-    kept = step_module.training_step(be, model, optimizer, data, np.arange(8, dtype=np.int32),
-                                     be.new_step_stats(1), 0, 0, 0.5, before_update=model.state_dict)
+    kept = step_module.training_step(
+        be,
+        model,
+        optimizer,
+        data,
+        np.arange(8, dtype=np.int32),
+        be.new_step_stats(1),
+        0,
+        0,
+        0.5,
+        before_update=model.state_dict,
+    )
     after = model.state_dict()
     for name, weights in start.items():
         np.testing.assert_array_equal(kept[name], weights, err_msg=name)
         grad = be.to_host(dict(model.named_parameters())[name].grad)
         np.testing.assert_allclose(after[name], weights - 0.5 * grad, rtol=1e-5, atol=1e-7, err_msg=name)
-    assert step_module.training_step(be, model, optimizer, data, np.arange(8, dtype=np.int32),
-                                     be.new_step_stats(1), 0, 0, 0.5) is None
+    assert (
+        step_module.training_step(
+            be, model, optimizer, data, np.arange(8, dtype=np.int32), be.new_step_stats(1), 0, 0, 0.5
+        )
+        is None
+    )

@@ -19,8 +19,7 @@ from cnnviz.app.class_canvas import ClassCanvas
 from cnnviz.web.server import PhoneServer
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run",
-        "--headless"]
+ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--headless"]
 
 
 def _browser_or_skip():
@@ -59,8 +58,9 @@ def canvas():
 
 
 def phone(browser, locale="en-US"):
-    return browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
-                               device_scale_factor=2, locale=locale)
+    return browser.new_context(
+        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2, locale=locale
+    )
 
 
 def draw_with_a_finger(page, points):
@@ -90,6 +90,7 @@ def says(label: int, confidence: float):
         probs = np.full((len(images), 10), (1 - confidence) / 9)
         probs[:, label] = confidence
         return probs, np.array([confidence < 0.5] * len(images))
+
     return classify
 
 

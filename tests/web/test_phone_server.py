@@ -94,8 +94,11 @@ def test_binds_only_where_asked_and_resolves_no_names():
     try:
         assert canvas.server.host == "127.0.0.1"
         # The socket is bound to 127.0.0.1 itself, not to every interface.
-        other = [a for a in {i[4][0] for i in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
-                 if not a.startswith("127.")]
+        other = [
+            a
+            for a in {i[4][0] for i in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
+            if not a.startswith("127.")
+        ]
         for address in other:
             with pytest.raises(OSError):
                 socket.create_connection((address, canvas.port), timeout=2).close()
@@ -185,25 +188,31 @@ def test_a_drawing_waits_for_the_teacher_and_is_preprocessed_like_the_canvas(can
     np.testing.assert_array_equal(sub.image, preprocess_digit(picture))
 
 
-@pytest.mark.parametrize("body, words", [
-    (b"not json", "JSON"),
-    (b"[1, 2]", "object"),
-    (b"\xff\xfe", "UTF-8"),
-    (b'{"phone": "phone-one", "strokes": [[1, 2]], "w": 10, "h": 10, "x": 1}', "unknown field"),
-    (b'{"phone": "a", "strokes": [[1, 2]], "w": 10, "h": 10}', "phone"),
-    (b'{"phone": "phone-one", "strokes": [[1, 2, 3]], "w": 10, "h": 10}', "pairs"),
-    (b'{"phone": "phone-one", "strokes": [[1, 2]], "w": 99999, "h": 10}', "w must"),
-    (b'{"phone": "phone-one", "strokes": [[50, 2]], "w": 10, "h": 10}', "inside"),
-    (b'{"phone": "phone-one", "strokes": [[1.5, 2]], "w": 10, "h": 10}', "whole"),
-    (b'{"phone": "phone-one", "strokes": [[1, 2]], "w": 10, "h": 10, "label": 10}', "label"),
-    (b'{"phone": "phone-one", "strokes": [[1, 2]], "w": 10, "h": 10, "label": true}', "label"),
-    (b'{"phone": "phone-one", "strokes": [], "w": 10, "h": 10}', "strokes"),
-    (b'{"phone": "phone-one", "image": [0, 1]}', "784"),
-    (b'{"phone": "phone-one", "image": ' + json.dumps([0] * 784).encode() + b"}", "empty"),
-    (b'{"phone": "phone-one", "strokes": [[1, 2]], "w": 10, "h": 10, "pseudonym": "' + b"x" * 99 + b'"}', "pseudonym"),
-    (b'{"phone": "phone-one", "strokes": [[1, 2]], "w": 10, "h": 10, "label": NaN}', "JSON"),
-    (b"[" * 5000 + b"]" * 5000, "JSON"),
-])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        (b"not json", "JSON"),
+        (b"[1, 2]", "object"),
+        (b"\xff\xfe", "UTF-8"),
+        (b'{"phone": "phone-one", "strokes": [[1, 2]], "w": 10, "h": 10, "x": 1}', "unknown field"),
+        (b'{"phone": "a", "strokes": [[1, 2]], "w": 10, "h": 10}', "phone"),
+        (b'{"phone": "phone-one", "strokes": [[1, 2, 3]], "w": 10, "h": 10}', "pairs"),
+        (b'{"phone": "phone-one", "strokes": [[1, 2]], "w": 99999, "h": 10}', "w must"),
+        (b'{"phone": "phone-one", "strokes": [[50, 2]], "w": 10, "h": 10}', "inside"),
+        (b'{"phone": "phone-one", "strokes": [[1.5, 2]], "w": 10, "h": 10}', "whole"),
+        (b'{"phone": "phone-one", "strokes": [[1, 2]], "w": 10, "h": 10, "label": 10}', "label"),
+        (b'{"phone": "phone-one", "strokes": [[1, 2]], "w": 10, "h": 10, "label": true}', "label"),
+        (b'{"phone": "phone-one", "strokes": [], "w": 10, "h": 10}', "strokes"),
+        (b'{"phone": "phone-one", "image": [0, 1]}', "784"),
+        (b'{"phone": "phone-one", "image": ' + json.dumps([0] * 784).encode() + b"}", "empty"),
+        (
+            b'{"phone": "phone-one", "strokes": [[1, 2]], "w": 10, "h": 10, "pseudonym": "' + b"x" * 99 + b'"}',
+            "pseudonym",
+        ),
+        (b'{"phone": "phone-one", "strokes": [[1, 2]], "w": 10, "h": 10, "label": NaN}', "JSON"),
+        (b"[" * 5000 + b"]" * 5000, "JSON"),
+    ],
+)
 def test_malformed_bodies_are_refused_with_400(canvas, body, words):
     status, answer, _ = request(canvas, "POST", "/drawings", body)
     assert status == 400 and words in answer["error"], answer
@@ -213,8 +222,9 @@ def test_malformed_bodies_are_refused_with_400(canvas, body, words):
 
 def test_too_many_points_are_refused(canvas):
     stroke = [v for i in range(MAX_POINTS + 1) for v in (i % 300, (i * 7) % 300)]
-    status, answer, _ = request(canvas, "POST", "/drawings", {"phone": "phone-one", "w": 300, "h": 300,
-                                                              "strokes": [stroke]})
+    status, answer, _ = request(
+        canvas, "POST", "/drawings", {"phone": "phone-one", "w": 300, "h": 300, "strokes": [stroke]}
+    )
     assert status == 413 or (status == 400 and "points" in answer["error"])
 
 
@@ -223,8 +233,13 @@ def test_oversize_bodies_and_wrong_types_are_refused(canvas):
     assert request(canvas, "POST", "/drawings", big)[0] == 413
     # A chunked body (no length given) is cut off at the limit too.
     conn = http.client.HTTPConnection("127.0.0.1", canvas.port, timeout=10)
-    conn.request("POST", f"/c/{canvas.token}/drawings", body=iter([b"x" * 8192] * 20),
-                 headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"}, encode_chunked=True)
+    conn.request(
+        "POST",
+        f"/c/{canvas.token}/drawings",
+        body=iter([b"x" * 8192] * 20),
+        headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"},
+        encode_chunked=True,
+    )
     assert conn.getresponse().status == 413
     conn.close()
     assert request(canvas, "POST", "/drawings", b"{}", headers={"Content-Type": "text/plain"})[0] == 415
@@ -252,10 +267,12 @@ def test_a_burst_of_a_thousand_requests_is_refused_and_the_server_stays_up(canva
 
         # 32 connections at once: under the per-address cap (more are closed: bounded too, but not this test's)
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=32)) as session:
+
             async def one():
                 async with session.get(f"http://127.0.0.1:{canvas.port}/c/{canvas.token}/settings") as r:
                     await r.read()
                     return r.status
+
             return await asyncio.gather(*(one() for _ in range(1000)))
 
     began = time.perf_counter()
@@ -273,8 +290,10 @@ def test_slow_and_silent_clients_are_cut_off():
     try:
         silent = socket.create_connection(("127.0.0.1", canvas.port), timeout=5)
         slow = socket.create_connection(("127.0.0.1", canvas.port), timeout=5)
-        slow.sendall(f"POST /c/{canvas.token}/drawings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                     "Content-Length: 500\r\n\r\n{\"phone\"".encode())
+        slow.sendall(
+            f"POST /c/{canvas.token}/drawings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            'Content-Length: 500\r\n\r\n{"phone"'.encode()
+        )
         answer = slow.recv(4096)
         assert b" 408 " in answer.split(b"\r\n")[0]
         assert silent.recv(10) == b""  # closed without a word: it never asked anything
@@ -328,9 +347,13 @@ def test_connections_are_capped():
 def test_the_interfaces_offered_are_the_ones_phones_can_reach():
     from cnnviz.web.interfaces import network_interfaces, parse_host_port
 
-    listing = {"lo": [(socket.AF_INET, "127.0.0.1")], "docker0": [(socket.AF_INET, "172.17.0.1")],
-               "wlan0": [(socket.AF_INET, "192.168.1.23"), (socket.AF_INET6, "fe80::1")],
-               "eth0": [(socket.AF_INET, "169.254.3.4")], "tun0": [(socket.AF_INET, "81.2.3.4")]}
+    listing = {
+        "lo": [(socket.AF_INET, "127.0.0.1")],
+        "docker0": [(socket.AF_INET, "172.17.0.1")],
+        "wlan0": [(socket.AF_INET, "192.168.1.23"), (socket.AF_INET6, "fe80::1")],
+        "eth0": [(socket.AF_INET, "169.254.3.4")],
+        "tun0": [(socket.AF_INET, "81.2.3.4")],
+    }
     found = [(i.name, i.address) for i in network_interfaces(listing)]
     assert found == [("docker0", "172.17.0.1"), ("wlan0", "192.168.1.23"), ("tun0", "81.2.3.4")]
     assert network_interfaces({}) == []

@@ -141,8 +141,9 @@ class CupyBackend(ArrayBackend):
             kernel = self._functions[key] = module.get_function(function)
         return kernel
 
-    def _launch(self, name: str, dtype, total: int, args: tuple, block: int | None = None,
-                grid: int | None = None) -> None:
+    def _launch(
+        self, name: str, dtype, total: int, args: tuple, block: int | None = None, grid: int | None = None
+    ) -> None:
         """The one place a kernel of ours is launched (and counted).
 
         ``args`` follow the kernel's C parameters: device arrays (C-contiguous), NumPy
@@ -193,8 +194,7 @@ class CupyBackend(ArrayBackend):
 
     def _target(self, out, shape, dtype):
         """Where a result is computed: the caller's buffer when it fits exactly, else a new array."""
-        if (out is not None and tuple(out.shape) == tuple(shape) and out.dtype == dtype
-                and out.flags.c_contiguous):
+        if out is not None and tuple(out.shape) == tuple(shape) and out.dtype == dtype and out.flags.c_contiguous:
             return out
         return self._empty(shape, dtype)
 
@@ -291,8 +291,14 @@ class CupyBackend(ArrayBackend):
         while block < cupy_kernels.REDUCE_BLOCK and block < count:
             block *= 2
         write_t = dy2 is not None
-        self._launch("channel_sums", dy.dtype, dy.size,
-                     (dy, dy2 if write_t else dy, sums, n, o, p, np.int32(write_t)), block=block, grid=o)
+        self._launch(
+            "channel_sums",
+            dy.dtype,
+            dy.size,
+            (dy, dy2 if write_t else dy, sums, n, o, p, np.int32(write_t)),
+            block=block,
+            grid=o,
+        )
 
     def conv2d_backward(self, dy, cache, need_dx: bool = True, dw=None, db=None):
         cols, x_shape, w, padding, ho, wo = cache
@@ -395,8 +401,7 @@ class CupyBackend(ArrayBackend):
         batch, hw = len(indices), data.height * data.width
         x = self._empty((batch, 1, data.height, data.width), dt)
         y = self._empty((batch,), np.int32)
-        self._launch("gather_batch", dt, batch * hw,
-                     (data.images, data.labels, index, x, y, _INV_255, batch, hw))
+        self._launch("gather_batch", dt, batch * hw, (data.images, data.labels, index, x, y, _INV_255, batch, hw))
         return x, y
 
     # --- loss: one kernel, results into the device stats --------------------------------------
@@ -407,8 +412,9 @@ class CupyBackend(ArrayBackend):
                 labels = labels.astype(np.int64)
             labels = self.from_host(np.ascontiguousarray(labels))
         if tuple(labels.shape) != (rows,):
-            raise ValueError(f"softmax_cross_entropy: {labels.shape[0] if labels.ndim else 0} labels "
-                             f"for {rows} rows of logits")
+            raise ValueError(
+                f"softmax_cross_entropy: {labels.shape[0] if labels.ndim else 0} labels for {rows} rows of logits"
+            )
         if labels.dtype not in (np.int32, np.int64):
             labels = self._copy(labels, np.int64)
         return self._ready(labels)
@@ -420,8 +426,14 @@ class CupyBackend(ArrayBackend):
         labels = self._device_labels(labels, rows)
         dlogits = self._empty((rows, cols), logits.dtype)
         name = "softmax_xent_i64" if labels.dtype == np.int64 else "softmax_xent_i32"
-        self._launch(name, logits.dtype, rows, (logits, labels, dlogits, stats[slot], rows, cols),
-                     block=cupy_kernels.LOSS_BLOCK, grid=1)
+        self._launch(
+            name,
+            logits.dtype,
+            rows,
+            (logits, labels, dlogits, stats[slot], rows, cols),
+            block=cupy_kernels.LOSS_BLOCK,
+            grid=1,
+        )
         return dlogits
 
     def softmax_cross_entropy(self, logits, labels):
@@ -448,8 +460,10 @@ class CupyBackend(ArrayBackend):
     def _flat_buffers(self, *arrays):
         for a in arrays:
             if not (isinstance(a, self._ndarray) and a.flags.c_contiguous and a.dtype == arrays[0].dtype):
-                raise ValueError("the CuPy optimizers update C-contiguous device arrays of one dtype "
-                                 "(the model's flat parameter buffers)")
+                raise ValueError(
+                    "the CuPy optimizers update C-contiguous device arrays of one dtype "
+                    "(the model's flat parameter buffers)"
+                )
 
     def sgd_step(self, param, grad, velocity, lr: float, momentum: float) -> None:
         f = param.dtype.type
@@ -464,8 +478,12 @@ class CupyBackend(ArrayBackend):
         self._flat_buffers(param, grad, m, v)
         f = param.dtype.type
         step = adam_step_size(lr, beta1, beta2, t)
-        self._launch("adam", param.dtype, param.size,
-                     (param, grad, m, v, f(beta1), f(1 - beta1), f(beta2), f(1 - beta2), f(step), f(eps), param.size))
+        self._launch(
+            "adam",
+            param.dtype,
+            param.size,
+            (param, grad, m, v, f(beta1), f(1 - beta1), f(beta2), f(1 - beta2), f(step), f(eps), param.size),
+        )
 
 
 # --- opening the backend ----------------------------------------------------------------------

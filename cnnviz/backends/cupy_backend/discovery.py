@@ -28,14 +28,17 @@ def import_cupy():
         if exc.name == "cupy" or not cupy_installed():
             raise BackendUnavailable(NOT_INSTALLED) from exc
         dist = cupy_distribution(12)
-        raise BackendUnavailable(f"CuPy is installed but cannot be imported ({exc}); reinstall the CuPy wheel "
-                                 f"for your CUDA version: pip install --force-reinstall \"{dist}[ctk]\"") from exc
+        raise BackendUnavailable(
+            f"CuPy is installed but cannot be imported ({exc}); reinstall the CuPy wheel "
+            f'for your CUDA version: pip install --force-reinstall "{dist}[ctk]"'
+        ) from exc
     return cupy
 
 
 def cupy_installed() -> bool:
     """Whether a CuPy package is installed, importable or not."""
     import importlib.util
+
     try:
         return importlib.util.find_spec("cupy") is not None
     except (ImportError, ValueError):
@@ -45,6 +48,7 @@ def cupy_installed() -> bool:
 def cupy_distribution(cuda_major: int) -> str:
     """The pip name of the installed CuPy wheel (``cupy-cuda12x``...), for advice."""
     from importlib import metadata
+
     for name in (f"cupy-cuda{cuda_major}x", "cupy-cuda12x", "cupy-cuda13x", "cupy-cuda11x", "cupy"):
         try:
             metadata.version(name)
@@ -70,9 +74,11 @@ def missing_library_reason(library: str, exc: Exception, built_for: int) -> str:
     dist = cupy_distribution(major)
     text = runtime_error_name(exc)
     first = text.splitlines()[0][:300] if text else type(exc).__name__
-    return (f"CuPy cannot use {library} ({first}): CuPy loads the CUDA {major} libraries from the "
-            f'NVIDIA wheels of its [ctk] extra; install them with pip install "{dist}[ctk]" '
-            f"(or put a CUDA {major} toolkit's lib64 on LD_LIBRARY_PATH)")
+    return (
+        f"CuPy cannot use {library} ({first}): CuPy loads the CUDA {major} libraries from the "
+        f'NVIDIA wheels of its [ctk] extra; install them with pip install "{dist}[ctk]" '
+        f"(or put a CUDA {major} toolkit's lib64 on LD_LIBRARY_PATH)"
+    )
 
 
 PROBE_KERNEL = r'extern "C" __global__ void cnnviz_probe(float* a) { a[threadIdx.x] += 1.0f; }'
@@ -91,9 +97,12 @@ def open_cupy():
         built_for = runtime.runtimeGetVersion()
     except Exception:
         built_for = 0
-    mismatch = gpu_probe.version_mismatch(f"CuPy {cupy.__version__}", built_for, status.driver_version,
-                                          f"install the CuPy wheel for the driver's CUDA "
-                                          f"(cupy-cuda{status.driver_version // 1000}x)")
+    mismatch = gpu_probe.version_mismatch(
+        f"CuPy {cupy.__version__}",
+        built_for,
+        status.driver_version,
+        f"install the CuPy wheel for the driver's CUDA (cupy-cuda{status.driver_version // 1000}x)",
+    )
     if mismatch:
         raise BackendUnavailable(mismatch)
     try:
@@ -104,7 +113,8 @@ def open_cupy():
             raise BackendUnavailable(
                 f"CUDA version mismatch: CuPy {cupy.__version__} needs CUDA "
                 f"{gpu_probe.format_cuda_version(built_for)} but the NVIDIA driver supports CUDA "
-                f"{gpu_probe.format_cuda_version(status.driver_version)}; update the driver ({text})") from exc
+                f"{gpu_probe.format_cuda_version(status.driver_version)}; update the driver ({text})"
+            ) from exc
         if "NoDevice" in text:
             raise BackendUnavailable(f"no CUDA device visible to CuPy ({text})") from exc
         raise BackendUnavailable(f"CuPy cannot open the GPU ({text})") from exc
@@ -142,6 +152,8 @@ def describe_device(cp) -> str:
     free, total = cp.cuda.runtime.memGetInfo()
     runtime = gpu_probe.format_cuda_version(cp.cuda.runtime.runtimeGetVersion())
     driver = gpu_probe.format_cuda_version(cp.cuda.runtime.driverGetVersion())
-    return (f"{name}, compute capability {props['major']}.{props['minor']}, "
-            f"{total / 2**30:.1f} GiB ({free / 2**30:.1f} GiB free); CuPy {cp.__version__}, "
-            f"CUDA runtime {runtime}, driver {driver}; fused NVRTC kernels + cuBLAS")
+    return (
+        f"{name}, compute capability {props['major']}.{props['minor']}, "
+        f"{total / 2**30:.1f} GiB ({free / 2**30:.1f} GiB free); CuPy {cp.__version__}, "
+        f"CUDA runtime {runtime}, driver {driver}; fused NVRTC kernels + cuBLAS"
+    )

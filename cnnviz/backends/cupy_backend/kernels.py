@@ -377,9 +377,26 @@ extern "C" __global__ void __launch_bounds__(__BLOCK__, 1) adam___S__(
 }
 """
 
-KERNELS = ("gather_batch", "im2col", "col2im", "cn_to_nchw_bias", "channel_sums", "maxpool_fwd", "maxpool_bwd",
-           "relu_fwd", "relu_bwd", "dropout_fwd", "mul", "bias_rows", "softmax_xent_i32", "softmax_xent_i64",
-           "softmax_rows", "sgd", "sgd_momentum", "adam")
+KERNELS = (
+    "gather_batch",
+    "im2col",
+    "col2im",
+    "cn_to_nchw_bias",
+    "channel_sums",
+    "maxpool_fwd",
+    "maxpool_bwd",
+    "relu_fwd",
+    "relu_bwd",
+    "dropout_fwd",
+    "mul",
+    "bias_rows",
+    "softmax_xent_i32",
+    "softmax_xent_i64",
+    "softmax_rows",
+    "sgd",
+    "sgd_momentum",
+    "adam",
+)
 """Base names; the compiled functions are ``<name>_u32`` and ``<name>_u64``."""
 
 BLOCKS = {name: BLOCK for name in KERNELS}

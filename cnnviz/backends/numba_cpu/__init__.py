@@ -138,17 +138,28 @@ class NumbaBackend(ArrayBackend):
         self.set_threads(default_thread_count() if threads is None else threads)
 
     def describe(self) -> str:
-        blas = (Phrase(N_("single-threaded sgemm per worker")) if self._blas_lib is not None
-                else Phrase(N_("sgemm (BLAS threads not controllable)")))
-        values = dict(numba=numba.__version__, threads=self.threads, numpy=np.__version__, library=self._blas_name,
-                      blas=blas)
-        text = (Phrase(N_("Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU"),
-                       **values) if self.threads == 1 else
-                Phrase(N_("Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, "
-                          "CPU"), **values))
+        blas = (
+            Phrase(N_("single-threaded sgemm per worker"))
+            if self._blas_lib is not None
+            else Phrase(N_("sgemm (BLAS threads not controllable)"))
+        )
+        values = dict(
+            numba=numba.__version__, threads=self.threads, numpy=np.__version__, library=self._blas_name, blas=blas
+        )
+        text = (
+            Phrase(N_("Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU"), **values)
+            if self.threads == 1
+            else Phrase(
+                N_("Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU"),
+                **values,
+            )
+        )
         # The cache note (a folder list) stays English inside the translated frame.
-        return Phrase(N_("{description}; {note}"), description=text, note=numba_cache.note()) \
-            if numba_cache.note() else text
+        return (
+            Phrase(N_("{description}; {note}"), description=text, note=numba_cache.note())
+            if numba_cache.note()
+            else text
+        )
 
     def set_threads(self, threads: int) -> None:
         """Run on ``threads`` workers from the next op on (the calling thread and ``threads - 1`` pool threads)."""
@@ -157,8 +168,10 @@ class NumbaBackend(ArrayBackend):
             raise ValueError(f"thread count must be at least 1, got {threads}")
         if threads == self.threads:
             return
-        old, self._pool = self._pool, (ThreadPoolExecutor(max_workers=threads - 1, thread_name_prefix="cnnviz-numba")
-                                       if threads > 1 else None)
+        old, self._pool = (
+            self._pool,
+            (ThreadPoolExecutor(max_workers=threads - 1, thread_name_prefix="cnnviz-numba") if threads > 1 else None),
+        )
         self.threads = threads
         self._ws.for_threads(threads)
         self._ws.release()  # each worker's chunk of the batch has another shape now
@@ -255,8 +268,9 @@ class NumbaBackend(ArrayBackend):
     def conv2d_forward(self, x, w, b, padding: Padding):
         x = np.ascontiguousarray(x)
         dtype = x.dtype
-        n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, last, nb = \
-            self.conv_plan(x.shape, w.shape, padding, dtype.itemsize)
+        n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, last, nb = self.conv_plan(
+            x.shape, w.shape, padding, dtype.itemsize
+        )
         y = self._ws.get((n, o, ho, wo), dtype)
         if self._use_winograd(kh, kw, c, o):
             b = np.ascontiguousarray(b, dtype=dtype)
@@ -270,30 +284,36 @@ class NumbaBackend(ArrayBackend):
             wm = np.ascontiguousarray(w.reshape(o, k))
         b = np.ascontiguousarray(b)
         ranges = self._ranges(n, n * p * k)
-        buffers = {r: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nb * p * k,), dtype),
-                       self._ws.get((nb * p * o,), dtype) if last else None) for r in ranges}
+        buffers = {
+            r: (
+                self._ws.get((nb * hp * wp * c,), dtype),
+                self._ws.get((nb * p * k,), dtype),
+                self._ws.get((nb * p * o,), dtype) if last else None,
+            )
+            for r in ranges
+        }
 
         def work(lo, hi):
             xp_buf, cols_buf, out_buf = buffers[(lo, hi)]
             for n0 in range(lo, hi, nb):
                 m = min(hi, n0 + nb) - n0
                 if last:
-                    xp = xp_buf[:m * hp * wp * c].reshape(m, hp, wp * c)
-                    cols = cols_buf[:m * p * k].reshape(m * p, k)
-                    yt = out_buf[:m * p * o].reshape(m * p, o)
-                    K.pad_nhwc(x[n0:n0 + m], top, left, xp)
+                    xp = xp_buf[: m * hp * wp * c].reshape(m, hp, wp * c)
+                    cols = cols_buf[: m * p * k].reshape(m * p, k)
+                    yt = out_buf[: m * p * o].reshape(m * p, o)
+                    K.pad_nhwc(x[n0 : n0 + m], top, left, xp)
                     K.im2col_nhwc(xp, kh, kw, c, ho, wo, cols)
                     np.matmul(cols, wm, out=yt)
-                    K.pixels_to_nchw_bias(yt, b, y3[n0:n0 + m])
+                    K.pixels_to_nchw_bias(yt, b, y3[n0 : n0 + m])
                 else:
-                    xp = xp_buf[:m * c * hp * wp].reshape(m, c, hp * wp)
-                    cols = cols_buf[:m * p * k].reshape(k, m * p)
-                    K.pad_planes(x[n0:n0 + m], top, left, wp, xp)
+                    xp = xp_buf[: m * c * hp * wp].reshape(m, c, hp * wp)
+                    cols = cols_buf[: m * p * k].reshape(k, m * p)
+                    K.pad_planes(x[n0 : n0 + m], top, left, wp, xp)
                     K.im2col_planes(xp, kh, kw, wp, ho, wo, cols)
                     # y[b] (O, P) = W (O, K) @ image b's columns (K, P), straight into NCHW, then the
                     # bias (0.76x the time of one product into a buffer and a copy to NCHW).
-                    np.matmul(wm, cols.reshape(k, m, p).transpose(1, 0, 2), out=y3[n0:n0 + m])
-                    K.add_bias_planes(y3[n0:n0 + m], b)
+                    np.matmul(wm, cols.reshape(k, m, p).transpose(1, 0, 2), out=y3[n0 : n0 + m])
+                    K.add_bias_planes(y3[n0 : n0 + m], b)
 
         self._run(work, ranges)
         # x is the previous layer's output and is never written again: keep it, not the columns.
@@ -304,8 +324,9 @@ class NumbaBackend(ArrayBackend):
         dtype = dy.dtype
         checked_gradient_buffer(dw, w.shape, dtype, "conv2d_backward dw")
         checked_gradient_buffer(db, (w.shape[0],), dtype, "conv2d_backward db")
-        n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, last, nb = \
-            self.conv_plan(x.shape, w.shape, padding, dtype.itemsize)
+        n, c, o, kh, kw, top, left, hp, wp, ho, wo, p, k, last, nb = self.conv_plan(
+            x.shape, w.shape, padding, dtype.itemsize
+        )
         dy3 = np.ascontiguousarray(dy).reshape(n, o, p)
         if last:
             wm = np.ascontiguousarray(w.transpose(0, 2, 3, 1)).reshape(o, k)  # columns in (i, j, c) order
@@ -317,8 +338,15 @@ class NumbaBackend(ArrayBackend):
         planes_dw_per_image = not last and not cols_dx and self.planes_dw_per_image
         wino_dw = self.winograd_weight_gradient and self._use_winograd(kh, kw, c, o)
         ranges = self._ranges(n, n * p * k)
-        buffers = {r: (self._ws.get((nb * hp * wp * c,), dtype), self._ws.get((nb * p * k,), dtype),
-                       self._ws.get((o * nb * p,), dtype) if nb > 1 else None) for r in ranges if not wino_dw}
+        buffers = {
+            r: (
+                self._ws.get((nb * hp * wp * c,), dtype),
+                self._ws.get((nb * p * k,), dtype),
+                self._ws.get((o * nb * p,), dtype) if nb > 1 else None,
+            )
+            for r in ranges
+            if not wino_dw
+        }
 
         def work(lo, hi):
             xp_buf, cols_buf, dyc_buf = buffers[(lo, hi)]
@@ -330,29 +358,29 @@ class NumbaBackend(ArrayBackend):
             for n0 in range(lo, hi, nb):
                 m = min(hi, n0 + nb) - n0
                 if last:
-                    xp = xp_buf[:m * hp * wp * c].reshape(m, hp, wp * c)
-                    cols = cols_buf[:m * p * k].reshape(m * p, k)
-                    K.pad_nhwc(x[n0:n0 + m], top, left, xp)
+                    xp = xp_buf[: m * hp * wp * c].reshape(m, hp, wp * c)
+                    cols = cols_buf[: m * p * k].reshape(m * p, k)
+                    K.pad_nhwc(x[n0 : n0 + m], top, left, xp)
                     K.im2col_nhwc(xp, kh, kw, c, ho, wo, cols)
                 else:
-                    xp = xp_buf[:m * c * hp * wp].reshape(m, c, hp * wp)
-                    cols = cols_buf[:m * p * k].reshape(k, m * p)
-                    K.pad_planes(x[n0:n0 + m], top, left, wp, xp)
+                    xp = xp_buf[: m * c * hp * wp].reshape(m, c, hp * wp)
+                    cols = cols_buf[: m * p * k].reshape(k, m * p)
+                    K.pad_planes(x[n0 : n0 + m], top, left, wp, xp)
                     K.im2col_planes(xp, kh, kw, wp, ho, wo, cols)
                 if planes_dw_per_image:
                     # dW of image b (O, K) = dy[b] (O, P) @ its columns (P, K), dy as it is (no pack_dy):
                     # 0.42x the time of one (O, M*P) @ (M*P, K) product with K = kh*kw = 25.
                     parts = per_image[:m]
-                    np.matmul(dy3[n0:n0 + m], cols.reshape(k, m, p).transpose(1, 2, 0), out=parts)
-                    K.add_channel_sums(dy3[n0:n0 + m], db_acc)
+                    np.matmul(dy3[n0 : n0 + m], cols.reshape(k, m, p).transpose(1, 2, 0), out=parts)
+                    K.add_channel_sums(dy3[n0 : n0 + m], db_acc)
                     K.sum_rows_into(parts.reshape(m, o * k), dw_acc.reshape(-1), n0 == lo)
                     continue
                 if m == 1:  # one NCHW image is already (O, P): no copy
                     dyc = dy3[n0]
-                    K.add_channel_sums(dy3[n0:n0 + 1], db_acc)
+                    K.add_channel_sums(dy3[n0 : n0 + 1], db_acc)
                 else:
-                    dyc = dyc_buf[:o * m * p].reshape(o, m * p)
-                    K.pack_dy(dy3[n0:n0 + m], dyc, db_acc)
+                    dyc = dyc_buf[: o * m * p].reshape(o, m * p)
+                    K.pack_dy(dy3[n0 : n0 + m], dyc, db_acc)
                 # dW (O, K) = dy (O, P) @ columns (P, K)
                 out = dw_acc if n0 == lo else part
                 np.matmul(dyc, cols if last else cols.T, out=out)
@@ -361,11 +389,10 @@ class NumbaBackend(ArrayBackend):
                 if cols_dx:  # the columns are no longer needed: their buffer takes d(columns)
                     if last:
                         np.matmul(dyc.T, wm, out=cols)
-                        K.col2im_nhwc(cols, kh, kw, ho, wo, top, left, scratch.reshape(hp, wp * c),
-                                      dx[n0:n0 + m])
+                        K.col2im_nhwc(cols, kh, kw, ho, wo, top, left, scratch.reshape(hp, wp * c), dx[n0 : n0 + m])
                     else:
                         np.matmul(wm.T, dyc, out=cols)
-                        K.col2im_planes(cols, kh, kw, wp, ho, wo, top, left, scratch, dx[n0:n0 + m])
+                        K.col2im_planes(cols, kh, kw, wp, ho, wo, top, left, scratch, dx[n0 : n0 + m])
             return dw_acc, db_acc
 
         if wino_dw:  # dW by Winograd F(r x r, 2 x 2) (winograd.weight_gradient)
@@ -409,8 +436,9 @@ class NumbaBackend(ArrayBackend):
         argmax, x_shape = cache
         dy = np.ascontiguousarray(dy)
         dx = self._ws.get(tuple(x_shape), dy.dtype)
-        self._run(lambda lo, hi: K.maxpool_backward(dy[lo:hi], argmax[lo:hi], dx[lo:hi]),
-                  self._ranges(x_shape[0], dx.size))
+        self._run(
+            lambda lo, hi: K.maxpool_backward(dy[lo:hi], argmax[lo:hi], dx[lo:hi]), self._ranges(x_shape[0], dx.size)
+        )
         return dx
 
     # --- elementwise -------------------------------------------------------------------
@@ -545,8 +573,10 @@ class NumbaBackend(ArrayBackend):
             self._run(lambda lo, hi: K.sgd(pf[lo:hi], gf[lo:hi], f(lr)), self._flat_ranges(pf.size))
         else:
             vf = _flat(velocity)
-            self._run(lambda lo, hi: K.sgd_momentum(pf[lo:hi], gf[lo:hi], vf[lo:hi], f(lr), f(momentum)),
-                      self._flat_ranges(pf.size))
+            self._run(
+                lambda lo, hi: K.sgd_momentum(pf[lo:hi], gf[lo:hi], vf[lo:hi], f(lr), f(momentum)),
+                self._flat_ranges(pf.size),
+            )
 
     def adam_step(self, param, grad, m, v, lr, beta1, beta2, eps, t) -> None:
         if not (param.flags.c_contiguous and m.flags.c_contiguous and v.flags.c_contiguous):
@@ -555,8 +585,9 @@ class NumbaBackend(ArrayBackend):
         step = adam_step_size(lr, beta1, beta2, t)
         pf, gf, mf, vf = _flat(param), _flat(np.ascontiguousarray(grad, dtype=param.dtype)), _flat(m), _flat(v)
         consts = (f(step), f(beta1), f(1 - beta1), f(beta2), f(1 - beta2), f(eps))
-        self._run(lambda lo, hi: K.adam(pf[lo:hi], gf[lo:hi], mf[lo:hi], vf[lo:hi], *consts),
-                  self._flat_ranges(pf.size))
+        self._run(
+            lambda lo, hi: K.adam(pf[lo:hi], gf[lo:hi], mf[lo:hi], vf[lo:hi], *consts), self._flat_ranges(pf.size)
+        )
 
     # --- JIT -------------------------------------------------------------------------------
     def warm_up(self, dtype=np.float32) -> float:

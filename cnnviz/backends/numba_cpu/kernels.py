@@ -46,7 +46,6 @@ JIT = dict(parallel=False, fastmath=False, cache=numba_cache.enabled(), nogil=Tr
 JIT_SUM = dict(JIT, fastmath={"reassoc"})
 
 if numba is not None:
-
     # Inner loops index row views with a counter that cannot be negative: numba
     # then drops its per-element negative-index wraparound test and LLVM
     # vectorises the loop (packed loads/stores).
@@ -77,8 +76,8 @@ if numba is not None:
                     row = cols[(b * ho + oy) * wo + ox]
                     s0 = ox * c
                     for i in range(kh):
-                        src = xp[b, oy + i, s0:s0 + run]
-                        dst = row[i * run:(i + 1) * run]
+                        src = xp[b, oy + i, s0 : s0 + run]
+                        dst = row[i * run : (i + 1) * run]
                         for t in range(run):
                             dst[t] = src[t]
 
@@ -96,8 +95,8 @@ if numba is not None:
                     row = dcols[(b * ho + oy) * wo + ox]
                     s0 = ox * c
                     for i in range(kh):
-                        dst = scratch[oy + i, s0:s0 + run]
-                        src = row[i * run:(i + 1) * run]
+                        dst = scratch[oy + i, s0 : s0 + run]
+                        src = row[i * run : (i + 1) * run]
                         for t in range(run):
                             dst[t] += src[t]
             for iy in range(h):
@@ -131,7 +130,7 @@ if numba is not None:
                 plane[:] = 0
                 for iy in range(h):
                     start = (iy + top) * wp + left
-                    dst = plane[start:start + w]
+                    dst = plane[start : start + w]
                     src = x[b, ci, iy]
                     for ix in range(w):
                         dst[ix] = src[ix]
@@ -150,8 +149,8 @@ if numba is not None:
                         for oy in range(ho):
                             s0 = (oy + i) * wp + j
                             d0 = b * p + oy * wo
-                            dst = crow[d0:d0 + wo]
-                            src = plane[s0:s0 + wo]
+                            dst = crow[d0 : d0 + wo]
+                            src = plane[s0 : s0 + wo]
                             for ox in range(wo):
                                 dst[ox] = src[ox]
 
@@ -169,13 +168,13 @@ if numba is not None:
                         for oy in range(ho):
                             s0 = (oy + i) * wp + j
                             d0 = b * p + oy * wo
-                            dst = scratch[s0:s0 + wo]
-                            src = crow[d0:d0 + wo]
+                            dst = scratch[s0 : s0 + wo]
+                            src = crow[d0 : d0 + wo]
                             for ox in range(wo):
                                 dst[ox] += src[ox]
                 for iy in range(h):
                     start = (iy + top) * wp + left
-                    src = scratch[start:start + w]
+                    src = scratch[start : start + w]
                     dst = dx[b, ci, iy]
                     for ix in range(w):
                         dst[ix] = src[ix]
@@ -200,7 +199,7 @@ if numba is not None:
             total = db[oc]
             for b in range(m):
                 src = dy[b, oc]
-                dst = dyc[oc, b * p:(b + 1) * p]
+                dst = dyc[oc, b * p : (b + 1) * p]
                 acc = zero
                 for k in range(p):
                     v = src[k]

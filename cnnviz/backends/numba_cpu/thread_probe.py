@@ -60,8 +60,9 @@ def cpu_model() -> str:
                     name = line.split(":", 1)[1].strip()
                     break
         elif sys.platform == "darwin":
-            name = subprocess.run(["sysctl", "-n", "machdep.cpu.brand_string"], capture_output=True, text=True,
-                                  timeout=5).stdout.strip()
+            name = subprocess.run(
+                ["sysctl", "-n", "machdep.cpu.brand_string"], capture_output=True, text=True, timeout=5
+            ).stdout.strip()
         else:
             name = platform.processor()
     except (OSError, subprocess.SubprocessError, IndexError):
@@ -72,4 +73,3 @@ def cpu_model() -> str:
 def machine_key(net: str, cores: int, numba_version: str) -> str:
     """What a remembered choice holds for: this CPU model, core count and numba version, this network."""
     return f"{cpu_model()} | {cores} cores | numba {numba_version} | {net}"[:500]
-

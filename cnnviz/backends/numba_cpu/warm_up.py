@@ -21,11 +21,13 @@ def compile_every_kernel(backend, dtype) -> None:
     f = np.dtype(dtype).type
     # Every conv path (the backend's channel planes, channels-last im2col and Winograd),
     # chunks of one image and of several.
-    for shape, wshape, pads in (((2, 1, 8, 8), (3, 1, 5, 5), (2, 2, 2, 2)),  # channel planes
-                                ((1, 1, 8, 8), (3, 1, 5, 5), (2, 2, 2, 2)),
-                                ((2, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),  # channels-last im2col
-                                ((1, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),
-                                ((2, 32, 6, 6), (32, 32, 3, 3), (1, 1, 1, 1))):  # Winograd (>= winograd_min_channels)
+    for shape, wshape, pads in (
+        ((2, 1, 8, 8), (3, 1, 5, 5), (2, 2, 2, 2)),  # channel planes
+        ((1, 1, 8, 8), (3, 1, 5, 5), (2, 2, 2, 2)),
+        ((2, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),  # channels-last im2col
+        ((1, 8, 6, 6), (4, 8, 4, 4), (1, 2, 1, 2)),
+        ((2, 32, 6, 6), (32, 32, 3, 3), (1, 1, 1, 1)),
+    ):  # Winograd (>= winograd_min_channels)
         x = rng.standard_normal(shape).astype(dtype)
         w = rng.standard_normal(wshape).astype(dtype)
         b = np.zeros(wshape[0], dtype)

@@ -168,17 +168,16 @@ if numba is not None:
                             s5 = xp[b, 2 * ty + 5, par]
                             c2, c3, c4, c5 = bt[k1, 2], bt[k1, 3], bt[k1, 4], bt[k1, 5]
                             for e in range(width):
-                                dst[e] = (c0 * s0[e] + c1 * s1[e] + c2 * s2[e] + c3 * s3[e]
-                                          + c4 * s4[e] + c5 * s5[e])
+                                dst[e] = c0 * s0[e] + c1 * s1[e] + c2 * s2[e] + c3 * s3[e] + c4 * s4[e] + c5 * s5[e]
                 t0 = (b * th + ty) * tw
                 for k1 in range(n):
                     # The n column runs of this row (even columns, odd columns, shifted).
                     r0 = rows[k1, 0, 0:span]
                     r1 = rows[k1, 1, 0:span]
-                    r2 = rows[k1, 0, c:c + span]
-                    r3 = rows[k1, 1, c:c + span]
+                    r2 = rows[k1, 0, c : c + span]
+                    r3 = rows[k1, 1, c : c + span]
                     for k2 in range(n):
-                        out = v[k1 * n + k2].reshape(-1)[t0 * c:t0 * c + span]
+                        out = v[k1 * n + k2].reshape(-1)[t0 * c : t0 * c + span]
                         # Each output written once (V is the big array: no read-modify-write).
                         if n_in == 2:
                             c0, c1 = bt[k2, 0], bt[k2, 1]
@@ -189,12 +188,11 @@ if numba is not None:
                             for e in range(span):
                                 out[e] = c0 * r0[e] + c1 * r1[e] + c2 * r2[e] + c3 * r3[e]
                         else:  # n_in == 6
-                            r4 = rows[k1, 0, 2 * c:2 * c + span]
-                            r5 = rows[k1, 1, 2 * c:2 * c + span]
+                            r4 = rows[k1, 0, 2 * c : 2 * c + span]
+                            r5 = rows[k1, 1, 2 * c : 2 * c + span]
                             c0, c1, c2, c3, c4, c5 = bt[k2, 0], bt[k2, 1], bt[k2, 2], bt[k2, 3], bt[k2, 4], bt[k2, 5]
                             for e in range(span):
-                                out[e] = (c0 * r0[e] + c1 * r1[e] + c2 * r2[e] + c3 * r3[e]
-                                          + c4 * r4[e] + c5 * r5[e])
+                                out[e] = c0 * r0[e] + c1 * r1[e] + c2 * r2[e] + c3 * r3[e] + c4 * r4[e] + c5 * r5[e]
 
     @njit(**JIT_FMA)
     def output_tiles(mm, at, bias, th, tw, half, full, y):
@@ -214,10 +212,10 @@ if numba is not None:
                 t0 = (b * th + ty) * tw
                 for k2 in range(n):
                     # The n transformed rows k1 = 0..n-1 of column k2, this tile row.
-                    m0 = mm[k2].reshape(-1)[t0 * o:t0 * o + span]
-                    m1 = mm[n + k2].reshape(-1)[t0 * o:t0 * o + span]
-                    m2 = mm[2 * n + k2].reshape(-1)[t0 * o:t0 * o + span]
-                    m3 = mm[3 * n + k2].reshape(-1)[t0 * o:t0 * o + span]
+                    m0 = mm[k2].reshape(-1)[t0 * o : t0 * o + span]
+                    m1 = mm[n + k2].reshape(-1)[t0 * o : t0 * o + span]
+                    m2 = mm[2 * n + k2].reshape(-1)[t0 * o : t0 * o + span]
+                    m3 = mm[3 * n + k2].reshape(-1)[t0 * o : t0 * o + span]
                     for i in range(mo):
                         dst = half[i, k2]
                         c0, c1, c2, c3 = at[i, 0], at[i, 1], at[i, 2], at[i, 3]
@@ -225,12 +223,11 @@ if numba is not None:
                             for e in range(span):
                                 dst[e] = c0 * m0[e] + c1 * m1[e] + c2 * m2[e] + c3 * m3[e]
                         else:  # n == 6
-                            m4 = mm[4 * n + k2].reshape(-1)[t0 * o:t0 * o + span]
-                            m5 = mm[5 * n + k2].reshape(-1)[t0 * o:t0 * o + span]
+                            m4 = mm[4 * n + k2].reshape(-1)[t0 * o : t0 * o + span]
+                            m5 = mm[5 * n + k2].reshape(-1)[t0 * o : t0 * o + span]
                             c4, c5 = at[i, 4], at[i, 5]
                             for e in range(span):
-                                dst[e] = (c0 * m0[e] + c1 * m1[e] + c2 * m2[e] + c3 * m3[e]
-                                          + c4 * m4[e] + c5 * m5[e])
+                                dst[e] = c0 * m0[e] + c1 * m1[e] + c2 * m2[e] + c3 * m3[e] + c4 * m4[e] + c5 * m5[e]
                 for i in range(mo):
                     for j in range(mo):
                         dst = full[i, j]
@@ -251,14 +248,14 @@ if numba is not None:
                     f0 = full[i, 0]
                     f1 = full[i, 1]
                     for tx in range(wo // 2):
-                        s0 = f0[tx * o:(tx + 1) * o]
-                        s1 = f1[tx * o:(tx + 1) * o]
+                        s0 = f0[tx * o : (tx + 1) * o]
+                        s1 = f1[tx * o : (tx + 1) * o]
                         for oc in range(o):
                             bo = bias[oc]
                             y[b, oc, oy, 2 * tx] = s0[oc] + bo
                             y[b, oc, oy, 2 * tx + 1] = s1[oc] + bo
                     if wo % 2:
-                        s0 = f0[(wo // 2) * o:(wo // 2 + 1) * o]
+                        s0 = f0[(wo // 2) * o : (wo // 2 + 1) * o]
                         for oc in range(o):
                             y[b, oc, oy, wo - 1] = s0[oc] + bias[oc]
 
@@ -288,8 +285,14 @@ def correlate(backend, x, u, r: int, top: int, left: int, bias, y):
     at, _, bt = matrices(r, dtype)
     nb = max(1, min(n_img, backend.winograd_tiles // (th * tw)))
     ranges = backend._ranges(n_img, n_img * nn * th * tw * c * o)
-    buffers = {rg: (backend._ws.get((nb * hp * wp * c,), dtype), backend._ws.get((nn * nb * th * tw * c,), dtype),
-                    backend._ws.get((nn * nb * th * tw * o,), dtype)) for rg in ranges}
+    buffers = {
+        rg: (
+            backend._ws.get((nb * hp * wp * c,), dtype),
+            backend._ws.get((nn * nb * th * tw * c,), dtype),
+            backend._ws.get((nn * nb * th * tw * o,), dtype),
+        )
+        for rg in ranges
+    }
 
     def work(lo, hi):
         xp_buf, v_buf, m_buf = buffers[(lo, hi)]
@@ -299,13 +302,13 @@ def correlate(backend, x, u, r: int, top: int, left: int, bias, y):
         for n0 in range(lo, hi, nb):
             m = min(hi, n0 + nb) - n0
             t = m * th * tw
-            xp = xp_buf[:m * hp * wp * c].reshape(m, hp, 2, wp // 2 * c)
-            v = v_buf[:nn * t * c].reshape(nn, t, c)
-            mm = m_buf[:nn * t * o].reshape(nn, t, o)
-            pad_split(x[n0:n0 + m], top, left, xp)
+            xp = xp_buf[: m * hp * wp * c].reshape(m, hp, 2, wp // 2 * c)
+            v = v_buf[: nn * t * c].reshape(nn, t, c)
+            mm = m_buf[: nn * t * o].reshape(nn, t, o)
+            pad_split(x[n0 : n0 + m], top, left, xp)
             input_tiles(xp, bt, th, tw, rows, v)
             np.matmul(v, u, out=mm)
-            output_tiles(mm, at, bias, th, tw, half, full, y[n0:n0 + m])
+            output_tiles(mm, at, bias, th, tw, half, full, y[n0 : n0 + m])
 
     backend._run(work, ranges)
 
@@ -332,9 +335,15 @@ def weight_gradient(backend, x, dy, r: int, top: int, left: int):
     nb = max(1, min(n_img, backend.winograd_tiles // (th * tw)))
     ranges = backend._ranges(n_img, n_img * nn * th * tw * c * o)
     ws = backend._ws
-    buffers = {rg: (ws.get((nb * hp * wp * c,), dtype), ws.get((nn * nb * th * tw * c,), dtype),
-                    ws.get((nb * 2 * th * 2 * tw * o,), dtype), ws.get((nn * nb * th * tw * o,), dtype))
-               for rg in ranges}
+    buffers = {
+        rg: (
+            ws.get((nb * hp * wp * c,), dtype),
+            ws.get((nn * nb * th * tw * c,), dtype),
+            ws.get((nb * 2 * th * 2 * tw * o,), dtype),
+            ws.get((nn * nb * th * tw * o,), dtype),
+        )
+        for rg in ranges
+    }
 
     def work(lo, hi):
         xp_buf, v_buf, dyp_buf, u_buf = buffers[(lo, hi)]
@@ -346,19 +355,19 @@ def weight_gradient(backend, x, dy, r: int, top: int, left: int):
         for n0 in range(lo, hi, nb):
             m = min(hi, n0 + nb) - n0
             t = m * th * tw
-            xp = xp_buf[:m * hp * wp * c].reshape(m, hp, 2, wp // 2 * c)
-            v = v_buf[:nn * t * c].reshape(nn, t, c)
-            dyp = dyp_buf[:m * 2 * th * 2 * tw * o].reshape(m, 2 * th, 2, tw * o)
-            u = u_buf[:nn * t * o].reshape(nn, t, o)
-            pad_split(x[n0:n0 + m], top, left, xp)
+            xp = xp_buf[: m * hp * wp * c].reshape(m, hp, 2, wp // 2 * c)
+            v = v_buf[: nn * t * c].reshape(nn, t, c)
+            dyp = dyp_buf[: m * 2 * th * 2 * tw * o].reshape(m, 2 * th, 2, tw * o)
+            u = u_buf[: nn * t * o].reshape(nn, t, o)
+            pad_split(x[n0 : n0 + m], top, left, xp)
             input_tiles(xp, bt, th, tw, rows, v)
-            pad_split(dy[n0:n0 + m], 0, 0, dyp)  # dy past Ho, Wo (odd sizes): zero tiles
+            pad_split(dy[n0 : n0 + m], 0, 0, dyp)  # dy past Ho, Wo (odd sizes): zero tiles
             input_tiles(dyp, g, th, tw, rows_dy, u)
             out = acc if n0 == lo else part
             np.matmul(v.transpose(0, 2, 1), u, out=out)
             if out is part:
                 K.add_into(acc.reshape(-1), part.reshape(-1))
-            K.add_channel_sums(dy[n0:n0 + m].reshape(m, o, ho * wo), db)
+            K.add_channel_sums(dy[n0 : n0 + m].reshape(m, o, ho * wo), db)
         return acc, db
 
     results = backend._run(work, ranges)

@@ -127,8 +127,9 @@ def sysctl_int(name: str) -> int | None:
         libc = _libc()
         value = ctypes.c_int(0)
         size = ctypes.c_size_t(ctypes.sizeof(value))
-        status = libc.sysctlbyname(name.encode("ascii"), ctypes.pointer(value), ctypes.pointer(size), None,
-                                   ctypes.c_size_t(0))
+        status = libc.sysctlbyname(
+            name.encode("ascii"), ctypes.pointer(value), ctypes.pointer(size), None, ctypes.c_size_t(0)
+        )
     except (OSError, AttributeError, TypeError):
         return None
     if status != 0 or size.value != ctypes.sizeof(value):

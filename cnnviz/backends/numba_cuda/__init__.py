@@ -146,8 +146,9 @@ class NumbaCudaBackend:
         shape = tuple(int(s) for s in shape)
         dtype = np.dtype(dtype)
         if math.prod(shape) > kern.MAX_INDEX:
-            raise ValueError(f"an array of shape {shape} is too large for the cuda backend's 32-bit indexing; "
-                             "use a smaller batch")
+            raise ValueError(
+                f"an array of shape {shape} is too large for the cuda backend's 32-bit indexing; use a smaller batch"
+            )
         arena = self._arenas.current()
         if arena is None:
             return self._new(shape, dtype)
@@ -229,11 +230,38 @@ class NumbaCudaBackend:
             return
         plan = kern.plan_conv(self.config, int(x.shape[0]), m_ch, ho, wo, kh, kw)
         k = self.kernels(y.dtype)
-        kernel = ((k.conv_input_grad_narrow if plan.narrow else k.conv_input_grad) if flip
-                  else (k.conv_forward_narrow if plan.narrow else k.conv_forward))
-        self._launch(kernel, plan.grid, plan.block, self._flat(x), self._flat(w), self._flat(b), self._flat(y),
-                     self._flat(relu), m_ch, s_ch, h, wd, ho, wo, kh, kw, top, left, plan.tile_h, plan.tile_w,
-                     plan.tiles_x, plan.tiles_per_image, plan.rows_per_stage, plan.pitch, epilogue)
+        kernel = (
+            (k.conv_input_grad_narrow if plan.narrow else k.conv_input_grad)
+            if flip
+            else (k.conv_forward_narrow if plan.narrow else k.conv_forward)
+        )
+        self._launch(
+            kernel,
+            plan.grid,
+            plan.block,
+            self._flat(x),
+            self._flat(w),
+            self._flat(b),
+            self._flat(y),
+            self._flat(relu),
+            m_ch,
+            s_ch,
+            h,
+            wd,
+            ho,
+            wo,
+            kh,
+            kw,
+            top,
+            left,
+            plan.tile_h,
+            plan.tile_w,
+            plan.tiles_x,
+            plan.tiles_per_image,
+            plan.rows_per_stage,
+            plan.pitch,
+            epilogue,
+        )
 
     def _grad_out(self, given, shape, dtype, what: str):
         """Where a parameter gradient goes: the caller's buffer (a view into the flat
@@ -259,20 +287,51 @@ class NumbaCudaBackend:
         n_cols = c * kh * kw + 1
         tiles = (_cdiv(n_cols, cfg.bn), _cdiv(o, cfg.bm))
         total = n * ho * wo
-        splits, per_split = kern.plan_splits(tiles[0] * tiles[1], max(total, 1), cfg.bk, self._target_blocks,
-                                             4 * cfg.bk)
+        splits, per_split = kern.plan_splits(
+            tiles[0] * tiles[1], max(total, 1), cfg.bk, self._target_blocks, 4 * cfg.bk
+        )
         part = self._empty((splits * o * n_cols,), dy.dtype)
-        self._launch(k.conv_weight_grad, (tiles[0], tiles[1], splits), (cfg.tx, cfg.ty), self._flat(x),
-                     self._flat(dy), part, c, h, wd, o, ho, wo, kh, kw, top, left, total, per_split)
-        self._launch_flat(k.splitk_reduce, o * n_cols, part, splits, o, n_cols, n_cols - 1, self._flat(dw),
-                          self._flat(db), self._dummy(dy.dtype), kern.EPI_STORE)
+        self._launch(
+            k.conv_weight_grad,
+            (tiles[0], tiles[1], splits),
+            (cfg.tx, cfg.ty),
+            self._flat(x),
+            self._flat(dy),
+            part,
+            c,
+            h,
+            wd,
+            o,
+            ho,
+            wo,
+            kh,
+            kw,
+            top,
+            left,
+            total,
+            per_split,
+        )
+        self._launch_flat(
+            k.splitk_reduce,
+            o * n_cols,
+            part,
+            splits,
+            o,
+            n_cols,
+            n_cols - 1,
+            self._flat(dw),
+            self._flat(db),
+            self._dummy(dy.dtype),
+            kern.EPI_STORE,
+        )
         dx = None
         if need_dx:
             # The input gradient: the same convolution kernel on dY, kernel flipped, channels swapped.
             dx = self._empty(x.shape, dy.dtype)
             dummy = self._dummy(dy.dtype)
-            self._conv(True, dy, w, dummy, dx, dummy, c, o, ho, wo, h, wd, kh, kw,
-                       kh - 1 - top, kw - 1 - left, kern.CONV_PLAIN)
+            self._conv(
+                True, dy, w, dummy, dx, dummy, c, o, ho, wo, h, wd, kh, kw, kh - 1 - top, kw - 1 - left, kern.CONV_PLAIN
+            )
         return dx, dw, db
 
     # --- 2x2 max pooling --------------------------------------------------------------------
@@ -282,8 +341,17 @@ class NumbaCudaBackend:
         h2, w2 = pool_output_size(h, w)
         y = self._empty((n, c, h2, w2), x.dtype)
         argmax = self._empty((n, c, h2, w2), np.int8)
-        self._launch_flat(self.kernels(x.dtype).maxpool_forward, y.size, self._flat(x), self._flat(y),
-                          self._flat(argmax), h, w, h2, w2)
+        self._launch_flat(
+            self.kernels(x.dtype).maxpool_forward,
+            y.size,
+            self._flat(x),
+            self._flat(y),
+            self._flat(argmax),
+            h,
+            w,
+            h2,
+            w2,
+        )
         return y, (argmax, tuple(x.shape))
 
     def maxpool2x2_backward(self, dy, cache):
@@ -291,8 +359,17 @@ class NumbaCudaBackend:
         dy = self._device(dy)
         dx = self._empty(x_shape, dy.dtype)
         h, w = x_shape[2], x_shape[3]
-        self._launch_flat(self.kernels(dy.dtype).maxpool_backward, dx.size, self._flat(dy), self._flat(argmax),
-                          self._flat(dx), h, w, dy.shape[2], dy.shape[3])
+        self._launch_flat(
+            self.kernels(dy.dtype).maxpool_backward,
+            dx.size,
+            self._flat(dy),
+            self._flat(argmax),
+            self._flat(dx),
+            h,
+            w,
+            dy.shape[2],
+            dy.shape[3],
+        )
         return dx
 
     # --- elementwise --------------------------------------------------------------------------
@@ -310,15 +387,15 @@ class NumbaCudaBackend:
     def relu_backward(self, dy, cache):
         dy = self._device(dy)
         dx = self._empty(dy.shape, dy.dtype)
-        self._launch_flat(self.kernels(dy.dtype).relu_backward, dy.size, self._flat(dy), self._flat(cache),
-                          self._flat(dx))
+        self._launch_flat(
+            self.kernels(dy.dtype).relu_backward, dy.size, self._flat(dy), self._flat(cache), self._flat(dx)
+        )
         return dx
 
     def dropout_forward(self, x, rate: float, key: int):
         x = self._device(x)
         mixed = np.uint64(hash32(np.uint32(key & 0xFFFFFFFF))[0])
-        cache = (mixed, np.uint64(dropout_threshold(rate)), np.dtype(x.dtype).type(1.0 / (1.0 - rate)),
-                 tuple(x.shape))
+        cache = (mixed, np.uint64(dropout_threshold(rate)), np.dtype(x.dtype).type(1.0 / (1.0 - rate)), tuple(x.shape))
         return self._dropout(x, cache), cache
 
     def dropout_backward(self, dy, cache):
@@ -330,8 +407,15 @@ class NumbaCudaBackend:
     def _dropout(self, a, cache):
         mixed, threshold, scale, _ = cache
         out = self._empty(a.shape, a.dtype)
-        self._launch_flat(self.kernels(a.dtype).dropout_apply, a.size, self._flat(a), self._flat(out), mixed,
-                          threshold, np.dtype(a.dtype).type(scale))
+        self._launch_flat(
+            self.kernels(a.dtype).dropout_apply,
+            a.size,
+            self._flat(a),
+            self._flat(out),
+            mixed,
+            threshold,
+            np.dtype(a.dtype).type(scale),
+        )
         return out
 
     # --- dense ---------------------------------------------------------------------------------
@@ -343,14 +427,41 @@ class NumbaCudaBackend:
         tiles = (_cdiv(n_all, cfg.bn), _cdiv(m, cfg.bm))
         splits, per_split = 1, max(k, 1)
         if k >= cfg.split_min_k and 2 * tiles[0] * tiles[1] < self._target_blocks:
-            splits, per_split = kern.plan_splits(tiles[0] * tiles[1], k, cfg.bk, self._target_blocks,
-                                                 max(cfg.bk, cfg.split_min_k // 4))
+            splits, per_split = kern.plan_splits(
+                tiles[0] * tiles[1], k, cfg.bk, self._target_blocks, max(cfg.bk, cfg.split_min_k // 4)
+            )
         part = self._empty((splits * m * n_all,), dtype) if splits > 1 else self._dummy(dtype)
-        self._launch(kernel, (tiles[0], tiles[1], splits), (cfg.tx, cfg.ty), self._flat(a), self._flat(b),
-                     self._flat(out), bias, relu_out, part, m, n, k, per_split, ones_col, epilogue)
+        self._launch(
+            kernel,
+            (tiles[0], tiles[1], splits),
+            (cfg.tx, cfg.ty),
+            self._flat(a),
+            self._flat(b),
+            self._flat(out),
+            bias,
+            relu_out,
+            part,
+            m,
+            n,
+            k,
+            per_split,
+            ones_col,
+            epilogue,
+        )
         if splits > 1:
-            self._launch_flat(self.kernels(dtype).splitk_reduce, m * n_all, part, splits, m, n_all, n,
-                              self._flat(out), bias, relu_out, epilogue)
+            self._launch_flat(
+                self.kernels(dtype).splitk_reduce,
+                m * n_all,
+                part,
+                splits,
+                m,
+                n_all,
+                n,
+                self._flat(out),
+                bias,
+                relu_out,
+                epilogue,
+            )
 
     def dense_forward(self, x, w, b):
         x, w, b = self._device(x), self._device(w), self._device(b)
@@ -360,8 +471,9 @@ class NumbaCudaBackend:
         u = w.shape[0]
         y = self._empty((m, u), x.dtype)
         relu = self._empty((m, u), x.dtype)
-        self._gemm(self.kernels(x.dtype).gemm_xwt, x, w, y, self._flat(b), self._flat(relu), m, u, f, 0,
-                   kern.EPI_BIAS_RELU)
+        self._gemm(
+            self.kernels(x.dtype).gemm_xwt, x, w, y, self._flat(b), self._flat(relu), m, u, f, 0, kern.EPI_BIAS_RELU
+        )
         self._pending_relu = (y, relu)
         return y, (x, w)
 
@@ -387,8 +499,7 @@ class NumbaCudaBackend:
         images, labels = checked_dataset(images, labels)
         if images.size > kern.MAX_INDEX:
             raise ValueError("upload_dataset: too many pixels for the cuda backend's 32-bit indexing")
-        return DeviceDataset(self._upload(images), self._upload(labels),
-                             len(images), images.shape[1], images.shape[2])
+        return DeviceDataset(self._upload(images), self._upload(labels), len(images), images.shape[1], images.shape[2])
 
     def _upload_indices(self, indices: np.ndarray):
         """The batch's indices on the device, copied asynchronously from a pinned buffer."""
@@ -402,8 +513,16 @@ class NumbaCudaBackend:
         plane = data.height * data.width
         x = self._empty((len(indices), 1, data.height, data.width), dtype)
         y = self._empty((len(indices),), np.int32)
-        self._launch_flat(self.kernels(dtype).gather_batch, x.size, data.images.reshape(data.images.size),
-                          data.labels, index, self._flat(x), y, plane)
+        self._launch_flat(
+            self.kernels(dtype).gather_batch,
+            x.size,
+            data.images.reshape(data.images.size),
+            data.labels,
+            index,
+            self._flat(x),
+            y,
+            plane,
+        )
         return x, y
 
     # --- loss ---------------------------------------------------------------------------------------
@@ -414,8 +533,17 @@ class NumbaCudaBackend:
         if tuple(labels.shape) != (n,):
             raise ValueError(f"softmax_cross_entropy: {labels.shape[0]} labels for {n} rows of logits")
         dlogits = self._empty(logits.shape, logits.dtype)
-        self._launch(self.kernels(logits.dtype).softmax_cross_entropy, 1, self.config.reduce_threads, logits,
-                     labels, np.dtype(logits.dtype).type(n), dlogits, self._flat(stats), slot)
+        self._launch(
+            self.kernels(logits.dtype).softmax_cross_entropy,
+            1,
+            self.config.reduce_threads,
+            logits,
+            labels,
+            np.dtype(logits.dtype).type(n),
+            dlogits,
+            self._flat(stats),
+            slot,
+        )
         return dlogits
 
     def softmax_cross_entropy(self, logits, labels):
@@ -450,15 +578,33 @@ class NumbaCudaBackend:
         if velocity is None:
             self._launch_flat(k.sgd, param.size, self._flat(param), self._flat(grad), cast(lr))
         else:
-            self._launch_flat(k.sgd_momentum, param.size, self._flat(param), self._flat(grad),
-                              self._flat(velocity), cast(lr), cast(momentum))
+            self._launch_flat(
+                k.sgd_momentum,
+                param.size,
+                self._flat(param),
+                self._flat(grad),
+                self._flat(velocity),
+                cast(lr),
+                cast(momentum),
+            )
 
     def adam_step(self, param, grad, m, v, lr, beta1, beta2, eps, t) -> None:
         cast = np.dtype(param.dtype).type
         step = adam_step_size(lr, beta1, beta2, t)  # both bias corrections folded in, as the reference
-        self._launch_flat(self.kernels(param.dtype).adam, param.size, self._flat(param), self._flat(grad),
-                          self._flat(m), self._flat(v), cast(beta1), cast(1 - beta1), cast(beta2),
-                          cast(1 - beta2), cast(step), cast(eps))
+        self._launch_flat(
+            self.kernels(param.dtype).adam,
+            param.size,
+            self._flat(param),
+            self._flat(grad),
+            self._flat(m),
+            self._flat(v),
+            cast(beta1),
+            cast(1 - beta1),
+            cast(beta2),
+            cast(1 - beta2),
+            cast(step),
+            cast(eps),
+        )
 
     # --- compile before timing -------------------------------------------------------------------------
     def warm_up(self, dtype=np.float32) -> float:

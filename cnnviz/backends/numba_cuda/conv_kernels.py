@@ -44,18 +44,40 @@ def build_conv_kernels(np_dtype: np.dtype, cfg) -> dict:
 
     def make_conv(flip: bool, n_tx: int, n_ty: int):
         bm = n_ty * TM
-        pitch_w = bm + 2           # == 2 (mod 32): staging 16 taps x 2 channels hits 32 banks
+        pitch_w = bm + 2  # == 2 (mod 32): staging 16 taps x 2 channels hits 32 banks
         w_pitch = np.uint64(pitch_w)
         w_size = SLAB * pitch_w
 
         @cuda.jit
-        def conv_forward(x, w, b, y, r, m_ch, s_ch, h, wd, ho, wo, kh, kw, pad_top, pad_left,
-                         tile_h, tile_w, tiles_x, tiles_per_image, rows_per_stage, pitch, epilogue):
+        def conv_forward(
+            x,
+            w,
+            b,
+            y,
+            r,
+            m_ch,
+            s_ch,
+            h,
+            wd,
+            ho,
+            wo,
+            kh,
+            kw,
+            pad_top,
+            pad_left,
+            tile_h,
+            tile_w,
+            tiles_x,
+            tiles_per_image,
+            rows_per_stage,
+            pitch,
+            epilogue,
+        ):
             # y[n, m, oy, ox] = sum_{s,i,j} x[n, s, oy+i-pad_top, ox+j-pad_left] * W[m, s, i, j]
             # with W = w, or for flip (input gradient) W[m, s, i, j] = w[s, m, kh-1-i, kw-1-j].
             # All arrays are flat (C order); block = pixels of one spatial tile x bm channels.
-            w_s = cuda.shared.array(w_size, nb)      # [tap][channel], row pitch pitch_w
-            x_s = cuda.shared.array(PATCH, nb)               # input patch, row pitch `pitch`
+            w_s = cuda.shared.array(w_size, nb)  # [tap][channel], row pitch pitch_w
+            x_s = cuda.shared.array(PATCH, nb)  # input patch, row pitch `pitch`
             acc = cuda.local.array(ACC, nb)
             a_reg = cuda.local.array(TM, nb)
             b_reg = cuda.local.array(TN, nb)
@@ -155,8 +177,7 @@ def build_conv_kernels(np_dtype: np.dtype, cfg) -> dict:
         return conv_forward
 
     @cuda.jit
-    def conv_weight_grad(x, dy, part, c_in, h, wd, o_ch, ho, wo, kh, kw, pad_top, pad_left,
-                         total_cols, cols_per_split):
+    def conv_weight_grad(x, dy, part, c_in, h, wd, o_ch, ho, wo, kh, kw, pad_top, pad_left, total_cols, cols_per_split):
         # part[z, o, k] = sum over this split's columns of dY[o, col] * cols(X)[k, col],
         # k = (c, i, j) < c_in*kh*kw, plus k == c_in*kh*kw: a column of ones (the bias
         # gradient). col = (n, oy, ox) runs over every output pixel of the batch.
@@ -174,15 +195,15 @@ def build_conv_kernels(np_dtype: np.dtype, cfg) -> dict:
         tx_u = np.uint64(tx)
         ty_u = np.uint64(ty)
         t = ty * TX + tx
-        kk = t % BK           # the column (within the slice) this thread stages
-        row = t // BK         # ...and the first of its LA rows of A / LB columns of B
+        kk = t % BK  # the column (within the slice) this thread stages
+        row = t // BK  # ...and the first of its LA rows of A / LB columns of B
         m0 = cuda.blockIdx.y * BM
         n0 = cuda.blockIdx.x * BN
         taps = kh * kw
         k_w = c_in * taps
         n_cols = k_w + 1
         plane = ho * wo
-        for l in range(LB):   # decompose this thread's B columns once: k -> (c, i, j)
+        for l in range(LB):  # decompose this thread's B columns once: k -> (c, i, j)
             k = n0 + row + l * RS
             if k < k_w:
                 c = k // taps
@@ -201,7 +222,7 @@ def build_conv_kernels(np_dtype: np.dtype, cfg) -> dict:
             acc[q] = zero
         begin = cuda.blockIdx.z * cols_per_split
         end = min(total_cols, begin + cols_per_split)
-        col = begin + kk      # decomposed once, then advanced by BK per slice
+        col = begin + kk  # decomposed once, then advanced by BK per slice
         n = col // plane
         rem = col - n * plane
         oy = rem // wo

@@ -65,13 +65,18 @@ def import_cuda():
         from numba import cuda
     except ImportError as exc:  # e.g. cuda-bindings missing or broken
         if gpu_probe.installed_version("cuda-bindings") is None:
-            raise BackendUnavailable(f"numba-cuda {numba_cuda_version()} is installed but its CUDA bindings are "
-                                     'not (cuda-bindings): pip install "cuda-bindings>=12.9,<13"') from exc
-        raise BackendUnavailable(f"numba-cuda cannot be imported ({type(exc).__name__}: {exc}); installed: "
-                                 f"{_installed('numba-cuda', 'numba', 'cuda-bindings', 'numpy')}") from exc
+            raise BackendUnavailable(
+                f"numba-cuda {numba_cuda_version()} is installed but its CUDA bindings are "
+                'not (cuda-bindings): pip install "cuda-bindings>=12.9,<13"'
+            ) from exc
+        raise BackendUnavailable(
+            f"numba-cuda cannot be imported ({type(exc).__name__}: {exc}); installed: "
+            f"{_installed('numba-cuda', 'numba', 'cuda-bindings', 'numpy')}"
+        ) from exc
     if getattr(cuda, "implementation", "") != "NVIDIA":
-        raise BackendUnavailable(f"numba-cuda is not installed (only numba's deprecated built-in CUDA target): "
-                                 f"{PIP_GPU}")
+        raise BackendUnavailable(
+            f"numba-cuda is not installed (only numba's deprecated built-in CUDA target): {PIP_GPU}"
+        )
     return cuda
 
 
@@ -85,16 +90,21 @@ def open_cuda():
 
     simulator = bool(getattr(cuda_config, "ENABLE_CUDASIM", 0))
     if simulator_requested() and not simulator:
-        raise BackendUnavailable("NUMBA_ENABLE_CUDASIM=1 was set after numba had been imported; "
-                                 "set it before starting Python")
+        raise BackendUnavailable(
+            "NUMBA_ENABLE_CUDASIM=1 was set after numba had been imported; set it before starting Python"
+        )
     if simulator:
         return cuda, True, 0
     status = gpu_probe.driver_status()
     if not status.ok:
         raise BackendUnavailable(status.problem)
     driver_version = status.driver_version
-    mismatch = gpu_probe.version_mismatch("numba-cuda (cuda-bindings)", bindings_cuda_version(), driver_version,
-                                          f'pip install "numba-cuda[cu{driver_version // 1000}]"')
+    mismatch = gpu_probe.version_mismatch(
+        "numba-cuda (cuda-bindings)",
+        bindings_cuda_version(),
+        driver_version,
+        f'pip install "numba-cuda[cu{driver_version // 1000}]"',
+    )
     if mismatch:
         raise BackendUnavailable(mismatch)
     try:
@@ -110,19 +120,25 @@ def explain_smoke_failure(exc: Exception, driver_version: int) -> str:
     low = text.lower()
     drv = gpu_probe.format_cuda_version(driver_version) if driver_version else "?"
     if "module 'numpy' has no attribute" in low:
-        return (f"numba-cuda {numba_cuda_version()} cannot compile kernels with NumPy "
-                f"{gpu_probe.installed_version('numpy')} (it uses functions NumPy 2.5 removed): "
-                f'pip install "numpy<2.5" [{text}]')
+        return (
+            f"numba-cuda {numba_cuda_version()} cannot compile kernels with NumPy "
+            f"{gpu_probe.installed_version('numpy')} (it uses functions NumPy 2.5 removed): "
+            f'pip install "numpy<2.5" [{text}]'
+        )
     if "unsupported_ptx_version" in low or "ptx version" in low or "unsupported toolchain" in low:
         nvcc = gpu_probe.installed_version("nvidia-cuda-nvcc-cu12") or "?"
         major = driver_version // 1000 or 12
         minor = (driver_version % 1000) // 10
-        return (f"CUDA version mismatch: numba-cuda's compiler (NVVM {nvcc}) emits code newer than the NVIDIA "
-                f"driver (CUDA {drv}) can load; update the NVIDIA driver, or install the compiler of the "
-                f'driver\'s CUDA: pip install "nvidia-cuda-nvcc-cu{major}=={major}.{minor}.*" [{text}]')
+        return (
+            f"CUDA version mismatch: numba-cuda's compiler (NVVM {nvcc}) emits code newer than the NVIDIA "
+            f"driver (CUDA {drv}) can load; update the NVIDIA driver, or install the compiler of the "
+            f'driver\'s CUDA: pip install "nvidia-cuda-nvcc-cu{major}=={major}.{minor}.*" [{text}]'
+        )
     if "nvvm" in low or "libdevice" in low or "nvrtc" in low:
-        return (f"numba-cuda cannot load the CUDA compiler libraries: "
-                f"{gpu_probe.cuda_library_hint('nvvm', 'nvrtc')} [{text}]")
+        return (
+            f"numba-cuda cannot load the CUDA compiler libraries: "
+            f"{gpu_probe.cuda_library_hint('nvvm', 'nvrtc')} [{text}]"
+        )
     return f"numba-cuda cannot run a kernel on this GPU ({text})"
 
 
@@ -131,8 +147,10 @@ def describe_device(cuda, simulator: bool) -> str:
     numba-cuda versions, in one line."""
     version = numba_cuda_version()
     if simulator:
-        return (f"CUDA simulator (numba-cuda {version}, NUMBA_ENABLE_CUDASIM=1): kernels run as Python "
-                "threads on the CPU, very slowly; no GPU timings")
+        return (
+            f"CUDA simulator (numba-cuda {version}, NUMBA_ENABLE_CUDASIM=1): kernels run as Python "
+            "threads on the CPU, very slowly; no GPU timings"
+        )
     device = cuda.get_current_device()
     name = device.name.decode() if isinstance(device.name, bytes) else str(device.name)
     major, minor = device.compute_capability

@@ -111,6 +111,12 @@ def build_elementwise_kernels(np_dtype: np.dtype, cfg) -> dict:
             if p == 0:
                 y[b] = labels[src]
 
-    return {"maxpool_forward": maxpool_forward, "maxpool_backward": maxpool_backward, "fill_zero": fill_zero,
-            "relu_forward": relu_forward, "relu_backward": relu_backward, "dropout_apply": dropout_apply,
-            "gather_batch": gather_batch}
+    return {
+        "maxpool_forward": maxpool_forward,
+        "maxpool_backward": maxpool_backward,
+        "fill_zero": fill_zero,
+        "relu_forward": relu_forward,
+        "relu_backward": relu_backward,
+        "dropout_apply": dropout_apply,
+        "gather_batch": gather_batch,
+    }

@@ -56,11 +56,21 @@ def gemm_tile(cfg) -> GemmTile:
     k_sharers = threads // cfg.bk
     pitch_m, pitch_n = cfg.bm + 2, cfg.bn + 2
     unroll = 4 if cfg.bk % 4 == 0 else 1
-    return GemmTile(accumulators=cfg.tm * cfg.tn, k_sharers=k_sharers, a_loads=cfg.bm // k_sharers,
-                    b_loads=cfg.bn // k_sharers, m_fast_threads=threads // cfg.bm,
-                    n_fast_threads=threads // cfg.bn, pitch_m=pitch_m, pitch_n=pitch_n, unroll=unroll,
-                    a_size=cfg.bk * pitch_m, b_size=cfg.bk * pitch_n, a_step=np.uint64(unroll * pitch_m),
-                    b_step=np.uint64(unroll * pitch_n))
+    return GemmTile(
+        accumulators=cfg.tm * cfg.tn,
+        k_sharers=k_sharers,
+        a_loads=cfg.bm // k_sharers,
+        b_loads=cfg.bn // k_sharers,
+        m_fast_threads=threads // cfg.bm,
+        n_fast_threads=threads // cfg.bn,
+        pitch_m=pitch_m,
+        pitch_n=pitch_n,
+        unroll=unroll,
+        a_size=cfg.bk * pitch_m,
+        b_size=cfg.bk * pitch_n,
+        a_step=np.uint64(unroll * pitch_m),
+        b_step=np.uint64(unroll * pitch_n),
+    )
 
 
 def build_gemm_kernels(np_dtype: np.dtype, cfg) -> dict:
@@ -203,7 +213,7 @@ def build_gemm_kernels(np_dtype: np.dtype, cfg) -> dict:
                 bias[m] = v
 
     return {
-        "gemm_xwt": make_gemm(False, True),    # dense forward: x W^T (+ b, ReLU copy)
+        "gemm_xwt": make_gemm(False, True),  # dense forward: x W^T (+ b, ReLU copy)
         "gemm_dyt_x": make_gemm(True, False),  # dense weight gradient: dY^T x (+ ones column: db)
         "gemm_dy_w": make_gemm(False, False),  # dense input gradient: dY W
         "splitk_reduce": splitk_reduce,

@@ -81,7 +81,7 @@ from .elementwise_kernels import build_elementwise_kernels
 from .gemm_kernels import build_gemm_kernels
 from .loss_optimizer_kernels import build_loss_optimizer_kernels
 
-MAX_INDEX = 2 ** 31 - 1
+MAX_INDEX = 2**31 - 1
 """Largest element count the kernels index with 32-bit arithmetic."""
 
 # splitk_reduce epilogues
@@ -127,8 +127,12 @@ class KernelConfig:
             raise ValueError("reduce_threads must be a power of two")
         if t % self.bk or (self.ty * self.tm) % (t // self.bk) or (self.tx * self.tn) % (t // self.bk):
             raise ValueError(f"tile config {self}: BK must divide the thread count and T/BK the tile sides")
-        if t % (self.ty * self.tm) or t % (self.tx * self.tn) or self.bk % (t // (self.ty * self.tm)) \
-                or self.bk % (t // (self.tx * self.tn)):
+        if (
+            t % (self.ty * self.tm)
+            or t % (self.tx * self.tn)
+            or self.bk % (t // (self.ty * self.tm))
+            or self.bk % (t // (self.tx * self.tn))
+        ):
             raise ValueError(f"tile config {self}: the tile sides must divide the thread count")
         if self.ty % 2:
             raise ValueError("ty must be even (the narrow convolution block has ty/2 rows)")
@@ -145,14 +149,16 @@ class KernelConfig:
 
 
 PRODUCTION = KernelConfig()
-SIMULATOR = KernelConfig(tx=2, ty=2, tm=2, tn=2, bk=4, slab_taps=16, patch=256, reduce_threads=8, threads=32,
-                         split_min_k=8)
+SIMULATOR = KernelConfig(
+    tx=2, ty=2, tm=2, tn=2, bk=4, slab_taps=16, patch=256, reduce_threads=8, threads=32, split_min_k=8
+)
 """Under NUMBA_ENABLE_CUDASIM: tiles smaller than test images (borders, halos and split-K are
 exercised) and blocks of 4 threads, so that the simulator (one Python thread per CUDA thread)
 stays quick; production tiles would take minutes for one small step."""
 
 
 # --- launch arithmetic (plain Python, also used by the tests) ----------------------------
+
 
 @dataclass(frozen=True)
 class ConvPlan:
@@ -212,8 +218,7 @@ def plan_conv(cfg: KernelConfig, images: int, channels_out: int, ho: int, wo: in
         if patch_h * patch_w > cfg.patch:
             continue
         slots = -(-ho // tile_h) * -(-wo // tile_w)
-        pitch = min(range(patch_w, patch_w + 32),
-                    key=lambda p: (_bank_conflicts(tile_w, p, n_tx, cfg.tn), p))
+        pitch = min(range(patch_w, patch_w + 32), key=lambda p: (_bank_conflicts(tile_w, p, n_tx, cfg.tn), p))
         if patch_h * pitch > cfg.patch:
             pitch = patch_w
         key = (slots, -tile_w)
@@ -240,9 +245,29 @@ def plan_splits(tiles: int, reduction: int, bk: int, target_blocks: int, min_per
 
 # --- the kernels -------------------------------------------------------------------------
 
-KERNEL_NAMES = ("conv_forward", "conv_input_grad", "conv_forward_narrow", "conv_input_grad_narrow", "conv_weight_grad", "gemm_xwt", "gemm_dyt_x", "gemm_dy_w",
-                "splitk_reduce", "maxpool_forward", "maxpool_backward", "fill_zero", "relu_forward", "relu_backward",
-                "dropout_apply", "gather_batch", "softmax_cross_entropy", "softmax_rows", "sgd", "sgd_momentum", "adam")
+KERNEL_NAMES = (
+    "conv_forward",
+    "conv_input_grad",
+    "conv_forward_narrow",
+    "conv_input_grad_narrow",
+    "conv_weight_grad",
+    "gemm_xwt",
+    "gemm_dyt_x",
+    "gemm_dy_w",
+    "splitk_reduce",
+    "maxpool_forward",
+    "maxpool_backward",
+    "fill_zero",
+    "relu_forward",
+    "relu_backward",
+    "dropout_apply",
+    "gather_batch",
+    "softmax_cross_entropy",
+    "softmax_rows",
+    "sgd",
+    "sgd_momentum",
+    "adam",
+)
 """Every kernel ``build_kernels`` returns (the PTX test compiles each of them)."""
 
 

@@ -115,5 +115,10 @@ def build_loss_optimizer_kernels(np_dtype: np.dtype, cfg) -> dict:
             v[i] = vi
             param[i] -= step * mi / (math.sqrt(vi) + eps)
 
-    return {"softmax_cross_entropy": softmax_cross_entropy, "softmax_rows": softmax_rows, "sgd": sgd,
-            "sgd_momentum": sgd_momentum, "adam": adam}
+    return {
+        "softmax_cross_entropy": softmax_cross_entropy,
+        "softmax_rows": softmax_rows,
+        "sgd": sgd,
+        "sgd_momentum": sgd_momentum,
+        "adam": adam,
+    }

@@ -106,8 +106,7 @@ class IndexStaging:
         count = len(indices)
         ring = self.rings.get(count)
         if ring is None:
-            ring = self.rings[count] = [[cuda.pinned_array(count, dtype=np.int32), None]
-                                        for _ in range(STAGING_SLOTS)]
+            ring = self.rings[count] = [[cuda.pinned_array(count, dtype=np.int32), None] for _ in range(STAGING_SLOTS)]
         slot = ring[self.turn % STAGING_SLOTS]
         self.turn += 1
         if slot[1] is not None:

@@ -33,8 +33,9 @@ def draw_demo_digit(window, digit: int | str = 3) -> None:
     """``digit``: 3, 7 or 1, or "face" or "hash" (no digit)."""
     from ..canvas import demo_digit_strokes, demo_not_digit_strokes
 
-    window.panels.classify.draw_strokes(demo_not_digit_strokes(digit) if isinstance(digit, str)
-                                        else demo_digit_strokes(digit))
+    window.panels.classify.draw_strokes(
+        demo_not_digit_strokes(digit) if isinstance(digit, str) else demo_digit_strokes(digit)
+    )
     window.pad.classify()
 
 

@@ -118,11 +118,16 @@ def _squeezed(widget: QWidget) -> list[str]:
             return []
         if widget.wordWrap():
             need = widget.heightForWidth(widget.width())
-            return [f"{_name(widget)} needs {need} px of height, has {widget.height()}"] \
-                if need > widget.height() + 2 else []
+            return (
+                [f"{_name(widget)} needs {need} px of height, has {widget.height()}"]
+                if need > widget.height() + 2
+                else []
+            )
         need = widget.minimumSizeHint()
         if widget.width() + 2 < need.width() or widget.height() + 2 < need.height():
-            return [f"{_name(widget)} is {widget.width()}x{widget.height()}, its text needs {need.width()}x{need.height()}"]
+            return [
+                f"{_name(widget)} is {widget.width()}x{widget.height()}, its text needs {need.width()}x{need.height()}"
+            ]
         return []
     if isinstance(widget, QComboBox) and widget.currentText():
         # Its minimum size hint may be that of its first items (or none): the text it shows now must fit.
@@ -147,10 +152,17 @@ def _overlaps(window) -> list[str]:
     for parent in parents:
         if parent is None or _scrolled(parent, window) or isinstance(parent, QTabBar):
             continue
-        children = [c for c in parent.children() if isinstance(c, QWidget) and c.isVisible()
-                    and not c.isWindow() and c not in floating and not isinstance(c, PictureRing)]
+        children = [
+            c
+            for c in parent.children()
+            if isinstance(c, QWidget)
+            and c.isVisible()
+            and not c.isWindow()
+            and c not in floating
+            and not isinstance(c, PictureRing)
+        ]
         for i, a in enumerate(children):
-            for b in children[i + 1:]:
+            for b in children[i + 1 :]:
                 overlap = QWidget.geometry(a).intersected(QWidget.geometry(b))
                 if overlap.width() > 1 and overlap.height() > 1:
                     found.append(f"{_name(a)} and {_name(b)} overlap by {overlap.width()}x{overlap.height()}")
@@ -217,7 +229,7 @@ def _plot_overlaps(window) -> list[str]:
                     found.append(f"the {plot.getAxis('left').labelText!r} plot is cut off by the curves panel")
         rects = curves.marker_label_rects()
         for i, a in enumerate(rects):
-            if any(a.adjusted(1, 1, -1, -1).intersects(b) for b in rects[i + 1:]):
+            if any(a.adjusted(1, 1, -1, -1).intersects(b) for b in rects[i + 1 :]):
                 found.append("two marks' labels on the curves overlap")
                 break
     timings = window.panels.timings
@@ -227,8 +239,10 @@ def _plot_overlaps(window) -> list[str]:
             found.append(f"the timing bars' layer names overlap: {timings.row_pixels():.0f} px a row, a line is {line}")
         axis = timings.bars_plot.getAxis("left")
         if axis.width() < timings.name_axis_width_needed():
-            found.append(f"a timing bar has no label: its layer name needs {timings.name_axis_width_needed()} px, "
-                         f"the axis is {axis.width():.0f} px wide")
+            found.append(
+                f"a timing bar has no label: its layer name needs {timings.name_axis_width_needed()} px, "
+                f"the axis is {axis.width():.0f} px wide"
+            )
     return found
 
 
@@ -240,8 +254,14 @@ def _crowded_axes(window) -> list[str]:
         if not view.isVisible() or view.scene() is None:
             continue
         for item in view.scene().items():
-            if not (isinstance(item, pg.AxisItem) and item.isVisible() and item.orientation in ("left", "right")
-                    and item.style.get("showValues", True) and item.height() > 0 and not item.logMode):
+            if not (
+                isinstance(item, pg.AxisItem)
+                and item.isVisible()
+                and item.orientation in ("left", "right")
+                and item.style.get("showValues", True)
+                and item.height() > 0
+                and not item.logMode
+            ):
                 continue
             if getattr(item, "_tickLevels", None) is not None:
                 continue  # ticks the panel placed itself (layer names, digits): checked where they are made
@@ -273,8 +293,11 @@ def visible_together(window) -> list[str]:
     classify = panels.classify
     if "classify" in panels and _on_screen(classify, window):
         seen.remove("classify")
-        seen += [name for name, widget in (("canvas", classify.canvas), ("answer", classify.digit_label))
-                 if _on_screen(widget, window)]
+        seen += [
+            name
+            for name, widget in (("canvas", classify.canvas), ("answer", classify.digit_label))
+            if _on_screen(widget, window)
+        ]
     return seen
 
 
@@ -283,8 +306,10 @@ def _presenter_readable(window) -> list[str]:
     if not window.state.presenter:
         return []
     found = []
-    figures = (("the test accuracy", window.controls.accuracy_figure, True),
-               ("the predicted digit", window.panels.classify.digit_label, False))
+    figures = (
+        ("the test accuracy", window.controls.accuracy_figure, True),
+        ("the predicted digit", window.panels.classify.digit_label, False),
+    )
     for what, label, always in figures:
         if not label.isVisible():
             if always:
@@ -329,12 +354,20 @@ def _axis_titles_and_short_plots(window) -> list[str]:
                 if 0 < height < least - 0.5 and box.width() > 0:
                     name = item.getAxis("left").labelText or "a plot"
                     found.append(f"the plot {name!r} is {height:.0f} px high, fewer than {least}")
-            if isinstance(item, pg.AxisItem) and item.isVisible() and item.orientation in ("left", "right") \
-                    and item.label.isVisible() and item.labelText and item.height() > 0:
+            if (
+                isinstance(item, pg.AxisItem)
+                and item.isVisible()
+                and item.orientation in ("left", "right")
+                and item.label.isVisible()
+                and item.labelText
+                and item.height() > 0
+            ):
                 need = item.label.boundingRect().width()  # (rotated: its width is its height on screen)
                 if need > item.height() + 2:
-                    found.append(f"the axis title {item.labelText!r} needs {need:.0f} px, its axis is "
-                                 f"{item.height():.0f} px high (it runs into its neighbours)")
+                    found.append(
+                        f"the axis title {item.labelText!r} needs {need:.0f} px, its axis is "
+                        f"{item.height():.0f} px high (it runs into its neighbours)"
+                    )
     return found
 
 
@@ -363,16 +396,28 @@ def _cut_texts(window) -> list[str]:
 def problems(window) -> list[str]:
     """What does not fit in the window as it is now (its current mode and tab)."""
     QApplication.processEvents()
-    return (_widget_problems(window) + _overlaps(window) + _tab_bar(window) + _pictures(window)
-            + _plot_overlaps(window) + _crowded_axes(window) + _presenter_readable(window)
-            + _axis_titles_and_short_plots(window) + _banners(window) + _cut_texts(window))
+    return (
+        _widget_problems(window)
+        + _overlaps(window)
+        + _tab_bar(window)
+        + _pictures(window)
+        + _plot_overlaps(window)
+        + _crowded_axes(window)
+        + _presenter_readable(window)
+        + _axis_titles_and_short_plots(window)
+        + _banners(window)
+        + _cut_texts(window)
+    )
 
 
 def together_problems(window) -> list[str]:
     """Presenter mode on its Training tab shows every one of :data:`TOGETHER`."""
     missing = [name for name in TOGETHER if name not in visible_together(window)]
-    return [f"presenter mode does not show {', '.join(missing)} together with the rest of "
-            f"{', '.join(TOGETHER)}"] if missing else []
+    return (
+        [f"presenter mode does not show {', '.join(missing)} together with the rest of {', '.join(TOGETHER)}"]
+        if missing
+        else []
+    )
 
 
 def check_every_view(window, settle=None, together: dict | None = None) -> dict[str, list[str]]:
@@ -475,9 +520,19 @@ def report(app, window, train_seconds: float = 0.0, out=None) -> int:
     together: dict[str, list[str]] = {}
     found.update(check_every_view(window, settle=lambda: _process(app, 0.15), together=together))
     screen = window.screen().geometry()
-    print(json.dumps({"screen": [screen.width(), screen.height()], "platform": QGuiApplication.platformName(),
-                      "window": [window.width(), window.height()], "maximised": window.isMaximized(),
-                      "together": together, "problems": found}), file=out)
+    print(
+        json.dumps(
+            {
+                "screen": [screen.width(), screen.height()],
+                "platform": QGuiApplication.platformName(),
+                "window": [window.width(), window.height()],
+                "maximised": window.isMaximized(),
+                "together": together,
+                "problems": found,
+            }
+        ),
+        file=out,
+    )
     window.shutdown()
     window.close()
     return 1 if found else 0

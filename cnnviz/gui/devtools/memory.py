@@ -47,9 +47,18 @@ def _windows_working_set() -> int | None:
 
     class Counters(ctypes.Structure):  # PROCESS_MEMORY_COUNTERS
         _fields_ = [("cb", ctypes.c_uint32), ("PageFaultCount", ctypes.c_uint32)] + [
-            (name, ctypes.c_size_t) for name in (
-                "PeakWorkingSetSize", "WorkingSetSize", "QuotaPeakPagedPoolUsage", "QuotaPagedPoolUsage",
-                "QuotaPeakNonPagedPoolUsage", "QuotaNonPagedPoolUsage", "PagefileUsage", "PeakPagefileUsage")]
+            (name, ctypes.c_size_t)
+            for name in (
+                "PeakWorkingSetSize",
+                "WorkingSetSize",
+                "QuotaPeakPagedPoolUsage",
+                "QuotaPagedPoolUsage",
+                "QuotaPeakNonPagedPoolUsage",
+                "QuotaNonPagedPoolUsage",
+                "PagefileUsage",
+                "PeakPagefileUsage",
+            )
+        ]
 
     try:
         kernel32 = _kernel32()
@@ -57,8 +66,7 @@ def _windows_working_set() -> int | None:
         kernel32.K32GetProcessMemoryInfo.argtypes = [ctypes.c_void_p, ctypes.POINTER(Counters), ctypes.c_uint32]
         counters = Counters()
         counters.cb = ctypes.sizeof(Counters)
-        if not kernel32.K32GetProcessMemoryInfo(kernel32.GetCurrentProcess(), ctypes.pointer(counters),
-                                                counters.cb):
+        if not kernel32.K32GetProcessMemoryInfo(kernel32.GetCurrentProcess(), ctypes.pointer(counters), counters.cb):
             return None
     except (OSError, AttributeError):
         return None

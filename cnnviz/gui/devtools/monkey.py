@@ -6,7 +6,8 @@ F5, arrows, PgDown/PgUp, F1, Escape, Tab, digits, Ctrl+Q). A dialog that opens i
 hesitant user answers it (Escape: Cancel); the app's own Save/Discard question is answered Cancel, so
 Ctrl+Q never closes it, and Ctrl+Q is pressed only while there is something to save (else it would
 close the window at once and end the run). Nothing outside the app is opened meanwhile (a browser, a
-file manager: :func:`outside_programs_refused`); each refusal is a "refused" action. Buttons that open a file dialog (their text ends in "...") are left alone: a
+file manager: :func:`outside_programs_refused`); each refusal is a "refused" action. Buttons that open a file dialog
+(their text ends in "...") are left alone: a
 native file dialog cannot be driven from here. Each action is one JSON line on stdout, the resident
 memory is sampled every ``SAMPLE_S``, and a Python exception anywhere in the window counts as a
 failure. The summary's ``growth_after_warmup_mb`` is the last sample less the one at the end of the
@@ -57,9 +58,31 @@ def _clickable(window):
     return found
 
 
-OPENERS = frozenset({"xdg-open", "gio", "gvfs-open", "kde-open", "kde-open5", "gnome-open", "exo-open", "open",
-                     "explorer", "explorer.exe", "start", "x-www-browser", "www-browser", "sensible-browser",
-                     "firefox", "chromium", "google-chrome", "nautilus", "dolphin", "thunar", "pcmanfm"})
+OPENERS = frozenset(
+    {
+        "xdg-open",
+        "gio",
+        "gvfs-open",
+        "kde-open",
+        "kde-open5",
+        "gnome-open",
+        "exo-open",
+        "open",
+        "explorer",
+        "explorer.exe",
+        "start",
+        "x-www-browser",
+        "www-browser",
+        "sensible-browser",
+        "firefox",
+        "chromium",
+        "google-chrome",
+        "nautilus",
+        "dolphin",
+        "thunar",
+        "pcmanfm",
+    }
+)
 """Programs that open a file, a folder or an address outside the app: the monkey never starts one."""
 
 
@@ -95,14 +118,20 @@ def outside_programs_refused(refused):
         refused(f"webbrowser {url}")
         return False
 
-    patches = [(QDesktopServices, "openUrl", staticmethod(open_url)),
-               (QProcess, "startDetached", staticmethod(start_detached)),
-               (webbrowser, "open", web_open), (webbrowser, "open_new", web_open),
-               (webbrowser, "open_new_tab", web_open), (subprocess.Popen, "__init__", popen_init)]
+    patches = [
+        (QDesktopServices, "openUrl", staticmethod(open_url)),
+        (QProcess, "startDetached", staticmethod(start_detached)),
+        (webbrowser, "open", web_open),
+        (webbrowser, "open_new", web_open),
+        (webbrowser, "open_new_tab", web_open),
+        (subprocess.Popen, "__init__", popen_init),
+    ]
     if hasattr(os, "startfile"):  # Windows
         patches.append((os, "startfile", lambda path, *_a, **_k: refused(f"startfile {path}")))
-    saved = [(owner, attribute, owner.__dict__[attribute] if attribute in owner.__dict__ else getattr(owner, attribute))
-             for owner, attribute, _ in patches]
+    saved = [
+        (owner, attribute, owner.__dict__[attribute] if attribute in owner.__dict__ else getattr(owner, attribute))
+        for owner, attribute, _ in patches
+    ]
     for owner, attribute, replacement in patches:
         setattr(owner, attribute, replacement)
     try:
@@ -126,8 +155,16 @@ def _name(widget) -> str:
     return f"{type(widget).__name__}:{label}"[:80]
 
 
-def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, seed: int = 0, out=None,
-           enough_actions: int | None = None) -> int:
+def monkey(
+    net: str,
+    backend: str,
+    dataset_name: str,
+    data_dir,
+    seconds: float,
+    seed: int = 0,
+    out=None,
+    enough_actions: int | None = None,
+) -> int:
     """Random actions for ``seconds``, or until ``enough_actions`` were made if that comes first (tests: a
     number of actions does not depend on how busy the machine is)."""
     from ..theme import application
@@ -145,8 +182,11 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
     clock = {"start": time.perf_counter()}  # (from the first action on: _drive sets it again)
 
     def log(action: str, target: str = "") -> None:
-        print(json.dumps({"t_s": round(time.perf_counter() - clock["start"], 2), "action": action, "target": target}),
-              file=out, flush=True)
+        print(
+            json.dumps({"t_s": round(time.perf_counter() - clock["start"], 2), "action": action, "target": target}),
+            file=out,
+            flush=True,
+        )
 
     def refused(what: str) -> None:
         counts["refused"] += 1
@@ -155,14 +195,29 @@ def monkey(net: str, backend: str, dataset_name: str, data_dir, seconds: float, 
     sys.excepthook = record_exception
     with outside_programs_refused(refused):
         try:
-            return _drive(app, rng, counts, log, errors, clock, net, backend, dataset_name, data_dir, seconds, seed,
-                          out, enough_actions)
+            return _drive(
+                app,
+                rng,
+                counts,
+                log,
+                errors,
+                clock,
+                net,
+                backend,
+                dataset_name,
+                data_dir,
+                seconds,
+                seed,
+                out,
+                enough_actions,
+            )
         finally:
             sys.excepthook = previous_hook
 
 
-def _drive(app, rng, counts, log, errors, clock, net, backend, dataset_name, data_dir, seconds, seed, out,
-           enough_actions) -> int:
+def _drive(
+    app, rng, counts, log, errors, clock, net, backend, dataset_name, data_dir, seconds, seed, out, enough_actions
+) -> int:
     """The monkey's run proper: the window, the random actions, the memory samples, the summary."""
     import gc
     import tempfile
@@ -175,8 +230,9 @@ def _drive(app, rng, counts, log, errors, clock, net, backend, dataset_name, dat
     from ...train.trainer import Trainer
     from ..window import MainWindow
 
-    window = MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir,
-                        config_overrides={"seed": seed})
+    window = MainWindow(
+        net=net, backend=backend, dataset=dataset_name, data_dir=data_dir, config_overrides={"seed": seed}
+    )
     unattended_window(window, tempfile.mkdtemp(prefix="cnnviz-monkey-"))
     window.checkpoints.auto_answer = "cancel"  # Ctrl+Q, Reset, Load...: "Cancel", the window stays
     window.resize(1024, 768)
@@ -203,8 +259,9 @@ def _drive(app, rng, counts, log, errors, clock, net, backend, dataset_name, dat
             targets = _clickable(window)
             if targets:
                 widget = targets[int(rng.integers(len(targets)))]
-                point = QPoint(int(rng.integers(1, max(2, widget.width() - 1))),
-                               int(rng.integers(1, max(2, widget.height() - 1))))
+                point = QPoint(
+                    int(rng.integers(1, max(2, widget.width() - 1))), int(rng.integers(1, max(2, widget.height() - 1)))
+                )
                 QTest.mouseClick(widget, Qt.LeftButton, Qt.NoModifier, point)
                 counts["click"] += 1
                 log("click", _name(widget))
@@ -241,14 +298,20 @@ def _drive(app, rng, counts, log, errors, clock, net, backend, dataset_name, dat
     while True:
         elapsed = time.perf_counter() - start
         gc.collect()
-        sample = {"t_s": round(elapsed, 1), "rss_mb": round(rss_mb(), 1), "pool_mb": round(pooled_mb(), 1),
-                  "actions": sum(counts.values()),
-                  "step": window.state.run.last_step.step if window.state.run.last_step else 0,
-                  # what the clicks chose: a bigger network or batch needs more memory, and is no leak
-                  "net": window.controls.spec, "batch": window.controls.batch_spin.value(),
-                  "dataset": window.controls.dataset, "backend": window.controls.backend,
-                  # runs that ended must not stay (their model, optimizer state, workspace): one at most
-                  "trainers": sum(1 for o in gc.get_objects() if isinstance(o, Trainer))}
+        sample = {
+            "t_s": round(elapsed, 1),
+            "rss_mb": round(rss_mb(), 1),
+            "pool_mb": round(pooled_mb(), 1),
+            "actions": sum(counts.values()),
+            "step": window.state.run.last_step.step if window.state.run.last_step else 0,
+            # what the clicks chose: a bigger network or batch needs more memory, and is no leak
+            "net": window.controls.spec,
+            "batch": window.controls.batch_spin.value(),
+            "dataset": window.controls.dataset,
+            "backend": window.controls.backend,
+            # runs that ended must not stay (their model, optimizer state, workspace): one at most
+            "trainers": sum(1 for o in gc.get_objects() if isinstance(o, Trainer)),
+        }
         samples.append(sample)
         print(json.dumps(sample), file=out, flush=True)
         if elapsed >= seconds or not window.isVisible():
@@ -264,12 +327,21 @@ def _drive(app, rng, counts, log, errors, clock, net, backend, dataset_name, dat
     window.shutdown()
     window.close()
     warm = next((s for s in samples if s["t_s"] >= warmup_s), samples[0])
-    summary = {"monkey_seconds": round(samples[-1]["t_s"], 1), "net": net, "seed": seed, **counts,
-               "window_still_open": still_open, "exceptions": len(errors),
-               "rss_start_mb": samples[0]["rss_mb"], "rss_warm_mb": warm["rss_mb"], "rss_end_mb": samples[-1]["rss_mb"],
-               "growth_after_warmup_mb": round(samples[-1]["rss_mb"] - warm["rss_mb"], 1),
-               "growth_less_pools_mb": round(samples[-1]["rss_mb"] - samples[-1]["pool_mb"]
-                                             - (warm["rss_mb"] - warm["pool_mb"]), 1)}
+    summary = {
+        "monkey_seconds": round(samples[-1]["t_s"], 1),
+        "net": net,
+        "seed": seed,
+        **counts,
+        "window_still_open": still_open,
+        "exceptions": len(errors),
+        "rss_start_mb": samples[0]["rss_mb"],
+        "rss_warm_mb": warm["rss_mb"],
+        "rss_end_mb": samples[-1]["rss_mb"],
+        "growth_after_warmup_mb": round(samples[-1]["rss_mb"] - warm["rss_mb"], 1),
+        "growth_less_pools_mb": round(
+            samples[-1]["rss_mb"] - samples[-1]["pool_mb"] - (warm["rss_mb"] - warm["pool_mb"]), 1
+        ),
+    }
     for error in errors[:3]:
         print(error, file=sys.stderr)
     print(json.dumps(summary), file=out, flush=True)

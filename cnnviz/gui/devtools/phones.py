@@ -27,6 +27,7 @@ def digit_strokes(rng: random.Random, width: int = 300, height: int = 360) -> li
         points = [(80 + 14 * i, 70) for i in range(11)] + [(220 - 9 * i, 70 + 24 * i) for i in range(1, 11)]
     else:
         import math
+
         points = [(150 + 70 * math.cos(a / 10 * math.tau), 180 + 110 * math.sin(a / 10 * math.tau)) for a in range(11)]
     return [[v for x, y in points for v in (jitter(x, width), jitter(y, height))]]
 

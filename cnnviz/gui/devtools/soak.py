@@ -32,8 +32,9 @@ def soak(net: str, backend: str, dataset_name: str, data_dir, seconds: float, se
     app = application()
     import tempfile
 
-    window = MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir,
-                        config_overrides={"seed": seed})
+    window = MainWindow(
+        net=net, backend=backend, dataset=dataset_name, data_dir=data_dir, config_overrides={"seed": seed}
+    )
     autosave_folder = tempfile.mkdtemp(prefix="cnnviz-soak-")  # autosaves are part of the soak
     unattended_window(window, autosave_folder)
     window.controls.epochs_spin.setValue(window.controls.epochs_spin.maximum())
@@ -75,10 +76,14 @@ def soak(net: str, backend: str, dataset_name: str, data_dir, seconds: float, se
         elapsed = time.perf_counter() - start
         gc.collect()
         history = window.state.run.history
-        sample = {"t_s": round(elapsed, 1), "rss_mb": round(rss_mb(), 1),
-                  "step": window.state.run.last_step.step if window.state.run.last_step else 0,
-                  "history_steps": len(history), "history_mb": round(history.nbytes() / 2**20, 2),
-                  "timelapse_frames": len(window.panels.timelapse.timelapse)}
+        sample = {
+            "t_s": round(elapsed, 1),
+            "rss_mb": round(rss_mb(), 1),
+            "step": window.state.run.last_step.step if window.state.run.last_step else 0,
+            "history_steps": len(history),
+            "history_mb": round(history.nbytes() / 2**20, 2),
+            "timelapse_frames": len(window.panels.timelapse.timelapse),
+        }
         samples.append(sample)
         print(json.dumps(sample), file=out, flush=True)
         if elapsed >= seconds:
@@ -92,9 +97,17 @@ def soak(net: str, backend: str, dataset_name: str, data_dir, seconds: float, se
     window.shutdown()
     window.close()
     warm = next((s for s in samples if s["t_s"] >= warmup_s), samples[0])
-    summary = {"soak_seconds": round(samples[-1]["t_s"], 1), "net": net, "steps": samples[-1]["step"],
-               "warmup_s": round(warmup_s, 1), "rss_start_mb": samples[0]["rss_mb"], "rss_warm_mb": warm["rss_mb"],
-               "rss_end_mb": samples[-1]["rss_mb"], "rss_max_mb": max(s["rss_mb"] for s in samples),
-               "growth_after_warmup_mb": round(samples[-1]["rss_mb"] - warm["rss_mb"], 1), "restarts": restarts}
+    summary = {
+        "soak_seconds": round(samples[-1]["t_s"], 1),
+        "net": net,
+        "steps": samples[-1]["step"],
+        "warmup_s": round(warmup_s, 1),
+        "rss_start_mb": samples[0]["rss_mb"],
+        "rss_warm_mb": warm["rss_mb"],
+        "rss_end_mb": samples[-1]["rss_mb"],
+        "rss_max_mb": max(s["rss_mb"] for s in samples),
+        "growth_after_warmup_mb": round(samples[-1]["rss_mb"] - warm["rss_mb"], 1),
+        "restarts": restarts,
+    }
     print(json.dumps(summary), file=out, flush=True)
     return EXIT_OK

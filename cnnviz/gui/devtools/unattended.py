@@ -28,8 +28,18 @@ def demo_drawings(folder: str) -> None:
 
     store = DrawingStore(folder)
     canvas = DrawingCanvas()
-    for i, (digit, width, shift) in enumerate([(3, 18, 0.0), (7, 22, 0.05), (1, 26, -0.05), (3, 30, 0.08),
-                                              (7, 16, -0.08), (1, 20, 0.1), (3, 24, -0.1), (7, 28, 0.0)]):
+    for i, (digit, width, shift) in enumerate(
+        [
+            (3, 18, 0.0),
+            (7, 22, 0.05),
+            (1, 26, -0.05),
+            (3, 30, 0.08),
+            (7, 16, -0.08),
+            (1, 20, 0.1),
+            (3, 24, -0.1),
+            (7, 28, 0.0),
+        ]
+    ):
         canvas.clear()
         canvas.set_stroke_width(width)
         strokes = [[(x + shift, y + shift * 0.5) for x, y in stroke] for stroke in demo_digit_strokes(digit)]
@@ -68,9 +78,17 @@ def _prepare_tab(app, window, tab: str | None) -> None:
     process_for(app, 0.3)
 
 
-def screenshot(app, window, path: str, train_seconds: float, tab: str | None = None,
-               presenter: bool = False, fitted: bool = False, lesson: int | None = None,
-               not_a_digit: bool = False) -> int:
+def screenshot(
+    app,
+    window,
+    path: str,
+    train_seconds: float,
+    tab: str | None = None,
+    presenter: bool = False,
+    fitted: bool = False,
+    lesson: int | None = None,
+    not_a_digit: bool = False,
+) -> int:
     """``fitted``: the window as it opens on this screen (maximised on a small one; presenter mode full
     screen), for the per-resolution screenshots; else a 1600x1000 window. ``lesson``: the Nth bundled
     lesson (1-based), open in its lesson view. ``not_a_digit``: a face drawn on the pad instead of a 3,
@@ -147,9 +165,11 @@ def _headless_rate(config, dataset, seconds: float) -> dict:
     trainer.add_listener(listener)
     result = trainer.run()
     wall = clock.get("last", 0) - clock.get("first", 0)
-    return {"train_images_per_s": result.train_images_per_s,
-            "wall_images_per_s": (clock.get("images", 0) - clock.get("images0", 0)) / wall if wall > 0 else 0.0,
-            "steps": result.steps}
+    return {
+        "train_images_per_s": result.train_images_per_s,
+        "wall_images_per_s": (clock.get("images", 0) - clock.get("images0", 0)) / wall if wall > 0 else 0.0,
+        "steps": result.steps,
+    }
 
 
 def _gui_segment(app, window, seconds: float) -> dict:
@@ -218,11 +238,17 @@ def _gui_segment(app, window, seconds: float) -> dict:
     process_for(app, 0.1)
     result = result or run.result
     batch = window.runs.make_config().batch_size
-    return {"rate": result.train_images_per_s if result else 0.0,
-            "wall_rate": ((last_step.step - first_step) * batch / gui_wall) if last_step and gui_wall > 0 else 0.0,
-            "lateness": lateness, "canvas_ms": canvas_ms, "wall": gui_wall, "cpu": gui_cpu, "jobs_cpu": jobs_cpu,
-            "flushes": flushes,
-            "period_ms": period_ms}
+    return {
+        "rate": result.train_images_per_s if result else 0.0,
+        "wall_rate": ((last_step.step - first_step) * batch / gui_wall) if last_step and gui_wall > 0 else 0.0,
+        "lateness": lateness,
+        "canvas_ms": canvas_ms,
+        "wall": gui_wall,
+        "cpu": gui_cpu,
+        "jobs_cpu": jobs_cpu,
+        "flushes": flushes,
+        "period_ms": period_ms,
+    }
 
 
 def _start_phones(window, count: int, seed: int):
@@ -234,8 +260,12 @@ def _start_phones(window, count: int, seed: int):
     from .phones import SimulatedPhones
 
     cc = window.class_canvas
-    limits = Limits(requests_per_second=10.0 * count, request_burst=20 * count,
-                    connections_per_address=2 * count + 8, connections=4 * count + 64)
+    limits = Limits(
+        requests_per_second=10.0 * count,
+        request_burst=20 * count,
+        connections_per_address=2 * count + 8,
+        connections=4 * count + 64,
+    )
     if cc.open("127.0.0.1", 0, limits=limits) is None:
         raise ValueError(f"--phones: the class canvas could not start: {cc.last_error}")
     model = cc.model
@@ -255,14 +285,28 @@ def _stop_phones(window, phones) -> dict:
     cc.teacher.stop()
     cc.close()
     times = [1000 * (cc.queued[n] - sent) for n, sent in phones.sent.items() if n in cc.queued]
-    return {"phones": phones.count, "phones_sent": len(phones.sent), "phones_queued": len(times),
-            "phones_refused": {str(k): v for k, v in sorted(phones.refused.items())}, "phones_errors": phones.errors,
-            "phone_send_to_queue_ms_p50": round(float(np.percentile(times, 50)), 1) if times else None,
-            "phone_send_to_queue_ms_p95": round(float(np.percentile(times, 95)), 1) if times else None}
+    return {
+        "phones": phones.count,
+        "phones_sent": len(phones.sent),
+        "phones_queued": len(times),
+        "phones_refused": {str(k): v for k, v in sorted(phones.refused.items())},
+        "phones_errors": phones.errors,
+        "phone_send_to_queue_ms_p50": round(float(np.percentile(times, 50)), 1) if times else None,
+        "phone_send_to_queue_ms_p95": round(float(np.percentile(times, 95)), 1) if times else None,
+    }
 
 
-def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds: float, seed: int = 0,
-                   out=None, rounds: int = 2, phones: int = 0) -> int:
+def latency_report(
+    net: str,
+    backend: str,
+    dataset_name: str,
+    data_dir,
+    seconds: float,
+    seed: int = 0,
+    out=None,
+    rounds: int = 2,
+    phones: int = 0,
+) -> int:
     """Train with every panel live; print one JSON object with UI stalls and throughputs.
 
     Headless and GUI runs alternate, ``seconds`` each (H G H G H for two ``rounds``), so that a
@@ -289,8 +333,9 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
     rounds = max(1, int(rounds))
     dataset = load_dataset(dataset_name, data_dir)
     app = application()
-    window = unattended_window(MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir,
-                                          config_overrides={"seed": seed}))
+    window = unattended_window(
+        MainWindow(net=net, backend=backend, dataset=dataset_name, data_dir=data_dir, config_overrides={"seed": seed})
+    )
     window.resize(1600, 1000)
     window.show()
     draw_demo_digit(window)
@@ -316,9 +361,11 @@ def latency_report(net: str, backend: str, dataset_name: str, data_dir, seconds:
     window.shutdown()
     window.close()
 
-    ratios = [g["rate"] / ((a["train_images_per_s"] + b["train_images_per_s"]) / 2)
-              for g, a, b in zip(gui, headless, headless[1:])
-              if a["train_images_per_s"] > 0 and b["train_images_per_s"] > 0]
+    ratios = [
+        g["rate"] / ((a["train_images_per_s"] + b["train_images_per_s"]) / 2)
+        for g, a, b in zip(gui, headless, headless[1:])
+        if a["train_images_per_s"] > 0 and b["train_images_per_s"] > 0
+    ]
     lateness = [v for g in gui for v in g["lateness"]]
     canvas_ms = [v for g in gui for v in g["canvas_ms"]]
     stalls = np.array(lateness) if lateness else np.zeros(1)

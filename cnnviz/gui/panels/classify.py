@@ -58,9 +58,15 @@ class ClassifyPanel(Panel):
         # the canvas and its tools
         left = QVBoxLayout()
         self.canvas = DrawingCanvas()
-        accessibility.set_name(self.canvas, tr("Drawing canvas"), tr("Draw a digit here with the mouse or a pen; the "
-                               "network classifies it as you draw. C clears it. Drop an image file here, or "
-                               "right-click and Open image, to classify a photo or scan."))
+        accessibility.set_name(
+            self.canvas,
+            tr("Drawing canvas"),
+            tr(
+                "Draw a digit here with the mouse or a pen; the "
+                "network classifies it as you draw. C clears it. Drop an image file here, or "
+                "right-click and Open image, to classify a photo or scan."
+            ),
+        )
         left.addWidget(self.canvas, 1)
         self.canvas.changed.connect(self.drawingChanged)
         self.canvas.fileDropped.connect(self.fileDropped)
@@ -93,8 +99,11 @@ class ClassifyPanel(Panel):
         seen.addWidget(seen_title)
         self.input_graphics = pg.GraphicsLayoutWidget()
         self.input_graphics.setFixedSize(INPUT_PX, INPUT_PX)
-        accessibility.set_name(self.input_graphics, tr("Network input"), tr("Your drawing as the 28 by 28 pixels the "
-                               "network gets, centred like MNIST"))
+        accessibility.set_name(
+            self.input_graphics,
+            tr("Network input"),
+            tr("Your drawing as the 28 by 28 pixels the network gets, centred like MNIST"),
+        )
         self.input_graphics.ci.setContentsMargins(0, 0, 0, 0)
         self.input_view, self.input_item = image_view(theme.GREY_LUT, (0.0, 1.0))
         self.input_view.setDefaultPadding(0)
@@ -139,8 +148,9 @@ class ClassifyPanel(Panel):
         self.prob_plot.setXRange(-0.6, 9.6, padding=0)
         self.prob_plot.getAxis("left").setTicks([[(0, "0"), (50, "50%"), (100, "100%")]])
         self.prob_plot.getAxis("left").setWidth(AXIS_PX)
-        self.bars = pg.BarGraphItem(x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10),
-                                    brushes=["#b9c8e6"] * 10, pen=None)
+        self.bars = pg.BarGraphItem(
+            x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10), brushes=["#b9c8e6"] * 10, pen=None
+        )
         self.prob_plot.addItem(self.bars)
         self.side.addWidget(self.graphics, 1)
         self.box.addLayout(self.side, 0)
@@ -163,9 +173,15 @@ class ClassifyPanel(Panel):
         # The narrower of the two arrangements: a narrow column is fine, the panel stacks itself in it
         # (see resizeEvent), and the canvas is never below its minimum of 200 px.
         hint = super().minimumSizeHint()
-        row = (INPUT_PX_STACKED + max(self.digit_label.minimumSizeHint().width(),
-                                      self.confidence_label.fontMetrics().horizontalAdvance("100% sure"))
-               + self.graphics.minimumWidth() + 2 * self.side.spacing())
+        row = (
+            INPUT_PX_STACKED
+            + max(
+                self.digit_label.minimumSizeHint().width(),
+                self.confidence_label.fontMetrics().horizontalAdvance("100% sure"),
+            )
+            + self.graphics.minimumWidth()
+            + 2 * self.side.spacing()
+        )
         narrow = max(self.canvas.minimumWidth(), self.title_label.minimumSizeHint().width(), row) + 40
         return QSize(min(hint.width(), narrow), hint.height())
 
@@ -194,10 +210,14 @@ class ClassifyPanel(Panel):
         need = self.bars_width_needed()
         side = max(SIDE_PX, need)
         under_row, under_column = self.under_heights()
-        return {BESIDE: (min(width - side, height), side),
-                ROW: (min(width, height - under_row),
-                      self.row_bars_width(width) if drop_input else width - ROW_BESIDE_BARS_PX),
-                COLUMN: (min(width, height - under_column), width)}
+        return {
+            BESIDE: (min(width - side, height), side),
+            ROW: (
+                min(width, height - under_row),
+                self.row_bars_width(width) if drop_input else width - ROW_BESIDE_BARS_PX,
+            ),
+            COLUMN: (min(width, height - under_column), width),
+        }
 
     def row_bars_width(self, width: int) -> int:
         """The bars' width in a row under the canvas: beside the input and the answer, or beside the
@@ -299,8 +319,12 @@ class ClassifyPanel(Panel):
         self.class_names = list(names)
         ticks = [(i, n if len(n) <= 2 else str(i)) for i, n in enumerate(self.class_names)]
         self.prob_plot.getAxis("bottom").setTicks([ticks])
-        self.prob_plot.setLabel("bottom", tr("class") if any(len(n) > 2 for n in self.class_names) else tr("digit"),
-                                color=theme.TEXT, **{"font-size": f"{theme.AXIS_POINT_SIZE}pt"})
+        self.prob_plot.setLabel(
+            "bottom",
+            tr("class") if any(len(n) > 2 for n in self.class_names) else tr("digit"),
+            color=theme.TEXT,
+            **{"font-size": f"{theme.AXIS_POINT_SIZE}pt"},
+        )
 
     def show_input(self, image: np.ndarray) -> None:
         self.network_input = image
@@ -332,11 +356,18 @@ class ClassifyPanel(Panel):
             return None
         percent = f"{100 * calibration.accepted:.0f}"
         if digits:
-            return (tr("Not sure: this looks less like any digit than {percent} % of real test digits do")
-                    .format(percent=percent),
-                    tr("this looks less like any digit than {percent} % of real test digits do").format(percent=percent))
-        return (tr("Not sure: this looks less like any image than {percent} % of real test images do").format(percent=percent),
-                tr("this looks less like any image than {percent} % of real test images do").format(percent=percent))
+            return (
+                tr("Not sure: this looks less like any digit than {percent} % of real test digits do").format(
+                    percent=percent
+                ),
+                tr("this looks less like any digit than {percent} % of real test digits do").format(percent=percent),
+            )
+        return (
+            tr("Not sure: this looks less like any image than {percent} % of real test images do").format(
+                percent=percent
+            ),
+            tr("this looks less like any image than {percent} % of real test images do").format(percent=percent),
+        )
 
     def _show_answer(self) -> None:
         probs = self.probabilities
@@ -361,10 +392,10 @@ class ClassifyPanel(Panel):
         # Not sure says why beside a high probability ("96%, not sure" read as a contradiction): the verdict
         # is not the probability's, it says the input is unlike the real test images (the calibration).
         digits = all(class_name.isdigit() for class_name in self.class_names)
-        unlike = (tr("{percent}%, but unlike real digits") if digits else
-                  tr("{percent}%, but unlike real images"))
-        self.confidence_label.setText(unlike.format(percent=percent) if reason else
-                                      tr("{percent}% sure").format(percent=percent))
+        unlike = tr("{percent}%, but unlike real digits") if digits else tr("{percent}%, but unlike real images")
+        self.confidence_label.setText(
+            unlike.format(percent=percent) if reason else tr("{percent}% sure").format(percent=percent)
+        )
         self.verdict_label.setText(f"⚠ {reason}." if reason else "")
         self.verdict_label.setVisible(bool(reason))
         text = accessibility.prediction_text(name, probs[best])

@@ -350,7 +350,8 @@ class DrawingOrTestImage:
     def set_drawing(self, image) -> None:
         new = None if image is None else np.array(image, dtype=np.float32)
         same = (new is None and self.drawing is None) or (
-            new is not None and self.drawing is not None and np.array_equal(new, self.drawing))
+            new is not None and self.drawing is not None and np.array_equal(new, self.drawing)
+        )
         if same:
             return
         self.drawing = new
@@ -438,7 +439,7 @@ def mosaic(tiles: np.ndarray, rows: int, cols: int, gap: int = 1, fill: float = 
     out = np.full((rows * (h + gap) - gap, cols * (w + gap) - gap), fill, dtype=np.float32)
     for i in range(n):
         r, c = divmod(i, cols)
-        out[r * (h + gap):r * (h + gap) + h, c * (w + gap):c * (w + gap) + w] = tiles[i]
+        out[r * (h + gap) : r * (h + gap) + h, c * (w + gap) : c * (w + gap) + w] = tiles[i]
     return out
 
 

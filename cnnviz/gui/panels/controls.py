@@ -64,8 +64,7 @@ class ControlsPanel(QWidget):
     datasetFolderChosen = Signal(str)
     """A folder of IDX files to read the data set from (Open a dataset folder…)."""
 
-    def __init__(self, backends, parent=None, net: str = "tiny", backend: str | None = None,
-                 dataset: str = "mnist"):
+    def __init__(self, backends, parent=None, net: str = "tiny", backend: str | None = None, dataset: str = "mnist"):
         super().__init__(parent)
         self._spec: str | None = None
         """The network spec in force (None until the first is set)."""
@@ -103,14 +102,17 @@ class ControlsPanel(QWidget):
         self.net_combo = QComboBox()
         for name in PRESETS:
             self.net_combo.addItem(name)
-            self.net_combo.setItemData(self.net_combo.count() - 1, PRESET_DESCRIPTIONS.get(name, ""),
-                                       Qt.ToolTipRole)
+            self.net_combo.setItemData(self.net_combo.count() - 1, PRESET_DESCRIPTIONS.get(name, ""), Qt.ToolTipRole)
         self.net_combo.addItem(CUSTOM)
         self.net_combo.setItemData(self.net_combo.count() - 1, tr("type your own layer spec below"), Qt.ToolTipRole)
         form.addRow(tr("Network"), self.net_combo)
         self.spec_edit = QLineEdit()
-        self.spec_edit.setToolTip(tr("convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;\n"
-                                  "the last layer must be dense-10. Press Enter to apply."))
+        self.spec_edit.setToolTip(
+            tr(
+                "convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;\n"
+                "the last layer must be dense-10. Press Enter to apply."
+            )
+        )
         form.addRow(self.spec_edit)
         self.spec_message = QLabel("")
         self.spec_message.setTextFormat(Qt.PlainText)  # it quotes what the user typed
@@ -131,12 +133,20 @@ class ControlsPanel(QWidget):
         self._first_available = None
         for info in backends:
             where = "GPU" if info.is_gpu else "CPU"
-            self.backend_combo.addItem(f"{info.name}  ({where})" if info.available
-                                       else tr("{name}  ({where}, not available)").format(name=info.name, where=where),
-                                       info.name)
+            self.backend_combo.addItem(
+                f"{info.name}  ({where})"
+                if info.available
+                else tr("{name}  ({where}, not available)").format(name=info.name, where=where),
+                info.name,
+            )
             item = model.item(self.backend_combo.count() - 1)
-            item.setToolTip(plain_tooltip(in_language(info.detail, tr) if info.available
-                                          else tr("not available: {why}").format(why=info.detail)))
+            item.setToolTip(
+                plain_tooltip(
+                    in_language(info.detail, tr)
+                    if info.available
+                    else tr("not available: {why}").format(why=info.detail)
+                )
+            )
             if not info.available:
                 item.setEnabled(False)
             elif self._first_available is None:
@@ -160,10 +170,17 @@ class ControlsPanel(QWidget):
         outer.addWidget(opt_box)
         self.opt_box, self.opt_form = opt_box, oform
 
-        self.keys_hint = QLabel(tr("Changes to the optimiser apply at the next step (type a value, then Enter).\n"
-                                   "Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys")
-                                .format(start=key_text('start_or_pause'), step=key_text('step'),
-                                        clear=key_text('clear_drawing'), help=key_text('help')))
+        self.keys_hint = QLabel(
+            tr(
+                "Changes to the optimiser apply at the next step (type a value, then Enter).\n"
+                "Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys"
+            ).format(
+                start=key_text("start_or_pause"),
+                step=key_text("step"),
+                clear=key_text("clear_drawing"),
+                help=key_text("help"),
+            )
+        )
         self.keys_hint.setObjectName("hint")
         self.keys_hint.setWordWrap(True)
         outer.addWidget(self.keys_hint)
@@ -199,8 +216,14 @@ class ControlsPanel(QWidget):
         combo.addItems(offered_datasets(current, folder_chosen))
         combo.insertSeparator(combo.count())
         combo.addItem(tr(OPEN_DATASET_FOLDER))
-        combo.setItemData(combo.count() - 1, tr("a folder with the four MNIST-format IDX files "
-                          "(train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)"), Qt.ToolTipRole)
+        combo.setItemData(
+            combo.count() - 1,
+            tr(
+                "a folder with the four MNIST-format IDX files "
+                "(train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)"
+            ),
+            Qt.ToolTipRole,
+        )
         combo.setCurrentText(current)
         combo.blockSignals(False)
         self._dataset = combo.currentText()
@@ -226,8 +249,14 @@ class ControlsPanel(QWidget):
 
     # --- presenter mode: the run buttons and the learning rate only -----------------------
     def _place_run_buttons(self, columns: int) -> None:
-        buttons = [self.start_button, self.pause_button, self.step_button, self.reset_button, self.save_button,
-                   self.load_button]
+        buttons = [
+            self.start_button,
+            self.pause_button,
+            self.step_button,
+            self.reset_button,
+            self.save_button,
+            self.load_button,
+        ]
         for button in buttons:
             self.run_grid.removeWidget(button)
         shown = buttons if columns == 2 else buttons[:4]
@@ -289,8 +318,13 @@ class ControlsPanel(QWidget):
             bar.addWidget(self.accuracy_caption)
             bar.addWidget(self.accuracy_figure)
         else:
-            for widget in run + [self.toolbar_lr_label, self.lr_spin, self.lr_slider, self.accuracy_caption,
-                                 self.accuracy_figure]:
+            for widget in run + [
+                self.toolbar_lr_label,
+                self.lr_spin,
+                self.lr_slider,
+                self.accuracy_caption,
+                self.accuracy_figure,
+            ]:
                 bar.removeWidget(widget)
             while bar.count():
                 bar.takeAt(0)
@@ -438,8 +472,13 @@ class ControlsPanel(QWidget):
         self._emit_hyper()
 
     def hyperparameters(self) -> dict:
-        return {"lr": self.lr, "momentum": float(self.momentum_spin.value()), "batch_size": self.batch_spin.value(),
-                "optimizer": self.optimizer_combo.currentText(), "schedule": self.schedule_combo.currentText()}
+        return {
+            "lr": self.lr,
+            "momentum": float(self.momentum_spin.value()),
+            "batch_size": self.batch_spin.value(),
+            "optimizer": self.optimizer_combo.currentText(),
+            "schedule": self.schedule_combo.currentText(),
+        }
 
     @property
     def dataset(self) -> str:
@@ -457,11 +496,20 @@ class ControlsPanel(QWidget):
         wanted = auto_backend() if preset.backend == "auto" else preset.backend
         chosen = self.select_backend(wanted)
         if chosen != wanted:
-            notes.append(tr("The lesson asks for the {wanted} backend, which is not available here ({why}); "
-                            "using {chosen} instead.").format(wanted=wanted, why=self.backend_detail(wanted),
-                                                              chosen=chosen))
-        self.set_values(optimizer=preset.optimizer, schedule=preset.schedule, lr=preset.lr, momentum=preset.momentum,
-                        batch_size=preset.batch_size, epochs=preset.epochs)
+            notes.append(
+                tr(
+                    "The lesson asks for the {wanted} backend, which is not available here ({why}); "
+                    "using {chosen} instead."
+                ).format(wanted=wanted, why=self.backend_detail(wanted), chosen=chosen)
+            )
+        self.set_values(
+            optimizer=preset.optimizer,
+            schedule=preset.schedule,
+            lr=preset.lr,
+            momentum=preset.momentum,
+            batch_size=preset.batch_size,
+            epochs=preset.epochs,
+        )
         self.set_network(preset.net, emit=False)
         return notes
 
@@ -475,9 +523,15 @@ class ControlsPanel(QWidget):
         self.set_values(**{k: v for k, v in settings.items() if k not in ("net", "backend")})
         self.set_network(settings["net"], emit=False)
 
-    def set_values(self, optimizer: str | None = None, schedule: str | None = None, lr: float | None = None,
-                   momentum: float | None = None, batch_size: int | None = None,
-                   epochs: float | None = None) -> None:
+    def set_values(
+        self,
+        optimizer: str | None = None,
+        schedule: str | None = None,
+        lr: float | None = None,
+        momentum: float | None = None,
+        batch_size: int | None = None,
+        epochs: float | None = None,
+    ) -> None:
         """The optimiser settings given (None, or one that is not valid here: left as it is), sent at once."""
         if optimizer in OPTIMIZERS:
             self.optimizer_combo.setCurrentText(optimizer)

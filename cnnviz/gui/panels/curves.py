@@ -22,19 +22,25 @@ MIN_GRAPHICS_PX = 130
 """Side by side, two plots of 80 px and their epoch axes; one above the other they need more (and get it)."""
 SIDE_BY_SIDE_BELOW_PX = 110
 SIDE_BY_SIDE_MIN_WIDTH_PX = 220
+
+
 def _words(text: str) -> str:
     return text.replace(" ", "&nbsp;")
 
 
 def loss_legend() -> str:
-    return (f"<span style='color:{palette.SKY_BLUE}'>━</span>&nbsp;{_words(tr('per step'))} "
-            f"<span style='color:{palette.LOSS_SMOOTH}'><b>━</b></span>&nbsp;{_words(tr('smoothed'))} "
-            f"<span style='color:{palette.TEST_ACC}'>●</span>&nbsp;{_words(tr('test'))}")
+    return (
+        f"<span style='color:{palette.SKY_BLUE}'>━</span>&nbsp;{_words(tr('per step'))} "
+        f"<span style='color:{palette.LOSS_SMOOTH}'><b>━</b></span>&nbsp;{_words(tr('smoothed'))} "
+        f"<span style='color:{palette.TEST_ACC}'>●</span>&nbsp;{_words(tr('test'))}"
+    )
 
 
 def acc_legend() -> str:
-    return (f"<span style='color:{palette.TRAIN_ACC}'><b>━</b></span>&nbsp;{_words(tr('train'))} "
-            f"<span style='color:{palette.TEST_ACC}'>●━</span>&nbsp;{_words(tr('test'))}")
+    return (
+        f"<span style='color:{palette.TRAIN_ACC}'><b>━</b></span>&nbsp;{_words(tr('train'))} "
+        f"<span style='color:{palette.TEST_ACC}'>●━</span>&nbsp;{_words(tr('test'))}"
+    )
 
 
 def legend() -> str:
@@ -66,12 +72,17 @@ class CurvesPanel(Panel):
         self.body.addWidget(self.kept_label)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(2)
-        accessibility.set_name(self.graphics, tr("Training curves"), tr("Loss (per step, smoothed, test dots) and "
-                               "accuracy (train line, test dots) against epochs"))
+        accessibility.set_name(
+            self.graphics,
+            tr("Training curves"),
+            tr("Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs"),
+        )
         self.graphics.setMinimumHeight(MIN_GRAPHICS_PX)
         self.body.addWidget(self.graphics, 1)
         self.loss_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=0, col=0), left=tr("loss"))
-        self.acc_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=1, col=0), left="%", bottom=tr("epoch"))
+        self.acc_plot = theme.style_plot(
+            self.graphics.addPlot(enableMenu=False, row=1, col=0), left="%", bottom=tr("epoch")
+        )
         self.acc_plot.setXLink(self.loss_plot)
         for plot in (self.loss_plot, self.acc_plot):
             theme.keep_tick_labels_apart(plot)
@@ -103,19 +114,31 @@ class CurvesPanel(Panel):
         # Built once; afterwards only setData.
         self.loss_raw = self.loss_plot.plot(pen=pg.mkPen(palette.LOSS_RAW, width=1))
         self.loss_smooth = self.loss_plot.plot(pen=pg.mkPen(palette.LOSS_SMOOTH, width=3), antialias=True)
-        self.test_loss = self.loss_plot.plot(pen=None, symbol=palette.TEST_SYMBOL, symbolSize=8,
-                                             symbolBrush=palette.TEST_ACC, symbolPen=None)
+        self.test_loss = self.loss_plot.plot(
+            pen=None, symbol=palette.TEST_SYMBOL, symbolSize=8, symbolBrush=palette.TEST_ACC, symbolPen=None
+        )
         self.train_acc = self.acc_plot.plot(pen=pg.mkPen(palette.TRAIN_ACC, width=3), antialias=True)
-        self.test_acc = self.acc_plot.plot(pen=pg.mkPen(palette.TEST_ACC, width=2), symbol=palette.TEST_SYMBOL,
-                                           symbolSize=8, symbolBrush=palette.TEST_ACC, symbolPen=None)
+        self.test_acc = self.acc_plot.plot(
+            pen=pg.mkPen(palette.TEST_ACC, width=2),
+            symbol=palette.TEST_SYMBOL,
+            symbolSize=8,
+            symbolBrush=palette.TEST_ACC,
+            symbolPen=None,
+        )
         # A run kept for comparison, under the run now (drawn first: behind it).
         kept_pen = pg.mkPen(KEPT_COLOUR, width=2, style=Qt.DashLine)
         self.kept_loss = self.loss_plot.plot(pen=kept_pen)
-        self.kept_test_loss = self.loss_plot.plot(pen=None, symbol="o", symbolSize=7, symbolBrush=None,
-                                                  symbolPen=pg.mkPen(KEPT_COLOUR, width=1.5))
+        self.kept_test_loss = self.loss_plot.plot(
+            pen=None, symbol="o", symbolSize=7, symbolBrush=None, symbolPen=pg.mkPen(KEPT_COLOUR, width=1.5)
+        )
         self.kept_train_acc = self.acc_plot.plot(pen=kept_pen)
-        self.kept_test_acc = self.acc_plot.plot(pen=pg.mkPen(KEPT_COLOUR, width=1.5, style=Qt.DotLine), symbol="o",
-                                                symbolSize=7, symbolBrush=None, symbolPen=pg.mkPen(KEPT_COLOUR, width=1.5))
+        self.kept_test_acc = self.acc_plot.plot(
+            pen=pg.mkPen(KEPT_COLOUR, width=1.5, style=Qt.DotLine),
+            symbol="o",
+            symbolSize=7,
+            symbolBrush=None,
+            symbolPen=pg.mkPen(KEPT_COLOUR, width=1.5),
+        )
         for curve in (self.kept_loss, self.kept_test_loss, self.kept_train_acc, self.kept_test_acc):
             curve.setZValue(-1)
         self.kept_epochs = 0.0
@@ -178,12 +201,17 @@ class CurvesPanel(Panel):
             self.kept_label.hide()
             accessibility.set_name(self.graphics, tr("Training curves"), self.graphics.accessibleDescription())
         else:
-            self._kept_text = (tr("- - - A, the kept run ({source}): {label}").format(source=kept.source, label=label),
-                               kept.test_accuracy)
+            self._kept_text = (
+                tr("- - - A, the kept run ({source}): {label}").format(source=kept.source, label=label),
+                kept.test_accuracy,
+            )
             self._show_kept_label()
             self.kept_label.show()
-            accessibility.set_name(self.graphics, tr("Training curves, with a kept run for comparison"),
-                                   self.graphics.accessibleDescription())
+            accessibility.set_name(
+                self.graphics,
+                tr("Training curves, with a kept run for comparison"),
+                self.graphics.accessibleDescription(),
+            )
         if self.kept_epochs > self.epochs:
             self.set_epochs(self.kept_epochs)
         self._dirty = True
@@ -235,8 +263,11 @@ class CurvesPanel(Panel):
         line = QFontMetrics(theme.axis_font()).height()
         if self.side_by_side:
             # One above the other, the panel's title and the legend come back over the plots.
-            height -= (self.title_label.sizeHint().height() + self.legend_label.heightForWidth(int(width))
-                       + 2 * self.body.spacing())
+            height -= (
+                self.title_label.sizeHint().height()
+                + self.legend_label.heightForWidth(int(width))
+                + 2 * self.body.spacing()
+            )
         stacked = (height - 3 * line) / 2
         return stacked < SIDE_BY_SIDE_BELOW_PX and width / 2 >= SIDE_BY_SIDE_MIN_WIDTH_PX
 
@@ -303,8 +334,10 @@ class CurvesPanel(Panel):
 
     def hyperparameters_changed(self, event) -> None:
         """A mark saying what changed mid-run ("lr 0.01, batch 64")."""
-        text = ", ".join(f"{k.replace('batch_size', 'batch')} {v:g}" if isinstance(v, float) else f"{k} {v}"
-                         for k, v in event.changes.items())
+        text = ", ".join(
+            f"{k.replace('batch_size', 'batch')} {v:g}" if isinstance(v, float) else f"{k} {v}"
+            for k, v in event.changes.items()
+        )
         self.add_marker(event.epoch, text, theme.HYPER_MARK)
 
     def history_replaced(self, run, _test_accuracy) -> None:
@@ -368,8 +401,11 @@ class CurvesPanel(Panel):
         text, kept_accuracy = self._kept_text
         now = self.test_points[-1][2] / 100 if self.test_points else None
         # The accuracies first: a narrow window elides the end of the line.
-        self.kept_label.setText(tr("test accuracy {accuracies} · {text}").format(
-            accuracies=accuracy_text(kept_accuracy, now, tr), text=text))
+        self.kept_label.setText(
+            tr("test accuracy {accuracies} · {text}").format(
+                accuracies=accuracy_text(kept_accuracy, now, tr), text=text
+            )
+        )
 
     def rewind(self, epoch: float) -> None:
         """The trainer went back to ``epoch`` (a GPU failure): the steps from there on are redone.
@@ -387,10 +423,18 @@ class CurvesPanel(Panel):
     def add_marker(self, epoch: float, text: str, colour: str) -> None:
         pair = []
         for plot, show_label in ((self.loss_plot, True), (self.acc_plot, False)):
-            line = pg.InfiniteLine(pos=epoch, angle=90, pen=pg.mkPen(colour, width=2, style=Qt.DashLine),
-                                   label=text if show_label else None,
-                                   labelOpts={"position": 0.9, "color": colour, "fill": (255, 255, 255, 220),
-                                              "anchors": [(0, 0.5), (0, 0.5)]})
+            line = pg.InfiniteLine(
+                pos=epoch,
+                angle=90,
+                pen=pg.mkPen(colour, width=2, style=Qt.DashLine),
+                label=text if show_label else None,
+                labelOpts={
+                    "position": 0.9,
+                    "color": colour,
+                    "fill": (255, 255, 255, 220),
+                    "anchors": [(0, 0.5), (0, 0.5)],
+                },
+            )
             if show_label:
                 font = theme.axis_font()
                 line.label.textItem.setFont(font)
@@ -460,9 +504,11 @@ class CurvesPanel(Panel):
         if self._loss_range is not None and not np.allclose(current, self._loss_range):
             return  # the user's
         kept = self.kept_loss.yData
-        highest = max(float(np.nanmax(self.raw.y)) if len(self.raw) else 0.0,
-                      max((p[1] for p in self.test_points), default=0.0),
-                      float(np.max(kept)) if kept is not None and len(kept) else 0.0)
+        highest = max(
+            float(np.nanmax(self.raw.y)) if len(self.raw) else 0.0,
+            max((p[1] for p in self.test_points), default=0.0),
+            float(np.max(kept)) if kept is not None and len(kept) else 0.0,
+        )
         if not np.isfinite(highest) or highest <= 0:
             return
         quantum = 0.25 * 10 ** np.floor(np.log10(highest))

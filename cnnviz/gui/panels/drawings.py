@@ -28,7 +28,7 @@ NAME_CHARS = 10
 
 
 def short_name(student: str) -> str:
-    return student if len(student) <= NAME_CHARS else student[:NAME_CHARS - 1] + "…"
+    return student if len(student) <= NAME_CHARS else student[: NAME_CHARS - 1] + "…"
 
 
 class DrawingsPanel(LazyPanel):
@@ -40,8 +40,12 @@ class DrawingsPanel(LazyPanel):
     def __init__(self, store: DrawingStore, parent=None):
         super().__init__(tr("Our drawings"), tr("does the network read the class's handwriting?"), parent)
         self.store = store
-        step = QLabel(tr("<b>1.</b> Draw a digit on the drawing pad.  <b>2.</b> Click the digit you meant: "
-                      "it is saved for the class."))
+        step = QLabel(
+            tr(
+                "<b>1.</b> Draw a digit on the drawing pad.  <b>2.</b> Click the digit you meant: "
+                "it is saved for the class."
+            )
+        )
         step.setWordWrap(True)
         step.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(step)
@@ -67,9 +71,13 @@ class DrawingsPanel(LazyPanel):
         # Short: beside the two figures in a panel that shares a 1024x768 screen with the drawing pad.
         self.finetune_button = QPushButton(tr("Fine-tune"))
         self.finetune_button.setObjectName("primary")
-        self.finetune_button.setToolTip(tr("Fine-tune on our drawings: train the current network one pass more on "
-                                        "MNIST mixed with the class's drawings (a quarter of the images), "
-                                        "starting from its current weights"))
+        self.finetune_button.setToolTip(
+            tr(
+                "Fine-tune on our drawings: train the current network one pass more on "
+                "MNIST mixed with the class's drawings (a quarter of the images), "
+                "starting from its current weights"
+            )
+        )
         self.finetune_button.setSizePolicy(QSizePolicy.Minimum, QSizePolicy.Fixed)
         name_row = QHBoxLayout()
         name_row.addWidget(row_of(QLabel(tr("Name (optional)")), self.student_edit))
@@ -106,8 +114,11 @@ class DrawingsPanel(LazyPanel):
         self.body.addWidget(self.counts_label)
         self.gallery = Gallery(56)
         self.gallery.placeholder = tr("The class's drawings appear here.")
-        accessibility.set_name(self.gallery, tr("The class's drawings"), tr("Each drawing with its label, what the "
-                               "network reads and a check mark or a cross"))
+        accessibility.set_name(
+            self.gallery,
+            tr("The class's drawings"),
+            tr("Each drawing with its label, what the network reads and a check mark or a cross"),
+        )
         self.body.addWidget(self.gallery, 1)
         folder_row = QHBoxLayout()
         self.folder_label = ElidedLabel("", mode=Qt.ElideMiddle)  # a path: its start and its end stay
@@ -146,11 +157,16 @@ class DrawingsPanel(LazyPanel):
         if self._loading is not None:
             self._loading.cancel()
         self._changed_while_loading = False
-        self.counts_label.setText(tr("Reading the class's drawings…") if not len(self.labels) else self.counts_label.text())
+        self.counts_label.setText(
+            tr("Reading the class's drawings…") if not len(self.labels) else self.counts_label.text()
+        )
         self._loading = run_in_background(self.store.load_entries)
         self._loading.succeeded.connect(self._loaded)
-        self._loading.failed.connect(lambda message, _details: self.message.emit(
-            tr("Could not read the drawings folder: {error}").format(error=message), "error"))
+        self._loading.failed.connect(
+            lambda message, _details: self.message.emit(
+                tr("Could not read the drawings folder: {error}").format(error=message), "error"
+            )
+        )
 
     @property
     def loading(self) -> bool:
@@ -168,8 +184,11 @@ class DrawingsPanel(LazyPanel):
         counts = np.bincount(self.labels, minlength=10) if len(self.labels) else np.zeros(10, int)
         missing = [str(d) for d in range(10) if counts[d] == 0]
         per_digit = " · ".join(f"{d}: {counts[d]}" for d in range(10))
-        text = (tr("{count} drawings · {per_digit} · still missing: {missing}") if missing and len(self.labels)
-                else tr("{count} drawings · {per_digit}"))
+        text = (
+            tr("{count} drawings · {per_digit} · still missing: {missing}")
+            if missing and len(self.labels)
+            else tr("{count} drawings · {per_digit}")
+        )
         self.counts_label.setText(text.format(count=len(self.labels), per_digit=per_digit, missing=", ".join(missing)))
         self.finetune_button.setEnabled(len(self.labels) > 0)
         self.predictions = None
@@ -179,8 +198,9 @@ class DrawingsPanel(LazyPanel):
     def save(self, image28: np.ndarray, raw: np.ndarray | None, label: int, student: str | None = None) -> bool:
         """Store a drawing as ``label``, by ``student`` (None: the name typed in the panel)."""
         try:
-            path = self.store.add(image28, int(label), self.student_edit.text() if student is None else student,
-                                  raw=raw)
+            path = self.store.add(
+                image28, int(label), self.student_edit.text() if student is None else student, raw=raw
+            )
             pixels = read_drawing(path)  # as stored (8-bit), as the folder will be read next time
         except Exception as exc:  # ValueError (blank drawing), OSError (disk, permissions)
             self.message.emit(tr("Could not save the drawing: {exc}").format(exc=exc), "error")
@@ -191,8 +211,12 @@ class DrawingsPanel(LazyPanel):
         self.images = np.concatenate([self.images, pixels[None]])
         self.labels = np.append(self.labels, np.int64(label))
         self._changed()
-        self.message.emit(tr("Saved as a {digit} ({count} drawings in {folder})").format(
-            digit=label, count=len(self.labels), folder=path.parent), "info")
+        self.message.emit(
+            tr("Saved as a {digit} ({count} drawings in {folder})").format(
+                digit=label, count=len(self.labels), folder=path.parent
+            ),
+            "info",
+        )
         return True
 
     def delete_selected(self) -> None:
@@ -209,7 +233,7 @@ class DrawingsPanel(LazyPanel):
                 return
             self._changed_while_loading = self.loading
             keep = len(self.entries) - 1 - row  # the gallery shows the newest first
-            self.entries = self.entries[:keep] + self.entries[keep + 1:]
+            self.entries = self.entries[:keep] + self.entries[keep + 1 :]
             self.images = np.delete(self.images, keep, axis=0)
             self.labels = np.delete(self.labels, keep)
             self._changed()
@@ -267,10 +291,14 @@ class DrawingsPanel(LazyPanel):
                 self.ours_caption.setText(tr("our drawings ({correct} of {n})").format(correct=correct, n=n))
                 self.ours_caption.setToolTip("")
             else:
-                self.ours_caption.setText(tr("our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning")
-                                          .format(correct=correct, n=n, before_finetune=100 * self.before_finetune))
-                self.ours_caption.setToolTip(tr("Measured on the drawings the network was fine-tuned on: new "
-                                             "drawings are the fair test."))
+                self.ours_caption.setText(
+                    tr("our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning").format(
+                        correct=correct, n=n, before_finetune=100 * self.before_finetune
+                    )
+                )
+                self.ours_caption.setToolTip(
+                    tr("Measured on the drawings the network was fine-tuned on: new drawings are the fair test.")
+                )
         else:
             self.accuracy = None
             self.predictions = None
@@ -289,14 +317,21 @@ class DrawingsPanel(LazyPanel):
             if self.predictions is None:
                 captions.append(f"{label}{name}")
                 borders.append(None)
-                tips.append((tr("labelled {label} by {student}") if student else tr("labelled {label}"))
-                            .format(label=label, student=student))
+                tips.append(
+                    (tr("labelled {label} by {student}") if student else tr("labelled {label}")).format(
+                        label=label, student=student
+                    )
+                )
             else:
                 p = int(self.predictions[i])
                 verdict = palette.verdict(p == label)
                 captions.append(f"{label} → {p} {verdict.mark}{name}")
                 borders.append(verdict.border)
-                tips.append((tr("labelled {label} by {student}; the network reads {answer}, {verdict}") if student else
-                             tr("labelled {label}; the network reads {answer}, {verdict}"))
-                            .format(label=label, student=student, answer=p, verdict=tr(verdict.word)))
+                tips.append(
+                    (
+                        tr("labelled {label} by {student}; the network reads {answer}, {verdict}")
+                        if student
+                        else tr("labelled {label}; the network reads {answer}, {verdict}")
+                    ).format(label=label, student=student, answer=p, verdict=tr(verdict.word))
+                )
         self.gallery.show_images(self.images[order], [-1] * len(order), captions, borders, tips)

@@ -88,15 +88,23 @@ class FeatureMapsPanel(LazyPanel):
         self.layer_label = QLabel(tr("showing"))
         self.layer_combo = QComboBox()
         self.layer_combo.setSizeAdjustPolicy(QComboBox.AdjustToContents)  # "conv2 + pool2" whole
-        self.layer_combo.setToolTip(tr("The layers shown: when all of them would be too small to see, the panel "
-                                    "shows one conv layer with its pooling, or one layer (presenter mode: one "
-                                    "layer, big)"))
+        self.layer_combo.setToolTip(
+            tr(
+                "The layers shown: when all of them would be too small to see, the panel "
+                "shows one conv layer with its pooling, or one layer (presenter mode: one "
+                "layer, big)"
+            )
+        )
         self.layer_box = row_of(self.layer_label, self.layer_combo)
         accessibility.set_name(self.layer_combo, tr("Layers shown"), self.layer_combo.toolTip())
         self.layer_box.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Preferred)
         self.layer_box.hide()
-        self.add_toolbar_widget(self.test_radio, row_of(self.prev_button, self.index_spin, self.next_button),
-                                self.random_button, self.drawing_radio)
+        self.add_toolbar_widget(
+            self.test_radio,
+            row_of(self.prev_button, self.index_spin, self.next_button),
+            self.random_button,
+            self.drawing_radio,
+        )
         self.test_count = 10000
         self._rng = np.random.default_rng()
         self.prev_button.clicked.connect(lambda: self.select_test_image(self.index_spin.value() - 1))
@@ -115,8 +123,12 @@ class FeatureMapsPanel(LazyPanel):
         # Under the maps, one line: the layer chooser (when not all layers fit) and the hover explanation
         # (the whole of it in its tooltip). The line is as high with the chooser as without, so that
         # showing it never changes the room the maps get (the choice of what fits stays put).
-        self.explain_label = ElidedLabel(tr("Point at a feature-map pixel: what it sees lights up on the input; "
-                                            "for conv1 you see the sum that made it."))
+        self.explain_label = ElidedLabel(
+            tr(
+                "Point at a feature-map pixel: what it sees lights up on the input; "
+                "for conv1 you see the sum that made it."
+            )
+        )
         self.explain_label.setObjectName("hint")
         self.bottom_row = QWidget()
         self.bottom_layout = QHBoxLayout(self.bottom_row)
@@ -251,8 +263,9 @@ class FeatureMapsPanel(LazyPanel):
         title = self.title_pixels()
         if predicted_tile_px(shapes, pairs, size.width(), size.height(), title) >= MIN_TILE_PX:
             return ALL
-        if len(pairs) > 1 and all(predicted_tile_px(shapes, [pair], size.width(), size.height(), title)
-                                  >= MIN_TILE_PX for pair in pairs):
+        if len(pairs) > 1 and all(
+            predicted_tile_px(shapes, [pair], size.width(), size.height(), title) >= MIN_TILE_PX for pair in pairs
+        ):
             return PAIR
         return ONE
 
@@ -442,13 +455,19 @@ class FeatureMapsPanel(LazyPanel):
         names_ = list(class_names or ())
         names_ += [str(i) for i in range(len(names_), max(len(probs), (snapshot.input_label or 0) + 1))]
         # (a net of the class's own classes shown a digit test image: its label is beyond their names)
-        source = (tr("your drawing") if snapshot.input_label is None
-                  else tr("label {label}").format(label=names_[snapshot.input_label]))
+        source = (
+            tr("your drawing")
+            if snapshot.input_label is None
+            else tr("label {label}").format(label=names_[snapshot.input_label])
+        )
         # One short line (the confidence in its tooltip): the input's column stays narrow, the maps get
         # the width, and the title rows stay one line high.
         self.input_title.setText(f"{source} → <b>{names_[predicted]}</b>")
-        self.input_title.setToolTip(tr("{source}: the network says {answer}, {percent}% sure").format(
-            source=source, answer=names_[predicted], percent=f"{100 * probs[predicted]:.0f}"))
+        self.input_title.setToolTip(
+            tr("{source}: the network says {answer}, {percent}% sure").format(
+                source=source, answer=names_[predicted], percent=f"{100 * probs[predicted]:.0f}"
+            )
+        )
         self.setToolTip(tr("Feature maps of the weights of step {step}").format(step=snapshot.step))
 
     def _kept_maps(self) -> dict[str, np.ndarray]:
@@ -474,8 +493,11 @@ class FeatureMapsPanel(LazyPanel):
         show(item, view, image, levels)
         if name in self.kept_views:
             kept_view, kept_item, kept_title = self.kept_views[name]
-            what = name if shown == c else tr("{layer} maps 0–{last} of {count}").format(layer=name, last=shown - 1,
-                                                                                          count=c)
+            what = (
+                name
+                if shown == c
+                else tr("{layer} maps 0–{last} of {count}").format(layer=name, last=shown - 1, count=c)
+            )
             title.setText(f"<b>{self.side.b_short}</b> · {what}")
             kept_title.setText(f"<b>{self.side.a_short}</b> · {what if kept is not None else tr('not shown')}")
             self.explain_label.setText(self.kept_note or self.side.legend)  # (why not, or which is which)

@@ -64,8 +64,16 @@ def optimisation_steps(model, layer: filters.UnitLayer, most: int) -> int:
     return int(np.clip(STEP_BUDGET_MACS // per_step, min(MIN_STEPS, most), most))
 
 
-def look_into(spec: str, weights: dict, step: int, images: np.ndarray, layer_name: str, progress: Progress,
-              steps: int = STEPS, class_steps: int = CLASS_STEPS) -> dict:
+def look_into(
+    spec: str,
+    weights: dict,
+    step: int,
+    images: np.ndarray,
+    layer_name: str,
+    progress: Progress,
+    steps: int = STEPS,
+    class_steps: int = CLASS_STEPS,
+) -> dict:
     """Top images, their strongest patches and the optimised inputs of ``layer_name``'s units. No Qt: it runs
     as a background job. ``images``: (N, 28, 28) float32 in [0, 1].
 
@@ -78,14 +86,19 @@ def look_into(spec: str, weights: dict, step: int, images: np.ndarray, layer_nam
     layers = filters.unit_layers(model)
     chosen = [layer for layer in layers if layer.name == layer_name]
     if not chosen:
-        raise ValueError(f"this network has no layer {layer_name!r}; its layers with units are "
-                         f"{', '.join(layer.name for layer in layers)}")
+        raise ValueError(
+            f"this network has no layer {layer_name!r}; its layers with units are "
+            f"{', '.join(layer.name for layer in layers)}"
+        )
     layer = chosen[0]
     classes = layer is layers[-1]
     steps = optimisation_steps(model, layer, class_steps if classes else steps)
     named = dict(count=layer.units, layer=layer.name, steps=steps)
-    progress.text = (Phrase(N_("Finding the test images that excite the {count} classes…"), **named) if classes else
-                     Phrase(N_("Finding the test images that excite the {count} filters of {layer}…"), **named))
+    progress.text = (
+        Phrase(N_("Finding the test images that excite the {count} classes…"), **named)
+        if classes
+        else Phrase(N_("Finding the test images that excite the {count} filters of {layer}…"), **named)
+    )
 
     def searching(_count: int) -> None:
         if progress.cancelled:
@@ -101,22 +114,50 @@ def look_into(spec: str, weights: dict, step: int, images: np.ndarray, layer_nam
         if progress.cancelled:
             raise Cancelled("a newer request replaced this one")
         done[0] += count
-        progress.text = (Phrase(N_("Dreaming up the input that the {count} classes want most: step {done} of "
-                                   "{steps}…"), done=done[0], **named) if classes else
-                         Phrase(N_("Dreaming up the input that the {count} filters of {layer} want most: step {done} "
-                                   "of {steps}…"), done=done[0], **named))
+        progress.text = (
+            Phrase(
+                N_("Dreaming up the input that the {count} classes want most: step {done} of {steps}…"),
+                done=done[0],
+                **named,
+            )
+            if classes
+            else Phrase(
+                N_("Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…"),
+                done=done[0],
+                **named,
+            )
+        )
 
     field = filters.centre_field(model, layer)
     # The classes climb from their strongest test images, as in `cnnviz filters`; a conv unit's centre from
     # an even grey (its strongest test image is strongest somewhere else on the map).
     optimised, optimised_values = filters.optimise_inputs(
-        model, layer, steps, seed=0, progress=tick,
-        **({"start": images[top[:, 0]]} if field is None else {"centre": True, "jitter": 0,
-                                                               "smoothing": CENTRE_SMOOTHING}))
-    return {"layer": layer.name, "classes": classes, "step": step, "top": top, "values": values,
-            "boxes": boxes, "optimised": optimised, "optimised_values": optimised_values, "field": field,
-            "search_seconds": searched - started, "optimise_seconds": time.perf_counter() - searched,
-            "images": len(images), "steps": steps}
+        model,
+        layer,
+        steps,
+        seed=0,
+        progress=tick,
+        **(
+            {"start": images[top[:, 0]]}
+            if field is None
+            else {"centre": True, "jitter": 0, "smoothing": CENTRE_SMOOTHING}
+        ),
+    )
+    return {
+        "layer": layer.name,
+        "classes": classes,
+        "step": step,
+        "top": top,
+        "values": values,
+        "boxes": boxes,
+        "optimised": optimised,
+        "optimised_values": optimised_values,
+        "field": field,
+        "search_seconds": searched - started,
+        "optimise_seconds": time.perf_counter() - searched,
+        "images": len(images),
+        "steps": steps,
+    }
 
 
 def grey_image(image: np.ndarray) -> QImage:
@@ -134,7 +175,7 @@ def dim_outside(image: np.ndarray, field: tuple[int, int, int, int] | None, keep
         return image
     top, left, bottom, right = field
     out = np.asarray(image, dtype=np.float32) * keep
-    out[top:bottom + 1, left:right + 1] = image[top:bottom + 1, left:right + 1]
+    out[top : bottom + 1, left : right + 1] = image[top : bottom + 1, left : right + 1]
     return out
 
 
@@ -145,8 +186,16 @@ class UnitTile(QAbstractButton):
     GAP = 2
     SPACE = 8
 
-    def __init__(self, title: str, images: np.ndarray, indices: np.ndarray, boxes: np.ndarray,
-                 optimised: np.ndarray, field: tuple[int, int, int, int] | None = None, parent=None):
+    def __init__(
+        self,
+        title: str,
+        images: np.ndarray,
+        indices: np.ndarray,
+        boxes: np.ndarray,
+        optimised: np.ndarray,
+        field: tuple[int, int, int, int] | None = None,
+        parent=None,
+    ):
         super().__init__(parent)
         self.setCheckable(True)
         self.setFocusPolicy(Qt.StrongFocus)
@@ -162,8 +211,16 @@ class UnitTile(QAbstractButton):
         """(28, 28) in [0, 1]: the input optimised to excite the unit."""
         self.field = field
         """The patch it was optimised in (a conv unit's centre), outlined; None: the whole image (a class)."""
-        self.crop = (0, 0, 27, 27) if field is None else (max(field[0] - MARGIN, 0), max(field[1] - MARGIN, 0),
-                                                           min(field[2] + MARGIN, 27), min(field[3] + MARGIN, 27))
+        self.crop = (
+            (0, 0, 27, 27)
+            if field is None
+            else (
+                max(field[0] - MARGIN, 0),
+                max(field[1] - MARGIN, 0),
+                min(field[2] + MARGIN, 27),
+                min(field[3] + MARGIN, 27),
+            )
+        )
         """(top, left, bottom, right) of the optimised input shown: the patch and a margin."""
         self._qimages = [grey_image(image) for image in self.images]
         self._optimised_qimage = grey_image(dim_outside(self.optimised, field))
@@ -190,8 +247,9 @@ class UnitTile(QAbstractButton):
         bold = QFont(self.font())
         bold.setBold(True)
         painter.setFont(bold)
-        painter.drawText(QRect(4, 2, self.width() - 8, self._title_height()), Qt.AlignLeft | Qt.AlignVCenter,
-                         self.title)
+        painter.drawText(
+            QRect(4, 2, self.width() - 8, self._title_height()), Qt.AlignLeft | Qt.AlignVCenter, self.title
+        )
         painter.setBrush(Qt.NoBrush)
         tile, x0, y0 = self.tile_px(), 4, 4 + self._title_height()
         for j, image in enumerate(self._qimages):
@@ -218,14 +276,16 @@ class UnitTile(QAbstractButton):
         top, left, bottom, right = (int(v) for v in box)
         painter.setPen(QPen(QColor(palette.ORANGE), width))
         x, y = target.x() + round((left - shown[1]) * scale), target.y() + round((top - shown[0]) * scale)
-        painter.drawRect(QRect(x, y, max(2, round((right - left + 1) * scale) - 1),
-                               max(2, round((bottom - top + 1) * scale) - 1)))
+        painter.drawRect(
+            QRect(x, y, max(2, round((right - left + 1) * scale) - 1), max(2, round((bottom - top + 1) * scale) - 1))
+        )
 
 
 class FiltersPanel(JobPanel):
     def __init__(self, parent=None):
-        super().__init__(tr("What each filter wants to see"), tr("on a copy of the latest weights, after each evaluation"),
-                         parent)
+        super().__init__(
+            tr("What each filter wants to see"), tr("on a copy of the latest weights, after each evaluation"), parent
+        )
         self.layer_combo = QComboBox()
         self.layer_combo.setToolTip(tr("Whose units to look at: a conv layer's filters, or the output classes"))
         accessibility.set_name(self.layer_combo, tr("Layer"), self.layer_combo.toolTip())
@@ -240,8 +300,9 @@ class FiltersPanel(JobPanel):
         self.scroll.setWidgetResizable(True)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.scroll.setFrameShape(QScrollArea.NoFrame)
-        accessibility.set_name(self.scroll, tr("Filters"), tr("For each unit, its top test images beside the input "
-                               "optimised to excite it"))
+        accessibility.set_name(
+            self.scroll, tr("Filters"), tr("For each unit, its top test images beside the input optimised to excite it")
+        )
         self.grid = QWidget()
         self.flow = FlowLayout(self.grid, spacing=10)
         self.scroll.setWidget(self.grid)
@@ -314,8 +375,10 @@ class FiltersPanel(JobPanel):
         self.layer_combo.clear()
         for i, layer in enumerate(self.layers):
             classes = i == len(self.layers) - 1
-            self.layer_combo.addItem(tr("the {count} classes").format(count=layer.units) if classes else f"{layer.name} ({layer.units})",
-                                     layer.name)
+            self.layer_combo.addItem(
+                tr("the {count} classes").format(count=layer.units) if classes else f"{layer.name} ({layer.units})",
+                layer.name,
+            )
         names = [layer.name for layer in self.layers]
         self.layer_combo.setCurrentIndex(names.index(keep) if keep in names else 0)
         self.layer_combo.blockSignals(False)
@@ -335,8 +398,11 @@ class FiltersPanel(JobPanel):
         """Start a background computation for the chosen layer; False when there is nothing to look at."""
         name = self.layer_combo.currentData()
         if self.images is None or self.model_source is None or name is None:
-            self.status_label.setText(tr("Nothing to look at yet: waiting for the test images.") if self.images is None
-                                      else tr("Nothing to look at yet: waiting for a network."))
+            self.status_label.setText(
+                tr("Nothing to look at yet: waiting for the test images.")
+                if self.images is None
+                else tr("Nothing to look at yet: waiting for a network.")
+            )
             self.dirty = True
             return False
         self.dirty = False
@@ -393,20 +459,34 @@ class FiltersPanel(JobPanel):
                 name = self.class_names[unit] if unit < len(self.class_names) else str(unit)
                 title = tr("class {name}").format(name=name)
             else:
-                title = tr("{layer} filter {unit}").format(layer=result['layer'], unit=unit)
-            tile = UnitTile(title, self.images[result["top"][unit]], result["top"][unit], result["boxes"][unit],
-                            result["optimised"][unit], result["field"])
+                title = tr("{layer} filter {unit}").format(layer=result["layer"], unit=unit)
+            tile = UnitTile(
+                title,
+                self.images[result["top"][unit]],
+                result["top"][unit],
+                result["boxes"][unit],
+                result["optimised"][unit],
+                result["field"],
+            )
             indices = ", ".join(f"#{int(i)}" for i in result["top"][unit])
-            accessibility.set_name(tile, title, tr("The test images that excite it most ({indices}), and the input optimised to excite it")
-                                                .format(indices=indices))
+            accessibility.set_name(
+                tile,
+                title,
+                tr("The test images that excite it most ({indices}), and the input optimised to excite it").format(
+                    indices=indices
+                ),
+            )
             tiles.append(tile)
         self._set_tiles(tiles)
         seconds = result["search_seconds"] + result["optimise_seconds"]
-        text = (tr("<b>The {count} classes</b> with the weights of step {step} (computed in {seconds} s)")
-                if result["classes"] else
-                tr("<b>The {count} filters of {layer}</b> with the weights of step {step} (computed in {seconds} s)"))
-        self.status_label.setText(text.format(count=len(tiles), layer=result["layer"], step=result["step"],
-                                              seconds=f"{seconds:.1f}"))
+        text = (
+            tr("<b>The {count} classes</b> with the weights of step {step} (computed in {seconds} s)")
+            if result["classes"]
+            else tr("<b>The {count} filters of {layer}</b> with the weights of step {step} (computed in {seconds} s)")
+        )
+        self.status_label.setText(
+            text.format(count=len(tiles), layer=result["layer"], step=result["step"], seconds=f"{seconds:.1f}")
+        )
         self._caption()
 
     def _set_tiles(self, tiles: list[UnitTile]) -> None:
@@ -425,11 +505,15 @@ class FiltersPanel(JobPanel):
         classes = self.result is not None and self.result["classes"]
         steps = self.result["steps"] if self.result is not None else STEPS
         if classes:
-            text = tr("Each class: the 9 of the first {count} test images it scores highest; right: the input "
-                      "dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent "
-                      "with jitter and blur. Click one to see it bigger.")
+            text = tr(
+                "Each class: the 9 of the first {count} test images it scores highest; right: the input "
+                "dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent "
+                "with jitter and blur. Click one to see it bigger."
+            )
         else:
-            text = tr("Each filter: the 9 of the first {count} test images that excite it most, orange: the patch "
-                      "its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} "
-                      "steps of blurred gradient ascent. Click one to see it bigger.")
+            text = tr(
+                "Each filter: the 9 of the first {count} test images that excite it most, orange: the patch "
+                "its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} "
+                "steps of blurred gradient ascent. Click one to see it bigger."
+            )
         self.caption.setText(text.format(count=f"{grouped(count):,}", steps=steps))

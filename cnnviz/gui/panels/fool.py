@@ -41,8 +41,9 @@ BAR = "#b9c8e6"
 """The probability bars (the answer's bar: theme.ACCENT), as the Draw panel draws them."""
 
 
-def attack(spec: str, weights: dict, step: int, image: np.ndarray, target: int, levels: int, mode: str,
-           what: InputSource) -> dict:
+def attack(
+    spec: str, weights: dict, step: int, image: np.ndarray, target: int, levels: int, mode: str, what: InputSource
+) -> dict:
     """The attack on a private copy of the weights, timed. No Qt: it runs as a background job."""
     model = model_from_weights(spec, weights)
     started = time.perf_counter()
@@ -61,8 +62,9 @@ def change_rgb(change: np.ndarray, factor: float) -> np.ndarray:
     brighter (more ink), blue where it got darker."""
     change = np.asarray(change, dtype=np.float64)
     alpha = np.clip(np.abs(change) * factor, 0, 1)[..., None]
-    colour = np.where((change >= 0)[..., None], np.array(palette.POSITIVE_RGB, float),
-                      np.array(palette.NEGATIVE_RGB, float))
+    colour = np.where(
+        (change >= 0)[..., None], np.array(palette.POSITIVE_RGB, float), np.array(palette.NEGATIVE_RGB, float)
+    )
     return np.clip(255.0 * (1 - alpha) + colour * alpha, 0, 255).astype(np.uint8)
 
 
@@ -72,27 +74,39 @@ def verdict(result: FoolResult, levels: int) -> str:
     now = int(np.argmax(probs))
     if result.label == target:
         return tr("It already says {target} ({percent} %): choose another digit to aim for.").format(
-            target=target, percent=f"{100 * probs[target]:.0f}")
+            target=target, percent=f"{100 * probs[target]:.0f}"
+        )
     if result.fooled:
         return tr("The network now says {target} ({percent} %) instead of {label}.").format(
-            target=target, percent=f"{100 * probs[target]:.0f}", label=result.label)
-    return tr("Could not make it say {target} within ± {levels} levels: try a bigger budget "
-              "(it still says {now}, {percent} %).").format(target=target, levels=levels, now=now,
-                                                            percent=f"{100 * probs[now]:.0f}")
+            target=target, percent=f"{100 * probs[target]:.0f}", label=result.label
+        )
+    return tr(
+        "Could not make it say {target} within ± {levels} levels: try a bigger budget "
+        "(it still says {now}, {percent} %)."
+    ).format(target=target, levels=levels, now=now, percent=f"{100 * probs[now]:.0f}")
 
 
 def measures(result: FoolResult, seconds: float) -> str:
     """How small the change is: the most any pixel changed, its overall size, how many pixels changed."""
     levels = int(round(result.linf * LEVELS))
-    return tr("{changed} of {pixels} pixels changed<br>by at most ± {levels} levels<br>size (L2): {l2}<br>"
-              "{steps} steps, {seconds} s").format(changed=result.pixels_changed, pixels=result.change.size,
-                                                   levels=levels, l2=f"{result.l2:.2f}", steps=result.steps,
-                                                   seconds=f"{seconds:.2f}")
+    return tr(
+        "{changed} of {pixels} pixels changed<br>by at most ± {levels} levels<br>size (L2): {l2}<br>"
+        "{steps} steps, {seconds} s"
+    ).format(
+        changed=result.pixels_changed,
+        pixels=result.change.size,
+        levels=levels,
+        l2=f"{result.l2:.2f}",
+        steps=result.steps,
+        seconds=f"{seconds:.2f}",
+    )
 
 
 class FoolPanel(DrawingOrTestImage, JobPanel):
     def __init__(self, parent=None):
-        super().__init__(tr("Fool the network"), tr("change the input a little so that it answers another digit"), parent)
+        super().__init__(
+            tr("Fool the network"), tr("change the input a little so that it answers another digit"), parent
+        )
         self.make_input_choice()
         self.target_combo = QComboBox()
         for d in range(10):
@@ -110,21 +124,32 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         self.way_combo = QComboBox()
         for text, mode in WAYS:
             self.way_combo.addItem(tr(text), mode)
-        self.way_combo.setToolTip(tr("A little everywhere: every pixel may change, within the budget (basic iterative "
-                                  "method). The fewest pixels: one pixel at a time, each as far as the budget allows"))
+        self.way_combo.setToolTip(
+            tr(
+                "A little everywhere: every pixel may change, within the budget (basic iterative "
+                "method). The fewest pixels: one pixel at a time, each as far as the budget allows"
+            )
+        )
         accessibility.set_name(self.way_combo, tr("How to change the input"), self.way_combo.toolTip())
         self.attack_button = QPushButton(tr("Attack"))
         self.attack_button.setObjectName("primary")
         self.attack_button.setToolTip(tr("Attack now, with the latest weights"))
         self.save_button = QPushButton(tr("Save fooling image…"))
-        self.save_button.setToolTip(tr("Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer"))
+        self.save_button.setToolTip(
+            tr("Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer")
+        )
         self.save_button.setEnabled(False)
-        self.add_toolbar_widget(row_of(QLabel(tr("Fool")), self.test_radio, self.drawing_radio),
-                                row_of(QLabel(tr("make it say")), self.target_combo),
-                                # (apart: on a narrow panel the spin box wraps under its words, and the
-                                # middle column, which is as wide as its widest tab needs, stays narrow)
-                                QLabel(tr("change each pixel by at most")), self.budget_spin,
-                                row_of(self.way_combo), self.attack_button, self.save_button)
+        self.add_toolbar_widget(
+            row_of(QLabel(tr("Fool")), self.test_radio, self.drawing_radio),
+            row_of(QLabel(tr("make it say")), self.target_combo),
+            # (apart: on a narrow panel the spin box wraps under its words, and the
+            # middle column, which is as wide as its widest tab needs, stays narrow)
+            QLabel(tr("change each pixel by at most")),
+            self.budget_spin,
+            row_of(self.way_combo),
+            self.attack_button,
+            self.save_button,
+        )
 
         self.source_label = QLabel("")
         self.source_label.setTextFormat(Qt.PlainText)  # a file's name is shown as it is
@@ -138,9 +163,15 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         self.verdict_label.setStyleSheet("font-size: 14pt; font-weight: 700;")
         self.body.addWidget(self.verdict_label)
         self.graphics = pg.GraphicsLayoutWidget()
-        accessibility.set_name(self.graphics, tr("Original, change and fooled input"), tr("The input, the change made to "
-                               "it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed "
-                               "input"))
+        accessibility.set_name(
+            self.graphics,
+            tr("Original, change and fooled input"),
+            tr(
+                "The input, the change made to "
+                "it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed "
+                "input"
+            ),
+        )
         self.graphics.ci.setSpacing(6)
         self.body.addWidget(self.graphics, 1)
         layout = self.graphics.ci
@@ -166,9 +197,13 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         self.measures_label.setWordWrap(True)
         self.measures_label.setAlignment(Qt.AlignCenter)
         self.measures_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        self.measures_label.setToolTip(tr("How small the change is: the most any one pixel changed (L-infinity), "
-                                       "the size of the whole change (L2, in units of full white) and how many "
-                                       "pixels changed at all"))
+        self.measures_label.setToolTip(
+            tr(
+                "How small the change is: the most any one pixel changed (L-infinity), "
+                "the size of the whole change (L2, in units of full white) and how many "
+                "pixels changed at all"
+            )
+        )
         under = QHBoxLayout()
         under.setSpacing(6)
         under.addWidget(self.before_widget, 1)
@@ -197,11 +232,16 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
     def _bars(self, when: str) -> tuple[pg.GraphicsLayoutWidget, pg.PlotItem, pg.BarGraphItem]:
         """Ten probability bars (in percent, one per digit) titled ``when``, as the Draw panel shows them."""
         widget = pg.GraphicsLayoutWidget()
-        accessibility.set_name(widget, tr("Probabilities before the change") if when == "before" else
-                               tr("Probabilities after the change"), tr("One bar per digit: how sure the network is"))
+        accessibility.set_name(
+            widget,
+            tr("Probabilities before the change") if when == "before" else tr("Probabilities after the change"),
+            tr("One bar per digit: how sure the network is"),
+        )
         widget.ci.setContentsMargins(0, 0, 0, 0)
         plot = theme.style_plot(widget.addPlot(enableMenu=False))
-        plot.setTitle(tr("before") if when == "before" else tr("after"), color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
+        plot.setTitle(
+            tr("before") if when == "before" else tr("after"), color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt"
+        )
         plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
         plot.setMouseEnabled(x=False, y=False)
         plot.hideButtons()
@@ -213,17 +253,21 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         font = plot.getAxis("bottom").style.get("tickFont") or widget.font()
         line = QFontMetrics(font).height()
         widget.setFixedHeight(PLOT_PX + 2 * line + 20)  # the bars, the digits under them, the title: the rest
-        widget.setMinimumWidth(150)                       # of the height goes to the pictures
-        bars = pg.BarGraphItem(x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10),
-                               brushes=[BAR] * 10, pen=None)
+        widget.setMinimumWidth(150)  # of the height goes to the pictures
+        bars = pg.BarGraphItem(
+            x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10), brushes=[BAR] * 10, pen=None
+        )
         plot.addItem(bars)
         return widget, plot, bars
 
     @staticmethod
     def _captions(factor: int | None) -> tuple[str, str, str]:
         # Two lines at most: in a lesson's presenter view at 1280x720 three left the pictures no room.
-        change = (tr("<b>the change ×{factor}</b><br>orange: brighter, blue: darker").format(factor=factor)
-                  if factor and factor > 1 else tr("<b>the change</b><br>orange: brighter, blue: darker"))
+        change = (
+            tr("<b>the change ×{factor}</b><br>orange: brighter, blue: darker").format(factor=factor)
+            if factor and factor > 1
+            else tr("<b>the change</b><br>orange: brighter, blue: darker")
+        )
         return (tr("<b>original</b><br>what the network saw"), change, tr("<b>fooled input</b><br>original + change"))
 
     # --- inputs ------------------------------------------------------------------------
@@ -236,8 +280,11 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             self.invalidate()
         elif self.result is not None and self.result["step"] != step:
             self.attack_button.setText(tr("Attack (step {step:,})").format(step=grouped(step)))
-            self.attack_button.setToolTip(tr("Attack again with the weights of step {step:,} (the result shown used step {result:,})")
-                                          .format(step=grouped(step), result=grouped(self.result['step'])))
+            self.attack_button.setToolTip(
+                tr("Attack again with the weights of step {step:,} (the result shown used step {result:,})").format(
+                    step=grouped(step), result=grouped(self.result["step"])
+                )
+            )
 
     def forget(self) -> None:
         """Other weights: what was shown fooled the old ones."""
@@ -253,8 +300,9 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         for bars in (self.before_bars, self.after_bars):
             bars.setOpts(height=np.zeros(10), brushes=[BAR] * 10)
         for plot, when in ((self.before_plot, "before"), (self.after_plot, "after")):
-            plot.setTitle(tr("before") if when == "before" else tr("after"), color=theme.TEXT,
-                          size=f"{theme.AXIS_POINT_SIZE}pt")
+            plot.setTitle(
+                tr("before") if when == "before" else tr("after"), color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt"
+            )
         for title, caption in zip(self.titles, self._captions(None)):
             title.setText(caption)
         self.measures_label.setText("")
@@ -281,8 +329,12 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             self.dirty = True
             return False
         if image is None:
-            self._say(source.say(tr("Nothing to attack yet: draw a digit on the pad first."),
-                                 tr("Nothing to attack yet: no test image is loaded yet.")))
+            self._say(
+                source.say(
+                    tr("Nothing to attack yet: draw a digit on the pad first."),
+                    tr("Nothing to attack yet: no test image is loaded yet."),
+                )
+            )
             self.dirty = True
             return False
         if self.busy and not force:
@@ -293,12 +345,25 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             self.job.cancel()
         spec, weights, step = self.model_source
         target, levels = max(0, self.target_combo.currentIndex()), self.budget_spin.value()  # item i: digit i
-        self.source_label.setText(source.say(tr("Attacking your drawing with the weights of step {step:,}…"),
-                                             tr("Attacking test image #{index} (true label {label}) with the "
-                                                "weights of step {step:,}…"), step=grouped(step)))
+        self.source_label.setText(
+            source.say(
+                tr("Attacking your drawing with the weights of step {step:,}…"),
+                tr("Attacking test image #{index} (true label {label}) with the weights of step {step:,}…"),
+                step=grouped(step),
+            )
+        )
         self.source_label.setToolTip("")
-        self.job = run_in_background(attack, spec, weights, step, np.array(image, dtype=np.float32), target,
-                                     levels, self.way_combo.currentData(), source)
+        self.job = run_in_background(
+            attack,
+            spec,
+            weights,
+            step,
+            np.array(image, dtype=np.float32),
+            target,
+            levels,
+            self.way_combo.currentData(),
+            source,
+        )
         self.job.succeeded.connect(self._on_result)
         self.job.failed.connect(self._on_error)
         return True
@@ -329,20 +394,30 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             view.autoRange(padding=0.01)
         for title, caption in zip(self.titles, self._captions(factor)):
             title.setText(caption)
-        for plot, bars, probs, when in ((self.before_plot, self.before_bars, result.original_probabilities, "before"),
-                                        (self.after_plot, self.after_bars, result.probabilities, "after")):
+        for plot, bars, probs, when in (
+            (self.before_plot, self.before_bars, result.original_probabilities, "before"),
+            (self.after_plot, self.after_bars, result.probabilities, "after"),
+        ):
             best = int(np.argmax(probs))
-            bars.setOpts(height=100.0 * np.asarray(probs), brushes=[theme.ACCENT if i == best else BAR
-                                                                     for i in range(10)])
-            plot.setTitle((tr("before: {answer} ({percent} %)") if when == "before" else
-                           tr("after: {answer} ({percent} %)")).format(answer=best, percent=f"{100 * probs[best]:.0f}"),
-                          color=theme.TEXT,
-                          size=f"{theme.AXIS_POINT_SIZE}pt")
+            bars.setOpts(
+                height=100.0 * np.asarray(probs), brushes=[theme.ACCENT if i == best else BAR for i in range(10)]
+            )
+            plot.setTitle(
+                (
+                    tr("before: {answer} ({percent} %)") if when == "before" else tr("after: {answer} ({percent} %)")
+                ).format(answer=best, percent=f"{100 * probs[best]:.0f}"),
+                color=theme.TEXT,
+                size=f"{theme.AXIS_POINT_SIZE}pt",
+            )
         self.measures_label.setText(measures(result, shown["seconds"]))
         self.verdict_label.setText(verdict(result, shown["levels"]))
-        self.source_label.setText(shown["what"].say(tr("Your drawing · weights of step {step}"),
-                                                    tr("Test image #{index} (true label {label}) · weights of step {step}"),
-                                                    step=f"{grouped(shown['step']):,}"))
+        self.source_label.setText(
+            shown["what"].say(
+                tr("Your drawing · weights of step {step}"),
+                tr("Test image #{index} (true label {label}) · weights of step {step}"),
+                step=f"{grouped(shown['step']):,}",
+            )
+        )
         self.source_label.setToolTip("")
         self.attack_button.setText(tr("Attack"))
         self.attack_button.setToolTip(tr("Attack now, with the latest weights"))
@@ -354,8 +429,9 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         if self.result is None:
             return
         result = self.result["result"]
-        path, _ = QFileDialog.getSaveFileName(self, tr("Save fooling image"),
-                                              f"fooled-{result.label}-as-{result.target}.png", "PNG image (*.png)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, tr("Save fooling image"), f"fooled-{result.label}-as-{result.target}.png", "PNG image (*.png)"
+        )
         if path:
             if not path.lower().endswith(".png"):
                 path += ".png"
@@ -373,6 +449,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             self.source_label.setText(tr("Could not save the fooling image: {exc}").format(exc=exc))
             return False
         answer = int(np.argmax(result.probabilities))
-        self.source_label.setText(tr("Saved {written}: cnnviz predict --raw on it says {answer}.")
-                                  .format(written=written, answer=answer))
+        self.source_label.setText(
+            tr("Saved {written}: cnnviz predict --raw on it says {answer}.").format(written=written, answer=answer)
+        )
         return True

@@ -51,8 +51,10 @@ class Gallery(QListWidget):
         self.setSpacing(4)
         self.setWordWrap(False)  # one line per caption: the cell is made wide enough for it
         self.set_icon_size(icon_size)
-        self.setStyleSheet(f"QListWidget {{ background: #ffffff; border: 1px solid #d5dae3; }}"
-                           f"QListWidget::item {{ color: {theme.TEXT}; }}")
+        self.setStyleSheet(
+            f"QListWidget {{ background: #ffffff; border: 1px solid #d5dae3; }}"
+            f"QListWidget::item {{ color: {theme.TEXT}; }}"
+        )
         self.indices: list[int] = []
         self.itemClicked.connect(self._on_click)
         self.placeholder = ""
@@ -81,8 +83,14 @@ class Gallery(QListWidget):
         if event.type() in (QEvent.FontChange, QEvent.StyleChange):
             self._fit_grid()
 
-    def show_images(self, images: np.ndarray, indices, captions: list[str], borders: list[str | None] | None = None,
-                    tooltips: list[str] | None = None) -> None:
+    def show_images(
+        self,
+        images: np.ndarray,
+        indices,
+        captions: list[str],
+        borders: list[str | None] | None = None,
+        tooltips: list[str] | None = None,
+    ) -> None:
         self.setUpdatesEnabled(False)
         self.clear()
         self.indices = [int(i) for i in indices]
@@ -107,6 +115,7 @@ class Gallery(QListWidget):
         if self.count() == 0 and self.placeholder:
             painter = QPainter(self.viewport())
             painter.setPen(QColor(theme.MUTED))
-            painter.drawText(self.viewport().rect().adjusted(10, 10, -10, -10),
-                             Qt.AlignCenter | Qt.TextWordWrap, self.placeholder)
+            painter.drawText(
+                self.viewport().rect().adjusted(10, 10, -10, -10), Qt.AlignCenter | Qt.TextWordWrap, self.placeholder
+            )
             painter.end()

@@ -28,8 +28,9 @@ class KernelsPanel(LazyPanel):
         self.layer_combo.setToolTip(tr("A deeper conv layer: its kernels for one output channel"))
         self.channel_spin = QSpinBox()
         self.channel_spin.setToolTip(tr("Output channel whose kernels (one per input channel) are shown"))
-        self.add_toolbar_widget(row_of(QLabel(tr("Deeper:")), self.layer_combo),
-                                row_of(QLabel(tr("channel")), self.channel_spin))
+        self.add_toolbar_widget(
+            row_of(QLabel(tr("Deeper:")), self.layer_combo), row_of(QLabel(tr("channel")), self.channel_spin)
+        )
         accessibility.set_name(self.layer_combo, tr("Deeper layer"), self.layer_combo.toolTip())
         accessibility.set_name(self.channel_spin, tr("Output channel"), self.channel_spin.toolTip())
         self.compare_note = QLabel("")
@@ -40,8 +41,9 @@ class KernelsPanel(LazyPanel):
         self.body.addWidget(self.compare_note)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(6)
-        accessibility.set_name(self.graphics, tr("Convolution kernels"), tr("Weights as colours: blue negative, white "
-                               "zero, red positive"))
+        accessibility.set_name(
+            self.graphics, tr("Convolution kernels"), tr("Weights as colours: blue negative, white zero, red positive")
+        )
         self.body.addWidget(self.graphics)
 
         def title() -> pg.LabelItem:
@@ -54,8 +56,10 @@ class KernelsPanel(LazyPanel):
         self.deep_view, self.deep_item = image_view(palette.DIVERGING_LUT, (-1.0, 1.0))
         self.kept_titles = {FIRST: title(), DEEP: title()}
         """The kept run's (A) titles, views and images, shown while a run is kept."""
-        self.kept_views = {FIRST: image_view(palette.DIVERGING_LUT, (-1.0, 1.0)),
-                           DEEP: image_view(palette.DIVERGING_LUT, (-1.0, 1.0))}
+        self.kept_views = {
+            FIRST: image_view(palette.DIVERGING_LUT, (-1.0, 1.0)),
+            DEEP: image_view(palette.DIVERGING_LUT, (-1.0, 1.0)),
+        }
         self.kept_images: dict[str, np.ndarray | None] = {FIRST: None, DEEP: None}
         self.side = None
         """The kept run as shown beside this one (None: no comparison)."""
@@ -82,13 +86,18 @@ class KernelsPanel(LazyPanel):
                 item.scene().removeItem(item)
         own = ((self.first_title, self.first_view), (self.deep_title, self.deep_view))
         if self.side is None:
-            places = [(title, 0, c) for c, (title, _) in enumerate(own)] + [(view, 1, c) for c, (_, view) in
-                                                                           enumerate(own)]
+            places = [(title, 0, c) for c, (title, _) in enumerate(own)] + [
+                (view, 1, c) for c, (_, view) in enumerate(own)
+            ]
         else:
             places = []
             for r, (which, (title, view)) in enumerate(zip((FIRST, DEEP), own)):
-                places += [(self.kept_titles[which], 2 * r, 0), (self.kept_views[which][0], 2 * r + 1, 0),
-                           (title, 2 * r, 1), (view, 2 * r + 1, 1)]
+                places += [
+                    (self.kept_titles[which], 2 * r, 0),
+                    (self.kept_views[which][0], 2 * r + 1, 0),
+                    (title, 2 * r, 1),
+                    (view, 2 * r + 1, 1),
+                ]
         for item, row, col in places:
             layout.addItem(item, row=row, col=col)
         rows = 2 if self.side is None else 4
@@ -147,14 +156,23 @@ class KernelsPanel(LazyPanel):
         self.why_not[which] = "" if self.side is None else self.side.why_not(name, shape)
         return None if self.side is None or self.why_not[which] else self.side.kernels[name]
 
-    def _show_pair(self, which: str, tiles: np.ndarray, kept_tiles: np.ndarray | None, limit: float, rows: int,
-                   cols: int, title: str) -> np.ndarray:
+    def _show_pair(
+        self,
+        which: str,
+        tiles: np.ndarray,
+        kept_tiles: np.ndarray | None,
+        limit: float,
+        rows: int,
+        cols: int,
+        title: str,
+    ) -> np.ndarray:
         """B's ``tiles`` (and A's, beside them) on one colour scale (``limit`` is +-1); returns B's mosaic."""
         image = mosaic(tiles / limit, rows, cols)
         own_view, own_item = (self.first_view, self.first_item) if which == FIRST else (self.deep_view, self.deep_item)
         show(own_item, own_view, image, (-1.0, 1.0))
         (self.first_title if which == FIRST else self.deep_title).setText(
-            title if self.side is None else f"<b>B</b> · {title}")
+            title if self.side is None else f"<b>B</b> · {title}"
+        )
         if self.side is not None:
             view, item = self.kept_views[which]
             if kept_tiles is None:
@@ -187,8 +205,15 @@ class KernelsPanel(LazyPanel):
         kept_tiles = None if kept is None else (kept[:, 0] if inp == 1 else kept.mean(axis=1))
         rows, cols = self._grid(FIRST, out, kh, kw)
         what = "" if inp == 1 else " " + tr("(mean over {count} inputs)").format(count=inp)
-        self.first_image = self._show_pair(FIRST, tiles, kept_tiles, shared_limit(kept_tiles, tiles), rows, cols,
-                                           f"<b>{names[0]}</b>: {out} × {kh}×{kw}{what}")
+        self.first_image = self._show_pair(
+            FIRST,
+            tiles,
+            kept_tiles,
+            shared_limit(kept_tiles, tiles),
+            rows,
+            cols,
+            f"<b>{names[0]}</b>: {out} × {kh}×{kw}{what}",
+        )
         self._show_deep()
 
     def _on_layer(self, index: int, refresh: bool = True) -> None:
@@ -215,15 +240,23 @@ class KernelsPanel(LazyPanel):
         inp, kh, kw = tiles.shape
         rows, cols = self._grid(DEEP, inp, kh, kw)
         # (on the scale of the whole layer's largest weight, of either side)
-        self.deep_image = self._show_pair(DEEP, tiles, kept_tiles, shared_limit(kept, weights), rows, cols,
-                                          f"<b>{name}</b> " + tr("channel {channel}").format(channel=channel)
-                                          + f": {inp} × {kh}×{kw}")
+        self.deep_image = self._show_pair(
+            DEEP,
+            tiles,
+            kept_tiles,
+            shared_limit(kept, weights),
+            rows,
+            cols,
+            f"<b>{name}</b> " + tr("channel {channel}").format(channel=channel) + f": {inp} × {kh}×{kw}",
+        )
 
     def tile_pixels(self) -> float:
         """How many screen pixels one kernel is tall, the smallest of the mosaics shown (the readability check)."""
         sizes = []
-        shown = [(self.first_view, self.first_item, next(iter(self.kernels), None)),
-                 (self.deep_view, self.deep_item, self.layer_combo.currentText())]
+        shown = [
+            (self.first_view, self.first_item, next(iter(self.kernels), None)),
+            (self.deep_view, self.deep_item, self.layer_combo.currentText()),
+        ]
         if self.side is not None:
             shown += [(*self.kept_views[FIRST], shown[0][2]), (*self.kept_views[DEEP], shown[1][2])]
         for view, item, name in shown:

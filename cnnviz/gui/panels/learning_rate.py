@@ -39,8 +39,13 @@ class RateAxis(pg.AxisItem):
 
 class LearningRatePanel(Panel):
     def __init__(self, parent=None):
-        super().__init__(tr("Learning rate"), tr("how big a step the optimizer takes; the schedule raises it, "
-                                                "then lowers it so that the network settles"), parent)
+        super().__init__(
+            tr("Learning rate"),
+            tr(
+                "how big a step the optimizer takes; the schedule raises it, then lowers it so that the network settles"
+            ),
+            parent,
+        )
         self.caption = ElidedLabel("")
         self.caption.setStyleSheet("font-weight: 600;")
         self.body.addWidget(self.caption)
@@ -48,8 +53,9 @@ class LearningRatePanel(Panel):
         accessibility.set_name(self.graphics, tr("Learning rate"), tr("The learning rate of every step against epochs"))
         self.body.addWidget(self.graphics, 1)
         # (The title names the y axis: a label beside the ticks took the width the small rates need.)
-        self.plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, axisItems={"left": RateAxis("left")}),
-                                     bottom=tr("epoch"))
+        self.plot = theme.style_plot(
+            self.graphics.addPlot(enableMenu=False, axisItems={"left": RateAxis("left")}), bottom=tr("epoch")
+        )
         for name in ("left", "bottom"):
             self.plot.getAxis(name).enableAutoSIPrefix(False)
         self.plot.getViewBox().setLimits(yMin=0)
@@ -119,14 +125,17 @@ class LearningRatePanel(Panel):
         if len(x):
             self.placeholder.setVisible(False)
             top = float(np.nanmax(y)) if np.isfinite(y).any() else 1.0
-            self.plot.setRange(xRange=(0, max(float(x[-1]), self.planned_epochs, 1e-9)), yRange=(0, top * 1.1 or 1.0),
-                               padding=0.02)
+            self.plot.setRange(
+                xRange=(0, max(float(x[-1]), self.planned_epochs, 1e-9)), yRange=(0, top * 1.1 or 1.0), padding=0.02
+            )
         if self.last is not None:
             rate, epoch, batch = self.last
             highest, at = self.highest
-            self.caption.setText(tr("now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch "
-                                    "{at:.2f}").format(rate=rate_text(rate), epoch=epoch, batch=batch,
-                                                        highest=rate_text(highest), at=at))
+            self.caption.setText(
+                tr("now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}").format(
+                    rate=rate_text(rate), epoch=epoch, batch=batch, highest=rate_text(highest), at=at
+                )
+            )
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

@@ -33,12 +33,16 @@ DOT_PEN = pg.mkPen(0, 0, 0, 90, width=1)
 """A faint dark rim: the light classes (yellow 7, grey 9) stay visible on the white page."""
 LABEL_POINT_SIZE = theme.TITLE_POINT_SIZE + 5
 """The digits written at the class centres: readable from the back of a classroom."""
-EXPLANATION = N_("Each dot is a test image in its digit's colour. Close dots: images the network's last hidden "
-                 "layer sees as alike (seen along the two directions in which they differ most). Separate clouds: "
-                 "digits it tells apart.")
-EXPLANATION_CLASSES = N_("Each dot is a test image in its class's colour. Close dots: images the network's last "
-                         "hidden layer sees as alike (seen along the two directions in which they differ most). "
-                         "Separate clouds: classes it tells apart.")
+EXPLANATION = N_(
+    "Each dot is a test image in its digit's colour. Close dots: images the network's last hidden "
+    "layer sees as alike (seen along the two directions in which they differ most). Separate clouds: "
+    "digits it tells apart."
+)
+EXPLANATION_CLASSES = N_(
+    "Each dot is a test image in its class's colour. Close dots: images the network's last "
+    "hidden layer sees as alike (seen along the two directions in which they differ most). "
+    "Separate clouds: classes it tells apart."
+)
 POINT_AT_A_DOT = N_("Point at a dot\nto see its image")
 PICKED_SIZE = 112
 """The side of the test image shown for a hovered or clicked dot, in pixels."""
@@ -73,15 +77,20 @@ def spread_apart(centres: np.ndarray, gap: float, rounds: int = 60) -> np.ndarra
 
 class EmbeddingPanel(JobPanel):
     def __init__(self, parent=None):
-        super().__init__(tr("Map of what it learned"), tr("each dot a test image, placed by the layer before the answer"),
-                         parent)
+        super().__init__(
+            tr("Map of what it learned"), tr("each dot a test image, placed by the layer before the answer"), parent
+        )
         self.update_button = QPushButton(tr("Update"))
         self.update_button.setToolTip(tr("Make the map again with the latest weights"))
         self.history_slider = QSlider(Qt.Horizontal)
         self.history_slider.setRange(0, 0)
         self.history_slider.setMinimumWidth(120)
-        self.history_slider.setToolTip(tr("Go back to the maps made earlier in the run (the Time-lapse's slider moves "
-                                       "it too); at the right end: the latest"))
+        self.history_slider.setToolTip(
+            tr(
+                "Go back to the maps made earlier in the run (the Time-lapse's slider moves "
+                "it too); at the right end: the latest"
+            )
+        )
         accessibility.set_name(self.history_slider, tr("Map at an earlier step"), self.history_slider.toolTip())
         self.history_label = QLabel("")
         self.history_row = row_of(self.history_label, self.history_slider)
@@ -96,8 +105,14 @@ class EmbeddingPanel(JobPanel):
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         self.graphics = pg.GraphicsLayoutWidget()
-        accessibility.set_name(self.graphics, tr("Map of what it learned"), tr("Every test image is a dot coloured by its "
-                               "digit; images the network finds alike lie close together; the star is your drawing"))
+        accessibility.set_name(
+            self.graphics,
+            tr("Map of what it learned"),
+            tr(
+                "Every test image is a dot coloured by its "
+                "digit; images the network finds alike lie close together; the star is your drawing"
+            ),
+        )
         self.plot = theme.style_plot(self.graphics.addPlot(enableMenu=False))
         for name in ("left", "bottom"):
             self.plot.hideAxis(name)  # the two directions have no unit a student could read
@@ -105,16 +120,23 @@ class EmbeddingPanel(JobPanel):
         self.plot.showGrid(x=False, y=False)
         self.dots: list[pg.ScatterPlotItem] = []
         for digit in range(10):
-            dots = pg.ScatterPlotItem(size=DOT_SIZE, symbol=palette.class_symbol(digit), pen=DOT_PEN,
-                                      brush=pg.mkBrush(palette.class_colour(digit)), hoverable=True,
-                                      tip=self._tip, hoverSize=DOT_SIZE * 2)
+            dots = pg.ScatterPlotItem(
+                size=DOT_SIZE,
+                symbol=palette.class_symbol(digit),
+                pen=DOT_PEN,
+                brush=pg.mkBrush(palette.class_colour(digit)),
+                hoverable=True,
+                tip=self._tip,
+                hoverSize=DOT_SIZE * 2,
+            )
             dots.sigHovered.connect(self._hovered)
             dots.sigClicked.connect(self._clicked)
             self.plot.addItem(dots)
             self.dots.append(dots)
         self.centre_labels: list[pg.TextItem] = []
-        self.star = pg.ScatterPlotItem(size=STAR_SIZE, symbol="star", pen=pg.mkPen("#000000", width=3),
-                                       brush=pg.mkBrush(palette.YELLOW))  # a big black-rimmed star: not a dot
+        self.star = pg.ScatterPlotItem(
+            size=STAR_SIZE, symbol="star", pen=pg.mkPen("#000000", width=3), brush=pg.mkBrush(palette.YELLOW)
+        )  # a big black-rimmed star: not a dot
         self.star.setZValue(20)
         self.plot.addItem(self.star)
         row.addWidget(self.graphics, 1)
@@ -125,8 +147,11 @@ class EmbeddingPanel(JobPanel):
         column.setContentsMargins(0, 0, 0, 0)
         self.picked_graphics = pg.GraphicsLayoutWidget()
         self.picked_graphics.setFixedSize(PICKED_SIZE, PICKED_SIZE)
-        accessibility.set_name(self.picked_graphics, tr("Test image under the pointer"),
-                               tr("The test image of the dot under the pointer or last clicked"))
+        accessibility.set_name(
+            self.picked_graphics,
+            tr("Test image under the pointer"),
+            tr("The test image of the dot under the pointer or last clicked"),
+        )
         self.picked_view, self.picked_item = image_view(theme.GREY_LUT, (0.0, 1.0))
         self.picked_graphics.addItem(self.picked_view)
         self.picked_label = QLabel(tr(POINT_AT_A_DOT))
@@ -225,8 +250,11 @@ class EmbeddingPanel(JobPanel):
     def request(self, force: bool = False) -> bool:
         """Start a background computation of the map; False when there is nothing to map yet."""
         if self.dataset is None or self.model_source is None:
-            self.source_label.setText(tr("Nothing to map yet: waiting for the test images.") if self.dataset is None
-                                      else tr("Nothing to map yet: waiting for the network's weights."))
+            self.source_label.setText(
+                tr("Nothing to map yet: waiting for the test images.")
+                if self.dataset is None
+                else tr("Nothing to map yet: waiting for the network's weights.")
+            )
             self.dirty = True
             return False
         if self.busy and not force:
@@ -242,8 +270,11 @@ class EmbeddingPanel(JobPanel):
         self._stop_job()
         spec, weights, step = self.model_source
         images, labels, indices = self.subset
-        self.source_label.setText(tr("Placing {count:,} test images with the weights of step {step}…")
-                                  .format(count=grouped(len(labels)), step=step))
+        self.source_label.setText(
+            tr("Placing {count:,} test images with the weights of step {step}…").format(
+                count=grouped(len(labels)), step=step
+            )
+        )
         self.source_label.setToolTip("")
         self._stopping = stopping = threading.Event()
 
@@ -302,9 +333,15 @@ class EmbeddingPanel(JobPanel):
 
     def _label_history(self) -> None:
         shown = self.shown
-        self.history_label.setText("" if shown is None else
-                                   (tr("latest map") if shown is self.result else
-                                    tr("map at step {step:,}").format(step=grouped(shown.step))))
+        self.history_label.setText(
+            ""
+            if shown is None
+            else (
+                tr("latest map")
+                if shown is self.result
+                else tr("map at step {step:,}").format(step=grouped(shown.step))
+            )
+        )
 
     def show_history(self, index: int) -> None:
         """The map made ``index``-th in this run (the slider); the last one is the latest."""
@@ -349,8 +386,13 @@ class EmbeddingPanel(JobPanel):
         extent = float(np.ptp(embedding.points, axis=0).max()) or 1.0
         places = spread_apart(np.array(list(centres.values())) / [wide, 1.0], LABEL_GAP * extent) * [wide, 1.0]
         for digit, centre in zip(centres, places):
-            label = pg.TextItem(texts[digit], color=theme.TEXT, fill=pg.mkBrush(255, 255, 255, 215),
-                                border=pg.mkPen(palette.class_colour(digit), width=4), anchor=(0.5, 0.5))
+            label = pg.TextItem(
+                texts[digit],
+                color=theme.TEXT,
+                fill=pg.mkBrush(255, 255, 255, 215),
+                border=pg.mkPen(palette.class_colour(digit), width=4),
+                anchor=(0.5, 0.5),
+            )
             label.setFont(theme.ui_font(LABEL_POINT_SIZE if longest <= 2 else theme.AXIS_POINT_SIZE + 1, bold=True))
             label.setPos(float(centre[0]), float(centre[1]))
             label.setZValue(10)
@@ -359,8 +401,16 @@ class EmbeddingPanel(JobPanel):
         self.plot.getViewBox().autoRange(items=self.dots, padding=0.04)
         right = float((embedding.predictions == embedding.labels).mean())
         self.source_label.setText(
-            tr("{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread")
-            .format(count=grouped(len(embedding.labels)), step=grouped(embedding.step), right=100 * right, explained=100 * embedding.explained))
+            tr(
+                "{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right "
+                "· the map keeps {explained:.0f}% of the spread"
+            ).format(
+                count=grouped(len(embedding.labels)),
+                step=grouped(embedding.step),
+                right=100 * right,
+                explained=100 * embedding.explained,
+            )
+        )
         self.update_button.setText(tr("Update"))
         if self.picked is not None:
             self.show_picked(self.picked)
@@ -396,8 +446,11 @@ class EmbeddingPanel(JobPanel):
             view.autoRange(items=[*self.dots, self.star], padding=0.08)
         centres = self.shown.class_centres()
         nearest = min(centres, key=lambda c: float(np.hypot(*(centres[c] - self.star_point))))
-        self.star_note.setText(tr("★ your drawing:\nnearest the {digit}s").format(digit=nearest) if self.digits else
-                               tr("★ your drawing:\nnearest: {name}").format(name=self.class_name(nearest)))
+        self.star_note.setText(
+            tr("★ your drawing:\nnearest the {digit}s").format(digit=nearest)
+            if self.digits
+            else tr("★ your drawing:\nnearest: {name}").format(name=self.class_name(nearest))
+        )
 
     def _tip(self, x, y, data) -> str:
         return self.describe(int(data))
@@ -409,8 +462,10 @@ class EmbeddingPanel(JobPanel):
         label, said = int(embedding.labels[member]), int(embedding.predictions[member])
         verdict = palette.verdict(label == said)
         kind = "digit" if self.digits else "class"
-        return (f"test image #{int(embedding.indices[member])}\ntrue {kind} {self.class_name(label)}\n"
-                f"it says {self.class_name(said)} {verdict.mark}")
+        return (
+            f"test image #{int(embedding.indices[member])}\ntrue {kind} {self.class_name(label)}\n"
+            f"it says {self.class_name(said)} {verdict.mark}"
+        )
 
     def _hovered(self, _item, points, _event) -> None:
         if len(points):

@@ -72,7 +72,9 @@ class ConfusionPanel(LazyPanel):
     """A gallery image was clicked: its test-set index."""
 
     def __init__(self, parent=None):
-        super().__init__(tr("Mistakes"), tr("rows: the true digit · columns: what the network said · click a cell"), parent)
+        super().__init__(
+            tr("Mistakes"), tr("rows: the true digit · columns: what the network said · click a cell"), parent
+        )
         self.test_images: np.ndarray | None = None
         self.class_names = [str(i) for i in range(10)]
         self.evaluation = None
@@ -93,7 +95,9 @@ class ConfusionPanel(LazyPanel):
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setMinimumSize(260, 260)
         accessibility.set_name(self.graphics, tr("Confusion matrix"), tr("Empty until the first test evaluation"))
-        self.plot = theme.style_plot(self.graphics.addPlot(enableMenu=False), left=tr("true digit"), bottom=tr("predicted digit"))
+        self.plot = theme.style_plot(
+            self.graphics.addPlot(enableMenu=False), left=tr("true digit"), bottom=tr("predicted digit")
+        )
         self.plot.showGrid(x=False, y=False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
@@ -118,8 +122,10 @@ class ConfusionPanel(LazyPanel):
 
         right = QSplitter(Qt.Vertical)
         right.setChildrenCollapsible(False)
-        for attr, title in (("cell", "Click a cell of the matrix to see its images."),
-                            ("worst", "Surest mistakes: wrong, and very confident about it")):
+        for attr, title in (
+            ("cell", "Click a cell of the matrix to see its images."),
+            ("worst", "Surest mistakes: wrong, and very confident about it"),
+        ):
             box = QWidget()
             layout = QVBoxLayout(box)
             layout.setContentsMargins(0, 0, 0, 0)
@@ -134,9 +140,11 @@ class ConfusionPanel(LazyPanel):
             right.addWidget(box)
             setattr(self, f"{attr}_label", label)
             setattr(self, f"{attr}_gallery", gallery)
-            accessibility.set_name(gallery, tr("Images of the chosen cell") if attr == "cell" else tr("Surest mistakes"),
-                                   tr("Each image with its true digit, the prediction, how sure, and a check mark "
-                                      "or a cross"))
+            accessibility.set_name(
+                gallery,
+                tr("Images of the chosen cell") if attr == "cell" else tr("Surest mistakes"),
+                tr("Each image with its true digit, the prediction, how sure, and a check mark or a cross"),
+            )
         self.cell_gallery.placeholder = tr("The images of the chosen cell appear here, the most confident first.")
         self.worst_gallery.placeholder = tr("No mistakes yet (or no evaluation yet).")
         splitter.addWidget(right)
@@ -217,22 +225,36 @@ class ConfusionPanel(LazyPanel):
         recall = per_class_accuracy(e.labels, e.predictions, n)
         short = [name if len(name) <= 2 else str(i) for i, name in enumerate(self.class_names)]
         self.plot.getAxis("left").setTicks(
-            [[(r + 0.5, f"{short[r]}  {'–' if np.isnan(recall[r]) else f'{100 * recall[r]:.0f}%'}")
-              for r in range(n)]])
+            [[(r + 0.5, f"{short[r]}  {'–' if np.isnan(recall[r]) else f'{100 * recall[r]:.0f}%'}") for r in range(n)]]
+        )
         self.plot.getAxis("bottom").setTicks([[(c + 0.5, short[c]) for c in range(n)]])
         self.plot.setRange(xRange=(0, n), yRange=(0, n), padding=0.0)
         self.summary_label.setText(
-            tr("Test accuracy <b>{test_accuracy:.1f}%</b> on {samples:,} test images at step {step:,}. Left: how often each digit is read right.")
-            .format(test_accuracy=100 * e.test_accuracy, samples=grouped(e.samples), step=grouped(e.step)))
+            tr(
+                "Test accuracy <b>{test_accuracy:.1f}%</b> on {samples:,} test images at step {step:,}. Left: "
+                "how often each digit is read right."
+            ).format(test_accuracy=100 * e.test_accuracy, samples=grouped(e.samples), step=grouped(e.step))
+        )
         pairs = most_confused_pairs(self.matrix, 4)
         accuracy = dict(percent=f"{100 * e.test_accuracy:.1f}", step=f"{grouped(e.step):,}")
         self.graphics.setAccessibleDescription(
             tr("Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.").format(
-                pairs=tr(", ").join(tr("{truth} taken for {answer} {count} times").format(
-                    truth=short[t], answer=short[p], count=k) for t, p, k in pairs), **accuracy)
-            if pairs else tr("Test accuracy {percent} % at step {step}. No mistakes at all.").format(**accuracy))
-        self.pairs_label.setText(tr("Most often mixed up: {pairs}").format(pairs=", ".join(
-            f"<b>{short[t]}→{short[p]}</b> ({k})" for t, p, k in pairs)) if pairs else tr("No mistakes at all."))
+                pairs=tr(", ").join(
+                    tr("{truth} taken for {answer} {count} times").format(truth=short[t], answer=short[p], count=k)
+                    for t, p, k in pairs
+                ),
+                **accuracy,
+            )
+            if pairs
+            else tr("Test accuracy {percent} % at step {step}. No mistakes at all.").format(**accuracy)
+        )
+        self.pairs_label.setText(
+            tr("Most often mixed up: {pairs}").format(
+                pairs=", ".join(f"<b>{short[t]}→{short[p]}</b> ({k})" for t, p, k in pairs)
+            )
+            if pairs
+            else tr("No mistakes at all.")
+        )
         self._show_worst()
         if self.selected is not None:
             self.select_cell(*self.selected)
@@ -271,10 +293,18 @@ class ConfusionPanel(LazyPanel):
             t, p, conf = int(e.labels[i]), int(e.predictions[i]), float(e.confidences[i])
             verdict = palette.verdict(t == p)
             captions.append(f"{short[t]}→{short[p]} {100 * conf:.0f}% {verdict.mark}")
-            tips.append(tr("test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. "
-                           "Click to look inside (feature maps, Why?).")
-                        .format(index=int(i), truth=self.class_names[t], answer=self.class_names[p],
-                                percent=f"{100 * conf:.1f}", verdict=tr(verdict.word)))
+            tips.append(
+                tr(
+                    "test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. "
+                    "Click to look inside (feature maps, Why?)."
+                ).format(
+                    index=int(i),
+                    truth=self.class_names[t],
+                    answer=self.class_names[p],
+                    percent=f"{100 * conf:.1f}",
+                    verdict=tr(verdict.word),
+                )
+            )
             borders.append(verdict.border)
         return captions, tips, borders
 
@@ -289,8 +319,11 @@ class ConfusionPanel(LazyPanel):
         captions, tips, borders = self._captions(indices)
         self.worst_gallery.show_images(self._images(indices), indices, captions, borders, tips)
         wrong = int((np.asarray(e.labels) != np.asarray(e.predictions)).sum())
-        self.worst_label.setText(tr("Surest mistakes: {wrong} wrong of {samples:,}; the most confident first")
-                                 .format(wrong=wrong, samples=grouped(e.samples)))
+        self.worst_label.setText(
+            tr("Surest mistakes: {wrong} wrong of {samples:,}; the most confident first").format(
+                wrong=wrong, samples=grouped(e.samples)
+            )
+        )
 
     def select_cell(self, true: int, predicted: int) -> np.ndarray:
         """Fill the cell gallery with the images of class ``true`` predicted as ``predicted``."""
@@ -303,8 +336,11 @@ class ConfusionPanel(LazyPanel):
         self.cell_gallery.show_images(self._images(indices), indices, captions, borders, tips)
         total = int(self.matrix[true, predicted]) if self.matrix is not None else len(indices)
         names = self.class_names
-        text = (tr("True {truth}, read correctly: {total} images") if true == predicted
-                else tr("True {truth}, taken for {answer}: {total} images"))
+        text = (
+            tr("True {truth}, read correctly: {total} images")
+            if true == predicted
+            else tr("True {truth}, taken for {answer}: {total} images")
+        )
         text = text.format(truth=names[true], answer=names[predicted], total=total)
         if total > len(indices):
             text += tr(", showing the {count} surest").format(count=len(indices))

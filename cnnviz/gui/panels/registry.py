@@ -112,13 +112,30 @@ classes or a loaded net of them, or the data set's again after one; ``dataset`` 
 FINAL_FRAME = "final_frame"
 """``record_snapshot(snapshot, test_accuracy)``: the run ended; its final weights' view (at its last step) and
 their test accuracy (None: not evaluated at that step)."""
-OBSERVED_BY = {DATASET: "show_dataset", WEIGHTS: "set_weights", EVALUATED: "evaluated", DRAWING: "set_drawing",
-               TEST_IMAGE: "set_test_image", KEPT: "set_kept", STEPS: "steps_trained", TICK: "tick",
-               TIMING: "add_timing", STATS: "add_stats", SNAPSHOT: "add_snapshot", RESET: "run_reset",
-               BACKEND: "backend_switched", HYPERPARAMETERS: "hyperparameters_changed", VIEW: "show_view",
-               TRAINING: "set_training", HISTORY: "history_replaced", MODEL: "set_model",
-               KNOWN_ACCURACY: "set_mnist_accuracy", PLANNED: "set_epochs", FINAL_FRAME: "record_snapshot",
-               CLASSES: "show_classes"}
+OBSERVED_BY = {
+    DATASET: "show_dataset",
+    WEIGHTS: "set_weights",
+    EVALUATED: "evaluated",
+    DRAWING: "set_drawing",
+    TEST_IMAGE: "set_test_image",
+    KEPT: "set_kept",
+    STEPS: "steps_trained",
+    TICK: "tick",
+    TIMING: "add_timing",
+    STATS: "add_stats",
+    SNAPSHOT: "add_snapshot",
+    RESET: "run_reset",
+    BACKEND: "backend_switched",
+    HYPERPARAMETERS: "hyperparameters_changed",
+    VIEW: "show_view",
+    TRAINING: "set_training",
+    HISTORY: "history_replaced",
+    MODEL: "set_model",
+    KNOWN_ACCURACY: "set_mnist_accuracy",
+    PLANNED: "set_epochs",
+    FINAL_FRAME: "record_snapshot",
+    CLASSES: "show_classes",
+}
 
 
 @dataclass(frozen=True)
@@ -159,103 +176,220 @@ class PanelSpec:
 # The panels' loaders, one per module (each named after its panel's key).
 def _curves():
     from .curves import CurvesPanel
+
     return CurvesPanel
 
 
 def _feature_maps():
     from .feature_maps import FeatureMapsPanel
+
     return FeatureMapsPanel
 
 
 def _mistakes():
     from .mistakes import ConfusionPanel
+
     return ConfusionPanel
 
 
 def _why():
     from .why import WhyPanel
+
     return WhyPanel
 
 
 def _filters():
     from .filters import FiltersPanel
+
     return FiltersPanel
 
 
 def _map():
     from .map import EmbeddingPanel
+
     return EmbeddingPanel
 
 
 def _fool():
     from .fool import FoolPanel
+
     return FoolPanel
 
 
 def _timelapse():
     from .timelapse import TimeLapsePanel
+
     return TimeLapsePanel
 
 
 def _statistics():
     from .statistics import StatsPanel
+
     return StatsPanel
 
 
 def _learning_rate():
     from .learning_rate import LearningRatePanel
+
     return LearningRatePanel
 
 
 def _drawings():
     from .drawings import DrawingsPanel
+
     return DrawingsPanel
 
 
 def _classify():
     from .classify import ClassifyPanel
+
     return ClassifyPanel
 
 
 def _kernels():
     from .kernels import KernelsPanel
+
     return KernelsPanel
 
 
 def _timings():
     from .timings import TimingsPanel
+
     return TimingsPanel
 
 
 PANELS: tuple[PanelSpec, ...] = (
-    PanelSpec("curves", N_("Training curves"), TRAINING, _curves, ("loss", "accuracy"), 0.46, forget="clear",
-              observes=(DATASET, EVALUATED, KEPT, STEPS, TICK, BACKEND, HYPERPARAMETERS, HISTORY, PLANNED)),
-    PanelSpec("feature_maps", N_("Feature maps"), TRAINING, _feature_maps, ("feature_maps",), 0.54,
-              observes=(DATASET, KEPT, VIEW)),
-    PanelSpec("mistakes", N_("Mistakes"), TAB, _mistakes, ("confusion",), forget="clear",
-              observes=(DATASET, EVALUATED, HISTORY, CLASSES)),
-    PanelSpec("why", N_("Why?"), TAB, _why, ("saliency",), forget="clear_result",
-              observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE)),
-    PanelSpec("filters", N_("What filters want"), TAB, _filters, ("filters",), short=N_("Filters"),
-              forget="clear_result", observes=(DATASET, WEIGHTS, EVALUATED)),
-    PanelSpec("map", N_("Map of what it learned"), TAB, _map, ("embedding",), short=N_("Map"),
-              forget="forget", observes=(DATASET, WEIGHTS, EVALUATED, DRAWING)),
-    PanelSpec("fool", N_("Fool the network"), TAB, _fool, ("fool",), short=N_("Fool"), forget="forget",
-              observes=(WEIGHTS, DRAWING, TEST_IMAGE)),
-    PanelSpec("timelapse", N_("Time-lapse"), TAB, _timelapse, ("timelapse",), forget="clear",
-              observes=(EVALUATED, SNAPSHOT, RESET, FINAL_FRAME)),
-    PanelSpec("statistics", N_("Statistics"), TAB, _statistics, ("stats",), short=N_("Stats"), forget="clear",
-              observes=(STATS,)),
-    PanelSpec("learning_rate", N_("Learning rate"), TAB, _learning_rate, ("loss",), short=N_("Rate"),
-              forget="clear", in_presenter=False, observes=(STEPS, TICK, BACKEND, PLANNED)),
-    PanelSpec("drawings", N_("Class drawings"), TAB, _drawings, ("draw",), short=N_("Drawings"),
-              forget="start_over", beside="classify",  # a drawing is made on the pad: at 1024x768 it was a tab away
-              observes=(EVALUATED, HISTORY, MODEL, KNOWN_ACCURACY)),
-    PanelSpec("classify", N_("Draw and classify"), RIGHT, _classify, ("draw",), 0.42, short=N_("Draw"),
-              forget="forget_calibration", observes=(DATASET, WEIGHTS, EVALUATED, TRAINING, CLASSES)),  # "not sure" (gui/not_sure.py)
+    PanelSpec(
+        "curves",
+        N_("Training curves"),
+        TRAINING,
+        _curves,
+        ("loss", "accuracy"),
+        0.46,
+        forget="clear",
+        observes=(DATASET, EVALUATED, KEPT, STEPS, TICK, BACKEND, HYPERPARAMETERS, HISTORY, PLANNED),
+    ),
+    PanelSpec(
+        "feature_maps",
+        N_("Feature maps"),
+        TRAINING,
+        _feature_maps,
+        ("feature_maps",),
+        0.54,
+        observes=(DATASET, KEPT, VIEW),
+    ),
+    PanelSpec(
+        "mistakes",
+        N_("Mistakes"),
+        TAB,
+        _mistakes,
+        ("confusion",),
+        forget="clear",
+        observes=(DATASET, EVALUATED, HISTORY, CLASSES),
+    ),
+    PanelSpec(
+        "why",
+        N_("Why?"),
+        TAB,
+        _why,
+        ("saliency",),
+        forget="clear_result",
+        observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE),
+    ),
+    PanelSpec(
+        "filters",
+        N_("What filters want"),
+        TAB,
+        _filters,
+        ("filters",),
+        short=N_("Filters"),
+        forget="clear_result",
+        observes=(DATASET, WEIGHTS, EVALUATED),
+    ),
+    PanelSpec(
+        "map",
+        N_("Map of what it learned"),
+        TAB,
+        _map,
+        ("embedding",),
+        short=N_("Map"),
+        forget="forget",
+        observes=(DATASET, WEIGHTS, EVALUATED, DRAWING),
+    ),
+    PanelSpec(
+        "fool",
+        N_("Fool the network"),
+        TAB,
+        _fool,
+        ("fool",),
+        short=N_("Fool"),
+        forget="forget",
+        observes=(WEIGHTS, DRAWING, TEST_IMAGE),
+    ),
+    PanelSpec(
+        "timelapse",
+        N_("Time-lapse"),
+        TAB,
+        _timelapse,
+        ("timelapse",),
+        forget="clear",
+        observes=(EVALUATED, SNAPSHOT, RESET, FINAL_FRAME),
+    ),
+    PanelSpec(
+        "statistics",
+        N_("Statistics"),
+        TAB,
+        _statistics,
+        ("stats",),
+        short=N_("Stats"),
+        forget="clear",
+        observes=(STATS,),
+    ),
+    PanelSpec(
+        "learning_rate",
+        N_("Learning rate"),
+        TAB,
+        _learning_rate,
+        ("loss",),
+        short=N_("Rate"),
+        forget="clear",
+        in_presenter=False,
+        observes=(STEPS, TICK, BACKEND, PLANNED),
+    ),
+    PanelSpec(
+        "drawings",
+        N_("Class drawings"),
+        TAB,
+        _drawings,
+        ("draw",),
+        short=N_("Drawings"),
+        forget="start_over",
+        beside="classify",  # a drawing is made on the pad: at 1024x768 it was a tab away
+        observes=(EVALUATED, HISTORY, MODEL, KNOWN_ACCURACY),
+    ),
+    PanelSpec(
+        "classify",
+        N_("Draw and classify"),
+        RIGHT,
+        _classify,
+        ("draw",),
+        0.42,
+        short=N_("Draw"),
+        forget="forget_calibration",
+        observes=(DATASET, WEIGHTS, EVALUATED, TRAINING, CLASSES),
+    ),  # "not sure" (gui/not_sure.py)
     PanelSpec("kernels", N_("Kernels"), RIGHT, _kernels, ("kernels",), 0.33, observes=(KEPT, VIEW)),
-    PanelSpec("timings", N_("Time per layer"), RIGHT, _timings, ("timings",), 0.25, short=N_("Timings"),
-              forget="clear", observes=(KEPT, STEPS, TICK, TIMING)),
+    PanelSpec(
+        "timings",
+        N_("Time per layer"),
+        RIGHT,
+        _timings,
+        ("timings",),
+        0.25,
+        short=N_("Timings"),
+        forget="clear",
+        observes=(KEPT, STEPS, TICK, TIMING),
+    ),
 )
 BY_KEY = {spec.key: spec for spec in PANELS}
 TABS: tuple[str, ...] = (TRAINING, *(spec.key for spec in PANELS if spec.place == TAB))
@@ -342,12 +476,18 @@ def problems() -> list[str]:
     keys = [spec.key for spec in PANELS]
     if len(set(keys)) != len(keys) or TRAINING in keys:
         found.append(f"every key must be unique and not {TRAINING!r}: {keys}")
-    found += [f"{spec.key}: unknown place {spec.place!r}" for spec in PANELS if spec.place not in (TRAINING, TAB, RIGHT)]
+    found += [
+        f"{spec.key}: unknown place {spec.place!r}" for spec in PANELS if spec.place not in (TRAINING, TAB, RIGHT)
+    ]
     shown = {view for spec in PANELS for view in spec.shown_by}
     found += [f"lesson view {view!r} is not in analysis.presets.PANEL_TITLES" for view in sorted(shown - set(VIEWS))]
     found += [f"lesson view {view!r} shows no panel" for view in sorted(set(VIEWS) - shown)]
-    found += [f"{spec.key}: cannot observe {what!r} (one of {sorted(OBSERVED_BY)})" for spec in PANELS
-              for what in spec.observes if what not in OBSERVED_BY]
+    found += [
+        f"{spec.key}: cannot observe {what!r} (one of {sorted(OBSERVED_BY)})"
+        for spec in PANELS
+        for what in spec.observes
+        if what not in OBSERVED_BY
+    ]
     for spec in PANELS:
         found += _class_problems(spec)
     return found
@@ -366,10 +506,15 @@ def _class_problems(spec: PanelSpec) -> list[str]:
         return [f"{spec.key}: {cls!r} is not a widget class"]
     found = []
     if cls.__module__ != f"{__package__}.{spec.key}":
-        found.append(f"{spec.key}: {cls.__name__} comes from {cls.__module__}, not from the module named after "
-                     f"the key ({__package__}.{spec.key})")
+        found.append(
+            f"{spec.key}: {cls.__name__} comes from {cls.__module__}, not from the module named after "
+            f"the key ({__package__}.{spec.key})"
+        )
     if spec.forget and not callable(getattr(cls, spec.forget, None)):
         found.append(f"{spec.key}: {cls.__name__} has no method {spec.forget!r}")
-    found += [f"{spec.key}: {cls.__name__} observes {what!r} but has no method {OBSERVED_BY[what]!r}"
-              for what in spec.observes if what in OBSERVED_BY and not callable(getattr(cls, OBSERVED_BY[what], None))]
+    found += [
+        f"{spec.key}: {cls.__name__} observes {what!r} but has no method {OBSERVED_BY[what]!r}"
+        for what in spec.observes
+        if what in OBSERVED_BY and not callable(getattr(cls, OBSERVED_BY[what], None))
+    ]
     return found

@@ -35,7 +35,7 @@ def lr_from_slider(position: int) -> float:
 
 
 def slider_from_lr(lr: float) -> int:
-    exp = math.log10(max(lr, 10 ** LR_MIN_EXP))
+    exp = math.log10(max(lr, 10**LR_MIN_EXP))
     return int(round((exp - LR_MIN_EXP) / (LR_MAX_EXP - LR_MIN_EXP) * LR_TICKS))
 
 
@@ -46,11 +46,11 @@ def run_box(panel) -> tuple[QGroupBox, QGridLayout]:
     grid.setSpacing(6)
     panel.start_button = QPushButton(tr("▶  Start"))
     panel.start_button.setObjectName("primary")
-    panel.start_button.setToolTip(tr("Start training ({key})").format(key=key_text('start_or_pause')))
+    panel.start_button.setToolTip(tr("Start training ({key})").format(key=key_text("start_or_pause")))
     panel.pause_button = QPushButton(tr("❚❚  Pause"))
-    panel.pause_button.setToolTip(tr("Pause or resume ({key})").format(key=key_text('start_or_pause')))
+    panel.pause_button.setToolTip(tr("Pause or resume ({key})").format(key=key_text("start_or_pause")))
     panel.step_button = QPushButton(tr("Step"))
-    panel.step_button.setToolTip(tr("Train exactly one batch ({key})").format(key=key_text('step')))
+    panel.step_button.setToolTip(tr("Train exactly one batch ({key})").format(key=key_text("step")))
     panel.reset_button = QPushButton(tr("Reset"))
     panel.reset_button.setToolTip(tr("New random weights; the curves start over"))
     panel.save_button = QPushButton(tr("Save…"))

@@ -53,7 +53,7 @@ def log_ticks(lo: float, hi: float, max_labels: int = 8) -> list:
         if (exponent - first) % every:
             continue
         for m in multiples:
-            value = m * 10.0 ** exponent
+            value = m * 10.0**exponent
             major.append((math.log10(value), _tick_label(value, m, exponent)))
     return [major, []]
 
@@ -83,18 +83,34 @@ class StatsPanel(LazyPanel):
         self.body.addWidget(self.plot_tabs)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(4)
-        accessibility.set_name(self.graphics, tr("Weight and gradient statistics"), tr("The chosen tensor's weight "
-                               "percentiles, each tensor's update-to-weight ratio and gradient size against steps"))
+        accessibility.set_name(
+            self.graphics,
+            tr("Weight and gradient statistics"),
+            tr(
+                "The chosen tensor's weight "
+                "percentiles, each tensor's update-to-weight ratio and gradient size against steps"
+            ),
+        )
         self.body.addWidget(self.graphics, 1)
         # The legend (a colour per weight tensor, the same in the two plots under it) has a row of its own.
-        self.legend = pg.LegendItem(labelTextSize=f"{theme.AXIS_POINT_SIZE}pt", labelTextColor=theme.TEXT,
-                                    frame=False, colCount=4, horSpacing=14)
+        self.legend = pg.LegendItem(
+            labelTextSize=f"{theme.AXIS_POINT_SIZE}pt",
+            labelTextColor=theme.TEXT,
+            frame=False,
+            colCount=4,
+            horSpacing=14,
+        )
         self.graphics.addItem(self.legend, row=0, col=0)
         self.graphics.ci.layout.setRowStretchFactor(0, 0)
-        self.ratio_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=1, col=0), left=tr("|Δw| / |w| per step"))
-        self.grad_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=2, col=0), left=tr("gradient norm"))
-        self.weight_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=3, col=0), left=tr("weights"),
-                                            bottom=tr("step"))
+        self.ratio_plot = theme.style_plot(
+            self.graphics.addPlot(enableMenu=False, row=1, col=0), left=tr("|Δw| / |w| per step")
+        )
+        self.grad_plot = theme.style_plot(
+            self.graphics.addPlot(enableMenu=False, row=2, col=0), left=tr("gradient norm")
+        )
+        self.weight_plot = theme.style_plot(
+            self.graphics.addPlot(enableMenu=False, row=3, col=0), left=tr("weights"), bottom=tr("step")
+        )
         for plot in (self.ratio_plot, self.grad_plot, self.weight_plot):
             plot.getAxis("left").setWidth(70)
             plot.getAxis("left").enableAutoSIPrefix(False)
@@ -112,14 +128,25 @@ class StatsPanel(LazyPanel):
         self.ratio_plot.setLogMode(y=True)
         self.grad_plot.setLogMode(y=True)
         # The healthy zone around 1e-3 (log axis: the item's y is log10).
-        band = pg.LinearRegionItem(values=(math.log10(HEALTHY_UPDATE_RATIO) - 1, math.log10(HEALTHY_UPDATE_RATIO) + 1),
-                                   orientation="horizontal", movable=False, brush=pg.mkBrush(0, 158, 115, 28),
-                                   pen=pg.mkPen(None))
+        band = pg.LinearRegionItem(
+            values=(math.log10(HEALTHY_UPDATE_RATIO) - 1, math.log10(HEALTHY_UPDATE_RATIO) + 1),
+            orientation="horizontal",
+            movable=False,
+            brush=pg.mkBrush(0, 158, 115, 28),
+            pen=pg.mkPen(None),
+        )
         self.ratio_plot.addItem(band, ignoreBounds=True)
-        for value, colour, label in ((VANISHING_UPDATE_RATIO, palette.NEUTRAL, "too small"),
-                                     (EXPLODING_UPDATE_RATIO, palette.DANGER, "too big")):
-            line = pg.InfiniteLine(pos=math.log10(value), angle=0, pen=pg.mkPen(colour, width=1, style=pg.QtCore.Qt.DashLine),
-                                   label=label, labelOpts={"position": 0.04, "color": colour, "anchors": [(0, 1), (0, 1)]})
+        for value, colour, label in (
+            (VANISHING_UPDATE_RATIO, palette.NEUTRAL, "too small"),
+            (EXPLODING_UPDATE_RATIO, palette.DANGER, "too big"),
+        ):
+            line = pg.InfiniteLine(
+                pos=math.log10(value),
+                angle=0,
+                pen=pg.mkPen(colour, width=1, style=pg.QtCore.Qt.DashLine),
+                label=label,
+                labelOpts={"position": 0.04, "color": colour, "anchors": [(0, 1), (0, 1)]},
+            )
             self.ratio_plot.addItem(line, ignoreBounds=True)
         self.ratio_curves: dict[str, pg.PlotDataItem] = {}
         self.grad_curves: dict[str, pg.PlotDataItem] = {}
@@ -238,8 +265,15 @@ class StatsPanel(LazyPanel):
             s = self.series.setdefault(p.name, {f: [math.nan] * (len(self.steps) - 1) for f in FIELDS})
             ratio = record.update_ratio(p.name)
             w = p.weights
-            values = {"update_ratio": ratio, "grad_l2": None if p.grads is None else p.grads.l2,
-                      "p1": w.p1, "p25": w.p25, "p50": w.p50, "p75": w.p75, "p99": w.p99}
+            values = {
+                "update_ratio": ratio,
+                "grad_l2": None if p.grads is None else p.grads.l2,
+                "p1": w.p1,
+                "p25": w.p25,
+                "p50": w.p50,
+                "p75": w.p75,
+                "p99": w.p99,
+            }
             for f in FIELDS:
                 v = values[f]
                 s[f].append(math.nan if v is None or not math.isfinite(v) else float(v))
@@ -273,12 +307,15 @@ class StatsPanel(LazyPanel):
             text = "<br>".join(f"⚠ {f}" for f in self.findings)
             style = HINT_STYLES["warning"]
         elif len(self.history) >= 10:
-            text = tr("✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green "
-                      "band).").format(ratio=f"{HEALTHY_UPDATE_RATIO:.0e}")
+            text = tr(
+                "✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band)."
+            ).format(ratio=f"{HEALTHY_UPDATE_RATIO:.0e}")
             style = HINT_STYLES["ok"]
         else:
-            text = tr("Statistics arrive every few steps while training. Healthy updates change the weights by "
-                      "about 1/1000 of their size per step (the green band).")
+            text = tr(
+                "Statistics arrive every few steps while training. Healthy updates change the weights by "
+                "about 1/1000 of their size per step (the green band)."
+            )
             style = HINT_STYLES["idle"]
         if text != self.hint_box.text():
             self.hint_box.setText(text)
@@ -324,6 +361,5 @@ class StatsPanel(LazyPanel):
             style = dict(self.weight_plot.getAxis("left").labelStyle or {})
             style.setdefault("color", theme.TEXT)
             style.setdefault("font-size", f"{theme.AXIS_POINT_SIZE}pt")
-            self.weight_plot.setLabel("left", tr("{layer} weights")
-                                              .format(layer=name.replace('.weight', '')), **style)
+            self.weight_plot.setLabel("left", tr("{layer} weights").format(layer=name.replace(".weight", "")), **style)
         self._choose()  # (the weights' title names the layer: its length changed)

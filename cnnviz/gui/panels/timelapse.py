@@ -33,7 +33,9 @@ class TimeLapsePanel(LazyPanel):
     """(text, kind) for the window's banner."""
 
     def __init__(self, parent=None):
-        super().__init__(tr("Time-lapse"), tr("one frame per test evaluation · drag the slider to go back in time"), parent)
+        super().__init__(
+            tr("Time-lapse"), tr("one frame per test evaluation · drag the slider to go back in time"), parent
+        )
         self.timelapse = TimeLapse(max_frames=MAX_FRAMES, max_bytes=MAX_BYTES, snapshot_tag=Tag.TIMELAPSE)
         self.play_button = QPushButton(tr("▶ Play"))
         self.play_button.setToolTip(tr("Play the recording from the start"))
@@ -46,8 +48,9 @@ class TimeLapsePanel(LazyPanel):
         self.gif_button.setToolTip(tr("Export the kernels' time-lapse as an animated GIF"))
         self.png_button = QPushButton(tr("PNGs…"))
         self.png_button.setToolTip(tr("Export one PNG per frame into a folder"))
-        self.add_toolbar_widget(self.play_button, row_of(QLabel(tr("layer")), self.layer_combo),
-                                row_of(self.gif_button, self.png_button))
+        self.add_toolbar_widget(
+            self.play_button, row_of(QLabel(tr("layer")), self.layer_combo), row_of(self.gif_button, self.png_button)
+        )
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setRange(0, 0)
         self.slider.setMinimumWidth(80)
@@ -66,8 +69,9 @@ class TimeLapsePanel(LazyPanel):
         layout.addItem(self.kernel_view, row=1, col=0, colspan=3)
         self.map_titles = []
         self.map_views = []
-        for c, (lut, levels) in enumerate(((theme.GREY_LUT, (0.0, 1.0)), (theme.DIVERGING_LUT, (-1.0, 1.0)),
-                                           (theme.ACTIVATION_LUT, (0.0, 1.0)))):
+        for c, (lut, levels) in enumerate(
+            ((theme.GREY_LUT, (0.0, 1.0)), (theme.DIVERGING_LUT, (-1.0, 1.0)), (theme.ACTIVATION_LUT, (0.0, 1.0)))
+        ):
             title = pg.LabelItem("", color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
             view, item = image_view(lut, levels)
             layout.addItem(title, row=2, col=c)
@@ -133,8 +137,14 @@ class TimeLapsePanel(LazyPanel):
         frames = self.timelapse.frames
         if frames and frames[-1].step == snapshot.step and test_accuracy is None:
             return
-        self.timelapse.record(snapshot.step, snapshot.epoch, test_accuracy, snapshot.kernels,
-                              shown_maps(snapshot.feature_maps), snapshot.input_image)
+        self.timelapse.record(
+            snapshot.step,
+            snapshot.epoch,
+            test_accuracy,
+            snapshot.kernels,
+            shown_maps(snapshot.feature_maps),
+            snapshot.input_image,
+        )
         self._frames_changed()
 
     def _frames_changed(self) -> None:
@@ -184,13 +194,19 @@ class TimeLapsePanel(LazyPanel):
             show(self.kernel_item, self.kernel_view, self.kernel_image, (-1.0, 1.0))
             weights = frame.kernels[layer]
             channel = "" if weights.shape[1] == 1 else " (input channel 0)"
-            self.kernel_title.setText(tr("<b>{layer}</b> kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame")
-                                      .format(layer=layer, channel=channel, count=count, kh=kh, kw=kw))
+            self.kernel_title.setText(
+                tr("<b>{layer}</b> kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame").format(
+                    layer=layer, channel=channel, count=count, kh=kh, kw=kw
+                )
+            )
         maps = dict(frame.feature_maps)
         convs = [n for n in maps if n.startswith("conv")]
         pools = [n for n in maps if n.startswith("pool")]
-        picks = [("input", frame.input_image), (convs[0], maps[convs[0]]) if convs else ("", None),
-                 (pools[-1], maps[pools[-1]]) if pools else ("", None)]
+        picks = [
+            ("input", frame.input_image),
+            (convs[0], maps[convs[0]]) if convs else ("", None),
+            (pools[-1], maps[pools[-1]]) if pools else ("", None),
+        ]
         for (name, array), title, (view, item, levels) in zip(picks, self.map_titles, self.map_views):
             if array is None:
                 item.clear()
@@ -207,8 +223,11 @@ class TimeLapsePanel(LazyPanel):
                 title.setText(tr("<b>{name}</b> ({c} maps)").format(name=name, c=c))
             show(item, view, image, levels)
         accuracy = tr("not measured yet") if np.isnan(frame.test_accuracy) else f"{100 * frame.test_accuracy:.1f}%"
-        self.caption.setText(tr("Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}")
-                             .format(index=index + 1, count=len(frames), step=grouped(frame.step), epoch=frame.epoch, accuracy=accuracy))
+        self.caption.setText(
+            tr("Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}").format(
+                index=index + 1, count=len(frames), step=grouped(frame.step), epoch=frame.epoch, accuracy=accuracy
+            )
+        )
 
     def toggle_play(self) -> None:
         if self.play_timer.isActive():
@@ -228,8 +247,9 @@ class TimeLapsePanel(LazyPanel):
 
     # --- export ------------------------------------------------------------------------------
     def _gif_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export time-lapse as GIF", "cnnviz-timelapse.gif",
-                                              "Animated GIF (*.gif)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export time-lapse as GIF", "cnnviz-timelapse.gif", "Animated GIF (*.gif)"
+        )
         if path:
             if not path.lower().endswith(".gif"):
                 path += ".gif"
@@ -242,19 +262,23 @@ class TimeLapsePanel(LazyPanel):
 
     def export_gif(self, path: str) -> bool:
         try:
-            written = self.timelapse.export_gif(path, self.layer_combo.currentText() or "conv1",
-                                                feature_maps=True)  # the kernels and the maps, as the tab shows them
+            written = self.timelapse.export_gif(
+                path, self.layer_combo.currentText() or "conv1", feature_maps=True
+            )  # the kernels and the maps, as the tab shows them
         except Exception as exc:  # ValueError (empty), OSError (disk, permissions)...
             self.message.emit(tr("Could not export the GIF: {exc}").format(exc=exc), "error")
             return False
-        self.message.emit(tr("Saved the time-lapse ({count} frames) to {path}").format(count=len(self.timelapse),
-                                                                                       path=written), "info")
+        self.message.emit(
+            tr("Saved the time-lapse ({count} frames) to {path}").format(count=len(self.timelapse), path=written),
+            "info",
+        )
         return True
 
     def export_pngs(self, folder: str) -> bool:
         try:
-            paths = self.timelapse.export_png_frames(folder, self.layer_combo.currentText() or "conv1",
-                                                     feature_maps=True)
+            paths = self.timelapse.export_png_frames(
+                folder, self.layer_combo.currentText() or "conv1", feature_maps=True
+            )
         except Exception as exc:
             self.message.emit(tr("Could not export the frames: {exc}").format(exc=exc), "error")
             return False

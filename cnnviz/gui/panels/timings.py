@@ -25,8 +25,11 @@ from .common import Panel, nice_ceiling
 
 def _lighter(colour: str, amount: float = 0.55) -> QColor:
     c = QColor(colour)
-    return QColor(int(c.red() + (255 - c.red()) * amount), int(c.green() + (255 - c.green()) * amount),
-                  int(c.blue() + (255 - c.blue()) * amount))
+    return QColor(
+        int(c.red() + (255 - c.red()) * amount),
+        int(c.green() + (255 - c.green()) * amount),
+        int(c.blue() + (255 - c.blue()) * amount),
+    )
 
 
 OWN_ROW_KINDS = ("conv", "dense")
@@ -72,20 +75,24 @@ class TimingsPanel(Panel):
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(2)
         self.body.addWidget(self.graphics, 1)
-        self.bars_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=0, col=0), bottom=tr("ms per batch"))
+        self.bars_plot = theme.style_plot(
+            self.graphics.addPlot(enableMenu=False, row=0, col=0), bottom=tr("ms per batch")
+        )
         self.bars_plot.showGrid(x=True, y=False, alpha=theme.GRID_ALPHA)
         self.bars_plot.invertY(True)
         self.bars_plot.getAxis("left").setWidth(92)
         self.bars_plot.setMouseEnabled(x=False, y=False)
         self.bars_plot.hideButtons()
-        self.rate_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=1, col=0), left=tr("images/s"),
-                                          bottom=tr("training time (s)"))
+        self.rate_plot = theme.style_plot(
+            self.graphics.addPlot(enableMenu=False, row=1, col=0), left=tr("images/s"), bottom=tr("training time (s)")
+        )
         self.rate_plot.getAxis("left").setWidth(92)
         theme.keep_tick_labels_apart(self.rate_plot)
         self.rate_plot.setMouseEnabled(x=False, y=False)
         self.rate_plot.hideButtons()
-        self.placeholder = pg.TextItem(tr("Per-layer forward and backward times\nappear here while training"),
-                                       color=theme.MUTED, anchor=(0.5, 0.5))
+        self.placeholder = pg.TextItem(
+            tr("Per-layer forward and backward times\nappear here while training"), color=theme.MUTED, anchor=(0.5, 0.5)
+        )
         self.placeholder.setFont(theme.axis_font())
         self.bars_plot.addItem(self.placeholder, ignoreBounds=True)
         self.placeholder.setPos(0.5, 0.5)
@@ -166,8 +173,11 @@ class TimingsPanel(Panel):
         self.kept_timing = None if timing is None else group_layers(timing)
         self.kept_note = ""
         if side is not None and timing is None:
-            self.kept_note = (tr("A: timings not recorded in this file") if side.kept.source != "this session"
-                              else tr("A: no timing was measured in the kept run"))
+            self.kept_note = (
+                tr("A: timings not recorded in this file")
+                if side.kept.source != "this session"
+                else tr("A: no timing was measured in the kept run")
+            )
         self._draw_bars()
 
     def _kept_shown(self) -> bool:
@@ -230,10 +240,10 @@ class TimingsPanel(Panel):
             y = np.arange(len(fwd)) - 0.4 + thickness * (k + 0.5)
             if name not in self.bars:
                 colour = KEPT_COLOUR if name == KEPT else theme.backend_colour(name)
-                forward = pg.BarGraphItem(x0=fwd * 0, y=y, height=thickness * 0.9, width=fwd,
-                                          brush=colour, pen=None)
-                backward = pg.BarGraphItem(x0=fwd, y=y, height=thickness * 0.9, width=bwd,
-                                           brush=_lighter(colour), pen=None)
+                forward = pg.BarGraphItem(x0=fwd * 0, y=y, height=thickness * 0.9, width=fwd, brush=colour, pen=None)
+                backward = pg.BarGraphItem(
+                    x0=fwd, y=y, height=thickness * 0.9, width=bwd, brush=_lighter(colour), pen=None
+                )
                 self.bars_plot.addItem(forward)
                 self.bars_plot.addItem(backward)
                 self.bars[name] = (forward, backward)
@@ -244,8 +254,7 @@ class TimingsPanel(Panel):
             if name not in shown:
                 for item in self.bars.pop(name):
                     self.bars_plot.removeItem(item)
-        longest = max((max(t.forward_ms + t.backward_ms for t in e.layers) for e in shown.values()),
-                      default=1.0)
+        longest = max((max(t.forward_ms + t.backward_ms for t in e.layers) for e in shown.values()), default=1.0)
         # An axis end that changes a few times per decade (not at every measurement: that regenerated
         # the axis's ticks and text each time).
         x_top = nice_ceiling(max(longest, 1e-3) * 1.05)
@@ -255,21 +264,26 @@ class TimingsPanel(Panel):
         self.bars_plot.setYRange(-0.6, len(self.layer_names) - 0.4, padding=0)
         # The hint doubles as the legend: each backend's name in its bars' colour.
         per_batch = tr("{ms} ms/batch of {size}")
-        parts = [f"<b style='color:{theme.backend_colour(name)}'>{name}</b> "
-                 + per_batch.format(ms=f"{e.step_ms:.0f}", size=e.batch_size) for name, e in self.latest.items()]
+        parts = [
+            f"<b style='color:{theme.backend_colour(name)}'>{name}</b> "
+            + per_batch.format(ms=f"{e.step_ms:.0f}", size=e.batch_size)
+            for name, e in self.latest.items()
+        ]
         summary = " · ".join(parts)
         tooltip = ""
         if KEPT in shown:
             kept = self.kept_timing
             # A's figure is one measurement of another run, at its step then: beside B's it read as the same
             # backend's speed (179 ms against 6-15 ms for the same network) without saying why they differ.
-            a = (f"<b style='color:{KEPT_COLOUR}'>A ({kept.backend})</b> "
-                 + tr("{ms} ms/batch of {size}, measured then (its step {step:,})")
-                 .format(ms=f"{kept.step_ms:.0f}", size=kept.batch_size, step=grouped(kept.step)))
+            a = f"<b style='color:{KEPT_COLOUR}'>A ({kept.backend})</b> " + tr(
+                "{ms} ms/batch of {size}, measured then (its step {step:,})"
+            ).format(ms=f"{kept.step_ms:.0f}", size=kept.batch_size, step=grouped(kept.step))
             summary = f"{a} | <b>B</b> {summary}" if parts else a
-            tooltip = tr("A's time is one measurement of the kept run, at its step {step:,}, under the load the computer "
-                         "had then: early steps (warm-up, kernels loading) and other programs make it slower than a "
-                         "run's usual pace.").format(step=grouped(kept.step))
+            tooltip = tr(
+                "A's time is one measurement of the kept run, at its step {step:,}, under the load the computer "
+                "had then: early steps (warm-up, kernels loading) and other programs make it slower than a "
+                "run's usual pace."
+            ).format(step=grouped(kept.step))
         elif self.kept_note:
             a = f"<span style='color:{KEPT_COLOUR}'>{self.kept_note}</span>"
             summary = f"{a} | <b>B</b> {summary}" if parts else a
@@ -316,8 +330,9 @@ class TimingsPanel(Panel):
         shown = [series for series, _ in self.rates.values() if len(series)]
         if shown:
             x_top = nice_ceiling(max(float(series.x[-1]) for series in shown))
-            y_top = nice_ceiling(max(float(np.nanmax(series.y)) if np.isfinite(series.y).any() else 0.0
-                                     for series in shown))
+            y_top = nice_ceiling(
+                max(float(np.nanmax(series.y)) if np.isfinite(series.y).any() else 0.0 for series in shown)
+            )
             if (x_top, y_top) != self._rate_range:
                 self._rate_range = (x_top, y_top)
                 self.rate_plot.setRange(xRange=(0, x_top), yRange=(0, y_top), padding=0.02)

@@ -40,7 +40,9 @@ def overlay(image: np.ndarray, values: np.ndarray, signed: bool) -> np.ndarray:
     limit = float(np.percentile(np.abs(values), 99)) or float(np.abs(values).max()) or 1.0
     scaled = np.clip(values / limit, -1, 1)
     if signed:
-        colour = np.where((scaled >= 0)[..., None], np.array(palette.POSITIVE_RGB, float), np.array(palette.NEGATIVE_RGB, float))
+        colour = np.where(
+            (scaled >= 0)[..., None], np.array(palette.POSITIVE_RGB, float), np.array(palette.NEGATIVE_RGB, float)
+        )
         alpha = np.abs(scaled)[..., None] ** 0.8
     else:
         strength = np.abs(scaled)
@@ -49,8 +51,9 @@ def overlay(image: np.ndarray, values: np.ndarray, signed: bool) -> np.ndarray:
     return np.clip(base * (1 - alpha) + colour * alpha, 0, 255).astype(np.uint8)
 
 
-def explain(spec: str, weights: dict, step: int, image: np.ndarray, target: int | None, patch: int,
-            what: InputSource) -> dict:
+def explain(
+    spec: str, weights: dict, step: int, image: np.ndarray, target: int | None, patch: int, what: InputSource
+) -> dict:
     """Saliency and occlusion maps of ``image`` for class ``target`` (None: the predicted one). No Qt:
     it runs as a background job."""
     model = model_from_weights(spec, weights)
@@ -58,13 +61,22 @@ def explain(spec: str, weights: dict, step: int, image: np.ndarray, target: int 
     cls = int(np.argmax(probs)) if target is None else int(target)
     saliency = saliency_map(model, image, cls)
     occlusion = occlusion_map(model, image, patch=patch, stride=max(1, patch // 3), target=cls)
-    return {"image": image, "saliency": saliency, "occlusion": occlusion, "probs": probs, "cls": cls,
-            "step": step, "what": what}
+    return {
+        "image": image,
+        "saliency": saliency,
+        "occlusion": occlusion,
+        "probs": probs,
+        "cls": cls,
+        "step": step,
+        "what": what,
+    }
 
 
 class WhyPanel(DrawingOrTestImage, JobPanel):
     def __init__(self, parent=None):
-        super().__init__(tr("Why did it say that?"), tr("on a copy of the latest weights, after each evaluation"), parent)
+        super().__init__(
+            tr("Why did it say that?"), tr("on a copy of the latest weights, after each evaluation"), parent
+        )
         self.make_input_choice()
         self.update_button = QPushButton(tr("Update"))
         self.update_button.setToolTip(tr("Compute again with the latest weights"))
@@ -78,9 +90,12 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         self.patch_spin.setValue(6)
         self.patch_spin.setSuffix(" px")
         self.patch_spin.setToolTip(tr("Side of the black square slid over the image for the occlusion map"))
-        self.add_toolbar_widget(row_of(QLabel(tr("Explain")), self.test_radio, self.drawing_radio), self.update_button,
-                                row_of(QLabel(tr("evidence for class")), self.class_combo),
-                                row_of(QLabel(tr("occlusion patch")), self.patch_spin))
+        self.add_toolbar_widget(
+            row_of(QLabel(tr("Explain")), self.test_radio, self.drawing_radio),
+            self.update_button,
+            row_of(QLabel(tr("evidence for class")), self.class_combo),
+            row_of(QLabel(tr("occlusion patch")), self.patch_spin),
+        )
         accessibility.set_name(self.class_combo, tr("evidence for class"), self.class_combo.toolTip())
         accessibility.set_name(self.patch_spin, tr("Occlusion patch size"), self.patch_spin.toolTip())
 
@@ -89,16 +104,24 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         self.source_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.source_label)
         self.graphics = pg.GraphicsLayoutWidget()
-        accessibility.set_name(self.graphics, tr("Saliency and occlusion maps"), tr("The input; where a change would "
-                               "move the score most; where hiding the image hurts (orange) or helps (blue)"))
+        accessibility.set_name(
+            self.graphics,
+            tr("Saliency and occlusion maps"),
+            tr(
+                "The input; where a change would "
+                "move the score most; where hiding the image hurts (orange) or helps (blue)"
+            ),
+        )
         self.graphics.ci.setSpacing(8)
         self.body.addWidget(self.graphics, 1)
         layout = self.graphics.ci
         self.titles = []
         self.views = []
-        captions = (tr("<b>input</b><br>what the network sees"),
-                    tr("<b>saliency</b><br>where a change would<br>move the score most"),
-                    tr("<b>occlusion</b><br>orange: hiding it hurts<br>blue: hiding it helps"))
+        captions = (
+            tr("<b>input</b><br>what the network sees"),
+            tr("<b>saliency</b><br>where a change would<br>move the score most"),
+            tr("<b>occlusion</b><br>orange: hiding it hurts<br>blue: hiding it helps"),
+        )
         for c, caption in enumerate(captions):
             title = pg.LabelItem(caption, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
             layout.addItem(title, row=0, col=c)
@@ -115,8 +138,11 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         self.explain_label.setWordWrap(True)
         self.explain_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.explain_label.setText(
-            tr("Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). "
-            "Occlusion: a black square slides over the image and we watch the probability drop."))
+            tr(
+                "Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). "
+                "Occlusion: a black square slides over the image and we watch the probability drop."
+            )
+        )
         self.body.addWidget(self.explain_label)
 
         self.model_source: tuple[str, dict, int] | None = None
@@ -169,9 +195,12 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         if image is None or self.model_source is None:
             self.source_label.setText(
                 tr("Nothing to explain yet: there are no weights (start training or load a model).")
-                if image is not None else
-                source.say(tr("Nothing to explain yet: draw a digit on the pad first."),
-                           tr("Nothing to explain yet: no test image is loaded yet.")))
+                if image is not None
+                else source.say(
+                    tr("Nothing to explain yet: draw a digit on the pad first."),
+                    tr("Nothing to explain yet: no test image is loaded yet."),
+                )
+            )
             self.dirty = True
             return False
         if self.busy and not force:
@@ -181,11 +210,23 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         if self.job is not None:
             self.job.cancel()
         spec, weights, step = self.model_source
-        self.source_label.setText(source.say(tr("Explaining your drawing with the weights of step {step}…"),
-                                             tr("Explaining test image #{index} (true label {label}) with the "
-                                                "weights of step {step}…"), step=step))
-        self.job = run_in_background(explain, spec, weights, step, np.array(image, dtype=np.float32),
-                                     self.class_combo.currentData(), self.patch_spin.value(), source)
+        self.source_label.setText(
+            source.say(
+                tr("Explaining your drawing with the weights of step {step}…"),
+                tr("Explaining test image #{index} (true label {label}) with the weights of step {step}…"),
+                step=step,
+            )
+        )
+        self.job = run_in_background(
+            explain,
+            spec,
+            weights,
+            step,
+            np.array(image, dtype=np.float32),
+            self.class_combo.currentData(),
+            self.patch_spin.value(),
+            source,
+        )
         self.job.succeeded.connect(self._on_result)
         self.job.failed.connect(self._on_error)
         return True
@@ -212,11 +253,25 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
             view.autoRange(padding=0.01)
         probs, cls = result["probs"], result["cls"]
         best = int(np.argmax(probs))
-        chosen = "" if cls == best else tr("; showing the evidence for <b>{digit}</b> ({percent}%)").format(
-            digit=cls, percent=f"{100 * probs[cls]:.0f}")
-        self.source_label.setText(result["what"].say(
-            tr("Your drawing: the network says <b>{answer}</b> ({percent}% sure){chosen} · weights of step {step}"),
-            tr("Test image #{index} (true label {label}): the network says <b>{answer}</b> ({percent}% sure){chosen} · "
-               "weights of step {step}"),
-            answer=best, percent=f"{100 * probs[best]:.0f}", chosen=chosen, step=result['step']))
+        chosen = (
+            ""
+            if cls == best
+            else tr("; showing the evidence for <b>{digit}</b> ({percent}%)").format(
+                digit=cls, percent=f"{100 * probs[cls]:.0f}"
+            )
+        )
+        self.source_label.setText(
+            result["what"].say(
+                tr("Your drawing: the network says <b>{answer}</b> ({percent}% sure){chosen} · weights of step {step}"),
+                tr(
+                    "Test image #{index} (true label {label}): the network says <b>{answer}</b> ({percent}% "
+                    "sure){chosen} · "
+                    "weights of step {step}"
+                ),
+                answer=best,
+                percent=f"{100 * probs[best]:.0f}",
+                chosen=chosen,
+                step=result["step"],
+            )
+        )
         self.update_button.setText(tr("Update"))

@@ -4,522 +4,492 @@
  <context>
   <name>cnnviz</name>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="33" />
-   <source>Rate</source>
-   <translation>Rate</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="42" />
-   <source>how big a step the optimizer takes; the schedule raises it, then lowers it so that the network settles</source>
-   <translation>wie groß die Schritte des Optimierers sind; der Verlauf hebt sie erst an und senkt sie dann, damit sich das Netz einpendelt</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="48" />
-   <source>The learning rate of every step against epochs</source>
-   <translation>Die Lernrate jedes Schritts über den Epochen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="25" />
-   <source>Press Start: the learning rate of every step is drawn here.</source>
-   <translation>Drücke Start: Hier wird die Lernrate jedes Schritts gezeichnet.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="108" />
-   <source>No steps yet.</source>
-   <translation>Noch keine Schritte.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="127" />
-   <source>now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}</source>
-   <translation>jetzt {rate} in Epoche {epoch:.2f} (Batch von {batch}) · höchste {highest} in Epoche {at:.2f}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/analysis/presets.py" line="62" />
+   <location filename="cnnviz/analysis/presets.py" line="70" />
    <source>Loss curve</source>
    <translation>Verlustkurve</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="63" />
+   <location filename="cnnviz/analysis/presets.py" line="71" />
    <source>Accuracy curve</source>
    <translation>Genauigkeitskurve</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="64" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="32" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
+   <location filename="cnnviz/analysis/presets.py" line="72" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
    <source>Feature maps</source>
    <translation>Merkmalskarten</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="65" />
+   <location filename="cnnviz/analysis/presets.py" line="73" />
    <location filename="cnnviz/gui/panels/kernels.py" line="26" />
-   <location filename="cnnviz/gui/panels/registry.py" line="188" />
+   <location filename="cnnviz/gui/panels/registry.py" line="381" />
    <source>Kernels</source>
    <translation>Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="66" />
-   <location filename="cnnviz/gui/panels/registry.py" line="189" />
-   <location filename="cnnviz/gui/panels/timings.py" line="65" />
+   <location filename="cnnviz/analysis/presets.py" line="74" />
+   <location filename="cnnviz/gui/panels/registry.py" line="384" />
+   <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>Zeit pro Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="67" />
+   <location filename="cnnviz/analysis/presets.py" line="75" />
    <source>Draw and classify, class drawings</source>
    <translation>Zeichnen und erkennen, Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="68" />
+   <location filename="cnnviz/analysis/presets.py" line="76" />
    <source>Mistakes (confusion matrix)</source>
    <translation>Fehler (Konfusionsmatrix)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="69" />
+   <location filename="cnnviz/analysis/presets.py" line="77" />
    <source>Why? (saliency, occlusion)</source>
    <translation>Warum? (Salienz, Verdeckung)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="70" />
-   <location filename="cnnviz/gui/panels/filters.py" line="227" />
+   <location filename="cnnviz/analysis/presets.py" line="78" />
+   <location filename="cnnviz/gui/panels/filters.py" line="287" />
    <source>What each filter wants to see</source>
    <translation>Was jeder Filter sehen will</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="71" />
-   <location filename="cnnviz/gui/panels/map.py" line="76" />
-   <location filename="cnnviz/gui/panels/map.py" line="99" />
+   <location filename="cnnviz/analysis/presets.py" line="79" />
+   <location filename="cnnviz/gui/panels/map.py" line="81" />
+   <location filename="cnnviz/gui/panels/map.py" line="110" />
    <source>Map of what it learned</source>
    <translation>Karte des Gelernten</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="72" />
-   <location filename="cnnviz/gui/panels/fool.py" line="96" />
-   <location filename="cnnviz/gui/panels/registry.py" line="180" />
+   <location filename="cnnviz/analysis/presets.py" line="80" />
+   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <location filename="cnnviz/gui/panels/registry.py" line="321" />
    <source>Fool the network</source>
    <translation>Das Netz austricksen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="73" />
-   <location filename="cnnviz/gui/panels/registry.py" line="182" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="36" />
+   <location filename="cnnviz/analysis/presets.py" line="81" />
+   <location filename="cnnviz/gui/panels/registry.py" line="331" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
    <source>Time-lapse</source>
    <translation>Zeitraffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="74" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="87" />
+   <location filename="cnnviz/analysis/presets.py" line="82" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="88" />
    <source>Weight and gradient statistics</source>
    <translation>Gewichts- und Gradientenstatistik</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="303" />
+   <location filename="cnnviz/analysis/report.py" line="423" />
    <source>true \ predicted</source>
    <translation>Ziffer \ Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="142" />
+   <location filename="cnnviz/analysis/report.py" line="167" />
    <source>n/a</source>
    <translation>k. A.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="250" />
+   <location filename="cnnviz/analysis/report.py" line="359" />
    <source>Compared with a kept run</source>
    <translation>Vergleich mit einem behaltenen Lauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="265" />
+   <location filename="cnnviz/analysis/report.py" line="377" />
    <source>Test evaluations</source>
    <translation>Testauswertungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="338" />
+   <location filename="cnnviz/analysis/report.py" line="469" />
    <source>Learned kernels</source>
    <translation>Gelernte Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="338" />
+   <location filename="cnnviz/analysis/report.py" line="469" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
    <translation>Rot: positive Gewichte, Blau: negative, Weiß: null.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="363" />
+   <location filename="cnnviz/analysis/report.py" line="498" />
    <source>{count} measurements</source>
    <translation>{count} Messungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="398" />
+   <location filename="cnnviz/analysis/report.py" line="550" />
    <source>cnnviz training report</source>
    <translation>cnnviz-Trainingsbericht</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="204" />
+   <location filename="cnnviz/analysis/report.py" line="278" />
    <source>Loss</source>
    <translation>Verlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="204" />
-   <location filename="cnnviz/analysis/report.py" line="206" />
+   <location filename="cnnviz/analysis/report.py" line="279" />
+   <location filename="cnnviz/analysis/report.py" line="286" />
    <source>training step</source>
    <translation>Trainingsschritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="205" />
-   <location filename="cnnviz/analysis/report.py" line="246" />
+   <location filename="cnnviz/analysis/report.py" line="280" />
+   <location filename="cnnviz/analysis/report.py" line="348" />
    <source>cross-entropy loss</source>
    <translation>Kreuzentropie-Verlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="206" />
+   <location filename="cnnviz/analysis/report.py" line="285" />
    <source>Accuracy</source>
    <translation>Genauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="207" />
-   <location filename="cnnviz/analysis/report.py" line="248" />
+   <location filename="cnnviz/analysis/report.py" line="287" />
+   <location filename="cnnviz/analysis/report.py" line="355" />
    <source>accuracy (%)</source>
    <translation>Genauigkeit (%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="245" />
+   <location filename="cnnviz/analysis/report.py" line="346" />
    <source>Loss, both runs</source>
    <translation>Verlust, beide Läufe</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="245" />
-   <location filename="cnnviz/analysis/report.py" line="247" />
-   <location filename="cnnviz/analysis/report.py" line="267" />
+   <location filename="cnnviz/analysis/report.py" line="347" />
+   <location filename="cnnviz/analysis/report.py" line="354" />
+   <location filename="cnnviz/analysis/report.py" line="383" />
    <source>epoch</source>
    <translation>Epoche</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="247" />
+   <location filename="cnnviz/analysis/report.py" line="353" />
    <source>Accuracy, both runs</source>
    <translation>Genauigkeit, beide Läufe</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="300" />
+   <location filename="cnnviz/analysis/report.py" line="418" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
    <translation>Zeilen: die richtige Ziffer; Spalten: die Antwort des Netzes. {correct:,} von {total:,} Testbildern richtig ({share}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="363" />
+   <location filename="cnnviz/analysis/report.py" line="498" />
    <source>whole step</source>
    <translation>ganzer Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="367" />
+   <location filename="cnnviz/analysis/report.py" line="504" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
    <translation>Median in Millisekunden pro Trainingsschritt (Batch von {batch}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="399" />
+   <location filename="cnnviz/analysis/report.py" line="551" />
    <source>Created {date} with cnnviz {version}</source>
    <translation>Erstellt am {date} mit cnnviz {version}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="156" />
+   <location filename="cnnviz/analysis/report.py" line="185" />
    <source>Final test accuracy</source>
    <translation>Testgenauigkeit am Ende</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="158" />
+   <location filename="cnnviz/analysis/report.py" line="193" />
    <source>Best test accuracy</source>
    <translation>Beste Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="160" />
+   <location filename="cnnviz/analysis/report.py" line="197" />
    <source>Final test loss</source>
    <translation>Testverlust am Ende</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="163" />
+   <location filename="cnnviz/analysis/report.py" line="202" />
    <source>Training steps</source>
    <translation>Trainingsschritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="189" />
+   <location filename="cnnviz/analysis/report.py" line="245" />
    <source>training loss (per batch)</source>
    <translation>Trainingsverlust (pro Batch)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="195" />
-   <location filename="cnnviz/analysis/report.py" line="267" />
+   <location filename="cnnviz/analysis/report.py" line="262" />
+   <location filename="cnnviz/analysis/report.py" line="383" />
    <source>test loss</source>
    <translation>Testverlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="196" />
-   <location filename="cnnviz/analysis/report.py" line="268" />
+   <location filename="cnnviz/analysis/report.py" line="264" />
+   <location filename="cnnviz/analysis/report.py" line="383" />
    <source>test accuracy</source>
    <translation>Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="208" />
+   <location filename="cnnviz/analysis/report.py" line="290" />
    <source>Learning curves</source>
    <translation>Lernkurven</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="221" />
+   <location filename="cnnviz/analysis/report.py" line="303" />
    <source>kept run: training loss (smoothed)</source>
    <translation>behaltener Lauf: Trainingsverlust (geglättet)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="222" />
+   <location filename="cnnviz/analysis/report.py" line="305" />
    <source>kept run: training accuracy (smoothed)</source>
    <translation>behaltener Lauf: Trainingsgenauigkeit (geglättet)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="225" />
+   <location filename="cnnviz/analysis/report.py" line="308" />
    <source>kept run: test loss</source>
    <translation>behaltener Lauf: Testverlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="227" />
+   <location filename="cnnviz/analysis/report.py" line="310" />
    <source>kept run: test accuracy</source>
    <translation>behaltener Lauf: Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="239" />
+   <location filename="cnnviz/analysis/report.py" line="335" />
    <source>this run: test loss</source>
    <translation>dieser Lauf: Testverlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="241" />
+   <location filename="cnnviz/analysis/report.py" line="339" />
    <source>this run: test accuracy</source>
    <translation>dieser Lauf: Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="266" />
+   <location filename="cnnviz/analysis/report.py" line="379" />
    <source>Test evaluations ({shown} of {count} shown)</source>
    <translation>Testauswertungen ({shown} von {count} gezeigt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="267" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="98" />
+   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>step</source>
    <translation>Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="268" />
-   <location filename="cnnviz/gui/exports.py" line="137" />
+   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/gui/exports.py" line="167" />
    <source>test images</source>
    <translation>Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="295" />
-   <location filename="cnnviz/app/comparison.py" line="217" />
-   <location filename="cnnviz/app/side_by_side.py" line="37" />
+   <location filename="cnnviz/analysis/report.py" line="411" />
+   <location filename="cnnviz/app/comparison.py" line="242" />
+   <location filename="cnnviz/app/side_by_side.py" line="38" />
    <source>, </source>
    <translation>, </translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="304" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
+   <location filename="cnnviz/analysis/report.py" line="425" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
    <source>Confusion matrix</source>
    <translation>Konfusionsmatrix</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="306" />
-   <location filename="cnnviz/gui/palette.py" line="106" />
+   <location filename="cnnviz/analysis/report.py" line="427" />
+   <location filename="cnnviz/gui/palette.py" line="107" />
    <source>correct</source>
    <translation>richtig</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="336" />
+   <location filename="cnnviz/analysis/report.py" line="467" />
    <source>kernels of {layer}</source>
    <translation>Kernel von {layer}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="368" />
-   <location filename="cnnviz/app/comparison.py" line="28" />
-   <location filename="cnnviz/gui/exports.py" line="128" />
+   <location filename="cnnviz/analysis/report.py" line="505" />
+   <location filename="cnnviz/app/comparison.py" line="35" />
+   <location filename="cnnviz/gui/exports.py" line="152" />
    <source>backend</source>
    <translation>Backend</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="368" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
+   <location filename="cnnviz/analysis/report.py" line="505" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="52" />
    <source>layer</source>
    <translation>Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="369" />
+   <location filename="cnnviz/analysis/report.py" line="507" />
    <source>forward ms</source>
    <translation>vorwärts ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="369" />
+   <location filename="cnnviz/analysis/report.py" line="507" />
    <source>backward ms</source>
    <translation>rückwärts ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="370" />
+   <location filename="cnnviz/analysis/report.py" line="507" />
    <source>share of step</source>
    <translation>Anteil am Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="371" />
+   <location filename="cnnviz/analysis/report.py" line="510" />
    <source>Where the time goes</source>
    <translation>Wo die Zeit bleibt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="171" />
+   <location filename="cnnviz/analysis/report.py" line="222" />
    <source>Speed</source>
    <translation>Tempo</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="174" />
+   <location filename="cnnviz/analysis/report.py" line="229" />
    <source>No training steps were recorded.</source>
    <translation>Es wurden keine Trainingsschritte aufgezeichnet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="410" />
+   <location filename="cnnviz/analysis/report.py" line="562" />
    <source>Summary</source>
    <translation>Zusammenfassung</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="156" />
+   <location filename="cnnviz/analysis/report.py" line="186" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
    <translation>{accuracy} auf {images:,} Bildern (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="158" />
+   <location filename="cnnviz/analysis/report.py" line="194" />
    <source>{accuracy} (step {step:,})</source>
    <translation>{accuracy} (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="163" />
+   <location filename="cnnviz/analysis/report.py" line="203" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
    <translation>{steps:,} (Epoche {epoch:.2f})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="165" />
+   <location filename="cnnviz/analysis/report.py" line="208" />
    <source>Training loss (last {count} steps)</source>
    <translation>Trainingsverlust (letzte {count} Schritte)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="167" />
+   <location filename="cnnviz/analysis/report.py" line="214" />
    <source>Batch accuracy (last {count} steps)</source>
    <translation>Batch-Genauigkeit (letzte {count} Schritte)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="190" />
+   <location filename="cnnviz/analysis/report.py" line="247" />
    <source>training loss (average of {count})</source>
    <translation>Trainingsverlust (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="192" />
+   <location filename="cnnviz/analysis/report.py" line="255" />
    <source>training batch accuracy (average of {count})</source>
    <translation>Batch-Genauigkeit im Training (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="233" />
+   <location filename="cnnviz/analysis/report.py" line="318" />
    <source>this run: training loss (average of {count})</source>
    <translation>dieser Lauf: Trainingsverlust (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="235" />
+   <location filename="cnnviz/analysis/report.py" line="326" />
    <source>this run: training accuracy (average of {count})</source>
    <translation>dieser Lauf: Trainingsgenauigkeit (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="295" />
+   <location filename="cnnviz/analysis/report.py" line="412" />
    <source>{true} read as {predicted} ({count}×)</source>
    <translation>{true} als {predicted} gelesen ({count}×)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="412" />
+   <location filename="cnnviz/analysis/report.py" line="564" />
    <source>Settings</source>
    <translation>Einstellungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="171" />
+   <location filename="cnnviz/analysis/report.py" line="223" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
    <translation>{speed:,.0f} Bilder/s (Median) mit {backend}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="297" />
+   <location filename="cnnviz/analysis/report.py" line="414" />
    <source>Most frequent mistakes: {listed}.</source>
    <translation>Häufigste Fehler: {listed}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="333" />
+   <location filename="cnnviz/analysis/report.py" line="462" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
    <translation>{layer}: {count} Kernel {height}×{width}, Eingangskanal 0 von {channels}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="334" />
+   <location filename="cnnviz/analysis/report.py" line="464" />
    <source>{layer}: {count} kernels {height}×{width}</source>
    <translation>{layer}: {count} Kernel {height}×{width}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="110" />
+   <location filename="cnnviz/analysis/report_inside.py" line="154" />
    <source>"Not sure"</source>
    <translation>„Nicht sicher“</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="42" />
+   <location filename="cnnviz/analysis/report_inside.py" line="45" />
    <source>What each filter of the classes wants to see</source>
    <translation>Was jede Klasse sehen will</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <location filename="cnnviz/analysis/report_inside.py" line="55" />
    <source>the classes' filters</source>
    <translation>Filter der Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="44" />
+   <location filename="cnnviz/analysis/report_inside.py" line="50" />
    <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
    <translation>Jede Zeile: die Testbilder, die die Einheit am stärksten anregen, dann die Eingabe, die darauf optimiert wurde, sie anzuregen (Gewichte von Schritt {step:,}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="75" />
+   <location filename="cnnviz/analysis/report_inside.py" line="97" />
    <source>map of {count} test images</source>
    <translation>Karte von {count} Testbildern</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="79" />
+   <location filename="cnnviz/analysis/report_inside.py" line="104" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
    <translation>{count:,} Testbilder, angeordnet nach der Schicht vor der Antwort (PCA: die zwei Richtungen, in die sie am meisten streut, {percent:.0f} % der Streuung; Gewichte von Schritt {step:,}). Nahe Punkte: Bilder, die das Netz für ähnlich hält.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="96" />
+   <location filename="cnnviz/analysis/report_inside.py" line="129" />
    <source>the original</source>
    <translation>das Original</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="96" />
+   <location filename="cnnviz/analysis/report_inside.py" line="130" />
    <source>the change</source>
    <translation>die Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="97" />
+   <location filename="cnnviz/analysis/report_inside.py" line="131" />
    <source>the fooled input</source>
    <translation>die täuschende Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="107" />
+   <location filename="cnnviz/analysis/report_inside.py" line="148" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
    <translation>Die Ansicht Zeichnen sagt „nicht sicher“, wenn der {method}-Wert einer Eingabe über {threshold:.3g} liegt: kalibriert an {images:,} zurückgehaltenen Testbildern, von denen {percent:.1f} % darunter oder genau darauf liegen (akzeptiert).</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="43" />
+   <location filename="cnnviz/analysis/report_inside.py" line="47" />
    <source>What each filter of {layer} wants to see</source>
    <translation>Was jeder Filter von {layer} sehen will</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="46" />
+   <location filename="cnnviz/analysis/report_inside.py" line="55" />
    <source>{layer} filters</source>
    <translation>Filter von {layer}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="82" />
+   <location filename="cnnviz/analysis/report_inside.py" line="111" />
    <source>A map of what it learned</source>
    <translation>Eine Karte des Gelernten</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="101" />
+   <location filename="cnnviz/analysis/report_inside.py" line="140" />
    <source>Fooling the network</source>
    <translation>Das Netz täuschen</translation>
   </message>
@@ -534,87 +504,87 @@
    <translation>Die mitgelieferte MNIST-Datenbank handgeschriebener Ziffern stammt von Yann LeCun, Corinna Cortes und Christopher J.C. Burges und wird unter der Lizenz Creative Commons Namensnennung – Weitergabe unter gleichen Bedingungen 3.0 (CC BY-SA 3.0) verwendet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/about.py" line="19" />
+   <location filename="cnnviz/app/about.py" line="21" />
    <source>The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence in THIRD-PARTY-NOTICES.txt.</source>
    <translation>Das Fenster ist mit Qt und PySide6 (LGPL-3.0) und pyqtgraph (MIT) gebaut, die Berechnungen mit NumPy, numba und llvmlite (BSD) und Pillow (MIT-CMU). Das eigenständige Paket führt jede Lizenz in THIRD-PARTY-NOTICES.txt auf.</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/autosave.py" line="88" />
+   <location filename="cnnviz/app/autosave.py" line="95" />
    <source>step {step:,}, {percent:.1f} %</source>
    <translation>Schritt {step:,}, {percent:.1f} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/autosave.py" line="87" />
+   <location filename="cnnviz/app/autosave.py" line="94" />
    <source>step {step:,}</source>
    <translation>Schritt {step:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/autosave.py" line="97" />
+   <location filename="cnnviz/app/autosave.py" line="104" />
    <source>at an unknown time</source>
    <translation>zu unbekannter Zeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/class_training.py" line="54" />
-   <location filename="cnnviz/app/class_training.py" line="130" />
+   <location filename="cnnviz/app/class_training.py" line="63" />
+   <location filename="cnnviz/app/class_training.py" line="156" />
    <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
    <translation>Benennt zuerst die eigenen Klassen der Klasse (2 bis 10 Namen) und sammelt dann Zeichnungen davon.</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/class_training.py" line="61" />
+   <location filename="cnnviz/app/class_training.py" line="71" />
    <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
    <translation>Zu wenige Zeichnungen zum Trainieren: Nimm mindestens {least} Zeichnungen jeder Klasse an. Es fehlen noch: {classes}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="26" />
+   <location filename="cnnviz/app/comparison.py" line="27" />
    <source>net</source>
    <translation>Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="26" />
-   <location filename="cnnviz/gui/exports.py" line="129" />
+   <location filename="cnnviz/app/comparison.py" line="30" />
+   <location filename="cnnviz/gui/exports.py" line="155" />
    <source>momentum</source>
    <translation>Momentum</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/app/comparison.py" line="31" />
    <source>batch</source>
    <translation>Batch</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="27" />
-   <location filename="cnnviz/gui/exports.py" line="130" />
+   <location filename="cnnviz/app/comparison.py" line="32" />
+   <location filename="cnnviz/gui/exports.py" line="157" />
    <source>schedule</source>
    <translation>Verlauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="27" />
-   <location filename="cnnviz/gui/exports.py" line="130" />
+   <location filename="cnnviz/app/comparison.py" line="33" />
+   <location filename="cnnviz/gui/exports.py" line="158" />
    <source>epochs</source>
    <translation>Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="28" />
+   <location filename="cnnviz/app/comparison.py" line="34" />
    <source>data</source>
    <translation>Daten</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="28" />
-   <location filename="cnnviz/gui/exports.py" line="130" />
+   <location filename="cnnviz/app/comparison.py" line="36" />
+   <location filename="cnnviz/gui/exports.py" line="159" />
    <source>seed</source>
    <translation>Seed</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="155" />
+   <location filename="cnnviz/app/comparison.py" line="178" />
    <source>this session</source>
    <translation>diese Sitzung</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="221" />
+   <location filename="cnnviz/app/comparison.py" line="251" />
    <source>{settings} (same settings)</source>
    <translation>{settings} (gleiche Einstellungen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="217" />
+   <location filename="cnnviz/app/comparison.py" line="243" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept} (jetzt {now})</translation>
   </message>
@@ -624,32 +594,32 @@
    <translation>jetzt</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="55" />
+   <location filename="cnnviz/app/side_by_side.py" line="57" />
    <source>not tested yet</source>
    <translation>noch nicht getestet</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="56" />
+   <location filename="cnnviz/app/side_by_side.py" line="59" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="71" />
+   <location filename="cnnviz/app/side_by_side.py" line="78" />
    <source>this one</source>
    <translation>dieses</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <location filename="cnnviz/app/side_by_side.py" line="49" />
    <source>A: {side}</source>
    <translation>A: {side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="47" />
+   <location filename="cnnviz/app/side_by_side.py" line="49" />
    <source>B: {side}</source>
    <translation>B: {side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="69" />
+   <location filename="cnnviz/app/side_by_side.py" line="74" />
    <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
    <translation>A (links, behalten): {a} | B (rechts, jetzt): {b} · jedes Paar auf einer Farbskala</translation>
   </message>
@@ -659,52 +629,52 @@
    <translation>behaltener Lauf ({source})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="92" />
+   <location filename="cnnviz/app/side_by_side.py" line="102" />
    <source>A has no {layer}: another network ({kept} vs {now} now)</source>
    <translation>A hat keine Schicht {layer}: ein anderes Netz ({kept}, jetzt {now})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="96" />
+   <location filename="cnnviz/app/side_by_side.py" line="107" />
    <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
    <translation>{layer} ist bei A {a}, bei B {b}: ein anderes Netz ({kept}, jetzt {now})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="86" />
+   <location filename="cnnviz/app/side_by_side.py" line="95" />
    <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
    <translation>A ({source}) hat keine Gewichte behalten: seine Kernel können nicht gezeigt werden</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="87" />
+   <location filename="cnnviz/app/side_by_side.py" line="97" />
    <source>A ({source}) has no weights kept: its maps cannot be shown</source>
    <translation>A ({source}) hat keine Gewichte behalten: seine Karten können nicht gezeigt werden</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="127" />
+   <location filename="cnnviz/app/side_by_side.py" line="139" />
    <source>A's feature maps cannot be computed: {exc}</source>
    <translation>Die Merkmalskarten von A lassen sich nicht berechnen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="132" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="142" />
    <source>single-threaded sgemm per worker</source>
    <translation>sgemm mit einem Thread pro Worker</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="133" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="144" />
    <source>sgemm (BLAS threads not controllable)</source>
    <translation>sgemm (BLAS-Threads nicht steuerbar)</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="136" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="150" />
    <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
    <translation>Numba {numba} nogil-Kernel auf 1 Worker-Thread + NumPy {numpy} {library} {blas}, CPU</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="138" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="153" />
    <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
    <translation>Numba {numba} nogil-Kernel auf {threads} Worker-Threads + NumPy {numpy} {library} {blas}, CPU</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="141" />
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="159" />
    <source>{description}; {note}</source>
    <translation>{description}; {note}</translation>
   </message>
@@ -724,178 +694,178 @@
    <translation>Numba, parallele Kernel (CPU)</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/registry.py" line="36" />
+   <location filename="cnnviz/backends/registry.py" line="37" />
    <source>Hand-written numba.cuda kernels (NVIDIA GPU)</source>
    <translation>Handgeschriebene numba.cuda-Kernel (NVIDIA-GPU)</translation>
   </message>
   <message>
-   <location filename="cnnviz/backends/registry.py" line="38" />
+   <location filename="cnnviz/backends/registry.py" line="39" />
    <source>CuPy im2col + cuBLAS (NVIDIA GPU)</source>
    <translation>CuPy im2col + cuBLAS (NVIDIA-GPU)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="153" />
+   <location filename="cnnviz/gui/accessibility.py" line="180" />
    <source>scroll left</source>
    <translation>nach links blättern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="153" />
+   <location filename="cnnviz/gui/accessibility.py" line="181" />
    <source>scroll right</source>
    <translation>nach rechts blättern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="153" />
+   <location filename="cnnviz/gui/accessibility.py" line="182" />
    <source>scroll up</source>
    <translation>nach oben blättern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="154" />
+   <location filename="cnnviz/gui/accessibility.py" line="183" />
    <source>scroll down</source>
    <translation>nach unten blättern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="156" />
+   <location filename="cnnviz/gui/accessibility.py" line="187" />
    <source>picture</source>
    <translation>Bild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="156" />
+   <location filename="cnnviz/gui/accessibility.py" line="187" />
    <source>{title} picture</source>
    <translation>{title}: Bild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="157" />
+   <location filename="cnnviz/gui/accessibility.py" line="188" />
    <source>list</source>
    <translation>Liste</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="157" />
+   <location filename="cnnviz/gui/accessibility.py" line="188" />
    <source>{title} list</source>
    <translation>{title}: Liste</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="158" />
+   <location filename="cnnviz/gui/accessibility.py" line="189" />
    <source>tabs</source>
    <translation>Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="158" />
+   <location filename="cnnviz/gui/accessibility.py" line="189" />
    <source>{title} tabs</source>
    <translation>{title}: Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="159" />
+   <location filename="cnnviz/gui/accessibility.py" line="190" />
    <source>choice</source>
    <translation>Auswahl</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="159" />
+   <location filename="cnnviz/gui/accessibility.py" line="190" />
    <source>{title} choice</source>
    <translation>{title}: Auswahl</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="160" />
+   <location filename="cnnviz/gui/accessibility.py" line="191" />
    <source>number</source>
    <translation>Zahl</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="160" />
+   <location filename="cnnviz/gui/accessibility.py" line="191" />
    <source>{title} number</source>
    <translation>{title}: Zahl</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="161" />
+   <location filename="cnnviz/gui/accessibility.py" line="192" />
    <source>text field</source>
    <translation>Textfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="161" />
+   <location filename="cnnviz/gui/accessibility.py" line="192" />
    <source>{title} text field</source>
    <translation>{title}: Textfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="162" />
+   <location filename="cnnviz/gui/accessibility.py" line="193" />
    <source>slider</source>
    <translation>Schieberegler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="162" />
+   <location filename="cnnviz/gui/accessibility.py" line="193" />
    <source>{title} slider</source>
    <translation>{title}: Schieberegler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="163" />
+   <location filename="cnnviz/gui/accessibility.py" line="194" />
    <source>button</source>
    <translation>Schaltfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="163" />
+   <location filename="cnnviz/gui/accessibility.py" line="194" />
    <source>{title} button</source>
    <translation>{title}: Schaltfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="174" />
+   <location filename="cnnviz/gui/accessibility.py" line="206" />
    <source>More menus</source>
    <translation>Weitere Menüs</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="200" />
+   <location filename="cnnviz/gui/accessibility.py" line="235" />
    <source>predicted {name}, {percent} % sure</source>
    <translation>erkannt: {name}, zu {percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="235" />
+   <location filename="cnnviz/gui/accessibility.py" line="272" />
    <source>Training stopped, test accuracy {percent} %</source>
    <translation>Training gestoppt, Testgenauigkeit {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="236" />
+   <location filename="cnnviz/gui/accessibility.py" line="274" />
    <source>Training finished, test accuracy {percent} %</source>
    <translation>Training beendet, Testgenauigkeit {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="222" />
+   <location filename="cnnviz/gui/accessibility.py" line="257" />
    <source>Training paused</source>
    <translation>Training angehalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="224" />
+   <location filename="cnnviz/gui/accessibility.py" line="259" />
    <source>Training resumed</source>
    <translation>Training fortgesetzt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="477" />
+   <location filename="cnnviz/gui/accessibility.py" line="521" />
    <source>Views</source>
    <translation>Ansichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="477" />
+   <location filename="cnnviz/gui/accessibility.py" line="521" />
    <source>The pictures of the network: one tab each</source>
    <translation>Die Bilder des Netzes: je ein Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="219" />
+   <location filename="cnnviz/gui/accessibility.py" line="254" />
    <source>Training started on {backend}</source>
    <translation>Training gestartet auf {backend}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="227" />
+   <location filename="cnnviz/gui/accessibility.py" line="262" />
    <source>Test accuracy {percent} % at step {step}</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="230" />
+   <location filename="cnnviz/gui/accessibility.py" line="266" />
    <location filename="cnnviz/gui/router.py" line="172" />
    <source>Training diverged: {message}</source>
    <translation>Das Training ist divergiert: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="234" />
+   <location filename="cnnviz/gui/accessibility.py" line="270" />
    <source>Training stopped</source>
    <translation>Training gestoppt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="234" />
+   <location filename="cnnviz/gui/accessibility.py" line="270" />
    <source>Training finished</source>
    <translation>Training beendet</translation>
   </message>
@@ -905,178 +875,178 @@
    <translation>Die numba-Kernel werden im Hintergrund kompiliert, damit Start schnell geht; Start kompiliert jetzt den Rest.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="50" />
+   <location filename="cnnviz/gui/canvas.py" line="51" />
    <source>Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file to classify a photo.</source>
    <translation>Zeichne eine Ziffer mit Maus, Stift oder Finger. C löscht. Rechtsklick oder Datei hierher ziehen, um ein Foto zu erkennen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="176" />
+   <location filename="cnnviz/gui/canvas.py" line="180" />
    <location filename="cnnviz/gui/menus.py" line="40" />
    <source>Open image…</source>
    <translation>Bild öffnen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="177" />
-   <location filename="cnnviz/gui/panels/classify.py" line="70" />
+   <location filename="cnnviz/gui/canvas.py" line="181" />
+   <location filename="cnnviz/gui/panels/classify.py" line="75" />
    <source>Clear</source>
    <translation>Löschen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="247" />
+   <location filename="cnnviz/gui/canvas.py" line="253" />
    <source>photo · draw to start over</source>
    <translation>Foto · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="225" />
+   <location filename="cnnviz/gui/canvas.py" line="229" />
    <source>draw a digit here</source>
    <translation>hier eine Ziffer zeichnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="246" />
+   <location filename="cnnviz/gui/canvas.py" line="251" />
    <source>photo: {name} · draw to start over</source>
    <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="300" />
+   <location filename="cnnviz/gui/checkpoints.py" line="329" />
    <source>Save the trained model?</source>
    <translation>Das trainierte Modell speichern?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="305" />
+   <location filename="cnnviz/gui/checkpoints.py" line="337" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>Der letzte Lauf ist auch automatisch gesichert und wird beim nächsten Start angeboten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="420" />
+   <location filename="cnnviz/gui/checkpoints.py" line="460" />
    <source>Restore an autosaved run?</source>
    <translation>Einen automatisch gesicherten Lauf wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="492" />
    <source>Restore</source>
    <translation>Wiederherstellen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="448" />
+   <location filename="cnnviz/gui/checkpoints.py" line="493" />
    <source>Discard</source>
    <translation>Verwerfen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="449" />
+   <location filename="cnnviz/gui/checkpoints.py" line="494" />
    <source>Later</source>
    <translation>Später</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="204" />
+   <location filename="cnnviz/gui/checkpoints.py" line="222" />
    <source>Save model</source>
    <translation>Modell speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="207" />
+   <location filename="cnnviz/gui/checkpoints.py" line="226" />
    <source>Load model</source>
    <translation>Modell laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="228" />
+   <location filename="cnnviz/gui/checkpoints.py" line="247" />
    <source>There is no model to save yet.</source>
    <translation>Es gibt noch kein Modell zum Speichern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="281" />
-   <location filename="cnnviz/gui/window.py" line="322" />
+   <location filename="cnnviz/gui/checkpoints.py" line="307" />
+   <location filename="cnnviz/gui/window.py" line="408" />
    <source>closing</source>
    <translation>Schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="294" />
+   <location filename="cnnviz/gui/checkpoints.py" line="320" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="408" />
+   <location filename="cnnviz/gui/checkpoints.py" line="447" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>Netz {network}, {run}, automatisch gesichert {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="425" />
+   <location filename="cnnviz/gui/checkpoints.py" line="467" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>Läufe früherer Sitzungen wurden automatisch gesichert (neueste zuerst). Den ausgewählten wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="441" />
+   <location filename="cnnviz/gui/checkpoints.py" line="485" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>Verwerfen löscht die Sicherung; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="443" />
+   <location filename="cnnviz/gui/checkpoints.py" line="487" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>Verwerfen löscht die aufgeführten Sicherungen; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="462" />
+   <location filename="cnnviz/gui/checkpoints.py" line="507" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/checkpoints.py" line="258" />
+   <location filename="cnnviz/gui/checkpoints.py" line="261" />
+   <location filename="cnnviz/gui/checkpoints.py" line="283" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>Gewichte von Schritt {step} gespeichert in {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="263" />
+   <location filename="cnnviz/gui/checkpoints.py" line="289" />
    <source>Could not save the model: {error}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="293" />
+   <location filename="cnnviz/gui/checkpoints.py" line="319" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="301" />
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 Vorher speichern ({what})?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="319" />
+   <location filename="cnnviz/gui/checkpoints.py" line="351" />
    <source>Loading {name}…</source>
    <translation>Lade {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="345" />
+   <location filename="cnnviz/gui/checkpoints.py" line="380" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} geladen (Netz {spec}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="436" />
+   <location filename="cnnviz/gui/checkpoints.py" line="479" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>Auch die {count:,} älteren Sicherungen löschen (nicht aufgeführt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="233" />
+   <location filename="cnnviz/gui/checkpoints.py" line="252" />
    <source>Saving the model to {path}…</source>
    <translation>Speichere das Modell in {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <location filename="cnnviz/gui/checkpoints.py" line="365" />
    <source>loading {name}</source>
    <translation>{name} laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="335" />
+   <location filename="cnnviz/gui/checkpoints.py" line="371" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="348" />
+   <location filename="cnnviz/gui/checkpoints.py" line="383" />
    <source>{text} Note: {note}.</source>
    <translation>{text} Hinweis: {note}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="422" />
+   <location filename="cnnviz/gui/checkpoints.py" line="463" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1085,402 +1055,402 @@ Restore it?</source>
 Wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="480" />
+   <location filename="cnnviz/gui/checkpoints.py" line="527" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="238" />
+   <location filename="cnnviz/gui/checkpoints.py" line="257" />
    <source>Could not save the model: {exc}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="250" />
+   <location filename="cnnviz/gui/checkpoints.py" line="272" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>Modell automatisch gesichert (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="252" />
+   <location filename="cnnviz/gui/checkpoints.py" line="275" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>Das Modell konnte nicht automatisch in {path} gesichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="324" />
+   <location filename="cnnviz/gui/checkpoints.py" line="357" />
    <source>Could not load the model: {error}</source>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="401" />
+   <location filename="cnnviz/gui/checkpoints.py" line="441" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="70" />
+   <location filename="cnnviz/gui/class_canvas.py" line="85" />
    <source>QR code of the class canvas's address</source>
    <translation>QR-Code der Adresse der Klassen-Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="77" />
+   <location filename="cnnviz/gui/class_canvas.py" line="92" />
    <source>The network the phones are on</source>
    <translation>Das Netzwerk, in dem die Handys sind</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="84" />
+   <location filename="cnnviz/gui/class_canvas.py" line="99" />
    <source>What the phones ask for</source>
    <translation>Worum die Handys bitten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="85" />
+   <location filename="cnnviz/gui/class_canvas.py" line="100" />
    <source>Draw any digit and say which</source>
    <translation>Zeichne eine beliebige Ziffer und sag, welche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="91" />
+   <location filename="cnnviz/gui/class_canvas.py" line="106" />
    <source>Our own classes…</source>
    <translation>Unsere eigenen Klassen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="92" />
+   <location filename="cnnviz/gui/class_canvas.py" line="108" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>Benennt 2 bis 10 eigene Klassen (Kreis, Dreieck, Stern …): Die Handys zeichnen sie, und ein neues kleines Netz lernt sie von Grund auf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="101" />
+   <location filename="cnnviz/gui/class_canvas.py" line="120" />
    <source>A class's name, e.g. circle</source>
    <translation>Name einer Klasse, z. B. Kreis</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="102" />
+   <location filename="cnnviz/gui/class_canvas.py" line="121" />
    <source>A class's name</source>
    <translation>Name einer Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="103" />
+   <location filename="cnnviz/gui/class_canvas.py" line="122" />
    <source>Add</source>
    <translation>Hinzufügen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="105" />
+   <location filename="cnnviz/gui/class_canvas.py" line="124" />
    <source>Remove</source>
    <translation>Entfernen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="112" />
+   <location filename="cnnviz/gui/class_canvas.py" line="131" />
    <source>Our own classes</source>
    <translation>Unsere eigenen Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="113" />
+   <location filename="cnnviz/gui/class_canvas.py" line="132" />
    <source>Save our drawings…</source>
    <translation>Unsere Zeichnungen speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="114" />
+   <location filename="cnnviz/gui/class_canvas.py" line="134" />
    <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
    <translation>Die angenommenen Zeichnungen unserer Klassen mit den Namen der Klassen in einen Ordner (die zurückgehaltenen in seinen Ordner our-test); sonst wird nichts gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="130" />
+   <location filename="cnnviz/gui/class_canvas.py" line="153" />
    <source>Train a new net on our classes</source>
    <translation>Neues Netz auf unsere Klassen trainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="132" />
+   <location filename="cnnviz/gui/class_canvas.py" line="156" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>Ein neues winziges Netz lernt unsere Klassen von Grund auf, nur aus den angenommenen Zeichnungen (die zurückgehaltenen sind sein Test)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="143" />
+   <location filename="cnnviz/gui/class_canvas.py" line="170" />
    <source>Drawings waiting for the teacher</source>
    <translation>Zeichnungen, die auf die Lehrkraft warten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="145" />
+   <location filename="cnnviz/gui/class_canvas.py" line="172" />
    <source>Accept (A)</source>
    <translation>Annehmen (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="147" />
+   <location filename="cnnviz/gui/class_canvas.py" line="174" />
    <source>Our test (H)</source>
    <translation>Unser Test (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="148" />
+   <location filename="cnnviz/gui/class_canvas.py" line="175" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>In den eigenen Testsatz der Klasse aufnehmen: nie zum Trainieren verwendet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="149" />
+   <location filename="cnnviz/gui/class_canvas.py" line="176" />
    <source>Reject (R)</source>
    <translation>Ablehnen (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="150" />
+   <location filename="cnnviz/gui/class_canvas.py" line="177" />
    <source>Reject everything from this phone</source>
    <translation>Alles von diesem Handy ablehnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="153" />
-   <location filename="cnnviz/gui/class_canvas.py" line="296" />
-   <location filename="cnnviz/gui/class_canvas.py" line="297" />
+   <location filename="cnnviz/gui/class_canvas.py" line="180" />
+   <location filename="cnnviz/gui/class_canvas.py" line="340" />
+   <location filename="cnnviz/gui/class_canvas.py" line="341" />
    <source>End class canvas</source>
    <translation>Klassen-Zeichenfläche beenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="233" />
-   <location filename="cnnviz/gui/class_canvas.py" line="289" />
-   <location filename="cnnviz/gui/class_canvas.py" line="296" />
+   <location filename="cnnviz/gui/class_canvas.py" line="277" />
+   <location filename="cnnviz/gui/class_canvas.py" line="333" />
+   <location filename="cnnviz/gui/class_canvas.py" line="340" />
    <source>Class canvas</source>
    <translation>Klassen-Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="293" />
+   <location filename="cnnviz/gui/class_canvas.py" line="337" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>Klassen-Zeichenfläche öffnen: Handys im Klassennetz zeichnen für das Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="322" />
+   <location filename="cnnviz/gui/class_canvas.py" line="366" />
    <source>This computer only (127.0.0.1)</source>
    <translation>Nur dieser Rechner (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="409" />
+   <location filename="cnnviz/gui/class_canvas.py" line="458" />
    <source>1 phone so far</source>
    <translation>Bisher 1 Handy</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="561" />
+   <location filename="cnnviz/gui/class_canvas.py" line="617" />
    <source>Save our drawings in a folder</source>
    <translation>Unsere Zeichnungen in einem Ordner speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="597" />
+   <location filename="cnnviz/gui/class_canvas.py" line="663" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>keine Zeichnungen zurückgehalten, also testet es auf den Zeichnungen, aus denen es lernt (halte einige mit H zurück)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="325" />
+   <location filename="cnnviz/gui/class_canvas.py" line="372" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>Kein Netzwerk gefunden: Verbinde diesen Rechner mit dem WLAN der Klasse oder schalte seinen Hotspot ein und wähle dann hier das Netzwerk. Im Moment erreicht nur dieser Rechner die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="457" />
+   <location filename="cnnviz/gui/class_canvas.py" line="506" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>Eine Zeichnung ohne Angabe wartet: Das Handy hat nicht gesagt, was sie zeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="500" />
+   <location filename="cnnviz/gui/class_canvas.py" line="549" />
    <source>Type a name first.</source>
    <translation>Gib zuerst einen Namen ein.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="516" />
+   <location filename="cnnviz/gui/class_canvas.py" line="565" />
    <source>Choose a class in the list first.</source>
    <translation>Wähle zuerst eine Klasse in der Liste.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="546" />
+   <location filename="cnnviz/gui/class_canvas.py" line="599" />
    <source>Draw one of our classes and say which</source>
    <translation>Zeichne eine unserer Klassen und sag, welche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="554" />
+   <location filename="cnnviz/gui/class_canvas.py" line="607" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>Benenne mindestens 2 Klassen: Die Handys zeichnen dann diese statt Ziffern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="591" />
+   <location filename="cnnviz/gui/class_canvas.py" line="652" />
    <source>Learning our {count} classes</source>
    <translation>Lernen unserer {count} Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="409" />
+   <location filename="cnnviz/gui/class_canvas.py" line="458" />
    <source>{count} phones so far</source>
    <translation>Bisher {count} Handys</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="440" />
+   <location filename="cnnviz/gui/class_canvas.py" line="489" />
    <source>{count} waiting for you</source>
    <translation>{count} warten auf dich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="530" />
+   <location filename="cnnviz/gui/class_canvas.py" line="583" />
    <source>Give 2 to 10 different names.</source>
    <translation>Gib 2 bis 10 verschiedene Namen an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="575" />
+   <location filename="cnnviz/gui/class_canvas.py" line="632" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>{count} Zeichnungen von {names} in {folder} gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="595" />
+   <location filename="cnnviz/gui/class_canvas.py" line="661" />
    <source>its test: the {count} drawings held back</source>
    <translation>sein Test: die {count} zurückgehaltenen Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="599" />
+   <location filename="cnnviz/gui/class_canvas.py" line="666" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>Ein neues winziges Netz lernt {names} von Grund auf aus {count} angenommenen Zeichnungen; {test}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="637" />
+   <location filename="cnnviz/gui/class_canvas.py" line="708" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>Unser Testsatz: {right} von {count} richtig · MNIST: {mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="87" />
+   <location filename="cnnviz/gui/class_canvas.py" line="102" />
    <source>Draw a {digit}</source>
    <translation>Zeichne eine {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="503" />
+   <location filename="cnnviz/gui/class_canvas.py" line="552" />
    <source>{name} is named already.</source>
    <translation>{name} ist schon benannt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="506" />
+   <location filename="cnnviz/gui/class_canvas.py" line="555" />
    <source>At most {count} classes.</source>
    <translation>Höchstens {count} Klassen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="520" />
+   <location filename="cnnviz/gui/class_canvas.py" line="571" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>Zeichnungen von {name} oder einer Klasse danach warten oder sind angenommen: Sie bleibt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="556" />
+   <location filename="cnnviz/gui/class_canvas.py" line="610" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>Die Handys zeichnen {names}. Nimm mindestens {least} Zeichnungen von jeder an, dann trainiere.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="633" />
+   <location filename="cnnviz/gui/class_canvas.py" line="703" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>Unser Testsatz: noch keine aufgehoben · MNIST: {mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="342" />
+   <location filename="cnnviz/gui/class_canvas.py" line="391" />
    <source>The class canvas could not start: {error}</source>
    <translation>Die Klassen-Zeichenfläche konnte nicht starten: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="435" />
+   <location filename="cnnviz/gui/class_canvas.py" line="484" />
    <source>from phone {phone}</source>
    <translation>von Handy {phone}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="573" />
+   <location filename="cnnviz/gui/class_canvas.py" line="629" />
    <source>Could not save the drawings: {error}</source>
    <translation>Die Zeichnungen konnten nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="51" />
+   <location filename="cnnviz/gui/comparison.py" line="55" />
    <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
    <translation>Dieser Lauf bleibt zum Vergleich (grau, gestrichelt). Ändere eine Einstellung und drücke Start: Der neue Lauf beginnt mit denselben Zufallsgewichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="70" />
-   <location filename="cnnviz/gui/menus.py" line="48" />
+   <location filename="cnnviz/gui/comparison.py" line="82" />
+   <location filename="cnnviz/gui/menus.py" line="49" />
    <source>Compare with a saved model…</source>
    <translation>Mit gespeichertem Modell vergleichen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="48" />
+   <location filename="cnnviz/gui/comparison.py" line="51" />
    <source>Nothing to keep yet: {exc}.</source>
    <translation>Noch nichts zu behalten: {exc}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="60" />
+   <location filename="cnnviz/gui/comparison.py" line="70" />
    <source>Cannot compare with this file: {exc}</source>
    <translation>Mit dieser Datei kann nicht verglichen werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="112" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="115" />
    <source>Open an image of a digit</source>
    <translation>Bild einer Ziffer öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="148" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="157" />
    <source>Draw a digit on the pad first, then click which digit it is.</source>
    <translation>Zeichne zuerst eine Ziffer auf die Fläche und klicke dann, welche Ziffer es ist.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="152" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="162" />
    <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
    <translation>Ein geöffnetes Foto wird gezeigt: Die Klassenzeichnungen speichern nur Zeichnungen von der Fläche. Zeichne die Ziffer und klicke dann, welche es ist.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="167" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="181" />
    <source>No data set is loaded.</source>
    <translation>Kein Datensatz geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="170" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="184" />
    <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
    <translation>Nachtrainieren mit Zeichnungen braucht den MNIST-Ziffern-Datensatz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="180" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="194" />
    <source>Fine-tuning on {count} class drawings</source>
    <translation>Nachtrainieren mit {count} Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="93" />
    <source>untrained weights</source>
    <translation>untrainierte Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="135" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="139" />
    <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
    <translation>{name} geöffnet: Das Netz bekommt es als 28×28-Eingabe neben der Zeichenfläche. Zeichne (oder drücke C), um wieder zu zeichnen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="142" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="150" />
    <source>Cannot open this image: {why}</source>
    <translation>Dieses Bild lässt sich nicht öffnen: {why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="188" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="206" />
    <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
    <translation>{label}: ein Durchgang über {count:,} Bilder, davon {mnist:,} MNIST-Ziffern (damit es MNIST weiter lesen kann), der Rest wiederholte Zeichnungen, ab den aktuellen Gewichten. Klassenzeichnungen zeigt die Genauigkeit der Zeichnungen vorher und nachher, getrennt von MNIST (die MNIST-Testgenauigkeit gilt für MNISTs eigene Testbilder).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="93" />
    <source>weights of step {step}</source>
    <translation>Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="178" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="192" />
    <source>Cannot fine-tune: {exc}</source>
    <translation>Nachtrainieren nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="29" />
+   <location filename="cnnviz/gui/exports.py" line="28" />
    <source>Could not export the metrics: {exc}</source>
    <translation>Die Messwerte konnten nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="29" />
+   <location filename="cnnviz/gui/exports.py" line="28" />
    <source>Saved the metrics to {path}</source>
    <translation>Messwerte in {path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="30" />
+   <location filename="cnnviz/gui/exports.py" line="29" />
    <source>Could not export the timings: {exc}</source>
    <translation>Die Zeiten konnten nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="30" />
+   <location filename="cnnviz/gui/exports.py" line="29" />
    <source>Saved the timings to {path}</source>
    <translation>Zeiten in {path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="31" />
+   <location filename="cnnviz/gui/exports.py" line="30" />
    <source>Could not export the report: {exc}</source>
    <translation>Der Bericht konnte nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="31" />
+   <location filename="cnnviz/gui/exports.py" line="30" />
    <source>Saved the report to {path}</source>
    <translation>Bericht in {path} gespeichert</translation>
   </message>
@@ -1491,273 +1461,273 @@ Wiederherstellen?</translation>
    <translation>Ansicht als PNG exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="127" />
+   <location filename="cnnviz/gui/exports.py" line="150" />
    <source>network</source>
    <translation>Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="127" />
+   <location filename="cnnviz/gui/exports.py" line="151" />
    <source>data set</source>
    <translation>Datensatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="128" />
+   <location filename="cnnviz/gui/exports.py" line="153" />
    <source>optimizer</source>
    <translation>Optimierer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="128" />
+   <location filename="cnnviz/gui/exports.py" line="154" />
    <source>learning rate</source>
    <translation>Lernrate</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="129" />
+   <location filename="cnnviz/gui/exports.py" line="156" />
    <source>batch size</source>
    <translation>Batchgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="184" />
+   <location filename="cnnviz/gui/exports.py" line="231" />
    <source>Export metrics</source>
    <translation>Messwerte exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="191" />
+   <location filename="cnnviz/gui/exports.py" line="239" />
    <source>Export per-layer timings</source>
    <translation>Zeiten pro Schicht exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="199" />
+   <location filename="cnnviz/gui/exports.py" line="247" />
    <source>Export HTML report</source>
    <translation>HTML-Bericht exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="132" />
+   <location filename="cnnviz/gui/exports.py" line="162" />
    <source>parameters</source>
    <translation>Parameter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="135" />
+   <location filename="cnnviz/gui/exports.py" line="165" />
    <source>training images</source>
    <translation>Trainingsbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="139" />
+   <location filename="cnnviz/gui/exports.py" line="169" />
    <source>steps trained</source>
    <translation>trainierte Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="143" />
+   <location filename="cnnviz/gui/exports.py" line="173" />
    <source>accuracy on the class's drawings</source>
    <translation>Genauigkeit bei den Zeichnungen der Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="58" />
+   <location filename="cnnviz/gui/exports.py" line="57" />
    <source>Saved {path}</source>
    <translation>{path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="56" />
+   <location filename="cnnviz/gui/exports.py" line="55" />
    <source>Could not export the panel: {exc}</source>
    <translation>Die Ansicht konnte nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="162" />
+   <location filename="cnnviz/gui/exports.py" line="194" />
    <source>Kept run ({source}): {description}</source>
    <translation>Behaltener Lauf ({source}): {description}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="62" />
+   <location filename="cnnviz/gui/help_menu.py" line="67" />
    <source>Open recent</source>
    <translation>Zuletzt geöffnet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="64" />
+   <location filename="cnnviz/gui/help_menu.py" line="69" />
    <source>&amp;Help</source>
    <translation>&amp;Hilfe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="65" />
+   <location filename="cnnviz/gui/help_menu.py" line="70" />
    <source>About cnnviz…</source>
    <translation>Über cnnviz…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="66" />
+   <location filename="cnnviz/gui/help_menu.py" line="71" />
    <source>Documentation…</source>
    <translation>Dokumentation…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="67" />
+   <location filename="cnnviz/gui/help_menu.py" line="72" />
    <source>Copy system info</source>
    <translation>Systeminformationen kopieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="68" />
+   <location filename="cnnviz/gui/help_menu.py" line="74" />
    <source>Versions, backends, screen and folders, to paste into a message when asking for help</source>
    <translation>Versionen, Backends, Bildschirm und Ordner, zum Einfügen in eine Nachricht, wenn Sie um Hilfe bitten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="75" />
+   <location filename="cnnviz/gui/help_menu.py" line="81" />
    <source>Models</source>
    <translation>Modelle</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="75" />
+   <location filename="cnnviz/gui/help_menu.py" line="81" />
    <source>Lessons</source>
    <translation>Lektionen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="75" />
+   <location filename="cnnviz/gui/help_menu.py" line="81" />
    <source>Compared runs</source>
    <translation>Verglichene Läufe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="102" />
+   <location filename="cnnviz/gui/help_menu.py" line="108" />
    <source>System info copied: paste it into your message.</source>
    <translation>Systeminformationen kopiert: Fügen Sie sie in Ihre Nachricht ein.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="106" />
+   <location filename="cnnviz/gui/help_menu.py" line="112" />
    <source>About cnnviz</source>
    <translation>Über cnnviz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="116" />
+   <location filename="cnnviz/gui/help_menu.py" line="124" />
    <source>Documentation</source>
    <translation>Dokumentation</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="94" />
+   <location filename="cnnviz/gui/help_menu.py" line="100" />
    <source>Clear the list</source>
    <translation>Liste leeren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="46" />
+   <location filename="cnnviz/gui/help_menu.py" line="48" />
    <source>Watch a convolutional network learn, live.</source>
    <translation>Sehen Sie einem Faltungsnetz live beim Lernen zu.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="117" />
+   <location filename="cnnviz/gui/help_menu.py" line="125" />
    <source>The documentation (the docs folder and README.md) is in the release's source archive, cnnviz-{version}.tar.gz, beside the file you installed cnnviz from.</source>
    <translation>Die Dokumentation (der Ordner docs und README.md) steht im Quellarchiv der Veröffentlichung, cnnviz-{version}.tar.gz, neben der Datei, aus der Sie cnnviz installiert haben.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="91" />
+   <location filename="cnnviz/gui/help_menu.py" line="97" />
    <source>(nothing opened yet)</source>
    <translation>(noch nichts geöffnet)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="51" />
+   <location filename="cnnviz/gui/help_menu.py" line="55" />
    <source>Log file: {path}</source>
    <translation>Protokolldatei: {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="51" />
+   <location filename="cnnviz/gui/help_menu.py" line="55" />
    <source>none</source>
    <translation>keine</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="50" />
+   <location filename="cnnviz/gui/help_menu.py" line="53" />
    <source>Models are saved in: {folder}</source>
    <translation>Modelle werden gespeichert in: {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="194" />
+   <location filename="cnnviz/gui/language.py" line="215" />
    <source>This is the language shown now.</source>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="62" />
+   <location filename="cnnviz/gui/lessons.py" line="72" />
    <source>The previous step</source>
    <translation>Der vorherige Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="63" />
+   <location filename="cnnviz/gui/lessons.py" line="73" />
    <source>Next ▶</source>
    <translation>Weiter ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="64" />
+   <location filename="cnnviz/gui/lessons.py" line="74" />
    <source>The next step</source>
    <translation>Der nächste Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="65" />
+   <location filename="cnnviz/gui/lessons.py" line="75" />
    <source>Lesson view</source>
    <translation>Lektionsansicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="68" />
-   <location filename="cnnviz/gui/lessons.py" line="119" />
+   <location filename="cnnviz/gui/lessons.py" line="78" />
+   <location filename="cnnviz/gui/lessons.py" line="134" />
    <source>Hide the text (the title stays)</source>
    <translation>Text ausblenden (der Titel bleibt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="70" />
+   <location filename="cnnviz/gui/lessons.py" line="80" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>Lektion schließen: Einstellungen, Ansichten und Modus von vorher kommen zurück</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="99" />
+   <location filename="cnnviz/gui/lessons.py" line="110" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: Präsentationsmodus, nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="101" />
+   <location filename="cnnviz/gui/lessons.py" line="112" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="276" />
+   <location filename="cnnviz/gui/lessons.py" line="300" />
    <source>Applying…</source>
    <translation>Wird angewendet…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="314" />
+   <location filename="cnnviz/gui/lessons.py" line="339" />
    <source>Open a lesson preset</source>
    <translation>Lektion öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="119" />
+   <location filename="cnnviz/gui/lessons.py" line="134" />
    <source>Show the text</source>
    <translation>Text zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="315" />
+   <location filename="cnnviz/gui/lessons.py" line="339" />
    <source>Lesson preset</source>
    <translation>Lektion</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="96" />
+   <location filename="cnnviz/gui/lessons.py" line="106" />
    <source>Lesson: {title}</source>
    <translation>Lektion: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="235" />
+   <location filename="cnnviz/gui/lessons.py" line="259" />
    <source>close the lesson</source>
    <translation>die Lektion schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="111" />
+   <location filename="cnnviz/gui/lessons.py" line="124" />
    <source>step {page} of {last}</source>
    <translation>Schritt {page} von {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="112" />
+   <location filename="cnnviz/gui/lessons.py" line="126" />
    <source>{last} steps</source>
    <translation>{last} Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="201" />
+   <location filename="cnnviz/gui/lessons.py" line="225" />
    <source>load the lesson “{title}”</source>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="324" />
+   <location filename="cnnviz/gui/lessons.py" line="349" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/live_view.py" line="116" />
+   <location filename="cnnviz/gui/live_view.py" line="119" />
    <source>Cannot compute the feature maps: {exc}</source>
    <translation>Die Merkmalskarten lassen sich nicht berechnen: {exc}</translation>
   </message>
@@ -1802,254 +1772,254 @@ Wiederherstellen?</translation>
    <translation>Modell laden…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="49" />
+   <location filename="cnnviz/gui/menus.py" line="50" />
    <source>Stop comparing</source>
    <translation>Vergleich beenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="53" />
+   <location filename="cnnviz/gui/menus.py" line="54" />
    <source>Quit</source>
    <translation>Beenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="56" />
+   <location filename="cnnviz/gui/menus.py" line="57" />
    <source>&amp;View</source>
    <translation>&amp;Ansicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="57" />
+   <location filename="cnnviz/gui/menus.py" line="58" />
    <source>Presenter mode (fewer, bigger pictures, full screen)</source>
    <translation>Präsentationsmodus (weniger, größere Bilder, Vollbild)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="60" />
+   <location filename="cnnviz/gui/menus.py" line="61" />
    <source>Full screen</source>
    <translation>Vollbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="64" />
+   <location filename="cnnviz/gui/menus.py" line="65" />
    <source>Zoom in</source>
    <translation>Vergrößern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="65" />
+   <location filename="cnnviz/gui/menus.py" line="66" />
    <source>Zoom out</source>
    <translation>Verkleinern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="66" />
+   <location filename="cnnviz/gui/menus.py" line="67" />
    <source>Actual size</source>
    <translation>Originalgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="78" />
+   <location filename="cnnviz/gui/menus.py" line="79" />
    <source>Show every panel</source>
    <translation>Alle Ansichten zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="80" />
+   <location filename="cnnviz/gui/menus.py" line="81" />
    <source>Language</source>
    <translation>Sprache</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="91" />
+   <location filename="cnnviz/gui/menus.py" line="92" />
    <source>&amp;Lessons</source>
    <translation>&amp;Lektionen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="102" />
+   <location filename="cnnviz/gui/menus.py" line="105" />
    <source>Open a lesson file…</source>
    <translation>Lektionsdatei öffnen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="104" />
-   <location filename="cnnviz/gui/menus.py" line="133" />
+   <location filename="cnnviz/gui/menus.py" line="107" />
+   <location filename="cnnviz/gui/menus.py" line="136" />
    <source>Open class canvas</source>
    <translation>Klassen-Zeichenfläche öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="113" />
+   <location filename="cnnviz/gui/menus.py" line="116" />
    <source>Export this panel as PNG…</source>
    <translation>Diese Ansicht als PNG exportieren…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="46" />
+   <location filename="cnnviz/gui/menus.py" line="47" />
    <source>Keep this run for comparison</source>
    <translation>Diesen Lauf zum Vergleich behalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="89" />
+   <location filename="cnnviz/gui/menus.py" line="90" />
    <source>Keys…</source>
    <translation>Tasten…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="67" />
-   <location filename="cnnviz/gui/menus.py" line="125" />
-   <location filename="cnnviz/gui/window.py" line="220" />
+   <location filename="cnnviz/gui/menus.py" line="68" />
+   <location filename="cnnviz/gui/menus.py" line="128" />
+   <location filename="cnnviz/gui/window.py" line="300" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="93" />
+   <location filename="cnnviz/gui/menus.py" line="95" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>(Lektionen nicht verfügbar: {problem})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/palette.py" line="107" />
+   <location filename="cnnviz/gui/palette.py" line="108" />
    <source>wrong</source>
    <translation>falsch</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="51" />
-   <location filename="cnnviz/gui/panels/registry.py" line="186" />
+   <location filename="cnnviz/gui/panels/classify.py" line="50" />
+   <location filename="cnnviz/gui/panels/registry.py" line="372" />
    <source>Draw and classify</source>
    <translation>Zeichnen und erkennen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="62" />
+   <location filename="cnnviz/gui/panels/classify.py" line="63" />
    <source>Drawing canvas</source>
    <translation>Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="62" />
+   <location filename="cnnviz/gui/panels/classify.py" line="64" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>Zeichne hier eine Ziffer mit Maus oder Stift; das Netz erkennt sie schon beim Zeichnen. C löscht. Ziehe eine Bilddatei hierher oder wähle per Rechtsklick „Bild öffnen“, um ein Foto oder einen Scan zu erkennen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="71" />
+   <location filename="cnnviz/gui/panels/classify.py" line="76" />
    <source>Clear the drawing (C)</source>
    <translation>Zeichnung löschen (C)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="77" />
-   <location filename="cnnviz/gui/panels/classify.py" line="78" />
+   <location filename="cnnviz/gui/panels/classify.py" line="82" />
+   <location filename="cnnviz/gui/panels/classify.py" line="83" />
    <source>Stroke width</source>
    <translation>Strichbreite</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="90" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="287" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="193" />
+   <location filename="cnnviz/gui/panels/classify.py" line="95" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="347" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="217" />
    <source>input</source>
    <translation>Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="93" />
+   <location filename="cnnviz/gui/panels/classify.py" line="98" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>Was das Netz bekommt: deine Zeichnung als 28×28 Pixel, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="97" />
+   <location filename="cnnviz/gui/panels/classify.py" line="104" />
    <source>Network input</source>
    <translation>Eingabe des Netzes</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="97" />
+   <location filename="cnnviz/gui/panels/classify.py" line="105" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>Deine Zeichnung als die 28 mal 28 Pixel, die das Netz bekommt, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="111" />
+   <location filename="cnnviz/gui/panels/classify.py" line="119" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>Die Antwort des Netzes: die Klasse mit der höchsten Wahrscheinlichkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <location filename="cnnviz/gui/panels/classify.py" line="135" />
    <source>Not sure</source>
    <translation>Nicht sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <location filename="cnnviz/gui/panels/classify.py" line="135" />
    <source>Why the network is not sure of its answer</source>
    <translation>Warum das Netz bei seiner Antwort nicht sicher ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="133" />
+   <location filename="cnnviz/gui/panels/classify.py" line="141" />
    <source>Probabilities</source>
    <translation>Wahrscheinlichkeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="133" />
+   <location filename="cnnviz/gui/panels/classify.py" line="141" />
    <source>One bar per class: how sure the network is</source>
    <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="365" />
+   <location filename="cnnviz/gui/panels/classify.py" line="395" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent} %, aber anders als echte Ziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="366" />
+   <location filename="cnnviz/gui/panels/classify.py" line="395" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent} %, aber anders als echte Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="73" />
+   <location filename="cnnviz/gui/panels/classify.py" line="78" />
    <source>stroke</source>
    <translation>Strich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="303" />
+   <location filename="cnnviz/gui/panels/classify.py" line="324" />
    <source>class</source>
    <translation>Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="303" />
+   <location filename="cnnviz/gui/panels/classify.py" line="324" />
    <source>digit</source>
    <translation>Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="348" />
+   <location filename="cnnviz/gui/panels/classify.py" line="378" />
    <source>draw a digit</source>
    <translation>zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="350" />
+   <location filename="cnnviz/gui/panels/classify.py" line="380" />
    <source>no prediction: draw a digit</source>
    <translation>keine Vorhersage: zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="339" />
+   <location filename="cnnviz/gui/panels/classify.py" line="366" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="340" />
+   <location filename="cnnviz/gui/panels/classify.py" line="369" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="373" />
+   <location filename="cnnviz/gui/panels/classify.py" line="403" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>nicht sicher, {prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="336" />
+   <location filename="cnnviz/gui/panels/classify.py" line="360" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="338" />
+   <location filename="cnnviz/gui/panels/classify.py" line="363" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="368" />
+   <location filename="cnnviz/gui/panels/classify.py" line="397" />
    <source>{percent}% sure</source>
    <translation>{percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="330" />
+   <location filename="cnnviz/gui/panels/common.py" line="340" />
    <source>my drawing</source>
    <translation>meine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="331" />
+   <location filename="cnnviz/gui/panels/common.py" line="341" />
    <source>the test image</source>
    <translation>das Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="332" />
+   <location filename="cnnviz/gui/panels/common.py" line="342" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
    <translation>Das Testbild aus den Merkmalskarten oder das in Fehler angeklickte</translation>
   </message>
@@ -2059,169 +2029,169 @@ Wiederherstellen?</translation>
    <translation>Datensatz-Ordner öffnen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="94" />
+   <location filename="cnnviz/gui/panels/controls.py" line="93" />
    <source>Data and network</source>
    <translation>Daten und Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="102" />
+   <location filename="cnnviz/gui/panels/controls.py" line="101" />
    <source>Dataset</source>
    <translation>Datensatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="109" />
+   <location filename="cnnviz/gui/panels/controls.py" line="107" />
    <source>type your own layer spec below</source>
    <translation>unten eine eigene Schichtbeschreibung eingeben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="110" />
+   <location filename="cnnviz/gui/panels/controls.py" line="108" />
    <source>Network</source>
    <translation>Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="112" />
+   <location filename="cnnviz/gui/panels/controls.py" line="111" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, durch Kommas getrennt;
 die letzte Schicht muss dense-10 sein. Enter übernimmt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="124" />
+   <location filename="cnnviz/gui/panels/controls.py" line="126" />
    <source>Backend</source>
    <translation>Backend</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="202" />
+   <location filename="cnnviz/gui/panels/controls.py" line="221" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>ein Ordner mit den vier IDX-Dateien im MNIST-Format (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., mit oder ohne .gz)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="225" />
+   <location filename="cnnviz/gui/panels/controls.py" line="248" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>Ordner mit IDX-Dateien im MNIST-Format öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="249" />
+   <location filename="cnnviz/gui/panels/controls.py" line="278" />
    <source>learning
 rate</source>
    <translation>Lern-
 rate</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="252" />
+   <location filename="cnnviz/gui/panels/controls.py" line="281" />
    <source>test
 accuracy</source>
    <translation>Test-
 genauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="257" />
+   <location filename="cnnviz/gui/panels/controls.py" line="286" />
    <source>Test accuracy at the last evaluation</source>
    <translation>Testgenauigkeit bei der letzten Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="163" />
+   <location filename="cnnviz/gui/panels/controls.py" line="174" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>Änderungen am Optimierer gelten ab dem nächsten Schritt (Wert eingeben, dann Enter).
 Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="338" />
+   <location filename="cnnviz/gui/panels/controls.py" line="372" />
    <source>not available here</source>
    <translation>hier nicht verfügbar</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="371" />
+   <location filename="cnnviz/gui/panels/controls.py" line="405" />
    <source>valid: {count} layers</source>
    <translation>gültig: {count} Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="404" />
+   <location filename="cnnviz/gui/panels/controls.py" line="438" />
    <source>{count} trainable parameters</source>
    <translation>{count} trainierbare Parameter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="460" />
+   <location filename="cnnviz/gui/panels/controls.py" line="500" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="135" />
+   <location filename="cnnviz/gui/panels/controls.py" line="139" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  ({where}, nicht verfügbar)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="139" />
+   <location filename="cnnviz/gui/panels/controls.py" line="147" />
    <source>not available: {why}</source>
    <translation>nicht verfügbar: {why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <location filename="cnnviz/gui/panels/curves.py" line="54" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>Drücke Start (oder Leertaste) zum Trainieren: Der Verlust erscheint hier Schritt für Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="42" />
-   <location filename="cnnviz/gui/panels/curves.py" line="73" />
+   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <location filename="cnnviz/gui/panels/curves.py" line="82" />
    <source>loss</source>
    <translation>Verlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="42" />
+   <location filename="cnnviz/gui/panels/curves.py" line="48" />
    <source>accuracy</source>
    <translation>Genauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="55" />
-   <location filename="cnnviz/gui/panels/curves.py" line="69" />
-   <location filename="cnnviz/gui/panels/curves.py" line="179" />
+   <location filename="cnnviz/gui/panels/curves.py" line="61" />
+   <location filename="cnnviz/gui/panels/curves.py" line="77" />
+   <location filename="cnnviz/gui/panels/curves.py" line="202" />
    <source>Training curves</source>
    <translation>Trainingskurven</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="69" />
+   <location filename="cnnviz/gui/panels/curves.py" line="78" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="30" />
+   <location filename="cnnviz/gui/panels/curves.py" line="33" />
    <source>per step</source>
    <translation>je Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="31" />
+   <location filename="cnnviz/gui/panels/curves.py" line="34" />
    <source>smoothed</source>
    <translation>Trend</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="32" />
-   <location filename="cnnviz/gui/panels/curves.py" line="37" />
+   <location filename="cnnviz/gui/panels/curves.py" line="35" />
+   <location filename="cnnviz/gui/panels/curves.py" line="42" />
    <source>test</source>
    <translation>Test</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="36" />
+   <location filename="cnnviz/gui/panels/curves.py" line="41" />
    <source>train</source>
    <translation>Training</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="185" />
+   <location filename="cnnviz/gui/panels/curves.py" line="212" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="341" />
+   <location filename="cnnviz/gui/panels/curves.py" line="405" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="181" />
+   <location filename="cnnviz/gui/panels/curves.py" line="205" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="108" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="116" />
    <source>The class's drawings appear here.</source>
    <translation>Hier erscheinen die Zeichnungen der Klasse.</translation>
   </message>
@@ -2236,626 +2206,626 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Kann das Netz die Handschrift der Klasse lesen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="43" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="44" />
    <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
    <translation>&lt;b&gt;1.&lt;/b&gt; Zeichne eine Ziffer auf die Zeichenfläche.  &lt;b&gt;2.&lt;/b&gt; Klicke die gemeinte Ziffer an: Sie wird für die Klasse gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="64" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="68" />
    <source>who drew it</source>
    <translation>wer es gezeichnet hat</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="68" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="72" />
    <source>Fine-tune</source>
    <translation>Nachtrainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="70" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="75" />
    <source>Fine-tune on our drawings: train the current network one pass more on MNIST mixed with the class's drawings (a quarter of the images), starting from its current weights</source>
    <translation>Mit unseren Zeichnungen nachtrainieren: das aktuelle Netz einen Durchgang weiter trainieren, mit MNIST gemischt mit den Zeichnungen der Klasse (ein Viertel der Bilder), ab seinen aktuellen Gewichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="81" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="126" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="275" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="89" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="137" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="306" />
    <source>our drawings</source>
    <translation>unsere Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="84" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="92" />
    <source>the MNIST test set</source>
    <translation>der MNIST-Testsatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="109" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="119" />
    <source>The class's drawings</source>
    <translation>Zeichnungen der Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="109" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
    <source>Each drawing with its label, what the network reads and a check mark or a cross</source>
    <translation>Jede Zeichnung mit ihrer Beschriftung, dem, was das Netz liest, und einem Häkchen oder Kreuz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="117" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="128" />
    <source>Open folder</source>
    <translation>Ordner öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="131" />
    <source>Delete selected</source>
    <translation>Auswahl löschen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="121" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="132" />
    <source>Remove a scribble or a wrongly labelled drawing</source>
    <translation>Eine Kritzelei oder falsch beschriftete Zeichnung entfernen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="171" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="188" />
    <source>{count} drawings · {per_digit} · still missing: {missing}</source>
    <translation>{count} Zeichnungen · {per_digit} · es fehlen noch: {missing}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="172" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="190" />
    <source>{count} drawings · {per_digit}</source>
    <translation>{count} Zeichnungen · {per_digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="149" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="161" />
    <source>Reading the class's drawings…</source>
    <translation>Lese die Zeichnungen der Klasse…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="75" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="83" />
    <source>Name (optional)</source>
    <translation>Name (optional)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="145" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="156" />
    <source>Saved in {folder}</source>
    <translation>Gespeichert in {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="194" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="215" />
    <source>Saved as a {digit} ({count} drawings in {folder})</source>
    <translation>Als {digit} gespeichert ({count} Zeichnungen in {folder})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="269" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="300" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>Gemessen an den Zeichnungen, mit denen nachtrainiert wurde: Neue Zeichnungen sind der faire Test.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="275" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="306" />
    <source>our drawings (none yet)</source>
    <translation>noch keine Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="56" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="57" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="60" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="61" />
    <source>Save the drawing as a {digit}</source>
    <translation>Zeichnung als {digit} speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="153" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="167" />
    <source>Could not read the drawings folder: {error}</source>
    <translation>Der Ordner mit den Zeichnungen konnte nicht gelesen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="186" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="206" />
    <source>Could not save the drawing: {exc}</source>
    <translation>Die Zeichnung konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="264" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="291" />
    <source>our drawings ({correct} of {n})</source>
    <translation>unsere Zeichnungen ({correct} von {n})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="267" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="295" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="208" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="232" />
    <source>Could not delete the drawing: {exc}</source>
    <translation>Die Zeichnung konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="321" />
    <source>labelled {label} by {student}</source>
    <translation>beschriftet als {label}, gezeichnet von {student}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="289" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="321" />
    <source>labelled {label}</source>
    <translation>beschriftet als {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="296" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="332" />
    <source>labelled {label} by {student}; the network reads {answer}, {verdict}</source>
    <translation>beschriftet als {label}, gezeichnet von {student}; das Netz liest {answer}, {verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="297" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="334" />
    <source>labelled {label}; the network reads {answer}, {verdict}</source>
    <translation>beschriftet als {label}; das Netz liest {answer}, {verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="34" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="68" />
    <source>Test image</source>
    <translation>Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="35" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
    <source>My drawing</source>
    <translation>Meine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="42" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
    <source>Random</source>
    <translation>Zufall</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="49" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="52" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="83" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="86" />
    <source>Index of the test image shown</source>
    <translation>Nummer des gezeigten Testbilds</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="50" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
    <source>Previous test image</source>
    <translation>Vorheriges Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="51" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="85" />
    <source>Next test image</source>
    <translation>Nächstes Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="52" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="86" />
    <source>Test image number</source>
    <translation>Testbild-Nummer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="53" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="87" />
    <source>A random test image</source>
    <translation>Ein zufälliges Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="54" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="88" />
    <source>showing</source>
    <translation>zeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="57" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="92" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
    <translation>Die gezeigten Schichten: Wären alle zu klein, zeigt die Ansicht eine Faltungsschicht mit ihrem Pooling oder eine Schicht (Präsentationsmodus: eine Schicht, groß)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="61" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="99" />
    <source>Layers shown</source>
    <translation>Gezeigte Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
    <source>The input image and what each layer makes of it</source>
    <translation>Das Eingabebild und was jede Schicht daraus macht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="127" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>Zeige auf ein Pixel einer Merkmalskarte: Was es sieht, leuchtet in der Eingabe auf; bei conv1 siehst du die Summe dazu.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="398" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="459" />
    <source>your drawing</source>
    <translation>deine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="399" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="461" />
    <source>label {label}</source>
    <translation>Label {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="403" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="467" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="405" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="471" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>Merkmalskarten der Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="430" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="499" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer}: Karten 0–{last} von {count}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="304" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="364" />
    <source>{count} maps</source>
    <translation>{count} Karten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="433" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="502" />
    <source>not shown</source>
    <translation>nicht gezeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="87" />
+   <location filename="cnnviz/gui/panels/filters.py" line="98" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>Suche die Testbilder, die die {count} Klassen am stärksten anregen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="88" />
+   <location filename="cnnviz/gui/panels/filters.py" line="100" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>Suche die Testbilder, die die {count} Filter von {layer} am stärksten anregen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="227" />
-   <location filename="cnnviz/gui/panels/why.py" line="67" />
+   <location filename="cnnviz/gui/panels/filters.py" line="287" />
+   <location filename="cnnviz/gui/panels/why.py" line="78" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>mit einer Kopie der neuesten Gewichte, nach jeder Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="230" />
+   <location filename="cnnviz/gui/panels/filters.py" line="290" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>Welche Einheiten: die Filter einer Faltungsschicht oder die Ausgabeklassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="231" />
-   <location filename="cnnviz/gui/panels/filters.py" line="232" />
+   <location filename="cnnviz/gui/panels/filters.py" line="291" />
+   <location filename="cnnviz/gui/panels/filters.py" line="292" />
    <source>Layer</source>
    <translation>Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="237" />
+   <location filename="cnnviz/gui/panels/filters.py" line="297" />
    <source>Filters status</source>
    <translation>Status der Filter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="243" />
-   <location filename="cnnviz/gui/panels/registry.py" line="176" />
+   <location filename="cnnviz/gui/panels/filters.py" line="304" />
+   <location filename="cnnviz/gui/panels/registry.py" line="305" />
    <source>Filters</source>
    <translation>Filter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="243" />
+   <location filename="cnnviz/gui/panels/filters.py" line="304" />
    <source>For each unit, its top test images beside the input optimised to excite it</source>
    <translation>Für jede Einheit die Testbilder, die sie am stärksten anregen, neben der dafür optimierten Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="346" />
+   <location filename="cnnviz/gui/panels/filters.py" line="412" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>Blick in {layer} mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="405" />
+   <location filename="cnnviz/gui/panels/filters.py" line="483" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>&lt;b&gt;Die {count} Klassen&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="407" />
+   <location filename="cnnviz/gui/panels/filters.py" line="485" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>&lt;b&gt;Die {count} Filter von {layer}&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="428" />
+   <location filename="cnnviz/gui/panels/filters.py" line="508" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>Jede Klasse: die 9 der ersten {count} Testbilder, die sie am höchsten bewertet; rechts: die ausgedachte Eingabe, die sie am höchsten bewertet (träume eine 3), durch {steps} Schritte Gradientenanstieg mit Zittern und Weichzeichnen. Klicke eines an, um es größer zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="432" />
+   <location filename="cnnviz/gui/panels/filters.py" line="514" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>Jeder Filter: die 9 der ersten {count} Testbilder, die ihn am stärksten anregen, orange: das Feld, das seine stärkste Stelle sieht; rechts: das Muster, das ihn in so einem Feld am stärksten anregt, durch {steps} Schritte weichgezeichneten Gradientenanstieg. Klicke eines an, um es größer zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="104" />
+   <location filename="cnnviz/gui/panels/filters.py" line="119" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>Erträume die Eingabe, die die {count} Klassen am meisten wollen: Schritt {done} von {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="106" />
+   <location filename="cnnviz/gui/panels/filters.py" line="125" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>Erträume die Eingabe, die die {count} Filter von {layer} am meisten wollen: Schritt {done} von {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="170" />
+   <location filename="cnnviz/gui/panels/filters.py" line="227" />
    <source>{title}: click to see it bigger</source>
    <translation>{title}: klicken zum Vergrößern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="338" />
+   <location filename="cnnviz/gui/panels/filters.py" line="402" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>Noch nichts zu sehen: warte auf die Testbilder.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="339" />
+   <location filename="cnnviz/gui/panels/filters.py" line="404" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>Noch nichts zu sehen: warte auf ein Netz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="375" />
+   <location filename="cnnviz/gui/panels/filters.py" line="441" />
    <source>Could not look into the filters: {message}</source>
    <translation>Die Filter konnten nicht untersucht werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="394" />
+   <location filename="cnnviz/gui/panels/filters.py" line="460" />
    <source>class {name}</source>
    <translation>Klasse {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="396" />
+   <location filename="cnnviz/gui/panels/filters.py" line="462" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} Filter {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="400" />
+   <location filename="cnnviz/gui/panels/filters.py" line="475" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>Die Testbilder, die es am stärksten anregen ({indices}), und die dafür optimierte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="312" />
+   <location filename="cnnviz/gui/panels/filters.py" line="373" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>Das Netz {spec!r} konnte nicht gelesen werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="317" />
+   <location filename="cnnviz/gui/panels/filters.py" line="379" />
    <source>the {count} classes</source>
    <translation>die {count} Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <location filename="cnnviz/gui/panels/fool.py" line="32" />
    <source>a little everywhere</source>
    <translation>überall ein wenig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <location filename="cnnviz/gui/panels/fool.py" line="32" />
    <source>the fewest pixels</source>
    <translation>möglichst wenige Pixel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="80" />
+   <location filename="cnnviz/gui/panels/fool.py" line="83" />
    <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
    <translation>Mit ± {levels} Stufen ließ es sich nicht dazu bringen, {target} zu sagen: erlaube eine größere Änderung (es sagt noch {now}, {percent} %).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="88" />
+   <location filename="cnnviz/gui/panels/fool.py" line="92" />
    <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
    <translation>{changed} von {pixels} Pixeln geändert&lt;br&gt;um höchstens ± {levels} Stufen&lt;br&gt;Größe (L2): {l2}&lt;br&gt;{steps} Schritte, {seconds} s</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="96" />
+   <location filename="cnnviz/gui/panels/fool.py" line="108" />
    <source>change the input a little so that it answers another digit</source>
    <translation>ändere die Eingabe ein wenig, sodass es eine andere Ziffer sagt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="102" />
+   <location filename="cnnviz/gui/panels/fool.py" line="115" />
    <source>The digit the network should answer after the change</source>
    <translation>Die Ziffer, die das Netz nach der Änderung sagen soll</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="103" />
+   <location filename="cnnviz/gui/panels/fool.py" line="116" />
    <source>Target digit</source>
    <translation>Zielziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="109" />
+   <location filename="cnnviz/gui/panels/fool.py" line="122" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>Wie stark sich ein Pixel höchstens ändern darf (schwarz ist 0, weiß ist 255)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="110" />
+   <location filename="cnnviz/gui/panels/fool.py" line="123" />
    <source>Budget per pixel</source>
    <translation>Erlaubte Änderung pro Pixel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="114" />
+   <location filename="cnnviz/gui/panels/fool.py" line="128" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>Überall ein wenig: Jedes Pixel darf sich im Rahmen ändern (Basic Iterative Method). Möglichst wenige Pixel: eins nach dem anderen, jedes so weit wie erlaubt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="116" />
+   <location filename="cnnviz/gui/panels/fool.py" line="133" />
    <source>How to change the input</source>
    <translation>Wie die Eingabe geändert wird</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="117" />
-   <location filename="cnnviz/gui/panels/fool.py" line="264" />
-   <location filename="cnnviz/gui/panels/fool.py" line="348" />
+   <location filename="cnnviz/gui/panels/fool.py" line="134" />
+   <location filename="cnnviz/gui/panels/fool.py" line="311" />
+   <location filename="cnnviz/gui/panels/fool.py" line="422" />
    <source>Attack</source>
    <translation>Angreifen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="119" />
-   <location filename="cnnviz/gui/panels/fool.py" line="349" />
+   <location filename="cnnviz/gui/panels/fool.py" line="136" />
+   <location filename="cnnviz/gui/panels/fool.py" line="423" />
    <source>Attack now, with the latest weights</source>
    <translation>Jetzt angreifen, mit den neuesten Gewichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="120" />
+   <location filename="cnnviz/gui/panels/fool.py" line="137" />
    <source>Save fooling image…</source>
    <translation>Täuschungsbild speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="121" />
+   <location filename="cnnviz/gui/panels/fool.py" line="139" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>Die geänderte Eingabe als 28×28-PNG speichern: cnnviz predict --raw gibt dieselbe Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="142" />
-   <location filename="cnnviz/gui/panels/fool.py" line="351" />
+   <location filename="cnnviz/gui/panels/fool.py" line="168" />
+   <location filename="cnnviz/gui/panels/fool.py" line="425" />
    <source>Original, change and fooled input</source>
    <translation>Original, Änderung und getäuschte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="142" />
+   <location filename="cnnviz/gui/panels/fool.py" line="169" />
    <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
    <translation>Die Eingabe, die Änderung daran (verstärkt; orange: heller, blau: dunkler, weiß: unverändert) und die geänderte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="170" />
+   <location filename="cnnviz/gui/panels/fool.py" line="201" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>Wie klein die Änderung ist: die größte Änderung eines Pixels (L-unendlich), die Größe der ganzen Änderung (L2, in Einheiten von vollem Weiß) und wie viele Pixel sich überhaupt geändert haben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="202" />
+   <location filename="cnnviz/gui/panels/fool.py" line="238" />
    <source>One bar per digit: how sure the network is</source>
    <translation>Ein Balken pro Ziffer: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="227" />
+   <location filename="cnnviz/gui/panels/fool.py" line="269" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;die Änderung&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="228" />
+   <location filename="cnnviz/gui/panels/fool.py" line="271" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;Original&lt;/b&gt;&lt;br&gt;was das Netz sah</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="228" />
+   <location filename="cnnviz/gui/panels/fool.py" line="271" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;getäuschte Eingabe&lt;/b&gt;&lt;br&gt;Original + Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="358" />
+   <location filename="cnnviz/gui/panels/fool.py" line="433" />
    <source>Save fooling image</source>
    <translation>Täuschungsbild speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="75" />
+   <location filename="cnnviz/gui/panels/fool.py" line="76" />
    <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
    <translation>Es sagt schon {target} ({percent} %): Wähle eine andere Zielziffer.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="78" />
+   <location filename="cnnviz/gui/panels/fool.py" line="80" />
    <source>The network now says {target} ({percent} %) instead of {label}.</source>
    <translation>Das Netz sagt jetzt {target} ({percent} %) statt {label}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="127" />
+   <location filename="cnnviz/gui/panels/fool.py" line="147" />
    <source>change each pixel by at most</source>
    <translation>jedes Pixel höchstens ändern um</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="201" />
+   <location filename="cnnviz/gui/panels/fool.py" line="237" />
    <source>Probabilities before the change</source>
    <translation>Wahrscheinlichkeiten vor der Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="202" />
+   <location filename="cnnviz/gui/panels/fool.py" line="237" />
    <source>Probabilities after the change</source>
    <translation>Wahrscheinlichkeiten nach der Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="205" />
-   <location filename="cnnviz/gui/panels/fool.py" line="257" />
+   <location filename="cnnviz/gui/panels/fool.py" line="243" />
+   <location filename="cnnviz/gui/panels/fool.py" line="304" />
    <source>before</source>
    <translation>vorher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="205" />
-   <location filename="cnnviz/gui/panels/fool.py" line="257" />
+   <location filename="cnnviz/gui/panels/fool.py" line="243" />
+   <location filename="cnnviz/gui/panels/fool.py" line="304" />
    <source>after</source>
    <translation>nachher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="281" />
+   <location filename="cnnviz/gui/panels/fool.py" line="328" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>Noch nichts anzugreifen: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="297" />
+   <location filename="cnnviz/gui/panels/fool.py" line="350" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>Greife deine Zeichnung an, mit den Gewichten von Schritt {step:,}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="298" />
+   <location filename="cnnviz/gui/panels/fool.py" line="351" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>Greife Testbild #{index} (richtig: {label}) an, mit den Gewichten von Schritt {step:,}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="344" />
+   <location filename="cnnviz/gui/panels/fool.py" line="416" />
    <source>Your drawing · weights of step {step}</source>
    <translation>Deine Zeichnung · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="345" />
+   <location filename="cnnviz/gui/panels/fool.py" line="417" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>Testbild #{index} (richtig: {label}) · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="368" />
+   <location filename="cnnviz/gui/panels/fool.py" line="443" />
    <source>Nothing to save yet: attack first.</source>
    <translation>Noch nichts zu speichern: Greife zuerst an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <location filename="cnnviz/gui/panels/fool.py" line="121" />
    <source> of {levels} grey levels</source>
    <translation> von {levels} Graustufen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="123" />
-   <location filename="cnnviz/gui/panels/registry.py" line="180" />
+   <location filename="cnnviz/gui/panels/fool.py" line="143" />
+   <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <source>Fool</source>
    <translation>Tricks</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="124" />
+   <location filename="cnnviz/gui/panels/fool.py" line="144" />
    <source>make it say</source>
    <translation>es soll sagen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="226" />
+   <location filename="cnnviz/gui/panels/fool.py" line="267" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;die Änderung ×{factor}&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="285" />
+   <location filename="cnnviz/gui/panels/fool.py" line="334" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>Noch nichts anzugreifen: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="286" />
+   <location filename="cnnviz/gui/panels/fool.py" line="335" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>Noch nichts anzugreifen: Es ist noch kein Testbild geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="316" />
+   <location filename="cnnviz/gui/panels/fool.py" line="380" />
    <source>Could not attack: {message}</source>
    <translation>Angriff nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="377" />
+   <location filename="cnnviz/gui/panels/fool.py" line="453" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>{written} gespeichert: cnnviz predict --raw sagt dazu {answer}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="239" />
+   <location filename="cnnviz/gui/panels/fool.py" line="282" />
    <source>Attack (step {step:,})</source>
    <translation>Angreifen (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="240" />
+   <location filename="cnnviz/gui/panels/fool.py" line="284" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>Erneut angreifen mit den Gewichten von Schritt {step:,} (das gezeigte Ergebnis nutzte Schritt {result:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="338" />
+   <location filename="cnnviz/gui/panels/fool.py" line="407" />
    <source>before: {answer} ({percent} %)</source>
    <translation>vorher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="339" />
+   <location filename="cnnviz/gui/panels/fool.py" line="407" />
    <source>after: {answer} ({percent} %)</source>
    <translation>nachher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="374" />
+   <location filename="cnnviz/gui/panels/fool.py" line="449" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>Das Täuschungsbild konnte nicht gespeichert werden: {exc}</translation>
   </message>
@@ -2875,37 +2845,37 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Ausgabekanal, dessen Kernel (einer pro Eingabekanal) gezeigt werden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
    <source>Deeper layer</source>
    <translation>Tiefere Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="35" />
    <source>Output channel</source>
    <translation>Ausgabekanal</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="39" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="40" />
    <source>Kernels of the kept run</source>
    <translation>Kernel des behaltenen Laufs</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="39" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="40" />
    <source>A is the kept run, B the run now</source>
    <translation>A ist der behaltene Lauf, B der aktuelle</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="43" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="45" />
    <source>Convolution kernels</source>
    <translation>Faltungskernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="43" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="45" />
    <source>Weights as colours: blue negative, white zero, red positive</source>
    <translation>Gewichte als Farben: blau negativ, weiß null, rot positiv</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="31" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="32" />
    <source>Deeper:</source>
    <translation>Tiefer:</translation>
   </message>
@@ -2915,19 +2885,51 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Kanal</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="159" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="181" />
    <source>&lt;b&gt;A&lt;/b&gt; · not shown (see above)</source>
    <translation>&lt;b&gt;A&lt;/b&gt; · nicht gezeigt (siehe oben)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="185" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="207" />
    <source>(mean over {count} inputs)</source>
    <translation>(Mittel über {count} Eingaben)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="215" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="250" />
    <source>channel {channel}</source>
    <translation>Kanal {channel}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="25" />
+   <source>Press Start: the learning rate of every step is drawn here.</source>
+   <translation>Drücke Start: Hier wird die Lernrate jedes Schritts gezeichnet.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="43" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="53" />
+   <location filename="cnnviz/gui/panels/registry.py" line="350" />
+   <source>Learning rate</source>
+   <translation>Lernrate</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="44" />
+   <source>how big a step the optimizer takes; the schedule raises it, then lowers it so that the network settles</source>
+   <translation>wie groß die Schritte des Optimierers sind; der Verlauf hebt sie erst an und senkt sie dann, damit sich das Netz einpendelt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="53" />
+   <source>The learning rate of every step against epochs</source>
+   <translation>Die Lernrate jedes Schritts über den Epochen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="114" />
+   <source>No steps yet.</source>
+   <translation>Noch keine Schritte.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="135" />
+   <source>now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}</source>
+   <translation>jetzt {rate} in Epoche {epoch:.2f} (Batch von {batch}) · höchste {highest} in Epoche {at:.2f}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="36" />
@@ -2935,778 +2937,778 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Jeder Punkt ist ein Testbild in der Farbe seiner Ziffer. Nahe Punkte: Bilder, die die letzte verborgene Schicht des Netzes als ähnlich sieht (entlang der zwei Richtungen, in denen sie sich am stärksten unterscheiden). Getrennte Wolken: Ziffern, die es auseinanderhält.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="39" />
+   <location filename="cnnviz/gui/panels/map.py" line="41" />
    <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
    <translation>Jeder Punkt ist ein Testbild in der Farbe seiner Klasse. Nahe Punkte: Bilder, die die letzte verborgene Schicht des Netzes als ähnlich sieht (entlang der zwei Richtungen, in denen sie sich am stärksten unterscheiden). Getrennte Wolken: Klassen, die es auseinanderhält.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="42" />
+   <location filename="cnnviz/gui/panels/map.py" line="46" />
    <source>Point at a dot
 to see its image</source>
    <translation>Zeige auf einen Punkt,
 um sein Bild zu sehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="76" />
+   <location filename="cnnviz/gui/panels/map.py" line="81" />
    <source>each dot a test image, placed by the layer before the answer</source>
    <translation>jeder Punkt ein Testbild, platziert nach der Schicht vor der Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="78" />
-   <location filename="cnnviz/gui/panels/map.py" line="218" />
-   <location filename="cnnviz/gui/panels/map.py" line="364" />
+   <location filename="cnnviz/gui/panels/map.py" line="83" />
+   <location filename="cnnviz/gui/panels/map.py" line="243" />
+   <location filename="cnnviz/gui/panels/map.py" line="414" />
    <source>Update</source>
    <translation>Aktualisieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="79" />
+   <location filename="cnnviz/gui/panels/map.py" line="84" />
    <source>Make the map again with the latest weights</source>
    <translation>Die Karte mit den neuesten Gewichten neu erstellen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="83" />
+   <location filename="cnnviz/gui/panels/map.py" line="89" />
    <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
    <translation>Zu früheren Karten des Laufs zurückgehen (auch der Zeitraffer-Regler bewegt ihn); ganz rechts: die neueste</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="85" />
+   <location filename="cnnviz/gui/panels/map.py" line="94" />
    <source>Map at an earlier step</source>
    <translation>Karte eines früheren Schritts</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="99" />
+   <location filename="cnnviz/gui/panels/map.py" line="111" />
    <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
    <translation>Jedes Testbild ist ein Punkt in der Farbe seiner Ziffer; Bilder, die das Netz ähnlich findet, liegen nah beieinander; der Stern ist deine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="128" />
+   <location filename="cnnviz/gui/panels/map.py" line="152" />
    <source>Test image under the pointer</source>
    <translation>Testbild unter dem Mauszeiger</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="129" />
+   <location filename="cnnviz/gui/panels/map.py" line="153" />
    <source>The test image of the dot under the pointer or last clicked</source>
    <translation>Das Testbild des Punkts unter dem Mauszeiger oder des zuletzt angeklickten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="228" />
+   <location filename="cnnviz/gui/panels/map.py" line="254" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>Noch nichts für die Karte: warte auf die Testbilder.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="229" />
+   <location filename="cnnviz/gui/panels/map.py" line="256" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>Noch nichts für die Karte: warte auf die Gewichte des Netzes.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="245" />
+   <location filename="cnnviz/gui/panels/map.py" line="274" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="306" />
+   <location filename="cnnviz/gui/panels/map.py" line="340" />
    <source>latest map</source>
    <translation>neueste Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="331" />
+   <location filename="cnnviz/gui/panels/map.py" line="368" />
    <source>Could not make the map: {message}</source>
    <translation>Die Karte konnte nicht erstellt werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="362" />
+   <location filename="cnnviz/gui/panels/map.py" line="404" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f}% richtig · die Karte zeigt {explained:.0f}% der Streuung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="390" />
+   <location filename="cnnviz/gui/panels/map.py" line="440" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ deine Zeichnung:
 auf der neuesten Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="399" />
+   <location filename="cnnviz/gui/panels/map.py" line="450" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ deine Zeichnung:
 am nächsten an den {digit}ern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="400" />
+   <location filename="cnnviz/gui/panels/map.py" line="452" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ deine Zeichnung:
 am nächsten: {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="189" />
-   <location filename="cnnviz/gui/panels/why.py" line="143" />
+   <location filename="cnnviz/gui/panels/map.py" line="214" />
+   <location filename="cnnviz/gui/panels/why.py" line="169" />
    <source>Update (step {step})</source>
    <translation>Aktualisieren (Schritt {step})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="239" />
+   <location filename="cnnviz/gui/panels/map.py" line="267" />
    <source>Could not make the map: {exc}</source>
    <translation>Die Karte konnte nicht erstellt werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="307" />
+   <location filename="cnnviz/gui/panels/map.py" line="342" />
    <source>map at step {step:,}</source>
    <translation>Karte bei Schritt {step:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="386" />
+   <location filename="cnnviz/gui/panels/map.py" line="436" />
    <source>Could not place your drawing: {exc}</source>
    <translation>Deine Zeichnung konnte nicht platziert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="135" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
    <source>The images of the chosen cell appear here, the most confident first.</source>
    <translation>Hier erscheinen die Bilder der gewählten Zelle, die sichersten zuerst.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="136" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="149" />
    <source>No mistakes yet (or no evaluation yet).</source>
    <translation>Noch keine Fehler (oder noch keine Auswertung).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
-   <location filename="cnnviz/gui/panels/registry.py" line="173" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="76" />
+   <location filename="cnnviz/gui/panels/registry.py" line="283" />
    <source>Mistakes</source>
    <translation>Fehler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="70" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="76" />
    <source>rows: the true digit · columns: what the network said · click a cell</source>
    <translation>Zeilen: die echte Ziffer · Spalten: die Antwort des Netzes · Zelle anklicken</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="84" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="167" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="180" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>Eine Weile trainieren: Die Matrix füllt sich bei jeder Testauswertung.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="90" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="161" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="174" />
    <source>Empty until the first test evaluation</source>
    <translation>Leer bis zur ersten Testauswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="169" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="182" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>Klicke eine Zelle der Matrix an, um ihre Bilder zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="170" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="183" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>Sicherste Fehler: falsch, und dabei sehr sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="286" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="340" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>Echt {truth}, richtig gelesen: {total} Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="287" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="342" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>Echt {truth}, gehalten für {answer}: {total} Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="99" />
    <source>true digit</source>
    <translation>echte Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="99" />
    <source>predicted digit</source>
    <translation>erkannte Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="133" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="146" />
    <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
    <translation>Jedes Bild mit seiner echten Ziffer, der Antwort des Netzes, wie sicher es ist, und einem Häkchen oder Kreuz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="215" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
    <source>No mistakes at all.</source>
    <translation>Überhaupt keine Fehler.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="132" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="145" />
    <source>Images of the chosen cell</source>
    <translation>Bilder der gewählten Zelle</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="132" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="145" />
    <source>Surest mistakes</source>
    <translation>Sicherste Fehler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="233" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="272" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="323" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>Sicherste Fehler: {wrong} falsch von {samples:,}; die sichersten zuerst</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="290" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="346" />
    <source>, showing the {count} surest</source>
    <translation>, die {count} sichersten werden gezeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="210" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="241" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}. Am häufigsten verwechselt: {pairs}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="213" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="249" />
    <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}. Überhaupt keine Fehler.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="214" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="252" />
    <source>Most often mixed up: {pairs}</source>
    <translation>Am häufigsten verwechselt: {pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="254" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="297" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>Testbild #{index}: echt {truth}, erkannt {answer} (zu {percent} % sicher), {verdict}. Klicken, um hineinzusehen (Merkmalskarten, Warum?).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="211" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="243" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{count}-mal {truth} für {answer} gehalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="53" />
+   <location filename="cnnviz/gui/panels/registry.py" line="54" />
    <source>Training</source>
    <translation>Lernen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="174" />
+   <location filename="cnnviz/gui/panels/registry.py" line="292" />
    <source>Why?</source>
    <translation>Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="176" />
+   <location filename="cnnviz/gui/panels/registry.py" line="301" />
    <source>What filters want</source>
    <translation>Was Filter wollen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="183" />
+   <location filename="cnnviz/gui/panels/registry.py" line="340" />
    <source>Statistics</source>
    <translation>Statistik</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="184" />
+   <location filename="cnnviz/gui/panels/registry.py" line="361" />
    <source>Class drawings</source>
    <translation>Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="178" />
+   <location filename="cnnviz/gui/panels/registry.py" line="315" />
    <source>Map</source>
    <translation>Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="183" />
+   <location filename="cnnviz/gui/panels/registry.py" line="344" />
    <source>Stats</source>
    <translation>Statistik</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="184" />
+   <location filename="cnnviz/gui/panels/registry.py" line="354" />
+   <source>Rate</source>
+   <translation>Rate</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/registry.py" line="365" />
    <source>Drawings</source>
    <translation>Skizzen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="186" />
+   <location filename="cnnviz/gui/panels/registry.py" line="377" />
    <source>Draw</source>
    <translation>Zeichnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="189" />
+   <location filename="cnnviz/gui/panels/registry.py" line="389" />
    <source>Timings</source>
    <translation>Zeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="33" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="44" />
    <source>Run</source>
    <translation>Lauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="36" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="47" />
    <source>▶  Start</source>
    <translation>▶  Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="39" />
-   <location filename="cnnviz/gui/run_control.py" line="367" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="50" />
+   <location filename="cnnviz/gui/run_control.py" line="407" />
    <source>❚❚  Pause</source>
    <translation>❚❚  Pause</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="41" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="52" />
    <source>Step</source>
    <translation>Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="43" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="54" />
    <source>Reset</source>
    <translation>Neu</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="44" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="55" />
    <source>New random weights; the curves start over</source>
    <translation>Neue Zufallsgewichte; die Kurven beginnen von vorn</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="45" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="56" />
    <source>Save…</source>
    <translation>Speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="46" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="57" />
    <source>Load…</source>
    <translation>Laden…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="47" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="58" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>Die aktuellen Gewichte als .npz-Checkpoint speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="48" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="59" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>Einen .npz-Checkpoint laden; Start trainiert ihn weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="54" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
    <source>Optimiser</source>
    <translation>Optimierer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="60" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="71" />
    <source>Optimizer</source>
    <translation>Verfahren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="75" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle: zur Lernrate hochfahren, dann absenken; constant: gleich lassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
    <source>Schedule</source>
    <translation>Verlauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="79" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>Lernrate, logarithmisch von 0.00001 bis 1</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="75" />
-   <source>Learning rate</source>
-   <translation>Lernrate</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>Momentum (sgd mit Momentum) oder beta1 (adam)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="100" />
    <source>Momentum</source>
    <translation>Momentum</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="93" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="104" />
    <source>Batch size</source>
    <translation>Batchgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="109" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>Länge des Laufs; gilt ab dem nächsten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="110" />
    <source>Epochs</source>
    <translation>Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="38" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="49" />
    <source>Start training ({key})</source>
    <translation>Training starten ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="40" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="51" />
    <source>Pause or resume ({key})</source>
    <translation>Anhalten oder fortsetzen ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="42" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="53" />
    <source>Train exactly one batch ({key})</source>
    <translation>Genau einen Batch trainieren ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
    <source>Update size</source>
    <translation>Änderungsgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
    <source>Gradient norm</source>
    <translation>Gradientennorm</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
    <source>Weights</source>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="66" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
    <source>Weights and gradients</source>
    <translation>Gewichte und Gradienten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="66" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
    <source>per weight tensor, every few steps</source>
    <translation>pro Gewichtstensor, alle paar Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="67" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>Perzentilbänder der Gewichte dieses Tensors: 1–99% hell, 25–75% dunkel, Median</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="70" />
    <location filename="cnnviz/gui/panels/statistics.py" line="69" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
    <source>Weight distribution of</source>
    <translation>Gewichtsverteilung von</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="87" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>Perzentile der Gewichte des gewählten Tensors, für jeden Tensor das Verhältnis von Änderung zu Gewicht und die Gradientengröße, über den Schritten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="95" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="106" />
    <source>|Δw| / |w| per step</source>
    <translation>|Δw| / |w| pro Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="96" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="109" />
    <source>gradient norm</source>
    <translation>Gradientennorm</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="97" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>weights</source>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="281" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>Die Statistiken kommen während des Trainings alle paar Schritte. Gesunde Updates ändern die Gewichte pro Schritt um etwa 1/1000 ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="277" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="310" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ Sieht gesund aus: Jeder Schritt ändert die Gewichte um etwa {ratio} ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="328" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="364" />
    <source>{layer} weights</source>
    <translation>Gewichte {layer}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="36" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
    <source>one frame per test evaluation · drag the slider to go back in time</source>
    <translation>ein Bild pro Testauswertung · Schieberegler ziehen, um zurückzugehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="208" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="40" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="235" />
    <source>▶ Play</source>
    <translation>▶ Abspielen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="39" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
    <source>Play the recording from the start</source>
    <translation>Die Aufzeichnung von vorn abspielen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
    <source>GIF…</source>
    <translation>GIF…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="46" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
    <source>Export the kernels' time-lapse as an animated GIF</source>
    <translation>Den Zeitraffer der Kernel als animiertes GIF exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
    <source>PNGs…</source>
    <translation>PNGs…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
    <source>Export one PNG per frame into a folder</source>
    <translation>Ein PNG pro Bild in einen Ordner exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="54" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="57" />
    <source>Scrub through training: one position per evaluation</source>
    <translation>Durch das Training spulen: eine Position pro Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="56" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="105" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="59" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="109" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
    <translation>Noch nichts aufgezeichnet: Drücke Start. Bei jeder Testauswertung wird ein Bild gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="201" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="225" />
    <source>not measured yet</source>
    <translation>noch nicht gemessen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="212" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="239" />
    <source>❚❚ Stop</source>
    <translation>❚❚ Stopp</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="202" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="227" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>Bild {index} von {count} · Schritt {step:,} · Epoche {epoch:.2f} · Testgenauigkeit {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="242" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="272" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>Zeitraffer ({count} Bilder) in {path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="253" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="285" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>{count} PNG-Bilder in {folder} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="179" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="198" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; Kernel{channel}: {count} × {kh}×{kw}, eine Farbskala für alle Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="199" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="223" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt; ({c} Karten)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="269" />
    <source>Could not export the GIF: {exc}</source>
    <translation>Das GIF konnte nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="251" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="283" />
    <source>Could not export the frames: {exc}</source>
    <translation>Die Einzelbilder konnten nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="257" />
+   <location filename="cnnviz/gui/panels/timings.py" line="266" />
    <source>{ms} ms/batch of {size}</source>
    <translation>{ms} ms/Batch zu {size}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="65" />
+   <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>dark: forward · light: backward · latest of each backend</source>
    <translation>dunkel: vorwärts · hell: rückwärts · neueste pro Backend</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="87" />
+   <location filename="cnnviz/gui/panels/timings.py" line="94" />
    <source>Per-layer forward and backward times
 appear here while training</source>
    <translation>Vorwärts- und Rückwärtszeiten je Schicht
 erscheinen hier während des Trainings</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="179" />
+   <location filename="cnnviz/gui/panels/timings.py" line="189" />
    <source>A: its layers differ from B's (another network), its timings are not set beside</source>
    <translation>A: andere Schichten als B (ein anderes Netz), die Zeiten stehen nicht daneben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="75" />
+   <location filename="cnnviz/gui/panels/timings.py" line="79" />
    <source>ms per batch</source>
    <translation>ms pro Batch</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="81" />
+   <location filename="cnnviz/gui/panels/timings.py" line="87" />
    <source>images/s</source>
    <translation>Bilder/s</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="82" />
+   <location filename="cnnviz/gui/panels/timings.py" line="87" />
    <source>training time (s)</source>
    <translation>Trainingszeit (s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="169" />
+   <location filename="cnnviz/gui/panels/timings.py" line="177" />
    <source>A: timings not recorded in this file</source>
    <translation>A: in dieser Datei keine Zeiten gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="170" />
+   <location filename="cnnviz/gui/panels/timings.py" line="179" />
    <source>A: no timing was measured in the kept run</source>
    <translation>A: im behaltenen Lauf wurde keine Zeit gemessen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="270" />
+   <location filename="cnnviz/gui/panels/timings.py" line="282" />
    <source>A's time is one measurement of the kept run, at its step {step:,}, under the load the computer had then: early steps (warm-up, kernels loading) and other programs make it slower than a run's usual pace.</source>
    <translation>Die Zeit von A ist eine einzige Messung des behaltenen Laufs, bei seinem Schritt {step:,}, unter der damaligen Last des Computers: frühe Schritte (Aufwärmen, Laden der Kernel) und andere Programme machen sie langsamer als das übliche Tempo eines Laufs.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="267" />
+   <location filename="cnnviz/gui/panels/timings.py" line="278" />
    <source>{ms} ms/batch of {size}, measured then (its step {step:,})</source>
    <translation>{ms} ms/Batch zu {size}, damals gemessen (sein Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="67" />
+   <location filename="cnnviz/gui/panels/why.py" line="78" />
    <source>Why did it say that?</source>
    <translation>Warum hat es das gesagt?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="70" />
+   <location filename="cnnviz/gui/panels/why.py" line="82" />
    <source>Compute again with the latest weights</source>
    <translation>Mit den neuesten Gewichten neu berechnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="72" />
+   <location filename="cnnviz/gui/panels/why.py" line="84" />
    <source>predicted</source>
    <translation>erkannt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="75" />
+   <location filename="cnnviz/gui/panels/why.py" line="87" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>Für welche Klasse der Beleg gezeigt wird (Standard: die Antwort des Netzes)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="80" />
+   <location filename="cnnviz/gui/panels/why.py" line="92" />
    <source>Side of the black square slid over the image for the occlusion map</source>
    <translation>Seitenlänge des schwarzen Quadrats, das für die Verdeckungskarte über das Bild geschoben wird</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="84" />
-   <location filename="cnnviz/gui/panels/why.py" line="82" />
+   <location filename="cnnviz/gui/panels/why.py" line="99" />
+   <location filename="cnnviz/gui/panels/why.py" line="96" />
    <source>evidence for class</source>
    <translation>Beleg für Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="85" />
+   <location filename="cnnviz/gui/panels/why.py" line="100" />
    <source>Occlusion patch size</source>
    <translation>Größe des Verdeckungsfelds</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="92" />
+   <location filename="cnnviz/gui/panels/why.py" line="109" />
    <source>Saliency and occlusion maps</source>
    <translation>Salienz- und Verdeckungskarten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="92" />
+   <location filename="cnnviz/gui/panels/why.py" line="110" />
    <source>The input; where a change would move the score most; where hiding the image hurts (orange) or helps (blue)</source>
    <translation>Die Eingabe; wo eine Änderung die Bewertung am stärksten bewegen würde; wo das Verdecken des Bildes schadet (orange) oder hilft (blau)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="99" />
+   <location filename="cnnviz/gui/panels/why.py" line="121" />
    <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
    <translation>&lt;b&gt;Eingabe&lt;/b&gt;&lt;br&gt;was das Netz sieht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <location filename="cnnviz/gui/panels/why.py" line="122" />
    <source>&lt;b&gt;saliency&lt;/b&gt;&lt;br&gt;where a change would&lt;br&gt;move the score most</source>
    <translation>&lt;b&gt;Salienz&lt;/b&gt;&lt;br&gt;wo eine Änderung die&lt;br&gt;Bewertung am meisten bewegt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="101" />
+   <location filename="cnnviz/gui/panels/why.py" line="123" />
    <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
    <translation>&lt;b&gt;Verdeckung&lt;/b&gt;&lt;br&gt;orange: Verdecken schadet&lt;br&gt;blau: Verdecken hilft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="118" />
+   <location filename="cnnviz/gui/panels/why.py" line="141" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>Salienz: der Gradient der Klassenbewertung nach jedem Pixel (exakt, ein Rückwärtsdurchlauf). Verdeckung: Ein schwarzes Quadrat gleitet über das Bild, und wir sehen, wie die Wahrscheinlichkeit sinkt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="184" />
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>Erkläre deine Zeichnung mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="185" />
+   <location filename="cnnviz/gui/panels/why.py" line="216" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>Erkläre Testbild #{index} (richtig: {label}) mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="218" />
+   <location filename="cnnviz/gui/panels/why.py" line="265" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Deine Zeichnung: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="219" />
+   <location filename="cnnviz/gui/panels/why.py" line="266" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Testbild #{index} (richtig: {label}): Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="81" />
+   <location filename="cnnviz/gui/panels/why.py" line="94" />
    <source>Explain</source>
    <translation>Erklären</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="83" />
+   <location filename="cnnviz/gui/panels/why.py" line="97" />
    <source>occlusion patch</source>
    <translation>Verdeckungsfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="171" />
+   <location filename="cnnviz/gui/panels/why.py" line="197" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>Noch nichts zu erklären: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="198" />
+   <location filename="cnnviz/gui/panels/why.py" line="239" />
    <source>Could not explain: {message}</source>
    <translation>Erklärung nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="259" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>; Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="173" />
+   <location filename="cnnviz/gui/panels/why.py" line="200" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>Noch nichts zu erklären: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="174" />
+   <location filename="cnnviz/gui/panels/why.py" line="201" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>Noch nichts zu erklären: Es ist noch kein Testbild geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="70" />
+   <location filename="cnnviz/gui/questions.py" line="71" />
    <source>Training is running</source>
    <translation>Das Training läuft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="76" />
+   <location filename="cnnviz/gui/questions.py" line="81" />
    <source>Stop and go ahead</source>
    <translation>Stoppen und fortfahren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="77" />
+   <location filename="cnnviz/gui/questions.py" line="82" />
    <source>Keep training</source>
    <translation>Weiter trainieren</translation>
   </message>
@@ -3723,7 +3725,7 @@ erscheinen hier während des Trainings</translation>
    <translation>einen neuen Lauf starten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="71" />
+   <location filename="cnnviz/gui/questions.py" line="72" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3732,417 +3734,417 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="163" />
+   <location filename="cnnviz/gui/router.py" line="162" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}: kompiliert Kernel, nur beim ersten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="179" />
+   <location filename="cnnviz/gui/router.py" line="180" />
    <source>Training stopped: {message}</source>
    <translation>Training gestoppt: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="64" />
+   <location filename="cnnviz/gui/router.py" line="67" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="254" />
+   <location filename="cnnviz/gui/run_control.py" line="283" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="266" />
+   <location filename="cnnviz/gui/run_control.py" line="295" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="183" />
+   <location filename="cnnviz/gui/run_control.py" line="196" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="203" />
+   <location filename="cnnviz/gui/run_control.py" line="224" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="367" />
+   <location filename="cnnviz/gui/run_control.py" line="407" />
    <source>▶  Resume</source>
    <translation>▶  Weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="38" />
+   <location filename="cnnviz/gui/run_control.py" line="39" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>trainiert mit {train_used:,} von {train_total:,} Bildern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="41" />
+   <location filename="cnnviz/gui/run_control.py" line="45" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>testet mit {test_used:,} von {test_total:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="190" />
+   <location filename="cnnviz/gui/run_control.py" line="203" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="346" />
+   <location filename="cnnviz/gui/run_control.py" line="381" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="316" />
+   <location filename="cnnviz/gui/run_control.py" line="344" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="325" />
+   <location filename="cnnviz/gui/run_control.py" line="354" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="124" />
+   <location filename="cnnviz/gui/run_control.py" line="132" />
    <source>Cannot build the network: {exc}</source>
    <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="216" />
+   <location filename="cnnviz/gui/run_control.py" line="245" />
    <source>Cannot start: {exc}</source>
    <translation>Start nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="261" />
+   <location filename="cnnviz/gui/run_control.py" line="290" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="61" />
+   <location filename="cnnviz/gui/shortcuts.py" line="70" />
    <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
    <translation>Während du in ein Feld tippst (Lernrate, Netzbeschreibung, Name), tippen die Tasten: Enter übernimmt und verlässt das Feld, Escape lässt es unverändert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="38" />
+   <location filename="cnnviz/gui/shortcuts.py" line="47" />
    <source>Start training, pause it, resume it</source>
    <translation>Training starten, anhalten, fortsetzen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="39" />
+   <location filename="cnnviz/gui/shortcuts.py" line="48" />
    <source>Train exactly one batch</source>
    <translation>Genau einen Batch trainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="40" />
+   <location filename="cnnviz/gui/shortcuts.py" line="49" />
    <source>Clear the drawing</source>
    <translation>Zeichnung löschen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="41" />
+   <location filename="cnnviz/gui/shortcuts.py" line="50" />
    <source>Open a photo or scan of a digit to classify (or drop it on the canvas)</source>
    <translation>Foto oder Scan einer Ziffer zum Erkennen öffnen (oder auf die Zeichenfläche ziehen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="42" />
+   <location filename="cnnviz/gui/shortcuts.py" line="51" />
    <source>The previous test image (feature maps, Why?)</source>
    <translation>Das vorherige Testbild (Merkmalskarten, Warum?)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="43" />
+   <location filename="cnnviz/gui/shortcuts.py" line="52" />
    <source>The next test image (feature maps, Why?)</source>
    <translation>Das nächste Testbild (Merkmalskarten, Warum?)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="44" />
+   <location filename="cnnviz/gui/shortcuts.py" line="53" />
    <source>The lesson's next step</source>
    <translation>Der nächste Schritt der Lektion</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="45" />
+   <location filename="cnnviz/gui/shortcuts.py" line="54" />
    <source>The lesson's previous step</source>
    <translation>Der vorherige Schritt der Lektion</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="46" />
+   <location filename="cnnviz/gui/shortcuts.py" line="55" />
    <source>The next tab</source>
    <translation>Der nächste Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <location filename="cnnviz/gui/shortcuts.py" line="56" />
    <source>The previous tab</source>
    <translation>Der vorherige Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="48" />
+   <location filename="cnnviz/gui/shortcuts.py" line="57" />
    <source>Keep this run for comparison (the next run is drawn over it)</source>
    <translation>Diesen Lauf zum Vergleich behalten (der nächste wird darüber gezeichnet)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="49" />
+   <location filename="cnnviz/gui/shortcuts.py" line="58" />
    <source>Presenter mode on or off</source>
    <translation>Präsentationsmodus ein oder aus</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="50" />
+   <location filename="cnnviz/gui/shortcuts.py" line="59" />
    <source>Full screen on or off</source>
    <translation>Vollbild ein oder aus</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="51" />
+   <location filename="cnnviz/gui/shortcuts.py" line="60" />
    <source>Zoom in: larger text and plots (up to 200 %)</source>
    <translation>Vergrößern: größere Schrift und Diagramme (bis 200 %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="52" />
+   <location filename="cnnviz/gui/shortcuts.py" line="61" />
    <source>Zoom out (down to 80 %)</source>
    <translation>Verkleinern (bis 80 %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="53" />
+   <location filename="cnnviz/gui/shortcuts.py" line="62" />
    <source>Actual size (zoom 100 %)</source>
    <translation>Originalgröße (Zoom 100 %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="54" />
+   <location filename="cnnviz/gui/shortcuts.py" line="63" />
    <source>Open the class canvas (phones draw for the network), or end it</source>
    <translation>Klassen-Zeichenfläche öffnen (Handys zeichnen für das Netz) oder beenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <location filename="cnnviz/gui/shortcuts.py" line="64" />
    <source>Class canvas: accept the chosen drawing</source>
    <translation>Klassen-Zeichenfläche: die gewählte Zeichnung annehmen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="56" />
+   <location filename="cnnviz/gui/shortcuts.py" line="65" />
    <source>Class canvas: keep the chosen drawing for our own test set</source>
    <translation>Klassen-Zeichenfläche: die gewählte Zeichnung für unseren eigenen Testsatz aufheben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="57" />
+   <location filename="cnnviz/gui/shortcuts.py" line="66" />
    <source>Class canvas: reject the chosen drawing</source>
    <translation>Klassen-Zeichenfläche: die gewählte Zeichnung ablehnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="58" />
+   <location filename="cnnviz/gui/shortcuts.py" line="67" />
    <source>This list of keys</source>
    <translation>Diese Liste der Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="228" />
+   <location filename="cnnviz/gui/shortcuts.py" line="243" />
    <source>Keys</source>
    <translation>Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="26" />
+   <location filename="cnnviz/gui/status.py" line="39" />
    <source>ready</source>
    <translation>bereit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="26" />
+   <location filename="cnnviz/gui/status.py" line="40" />
    <source>idle</source>
    <translation>untätig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="26" />
+   <location filename="cnnviz/gui/status.py" line="41" />
    <source>starting</source>
    <translation>startet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="26" />
+   <location filename="cnnviz/gui/status.py" line="42" />
    <source>running</source>
    <translation>läuft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="26" />
+   <location filename="cnnviz/gui/status.py" line="43" />
    <source>paused</source>
    <translation>angehalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="26" />
+   <location filename="cnnviz/gui/status.py" line="44" />
    <source>reset</source>
    <translation>zurückgesetzt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="26" />
+   <location filename="cnnviz/gui/status.py" line="45" />
    <source>finished</source>
    <translation>fertig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="27" />
+   <location filename="cnnviz/gui/status.py" line="46" />
    <source>stopped</source>
    <translation>gestoppt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="27" />
+   <location filename="cnnviz/gui/status.py" line="47" />
    <source>failed</source>
    <translation>fehlgeschlagen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="27" />
+   <location filename="cnnviz/gui/status.py" line="48" />
    <source>stopped by an error</source>
    <translation>durch einen Fehler gestoppt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="27" />
+   <location filename="cnnviz/gui/status.py" line="49" />
    <source>ready · compiling kernels</source>
    <translation>bereit · kompiliert Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="28" />
+   <location filename="cnnviz/gui/status.py" line="50" />
    <source>starting (loading data)…</source>
    <translation>startet (lädt Daten)…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="28" />
+   <location filename="cnnviz/gui/status.py" line="51" />
    <source>starting (loading data and compiling kernels)…</source>
    <translation>startet (lädt Daten, kompiliert Kernel)…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="22" />
+   <location filename="cnnviz/gui/status.py" line="31" />
    <source>epoch {value}</source>
    <translation>Epoche {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="22" />
+   <location filename="cnnviz/gui/status.py" line="32" />
    <source>step {value}</source>
    <translation>Schritt {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="23" />
+   <location filename="cnnviz/gui/status.py" line="33" />
    <source>backend {value}</source>
    <translation>Backend {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="23" />
+   <location filename="cnnviz/gui/status.py" line="34" />
    <source>ETA {value}</source>
    <translation>Rest {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="24" />
+   <location filename="cnnviz/gui/status.py" line="35" />
    <source>test accuracy {value}</source>
    <translation>Testgenauigkeit {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="102" />
+   <location filename="cnnviz/gui/status.py" line="126" />
    <source>Hide this message</source>
    <translation>Diese Meldung ausblenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="297" />
+   <location filename="cnnviz/gui/status.py" line="329" />
    <source>{value} images/s</source>
    <translation>{value} Bilder/s</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="51" />
+   <location filename="cnnviz/gui/window.py" line="59" />
    <source>cnnviz — watch a CNN learn</source>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="288" />
+   <location filename="cnnviz/gui/window.py" line="374" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="236" />
+   <location filename="cnnviz/gui/window.py" line="319" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="222" />
+   <location filename="cnnviz/gui/window.py" line="303" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/events.py" line="177" />
+   <location filename="cnnviz/train/events.py" line="186" />
    <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
    <translation>{cause}. Die Gewichte wurden auf Schritt {step} zurückgesetzt, das Training ist pausiert. {advice}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="114" />
+   <location filename="cnnviz/train/recovery.py" line="123" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been far higher</source>
    <translation>der Verlust blieb {steps} Schritte lang auf Zufallsniveau ({chance:.2f} = ln 10, Raten zwischen zehn Klassen), nachdem er viel höher gewesen war</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="112" />
+   <location filename="cnnviz/train/recovery.py" line="116" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been much lower</source>
    <translation>der Verlust blieb {steps} Schritte lang auf Zufallsniveau ({chance:.2f} = ln 10, Raten zwischen zehn Klassen), nachdem er viel niedriger gewesen war</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="203" />
+   <location filename="cnnviz/train/recovery.py" line="218" />
    <source>a backup copy</source>
    <translation>dem Anlegen einer Sicherungskopie</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="266" />
+   <location filename="cnnviz/train/recovery.py" line="289" />
    <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's memory was lost, so training went back {back} steps to step {step}</source>
    <translation>{old} ist bei {where} ausgefallen ({error}); weiter mit {cpu} ab Schritt {step}; der Speicher der GPU ging verloren, daher ging das Training {back} Schritte zurück auf Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="268" />
+   <location filename="cnnviz/train/recovery.py" line="296" />
    <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}</source>
    <translation>{old} ist bei {where} ausgefallen ({error}); weiter mit {cpu} ab Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="222" />
+   <location filename="cnnviz/train/recovery.py" line="238" />
    <source>the switch to {backend}</source>
    <translation>dem Wechsel zu {backend}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="230" />
+   <location filename="cnnviz/train/recovery.py" line="248" />
    <source>{backend} failed to start ({error}); training stays on {current}</source>
    <translation>{backend} konnte nicht starten ({error}); das Training bleibt bei {current}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="366" />
+   <location filename="cnnviz/train/trainer.py" line="448" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>Senke die Lernrate (jetzt {lr:g}) und setze das Training fort.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="379" />
+   <location filename="cnnviz/train/trainer.py" line="462" />
    <source>an evaluation</source>
    <translation>einer Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="389" />
+   <location filename="cnnviz/train/trainer.py" line="474" />
    <source>a snapshot</source>
    <translation>einem Schnappschuss</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="396" />
+   <location filename="cnnviz/train/trainer.py" line="490" />
    <source>saving</source>
    <translation>dem Speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="283" />
+   <location filename="cnnviz/train/trainer.py" line="342" />
    <source>a training step</source>
    <translation>einem Trainingsschritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="322" />
+   <location filename="cnnviz/train/trainer.py" line="391" />
    <source>reading the loss</source>
    <translation>dem Lesen des Verlusts</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="346" />
+   <location filename="cnnviz/train/trainer.py" line="427" />
    <source>reading the layer timings</source>
    <translation>dem Lesen der Schichtzeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="161" />
+   <location filename="cnnviz/train/trainer.py" line="173" />
    <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
    <translation>{backend}: Kernel werden kompiliert (nur beim ersten Start; danach aus einem Cache geladen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="331" />
+   <location filename="cnnviz/train/trainer.py" line="401" />
    <source>the loss became {loss} at step {step}</source>
    <translation>der Verlust wurde bei Schritt {step} zu {loss}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="168" />
+   <location filename="cnnviz/train/trainer.py" line="186" />
    <source>{backend}: compiled kernels in {seconds:.1f} s</source>
    <translation>{backend}: Kernel in {seconds:.1f} s kompiliert</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="258" />
+   <location filename="cnnviz/train/trainer.py" line="298" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>die Testgenauigkeit fiel auf {accuracy:.1%} (Zufallsniveau), nachdem sie {best:.1%} erreicht hatte</translation>
   </message>
