@@ -30,6 +30,10 @@ from cnnviz.train import events as ev
 REPO = Path(__file__).resolve().parents[2]
 SCREENS = fit.SCREENS
 IDS = [f"{w}x{h}" for w, h in SCREENS]
+# The classroom's screens (projectors, laptops): the real-X check runs on these; 1920x1080, roomier in both
+# directions, is checked offscreen above (the real-X run costs ~30 s of a CI core per screen).
+CLASSROOM_SCREENS = tuple(s for s in SCREENS if s != (1920, 1080))
+CLASSROOM_IDS = [f"{w}x{h}" for w, h in CLASSROOM_SCREENS]
 
 
 def fill(window):
@@ -383,7 +387,7 @@ def x_server(request):
         server.wait(10)
 
 
-@pytest.mark.parametrize("x_server", SCREENS, ids=IDS, indirect=True)
+@pytest.mark.parametrize("x_server", CLASSROOM_SCREENS, ids=CLASSROOM_IDS, indirect=True)
 def test_every_view_fits_a_real_x_screen(x_server, tmp_path):
     """The real thing: Qt's xcb plugin (so a missing X library fails here), real fonts, the window as it
     opens on that screen. ``cnnviz gui --check-layout`` trains the seed net (the one with the most maps) for

@@ -5,7 +5,7 @@ only: no training (the panels are filled as a run would fill them)."""
 import numpy as np
 import pytest
 from PySide6.QtGui import QFontInfo
-from test_fit import IDS, SCREENS, at_screen, describe, fill
+from test_fit import CLASSROOM_IDS, CLASSROOM_SCREENS, at_screen, describe, fill
 
 from cnnviz.analysis.presets import bundled_presets
 from cnnviz.gui import presenter
@@ -13,9 +13,10 @@ from cnnviz.gui.devtools import fit
 from cnnviz.gui.panels.classify import COLUMN
 
 
-@pytest.mark.parametrize("screen", SCREENS, ids=IDS)
+@pytest.mark.parametrize("screen", CLASSROOM_SCREENS, ids=CLASSROOM_IDS)
 def test_every_lesson_view_fits_the_screen(qtbot, make_window, screen):
-    """Each lesson's suggested view (presenter mode, only its panels) on every tab it shows."""
+    """Each lesson's suggested view (presenter mode, only its panels) on every tab it shows, on the classroom's
+    screens (1920x1080 is roomier in both directions than each of them)."""
     window = make_window()
     window.set_full_screen = lambda on: None  # offscreen: no window manager to go full screen with
     found = {}
