@@ -225,6 +225,18 @@ class RunControl:
             )
             return False
         p.controls.flush_pending()
+        names = state.run.class_names
+        if dataset is None and own_classes(names):
+            # Weights of the class's own classes (a loaded file's, or a class run's): the data set loaded has other
+            # classes, and the sidebar's net ends in dense-10. Say where such a net trains instead of a spec error.
+            self.banner.show_message(
+                tr(
+                    "This network knows the class's own classes ({names}): it trains on the class's drawings "
+                    "(class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set."
+                ).format(names=", ".join(names)),
+                "warning",
+            )
+            return False
         try:
             config = self.make_config()
             if config_changes:

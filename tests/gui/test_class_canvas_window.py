@@ -270,6 +270,10 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     window.runs.show_loaded(loaded)
     assert window.panels.classify.class_names == ["circle", "triangle", "star"]
     assert window.state.run.class_names == ("circle", "triangle", "star")
+    # Start on those weights: the data set loaded has other classes; the banner says where they train.
+    window.runs.start()
+    assert not window.session.active
+    assert "the class's own classes (circle, triangle, star)" in window.banner.label.text()
     # The drawings are saved only when the teacher asks, with the classes' names.
     from cnnviz.analysis.drawings import DrawingStore
 
