@@ -2326,7 +2326,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="295" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
-   <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f}%</translation>
+   <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f} %</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="232" />
@@ -3018,7 +3018,7 @@ um sein Bild zu sehen</translation>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="404" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
-   <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f}% richtig · die Karte zeigt {explained:.0f}% der Streuung</translation>
+   <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f} % richtig · die Karte zeigt {explained:.0f} % der Streuung</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="440" />
@@ -3148,7 +3148,7 @@ am nächsten: {name}</translation>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="233" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
-   <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
+   <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f} %&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="323" />
