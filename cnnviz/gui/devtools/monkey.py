@@ -310,7 +310,8 @@ def _drive(
             "dataset": window.controls.dataset,
             "backend": window.controls.backend,
             # runs that ended must not stay (their model, optimizer state, workspace): one at most
-            "trainers": sum(1 for o in gc.get_objects() if isinstance(o, Trainer)),
+            # (type(), not isinstance: isinstance asks a dead weakref.proxy its __class__ and raises ReferenceError)
+            "trainers": sum(1 for o in gc.get_objects() if issubclass(type(o), Trainer)),
         }
         samples.append(sample)
         print(json.dumps(sample), file=out, flush=True)
