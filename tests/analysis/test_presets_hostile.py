@@ -5,25 +5,10 @@ test_lesson_presets.py)."""
 import json
 
 import pytest
+from test_lesson_presets import GOOD  # the one valid lesson the preset tests start from
 
 from cnnviz.analysis import presets as presets_module
 from cnnviz.analysis.presets import PresetError, load_preset
-
-GOOD = {
-    "title": "Test lesson",
-    "description": "A lesson for the tests.",
-    "net": "tiny",
-    "backend": "numpy",
-    "optimizer": "sgd",
-    "lr": 0.05,
-    "momentum": 0.0,
-    "batch_size": 32,
-    "epochs": 0.5,
-    "schedule": "constant",
-    "train_samples": 1000,
-    "visible_panels": ["loss", "accuracy"],
-    "presenter": False,
-}
 
 
 def _write(tmp_path, text: str):
