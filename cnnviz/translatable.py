@@ -3,7 +3,7 @@
 ``N_("Loss")`` returns its argument unchanged: it only marks the string, so that
 ``tools/update_translations.py`` finds it and puts it in the catalogues. The GUI translates
 such a string where it shows it (``cnnviz.gui.language.tr(text)``). Modules below the GUI
-(cnnviz.analysis, cnnviz.app) use this mark and stay Qt-free; CLI messages are never marked.
+(cnnviz.classroom, cnnviz.app) use this mark and stay Qt-free; CLI messages are never marked.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 import multiprocessing
 import sys
 
-from cnnviz.gui.app import launch
+from cnnviz.gui.launch import launch
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()

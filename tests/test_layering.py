@@ -1,7 +1,7 @@
 """The architecture's import rules (docs/architecture.md), enforced by import-linter.
 
 The contracts live in pyproject.toml ([tool.importlinter]): imports only go down
-(data/backends -> nn -> train -> analysis -> app -> gui -> cli), only cnnviz.gui imports
+(data/backends -> nn -> train -> classroom -> app -> gui -> cli), only cnnviz.gui imports
 Qt or pyqtgraph (the application model, cnnviz.app, neither Qt nor the gui), and no two modules of a package import
 each other in a cycle.
 """

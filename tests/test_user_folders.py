@@ -36,9 +36,9 @@ def test_every_kind_asks_for_one_appname_without_an_author_folder(monkeypatch, t
 
 
 def test_the_callers_use_the_one_scheme(monkeypatch, tmp_path):
-    from cnnviz.analysis import drawings
     from cnnviz.app import autosave
     from cnnviz.backends import numba_cache
+    from cnnviz.classroom import drawings
     from cnnviz.nn import checkpoint
 
     monkeypatch.setattr(user_folders, "_platformdirs", lambda: _RecordingDirs(tmp_path))

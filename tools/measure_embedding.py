@@ -13,9 +13,9 @@ import time
 
 import numpy as np
 
-from cnnviz.analysis import embedding as em
-from cnnviz.analysis.saliency import model_from_weights
-from cnnviz.analysis.uncertainty import logits_and_features
+from cnnviz.classroom import embedding as em
+from cnnviz.classroom.saliency import model_from_weights
+from cnnviz.classroom.uncertainty import logits_and_features
 from cnnviz.data.datasets import load_dataset
 from cnnviz.nn.model import Sequential, resolve_spec
 

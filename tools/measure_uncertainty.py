@@ -2,19 +2,19 @@
 
     python tools/measure_uncertainty.py MODEL.npz [MODEL.npz ...]
 
-For each model and each method of cnnviz.analysis.uncertainty: the threshold is calibrated on MNIST test
+For each model and each method of cnnviz.classroom.uncertainty: the threshold is calibrated on MNIST test
 images 1, 6, 11, ... (every fifth); printed are the acceptance of the other 8,000 test images (real digits
 the threshold never saw) and the rejection ("unsure") rate of 1,000 synthetic non-digits of each kind
-(cnnviz.analysis.synthetic).
+(cnnviz.classroom.synthetic).
 """
 
 import sys
 
 import numpy as np
 
-from cnnviz.analysis import uncertainty as u
-from cnnviz.analysis.synthetic import NON_DIGIT_KINDS, non_digits
 from cnnviz.backends import registry
+from cnnviz.classroom import uncertainty as u
+from cnnviz.classroom.synthetic import NON_DIGIT_KINDS, non_digits
 from cnnviz.data.datasets import load_dataset
 from cnnviz.nn import checkpoint
 

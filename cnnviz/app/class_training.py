@@ -149,7 +149,7 @@ def save_drawings(canvas: ClassCanvas, folder) -> int:
     the labels, the held-back ones likewise in its ``our-test`` folder. Returns how many were written."""
     from pathlib import Path
 
-    from ..analysis.drawings import HELD_BACK_FOLDER, DrawingStore
+    from ..classroom.drawings import HELD_BACK_FOLDER, DrawingStore
 
     if not own_classes(canvas.classes):
         raise NotEnoughDrawings(

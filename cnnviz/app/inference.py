@@ -85,8 +85,8 @@ class LocalModel:
 
     def classify(self, image: np.ndarray) -> tuple[np.ndarray, float]:
         """(28, 28) in [0, 1] -> (ten probabilities, the uncertainty score "not sure" compares with its
-        threshold: :func:`cnnviz.analysis.uncertainty.assess`), from one forward pass."""
-        from ..analysis import uncertainty
+        threshold: :func:`cnnviz.classroom.uncertainty.assess`), from one forward pass."""
+        from ..classroom import uncertainty
 
         x = np.ascontiguousarray(image, dtype=np.float32)[None]
         with np.errstate(over="ignore", invalid="ignore"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..analysis.saliency import model_from_weights
+from ..classroom.saliency import model_from_weights
 from ..train.snapshot import take_snapshot
 from ..translatable import N_
 from .comparison import KeptRun, describe, differences, shown

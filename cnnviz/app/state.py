@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..analysis.presets import PANEL_TITLES, first_test_images
+from ..classroom.lessons import PANEL_TITLES, first_test_images
 from ..data.datasets import load_dataset
 from ..train.events import RunPhase
 from ..train.trainer import TrainConfig

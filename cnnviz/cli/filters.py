@@ -32,7 +32,7 @@ PLAIN_EVERY_S = 5.0
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from ..analysis.filters import MAX_STEPS
+    from ..classroom.filters import MAX_STEPS
 
     p.add_argument("--model", metavar="PATH.npz", help="checkpoint to look into (default: the last one saved)")
     p.add_argument(
@@ -71,8 +71,8 @@ def run(args) -> int:
     import numpy as np
     from PIL import Image
 
-    from ..analysis import filters
-    from ..analysis.render import png_bytes
+    from ..classroom import filters
+    from ..classroom.render import png_bytes
     from ..data.datasets import load_dataset
     from ..data.files import atomic_write_bytes, check_save_target, show_path
 

@@ -1,6 +1,6 @@
 """``cnnviz fool``: change an image just enough that the network answers a chosen digit.
 
-The attack (:mod:`cnnviz.analysis.adversarial`) works in whole grey levels, so
+The attack (:mod:`cnnviz.classroom.adversarial`) works in whole grey levels, so
 the 8-bit greyscale PNG written to ``--out`` is exactly the input it tested:
 ``cnnviz predict --raw OUT.png`` gives the same answer.
 """
@@ -25,7 +25,7 @@ def _digit(text: str) -> int:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from ..analysis.adversarial import MAX_STEPS, MODES
+    from ..classroom.adversarial import MAX_STEPS, MODES
 
     p.add_argument("--model", metavar="PATH.npz", help="checkpoint to attack (default: the last one saved)")
     p.add_argument(
@@ -66,7 +66,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args) -> int:
     """Exit 0 when the saved input fools the network, 1 when the budget was not enough (the best try is saved)."""
-    from ..analysis.adversarial import DEFAULT_EPSILON, DEFAULT_STEPS, MAX_STEPS, check_epsilon, fool, save_png
+    from ..classroom.adversarial import DEFAULT_EPSILON, DEFAULT_STEPS, MAX_STEPS, check_epsilon, fool, save_png
     from ..data import limits
     from ..data.drawing import load_digit_image, load_network_input
     from ..data.files import check_save_target

@@ -206,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="open the desktop app (the default)",
         description="Watch a CNN learn, live (the default when no command is given).",
     )
-    from ..gui.app import add_arguments as add_gui_arguments  # argparse only: no Qt import
+    from ..gui.launch import add_arguments as add_gui_arguments  # argparse only: no Qt import
 
     add_gui_arguments(g)
     sub.add_parser(
@@ -317,7 +317,7 @@ def cmd_bench(args) -> int:
 
 
 def cmd_gui(args) -> int:
-    from ..gui.app import run
+    from ..gui.launch import run
 
     return run(args)
 

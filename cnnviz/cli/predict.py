@@ -27,7 +27,7 @@ def cmd_predict(args) -> int:
     """Classify every image it can; exit 1 when some could not be (each named on stderr)."""
     import numpy as np
 
-    from ..analysis import uncertainty
+    from ..classroom import uncertainty
     from ..data import limits
     from ..data.drawing import ImageError, load_digit_image, load_network_input
 
@@ -100,7 +100,7 @@ def cmd_predict(args) -> int:
 def _calibration(model, meta):
     """The "not sure" threshold for this model, calibrated on held-out test images of the data set it was
     trained on (the bundled MNIST unless the checkpoint says otherwise and that data set can be found)."""
-    from ..analysis import uncertainty
+    from ..classroom import uncertainty
     from ..data.datasets import load_dataset
 
     name = meta.get("dataset") if meta.get("dataset") in ("mnist", "fashion") else "mnist"

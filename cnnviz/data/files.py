@@ -25,7 +25,7 @@
   and no ``NaN``/``Infinity`` (:func:`parse_json`).
 
 No Qt and nothing from the rest of cnnviz except :mod:`cnnviz.data.limits`,
-so every layer (data, nn, analysis, cli, gui) can use it.
+so every layer (data, nn, classroom, cli, gui) can use it.
 """
 
 from __future__ import annotations

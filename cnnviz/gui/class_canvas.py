@@ -674,7 +674,7 @@ class ClassCanvasWindow(QObject):
 
     # --- what the network says ----------------------------------------------------------------------------
     def _classify(self, images: np.ndarray):
-        from ..analysis import uncertainty
+        from ..classroom import uncertainty
 
         local = self.state.local
         calibration = self.panels.classify.not_sure_calibration()

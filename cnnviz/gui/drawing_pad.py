@@ -11,7 +11,7 @@ import numpy as np
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QFileDialog
 
-from ..analysis.drawings import FINETUNE_MNIST_SAMPLES, finetune_dataset
+from ..classroom.drawings import FINETUNE_MNIST_SAMPLES, finetune_dataset
 from ..data.drawing import ImageError, load_digit_picture, preprocess_digit
 from ..data.limits import shorten
 from .jobs import Job, run_in_background

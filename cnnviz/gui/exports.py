@@ -13,11 +13,11 @@ import numpy as np
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog
 
-from ..analysis import report, report_inside
-from ..analysis.confusion import confusion_matrix
-from ..analysis.filters import filter_grid
 from ..app import comparison
 from ..app.inference import accuracy_on
+from ..classroom import report, report_inside
+from ..classroom.confusion import confusion_matrix
+from ..classroom.filters import filter_grid
 from ..translatable import N_
 from . import palette
 from .language import current, tr

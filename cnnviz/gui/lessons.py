@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..analysis import presets as lesson_presets
-from ..analysis.presets import PANEL_TITLES
 from ..app.comparison import KeptRun
 from ..app.run import Run
+from ..classroom import lessons as lesson_presets
+from ..classroom.lessons import PANEL_TITLES
 from .language import tr
 from .status import plain_label, plain_tooltip
 

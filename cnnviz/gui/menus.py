@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
-from ..analysis.presets import PANEL_TITLES
+from ..classroom.lessons import PANEL_TITLES
 from . import shortcuts
 from .language import LANGUAGES, tr
 from .language import current as current_language

@@ -1,7 +1,7 @@
 """The Draw panel's "not sure" threshold, kept calibrated for the latest weights.
 
 After each test evaluation, and when other trained weights arrive (a loaded model, a run's final
-weights), the threshold is calibrated again (:func:`cnnviz.analysis.uncertainty.calibrate_weights`)
+weights), the threshold is calibrated again (:func:`cnnviz.classroom.uncertainty.calibrate_weights`)
 on held-out MNIST test images, as a background job (:mod:`.jobs`) on a private NumPy copy of the
 weights: neither the trainer nor the GUI thread waits for it. Until the first calibration arrives
 (and after the weights start over) there is none, and the panel says nothing extra.
@@ -20,7 +20,7 @@ import time
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from ..analysis.uncertainty import Calibration, calibrate_weights
+from ..classroom.uncertainty import Calibration, calibrate_weights
 from .jobs import Job, run_in_background
 
 CALIBRATION_CPU_SHARE = 0.02

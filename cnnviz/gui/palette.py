@@ -11,7 +11,7 @@ deuteranopia, protanopia and tritanopia and checks what is promised here.
 - Sequential (activations, saliency): pyqtgraph's shipped "inferno", of the viridis family:
   perceptually uniform, lightness rising steadily, readable in every CVD and in greyscale.
 - Diverging (signed weights): ColorBrewer's RdBu, the map the exported pictures use
-  (:mod:`cnnviz.analysis.render`), so a kernel looks the same in the app and in a report; its blue
+  (:mod:`cnnviz.classroom.render`), so a kernel looks the same in the app and in a report; its blue
   and red halves stay apart under deuteranopia and protanopia (they differ in blue-yellow, which those
   viewers keep), and zero is white.
 - Correct / wrong: blue / vermillion (not green / red), and always with a mark: ✓ or ✗ in the text,
@@ -26,7 +26,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
-from ..analysis import colormaps
+from ..classroom import colormaps
 from ..translatable import N_
 
 # --- qualitative -------------------------------------------------------------------------------------

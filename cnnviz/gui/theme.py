@@ -9,7 +9,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 
-from ..analysis import colormaps
+from ..classroom import colormaps
 from . import garbage, palette
 from .desktop import APP_ID, icon_files
 
@@ -301,7 +301,7 @@ def backend_colour(name: str) -> str:
     return palette.BACKEND_COLOURS.get(name, "#444444")
 
 
-# The colour maps of analysis/colormaps.py, the ones the report and the GIF use (the Time-lapse tab had its own
+# The colour maps of classroom/colormaps.py, the ones the report and the GIF use (the Time-lapse tab had its own
 # hand-made pair, up to 75 of 255 levels from the Kernels panel's): negative blue, zero white, positive red;
 # activations >= 0 in pyqtgraph's inferno; inputs grey.
 DIVERGING_LUT = colormaps.DIVERGING_LUT

@@ -50,7 +50,7 @@ def lesson_strings(folder: Path | None = None) -> dict[str, list[str]]:
     where it is. A lesson file of the user's own is shown as it is written."""
     import json
 
-    from ..analysis.presets import bundled_presets_dir
+    from ..classroom.lessons import bundled_presets_dir
 
     folder = folder or bundled_presets_dir()  # the installed package's, or the checkout's assets/presets
     found: dict[str, list[str]] = {}

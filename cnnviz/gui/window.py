@@ -17,9 +17,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenuBar, QStatusBar
 
-from ..analysis.drawings import DrawingStore
 from ..app.state import AppState
 from ..backends import registry as backends
+from ..classroom.drawings import DrawingStore
 from . import accessibility, language, presenter, shortcuts, theme, window_memory, zoom
 from .checkpoints import Checkpoints
 from .class_canvas import ClassCanvasWindow

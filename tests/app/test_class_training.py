@@ -4,7 +4,6 @@ with the ordinary Trainer, a checkpoint of it names its classes, and too few dra
 import numpy as np
 import pytest
 
-from cnnviz.analysis.synthetic import hand_drawn_shapes
 from cnnviz.app import class_training
 from cnnviz.app.class_canvas import ClassCanvas
 from cnnviz.app.class_training import (
@@ -14,6 +13,7 @@ from cnnviz.app.class_training import (
     own_classes,
 )
 from cnnviz.app.inference import LocalModel
+from cnnviz.classroom.synthetic import hand_drawn_shapes
 from cnnviz.nn import checkpoint
 from cnnviz.nn.layers import SpecError
 from cnnviz.nn.model import Sequential
@@ -171,7 +171,7 @@ def test_predict_names_the_class_classes_of_a_saved_net(trained, tmp_path, capsy
 
 
 def test_the_teacher_saves_the_drawings_with_their_class_names(shapes, tmp_path):
-    from cnnviz.analysis.drawings import HELD_BACK_FOLDER, DrawingStore
+    from cnnviz.classroom.drawings import HELD_BACK_FOLDER, DrawingStore
 
     canvas = collected(*shapes, hold_back=3)
     assert class_training.save_drawings(canvas, tmp_path) == 33

@@ -47,9 +47,9 @@ def test_views_and_presenter_intents_filter_and_announce():
     state.events.presenter.connect(modes.append)
     assert state.visible_views == set(VIEWS)
     state.set_visible_views({"loss", "no such view"})
-    state.set_view_visible("saliency", True)
+    state.set_view_visible("why", True)
     state.set_view_visible("loss", False)
-    assert views == [{"loss"}, {"loss", "saliency"}, {"saliency"}] and state.visible_views == {"saliency"}
+    assert views == [{"loss"}, {"loss", "why"}, {"why"}] and state.visible_views == {"why"}
     state.set_presenter(1)
     assert state.presenter is True and modes == [True]
 

@@ -4,7 +4,7 @@ JPEG) are prepared well enough that a trained network reads them about as well a
 import numpy as np
 import pytest
 
-from cnnviz.analysis.synthetic import PEN_COLOURS, phone_photo
+from cnnviz.classroom.synthetic import PEN_COLOURS, phone_photo
 from cnnviz.data.drawing import load_digit_image, preprocess_digit
 
 PHOTOS = 60
@@ -59,7 +59,7 @@ def test_a_big_photo_is_worked_on_at_a_bounded_size(mnist, tmp_path, monkeypatch
 
 
 def test_clean_drawings_skip_the_photo_steps_so_a_stroke_at_the_edge_stays(mnist):
-    from cnnviz.analysis.synthetic import phone_photo as photo_of
+    from cnnviz.classroom.synthetic import phone_photo as photo_of
     from cnnviz.data.photo import looks_like_photo
 
     canvas = np.zeros((280, 280), np.float32)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from cnnviz.analysis.synthetic import phone_photo
+from cnnviz.classroom.synthetic import phone_photo
 from cnnviz.data import drawing
 from cnnviz.data.drawing import preprocess_digit
 from cnnviz.data.photo import box_blur3, drop_edge_clutter, even_out_lighting

@@ -1,7 +1,7 @@
 """The "Training diverged" banner says what is true now: it goes when the run trains again, when the
 learning rate it advises about changes, and when the lesson closes."""
 
-from cnnviz.analysis.presets import bundled_presets
+from cnnviz.classroom.lessons import bundled_presets
 from cnnviz.train import events as ev
 from cnnviz.translatable import Phrase
 

@@ -215,7 +215,7 @@ def test_the_latency_report_adds_simulated_phones(qapp, capsys):
 
 
 def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, window, tmp_path):
-    from cnnviz.analysis.synthetic import hand_drawn_shapes
+    from cnnviz.classroom.synthetic import hand_drawn_shapes
 
     cc, p = window.class_canvas, window.class_canvas.panel
     cc.open(host="127.0.0.1")
@@ -275,7 +275,7 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     assert not window.session.active
     assert "the class's own classes (circle, triangle, star)" in window.banner.label.text()
     # The drawings are saved only when the teacher asks, with the classes' names.
-    from cnnviz.analysis.drawings import DrawingStore
+    from cnnviz.classroom.drawings import DrawingStore
 
     assert p.save_classes_button.isVisible() and cc.save_drawings(str(tmp_path / "ours"))
     assert DrawingStore(tmp_path / "ours").class_names() == ["circle", "triangle", "star"]

@@ -6,14 +6,14 @@ from PIL import Image
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QFileDialog
 
-from cnnviz.analysis.drawings import DrawingStore
-from cnnviz.analysis.presets import bundled_presets
 from cnnviz.app.grids import grid_shape
 from cnnviz.backends import registry
+from cnnviz.classroom.drawings import DrawingStore
+from cnnviz.classroom.lessons import bundled_presets
 from cnnviz.gui.devtools.driving import draw_demo_digit
 from cnnviz.gui.panels.common import mosaic
-from cnnviz.gui.panels.mistakes import ConfusionPanel
-from cnnviz.gui.panels.statistics import StatsPanel
+from cnnviz.gui.panels.mistakes import MistakesPanel
+from cnnviz.gui.panels.statistics import StatisticsPanel
 from cnnviz.gui.panels.timelapse import TimeLapsePanel
 from cnnviz.gui.worker import Tag
 from cnnviz.train import events as ev
@@ -65,7 +65,7 @@ def click_image_pixel(qtbot, graphics, item, x, y):
 
 # --- confusion matrix and galleries ----------------------------------------------------
 def test_confusion_matrix_and_cell_click_fill_the_gallery(qtbot):
-    panel = ConfusionPanel()
+    panel = MistakesPanel()
     qtbot.addWidget(panel)
     panel.resize(900, 600)
     panel.show()
@@ -85,7 +85,7 @@ def test_confusion_matrix_and_cell_click_fill_the_gallery(qtbot):
 
 
 def test_worst_mistakes_gallery_is_most_confident_first(qtbot):
-    panel = ConfusionPanel()
+    panel = MistakesPanel()
     qtbot.addWidget(panel)
     panel.show()
     panel.set_dataset(np.zeros((10, 28, 28), np.uint8), [str(i) for i in range(10)])
@@ -198,7 +198,7 @@ def test_stats_panel_shows_a_diagnosis_for_an_exploding_history(qtbot, window):
     x, y = panel.ratio_curves["conv1.weight"].getData()
     assert len(x) == 15
     # Healthy numbers clear the warning.
-    healthy = StatsPanel()
+    healthy = StatisticsPanel()
     qtbot.addWidget(healthy)
     for i in range(15):
         healthy.add_stats(stats_event(10 * (i + 1), 1e-3), "sgd")
@@ -322,10 +322,10 @@ def test_presenter_mode_enlarges_type_and_panels_hide_and_show(qtbot, window):
 
     window.menus.view_actions["kernels"].setChecked(False)
     assert not window.panels.kernels.isVisible()
-    window.menus.view_actions["confusion"].setChecked(False)
+    window.menus.view_actions["mistakes"].setChecked(False)
     assert not window.workspace.tab_visible("mistakes")
     window.menus.view_actions["kernels"].setChecked(True)
-    window.menus.view_actions["confusion"].setChecked(True)
+    window.menus.view_actions["mistakes"].setChecked(True)
     assert window.panels.kernels.isVisible()
     assert window.workspace.tab_visible("mistakes")
     window.state.set_view_visible("loss", False)

@@ -178,7 +178,7 @@ def poll():
 QTimer.singleShot(20, poll)
 t0 = time.perf_counter()
 code = app.exec()
-window.shutdown()  # as cnnviz.gui.app.run does
+window.shutdown()  # as cnnviz.gui.launch.run does
 print("exec returned after", round(time.perf_counter() - t0, 2), "s")
 sys.exit(code)
 """

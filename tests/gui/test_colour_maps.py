@@ -1,5 +1,5 @@
 """The panels colour weights as the report and the GIF do: the Kernels panel, the Time-lapse tab and the
-feature maps use analysis/colormaps.py's tables, and pyqtgraph draws the same weights in the report's
+feature maps use classroom/colormaps.py's tables, and pyqtgraph draws the same weights in the report's
 colours (the Time-lapse tab had a hand-made map up to 75 of 255 levels away)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 
-from cnnviz.analysis import colormaps, render
+from cnnviz.classroom import colormaps, render
 from cnnviz.gui import palette, theme
 
 

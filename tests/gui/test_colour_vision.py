@@ -23,7 +23,7 @@ import pytest
 colorspacious = pytest.importorskip("colorspacious")
 
 from cnnviz.gui import palette  # noqa: E402
-from cnnviz.gui.panels.mistakes import ConfusionPanel, matrix_colours  # noqa: E402
+from cnnviz.gui.panels.mistakes import MistakesPanel, matrix_colours  # noqa: E402
 
 MIN_CLASS_DISTANCE = 10.0
 DEFICIENCIES = ("deuteranomaly", "protanomaly", "tritanomaly")
@@ -128,7 +128,7 @@ def test_confusion_matrix_counts_have_the_better_contrasting_text_colour():
 
 
 def test_mistake_galleries_mark_wrong_images_with_a_cross(qtbot):
-    panel = ConfusionPanel()
+    panel = MistakesPanel()
     qtbot.addWidget(panel)
     images = np.zeros((4, 28, 28), np.uint8)
     panel.set_dataset(images, [str(i) for i in range(10)])

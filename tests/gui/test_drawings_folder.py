@@ -4,7 +4,7 @@ import threading
 
 import numpy as np
 
-from cnnviz.analysis.drawings import DrawingStore
+from cnnviz.classroom.drawings import DrawingStore
 from cnnviz.gui.panels.drawings import DrawingsPanel
 
 

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from cnnviz.analysis import filters
-from cnnviz.analysis.saliency import model_from_weights
+from cnnviz.classroom import filters
+from cnnviz.classroom.saliency import model_from_weights
 from cnnviz.gui.panels import registry
 from cnnviz.gui.panels.filters import TEST_IMAGES
 
@@ -32,7 +32,7 @@ def computed(qtbot, panel, **wanted):
 
 
 def expected_top(panel, layer_name):
-    """The top 9 of the panel's test images per unit, computed by analysis.filters directly."""
+    """The top 9 of the panel's test images per unit, computed by classroom.filters directly."""
     spec, weights, _step = panel.model_source
     model = model_from_weights(spec, weights)
     layer = next(layer for layer in filters.unit_layers(model) if layer.name == layer_name)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from cnnviz.analysis.adversarial import LEVELS
+from cnnviz.classroom.adversarial import LEVELS
 from cnnviz.data.datasets import load_dataset
 from cnnviz.gui.panels.fool import BUDGET, FoolPanel, amplification
 

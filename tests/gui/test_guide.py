@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from cnnviz.analysis.presets import bundled_presets
+from cnnviz.classroom.lessons import bundled_presets
 from cnnviz.gui.devtools.driving import draw_demo_digit
 from cnnviz.nn import checkpoint
 from cnnviz.train import events as ev

@@ -2,7 +2,7 @@
 panels and mode from before it; Reset and Load never inherit its overrides; the sidebar says when
 training uses part of the data set; presenter mode survives loading a lesson and the lesson view."""
 
-from cnnviz.analysis.presets import bundled_presets
+from cnnviz.classroom.lessons import bundled_presets
 from cnnviz.gui.run_control import data_note
 
 

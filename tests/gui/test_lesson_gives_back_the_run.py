@@ -4,7 +4,7 @@ model or a restored autosave shows the curves its file carries (item 8)."""
 
 import numpy as np
 
-from cnnviz.analysis.presets import bundled_presets
+from cnnviz.classroom.lessons import bundled_presets
 from cnnviz.gui.worker import EventBatch
 from cnnviz.nn import checkpoint
 from cnnviz.train import events as ev

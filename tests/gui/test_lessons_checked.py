@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from cnnviz.analysis.presets import load_presets_in
+from cnnviz.classroom.lessons import load_presets_in
 from cnnviz.gui.panels import registry
 from cnnviz.gui.shortcuts import SHORTCUTS
 from cnnviz.nn.model import network_size
@@ -91,7 +91,7 @@ MEASURED: dict[tuple[str, str], tuple[float, float, str]] = {
         10.0,
         "the answer's probability for a drawing that is no digit (an example, 'sometimes')",
     ),
-    ("05_not_a_digit", "96%"): (96.0, 0.0, "cnnviz.analysis.uncertainty.ACCEPT (the threshold itself)"),
+    ("05_not_a_digit", "96%"): (96.0, 0.0, "cnnviz.classroom.uncertainty.ACCEPT (the threshold itself)"),
     ("06_same_start_two_learning_rates", "93%"): (93.0, 1.0, "lr 0.1: " + LESSON_6.format(lr=0.1)),
     ("06_same_start_two_learning_rates", "83%"): (82.85, 1.0, "lr 0.01: " + LESSON_6.format(lr=0.01)),
 }
@@ -306,7 +306,7 @@ def play(qtbot, window, preset, menus, backends) -> None:
 @pytest.mark.parametrize("preset", PRESETS, ids=lesson_id)
 def test_the_fool_budget_a_lesson_states_is_the_panels(preset):
     """ "a change of a few grey levels, hard to see" beside a ±50-level speckle: the text states the budget."""
-    from cnnviz.analysis.adversarial import LEVELS
+    from cnnviz.classroom.adversarial import LEVELS
     from cnnviz.gui.panels.fool import BUDGET
 
     for text in preset.steps:

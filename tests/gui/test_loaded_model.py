@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cnnviz.analysis.presets import bundled_presets
+from cnnviz.classroom.lessons import bundled_presets
 from cnnviz.gui import checkpoints as checkpoints_module
 from cnnviz.gui.canvas import demo_digit_strokes
 from cnnviz.gui.checkpoints import settings_from_meta

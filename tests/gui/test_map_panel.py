@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
-from cnnviz.analysis.embedding import SUBSET, features_of
+from cnnviz.classroom.embedding import SUBSET, features_of
 from cnnviz.gui import palette
 from cnnviz.gui.devtools.driving import draw_demo_digit
-from cnnviz.gui.panels.map import EmbeddingPanel, spread_apart
+from cnnviz.gui.panels.map import MapPanel, spread_apart
 
 TIMEOUT_MS = 60_000
 
@@ -139,7 +139,7 @@ def test_forget_clears_the_map(qtbot, map_window):
 def test_an_error_shows_a_message_and_the_panel_keeps_working(qtbot):
     from cnnviz.data.datasets import load_dataset
 
-    panel = EmbeddingPanel()
+    panel = MapPanel()
     qtbot.addWidget(panel)
     panel.resize(800, 600)
     panel.show()
@@ -161,7 +161,7 @@ def test_classes_with_names_are_written_out(qtbot):
     from cnnviz.data.datasets import FASHION_CLASS_NAMES, load_dataset
     from cnnviz.nn.model import Sequential, resolve_spec
 
-    panel = EmbeddingPanel()
+    panel = MapPanel()
     qtbot.addWidget(panel)
     panel.show()
     panel.show_dataset(dataclasses.replace(load_dataset("mnist"), class_names=FASHION_CLASS_NAMES))
@@ -216,7 +216,7 @@ def shown_points_of(panel):
 def test_leaving_the_tab_stops_placing_the_images_and_coming_back_maps_them(qtbot, window, monkeypatch):
     """Clicking past the tab must not leave seconds of work taking a core from the training: the job stops at
     its next batch of images (a batch of 256 here: 8 for the 2,000) and nothing it made is shown."""
-    import cnnviz.analysis.uncertainty as uncertainty
+    import cnnviz.classroom.uncertainty as uncertainty
 
     batches = []
     original = uncertainty.logits_and_features
@@ -229,7 +229,7 @@ def test_leaving_the_tab_stops_placing_the_images_and_coming_back_maps_them(qtbo
         return original(model, images, batch_size, each)
 
     monkeypatch.setattr(uncertainty, "logits_and_features", counted)
-    monkeypatch.setattr("cnnviz.analysis.embedding.logits_and_features", counted)
+    monkeypatch.setattr("cnnviz.classroom.embedding.logits_and_features", counted)
     panel = window.panels.map
     window.show_tab("map")
     job = panel.job

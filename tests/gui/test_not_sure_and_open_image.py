@@ -11,8 +11,8 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from cnnviz.analysis import uncertainty
-from cnnviz.analysis.presets import bundled_presets
+from cnnviz.classroom import uncertainty
+from cnnviz.classroom.lessons import bundled_presets
 from cnnviz.data.datasets import load_dataset
 from cnnviz.gui import drawing_pad
 from cnnviz.gui.canvas import demo_not_digit_strokes

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QRect
 
-from cnnviz.analysis.uncertainty import Calibration
+from cnnviz.classroom.uncertainty import Calibration
 from cnnviz.gui.panels.classify import ClassifyPanel
 
 

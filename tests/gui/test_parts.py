@@ -6,8 +6,8 @@ import time
 import numpy as np
 import pytest
 
-from cnnviz.analysis.presets import PANELS as LESSON_VIEWS
 from cnnviz.app.run_state import MAX_TIMING_EVENTS, RunState
+from cnnviz.classroom.lessons import PANELS as LESSON_VIEWS
 from cnnviz.gui import jobs
 from cnnviz.gui.panels import registry
 from cnnviz.gui.router import EventRouter
@@ -33,7 +33,7 @@ def test_a_panel_is_told_what_it_observes_and_a_wrong_declaration_is_a_problem(m
             self.heard.append(image)
 
     spec = registry.PanelSpec(
-        "listener", "Listener", registry.TAB, registry.BY_KEY["why"].widget, ("saliency",), observes=(registry.DRAWING,)
+        "listener", "Listener", registry.TAB, registry.BY_KEY["why"].widget, ("why",), observes=(registry.DRAWING,)
     )
     listener, deaf = Listener(), Listener()
     panels = registry.Panels(listener=listener, deaf=deaf)
@@ -102,7 +102,7 @@ def test_the_window_is_built_from_the_registry(window):
 
 
 def test_hiding_every_view_of_a_tab_hides_the_tab_and_a_column(window):
-    window.state.set_visible_views({"loss", "saliency"})
+    window.state.set_visible_views({"loss", "why"})
     assert window.workspace.tab_visible("training") and window.workspace.tab_visible("why")
     assert not window.workspace.tab_visible("mistakes")
     assert not window.workspace.right.isVisible()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cnnviz.gui import app as gui_app
+from cnnviz.gui import launch as gui_app
 from cnnviz.gui import theme
 from cnnviz.gui.devtools import memory
 
@@ -98,8 +98,8 @@ def test_qt_starts_on_the_sized_screen_with_a_colon_in_the_temp_folder(tmp_path)
     temp.mkdir()
     script = textwrap.dedent("""
         import sys
-        from cnnviz.gui import app
-        app._offscreen_screen((1024, 600))
+        from cnnviz.gui import launch
+        launch._offscreen_screen((1024, 600))
         from PySide6.QtWidgets import QApplication
         qt = QApplication(["cnnviz"])
         size = qt.primaryScreen().size()

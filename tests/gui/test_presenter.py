@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtGui import QFontInfo
 from test_fit import CLASSROOM_IDS, CLASSROOM_SCREENS, at_screen, describe, fill
 
-from cnnviz.analysis.presets import bundled_presets
+from cnnviz.classroom.lessons import bundled_presets
 from cnnviz.gui import presenter
 from cnnviz.gui.devtools import fit
 from cnnviz.gui.panels.classify import COLUMN

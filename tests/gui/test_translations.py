@@ -144,7 +144,7 @@ def test_locale_names_map_to_the_catalogues():
 def test_the_command_line_takes_a_language_and_refuses_an_unknown_one():
     import argparse
 
-    from cnnviz.gui.app import add_arguments
+    from cnnviz.gui.launch import add_arguments
 
     parser = add_arguments(argparse.ArgumentParser(exit_on_error=False))
     assert parser.parse_args(["--language", "de-DE"]).language == "de"
@@ -194,7 +194,7 @@ def test_every_view_fits_1024x768_in_every_language(qtbot, in_language, make_win
 @pytest.mark.parametrize("code", CODES)
 def test_every_lesson_view_fits_1024x768_in_every_language(qtbot, in_language, make_window, code):
     """Each bundled lesson, its text in the language, in its suggested view (as test_presenter does in English)."""
-    from cnnviz.analysis.presets import bundled_presets
+    from cnnviz.classroom.lessons import bundled_presets
     from cnnviz.gui.devtools import fit
 
     in_language(code)

@@ -7,12 +7,12 @@ import re
 import numpy as np
 from PySide6.QtWidgets import QApplication
 
-from cnnviz.analysis.drawings import DrawingStore
+from cnnviz.classroom.drawings import DrawingStore
 from cnnviz.gui.canvas import demo_not_digit_strokes
 from cnnviz.gui.panels.drawings import DrawingsPanel
 from cnnviz.gui.panels.filters import FiltersPanel
 from cnnviz.gui.panels.fool import FoolPanel
-from cnnviz.gui.panels.map import EmbeddingPanel
+from cnnviz.gui.panels.map import MapPanel
 from cnnviz.gui.panels.why import WhyPanel
 
 TIMEOUT_MS = 60_000
@@ -80,7 +80,7 @@ def test_a_japanese_fool_panel_says_its_input_ways_budget_and_verdict_in_japanes
 
 def test_a_german_map_and_filters_panel_say_what_they_wait_for_in_german(in_language, qtbot):
     in_language("de")
-    panel = EmbeddingPanel()
+    panel = MapPanel()
     qtbot.addWidget(panel)
     assert not panel.request()
     assert panel.source_label.text() == "Noch nichts für die Karte: warte auf die Testbilder."

@@ -135,9 +135,9 @@ def test_malloc_arenas_are_limited_on_linux_only_and_never_against_the_users_set
 def test_the_window_limits_the_arenas_to_one_per_core(monkeypatch):
     import os
 
-    from cnnviz.gui import app
+    from cnnviz.gui import launch
     from cnnviz.train import heap
 
     asked = []
     monkeypatch.setattr(heap, "limit_arenas", lambda count: asked.append(count) or True)
-    assert app._limit_malloc_arenas() is True and asked == [os.cpu_count() or 1]
+    assert launch._limit_malloc_arenas() is True and asked == [os.cpu_count() or 1]

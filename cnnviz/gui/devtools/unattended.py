@@ -22,7 +22,7 @@ def demo_drawings(folder: str) -> None:
     """Digits drawn with the demo strokes at a few pen widths and offsets (for --screenshot --tab drawings)."""
     from PySide6.QtCore import QPointF
 
-    from ...analysis.drawings import DrawingStore
+    from ...classroom.drawings import DrawingStore
     from ...data.drawing import preprocess_digit
     from ..canvas import DrawingCanvas, demo_digit_strokes
 
@@ -58,7 +58,7 @@ def _prepare_tab(app, window, tab: str | None) -> None:
     process_for(app, 0.3)
     panels = window.panels
     if tab == "mistakes" and panels.mistakes.matrix is not None:
-        from ...analysis.confusion import most_confused_pairs
+        from ...classroom.confusion import most_confused_pairs
 
         pairs = most_confused_pairs(panels.mistakes.matrix, 1)
         if pairs:

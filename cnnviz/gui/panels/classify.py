@@ -8,7 +8,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout
 
-from ...analysis.uncertainty import not_sure_reason
+from ...classroom.uncertainty import not_sure_reason
 from .. import accessibility, theme
 from ..canvas import DrawingCanvas
 from ..language import tr
@@ -160,7 +160,7 @@ class ClassifyPanel(Panel):
         self._weights: tuple | None = None
         """(spec, weights, step) of the latest weights."""
         self.uncertainty: float | None = None
-        """The shown input's uncertainty score (``analysis.uncertainty.DEFAULT_METHOD``), None: none."""
+        """The shown input's uncertainty score (``classroom.uncertainty.DEFAULT_METHOD``), None: none."""
         self.note = ""
         self.network_input = np.zeros((28, 28), np.float32)
         self.not_sure = NotSureCalibration(self)

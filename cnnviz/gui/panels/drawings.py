@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout
 
-from ...analysis.drawings import DrawingStore, read_drawing
 from ...app.inference import accuracy_on
+from ...classroom.drawings import DrawingStore, read_drawing
 from .. import accessibility, palette
 from ..jobs import run_in_background
 from ..language import tr

@@ -5,7 +5,7 @@ gets a tile: the 9 of the first :data:`TEST_IMAGES` test images that excite it
 most, with the patch its strongest spot sees outlined (its receptive field),
 and beside them the input that gradient ascent (with jitter and blur) makes
 for it. For the classes this is "dream a 3". Everything is computed by
-:mod:`cnnviz.analysis.filters` on a private NumPy copy of the latest weights
+:mod:`cnnviz.classroom.filters` on a private NumPy copy of the latest weights
 (``model_from_weights``) as a background job (:mod:`..jobs`), when the tab is
 seen: after each evaluation and when the layer changes. A hidden tab computes
 nothing: it catches up when it is shown.
@@ -20,8 +20,8 @@ from PySide6.QtCore import QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel, QScrollArea, QSizePolicy, QWidget
 
-from ...analysis import filters
-from ...analysis.saliency import model_from_weights
+from ...classroom import filters
+from ...classroom.saliency import model_from_weights
 from ...nn.model import Sequential
 from ...translatable import N_, Phrase, in_language
 from .. import accessibility, palette, theme
@@ -79,7 +79,7 @@ def look_into(
 
     A conv unit's input is optimised for the unit at the centre of its map, inside that unit's patch
     (``centre_field``), without jitter (a shift of one or two pixels smears a 5-pixel patch); the classes'
-    with the jitter of :func:`~cnnviz.analysis.filters.optimise_inputs`, over the whole image, from each
+    with the jitter of :func:`~cnnviz.classroom.filters.optimise_inputs`, over the whole image, from each
     class's strongest test image."""
     started = time.perf_counter()
     model = model_from_weights(spec, weights)

@@ -1,6 +1,6 @@
 """Fool the network: change the input just enough that the network answers another digit.
 
-The attack is :func:`cnnviz.analysis.adversarial.fool`, the one ``cnnviz fool``
+The attack is :func:`cnnviz.classroom.adversarial.fool`, the one ``cnnviz fool``
 runs, on a private NumPy copy of the latest weights (``model_from_weights``)
 and as a background job (:mod:`..jobs`). It runs when asked (Attack) and when
 what is attacked changes while the tab is seen (the input, the target, the
@@ -21,8 +21,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox
 
-from ...analysis.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, save_png
-from ...analysis.saliency import model_from_weights
+from ...classroom.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, save_png
+from ...classroom.saliency import model_from_weights
 from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background

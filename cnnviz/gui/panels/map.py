@@ -1,6 +1,6 @@
 """A map of what it learned: every test image a dot, placed by what the network's last hidden layer makes of it.
 
-The map (:mod:`cnnviz.analysis.embedding`: PCA of the classifier's input, aligned to the previous map by
+The map (:mod:`cnnviz.classroom.embedding`: PCA of the classifier's input, aligned to the previous map by
 orthogonal Procrustes) is computed when the tab is first seen and again after each test evaluation, on a
 private NumPy copy of the latest weights, as a background job (:mod:`..jobs`): neither the trainer nor the
 GUI thread waits for it. A hidden tab computes nothing and catches up when shown. The student's drawing is
@@ -17,7 +17,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout, QWidget
 
-from ...analysis.embedding import SUBSET, Embedding, features_of, map_images, map_of
+from ...classroom.embedding import SUBSET, Embedding, features_of, map_images, map_of
 from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
@@ -75,7 +75,7 @@ def spread_apart(centres: np.ndarray, gap: float, rounds: int = 60) -> np.ndarra
     return out
 
 
-class EmbeddingPanel(JobPanel):
+class MapPanel(JobPanel):
     def __init__(self, parent=None):
         super().__init__(
             tr("Map of what it learned"), tr("each dot a test image, placed by the layer before the answer"), parent

@@ -8,7 +8,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QSizePolicy, QSplitter, QVBoxLayout, QWidget
 
-from ...analysis.confusion import (
+from ...classroom.confusion import (
     cell_examples,
     confusion_matrix,
     most_confused_pairs,
@@ -67,7 +67,7 @@ class ClickableImage(pg.ImageItem):
             event.acceptClicks(Qt.LeftButton)
 
 
-class ConfusionPanel(LazyPanel):
+class MistakesPanel(LazyPanel):
     imageChosen = Signal(int)
     """A gallery image was clicked: its test-set index."""
 

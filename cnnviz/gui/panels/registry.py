@@ -6,7 +6,7 @@ where it sits and which lesson views show it. The tabs, the right column, the
 View and export menus, panel visibility and the ``--tab`` choices are all
 generated from :data:`PANELS`; the lesson views (the names a lesson preset
 may list, and their View-menu titles) are the lesson file's vocabulary,
-:data:`cnnviz.analysis.presets.PANEL_TITLES`, one layer below the app.
+:data:`cnnviz.classroom.lessons.PANEL_TITLES`, one layer below the app.
 
 No Qt here: every command line reads this module (``cnnviz gui --tab``'s choices are
 :data:`TABS`), and PySide6 with pyqtgraph need a display's libraries (``cnnviz train`` runs on servers
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...analysis.presets import PANEL_TITLES
+from ...classroom.lessons import PANEL_TITLES
 from ...translatable import N_
 
 if TYPE_CHECKING:
@@ -38,9 +38,9 @@ if TYPE_CHECKING:
     from .fool import FoolPanel
     from .kernels import KernelsPanel
     from .learning_rate import LearningRatePanel
-    from .map import EmbeddingPanel
-    from .mistakes import ConfusionPanel
-    from .statistics import StatsPanel
+    from .map import MapPanel
+    from .mistakes import MistakesPanel
+    from .statistics import StatisticsPanel
     from .timelapse import TimeLapsePanel
     from .timings import TimingsPanel
     from .why import WhyPanel
@@ -148,7 +148,7 @@ class PanelSpec:
     widget: Callable[[], type[QWidget]]
     """The panel's loader: returns its class (imported from ``cnnviz.gui.panels.<key>``)."""
     shown_by: tuple[str, ...]
-    """Lesson views (``analysis.presets.PANELS``) that show it; it is hidden when none is shown."""
+    """Lesson views (``classroom.lessons.PANELS``) that show it; it is hidden when none is shown."""
     share: float = 1.0
     """Its share of the height of its column (TRAINING, RIGHT)."""
     short: str = ""
@@ -187,9 +187,9 @@ def _feature_maps():
 
 
 def _mistakes():
-    from .mistakes import ConfusionPanel
+    from .mistakes import MistakesPanel
 
-    return ConfusionPanel
+    return MistakesPanel
 
 
 def _why():
@@ -205,9 +205,9 @@ def _filters():
 
 
 def _map():
-    from .map import EmbeddingPanel
+    from .map import MapPanel
 
-    return EmbeddingPanel
+    return MapPanel
 
 
 def _fool():
@@ -223,9 +223,9 @@ def _timelapse():
 
 
 def _statistics():
-    from .statistics import StatsPanel
+    from .statistics import StatisticsPanel
 
-    return StatsPanel
+    return StatisticsPanel
 
 
 def _learning_rate():
@@ -283,7 +283,7 @@ PANELS: tuple[PanelSpec, ...] = (
         N_("Mistakes"),
         TAB,
         _mistakes,
-        ("confusion",),
+        ("mistakes",),
         forget="clear",
         observes=(DATASET, EVALUATED, HISTORY, CLASSES),
     ),
@@ -292,7 +292,7 @@ PANELS: tuple[PanelSpec, ...] = (
         N_("Why?"),
         TAB,
         _why,
-        ("saliency",),
+        ("why",),
         forget="clear_result",
         observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE),
     ),
@@ -311,7 +311,7 @@ PANELS: tuple[PanelSpec, ...] = (
         N_("Map of what it learned"),
         TAB,
         _map,
-        ("embedding",),
+        ("map",),
         short=N_("Map"),
         forget="forget",
         observes=(DATASET, WEIGHTS, EVALUATED, DRAWING),
@@ -340,7 +340,7 @@ PANELS: tuple[PanelSpec, ...] = (
         N_("Statistics"),
         TAB,
         _statistics,
-        ("stats",),
+        ("statistics",),
         short=N_("Stats"),
         forget="clear",
         observes=(STATS,),
@@ -404,13 +404,13 @@ class Panels(dict):
 
     curves: CurvesPanel
     feature_maps: FeatureMapsPanel
-    mistakes: ConfusionPanel
+    mistakes: MistakesPanel
     why: WhyPanel
     filters: FiltersPanel
-    map: EmbeddingPanel
+    map: MapPanel
     fool: FoolPanel
     timelapse: TimeLapsePanel
-    statistics: StatsPanel
+    statistics: StatisticsPanel
     learning_rate: LearningRatePanel
     drawings: DrawingsPanel
     classify: ClassifyPanel
@@ -480,8 +480,17 @@ def problems() -> list[str]:
         f"{spec.key}: unknown place {spec.place!r}" for spec in PANELS if spec.place not in (TRAINING, TAB, RIGHT)
     ]
     shown = {view for spec in PANELS for view in spec.shown_by}
-    found += [f"lesson view {view!r} is not in analysis.presets.PANEL_TITLES" for view in sorted(shown - set(VIEWS))]
+    found += [f"lesson view {view!r} is not in classroom.lessons.PANEL_TITLES" for view in sorted(shown - set(VIEWS))]
     found += [f"lesson view {view!r} shows no panel" for view in sorted(set(VIEWS) - shown)]
+    # One name per thing: a view that shows one panel alone is named as that panel (lesson files' old names
+    # are read through classroom.lessons.VIEW_ALIASES).
+    found += [
+        f"lesson view {spec.shown_by[0]!r} shows only the {spec.key!r} panel: name it {spec.key!r}"
+        for spec in PANELS
+        if len(spec.shown_by) == 1
+        and spec.shown_by[0] != spec.key
+        and [other.key for other in PANELS if spec.shown_by[0] in other.shown_by] == [spec.key]
+    ]
     found += [
         f"{spec.key}: cannot observe {what!r} (one of {sorted(OBSERVED_BY)})"
         for spec in PANELS

@@ -58,7 +58,7 @@ def log_ticks(lo: float, hi: float, max_labels: int = 8) -> list:
     return [major, []]
 
 
-class StatsPanel(LazyPanel):
+class StatisticsPanel(LazyPanel):
     diagnosisChanged = Signal(list)
 
     def __init__(self, parent=None):

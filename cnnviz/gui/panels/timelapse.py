@@ -8,9 +8,9 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QPushButton, QSlider
 
-from ...analysis.render import kernel_tiles, symmetric_limit
-from ...analysis.timelapse import TimeLapse
 from ...app.feature_map_layout import tile_gap
+from ...classroom.render import kernel_tiles, symmetric_limit
+from ...classroom.timelapse import TimeLapse
 from ...train import events as ev
 from .. import theme
 from ..language import grouped, tr

@@ -13,7 +13,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QSpinBox
 
-from ...analysis.saliency import model_from_weights, occlusion_map, saliency_map
+from ...classroom.saliency import model_from_weights, occlusion_map, saliency_map
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from ..language import tr

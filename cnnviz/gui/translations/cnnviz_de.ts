@@ -4,492 +4,492 @@
  <context>
   <name>cnnviz</name>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="70" />
+   <location filename="cnnviz/classroom/lessons.py" line="70" />
    <source>Loss curve</source>
    <translation>Verlustkurve</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="71" />
+   <location filename="cnnviz/classroom/lessons.py" line="71" />
    <source>Accuracy curve</source>
    <translation>Genauigkeitskurve</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="72" />
+   <location filename="cnnviz/classroom/lessons.py" line="72" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
    <source>Feature maps</source>
    <translation>Merkmalskarten</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="73" />
+   <location filename="cnnviz/classroom/lessons.py" line="73" />
    <location filename="cnnviz/gui/panels/kernels.py" line="26" />
    <location filename="cnnviz/gui/panels/registry.py" line="381" />
    <source>Kernels</source>
    <translation>Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="74" />
+   <location filename="cnnviz/classroom/lessons.py" line="74" />
    <location filename="cnnviz/gui/panels/registry.py" line="384" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>Zeit pro Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="75" />
    <source>Draw and classify, class drawings</source>
    <translation>Zeichnen und erkennen, Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="76" />
+   <location filename="cnnviz/classroom/lessons.py" line="76" />
    <source>Mistakes (confusion matrix)</source>
    <translation>Fehler (Konfusionsmatrix)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
    <source>Why? (saliency, occlusion)</source>
    <translation>Warum? (Salienz, Verdeckung)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <location filename="cnnviz/gui/panels/filters.py" line="287" />
    <source>What each filter wants to see</source>
    <translation>Was jeder Filter sehen will</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
    <location filename="cnnviz/gui/panels/map.py" line="81" />
    <location filename="cnnviz/gui/panels/map.py" line="110" />
    <source>Map of what it learned</source>
    <translation>Karte des Gelernten</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="80" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <location filename="cnnviz/gui/panels/fool.py" line="108" />
    <location filename="cnnviz/gui/panels/registry.py" line="321" />
    <source>Fool the network</source>
    <translation>Das Netz austricksen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="81" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/registry.py" line="331" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
    <source>Time-lapse</source>
    <translation>Zeitraffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="82" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <location filename="cnnviz/gui/panels/statistics.py" line="88" />
    <source>Weight and gradient statistics</source>
    <translation>Gewichts- und Gradientenstatistik</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="423" />
+   <location filename="cnnviz/classroom/report.py" line="423" />
    <source>true \ predicted</source>
    <translation>Ziffer \ Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="167" />
+   <location filename="cnnviz/classroom/report.py" line="167" />
    <source>n/a</source>
    <translation>k. A.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="359" />
+   <location filename="cnnviz/classroom/report.py" line="359" />
    <source>Compared with a kept run</source>
    <translation>Vergleich mit einem behaltenen Lauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="377" />
+   <location filename="cnnviz/classroom/report.py" line="377" />
    <source>Test evaluations</source>
    <translation>Testauswertungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="469" />
+   <location filename="cnnviz/classroom/report.py" line="469" />
    <source>Learned kernels</source>
    <translation>Gelernte Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="469" />
+   <location filename="cnnviz/classroom/report.py" line="469" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
    <translation>Rot: positive Gewichte, Blau: negative, Weiß: null.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="498" />
+   <location filename="cnnviz/classroom/report.py" line="498" />
    <source>{count} measurements</source>
    <translation>{count} Messungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="550" />
+   <location filename="cnnviz/classroom/report.py" line="550" />
    <source>cnnviz training report</source>
    <translation>cnnviz-Trainingsbericht</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="278" />
+   <location filename="cnnviz/classroom/report.py" line="278" />
    <source>Loss</source>
    <translation>Verlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="279" />
-   <location filename="cnnviz/analysis/report.py" line="286" />
+   <location filename="cnnviz/classroom/report.py" line="279" />
+   <location filename="cnnviz/classroom/report.py" line="286" />
    <source>training step</source>
    <translation>Trainingsschritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="280" />
-   <location filename="cnnviz/analysis/report.py" line="348" />
+   <location filename="cnnviz/classroom/report.py" line="280" />
+   <location filename="cnnviz/classroom/report.py" line="348" />
    <source>cross-entropy loss</source>
    <translation>Kreuzentropie-Verlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="285" />
+   <location filename="cnnviz/classroom/report.py" line="285" />
    <source>Accuracy</source>
    <translation>Genauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="287" />
-   <location filename="cnnviz/analysis/report.py" line="355" />
+   <location filename="cnnviz/classroom/report.py" line="287" />
+   <location filename="cnnviz/classroom/report.py" line="355" />
    <source>accuracy (%)</source>
    <translation>Genauigkeit (%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="346" />
+   <location filename="cnnviz/classroom/report.py" line="346" />
    <source>Loss, both runs</source>
    <translation>Verlust, beide Läufe</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="347" />
-   <location filename="cnnviz/analysis/report.py" line="354" />
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="347" />
+   <location filename="cnnviz/classroom/report.py" line="354" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <source>epoch</source>
    <translation>Epoche</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="353" />
+   <location filename="cnnviz/classroom/report.py" line="353" />
    <source>Accuracy, both runs</source>
    <translation>Genauigkeit, beide Läufe</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="418" />
+   <location filename="cnnviz/classroom/report.py" line="418" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
    <translation>Zeilen: die richtige Ziffer; Spalten: die Antwort des Netzes. {correct:,} von {total:,} Testbildern richtig ({share}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="498" />
+   <location filename="cnnviz/classroom/report.py" line="498" />
    <source>whole step</source>
    <translation>ganzer Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="504" />
+   <location filename="cnnviz/classroom/report.py" line="504" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
    <translation>Median in Millisekunden pro Trainingsschritt (Batch von {batch}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="551" />
+   <location filename="cnnviz/classroom/report.py" line="551" />
    <source>Created {date} with cnnviz {version}</source>
    <translation>Erstellt am {date} mit cnnviz {version}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="185" />
+   <location filename="cnnviz/classroom/report.py" line="185" />
    <source>Final test accuracy</source>
    <translation>Testgenauigkeit am Ende</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="193" />
+   <location filename="cnnviz/classroom/report.py" line="193" />
    <source>Best test accuracy</source>
    <translation>Beste Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="197" />
+   <location filename="cnnviz/classroom/report.py" line="197" />
    <source>Final test loss</source>
    <translation>Testverlust am Ende</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="202" />
+   <location filename="cnnviz/classroom/report.py" line="202" />
    <source>Training steps</source>
    <translation>Trainingsschritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="245" />
+   <location filename="cnnviz/classroom/report.py" line="245" />
    <source>training loss (per batch)</source>
    <translation>Trainingsverlust (pro Batch)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="262" />
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="262" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <source>test loss</source>
    <translation>Testverlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="264" />
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="264" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <source>test accuracy</source>
    <translation>Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="290" />
+   <location filename="cnnviz/classroom/report.py" line="290" />
    <source>Learning curves</source>
    <translation>Lernkurven</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="303" />
+   <location filename="cnnviz/classroom/report.py" line="303" />
    <source>kept run: training loss (smoothed)</source>
    <translation>behaltener Lauf: Trainingsverlust (geglättet)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="305" />
+   <location filename="cnnviz/classroom/report.py" line="305" />
    <source>kept run: training accuracy (smoothed)</source>
    <translation>behaltener Lauf: Trainingsgenauigkeit (geglättet)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="308" />
+   <location filename="cnnviz/classroom/report.py" line="308" />
    <source>kept run: test loss</source>
    <translation>behaltener Lauf: Testverlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="310" />
+   <location filename="cnnviz/classroom/report.py" line="310" />
    <source>kept run: test accuracy</source>
    <translation>behaltener Lauf: Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="335" />
+   <location filename="cnnviz/classroom/report.py" line="335" />
    <source>this run: test loss</source>
    <translation>dieser Lauf: Testverlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="339" />
+   <location filename="cnnviz/classroom/report.py" line="339" />
    <source>this run: test accuracy</source>
    <translation>dieser Lauf: Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="379" />
+   <location filename="cnnviz/classroom/report.py" line="379" />
    <source>Test evaluations ({shown} of {count} shown)</source>
    <translation>Testauswertungen ({shown} von {count} gezeigt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>step</source>
    <translation>Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <location filename="cnnviz/gui/exports.py" line="167" />
    <source>test images</source>
    <translation>Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="411" />
+   <location filename="cnnviz/classroom/report.py" line="411" />
    <location filename="cnnviz/app/comparison.py" line="242" />
    <location filename="cnnviz/app/side_by_side.py" line="38" />
    <source>, </source>
    <translation>, </translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="425" />
+   <location filename="cnnviz/classroom/report.py" line="425" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
    <source>Confusion matrix</source>
    <translation>Konfusionsmatrix</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="427" />
+   <location filename="cnnviz/classroom/report.py" line="427" />
    <location filename="cnnviz/gui/palette.py" line="107" />
    <source>correct</source>
    <translation>richtig</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="467" />
+   <location filename="cnnviz/classroom/report.py" line="467" />
    <source>kernels of {layer}</source>
    <translation>Kernel von {layer}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="505" />
+   <location filename="cnnviz/classroom/report.py" line="505" />
    <location filename="cnnviz/app/comparison.py" line="35" />
    <location filename="cnnviz/gui/exports.py" line="152" />
    <source>backend</source>
    <translation>Backend</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="505" />
+   <location filename="cnnviz/classroom/report.py" line="505" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="52" />
    <source>layer</source>
    <translation>Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="507" />
    <source>forward ms</source>
    <translation>vorwärts ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="507" />
    <source>backward ms</source>
    <translation>rückwärts ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="507" />
    <source>share of step</source>
    <translation>Anteil am Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="510" />
+   <location filename="cnnviz/classroom/report.py" line="510" />
    <source>Where the time goes</source>
    <translation>Wo die Zeit bleibt</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="222" />
+   <location filename="cnnviz/classroom/report.py" line="222" />
    <source>Speed</source>
    <translation>Tempo</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="229" />
+   <location filename="cnnviz/classroom/report.py" line="229" />
    <source>No training steps were recorded.</source>
    <translation>Es wurden keine Trainingsschritte aufgezeichnet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="562" />
+   <location filename="cnnviz/classroom/report.py" line="562" />
    <source>Summary</source>
    <translation>Zusammenfassung</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="186" />
+   <location filename="cnnviz/classroom/report.py" line="186" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
    <translation>{accuracy} auf {images:,} Bildern (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="194" />
+   <location filename="cnnviz/classroom/report.py" line="194" />
    <source>{accuracy} (step {step:,})</source>
    <translation>{accuracy} (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="203" />
+   <location filename="cnnviz/classroom/report.py" line="203" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
    <translation>{steps:,} (Epoche {epoch:.2f})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="208" />
+   <location filename="cnnviz/classroom/report.py" line="208" />
    <source>Training loss (last {count} steps)</source>
    <translation>Trainingsverlust (letzte {count} Schritte)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="214" />
+   <location filename="cnnviz/classroom/report.py" line="214" />
    <source>Batch accuracy (last {count} steps)</source>
    <translation>Batch-Genauigkeit (letzte {count} Schritte)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="247" />
+   <location filename="cnnviz/classroom/report.py" line="247" />
    <source>training loss (average of {count})</source>
    <translation>Trainingsverlust (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="255" />
+   <location filename="cnnviz/classroom/report.py" line="255" />
    <source>training batch accuracy (average of {count})</source>
    <translation>Batch-Genauigkeit im Training (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="318" />
+   <location filename="cnnviz/classroom/report.py" line="318" />
    <source>this run: training loss (average of {count})</source>
    <translation>dieser Lauf: Trainingsverlust (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="326" />
+   <location filename="cnnviz/classroom/report.py" line="326" />
    <source>this run: training accuracy (average of {count})</source>
    <translation>dieser Lauf: Trainingsgenauigkeit (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="412" />
+   <location filename="cnnviz/classroom/report.py" line="412" />
    <source>{true} read as {predicted} ({count}×)</source>
    <translation>{true} als {predicted} gelesen ({count}×)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="564" />
+   <location filename="cnnviz/classroom/report.py" line="564" />
    <source>Settings</source>
    <translation>Einstellungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="223" />
+   <location filename="cnnviz/classroom/report.py" line="223" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
    <translation>{speed:,.0f} Bilder/s (Median) mit {backend}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="414" />
+   <location filename="cnnviz/classroom/report.py" line="414" />
    <source>Most frequent mistakes: {listed}.</source>
    <translation>Häufigste Fehler: {listed}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="462" />
+   <location filename="cnnviz/classroom/report.py" line="462" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
    <translation>{layer}: {count} Kernel {height}×{width}, Eingangskanal 0 von {channels}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="464" />
+   <location filename="cnnviz/classroom/report.py" line="464" />
    <source>{layer}: {count} kernels {height}×{width}</source>
    <translation>{layer}: {count} Kernel {height}×{width}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="154" />
+   <location filename="cnnviz/classroom/report_inside.py" line="154" />
    <source>"Not sure"</source>
    <translation>„Nicht sicher“</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="45" />
+   <location filename="cnnviz/classroom/report_inside.py" line="45" />
    <source>What each filter of the classes wants to see</source>
    <translation>Was jede Klasse sehen will</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="55" />
+   <location filename="cnnviz/classroom/report_inside.py" line="55" />
    <source>the classes' filters</source>
    <translation>Filter der Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="50" />
+   <location filename="cnnviz/classroom/report_inside.py" line="50" />
    <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
    <translation>Jede Zeile: die Testbilder, die die Einheit am stärksten anregen, dann die Eingabe, die darauf optimiert wurde, sie anzuregen (Gewichte von Schritt {step:,}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="97" />
+   <location filename="cnnviz/classroom/report_inside.py" line="97" />
    <source>map of {count} test images</source>
    <translation>Karte von {count} Testbildern</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="104" />
+   <location filename="cnnviz/classroom/report_inside.py" line="104" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
    <translation>{count:,} Testbilder, angeordnet nach der Schicht vor der Antwort (PCA: die zwei Richtungen, in die sie am meisten streut, {percent:.0f} % der Streuung; Gewichte von Schritt {step:,}). Nahe Punkte: Bilder, die das Netz für ähnlich hält.</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="129" />
+   <location filename="cnnviz/classroom/report_inside.py" line="129" />
    <source>the original</source>
    <translation>das Original</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="130" />
+   <location filename="cnnviz/classroom/report_inside.py" line="130" />
    <source>the change</source>
    <translation>die Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="131" />
+   <location filename="cnnviz/classroom/report_inside.py" line="131" />
    <source>the fooled input</source>
    <translation>die täuschende Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="148" />
+   <location filename="cnnviz/classroom/report_inside.py" line="148" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
    <translation>Die Ansicht Zeichnen sagt „nicht sicher“, wenn der {method}-Wert einer Eingabe über {threshold:.3g} liegt: kalibriert an {images:,} zurückgehaltenen Testbildern, von denen {percent:.1f} % darunter oder genau darauf liegen (akzeptiert).</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="47" />
+   <location filename="cnnviz/classroom/report_inside.py" line="47" />
    <source>What each filter of {layer} wants to see</source>
    <translation>Was jeder Filter von {layer} sehen will</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="55" />
+   <location filename="cnnviz/classroom/report_inside.py" line="55" />
    <source>{layer} filters</source>
    <translation>Filter von {layer}</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="111" />
+   <location filename="cnnviz/classroom/report_inside.py" line="111" />
    <source>A map of what it learned</source>
    <translation>Eine Karte des Gelernten</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="140" />
+   <location filename="cnnviz/classroom/report_inside.py" line="140" />
    <source>Fooling the network</source>
    <translation>Das Netz täuschen</translation>
   </message>

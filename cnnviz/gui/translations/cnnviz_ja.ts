@@ -4,492 +4,492 @@
  <context>
   <name>cnnviz</name>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="70" />
+   <location filename="cnnviz/classroom/lessons.py" line="70" />
    <source>Loss curve</source>
    <translation>損失の曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="71" />
+   <location filename="cnnviz/classroom/lessons.py" line="71" />
    <source>Accuracy curve</source>
    <translation>精度の曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="72" />
+   <location filename="cnnviz/classroom/lessons.py" line="72" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
    <source>Feature maps</source>
    <translation>特徴マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="73" />
+   <location filename="cnnviz/classroom/lessons.py" line="73" />
    <location filename="cnnviz/gui/panels/kernels.py" line="26" />
    <location filename="cnnviz/gui/panels/registry.py" line="381" />
    <source>Kernels</source>
    <translation>カーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="74" />
+   <location filename="cnnviz/classroom/lessons.py" line="74" />
    <location filename="cnnviz/gui/panels/registry.py" line="384" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>層ごとの時間</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="75" />
    <source>Draw and classify, class drawings</source>
    <translation>描いて分類、クラスの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="76" />
+   <location filename="cnnviz/classroom/lessons.py" line="76" />
    <source>Mistakes (confusion matrix)</source>
    <translation>間違い(混同行列)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
    <source>Why? (saliency, occlusion)</source>
    <translation>なぜ?(サリエンシー、遮蔽)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <location filename="cnnviz/gui/panels/filters.py" line="287" />
    <source>What each filter wants to see</source>
    <translation>各フィルタが見たいもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
    <location filename="cnnviz/gui/panels/map.py" line="81" />
    <location filename="cnnviz/gui/panels/map.py" line="110" />
    <source>Map of what it learned</source>
    <translation>学んだことの地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="80" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <location filename="cnnviz/gui/panels/fool.py" line="108" />
    <location filename="cnnviz/gui/panels/registry.py" line="321" />
    <source>Fool the network</source>
    <translation>ネットワークをだます</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="81" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/registry.py" line="331" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
    <source>Time-lapse</source>
    <translation>タイムラプス</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="82" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <location filename="cnnviz/gui/panels/statistics.py" line="88" />
    <source>Weight and gradient statistics</source>
    <translation>重みと勾配の統計</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="423" />
+   <location filename="cnnviz/classroom/report.py" line="423" />
    <source>true \ predicted</source>
    <translation>正解 \ 予測</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="167" />
+   <location filename="cnnviz/classroom/report.py" line="167" />
    <source>n/a</source>
    <translation>なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="359" />
+   <location filename="cnnviz/classroom/report.py" line="359" />
    <source>Compared with a kept run</source>
    <translation>残した学習との比較</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="377" />
+   <location filename="cnnviz/classroom/report.py" line="377" />
    <source>Test evaluations</source>
    <translation>テストの評価</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="469" />
+   <location filename="cnnviz/classroom/report.py" line="469" />
    <source>Learned kernels</source>
    <translation>学習したカーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="469" />
+   <location filename="cnnviz/classroom/report.py" line="469" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
    <translation>赤: 正の重み、青: 負の重み、白: ゼロ。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="498" />
+   <location filename="cnnviz/classroom/report.py" line="498" />
    <source>{count} measurements</source>
    <translation>{count} 回の計測</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="550" />
+   <location filename="cnnviz/classroom/report.py" line="550" />
    <source>cnnviz training report</source>
    <translation>cnnviz 学習レポート</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="278" />
+   <location filename="cnnviz/classroom/report.py" line="278" />
    <source>Loss</source>
    <translation>損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="279" />
-   <location filename="cnnviz/analysis/report.py" line="286" />
+   <location filename="cnnviz/classroom/report.py" line="279" />
+   <location filename="cnnviz/classroom/report.py" line="286" />
    <source>training step</source>
    <translation>学習ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="280" />
-   <location filename="cnnviz/analysis/report.py" line="348" />
+   <location filename="cnnviz/classroom/report.py" line="280" />
+   <location filename="cnnviz/classroom/report.py" line="348" />
    <source>cross-entropy loss</source>
    <translation>交差エントロピー損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="285" />
+   <location filename="cnnviz/classroom/report.py" line="285" />
    <source>Accuracy</source>
    <translation>精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="287" />
-   <location filename="cnnviz/analysis/report.py" line="355" />
+   <location filename="cnnviz/classroom/report.py" line="287" />
+   <location filename="cnnviz/classroom/report.py" line="355" />
    <source>accuracy (%)</source>
    <translation>精度 (%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="346" />
+   <location filename="cnnviz/classroom/report.py" line="346" />
    <source>Loss, both runs</source>
    <translation>損失(両方の学習)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="347" />
-   <location filename="cnnviz/analysis/report.py" line="354" />
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="347" />
+   <location filename="cnnviz/classroom/report.py" line="354" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <source>epoch</source>
    <translation>エポック</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="353" />
+   <location filename="cnnviz/classroom/report.py" line="353" />
    <source>Accuracy, both runs</source>
    <translation>精度(両方の学習)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="418" />
+   <location filename="cnnviz/classroom/report.py" line="418" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
    <translation>行: 正しい数字、列: ネットワークの答え。テスト画像 {total:,} 枚中 {correct:,} 枚が正解({share})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="498" />
+   <location filename="cnnviz/classroom/report.py" line="498" />
    <source>whole step</source>
    <translation>ステップ全体</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="504" />
+   <location filename="cnnviz/classroom/report.py" line="504" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
    <translation>学習ステップあたりのミリ秒の中央値(バッチ {batch})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="551" />
+   <location filename="cnnviz/classroom/report.py" line="551" />
    <source>Created {date} with cnnviz {version}</source>
    <translation>{date} に cnnviz {version} で作成</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="185" />
+   <location filename="cnnviz/classroom/report.py" line="185" />
    <source>Final test accuracy</source>
    <translation>最終のテスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="193" />
+   <location filename="cnnviz/classroom/report.py" line="193" />
    <source>Best test accuracy</source>
    <translation>最高のテスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="197" />
+   <location filename="cnnviz/classroom/report.py" line="197" />
    <source>Final test loss</source>
    <translation>最終のテスト損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="202" />
+   <location filename="cnnviz/classroom/report.py" line="202" />
    <source>Training steps</source>
    <translation>学習ステップ数</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="245" />
+   <location filename="cnnviz/classroom/report.py" line="245" />
    <source>training loss (per batch)</source>
    <translation>学習の損失(バッチごと)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="262" />
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="262" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <source>test loss</source>
    <translation>テスト損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="264" />
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="264" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <source>test accuracy</source>
    <translation>テスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="290" />
+   <location filename="cnnviz/classroom/report.py" line="290" />
    <source>Learning curves</source>
    <translation>学習曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="303" />
+   <location filename="cnnviz/classroom/report.py" line="303" />
    <source>kept run: training loss (smoothed)</source>
    <translation>残した学習: 学習の損失(平滑化)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="305" />
+   <location filename="cnnviz/classroom/report.py" line="305" />
    <source>kept run: training accuracy (smoothed)</source>
    <translation>残した学習: 学習の精度(平滑化)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="308" />
+   <location filename="cnnviz/classroom/report.py" line="308" />
    <source>kept run: test loss</source>
    <translation>残した学習: テスト損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="310" />
+   <location filename="cnnviz/classroom/report.py" line="310" />
    <source>kept run: test accuracy</source>
    <translation>残した学習: テスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="335" />
+   <location filename="cnnviz/classroom/report.py" line="335" />
    <source>this run: test loss</source>
    <translation>この学習: テスト損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="339" />
+   <location filename="cnnviz/classroom/report.py" line="339" />
    <source>this run: test accuracy</source>
    <translation>この学習: テスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="379" />
+   <location filename="cnnviz/classroom/report.py" line="379" />
    <source>Test evaluations ({shown} of {count} shown)</source>
    <translation>テストの評価({count} 回中 {shown} 回を表示)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>step</source>
    <translation>ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <location filename="cnnviz/gui/exports.py" line="167" />
    <source>test images</source>
    <translation>テスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="411" />
+   <location filename="cnnviz/classroom/report.py" line="411" />
    <location filename="cnnviz/app/comparison.py" line="242" />
    <location filename="cnnviz/app/side_by_side.py" line="38" />
    <source>, </source>
    <translation>、</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="425" />
+   <location filename="cnnviz/classroom/report.py" line="425" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
    <source>Confusion matrix</source>
    <translation>混同行列</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="427" />
+   <location filename="cnnviz/classroom/report.py" line="427" />
    <location filename="cnnviz/gui/palette.py" line="107" />
    <source>correct</source>
    <translation>正解</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="467" />
+   <location filename="cnnviz/classroom/report.py" line="467" />
    <source>kernels of {layer}</source>
    <translation>{layer} のカーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="505" />
+   <location filename="cnnviz/classroom/report.py" line="505" />
    <location filename="cnnviz/app/comparison.py" line="35" />
    <location filename="cnnviz/gui/exports.py" line="152" />
    <source>backend</source>
    <translation>バックエンド</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="505" />
+   <location filename="cnnviz/classroom/report.py" line="505" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="52" />
    <source>layer</source>
    <translation>層</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="507" />
    <source>forward ms</source>
    <translation>順伝播 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="507" />
    <source>backward ms</source>
    <translation>逆伝播 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="507" />
    <source>share of step</source>
    <translation>ステップ中の割合</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="510" />
+   <location filename="cnnviz/classroom/report.py" line="510" />
    <source>Where the time goes</source>
    <translation>時間の使われ方</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="222" />
+   <location filename="cnnviz/classroom/report.py" line="222" />
    <source>Speed</source>
    <translation>速度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="229" />
+   <location filename="cnnviz/classroom/report.py" line="229" />
    <source>No training steps were recorded.</source>
    <translation>学習ステップは記録されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="562" />
+   <location filename="cnnviz/classroom/report.py" line="562" />
    <source>Summary</source>
    <translation>まとめ</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="186" />
+   <location filename="cnnviz/classroom/report.py" line="186" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
    <translation>画像 {images:,} 枚で {accuracy}(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="194" />
+   <location filename="cnnviz/classroom/report.py" line="194" />
    <source>{accuracy} (step {step:,})</source>
    <translation>{accuracy}(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="203" />
+   <location filename="cnnviz/classroom/report.py" line="203" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
    <translation>{steps:,}(エポック {epoch:.2f})</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="208" />
+   <location filename="cnnviz/classroom/report.py" line="208" />
    <source>Training loss (last {count} steps)</source>
    <translation>学習の損失(最後の {count} ステップ)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="214" />
+   <location filename="cnnviz/classroom/report.py" line="214" />
    <source>Batch accuracy (last {count} steps)</source>
    <translation>バッチの精度(最後の {count} ステップ)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="247" />
+   <location filename="cnnviz/classroom/report.py" line="247" />
    <source>training loss (average of {count})</source>
    <translation>学習の損失({count} ステップの平均)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="255" />
+   <location filename="cnnviz/classroom/report.py" line="255" />
    <source>training batch accuracy (average of {count})</source>
    <translation>学習のバッチ精度({count} ステップの平均)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="318" />
+   <location filename="cnnviz/classroom/report.py" line="318" />
    <source>this run: training loss (average of {count})</source>
    <translation>この学習: 学習の損失({count} ステップの平均)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="326" />
+   <location filename="cnnviz/classroom/report.py" line="326" />
    <source>this run: training accuracy (average of {count})</source>
    <translation>この学習: 学習の精度({count} ステップの平均)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="412" />
+   <location filename="cnnviz/classroom/report.py" line="412" />
    <source>{true} read as {predicted} ({count}×)</source>
    <translation>{true} を {predicted} と読んだ({count} 回)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="564" />
+   <location filename="cnnviz/classroom/report.py" line="564" />
    <source>Settings</source>
    <translation>設定</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="223" />
+   <location filename="cnnviz/classroom/report.py" line="223" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
    <translation>{backend} で毎秒 {speed:,.0f} 枚(中央値)</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="414" />
+   <location filename="cnnviz/classroom/report.py" line="414" />
    <source>Most frequent mistakes: {listed}.</source>
    <translation>よくある間違い: {listed}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="462" />
+   <location filename="cnnviz/classroom/report.py" line="462" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
    <translation>{layer}: {height}×{width} のカーネル {count} 個、入力チャンネル {channels} 個中の 0 番</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="464" />
+   <location filename="cnnviz/classroom/report.py" line="464" />
    <source>{layer}: {count} kernels {height}×{width}</source>
    <translation>{layer}: {height}×{width} のカーネル {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="154" />
+   <location filename="cnnviz/classroom/report_inside.py" line="154" />
    <source>"Not sure"</source>
    <translation>「自信なし」</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="45" />
+   <location filename="cnnviz/classroom/report_inside.py" line="45" />
    <source>What each filter of the classes wants to see</source>
    <translation>各クラスが見たいもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="55" />
+   <location filename="cnnviz/classroom/report_inside.py" line="55" />
    <source>the classes' filters</source>
    <translation>クラスのフィルタ</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="50" />
+   <location filename="cnnviz/classroom/report_inside.py" line="50" />
    <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
    <translation>各行: そのユニットを最も強く反応させるテスト画像、続いてそれを反応させるように最適化した入力(ステップ {step:,} の重み)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="97" />
+   <location filename="cnnviz/classroom/report_inside.py" line="97" />
    <source>map of {count} test images</source>
    <translation>テスト画像 {count} 枚の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="104" />
+   <location filename="cnnviz/classroom/report_inside.py" line="104" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
    <translation>テスト画像 {count:,} 枚を答えの直前の層で配置(PCA: 最も広がる 2 方向、広がりの {percent:.0f}%、ステップ {step:,} の重み)。近い点: ネットワークが似ていると見る画像。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="129" />
+   <location filename="cnnviz/classroom/report_inside.py" line="129" />
    <source>the original</source>
    <translation>元の画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="130" />
+   <location filename="cnnviz/classroom/report_inside.py" line="130" />
    <source>the change</source>
    <translation>変化</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="131" />
+   <location filename="cnnviz/classroom/report_inside.py" line="131" />
    <source>the fooled input</source>
    <translation>だました入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="148" />
+   <location filename="cnnviz/classroom/report_inside.py" line="148" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
    <translation>「描く」パネルは、入力の {method} スコアが {threshold:.3g} を超えると「自信なし」と表示します。取り分けたテスト画像 {images:,} 枚で較正し、そのうち {percent:.1f}% がこの値以下(受け入れ)です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="47" />
+   <location filename="cnnviz/classroom/report_inside.py" line="47" />
    <source>What each filter of {layer} wants to see</source>
    <translation>{layer} の各フィルタが見たいもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="55" />
+   <location filename="cnnviz/classroom/report_inside.py" line="55" />
    <source>{layer} filters</source>
    <translation>{layer} のフィルタ</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="111" />
+   <location filename="cnnviz/classroom/report_inside.py" line="111" />
    <source>A map of what it learned</source>
    <translation>学んだことの地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="140" />
+   <location filename="cnnviz/classroom/report_inside.py" line="140" />
    <source>Fooling the network</source>
    <translation>ネットワークをだます</translation>
   </message>

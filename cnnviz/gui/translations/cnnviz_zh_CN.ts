@@ -4,492 +4,492 @@
  <context>
   <name>cnnviz</name>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="70" />
+   <location filename="cnnviz/classroom/lessons.py" line="70" />
    <source>Loss curve</source>
    <translation>损失曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="71" />
+   <location filename="cnnviz/classroom/lessons.py" line="71" />
    <source>Accuracy curve</source>
    <translation>准确率曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="72" />
+   <location filename="cnnviz/classroom/lessons.py" line="72" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
    <source>Feature maps</source>
    <translation>特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="73" />
+   <location filename="cnnviz/classroom/lessons.py" line="73" />
    <location filename="cnnviz/gui/panels/kernels.py" line="26" />
    <location filename="cnnviz/gui/panels/registry.py" line="381" />
    <source>Kernels</source>
    <translation>卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="74" />
+   <location filename="cnnviz/classroom/lessons.py" line="74" />
    <location filename="cnnviz/gui/panels/registry.py" line="384" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>每层耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="75" />
    <source>Draw and classify, class drawings</source>
    <translation>手写识别、全班的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="76" />
+   <location filename="cnnviz/classroom/lessons.py" line="76" />
    <source>Mistakes (confusion matrix)</source>
    <translation>错误（混淆矩阵）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
    <source>Why? (saliency, occlusion)</source>
    <translation>为什么？（显著图、遮挡）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <location filename="cnnviz/gui/panels/filters.py" line="287" />
    <source>What each filter wants to see</source>
    <translation>每个滤波器想看到什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
    <location filename="cnnviz/gui/panels/map.py" line="81" />
    <location filename="cnnviz/gui/panels/map.py" line="110" />
    <source>Map of what it learned</source>
    <translation>所学内容的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="80" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <location filename="cnnviz/gui/panels/fool.py" line="108" />
    <location filename="cnnviz/gui/panels/registry.py" line="321" />
    <source>Fool the network</source>
    <translation>骗过网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="81" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/registry.py" line="331" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
    <source>Time-lapse</source>
    <translation>延时回放</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/presets.py" line="82" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <location filename="cnnviz/gui/panels/statistics.py" line="88" />
    <source>Weight and gradient statistics</source>
    <translation>权重与梯度统计</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="423" />
+   <location filename="cnnviz/classroom/report.py" line="423" />
    <source>true \ predicted</source>
    <translation>真实 \ 预测</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="167" />
+   <location filename="cnnviz/classroom/report.py" line="167" />
    <source>n/a</source>
    <translation>无</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="359" />
+   <location filename="cnnviz/classroom/report.py" line="359" />
    <source>Compared with a kept run</source>
    <translation>与保留的训练比较</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="377" />
+   <location filename="cnnviz/classroom/report.py" line="377" />
    <source>Test evaluations</source>
    <translation>测试评估</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="469" />
+   <location filename="cnnviz/classroom/report.py" line="469" />
    <source>Learned kernels</source>
    <translation>学到的卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="469" />
+   <location filename="cnnviz/classroom/report.py" line="469" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
    <translation>红色：正权重，蓝色：负权重，白色：零。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="498" />
+   <location filename="cnnviz/classroom/report.py" line="498" />
    <source>{count} measurements</source>
    <translation>{count} 次测量</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="550" />
+   <location filename="cnnviz/classroom/report.py" line="550" />
    <source>cnnviz training report</source>
    <translation>cnnviz 训练报告</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="278" />
+   <location filename="cnnviz/classroom/report.py" line="278" />
    <source>Loss</source>
    <translation>损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="279" />
-   <location filename="cnnviz/analysis/report.py" line="286" />
+   <location filename="cnnviz/classroom/report.py" line="279" />
+   <location filename="cnnviz/classroom/report.py" line="286" />
    <source>training step</source>
    <translation>训练步</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="280" />
-   <location filename="cnnviz/analysis/report.py" line="348" />
+   <location filename="cnnviz/classroom/report.py" line="280" />
+   <location filename="cnnviz/classroom/report.py" line="348" />
    <source>cross-entropy loss</source>
    <translation>交叉熵损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="285" />
+   <location filename="cnnviz/classroom/report.py" line="285" />
    <source>Accuracy</source>
    <translation>准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="287" />
-   <location filename="cnnviz/analysis/report.py" line="355" />
+   <location filename="cnnviz/classroom/report.py" line="287" />
+   <location filename="cnnviz/classroom/report.py" line="355" />
    <source>accuracy (%)</source>
    <translation>准确率（%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="346" />
+   <location filename="cnnviz/classroom/report.py" line="346" />
    <source>Loss, both runs</source>
    <translation>损失（两次训练）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="347" />
-   <location filename="cnnviz/analysis/report.py" line="354" />
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="347" />
+   <location filename="cnnviz/classroom/report.py" line="354" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <source>epoch</source>
    <translation>轮次</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="353" />
+   <location filename="cnnviz/classroom/report.py" line="353" />
    <source>Accuracy, both runs</source>
    <translation>准确率（两次训练）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="418" />
+   <location filename="cnnviz/classroom/report.py" line="418" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
    <translation>行：真实数字；列：网络的回答。{total:,} 张测试图像中 {correct:,} 张正确（{share}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="498" />
+   <location filename="cnnviz/classroom/report.py" line="498" />
    <source>whole step</source>
    <translation>整步</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="504" />
+   <location filename="cnnviz/classroom/report.py" line="504" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
    <translation>每个训练步的毫秒数中位数（批次大小 {batch}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="551" />
+   <location filename="cnnviz/classroom/report.py" line="551" />
    <source>Created {date} with cnnviz {version}</source>
    <translation>{date} 由 cnnviz {version} 生成</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="185" />
+   <location filename="cnnviz/classroom/report.py" line="185" />
    <source>Final test accuracy</source>
    <translation>最终测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="193" />
+   <location filename="cnnviz/classroom/report.py" line="193" />
    <source>Best test accuracy</source>
    <translation>最佳测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="197" />
+   <location filename="cnnviz/classroom/report.py" line="197" />
    <source>Final test loss</source>
    <translation>最终测试损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="202" />
+   <location filename="cnnviz/classroom/report.py" line="202" />
    <source>Training steps</source>
    <translation>训练步数</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="245" />
+   <location filename="cnnviz/classroom/report.py" line="245" />
    <source>training loss (per batch)</source>
    <translation>训练损失（每批次）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="262" />
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="262" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <source>test loss</source>
    <translation>测试损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="264" />
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="264" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <source>test accuracy</source>
    <translation>测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="290" />
+   <location filename="cnnviz/classroom/report.py" line="290" />
    <source>Learning curves</source>
    <translation>学习曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="303" />
+   <location filename="cnnviz/classroom/report.py" line="303" />
    <source>kept run: training loss (smoothed)</source>
    <translation>保留的训练：训练损失（平滑）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="305" />
+   <location filename="cnnviz/classroom/report.py" line="305" />
    <source>kept run: training accuracy (smoothed)</source>
    <translation>保留的训练：训练准确率（平滑）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="308" />
+   <location filename="cnnviz/classroom/report.py" line="308" />
    <source>kept run: test loss</source>
    <translation>保留的训练：测试损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="310" />
+   <location filename="cnnviz/classroom/report.py" line="310" />
    <source>kept run: test accuracy</source>
    <translation>保留的训练：测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="335" />
+   <location filename="cnnviz/classroom/report.py" line="335" />
    <source>this run: test loss</source>
    <translation>本次训练：测试损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="339" />
+   <location filename="cnnviz/classroom/report.py" line="339" />
    <source>this run: test accuracy</source>
    <translation>本次训练：测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="379" />
+   <location filename="cnnviz/classroom/report.py" line="379" />
    <source>Test evaluations ({shown} of {count} shown)</source>
    <translation>测试评估（显示 {count} 次中的 {shown} 次）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>step</source>
    <translation>步</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="383" />
    <location filename="cnnviz/gui/exports.py" line="167" />
    <source>test images</source>
    <translation>测试图像</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="411" />
+   <location filename="cnnviz/classroom/report.py" line="411" />
    <location filename="cnnviz/app/comparison.py" line="242" />
    <location filename="cnnviz/app/side_by_side.py" line="38" />
    <source>, </source>
    <translation>，</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="425" />
+   <location filename="cnnviz/classroom/report.py" line="425" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
    <source>Confusion matrix</source>
    <translation>混淆矩阵</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="427" />
+   <location filename="cnnviz/classroom/report.py" line="427" />
    <location filename="cnnviz/gui/palette.py" line="107" />
    <source>correct</source>
    <translation>正确</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="467" />
+   <location filename="cnnviz/classroom/report.py" line="467" />
    <source>kernels of {layer}</source>
    <translation>{layer} 的卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="505" />
+   <location filename="cnnviz/classroom/report.py" line="505" />
    <location filename="cnnviz/app/comparison.py" line="35" />
    <location filename="cnnviz/gui/exports.py" line="152" />
    <source>backend</source>
    <translation>后端</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="505" />
+   <location filename="cnnviz/classroom/report.py" line="505" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="52" />
    <source>layer</source>
    <translation>层</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="507" />
    <source>forward ms</source>
    <translation>前向 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="507" />
    <source>backward ms</source>
    <translation>反向 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="507" />
    <source>share of step</source>
    <translation>占每步比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="510" />
+   <location filename="cnnviz/classroom/report.py" line="510" />
    <source>Where the time goes</source>
    <translation>时间花在哪里</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="222" />
+   <location filename="cnnviz/classroom/report.py" line="222" />
    <source>Speed</source>
    <translation>速度</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="229" />
+   <location filename="cnnviz/classroom/report.py" line="229" />
    <source>No training steps were recorded.</source>
    <translation>没有记录到训练步。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="562" />
+   <location filename="cnnviz/classroom/report.py" line="562" />
    <source>Summary</source>
    <translation>摘要</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="186" />
+   <location filename="cnnviz/classroom/report.py" line="186" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
    <translation>{images:,} 张图像上 {accuracy}（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="194" />
+   <location filename="cnnviz/classroom/report.py" line="194" />
    <source>{accuracy} (step {step:,})</source>
    <translation>{accuracy}（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="203" />
+   <location filename="cnnviz/classroom/report.py" line="203" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
    <translation>{steps:,}（轮次 {epoch:.2f}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="208" />
+   <location filename="cnnviz/classroom/report.py" line="208" />
    <source>Training loss (last {count} steps)</source>
    <translation>训练损失（最后 {count} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="214" />
+   <location filename="cnnviz/classroom/report.py" line="214" />
    <source>Batch accuracy (last {count} steps)</source>
    <translation>批次准确率（最后 {count} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="247" />
+   <location filename="cnnviz/classroom/report.py" line="247" />
    <source>training loss (average of {count})</source>
    <translation>训练损失（{count} 步平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="255" />
+   <location filename="cnnviz/classroom/report.py" line="255" />
    <source>training batch accuracy (average of {count})</source>
    <translation>训练批次准确率（{count} 步平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="318" />
+   <location filename="cnnviz/classroom/report.py" line="318" />
    <source>this run: training loss (average of {count})</source>
    <translation>本次训练：训练损失（{count} 步平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="326" />
+   <location filename="cnnviz/classroom/report.py" line="326" />
    <source>this run: training accuracy (average of {count})</source>
    <translation>本次训练：训练准确率（{count} 步平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="412" />
+   <location filename="cnnviz/classroom/report.py" line="412" />
    <source>{true} read as {predicted} ({count}×)</source>
    <translation>{true} 被认成 {predicted}（{count} 次）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="564" />
+   <location filename="cnnviz/classroom/report.py" line="564" />
    <source>Settings</source>
    <translation>设置</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="223" />
+   <location filename="cnnviz/classroom/report.py" line="223" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
    <translation>{backend} 上每秒 {speed:,.0f} 张（中位数）</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="414" />
+   <location filename="cnnviz/classroom/report.py" line="414" />
    <source>Most frequent mistakes: {listed}.</source>
    <translation>最常见的错误：{listed}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="462" />
+   <location filename="cnnviz/classroom/report.py" line="462" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
    <translation>{layer}：{count} 个 {height}×{width} 卷积核，{channels} 个输入通道中的第 0 个</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report.py" line="464" />
+   <location filename="cnnviz/classroom/report.py" line="464" />
    <source>{layer}: {count} kernels {height}×{width}</source>
    <translation>{layer}：{count} 个 {height}×{width} 卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="154" />
+   <location filename="cnnviz/classroom/report_inside.py" line="154" />
    <source>"Not sure"</source>
    <translation>“没把握”</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="45" />
+   <location filename="cnnviz/classroom/report_inside.py" line="45" />
    <source>What each filter of the classes wants to see</source>
    <translation>每个类别想看到什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="55" />
+   <location filename="cnnviz/classroom/report_inside.py" line="55" />
    <source>the classes' filters</source>
    <translation>各类别的滤波器</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="50" />
+   <location filename="cnnviz/classroom/report_inside.py" line="50" />
    <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
    <translation>每行：最能激活该单元的测试图像，然后是为激活它而优化出的输入（第 {step:,} 步的权重）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="97" />
+   <location filename="cnnviz/classroom/report_inside.py" line="97" />
    <source>map of {count} test images</source>
    <translation>{count} 张测试图像的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="104" />
+   <location filename="cnnviz/classroom/report_inside.py" line="104" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
    <translation>{count:,} 张测试图像按回答前一层的输出排布（PCA：分布最广的两个方向，占总分布的 {percent:.0f}%；第 {step:,} 步的权重）。相近的点：网络认为相似的图像。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="129" />
+   <location filename="cnnviz/classroom/report_inside.py" line="129" />
    <source>the original</source>
    <translation>原图</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="130" />
+   <location filename="cnnviz/classroom/report_inside.py" line="130" />
    <source>the change</source>
    <translation>改动</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="131" />
+   <location filename="cnnviz/classroom/report_inside.py" line="131" />
    <source>the fooled input</source>
    <translation>骗过网络的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="148" />
+   <location filename="cnnviz/classroom/report_inside.py" line="148" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
    <translation>当输入的 {method} 分数高于 {threshold:.3g} 时，画板会显示“没把握”：在 {images:,} 张留出的测试图像上校准，其中 {percent:.1f}% 不高于该值（接受）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="47" />
+   <location filename="cnnviz/classroom/report_inside.py" line="47" />
    <source>What each filter of {layer} wants to see</source>
    <translation>{layer} 的每个滤波器想看到什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="55" />
+   <location filename="cnnviz/classroom/report_inside.py" line="55" />
    <source>{layer} filters</source>
    <translation>{layer} 的滤波器</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="111" />
+   <location filename="cnnviz/classroom/report_inside.py" line="111" />
    <source>A map of what it learned</source>
    <translation>所学内容的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/analysis/report_inside.py" line="140" />
+   <location filename="cnnviz/classroom/report_inside.py" line="140" />
    <source>Fooling the network</source>
    <translation>骗过网络</translation>
   </message>

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from cnnviz.analysis import uncertainty as u
-from cnnviz.analysis.synthetic import NON_DIGIT_KINDS, non_digits
+from cnnviz.classroom import uncertainty as u
+from cnnviz.classroom.synthetic import NON_DIGIT_KINDS, non_digits
 from cnnviz.data.datasets import load_dataset
 
 

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from cnnviz.analysis.report import METRICS_COLUMNS, TIMINGS_COLUMNS, html_report, metrics_csv, timings_csv
-from cnnviz.analysis.svg import nice_ticks
+from cnnviz.classroom.report import METRICS_COLUMNS, TIMINGS_COLUMNS, html_report, metrics_csv, timings_csv
+from cnnviz.classroom.svg import nice_ticks
 from cnnviz.train import events as ev
 
 VOID = {"meta", "img", "br", "hr", "input", "link", "col", "area", "base", "wbr", "source"}
@@ -205,7 +205,7 @@ def test_nice_ticks():
 def test_the_report_draws_a_kept_run_with_this_one_against_epochs(tmp_path):
     import numpy as np
 
-    from cnnviz.analysis.report import html_report
+    from cnnviz.classroom.report import html_report
     from cnnviz.train import events as ev
 
     steps = [

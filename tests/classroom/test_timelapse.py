@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageSequence
 
-from cnnviz.analysis.timelapse import TimeLapse
+from cnnviz.classroom.timelapse import TimeLapse
 from cnnviz.train import events as ev
 
 

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from cnnviz.analysis import drawings as drawings_module
-from cnnviz.analysis.drawings import DrawingStore, finetune_dataset
 from cnnviz.backends import registry
+from cnnviz.classroom import drawings as drawings_module
+from cnnviz.classroom.drawings import DrawingStore, finetune_dataset
 from cnnviz.data.drawing import ImageError
 from cnnviz.nn.model import Sequential
 

@@ -349,7 +349,7 @@ def _check_args(args) -> str | None:
         return "--phones goes with --latency-report"
     lesson = getattr(args, "lesson", None)
     if lesson is not None:
-        from ..analysis.presets import bundled_presets
+        from ..classroom.lessons import bundled_presets
 
         count = len(bundled_presets())
         if not args.screenshot:

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from cnnviz.analysis import filters as f
 from cnnviz.backends import registry
+from cnnviz.classroom import filters as f
 from cnnviz.data.datasets import load_dataset
 from cnnviz.nn.model import Sequential
 
@@ -128,7 +128,7 @@ def test_step_count_is_bounded():
 
 @pytest.mark.parametrize("net", ["tiny", "fast"])
 def test_receptive_field_is_exactly_the_pixels_a_position_depends_on(net):
-    from cnnviz.analysis.saliency import layer_input_gradients
+    from cnnviz.classroom.saliency import layer_input_gradients
 
     model = Sequential.from_spec(net).initialise(3).to(registry.get("numpy"))
     images = np.random.default_rng(0).random((24, 28, 28)).astype(np.float32)

@@ -57,6 +57,7 @@ __all__ = [
     "LessonPreset",
     "PresetError",
     "PANELS",
+    "VIEW_ALIASES",
     "PANEL_TITLES",
     "load_preset",
     "save_preset",
@@ -73,18 +74,20 @@ PANEL_TITLES: dict[str, str] = {
     "kernels": N_("Kernels"),
     "timings": N_("Time per layer"),
     "draw": N_("Draw and classify, class drawings"),
-    "confusion": N_("Mistakes (confusion matrix)"),
-    "saliency": N_("Why? (saliency, occlusion)"),
+    "mistakes": N_("Mistakes (confusion matrix)"),
+    "why": N_("Why? (saliency, occlusion)"),
     "filters": N_("What each filter wants to see"),
-    "embedding": N_("Map of what it learned"),
+    "map": N_("Map of what it learned"),
     "fool": N_("Fool the network"),
     "timelapse": N_("Time-lapse"),
-    "stats": N_("Weight and gradient statistics"),
+    "statistics": N_("Weight and gradient statistics"),
 }
 """The views a lesson can show or hide (``visible_panels``) and their titles in the app's View menu.
 The names are part of the lesson file format; the app's panel registry
 (``cnnviz/gui/panels/registry.py``) says which panels each one shows."""
 PANELS: tuple[str, ...] = tuple(PANEL_TITLES)
+VIEW_ALIASES: dict[str, str] = {"confusion": "mistakes", "saliency": "why", "embedding": "map", "stats": "statistics"}
+"""The names these views had before they took their panels' keys: lesson files written then still load."""
 BACKENDS: tuple[str, ...] = ("auto", *registry.NAMES)
 MAX_TITLE = 80
 MAX_DESCRIPTION = 2000
@@ -259,6 +262,8 @@ def preset_from_dict(data, where: str = "preset") -> LessonPreset:
     )
     if "visible_panels" in value:
         panels = value["visible_panels"]
+        if isinstance(panels, list):
+            panels = [VIEW_ALIASES.get(p, p) if isinstance(p, str) else p for p in panels]
         if not isinstance(panels, list) or not panels:
             problems.append(f"'visible_panels' must be a non-empty list of panel names, got {panels!r}")
         else:
@@ -300,7 +305,7 @@ def preset_from_dict(data, where: str = "preset") -> LessonPreset:
         batch_size=value["batch_size"],
         epochs=float(value["epochs"]),
         schedule=value["schedule"],
-        visible_panels=tuple(value["visible_panels"]),
+        visible_panels=tuple(VIEW_ALIASES.get(p, p) for p in value["visible_panels"]),
         presenter=value["presenter"],
         train_samples=value["train_samples"],
         test_samples=value["test_samples"],

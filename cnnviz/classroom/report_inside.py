@@ -37,7 +37,7 @@ def _image(png: bytes, alt: str, width: int | None = None) -> str:
 
 
 def filters_section(grid: np.ndarray, layer: str, step: int, translate=None, classes: bool = False) -> str:
-    """``grid``: :func:`cnnviz.analysis.filters.filter_grid`'s picture (one row per unit: its top test
+    """``grid``: :func:`cnnviz.classroom.filters.filter_grid`'s picture (one row per unit: its top test
     images, then its optimised input); ``classes``: the units are the classes (the last layer)."""
     _ = translate or _same
     grid = np.asarray(grid, dtype=np.uint8)

@@ -1,4 +1,4 @@
-"""One colour-map module (cnnviz/analysis/colormaps.py) behind every picture: the report, the time-lapse GIF
+"""One colour-map module (cnnviz/classroom/colormaps.py) behind every picture: the report, the time-lapse GIF
 (and, in tests/gui/test_colour_maps.py, the panels) give the same weights the same colours; the GIF can show
 the feature maps as the Time-lapse tab does."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image, ImageSequence
 
-from cnnviz.analysis import colormaps, render, timelapse
-from cnnviz.analysis.timelapse import TimeLapse
+from cnnviz.classroom import colormaps, render, timelapse
+from cnnviz.classroom.timelapse import TimeLapse
 
 
 def test_the_report_and_the_gif_take_the_one_diverging_map():

@@ -3,14 +3,14 @@
 import numpy as np
 import pytest
 
-from cnnviz.analysis.saliency import (
+from cnnviz.backends import registry
+from cnnviz.classroom.saliency import (
     class_score_gradients,
     model_from_weights,
     occlusion_map,
     patch_origins,
     saliency_map,
 )
-from cnnviz.backends import registry
 from cnnviz.nn.model import Sequential
 
 

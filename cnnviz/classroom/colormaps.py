@@ -1,6 +1,6 @@
 """The colour maps, once, for every picture cnnviz makes: the app's panels (through gui/palette.py and
 gui/theme.py), the HTML report, the Time-lapse tab and its GIF. A kernel is the same colour everywhere
-(tests/analysis/test_colormaps.py and tests/gui/test_colour_maps.py compare them).
+(tests/classroom/test_colormaps.py and tests/gui/test_colour_maps.py compare them).
 
 - Diverging (signed weights, conv feature maps): ColorBrewer's RdBu, reversed: blue negative, white zero,
   red positive; readable by most colour-blind viewers and on paper (tests/gui/test_colour_vision.py).

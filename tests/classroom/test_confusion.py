@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cnnviz.analysis.confusion import (
+from cnnviz.classroom.confusion import (
     cell_examples,
     confusion_matrix,
     most_confused_pairs,

@@ -3,9 +3,8 @@
 * :mod:`.confusion` -- confusion matrix, per-class accuracy, worst mistakes;
 * :mod:`.saliency` -- which pixels the prediction depends on (gradient, occlusion);
 * :mod:`.timelapse` -- kernels and feature maps over a run, exported as GIF/PNGs;
-* :mod:`.stats` -- weight/gradient statistics and plain-language diagnoses;
 * :mod:`.drawings` -- the class's own drawn digits: store, accuracy, fine-tuning;
-* :mod:`.presets` -- lesson presets (JSON files in ``assets/presets``);
+* :mod:`.lessons` -- the lesson files (JSON in ``assets/presets``);
 * :mod:`.report` -- CSV exports and a printable one-file HTML report.
 
 Everything works on host NumPy arrays and the trainer's event dataclasses, so

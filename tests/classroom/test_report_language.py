@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from test_report_export import _evals, _steps, _timings
 
-from cnnviz.analysis import report_inside
-from cnnviz.analysis.report import html_report
+from cnnviz.classroom import report_inside
+from cnnviz.classroom.report import html_report
 from cnnviz.gui import translation_sources as ts
 
 MARK_OPEN, MARK_CLOSE = "⟦", "⟧"
@@ -178,7 +178,7 @@ def test_every_string_of_the_report_is_in_the_catalogue(code):
     marked = [
         text
         for text, where in ts.code_strings().items()
-        if any(w.startswith(("cnnviz/analysis/report.py", "cnnviz/analysis/report_inside.py")) for w in where)
+        if any(w.startswith(("cnnviz/classroom/report.py", "cnnviz/classroom/report_inside.py")) for w in where)
     ]
     assert len(marked) > 60
     entries = ts.read(ts.catalogue_file(code))

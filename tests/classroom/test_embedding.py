@@ -5,8 +5,8 @@ import dataclasses
 import numpy as np
 import pytest
 
-from cnnviz.analysis import embedding as em
-from cnnviz.analysis.uncertainty import logits_and_features
+from cnnviz.classroom import embedding as em
+from cnnviz.classroom.uncertainty import logits_and_features
 
 
 def cloud(n=300, f=12, seed=0):

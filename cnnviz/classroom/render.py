@@ -12,7 +12,7 @@ import io
 import numpy as np
 from PIL import Image
 
-from .colormaps import DIVERGING_LUT  # the one diverging map (analysis/colormaps.py), as the panels show it
+from .colormaps import DIVERGING_LUT  # the one diverging map (classroom/colormaps.py), as the panels show it
 
 __all__ = ["DIVERGING_LUT", "diverging_rgb", "symmetric_limit", "kernel_tiles", "kernel_grid", "png_bytes"]
 

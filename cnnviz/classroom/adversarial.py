@@ -13,7 +13,7 @@ Every iterate is a whole number of grey levels (k/255), so the 8-bit PNG
 written from the result is exactly the input that was tested: what fooled the
 network here fools it again from the file (``cnnviz predict --raw``). Input
 gradients come from the model's own backward passes
-(:func:`~cnnviz.analysis.saliency.layer_input_gradients`).
+(:func:`~cnnviz.classroom.saliency.layer_input_gradients`).
 """
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """Lesson presets from untrusted hands: size, nesting, text and the training they ask for are
 bounded; messages stay short and escaped (the panel-name checks are tested in
-test_lesson_presets.py)."""
+test_lessons.py)."""
 
 import json
 
 import pytest
-from test_lesson_presets import GOOD  # the one valid lesson the preset tests start from
+from test_lessons import GOOD  # the one valid lesson the preset tests start from
 
-from cnnviz.analysis import presets as presets_module
-from cnnviz.analysis.presets import PresetError, load_preset
+from cnnviz.classroom import lessons as presets_module
+from cnnviz.classroom.lessons import PresetError, load_preset
 
 
 def _write(tmp_path, text: str):

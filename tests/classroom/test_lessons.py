@@ -7,8 +7,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cnnviz.analysis import presets as presets_module
-from cnnviz.analysis.presets import (
+from cnnviz.classroom import lessons as presets_module
+from cnnviz.classroom.lessons import (
     PANELS,
     LessonPreset,
     PresetError,
@@ -96,6 +96,16 @@ def test_a_minimal_preset_gets_defaults(tmp_path):
     assert preset.momentum == 0.9 and preset.train_samples is None
     config = preset.to_train_config(seed=3, eval_every=50)
     assert (config.optimizer, config.lr, config.batch_size, config.seed, config.eval_every) == ("sgd", 0.05, 32, 3, 50)
+
+
+def test_lesson_views_are_named_as_their_panels_and_old_names_still_load(tmp_path):
+    """A view's name in a lesson file is its panel's key (mistakes, why, map, statistics); files written when
+    they were called confusion, saliency, embedding and stats load as the new names, once each."""
+    assert {"mistakes", "why", "map", "statistics"} <= set(PANELS)
+    old = dict(GOOD, visible_panels=["loss", "confusion", "saliency", "embedding", "stats"])
+    assert load_preset(_write(tmp_path, old)).visible_panels == ("loss", "mistakes", "why", "map", "statistics")
+    with pytest.raises(PresetError, match="more than once"):
+        load_preset(_write(tmp_path, dict(GOOD, visible_panels=["why", "saliency"])))
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,7 @@ feature-visualisation recipe (Olah et al. 2017, "Feature Visualization"):
 
 All units of a layer are optimised together in one batch (samples are
 independent), through the model's own backward passes
-(:func:`~cnnviz.analysis.saliency.layer_input_gradients`).
+(:func:`~cnnviz.classroom.saliency.layer_input_gradients`).
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from cnnviz.analysis.adversarial import fool, log_probability_seed, to_levels
-from cnnviz.analysis.saliency import layer_input_gradients
 from cnnviz.backends import registry
+from cnnviz.classroom.adversarial import fool, log_probability_seed, to_levels
+from cnnviz.classroom.saliency import layer_input_gradients
 from cnnviz.data.datasets import load_dataset
 from cnnviz.nn.model import Sequential
 
