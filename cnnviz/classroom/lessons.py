@@ -1,4 +1,4 @@
-"""Lesson presets: a whole classroom set-up in one small JSON file.
+"""Lessons: a whole classroom set-up in one small JSON file (a lesson "preset").
 
 A preset names the network, the backend, the optimizer settings, how long to
 train, which panels to show and whether to start in presenter mode::
@@ -54,16 +54,16 @@ from ..train.trainer import MAX_BATCH, MAX_EPOCHS, TrainConfig
 from ..translatable import N_
 
 __all__ = [
-    "LessonPreset",
-    "PresetError",
+    "Lesson",
+    "LessonError",
     "PANELS",
     "VIEW_ALIASES",
     "PANEL_TITLES",
-    "load_preset",
-    "save_preset",
-    "bundled_presets",
-    "bundled_presets_dir",
-    "load_presets_in",
+    "load_lesson",
+    "save_lesson",
+    "bundled_lessons",
+    "bundled_lessons_dir",
+    "load_lessons_in",
     "first_test_images",
 ]
 
@@ -94,9 +94,9 @@ MAX_DESCRIPTION = 2000
 MAX_STEPS = 12
 MAX_STEP = 600
 MAX_LR = 10.0
-MAX_PRESET_BYTES = 256 * 1024
+MAX_LESSON_BYTES = 256 * 1024
 """A preset is a few hundred bytes; a bigger file is refused before it is parsed."""
-MAX_PRESET_DEPTH = 4
+MAX_LESSON_DEPTH = 4
 """A preset is an object holding one list: deeper nesting is refused before parsing."""
 MAX_PROBLEMS_SHOWN = 10
 
@@ -108,12 +108,12 @@ def first_test_images(dataset, samples: int | None):
     return replace(dataset, test_images=dataset.test_images[:samples], test_labels=dataset.test_labels[:samples])
 
 
-class PresetError(ValueError):
+class LessonError(ValueError):
     """A preset file that cannot be used; the message names the file and every problem."""
 
 
 @dataclass(frozen=True)
-class LessonPreset:
+class Lesson:
     title: str
     description: str
     net: str
@@ -198,10 +198,10 @@ def _is_whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def preset_from_dict(data, where: str = "preset") -> LessonPreset:
-    """Validate a decoded JSON object; raises :class:`PresetError` listing every problem."""
+def lesson_from_dict(data, where: str = "preset") -> Lesson:
+    """Validate a decoded JSON object; raises :class:`LessonError` listing every problem."""
     if not isinstance(data, dict):
-        raise PresetError(f"{where}: a preset must be a JSON object {{...}}, got {type(data).__name__}")
+        raise LessonError(f"{where}: a preset must be a JSON object {{...}}, got {type(data).__name__}")
     problems: list[str] = []
 
     for key in data:
@@ -293,8 +293,8 @@ def preset_from_dict(data, where: str = "preset") -> LessonPreset:
         if len(problems) > MAX_PROBLEMS_SHOWN:
             shown.append(f"and {len(problems) - MAX_PROBLEMS_SHOWN:,d} more")
         listing = "".join(f"\n  - {p}" for p in shown)
-        raise PresetError(f"{where}: {len(problems)} problem{'s' if len(problems) > 1 else ''}:{listing}")
-    return LessonPreset(
+        raise LessonError(f"{where}: {len(problems)} problem{'s' if len(problems) > 1 else ''}:{listing}")
+    return Lesson(
         title=value["title"].strip(),
         description=value["description"],
         net=value["net"].strip(),
@@ -327,27 +327,27 @@ def _training_memory_problems(net: str, batch_size) -> list[str]:
     ]
 
 
-def load_preset(path: str | os.PathLike[str]) -> LessonPreset:
+def load_lesson(path: str | os.PathLike[str]) -> Lesson:
     """Read and validate a preset file (untrusted: size, nesting and every field are checked)."""
     path = Path(path)
     if not os.path.lexists(path):
-        raise PresetError(f"{path}: no such preset file")
+        raise LessonError(f"{path}: no such preset file")
     try:
-        data = read_json_file(path, MAX_PRESET_BYTES, max_depth=MAX_PRESET_DEPTH, nonfinite="keep")
+        data = read_json_file(path, MAX_LESSON_BYTES, max_depth=MAX_LESSON_DEPTH, nonfinite="keep")
     except FileProblem as error:
         message = str(error).replace("expected UTF-8 JSON", "a preset is UTF-8 JSON")
-        raise PresetError(message) from None
-    return replace(preset_from_dict(data, str(path)), source=path)
+        raise LessonError(message) from None
+    return replace(lesson_from_dict(data, str(path)), source=path)
 
 
-def save_preset(preset: LessonPreset, path: str | os.PathLike[str]) -> Path:
+def save_lesson(preset: Lesson, path: str | os.PathLike[str]) -> Path:
     """Write ``preset`` as pretty JSON (atomically), validating it first."""
     data = preset.to_json()
-    preset_from_dict(data, str(path))  # never write a file load_preset would refuse
+    lesson_from_dict(data, str(path))  # never write a file load_lesson would refuse
     return atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def bundled_presets_dir() -> Path:
+def bundled_lessons_dir() -> Path:
     """``cnnviz.assets/presets`` when installed; the repository's ``assets/presets`` in a checkout."""
     candidates: list[Path] = []
     try:
@@ -359,28 +359,28 @@ def bundled_presets_dir() -> Path:
     for folder in candidates:
         if folder.is_dir():
             return folder
-    raise PresetError(
+    raise LessonError(
         "the bundled lesson presets are missing from this installation "
         f"(looked in {', '.join(str(c) for c in candidates)}); reinstall cnnviz"
     )
 
 
-def bundled_presets() -> list[LessonPreset]:
+def bundled_lessons() -> list[Lesson]:
     """The lesson presets shipped with cnnviz, in file-name order (they are numbered)."""
-    presets, problems = load_presets_in(bundled_presets_dir())
+    presets, problems = load_lessons_in(bundled_lessons_dir())
     if problems:
         # A broken shipped preset is a packaging bug; the tests keep this from happening.
-        raise PresetError("; ".join(problems))
+        raise LessonError("; ".join(problems))
     return presets
 
 
-def load_presets_in(folder: str | os.PathLike[str]) -> tuple[list[LessonPreset], list[str]]:
+def load_lessons_in(folder: str | os.PathLike[str]) -> tuple[list[Lesson], list[str]]:
     """Every ``*.json`` preset in ``folder`` (e.g. a teacher's own), plus one message per file that failed."""
     folder = Path(folder)
     presets, problems = [], []
     for path in sorted(folder.glob("*.json")):
         try:
-            presets.append(load_preset(path))
-        except PresetError as error:
+            presets.append(load_lesson(path))
+        except LessonError as error:
             problems.append(str(error))
     return presets, problems

@@ -349,9 +349,9 @@ def _check_args(args) -> str | None:
         return "--phones goes with --latency-report"
     lesson = getattr(args, "lesson", None)
     if lesson is not None:
-        from ..classroom.lessons import bundled_presets
+        from ..classroom.lessons import bundled_lessons
 
-        count = len(bundled_presets())
+        count = len(bundled_lessons())
         if not args.screenshot:
             return "--lesson goes with --screenshot"
         if not 1 <= lesson <= count:

@@ -184,7 +184,7 @@ class Lessons:
         self.problem = ""
         """Why the bundled presets could not be read (a broken installation: the app still runs)."""
         try:
-            self.presets = lesson_presets.bundled_presets()
+            self.presets = lesson_presets.bundled_lessons()
         except Exception as exc:
             self.presets = []
             self.problem = str(exc)
@@ -344,7 +344,7 @@ class Lessons:
     def open_file(self, path: str) -> bool:
         """Open a lesson preset file (the dialog's choice, or File > Open recent)."""
         try:
-            preset = lesson_presets.load_preset(path)
+            preset = lesson_presets.load_lesson(path)
         except Exception as exc:
             self.banner.show_message(tr("Cannot use this lesson file: {exc}").format(exc=exc), "error")
             return False

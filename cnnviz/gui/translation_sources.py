@@ -50,9 +50,9 @@ def lesson_strings(folder: Path | None = None) -> dict[str, list[str]]:
     where it is. A lesson file of the user's own is shown as it is written."""
     import json
 
-    from ..classroom.lessons import bundled_presets_dir
+    from ..classroom.lessons import bundled_lessons_dir
 
-    folder = folder or bundled_presets_dir()  # the installed package's, or the checkout's assets/presets
+    folder = folder or bundled_lessons_dir()  # the installed package's, or the checkout's assets/presets
     found: dict[str, list[str]] = {}
     for path in sorted(folder.glob("*.json")):
         lesson = json.loads(path.read_text(encoding="utf-8"))

@@ -10,13 +10,13 @@ import pytest
 from cnnviz.classroom import lessons as presets_module
 from cnnviz.classroom.lessons import (
     PANELS,
-    LessonPreset,
-    PresetError,
-    bundled_presets,
-    bundled_presets_dir,
-    load_preset,
-    load_presets_in,
-    save_preset,
+    Lesson,
+    LessonError,
+    bundled_lessons,
+    bundled_lessons_dir,
+    load_lesson,
+    load_lessons_in,
+    save_lesson,
 )
 from cnnviz.nn.model import Sequential
 
@@ -45,7 +45,7 @@ def _write(tmp_path, data, name="lesson.json") -> Path:
 
 
 def test_the_lessons_are_shipped_and_valid():
-    presets = bundled_presets()
+    presets = bundled_lessons()
     titles = [p.title for p in presets]
     assert titles == [
         "First look (tiny net)",
@@ -58,7 +58,7 @@ def test_the_lessons_are_shipped_and_valid():
         "Teach it our shapes",
     ]
     for preset in presets:
-        assert preset.source is not None and preset.source.parent == bundled_presets_dir()
+        assert preset.source is not None and preset.source.parent == bundled_lessons_dir()
         Sequential.from_spec(preset.net)
         assert set(preset.visible_panels) <= set(PANELS)
         assert preset.to_train_config().net == preset.net
@@ -76,23 +76,23 @@ def test_the_lessons_are_shipped_and_valid():
 
 
 def test_installed_presets_are_the_repository_presets():
-    installed = {p.name: p.read_bytes() for p in bundled_presets_dir().glob("*.json")}
+    installed = {p.name: p.read_bytes() for p in bundled_lessons_dir().glob("*.json")}
     assert installed == {p.name: p.read_bytes() for p in REPO_PRESETS.glob("*.json")}
-    assert len(installed) == len(bundled_presets())
+    assert len(installed) == len(bundled_lessons())
 
 
 @pytest.mark.parametrize("path", sorted(REPO_PRESETS.glob("*.json")), ids=lambda p: p.name)
 def test_bundled_presets_round_trip(tmp_path, path):
-    preset = load_preset(path)
-    saved = save_preset(preset, tmp_path / path.name)
-    again = load_preset(saved)
+    preset = load_lesson(path)
+    saved = save_lesson(preset, tmp_path / path.name)
+    again = load_lesson(saved)
     assert again == preset
     assert json.loads(saved.read_text()) == json.loads(path.read_text())
 
 
 def test_a_minimal_preset_gets_defaults(tmp_path):
     data = {k: v for k, v in GOOD.items() if k not in ("momentum", "train_samples")}
-    preset = load_preset(_write(tmp_path, data))
+    preset = load_lesson(_write(tmp_path, data))
     assert preset.momentum == 0.9 and preset.train_samples is None
     config = preset.to_train_config(seed=3, eval_every=50)
     assert (config.optimizer, config.lr, config.batch_size, config.seed, config.eval_every) == ("sgd", 0.05, 32, 3, 50)
@@ -103,9 +103,9 @@ def test_lesson_views_are_named_as_their_panels_and_old_names_still_load(tmp_pat
     they were called confusion, saliency, embedding and stats load as the new names, once each."""
     assert {"mistakes", "why", "map", "statistics"} <= set(PANELS)
     old = dict(GOOD, visible_panels=["loss", "confusion", "saliency", "embedding", "stats"])
-    assert load_preset(_write(tmp_path, old)).visible_panels == ("loss", "mistakes", "why", "map", "statistics")
-    with pytest.raises(PresetError, match="more than once"):
-        load_preset(_write(tmp_path, dict(GOOD, visible_panels=["why", "saliency"])))
+    assert load_lesson(_write(tmp_path, old)).visible_panels == ("loss", "mistakes", "why", "map", "statistics")
+    with pytest.raises(LessonError, match="more than once"):
+        load_lesson(_write(tmp_path, dict(GOOD, visible_panels=["why", "saliency"])))
 
 
 @pytest.mark.parametrize(
@@ -138,8 +138,8 @@ def test_lesson_views_are_named_as_their_panels_and_old_names_still_load(tmp_pat
 )
 def test_bad_fields_give_clear_errors(tmp_path, change, message):
     path = _write(tmp_path, GOOD | change)
-    with pytest.raises(PresetError) as error:
-        load_preset(path)
+    with pytest.raises(LessonError) as error:
+        load_lesson(path)
     assert message in str(error.value)
     assert str(path) in str(error.value)
 
@@ -147,8 +147,8 @@ def test_bad_fields_give_clear_errors(tmp_path, change, message):
 def test_every_problem_is_listed_at_once(tmp_path):
     data = dict(GOOD, lr=-1, optimizer="nope", colour="red")
     del data["title"]
-    with pytest.raises(PresetError, match="4 problems") as error:
-        load_preset(_write(tmp_path, data))
+    with pytest.raises(LessonError, match="4 problems") as error:
+        load_lesson(_write(tmp_path, data))
     text = str(error.value)
     for part in ("missing 'title'", "'lr'", "'optimizer'", "unknown key 'colour'"):
         assert part in text
@@ -162,30 +162,30 @@ def test_every_problem_is_listed_at_once(tmp_path):
     ],
 )
 def test_unreadable_files(tmp_path, content, message):
-    with pytest.raises(PresetError, match=message.replace("(", r"\(")):
-        load_preset(_write(tmp_path, content))
+    with pytest.raises(LessonError, match=message.replace("(", r"\(")):
+        load_lesson(_write(tmp_path, content))
 
 
 def test_missing_or_binary_files(tmp_path):
-    with pytest.raises(PresetError, match="no such preset file"):
-        load_preset(tmp_path / "nope.json")
+    with pytest.raises(LessonError, match="no such preset file"):
+        load_lesson(tmp_path / "nope.json")
     binary = tmp_path / "b.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")
-    with pytest.raises(PresetError, match="not a text file"):
-        load_preset(binary)
+    with pytest.raises(LessonError, match="not a text file"):
+        load_lesson(binary)
 
 
 def test_save_refuses_an_invalid_preset(tmp_path):
-    preset = load_preset(_write(tmp_path, GOOD))
-    with pytest.raises(PresetError, match="'lr'"):
-        save_preset(replace(preset, lr=-1.0), tmp_path / "bad.json")
+    preset = load_lesson(_write(tmp_path, GOOD))
+    with pytest.raises(LessonError, match="'lr'"):
+        save_lesson(replace(preset, lr=-1.0), tmp_path / "bad.json")
     assert not (tmp_path / "bad.json").exists()
 
 
 def test_a_teachers_folder_loads_good_files_and_reports_bad_ones(tmp_path):
     _write(tmp_path, GOOD, "a.json")
     _write(tmp_path, GOOD | {"lr": "x"}, "b.json")
-    presets, problems = load_presets_in(tmp_path)
+    presets, problems = load_lessons_in(tmp_path)
     assert [p.title for p in presets] == ["Test lesson"]
     assert len(problems) == 1 and "b.json" in problems[0]
 
@@ -197,16 +197,16 @@ def test_bundled_presets_fall_back_to_the_repository(monkeypatch):
     monkeypatch.setattr(presets_module.importlib.resources, "files", missing)
     beside_package = Path(presets_module.__file__).resolve().parents[2] / "assets" / "presets"
     if beside_package.is_dir():  # running from a checkout
-        assert bundled_presets_dir() == beside_package
+        assert bundled_lessons_dir() == beside_package
     else:  # an installed copy has nothing to fall back to
-        with pytest.raises(PresetError, match="reinstall cnnviz"):
-            bundled_presets_dir()
+        with pytest.raises(LessonError, match="reinstall cnnviz"):
+            bundled_lessons_dir()
 
 
 def test_lesson_preset_equality_ignores_the_source(tmp_path):
-    preset = load_preset(_write(tmp_path, GOOD))
+    preset = load_lesson(_write(tmp_path, GOOD))
     assert replace(preset, source=None) == preset
-    assert isinstance(preset, LessonPreset)
+    assert isinstance(preset, Lesson)
 
 
 def _cpu_backend() -> str:
@@ -222,7 +222,7 @@ def _cpu_backend() -> str:
         return "numpy"
 
 
-def _train(preset: LessonPreset, dataset, steps: int, **overrides):
+def _train(preset: Lesson, dataset, steps: int, **overrides):
     """Train a preset for ``steps`` steps on the CPU; returns the losses and the stats diagnosis."""
     from cnnviz.train import events as ev
     from cnnviz.train.stats import StatsHistory, diagnose, parameter_stats
@@ -251,7 +251,7 @@ def _train(preset: LessonPreset, dataset, steps: int, **overrides):
 
 
 def test_the_learning_rate_too_high_lesson_really_gets_stuck(small_mnist):
-    preset = next(p for p in bundled_presets() if p.title == "Learning rate too high")
+    preset = next(p for p in bundled_lessons() if p.title == "Learning rate too high")
     # Measured: every ReLU is dead from about step 15 on (seeds 0-2, 300 steps: loss 2.32, accuracy ~10%).
     losses, findings = _train(preset, small_mnist, 50)
     # Stuck at the loss of a uniform guess (ln 10 = 2.303): the network has stopped learning.
@@ -263,7 +263,7 @@ def test_the_learning_rate_too_high_lesson_really_gets_stuck(small_mnist):
 
 
 def test_the_same_start_lesson_shows_the_bigger_learning_rate_getting_further(small_mnist):
-    preset = next(p for p in bundled_presets() if p.title == "Same start, two learning rates")
+    preset = next(p for p in bundled_lessons() if p.title == "Same start, two learning rates")
     assert preset.optimizer == "sgd" and preset.schedule == "constant" and "K" in " ".join(preset.steps)
     # Measured with cnnviz train on the full data (200 steps): 87.0 % at lr 0.01, 95.0 % at 0.1, and 2.0 diverges.
     slow, _ = _train(preset, small_mnist, 100, train_samples=None)
@@ -319,7 +319,7 @@ def test_the_first_look_kernels_turn_from_noise_into_stroke_detectors():
     from cnnviz.data.datasets import load_dataset
     from cnnviz.train import events as ev
 
-    preset = next(p for p in bundled_presets() if p.title.startswith("First look"))
+    preset = next(p for p in bundled_lessons() if p.title.startswith("First look"))
     kernels, evaluations = {}, []
 
     def record(trainer, event):
@@ -356,7 +356,7 @@ def test_the_overfitting_lesson_shows_what_it_says():
     from cnnviz.data.datasets import load_dataset
     from cnnviz.train import events as ev
 
-    preset = next(p for p in bundled_presets() if p.title == "Overfitting on 200 images")
+    preset = next(p for p in bundled_lessons() if p.title == "Overfitting on 200 images")
     evaluations, accuracies = [], []
 
     def record(_trainer, event):
@@ -382,7 +382,7 @@ def test_the_learning_rate_lesson_pauses_at_chance_level_and_learns_at_a_tenth()
     before the jump come back, and at 0.05 the network learns."""
     from cnnviz.train import events as ev
 
-    preset = next(p for p in bundled_presets() if p.title == "Learning rate too high")
+    preset = next(p for p in bundled_lessons() if p.title == "Learning rate too high")
     seen = {"diverged": None, "losses": [], "accuracy": None}
 
     def on_event(trainer, event):

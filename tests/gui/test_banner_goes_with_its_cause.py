@@ -1,7 +1,7 @@
 """The "Training diverged" banner says what is true now: it goes when the run trains again, when the
 learning rate it advises about changes, and when the lesson closes."""
 
-from cnnviz.classroom.lessons import bundled_presets
+from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.train import events as ev
 from cnnviz.translatable import Phrase
 
@@ -42,7 +42,7 @@ def test_other_messages_stay_when_the_run_trains_again(qtbot, window):
 
 
 def test_the_divergence_banner_goes_when_the_lesson_closes(qtbot, window):
-    lesson = next(p for p in bundled_presets() if "too high" in p.title)
+    lesson = next(p for p in bundled_lessons() if "too high" in p.title)
     assert window.lessons.apply(lesson, ask=False)
     window.router.handle(diverged())
     assert window.banner.isVisible()

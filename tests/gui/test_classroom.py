@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QFileDialog
 from cnnviz.app.grids import grid_shape
 from cnnviz.backends import registry
 from cnnviz.classroom.drawings import DrawingStore
-from cnnviz.classroom.lessons import bundled_presets
+from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui.devtools.driving import draw_demo_digit
 from cnnviz.gui.panels.common import mosaic
 from cnnviz.gui.panels.mistakes import MistakesPanel
@@ -335,7 +335,7 @@ def test_presenter_mode_enlarges_type_and_panels_hide_and_show(qtbot, window):
 
 
 def test_a_lesson_preset_applies_its_settings(qtbot, window):
-    preset = next(p for p in bundled_presets() if "too high" in p.title)
+    preset = next(p for p in bundled_lessons() if "too high" in p.title)
     assert window.lessons.apply(preset)
     c = window.controls
     assert c.optimizer_combo.currentText() == preset.optimizer == "momentum"
@@ -364,7 +364,7 @@ def test_a_lesson_preset_applies_its_settings(qtbot, window):
     window.lessons.use_lesson_view(False, full_screen=False)
     assert window.state.presenter is False and window.workspace.tab_visible("mistakes")
 
-    overfit = next(p for p in bundled_presets() if p.train_samples)
+    overfit = next(p for p in bundled_lessons() if p.train_samples)
     window.lessons.apply(overfit)
     config = window.runs.make_config()
     assert config.train_samples == overfit.train_samples and config.eval_samples is None
@@ -378,7 +378,7 @@ def test_a_preset_for_a_missing_backend_falls_back_with_a_message(qtbot, window)
     missing = [info.name for info in registry.available() if not info.available]
     if not missing:
         pytest.skip("every backend is available here")
-    preset = replace(bundled_presets()[0], backend=missing[0])
+    preset = replace(bundled_lessons()[0], backend=missing[0])
     window.lessons.apply(preset)
     assert window.controls.backend != missing[0]
     assert window.banner.kind == "warning" and missing[0] in window.banner.label.text()

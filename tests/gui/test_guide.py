@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from cnnviz.classroom.lessons import bundled_presets
+from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui.devtools.driving import draw_demo_digit
 from cnnviz.nn import checkpoint
 from cnnviz.train import events as ev
@@ -43,7 +43,7 @@ def run_steps(qtbot, make_window, steps=6):
 
 # --- lessons guide ------------------------------------------------------------------------
 def test_loading_a_lesson_while_training_asks_first(qtbot, window, answers):
-    lesson = next(p for p in bundled_presets() if "too high" in p.title)
+    lesson = next(p for p in bundled_lessons() if "too high" in p.title)
     window.start()
     qtbot.waitUntil(lambda: window.state.run.last_step is not None, timeout=TIMEOUT_MS)
     optimizer = window.controls.optimizer_combo.currentText()
@@ -60,7 +60,7 @@ def test_loading_a_lesson_while_training_asks_first(qtbot, window, answers):
 
 def test_a_lesson_without_a_run_asks_nothing_and_its_text_stays_while_training(qtbot, make_window, answers):
     window = make_window(steps=4)
-    lesson = bundled_presets()[0]
+    lesson = bundled_lessons()[0]
     assert window.lessons.apply(lesson)
     assert answers.boxes == []
     strip = window.lessons.strip
@@ -83,7 +83,7 @@ def test_what_the_old_run_showed_goes_when_the_weights_start_over(qtbot, make_wi
     if how == "reset":
         window.reset()
     elif how == "lesson":
-        window.lessons.apply(bundled_presets()[0])
+        window.lessons.apply(bundled_lessons()[0])
     elif how == "checkpoint":
         path = tmp_path / "model.npz"
         assert window.checkpoints.save(str(path))
@@ -166,7 +166,7 @@ def test_text_from_files_and_users_is_plain_text(qtbot, make_window, tmp_path, a
     window.banner.show_message(f"Cannot load {HOSTILE}", "error", details=HOSTILE)
     assert window.banner.label.textFormat() == Qt.PlainText and HOSTILE in window.banner.label.text()
     assert "&lt;img" in window.banner.toolTip() and "<img" not in window.banner.toolTip()
-    lesson = replace(bundled_presets()[0], title=HOSTILE, description=HOSTILE, steps=(HOSTILE,))
+    lesson = replace(bundled_lessons()[0], title=HOSTILE, description=HOSTILE, steps=(HOSTILE,))
     window.start()
     answers.reply = QMessageBox.Cancel
     window.lessons.apply(lesson)

@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog, QLabel
 
-from cnnviz.classroom.lessons import bundled_presets
+from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui import shortcuts
 from cnnviz.gui.canvas import demo_digit_strokes
 
@@ -59,7 +59,7 @@ def test_space_c_arrows_and_lesson_keys_work_wherever_the_focus_is(qtbot, keyed,
     assert window.panels.feature_maps.test_index == index + 1
     assert window.controls.lr == lr
 
-    window.lessons.apply(next(p for p in bundled_presets() if "too high" in p.title))
+    window.lessons.apply(next(p for p in bundled_lessons() if "too high" in p.title))
     strip = window.lessons.strip
     press(qtbot, window, Qt.Key_PageDown)
     assert strip.text_label.text() == strip.pages[1]

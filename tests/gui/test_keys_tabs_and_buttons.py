@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from cnnviz.classroom.lessons import bundled_presets
+from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui import shortcuts
 
 TIMEOUT_MS = 60_000
@@ -73,7 +73,7 @@ def test_arrows_on_a_focused_tab_bar_switch_its_tabs_not_the_test_image(qtbot, k
 
 def test_space_and_return_press_the_focused_button(qtbot, keyed):
     window = keyed
-    window.lessons.apply(bundled_presets()[0], ask=False)
+    window.lessons.apply(bundled_lessons()[0], ask=False)
     strip = window.lessons.strip
     strip.next_button.setFocus()
     press(qtbot, window, Qt.Key_Return)

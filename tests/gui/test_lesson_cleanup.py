@@ -2,12 +2,12 @@
 panels and mode from before it; Reset and Load never inherit its overrides; the sidebar says when
 training uses part of the data set; presenter mode survives loading a lesson and the lesson view."""
 
-from cnnviz.classroom.lessons import bundled_presets
+from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui.run_control import data_note
 
 
 def overfitting():
-    return next(p for p in bundled_presets() if "Overfitting" in p.title)
+    return next(p for p in bundled_lessons() if "Overfitting" in p.title)
 
 
 def load(qtbot, window, path):
@@ -92,7 +92,7 @@ def test_loading_a_model_ends_the_lesson_and_takes_nothing_from_it(qtbot, window
 def test_loading_a_lesson_keeps_presenter_mode(qtbot, window):
     no_full_screen(window)
     window.set_presenter(True, full_screen=False)
-    first = next(p for p in bundled_presets() if "too high" in p.title)
+    first = next(p for p in bundled_lessons() if "too high" in p.title)
     window.lessons.apply(first)
     assert window.state.presenter
     window.lessons.use_lesson_view(True, full_screen=False)

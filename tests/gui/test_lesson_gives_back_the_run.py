@@ -4,7 +4,7 @@ model or a restored autosave shows the curves its file carries (item 8)."""
 
 import numpy as np
 
-from cnnviz.classroom.lessons import bundled_presets
+from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui.worker import EventBatch
 from cnnviz.nn import checkpoint
 from cnnviz.train import events as ev
@@ -16,7 +16,7 @@ def run_to_end(qtbot, window):
 
 
 def lesson():
-    return next(p for p in bundled_presets() if "Overfitting" in p.title)
+    return next(p for p in bundled_lessons() if "Overfitting" in p.title)
 
 
 def test_closing_a_lesson_gives_back_the_run_from_before_it(qtbot, make_window):

@@ -18,12 +18,12 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from cnnviz.classroom.lessons import load_presets_in
+from cnnviz.classroom.lessons import load_lessons_in
 from cnnviz.gui.panels import registry
 from cnnviz.gui.shortcuts import SHORTCUTS
 from cnnviz.nn.model import network_size
 
-PRESETS, _problems = load_presets_in(Path(__file__).resolve().parents[2] / "assets" / "presets")
+PRESETS, _problems = load_lessons_in(Path(__file__).resolve().parents[2] / "assets" / "presets")
 assert PRESETS and not _problems, _problems  # (this checkout's lessons, whatever cnnviz.assets an install points to)
 
 TRAIN_TINY = (

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cnnviz.classroom.lessons import bundled_presets
+from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui import checkpoints as checkpoints_module
 from cnnviz.gui.canvas import demo_digit_strokes
 from cnnviz.gui.checkpoints import settings_from_meta
@@ -31,7 +31,7 @@ def saved_model(window, path, **meta):
 
 def test_a_loaded_model_is_described_as_itself(qtbot, window, tmp_path):
     path = saved_model(window, tmp_path / "m.npz", step=3752, epoch=4.0, test_accuracy=0.971, **STORED)
-    window.lessons.apply(next(p for p in bundled_presets() if "too high" in p.title))  # its settings must go
+    window.lessons.apply(next(p for p in bundled_lessons() if "too high" in p.title))  # its settings must go
     window.panels.classify.canvas.draw_strokes(demo_digit_strokes(7))
     load(qtbot, window, path)
     assert window.state.local.step == 3752

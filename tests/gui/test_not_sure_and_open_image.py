@@ -12,7 +12,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
 from cnnviz.classroom import uncertainty
-from cnnviz.classroom.lessons import bundled_presets
+from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.data.datasets import load_dataset
 from cnnviz.gui import drawing_pad
 from cnnviz.gui.canvas import demo_not_digit_strokes
@@ -199,7 +199,7 @@ def test_a_file_that_is_no_image_gives_a_message(qtbot, window, tmp_path, conten
 
 
 def test_the_not_a_digit_lesson_loads(qtbot, window):
-    preset = next(p for p in bundled_presets() if p.title.startswith("Draw something that is not a digit"))
+    preset = next(p for p in bundled_lessons() if p.title.startswith("Draw something that is not a digit"))
     assert "draw" in preset.visible_panels and preset.steps
     assert any("not sure" in step for step in preset.steps) and any("photo" in step for step in preset.steps)
     window.lessons.apply(preset)

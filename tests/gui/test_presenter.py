@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtGui import QFontInfo
 from test_fit import CLASSROOM_IDS, CLASSROOM_SCREENS, at_screen, describe, fill
 
-from cnnviz.classroom.lessons import bundled_presets
+from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui import presenter
 from cnnviz.gui.devtools import fit
 from cnnviz.gui.panels.classify import COLUMN
@@ -20,7 +20,7 @@ def test_every_lesson_view_fits_the_screen(qtbot, make_window, screen):
     window = make_window()
     window.set_full_screen = lambda on: None  # offscreen: no window manager to go full screen with
     found = {}
-    for preset in bundled_presets():
+    for preset in bundled_lessons():
         window.lessons.apply(preset, ask=False)
         fill(window)
         at_screen(window, qtbot, screen)

@@ -194,14 +194,14 @@ def test_every_view_fits_1024x768_in_every_language(qtbot, in_language, make_win
 @pytest.mark.parametrize("code", CODES)
 def test_every_lesson_view_fits_1024x768_in_every_language(qtbot, in_language, make_window, code):
     """Each bundled lesson, its text in the language, in its suggested view (as test_presenter does in English)."""
-    from cnnviz.classroom.lessons import bundled_presets
+    from cnnviz.classroom.lessons import bundled_lessons
     from cnnviz.gui.devtools import fit
 
     in_language(code)
     window = make_window()
     window.set_full_screen = lambda on: None  # offscreen: no window manager to go full screen with
     found = {}
-    for preset in bundled_presets():
+    for preset in bundled_lessons():
         window.lessons.apply(preset, ask=False)
         assert window.lessons.strip.title_label.text() != f"Lesson: {preset.title}", "the lesson is translated"
         fill(window)
