@@ -33,6 +33,7 @@ from ..app.events import Event
 from ..backends import registry
 from ..data.limits import shorten
 from ..nn import checkpoint
+from ..nn.model import Sequential
 from ..nn.optim import OPTIMIZERS, SCHEDULES
 from ..train.config import MAX_EPOCHS
 from ..train.resume import Resume
@@ -48,8 +49,8 @@ class Loaded:
     """A checkpoint read and checked off the GUI thread, ready to replace the model."""
 
     path: Path
-    model: object
-    """A Sequential on the NumPy backend."""
+    model: Sequential
+    """On the NumPy backend."""
     spec: str
     weights: dict
     step: int
