@@ -72,7 +72,8 @@ def metrics_header(config, trainer) -> dict:
 
 
 def cmd_train(args) -> int:
-    from ..data.files import FileProblem, check_save_target
+    from ..data.file_writing import check_save_target
+    from ..data.files import FileProblem
     from ..nn import checkpoint
     from ..nn.model import Sequential
     from ..train import events as ev
@@ -296,7 +297,7 @@ def _save_model(
     to a path that holds no file yet (or the empty file this run reserved), with
     metadata saying which step they are from.
     """
-    from ..data.files import FileWriteError
+    from ..data.file_writing import FileWriteError
     from ..nn import checkpoint
 
     steps = trainer.step
