@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenuBar, QStatusBar
 from ..analysis.drawings import DrawingStore
 from ..app.state import AppState
 from ..backends import registry as backends
-from . import accessibility, language, presenter, shortcuts, theme, window_memory, zoom
+from . import accessibility, focus_rings, language, presenter, shortcuts, tab_order, theme, window_memory, zoom
 from .checkpoints import Checkpoints
 from .class_canvas import ClassCanvasWindow
 from .comparison import Comparison
@@ -162,7 +162,8 @@ class MainWindow(QMainWindow):
         self.runs.load_dataset(dataset)
         self.runs.new_random_model()
         self.runs.update_buttons()
-        self.announcer = accessibility.install(self)  # screen-reader names, announcements, focus rings
+        focus_rings.install_focus_rings(QApplication.instance())
+        self.announcer = accessibility.install(self)  # screen-reader names and announcements
         self.set_zoom(self.zoom_level, remember=False)
 
     def _connect(self) -> None:
@@ -264,13 +265,13 @@ class MainWindow(QMainWindow):
         focus = QApplication.focusWidget()
         # (Qt asks this too while it hides the widget with the focus, a tab page being switched: its way then)
         stop = (
-            accessibility.next_tab_stop(self.workspace.tab_order(), focus, forward)
+            tab_order.next_tab_stop(self.workspace.tab_order(), focus, forward)
             if focus is not None and focus.isVisible()
             else None
         )
         if stop is None:
             return super().focusNextPrevChild(forward)
-        accessibility.give_focus(stop, forward)
+        tab_order.give_focus(stop, forward)
         return True
 
     def leave_text_field(self) -> None:
