@@ -19,7 +19,8 @@ from ..dispatch import singledispatchmethod  # (functools' kept every router ali
 from ..train import events as ev
 from ..translatable import in_language
 from .language import tr
-from .panels.registry import BACKEND, HYPERPARAMETERS, RESET, SNAPSHOT, STATS, STEPS, TICK, TIMING, tell
+from .panels.observed import BACKEND, HYPERPARAMETERS, RESET, SNAPSHOT, STATS, STEPS, TICK, TIMING
+from .panels.registry import tell
 from .worker import EventBatch, Tag
 
 CURVES_HZ = 5

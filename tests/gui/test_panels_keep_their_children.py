@@ -1,7 +1,7 @@
 """One way to reach a panel (issue 30): no module outside the panels' own package names a panel's class
 or reaches into a panel's child widgets (the drawing pad used to operate the Draw panel's canvas and its
 "not sure" threshold directly); they call the panel's own methods, and what follows training reaches the
-panels through the registry's observed events (:data:`cnnviz.gui.panels.registry.OBSERVED_BY`).
+panels through the registry's observed events (:data:`cnnviz.gui.panels.observed.OBSERVED_BY`).
 
 Read from the syntax tree, not with a pattern: ``panels.classify.canvas``, ``panels["classify"].canvas``,
 ``pad = self.panels.classify; pad.canvas`` and ``self.curves = panels.curves`` (then ``self.curves.x``)
@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QObject
 
 import cnnviz
-from cnnviz.gui.panels import registry
+from cnnviz.gui.panels import observed, registry
 
 PACKAGE = Path(cnnviz.__file__).parent
 PANELS_PACKAGE = "gui/panels/"
@@ -194,11 +194,11 @@ def test_an_evaluation_reaches_the_panels_through_the_model_and_the_registry(win
 
     told = []
     for spec in registry.PANELS:
-        if registry.EVALUATED in spec.observes:
+        if observed.EVALUATED in spec.observes:
             monkeypatch.setattr(window.panels[spec.key], "evaluated", lambda e, key=spec.key: told.append((key, e)))
     labels = np.zeros(3, np.int64)
     event = ev.EvaluationFinished(5, 0.5, 0.4, 0.88, 3, labels, labels, np.ones(3, np.float32))
     window.router.handle(event)
     assert window.state.run.last_eval is event
     assert {"curves", "mistakes", "timelapse", "drawings"} <= {key for key, e in told if e is event}
-    assert [key for key, _ in told] == [s.key for s in registry.PANELS if registry.EVALUATED in s.observes]
+    assert [key for key, _ in told] == [s.key for s in registry.PANELS if observed.EVALUATED in s.observes]
