@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ...backends import registry
 from ...backends.base import BackendUnavailable
 from ...data.datasets import DATASET_NAMES, FASHION_MNIST_DIR, DatasetError, find_idx_files
 from ...nn.layers import SpecError
-from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential, preset_name
+from ...nn.model import PRESETS, Sequential, preset_name
 from ...nn.optim import OPTIMIZERS, SCHEDULES
 from ...translatable import N_, in_language
 from ..language import grouped, tr
 from ..shortcuts import key_text
 from ..status import plain_tooltip
 from . import sidebar_groups
-from .sidebar_groups import LR_SPIN_PX, lr_from_slider, slider_from_lr
+from .sidebar_groups import CUSTOM, LR_SPIN_PX, lr_from_slider, slider_from_lr
 
 OPEN_DATASET_FOLDER = N_("Open a dataset folder…")
 """The data set menu's last entry: any folder with the four MNIST-format IDX files, on any OS."""
@@ -41,9 +40,6 @@ def _system_fashion_mnist() -> bool:
     except (DatasetError, OSError):
         return False
     return True
-
-
-CUSTOM = "custom"
 
 
 def auto_backend() -> str:
@@ -89,79 +85,13 @@ class ControlsPanel(QWidget):
         self.data_note.hide()
         outer.addWidget(self.data_note)
 
-        # --- data & network -------------------------------------------------------
-        net_box = QGroupBox(tr("Data and network"))
-        form = QFormLayout(net_box)
-        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
-        self.dataset_combo = QComboBox()
-        # Sized by the data set names, not by its long last entry (the sidebar's width is tight).
-        self.dataset_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
-        self.dataset_combo.setMinimumContentsLength(7)
+        # --- data & network, backend -----------------------------------------------------
+        self.net_box = sidebar_groups.network_box(self)
         self._fill_datasets(dataset, folder_chosen=False)
-        form.addRow(tr("Dataset"), self.dataset_combo)
-        self.net_combo = QComboBox()
-        for name in PRESETS:
-            self.net_combo.addItem(name)
-            self.net_combo.setItemData(self.net_combo.count() - 1, PRESET_DESCRIPTIONS.get(name, ""), Qt.ToolTipRole)
-        self.net_combo.addItem(CUSTOM)
-        self.net_combo.setItemData(self.net_combo.count() - 1, tr("type your own layer spec below"), Qt.ToolTipRole)
-        form.addRow(tr("Network"), self.net_combo)
-        self.spec_edit = QLineEdit()
-        self.spec_edit.setToolTip(
-            tr(
-                "convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;\n"
-                "the last layer must be dense-10. Press Enter to apply."
-            )
-        )
-        form.addRow(self.spec_edit)
-        self.spec_message = QLabel("")
-        self.spec_message.setTextFormat(Qt.PlainText)  # it quotes what the user typed
-        self.spec_message.setWordWrap(True)
-        self.spec_message.setObjectName("hint")
-        form.addRow(self.spec_message)
-        outer.addWidget(net_box)
-        self.net_box = net_box
-
-        # --- backend ----------------------------------------------------------------
-        backend_box = QGroupBox(tr("Backend"))
-        bform = QVBoxLayout(backend_box)
-        self.backend_combo = QComboBox()
-        # As wide as the sidebar, not as its longest entry ("cupy  (GPU, not available)"): the list shows it all.
-        self.backend_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
-        self.backend_combo.setMinimumContentsLength(12)
-        model: QStandardItemModel = self.backend_combo.model()
-        self._first_available = None
-        for info in backends:
-            where = "GPU" if info.is_gpu else "CPU"
-            self.backend_combo.addItem(
-                f"{info.name}  ({where})"
-                if info.available
-                else tr("{name}  ({where}, not available)").format(name=info.name, where=where),
-                info.name,
-            )
-            item = model.item(self.backend_combo.count() - 1)
-            item.setToolTip(
-                plain_tooltip(
-                    in_language(info.detail, tr)
-                    if info.available
-                    else tr("not available: {why}").format(why=info.detail)
-                )
-            )
-            if not info.available:
-                item.setEnabled(False)
-            elif self._first_available is None:
-                self._first_available = info.name
-        self.backend_available = {info.name: info.available for info in backends}
-        self._infos = {info.name: info for info in backends}
-        bform.addWidget(self.backend_combo)
-        self.backend_note = QLabel("")
-        self.backend_note.setTextFormat(Qt.PlainText)
-        self.backend_note.setObjectName("hint")
-        self.backend_note.setWordWrap(True)
-        bform.addWidget(self.backend_note)
+        outer.addWidget(self.net_box)
+        self.backend_box = sidebar_groups.backend_box(self, backends)
         self.backend_combo.currentIndexChanged.connect(self._describe_backend)
-        outer.addWidget(backend_box)
-        self.backend_box = backend_box
+        outer.addWidget(self.backend_box)
         self.select_backend(backend or self.default_backend())
         self._describe_backend(self.backend_combo.currentIndex())
 
@@ -341,11 +271,11 @@ class ControlsPanel(QWidget):
         for name in ("numba", "numpy"):
             if self.backend_available.get(name):
                 return name
-        return self._first_available or "numpy"
+        return self.first_available or "numpy"
 
     def backend_detail(self, name: str) -> str:
         """Why ``name`` is (not) available here."""
-        info = self._infos.get(name)
+        info = self.backend_infos.get(name)
         return info.detail if info is not None else "not installed"
 
     def select_backend(self, name: str, emit: bool = False) -> str:
@@ -367,7 +297,7 @@ class ControlsPanel(QWidget):
         return self.backend_combo.currentData()
 
     def _describe_backend(self, index: int) -> None:
-        info = self._infos.get(self.backend_combo.itemData(index))
+        info = self.backend_infos.get(self.backend_combo.itemData(index))
         if info is not None:
             self.backend_note.setText(tr(info.title) if info.available else tr("not available here"))
             self.backend_note.setToolTip(plain_tooltip(in_language(info.detail, tr)))
