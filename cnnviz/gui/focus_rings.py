@@ -20,6 +20,17 @@ RING_WIDTH = 2
 """Each of the two tones, in pixels: 4 in all."""
 
 
+def paint_two_tones(painter: QPainter, inset_rect, middle) -> None:
+    """The ring's two tones, dark outside and yellow inside, each :data:`RING_WIDTH` wide: ``inset_rect(d)`` is
+    the rectangle ``d`` inside the ring's outer edge, ``middle`` the offset of a pen's middle from its tone's edge."""
+    painter.setBrush(Qt.NoBrush)
+    for colour, inset in ((RING_OUTER, 0), (RING_INNER, RING_WIDTH)):
+        pen = QPen(colour, RING_WIDTH)
+        pen.setJoinStyle(Qt.MiterJoin)
+        painter.setPen(pen)
+        painter.drawRect(inset_rect(inset + middle))
+
+
 class FocusRing(QGraphicsEffect):
     """A ring drawn over a widget (and its children) as it is painted. An effect, not a widget on
     top: it takes no clicks, follows every resize, and adds nothing to the widget tree."""
@@ -28,14 +39,8 @@ class FocusRing(QGraphicsEffect):
         self.drawSource(painter)
         rect = self.sourceBoundingRect(Qt.LogicalCoordinates)
         painter.save()
-        painter.setBrush(Qt.NoBrush)
-        w = RING_WIDTH
-        for colour, inset in ((RING_OUTER, 0), (RING_INNER, w)):
-            pen = QPen(colour, w)
-            pen.setJoinStyle(Qt.MiterJoin)
-            painter.setPen(pen)
-            half = inset + w / 2
-            painter.drawRect(rect.adjusted(half, half, -half, -half))
+        # (a QRectF: the pen's middle half a width inside each tone's edge)
+        paint_two_tones(painter, lambda half: rect.adjusted(half, half, -half, -half), RING_WIDTH / 2)
         painter.restore()
 
 
@@ -63,14 +68,8 @@ class PictureRing(QWidget):
 
     def paintEvent(self, _event) -> None:
         painter = QPainter(self)
-        painter.setBrush(Qt.NoBrush)
-        w = RING_WIDTH
-        for colour, inset in ((RING_OUTER, 0), (RING_INNER, w)):
-            pen = QPen(colour, w)
-            pen.setJoinStyle(Qt.MiterJoin)
-            painter.setPen(pen)
-            half = inset + w // 2
-            painter.drawRect(self.rect().adjusted(half, half, -half - 1, -half - 1))
+        # (a QRect: whole pixels, its right and bottom edges one pixel inside the widget)
+        paint_two_tones(painter, lambda half: self.rect().adjusted(half, half, -half - 1, -half - 1), RING_WIDTH // 2)
         painter.end()
 
 
