@@ -115,7 +115,8 @@ class EventRouter(QObject):
 
     @handle.register
     def _parameter_stats(self, event: ev.ParameterStatsMeasured) -> None:
-        tell(self.panels, STATS, event, self.controls.optimizer_combo.currentText())
+        config = self.state.run.config  # what the run trains with (mid-run changes included), not the sidebar's menu
+        tell(self.panels, STATS, event, config.optimizer if config is not None else None)
 
     @handle.register
     def _snapshot(self, event: ev.Snapshot) -> None:

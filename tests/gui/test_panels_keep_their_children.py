@@ -202,3 +202,27 @@ def test_an_evaluation_reaches_the_panels_through_the_model_and_the_registry(win
     assert window.state.run.last_eval is event
     assert {"curves", "mistakes", "timelapse", "drawings"} <= {key for key, e in told if e is event}
     assert [key for key, _ in told] == [s.key for s in registry.PANELS if observed.EVALUATED in s.observes]
+
+
+def test_statistics_hear_the_optimizer_the_run_trains_with_not_the_sidebars_menu(window, monkeypatch):
+    """The router gives the panels that observe STATS the optimizer of the app model's run (mid-run changes
+    included), never the text of the sidebar's menu, which may show a choice not applied yet."""
+    from cnnviz.train import events as ev
+    from cnnviz.train.config import TrainConfig
+
+    told = []
+    for spec in registry.PANELS:
+        if observed.STATS in spec.observes:
+            monkeypatch.setattr(window.panels[spec.key], "add_stats", lambda e, optimizer: told.append(optimizer))
+    assert told == [] and any(observed.STATS in spec.observes for spec in registry.PANELS)
+    window.state.run.started(TrainConfig(net="tiny", optimizer="sgd"))
+    window.state.run.change({"optimizer": "momentum"})
+    menu = window.controls.optimizer_combo
+    shown, blocked = menu.currentText(), menu.blockSignals(True)
+    menu.setCurrentText("adam")  # shown in the menu, not applied
+    try:
+        window.router.handle(ev.ParameterStatsMeasured(3, 0.1, 1e-3, ()))
+    finally:
+        menu.setCurrentText(shown)
+        menu.blockSignals(blocked)
+    assert told and set(told) == {"momentum"}

@@ -29,7 +29,7 @@ TIMING = "timing"
 """``add_timing(timing)``: a backend's time per layer was measured (a ``TimingMeasured``)."""
 STATS = "stats"
 """``add_stats(event, optimizer)``: weights and gradients were measured (a ``ParameterStatsMeasured``), with the
-optimizer's name as the sidebar shows it."""
+name of the optimizer the run trains with (the app model's run config; None without a run)."""
 SNAPSHOT = "snapshot"
 """``add_snapshot(snapshot)``: a snapshot the trainer took for the record (the time-lapse's frames; the live
 view's come as VIEW)."""
