@@ -413,9 +413,7 @@ class RunControl:
         self.share_cores()
 
     def update_buttons(self, *_changed) -> None:
-        c, active, state = self.parts.controls, self.parts.session.active, self.state
-        c.start_button.setEnabled(not active and state.dataset is not None)
-        c.pause_button.setEnabled(active)
-        c.pause_button.setText(tr("▶  Resume") if active and state.run.state == RunPhase.PAUSED else tr("❚❚  Pause"))
-        c.step_button.setEnabled(state.dataset is not None)
-        c.epochs_spin.setEnabled(not active)
+        active, state = self.parts.session.active, self.state
+        self.parts.controls.show_run(
+            active=active, paused=active and state.run.state == RunPhase.PAUSED, has_data=state.dataset is not None
+        )

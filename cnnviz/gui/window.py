@@ -168,12 +168,12 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         c, p = self.controls, self.panels
-        c.start_button.clicked.connect(self.start)
-        c.pause_button.clicked.connect(self.toggle_pause)
-        c.step_button.clicked.connect(self.step)
-        c.reset_button.clicked.connect(self.reset)
-        c.save_button.clicked.connect(self.checkpoints.save_dialog)
-        c.load_button.clicked.connect(self.checkpoints.load_dialog)
+        c.startRequested.connect(self.start)
+        c.pauseRequested.connect(self.toggle_pause)
+        c.stepRequested.connect(self.step)
+        c.resetRequested.connect(self.reset)
+        c.saveRequested.connect(self.checkpoints.save_dialog)
+        c.loadRequested.connect(self.checkpoints.load_dialog)
         r = self.runs
         c.hyperparametersChanged.connect(r.on_hyperparameters)
         c.backendChanged.connect(r.on_backend)
@@ -193,7 +193,7 @@ class MainWindow(QMainWindow):
         p.drawings.message.connect(self.banner.show_notice)
         p.drawings.saveRequested.connect(self.pad.save)
         p.drawings.finetuneRequested.connect(self.pad.finetune)
-        c.epochs_spin.valueChanged.connect(p.curves.plan_epochs)
+        c.epochsChanged.connect(p.curves.plan_epochs)
         p.statistics.diagnosisChanged.connect(
             lambda findings: self.workspace.set_tab_note("statistics", "⚠" if findings else "", "\n".join(findings))
         )

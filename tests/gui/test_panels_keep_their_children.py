@@ -226,3 +226,47 @@ def test_statistics_hear_the_optimizer_the_run_trains_with_not_the_sidebars_menu
         menu.setCurrentText(shown)
         menu.blockSignals(blocked)
     assert told and set(told) == {"momentum"}
+
+
+def sidebar_reaches(tree) -> set[tuple[str, int]]:
+    """(attribute, line) of every ``<the sidebar>.<attribute>`` in ``tree``: ``controls.x``, ``<anything>.controls.x``
+    or a name once given the sidebar (``c = self.controls``; module-wide, so it can only find more)."""
+
+    def is_sidebar(node, aliases) -> bool:
+        if isinstance(node, ast.Attribute):
+            return node.attr == "controls" or _target_name(node) in aliases
+        return isinstance(node, ast.Name) and (node.id == "controls" or node.id in aliases)
+
+    aliases: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                pairs = (
+                    zip(target.elts, node.value.elts)
+                    if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple)
+                    else [(target, node.value)]
+                )
+                aliases |= {_target_name(t) for t, value in pairs if _target_name(t) and is_sidebar(value, set())}
+    return {
+        (node.attr, node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and is_sidebar(node.value, aliases)
+    }
+
+
+def test_the_sidebar_reader_finds_its_uses():
+    tree = ast.parse("c, p = self.controls, self.panels\nc.start_button\nwindow.controls.batch_spin.value()\n")
+    assert {attribute for attribute, _ in sidebar_reaches(tree)} == {"start_button", "batch_spin"}
+
+
+def test_no_module_outside_the_panels_reaches_the_sidebars_child_widgets(window, modules):
+    """The sidebar (issue 30: on its way into the registry) is reached, like a panel, through what it offers: its
+    intents (``startRequested``...), signals and methods, never its buttons, boxes and menus."""
+    children = sorted(
+        f"{name}:{line}: controls.{attribute}"
+        for name, tree in modules
+        if not name.startswith(tuple(ALLOWED))
+        for attribute, line in sidebar_reaches(tree)
+        if isinstance(getattr(window.controls, attribute, None), QObject)
+    )
+    assert children == []

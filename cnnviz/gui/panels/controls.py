@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ...backends import registry
 from ...backends.base import BackendUnavailable
@@ -59,6 +59,15 @@ class ControlsPanel(QWidget):
     datasetChanged = Signal(str)
     datasetFolderChosen = Signal(str)
     """A folder of IDX files to read the data set from (Open a dataset folder…)."""
+    startRequested = Signal()
+    pauseRequested = Signal()
+    stepRequested = Signal()
+    resetRequested = Signal()
+    saveRequested = Signal()
+    loadRequested = Signal()
+    """The run buttons, as intents: the window connects to these, never to the buttons themselves."""
+    epochsChanged = Signal(float)
+    """The planned length of the run (the Epochs box), as typed."""
 
     def __init__(self, backends, parent=None, net: str = "tiny", backend: str | None = None, dataset: str = "mnist"):
         super().__init__(parent)
@@ -117,7 +126,7 @@ class ControlsPanel(QWidget):
         outer.addStretch(1)
         self.outer = outer
         self.compact = False
-        self._build_toolbar()
+        sidebar_groups.presenter_toolbar(self)
 
         self.set_lr(2e-3)
         self._debounce = QTimer(self)
@@ -136,6 +145,16 @@ class ControlsPanel(QWidget):
         self.spec_edit.editingFinished.connect(self._on_spec_edit)
         self.spec_edit.textEdited.connect(self._check_spec_text)
         self.dataset_combo.currentTextChanged.connect(self._on_dataset_combo)
+        for button, intent in (
+            (self.start_button, self.startRequested),
+            (self.pause_button, self.pauseRequested),
+            (self.step_button, self.stepRequested),
+            (self.reset_button, self.resetRequested),
+            (self.save_button, self.saveRequested),
+            (self.load_button, self.loadRequested),
+        ):
+            button.clicked.connect(intent.emit)
+        self.epochs_spin.valueChanged.connect(lambda value: self.epochsChanged.emit(float(value)))
         self.set_network(net, emit=False)
 
     # --- the data set menu --------------------------------------------------------------------
@@ -195,27 +214,14 @@ class ControlsPanel(QWidget):
         for button in buttons[4:]:
             button.setVisible(columns == 2)
 
-    def _build_toolbar(self) -> None:
-        """Presenter mode's slim toolbar (the workspace places it above the panels, instead of the
-        sidebar): the run buttons and the learning rate move into it, and the test accuracy stands
-        big at its end, for the back row."""
-        self.toolbar = QWidget()
-        self.toolbar.setObjectName("presenterBar")
-        bar = QHBoxLayout(self.toolbar)
-        bar.setContentsMargins(4, 2, 4, 2)
-        bar.setSpacing(8)
-        self.toolbar_layout = bar
-        self.toolbar_lr_label = QLabel(tr("learning\nrate"))
-        self.toolbar_lr_label.setObjectName("figureCaption")
-        self.toolbar_lr_label.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
-        self.accuracy_caption = QLabel(tr("test\naccuracy"))
-        self.accuracy_caption.setObjectName("figureCaption")
-        self.accuracy_caption.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
-        self.accuracy_figure = QLabel("–")
-        self.accuracy_figure.setObjectName("bigFigure")
-        self.accuracy_figure.setToolTip(tr("Test accuracy at the last evaluation"))
-        self.accuracy_figure.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
-        self.toolbar.hide()
+    def show_run(self, active: bool, paused: bool, has_data: bool) -> None:
+        """What the run buttons offer: Start without a run and with a data set, Pause (Resume when ``paused``)
+        during one, Step with a data set; the planned length is fixed while a run trains."""
+        self.start_button.setEnabled(not active and has_data)
+        self.pause_button.setEnabled(active)
+        self.pause_button.setText(tr("▶  Resume") if paused else tr("❚❚  Pause"))
+        self.step_button.setEnabled(has_data)
+        self.epochs_spin.setEnabled(not active)
 
     def set_accuracy_figure(self, text: str) -> None:
         """The toolbar's big test-accuracy figure ("97.3%", or "–" when not known)."""

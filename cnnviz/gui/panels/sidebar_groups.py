@@ -34,6 +34,8 @@ from ..status import plain_tooltip
 LR_MIN_EXP, LR_MAX_EXP = -5.0, 0.0
 CUSTOM = "custom"
 """The network menu's last entry: the layer spec typed below it."""
+MAX_EPOCHS = 1000.0
+"""The longest run the Epochs box takes."""
 LR_TICKS = 100
 """Positions of the learning-rate slider (logarithmic from 1e-5 to 1)."""
 LR_SPIN_PX = 84
@@ -112,7 +114,7 @@ def optimiser_box(panel) -> tuple[QGroupBox, QFormLayout]:
     panel.batch_spin.setValue(64)
     oform.addRow(tr("Batch size"), panel.batch_spin)
     panel.epochs_spin = QDoubleSpinBox()
-    panel.epochs_spin.setRange(0.1, 1000)
+    panel.epochs_spin.setRange(0.1, MAX_EPOCHS)
     panel.epochs_spin.setDecimals(1)
     panel.epochs_spin.setValue(1.0)
     panel.epochs_spin.setToolTip(tr("Length of the run; takes effect at the next Start"))
@@ -193,3 +195,26 @@ def backend_box(panel, backends) -> QGroupBox:
     panel.backend_note.setWordWrap(True)
     bform.addWidget(panel.backend_note)
     return backend_box
+
+
+def presenter_toolbar(panel) -> None:
+    """Presenter mode's slim toolbar (the workspace places it above the panels, instead of the
+    sidebar): the run buttons and the learning rate move into it, and the test accuracy stands
+    big at its end, for the back row."""
+    panel.toolbar = QWidget()
+    panel.toolbar.setObjectName("presenterBar")
+    bar = QHBoxLayout(panel.toolbar)
+    bar.setContentsMargins(4, 2, 4, 2)
+    bar.setSpacing(8)
+    panel.toolbar_layout = bar
+    panel.toolbar_lr_label = QLabel(tr("learning\nrate"))
+    panel.toolbar_lr_label.setObjectName("figureCaption")
+    panel.toolbar_lr_label.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+    panel.accuracy_caption = QLabel(tr("test\naccuracy"))
+    panel.accuracy_caption.setObjectName("figureCaption")
+    panel.accuracy_caption.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+    panel.accuracy_figure = QLabel("–")
+    panel.accuracy_figure.setObjectName("bigFigure")
+    panel.accuracy_figure.setToolTip(tr("Test accuracy at the last evaluation"))
+    panel.accuracy_figure.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+    panel.toolbar.hide()
