@@ -361,7 +361,7 @@ def test_a_failing_save_names_the_target_and_keeps_the_model_elsewhere(capsys, t
 
     def disk_fills(path, *args, **kwargs):
         if str(path) == str(target):
-            from cnnviz.data.files import atomic_write
+            from cnnviz.data.file_writing import atomic_write
 
             return atomic_write(path, lambda fh: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space")))
         return real_save(path, *args, **kwargs)

@@ -79,7 +79,7 @@ def test_a_save_name_that_cannot_be_written_is_refused_before_training(capsys, t
 
 
 def test_the_save_target_probe_leaves_nothing_behind(tmp_path):
-    from cnnviz.data.files import check_save_target
+    from cnnviz.data.file_writing import check_save_target
 
     check_save_target(tmp_path / "new.npz", 1000, what="checkpoint")
     assert list(tmp_path.iterdir()) == []
@@ -87,7 +87,7 @@ def test_the_save_target_probe_leaves_nothing_behind(tmp_path):
 
 def _fill_folder(monkeypatch, full: Path):
     """Every save into ``full`` fails with a full disk (the pre-check saw room: it filled meanwhile)."""
-    from cnnviz.data.files import atomic_write
+    from cnnviz.data.file_writing import atomic_write
 
     real_save = checkpoint.save
 
@@ -118,7 +118,7 @@ def test_the_fallback_skips_folders_that_fail_too(capsys, tmp_path, monkeypatch,
     work.mkdir(), temp.mkdir()
     monkeypatch.chdir(work)
     monkeypatch.setattr(tempfile, "gettempdir", lambda: str(temp))
-    from cnnviz.data.files import atomic_write
+    from cnnviz.data.file_writing import atomic_write
 
     real_save = checkpoint.save
 

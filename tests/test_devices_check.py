@@ -13,7 +13,7 @@ import pytest
 
 from cnnviz.backends import registry
 from cnnviz.backends.base import BackendUnavailable
-from cnnviz.cli import devices_check, float32_bounds
+from cnnviz.cli import devices_check, devices_report, float32_bounds
 
 sys.path.insert(0, str(Path(__file__).parent / "backends"))
 
@@ -295,7 +295,7 @@ def test_progress_goes_to_stderr_and_the_verdict_says_what_to_use(capsys):
             "numpy": devices_check.BackendCheck(True, check="passed", step_ms=900.0),
         },
     }
-    assert devices_check.verdict(report) == (
+    assert devices_report.verdict(report) == (
         "For class: use --backend numpy (900 ms a training step at batch 128), "
         "the fastest that passed. Do not use numba (see the reason above)."
     )

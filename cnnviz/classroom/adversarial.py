@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..data.files import atomic_write_bytes
+from ..data.file_writing import atomic_write_bytes
 from ..nn.model import NUM_CLASSES, Sequential
 from .render import png_bytes
 from .saliency import IMAGE_SIZE, layer_input_gradients

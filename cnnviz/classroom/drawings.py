@@ -34,7 +34,8 @@ from PIL import Image, UnidentifiedImageError
 
 from ..data.datasets import Dataset
 from ..data.drawing import FIELD_SIZE, preprocess_digit
-from ..data.files import FileProblem, atomic_write_bytes, atomic_write_text, read_json_file
+from ..data.file_writing import atomic_write_bytes, atomic_write_text
+from ..data.files import FileProblem, read_json_file
 from ..data.limits import shorten
 
 __all__ = ["DrawingStore", "Drawing", "default_drawings_dir", "finetune_dataset", "FINETUNE_MNIST_SAMPLES"]

@@ -45,7 +45,8 @@ from pathlib import Path
 
 from ..backends import registry
 from ..data import limits
-from ..data.files import FileProblem, atomic_write_text, read_json_file
+from ..data.file_writing import atomic_write_text
+from ..data.files import FileProblem, read_json_file
 from ..data.limits import megabytes, shorten
 from ..nn.layers import SpecError
 from ..nn.model import Sequential, network_size

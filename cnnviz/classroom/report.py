@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import __version__
-from ..data.files import atomic_write_text
+from ..data.file_writing import atomic_write_text
 from ..train.events import ACCURACY_UNIT, as_percent  # noqa: F401 - the unit, for the exports
 from ..translatable import N_
 from .confusion import most_confused_pairs

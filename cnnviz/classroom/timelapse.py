@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from ..data.files import atomic_write_bytes
+from ..data.file_writing import atomic_write_bytes
 from ..train import events as ev
 from . import colormaps
 from .render import DIVERGING_LUT, GRID_BACKGROUND, kernel_grid, kernel_tiles, symmetric_limit

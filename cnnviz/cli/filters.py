@@ -74,7 +74,8 @@ def run(args) -> int:
     from ..classroom import filters
     from ..classroom.render import png_bytes
     from ..data.datasets import load_dataset
-    from ..data.files import atomic_write_bytes, check_save_target, show_path
+    from ..data.file_writing import atomic_write_bytes, check_save_target
+    from ..data.files import show_path
 
     if args.steps > filters.MAX_STEPS:
         raise ValueError(f"--steps must be at most {filters.MAX_STEPS}, got {args.steps}")
@@ -327,6 +328,6 @@ def _claim(out: Path, model_id: str, model_path) -> dict:
 
 
 def _write_manifest(out: Path, manifest: dict) -> None:
-    from ..data.files import atomic_write_text
+    from ..data.file_writing import atomic_write_text
 
     atomic_write_text(out / MANIFEST, json.dumps(manifest, indent=1) + "\n")

@@ -69,7 +69,7 @@ def run(args) -> int:
     from ..classroom.adversarial import DEFAULT_EPSILON, DEFAULT_STEPS, MAX_STEPS, check_epsilon, fool, save_png
     from ..data import limits
     from ..data.drawing import load_digit_image, load_network_input
-    from ..data.files import check_save_target
+    from ..data.file_writing import check_save_target
 
     epsilon = args.epsilon if args.epsilon is not None else DEFAULT_EPSILON[args.mode]
     try:

@@ -268,7 +268,8 @@ def _error_line(text: str) -> None:
 
 def _describe(exc: BaseException) -> str:
     from ..backends.base import BackendUnavailable
-    from ..data.files import FileWriteError, describe_file_error
+    from ..data.file_writing import FileWriteError
+    from ..data.files import describe_file_error
 
     if isinstance(exc, (UsageError, ValueError, BackendUnavailable, FileWriteError)):
         return str(exc)

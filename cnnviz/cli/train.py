@@ -13,18 +13,16 @@ overwrites a saved model.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import math
 import os
-import signal
-import sys
 import time
 from pathlib import Path
 
 from ..data.limits import escape_control
 from ..train.events import ACCURACY_UNIT, as_percent
 from .common import check_threads
+from .metrics_log import MetricsLog, json_safe
+from .train_signals import TrainSignals
 
 
 def with_recipe(args):
@@ -74,7 +72,8 @@ def metrics_header(config, trainer) -> dict:
 
 
 def cmd_train(args) -> int:
-    from ..data.files import FileProblem, check_save_target
+    from ..data.file_writing import check_save_target
+    from ..data.files import FileProblem
     from ..nn import checkpoint
     from ..nn.model import Sequential
     from ..train import events as ev
@@ -108,7 +107,7 @@ def cmd_train(args) -> int:
     Sequential.from_spec(args.net)  # the network, within limits (nothing is allocated yet)
     # From here on SIGINT, SIGTERM and SIGHUP stop the run after its current step and save it:
     # one arriving before training starts ends it at step 0 (nothing to save, nothing lost).
-    signals = _Signals(trainer)
+    signals = TrainSignals(trainer)
     reserved = None  # the new file a run without --save created for itself
     saved = None
     with signals.installed():
@@ -127,7 +126,7 @@ def cmd_train(args) -> int:
 
             printer = ProgressPrinter(quiet=args.json)
             signals.printer = printer
-            metrics = _MetricsLog(args.metrics, printer.warn, metrics_header(config, trainer)) if args.metrics else None
+            metrics = MetricsLog(args.metrics, printer.warn, metrics_header(config, trainer)) if args.metrics else None
             signals.say_pending()  # a signal before training started
             trainer.add_listener(signals.listener)  # first: its messages come before the event's own lines
             trainer.add_listener(printer)
@@ -298,7 +297,7 @@ def _save_model(
     to a path that holds no file yet (or the empty file this run reserved), with
     metadata saying which step they are from.
     """
-    from ..data.files import FileWriteError
+    from ..data.file_writing import FileWriteError
     from ..nn import checkpoint
 
     steps = trainer.step
@@ -360,285 +359,3 @@ def _save_model(
     checkpoint.remember_saved(saved)
     note = f"saved the weights of step {meta['steps']}, from before the divergence" if diverged else None
     return saved, note
-
-
-_SIGNAL_NAMES = ("SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK")
-"""Stop-and-save signals: Ctrl-C; ``kill``, ``systemctl stop``, ``docker stop``; a closed
-terminal or a logout; Ctrl-Break on Windows (which has no SIGHUP)."""
-
-
-class _Signals:
-    """SIGINT, SIGTERM and SIGHUP (SIGBREAK on Windows) during ``cnnviz train``, all alike.
-
-    First: stop after the current step, then the final evaluation on the test set
-    (a few seconds), then save. Second: skip that evaluation (it takes effect
-    between evaluation chunks where the trainer checks for it). During the save,
-    signals are ignored until the file is complete. The exit status is 128 + the
-    first signal's number.
-
-    The handler only counts and sets the trainer's stop flags; the messages are
-    printed on the main path (:meth:`say_pending`: at the trainer's next event, after
-    the run, around the save): a handler that printed could interrupt a write to
-    stderr, and the reentrant write error silenced every later line. Each delivery
-    counts: Python calls a handler once however often its signal arrived since the
-    last bytecode (two ``kill`` commands within one step were one), so the deliveries are
-    read from the wakeup fd, where the interpreter writes one byte for each.
-    """
-
-    def __init__(self, trainer, printer=None):
-        self.trainer, self.printer = trainer, printer
-        self.first: int | None = None
-        self.count = 0
-        self.saving = False
-        self.messages: list[str] = []
-        """Said by the handler, printed by the main path (list.append is atomic)."""
-        self._wakeup = None  # (reader, writer) socket pair whose writer is the wakeup fd
-        self._owed: dict[int, int] = {}
-        """Deliveries counted before their wakeup byte was read (the byte is then not counted again)."""
-
-    @contextlib.contextmanager
-    def installed(self):
-        previous = {}
-        for name in _SIGNAL_NAMES:
-            number = getattr(signal, name, None)
-            if number is None:
-                continue
-            try:
-                previous[number] = signal.signal(number, self)
-            except (ValueError, OSError):  # not the main thread, or not settable here
-                pass
-        old_fd = self._install_wakeup() if previous else None
-        try:
-            yield self
-        finally:
-            if self._wakeup is not None:
-                with contextlib.suppress(ValueError, OSError):
-                    signal.set_wakeup_fd(old_fd)
-                self._take_deliveries()
-                for end in self._wakeup:
-                    end.close()
-                self._wakeup = None
-            for number, handler in previous.items():
-                try:
-                    signal.signal(number, handler)
-                except (ValueError, OSError, TypeError):
-                    pass
-            self.say_pending()
-
-    def _install_wakeup(self) -> int | None:
-        """A socket pair (Windows takes only a socket) as the interpreter's wakeup fd; None when not possible
-        (another wakeup fd is set, as by an event loop: each handler call then counts once)."""
-        import socket
-
-        try:
-            reader, writer = socket.socketpair()
-        except OSError:
-            return None
-        try:
-            reader.setblocking(False)
-            writer.setblocking(False)
-            old = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
-        except (ValueError, OSError):
-            reader.close()
-            writer.close()
-            return None
-        if old != -1:  # someone else's: give it back
-            signal.set_wakeup_fd(old)
-            reader.close()
-            writer.close()
-            return None
-        self._wakeup = (reader, writer)
-        return old
-
-    def _take_deliveries(self) -> list[int]:
-        """The signals delivered since the last call, one entry per delivery, oldest first."""
-        if self._wakeup is None:
-            return []
-        data = b""
-        while True:
-            try:
-                chunk = self._wakeup[0].recv(4096)
-            except (BlockingIOError, InterruptedError):
-                break
-            except OSError:
-                break
-            if not chunk:
-                break
-            data += chunk
-        numbers = []
-        for number in data:
-            if self._owed.get(number):
-                self._owed[number] -= 1
-            else:
-                numbers.append(number)
-        return numbers
-
-    @staticmethod
-    def _again(signum: int) -> str:
-        return "Ctrl-C again" if signum == signal.SIGINT else "a second signal"
-
-    def saving_message(self, signum: int | None = None) -> str:
-        signum = self.first if signum is None else signum
-        return f"saving... ({self._again(signum)} is ignored until saved)"
-
-    def __call__(self, signum, frame) -> None:
-        numbers = self._take_deliveries()
-        if self._wakeup is None:
-            numbers = [signum]
-        elif signum not in numbers and not self.count and not self.saving:
-            # The handler may run before its byte is written (the C handler ran on another thread):
-            # count this one now and not its byte later.
-            self._owed[signum] = self._owed.get(signum, 0) + 1
-            numbers.append(signum)
-        for number in numbers:
-            self._count(number)
-
-    def _count(self, signum: int) -> None:
-        """One delivery: only flags and a message in a list (this runs inside the handler)."""
-        if self.saving:
-            self.messages.append(self.saving_message(signum))
-            return
-        self.count += 1
-        if self.first is None:
-            self.first = signum
-        if self.count == 1:
-            self.trainer.stop(wake=False)
-            name = "" if signum == signal.SIGINT else f"{signal.Signals(signum).name} received: "
-            self.messages.append(
-                f"{name}stopping: final evaluation on the test set... ({self._again(signum)} skips it)"
-            )
-        elif self.count == 2:
-            self.trainer.stop(final_evaluation=False, wake=False)
-            self.messages.append("stopping: final evaluation skipped; the model will still be saved")
-
-    def listener(self, _event) -> None:
-        """A trainer listener: the main path prints what the handler said at the trainer's next event."""
-        self.say_pending()
-
-    def say_pending(self) -> None:
-        """Print the handler's messages (main path only); deliveries not yet handled are counted first."""
-        for number in self._take_deliveries():
-            self._count(number)
-        while self.messages:
-            self._say(self.messages.pop(0))
-
-    def _say(self, text: str) -> None:
-        if self.printer is not None:
-            self.printer.warn(text)
-            return
-        try:
-            print(text, file=sys.stderr, flush=True)
-        except (OSError, ValueError, RuntimeError):
-            pass
-
-
-class _MetricsLog:
-    """``--metrics``: every step and evaluation as a JSON line.
-
-    A side output: when writing fails (a full disk, ``/dev/full``, a removed
-    drive) it warns once and stops logging; training and saving go on. A named
-    pipe nothing reads, a disk device or a socket is refused before training
-    (opening a pipe without a reader would wait with no word).
-    """
-
-    def __init__(self, path: str, warn, header: dict):
-        from ..data.files import describe_file_error, open_for_append
-
-        self.path, self.warn = path, warn
-        try:
-            self.fh = open_for_append(path)
-        except OSError as exc:  # before training: an ordinary error
-            raise ValueError(f"--metrics {describe_file_error(exc, path)}") from None
-        try:  # one run per file: a second run's lines appended to the first's would mix them silently
-            already = os.path.isfile(path) and os.path.getsize(path) > 0
-        except OSError:
-            already = False
-        if already:
-            self.fh.close()
-            raise ValueError(
-                f"--metrics {escape_control(path)}: already holds an earlier run's records; give each "
-                "run its own file (or delete this one)"
-            )
-        self(header)
-
-    def __call__(self, event) -> None:
-        if self.fh is None:
-            return
-        row = _metric_row(event)
-        if row is None:
-            return
-        try:
-            self.fh.write(json.dumps(json_safe(row)) + "\n")
-            self.fh.flush()
-        except (OSError, ValueError) as exc:
-            self._fail(exc)
-
-    def _fail(self, exc: BaseException) -> None:
-        from ..data.files import describe_file_error
-
-        fh, self.fh = self.fh, None
-        self.warn(
-            f"warning: --metrics {describe_file_error(exc, self.path)}; metrics are no longer written, training goes on"
-        )
-        try:
-            fh.close()
-        except (OSError, ValueError):
-            pass
-
-    def close(self) -> None:
-        if self.fh is not None:
-            try:
-                self.fh.close()
-                self.fh = None
-            except (OSError, ValueError) as exc:
-                self._fail(exc)
-
-
-def json_safe(value):
-    """NaN and infinity as null: JSON has no such numbers (json.dumps would write invalid JSON)."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: json_safe(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [json_safe(v) for v in value]
-    return value
-
-
-def _metric_row(event) -> dict | None:
-    from ..train import events as ev
-
-    if isinstance(event, dict):  # the header
-        return event
-    if isinstance(event, ev.StepFinished):
-        return {
-            "type": "step",
-            "step": event.step,
-            "epoch": event.epoch,
-            "loss": event.loss,
-            "accuracy": as_percent(event.accuracy),
-            "images_per_s": event.images_per_s,
-            "lr": event.lr,
-            "backend": event.backend,
-            "time": time.time(),
-        }
-    if isinstance(event, ev.EvaluationFinished):
-        return {
-            "type": "eval",
-            "step": event.step,
-            "epoch": event.epoch,
-            "test_loss": event.test_loss,
-            "test_accuracy": as_percent(event.test_accuracy),
-            "samples": event.samples,
-            "time": time.time(),
-        }
-    if isinstance(event, ev.TimingMeasured):
-        return {
-            "type": "timing",
-            "step": event.step,
-            "backend": event.backend,
-            "layers": [
-                {"name": l.name, "forward_ms": l.forward_ms, "backward_ms": l.backward_ms} for l in event.layers
-            ],
-        }
-    return None

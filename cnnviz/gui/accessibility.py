@@ -7,13 +7,7 @@
 - Announcements: training milestones (started, paused, resumed, each evaluation's test accuracy,
   diverged, finished or stopped) and a changed prediction are spoken through
   ``QAccessibleAnnouncementEvent`` (Qt 6.8+); with an older Qt, :func:`announce` only records them.
-- Focus: with cnnviz's style sheet a focused button or combo box looks exactly like an unfocused one
-  (measured: not one pixel differs), so :class:`FocusRings` draws a two-tone ring (dark outside,
-  yellow inside: visible on white and on the blue primary button) over the focused control. It is a
-  graphics effect, not a style rule, so presenter mode's window style sheet cannot hide it; a focused
-  plot or the canvas gets the same ring as a see-through widget on top (:class:`PictureRing`).
-- Tab order: :func:`ordered_tab_stops` (the window follows it in ``focusNextPrevChild``): the sidebar,
-  the tab bar, the open tab, the right column; within a panel as one reads (:func:`reading_order`).
+- The visible focus ring is :mod:`.focus_rings`, the window's Tab order :mod:`.tab_order`.
 """
 
 from __future__ import annotations
@@ -24,24 +18,21 @@ from collections import deque
 
 import shiboken6
 from PySide6 import QtGui
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QAccessible, QColor, QPainter, QPen
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
     QAbstractSlider,
     QAbstractSpinBox,
-    QApplication,
     QComboBox,
     QFormLayout,
-    QGraphicsEffect,
     QGraphicsView,
     QGroupBox,
     QLabel,
     QLayout,
     QLineEdit,
     QMenuBar,
-    QScrollArea,
     QScrollBar,
     QTabBar,
     QToolButton,
@@ -295,225 +286,9 @@ class Announcer(QObject):
                 announce(self.window, *said)
 
 
-# --- focus --------------------------------------------------------------------------------------------
-RING_OUTER = QColor("#1d2330")
-RING_INNER = QColor("#ffd400")
-RING_WIDTH = 2
-"""Each of the two tones, in pixels: 4 in all."""
-
-
-class FocusRing(QGraphicsEffect):
-    """A ring drawn over a widget (and its children) as it is painted. An effect, not a widget on
-    top: it takes no clicks, follows every resize, and adds nothing to the widget tree."""
-
-    def draw(self, painter: QPainter) -> None:
-        self.drawSource(painter)
-        rect = self.sourceBoundingRect(Qt.LogicalCoordinates)
-        painter.save()
-        painter.setBrush(Qt.NoBrush)
-        w = RING_WIDTH
-        for colour, inset in ((RING_OUTER, 0), (RING_INNER, w)):
-            pen = QPen(colour, w)
-            pen.setJoinStyle(Qt.MiterJoin)
-            painter.setPen(pen)
-            half = inset + w / 2
-            painter.drawRect(rect.adjusted(half, half, -half, -half))
-        painter.restore()
-
-
-class PictureRing(QWidget):
-    """The same ring over a focused picture (a plot, the drawing canvas): a see-through child on top of
-    it that paints only the ring. A graphics effect would repaint the live plot through a pixmap at every
-    update; this repaints four lines. It takes no clicks and no focus, and goes with the focus."""
-
-    def __init__(self, target: QWidget):
-        super().__init__(target)
-        self.setObjectName("focusRing")
-        self.setAttribute(Qt.WA_TransparentForMouseEvents)
-        self.setAttribute(Qt.WA_NoSystemBackground)
-        self.setFocusPolicy(Qt.NoFocus)
-        self.setGeometry(target.rect())
-        target.installEventFilter(self)
-        self.raise_()
-        self.show()
-
-    def eventFilter(self, watched, event) -> bool:
-        if event.type() == QEvent.Resize:
-            self.setGeometry(watched.rect())
-            self.raise_()
-        return False
-
-    def paintEvent(self, _event) -> None:
-        painter = QPainter(self)
-        painter.setBrush(Qt.NoBrush)
-        w = RING_WIDTH
-        for colour, inset in ((RING_OUTER, 0), (RING_INNER, w)):
-            pen = QPen(colour, w)
-            pen.setJoinStyle(Qt.MiterJoin)
-            painter.setPen(pen)
-            half = inset + w // 2
-            painter.drawRect(self.rect().adjusted(half, half, -half - 1, -half - 1))
-        painter.end()
-
-
-def is_picture(widget: QWidget) -> bool:
-    """A picture that takes the keyboard focus: a plot, or a widget marked so (the drawing canvas)."""
-    return isinstance(widget, PICTURES) or bool(widget.property(PICTURE_PROPERTY))
-
-
-PICTURE_PROPERTY = "cnnvizPicture"
-"""Set on a focusable widget that paints a picture of its own (the canvas): it gets a :class:`PictureRing`."""
-
-
-def has_focus_ring(widget: QWidget) -> bool:
-    """Whether ``widget`` shows the focus ring now (its effect, or a ring over it)."""
-    if isinstance(widget.graphicsEffect(), FocusRing):
-        return True
-    return any(ring.isVisible() for ring in widget.findChildren(PictureRing, options=Qt.FindDirectChildrenOnly))
-
-
-class FocusRings(QObject):
-    """Puts a :class:`FocusRing` on whichever control has the keyboard focus. Focus given by a mouse
-    click shows no ring on buttons and the like (the pointer is where the user looks); text fields,
-    the keyboard and the program's own focus changes always show it. Containers that only hold the
-    focus to keep it out of text fields get none, nor does a widget with an effect of its own; a plot
-    or the canvas gets a :class:`PictureRing` (an effect repaints through a pixmap: a live plot would
-    pay for it at every update)."""
-
-    def __init__(self, app: QApplication):
-        super().__init__(app)
-        self.target: QWidget | None = None
-        app.focusChanged.connect(self.follow)
-
-    def follow(self, _old, new) -> None:
-        if self.target is not None and shiboken6.isValid(self.target):
-            if isinstance(self.target.graphicsEffect(), FocusRing):
-                self.target.setGraphicsEffect(None)
-            for ring in self.target.findChildren(PictureRing, options=Qt.FindDirectChildrenOnly):
-                ring.hide()  # (kept for the next time: deleting it as the focus moved crashed Qt)
-        self.target = None
-        if new is None or not shiboken6.isValid(new) or new.isWindow():
-            return
-        picture = is_picture(new)
-        if not picture and (not needs_name(new) or new.graphicsEffect() is not None):
-            return
-        clicked = QApplication.mouseButtons() != Qt.NoButton
-        if clicked and not isinstance(new, (QLineEdit, QAbstractSpinBox)):
-            return
-        if picture:
-            ring = new.findChild(PictureRing, options=Qt.FindDirectChildrenOnly) or PictureRing(new)
-            ring.setGeometry(new.rect())
-            ring.raise_()
-            ring.show()
-        else:
-            new.setGraphicsEffect(FocusRing(new))
-        self.target = new
-
-
-def tab_stops(root: QWidget) -> list[QWidget]:
-    """The widgets under ``root`` that Tab stops at (shown or not), in the window's focus-chain order."""
-    stops, widget = [], root.nextInFocusChain()
-    for _ in range(20000):  # (the chain is a cycle through every widget of the window)
-        if widget is None or widget is root or not root.isAncestorOf(widget):
-            if widget is None or widget is root:
-                break
-            widget = widget.nextInFocusChain()
-            continue
-        if (
-            widget.focusPolicy() & Qt.TabFocus
-            and widget.focusProxy() is None
-            and widget not in stops
-            and type(widget) is not QScrollArea
-        ):  # (a plain scroll area: Tab goes to what it holds)
-            stops.append(widget)
-        widget = widget.nextInFocusChain()
-    # A stop inside another (the text part of a spin box, a tab bar's arrows, a plot's viewport) is that one's.
-    return [w for w in stops if not any(other is not w and other.isAncestorOf(w) for other in stops)]
-
-
-def ordered_tab_stops(root: QWidget, groups: list[QWidget], panels=()) -> list[QWidget]:
-    """The Tab stops of ``root`` group by group (a group: a widget and everything in it), then the rest;
-    within each of ``panels`` in reading order (:func:`reading_order`), elsewhere in the focus chain's.
-    (Reordering Qt's own chain with setTabOrder crashed Qt 6.11 once panels moved between columns: the
-    window follows this list in ``focusNextPrevChild`` instead.)"""
-    every = tab_stops(root)
-    ordered: list[QWidget] = []
-    for group in groups:
-        inside = [group] if group in every else [w for w in every if group.isAncestorOf(w)]
-        ordered += [w for w in inside if w not in ordered]
-    ordered += [w for w in every if w not in ordered]
-    by_panel: dict[int, list[QWidget]] = {}
-    for widget in ordered:
-        panel = next((p for p in panels if p.isAncestorOf(widget)), None)
-        by_panel.setdefault(id(panel) if panel is not None else id(widget), []).append(widget)
-    return [w for stops in by_panel.values() for w in reading_order(stops, root)]
-
-
-def _top_left(widget: QWidget, root: QWidget):
-    """(top, left, bottom) in ``root``, as if every scroll area it is in were scrolled to its start (the
-    order must not change as Tab scrolls the focus into view)."""
-    point = widget.mapTo(root, widget.rect().topLeft())
-    y, x = point.y(), point.x()
-    parent = widget.parentWidget()
-    while parent is not None and parent is not root:
-        if type(parent) is QScrollArea:
-            y, x = y + parent.verticalScrollBar().value(), x + parent.horizontalScrollBar().value()
-        parent = parent.parentWidget()
-    return y, x, y + widget.height()
-
-
-def same_row(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
-    """(top, left, bottom) boxes on one line: the middle of either lies within the other's height."""
-    return a[0] <= (b[0] + b[2]) / 2 <= a[2] or b[0] <= (a[0] + a[2]) / 2 <= b[2]
-
-
-def reading_order(widgets: list[QWidget], root: QWidget) -> list[QWidget]:
-    """``widgets`` as one reads them: row after row from the top, each row left to right (a tall picture
-    beside a row of buttons starts a row of its own)."""
-    boxes = sorted(((_top_left(w, root), i, w) for i, w in enumerate(widgets)), key=lambda e: (e[0][0], e[1]))
-    rows: list[list] = []
-    for box, i, widget in boxes:
-        if rows and same_row(rows[-1][0][0], box):
-            rows[-1].append((box, i, widget))
-        else:
-            rows.append([(box, i, widget)])
-    return [w for row in rows for _box, _i, w in sorted(row, key=lambda e: (e[0][1], e[1]))]
-
-
-def give_focus(stop: QWidget, forward: bool) -> None:
-    """Tab's focus to ``stop``, scrolled into view in any scroll area it is in (as Qt's own Tab does)."""
-    stop.setFocus(Qt.TabFocusReason if forward else Qt.BacktabFocusReason)
-    parent = stop.parentWidget()
-    while parent is not None:
-        if type(parent) is QScrollArea:
-            parent.ensureWidgetVisible(stop)
-        parent = parent.parentWidget()
-
-
-def next_tab_stop(stops: list[QWidget], current: QWidget | None, forward: bool) -> QWidget | None:
-    """The stop after (or before) the one holding ``current`` among those that can take the focus now;
-    None when ``current`` is in none of them."""
-    able = [w for w in stops if w.isVisible() and w.isEnabled()]
-    at = next(
-        (i for i, w in enumerate(able) if current is not None and (w is current or w.isAncestorOf(current))), None
-    )
-    if at is None or len(able) < 2:
-        return None
-    return able[(at + (1 if forward else -1)) % len(able)]
-
-
-def install_focus_rings(app: QApplication) -> FocusRings:
-    """Once per application."""
-    rings = getattr(app, "_cnnviz_focus_rings", None)
-    if rings is None or not shiboken6.isValid(rings):
-        rings = FocusRings(app)
-        app._cnnviz_focus_rings = rings
-    return rings
-
-
 def install(window) -> Announcer:
-    """Names, announcements and focus rings for a MainWindow (call once its panels are built)."""
-    install_focus_rings(QApplication.instance())
+    """Names and announcements for a MainWindow (call once its panels are built; the focus rings are
+    :func:`.focus_rings.install_focus_rings`)."""
     tabs = getattr(window.workspace, "tabs", None)
     if tabs is not None:
         bar = tabs.tabBar() if hasattr(tabs, "tabBar") else None

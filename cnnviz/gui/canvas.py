@@ -55,7 +55,7 @@ class DrawingCanvas(QWidget):
         )
         # A Tab stop (screen readers read its name; the focus ring shows where the keys are), keys unused.
         self.setFocusPolicy(Qt.StrongFocus)
-        self.setProperty("cnnvizPicture", True)  # accessibility.PICTURE_PROPERTY: a ring over it when focused
+        self.setProperty("cnnvizPicture", True)  # focus_rings.PICTURE_PROPERTY: a ring over it when focused
 
     # --- geometry --------------------------------------------------------
     def sizeHint(self) -> QSize:

@@ -17,7 +17,8 @@ from ..app import comparison
 from ..app.side_by_side import SideBySide
 from ..train.events import RunPhase
 from .language import tr
-from .panels.registry import KEPT, tell
+from .panels.observed import KEPT
+from .panels.registry import tell
 
 
 class Comparison:

@@ -16,7 +16,8 @@ from ..data.drawing import ImageError, load_digit_picture, preprocess_digit
 from ..data.limits import shorten
 from .jobs import Job, run_in_background
 from .language import grouped, tr
-from .panels.registry import DRAWING, tell
+from .panels.observed import DRAWING
+from .panels.registry import tell
 
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.gif *.tif *.tiff *.webp);;All files (*)"
 

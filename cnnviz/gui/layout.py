@@ -13,12 +13,12 @@ from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QStackedWidget, QTabBar, QVBoxLayout, QWidget
 
 from . import theme
-from .accessibility import ordered_tab_stops
 from .arrangement import Arrangement, arrangement, fold_key, fold_title
 from .panels import registry
 from .panels.registry import TAB, TRAINING
 from .panels.registry import shown_title as tab_title
 from .status import Banner, BusyNotice
+from .tab_order import ordered_tab_stops
 
 MIN_SIZE = QSize(1000, 560)
 """The workspace's minimum size: with the menu and status bars, a window that fits a 1024x768 screen

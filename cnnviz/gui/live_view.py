@@ -21,7 +21,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from ..train import events as ev
 from ..train.snapshot import dataset_image
 from .language import tr
-from .panels.registry import TEST_IMAGE, VIEW, WEIGHTS, tell
+from .panels.observed import TEST_IMAGE, VIEW, WEIGHTS
+from .panels.registry import tell
 from .worker import Tag
 
 SNAPSHOT_MS = 500

@@ -19,7 +19,8 @@ from ..dispatch import singledispatchmethod  # (functools' kept every router ali
 from ..train import events as ev
 from ..translatable import in_language
 from .language import tr
-from .panels.registry import BACKEND, HYPERPARAMETERS, RESET, SNAPSHOT, STATS, STEPS, TICK, TIMING, tell
+from .panels.observed import BACKEND, HYPERPARAMETERS, RESET, SNAPSHOT, STATS, STEPS, TICK, TIMING
+from .panels.registry import tell
 from .worker import EventBatch, Tag
 
 CURVES_HZ = 5
@@ -114,7 +115,8 @@ class EventRouter(QObject):
 
     @handle.register
     def _parameter_stats(self, event: ev.ParameterStatsMeasured) -> None:
-        tell(self.panels, STATS, event, self.controls.optimizer_combo.currentText())
+        config = self.state.run.config  # what the run trains with (mid-run changes included), not the sidebar's menu
+        tell(self.panels, STATS, event, config.optimizer if config is not None else None)
 
     @handle.register
     def _snapshot(self, event: ev.Snapshot) -> None:

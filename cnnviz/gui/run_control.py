@@ -19,7 +19,7 @@ from ..backends import registry as backends
 from ..backends.blas_threads import share_cores_with
 from ..train.events import RunPhase
 from .language import grouped, tr
-from .panels import registry
+from .panels import observed, registry
 
 if TYPE_CHECKING:
     from .checkpoints import Checkpoints
@@ -80,7 +80,7 @@ class RunControl:
         """The panels name the class's own classes (a run on the class canvas's drawings), not the data set's."""
         """The backend the run trains on (None before the first start), for :meth:`share_cores`."""
         self.state.events.history.connect(self.show_history)
-        self.state.events.evaluated.connect(lambda event: registry.tell(parts.panels, registry.EVALUATED, event))
+        self.state.events.evaluated.connect(lambda event: registry.tell(parts.panels, observed.EVALUATED, event))
         parts.checkpoints.replacing.connect(self.stop_run)
         parts.checkpoints.loaded.connect(self.show_loaded)
 
@@ -101,7 +101,7 @@ class RunControl:
         if not (run.last_step or run.evaluations or run.saved_curves):
             return
         accuracy = self.state.test_accuracy
-        registry.tell(p.panels, registry.HISTORY, run, accuracy)
+        registry.tell(p.panels, observed.HISTORY, run, accuracy)
         if run.last_step is not None:
             p.status.show(epoch=f"epoch {run.last_step.epoch:.2f}", step=f"step {run.last_step.step:,}")
         if accuracy is not None:
@@ -119,7 +119,7 @@ class RunControl:
         if local.model is not None:
             p.controls.describe_parameters(local.model.parameter_count())
             p.status.show(step=f"step {local.step:,}")
-            registry.tell(p.panels, registry.MODEL, local.model)
+            registry.tell(p.panels, observed.MODEL, local.model)
         self.show_history()
         self.update_buttons()
 
@@ -148,7 +148,7 @@ class RunControl:
         p.controls.describe_parameters(local.model.parameter_count())
         self.start_over()
         if class_names:  # a file's net of a class's own classes (``class_names``: theirs, checked on reading)
-            registry.tell(p.panels, registry.CLASSES, class_names, None)
+            registry.tell(p.panels, observed.CLASSES, class_names, None)
             self._own_classes_shown = True
         elif self.state.dataset is not None:
             self.show_classes_of(self.state.dataset)
@@ -158,9 +158,9 @@ class RunControl:
             status.show(epoch=f"epoch {epoch:.2f}")
         if accuracy is not None:
             status.show(test=f"test accuracy {100 * accuracy:.1f}%")
-        registry.tell(p.panels, registry.KNOWN_ACCURACY, accuracy)
+        registry.tell(p.panels, observed.KNOWN_ACCURACY, accuracy)
         self.state.weights_replaced()  # (the live view observes it: the feature maps of these weights)
-        registry.tell(p.panels, registry.MODEL, local.model)
+        registry.tell(p.panels, observed.MODEL, local.model)
 
     def start_over(self) -> None:
         """The weights start over (a new run, new weights, a loaded checkpoint or lesson, another network,
@@ -258,7 +258,7 @@ class RunControl:
             return False
         self.start_over()
         self.show_classes_of(dataset)
-        registry.tell(p.panels, registry.PLANNED, config.epochs if config.steps is None else 0.0)
+        registry.tell(p.panels, observed.PLANNED, config.epochs if config.steps is None else 0.0)
         info = backends.info(config.backend)
         self.training_backend = info.name
         self.intents.starting()
@@ -318,7 +318,7 @@ class RunControl:
     def show_dataset(self, dataset) -> None:
         """The state's data set changed: the panels that show it, the sidebar's note, the buttons."""
         p = self.parts
-        registry.tell(p.panels, registry.DATASET, dataset)
+        registry.tell(p.panels, observed.DATASET, dataset)
         if dataset is not None:
             p.live_view.show_test_image()
         self.describe_data()
@@ -330,7 +330,7 @@ class RunControl:
         the loaded data set's again after one."""
         own = own_classes(dataset.class_names)
         if own or self._own_classes_shown:  # "not sure" calibrates on the images the run learns
-            registry.tell(self.parts.panels, registry.CLASSES, dataset.class_names, dataset)
+            registry.tell(self.parts.panels, observed.CLASSES, dataset.class_names, dataset)
         self._own_classes_shown = own
 
     def describe_data(self, *_changed) -> None:
@@ -357,7 +357,7 @@ class RunControl:
         if final_weights is None:
             p.live_view.show_local()  # the last snapshot's weights' view, computed here
         self._record_final_frame()
-        registry.tell(p.panels, registry.MODEL, local.model)
+        registry.tell(p.panels, observed.MODEL, local.model)
         drawings = p.panels.drawings
         label = state.take_label()
         if label:
@@ -381,7 +381,7 @@ class RunControl:
         accuracy = last_eval.test_accuracy if last_eval is not None and last_eval.step == local.step else None
         epoch = last_step.epoch if last_step is not None else 0.0
         registry.tell(
-            self.parts.panels, registry.FINAL_FRAME, replace(snapshot, step=local.step, epoch=epoch), accuracy
+            self.parts.panels, observed.FINAL_FRAME, replace(snapshot, step=local.step, epoch=epoch), accuracy
         )
 
     def on_run_failed(self, message: str, details: str) -> None:
@@ -406,16 +406,14 @@ class RunControl:
         (docs/performance.md)."""
         training = self.state.run.state in (RunPhase.STARTING, RunPhase.RUNNING, RunPhase.RESET)
         share_cores_with(self.training_backend if training else None)
-        registry.tell(self.parts.panels, registry.TRAINING, training)
+        registry.tell(self.parts.panels, observed.RUNNING, training)
 
     def backend_switched(self, name: str) -> None:
         self.training_backend = name
         self.share_cores()
 
     def update_buttons(self, *_changed) -> None:
-        c, active, state = self.parts.controls, self.parts.session.active, self.state
-        c.start_button.setEnabled(not active and state.dataset is not None)
-        c.pause_button.setEnabled(active)
-        c.pause_button.setText(tr("▶  Resume") if active and state.run.state == RunPhase.PAUSED else tr("❚❚  Pause"))
-        c.step_button.setEnabled(state.dataset is not None)
-        c.epochs_spin.setEnabled(not active)
+        active, state = self.parts.session.active, self.state
+        self.parts.controls.show_run(
+            active=active, paused=active and state.run.state == RunPhase.PAUSED, has_data=state.dataset is not None
+        )

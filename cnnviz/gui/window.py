@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenuBar, QStatusBar
 from ..app.state import AppState
 from ..backends import registry as backends
 from ..classroom.drawings import DrawingStore
-from . import accessibility, language, presenter, shortcuts, theme, window_memory, zoom
+from . import accessibility, focus_rings, language, presenter, shortcuts, tab_order, theme, window_memory, zoom
 from .checkpoints import Checkpoints
 from .class_canvas import ClassCanvasWindow
 from .comparison import Comparison
@@ -162,17 +162,18 @@ class MainWindow(QMainWindow):
         self.runs.load_dataset(dataset)
         self.runs.new_random_model()
         self.runs.update_buttons()
-        self.announcer = accessibility.install(self)  # screen-reader names, announcements, focus rings
+        focus_rings.install_focus_rings(QApplication.instance())
+        self.announcer = accessibility.install(self)  # screen-reader names and announcements
         self.set_zoom(self.zoom_level, remember=False)
 
     def _connect(self) -> None:
         c, p = self.controls, self.panels
-        c.start_button.clicked.connect(self.start)
-        c.pause_button.clicked.connect(self.toggle_pause)
-        c.step_button.clicked.connect(self.step)
-        c.reset_button.clicked.connect(self.reset)
-        c.save_button.clicked.connect(self.checkpoints.save_dialog)
-        c.load_button.clicked.connect(self.checkpoints.load_dialog)
+        c.startRequested.connect(self.start)
+        c.pauseRequested.connect(self.toggle_pause)
+        c.stepRequested.connect(self.step)
+        c.resetRequested.connect(self.reset)
+        c.saveRequested.connect(self.checkpoints.save_dialog)
+        c.loadRequested.connect(self.checkpoints.load_dialog)
         r = self.runs
         c.hyperparametersChanged.connect(r.on_hyperparameters)
         c.backendChanged.connect(r.on_backend)
@@ -192,7 +193,7 @@ class MainWindow(QMainWindow):
         p.drawings.message.connect(self.banner.show_notice)
         p.drawings.saveRequested.connect(self.pad.save)
         p.drawings.finetuneRequested.connect(self.pad.finetune)
-        c.epochs_spin.valueChanged.connect(p.curves.plan_epochs)
+        c.epochsChanged.connect(p.curves.plan_epochs)
         p.statistics.diagnosisChanged.connect(
             lambda findings: self.workspace.set_tab_note("statistics", "⚠" if findings else "", "\n".join(findings))
         )
@@ -264,13 +265,13 @@ class MainWindow(QMainWindow):
         focus = QApplication.focusWidget()
         # (Qt asks this too while it hides the widget with the focus, a tab page being switched: its way then)
         stop = (
-            accessibility.next_tab_stop(self.workspace.tab_order(), focus, forward)
+            tab_order.next_tab_stop(self.workspace.tab_order(), focus, forward)
             if focus is not None and focus.isVisible()
             else None
         )
         if stop is None:
             return super().focusNextPrevChild(forward)
-        accessibility.give_focus(stop, forward)
+        tab_order.give_focus(stop, forward)
         return True
 
     def leave_text_field(self) -> None:

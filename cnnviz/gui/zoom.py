@@ -101,7 +101,7 @@ def read_setting(key: str):
 def store_setting(key: str, value) -> bool:
     """Store ``key`` in the view settings file, keeping its other keys (written atomically); False if it
     could not be written."""
-    from ..data.files import atomic_write_text
+    from ..data.file_writing import atomic_write_text
 
     path = settings_path()
     data = read_settings()

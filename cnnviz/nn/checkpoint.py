@@ -2,7 +2,7 @@
 
 Arrays are named like PyTorch's state dict (``conv1.weight``), so a saved
 model loads into an equivalent ``torch.nn.Module`` with ``torch.from_numpy``.
-Files are written atomically (:func:`cnnviz.data.files.atomic_write`), so a
+Files are written atomically (:func:`cnnviz.data.file_writing.atomic_write`), so a
 crash mid-save never leaves a half-written checkpoint behind.
 
 A checkpoint is untrusted input (students share them). :func:`load` reads
@@ -31,7 +31,8 @@ import numpy as np
 
 from .. import __version__
 from ..data import limits
-from ..data.files import atomic_write, describe_file_error, open_regular, parse_json, show_path
+from ..data.file_writing import atomic_write
+from ..data.files import describe_file_error, open_regular, parse_json, show_path
 from ..data.limits import listing, megabytes, shorten
 from .layers import SpecError
 from .model import check_network_size, network_size, resolve_spec
@@ -556,7 +557,7 @@ def _last_model_record() -> Path:
 def remember_saved(path: str | os.PathLike) -> None:
     """Note ``path`` as the last saved model (for ``cnnviz predict`` without ``--model``).
     Never raises: this is a convenience, not part of the save."""
-    from ..data.files import atomic_write_text
+    from ..data.file_writing import atomic_write_text
 
     try:
         record = _last_model_record()

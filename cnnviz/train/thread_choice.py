@@ -18,7 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..data.files import FileProblem, FileWriteError, atomic_write_text, read_json_file
+from ..data.file_writing import FileWriteError, atomic_write_text
+from ..data.files import FileProblem, read_json_file
 from ..nn.model import Sequential
 from ..nn.optim import Optimizer
 from .step import training_step

@@ -61,7 +61,7 @@ def fake_step_seconds(backend, table, calls):
 
 
 def test_the_backend_measures_once_then_uses_what_the_store_remembers(monkeypatch):
-    monkeypatch.setattr(numba_cpu, "default_thread_count", lambda: 8)
+    monkeypatch.setattr(numba_cpu.threaded, "default_thread_count", lambda: 8)
     store, calls = Store(), []
     be = numba_cpu.create()
     assert be.threads == 8 and not be.threads_given
@@ -79,14 +79,14 @@ def test_the_backend_measures_once_then_uses_what_the_store_remembers(monkeypatc
 
 
 def test_a_given_count_is_kept_and_nothing_is_measured(monkeypatch):
-    monkeypatch.setattr(numba_cpu, "default_thread_count", lambda: 8)
+    monkeypatch.setattr(numba_cpu.threaded, "default_thread_count", lambda: 8)
     be, calls, store = numba_cpu.create(threads=3), [], Store()
     assert be.choose_threads("seed | batch 64", fake_step_seconds(be, {}, calls), store) == 3
     assert calls == [] and store == {} and be.threads == 3
 
 
 def test_a_remembered_count_beyond_the_cores_is_measured_again(monkeypatch):
-    monkeypatch.setattr(numba_cpu, "default_thread_count", lambda: 2)
+    monkeypatch.setattr(numba_cpu.threaded, "default_thread_count", lambda: 2)
     be, calls = numba_cpu.create(), []
     key = thread_probe.machine_key("seed | batch 64", 2, numba_cpu.numba.__version__)
     store = Store({key: 16})  # made on a bigger machine of the same name, or edited
@@ -130,7 +130,7 @@ def test_the_store_file_is_bounded_and_forgets_the_oldest(tmp_path, monkeypatch)
 def test_a_run_measures_its_own_network_and_keeps_the_choice(tmp_path, monkeypatch):
     """The trainer's call: real training steps of a copy of the network at 1 and 2 threads (this machine's
     cores, at most 2 here), the choice kept in the file CNNVIZ_THREAD_CHOICES names."""
-    monkeypatch.setattr(numba_cpu, "default_thread_count", lambda: 2)
+    monkeypatch.setattr(numba_cpu.threaded, "default_thread_count", lambda: 2)
     monkeypatch.setenv(thread_choice.ENV, str(tmp_path / "threads.json"))
     be = numba_cpu.create()
     rng = np.random.default_rng(0)

@@ -15,17 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from cnnviz.data import files, limits
-from cnnviz.data.files import (
-    FileProblem,
-    FileWriteError,
-    atomic_write,
-    atomic_write_bytes,
-    check_save_target,
-    describe_file_error,
-    open_regular,
-    parse_json,
-)
+from cnnviz.data import file_writing, files, limits
+from cnnviz.data.file_writing import FileWriteError, atomic_write, atomic_write_bytes, check_save_target
+from cnnviz.data.files import FileProblem, describe_file_error, open_regular, parse_json
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
 
@@ -132,7 +124,7 @@ def test_a_save_killed_with_sigkill_is_cleaned_up_by_the_next_save(tmp_path):
     target = tmp_path / "model.npz"
     code = textwrap.dedent(f"""
         import sys, time
-        from cnnviz.data.files import atomic_write
+        from cnnviz.data.file_writing import atomic_write
         def slow(fh):
             fh.write(b"x" * 100000); fh.flush(); print("writing", flush=True); time.sleep(60)
         atomic_write({str(target)!r}, slow)
@@ -145,7 +137,7 @@ def test_a_save_killed_with_sigkill_is_cleaned_up_by_the_next_save(tmp_path):
     leftovers = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     assert len(leftovers) == 3 and not target.exists()
     for path in leftovers:
-        _age(path, files.STALE_TEMP_SECONDS + 5)
+        _age(path, file_writing.STALE_TEMP_SECONDS + 5)
     atomic_write_bytes(target, b"saved")
     assert [p.name for p in tmp_path.iterdir()] == ["model.npz"]
 
@@ -165,7 +157,7 @@ def test_check_save_target_refuses_folders_devices_missing_folders_and_full_disk
     class Usage:
         free = 5_000_000
 
-    monkeypatch.setattr(files.shutil, "disk_usage", lambda folder: Usage)
+    monkeypatch.setattr(file_writing.shutil, "disk_usage", lambda folder: Usage)
     with pytest.raises(FileProblem, match=r"not enough free space: the checkpoint needs about 50.0 MB"):
         check_save_target(tmp_path / "m.npz", 50_000_000, what="checkpoint")
 

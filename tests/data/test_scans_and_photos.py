@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from cnnviz.classroom.synthetic import phone_photo
-from cnnviz.data import drawing
+from cnnviz.data import drawing, photo
 from cnnviz.data.drawing import preprocess_digit
 from cnnviz.data.photo import box_blur3, drop_edge_clutter, even_out_lighting
 
@@ -130,3 +130,16 @@ def test_clutter_at_a_photos_edge_is_still_dropped_beside_a_digit_apart_from_it(
     ink[:30, :6] = 1.0  # a shadow in a corner
     kept = drop_edge_clutter(ink)
     assert kept[40:80, 70:76].min() == 1.0 and kept[100:].sum() == 0 and kept[:30, :6].sum() == 0
+
+
+def test_component_labelling_gives_up_after_its_rounds(monkeypatch):
+    """docs/security.md: the photo steps' labelling stops after MAX_LABEL_ROUNDS rounds (one per pixel of a
+    component's longest path), so a pathological spiral costs no more than that; a short path is labelled."""
+    snake = np.zeros((9, 9), bool)
+    snake[::2, :] = True  # rows joined at alternating ends: one path of 49 pixels
+    snake[1::4, -1] = True
+    snake[3::4, 0] = True
+    labels = photo.component_labels(snake)
+    assert labels is not None and set(np.unique(labels[snake])) == {0}, "one component, labelled by its first pixel"
+    monkeypatch.setattr(photo, "MAX_LABEL_ROUNDS", 10)
+    assert photo.component_labels(snake) is None

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cnnviz.data import files
-from cnnviz.data.files import TEMP_NAME, atomic_write_bytes, remove_stale_temps, temp_name
+from cnnviz.data import file_writing
+from cnnviz.data.file_writing import TEMP_NAME, atomic_write_bytes, remove_stale_temps, temp_name
 
 
 def _age(path: Path, seconds: float) -> None:
@@ -56,10 +56,10 @@ def test_our_stale_temporary_files_go_and_live_writers_files_stay(tmp_path, dead
     locked = [held]
     fd = os.open(held, os.O_RDONLY)
     try:
-        if files.fcntl is None:  # pragma: no cover - Windows: an open file cannot be deleted
+        if file_writing.fcntl is None:  # pragma: no cover - Windows: an open file cannot be deleted
             removed = remove_stale_temps(tmp_path)
         else:
-            files.fcntl.flock(fd, files.fcntl.LOCK_EX)  # a live writer (another open file description)
+            file_writing.fcntl.flock(fd, file_writing.fcntl.LOCK_EX)  # a live writer (another open file description)
             removed = remove_stale_temps(tmp_path)
     finally:
         os.close(fd)

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cnnviz.gui import accessibility, presenter
+from cnnviz.gui import accessibility, focus_rings, presenter
 from cnnviz.gui.canvas import DrawingCanvas
 from cnnviz.gui.worker import EventBatch
 from cnnviz.train import events as ev
@@ -238,7 +238,7 @@ def test_the_keyboard_focus_is_visible(qtbot, presenter_mode):
     from cnnviz.gui import theme
 
     theme.apply(QApplication.instance())
-    accessibility.install_focus_rings(QApplication.instance())
+    focus_rings.install_focus_rings(QApplication.instance())
     root = QWidget()
     qtbot.addWidget(root)
     root.setStyleSheet(presenter.STYLE_SHEET if presenter_mode else "")

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cnnviz.gui import accessibility
+from cnnviz.gui import accessibility, focus_rings, tab_order
 from cnnviz.gui.canvas import DrawingCanvas
 
 MAX_STOPS = 200
@@ -37,7 +37,7 @@ def walk(qtbot, window, start: QWidget) -> tuple[list[QWidget], list[QWidget]]:
             return reached, ringless
         assert now is not None and now not in reached, f"Tab went round without coming back to {start}"
         reached.append(now)
-        if not accessibility.has_focus_ring(now):
+        if not focus_rings.has_focus_ring(now):
             ringless.append(now)
     raise AssertionError(f"no way back to {start} after {MAX_STOPS} Tabs")
 
@@ -78,8 +78,8 @@ def _panel_of(widget: QWidget, window):
 
 def _reading_order(a: QWidget, b: QWidget, window) -> bool:
     """``b`` after ``a`` as one reads: on the same line further right, or on a line further down."""
-    box_a, box_b = (accessibility._top_left(w, window) for w in (a, b))
-    if accessibility.same_row(box_a, box_b):
+    box_a, box_b = (tab_order.top_left(w, window) for w in (a, b))
+    if tab_order.same_row(box_a, box_b):
         return box_b[1] >= box_a[1]
     return box_b[0] > box_a[0]
 
@@ -146,11 +146,11 @@ def test_a_click_shows_no_ring_but_the_keyboard_does(qtbot, window):
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
     qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas.rect().center())
-    assert QApplication.focusWidget() is canvas and not accessibility.has_focus_ring(canvas)
+    assert QApplication.focusWidget() is canvas and not focus_rings.has_focus_ring(canvas)
     step.setFocus(Qt.TabFocusReason)
-    assert accessibility.has_focus_ring(step)
+    assert focus_rings.has_focus_ring(step)
     canvas.setFocus(Qt.TabFocusReason)
-    assert accessibility.has_focus_ring(canvas) and not accessibility.has_focus_ring(step)
+    assert focus_rings.has_focus_ring(canvas) and not focus_rings.has_focus_ring(step)
     step.setFocus(Qt.TabFocusReason)
     qtbot.wait(10)  # (the ring is deleted later)
-    assert not accessibility.has_focus_ring(canvas), "the ring goes with the focus"
+    assert not focus_rings.has_focus_ring(canvas), "the ring goes with the focus"

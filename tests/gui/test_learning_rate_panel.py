@@ -3,7 +3,7 @@ through the registry (STEPS, TICK, BACKEND, PLANNED) and shows the rate of every
 
 import numpy as np
 
-from cnnviz.gui.panels import registry
+from cnnviz.gui.panels import observed, registry
 from cnnviz.gui.panels.learning_rate import rate_text
 
 TIMEOUT_MS = 30_000
@@ -45,7 +45,7 @@ def test_the_learning_rate_tab_draws_the_rate_of_every_step_trained(qtbot, windo
 
 def test_the_learning_rate_tab_hears_only_through_the_registry():
     spec = registry.BY_KEY["learning_rate"]
-    assert spec.observes == (registry.STEPS, registry.TICK, registry.BACKEND, registry.PLANNED)
+    assert spec.observes == (observed.STEPS, observed.TICK, observed.BACKEND, observed.PLANNED)
     assert spec.forget == "clear"
     assert registry.problems() == []
 

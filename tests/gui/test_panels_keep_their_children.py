@@ -1,7 +1,7 @@
 """One way to reach a panel (issue 30): no module outside the panels' own package names a panel's class
 or reaches into a panel's child widgets (the drawing pad used to operate the Draw panel's canvas and its
 "not sure" threshold directly); they call the panel's own methods, and what follows training reaches the
-panels through the registry's observed events (:data:`cnnviz.gui.panels.registry.OBSERVED_BY`).
+panels through the registry's observed events (:data:`cnnviz.gui.panels.observed.OBSERVED_BY`).
 
 Read from the syntax tree, not with a pattern: ``panels.classify.canvas``, ``panels["classify"].canvas``,
 ``pad = self.panels.classify; pad.canvas`` and ``self.curves = panels.curves`` (then ``self.curves.x``)
@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QObject
 
 import cnnviz
-from cnnviz.gui.panels import registry
+from cnnviz.gui.panels import observed, registry
 
 PACKAGE = Path(cnnviz.__file__).parent
 PANELS_PACKAGE = "gui/panels/"
@@ -194,11 +194,79 @@ def test_an_evaluation_reaches_the_panels_through_the_model_and_the_registry(win
 
     told = []
     for spec in registry.PANELS:
-        if registry.EVALUATED in spec.observes:
+        if observed.EVALUATED in spec.observes:
             monkeypatch.setattr(window.panels[spec.key], "evaluated", lambda e, key=spec.key: told.append((key, e)))
     labels = np.zeros(3, np.int64)
     event = ev.EvaluationFinished(5, 0.5, 0.4, 0.88, 3, labels, labels, np.ones(3, np.float32))
     window.router.handle(event)
     assert window.state.run.last_eval is event
     assert {"curves", "mistakes", "timelapse", "drawings"} <= {key for key, e in told if e is event}
-    assert [key for key, _ in told] == [s.key for s in registry.PANELS if registry.EVALUATED in s.observes]
+    assert [key for key, _ in told] == [s.key for s in registry.PANELS if observed.EVALUATED in s.observes]
+
+
+def test_statistics_hear_the_optimizer_the_run_trains_with_not_the_sidebars_menu(window, monkeypatch):
+    """The router gives the panels that observe STATS the optimizer of the app model's run (mid-run changes
+    included), never the text of the sidebar's menu, which may show a choice not applied yet."""
+    from cnnviz.train import events as ev
+    from cnnviz.train.config import TrainConfig
+
+    told = []
+    for spec in registry.PANELS:
+        if observed.STATS in spec.observes:
+            monkeypatch.setattr(window.panels[spec.key], "add_stats", lambda e, optimizer: told.append(optimizer))
+    assert told == [] and any(observed.STATS in spec.observes for spec in registry.PANELS)
+    window.state.run.started(TrainConfig(net="tiny", optimizer="sgd"))
+    window.state.run.change({"optimizer": "momentum"})
+    menu = window.controls.optimizer_combo
+    shown, blocked = menu.currentText(), menu.blockSignals(True)
+    menu.setCurrentText("adam")  # shown in the menu, not applied
+    try:
+        window.router.handle(ev.ParameterStatsMeasured(3, 0.1, 1e-3, ()))
+    finally:
+        menu.setCurrentText(shown)
+        menu.blockSignals(blocked)
+    assert told and set(told) == {"momentum"}
+
+
+def sidebar_reaches(tree) -> set[tuple[str, int]]:
+    """(attribute, line) of every ``<the sidebar>.<attribute>`` in ``tree``: ``controls.x``, ``<anything>.controls.x``
+    or a name once given the sidebar (``c = self.controls``; module-wide, so it can only find more)."""
+
+    def is_sidebar(node, aliases) -> bool:
+        if isinstance(node, ast.Attribute):
+            return node.attr == "controls" or _target_name(node) in aliases
+        return isinstance(node, ast.Name) and (node.id == "controls" or node.id in aliases)
+
+    aliases: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                pairs = (
+                    zip(target.elts, node.value.elts)
+                    if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple)
+                    else [(target, node.value)]
+                )
+                aliases |= {_target_name(t) for t, value in pairs if _target_name(t) and is_sidebar(value, set())}
+    return {
+        (node.attr, node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and is_sidebar(node.value, aliases)
+    }
+
+
+def test_the_sidebar_reader_finds_its_uses():
+    tree = ast.parse("c, p = self.controls, self.panels\nc.start_button\nwindow.controls.batch_spin.value()\n")
+    assert {attribute for attribute, _ in sidebar_reaches(tree)} == {"start_button", "batch_spin"}
+
+
+def test_no_module_outside_the_panels_reaches_the_sidebars_child_widgets(window, modules):
+    """The sidebar (issue 30: on its way into the registry) is reached, like a panel, through what it offers: its
+    intents (``startRequested``...), signals and methods, never its buttons, boxes and menus."""
+    children = sorted(
+        f"{name}:{line}: controls.{attribute}"
+        for name, tree in modules
+        if not name.startswith(tuple(ALLOWED))
+        for attribute, line in sidebar_reaches(tree)
+        if isinstance(getattr(window.controls, attribute, None), QObject)
+    )
+    assert children == []

@@ -9,7 +9,7 @@ import pytest
 from cnnviz.app.run_state import MAX_TIMING_EVENTS, RunState
 from cnnviz.classroom.lessons import PANELS as LESSON_VIEWS
 from cnnviz.gui import jobs
-from cnnviz.gui.panels import registry
+from cnnviz.gui.panels import observed, registry
 from cnnviz.gui.router import EventRouter
 from cnnviz.train import events as ev
 
@@ -33,13 +33,13 @@ def test_a_panel_is_told_what_it_observes_and_a_wrong_declaration_is_a_problem(m
             self.heard.append(image)
 
     spec = registry.PanelSpec(
-        "listener", "Listener", registry.TAB, registry.BY_KEY["why"].widget, ("why",), observes=(registry.DRAWING,)
+        "listener", "Listener", registry.TAB, registry.BY_KEY["why"].widget, ("why",), observes=(observed.DRAWING,)
     )
     listener, deaf = Listener(), Listener()
     panels = registry.Panels(listener=listener, deaf=deaf)
     deaf_spec = dataclasses.replace(spec, key="deaf", observes=())
     monkeypatch.setattr(registry, "PANELS", (spec, deaf_spec))
-    registry.tell(panels, registry.DRAWING, "image")
+    registry.tell(panels, observed.DRAWING, "image")
     assert listener.heard == ["image"] and deaf.heard == []
     monkeypatch.setattr(
         registry,

@@ -21,8 +21,8 @@ from cnnviz.backends.numba_cpu.thread_probe import ProbeResult  # noqa: E402
 @pytest.fixture
 def probe(monkeypatch, tmp_path):
     """A machine of 2 cores whose probe picks 1 thread without timing anything; choices kept in a tmp file."""
-    every_core = numba_cpu.default_thread_count()
-    monkeypatch.setattr(numba_cpu, "default_thread_count", lambda: 2)
+    every_core = numba_cpu.threaded.default_thread_count()
+    monkeypatch.setattr(numba_cpu.threaded, "default_thread_count", lambda: 2)
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     monkeypatch.setenv(thread_choice.ENV, str(tmp_path / "threads.json"))
     calls = []
@@ -31,7 +31,7 @@ def probe(monkeypatch, tmp_path):
         calls.append(cores)
         return ProbeResult(1, {1: 0.010, 2: 0.012})
 
-    monkeypatch.setattr(numba_cpu, "probe", fake_probe)
+    monkeypatch.setattr(numba_cpu.threaded, "probe", fake_probe)
     yield calls
     from cnnviz.backends import registry
 

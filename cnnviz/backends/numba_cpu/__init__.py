@@ -33,14 +33,12 @@ the first training step is not a multi-second outlier.
 from __future__ import annotations
 
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
 import numpy as np
 
 from ...translatable import N_, Phrase
 from .. import numba_cache
-from .._xp import ArrayBackend
 from ..base import (
     BackendUnavailable,
     Padding,
@@ -50,14 +48,13 @@ from ..base import (
     checked_slot,
     dropout_keep_mask,
 )
-from ..blas_threads import library_threads, numpy_blas
 from . import kernels as K
 from . import winograd as WG
 from .kernels import IMPORT_ERROR as _IMPORT_ERROR
 from .kernels import numba
-from .thread_probe import ProbeResult, machine_key, probe
+from .threaded import ThreadedBackend
 from .warm_up import compile_every_kernel
-from .workers import Workspace, default_thread_count, even_ranges
+from .workers import even_ranges
 
 
 def _flat(a: np.ndarray) -> np.ndarray:
@@ -89,7 +86,7 @@ class ConvPlan(NamedTuple):
     """Images per im2col + sgemm round (their columns fit a core's L2)."""
 
 
-class NumbaBackend(ArrayBackend):
+class NumbaBackend(ThreadedBackend):
     """Parallel over the batch: ``threads`` workers each run GIL-free numba kernels
     and single-threaded sgemm on their own slice of images.
 
@@ -118,24 +115,11 @@ class NumbaBackend(ArrayBackend):
     winograd_weight_gradient = True  # dW of a Winograd layer by Winograd F(r x r, 2x2) (else im2col)
     # Tiles per Winograd round (rows of its stacked sgemms).
     winograd_tiles = 100
-    # Below this many elements (or flops) an op runs on the calling thread only.
-    min_parallel_elements = 1 << 15
 
     def __init__(self, threads: int | None = None):
         if numba is None:
             raise BackendUnavailable(_IMPORT_ERROR)
-        super().__init__(np)
-        self._blas_lib, self._blas_name = numpy_blas()
-        self.threads_given = threads is not None
-        """A count was asked for (``bench --threads``): ``choose_threads`` keeps it."""
-        self.probe_result: ProbeResult | None = None
-        """What ``choose_threads`` measured, when it did."""
-        self.threads_how = "given" if threads is not None else "every core"
-        """How the count in force was chosen: ``given``, ``remembered``, ``probed`` or ``every core``."""
-        self.threads = 0
-        self._pool = None
-        self._ws = Workspace()
-        self.set_threads(default_thread_count() if threads is None else threads)
+        super().__init__(threads)
 
     def describe(self) -> str:
         blas = (
@@ -160,96 +144,6 @@ class NumbaBackend(ArrayBackend):
             if numba_cache.note()
             else text
         )
-
-    def set_threads(self, threads: int) -> None:
-        """Run on ``threads`` workers from the next op on (the calling thread and ``threads - 1`` pool threads)."""
-        threads = int(threads)
-        if threads < 1:
-            raise ValueError(f"thread count must be at least 1, got {threads}")
-        if threads == self.threads:
-            return
-        old, self._pool = (
-            self._pool,
-            (ThreadPoolExecutor(max_workers=threads - 1, thread_name_prefix="cnnviz-numba") if threads > 1 else None),
-        )
-        self.threads = threads
-        self._ws.for_threads(threads)
-        self._ws.release()  # each worker's chunk of the batch has another shape now
-        if old is not None:
-            old.shutdown(wait=True)
-
-    def release_workspace(self) -> None:
-        self._ws.release()
-
-    def workspace_bytes(self) -> int:
-        """Bytes the buffer pool keeps for the next step."""
-        return self._ws.nbytes
-
-    def workspace_allocations(self) -> int:
-        """Large buffers the pool has made so far (none in a repeated step: see ``Workspace.for_threads``)."""
-        return self._ws.allocations
-
-    def choose_threads(self, net: str, step_seconds, store=None, given: int | None = None) -> int:
-        """The worker count for training ``net``, chosen by measurement unless one was given: ``given`` (``train
-        --threads N``), the count this backend was made with (``bench --threads N``), the count ``store``
-        remembers for this machine, or the fastest that ``thread_probe.probe`` measures with ``step_seconds()``
-        (seconds per training step at the count in force), which ``store`` then keeps.
-        ``store``: ``get(key) -> int | None`` and ``put(key, threads)``, or None.
-        ``threads_how`` then says which: ``given``, ``remembered`` or ``probed``."""
-        if given is not None:
-            self.set_threads(given)
-            self.threads_how = "given"
-            return self.threads
-        if self.threads_given:
-            self.threads_how = "given"
-            return self.threads
-        cores = default_thread_count()
-        key = machine_key(net, cores, numba.__version__)
-        remembered = store.get(key) if store is not None else None
-        if remembered is not None and 1 <= remembered <= cores:
-            self.set_threads(remembered)
-            self.threads_how = "remembered"
-            return self.threads
-
-        def seconds_at(threads: int) -> float:
-            self.set_threads(threads)
-            return step_seconds()
-
-        self.probe_result = probe(seconds_at, cores)
-        self.set_threads(self.probe_result.threads)
-        self.threads_how = "probed"
-        if store is not None:
-            store.put(key, self.threads)
-        return self.threads
-
-    def use_every_core(self) -> int:
-        """Back to one worker per core (no probe: ``CNNVIZ_THREAD_CHOICES=off``), unless a count was given."""
-        if not self.threads_given:
-            self.set_threads(default_thread_count())
-            self.threads_how = "every core"
-        return self.threads
-
-    # --- running work on the workers ---------------------------------------------
-    def _run(self, fn, ranges):
-        """fn(lo, hi) for every range, the first on the calling thread; BLAS single-threaded meanwhile."""
-        lib = self._blas_lib
-        # BLAS' own thread pool would fight our workers for the cores; NumPy code
-        # outside this backend (the reference backend, the GUI) keeps its setting.
-        outside = library_threads(lib) if lib is not None else None
-        if outside is not None and outside != 1:
-            library_threads(lib, 1)
-        try:
-            if len(ranges) == 1 or self._pool is None:
-                return [fn(lo, hi) for lo, hi in ranges]
-            futures = [self._pool.submit(fn, lo, hi) for lo, hi in ranges[1:]]
-            first = fn(*ranges[0])
-            return [first] + [f.result() for f in futures]
-        finally:
-            if outside is not None and outside != 1:
-                library_threads(lib, outside)
-
-    def _ranges(self, n: int, elements: int) -> list[tuple[int, int]]:
-        return even_ranges(n, self.threads if elements >= self.min_parallel_elements else 1)
 
     # --- convolution: im2col + sgemm per chunk of images (see kernels) --------
     def conv_plan(self, x_shape, w_shape, padding, itemsize) -> ConvPlan:
@@ -442,12 +336,6 @@ class NumbaBackend(ArrayBackend):
         return dx
 
     # --- elementwise -------------------------------------------------------------------
-    def _flat_ranges(self, size: int) -> list[tuple[int, int]]:
-        # 64-element-aligned slices so that no two threads share a cache line.
-        if size < self.min_parallel_elements:
-            return [(0, size)]
-        return [(lo * 64, min(size, hi * 64)) for lo, hi in even_ranges((size + 63) // 64, self.threads)]
-
     def relu_forward(self, x):
         x = np.ascontiguousarray(x)
         y = self._ws.get(x.shape, x.dtype)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import warnings
 
 from .. import gpu_probe
 from ..base import BackendUnavailable
@@ -164,3 +165,16 @@ def describe_device(cuda, simulator: bool) -> str:
     if driver.driver_version:
         text += f"; CUDA driver {gpu_probe.format_cuda_version(driver.driver_version)}"
     return text + f"; numba-cuda {version}, hand-written kernels (no cuBLAS)"
+
+
+def silence_occupancy_warnings() -> None:
+    """Small grids are the norm at MNIST sizes (the one-block loss, small dense layers): numba-cuda
+    warns "Grid size N will likely result in GPU under-utilization" at each such launch. Ignore its
+    NumbaPerformanceWarning category (numba-cuda's class; numba's in versions without one), nothing
+    else. (A filter on the message never matched: numba wraps it in ANSI bold codes, "\x1b[1mGrid...")"""
+    for module in ("numba.cuda.core.errors", "numba.core.errors"):
+        try:
+            warnings.filterwarnings("ignore", category=importlib.import_module(module).NumbaPerformanceWarning)
+            return
+        except (ImportError, AttributeError):
+            continue

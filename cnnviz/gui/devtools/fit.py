@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...app.feature_map_layout import MIN_TILE_PX
-from ..accessibility import PictureRing
+from ..focus_rings import PictureRing
 from ..layout import tab_title_squeezed
 from ..panels.common import ElidedLabel
 

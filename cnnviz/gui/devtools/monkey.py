@@ -306,7 +306,7 @@ def _drive(
             "step": window.state.run.last_step.step if window.state.run.last_step else 0,
             # what the clicks chose: a bigger network or batch needs more memory, and is no leak
             "net": window.controls.spec,
-            "batch": window.controls.batch_spin.value(),
+            "batch": window.controls.hyperparameters()["batch_size"],
             "dataset": window.controls.dataset,
             "backend": window.controls.backend,
             # runs that ended must not stay (their model, optimizer state, workspace): one at most

@@ -6,6 +6,7 @@ import json
 import sys
 import time
 
+from ..panels.sidebar_groups import MAX_EPOCHS
 from .driving import EXIT_OK, process_for, unattended_window, wait_for
 from .memory import rss_mb
 
@@ -37,7 +38,7 @@ def soak(net: str, backend: str, dataset_name: str, data_dir, seconds: float, se
     )
     autosave_folder = tempfile.mkdtemp(prefix="cnnviz-soak-")  # autosaves are part of the soak
     unattended_window(window, autosave_folder)
-    window.controls.epochs_spin.setValue(window.controls.epochs_spin.maximum())
+    window.controls.set_values(epochs=MAX_EPOCHS)
     window.resize(1600, 1000)
     window.show()
     window.panels.feature_maps.select_drawing()  # the drawing goes through the trainer too

@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ...backends import registry
 from ...backends.base import BackendUnavailable
 from ...data.datasets import DATASET_NAMES, FASHION_MNIST_DIR, DatasetError, find_idx_files
 from ...nn.layers import SpecError
-from ...nn.model import PRESET_DESCRIPTIONS, PRESETS, Sequential, preset_name
+from ...nn.model import PRESETS, Sequential, preset_name
 from ...nn.optim import OPTIMIZERS, SCHEDULES
 from ...translatable import N_, in_language
 from ..language import grouped, tr
 from ..shortcuts import key_text
 from ..status import plain_tooltip
 from . import sidebar_groups
-from .sidebar_groups import LR_SPIN_PX, lr_from_slider, slider_from_lr
+from .sidebar_groups import CUSTOM, LR_SPIN_PX, lr_from_slider, slider_from_lr
 
 OPEN_DATASET_FOLDER = N_("Open a dataset folder…")
 """The data set menu's last entry: any folder with the four MNIST-format IDX files, on any OS."""
@@ -43,9 +42,6 @@ def _system_fashion_mnist() -> bool:
     return True
 
 
-CUSTOM = "custom"
-
-
 def auto_backend() -> str:
     """What ``auto`` means here: the fastest backend that opens (NumPy when none does)."""
     try:
@@ -63,6 +59,15 @@ class ControlsPanel(QWidget):
     datasetChanged = Signal(str)
     datasetFolderChosen = Signal(str)
     """A folder of IDX files to read the data set from (Open a dataset folder…)."""
+    startRequested = Signal()
+    pauseRequested = Signal()
+    stepRequested = Signal()
+    resetRequested = Signal()
+    saveRequested = Signal()
+    loadRequested = Signal()
+    """The run buttons, as intents: the window connects to these, never to the buttons themselves."""
+    epochsChanged = Signal(float)
+    """The planned length of the run (the Epochs box), as typed."""
 
     def __init__(self, backends, parent=None, net: str = "tiny", backend: str | None = None, dataset: str = "mnist"):
         super().__init__(parent)
@@ -89,79 +94,13 @@ class ControlsPanel(QWidget):
         self.data_note.hide()
         outer.addWidget(self.data_note)
 
-        # --- data & network -------------------------------------------------------
-        net_box = QGroupBox(tr("Data and network"))
-        form = QFormLayout(net_box)
-        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
-        self.dataset_combo = QComboBox()
-        # Sized by the data set names, not by its long last entry (the sidebar's width is tight).
-        self.dataset_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
-        self.dataset_combo.setMinimumContentsLength(7)
+        # --- data & network, backend -----------------------------------------------------
+        self.net_box = sidebar_groups.network_box(self)
         self._fill_datasets(dataset, folder_chosen=False)
-        form.addRow(tr("Dataset"), self.dataset_combo)
-        self.net_combo = QComboBox()
-        for name in PRESETS:
-            self.net_combo.addItem(name)
-            self.net_combo.setItemData(self.net_combo.count() - 1, PRESET_DESCRIPTIONS.get(name, ""), Qt.ToolTipRole)
-        self.net_combo.addItem(CUSTOM)
-        self.net_combo.setItemData(self.net_combo.count() - 1, tr("type your own layer spec below"), Qt.ToolTipRole)
-        form.addRow(tr("Network"), self.net_combo)
-        self.spec_edit = QLineEdit()
-        self.spec_edit.setToolTip(
-            tr(
-                "convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;\n"
-                "the last layer must be dense-10. Press Enter to apply."
-            )
-        )
-        form.addRow(self.spec_edit)
-        self.spec_message = QLabel("")
-        self.spec_message.setTextFormat(Qt.PlainText)  # it quotes what the user typed
-        self.spec_message.setWordWrap(True)
-        self.spec_message.setObjectName("hint")
-        form.addRow(self.spec_message)
-        outer.addWidget(net_box)
-        self.net_box = net_box
-
-        # --- backend ----------------------------------------------------------------
-        backend_box = QGroupBox(tr("Backend"))
-        bform = QVBoxLayout(backend_box)
-        self.backend_combo = QComboBox()
-        # As wide as the sidebar, not as its longest entry ("cupy  (GPU, not available)"): the list shows it all.
-        self.backend_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
-        self.backend_combo.setMinimumContentsLength(12)
-        model: QStandardItemModel = self.backend_combo.model()
-        self._first_available = None
-        for info in backends:
-            where = "GPU" if info.is_gpu else "CPU"
-            self.backend_combo.addItem(
-                f"{info.name}  ({where})"
-                if info.available
-                else tr("{name}  ({where}, not available)").format(name=info.name, where=where),
-                info.name,
-            )
-            item = model.item(self.backend_combo.count() - 1)
-            item.setToolTip(
-                plain_tooltip(
-                    in_language(info.detail, tr)
-                    if info.available
-                    else tr("not available: {why}").format(why=info.detail)
-                )
-            )
-            if not info.available:
-                item.setEnabled(False)
-            elif self._first_available is None:
-                self._first_available = info.name
-        self.backend_available = {info.name: info.available for info in backends}
-        self._infos = {info.name: info for info in backends}
-        bform.addWidget(self.backend_combo)
-        self.backend_note = QLabel("")
-        self.backend_note.setTextFormat(Qt.PlainText)
-        self.backend_note.setObjectName("hint")
-        self.backend_note.setWordWrap(True)
-        bform.addWidget(self.backend_note)
+        outer.addWidget(self.net_box)
+        self.backend_box = sidebar_groups.backend_box(self, backends)
         self.backend_combo.currentIndexChanged.connect(self._describe_backend)
-        outer.addWidget(backend_box)
-        self.backend_box = backend_box
+        outer.addWidget(self.backend_box)
         self.select_backend(backend or self.default_backend())
         self._describe_backend(self.backend_combo.currentIndex())
 
@@ -187,7 +126,7 @@ class ControlsPanel(QWidget):
         outer.addStretch(1)
         self.outer = outer
         self.compact = False
-        self._build_toolbar()
+        sidebar_groups.presenter_toolbar(self)
 
         self.set_lr(2e-3)
         self._debounce = QTimer(self)
@@ -206,6 +145,16 @@ class ControlsPanel(QWidget):
         self.spec_edit.editingFinished.connect(self._on_spec_edit)
         self.spec_edit.textEdited.connect(self._check_spec_text)
         self.dataset_combo.currentTextChanged.connect(self._on_dataset_combo)
+        for button, intent in (
+            (self.start_button, self.startRequested),
+            (self.pause_button, self.pauseRequested),
+            (self.step_button, self.stepRequested),
+            (self.reset_button, self.resetRequested),
+            (self.save_button, self.saveRequested),
+            (self.load_button, self.loadRequested),
+        ):
+            button.clicked.connect(intent.emit)
+        self.epochs_spin.valueChanged.connect(lambda value: self.epochsChanged.emit(float(value)))
         self.set_network(net, emit=False)
 
     # --- the data set menu --------------------------------------------------------------------
@@ -265,27 +214,14 @@ class ControlsPanel(QWidget):
         for button in buttons[4:]:
             button.setVisible(columns == 2)
 
-    def _build_toolbar(self) -> None:
-        """Presenter mode's slim toolbar (the workspace places it above the panels, instead of the
-        sidebar): the run buttons and the learning rate move into it, and the test accuracy stands
-        big at its end, for the back row."""
-        self.toolbar = QWidget()
-        self.toolbar.setObjectName("presenterBar")
-        bar = QHBoxLayout(self.toolbar)
-        bar.setContentsMargins(4, 2, 4, 2)
-        bar.setSpacing(8)
-        self.toolbar_layout = bar
-        self.toolbar_lr_label = QLabel(tr("learning\nrate"))
-        self.toolbar_lr_label.setObjectName("figureCaption")
-        self.toolbar_lr_label.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
-        self.accuracy_caption = QLabel(tr("test\naccuracy"))
-        self.accuracy_caption.setObjectName("figureCaption")
-        self.accuracy_caption.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
-        self.accuracy_figure = QLabel("–")
-        self.accuracy_figure.setObjectName("bigFigure")
-        self.accuracy_figure.setToolTip(tr("Test accuracy at the last evaluation"))
-        self.accuracy_figure.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
-        self.toolbar.hide()
+    def show_run(self, active: bool, paused: bool, has_data: bool) -> None:
+        """What the run buttons offer: Start without a run and with a data set, Pause (Resume when ``paused``)
+        during one, Step with a data set; the planned length is fixed while a run trains."""
+        self.start_button.setEnabled(not active and has_data)
+        self.pause_button.setEnabled(active)
+        self.pause_button.setText(tr("▶  Resume") if paused else tr("❚❚  Pause"))
+        self.step_button.setEnabled(has_data)
+        self.epochs_spin.setEnabled(not active)
 
     def set_accuracy_figure(self, text: str) -> None:
         """The toolbar's big test-accuracy figure ("97.3%", or "–" when not known)."""
@@ -341,11 +277,11 @@ class ControlsPanel(QWidget):
         for name in ("numba", "numpy"):
             if self.backend_available.get(name):
                 return name
-        return self._first_available or "numpy"
+        return self.first_available or "numpy"
 
     def backend_detail(self, name: str) -> str:
         """Why ``name`` is (not) available here."""
-        info = self._infos.get(name)
+        info = self.backend_infos.get(name)
         return info.detail if info is not None else "not installed"
 
     def select_backend(self, name: str, emit: bool = False) -> str:
@@ -367,7 +303,7 @@ class ControlsPanel(QWidget):
         return self.backend_combo.currentData()
 
     def _describe_backend(self, index: int) -> None:
-        info = self._infos.get(self.backend_combo.itemData(index))
+        info = self.backend_infos.get(self.backend_combo.itemData(index))
         if info is not None:
             self.backend_note.setText(tr(info.title) if info.available else tr("not available here"))
             self.backend_note.setToolTip(plain_tooltip(in_language(info.detail, tr)))

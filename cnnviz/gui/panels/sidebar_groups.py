@@ -1,4 +1,5 @@
-"""The sidebar's run buttons and optimiser settings, built onto the panel (:class:`.controls.ControlsPanel`
+"""The sidebar's groups (the run buttons, the data set and network, the backend, the optimiser settings), built
+onto the panel (:class:`.controls.ControlsPanel`
 keeps the behaviour: what the widgets do when changed)."""
 
 from __future__ import annotations
@@ -6,6 +7,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -14,17 +16,26 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSlider,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
+from ...nn.model import PRESET_DESCRIPTIONS, PRESETS
 from ...nn.optim import OPTIMIZERS, SCHEDULES
+from ...translatable import in_language
 from ..language import tr
 from ..shortcuts import key_text
+from ..status import plain_tooltip
 
 LR_MIN_EXP, LR_MAX_EXP = -5.0, 0.0
+CUSTOM = "custom"
+"""The network menu's last entry: the layer spec typed below it."""
+MAX_EPOCHS = 1000.0
+"""The longest run the Epochs box takes."""
 LR_TICKS = 100
 """Positions of the learning-rate slider (logarithmic from 1e-5 to 1)."""
 LR_SPIN_PX = 84
@@ -103,7 +114,7 @@ def optimiser_box(panel) -> tuple[QGroupBox, QFormLayout]:
     panel.batch_spin.setValue(64)
     oform.addRow(tr("Batch size"), panel.batch_spin)
     panel.epochs_spin = QDoubleSpinBox()
-    panel.epochs_spin.setRange(0.1, 1000)
+    panel.epochs_spin.setRange(0.1, MAX_EPOCHS)
     panel.epochs_spin.setDecimals(1)
     panel.epochs_spin.setValue(1.0)
     panel.epochs_spin.setToolTip(tr("Length of the run; takes effect at the next Start"))
@@ -111,3 +122,99 @@ def optimiser_box(panel) -> tuple[QGroupBox, QFormLayout]:
     for spin in (panel.lr_spin, panel.momentum_spin, panel.batch_spin, panel.epochs_spin):
         spin.setKeyboardTracking(False)  # what is typed applies on Enter (or leaving the box), not per key
     return opt_box, oform
+
+
+def network_box(panel) -> QGroupBox:
+    """The data set menu (filled by the panel), the network presets and the spec's text field with its message."""
+    net_box = QGroupBox(tr("Data and network"))
+    form = QFormLayout(net_box)
+    form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+    panel.dataset_combo = QComboBox()
+    # Sized by the data set names, not by its long last entry (the sidebar's width is tight).
+    panel.dataset_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+    panel.dataset_combo.setMinimumContentsLength(7)
+    form.addRow(tr("Dataset"), panel.dataset_combo)
+    panel.net_combo = QComboBox()
+    for name in PRESETS:
+        panel.net_combo.addItem(name)
+        panel.net_combo.setItemData(panel.net_combo.count() - 1, PRESET_DESCRIPTIONS.get(name, ""), Qt.ToolTipRole)
+    panel.net_combo.addItem(CUSTOM)
+    panel.net_combo.setItemData(panel.net_combo.count() - 1, tr("type your own layer spec below"), Qt.ToolTipRole)
+    form.addRow(tr("Network"), panel.net_combo)
+    panel.spec_edit = QLineEdit()
+    panel.spec_edit.setToolTip(
+        tr(
+            "convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;\n"
+            "the last layer must be dense-10. Press Enter to apply."
+        )
+    )
+    form.addRow(panel.spec_edit)
+    panel.spec_message = QLabel("")
+    panel.spec_message.setTextFormat(Qt.PlainText)  # it quotes what the user typed
+    panel.spec_message.setWordWrap(True)
+    panel.spec_message.setObjectName("hint")
+    form.addRow(panel.spec_message)
+    return net_box
+
+
+def backend_box(panel, backends) -> QGroupBox:
+    """The backend menu (one entry per backend: CPU or GPU, greyed out with the reason where it cannot run)
+    and the note under it; sets ``panel.backend_available`` and the first backend that can run."""
+    backend_box = QGroupBox(tr("Backend"))
+    bform = QVBoxLayout(backend_box)
+    panel.backend_combo = QComboBox()
+    # As wide as the sidebar, not as its longest entry ("cupy  (GPU, not available)"): the list shows it all.
+    panel.backend_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+    panel.backend_combo.setMinimumContentsLength(12)
+    model: QStandardItemModel = panel.backend_combo.model()
+    panel.first_available = None
+    for info in backends:
+        where = "GPU" if info.is_gpu else "CPU"
+        panel.backend_combo.addItem(
+            f"{info.name}  ({where})"
+            if info.available
+            else tr("{name}  ({where}, not available)").format(name=info.name, where=where),
+            info.name,
+        )
+        item = model.item(panel.backend_combo.count() - 1)
+        item.setToolTip(
+            plain_tooltip(
+                in_language(info.detail, tr) if info.available else tr("not available: {why}").format(why=info.detail)
+            )
+        )
+        if not info.available:
+            item.setEnabled(False)
+        elif panel.first_available is None:
+            panel.first_available = info.name
+    panel.backend_available = {info.name: info.available for info in backends}
+    panel.backend_infos = {info.name: info for info in backends}
+    bform.addWidget(panel.backend_combo)
+    panel.backend_note = QLabel("")
+    panel.backend_note.setTextFormat(Qt.PlainText)
+    panel.backend_note.setObjectName("hint")
+    panel.backend_note.setWordWrap(True)
+    bform.addWidget(panel.backend_note)
+    return backend_box
+
+
+def presenter_toolbar(panel) -> None:
+    """Presenter mode's slim toolbar (the workspace places it above the panels, instead of the
+    sidebar): the run buttons and the learning rate move into it, and the test accuracy stands
+    big at its end, for the back row."""
+    panel.toolbar = QWidget()
+    panel.toolbar.setObjectName("presenterBar")
+    bar = QHBoxLayout(panel.toolbar)
+    bar.setContentsMargins(4, 2, 4, 2)
+    bar.setSpacing(8)
+    panel.toolbar_layout = bar
+    panel.toolbar_lr_label = QLabel(tr("learning\nrate"))
+    panel.toolbar_lr_label.setObjectName("figureCaption")
+    panel.toolbar_lr_label.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+    panel.accuracy_caption = QLabel(tr("test\naccuracy"))
+    panel.accuracy_caption.setObjectName("figureCaption")
+    panel.accuracy_caption.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+    panel.accuracy_figure = QLabel("–")
+    panel.accuracy_figure.setObjectName("bigFigure")
+    panel.accuracy_figure.setToolTip(tr("Test accuracy at the last evaluation"))
+    panel.accuracy_figure.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+    panel.toolbar.hide()
