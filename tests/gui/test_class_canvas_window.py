@@ -10,6 +10,8 @@ import numpy as np
 from PySide6.QtCore import Qt
 from test_fit import at_screen
 
+THUMB_ROW_PX = 56 + 20
+"""One row of the wall's thumbnails (56 px) and their captions' line."""
 ONE = {"phone": "phone-one", "w": 300, "h": 300, "strokes": [[150, 30, 152, 150, 150, 270]], "label": 1}
 
 
@@ -37,23 +39,43 @@ def refused(host, port) -> bool:
 
 def test_the_menu_entry_opens_it_on_this_computer_and_ending_it_stops_the_server(qtbot, window):
     cc = window.class_canvas
-    assert not cc.model.is_open and not cc.dock.isVisible()
+    assert not cc.model.is_open and not cc.column.isVisible()
     assert window.menus.class_canvas_action.text() == "Open class canvas"
     address = cc.open(host="127.0.0.1")
-    assert address.startswith("http://127.0.0.1:") and cc.dock.isVisible()
+    assert address.startswith("http://127.0.0.1:") and cc.column.isVisible()
     assert window.menus.class_canvas_action.text() == "End class canvas"
     assert cc.panel.address_label.text() == address
     assert window.class_canvas_button.text() == "End class canvas"
     port = cc.model.port
     assert not refused("127.0.0.1", port)
     window.menus.class_canvas_action.trigger()  # the entry now ends it
-    assert not cc.model.is_open and not cc.dock.isVisible() and refused("127.0.0.1", port)
+    assert not cc.model.is_open and not cc.column.isVisible() and refused("127.0.0.1", port)
 
 
-def test_the_qr_code_is_big_enough_at_1024x768_in_presenter_mode_too(qtbot, window):
+def _in_view(widget, column) -> bool:
+    """Whether ``widget`` is wholly inside the column's viewport as it is scrolled now."""
+    viewport = column.viewport()
+    rect = widget.rect().translated(widget.mapTo(viewport, widget.rect().topLeft()))
+    return widget.isVisible() and viewport.rect().contains(rect)
+
+
+def _overlap(a, b) -> int:
+    """The area two widgets' rectangles on the screen share."""
+    ra = a.rect().translated(a.mapToGlobal(a.rect().topLeft()))
+    rb = b.rect().translated(b.mapToGlobal(b.rect().topLeft()))
+    shared = ra.intersected(rb)
+    return max(0, shared.width()) * max(0, shared.height())
+
+
+def test_it_fits_the_classroom_screens_beside_the_curves_normal_and_presenter(qtbot, window):
+    """At 1024x768, 1280x720 and 1366x768, normal and presenter mode: the QR code at least 200 px square, the
+    address whole on one line, the counts, A/H/R and a row of the wall in view without scrolling, and the column
+    beside the curves and the feature maps, covering none of them, the window no wider than the screen."""
+    from cnnviz.gui.devtools import fit
+
     window.set_full_screen = lambda on: None  # offscreen: no window manager
     cc = window.class_canvas
-    for screen in ((1024, 768), (1280, 720)):
+    for screen in ((1024, 768), (1280, 720), (1366, 768)):
         at_screen(window, qtbot, screen)
         cc.close()
         cc.open(host="127.0.0.1")
@@ -61,22 +83,28 @@ def test_the_qr_code_is_big_enough_at_1024x768_in_presenter_mode_too(qtbot, wind
         for presenter in (False, True):
             window.set_presenter(presenter, full_screen=False)
             qtbot.wait(150)
-            label, panel = cc.panel.qr_label, cc.panel
-            pixmap = label.pixmap()
-            where = (screen, presenter)
-            assert label.isVisible() and min(label.width(), label.height()) >= 200, where
+            where = (screen, "presenter" if presenter else "normal")
+            p, column = cc.panel, cc.column
+            assert column.isVisible() and column.verticalScrollBar().value() == 0, where
+            label, pixmap = p.qr_label, p.qr_label.pixmap()
+            assert min(label.width(), label.height()) >= 200, where
             assert min(pixmap.width(), pixmap.height()) >= 200, where
-            assert window.width() <= screen[0], "the window stays on the screen (the dock floats over it when it must)"
-            # Nothing of the panel is cut: its whole width shown, its height scrolled to; the address on one line.
-            assert panel.width() >= panel.minimumSizeHint().width(), where
-            assert panel.height() >= panel.minimumSizeHint().height(), where
-            address = panel.address_label
-            assert address.fontMetrics().horizontalAdvance(address.text()) <= address.width(), where
-            if cc.dock.isFloating():  # the curves, which show it learning, stay in view
-                curves = window.panels.curves
-                top_left = curves.mapToGlobal(curves.rect().topLeft())
-                shown = curves.rect().translated(top_left).intersected(cc.dock.frameGeometry())
-                assert shown.width() <= curves.width() // 2, where
+            assert p.address_label.fontMetrics().horizontalAdvance(p.address_label.text()) <= p.address_label.width()
+            for widget in (label, p.address_label, p.phones_label, p.queue_label, p.accept_button):
+                assert _in_view(widget, column), (where, widget.text() if hasattr(widget, "text") else "the QR code")
+            for widget in (p.hold_back_button, p.reject_button):
+                assert _in_view(widget, column), (where, widget.text())
+            wall = p.wall
+            top = wall.mapTo(column.viewport(), wall.rect().topLeft()).y()
+            assert column.viewport().height() - top >= THUMB_ROW_PX, (where, "a row of the wall in view")
+            assert p.width() >= p.minimumSizeHint().width(), (where, "nothing of the panel is cut")
+            assert window.width() <= screen[0], where
+            for panel in (window.panels.curves, window.panels.feature_maps):
+                assert panel.isVisible() and _overlap(panel, column) == 0, (where, panel.objectName())
+            assert window.panels.curves.width() >= 500, (where, "the curves keep room to be read")
+            if screen == (1024, 768):  # (the narrowest: the whole layout check once per mode)
+                assert fit.problems(window) == [], where
+        window.set_presenter(False, full_screen=False)
     image = label.pixmap().toImage()
     dark = sum(
         1
@@ -85,7 +113,10 @@ def test_the_qr_code_is_big_enough_at_1024x768_in_presenter_mode_too(qtbot, wind
         if image.pixelColor(x, y).lightness() < 128
     )
     assert dark > 50  # a code, not a blank square
-    window.set_presenter(False, full_screen=False)
+    cc.close()
+    qtbot.wait(50)
+    # Ended: the sidebar is back where the column had sent it away.
+    assert not cc.column.isVisible() and window.workspace.sidebar.isVisible()
 
 
 def test_drawings_wait_on_the_wall_and_the_keys_moderate_them(qtbot, window):
