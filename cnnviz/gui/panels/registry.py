@@ -294,7 +294,7 @@ PANELS: tuple[PanelSpec, ...] = (
         _why,
         ("saliency",),
         forget="clear_result",
-        observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE),
+        observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE, CLASSES),
     ),
     PanelSpec(
         "filters",
@@ -314,7 +314,7 @@ PANELS: tuple[PanelSpec, ...] = (
         ("embedding",),
         short=N_("Map"),
         forget="forget",
-        observes=(DATASET, WEIGHTS, EVALUATED, DRAWING),
+        observes=(DATASET, WEIGHTS, EVALUATED, DRAWING, CLASSES),
     ),
     PanelSpec(
         "fool",
