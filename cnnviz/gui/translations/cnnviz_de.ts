@@ -285,7 +285,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="425" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
    <source>Confusion matrix</source>
    <translation>Konfusionsmatrix</translation>
   </message>
@@ -524,15 +524,25 @@
    <translation>zu unbekannter Zeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/class_training.py" line="63" />
-   <location filename="cnnviz/app/class_training.py" line="156" />
+   <location filename="cnnviz/app/class_training.py" line="71" />
+   <location filename="cnnviz/app/class_training.py" line="205" />
    <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
    <translation>Benennt zuerst die eigenen Klassen der Klasse (2 bis 10 Namen) und sammelt dann Zeichnungen davon.</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/class_training.py" line="71" />
+   <location filename="cnnviz/app/class_training.py" line="77" />
    <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
    <translation>Zu wenige Zeichnungen zum Trainieren: Nimm mindestens {least} Zeichnungen jeder Klasse an. Es fehlen noch: {classes}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="164" />
+   <source>This network knows {names}: it trains further on the class canvas's drawings of them, and the class canvas (F6) now asks the phones for them. Accept at least {least} drawings of each, then press Start. Still missing: {classes}.</source>
+   <translation>Dieses Netz kennt {names}: Es lernt mit den Zeichnungen der Klassen-Zeichenfläche weiter, und die Klassen-Zeichenfläche (F6) fragt die Handys jetzt danach. Nimm von jeder mindestens {least} Zeichnungen an und drücke dann Start. Es fehlen noch: {classes}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="150" />
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
+   <translation>Dieses Netz kennt {names}, aber die Klassen-Zeichenfläche hat Zeichnungen von {current}: Es kann nur mit Zeichnungen seiner eigenen Klassen weiterlernen. Benenne auf der Klassen-Zeichenfläche (F6) dieselben Klassen oder drücke „Neu“ für ein neues Netz für den Datensatz.</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
@@ -1085,261 +1095,261 @@ Wiederherstellen?</translation>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="85" />
+   <location filename="cnnviz/gui/class_canvas.py" line="84" />
    <source>QR code of the class canvas's address</source>
    <translation>QR-Code der Adresse der Klassen-Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="92" />
+   <location filename="cnnviz/gui/class_canvas.py" line="91" />
    <source>The network the phones are on</source>
    <translation>Das Netzwerk, in dem die Handys sind</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="99" />
+   <location filename="cnnviz/gui/class_canvas.py" line="98" />
    <source>What the phones ask for</source>
    <translation>Worum die Handys bitten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="100" />
+   <location filename="cnnviz/gui/class_canvas.py" line="99" />
    <source>Draw any digit and say which</source>
    <translation>Zeichne eine beliebige Ziffer und sag, welche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="106" />
+   <location filename="cnnviz/gui/class_canvas.py" line="105" />
    <source>Our own classes…</source>
    <translation>Unsere eigenen Klassen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="108" />
+   <location filename="cnnviz/gui/class_canvas.py" line="107" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>Benennt 2 bis 10 eigene Klassen (Kreis, Dreieck, Stern …): Die Handys zeichnen sie, und ein neues kleines Netz lernt sie von Grund auf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="120" />
+   <location filename="cnnviz/gui/class_canvas.py" line="119" />
    <source>A class's name, e.g. circle</source>
    <translation>Name einer Klasse, z. B. Kreis</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="121" />
+   <location filename="cnnviz/gui/class_canvas.py" line="120" />
    <source>A class's name</source>
    <translation>Name einer Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="122" />
+   <location filename="cnnviz/gui/class_canvas.py" line="121" />
    <source>Add</source>
    <translation>Hinzufügen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="124" />
+   <location filename="cnnviz/gui/class_canvas.py" line="123" />
    <source>Remove</source>
    <translation>Entfernen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="131" />
+   <location filename="cnnviz/gui/class_canvas.py" line="130" />
    <source>Our own classes</source>
    <translation>Unsere eigenen Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="132" />
+   <location filename="cnnviz/gui/class_canvas.py" line="131" />
    <source>Save our drawings…</source>
    <translation>Unsere Zeichnungen speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="134" />
+   <location filename="cnnviz/gui/class_canvas.py" line="133" />
    <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
    <translation>Die angenommenen Zeichnungen unserer Klassen mit den Namen der Klassen in einen Ordner (die zurückgehaltenen in seinen Ordner our-test); sonst wird nichts gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="153" />
+   <location filename="cnnviz/gui/class_canvas.py" line="152" />
    <source>Train a new net on our classes</source>
    <translation>Neues Netz auf unsere Klassen trainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="156" />
+   <location filename="cnnviz/gui/class_canvas.py" line="155" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>Ein neues winziges Netz lernt unsere Klassen von Grund auf, nur aus den angenommenen Zeichnungen (die zurückgehaltenen sind sein Test)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="170" />
+   <location filename="cnnviz/gui/class_canvas.py" line="171" />
    <source>Drawings waiting for the teacher</source>
    <translation>Zeichnungen, die auf die Lehrkraft warten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="172" />
+   <location filename="cnnviz/gui/class_canvas.py" line="173" />
    <source>Accept (A)</source>
    <translation>Annehmen (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="174" />
+   <location filename="cnnviz/gui/class_canvas.py" line="175" />
    <source>Our test (H)</source>
    <translation>Unser Test (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="175" />
+   <location filename="cnnviz/gui/class_canvas.py" line="176" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>In den eigenen Testsatz der Klasse aufnehmen: nie zum Trainieren verwendet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="176" />
+   <location filename="cnnviz/gui/class_canvas.py" line="177" />
    <source>Reject (R)</source>
    <translation>Ablehnen (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="177" />
+   <location filename="cnnviz/gui/class_canvas.py" line="178" />
    <source>Reject everything from this phone</source>
    <translation>Alles von diesem Handy ablehnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="180" />
-   <location filename="cnnviz/gui/class_canvas.py" line="340" />
-   <location filename="cnnviz/gui/class_canvas.py" line="341" />
+   <location filename="cnnviz/gui/class_canvas.py" line="181" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
+   <location filename="cnnviz/gui/class_canvas.py" line="345" />
    <source>End class canvas</source>
    <translation>Klassen-Zeichenfläche beenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="277" />
-   <location filename="cnnviz/gui/class_canvas.py" line="333" />
-   <location filename="cnnviz/gui/class_canvas.py" line="340" />
+   <location filename="cnnviz/gui/class_canvas.py" line="288" />
+   <location filename="cnnviz/gui/class_canvas.py" line="337" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
    <source>Class canvas</source>
    <translation>Klassen-Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="337" />
+   <location filename="cnnviz/gui/class_canvas.py" line="341" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>Klassen-Zeichenfläche öffnen: Handys im Klassennetz zeichnen für das Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="366" />
+   <location filename="cnnviz/gui/class_canvas.py" line="370" />
    <source>This computer only (127.0.0.1)</source>
    <translation>Nur dieser Rechner (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="458" />
+   <location filename="cnnviz/gui/class_canvas.py" line="460" />
    <source>1 phone so far</source>
    <translation>Bisher 1 Handy</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="617" />
+   <location filename="cnnviz/gui/class_canvas.py" line="619" />
    <source>Save our drawings in a folder</source>
    <translation>Unsere Zeichnungen in einem Ordner speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="663" />
+   <location filename="cnnviz/gui/class_canvas.py" line="665" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>keine Zeichnungen zurückgehalten, also testet es auf den Zeichnungen, aus denen es lernt (halte einige mit H zurück)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="372" />
+   <location filename="cnnviz/gui/class_canvas.py" line="376" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>Kein Netzwerk gefunden: Verbinde diesen Rechner mit dem WLAN der Klasse oder schalte seinen Hotspot ein und wähle dann hier das Netzwerk. Im Moment erreicht nur dieser Rechner die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="506" />
+   <location filename="cnnviz/gui/class_canvas.py" line="508" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>Eine Zeichnung ohne Angabe wartet: Das Handy hat nicht gesagt, was sie zeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="549" />
+   <location filename="cnnviz/gui/class_canvas.py" line="551" />
    <source>Type a name first.</source>
    <translation>Gib zuerst einen Namen ein.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="565" />
+   <location filename="cnnviz/gui/class_canvas.py" line="567" />
    <source>Choose a class in the list first.</source>
    <translation>Wähle zuerst eine Klasse in der Liste.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="599" />
+   <location filename="cnnviz/gui/class_canvas.py" line="601" />
    <source>Draw one of our classes and say which</source>
    <translation>Zeichne eine unserer Klassen und sag, welche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="607" />
+   <location filename="cnnviz/gui/class_canvas.py" line="609" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>Benenne mindestens 2 Klassen: Die Handys zeichnen dann diese statt Ziffern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="652" />
+   <location filename="cnnviz/gui/class_canvas.py" line="654" />
    <source>Learning our {count} classes</source>
    <translation>Lernen unserer {count} Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="458" />
+   <location filename="cnnviz/gui/class_canvas.py" line="460" />
    <source>{count} phones so far</source>
    <translation>Bisher {count} Handys</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="489" />
+   <location filename="cnnviz/gui/class_canvas.py" line="491" />
    <source>{count} waiting for you</source>
    <translation>{count} warten auf dich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="583" />
+   <location filename="cnnviz/gui/class_canvas.py" line="585" />
    <source>Give 2 to 10 different names.</source>
    <translation>Gib 2 bis 10 verschiedene Namen an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="632" />
+   <location filename="cnnviz/gui/class_canvas.py" line="634" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>{count} Zeichnungen von {names} in {folder} gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="661" />
+   <location filename="cnnviz/gui/class_canvas.py" line="663" />
    <source>its test: the {count} drawings held back</source>
    <translation>sein Test: die {count} zurückgehaltenen Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="666" />
+   <location filename="cnnviz/gui/class_canvas.py" line="668" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>Ein neues winziges Netz lernt {names} von Grund auf aus {count} angenommenen Zeichnungen; {test}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="708" />
+   <location filename="cnnviz/gui/class_canvas.py" line="710" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>Unser Testsatz: {right} von {count} richtig · MNIST: {mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="102" />
+   <location filename="cnnviz/gui/class_canvas.py" line="101" />
    <source>Draw a {digit}</source>
    <translation>Zeichne eine {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="552" />
+   <location filename="cnnviz/gui/class_canvas.py" line="554" />
    <source>{name} is named already.</source>
    <translation>{name} ist schon benannt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="555" />
+   <location filename="cnnviz/gui/class_canvas.py" line="557" />
    <source>At most {count} classes.</source>
    <translation>Höchstens {count} Klassen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="571" />
+   <location filename="cnnviz/gui/class_canvas.py" line="573" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>Zeichnungen von {name} oder einer Klasse danach warten oder sind angenommen: Sie bleibt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="610" />
+   <location filename="cnnviz/gui/class_canvas.py" line="612" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>Die Handys zeichnen {names}. Nimm mindestens {least} Zeichnungen von jeder an, dann trainiere.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="703" />
+   <location filename="cnnviz/gui/class_canvas.py" line="705" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>Unser Testsatz: noch keine aufgehoben · MNIST: {mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="391" />
+   <location filename="cnnviz/gui/class_canvas.py" line="395" />
    <source>The class canvas could not start: {error}</source>
    <translation>Die Klassen-Zeichenfläche konnte nicht starten: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="484" />
+   <location filename="cnnviz/gui/class_canvas.py" line="486" />
    <source>from phone {phone}</source>
    <translation>von Handy {phone}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="629" />
+   <location filename="cnnviz/gui/class_canvas.py" line="631" />
    <source>Could not save the drawings: {error}</source>
    <translation>Die Zeichnungen konnten nicht gespeichert werden: {error}</translation>
   </message>
@@ -2955,8 +2965,8 @@ um sein Bild zu sehen</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="83" />
-   <location filename="cnnviz/gui/panels/map.py" line="243" />
-   <location filename="cnnviz/gui/panels/map.py" line="414" />
+   <location filename="cnnviz/gui/panels/map.py" line="259" />
+   <location filename="cnnviz/gui/panels/map.py" line="439" />
    <source>Update</source>
    <translation>Aktualisieren</translation>
   </message>
@@ -2991,197 +3001,202 @@ um sein Bild zu sehen</translation>
    <translation>Das Testbild des Punkts unter dem Mauszeiger oder des zuletzt angeklickten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="254" />
+   <location filename="cnnviz/gui/panels/map.py" line="279" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>Noch nichts für die Karte: warte auf die Testbilder.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="256" />
+   <location filename="cnnviz/gui/panels/map.py" line="281" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>Noch nichts für die Karte: warte auf die Gewichte des Netzes.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="274" />
+   <location filename="cnnviz/gui/panels/map.py" line="299" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="340" />
+   <location filename="cnnviz/gui/panels/map.py" line="365" />
    <source>latest map</source>
    <translation>neueste Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="368" />
+   <location filename="cnnviz/gui/panels/map.py" line="393" />
    <source>Could not make the map: {message}</source>
    <translation>Die Karte konnte nicht erstellt werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="404" />
+   <location filename="cnnviz/gui/panels/map.py" line="429" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f} % richtig · die Karte zeigt {explained:.0f} % der Streuung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="440" />
+   <location filename="cnnviz/gui/panels/map.py" line="465" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ deine Zeichnung:
 auf der neuesten Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="450" />
+   <location filename="cnnviz/gui/panels/map.py" line="270" />
+   <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
+   <translation>Dieses Netz kennt {names}: Die Karte braucht Zeichnungen davon. Drücke Start, damit es mit den Zeichnungen der Klassen-Zeichenfläche lernt: Die Karte zeigt dann die zurückgehaltenen.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="475" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ deine Zeichnung:
 am nächsten an den {digit}ern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="452" />
+   <location filename="cnnviz/gui/panels/map.py" line="477" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ deine Zeichnung:
 am nächsten: {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="214" />
-   <location filename="cnnviz/gui/panels/why.py" line="169" />
+   <location filename="cnnviz/gui/panels/map.py" line="230" />
+   <location filename="cnnviz/gui/panels/why.py" line="186" />
    <source>Update (step {step})</source>
    <translation>Aktualisieren (Schritt {step})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="267" />
+   <location filename="cnnviz/gui/panels/map.py" line="292" />
    <source>Could not make the map: {exc}</source>
    <translation>Die Karte konnte nicht erstellt werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="342" />
+   <location filename="cnnviz/gui/panels/map.py" line="367" />
    <source>map at step {step:,}</source>
    <translation>Karte bei Schritt {step:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="436" />
+   <location filename="cnnviz/gui/panels/map.py" line="461" />
    <source>Could not place your drawing: {exc}</source>
    <translation>Deine Zeichnung konnte nicht platziert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="151" />
    <source>The images of the chosen cell appear here, the most confident first.</source>
    <translation>Hier erscheinen die Bilder der gewählten Zelle, die sichersten zuerst.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="149" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="152" />
    <source>No mistakes yet (or no evaluation yet).</source>
    <translation>Noch keine Fehler (oder noch keine Auswertung).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="76" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
    <location filename="cnnviz/gui/panels/registry.py" line="283" />
    <source>Mistakes</source>
    <translation>Fehler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="76" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
    <source>rows: the true digit · columns: what the network said · click a cell</source>
    <translation>Zeilen: die echte Ziffer · Spalten: die Antwort des Netzes · Zelle anklicken</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="180" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="94" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="183" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>Eine Weile trainieren: Die Matrix füllt sich bei jeder Testauswertung.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="174" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="177" />
    <source>Empty until the first test evaluation</source>
    <translation>Leer bis zur ersten Testauswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="182" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="185" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>Klicke eine Zelle der Matrix an, um ihre Bilder zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="183" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="186" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>Sicherste Fehler: falsch, und dabei sehr sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="340" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="355" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>Echt {truth}, richtig gelesen: {total} Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="342" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="357" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>Echt {truth}, gehalten für {answer}: {total} Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="99" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
    <source>true digit</source>
    <translation>echte Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="99" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
    <source>predicted digit</source>
    <translation>erkannte Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="146" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="149" />
    <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
    <translation>Jedes Bild mit seiner echten Ziffer, der Antwort des Netzes, wie sicher es ist, und einem Häkchen oder Kreuz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="263" />
    <source>No mistakes at all.</source>
    <translation>Überhaupt keine Fehler.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="145" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
    <source>Images of the chosen cell</source>
    <translation>Bilder der gewählten Zelle</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="145" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
    <source>Surest mistakes</source>
    <translation>Sicherste Fehler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="233" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="240" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f} %&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="323" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="338" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>Sicherste Fehler: {wrong} falsch von {samples:,}; die sichersten zuerst</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="346" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="361" />
    <source>, showing the {count} surest</source>
    <translation>, die {count} sichersten werden gezeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="241" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="248" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}. Am häufigsten verwechselt: {pairs}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="249" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
    <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}. Überhaupt keine Fehler.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="252" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="259" />
    <source>Most often mixed up: {pairs}</source>
    <translation>Am häufigsten verwechselt: {pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="297" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="304" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>Testbild #{index}: echt {truth}, erkannt {answer} (zu {percent} % sicher), {verdict}. Klicken, um hineinzusehen (Merkmalskarten, Warum?).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="243" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="250" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{count}-mal {truth} für {answer} gehalten</translation>
   </message>
@@ -3252,7 +3267,7 @@ am nächsten: {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="50" />
-   <location filename="cnnviz/gui/run_control.py" line="419" />
+   <location filename="cnnviz/gui/run_control.py" line="422" />
    <source>❚❚  Pause</source>
    <translation>❚❚  Pause</translation>
   </message>
@@ -3587,11 +3602,6 @@ erscheinen hier während des Trainings</translation>
    <translation>Mit den neuesten Gewichten neu berechnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="84" />
-   <source>predicted</source>
-   <translation>erkannt</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/why.py" line="87" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>Für welche Klasse der Beleg gezeigt wird (Standard: die Antwort des Netzes)</translation>
@@ -3643,22 +3653,27 @@ erscheinen hier während des Trainings</translation>
    <translation>Salienz: der Gradient der Klassenbewertung nach jedem Pixel (exakt, ein Rückwärtsdurchlauf). Verdeckung: Ein schwarzes Quadrat gleitet über das Bild, und wir sehen, wie die Wahrscheinlichkeit sinkt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="165" />
+   <source>predicted</source>
+   <translation>erkannt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="232" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>Erkläre deine Zeichnung mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="216" />
+   <location filename="cnnviz/gui/panels/why.py" line="233" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>Erkläre Testbild #{index} (richtig: {label}) mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="265" />
+   <location filename="cnnviz/gui/panels/why.py" line="283" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Deine Zeichnung: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="266" />
+   <location filename="cnnviz/gui/panels/why.py" line="284" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Testbild #{index} (richtig: {label}): Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
@@ -3673,27 +3688,27 @@ erscheinen hier während des Trainings</translation>
    <translation>Verdeckungsfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="197" />
+   <location filename="cnnviz/gui/panels/why.py" line="214" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>Noch nichts zu erklären: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="239" />
+   <location filename="cnnviz/gui/panels/why.py" line="256" />
    <source>Could not explain: {message}</source>
    <translation>Erklärung nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="259" />
+   <location filename="cnnviz/gui/panels/why.py" line="277" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>; Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="200" />
+   <location filename="cnnviz/gui/panels/why.py" line="217" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>Noch nichts zu erklären: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="201" />
+   <location filename="cnnviz/gui/panels/why.py" line="218" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>Noch nichts zu erklären: Es ist noch kein Testbild geladen.</translation>
   </message>
@@ -3749,77 +3764,77 @@ Training stoppen und fortfahren?</translation>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="295" />
+   <location filename="cnnviz/gui/run_control.py" line="298" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="307" />
+   <location filename="cnnviz/gui/run_control.py" line="310" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="196" />
+   <location filename="cnnviz/gui/run_control.py" line="198" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="224" />
+   <location filename="cnnviz/gui/run_control.py" line="226" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="419" />
+   <location filename="cnnviz/gui/run_control.py" line="422" />
    <source>▶  Resume</source>
    <translation>▶  Weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="39" />
+   <location filename="cnnviz/gui/run_control.py" line="41" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>trainiert mit {train_used:,} von {train_total:,} Bildern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="45" />
+   <location filename="cnnviz/gui/run_control.py" line="47" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>testet mit {test_used:,} von {test_total:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="203" />
+   <location filename="cnnviz/gui/run_control.py" line="205" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="393" />
+   <location filename="cnnviz/gui/run_control.py" line="396" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="233" />
-   <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
-   <translation>Dieses Netz kennt die eigenen Klassen der Klasse ({names}): Es lernt mit den Zeichnungen der Klasse (Klassen-Zeichenfläche, F6: Neues Netz auf unsere Klassen trainieren). „Neu“ gibt ein neues Netz für den Datensatz.</translation>
+   <location filename="cnnviz/gui/run_control.py" line="242" />
+   <source>Learning our {count} classes further</source>
+   <translation>Lernt unsere {count} Klassen weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="356" />
+   <location filename="cnnviz/gui/run_control.py" line="359" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="366" />
+   <location filename="cnnviz/gui/run_control.py" line="369" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="132" />
+   <location filename="cnnviz/gui/run_control.py" line="134" />
    <source>Cannot build the network: {exc}</source>
    <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="257" />
+   <location filename="cnnviz/gui/run_control.py" line="260" />
    <source>Cannot start: {exc}</source>
    <translation>Start nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="305" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
@@ -4417,6 +4432,10 @@ Training stoppen und fortfahren?</translation>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
+  </message>
+  <message>
+   <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
+   <translation type="vanished">Dieses Netz kennt die eigenen Klassen der Klasse ({names}): Es lernt mit den Zeichnungen der Klasse (Klassen-Zeichenfläche, F6: Neues Netz auf unsere Klassen trainieren). „Neu“ gibt ein neues Netz für den Datensatz.</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>

@@ -285,7 +285,7 @@
   </message>
   <message>
    <location filename="cnnviz/analysis/report.py" line="425" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
    <source>Confusion matrix</source>
    <translation>混淆矩阵</translation>
   </message>
@@ -524,15 +524,25 @@
    <translation>未知时间</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/class_training.py" line="63" />
-   <location filename="cnnviz/app/class_training.py" line="156" />
+   <location filename="cnnviz/app/class_training.py" line="71" />
+   <location filename="cnnviz/app/class_training.py" line="205" />
    <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
    <translation>请先为班级自己的类别命名（2 到 10 个名称），然后收集它们的图画。</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/class_training.py" line="71" />
+   <location filename="cnnviz/app/class_training.py" line="77" />
    <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
    <translation>图画太少，无法训练：每个类别至少采用 {least} 幅图画。仍然缺少：{classes}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="164" />
+   <source>This network knows {names}: it trains further on the class canvas's drawings of them, and the class canvas (F6) now asks the phones for them. Accept at least {least} drawings of each, then press Start. Still missing: {classes}.</source>
+   <translation>这个网络认识 {names}：它会用班级画板上这些类别的画继续学习，班级画板 (F6) 现在会请手机画它们。每个类别至少接受 {least} 幅画，然后按开始。还缺：{classes}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="150" />
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
+   <translation>这个网络认识 {names}，但班级画板上的是 {current} 的画：它只能用自己类别的画继续学习。请在班级画板 (F6) 上起同样的类别名，或按重置为数据集换一个新网络。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
@@ -1085,261 +1095,261 @@ Restore it?</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="85" />
+   <location filename="cnnviz/gui/class_canvas.py" line="84" />
    <source>QR code of the class canvas's address</source>
    <translation>班级画板地址的二维码</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="92" />
+   <location filename="cnnviz/gui/class_canvas.py" line="91" />
    <source>The network the phones are on</source>
    <translation>手机所在的网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="99" />
+   <location filename="cnnviz/gui/class_canvas.py" line="98" />
    <source>What the phones ask for</source>
    <translation>手机上显示的任务</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="100" />
+   <location filename="cnnviz/gui/class_canvas.py" line="99" />
    <source>Draw any digit and say which</source>
    <translation>画任意一个数字，并说出是几</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="106" />
+   <location filename="cnnviz/gui/class_canvas.py" line="105" />
    <source>Our own classes…</source>
    <translation>我们自己的类别…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="108" />
+   <location filename="cnnviz/gui/class_canvas.py" line="107" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>为 2 到 10 个自己的类别命名（圆、三角形、星形……）：手机画出它们，一个新的小网络从零开始学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="120" />
+   <location filename="cnnviz/gui/class_canvas.py" line="119" />
    <source>A class's name, e.g. circle</source>
    <translation>类别名称，例如 圆</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="121" />
+   <location filename="cnnviz/gui/class_canvas.py" line="120" />
    <source>A class's name</source>
    <translation>类别名称</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="122" />
+   <location filename="cnnviz/gui/class_canvas.py" line="121" />
    <source>Add</source>
    <translation>添加</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="124" />
+   <location filename="cnnviz/gui/class_canvas.py" line="123" />
    <source>Remove</source>
    <translation>删除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="131" />
+   <location filename="cnnviz/gui/class_canvas.py" line="130" />
    <source>Our own classes</source>
    <translation>我们自己的类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="132" />
+   <location filename="cnnviz/gui/class_canvas.py" line="131" />
    <source>Save our drawings…</source>
    <translation>保存我们的图画…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="134" />
+   <location filename="cnnviz/gui/class_canvas.py" line="133" />
    <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
    <translation>把我们类别中已采用的图画连同类别名称保存到一个文件夹（留作测试的图画保存在其中的 our-test 文件夹）；否则什么也不会保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="153" />
+   <location filename="cnnviz/gui/class_canvas.py" line="152" />
    <source>Train a new net on our classes</source>
    <translation>用我们的类别训练新网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="156" />
+   <location filename="cnnviz/gui/class_canvas.py" line="155" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>一个新的微型网络只用已采用的图画从零开始学习我们的类别（留作测试的图画是它的测试）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="170" />
+   <location filename="cnnviz/gui/class_canvas.py" line="171" />
    <source>Drawings waiting for the teacher</source>
    <translation>等待老师审核的画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="172" />
+   <location filename="cnnviz/gui/class_canvas.py" line="173" />
    <source>Accept (A)</source>
    <translation>采用 (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="174" />
+   <location filename="cnnviz/gui/class_canvas.py" line="175" />
    <source>Our test (H)</source>
    <translation>测试用 (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="175" />
+   <location filename="cnnviz/gui/class_canvas.py" line="176" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>放入班级自己的测试集：永不用于训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="176" />
+   <location filename="cnnviz/gui/class_canvas.py" line="177" />
    <source>Reject (R)</source>
    <translation>拒绝 (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="177" />
+   <location filename="cnnviz/gui/class_canvas.py" line="178" />
    <source>Reject everything from this phone</source>
    <translation>拒绝这部手机的所有画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="180" />
-   <location filename="cnnviz/gui/class_canvas.py" line="340" />
-   <location filename="cnnviz/gui/class_canvas.py" line="341" />
+   <location filename="cnnviz/gui/class_canvas.py" line="181" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
+   <location filename="cnnviz/gui/class_canvas.py" line="345" />
    <source>End class canvas</source>
    <translation>结束班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="277" />
-   <location filename="cnnviz/gui/class_canvas.py" line="333" />
-   <location filename="cnnviz/gui/class_canvas.py" line="340" />
+   <location filename="cnnviz/gui/class_canvas.py" line="288" />
+   <location filename="cnnviz/gui/class_canvas.py" line="337" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
    <source>Class canvas</source>
    <translation>班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="337" />
+   <location filename="cnnviz/gui/class_canvas.py" line="341" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>打开班级画板：教室网络中的手机为网络画画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="366" />
+   <location filename="cnnviz/gui/class_canvas.py" line="370" />
    <source>This computer only (127.0.0.1)</source>
    <translation>仅本机 (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="458" />
+   <location filename="cnnviz/gui/class_canvas.py" line="460" />
    <source>1 phone so far</source>
    <translation>目前 1 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="617" />
+   <location filename="cnnviz/gui/class_canvas.py" line="619" />
    <source>Save our drawings in a folder</source>
    <translation>把我们的图画保存到文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="663" />
+   <location filename="cnnviz/gui/class_canvas.py" line="665" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>没有留作测试的图画，所以它用学习的图画本身来测试（按 H 留一些）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="372" />
+   <location filename="cnnviz/gui/class_canvas.py" line="376" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>未找到网络：请将本机连接到教室的 Wi-Fi 或打开它的热点，然后在这里选择网络。目前只有本机能访问画板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="506" />
+   <location filename="cnnviz/gui/class_canvas.py" line="508" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>一幅没有标签的画在等待：手机没有说明它是哪一个</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="549" />
+   <location filename="cnnviz/gui/class_canvas.py" line="551" />
    <source>Type a name first.</source>
    <translation>请先输入名称。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="565" />
+   <location filename="cnnviz/gui/class_canvas.py" line="567" />
    <source>Choose a class in the list first.</source>
    <translation>请先在列表中选择一个类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="599" />
+   <location filename="cnnviz/gui/class_canvas.py" line="601" />
    <source>Draw one of our classes and say which</source>
    <translation>画出我们的一个类别，并说明是哪个</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="607" />
+   <location filename="cnnviz/gui/class_canvas.py" line="609" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>至少命名 2 个类别：之后手机上画的就是它们，而不是数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="652" />
+   <location filename="cnnviz/gui/class_canvas.py" line="654" />
    <source>Learning our {count} classes</source>
    <translation>学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="458" />
+   <location filename="cnnviz/gui/class_canvas.py" line="460" />
    <source>{count} phones so far</source>
    <translation>目前 {count} 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="489" />
+   <location filename="cnnviz/gui/class_canvas.py" line="491" />
    <source>{count} waiting for you</source>
    <translation>{count} 幅等待你审核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="583" />
+   <location filename="cnnviz/gui/class_canvas.py" line="585" />
    <source>Give 2 to 10 different names.</source>
    <translation>请给出 2 到 10 个不同的名称。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="632" />
+   <location filename="cnnviz/gui/class_canvas.py" line="634" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>已将 {names} 的 {count} 幅图画保存到 {folder}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="661" />
+   <location filename="cnnviz/gui/class_canvas.py" line="663" />
    <source>its test: the {count} drawings held back</source>
    <translation>它的测试：留下的 {count} 幅图画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="666" />
+   <location filename="cnnviz/gui/class_canvas.py" line="668" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>一个新的微型网络用 {count} 幅已采用的图画从零开始学习 {names}；{test}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="708" />
+   <location filename="cnnviz/gui/class_canvas.py" line="710" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="102" />
+   <location filename="cnnviz/gui/class_canvas.py" line="101" />
    <source>Draw a {digit}</source>
    <translation>画一个 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="552" />
+   <location filename="cnnviz/gui/class_canvas.py" line="554" />
    <source>{name} is named already.</source>
    <translation>{name} 已经命名过了。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="555" />
+   <location filename="cnnviz/gui/class_canvas.py" line="557" />
    <source>At most {count} classes.</source>
    <translation>最多 {count} 个类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="571" />
+   <location filename="cnnviz/gui/class_canvas.py" line="573" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>{name} 或其后类别的图画正在等待或已被采用：不能删除。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="610" />
+   <location filename="cnnviz/gui/class_canvas.py" line="612" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>手机上画 {names}。每个至少采用 {least} 幅，然后训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="703" />
+   <location filename="cnnviz/gui/class_canvas.py" line="705" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="391" />
+   <location filename="cnnviz/gui/class_canvas.py" line="395" />
    <source>The class canvas could not start: {error}</source>
    <translation>班级画板无法启动：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="484" />
+   <location filename="cnnviz/gui/class_canvas.py" line="486" />
    <source>from phone {phone}</source>
    <translation>来自手机 {phone}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="629" />
+   <location filename="cnnviz/gui/class_canvas.py" line="631" />
    <source>Could not save the drawings: {error}</source>
    <translation>无法保存图画：{error}</translation>
   </message>
@@ -2954,8 +2964,8 @@ to see its image</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="83" />
-   <location filename="cnnviz/gui/panels/map.py" line="243" />
-   <location filename="cnnviz/gui/panels/map.py" line="414" />
+   <location filename="cnnviz/gui/panels/map.py" line="259" />
+   <location filename="cnnviz/gui/panels/map.py" line="439" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
@@ -2990,197 +3000,202 @@ to see its image</source>
    <translation>指针下或最后点击的点对应的测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="254" />
+   <location filename="cnnviz/gui/panels/map.py" line="279" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>还没有可绘制的内容：正在等待测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="256" />
+   <location filename="cnnviz/gui/panels/map.py" line="281" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>还没有可绘制的内容：正在等待网络的权重。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="274" />
+   <location filename="cnnviz/gui/panels/map.py" line="299" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="340" />
+   <location filename="cnnviz/gui/panels/map.py" line="365" />
    <source>latest map</source>
    <translation>最新的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="368" />
+   <location filename="cnnviz/gui/panels/map.py" line="393" />
    <source>Could not make the map: {message}</source>
    <translation>无法生成地图：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="404" />
+   <location filename="cnnviz/gui/panels/map.py" line="429" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="440" />
+   <location filename="cnnviz/gui/panels/map.py" line="465" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ 你的手写：
 在最新的图上</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="450" />
+   <location filename="cnnviz/gui/panels/map.py" line="270" />
+   <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
+   <translation>这个网络认识 {names}：地图需要这些类别的画。按开始，让它用班级画板的画学习：地图随后会显示留作测试的画。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="475" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ 你的手写：
 最靠近 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="452" />
+   <location filename="cnnviz/gui/panels/map.py" line="477" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ 你的手写：
 最靠近：{name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="214" />
-   <location filename="cnnviz/gui/panels/why.py" line="169" />
+   <location filename="cnnviz/gui/panels/map.py" line="230" />
+   <location filename="cnnviz/gui/panels/why.py" line="186" />
    <source>Update (step {step})</source>
    <translation>更新（第 {step} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="267" />
+   <location filename="cnnviz/gui/panels/map.py" line="292" />
    <source>Could not make the map: {exc}</source>
    <translation>无法生成地图：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="342" />
+   <location filename="cnnviz/gui/panels/map.py" line="367" />
    <source>map at step {step:,}</source>
    <translation>第 {step:,} 步的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="436" />
+   <location filename="cnnviz/gui/panels/map.py" line="461" />
    <source>Could not place your drawing: {exc}</source>
    <translation>无法摆放你的手写：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="151" />
    <source>The images of the chosen cell appear here, the most confident first.</source>
    <translation>所选格子的图片会显示在这里，最有把握的在前。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="149" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="152" />
    <source>No mistakes yet (or no evaluation yet).</source>
    <translation>还没有错误（或者还没有评估）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="76" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
    <location filename="cnnviz/gui/panels/registry.py" line="283" />
    <source>Mistakes</source>
    <translation>错误</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="76" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
    <source>rows: the true digit · columns: what the network said · click a cell</source>
    <translation>行：真实数字 · 列：网络的答案 · 点击格子</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="180" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="94" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="183" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>先训练一会儿：每次测试评估后矩阵会填上。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="174" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="177" />
    <source>Empty until the first test evaluation</source>
    <translation>第一次测试评估前为空</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="182" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="185" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>点击矩阵中的格子查看其中的图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="183" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="186" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>最有把握的错误：答错了，却非常有把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="340" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="355" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>真实为 {truth}，认对了：{total} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="342" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="357" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>真实为 {truth}，被认成 {answer}：{total} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="99" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
    <source>true digit</source>
    <translation>真实数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="99" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
    <source>predicted digit</source>
    <translation>预测数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="146" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="149" />
    <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
    <translation>每张图片及其真实数字、预测、把握多大，以及对勾或叉号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="263" />
    <source>No mistakes at all.</source>
    <translation>一个错误也没有。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="145" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
    <source>Images of the chosen cell</source>
    <translation>所选格子的图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="145" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
    <source>Surest mistakes</source>
    <translation>最有把握的错误</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="233" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="240" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>第 {step:,} 步时，{samples:,} 张测试图片上的测试准确率为 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左侧：每个数字被认对的比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="323" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="338" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>最有把握的错误：{samples:,} 张中错了 {wrong} 张，最有把握的在前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="346" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="361" />
    <source>, showing the {count} surest</source>
    <translation>，显示最有把握的 {count} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="241" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="248" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
    <translation>第 {step} 步测试准确率 {percent} %。最常混淆：{pairs}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="249" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
    <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
    <translation>第 {step} 步测试准确率 {percent} %。一个错误也没有。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="252" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="259" />
    <source>Most often mixed up: {pairs}</source>
    <translation>最常混淆：{pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="297" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="304" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>测试图片 #{index}：真实 {truth}，预测 {answer}（把握 {percent}%），{verdict}。点击查看内部（特征图、为什么？）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="243" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="250" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{truth} 被认成 {answer} {count} 次</translation>
   </message>
@@ -3251,7 +3266,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="50" />
-   <location filename="cnnviz/gui/run_control.py" line="419" />
+   <location filename="cnnviz/gui/run_control.py" line="422" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
   </message>
@@ -3586,11 +3601,6 @@ appear here while training</source>
    <translation>用最新权重重新计算</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="84" />
-   <source>predicted</source>
-   <translation>预测</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/why.py" line="87" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>显示哪个类别的依据（默认：网络选的那个）</translation>
@@ -3642,22 +3652,27 @@ appear here while training</source>
    <translation>显著图：类别得分对每个像素的梯度（精确，一次反向传播）。遮挡：让黑色方块在图片上滑动，观察概率如何下降。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="165" />
+   <source>predicted</source>
+   <translation>预测</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="232" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释你的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="216" />
+   <location filename="cnnviz/gui/panels/why.py" line="233" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释测试图片 #{index}（真实标签 {label}）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="265" />
+   <location filename="cnnviz/gui/panels/why.py" line="283" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>你的手写：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="266" />
+   <location filename="cnnviz/gui/panels/why.py" line="284" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>测试图片 #{index}（真实标签 {label}）：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
@@ -3672,27 +3687,27 @@ appear here while training</source>
    <translation>遮挡块</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="197" />
+   <location filename="cnnviz/gui/panels/why.py" line="214" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>还没有可解释的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="239" />
+   <location filename="cnnviz/gui/panels/why.py" line="256" />
    <source>Could not explain: {message}</source>
    <translation>无法解释：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="259" />
+   <location filename="cnnviz/gui/panels/why.py" line="277" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>；显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据（{percent}%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="200" />
+   <location filename="cnnviz/gui/panels/why.py" line="217" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>还没有可解释的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="201" />
+   <location filename="cnnviz/gui/panels/why.py" line="218" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>还没有可解释的内容：还没有加载测试图片。</translation>
   </message>
@@ -3748,77 +3763,77 @@ Stop the run and go ahead?</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="295" />
+   <location filename="cnnviz/gui/run_control.py" line="298" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="307" />
+   <location filename="cnnviz/gui/run_control.py" line="310" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="196" />
+   <location filename="cnnviz/gui/run_control.py" line="198" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="224" />
+   <location filename="cnnviz/gui/run_control.py" line="226" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="419" />
+   <location filename="cnnviz/gui/run_control.py" line="422" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="39" />
+   <location filename="cnnviz/gui/run_control.py" line="41" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>用 {train_total:,} 张中的 {train_used:,} 张训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="45" />
+   <location filename="cnnviz/gui/run_control.py" line="47" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="203" />
+   <location filename="cnnviz/gui/run_control.py" line="205" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="393" />
+   <location filename="cnnviz/gui/run_control.py" line="396" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="233" />
-   <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
-   <translation>这个网络认识班级自己的类别（{names}）：它用班级的画来训练（班级画板，F6：用我们的类别训练新网络）。“重置”会为数据集换一个新网络。</translation>
+   <location filename="cnnviz/gui/run_control.py" line="242" />
+   <source>Learning our {count} classes further</source>
+   <translation>继续学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="356" />
+   <location filename="cnnviz/gui/run_control.py" line="359" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="366" />
+   <location filename="cnnviz/gui/run_control.py" line="369" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="132" />
+   <location filename="cnnviz/gui/run_control.py" line="134" />
    <source>Cannot build the network: {exc}</source>
    <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="257" />
+   <location filename="cnnviz/gui/run_control.py" line="260" />
    <source>Cannot start: {exc}</source>
    <translation>无法开始：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="305" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
@@ -4416,6 +4431,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
+  </message>
+  <message>
+   <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
+   <translation type="vanished">这个网络认识班级自己的类别（{names}）：它用班级的画来训练（班级画板，F6：用我们的类别训练新网络）。“重置”会为数据集换一个新网络。</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>
