@@ -363,10 +363,15 @@ class Workspace(QWidget):
             self.lent = wanted
 
     def tab_order(self) -> list[QWidget]:
-        """Tab: presenter toolbar, sidebar (run buttons, settings), tab bar, tabs, right column; panels as read."""
+        """Tab: presenter toolbar, sidebar (run buttons, settings), tab bar, tabs, right column, the guest column (the
+        class canvas); panels as read."""
         return ordered_tab_stops(
             self,
-            [w for w in (self.toolbar, self.sidebar, self.tabs.tabBar(), self.tabs, self.right) if w is not None],
+            [
+                w
+                for w in (self.toolbar, self.sidebar, self.tabs.tabBar(), self.tabs, self.right, self.guest)
+                if w is not None
+            ],
             self.panels.values(),
         )
 
