@@ -174,12 +174,13 @@ def test_not_sure_of_a_class_net_is_calibrated_on_the_class_drawings_not_mnist(t
     local.load(state.spec, state.weights, state.step)
     new_images, _labels = hand_drawn_shapes(60, seed=99)
     _probs, _values, unsure_new = uncertainty.assess(local.model, new_images, calibration)
-    digits = load_dataset("mnist").test_images[:200].astype(np.float32) / 255
+    mnist = load_dataset("mnist")
+    digits = mnist.test_images[:200].astype(np.float32) / 255
     _probs, _values, unsure_digits = uncertainty.assess(local.model, digits, calibration)
     assert unsure_new.mean() <= 0.5, f"{unsure_new.mean():.2f} of new drawings of its classes not sure"
     assert unsure_digits.mean() >= 0.5, f"only {unsure_digits.mean():.2f} of digits it never learned not sure"
     # MNIST itself keeps its calibration slice (the other test images measure acceptance).
-    assert len(uncertainty.held_out_images(load_dataset("mnist"))) == 2000
+    assert len(uncertainty.held_out_images(mnist)) == 2000
 
 
 def test_class_names_are_validated_and_nets_sized_by_them():

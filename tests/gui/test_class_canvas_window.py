@@ -301,10 +301,15 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     window.runs.show_loaded(loaded)
     assert window.panels.classify.class_names == ["circle", "triangle", "star"]
     assert window.state.run.class_names == ("circle", "triangle", "star")
-    # Start on those weights: the data set loaded has other classes; the banner says where they train.
+    # Start on those weights: they go on learning from the class canvas's drawings of their classes (the same data
+    # set a new class net learns from), not the data set loaded, whose ten digits they do not know.
     window.runs.start()
-    assert not window.session.active
-    assert "the class's own classes (circle, triangle, star)" in window.banner.label.text()
+    assert window.session.active, window.banner.label.text()
+    run = window.state.run
+    assert run.class_names == ("circle", "triangle", "star") and run.config.net.endswith("dense-3")
+    assert run.label == "Learning our 3 classes further"
+    assert window.panels.classify.class_names == ["circle", "triangle", "star"]
+    window.runs.stop_run(wait=True)
     # The drawings are saved only when the teacher asks, with the classes' names.
     from cnnviz.analysis.drawings import DrawingStore
 
@@ -312,3 +317,53 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     assert DrawingStore(tmp_path / "ours").class_names() == ["circle", "triangle", "star"]
     assert "Saved 12 drawings" in window.banner.label.text()
     cc.close()
+
+
+def test_why_map_and_mistakes_name_the_class_classes(qtbot, window, tmp_path):
+    """A net of the class's own classes: Mistakes' matrix is one row and column per class, named; the Map colours
+    and names the class's test drawings (not MNIST's digits); Why? names the class it says and offers the classes'
+    evidence. A loaded one without its drawings maps nothing and says why, its matrix still sized by its classes."""
+    from cnnviz.analysis.synthetic import hand_drawn_shapes
+    from cnnviz.app import class_training
+
+    names = ("circle", "triangle", "star")
+    cc = window.class_canvas
+    cc.model.set_classes(names)
+    images, labels = hand_drawn_shapes(15, seed=4)
+    for image, label in zip(images, labels):
+        cc.model.receive("phone-c3", "127.0.0.1", image, int(label))
+    cc.collect()
+    for sub in list(cc.model.queue):
+        cc.model.accept(sub.id, hold_back=sub.id % 3 == 0)
+    dataset = class_training.class_dataset(cc.model, seed=0, total=320)
+    settings = {**class_training.run_settings(cc.model), "epochs": 1.0, "eval_every": 5}
+    assert window.runs.launch(dataset=dataset, initial_weights=class_training.fresh_weights(3), config_changes=settings)
+    qtbot.waitUntil(lambda: not window.session.active, timeout=60000)
+    qtbot.waitUntil(lambda: window.state.run.last_eval is not None, timeout=5000)
+    mistakes = window.panels.mistakes
+    window.show_tab("mistakes")
+    qtbot.waitUntil(lambda: mistakes.matrix is not None, timeout=10000)
+    assert mistakes.matrix.shape == (3, 3) and mistakes.short_names() == list(names)
+    ticks = [text for _at, text in mistakes.plot.getAxis("bottom")._tickLevels[0]]
+    assert ticks == list(names)
+    why = window.panels.why
+    assert [why.class_combo.itemText(i) for i in range(1, why.class_combo.count())] == list(names)
+    window.show_tab("why")
+    qtbot.waitUntil(lambda: why.result is not None, timeout=20000)
+    said = why.source_label.text()
+    assert any(f"says <b>{name}</b>" in said for name in names), said
+    map_panel = window.panels.map
+    window.show_tab("map")
+    qtbot.waitUntil(lambda: map_panel.shown is not None, timeout=30000)
+    assert len(map_panel.shown.labels) == len(dataset.test_labels)  # the drawings held back, not MNIST's images
+    assert {label.textItem.toPlainText() for label in map_panel.centre_labels} <= set(names)
+    assert sum(len(dots.data) for dots in map_panel.dots[3:]) == 0, "no dots of digits 3-9"
+    # Loaded without its drawings: the Map says why it maps nothing; Mistakes stays three by three.
+    path = tmp_path / "shapes.npz"
+    assert window.checkpoints.save(str(path))
+    from cnnviz.gui.checkpoints import read_checkpoint
+
+    window.runs.show_loaded(read_checkpoint(path))
+    assert mistakes.class_names == list(names) and mistakes.test_images is None
+    qtbot.waitUntil(lambda: "the map needs drawings of them" in map_panel.source_label.text(), timeout=5000)
+    assert map_panel.shown is None
