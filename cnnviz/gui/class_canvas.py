@@ -699,10 +699,22 @@ class ClassCanvasWindow(QObject):
 
     def _show_test_set(self) -> None:
         images, labels = self.model.test_set()
-        last = self.state.run.last_eval
-        mnist = f"{100 * last.test_accuracy:.1f} %" if last is not None else "–"
+        last, run = self.state.run.last_eval, self.state.run
+        # A run of the class's own classes evaluates on their drawings, not on MNIST: no MNIST figure then.
+        mnist = f"{100 * last.test_accuracy:.1f} %" if last is not None and not run.class_names else "–"
         if not len(labels) or self.state.local.model is None:
             self.panel.test_label.setText(tr("Our test set: none held back yet · MNIST: {mnist}").format(mnist=mnist))
+            return
+        own = class_training.own_classes(self.model.classes)
+        knows = not own or tuple(run.class_names or ()) == self.model.classes
+        if not knows or self.state.local.model.shapes[-1] != (len(self.model.classes),):
+            # The net in the window has other classes (the digits' net before a class net trained): a score on our
+            # classes' drawings would compare its digits with their labels.
+            self.panel.test_label.setText(
+                tr("Our test set: {count} held back; this network does not know our classes yet").format(
+                    count=len(labels)
+                )
+            )
             return
         probs, _unsure = self._classify(images)
         right = int((probs.argmax(axis=1) == labels).sum())

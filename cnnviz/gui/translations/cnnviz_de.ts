@@ -1304,7 +1304,7 @@ Wiederherstellen?</translation>
    <translation>Ein neues winziges Netz lernt {names} von Grund auf aus {count} angenommenen Zeichnungen; {test}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="710" />
+   <location filename="cnnviz/gui/class_canvas.py" line="722" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>Unser Testsatz: {right} von {count} richtig · MNIST: {mnist}</translation>
   </message>
@@ -1334,9 +1334,14 @@ Wiederherstellen?</translation>
    <translation>Die Handys zeichnen {names}. Nimm mindestens {least} Zeichnungen von jeder an, dann trainiere.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="705" />
+   <location filename="cnnviz/gui/class_canvas.py" line="706" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>Unser Testsatz: noch keine aufgehoben · MNIST: {mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="714" />
+   <source>Our test set: {count} held back; this network does not know our classes yet</source>
+   <translation>Unser Testsatz: {count} aufgehoben; dieses Netz kennt unsere Klassen noch nicht</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas.py" line="395" />

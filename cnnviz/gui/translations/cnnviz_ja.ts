@@ -1304,7 +1304,7 @@ Restore it?</source>
    <translation>新しい小さなネットワークが、採用した {count} 枚の絵から {names} をゼロから学びます。{test}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="710" />
+   <location filename="cnnviz/gui/class_canvas.py" line="722" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>私たちのテストセット：{count} 中 {right} 正解 · MNIST：{mnist}</translation>
   </message>
@@ -1334,9 +1334,14 @@ Restore it?</source>
    <translation>スマホで {names} を描きます。それぞれ少なくとも {least} 枚採用してから学習してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="705" />
+   <location filename="cnnviz/gui/class_canvas.py" line="706" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>私たちのテストセット：まだ保留なし · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="714" />
+   <source>Our test set: {count} held back; this network does not know our classes yet</source>
+   <translation>わたしたちのテストセット: {count} 枚を取っておきました。このネットワークはまだわたしたちのクラスを知りません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas.py" line="395" />

@@ -1304,7 +1304,7 @@ Restore it?</source>
    <translation>一个新的微型网络用 {count} 幅已采用的图画从零开始学习 {names}；{test}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="710" />
+   <location filename="cnnviz/gui/class_canvas.py" line="722" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
   </message>
@@ -1334,9 +1334,14 @@ Restore it?</source>
    <translation>手机上画 {names}。每个至少采用 {least} 幅，然后训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="705" />
+   <location filename="cnnviz/gui/class_canvas.py" line="706" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="714" />
+   <source>Our test set: {count} held back; this network does not know our classes yet</source>
+   <translation>我们的测试集：留出了 {count} 幅；这个网络还不认识我们的类别</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas.py" line="395" />
