@@ -55,6 +55,14 @@ def own_classes(names) -> bool:
     return bool(names) and names not in (DIGIT_NAMES, DIGIT_CLASS_NAMES, FASHION_CLASS_NAMES)
 
 
+def missing(canvas: ClassCanvas) -> list[str]:
+    """The classes with fewer than :data:`MIN_PER_CLASS` accepted drawings, each as "name (count)"."""
+    names = canvas.classes
+    _images, labels = canvas.training_set()
+    counts = np.bincount(labels, minlength=len(names)) if len(labels) else np.zeros(len(names), np.int64)
+    return [f"{names[i]} ({int(counts[i])})" for i in range(len(names)) if counts[i] < MIN_PER_CLASS]
+
+
 def check_enough(canvas: ClassCanvas) -> None:
     """Raise :class:`NotEnoughDrawings` saying what is missing; nothing when a net can be trained."""
     names = canvas.classes
@@ -62,9 +70,7 @@ def check_enough(canvas: ClassCanvas) -> None:
         raise NotEnoughDrawings(
             Phrase(N_("Name the class's own classes first (2 to 10 names), then collect drawings of them."))
         )
-    _images, labels = canvas.training_set()
-    counts = np.bincount(labels, minlength=len(names)) if len(labels) else np.zeros(len(names), np.int64)
-    short = [f"{names[i]} ({int(counts[i])})" for i in range(len(names)) if counts[i] < MIN_PER_CLASS]
+    short = missing(canvas)
     if short:
         raise NotEnoughDrawings(
             Phrase(
@@ -128,6 +134,49 @@ def class_dataset(canvas: ClassCanvas, seed: int = 0, total: int = TRAIN_IMAGES)
         class_names=tuple(canvas.classes),
         source=source,
     )
+
+
+def continue_dataset(canvas: ClassCanvas, names, seed: int = 0) -> Dataset:
+    """What a net of the class's own classes ``names`` (a loaded file's, or a class run's) trains further on:
+    the class canvas's accepted drawings of those classes, as :func:`class_dataset` (the same path a new class
+    net trains on). A canvas that holds no drawings yet takes the net's classes (its phones then draw them).
+    Raises :class:`NotEnoughDrawings` saying why not and what to do: the canvas collects other classes, or
+    too few drawings of these."""
+    names = tuple(names)
+    if tuple(canvas.classes) != names:
+        if canvas.live_drawings():
+            raise NotEnoughDrawings(
+                Phrase(
+                    N_(
+                        "This network knows {names}, but the class canvas holds drawings of {current}: it can only "
+                        "train further on drawings of its own classes. Name the same classes on the class canvas "
+                        "(F6), or press Reset for a new network of the data set."
+                    ),
+                    names=", ".join(names),
+                    current=", ".join(canvas.classes),
+                )
+            )
+        canvas.set_classes(names)
+    short = missing(canvas)
+    if short:
+        raise NotEnoughDrawings(
+            Phrase(
+                N_(
+                    "This network knows {names}: it trains further on the class canvas's drawings of them, and "
+                    "the class canvas (F6) now asks the phones for them. Accept at least {least} drawings of "
+                    "each, then press Start. Still missing: {classes}."
+                ),
+                names=", ".join(names),
+                least=MIN_PER_CLASS,
+                classes=", ".join(short),
+            )
+        )
+    return class_dataset(canvas, seed=seed)
+
+
+def continue_settings(spec: str) -> dict:
+    """The run settings of a class net trained further: those a new one trains with, on its own ``spec``."""
+    return {**RUN_SETTINGS, "net": spec}
 
 
 def run_settings(canvas: ClassCanvas) -> dict:

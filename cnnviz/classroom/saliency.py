@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..backends import registry
-from ..nn.model import NUM_CLASSES, Sequential
+from ..nn.model import Sequential
 
 __all__ = [
     "model_from_weights",
@@ -203,8 +203,9 @@ def occlusion_map(
     # The unoccluded image rides along as the first item of the first batch.
     batch = np.concatenate([image[None], np.where(masks, fill, image[None])])
     probs = model.predict_proba(batch[:, None].astype(model.dtype), batch_size=batch_size).astype(np.float64)
-    if probs.shape[1] != NUM_CLASSES:
-        raise ValueError(f"expected {NUM_CLASSES} class probabilities, got {probs.shape[1]}")
+    classes = model.shapes[-1][0]  # (ten for the digits; two to ten for the class's own classes)
+    if probs.shape[1] != classes:
+        raise ValueError(f"expected {classes} class probabilities, got {probs.shape[1]}")
     cls = int(probs[0].argmax()) if target is None else int(target)
     if not 0 <= cls < probs.shape[1]:
         raise ValueError(f"target class must be from 0 to {probs.shape[1] - 1}, got {target!r}")

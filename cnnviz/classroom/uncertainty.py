@@ -42,6 +42,7 @@ __all__ = [
     "class_centres",
     "calibrate",
     "calibrate_on_held_out",
+    "held_out_images",
     "assess",
     "calibration_images",
     "calibrate_weights",
@@ -57,6 +58,12 @@ CALIBRATION_SLICE = slice(1, None, 5)
 """MNIST test images the threshold is calibrated on (2,000: every fifth, from the second; the other 8,000
 measure acceptance). Interleaved, not a block: MNIST's test set is not shuffled (its first half was written
 by different people than its second), and a block calibrated on one half accepts less of the other."""
+SMALL_TEST_SET = 1000
+"""A test set this small (the class's own drawings: a few tens) is too small to set any of it aside for measuring:
+all of it calibrates the threshold."""
+MIN_CALIBRATION_IMAGES = 10
+"""A small test set (the class held back fewer drawings) is made up to this many with the drawings it learned from:
+a threshold set on one or two scores would call most new drawings "not sure"."""
 CENTRE_SLICE = slice(0, 5000)
 """MNIST training images the class centres are computed from (``centre_distance`` only)."""
 APP_IMAGES, APP_IMAGES_LARGE_NET, LARGE_NET_PARAMETERS = 2000, 500, 100_000
@@ -166,13 +173,24 @@ def calibrate(
     return Calibration(method, threshold, float((values <= threshold).mean()), int(values.size), centres)
 
 
+def held_out_images(dataset) -> np.ndarray:
+    """The images a threshold is calibrated on (uint8): MNIST's ``CALIBRATION_SLICE`` of its test images; all of a
+    small test set's (the class's own drawings, never the MNIST digits such a net never saw), made up to
+    ``MIN_CALIBRATION_IMAGES`` with its first training images where the class held back fewer."""
+    images = dataset.test_images
+    if len(images) > SMALL_TEST_SET:
+        return images[CALIBRATION_SLICE]
+    short = max(0, MIN_CALIBRATION_IMAGES - len(images))
+    return np.concatenate([images, dataset.train_images[:short]]) if short else images
+
+
 def calibrate_on_held_out(
     model: Sequential, dataset, method: str = DEFAULT_METHOD, batch_size: int = 256, limit: int | None = None
 ) -> Calibration:
     """:func:`calibrate` on the held-out test images ``CALIBRATION_SLICE`` of ``dataset`` (a loaded
     :class:`~cnnviz.data.datasets.Dataset`: the one the model learned; the first ``limit`` of them when
     given), with class centres from training images ``CENTRE_SLICE`` when the method needs them."""
-    held_out = dataset.test_images[CALIBRATION_SLICE][:limit].astype(np.float32) / np.float32(255)
+    held_out = held_out_images(dataset)[:limit].astype(np.float32) / np.float32(255)
     logits, features = logits_and_features(model, held_out, batch_size)
     centres = None
     if method == "centre_distance":

@@ -32,15 +32,23 @@ class Arrangement:
     """Keys of the panels in the right column, top to bottom (empty: no right column)."""
     folds: tuple[tuple[str, ...], ...]
     """Right-column panels that became tabs: the keys in each such tab (after Training)."""
+    right_shown: bool = True
+    """False: the right column is hidden (presenter mode, where a guest column, the class canvas, takes its
+    place on a narrow screen: a tab more would not fit presenter mode's tab bar)."""
 
 
-def arrangement(width: int, height: int, presenter: bool) -> Arrangement:
-    """Which right-column panels stay beside the tabs for a workspace of this size."""
+def arrangement(width: int, height: int, presenter: bool, guest: bool = False) -> Arrangement:
+    """Which right-column panels stay beside the tabs for a workspace of this size (``width``: what a guest
+    column, the class canvas, leaves of it)."""
     keys = tuple(spec.key for spec in registry.placed(RIGHT))
     if presenter:
-        # Always beside the tabs: the drawing on a tab of its own would need tab-flipping in a lesson.
+        # Always beside the tabs: the drawing on a tab of its own would need tab-flipping in a lesson. Where the class
+        # canvas takes the right (a guest column) and leaves too little room, the phones draw instead of the teacher:
+        # the right column is hidden until the class canvas ends.
         beside = tuple(k for k in keys if k in PRESENTER_RIGHT)
-        return Arrangement(beside, tuple((k,) for k in keys if k not in beside))
+        return Arrangement(
+            beside, tuple((k,) for k in keys if k not in beside), not guest or width >= BESIDE_FROM_WIDTH
+        )
     else:
         beside = tuple(k for k in keys if height >= TALL_ONLY.get(k, 0))
         wide = width >= BESIDE_FROM_WIDTH

@@ -29,6 +29,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..app import autosave, comparison
+from ..app.class_training import own_classes
 from ..app.events import Event
 from ..backends import registry
 from ..data.limits import shorten
@@ -367,7 +368,11 @@ class Checkpoints:
             return False
         self.close_lesson()  # a lesson's settings never outlive it into a model
         self.replacing.emit()
-        if not controls.set_network(loaded.spec, emit=False):  # never for a model that built
+        # A net of the class's own classes (2 to 10 outputs) is no network the sidebar builds for the data set: the
+        # sidebar keeps its own (what Reset builds), the window holds the loaded one, and Start trains it further on
+        # the class's drawings (run_control.launch).
+        own = own_classes(loaded.class_names or ())
+        if not own and not controls.set_network(loaded.spec, emit=False):  # never for a model that built
             banner.show_message(
                 tr("Could not load the model: its network {spec!r} is not valid here").format(spec=loaded.spec), "error"
             )

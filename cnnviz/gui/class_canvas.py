@@ -19,7 +19,6 @@ from PySide6.QtGui import QFontMetrics, QIcon, QImage, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDockWidget,
     QFileDialog,
     QFrame,
     QHBoxLayout,
@@ -40,7 +39,7 @@ from ..app import class_training
 from ..app.class_canvas import DIGIT_NAMES, MAX_CLASS_NAME_CHARS, MAX_CLASSES, MIN_CLASSES, ClassCanvas
 from ..translatable import in_language
 from ..web.interfaces import network_interfaces
-from . import accessibility
+from . import accessibility, theme
 from .language import tr
 from .panels.gallery import gray_pixmap
 
@@ -71,7 +70,7 @@ def _find(box: QComboBox, data) -> int:
 
 
 class ClassCanvasPanel(QWidget):
-    """The dock's content; public widgets for the tests and the glue."""
+    """The column's content; public widgets for the tests and the glue."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -165,7 +164,9 @@ class ClassCanvasPanel(QWidget):
         self.wall.setResizeMode(QListView.Adjust)
         self.wall.setMovement(QListView.Static)
         self.wall.setSelectionMode(QAbstractItemView.ExtendedSelection)
-        self.wall.setMinimumHeight(2 * THUMB_PX + 40)
+        # One row of thumbnails at least: on a 1024x768 screen the column has room for the QR code, the counts,
+        # the keys' buttons and one row without scrolling; a taller screen shows more rows.
+        self.wall.setMinimumHeight(THUMB_PX + 2 * self.fontMetrics().height() + 14)
         self.wall.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         accessibility.set_name(self.wall, tr("Drawings waiting for the teacher"))
         self.queue_label = QLabel()
@@ -178,27 +179,30 @@ class ClassCanvasPanel(QWidget):
         self.test_label = QLabel()
         self.test_label.setWordWrap(True)
         self.end_button = QPushButton(tr("End class canvas"))
-        for widget in (
-            self.qr_label,
-            self.address_label,
-            self.interface_box,
-            self.network_note,
-            self.phones_label,
-            self.task_box,
-            self.classes_toggle,
-            self.classes_box,
-            self.queue_label,
-            self.wall,
-        ):
+        # What the teacher uses all lesson long at the top, in view without scrolling on a 1024x768 screen: the
+        # code and address, the counts, A/H/R and the wall; what is set once (the task, the classes) below it.
+        for widget in (self.qr_label, self.address_label, self.interface_box, self.network_note):
             layout.addWidget(widget)
+        counts = QHBoxLayout()
+        counts.addWidget(self.phones_label)
+        counts.addStretch(1)
+        counts.addWidget(self.queue_label)
+        layout.addLayout(counts)
         row = QHBoxLayout()
         for button in (self.accept_button, self.hold_back_button, self.reject_button):
             row.addWidget(button)
         layout.addLayout(row)
-        layout.addWidget(self.reject_phone_button)
-        layout.addWidget(self.train_classes_button)
-        layout.addWidget(self.test_label)
-        layout.addWidget(self.end_button)
+        layout.addWidget(self.wall, 1)
+        for widget in (
+            self.reject_phone_button,
+            self.task_box,
+            self.classes_toggle,
+            self.classes_box,
+            self.train_classes_button,
+            self.test_label,
+            self.end_button,
+        ):
+            layout.addWidget(widget)
 
     def show_qr(self, address: str | None) -> None:
         side = max(QR_MIN_PX, min(self.qr_label.width(), self.qr_label.height()))
@@ -258,14 +262,14 @@ class _SlimButton(QToolButton):
 
 
 class ClassCanvasWindow(QObject):
-    """The class canvas's part of the window: its dock, the toggle, the wall's intents."""
+    """The class canvas's part of the window: its column, the toggle, the wall's intents."""
 
     arrived = Signal()
     """A drawing is in the model's inbox (emitted in the server's thread: delivered queued)."""
     changed = Signal(bool)
     """Open (True) or ended (False)."""
 
-    def __init__(self, state, panels, banner, window, runs=None):
+    def __init__(self, state, panels, banner, window, runs=None, workspace=None):
         super().__init__(window)
         self.state, self.panels, self.banner, self.window = state, panels, banner, window
         self.runs = runs
@@ -274,19 +278,19 @@ class ClassCanvasWindow(QObject):
         """The class's own classes as named so far (the model takes them from two on)."""
         self.model: ClassCanvas = state.class_canvas
         self.panel = ClassCanvasPanel()
-        self.dock = QDockWidget(tr("Class canvas"), window)
-        self.dock.setObjectName("classCanvasDock")
-        # In a scroll area: on a short screen (1024x768, presenter mode) the panel keeps its size, the QR code
-        # its 200 px, and the buttons below the wall are scrolled to, never squeezed or cut.
-        self.scroll = QScrollArea()
-        self.scroll.setWidget(self.panel)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.dock.setWidget(self.scroll)
-        self.dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable)
-        window.addDockWidget(Qt.RightDockWidgetArea, self.dock)
-        self.dock.hide()
+        # A column of the workspace at its right end while open (the other columns make room: the right column's
+        # panels become tabs, and on a narrow screen the sidebar gives way to the slim run toolbar), so that it
+        # covers nothing: the curves and feature maps, the net learning, stay in view. In a scroll area: on a
+        # short screen what is set once (the task, the classes) is scrolled to, never squeezed or cut.
+        self.workspace = window.centralWidget() if workspace is None else workspace
+        self.column = QScrollArea()
+        self.column.setObjectName("classCanvasColumn")
+        accessibility.set_name(self.column, tr("Class canvas"))
+        self.column.setWidget(self.panel)
+        self.column.setWidgetResizable(True)
+        self.column.setFrameShape(QFrame.NoFrame)
+        self.column.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.workspace.add_guest(self.column)
         self.interfaces = []
         self.last_error = ""
         """Why the class canvas could not start the last time it was asked to."""
@@ -378,7 +382,7 @@ class ClassCanvasWindow(QObject):
 
     def open(self, host: str | None = None, port: int = 0, limits=None) -> str | None:
         """Start the server on ``host`` (None: the first network found, else this computer only) and show the
-        dock; the address, or None when it could not start (the banner says why)."""
+        column; the address, or None when it could not start (the banner says why)."""
         from ..web.server import PhoneServer  # aiohttp: loaded when a teacher first opens the canvas
 
         self.list_interfaces()
@@ -411,35 +415,33 @@ class ClassCanvasWindow(QObject):
             self.close()
             self.open(host)
 
-    def place_dock(self) -> None:
-        """Docked beside the workspace where the screen has room for both; else floating over the window's right
-        edge (a 1024x768 projector: the workspace needs the whole width, and the window must not outgrow it)."""
-        window = self.window
-        need = self.panel.minimumSizeHint().width() + self.scroll.verticalScrollBar().sizeHint().width() + 12
-        room = window.width() - window.centralWidget().minimumSizeHint().width()
-        if room >= need:
-            self.dock.setFloating(False)
-            return
-        self.dock.setFloating(True)
-        # Over what the class needs least while it draws, so that the curves and the feature maps (the net learning)
-        # stay in view: the sidebar's settings at the left (Space still pauses); in presenter mode, which has no
-        # sidebar, the teacher's own drawing pad at the right.
-        corner = window.rect().topRight() if self.state.presenter else window.rect().topLeft()
-        at = window.mapToGlobal(corner)
-        top = window.menuBar().height() + 30
-        x = at.x() - need - 8 if self.state.presenter else at.x() + 4
-        self.dock.setGeometry(x, at.y() + top, need, window.height() - top - 4)
+    def fit_column(self) -> None:
+        """The column as wide as the panel needs (the presenter's bigger type, a language's longer words)."""
+        need = self.panel.minimumSizeHint().width() + self.column.verticalScrollBar().sizeHint().width() + 4
+        self.column.setMinimumWidth(need)
+        self.column.setMaximumWidth(need + 40)
+
+    def column_style(self) -> str:
+        """Presenter mode: the column keeps normal mode's type (the QR code and the address are as big in both; the
+        presenter's big type would take the curves' room on a 1024-pixel screen)."""
+        if not self.state.presenter:
+            return ""
+        return f"QWidget {{ font-size: {theme.BASE_POINT_SIZE}pt; }}\nQPushButton {{ padding: 4px 8px; }}\n"
 
     def _place_again(self) -> None:
-        if self.dock.isVisible():
+        sheet = self.column_style()
+        if self.column.styleSheet() != sheet:
+            self.column.setStyleSheet(sheet)
+        if self.column.isVisibleTo(self.workspace):
             self.panel.adjustSize()
-            self.place_dock()
+            self.fit_column()
+            self.workspace.refit()
             self.panel.show_qr(self.model.address)
 
     def _on_opened(self, address: str) -> None:
-        self.place_dock()
-        self.dock.show()
-        self.dock.raise_()
+        self.column.setStyleSheet(self.column_style())
+        self.fit_column()
+        self.workspace.show_guest(True)
         self.panel.show_qr(address)
         self._answer_timer.start()
         self.changed.emit(True)
@@ -447,7 +449,7 @@ class ClassCanvasWindow(QObject):
     def _on_closed(self) -> None:
         self._answer_timer.stop()
         self.panel.show_qr(None)
-        self.dock.hide()
+        self.workspace.show_guest(False)
         self.changed.emit(False)
 
     # --- the queue ----------------------------------------------------------------------------------------
@@ -614,7 +616,7 @@ class ClassCanvasWindow(QObject):
 
     def save_drawings_dialog(self) -> bool:
         """Save our drawings…: a folder chosen, then :meth:`save_drawings` into it."""
-        folder = QFileDialog.getExistingDirectory(self.dock, tr("Save our drawings in a folder"))
+        folder = QFileDialog.getExistingDirectory(self.column, tr("Save our drawings in a folder"))
         return bool(folder) and self.save_drawings(folder)
 
     def save_drawings(self, folder: str) -> bool:
@@ -697,10 +699,22 @@ class ClassCanvasWindow(QObject):
 
     def _show_test_set(self) -> None:
         images, labels = self.model.test_set()
-        last = self.state.run.last_eval
-        mnist = f"{100 * last.test_accuracy:.1f} %" if last is not None else "–"
+        last, run = self.state.run.last_eval, self.state.run
+        # A run of the class's own classes evaluates on their drawings, not on MNIST: no MNIST figure then.
+        mnist = f"{100 * last.test_accuracy:.1f} %" if last is not None and not run.class_names else "–"
         if not len(labels) or self.state.local.model is None:
             self.panel.test_label.setText(tr("Our test set: none held back yet · MNIST: {mnist}").format(mnist=mnist))
+            return
+        own = class_training.own_classes(self.model.classes)
+        knows = not own or tuple(run.class_names or ()) == self.model.classes
+        if not knows or self.state.local.model.shapes[-1] != (len(self.model.classes),):
+            # The net in the window has other classes (the digits' net before a class net trained): a score on our
+            # classes' drawings would compare its digits with their labels.
+            self.panel.test_label.setText(
+                tr("Our test set: {count} held back; this network does not know our classes yet").format(
+                    count=len(labels)
+                )
+            )
             return
         probs, _unsure = self._classify(images)
         right = int((probs.argmax(axis=1) == labels).sum())

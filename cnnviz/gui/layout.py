@@ -29,6 +29,9 @@ PRESENTER_RIGHT_SHARE = 0.40
 PRESENTER_TRAINING_SHARES = {"curves": 0.5, "feature_maps": 0.5}
 """Presenter mode's feature maps are one layer, bigger than normal mode's; the curves are bigger too."""
 MIDDLE_LEAST_PX = 440  # the tabs' least width at 100 %, times the zoom (at 150 % the curves side by side need it)
+BESIDE_GUEST_PX = 640
+"""The tabs' least width at 100 % (times the zoom) for the sidebar to stay beside a guest column (the class
+canvas): below it, the sidebar gives way to the slim run toolbar, as in presenter mode."""
 
 
 class Tabs(QStackedWidget):
@@ -135,6 +138,10 @@ class Workspace(QWidget):
         self.sidebar.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.sidebar.setVerticalScrollBarPolicy(Qt.ScrollBarAsNeeded)
         self.sidebar.setFocusPolicy(Qt.NoFocus)  # Tab goes to its controls (it scrolls to them), not to it
+        self.compact = False
+        """The sidebar gave way to the slim run toolbar (presenter mode, or a guest column on a narrow screen)."""
+        self.full_sidebar_px = 0
+        """The sidebar's width with all its controls (not compact)."""
         self.fit_sidebar()
 
         self.training = _column()
@@ -185,6 +192,8 @@ class Workspace(QWidget):
         self.busy = BusyNotice(self, self._busy_area)
 
         self.presenter = False
+        self.guest: QWidget | None = None
+        """A column at the right end for a part that comes and goes (the class canvas while open)."""
         self.views: set[str] = set(registry.VIEWS)
         self.short_titles = False
         self.notes: dict[str, tuple[str, str]] = {}
@@ -231,14 +240,61 @@ class Workspace(QWidget):
     def set_presenter(self, on: bool) -> None:
         """Presenter mode's arrangement, or back to the one before it."""
         self.presenter = bool(on)
-        self.sidebar.setVisible(not self.presenter)
-        if self.toolbar is not None:
-            self.toolbar.setVisible(self.presenter)
-        self.fit_sidebar()
+        self.fit_compact()
         self.arrange(force=True)
+
+    def add_guest(self, widget: QWidget) -> None:
+        """A column at the workspace's right end, beside the tabs, for a part of the window that comes and goes
+        (the class canvas): hidden until :meth:`show_guest`. It is as wide as its minimum width."""
+        self.guest = widget
+        widget.hide()
+        self.main.addWidget(widget)
+        index = self.main.indexOf(widget)
+        self.main.setStretchFactor(index, 0)
+        self.main.setCollapsible(index, False)
+
+    def show_guest(self, on: bool) -> None:
+        """The guest column shown (the other columns make room: the right column's panels become tabs and the
+        sidebar gives way to the slim run toolbar where the screen is too narrow for all) or hidden."""
+        if self.guest is None:
+            return
+        self.guest.setVisible(bool(on))
+        self.refit()
+
+    def refit(self) -> None:
+        """The arrangement again after the guest column changed its width (presenter mode's type)."""
+        self.fit_compact()
+        self.arrange(force=True)
+
+    def guest_width(self) -> int:
+        guest = self.guest
+        return guest.minimumWidth() + self.main.handleWidth() if guest is not None and guest.isVisibleTo(self) else 0
+
+    def _guest_crowds(self) -> bool:
+        """The guest column leaves the tabs too little room beside the sidebar."""
+        if not self.guest_width():
+            return False
+        side = self.full_sidebar_px or self.sidebar.minimumWidth()
+        room = self.width() - self.guest_width() - side - 2 * self.main.handleWidth() - 12
+        return room < theme.zoomed_px(BESIDE_GUEST_PX)
+
+    def fit_compact(self) -> None:
+        """The sidebar, or the slim run toolbar instead (presenter mode; a guest column on a narrow screen)."""
+        compact = self.presenter or self._guest_crowds()
+        if compact != self.compact or self.sidebar.isVisibleTo(self) == compact:
+            self.compact = compact
+            set_compact = getattr(self.controls, "set_compact", None)
+            if set_compact is not None:
+                set_compact(compact)
+            self.sidebar.setVisible(not compact)
+            if self.toolbar is not None:
+                self.toolbar.setVisible(compact)
+            self.fit_sidebar()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        if self.guest_width():
+            self.fit_compact()
         if not self.arrange():
             self.size_splitters()
             self.fit_tab_titles()
@@ -247,7 +303,8 @@ class Workspace(QWidget):
     def arrange(self, force: bool = False) -> bool:
         """Place the right-column panels for the current size; True when the arrangement changed."""
         size = self.size()
-        wanted = arrangement(size.width(), size.height(), self.presenter)
+        guest = self.guest_width()
+        wanted = arrangement(size.width() - guest, size.height(), self.presenter, guest=bool(guest))
         if wanted == self.current and not force:
             return False
         current_key = self._current_tab_key()
@@ -306,10 +363,15 @@ class Workspace(QWidget):
             self.lent = wanted
 
     def tab_order(self) -> list[QWidget]:
-        """Tab: presenter toolbar, sidebar (run buttons, settings), tab bar, tabs, right column; panels as read."""
+        """Tab: presenter toolbar, sidebar (run buttons, settings), tab bar, tabs, right column, the guest column (the
+        class canvas); panels as read."""
         return ordered_tab_stops(
             self,
-            [w for w in (self.toolbar, self.sidebar, self.tabs.tabBar(), self.tabs, self.right) if w is not None],
+            [
+                w
+                for w in (self.toolbar, self.sidebar, self.tabs.tabBar(), self.tabs, self.right, self.guest)
+                if w is not None
+            ],
             self.panels.values(),
         )
 
@@ -349,6 +411,8 @@ class Workspace(QWidget):
         width += self.sidebar.verticalScrollBar().sizeHint().width() + 4
         self.sidebar.setMinimumWidth(width)
         self.sidebar.setMaximumWidth(width + 40)
+        if not self.compact:
+            self.full_sidebar_px = width
 
     def size_splitters(self, force: bool = False) -> None:
         """Proportions for the current size (until the user drags a splitter)."""
@@ -357,13 +421,15 @@ class Workspace(QWidget):
         self.tabs.setMinimumWidth(theme.zoomed_px(MIDDLE_LEAST_PX))
         width, height = self.width(), self.height()
         side = self.sidebar.minimumWidth() if self.sidebar.isVisibleTo(self) else 0
-        rest = max(width - side - 30, 400)
-        if self.current is not None and self.current.right:
+        guest = self.guest_width()
+        rest = max(width - side - guest - 30, 400)
+        extra = [max(0, guest - self.main.handleWidth())] if self.guest is not None else []
+        if self.current is not None and self.current.right and self.current.right_shown:
             share = PRESENTER_RIGHT_SHARE if self.presenter else RIGHT_SHARE
             right = max(int(rest * share), self.right.minimumSizeHint().width())
-            self.main.setSizes([side, rest - right, right])
+            self.main.setSizes([side, rest - right, right, *extra])
         else:
-            self.main.setSizes([side, rest, 0])
+            self.main.setSizes([side, rest, 0, *extra])
         h = max(height - 60, 300)
         shares = PRESENTER_TRAINING_SHARES if self.presenter else {}
         columns = [(self.training, [shares.get(spec.key, spec.share) for spec in registry.placed(TRAINING)])]
@@ -456,7 +522,7 @@ class Workspace(QWidget):
             return any(set(registry.BY_KEY[k].shown_by) & self.views for k in keys)
 
         right = self.current.right if self.current is not None else ()
-        self.right.setVisible(any_shown(right))
+        self.right.setVisible(any_shown(right) and (self.current is None or self.current.right_shown))
         shown_tabs = {key: registry.tab_shown(key, self.views, self.presenter) for key in registry.TABS}
         shown_tabs.update({key: any_shown(key.split("+")) for key in self.fold_pages})
         for key, shown in shown_tabs.items():

@@ -12,12 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from ..app import class_training
 from ..app.class_training import own_classes
 from ..app.run_control import RunIntents
 from ..app.state import AppState
 from ..backends import registry as backends
 from ..backends.blas_threads import share_cores_with
 from ..train.events import RunPhase
+from ..translatable import in_language
 from .language import grouped, tr
 from .panels import observed, registry
 
@@ -226,17 +228,18 @@ class RunControl:
             return False
         p.controls.flush_pending()
         names = state.run.class_names
-        if dataset is None and own_classes(names):
+        if dataset is None and own_classes(names) and state.local.model is not None:
             # Weights of the class's own classes (a loaded file's, or a class run's): the data set loaded has other
-            # classes, and the sidebar's net ends in dense-10. Say where such a net trains instead of a spec error.
-            self.banner.show_message(
-                tr(
-                    "This network knows the class's own classes ({names}): it trains on the class's drawings "
-                    "(class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set."
-                ).format(names=", ".join(names)),
-                "warning",
-            )
-            return False
+            # classes, so they go on learning from the class canvas's drawings of theirs, from the weights now, as a
+            # new class net learns (or the banner says why not and what to do).
+            try:
+                dataset = class_training.continue_dataset(state.class_canvas, names, seed=state.seed)
+            except class_training.NotEnoughDrawings as exc:
+                self.banner.show_message(in_language(exc.args[0], tr), "warning")
+                return False
+            initial_weights = state.local.weights()
+            config_changes = {**class_training.continue_settings(state.local.spec), **(config_changes or {})}
+            label = label or tr("Learning our {count} classes further").format(count=len(names))
         try:
             config = self.make_config()
             if config_changes:

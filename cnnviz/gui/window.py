@@ -121,7 +121,7 @@ class MainWindow(QMainWindow):
             )
         )
         self.state.class_canvas.language = language.current()
-        self.class_canvas = ClassCanvasWindow(self.state, self.panels, self.banner, self, self.runs)
+        self.class_canvas = ClassCanvasWindow(self.state, self.panels, self.banner, self, self.runs, self.workspace)
         self.menus = Menus(
             self.menuBar(),
             self.state,
@@ -211,9 +211,9 @@ class MainWindow(QMainWindow):
         events.views.connect(self.workspace.show_views)
         presenter.follow_accuracy(self.state, self.controls)
         # Presenter mode, once the window has its look (presenter.set_mode): the sidebar shrinks to the run
-        # buttons, one layer's feature maps, the canvas beside the tabs, a compact lesson strip.
+        # buttons (the workspace says so: a class canvas on a narrow screen does too), one layer's feature maps,
+        # the canvas beside the tabs, a compact lesson strip.
         for part in (
-            self.controls.set_compact,
             self.panels.feature_maps.set_single_layer,
             self.workspace.set_presenter,
             self.lessons.strip.set_presenter,

@@ -134,6 +134,55 @@ def test_too_few_drawings_or_no_classes_are_refused_in_words(shapes):
         class_dataset(collected([], []))
 
 
+def test_a_class_net_trains_further_on_the_canvas_drawings_of_its_classes_or_says_why_not(shapes):
+    """Start on a loaded net of the class's own classes: the canvas's drawings of its classes (the same data set a
+    new class net trains on); an empty canvas takes the net's classes and says what to collect; a canvas holding
+    drawings of other classes says why not."""
+    images, labels = shapes
+    empty = ClassCanvas()
+    with pytest.raises(NotEnoughDrawings) as refused:
+        class_training.continue_dataset(empty, SHAPES)
+    assert empty.classes == SHAPES and empty.task.kind == "class", "the phones now draw the net's classes"
+    assert "Still missing: circle (0), triangle (0), star (0)" in str(refused.value)
+    other = collected(images[:6], labels[:6] % 2, names=("cat", "dog"))
+    with pytest.raises(NotEnoughDrawings) as refused:
+        class_training.continue_dataset(other, SHAPES)
+    assert "holds drawings of cat, dog" in str(refused.value) and other.classes == ("cat", "dog")
+    canvas = collected(images, labels, hold_back=3)
+    dataset = class_training.continue_dataset(canvas, SHAPES, seed=0)
+    reference = class_dataset(canvas, seed=0)
+    assert dataset.class_names == SHAPES and np.array_equal(dataset.train_labels, reference.train_labels)
+    assert len(dataset.test_labels) == 3
+    settings = class_training.continue_settings(class_net(3))
+    assert settings["net"] == class_net(3) and settings["epochs"] == class_training.RUN_SETTINGS["epochs"]
+
+
+def test_not_sure_of_a_class_net_is_calibrated_on_the_class_drawings_not_mnist(trained):
+    """A net trained on a handful of drawings: "not sure" is calibrated on the class's drawings (those held back,
+    made up to ten with drawings it learned from), never on MNIST digits it never saw; new drawings of its classes
+    are mostly sure, and digits, which it never learned, mostly not."""
+    from cnnviz.classroom import uncertainty
+    from cnnviz.data.datasets import load_dataset
+
+    _canvas, dataset, trainer, _result = trained
+    state = trainer.host_state()
+    images = uncertainty.held_out_images(dataset)
+    assert len(images) == uncertainty.MIN_CALIBRATION_IMAGES and np.array_equal(images[:3], dataset.test_images)
+    calibration = uncertainty.calibrate_weights(state.spec, state.weights, dataset)
+    assert calibration.images == uncertainty.MIN_CALIBRATION_IMAGES
+    local = LocalModel()
+    local.load(state.spec, state.weights, state.step)
+    new_images, _labels = hand_drawn_shapes(60, seed=99)
+    _probs, _values, unsure_new = uncertainty.assess(local.model, new_images, calibration)
+    mnist = load_dataset("mnist")
+    digits = mnist.test_images[:200].astype(np.float32) / 255
+    _probs, _values, unsure_digits = uncertainty.assess(local.model, digits, calibration)
+    assert unsure_new.mean() <= 0.5, f"{unsure_new.mean():.2f} of new drawings of its classes not sure"
+    assert unsure_digits.mean() >= 0.5, f"only {unsure_digits.mean():.2f} of digits it never learned not sure"
+    # MNIST itself keeps its calibration slice (the other test images measure acceptance).
+    assert len(uncertainty.held_out_images(mnist)) == 2000
+
+
 def test_class_names_are_validated_and_nets_sized_by_them():
     canvas = ClassCanvas()
     for bad in (["only one"], [""] * 3, ["a", "a"], [f"c{i}" for i in range(11)]):

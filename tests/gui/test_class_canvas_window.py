@@ -10,6 +10,8 @@ import numpy as np
 from PySide6.QtCore import Qt
 from test_fit import at_screen
 
+THUMB_ROW_PX = 56 + 20
+"""One row of the wall's thumbnails (56 px) and their captions' line."""
 ONE = {"phone": "phone-one", "w": 300, "h": 300, "strokes": [[150, 30, 152, 150, 150, 270]], "label": 1}
 
 
@@ -37,23 +39,43 @@ def refused(host, port) -> bool:
 
 def test_the_menu_entry_opens_it_on_this_computer_and_ending_it_stops_the_server(qtbot, window):
     cc = window.class_canvas
-    assert not cc.model.is_open and not cc.dock.isVisible()
+    assert not cc.model.is_open and not cc.column.isVisible()
     assert window.menus.class_canvas_action.text() == "Open class canvas"
     address = cc.open(host="127.0.0.1")
-    assert address.startswith("http://127.0.0.1:") and cc.dock.isVisible()
+    assert address.startswith("http://127.0.0.1:") and cc.column.isVisible()
     assert window.menus.class_canvas_action.text() == "End class canvas"
     assert cc.panel.address_label.text() == address
     assert window.class_canvas_button.text() == "End class canvas"
     port = cc.model.port
     assert not refused("127.0.0.1", port)
     window.menus.class_canvas_action.trigger()  # the entry now ends it
-    assert not cc.model.is_open and not cc.dock.isVisible() and refused("127.0.0.1", port)
+    assert not cc.model.is_open and not cc.column.isVisible() and refused("127.0.0.1", port)
 
 
-def test_the_qr_code_is_big_enough_at_1024x768_in_presenter_mode_too(qtbot, window):
+def _in_view(widget, column) -> bool:
+    """Whether ``widget`` is wholly inside the column's viewport as it is scrolled now."""
+    viewport = column.viewport()
+    rect = widget.rect().translated(widget.mapTo(viewport, widget.rect().topLeft()))
+    return widget.isVisible() and viewport.rect().contains(rect)
+
+
+def _overlap(a, b) -> int:
+    """The area two widgets' rectangles on the screen share."""
+    ra = a.rect().translated(a.mapToGlobal(a.rect().topLeft()))
+    rb = b.rect().translated(b.mapToGlobal(b.rect().topLeft()))
+    shared = ra.intersected(rb)
+    return max(0, shared.width()) * max(0, shared.height())
+
+
+def test_it_fits_the_classroom_screens_beside_the_curves_normal_and_presenter(qtbot, window):
+    """At 1024x768, 1280x720 and 1366x768, normal and presenter mode: the QR code at least 200 px square, the
+    address whole on one line, the counts, A/H/R and a row of the wall in view without scrolling, and the column
+    beside the curves and the feature maps, covering none of them, the window no wider than the screen."""
+    from cnnviz.gui.devtools import fit
+
     window.set_full_screen = lambda on: None  # offscreen: no window manager
     cc = window.class_canvas
-    for screen in ((1024, 768), (1280, 720)):
+    for screen in ((1024, 768), (1280, 720), (1366, 768)):
         at_screen(window, qtbot, screen)
         cc.close()
         cc.open(host="127.0.0.1")
@@ -61,22 +83,28 @@ def test_the_qr_code_is_big_enough_at_1024x768_in_presenter_mode_too(qtbot, wind
         for presenter in (False, True):
             window.set_presenter(presenter, full_screen=False)
             qtbot.wait(150)
-            label, panel = cc.panel.qr_label, cc.panel
-            pixmap = label.pixmap()
-            where = (screen, presenter)
-            assert label.isVisible() and min(label.width(), label.height()) >= 200, where
+            where = (screen, "presenter" if presenter else "normal")
+            p, column = cc.panel, cc.column
+            assert column.isVisible() and column.verticalScrollBar().value() == 0, where
+            label, pixmap = p.qr_label, p.qr_label.pixmap()
+            assert min(label.width(), label.height()) >= 200, where
             assert min(pixmap.width(), pixmap.height()) >= 200, where
-            assert window.width() <= screen[0], "the window stays on the screen (the dock floats over it when it must)"
-            # Nothing of the panel is cut: its whole width shown, its height scrolled to; the address on one line.
-            assert panel.width() >= panel.minimumSizeHint().width(), where
-            assert panel.height() >= panel.minimumSizeHint().height(), where
-            address = panel.address_label
-            assert address.fontMetrics().horizontalAdvance(address.text()) <= address.width(), where
-            if cc.dock.isFloating():  # the curves, which show it learning, stay in view
-                curves = window.panels.curves
-                top_left = curves.mapToGlobal(curves.rect().topLeft())
-                shown = curves.rect().translated(top_left).intersected(cc.dock.frameGeometry())
-                assert shown.width() <= curves.width() // 2, where
+            assert p.address_label.fontMetrics().horizontalAdvance(p.address_label.text()) <= p.address_label.width()
+            for widget in (label, p.address_label, p.phones_label, p.queue_label, p.accept_button):
+                assert _in_view(widget, column), (where, widget.text() if hasattr(widget, "text") else "the QR code")
+            for widget in (p.hold_back_button, p.reject_button):
+                assert _in_view(widget, column), (where, widget.text())
+            wall = p.wall
+            top = wall.mapTo(column.viewport(), wall.rect().topLeft()).y()
+            assert column.viewport().height() - top >= THUMB_ROW_PX, (where, "a row of the wall in view")
+            assert p.width() >= p.minimumSizeHint().width(), (where, "nothing of the panel is cut")
+            assert window.width() <= screen[0], where
+            for panel in (window.panels.curves, window.panels.feature_maps):
+                assert panel.isVisible() and _overlap(panel, column) == 0, (where, panel.objectName())
+            assert window.panels.curves.width() >= 500, (where, "the curves keep room to be read")
+            if screen == (1024, 768):  # (the narrowest: the whole layout check once per mode)
+                assert fit.problems(window) == [], where
+        window.set_presenter(False, full_screen=False)
     image = label.pixmap().toImage()
     dark = sum(
         1
@@ -85,7 +113,10 @@ def test_the_qr_code_is_big_enough_at_1024x768_in_presenter_mode_too(qtbot, wind
         if image.pixelColor(x, y).lightness() < 128
     )
     assert dark > 50  # a code, not a blank square
-    window.set_presenter(False, full_screen=False)
+    cc.close()
+    qtbot.wait(50)
+    # Ended: the sidebar is back where the column had sent it away.
+    assert not cc.column.isVisible() and window.workspace.sidebar.isVisible()
 
 
 def test_drawings_wait_on_the_wall_and_the_keys_moderate_them(qtbot, window):
@@ -246,6 +277,8 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     cc.collect()
     for sub in list(cc.model.queue):
         cc.model.accept(sub.id, hold_back=sub.id % 4 == 0)
+    # The digits' net has no score on our classes' drawings (it would compare digits with their labels).
+    assert "does not know our classes yet" in p.test_label.text()
     assert p.train_classes_button.isEnabled()
     p.train_classes_button.click()
     assert window.session.active and window.state.run.class_names == ("circle", "triangle", "star")
@@ -255,6 +288,7 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     )
     assert window.panels.classify.class_names == ["circle", "triangle", "star"]
     assert cc.refresh_answers(force=True) == 12
+    assert " right · MNIST: –" in p.test_label.text(), "a class run is not evaluated on MNIST"
     answers = [a["answer"] for a in cc.model.answers_for("phone-b2")]
     assert answers and all(len(a["probabilities"]) == 3 for a in answers)
     window.runs.stop_run(wait=True)
@@ -267,13 +301,21 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     assert checkpoint.class_names(checkpoint.load(path)) == ["circle", "triangle", "star"]
     loaded = read_checkpoint(path)
     assert loaded.class_names == ("circle", "triangle", "star")
-    window.runs.show_loaded(loaded)
+    job = window.checkpoints.load(str(path))  # File > Load: the sidebar does not build a net of three outputs
+    qtbot.waitUntil(lambda: not job.running, timeout=30000)
+    assert "Could not load" not in window.banner.label.text()
+    assert window.state.local.spec.endswith("dense-3")
     assert window.panels.classify.class_names == ["circle", "triangle", "star"]
     assert window.state.run.class_names == ("circle", "triangle", "star")
-    # Start on those weights: the data set loaded has other classes; the banner says where they train.
+    # Start on those weights: they go on learning from the class canvas's drawings of their classes (the same data
+    # set a new class net learns from), not the data set loaded, whose ten digits they do not know.
     window.runs.start()
-    assert not window.session.active
-    assert "the class's own classes (circle, triangle, star)" in window.banner.label.text()
+    assert window.session.active, window.banner.label.text()
+    run = window.state.run
+    assert run.class_names == ("circle", "triangle", "star") and run.config.net.endswith("dense-3")
+    assert run.label == "Learning our 3 classes further"
+    assert window.panels.classify.class_names == ["circle", "triangle", "star"]
+    window.runs.stop_run(wait=True)
     # The drawings are saved only when the teacher asks, with the classes' names.
     from cnnviz.classroom.drawings import DrawingStore
 
@@ -281,3 +323,55 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     assert DrawingStore(tmp_path / "ours").class_names() == ["circle", "triangle", "star"]
     assert "Saved 12 drawings" in window.banner.label.text()
     cc.close()
+
+
+def test_why_map_and_mistakes_name_the_class_classes(qtbot, window, tmp_path):
+    """A net of the class's own classes: Mistakes' matrix is one row and column per class, named; the Map colours
+    and names the class's test drawings (not MNIST's digits); Why? names the class it says and offers the classes'
+    evidence. A loaded one without its drawings maps nothing and says why, its matrix still sized by its classes."""
+    from cnnviz.app import class_training
+    from cnnviz.classroom.synthetic import hand_drawn_shapes
+
+    names = ("circle", "triangle", "star")
+    cc = window.class_canvas
+    cc.model.set_classes(names)
+    images, labels = hand_drawn_shapes(15, seed=4)
+    for image, label in zip(images, labels):
+        cc.model.receive("phone-c3", "127.0.0.1", image, int(label))
+    cc.collect()
+    for sub in list(cc.model.queue):
+        cc.model.accept(sub.id, hold_back=sub.id % 5 == 0)  # (one of each class: the labels go round)
+    dataset = class_training.class_dataset(cc.model, seed=0, total=320)
+    settings = {**class_training.run_settings(cc.model), "epochs": 1.0, "eval_every": 5}
+    assert window.runs.launch(dataset=dataset, initial_weights=class_training.fresh_weights(3), config_changes=settings)
+    qtbot.waitUntil(lambda: not window.session.active, timeout=60000)
+    qtbot.waitUntil(lambda: window.state.run.last_eval is not None, timeout=5000)
+    mistakes = window.panels.mistakes
+    window.show_tab("mistakes")
+    qtbot.waitUntil(lambda: mistakes.matrix is not None, timeout=10000)
+    assert mistakes.matrix.shape == (3, 3) and mistakes.short_names() == list(names)
+    ticks = [text for _at, text in mistakes.plot.getAxis("bottom")._tickLevels[0]]
+    assert ticks == list(names)
+    why = window.panels.why
+    assert [why.class_combo.itemText(i) for i in range(1, why.class_combo.count())] == list(names)
+    window.show_tab("why")
+    why.request(force=True)
+    qtbot.waitUntil(lambda: why.result is not None or "Could not" in why.source_label.text(), timeout=20000)
+    said = why.source_label.text()
+    assert why.result is not None, said
+    assert any(f"says <b>{name}</b>" in said for name in names), said
+    map_panel = window.panels.map
+    window.show_tab("map")
+    qtbot.waitUntil(lambda: map_panel.shown is not None, timeout=30000)
+    assert len(map_panel.shown.labels) == len(dataset.test_labels)  # the drawings held back, not MNIST's images
+    assert {label.textItem.toPlainText() for label in map_panel.centre_labels} <= set(names)
+    assert sum(len(dots.data) for dots in map_panel.dots[3:]) == 0, "no dots of digits 3-9"
+    # Loaded without its drawings: the Map says why it maps nothing; Mistakes stays three by three.
+    path = tmp_path / "shapes.npz"
+    assert window.checkpoints.save(str(path))
+    from cnnviz.gui.checkpoints import read_checkpoint
+
+    window.runs.show_loaded(read_checkpoint(path))
+    assert mistakes.class_names == list(names) and mistakes.test_images is None
+    qtbot.waitUntil(lambda: "the map needs drawings of them" in map_panel.source_label.text(), timeout=5000)
+    assert map_panel.shown is None

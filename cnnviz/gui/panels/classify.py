@@ -410,11 +410,16 @@ class ClassifyPanel(Panel):
             self.set_class_names(dataset.class_names)
 
     def show_classes(self, class_names, dataset) -> None:
-        """The classes the weights now name (observed): the run's data set calibrates "not sure" when given."""
+        """The classes the weights now name (observed): the run's data set calibrates "not sure" when given; without
+        one (a loaded net of the class's own classes) there is no "not sure" verdict until it trains on the class's
+        drawings: the data set loaded is not of its classes (a threshold set on MNIST digits it never saw would call
+        digits sure and say nothing of drawings)."""
         if dataset is not None:
             self.show_dataset(dataset)
         else:
             self.set_class_names(class_names)
+            self.not_sure.set_dataset(None)
+            self.not_sure.forget()
 
     def set_weights(self, spec: str, weights: dict, step: int) -> None:
         """The latest weights: the next evaluation calibrates for them (a copy of them then)."""

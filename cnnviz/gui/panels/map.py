@@ -170,6 +170,8 @@ class MapPanel(JobPanel):
         self.body.addWidget(self.explain_label)
 
         self.dataset = None
+        self.unmapped: tuple[str, ...] = ()
+        """The classes of a loaded net of the class's own classes, whose drawings are not here to map."""
         self.subset: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         """(images in [0, 1], labels, indices) the map shows."""
         self.model_source: tuple[str, dict, int] | None = None
@@ -193,11 +195,25 @@ class MapPanel(JobPanel):
         self.history_slider.valueChanged.connect(self.show_history)
 
     # --- inputs ------------------------------------------------------------------------
+    def show_classes(self, class_names, dataset) -> None:
+        """The classes the weights now name (observed): a run's data set (the class's own drawings, or the data set
+        loaded again) is what is mapped, coloured per class; a loaded net of the class's own classes without their
+        drawings (``dataset`` None) maps nothing, and says why: the loaded data set's images are not of its classes."""
+        if dataset is not None:
+            self.show_dataset(dataset)
+            return
+        self.forget()
+        self.dataset = None
+        self.subset = None
+        self.unmapped = tuple(str(name) for name in class_names or ())
+        self.invalidate()
+
     def show_dataset(self, dataset) -> None:
         """The data set whose first ``SUBSET`` test images are mapped (None: none could be loaded)."""
         if dataset is self.dataset:
             return
         self.forget()
+        self.unmapped = ()
         self.dataset = dataset
         self.subset = None
         self.explain_label.setText(tr(EXPLANATION if self.digits else EXPLANATION_CLASSES))
@@ -249,6 +265,15 @@ class MapPanel(JobPanel):
 
     def request(self, force: bool = False) -> bool:
         """Start a background computation of the map; False when there is nothing to map yet."""
+        if self.dataset is None and self.unmapped:
+            self.source_label.setText(
+                tr(
+                    "This network knows {names}: the map needs drawings of them. Press Start to train it on the "
+                    "class canvas's drawings: the map then shows those held back."
+                ).format(names=", ".join(self.unmapped))
+            )
+            self.dirty = True
+            return False
         if self.dataset is None or self.model_source is None:
             self.source_label.setText(
                 tr("Nothing to map yet: waiting for the test images.")

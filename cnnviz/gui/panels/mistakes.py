@@ -21,6 +21,9 @@ from .common import LazyPanel
 from .gallery import Gallery
 
 GALLERY_LIMIT = 40
+SPELLED_OUT_CLASSES = 5
+"""Up to this many classes the matrix's axes name them in words (the class's own classes)."""
+SHORT_NAME_CHARS = 9
 CORRECT_RGB = np.array(palette.CORRECT_RGB, np.float64)
 WRONG_RGB = np.array(palette.WRONG_RGB, np.float64)
 MISTAKE_FULL = 0.15
@@ -187,10 +190,14 @@ class MistakesPanel(LazyPanel):
         if dataset is not None:
             self.set_dataset(dataset.test_images, dataset.class_names)
 
-    def show_classes(self, _class_names, dataset) -> None:
-        """The classes the weights now name (observed): the test images of the data set the run learns on."""
+    def show_classes(self, class_names, dataset) -> None:
+        """The classes the weights now name (observed): the test images of the data set the run learns on; for a
+        loaded net of the class's own classes (``dataset`` None) their names and no images (the data set loaded
+        has none of theirs: its pictures under their names would lie)."""
         if dataset is not None:
             self.show_dataset(dataset)
+        elif class_names:
+            self.set_dataset(None, class_names)
 
     def history_replaced(self, run, _test_accuracy) -> None:
         """A run's history as a whole (a run put back, a loaded file): its latest evaluation's matrix."""
@@ -223,7 +230,7 @@ class MistakesPanel(LazyPanel):
                 item.setText(str(count) if count else "")
                 item.setColor("#ffffff" if dark[r, c] else theme.TEXT)
         recall = per_class_accuracy(e.labels, e.predictions, n)
-        short = [name if len(name) <= 2 else str(i) for i, name in enumerate(self.class_names)]
+        short = self.short_names()
         self.plot.getAxis("left").setTicks(
             [[(r + 0.5, f"{short[r]}  {'–' if np.isnan(recall[r]) else f'{100 * recall[r]:.0f}%'}") for r in range(n)]]
         )
@@ -307,6 +314,14 @@ class MistakesPanel(LazyPanel):
             )
             borders.append(verdict.border)
         return captions, tips, borders
+
+    def short_names(self) -> list[str]:
+        """The axes' names of the classes: whole where few (the class's own classes: "circle"), else the digits or
+        the classes' numbers (Fashion-MNIST's ten words have no room side by side)."""
+        names = self.class_names
+        if len(names) <= SPELLED_OUT_CLASSES:
+            return [name if len(name) <= SHORT_NAME_CHARS else name[: SHORT_NAME_CHARS - 1] + "…" for name in names]
+        return [name if len(name) <= 2 else str(i) for i, name in enumerate(names)]
 
     def _images(self, indices: np.ndarray) -> np.ndarray:
         if self.test_images is None or len(indices) == 0:

@@ -235,7 +235,7 @@ PANELS: tuple[PanelSpec, ...] = (
         _why,
         ("why",),
         forget="clear_result",
-        observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE),
+        observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE, CLASSES),
     ),
     PanelSpec(
         "filters",
@@ -255,7 +255,7 @@ PANELS: tuple[PanelSpec, ...] = (
         ("map",),
         short=N_("Map"),
         forget="forget",
-        observes=(DATASET, WEIGHTS, EVALUATED, DRAWING),
+        observes=(DATASET, WEIGHTS, EVALUATED, DRAWING, CLASSES),
     ),
     PanelSpec(
         "fool",

@@ -81,9 +81,9 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         self.update_button = QPushButton(tr("Update"))
         self.update_button.setToolTip(tr("Compute again with the latest weights"))
         self.class_combo = QComboBox()
-        self.class_combo.addItem(tr("predicted"), None)
-        for d in range(10):
-            self.class_combo.addItem(str(d), d)
+        self.class_names = [str(d) for d in range(10)]
+        """The classes the weights name (the digits, or the class's own classes: :meth:`show_classes`)."""
+        self._fill_class_combo()
         self.class_combo.setToolTip(tr("Which class's evidence to show (default: the one the network chose)"))
         self.patch_spin = QSpinBox()
         self.patch_spin.setRange(2, 14)
@@ -158,6 +158,23 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         self.patch_spin.valueChanged.connect(lambda _v: self.invalidate())
 
     # --- inputs ------------------------------------------------------------------------
+    def _fill_class_combo(self) -> None:
+        combo = self.class_combo
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem(tr("predicted"), None)
+        for index, name in enumerate(self.class_names):
+            combo.addItem(name, index)
+        combo.blockSignals(False)
+
+    def show_classes(self, class_names, dataset) -> None:
+        """The classes the weights now name (observed): the evidence is asked for, and the answer said, by name."""
+        names = [str(name) for name in (class_names or ())] or [str(d) for d in range(10)]
+        if names != self.class_names:
+            self.class_names = names
+            self._fill_class_combo()
+            self.invalidate()
+
     def set_weights(self, spec: str, weights: dict, step: int) -> None:
         """The latest weights (no copy: Snapshot weights are never modified). The first ones are
         explained at once (when seen); later ones after the next evaluation (:meth:`evaluated`)."""
@@ -253,11 +270,12 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
             view.autoRange(padding=0.01)
         probs, cls = result["probs"], result["cls"]
         best = int(np.argmax(probs))
+        names = self.class_names if len(self.class_names) == len(probs) else [str(i) for i in range(len(probs))]
         chosen = (
             ""
             if cls == best
             else tr("; showing the evidence for <b>{digit}</b> ({percent}%)").format(
-                digit=cls, percent=f"{100 * probs[cls]:.0f}"
+                digit=names[cls], percent=f"{100 * probs[cls]:.0f}"
             )
         )
         self.source_label.setText(
@@ -268,7 +286,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
                     "sure){chosen} · "
                     "weights of step {step}"
                 ),
-                answer=best,
+                answer=names[best],
                 percent=f"{100 * probs[best]:.0f}",
                 chosen=chosen,
                 step=result["step"],

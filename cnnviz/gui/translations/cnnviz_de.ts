@@ -4,80 +4,314 @@
  <context>
   <name>cnnviz</name>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="70" />
+   <location filename="cnnviz/app/about.py" line="15" />
+   <source>cnnviz is free software under the MIT licence.</source>
+   <translation>cnnviz ist freie Software unter der MIT-Lizenz.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/about.py" line="16" />
+   <source>The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 licence (CC BY-SA 3.0).</source>
+   <translation>Die mitgelieferte MNIST-Datenbank handgeschriebener Ziffern stammt von Yann LeCun, Corinna Cortes und Christopher J.C. Burges und wird unter der Lizenz Creative Commons Namensnennung – Weitergabe unter gleichen Bedingungen 3.0 (CC BY-SA 3.0) verwendet.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/about.py" line="21" />
+   <source>The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence in THIRD-PARTY-NOTICES.txt.</source>
+   <translation>Das Fenster ist mit Qt und PySide6 (LGPL-3.0) und pyqtgraph (MIT) gebaut, die Berechnungen mit NumPy, numba und llvmlite (BSD) und Pillow (MIT-CMU). Das eigenständige Paket führt jede Lizenz in THIRD-PARTY-NOTICES.txt auf.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="95" />
+   <source>step {step:,}, {percent:.1f} %</source>
+   <translation>Schritt {step:,}, {percent:.1f} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="94" />
+   <source>step {step:,}</source>
+   <translation>Schritt {step:,}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="104" />
+   <source>at an unknown time</source>
+   <translation>zu unbekannter Zeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="71" />
+   <location filename="cnnviz/app/class_training.py" line="205" />
+   <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
+   <translation>Benennt zuerst die eigenen Klassen der Klasse (2 bis 10 Namen) und sammelt dann Zeichnungen davon.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="77" />
+   <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
+   <translation>Zu wenige Zeichnungen zum Trainieren: Nimm mindestens {least} Zeichnungen jeder Klasse an. Es fehlen noch: {classes}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="164" />
+   <source>This network knows {names}: it trains further on the class canvas's drawings of them, and the class canvas (F6) now asks the phones for them. Accept at least {least} drawings of each, then press Start. Still missing: {classes}.</source>
+   <translation>Dieses Netz kennt {names}: Es lernt mit den Zeichnungen der Klassen-Zeichenfläche weiter, und die Klassen-Zeichenfläche (F6) fragt die Handys jetzt danach. Nimm von jeder mindestens {least} Zeichnungen an und drücke dann Start. Es fehlen noch: {classes}.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="150" />
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
+   <translation>Dieses Netz kennt {names}, aber die Klassen-Zeichenfläche hat Zeichnungen von {current}: Es kann nur mit Zeichnungen seiner eigenen Klassen weiterlernen. Benenne auf der Klassen-Zeichenfläche (F6) dieselben Klassen oder drücke „Neu“ für ein neues Netz für den Datensatz.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <source>net</source>
+   <translation>Netz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="30" />
+   <location filename="cnnviz/gui/exports.py" line="155" />
+   <source>momentum</source>
+   <translation>Momentum</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="31" />
+   <source>batch</source>
+   <translation>Batch</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="32" />
+   <location filename="cnnviz/gui/exports.py" line="157" />
+   <source>schedule</source>
+   <translation>Verlauf</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="33" />
+   <location filename="cnnviz/gui/exports.py" line="158" />
+   <source>epochs</source>
+   <translation>Epochen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="34" />
+   <source>data</source>
+   <translation>Daten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="35" />
+   <location filename="cnnviz/classroom/report.py" line="505" />
+   <location filename="cnnviz/gui/exports.py" line="152" />
+   <source>backend</source>
+   <translation>Backend</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="36" />
+   <location filename="cnnviz/gui/exports.py" line="159" />
+   <source>seed</source>
+   <translation>Seed</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="178" />
+   <source>this session</source>
+   <translation>diese Sitzung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="242" />
+   <location filename="cnnviz/app/side_by_side.py" line="38" />
+   <location filename="cnnviz/classroom/report.py" line="411" />
+   <source>, </source>
+   <translation>, </translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="251" />
+   <source>{settings} (same settings)</source>
+   <translation>{settings} (gleiche Einstellungen)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="243" />
+   <source>{name} {kept} vs {now} now</source>
+   <translation>{name} {kept} (jetzt {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>now</source>
+   <translation>jetzt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="57" />
+   <source>not tested yet</source>
+   <translation>noch nicht getestet</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="59" />
+   <source>A {kept} | B {now}</source>
+   <translation>A {kept} | B {now}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="78" />
+   <source>this one</source>
+   <translation>dieses</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="49" />
+   <source>A: {side}</source>
+   <translation>A: {side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="49" />
+   <source>B: {side}</source>
+   <translation>B: {side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="74" />
+   <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
+   <translation>A (links, behalten): {a} | B (rechts, jetzt): {b} · jedes Paar auf einer Farbskala</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>kept run ({source})</source>
+   <translation>behaltener Lauf ({source})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="102" />
+   <source>A has no {layer}: another network ({kept} vs {now} now)</source>
+   <translation>A hat keine Schicht {layer}: ein anderes Netz ({kept}, jetzt {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="107" />
+   <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
+   <translation>{layer} ist bei A {a}, bei B {b}: ein anderes Netz ({kept}, jetzt {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="95" />
+   <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
+   <translation>A ({source}) hat keine Gewichte behalten: seine Kernel können nicht gezeigt werden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="97" />
+   <source>A ({source}) has no weights kept: its maps cannot be shown</source>
+   <translation>A ({source}) hat keine Gewichte behalten: seine Karten können nicht gezeigt werden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="139" />
+   <source>A's feature maps cannot be computed: {exc}</source>
+   <translation>Die Merkmalskarten von A lassen sich nicht berechnen: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="126" />
+   <source>single-threaded sgemm per worker</source>
+   <translation>sgemm mit einem Thread pro Worker</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="128" />
+   <source>sgemm (BLAS threads not controllable)</source>
+   <translation>sgemm (BLAS-Threads nicht steuerbar)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="134" />
+   <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} nogil-Kernel auf 1 Worker-Thread + NumPy {numpy} {library} {blas}, CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="137" />
+   <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} nogil-Kernel auf {threads} Worker-Threads + NumPy {numpy} {library} {blas}, CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="143" />
+   <source>{description}; {note}</source>
+   <translation>{description}; {note}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numpy_ref.py" line="26" />
+   <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
+   <translation>NumPy {version}, Referenz (im2col + BLAS-Matrixprodukte), CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="34" />
+   <source>NumPy reference (CPU)</source>
+   <translation>NumPy-Referenz (CPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="35" />
+   <source>Numba parallel kernels (CPU)</source>
+   <translation>Numba, parallele Kernel (CPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="37" />
+   <source>Hand-written numba.cuda kernels (NVIDIA GPU)</source>
+   <translation>Handgeschriebene numba.cuda-Kernel (NVIDIA-GPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="39" />
+   <source>CuPy im2col + cuBLAS (NVIDIA GPU)</source>
+   <translation>CuPy im2col + cuBLAS (NVIDIA-GPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/lessons.py" line="72" />
    <source>Loss curve</source>
    <translation>Verlustkurve</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="71" />
+   <location filename="cnnviz/classroom/lessons.py" line="73" />
    <source>Accuracy curve</source>
    <translation>Genauigkeitskurve</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="72" />
+   <location filename="cnnviz/classroom/lessons.py" line="74" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
    <source>Feature maps</source>
    <translation>Merkmalskarten</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="73" />
+   <location filename="cnnviz/classroom/lessons.py" line="75" />
    <location filename="cnnviz/gui/panels/kernels.py" line="26" />
-   <location filename="cnnviz/gui/panels/registry.py" line="381" />
+   <location filename="cnnviz/gui/panels/registry.py" line="322" />
    <source>Kernels</source>
    <translation>Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="74" />
-   <location filename="cnnviz/gui/panels/registry.py" line="384" />
+   <location filename="cnnviz/classroom/lessons.py" line="76" />
+   <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>Zeit pro Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
    <source>Draw and classify, class drawings</source>
    <translation>Zeichnen und erkennen, Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="76" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <source>Mistakes (confusion matrix)</source>
    <translation>Fehler (Konfusionsmatrix)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
    <source>Why? (saliency, occlusion)</source>
    <translation>Warum? (Salienz, Verdeckung)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <location filename="cnnviz/gui/panels/filters.py" line="287" />
    <source>What each filter wants to see</source>
    <translation>Was jeder Filter sehen will</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/map.py" line="81" />
    <location filename="cnnviz/gui/panels/map.py" line="110" />
    <source>Map of what it learned</source>
    <translation>Karte des Gelernten</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="80" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <location filename="cnnviz/gui/panels/fool.py" line="108" />
-   <location filename="cnnviz/gui/panels/registry.py" line="321" />
+   <location filename="cnnviz/gui/panels/registry.py" line="262" />
    <source>Fool the network</source>
    <translation>Das Netz austricksen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="81" />
-   <location filename="cnnviz/gui/panels/registry.py" line="331" />
+   <location filename="cnnviz/classroom/lessons.py" line="83" />
+   <location filename="cnnviz/gui/panels/registry.py" line="272" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
    <source>Time-lapse</source>
    <translation>Zeitraffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="82" />
+   <location filename="cnnviz/classroom/lessons.py" line="84" />
    <location filename="cnnviz/gui/panels/statistics.py" line="88" />
    <source>Weight and gradient statistics</source>
    <translation>Gewichts- und Gradientenstatistik</translation>
@@ -277,15 +511,8 @@
    <translation>Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="411" />
-   <location filename="cnnviz/app/comparison.py" line="242" />
-   <location filename="cnnviz/app/side_by_side.py" line="38" />
-   <source>, </source>
-   <translation>, </translation>
-  </message>
-  <message>
    <location filename="cnnviz/classroom/report.py" line="425" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
    <source>Confusion matrix</source>
    <translation>Konfusionsmatrix</translation>
   </message>
@@ -299,13 +526,6 @@
    <location filename="cnnviz/classroom/report.py" line="467" />
    <source>kernels of {layer}</source>
    <translation>Kernel von {layer}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="505" />
-   <location filename="cnnviz/app/comparison.py" line="35" />
-   <location filename="cnnviz/gui/exports.py" line="152" />
-   <source>backend</source>
-   <translation>Backend</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="505" />
@@ -494,378 +714,168 @@
    <translation>Das Netz täuschen</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/about.py" line="15" />
-   <source>cnnviz is free software under the MIT licence.</source>
-   <translation>cnnviz ist freie Software unter der MIT-Lizenz.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/about.py" line="16" />
-   <source>The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 licence (CC BY-SA 3.0).</source>
-   <translation>Die mitgelieferte MNIST-Datenbank handgeschriebener Ziffern stammt von Yann LeCun, Corinna Cortes und Christopher J.C. Burges und wird unter der Lizenz Creative Commons Namensnennung – Weitergabe unter gleichen Bedingungen 3.0 (CC BY-SA 3.0) verwendet.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/about.py" line="21" />
-   <source>The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence in THIRD-PARTY-NOTICES.txt.</source>
-   <translation>Das Fenster ist mit Qt und PySide6 (LGPL-3.0) und pyqtgraph (MIT) gebaut, die Berechnungen mit NumPy, numba und llvmlite (BSD) und Pillow (MIT-CMU). Das eigenständige Paket führt jede Lizenz in THIRD-PARTY-NOTICES.txt auf.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/autosave.py" line="95" />
-   <source>step {step:,}, {percent:.1f} %</source>
-   <translation>Schritt {step:,}, {percent:.1f} %</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/autosave.py" line="94" />
-   <source>step {step:,}</source>
-   <translation>Schritt {step:,}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/autosave.py" line="104" />
-   <source>at an unknown time</source>
-   <translation>zu unbekannter Zeit</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/class_training.py" line="63" />
-   <location filename="cnnviz/app/class_training.py" line="156" />
-   <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
-   <translation>Benennt zuerst die eigenen Klassen der Klasse (2 bis 10 Namen) und sammelt dann Zeichnungen davon.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/class_training.py" line="71" />
-   <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
-   <translation>Zu wenige Zeichnungen zum Trainieren: Nimm mindestens {least} Zeichnungen jeder Klasse an. Es fehlen noch: {classes}.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="27" />
-   <source>net</source>
-   <translation>Netz</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="30" />
-   <location filename="cnnviz/gui/exports.py" line="155" />
-   <source>momentum</source>
-   <translation>Momentum</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="31" />
-   <source>batch</source>
-   <translation>Batch</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="32" />
-   <location filename="cnnviz/gui/exports.py" line="157" />
-   <source>schedule</source>
-   <translation>Verlauf</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="33" />
-   <location filename="cnnviz/gui/exports.py" line="158" />
-   <source>epochs</source>
-   <translation>Epochen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="34" />
-   <source>data</source>
-   <translation>Daten</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="36" />
-   <location filename="cnnviz/gui/exports.py" line="159" />
-   <source>seed</source>
-   <translation>Seed</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="178" />
-   <source>this session</source>
-   <translation>diese Sitzung</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="251" />
-   <source>{settings} (same settings)</source>
-   <translation>{settings} (gleiche Einstellungen)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="243" />
-   <source>{name} {kept} vs {now} now</source>
-   <translation>{name} {kept} (jetzt {now})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="34" />
-   <source>now</source>
-   <translation>jetzt</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="57" />
-   <source>not tested yet</source>
-   <translation>noch nicht getestet</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="59" />
-   <source>A {kept} | B {now}</source>
-   <translation>A {kept} | B {now}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="78" />
-   <source>this one</source>
-   <translation>dieses</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="49" />
-   <source>A: {side}</source>
-   <translation>A: {side}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="49" />
-   <source>B: {side}</source>
-   <translation>B: {side}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="74" />
-   <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
-   <translation>A (links, behalten): {a} | B (rechts, jetzt): {b} · jedes Paar auf einer Farbskala</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="34" />
-   <source>kept run ({source})</source>
-   <translation>behaltener Lauf ({source})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="102" />
-   <source>A has no {layer}: another network ({kept} vs {now} now)</source>
-   <translation>A hat keine Schicht {layer}: ein anderes Netz ({kept}, jetzt {now})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="107" />
-   <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
-   <translation>{layer} ist bei A {a}, bei B {b}: ein anderes Netz ({kept}, jetzt {now})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="95" />
-   <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
-   <translation>A ({source}) hat keine Gewichte behalten: seine Kernel können nicht gezeigt werden</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="97" />
-   <source>A ({source}) has no weights kept: its maps cannot be shown</source>
-   <translation>A ({source}) hat keine Gewichte behalten: seine Karten können nicht gezeigt werden</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="139" />
-   <source>A's feature maps cannot be computed: {exc}</source>
-   <translation>Die Merkmalskarten von A lassen sich nicht berechnen: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="142" />
-   <source>single-threaded sgemm per worker</source>
-   <translation>sgemm mit einem Thread pro Worker</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="144" />
-   <source>sgemm (BLAS threads not controllable)</source>
-   <translation>sgemm (BLAS-Threads nicht steuerbar)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="150" />
-   <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
-   <translation>Numba {numba} nogil-Kernel auf 1 Worker-Thread + NumPy {numpy} {library} {blas}, CPU</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="153" />
-   <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
-   <translation>Numba {numba} nogil-Kernel auf {threads} Worker-Threads + NumPy {numpy} {library} {blas}, CPU</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="159" />
-   <source>{description}; {note}</source>
-   <translation>{description}; {note}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numpy_ref.py" line="26" />
-   <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
-   <translation>NumPy {version}, Referenz (im2col + BLAS-Matrixprodukte), CPU</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/registry.py" line="34" />
-   <source>NumPy reference (CPU)</source>
-   <translation>NumPy-Referenz (CPU)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/registry.py" line="35" />
-   <source>Numba parallel kernels (CPU)</source>
-   <translation>Numba, parallele Kernel (CPU)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/registry.py" line="37" />
-   <source>Hand-written numba.cuda kernels (NVIDIA GPU)</source>
-   <translation>Handgeschriebene numba.cuda-Kernel (NVIDIA-GPU)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/registry.py" line="39" />
-   <source>CuPy im2col + cuBLAS (NVIDIA GPU)</source>
-   <translation>CuPy im2col + cuBLAS (NVIDIA-GPU)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/accessibility.py" line="180" />
+   <location filename="cnnviz/gui/accessibility.py" line="171" />
    <source>scroll left</source>
    <translation>nach links blättern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="181" />
+   <location filename="cnnviz/gui/accessibility.py" line="172" />
    <source>scroll right</source>
    <translation>nach rechts blättern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="182" />
+   <location filename="cnnviz/gui/accessibility.py" line="173" />
    <source>scroll up</source>
    <translation>nach oben blättern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="183" />
+   <location filename="cnnviz/gui/accessibility.py" line="174" />
    <source>scroll down</source>
    <translation>nach unten blättern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="187" />
+   <location filename="cnnviz/gui/accessibility.py" line="178" />
    <source>picture</source>
    <translation>Bild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="187" />
+   <location filename="cnnviz/gui/accessibility.py" line="178" />
    <source>{title} picture</source>
    <translation>{title}: Bild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="188" />
+   <location filename="cnnviz/gui/accessibility.py" line="179" />
    <source>list</source>
    <translation>Liste</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="188" />
+   <location filename="cnnviz/gui/accessibility.py" line="179" />
    <source>{title} list</source>
    <translation>{title}: Liste</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="189" />
+   <location filename="cnnviz/gui/accessibility.py" line="180" />
    <source>tabs</source>
    <translation>Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="189" />
+   <location filename="cnnviz/gui/accessibility.py" line="180" />
    <source>{title} tabs</source>
    <translation>{title}: Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="190" />
+   <location filename="cnnviz/gui/accessibility.py" line="181" />
    <source>choice</source>
    <translation>Auswahl</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="190" />
+   <location filename="cnnviz/gui/accessibility.py" line="181" />
    <source>{title} choice</source>
    <translation>{title}: Auswahl</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="191" />
+   <location filename="cnnviz/gui/accessibility.py" line="182" />
    <source>number</source>
    <translation>Zahl</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="191" />
+   <location filename="cnnviz/gui/accessibility.py" line="182" />
    <source>{title} number</source>
    <translation>{title}: Zahl</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="192" />
+   <location filename="cnnviz/gui/accessibility.py" line="183" />
    <source>text field</source>
    <translation>Textfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="192" />
+   <location filename="cnnviz/gui/accessibility.py" line="183" />
    <source>{title} text field</source>
    <translation>{title}: Textfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="193" />
+   <location filename="cnnviz/gui/accessibility.py" line="184" />
    <source>slider</source>
    <translation>Schieberegler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="193" />
+   <location filename="cnnviz/gui/accessibility.py" line="184" />
    <source>{title} slider</source>
    <translation>{title}: Schieberegler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="194" />
+   <location filename="cnnviz/gui/accessibility.py" line="185" />
    <source>button</source>
    <translation>Schaltfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="194" />
+   <location filename="cnnviz/gui/accessibility.py" line="185" />
    <source>{title} button</source>
    <translation>{title}: Schaltfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="206" />
+   <location filename="cnnviz/gui/accessibility.py" line="197" />
    <source>More menus</source>
    <translation>Weitere Menüs</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="235" />
+   <location filename="cnnviz/gui/accessibility.py" line="226" />
    <source>predicted {name}, {percent} % sure</source>
    <translation>erkannt: {name}, zu {percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="272" />
+   <location filename="cnnviz/gui/accessibility.py" line="263" />
    <source>Training stopped, test accuracy {percent} %</source>
    <translation>Training gestoppt, Testgenauigkeit {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="274" />
+   <location filename="cnnviz/gui/accessibility.py" line="265" />
    <source>Training finished, test accuracy {percent} %</source>
    <translation>Training beendet, Testgenauigkeit {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="257" />
+   <location filename="cnnviz/gui/accessibility.py" line="248" />
    <source>Training paused</source>
    <translation>Training angehalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="259" />
+   <location filename="cnnviz/gui/accessibility.py" line="250" />
    <source>Training resumed</source>
    <translation>Training fortgesetzt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="521" />
+   <location filename="cnnviz/gui/accessibility.py" line="296" />
    <source>Views</source>
    <translation>Ansichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="521" />
+   <location filename="cnnviz/gui/accessibility.py" line="296" />
    <source>The pictures of the network: one tab each</source>
    <translation>Die Bilder des Netzes: je ein Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="254" />
+   <location filename="cnnviz/gui/accessibility.py" line="245" />
    <source>Training started on {backend}</source>
    <translation>Training gestartet auf {backend}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="262" />
+   <location filename="cnnviz/gui/accessibility.py" line="253" />
    <source>Test accuracy {percent} % at step {step}</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="266" />
-   <location filename="cnnviz/gui/router.py" line="172" />
+   <location filename="cnnviz/gui/accessibility.py" line="257" />
+   <location filename="cnnviz/gui/router.py" line="174" />
    <source>Training diverged: {message}</source>
    <translation>Das Training ist divergiert: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="270" />
+   <location filename="cnnviz/gui/accessibility.py" line="261" />
    <source>Training stopped</source>
    <translation>Training gestoppt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="270" />
+   <location filename="cnnviz/gui/accessibility.py" line="261" />
    <source>Training finished</source>
    <translation>Training beendet</translation>
   </message>
@@ -907,146 +917,146 @@
    <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="329" />
+   <location filename="cnnviz/gui/checkpoints.py" line="331" />
    <source>Save the trained model?</source>
    <translation>Das trainierte Modell speichern?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="337" />
+   <location filename="cnnviz/gui/checkpoints.py" line="339" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>Der letzte Lauf ist auch automatisch gesichert und wird beim nächsten Start angeboten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="460" />
+   <location filename="cnnviz/gui/checkpoints.py" line="466" />
    <source>Restore an autosaved run?</source>
    <translation>Einen automatisch gesicherten Lauf wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="492" />
+   <location filename="cnnviz/gui/checkpoints.py" line="498" />
    <source>Restore</source>
    <translation>Wiederherstellen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="493" />
+   <location filename="cnnviz/gui/checkpoints.py" line="499" />
    <source>Discard</source>
    <translation>Verwerfen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="494" />
+   <location filename="cnnviz/gui/checkpoints.py" line="500" />
    <source>Later</source>
    <translation>Später</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="222" />
+   <location filename="cnnviz/gui/checkpoints.py" line="224" />
    <source>Save model</source>
    <translation>Modell speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="226" />
+   <location filename="cnnviz/gui/checkpoints.py" line="228" />
    <source>Load model</source>
    <translation>Modell laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="247" />
+   <location filename="cnnviz/gui/checkpoints.py" line="249" />
    <source>There is no model to save yet.</source>
    <translation>Es gibt noch kein Modell zum Speichern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="408" />
+   <location filename="cnnviz/gui/checkpoints.py" line="309" />
+   <location filename="cnnviz/gui/window.py" line="409" />
    <source>closing</source>
    <translation>Schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="320" />
+   <location filename="cnnviz/gui/checkpoints.py" line="322" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="453" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>Netz {network}, {run}, automatisch gesichert {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="467" />
+   <location filename="cnnviz/gui/checkpoints.py" line="473" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>Läufe früherer Sitzungen wurden automatisch gesichert (neueste zuerst). Den ausgewählten wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="485" />
+   <location filename="cnnviz/gui/checkpoints.py" line="491" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>Verwerfen löscht die Sicherung; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="487" />
+   <location filename="cnnviz/gui/checkpoints.py" line="493" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>Verwerfen löscht die aufgeführten Sicherungen; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="507" />
+   <location filename="cnnviz/gui/checkpoints.py" line="513" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="261" />
-   <location filename="cnnviz/gui/checkpoints.py" line="283" />
+   <location filename="cnnviz/gui/checkpoints.py" line="263" />
+   <location filename="cnnviz/gui/checkpoints.py" line="285" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>Gewichte von Schritt {step} gespeichert in {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="289" />
+   <location filename="cnnviz/gui/checkpoints.py" line="291" />
    <source>Could not save the model: {error}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="319" />
+   <location filename="cnnviz/gui/checkpoints.py" line="321" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <location filename="cnnviz/gui/checkpoints.py" line="332" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 Vorher speichern ({what})?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="351" />
+   <location filename="cnnviz/gui/checkpoints.py" line="353" />
    <source>Loading {name}…</source>
    <translation>Lade {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="380" />
+   <location filename="cnnviz/gui/checkpoints.py" line="386" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} geladen (Netz {spec}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="479" />
+   <location filename="cnnviz/gui/checkpoints.py" line="485" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>Auch die {count:,} älteren Sicherungen löschen (nicht aufgeführt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="252" />
+   <location filename="cnnviz/gui/checkpoints.py" line="254" />
    <source>Saving the model to {path}…</source>
    <translation>Speichere das Modell in {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="367" />
    <source>loading {name}</source>
    <translation>{name} laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="371" />
+   <location filename="cnnviz/gui/checkpoints.py" line="377" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="383" />
+   <location filename="cnnviz/gui/checkpoints.py" line="389" />
    <source>{text} Note: {note}.</source>
    <translation>{text} Hinweis: {note}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="463" />
+   <location filename="cnnviz/gui/checkpoints.py" line="469" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1055,372 +1065,377 @@ Restore it?</source>
 Wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="527" />
+   <location filename="cnnviz/gui/checkpoints.py" line="533" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="257" />
+   <location filename="cnnviz/gui/checkpoints.py" line="259" />
    <source>Could not save the model: {exc}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="272" />
+   <location filename="cnnviz/gui/checkpoints.py" line="274" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>Modell automatisch gesichert (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="275" />
+   <location filename="cnnviz/gui/checkpoints.py" line="277" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>Das Modell konnte nicht automatisch in {path} gesichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="357" />
+   <location filename="cnnviz/gui/checkpoints.py" line="359" />
    <source>Could not load the model: {error}</source>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="441" />
+   <location filename="cnnviz/gui/checkpoints.py" line="447" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="85" />
+   <location filename="cnnviz/gui/class_canvas.py" line="84" />
    <source>QR code of the class canvas's address</source>
    <translation>QR-Code der Adresse der Klassen-Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="92" />
+   <location filename="cnnviz/gui/class_canvas.py" line="91" />
    <source>The network the phones are on</source>
    <translation>Das Netzwerk, in dem die Handys sind</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="99" />
+   <location filename="cnnviz/gui/class_canvas.py" line="98" />
    <source>What the phones ask for</source>
    <translation>Worum die Handys bitten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="100" />
+   <location filename="cnnviz/gui/class_canvas.py" line="99" />
    <source>Draw any digit and say which</source>
    <translation>Zeichne eine beliebige Ziffer und sag, welche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="106" />
+   <location filename="cnnviz/gui/class_canvas.py" line="105" />
    <source>Our own classes…</source>
    <translation>Unsere eigenen Klassen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="108" />
+   <location filename="cnnviz/gui/class_canvas.py" line="107" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>Benennt 2 bis 10 eigene Klassen (Kreis, Dreieck, Stern …): Die Handys zeichnen sie, und ein neues kleines Netz lernt sie von Grund auf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="120" />
+   <location filename="cnnviz/gui/class_canvas.py" line="119" />
    <source>A class's name, e.g. circle</source>
    <translation>Name einer Klasse, z. B. Kreis</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="121" />
+   <location filename="cnnviz/gui/class_canvas.py" line="120" />
    <source>A class's name</source>
    <translation>Name einer Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="122" />
+   <location filename="cnnviz/gui/class_canvas.py" line="121" />
    <source>Add</source>
    <translation>Hinzufügen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="124" />
+   <location filename="cnnviz/gui/class_canvas.py" line="123" />
    <source>Remove</source>
    <translation>Entfernen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="131" />
+   <location filename="cnnviz/gui/class_canvas.py" line="130" />
    <source>Our own classes</source>
    <translation>Unsere eigenen Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="132" />
+   <location filename="cnnviz/gui/class_canvas.py" line="131" />
    <source>Save our drawings…</source>
    <translation>Unsere Zeichnungen speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="134" />
+   <location filename="cnnviz/gui/class_canvas.py" line="133" />
    <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
    <translation>Die angenommenen Zeichnungen unserer Klassen mit den Namen der Klassen in einen Ordner (die zurückgehaltenen in seinen Ordner our-test); sonst wird nichts gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="153" />
+   <location filename="cnnviz/gui/class_canvas.py" line="152" />
    <source>Train a new net on our classes</source>
    <translation>Neues Netz auf unsere Klassen trainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="156" />
+   <location filename="cnnviz/gui/class_canvas.py" line="155" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>Ein neues winziges Netz lernt unsere Klassen von Grund auf, nur aus den angenommenen Zeichnungen (die zurückgehaltenen sind sein Test)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="170" />
+   <location filename="cnnviz/gui/class_canvas.py" line="171" />
    <source>Drawings waiting for the teacher</source>
    <translation>Zeichnungen, die auf die Lehrkraft warten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="172" />
+   <location filename="cnnviz/gui/class_canvas.py" line="173" />
    <source>Accept (A)</source>
    <translation>Annehmen (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="174" />
+   <location filename="cnnviz/gui/class_canvas.py" line="175" />
    <source>Our test (H)</source>
    <translation>Unser Test (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="175" />
+   <location filename="cnnviz/gui/class_canvas.py" line="176" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>In den eigenen Testsatz der Klasse aufnehmen: nie zum Trainieren verwendet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="176" />
+   <location filename="cnnviz/gui/class_canvas.py" line="177" />
    <source>Reject (R)</source>
    <translation>Ablehnen (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="177" />
+   <location filename="cnnviz/gui/class_canvas.py" line="178" />
    <source>Reject everything from this phone</source>
    <translation>Alles von diesem Handy ablehnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="180" />
-   <location filename="cnnviz/gui/class_canvas.py" line="340" />
-   <location filename="cnnviz/gui/class_canvas.py" line="341" />
+   <location filename="cnnviz/gui/class_canvas.py" line="181" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
+   <location filename="cnnviz/gui/class_canvas.py" line="345" />
    <source>End class canvas</source>
    <translation>Klassen-Zeichenfläche beenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="277" />
-   <location filename="cnnviz/gui/class_canvas.py" line="333" />
-   <location filename="cnnviz/gui/class_canvas.py" line="340" />
+   <location filename="cnnviz/gui/class_canvas.py" line="288" />
+   <location filename="cnnviz/gui/class_canvas.py" line="337" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
    <source>Class canvas</source>
    <translation>Klassen-Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="337" />
+   <location filename="cnnviz/gui/class_canvas.py" line="341" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>Klassen-Zeichenfläche öffnen: Handys im Klassennetz zeichnen für das Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="366" />
+   <location filename="cnnviz/gui/class_canvas.py" line="370" />
    <source>This computer only (127.0.0.1)</source>
    <translation>Nur dieser Rechner (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="458" />
+   <location filename="cnnviz/gui/class_canvas.py" line="460" />
    <source>1 phone so far</source>
    <translation>Bisher 1 Handy</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="617" />
+   <location filename="cnnviz/gui/class_canvas.py" line="619" />
    <source>Save our drawings in a folder</source>
    <translation>Unsere Zeichnungen in einem Ordner speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="663" />
+   <location filename="cnnviz/gui/class_canvas.py" line="665" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>keine Zeichnungen zurückgehalten, also testet es auf den Zeichnungen, aus denen es lernt (halte einige mit H zurück)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="372" />
+   <location filename="cnnviz/gui/class_canvas.py" line="376" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>Kein Netzwerk gefunden: Verbinde diesen Rechner mit dem WLAN der Klasse oder schalte seinen Hotspot ein und wähle dann hier das Netzwerk. Im Moment erreicht nur dieser Rechner die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="506" />
+   <location filename="cnnviz/gui/class_canvas.py" line="508" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>Eine Zeichnung ohne Angabe wartet: Das Handy hat nicht gesagt, was sie zeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="549" />
+   <location filename="cnnviz/gui/class_canvas.py" line="551" />
    <source>Type a name first.</source>
    <translation>Gib zuerst einen Namen ein.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="565" />
+   <location filename="cnnviz/gui/class_canvas.py" line="567" />
    <source>Choose a class in the list first.</source>
    <translation>Wähle zuerst eine Klasse in der Liste.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="599" />
+   <location filename="cnnviz/gui/class_canvas.py" line="601" />
    <source>Draw one of our classes and say which</source>
    <translation>Zeichne eine unserer Klassen und sag, welche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="607" />
+   <location filename="cnnviz/gui/class_canvas.py" line="609" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>Benenne mindestens 2 Klassen: Die Handys zeichnen dann diese statt Ziffern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="652" />
+   <location filename="cnnviz/gui/class_canvas.py" line="654" />
    <source>Learning our {count} classes</source>
    <translation>Lernen unserer {count} Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="458" />
+   <location filename="cnnviz/gui/class_canvas.py" line="460" />
    <source>{count} phones so far</source>
    <translation>Bisher {count} Handys</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="489" />
+   <location filename="cnnviz/gui/class_canvas.py" line="491" />
    <source>{count} waiting for you</source>
    <translation>{count} warten auf dich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="583" />
+   <location filename="cnnviz/gui/class_canvas.py" line="585" />
    <source>Give 2 to 10 different names.</source>
    <translation>Gib 2 bis 10 verschiedene Namen an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="632" />
+   <location filename="cnnviz/gui/class_canvas.py" line="634" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>{count} Zeichnungen von {names} in {folder} gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="661" />
+   <location filename="cnnviz/gui/class_canvas.py" line="663" />
    <source>its test: the {count} drawings held back</source>
    <translation>sein Test: die {count} zurückgehaltenen Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="666" />
+   <location filename="cnnviz/gui/class_canvas.py" line="668" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>Ein neues winziges Netz lernt {names} von Grund auf aus {count} angenommenen Zeichnungen; {test}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="708" />
+   <location filename="cnnviz/gui/class_canvas.py" line="722" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>Unser Testsatz: {right} von {count} richtig · MNIST: {mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="102" />
+   <location filename="cnnviz/gui/class_canvas.py" line="101" />
    <source>Draw a {digit}</source>
    <translation>Zeichne eine {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="552" />
+   <location filename="cnnviz/gui/class_canvas.py" line="554" />
    <source>{name} is named already.</source>
    <translation>{name} ist schon benannt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="555" />
+   <location filename="cnnviz/gui/class_canvas.py" line="557" />
    <source>At most {count} classes.</source>
    <translation>Höchstens {count} Klassen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="571" />
+   <location filename="cnnviz/gui/class_canvas.py" line="573" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>Zeichnungen von {name} oder einer Klasse danach warten oder sind angenommen: Sie bleibt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="610" />
+   <location filename="cnnviz/gui/class_canvas.py" line="612" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>Die Handys zeichnen {names}. Nimm mindestens {least} Zeichnungen von jeder an, dann trainiere.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="703" />
+   <location filename="cnnviz/gui/class_canvas.py" line="706" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>Unser Testsatz: noch keine aufgehoben · MNIST: {mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="391" />
+   <location filename="cnnviz/gui/class_canvas.py" line="714" />
+   <source>Our test set: {count} held back; this network does not know our classes yet</source>
+   <translation>Unser Testsatz: {count} aufgehoben; dieses Netz kennt unsere Klassen noch nicht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="395" />
    <source>The class canvas could not start: {error}</source>
    <translation>Die Klassen-Zeichenfläche konnte nicht starten: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="484" />
+   <location filename="cnnviz/gui/class_canvas.py" line="486" />
    <source>from phone {phone}</source>
    <translation>von Handy {phone}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="629" />
+   <location filename="cnnviz/gui/class_canvas.py" line="631" />
    <source>Could not save the drawings: {error}</source>
    <translation>Die Zeichnungen konnten nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="55" />
+   <location filename="cnnviz/gui/comparison.py" line="56" />
    <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
    <translation>Dieser Lauf bleibt zum Vergleich (grau, gestrichelt). Ändere eine Einstellung und drücke Start: Der neue Lauf beginnt mit denselben Zufallsgewichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="82" />
+   <location filename="cnnviz/gui/comparison.py" line="83" />
    <location filename="cnnviz/gui/menus.py" line="49" />
    <source>Compare with a saved model…</source>
    <translation>Mit gespeichertem Modell vergleichen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="51" />
+   <location filename="cnnviz/gui/comparison.py" line="52" />
    <source>Nothing to keep yet: {exc}.</source>
    <translation>Noch nichts zu behalten: {exc}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="70" />
+   <location filename="cnnviz/gui/comparison.py" line="71" />
    <source>Cannot compare with this file: {exc}</source>
    <translation>Mit dieser Datei kann nicht verglichen werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="115" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="116" />
    <source>Open an image of a digit</source>
    <translation>Bild einer Ziffer öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="157" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="158" />
    <source>Draw a digit on the pad first, then click which digit it is.</source>
    <translation>Zeichne zuerst eine Ziffer auf die Fläche und klicke dann, welche Ziffer es ist.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="162" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="163" />
    <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
    <translation>Ein geöffnetes Foto wird gezeigt: Die Klassenzeichnungen speichern nur Zeichnungen von der Fläche. Zeichne die Ziffer und klicke dann, welche es ist.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="181" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="182" />
    <source>No data set is loaded.</source>
    <translation>Kein Datensatz geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="184" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="185" />
    <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
    <translation>Nachtrainieren mit Zeichnungen braucht den MNIST-Ziffern-Datensatz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="194" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="195" />
    <source>Fine-tuning on {count} class drawings</source>
    <translation>Nachtrainieren mit {count} Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="93" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
    <source>untrained weights</source>
    <translation>untrainierte Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="139" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="140" />
    <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
    <translation>{name} geöffnet: Das Netz bekommt es als 28×28-Eingabe neben der Zeichenfläche. Zeichne (oder drücke C), um wieder zu zeichnen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="150" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="151" />
    <source>Cannot open this image: {why}</source>
    <translation>Dieses Bild lässt sich nicht öffnen: {why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="206" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="207" />
    <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
    <translation>{label}: ein Durchgang über {count:,} Bilder, davon {mnist:,} MNIST-Ziffern (damit es MNIST weiter lesen kann), der Rest wiederholte Zeichnungen, ab den aktuellen Gewichten. Klassenzeichnungen zeigt die Genauigkeit der Zeichnungen vorher und nachher, getrennt von MNIST (die MNIST-Testgenauigkeit gilt für MNISTs eigene Testbilder).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="93" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
    <source>weights of step {step}</source>
    <translation>Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="192" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="193" />
    <source>Cannot fine-tune: {exc}</source>
    <translation>Nachtrainieren nicht möglich: {exc}</translation>
   </message>
@@ -1727,7 +1742,7 @@ Wiederherstellen?</translation>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/live_view.py" line="119" />
+   <location filename="cnnviz/gui/live_view.py" line="120" />
    <source>Cannot compute the feature maps: {exc}</source>
    <translation>Die Merkmalskarten lassen sich nicht berechnen: {exc}</translation>
   </message>
@@ -1855,7 +1870,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="300" />
+   <location filename="cnnviz/gui/window.py" line="301" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -1871,7 +1886,7 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="50" />
-   <location filename="cnnviz/gui/panels/registry.py" line="372" />
+   <location filename="cnnviz/gui/panels/registry.py" line="313" />
    <source>Draw and classify</source>
    <translation>Zeichnen und erkennen</translation>
   </message>
@@ -2024,107 +2039,57 @@ Wiederherstellen?</translation>
    <translation>Das Testbild aus den Merkmalskarten oder das in Fehler angeklickte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="22" />
+   <location filename="cnnviz/gui/panels/controls.py" line="21" />
    <source>Open a dataset folder…</source>
    <translation>Datensatz-Ordner öffnen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="93" />
-   <source>Data and network</source>
-   <translation>Daten und Netz</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="101" />
-   <source>Dataset</source>
-   <translation>Datensatz</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="107" />
-   <source>type your own layer spec below</source>
-   <translation>unten eine eigene Schichtbeschreibung eingeben</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="108" />
-   <source>Network</source>
-   <translation>Netz</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="111" />
-   <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
-the last layer must be dense-10. Press Enter to apply.</source>
-   <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, durch Kommas getrennt;
-die letzte Schicht muss dense-10 sein. Enter übernimmt.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="126" />
-   <source>Backend</source>
-   <translation>Backend</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="221" />
+   <location filename="cnnviz/gui/panels/controls.py" line="170" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>ein Ordner mit den vier IDX-Dateien im MNIST-Format (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., mit oder ohne .gz)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="248" />
+   <location filename="cnnviz/gui/panels/controls.py" line="197" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>Ordner mit IDX-Dateien im MNIST-Format öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="278" />
-   <source>learning
-rate</source>
-   <translation>Lern-
-rate</translation>
+   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <source>▶  Resume</source>
+   <translation>▶  Weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="281" />
-   <source>test
-accuracy</source>
-   <translation>Test-
-genauigkeit</translation>
+   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
+   <source>❚❚  Pause</source>
+   <translation>❚❚  Pause</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="286" />
-   <source>Test accuracy at the last evaluation</source>
-   <translation>Testgenauigkeit bei der letzten Auswertung</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="174" />
+   <location filename="cnnviz/gui/panels/controls.py" line="113" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>Änderungen am Optimierer gelten ab dem nächsten Schritt (Wert eingeben, dann Enter).
 Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="372" />
+   <location filename="cnnviz/gui/panels/controls.py" line="308" />
    <source>not available here</source>
    <translation>hier nicht verfügbar</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="405" />
+   <location filename="cnnviz/gui/panels/controls.py" line="341" />
    <source>valid: {count} layers</source>
    <translation>gültig: {count} Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="438" />
+   <location filename="cnnviz/gui/panels/controls.py" line="374" />
    <source>{count} trainable parameters</source>
    <translation>{count} trainierbare Parameter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="500" />
+   <location filename="cnnviz/gui/panels/controls.py" line="436" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="139" />
-   <source>{name}  ({where}, not available)</source>
-   <translation>{name}  ({where}, nicht verfügbar)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="147" />
-   <source>not available: {why}</source>
-   <translation>nicht verfügbar: {why}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="54" />
@@ -2488,7 +2453,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="304" />
-   <location filename="cnnviz/gui/panels/registry.py" line="305" />
+   <location filename="cnnviz/gui/panels/registry.py" line="246" />
    <source>Filters</source>
    <translation>Filter</translation>
   </message>
@@ -2770,7 +2735,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="143" />
-   <location filename="cnnviz/gui/panels/registry.py" line="325" />
+   <location filename="cnnviz/gui/panels/registry.py" line="266" />
    <source>Fool</source>
    <translation>Tricks</translation>
   </message>
@@ -2907,7 +2872,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   <message>
    <location filename="cnnviz/gui/panels/learning_rate.py" line="43" />
    <location filename="cnnviz/gui/panels/learning_rate.py" line="53" />
-   <location filename="cnnviz/gui/panels/registry.py" line="350" />
+   <location filename="cnnviz/gui/panels/registry.py" line="291" />
    <source>Learning rate</source>
    <translation>Lernrate</translation>
   </message>
@@ -2955,8 +2920,8 @@ um sein Bild zu sehen</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="83" />
-   <location filename="cnnviz/gui/panels/map.py" line="243" />
-   <location filename="cnnviz/gui/panels/map.py" line="414" />
+   <location filename="cnnviz/gui/panels/map.py" line="259" />
+   <location filename="cnnviz/gui/panels/map.py" line="439" />
    <source>Update</source>
    <translation>Aktualisieren</translation>
   </message>
@@ -2991,370 +2956,430 @@ um sein Bild zu sehen</translation>
    <translation>Das Testbild des Punkts unter dem Mauszeiger oder des zuletzt angeklickten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="254" />
+   <location filename="cnnviz/gui/panels/map.py" line="279" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>Noch nichts für die Karte: warte auf die Testbilder.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="256" />
+   <location filename="cnnviz/gui/panels/map.py" line="281" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>Noch nichts für die Karte: warte auf die Gewichte des Netzes.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="274" />
+   <location filename="cnnviz/gui/panels/map.py" line="299" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="340" />
+   <location filename="cnnviz/gui/panels/map.py" line="365" />
    <source>latest map</source>
    <translation>neueste Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="368" />
+   <location filename="cnnviz/gui/panels/map.py" line="393" />
    <source>Could not make the map: {message}</source>
    <translation>Die Karte konnte nicht erstellt werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="404" />
+   <location filename="cnnviz/gui/panels/map.py" line="429" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f} % richtig · die Karte zeigt {explained:.0f} % der Streuung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="440" />
+   <location filename="cnnviz/gui/panels/map.py" line="465" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ deine Zeichnung:
 auf der neuesten Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="450" />
+   <location filename="cnnviz/gui/panels/map.py" line="270" />
+   <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
+   <translation>Dieses Netz kennt {names}: Die Karte braucht Zeichnungen davon. Drücke Start, damit es mit den Zeichnungen der Klassen-Zeichenfläche lernt: Die Karte zeigt dann die zurückgehaltenen.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="475" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ deine Zeichnung:
 am nächsten an den {digit}ern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="452" />
+   <location filename="cnnviz/gui/panels/map.py" line="477" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ deine Zeichnung:
 am nächsten: {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="214" />
-   <location filename="cnnviz/gui/panels/why.py" line="169" />
+   <location filename="cnnviz/gui/panels/map.py" line="230" />
+   <location filename="cnnviz/gui/panels/why.py" line="186" />
    <source>Update (step {step})</source>
    <translation>Aktualisieren (Schritt {step})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="267" />
+   <location filename="cnnviz/gui/panels/map.py" line="292" />
    <source>Could not make the map: {exc}</source>
    <translation>Die Karte konnte nicht erstellt werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="342" />
+   <location filename="cnnviz/gui/panels/map.py" line="367" />
    <source>map at step {step:,}</source>
    <translation>Karte bei Schritt {step:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="436" />
+   <location filename="cnnviz/gui/panels/map.py" line="461" />
    <source>Could not place your drawing: {exc}</source>
    <translation>Deine Zeichnung konnte nicht platziert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="151" />
    <source>The images of the chosen cell appear here, the most confident first.</source>
    <translation>Hier erscheinen die Bilder der gewählten Zelle, die sichersten zuerst.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="149" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="152" />
    <source>No mistakes yet (or no evaluation yet).</source>
    <translation>Noch keine Fehler (oder noch keine Auswertung).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="76" />
-   <location filename="cnnviz/gui/panels/registry.py" line="283" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
+   <location filename="cnnviz/gui/panels/registry.py" line="224" />
    <source>Mistakes</source>
    <translation>Fehler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="76" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
    <source>rows: the true digit · columns: what the network said · click a cell</source>
    <translation>Zeilen: die echte Ziffer · Spalten: die Antwort des Netzes · Zelle anklicken</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="180" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="94" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="183" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>Eine Weile trainieren: Die Matrix füllt sich bei jeder Testauswertung.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="174" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="177" />
    <source>Empty until the first test evaluation</source>
    <translation>Leer bis zur ersten Testauswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="182" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="185" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>Klicke eine Zelle der Matrix an, um ihre Bilder zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="183" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="186" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>Sicherste Fehler: falsch, und dabei sehr sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="340" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="355" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>Echt {truth}, richtig gelesen: {total} Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="342" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="357" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>Echt {truth}, gehalten für {answer}: {total} Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="99" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
    <source>true digit</source>
    <translation>echte Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="99" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
    <source>predicted digit</source>
    <translation>erkannte Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="146" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="149" />
    <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
    <translation>Jedes Bild mit seiner echten Ziffer, der Antwort des Netzes, wie sicher es ist, und einem Häkchen oder Kreuz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="263" />
    <source>No mistakes at all.</source>
    <translation>Überhaupt keine Fehler.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="145" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
    <source>Images of the chosen cell</source>
    <translation>Bilder der gewählten Zelle</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="145" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
    <source>Surest mistakes</source>
    <translation>Sicherste Fehler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="233" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="240" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f} %&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="323" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="338" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>Sicherste Fehler: {wrong} falsch von {samples:,}; die sichersten zuerst</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="346" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="361" />
    <source>, showing the {count} surest</source>
    <translation>, die {count} sichersten werden gezeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="241" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="248" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}. Am häufigsten verwechselt: {pairs}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="249" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
    <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}. Überhaupt keine Fehler.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="252" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="259" />
    <source>Most often mixed up: {pairs}</source>
    <translation>Am häufigsten verwechselt: {pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="297" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="304" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>Testbild #{index}: echt {truth}, erkannt {answer} (zu {percent} % sicher), {verdict}. Klicken, um hineinzusehen (Merkmalskarten, Warum?).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="243" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="250" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{count}-mal {truth} für {answer} gehalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="54" />
+   <location filename="cnnviz/gui/panels/registry.py" line="79" />
    <source>Training</source>
    <translation>Lernen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="292" />
+   <location filename="cnnviz/gui/panels/registry.py" line="233" />
    <source>Why?</source>
    <translation>Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="301" />
+   <location filename="cnnviz/gui/panels/registry.py" line="242" />
    <source>What filters want</source>
    <translation>Was Filter wollen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="340" />
+   <location filename="cnnviz/gui/panels/registry.py" line="281" />
    <source>Statistics</source>
    <translation>Statistik</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="361" />
+   <location filename="cnnviz/gui/panels/registry.py" line="302" />
    <source>Class drawings</source>
    <translation>Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="315" />
+   <location filename="cnnviz/gui/panels/registry.py" line="256" />
    <source>Map</source>
    <translation>Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="344" />
+   <location filename="cnnviz/gui/panels/registry.py" line="285" />
    <source>Stats</source>
    <translation>Statistik</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="354" />
+   <location filename="cnnviz/gui/panels/registry.py" line="295" />
    <source>Rate</source>
    <translation>Rate</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="365" />
+   <location filename="cnnviz/gui/panels/registry.py" line="306" />
    <source>Drawings</source>
    <translation>Skizzen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="377" />
+   <location filename="cnnviz/gui/panels/registry.py" line="318" />
    <source>Draw</source>
    <translation>Zeichnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="389" />
+   <location filename="cnnviz/gui/panels/registry.py" line="330" />
    <source>Timings</source>
    <translation>Zeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="44" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="55" />
    <source>Run</source>
    <translation>Lauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="47" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="58" />
    <source>▶  Start</source>
    <translation>▶  Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="50" />
-   <location filename="cnnviz/gui/run_control.py" line="419" />
-   <source>❚❚  Pause</source>
-   <translation>❚❚  Pause</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="52" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="63" />
    <source>Step</source>
    <translation>Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="54" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
    <source>Reset</source>
    <translation>Neu</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="55" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="66" />
    <source>New random weights; the curves start over</source>
    <translation>Neue Zufallsgewichte; die Kurven beginnen von vorn</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="56" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="67" />
    <source>Save…</source>
    <translation>Speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="57" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
    <source>Load…</source>
    <translation>Laden…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="58" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="69" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>Die aktuellen Gewichte als .npz-Checkpoint speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="59" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="70" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>Einen .npz-Checkpoint laden; Start trainiert ihn weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
    <source>Optimiser</source>
    <translation>Optimierer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="71" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
    <source>Optimizer</source>
    <translation>Verfahren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="75" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="86" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle: zur Lernrate hochfahren, dann absenken; constant: gleich lassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
    <source>Schedule</source>
    <translation>Verlauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="79" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="90" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>Lernrate, logarithmisch von 0.00001 bis 1</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="110" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>Momentum (sgd mit Momentum) oder beta1 (adam)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="100" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="111" />
    <source>Momentum</source>
    <translation>Momentum</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="104" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="115" />
    <source>Batch size</source>
    <translation>Batchgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="109" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="120" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>Länge des Laufs; gilt ab dem nächsten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="110" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="121" />
    <source>Epochs</source>
    <translation>Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="49" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="129" />
+   <source>Data and network</source>
+   <translation>Daten und Netz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="136" />
+   <source>Dataset</source>
+   <translation>Datensatz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="142" />
+   <source>type your own layer spec below</source>
+   <translation>unten eine eigene Schichtbeschreibung eingeben</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="143" />
+   <source>Network</source>
+   <translation>Netz</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="146" />
+   <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
+the last layer must be dense-10. Press Enter to apply.</source>
+   <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, durch Kommas getrennt;
+die letzte Schicht muss dense-10 sein. Enter übernimmt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="163" />
+   <source>Backend</source>
+   <translation>Backend</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
+   <source>learning
+rate</source>
+   <translation>Lern-
+rate</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="213" />
+   <source>test
+accuracy</source>
+   <translation>Test-
+genauigkeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="218" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>Testgenauigkeit bei der letzten Auswertung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="60" />
    <source>Start training ({key})</source>
    <translation>Training starten ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="51" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="62" />
    <source>Pause or resume ({key})</source>
    <translation>Anhalten oder fortsetzen ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="53" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
    <source>Train exactly one batch ({key})</source>
    <translation>Genau einen Batch trainieren ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="176" />
+   <source>{name}  ({where}, not available)</source>
+   <translation>{name}  ({where}, nicht verfügbar)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="182" />
+   <source>not available: {why}</source>
+   <translation>nicht verfügbar: {why}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="26" />
@@ -3587,11 +3612,6 @@ erscheinen hier während des Trainings</translation>
    <translation>Mit den neuesten Gewichten neu berechnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="84" />
-   <source>predicted</source>
-   <translation>erkannt</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/why.py" line="87" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>Für welche Klasse der Beleg gezeigt wird (Standard: die Antwort des Netzes)</translation>
@@ -3643,22 +3663,27 @@ erscheinen hier während des Trainings</translation>
    <translation>Salienz: der Gradient der Klassenbewertung nach jedem Pixel (exakt, ein Rückwärtsdurchlauf). Verdeckung: Ein schwarzes Quadrat gleitet über das Bild, und wir sehen, wie die Wahrscheinlichkeit sinkt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="165" />
+   <source>predicted</source>
+   <translation>erkannt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="232" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>Erkläre deine Zeichnung mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="216" />
+   <location filename="cnnviz/gui/panels/why.py" line="233" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>Erkläre Testbild #{index} (richtig: {label}) mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="265" />
+   <location filename="cnnviz/gui/panels/why.py" line="283" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Deine Zeichnung: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="266" />
+   <location filename="cnnviz/gui/panels/why.py" line="284" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Testbild #{index} (richtig: {label}): Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
@@ -3673,27 +3698,27 @@ erscheinen hier während des Trainings</translation>
    <translation>Verdeckungsfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="197" />
+   <location filename="cnnviz/gui/panels/why.py" line="214" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>Noch nichts zu erklären: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="239" />
+   <location filename="cnnviz/gui/panels/why.py" line="256" />
    <source>Could not explain: {message}</source>
    <translation>Erklärung nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="259" />
+   <location filename="cnnviz/gui/panels/why.py" line="277" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>; Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="200" />
+   <location filename="cnnviz/gui/panels/why.py" line="217" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>Noch nichts zu erklären: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="201" />
+   <location filename="cnnviz/gui/panels/why.py" line="218" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>Noch nichts zu erklären: Es ist noch kein Testbild geladen.</translation>
   </message>
@@ -3734,92 +3759,87 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="162" />
+   <location filename="cnnviz/gui/router.py" line="164" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}: kompiliert Kernel, nur beim ersten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="180" />
+   <location filename="cnnviz/gui/router.py" line="182" />
    <source>Training stopped: {message}</source>
    <translation>Training gestoppt: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="67" />
+   <location filename="cnnviz/gui/router.py" line="68" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="295" />
+   <location filename="cnnviz/gui/run_control.py" line="298" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="307" />
+   <location filename="cnnviz/gui/run_control.py" line="310" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="196" />
+   <location filename="cnnviz/gui/run_control.py" line="198" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="224" />
+   <location filename="cnnviz/gui/run_control.py" line="226" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="419" />
-   <source>▶  Resume</source>
-   <translation>▶  Weiter</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="39" />
+   <location filename="cnnviz/gui/run_control.py" line="41" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>trainiert mit {train_used:,} von {train_total:,} Bildern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="45" />
+   <location filename="cnnviz/gui/run_control.py" line="47" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>testet mit {test_used:,} von {test_total:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="203" />
+   <location filename="cnnviz/gui/run_control.py" line="205" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="393" />
+   <location filename="cnnviz/gui/run_control.py" line="396" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="233" />
-   <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
-   <translation>Dieses Netz kennt die eigenen Klassen der Klasse ({names}): Es lernt mit den Zeichnungen der Klasse (Klassen-Zeichenfläche, F6: Neues Netz auf unsere Klassen trainieren). „Neu“ gibt ein neues Netz für den Datensatz.</translation>
+   <location filename="cnnviz/gui/run_control.py" line="242" />
+   <source>Learning our {count} classes further</source>
+   <translation>Lernt unsere {count} Klassen weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="356" />
+   <location filename="cnnviz/gui/run_control.py" line="359" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="366" />
+   <location filename="cnnviz/gui/run_control.py" line="369" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="132" />
+   <location filename="cnnviz/gui/run_control.py" line="134" />
    <source>Cannot build the network: {exc}</source>
    <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="257" />
+   <location filename="cnnviz/gui/run_control.py" line="260" />
    <source>Cannot start: {exc}</source>
    <translation>Start nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="305" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
@@ -4044,17 +4064,17 @@ Training stoppen und fortfahren?</translation>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="374" />
+   <location filename="cnnviz/gui/window.py" line="375" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="319" />
+   <location filename="cnnviz/gui/window.py" line="320" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="303" />
+   <location filename="cnnviz/gui/window.py" line="304" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>
@@ -4417,6 +4437,10 @@ Training stoppen und fortfahren?</translation>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
+  </message>
+  <message>
+   <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
+   <translation type="vanished">Dieses Netz kennt die eigenen Klassen der Klasse ({names}): Es lernt mit den Zeichnungen der Klasse (Klassen-Zeichenfläche, F6: Neues Netz auf unsere Klassen trainieren). „Neu“ gibt ein neues Netz für den Datensatz.</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>

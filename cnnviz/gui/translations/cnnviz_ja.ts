@@ -4,80 +4,314 @@
  <context>
   <name>cnnviz</name>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="70" />
+   <location filename="cnnviz/app/about.py" line="15" />
+   <source>cnnviz is free software under the MIT licence.</source>
+   <translation>cnnviz は MIT ライセンスのフリーソフトウェアです。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/about.py" line="16" />
+   <source>The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 licence (CC BY-SA 3.0).</source>
+   <translation>同梱の手書き数字データベース MNIST は Yann LeCun、Corinna Cortes、Christopher J.C. Burges によるもので、クリエイティブ・コモンズ 表示 - 継承 3.0 ライセンス（CC BY-SA 3.0）の下で使用しています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/about.py" line="21" />
+   <source>The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence in THIRD-PARTY-NOTICES.txt.</source>
+   <translation>ウィンドウは Qt と PySide6（LGPL-3.0）、pyqtgraph（MIT）で、計算は NumPy、numba、llvmlite（BSD）、Pillow（MIT-CMU）で作られています。スタンドアロン版はすべてのライセンスを THIRD-PARTY-NOTICES.txt に記載しています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="95" />
+   <source>step {step:,}, {percent:.1f} %</source>
+   <translation>ステップ {step:,}、{percent:.1f} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="94" />
+   <source>step {step:,}</source>
+   <translation>ステップ {step:,}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="104" />
+   <source>at an unknown time</source>
+   <translation>日時不明</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="71" />
+   <location filename="cnnviz/app/class_training.py" line="205" />
+   <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
+   <translation>まずクラス独自の分類を名付けてください（2〜10 個の名前）。それからその絵を集めます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="77" />
+   <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
+   <translation>学習するには絵が少なすぎます: 各分類の絵を少なくとも {least} 枚採用してください。まだ足りないもの: {classes}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="164" />
+   <source>This network knows {names}: it trains further on the class canvas's drawings of them, and the class canvas (F6) now asks the phones for them. Accept at least {least} drawings of each, then press Start. Still missing: {classes}.</source>
+   <translation>このネットワークは {names} を知っています。クラスキャンバスの絵でさらに学習します。クラスキャンバス (F6) はいまスマホにそれらを描くよう求めています。それぞれ少なくとも {least} 枚の絵を受け入れてから、開始を押してください。まだ足りないもの: {classes}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="150" />
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
+   <translation>このネットワークは {names} を知っていますが、クラスキャンバスには {current} の絵があります。自分のクラスの絵でしか学習を続けられません。クラスキャンバス (F6) で同じクラスを名付けるか、リセットを押してデータセット用の新しいネットワークにしてください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <source>net</source>
+   <translation>ネットワーク</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="30" />
+   <location filename="cnnviz/gui/exports.py" line="155" />
+   <source>momentum</source>
+   <translation>モーメンタム</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="31" />
+   <source>batch</source>
+   <translation>バッチ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="32" />
+   <location filename="cnnviz/gui/exports.py" line="157" />
+   <source>schedule</source>
+   <translation>スケジュール</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="33" />
+   <location filename="cnnviz/gui/exports.py" line="158" />
+   <source>epochs</source>
+   <translation>エポック数</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="34" />
+   <source>data</source>
+   <translation>データ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="35" />
+   <location filename="cnnviz/classroom/report.py" line="505" />
+   <location filename="cnnviz/gui/exports.py" line="152" />
+   <source>backend</source>
+   <translation>バックエンド</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="36" />
+   <location filename="cnnviz/gui/exports.py" line="159" />
+   <source>seed</source>
+   <translation>シード</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="178" />
+   <source>this session</source>
+   <translation>このセッション</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="242" />
+   <location filename="cnnviz/app/side_by_side.py" line="38" />
+   <location filename="cnnviz/classroom/report.py" line="411" />
+   <source>, </source>
+   <translation>、</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="251" />
+   <source>{settings} (same settings)</source>
+   <translation>{settings}(同じ設定)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="243" />
+   <source>{name} {kept} vs {now} now</source>
+   <translation>{name} {kept}(現在は {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>now</source>
+   <translation>現在</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="57" />
+   <source>not tested yet</source>
+   <translation>未テスト</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="59" />
+   <source>A {kept} | B {now}</source>
+   <translation>A {kept} | B {now}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="78" />
+   <source>this one</source>
+   <translation>このネットワーク</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="49" />
+   <source>A: {side}</source>
+   <translation>A: {side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="49" />
+   <source>B: {side}</source>
+   <translation>B: {side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="74" />
+   <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
+   <translation>A(左、残した学習): {a} | B(右、現在): {b} · ペアごとに共通の色スケール</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>kept run ({source})</source>
+   <translation>残した学習({source})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="102" />
+   <source>A has no {layer}: another network ({kept} vs {now} now)</source>
+   <translation>A には {layer} がありません: 別のネットワークです({kept}、現在は {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="107" />
+   <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
+   <translation>A の {layer} は {a}、B は {b}: 別のネットワークです({kept}、現在は {now})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="95" />
+   <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
+   <translation>A({source})には重みが残っていません: カーネルを表示できません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="97" />
+   <source>A ({source}) has no weights kept: its maps cannot be shown</source>
+   <translation>A({source})には重みが残っていません: 特徴マップを表示できません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="139" />
+   <source>A's feature maps cannot be computed: {exc}</source>
+   <translation>A の特徴マップを計算できません: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="126" />
+   <source>single-threaded sgemm per worker</source>
+   <translation>ワーカーごとにシングルスレッドの sgemm</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="128" />
+   <source>sgemm (BLAS threads not controllable)</source>
+   <translation>sgemm(BLAS のスレッド数は制御不可)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="134" />
+   <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} の nogil カーネル(ワーカースレッド 1 本)+ NumPy {numpy} {library} {blas}、CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="137" />
+   <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} の nogil カーネル(ワーカースレッド {threads} 本)+ NumPy {numpy} {library} {blas}、CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="143" />
+   <source>{description}; {note}</source>
+   <translation>{description}。{note}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numpy_ref.py" line="26" />
+   <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
+   <translation>NumPy {version} 参照実装(im2col + BLAS の行列積)、CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="34" />
+   <source>NumPy reference (CPU)</source>
+   <translation>NumPy 参照実装(CPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="35" />
+   <source>Numba parallel kernels (CPU)</source>
+   <translation>Numba 並列カーネル(CPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="37" />
+   <source>Hand-written numba.cuda kernels (NVIDIA GPU)</source>
+   <translation>自作の numba.cuda カーネル(NVIDIA GPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="39" />
+   <source>CuPy im2col + cuBLAS (NVIDIA GPU)</source>
+   <translation>CuPy im2col + cuBLAS(NVIDIA GPU)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/lessons.py" line="72" />
    <source>Loss curve</source>
    <translation>損失の曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="71" />
+   <location filename="cnnviz/classroom/lessons.py" line="73" />
    <source>Accuracy curve</source>
    <translation>精度の曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="72" />
+   <location filename="cnnviz/classroom/lessons.py" line="74" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
    <source>Feature maps</source>
    <translation>特徴マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="73" />
+   <location filename="cnnviz/classroom/lessons.py" line="75" />
    <location filename="cnnviz/gui/panels/kernels.py" line="26" />
-   <location filename="cnnviz/gui/panels/registry.py" line="381" />
+   <location filename="cnnviz/gui/panels/registry.py" line="322" />
    <source>Kernels</source>
    <translation>カーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="74" />
-   <location filename="cnnviz/gui/panels/registry.py" line="384" />
+   <location filename="cnnviz/classroom/lessons.py" line="76" />
+   <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>層ごとの時間</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
    <source>Draw and classify, class drawings</source>
    <translation>描いて分類、クラスの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="76" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <source>Mistakes (confusion matrix)</source>
    <translation>間違い(混同行列)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
    <source>Why? (saliency, occlusion)</source>
    <translation>なぜ?(サリエンシー、遮蔽)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <location filename="cnnviz/gui/panels/filters.py" line="287" />
    <source>What each filter wants to see</source>
    <translation>各フィルタが見たいもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/map.py" line="81" />
    <location filename="cnnviz/gui/panels/map.py" line="110" />
    <source>Map of what it learned</source>
    <translation>学んだことの地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="80" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <location filename="cnnviz/gui/panels/fool.py" line="108" />
-   <location filename="cnnviz/gui/panels/registry.py" line="321" />
+   <location filename="cnnviz/gui/panels/registry.py" line="262" />
    <source>Fool the network</source>
    <translation>ネットワークをだます</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="81" />
-   <location filename="cnnviz/gui/panels/registry.py" line="331" />
+   <location filename="cnnviz/classroom/lessons.py" line="83" />
+   <location filename="cnnviz/gui/panels/registry.py" line="272" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
    <source>Time-lapse</source>
    <translation>タイムラプス</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="82" />
+   <location filename="cnnviz/classroom/lessons.py" line="84" />
    <location filename="cnnviz/gui/panels/statistics.py" line="88" />
    <source>Weight and gradient statistics</source>
    <translation>重みと勾配の統計</translation>
@@ -277,15 +511,8 @@
    <translation>テスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="411" />
-   <location filename="cnnviz/app/comparison.py" line="242" />
-   <location filename="cnnviz/app/side_by_side.py" line="38" />
-   <source>, </source>
-   <translation>、</translation>
-  </message>
-  <message>
    <location filename="cnnviz/classroom/report.py" line="425" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
    <source>Confusion matrix</source>
    <translation>混同行列</translation>
   </message>
@@ -299,13 +526,6 @@
    <location filename="cnnviz/classroom/report.py" line="467" />
    <source>kernels of {layer}</source>
    <translation>{layer} のカーネル</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="505" />
-   <location filename="cnnviz/app/comparison.py" line="35" />
-   <location filename="cnnviz/gui/exports.py" line="152" />
-   <source>backend</source>
-   <translation>バックエンド</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="505" />
@@ -494,378 +714,168 @@
    <translation>ネットワークをだます</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/about.py" line="15" />
-   <source>cnnviz is free software under the MIT licence.</source>
-   <translation>cnnviz は MIT ライセンスのフリーソフトウェアです。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/about.py" line="16" />
-   <source>The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 licence (CC BY-SA 3.0).</source>
-   <translation>同梱の手書き数字データベース MNIST は Yann LeCun、Corinna Cortes、Christopher J.C. Burges によるもので、クリエイティブ・コモンズ 表示 - 継承 3.0 ライセンス（CC BY-SA 3.0）の下で使用しています。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/about.py" line="21" />
-   <source>The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence in THIRD-PARTY-NOTICES.txt.</source>
-   <translation>ウィンドウは Qt と PySide6（LGPL-3.0）、pyqtgraph（MIT）で、計算は NumPy、numba、llvmlite（BSD）、Pillow（MIT-CMU）で作られています。スタンドアロン版はすべてのライセンスを THIRD-PARTY-NOTICES.txt に記載しています。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/autosave.py" line="95" />
-   <source>step {step:,}, {percent:.1f} %</source>
-   <translation>ステップ {step:,}、{percent:.1f} %</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/autosave.py" line="94" />
-   <source>step {step:,}</source>
-   <translation>ステップ {step:,}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/autosave.py" line="104" />
-   <source>at an unknown time</source>
-   <translation>日時不明</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/class_training.py" line="63" />
-   <location filename="cnnviz/app/class_training.py" line="156" />
-   <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
-   <translation>まずクラス独自の分類を名付けてください（2〜10 個の名前）。それからその絵を集めます。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/class_training.py" line="71" />
-   <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
-   <translation>学習するには絵が少なすぎます: 各分類の絵を少なくとも {least} 枚採用してください。まだ足りないもの: {classes}。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="27" />
-   <source>net</source>
-   <translation>ネットワーク</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="30" />
-   <location filename="cnnviz/gui/exports.py" line="155" />
-   <source>momentum</source>
-   <translation>モーメンタム</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="31" />
-   <source>batch</source>
-   <translation>バッチ</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="32" />
-   <location filename="cnnviz/gui/exports.py" line="157" />
-   <source>schedule</source>
-   <translation>スケジュール</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="33" />
-   <location filename="cnnviz/gui/exports.py" line="158" />
-   <source>epochs</source>
-   <translation>エポック数</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="34" />
-   <source>data</source>
-   <translation>データ</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="36" />
-   <location filename="cnnviz/gui/exports.py" line="159" />
-   <source>seed</source>
-   <translation>シード</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="178" />
-   <source>this session</source>
-   <translation>このセッション</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="251" />
-   <source>{settings} (same settings)</source>
-   <translation>{settings}(同じ設定)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="243" />
-   <source>{name} {kept} vs {now} now</source>
-   <translation>{name} {kept}(現在は {now})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="34" />
-   <source>now</source>
-   <translation>現在</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="57" />
-   <source>not tested yet</source>
-   <translation>未テスト</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="59" />
-   <source>A {kept} | B {now}</source>
-   <translation>A {kept} | B {now}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="78" />
-   <source>this one</source>
-   <translation>このネットワーク</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="49" />
-   <source>A: {side}</source>
-   <translation>A: {side}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="49" />
-   <source>B: {side}</source>
-   <translation>B: {side}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="74" />
-   <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
-   <translation>A(左、残した学習): {a} | B(右、現在): {b} · ペアごとに共通の色スケール</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="34" />
-   <source>kept run ({source})</source>
-   <translation>残した学習({source})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="102" />
-   <source>A has no {layer}: another network ({kept} vs {now} now)</source>
-   <translation>A には {layer} がありません: 別のネットワークです({kept}、現在は {now})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="107" />
-   <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
-   <translation>A の {layer} は {a}、B は {b}: 別のネットワークです({kept}、現在は {now})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="95" />
-   <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
-   <translation>A({source})には重みが残っていません: カーネルを表示できません</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="97" />
-   <source>A ({source}) has no weights kept: its maps cannot be shown</source>
-   <translation>A({source})には重みが残っていません: 特徴マップを表示できません</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="139" />
-   <source>A's feature maps cannot be computed: {exc}</source>
-   <translation>A の特徴マップを計算できません: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="142" />
-   <source>single-threaded sgemm per worker</source>
-   <translation>ワーカーごとにシングルスレッドの sgemm</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="144" />
-   <source>sgemm (BLAS threads not controllable)</source>
-   <translation>sgemm(BLAS のスレッド数は制御不可)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="150" />
-   <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
-   <translation>Numba {numba} の nogil カーネル(ワーカースレッド 1 本)+ NumPy {numpy} {library} {blas}、CPU</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="153" />
-   <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
-   <translation>Numba {numba} の nogil カーネル(ワーカースレッド {threads} 本)+ NumPy {numpy} {library} {blas}、CPU</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="159" />
-   <source>{description}; {note}</source>
-   <translation>{description}。{note}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numpy_ref.py" line="26" />
-   <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
-   <translation>NumPy {version} 参照実装(im2col + BLAS の行列積)、CPU</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/registry.py" line="34" />
-   <source>NumPy reference (CPU)</source>
-   <translation>NumPy 参照実装(CPU)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/registry.py" line="35" />
-   <source>Numba parallel kernels (CPU)</source>
-   <translation>Numba 並列カーネル(CPU)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/registry.py" line="37" />
-   <source>Hand-written numba.cuda kernels (NVIDIA GPU)</source>
-   <translation>自作の numba.cuda カーネル(NVIDIA GPU)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/registry.py" line="39" />
-   <source>CuPy im2col + cuBLAS (NVIDIA GPU)</source>
-   <translation>CuPy im2col + cuBLAS(NVIDIA GPU)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/accessibility.py" line="180" />
+   <location filename="cnnviz/gui/accessibility.py" line="171" />
    <source>scroll left</source>
    <translation>左へスクロール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="181" />
+   <location filename="cnnviz/gui/accessibility.py" line="172" />
    <source>scroll right</source>
    <translation>右へスクロール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="182" />
+   <location filename="cnnviz/gui/accessibility.py" line="173" />
    <source>scroll up</source>
    <translation>上へスクロール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="183" />
+   <location filename="cnnviz/gui/accessibility.py" line="174" />
    <source>scroll down</source>
    <translation>下へスクロール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="187" />
+   <location filename="cnnviz/gui/accessibility.py" line="178" />
    <source>picture</source>
    <translation>図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="187" />
+   <location filename="cnnviz/gui/accessibility.py" line="178" />
    <source>{title} picture</source>
    <translation>{title}: 図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="188" />
+   <location filename="cnnviz/gui/accessibility.py" line="179" />
    <source>list</source>
    <translation>リスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="188" />
+   <location filename="cnnviz/gui/accessibility.py" line="179" />
    <source>{title} list</source>
    <translation>{title}: リスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="189" />
+   <location filename="cnnviz/gui/accessibility.py" line="180" />
    <source>tabs</source>
    <translation>タブ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="189" />
+   <location filename="cnnviz/gui/accessibility.py" line="180" />
    <source>{title} tabs</source>
    <translation>{title}: タブ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="190" />
+   <location filename="cnnviz/gui/accessibility.py" line="181" />
    <source>choice</source>
    <translation>選択</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="190" />
+   <location filename="cnnviz/gui/accessibility.py" line="181" />
    <source>{title} choice</source>
    <translation>{title}: 選択</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="191" />
+   <location filename="cnnviz/gui/accessibility.py" line="182" />
    <source>number</source>
    <translation>数値</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="191" />
+   <location filename="cnnviz/gui/accessibility.py" line="182" />
    <source>{title} number</source>
    <translation>{title}: 数値</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="192" />
+   <location filename="cnnviz/gui/accessibility.py" line="183" />
    <source>text field</source>
    <translation>テキスト欄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="192" />
+   <location filename="cnnviz/gui/accessibility.py" line="183" />
    <source>{title} text field</source>
    <translation>{title}: テキスト欄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="193" />
+   <location filename="cnnviz/gui/accessibility.py" line="184" />
    <source>slider</source>
    <translation>スライダー</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="193" />
+   <location filename="cnnviz/gui/accessibility.py" line="184" />
    <source>{title} slider</source>
    <translation>{title}: スライダー</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="194" />
+   <location filename="cnnviz/gui/accessibility.py" line="185" />
    <source>button</source>
    <translation>ボタン</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="194" />
+   <location filename="cnnviz/gui/accessibility.py" line="185" />
    <source>{title} button</source>
    <translation>{title}: ボタン</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="206" />
+   <location filename="cnnviz/gui/accessibility.py" line="197" />
    <source>More menus</source>
    <translation>その他のメニュー</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="235" />
+   <location filename="cnnviz/gui/accessibility.py" line="226" />
    <source>predicted {name}, {percent} % sure</source>
    <translation>予測は {name}、確信度 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="272" />
+   <location filename="cnnviz/gui/accessibility.py" line="263" />
    <source>Training stopped, test accuracy {percent} %</source>
    <translation>学習を停止しました。テスト精度 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="274" />
+   <location filename="cnnviz/gui/accessibility.py" line="265" />
    <source>Training finished, test accuracy {percent} %</source>
    <translation>学習が完了しました。テスト精度 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="257" />
+   <location filename="cnnviz/gui/accessibility.py" line="248" />
    <source>Training paused</source>
    <translation>学習を一時停止しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="259" />
+   <location filename="cnnviz/gui/accessibility.py" line="250" />
    <source>Training resumed</source>
    <translation>学習を再開しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="521" />
+   <location filename="cnnviz/gui/accessibility.py" line="296" />
    <source>Views</source>
    <translation>パネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="521" />
+   <location filename="cnnviz/gui/accessibility.py" line="296" />
    <source>The pictures of the network: one tab each</source>
    <translation>ネットワークの図: 1 つずつタブに分かれています</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="254" />
+   <location filename="cnnviz/gui/accessibility.py" line="245" />
    <source>Training started on {backend}</source>
    <translation>{backend} で学習を開始しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="262" />
+   <location filename="cnnviz/gui/accessibility.py" line="253" />
    <source>Test accuracy {percent} % at step {step}</source>
    <translation>ステップ {step} でテスト精度 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="266" />
-   <location filename="cnnviz/gui/router.py" line="172" />
+   <location filename="cnnviz/gui/accessibility.py" line="257" />
+   <location filename="cnnviz/gui/router.py" line="174" />
    <source>Training diverged: {message}</source>
    <translation>学習が発散しました: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="270" />
+   <location filename="cnnviz/gui/accessibility.py" line="261" />
    <source>Training stopped</source>
    <translation>学習を停止しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="270" />
+   <location filename="cnnviz/gui/accessibility.py" line="261" />
    <source>Training finished</source>
    <translation>学習が完了しました</translation>
   </message>
@@ -907,146 +917,146 @@
    <translation>写真: {name} · 描くとやり直し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="329" />
+   <location filename="cnnviz/gui/checkpoints.py" line="331" />
    <source>Save the trained model?</source>
    <translation>学習したモデルを保存しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="337" />
+   <location filename="cnnviz/gui/checkpoints.py" line="339" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最後の学習は自動保存にも残り、次回の起動時に復元を提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="460" />
+   <location filename="cnnviz/gui/checkpoints.py" line="466" />
    <source>Restore an autosaved run?</source>
    <translation>自動保存された学習を復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="492" />
+   <location filename="cnnviz/gui/checkpoints.py" line="498" />
    <source>Restore</source>
    <translation>復元</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="493" />
+   <location filename="cnnviz/gui/checkpoints.py" line="499" />
    <source>Discard</source>
    <translation>破棄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="494" />
+   <location filename="cnnviz/gui/checkpoints.py" line="500" />
    <source>Later</source>
    <translation>後で</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="222" />
+   <location filename="cnnviz/gui/checkpoints.py" line="224" />
    <source>Save model</source>
    <translation>モデルを保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="226" />
+   <location filename="cnnviz/gui/checkpoints.py" line="228" />
    <source>Load model</source>
    <translation>モデルを読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="247" />
+   <location filename="cnnviz/gui/checkpoints.py" line="249" />
    <source>There is no model to save yet.</source>
    <translation>保存するモデルがまだありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="408" />
+   <location filename="cnnviz/gui/checkpoints.py" line="309" />
+   <location filename="cnnviz/gui/window.py" line="409" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="320" />
+   <location filename="cnnviz/gui/checkpoints.py" line="322" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し(テスト画像で {accuracy} %)、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="453" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>ネットワーク {network}、{run}、自動保存 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="467" />
+   <location filename="cnnviz/gui/checkpoints.py" line="473" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>以前のセッションの学習が自動保存されています(新しい順)。選んだものを復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="485" />
+   <location filename="cnnviz/gui/checkpoints.py" line="491" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>「破棄」で自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="487" />
+   <location filename="cnnviz/gui/checkpoints.py" line="493" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>「破棄」で一覧の自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="507" />
+   <location filename="cnnviz/gui/checkpoints.py" line="513" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>自動保存された学習を復元しました({run}、{when})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="261" />
-   <location filename="cnnviz/gui/checkpoints.py" line="283" />
+   <location filename="cnnviz/gui/checkpoints.py" line="263" />
+   <location filename="cnnviz/gui/checkpoints.py" line="285" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>ステップ {step} の重みを {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="289" />
+   <location filename="cnnviz/gui/checkpoints.py" line="291" />
    <source>Could not save the model: {error}</source>
    <translation>モデルを保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="319" />
+   <location filename="cnnviz/gui/checkpoints.py" line="321" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <location filename="cnnviz/gui/checkpoints.py" line="332" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 先に保存しますか?({what})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="351" />
+   <location filename="cnnviz/gui/checkpoints.py" line="353" />
    <source>Loading {name}…</source>
    <translation>{name} を読み込み中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="380" />
+   <location filename="cnnviz/gui/checkpoints.py" line="386" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} を読み込みました(ネットワーク {spec})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="479" />
+   <location filename="cnnviz/gui/checkpoints.py" line="485" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>一覧にない古い自動保存 {count:,} 件も削除する</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="252" />
+   <location filename="cnnviz/gui/checkpoints.py" line="254" />
    <source>Saving the model to {path}…</source>
    <translation>モデルを {path} に保存中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="367" />
    <source>loading {name}</source>
    <translation>{name} の読み込み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="371" />
+   <location filename="cnnviz/gui/checkpoints.py" line="377" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="383" />
+   <location filename="cnnviz/gui/checkpoints.py" line="389" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意: {note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="463" />
+   <location filename="cnnviz/gui/checkpoints.py" line="469" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1055,372 +1065,377 @@ Restore it?</source>
 復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="527" />
+   <location filename="cnnviz/gui/checkpoints.py" line="533" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="257" />
+   <location filename="cnnviz/gui/checkpoints.py" line="259" />
    <source>Could not save the model: {exc}</source>
    <translation>モデルを保存できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="272" />
+   <location filename="cnnviz/gui/checkpoints.py" line="274" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>モデルを自動保存しました(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="275" />
+   <location filename="cnnviz/gui/checkpoints.py" line="277" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>モデルを {path} に自動保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="357" />
+   <location filename="cnnviz/gui/checkpoints.py" line="359" />
    <source>Could not load the model: {error}</source>
    <translation>モデルを読み込めませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="441" />
+   <location filename="cnnviz/gui/checkpoints.py" line="447" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="85" />
+   <location filename="cnnviz/gui/class_canvas.py" line="84" />
    <source>QR code of the class canvas's address</source>
    <translation>クラスのキャンバスのアドレスの QR コード</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="92" />
+   <location filename="cnnviz/gui/class_canvas.py" line="91" />
    <source>The network the phones are on</source>
    <translation>スマートフォンがつながっているネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="99" />
+   <location filename="cnnviz/gui/class_canvas.py" line="98" />
    <source>What the phones ask for</source>
    <translation>スマートフォンに出す課題</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="100" />
+   <location filename="cnnviz/gui/class_canvas.py" line="99" />
    <source>Draw any digit and say which</source>
    <translation>好きな数字を描いて、どれか選ぶ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="106" />
+   <location filename="cnnviz/gui/class_canvas.py" line="105" />
    <source>Our own classes…</source>
    <translation>わたしたちの分類…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="108" />
+   <location filename="cnnviz/gui/class_canvas.py" line="107" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>独自の分類を 2〜10 個名付けます（丸、三角、星など）: スマホでそれを描き、新しい小さなネットワークがゼロから学びます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="120" />
+   <location filename="cnnviz/gui/class_canvas.py" line="119" />
    <source>A class's name, e.g. circle</source>
    <translation>分類の名前（例: 丸）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="121" />
+   <location filename="cnnviz/gui/class_canvas.py" line="120" />
    <source>A class's name</source>
    <translation>分類の名前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="122" />
+   <location filename="cnnviz/gui/class_canvas.py" line="121" />
    <source>Add</source>
    <translation>追加</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="124" />
+   <location filename="cnnviz/gui/class_canvas.py" line="123" />
    <source>Remove</source>
    <translation>削除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="131" />
+   <location filename="cnnviz/gui/class_canvas.py" line="130" />
    <source>Our own classes</source>
    <translation>わたしたちの分類</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="132" />
+   <location filename="cnnviz/gui/class_canvas.py" line="131" />
    <source>Save our drawings…</source>
    <translation>わたしたちの絵を保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="134" />
+   <location filename="cnnviz/gui/class_canvas.py" line="133" />
    <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
    <translation>採用したわたしたちの分類の絵を、分類の名前と一緒にフォルダーへ保存します（テスト用に取っておいた絵はその our-test フォルダーへ）。それ以外は保存されません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="153" />
+   <location filename="cnnviz/gui/class_canvas.py" line="152" />
    <source>Train a new net on our classes</source>
    <translation>わたしたちの分類で新しいネットを学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="156" />
+   <location filename="cnnviz/gui/class_canvas.py" line="155" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>新しい小さなネットワークが、採用した絵だけからわたしたちの分類をゼロから学びます（テスト用に取っておいた絵はそのテストです）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="170" />
+   <location filename="cnnviz/gui/class_canvas.py" line="171" />
    <source>Drawings waiting for the teacher</source>
    <translation>先生の確認を待っている絵</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="172" />
+   <location filename="cnnviz/gui/class_canvas.py" line="173" />
    <source>Accept (A)</source>
    <translation>採用 (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="174" />
+   <location filename="cnnviz/gui/class_canvas.py" line="175" />
    <source>Our test (H)</source>
    <translation>テスト用 (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="175" />
+   <location filename="cnnviz/gui/class_canvas.py" line="176" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>クラス独自のテストセットに入れる（学習には使わない）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="176" />
+   <location filename="cnnviz/gui/class_canvas.py" line="177" />
    <source>Reject (R)</source>
    <translation>不採用 (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="177" />
+   <location filename="cnnviz/gui/class_canvas.py" line="178" />
    <source>Reject everything from this phone</source>
    <translation>このスマートフォンからの絵をすべて不採用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="180" />
-   <location filename="cnnviz/gui/class_canvas.py" line="340" />
-   <location filename="cnnviz/gui/class_canvas.py" line="341" />
+   <location filename="cnnviz/gui/class_canvas.py" line="181" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
+   <location filename="cnnviz/gui/class_canvas.py" line="345" />
    <source>End class canvas</source>
    <translation>クラスのキャンバスを終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="277" />
-   <location filename="cnnviz/gui/class_canvas.py" line="333" />
-   <location filename="cnnviz/gui/class_canvas.py" line="340" />
+   <location filename="cnnviz/gui/class_canvas.py" line="288" />
+   <location filename="cnnviz/gui/class_canvas.py" line="337" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
    <source>Class canvas</source>
    <translation>クラスのキャンバス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="337" />
+   <location filename="cnnviz/gui/class_canvas.py" line="341" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>クラスのキャンバスを開く：教室のネットワーク上のスマートフォンがネットワークのために絵を描きます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="366" />
+   <location filename="cnnviz/gui/class_canvas.py" line="370" />
    <source>This computer only (127.0.0.1)</source>
    <translation>このコンピューターのみ (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="458" />
+   <location filename="cnnviz/gui/class_canvas.py" line="460" />
    <source>1 phone so far</source>
    <translation>これまでに 1 台</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="617" />
+   <location filename="cnnviz/gui/class_canvas.py" line="619" />
    <source>Save our drawings in a folder</source>
    <translation>わたしたちの絵をフォルダーに保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="663" />
+   <location filename="cnnviz/gui/class_canvas.py" line="665" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>テスト用に取っておいた絵がないので、学習に使う絵そのものでテストします（H でいくつか取っておけます）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="372" />
+   <location filename="cnnviz/gui/class_canvas.py" line="376" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>ネットワークが見つかりません：このコンピューターを教室の Wi-Fi につなぐか、ホットスポットをオンにしてから、ここでネットワークを選んでください。今はこのコンピューターからしかキャンバスに接続できません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="506" />
+   <location filename="cnnviz/gui/class_canvas.py" line="508" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>ラベルのない絵は待機中です：スマートフォンがどれかを選んでいません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="549" />
+   <location filename="cnnviz/gui/class_canvas.py" line="551" />
    <source>Type a name first.</source>
    <translation>先に名前を入力してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="565" />
+   <location filename="cnnviz/gui/class_canvas.py" line="567" />
    <source>Choose a class in the list first.</source>
    <translation>先にリストから分類を選んでください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="599" />
+   <location filename="cnnviz/gui/class_canvas.py" line="601" />
    <source>Draw one of our classes and say which</source>
    <translation>わたしたちの分類のどれかを描いて、どれか選んでね</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="607" />
+   <location filename="cnnviz/gui/class_canvas.py" line="609" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>分類を 2 つ以上名付けてください: するとスマホでは数字の代わりにそれを描きます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="652" />
+   <location filename="cnnviz/gui/class_canvas.py" line="654" />
    <source>Learning our {count} classes</source>
    <translation>わたしたちの {count} 個の分類を学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="458" />
+   <location filename="cnnviz/gui/class_canvas.py" line="460" />
    <source>{count} phones so far</source>
    <translation>これまでに {count} 台</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="489" />
+   <location filename="cnnviz/gui/class_canvas.py" line="491" />
    <source>{count} waiting for you</source>
    <translation>{count} 件があなたの確認待ち</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="583" />
+   <location filename="cnnviz/gui/class_canvas.py" line="585" />
    <source>Give 2 to 10 different names.</source>
    <translation>2〜10 個の異なる名前にしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="632" />
+   <location filename="cnnviz/gui/class_canvas.py" line="634" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>{names} の絵 {count} 枚を {folder} に保存しました。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="661" />
+   <location filename="cnnviz/gui/class_canvas.py" line="663" />
    <source>its test: the {count} drawings held back</source>
    <translation>テスト: 取っておいた {count} 枚の絵</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="666" />
+   <location filename="cnnviz/gui/class_canvas.py" line="668" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>新しい小さなネットワークが、採用した {count} 枚の絵から {names} をゼロから学びます。{test}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="708" />
+   <location filename="cnnviz/gui/class_canvas.py" line="722" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>私たちのテストセット：{count} 中 {right} 正解 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="102" />
+   <location filename="cnnviz/gui/class_canvas.py" line="101" />
    <source>Draw a {digit}</source>
    <translation>{digit} を描く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="552" />
+   <location filename="cnnviz/gui/class_canvas.py" line="554" />
    <source>{name} is named already.</source>
    <translation>{name} はもう名付けられています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="555" />
+   <location filename="cnnviz/gui/class_canvas.py" line="557" />
    <source>At most {count} classes.</source>
    <translation>分類は最大 {count} 個です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="571" />
+   <location filename="cnnviz/gui/class_canvas.py" line="573" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>{name} またはその後の分類の絵が待っているか採用済みなので、削除できません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="610" />
+   <location filename="cnnviz/gui/class_canvas.py" line="612" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>スマホで {names} を描きます。それぞれ少なくとも {least} 枚採用してから学習してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="703" />
+   <location filename="cnnviz/gui/class_canvas.py" line="706" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>私たちのテストセット：まだ保留なし · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="391" />
+   <location filename="cnnviz/gui/class_canvas.py" line="714" />
+   <source>Our test set: {count} held back; this network does not know our classes yet</source>
+   <translation>わたしたちのテストセット: {count} 枚を取っておきました。このネットワークはまだわたしたちのクラスを知りません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="395" />
    <source>The class canvas could not start: {error}</source>
    <translation>クラスのキャンバスを開始できませんでした：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="484" />
+   <location filename="cnnviz/gui/class_canvas.py" line="486" />
    <source>from phone {phone}</source>
    <translation>スマートフォン {phone} から</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="629" />
+   <location filename="cnnviz/gui/class_canvas.py" line="631" />
    <source>Could not save the drawings: {error}</source>
    <translation>絵を保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="55" />
+   <location filename="cnnviz/gui/comparison.py" line="56" />
    <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
    <translation>この学習を比較用に残しました(灰色の破線)。設定を変えて開始を押すと、同じ乱数の重みから新しい学習が始まります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="82" />
+   <location filename="cnnviz/gui/comparison.py" line="83" />
    <location filename="cnnviz/gui/menus.py" line="49" />
    <source>Compare with a saved model…</source>
    <translation>保存したモデルと比べる…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="51" />
+   <location filename="cnnviz/gui/comparison.py" line="52" />
    <source>Nothing to keep yet: {exc}.</source>
    <translation>まだ残すものがありません: {exc}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="70" />
+   <location filename="cnnviz/gui/comparison.py" line="71" />
    <source>Cannot compare with this file: {exc}</source>
    <translation>このファイルとは比較できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="115" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="116" />
    <source>Open an image of a digit</source>
    <translation>数字の画像を開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="157" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="158" />
    <source>Draw a digit on the pad first, then click which digit it is.</source>
    <translation>先に数字を描いてから、どの数字かをクリックしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="162" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="163" />
    <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
    <translation>開いた写真が表示されています。クラスの手書きには描いたものだけを保存します。数字を描いてから、どの数字かをクリックしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="181" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="182" />
    <source>No data set is loaded.</source>
    <translation>データセットが読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="184" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="185" />
    <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
    <translation>手書きでの追加学習には MNIST の数字データセットが必要です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="194" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="195" />
    <source>Fine-tuning on {count} class drawings</source>
    <translation>クラスの手書き {count} 枚での追加学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="93" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
    <source>untrained weights</source>
    <translation>未学習の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="139" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="140" />
    <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
    <translation>{name} を開きました。キャンバスの横の 28×28 の入力としてネットワークに渡します。もう一度描くにはキャンバスに描く(または C を押す)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="150" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="151" />
    <source>Cannot open this image: {why}</source>
    <translation>この画像は開けません: {why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="206" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="207" />
    <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
    <translation>{label}: 今の重みから、{count:,} 枚の画像を 1 周学習します。そのうち {mnist:,} 枚は MNIST の数字(MNIST を読めなくならないように)、残りは手書きの繰り返しです。「クラスの手書き」には手書きの精度の前後が MNIST とは別に表示されます(MNIST のテスト精度は MNIST 自身のテスト画像での値)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="93" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
    <source>weights of step {step}</source>
    <translation>ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="192" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="193" />
    <source>Cannot fine-tune: {exc}</source>
    <translation>追加学習できません: {exc}</translation>
   </message>
@@ -1727,7 +1742,7 @@ Restore it?</source>
    <translation>このレッスンファイルは使えません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/live_view.py" line="119" />
+   <location filename="cnnviz/gui/live_view.py" line="120" />
    <source>Cannot compute the feature maps: {exc}</source>
    <translation>特徴マップを計算できません: {exc}</translation>
   </message>
@@ -1855,7 +1870,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="300" />
+   <location filename="cnnviz/gui/window.py" line="301" />
    <source>Zoom {level} %</source>
    <translation>ズーム {level} %</translation>
   </message>
@@ -1871,7 +1886,7 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="50" />
-   <location filename="cnnviz/gui/panels/registry.py" line="372" />
+   <location filename="cnnviz/gui/panels/registry.py" line="313" />
    <source>Draw and classify</source>
    <translation>描いて分類</translation>
   </message>
@@ -2024,106 +2039,57 @@ Restore it?</source>
    <translation>「特徴マップ」で選んだ、または「間違い」でクリックしたテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="22" />
+   <location filename="cnnviz/gui/panels/controls.py" line="21" />
    <source>Open a dataset folder…</source>
    <translation>データセットのフォルダを開く…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="93" />
-   <source>Data and network</source>
-   <translation>データとネットワーク</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="101" />
-   <source>Dataset</source>
-   <translation>データセット</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="107" />
-   <source>type your own layer spec below</source>
-   <translation>下に自分の層の指定を入力</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="108" />
-   <source>Network</source>
-   <translation>ネットワーク</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="111" />
-   <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
-the last layer must be dense-10. Press Enter to apply.</source>
-   <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P をコンマで区切って指定;
-最後の層は dense-10。Enter で適用。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="126" />
-   <source>Backend</source>
-   <translation>バックエンド</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="221" />
+   <location filename="cnnviz/gui/panels/controls.py" line="170" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>MNIST 形式の 4 つの IDX ファイル(train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...、.gz でも可)が入ったフォルダ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="248" />
+   <location filename="cnnviz/gui/panels/controls.py" line="197" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>MNIST 形式の IDX ファイルのフォルダを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="278" />
-   <source>learning
-rate</source>
-   <translation>学習率</translation>
+   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <source>▶  Resume</source>
+   <translation>▶  再開</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="281" />
-   <source>test
-accuracy</source>
-   <translation>テスト
-精度</translation>
+   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
+   <source>❚❚  Pause</source>
+   <translation>❚❚  一時停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="286" />
-   <source>Test accuracy at the last evaluation</source>
-   <translation>最後の評価でのテスト精度</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="174" />
+   <location filename="cnnviz/gui/panels/controls.py" line="113" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>最適化の変更は次のステップから(値を入力して Enter)。
 キー: {start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="372" />
+   <location filename="cnnviz/gui/panels/controls.py" line="308" />
    <source>not available here</source>
    <translation>ここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="405" />
+   <location filename="cnnviz/gui/panels/controls.py" line="341" />
    <source>valid: {count} layers</source>
    <translation>有効: {count} 層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="438" />
+   <location filename="cnnviz/gui/panels/controls.py" line="374" />
    <source>{count} trainable parameters</source>
    <translation>学習するパラメータ {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="500" />
+   <location filename="cnnviz/gui/panels/controls.py" line="436" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません({why})。代わりに {chosen} を使います。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="139" />
-   <source>{name}  ({where}, not available)</source>
-   <translation>{name}  ({where}、使用不可)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="147" />
-   <source>not available: {why}</source>
-   <translation>使用不可: {why}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="54" />
@@ -2487,7 +2453,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="304" />
-   <location filename="cnnviz/gui/panels/registry.py" line="305" />
+   <location filename="cnnviz/gui/panels/registry.py" line="246" />
    <source>Filters</source>
    <translation>フィルタ</translation>
   </message>
@@ -2769,7 +2735,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="143" />
-   <location filename="cnnviz/gui/panels/registry.py" line="325" />
+   <location filename="cnnviz/gui/panels/registry.py" line="266" />
    <source>Fool</source>
    <translation>だます</translation>
   </message>
@@ -2906,7 +2872,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/learning_rate.py" line="43" />
    <location filename="cnnviz/gui/panels/learning_rate.py" line="53" />
-   <location filename="cnnviz/gui/panels/registry.py" line="350" />
+   <location filename="cnnviz/gui/panels/registry.py" line="291" />
    <source>Learning rate</source>
    <translation>学習率</translation>
   </message>
@@ -2954,8 +2920,8 @@ to see its image</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="83" />
-   <location filename="cnnviz/gui/panels/map.py" line="243" />
-   <location filename="cnnviz/gui/panels/map.py" line="414" />
+   <location filename="cnnviz/gui/panels/map.py" line="259" />
+   <location filename="cnnviz/gui/panels/map.py" line="439" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
@@ -2990,370 +2956,429 @@ to see its image</source>
    <translation>ポインタの下の点、または最後にクリックした点のテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="254" />
+   <location filename="cnnviz/gui/panels/map.py" line="279" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>まだ地図にできません: テスト画像を待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="256" />
+   <location filename="cnnviz/gui/panels/map.py" line="281" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>まだ地図にできません: ネットワークの重みを待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="274" />
+   <location filename="cnnviz/gui/panels/map.py" line="299" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="340" />
+   <location filename="cnnviz/gui/panels/map.py" line="365" />
    <source>latest map</source>
    <translation>最新の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="368" />
+   <location filename="cnnviz/gui/panels/map.py" line="393" />
    <source>Could not make the map: {message}</source>
    <translation>地図を作れませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="404" />
+   <location filename="cnnviz/gui/panels/map.py" line="429" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>テスト画像 {count:,} 枚 · ステップ {step:,} の重み · 正解率 {right:.0f}% · 地図はばらつきの {explained:.0f}% を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="440" />
+   <location filename="cnnviz/gui/panels/map.py" line="465" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ あなたの手書き:
 最新の地図の上</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="450" />
+   <location filename="cnnviz/gui/panels/map.py" line="270" />
+   <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
+   <translation>このネットワークは {names} を知っています。マップにはそれらの絵が必要です。開始を押してクラスキャンバスの絵で学習させると、マップには取っておいた絵が表示されます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="475" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ あなたの手書き:
 {digit} のいちばん近く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="452" />
+   <location filename="cnnviz/gui/panels/map.py" line="477" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ あなたの手書き:
 いちばん近いのは {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="214" />
-   <location filename="cnnviz/gui/panels/why.py" line="169" />
+   <location filename="cnnviz/gui/panels/map.py" line="230" />
+   <location filename="cnnviz/gui/panels/why.py" line="186" />
    <source>Update (step {step})</source>
    <translation>更新(ステップ {step})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="267" />
+   <location filename="cnnviz/gui/panels/map.py" line="292" />
    <source>Could not make the map: {exc}</source>
    <translation>地図を作れませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="342" />
+   <location filename="cnnviz/gui/panels/map.py" line="367" />
    <source>map at step {step:,}</source>
    <translation>ステップ {step:,} の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="436" />
+   <location filename="cnnviz/gui/panels/map.py" line="461" />
    <source>Could not place your drawing: {exc}</source>
    <translation>あなたの手書きを配置できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="151" />
    <source>The images of the chosen cell appear here, the most confident first.</source>
    <translation>選んだマスの画像がここに表示されます(確信度の高い順)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="149" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="152" />
    <source>No mistakes yet (or no evaluation yet).</source>
    <translation>まだ間違いはありません(または、まだ評価していません)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="76" />
-   <location filename="cnnviz/gui/panels/registry.py" line="283" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
+   <location filename="cnnviz/gui/panels/registry.py" line="224" />
    <source>Mistakes</source>
    <translation>間違い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="76" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
    <source>rows: the true digit · columns: what the network said · click a cell</source>
    <translation>行: 正しい数字 · 列: ネットワークの答え · マスをクリック</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="180" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="94" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="183" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>しばらく学習してください。テスト評価のたびに行列が埋まります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="174" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="177" />
    <source>Empty until the first test evaluation</source>
    <translation>最初のテスト評価までは空です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="182" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="185" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>行列のマスをクリックすると、その画像が見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="183" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="186" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>自信満々の間違い: 間違っているのに確信度が高い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="340" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="355" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>正解 {truth}、正しく読めた: {total} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="342" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="357" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>正解 {truth}、{answer} と誤認: {total} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="99" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
    <source>true digit</source>
    <translation>正しい数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="99" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
    <source>predicted digit</source>
    <translation>予測した数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="146" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="149" />
    <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
    <translation>各画像と正しい数字、予測、確信度、チェックマークまたはバツ印</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="263" />
    <source>No mistakes at all.</source>
    <translation>間違いはひとつもありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="145" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
    <source>Images of the chosen cell</source>
    <translation>選んだマスの画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="145" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
    <source>Surest mistakes</source>
    <translation>自信満々の間違い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="233" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="240" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>ステップ {step:,} でテスト画像 {samples:,} 枚のテスト精度 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左: 各数字が正しく読まれる割合。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="323" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="338" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>自信満々の間違い: {samples:,} 枚中 {wrong} 枚が不正解、確信度の高い順</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="346" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="361" />
    <source>, showing the {count} surest</source>
    <translation>、確信度の高い {count} 枚を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="241" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="248" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
    <translation>ステップ {step} でテスト精度 {percent} %。いちばんよく取り違えたもの: {pairs}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="249" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
    <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
    <translation>ステップ {step} でテスト精度 {percent} %。間違いはひとつもありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="252" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="259" />
    <source>Most often mixed up: {pairs}</source>
    <translation>いちばんよく取り違えたもの: {pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="297" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="304" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>テスト画像 #{index}: 正解 {truth}、予測 {answer}(確信度 {percent}%)、{verdict}。クリックで中を見る(特徴マップ、なぜ?)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="243" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="250" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{truth} を {answer} と誤認 {count} 回</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="54" />
+   <location filename="cnnviz/gui/panels/registry.py" line="79" />
    <source>Training</source>
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="292" />
+   <location filename="cnnviz/gui/panels/registry.py" line="233" />
    <source>Why?</source>
    <translation>なぜ?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="301" />
+   <location filename="cnnviz/gui/panels/registry.py" line="242" />
    <source>What filters want</source>
    <translation>フィルタの好み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="340" />
+   <location filename="cnnviz/gui/panels/registry.py" line="281" />
    <source>Statistics</source>
    <translation>統計</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="361" />
+   <location filename="cnnviz/gui/panels/registry.py" line="302" />
    <source>Class drawings</source>
    <translation>クラスの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="315" />
+   <location filename="cnnviz/gui/panels/registry.py" line="256" />
    <source>Map</source>
    <translation>地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="344" />
+   <location filename="cnnviz/gui/panels/registry.py" line="285" />
    <source>Stats</source>
    <translation>統計</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="354" />
+   <location filename="cnnviz/gui/panels/registry.py" line="295" />
    <source>Rate</source>
    <translation>学習率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="365" />
+   <location filename="cnnviz/gui/panels/registry.py" line="306" />
    <source>Drawings</source>
    <translation>手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="377" />
+   <location filename="cnnviz/gui/panels/registry.py" line="318" />
    <source>Draw</source>
    <translation>描く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="389" />
+   <location filename="cnnviz/gui/panels/registry.py" line="330" />
    <source>Timings</source>
    <translation>時間</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="44" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="55" />
    <source>Run</source>
    <translation>実行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="47" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="58" />
    <source>▶  Start</source>
    <translation>▶  開始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="50" />
-   <location filename="cnnviz/gui/run_control.py" line="419" />
-   <source>❚❚  Pause</source>
-   <translation>❚❚  一時停止</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="52" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="63" />
    <source>Step</source>
    <translation>1 ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="54" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
    <source>Reset</source>
    <translation>リセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="55" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="66" />
    <source>New random weights; the curves start over</source>
    <translation>重みを新しい乱数にし、曲線を最初からにします</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="56" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="67" />
    <source>Save…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="57" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
    <source>Load…</source>
    <translation>読み込み…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="58" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="69" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>今の重みを .npz チェックポイントとして保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="59" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="70" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>.npz チェックポイントを読み込みます。開始でその続きから学習します</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
    <source>Optimiser</source>
    <translation>最適化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="71" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
    <source>Optimizer</source>
    <translation>手法</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="75" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="86" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle: 学習率まで上げてから下げる。constant: 一定のまま</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
    <source>Schedule</source>
    <translation>スケジュール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="79" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="90" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>学習率(0.00001 から 1 まで対数目盛)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="110" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>モーメンタム(sgd)または beta1(adam)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="100" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="111" />
    <source>Momentum</source>
    <translation>モーメンタム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="104" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="115" />
    <source>Batch size</source>
    <translation>バッチサイズ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="109" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="120" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>学習の長さ。次の開始から有効</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="110" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="121" />
    <source>Epochs</source>
    <translation>エポック</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="49" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="129" />
+   <source>Data and network</source>
+   <translation>データとネットワーク</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="136" />
+   <source>Dataset</source>
+   <translation>データセット</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="142" />
+   <source>type your own layer spec below</source>
+   <translation>下に自分の層の指定を入力</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="143" />
+   <source>Network</source>
+   <translation>ネットワーク</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="146" />
+   <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
+the last layer must be dense-10. Press Enter to apply.</source>
+   <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P をコンマで区切って指定;
+最後の層は dense-10。Enter で適用。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="163" />
+   <source>Backend</source>
+   <translation>バックエンド</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
+   <source>learning
+rate</source>
+   <translation>学習率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="213" />
+   <source>test
+accuracy</source>
+   <translation>テスト
+精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="218" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>最後の評価でのテスト精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="60" />
    <source>Start training ({key})</source>
    <translation>学習を開始 ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="51" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="62" />
    <source>Pause or resume ({key})</source>
    <translation>一時停止/再開 ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="53" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
    <source>Train exactly one batch ({key})</source>
    <translation>1 バッチだけ学習 ({key})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="176" />
+   <source>{name}  ({where}, not available)</source>
+   <translation>{name}  ({where}、使用不可)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="182" />
+   <source>not available: {why}</source>
+   <translation>使用不可: {why}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="26" />
@@ -3586,11 +3611,6 @@ appear here while training</source>
    <translation>最新の重みで計算し直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="84" />
-   <source>predicted</source>
-   <translation>予測</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/why.py" line="87" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>どのクラスの根拠を表示するか(既定: ネットワークが選んだクラス)</translation>
@@ -3642,22 +3662,27 @@ appear here while training</source>
    <translation>サリエンシー: 各ピクセルに対するクラスのスコアの勾配(正確、逆伝播 1 回)。遮蔽: 黒い正方形を画像の上で動かし、確率の下がり方を見ます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="165" />
+   <source>predicted</source>
+   <translation>予測</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="232" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>ステップ {step} の重みであなたの手書きを説明中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="216" />
+   <location filename="cnnviz/gui/panels/why.py" line="233" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>ステップ {step} の重みでテスト画像 #{index}(正解 {label})を説明中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="265" />
+   <location filename="cnnviz/gui/panels/why.py" line="283" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>あなたの手書き: ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="266" />
+   <location filename="cnnviz/gui/panels/why.py" line="284" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>テスト画像 #{index}(正解 {label}): ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
   </message>
@@ -3672,27 +3697,27 @@ appear here while training</source>
    <translation>遮蔽パッチ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="197" />
+   <location filename="cnnviz/gui/panels/why.py" line="214" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>まだ説明するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="239" />
+   <location filename="cnnviz/gui/panels/why.py" line="256" />
    <source>Could not explain: {message}</source>
    <translation>説明できませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="259" />
+   <location filename="cnnviz/gui/panels/why.py" line="277" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>、&lt;b&gt;{digit}&lt;/b&gt; の根拠を表示({percent}%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="200" />
+   <location filename="cnnviz/gui/panels/why.py" line="217" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>まだ説明するものがありません: まず描画キャンバスに数字を書いてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="201" />
+   <location filename="cnnviz/gui/panels/why.py" line="218" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>まだ説明するものがありません: テスト画像がまだ読み込まれていません。</translation>
   </message>
@@ -3733,92 +3758,87 @@ Stop the run and go ahead?</source>
 学習を止めて実行しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="162" />
+   <location filename="cnnviz/gui/router.py" line="164" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}: カーネルをコンパイル中(初回のみ)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="180" />
+   <location filename="cnnviz/gui/router.py" line="182" />
    <source>Training stopped: {message}</source>
    <translation>学習が止まりました: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="67" />
+   <location filename="cnnviz/gui/router.py" line="68" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>表示エラー: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="295" />
+   <location filename="cnnviz/gui/run_control.py" line="298" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="307" />
+   <location filename="cnnviz/gui/run_control.py" line="310" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="196" />
+   <location filename="cnnviz/gui/run_control.py" line="198" />
    <source>starting over with new random weights</source>
    <translation>新しい乱数の重みでやり直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="224" />
+   <location filename="cnnviz/gui/run_control.py" line="226" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="419" />
-   <source>▶  Resume</source>
-   <translation>▶  再開</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="39" />
+   <location filename="cnnviz/gui/run_control.py" line="41" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>{train_total:,} 枚中 {train_used:,} 枚で学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="45" />
+   <location filename="cnnviz/gui/run_control.py" line="47" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>{test_total:,} 枚中 {test_used:,} 枚でテスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="203" />
+   <location filename="cnnviz/gui/run_control.py" line="205" />
    <source>New random weights (seed {seed}).</source>
    <translation>新しい乱数の重み(シード {seed})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="393" />
+   <location filename="cnnviz/gui/run_control.py" line="396" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="233" />
-   <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
-   <translation>このネットワークはクラスで決めた分類（{names}）を知っています：クラスの絵で学習します（クラスのキャンバス、F6：わたしたちの分類で新しいネットを学習）。「リセット」でデータセット用の新しいネットワークになります。</translation>
+   <location filename="cnnviz/gui/run_control.py" line="242" />
+   <source>Learning our {count} classes further</source>
+   <translation>わたしたちの {count} クラスをさらに学習中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="356" />
+   <location filename="cnnviz/gui/run_control.py" line="359" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>最終的な重みをコピーできませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="366" />
+   <location filename="cnnviz/gui/run_control.py" line="369" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="132" />
+   <location filename="cnnviz/gui/run_control.py" line="134" />
    <source>Cannot build the network: {exc}</source>
    <translation>ネットワークを作れません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="257" />
+   <location filename="cnnviz/gui/run_control.py" line="260" />
    <source>Cannot start: {exc}</source>
    <translation>開始できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="305" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>データセット {name} を読み込めません: {exc}</translation>
   </message>
@@ -4043,17 +4063,17 @@ Stop the run and go ahead?</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="374" />
+   <location filename="cnnviz/gui/window.py" line="375" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}: 学習(特徴マップ)と「なぜ?」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="319" />
+   <location filename="cnnviz/gui/window.py" line="320" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level} % が、すべての表示がこのウィンドウ({width}×{height})に収まる最大の倍率です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="303" />
+   <location filename="cnnviz/gui/window.py" line="304" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}(保存できませんでした)</translation>
   </message>
@@ -4416,6 +4436,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>話し合おう: 数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+  </message>
+  <message>
+   <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
+   <translation type="vanished">このネットワークはクラスで決めた分類（{names}）を知っています：クラスの絵で学習します（クラスのキャンバス、F6：わたしたちの分類で新しいネットを学習）。「リセット」でデータセット用の新しいネットワークになります。</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>

@@ -4,80 +4,314 @@
  <context>
   <name>cnnviz</name>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="70" />
+   <location filename="cnnviz/app/about.py" line="15" />
+   <source>cnnviz is free software under the MIT licence.</source>
+   <translation>cnnviz 是采用 MIT 许可证的自由软件。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/about.py" line="16" />
+   <source>The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 licence (CC BY-SA 3.0).</source>
+   <translation>随附的 MNIST 手写数字数据库由 Yann LeCun、Corinna Cortes 和 Christopher J.C. Burges 制作，依据知识共享署名-相同方式共享 3.0 许可协议（CC BY-SA 3.0）使用。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/about.py" line="21" />
+   <source>The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence in THIRD-PARTY-NOTICES.txt.</source>
+   <translation>窗口由 Qt 和 PySide6（LGPL-3.0）、pyqtgraph（MIT）构建，计算使用 NumPy、numba 和 llvmlite（BSD）以及 Pillow（MIT-CMU）。独立版在 THIRD-PARTY-NOTICES.txt 中列出了所有许可证。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="95" />
+   <source>step {step:,}, {percent:.1f} %</source>
+   <translation>第 {step:,} 步，{percent:.1f} %</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="94" />
+   <source>step {step:,}</source>
+   <translation>第 {step:,} 步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/autosave.py" line="104" />
+   <source>at an unknown time</source>
+   <translation>未知时间</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="71" />
+   <location filename="cnnviz/app/class_training.py" line="205" />
+   <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
+   <translation>请先为班级自己的类别命名（2 到 10 个名称），然后收集它们的图画。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="77" />
+   <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
+   <translation>图画太少，无法训练：每个类别至少采用 {least} 幅图画。仍然缺少：{classes}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="164" />
+   <source>This network knows {names}: it trains further on the class canvas's drawings of them, and the class canvas (F6) now asks the phones for them. Accept at least {least} drawings of each, then press Start. Still missing: {classes}.</source>
+   <translation>这个网络认识 {names}：它会用班级画板上这些类别的画继续学习，班级画板 (F6) 现在会请手机画它们。每个类别至少接受 {least} 幅画，然后按开始。还缺：{classes}。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/class_training.py" line="150" />
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
+   <translation>这个网络认识 {names}，但班级画板上的是 {current} 的画：它只能用自己类别的画继续学习。请在班级画板 (F6) 上起同样的类别名，或按重置为数据集换一个新网络。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="27" />
+   <source>net</source>
+   <translation>网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="30" />
+   <location filename="cnnviz/gui/exports.py" line="155" />
+   <source>momentum</source>
+   <translation>动量</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="31" />
+   <source>batch</source>
+   <translation>批次</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="32" />
+   <location filename="cnnviz/gui/exports.py" line="157" />
+   <source>schedule</source>
+   <translation>调度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="33" />
+   <location filename="cnnviz/gui/exports.py" line="158" />
+   <source>epochs</source>
+   <translation>轮次</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="34" />
+   <source>data</source>
+   <translation>数据</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="35" />
+   <location filename="cnnviz/classroom/report.py" line="505" />
+   <location filename="cnnviz/gui/exports.py" line="152" />
+   <source>backend</source>
+   <translation>后端</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="36" />
+   <location filename="cnnviz/gui/exports.py" line="159" />
+   <source>seed</source>
+   <translation>随机种子</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="178" />
+   <source>this session</source>
+   <translation>本次会话</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="242" />
+   <location filename="cnnviz/app/side_by_side.py" line="38" />
+   <location filename="cnnviz/classroom/report.py" line="411" />
+   <source>, </source>
+   <translation>，</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="251" />
+   <source>{settings} (same settings)</source>
+   <translation>{settings}（设置相同）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/comparison.py" line="243" />
+   <source>{name} {kept} vs {now} now</source>
+   <translation>{name} {kept}（现在为 {now}）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>now</source>
+   <translation>当前</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="57" />
+   <source>not tested yet</source>
+   <translation>尚未测试</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="59" />
+   <source>A {kept} | B {now}</source>
+   <translation>A {kept} | B {now}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="78" />
+   <source>this one</source>
+   <translation>本网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="49" />
+   <source>A: {side}</source>
+   <translation>A：{side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="49" />
+   <source>B: {side}</source>
+   <translation>B：{side}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="74" />
+   <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
+   <translation>A（左，保留的）：{a} | B（右，当前）：{b} · 每对使用同一色标</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <source>kept run ({source})</source>
+   <translation>保留的训练（{source}）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="102" />
+   <source>A has no {layer}: another network ({kept} vs {now} now)</source>
+   <translation>A 没有 {layer}：是另一个网络（{kept}，当前为 {now}）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="107" />
+   <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
+   <translation>A 的 {layer} 为 {a}，B 的为 {b}：是另一个网络（{kept}，当前为 {now}）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="95" />
+   <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
+   <translation>A（{source}）没有保留权重：无法显示其卷积核</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="97" />
+   <source>A ({source}) has no weights kept: its maps cannot be shown</source>
+   <translation>A（{source}）没有保留权重：无法显示其特征图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="139" />
+   <source>A's feature maps cannot be computed: {exc}</source>
+   <translation>无法计算 A 的特征图：{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="126" />
+   <source>single-threaded sgemm per worker</source>
+   <translation>每个工作线程单线程 sgemm</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="128" />
+   <source>sgemm (BLAS threads not controllable)</source>
+   <translation>sgemm（无法控制 BLAS 线程数）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="134" />
+   <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} nogil 内核，1 个工作线程 + NumPy {numpy} {library} {blas}，CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="137" />
+   <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
+   <translation>Numba {numba} nogil 内核，{threads} 个工作线程 + NumPy {numpy} {library} {blas}，CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="143" />
+   <source>{description}; {note}</source>
+   <translation>{description}；{note}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/numpy_ref.py" line="26" />
+   <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
+   <translation>NumPy {version} 参考实现（im2col + BLAS 矩阵乘法），CPU</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="34" />
+   <source>NumPy reference (CPU)</source>
+   <translation>NumPy 参考实现（CPU）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="35" />
+   <source>Numba parallel kernels (CPU)</source>
+   <translation>Numba 并行内核（CPU）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="37" />
+   <source>Hand-written numba.cuda kernels (NVIDIA GPU)</source>
+   <translation>手写 numba.cuda 内核（NVIDIA GPU）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/backends/registry.py" line="39" />
+   <source>CuPy im2col + cuBLAS (NVIDIA GPU)</source>
+   <translation>CuPy im2col + cuBLAS（NVIDIA GPU）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/lessons.py" line="72" />
    <source>Loss curve</source>
    <translation>损失曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="71" />
+   <location filename="cnnviz/classroom/lessons.py" line="73" />
    <source>Accuracy curve</source>
    <translation>准确率曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="72" />
+   <location filename="cnnviz/classroom/lessons.py" line="74" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
    <source>Feature maps</source>
    <translation>特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="73" />
+   <location filename="cnnviz/classroom/lessons.py" line="75" />
    <location filename="cnnviz/gui/panels/kernels.py" line="26" />
-   <location filename="cnnviz/gui/panels/registry.py" line="381" />
+   <location filename="cnnviz/gui/panels/registry.py" line="322" />
    <source>Kernels</source>
    <translation>卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="74" />
-   <location filename="cnnviz/gui/panels/registry.py" line="384" />
+   <location filename="cnnviz/classroom/lessons.py" line="76" />
+   <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>每层耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
    <source>Draw and classify, class drawings</source>
    <translation>手写识别、全班的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="76" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <source>Mistakes (confusion matrix)</source>
    <translation>错误（混淆矩阵）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
    <source>Why? (saliency, occlusion)</source>
    <translation>为什么？（显著图、遮挡）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <location filename="cnnviz/gui/panels/filters.py" line="287" />
    <source>What each filter wants to see</source>
    <translation>每个滤波器想看到什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/map.py" line="81" />
    <location filename="cnnviz/gui/panels/map.py" line="110" />
    <source>Map of what it learned</source>
    <translation>所学内容的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="80" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <location filename="cnnviz/gui/panels/fool.py" line="108" />
-   <location filename="cnnviz/gui/panels/registry.py" line="321" />
+   <location filename="cnnviz/gui/panels/registry.py" line="262" />
    <source>Fool the network</source>
    <translation>骗过网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="81" />
-   <location filename="cnnviz/gui/panels/registry.py" line="331" />
+   <location filename="cnnviz/classroom/lessons.py" line="83" />
+   <location filename="cnnviz/gui/panels/registry.py" line="272" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
    <source>Time-lapse</source>
    <translation>延时回放</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="82" />
+   <location filename="cnnviz/classroom/lessons.py" line="84" />
    <location filename="cnnviz/gui/panels/statistics.py" line="88" />
    <source>Weight and gradient statistics</source>
    <translation>权重与梯度统计</translation>
@@ -277,15 +511,8 @@
    <translation>测试图像</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="411" />
-   <location filename="cnnviz/app/comparison.py" line="242" />
-   <location filename="cnnviz/app/side_by_side.py" line="38" />
-   <source>, </source>
-   <translation>，</translation>
-  </message>
-  <message>
    <location filename="cnnviz/classroom/report.py" line="425" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
    <source>Confusion matrix</source>
    <translation>混淆矩阵</translation>
   </message>
@@ -299,13 +526,6 @@
    <location filename="cnnviz/classroom/report.py" line="467" />
    <source>kernels of {layer}</source>
    <translation>{layer} 的卷积核</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="505" />
-   <location filename="cnnviz/app/comparison.py" line="35" />
-   <location filename="cnnviz/gui/exports.py" line="152" />
-   <source>backend</source>
-   <translation>后端</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="505" />
@@ -494,378 +714,168 @@
    <translation>骗过网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/about.py" line="15" />
-   <source>cnnviz is free software under the MIT licence.</source>
-   <translation>cnnviz 是采用 MIT 许可证的自由软件。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/about.py" line="16" />
-   <source>The bundled MNIST database of handwritten digits is by Yann LeCun, Corinna Cortes and Christopher J.C. Burges, used under the Creative Commons Attribution-Share Alike 3.0 licence (CC BY-SA 3.0).</source>
-   <translation>随附的 MNIST 手写数字数据库由 Yann LeCun、Corinna Cortes 和 Christopher J.C. Burges 制作，依据知识共享署名-相同方式共享 3.0 许可协议（CC BY-SA 3.0）使用。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/about.py" line="21" />
-   <source>The window is made with Qt and PySide6 (LGPL-3.0), pyqtgraph (MIT); the computations with NumPy, numba and llvmlite (BSD), Pillow (MIT-CMU). The standalone bundle lists every licence in THIRD-PARTY-NOTICES.txt.</source>
-   <translation>窗口由 Qt 和 PySide6（LGPL-3.0）、pyqtgraph（MIT）构建，计算使用 NumPy、numba 和 llvmlite（BSD）以及 Pillow（MIT-CMU）。独立版在 THIRD-PARTY-NOTICES.txt 中列出了所有许可证。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/autosave.py" line="95" />
-   <source>step {step:,}, {percent:.1f} %</source>
-   <translation>第 {step:,} 步，{percent:.1f} %</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/autosave.py" line="94" />
-   <source>step {step:,}</source>
-   <translation>第 {step:,} 步</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/autosave.py" line="104" />
-   <source>at an unknown time</source>
-   <translation>未知时间</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/class_training.py" line="63" />
-   <location filename="cnnviz/app/class_training.py" line="156" />
-   <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
-   <translation>请先为班级自己的类别命名（2 到 10 个名称），然后收集它们的图画。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/class_training.py" line="71" />
-   <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
-   <translation>图画太少，无法训练：每个类别至少采用 {least} 幅图画。仍然缺少：{classes}。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="27" />
-   <source>net</source>
-   <translation>网络</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="30" />
-   <location filename="cnnviz/gui/exports.py" line="155" />
-   <source>momentum</source>
-   <translation>动量</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="31" />
-   <source>batch</source>
-   <translation>批次</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="32" />
-   <location filename="cnnviz/gui/exports.py" line="157" />
-   <source>schedule</source>
-   <translation>调度</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="33" />
-   <location filename="cnnviz/gui/exports.py" line="158" />
-   <source>epochs</source>
-   <translation>轮次</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="34" />
-   <source>data</source>
-   <translation>数据</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="36" />
-   <location filename="cnnviz/gui/exports.py" line="159" />
-   <source>seed</source>
-   <translation>随机种子</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="178" />
-   <source>this session</source>
-   <translation>本次会话</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="251" />
-   <source>{settings} (same settings)</source>
-   <translation>{settings}（设置相同）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/comparison.py" line="243" />
-   <source>{name} {kept} vs {now} now</source>
-   <translation>{name} {kept}（现在为 {now}）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="34" />
-   <source>now</source>
-   <translation>当前</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="57" />
-   <source>not tested yet</source>
-   <translation>尚未测试</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="59" />
-   <source>A {kept} | B {now}</source>
-   <translation>A {kept} | B {now}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="78" />
-   <source>this one</source>
-   <translation>本网络</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="49" />
-   <source>A: {side}</source>
-   <translation>A：{side}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="49" />
-   <source>B: {side}</source>
-   <translation>B：{side}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="74" />
-   <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
-   <translation>A（左，保留的）：{a} | B（右，当前）：{b} · 每对使用同一色标</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="34" />
-   <source>kept run ({source})</source>
-   <translation>保留的训练（{source}）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="102" />
-   <source>A has no {layer}: another network ({kept} vs {now} now)</source>
-   <translation>A 没有 {layer}：是另一个网络（{kept}，当前为 {now}）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="107" />
-   <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
-   <translation>A 的 {layer} 为 {a}，B 的为 {b}：是另一个网络（{kept}，当前为 {now}）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="95" />
-   <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
-   <translation>A（{source}）没有保留权重：无法显示其卷积核</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="97" />
-   <source>A ({source}) has no weights kept: its maps cannot be shown</source>
-   <translation>A（{source}）没有保留权重：无法显示其特征图</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="139" />
-   <source>A's feature maps cannot be computed: {exc}</source>
-   <translation>无法计算 A 的特征图：{exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="142" />
-   <source>single-threaded sgemm per worker</source>
-   <translation>每个工作线程单线程 sgemm</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="144" />
-   <source>sgemm (BLAS threads not controllable)</source>
-   <translation>sgemm（无法控制 BLAS 线程数）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="150" />
-   <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
-   <translation>Numba {numba} nogil 内核，1 个工作线程 + NumPy {numpy} {library} {blas}，CPU</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="153" />
-   <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
-   <translation>Numba {numba} nogil 内核，{threads} 个工作线程 + NumPy {numpy} {library} {blas}，CPU</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numba_cpu/__init__.py" line="159" />
-   <source>{description}; {note}</source>
-   <translation>{description}；{note}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/numpy_ref.py" line="26" />
-   <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
-   <translation>NumPy {version} 参考实现（im2col + BLAS 矩阵乘法），CPU</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/registry.py" line="34" />
-   <source>NumPy reference (CPU)</source>
-   <translation>NumPy 参考实现（CPU）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/registry.py" line="35" />
-   <source>Numba parallel kernels (CPU)</source>
-   <translation>Numba 并行内核（CPU）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/registry.py" line="37" />
-   <source>Hand-written numba.cuda kernels (NVIDIA GPU)</source>
-   <translation>手写 numba.cuda 内核（NVIDIA GPU）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/backends/registry.py" line="39" />
-   <source>CuPy im2col + cuBLAS (NVIDIA GPU)</source>
-   <translation>CuPy im2col + cuBLAS（NVIDIA GPU）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/accessibility.py" line="180" />
+   <location filename="cnnviz/gui/accessibility.py" line="171" />
    <source>scroll left</source>
    <translation>向左滚动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="181" />
+   <location filename="cnnviz/gui/accessibility.py" line="172" />
    <source>scroll right</source>
    <translation>向右滚动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="182" />
+   <location filename="cnnviz/gui/accessibility.py" line="173" />
    <source>scroll up</source>
    <translation>向上滚动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="183" />
+   <location filename="cnnviz/gui/accessibility.py" line="174" />
    <source>scroll down</source>
    <translation>向下滚动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="187" />
+   <location filename="cnnviz/gui/accessibility.py" line="178" />
    <source>picture</source>
    <translation>图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="187" />
+   <location filename="cnnviz/gui/accessibility.py" line="178" />
    <source>{title} picture</source>
    <translation>{title}：图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="188" />
+   <location filename="cnnviz/gui/accessibility.py" line="179" />
    <source>list</source>
    <translation>列表</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="188" />
+   <location filename="cnnviz/gui/accessibility.py" line="179" />
    <source>{title} list</source>
    <translation>{title}：列表</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="189" />
+   <location filename="cnnviz/gui/accessibility.py" line="180" />
    <source>tabs</source>
    <translation>标签页</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="189" />
+   <location filename="cnnviz/gui/accessibility.py" line="180" />
    <source>{title} tabs</source>
    <translation>{title}：标签页</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="190" />
+   <location filename="cnnviz/gui/accessibility.py" line="181" />
    <source>choice</source>
    <translation>选项</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="190" />
+   <location filename="cnnviz/gui/accessibility.py" line="181" />
    <source>{title} choice</source>
    <translation>{title}：选项</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="191" />
+   <location filename="cnnviz/gui/accessibility.py" line="182" />
    <source>number</source>
    <translation>数值</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="191" />
+   <location filename="cnnviz/gui/accessibility.py" line="182" />
    <source>{title} number</source>
    <translation>{title}：数值</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="192" />
+   <location filename="cnnviz/gui/accessibility.py" line="183" />
    <source>text field</source>
    <translation>文本框</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="192" />
+   <location filename="cnnviz/gui/accessibility.py" line="183" />
    <source>{title} text field</source>
    <translation>{title}：文本框</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="193" />
+   <location filename="cnnviz/gui/accessibility.py" line="184" />
    <source>slider</source>
    <translation>滑块</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="193" />
+   <location filename="cnnviz/gui/accessibility.py" line="184" />
    <source>{title} slider</source>
    <translation>{title}：滑块</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="194" />
+   <location filename="cnnviz/gui/accessibility.py" line="185" />
    <source>button</source>
    <translation>按钮</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="194" />
+   <location filename="cnnviz/gui/accessibility.py" line="185" />
    <source>{title} button</source>
    <translation>{title}：按钮</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="206" />
+   <location filename="cnnviz/gui/accessibility.py" line="197" />
    <source>More menus</source>
    <translation>更多菜单</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="235" />
+   <location filename="cnnviz/gui/accessibility.py" line="226" />
    <source>predicted {name}, {percent} % sure</source>
    <translation>预测为 {name}，把握 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="272" />
+   <location filename="cnnviz/gui/accessibility.py" line="263" />
    <source>Training stopped, test accuracy {percent} %</source>
    <translation>训练已停止，测试准确率 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="274" />
+   <location filename="cnnviz/gui/accessibility.py" line="265" />
    <source>Training finished, test accuracy {percent} %</source>
    <translation>训练已完成，测试准确率 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="257" />
+   <location filename="cnnviz/gui/accessibility.py" line="248" />
    <source>Training paused</source>
    <translation>训练已暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="259" />
+   <location filename="cnnviz/gui/accessibility.py" line="250" />
    <source>Training resumed</source>
    <translation>训练已继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="521" />
+   <location filename="cnnviz/gui/accessibility.py" line="296" />
    <source>Views</source>
    <translation>视图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="521" />
+   <location filename="cnnviz/gui/accessibility.py" line="296" />
    <source>The pictures of the network: one tab each</source>
    <translation>网络的各种图：每种一个标签页</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="254" />
+   <location filename="cnnviz/gui/accessibility.py" line="245" />
    <source>Training started on {backend}</source>
    <translation>已在 {backend} 上开始训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="262" />
+   <location filename="cnnviz/gui/accessibility.py" line="253" />
    <source>Test accuracy {percent} % at step {step}</source>
    <translation>第 {step} 步测试准确率 {percent} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="266" />
-   <location filename="cnnviz/gui/router.py" line="172" />
+   <location filename="cnnviz/gui/accessibility.py" line="257" />
+   <location filename="cnnviz/gui/router.py" line="174" />
    <source>Training diverged: {message}</source>
    <translation>训练发散了：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="270" />
+   <location filename="cnnviz/gui/accessibility.py" line="261" />
    <source>Training stopped</source>
    <translation>训练已停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/accessibility.py" line="270" />
+   <location filename="cnnviz/gui/accessibility.py" line="261" />
    <source>Training finished</source>
    <translation>训练已完成</translation>
   </message>
@@ -907,146 +917,146 @@
    <translation>照片：{name} · 重新书写即可</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="329" />
+   <location filename="cnnviz/gui/checkpoints.py" line="331" />
    <source>Save the trained model?</source>
    <translation>保存训练好的模型吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="337" />
+   <location filename="cnnviz/gui/checkpoints.py" line="339" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最近一次训练也已自动保存，下次启动时会提示恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="460" />
+   <location filename="cnnviz/gui/checkpoints.py" line="466" />
    <source>Restore an autosaved run?</source>
    <translation>恢复自动保存的训练吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="492" />
+   <location filename="cnnviz/gui/checkpoints.py" line="498" />
    <source>Restore</source>
    <translation>恢复</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="493" />
+   <location filename="cnnviz/gui/checkpoints.py" line="499" />
    <source>Discard</source>
    <translation>丢弃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="494" />
+   <location filename="cnnviz/gui/checkpoints.py" line="500" />
    <source>Later</source>
    <translation>以后再说</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="222" />
+   <location filename="cnnviz/gui/checkpoints.py" line="224" />
    <source>Save model</source>
    <translation>保存模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="226" />
+   <location filename="cnnviz/gui/checkpoints.py" line="228" />
    <source>Load model</source>
    <translation>加载模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="247" />
+   <location filename="cnnviz/gui/checkpoints.py" line="249" />
    <source>There is no model to save yet.</source>
    <translation>还没有可以保存的模型。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="408" />
+   <location filename="cnnviz/gui/checkpoints.py" line="309" />
+   <location filename="cnnviz/gui/window.py" line="409" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="320" />
+   <location filename="cnnviz/gui/checkpoints.py" line="322" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="453" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>网络 {network}，{run}，自动保存于 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="467" />
+   <location filename="cnnviz/gui/checkpoints.py" line="473" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>以前会话的训练已自动保存（最新的在前）。恢复所选的那个吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="485" />
+   <location filename="cnnviz/gui/checkpoints.py" line="491" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>丢弃会删除自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="487" />
+   <location filename="cnnviz/gui/checkpoints.py" line="493" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>丢弃会删除列出的自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="507" />
+   <location filename="cnnviz/gui/checkpoints.py" line="513" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="261" />
-   <location filename="cnnviz/gui/checkpoints.py" line="283" />
+   <location filename="cnnviz/gui/checkpoints.py" line="263" />
+   <location filename="cnnviz/gui/checkpoints.py" line="285" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>已将第 {step} 步的权重保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="289" />
+   <location filename="cnnviz/gui/checkpoints.py" line="291" />
    <source>Could not save the model: {error}</source>
    <translation>无法保存模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="319" />
+   <location filename="cnnviz/gui/checkpoints.py" line="321" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>该模型已训练 {step} 步，尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <location filename="cnnviz/gui/checkpoints.py" line="332" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 要先保存吗？（{what}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="351" />
+   <location filename="cnnviz/gui/checkpoints.py" line="353" />
    <source>Loading {name}…</source>
    <translation>正在加载 {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="380" />
+   <location filename="cnnviz/gui/checkpoints.py" line="386" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="479" />
+   <location filename="cnnviz/gui/checkpoints.py" line="485" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>同时删除未列出的 {count:,} 个较早的自动保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="252" />
+   <location filename="cnnviz/gui/checkpoints.py" line="254" />
    <source>Saving the model to {path}…</source>
    <translation>正在将模型保存到 {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="367" />
    <source>loading {name}</source>
    <translation>加载 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="371" />
+   <location filename="cnnviz/gui/checkpoints.py" line="377" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="383" />
+   <location filename="cnnviz/gui/checkpoints.py" line="389" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意：{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="463" />
+   <location filename="cnnviz/gui/checkpoints.py" line="469" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1055,372 +1065,377 @@ Restore it?</source>
 要恢复吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="527" />
+   <location filename="cnnviz/gui/checkpoints.py" line="533" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="257" />
+   <location filename="cnnviz/gui/checkpoints.py" line="259" />
    <source>Could not save the model: {exc}</source>
    <translation>无法保存模型：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="272" />
+   <location filename="cnnviz/gui/checkpoints.py" line="274" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>已自动保存模型（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="275" />
+   <location filename="cnnviz/gui/checkpoints.py" line="277" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>无法将模型自动保存到 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="357" />
+   <location filename="cnnviz/gui/checkpoints.py" line="359" />
    <source>Could not load the model: {error}</source>
    <translation>无法加载模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="441" />
+   <location filename="cnnviz/gui/checkpoints.py" line="447" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="85" />
+   <location filename="cnnviz/gui/class_canvas.py" line="84" />
    <source>QR code of the class canvas's address</source>
    <translation>班级画板地址的二维码</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="92" />
+   <location filename="cnnviz/gui/class_canvas.py" line="91" />
    <source>The network the phones are on</source>
    <translation>手机所在的网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="99" />
+   <location filename="cnnviz/gui/class_canvas.py" line="98" />
    <source>What the phones ask for</source>
    <translation>手机上显示的任务</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="100" />
+   <location filename="cnnviz/gui/class_canvas.py" line="99" />
    <source>Draw any digit and say which</source>
    <translation>画任意一个数字，并说出是几</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="106" />
+   <location filename="cnnviz/gui/class_canvas.py" line="105" />
    <source>Our own classes…</source>
    <translation>我们自己的类别…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="108" />
+   <location filename="cnnviz/gui/class_canvas.py" line="107" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>为 2 到 10 个自己的类别命名（圆、三角形、星形……）：手机画出它们，一个新的小网络从零开始学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="120" />
+   <location filename="cnnviz/gui/class_canvas.py" line="119" />
    <source>A class's name, e.g. circle</source>
    <translation>类别名称，例如 圆</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="121" />
+   <location filename="cnnviz/gui/class_canvas.py" line="120" />
    <source>A class's name</source>
    <translation>类别名称</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="122" />
+   <location filename="cnnviz/gui/class_canvas.py" line="121" />
    <source>Add</source>
    <translation>添加</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="124" />
+   <location filename="cnnviz/gui/class_canvas.py" line="123" />
    <source>Remove</source>
    <translation>删除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="131" />
+   <location filename="cnnviz/gui/class_canvas.py" line="130" />
    <source>Our own classes</source>
    <translation>我们自己的类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="132" />
+   <location filename="cnnviz/gui/class_canvas.py" line="131" />
    <source>Save our drawings…</source>
    <translation>保存我们的图画…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="134" />
+   <location filename="cnnviz/gui/class_canvas.py" line="133" />
    <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
    <translation>把我们类别中已采用的图画连同类别名称保存到一个文件夹（留作测试的图画保存在其中的 our-test 文件夹）；否则什么也不会保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="153" />
+   <location filename="cnnviz/gui/class_canvas.py" line="152" />
    <source>Train a new net on our classes</source>
    <translation>用我们的类别训练新网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="156" />
+   <location filename="cnnviz/gui/class_canvas.py" line="155" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>一个新的微型网络只用已采用的图画从零开始学习我们的类别（留作测试的图画是它的测试）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="170" />
+   <location filename="cnnviz/gui/class_canvas.py" line="171" />
    <source>Drawings waiting for the teacher</source>
    <translation>等待老师审核的画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="172" />
+   <location filename="cnnviz/gui/class_canvas.py" line="173" />
    <source>Accept (A)</source>
    <translation>采用 (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="174" />
+   <location filename="cnnviz/gui/class_canvas.py" line="175" />
    <source>Our test (H)</source>
    <translation>测试用 (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="175" />
+   <location filename="cnnviz/gui/class_canvas.py" line="176" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>放入班级自己的测试集：永不用于训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="176" />
+   <location filename="cnnviz/gui/class_canvas.py" line="177" />
    <source>Reject (R)</source>
    <translation>拒绝 (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="177" />
+   <location filename="cnnviz/gui/class_canvas.py" line="178" />
    <source>Reject everything from this phone</source>
    <translation>拒绝这部手机的所有画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="180" />
-   <location filename="cnnviz/gui/class_canvas.py" line="340" />
-   <location filename="cnnviz/gui/class_canvas.py" line="341" />
+   <location filename="cnnviz/gui/class_canvas.py" line="181" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
+   <location filename="cnnviz/gui/class_canvas.py" line="345" />
    <source>End class canvas</source>
    <translation>结束班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="277" />
-   <location filename="cnnviz/gui/class_canvas.py" line="333" />
-   <location filename="cnnviz/gui/class_canvas.py" line="340" />
+   <location filename="cnnviz/gui/class_canvas.py" line="288" />
+   <location filename="cnnviz/gui/class_canvas.py" line="337" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
    <source>Class canvas</source>
    <translation>班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="337" />
+   <location filename="cnnviz/gui/class_canvas.py" line="341" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>打开班级画板：教室网络中的手机为网络画画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="366" />
+   <location filename="cnnviz/gui/class_canvas.py" line="370" />
    <source>This computer only (127.0.0.1)</source>
    <translation>仅本机 (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="458" />
+   <location filename="cnnviz/gui/class_canvas.py" line="460" />
    <source>1 phone so far</source>
    <translation>目前 1 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="617" />
+   <location filename="cnnviz/gui/class_canvas.py" line="619" />
    <source>Save our drawings in a folder</source>
    <translation>把我们的图画保存到文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="663" />
+   <location filename="cnnviz/gui/class_canvas.py" line="665" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>没有留作测试的图画，所以它用学习的图画本身来测试（按 H 留一些）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="372" />
+   <location filename="cnnviz/gui/class_canvas.py" line="376" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>未找到网络：请将本机连接到教室的 Wi-Fi 或打开它的热点，然后在这里选择网络。目前只有本机能访问画板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="506" />
+   <location filename="cnnviz/gui/class_canvas.py" line="508" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>一幅没有标签的画在等待：手机没有说明它是哪一个</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="549" />
+   <location filename="cnnviz/gui/class_canvas.py" line="551" />
    <source>Type a name first.</source>
    <translation>请先输入名称。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="565" />
+   <location filename="cnnviz/gui/class_canvas.py" line="567" />
    <source>Choose a class in the list first.</source>
    <translation>请先在列表中选择一个类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="599" />
+   <location filename="cnnviz/gui/class_canvas.py" line="601" />
    <source>Draw one of our classes and say which</source>
    <translation>画出我们的一个类别，并说明是哪个</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="607" />
+   <location filename="cnnviz/gui/class_canvas.py" line="609" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>至少命名 2 个类别：之后手机上画的就是它们，而不是数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="652" />
+   <location filename="cnnviz/gui/class_canvas.py" line="654" />
    <source>Learning our {count} classes</source>
    <translation>学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="458" />
+   <location filename="cnnviz/gui/class_canvas.py" line="460" />
    <source>{count} phones so far</source>
    <translation>目前 {count} 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="489" />
+   <location filename="cnnviz/gui/class_canvas.py" line="491" />
    <source>{count} waiting for you</source>
    <translation>{count} 幅等待你审核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="583" />
+   <location filename="cnnviz/gui/class_canvas.py" line="585" />
    <source>Give 2 to 10 different names.</source>
    <translation>请给出 2 到 10 个不同的名称。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="632" />
+   <location filename="cnnviz/gui/class_canvas.py" line="634" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>已将 {names} 的 {count} 幅图画保存到 {folder}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="661" />
+   <location filename="cnnviz/gui/class_canvas.py" line="663" />
    <source>its test: the {count} drawings held back</source>
    <translation>它的测试：留下的 {count} 幅图画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="666" />
+   <location filename="cnnviz/gui/class_canvas.py" line="668" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>一个新的微型网络用 {count} 幅已采用的图画从零开始学习 {names}；{test}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="708" />
+   <location filename="cnnviz/gui/class_canvas.py" line="722" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="102" />
+   <location filename="cnnviz/gui/class_canvas.py" line="101" />
    <source>Draw a {digit}</source>
    <translation>画一个 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="552" />
+   <location filename="cnnviz/gui/class_canvas.py" line="554" />
    <source>{name} is named already.</source>
    <translation>{name} 已经命名过了。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="555" />
+   <location filename="cnnviz/gui/class_canvas.py" line="557" />
    <source>At most {count} classes.</source>
    <translation>最多 {count} 个类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="571" />
+   <location filename="cnnviz/gui/class_canvas.py" line="573" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>{name} 或其后类别的图画正在等待或已被采用：不能删除。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="610" />
+   <location filename="cnnviz/gui/class_canvas.py" line="612" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>手机上画 {names}。每个至少采用 {least} 幅，然后训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="703" />
+   <location filename="cnnviz/gui/class_canvas.py" line="706" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="391" />
+   <location filename="cnnviz/gui/class_canvas.py" line="714" />
+   <source>Our test set: {count} held back; this network does not know our classes yet</source>
+   <translation>我们的测试集：留出了 {count} 幅；这个网络还不认识我们的类别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="395" />
    <source>The class canvas could not start: {error}</source>
    <translation>班级画板无法启动：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="484" />
+   <location filename="cnnviz/gui/class_canvas.py" line="486" />
    <source>from phone {phone}</source>
    <translation>来自手机 {phone}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="629" />
+   <location filename="cnnviz/gui/class_canvas.py" line="631" />
    <source>Could not save the drawings: {error}</source>
    <translation>无法保存图画：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="55" />
+   <location filename="cnnviz/gui/comparison.py" line="56" />
    <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
    <translation>已保留本次训练以便比较（灰色虚线）。改一项设置再点开始：新的训练从相同的随机权重开始。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="82" />
+   <location filename="cnnviz/gui/comparison.py" line="83" />
    <location filename="cnnviz/gui/menus.py" line="49" />
    <source>Compare with a saved model…</source>
    <translation>与已保存的模型比较…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="51" />
+   <location filename="cnnviz/gui/comparison.py" line="52" />
    <source>Nothing to keep yet: {exc}.</source>
    <translation>还没有可保留的内容：{exc}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="70" />
+   <location filename="cnnviz/gui/comparison.py" line="71" />
    <source>Cannot compare with this file: {exc}</source>
    <translation>无法与此文件比较：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="115" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="116" />
    <source>Open an image of a digit</source>
    <translation>打开一张数字图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="157" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="158" />
    <source>Draw a digit on the pad first, then click which digit it is.</source>
    <translation>请先在画板上写一个数字，再点击它是哪个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="162" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="163" />
    <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
    <translation>当前显示的是打开的照片：全班的手写只保存画板上写的数字。请在画板上写数字，再点击它是哪个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="181" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="182" />
    <source>No data set is loaded.</source>
    <translation>尚未加载数据集。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="184" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="185" />
    <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
    <translation>用手写数字微调需要 MNIST 数字数据集。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="194" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="195" />
    <source>Fine-tuning on {count} class drawings</source>
    <translation>用 {count} 张全班的手写微调</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="93" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
    <source>untrained weights</source>
    <translation>未训练的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="139" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="140" />
    <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
    <translation>已打开 {name}：网络把它当作画板旁边的 28×28 输入。在画板上书写（或按 C）即可重新书写。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="150" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="151" />
    <source>Cannot open this image: {why}</source>
    <translation>无法打开这张图片：{why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="206" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="207" />
    <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
    <translation>{label}：从当前权重开始，把 {count:,} 张图片过一遍，其中 {mnist:,} 张是 MNIST 数字（让它仍能认 MNIST），其余是重复的手写。“全班的手写”会分别显示手写在微调前后的准确率，与 MNIST 分开（MNIST 测试准确率是在 MNIST 自己的测试图片上测得的）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="93" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
    <source>weights of step {step}</source>
    <translation>第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="192" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="193" />
    <source>Cannot fine-tune: {exc}</source>
    <translation>无法微调：{exc}</translation>
   </message>
@@ -1727,7 +1742,7 @@ Restore it?</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/live_view.py" line="119" />
+   <location filename="cnnviz/gui/live_view.py" line="120" />
    <source>Cannot compute the feature maps: {exc}</source>
    <translation>无法计算特征图：{exc}</translation>
   </message>
@@ -1855,7 +1870,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="300" />
+   <location filename="cnnviz/gui/window.py" line="301" />
    <source>Zoom {level} %</source>
    <translation>缩放 {level} %</translation>
   </message>
@@ -1871,7 +1886,7 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="50" />
-   <location filename="cnnviz/gui/panels/registry.py" line="372" />
+   <location filename="cnnviz/gui/panels/registry.py" line="313" />
    <source>Draw and classify</source>
    <translation>手写识别</translation>
   </message>
@@ -2024,106 +2039,57 @@ Restore it?</source>
    <translation>在特征图中选中或在错误中点击的测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="22" />
+   <location filename="cnnviz/gui/panels/controls.py" line="21" />
    <source>Open a dataset folder…</source>
    <translation>打开数据集文件夹…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="93" />
-   <source>Data and network</source>
-   <translation>数据与网络</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="101" />
-   <source>Dataset</source>
-   <translation>数据集</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="107" />
-   <source>type your own layer spec below</source>
-   <translation>在下面输入你自己的层结构</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="108" />
-   <source>Network</source>
-   <translation>网络</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="111" />
-   <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
-the last layer must be dense-10. Press Enter to apply.</source>
-   <translation>convK-C[-same|-valid]、relu、pool、dense-N、dropout-P，用逗号分隔；
-最后一层必须是 dense-10。按 Enter 应用。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="126" />
-   <source>Backend</source>
-   <translation>后端</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="221" />
+   <location filename="cnnviz/gui/panels/controls.py" line="170" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>包含四个 MNIST 格式 IDX 文件的文件夹（train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...，可带 .gz）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="248" />
+   <location filename="cnnviz/gui/panels/controls.py" line="197" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>打开包含 MNIST 格式 IDX 文件的文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="278" />
-   <source>learning
-rate</source>
-   <translation>学习率</translation>
+   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <source>▶  Resume</source>
+   <translation>▶  继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="281" />
-   <source>test
-accuracy</source>
-   <translation>测试
-准确率</translation>
+   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
+   <source>❚❚  Pause</source>
+   <translation>❚❚  暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="286" />
-   <source>Test accuracy at the last evaluation</source>
-   <translation>上次评估的测试准确率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="174" />
+   <location filename="cnnviz/gui/panels/controls.py" line="113" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>优化器的更改从下一步起生效（输入数值后按 Enter）。
 快捷键：{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="372" />
+   <location filename="cnnviz/gui/panels/controls.py" line="308" />
    <source>not available here</source>
    <translation>此处不可用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="405" />
+   <location filename="cnnviz/gui/panels/controls.py" line="341" />
    <source>valid: {count} layers</source>
    <translation>有效：{count} 层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="438" />
+   <location filename="cnnviz/gui/panels/controls.py" line="374" />
    <source>{count} trainable parameters</source>
    <translation>{count} 个可训练参数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="500" />
+   <location filename="cnnviz/gui/panels/controls.py" line="436" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="139" />
-   <source>{name}  ({where}, not available)</source>
-   <translation>{name} （{where}，不可用）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="147" />
-   <source>not available: {why}</source>
-   <translation>不可用：{why}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="54" />
@@ -2487,7 +2453,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="304" />
-   <location filename="cnnviz/gui/panels/registry.py" line="305" />
+   <location filename="cnnviz/gui/panels/registry.py" line="246" />
    <source>Filters</source>
    <translation>滤波器</translation>
   </message>
@@ -2769,7 +2735,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="143" />
-   <location filename="cnnviz/gui/panels/registry.py" line="325" />
+   <location filename="cnnviz/gui/panels/registry.py" line="266" />
    <source>Fool</source>
    <translation>骗过</translation>
   </message>
@@ -2906,7 +2872,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/learning_rate.py" line="43" />
    <location filename="cnnviz/gui/panels/learning_rate.py" line="53" />
-   <location filename="cnnviz/gui/panels/registry.py" line="350" />
+   <location filename="cnnviz/gui/panels/registry.py" line="291" />
    <source>Learning rate</source>
    <translation>学习率</translation>
   </message>
@@ -2954,8 +2920,8 @@ to see its image</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="83" />
-   <location filename="cnnviz/gui/panels/map.py" line="243" />
-   <location filename="cnnviz/gui/panels/map.py" line="414" />
+   <location filename="cnnviz/gui/panels/map.py" line="259" />
+   <location filename="cnnviz/gui/panels/map.py" line="439" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
@@ -2990,370 +2956,429 @@ to see its image</source>
    <translation>指针下或最后点击的点对应的测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="254" />
+   <location filename="cnnviz/gui/panels/map.py" line="279" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>还没有可绘制的内容：正在等待测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="256" />
+   <location filename="cnnviz/gui/panels/map.py" line="281" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>还没有可绘制的内容：正在等待网络的权重。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="274" />
+   <location filename="cnnviz/gui/panels/map.py" line="299" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="340" />
+   <location filename="cnnviz/gui/panels/map.py" line="365" />
    <source>latest map</source>
    <translation>最新的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="368" />
+   <location filename="cnnviz/gui/panels/map.py" line="393" />
    <source>Could not make the map: {message}</source>
    <translation>无法生成地图：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="404" />
+   <location filename="cnnviz/gui/panels/map.py" line="429" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="440" />
+   <location filename="cnnviz/gui/panels/map.py" line="465" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ 你的手写：
 在最新的图上</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="450" />
+   <location filename="cnnviz/gui/panels/map.py" line="270" />
+   <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
+   <translation>这个网络认识 {names}：地图需要这些类别的画。按开始，让它用班级画板的画学习：地图随后会显示留作测试的画。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="475" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ 你的手写：
 最靠近 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="452" />
+   <location filename="cnnviz/gui/panels/map.py" line="477" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ 你的手写：
 最靠近：{name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="214" />
-   <location filename="cnnviz/gui/panels/why.py" line="169" />
+   <location filename="cnnviz/gui/panels/map.py" line="230" />
+   <location filename="cnnviz/gui/panels/why.py" line="186" />
    <source>Update (step {step})</source>
    <translation>更新（第 {step} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="267" />
+   <location filename="cnnviz/gui/panels/map.py" line="292" />
    <source>Could not make the map: {exc}</source>
    <translation>无法生成地图：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="342" />
+   <location filename="cnnviz/gui/panels/map.py" line="367" />
    <source>map at step {step:,}</source>
    <translation>第 {step:,} 步的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="436" />
+   <location filename="cnnviz/gui/panels/map.py" line="461" />
    <source>Could not place your drawing: {exc}</source>
    <translation>无法摆放你的手写：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="151" />
    <source>The images of the chosen cell appear here, the most confident first.</source>
    <translation>所选格子的图片会显示在这里，最有把握的在前。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="149" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="152" />
    <source>No mistakes yet (or no evaluation yet).</source>
    <translation>还没有错误（或者还没有评估）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="76" />
-   <location filename="cnnviz/gui/panels/registry.py" line="283" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
+   <location filename="cnnviz/gui/panels/registry.py" line="224" />
    <source>Mistakes</source>
    <translation>错误</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="76" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
    <source>rows: the true digit · columns: what the network said · click a cell</source>
    <translation>行：真实数字 · 列：网络的答案 · 点击格子</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="91" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="180" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="94" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="183" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>先训练一会儿：每次测试评估后矩阵会填上。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="97" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="174" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="177" />
    <source>Empty until the first test evaluation</source>
    <translation>第一次测试评估前为空</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="182" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="185" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>点击矩阵中的格子查看其中的图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="183" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="186" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>最有把握的错误：答错了，却非常有把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="340" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="355" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>真实为 {truth}，认对了：{total} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="342" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="357" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>真实为 {truth}，被认成 {answer}：{total} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="99" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
    <source>true digit</source>
    <translation>真实数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="99" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
    <source>predicted digit</source>
    <translation>预测数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="146" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="149" />
    <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
    <translation>每张图片及其真实数字、预测、把握多大，以及对勾或叉号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="263" />
    <source>No mistakes at all.</source>
    <translation>一个错误也没有。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="145" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
    <source>Images of the chosen cell</source>
    <translation>所选格子的图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="145" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
    <source>Surest mistakes</source>
    <translation>最有把握的错误</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="233" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="240" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>第 {step:,} 步时，{samples:,} 张测试图片上的测试准确率为 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左侧：每个数字被认对的比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="323" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="338" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>最有把握的错误：{samples:,} 张中错了 {wrong} 张，最有把握的在前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="346" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="361" />
    <source>, showing the {count} surest</source>
    <translation>，显示最有把握的 {count} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="241" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="248" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
    <translation>第 {step} 步测试准确率 {percent} %。最常混淆：{pairs}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="249" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
    <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
    <translation>第 {step} 步测试准确率 {percent} %。一个错误也没有。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="252" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="259" />
    <source>Most often mixed up: {pairs}</source>
    <translation>最常混淆：{pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="297" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="304" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>测试图片 #{index}：真实 {truth}，预测 {answer}（把握 {percent}%），{verdict}。点击查看内部（特征图、为什么？）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="243" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="250" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{truth} 被认成 {answer} {count} 次</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="54" />
+   <location filename="cnnviz/gui/panels/registry.py" line="79" />
    <source>Training</source>
    <translation>训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="292" />
+   <location filename="cnnviz/gui/panels/registry.py" line="233" />
    <source>Why?</source>
    <translation>为什么？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="301" />
+   <location filename="cnnviz/gui/panels/registry.py" line="242" />
    <source>What filters want</source>
    <translation>滤波器偏好</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="340" />
+   <location filename="cnnviz/gui/panels/registry.py" line="281" />
    <source>Statistics</source>
    <translation>统计</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="361" />
+   <location filename="cnnviz/gui/panels/registry.py" line="302" />
    <source>Class drawings</source>
    <translation>全班的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="315" />
+   <location filename="cnnviz/gui/panels/registry.py" line="256" />
    <source>Map</source>
    <translation>地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="344" />
+   <location filename="cnnviz/gui/panels/registry.py" line="285" />
    <source>Stats</source>
    <translation>统计</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="354" />
+   <location filename="cnnviz/gui/panels/registry.py" line="295" />
    <source>Rate</source>
    <translation>学习率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="365" />
+   <location filename="cnnviz/gui/panels/registry.py" line="306" />
    <source>Drawings</source>
    <translation>手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="377" />
+   <location filename="cnnviz/gui/panels/registry.py" line="318" />
    <source>Draw</source>
    <translation>画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="389" />
+   <location filename="cnnviz/gui/panels/registry.py" line="330" />
    <source>Timings</source>
    <translation>耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="44" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="55" />
    <source>Run</source>
    <translation>运行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="47" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="58" />
    <source>▶  Start</source>
    <translation>▶  开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="50" />
-   <location filename="cnnviz/gui/run_control.py" line="419" />
-   <source>❚❚  Pause</source>
-   <translation>❚❚  暂停</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="52" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="63" />
    <source>Step</source>
    <translation>单步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="54" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
    <source>Reset</source>
    <translation>重置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="55" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="66" />
    <source>New random weights; the curves start over</source>
    <translation>重新随机生成权重；曲线从头开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="56" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="67" />
    <source>Save…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="57" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
    <source>Load…</source>
    <translation>加载…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="58" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="69" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>将当前权重保存为 .npz 检查点</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="59" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="70" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>加载 .npz 检查点；点开始会继续训练它</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
    <source>Optimiser</source>
    <translation>优化器</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="71" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
    <source>Optimizer</source>
    <translation>优化器</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="75" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="86" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle：先升到学习率再逐渐降低；constant：保持不变</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
    <source>Schedule</source>
    <translation>调度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="79" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="90" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>学习率，对数刻度，从 0.00001 到 1</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="110" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>动量（带动量的 sgd）或 beta1（adam）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="100" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="111" />
    <source>Momentum</source>
    <translation>动量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="104" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="115" />
    <source>Batch size</source>
    <translation>批大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="109" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="120" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>训练的长度；下次点开始时生效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="110" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="121" />
    <source>Epochs</source>
    <translation>轮次</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="49" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="129" />
+   <source>Data and network</source>
+   <translation>数据与网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="136" />
+   <source>Dataset</source>
+   <translation>数据集</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="142" />
+   <source>type your own layer spec below</source>
+   <translation>在下面输入你自己的层结构</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="143" />
+   <source>Network</source>
+   <translation>网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="146" />
+   <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
+the last layer must be dense-10. Press Enter to apply.</source>
+   <translation>convK-C[-same|-valid]、relu、pool、dense-N、dropout-P，用逗号分隔；
+最后一层必须是 dense-10。按 Enter 应用。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="163" />
+   <source>Backend</source>
+   <translation>后端</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
+   <source>learning
+rate</source>
+   <translation>学习率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="213" />
+   <source>test
+accuracy</source>
+   <translation>测试
+准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="218" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>上次评估的测试准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="60" />
    <source>Start training ({key})</source>
    <translation>开始训练（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="51" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="62" />
    <source>Pause or resume ({key})</source>
    <translation>暂停或继续（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="53" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
    <source>Train exactly one batch ({key})</source>
    <translation>只训练一个批次（{key}）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="176" />
+   <source>{name}  ({where}, not available)</source>
+   <translation>{name} （{where}，不可用）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="182" />
+   <source>not available: {why}</source>
+   <translation>不可用：{why}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="26" />
@@ -3586,11 +3611,6 @@ appear here while training</source>
    <translation>用最新权重重新计算</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="84" />
-   <source>predicted</source>
-   <translation>预测</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/why.py" line="87" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>显示哪个类别的依据（默认：网络选的那个）</translation>
@@ -3642,22 +3662,27 @@ appear here while training</source>
    <translation>显著图：类别得分对每个像素的梯度（精确，一次反向传播）。遮挡：让黑色方块在图片上滑动，观察概率如何下降。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="165" />
+   <source>predicted</source>
+   <translation>预测</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="232" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释你的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="216" />
+   <location filename="cnnviz/gui/panels/why.py" line="233" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释测试图片 #{index}（真实标签 {label}）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="265" />
+   <location filename="cnnviz/gui/panels/why.py" line="283" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>你的手写：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="266" />
+   <location filename="cnnviz/gui/panels/why.py" line="284" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>测试图片 #{index}（真实标签 {label}）：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
@@ -3672,27 +3697,27 @@ appear here while training</source>
    <translation>遮挡块</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="197" />
+   <location filename="cnnviz/gui/panels/why.py" line="214" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>还没有可解释的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="239" />
+   <location filename="cnnviz/gui/panels/why.py" line="256" />
    <source>Could not explain: {message}</source>
    <translation>无法解释：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="259" />
+   <location filename="cnnviz/gui/panels/why.py" line="277" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>；显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据（{percent}%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="200" />
+   <location filename="cnnviz/gui/panels/why.py" line="217" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>还没有可解释的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="201" />
+   <location filename="cnnviz/gui/panels/why.py" line="218" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>还没有可解释的内容：还没有加载测试图片。</translation>
   </message>
@@ -3733,92 +3758,87 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="162" />
+   <location filename="cnnviz/gui/router.py" line="164" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}：正在编译内核，仅首次启动需要</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="180" />
+   <location filename="cnnviz/gui/router.py" line="182" />
    <source>Training stopped: {message}</source>
    <translation>训练已停止：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="67" />
+   <location filename="cnnviz/gui/router.py" line="68" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="295" />
+   <location filename="cnnviz/gui/run_control.py" line="298" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="307" />
+   <location filename="cnnviz/gui/run_control.py" line="310" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="196" />
+   <location filename="cnnviz/gui/run_control.py" line="198" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="224" />
+   <location filename="cnnviz/gui/run_control.py" line="226" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="419" />
-   <source>▶  Resume</source>
-   <translation>▶  继续</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="39" />
+   <location filename="cnnviz/gui/run_control.py" line="41" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>用 {train_total:,} 张中的 {train_used:,} 张训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="45" />
+   <location filename="cnnviz/gui/run_control.py" line="47" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="203" />
+   <location filename="cnnviz/gui/run_control.py" line="205" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="393" />
+   <location filename="cnnviz/gui/run_control.py" line="396" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="233" />
-   <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
-   <translation>这个网络认识班级自己的类别（{names}）：它用班级的画来训练（班级画板，F6：用我们的类别训练新网络）。“重置”会为数据集换一个新网络。</translation>
+   <location filename="cnnviz/gui/run_control.py" line="242" />
+   <source>Learning our {count} classes further</source>
+   <translation>继续学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="356" />
+   <location filename="cnnviz/gui/run_control.py" line="359" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="366" />
+   <location filename="cnnviz/gui/run_control.py" line="369" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="132" />
+   <location filename="cnnviz/gui/run_control.py" line="134" />
    <source>Cannot build the network: {exc}</source>
    <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="257" />
+   <location filename="cnnviz/gui/run_control.py" line="260" />
    <source>Cannot start: {exc}</source>
    <translation>无法开始：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="305" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
@@ -4043,17 +4063,17 @@ Stop the run and go ahead?</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="374" />
+   <location filename="cnnviz/gui/window.py" line="375" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="319" />
+   <location filename="cnnviz/gui/window.py" line="320" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="303" />
+   <location filename="cnnviz/gui/window.py" line="304" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
   </message>
@@ -4416,6 +4436,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
+  </message>
+  <message>
+   <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
+   <translation type="vanished">这个网络认识班级自己的类别（{names}）：它用班级的画来训练（班级画板，F6：用我们的类别训练新网络）。“重置”会为数据集换一个新网络。</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>
