@@ -20,6 +20,7 @@ import pytest
 from cnnviz.gui import app as gui_app
 from cnnviz.gui import theme
 from cnnviz.gui.devtools import memory
+from cnnviz.train import heap
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -334,5 +335,5 @@ def test_heap_in_use_follows_a_live_block_and_its_free():
 @pytest.mark.parametrize("platform", ["darwin", "win32"])
 def test_heap_figures_are_absent_off_linux(monkeypatch, platform):
     monkeypatch.setattr(memory.sys, "platform", platform)
-    monkeypatch.setattr(memory, "_MALLINFO2", [])  # looked up again, on the pretended platform
+    monkeypatch.setattr(heap, "_info", None)  # looked up again, on the pretended platform
     assert memory.heap_mb() is None

@@ -20,46 +20,12 @@ def rss_mb() -> float:
 
 def heap_mb() -> tuple[float, float] | None:
     """The C library's heap in MB as ``(in_use, free)``: what the program's live allocations hold, and what
-    malloc keeps freed but still mapped (glibc's ``mallinfo2``, Linux only; None elsewhere). Resident memory
-    that grows while ``in_use`` stays is the allocator keeping pages, not a leak; both growing is something
-    alive that holds them."""
-    info = _mallinfo2()
-    if info is None:
-        return None
-    return (info.uordblks + info.hblkhd) / 2**20, info.fordblks / 2**20
+    malloc keeps freed (glibc's ``mallinfo2``: :func:`cnnviz.train.heap.heap_bytes`; None elsewhere).
+    Resident memory that grows while ``in_use`` stays is the allocator keeping pages, not a leak."""
+    from ...train import heap
 
-
-_MALLINFO2 = []
-"""glibc's ``mallinfo2`` once looked up (with its result type), or False where there is none."""
-
-
-def _mallinfo2():
-    """glibc's ``mallinfo2()`` (2.33 and later) as a ctypes structure; None where there is none (macOS,
-    Windows, musl, an older glibc)."""
-    if not _MALLINFO2:
-        _MALLINFO2.append(_look_up_mallinfo2())
-    call = _MALLINFO2[0]
-    return call() if call else None
-
-
-def _look_up_mallinfo2():
-    if not sys.platform.startswith("linux"):
-        return False
-    import ctypes
-
-    class Mallinfo2(ctypes.Structure):  # struct mallinfo2 (malloc.h): ten size_t counters
-        _fields_ = [
-            (name, ctypes.c_size_t)
-            for name in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks")
-            + ("uordblks", "fordblks", "keepcost")
-        ]
-
-    try:
-        call = ctypes.CDLL(None).mallinfo2  # absent from musl and glibc before 2.33: AttributeError
-    except (OSError, AttributeError):
-        return False
-    call.argtypes, call.restype = [], Mallinfo2
-    return call
+    counts = heap.heap_bytes()
+    return None if counts is None else (counts[0] / 2**20, counts[1] / 2**20)
 
 
 def _statm_resident() -> int | None:
