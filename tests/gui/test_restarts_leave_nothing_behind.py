@@ -98,3 +98,18 @@ def test_the_questions_asked_before_stopping_or_discarding_do_not_stay(qtbot, ma
         assert not window.checkpoints.ask_before_discard("closing")  # Save / Discard / Cancel
     _settle(qtbot)
     assert window.findChildren(QMessageBox) == []
+
+
+def test_the_window_gives_back_what_malloc_keeps_every_few_seconds_until_it_closes(make_window, monkeypatch):
+    from cnnviz.gui import window as window_module
+    from cnnviz.train import heap
+
+    window = make_window()
+    trims = []
+    monkeypatch.setattr(heap, "heap_bytes", lambda: (100 * 2**20, 200 * 2**20))  # 200 MB kept free
+    monkeypatch.setattr(heap, "give_back_freed_memory", lambda: trims.append(1) or True)
+    assert window.heap_timer.isActive() and window.heap_timer.interval() == window_module.HEAP_CHECK_MS <= 10_000
+    window.heap_timer.timeout.emit()
+    assert trims == [1], "the window's timer did not trim what malloc kept"
+    window.shutdown()
+    assert not window.heap_timer.isActive()
