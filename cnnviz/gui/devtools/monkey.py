@@ -17,7 +17,8 @@ next step (the numba backend's pool: a batch of 3000 needs 500 MB of them while 
 them when its run ends or its batch size changes); ``growth_less_pools_mb`` is the growth without them,
 the figure that stays flat however large a batch the clicks chose. Where the C library says how much of
 its heap is in use (glibc: :func:`.memory.heap_mb`), each sample has ``heap_in_use_mb`` and the summary
-``growth_in_use_mb``: growth of what live allocations hold, apart from the pages malloc keeps after a free.
+``growth_in_use_mb``: growth of what live allocations hold, apart from the pages malloc keeps after a free
+(``growth_in_use_less_pools_mb``: apart from the pools too, the figure a leak would raise).
 """
 
 from __future__ import annotations
@@ -350,6 +351,9 @@ def _drive(
     }
     if "heap_in_use_mb" in warm and "heap_in_use_mb" in samples[-1]:
         summary["growth_in_use_mb"] = round(samples[-1]["heap_in_use_mb"] - warm["heap_in_use_mb"], 1)
+        summary["growth_in_use_less_pools_mb"] = round(
+            samples[-1]["heap_in_use_mb"] - samples[-1]["pool_mb"] - (warm["heap_in_use_mb"] - warm["pool_mb"]), 1
+        )
     for error in errors[:3]:
         print(error, file=sys.stderr)
     print(json.dumps(summary), file=out, flush=True)
