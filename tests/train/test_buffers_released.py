@@ -177,3 +177,33 @@ def test_kept_memory_gives_freed_pages_back_on_glibc():
     assert kept.check() is True, "90 MB freed in the heap was not given back"
     assert before - rss_mb() > 45, "the trim gave nothing back"
     assert kept.check() is False, "the same free pages were trimmed again"
+
+
+def test_large_blocks_stay_mmapped_on_linux_only_and_never_against_the_users_setting(monkeypatch):
+    import sys
+
+    from cnnviz.train import heap
+
+    calls = []
+
+    class FakeLibc:
+        mallopt = staticmethod(lambda parameter, value: calls.append((parameter, value)) or 1)
+
+    monkeypatch.delenv("MALLOC_MMAP_THRESHOLD_", raising=False)
+    monkeypatch.setattr(heap.ctypes, "CDLL", lambda *a: FakeLibc())
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert heap.fix_mmap_threshold() is True and calls == [(heap.M_MMAP_THRESHOLD, heap.MMAP_THRESHOLD)]
+    monkeypatch.setenv("MALLOC_MMAP_THRESHOLD_", "65536")
+    assert heap.fix_mmap_threshold() is False and len(calls) == 1, "the user's MALLOC_MMAP_THRESHOLD_ was overridden"
+    monkeypatch.delenv("MALLOC_MMAP_THRESHOLD_")
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert heap.fix_mmap_threshold() is False and len(calls) == 1
+
+
+def test_the_window_fixes_the_mmap_threshold_at_start(monkeypatch):
+    from cnnviz.gui import app
+    from cnnviz.train import heap
+
+    asked = []
+    monkeypatch.setattr(heap, "fix_mmap_threshold", lambda: asked.append(1) or True)
+    assert app._fix_mmap_threshold() is True and asked == [1]
