@@ -18,6 +18,10 @@ finished run's data when its Trainer is collected (after ``run`` trimmed). Under
 the heap in use came back to 165 MB after such peaks while glibc kept 131 MB of it free and about 95 MB
 of that resident. ``KeptMemory`` trims only when much was freed since its last look, so the window can
 ask every few seconds for the price of one ``mallinfo2`` (microseconds).
+
+A trim does not return the free top of a thread's heap, where large blocks land once glibc's mmap
+threshold has risen: ``fix_mmap_threshold`` keeps blocks of 4 MiB and more mmapped, which the window
+does at start.
 """
 
 from __future__ import annotations
