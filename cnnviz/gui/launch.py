@@ -307,6 +307,14 @@ def _limit_malloc_arenas() -> bool:
     return heap.limit_arenas(os.cpu_count() or 1)
 
 
+def _fix_mmap_threshold() -> bool:
+    """Large blocks always mmapped, so that freeing them gives their memory back (glibc; nothing elsewhere):
+    otherwise a large batch's buffers stayed resident after its run (``train.heap``)."""
+    from ..train import heap
+
+    return heap.fix_mmap_threshold()
+
+
 def _check_display() -> None:
     """Qt aborts the whole process when it finds no display: say so politely instead."""
     if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
@@ -372,6 +380,7 @@ def run(args) -> int:
     user_folders.migrate()  # cnnviz-app does not pass through the command line's main
     logfile.install("gui")
     _limit_malloc_arenas()
+    _fix_mmap_threshold()
     from .theme import application
 
     backend = args.backend or "auto"

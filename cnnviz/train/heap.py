@@ -12,6 +12,16 @@ glibc also gives each thread that allocates its own arena, up to eight per core,
 arena keeps about 32 MB resident after its thread's work is done, which ``malloc_trim`` does not take
 back: the window's first occlusion map in a background job added 32 MB for good (none with
 ``MALLOC_ARENA_MAX=1``). ``limit_arenas`` caps them at one per core, which the window does at start.
+
+Memory is also freed where no run ends: a fine-tune's mixed data set, a background job's activations, a
+finished run's data when its Trainer is collected (after ``run`` trimmed). Under the monkey (issue 33)
+the heap in use came back to 165 MB after such peaks while glibc kept 131 MB of it free and about 95 MB
+of that resident. ``KeptMemory`` trims only when much was freed since its last look, so the window can
+ask every few seconds for the price of one ``mallinfo2`` (microseconds).
+
+A trim does not return the free top of a thread's heap, where large blocks land once glibc's mmap
+threshold has risen: ``fix_mmap_threshold`` keeps blocks of 4 MiB and more mmapped, which the window
+does at start.
 """
 
 from __future__ import annotations
@@ -40,6 +50,36 @@ M_ARENA_MAX = -8
 """glibc's ``mallopt`` parameter for the most arenas (malloc.h)."""
 
 
+M_MMAP_THRESHOLD = -3
+"""glibc's ``mallopt`` parameter for the size from which blocks are mmapped (malloc.h)."""
+
+MMAP_THRESHOLD = 4 * 2**20
+"""Blocks of this size and more are mmapped, and unmapped when freed (``fix_mmap_threshold``)."""
+
+
+def fix_mmap_threshold(size: int = MMAP_THRESHOLD) -> bool:
+    """Blocks of ``size`` bytes and more always mmapped from now on (glibc on Linux), so that freeing one
+    hands its pages back at once. By default glibc raises its threshold to the largest block freed so far
+    (up to 32 MiB), after which such blocks come from the arenas, whose free memory at the top of a
+    thread's heap ``malloc_trim`` does not return: under the monkey a batch of 364 left 35-45 MB resident
+    that no trim gave back, 5-14 MB with the threshold fixed (issue 33). False where it was not done
+    (another C library or system, or ``MALLOC_MMAP_THRESHOLD_`` set: the user's choice stands)."""
+    import os
+
+    if not sys.platform.startswith("linux") or os.environ.get("MALLOC_MMAP_THRESHOLD_"):
+        return False
+    return _mallopt(M_MMAP_THRESHOLD, max(1, int(size)))
+
+
+def _mallopt(parameter: int, value: int) -> bool:
+    try:
+        mallopt = ctypes.CDLL(None).mallopt  # absent from musl: AttributeError
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
+    return mallopt(parameter, value) == 1
+
+
 def limit_arenas(count: int) -> bool:
     """At most ``count`` (at least 1) malloc arenas from now on: glibc on Linux, where it must be called
     before the threads that would make more start; False where it was not done (another C library, or
@@ -48,12 +88,78 @@ def limit_arenas(count: int) -> bool:
 
     if not sys.platform.startswith("linux") or os.environ.get("MALLOC_ARENA_MAX"):
         return False
-    try:
-        mallopt = ctypes.CDLL(None).mallopt  # absent from musl: AttributeError
-    except (OSError, AttributeError):
-        return False
-    mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
-    return mallopt(M_ARENA_MAX, max(1, int(count))) == 1
+    return _mallopt(M_ARENA_MAX, max(1, int(count)))
+
+
+class _Mallinfo2(ctypes.Structure):
+    """glibc's ``struct mallinfo2`` (malloc.h, glibc 2.33 and later): ten size_t counters."""
+
+    _fields_ = [
+        (name, ctypes.c_size_t)
+        for name in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks")
+        + ("uordblks", "fordblks", "keepcost")
+    ]
+
+
+_info = None
+"""glibc's ``mallinfo2``, once looked up; False where there is none."""
+
+
+def _mallinfo2():
+    global _info
+    if _info is None:
+        _info = False
+        if sys.platform.startswith("linux"):
+            try:
+                _info = ctypes.CDLL(None).mallinfo2  # absent from musl and glibc < 2.33: AttributeError
+                _info.argtypes, _info.restype = [], _Mallinfo2
+            except (OSError, AttributeError):
+                _info = False
+    return _info
+
+
+def heap_bytes() -> tuple[int, int] | None:
+    """``(in_use, free)``: the bytes the program's live allocations hold (mmapped blocks too), and the bytes
+    malloc keeps freed in its arenas; None where the C library does not say (macOS, Windows, musl, glibc
+    before 2.33). ``free`` counts pages already given back by ``malloc_trim`` as well: an upper bound of
+    what a trim can return."""
+    info = _mallinfo2()
+    if not info:
+        return None
+    counts = info()
+    return int(counts.uordblks + counts.hblkhd), int(counts.fordblks)
+
+
+KEPT_FREE_LIMIT = 48 * 2**20
+"""``KeptMemory`` trims once this much more was freed: under it, a trim returns little for its cost."""
+
+
+class KeptMemory:
+    """Gives back what malloc keeps freed, when much was freed since the last look: ``check()`` trims once
+    the heap's free bytes rose more than ``limit`` above their lowest since the last trim. A free count
+    that only stays high is not trimmed again (the pages went back already: each trim of a heap with
+    100 MB free costs about 13 ms, worth paying only for new freed pages); one that fell (the pages used
+    again) and rose again is. Nothing where the C library cannot say (``heap_bytes`` None)."""
+
+    def __init__(self, limit: int = KEPT_FREE_LIMIT):
+        self.limit = int(limit)
+        self.low = 0
+        """The fewest free bytes seen since the last trim (0 before the first: what was kept before counts)."""
+        self.trims = 0
+
+    def check(self) -> bool:
+        """Trim if enough was freed since the low point; True when it trimmed."""
+        counts = heap_bytes()
+        if counts is None:
+            return False
+        free = counts[1]
+        self.low = min(self.low, free)
+        if free - self.low <= self.limit:
+            return False
+        self.low = free
+        self.trims += 1
+        give_back_freed_memory()
+        return True
 
 
 def give_back_freed_memory() -> bool:

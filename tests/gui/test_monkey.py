@@ -3,6 +3,7 @@
 import io
 import json
 
+from cnnviz.gui.devtools import memory
 from cnnviz.gui.devtools import monkey as monkey_module
 
 
@@ -23,6 +24,9 @@ def test_a_short_monkey_run_clicks_types_and_draws_and_leaves_the_window_open(qa
     assert len(actions) >= 20 and summary["key"] > 0 and summary["click"] + summary["stroke"] > 0
     assert {"t_s", "rss_mb", "pool_mb", "actions", "step"} <= set(lines[0]), "memory samples are recorded too"
     assert all(a["t_s"] <= b["t_s"] for a, b in zip(actions, actions[1:]))
+    if memory.heap_mb() is not None:  # glibc: live allocations apart from what malloc keeps freed
+        assert {"heap_in_use_mb", "heap_free_mb"} <= set(lines[0])
+        assert {"growth_in_use_mb", "growth_in_use_less_pools_mb"} <= set(summary)
 
 
 def test_an_exception_in_the_window_fails_the_monkey_run(qapp, no_dialogs_and_a_private_autosave, monkeypatch):

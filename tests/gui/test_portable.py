@@ -20,6 +20,7 @@ import pytest
 from cnnviz.gui import launch as gui_app
 from cnnviz.gui import theme
 from cnnviz.gui.devtools import memory
+from cnnviz.train import heap
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -315,3 +316,24 @@ def test_without_a_console_the_error_is_shown_in_a_message_box(monkeypatch, qapp
     assert gui_app.launch(["--backend", "nonsense"]) == 2
     ((title, text),) = shown
     assert title == "cnnviz" and text.startswith("cnnviz: error: --backend nonsense")
+
+
+# --- the C library's heap: in use apart from what malloc keeps after a free (glibc's mallinfo2) --------------
+
+
+def test_heap_in_use_follows_a_live_block_and_its_free():
+    if memory.heap_mb() is None:
+        pytest.skip("no mallinfo2 here (not glibc 2.33+)")
+    in_use_before, _free = memory.heap_mb()
+    block = bytearray(48 * 2**20)
+    held = memory.heap_mb()[0] - in_use_before
+    del block
+    assert 46 <= held <= 60, f"a live 48 MB block showed as {held:.1f} MB in use"
+    assert memory.heap_mb()[0] - in_use_before < 8, "the freed block still counted as in use"
+
+
+@pytest.mark.parametrize("platform", ["darwin", "win32"])
+def test_heap_figures_are_absent_off_linux(monkeypatch, platform):
+    monkeypatch.setattr(memory.sys, "platform", platform)
+    monkeypatch.setattr(heap, "_info", None)  # looked up again, on the pretended platform
+    assert memory.heap_mb() is None

@@ -141,3 +141,69 @@ def test_the_window_limits_the_arenas_to_one_per_core(monkeypatch):
     asked = []
     monkeypatch.setattr(heap, "limit_arenas", lambda count: asked.append(count) or True)
     assert launch._limit_malloc_arenas() is True and asked == [os.cpu_count() or 1]
+
+
+def test_kept_memory_is_trimmed_when_much_was_freed_and_not_again_for_the_same_pages(monkeypatch):
+    from cnnviz.train import heap
+
+    mb = 2**20
+    free_now, trims = [0], []
+    monkeypatch.setattr(heap, "heap_bytes", lambda: (100 * mb, free_now[0]))
+    monkeypatch.setattr(heap, "give_back_freed_memory", lambda: trims.append(free_now[0] // mb) or True)
+    kept = heap.KeptMemory(limit=48 * mb)
+    for free in (10, 40, 60, 60, 60, 20, 50, 75, 80):  # MB free at each look
+        free_now[0] = free * mb
+        kept.check()
+    # 60: freed since the start; 75: used again down to 20, then 55 more freed; the same 60 or 80 not again
+    assert trims == [60, 75] and kept.trims == 2
+    monkeypatch.setattr(heap, "heap_bytes", lambda: None)  # macOS, Windows, musl: nothing to read
+    assert kept.check() is False and len(trims) == 2
+
+
+def test_kept_memory_gives_freed_pages_back_on_glibc():
+    from cnnviz.gui.devtools.memory import rss_mb
+    from cnnviz.train import heap
+
+    if heap.heap_bytes() is None:
+        pytest.skip("no mallinfo2 here (not glibc 2.33+)")
+    kept = heap.KeptMemory(limit=32 * 2**20)
+    kept.check()  # what was kept before
+    blocks, pins = [], []
+    for _ in range(1500):  # 90 MB of heap blocks, each pinned by a small one after it: no trim from the top
+        blocks.append(bytearray(60_000))
+        pins.append(bytearray(2_000))
+    blocks = None
+    before = rss_mb()
+    assert kept.check() is True, "90 MB freed in the heap was not given back"
+    assert before - rss_mb() > 45, "the trim gave nothing back"
+    assert kept.check() is False, "the same free pages were trimmed again"
+
+
+def test_large_blocks_stay_mmapped_on_linux_only_and_never_against_the_users_setting(monkeypatch):
+    import sys
+
+    from cnnviz.train import heap
+
+    calls = []
+
+    class FakeLibc:
+        mallopt = staticmethod(lambda parameter, value: calls.append((parameter, value)) or 1)
+
+    monkeypatch.delenv("MALLOC_MMAP_THRESHOLD_", raising=False)
+    monkeypatch.setattr(heap.ctypes, "CDLL", lambda *a: FakeLibc())
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert heap.fix_mmap_threshold() is True and calls == [(heap.M_MMAP_THRESHOLD, heap.MMAP_THRESHOLD)]
+    monkeypatch.setenv("MALLOC_MMAP_THRESHOLD_", "65536")
+    assert heap.fix_mmap_threshold() is False and len(calls) == 1, "the user's MALLOC_MMAP_THRESHOLD_ was overridden"
+    monkeypatch.delenv("MALLOC_MMAP_THRESHOLD_")
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert heap.fix_mmap_threshold() is False and len(calls) == 1
+
+
+def test_the_window_fixes_the_mmap_threshold_at_start(monkeypatch):
+    from cnnviz.gui import launch
+    from cnnviz.train import heap
+
+    asked = []
+    monkeypatch.setattr(heap, "fix_mmap_threshold", lambda: asked.append(1) or True)
+    assert launch._fix_mmap_threshold() is True and asked == [1]

@@ -18,6 +18,16 @@ def rss_mb() -> float:
     return value / 2**20 if value is not None else 0.0
 
 
+def heap_mb() -> tuple[float, float] | None:
+    """The C library's heap in MB as ``(in_use, free)``: what the program's live allocations hold, and what
+    malloc keeps freed (glibc's ``mallinfo2``: :func:`cnnviz.train.heap.heap_bytes`; None elsewhere).
+    Resident memory that grows while ``in_use`` stays is the allocator keeping pages, not a leak."""
+    from ...train import heap
+
+    counts = heap.heap_bytes()
+    return None if counts is None else (counts[0] / 2**20, counts[1] / 2**20)
+
+
 def _statm_resident() -> int | None:
     """Bytes resident now, from Linux's /proc/self/statm; None where there is no such file."""
     import os

@@ -15,7 +15,10 @@ warm-up (the first quarter, at most two minutes). Each sample names the network,
 and backend the clicks had chosen by then, and ``pool_mb``, the buffers the backends keep for the run's
 next step (the numba backend's pool: a batch of 3000 needs 500 MB of them while it trains, and frees
 them when its run ends or its batch size changes); ``growth_less_pools_mb`` is the growth without them,
-the figure that stays flat however large a batch the clicks chose.
+the figure that stays flat however large a batch the clicks chose. Where the C library says how much of
+its heap is in use (glibc: :func:`.memory.heap_mb`), each sample has ``heap_in_use_mb`` and the summary
+``growth_in_use_mb``: growth of what live allocations hold, apart from the pages malloc keeps after a free
+(``growth_in_use_less_pools_mb``: apart from the pools too, the figure a leak would raise).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import webbrowser
 import numpy as np
 
 from .driving import EXIT_OK, process_for, unattended_window
-from .memory import rss_mb
+from .memory import heap_mb, rss_mb
 
 SAMPLE_S = 10.0
 ACTION_MS = 150
@@ -313,6 +316,9 @@ def _drive(
             # (type(), not isinstance: isinstance asks a dead weakref.proxy its __class__ and raises ReferenceError)
             "trainers": sum(1 for o in gc.get_objects() if issubclass(type(o), Trainer)),
         }
+        heap = heap_mb()
+        if heap is not None:  # live allocations apart from what malloc keeps freed (glibc only)
+            sample["heap_in_use_mb"], sample["heap_free_mb"] = round(heap[0], 1), round(heap[1], 1)
         samples.append(sample)
         print(json.dumps(sample), file=out, flush=True)
         if elapsed >= seconds or not window.isVisible():
@@ -343,6 +349,11 @@ def _drive(
             samples[-1]["rss_mb"] - samples[-1]["pool_mb"] - (warm["rss_mb"] - warm["pool_mb"]), 1
         ),
     }
+    if "heap_in_use_mb" in warm and "heap_in_use_mb" in samples[-1]:
+        summary["growth_in_use_mb"] = round(samples[-1]["heap_in_use_mb"] - warm["heap_in_use_mb"], 1)
+        summary["growth_in_use_less_pools_mb"] = round(
+            samples[-1]["heap_in_use_mb"] - samples[-1]["pool_mb"] - (warm["heap_in_use_mb"] - warm["pool_mb"]), 1
+        )
     for error in errors[:3]:
         print(error, file=sys.stderr)
     print(json.dumps(summary), file=out, flush=True)
