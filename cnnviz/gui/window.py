@@ -194,7 +194,9 @@ class MainWindow(QMainWindow):
         p.drawings.finetuneRequested.connect(self.pad.finetune)
         c.epochs_spin.valueChanged.connect(p.curves.plan_epochs)
         p.statistics.diagnosisChanged.connect(
-            lambda findings: self.workspace.set_tab_note("statistics", "⚠" if findings else "", "\n".join(findings))
+            lambda findings: self.workspace.set_tab_note(
+                "statistics", "⚠" if findings else "", "\n".join(p.statistics.findings_in_language())
+            )
         )
         self.workspace.tabs.currentChanged.connect(self._on_tab_changed)
         self._install_keys()

@@ -953,7 +953,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="408" />
+   <location filename="cnnviz/gui/window.py" line="410" />
    <source>closing</source>
    <translation>Schließen</translation>
   </message>
@@ -1855,7 +1855,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="300" />
+   <location filename="cnnviz/gui/window.py" line="302" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -3413,17 +3413,27 @@ am nächsten: {name}</translation>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="140" />
+   <source>too small</source>
+   <translation>zu klein</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="142" />
+   <source>too big</source>
+   <translation>zu groß</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="320" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>Die Statistiken kommen während des Trainings alle paar Schritte. Gesunde Updates ändern die Gewichte pro Schritt um etwa 1/1000 ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="310" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ Sieht gesund aus: Jeder Schritt ändert die Gewichte um etwa {ratio} ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="364" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="369" />
    <source>{layer} weights</source>
    <translation>Gewichte {layer}</translation>
   </message>
@@ -4044,17 +4054,17 @@ Training stoppen und fortfahren?</translation>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="374" />
+   <location filename="cnnviz/gui/window.py" line="376" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="319" />
+   <location filename="cnnviz/gui/window.py" line="321" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="303" />
+   <location filename="cnnviz/gui/window.py" line="305" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>
@@ -4097,6 +4107,36 @@ Training stoppen und fortfahren?</translation>
    <location filename="cnnviz/train/recovery.py" line="248" />
    <source>{backend} failed to start ({error}); training stays on {current}</source>
    <translation>{backend} konnte nicht starten ({error}); das Training bleibt bei {current}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="257" />
+   <source>{names} and {last}</source>
+   <translation>{names} und {last}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="292" />
+   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
+   <translation>{names} enthalten NaN oder unendliche Zahlen: Das Training ist explodiert. Setze das Netz zurück und senke die Lernrate (versuche ein Zehntel).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="347" />
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
+   <translation>In den meisten der letzten Schritte erreicht {names} überhaupt kein Gradient: Diese Gewichte lernen nicht mehr. Meist heißt das: tote ReLUs (jede Einheit gibt 0 aus) nach einem zu großen Schritt. Setze das Netz zurück und nimm eine kleinere Lernrate.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="359" />
+   <source>Vanishing gradients: each step changes {shown} by less than {ratio} of its size (healthy is about {healthy}), so those layers have almost stopped learning. Try a larger learning rate, the Adam optimizer, or a shallower network.</source>
+   <translation>Verschwindende Gradienten: Jeder Schritt ändert {shown} um weniger als {ratio} ihrer Größe (gesund ist etwa {healthy}), diese Schichten lernen also fast nicht mehr. Versuche eine größere Lernrate, das Verfahren Adam oder ein flacheres Netz.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="373" />
+   <source>Steps are too big: each update changes {shown} by more than {ratio} of its size (healthy is about {healthy}). The learning rate is too high: the loss will jump around or get stuck. Lower the learning rate about 10 times.</source>
+   <translation>Die Schritte sind zu groß: Jede Änderung verschiebt {shown} um mehr als {ratio} ihrer Größe (gesund ist etwa {healthy}). Die Lernrate ist zu hoch: Der Verlust springt hin und her oder bleibt hängen. Senke die Lernrate etwa auf ein Zehntel.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="386" />
+   <source>Exploding gradients: the gradients of {names} grew more than {factor} times over the recent steps. Lower the learning rate before the loss turns into NaN.</source>
+   <translation>Explodierende Gradienten: Die Gradienten von {names} sind in den letzten Schritten um mehr als das {factor}-Fache gewachsen. Senke die Lernrate, bevor der Verlust NaN wird.</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="448" />

@@ -953,7 +953,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="408" />
+   <location filename="cnnviz/gui/window.py" line="410" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
@@ -1855,7 +1855,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="300" />
+   <location filename="cnnviz/gui/window.py" line="302" />
    <source>Zoom {level} %</source>
    <translation>缩放 {level} %</translation>
   </message>
@@ -3412,17 +3412,27 @@ nearest: {name}</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="140" />
+   <source>too small</source>
+   <translation>太小</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="142" />
+   <source>too big</source>
+   <translation>太大</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="320" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>训练时每隔几步会收到统计数据。健康的更新每步使权重变化约为其大小的 1/1000（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="310" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 看起来很健康：每一步权重的变化约为其大小的 {ratio}（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="364" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="369" />
    <source>{layer} weights</source>
    <translation>{layer} 权重</translation>
   </message>
@@ -4043,17 +4053,17 @@ Stop the run and go ahead?</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="374" />
+   <location filename="cnnviz/gui/window.py" line="376" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="319" />
+   <location filename="cnnviz/gui/window.py" line="321" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="303" />
+   <location filename="cnnviz/gui/window.py" line="305" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
   </message>
@@ -4096,6 +4106,36 @@ Stop the run and go ahead?</source>
    <location filename="cnnviz/train/recovery.py" line="248" />
    <source>{backend} failed to start ({error}); training stays on {current}</source>
    <translation>{backend} 启动失败（{error}）；训练继续在 {current} 上进行</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="257" />
+   <source>{names} and {last}</source>
+   <translation>{names} 和 {last}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="292" />
+   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
+   <translation>{names} 含有 NaN 或无穷大的数：训练已经崩溃。请重置网络并降低学习率（试试小 10 倍）。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="347" />
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
+   <translation>在最近的大多数步骤中，完全没有梯度到达 {names}：这些权重已停止学习。这通常意味着步长过大后 ReLU 死亡（每个单元都输出 0）。请重置网络并使用更小的学习率。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="359" />
+   <source>Vanishing gradients: each step changes {shown} by less than {ratio} of its size (healthy is about {healthy}), so those layers have almost stopped learning. Try a larger learning rate, the Adam optimizer, or a shallower network.</source>
+   <translation>梯度消失：每一步对 {shown} 的改变小于其大小的 {ratio}（健康约为 {healthy}），因此这些层几乎停止了学习。请尝试更大的学习率、Adam 优化器或更浅的网络。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="373" />
+   <source>Steps are too big: each update changes {shown} by more than {ratio} of its size (healthy is about {healthy}). The learning rate is too high: the loss will jump around or get stuck. Lower the learning rate about 10 times.</source>
+   <translation>步长太大：每次更新使 {shown} 的改变超过其大小的 {ratio}（健康约为 {healthy}）。学习率太高：损失会来回跳动或卡住。请把学习率降低约 10 倍。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="386" />
+   <source>Exploding gradients: the gradients of {names} grew more than {factor} times over the recent steps. Lower the learning rate before the loss turns into NaN.</source>
+   <translation>梯度爆炸：{names} 的梯度在最近的步骤中增长了 {factor} 倍以上。请在损失变成 NaN 之前降低学习率。</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="448" />
