@@ -19,6 +19,7 @@ from .panels import registry
 from .panels.registry import TAB, TRAINING
 from .panels.registry import shown_title as tab_title
 from .status import Banner, BusyNotice
+from .wheel_guard import WheelGuard
 
 MIN_SIZE = QSize(1000, 560)
 """The workspace's minimum size: with the menu and status bars, a window that fits a 1024x768 screen
@@ -135,6 +136,8 @@ class Workspace(QWidget):
         self.sidebar.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.sidebar.setVerticalScrollBarPolicy(Qt.ScrollBarAsNeeded)
         self.sidebar.setFocusPolicy(Qt.NoFocus)  # Tab goes to its controls (it scrolls to them), not to it
+        self.wheel_guard = WheelGuard(self.sidebar)
+        self.wheel_guard.guard(controls)  # the wheel scrolls the sidebar, not the setting under the pointer
         self.fit_sidebar()
 
         self.training = _column()
