@@ -953,7 +953,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="410" />
+   <location filename="cnnviz/gui/window.py" line="429" />
    <source>closing</source>
    <translation>Schließen</translation>
   </message>
@@ -3252,7 +3252,7 @@ am nächsten: {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="50" />
-   <location filename="cnnviz/gui/run_control.py" line="419" />
+   <location filename="cnnviz/gui/run_control.py" line="423" />
    <source>❚❚  Pause</source>
    <translation>❚❚  Pause</translation>
   </message>
@@ -3759,27 +3759,27 @@ Training stoppen und fortfahren?</translation>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="295" />
+   <location filename="cnnviz/gui/run_control.py" line="299" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="307" />
+   <location filename="cnnviz/gui/run_control.py" line="311" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="196" />
+   <location filename="cnnviz/gui/run_control.py" line="200" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="224" />
+   <location filename="cnnviz/gui/run_control.py" line="228" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="419" />
+   <location filename="cnnviz/gui/run_control.py" line="423" />
    <source>▶  Resume</source>
    <translation>▶  Weiter</translation>
   </message>
@@ -3794,42 +3794,42 @@ Training stoppen und fortfahren?</translation>
    <translation>testet mit {test_used:,} von {test_total:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="203" />
+   <location filename="cnnviz/gui/run_control.py" line="207" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="393" />
+   <location filename="cnnviz/gui/run_control.py" line="397" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="233" />
+   <location filename="cnnviz/gui/run_control.py" line="237" />
    <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
    <translation>Dieses Netz kennt die eigenen Klassen der Klasse ({names}): Es lernt mit den Zeichnungen der Klasse (Klassen-Zeichenfläche, F6: Neues Netz auf unsere Klassen trainieren). „Neu“ gibt ein neues Netz für den Datensatz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="356" />
+   <location filename="cnnviz/gui/run_control.py" line="360" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="366" />
+   <location filename="cnnviz/gui/run_control.py" line="370" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="132" />
+   <location filename="cnnviz/gui/run_control.py" line="136" />
    <source>Cannot build the network: {exc}</source>
    <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="257" />
+   <location filename="cnnviz/gui/run_control.py" line="261" />
    <source>Cannot start: {exc}</source>
    <translation>Start nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="306" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
@@ -4054,12 +4054,17 @@ Training stoppen und fortfahren?</translation>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="376" />
+   <location filename="cnnviz/gui/window.py" line="325" />
+   <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
+   <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="395" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="321" />
+   <location filename="cnnviz/gui/window.py" line="340" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>

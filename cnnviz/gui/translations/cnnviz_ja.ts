@@ -953,7 +953,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="410" />
+   <location filename="cnnviz/gui/window.py" line="429" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
@@ -3251,7 +3251,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="50" />
-   <location filename="cnnviz/gui/run_control.py" line="419" />
+   <location filename="cnnviz/gui/run_control.py" line="423" />
    <source>❚❚  Pause</source>
    <translation>❚❚  一時停止</translation>
   </message>
@@ -3758,27 +3758,27 @@ Stop the run and go ahead?</source>
    <translation>表示エラー: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="295" />
+   <location filename="cnnviz/gui/run_control.py" line="299" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="307" />
+   <location filename="cnnviz/gui/run_control.py" line="311" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="196" />
+   <location filename="cnnviz/gui/run_control.py" line="200" />
    <source>starting over with new random weights</source>
    <translation>新しい乱数の重みでやり直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="224" />
+   <location filename="cnnviz/gui/run_control.py" line="228" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="419" />
+   <location filename="cnnviz/gui/run_control.py" line="423" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
@@ -3793,42 +3793,42 @@ Stop the run and go ahead?</source>
    <translation>{test_total:,} 枚中 {test_used:,} 枚でテスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="203" />
+   <location filename="cnnviz/gui/run_control.py" line="207" />
    <source>New random weights (seed {seed}).</source>
    <translation>新しい乱数の重み(シード {seed})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="393" />
+   <location filename="cnnviz/gui/run_control.py" line="397" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="233" />
+   <location filename="cnnviz/gui/run_control.py" line="237" />
    <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
    <translation>このネットワークはクラスで決めた分類（{names}）を知っています：クラスの絵で学習します（クラスのキャンバス、F6：わたしたちの分類で新しいネットを学習）。「リセット」でデータセット用の新しいネットワークになります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="356" />
+   <location filename="cnnviz/gui/run_control.py" line="360" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>最終的な重みをコピーできませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="366" />
+   <location filename="cnnviz/gui/run_control.py" line="370" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="132" />
+   <location filename="cnnviz/gui/run_control.py" line="136" />
    <source>Cannot build the network: {exc}</source>
    <translation>ネットワークを作れません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="257" />
+   <location filename="cnnviz/gui/run_control.py" line="261" />
    <source>Cannot start: {exc}</source>
    <translation>開始できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="306" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>データセット {name} を読み込めません: {exc}</translation>
   </message>
@@ -4053,12 +4053,17 @@ Stop the run and go ahead?</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="376" />
+   <location filename="cnnviz/gui/window.py" line="325" />
+   <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
+   <translation>ズーム {asked} % はこのウィンドウ({width}×{height})に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="395" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}: 学習(特徴マップ)と「なぜ?」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="321" />
+   <location filename="cnnviz/gui/window.py" line="340" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level} % が、すべての表示がこのウィンドウ({width}×{height})に収まる最大の倍率です</translation>
   </message>

@@ -953,7 +953,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="410" />
+   <location filename="cnnviz/gui/window.py" line="429" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
@@ -3251,7 +3251,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="50" />
-   <location filename="cnnviz/gui/run_control.py" line="419" />
+   <location filename="cnnviz/gui/run_control.py" line="423" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
   </message>
@@ -3758,27 +3758,27 @@ Stop the run and go ahead?</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="295" />
+   <location filename="cnnviz/gui/run_control.py" line="299" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="307" />
+   <location filename="cnnviz/gui/run_control.py" line="311" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="196" />
+   <location filename="cnnviz/gui/run_control.py" line="200" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="224" />
+   <location filename="cnnviz/gui/run_control.py" line="228" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="419" />
+   <location filename="cnnviz/gui/run_control.py" line="423" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
@@ -3793,42 +3793,42 @@ Stop the run and go ahead?</source>
    <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="203" />
+   <location filename="cnnviz/gui/run_control.py" line="207" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="393" />
+   <location filename="cnnviz/gui/run_control.py" line="397" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="233" />
+   <location filename="cnnviz/gui/run_control.py" line="237" />
    <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
    <translation>这个网络认识班级自己的类别（{names}）：它用班级的画来训练（班级画板，F6：用我们的类别训练新网络）。“重置”会为数据集换一个新网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="356" />
+   <location filename="cnnviz/gui/run_control.py" line="360" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="366" />
+   <location filename="cnnviz/gui/run_control.py" line="370" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="132" />
+   <location filename="cnnviz/gui/run_control.py" line="136" />
    <source>Cannot build the network: {exc}</source>
    <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="257" />
+   <location filename="cnnviz/gui/run_control.py" line="261" />
    <source>Cannot start: {exc}</source>
    <translation>无法开始：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="306" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
@@ -4053,12 +4053,17 @@ Stop the run and go ahead?</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="376" />
+   <location filename="cnnviz/gui/window.py" line="325" />
+   <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
+   <translation>缩放 {asked} % 放不进此窗口（{width}×{height}）：改为显示 {level} %，即所有视图都能放下的最大比例。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="395" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="321" />
+   <location filename="cnnviz/gui/window.py" line="340" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
