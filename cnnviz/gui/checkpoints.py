@@ -497,6 +497,7 @@ class Checkpoints:
         runs.itemDoubleClicked.connect(lambda _item: (clicked.append(restore), dialog.done(0)))
         restore.setDefault(True)
         layout.addWidget(buttons)
+        fit_wrapped_text(dialog)
         dialog.exec()  # Escape, the window's close button, a signal: Later
         button = clicked[0] if clicked else later
         answer = "restore" if button is restore else "discard" if button is discard else "later"
@@ -533,3 +534,16 @@ class Checkpoints:
         job.failed.connect(failed)
         self.load_job = job
         return job
+
+
+def fit_wrapped_text(dialog) -> None:
+    """Give ``dialog`` the height its word-wrapped labels need at the width it opens with. Qt sizes a dialog
+    from its labels' size hints, made for another width: on real X at 1024x768 and 125 % the restore question
+    lost its first and last lines ("A run of an earlier session was autosaved:", "Restore it?")."""
+    layout = dialog.layout()
+    layout.activate()
+    screen = dialog.screen().availableGeometry() if dialog.screen() is not None else None
+    width = dialog.sizeHint().width()
+    if screen is not None:
+        width = min(width, int(0.9 * screen.width()))
+    dialog.setMinimumSize(width, layout.totalHeightForWidth(width))
