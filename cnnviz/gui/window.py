@@ -326,8 +326,7 @@ class MainWindow(QMainWindow):
                 "Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at "
                 "which every view fits."
             ).format(asked=asked, level=largest, width=self.width(), height=self.height()),
-            "info",
-            auto_hide_ms=12000,
+            "info",  # no time limit: at start the restore question may cover the window for longer
         )
         return True
 
