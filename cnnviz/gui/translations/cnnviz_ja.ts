@@ -953,7 +953,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="429" />
+   <location filename="cnnviz/gui/window.py" line="428" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
@@ -983,7 +983,7 @@
    <translation>「破棄」で一覧の自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="507" />
+   <location filename="cnnviz/gui/checkpoints.py" line="508" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>自動保存された学習を復元しました({run}、{when})。</translation>
   </message>
@@ -1055,7 +1055,7 @@ Restore it?</source>
 復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="527" />
+   <location filename="cnnviz/gui/checkpoints.py" line="528" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした: {error}</translation>
   </message>
@@ -1954,6 +1954,16 @@ Restore it?</source>
    <translation>{percent}%、ただし本物の画像らしくない</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="398" />
+   <source>{percent}% sure, if it is a digit</source>
+   <translation>確信度 {percent}%（数字だとすれば）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="398" />
+   <source>{percent}% sure, if it is one of its classes</source>
+   <translation>確信度 {percent}%（そのクラスのどれかだとすれば）</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/classify.py" line="78" />
    <source>stroke</source>
    <translation>線</translation>
@@ -1989,7 +1999,7 @@ Restore it?</source>
    <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="403" />
+   <location filename="cnnviz/gui/panels/classify.py" line="404" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
@@ -2002,11 +2012,6 @@ Restore it?</source>
    <location filename="cnnviz/gui/panels/classify.py" line="363" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="397" />
-   <source>{percent}% sure</source>
-   <translation>確信度 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/common.py" line="340" />
@@ -2955,7 +2960,7 @@ to see its image</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="83" />
    <location filename="cnnviz/gui/panels/map.py" line="243" />
-   <location filename="cnnviz/gui/panels/map.py" line="414" />
+   <location filename="cnnviz/gui/panels/map.py" line="431" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
@@ -3005,36 +3010,41 @@ to see its image</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="340" />
+   <location filename="cnnviz/gui/panels/map.py" line="302" />
+   <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
+   <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…（{count:,} 枚中 {done:,} 枚を読み込み済み）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="357" />
    <source>latest map</source>
    <translation>最新の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="368" />
+   <location filename="cnnviz/gui/panels/map.py" line="385" />
    <source>Could not make the map: {message}</source>
    <translation>地図を作れませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="404" />
+   <location filename="cnnviz/gui/panels/map.py" line="421" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>テスト画像 {count:,} 枚 · ステップ {step:,} の重み · 正解率 {right:.0f}% · 地図はばらつきの {explained:.0f}% を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="440" />
+   <location filename="cnnviz/gui/panels/map.py" line="457" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ あなたの手書き:
 最新の地図の上</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="450" />
+   <location filename="cnnviz/gui/panels/map.py" line="467" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ あなたの手書き:
 {digit} のいちばん近く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="452" />
+   <location filename="cnnviz/gui/panels/map.py" line="469" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ あなたの手書き:
@@ -3052,12 +3062,12 @@ nearest: {name}</source>
    <translation>地図を作れませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="342" />
+   <location filename="cnnviz/gui/panels/map.py" line="359" />
    <source>map at step {step:,}</source>
    <translation>ステップ {step:,} の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="436" />
+   <location filename="cnnviz/gui/panels/map.py" line="453" />
    <source>Could not place your drawing: {exc}</source>
    <translation>あなたの手書きを配置できませんでした: {exc}</translation>
   </message>
@@ -4058,12 +4068,12 @@ Stop the run and go ahead?</source>
    <translation>ズーム {asked} % はこのウィンドウ({width}×{height})に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="395" />
+   <location filename="cnnviz/gui/window.py" line="394" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}: 学習(特徴マップ)と「なぜ?」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="340" />
+   <location filename="cnnviz/gui/window.py" line="339" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level} % が、すべての表示がこのウィンドウ({width}×{height})に収まる最大の倍率です</translation>
   </message>
@@ -4461,6 +4471,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>話し合おう: 数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+  </message>
+  <message>
+   <source>{percent}% sure</source>
+   <translation type="vanished">確信度 {percent}%</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>

@@ -953,7 +953,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="429" />
+   <location filename="cnnviz/gui/window.py" line="428" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
@@ -983,7 +983,7 @@
    <translation>丢弃会删除列出的自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="507" />
+   <location filename="cnnviz/gui/checkpoints.py" line="508" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
@@ -1055,7 +1055,7 @@ Restore it?</source>
 要恢复吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="527" />
+   <location filename="cnnviz/gui/checkpoints.py" line="528" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
@@ -1954,6 +1954,16 @@ Restore it?</source>
    <translation>{percent}%，但不像真实的图像</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="398" />
+   <source>{percent}% sure, if it is a digit</source>
+   <translation>把握 {percent}%（如果它是数字）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="398" />
+   <source>{percent}% sure, if it is one of its classes</source>
+   <translation>把握 {percent}%（如果它是其类别之一）</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/classify.py" line="78" />
    <source>stroke</source>
    <translation>笔画</translation>
@@ -1989,7 +1999,7 @@ Restore it?</source>
    <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="403" />
+   <location filename="cnnviz/gui/panels/classify.py" line="404" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
@@ -2002,11 +2012,6 @@ Restore it?</source>
    <location filename="cnnviz/gui/panels/classify.py" line="363" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="397" />
-   <source>{percent}% sure</source>
-   <translation>把握 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/common.py" line="340" />
@@ -2955,7 +2960,7 @@ to see its image</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="83" />
    <location filename="cnnviz/gui/panels/map.py" line="243" />
-   <location filename="cnnviz/gui/panels/map.py" line="414" />
+   <location filename="cnnviz/gui/panels/map.py" line="431" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
@@ -3005,36 +3010,41 @@ to see its image</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="340" />
+   <location filename="cnnviz/gui/panels/map.py" line="302" />
+   <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
+   <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…（已读取 {done:,} / {count:,}）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="357" />
    <source>latest map</source>
    <translation>最新的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="368" />
+   <location filename="cnnviz/gui/panels/map.py" line="385" />
    <source>Could not make the map: {message}</source>
    <translation>无法生成地图：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="404" />
+   <location filename="cnnviz/gui/panels/map.py" line="421" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="440" />
+   <location filename="cnnviz/gui/panels/map.py" line="457" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ 你的手写：
 在最新的图上</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="450" />
+   <location filename="cnnviz/gui/panels/map.py" line="467" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ 你的手写：
 最靠近 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="452" />
+   <location filename="cnnviz/gui/panels/map.py" line="469" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ 你的手写：
@@ -3052,12 +3062,12 @@ nearest: {name}</source>
    <translation>无法生成地图：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="342" />
+   <location filename="cnnviz/gui/panels/map.py" line="359" />
    <source>map at step {step:,}</source>
    <translation>第 {step:,} 步的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="436" />
+   <location filename="cnnviz/gui/panels/map.py" line="453" />
    <source>Could not place your drawing: {exc}</source>
    <translation>无法摆放你的手写：{exc}</translation>
   </message>
@@ -4058,12 +4068,12 @@ Stop the run and go ahead?</source>
    <translation>缩放 {asked} % 放不进此窗口（{width}×{height}）：改为显示 {level} %，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="395" />
+   <location filename="cnnviz/gui/window.py" line="394" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="340" />
+   <location filename="cnnviz/gui/window.py" line="339" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
@@ -4461,6 +4471,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
+  </message>
+  <message>
+   <source>{percent}% sure</source>
+   <translation type="vanished">把握 {percent}%</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>
