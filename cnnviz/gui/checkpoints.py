@@ -378,7 +378,8 @@ class Checkpoints:
         self.state.show_saved_history(loaded.history)  # its curves, as the file carries them
         self._loaded_run = (loaded.weights, loaded.resume) if loaded.resume is not None else None
         text = message or tr("Loaded {name} (network {spec}).").format(name=loaded.path.name, spec=loaded.spec)
-        text += " Start continues training from these weights."
+        # (The second sentence stayed English in the Japanese window: seen on real X, session 38.)
+        text = tr("{loaded} Start continues training from these weights.").format(loaded=text)
         if loaded.note:
             banner.show_message(tr("{text} Note: {note}.").format(text=text, note=loaded.note), "warning")
         else:

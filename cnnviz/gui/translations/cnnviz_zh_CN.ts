@@ -917,22 +917,22 @@
    <translation>最近一次训练也已自动保存，下次启动时会提示恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="460" />
+   <location filename="cnnviz/gui/checkpoints.py" line="461" />
    <source>Restore an autosaved run?</source>
    <translation>恢复自动保存的训练吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="492" />
+   <location filename="cnnviz/gui/checkpoints.py" line="493" />
    <source>Restore</source>
    <translation>恢复</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="493" />
+   <location filename="cnnviz/gui/checkpoints.py" line="494" />
    <source>Discard</source>
    <translation>丢弃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="494" />
+   <location filename="cnnviz/gui/checkpoints.py" line="495" />
    <source>Later</source>
    <translation>以后再说</translation>
   </message>
@@ -963,27 +963,32 @@
    <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="382" />
+   <source>{loaded} Start continues training from these weights.</source>
+   <translation>{loaded} 按“开始”会从这些权重继续训练。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="448" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>网络 {network}，{run}，自动保存于 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="467" />
+   <location filename="cnnviz/gui/checkpoints.py" line="468" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>以前会话的训练已自动保存（最新的在前）。恢复所选的那个吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="485" />
+   <location filename="cnnviz/gui/checkpoints.py" line="486" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>丢弃会删除自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="487" />
+   <location filename="cnnviz/gui/checkpoints.py" line="488" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>丢弃会删除列出的自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="508" />
+   <location filename="cnnviz/gui/checkpoints.py" line="509" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
@@ -1021,7 +1026,7 @@ Save it before {what}?</source>
    <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="479" />
+   <location filename="cnnviz/gui/checkpoints.py" line="480" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>同时删除未列出的 {count:,} 个较早的自动保存</translation>
   </message>
@@ -1041,12 +1046,12 @@ Save it before {what}?</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="383" />
+   <location filename="cnnviz/gui/checkpoints.py" line="384" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意：{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="463" />
+   <location filename="cnnviz/gui/checkpoints.py" line="464" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1055,7 +1060,7 @@ Restore it?</source>
 要恢复吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="528" />
+   <location filename="cnnviz/gui/checkpoints.py" line="529" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
@@ -1080,7 +1085,7 @@ Restore it?</source>
    <translation>无法加载模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="441" />
+   <location filename="cnnviz/gui/checkpoints.py" line="442" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
