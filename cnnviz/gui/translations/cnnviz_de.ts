@@ -1959,16 +1959,6 @@ Wiederherstellen?</translation>
    <translation>{percent} %, aber anders als echte Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="398" />
-   <source>{percent}% sure, if it is a digit</source>
-   <translation>{percent} % sicher, falls es eine Ziffer ist</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="398" />
-   <source>{percent}% sure, if it is one of its classes</source>
-   <translation>{percent} % sicher, falls es eine seiner Klassen ist</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/classify.py" line="78" />
    <source>stroke</source>
    <translation>Strich</translation>
@@ -2004,7 +1994,7 @@ Wiederherstellen?</translation>
    <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="404" />
+   <location filename="cnnviz/gui/panels/classify.py" line="403" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>nicht sicher, {prediction}: {reason}</translation>
   </message>
@@ -2017,6 +2007,11 @@ Wiederherstellen?</translation>
    <location filename="cnnviz/gui/panels/classify.py" line="363" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="397" />
+   <source>{percent}% sure</source>
+   <translation>{percent} % sicher</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/common.py" line="340" />
@@ -4477,10 +4472,6 @@ Training stoppen und fortfahren?</translation>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
-  </message>
-  <message>
-   <source>{percent}% sure</source>
-   <translation type="vanished">{percent} % sicher</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>

@@ -1959,16 +1959,6 @@ Restore it?</source>
    <translation>{percent}%、ただし本物の画像らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="398" />
-   <source>{percent}% sure, if it is a digit</source>
-   <translation>確信度 {percent}%（数字だとすれば）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="398" />
-   <source>{percent}% sure, if it is one of its classes</source>
-   <translation>確信度 {percent}%（そのクラスのどれかだとすれば）</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/classify.py" line="78" />
    <source>stroke</source>
    <translation>線</translation>
@@ -2004,7 +1994,7 @@ Restore it?</source>
    <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="404" />
+   <location filename="cnnviz/gui/panels/classify.py" line="403" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
@@ -2017,6 +2007,11 @@ Restore it?</source>
    <location filename="cnnviz/gui/panels/classify.py" line="363" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="397" />
+   <source>{percent}% sure</source>
+   <translation>確信度 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/common.py" line="340" />
@@ -4476,10 +4471,6 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>話し合おう: 数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
-  </message>
-  <message>
-   <source>{percent}% sure</source>
-   <translation type="vanished">確信度 {percent}%</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>

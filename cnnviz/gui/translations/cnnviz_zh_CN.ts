@@ -1959,16 +1959,6 @@ Restore it?</source>
    <translation>{percent}%，但不像真实的图像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="398" />
-   <source>{percent}% sure, if it is a digit</source>
-   <translation>把握 {percent}%（如果它是数字）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="398" />
-   <source>{percent}% sure, if it is one of its classes</source>
-   <translation>把握 {percent}%（如果它是其类别之一）</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/classify.py" line="78" />
    <source>stroke</source>
    <translation>笔画</translation>
@@ -2004,7 +1994,7 @@ Restore it?</source>
    <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="404" />
+   <location filename="cnnviz/gui/panels/classify.py" line="403" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
@@ -2017,6 +2007,11 @@ Restore it?</source>
    <location filename="cnnviz/gui/panels/classify.py" line="363" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="397" />
+   <source>{percent}% sure</source>
+   <translation>把握 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/common.py" line="340" />
@@ -4476,10 +4471,6 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
-  </message>
-  <message>
-   <source>{percent}% sure</source>
-   <translation type="vanished">把握 {percent}%</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>
