@@ -475,6 +475,16 @@ class Checkpoints:
         for orphan in found:
             runs.addItem(self._describe_offer(orphan.offer))
         runs.setCurrentRow(0)
+        # Each run on as many lines as it takes: cut at the list's edge, two runs of one network read the same
+        # ("network conv5-8,relu,…") and their step, accuracy and time, what tells them apart, were out of sight
+        # (real X at 1024x768, German, session 38).
+        runs.setWordWrap(True)
+        runs.setResizeMode(QListWidget.Adjust)
+        runs.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        # A network's spec has no space to wrap at: the list is as wide as its longest run (within the screen).
+        widest = runs.sizeHintForColumn(0) + 2 * runs.frameWidth() + runs.verticalScrollBar().sizeHint().width() + 8
+        screen = dialog.screen().availableGeometry().width() if dialog.screen() is not None else widest
+        runs.setMinimumWidth(min(widest, int(0.85 * screen)))
         runs.setVisible(len(found) > 1)
         layout.addWidget(runs)
         clean = QCheckBox(tr("Also delete the {count:,} older autosaves (not listed)").format(count=older), dialog)
