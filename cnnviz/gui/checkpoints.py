@@ -384,7 +384,8 @@ class Checkpoints:
         self.state.show_saved_history(loaded.history)  # its curves, as the file carries them
         self._loaded_run = (loaded.weights, loaded.resume) if loaded.resume is not None else None
         text = message or tr("Loaded {name} (network {spec}).").format(name=loaded.path.name, spec=loaded.spec)
-        text += " Start continues training from these weights."
+        # (The second sentence stayed English in the Japanese window: seen on real X, session 38.)
+        text = tr("{loaded} Start continues training from these weights.").format(loaded=text)
         if loaded.note:
             banner.show_message(tr("{text} Note: {note}.").format(text=text, note=loaded.note), "warning")
         else:
@@ -480,6 +481,16 @@ class Checkpoints:
         for orphan in found:
             runs.addItem(self._describe_offer(orphan.offer))
         runs.setCurrentRow(0)
+        # Each run on as many lines as it takes: cut at the list's edge, two runs of one network read the same
+        # ("network conv5-8,relu,…") and their step, accuracy and time, what tells them apart, were out of sight
+        # (real X at 1024x768, German, session 38).
+        runs.setWordWrap(True)
+        runs.setResizeMode(QListWidget.Adjust)
+        runs.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        # A network's spec has no space to wrap at: the list is as wide as its longest run (within the screen).
+        widest = runs.sizeHintForColumn(0) + 2 * runs.frameWidth() + runs.verticalScrollBar().sizeHint().width() + 8
+        screen = dialog.screen().availableGeometry().width() if dialog.screen() is not None else widest
+        runs.setMinimumWidth(min(widest, int(0.85 * screen)))
         runs.setVisible(len(found) > 1)
         layout.addWidget(runs)
         clean = QCheckBox(tr("Also delete the {count:,} older autosaves (not listed)").format(count=older), dialog)
@@ -503,6 +514,7 @@ class Checkpoints:
         runs.itemDoubleClicked.connect(lambda _item: (clicked.append(restore), dialog.done(0)))
         restore.setDefault(True)
         layout.addWidget(buttons)
+        fit_wrapped_text(dialog)
         dialog.exec()  # Escape, the window's close button, a signal: Later
         button = clicked[0] if clicked else later
         answer = "restore" if button is restore else "discard" if button is discard else "later"
@@ -539,3 +551,16 @@ class Checkpoints:
         job.failed.connect(failed)
         self.load_job = job
         return job
+
+
+def fit_wrapped_text(dialog) -> None:
+    """Give ``dialog`` the height its word-wrapped labels need at the width it opens with. Qt sizes a dialog
+    from its labels' size hints, made for another width: on real X at 1024x768 and 125 % the restore question
+    lost its first and last lines ("A run of an earlier session was autosaved:", "Restore it?")."""
+    layout = dialog.layout()
+    layout.activate()
+    screen = dialog.screen().availableGeometry() if dialog.screen() is not None else None
+    width = dialog.sizeHint().width()
+    if screen is not None:
+        width = min(width, int(0.9 * screen.width()))
+    dialog.setMinimumSize(width, layout.totalHeightForWidth(width))

@@ -26,6 +26,8 @@ class Job(QObject):
     succeeded = Signal(object)
     failed = Signal(str, str)
     """(message, traceback)"""
+    progressed = Signal(int)
+    """How far it got (the job's own count), emitted on the pool thread, delivered on the GUI thread."""
     _returned = Signal(object)
     _raised = Signal(str, str)
 

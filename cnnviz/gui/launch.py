@@ -466,6 +466,7 @@ def run(args) -> int:
     window_memory.show(window)  # where it was last time, if that still fits a screen; else fitted
     if args.presenter:
         window.set_presenter(True)
+    window.fit_zoom()  # --zoom or the stored level, at most what fits the window's screen (and it says so)
     if getattr(args, "class_canvas", None) is not None:
         address = window.class_canvas.open(*args.class_canvas)
         if address is None:

@@ -19,6 +19,7 @@ from .panels.registry import TAB, TRAINING
 from .panels.registry import shown_title as tab_title
 from .status import Banner, BusyNotice
 from .tab_order import ordered_tab_stops
+from .wheel_guard import WheelGuard
 
 MIN_SIZE = QSize(1000, 560)
 """The workspace's minimum size: with the menu and status bars, a window that fits a 1024x768 screen
@@ -142,6 +143,8 @@ class Workspace(QWidget):
         """The sidebar gave way to the slim run toolbar (presenter mode, or a guest column on a narrow screen)."""
         self.full_sidebar_px = 0
         """The sidebar's width with all its controls (not compact)."""
+        self.wheel_guard = WheelGuard(self.sidebar)
+        self.wheel_guard.guard(controls)  # the wheel scrolls the sidebar, not the setting under the pointer
         self.fit_sidebar()
 
         self.training = _column()

@@ -185,6 +185,9 @@ class EventRouter(QObject):
     @handle.register
     def _run_finished(self, event: ev.RunFinished) -> None:
         self.state.finish_run(event)
+        # Where the run ended, from the trainer: a run that trained no step (a restored run already at its end)
+        # sends no step event, and the status bar kept the "epoch 0.00 / step 0" that Start showed.
+        self.status.show(epoch=f"epoch {event.epoch:.2f}", step=f"step {event.steps:,}")
         if event.test_accuracy is not None:
             self.status.show(test=f"test accuracy {100 * event.test_accuracy:.1f}%")
         self.status.show(state=event.phase.value)

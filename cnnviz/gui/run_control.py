@@ -117,6 +117,10 @@ class RunControl:
         p.live_view.invalidate()
         p.status.show_start()
         self.state.put_back(aside)
+        # The phase of the run put back, not the lesson's ("stopped" or "finished" beside "step 0" read as if
+        # the untrained run from before the lesson had been stopped).
+        phase = self.state.run.state
+        p.status.show(state="ready" if phase in (RunPhase.IDLE, RunPhase.STARTING) else phase.value)
         local = self.state.local
         if local.model is not None:
             p.controls.describe_parameters(local.model.parameter_count())

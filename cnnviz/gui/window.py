@@ -207,7 +207,9 @@ class MainWindow(QMainWindow):
         p.drawings.finetuneRequested.connect(self.pad.finetune)
         c.epochsChanged.connect(p.curves.plan_epochs)
         p.statistics.diagnosisChanged.connect(
-            lambda findings: self.workspace.set_tab_note("statistics", "⚠" if findings else "", "\n".join(findings))
+            lambda findings: self.workspace.set_tab_note(
+                "statistics", "⚠" if findings else "", "\n".join(p.statistics.findings_in_language())
+            )
         )
         self.workspace.tabs.currentChanged.connect(self._on_tab_changed)
         self._install_keys()
@@ -323,6 +325,24 @@ class MainWindow(QMainWindow):
         stored = language.save(code)
         self.banner.show_message(language.restart_note(code, stored), "info", auto_hide_ms=10000)
 
+    def fit_zoom(self) -> bool:
+        """A level asked for that does not fit this window (``--zoom 175`` or a level stored on a larger screen,
+        at 1024x768: panels overlapped, the tab bar and the test accuracy were cut): the largest level at which
+        every view fits, and the banner says so. True when the level was lowered."""
+        largest = zoom.largest_fitting(self.width(), self.height())
+        if self.zoom_level <= largest:
+            return False
+        asked = self.zoom_level
+        self.set_zoom(largest, remember=False)
+        self.banner.show_message(
+            tr(
+                "Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at "
+                "which every view fits."
+            ).format(asked=asked, level=largest, width=self.width(), height=self.height()),
+            "info",  # no time limit: at start the restore question may cover the window for longer
+        )
+        return True
+
     def zoom_by(self, direction: int) -> None:
         """Ctrl+= (+1), Ctrl+- (-1): the next step of :data:`zoom.STEPS`, up to the largest at which the views
         fit this window (it says so: past it panels overlapped and Start was clipped); Ctrl+0 (0): actual size."""
@@ -330,7 +350,7 @@ class MainWindow(QMainWindow):
         if direction > 0 and zoom.step(self.zoom_level, direction) > largest:
             self.statusBar().showMessage(
                 tr("Zoom {level} % is the largest at which every view fits this window ({width}×{height})").format(
-                    level=max(largest, self.zoom_level), width=self.width(), height=self.height()
+                    level=largest, width=self.width(), height=self.height()
                 ),
                 8000,
             )

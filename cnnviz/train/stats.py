@@ -26,6 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..translatable import N_, Phrase
+
 __all__ = [
     "TensorSummary",
     "ParamStats",
@@ -249,7 +251,10 @@ class StatsHistory:
 
 
 def _names_list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """ "conv1.weight, conv2.weight and dense1.weight" (a Phrase: the GUI says "and" in its language)."""
+    if len(names) == 1:
+        return names[0]
+    return Phrase(N_("{names} and {last}"), names=", ".join(names[:-1]), last=names[-1])
 
 
 def diagnose(
@@ -283,8 +288,13 @@ def diagnose(
     )
     if broken:
         findings.append(
-            f"{_names_list(broken)} contain NaN or infinite numbers: training has blown up. "
-            "Reset the network and lower the learning rate (try 10 times smaller)."
+            Phrase(
+                N_(
+                    "{names} contain NaN or infinite numbers: training has blown up. "
+                    "Reset the network and lower the learning rate (try 10 times smaller)."
+                ),
+                names=_names_list(broken),
+            )
         )
     if len(records) < min_records:
         return findings
@@ -333,27 +343,52 @@ def diagnose(
 
     if dead:
         findings.append(
-            f"In most recent steps no gradient at all reaches {_names_list(dead)}: those weights have stopped "
-            "learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the "
-            "network and use a smaller learning rate."
+            Phrase(
+                N_(
+                    "In most recent steps no gradient at all reaches {names}: those weights have stopped "
+                    "learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset "
+                    "the network and use a smaller learning rate."
+                ),
+                names=_names_list(dead),
+            )
         )
     if vanishing:
         shown = ", ".join(f"{n} ({typical[n]:.0e})" for n in vanishing)
         findings.append(
-            f"Vanishing gradients: each step changes {shown} by less than {vanishing_ratio:.0e} of its size "
-            f"(healthy is about {HEALTHY_UPDATE_RATIO:.0e}), so those layers have almost stopped learning. "
-            "Try a larger learning rate, the Adam optimizer, or a shallower network."
+            Phrase(
+                N_(
+                    "Vanishing gradients: each step changes {shown} by less than {ratio} of its size "
+                    "(healthy is about {healthy}), so those layers have almost stopped learning. "
+                    "Try a larger learning rate, the Adam optimizer, or a shallower network."
+                ),
+                shown=shown,
+                ratio=f"{vanishing_ratio:.0e}",
+                healthy=f"{HEALTHY_UPDATE_RATIO:.0e}",
+            )
         )
     if exploding:
         shown = ", ".join(f"{n} ({typical[n]:.0e})" for n in exploding)
         findings.append(
-            f"Steps are too big: each update changes {shown} by more than {exploding_ratio:.0e} of its size "
-            f"(healthy is about {HEALTHY_UPDATE_RATIO:.0e}). The learning rate is too high: the loss will jump "
-            "around or get stuck. Lower the learning rate about 10 times."
+            Phrase(
+                N_(
+                    "Steps are too big: each update changes {shown} by more than {ratio} of its size "
+                    "(healthy is about {healthy}). The learning rate is too high: the loss will jump "
+                    "around or get stuck. Lower the learning rate about 10 times."
+                ),
+                shown=shown,
+                ratio=f"{exploding_ratio:.0e}",
+                healthy=f"{HEALTHY_UPDATE_RATIO:.0e}",
+            )
         )
     if growing:
         findings.append(
-            f"Exploding gradients: the gradients of {_names_list(growing)} grew more than {growth_factor:g} "
-            "times over the recent steps. Lower the learning rate before the loss turns into NaN."
+            Phrase(
+                N_(
+                    "Exploding gradients: the gradients of {names} grew more than {factor} "
+                    "times over the recent steps. Lower the learning rate before the loss turns into NaN."
+                ),
+                names=_names_list(growing),
+                factor=f"{growth_factor:g}",
+            )
         )
     return findings

@@ -87,3 +87,13 @@ def test_a_restored_autosave_shows_the_curves_it_carries(qtbot, make_window):
     curves = restored.panels.curves
     assert restored.state.local.step == 30 and len(curves.raw) == len(history["train"])
     assert len(curves.test_points) == len(history["eval"]) and not curves.placeholder.isVisible()
+
+
+def test_closing_a_lesson_gives_back_the_phase_of_the_run_from_before_it(qtbot, make_window):
+    """Played on real X (session 38): after a lesson's run, closing the lesson put back the untrained run
+    from before it, but the status bar said "stopped" (or "finished") beside "step 0"."""
+    window = make_window(steps=2)
+    assert window.lessons.apply(lesson())
+    window.status.show(state="stopped", step="step 436")  # what the lesson's run, stopped, left there
+    window.lessons.close()
+    assert window.status.text("state") == "ready" and window.status.text("step") == "step 0"

@@ -109,3 +109,13 @@ def test_save_and_load_dialogs_open_in_the_models_folder_then_the_last_folder_us
     assert asked[-1] == ("load", str(elsewhere))
     window.checkpoints.save_dialog()
     assert Path(asked[-1][1]).parent == elsewhere
+
+
+def test_the_load_message_is_in_the_windows_language(qtbot, window, tmp_path, in_language):
+    """Played on real X in Japanese (session 38): "… を読み込みました(…)。 Start continues training from these
+    weights." — the second sentence stayed English."""
+    path = saved_model(window, tmp_path / "m.npz", step=12, **STORED)
+    in_language("de")
+    load(qtbot, window, path)
+    text = window.banner.label.text()
+    assert "m.npz" in text and "Start continues" not in text

@@ -243,3 +243,17 @@ def test_leaving_the_tab_stops_placing_the_images_and_coming_back_maps_them(qtbo
     window.show_tab("map")
     result = computed(qtbot, panel)
     assert len(result.labels) == SUBSET and sum(batches) == SUBSET
+
+
+def test_placing_says_how_far_it_got(qtbot, map_window):
+    """On a busy 2-core machine placing took two minutes after a lesson closed, and "Placing 2,000 test images…"
+    never changed: it read as stuck (issue 31, session 38). The line counts the images read as they go."""
+    panel = map_window.panels.map
+    computed(qtbot, panel)
+    said = []
+    set_text = panel.source_label.setText
+    panel.source_label.setText = lambda text: (said.append(text), set_text(text))
+    assert panel.request(force=True)
+    computed(qtbot, panel)
+    counts = [text for text in said if "of 2,000 read" in text]
+    assert counts and "(2,000 of 2,000 read)" in counts[-1], said

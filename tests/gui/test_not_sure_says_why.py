@@ -60,3 +60,12 @@ def test_the_reason_is_readable_in_every_arrangement(qtbot, size):
     assert verdict.height() >= panel.verdict_label.heightForWidth(verdict.width())
     for other in (panel.input_graphics, panel.confidence_label, panel.digit_label, panel.graphics):
         assert not other.isVisible() or not verdict.intersects(place(other)), (panel.arrangement, other)
+
+
+@pytest.mark.parametrize(("code", "verdict"), [("en", '"not sure"'), ("de", "„nicht sicher“"), ("zh_CN", "“没把握”")])
+def test_the_percentage_says_it_is_among_the_classes_only(qtbot, in_language, code, verdict):
+    """A star drawn in the "not a digit" lesson got "4, 97% sure": a tester read it as the network taking the
+    star for a 4 (issue 31, item 10). The figure tells, on pointing at it, what it is a share of."""
+    in_language(code)
+    tip = _answer(qtbot, uncertainty=0.1).confidence_label.toolTip()
+    assert verdict in tip

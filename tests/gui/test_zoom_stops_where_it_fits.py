@@ -26,3 +26,16 @@ def test_zoom_in_stops_where_the_views_fit_and_says_so(qtbot, window):
     window.zoom_by(0)
     assert window.zoom_level == 100
     window.set_presenter(False, full_screen=False)
+
+
+def test_a_level_asked_for_that_does_not_fit_comes_down_to_one_that_does_and_says_so(qtbot, make_window):
+    """``cnnviz --presenter --zoom 175`` on real X at 1024x768 (session 38) opened at 175 %: the tab bar, the
+    presenter's test accuracy and the Draw panel's title were cut, a restore question clipped its own text."""
+    window = make_window(zoom_level=175)
+    window.resize(1024, 768)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (1024, 768), timeout=5000)
+    window.zoom_by(+1)
+    assert "175 %" not in window.statusBar().currentMessage(), "175 % was never the largest that fits"
+    assert window.fit_zoom() and window.zoom_level == 125
+    assert "175 %" in window.banner.label.text() and "125 %" in window.banner.label.text()
+    assert not window.fit_zoom() and window.zoom_level == 125

@@ -175,3 +175,26 @@ def test_real_trainer_parameters_can_be_summarised(small_mnist):
     for p in stats:
         # Plain SGD: the measured update is exactly lr * |g|.
         assert p.update_l2 == pytest.approx(0.05 * p.grads.l2, rel=1e-3), p.name
+
+
+def test_every_diagnosis_can_be_said_in_the_guis_language():
+    """The Statistics tab showed its warnings in English in the German window (issue 31, session 38):
+    each finding is a Phrase whose template (and the "and" of its names) goes through the translation."""
+    from cnnviz.translatable import Phrase
+
+    dead = _history(
+        {"conv1.weight": [0.0] * 30, "dense1.weight": [0.0] * 30},
+        grad_l2={"conv1.weight": [0.0] * 30, "dense1.weight": [0.0] * 30},
+    )
+    exploding = _history({"conv1.weight": [0.5] * 30})
+    vanishing = _history({"conv1.weight": [3e-7] * 30})
+    findings = diagnose(dead) + diagnose(exploding) + diagnose(vanishing)
+    assert len(findings) == 3
+
+    def marked(template):  # a "translation" that shows where the translated text is
+        return "«" + template + "»"
+
+    for finding in findings:
+        assert isinstance(finding, Phrase), finding
+        assert finding.text(marked).startswith("«") and finding.text(marked).endswith("»"), finding
+    assert "«conv1.weight and dense1.weight»" in diagnose(dead)[0].text(marked)  # the "and" too

@@ -121,6 +121,14 @@ class ClassifyPanel(Panel):
         self.confidence_label = QLabel("")
         self.confidence_label.setAlignment(Qt.AlignCenter)
         self.confidence_label.setWordWrap(True)  # "weights of step 12345" must not widen the column
+        # "4, 97% sure" under a drawn star read as if the network took the star for a 4 (issue 31): the share is
+        # among its classes only. (A longer label, "97% sure, if it is a digit", crowded the bars in German.)
+        self.confidence_label.setToolTip(
+            tr(
+                "How sure it is of this answer among its classes: it always picks one of them. Whether the drawing "
+                'looks like any of them at all is what "not sure" says.'
+            )
+        )
         guess.addWidget(self.confidence_label)
         top.addLayout(guess, 1)
         self.side.addLayout(top)

@@ -302,15 +302,32 @@ class MapPanel(JobPanel):
         )
         self.source_label.setToolTip("")
         self._stopping = stopping = threading.Event()
+        placed, started = [0], []
 
-        def progress(_count: int) -> None:
+        def progress(count: int) -> None:
             if stopping.is_set():
                 raise Cancelled("the map went out of sight or was asked for again")
+            placed[0] += count
+            if started:
+                started[0].progressed.emit(placed[0])
 
-        self.job = run_in_background(map_of, spec, weights, step, images, labels, indices, self.result, progress)
-        self.job.succeeded.connect(self._on_result)
-        self.job.failed.connect(self._on_error)
+        self.job = job = run_in_background(map_of, spec, weights, step, images, labels, indices, self.result, progress)
+        started.append(job)
+        job.succeeded.connect(self._on_result)
+        job.failed.connect(self._on_error)
+        # How far it got: on a busy 2-core machine placing took two minutes, and a line that never changed
+        # read as stuck (issue 31).
+        job.progressed.connect(lambda done: self._show_placing(job, step, len(labels), done))
         return True
+
+    def _show_placing(self, job, step: int, count: int, done: int) -> None:
+        if job is not self.job or not job.running:
+            return  # a job replaced or stopped, or a late word from one whose map is shown
+        self.source_label.setText(
+            tr("Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)").format(
+                count=grouped(count), step=step, done=grouped(min(done, count))
+            )
+        )
 
     def _stop_job(self) -> None:
         if self.job is not None:

@@ -16,7 +16,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy, QTabBar
 
 from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, diagnose
-from ...translatable import N_
+from ...translatable import N_, in_language
 from .. import accessibility, palette, theme
 from ..language import tr
 from .common import LazyPanel, row_of, set_items
@@ -136,16 +136,17 @@ class StatisticsPanel(LazyPanel):
             pen=pg.mkPen(None),
         )
         self.ratio_plot.addItem(band, ignoreBounds=True)
-        for value, colour, label in (
-            (VANISHING_UPDATE_RATIO, palette.NEUTRAL, "too small"),
-            (EXPLODING_UPDATE_RATIO, palette.DANGER, "too big"),
+        for value, colour, label, anchors in (
+            (VANISHING_UPDATE_RATIO, palette.NEUTRAL, tr("too small"), [(0, 1), (0, 1)]),
+            # Below its line: above it, at the top of the plot, "too big" was cut in half on screen.
+            (EXPLODING_UPDATE_RATIO, palette.DANGER, tr("too big"), [(0, 0), (0, 0)]),
         ):
             line = pg.InfiniteLine(
                 pos=math.log10(value),
                 angle=0,
                 pen=pg.mkPen(colour, width=1, style=pg.QtCore.Qt.DashLine),
                 label=label,
-                labelOpts={"position": 0.04, "color": colour, "anchors": [(0, 1), (0, 1)]},
+                labelOpts={"position": 0.04, "color": colour, "anchors": anchors},
             )
             self.ratio_plot.addItem(line, ignoreBounds=True)
         self.ratio_curves: dict[str, pg.PlotDataItem] = {}
@@ -302,9 +303,13 @@ class StatisticsPanel(LazyPanel):
         self._show_hints()
         return findings
 
+    def findings_in_language(self) -> list[str]:
+        """The diagnoses now, in the GUI's language (the hint box, the tab's tooltip)."""
+        return [in_language(finding, tr) for finding in self.findings]
+
     def _show_hints(self) -> None:
         if self.findings:
-            text = "<br>".join(f"⚠ {f}" for f in self.findings)
+            text = "<br>".join(f"⚠ {f}" for f in self.findings_in_language())
             style = HINT_STYLES["warning"]
         elif len(self.history) >= 10:
             text = tr(

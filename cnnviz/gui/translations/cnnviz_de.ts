@@ -927,22 +927,22 @@
    <translation>Der letzte Lauf ist auch automatisch gesichert und wird beim nächsten Start angeboten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="466" />
+   <location filename="cnnviz/gui/checkpoints.py" line="467" />
    <source>Restore an autosaved run?</source>
    <translation>Einen automatisch gesicherten Lauf wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="498" />
+   <location filename="cnnviz/gui/checkpoints.py" line="509" />
    <source>Restore</source>
    <translation>Wiederherstellen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="499" />
+   <location filename="cnnviz/gui/checkpoints.py" line="510" />
    <source>Discard</source>
    <translation>Verwerfen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="500" />
+   <location filename="cnnviz/gui/checkpoints.py" line="511" />
    <source>Later</source>
    <translation>Später</translation>
   </message>
@@ -963,7 +963,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="309" />
-   <location filename="cnnviz/gui/window.py" line="409" />
+   <location filename="cnnviz/gui/window.py" line="442" />
    <source>closing</source>
    <translation>Schließen</translation>
   </message>
@@ -973,27 +973,32 @@
    <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="453" />
+   <location filename="cnnviz/gui/checkpoints.py" line="388" />
+   <source>{loaded} Start continues training from these weights.</source>
+   <translation>{loaded} Start trainiert mit diesen Gewichten weiter.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="454" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>Netz {network}, {run}, automatisch gesichert {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="473" />
+   <location filename="cnnviz/gui/checkpoints.py" line="474" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>Läufe früherer Sitzungen wurden automatisch gesichert (neueste zuerst). Den ausgewählten wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="491" />
+   <location filename="cnnviz/gui/checkpoints.py" line="502" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>Verwerfen löscht die Sicherung; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="493" />
+   <location filename="cnnviz/gui/checkpoints.py" line="504" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>Verwerfen löscht die aufgeführten Sicherungen; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="513" />
+   <location filename="cnnviz/gui/checkpoints.py" line="525" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
   </message>
@@ -1031,7 +1036,7 @@ Vorher speichern ({what})?</translation>
    <translation>{name} geladen (Netz {spec}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="485" />
+   <location filename="cnnviz/gui/checkpoints.py" line="496" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>Auch die {count:,} älteren Sicherungen löschen (nicht aufgeführt)</translation>
   </message>
@@ -1051,12 +1056,12 @@ Vorher speichern ({what})?</translation>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="389" />
+   <location filename="cnnviz/gui/checkpoints.py" line="390" />
    <source>{text} Note: {note}.</source>
    <translation>{text} Hinweis: {note}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="469" />
+   <location filename="cnnviz/gui/checkpoints.py" line="470" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1065,7 +1070,7 @@ Restore it?</source>
 Wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="533" />
+   <location filename="cnnviz/gui/checkpoints.py" line="545" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
   </message>
@@ -1090,7 +1095,7 @@ Wiederherstellen?</translation>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="448" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
@@ -1870,7 +1875,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="301" />
+   <location filename="cnnviz/gui/window.py" line="315" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -1939,32 +1944,37 @@ Wiederherstellen?</translation>
    <translation>Die Antwort des Netzes: die Klasse mit der höchsten Wahrscheinlichkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="135" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
+   <translation>Wie sicher es sich dieser Antwort unter seinen Klassen ist: Es wählt immer eine davon. Ob die Zeichnung überhaupt einer davon ähnelt, sagt „nicht sicher“.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="143" />
    <source>Not sure</source>
    <translation>Nicht sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="135" />
+   <location filename="cnnviz/gui/panels/classify.py" line="143" />
    <source>Why the network is not sure of its answer</source>
    <translation>Warum das Netz bei seiner Antwort nicht sicher ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="141" />
+   <location filename="cnnviz/gui/panels/classify.py" line="149" />
    <source>Probabilities</source>
    <translation>Wahrscheinlichkeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="141" />
+   <location filename="cnnviz/gui/panels/classify.py" line="149" />
    <source>One bar per class: how sure the network is</source>
    <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="395" />
+   <location filename="cnnviz/gui/panels/classify.py" line="403" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent} %, aber anders als echte Ziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="395" />
+   <location filename="cnnviz/gui/panels/classify.py" line="403" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent} %, aber anders als echte Bilder</translation>
   </message>
@@ -1974,52 +1984,52 @@ Wiederherstellen?</translation>
    <translation>Strich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="332" />
    <source>class</source>
    <translation>Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="332" />
    <source>digit</source>
    <translation>Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="378" />
+   <location filename="cnnviz/gui/panels/classify.py" line="386" />
    <source>draw a digit</source>
    <translation>zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="380" />
+   <location filename="cnnviz/gui/panels/classify.py" line="388" />
    <source>no prediction: draw a digit</source>
    <translation>keine Vorhersage: zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="366" />
+   <location filename="cnnviz/gui/panels/classify.py" line="374" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="369" />
+   <location filename="cnnviz/gui/panels/classify.py" line="377" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="403" />
+   <location filename="cnnviz/gui/panels/classify.py" line="411" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>nicht sicher, {prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="360" />
+   <location filename="cnnviz/gui/panels/classify.py" line="368" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="363" />
+   <location filename="cnnviz/gui/panels/classify.py" line="371" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="397" />
+   <location filename="cnnviz/gui/panels/classify.py" line="405" />
    <source>{percent}% sure</source>
    <translation>{percent} % sicher</translation>
   </message>
@@ -2921,7 +2931,7 @@ um sein Bild zu sehen</translation>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="83" />
    <location filename="cnnviz/gui/panels/map.py" line="259" />
-   <location filename="cnnviz/gui/panels/map.py" line="439" />
+   <location filename="cnnviz/gui/panels/map.py" line="456" />
    <source>Update</source>
    <translation>Aktualisieren</translation>
   </message>
@@ -2971,22 +2981,27 @@ um sein Bild zu sehen</translation>
    <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="365" />
+   <location filename="cnnviz/gui/panels/map.py" line="327" />
+   <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
+   <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}… ({done:,} von {count:,} gelesen)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="382" />
    <source>latest map</source>
    <translation>neueste Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="393" />
+   <location filename="cnnviz/gui/panels/map.py" line="410" />
    <source>Could not make the map: {message}</source>
    <translation>Die Karte konnte nicht erstellt werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="429" />
+   <location filename="cnnviz/gui/panels/map.py" line="446" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f} % richtig · die Karte zeigt {explained:.0f} % der Streuung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="465" />
+   <location filename="cnnviz/gui/panels/map.py" line="482" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ deine Zeichnung:
@@ -2998,14 +3013,14 @@ auf der neuesten Karte</translation>
    <translation>Dieses Netz kennt {names}: Die Karte braucht Zeichnungen davon. Drücke Start, damit es mit den Zeichnungen der Klassen-Zeichenfläche lernt: Die Karte zeigt dann die zurückgehaltenen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="475" />
+   <location filename="cnnviz/gui/panels/map.py" line="492" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ deine Zeichnung:
 am nächsten an den {digit}ern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="477" />
+   <location filename="cnnviz/gui/panels/map.py" line="494" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ deine Zeichnung:
@@ -3023,12 +3038,12 @@ am nächsten: {name}</translation>
    <translation>Die Karte konnte nicht erstellt werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="367" />
+   <location filename="cnnviz/gui/panels/map.py" line="384" />
    <source>map at step {step:,}</source>
    <translation>Karte bei Schritt {step:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="461" />
+   <location filename="cnnviz/gui/panels/map.py" line="478" />
    <source>Could not place your drawing: {exc}</source>
    <translation>Deine Zeichnung konnte nicht platziert werden: {exc}</translation>
   </message>
@@ -3438,17 +3453,27 @@ genauigkeit</translation>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="140" />
+   <source>too small</source>
+   <translation>zu klein</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="142" />
+   <source>too big</source>
+   <translation>zu groß</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="320" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>Die Statistiken kommen während des Trainings alle paar Schritte. Gesunde Updates ändern die Gewichte pro Schritt um etwa 1/1000 ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="310" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ Sieht gesund aus: Jeder Schritt ändert die Gewichte um etwa {ratio} ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="364" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="369" />
    <source>{layer} weights</source>
    <translation>Gewichte {layer}</translation>
   </message>
@@ -3774,22 +3799,22 @@ Training stoppen und fortfahren?</translation>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="298" />
+   <location filename="cnnviz/gui/run_control.py" line="302" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="310" />
+   <location filename="cnnviz/gui/run_control.py" line="314" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="198" />
+   <location filename="cnnviz/gui/run_control.py" line="202" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="226" />
+   <location filename="cnnviz/gui/run_control.py" line="230" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
   </message>
@@ -3804,42 +3829,42 @@ Training stoppen und fortfahren?</translation>
    <translation>testet mit {test_used:,} von {test_total:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="205" />
+   <location filename="cnnviz/gui/run_control.py" line="209" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="396" />
+   <location filename="cnnviz/gui/run_control.py" line="400" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="242" />
+   <location filename="cnnviz/gui/run_control.py" line="246" />
    <source>Learning our {count} classes further</source>
    <translation>Lernt unsere {count} Klassen weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="359" />
+   <location filename="cnnviz/gui/run_control.py" line="363" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="369" />
+   <location filename="cnnviz/gui/run_control.py" line="373" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="134" />
+   <location filename="cnnviz/gui/run_control.py" line="138" />
    <source>Cannot build the network: {exc}</source>
    <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="260" />
+   <location filename="cnnviz/gui/run_control.py" line="264" />
    <source>Cannot start: {exc}</source>
    <translation>Start nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="305" />
+   <location filename="cnnviz/gui/run_control.py" line="309" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
@@ -4059,22 +4084,27 @@ Training stoppen und fortfahren?</translation>
    <translation>{value} Bilder/s</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="59" />
+   <location filename="cnnviz/gui/window.py" line="63" />
    <source>cnnviz — watch a CNN learn</source>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="375" />
+   <location filename="cnnviz/gui/window.py" line="338" />
+   <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
+   <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="407" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="320" />
+   <location filename="cnnviz/gui/window.py" line="352" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="304" />
+   <location filename="cnnviz/gui/window.py" line="318" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>
@@ -4117,6 +4147,36 @@ Training stoppen und fortfahren?</translation>
    <location filename="cnnviz/train/recovery.py" line="248" />
    <source>{backend} failed to start ({error}); training stays on {current}</source>
    <translation>{backend} konnte nicht starten ({error}); das Training bleibt bei {current}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="257" />
+   <source>{names} and {last}</source>
+   <translation>{names} und {last}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="292" />
+   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
+   <translation>{names} enthalten NaN oder unendliche Zahlen: Das Training ist explodiert. Setze das Netz zurück und senke die Lernrate (versuche ein Zehntel).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="347" />
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
+   <translation>In den meisten der letzten Schritte erreicht {names} überhaupt kein Gradient: Diese Gewichte lernen nicht mehr. Meist heißt das: tote ReLUs (jede Einheit gibt 0 aus) nach einem zu großen Schritt. Setze das Netz zurück und nimm eine kleinere Lernrate.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="359" />
+   <source>Vanishing gradients: each step changes {shown} by less than {ratio} of its size (healthy is about {healthy}), so those layers have almost stopped learning. Try a larger learning rate, the Adam optimizer, or a shallower network.</source>
+   <translation>Verschwindende Gradienten: Jeder Schritt ändert {shown} um weniger als {ratio} ihrer Größe (gesund ist etwa {healthy}), diese Schichten lernen also fast nicht mehr. Versuche eine größere Lernrate, das Verfahren Adam oder ein flacheres Netz.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="373" />
+   <source>Steps are too big: each update changes {shown} by more than {ratio} of its size (healthy is about {healthy}). The learning rate is too high: the loss will jump around or get stuck. Lower the learning rate about 10 times.</source>
+   <translation>Die Schritte sind zu groß: Jede Änderung verschiebt {shown} um mehr als {ratio} ihrer Größe (gesund ist etwa {healthy}). Die Lernrate ist zu hoch: Der Verlust springt hin und her oder bleibt hängen. Senke die Lernrate etwa auf ein Zehntel.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="386" />
+   <source>Exploding gradients: the gradients of {names} grew more than {factor} times over the recent steps. Lower the learning rate before the loss turns into NaN.</source>
+   <translation>Explodierende Gradienten: Die Gradienten von {names} sind in den letzten Schritten um mehr als das {factor}-Fache gewachsen. Senke die Lernrate, bevor der Verlust NaN wird.</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="448" />

@@ -927,22 +927,22 @@
    <translation>最後の学習は自動保存にも残り、次回の起動時に復元を提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="466" />
+   <location filename="cnnviz/gui/checkpoints.py" line="467" />
    <source>Restore an autosaved run?</source>
    <translation>自動保存された学習を復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="498" />
+   <location filename="cnnviz/gui/checkpoints.py" line="509" />
    <source>Restore</source>
    <translation>復元</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="499" />
+   <location filename="cnnviz/gui/checkpoints.py" line="510" />
    <source>Discard</source>
    <translation>破棄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="500" />
+   <location filename="cnnviz/gui/checkpoints.py" line="511" />
    <source>Later</source>
    <translation>後で</translation>
   </message>
@@ -963,7 +963,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="309" />
-   <location filename="cnnviz/gui/window.py" line="409" />
+   <location filename="cnnviz/gui/window.py" line="442" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
@@ -973,27 +973,32 @@
    <translation>このモデルは {step} ステップ学習し(テスト画像で {accuracy} %)、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="453" />
+   <location filename="cnnviz/gui/checkpoints.py" line="388" />
+   <source>{loaded} Start continues training from these weights.</source>
+   <translation>{loaded} 「開始」でこの重みから学習を続けます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="454" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>ネットワーク {network}、{run}、自動保存 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="473" />
+   <location filename="cnnviz/gui/checkpoints.py" line="474" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>以前のセッションの学習が自動保存されています(新しい順)。選んだものを復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="491" />
+   <location filename="cnnviz/gui/checkpoints.py" line="502" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>「破棄」で自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="493" />
+   <location filename="cnnviz/gui/checkpoints.py" line="504" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>「破棄」で一覧の自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="513" />
+   <location filename="cnnviz/gui/checkpoints.py" line="525" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>自動保存された学習を復元しました({run}、{when})。</translation>
   </message>
@@ -1031,7 +1036,7 @@ Save it before {what}?</source>
    <translation>{name} を読み込みました(ネットワーク {spec})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="485" />
+   <location filename="cnnviz/gui/checkpoints.py" line="496" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>一覧にない古い自動保存 {count:,} 件も削除する</translation>
   </message>
@@ -1051,12 +1056,12 @@ Save it before {what}?</source>
    <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="389" />
+   <location filename="cnnviz/gui/checkpoints.py" line="390" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意: {note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="469" />
+   <location filename="cnnviz/gui/checkpoints.py" line="470" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1065,7 +1070,7 @@ Restore it?</source>
 復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="533" />
+   <location filename="cnnviz/gui/checkpoints.py" line="545" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした: {error}</translation>
   </message>
@@ -1090,7 +1095,7 @@ Restore it?</source>
    <translation>モデルを読み込めませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="448" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
   </message>
@@ -1870,7 +1875,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="301" />
+   <location filename="cnnviz/gui/window.py" line="315" />
    <source>Zoom {level} %</source>
    <translation>ズーム {level} %</translation>
   </message>
@@ -1939,32 +1944,37 @@ Restore it?</source>
    <translation>ネットワークの答え: 確率がいちばん高いクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="135" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
+   <translation>クラスの中でこの答えにどれだけ自信があるか：ネットワークは必ずどれか一つを選びます。絵がそもそもどのクラスにも似ているかどうかは「自信なし」が示します。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="143" />
    <source>Not sure</source>
    <translation>自信なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="135" />
+   <location filename="cnnviz/gui/panels/classify.py" line="143" />
    <source>Why the network is not sure of its answer</source>
    <translation>ネットワークが答えに自信がない理由</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="141" />
+   <location filename="cnnviz/gui/panels/classify.py" line="149" />
    <source>Probabilities</source>
    <translation>確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="141" />
+   <location filename="cnnviz/gui/panels/classify.py" line="149" />
    <source>One bar per class: how sure the network is</source>
    <translation>クラスごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="395" />
+   <location filename="cnnviz/gui/panels/classify.py" line="403" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%、ただし本物の数字らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="395" />
+   <location filename="cnnviz/gui/panels/classify.py" line="403" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%、ただし本物の画像らしくない</translation>
   </message>
@@ -1974,52 +1984,52 @@ Restore it?</source>
    <translation>線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="332" />
    <source>class</source>
    <translation>クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="332" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="378" />
+   <location filename="cnnviz/gui/panels/classify.py" line="386" />
    <source>draw a digit</source>
    <translation>数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="380" />
+   <location filename="cnnviz/gui/panels/classify.py" line="388" />
    <source>no prediction: draw a digit</source>
    <translation>予測なし: 数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="366" />
+   <location filename="cnnviz/gui/panels/classify.py" line="374" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>自信なし: 本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="369" />
+   <location filename="cnnviz/gui/panels/classify.py" line="377" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="403" />
+   <location filename="cnnviz/gui/panels/classify.py" line="411" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="360" />
+   <location filename="cnnviz/gui/panels/classify.py" line="368" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>自信なし: 本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="363" />
+   <location filename="cnnviz/gui/panels/classify.py" line="371" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="397" />
+   <location filename="cnnviz/gui/panels/classify.py" line="405" />
    <source>{percent}% sure</source>
    <translation>確信度 {percent}%</translation>
   </message>
@@ -2921,7 +2931,7 @@ to see its image</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="83" />
    <location filename="cnnviz/gui/panels/map.py" line="259" />
-   <location filename="cnnviz/gui/panels/map.py" line="439" />
+   <location filename="cnnviz/gui/panels/map.py" line="456" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
@@ -2971,22 +2981,27 @@ to see its image</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="365" />
+   <location filename="cnnviz/gui/panels/map.py" line="327" />
+   <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
+   <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…（{count:,} 枚中 {done:,} 枚を読み込み済み）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="382" />
    <source>latest map</source>
    <translation>最新の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="393" />
+   <location filename="cnnviz/gui/panels/map.py" line="410" />
    <source>Could not make the map: {message}</source>
    <translation>地図を作れませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="429" />
+   <location filename="cnnviz/gui/panels/map.py" line="446" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>テスト画像 {count:,} 枚 · ステップ {step:,} の重み · 正解率 {right:.0f}% · 地図はばらつきの {explained:.0f}% を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="465" />
+   <location filename="cnnviz/gui/panels/map.py" line="482" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ あなたの手書き:
@@ -2998,14 +3013,14 @@ on the latest map</source>
    <translation>このネットワークは {names} を知っています。マップにはそれらの絵が必要です。開始を押してクラスキャンバスの絵で学習させると、マップには取っておいた絵が表示されます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="475" />
+   <location filename="cnnviz/gui/panels/map.py" line="492" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ あなたの手書き:
 {digit} のいちばん近く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="477" />
+   <location filename="cnnviz/gui/panels/map.py" line="494" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ あなたの手書き:
@@ -3023,12 +3038,12 @@ nearest: {name}</source>
    <translation>地図を作れませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="367" />
+   <location filename="cnnviz/gui/panels/map.py" line="384" />
    <source>map at step {step:,}</source>
    <translation>ステップ {step:,} の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="461" />
+   <location filename="cnnviz/gui/panels/map.py" line="478" />
    <source>Could not place your drawing: {exc}</source>
    <translation>あなたの手書きを配置できませんでした: {exc}</translation>
   </message>
@@ -3437,17 +3452,27 @@ accuracy</source>
    <translation>重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="140" />
+   <source>too small</source>
+   <translation>小さすぎ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="142" />
+   <source>too big</source>
+   <translation>大きすぎ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="320" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります(緑の帯)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="310" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 健全です: 各ステップで重みがその大きさの約 {ratio} だけ変わります(緑の帯)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="364" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="369" />
    <source>{layer} weights</source>
    <translation>{layer} の重み</translation>
   </message>
@@ -3773,22 +3798,22 @@ Stop the run and go ahead?</source>
    <translation>表示エラー: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="298" />
+   <location filename="cnnviz/gui/run_control.py" line="302" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="310" />
+   <location filename="cnnviz/gui/run_control.py" line="314" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="198" />
+   <location filename="cnnviz/gui/run_control.py" line="202" />
    <source>starting over with new random weights</source>
    <translation>新しい乱数の重みでやり直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="226" />
+   <location filename="cnnviz/gui/run_control.py" line="230" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
   </message>
@@ -3803,42 +3828,42 @@ Stop the run and go ahead?</source>
    <translation>{test_total:,} 枚中 {test_used:,} 枚でテスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="205" />
+   <location filename="cnnviz/gui/run_control.py" line="209" />
    <source>New random weights (seed {seed}).</source>
    <translation>新しい乱数の重み(シード {seed})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="396" />
+   <location filename="cnnviz/gui/run_control.py" line="400" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="242" />
+   <location filename="cnnviz/gui/run_control.py" line="246" />
    <source>Learning our {count} classes further</source>
    <translation>わたしたちの {count} クラスをさらに学習中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="359" />
+   <location filename="cnnviz/gui/run_control.py" line="363" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>最終的な重みをコピーできませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="369" />
+   <location filename="cnnviz/gui/run_control.py" line="373" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="134" />
+   <location filename="cnnviz/gui/run_control.py" line="138" />
    <source>Cannot build the network: {exc}</source>
    <translation>ネットワークを作れません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="260" />
+   <location filename="cnnviz/gui/run_control.py" line="264" />
    <source>Cannot start: {exc}</source>
    <translation>開始できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="305" />
+   <location filename="cnnviz/gui/run_control.py" line="309" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>データセット {name} を読み込めません: {exc}</translation>
   </message>
@@ -4058,22 +4083,27 @@ Stop the run and go ahead?</source>
    <translation>{value} 枚/秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="59" />
+   <location filename="cnnviz/gui/window.py" line="63" />
    <source>cnnviz — watch a CNN learn</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="375" />
+   <location filename="cnnviz/gui/window.py" line="338" />
+   <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
+   <translation>ズーム {asked} % はこのウィンドウ({width}×{height})に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="407" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}: 学習(特徴マップ)と「なぜ?」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="320" />
+   <location filename="cnnviz/gui/window.py" line="352" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level} % が、すべての表示がこのウィンドウ({width}×{height})に収まる最大の倍率です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="304" />
+   <location filename="cnnviz/gui/window.py" line="318" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}(保存できませんでした)</translation>
   </message>
@@ -4116,6 +4146,36 @@ Stop the run and go ahead?</source>
    <location filename="cnnviz/train/recovery.py" line="248" />
    <source>{backend} failed to start ({error}); training stays on {current}</source>
    <translation>{backend} を起動できませんでした({error})。学習は {current} のまま続けます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="257" />
+   <source>{names} and {last}</source>
+   <translation>{names} と {last}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="292" />
+   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
+   <translation>{names} に NaN または無限大の数が含まれています：学習が破綻しました。ネットワークをリセットし、学習率を下げてください（10 分の 1 を試してください）。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="347" />
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
+   <translation>最近のほとんどのステップで、{names} に勾配がまったく届いていません。これらの重みは学習を止めています。たいていは大きすぎるステップの後に ReLU が死んだ（すべてのユニットが 0 を出力する）ためです。ネットワークをリセットし、学習率を小さくしてください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="359" />
+   <source>Vanishing gradients: each step changes {shown} by less than {ratio} of its size (healthy is about {healthy}), so those layers have almost stopped learning. Try a larger learning rate, the Adam optimizer, or a shallower network.</source>
+   <translation>勾配消失：各ステップで {shown} の変化が大きさの {ratio} 未満です（健全なのは約 {healthy}）。これらの層はほとんど学習していません。学習率を大きくするか、Adam を使うか、浅いネットワークを試してください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="373" />
+   <source>Steps are too big: each update changes {shown} by more than {ratio} of its size (healthy is about {healthy}). The learning rate is too high: the loss will jump around or get stuck. Lower the learning rate about 10 times.</source>
+   <translation>ステップが大きすぎます：各更新で {shown} が大きさの {ratio} を超えて変わります（健全なのは約 {healthy}）。学習率が高すぎます：損失が跳ね回るか、止まってしまいます。学習率を約 10 分の 1 にしてください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="386" />
+   <source>Exploding gradients: the gradients of {names} grew more than {factor} times over the recent steps. Lower the learning rate before the loss turns into NaN.</source>
+   <translation>勾配爆発：{names} の勾配が最近のステップで {factor} 倍を超えて大きくなりました。損失が NaN になる前に学習率を下げてください。</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="448" />

@@ -927,22 +927,22 @@
    <translation>最近一次训练也已自动保存，下次启动时会提示恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="466" />
+   <location filename="cnnviz/gui/checkpoints.py" line="467" />
    <source>Restore an autosaved run?</source>
    <translation>恢复自动保存的训练吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="498" />
+   <location filename="cnnviz/gui/checkpoints.py" line="509" />
    <source>Restore</source>
    <translation>恢复</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="499" />
+   <location filename="cnnviz/gui/checkpoints.py" line="510" />
    <source>Discard</source>
    <translation>丢弃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="500" />
+   <location filename="cnnviz/gui/checkpoints.py" line="511" />
    <source>Later</source>
    <translation>以后再说</translation>
   </message>
@@ -963,7 +963,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="309" />
-   <location filename="cnnviz/gui/window.py" line="409" />
+   <location filename="cnnviz/gui/window.py" line="442" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
@@ -973,27 +973,32 @@
    <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="453" />
+   <location filename="cnnviz/gui/checkpoints.py" line="388" />
+   <source>{loaded} Start continues training from these weights.</source>
+   <translation>{loaded} 按“开始”会从这些权重继续训练。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="454" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>网络 {network}，{run}，自动保存于 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="473" />
+   <location filename="cnnviz/gui/checkpoints.py" line="474" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>以前会话的训练已自动保存（最新的在前）。恢复所选的那个吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="491" />
+   <location filename="cnnviz/gui/checkpoints.py" line="502" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>丢弃会删除自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="493" />
+   <location filename="cnnviz/gui/checkpoints.py" line="504" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>丢弃会删除列出的自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="513" />
+   <location filename="cnnviz/gui/checkpoints.py" line="525" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
@@ -1031,7 +1036,7 @@ Save it before {what}?</source>
    <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="485" />
+   <location filename="cnnviz/gui/checkpoints.py" line="496" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>同时删除未列出的 {count:,} 个较早的自动保存</translation>
   </message>
@@ -1051,12 +1056,12 @@ Save it before {what}?</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="389" />
+   <location filename="cnnviz/gui/checkpoints.py" line="390" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意：{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="469" />
+   <location filename="cnnviz/gui/checkpoints.py" line="470" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1065,7 +1070,7 @@ Restore it?</source>
 要恢复吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="533" />
+   <location filename="cnnviz/gui/checkpoints.py" line="545" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
@@ -1090,7 +1095,7 @@ Restore it?</source>
    <translation>无法加载模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="448" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
@@ -1870,7 +1875,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="301" />
+   <location filename="cnnviz/gui/window.py" line="315" />
    <source>Zoom {level} %</source>
    <translation>缩放 {level} %</translation>
   </message>
@@ -1939,32 +1944,37 @@ Restore it?</source>
    <translation>网络的答案：概率最高的类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="135" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
+   <translation>在它的类别中对这个答案有多大把握：它总会选其中一个。图画究竟像不像其中任何一个，由“没把握”来说明。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="143" />
    <source>Not sure</source>
    <translation>没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="135" />
+   <location filename="cnnviz/gui/panels/classify.py" line="143" />
    <source>Why the network is not sure of its answer</source>
    <translation>网络为什么对答案没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="141" />
+   <location filename="cnnviz/gui/panels/classify.py" line="149" />
    <source>Probabilities</source>
    <translation>概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="141" />
+   <location filename="cnnviz/gui/panels/classify.py" line="149" />
    <source>One bar per class: how sure the network is</source>
    <translation>每个类别一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="395" />
+   <location filename="cnnviz/gui/panels/classify.py" line="403" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%，但不像真实的数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="395" />
+   <location filename="cnnviz/gui/panels/classify.py" line="403" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%，但不像真实的图像</translation>
   </message>
@@ -1974,52 +1984,52 @@ Restore it?</source>
    <translation>笔画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="332" />
    <source>class</source>
    <translation>类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="332" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="378" />
+   <location filename="cnnviz/gui/panels/classify.py" line="386" />
    <source>draw a digit</source>
    <translation>请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="380" />
+   <location filename="cnnviz/gui/panels/classify.py" line="388" />
    <source>no prediction: draw a digit</source>
    <translation>没有预测：请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="366" />
+   <location filename="cnnviz/gui/panels/classify.py" line="374" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="369" />
+   <location filename="cnnviz/gui/panels/classify.py" line="377" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="403" />
+   <location filename="cnnviz/gui/panels/classify.py" line="411" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="360" />
+   <location filename="cnnviz/gui/panels/classify.py" line="368" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="363" />
+   <location filename="cnnviz/gui/panels/classify.py" line="371" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="397" />
+   <location filename="cnnviz/gui/panels/classify.py" line="405" />
    <source>{percent}% sure</source>
    <translation>把握 {percent}%</translation>
   </message>
@@ -2921,7 +2931,7 @@ to see its image</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="83" />
    <location filename="cnnviz/gui/panels/map.py" line="259" />
-   <location filename="cnnviz/gui/panels/map.py" line="439" />
+   <location filename="cnnviz/gui/panels/map.py" line="456" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
@@ -2971,22 +2981,27 @@ to see its image</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="365" />
+   <location filename="cnnviz/gui/panels/map.py" line="327" />
+   <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
+   <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…（已读取 {done:,} / {count:,}）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="382" />
    <source>latest map</source>
    <translation>最新的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="393" />
+   <location filename="cnnviz/gui/panels/map.py" line="410" />
    <source>Could not make the map: {message}</source>
    <translation>无法生成地图：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="429" />
+   <location filename="cnnviz/gui/panels/map.py" line="446" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="465" />
+   <location filename="cnnviz/gui/panels/map.py" line="482" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ 你的手写：
@@ -2998,14 +3013,14 @@ on the latest map</source>
    <translation>这个网络认识 {names}：地图需要这些类别的画。按开始，让它用班级画板的画学习：地图随后会显示留作测试的画。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="475" />
+   <location filename="cnnviz/gui/panels/map.py" line="492" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ 你的手写：
 最靠近 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="477" />
+   <location filename="cnnviz/gui/panels/map.py" line="494" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ 你的手写：
@@ -3023,12 +3038,12 @@ nearest: {name}</source>
    <translation>无法生成地图：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="367" />
+   <location filename="cnnviz/gui/panels/map.py" line="384" />
    <source>map at step {step:,}</source>
    <translation>第 {step:,} 步的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="461" />
+   <location filename="cnnviz/gui/panels/map.py" line="478" />
    <source>Could not place your drawing: {exc}</source>
    <translation>无法摆放你的手写：{exc}</translation>
   </message>
@@ -3437,17 +3452,27 @@ accuracy</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="140" />
+   <source>too small</source>
+   <translation>太小</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="142" />
+   <source>too big</source>
+   <translation>太大</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="320" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>训练时每隔几步会收到统计数据。健康的更新每步使权重变化约为其大小的 1/1000（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="310" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 看起来很健康：每一步权重的变化约为其大小的 {ratio}（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="364" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="369" />
    <source>{layer} weights</source>
    <translation>{layer} 权重</translation>
   </message>
@@ -3773,22 +3798,22 @@ Stop the run and go ahead?</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="298" />
+   <location filename="cnnviz/gui/run_control.py" line="302" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="310" />
+   <location filename="cnnviz/gui/run_control.py" line="314" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="198" />
+   <location filename="cnnviz/gui/run_control.py" line="202" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="226" />
+   <location filename="cnnviz/gui/run_control.py" line="230" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
@@ -3803,42 +3828,42 @@ Stop the run and go ahead?</source>
    <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="205" />
+   <location filename="cnnviz/gui/run_control.py" line="209" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="396" />
+   <location filename="cnnviz/gui/run_control.py" line="400" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="242" />
+   <location filename="cnnviz/gui/run_control.py" line="246" />
    <source>Learning our {count} classes further</source>
    <translation>继续学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="359" />
+   <location filename="cnnviz/gui/run_control.py" line="363" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="369" />
+   <location filename="cnnviz/gui/run_control.py" line="373" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="134" />
+   <location filename="cnnviz/gui/run_control.py" line="138" />
    <source>Cannot build the network: {exc}</source>
    <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="260" />
+   <location filename="cnnviz/gui/run_control.py" line="264" />
    <source>Cannot start: {exc}</source>
    <translation>无法开始：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="305" />
+   <location filename="cnnviz/gui/run_control.py" line="309" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
@@ -4058,22 +4083,27 @@ Stop the run and go ahead?</source>
    <translation>{value} 张/秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="59" />
+   <location filename="cnnviz/gui/window.py" line="63" />
    <source>cnnviz — watch a CNN learn</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="375" />
+   <location filename="cnnviz/gui/window.py" line="338" />
+   <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
+   <translation>缩放 {asked} % 放不进此窗口（{width}×{height}）：改为显示 {level} %，即所有视图都能放下的最大比例。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="407" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="320" />
+   <location filename="cnnviz/gui/window.py" line="352" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="304" />
+   <location filename="cnnviz/gui/window.py" line="318" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
   </message>
@@ -4116,6 +4146,36 @@ Stop the run and go ahead?</source>
    <location filename="cnnviz/train/recovery.py" line="248" />
    <source>{backend} failed to start ({error}); training stays on {current}</source>
    <translation>{backend} 启动失败（{error}）；训练继续在 {current} 上进行</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="257" />
+   <source>{names} and {last}</source>
+   <translation>{names} 和 {last}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="292" />
+   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
+   <translation>{names} 含有 NaN 或无穷大的数：训练已经崩溃。请重置网络并降低学习率（试试小 10 倍）。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="347" />
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
+   <translation>在最近的大多数步骤中，完全没有梯度到达 {names}：这些权重已停止学习。这通常意味着步长过大后 ReLU 死亡（每个单元都输出 0）。请重置网络并使用更小的学习率。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="359" />
+   <source>Vanishing gradients: each step changes {shown} by less than {ratio} of its size (healthy is about {healthy}), so those layers have almost stopped learning. Try a larger learning rate, the Adam optimizer, or a shallower network.</source>
+   <translation>梯度消失：每一步对 {shown} 的改变小于其大小的 {ratio}（健康约为 {healthy}），因此这些层几乎停止了学习。请尝试更大的学习率、Adam 优化器或更浅的网络。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="373" />
+   <source>Steps are too big: each update changes {shown} by more than {ratio} of its size (healthy is about {healthy}). The learning rate is too high: the loss will jump around or get stuck. Lower the learning rate about 10 times.</source>
+   <translation>步长太大：每次更新使 {shown} 的改变超过其大小的 {ratio}（健康约为 {healthy}）。学习率太高：损失会来回跳动或卡住。请把学习率降低约 10 倍。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/stats.py" line="386" />
+   <source>Exploding gradients: the gradients of {names} grew more than {factor} times over the recent steps. Lower the learning rate before the loss turns into NaN.</source>
+   <translation>梯度爆炸：{names} 的梯度在最近的步骤中增长了 {factor} 倍以上。请在损失变成 NaN 之前降低学习率。</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="448" />
