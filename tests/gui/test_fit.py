@@ -269,7 +269,8 @@ def test_the_window_opens_sized_to_the_screen():
     assert not maximised and geometry.size().toTuple() == (1600, 1000) and geometry.center() == big.center()
 
 
-def test_the_minimum_size_fits_a_1024x768_screen(qtbot, window):
+def test_the_minimum_size_fits_a_1024x768_screen(qtbot, shared):
+    window = shared()
     for presenter in (False, True):
         window.set_presenter(presenter, full_screen=False)
         qtbot.wait(50)
@@ -309,10 +310,12 @@ def test_leaving_presenter_mode_restores_the_window_exactly(qtbot, window):
     assert not window.isMaximized() and window.geometry() == before
 
 
-def test_a_banner_stands_above_the_panels_and_covers_nothing(qtbot, window):
+def test_a_banner_stands_above_the_panels_and_covers_nothing(qtbot, shared):
     """Floating over the panels, "Training diverged" covered the legends, the plots' tops and the A | B line:
     the banner is in the layout, above the panels, which make room for it."""
-    fill(window)
+    window = shared()
+    window.showNormal()
+    window.resize(1280, 800)  # (as a new window opens in a test)
     qtbot.wait(100)
     panels = [window.workspace.tabs, window.workspace.right, *[p for p in window.panels.values() if p.isVisible()]]
     window.banner.show_message("Training diverged: the loss has stayed at chance level. " * 3, "warning")
@@ -331,7 +334,8 @@ def test_a_banner_stands_above_the_panels_and_covers_nothing(qtbot, window):
     assert not window.banner.isVisible()
 
 
-def test_tab_titles_shorten_only_as_much_as_needed(qtbot, window):
+def test_tab_titles_shorten_only_as_much_as_needed(qtbot, shared):
+    window = shared()
     window.showNormal()
     window.resize(1920, 1000)
     qtbot.wait(100)
