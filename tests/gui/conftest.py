@@ -89,6 +89,92 @@ def window(make_window):
     return make_window()
 
 
+@pytest.fixture(scope="module")
+def module_window(qapp, tmp_path_factory):
+    """``module_window(net)``: one window per net for the whole test module, made on first use (making and
+    filling a window costs seconds of a CI core: the layout tests walk one window through the screen sizes
+    instead of making one per size). A test that uses one must leave it in normal mode, at 100 %
+    (``normal_mode_after`` does); its data folders are private, as ``no_dialogs_and_a_private_autosave``
+    makes them for one test."""
+    from cnnviz.app import autosave
+    from cnnviz.gui import checkpoints, theme, zoom
+    from cnnviz.gui.window import MainWindow
+    from cnnviz.nn import checkpoint
+
+    folder = tmp_path_factory.mktemp("module-user-data")
+    windows = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(zoom, "settings_path", lambda: folder / "config" / zoom.FILE_NAME)
+        patch.setattr(autosave, "default_folder", lambda: folder)
+        patch.setattr(checkpoint, "default_models_dir", lambda: folder / "models")
+        patch.setattr(checkpoints.Checkpoints, "auto_answer", "discard")
+
+        def make(net="tiny"):
+            if net not in windows:
+                theme.set_zoom(1.0)
+                theme.apply(QApplication.instance())
+                window = MainWindow(
+                    net=net,
+                    backend="numpy",
+                    config_overrides=dict(FAST),
+                    drawings_dir=str(tmp_path_factory.mktemp("drawings")),
+                )
+                window.resize(1280, 800)
+                window.show()
+                windows[net] = window
+            return windows[net]
+
+        yield make
+        for window in windows.values():
+            window.shutdown()
+            window.close()
+            window.deleteLater()
+        QApplication.processEvents()
+
+
+@pytest.fixture(scope="module")
+def filled_window(module_window):
+    """The module's window for a net, filled once as a run leaves it (``test_fit.fill``): the layout tests
+    only look at it, at each screen size in turn, and leave it as they found it."""
+    from test_fit import fill
+
+    filled = set()
+
+    def get(net="tiny"):
+        window = module_window(net)
+        if net not in filled:
+            fill(window)
+            filled.add(net)
+        return window
+
+    return get
+
+
+@pytest.fixture
+def shared(filled_window, normal_mode_after):
+    """``shared(net)``: the module's filled window in normal mode on its Training tab (as a new one opens),
+    back in normal mode after the test whatever happened."""
+
+    def get(net="tiny"):
+        window = filled_window(net)
+        normal_mode_after(window)
+        window.set_presenter(False, full_screen=False)
+        window.show_tab("training")
+        return window
+
+    return get
+
+
+@pytest.fixture
+def normal_mode_after():
+    """``normal_mode_after(window)``: a shared window goes back to normal mode after the test, passed or not
+    (a failed presenter-mode test must not fail the next one too)."""
+    used = []
+    yield used.append
+    for window in used:
+        window.set_presenter(False, full_screen=False)
+
+
 @pytest.fixture
 def in_language(qapp):
     """``in_language("de")``: the app's translator for that language for this test; English afterwards."""

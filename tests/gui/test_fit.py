@@ -98,9 +98,8 @@ NETS = ("tiny", "seed")
 
 @pytest.mark.parametrize("net", NETS)
 @pytest.mark.parametrize("screen", SCREENS, ids=IDS)
-def test_every_view_fits_the_screen(qtbot, make_window, screen, net):
-    window = make_window(net=net)
-    fill(window)
+def test_every_view_fits_the_screen(qtbot, shared, screen, net):
+    window = shared(net)
     at_screen(window, qtbot, screen)
     found = fit.check_every_view(window, settle=lambda: qtbot.wait(80))
     assert found == {}, describe(found)
@@ -136,15 +135,14 @@ def _picture_sizes(window, qtbot) -> dict[str, float]:
 
 @pytest.mark.parametrize("net", NETS)
 @pytest.mark.parametrize("screen", SCREENS, ids=IDS)
-def test_presenter_mode_shows_the_demo_at_once_and_bigger(qtbot, make_window, screen, net):
+def test_presenter_mode_shows_the_demo_at_once_and_bigger(qtbot, shared, screen, net):
     """Presenter mode puts the curves, one layer's maps, the canvas and its answer on one screen (the
     canvas beside the tabs, even at 1024x768, where normal mode gives it a tab): the classroom net's maps
     get bigger; the seed net's 32 maps of one layer share the width with the canvas, so they stay readable
     (>= 24 px) rather than bigger; the canvas keeps its 200 px, the kernels (a tab away) their 16 px."""
     from cnnviz.app.feature_map_layout import MIN_TILE_PX
 
-    window = make_window(net=net)
-    fill(window)
+    window = shared(net)
     at_screen(window, qtbot, screen)
     normal = _picture_sizes(window, qtbot)
     shown = set(window.panels.feature_maps.views)
@@ -168,12 +166,11 @@ def test_presenter_mode_shows_the_demo_at_once_and_bigger(qtbot, make_window, sc
 
 
 @pytest.mark.parametrize("screen", [(1024, 768), (1920, 1080)], ids=["1024x768", "1920x1080"])
-def test_presenter_maps_leave_the_height_they_do_not_need_to_the_curves(qtbot, make_window, screen):
+def test_presenter_maps_leave_the_height_they_do_not_need_to_the_curves(qtbot, shared, screen):
     """The tiny net's 8 maps are big long before the panel is full: the curves get the rest."""
     from cnnviz.gui.panels.feature_maps import PRESENTER_TILE_PX
 
-    window = make_window()
-    fill(window)
+    window = shared()
     at_screen(window, qtbot, screen)
     maps, curves = window.panels.feature_maps, window.panels.curves
     normal_tile = min(maps.tile_pixels(name) for name in maps.views)
@@ -191,11 +188,10 @@ def test_presenter_maps_leave_the_height_they_do_not_need_to_the_curves(qtbot, m
     window.set_presenter(False, full_screen=False)
 
 
-def test_tick_spacing_never_replaces_a_panels_own_ticks(qtbot, make_window):
+def test_tick_spacing_never_replaces_a_panels_own_ticks(qtbot, shared):
     """Short plots widen their number spacing; the timing bars' layer names and the probability axis's
     "50%" are ticks of their own and stay through resizes and presenter mode."""
-    window = make_window()
-    fill(window)
+    window = shared()
     for screen in ((1920, 1080), (1024, 768), (1366, 768)):
         at_screen(window, qtbot, screen)
         window.set_presenter(True, full_screen=False)
@@ -243,12 +239,11 @@ def test_feature_maps_show_fewer_layers_rather_than_dots(qtbot, make_window):
     assert len(maps.views) == 4 and not maps.layer_box.isVisible()
 
 
-def test_predicted_tiles_never_promise_more_than_the_screen_shows(qtbot, make_window):
+def test_predicted_tiles_never_promise_more_than_the_screen_shows(qtbot, shared):
     """The level is chosen from a prediction: it must err small, or a chosen level could show dots."""
     from cnnviz.app.feature_map_layout import layer_pairs, predicted_tile_px
 
-    window = make_window(net="seed")
-    fill(window)
+    window = shared("seed")
     maps = window.panels.feature_maps
     for presenter in (False, True):
         window.set_presenter(presenter, full_screen=False)
@@ -274,7 +269,8 @@ def test_the_window_opens_sized_to_the_screen():
     assert not maximised and geometry.size().toTuple() == (1600, 1000) and geometry.center() == big.center()
 
 
-def test_the_minimum_size_fits_a_1024x768_screen(qtbot, window):
+def test_the_minimum_size_fits_a_1024x768_screen(qtbot, shared):
+    window = shared()
     for presenter in (False, True):
         window.set_presenter(presenter, full_screen=False)
         qtbot.wait(50)
@@ -321,10 +317,12 @@ def test_leaving_presenter_mode_restores_the_window_exactly(qtbot, window):
     assert not window.isMaximized() and window.geometry() == before
 
 
-def test_a_banner_stands_above_the_panels_and_covers_nothing(qtbot, window):
+def test_a_banner_stands_above_the_panels_and_covers_nothing(qtbot, shared):
     """Floating over the panels, "Training diverged" covered the legends, the plots' tops and the A | B line:
     the banner is in the layout, above the panels, which make room for it."""
-    fill(window)
+    window = shared()
+    window.showNormal()
+    window.resize(1280, 800)  # (as a new window opens in a test)
     qtbot.wait(100)
     panels = [window.workspace.tabs, window.workspace.right, *[p for p in window.panels.values() if p.isVisible()]]
     window.banner.show_message("Training diverged: the loss has stayed at chance level. " * 3, "warning")
@@ -343,7 +341,8 @@ def test_a_banner_stands_above_the_panels_and_covers_nothing(qtbot, window):
     assert not window.banner.isVisible()
 
 
-def test_tab_titles_shorten_only_as_much_as_needed(qtbot, window):
+def test_tab_titles_shorten_only_as_much_as_needed(qtbot, shared):
+    window = shared()
     window.showNormal()
     window.resize(1920, 1000)
     qtbot.wait(100)

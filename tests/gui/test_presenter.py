@@ -5,7 +5,7 @@ only: no training (the panels are filled as a run would fill them)."""
 import numpy as np
 import pytest
 from PySide6.QtGui import QFontInfo
-from test_fit import CLASSROOM_IDS, CLASSROOM_SCREENS, at_screen, describe, fill
+from test_fit import CLASSROOM_SCREENS, at_screen, describe, fill
 
 from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui import presenter
@@ -13,29 +13,32 @@ from cnnviz.gui.devtools import fit
 from cnnviz.gui.panels.classify import COLUMN
 
 
-@pytest.mark.parametrize("screen", CLASSROOM_SCREENS, ids=CLASSROOM_IDS)
-def test_every_lesson_view_fits_the_screen(qtbot, make_window, screen):
+def test_every_lesson_view_fits_the_screen(qtbot, make_window):
     """Each lesson's suggested view (presenter mode, only its panels) on every tab it shows, on the classroom's
-    screens (1920x1080 is roomier in both directions than each of them)."""
+    screens (1920x1080 is roomier in both directions than each of them). One window: each lesson is loaded
+    and filled once, then looked at on each screen in turn."""
     window = make_window()
     window.set_full_screen = lambda on: None  # offscreen: no window manager to go full screen with
     found = {}
     for preset in bundled_lessons():
         window.lessons.apply(preset, ask=False)
         fill(window)
-        at_screen(window, qtbot, screen)
-        window.lessons.use_lesson_view(True, full_screen=False)
-        qtbot.wait(150)
-        assert window.state.presenter == preset.presenter or window.state.presenter
-        found.update(fit.check_this_view(window, settle=lambda: qtbot.wait(80), name=preset.title))
-        window.lessons.use_lesson_view(False, full_screen=False)
-        qtbot.wait(50)
+        for screen in CLASSROOM_SCREENS:
+            at_screen(window, qtbot, screen)
+            window.lessons.use_lesson_view(True, full_screen=False)
+            qtbot.wait(150)
+            assert window.state.presenter == preset.presenter or window.state.presenter
+            name = f"{preset.title} at {screen[0]}x{screen[1]}"
+            found.update(fit.check_this_view(window, settle=lambda: qtbot.wait(80), name=name))
+            if window.width() != screen[0]:  # (offscreen, a window wider than the screen has all of it inside)
+                found[f"{name}/window"] = [f"the window is {window.width()} px wide, wider than the screen"]
+            window.lessons.use_lesson_view(False, full_screen=False)
+            qtbot.wait(50)
     assert found == {}, describe(found)
 
 
-def test_presenter_mode_trades_the_sidebar_for_a_toolbar_with_big_figures(qtbot, make_window):
-    window = make_window()
-    fill(window)
+def test_presenter_mode_trades_the_sidebar_for_a_toolbar_with_big_figures(qtbot, shared):
+    window = shared()
     at_screen(window, qtbot, (1024, 768))
     controls, workspace = window.controls, window.workspace
     window.set_presenter(True, full_screen=False)
@@ -91,10 +94,9 @@ def test_the_accuracy_figure_follows_the_app_models_evaluations_and_weights():
     assert toolbar.figure == "90.0%"
 
 
-def test_the_check_fails_when_presenter_mode_hides_one_of_the_four(qtbot, make_window):
+def test_the_check_fails_when_presenter_mode_hides_one_of_the_four(qtbot, shared):
     """The old arrangement (the canvas a tab away at 1024x768) is what the check must catch."""
-    window = make_window()
-    fill(window)
+    window = shared()
     at_screen(window, qtbot, (1024, 768))
     window.set_presenter(True, full_screen=False)
     qtbot.wait(200)
@@ -153,11 +155,10 @@ def test_check_layout_states_what_each_mode_shows_together(qtbot, make_window):
 
 
 @pytest.mark.parametrize("presenter_on", [False, True], ids=["normal", "presenter"])
-def test_a_status_message_shows_whole_at_1024x768(qtbot, make_window, presenter_on):
+def test_a_status_message_shows_whole_at_1024x768(qtbot, shared, presenter_on):
     """The fields step aside for a message (it was cut to "Autosav…"), the test accuracy stays, and
     every field comes back when the message goes."""
-    window = make_window()
-    fill(window)
+    window = shared()
     at_screen(window, qtbot, (1024, 768))
     if presenter_on:
         window.set_presenter(True, full_screen=False)
@@ -188,11 +189,10 @@ def test_a_status_message_shows_whole_at_1024x768(qtbot, make_window, presenter_
     window.set_presenter(False, full_screen=False)
 
 
-def test_the_pad_and_the_class_drawings_show_together_in_presenter_mode_at_1024x768(qtbot, make_window):
+def test_the_pad_and_the_class_drawings_show_together_in_presenter_mode_at_1024x768(qtbot, shared):
     """A drawing costs no tab switch: the canvas beside the Class drawings tab, the name field and the
     digit buttons on screen, nothing in it cut off or overlapping."""
-    window = make_window()
-    fill(window)
+    window = shared()
     at_screen(window, qtbot, (1024, 768))
     window.set_presenter(True, full_screen=False)
     window.show_tab("drawings")
@@ -211,11 +211,10 @@ def test_the_pad_and_the_class_drawings_show_together_in_presenter_mode_at_1024x
     window.set_presenter(False, full_screen=False)
 
 
-def test_in_normal_mode_at_1024x768_the_pad_comes_into_the_class_drawings_tab(qtbot, make_window):
+def test_in_normal_mode_at_1024x768_the_pad_comes_into_the_class_drawings_tab(qtbot, shared):
     """No right column at 1024x768 in normal mode: the canvas lives in a tab of its own, and the Class
     drawings tab borrows it while open (each drawing cost two tab switches), then gives it back."""
-    window = make_window()
-    fill(window)
+    window = shared()
     at_screen(window, qtbot, (1024, 768))
     workspace, classify, drawings = window.workspace, window.panels.classify, window.panels.drawings
     assert workspace.current.right == (), "the narrow arrangement"
