@@ -242,7 +242,7 @@ def test_save_then_load_round_trips(tmp_path, qtbot, window):
 
 
 def test_loading_a_checkpoint_starts_the_panels_over(tmp_path, qtbot, make_window):
-    window = make_window(steps=3)
+    window = make_window(steps=3, test_samples=500)
     window.start()
     qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
     assert window.state.run.steps and len(window.panels.timelapse.timelapse) > 0
@@ -331,7 +331,7 @@ def test_worker_exception_is_shown_and_the_app_keeps_running(qtbot, window, monk
 
 
 def test_restart_after_a_finished_run_makes_a_new_trainer(qtbot, make_window):
-    window = make_window(steps=3)
+    window = make_window(steps=3, test_samples=500)
     window.start()
     qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
     assert window.state.run.result.steps == 3
@@ -342,7 +342,7 @@ def test_restart_after_a_finished_run_makes_a_new_trainer(qtbot, make_window):
 
 
 def test_a_finished_run_leaves_its_final_weights_in_the_window(qtbot, make_window):
-    window = make_window(steps=4)
+    window = make_window(steps=4, test_samples=500)
     window.start()
     qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
     assert window.state.local.step == 4
