@@ -113,12 +113,15 @@ def tiny_model(tiny_model_path):
 
 
 LONGEST_FIRST = (
-    "tests/test_cuda_simulator_suite.py",  # one test of ~60 s (the simulator suite in its own process)
+    "tests/test_cuda_simulator_suite.py",  # the simulator suite's longest part, in its own process
     "tests/gui/test_translations.py",
     "tests/gui/test_presenter.py",
     "tests/gui/test_fit.py",
     "tests/gui/test_kept_run_beside.py",
     "tests/gui/test_lessons_checked.py",  # every lesson played in one window: ~40 s on a quiet machine
+    "tests/test_cuda_simulator_suite_steps.py",  # the simulator suite's other parts
+    "tests/test_cuda_simulator_suite_devices.py",
+    "tests/test_cuda_simulator_suite_protocol.py",
 )
 """The files whose tests take longest in all (the real-X layout checks, the simulator suite), handed out
 first: xdist (``--dist loadfile``) gives out files in collection order, and the simulator suite, collected

@@ -1,37 +1,25 @@
-"""Runs the numba.cuda kernel tests under numba's CUDA simulator, in their own process.
-
-NUMBA_ENABLE_CUDASIM must be set before numba is first imported, so those
-tests (tests/cuda) cannot share this process; a plain ``pytest`` skips them
-there and runs them here instead.
-"""
-
-import os
-import subprocess
-import sys
-from pathlib import Path
+"""The numba.cuda kernel tests under numba's CUDA simulator: the conformance part (the other parts:
+test_cuda_simulator_suite_*.py; tests/cuda_simulator_parts.py says why in parts), and the check that every file
+of tests/cuda runs in one of them."""
 
 import pytest
 
-CUDA_TESTS = Path(__file__).parent / "cuda"
+from cuda_simulator_parts import CUDA_TESTS, PARTS, ROOT, part_arguments, run_part
+
+
+def test_every_cuda_test_file_runs_in_exactly_one_part():
+    found = sorted(path.name for path in CUDA_TESTS.glob("test_*.py"))
+    assert found, "tests/cuda has no tests"
+    whole = sorted(node for nodes in PARTS.values() for node in nodes if "::" not in node)
+    assert whole == found, f"tests/cuda's files {found}, the simulator parts name {whole}"
+    for name, nodes in PARTS.items():  # a class in a part is left out of the part that runs its file
+        for node in (node for node in nodes if "::" in node):
+            runs_file = [other for other in PARTS if other != name and node.split("::")[0] in PARTS[other]]
+            assert len(runs_file) == 1 and (CUDA_TESTS / node).relative_to(ROOT).as_posix() in part_arguments(
+                runs_file[0]
+            ), node
 
 
 @pytest.mark.cudasim
 def test_numba_cuda_kernels_under_the_simulator():
-    if os.environ.get("NUMBA_ENABLE_CUDASIM") == "1":
-        pytest.skip("already inside the simulator run")
-    if not any(CUDA_TESTS.glob("test_*.py")):
-        pytest.fail("tests/cuda has no tests")
-    env = {**os.environ, "NUMBA_ENABLE_CUDASIM": "1"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(CUDA_TESTS)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    summary = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
-    print(f"CUDA simulator suite: {summary}")
-    assert proc.returncode == 0, (
-        f"simulator suite failed (exit {proc.returncode}):\n{proc.stdout[-6000:]}\n{proc.stderr[-2000:]}"
-    )
-    assert " passed" in summary, summary
+    run_part("conformance")

@@ -14,10 +14,9 @@ FAST = {"eval_samples": 200, "eval_every": 25}
 """Small periodic evaluations keep the GUI tests quick on two cores."""
 
 
-@pytest.fixture(autouse=True)
-def no_dialogs_and_a_private_autosave(monkeypatch, tmp_path_factory):
-    """Nobody answers dialogs in tests (Discard, unless a test says otherwise), and autosaves, the
-    models folder and the stored zoom level are a fresh folder, never the user's."""
+def private_user_data(monkeypatch, tmp_path_factory):
+    """Nobody answers dialogs (Discard, unless a test says otherwise), and autosaves, the models folder and
+    the stored zoom level are a fresh folder, never the user's; returns that folder."""
     from cnnviz.app import autosave
     from cnnviz.gui import checkpoints, zoom
     from cnnviz.nn import checkpoint
@@ -28,6 +27,28 @@ def no_dialogs_and_a_private_autosave(monkeypatch, tmp_path_factory):
     monkeypatch.setattr(checkpoint, "default_models_dir", lambda: folder / "models")
     monkeypatch.setattr(checkpoints.Checkpoints, "auto_answer", "discard")
     return folder
+
+
+@pytest.fixture(autouse=True)
+def no_dialogs_and_a_private_autosave(monkeypatch, tmp_path_factory):
+    """:func:`private_user_data` for every test."""
+    return private_user_data(monkeypatch, tmp_path_factory)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def imports_left_out_of_collections(qapp):
+    """What is alive once the window's modules are imported (modules, classes, functions: ~90,000 objects) goes
+    to the collector's permanent generation (gc.freeze): every GUI test ends with a full collection in the GUI
+    thread (below), which took ~0.2 s of a core with them and ~0.1 s without (2026-11-28, one window open).
+    Frozen objects are still freed when their last reference goes; only a cycle among them would stay."""
+    import gc
+
+    from cnnviz.gui.window import MainWindow  # noqa: F401 - imported first: its modules are frozen too
+
+    gc.collect()
+    gc.freeze()
+    yield
+    gc.unfreeze()
 
 
 @pytest.fixture(autouse=True)
@@ -53,35 +74,63 @@ def actual_size():
     theme.set_zoom(1.0)
 
 
-@pytest.fixture
-def make_window(qtbot, tmp_path_factory):
+def new_window(
+    tmp_path_factory, net="tiny", backend="numpy", drawings_dir=None, zoom_level=None, test_samples=None, **overrides
+):
+    """A shown main window with :data:`FAST` evaluations. ``test_samples``: its runs test on the first that many
+    test images (as a lesson's do): a finished run's final evaluation over all 10,000 costs ~4 s of a core."""
     from PySide6.QtWidgets import QApplication
 
     from cnnviz.gui import theme
     from cnnviz.gui.window import MainWindow
 
     theme.apply(QApplication.instance())
+    # Never the user's real drawings folder.
+    drawings_dir = drawings_dir or tmp_path_factory.mktemp("drawings")
+    window = MainWindow(
+        net=net,
+        backend=backend,
+        config_overrides={**FAST, **overrides},
+        drawings_dir=str(drawings_dir),
+        zoom_level=zoom_level,
+    )
+    window.resize(1280, 800)
+    window.show()
+    if test_samples is not None:
+        window.state.set_lesson_data(None, test_samples)
+    return window
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path_factory):
     windows = []
 
-    def make(net="tiny", backend="numpy", drawings_dir=None, zoom_level=None, **overrides):
-        # Never the user's real drawings folder.
-        drawings_dir = drawings_dir or tmp_path_factory.mktemp("drawings")
-        window = MainWindow(
-            net=net,
-            backend=backend,
-            config_overrides={**FAST, **overrides},
-            drawings_dir=str(drawings_dir),
-            zoom_level=zoom_level,
-        )
+    def make(**kwargs):
+        window = new_window(tmp_path_factory, **kwargs)
         qtbot.addWidget(window)
-        window.resize(1280, 800)
-        window.show()
         windows.append(window)
         return window
 
     yield make
     for window in windows:
         window.shutdown()
+
+
+@pytest.fixture(scope="module")
+def module_window(qapp, tmp_path_factory):
+    """One window for the tests of a module that each leave it as they found it: a window takes 2-3 s of a core
+    to make (10-30 s on a busy machine). Its user data is private for the whole module, as each test's is."""
+    from cnnviz.gui import theme
+
+    with pytest.MonkeyPatch.context() as patch:
+        private_user_data(patch, tmp_path_factory)
+        theme.set_zoom(1.0)
+        window = new_window(tmp_path_factory)
+        yield window
+        window.shutdown()
+        window.close()
+        window.deleteLater()
+        QApplication.processEvents()
 
 
 @pytest.fixture

@@ -421,7 +421,7 @@ def test_hovering_a_conv1_pixel_explains_its_sum(qtbot, window):
 
 # --- a real run end to end: time-lapse, statistics, confusion, exports --------------------
 def test_a_real_run_feeds_every_teaching_panel_and_exports(qtbot, make_window, tmp_path):
-    window = make_window(steps=12, eval_every=5, stats_every=4)
+    window = make_window(steps=12, eval_every=5, stats_every=4, test_samples=500)
     window.start()
     qtbot.waitUntil(
         lambda: not window.session.active and window.state.run.state in ("finished", "stopped"), timeout=60_000

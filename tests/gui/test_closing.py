@@ -238,7 +238,7 @@ def test_the_window_is_deleted_at_exit_while_python_still_runs(tmp_path):
 
 # --- nothing lost silently ------------------------------------------------------------------------------
 def finished_run(qtbot, make_window, steps=3):
-    window = make_window(steps=steps)
+    window = make_window(steps=steps, test_samples=500)
     window.start()
     qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
     return window
@@ -322,17 +322,15 @@ def test_the_run_is_autosaved_at_its_end_and_offered_at_the_next_start(
     trained = window.state.local.weights()
     window.checkpoints.autosave_instance.release()  # its app has ended
 
-    declined = make_window()
-    declined.checkpoints.auto_answer = "no"
-    assert declined.checkpoints.offer_restore() is None and declined.state.local.step == 0
-
-    restored = make_window()
-    restored.checkpoints.auto_answer = "yes"
-    job = restored.checkpoints.offer_restore()
+    again = make_window()  # the next start: declined ("Later"), then offered again and restored
+    again.checkpoints.auto_answer = "no"
+    assert again.checkpoints.offer_restore() is None and again.state.local.step == 0
+    again.checkpoints.auto_answer = "yes"
+    job = again.checkpoints.offer_restore()
     qtbot.waitUntil(lambda: not job.running, timeout=TIMEOUT_MS)
-    assert restored.state.local.step == 4 and "Restored the autosaved run (step 4" in restored.banner.label.text()
+    assert again.state.local.step == 4 and "Restored the autosaved run (step 4" in again.banner.label.text()
     for name, array in trained.items():
-        np.testing.assert_array_equal(restored.state.local.weights()[name], array)
+        np.testing.assert_array_equal(again.state.local.weights()[name], array)
 
 
 def test_a_long_run_autosaves_every_few_minutes_and_on_close(
@@ -369,6 +367,18 @@ def write_checkpoint(path, spec="conv3-4,relu,pool,dense-10", **meta):
 def load(qtbot, window, path):
     job = window.checkpoints.load(str(path))
     qtbot.waitUntil(lambda: not job.running, timeout=TIMEOUT_MS)
+
+
+@pytest.fixture
+def window(qtbot, module_window):
+    """The loading tests share one window (each load replaces what the last one left); no message from the test
+    before shows, and no run of it goes on."""
+    qtbot.waitUntil(lambda: not module_window.session.active, timeout=TIMEOUT_MS)
+    module_window.banner.show_message("", "info")
+    module_window.banner.hide()
+    yield module_window
+    module_window.stop_run()  # (a test's one step leaves a paused run)
+    qtbot.waitUntil(lambda: not module_window.session.active, timeout=TIMEOUT_MS)
 
 
 def test_a_checkpoint_is_read_on_another_thread(tmp_path, qtbot, window, monkeypatch):

@@ -14,8 +14,9 @@ TIMEOUT_MS = 60_000
 
 @pytest.fixture
 def trained(qtbot, make_window):
-    """A window after a short real run (12 steps, evaluated at 6 and 12); the Filters tab not yet seen."""
-    window = make_window(steps=12, eval_every=6)
+    """A window after a short real run (12 steps, evaluated at 6 and 12 on the tab's test images); the Filters tab
+    not yet seen."""
+    window = make_window(steps=12, eval_every=6, test_samples=TEST_IMAGES)  # (the tab's own test images)
     window.start()
     qtbot.waitUntil(
         lambda: not window.session.active and window.state.run.state in ("finished", "stopped"), timeout=TIMEOUT_MS

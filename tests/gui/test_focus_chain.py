@@ -126,9 +126,15 @@ def check_chain(qtbot, window, presenter: bool) -> None:
                 )
 
 
+@pytest.fixture
+def window(module_window):
+    """The three tests share one window: each walks or clicks and leaves presenter mode off."""
+    module_window.set_presenter(False, full_screen=False)
+    return module_window
+
+
 @pytest.mark.parametrize("presenter", [False, True], ids=["normal", "presenter"])
-def test_tab_reaches_every_control_in_order_with_a_ring(qtbot, make_window, presenter):
-    window = make_window()
+def test_tab_reaches_every_control_in_order_with_a_ring(qtbot, window, presenter):
     window.showNormal()
     window.resize(1366, 728)
     window.activateWindow()

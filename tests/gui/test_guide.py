@@ -35,7 +35,7 @@ def answers(monkeypatch):
 
 
 def run_steps(qtbot, make_window, steps=6):
-    window = make_window(steps=steps)
+    window = make_window(steps=steps, test_samples=500)
     window.start()
     qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=TIMEOUT_MS)
     return window

@@ -14,6 +14,13 @@ from cnnviz.gui.router import EventRouter
 from cnnviz.train import events as ev
 
 
+@pytest.fixture
+def window(module_window):
+    """The window tests of this file share one window (none trains): each leaves the views, the lesson data
+    and the phase as it found them; the one that moves the local model on comes after those that need it fresh."""
+    return module_window
+
+
 # --- the panel registry -------------------------------------------------------------------
 def test_the_registry_is_consistent_and_names_every_lesson_view():
     assert registry.problems() == []
@@ -125,6 +132,7 @@ def test_the_window_follows_the_intents_of_its_model(window):
     window.state.set_phase(ev.RunPhase.PAUSED)
     assert window.controls.pause_button.text() == "❚❚  Pause", "no run: nothing to resume"
     window.state.set_phase(ev.RunPhase.IDLE)
+    window.state.set_view_visible("kernels", True)
 
 
 def test_starting_over_asks_every_panel_the_registry_names_to_forget(window, monkeypatch):

@@ -13,7 +13,7 @@ def train(qtbot, window):
 
 
 def test_a_kept_run_is_drawn_under_the_next_which_starts_from_the_same_weights(qtbot, make_window):
-    window = make_window(steps=30, eval_every=10)
+    window = make_window(steps=30, eval_every=10, test_samples=500)
     curves = window.panels.curves
     train(qtbot, window)
     first_start = window.state.run.config.seed
@@ -50,7 +50,7 @@ def test_keeping_an_untrained_run_says_why_and_keeps_nothing(window):
 
 
 def test_a_saved_run_is_compared_with_and_a_file_without_history_says_so(qtbot, make_window, tmp_path):
-    window = make_window(steps=20, eval_every=10)
+    window = make_window(steps=20, eval_every=10, test_samples=500)
     train(qtbot, window)
     path = tmp_path / "run.npz"
     assert window.checkpoints.save(str(path))

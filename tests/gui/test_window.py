@@ -13,6 +13,8 @@ from cnnviz.nn.model import Sequential
 from cnnviz.train import events as ev
 
 TIMEOUT_MS = 30_000
+# The tests that train each get a window of their own (make_window, window); four that do not share one
+# (module_window): they draw, read and fail to load, but none trains or changes the network.
 
 
 def wait_steps(qtbot, window, at_least, timeout=TIMEOUT_MS):
@@ -32,7 +34,8 @@ def numba_available():
     return any(info.name == "numba" and info.available for info in registry.available())
 
 
-def test_window_opens_with_real_panels(window):
+def test_window_opens_with_real_panels(module_window):
+    window = module_window  # (the first of the tests that share it: as made)
     assert window.isVisible()
     assert window.state.dataset is not None
     # Before any training the panels already show the untrained network.
@@ -197,7 +200,8 @@ def test_drawing_a_stroke_gives_a_prediction(qtbot, window):
     assert canvas.is_empty
 
 
-def test_canvas_inference_costs_about_one_forward_pass(window):
+def test_canvas_inference_costs_about_one_forward_pass(module_window):
+    window = module_window
     # Relative, not absolute (a busy machine slows both alike): a stroke's classification is one
     # small forward pass plus drawing, never something that grows with the data set or the run.
     window.panels.classify.canvas.draw_strokes([[(0.3, 0.2), (0.7, 0.2), (0.4, 0.8)]])
@@ -242,7 +246,7 @@ def test_save_then_load_round_trips(tmp_path, qtbot, window):
 
 
 def test_loading_a_checkpoint_starts_the_panels_over(tmp_path, qtbot, make_window):
-    window = make_window(steps=3)
+    window = make_window(steps=3, test_samples=500)
     window.start()
     qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
     assert window.state.run.steps and len(window.panels.timelapse.timelapse) > 0
@@ -258,7 +262,8 @@ def test_loading_a_checkpoint_starts_the_panels_over(tmp_path, qtbot, make_windo
     assert "steps trained" not in window.exports.report_settings()
 
 
-def test_the_evaluation_history_keeps_numbers_not_per_image_arrays(tmp_path, window):
+def test_the_evaluation_history_keeps_numbers_not_per_image_arrays(tmp_path, module_window):
+    window = module_window
     n = 10_000
     rng = np.random.default_rng(0)
     labels = rng.integers(0, 10, n)
@@ -274,7 +279,9 @@ def test_the_evaluation_history_keeps_numbers_not_per_image_arrays(tmp_path, win
     assert window.exports.export_html_report(str(tmp_path / "r.html"))
 
 
-def test_load_errors_are_shown_not_raised(tmp_path, qtbot, window):
+def test_load_errors_are_shown_not_raised(tmp_path, qtbot, module_window):
+    window = module_window
+    window.banner.hide()  # (a message from a test before it)
     bad = tmp_path / "bad.npz"
     bad.write_bytes(b"not a zip file")
     load(qtbot, window, bad)
@@ -331,7 +338,7 @@ def test_worker_exception_is_shown_and_the_app_keeps_running(qtbot, window, monk
 
 
 def test_restart_after_a_finished_run_makes_a_new_trainer(qtbot, make_window):
-    window = make_window(steps=3)
+    window = make_window(steps=3, test_samples=500)
     window.start()
     qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
     assert window.state.run.result.steps == 3
@@ -342,7 +349,7 @@ def test_restart_after_a_finished_run_makes_a_new_trainer(qtbot, make_window):
 
 
 def test_a_finished_run_leaves_its_final_weights_in_the_window(qtbot, make_window):
-    window = make_window(steps=4)
+    window = make_window(steps=4, test_samples=500)
     window.start()
     qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
     assert window.state.local.step == 4
