@@ -139,8 +139,8 @@ def window(make_window):
 
 
 @pytest.fixture(scope="module")
-def module_window(qapp, tmp_path_factory):
-    """``module_window(net)``: one window per net for the whole test module, made on first use (making and
+def windows_by_net(qapp, tmp_path_factory):
+    """``windows_by_net(net)``: one window per net for the whole test module, made on first use (making and
     filling a window costs seconds of a CI core: the layout tests walk one window through the screen sizes
     instead of making one per size). A test that uses one must leave it in normal mode, at 100 %
     (``normal_mode_after`` does); its data folders are private, as ``no_dialogs_and_a_private_autosave``
@@ -182,7 +182,7 @@ def module_window(qapp, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def filled_window(module_window):
+def filled_window(windows_by_net):
     """The module's window for a net, filled once as a run leaves it (``test_fit.fill``): the layout tests
     only look at it, at each screen size in turn, and leave it as they found it."""
     from test_fit import fill
@@ -190,7 +190,7 @@ def filled_window(module_window):
     filled = set()
 
     def get(net="tiny"):
-        window = module_window(net)
+        window = windows_by_net(net)
         if net not in filled:
             fill(window)
             filled.add(net)
