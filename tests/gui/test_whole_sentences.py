@@ -118,3 +118,20 @@ def test_a_chinese_not_sure_is_said_once_to_the_screen_reader(in_language, qtbot
     description = classify.accessibleDescription()
     assert description.startswith("没把握，") and description.count("没把握") == 1, description
     assert "更不像数字" in description
+
+
+def test_the_german_save_question_is_one_sentence_whatever_it_asks_before(in_language):
+    """A tester read "Vorher speichern (Schließen)?" at quit: the action was glued in brackets, and "closing" was a
+    noun among infinitives. Each action ("closing", a lesson, a new run, a file) now ends one German sentence."""
+    from cnnviz.gui.language import tr
+
+    in_language("de")
+    actions = {
+        tr("closing"): "schließen",
+        tr("close the lesson"): "die Lektion schließen",
+        tr("you {action}").format(action=tr("start a new run")): "einen neuen Lauf starten",
+        tr("loading {name}").format(name="a.npz"): "a.npz laden",
+    }
+    for what, ending in actions.items():
+        question = tr("{describe_unsaved}\nSave it before {what}?").format(describe_unsaved="", what=what)
+        assert question == f"\nZuerst speichern, dann {ending}?"

@@ -965,7 +965,7 @@
    <location filename="cnnviz/gui/checkpoints.py" line="309" />
    <location filename="cnnviz/gui/window.py" line="442" />
    <source>closing</source>
-   <translation>Schließen</translation>
+   <translation>schließen</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="322" />
@@ -1023,7 +1023,7 @@
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
-Vorher speichern ({what})?</translation>
+Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="353" />
