@@ -73,7 +73,7 @@ def run_box(panel) -> tuple[QGroupBox, QGridLayout]:
 
 def optimiser_box(panel) -> tuple[QGroupBox, QFormLayout]:
     """Optimizer, schedule, learning rate (box and logarithmic slider), momentum, batch size, epochs."""
-    opt_box = QGroupBox(tr("Optimiser"))
+    opt_box = QGroupBox(tr("Optimization"))
     oform = QFormLayout(opt_box)
     oform.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
     panel.optimizer_combo = QComboBox()

@@ -2034,17 +2034,17 @@ Wiederherstellen?</translation>
    <translation>{percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="340" />
+   <location filename="cnnviz/gui/panels/common.py" line="354" />
    <source>my drawing</source>
    <translation>meine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="341" />
+   <location filename="cnnviz/gui/panels/common.py" line="355" />
    <source>the test image</source>
    <translation>das Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="342" />
+   <location filename="cnnviz/gui/panels/common.py" line="356" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
    <translation>Das Testbild aus den Merkmalskarten oder das in Fehler angeklickte</translation>
   </message>
@@ -3272,8 +3272,8 @@ am nächsten: {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
-   <source>Optimiser</source>
-   <translation>Optimierer</translation>
+   <source>Optimization</source>
+   <translation>Optimierung</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
@@ -4497,6 +4497,10 @@ Training stoppen und fortfahren?</translation>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
+  </message>
+  <message>
+   <source>Optimiser</source>
+   <translation type="vanished">Optimierer</translation>
   </message>
   <message>
    <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>

@@ -2034,17 +2034,17 @@ Restore it?</source>
    <translation>確信度 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="340" />
+   <location filename="cnnviz/gui/panels/common.py" line="354" />
    <source>my drawing</source>
    <translation>自分の手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="341" />
+   <location filename="cnnviz/gui/panels/common.py" line="355" />
    <source>the test image</source>
    <translation>テスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="342" />
+   <location filename="cnnviz/gui/panels/common.py" line="356" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
    <translation>「特徴マップ」で選んだ、または「間違い」でクリックしたテスト画像</translation>
   </message>
@@ -3272,7 +3272,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
-   <source>Optimiser</source>
+   <source>Optimization</source>
    <translation>最適化</translation>
   </message>
   <message>
@@ -4496,6 +4496,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>話し合おう: 数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+  </message>
+  <message>
+   <source>Optimiser</source>
+   <translation type="vanished">最適化</translation>
   </message>
   <message>
    <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>

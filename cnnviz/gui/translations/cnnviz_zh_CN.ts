@@ -2034,17 +2034,17 @@ Restore it?</source>
    <translation>把握 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="340" />
+   <location filename="cnnviz/gui/panels/common.py" line="354" />
    <source>my drawing</source>
    <translation>我的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="341" />
+   <location filename="cnnviz/gui/panels/common.py" line="355" />
    <source>the test image</source>
    <translation>测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="342" />
+   <location filename="cnnviz/gui/panels/common.py" line="356" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
    <translation>在特征图中选中或在错误中点击的测试图片</translation>
   </message>
@@ -3272,8 +3272,8 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
-   <source>Optimiser</source>
-   <translation>优化器</translation>
+   <source>Optimization</source>
+   <translation>优化</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
@@ -4496,6 +4496,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
+  </message>
+  <message>
+   <source>Optimiser</source>
+   <translation type="vanished">优化器</translation>
   </message>
   <message>
    <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
