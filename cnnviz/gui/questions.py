@@ -66,20 +66,32 @@ class RunQuestions:
         return True
 
     def confirm_stop(self, action: str) -> bool:
+        """Ask whether the run going on (training, or paused: it says which) may stop for ``action``."""
+        if self.state.run.state == RunPhase.PAUSED:
+            title, text, keep = (
+                tr("The run is paused"),
+                tr(
+                    "A training run is paused. To {action}, it has to stop (the weights trained so far "
+                    "are replaced).\n\nStop the run and go ahead?"
+                ),
+                tr("Keep the run"),
+            )
+        else:
+            title, text, keep = (
+                tr("Training is running"),
+                tr(
+                    "A training run is going on. To {action}, it has to stop (the weights trained so far "
+                    "are replaced).\n\nStop the run and go ahead?"
+                ),
+                tr("Keep training"),
+            )
         box = QMessageBox(
-            QMessageBox.Question,
-            tr("Training is running"),
-            tr(
-                "A training run is going on. To {action}, it has to stop (the weights trained so far "
-                "are replaced).\n\nStop the run and go ahead?"
-            ).format(action=action),
-            QMessageBox.Yes | QMessageBox.Cancel,
-            self.parent,
+            QMessageBox.Question, title, text.format(action=action), QMessageBox.Yes | QMessageBox.Cancel, self.parent
         )
         box.setTextFormat(Qt.PlainText)  # the action may name a lesson file's title
         box.setDefaultButton(QMessageBox.Cancel)
         box.button(QMessageBox.Yes).setText(tr("Stop and go ahead"))
-        box.button(QMessageBox.Cancel).setText(tr("Keep training"))
+        box.button(QMessageBox.Cancel).setText(keep)
         answer = box.exec()
         box.deleteLater()  # a child of the window: else every question asked stays with it
         return answer == QMessageBox.Yes

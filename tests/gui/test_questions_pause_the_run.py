@@ -75,3 +75,25 @@ def test_a_paused_run_stays_paused_after_cancel(qtbot, make_window, monkeypatch)
     qtbot.wait(300)
     assert window.state.run.state == RunPhase.PAUSED
     window.stop_run(wait=True)
+
+
+def test_a_paused_run_is_asked_about_as_paused_and_stays_paused(qtbot, make_window, monkeypatch):
+    """A lesson asked "Training is running ... Keep training" over a paused run (seen playing a lesson)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    window = _running_window(make_window, qtbot)
+    window.session.trainer.pause()
+    qtbot.waitUntil(lambda: window.state.run.state == RunPhase.PAUSED, timeout=TIMEOUT_MS)
+    seen, buttons = [], []
+
+    def exec_(box):
+        seen.append(box.windowTitle())
+        buttons.append(box.button(QMessageBox.Cancel).text() if box.button(QMessageBox.Cancel) else "")
+        return QMessageBox.Cancel
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+    assert not window.confirm_discard("load the lesson")
+    assert seen == ["The run is paused"] and buttons == ["Keep the run"]
+    qtbot.wait(200)
+    assert window.session.active and window.state.run.state == RunPhase.PAUSED, "Cancel leaves it paused"
+    window.stop_run(wait=True)

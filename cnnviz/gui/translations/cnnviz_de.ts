@@ -3748,17 +3748,45 @@ erscheinen hier während des Trainings</translation>
    <translation>Noch nichts zu erklären: Es ist noch kein Testbild geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="71" />
-   <source>Training is running</source>
-   <translation>Das Training läuft</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="81" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>Stop and go ahead</source>
    <translation>Stoppen und fortfahren</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/questions.py" line="72" />
+   <source>The run is paused</source>
+   <translation>Der Lauf ist pausiert</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="73" />
+   <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
+
+Stop the run and go ahead?</source>
+   <translation>Ein Training ist pausiert. Für „{action}“ muss es stoppen (die bisher trainierten Gewichte werden ersetzt).
+
+Training stoppen und fortfahren?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="77" />
+   <source>Keep the run</source>
+   <translation>Lauf behalten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="81" />
+   <source>Training is running</source>
+   <translation>Das Training läuft</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/questions.py" line="82" />
+   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
+
+Stop the run and go ahead?</source>
+   <translation>Ein Training läuft. Für „{action}“ muss es stoppen (die bisher trainierten Gewichte werden ersetzt).
+
+Training stoppen und fortfahren?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="86" />
    <source>Keep training</source>
    <translation>Weiter trainieren</translation>
   </message>
@@ -3773,15 +3801,6 @@ erscheinen hier während des Trainings</translation>
    <location filename="cnnviz/gui/questions.py" line="54" />
    <source>start a new run</source>
    <translation>einen neuen Lauf starten</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="72" />
-   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
-
-Stop the run and go ahead?</source>
-   <translation>Ein Training läuft. Für „{action}“ muss es stoppen (die bisher trainierten Gewichte werden ersetzt).
-
-Training stoppen und fortfahren?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/router.py" line="164" />

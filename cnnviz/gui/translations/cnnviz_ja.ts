@@ -3747,17 +3747,45 @@ appear here while training</source>
    <translation>まだ説明するものがありません: テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="71" />
-   <source>Training is running</source>
-   <translation>学習中です</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="81" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>Stop and go ahead</source>
    <translation>停止して実行</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/questions.py" line="72" />
+   <source>The run is paused</source>
+   <translation>学習は一時停止中です</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="73" />
+   <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
+
+Stop the run and go ahead?</source>
+   <translation>学習が一時停止中です。「{action}」には学習を止める必要があります(ここまで学習した重みは置き換えられます)。
+
+学習を止めて実行しますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="77" />
+   <source>Keep the run</source>
+   <translation>学習を残す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="81" />
+   <source>Training is running</source>
+   <translation>学習中です</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/questions.py" line="82" />
+   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
+
+Stop the run and go ahead?</source>
+   <translation>学習の途中です。「{action}」には学習を止める必要があります(ここまで学習した重みは置き換えられます)。
+
+学習を止めて実行しますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="86" />
    <source>Keep training</source>
    <translation>学習を続ける</translation>
   </message>
@@ -3772,15 +3800,6 @@ appear here while training</source>
    <location filename="cnnviz/gui/questions.py" line="54" />
    <source>start a new run</source>
    <translation>新しい学習を始める</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="72" />
-   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
-
-Stop the run and go ahead?</source>
-   <translation>学習の途中です。「{action}」には学習を止める必要があります(ここまで学習した重みは置き換えられます)。
-
-学習を止めて実行しますか?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/router.py" line="164" />

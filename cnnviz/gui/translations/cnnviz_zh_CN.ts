@@ -3747,17 +3747,45 @@ appear here while training</source>
    <translation>还没有可解释的内容：还没有加载测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="71" />
-   <source>Training is running</source>
-   <translation>正在训练</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="81" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>Stop and go ahead</source>
    <translation>停止并继续操作</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/questions.py" line="72" />
+   <source>The run is paused</source>
+   <translation>训练已暂停</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="73" />
+   <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
+
+Stop the run and go ahead?</source>
+   <translation>训练已暂停。要{action}，必须先停止训练（目前训练出的权重会被替换）。
+
+停止训练并继续该操作吗？</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="77" />
+   <source>Keep the run</source>
+   <translation>保留这次训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="81" />
+   <source>Training is running</source>
+   <translation>正在训练</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/questions.py" line="82" />
+   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
+
+Stop the run and go ahead?</source>
+   <translation>训练正在进行。要{action}，必须先停止训练（目前训练出的权重会被替换）。
+
+停止训练并继续该操作吗？</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="86" />
    <source>Keep training</source>
    <translation>继续训练</translation>
   </message>
@@ -3772,15 +3800,6 @@ appear here while training</source>
    <location filename="cnnviz/gui/questions.py" line="54" />
    <source>start a new run</source>
    <translation>开始新的训练</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/questions.py" line="72" />
-   <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
-
-Stop the run and go ahead?</source>
-   <translation>训练正在进行。要{action}，必须先停止训练（目前训练出的权重会被替换）。
-
-停止训练并继续该操作吗？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/router.py" line="164" />
