@@ -183,9 +183,13 @@ class Diverged:
     def message(self) -> Phrase:
         """The whole story in one paragraph, for the app (``message.text(tr)`` in the GUI's language)."""
         return Phrase(
-            N_("{cause}. The weights were restored to step {step} and training is paused. {advice}"),
+            N_(
+                "{cause}. The weights of step {step} were put back (the step count goes on from {now}) and training "
+                "is paused. {advice}"
+            ),
             cause=self.cause,
             step=self.restored_step,
+            now=self.step,
             advice=self.advice,
         )
 

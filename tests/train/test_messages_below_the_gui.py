@@ -21,15 +21,25 @@ def catalogue(code: str):
 def test_a_phrase_is_its_english_text_and_says_it_in_another_language():
     inner = Phrase(N_("the loss became {loss} at step {step}"), loss=float("nan"), step=12)
     outer = Phrase(
-        N_("{cause}. The weights were restored to step {step} and training is paused. {advice}"),
+        N_(
+            "{cause}. The weights of step {step} were put back (the step count goes on from {now}) and training "
+            "is paused. {advice}"
+        ),
         cause=inner,
         step=10,
+        now=12,
         advice="Stop.",
     )
-    assert outer == "the loss became nan at step 12. The weights were restored to step 10 and training is paused. Stop."
+    assert outer == (
+        "the loss became nan at step 12. The weights of step 10 were put back (the step count goes on from 12) "
+        "and training is paused. Stop."
+    )
     assert f"{inner}" == str(inner) == "the loss became nan at step 12"
     german = outer.text(catalogue("de"))
-    assert german.startswith("der Verlust wurde bei Schritt 12 zu nan. Die Gewichte wurden auf Schritt 10")
+    assert german.startswith(
+        "der Verlust wurde bei Schritt 12 zu nan. Die Gewichte von Schritt 10 wurden wiederhergestellt "
+        "(die Schrittzählung geht bei 12 weiter)"
+    )
     assert german.endswith("Stop.")  # a value that is no Phrase is put in as it is
     assert pickle.loads(pickle.dumps(outer)).text(catalogue("de")) == german
     assert in_language("plain", catalogue("de")) == "plain"
@@ -45,8 +55,9 @@ def test_the_trainers_divergence_is_told_in_the_guis_language(small_mnist):
     assert diverged.message.text() == str(diverged.message)  # the CLI's English
     german = diverged.message.text(catalogue("de"))
     assert german == (
-        "der Verlust wurde bei Schritt 1 zu nan. Die Gewichte wurden auf Schritt 0 zurückgesetzt, das "
-        "Training ist pausiert. Senke die Lernrate (jetzt 0.002) und setze das Training fort."
+        "der Verlust wurde bei Schritt 1 zu nan. Die Gewichte von Schritt 0 wurden wiederhergestellt (die "
+        f"Schrittzählung geht bei {diverged.step} weiter), das Training ist pausiert. Senke die Lernrate (jetzt "
+        "0.002) und setze das Training fort."
     )
     japanese = diverged.message.text(catalogue("ja"))
     assert "ステップ 1 で損失が nan になりました" in japanese and "0.002" in japanese

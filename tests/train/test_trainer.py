@@ -179,8 +179,8 @@ def test_divergence_restores_weights_and_pauses(small_mnist):
     assert diverged[0].cause == "the loss became nan at step 1"
     assert diverged[0].advice == "Lower the learning rate (now 0.002) and resume."
     assert diverged[0].message == (
-        "the loss became nan at step 1. The weights were restored to step 0 and training "
-        "is paused. Lower the learning rate (now 0.002) and resume."
+        "the loss became nan at step 1. The weights of step 0 were put back (the step count goes on from "
+        f"{diverged[0].step}) and training is paused. Lower the learning rate (now 0.002) and resume."
     )
     states = of(seen, ev.StateChanged)
     assert [e.state for e in states] == [ev.RunPhase.RUNNING, ev.RunPhase.PAUSED, ev.RunPhase.STOPPED]

@@ -4129,8 +4129,8 @@ Training stoppen und fortfahren?</translation>
   </message>
   <message>
    <location filename="cnnviz/train/events.py" line="186" />
-   <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
-   <translation>{cause}. Die Gewichte wurden auf Schritt {step} zurückgesetzt, das Training ist pausiert. {advice}</translation>
+   <source>{cause}. The weights of step {step} were put back (the step count goes on from {now}) and training is paused. {advice}</source>
+   <translation>{cause}. Die Gewichte von Schritt {step} wurden wiederhergestellt (die Schrittzählung geht bei {now} weiter), das Training ist pausiert. {advice}</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="123" />
@@ -4516,6 +4516,10 @@ Training stoppen und fortfahren?</translation>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
+  </message>
+  <message>
+   <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
+   <translation type="vanished">{cause}. Die Gewichte wurden auf Schritt {step} zurückgesetzt, das Training ist pausiert. {advice}</translation>
   </message>
   <message>
    <source>Optimiser</source>

@@ -4128,8 +4128,8 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="cnnviz/train/events.py" line="186" />
-   <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
-   <translation>{cause}。重みをステップ {step} の状態に戻し、学習を一時停止しました。{advice}</translation>
+   <source>{cause}. The weights of step {step} were put back (the step count goes on from {now}) and training is paused. {advice}</source>
+   <translation>{cause}。重みをステップ {step} の状態に戻し(ステップ数は {now} から続きます)、学習を一時停止しました。{advice}</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="123" />
@@ -4515,6 +4515,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>話し合おう: 数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+  </message>
+  <message>
+   <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
+   <translation type="vanished">{cause}。重みをステップ {step} の状態に戻し、学習を一時停止しました。{advice}</translation>
   </message>
   <message>
    <source>Optimiser</source>

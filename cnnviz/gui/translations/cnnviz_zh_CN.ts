@@ -4128,8 +4128,8 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="cnnviz/train/events.py" line="186" />
-   <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
-   <translation>{cause}。权重已恢复到第 {step} 步，训练已暂停。{advice}</translation>
+   <source>{cause}. The weights of step {step} were put back (the step count goes on from {now}) and training is paused. {advice}</source>
+   <translation>{cause}。权重已恢复为第 {step} 步时的状态（步数从 {now} 继续），训练已暂停。{advice}</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="123" />
@@ -4515,6 +4515,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
+  </message>
+  <message>
+   <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
+   <translation type="vanished">{cause}。权重已恢复到第 {step} 步，训练已暂停。{advice}</translation>
   </message>
   <message>
    <source>Optimiser</source>
