@@ -42,6 +42,7 @@ from ..web.interfaces import network_interfaces
 from . import accessibility, theme
 from .language import tr
 from .panels.gallery import gray_pixmap
+from .wheel_guard import WheelGuard
 
 QR_MIN_PX = 220
 """The QR code's side at least (the issue asks 200 px at 1024x768, presenter mode too)."""
@@ -290,6 +291,8 @@ class ClassCanvasWindow(QObject):
         self.column.setWidgetResizable(True)
         self.column.setFrameShape(QFrame.NoFrame)
         self.column.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.wheel_guard = WheelGuard(self.column)
+        self.wheel_guard.guard(self.panel)  # scrolling the column never changes the phones' task under the pointer
         self.workspace.add_guest(self.column)
         self.interfaces = []
         self.last_error = ""

@@ -43,3 +43,21 @@ def test_the_wheel_still_steps_the_box_the_user_chose(qtbot, window):
     before = spin.value()
     wheel_down(spin, notches=1)
     assert spin.value() < before
+
+
+def test_the_wheel_over_the_class_canvas_task_scrolls_its_column(qtbot, window):
+    """The same on the class canvas's column: the wheel over its task box changed what the phones ask for."""
+    cc = window.class_canvas
+    cc.open(host="127.0.0.1")
+    try:
+        window.resize(1024, 500)  # the column is taller than its room: it scrolls
+        bar = cc.column.verticalScrollBar()
+        qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=5000)
+        window.workspace.tabs.setFocus()
+        for box in (cc.panel.task_box, cc.panel.interface_box):
+            before = box.currentIndex()
+            bar.setValue(0)
+            wheel_down(box)
+            assert box.currentIndex() == before and bar.value() > 0
+    finally:
+        cc.close()
