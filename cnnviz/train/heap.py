@@ -16,8 +16,9 @@ back: the window's first occlusion map in a background job added 32 MB for good 
 Memory is also freed where no run ends: a fine-tune's mixed data set, a background job's activations, a
 finished run's data when its Trainer is collected (after ``run`` trimmed). Under the monkey (issue 33)
 the heap in use came back to 165 MB after such peaks while glibc kept 131 MB of it free and about 95 MB
-of that resident. ``KeptMemory`` trims only when much was freed since its last look, so the window can
-ask every few seconds for the price of one ``mallinfo2`` (microseconds).
+of that resident. ``KeptMemory`` trims only when much is free and the resident memory rose since its last
+trim, so the window can ask every few seconds for the price of one ``mallinfo2`` and one read of
+``/proc/self/statm`` (microseconds).
 
 A trim does not return the free top of a thread's heap, where large blocks land once glibc's mmap
 threshold has risen: ``fix_mmap_threshold`` keeps blocks of 4 MiB and more mmapped, which the window
@@ -135,31 +136,55 @@ KEPT_FREE_LIMIT = 48 * 2**20
 
 
 class KeptMemory:
-    """Gives back what malloc keeps freed, when much was freed since the last look: ``check()`` trims once
-    the heap's free bytes rose more than ``limit`` above their lowest since the last trim. A free count
-    that only stays high is not trimmed again (the pages went back already: each trim of a heap with
-    100 MB free costs about 13 ms, worth paying only for new freed pages); one that fell (the pages used
-    again) and rose again is. Nothing where the C library cannot say (``heap_bytes`` None)."""
+    """Gives back what malloc keeps freed, when much was freed since the last trim: ``check()`` trims when
+    the heap holds more than ``limit`` free bytes and the process's resident memory rose more than ``limit``
+    above its level after the last trim (its lowest since). Free pages a trim returned already are not
+    trimmed again (each trim of a heap with 100 MB free costs about 13 ms: worth paying only for pages
+    made resident again); pages used again and freed between two looks are, since they raised the resident
+    memory (the free count alone cannot see them: it is as high before their use as after). Nothing where
+    the C library cannot say (``heap_bytes`` or ``resident_bytes`` None)."""
 
     def __init__(self, limit: int = KEPT_FREE_LIMIT):
         self.limit = int(limit)
-        self.low = 0
-        """The fewest free bytes seen since the last trim (0 before the first: what was kept before counts)."""
+        self.base: int | None = None
+        """Resident bytes after the last trim, or the lowest since (None before the first look)."""
         self.trims = 0
 
     def check(self) -> bool:
-        """Trim if enough was freed since the low point; True when it trimmed."""
-        counts = heap_bytes()
-        if counts is None:
+        """Trim if enough is free and the resident memory rose since the last trim; True when it trimmed."""
+        counts, resident = heap_bytes(), resident_bytes()
+        if counts is None or resident is None:
             return False
-        free = counts[1]
-        self.low = min(self.low, free)
-        if free - self.low <= self.limit:
+        if self.base is not None:
+            self.base = min(self.base, resident)
+        if counts[1] <= self.limit or (self.base is not None and resident - self.base <= self.limit):
+            if self.base is None:
+                self.base = resident
             return False
-        self.low = free
         self.trims += 1
         give_back_freed_memory()
+        after = resident_bytes()
+        self.base = resident if after is None else after
         return True
+
+
+def resident_bytes() -> int | None:
+    """The process's resident memory in bytes (Linux: ``/proc/self/statm``); None where it cannot be read."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            pages = int(statm.read(64).split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * _page_size()
+
+
+def _page_size() -> int:
+    try:
+        import os
+
+        return os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return 4096
 
 
 def give_back_freed_memory() -> bool:

@@ -108,7 +108,9 @@ def _gives_back_what_malloc_keeps_until_it_closes(window, monkeypatch) -> None:
     from cnnviz.train import heap
 
     trims = []
-    monkeypatch.setattr(heap, "heap_bytes", lambda: (100 * 2**20, 200 * 2**20))  # 200 MB kept free
+    monkeypatch.setattr(heap, "heap_bytes", lambda: (100 * 2**20, 200 * 2**20))  # 200 MB kept free...
+    risen = (window.kept_memory.base or 0) + 200 * 2**20
+    monkeypatch.setattr(heap, "resident_bytes", lambda: risen)  # ... and resident since its last look
     monkeypatch.setattr(heap, "give_back_freed_memory", lambda: trims.append(1) or True)
     assert window.heap_timer.isActive() and window.heap_timer.interval() == window_module.HEAP_CHECK_MS <= 10_000
     window.heap_timer.timeout.emit()
