@@ -52,7 +52,16 @@ def close_during_the_step(window, thread) -> None:
 
 def assert_closed_for_good(qtbot, window, quits):
     """The close went through once the thread ended: the app was told to quit."""
-    qtbot.waitUntil(lambda: bool(quits), timeout=TIMEOUT_MS)
+    try:
+        qtbot.waitUntil(lambda: bool(quits), timeout=TIMEOUT_MS)
+    except Exception:  # say what kept the app from quitting: a window still shown, or the run still going
+        from PySide6.QtWidgets import QApplication
+
+        shown = [type(w).__name__ for w in QApplication.topLevelWidgets() if w.isVisible() and w.parentWidget() is None]
+        raise AssertionError(
+            f"no quit after {TIMEOUT_MS} ms: windows shown {shown}, run active {window.session.active}, "
+            f"stopping {window.session.stopping}, closing {window.session.closing}"
+        ) from None
     assert not window.isVisible() and not window.session.active and not window.session.stopping
 
 
