@@ -108,7 +108,12 @@ def test_a_phone_draws_sends_and_sees_the_network_s_answer(browser, canvas):
     assert box["width"] >= 340 and box["height"] >= 300  # the canvas fills the phone's width
     draw_with_a_finger(page, [(0.5, 0.15 + 0.07 * i) for i in range(11)])
     page.set_viewport_size({"width": 640, "height": 360})  # the phone turned: the drawing stays (it was cleared)
-    page.wait_for_function("document.getElementById('pad').width > 400")
+    # Polled from here: wait_for_function polls with eval inside the page, which the page's own CSP refuses (CI
+    # failed so whenever the resize had not arrived at its first look); evaluate runs outside the page's CSP.
+    deadline = time.monotonic() + 10
+    while not page.evaluate("() => document.getElementById('pad').width > 400"):
+        assert time.monotonic() < deadline, "the pad did not follow the turned phone's width"
+        page.wait_for_timeout(50)
     page.locator("#labels button").nth(1).tap()
     page.locator("#send").tap()
     expect(page.locator("#status")).to_have_text("Sent! Draw another one.")
