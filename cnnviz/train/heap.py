@@ -28,6 +28,7 @@ does at start.
 from __future__ import annotations
 
 import ctypes
+import os
 import sys
 
 _trim = None
@@ -173,18 +174,9 @@ def resident_bytes() -> int | None:
     try:
         with open("/proc/self/statm", "rb") as statm:
             pages = int(statm.read(64).split()[1])
-    except (OSError, ValueError, IndexError):
+        return pages * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
         return None
-    return pages * _page_size()
-
-
-def _page_size() -> int:
-    try:
-        import os
-
-        return os.sysconf("SC_PAGE_SIZE")
-    except (AttributeError, ValueError, OSError):
-        return 4096
 
 
 def give_back_freed_memory() -> bool:

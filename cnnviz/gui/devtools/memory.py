@@ -30,14 +30,9 @@ def heap_mb() -> tuple[float, float] | None:
 
 def _statm_resident() -> int | None:
     """Bytes resident now, from Linux's /proc/self/statm; None where there is no such file."""
-    import os
+    from ...train import heap
 
-    try:
-        with open("/proc/self/statm") as fh:
-            pages = int(fh.read().split()[1])
-        return pages * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
+    return heap.resident_bytes()
 
 
 def _peak_resident() -> int | None:
