@@ -121,12 +121,16 @@ class ThreadChoice:
     or ``every core`` (no probe: ``CNNVIZ_THREAD_CHOICES=off``)."""
     seconds: dict[int, float] | None = None
     """Seconds per step at each count the probe tried (``probed`` only)."""
+    busy_load: float | None = None
+    """The load average that kept a probe's choice from being remembered (``probed`` on a busy machine)."""
 
     def describe(self) -> str:
         """``2 threads (probed: 1 -> 41.0 ms, 2 -> 30.1 ms a step)`` and the like, for a summary line."""
         text = f"{self.threads} thread{'s' if self.threads != 1 else ''} ({self.how}"
         if self.seconds:
             text += ": " + ", ".join(f"{k} -> {1e3 * v:.1f} ms" for k, v in self.seconds.items()) + " a step"
+        if self.busy_load is not None:
+            text += f"; not remembered: the machine was busy, load {self.busy_load:.1f}"
         return text + ")"
 
 
@@ -159,4 +163,6 @@ def choose_threads(
     if threads is None:
         return None
     probed = backend.probe_result if backend.threads_how == "probed" else None
-    return ThreadChoice(int(threads), backend.threads_how, None if probed is None else dict(probed.seconds))
+    if probed is None:
+        return ThreadChoice(int(threads), backend.threads_how)
+    return ThreadChoice(int(threads), "probed", dict(probed.seconds), backend.probe_busy_load)

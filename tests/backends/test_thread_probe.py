@@ -15,6 +15,12 @@ from cnnviz.train.thread_choice import ThreadChoices
 numba_cpu = pytest.importorskip("cnnviz.backends.numba_cpu")
 
 
+@pytest.fixture(autouse=True)
+def quiet_machine(monkeypatch):
+    """A quiet machine whatever else runs beside the suite (a busy one keeps the probe's choice unremembered)."""
+    monkeypatch.setattr(thread_probe, "load_average", lambda: 0.0)
+
+
 def timer(table, tried):
     def seconds_at(threads):
         tried.append(threads)
@@ -76,6 +82,31 @@ def test_the_backend_measures_once_then_uses_what_the_store_remembers(monkeypatc
     other = numba_cpu.create()
     other.choose_threads("fast | batch 128", fake_step_seconds(other, table, calls), store)
     assert len(store) == 2, "another network is measured and kept on its own"
+
+
+@pytest.mark.parametrize(("load", "kept"), [(3.9, True), (4.0, False), (None, True)])
+def test_a_probe_on_a_busy_machine_is_used_but_not_remembered(monkeypatch, load, kept):
+    # Measured on the 2-core development machine: a probe made under load kept 1 thread for the seed net
+    # (0.99x PyTorch) where 2 threads give 1.4-1.5x; remembered, the slow count stayed for good.
+    monkeypatch.setattr(numba_cpu.threaded, "default_thread_count", lambda: 8)
+    monkeypatch.setattr(thread_probe, "load_average", lambda: load)  # None: Windows keeps no load average
+    store, calls = Store(), []
+    be = numba_cpu.create()
+    table = {1: 0.3, 2: 0.5, 4: 0.55, 8: 0.6}
+    assert be.choose_threads("seed | batch 64", fake_step_seconds(be, table, calls), store) == 1
+    assert be.threads == 1 and be.threads_how == "probed", "the probe's count is used for this run either way"
+    assert bool(store) is kept, f"load {load} on 8 cores: remembered {bool(store)}"
+    assert be.probe_busy_load == (None if kept else load)
+    again = numba_cpu.create()
+    again.choose_threads("seed | batch 64", fake_step_seconds(again, table, calls), store)
+    assert again.threads_how == ("remembered" if kept else "probed"), "a busy probe is measured again next time"
+
+
+def test_the_choice_says_when_a_busy_machine_kept_it_from_being_remembered():
+    choice = thread_choice.ThreadChoice(1, "probed", {1: 0.0760, 2: 0.0599}, busy_load=4.18)
+    assert choice.describe() == (
+        "1 thread (probed: 1 -> 76.0 ms, 2 -> 59.9 ms a step; not remembered: the machine was busy, load 4.2)"
+    )
 
 
 def test_a_given_count_is_kept_and_nothing_is_measured(monkeypatch):

@@ -5,16 +5,24 @@ threads and 1,798 on 16 (docs/performance.md), so ``auto`` (every core) was the 
 At the first start of a network on a machine the backend times a few training steps at 1, 2, 4, ...
 threads up to the core count, stops when a count is no faster than the best so far, and takes the
 fastest count it measured (never more threads for a slower step); the choice is remembered per
-machine (CPU model, core count, numba version, network and batch) by whoever passes a store.
+machine (CPU model, core count, numba version, network and batch) by whoever passes a store, but only
+when the machine was quiet as the probe began: other programs on the cores make fewer threads look
+faster (on the 2-core development machine a probe under load kept 1 thread for the seed net, 0.99x
+PyTorch's speed, where 2 threads give 1.4-1.5x), and a choice made then would be kept for good.
 """
 
 from __future__ import annotations
 
+import os
 import platform
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+
+BUSY_FRACTION = 0.5
+"""The probe's choice is not remembered when the 1-minute load average as it begins is at least this
+fraction of the cores (other programs keep them busy; the count is still used for this run)."""
 
 FASTER = 0.97
 """A count must take at most this fraction of the best step time so far to count as faster (timing noise)."""
@@ -46,6 +54,21 @@ def probe(seconds_at: Callable[[int], float], cores: int) -> ProbeResult:
         if best_so_far is not None and seconds[threads] > best_so_far * FASTER:
             break  # it stopped getting faster: more threads will not help either
     return ProbeResult(min(seconds, key=lambda k: (seconds[k], k)), seconds)
+
+
+def load_average() -> float | None:
+    """The 1-minute load average, or None where the system keeps none (Windows)."""
+    try:
+        return float(os.getloadavg()[0])
+    except (AttributeError, OSError):
+        return None
+
+
+def busy_load(cores: int) -> float | None:
+    """The load average when other programs keep at least ``BUSY_FRACTION`` of ``cores`` busy, else None
+    (a quiet machine, or no load average to tell: a probe there is remembered as before)."""
+    load = load_average()
+    return load if load is not None and load >= BUSY_FRACTION * max(1, cores) else None
 
 
 def cpu_model() -> str:

@@ -11,6 +11,7 @@ import numpy as np
 
 from .._xp import ArrayBackend
 from ..blas_threads import library_threads, numpy_blas
+from . import thread_probe
 from .kernels import numba
 from .thread_probe import ProbeResult, machine_key, probe
 from .workers import Workspace, default_thread_count, even_ranges
@@ -29,6 +30,8 @@ class ThreadedBackend(ArrayBackend):
         """A count was asked for (``bench --threads``): ``choose_threads`` keeps it."""
         self.probe_result: ProbeResult | None = None
         """What ``choose_threads`` measured, when it did."""
+        self.probe_busy_load: float | None = None
+        """The load average that kept the last probe's choice from being remembered (None: it was kept)."""
         self.threads_how = "given" if threads is not None else "every core"
         """How the count in force was chosen: ``given``, ``remembered``, ``probed`` or ``every core``."""
         self.threads = 0
@@ -68,7 +71,8 @@ class ThreadedBackend(ArrayBackend):
         """The worker count for training ``net``, chosen by measurement unless one was given: ``given`` (``train
         --threads N``), the count this backend was made with (``bench --threads N``), the count ``store``
         remembers for this machine, or the fastest that ``thread_probe.probe`` measures with ``step_seconds()``
-        (seconds per training step at the count in force), which ``store`` then keeps.
+        (seconds per training step at the count in force), which ``store`` then keeps unless the machine was
+        busy as the probe began (``probe_busy_load``: the count is used for this run only).
         ``store``: ``get(key) -> int | None`` and ``put(key, threads)``, or None.
         ``threads_how`` then says which: ``given``, ``remembered`` or ``probed``."""
         if given is not None:
@@ -90,10 +94,11 @@ class ThreadedBackend(ArrayBackend):
             self.set_threads(threads)
             return step_seconds()
 
+        self.probe_busy_load = thread_probe.busy_load(cores)
         self.probe_result = probe(seconds_at, cores)
         self.set_threads(self.probe_result.threads)
         self.threads_how = "probed"
-        if store is not None:
+        if store is not None and self.probe_busy_load is None:
             store.put(key, self.threads)
         return self.threads
 
