@@ -37,7 +37,7 @@
    <location filename="cnnviz/app/class_training.py" line="71" />
    <location filename="cnnviz/app/class_training.py" line="205" />
    <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
-   <translation>Benennt zuerst die eigenen Klassen der Klasse (2 bis 10 Namen) und sammelt dann Zeichnungen davon.</translation>
+   <translation>Benennt zuerst eure eigenen Klassen (2 bis 10 Namen) und sammelt dann Zeichnungen davon.</translation>
   </message>
   <message>
    <location filename="cnnviz/app/class_training.py" line="77" />
@@ -1341,12 +1341,12 @@ Wiederherstellen?</translation>
   <message>
    <location filename="cnnviz/gui/class_canvas.py" line="706" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
-   <translation>Unser Testsatz: noch keine aufgehoben · MNIST: {mnist}</translation>
+   <translation>Unser Testsatz: noch keine zurückgehalten · MNIST: {mnist}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas.py" line="714" />
    <source>Our test set: {count} held back; this network does not know our classes yet</source>
-   <translation>Unser Testsatz: {count} aufgehoben; dieses Netz kennt unsere Klassen noch nicht</translation>
+   <translation>Unser Testsatz: {count} zurückgehalten; dieses Netz kennt unsere Klassen noch nicht</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas.py" line="395" />
@@ -4527,7 +4527,7 @@ Training stoppen und fortfahren?</translation>
   </message>
   <message>
    <source>This network knows the class's own classes ({names}): it trains on the class's drawings (class canvas, F6: Train a new net on our classes). Reset gives a new network for the data set.</source>
-   <translation type="vanished">Dieses Netz kennt die eigenen Klassen der Klasse ({names}): Es lernt mit den Zeichnungen der Klasse (Klassen-Zeichenfläche, F6: Neues Netz auf unsere Klassen trainieren). „Neu“ gibt ein neues Netz für den Datensatz.</translation>
+   <translation type="vanished">Dieses Netz kennt unsere eigenen Klassen ({names}): Es lernt mit den Zeichnungen der Klasse (Klassen-Zeichenfläche, F6: Neues Netz auf unsere Klassen trainieren). „Neu“ gibt ein neues Netz für den Datensatz.</translation>
   </message>
   <message>
    <source>({index} of {total}, newest first)</source>

@@ -47,12 +47,12 @@
   <message>
    <location filename="cnnviz/app/class_training.py" line="164" />
    <source>This network knows {names}: it trains further on the class canvas's drawings of them, and the class canvas (F6) now asks the phones for them. Accept at least {least} drawings of each, then press Start. Still missing: {classes}.</source>
-   <translation>このネットワークは {names} を知っています。クラスキャンバスの絵でさらに学習します。クラスキャンバス (F6) はいまスマホにそれらを描くよう求めています。それぞれ少なくとも {least} 枚の絵を受け入れてから、開始を押してください。まだ足りないもの: {classes}。</translation>
+   <translation>このネットワークは {names} を知っています。クラスのキャンバスの絵でさらに学習します。クラスのキャンバス (F6) はいまスマホにそれらを描くよう求めています。それぞれ少なくとも {least} 枚の絵を受け入れてから、開始を押してください。まだ足りないもの: {classes}。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/class_training.py" line="150" />
    <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
-   <translation>このネットワークは {names} を知っていますが、クラスキャンバスには {current} の絵があります。自分のクラスの絵でしか学習を続けられません。クラスキャンバス (F6) で同じクラスを名付けるか、リセットを押してデータセット用の新しいネットワークにしてください。</translation>
+   <translation>このネットワークは {names} を知っていますが、クラスのキャンバスには {current} の絵があります。自分のクラスの絵でしか学習を続けられません。クラスのキャンバス (F6) で同じクラスを名付けるか、リセットを押してデータセット用の新しいネットワークにしてください。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
@@ -1346,7 +1346,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/class_canvas.py" line="714" />
    <source>Our test set: {count} held back; this network does not know our classes yet</source>
-   <translation>わたしたちのテストセット: {count} 枚を取っておきました。このネットワークはまだわたしたちのクラスを知りません</translation>
+   <translation>わたしたちのテストセット: {count} 枚を取っておきました。このネットワークはまだわたしたちの分類を知りません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas.py" line="395" />
@@ -3010,7 +3010,7 @@ on the latest map</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="270" />
    <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
-   <translation>このネットワークは {names} を知っています。マップにはそれらの絵が必要です。開始を押してクラスキャンバスの絵で学習させると、マップには取っておいた絵が表示されます。</translation>
+   <translation>このネットワークは {names} を知っています。マップにはそれらの絵が必要です。開始を押してクラスのキャンバスの絵で学習させると、マップには取っておいた絵が表示されます。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="492" />
@@ -3859,7 +3859,7 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="246" />
    <source>Learning our {count} classes further</source>
-   <translation>わたしたちの {count} クラスをさらに学習中</translation>
+   <translation>わたしたちの {count} 個の分類をさらに学習中</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/run_control.py" line="363" />
