@@ -161,9 +161,10 @@ def test_the_trainers_step_costs_the_device_what_the_bench_step_costs(counted_se
 
     dataset = Dataset("random", images, labels, images[:1000], labels[:1000], tuple("0123456789"), "")
     monkeypatch.setattr(trainer_module.registry, "get", lambda name, *args, **kwargs: be)
+    # one epoch, and no backup copy in it (every 5 s by default: a loaded machine's run takes that long)
     config = trainer_module.TrainConfig(
-        net="seed", backend="cuda", batch_size=128, steps=64, sync_every=16
-    )  # one epoch
+        net="seed", backend="cuda", batch_size=128, steps=64, sync_every=16, backup_seconds=3600.0
+    )
     trainer = trainer_module.Trainer(config, dataset)
     seen = {}
 
