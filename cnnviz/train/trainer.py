@@ -93,7 +93,7 @@ class Trainer(cmd.Steering):
         self._device_data = None
         """The training set on the backend (``upload_dataset``)."""
         self._device_test = None
-        """The test set on the backend, uploaded at its first evaluation there (``_test_set_on_device``)."""
+        """The test set on the backend, uploaded at its first evaluation there (``_test_probabilities``)."""
         self.recovery = Recovery(self, self._emit)
 
     # ------------------------------------------------------------------
