@@ -379,12 +379,14 @@ class Sequential:
         synchronisation mid-step.
         """
         be = self.backend
+        start = be.mark() if marks is not None else None  # a layer's end mark is the next one's start
         for index, layer in enumerate(self.layers):
-            start = be.mark() if marks is not None else None
             key = layer_key(step_key, index) if layer.uses_key and train and step_key is not None else None
             x = layer.forward(be, x, train, key)
             if marks is not None:
-                marks.append((layer.name, "forward", start, be.mark()))
+                end = be.mark()
+                marks.append((layer.name, "forward", start, end))
+                start = end
         return x
 
     def backward(self, dlogits, marks: list | None = None) -> None:
@@ -392,29 +394,49 @@ class Sequential:
         ``grad`` view is overwritten, none accumulated)."""
         be = self.backend
         dy = dlogits
+        start = be.mark() if marks is not None else None  # as in forward: one mark between two layers
         for index in range(len(self.layers) - 1, -1, -1):
             layer = self.layers[index]
-            start = be.mark() if marks is not None else None
             # Nothing upstream of the first parameterised layer needs a gradient.
             need_dx = any(l.has_params for l in self.layers[:index])
             dy = layer.backward(be, dy, need_dx)
             if marks is not None:
-                marks.append((layer.name, "backward", start, be.mark()))
+                end = be.mark()
+                marks.append((layer.name, "backward", start, end))
+                start = end
             if dy is None:
                 for earlier in self.layers[:index]:
                     earlier.clear_cache()
                 break
 
     def activations(self, x) -> list[tuple[str, np.ndarray]]:
-        """Host copies of every layer's output for a batch (inference mode)."""
+        """Host copies of every layer's output for a batch (inference mode), in the backend's workspace."""
         be = self.backend
         out = []
-        for layer in self.layers:
-            x = layer.forward(be, x, False)
-            out.append((layer.name, be.to_host(x)))
+        with be.workspace():
+            for layer in self.layers:
+                x = layer.forward(be, x, False)
+                out.append((layer.name, be.to_host(x)))
         for layer in self.layers:
             layer.clear_cache()
         return out
+
+    def infer(self, x):
+        """Logits for a batch already on the backend, in inference mode, inside the backend's workspace.
+
+        As a training step: the temporaries are the previous inference's of this batch size, so after the
+        first batch nothing is allocated (outside a workspace the cuda backend allocated, and numba freed,
+        every layer's output for every batch: inference ran at a ninth of PyTorch's rate, issue 35). The
+        logits are a workspace temporary: read them before the next step or inference on this thread."""
+        with self.backend.workspace():
+            return self.forward(x, False)
+
+    def device_proba(self, x) -> np.ndarray:
+        """Class probabilities (host) for a batch already on the backend: ``infer``, the softmax and one copy
+        of the probabilities to the host, all in one use of the backend's workspace."""
+        be = self.backend
+        with be.workspace():
+            return be.to_host(be.softmax(self.infer(x)))
 
     def predict_proba(self, x_host: np.ndarray, batch_size: int = 1000) -> np.ndarray:
         """Class probabilities for host images (N,1,28,28), computed on the model's backend."""
@@ -422,8 +444,7 @@ class Sequential:
         probs = []
         for start in range(0, len(x_host), batch_size):
             xb = be.from_host(np.ascontiguousarray(x_host[start : start + batch_size], dtype=self.dtype))
-            logits = self.forward(xb, train=False)
-            probs.append(be.to_host(be.softmax(logits)))
+            probs.append(self.device_proba(xb))
         for layer in self.layers:
             layer.clear_cache()
         return np.concatenate(probs) if probs else np.zeros((0, self.shapes[-1][0]), self.dtype)

@@ -26,6 +26,31 @@ def predict_probabilities(
     return np.concatenate(parts) if parts else np.zeros((0, 10), np.float32)
 
 
+def device_probabilities(
+    model, data, count: int, stopped: Callable[[], bool] = lambda: False, chunk: int = EVAL_CHUNK
+) -> np.ndarray | None:
+    """Probabilities (count, classes) for the first ``count`` images of ``data``, a data set already on the
+    model's backend (``upload_dataset``: the trainer uploads its test set once); None when ``stopped()``
+    turned true before the last chunk.
+
+    As a training step: each chunk is gathered on the device from its indices and run in the backend's
+    workspace, so after the first chunk nothing is allocated and only the indices go up and the
+    probabilities come down (``predict_probabilities`` uploads every chunk's float images, 3 MB, and
+    allocates its input afresh)."""
+    be = model.backend
+    parts = []
+    for start in range(0, count, chunk):
+        if stopped():
+            return None
+        indices = np.arange(start, min(start + chunk, count), dtype=np.int32)
+        with be.workspace():
+            x, _ = be.gather_batch(data, indices, model.dtype)
+            parts.append(model.device_proba(x))
+    for layer in model.layers:
+        layer.clear_cache()
+    return np.concatenate(parts) if parts else np.zeros((0, model.shapes[-1][0]), np.float32)
+
+
 def evaluation_event(step: int, epoch: float, probs: np.ndarray, labels: np.ndarray) -> ev.EvaluationFinished:
     n = len(labels)
     picked = probs[np.arange(n), labels]

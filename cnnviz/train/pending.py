@@ -32,6 +32,8 @@ class PendingStep:
     started: float
     """perf_counter() when the step began."""
     step_ms: float
+    step_marks: tuple | None = None
+    """A timed step's (start, end) backend marks on a GPU, read at the flush; None otherwise."""
 
 
 class PendingSteps:

@@ -37,7 +37,7 @@ from . import commands as cmd
 from . import events as ev
 from .config import MAX_BATCH, MAX_EPOCHS, TrainConfig  # noqa: F401  (re-exported)
 from .data_order import DataOrder
-from .evaluation import evaluation_event, predict_probabilities
+from .evaluation import device_probabilities, evaluation_event, predict_probabilities
 from .heap import give_back_freed_memory
 from .pending import PendingStep, PendingSteps
 from .recovery import HostState, Recovery
@@ -92,6 +92,8 @@ class Trainer(cmd.Steering):
         self.order: DataOrder | None = None
         self._device_data = None
         """The training set on the backend (``upload_dataset``)."""
+        self._device_test = None
+        """The test set on the backend, uploaded at its first evaluation there (``_test_probabilities``)."""
         self.recovery = Recovery(self, self._emit)
 
     # ------------------------------------------------------------------
@@ -201,6 +203,7 @@ class Trainer(cmd.Steering):
 
     def _put_data_on(self, backend) -> None:
         self._device_data = backend.upload_dataset(self._train_x, self._train_y)
+        self._device_test = None  # uploaded to the new backend at its first evaluation
         self._pending.open_on(backend)
         self.backend = backend
 
@@ -353,6 +356,9 @@ class Trainer(cmd.Steering):
         lr = self.current_lr()
         epoch_before = self.order.epoch
         t0 = time.perf_counter()
+        # On a GPU a timed step is timed by two events more, read at the next flush: waiting for the device
+        # here (as before issue 35) drained the queue the host keeps ahead every timing_every steps.
+        step_start = be.mark() if timed and be.is_gpu else None
         indices = self.order.take(cfg.batch_size)
         slot = self._pending.next_slot
         # A diverging run overflows on its way to NaN; that is handled at the flush, not warned about.
@@ -370,15 +376,16 @@ class Trainer(cmd.Steering):
                 marks,
                 before_update=self._host_weights if stats_due else None,
             )
+        step_marks = (step_start, be.mark()) if step_start is not None else None
         # The update is launched: from here on the step counts as done.
         self.step += 1
         self._images_trained += len(indices)
         self._lr_used = lr
-        record = PendingStep(self.step, slot, epoch_before, len(indices), lr, marks, t0, 0.0)
+        record = PendingStep(self.step, slot, epoch_before, len(indices), lr, marks, t0, 0.0, step_marks)
         self._pending.add(record)
-        if timed or before is not None:
-            be.synchronize()  # an honest step time, and the weights after the update
-        record.step_ms = (time.perf_counter() - t0) * 1e3
+        if before is not None:
+            be.synchronize()  # the weights after the update
+        record.step_ms = (time.perf_counter() - t0) * 1e3  # a CPU's step; a GPU's is read from step_marks
         if before is not None:
             grads = {name: be.to_host(p.grad) for name, p in model.named_parameters()}
             stats = parameter_stats(self._host_weights(), grads, before)
@@ -426,9 +433,14 @@ class Trainer(cmd.Steering):
     def _emit_timing(self, record: PendingStep) -> None:
         with self.recovery.guard(Phrase(N_("reading the layer timings"))) as guard:
             layers = layer_timings(self.backend, [l.name for l in self.model.layers], record.marks)
+            step_ms = record.step_ms
+            if record.step_marks is not None:
+                # the device's time from the step's first launch to its last (the simulator answers 0: it
+                # runs each launch before returning, so the host's time is the step's there)
+                step_ms = self.backend.elapsed_ms(*record.step_marks) or step_ms
         if guard.failed:
             return
-        self._emit(ev.TimingMeasured(record.step, self.backend.name, record.batch, layers, record.step_ms))
+        self._emit(ev.TimingMeasured(record.step, self.backend.name, record.batch, layers, step_ms))
 
     def _host_weights(self) -> dict[str, np.ndarray]:
         return self.model.state_dict()
@@ -458,15 +470,25 @@ class Trainer(cmd.Steering):
         if not full and self.config.eval_samples is not None:
             n = min(n, self.config.eval_samples)
         stopped = lambda: self.stop_requested and not self.final_evaluation  # noqa: E731  (a closing window)
-        probs = self.recovery.on_device(
-            Phrase(N_("an evaluation")), lambda: predict_probabilities(self.model, d.test_images[:n], stopped)
-        )
+        probs = self.recovery.on_device(Phrase(N_("an evaluation")), lambda: self._test_probabilities(n, stopped))
         if probs is None:
             return None
         event = evaluation_event(self.step, self.epoch, probs, d.test_labels[:n])
         self.last_eval = event
         self._emit(event)
         return event
+
+    def _test_probabilities(self, n: int, stopped: Callable[[], bool]) -> np.ndarray | None:
+        """The probabilities for the first ``n`` test images: gathered from the test set on the device
+        (uploaded once per backend, as the training set), or uploaded chunk by chunk where the test images
+        are not uint8 or there are none."""
+        d = self.dataset
+        images = d.test_images
+        if not len(images) or np.asarray(images).dtype != np.uint8:
+            return predict_probabilities(self.model, images[:n], stopped)
+        if self._device_test is None:
+            self._device_test = self.backend.upload_dataset(images, d.test_labels)
+        return device_probabilities(self.model, self._device_test, n, stopped)
 
     def snapshot(self, image: np.ndarray | None = None, test_index: int | None = None, tag: str = "") -> ev.Snapshot:
         """Feature maps, kernels and weights for ``image`` (28x28 in [0,1]) or test image ``test_index``."""
