@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...app.grids import best_grid, grid_shape  # noqa: F401  (the panels' grid arithmetic lives in the Qt-free app)
+from ..jobs import run_in_background
 from ..language import tr
 
 QWIDGETSIZE_MAX = 16777215
@@ -326,13 +327,54 @@ class Cancelled(Exception):
 
 class JobPanel(LazyPanel):
     """A LazyPanel whose drawing is a background job (:mod:`..jobs`) in ``self.job``: ``request()`` starts one,
-    and when it ends :meth:`_next` starts the next if the panel went out of date meanwhile and is seen."""
+    and when it ends :meth:`_next` starts the next if the panel went out of date meanwhile and is seen.
+
+    A panel that asks for one answer at a time (Why?, Fool) writes its ``request`` as: say why there is nothing
+    to do, or ``if self.waits_for_job(force): return True``, then say what it does and :meth:`start_job`; it
+    implements ``show_result(result)`` and ``show_failure(message, details)``, and forgets with :meth:`cancel_job`.
+    """
 
     job = None
 
     @property
     def busy(self) -> bool:
         return self.job is not None and self.job.running
+
+    def waits_for_job(self, force: bool = False) -> bool:
+        """True: a job is running and, not forced, this request waits for it (the panel stays out of date, so the
+        job's end asks again); False: go ahead (the panel is up to date once the job it starts delivers)."""
+        if self.busy and not force:
+            self.dirty = True
+            return True
+        self.dirty = False
+        return False
+
+    def start_job(self, fn, *args) -> None:
+        """Run ``fn(*args)`` in the background in place of the job running (cancelled: it delivers nothing); its
+        result goes to ``show_result``, its failure to ``show_failure``, and then the next request if out of date."""
+        self.cancel_job()
+        self.job = job = run_in_background(fn, *args)
+        job.succeeded.connect(self._job_succeeded)
+        job.failed.connect(self._job_failed)
+
+    def cancel_job(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def _job_succeeded(self, result) -> None:
+        self.show_result(result)
+        self._next()
+
+    def _job_failed(self, message: str, details: str) -> None:
+        self.show_failure(message, details)
+        self._next()
+
+    def show_result(self, result) -> None:
+        raise NotImplementedError
+
+    def show_failure(self, message: str, details: str) -> None:
+        raise NotImplementedError
 
     def _next(self) -> None:
         if self.dirty and self.isVisible():

@@ -25,7 +25,7 @@ from ...classroom.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, sa
 from ...classroom.saliency import model_from_weights
 from ...translatable import N_
 from .. import accessibility, palette, theme
-from ..jobs import Job, run_in_background
+from ..jobs import Job
 from ..language import grouped, tr
 from .common import DrawingOrTestImage, InputSource, JobPanel, image_view, row_of
 
@@ -288,9 +288,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
 
     def forget(self) -> None:
         """Other weights: what was shown fooled the old ones."""
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
+        self.cancel_job()
         self.pause.stop()
         self.model_source = None
         self.result = None
@@ -337,12 +335,8 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             )
             self.dirty = True
             return False
-        if self.busy and not force:
-            self.dirty = True  # attacked again when the running job ends
-            return True
-        self.dirty = False
-        if self.job is not None:
-            self.job.cancel()
+        if self.waits_for_job(force):
+            return True  # attacked again when the running job ends
         spec, weights, step = self.model_source
         target, levels = max(0, self.target_combo.currentIndex()), self.budget_spin.value()  # item i: digit i
         self.source_label.setText(
@@ -353,7 +347,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             )
         )
         self.source_label.setToolTip("")
-        self.job = run_in_background(
+        self.start_job(
             attack,
             spec,
             weights,
@@ -364,22 +358,15 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             self.way_combo.currentData(),
             source,
         )
-        self.job.succeeded.connect(self._on_result)
-        self.job.failed.connect(self._on_error)
         return True
 
     def _say(self, text: str) -> None:
         self.source_label.setText(text)
         self.verdict_label.setText("")
 
-    def _on_result(self, result: dict) -> None:
-        self.show_result(result)
-        self._next()
-
-    def _on_error(self, message: str, details: str) -> None:
+    def show_failure(self, message: str, details: str) -> None:
         self._say(tr("Could not attack: {message}").format(message=message))
         self.source_label.setToolTip(details)
-        self._next()
 
     def show_result(self, shown: dict) -> None:
         self.result = shown

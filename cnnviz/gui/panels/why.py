@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QSpin
 
 from ...classroom.saliency import model_from_weights, occlusion_map, saliency_map
 from .. import accessibility, palette, theme
-from ..jobs import Job, run_in_background
+from ..jobs import Job
 from ..language import tr
 from .common import DrawingOrTestImage, InputSource, JobPanel, image_view, row_of
 
@@ -191,9 +191,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
 
     def clear_result(self) -> None:
         """Other weights: what was shown explained the old ones."""
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
+        self.cancel_job()
         self.result = None
         self.saliency_rgb = self.occlusion_rgb = None
         for _view, item in self.views:
@@ -220,12 +218,8 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
             )
             self.dirty = True
             return False
-        if self.busy and not force:
-            self.dirty = True  # computed again when the running job ends
-            return True
-        self.dirty = False
-        if self.job is not None:
-            self.job.cancel()
+        if self.waits_for_job(force):
+            return True  # computed again when the running job ends
         spec, weights, step = self.model_source
         self.source_label.setText(
             source.say(
@@ -234,7 +228,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
                 step=step,
             )
         )
-        self.job = run_in_background(
+        self.start_job(
             explain,
             spec,
             weights,
@@ -244,18 +238,11 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
             self.patch_spin.value(),
             source,
         )
-        self.job.succeeded.connect(self._on_result)
-        self.job.failed.connect(self._on_error)
         return True
 
-    def _on_result(self, result: dict) -> None:
-        self.show_result(result)
-        self._next()
-
-    def _on_error(self, message: str, details: str) -> None:
+    def show_failure(self, message: str, details: str) -> None:
         self.source_label.setText(tr("Could not explain: {message}").format(message=message))
         self.source_label.setToolTip(details)
-        self._next()
 
     def show_result(self, result: dict) -> None:
         self.result = result
