@@ -36,7 +36,7 @@ BUDGET = {"bim": 50, "pixels": LEVELS}
 PAUSE_MS = 300
 """A change of what is attacked waits this long for the next one before the attack starts."""
 PLOT_PX = 80
-"""The bars' plot at least this high: what ``cnnviz gui --check-layout`` asks of every plot (fit.MIN_PLOT_PX)."""
+"""The bars' plot at least this high: what ``cnnviz gui --check-layout`` asks of every plot (fit_plots.MIN_PLOT_PX)."""
 BAR = "#b9c8e6"
 """The probability bars (the answer's bar: theme.ACCENT), as the Draw panel draws them."""
 
