@@ -25,7 +25,7 @@ def overlaps(window) -> list[str]:
                 rect = curves.graphics.mapFromScene(plot.sceneBoundingRect()).boundingRect()
                 if not area.adjusted(-2, -2, 2, 2).contains(rect):
                     found.append(f"the {plot.getAxis('left').labelText!r} plot is cut off by the curves panel")
-        rects = curves.marker_label_rects()
+        rects = curves.marks.label_rects()
         for i, a in enumerate(rects):
             if any(a.adjusted(1, 1, -1, -1).intersects(b) for b in rects[i + 1 :]):
                 found.append("two marks' labels on the curves overlap")
