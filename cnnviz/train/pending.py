@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .config import MAX_SYNC_EVERY
+from .events import StepFinished
 from .timing import Throughput
 
 MAX_SYNC = MAX_SYNC_EVERY
@@ -32,6 +33,12 @@ class PendingStep:
     started: float
     """perf_counter() when the step began."""
     step_ms: float
+
+    def finished(self, loss, correct, rate: float, backend: str, eta: float | None) -> StepFinished:
+        """The event saying this step's ``loss`` and ``correct`` count, once read from the device."""
+        return StepFinished(
+            self.step, self.epoch, float(loss), float(correct) / self.batch, self.batch, rate, self.lr, backend, eta
+        )
 
 
 class PendingSteps:

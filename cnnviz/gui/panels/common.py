@@ -514,6 +514,26 @@ def image_view(lut: np.ndarray, levels: tuple[float, float]) -> tuple[pg.ViewBox
     return view, item
 
 
+def titled_image_row(layout: pg.GraphicsLayout, captions) -> tuple[list, list]:
+    """Grey pictures side by side in ``layout``, each under its caption (rich text): the pictures take the height,
+    the columns share the width. Returns the title items and the (view, image item) pairs (Why?, Fool)."""
+    from .. import theme
+
+    titles, views = [], []
+    for c, caption in enumerate(captions):
+        title = pg.LabelItem(caption, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
+        layout.addItem(title, row=0, col=c)
+        view, item = image_view(theme.GREY_LUT, (0.0, 1.0))
+        layout.addItem(view, row=1, col=c)
+        titles.append(title)
+        views.append((view, item))
+    layout.layout.setRowStretchFactor(0, 0)
+    layout.layout.setRowStretchFactor(1, 10)
+    for c in range(len(titles)):
+        layout.layout.setColumnStretchFactor(c, 1)
+    return titles, views
+
+
 def show(item: pg.ImageItem, view: pg.ViewBox, image: np.ndarray, levels: tuple[float, float]) -> None:
     """Set the image with fixed levels; re-fit the view only when the shape changed."""
     old = item.image

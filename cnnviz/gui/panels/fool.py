@@ -27,7 +27,7 @@ from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job
 from ..language import grouped, tr
-from .common import DrawingOrTestImage, InputSource, JobPanel, image_view, row_of
+from .common import DrawingOrTestImage, InputSource, JobPanel, row_of, titled_image_row
 
 WAYS = ((N_("a little everywhere"), "bim"), (N_("the fewest pixels"), "pixels"))
 """The attack's modes, in the student's words (shown translated)."""
@@ -174,20 +174,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         )
         self.graphics.ci.setSpacing(6)
         self.body.addWidget(self.graphics, 1)
-        layout = self.graphics.ci
-        self.titles = []
-        self.views = []
-        for c, caption in enumerate(self._captions(None)):
-            title = pg.LabelItem(caption, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
-            layout.addItem(title, row=0, col=c)
-            view, item = image_view(theme.GREY_LUT, (0.0, 1.0))
-            layout.addItem(view, row=1, col=c)
-            self.titles.append(title)
-            self.views.append((view, item))
-        layout.layout.setRowStretchFactor(0, 0)
-        layout.layout.setRowStretchFactor(1, 10)
-        for c in range(3):
-            layout.layout.setColumnStretchFactor(c, 1)
+        self.titles, self.views = titled_image_row(self.graphics.ci, self._captions(None))
         # Under the pictures: the probabilities before (under the original) and after (under the fooled
         # input), and how small the change is (under the change).
         self.before_widget, self.before_plot, self.before_bars = self._bars("before")

@@ -14,10 +14,10 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QSpinBox
 
 from ...classroom.saliency import model_from_weights, occlusion_map, saliency_map
-from .. import accessibility, palette, theme
+from .. import accessibility, palette
 from ..jobs import Job
 from ..language import tr
-from .common import DrawingOrTestImage, InputSource, JobPanel, image_view, row_of
+from .common import DrawingOrTestImage, InputSource, JobPanel, row_of, titled_image_row
 
 HEAT = palette.HEAT_LUT.astype(np.float64)
 
@@ -114,25 +114,12 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         )
         self.graphics.ci.setSpacing(8)
         self.body.addWidget(self.graphics, 1)
-        layout = self.graphics.ci
-        self.titles = []
-        self.views = []
         captions = (
             tr("<b>input</b><br>what the network sees"),
             tr("<b>saliency</b><br>where a change would<br>move the score most"),
             tr("<b>occlusion</b><br>orange: hiding it hurts<br>blue: hiding it helps"),
         )
-        for c, caption in enumerate(captions):
-            title = pg.LabelItem(caption, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
-            layout.addItem(title, row=0, col=c)
-            view, item = image_view(theme.GREY_LUT, (0.0, 1.0))
-            layout.addItem(view, row=1, col=c)
-            self.titles.append(title)
-            self.views.append((view, item))
-        layout.layout.setRowStretchFactor(0, 0)
-        layout.layout.setRowStretchFactor(1, 10)
-        for c in range(3):
-            layout.layout.setColumnStretchFactor(c, 1)
+        self.titles, self.views = titled_image_row(self.graphics.ci, captions)
         self.explain_label = QLabel("")
         self.explain_label.setObjectName("hint")
         self.explain_label.setWordWrap(True)
