@@ -13,7 +13,8 @@ from .. import accessibility, theme
 from ..canvas import DrawingCanvas
 from ..language import tr
 from ..not_sure import NotSureCalibration
-from .common import QWIDGETSIZE_MAX, Panel, image_view, never_raises, show
+from .common import QWIDGETSIZE_MAX, Panel, never_raises
+from .pictures import image_view, show
 
 SIDE_PX = 170
 """Room the input, the answer and the bars need beside the canvas (at least)."""

@@ -27,7 +27,8 @@ from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job
 from ..language import grouped, tr
-from .common import DrawingOrTestImage, InputSource, JobPanel, row_of, titled_image_row
+from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
+from .pictures import titled_image_row
 
 WAYS = ((N_("a little everywhere"), "bim"), (N_("the fewest pixels"), "pixels"))
 """The attack's modes, in the student's words (shown translated)."""

@@ -17,7 +17,8 @@ from ...classroom.saliency import model_from_weights, occlusion_map, saliency_ma
 from .. import accessibility, palette
 from ..jobs import Job
 from ..language import tr
-from .common import DrawingOrTestImage, InputSource, JobPanel, row_of, titled_image_row
+from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
+from .pictures import titled_image_row
 
 HEAT = palette.HEAT_LUT.astype(np.float64)
 
