@@ -7,10 +7,10 @@ import pytest
 from PySide6.QtGui import QFontInfo
 from test_fit import CLASSROOM_SCREENS, at_screen, describe, fill
 
+from cnnviz.app.classify_layout import COLUMN
 from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui import presenter
 from cnnviz.gui.devtools import fit, fit_plots
-from cnnviz.gui.panels.classify import COLUMN
 
 
 def test_every_lesson_view_fits_the_screen(qtbot, make_window):
