@@ -2,7 +2,7 @@
 
 "Keep this run for comparison" turns the current run into a :class:`KeptRun`: its settings and its
 curves (training loss and accuracy, test loss and accuracy), thinned to at most
-:data:`~cnnviz.nn.checkpoint.MAX_HISTORY_POINTS` rows each. The next run starts from the same seed
+:data:`~cnnviz.nn.checkpoint_meta.MAX_HISTORY_POINTS` rows each. The next run starts from the same seed
 (the same initial weights and data order) unless the network changes, and its curves are drawn over
 the kept one's. A saved model carries its run's history (``meta["history"]``, :func:`history_meta`),
 so a file can be the kept run too (``cnnviz gui --compare RUN.npz``). No Qt.
@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from ..nn import checkpoint
-from ..nn.checkpoint import MAX_HISTORY_POINTS, MAX_HISTORY_VALUE
+from ..nn.checkpoint_meta import MAX_HISTORY_POINTS, MAX_HISTORY_VALUE
 from ..nn.model import preset_name
 from ..train.events import LayerTiming, TimingMeasured
 from ..translatable import N_
@@ -120,7 +120,7 @@ def history_meta(curves: Curves) -> dict:
 
 
 def curves_from_meta(meta: dict) -> Curves:
-    """A checkpoint's history (already checked by :func:`~cnnviz.nn.checkpoint.clean_history` when read);
+    """A checkpoint's history (already checked by :func:`~cnnviz.nn.checkpoint_meta.clean_history` when read);
     empty curves when it has none."""
     history = meta.get("history")
     if not isinstance(history, dict):
@@ -133,7 +133,7 @@ def curves_from_meta(meta: dict) -> Curves:
 
 def timings_meta(timing: TimingMeasured) -> dict:
     """A run's last per-layer timing as a checkpoint's ``meta["timings"]`` (checked on load by
-    :func:`~cnnviz.nn.checkpoint.clean_timings`)."""
+    :func:`~cnnviz.nn.checkpoint_meta.clean_timings`)."""
     return {
         "backend": timing.backend,
         "batch_size": int(timing.batch_size),

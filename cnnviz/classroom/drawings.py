@@ -175,7 +175,7 @@ class DrawingStore:
 
     def class_names(self) -> list[str] | None:
         """The names ``classes.json`` gives the labels (None: none, or not valid: the labels are digits)."""
-        from ..nn.checkpoint import clean_class_names  # (the same bounds as a checkpoint's names)
+        from ..nn.checkpoint_meta import clean_class_names  # (the same bounds as a checkpoint's names)
 
         path = self.folder / CLASSES_NAME
         if not path.is_file():

@@ -5,261 +5,32 @@ drawings waiting for the teacher (one key to accept, hold back or reject), the c
 ``state.class_canvas``) and carries out the teacher's intents on it; the server (``cnnviz.web``) is
 only started and stopped from here. A drawing reaches the wall when the server's thread has put it in
 the model's inbox and woken the window (a queued signal): :meth:`ClassCanvasWindow.collect` takes it
-from there in the window's thread. The phones' answers are computed here on the NumPy copy of the
-weights, at most once a second and only when the weights or the drawings changed.
+from there in the window's thread. Its column's widgets are :mod:`.class_canvas_column`'s; what the network says
+about the drawings, :mod:`.class_canvas_answers`'.
 """
 
 from __future__ import annotations
 
-import io
-
-import numpy as np
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QFontMetrics, QIcon, QImage, QPixmap
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QComboBox,
-    QFileDialog,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QListView,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QScrollArea,
-    QSizePolicy,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QComboBox, QFileDialog, QFrame, QListWidgetItem, QScrollArea, QToolButton
 
 from ..app import class_training
 from ..app.class_canvas import DIGIT_NAMES, MAX_CLASS_NAME_CHARS, MAX_CLASSES, MIN_CLASSES, ClassCanvas
 from ..translatable import in_language
 from ..web.interfaces import network_interfaces
 from . import accessibility, theme
+from .class_canvas_answers import PhoneAnswers
+from .class_canvas_column import ID_ROLE, THUMB_PX, ClassCanvasPanel
 from .language import tr
 from .panels.gallery import gray_pixmap
+from .slim_button import SlimButton
 from .wheel_guard import WheelGuard
-
-QR_MIN_PX = 220
-"""The QR code's side at least (the issue asks 200 px at 1024x768, presenter mode too)."""
-THUMB_PX = 56
-ID_ROLE = Qt.UserRole + 1
-ANSWER_EVERY_MS = 1000
-ANSWERS_AT_MOST = 400
-"""The newest live drawings answered each time (a bigger net costs more per image)."""
-
-
-def qr_image(text: str, side: int) -> QImage:
-    """``text`` as a QR code (segno, error correction M) about ``side`` pixels square, black on white."""
-    import segno
-
-    code = segno.make(text, error="m", micro=False)
-    modules = code.symbol_size(scale=1, border=2)[0]
-    buffer = io.BytesIO()
-    code.save(buffer, kind="png", scale=max(1, side // modules), border=2, dark="#000000", light="#ffffff")
-    image = QImage.fromData(buffer.getvalue(), "PNG")
-    return image.scaled(side, side, Qt.KeepAspectRatio, Qt.FastTransformation)
 
 
 def _find(box: QComboBox, data) -> int:
     """The row of ``data`` (a tuple: ``findData`` compares Python objects by identity), or -1."""
     return next((i for i in range(box.count()) if box.itemData(i) == data), -1)
-
-
-class ClassCanvasPanel(QWidget):
-    """The column's content; public widgets for the tests and the glue."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.setSpacing(5)
-        self.qr_label = QLabel()
-        self.qr_label.setAlignment(Qt.AlignCenter)
-        self.qr_label.setMinimumSize(QR_MIN_PX, QR_MIN_PX)
-        self.qr_label.setStyleSheet("background: #ffffff;")
-        accessibility.set_name(self.qr_label, tr("QR code of the class canvas's address"))
-        self.address_label = QLabel()
-        self.address_label.setAlignment(Qt.AlignCenter)
-        self.address_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.address_label.setWordWrap(True)
-        self.address_label.setStyleSheet("font-size: 13pt; font-weight: 800;")
-        self.interface_box = QComboBox()
-        self.interface_box.setToolTip(tr("The network the phones are on"))
-        self.network_note = QLabel()
-        self.network_note.setWordWrap(True)
-        self.network_note.setStyleSheet("color: #a33a00; font-weight: 600;")
-        self.phones_label = QLabel()
-        self.phones_label.setStyleSheet("font-size: 12pt; font-weight: 700;")
-        self.task_box = QComboBox()
-        self.task_box.setToolTip(tr("What the phones ask for"))
-        self.task_box.addItem(tr("Draw any digit and say which"), ("any", None))
-        for d in range(10):
-            self.task_box.addItem(tr("Draw a {digit}").format(digit=d), ("digit", d))
-        # The class's own classes: named here (a line to type in, the names so far), then trained from scratch.
-        self.classes_toggle = QToolButton()
-        self.classes_toggle.setCheckable(True)
-        self.classes_toggle.setText(tr("Our own classes…"))
-        self.classes_toggle.setToolTip(
-            tr(
-                "Name 2 to 10 classes of your own (circle, triangle, star...): the phones "
-                "draw them and a new small network learns them from scratch"
-            )
-        )
-        self.classes_toggle.setToolButtonStyle(Qt.ToolButtonTextOnly)
-        self.classes_box = QWidget()
-        box = QVBoxLayout(self.classes_box)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.setSpacing(3)
-        self.class_name_edit = QLineEdit()
-        self.class_name_edit.setMaxLength(MAX_CLASS_NAME_CHARS)
-        self.class_name_edit.setPlaceholderText(tr("A class's name, e.g. circle"))
-        accessibility.set_name(self.class_name_edit, tr("A class's name"))
-        self.add_class_button = QPushButton(tr("Add"))
-        self.add_class_button.setFocusPolicy(Qt.NoFocus)  # (clicking it leaves the name in its field)
-        self.remove_class_button = QPushButton(tr("Remove"))
-        self.class_list = QListWidget()
-        self.class_list.setFlow(QListView.LeftToRight)
-        self.class_list.setWrapping(True)
-        self.class_list.setResizeMode(QListView.Adjust)
-        self.class_list.setSpacing(2)
-        self.class_list.setFixedHeight(2 * self.fontMetrics().height() + 18)
-        accessibility.set_name(self.class_list, tr("Our own classes"))
-        self.save_classes_button = QPushButton(tr("Save our drawings…"))
-        self.save_classes_button.setToolTip(
-            tr(
-                "The accepted drawings of our classes, with the classes' names, into a "
-                "folder (those held back in its our-test folder); nothing is saved "
-                "otherwise"
-            )
-        )
-        self.save_classes_button.setVisible(False)
-        self.classes_note = QLabel()
-        self.classes_note.setWordWrap(True)
-        name_row = QHBoxLayout()
-        name_row.addWidget(self.class_name_edit, 1)
-        name_row.addWidget(self.add_class_button)
-        name_row.addWidget(self.remove_class_button)
-        box.addLayout(name_row)
-        box.addWidget(self.class_list)
-        box.addWidget(self.classes_note)
-        box.addWidget(self.save_classes_button, 0, Qt.AlignLeft)
-        self.classes_box.setVisible(False)
-        self.classes_toggle.toggled.connect(self.classes_box.setVisible)
-        self.train_classes_button = QPushButton(tr("Train a new net on our classes"))
-        self.train_classes_button.setObjectName("primary")
-        self.train_classes_button.setToolTip(
-            tr(
-                "A new tiny network learns our classes from scratch, from the accepted "
-                "drawings only (those held back are its test)"
-            )
-        )
-        self.train_classes_button.setVisible(False)
-        self.wall = QListWidget()
-        self.wall.setViewMode(QListView.IconMode)
-        self.wall.setIconSize(QSize(THUMB_PX, THUMB_PX))
-        self.wall.setResizeMode(QListView.Adjust)
-        self.wall.setMovement(QListView.Static)
-        self.wall.setSelectionMode(QAbstractItemView.ExtendedSelection)
-        # One row of thumbnails at least: on a 1024x768 screen the column has room for the QR code, the counts,
-        # the keys' buttons and one row without scrolling; a taller screen shows more rows.
-        self.wall.setMinimumHeight(THUMB_PX + 2 * self.fontMetrics().height() + 14)
-        self.wall.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
-        accessibility.set_name(self.wall, tr("Drawings waiting for the teacher"))
-        self.queue_label = QLabel()
-        self.accept_button = QPushButton(tr("Accept (A)"))
-        self.accept_button.setObjectName("primary")
-        self.hold_back_button = QPushButton(tr("Our test (H)"))
-        self.hold_back_button.setToolTip(tr("Accept it into the class's own test set: never trained on"))
-        self.reject_button = QPushButton(tr("Reject (R)"))
-        self.reject_phone_button = QPushButton(tr("Reject everything from this phone"))
-        self.test_label = QLabel()
-        self.test_label.setWordWrap(True)
-        self.end_button = QPushButton(tr("End class canvas"))
-        # What the teacher uses all lesson long at the top, in view without scrolling on a 1024x768 screen: the
-        # code and address, the counts, A/H/R and the wall; what is set once (the task, the classes) below it.
-        for widget in (self.qr_label, self.address_label, self.interface_box, self.network_note):
-            layout.addWidget(widget)
-        counts = QHBoxLayout()
-        counts.addWidget(self.phones_label)
-        counts.addStretch(1)
-        counts.addWidget(self.queue_label)
-        layout.addLayout(counts)
-        row = QHBoxLayout()
-        for button in (self.accept_button, self.hold_back_button, self.reject_button):
-            row.addWidget(button)
-        layout.addLayout(row)
-        layout.addWidget(self.wall, 1)
-        for widget in (
-            self.reject_phone_button,
-            self.task_box,
-            self.classes_toggle,
-            self.classes_box,
-            self.train_classes_button,
-            self.test_label,
-            self.end_button,
-        ):
-            layout.addWidget(widget)
-
-    def show_qr(self, address: str | None) -> None:
-        side = max(QR_MIN_PX, min(self.qr_label.width(), self.qr_label.height()))
-        self.qr_label.setPixmap(QPixmap.fromImage(qr_image(address, side)) if address else QPixmap())
-        self.address_label.setText(address or "")
-        self.fit_address()
-
-    def fit_address(self) -> None:
-        """The address in one line, whole: its type as large as the panel's width allows (13 pt at most, 8 at least;
-        an address has no place to wrap, and a cut one cannot be typed)."""
-        label, text = self.address_label, self.address_label.text()
-        font = label.font()
-        room = max(QR_MIN_PX, self.width() - 16)
-        for points in (13, 12, 11, 10, 9, 8):
-            font.setPointSize(points)
-            if QFontMetrics(font).horizontalAdvance(text) <= room:
-                break
-        label.setStyleSheet(f"font-size: {font.pointSize()}pt; font-weight: 800;")
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        if self.address_label.text():
-            self.fit_address()
-
-
-class _SlimButton(QToolButton):
-    """A text button as tall as its text (the menu bar's entries are): it never makes the menu bar taller."""
-
-    texts: tuple[str, ...] = ()
-    """Every text it may show: as wide as the widest (the menu bar places it by its size hint)."""
-
-    def sizeHint(self) -> QSize:
-        hint = super().sizeHint()
-        extra = hint.width() - self.fontMetrics().horizontalAdvance(self.text())
-        width = max([hint.width()] + [self.fontMetrics().horizontalAdvance(t) + extra for t in self.texts])
-        return QSize(width, min(hint.height(), self.fontMetrics().height() + 4))
-
-    def minimumSizeHint(self) -> QSize:
-        return self.sizeHint()
-
-    def changeEvent(self, event) -> None:
-        # Presenter mode and zoom change the font: the menu bar places its corner widget only when set or
-        # resized, so it is set again (after this event) at its new size.
-        super().changeEvent(event)
-        bar = self.parentWidget()
-        if (
-            event.type() in (QEvent.FontChange, QEvent.StyleChange)
-            and bar is not None
-            and hasattr(bar, "setCornerWidget")
-        ):
-            self.updateGeometry()
-            QTimer.singleShot(
-                0,
-                self,
-                lambda: bar.cornerWidget(Qt.TopRightCorner) is self and bar.setCornerWidget(self, Qt.TopRightCorner),
-            )  # (not after self is gone)
 
 
 class ClassCanvasWindow(QObject):
@@ -297,10 +68,7 @@ class ClassCanvasWindow(QObject):
         self.interfaces = []
         self.last_error = ""
         """Why the class canvas could not start the last time it was asked to."""
-        self._answered = None
-        self._answer_timer = QTimer(self)
-        self._answer_timer.setInterval(ANSWER_EVERY_MS)
-        self._answer_timer.timeout.connect(self.refresh_answers)
+        self.answers = PhoneAnswers(state, panels, self.panel.test_label, self)
         self.arrived.connect(self.collect, Qt.QueuedConnection)
         self.model.notify = self.arrived.emit
         m, p = self.model.events, self.panel
@@ -330,12 +98,12 @@ class ClassCanvasWindow(QObject):
         p.interface_box.activated.connect(self._on_interface)
         self._show_phones(0)
         self._show_queue([])
-        self._show_test_set()
+        self.answers.show_test_set()
 
     def corner_button(self, menu_bar) -> QToolButton:
         """The button at the menu bar's right end (a toolbar's place, without a toolbar's height: no taller than
         the menu bar, which the layout's fit on a 1024x768 screen counts on)."""
-        button = _SlimButton()
+        button = SlimButton()
         button.setObjectName("classCanvasButton")
         button.setText(tr("Class canvas"))
         button.setAutoRaise(True)
@@ -446,11 +214,11 @@ class ClassCanvasWindow(QObject):
         self.fit_column()
         self.workspace.show_guest(True)
         self.panel.show_qr(address)
-        self._answer_timer.start()
+        self.answers.timer.start()
         self.changed.emit(True)
 
     def _on_closed(self) -> None:
-        self._answer_timer.stop()
+        self.answers.timer.stop()
         self.panel.show_qr(None)
         self.workspace.show_guest(False)
         self.changed.emit(False)
@@ -525,10 +293,10 @@ class ClassCanvasWindow(QObject):
 
     def _on_accepted(self, sub) -> None:
         if sub.status == "held_back":
-            self._show_test_set()
+            self.answers.show_test_set()
         elif self.model.classes == DIGIT_NAMES:  # the digits go into Class drawings, like the teacher's own
             self.panels.drawings.save(sub.image, None, int(sub.label), student=sub.pseudonym)
-        self._answered = None
+        self.answers.stale()
 
     def _on_task(self, index: int) -> None:
         kind, digit = self.panel.task_box.itemData(index)
@@ -674,55 +442,5 @@ class ClassCanvasWindow(QObject):
             "info",
             auto_hide_ms=12000,
         )
-        self._answered = None
+        self.answers.stale()
         return True
-
-    # --- what the network says ----------------------------------------------------------------------------
-    def _classify(self, images: np.ndarray):
-        from ..classroom import uncertainty
-
-        local = self.state.local
-        calibration = self.panels.classify.not_sure_calibration()
-        with np.errstate(over="ignore", invalid="ignore"):
-            probs, _values, unsure = uncertainty.assess(local.model, images.astype(np.float32), calibration)
-        return probs, unsure
-
-    def refresh_answers(self, force: bool = False) -> int:
-        """The phones' answers on the weights now, when they or the drawings changed since the last time."""
-        local = self.state.local
-        if local.model is None:
-            return 0
-        key = (local.version, len(self.model.live_drawings()))
-        if key == self._answered and not force:
-            return 0
-        self._answered = key
-        answered = self.model.refresh_answers(self._classify, step=local.step, limit=ANSWERS_AT_MOST)
-        self._show_test_set()
-        return answered
-
-    def _show_test_set(self) -> None:
-        images, labels = self.model.test_set()
-        last, run = self.state.run.last_eval, self.state.run
-        # A run of the class's own classes evaluates on their drawings, not on MNIST: no MNIST figure then.
-        mnist = f"{100 * last.test_accuracy:.1f} %" if last is not None and not run.class_names else "–"
-        if not len(labels) or self.state.local.model is None:
-            self.panel.test_label.setText(tr("Our test set: none held back yet · MNIST: {mnist}").format(mnist=mnist))
-            return
-        own = class_training.own_classes(self.model.classes)
-        knows = not own or tuple(run.class_names or ()) == self.model.classes
-        if not knows or self.state.local.model.shapes[-1] != (len(self.model.classes),):
-            # The net in the window has other classes (the digits' net before a class net trained): a score on our
-            # classes' drawings would compare its digits with their labels.
-            self.panel.test_label.setText(
-                tr("Our test set: {count} held back; this network does not know our classes yet").format(
-                    count=len(labels)
-                )
-            )
-            return
-        probs, _unsure = self._classify(images)
-        right = int((probs.argmax(axis=1) == labels).sum())
-        self.panel.test_label.setText(
-            tr("Our test set: {right} of {count} right · MNIST: {mnist}").format(
-                right=right, count=len(labels), mnist=mnist
-            )
-        )

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from ..app import comparison
 from ..app.inference import accuracy_on
-from ..classroom import report, report_inside
+from ..classroom import csv_export, report, report_inside
 from ..classroom.confusion import confusion_matrix
 from ..classroom.filters import filter_grid
 from ..translatable import N_
@@ -79,10 +79,10 @@ class Exports:
 
     def export_metrics_csv(self, path: str) -> bool:
         run = self.state.run
-        return self._export("metrics", lambda: report.metrics_csv(run.steps, run.evaluations, path))
+        return self._export("metrics", lambda: csv_export.metrics_csv(run.steps, run.evaluations, path))
 
     def export_timings_csv(self, path: str) -> bool:
-        return self._export("timings", lambda: report.timings_csv(self.state.run.timings, path))
+        return self._export("timings", lambda: csv_export.timings_csv(self.state.run.timings, path))
 
     def inside_sections(self) -> list[str]:
         """What the Filters, Map and Fool tabs and the "not sure" threshold last showed, for the report (a tab

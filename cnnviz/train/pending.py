@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .config import MAX_SYNC_EVERY
+from .events import StepFinished
 from .timing import Throughput
 
 MAX_SYNC = MAX_SYNC_EVERY
@@ -34,6 +35,12 @@ class PendingStep:
     step_ms: float
     step_marks: tuple | None = None
     """A timed step's (start, end) backend marks on a GPU, read at the flush; None otherwise."""
+
+    def finished(self, loss, correct, rate: float, backend: str, eta: float | None) -> StepFinished:
+        """The event saying this step's ``loss`` and ``correct`` count, once read from the device."""
+        return StepFinished(
+            self.step, self.epoch, float(loss), float(correct) / self.batch, self.batch, rate, self.lr, backend, eta
+        )
 
 
 class PendingSteps:

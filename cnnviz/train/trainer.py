@@ -409,19 +409,7 @@ class Trainer(cmd.Steering):
                 )
                 return
             eta = self._images_left(record.step) / rate if rate > 0 else None
-            self._emit(
-                ev.StepFinished(
-                    record.step,
-                    record.epoch,
-                    float(loss),
-                    float(correct) / record.batch,
-                    record.batch,
-                    rate,
-                    record.lr,
-                    self.backend.name,
-                    eta,
-                )
-            )
+            self._emit(record.finished(loss, correct, rate, self.backend.name, eta))
             if record.marks is not None:
                 self._emit_timing(record)
             if self.recovery.watch.add_loss(float(loss)):
@@ -553,19 +541,7 @@ class Trainer(cmd.Steering):
     def report_rescued_steps(self, losses: np.ndarray, backend_name: str) -> None:
         """Pending steps whose losses were rescued from a failing GPU: report them as usual."""
         for record, (loss, correct) in zip(self._pending.take(), losses):
-            self._emit(
-                ev.StepFinished(
-                    record.step,
-                    record.epoch,
-                    float(loss),
-                    float(correct) / record.batch,
-                    record.batch,
-                    self._pending.rate(),
-                    record.lr,
-                    backend_name,
-                    None,
-                )
-            )
+            self._emit(record.finished(loss, correct, self._pending.rate(), backend_name, None))
 
     # ------------------------------------------------------------------
     # commands (applied between two steps, on the training thread: one handler per command type)

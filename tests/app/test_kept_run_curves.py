@@ -7,7 +7,7 @@ import pytest
 
 from cnnviz.app import comparison
 from cnnviz.app.run_state import RunState
-from cnnviz.nn import checkpoint
+from cnnviz.nn import checkpoint, checkpoint_meta
 from cnnviz.train import events as ev
 
 
@@ -49,7 +49,9 @@ def _run(steps: int = 1200, evals: int = 4) -> RunState:
 def test_a_kept_run_is_thinned_smoothed_and_keeps_its_last_test_accuracy():
     kept = comparison.keep(_run(), {"lr": 0.01, "optimizer": "adam", "batch_size": 64})
     train, evals = kept.curves.train, kept.curves.evals
-    assert len(train) == checkpoint.MAX_HISTORY_POINTS and train[0, 0] == 0.0 and train[-1, 0] == pytest.approx(1.199)
+    assert (
+        len(train) == checkpoint_meta.MAX_HISTORY_POINTS and train[0, 0] == 0.0 and train[-1, 0] == pytest.approx(1.199)
+    )
     assert np.all(np.diff(train[:, 0]) > 0)
     # smoothed: the kept loss falls like the run's, without its noise, and starts at the first loss
     assert train[0, 1] == pytest.approx(2.35) and train[-1, 1] < 0.3 and np.all(np.diff(train[:, 1]) <= 1e-12)
@@ -123,7 +125,7 @@ def test_a_file_without_history_says_so(tmp_path):
         {"eval": [[1, 1, 0.5], [0.5, 1, 0.5]]},
         {"train": [[0, float("nan"), 0.5]]},
         {"other": []},
-        {"train": [[0, 1, 0.5]] * (checkpoint.MAX_HISTORY_POINTS + 1)},
+        {"train": [[0, 1, 0.5]] * (checkpoint_meta.MAX_HISTORY_POINTS + 1)},
         {"train": [[True, 1, 0.5]]},
     ],
 )

@@ -10,7 +10,7 @@ import pytest
 
 from cnnviz.app import comparison, side_by_side
 from cnnviz.app.run_state import RunState
-from cnnviz.nn import checkpoint
+from cnnviz.nn import checkpoint, checkpoint_meta
 from cnnviz.nn.model import Sequential
 from cnnviz.train import events as ev
 from cnnviz.train.snapshot import take_snapshot
@@ -108,7 +108,7 @@ GOOD = {"backend": "cuda", "batch_size": 64, "step": 3, "step_ms": 1.5, "layers"
         {**GOOD, "layers": [["conv1", -1, 1]]},
         {**GOOD, "layers": [["<img src=x>", 1, 1]]},
         {**GOOD, "layers": [[1, 1, 1]]},
-        {**GOOD, "layers": [["conv1", 1, 1]] * (checkpoint.MAX_TIMING_LAYERS + 1)},
+        {**GOOD, "layers": [["conv1", 1, 1]] * (checkpoint_meta.MAX_TIMING_LAYERS + 1)},
         {**GOOD, "layers": "conv1"},
         {**GOOD, "layers": [["conv1", "1", 1]]},
     ],
@@ -134,7 +134,7 @@ def test_hostile_timings_are_dropped_with_a_note_and_the_weights_still_load(tmp_
 
 
 def test_good_timings_read_back_as_saved(tmp_path):
-    assert checkpoint.clean_timings(GOOD) == {**GOOD, "step_ms": 1.5, "layers": [["conv1", 0.5, 1.0]]}
+    assert checkpoint_meta.clean_timings(GOOD) == {**GOOD, "step_ms": 1.5, "layers": [["conv1", 0.5, 1.0]]}
 
 
 def test_the_sides_are_labelled_with_what_differs():

@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from cnnviz.classroom.report import METRICS_COLUMNS, TIMINGS_COLUMNS, html_report, metrics_csv, timings_csv
+from cnnviz.classroom.csv_export import METRICS_COLUMNS, TIMINGS_COLUMNS, metrics_csv, timings_csv
+from cnnviz.classroom.report import html_report
 from cnnviz.classroom.svg import nice_ticks
 from cnnviz.train import events as ev
 

@@ -116,23 +116,6 @@ def make_window(qtbot, tmp_path_factory):
         window.shutdown()
 
 
-@pytest.fixture(scope="module")
-def module_window(qapp, tmp_path_factory):
-    """One window for the tests of a module that each leave it as they found it: a window takes 2-3 s of a core
-    to make (10-30 s on a busy machine). Its user data is private for the whole module, as each test's is."""
-    from cnnviz.gui import theme
-
-    with pytest.MonkeyPatch.context() as patch:
-        private_user_data(patch, tmp_path_factory)
-        theme.set_zoom(1.0)
-        window = new_window(tmp_path_factory)
-        yield window
-        window.shutdown()
-        window.close()
-        window.deleteLater()
-        QApplication.processEvents()
-
-
 @pytest.fixture
 def window(make_window):
     return make_window()
@@ -140,37 +123,21 @@ def window(make_window):
 
 @pytest.fixture(scope="module")
 def windows_by_net(qapp, tmp_path_factory):
-    """``windows_by_net(net)``: one window per net for the whole test module, made on first use (making and
-    filling a window costs seconds of a CI core: the layout tests walk one window through the screen sizes
-    instead of making one per size). A test that uses one must leave it in normal mode, at 100 %
-    (``normal_mode_after`` does); its data folders are private, as ``no_dialogs_and_a_private_autosave``
-    makes them for one test."""
-    from cnnviz.app import autosave
-    from cnnviz.gui import checkpoints, theme, zoom
-    from cnnviz.gui.window import MainWindow
-    from cnnviz.nn import checkpoint
+    """``windows_by_net(net)``: one window per net for the whole test module, made on first use (a window takes
+    2-3 s of a core to make, 10-30 s on a busy machine: the layout tests walk one window through the screen sizes
+    instead of making one per size). A test that uses one must leave it as it found it: in normal mode, at 100 %
+    (``normal_mode_after`` does). Its user data is private for the whole module, as
+    ``no_dialogs_and_a_private_autosave`` makes each test's."""
+    from cnnviz.gui import theme
 
-    folder = tmp_path_factory.mktemp("module-user-data")
     windows = {}
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(zoom, "settings_path", lambda: folder / "config" / zoom.FILE_NAME)
-        patch.setattr(autosave, "default_folder", lambda: folder)
-        patch.setattr(checkpoint, "default_models_dir", lambda: folder / "models")
-        patch.setattr(checkpoints.Checkpoints, "auto_answer", "discard")
+        private_user_data(patch, tmp_path_factory)
 
         def make(net="tiny"):
             if net not in windows:
                 theme.set_zoom(1.0)
-                theme.apply(QApplication.instance())
-                window = MainWindow(
-                    net=net,
-                    backend="numpy",
-                    config_overrides=dict(FAST),
-                    drawings_dir=str(tmp_path_factory.mktemp("drawings")),
-                )
-                window.resize(1280, 800)
-                window.show()
-                windows[net] = window
+                windows[net] = new_window(tmp_path_factory, net=net)
             return windows[net]
 
         yield make
@@ -179,6 +146,12 @@ def windows_by_net(qapp, tmp_path_factory):
             window.close()
             window.deleteLater()
         QApplication.processEvents()
+
+
+@pytest.fixture(scope="module")
+def module_window(windows_by_net):
+    """One window (the tiny net's) for the tests of a module that each leave it as they found it."""
+    return windows_by_net()
 
 
 @pytest.fixture(scope="module")

@@ -138,11 +138,11 @@ def test_drawings_wait_on_the_wall_and_the_keys_moderate_them(qtbot, window):
     qtbot.keyClick(window, Qt.Key_R)
     assert cc.panel.wall.count() == 0 and cc.model.queue == []
     assert "Our test set: " in cc.panel.test_label.text() and "of 1 right" in cc.panel.test_label.text()
-    assert cc.refresh_answers() >= 2
+    assert cc.answers.refresh() >= 2
     answer = cc.model.answers_for("phone-0xx")[0]["answer"]
     assert len(answer["probabilities"]) == 10 and abs(sum(answer["probabilities"]) - 1) < 1e-3
     window.state.local.set_spec("tiny", seed=5)  # other weights: the answers follow them
-    assert cc.refresh_answers() >= 2 and cc.refresh_answers() == 0  # and only when something changed
+    assert cc.answers.refresh() >= 2 and cc.answers.refresh() == 0  # and only when something changed
     cc.close()
 
 
@@ -287,7 +287,7 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
         lambda: window.state.local.spec is not None and window.state.local.spec.endswith("dense-3"), timeout=20000
     )
     assert window.panels.classify.class_names == ["circle", "triangle", "star"]
-    assert cc.refresh_answers(force=True) == 12
+    assert cc.answers.refresh(force=True) == 12
     assert " right · MNIST: –" in p.test_label.text(), "a class run is not evaluated on MNIST"
     answers = [a["answer"] for a in cc.model.answers_for("phone-b2")]
     assert answers and all(len(a["probabilities"]) == 3 for a in answers)

@@ -11,8 +11,8 @@ from cnnviz.backends import registry
 from cnnviz.classroom.drawings import DrawingStore
 from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui.devtools.driving import draw_demo_digit
-from cnnviz.gui.panels.common import mosaic
 from cnnviz.gui.panels.mistakes import MistakesPanel
+from cnnviz.gui.panels.pictures import mosaic
 from cnnviz.gui.panels.statistics import StatisticsPanel
 from cnnviz.gui.panels.timelapse import TimeLapsePanel
 from cnnviz.gui.worker import Tag

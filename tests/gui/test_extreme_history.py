@@ -8,7 +8,7 @@ import pyqtgraph as pg
 import pytest
 
 from cnnviz.gui import theme
-from cnnviz.nn import checkpoint
+from cnnviz.nn import checkpoint, checkpoint_meta
 from cnnviz.nn.model import Sequential
 
 
@@ -51,12 +51,15 @@ def test_compare_with_a_history_of_1e308_reads_as_no_history(qtbot, make_window,
     window = make_window()
     assert not window.comparison.compare_with_file(str(path))
     assert window.state.kept is None and "no run history" in window.banner.label.text()
-    assert checkpoint.clean_history({"train": [[0.0, 1e308, 0.5]], "eval": []}) is None
-    assert checkpoint.clean_history({"train": [[0.0, checkpoint.MAX_HISTORY_VALUE, 0.5]], "eval": []}) is not None
+    assert checkpoint_meta.clean_history({"train": [[0.0, 1e308, 0.5]], "eval": []}) is None
+    assert (
+        checkpoint_meta.clean_history({"train": [[0.0, checkpoint_meta.MAX_HISTORY_VALUE, 0.5]], "eval": []})
+        is not None
+    )
 
 
 def test_compare_with_the_most_extreme_accepted_history_draws_it_with_ticks(qtbot, make_window, tmp_path):
-    top = checkpoint.MAX_HISTORY_VALUE
+    top = checkpoint_meta.MAX_HISTORY_VALUE
     path = _saved_with_history(
         tmp_path / "extreme.npz",
         [[0.0, top, 0.0], [1e-9, 1e-300, 1.0], [top, 0.0, 0.5]],

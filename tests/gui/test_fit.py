@@ -20,7 +20,7 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 
 from cnnviz.gui.arrangement import arrangement
-from cnnviz.gui.devtools import fit
+from cnnviz.gui.devtools import fit, fit_plots
 from cnnviz.gui.devtools.driving import draw_demo_digit
 from cnnviz.gui.layout import initial_geometry
 from cnnviz.gui.panels import registry
@@ -180,7 +180,7 @@ def test_presenter_maps_leave_the_height_they_do_not_need_to_the_curves(qtbot, s
     tile = maps.tile_pixels(next(iter(maps.views)))
     assert normal_tile < tile <= max(PRESENTER_TILE_PX, 1.3 * normal_tile) * 1.15, (normal_tile, tile)
     presenter_curve = curves.loss_plot.getViewBox().height()
-    assert presenter_curve >= fit.MIN_PLOT_PX
+    assert presenter_curve >= fit_plots.MIN_PLOT_PX
     if screen[0] > 1024:  # (at 1024 the canvas beside them takes the width: the curves go side by side)
         assert presenter_curve > normal_curve, "presenter's curves are bigger too"
     else:

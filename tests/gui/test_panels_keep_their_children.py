@@ -22,6 +22,8 @@ ALLOWED: dict[str, str] = {
     "gui/devtools/fit.py": "--check-layout measures the panels' own plots, labels and canvas to say whether each "
     "fits the screen (what a panel cannot judge from inside: the window's size); a "
     "developer mode, never imported by the window a user opens (tests/gui/test_start_up.py)",
+    "gui/devtools/fit_plots.py": "fit.py's measure of the plots (the curves' and the timings' own plots and labels); "
+    "the same developer mode",
 }
 """Modules that may reach a panel's child widgets, each with its reason. The registry is inside the panels'
 package, and the window's construction (``registry.create_panels``) names no panel class: neither needs an entry.

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from cnnviz.gui import launch as gui_app
-from cnnviz.gui import theme
+from cnnviz.gui import offscreen_screen, theme
 from cnnviz.gui.devtools import memory
 from cnnviz.train import heap
 
@@ -45,7 +45,7 @@ REPO = Path(__file__).resolve().parents[2]
     ],
 )
 def test_the_config_path_qt_gets_has_no_colon_or_semicolon(pathmod, path, cwd, expected):
-    got = gui_app.qt_argument_path(path, cwd, pathmod)
+    got = offscreen_screen.qt_argument_path(path, cwd, pathmod)
     if expected is not None and (":" in expected or ";" in expected):
         assert got is None
     else:
@@ -57,7 +57,7 @@ def _configured_screen(monkeypatch, tmp_path, temp_name):
     temp.mkdir(parents=True)
     monkeypatch.setattr("tempfile.tempdir", str(temp))
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
-    gui_app._offscreen_screen((1280, 720))
+    offscreen_screen.use_size((1280, 720))
     value = os.environ["QT_QPA_PLATFORM"]
     name, *arguments = value.split(":")  # as Qt splits it
     assert name == "offscreen" and len(arguments) == 1 and ";" not in value
@@ -84,11 +84,11 @@ def test_where_no_relative_path_is_clean_another_folder_is_used(monkeypatch, tmp
 
 
 def test_with_no_clean_path_anywhere_the_error_says_so(monkeypatch, tmp_path):
-    monkeypatch.setattr(gui_app, "qt_argument_path", lambda path, cwd, pathmod=os.path: None)
+    monkeypatch.setattr(offscreen_screen, "qt_argument_path", lambda path, cwd, pathmod=os.path: None)
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     monkeypatch.chdir(tmp_path)
     with pytest.raises(ValueError, match="--size: no folder"):
-        gui_app._offscreen_screen((1280, 720))
+        offscreen_screen.use_size((1280, 720))
     assert os.environ["QT_QPA_PLATFORM"] == "offscreen"
     assert not list(tmp_path.glob("cnnviz-screen-*")), "the unusable files are removed"
 
@@ -99,8 +99,8 @@ def test_qt_starts_on_the_sized_screen_with_a_colon_in_the_temp_folder(tmp_path)
     temp.mkdir()
     script = textwrap.dedent("""
         import sys
-        from cnnviz.gui import launch
-        launch._offscreen_screen((1024, 600))
+        from cnnviz.gui import offscreen_screen
+        offscreen_screen.use_size((1024, 600))
         from PySide6.QtWidgets import QApplication
         qt = QApplication(["cnnviz"])
         size = qt.primaryScreen().size()

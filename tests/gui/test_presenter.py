@@ -7,10 +7,10 @@ import pytest
 from PySide6.QtGui import QFontInfo
 from test_fit import CLASSROOM_SCREENS, at_screen, describe, fill
 
+from cnnviz.app.classify_layout import COLUMN
 from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui import presenter
-from cnnviz.gui.devtools import fit
-from cnnviz.gui.panels.classify import COLUMN
+from cnnviz.gui.devtools import fit, fit_plots
 
 
 def test_every_lesson_view_fits_the_screen(qtbot, make_window):
@@ -117,14 +117,14 @@ def test_the_check_catches_overlapping_axis_titles_and_short_plots(qtbot, make_w
     window.show_tab("statistics")
     qtbot.wait(200)
     stats = window.panels.statistics
-    assert fit._axis_titles_and_short_plots(window) == []
+    assert fit_plots.axis_titles_and_short_plots(window) == []
     stats._choose = lambda: None  # (the panel's own remedy off: three plots whatever the height)
     stats.one_at_a_time = False
     stats.plot_tabs.hide()
     stats._place_plots()
     stats.graphics.setFixedHeight(260)
     qtbot.wait(200)
-    listed = fit._axis_titles_and_short_plots(window)
+    listed = fit_plots.axis_titles_and_short_plots(window)
     assert any("axis title" in p for p in listed) and any("fewer than 80" in p for p in listed), listed
 
 

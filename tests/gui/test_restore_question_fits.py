@@ -5,6 +5,8 @@ from types import SimpleNamespace
 
 from PySide6.QtWidgets import QDialog, QLabel, QListWidget
 
+from cnnviz.gui import restore_question
+
 NETWORK = "network conv5-8,relu,pool,conv3-16,relu,pool,dense-10, step 436, 96.4 %, autosaved 2026-11-28 17:29"
 
 
@@ -12,7 +14,7 @@ def test_every_line_of_the_restore_question_has_room(qtbot, make_window, monkeyp
     window = make_window(zoom_level=125)
     checkpoints = window.checkpoints
     monkeypatch.setattr(type(checkpoints), "auto_answer", None)
-    monkeypatch.setattr(checkpoints, "_describe_offer", lambda offer: NETWORK)
+    monkeypatch.setattr(restore_question, "describe_offer", lambda offer: NETWORK)
     short = []
 
     def look(dialog):
@@ -35,7 +37,7 @@ def test_each_offered_run_is_shown_whole(qtbot, make_window, monkeypatch):
     window = make_window(zoom_level=125)
     checkpoints = window.checkpoints
     monkeypatch.setattr(type(checkpoints), "auto_answer", None)
-    monkeypatch.setattr(checkpoints, "_describe_offer", lambda offer: NETWORK + f" ({offer})")
+    monkeypatch.setattr(restore_question, "describe_offer", lambda offer: NETWORK + f" ({offer})")
     cut = []
 
     def look(dialog):

@@ -8,7 +8,7 @@ import pytest
 from cnnviz.app.buffers import DecimatingSeries, Ema
 from cnnviz.app.feature_map_layout import layer_pairs, predicted_tile_px
 from cnnviz.app.grids import grid_shape
-from cnnviz.gui.panels.common import mosaic
+from cnnviz.gui.panels.pictures import mosaic
 from cnnviz.gui.theme import tick_step
 from cnnviz.gui.worker import EventBuffer
 from cnnviz.train import events as ev

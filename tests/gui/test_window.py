@@ -151,12 +151,12 @@ def test_switch_backend_mid_training_keeps_loss_continuous(qtbot, window):
     wait_steps(qtbot, window, 15)
     window.controls.select_backend("numba", emit=True)
     qtbot.waitUntil(lambda: window.state.run.last_step.backend == "numba", timeout=120_000)
-    assert len(window.panels.curves.markers) == 1, "one marker: the switch"
+    assert len(window.panels.curves.marks) == 1, "one marker: the switch"
     wait_steps(qtbot, window, window.state.run.last_step.step + 5, timeout=60_000)
     losses = window.panels.curves.raw.y
     assert np.all(np.isfinite(losses))
     # Same weights, same optimiser state: no jump back to the untrained loss.
-    mark = window.panels.curves.markers[0][0].value()
+    mark = window.panels.curves.marks.lines[0][0].value()
     epochs = window.panels.curves.raw.x
     before = losses[epochs <= mark][-5:]
     after = losses[epochs > mark][:5]
@@ -168,7 +168,7 @@ def test_hyperparameter_change_applies_live_and_is_marked(qtbot, window):
     wait_steps(qtbot, window, 2)
     window.controls.lr_spin.setValue(0.01)
     window.controls.flush_pending()
-    qtbot.waitUntil(lambda: len(window.panels.curves.markers) >= 1, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: len(window.panels.curves.marks) >= 1, timeout=TIMEOUT_MS)
     assert window.session.trainer.config.lr == pytest.approx(0.01)
 
 

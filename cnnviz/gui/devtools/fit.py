@@ -37,12 +37,11 @@ from ...app.feature_map_layout import MIN_TILE_PX
 from ..focus_rings import PictureRing
 from ..layout import tab_title_squeezed
 from ..panels.common import ElidedLabel
+from . import fit_plots
 
 MIN_FEATURE_MAP_PX = MIN_TILE_PX
 MIN_KERNEL_PX = 16
 MIN_CANVAS_PX = 200
-MIN_PLOT_PX = 80
-"""A plot shorter than this cannot be read (its curve is a smear, its axis one number)."""
 READABLE_PX = 28
 """Presenter mode's test accuracy and predicted digit, from the back of a room."""
 TOGETHER = ("curves", "feature maps", "canvas", "answer")
@@ -213,73 +212,6 @@ def _pictures(window) -> list[str]:
     return found
 
 
-def _plot_overlaps(window) -> list[str]:
-    found = []
-    curves = window.panels.curves
-    if curves.isVisible():
-        hint = curves.placeholder
-        view = curves.loss_plot.getViewBox()
-        if hint.isVisible() and not view.sceneBoundingRect().contains(hint.sceneBoundingRect()):
-            found.append("the curves' start hint does not fit in the loss plot")
-        area = curves.graphics.viewport().rect()
-        for plot in (curves.loss_plot, curves.acc_plot):
-            if plot.isVisible() and plot.scene() is not None:
-                rect = curves.graphics.mapFromScene(plot.sceneBoundingRect()).boundingRect()
-                if not area.adjusted(-2, -2, 2, 2).contains(rect):
-                    found.append(f"the {plot.getAxis('left').labelText!r} plot is cut off by the curves panel")
-        rects = curves.marker_label_rects()
-        for i, a in enumerate(rects):
-            if any(a.adjusted(1, 1, -1, -1).intersects(b) for b in rects[i + 1 :]):
-                found.append("two marks' labels on the curves overlap")
-                break
-    timings = window.panels.timings
-    if timings.isVisible() and timings.layer_names:
-        line = QFontMetrics(timings.bars_plot.getAxis("left").style.get("tickFont") or timings.font()).height()
-        if timings.row_pixels() < line:
-            found.append(f"the timing bars' layer names overlap: {timings.row_pixels():.0f} px a row, a line is {line}")
-        axis = timings.bars_plot.getAxis("left")
-        if axis.width() < timings.name_axis_width_needed():
-            found.append(
-                f"a timing bar has no label: its layer name needs {timings.name_axis_width_needed()} px, "
-                f"the axis is {axis.width():.0f} px wide"
-            )
-    return found
-
-
-def _crowded_axes(window) -> list[str]:
-    """Tick labels on top of each other on a vertical axis: pyqtgraph always labels its first tick level,
-    however short the axis (a short plot must choose wider tick spacing itself)."""
-    found = []
-    for view in window.findChildren(pg.GraphicsView):
-        if not view.isVisible() or view.scene() is None:
-            continue
-        for item in view.scene().items():
-            if not (
-                isinstance(item, pg.AxisItem)
-                and item.isVisible()
-                and item.orientation in ("left", "right")
-                and item.style.get("showValues", True)
-                and item.height() > 0
-                and not item.logMode
-            ):
-                continue
-            if getattr(item, "_tickLevels", None) is not None:
-                continue  # ticks the panel placed itself (layer names, digits): checked where they are made
-            low, high = sorted(item.range)
-            levels = item.tickValues(low, high, item.height()) if high > low else []
-            if not levels:
-                continue
-            values = sorted(v for v in levels[0][1] if low <= v <= high)
-            if len(values) < 2:
-                continue
-            spacing_px = min(b - a for a, b in zip(values, values[1:])) / (high - low) * item.height()
-            line = QFontMetrics(item.style.get("tickFont") or item.font()).height()
-            if spacing_px < 0.9 * line:
-                name = item.labelText or "a plot"
-                found.append(f"the tick labels of {name!r} overlap: {spacing_px:.0f} px apart, a line is {line}")
-    return found
-
-
 def _on_screen(widget: QWidget, window) -> bool:
     if not widget.isVisible() or widget.width() <= 0 or widget.height() <= 0:
         return False
@@ -336,41 +268,6 @@ def _presenter_readable(window) -> list[str]:
     return found
 
 
-def _axis_titles_and_short_plots(window) -> list[str]:
-    """A plot too short to read, or a vertical axis title longer than its axis (it runs into the title of
-    the plot above or below: garbled text)."""
-    from ..panels.classify import MIN_BARS_PX
-
-    found = []
-    bars = window.panels.classify.prob_plot
-    for view in window.findChildren(pg.GraphicsView):
-        if not view.isVisible() or view.scene() is None:
-            continue
-        for item in view.scene().items():
-            if isinstance(item, pg.PlotItem) and item.isVisible() and item.scene() is not None:
-                box = item.getViewBox()
-                height = box.height()
-                least = MIN_BARS_PX if item is bars else MIN_PLOT_PX  # (ten bars are read at a glance)
-                if 0 < height < least - 0.5 and box.width() > 0:
-                    name = item.getAxis("left").labelText or "a plot"
-                    found.append(f"the plot {name!r} is {height:.0f} px high, fewer than {least}")
-            if (
-                isinstance(item, pg.AxisItem)
-                and item.isVisible()
-                and item.orientation in ("left", "right")
-                and item.label.isVisible()
-                and item.labelText
-                and item.height() > 0
-            ):
-                need = item.label.boundingRect().width()  # (rotated: its width is its height on screen)
-                if need > item.height() + 2:
-                    found.append(
-                        f"the axis title {item.labelText!r} needs {need:.0f} px, its axis is "
-                        f"{item.height():.0f} px high (it runs into its neighbours)"
-                    )
-    return found
-
-
 def _banners(window) -> list[str]:
     """One warning at a time: the banner and a panel's own warning box never both."""
     shown = [w for w in window.findChildren(QWidget, "banner") if w.isVisible()]
@@ -378,19 +275,6 @@ def _banners(window) -> list[str]:
     if stats.isVisible() and getattr(stats, "findings", None) and stats.hint_box.isVisible():
         shown.append(stats.hint_box)
     return [f"{len(shown)} warnings are shown at once (one at a time)"] if len(shown) > 1 else []
-
-
-def _cut_texts(window) -> list[str]:
-    """Text cut mid-word: the curves' start hint wider than its plot."""
-    found = []
-    curves = window.panels.curves
-    hint = curves.placeholder
-    if curves.isVisible() and hint.isVisible():
-        view = curves.loss_plot.getViewBox()
-        text_width = hint.textItem.boundingRect().width()
-        if text_width > view.width() + 1 or hint.textItem.boundingRect().height() > view.height() + 1:
-            found.append("the curves' start hint is wider or taller than the loss plot (cut mid-word)")
-    return found
 
 
 def problems(window) -> list[str]:
@@ -401,12 +285,12 @@ def problems(window) -> list[str]:
         + _overlaps(window)
         + _tab_bar(window)
         + _pictures(window)
-        + _plot_overlaps(window)
-        + _crowded_axes(window)
+        + fit_plots.overlaps(window)
+        + fit_plots.crowded_axes(window)
         + _presenter_readable(window)
-        + _axis_titles_and_short_plots(window)
+        + fit_plots.axis_titles_and_short_plots(window)
         + _banners(window)
-        + _cut_texts(window)
+        + fit_plots.cut_texts(window)
     )
 
 

@@ -8,27 +8,21 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout
 
+from ...app import classify_layout
+from ...app.classify_layout import BESIDE, COLUMN, INPUT_PX, INPUT_PX_STACKED, ROW
 from ...classroom.uncertainty import not_sure_reason
 from .. import accessibility, theme
 from ..canvas import DrawingCanvas
 from ..language import tr
 from ..not_sure import NotSureCalibration
-from .common import QWIDGETSIZE_MAX, Panel, image_view, never_raises, show
+from .common import QWIDGETSIZE_MAX, Panel, never_raises
+from .pictures import image_view, show
 
-SIDE_PX = 170
-"""Room the input, the answer and the bars need beside the canvas (at least)."""
 MIN_BARS_PX = 50
 """The probability bars' plot is at least this high (ten bars are read at a glance: lower than a curve)."""
-ROW_BESIDE_BARS_PX = 160
-"""In a row under the canvas, the input and the answer take this much of the bars' width."""
 AXIS_PX = 44
 DIGIT_GAP_PX = 8
 """The bars' digit labels need their width and this gap each (and the percentage axis its own)."""
-INPUT_PX = 84
-INPUT_PX_STACKED = 56
-INPUT_DROPPED_PX = INPUT_PX_STACKED + 6
-"""In a row under a short canvas the input thumbnail gives way to the bars (their digits and "50%" first)."""
-BESIDE, ROW, COLUMN = "beside", "row", "column"
 
 
 class _Bars(pg.GraphicsLayoutWidget):
@@ -212,27 +206,6 @@ class ClassifyPanel(Panel):
         digit = QFontMetrics(font).horizontalAdvance("8")
         return max(AXIS_PX, self.percent_axis_width()) + 10 * (digit + DIGIT_GAP_PX) + 8
 
-    def canvas_sides(self, width: int, height: int, drop_input: bool = False) -> dict[str, tuple[int, int]]:
-        """For a panel body of ``width`` x ``height``: each arrangement's (canvas side, bars width);
-        ``drop_input``: in a row, the input thumbnail may give way to the bars."""
-        need = self.bars_width_needed()
-        side = max(SIDE_PX, need)
-        under_row, under_column = self.under_heights()
-        return {
-            BESIDE: (min(width - side, height), side),
-            ROW: (
-                min(width, height - under_row),
-                self.row_bars_width(width) if drop_input else width - ROW_BESIDE_BARS_PX,
-            ),
-            COLUMN: (min(width, height - under_column), width),
-        }
-
-    def row_bars_width(self, width: int) -> int:
-        """The bars' width in a row under the canvas: beside the input and the answer, or beside the
-        answer alone where the input would leave them too narrow to read."""
-        with_input = width - ROW_BESIDE_BARS_PX
-        return with_input if with_input >= self.bars_width_needed() else with_input + INPUT_DROPPED_PX
-
     def least_canvas_width(self) -> int:
         """The canvas column's least width: the canvas or its tools (Clear, stroke), whichever is wider."""
         return max(self.canvas.minimumWidth(), self.canvas_column.minimumSize().width())
@@ -250,19 +223,11 @@ class ClassifyPanel(Panel):
         return tools + max(bars, answer) + 8, tools + answer + bars + 16
 
     def choose(self, width: int, height: int) -> str:
-        """The arrangement with the biggest canvas among those whose bars are readable (and whose canvas
-        is at least its minimum); where none is, the bigger canvas of BESIDE and ROW."""
-        need = self.bars_width_needed()
-        least = self.least_canvas_width()
-        pool = {}
-        for drop_input in (False, True):  # the input thumbnail goes only where nothing else is readable
-            options = self.canvas_sides(width, height, drop_input)
-            pool = {name: canvas for name, (canvas, bars) in options.items() if bars >= need and canvas >= least}
-            if pool:
-                break
-        pool = pool or {name: canvas for name, (canvas, _bars) in options.items() if name != COLUMN}
-        # (no preference for the current one: the same size always gets the same arrangement)
-        return max(pool, key=lambda name: pool[name])
+        """The arrangement for a panel body of ``width`` x ``height`` (:func:`~cnnviz.app.classify_layout.choose`,
+        on what the canvas, its tools, the answer and the bars measure now)."""
+        return classify_layout.choose(
+            width, height, self.bars_width_needed(), self.least_canvas_width(), *self.under_heights()
+        )
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -282,22 +247,22 @@ class ClassifyPanel(Panel):
     def arrange(self, width: int, height: int) -> None:
         self.prob_plot.getAxis("left").setWidth(max(AXIS_PX, self.percent_axis_width()))
         self.graphics.setMinimumHeight(self.bars_height_needed())
-        chosen = self.choose(width, height)
+        chosen, need = self.choose(width, height), self.bars_width_needed()
         # The canvas is square: what it cannot use goes to the bars (taller under it, wider beside it).
-        bars = min(self.bars_width_needed(), width - self.least_canvas_width() - self.box.spacing())
+        bars = min(need, width - self.least_canvas_width() - self.box.spacing())
         self.graphics.setMinimumWidth(max(150, bars) if chosen == BESIDE else 150)
         if chosen == BESIDE:
-            side = min(height, width - max(SIDE_PX, bars))
+            side = min(height, width - max(classify_layout.SIDE_PX, bars))
             self.canvas.setMaximumSize(max(self.canvas.minimumWidth(), side), QWIDGETSIZE_MAX)
         else:
             under = self.under_heights()[0 if chosen == ROW else 1]
             self.canvas.setMaximumSize(QWIDGETSIZE_MAX, max(self.canvas.minimumHeight(), min(width, height - under)))
         # The percentage axis (its "50%") wherever the bars have the room for it; in a row, the input
         # thumbnail gives way first.
-        input_shown = chosen != ROW or width - ROW_BESIDE_BARS_PX >= self.bars_width_needed()
+        input_shown = chosen != ROW or width - classify_layout.ROW_BESIDE_BARS_PX >= need
         self.input_graphics.setVisible(input_shown)
         self.seen_title.setVisible(input_shown and chosen != COLUMN)
-        self.prob_plot.showAxis("left", chosen != ROW or self.row_bars_width(width) >= self.bars_width_needed())
+        self.prob_plot.showAxis("left", chosen != ROW or classify_layout.row_bars_width(width, need) >= need)
         if chosen != self.arrangement:
             self.box.setDirection(QBoxLayout.LeftToRight if chosen == BESIDE else QBoxLayout.TopToBottom)
             self.side.setDirection(QBoxLayout.LeftToRight if chosen == ROW else QBoxLayout.TopToBottom)

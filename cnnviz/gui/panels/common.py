@@ -7,7 +7,6 @@ import sys
 from dataclasses import dataclass
 
 import numpy as np
-import pyqtgraph as pg
 import shiboken6
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import (
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...app.grids import best_grid, grid_shape  # noqa: F401  (the panels' grid arithmetic lives in the Qt-free app)
+from ..jobs import run_in_background
 from ..language import tr
 
 QWIDGETSIZE_MAX = 16777215
@@ -326,13 +326,54 @@ class Cancelled(Exception):
 
 class JobPanel(LazyPanel):
     """A LazyPanel whose drawing is a background job (:mod:`..jobs`) in ``self.job``: ``request()`` starts one,
-    and when it ends :meth:`_next` starts the next if the panel went out of date meanwhile and is seen."""
+    and when it ends :meth:`_next` starts the next if the panel went out of date meanwhile and is seen.
+
+    A panel that asks for one answer at a time (Why?, Fool) writes its ``request`` as: say why there is nothing
+    to do, or ``if self.waits_for_job(force): return True``, then say what it does and :meth:`start_job`; it
+    implements ``show_result(result)`` and ``show_failure(message, details)``, and forgets with :meth:`cancel_job`.
+    """
 
     job = None
 
     @property
     def busy(self) -> bool:
         return self.job is not None and self.job.running
+
+    def waits_for_job(self, force: bool = False) -> bool:
+        """True: a job is running and, not forced, this request waits for it (the panel stays out of date, so the
+        job's end asks again); False: go ahead (the panel is up to date once the job it starts delivers)."""
+        if self.busy and not force:
+            self.dirty = True
+            return True
+        self.dirty = False
+        return False
+
+    def start_job(self, fn, *args) -> None:
+        """Run ``fn(*args)`` in the background in place of the job running (cancelled: it delivers nothing); its
+        result goes to ``show_result``, its failure to ``show_failure``, and then the next request if out of date."""
+        self.cancel_job()
+        self.job = job = run_in_background(fn, *args)
+        job.succeeded.connect(self._job_succeeded)
+        job.failed.connect(self._job_failed)
+
+    def cancel_job(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def _job_succeeded(self, result) -> None:
+        self.show_result(result)
+        self._next()
+
+    def _job_failed(self, message: str, details: str) -> None:
+        self.show_failure(message, details)
+        self._next()
+
+    def show_result(self, result) -> None:
+        raise NotImplementedError
+
+    def show_failure(self, message: str, details: str) -> None:
+        raise NotImplementedError
 
     def _next(self) -> None:
         if self.dirty and self.isVisible():
@@ -429,12 +470,6 @@ def set_items(combo: QComboBox, items: list[str]) -> bool:
     return True
 
 
-def robust_max(values: np.ndarray) -> float:
-    """The 99.5th percentile (the largest value when that is ~0): a colour scale that one outlier cannot wash out."""
-    m = float(np.percentile(values, 99.5)) if values.size else 0.0
-    return m if m > 1e-8 else max(float(values.max()) if values.size else 0.0, 1e-8)
-
-
 NICE_STEPS = (1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
 
 
@@ -445,36 +480,3 @@ def nice_ceiling(value: float) -> float:
         return 1.0
     power = 10.0 ** np.floor(np.log10(value))
     return float(next(step * power for step in NICE_STEPS if step * power >= value * (1 - 1e-12)))
-
-
-def mosaic(tiles: np.ndarray, rows: int, cols: int, gap: int = 1, fill: float = np.nan) -> np.ndarray:
-    """(N, H, W) -> one (rows*(H+gap)-gap, cols*(W+gap)-gap) image, tiles row by row."""
-    n, h, w = tiles.shape
-    out = np.full((rows * (h + gap) - gap, cols * (w + gap) - gap), fill, dtype=np.float32)
-    for i in range(n):
-        r, c = divmod(i, cols)
-        out[r * (h + gap) : r * (h + gap) + h, c * (w + gap) : c * (w + gap) + w] = tiles[i]
-    return out
-
-
-def image_view(lut: np.ndarray, levels: tuple[float, float]) -> tuple[pg.ViewBox, pg.ImageItem]:
-    """A locked-aspect, non-interactive ViewBox showing one ImageItem (rows down)."""
-    view = pg.ViewBox(lockAspect=True, invertY=True, enableMouse=False, enableMenu=False)
-    view.setDefaultPadding(0.01)
-    item = pg.ImageItem(axisOrder="row-major")
-    item.setLookupTable(lut)
-    # pyqtgraph keeps levels given before the first image and applies them *after* that image's own:
-    # the first RGB (0-255) image then showed white (Why? blank until Update). An empty first image
-    # makes the levels take effect now; every later setImage passes its own.
-    item.setImage(np.zeros((1, 1), np.float32), autoLevels=False, levels=levels)
-    item.clear()
-    view.addItem(item)
-    return view, item
-
-
-def show(item: pg.ImageItem, view: pg.ViewBox, image: np.ndarray, levels: tuple[float, float]) -> None:
-    """Set the image with fixed levels; re-fit the view only when the shape changed."""
-    old = item.image
-    item.setImage(image, autoLevels=False, levels=levels)
-    if old is None or old.shape != image.shape:
-        view.autoRange(padding=0.01)

@@ -15,9 +15,8 @@ from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..language import tr
 from .common import ElidedLabel, Panel
+from .curve_marks import Marks
 
-MAX_MARKERS = 40
-"""Only the latest marks are drawn (each one is a plot item)."""
 MIN_GRAPHICS_PX = 130
 """Side by side, two plots of 80 px and their epoch axes; one above the other they need more (and get it)."""
 SIDE_BY_SIDE_BELOW_PX = 110
@@ -107,8 +106,9 @@ class CurvesPanel(Panel):
         self.loss_plot.addItem(self.placeholder, ignoreBounds=True)
         self.loss_plot.getViewBox().sigResized.connect(self._fit_texts)
         self.loss_plot.getViewBox().sigRangeChanged.connect(self._fit_texts)
-        self.loss_plot.getViewBox().sigResized.connect(self.place_marker_labels)
-        self.loss_plot.getViewBox().sigXRangeChanged.connect(self.place_marker_labels)
+        self.marks = Marks(self.loss_plot, self.acc_plot)
+        self.loss_plot.getViewBox().sigResized.connect(self.marks.place_labels)
+        self.loss_plot.getViewBox().sigXRangeChanged.connect(self.marks.place_labels)
         self.acc_plot.setYRange(0, 100, padding=0.02)
         self.acc_plot.getViewBox().setLimits(yMin=-5, yMax=105)
         # Built once; afterwards only setData.
@@ -154,7 +154,6 @@ class CurvesPanel(Panel):
         """The kept run's label (without the accuracies) and its test accuracy (None: no kept run)."""
         self._loss_ema = Ema(0.97)
         self._acc_ema = Ema(0.97)
-        self.markers: list[tuple[pg.InfiniteLine, pg.InfiniteLine]] = []
         self._dirty = False
 
     def _fit_texts(self, *_args) -> None:
@@ -304,10 +303,7 @@ class CurvesPanel(Panel):
         self._show_kept_label()
         self._loss_ema.clear()
         self._acc_ema.clear()
-        for a, b in self.markers:
-            self.loss_plot.removeItem(a)
-            self.acc_plot.removeItem(b)
-        self.markers.clear()
+        self.marks.clear()
         self.placeholder.setVisible(True)
         self.epochs = max(self.planned_epochs, self.kept_epochs)
         self._reset_ranges()
@@ -330,7 +326,7 @@ class CurvesPanel(Panel):
         """The run moved to another backend: a mark (and, ``rewound``, the steps after its backup undone)."""
         if rewound:
             self.rewind(event.epoch)
-        self.add_marker(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
+        self.marks.add(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
 
     def hyperparameters_changed(self, event) -> None:
         """A mark saying what changed mid-run ("lr 0.01, batch 64")."""
@@ -338,7 +334,7 @@ class CurvesPanel(Panel):
             f"{k.replace('batch_size', 'batch')} {v:g}" if isinstance(v, float) else f"{k} {v}"
             for k, v in event.changes.items()
         )
-        self.add_marker(event.epoch, text, theme.HYPER_MARK)
+        self.marks.add(event.epoch, text, theme.HYPER_MARK)
 
     def history_replaced(self, run, _test_accuracy) -> None:
         self.show_history(run.steps, run.evaluations, run.saved_curves)
@@ -419,60 +415,6 @@ class CurvesPanel(Panel):
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self.refresh()
-
-    def add_marker(self, epoch: float, text: str, colour: str) -> None:
-        pair = []
-        for plot, show_label in ((self.loss_plot, True), (self.acc_plot, False)):
-            line = pg.InfiniteLine(
-                pos=epoch,
-                angle=90,
-                pen=pg.mkPen(colour, width=2, style=Qt.DashLine),
-                label=text if show_label else None,
-                labelOpts={
-                    "position": 0.9,
-                    "color": colour,
-                    "fill": (255, 255, 255, 220),
-                    "anchors": [(0, 0.5), (0, 0.5)],
-                },
-            )
-            if show_label:
-                font = theme.axis_font()
-                line.label.textItem.setFont(font)
-            plot.addItem(line, ignoreBounds=True)
-            pair.append(line)
-        self.markers.append(tuple(pair))
-        if len(self.markers) > MAX_MARKERS:
-            a, b = self.markers.pop(0)
-            self.loss_plot.removeItem(a)
-            self.acc_plot.removeItem(b)
-        self.place_marker_labels()
-
-    def place_marker_labels(self, *_args) -> None:
-        """Each mark's label on the highest free line of the plot, from the top: labels of marks close
-        together go one under the other, and one with no free line left is hidden (the mark stays)."""
-        view = self.loss_plot.getViewBox()
-        height = view.height()
-        if height <= 0 or not self.markers:
-            return
-        taken: list[tuple[int, float, float]] = []  # (line, left, right) in pixels
-        for line, _acc in self.markers:
-            label = line.label
-            box = label.boundingRect()
-            step = box.height() + 2
-            rows = max(int(height // step), 1)
-            x = view.mapViewToScene(pg.QtCore.QPointF(line.value(), 0)).x()
-            for row in range(rows):
-                if not any(r == row and left < x + box.width() + 4 and x < right + 4 for r, left, right in taken):
-                    taken.append((row, x, x + box.width()))
-                    label.setPosition(1.0 - (row * step + box.height() / 2) / height)
-                    label.setVisible(True)
-                    break
-            else:
-                label.setVisible(False)
-
-    def marker_label_rects(self) -> list:
-        """Where the marks' labels are, in scene coordinates (the layout test checks they do not overlap)."""
-        return [line.label.sceneBoundingRect() for line, _ in self.markers if line.label.isVisible()]
 
     def refresh(self) -> None:
         """Push the buffers to the plot items (only when something changed, and seen: else when shown)."""

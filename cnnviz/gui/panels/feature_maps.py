@@ -40,18 +40,8 @@ from ...app.feature_map_layout import (
 from ...app.side_by_side import shared_limit
 from .. import accessibility, palette, theme
 from ..language import tr
-from .common import (
-    QWIDGETSIZE_MAX,
-    ElidedLabel,
-    LazyPanel,
-    best_grid,
-    image_view,
-    mosaic,
-    robust_max,
-    row_of,
-    set_items,
-    show,
-)
+from .common import QWIDGETSIZE_MAX, ElidedLabel, LazyPanel, best_grid, row_of, set_items
+from .pictures import image_view, mosaic, robust_max, show
 
 PRESENTER_TILE_PX = 64
 """Presenter mode's maps grow to this (or to 1.3x the tiles normal mode showed, if that is more) and no

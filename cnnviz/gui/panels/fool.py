@@ -25,9 +25,10 @@ from ...classroom.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, sa
 from ...classroom.saliency import model_from_weights
 from ...translatable import N_
 from .. import accessibility, palette, theme
-from ..jobs import Job, run_in_background
+from ..jobs import Job
 from ..language import grouped, tr
-from .common import DrawingOrTestImage, InputSource, JobPanel, image_view, row_of
+from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
+from .pictures import titled_image_row
 
 WAYS = ((N_("a little everywhere"), "bim"), (N_("the fewest pixels"), "pixels"))
 """The attack's modes, in the student's words (shown translated)."""
@@ -36,7 +37,7 @@ BUDGET = {"bim": 50, "pixels": LEVELS}
 PAUSE_MS = 300
 """A change of what is attacked waits this long for the next one before the attack starts."""
 PLOT_PX = 80
-"""The bars' plot at least this high: what ``cnnviz gui --check-layout`` asks of every plot (fit.MIN_PLOT_PX)."""
+"""The bars' plot at least this high: what ``cnnviz gui --check-layout`` asks of every plot (fit_plots.MIN_PLOT_PX)."""
 BAR = "#b9c8e6"
 """The probability bars (the answer's bar: theme.ACCENT), as the Draw panel draws them."""
 
@@ -174,20 +175,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         )
         self.graphics.ci.setSpacing(6)
         self.body.addWidget(self.graphics, 1)
-        layout = self.graphics.ci
-        self.titles = []
-        self.views = []
-        for c, caption in enumerate(self._captions(None)):
-            title = pg.LabelItem(caption, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
-            layout.addItem(title, row=0, col=c)
-            view, item = image_view(theme.GREY_LUT, (0.0, 1.0))
-            layout.addItem(view, row=1, col=c)
-            self.titles.append(title)
-            self.views.append((view, item))
-        layout.layout.setRowStretchFactor(0, 0)
-        layout.layout.setRowStretchFactor(1, 10)
-        for c in range(3):
-            layout.layout.setColumnStretchFactor(c, 1)
+        self.titles, self.views = titled_image_row(self.graphics.ci, self._captions(None))
         # Under the pictures: the probabilities before (under the original) and after (under the fooled
         # input), and how small the change is (under the change).
         self.before_widget, self.before_plot, self.before_bars = self._bars("before")
@@ -288,9 +276,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
 
     def forget(self) -> None:
         """Other weights: what was shown fooled the old ones."""
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
+        self.cancel_job()
         self.pause.stop()
         self.model_source = None
         self.result = None
@@ -337,12 +323,8 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             )
             self.dirty = True
             return False
-        if self.busy and not force:
-            self.dirty = True  # attacked again when the running job ends
-            return True
-        self.dirty = False
-        if self.job is not None:
-            self.job.cancel()
+        if self.waits_for_job(force):
+            return True  # attacked again when the running job ends
         spec, weights, step = self.model_source
         target, levels = max(0, self.target_combo.currentIndex()), self.budget_spin.value()  # item i: digit i
         self.source_label.setText(
@@ -353,7 +335,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             )
         )
         self.source_label.setToolTip("")
-        self.job = run_in_background(
+        self.start_job(
             attack,
             spec,
             weights,
@@ -364,22 +346,15 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             self.way_combo.currentData(),
             source,
         )
-        self.job.succeeded.connect(self._on_result)
-        self.job.failed.connect(self._on_error)
         return True
 
     def _say(self, text: str) -> None:
         self.source_label.setText(text)
         self.verdict_label.setText("")
 
-    def _on_result(self, result: dict) -> None:
-        self.show_result(result)
-        self._next()
-
-    def _on_error(self, message: str, details: str) -> None:
+    def show_failure(self, message: str, details: str) -> None:
         self._say(tr("Could not attack: {message}").format(message=message))
         self.source_label.setToolTip(details)
-        self._next()
 
     def show_result(self, shown: dict) -> None:
         self.result = shown

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox
 from ...app.side_by_side import shared_limit
 from .. import accessibility, palette, theme
 from ..language import tr
-from .common import LazyPanel, best_grid, image_view, mosaic, row_of, set_items, show
+from .common import LazyPanel, best_grid, row_of, set_items
+from .pictures import image_view, mosaic, show
 
 FIRST, DEEP = "first", "deep"
 

@@ -22,7 +22,8 @@ from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from ..language import grouped, tr
-from .common import Cancelled, JobPanel, image_view, row_of
+from .common import Cancelled, JobPanel, row_of
+from .pictures import image_view
 
 MAX_HISTORY = 120
 """The maps of a run kept for going back (each is 2,000 points, their labels and the projection: about 100 kB)."""

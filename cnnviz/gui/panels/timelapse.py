@@ -15,7 +15,8 @@ from ...train import events as ev
 from .. import theme
 from ..language import grouped, tr
 from ..worker import Tag
-from .common import ElidedLabel, LazyPanel, grid_shape, image_view, mosaic, robust_max, row_of, set_items, show
+from .common import ElidedLabel, LazyPanel, grid_shape, row_of, set_items
+from .pictures import image_view, mosaic, robust_max, show
 
 MAX_FRAMES = 120
 MAX_BYTES = 96 * 2**20

@@ -14,10 +14,11 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QSpinBox
 
 from ...classroom.saliency import model_from_weights, occlusion_map, saliency_map
-from .. import accessibility, palette, theme
-from ..jobs import Job, run_in_background
+from .. import accessibility, palette
+from ..jobs import Job
 from ..language import tr
-from .common import DrawingOrTestImage, InputSource, JobPanel, image_view, row_of
+from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
+from .pictures import titled_image_row
 
 HEAT = palette.HEAT_LUT.astype(np.float64)
 
@@ -114,25 +115,12 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         )
         self.graphics.ci.setSpacing(8)
         self.body.addWidget(self.graphics, 1)
-        layout = self.graphics.ci
-        self.titles = []
-        self.views = []
         captions = (
             tr("<b>input</b><br>what the network sees"),
             tr("<b>saliency</b><br>where a change would<br>move the score most"),
             tr("<b>occlusion</b><br>orange: hiding it hurts<br>blue: hiding it helps"),
         )
-        for c, caption in enumerate(captions):
-            title = pg.LabelItem(caption, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
-            layout.addItem(title, row=0, col=c)
-            view, item = image_view(theme.GREY_LUT, (0.0, 1.0))
-            layout.addItem(view, row=1, col=c)
-            self.titles.append(title)
-            self.views.append((view, item))
-        layout.layout.setRowStretchFactor(0, 0)
-        layout.layout.setRowStretchFactor(1, 10)
-        for c in range(3):
-            layout.layout.setColumnStretchFactor(c, 1)
+        self.titles, self.views = titled_image_row(self.graphics.ci, captions)
         self.explain_label = QLabel("")
         self.explain_label.setObjectName("hint")
         self.explain_label.setWordWrap(True)
@@ -191,9 +179,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
 
     def clear_result(self) -> None:
         """Other weights: what was shown explained the old ones."""
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
+        self.cancel_job()
         self.result = None
         self.saliency_rgb = self.occlusion_rgb = None
         for _view, item in self.views:
@@ -220,12 +206,8 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
             )
             self.dirty = True
             return False
-        if self.busy and not force:
-            self.dirty = True  # computed again when the running job ends
-            return True
-        self.dirty = False
-        if self.job is not None:
-            self.job.cancel()
+        if self.waits_for_job(force):
+            return True  # computed again when the running job ends
         spec, weights, step = self.model_source
         self.source_label.setText(
             source.say(
@@ -234,7 +216,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
                 step=step,
             )
         )
-        self.job = run_in_background(
+        self.start_job(
             explain,
             spec,
             weights,
@@ -244,18 +226,11 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
             self.patch_spin.value(),
             source,
         )
-        self.job.succeeded.connect(self._on_result)
-        self.job.failed.connect(self._on_error)
         return True
 
-    def _on_result(self, result: dict) -> None:
-        self.show_result(result)
-        self._next()
-
-    def _on_error(self, message: str, details: str) -> None:
+    def show_failure(self, message: str, details: str) -> None:
         self.source_label.setText(tr("Could not explain: {message}").format(message=message))
         self.source_label.setToolTip(details)
-        self._next()
 
     def show_result(self, result: dict) -> None:
         self.result = result

@@ -1,0 +1,126 @@
+"""Can the plots be read? Part of :mod:`.fit`'s measure of the window: labels and marks on top of each other, tick
+labels crowded on a short axis, a plot too short or an axis title longer than its axis, the curves' start hint cut.
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtGui import QFontMetrics
+
+MIN_PLOT_PX = 80
+"""A plot shorter than this cannot be read (its curve is a smear, its axis one number)."""
+
+
+def overlaps(window) -> list[str]:
+    found = []
+    curves = window.panels.curves
+    if curves.isVisible():
+        hint = curves.placeholder
+        view = curves.loss_plot.getViewBox()
+        if hint.isVisible() and not view.sceneBoundingRect().contains(hint.sceneBoundingRect()):
+            found.append("the curves' start hint does not fit in the loss plot")
+        area = curves.graphics.viewport().rect()
+        for plot in (curves.loss_plot, curves.acc_plot):
+            if plot.isVisible() and plot.scene() is not None:
+                rect = curves.graphics.mapFromScene(plot.sceneBoundingRect()).boundingRect()
+                if not area.adjusted(-2, -2, 2, 2).contains(rect):
+                    found.append(f"the {plot.getAxis('left').labelText!r} plot is cut off by the curves panel")
+        rects = curves.marks.label_rects()
+        for i, a in enumerate(rects):
+            if any(a.adjusted(1, 1, -1, -1).intersects(b) for b in rects[i + 1 :]):
+                found.append("two marks' labels on the curves overlap")
+                break
+    timings = window.panels.timings
+    if timings.isVisible() and timings.layer_names:
+        line = QFontMetrics(timings.bars_plot.getAxis("left").style.get("tickFont") or timings.font()).height()
+        if timings.row_pixels() < line:
+            found.append(f"the timing bars' layer names overlap: {timings.row_pixels():.0f} px a row, a line is {line}")
+        axis = timings.bars_plot.getAxis("left")
+        if axis.width() < timings.name_axis_width_needed():
+            found.append(
+                f"a timing bar has no label: its layer name needs {timings.name_axis_width_needed()} px, "
+                f"the axis is {axis.width():.0f} px wide"
+            )
+    return found
+
+
+def crowded_axes(window) -> list[str]:
+    """Tick labels on top of each other on a vertical axis: pyqtgraph always labels its first tick level,
+    however short the axis (a short plot must choose wider tick spacing itself)."""
+    found = []
+    for view in window.findChildren(pg.GraphicsView):
+        if not view.isVisible() or view.scene() is None:
+            continue
+        for item in view.scene().items():
+            if not (
+                isinstance(item, pg.AxisItem)
+                and item.isVisible()
+                and item.orientation in ("left", "right")
+                and item.style.get("showValues", True)
+                and item.height() > 0
+                and not item.logMode
+            ):
+                continue
+            if getattr(item, "_tickLevels", None) is not None:
+                continue  # ticks the panel placed itself (layer names, digits): checked where they are made
+            low, high = sorted(item.range)
+            levels = item.tickValues(low, high, item.height()) if high > low else []
+            if not levels:
+                continue
+            values = sorted(v for v in levels[0][1] if low <= v <= high)
+            if len(values) < 2:
+                continue
+            spacing_px = min(b - a for a, b in zip(values, values[1:])) / (high - low) * item.height()
+            line = QFontMetrics(item.style.get("tickFont") or item.font()).height()
+            if spacing_px < 0.9 * line:
+                name = item.labelText or "a plot"
+                found.append(f"the tick labels of {name!r} overlap: {spacing_px:.0f} px apart, a line is {line}")
+    return found
+
+
+def axis_titles_and_short_plots(window) -> list[str]:
+    """A plot too short to read, or a vertical axis title longer than its axis (it runs into the title of
+    the plot above or below: garbled text)."""
+    from ..panels.classify import MIN_BARS_PX
+
+    found = []
+    bars = window.panels.classify.prob_plot
+    for view in window.findChildren(pg.GraphicsView):
+        if not view.isVisible() or view.scene() is None:
+            continue
+        for item in view.scene().items():
+            if isinstance(item, pg.PlotItem) and item.isVisible() and item.scene() is not None:
+                box = item.getViewBox()
+                height = box.height()
+                least = MIN_BARS_PX if item is bars else MIN_PLOT_PX  # (ten bars are read at a glance)
+                if 0 < height < least - 0.5 and box.width() > 0:
+                    name = item.getAxis("left").labelText or "a plot"
+                    found.append(f"the plot {name!r} is {height:.0f} px high, fewer than {least}")
+            if (
+                isinstance(item, pg.AxisItem)
+                and item.isVisible()
+                and item.orientation in ("left", "right")
+                and item.label.isVisible()
+                and item.labelText
+                and item.height() > 0
+            ):
+                need = item.label.boundingRect().width()  # (rotated: its width is its height on screen)
+                if need > item.height() + 2:
+                    found.append(
+                        f"the axis title {item.labelText!r} needs {need:.0f} px, its axis is "
+                        f"{item.height():.0f} px high (it runs into its neighbours)"
+                    )
+    return found
+
+
+def cut_texts(window) -> list[str]:
+    """Text cut mid-word: the curves' start hint wider than its plot."""
+    found = []
+    curves = window.panels.curves
+    hint = curves.placeholder
+    if curves.isVisible() and hint.isVisible():
+        view = curves.loss_plot.getViewBox()
+        text_width = hint.textItem.boundingRect().width()
+        if text_width > view.width() + 1 or hint.textItem.boundingRect().height() > view.height() + 1:
+            found.append("the curves' start hint is wider or taller than the loss plot (cut mid-word)")
+    return found

@@ -1,0 +1,84 @@
+"""The curves' marks: a dashed line across both plots where the run changed mid-way (another backend, other
+hyperparameters), its label on the loss plot on the highest free line."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+
+from .. import theme
+
+MAX_MARKERS = 40
+"""Only the latest marks are drawn (each one is a plot item)."""
+
+
+class Marks:
+    """The marks of the loss and accuracy plots (the latest :data:`MAX_MARKERS`)."""
+
+    def __init__(self, loss_plot: pg.PlotItem, acc_plot: pg.PlotItem):
+        self.loss_plot, self.acc_plot = loss_plot, acc_plot
+        self.lines: list[tuple[pg.InfiniteLine, pg.InfiniteLine]] = []
+        """(on the loss plot, with the label; on the accuracy plot), oldest first."""
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def add(self, epoch: float, text: str, colour: str) -> None:
+        pair = []
+        for plot, show_label in ((self.loss_plot, True), (self.acc_plot, False)):
+            line = pg.InfiniteLine(
+                pos=epoch,
+                angle=90,
+                pen=pg.mkPen(colour, width=2, style=Qt.DashLine),
+                label=text if show_label else None,
+                labelOpts={
+                    "position": 0.9,
+                    "color": colour,
+                    "fill": (255, 255, 255, 220),
+                    "anchors": [(0, 0.5), (0, 0.5)],
+                },
+            )
+            if show_label:
+                font = theme.axis_font()
+                line.label.textItem.setFont(font)
+            plot.addItem(line, ignoreBounds=True)
+            pair.append(line)
+        self.lines.append(tuple(pair))
+        if len(self.lines) > MAX_MARKERS:
+            a, b = self.lines.pop(0)
+            self.loss_plot.removeItem(a)
+            self.acc_plot.removeItem(b)
+        self.place_labels()
+
+    def clear(self) -> None:
+        for a, b in self.lines:
+            self.loss_plot.removeItem(a)
+            self.acc_plot.removeItem(b)
+        self.lines.clear()
+
+    def place_labels(self, *_args) -> None:
+        """Each mark's label on the highest free line of the plot, from the top: labels of marks close
+        together go one under the other, and one with no free line left is hidden (the mark stays)."""
+        view = self.loss_plot.getViewBox()
+        height = view.height()
+        if height <= 0 or not self.lines:
+            return
+        taken: list[tuple[int, float, float]] = []  # (line, left, right) in pixels
+        for line, _acc in self.lines:
+            label = line.label
+            box = label.boundingRect()
+            step = box.height() + 2
+            rows = max(int(height // step), 1)
+            x = view.mapViewToScene(pg.QtCore.QPointF(line.value(), 0)).x()
+            for row in range(rows):
+                if not any(r == row and left < x + box.width() + 4 and x < right + 4 for r, left, right in taken):
+                    taken.append((row, x, x + box.width()))
+                    label.setPosition(1.0 - (row * step + box.height() / 2) / height)
+                    label.setVisible(True)
+                    break
+            else:
+                label.setVisible(False)
+
+    def label_rects(self) -> list:
+        """Where the marks' labels are, in scene coordinates (the layout test checks they do not overlap)."""
+        return [line.label.sceneBoundingRect() for line, _ in self.lines if line.label.isVisible()]
