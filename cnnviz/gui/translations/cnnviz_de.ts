@@ -51,8 +51,8 @@
   </message>
   <message>
    <location filename="cnnviz/app/class_training.py" line="150" />
-   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
-   <translation>Dieses Netz kennt {names}, aber die Klassen-Zeichenfläche hat Zeichnungen von {current}: Es kann nur mit Zeichnungen seiner eigenen Klassen weiterlernen. Benenne auf der Klassen-Zeichenfläche (F6) dieselben Klassen oder drücke „Neu“ für ein neues Netz für den Datensatz.</translation>
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or choose a network of the data set under Network.</source>
+   <translation>Dieses Netz kennt {names}, aber die Klassen-Zeichenfläche hat Zeichnungen von {current}: Es kann nur mit Zeichnungen seiner eigenen Klassen weiterlernen. Benenne auf der Klassen-Zeichenfläche (F6) dieselben Klassen oder wähle unter „Netz“ ein Netz für den Datensatz.</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
@@ -927,22 +927,22 @@
    <translation>Der letzte Lauf ist auch automatisch gesichert und wird beim nächsten Start angeboten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="467" />
+   <location filename="cnnviz/gui/checkpoints.py" line="468" />
    <source>Restore an autosaved run?</source>
    <translation>Einen automatisch gesicherten Lauf wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="509" />
+   <location filename="cnnviz/gui/checkpoints.py" line="510" />
    <source>Restore</source>
    <translation>Wiederherstellen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="510" />
+   <location filename="cnnviz/gui/checkpoints.py" line="511" />
    <source>Discard</source>
    <translation>Verwerfen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="511" />
+   <location filename="cnnviz/gui/checkpoints.py" line="512" />
    <source>Later</source>
    <translation>Später</translation>
   </message>
@@ -973,32 +973,32 @@
    <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="388" />
+   <location filename="cnnviz/gui/checkpoints.py" line="389" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} Start trainiert mit diesen Gewichten weiter.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="454" />
+   <location filename="cnnviz/gui/checkpoints.py" line="455" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>Netz {network}, {run}, automatisch gesichert {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="474" />
+   <location filename="cnnviz/gui/checkpoints.py" line="475" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>Läufe früherer Sitzungen wurden automatisch gesichert (neueste zuerst). Den ausgewählten wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="502" />
+   <location filename="cnnviz/gui/checkpoints.py" line="503" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>Verwerfen löscht die Sicherung; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="504" />
+   <location filename="cnnviz/gui/checkpoints.py" line="505" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>Verwerfen löscht die aufgeführten Sicherungen; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="525" />
+   <location filename="cnnviz/gui/checkpoints.py" line="526" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
   </message>
@@ -1031,12 +1031,12 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Lade {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="386" />
+   <location filename="cnnviz/gui/checkpoints.py" line="387" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} geladen (Netz {spec}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="496" />
+   <location filename="cnnviz/gui/checkpoints.py" line="497" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>Auch die {count:,} älteren Sicherungen löschen (nicht aufgeführt)</translation>
   </message>
@@ -1056,12 +1056,12 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="390" />
+   <location filename="cnnviz/gui/checkpoints.py" line="391" />
    <source>{text} Note: {note}.</source>
    <translation>{text} Hinweis: {note}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="470" />
+   <location filename="cnnviz/gui/checkpoints.py" line="471" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1070,7 +1070,7 @@ Restore it?</source>
 Wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="545" />
+   <location filename="cnnviz/gui/checkpoints.py" line="546" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
   </message>
@@ -1095,271 +1095,271 @@ Wiederherstellen?</translation>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="448" />
+   <location filename="cnnviz/gui/checkpoints.py" line="449" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="84" />
+   <location filename="cnnviz/gui/class_canvas.py" line="85" />
    <source>QR code of the class canvas's address</source>
    <translation>QR-Code der Adresse der Klassen-Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="91" />
+   <location filename="cnnviz/gui/class_canvas.py" line="92" />
    <source>The network the phones are on</source>
    <translation>Das Netzwerk, in dem die Handys sind</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="98" />
+   <location filename="cnnviz/gui/class_canvas.py" line="99" />
    <source>What the phones ask for</source>
    <translation>Worum die Handys bitten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="99" />
+   <location filename="cnnviz/gui/class_canvas.py" line="100" />
    <source>Draw any digit and say which</source>
    <translation>Zeichne eine beliebige Ziffer und sag, welche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="105" />
+   <location filename="cnnviz/gui/class_canvas.py" line="106" />
    <source>Our own classes…</source>
    <translation>Unsere eigenen Klassen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="107" />
+   <location filename="cnnviz/gui/class_canvas.py" line="108" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>Benennt 2 bis 10 eigene Klassen (Kreis, Dreieck, Stern …): Die Handys zeichnen sie, und ein neues kleines Netz lernt sie von Grund auf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="119" />
+   <location filename="cnnviz/gui/class_canvas.py" line="120" />
    <source>A class's name, e.g. circle</source>
    <translation>Name einer Klasse, z. B. Kreis</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="120" />
+   <location filename="cnnviz/gui/class_canvas.py" line="121" />
    <source>A class's name</source>
    <translation>Name einer Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="121" />
+   <location filename="cnnviz/gui/class_canvas.py" line="122" />
    <source>Add</source>
    <translation>Hinzufügen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="123" />
+   <location filename="cnnviz/gui/class_canvas.py" line="124" />
    <source>Remove</source>
    <translation>Entfernen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="130" />
+   <location filename="cnnviz/gui/class_canvas.py" line="131" />
    <source>Our own classes</source>
    <translation>Unsere eigenen Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="131" />
+   <location filename="cnnviz/gui/class_canvas.py" line="132" />
    <source>Save our drawings…</source>
    <translation>Unsere Zeichnungen speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="133" />
+   <location filename="cnnviz/gui/class_canvas.py" line="134" />
    <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
    <translation>Die angenommenen Zeichnungen unserer Klassen mit den Namen der Klassen in einen Ordner (die zurückgehaltenen in seinen Ordner our-test); sonst wird nichts gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="152" />
+   <location filename="cnnviz/gui/class_canvas.py" line="153" />
    <source>Train a new net on our classes</source>
    <translation>Neues Netz auf unsere Klassen trainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="155" />
+   <location filename="cnnviz/gui/class_canvas.py" line="156" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>Ein neues winziges Netz lernt unsere Klassen von Grund auf, nur aus den angenommenen Zeichnungen (die zurückgehaltenen sind sein Test)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="171" />
+   <location filename="cnnviz/gui/class_canvas.py" line="172" />
    <source>Drawings waiting for the teacher</source>
    <translation>Zeichnungen, die auf die Lehrkraft warten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="173" />
+   <location filename="cnnviz/gui/class_canvas.py" line="174" />
    <source>Accept (A)</source>
    <translation>Annehmen (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="175" />
+   <location filename="cnnviz/gui/class_canvas.py" line="176" />
    <source>Our test (H)</source>
    <translation>Unser Test (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="176" />
+   <location filename="cnnviz/gui/class_canvas.py" line="177" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>In den eigenen Testsatz der Klasse aufnehmen: nie zum Trainieren verwendet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="177" />
+   <location filename="cnnviz/gui/class_canvas.py" line="178" />
    <source>Reject (R)</source>
    <translation>Ablehnen (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="178" />
+   <location filename="cnnviz/gui/class_canvas.py" line="179" />
    <source>Reject everything from this phone</source>
    <translation>Alles von diesem Handy ablehnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="181" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
-   <location filename="cnnviz/gui/class_canvas.py" line="345" />
+   <location filename="cnnviz/gui/class_canvas.py" line="182" />
+   <location filename="cnnviz/gui/class_canvas.py" line="347" />
+   <location filename="cnnviz/gui/class_canvas.py" line="348" />
    <source>End class canvas</source>
    <translation>Klassen-Zeichenfläche beenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="288" />
-   <location filename="cnnviz/gui/class_canvas.py" line="337" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
+   <location filename="cnnviz/gui/class_canvas.py" line="289" />
+   <location filename="cnnviz/gui/class_canvas.py" line="340" />
+   <location filename="cnnviz/gui/class_canvas.py" line="347" />
    <source>Class canvas</source>
    <translation>Klassen-Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="341" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>Klassen-Zeichenfläche öffnen: Handys im Klassennetz zeichnen für das Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="370" />
+   <location filename="cnnviz/gui/class_canvas.py" line="373" />
    <source>This computer only (127.0.0.1)</source>
    <translation>Nur dieser Rechner (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="463" />
    <source>1 phone so far</source>
    <translation>Bisher 1 Handy</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="619" />
+   <location filename="cnnviz/gui/class_canvas.py" line="622" />
    <source>Save our drawings in a folder</source>
    <translation>Unsere Zeichnungen in einem Ordner speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="665" />
+   <location filename="cnnviz/gui/class_canvas.py" line="668" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>keine Zeichnungen zurückgehalten, also testet es auf den Zeichnungen, aus denen es lernt (halte einige mit H zurück)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="376" />
+   <location filename="cnnviz/gui/class_canvas.py" line="379" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>Kein Netzwerk gefunden: Verbinde diesen Rechner mit dem WLAN der Klasse oder schalte seinen Hotspot ein und wähle dann hier das Netzwerk. Im Moment erreicht nur dieser Rechner die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="508" />
+   <location filename="cnnviz/gui/class_canvas.py" line="511" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>Eine Zeichnung ohne Angabe wartet: Das Handy hat nicht gesagt, was sie zeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="551" />
+   <location filename="cnnviz/gui/class_canvas.py" line="554" />
    <source>Type a name first.</source>
    <translation>Gib zuerst einen Namen ein.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="567" />
+   <location filename="cnnviz/gui/class_canvas.py" line="570" />
    <source>Choose a class in the list first.</source>
    <translation>Wähle zuerst eine Klasse in der Liste.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="601" />
+   <location filename="cnnviz/gui/class_canvas.py" line="604" />
    <source>Draw one of our classes and say which</source>
    <translation>Zeichne eine unserer Klassen und sag, welche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="609" />
+   <location filename="cnnviz/gui/class_canvas.py" line="612" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>Benenne mindestens 2 Klassen: Die Handys zeichnen dann diese statt Ziffern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="654" />
+   <location filename="cnnviz/gui/class_canvas.py" line="657" />
    <source>Learning our {count} classes</source>
    <translation>Lernen unserer {count} Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="463" />
    <source>{count} phones so far</source>
    <translation>Bisher {count} Handys</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="491" />
+   <location filename="cnnviz/gui/class_canvas.py" line="494" />
    <source>{count} waiting for you</source>
    <translation>{count} warten auf dich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="585" />
+   <location filename="cnnviz/gui/class_canvas.py" line="588" />
    <source>Give 2 to 10 different names.</source>
    <translation>Gib 2 bis 10 verschiedene Namen an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="634" />
+   <location filename="cnnviz/gui/class_canvas.py" line="637" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>{count} Zeichnungen von {names} in {folder} gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="663" />
+   <location filename="cnnviz/gui/class_canvas.py" line="666" />
    <source>its test: the {count} drawings held back</source>
    <translation>sein Test: die {count} zurückgehaltenen Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="668" />
+   <location filename="cnnviz/gui/class_canvas.py" line="671" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>Ein neues winziges Netz lernt {names} von Grund auf aus {count} angenommenen Zeichnungen; {test}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="722" />
+   <location filename="cnnviz/gui/class_canvas.py" line="725" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>Unser Testsatz: {right} von {count} richtig · MNIST: {mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="101" />
+   <location filename="cnnviz/gui/class_canvas.py" line="102" />
    <source>Draw a {digit}</source>
    <translation>Zeichne eine {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="554" />
+   <location filename="cnnviz/gui/class_canvas.py" line="557" />
    <source>{name} is named already.</source>
    <translation>{name} ist schon benannt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="557" />
+   <location filename="cnnviz/gui/class_canvas.py" line="560" />
    <source>At most {count} classes.</source>
    <translation>Höchstens {count} Klassen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="573" />
+   <location filename="cnnviz/gui/class_canvas.py" line="576" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>Zeichnungen von {name} oder einer Klasse danach warten oder sind angenommen: Sie bleibt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="612" />
+   <location filename="cnnviz/gui/class_canvas.py" line="615" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>Die Handys zeichnen {names}. Nimm mindestens {least} Zeichnungen von jeder an, dann trainiere.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="706" />
+   <location filename="cnnviz/gui/class_canvas.py" line="709" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>Unser Testsatz: noch keine aufgehoben · MNIST: {mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="714" />
+   <location filename="cnnviz/gui/class_canvas.py" line="717" />
    <source>Our test set: {count} held back; this network does not know our classes yet</source>
    <translation>Unser Testsatz: {count} aufgehoben; dieses Netz kennt unsere Klassen noch nicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="395" />
+   <location filename="cnnviz/gui/class_canvas.py" line="398" />
    <source>The class canvas could not start: {error}</source>
    <translation>Die Klassen-Zeichenfläche konnte nicht starten: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="486" />
+   <location filename="cnnviz/gui/class_canvas.py" line="489" />
    <source>from phone {phone}</source>
    <translation>von Handy {phone}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="631" />
+   <location filename="cnnviz/gui/class_canvas.py" line="634" />
    <source>Could not save the drawings: {error}</source>
    <translation>Die Zeichnungen konnten nicht gespeichert werden: {error}</translation>
   </message>
@@ -1697,12 +1697,12 @@ Wiederherstellen?</translation>
    <translation>Die vorgeschlagene Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="300" />
+   <location filename="cnnviz/gui/lessons.py" line="301" />
    <source>Applying…</source>
    <translation>Wird angewendet…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Open a lesson preset</source>
    <translation>Lektion öffnen</translation>
   </message>
@@ -1712,7 +1712,7 @@ Wiederherstellen?</translation>
    <translation>Text zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Lesson preset</source>
    <translation>Lektion</translation>
   </message>
@@ -1722,7 +1722,7 @@ Wiederherstellen?</translation>
    <translation>Lektion: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="259" />
+   <location filename="cnnviz/gui/lessons.py" line="260" />
    <source>close the lesson</source>
    <translation>die Lektion schließen</translation>
   </message>
@@ -1737,12 +1737,12 @@ Wiederherstellen?</translation>
    <translation>{last} Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="225" />
+   <location filename="cnnviz/gui/lessons.py" line="226" />
    <source>load the lesson “{title}”</source>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="349" />
+   <location filename="cnnviz/gui/lessons.py" line="350" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
@@ -2054,50 +2054,50 @@ Wiederherstellen?</translation>
    <translation>Datensatz-Ordner öffnen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="170" />
+   <location filename="cnnviz/gui/panels/controls.py" line="175" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>ein Ordner mit den vier IDX-Dateien im MNIST-Format (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., mit oder ohne .gz)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="197" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>Ordner mit IDX-Dateien im MNIST-Format öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/controls.py" line="227" />
    <source>▶  Resume</source>
    <translation>▶  Weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/controls.py" line="227" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
    <source>❚❚  Pause</source>
    <translation>❚❚  Pause</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="113" />
+   <location filename="cnnviz/gui/panels/controls.py" line="118" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>Änderungen am Optimierer gelten ab dem nächsten Schritt (Wert eingeben, dann Enter).
 Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="308" />
+   <location filename="cnnviz/gui/panels/controls.py" line="313" />
    <source>not available here</source>
    <translation>hier nicht verfügbar</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="341" />
+   <location filename="cnnviz/gui/panels/controls.py" line="374" />
    <source>valid: {count} layers</source>
    <translation>gültig: {count} Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="374" />
+   <location filename="cnnviz/gui/panels/controls.py" line="407" />
    <source>{count} trainable parameters</source>
    <translation>{count} trainierbare Parameter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="436" />
+   <location filename="cnnviz/gui/panels/controls.py" line="469" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
   </message>
@@ -3818,22 +3818,22 @@ Training stoppen und fortfahren?</translation>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="310" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="314" />
+   <location filename="cnnviz/gui/run_control.py" line="322" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="202" />
+   <location filename="cnnviz/gui/run_control.py" line="207" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="230" />
+   <location filename="cnnviz/gui/run_control.py" line="235" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
   </message>
@@ -3848,42 +3848,42 @@ Training stoppen und fortfahren?</translation>
    <translation>testet mit {test_used:,} von {test_total:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="209" />
+   <location filename="cnnviz/gui/run_control.py" line="214" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="400" />
+   <location filename="cnnviz/gui/run_control.py" line="408" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="246" />
+   <location filename="cnnviz/gui/run_control.py" line="251" />
    <source>Learning our {count} classes further</source>
    <translation>Lernt unsere {count} Klassen weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="363" />
+   <location filename="cnnviz/gui/run_control.py" line="371" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="373" />
+   <location filename="cnnviz/gui/run_control.py" line="381" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="138" />
+   <location filename="cnnviz/gui/run_control.py" line="142" />
    <source>Cannot build the network: {exc}</source>
    <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="264" />
+   <location filename="cnnviz/gui/run_control.py" line="269" />
    <source>Cannot start: {exc}</source>
    <translation>Start nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="309" />
+   <location filename="cnnviz/gui/run_control.py" line="317" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
@@ -4516,6 +4516,10 @@ Training stoppen und fortfahren?</translation>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
+  </message>
+  <message>
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
+   <translation type="vanished">Dieses Netz kennt {names}, aber die Klassen-Zeichenfläche hat Zeichnungen von {current}: Es kann nur mit Zeichnungen seiner eigenen Klassen weiterlernen. Benenne auf der Klassen-Zeichenfläche (F6) dieselben Klassen oder drücke „Neu“ für ein neues Netz für den Datensatz.</translation>
   </message>
   <message>
    <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>

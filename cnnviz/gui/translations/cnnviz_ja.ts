@@ -51,8 +51,8 @@
   </message>
   <message>
    <location filename="cnnviz/app/class_training.py" line="150" />
-   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
-   <translation>このネットワークは {names} を知っていますが、クラスキャンバスには {current} の絵があります。自分のクラスの絵でしか学習を続けられません。クラスキャンバス (F6) で同じクラスを名付けるか、リセットを押してデータセット用の新しいネットワークにしてください。</translation>
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or choose a network of the data set under Network.</source>
+   <translation>このネットワークは {names} を知っていますが、クラスキャンバスには {current} の絵があります。自分のクラスの絵でしか学習を続けられません。クラスキャンバス (F6) で同じクラスを名付けるか、「ネットワーク」でデータセット用のネットワークを選んでください。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
@@ -927,22 +927,22 @@
    <translation>最後の学習は自動保存にも残り、次回の起動時に復元を提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="467" />
+   <location filename="cnnviz/gui/checkpoints.py" line="468" />
    <source>Restore an autosaved run?</source>
    <translation>自動保存された学習を復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="509" />
+   <location filename="cnnviz/gui/checkpoints.py" line="510" />
    <source>Restore</source>
    <translation>復元</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="510" />
+   <location filename="cnnviz/gui/checkpoints.py" line="511" />
    <source>Discard</source>
    <translation>破棄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="511" />
+   <location filename="cnnviz/gui/checkpoints.py" line="512" />
    <source>Later</source>
    <translation>後で</translation>
   </message>
@@ -973,32 +973,32 @@
    <translation>このモデルは {step} ステップ学習し(テスト画像で {accuracy} %)、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="388" />
+   <location filename="cnnviz/gui/checkpoints.py" line="389" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} 「開始」でこの重みから学習を続けます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="454" />
+   <location filename="cnnviz/gui/checkpoints.py" line="455" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>ネットワーク {network}、{run}、自動保存 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="474" />
+   <location filename="cnnviz/gui/checkpoints.py" line="475" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>以前のセッションの学習が自動保存されています(新しい順)。選んだものを復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="502" />
+   <location filename="cnnviz/gui/checkpoints.py" line="503" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>「破棄」で自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="504" />
+   <location filename="cnnviz/gui/checkpoints.py" line="505" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>「破棄」で一覧の自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="525" />
+   <location filename="cnnviz/gui/checkpoints.py" line="526" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>自動保存された学習を復元しました({run}、{when})。</translation>
   </message>
@@ -1031,12 +1031,12 @@ Save it before {what}?</source>
    <translation>{name} を読み込み中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="386" />
+   <location filename="cnnviz/gui/checkpoints.py" line="387" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} を読み込みました(ネットワーク {spec})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="496" />
+   <location filename="cnnviz/gui/checkpoints.py" line="497" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>一覧にない古い自動保存 {count:,} 件も削除する</translation>
   </message>
@@ -1056,12 +1056,12 @@ Save it before {what}?</source>
    <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="390" />
+   <location filename="cnnviz/gui/checkpoints.py" line="391" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意: {note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="470" />
+   <location filename="cnnviz/gui/checkpoints.py" line="471" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1070,7 +1070,7 @@ Restore it?</source>
 復元しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="545" />
+   <location filename="cnnviz/gui/checkpoints.py" line="546" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした: {error}</translation>
   </message>
@@ -1095,271 +1095,271 @@ Restore it?</source>
    <translation>モデルを読み込めませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="448" />
+   <location filename="cnnviz/gui/checkpoints.py" line="449" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="84" />
+   <location filename="cnnviz/gui/class_canvas.py" line="85" />
    <source>QR code of the class canvas's address</source>
    <translation>クラスのキャンバスのアドレスの QR コード</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="91" />
+   <location filename="cnnviz/gui/class_canvas.py" line="92" />
    <source>The network the phones are on</source>
    <translation>スマートフォンがつながっているネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="98" />
+   <location filename="cnnviz/gui/class_canvas.py" line="99" />
    <source>What the phones ask for</source>
    <translation>スマートフォンに出す課題</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="99" />
+   <location filename="cnnviz/gui/class_canvas.py" line="100" />
    <source>Draw any digit and say which</source>
    <translation>好きな数字を描いて、どれか選ぶ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="105" />
+   <location filename="cnnviz/gui/class_canvas.py" line="106" />
    <source>Our own classes…</source>
    <translation>わたしたちの分類…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="107" />
+   <location filename="cnnviz/gui/class_canvas.py" line="108" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>独自の分類を 2〜10 個名付けます（丸、三角、星など）: スマホでそれを描き、新しい小さなネットワークがゼロから学びます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="119" />
+   <location filename="cnnviz/gui/class_canvas.py" line="120" />
    <source>A class's name, e.g. circle</source>
    <translation>分類の名前（例: 丸）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="120" />
+   <location filename="cnnviz/gui/class_canvas.py" line="121" />
    <source>A class's name</source>
    <translation>分類の名前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="121" />
+   <location filename="cnnviz/gui/class_canvas.py" line="122" />
    <source>Add</source>
    <translation>追加</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="123" />
+   <location filename="cnnviz/gui/class_canvas.py" line="124" />
    <source>Remove</source>
    <translation>削除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="130" />
+   <location filename="cnnviz/gui/class_canvas.py" line="131" />
    <source>Our own classes</source>
    <translation>わたしたちの分類</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="131" />
+   <location filename="cnnviz/gui/class_canvas.py" line="132" />
    <source>Save our drawings…</source>
    <translation>わたしたちの絵を保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="133" />
+   <location filename="cnnviz/gui/class_canvas.py" line="134" />
    <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
    <translation>採用したわたしたちの分類の絵を、分類の名前と一緒にフォルダーへ保存します（テスト用に取っておいた絵はその our-test フォルダーへ）。それ以外は保存されません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="152" />
+   <location filename="cnnviz/gui/class_canvas.py" line="153" />
    <source>Train a new net on our classes</source>
    <translation>わたしたちの分類で新しいネットを学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="155" />
+   <location filename="cnnviz/gui/class_canvas.py" line="156" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>新しい小さなネットワークが、採用した絵だけからわたしたちの分類をゼロから学びます（テスト用に取っておいた絵はそのテストです）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="171" />
+   <location filename="cnnviz/gui/class_canvas.py" line="172" />
    <source>Drawings waiting for the teacher</source>
    <translation>先生の確認を待っている絵</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="173" />
+   <location filename="cnnviz/gui/class_canvas.py" line="174" />
    <source>Accept (A)</source>
    <translation>採用 (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="175" />
+   <location filename="cnnviz/gui/class_canvas.py" line="176" />
    <source>Our test (H)</source>
    <translation>テスト用 (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="176" />
+   <location filename="cnnviz/gui/class_canvas.py" line="177" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>クラス独自のテストセットに入れる（学習には使わない）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="177" />
+   <location filename="cnnviz/gui/class_canvas.py" line="178" />
    <source>Reject (R)</source>
    <translation>不採用 (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="178" />
+   <location filename="cnnviz/gui/class_canvas.py" line="179" />
    <source>Reject everything from this phone</source>
    <translation>このスマートフォンからの絵をすべて不採用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="181" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
-   <location filename="cnnviz/gui/class_canvas.py" line="345" />
+   <location filename="cnnviz/gui/class_canvas.py" line="182" />
+   <location filename="cnnviz/gui/class_canvas.py" line="347" />
+   <location filename="cnnviz/gui/class_canvas.py" line="348" />
    <source>End class canvas</source>
    <translation>クラスのキャンバスを終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="288" />
-   <location filename="cnnviz/gui/class_canvas.py" line="337" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
+   <location filename="cnnviz/gui/class_canvas.py" line="289" />
+   <location filename="cnnviz/gui/class_canvas.py" line="340" />
+   <location filename="cnnviz/gui/class_canvas.py" line="347" />
    <source>Class canvas</source>
    <translation>クラスのキャンバス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="341" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>クラスのキャンバスを開く：教室のネットワーク上のスマートフォンがネットワークのために絵を描きます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="370" />
+   <location filename="cnnviz/gui/class_canvas.py" line="373" />
    <source>This computer only (127.0.0.1)</source>
    <translation>このコンピューターのみ (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="463" />
    <source>1 phone so far</source>
    <translation>これまでに 1 台</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="619" />
+   <location filename="cnnviz/gui/class_canvas.py" line="622" />
    <source>Save our drawings in a folder</source>
    <translation>わたしたちの絵をフォルダーに保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="665" />
+   <location filename="cnnviz/gui/class_canvas.py" line="668" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>テスト用に取っておいた絵がないので、学習に使う絵そのものでテストします（H でいくつか取っておけます）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="376" />
+   <location filename="cnnviz/gui/class_canvas.py" line="379" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>ネットワークが見つかりません：このコンピューターを教室の Wi-Fi につなぐか、ホットスポットをオンにしてから、ここでネットワークを選んでください。今はこのコンピューターからしかキャンバスに接続できません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="508" />
+   <location filename="cnnviz/gui/class_canvas.py" line="511" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>ラベルのない絵は待機中です：スマートフォンがどれかを選んでいません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="551" />
+   <location filename="cnnviz/gui/class_canvas.py" line="554" />
    <source>Type a name first.</source>
    <translation>先に名前を入力してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="567" />
+   <location filename="cnnviz/gui/class_canvas.py" line="570" />
    <source>Choose a class in the list first.</source>
    <translation>先にリストから分類を選んでください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="601" />
+   <location filename="cnnviz/gui/class_canvas.py" line="604" />
    <source>Draw one of our classes and say which</source>
    <translation>わたしたちの分類のどれかを描いて、どれか選んでね</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="609" />
+   <location filename="cnnviz/gui/class_canvas.py" line="612" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>分類を 2 つ以上名付けてください: するとスマホでは数字の代わりにそれを描きます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="654" />
+   <location filename="cnnviz/gui/class_canvas.py" line="657" />
    <source>Learning our {count} classes</source>
    <translation>わたしたちの {count} 個の分類を学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="463" />
    <source>{count} phones so far</source>
    <translation>これまでに {count} 台</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="491" />
+   <location filename="cnnviz/gui/class_canvas.py" line="494" />
    <source>{count} waiting for you</source>
    <translation>{count} 件があなたの確認待ち</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="585" />
+   <location filename="cnnviz/gui/class_canvas.py" line="588" />
    <source>Give 2 to 10 different names.</source>
    <translation>2〜10 個の異なる名前にしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="634" />
+   <location filename="cnnviz/gui/class_canvas.py" line="637" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>{names} の絵 {count} 枚を {folder} に保存しました。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="663" />
+   <location filename="cnnviz/gui/class_canvas.py" line="666" />
    <source>its test: the {count} drawings held back</source>
    <translation>テスト: 取っておいた {count} 枚の絵</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="668" />
+   <location filename="cnnviz/gui/class_canvas.py" line="671" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>新しい小さなネットワークが、採用した {count} 枚の絵から {names} をゼロから学びます。{test}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="722" />
+   <location filename="cnnviz/gui/class_canvas.py" line="725" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>私たちのテストセット：{count} 中 {right} 正解 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="101" />
+   <location filename="cnnviz/gui/class_canvas.py" line="102" />
    <source>Draw a {digit}</source>
    <translation>{digit} を描く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="554" />
+   <location filename="cnnviz/gui/class_canvas.py" line="557" />
    <source>{name} is named already.</source>
    <translation>{name} はもう名付けられています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="557" />
+   <location filename="cnnviz/gui/class_canvas.py" line="560" />
    <source>At most {count} classes.</source>
    <translation>分類は最大 {count} 個です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="573" />
+   <location filename="cnnviz/gui/class_canvas.py" line="576" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>{name} またはその後の分類の絵が待っているか採用済みなので、削除できません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="612" />
+   <location filename="cnnviz/gui/class_canvas.py" line="615" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>スマホで {names} を描きます。それぞれ少なくとも {least} 枚採用してから学習してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="706" />
+   <location filename="cnnviz/gui/class_canvas.py" line="709" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>私たちのテストセット：まだ保留なし · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="714" />
+   <location filename="cnnviz/gui/class_canvas.py" line="717" />
    <source>Our test set: {count} held back; this network does not know our classes yet</source>
    <translation>わたしたちのテストセット: {count} 枚を取っておきました。このネットワークはまだわたしたちのクラスを知りません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="395" />
+   <location filename="cnnviz/gui/class_canvas.py" line="398" />
    <source>The class canvas could not start: {error}</source>
    <translation>クラスのキャンバスを開始できませんでした：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="486" />
+   <location filename="cnnviz/gui/class_canvas.py" line="489" />
    <source>from phone {phone}</source>
    <translation>スマートフォン {phone} から</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="631" />
+   <location filename="cnnviz/gui/class_canvas.py" line="634" />
    <source>Could not save the drawings: {error}</source>
    <translation>絵を保存できませんでした: {error}</translation>
   </message>
@@ -1697,12 +1697,12 @@ Restore it?</source>
    <translation>レッスンのおすすめ表示: {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="300" />
+   <location filename="cnnviz/gui/lessons.py" line="301" />
    <source>Applying…</source>
    <translation>適用中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Open a lesson preset</source>
    <translation>レッスンを開く</translation>
   </message>
@@ -1712,7 +1712,7 @@ Restore it?</source>
    <translation>本文を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Lesson preset</source>
    <translation>レッスン</translation>
   </message>
@@ -1722,7 +1722,7 @@ Restore it?</source>
    <translation>レッスン: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="259" />
+   <location filename="cnnviz/gui/lessons.py" line="260" />
    <source>close the lesson</source>
    <translation>レッスンを閉じる</translation>
   </message>
@@ -1737,12 +1737,12 @@ Restore it?</source>
    <translation>{last} 段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="225" />
+   <location filename="cnnviz/gui/lessons.py" line="226" />
    <source>load the lesson “{title}”</source>
    <translation>レッスン「{title}」を読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="349" />
+   <location filename="cnnviz/gui/lessons.py" line="350" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>このレッスンファイルは使えません: {exc}</translation>
   </message>
@@ -2054,50 +2054,50 @@ Restore it?</source>
    <translation>データセットのフォルダを開く…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="170" />
+   <location filename="cnnviz/gui/panels/controls.py" line="175" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>MNIST 形式の 4 つの IDX ファイル(train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...、.gz でも可)が入ったフォルダ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="197" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>MNIST 形式の IDX ファイルのフォルダを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/controls.py" line="227" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/controls.py" line="227" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
    <source>❚❚  Pause</source>
    <translation>❚❚  一時停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="113" />
+   <location filename="cnnviz/gui/panels/controls.py" line="118" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>最適化の変更は次のステップから(値を入力して Enter)。
 キー: {start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="308" />
+   <location filename="cnnviz/gui/panels/controls.py" line="313" />
    <source>not available here</source>
    <translation>ここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="341" />
+   <location filename="cnnviz/gui/panels/controls.py" line="374" />
    <source>valid: {count} layers</source>
    <translation>有効: {count} 層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="374" />
+   <location filename="cnnviz/gui/panels/controls.py" line="407" />
    <source>{count} trainable parameters</source>
    <translation>学習するパラメータ {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="436" />
+   <location filename="cnnviz/gui/panels/controls.py" line="469" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません({why})。代わりに {chosen} を使います。</translation>
   </message>
@@ -3817,22 +3817,22 @@ Stop the run and go ahead?</source>
    <translation>表示エラー: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="310" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="314" />
+   <location filename="cnnviz/gui/run_control.py" line="322" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="202" />
+   <location filename="cnnviz/gui/run_control.py" line="207" />
    <source>starting over with new random weights</source>
    <translation>新しい乱数の重みでやり直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="230" />
+   <location filename="cnnviz/gui/run_control.py" line="235" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
   </message>
@@ -3847,42 +3847,42 @@ Stop the run and go ahead?</source>
    <translation>{test_total:,} 枚中 {test_used:,} 枚でテスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="209" />
+   <location filename="cnnviz/gui/run_control.py" line="214" />
    <source>New random weights (seed {seed}).</source>
    <translation>新しい乱数の重み(シード {seed})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="400" />
+   <location filename="cnnviz/gui/run_control.py" line="408" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="246" />
+   <location filename="cnnviz/gui/run_control.py" line="251" />
    <source>Learning our {count} classes further</source>
    <translation>わたしたちの {count} クラスをさらに学習中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="363" />
+   <location filename="cnnviz/gui/run_control.py" line="371" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>最終的な重みをコピーできませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="373" />
+   <location filename="cnnviz/gui/run_control.py" line="381" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="138" />
+   <location filename="cnnviz/gui/run_control.py" line="142" />
    <source>Cannot build the network: {exc}</source>
    <translation>ネットワークを作れません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="264" />
+   <location filename="cnnviz/gui/run_control.py" line="269" />
    <source>Cannot start: {exc}</source>
    <translation>開始できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="309" />
+   <location filename="cnnviz/gui/run_control.py" line="317" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>データセット {name} を読み込めません: {exc}</translation>
   </message>
@@ -4515,6 +4515,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>話し合おう: 数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+  </message>
+  <message>
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
+   <translation type="vanished">このネットワークは {names} を知っていますが、クラスキャンバスには {current} の絵があります。自分のクラスの絵でしか学習を続けられません。クラスキャンバス (F6) で同じクラスを名付けるか、リセットを押してデータセット用の新しいネットワークにしてください。</translation>
   </message>
   <message>
    <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>

@@ -51,8 +51,8 @@
   </message>
   <message>
    <location filename="cnnviz/app/class_training.py" line="150" />
-   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
-   <translation>这个网络认识 {names}，但班级画板上的是 {current} 的画：它只能用自己类别的画继续学习。请在班级画板 (F6) 上起同样的类别名，或按重置为数据集换一个新网络。</translation>
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or choose a network of the data set under Network.</source>
+   <translation>这个网络认识 {names}，但班级画板上的是 {current} 的画：它只能用自己类别的画继续学习。请在班级画板 (F6) 上起同样的类别名，或在“网络”中为数据集选一个网络。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
@@ -927,22 +927,22 @@
    <translation>最近一次训练也已自动保存，下次启动时会提示恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="467" />
+   <location filename="cnnviz/gui/checkpoints.py" line="468" />
    <source>Restore an autosaved run?</source>
    <translation>恢复自动保存的训练吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="509" />
+   <location filename="cnnviz/gui/checkpoints.py" line="510" />
    <source>Restore</source>
    <translation>恢复</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="510" />
+   <location filename="cnnviz/gui/checkpoints.py" line="511" />
    <source>Discard</source>
    <translation>丢弃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="511" />
+   <location filename="cnnviz/gui/checkpoints.py" line="512" />
    <source>Later</source>
    <translation>以后再说</translation>
   </message>
@@ -973,32 +973,32 @@
    <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="388" />
+   <location filename="cnnviz/gui/checkpoints.py" line="389" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} 按“开始”会从这些权重继续训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="454" />
+   <location filename="cnnviz/gui/checkpoints.py" line="455" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>网络 {network}，{run}，自动保存于 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="474" />
+   <location filename="cnnviz/gui/checkpoints.py" line="475" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>以前会话的训练已自动保存（最新的在前）。恢复所选的那个吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="502" />
+   <location filename="cnnviz/gui/checkpoints.py" line="503" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>丢弃会删除自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="504" />
+   <location filename="cnnviz/gui/checkpoints.py" line="505" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>丢弃会删除列出的自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="525" />
+   <location filename="cnnviz/gui/checkpoints.py" line="526" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
@@ -1031,12 +1031,12 @@ Save it before {what}?</source>
    <translation>正在加载 {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="386" />
+   <location filename="cnnviz/gui/checkpoints.py" line="387" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="496" />
+   <location filename="cnnviz/gui/checkpoints.py" line="497" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>同时删除未列出的 {count:,} 个较早的自动保存</translation>
   </message>
@@ -1056,12 +1056,12 @@ Save it before {what}?</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="390" />
+   <location filename="cnnviz/gui/checkpoints.py" line="391" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意：{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="470" />
+   <location filename="cnnviz/gui/checkpoints.py" line="471" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -1070,7 +1070,7 @@ Restore it?</source>
 要恢复吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="545" />
+   <location filename="cnnviz/gui/checkpoints.py" line="546" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
@@ -1095,271 +1095,271 @@ Restore it?</source>
    <translation>无法加载模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="448" />
+   <location filename="cnnviz/gui/checkpoints.py" line="449" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="84" />
+   <location filename="cnnviz/gui/class_canvas.py" line="85" />
    <source>QR code of the class canvas's address</source>
    <translation>班级画板地址的二维码</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="91" />
+   <location filename="cnnviz/gui/class_canvas.py" line="92" />
    <source>The network the phones are on</source>
    <translation>手机所在的网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="98" />
+   <location filename="cnnviz/gui/class_canvas.py" line="99" />
    <source>What the phones ask for</source>
    <translation>手机上显示的任务</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="99" />
+   <location filename="cnnviz/gui/class_canvas.py" line="100" />
    <source>Draw any digit and say which</source>
    <translation>画任意一个数字，并说出是几</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="105" />
+   <location filename="cnnviz/gui/class_canvas.py" line="106" />
    <source>Our own classes…</source>
    <translation>我们自己的类别…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="107" />
+   <location filename="cnnviz/gui/class_canvas.py" line="108" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>为 2 到 10 个自己的类别命名（圆、三角形、星形……）：手机画出它们，一个新的小网络从零开始学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="119" />
+   <location filename="cnnviz/gui/class_canvas.py" line="120" />
    <source>A class's name, e.g. circle</source>
    <translation>类别名称，例如 圆</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="120" />
+   <location filename="cnnviz/gui/class_canvas.py" line="121" />
    <source>A class's name</source>
    <translation>类别名称</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="121" />
+   <location filename="cnnviz/gui/class_canvas.py" line="122" />
    <source>Add</source>
    <translation>添加</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="123" />
+   <location filename="cnnviz/gui/class_canvas.py" line="124" />
    <source>Remove</source>
    <translation>删除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="130" />
+   <location filename="cnnviz/gui/class_canvas.py" line="131" />
    <source>Our own classes</source>
    <translation>我们自己的类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="131" />
+   <location filename="cnnviz/gui/class_canvas.py" line="132" />
    <source>Save our drawings…</source>
    <translation>保存我们的图画…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="133" />
+   <location filename="cnnviz/gui/class_canvas.py" line="134" />
    <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
    <translation>把我们类别中已采用的图画连同类别名称保存到一个文件夹（留作测试的图画保存在其中的 our-test 文件夹）；否则什么也不会保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="152" />
+   <location filename="cnnviz/gui/class_canvas.py" line="153" />
    <source>Train a new net on our classes</source>
    <translation>用我们的类别训练新网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="155" />
+   <location filename="cnnviz/gui/class_canvas.py" line="156" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>一个新的微型网络只用已采用的图画从零开始学习我们的类别（留作测试的图画是它的测试）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="171" />
+   <location filename="cnnviz/gui/class_canvas.py" line="172" />
    <source>Drawings waiting for the teacher</source>
    <translation>等待老师审核的画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="173" />
+   <location filename="cnnviz/gui/class_canvas.py" line="174" />
    <source>Accept (A)</source>
    <translation>采用 (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="175" />
+   <location filename="cnnviz/gui/class_canvas.py" line="176" />
    <source>Our test (H)</source>
    <translation>测试用 (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="176" />
+   <location filename="cnnviz/gui/class_canvas.py" line="177" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>放入班级自己的测试集：永不用于训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="177" />
+   <location filename="cnnviz/gui/class_canvas.py" line="178" />
    <source>Reject (R)</source>
    <translation>拒绝 (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="178" />
+   <location filename="cnnviz/gui/class_canvas.py" line="179" />
    <source>Reject everything from this phone</source>
    <translation>拒绝这部手机的所有画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="181" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
-   <location filename="cnnviz/gui/class_canvas.py" line="345" />
+   <location filename="cnnviz/gui/class_canvas.py" line="182" />
+   <location filename="cnnviz/gui/class_canvas.py" line="347" />
+   <location filename="cnnviz/gui/class_canvas.py" line="348" />
    <source>End class canvas</source>
    <translation>结束班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="288" />
-   <location filename="cnnviz/gui/class_canvas.py" line="337" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
+   <location filename="cnnviz/gui/class_canvas.py" line="289" />
+   <location filename="cnnviz/gui/class_canvas.py" line="340" />
+   <location filename="cnnviz/gui/class_canvas.py" line="347" />
    <source>Class canvas</source>
    <translation>班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="341" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>打开班级画板：教室网络中的手机为网络画画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="370" />
+   <location filename="cnnviz/gui/class_canvas.py" line="373" />
    <source>This computer only (127.0.0.1)</source>
    <translation>仅本机 (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="463" />
    <source>1 phone so far</source>
    <translation>目前 1 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="619" />
+   <location filename="cnnviz/gui/class_canvas.py" line="622" />
    <source>Save our drawings in a folder</source>
    <translation>把我们的图画保存到文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="665" />
+   <location filename="cnnviz/gui/class_canvas.py" line="668" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>没有留作测试的图画，所以它用学习的图画本身来测试（按 H 留一些）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="376" />
+   <location filename="cnnviz/gui/class_canvas.py" line="379" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>未找到网络：请将本机连接到教室的 Wi-Fi 或打开它的热点，然后在这里选择网络。目前只有本机能访问画板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="508" />
+   <location filename="cnnviz/gui/class_canvas.py" line="511" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>一幅没有标签的画在等待：手机没有说明它是哪一个</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="551" />
+   <location filename="cnnviz/gui/class_canvas.py" line="554" />
    <source>Type a name first.</source>
    <translation>请先输入名称。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="567" />
+   <location filename="cnnviz/gui/class_canvas.py" line="570" />
    <source>Choose a class in the list first.</source>
    <translation>请先在列表中选择一个类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="601" />
+   <location filename="cnnviz/gui/class_canvas.py" line="604" />
    <source>Draw one of our classes and say which</source>
    <translation>画出我们的一个类别，并说明是哪个</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="609" />
+   <location filename="cnnviz/gui/class_canvas.py" line="612" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>至少命名 2 个类别：之后手机上画的就是它们，而不是数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="654" />
+   <location filename="cnnviz/gui/class_canvas.py" line="657" />
    <source>Learning our {count} classes</source>
    <translation>学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="463" />
    <source>{count} phones so far</source>
    <translation>目前 {count} 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="491" />
+   <location filename="cnnviz/gui/class_canvas.py" line="494" />
    <source>{count} waiting for you</source>
    <translation>{count} 幅等待你审核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="585" />
+   <location filename="cnnviz/gui/class_canvas.py" line="588" />
    <source>Give 2 to 10 different names.</source>
    <translation>请给出 2 到 10 个不同的名称。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="634" />
+   <location filename="cnnviz/gui/class_canvas.py" line="637" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>已将 {names} 的 {count} 幅图画保存到 {folder}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="663" />
+   <location filename="cnnviz/gui/class_canvas.py" line="666" />
    <source>its test: the {count} drawings held back</source>
    <translation>它的测试：留下的 {count} 幅图画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="668" />
+   <location filename="cnnviz/gui/class_canvas.py" line="671" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>一个新的微型网络用 {count} 幅已采用的图画从零开始学习 {names}；{test}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="722" />
+   <location filename="cnnviz/gui/class_canvas.py" line="725" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="101" />
+   <location filename="cnnviz/gui/class_canvas.py" line="102" />
    <source>Draw a {digit}</source>
    <translation>画一个 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="554" />
+   <location filename="cnnviz/gui/class_canvas.py" line="557" />
    <source>{name} is named already.</source>
    <translation>{name} 已经命名过了。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="557" />
+   <location filename="cnnviz/gui/class_canvas.py" line="560" />
    <source>At most {count} classes.</source>
    <translation>最多 {count} 个类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="573" />
+   <location filename="cnnviz/gui/class_canvas.py" line="576" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>{name} 或其后类别的图画正在等待或已被采用：不能删除。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="612" />
+   <location filename="cnnviz/gui/class_canvas.py" line="615" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>手机上画 {names}。每个至少采用 {least} 幅，然后训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="706" />
+   <location filename="cnnviz/gui/class_canvas.py" line="709" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="714" />
+   <location filename="cnnviz/gui/class_canvas.py" line="717" />
    <source>Our test set: {count} held back; this network does not know our classes yet</source>
    <translation>我们的测试集：留出了 {count} 幅；这个网络还不认识我们的类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="395" />
+   <location filename="cnnviz/gui/class_canvas.py" line="398" />
    <source>The class canvas could not start: {error}</source>
    <translation>班级画板无法启动：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="486" />
+   <location filename="cnnviz/gui/class_canvas.py" line="489" />
    <source>from phone {phone}</source>
    <translation>来自手机 {phone}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="631" />
+   <location filename="cnnviz/gui/class_canvas.py" line="634" />
    <source>Could not save the drawings: {error}</source>
    <translation>无法保存图画：{error}</translation>
   </message>
@@ -1697,12 +1697,12 @@ Restore it?</source>
    <translation>课程建议的视图：只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="300" />
+   <location filename="cnnviz/gui/lessons.py" line="301" />
    <source>Applying…</source>
    <translation>正在应用…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Open a lesson preset</source>
    <translation>打开课程</translation>
   </message>
@@ -1712,7 +1712,7 @@ Restore it?</source>
    <translation>显示正文</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Lesson preset</source>
    <translation>课程</translation>
   </message>
@@ -1722,7 +1722,7 @@ Restore it?</source>
    <translation>课程：{title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="259" />
+   <location filename="cnnviz/gui/lessons.py" line="260" />
    <source>close the lesson</source>
    <translation>关闭课程</translation>
   </message>
@@ -1737,12 +1737,12 @@ Restore it?</source>
    <translation>共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="225" />
+   <location filename="cnnviz/gui/lessons.py" line="226" />
    <source>load the lesson “{title}”</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="349" />
+   <location filename="cnnviz/gui/lessons.py" line="350" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
@@ -2054,50 +2054,50 @@ Restore it?</source>
    <translation>打开数据集文件夹…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="170" />
+   <location filename="cnnviz/gui/panels/controls.py" line="175" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>包含四个 MNIST 格式 IDX 文件的文件夹（train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...，可带 .gz）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="197" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>打开包含 MNIST 格式 IDX 文件的文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/controls.py" line="227" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/controls.py" line="227" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="113" />
+   <location filename="cnnviz/gui/panels/controls.py" line="118" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>优化器的更改从下一步起生效（输入数值后按 Enter）。
 快捷键：{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="308" />
+   <location filename="cnnviz/gui/panels/controls.py" line="313" />
    <source>not available here</source>
    <translation>此处不可用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="341" />
+   <location filename="cnnviz/gui/panels/controls.py" line="374" />
    <source>valid: {count} layers</source>
    <translation>有效：{count} 层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="374" />
+   <location filename="cnnviz/gui/panels/controls.py" line="407" />
    <source>{count} trainable parameters</source>
    <translation>{count} 个可训练参数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="436" />
+   <location filename="cnnviz/gui/panels/controls.py" line="469" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
   </message>
@@ -3817,22 +3817,22 @@ Stop the run and go ahead?</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="310" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="314" />
+   <location filename="cnnviz/gui/run_control.py" line="322" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="202" />
+   <location filename="cnnviz/gui/run_control.py" line="207" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="230" />
+   <location filename="cnnviz/gui/run_control.py" line="235" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
@@ -3847,42 +3847,42 @@ Stop the run and go ahead?</source>
    <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="209" />
+   <location filename="cnnviz/gui/run_control.py" line="214" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="400" />
+   <location filename="cnnviz/gui/run_control.py" line="408" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="246" />
+   <location filename="cnnviz/gui/run_control.py" line="251" />
    <source>Learning our {count} classes further</source>
    <translation>继续学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="363" />
+   <location filename="cnnviz/gui/run_control.py" line="371" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="373" />
+   <location filename="cnnviz/gui/run_control.py" line="381" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="138" />
+   <location filename="cnnviz/gui/run_control.py" line="142" />
    <source>Cannot build the network: {exc}</source>
    <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="264" />
+   <location filename="cnnviz/gui/run_control.py" line="269" />
    <source>Cannot start: {exc}</source>
    <translation>无法开始：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="309" />
+   <location filename="cnnviz/gui/run_control.py" line="317" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
@@ -4515,6 +4515,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
+  </message>
+  <message>
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
+   <translation type="vanished">这个网络认识 {names}，但班级画板上的是 {current} 的画：它只能用自己类别的画继续学习。请在班级画板 (F6) 上起同样的类别名，或按重置为数据集换一个新网络。</translation>
   </message>
   <message>
    <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
