@@ -150,7 +150,7 @@ def continue_dataset(canvas: ClassCanvas, names, seed: int = 0) -> Dataset:
                     N_(
                         "This network knows {names}, but the class canvas holds drawings of {current}: it can only "
                         "train further on drawings of its own classes. Name the same classes on the class canvas "
-                        "(F6), or press Reset for a new network of the data set."
+                        "(F6), or choose a network of the data set under Network."
                     ),
                     names=", ".join(names),
                     current=", ".join(canvas.classes),

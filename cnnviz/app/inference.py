@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..backends import registry
-from ..nn.model import Sequential
+from ..nn.model import NUM_CLASSES, Sequential
 from ..train import events as ev
 from ..train.snapshot import take_snapshot
 
@@ -32,9 +32,10 @@ class LocalModel:
         self.version = 0
         """Counts the weight changes (whoever shows results of these weights can tell they are stale)."""
 
-    def set_spec(self, net: str, seed: int = 0) -> None:
-        """A fresh, randomly initialised model (what Start will train from)."""
-        model = Sequential.from_spec(net).initialise(seed)
+    def set_spec(self, net: str, seed: int = 0, num_classes: int = NUM_CLASSES) -> None:
+        """A fresh, randomly initialised model (what Start will train from) with ``num_classes`` outputs (the data
+        set's ten, or as many as the class's own classes)."""
+        model = Sequential.from_spec(net, num_classes=num_classes).initialise(seed)
         self.model = model.to(registry.get("numpy"))
         self.spec = model.spec
         self.step = 0

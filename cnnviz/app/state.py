@@ -152,11 +152,15 @@ class AppState:
         self.events.steps.emit(steps)
 
     # --- the run's weights and what is known of them ---------------------------------------------------
-    def new_random_weights(self, spec: str) -> None:
+    def new_random_weights(self, spec: str, own_classes: bool = False) -> tuple[str, ...] | None:
         """Fresh random weights of network ``spec`` from :attr:`seed`: what Start trains from (raises
-        ValueError for a spec that does not build; nothing changed then)."""
-        self.local.set_spec(spec, self.seed)
+        ValueError for a spec that does not build; nothing changed then). ``own_classes``: ``spec`` is a net of
+        the class's own classes the run's weights learned (a loaded file's, a class run's: Reset keeps their
+        shape); their names are returned, None when the net is the data set's (its ten outputs)."""
+        names = self.run.class_names if own_classes and self.run.class_names else None
+        self.local.set_spec(spec, self.seed, **({"num_classes": len(names)} if names else {}))
         self.run.initial_weights = None
+        return names
 
     def loaded_weights(self, model, step: int, weights: dict, accuracy: float | None = None) -> None:
         """A file's model (on the NumPy backend) with its ``weights`` (Start trains from them) and the test

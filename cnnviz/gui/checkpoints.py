@@ -366,15 +366,16 @@ class Checkpoints:
             return False
         self.close_lesson()  # a lesson's settings never outlive it into a model
         self.replacing.emit()
-        # A net of the class's own classes (2 to 10 outputs) is no network the sidebar builds for the data set: the
-        # sidebar keeps its own (what Reset builds), the window holds the loaded one, and Start trains it further on
-        # the class's drawings (run_control.launch).
+        # The sidebar shows the loaded network, and Reset rebuilds it: a net of the class's own classes too (2 to 10
+        # outputs, one per class; Start trains it further on the class's drawings: run_control.launch).
         own = own_classes(loaded.class_names or ())
-        if not own and not controls.set_network(loaded.spec, emit=False):  # never for a model that built
+        outputs = len(loaded.class_names) if own else None
+        if not controls.set_network(loaded.spec, emit=False, class_outputs=outputs):  # never for a model that built
             banner.show_message(
                 tr("Could not load the model: its network {spec!r} is not valid here").format(spec=loaded.spec), "error"
             )
-            controls.set_network(self.state.local.spec, emit=False)
+            names = self.state.run.class_names
+            controls.set_network(self.state.local.spec, emit=False, class_outputs=len(names) if names else None)
             return False
         controls.set_values(**loaded.settings)
         self.state.loaded_weights(loaded.model, loaded.step, loaded.weights, loaded.test_accuracy)

@@ -139,7 +139,8 @@ class Before:
     """What was in force before a lesson changed it (no Qt): closing the lesson puts it back."""
 
     controls: dict
-    """The sidebar's settings (:meth:`ControlsPanel.settings`): network, backend, optimiser, length."""
+    """The sidebar's settings (:meth:`ControlsPanel.settings`): network, backend, optimiser, length; and
+    ``class_outputs`` (:attr:`ControlsPanel.class_outputs`: a net of the class's own classes, put back as theirs)."""
     lesson_overrides: dict
     """Trainer settings on top (the training images used, the evaluation's size)."""
     test_samples: int | None
@@ -207,7 +208,7 @@ class Lessons:
         """What is in force now, the run set aside with it (call it once the run has stopped)."""
         p = self.parts
         return Before(
-            p.controls.settings(),
+            {**p.controls.settings(), "class_outputs": p.controls.class_outputs},
             dict(p.state.lesson_overrides),
             p.state.test_samples,
             frozenset(p.state.visible_views),

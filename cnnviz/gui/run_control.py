@@ -131,13 +131,17 @@ class RunControl:
 
     # --- the model Start trains from ------------------------------------------------------------
     def new_random_model(self) -> None:
-        """Fresh random weights for the chosen network (what Start trains from)."""
+        """Fresh random weights for the chosen network (what Start trains from): a net of the class's own classes
+        when the sidebar shows one of the run's (a loaded one's, Reset: the same outputs, the same classes)."""
+        controls = self.parts.controls
+        names = self.state.run.class_names
+        own = bool(names) and controls.class_outputs == len(names)
         try:
-            self.state.new_random_weights(self.parts.controls.spec)
+            names = self.state.new_random_weights(controls.spec, own_classes=own)
         except Exception as exc:  # an invalid spec never gets here, but never crash
             self.banner.show_message(tr("Cannot build the network: {exc}").format(exc=exc), "error")
             return
-        self.show_new_model()
+        self.show_new_model(class_names=names)
 
     def show_new_model(
         self,
@@ -151,6 +155,8 @@ class RunControl:
         status bar and the Draw panel describe them."""
         p, local, status = self.parts, self.state.local, self.parts.status
         self.state.new_weights(settings, class_names)
+        own = own_classes(class_names)
+        p.controls.allow_class_outputs(len(class_names) if own else None)  # (the sidebar shows their net: Reset)
         p.controls.describe_parameters(local.model.parameter_count())
         self.start_over()
         if class_names:  # a file's net of a class's own classes (``class_names``: theirs, checked on reading)
@@ -265,6 +271,9 @@ class RunControl:
             return False
         self.start_over()
         self.show_classes_of(dataset)
+        names = state.run.class_names
+        if names:  # a net of the class's own classes: the sidebar shows the run's network (Reset rebuilds it)
+            p.controls.set_network(config.net, emit=False, class_outputs=len(names))
         registry.tell(p.panels, observed.PLANNED, config.epochs if config.steps is None else 0.0)
         info = backends.info(config.backend)
         self.training_backend = info.name

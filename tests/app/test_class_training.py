@@ -234,3 +234,18 @@ def test_the_teacher_saves_the_drawings_with_their_class_names(shapes, tmp_path)
         assert store.class_names() is None  # the labels are then read as digits
     with pytest.raises(NotEnoughDrawings):
         class_training.save_drawings(ClassCanvas(), tmp_path)
+
+
+def test_new_random_weights_keep_the_runs_own_classes_only_when_asked():
+    """Reset of a net of the class's own classes (issue 32): the same outputs and classes; a network of the data
+    set: ten outputs, no classes of their own."""
+    from cnnviz.app.state import AppState
+    from cnnviz.nn.model import PRESETS
+
+    state = AppState()
+    state.new_weights(class_names=SHAPES)
+    assert state.new_random_weights(class_net(len(SHAPES)), own_classes=True) == SHAPES
+    assert state.local.model.shapes[-1] == (len(SHAPES),)
+    assert state.new_random_weights(PRESETS["tiny"]) is None and state.local.model.shapes[-1] == (10,)
+    with pytest.raises(SpecError):  # three outputs are no network of the data set
+        state.new_random_weights(class_net(len(SHAPES)))

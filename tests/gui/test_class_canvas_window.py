@@ -283,6 +283,7 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     p.train_classes_button.click()
     assert window.session.active and window.state.run.class_names == ("circle", "triangle", "star")
     assert window.state.run.config.net.endswith("dense-3")
+    assert window.controls.class_outputs == 3, "the sidebar shows the run's network (what Reset rebuilds)"
     qtbot.waitUntil(
         lambda: window.state.local.spec is not None and window.state.local.spec.endswith("dense-3"), timeout=20000
     )
@@ -301,7 +302,7 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     assert checkpoint.class_names(checkpoint.load(path)) == ["circle", "triangle", "star"]
     loaded = read_checkpoint(path)
     assert loaded.class_names == ("circle", "triangle", "star")
-    job = window.checkpoints.load(str(path))  # File > Load: the sidebar does not build a net of three outputs
+    job = window.checkpoints.load(str(path))  # File > Load: the sidebar shows the net of three outputs
     qtbot.waitUntil(lambda: not job.running, timeout=30000)
     assert "Could not load" not in window.banner.label.text()
     assert window.state.local.spec.endswith("dense-3")

@@ -4,6 +4,7 @@ the last folder used."""
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from cnnviz.classroom.lessons import bundled_lessons
@@ -119,3 +120,35 @@ def test_the_load_message_is_in_the_windows_language(qtbot, window, tmp_path, in
     load(qtbot, window, path)
     text = window.banner.label.text()
     assert "m.npz" in text and "Start continues" not in text
+
+
+def test_a_loaded_net_of_the_class_classes_is_what_the_sidebar_shows_and_reset_rebuilds(qtbot, window, tmp_path):
+    """Issue 32: after File > Load of a net of the class's own classes the sidebar kept its own network, so Reset
+    built the sidebar's ten outputs, not the loaded net's three."""
+    from cnnviz.app import class_training
+
+    names = ["circle", "triangle", "star"]
+    spec = class_training.class_net(3)
+    path = tmp_path / "shapes.npz"
+    checkpoint.save(path, spec, class_training.fresh_weights(3, seed=5), {"step": 40, "class_names": names})
+    load(qtbot, window, path)
+    c, state = window.controls, window.state
+    assert "Could not load" not in window.banner.label.text()
+    assert (c.spec, c.spec_edit.text(), c.class_outputs) == (spec, spec, 3), "the sidebar shows the loaded net"
+    loaded_weights = state.local.weights()
+    for _ in range(2):  # Reset, and Reset again (the sidebar's network, which is still the loaded one's)
+        c.resetRequested.emit()
+        assert state.local.step == 0 and state.local.model.shapes[-1] == (3,) and c.spec == spec
+        assert state.run.class_names == tuple(names) and window.panels.classify.class_names == names
+    assert not all(np.array_equal(loaded_weights[k], v) for k, v in state.local.weights().items()), "not reset"
+    # A lesson borrows the app and gives the net back: the sidebar shows it as theirs again.
+    window.lessons.apply(bundled_lessons()[0], ask=False)
+    assert state.local.model.shapes[-1] == (10,) and c.class_outputs is None
+    window.lessons.close(ask=False)
+    assert (c.spec, c.class_outputs, state.run.class_names) == (spec, 3, tuple(names))
+    c.resetRequested.emit()
+    assert state.local.model.shapes[-1] == (3,)
+    # A network of the data set chosen in the sidebar: ten outputs, the digits again.
+    c.set_network("tiny")
+    assert state.local.model.shapes[-1] == (10,) and state.run.class_names is None and c.class_outputs is None
+    assert not c.set_network(spec, emit=False), "three outputs are no network of the data set"

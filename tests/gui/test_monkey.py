@@ -5,6 +5,7 @@ import json
 
 from cnnviz.gui.devtools import memory
 from cnnviz.gui.devtools import monkey as monkey_module
+from cnnviz.gui.panels import registry
 
 
 def _run(seconds, seed=1, enough_actions=None):
@@ -27,6 +28,31 @@ def test_a_short_monkey_run_clicks_types_and_draws_and_leaves_the_window_open(qa
     if memory.heap_mb() is not None:  # glibc: live allocations apart from what malloc keeps freed
         assert {"heap_in_use_mb", "heap_free_mb"} <= set(lines[0])
         assert {"growth_in_use_mb", "growth_in_use_less_pools_mb"} <= set(summary)
+    # 20 actions are no warm-up (it lasts a quarter of the run at least): what was not done yet is named, the
+    # tab shown from the start is done, and every kind named is one the warm-up waits for
+    assert summary["warmup_s"] is None and summary["warmup_missing"]
+    assert "tab training" not in summary["warmup_missing"] and "popup" in summary
+    assert set(summary["warmup_missing"]) <= monkey_module.warm_up_kinds(registry.TABS)
+
+
+def test_the_warm_up_ends_when_every_kind_of_action_was_done_and_not_before_its_least():
+    kinds = monkey_module.warm_up_kinds(["training", "filters"])
+    assert {"click", "stroke", "key F5", "key Ctrl+Q", "tab filters"} <= kinds
+    samples = [{"t_s": t + 0.3} for t in range(0, 601, 10)]  # a 600 s run, a sample every 10 s
+    late = {kind: 5.0 for kind in kinds} | {"tab filters": 151.0}  # the last kind first done at 151 s
+    end = monkey_module.warm_up_end(samples, late, kinds, 600.0)
+    assert (end["sample"]["t_s"], end["warmup_s"], end["warmup_every_kind_s"]) == (160.3, 160.3, 151.0)
+    assert end["warmup_missing"] == []
+    early = {kind: 5.0 for kind in kinds}  # every kind done in 5 s: the warm-up still lasts its least (120 s)
+    assert monkey_module.warm_up_end(samples, early, kinds, 600.0)["warmup_s"] == 120.3
+    assert monkey_module.warm_up_end(samples[:7], early, kinds, 60.0)["warmup_s"] == 20.3  # a quarter of 60 s
+    never = {kind: 5.0 for kind in kinds if kind != "key F1"}  # never F1: the warm-up ends at half the run
+    end = monkey_module.warm_up_end(samples, never, kinds, 600.0)
+    assert (end["warmup_s"], end["warmup_every_kind_s"], end["warmup_missing"]) == (300.3, None, ["key F1"])
+    very_late = early | {"stroke": 450.0}  # done after half the run: missing at the warm-up's end
+    assert monkey_module.warm_up_end(samples, very_late, kinds, 600.0)["warmup_missing"] == ["stroke"]
+    short = monkey_module.warm_up_end(samples[:2], early, kinds, 600.0)  # no sample after the warm-up's least
+    assert short["sample"] is samples[0] and short["warmup_s"] is None
 
 
 def test_an_exception_in_the_window_fails_the_monkey_run(qapp, no_dialogs_and_a_private_autosave, monkeypatch):

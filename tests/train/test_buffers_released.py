@@ -225,3 +225,26 @@ def test_the_window_fixes_the_mmap_threshold_at_start(monkeypatch):
     asked = []
     monkeypatch.setattr(heap, "fix_mmap_threshold", lambda: asked.append(1) or True)
     assert launch._fix_mmap_threshold() is True and asked == [1]
+
+
+def test_opening_the_window_limits_the_arenas_and_fixes_the_mmap_threshold_first(monkeypatch):
+    """``launch.run`` itself does both, before any window is made (the monkey mode stands in for the window:
+    nothing opens). Only the monkey runs showed it before: a removed call went unnoticed."""
+    import argparse
+
+    from cnnviz import user_folders
+    from cnnviz.app import logfile
+    from cnnviz.gui import launch
+    from cnnviz.gui.devtools import monkey
+    from cnnviz.train import heap
+
+    calls = []
+    monkeypatch.setattr(heap, "limit_arenas", lambda count: calls.append("arenas") or True)
+    monkeypatch.setattr(heap, "fix_mmap_threshold", lambda *a: calls.append("mmap threshold") or True)
+    monkeypatch.setattr(monkey, "monkey", lambda *a, **k: calls.append("window") or 0)
+    monkeypatch.setattr(user_folders, "migrate", lambda *a: [])  # (this machine's folders stay as they are)
+    monkeypatch.setattr(logfile, "install", lambda *a: None)
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")  # (no display needed)
+    args = launch.add_arguments(argparse.ArgumentParser()).parse_args(["--monkey", "1"])
+    assert launch.run(args) == 0
+    assert calls == ["arenas", "mmap threshold", "window"]

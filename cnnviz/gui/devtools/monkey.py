@@ -11,8 +11,12 @@ file manager: :func:`outside_programs_refused`); each refusal is a "refused" act
 native file dialog cannot be driven from here. Each action is one JSON line on stdout, the resident
 memory is sampled every ``SAMPLE_S``, and a Python exception anywhere in the window counts as a
 failure. The summary's ``growth_after_warmup_mb`` is the last sample less the one at the end of the
-warm-up (the first quarter, at most two minutes). Each sample names the network, batch size, data set
-and backend the clicks had chosen by then, and ``pool_mb``, the buffers the backends keep for the run's
+warm-up: the first sample by which every kind of action (:func:`warm_up_kinds`: a click, a stroke, each
+key, each tab shown) was done at least once, and not before a quarter of the run (two minutes at most),
+so that first-time costs (kernels compiled, a tab's first drawing) do not count as growth; if a kind is
+still missing at half the run, the warm-up ends there and ``warmup_missing`` names it. Each sample names
+the network, batch size, data set and backend the clicks had chosen by then, and ``pool_mb``, the buffers
+the backends keep for the run's
 next step (the numba backend's pool: a batch of 3000 needs 500 MB of them while it trains, and frees
 them when its run ends or its batch size changes); ``growth_less_pools_mb`` is the growth without them,
 the figure that stays flat however large a batch the clicks chose. Where the C library says how much of
@@ -40,6 +44,11 @@ from .memory import heap_mb, rss_mb
 SAMPLE_S = 10.0
 ACTION_MS = 150
 EXIT_FAILED = 1
+WARM_UP_LEAST = 120.0
+"""The warm-up lasts at least a quarter of the run, and at most this many seconds of it, however early
+every kind of action was done (memory settles after them)."""
+WARM_UP_MOST = 0.5
+"""The warm-up ends at this fraction of the run at the latest, every kind done or not (``warmup_missing``)."""
 KEYS = ["Space", "S", "C", "F5", "Left", "Right", "PgDown", "PgUp", "F1", "Escape", "Tab", "3", "7", "Ctrl+Q"]
 
 
@@ -152,6 +161,35 @@ def pooled_mb() -> float:
     return sum(getattr(backend, "workspace_bytes", lambda: 0)() for backend in registry.opened()) / 2**20
 
 
+def warm_up_kinds(tabs) -> set[str]:
+    """The kinds of action the warm-up waits for: a click, a stroke, each key of ``KEYS`` and each of the
+    window's ``tabs`` shown (a dialog answered, a popup or a refusal come only when something opens one)."""
+    return {"click", "stroke", *(f"key {key}" for key in KEYS), *(f"tab {tab}" for tab in tabs)}
+
+
+def warm_up_end(samples: list[dict], done_at: dict[str, float], kinds, seconds: float) -> dict:
+    """The warm-up's end: the first of ``samples`` (each with its ``t_s``) by which every one of ``kinds``
+    was done (``done_at``: the time each kind was first done), not before ``min(WARM_UP_LEAST, seconds / 4)``
+    and at the latest at ``WARM_UP_MOST`` of the ``seconds``. Returns ``sample`` (the first sample when no
+    sample came after the warm-up: a short run), ``warmup_s``, ``warmup_every_kind_s`` (when the last kind
+    was first done; None: not every kind was) and ``warmup_missing`` (the kinds not done by the warm-up's end)."""
+    least = min(WARM_UP_LEAST, seconds / 4)
+    most = max(least, seconds * WARM_UP_MOST)
+    missing_ever = [kind for kind in kinds if kind not in done_at]
+    every_kind = None if missing_ever else max((done_at[kind] for kind in kinds), default=0.0)
+    end = most if every_kind is None else min(most, max(least, every_kind))
+    sample = next((s for s in samples if s["t_s"] >= end), None)
+    ended = sample is not None
+    sample = sample or samples[0]
+    at = sample["t_s"] if ended else end
+    return {
+        "sample": sample,
+        "warmup_s": sample["t_s"] if ended else None,
+        "warmup_every_kind_s": None if every_kind is None else round(every_kind, 1),
+        "warmup_missing": sorted(kind for kind in kinds if done_at.get(kind, float("inf")) > at),
+    }
+
+
 def _name(widget) -> str:
     text = getattr(widget, "text", lambda: "")()
     label = widget.accessibleName() or text or widget.objectName()
@@ -181,15 +219,16 @@ def monkey(
     def record_exception(kind, value, tb):  # a slot that raised: Qt reports it here and goes on
         errors.append("".join(traceback.format_exception(kind, value, tb))[-2000:])
 
-    counts = {"click": 0, "stroke": 0, "key": 0, "dialog": 0, "refused": 0}
+    counts = {"click": 0, "stroke": 0, "key": 0, "dialog": 0, "popup": 0, "refused": 0}
     clock = {"start": time.perf_counter()}  # (from the first action on: _drive sets it again)
+    done_at: dict[str, float] = {}
+    """When each kind of action (:func:`warm_up_kinds`) was first done, in seconds from the start."""
 
     def log(action: str, target: str = "") -> None:
-        print(
-            json.dumps({"t_s": round(time.perf_counter() - clock["start"], 2), "action": action, "target": target}),
-            file=out,
-            flush=True,
-        )
+        t_s = round(time.perf_counter() - clock["start"], 2)
+        kind = f"key {target}" if action == "key" else action
+        done_at.setdefault(kind, t_s)
+        print(json.dumps({"t_s": t_s, "action": action, "target": target}), file=out, flush=True)
 
     def refused(what: str) -> None:
         counts["refused"] += 1
@@ -203,6 +242,7 @@ def monkey(
                 rng,
                 counts,
                 log,
+                done_at,
                 errors,
                 clock,
                 net,
@@ -219,7 +259,21 @@ def monkey(
 
 
 def _drive(
-    app, rng, counts, log, errors, clock, net, backend, dataset_name, data_dir, seconds, seed, out, enough_actions
+    app,
+    rng,
+    counts,
+    log,
+    done_at,
+    errors,
+    clock,
+    net,
+    backend,
+    dataset_name,
+    data_dir,
+    seconds,
+    seed,
+    out,
+    enough_actions,
 ) -> int:
     """The monkey's run proper: the window, the random actions, the memory samples, the summary."""
     import gc
@@ -231,6 +285,7 @@ def _drive(
     from PySide6.QtWidgets import QApplication
 
     from ...train.trainer import Trainer
+    from ..panels import registry as panel_registry
     from ..window import MainWindow
 
     window = MainWindow(
@@ -246,6 +301,9 @@ def _drive(
         return bool(window.state.run.unsaved and window.state.local.model is not None)
 
     def act():
+        tab = window.workspace.current_tab()  # (shown since the last tick at least)
+        if tab is not None:
+            done_at.setdefault(f"tab {tab}", round(time.perf_counter() - clock["start"], 2))
         modal = QApplication.activeModalWidget()
         if modal is not None and modal is not window:
             counts["dialog"] += 1
@@ -255,6 +313,7 @@ def _drive(
         popup = QApplication.activePopupWidget()
         if popup is not None:  # an open combo box list or menu: pick or dismiss it as a user would
             QTest.keyClick(popup, Qt.Key_Escape if rng.random() < 0.5 else Qt.Key_Return)
+            counts["popup"] += 1
             log("popup", type(popup).__name__)
             return
         roll = rng.random()
@@ -296,7 +355,6 @@ def _drive(
     start = clock["start"] = time.perf_counter()
     window.start()
     timer.start(ACTION_MS)
-    warmup_s = min(120.0, seconds / 4)
     samples = []
     while True:
         elapsed = time.perf_counter() - start
@@ -330,10 +388,12 @@ def _drive(
         process_for(app, min(SAMPLE_S, max(0.05, seconds - elapsed)))
     timer.stop()
     still_open = window.isVisible()
+    tabs = [key for key in panel_registry.TABS if window.workspace.tab_visible(key)] if still_open else []
     window.checkpoints.auto_answer = "discard"  # the monkey's own close: nothing to ask
     window.shutdown()
     window.close()
-    warm = next((s for s in samples if s["t_s"] >= warmup_s), samples[0])
+    warm_up = warm_up_end(samples, done_at, warm_up_kinds(tabs), seconds)
+    warm = warm_up.pop("sample")
     summary = {
         "monkey_seconds": round(samples[-1]["t_s"], 1),
         "net": net,
@@ -341,6 +401,7 @@ def _drive(
         **counts,
         "window_still_open": still_open,
         "exceptions": len(errors),
+        **warm_up,
         "rss_start_mb": samples[0]["rss_mb"],
         "rss_warm_mb": warm["rss_mb"],
         "rss_end_mb": samples[-1]["rss_mb"],

@@ -73,6 +73,11 @@ class ControlsPanel(QWidget):
         super().__init__(parent)
         self._spec: str | None = None
         """The network spec in force (None until the first is set)."""
+        self._class_outputs: int | None = None
+        """The outputs of the class's own classes a network here may end with instead of the data set's (a loaded
+        net of theirs, and what Reset rebuilds from it); None: the data set's only."""
+        self._class_net = False
+        """The network in force is a net of the class's own classes (one output per class)."""
         self._pending: dict | None = None
         """Hyperparameter changes waiting for the debounce (None while the widgets are built: not queued)."""
         self.setMinimumWidth(220)
@@ -316,8 +321,11 @@ class ControlsPanel(QWidget):
     def spec(self) -> str:
         return self._spec
 
-    def set_network(self, net: str, emit: bool = True) -> bool:
-        """Select a preset or a custom spec; False (and a message) when invalid."""
+    def set_network(self, net: str, emit: bool = True, class_outputs: int | None = None) -> bool:
+        """Select a preset or a custom spec; False (and a message) when invalid. ``class_outputs``: the network
+        may be a net of the class's own classes with that many outputs (a loaded one: the sidebar shows it and
+        Reset rebuilds it); None: a network of the data set."""
+        self._class_outputs = class_outputs if class_outputs and class_outputs > 1 else None
         name = preset_name(net)
         preset = name is not None
         self.net_combo.blockSignals(True)
@@ -329,9 +337,34 @@ class ControlsPanel(QWidget):
         self.spec_edit.setReadOnly(preset)
         return self._apply_spec(spec, emit)
 
-    def _validate(self, spec: str) -> str | None:
+    @property
+    def class_outputs(self) -> int | None:
+        """How many classes of the class's own the network in force has outputs for (None: it is a network of
+        the data set)."""
+        return self._class_outputs if self._class_net else None
+
+    def allow_class_outputs(self, count: int | None) -> None:
+        """The run's weights are a net of the class's own ``count`` classes (None: of the data set's): the
+        network in force is theirs when it has that many outputs (typed, or Reset), else the data set's."""
+        self._class_outputs = count if count and count > 1 else None
+        if self._spec is not None:
+            self._class_net = self._build(self._spec)[1]
+
+    def _build(self, spec: str) -> tuple[Sequential, bool]:
+        """The network ``spec`` describes and whether it is a net of the class's own classes (SpecError).
+        Theirs first: ten classes of their own have as many outputs as the digits."""
+        if self._class_outputs is not None:
+            try:
+                return Sequential.from_spec(spec, num_classes=self._class_outputs), True
+            except SpecError:
+                pass  # (a network of the data set, or the data set's error)
+        return Sequential.from_spec(spec), False
+
+    def _validate(self, spec: str) -> tuple[str, bool] | None:
+        """(the spec as the network writes it, whether it is a net of the class's own classes); None (and the
+        message shown) when it is not valid."""
         try:
-            model = Sequential.from_spec(spec)
+            model, class_net = self._build(spec)
         except SpecError as exc:
             self.spec_message.setObjectName("error")
             self.spec_message.setText(str(exc))
@@ -340,15 +373,15 @@ class ControlsPanel(QWidget):
         self.spec_message.setObjectName("hint")
         self.spec_message.setText(tr("valid: {count} layers").format(count=len(model.layers)))
         self.spec_message.setStyle(self.spec_message.style())
-        return model.spec
+        return model.spec, class_net
 
     def _apply_spec(self, spec: str, emit: bool) -> bool:
         valid = self._validate(spec)
         if valid is None:
             return False
-        self._spec = valid
+        self._spec, self._class_net = valid
         if emit:
-            self.networkChanged.emit(valid)
+            self.networkChanged.emit(self._spec)
         return True
 
     def _on_net_combo(self, text: str) -> None:
@@ -454,10 +487,11 @@ class ControlsPanel(QWidget):
         return {"net": self.spec, "backend": self.backend, **self.hyperparameters(), "epochs": self.epochs}
 
     def restore(self, settings: dict) -> None:
-        """Back to what :meth:`settings` returned (no network signal: the caller builds the model)."""
+        """Back to what :meth:`settings` returned, with ``class_outputs`` when the network was a net of the class's
+        own classes (:attr:`class_outputs`); no network signal: the caller builds the model."""
         self.select_backend(settings["backend"])
-        self.set_values(**{k: v for k, v in settings.items() if k not in ("net", "backend")})
-        self.set_network(settings["net"], emit=False)
+        self.set_values(**{k: v for k, v in settings.items() if k not in ("net", "backend", "class_outputs")})
+        self.set_network(settings["net"], emit=False, class_outputs=settings.get("class_outputs"))
 
     def set_values(
         self,

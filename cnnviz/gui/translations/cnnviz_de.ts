@@ -37,7 +37,7 @@
    <location filename="cnnviz/app/class_training.py" line="71" />
    <location filename="cnnviz/app/class_training.py" line="205" />
    <source>Name the class's own classes first (2 to 10 names), then collect drawings of them.</source>
-   <translation>Benennt zuerst eure eigenen Klassen (2 bis 10 Namen) und sammelt dann Zeichnungen davon.</translation>
+   <translation>Benennt zuerst die eigenen Klassen der Klasse (2 bis 10 Namen) und sammelt dann Zeichnungen davon.</translation>
   </message>
   <message>
    <location filename="cnnviz/app/class_training.py" line="77" />
@@ -51,8 +51,8 @@
   </message>
   <message>
    <location filename="cnnviz/app/class_training.py" line="150" />
-   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
-   <translation>Dieses Netz kennt {names}, aber die Klassen-Zeichenfläche hat Zeichnungen von {current}: Es kann nur mit Zeichnungen seiner eigenen Klassen weiterlernen. Benenne auf der Klassen-Zeichenfläche (F6) dieselben Klassen oder drücke „Neu“ für ein neues Netz für den Datensatz.</translation>
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or choose a network of the data set under Network.</source>
+   <translation>Dieses Netz kennt {names}, aber die Klassen-Zeichenfläche hat Zeichnungen von {current}: Es kann nur mit Zeichnungen seiner eigenen Klassen weiterlernen. Benenne auf der Klassen-Zeichenfläche (F6) dieselben Klassen oder wähle unter „Netz“ ein Netz für den Datensatz.</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
@@ -89,7 +89,7 @@
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="35" />
-   <location filename="cnnviz/classroom/report.py" line="505" />
+   <location filename="cnnviz/classroom/report.py" line="422" />
    <location filename="cnnviz/gui/exports.py" line="152" />
    <source>backend</source>
    <translation>Backend</translation>
@@ -108,7 +108,7 @@
   <message>
    <location filename="cnnviz/app/comparison.py" line="242" />
    <location filename="cnnviz/app/side_by_side.py" line="38" />
-   <location filename="cnnviz/classroom/report.py" line="411" />
+   <location filename="cnnviz/classroom/report.py" line="328" />
    <source>, </source>
    <translation>, </translation>
   </message>
@@ -249,14 +249,14 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="74" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="56" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="110" />
    <source>Feature maps</source>
    <translation>Merkmalskarten</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="75" />
-   <location filename="cnnviz/gui/panels/kernels.py" line="26" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="27" />
    <location filename="cnnviz/gui/panels/registry.py" line="322" />
    <source>Kernels</source>
    <translation>Kernel</translation>
@@ -285,20 +285,20 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="80" />
-   <location filename="cnnviz/gui/panels/filters.py" line="287" />
+   <location filename="cnnviz/gui/panels/filters.py" line="162" />
    <source>What each filter wants to see</source>
    <translation>Was jeder Filter sehen will</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="81" />
-   <location filename="cnnviz/gui/panels/map.py" line="81" />
-   <location filename="cnnviz/gui/panels/map.py" line="110" />
+   <location filename="cnnviz/gui/panels/map.py" line="82" />
+   <location filename="cnnviz/gui/panels/map.py" line="111" />
    <source>Map of what it learned</source>
    <translation>Karte des Gelernten</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="82" />
-   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <location filename="cnnviz/gui/panels/fool.py" line="109" />
    <location filename="cnnviz/gui/panels/registry.py" line="262" />
    <source>Fool the network</source>
    <translation>Das Netz austricksen</translation>
@@ -306,7 +306,7 @@
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="83" />
    <location filename="cnnviz/gui/panels/registry.py" line="272" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>Time-lapse</source>
    <translation>Zeitraffer</translation>
   </message>
@@ -317,329 +317,329 @@
    <translation>Gewichts- und Gradientenstatistik</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="423" />
+   <location filename="cnnviz/classroom/report.py" line="340" />
    <source>true \ predicted</source>
    <translation>Ziffer \ Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="167" />
+   <location filename="cnnviz/classroom/report.py" line="84" />
    <source>n/a</source>
    <translation>k. A.</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="359" />
+   <location filename="cnnviz/classroom/report.py" line="276" />
    <source>Compared with a kept run</source>
    <translation>Vergleich mit einem behaltenen Lauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="377" />
+   <location filename="cnnviz/classroom/report.py" line="294" />
    <source>Test evaluations</source>
    <translation>Testauswertungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="469" />
+   <location filename="cnnviz/classroom/report.py" line="386" />
    <source>Learned kernels</source>
    <translation>Gelernte Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="469" />
+   <location filename="cnnviz/classroom/report.py" line="386" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
    <translation>Rot: positive Gewichte, Blau: negative, Weiß: null.</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="498" />
+   <location filename="cnnviz/classroom/report.py" line="415" />
    <source>{count} measurements</source>
    <translation>{count} Messungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="550" />
+   <location filename="cnnviz/classroom/report.py" line="467" />
    <source>cnnviz training report</source>
    <translation>cnnviz-Trainingsbericht</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="278" />
+   <location filename="cnnviz/classroom/report.py" line="195" />
    <source>Loss</source>
    <translation>Verlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="279" />
-   <location filename="cnnviz/classroom/report.py" line="286" />
+   <location filename="cnnviz/classroom/report.py" line="196" />
+   <location filename="cnnviz/classroom/report.py" line="203" />
    <source>training step</source>
    <translation>Trainingsschritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="280" />
-   <location filename="cnnviz/classroom/report.py" line="348" />
+   <location filename="cnnviz/classroom/report.py" line="197" />
+   <location filename="cnnviz/classroom/report.py" line="265" />
    <source>cross-entropy loss</source>
    <translation>Kreuzentropie-Verlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="285" />
+   <location filename="cnnviz/classroom/report.py" line="202" />
    <source>Accuracy</source>
    <translation>Genauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="287" />
-   <location filename="cnnviz/classroom/report.py" line="355" />
+   <location filename="cnnviz/classroom/report.py" line="204" />
+   <location filename="cnnviz/classroom/report.py" line="272" />
    <source>accuracy (%)</source>
    <translation>Genauigkeit (%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="346" />
+   <location filename="cnnviz/classroom/report.py" line="263" />
    <source>Loss, both runs</source>
    <translation>Verlust, beide Läufe</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="347" />
-   <location filename="cnnviz/classroom/report.py" line="354" />
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="264" />
+   <location filename="cnnviz/classroom/report.py" line="271" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <source>epoch</source>
    <translation>Epoche</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="353" />
+   <location filename="cnnviz/classroom/report.py" line="270" />
    <source>Accuracy, both runs</source>
    <translation>Genauigkeit, beide Läufe</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="418" />
+   <location filename="cnnviz/classroom/report.py" line="335" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
    <translation>Zeilen: die richtige Ziffer; Spalten: die Antwort des Netzes. {correct:,} von {total:,} Testbildern richtig ({share}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="498" />
+   <location filename="cnnviz/classroom/report.py" line="415" />
    <source>whole step</source>
    <translation>ganzer Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="504" />
+   <location filename="cnnviz/classroom/report.py" line="421" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
    <translation>Median in Millisekunden pro Trainingsschritt (Batch von {batch}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="551" />
+   <location filename="cnnviz/classroom/report.py" line="468" />
    <source>Created {date} with cnnviz {version}</source>
    <translation>Erstellt am {date} mit cnnviz {version}</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="185" />
+   <location filename="cnnviz/classroom/report.py" line="102" />
    <source>Final test accuracy</source>
    <translation>Testgenauigkeit am Ende</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="193" />
+   <location filename="cnnviz/classroom/report.py" line="110" />
    <source>Best test accuracy</source>
    <translation>Beste Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="197" />
+   <location filename="cnnviz/classroom/report.py" line="114" />
    <source>Final test loss</source>
    <translation>Testverlust am Ende</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="202" />
+   <location filename="cnnviz/classroom/report.py" line="119" />
    <source>Training steps</source>
    <translation>Trainingsschritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="245" />
+   <location filename="cnnviz/classroom/report.py" line="162" />
    <source>training loss (per batch)</source>
    <translation>Trainingsverlust (pro Batch)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="262" />
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="179" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <source>test loss</source>
    <translation>Testverlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="264" />
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="181" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <source>test accuracy</source>
    <translation>Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="290" />
+   <location filename="cnnviz/classroom/report.py" line="207" />
    <source>Learning curves</source>
    <translation>Lernkurven</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="303" />
+   <location filename="cnnviz/classroom/report.py" line="220" />
    <source>kept run: training loss (smoothed)</source>
    <translation>behaltener Lauf: Trainingsverlust (geglättet)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="305" />
+   <location filename="cnnviz/classroom/report.py" line="222" />
    <source>kept run: training accuracy (smoothed)</source>
    <translation>behaltener Lauf: Trainingsgenauigkeit (geglättet)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="308" />
+   <location filename="cnnviz/classroom/report.py" line="225" />
    <source>kept run: test loss</source>
    <translation>behaltener Lauf: Testverlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="310" />
+   <location filename="cnnviz/classroom/report.py" line="227" />
    <source>kept run: test accuracy</source>
    <translation>behaltener Lauf: Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="335" />
+   <location filename="cnnviz/classroom/report.py" line="252" />
    <source>this run: test loss</source>
    <translation>dieser Lauf: Testverlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="339" />
+   <location filename="cnnviz/classroom/report.py" line="256" />
    <source>this run: test accuracy</source>
    <translation>dieser Lauf: Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="379" />
+   <location filename="cnnviz/classroom/report.py" line="296" />
    <source>Test evaluations ({shown} of {count} shown)</source>
    <translation>Testauswertungen ({shown} von {count} gezeigt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>step</source>
    <translation>Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <location filename="cnnviz/gui/exports.py" line="167" />
    <source>test images</source>
    <translation>Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="425" />
+   <location filename="cnnviz/classroom/report.py" line="342" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
    <source>Confusion matrix</source>
    <translation>Konfusionsmatrix</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="427" />
+   <location filename="cnnviz/classroom/report.py" line="344" />
    <location filename="cnnviz/gui/palette.py" line="107" />
    <source>correct</source>
    <translation>richtig</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="467" />
+   <location filename="cnnviz/classroom/report.py" line="384" />
    <source>kernels of {layer}</source>
    <translation>Kernel von {layer}</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="505" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="52" />
+   <location filename="cnnviz/classroom/report.py" line="422" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
    <source>layer</source>
    <translation>Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="424" />
    <source>forward ms</source>
    <translation>vorwärts ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="424" />
    <source>backward ms</source>
    <translation>rückwärts ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="424" />
    <source>share of step</source>
    <translation>Anteil am Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="510" />
+   <location filename="cnnviz/classroom/report.py" line="427" />
    <source>Where the time goes</source>
    <translation>Wo die Zeit bleibt</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="222" />
+   <location filename="cnnviz/classroom/report.py" line="139" />
    <source>Speed</source>
    <translation>Tempo</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="229" />
+   <location filename="cnnviz/classroom/report.py" line="146" />
    <source>No training steps were recorded.</source>
    <translation>Es wurden keine Trainingsschritte aufgezeichnet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="562" />
+   <location filename="cnnviz/classroom/report.py" line="479" />
    <source>Summary</source>
    <translation>Zusammenfassung</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="186" />
+   <location filename="cnnviz/classroom/report.py" line="103" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
    <translation>{accuracy} auf {images:,} Bildern (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="194" />
+   <location filename="cnnviz/classroom/report.py" line="111" />
    <source>{accuracy} (step {step:,})</source>
    <translation>{accuracy} (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="203" />
+   <location filename="cnnviz/classroom/report.py" line="120" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
    <translation>{steps:,} (Epoche {epoch:.2f})</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="208" />
+   <location filename="cnnviz/classroom/report.py" line="125" />
    <source>Training loss (last {count} steps)</source>
    <translation>Trainingsverlust (letzte {count} Schritte)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="214" />
+   <location filename="cnnviz/classroom/report.py" line="131" />
    <source>Batch accuracy (last {count} steps)</source>
    <translation>Batch-Genauigkeit (letzte {count} Schritte)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="247" />
+   <location filename="cnnviz/classroom/report.py" line="164" />
    <source>training loss (average of {count})</source>
    <translation>Trainingsverlust (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="255" />
+   <location filename="cnnviz/classroom/report.py" line="172" />
    <source>training batch accuracy (average of {count})</source>
    <translation>Batch-Genauigkeit im Training (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="318" />
+   <location filename="cnnviz/classroom/report.py" line="235" />
    <source>this run: training loss (average of {count})</source>
    <translation>dieser Lauf: Trainingsverlust (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="326" />
+   <location filename="cnnviz/classroom/report.py" line="243" />
    <source>this run: training accuracy (average of {count})</source>
    <translation>dieser Lauf: Trainingsgenauigkeit (Mittel über {count})</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="412" />
+   <location filename="cnnviz/classroom/report.py" line="329" />
    <source>{true} read as {predicted} ({count}×)</source>
    <translation>{true} als {predicted} gelesen ({count}×)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="564" />
+   <location filename="cnnviz/classroom/report.py" line="481" />
    <source>Settings</source>
    <translation>Einstellungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="223" />
+   <location filename="cnnviz/classroom/report.py" line="140" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
    <translation>{speed:,.0f} Bilder/s (Median) mit {backend}</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="414" />
+   <location filename="cnnviz/classroom/report.py" line="331" />
    <source>Most frequent mistakes: {listed}.</source>
    <translation>Häufigste Fehler: {listed}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="462" />
+   <location filename="cnnviz/classroom/report.py" line="379" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
    <translation>{layer}: {count} Kernel {height}×{width}, Eingangskanal 0 von {channels}</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="464" />
+   <location filename="cnnviz/classroom/report.py" line="381" />
    <source>{layer}: {count} kernels {height}×{width}</source>
    <translation>{layer}: {count} Kernel {height}×{width}</translation>
   </message>
@@ -897,7 +897,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="181" />
-   <location filename="cnnviz/gui/panels/classify.py" line="75" />
+   <location filename="cnnviz/gui/panels/classify.py" line="69" />
    <source>Clear</source>
    <translation>Löschen</translation>
   </message>
@@ -917,451 +917,397 @@
    <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="331" />
+   <location filename="cnnviz/gui/checkpoints.py" line="329" />
    <source>Save the trained model?</source>
    <translation>Das trainierte Modell speichern?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="339" />
+   <location filename="cnnviz/gui/checkpoints.py" line="337" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>Der letzte Lauf ist auch automatisch gesichert und wird beim nächsten Start angeboten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="467" />
-   <source>Restore an autosaved run?</source>
-   <translation>Einen automatisch gesicherten Lauf wiederherstellen?</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="509" />
-   <source>Restore</source>
-   <translation>Wiederherstellen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="510" />
-   <source>Discard</source>
-   <translation>Verwerfen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="511" />
-   <source>Later</source>
-   <translation>Später</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="224" />
+   <location filename="cnnviz/gui/checkpoints.py" line="222" />
    <source>Save model</source>
    <translation>Modell speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="228" />
+   <location filename="cnnviz/gui/checkpoints.py" line="226" />
    <source>Load model</source>
    <translation>Modell laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="249" />
+   <location filename="cnnviz/gui/checkpoints.py" line="247" />
    <source>There is no model to save yet.</source>
    <translation>Es gibt noch kein Modell zum Speichern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="309" />
+   <location filename="cnnviz/gui/checkpoints.py" line="307" />
    <location filename="cnnviz/gui/window.py" line="442" />
    <source>closing</source>
    <translation>schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="322" />
+   <location filename="cnnviz/gui/checkpoints.py" line="320" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="388" />
+   <location filename="cnnviz/gui/checkpoints.py" line="387" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} Start trainiert mit diesen Gewichten weiter.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="454" />
-   <source>network {network}, {run}, autosaved {when}</source>
-   <translation>Netz {network}, {run}, automatisch gesichert {when}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="474" />
-   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
-   <translation>Läufe früherer Sitzungen wurden automatisch gesichert (neueste zuerst). Den ausgewählten wiederherstellen?</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="502" />
-   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
-   <translation>Verwerfen löscht die Sicherung; Später bietet sie beim nächsten Start wieder an.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="504" />
-   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
-   <translation>Verwerfen löscht die aufgeführten Sicherungen; Später bietet sie beim nächsten Start wieder an.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="525" />
+   <location filename="cnnviz/gui/checkpoints.py" line="460" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="263" />
-   <location filename="cnnviz/gui/checkpoints.py" line="285" />
+   <location filename="cnnviz/gui/checkpoints.py" line="261" />
+   <location filename="cnnviz/gui/checkpoints.py" line="283" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>Gewichte von Schritt {step} gespeichert in {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="291" />
+   <location filename="cnnviz/gui/checkpoints.py" line="289" />
    <source>Could not save the model: {error}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="321" />
+   <location filename="cnnviz/gui/checkpoints.py" line="319" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="332" />
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="353" />
+   <location filename="cnnviz/gui/checkpoints.py" line="351" />
    <source>Loading {name}…</source>
    <translation>Lade {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="386" />
+   <location filename="cnnviz/gui/checkpoints.py" line="385" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} geladen (Netz {spec}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="496" />
-   <source>Also delete the {count:,} older autosaves (not listed)</source>
-   <translation>Auch die {count:,} älteren Sicherungen löschen (nicht aufgeführt)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="254" />
+   <location filename="cnnviz/gui/checkpoints.py" line="252" />
    <source>Saving the model to {path}…</source>
    <translation>Speichere das Modell in {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="367" />
+   <location filename="cnnviz/gui/checkpoints.py" line="365" />
    <source>loading {name}</source>
    <translation>{name} laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="377" />
+   <location filename="cnnviz/gui/checkpoints.py" line="375" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="390" />
+   <location filename="cnnviz/gui/checkpoints.py" line="389" />
    <source>{text} Note: {note}.</source>
    <translation>{text} Hinweis: {note}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="470" />
-   <source>A run of an earlier session was autosaved{count}:
-{describe_offer}.
-Restore it?</source>
-   <translation>Ein Lauf aus einer früheren Sitzung wurde automatisch gesichert{count}:
-{describe_offer}.
-Wiederherstellen?</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="545" />
+   <location filename="cnnviz/gui/checkpoints.py" line="480" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="259" />
+   <location filename="cnnviz/gui/checkpoints.py" line="257" />
    <source>Could not save the model: {exc}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="274" />
+   <location filename="cnnviz/gui/checkpoints.py" line="272" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>Modell automatisch gesichert (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="277" />
+   <location filename="cnnviz/gui/checkpoints.py" line="275" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>Das Modell konnte nicht automatisch in {path} gesichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="359" />
+   <location filename="cnnviz/gui/checkpoints.py" line="357" />
    <source>Could not load the model: {error}</source>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="448" />
+   <location filename="cnnviz/gui/checkpoints.py" line="447" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="84" />
-   <source>QR code of the class canvas's address</source>
-   <translation>QR-Code der Adresse der Klassen-Zeichenfläche</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="91" />
-   <source>The network the phones are on</source>
-   <translation>Das Netzwerk, in dem die Handys sind</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="98" />
-   <source>What the phones ask for</source>
-   <translation>Worum die Handys bitten</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="99" />
-   <source>Draw any digit and say which</source>
-   <translation>Zeichne eine beliebige Ziffer und sag, welche</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="105" />
-   <source>Our own classes…</source>
-   <translation>Unsere eigenen Klassen…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="107" />
-   <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
-   <translation>Benennt 2 bis 10 eigene Klassen (Kreis, Dreieck, Stern …): Die Handys zeichnen sie, und ein neues kleines Netz lernt sie von Grund auf</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="119" />
-   <source>A class's name, e.g. circle</source>
-   <translation>Name einer Klasse, z. B. Kreis</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="120" />
-   <source>A class's name</source>
-   <translation>Name einer Klasse</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="121" />
-   <source>Add</source>
-   <translation>Hinzufügen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="123" />
-   <source>Remove</source>
-   <translation>Entfernen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="130" />
-   <source>Our own classes</source>
-   <translation>Unsere eigenen Klassen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="131" />
-   <source>Save our drawings…</source>
-   <translation>Unsere Zeichnungen speichern…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="133" />
-   <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
-   <translation>Die angenommenen Zeichnungen unserer Klassen mit den Namen der Klassen in einen Ordner (die zurückgehaltenen in seinen Ordner our-test); sonst wird nichts gespeichert</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="152" />
-   <source>Train a new net on our classes</source>
-   <translation>Neues Netz auf unsere Klassen trainieren</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="155" />
-   <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
-   <translation>Ein neues winziges Netz lernt unsere Klassen von Grund auf, nur aus den angenommenen Zeichnungen (die zurückgehaltenen sind sein Test)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="171" />
-   <source>Drawings waiting for the teacher</source>
-   <translation>Zeichnungen, die auf die Lehrkraft warten</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="173" />
-   <source>Accept (A)</source>
-   <translation>Annehmen (A)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="175" />
-   <source>Our test (H)</source>
-   <translation>Unser Test (H)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="176" />
-   <source>Accept it into the class's own test set: never trained on</source>
-   <translation>In den eigenen Testsatz der Klasse aufnehmen: nie zum Trainieren verwendet</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="177" />
-   <source>Reject (R)</source>
-   <translation>Ablehnen (R)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="178" />
-   <source>Reject everything from this phone</source>
-   <translation>Alles von diesem Handy ablehnen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="181" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
-   <location filename="cnnviz/gui/class_canvas.py" line="345" />
-   <source>End class canvas</source>
-   <translation>Klassen-Zeichenfläche beenden</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="288" />
-   <location filename="cnnviz/gui/class_canvas.py" line="337" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
+   <location filename="cnnviz/gui/class_canvas.py" line="60" />
+   <location filename="cnnviz/gui/class_canvas.py" line="108" />
+   <location filename="cnnviz/gui/class_canvas.py" line="115" />
    <source>Class canvas</source>
    <translation>Klassen-Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="341" />
+   <location filename="cnnviz/gui/class_canvas.py" line="112" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>Klassen-Zeichenfläche öffnen: Handys im Klassennetz zeichnen für das Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="370" />
+   <location filename="cnnviz/gui/class_canvas.py" line="115" />
+   <location filename="cnnviz/gui/class_canvas.py" line="116" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="159" />
+   <source>End class canvas</source>
+   <translation>Klassen-Zeichenfläche beenden</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="141" />
    <source>This computer only (127.0.0.1)</source>
    <translation>Nur dieser Rechner (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="231" />
    <source>1 phone so far</source>
    <translation>Bisher 1 Handy</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="619" />
+   <location filename="cnnviz/gui/class_canvas.py" line="390" />
    <source>Save our drawings in a folder</source>
    <translation>Unsere Zeichnungen in einem Ordner speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="665" />
+   <location filename="cnnviz/gui/class_canvas.py" line="436" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>keine Zeichnungen zurückgehalten, also testet es auf den Zeichnungen, aus denen es lernt (halte einige mit H zurück)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="376" />
+   <location filename="cnnviz/gui/class_canvas.py" line="147" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>Kein Netzwerk gefunden: Verbinde diesen Rechner mit dem WLAN der Klasse oder schalte seinen Hotspot ein und wähle dann hier das Netzwerk. Im Moment erreicht nur dieser Rechner die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="508" />
+   <location filename="cnnviz/gui/class_canvas.py" line="279" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>Eine Zeichnung ohne Angabe wartet: Das Handy hat nicht gesagt, was sie zeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="551" />
+   <location filename="cnnviz/gui/class_canvas.py" line="322" />
    <source>Type a name first.</source>
    <translation>Gib zuerst einen Namen ein.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="567" />
+   <location filename="cnnviz/gui/class_canvas.py" line="338" />
    <source>Choose a class in the list first.</source>
    <translation>Wähle zuerst eine Klasse in der Liste.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="601" />
+   <location filename="cnnviz/gui/class_canvas.py" line="372" />
    <source>Draw one of our classes and say which</source>
    <translation>Zeichne eine unserer Klassen und sag, welche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="609" />
+   <location filename="cnnviz/gui/class_canvas.py" line="380" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>Benenne mindestens 2 Klassen: Die Handys zeichnen dann diese statt Ziffern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="654" />
+   <location filename="cnnviz/gui/class_canvas.py" line="425" />
    <source>Learning our {count} classes</source>
    <translation>Lernen unserer {count} Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="231" />
    <source>{count} phones so far</source>
    <translation>Bisher {count} Handys</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="491" />
+   <location filename="cnnviz/gui/class_canvas.py" line="262" />
    <source>{count} waiting for you</source>
    <translation>{count} warten auf dich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="585" />
+   <location filename="cnnviz/gui/class_canvas.py" line="356" />
    <source>Give 2 to 10 different names.</source>
    <translation>Gib 2 bis 10 verschiedene Namen an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="634" />
+   <location filename="cnnviz/gui/class_canvas.py" line="405" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>{count} Zeichnungen von {names} in {folder} gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="663" />
+   <location filename="cnnviz/gui/class_canvas.py" line="434" />
    <source>its test: the {count} drawings held back</source>
    <translation>sein Test: die {count} zurückgehaltenen Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="668" />
+   <location filename="cnnviz/gui/class_canvas.py" line="439" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>Ein neues winziges Netz lernt {names} von Grund auf aus {count} angenommenen Zeichnungen; {test}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="722" />
-   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
-   <translation>Unser Testsatz: {right} von {count} richtig · MNIST: {mnist}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="101" />
-   <source>Draw a {digit}</source>
-   <translation>Zeichne eine {digit}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="554" />
+   <location filename="cnnviz/gui/class_canvas.py" line="325" />
    <source>{name} is named already.</source>
    <translation>{name} ist schon benannt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="557" />
+   <location filename="cnnviz/gui/class_canvas.py" line="328" />
    <source>At most {count} classes.</source>
    <translation>Höchstens {count} Klassen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="573" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>Zeichnungen von {name} oder einer Klasse danach warten oder sind angenommen: Sie bleibt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="612" />
+   <location filename="cnnviz/gui/class_canvas.py" line="383" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>Die Handys zeichnen {names}. Nimm mindestens {least} Zeichnungen von jeder an, dann trainiere.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="706" />
-   <source>Our test set: none held back yet · MNIST: {mnist}</source>
-   <translation>Unser Testsatz: noch keine zurückgehalten · MNIST: {mnist}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="714" />
-   <source>Our test set: {count} held back; this network does not know our classes yet</source>
-   <translation>Unser Testsatz: {count} zurückgehalten; dieses Netz kennt unsere Klassen noch nicht</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="395" />
+   <location filename="cnnviz/gui/class_canvas.py" line="166" />
    <source>The class canvas could not start: {error}</source>
    <translation>Die Klassen-Zeichenfläche konnte nicht starten: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="486" />
+   <location filename="cnnviz/gui/class_canvas.py" line="257" />
    <source>from phone {phone}</source>
    <translation>von Handy {phone}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="631" />
+   <location filename="cnnviz/gui/class_canvas.py" line="402" />
    <source>Could not save the drawings: {error}</source>
    <translation>Die Zeichnungen konnten nicht gespeichert werden: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="81" />
+   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
+   <translation>Unser Testsatz: {right} von {count} richtig · MNIST: {mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="65" />
+   <source>Our test set: none held back yet · MNIST: {mnist}</source>
+   <translation>Unser Testsatz: noch keine aufgehoben · MNIST: {mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="73" />
+   <source>Our test set: {count} held back; this network does not know our classes yet</source>
+   <translation>Unser Testsatz: {count} aufgehoben; dieses Netz kennt unsere Klassen noch nicht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="62" />
+   <source>QR code of the class canvas's address</source>
+   <translation>QR-Code der Adresse der Klassen-Zeichenfläche</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="69" />
+   <source>The network the phones are on</source>
+   <translation>Das Netzwerk, in dem die Handys sind</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="76" />
+   <source>What the phones ask for</source>
+   <translation>Worum die Handys bitten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="77" />
+   <source>Draw any digit and say which</source>
+   <translation>Zeichne eine beliebige Ziffer und sag, welche</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="83" />
+   <source>Our own classes…</source>
+   <translation>Unsere eigenen Klassen…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="85" />
+   <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
+   <translation>Benennt 2 bis 10 eigene Klassen (Kreis, Dreieck, Stern …): Die Handys zeichnen sie, und ein neues kleines Netz lernt sie von Grund auf</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="97" />
+   <source>A class's name, e.g. circle</source>
+   <translation>Name einer Klasse, z. B. Kreis</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="98" />
+   <source>A class's name</source>
+   <translation>Name einer Klasse</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="99" />
+   <source>Add</source>
+   <translation>Hinzufügen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="101" />
+   <source>Remove</source>
+   <translation>Entfernen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="108" />
+   <source>Our own classes</source>
+   <translation>Unsere eigenen Klassen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="109" />
+   <source>Save our drawings…</source>
+   <translation>Unsere Zeichnungen speichern…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="111" />
+   <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
+   <translation>Die angenommenen Zeichnungen unserer Klassen mit den Namen der Klassen in einen Ordner (die zurückgehaltenen in seinen Ordner our-test); sonst wird nichts gespeichert</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="130" />
+   <source>Train a new net on our classes</source>
+   <translation>Neues Netz auf unsere Klassen trainieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="133" />
+   <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
+   <translation>Ein neues winziges Netz lernt unsere Klassen von Grund auf, nur aus den angenommenen Zeichnungen (die zurückgehaltenen sind sein Test)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="149" />
+   <source>Drawings waiting for the teacher</source>
+   <translation>Zeichnungen, die auf die Lehrkraft warten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="151" />
+   <source>Accept (A)</source>
+   <translation>Annehmen (A)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="153" />
+   <source>Our test (H)</source>
+   <translation>Unser Test (H)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="154" />
+   <source>Accept it into the class's own test set: never trained on</source>
+   <translation>In den eigenen Testsatz der Klasse aufnehmen: nie zum Trainieren verwendet</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="155" />
+   <source>Reject (R)</source>
+   <translation>Ablehnen (R)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="156" />
+   <source>Reject everything from this phone</source>
+   <translation>Alles von diesem Handy ablehnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="79" />
+   <source>Draw a {digit}</source>
+   <translation>Zeichne eine {digit}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="56" />
@@ -1697,12 +1643,12 @@ Wiederherstellen?</translation>
    <translation>Die vorgeschlagene Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="300" />
+   <location filename="cnnviz/gui/lessons.py" line="301" />
    <source>Applying…</source>
    <translation>Wird angewendet…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Open a lesson preset</source>
    <translation>Lektion öffnen</translation>
   </message>
@@ -1712,7 +1658,7 @@ Wiederherstellen?</translation>
    <translation>Text zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Lesson preset</source>
    <translation>Lektion</translation>
   </message>
@@ -1722,7 +1668,7 @@ Wiederherstellen?</translation>
    <translation>Lektion: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="259" />
+   <location filename="cnnviz/gui/lessons.py" line="260" />
    <source>close the lesson</source>
    <translation>die Lektion schließen</translation>
   </message>
@@ -1737,12 +1683,12 @@ Wiederherstellen?</translation>
    <translation>{last} Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="225" />
+   <location filename="cnnviz/gui/lessons.py" line="226" />
    <source>load the lesson “{title}”</source>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="349" />
+   <location filename="cnnviz/gui/lessons.py" line="350" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
@@ -1890,161 +1836,161 @@ Wiederherstellen?</translation>
    <translation>falsch</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="50" />
+   <location filename="cnnviz/gui/panels/classify.py" line="44" />
    <location filename="cnnviz/gui/panels/registry.py" line="313" />
    <source>Draw and classify</source>
    <translation>Zeichnen und erkennen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="63" />
+   <location filename="cnnviz/gui/panels/classify.py" line="57" />
    <source>Drawing canvas</source>
    <translation>Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="64" />
+   <location filename="cnnviz/gui/panels/classify.py" line="58" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>Zeichne hier eine Ziffer mit Maus oder Stift; das Netz erkennt sie schon beim Zeichnen. C löscht. Ziehe eine Bilddatei hierher oder wähle per Rechtsklick „Bild öffnen“, um ein Foto oder einen Scan zu erkennen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="76" />
+   <location filename="cnnviz/gui/panels/classify.py" line="70" />
    <source>Clear the drawing (C)</source>
    <translation>Zeichnung löschen (C)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="82" />
-   <location filename="cnnviz/gui/panels/classify.py" line="83" />
+   <location filename="cnnviz/gui/panels/classify.py" line="76" />
+   <location filename="cnnviz/gui/panels/classify.py" line="77" />
    <source>Stroke width</source>
    <translation>Strichbreite</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="95" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="347" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="217" />
+   <location filename="cnnviz/gui/panels/classify.py" line="89" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="337" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="98" />
+   <location filename="cnnviz/gui/panels/classify.py" line="92" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>Was das Netz bekommt: deine Zeichnung als 28×28 Pixel, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="104" />
+   <location filename="cnnviz/gui/panels/classify.py" line="98" />
    <source>Network input</source>
    <translation>Eingabe des Netzes</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="105" />
+   <location filename="cnnviz/gui/panels/classify.py" line="99" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>Deine Zeichnung als die 28 mal 28 Pixel, die das Netz bekommt, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="119" />
+   <location filename="cnnviz/gui/panels/classify.py" line="113" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>Die Antwort des Netzes: die Klasse mit der höchsten Wahrscheinlichkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <location filename="cnnviz/gui/panels/classify.py" line="121" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>Wie sicher es sich dieser Antwort unter seinen Klassen ist: Es wählt immer eine davon. Ob die Zeichnung überhaupt einer davon ähnelt, sagt „nicht sicher“.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="143" />
+   <location filename="cnnviz/gui/panels/classify.py" line="137" />
    <source>Not sure</source>
    <translation>Nicht sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="143" />
+   <location filename="cnnviz/gui/panels/classify.py" line="137" />
    <source>Why the network is not sure of its answer</source>
    <translation>Warum das Netz bei seiner Antwort nicht sicher ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="149" />
+   <location filename="cnnviz/gui/panels/classify.py" line="143" />
    <source>Probabilities</source>
    <translation>Wahrscheinlichkeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="149" />
+   <location filename="cnnviz/gui/panels/classify.py" line="143" />
    <source>One bar per class: how sure the network is</source>
    <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="403" />
+   <location filename="cnnviz/gui/panels/classify.py" line="368" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent} %, aber anders als echte Ziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="403" />
+   <location filename="cnnviz/gui/panels/classify.py" line="368" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent} %, aber anders als echte Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="78" />
+   <location filename="cnnviz/gui/panels/classify.py" line="72" />
    <source>stroke</source>
    <translation>Strich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="332" />
+   <location filename="cnnviz/gui/panels/classify.py" line="297" />
    <source>class</source>
    <translation>Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="332" />
+   <location filename="cnnviz/gui/panels/classify.py" line="297" />
    <source>digit</source>
    <translation>Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="386" />
+   <location filename="cnnviz/gui/panels/classify.py" line="351" />
    <source>draw a digit</source>
    <translation>zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="388" />
+   <location filename="cnnviz/gui/panels/classify.py" line="353" />
    <source>no prediction: draw a digit</source>
    <translation>keine Vorhersage: zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="374" />
+   <location filename="cnnviz/gui/panels/classify.py" line="339" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="377" />
+   <location filename="cnnviz/gui/panels/classify.py" line="342" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="411" />
+   <location filename="cnnviz/gui/panels/classify.py" line="376" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>nicht sicher, {prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="368" />
+   <location filename="cnnviz/gui/panels/classify.py" line="333" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="371" />
+   <location filename="cnnviz/gui/panels/classify.py" line="336" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="405" />
+   <location filename="cnnviz/gui/panels/classify.py" line="370" />
    <source>{percent}% sure</source>
    <translation>{percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="354" />
+   <location filename="cnnviz/gui/panels/common.py" line="395" />
    <source>my drawing</source>
    <translation>meine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="355" />
+   <location filename="cnnviz/gui/panels/common.py" line="396" />
    <source>the test image</source>
    <translation>das Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="356" />
+   <location filename="cnnviz/gui/panels/common.py" line="397" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
    <translation>Das Testbild aus den Merkmalskarten oder das in Fehler angeklickte</translation>
   </message>
@@ -2054,114 +2000,114 @@ Wiederherstellen?</translation>
    <translation>Datensatz-Ordner öffnen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="170" />
+   <location filename="cnnviz/gui/panels/controls.py" line="175" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>ein Ordner mit den vier IDX-Dateien im MNIST-Format (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., mit oder ohne .gz)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="197" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>Ordner mit IDX-Dateien im MNIST-Format öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/controls.py" line="227" />
    <source>▶  Resume</source>
    <translation>▶  Weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/controls.py" line="227" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
    <source>❚❚  Pause</source>
    <translation>❚❚  Pause</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="113" />
+   <location filename="cnnviz/gui/panels/controls.py" line="118" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>Änderungen am Optimierer gelten ab dem nächsten Schritt (Wert eingeben, dann Enter).
 Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="308" />
+   <location filename="cnnviz/gui/panels/controls.py" line="313" />
    <source>not available here</source>
    <translation>hier nicht verfügbar</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="341" />
+   <location filename="cnnviz/gui/panels/controls.py" line="374" />
    <source>valid: {count} layers</source>
    <translation>gültig: {count} Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="374" />
+   <location filename="cnnviz/gui/panels/controls.py" line="407" />
    <source>{count} trainable parameters</source>
    <translation>{count} trainierbare Parameter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="436" />
+   <location filename="cnnviz/gui/panels/controls.py" line="469" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="54" />
+   <location filename="cnnviz/gui/panels/curves.py" line="53" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>Drücke Start (oder Leertaste) zum Trainieren: Der Verlust erscheint hier Schritt für Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
-   <location filename="cnnviz/gui/panels/curves.py" line="82" />
+   <location filename="cnnviz/gui/panels/curves.py" line="47" />
+   <location filename="cnnviz/gui/panels/curves.py" line="81" />
    <source>loss</source>
    <translation>Verlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <location filename="cnnviz/gui/panels/curves.py" line="47" />
    <source>accuracy</source>
    <translation>Genauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="61" />
-   <location filename="cnnviz/gui/panels/curves.py" line="77" />
-   <location filename="cnnviz/gui/panels/curves.py" line="202" />
+   <location filename="cnnviz/gui/panels/curves.py" line="60" />
+   <location filename="cnnviz/gui/panels/curves.py" line="76" />
+   <location filename="cnnviz/gui/panels/curves.py" line="201" />
    <source>Training curves</source>
    <translation>Trainingskurven</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="78" />
+   <location filename="cnnviz/gui/panels/curves.py" line="77" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <location filename="cnnviz/gui/panels/curves.py" line="32" />
    <source>per step</source>
    <translation>je Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="34" />
+   <location filename="cnnviz/gui/panels/curves.py" line="33" />
    <source>smoothed</source>
    <translation>Trend</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="35" />
-   <location filename="cnnviz/gui/panels/curves.py" line="42" />
+   <location filename="cnnviz/gui/panels/curves.py" line="34" />
+   <location filename="cnnviz/gui/panels/curves.py" line="41" />
    <source>test</source>
    <translation>Test</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="41" />
+   <location filename="cnnviz/gui/panels/curves.py" line="40" />
    <source>train</source>
    <translation>Training</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="212" />
+   <location filename="cnnviz/gui/panels/curves.py" line="211" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="405" />
+   <location filename="cnnviz/gui/panels/curves.py" line="401" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="205" />
+   <location filename="cnnviz/gui/panels/curves.py" line="204" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
@@ -2329,548 +2275,543 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>beschriftet als {label}; das Netz liest {answer}, {verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="68" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
    <source>Test image</source>
    <translation>Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="59" />
    <source>My drawing</source>
    <translation>Meine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
    <source>Random</source>
    <translation>Zufall</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="83" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="86" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="73" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
    <source>Index of the test image shown</source>
    <translation>Nummer des gezeigten Testbilds</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="74" />
    <source>Previous test image</source>
    <translation>Vorheriges Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="85" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="75" />
    <source>Next test image</source>
    <translation>Nächstes Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="86" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
    <source>Test image number</source>
    <translation>Testbild-Nummer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="87" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
    <source>A random test image</source>
    <translation>Ein zufälliges Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="88" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
    <source>showing</source>
    <translation>zeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="92" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="82" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
    <translation>Die gezeigten Schichten: Wären alle zu klein, zeigt die Ansicht eine Faltungsschicht mit ihrem Pooling oder eine Schicht (Präsentationsmodus: eine Schicht, groß)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="99" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="89" />
    <source>Layers shown</source>
    <translation>Gezeigte Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="110" />
    <source>The input image and what each layer makes of it</source>
    <translation>Das Eingabebild und was jede Schicht daraus macht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="127" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="117" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>Zeige auf ein Pixel einer Merkmalskarte: Was es sieht, leuchtet in der Eingabe auf; bei conv1 siehst du die Summe dazu.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="459" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="449" />
    <source>your drawing</source>
    <translation>deine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="461" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="451" />
    <source>label {label}</source>
    <translation>Label {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="467" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="457" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="471" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="461" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>Merkmalskarten der Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="499" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="489" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer}: Karten 0–{last} von {count}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="364" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="354" />
    <source>{count} maps</source>
    <translation>{count} Karten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="502" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="492" />
    <source>not shown</source>
    <translation>nicht gezeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="98" />
+   <location filename="cnnviz/gui/panels/filters.py" line="94" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>Suche die Testbilder, die die {count} Klassen am stärksten anregen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="100" />
+   <location filename="cnnviz/gui/panels/filters.py" line="96" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>Suche die Testbilder, die die {count} Filter von {layer} am stärksten anregen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="287" />
-   <location filename="cnnviz/gui/panels/why.py" line="78" />
+   <location filename="cnnviz/gui/panels/filters.py" line="162" />
+   <location filename="cnnviz/gui/panels/why.py" line="79" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>mit einer Kopie der neuesten Gewichte, nach jeder Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="290" />
+   <location filename="cnnviz/gui/panels/filters.py" line="165" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>Welche Einheiten: die Filter einer Faltungsschicht oder die Ausgabeklassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="291" />
-   <location filename="cnnviz/gui/panels/filters.py" line="292" />
+   <location filename="cnnviz/gui/panels/filters.py" line="166" />
+   <location filename="cnnviz/gui/panels/filters.py" line="167" />
    <source>Layer</source>
    <translation>Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="297" />
+   <location filename="cnnviz/gui/panels/filters.py" line="172" />
    <source>Filters status</source>
    <translation>Status der Filter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="304" />
+   <location filename="cnnviz/gui/panels/filters.py" line="179" />
    <location filename="cnnviz/gui/panels/registry.py" line="246" />
    <source>Filters</source>
    <translation>Filter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="304" />
+   <location filename="cnnviz/gui/panels/filters.py" line="179" />
    <source>For each unit, its top test images beside the input optimised to excite it</source>
    <translation>Für jede Einheit die Testbilder, die sie am stärksten anregen, neben der dafür optimierten Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="412" />
+   <location filename="cnnviz/gui/panels/filters.py" line="287" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>Blick in {layer} mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="483" />
+   <location filename="cnnviz/gui/panels/filters.py" line="358" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>&lt;b&gt;Die {count} Klassen&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="485" />
+   <location filename="cnnviz/gui/panels/filters.py" line="360" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>&lt;b&gt;Die {count} Filter von {layer}&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="508" />
+   <location filename="cnnviz/gui/panels/filters.py" line="383" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>Jede Klasse: die 9 der ersten {count} Testbilder, die sie am höchsten bewertet; rechts: die ausgedachte Eingabe, die sie am höchsten bewertet (träume eine 3), durch {steps} Schritte Gradientenanstieg mit Zittern und Weichzeichnen. Klicke eines an, um es größer zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="514" />
+   <location filename="cnnviz/gui/panels/filters.py" line="389" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>Jeder Filter: die 9 der ersten {count} Testbilder, die ihn am stärksten anregen, orange: das Feld, das seine stärkste Stelle sieht; rechts: das Muster, das ihn in so einem Feld am stärksten anregt, durch {steps} Schritte weichgezeichneten Gradientenanstieg. Klicke eines an, um es größer zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="119" />
+   <location filename="cnnviz/gui/panels/filters.py" line="115" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>Erträume die Eingabe, die die {count} Klassen am meisten wollen: Schritt {done} von {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="125" />
+   <location filename="cnnviz/gui/panels/filters.py" line="121" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>Erträume die Eingabe, die die {count} Filter von {layer} am meisten wollen: Schritt {done} von {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="227" />
-   <source>{title}: click to see it bigger</source>
-   <translation>{title}: klicken zum Vergrößern</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="402" />
+   <location filename="cnnviz/gui/panels/filters.py" line="277" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>Noch nichts zu sehen: warte auf die Testbilder.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="404" />
+   <location filename="cnnviz/gui/panels/filters.py" line="279" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>Noch nichts zu sehen: warte auf ein Netz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="441" />
+   <location filename="cnnviz/gui/panels/filters.py" line="316" />
    <source>Could not look into the filters: {message}</source>
    <translation>Die Filter konnten nicht untersucht werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="460" />
+   <location filename="cnnviz/gui/panels/filters.py" line="335" />
    <source>class {name}</source>
    <translation>Klasse {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="462" />
+   <location filename="cnnviz/gui/panels/filters.py" line="337" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} Filter {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="475" />
+   <location filename="cnnviz/gui/panels/filters.py" line="350" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>Die Testbilder, die es am stärksten anregen ({indices}), und die dafür optimierte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="373" />
+   <location filename="cnnviz/gui/panels/filters.py" line="248" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>Das Netz {spec!r} konnte nicht gelesen werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="379" />
+   <location filename="cnnviz/gui/panels/filters.py" line="254" />
    <source>the {count} classes</source>
    <translation>die {count} Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="32" />
+   <location filename="cnnviz/gui/panels/fool.py" line="33" />
    <source>a little everywhere</source>
    <translation>überall ein wenig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="32" />
+   <location filename="cnnviz/gui/panels/fool.py" line="33" />
    <source>the fewest pixels</source>
    <translation>möglichst wenige Pixel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="83" />
+   <location filename="cnnviz/gui/panels/fool.py" line="84" />
    <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
    <translation>Mit ± {levels} Stufen ließ es sich nicht dazu bringen, {target} zu sagen: erlaube eine größere Änderung (es sagt noch {now}, {percent} %).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="92" />
+   <location filename="cnnviz/gui/panels/fool.py" line="93" />
    <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
    <translation>{changed} von {pixels} Pixeln geändert&lt;br&gt;um höchstens ± {levels} Stufen&lt;br&gt;Größe (L2): {l2}&lt;br&gt;{steps} Schritte, {seconds} s</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <location filename="cnnviz/gui/panels/fool.py" line="109" />
    <source>change the input a little so that it answers another digit</source>
    <translation>ändere die Eingabe ein wenig, sodass es eine andere Ziffer sagt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="115" />
+   <location filename="cnnviz/gui/panels/fool.py" line="116" />
    <source>The digit the network should answer after the change</source>
    <translation>Die Ziffer, die das Netz nach der Änderung sagen soll</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="116" />
+   <location filename="cnnviz/gui/panels/fool.py" line="117" />
    <source>Target digit</source>
    <translation>Zielziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="122" />
+   <location filename="cnnviz/gui/panels/fool.py" line="123" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>Wie stark sich ein Pixel höchstens ändern darf (schwarz ist 0, weiß ist 255)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="123" />
+   <location filename="cnnviz/gui/panels/fool.py" line="124" />
    <source>Budget per pixel</source>
    <translation>Erlaubte Änderung pro Pixel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="128" />
+   <location filename="cnnviz/gui/panels/fool.py" line="129" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>Überall ein wenig: Jedes Pixel darf sich im Rahmen ändern (Basic Iterative Method). Möglichst wenige Pixel: eins nach dem anderen, jedes so weit wie erlaubt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="133" />
+   <location filename="cnnviz/gui/panels/fool.py" line="134" />
    <source>How to change the input</source>
    <translation>Wie die Eingabe geändert wird</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="134" />
-   <location filename="cnnviz/gui/panels/fool.py" line="311" />
-   <location filename="cnnviz/gui/panels/fool.py" line="422" />
+   <location filename="cnnviz/gui/panels/fool.py" line="135" />
+   <location filename="cnnviz/gui/panels/fool.py" line="297" />
+   <location filename="cnnviz/gui/panels/fool.py" line="397" />
    <source>Attack</source>
    <translation>Angreifen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="136" />
-   <location filename="cnnviz/gui/panels/fool.py" line="423" />
+   <location filename="cnnviz/gui/panels/fool.py" line="137" />
+   <location filename="cnnviz/gui/panels/fool.py" line="398" />
    <source>Attack now, with the latest weights</source>
    <translation>Jetzt angreifen, mit den neuesten Gewichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="137" />
+   <location filename="cnnviz/gui/panels/fool.py" line="138" />
    <source>Save fooling image…</source>
    <translation>Täuschungsbild speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="139" />
+   <location filename="cnnviz/gui/panels/fool.py" line="140" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>Die geänderte Eingabe als 28×28-PNG speichern: cnnviz predict --raw gibt dieselbe Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="168" />
-   <location filename="cnnviz/gui/panels/fool.py" line="425" />
+   <location filename="cnnviz/gui/panels/fool.py" line="169" />
+   <location filename="cnnviz/gui/panels/fool.py" line="400" />
    <source>Original, change and fooled input</source>
    <translation>Original, Änderung und getäuschte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="169" />
+   <location filename="cnnviz/gui/panels/fool.py" line="170" />
    <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
    <translation>Die Eingabe, die Änderung daran (verstärkt; orange: heller, blau: dunkler, weiß: unverändert) und die geänderte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="201" />
+   <location filename="cnnviz/gui/panels/fool.py" line="189" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>Wie klein die Änderung ist: die größte Änderung eines Pixels (L-unendlich), die Größe der ganzen Änderung (L2, in Einheiten von vollem Weiß) und wie viele Pixel sich überhaupt geändert haben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="238" />
+   <location filename="cnnviz/gui/panels/fool.py" line="226" />
    <source>One bar per digit: how sure the network is</source>
    <translation>Ein Balken pro Ziffer: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="269" />
+   <location filename="cnnviz/gui/panels/fool.py" line="257" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;die Änderung&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="271" />
+   <location filename="cnnviz/gui/panels/fool.py" line="259" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;Original&lt;/b&gt;&lt;br&gt;was das Netz sah</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="271" />
+   <location filename="cnnviz/gui/panels/fool.py" line="259" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;getäuschte Eingabe&lt;/b&gt;&lt;br&gt;Original + Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="433" />
+   <location filename="cnnviz/gui/panels/fool.py" line="408" />
    <source>Save fooling image</source>
    <translation>Täuschungsbild speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="76" />
+   <location filename="cnnviz/gui/panels/fool.py" line="77" />
    <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
    <translation>Es sagt schon {target} ({percent} %): Wähle eine andere Zielziffer.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="80" />
+   <location filename="cnnviz/gui/panels/fool.py" line="81" />
    <source>The network now says {target} ({percent} %) instead of {label}.</source>
    <translation>Das Netz sagt jetzt {target} ({percent} %) statt {label}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="147" />
+   <location filename="cnnviz/gui/panels/fool.py" line="148" />
    <source>change each pixel by at most</source>
    <translation>jedes Pixel höchstens ändern um</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="237" />
+   <location filename="cnnviz/gui/panels/fool.py" line="225" />
    <source>Probabilities before the change</source>
    <translation>Wahrscheinlichkeiten vor der Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="237" />
+   <location filename="cnnviz/gui/panels/fool.py" line="225" />
    <source>Probabilities after the change</source>
    <translation>Wahrscheinlichkeiten nach der Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="243" />
-   <location filename="cnnviz/gui/panels/fool.py" line="304" />
+   <location filename="cnnviz/gui/panels/fool.py" line="231" />
+   <location filename="cnnviz/gui/panels/fool.py" line="290" />
    <source>before</source>
    <translation>vorher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="243" />
-   <location filename="cnnviz/gui/panels/fool.py" line="304" />
+   <location filename="cnnviz/gui/panels/fool.py" line="231" />
+   <location filename="cnnviz/gui/panels/fool.py" line="290" />
    <source>after</source>
    <translation>nachher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="328" />
+   <location filename="cnnviz/gui/panels/fool.py" line="314" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>Noch nichts anzugreifen: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="350" />
+   <location filename="cnnviz/gui/panels/fool.py" line="332" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>Greife deine Zeichnung an, mit den Gewichten von Schritt {step:,}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="351" />
+   <location filename="cnnviz/gui/panels/fool.py" line="333" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>Greife Testbild #{index} (richtig: {label}) an, mit den Gewichten von Schritt {step:,}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="416" />
+   <location filename="cnnviz/gui/panels/fool.py" line="391" />
    <source>Your drawing · weights of step {step}</source>
    <translation>Deine Zeichnung · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="417" />
+   <location filename="cnnviz/gui/panels/fool.py" line="392" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>Testbild #{index} (richtig: {label}) · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="443" />
+   <location filename="cnnviz/gui/panels/fool.py" line="418" />
    <source>Nothing to save yet: attack first.</source>
    <translation>Noch nichts zu speichern: Greife zuerst an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="121" />
+   <location filename="cnnviz/gui/panels/fool.py" line="122" />
    <source> of {levels} grey levels</source>
    <translation> von {levels} Graustufen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="143" />
+   <location filename="cnnviz/gui/panels/fool.py" line="144" />
    <location filename="cnnviz/gui/panels/registry.py" line="266" />
    <source>Fool</source>
    <translation>Tricks</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="144" />
+   <location filename="cnnviz/gui/panels/fool.py" line="145" />
    <source>make it say</source>
    <translation>es soll sagen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="267" />
+   <location filename="cnnviz/gui/panels/fool.py" line="255" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;die Änderung ×{factor}&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="334" />
+   <location filename="cnnviz/gui/panels/fool.py" line="320" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>Noch nichts anzugreifen: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="335" />
+   <location filename="cnnviz/gui/panels/fool.py" line="321" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>Noch nichts anzugreifen: Es ist noch kein Testbild geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="380" />
+   <location filename="cnnviz/gui/panels/fool.py" line="356" />
    <source>Could not attack: {message}</source>
    <translation>Angriff nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="453" />
+   <location filename="cnnviz/gui/panels/fool.py" line="428" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>{written} gespeichert: cnnviz predict --raw sagt dazu {answer}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="282" />
+   <location filename="cnnviz/gui/panels/fool.py" line="270" />
    <source>Attack (step {step:,})</source>
    <translation>Angreifen (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="284" />
+   <location filename="cnnviz/gui/panels/fool.py" line="272" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>Erneut angreifen mit den Gewichten von Schritt {step:,} (das gezeigte Ergebnis nutzte Schritt {result:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="407" />
+   <location filename="cnnviz/gui/panels/fool.py" line="382" />
    <source>before: {answer} ({percent} %)</source>
    <translation>vorher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="407" />
+   <location filename="cnnviz/gui/panels/fool.py" line="382" />
    <source>after: {answer} ({percent} %)</source>
    <translation>nachher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="449" />
+   <location filename="cnnviz/gui/panels/fool.py" line="424" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>Das Täuschungsbild konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="26" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="27" />
    <source>blue &lt; 0 &lt; red</source>
    <translation>blau &lt; 0 &lt; rot</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="28" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="29" />
    <source>A deeper conv layer: its kernels for one output channel</source>
    <translation>Eine tiefere Faltungsschicht: ihre Kernel für einen Ausgabekanal</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="30" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="31" />
    <source>Output channel whose kernels (one per input channel) are shown</source>
    <translation>Ausgabekanal, dessen Kernel (einer pro Eingabekanal) gezeigt werden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="35" />
    <source>Deeper layer</source>
    <translation>Tiefere Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="35" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="36" />
    <source>Output channel</source>
    <translation>Ausgabekanal</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="40" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="41" />
    <source>Kernels of the kept run</source>
    <translation>Kernel des behaltenen Laufs</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="40" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="41" />
    <source>A is the kept run, B the run now</source>
    <translation>A ist der behaltene Lauf, B der aktuelle</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="45" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="46" />
    <source>Convolution kernels</source>
    <translation>Faltungskernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="45" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="46" />
    <source>Weights as colours: blue negative, white zero, red positive</source>
    <translation>Gewichte als Farben: blau negativ, weiß null, rot positiv</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="32" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
    <source>Deeper:</source>
    <translation>Tiefer:</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="32" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
    <source>channel</source>
    <translation>Kanal</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="181" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="182" />
    <source>&lt;b&gt;A&lt;/b&gt; · not shown (see above)</source>
    <translation>&lt;b&gt;A&lt;/b&gt; · nicht gezeigt (siehe oben)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="207" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="208" />
    <source>(mean over {count} inputs)</source>
    <translation>(Mittel über {count} Eingaben)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="250" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="251" />
    <source>channel {channel}</source>
    <translation>Kanal {channel}</translation>
   </message>
@@ -2907,143 +2848,143 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>jetzt {rate} in Epoche {epoch:.2f} (Batch von {batch}) · höchste {highest} in Epoche {at:.2f}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="36" />
+   <location filename="cnnviz/gui/panels/map.py" line="37" />
    <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
    <translation>Jeder Punkt ist ein Testbild in der Farbe seiner Ziffer. Nahe Punkte: Bilder, die die letzte verborgene Schicht des Netzes als ähnlich sieht (entlang der zwei Richtungen, in denen sie sich am stärksten unterscheiden). Getrennte Wolken: Ziffern, die es auseinanderhält.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="41" />
+   <location filename="cnnviz/gui/panels/map.py" line="42" />
    <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
    <translation>Jeder Punkt ist ein Testbild in der Farbe seiner Klasse. Nahe Punkte: Bilder, die die letzte verborgene Schicht des Netzes als ähnlich sieht (entlang der zwei Richtungen, in denen sie sich am stärksten unterscheiden). Getrennte Wolken: Klassen, die es auseinanderhält.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="46" />
+   <location filename="cnnviz/gui/panels/map.py" line="47" />
    <source>Point at a dot
 to see its image</source>
    <translation>Zeige auf einen Punkt,
 um sein Bild zu sehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="81" />
+   <location filename="cnnviz/gui/panels/map.py" line="82" />
    <source>each dot a test image, placed by the layer before the answer</source>
    <translation>jeder Punkt ein Testbild, platziert nach der Schicht vor der Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="83" />
-   <location filename="cnnviz/gui/panels/map.py" line="259" />
-   <location filename="cnnviz/gui/panels/map.py" line="456" />
+   <location filename="cnnviz/gui/panels/map.py" line="84" />
+   <location filename="cnnviz/gui/panels/map.py" line="260" />
+   <location filename="cnnviz/gui/panels/map.py" line="457" />
    <source>Update</source>
    <translation>Aktualisieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="84" />
+   <location filename="cnnviz/gui/panels/map.py" line="85" />
    <source>Make the map again with the latest weights</source>
    <translation>Die Karte mit den neuesten Gewichten neu erstellen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="89" />
+   <location filename="cnnviz/gui/panels/map.py" line="90" />
    <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
    <translation>Zu früheren Karten des Laufs zurückgehen (auch der Zeitraffer-Regler bewegt ihn); ganz rechts: die neueste</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="94" />
+   <location filename="cnnviz/gui/panels/map.py" line="95" />
    <source>Map at an earlier step</source>
    <translation>Karte eines früheren Schritts</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="111" />
+   <location filename="cnnviz/gui/panels/map.py" line="112" />
    <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
    <translation>Jedes Testbild ist ein Punkt in der Farbe seiner Ziffer; Bilder, die das Netz ähnlich findet, liegen nah beieinander; der Stern ist deine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="152" />
+   <location filename="cnnviz/gui/panels/map.py" line="153" />
    <source>Test image under the pointer</source>
    <translation>Testbild unter dem Mauszeiger</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="153" />
+   <location filename="cnnviz/gui/panels/map.py" line="154" />
    <source>The test image of the dot under the pointer or last clicked</source>
    <translation>Das Testbild des Punkts unter dem Mauszeiger oder des zuletzt angeklickten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="279" />
+   <location filename="cnnviz/gui/panels/map.py" line="280" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>Noch nichts für die Karte: warte auf die Testbilder.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="281" />
+   <location filename="cnnviz/gui/panels/map.py" line="282" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>Noch nichts für die Karte: warte auf die Gewichte des Netzes.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="299" />
+   <location filename="cnnviz/gui/panels/map.py" line="300" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="327" />
+   <location filename="cnnviz/gui/panels/map.py" line="328" />
    <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
    <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}… ({done:,} von {count:,} gelesen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="382" />
+   <location filename="cnnviz/gui/panels/map.py" line="383" />
    <source>latest map</source>
    <translation>neueste Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="410" />
+   <location filename="cnnviz/gui/panels/map.py" line="411" />
    <source>Could not make the map: {message}</source>
    <translation>Die Karte konnte nicht erstellt werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="446" />
+   <location filename="cnnviz/gui/panels/map.py" line="447" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f} % richtig · die Karte zeigt {explained:.0f} % der Streuung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="482" />
+   <location filename="cnnviz/gui/panels/map.py" line="483" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ deine Zeichnung:
 auf der neuesten Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="270" />
+   <location filename="cnnviz/gui/panels/map.py" line="271" />
    <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
    <translation>Dieses Netz kennt {names}: Die Karte braucht Zeichnungen davon. Drücke Start, damit es mit den Zeichnungen der Klassen-Zeichenfläche lernt: Die Karte zeigt dann die zurückgehaltenen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="492" />
+   <location filename="cnnviz/gui/panels/map.py" line="493" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ deine Zeichnung:
 am nächsten an den {digit}ern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="494" />
+   <location filename="cnnviz/gui/panels/map.py" line="495" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ deine Zeichnung:
 am nächsten: {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="230" />
-   <location filename="cnnviz/gui/panels/why.py" line="186" />
+   <location filename="cnnviz/gui/panels/map.py" line="231" />
+   <location filename="cnnviz/gui/panels/why.py" line="174" />
    <source>Update (step {step})</source>
    <translation>Aktualisieren (Schritt {step})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="292" />
+   <location filename="cnnviz/gui/panels/map.py" line="293" />
    <source>Could not make the map: {exc}</source>
    <translation>Die Karte konnte nicht erstellt werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="384" />
+   <location filename="cnnviz/gui/panels/map.py" line="385" />
    <source>map at step {step:,}</source>
    <translation>Karte bei Schritt {step:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="478" />
+   <location filename="cnnviz/gui/panels/map.py" line="479" />
    <source>Could not place your drawing: {exc}</source>
    <translation>Deine Zeichnung konnte nicht platziert werden: {exc}</translation>
   </message>
@@ -3478,94 +3419,94 @@ genauigkeit</translation>
    <translation>Gewichte {layer}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>one frame per test evaluation · drag the slider to go back in time</source>
    <translation>ein Bild pro Testauswertung · Schieberegler ziehen, um zurückzugehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="40" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="235" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="236" />
    <source>▶ Play</source>
    <translation>▶ Abspielen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
    <source>Play the recording from the start</source>
    <translation>Die Aufzeichnung von vorn abspielen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
    <source>GIF…</source>
    <translation>GIF…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
    <source>Export the kernels' time-lapse as an animated GIF</source>
    <translation>Den Zeitraffer der Kernel als animiertes GIF exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
    <source>PNGs…</source>
    <translation>PNGs…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="51" />
    <source>Export one PNG per frame into a folder</source>
    <translation>Ein PNG pro Bild in einen Ordner exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="57" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="58" />
    <source>Scrub through training: one position per evaluation</source>
    <translation>Durch das Training spulen: eine Position pro Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="59" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="109" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="60" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="110" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
    <translation>Noch nichts aufgezeichnet: Drücke Start. Bei jeder Testauswertung wird ein Bild gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="225" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="226" />
    <source>not measured yet</source>
    <translation>noch nicht gemessen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="239" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
    <source>❚❚ Stop</source>
    <translation>❚❚ Stopp</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="227" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="228" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>Bild {index} von {count} · Schritt {step:,} · Epoche {epoch:.2f} · Testgenauigkeit {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="272" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="273" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>Zeitraffer ({count} Bilder) in {path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="285" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="286" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>{count} PNG-Bilder in {folder} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="198" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="199" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; Kernel{channel}: {count} × {kh}×{kw}, eine Farbskala für alle Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="223" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="224" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt; ({c} Karten)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="269" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="270" />
    <source>Could not export the GIF: {exc}</source>
    <translation>Das GIF konnte nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="283" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="284" />
    <source>Could not export the frames: {exc}</source>
    <translation>Die Einzelbilder konnten nicht exportiert werden: {exc}</translation>
   </message>
@@ -3627,123 +3568,128 @@ erscheinen hier während des Trainings</translation>
    <translation>{ms} ms/Batch zu {size}, damals gemessen (sein Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="78" />
+   <location filename="cnnviz/gui/panels/unit_tile.py" line="84" />
+   <source>{title}: click to see it bigger</source>
+   <translation>{title}: klicken zum Vergrößern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="79" />
    <source>Why did it say that?</source>
    <translation>Warum hat es das gesagt?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="82" />
+   <location filename="cnnviz/gui/panels/why.py" line="83" />
    <source>Compute again with the latest weights</source>
    <translation>Mit den neuesten Gewichten neu berechnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="87" />
+   <location filename="cnnviz/gui/panels/why.py" line="88" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>Für welche Klasse der Beleg gezeigt wird (Standard: die Antwort des Netzes)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="92" />
+   <location filename="cnnviz/gui/panels/why.py" line="93" />
    <source>Side of the black square slid over the image for the occlusion map</source>
    <translation>Seitenlänge des schwarzen Quadrats, das für die Verdeckungskarte über das Bild geschoben wird</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="99" />
-   <location filename="cnnviz/gui/panels/why.py" line="96" />
+   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <location filename="cnnviz/gui/panels/why.py" line="97" />
    <source>evidence for class</source>
    <translation>Beleg für Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <location filename="cnnviz/gui/panels/why.py" line="101" />
    <source>Occlusion patch size</source>
    <translation>Größe des Verdeckungsfelds</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="109" />
+   <location filename="cnnviz/gui/panels/why.py" line="110" />
    <source>Saliency and occlusion maps</source>
    <translation>Salienz- und Verdeckungskarten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="110" />
+   <location filename="cnnviz/gui/panels/why.py" line="111" />
    <source>The input; where a change would move the score most; where hiding the image hurts (orange) or helps (blue)</source>
    <translation>Die Eingabe; wo eine Änderung die Bewertung am stärksten bewegen würde; wo das Verdecken des Bildes schadet (orange) oder hilft (blau)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="121" />
+   <location filename="cnnviz/gui/panels/why.py" line="119" />
    <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
    <translation>&lt;b&gt;Eingabe&lt;/b&gt;&lt;br&gt;was das Netz sieht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="122" />
+   <location filename="cnnviz/gui/panels/why.py" line="120" />
    <source>&lt;b&gt;saliency&lt;/b&gt;&lt;br&gt;where a change would&lt;br&gt;move the score most</source>
    <translation>&lt;b&gt;Salienz&lt;/b&gt;&lt;br&gt;wo eine Änderung die&lt;br&gt;Bewertung am meisten bewegt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="123" />
+   <location filename="cnnviz/gui/panels/why.py" line="121" />
    <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
    <translation>&lt;b&gt;Verdeckung&lt;/b&gt;&lt;br&gt;orange: Verdecken schadet&lt;br&gt;blau: Verdecken hilft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="141" />
+   <location filename="cnnviz/gui/panels/why.py" line="129" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>Salienz: der Gradient der Klassenbewertung nach jedem Pixel (exakt, ein Rückwärtsdurchlauf). Verdeckung: Ein schwarzes Quadrat gleitet über das Bild, und wir sehen, wie die Wahrscheinlichkeit sinkt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="165" />
+   <location filename="cnnviz/gui/panels/why.py" line="153" />
    <source>predicted</source>
    <translation>erkannt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="232" />
+   <location filename="cnnviz/gui/panels/why.py" line="214" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>Erkläre deine Zeichnung mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="233" />
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>Erkläre Testbild #{index} (richtig: {label}) mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="283" />
+   <location filename="cnnviz/gui/panels/why.py" line="258" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Deine Zeichnung: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="284" />
+   <location filename="cnnviz/gui/panels/why.py" line="259" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Testbild #{index} (richtig: {label}): Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="94" />
+   <location filename="cnnviz/gui/panels/why.py" line="95" />
    <source>Explain</source>
    <translation>Erklären</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="97" />
+   <location filename="cnnviz/gui/panels/why.py" line="98" />
    <source>occlusion patch</source>
    <translation>Verdeckungsfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="214" />
+   <location filename="cnnviz/gui/panels/why.py" line="200" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>Noch nichts zu erklären: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="256" />
+   <location filename="cnnviz/gui/panels/why.py" line="232" />
    <source>Could not explain: {message}</source>
    <translation>Erklärung nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="277" />
+   <location filename="cnnviz/gui/panels/why.py" line="252" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>; Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="217" />
+   <location filename="cnnviz/gui/panels/why.py" line="203" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>Noch nichts zu erklären: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="218" />
+   <location filename="cnnviz/gui/panels/why.py" line="204" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>Noch nichts zu erklären: Es ist noch kein Testbild geladen.</translation>
   </message>
@@ -3803,6 +3749,60 @@ Training stoppen und fortfahren?</translation>
    <translation>einen neuen Lauf starten</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/restore_question.py" line="27" />
+   <source>Restore an autosaved run?</source>
+   <translation>Einen automatisch gesicherten Lauf wiederherstellen?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="69" />
+   <source>Restore</source>
+   <translation>Wiederherstellen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="70" />
+   <source>Discard</source>
+   <translation>Verwerfen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="71" />
+   <source>Later</source>
+   <translation>Später</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="17" />
+   <source>network {network}, {run}, autosaved {when}</source>
+   <translation>Netz {network}, {run}, automatisch gesichert {when}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="34" />
+   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
+   <translation>Läufe früherer Sitzungen wurden automatisch gesichert (neueste zuerst). Den ausgewählten wiederherstellen?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="62" />
+   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
+   <translation>Verwerfen löscht die Sicherung; Später bietet sie beim nächsten Start wieder an.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="64" />
+   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
+   <translation>Verwerfen löscht die aufgeführten Sicherungen; Später bietet sie beim nächsten Start wieder an.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="56" />
+   <source>Also delete the {count:,} older autosaves (not listed)</source>
+   <translation>Auch die {count:,} älteren Sicherungen löschen (nicht aufgeführt)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="30" />
+   <source>A run of an earlier session was autosaved{count}:
+{describe_offer}.
+Restore it?</source>
+   <translation>Ein Lauf aus einer früheren Sitzung wurde automatisch gesichert{count}:
+{describe_offer}.
+Wiederherstellen?</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/router.py" line="164" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}: kompiliert Kernel, nur beim ersten Start</translation>
@@ -3818,22 +3818,22 @@ Training stoppen und fortfahren?</translation>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="311" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="314" />
+   <location filename="cnnviz/gui/run_control.py" line="323" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="202" />
+   <location filename="cnnviz/gui/run_control.py" line="208" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="230" />
+   <location filename="cnnviz/gui/run_control.py" line="236" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
   </message>
@@ -3848,42 +3848,42 @@ Training stoppen und fortfahren?</translation>
    <translation>testet mit {test_used:,} von {test_total:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="209" />
+   <location filename="cnnviz/gui/run_control.py" line="215" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="400" />
+   <location filename="cnnviz/gui/run_control.py" line="409" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="246" />
+   <location filename="cnnviz/gui/run_control.py" line="252" />
    <source>Learning our {count} classes further</source>
    <translation>Lernt unsere {count} Klassen weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="363" />
+   <location filename="cnnviz/gui/run_control.py" line="372" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="373" />
+   <location filename="cnnviz/gui/run_control.py" line="382" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="138" />
+   <location filename="cnnviz/gui/run_control.py" line="142" />
    <source>Cannot build the network: {exc}</source>
    <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="264" />
+   <location filename="cnnviz/gui/run_control.py" line="270" />
    <source>Cannot start: {exc}</source>
    <translation>Start nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="309" />
+   <location filename="cnnviz/gui/run_control.py" line="318" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
@@ -4203,52 +4203,52 @@ Training stoppen und fortfahren?</translation>
    <translation>Senke die Lernrate (jetzt {lr:g}) und setze das Training fort.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="462" />
+   <location filename="cnnviz/train/trainer.py" line="461" />
    <source>an evaluation</source>
    <translation>einer Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="474" />
+   <location filename="cnnviz/train/trainer.py" line="484" />
    <source>a snapshot</source>
    <translation>einem Schnappschuss</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="490" />
+   <location filename="cnnviz/train/trainer.py" line="500" />
    <source>saving</source>
    <translation>dem Speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="342" />
+   <location filename="cnnviz/train/trainer.py" line="345" />
    <source>a training step</source>
    <translation>einem Trainingsschritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="391" />
+   <location filename="cnnviz/train/trainer.py" line="398" />
    <source>reading the loss</source>
    <translation>dem Lesen des Verlusts</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="427" />
+   <location filename="cnnviz/train/trainer.py" line="422" />
    <source>reading the layer timings</source>
    <translation>dem Lesen der Schichtzeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="173" />
+   <location filename="cnnviz/train/trainer.py" line="175" />
    <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
    <translation>{backend}: Kernel werden kompiliert (nur beim ersten Start; danach aus einem Cache geladen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="401" />
+   <location filename="cnnviz/train/trainer.py" line="408" />
    <source>the loss became {loss} at step {step}</source>
    <translation>der Verlust wurde bei Schritt {step} zu {loss}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="186" />
+   <location filename="cnnviz/train/trainer.py" line="188" />
    <source>{backend}: compiled kernels in {seconds:.1f} s</source>
    <translation>{backend}: Kernel in {seconds:.1f} s kompiliert</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="298" />
+   <location filename="cnnviz/train/trainer.py" line="301" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>die Testgenauigkeit fiel auf {accuracy:.1%} (Zufallsniveau), nachdem sie {best:.1%} erreicht hatte</translation>
   </message>
@@ -4516,6 +4516,10 @@ Training stoppen und fortfahren?</translation>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
+  </message>
+  <message>
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
+   <translation type="vanished">Dieses Netz kennt {names}, aber die Klassen-Zeichenfläche hat Zeichnungen von {current}: Es kann nur mit Zeichnungen seiner eigenen Klassen weiterlernen. Benenne auf der Klassen-Zeichenfläche (F6) dieselben Klassen oder drücke „Neu“ für ein neues Netz für den Datensatz.</translation>
   </message>
   <message>
    <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>

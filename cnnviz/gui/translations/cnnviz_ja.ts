@@ -51,8 +51,8 @@
   </message>
   <message>
    <location filename="cnnviz/app/class_training.py" line="150" />
-   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
-   <translation>このネットワークは {names} を知っていますが、クラスのキャンバスには {current} の絵があります。自分のクラスの絵でしか学習を続けられません。クラスのキャンバス (F6) で同じクラスを名付けるか、リセットを押してデータセット用の新しいネットワークにしてください。</translation>
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or choose a network of the data set under Network.</source>
+   <translation>このネットワークは {names} を知っていますが、クラスのキャンバスには {current} の絵があります。自分のクラスの絵でしか学習を続けられません。クラスのキャンバス (F6) で同じクラスを名付けるか、「ネットワーク」でデータセット用のネットワークを選んでください。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
@@ -89,7 +89,7 @@
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="35" />
-   <location filename="cnnviz/classroom/report.py" line="505" />
+   <location filename="cnnviz/classroom/report.py" line="422" />
    <location filename="cnnviz/gui/exports.py" line="152" />
    <source>backend</source>
    <translation>バックエンド</translation>
@@ -108,7 +108,7 @@
   <message>
    <location filename="cnnviz/app/comparison.py" line="242" />
    <location filename="cnnviz/app/side_by_side.py" line="38" />
-   <location filename="cnnviz/classroom/report.py" line="411" />
+   <location filename="cnnviz/classroom/report.py" line="328" />
    <source>, </source>
    <translation>、</translation>
   </message>
@@ -249,14 +249,14 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="74" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="56" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="110" />
    <source>Feature maps</source>
    <translation>特徴マップ</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="75" />
-   <location filename="cnnviz/gui/panels/kernels.py" line="26" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="27" />
    <location filename="cnnviz/gui/panels/registry.py" line="322" />
    <source>Kernels</source>
    <translation>カーネル</translation>
@@ -285,20 +285,20 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="80" />
-   <location filename="cnnviz/gui/panels/filters.py" line="287" />
+   <location filename="cnnviz/gui/panels/filters.py" line="162" />
    <source>What each filter wants to see</source>
    <translation>各フィルタが見たいもの</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="81" />
-   <location filename="cnnviz/gui/panels/map.py" line="81" />
-   <location filename="cnnviz/gui/panels/map.py" line="110" />
+   <location filename="cnnviz/gui/panels/map.py" line="82" />
+   <location filename="cnnviz/gui/panels/map.py" line="111" />
    <source>Map of what it learned</source>
    <translation>学んだことの地図</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="82" />
-   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <location filename="cnnviz/gui/panels/fool.py" line="109" />
    <location filename="cnnviz/gui/panels/registry.py" line="262" />
    <source>Fool the network</source>
    <translation>ネットワークをだます</translation>
@@ -306,7 +306,7 @@
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="83" />
    <location filename="cnnviz/gui/panels/registry.py" line="272" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>Time-lapse</source>
    <translation>タイムラプス</translation>
   </message>
@@ -317,329 +317,329 @@
    <translation>重みと勾配の統計</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="423" />
+   <location filename="cnnviz/classroom/report.py" line="340" />
    <source>true \ predicted</source>
    <translation>正解 \ 予測</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="167" />
+   <location filename="cnnviz/classroom/report.py" line="84" />
    <source>n/a</source>
    <translation>なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="359" />
+   <location filename="cnnviz/classroom/report.py" line="276" />
    <source>Compared with a kept run</source>
    <translation>残した学習との比較</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="377" />
+   <location filename="cnnviz/classroom/report.py" line="294" />
    <source>Test evaluations</source>
    <translation>テストの評価</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="469" />
+   <location filename="cnnviz/classroom/report.py" line="386" />
    <source>Learned kernels</source>
    <translation>学習したカーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="469" />
+   <location filename="cnnviz/classroom/report.py" line="386" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
    <translation>赤: 正の重み、青: 負の重み、白: ゼロ。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="498" />
+   <location filename="cnnviz/classroom/report.py" line="415" />
    <source>{count} measurements</source>
    <translation>{count} 回の計測</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="550" />
+   <location filename="cnnviz/classroom/report.py" line="467" />
    <source>cnnviz training report</source>
    <translation>cnnviz 学習レポート</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="278" />
+   <location filename="cnnviz/classroom/report.py" line="195" />
    <source>Loss</source>
    <translation>損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="279" />
-   <location filename="cnnviz/classroom/report.py" line="286" />
+   <location filename="cnnviz/classroom/report.py" line="196" />
+   <location filename="cnnviz/classroom/report.py" line="203" />
    <source>training step</source>
    <translation>学習ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="280" />
-   <location filename="cnnviz/classroom/report.py" line="348" />
+   <location filename="cnnviz/classroom/report.py" line="197" />
+   <location filename="cnnviz/classroom/report.py" line="265" />
    <source>cross-entropy loss</source>
    <translation>交差エントロピー損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="285" />
+   <location filename="cnnviz/classroom/report.py" line="202" />
    <source>Accuracy</source>
    <translation>精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="287" />
-   <location filename="cnnviz/classroom/report.py" line="355" />
+   <location filename="cnnviz/classroom/report.py" line="204" />
+   <location filename="cnnviz/classroom/report.py" line="272" />
    <source>accuracy (%)</source>
    <translation>精度 (%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="346" />
+   <location filename="cnnviz/classroom/report.py" line="263" />
    <source>Loss, both runs</source>
    <translation>損失(両方の学習)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="347" />
-   <location filename="cnnviz/classroom/report.py" line="354" />
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="264" />
+   <location filename="cnnviz/classroom/report.py" line="271" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <source>epoch</source>
    <translation>エポック</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="353" />
+   <location filename="cnnviz/classroom/report.py" line="270" />
    <source>Accuracy, both runs</source>
    <translation>精度(両方の学習)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="418" />
+   <location filename="cnnviz/classroom/report.py" line="335" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
    <translation>行: 正しい数字、列: ネットワークの答え。テスト画像 {total:,} 枚中 {correct:,} 枚が正解({share})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="498" />
+   <location filename="cnnviz/classroom/report.py" line="415" />
    <source>whole step</source>
    <translation>ステップ全体</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="504" />
+   <location filename="cnnviz/classroom/report.py" line="421" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
    <translation>学習ステップあたりのミリ秒の中央値(バッチ {batch})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="551" />
+   <location filename="cnnviz/classroom/report.py" line="468" />
    <source>Created {date} with cnnviz {version}</source>
    <translation>{date} に cnnviz {version} で作成</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="185" />
+   <location filename="cnnviz/classroom/report.py" line="102" />
    <source>Final test accuracy</source>
    <translation>最終のテスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="193" />
+   <location filename="cnnviz/classroom/report.py" line="110" />
    <source>Best test accuracy</source>
    <translation>最高のテスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="197" />
+   <location filename="cnnviz/classroom/report.py" line="114" />
    <source>Final test loss</source>
    <translation>最終のテスト損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="202" />
+   <location filename="cnnviz/classroom/report.py" line="119" />
    <source>Training steps</source>
    <translation>学習ステップ数</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="245" />
+   <location filename="cnnviz/classroom/report.py" line="162" />
    <source>training loss (per batch)</source>
    <translation>学習の損失(バッチごと)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="262" />
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="179" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <source>test loss</source>
    <translation>テスト損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="264" />
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="181" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <source>test accuracy</source>
    <translation>テスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="290" />
+   <location filename="cnnviz/classroom/report.py" line="207" />
    <source>Learning curves</source>
    <translation>学習曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="303" />
+   <location filename="cnnviz/classroom/report.py" line="220" />
    <source>kept run: training loss (smoothed)</source>
    <translation>残した学習: 学習の損失(平滑化)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="305" />
+   <location filename="cnnviz/classroom/report.py" line="222" />
    <source>kept run: training accuracy (smoothed)</source>
    <translation>残した学習: 学習の精度(平滑化)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="308" />
+   <location filename="cnnviz/classroom/report.py" line="225" />
    <source>kept run: test loss</source>
    <translation>残した学習: テスト損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="310" />
+   <location filename="cnnviz/classroom/report.py" line="227" />
    <source>kept run: test accuracy</source>
    <translation>残した学習: テスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="335" />
+   <location filename="cnnviz/classroom/report.py" line="252" />
    <source>this run: test loss</source>
    <translation>この学習: テスト損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="339" />
+   <location filename="cnnviz/classroom/report.py" line="256" />
    <source>this run: test accuracy</source>
    <translation>この学習: テスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="379" />
+   <location filename="cnnviz/classroom/report.py" line="296" />
    <source>Test evaluations ({shown} of {count} shown)</source>
    <translation>テストの評価({count} 回中 {shown} 回を表示)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>step</source>
    <translation>ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <location filename="cnnviz/gui/exports.py" line="167" />
    <source>test images</source>
    <translation>テスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="425" />
+   <location filename="cnnviz/classroom/report.py" line="342" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
    <source>Confusion matrix</source>
    <translation>混同行列</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="427" />
+   <location filename="cnnviz/classroom/report.py" line="344" />
    <location filename="cnnviz/gui/palette.py" line="107" />
    <source>correct</source>
    <translation>正解</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="467" />
+   <location filename="cnnviz/classroom/report.py" line="384" />
    <source>kernels of {layer}</source>
    <translation>{layer} のカーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="505" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="52" />
+   <location filename="cnnviz/classroom/report.py" line="422" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
    <source>layer</source>
    <translation>層</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="424" />
    <source>forward ms</source>
    <translation>順伝播 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="424" />
    <source>backward ms</source>
    <translation>逆伝播 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="424" />
    <source>share of step</source>
    <translation>ステップ中の割合</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="510" />
+   <location filename="cnnviz/classroom/report.py" line="427" />
    <source>Where the time goes</source>
    <translation>時間の使われ方</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="222" />
+   <location filename="cnnviz/classroom/report.py" line="139" />
    <source>Speed</source>
    <translation>速度</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="229" />
+   <location filename="cnnviz/classroom/report.py" line="146" />
    <source>No training steps were recorded.</source>
    <translation>学習ステップは記録されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="562" />
+   <location filename="cnnviz/classroom/report.py" line="479" />
    <source>Summary</source>
    <translation>まとめ</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="186" />
+   <location filename="cnnviz/classroom/report.py" line="103" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
    <translation>画像 {images:,} 枚で {accuracy}(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="194" />
+   <location filename="cnnviz/classroom/report.py" line="111" />
    <source>{accuracy} (step {step:,})</source>
    <translation>{accuracy}(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="203" />
+   <location filename="cnnviz/classroom/report.py" line="120" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
    <translation>{steps:,}(エポック {epoch:.2f})</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="208" />
+   <location filename="cnnviz/classroom/report.py" line="125" />
    <source>Training loss (last {count} steps)</source>
    <translation>学習の損失(最後の {count} ステップ)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="214" />
+   <location filename="cnnviz/classroom/report.py" line="131" />
    <source>Batch accuracy (last {count} steps)</source>
    <translation>バッチの精度(最後の {count} ステップ)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="247" />
+   <location filename="cnnviz/classroom/report.py" line="164" />
    <source>training loss (average of {count})</source>
    <translation>学習の損失({count} ステップの平均)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="255" />
+   <location filename="cnnviz/classroom/report.py" line="172" />
    <source>training batch accuracy (average of {count})</source>
    <translation>学習のバッチ精度({count} ステップの平均)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="318" />
+   <location filename="cnnviz/classroom/report.py" line="235" />
    <source>this run: training loss (average of {count})</source>
    <translation>この学習: 学習の損失({count} ステップの平均)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="326" />
+   <location filename="cnnviz/classroom/report.py" line="243" />
    <source>this run: training accuracy (average of {count})</source>
    <translation>この学習: 学習の精度({count} ステップの平均)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="412" />
+   <location filename="cnnviz/classroom/report.py" line="329" />
    <source>{true} read as {predicted} ({count}×)</source>
    <translation>{true} を {predicted} と読んだ({count} 回)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="564" />
+   <location filename="cnnviz/classroom/report.py" line="481" />
    <source>Settings</source>
    <translation>設定</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="223" />
+   <location filename="cnnviz/classroom/report.py" line="140" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
    <translation>{backend} で毎秒 {speed:,.0f} 枚(中央値)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="414" />
+   <location filename="cnnviz/classroom/report.py" line="331" />
    <source>Most frequent mistakes: {listed}.</source>
    <translation>よくある間違い: {listed}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="462" />
+   <location filename="cnnviz/classroom/report.py" line="379" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
    <translation>{layer}: {height}×{width} のカーネル {count} 個、入力チャンネル {channels} 個中の 0 番</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="464" />
+   <location filename="cnnviz/classroom/report.py" line="381" />
    <source>{layer}: {count} kernels {height}×{width}</source>
    <translation>{layer}: {height}×{width} のカーネル {count} 個</translation>
   </message>
@@ -897,7 +897,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="181" />
-   <location filename="cnnviz/gui/panels/classify.py" line="75" />
+   <location filename="cnnviz/gui/panels/classify.py" line="69" />
    <source>Clear</source>
    <translation>消去</translation>
   </message>
@@ -917,451 +917,397 @@
    <translation>写真: {name} · 描くとやり直し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="331" />
+   <location filename="cnnviz/gui/checkpoints.py" line="329" />
    <source>Save the trained model?</source>
    <translation>学習したモデルを保存しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="339" />
+   <location filename="cnnviz/gui/checkpoints.py" line="337" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最後の学習は自動保存にも残り、次回の起動時に復元を提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="467" />
-   <source>Restore an autosaved run?</source>
-   <translation>自動保存された学習を復元しますか?</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="509" />
-   <source>Restore</source>
-   <translation>復元</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="510" />
-   <source>Discard</source>
-   <translation>破棄</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="511" />
-   <source>Later</source>
-   <translation>後で</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="224" />
+   <location filename="cnnviz/gui/checkpoints.py" line="222" />
    <source>Save model</source>
    <translation>モデルを保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="228" />
+   <location filename="cnnviz/gui/checkpoints.py" line="226" />
    <source>Load model</source>
    <translation>モデルを読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="249" />
+   <location filename="cnnviz/gui/checkpoints.py" line="247" />
    <source>There is no model to save yet.</source>
    <translation>保存するモデルがまだありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="309" />
+   <location filename="cnnviz/gui/checkpoints.py" line="307" />
    <location filename="cnnviz/gui/window.py" line="442" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="322" />
+   <location filename="cnnviz/gui/checkpoints.py" line="320" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し(テスト画像で {accuracy} %)、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="388" />
+   <location filename="cnnviz/gui/checkpoints.py" line="387" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} 「開始」でこの重みから学習を続けます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="454" />
-   <source>network {network}, {run}, autosaved {when}</source>
-   <translation>ネットワーク {network}、{run}、自動保存 {when}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="474" />
-   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
-   <translation>以前のセッションの学習が自動保存されています(新しい順)。選んだものを復元しますか?</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="502" />
-   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
-   <translation>「破棄」で自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="504" />
-   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
-   <translation>「破棄」で一覧の自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="525" />
+   <location filename="cnnviz/gui/checkpoints.py" line="460" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>自動保存された学習を復元しました({run}、{when})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="263" />
-   <location filename="cnnviz/gui/checkpoints.py" line="285" />
+   <location filename="cnnviz/gui/checkpoints.py" line="261" />
+   <location filename="cnnviz/gui/checkpoints.py" line="283" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>ステップ {step} の重みを {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="291" />
+   <location filename="cnnviz/gui/checkpoints.py" line="289" />
    <source>Could not save the model: {error}</source>
    <translation>モデルを保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="321" />
+   <location filename="cnnviz/gui/checkpoints.py" line="319" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="332" />
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 先に保存しますか?({what})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="353" />
+   <location filename="cnnviz/gui/checkpoints.py" line="351" />
    <source>Loading {name}…</source>
    <translation>{name} を読み込み中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="386" />
+   <location filename="cnnviz/gui/checkpoints.py" line="385" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} を読み込みました(ネットワーク {spec})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="496" />
-   <source>Also delete the {count:,} older autosaves (not listed)</source>
-   <translation>一覧にない古い自動保存 {count:,} 件も削除する</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="254" />
+   <location filename="cnnviz/gui/checkpoints.py" line="252" />
    <source>Saving the model to {path}…</source>
    <translation>モデルを {path} に保存中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="367" />
+   <location filename="cnnviz/gui/checkpoints.py" line="365" />
    <source>loading {name}</source>
    <translation>{name} の読み込み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="377" />
+   <location filename="cnnviz/gui/checkpoints.py" line="375" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="390" />
+   <location filename="cnnviz/gui/checkpoints.py" line="389" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意: {note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="470" />
-   <source>A run of an earlier session was autosaved{count}:
-{describe_offer}.
-Restore it?</source>
-   <translation>前回のセッションの学習が自動保存されています{count}:
-{describe_offer}。
-復元しますか?</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="545" />
+   <location filename="cnnviz/gui/checkpoints.py" line="480" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="259" />
+   <location filename="cnnviz/gui/checkpoints.py" line="257" />
    <source>Could not save the model: {exc}</source>
    <translation>モデルを保存できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="274" />
+   <location filename="cnnviz/gui/checkpoints.py" line="272" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>モデルを自動保存しました(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="277" />
+   <location filename="cnnviz/gui/checkpoints.py" line="275" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>モデルを {path} に自動保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="359" />
+   <location filename="cnnviz/gui/checkpoints.py" line="357" />
    <source>Could not load the model: {error}</source>
    <translation>モデルを読み込めませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="448" />
+   <location filename="cnnviz/gui/checkpoints.py" line="447" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="84" />
-   <source>QR code of the class canvas's address</source>
-   <translation>クラスのキャンバスのアドレスの QR コード</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="91" />
-   <source>The network the phones are on</source>
-   <translation>スマートフォンがつながっているネットワーク</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="98" />
-   <source>What the phones ask for</source>
-   <translation>スマートフォンに出す課題</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="99" />
-   <source>Draw any digit and say which</source>
-   <translation>好きな数字を描いて、どれか選ぶ</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="105" />
-   <source>Our own classes…</source>
-   <translation>わたしたちの分類…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="107" />
-   <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
-   <translation>独自の分類を 2〜10 個名付けます（丸、三角、星など）: スマホでそれを描き、新しい小さなネットワークがゼロから学びます</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="119" />
-   <source>A class's name, e.g. circle</source>
-   <translation>分類の名前（例: 丸）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="120" />
-   <source>A class's name</source>
-   <translation>分類の名前</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="121" />
-   <source>Add</source>
-   <translation>追加</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="123" />
-   <source>Remove</source>
-   <translation>削除</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="130" />
-   <source>Our own classes</source>
-   <translation>わたしたちの分類</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="131" />
-   <source>Save our drawings…</source>
-   <translation>わたしたちの絵を保存…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="133" />
-   <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
-   <translation>採用したわたしたちの分類の絵を、分類の名前と一緒にフォルダーへ保存します（テスト用に取っておいた絵はその our-test フォルダーへ）。それ以外は保存されません</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="152" />
-   <source>Train a new net on our classes</source>
-   <translation>わたしたちの分類で新しいネットを学習</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="155" />
-   <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
-   <translation>新しい小さなネットワークが、採用した絵だけからわたしたちの分類をゼロから学びます（テスト用に取っておいた絵はそのテストです）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="171" />
-   <source>Drawings waiting for the teacher</source>
-   <translation>先生の確認を待っている絵</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="173" />
-   <source>Accept (A)</source>
-   <translation>採用 (A)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="175" />
-   <source>Our test (H)</source>
-   <translation>テスト用 (H)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="176" />
-   <source>Accept it into the class's own test set: never trained on</source>
-   <translation>クラス独自のテストセットに入れる（学習には使わない）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="177" />
-   <source>Reject (R)</source>
-   <translation>不採用 (R)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="178" />
-   <source>Reject everything from this phone</source>
-   <translation>このスマートフォンからの絵をすべて不採用</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="181" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
-   <location filename="cnnviz/gui/class_canvas.py" line="345" />
-   <source>End class canvas</source>
-   <translation>クラスのキャンバスを終了</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="288" />
-   <location filename="cnnviz/gui/class_canvas.py" line="337" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
+   <location filename="cnnviz/gui/class_canvas.py" line="60" />
+   <location filename="cnnviz/gui/class_canvas.py" line="108" />
+   <location filename="cnnviz/gui/class_canvas.py" line="115" />
    <source>Class canvas</source>
    <translation>クラスのキャンバス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="341" />
+   <location filename="cnnviz/gui/class_canvas.py" line="112" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>クラスのキャンバスを開く：教室のネットワーク上のスマートフォンがネットワークのために絵を描きます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="370" />
+   <location filename="cnnviz/gui/class_canvas.py" line="115" />
+   <location filename="cnnviz/gui/class_canvas.py" line="116" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="159" />
+   <source>End class canvas</source>
+   <translation>クラスのキャンバスを終了</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="141" />
    <source>This computer only (127.0.0.1)</source>
    <translation>このコンピューターのみ (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="231" />
    <source>1 phone so far</source>
    <translation>これまでに 1 台</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="619" />
+   <location filename="cnnviz/gui/class_canvas.py" line="390" />
    <source>Save our drawings in a folder</source>
    <translation>わたしたちの絵をフォルダーに保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="665" />
+   <location filename="cnnviz/gui/class_canvas.py" line="436" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>テスト用に取っておいた絵がないので、学習に使う絵そのものでテストします（H でいくつか取っておけます）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="376" />
+   <location filename="cnnviz/gui/class_canvas.py" line="147" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>ネットワークが見つかりません：このコンピューターを教室の Wi-Fi につなぐか、ホットスポットをオンにしてから、ここでネットワークを選んでください。今はこのコンピューターからしかキャンバスに接続できません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="508" />
+   <location filename="cnnviz/gui/class_canvas.py" line="279" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>ラベルのない絵は待機中です：スマートフォンがどれかを選んでいません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="551" />
+   <location filename="cnnviz/gui/class_canvas.py" line="322" />
    <source>Type a name first.</source>
    <translation>先に名前を入力してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="567" />
+   <location filename="cnnviz/gui/class_canvas.py" line="338" />
    <source>Choose a class in the list first.</source>
    <translation>先にリストから分類を選んでください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="601" />
+   <location filename="cnnviz/gui/class_canvas.py" line="372" />
    <source>Draw one of our classes and say which</source>
    <translation>わたしたちの分類のどれかを描いて、どれか選んでね</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="609" />
+   <location filename="cnnviz/gui/class_canvas.py" line="380" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>分類を 2 つ以上名付けてください: するとスマホでは数字の代わりにそれを描きます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="654" />
+   <location filename="cnnviz/gui/class_canvas.py" line="425" />
    <source>Learning our {count} classes</source>
    <translation>わたしたちの {count} 個の分類を学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="231" />
    <source>{count} phones so far</source>
    <translation>これまでに {count} 台</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="491" />
+   <location filename="cnnviz/gui/class_canvas.py" line="262" />
    <source>{count} waiting for you</source>
    <translation>{count} 件があなたの確認待ち</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="585" />
+   <location filename="cnnviz/gui/class_canvas.py" line="356" />
    <source>Give 2 to 10 different names.</source>
    <translation>2〜10 個の異なる名前にしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="634" />
+   <location filename="cnnviz/gui/class_canvas.py" line="405" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>{names} の絵 {count} 枚を {folder} に保存しました。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="663" />
+   <location filename="cnnviz/gui/class_canvas.py" line="434" />
    <source>its test: the {count} drawings held back</source>
    <translation>テスト: 取っておいた {count} 枚の絵</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="668" />
+   <location filename="cnnviz/gui/class_canvas.py" line="439" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>新しい小さなネットワークが、採用した {count} 枚の絵から {names} をゼロから学びます。{test}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="722" />
-   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
-   <translation>私たちのテストセット：{count} 中 {right} 正解 · MNIST：{mnist}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="101" />
-   <source>Draw a {digit}</source>
-   <translation>{digit} を描く</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="554" />
+   <location filename="cnnviz/gui/class_canvas.py" line="325" />
    <source>{name} is named already.</source>
    <translation>{name} はもう名付けられています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="557" />
+   <location filename="cnnviz/gui/class_canvas.py" line="328" />
    <source>At most {count} classes.</source>
    <translation>分類は最大 {count} 個です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="573" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>{name} またはその後の分類の絵が待っているか採用済みなので、削除できません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="612" />
+   <location filename="cnnviz/gui/class_canvas.py" line="383" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>スマホで {names} を描きます。それぞれ少なくとも {least} 枚採用してから学習してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="706" />
-   <source>Our test set: none held back yet · MNIST: {mnist}</source>
-   <translation>私たちのテストセット：まだ保留なし · MNIST：{mnist}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="714" />
-   <source>Our test set: {count} held back; this network does not know our classes yet</source>
-   <translation>わたしたちのテストセット: {count} 枚を取っておきました。このネットワークはまだわたしたちの分類を知りません</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="395" />
+   <location filename="cnnviz/gui/class_canvas.py" line="166" />
    <source>The class canvas could not start: {error}</source>
    <translation>クラスのキャンバスを開始できませんでした：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="486" />
+   <location filename="cnnviz/gui/class_canvas.py" line="257" />
    <source>from phone {phone}</source>
    <translation>スマートフォン {phone} から</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="631" />
+   <location filename="cnnviz/gui/class_canvas.py" line="402" />
    <source>Could not save the drawings: {error}</source>
    <translation>絵を保存できませんでした: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="81" />
+   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
+   <translation>私たちのテストセット：{count} 中 {right} 正解 · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="65" />
+   <source>Our test set: none held back yet · MNIST: {mnist}</source>
+   <translation>私たちのテストセット：まだ保留なし · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="73" />
+   <source>Our test set: {count} held back; this network does not know our classes yet</source>
+   <translation>わたしたちのテストセット: {count} 枚を取っておきました。このネットワークはまだわたしたちのクラスを知りません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="62" />
+   <source>QR code of the class canvas's address</source>
+   <translation>クラスのキャンバスのアドレスの QR コード</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="69" />
+   <source>The network the phones are on</source>
+   <translation>スマートフォンがつながっているネットワーク</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="76" />
+   <source>What the phones ask for</source>
+   <translation>スマートフォンに出す課題</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="77" />
+   <source>Draw any digit and say which</source>
+   <translation>好きな数字を描いて、どれか選ぶ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="83" />
+   <source>Our own classes…</source>
+   <translation>わたしたちの分類…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="85" />
+   <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
+   <translation>独自の分類を 2〜10 個名付けます（丸、三角、星など）: スマホでそれを描き、新しい小さなネットワークがゼロから学びます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="97" />
+   <source>A class's name, e.g. circle</source>
+   <translation>分類の名前（例: 丸）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="98" />
+   <source>A class's name</source>
+   <translation>分類の名前</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="99" />
+   <source>Add</source>
+   <translation>追加</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="101" />
+   <source>Remove</source>
+   <translation>削除</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="108" />
+   <source>Our own classes</source>
+   <translation>わたしたちの分類</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="109" />
+   <source>Save our drawings…</source>
+   <translation>わたしたちの絵を保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="111" />
+   <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
+   <translation>採用したわたしたちの分類の絵を、分類の名前と一緒にフォルダーへ保存します（テスト用に取っておいた絵はその our-test フォルダーへ）。それ以外は保存されません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="130" />
+   <source>Train a new net on our classes</source>
+   <translation>わたしたちの分類で新しいネットを学習</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="133" />
+   <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
+   <translation>新しい小さなネットワークが、採用した絵だけからわたしたちの分類をゼロから学びます（テスト用に取っておいた絵はそのテストです）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="149" />
+   <source>Drawings waiting for the teacher</source>
+   <translation>先生の確認を待っている絵</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="151" />
+   <source>Accept (A)</source>
+   <translation>採用 (A)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="153" />
+   <source>Our test (H)</source>
+   <translation>テスト用 (H)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="154" />
+   <source>Accept it into the class's own test set: never trained on</source>
+   <translation>クラス独自のテストセットに入れる（学習には使わない）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="155" />
+   <source>Reject (R)</source>
+   <translation>不採用 (R)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="156" />
+   <source>Reject everything from this phone</source>
+   <translation>このスマートフォンからの絵をすべて不採用</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="79" />
+   <source>Draw a {digit}</source>
+   <translation>{digit} を描く</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="56" />
@@ -1697,12 +1643,12 @@ Restore it?</source>
    <translation>レッスンのおすすめ表示: {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="300" />
+   <location filename="cnnviz/gui/lessons.py" line="301" />
    <source>Applying…</source>
    <translation>適用中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Open a lesson preset</source>
    <translation>レッスンを開く</translation>
   </message>
@@ -1712,7 +1658,7 @@ Restore it?</source>
    <translation>本文を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Lesson preset</source>
    <translation>レッスン</translation>
   </message>
@@ -1722,7 +1668,7 @@ Restore it?</source>
    <translation>レッスン: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="259" />
+   <location filename="cnnviz/gui/lessons.py" line="260" />
    <source>close the lesson</source>
    <translation>レッスンを閉じる</translation>
   </message>
@@ -1737,12 +1683,12 @@ Restore it?</source>
    <translation>{last} 段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="225" />
+   <location filename="cnnviz/gui/lessons.py" line="226" />
    <source>load the lesson “{title}”</source>
    <translation>レッスン「{title}」を読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="349" />
+   <location filename="cnnviz/gui/lessons.py" line="350" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>このレッスンファイルは使えません: {exc}</translation>
   </message>
@@ -1890,161 +1836,161 @@ Restore it?</source>
    <translation>不正解</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="50" />
+   <location filename="cnnviz/gui/panels/classify.py" line="44" />
    <location filename="cnnviz/gui/panels/registry.py" line="313" />
    <source>Draw and classify</source>
    <translation>描いて分類</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="63" />
+   <location filename="cnnviz/gui/panels/classify.py" line="57" />
    <source>Drawing canvas</source>
    <translation>描画キャンバス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="64" />
+   <location filename="cnnviz/gui/panels/classify.py" line="58" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>マウスやペンでここに数字を描くと、描いている間にネットワークが分類します。C で消去。写真やスキャンを分類するには、画像ファイルをここにドロップするか、右クリックして「画像を開く」を選びます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="76" />
+   <location filename="cnnviz/gui/panels/classify.py" line="70" />
    <source>Clear the drawing (C)</source>
    <translation>描いたものを消す (C)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="82" />
-   <location filename="cnnviz/gui/panels/classify.py" line="83" />
+   <location filename="cnnviz/gui/panels/classify.py" line="76" />
+   <location filename="cnnviz/gui/panels/classify.py" line="77" />
    <source>Stroke width</source>
    <translation>線の太さ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="95" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="347" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="217" />
+   <location filename="cnnviz/gui/panels/classify.py" line="89" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="337" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="98" />
+   <location filename="cnnviz/gui/panels/classify.py" line="92" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>ネットワークが受け取るもの: 描いた数字を MNIST と同じように中央に寄せた 28×28 ピクセル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="104" />
+   <location filename="cnnviz/gui/panels/classify.py" line="98" />
    <source>Network input</source>
    <translation>ネットワークの入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="105" />
+   <location filename="cnnviz/gui/panels/classify.py" line="99" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>描いた数字を、ネットワークが受け取る 28×28 ピクセルにしたもの(MNIST と同じく中央寄せ)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="119" />
+   <location filename="cnnviz/gui/panels/classify.py" line="113" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>ネットワークの答え: 確率がいちばん高いクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <location filename="cnnviz/gui/panels/classify.py" line="121" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>クラスの中でこの答えにどれだけ自信があるか：ネットワークは必ずどれか一つを選びます。絵がそもそもどのクラスにも似ているかどうかは「自信なし」が示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="143" />
+   <location filename="cnnviz/gui/panels/classify.py" line="137" />
    <source>Not sure</source>
    <translation>自信なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="143" />
+   <location filename="cnnviz/gui/panels/classify.py" line="137" />
    <source>Why the network is not sure of its answer</source>
    <translation>ネットワークが答えに自信がない理由</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="149" />
+   <location filename="cnnviz/gui/panels/classify.py" line="143" />
    <source>Probabilities</source>
    <translation>確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="149" />
+   <location filename="cnnviz/gui/panels/classify.py" line="143" />
    <source>One bar per class: how sure the network is</source>
    <translation>クラスごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="403" />
+   <location filename="cnnviz/gui/panels/classify.py" line="368" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%、ただし本物の数字らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="403" />
+   <location filename="cnnviz/gui/panels/classify.py" line="368" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%、ただし本物の画像らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="78" />
+   <location filename="cnnviz/gui/panels/classify.py" line="72" />
    <source>stroke</source>
    <translation>線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="332" />
+   <location filename="cnnviz/gui/panels/classify.py" line="297" />
    <source>class</source>
    <translation>クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="332" />
+   <location filename="cnnviz/gui/panels/classify.py" line="297" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="386" />
+   <location filename="cnnviz/gui/panels/classify.py" line="351" />
    <source>draw a digit</source>
    <translation>数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="388" />
+   <location filename="cnnviz/gui/panels/classify.py" line="353" />
    <source>no prediction: draw a digit</source>
    <translation>予測なし: 数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="374" />
+   <location filename="cnnviz/gui/panels/classify.py" line="339" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>自信なし: 本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="377" />
+   <location filename="cnnviz/gui/panels/classify.py" line="342" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="411" />
+   <location filename="cnnviz/gui/panels/classify.py" line="376" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="368" />
+   <location filename="cnnviz/gui/panels/classify.py" line="333" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>自信なし: 本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="371" />
+   <location filename="cnnviz/gui/panels/classify.py" line="336" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="405" />
+   <location filename="cnnviz/gui/panels/classify.py" line="370" />
    <source>{percent}% sure</source>
    <translation>確信度 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="354" />
+   <location filename="cnnviz/gui/panels/common.py" line="395" />
    <source>my drawing</source>
    <translation>自分の手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="355" />
+   <location filename="cnnviz/gui/panels/common.py" line="396" />
    <source>the test image</source>
    <translation>テスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="356" />
+   <location filename="cnnviz/gui/panels/common.py" line="397" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
    <translation>「特徴マップ」で選んだ、または「間違い」でクリックしたテスト画像</translation>
   </message>
@@ -2054,114 +2000,114 @@ Restore it?</source>
    <translation>データセットのフォルダを開く…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="170" />
+   <location filename="cnnviz/gui/panels/controls.py" line="175" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>MNIST 形式の 4 つの IDX ファイル(train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...、.gz でも可)が入ったフォルダ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="197" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>MNIST 形式の IDX ファイルのフォルダを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/controls.py" line="227" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/controls.py" line="227" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
    <source>❚❚  Pause</source>
    <translation>❚❚  一時停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="113" />
+   <location filename="cnnviz/gui/panels/controls.py" line="118" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>最適化の変更は次のステップから(値を入力して Enter)。
 キー: {start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="308" />
+   <location filename="cnnviz/gui/panels/controls.py" line="313" />
    <source>not available here</source>
    <translation>ここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="341" />
+   <location filename="cnnviz/gui/panels/controls.py" line="374" />
    <source>valid: {count} layers</source>
    <translation>有効: {count} 層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="374" />
+   <location filename="cnnviz/gui/panels/controls.py" line="407" />
    <source>{count} trainable parameters</source>
    <translation>学習するパラメータ {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="436" />
+   <location filename="cnnviz/gui/panels/controls.py" line="469" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません({why})。代わりに {chosen} を使います。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="54" />
+   <location filename="cnnviz/gui/panels/curves.py" line="53" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>開始(またはスペース)で学習: 損失がここに 1 ステップずつ現れます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
-   <location filename="cnnviz/gui/panels/curves.py" line="82" />
+   <location filename="cnnviz/gui/panels/curves.py" line="47" />
+   <location filename="cnnviz/gui/panels/curves.py" line="81" />
    <source>loss</source>
    <translation>損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <location filename="cnnviz/gui/panels/curves.py" line="47" />
    <source>accuracy</source>
    <translation>精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="61" />
-   <location filename="cnnviz/gui/panels/curves.py" line="77" />
-   <location filename="cnnviz/gui/panels/curves.py" line="202" />
+   <location filename="cnnviz/gui/panels/curves.py" line="60" />
+   <location filename="cnnviz/gui/panels/curves.py" line="76" />
+   <location filename="cnnviz/gui/panels/curves.py" line="201" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="78" />
+   <location filename="cnnviz/gui/panels/curves.py" line="77" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>エポックに対する損失(ステップごと、平滑化、テストの点)と精度(学習の線、テストの点)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <location filename="cnnviz/gui/panels/curves.py" line="32" />
    <source>per step</source>
    <translation>各ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="34" />
+   <location filename="cnnviz/gui/panels/curves.py" line="33" />
    <source>smoothed</source>
    <translation>平滑</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="35" />
-   <location filename="cnnviz/gui/panels/curves.py" line="42" />
+   <location filename="cnnviz/gui/panels/curves.py" line="34" />
+   <location filename="cnnviz/gui/panels/curves.py" line="41" />
    <source>test</source>
    <translation>テスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="41" />
+   <location filename="cnnviz/gui/panels/curves.py" line="40" />
    <source>train</source>
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="212" />
+   <location filename="cnnviz/gui/panels/curves.py" line="211" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線(比較用に残した学習つき)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="405" />
+   <location filename="cnnviz/gui/panels/curves.py" line="401" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="205" />
+   <location filename="cnnviz/gui/panels/curves.py" line="204" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習({source}): {label}</translation>
   </message>
@@ -2329,548 +2275,543 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>ラベル {label}。ネットワークの読みは {answer}、{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="68" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
    <source>Test image</source>
    <translation>テスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="59" />
    <source>My drawing</source>
    <translation>自分の手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
    <source>Random</source>
    <translation>ランダム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="83" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="86" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="73" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
    <source>Index of the test image shown</source>
    <translation>表示中のテスト画像の番号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="74" />
    <source>Previous test image</source>
    <translation>前のテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="85" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="75" />
    <source>Next test image</source>
    <translation>次のテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="86" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
    <source>Test image number</source>
    <translation>テスト画像の番号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="87" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
    <source>A random test image</source>
    <translation>ランダムなテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="88" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
    <source>showing</source>
    <translation>表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="92" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="82" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
    <translation>表示する層: 全部では小さすぎて見えないときは、畳み込み層 1 つとそのプーリング、または 1 層だけを表示します(プレゼンターモードでは 1 層を大きく)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="99" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="89" />
    <source>Layers shown</source>
    <translation>表示する層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="110" />
    <source>The input image and what each layer makes of it</source>
    <translation>入力画像と、各層がそれをどう変えるか</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="127" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="117" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>特徴マップのピクセルを指すと、そのピクセルが見ている部分が入力上で光ります。conv1 ではその値になる和も見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="459" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="449" />
    <source>your drawing</source>
    <translation>あなたの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="461" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="451" />
    <source>label {label}</source>
    <translation>ラベル {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="467" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="457" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: ネットワークの答えは {answer}、確信度 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="471" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="461" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>ステップ {step} の重みでの特徴マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="499" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="489" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} のマップ 0–{last}({count} 枚中)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="364" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="354" />
    <source>{count} maps</source>
    <translation>{count} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="502" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="492" />
    <source>not shown</source>
    <translation>表示なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="98" />
+   <location filename="cnnviz/gui/panels/filters.py" line="94" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>{count} クラスを最も強く反応させるテスト画像を探しています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="100" />
+   <location filename="cnnviz/gui/panels/filters.py" line="96" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>{layer} の {count} 個のフィルタを最も強く反応させるテスト画像を探しています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="287" />
-   <location filename="cnnviz/gui/panels/why.py" line="78" />
+   <location filename="cnnviz/gui/panels/filters.py" line="162" />
+   <location filename="cnnviz/gui/panels/why.py" line="79" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>最新の重みのコピーで、評価のたびに</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="290" />
+   <location filename="cnnviz/gui/panels/filters.py" line="165" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>見る対象: 畳み込み層のフィルタ、または出力クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="291" />
-   <location filename="cnnviz/gui/panels/filters.py" line="292" />
+   <location filename="cnnviz/gui/panels/filters.py" line="166" />
+   <location filename="cnnviz/gui/panels/filters.py" line="167" />
    <source>Layer</source>
    <translation>層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="297" />
+   <location filename="cnnviz/gui/panels/filters.py" line="172" />
    <source>Filters status</source>
    <translation>フィルタの状態</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="304" />
+   <location filename="cnnviz/gui/panels/filters.py" line="179" />
    <location filename="cnnviz/gui/panels/registry.py" line="246" />
    <source>Filters</source>
    <translation>フィルタ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="304" />
+   <location filename="cnnviz/gui/panels/filters.py" line="179" />
    <source>For each unit, its top test images beside the input optimised to excite it</source>
    <translation>各ユニットについて、最も強く反応させるテスト画像と、反応が最大になるよう最適化した入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="412" />
+   <location filename="cnnviz/gui/panels/filters.py" line="287" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>ステップ {step} の重みで {layer} の中を見ています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="483" />
+   <location filename="cnnviz/gui/panels/filters.py" line="358" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>ステップ {step} の重みでの&lt;b&gt;{count} クラス&lt;/b&gt;({seconds} 秒で計算)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="485" />
+   <location filename="cnnviz/gui/panels/filters.py" line="360" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>ステップ {step} の重みでの&lt;b&gt;{layer} の {count} 個のフィルタ&lt;/b&gt;({seconds} 秒で計算)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="508" />
+   <location filename="cnnviz/gui/panels/filters.py" line="383" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>各クラス: 最初の {count} 枚のテスト画像のうち、そのクラスのスコアが最も高い 9 枚。右: スコアが最も高くなるように作り出した入力(3 を夢見る)。ジッターとぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="514" />
+   <location filename="cnnviz/gui/panels/filters.py" line="389" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>各フィルタ: 最初の {count} 枚のテスト画像のうち、最も強く反応させる 9 枚。オレンジ: 最も強く反応した場所が見る部分。右: そのような部分でフィルタを最も強く反応させるパターン。ぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="119" />
+   <location filename="cnnviz/gui/panels/filters.py" line="115" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>{count} クラスが最も求める入力を作り出しています: ステップ {done} / {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="125" />
+   <location filename="cnnviz/gui/panels/filters.py" line="121" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>{layer} の {count} 個のフィルタが最も求める入力を作り出しています: ステップ {done} / {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="227" />
-   <source>{title}: click to see it bigger</source>
-   <translation>{title}: クリックで拡大</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="402" />
+   <location filename="cnnviz/gui/panels/filters.py" line="277" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>まだ表示するものがありません: テスト画像を待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="404" />
+   <location filename="cnnviz/gui/panels/filters.py" line="279" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>まだ表示するものがありません: ネットワークを待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="441" />
+   <location filename="cnnviz/gui/panels/filters.py" line="316" />
    <source>Could not look into the filters: {message}</source>
    <translation>フィルタを調べられませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="460" />
+   <location filename="cnnviz/gui/panels/filters.py" line="335" />
    <source>class {name}</source>
    <translation>クラス {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="462" />
+   <location filename="cnnviz/gui/panels/filters.py" line="337" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} フィルタ {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="475" />
+   <location filename="cnnviz/gui/panels/filters.py" line="350" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>いちばん強く反応させるテスト画像({indices})と、反応が最大になるよう最適化した入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="373" />
+   <location filename="cnnviz/gui/panels/filters.py" line="248" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>ネットワーク {spec!r} を読み取れませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="379" />
+   <location filename="cnnviz/gui/panels/filters.py" line="254" />
    <source>the {count} classes</source>
    <translation>{count} 個のクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="32" />
+   <location filename="cnnviz/gui/panels/fool.py" line="33" />
    <source>a little everywhere</source>
    <translation>全体に少し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="32" />
+   <location filename="cnnviz/gui/panels/fool.py" line="33" />
    <source>the fewest pixels</source>
    <translation>最少のピクセル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="83" />
+   <location filename="cnnviz/gui/panels/fool.py" line="84" />
    <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
    <translation>± {levels} 段階以内では {target} と答えさせられませんでした: もっと大きな変化を許してみましょう(まだ {now}、{percent} %)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="92" />
+   <location filename="cnnviz/gui/panels/fool.py" line="93" />
    <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
    <translation>{pixels} ピクセル中 {changed} ピクセルを変更&lt;br&gt;最大 ± {levels} 段階&lt;br&gt;大きさ (L2): {l2}&lt;br&gt;{steps} ステップ、{seconds} 秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <location filename="cnnviz/gui/panels/fool.py" line="109" />
    <source>change the input a little so that it answers another digit</source>
    <translation>入力を少しだけ変えて、別の数字と答えさせる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="115" />
+   <location filename="cnnviz/gui/panels/fool.py" line="116" />
    <source>The digit the network should answer after the change</source>
    <translation>変更後にネットワークに答えさせたい数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="116" />
+   <location filename="cnnviz/gui/panels/fool.py" line="117" />
    <source>Target digit</source>
    <translation>目標の数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="122" />
+   <location filename="cnnviz/gui/panels/fool.py" line="123" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>1 つのピクセルを変えてよい最大量(黒が 0、白が 255)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="123" />
+   <location filename="cnnviz/gui/panels/fool.py" line="124" />
    <source>Budget per pixel</source>
    <translation>1 ピクセルあたりの変化の上限</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="128" />
+   <location filename="cnnviz/gui/panels/fool.py" line="129" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>全体に少しずつ: 許す範囲ですべてのピクセルを変える(basic iterative method)。最少のピクセル: 1 ピクセルずつ、許す範囲いっぱいまで変える</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="133" />
+   <location filename="cnnviz/gui/panels/fool.py" line="134" />
    <source>How to change the input</source>
    <translation>入力の変え方</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="134" />
-   <location filename="cnnviz/gui/panels/fool.py" line="311" />
-   <location filename="cnnviz/gui/panels/fool.py" line="422" />
+   <location filename="cnnviz/gui/panels/fool.py" line="135" />
+   <location filename="cnnviz/gui/panels/fool.py" line="297" />
+   <location filename="cnnviz/gui/panels/fool.py" line="397" />
    <source>Attack</source>
    <translation>攻撃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="136" />
-   <location filename="cnnviz/gui/panels/fool.py" line="423" />
+   <location filename="cnnviz/gui/panels/fool.py" line="137" />
+   <location filename="cnnviz/gui/panels/fool.py" line="398" />
    <source>Attack now, with the latest weights</source>
    <translation>最新の重みで今すぐ攻撃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="137" />
+   <location filename="cnnviz/gui/panels/fool.py" line="138" />
    <source>Save fooling image…</source>
    <translation>だまし画像を保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="139" />
+   <location filename="cnnviz/gui/panels/fool.py" line="140" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>変更した入力を 28×28 の PNG で保存: cnnviz predict --raw でも同じ答えになります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="168" />
-   <location filename="cnnviz/gui/panels/fool.py" line="425" />
+   <location filename="cnnviz/gui/panels/fool.py" line="169" />
+   <location filename="cnnviz/gui/panels/fool.py" line="400" />
    <source>Original, change and fooled input</source>
    <translation>元の画像、変化、だます入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="169" />
+   <location filename="cnnviz/gui/panels/fool.py" line="170" />
    <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
    <translation>入力、それへの変化(強調表示。オレンジ: 明るく、青: 暗く、白: 変化なし)、変化させた入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="201" />
+   <location filename="cnnviz/gui/panels/fool.py" line="189" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>変更の小ささ: 1 ピクセルの最大変化量(L∞)、変更全体の大きさ(L2、真っ白を 1 とする単位)、変わったピクセルの数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="238" />
+   <location filename="cnnviz/gui/panels/fool.py" line="226" />
    <source>One bar per digit: how sure the network is</source>
    <translation>数字ごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="269" />
+   <location filename="cnnviz/gui/panels/fool.py" line="257" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;変化&lt;/b&gt;&lt;br&gt;オレンジ: 明るく、青: 暗く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="271" />
+   <location filename="cnnviz/gui/panels/fool.py" line="259" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;元の画像&lt;/b&gt;&lt;br&gt;ネットワークが見たもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="271" />
+   <location filename="cnnviz/gui/panels/fool.py" line="259" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;だます入力&lt;/b&gt;&lt;br&gt;元の画像 + 変化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="433" />
+   <location filename="cnnviz/gui/panels/fool.py" line="408" />
    <source>Save fooling image</source>
    <translation>だまし画像を保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="76" />
+   <location filename="cnnviz/gui/panels/fool.py" line="77" />
    <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
    <translation>もう {target} と答えています({percent} %): 別の数字を目標に選びましょう。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="80" />
+   <location filename="cnnviz/gui/panels/fool.py" line="81" />
    <source>The network now says {target} ({percent} %) instead of {label}.</source>
    <translation>ネットワークは {label} ではなく {target} と答えるようになりました({percent} %)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="147" />
+   <location filename="cnnviz/gui/panels/fool.py" line="148" />
    <source>change each pixel by at most</source>
    <translation>各ピクセルの変化は最大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="237" />
+   <location filename="cnnviz/gui/panels/fool.py" line="225" />
    <source>Probabilities before the change</source>
    <translation>変更前の確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="237" />
+   <location filename="cnnviz/gui/panels/fool.py" line="225" />
    <source>Probabilities after the change</source>
    <translation>変更後の確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="243" />
-   <location filename="cnnviz/gui/panels/fool.py" line="304" />
+   <location filename="cnnviz/gui/panels/fool.py" line="231" />
+   <location filename="cnnviz/gui/panels/fool.py" line="290" />
    <source>before</source>
    <translation>変更前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="243" />
-   <location filename="cnnviz/gui/panels/fool.py" line="304" />
+   <location filename="cnnviz/gui/panels/fool.py" line="231" />
+   <location filename="cnnviz/gui/panels/fool.py" line="290" />
    <source>after</source>
    <translation>変更後</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="328" />
+   <location filename="cnnviz/gui/panels/fool.py" line="314" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>まだ攻撃するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="350" />
+   <location filename="cnnviz/gui/panels/fool.py" line="332" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>ステップ {step:,} の重みであなたの手書きを攻撃中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="351" />
+   <location filename="cnnviz/gui/panels/fool.py" line="333" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>ステップ {step:,} の重みでテスト画像 #{index}(正解 {label})を攻撃中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="416" />
+   <location filename="cnnviz/gui/panels/fool.py" line="391" />
    <source>Your drawing · weights of step {step}</source>
    <translation>あなたの手書き · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="417" />
+   <location filename="cnnviz/gui/panels/fool.py" line="392" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>テスト画像 #{index}(正解 {label}) · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="443" />
+   <location filename="cnnviz/gui/panels/fool.py" line="418" />
    <source>Nothing to save yet: attack first.</source>
    <translation>まだ保存するものがありません: 先に攻撃してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="121" />
+   <location filename="cnnviz/gui/panels/fool.py" line="122" />
    <source> of {levels} grey levels</source>
    <translation> / {levels} 階調</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="143" />
+   <location filename="cnnviz/gui/panels/fool.py" line="144" />
    <location filename="cnnviz/gui/panels/registry.py" line="266" />
    <source>Fool</source>
    <translation>だます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="144" />
+   <location filename="cnnviz/gui/panels/fool.py" line="145" />
    <source>make it say</source>
    <translation>答えさせる数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="267" />
+   <location filename="cnnviz/gui/panels/fool.py" line="255" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;変化 ×{factor}&lt;/b&gt;&lt;br&gt;オレンジ: 明るく、青: 暗く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="334" />
+   <location filename="cnnviz/gui/panels/fool.py" line="320" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>まだ攻撃するものがありません: まず描画キャンバスに数字を書いてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="335" />
+   <location filename="cnnviz/gui/panels/fool.py" line="321" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>まだ攻撃するものがありません: テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="380" />
+   <location filename="cnnviz/gui/panels/fool.py" line="356" />
    <source>Could not attack: {message}</source>
    <translation>攻撃できませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="453" />
+   <location filename="cnnviz/gui/panels/fool.py" line="428" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>{written} を保存しました: cnnviz predict --raw の答えは {answer} です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="282" />
+   <location filename="cnnviz/gui/panels/fool.py" line="270" />
    <source>Attack (step {step:,})</source>
    <translation>攻撃(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="284" />
+   <location filename="cnnviz/gui/panels/fool.py" line="272" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>ステップ {step:,} の重みでもう一度攻撃(表示中の結果はステップ {result:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="407" />
+   <location filename="cnnviz/gui/panels/fool.py" line="382" />
    <source>before: {answer} ({percent} %)</source>
    <translation>変更前: {answer}({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="407" />
+   <location filename="cnnviz/gui/panels/fool.py" line="382" />
    <source>after: {answer} ({percent} %)</source>
    <translation>変更後: {answer}({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="449" />
+   <location filename="cnnviz/gui/panels/fool.py" line="424" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>だまし画像を保存できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="26" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="27" />
    <source>blue &lt; 0 &lt; red</source>
    <translation>青 &lt; 0 &lt; 赤</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="28" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="29" />
    <source>A deeper conv layer: its kernels for one output channel</source>
    <translation>より深い畳み込み層: 1 つの出力チャネルのカーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="30" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="31" />
    <source>Output channel whose kernels (one per input channel) are shown</source>
    <translation>カーネル(入力チャネルごとに 1 つ)を表示する出力チャネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="35" />
    <source>Deeper layer</source>
    <translation>深い層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="35" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="36" />
    <source>Output channel</source>
    <translation>出力チャネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="40" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="41" />
    <source>Kernels of the kept run</source>
    <translation>残した学習のカーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="40" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="41" />
    <source>A is the kept run, B the run now</source>
    <translation>A は残した学習、B は今の学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="45" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="46" />
    <source>Convolution kernels</source>
    <translation>畳み込みカーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="45" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="46" />
    <source>Weights as colours: blue negative, white zero, red positive</source>
    <translation>重みを色で表示: 青は負、白はゼロ、赤は正</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="32" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
    <source>Deeper:</source>
    <translation>深い層:</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="32" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
    <source>channel</source>
    <translation>チャネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="181" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="182" />
    <source>&lt;b&gt;A&lt;/b&gt; · not shown (see above)</source>
    <translation>&lt;b&gt;A&lt;/b&gt; · 非表示(上を参照)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="207" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="208" />
    <source>(mean over {count} inputs)</source>
    <translation>({count} 入力の平均)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="250" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="251" />
    <source>channel {channel}</source>
    <translation>チャネル {channel}</translation>
   </message>
@@ -2907,143 +2848,143 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>現在 {rate} (エポック {epoch:.2f}、バッチ {batch}) · 最高 {highest} (エポック {at:.2f})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="36" />
+   <location filename="cnnviz/gui/panels/map.py" line="37" />
    <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
    <translation>各点はテスト画像で、その数字の色で表示されます。近い点: ネットワークの最後の隠れ層が似ていると見なす画像(最も違いの大きい 2 つの方向に沿って見たもの)。離れた雲: ネットワークが見分けている数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="41" />
+   <location filename="cnnviz/gui/panels/map.py" line="42" />
    <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
    <translation>各点はテスト画像で、そのクラスの色で表示されます。近い点: ネットワークの最後の隠れ層が似ていると見なす画像(最も違いの大きい 2 つの方向に沿って見たもの)。離れた雲: ネットワークが見分けているクラス。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="46" />
+   <location filename="cnnviz/gui/panels/map.py" line="47" />
    <source>Point at a dot
 to see its image</source>
    <translation>点を指すと
 その画像が見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="81" />
+   <location filename="cnnviz/gui/panels/map.py" line="82" />
    <source>each dot a test image, placed by the layer before the answer</source>
    <translation>点はそれぞれテスト画像。答えの手前の層で配置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="83" />
-   <location filename="cnnviz/gui/panels/map.py" line="259" />
-   <location filename="cnnviz/gui/panels/map.py" line="456" />
+   <location filename="cnnviz/gui/panels/map.py" line="84" />
+   <location filename="cnnviz/gui/panels/map.py" line="260" />
+   <location filename="cnnviz/gui/panels/map.py" line="457" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="84" />
+   <location filename="cnnviz/gui/panels/map.py" line="85" />
    <source>Make the map again with the latest weights</source>
    <translation>最新の重みで地図を作り直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="89" />
+   <location filename="cnnviz/gui/panels/map.py" line="90" />
    <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
    <translation>学習の途中で作った地図に戻る(タイムラプスのスライダーでも動きます)。右端が最新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="94" />
+   <location filename="cnnviz/gui/panels/map.py" line="95" />
    <source>Map at an earlier step</source>
    <translation>以前のステップの地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="111" />
+   <location filename="cnnviz/gui/panels/map.py" line="112" />
    <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
    <translation>テスト画像 1 枚が 1 つの点で、色は数字ごと。ネットワークが似ていると見る画像は近くに集まる。星はあなたの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="152" />
+   <location filename="cnnviz/gui/panels/map.py" line="153" />
    <source>Test image under the pointer</source>
    <translation>ポインタの下のテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="153" />
+   <location filename="cnnviz/gui/panels/map.py" line="154" />
    <source>The test image of the dot under the pointer or last clicked</source>
    <translation>ポインタの下の点、または最後にクリックした点のテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="279" />
+   <location filename="cnnviz/gui/panels/map.py" line="280" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>まだ地図にできません: テスト画像を待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="281" />
+   <location filename="cnnviz/gui/panels/map.py" line="282" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>まだ地図にできません: ネットワークの重みを待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="299" />
+   <location filename="cnnviz/gui/panels/map.py" line="300" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="327" />
+   <location filename="cnnviz/gui/panels/map.py" line="328" />
    <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…（{count:,} 枚中 {done:,} 枚を読み込み済み）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="382" />
+   <location filename="cnnviz/gui/panels/map.py" line="383" />
    <source>latest map</source>
    <translation>最新の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="410" />
+   <location filename="cnnviz/gui/panels/map.py" line="411" />
    <source>Could not make the map: {message}</source>
    <translation>地図を作れませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="446" />
+   <location filename="cnnviz/gui/panels/map.py" line="447" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>テスト画像 {count:,} 枚 · ステップ {step:,} の重み · 正解率 {right:.0f}% · 地図はばらつきの {explained:.0f}% を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="482" />
+   <location filename="cnnviz/gui/panels/map.py" line="483" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ あなたの手書き:
 最新の地図の上</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="270" />
+   <location filename="cnnviz/gui/panels/map.py" line="271" />
    <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
    <translation>このネットワークは {names} を知っています。マップにはそれらの絵が必要です。開始を押してクラスのキャンバスの絵で学習させると、マップには取っておいた絵が表示されます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="492" />
+   <location filename="cnnviz/gui/panels/map.py" line="493" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ あなたの手書き:
 {digit} のいちばん近く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="494" />
+   <location filename="cnnviz/gui/panels/map.py" line="495" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ あなたの手書き:
 いちばん近いのは {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="230" />
-   <location filename="cnnviz/gui/panels/why.py" line="186" />
+   <location filename="cnnviz/gui/panels/map.py" line="231" />
+   <location filename="cnnviz/gui/panels/why.py" line="174" />
    <source>Update (step {step})</source>
    <translation>更新(ステップ {step})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="292" />
+   <location filename="cnnviz/gui/panels/map.py" line="293" />
    <source>Could not make the map: {exc}</source>
    <translation>地図を作れませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="384" />
+   <location filename="cnnviz/gui/panels/map.py" line="385" />
    <source>map at step {step:,}</source>
    <translation>ステップ {step:,} の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="478" />
+   <location filename="cnnviz/gui/panels/map.py" line="479" />
    <source>Could not place your drawing: {exc}</source>
    <translation>あなたの手書きを配置できませんでした: {exc}</translation>
   </message>
@@ -3477,94 +3418,94 @@ accuracy</source>
    <translation>{layer} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>one frame per test evaluation · drag the slider to go back in time</source>
    <translation>テスト評価ごとに 1 コマ · スライダーで時間をさかのぼる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="40" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="235" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="236" />
    <source>▶ Play</source>
    <translation>▶ 再生</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
    <source>Play the recording from the start</source>
    <translation>記録を最初から再生</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
    <source>GIF…</source>
    <translation>GIF…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
    <source>Export the kernels' time-lapse as an animated GIF</source>
    <translation>カーネルのタイムラプスをアニメーション GIF で書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
    <source>PNGs…</source>
    <translation>PNG…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="51" />
    <source>Export one PNG per frame into a folder</source>
    <translation>1 コマごとに PNG をフォルダへ書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="57" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="58" />
    <source>Scrub through training: one position per evaluation</source>
    <translation>学習の経過をたどる: 評価ごとに 1 コマ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="59" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="109" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="60" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="110" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
    <translation>まだ記録がありません。開始を押してください。テスト評価のたびに 1 コマ残ります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="225" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="226" />
    <source>not measured yet</source>
    <translation>未測定</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="239" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
    <source>❚❚ Stop</source>
    <translation>❚❚ 停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="227" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="228" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>コマ {index} / {count} · ステップ {step:,} · エポック {epoch:.2f} · テスト精度 {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="272" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="273" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>タイムラプス({count} コマ)を {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="285" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="286" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>PNG {count} コマを {folder} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="198" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="199" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; のカーネル{channel}: {count} × {kh}×{kw}、全コマ共通の色スケール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="223" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="224" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt;({c} 枚)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="269" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="270" />
    <source>Could not export the GIF: {exc}</source>
    <translation>GIF を書き出せませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="283" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="284" />
    <source>Could not export the frames: {exc}</source>
    <translation>コマを書き出せませんでした: {exc}</translation>
   </message>
@@ -3626,123 +3567,128 @@ appear here while training</source>
    <translation>{ms} ms/バッチ({size} 枚)、当時の測定(その学習のステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="78" />
+   <location filename="cnnviz/gui/panels/unit_tile.py" line="84" />
+   <source>{title}: click to see it bigger</source>
+   <translation>{title}: クリックで拡大</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="79" />
    <source>Why did it say that?</source>
    <translation>なぜそう答えた?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="82" />
+   <location filename="cnnviz/gui/panels/why.py" line="83" />
    <source>Compute again with the latest weights</source>
    <translation>最新の重みで計算し直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="87" />
+   <location filename="cnnviz/gui/panels/why.py" line="88" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>どのクラスの根拠を表示するか(既定: ネットワークが選んだクラス)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="92" />
+   <location filename="cnnviz/gui/panels/why.py" line="93" />
    <source>Side of the black square slid over the image for the occlusion map</source>
    <translation>遮蔽マップで画像の上を動かす黒い正方形の一辺</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="99" />
-   <location filename="cnnviz/gui/panels/why.py" line="96" />
+   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <location filename="cnnviz/gui/panels/why.py" line="97" />
    <source>evidence for class</source>
    <translation>根拠のクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <location filename="cnnviz/gui/panels/why.py" line="101" />
    <source>Occlusion patch size</source>
    <translation>遮蔽パッチの大きさ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="109" />
+   <location filename="cnnviz/gui/panels/why.py" line="110" />
    <source>Saliency and occlusion maps</source>
    <translation>サリエンシーマップと遮蔽マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="110" />
+   <location filename="cnnviz/gui/panels/why.py" line="111" />
    <source>The input; where a change would move the score most; where hiding the image hurts (orange) or helps (blue)</source>
    <translation>入力。変えるとスコアが最も動く場所。隠すと不利になる場所(オレンジ)と有利になる場所(青)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="121" />
+   <location filename="cnnviz/gui/panels/why.py" line="119" />
    <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
    <translation>&lt;b&gt;入力&lt;/b&gt;&lt;br&gt;ネットワークが見るもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="122" />
+   <location filename="cnnviz/gui/panels/why.py" line="120" />
    <source>&lt;b&gt;saliency&lt;/b&gt;&lt;br&gt;where a change would&lt;br&gt;move the score most</source>
    <translation>&lt;b&gt;サリエンシー&lt;/b&gt;&lt;br&gt;変えるとスコアが&lt;br&gt;最も動く場所</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="123" />
+   <location filename="cnnviz/gui/panels/why.py" line="121" />
    <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
    <translation>&lt;b&gt;遮蔽&lt;/b&gt;&lt;br&gt;オレンジ: 隠すと下がる&lt;br&gt;青: 隠すと上がる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="141" />
+   <location filename="cnnviz/gui/panels/why.py" line="129" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>サリエンシー: 各ピクセルに対するクラスのスコアの勾配(正確、逆伝播 1 回)。遮蔽: 黒い正方形を画像の上で動かし、確率の下がり方を見ます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="165" />
+   <location filename="cnnviz/gui/panels/why.py" line="153" />
    <source>predicted</source>
    <translation>予測</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="232" />
+   <location filename="cnnviz/gui/panels/why.py" line="214" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>ステップ {step} の重みであなたの手書きを説明中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="233" />
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>ステップ {step} の重みでテスト画像 #{index}(正解 {label})を説明中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="283" />
+   <location filename="cnnviz/gui/panels/why.py" line="258" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>あなたの手書き: ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="284" />
+   <location filename="cnnviz/gui/panels/why.py" line="259" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>テスト画像 #{index}(正解 {label}): ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="94" />
+   <location filename="cnnviz/gui/panels/why.py" line="95" />
    <source>Explain</source>
    <translation>説明</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="97" />
+   <location filename="cnnviz/gui/panels/why.py" line="98" />
    <source>occlusion patch</source>
    <translation>遮蔽パッチ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="214" />
+   <location filename="cnnviz/gui/panels/why.py" line="200" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>まだ説明するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="256" />
+   <location filename="cnnviz/gui/panels/why.py" line="232" />
    <source>Could not explain: {message}</source>
    <translation>説明できませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="277" />
+   <location filename="cnnviz/gui/panels/why.py" line="252" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>、&lt;b&gt;{digit}&lt;/b&gt; の根拠を表示({percent}%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="217" />
+   <location filename="cnnviz/gui/panels/why.py" line="203" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>まだ説明するものがありません: まず描画キャンバスに数字を書いてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="218" />
+   <location filename="cnnviz/gui/panels/why.py" line="204" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>まだ説明するものがありません: テスト画像がまだ読み込まれていません。</translation>
   </message>
@@ -3802,6 +3748,60 @@ Stop the run and go ahead?</source>
    <translation>新しい学習を始める</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/restore_question.py" line="27" />
+   <source>Restore an autosaved run?</source>
+   <translation>自動保存された学習を復元しますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="69" />
+   <source>Restore</source>
+   <translation>復元</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="70" />
+   <source>Discard</source>
+   <translation>破棄</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="71" />
+   <source>Later</source>
+   <translation>後で</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="17" />
+   <source>network {network}, {run}, autosaved {when}</source>
+   <translation>ネットワーク {network}、{run}、自動保存 {when}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="34" />
+   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
+   <translation>以前のセッションの学習が自動保存されています(新しい順)。選んだものを復元しますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="62" />
+   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
+   <translation>「破棄」で自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="64" />
+   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
+   <translation>「破棄」で一覧の自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="56" />
+   <source>Also delete the {count:,} older autosaves (not listed)</source>
+   <translation>一覧にない古い自動保存 {count:,} 件も削除する</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="30" />
+   <source>A run of an earlier session was autosaved{count}:
+{describe_offer}.
+Restore it?</source>
+   <translation>前回のセッションの学習が自動保存されています{count}:
+{describe_offer}。
+復元しますか?</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/router.py" line="164" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}: カーネルをコンパイル中(初回のみ)</translation>
@@ -3817,22 +3817,22 @@ Stop the run and go ahead?</source>
    <translation>表示エラー: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="311" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="314" />
+   <location filename="cnnviz/gui/run_control.py" line="323" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="202" />
+   <location filename="cnnviz/gui/run_control.py" line="208" />
    <source>starting over with new random weights</source>
    <translation>新しい乱数の重みでやり直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="230" />
+   <location filename="cnnviz/gui/run_control.py" line="236" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
   </message>
@@ -3847,42 +3847,42 @@ Stop the run and go ahead?</source>
    <translation>{test_total:,} 枚中 {test_used:,} 枚でテスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="209" />
+   <location filename="cnnviz/gui/run_control.py" line="215" />
    <source>New random weights (seed {seed}).</source>
    <translation>新しい乱数の重み(シード {seed})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="400" />
+   <location filename="cnnviz/gui/run_control.py" line="409" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="246" />
+   <location filename="cnnviz/gui/run_control.py" line="252" />
    <source>Learning our {count} classes further</source>
-   <translation>わたしたちの {count} 個の分類をさらに学習中</translation>
+   <translation>わたしたちの {count} クラスをさらに学習中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="363" />
+   <location filename="cnnviz/gui/run_control.py" line="372" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>最終的な重みをコピーできませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="373" />
+   <location filename="cnnviz/gui/run_control.py" line="382" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="138" />
+   <location filename="cnnviz/gui/run_control.py" line="142" />
    <source>Cannot build the network: {exc}</source>
    <translation>ネットワークを作れません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="264" />
+   <location filename="cnnviz/gui/run_control.py" line="270" />
    <source>Cannot start: {exc}</source>
    <translation>開始できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="309" />
+   <location filename="cnnviz/gui/run_control.py" line="318" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>データセット {name} を読み込めません: {exc}</translation>
   </message>
@@ -4202,52 +4202,52 @@ Stop the run and go ahead?</source>
    <translation>学習率(現在 {lr:g})を下げてから再開してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="462" />
+   <location filename="cnnviz/train/trainer.py" line="461" />
    <source>an evaluation</source>
    <translation>評価</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="474" />
+   <location filename="cnnviz/train/trainer.py" line="484" />
    <source>a snapshot</source>
    <translation>スナップショット</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="490" />
+   <location filename="cnnviz/train/trainer.py" line="500" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="342" />
+   <location filename="cnnviz/train/trainer.py" line="345" />
    <source>a training step</source>
    <translation>学習ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="391" />
+   <location filename="cnnviz/train/trainer.py" line="398" />
    <source>reading the loss</source>
    <translation>損失の読み出し</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="427" />
+   <location filename="cnnviz/train/trainer.py" line="422" />
    <source>reading the layer timings</source>
    <translation>層ごとの時間の読み出し</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="173" />
+   <location filename="cnnviz/train/trainer.py" line="175" />
    <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
    <translation>{backend}: カーネルをコンパイル中(初回のみ。次回からはキャッシュから読み込みます)</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="401" />
+   <location filename="cnnviz/train/trainer.py" line="408" />
    <source>the loss became {loss} at step {step}</source>
    <translation>ステップ {step} で損失が {loss} になりました</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="186" />
+   <location filename="cnnviz/train/trainer.py" line="188" />
    <source>{backend}: compiled kernels in {seconds:.1f} s</source>
    <translation>{backend}: カーネルを {seconds:.1f} 秒でコンパイルしました</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="298" />
+   <location filename="cnnviz/train/trainer.py" line="301" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>テスト精度が {best:.1%} に達した後、あてずっぽうの水準の {accuracy:.1%} まで落ちました</translation>
   </message>
@@ -4515,6 +4515,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>話し合おう: 数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+  </message>
+  <message>
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
+   <translation type="vanished">このネットワークは {names} を知っていますが、クラスのキャンバスには {current} の絵があります。自分のクラスの絵でしか学習を続けられません。クラスのキャンバス (F6) で同じクラスを名付けるか、リセットを押してデータセット用の新しいネットワークにしてください。</translation>
   </message>
   <message>
    <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>

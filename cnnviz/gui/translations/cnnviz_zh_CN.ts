@@ -51,8 +51,8 @@
   </message>
   <message>
    <location filename="cnnviz/app/class_training.py" line="150" />
-   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
-   <translation>这个网络认识 {names}，但班级画板上的是 {current} 的画：它只能用自己类别的画继续学习。请在班级画板 (F6) 上起同样的类别名，或按重置为数据集换一个新网络。</translation>
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or choose a network of the data set under Network.</source>
+   <translation>这个网络认识 {names}，但班级画板上的是 {current} 的画：它只能用自己类别的画继续学习。请在班级画板 (F6) 上起同样的类别名，或在“网络”中为数据集选一个网络。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
@@ -89,7 +89,7 @@
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="35" />
-   <location filename="cnnviz/classroom/report.py" line="505" />
+   <location filename="cnnviz/classroom/report.py" line="422" />
    <location filename="cnnviz/gui/exports.py" line="152" />
    <source>backend</source>
    <translation>后端</translation>
@@ -108,7 +108,7 @@
   <message>
    <location filename="cnnviz/app/comparison.py" line="242" />
    <location filename="cnnviz/app/side_by_side.py" line="38" />
-   <location filename="cnnviz/classroom/report.py" line="411" />
+   <location filename="cnnviz/classroom/report.py" line="328" />
    <source>, </source>
    <translation>，</translation>
   </message>
@@ -249,14 +249,14 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="74" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="56" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="110" />
    <source>Feature maps</source>
    <translation>特征图</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="75" />
-   <location filename="cnnviz/gui/panels/kernels.py" line="26" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="27" />
    <location filename="cnnviz/gui/panels/registry.py" line="322" />
    <source>Kernels</source>
    <translation>卷积核</translation>
@@ -285,20 +285,20 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="80" />
-   <location filename="cnnviz/gui/panels/filters.py" line="287" />
+   <location filename="cnnviz/gui/panels/filters.py" line="162" />
    <source>What each filter wants to see</source>
    <translation>每个滤波器想看到什么</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="81" />
-   <location filename="cnnviz/gui/panels/map.py" line="81" />
-   <location filename="cnnviz/gui/panels/map.py" line="110" />
+   <location filename="cnnviz/gui/panels/map.py" line="82" />
+   <location filename="cnnviz/gui/panels/map.py" line="111" />
    <source>Map of what it learned</source>
    <translation>所学内容的地图</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="82" />
-   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <location filename="cnnviz/gui/panels/fool.py" line="109" />
    <location filename="cnnviz/gui/panels/registry.py" line="262" />
    <source>Fool the network</source>
    <translation>骗过网络</translation>
@@ -306,7 +306,7 @@
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="83" />
    <location filename="cnnviz/gui/panels/registry.py" line="272" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>Time-lapse</source>
    <translation>延时回放</translation>
   </message>
@@ -317,329 +317,329 @@
    <translation>权重与梯度统计</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="423" />
+   <location filename="cnnviz/classroom/report.py" line="340" />
    <source>true \ predicted</source>
    <translation>真实 \ 预测</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="167" />
+   <location filename="cnnviz/classroom/report.py" line="84" />
    <source>n/a</source>
    <translation>无</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="359" />
+   <location filename="cnnviz/classroom/report.py" line="276" />
    <source>Compared with a kept run</source>
    <translation>与保留的训练比较</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="377" />
+   <location filename="cnnviz/classroom/report.py" line="294" />
    <source>Test evaluations</source>
    <translation>测试评估</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="469" />
+   <location filename="cnnviz/classroom/report.py" line="386" />
    <source>Learned kernels</source>
    <translation>学到的卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="469" />
+   <location filename="cnnviz/classroom/report.py" line="386" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
    <translation>红色：正权重，蓝色：负权重，白色：零。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="498" />
+   <location filename="cnnviz/classroom/report.py" line="415" />
    <source>{count} measurements</source>
    <translation>{count} 次测量</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="550" />
+   <location filename="cnnviz/classroom/report.py" line="467" />
    <source>cnnviz training report</source>
    <translation>cnnviz 训练报告</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="278" />
+   <location filename="cnnviz/classroom/report.py" line="195" />
    <source>Loss</source>
    <translation>损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="279" />
-   <location filename="cnnviz/classroom/report.py" line="286" />
+   <location filename="cnnviz/classroom/report.py" line="196" />
+   <location filename="cnnviz/classroom/report.py" line="203" />
    <source>training step</source>
    <translation>训练步</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="280" />
-   <location filename="cnnviz/classroom/report.py" line="348" />
+   <location filename="cnnviz/classroom/report.py" line="197" />
+   <location filename="cnnviz/classroom/report.py" line="265" />
    <source>cross-entropy loss</source>
    <translation>交叉熵损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="285" />
+   <location filename="cnnviz/classroom/report.py" line="202" />
    <source>Accuracy</source>
    <translation>准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="287" />
-   <location filename="cnnviz/classroom/report.py" line="355" />
+   <location filename="cnnviz/classroom/report.py" line="204" />
+   <location filename="cnnviz/classroom/report.py" line="272" />
    <source>accuracy (%)</source>
    <translation>准确率（%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="346" />
+   <location filename="cnnviz/classroom/report.py" line="263" />
    <source>Loss, both runs</source>
    <translation>损失（两次训练）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="347" />
-   <location filename="cnnviz/classroom/report.py" line="354" />
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="264" />
+   <location filename="cnnviz/classroom/report.py" line="271" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <source>epoch</source>
    <translation>轮次</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="353" />
+   <location filename="cnnviz/classroom/report.py" line="270" />
    <source>Accuracy, both runs</source>
    <translation>准确率（两次训练）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="418" />
+   <location filename="cnnviz/classroom/report.py" line="335" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
    <translation>行：真实数字；列：网络的回答。{total:,} 张测试图像中 {correct:,} 张正确（{share}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="498" />
+   <location filename="cnnviz/classroom/report.py" line="415" />
    <source>whole step</source>
    <translation>整步</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="504" />
+   <location filename="cnnviz/classroom/report.py" line="421" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
    <translation>每个训练步的毫秒数中位数（批次大小 {batch}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="551" />
+   <location filename="cnnviz/classroom/report.py" line="468" />
    <source>Created {date} with cnnviz {version}</source>
    <translation>{date} 由 cnnviz {version} 生成</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="185" />
+   <location filename="cnnviz/classroom/report.py" line="102" />
    <source>Final test accuracy</source>
    <translation>最终测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="193" />
+   <location filename="cnnviz/classroom/report.py" line="110" />
    <source>Best test accuracy</source>
    <translation>最佳测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="197" />
+   <location filename="cnnviz/classroom/report.py" line="114" />
    <source>Final test loss</source>
    <translation>最终测试损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="202" />
+   <location filename="cnnviz/classroom/report.py" line="119" />
    <source>Training steps</source>
    <translation>训练步数</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="245" />
+   <location filename="cnnviz/classroom/report.py" line="162" />
    <source>training loss (per batch)</source>
    <translation>训练损失（每批次）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="262" />
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="179" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <source>test loss</source>
    <translation>测试损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="264" />
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="181" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <source>test accuracy</source>
    <translation>测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="290" />
+   <location filename="cnnviz/classroom/report.py" line="207" />
    <source>Learning curves</source>
    <translation>学习曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="303" />
+   <location filename="cnnviz/classroom/report.py" line="220" />
    <source>kept run: training loss (smoothed)</source>
    <translation>保留的训练：训练损失（平滑）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="305" />
+   <location filename="cnnviz/classroom/report.py" line="222" />
    <source>kept run: training accuracy (smoothed)</source>
    <translation>保留的训练：训练准确率（平滑）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="308" />
+   <location filename="cnnviz/classroom/report.py" line="225" />
    <source>kept run: test loss</source>
    <translation>保留的训练：测试损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="310" />
+   <location filename="cnnviz/classroom/report.py" line="227" />
    <source>kept run: test accuracy</source>
    <translation>保留的训练：测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="335" />
+   <location filename="cnnviz/classroom/report.py" line="252" />
    <source>this run: test loss</source>
    <translation>本次训练：测试损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="339" />
+   <location filename="cnnviz/classroom/report.py" line="256" />
    <source>this run: test accuracy</source>
    <translation>本次训练：测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="379" />
+   <location filename="cnnviz/classroom/report.py" line="296" />
    <source>Test evaluations ({shown} of {count} shown)</source>
    <translation>测试评估（显示 {count} 次中的 {shown} 次）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>step</source>
    <translation>步</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="383" />
+   <location filename="cnnviz/classroom/report.py" line="300" />
    <location filename="cnnviz/gui/exports.py" line="167" />
    <source>test images</source>
    <translation>测试图像</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="425" />
+   <location filename="cnnviz/classroom/report.py" line="342" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
    <source>Confusion matrix</source>
    <translation>混淆矩阵</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="427" />
+   <location filename="cnnviz/classroom/report.py" line="344" />
    <location filename="cnnviz/gui/palette.py" line="107" />
    <source>correct</source>
    <translation>正确</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="467" />
+   <location filename="cnnviz/classroom/report.py" line="384" />
    <source>kernels of {layer}</source>
    <translation>{layer} 的卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="505" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="52" />
+   <location filename="cnnviz/classroom/report.py" line="422" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
    <source>layer</source>
    <translation>层</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="424" />
    <source>forward ms</source>
    <translation>前向 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="424" />
    <source>backward ms</source>
    <translation>反向 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="507" />
+   <location filename="cnnviz/classroom/report.py" line="424" />
    <source>share of step</source>
    <translation>占每步比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="510" />
+   <location filename="cnnviz/classroom/report.py" line="427" />
    <source>Where the time goes</source>
    <translation>时间花在哪里</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="222" />
+   <location filename="cnnviz/classroom/report.py" line="139" />
    <source>Speed</source>
    <translation>速度</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="229" />
+   <location filename="cnnviz/classroom/report.py" line="146" />
    <source>No training steps were recorded.</source>
    <translation>没有记录到训练步。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="562" />
+   <location filename="cnnviz/classroom/report.py" line="479" />
    <source>Summary</source>
    <translation>摘要</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="186" />
+   <location filename="cnnviz/classroom/report.py" line="103" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
    <translation>{images:,} 张图像上 {accuracy}（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="194" />
+   <location filename="cnnviz/classroom/report.py" line="111" />
    <source>{accuracy} (step {step:,})</source>
    <translation>{accuracy}（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="203" />
+   <location filename="cnnviz/classroom/report.py" line="120" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
    <translation>{steps:,}（轮次 {epoch:.2f}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="208" />
+   <location filename="cnnviz/classroom/report.py" line="125" />
    <source>Training loss (last {count} steps)</source>
    <translation>训练损失（最后 {count} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="214" />
+   <location filename="cnnviz/classroom/report.py" line="131" />
    <source>Batch accuracy (last {count} steps)</source>
    <translation>批次准确率（最后 {count} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="247" />
+   <location filename="cnnviz/classroom/report.py" line="164" />
    <source>training loss (average of {count})</source>
    <translation>训练损失（{count} 步平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="255" />
+   <location filename="cnnviz/classroom/report.py" line="172" />
    <source>training batch accuracy (average of {count})</source>
    <translation>训练批次准确率（{count} 步平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="318" />
+   <location filename="cnnviz/classroom/report.py" line="235" />
    <source>this run: training loss (average of {count})</source>
    <translation>本次训练：训练损失（{count} 步平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="326" />
+   <location filename="cnnviz/classroom/report.py" line="243" />
    <source>this run: training accuracy (average of {count})</source>
    <translation>本次训练：训练准确率（{count} 步平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="412" />
+   <location filename="cnnviz/classroom/report.py" line="329" />
    <source>{true} read as {predicted} ({count}×)</source>
    <translation>{true} 被认成 {predicted}（{count} 次）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="564" />
+   <location filename="cnnviz/classroom/report.py" line="481" />
    <source>Settings</source>
    <translation>设置</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="223" />
+   <location filename="cnnviz/classroom/report.py" line="140" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
    <translation>{backend} 上每秒 {speed:,.0f} 张（中位数）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="414" />
+   <location filename="cnnviz/classroom/report.py" line="331" />
    <source>Most frequent mistakes: {listed}.</source>
    <translation>最常见的错误：{listed}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="462" />
+   <location filename="cnnviz/classroom/report.py" line="379" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
    <translation>{layer}：{count} 个 {height}×{width} 卷积核，{channels} 个输入通道中的第 0 个</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="464" />
+   <location filename="cnnviz/classroom/report.py" line="381" />
    <source>{layer}: {count} kernels {height}×{width}</source>
    <translation>{layer}：{count} 个 {height}×{width} 卷积核</translation>
   </message>
@@ -897,7 +897,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="181" />
-   <location filename="cnnviz/gui/panels/classify.py" line="75" />
+   <location filename="cnnviz/gui/panels/classify.py" line="69" />
    <source>Clear</source>
    <translation>清除</translation>
   </message>
@@ -917,451 +917,397 @@
    <translation>照片：{name} · 重新书写即可</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="331" />
+   <location filename="cnnviz/gui/checkpoints.py" line="329" />
    <source>Save the trained model?</source>
    <translation>保存训练好的模型吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="339" />
+   <location filename="cnnviz/gui/checkpoints.py" line="337" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最近一次训练也已自动保存，下次启动时会提示恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="467" />
-   <source>Restore an autosaved run?</source>
-   <translation>恢复自动保存的训练吗？</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="509" />
-   <source>Restore</source>
-   <translation>恢复</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="510" />
-   <source>Discard</source>
-   <translation>丢弃</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="511" />
-   <source>Later</source>
-   <translation>以后再说</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="224" />
+   <location filename="cnnviz/gui/checkpoints.py" line="222" />
    <source>Save model</source>
    <translation>保存模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="228" />
+   <location filename="cnnviz/gui/checkpoints.py" line="226" />
    <source>Load model</source>
    <translation>加载模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="249" />
+   <location filename="cnnviz/gui/checkpoints.py" line="247" />
    <source>There is no model to save yet.</source>
    <translation>还没有可以保存的模型。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="309" />
+   <location filename="cnnviz/gui/checkpoints.py" line="307" />
    <location filename="cnnviz/gui/window.py" line="442" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="322" />
+   <location filename="cnnviz/gui/checkpoints.py" line="320" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="388" />
+   <location filename="cnnviz/gui/checkpoints.py" line="387" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} 按“开始”会从这些权重继续训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="454" />
-   <source>network {network}, {run}, autosaved {when}</source>
-   <translation>网络 {network}，{run}，自动保存于 {when}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="474" />
-   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
-   <translation>以前会话的训练已自动保存（最新的在前）。恢复所选的那个吗？</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="502" />
-   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
-   <translation>丢弃会删除自动保存；以后再说会在下次启动时再次提示。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="504" />
-   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
-   <translation>丢弃会删除列出的自动保存；以后再说会在下次启动时再次提示。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="525" />
+   <location filename="cnnviz/gui/checkpoints.py" line="460" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="263" />
-   <location filename="cnnviz/gui/checkpoints.py" line="285" />
+   <location filename="cnnviz/gui/checkpoints.py" line="261" />
+   <location filename="cnnviz/gui/checkpoints.py" line="283" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>已将第 {step} 步的权重保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="291" />
+   <location filename="cnnviz/gui/checkpoints.py" line="289" />
    <source>Could not save the model: {error}</source>
    <translation>无法保存模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="321" />
+   <location filename="cnnviz/gui/checkpoints.py" line="319" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>该模型已训练 {step} 步，尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="332" />
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 要先保存吗？（{what}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="353" />
+   <location filename="cnnviz/gui/checkpoints.py" line="351" />
    <source>Loading {name}…</source>
    <translation>正在加载 {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="386" />
+   <location filename="cnnviz/gui/checkpoints.py" line="385" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="496" />
-   <source>Also delete the {count:,} older autosaves (not listed)</source>
-   <translation>同时删除未列出的 {count:,} 个较早的自动保存</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="254" />
+   <location filename="cnnviz/gui/checkpoints.py" line="252" />
    <source>Saving the model to {path}…</source>
    <translation>正在将模型保存到 {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="367" />
+   <location filename="cnnviz/gui/checkpoints.py" line="365" />
    <source>loading {name}</source>
    <translation>加载 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="377" />
+   <location filename="cnnviz/gui/checkpoints.py" line="375" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="390" />
+   <location filename="cnnviz/gui/checkpoints.py" line="389" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意：{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="470" />
-   <source>A run of an earlier session was autosaved{count}:
-{describe_offer}.
-Restore it?</source>
-   <translation>之前的一次训练已自动保存{count}：
-{describe_offer}。
-要恢复吗？</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="545" />
+   <location filename="cnnviz/gui/checkpoints.py" line="480" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="259" />
+   <location filename="cnnviz/gui/checkpoints.py" line="257" />
    <source>Could not save the model: {exc}</source>
    <translation>无法保存模型：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="274" />
+   <location filename="cnnviz/gui/checkpoints.py" line="272" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>已自动保存模型（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="277" />
+   <location filename="cnnviz/gui/checkpoints.py" line="275" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>无法将模型自动保存到 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="359" />
+   <location filename="cnnviz/gui/checkpoints.py" line="357" />
    <source>Could not load the model: {error}</source>
    <translation>无法加载模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="448" />
+   <location filename="cnnviz/gui/checkpoints.py" line="447" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="84" />
-   <source>QR code of the class canvas's address</source>
-   <translation>班级画板地址的二维码</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="91" />
-   <source>The network the phones are on</source>
-   <translation>手机所在的网络</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="98" />
-   <source>What the phones ask for</source>
-   <translation>手机上显示的任务</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="99" />
-   <source>Draw any digit and say which</source>
-   <translation>画任意一个数字，并说出是几</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="105" />
-   <source>Our own classes…</source>
-   <translation>我们自己的类别…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="107" />
-   <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
-   <translation>为 2 到 10 个自己的类别命名（圆、三角形、星形……）：手机画出它们，一个新的小网络从零开始学习</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="119" />
-   <source>A class's name, e.g. circle</source>
-   <translation>类别名称，例如 圆</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="120" />
-   <source>A class's name</source>
-   <translation>类别名称</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="121" />
-   <source>Add</source>
-   <translation>添加</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="123" />
-   <source>Remove</source>
-   <translation>删除</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="130" />
-   <source>Our own classes</source>
-   <translation>我们自己的类别</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="131" />
-   <source>Save our drawings…</source>
-   <translation>保存我们的图画…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="133" />
-   <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
-   <translation>把我们类别中已采用的图画连同类别名称保存到一个文件夹（留作测试的图画保存在其中的 our-test 文件夹）；否则什么也不会保存</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="152" />
-   <source>Train a new net on our classes</source>
-   <translation>用我们的类别训练新网络</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="155" />
-   <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
-   <translation>一个新的微型网络只用已采用的图画从零开始学习我们的类别（留作测试的图画是它的测试）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="171" />
-   <source>Drawings waiting for the teacher</source>
-   <translation>等待老师审核的画</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="173" />
-   <source>Accept (A)</source>
-   <translation>采用 (A)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="175" />
-   <source>Our test (H)</source>
-   <translation>测试用 (H)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="176" />
-   <source>Accept it into the class's own test set: never trained on</source>
-   <translation>放入班级自己的测试集：永不用于训练</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="177" />
-   <source>Reject (R)</source>
-   <translation>拒绝 (R)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="178" />
-   <source>Reject everything from this phone</source>
-   <translation>拒绝这部手机的所有画</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="181" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
-   <location filename="cnnviz/gui/class_canvas.py" line="345" />
-   <source>End class canvas</source>
-   <translation>结束班级画板</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="288" />
-   <location filename="cnnviz/gui/class_canvas.py" line="337" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
+   <location filename="cnnviz/gui/class_canvas.py" line="60" />
+   <location filename="cnnviz/gui/class_canvas.py" line="108" />
+   <location filename="cnnviz/gui/class_canvas.py" line="115" />
    <source>Class canvas</source>
    <translation>班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="341" />
+   <location filename="cnnviz/gui/class_canvas.py" line="112" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>打开班级画板：教室网络中的手机为网络画画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="370" />
+   <location filename="cnnviz/gui/class_canvas.py" line="115" />
+   <location filename="cnnviz/gui/class_canvas.py" line="116" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="159" />
+   <source>End class canvas</source>
+   <translation>结束班级画板</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="141" />
    <source>This computer only (127.0.0.1)</source>
    <translation>仅本机 (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="231" />
    <source>1 phone so far</source>
    <translation>目前 1 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="619" />
+   <location filename="cnnviz/gui/class_canvas.py" line="390" />
    <source>Save our drawings in a folder</source>
    <translation>把我们的图画保存到文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="665" />
+   <location filename="cnnviz/gui/class_canvas.py" line="436" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>没有留作测试的图画，所以它用学习的图画本身来测试（按 H 留一些）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="376" />
+   <location filename="cnnviz/gui/class_canvas.py" line="147" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>未找到网络：请将本机连接到教室的 Wi-Fi 或打开它的热点，然后在这里选择网络。目前只有本机能访问画板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="508" />
+   <location filename="cnnviz/gui/class_canvas.py" line="279" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>一幅没有标签的画在等待：手机没有说明它是哪一个</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="551" />
+   <location filename="cnnviz/gui/class_canvas.py" line="322" />
    <source>Type a name first.</source>
    <translation>请先输入名称。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="567" />
+   <location filename="cnnviz/gui/class_canvas.py" line="338" />
    <source>Choose a class in the list first.</source>
    <translation>请先在列表中选择一个类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="601" />
+   <location filename="cnnviz/gui/class_canvas.py" line="372" />
    <source>Draw one of our classes and say which</source>
    <translation>画出我们的一个类别，并说明是哪个</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="609" />
+   <location filename="cnnviz/gui/class_canvas.py" line="380" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>至少命名 2 个类别：之后手机上画的就是它们，而不是数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="654" />
+   <location filename="cnnviz/gui/class_canvas.py" line="425" />
    <source>Learning our {count} classes</source>
    <translation>学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="231" />
    <source>{count} phones so far</source>
    <translation>目前 {count} 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="491" />
+   <location filename="cnnviz/gui/class_canvas.py" line="262" />
    <source>{count} waiting for you</source>
    <translation>{count} 幅等待你审核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="585" />
+   <location filename="cnnviz/gui/class_canvas.py" line="356" />
    <source>Give 2 to 10 different names.</source>
    <translation>请给出 2 到 10 个不同的名称。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="634" />
+   <location filename="cnnviz/gui/class_canvas.py" line="405" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>已将 {names} 的 {count} 幅图画保存到 {folder}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="663" />
+   <location filename="cnnviz/gui/class_canvas.py" line="434" />
    <source>its test: the {count} drawings held back</source>
    <translation>它的测试：留下的 {count} 幅图画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="668" />
+   <location filename="cnnviz/gui/class_canvas.py" line="439" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>一个新的微型网络用 {count} 幅已采用的图画从零开始学习 {names}；{test}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="722" />
-   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
-   <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="101" />
-   <source>Draw a {digit}</source>
-   <translation>画一个 {digit}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="554" />
+   <location filename="cnnviz/gui/class_canvas.py" line="325" />
    <source>{name} is named already.</source>
    <translation>{name} 已经命名过了。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="557" />
+   <location filename="cnnviz/gui/class_canvas.py" line="328" />
    <source>At most {count} classes.</source>
    <translation>最多 {count} 个类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="573" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>{name} 或其后类别的图画正在等待或已被采用：不能删除。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="612" />
+   <location filename="cnnviz/gui/class_canvas.py" line="383" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>手机上画 {names}。每个至少采用 {least} 幅，然后训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="706" />
-   <source>Our test set: none held back yet · MNIST: {mnist}</source>
-   <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="714" />
-   <source>Our test set: {count} held back; this network does not know our classes yet</source>
-   <translation>我们的测试集：留出了 {count} 幅；这个网络还不认识我们的类别</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="395" />
+   <location filename="cnnviz/gui/class_canvas.py" line="166" />
    <source>The class canvas could not start: {error}</source>
    <translation>班级画板无法启动：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="486" />
+   <location filename="cnnviz/gui/class_canvas.py" line="257" />
    <source>from phone {phone}</source>
    <translation>来自手机 {phone}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="631" />
+   <location filename="cnnviz/gui/class_canvas.py" line="402" />
    <source>Could not save the drawings: {error}</source>
    <translation>无法保存图画：{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="81" />
+   <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
+   <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="65" />
+   <source>Our test set: none held back yet · MNIST: {mnist}</source>
+   <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="73" />
+   <source>Our test set: {count} held back; this network does not know our classes yet</source>
+   <translation>我们的测试集：留出了 {count} 幅；这个网络还不认识我们的类别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="62" />
+   <source>QR code of the class canvas's address</source>
+   <translation>班级画板地址的二维码</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="69" />
+   <source>The network the phones are on</source>
+   <translation>手机所在的网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="76" />
+   <source>What the phones ask for</source>
+   <translation>手机上显示的任务</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="77" />
+   <source>Draw any digit and say which</source>
+   <translation>画任意一个数字，并说出是几</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="83" />
+   <source>Our own classes…</source>
+   <translation>我们自己的类别…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="85" />
+   <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
+   <translation>为 2 到 10 个自己的类别命名（圆、三角形、星形……）：手机画出它们，一个新的小网络从零开始学习</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="97" />
+   <source>A class's name, e.g. circle</source>
+   <translation>类别名称，例如 圆</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="98" />
+   <source>A class's name</source>
+   <translation>类别名称</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="99" />
+   <source>Add</source>
+   <translation>添加</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="101" />
+   <source>Remove</source>
+   <translation>删除</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="108" />
+   <source>Our own classes</source>
+   <translation>我们自己的类别</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="109" />
+   <source>Save our drawings…</source>
+   <translation>保存我们的图画…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="111" />
+   <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
+   <translation>把我们类别中已采用的图画连同类别名称保存到一个文件夹（留作测试的图画保存在其中的 our-test 文件夹）；否则什么也不会保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="130" />
+   <source>Train a new net on our classes</source>
+   <translation>用我们的类别训练新网络</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="133" />
+   <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
+   <translation>一个新的微型网络只用已采用的图画从零开始学习我们的类别（留作测试的图画是它的测试）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="149" />
+   <source>Drawings waiting for the teacher</source>
+   <translation>等待老师审核的画</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="151" />
+   <source>Accept (A)</source>
+   <translation>采用 (A)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="153" />
+   <source>Our test (H)</source>
+   <translation>测试用 (H)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="154" />
+   <source>Accept it into the class's own test set: never trained on</source>
+   <translation>放入班级自己的测试集：永不用于训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="155" />
+   <source>Reject (R)</source>
+   <translation>拒绝 (R)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="156" />
+   <source>Reject everything from this phone</source>
+   <translation>拒绝这部手机的所有画</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_column.py" line="79" />
+   <source>Draw a {digit}</source>
+   <translation>画一个 {digit}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="56" />
@@ -1697,12 +1643,12 @@ Restore it?</source>
    <translation>课程建议的视图：只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="300" />
+   <location filename="cnnviz/gui/lessons.py" line="301" />
    <source>Applying…</source>
    <translation>正在应用…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Open a lesson preset</source>
    <translation>打开课程</translation>
   </message>
@@ -1712,7 +1658,7 @@ Restore it?</source>
    <translation>显示正文</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Lesson preset</source>
    <translation>课程</translation>
   </message>
@@ -1722,7 +1668,7 @@ Restore it?</source>
    <translation>课程：{title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="259" />
+   <location filename="cnnviz/gui/lessons.py" line="260" />
    <source>close the lesson</source>
    <translation>关闭课程</translation>
   </message>
@@ -1737,12 +1683,12 @@ Restore it?</source>
    <translation>共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="225" />
+   <location filename="cnnviz/gui/lessons.py" line="226" />
    <source>load the lesson “{title}”</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="349" />
+   <location filename="cnnviz/gui/lessons.py" line="350" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
@@ -1890,161 +1836,161 @@ Restore it?</source>
    <translation>错误</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="50" />
+   <location filename="cnnviz/gui/panels/classify.py" line="44" />
    <location filename="cnnviz/gui/panels/registry.py" line="313" />
    <source>Draw and classify</source>
    <translation>手写识别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="63" />
+   <location filename="cnnviz/gui/panels/classify.py" line="57" />
    <source>Drawing canvas</source>
    <translation>画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="64" />
+   <location filename="cnnviz/gui/panels/classify.py" line="58" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>用鼠标或手写笔在这里写一个数字，网络会边写边识别。按 C 清除。要识别照片或扫描件，可把图片文件拖到这里，或右键选择“打开图片”。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="76" />
+   <location filename="cnnviz/gui/panels/classify.py" line="70" />
    <source>Clear the drawing (C)</source>
    <translation>清除书写内容（C）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="82" />
-   <location filename="cnnviz/gui/panels/classify.py" line="83" />
+   <location filename="cnnviz/gui/panels/classify.py" line="76" />
+   <location filename="cnnviz/gui/panels/classify.py" line="77" />
    <source>Stroke width</source>
    <translation>笔画粗细</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="95" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="347" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="217" />
+   <location filename="cnnviz/gui/panels/classify.py" line="89" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="337" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="98" />
+   <location filename="cnnviz/gui/panels/classify.py" line="92" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>网络得到的输入：你写的数字，像 MNIST 一样居中，28×28 像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="104" />
+   <location filename="cnnviz/gui/panels/classify.py" line="98" />
    <source>Network input</source>
    <translation>网络的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="105" />
+   <location filename="cnnviz/gui/panels/classify.py" line="99" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>你写的数字变成网络得到的 28×28 像素，像 MNIST 一样居中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="119" />
+   <location filename="cnnviz/gui/panels/classify.py" line="113" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>网络的答案：概率最高的类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <location filename="cnnviz/gui/panels/classify.py" line="121" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>在它的类别中对这个答案有多大把握：它总会选其中一个。图画究竟像不像其中任何一个，由“没把握”来说明。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="143" />
+   <location filename="cnnviz/gui/panels/classify.py" line="137" />
    <source>Not sure</source>
    <translation>没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="143" />
+   <location filename="cnnviz/gui/panels/classify.py" line="137" />
    <source>Why the network is not sure of its answer</source>
    <translation>网络为什么对答案没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="149" />
+   <location filename="cnnviz/gui/panels/classify.py" line="143" />
    <source>Probabilities</source>
    <translation>概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="149" />
+   <location filename="cnnviz/gui/panels/classify.py" line="143" />
    <source>One bar per class: how sure the network is</source>
    <translation>每个类别一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="403" />
+   <location filename="cnnviz/gui/panels/classify.py" line="368" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%，但不像真实的数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="403" />
+   <location filename="cnnviz/gui/panels/classify.py" line="368" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%，但不像真实的图像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="78" />
+   <location filename="cnnviz/gui/panels/classify.py" line="72" />
    <source>stroke</source>
    <translation>笔画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="332" />
+   <location filename="cnnviz/gui/panels/classify.py" line="297" />
    <source>class</source>
    <translation>类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="332" />
+   <location filename="cnnviz/gui/panels/classify.py" line="297" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="386" />
+   <location filename="cnnviz/gui/panels/classify.py" line="351" />
    <source>draw a digit</source>
    <translation>请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="388" />
+   <location filename="cnnviz/gui/panels/classify.py" line="353" />
    <source>no prediction: draw a digit</source>
    <translation>没有预测：请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="374" />
+   <location filename="cnnviz/gui/panels/classify.py" line="339" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="377" />
+   <location filename="cnnviz/gui/panels/classify.py" line="342" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="411" />
+   <location filename="cnnviz/gui/panels/classify.py" line="376" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="368" />
+   <location filename="cnnviz/gui/panels/classify.py" line="333" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="371" />
+   <location filename="cnnviz/gui/panels/classify.py" line="336" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="405" />
+   <location filename="cnnviz/gui/panels/classify.py" line="370" />
    <source>{percent}% sure</source>
    <translation>把握 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="354" />
+   <location filename="cnnviz/gui/panels/common.py" line="395" />
    <source>my drawing</source>
    <translation>我的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="355" />
+   <location filename="cnnviz/gui/panels/common.py" line="396" />
    <source>the test image</source>
    <translation>测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/common.py" line="356" />
+   <location filename="cnnviz/gui/panels/common.py" line="397" />
    <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
    <translation>在特征图中选中或在错误中点击的测试图片</translation>
   </message>
@@ -2054,114 +2000,114 @@ Restore it?</source>
    <translation>打开数据集文件夹…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="170" />
+   <location filename="cnnviz/gui/panels/controls.py" line="175" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>包含四个 MNIST 格式 IDX 文件的文件夹（train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...，可带 .gz）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="197" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>打开包含 MNIST 格式 IDX 文件的文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/controls.py" line="227" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="222" />
+   <location filename="cnnviz/gui/panels/controls.py" line="227" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="113" />
+   <location filename="cnnviz/gui/panels/controls.py" line="118" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>优化器的更改从下一步起生效（输入数值后按 Enter）。
 快捷键：{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="308" />
+   <location filename="cnnviz/gui/panels/controls.py" line="313" />
    <source>not available here</source>
    <translation>此处不可用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="341" />
+   <location filename="cnnviz/gui/panels/controls.py" line="374" />
    <source>valid: {count} layers</source>
    <translation>有效：{count} 层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="374" />
+   <location filename="cnnviz/gui/panels/controls.py" line="407" />
    <source>{count} trainable parameters</source>
    <translation>{count} 个可训练参数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="436" />
+   <location filename="cnnviz/gui/panels/controls.py" line="469" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="54" />
+   <location filename="cnnviz/gui/panels/curves.py" line="53" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>点开始（或按空格键）开始训练：损失会在这里一步步出现</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
-   <location filename="cnnviz/gui/panels/curves.py" line="82" />
+   <location filename="cnnviz/gui/panels/curves.py" line="47" />
+   <location filename="cnnviz/gui/panels/curves.py" line="81" />
    <source>loss</source>
    <translation>损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <location filename="cnnviz/gui/panels/curves.py" line="47" />
    <source>accuracy</source>
    <translation>准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="61" />
-   <location filename="cnnviz/gui/panels/curves.py" line="77" />
-   <location filename="cnnviz/gui/panels/curves.py" line="202" />
+   <location filename="cnnviz/gui/panels/curves.py" line="60" />
+   <location filename="cnnviz/gui/panels/curves.py" line="76" />
+   <location filename="cnnviz/gui/panels/curves.py" line="201" />
    <source>Training curves</source>
    <translation>训练曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="78" />
+   <location filename="cnnviz/gui/panels/curves.py" line="77" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <location filename="cnnviz/gui/panels/curves.py" line="32" />
    <source>per step</source>
    <translation>每步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="34" />
+   <location filename="cnnviz/gui/panels/curves.py" line="33" />
    <source>smoothed</source>
    <translation>平滑</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="35" />
-   <location filename="cnnviz/gui/panels/curves.py" line="42" />
+   <location filename="cnnviz/gui/panels/curves.py" line="34" />
+   <location filename="cnnviz/gui/panels/curves.py" line="41" />
    <source>test</source>
    <translation>测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="41" />
+   <location filename="cnnviz/gui/panels/curves.py" line="40" />
    <source>train</source>
    <translation>训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="212" />
+   <location filename="cnnviz/gui/panels/curves.py" line="211" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="405" />
+   <location filename="cnnviz/gui/panels/curves.py" line="401" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="205" />
+   <location filename="cnnviz/gui/panels/curves.py" line="204" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
@@ -2329,548 +2275,543 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>标签 {label}；网络认成 {answer}，{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="68" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
    <source>Test image</source>
    <translation>测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="59" />
    <source>My drawing</source>
    <translation>我的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
    <source>Random</source>
    <translation>随机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="83" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="86" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="73" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
    <source>Index of the test image shown</source>
    <translation>所显示测试图片的编号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="74" />
    <source>Previous test image</source>
    <translation>上一张测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="85" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="75" />
    <source>Next test image</source>
    <translation>下一张测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="86" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
    <source>Test image number</source>
    <translation>测试图片编号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="87" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
    <source>A random test image</source>
    <translation>随机一张测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="88" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
    <source>showing</source>
    <translation>显示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="92" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="82" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
    <translation>所显示的层：全部显示会太小时，面板只显示一个卷积层及其池化层，或一个层（演示模式：一个层，放大）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="99" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="89" />
    <source>Layers shown</source>
    <translation>所显示的层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="120" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="110" />
    <source>The input image and what each layer makes of it</source>
    <translation>输入图片，以及每一层把它变成了什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="127" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="117" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>指向特征图上的一个像素：它看到的区域会在输入上亮起；对 conv1 还能看到算出它的求和。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="459" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="449" />
    <source>your drawing</source>
    <translation>你的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="461" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="451" />
    <source>label {label}</source>
    <translation>标签 {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="467" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="457" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}：网络认为是 {answer}，把握 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="471" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="461" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>第 {step} 步权重的特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="499" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="489" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} 的特征图 0–{last}（共 {count} 张）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="364" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="354" />
    <source>{count} maps</source>
    <translation>{count} 张图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="502" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="492" />
    <source>not shown</source>
    <translation>未显示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="98" />
+   <location filename="cnnviz/gui/panels/filters.py" line="94" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>正在寻找最能激活 {count} 个类别的测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="100" />
+   <location filename="cnnviz/gui/panels/filters.py" line="96" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>正在寻找最能激活 {layer} 的 {count} 个滤波器的测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="287" />
-   <location filename="cnnviz/gui/panels/why.py" line="78" />
+   <location filename="cnnviz/gui/panels/filters.py" line="162" />
+   <location filename="cnnviz/gui/panels/why.py" line="79" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>用最新权重的副本，每次评估后更新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="290" />
+   <location filename="cnnviz/gui/panels/filters.py" line="165" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>要查看的单元：某个卷积层的滤波器，或输出类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="291" />
-   <location filename="cnnviz/gui/panels/filters.py" line="292" />
+   <location filename="cnnviz/gui/panels/filters.py" line="166" />
+   <location filename="cnnviz/gui/panels/filters.py" line="167" />
    <source>Layer</source>
    <translation>层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="297" />
+   <location filename="cnnviz/gui/panels/filters.py" line="172" />
    <source>Filters status</source>
    <translation>滤波器状态</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="304" />
+   <location filename="cnnviz/gui/panels/filters.py" line="179" />
    <location filename="cnnviz/gui/panels/registry.py" line="246" />
    <source>Filters</source>
    <translation>滤波器</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="304" />
+   <location filename="cnnviz/gui/panels/filters.py" line="179" />
    <source>For each unit, its top test images beside the input optimised to excite it</source>
    <translation>每个单元最能激活它的测试图片，旁边是为激活它而优化出的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="412" />
+   <location filename="cnnviz/gui/panels/filters.py" line="287" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重查看 {layer}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="483" />
+   <location filename="cnnviz/gui/panels/filters.py" line="358" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>第 {step} 步权重下的&lt;b&gt;{count} 个类别&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="485" />
+   <location filename="cnnviz/gui/panels/filters.py" line="360" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>第 {step} 步权重下&lt;b&gt;{layer} 的 {count} 个滤波器&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="508" />
+   <location filename="cnnviz/gui/panels/filters.py" line="383" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>每个类别：前 {count} 张测试图片中它打分最高的 9 张；右边：为让它打分最高而“梦”出来的输入（梦见一个 3），用带抖动和模糊的梯度上升算了 {steps} 步。点击可放大查看。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="514" />
+   <location filename="cnnviz/gui/panels/filters.py" line="389" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>每个滤波器：前 {count} 张测试图片中最能激活它的 9 张，橙色：它最强的位置看到的那一块；右边：在这样一块里最能激活它的图案，用带模糊的梯度上升算了 {steps} 步。点击可放大查看。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="119" />
+   <location filename="cnnviz/gui/panels/filters.py" line="115" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>正在构想 {count} 个类别最想要的输入：第 {done} 步，共 {steps} 步…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="125" />
+   <location filename="cnnviz/gui/panels/filters.py" line="121" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>正在构想 {layer} 的 {count} 个滤波器最想要的输入：第 {done} 步，共 {steps} 步…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="227" />
-   <source>{title}: click to see it bigger</source>
-   <translation>{title}：点击放大</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="402" />
+   <location filename="cnnviz/gui/panels/filters.py" line="277" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>暂时没有可看的内容：正在等待测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="404" />
+   <location filename="cnnviz/gui/panels/filters.py" line="279" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>暂时没有可看的内容：正在等待网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="441" />
+   <location filename="cnnviz/gui/panels/filters.py" line="316" />
    <source>Could not look into the filters: {message}</source>
    <translation>无法查看滤波器：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="460" />
+   <location filename="cnnviz/gui/panels/filters.py" line="335" />
    <source>class {name}</source>
    <translation>类别 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="462" />
+   <location filename="cnnviz/gui/panels/filters.py" line="337" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} 滤波器 {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="475" />
+   <location filename="cnnviz/gui/panels/filters.py" line="350" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>最能激活它的测试图片（{indices}），以及为激活它而优化出的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="373" />
+   <location filename="cnnviz/gui/panels/filters.py" line="248" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>无法读取网络 {spec!r}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="379" />
+   <location filename="cnnviz/gui/panels/filters.py" line="254" />
    <source>the {count} classes</source>
    <translation>{count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="32" />
+   <location filename="cnnviz/gui/panels/fool.py" line="33" />
    <source>a little everywhere</source>
    <translation>处处改一点</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="32" />
+   <location filename="cnnviz/gui/panels/fool.py" line="33" />
    <source>the fewest pixels</source>
    <translation>改最少的像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="83" />
+   <location filename="cnnviz/gui/panels/fool.py" line="84" />
    <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
    <translation>在 ± {levels} 级以内没能让它说 {target}：试试放宽限度（它仍然说 {now}，{percent} %）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="92" />
+   <location filename="cnnviz/gui/panels/fool.py" line="93" />
    <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
    <translation>{pixels} 个像素中改了 {changed} 个&lt;br&gt;最多 ± {levels} 级&lt;br&gt;大小（L2）：{l2}&lt;br&gt;{steps} 步，{seconds} 秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="108" />
+   <location filename="cnnviz/gui/panels/fool.py" line="109" />
    <source>change the input a little so that it answers another digit</source>
    <translation>把输入稍作改动，让它答成另一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="115" />
+   <location filename="cnnviz/gui/panels/fool.py" line="116" />
    <source>The digit the network should answer after the change</source>
    <translation>改动后希望网络给出的数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="116" />
+   <location filename="cnnviz/gui/panels/fool.py" line="117" />
    <source>Target digit</source>
    <translation>目标数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="122" />
+   <location filename="cnnviz/gui/panels/fool.py" line="123" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>单个像素最多可改变多少（黑为 0，白为 255）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="123" />
+   <location filename="cnnviz/gui/panels/fool.py" line="124" />
    <source>Budget per pixel</source>
    <translation>每个像素的改动限度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="128" />
+   <location filename="cnnviz/gui/panels/fool.py" line="129" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>处处改一点：每个像素都可以在限度内改变（基本迭代法）。改最少的像素：一次改一个像素，每个改到限度为止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="133" />
+   <location filename="cnnviz/gui/panels/fool.py" line="134" />
    <source>How to change the input</source>
    <translation>如何改动输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="134" />
-   <location filename="cnnviz/gui/panels/fool.py" line="311" />
-   <location filename="cnnviz/gui/panels/fool.py" line="422" />
+   <location filename="cnnviz/gui/panels/fool.py" line="135" />
+   <location filename="cnnviz/gui/panels/fool.py" line="297" />
+   <location filename="cnnviz/gui/panels/fool.py" line="397" />
    <source>Attack</source>
    <translation>攻击</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="136" />
-   <location filename="cnnviz/gui/panels/fool.py" line="423" />
+   <location filename="cnnviz/gui/panels/fool.py" line="137" />
+   <location filename="cnnviz/gui/panels/fool.py" line="398" />
    <source>Attack now, with the latest weights</source>
    <translation>用最新权重立即攻击</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="137" />
+   <location filename="cnnviz/gui/panels/fool.py" line="138" />
    <source>Save fooling image…</source>
    <translation>保存欺骗图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="139" />
+   <location filename="cnnviz/gui/panels/fool.py" line="140" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>将改动后的输入保存为 28×28 PNG：cnnviz predict --raw 会给出相同的答案</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="168" />
-   <location filename="cnnviz/gui/panels/fool.py" line="425" />
+   <location filename="cnnviz/gui/panels/fool.py" line="169" />
+   <location filename="cnnviz/gui/panels/fool.py" line="400" />
    <source>Original, change and fooled input</source>
    <translation>原图、改动和骗过网络的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="169" />
+   <location filename="cnnviz/gui/panels/fool.py" line="170" />
    <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
    <translation>输入、对它的改动（已放大；橙色：变亮，蓝色：变暗，白色：未变）以及改动后的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="201" />
+   <location filename="cnnviz/gui/panels/fool.py" line="189" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>改动有多小：单个像素的最大改变（L∞）、整体改动的大小（L2，以纯白为单位），以及共改了多少个像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="238" />
+   <location filename="cnnviz/gui/panels/fool.py" line="226" />
    <source>One bar per digit: how sure the network is</source>
    <translation>每个数字一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="269" />
+   <location filename="cnnviz/gui/panels/fool.py" line="257" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;改动&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="271" />
+   <location filename="cnnviz/gui/panels/fool.py" line="259" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;原图&lt;/b&gt;&lt;br&gt;网络看到的</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="271" />
+   <location filename="cnnviz/gui/panels/fool.py" line="259" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;骗过网络的输入&lt;/b&gt;&lt;br&gt;原图 + 改动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="433" />
+   <location filename="cnnviz/gui/panels/fool.py" line="408" />
    <source>Save fooling image</source>
    <translation>保存欺骗图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="76" />
+   <location filename="cnnviz/gui/panels/fool.py" line="77" />
    <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
    <translation>它已经说 {target} 了（{percent} %）：换一个目标数字吧。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="80" />
+   <location filename="cnnviz/gui/panels/fool.py" line="81" />
    <source>The network now says {target} ({percent} %) instead of {label}.</source>
    <translation>网络现在说 {target}（{percent} %），而不是 {label}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="147" />
+   <location filename="cnnviz/gui/panels/fool.py" line="148" />
    <source>change each pixel by at most</source>
    <translation>每个像素最多改变</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="237" />
+   <location filename="cnnviz/gui/panels/fool.py" line="225" />
    <source>Probabilities before the change</source>
    <translation>改动前的概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="237" />
+   <location filename="cnnviz/gui/panels/fool.py" line="225" />
    <source>Probabilities after the change</source>
    <translation>改动后的概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="243" />
-   <location filename="cnnviz/gui/panels/fool.py" line="304" />
+   <location filename="cnnviz/gui/panels/fool.py" line="231" />
+   <location filename="cnnviz/gui/panels/fool.py" line="290" />
    <source>before</source>
    <translation>改动前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="243" />
-   <location filename="cnnviz/gui/panels/fool.py" line="304" />
+   <location filename="cnnviz/gui/panels/fool.py" line="231" />
+   <location filename="cnnviz/gui/panels/fool.py" line="290" />
    <source>after</source>
    <translation>改动后</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="328" />
+   <location filename="cnnviz/gui/panels/fool.py" line="314" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>还没有可攻击的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="350" />
+   <location filename="cnnviz/gui/panels/fool.py" line="332" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>正在用第 {step:,} 步的权重攻击你的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="351" />
+   <location filename="cnnviz/gui/panels/fool.py" line="333" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>正在用第 {step:,} 步的权重攻击测试图片 #{index}（真实标签 {label}）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="416" />
+   <location filename="cnnviz/gui/panels/fool.py" line="391" />
    <source>Your drawing · weights of step {step}</source>
    <translation>你的手写 · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="417" />
+   <location filename="cnnviz/gui/panels/fool.py" line="392" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>测试图片 #{index}（真实标签 {label}） · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="443" />
+   <location filename="cnnviz/gui/panels/fool.py" line="418" />
    <source>Nothing to save yet: attack first.</source>
    <translation>还没有可保存的内容：请先攻击。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="121" />
+   <location filename="cnnviz/gui/panels/fool.py" line="122" />
    <source> of {levels} grey levels</source>
    <translation> / {levels} 级灰度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="143" />
+   <location filename="cnnviz/gui/panels/fool.py" line="144" />
    <location filename="cnnviz/gui/panels/registry.py" line="266" />
    <source>Fool</source>
    <translation>骗过</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="144" />
+   <location filename="cnnviz/gui/panels/fool.py" line="145" />
    <source>make it say</source>
    <translation>让它说</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="267" />
+   <location filename="cnnviz/gui/panels/fool.py" line="255" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;改动 ×{factor}&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="334" />
+   <location filename="cnnviz/gui/panels/fool.py" line="320" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>还没有可攻击的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="335" />
+   <location filename="cnnviz/gui/panels/fool.py" line="321" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>还没有可攻击的内容：还没有加载测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="380" />
+   <location filename="cnnviz/gui/panels/fool.py" line="356" />
    <source>Could not attack: {message}</source>
    <translation>无法攻击：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="453" />
+   <location filename="cnnviz/gui/panels/fool.py" line="428" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>已保存 {written}：cnnviz predict --raw 对它的答案是 {answer}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="282" />
+   <location filename="cnnviz/gui/panels/fool.py" line="270" />
    <source>Attack (step {step:,})</source>
    <translation>攻击（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="284" />
+   <location filename="cnnviz/gui/panels/fool.py" line="272" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>用第 {step:,} 步的权重再次攻击（当前结果用的是第 {result:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="407" />
+   <location filename="cnnviz/gui/panels/fool.py" line="382" />
    <source>before: {answer} ({percent} %)</source>
    <translation>改动前：{answer}（{percent} %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="407" />
+   <location filename="cnnviz/gui/panels/fool.py" line="382" />
    <source>after: {answer} ({percent} %)</source>
    <translation>改动后：{answer}（{percent} %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="449" />
+   <location filename="cnnviz/gui/panels/fool.py" line="424" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>无法保存欺骗图片：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="26" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="27" />
    <source>blue &lt; 0 &lt; red</source>
    <translation>蓝 &lt; 0 &lt; 红</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="28" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="29" />
    <source>A deeper conv layer: its kernels for one output channel</source>
    <translation>更深的卷积层：某个输出通道的卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="30" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="31" />
    <source>Output channel whose kernels (one per input channel) are shown</source>
    <translation>显示其卷积核（每个输入通道一个）的输出通道</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="35" />
    <source>Deeper layer</source>
    <translation>更深的层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="35" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="36" />
    <source>Output channel</source>
    <translation>输出通道</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="40" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="41" />
    <source>Kernels of the kept run</source>
    <translation>保留的训练的卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="40" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="41" />
    <source>A is the kept run, B the run now</source>
    <translation>A 是保留的训练，B 是当前的训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="45" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="46" />
    <source>Convolution kernels</source>
    <translation>卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="45" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="46" />
    <source>Weights as colours: blue negative, white zero, red positive</source>
    <translation>用颜色表示权重：蓝色为负，白色为零，红色为正</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="32" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
    <source>Deeper:</source>
    <translation>更深：</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="32" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
    <source>channel</source>
    <translation>通道</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="181" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="182" />
    <source>&lt;b&gt;A&lt;/b&gt; · not shown (see above)</source>
    <translation>&lt;b&gt;A&lt;/b&gt; · 未显示（见上方）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="207" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="208" />
    <source>(mean over {count} inputs)</source>
    <translation>（{count} 个输入的平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="250" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="251" />
    <source>channel {channel}</source>
    <translation>通道 {channel}</translation>
   </message>
@@ -2907,143 +2848,143 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>当前 {rate}（第 {epoch:.2f} 轮，批大小 {batch}）· 最高 {highest}（第 {at:.2f} 轮）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="36" />
+   <location filename="cnnviz/gui/panels/map.py" line="37" />
    <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
    <translation>每个点是一张测试图片，颜色表示它的数字。靠近的点：网络最后一个隐藏层认为相似的图片（沿着它们差别最大的两个方向来看）。分开的云团：网络能区分开的数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="41" />
+   <location filename="cnnviz/gui/panels/map.py" line="42" />
    <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
    <translation>每个点是一张测试图片，颜色表示它的类别。靠近的点：网络最后一个隐藏层认为相似的图片（沿着它们差别最大的两个方向来看）。分开的云团：网络能区分开的类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="46" />
+   <location filename="cnnviz/gui/panels/map.py" line="47" />
    <source>Point at a dot
 to see its image</source>
    <translation>指向一个点
 即可看到它的图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="81" />
+   <location filename="cnnviz/gui/panels/map.py" line="82" />
    <source>each dot a test image, placed by the layer before the answer</source>
    <translation>每个点是一张测试图片，按答案前一层的输出摆放</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="83" />
-   <location filename="cnnviz/gui/panels/map.py" line="259" />
-   <location filename="cnnviz/gui/panels/map.py" line="456" />
+   <location filename="cnnviz/gui/panels/map.py" line="84" />
+   <location filename="cnnviz/gui/panels/map.py" line="260" />
+   <location filename="cnnviz/gui/panels/map.py" line="457" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="84" />
+   <location filename="cnnviz/gui/panels/map.py" line="85" />
    <source>Make the map again with the latest weights</source>
    <translation>用最新权重重新生成地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="89" />
+   <location filename="cnnviz/gui/panels/map.py" line="90" />
    <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
    <translation>回到本次训练中较早的地图（延时回放的滑块也会移动它）；最右端是最新的</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="94" />
+   <location filename="cnnviz/gui/panels/map.py" line="95" />
    <source>Map at an earlier step</source>
    <translation>较早步数的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="111" />
+   <location filename="cnnviz/gui/panels/map.py" line="112" />
    <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
    <translation>每张测试图片是一个点，颜色表示它的数字；网络认为相似的图片彼此靠近；星号是你的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="152" />
+   <location filename="cnnviz/gui/panels/map.py" line="153" />
    <source>Test image under the pointer</source>
    <translation>指针下的测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="153" />
+   <location filename="cnnviz/gui/panels/map.py" line="154" />
    <source>The test image of the dot under the pointer or last clicked</source>
    <translation>指针下或最后点击的点对应的测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="279" />
+   <location filename="cnnviz/gui/panels/map.py" line="280" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>还没有可绘制的内容：正在等待测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="281" />
+   <location filename="cnnviz/gui/panels/map.py" line="282" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>还没有可绘制的内容：正在等待网络的权重。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="299" />
+   <location filename="cnnviz/gui/panels/map.py" line="300" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="327" />
+   <location filename="cnnviz/gui/panels/map.py" line="328" />
    <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…（已读取 {done:,} / {count:,}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="382" />
+   <location filename="cnnviz/gui/panels/map.py" line="383" />
    <source>latest map</source>
    <translation>最新的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="410" />
+   <location filename="cnnviz/gui/panels/map.py" line="411" />
    <source>Could not make the map: {message}</source>
    <translation>无法生成地图：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="446" />
+   <location filename="cnnviz/gui/panels/map.py" line="447" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="482" />
+   <location filename="cnnviz/gui/panels/map.py" line="483" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ 你的手写：
 在最新的图上</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="270" />
+   <location filename="cnnviz/gui/panels/map.py" line="271" />
    <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
    <translation>这个网络认识 {names}：地图需要这些类别的画。按开始，让它用班级画板的画学习：地图随后会显示留作测试的画。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="492" />
+   <location filename="cnnviz/gui/panels/map.py" line="493" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ 你的手写：
 最靠近 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="494" />
+   <location filename="cnnviz/gui/panels/map.py" line="495" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ 你的手写：
 最靠近：{name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="230" />
-   <location filename="cnnviz/gui/panels/why.py" line="186" />
+   <location filename="cnnviz/gui/panels/map.py" line="231" />
+   <location filename="cnnviz/gui/panels/why.py" line="174" />
    <source>Update (step {step})</source>
    <translation>更新（第 {step} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="292" />
+   <location filename="cnnviz/gui/panels/map.py" line="293" />
    <source>Could not make the map: {exc}</source>
    <translation>无法生成地图：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="384" />
+   <location filename="cnnviz/gui/panels/map.py" line="385" />
    <source>map at step {step:,}</source>
    <translation>第 {step:,} 步的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="478" />
+   <location filename="cnnviz/gui/panels/map.py" line="479" />
    <source>Could not place your drawing: {exc}</source>
    <translation>无法摆放你的手写：{exc}</translation>
   </message>
@@ -3477,94 +3418,94 @@ accuracy</source>
    <translation>{layer} 权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="37" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>one frame per test evaluation · drag the slider to go back in time</source>
    <translation>每次测试评估一帧 · 拖动滑块回到过去</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="40" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="235" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="236" />
    <source>▶ Play</source>
    <translation>▶ 播放</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
    <source>Play the recording from the start</source>
    <translation>从头播放记录</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
    <source>GIF…</source>
    <translation>GIF…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
    <source>Export the kernels' time-lapse as an animated GIF</source>
    <translation>将卷积核的延时回放导出为 GIF 动画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
    <source>PNGs…</source>
    <translation>PNG…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="51" />
    <source>Export one PNG per frame into a folder</source>
    <translation>每帧导出一张 PNG 到文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="57" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="58" />
    <source>Scrub through training: one position per evaluation</source>
    <translation>拖动浏览训练过程：每次评估一个位置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="59" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="109" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="60" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="110" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
    <translation>还没有记录：请点开始。每次测试评估都会保留一帧。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="225" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="226" />
    <source>not measured yet</source>
    <translation>尚未测量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="239" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
    <source>❚❚ Stop</source>
    <translation>❚❚ 停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="227" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="228" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>第 {index} 帧，共 {count} 帧 · 第 {step:,} 步 · 轮次 {epoch:.2f} · 测试准确率 {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="272" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="273" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>已将延时回放（{count} 帧）保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="285" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="286" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>已将 {count} 帧 PNG 保存到 {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="198" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="199" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; 卷积核{channel}：{count} × {kh}×{kw}，所有帧使用同一色标</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="223" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="224" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt;（{c} 张图）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="269" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="270" />
    <source>Could not export the GIF: {exc}</source>
    <translation>无法导出 GIF：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="283" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="284" />
    <source>Could not export the frames: {exc}</source>
    <translation>无法导出各帧：{exc}</translation>
   </message>
@@ -3626,123 +3567,128 @@ appear here while training</source>
    <translation>{ms} ms/批（{size} 张），当时测得（其第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="78" />
+   <location filename="cnnviz/gui/panels/unit_tile.py" line="84" />
+   <source>{title}: click to see it bigger</source>
+   <translation>{title}：点击放大</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="79" />
    <source>Why did it say that?</source>
    <translation>它为什么这么回答？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="82" />
+   <location filename="cnnviz/gui/panels/why.py" line="83" />
    <source>Compute again with the latest weights</source>
    <translation>用最新权重重新计算</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="87" />
+   <location filename="cnnviz/gui/panels/why.py" line="88" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>显示哪个类别的依据（默认：网络选的那个）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="92" />
+   <location filename="cnnviz/gui/panels/why.py" line="93" />
    <source>Side of the black square slid over the image for the occlusion map</source>
    <translation>遮挡图中在图片上滑动的黑色方块的边长</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="99" />
-   <location filename="cnnviz/gui/panels/why.py" line="96" />
+   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <location filename="cnnviz/gui/panels/why.py" line="97" />
    <source>evidence for class</source>
    <translation>依据类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <location filename="cnnviz/gui/panels/why.py" line="101" />
    <source>Occlusion patch size</source>
    <translation>遮挡块大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="109" />
+   <location filename="cnnviz/gui/panels/why.py" line="110" />
    <source>Saliency and occlusion maps</source>
    <translation>显著图与遮挡图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="110" />
+   <location filename="cnnviz/gui/panels/why.py" line="111" />
    <source>The input; where a change would move the score most; where hiding the image hurts (orange) or helps (blue)</source>
    <translation>输入；改动后得分变化最大的地方；遮住后有害（橙色）或有益（蓝色）的地方</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="121" />
+   <location filename="cnnviz/gui/panels/why.py" line="119" />
    <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
    <translation>&lt;b&gt;输入&lt;/b&gt;&lt;br&gt;网络看到的</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="122" />
+   <location filename="cnnviz/gui/panels/why.py" line="120" />
    <source>&lt;b&gt;saliency&lt;/b&gt;&lt;br&gt;where a change would&lt;br&gt;move the score most</source>
    <translation>&lt;b&gt;显著图&lt;/b&gt;&lt;br&gt;改动哪里&lt;br&gt;最能影响得分</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="123" />
+   <location filename="cnnviz/gui/panels/why.py" line="121" />
    <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
    <translation>&lt;b&gt;遮挡&lt;/b&gt;&lt;br&gt;橙色：遮住会降低&lt;br&gt;蓝色：遮住会提高</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="141" />
+   <location filename="cnnviz/gui/panels/why.py" line="129" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>显著图：类别得分对每个像素的梯度（精确，一次反向传播）。遮挡：让黑色方块在图片上滑动，观察概率如何下降。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="165" />
+   <location filename="cnnviz/gui/panels/why.py" line="153" />
    <source>predicted</source>
    <translation>预测</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="232" />
+   <location filename="cnnviz/gui/panels/why.py" line="214" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释你的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="233" />
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释测试图片 #{index}（真实标签 {label}）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="283" />
+   <location filename="cnnviz/gui/panels/why.py" line="258" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>你的手写：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="284" />
+   <location filename="cnnviz/gui/panels/why.py" line="259" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>测试图片 #{index}（真实标签 {label}）：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="94" />
+   <location filename="cnnviz/gui/panels/why.py" line="95" />
    <source>Explain</source>
    <translation>解释</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="97" />
+   <location filename="cnnviz/gui/panels/why.py" line="98" />
    <source>occlusion patch</source>
    <translation>遮挡块</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="214" />
+   <location filename="cnnviz/gui/panels/why.py" line="200" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>还没有可解释的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="256" />
+   <location filename="cnnviz/gui/panels/why.py" line="232" />
    <source>Could not explain: {message}</source>
    <translation>无法解释：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="277" />
+   <location filename="cnnviz/gui/panels/why.py" line="252" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>；显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据（{percent}%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="217" />
+   <location filename="cnnviz/gui/panels/why.py" line="203" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>还没有可解释的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="218" />
+   <location filename="cnnviz/gui/panels/why.py" line="204" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>还没有可解释的内容：还没有加载测试图片。</translation>
   </message>
@@ -3802,6 +3748,60 @@ Stop the run and go ahead?</source>
    <translation>开始新的训练</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/restore_question.py" line="27" />
+   <source>Restore an autosaved run?</source>
+   <translation>恢复自动保存的训练吗？</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="69" />
+   <source>Restore</source>
+   <translation>恢复</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="70" />
+   <source>Discard</source>
+   <translation>丢弃</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="71" />
+   <source>Later</source>
+   <translation>以后再说</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="17" />
+   <source>network {network}, {run}, autosaved {when}</source>
+   <translation>网络 {network}，{run}，自动保存于 {when}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="34" />
+   <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
+   <translation>以前会话的训练已自动保存（最新的在前）。恢复所选的那个吗？</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="62" />
+   <source>Discard deletes the autosave; Later offers it again at the next start.</source>
+   <translation>丢弃会删除自动保存；以后再说会在下次启动时再次提示。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="64" />
+   <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
+   <translation>丢弃会删除列出的自动保存；以后再说会在下次启动时再次提示。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="56" />
+   <source>Also delete the {count:,} older autosaves (not listed)</source>
+   <translation>同时删除未列出的 {count:,} 个较早的自动保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/restore_question.py" line="30" />
+   <source>A run of an earlier session was autosaved{count}:
+{describe_offer}.
+Restore it?</source>
+   <translation>之前的一次训练已自动保存{count}：
+{describe_offer}。
+要恢复吗？</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/router.py" line="164" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}：正在编译内核，仅首次启动需要</translation>
@@ -3817,22 +3817,22 @@ Stop the run and go ahead?</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="302" />
+   <location filename="cnnviz/gui/run_control.py" line="311" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="314" />
+   <location filename="cnnviz/gui/run_control.py" line="323" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="202" />
+   <location filename="cnnviz/gui/run_control.py" line="208" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="230" />
+   <location filename="cnnviz/gui/run_control.py" line="236" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
@@ -3847,42 +3847,42 @@ Stop the run and go ahead?</source>
    <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="209" />
+   <location filename="cnnviz/gui/run_control.py" line="215" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="400" />
+   <location filename="cnnviz/gui/run_control.py" line="409" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="246" />
+   <location filename="cnnviz/gui/run_control.py" line="252" />
    <source>Learning our {count} classes further</source>
    <translation>继续学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="363" />
+   <location filename="cnnviz/gui/run_control.py" line="372" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="373" />
+   <location filename="cnnviz/gui/run_control.py" line="382" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="138" />
+   <location filename="cnnviz/gui/run_control.py" line="142" />
    <source>Cannot build the network: {exc}</source>
    <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="264" />
+   <location filename="cnnviz/gui/run_control.py" line="270" />
    <source>Cannot start: {exc}</source>
    <translation>无法开始：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="309" />
+   <location filename="cnnviz/gui/run_control.py" line="318" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
@@ -4202,52 +4202,52 @@ Stop the run and go ahead?</source>
    <translation>请降低学习率（当前为 {lr:g}）后继续。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="462" />
+   <location filename="cnnviz/train/trainer.py" line="461" />
    <source>an evaluation</source>
    <translation>评估</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="474" />
+   <location filename="cnnviz/train/trainer.py" line="484" />
    <source>a snapshot</source>
    <translation>快照</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="490" />
+   <location filename="cnnviz/train/trainer.py" line="500" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="342" />
+   <location filename="cnnviz/train/trainer.py" line="345" />
    <source>a training step</source>
    <translation>训练步</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="391" />
+   <location filename="cnnviz/train/trainer.py" line="398" />
    <source>reading the loss</source>
    <translation>读取损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="427" />
+   <location filename="cnnviz/train/trainer.py" line="422" />
    <source>reading the layer timings</source>
    <translation>读取各层耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="173" />
+   <location filename="cnnviz/train/trainer.py" line="175" />
    <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
    <translation>{backend}：正在编译内核（仅首次启动；之后从缓存加载）</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="401" />
+   <location filename="cnnviz/train/trainer.py" line="408" />
    <source>the loss became {loss} at step {step}</source>
    <translation>损失在第 {step} 步变成了 {loss}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="186" />
+   <location filename="cnnviz/train/trainer.py" line="188" />
    <source>{backend}: compiled kernels in {seconds:.1f} s</source>
    <translation>{backend}：内核编译用时 {seconds:.1f} 秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="298" />
+   <location filename="cnnviz/train/trainer.py" line="301" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>测试准确率在达到 {best:.1%} 后跌到了 {accuracy:.1%}，即随机猜测水平</translation>
   </message>
@@ -4515,6 +4515,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
+  </message>
+  <message>
+   <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
+   <translation type="vanished">这个网络认识 {names}，但班级画板上的是 {current} 的画：它只能用自己类别的画继续学习。请在班级画板 (F6) 上起同样的类别名，或按重置为数据集换一个新网络。</translation>
   </message>
   <message>
    <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
