@@ -113,7 +113,7 @@ class StatisticsPanel(LazyPanel):
         )
         for plot in (self.ratio_plot, self.grad_plot, self.weight_plot):
             plot.getAxis("left").setWidth(70)
-            plot.getAxis("left").enableAutoSIPrefix(False)
+            theme.plain_numbers(plot.getAxis("left"))
             plot.setMouseEnabled(x=False, y=False)
             plot.hideButtons()
         self.plots = (self.ratio_plot, self.grad_plot, self.weight_plot)
@@ -123,7 +123,7 @@ class StatisticsPanel(LazyPanel):
         # (not x-linked: a plot linked to one hidden behind another tab took that one's stale range; draw()
         # gives all three the same steps, and before any the same empty range)
         for plot in (self.ratio_plot, self.grad_plot, self.weight_plot):
-            plot.getAxis("bottom").enableAutoSIPrefix(False)
+            theme.plain_numbers(plot.getAxis("bottom"))
             plot.getViewBox().setXRange(0, 1, padding=0)
         self.ratio_plot.setLogMode(y=True)
         self.grad_plot.setLogMode(y=True)
