@@ -1100,266 +1100,266 @@ Restore it?</source>
    <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="84" />
+   <location filename="cnnviz/gui/class_canvas.py" line="85" />
    <source>QR code of the class canvas's address</source>
    <translation>クラスのキャンバスのアドレスの QR コード</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="91" />
+   <location filename="cnnviz/gui/class_canvas.py" line="92" />
    <source>The network the phones are on</source>
    <translation>スマートフォンがつながっているネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="98" />
+   <location filename="cnnviz/gui/class_canvas.py" line="99" />
    <source>What the phones ask for</source>
    <translation>スマートフォンに出す課題</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="99" />
+   <location filename="cnnviz/gui/class_canvas.py" line="100" />
    <source>Draw any digit and say which</source>
    <translation>好きな数字を描いて、どれか選ぶ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="105" />
+   <location filename="cnnviz/gui/class_canvas.py" line="106" />
    <source>Our own classes…</source>
    <translation>わたしたちの分類…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="107" />
+   <location filename="cnnviz/gui/class_canvas.py" line="108" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>独自の分類を 2〜10 個名付けます（丸、三角、星など）: スマホでそれを描き、新しい小さなネットワークがゼロから学びます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="119" />
+   <location filename="cnnviz/gui/class_canvas.py" line="120" />
    <source>A class's name, e.g. circle</source>
    <translation>分類の名前（例: 丸）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="120" />
+   <location filename="cnnviz/gui/class_canvas.py" line="121" />
    <source>A class's name</source>
    <translation>分類の名前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="121" />
+   <location filename="cnnviz/gui/class_canvas.py" line="122" />
    <source>Add</source>
    <translation>追加</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="123" />
+   <location filename="cnnviz/gui/class_canvas.py" line="124" />
    <source>Remove</source>
    <translation>削除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="130" />
+   <location filename="cnnviz/gui/class_canvas.py" line="131" />
    <source>Our own classes</source>
    <translation>わたしたちの分類</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="131" />
+   <location filename="cnnviz/gui/class_canvas.py" line="132" />
    <source>Save our drawings…</source>
    <translation>わたしたちの絵を保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="133" />
+   <location filename="cnnviz/gui/class_canvas.py" line="134" />
    <source>The accepted drawings of our classes, with the classes' names, into a folder (those held back in its our-test folder); nothing is saved otherwise</source>
    <translation>採用したわたしたちの分類の絵を、分類の名前と一緒にフォルダーへ保存します（テスト用に取っておいた絵はその our-test フォルダーへ）。それ以外は保存されません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="152" />
+   <location filename="cnnviz/gui/class_canvas.py" line="153" />
    <source>Train a new net on our classes</source>
    <translation>わたしたちの分類で新しいネットを学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="155" />
+   <location filename="cnnviz/gui/class_canvas.py" line="156" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>新しい小さなネットワークが、採用した絵だけからわたしたちの分類をゼロから学びます（テスト用に取っておいた絵はそのテストです）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="171" />
+   <location filename="cnnviz/gui/class_canvas.py" line="172" />
    <source>Drawings waiting for the teacher</source>
    <translation>先生の確認を待っている絵</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="173" />
+   <location filename="cnnviz/gui/class_canvas.py" line="174" />
    <source>Accept (A)</source>
    <translation>採用 (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="175" />
+   <location filename="cnnviz/gui/class_canvas.py" line="176" />
    <source>Our test (H)</source>
    <translation>テスト用 (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="176" />
+   <location filename="cnnviz/gui/class_canvas.py" line="177" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>クラス独自のテストセットに入れる（学習には使わない）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="177" />
+   <location filename="cnnviz/gui/class_canvas.py" line="178" />
    <source>Reject (R)</source>
    <translation>不採用 (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="178" />
+   <location filename="cnnviz/gui/class_canvas.py" line="179" />
    <source>Reject everything from this phone</source>
    <translation>このスマートフォンからの絵をすべて不採用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="181" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
-   <location filename="cnnviz/gui/class_canvas.py" line="345" />
+   <location filename="cnnviz/gui/class_canvas.py" line="182" />
+   <location filename="cnnviz/gui/class_canvas.py" line="347" />
+   <location filename="cnnviz/gui/class_canvas.py" line="348" />
    <source>End class canvas</source>
    <translation>クラスのキャンバスを終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="288" />
-   <location filename="cnnviz/gui/class_canvas.py" line="337" />
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
+   <location filename="cnnviz/gui/class_canvas.py" line="289" />
+   <location filename="cnnviz/gui/class_canvas.py" line="340" />
+   <location filename="cnnviz/gui/class_canvas.py" line="347" />
    <source>Class canvas</source>
    <translation>クラスのキャンバス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="341" />
+   <location filename="cnnviz/gui/class_canvas.py" line="344" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>クラスのキャンバスを開く：教室のネットワーク上のスマートフォンがネットワークのために絵を描きます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="370" />
+   <location filename="cnnviz/gui/class_canvas.py" line="373" />
    <source>This computer only (127.0.0.1)</source>
    <translation>このコンピューターのみ (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="463" />
    <source>1 phone so far</source>
    <translation>これまでに 1 台</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="619" />
+   <location filename="cnnviz/gui/class_canvas.py" line="622" />
    <source>Save our drawings in a folder</source>
    <translation>わたしたちの絵をフォルダーに保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="665" />
+   <location filename="cnnviz/gui/class_canvas.py" line="668" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>テスト用に取っておいた絵がないので、学習に使う絵そのものでテストします（H でいくつか取っておけます）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="376" />
+   <location filename="cnnviz/gui/class_canvas.py" line="379" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>ネットワークが見つかりません：このコンピューターを教室の Wi-Fi につなぐか、ホットスポットをオンにしてから、ここでネットワークを選んでください。今はこのコンピューターからしかキャンバスに接続できません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="508" />
+   <location filename="cnnviz/gui/class_canvas.py" line="511" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>ラベルのない絵は待機中です：スマートフォンがどれかを選んでいません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="551" />
+   <location filename="cnnviz/gui/class_canvas.py" line="554" />
    <source>Type a name first.</source>
    <translation>先に名前を入力してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="567" />
+   <location filename="cnnviz/gui/class_canvas.py" line="570" />
    <source>Choose a class in the list first.</source>
    <translation>先にリストから分類を選んでください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="601" />
+   <location filename="cnnviz/gui/class_canvas.py" line="604" />
    <source>Draw one of our classes and say which</source>
    <translation>わたしたちの分類のどれかを描いて、どれか選んでね</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="609" />
+   <location filename="cnnviz/gui/class_canvas.py" line="612" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>分類を 2 つ以上名付けてください: するとスマホでは数字の代わりにそれを描きます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="654" />
+   <location filename="cnnviz/gui/class_canvas.py" line="657" />
    <source>Learning our {count} classes</source>
    <translation>わたしたちの {count} 個の分類を学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="460" />
+   <location filename="cnnviz/gui/class_canvas.py" line="463" />
    <source>{count} phones so far</source>
    <translation>これまでに {count} 台</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="491" />
+   <location filename="cnnviz/gui/class_canvas.py" line="494" />
    <source>{count} waiting for you</source>
    <translation>{count} 件があなたの確認待ち</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="585" />
+   <location filename="cnnviz/gui/class_canvas.py" line="588" />
    <source>Give 2 to 10 different names.</source>
    <translation>2〜10 個の異なる名前にしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="634" />
+   <location filename="cnnviz/gui/class_canvas.py" line="637" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>{names} の絵 {count} 枚を {folder} に保存しました。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="663" />
+   <location filename="cnnviz/gui/class_canvas.py" line="666" />
    <source>its test: the {count} drawings held back</source>
    <translation>テスト: 取っておいた {count} 枚の絵</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="668" />
+   <location filename="cnnviz/gui/class_canvas.py" line="671" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>新しい小さなネットワークが、採用した {count} 枚の絵から {names} をゼロから学びます。{test}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="722" />
+   <location filename="cnnviz/gui/class_canvas.py" line="725" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>私たちのテストセット：{count} 中 {right} 正解 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="101" />
+   <location filename="cnnviz/gui/class_canvas.py" line="102" />
    <source>Draw a {digit}</source>
    <translation>{digit} を描く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="554" />
+   <location filename="cnnviz/gui/class_canvas.py" line="557" />
    <source>{name} is named already.</source>
    <translation>{name} はもう名付けられています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="557" />
+   <location filename="cnnviz/gui/class_canvas.py" line="560" />
    <source>At most {count} classes.</source>
    <translation>分類は最大 {count} 個です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="573" />
+   <location filename="cnnviz/gui/class_canvas.py" line="576" />
    <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
    <translation>{name} またはその後の分類の絵が待っているか採用済みなので、削除できません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="612" />
+   <location filename="cnnviz/gui/class_canvas.py" line="615" />
    <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
    <translation>スマホで {names} を描きます。それぞれ少なくとも {least} 枚採用してから学習してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="706" />
+   <location filename="cnnviz/gui/class_canvas.py" line="709" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>私たちのテストセット：まだ保留なし · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="714" />
+   <location filename="cnnviz/gui/class_canvas.py" line="717" />
    <source>Our test set: {count} held back; this network does not know our classes yet</source>
    <translation>わたしたちのテストセット: {count} 枚を取っておきました。このネットワークはまだわたしたちのクラスを知りません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="395" />
+   <location filename="cnnviz/gui/class_canvas.py" line="398" />
    <source>The class canvas could not start: {error}</source>
    <translation>クラスのキャンバスを開始できませんでした：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="486" />
+   <location filename="cnnviz/gui/class_canvas.py" line="489" />
    <source>from phone {phone}</source>
    <translation>スマートフォン {phone} から</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="631" />
+   <location filename="cnnviz/gui/class_canvas.py" line="634" />
    <source>Could not save the drawings: {error}</source>
    <translation>絵を保存できませんでした: {error}</translation>
   </message>
@@ -1944,39 +1944,49 @@ Restore it?</source>
    <translation>ネットワークの答え: 確率がいちばん高いクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <location filename="cnnviz/gui/panels/classify.py" line="128" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>クラスの中でこの答えにどれだけ自信があるか：ネットワークは必ずどれか一つを選びます。絵がそもそもどのクラスにも似ているかどうかは「自信なし」が示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="143" />
+   <location filename="cnnviz/gui/panels/classify.py" line="144" />
    <source>Not sure</source>
    <translation>自信なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="143" />
+   <location filename="cnnviz/gui/panels/classify.py" line="144" />
    <source>Why the network is not sure of its answer</source>
    <translation>ネットワークが答えに自信がない理由</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="149" />
+   <location filename="cnnviz/gui/panels/classify.py" line="150" />
    <source>Probabilities</source>
    <translation>確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="149" />
+   <location filename="cnnviz/gui/panels/classify.py" line="150" />
    <source>One bar per class: how sure the network is</source>
    <translation>クラスごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="403" />
+   <location filename="cnnviz/gui/panels/classify.py" line="404" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%、ただし本物の数字らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="403" />
+   <location filename="cnnviz/gui/panels/classify.py" line="404" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%、ただし本物の画像らしくない</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="405" />
+   <source>{percent}% among digits</source>
+   <translation>数字の中で {percent}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="405" />
+   <source>{percent}% among its classes</source>
+   <translation>クラスの中で {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="78" />
@@ -1984,32 +1994,32 @@ Restore it?</source>
    <translation>線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="332" />
+   <location filename="cnnviz/gui/panels/classify.py" line="333" />
    <source>class</source>
    <translation>クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="332" />
+   <location filename="cnnviz/gui/panels/classify.py" line="333" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="386" />
+   <location filename="cnnviz/gui/panels/classify.py" line="387" />
    <source>draw a digit</source>
    <translation>数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="388" />
+   <location filename="cnnviz/gui/panels/classify.py" line="389" />
    <source>no prediction: draw a digit</source>
    <translation>予測なし: 数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="374" />
+   <location filename="cnnviz/gui/panels/classify.py" line="375" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>自信なし: 本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="377" />
+   <location filename="cnnviz/gui/panels/classify.py" line="378" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
@@ -2019,19 +2029,14 @@ Restore it?</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="368" />
+   <location filename="cnnviz/gui/panels/classify.py" line="369" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>自信なし: 本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="371" />
+   <location filename="cnnviz/gui/panels/classify.py" line="372" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="405" />
-   <source>{percent}% sure</source>
-   <translation>確信度 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/common.py" line="354" />
@@ -2120,7 +2125,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="61" />
    <location filename="cnnviz/gui/panels/curves.py" line="77" />
-   <location filename="cnnviz/gui/panels/curves.py" line="202" />
+   <location filename="cnnviz/gui/panels/curves.py" line="201" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
@@ -2151,17 +2156,17 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="212" />
+   <location filename="cnnviz/gui/panels/curves.py" line="211" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線(比較用に残した学習つき)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="405" />
+   <location filename="cnnviz/gui/panels/curves.py" line="404" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="205" />
+   <location filename="cnnviz/gui/panels/curves.py" line="204" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習({source}): {label}</translation>
   </message>
@@ -3452,27 +3457,27 @@ accuracy</source>
    <translation>重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="140" />
-   <source>too small</source>
-   <translation>小さすぎ</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="142" />
-   <source>too big</source>
-   <translation>大きすぎ</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="320" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="328" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります(緑の帯)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="151" />
+   <source>too small</source>
+   <translation>小さすぎ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="152" />
+   <source>too big</source>
+   <translation>大きすぎ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="323" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 健全です: 各ステップで重みがその大きさの約 {ratio} だけ変わります(緑の帯)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="369" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="377" />
    <source>{layer} weights</source>
    <translation>{layer} の重み</translation>
   </message>
@@ -4515,6 +4520,10 @@ Stop the run and go ahead?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>話し合おう: 数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+  </message>
+  <message>
+   <source>{percent}% sure</source>
+   <translation type="vanished">確信度 {percent}%</translation>
   </message>
   <message>
    <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
