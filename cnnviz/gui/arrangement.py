@@ -20,6 +20,9 @@ TALL_ONLY = {"timings": TALL_FROM_HEIGHT, "kernels": 700}
 1366x768 screen the kernels beside the canvas left both too small: bars of 40 px, kernels of 11 px)."""
 PRESENTER_RIGHT = ("classify",)
 """Presenter mode keeps only these beside the tabs (fewer, bigger things); the others get tabs."""
+PRESENTER_LEFT_OUT_BESIDE_GUEST = ("timings",)
+"""Presenter mode's tabs left out where the class canvas (a guest column) sends the drawing pad to a tab of its
+own on a narrow screen: the tab bar of a 1024-pixel screen holds no more tabs (``show_tab`` still opens them)."""
 PRESENTER_TOGETHER = ("curves", "feature_maps", "classify")
 """What presenter mode shows at once on every screen from 1024x768 up (the canvas with its answer is the
 classify panel): the point of the demo is to draw and watch the answer change while the network learns.
@@ -32,9 +35,9 @@ class Arrangement:
     """Keys of the panels in the right column, top to bottom (empty: no right column)."""
     folds: tuple[tuple[str, ...], ...]
     """Right-column panels that became tabs: the keys in each such tab (after Training)."""
-    right_shown: bool = True
-    """False: the right column is hidden (presenter mode, where a guest column, the class canvas, takes its
-    place on a narrow screen: a tab more would not fit presenter mode's tab bar)."""
+    left_out: tuple[str, ...] = ()
+    """Keys of folded tabs the tab bar leaves out (presenter mode beside the class canvas on a narrow screen:
+    the drawing pad's tab takes their place); ``show_tab`` still opens them."""
 
 
 def arrangement(width: int, height: int, presenter: bool, guest: bool = False) -> Arrangement:
@@ -43,12 +46,12 @@ def arrangement(width: int, height: int, presenter: bool, guest: bool = False) -
     keys = tuple(spec.key for spec in registry.placed(RIGHT))
     if presenter:
         # Always beside the tabs: the drawing on a tab of its own would need tab-flipping in a lesson. Where the class
-        # canvas takes the right (a guest column) and leaves too little room, the phones draw instead of the teacher:
-        # the right column is hidden until the class canvas ends.
+        # canvas takes the right (a guest column) and leaves too little room, the drawing pad becomes the tab after
+        # Training (never hidden: the teacher still draws beside the phones), and the timings' tab makes room for it.
+        if guest and width < BESIDE_FROM_WIDTH:
+            return Arrangement((), tuple((k,) for k in keys), PRESENTER_LEFT_OUT_BESIDE_GUEST)
         beside = tuple(k for k in keys if k in PRESENTER_RIGHT)
-        return Arrangement(
-            beside, tuple((k,) for k in keys if k not in beside), not guest or width >= BESIDE_FROM_WIDTH
-        )
+        return Arrangement(beside, tuple((k,) for k in keys if k not in beside))
     else:
         beside = tuple(k for k in keys if height >= TALL_ONLY.get(k, 0))
         wide = width >= BESIDE_FROM_WIDTH

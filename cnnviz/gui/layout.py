@@ -427,7 +427,7 @@ class Workspace(QWidget):
         guest = self.guest_width()
         rest = max(width - side - guest - 30, 400)
         extra = [max(0, guest - self.main.handleWidth())] if self.guest is not None else []
-        if self.current is not None and self.current.right and self.current.right_shown:
+        if self.current is not None and self.current.right:
             share = PRESENTER_RIGHT_SHARE if self.presenter else RIGHT_SHARE
             right = max(int(rest * share), self.right.minimumSizeHint().width())
             self.main.setSizes([side, rest - right, right, *extra])
@@ -525,9 +525,10 @@ class Workspace(QWidget):
             return any(set(registry.BY_KEY[k].shown_by) & self.views for k in keys)
 
         right = self.current.right if self.current is not None else ()
-        self.right.setVisible(any_shown(right) and (self.current is None or self.current.right_shown))
+        self.right.setVisible(any_shown(right))
         shown_tabs = {key: registry.tab_shown(key, self.views, self.presenter) for key in registry.TABS}
-        shown_tabs.update({key: any_shown(key.split("+")) for key in self.fold_pages})
+        left_out = self.current.left_out if self.current is not None else ()
+        shown_tabs.update({key: any_shown(key.split("+")) and key not in left_out for key in self.fold_pages})
         for key, shown in shown_tabs.items():
             self.tabs.setTabVisible(self.tabs.indexOf(self.tab_pages[key]), shown)
         self.tabs.setVisible(any(shown_tabs.values()))

@@ -45,9 +45,16 @@ if TYPE_CHECKING:
 
 STRIP_STYLE = "QFrame#lessonStrip { background: #fffbe6; border: 1px solid #c77700; border-radius: 6px; }"
 STRIP_COMPACT = """
-QFrame#lessonStrip QLabel { font-size: 12pt; }
-QFrame#lessonStrip QPushButton { font-size: 12pt; padding: 1px 8px; border-width: 1px; }
+QFrame#lessonStrip QLabel {{ font-size: {pt}pt; }}
+QFrame#lessonStrip QPushButton {{ font-size: {pt}pt; padding: 1px 8px; border-width: 1px; }}
 """
+STRIP_PRESENTER_PT = ((1000, 16), (860, 14), (0, 12))
+"""Presenter mode's strip type by the window's height (from this many pixels, this size): 12 pt where a
+1024x768 or 1366x768 screen has no room to spare, bigger for the back row where a taller screen has it."""
+
+
+def strip_point_size(window_height: int) -> int:
+    return next(pt for least, pt in STRIP_PRESENTER_PT if window_height >= least)
 
 
 class LessonStrip(QFrame):
@@ -56,6 +63,9 @@ class LessonStrip(QFrame):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("lessonStrip")
+        self.presenter = False
+        self.point_size = 0
+        """Presenter mode's type size in force (0: normal mode's)."""
         self.set_presenter(False)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(10, 4, 6, 6)
@@ -96,8 +106,23 @@ class LessonStrip(QFrame):
 
     def set_presenter(self, on: bool) -> None:
         """In presenter mode the strip is compact (the teacher reads it, the class looks at the panels
-        under it): at 1024x768 its presenter-size buttons and text left the canvas and the plots too short."""
-        self.setStyleSheet(STRIP_STYLE + (STRIP_COMPACT if on else ""))
+        under it): at 1024x768 its presenter-size buttons and text left the canvas and the plots too short.
+        Where the window is taller its type grows (:data:`STRIP_PRESENTER_PT`), to be read from the back row."""
+        self.presenter = bool(on)
+        self.point_size = strip_point_size(self.window().height()) if on else 0
+        self.setStyleSheet(STRIP_STYLE + (STRIP_COMPACT.format(pt=self.point_size) if on else ""))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_type()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._fit_type()
+
+    def _fit_type(self) -> None:
+        if self.presenter and strip_point_size(self.window().height()) != self.point_size:
+            self.set_presenter(True)  # (the window's height changed since: full screen, another screen)
 
     def show_lesson(self, preset, notes: list[str]) -> None:
         self.title = title = tr(preset.title)  # a bundled lesson in the GUI's language; a file of one's own as written

@@ -222,6 +222,15 @@ def style_plot(plot: pg.PlotItem, left: str = "", bottom: str = "", title: str =
     return plot
 
 
+def plain_numbers(axis: pg.AxisItem) -> None:
+    """The axis numbers its ticks as they are: never "0 ... 1000" for 0 ... 1 (pyqtgraph's SI prefix, which,
+    without units, it shows nowhere). Turning it off keeps the scale pyqtgraph worked out for the range of that
+    moment (pyqtgraph 0.14): an epoch axis linked to one ending at 0.9999999 kept x1000 at 125 % zoom."""
+    axis.enableAutoSIPrefix(False)
+    axis.autoSIPrefixScale = 1.0
+    axis.labelUnitPrefix = ""
+
+
 TICK_STEP_RANGE = (1e-300, 1e300)
 """Tick spacings are kept in this range: a history's extreme values (1e308, 1e-320, inf, nan) must not
 make the tick code raise (``math.floor`` of an infinite logarithm) or loop."""

@@ -10,6 +10,8 @@ import numpy as np
 from PySide6.QtCore import Qt
 from test_fit import at_screen
 
+from cnnviz.gui.panels import registry
+
 THUMB_ROW_PX = 56 + 20
 """One row of the wall's thumbnails (56 px) and their captions' line."""
 ONE = {"phone": "phone-one", "w": 300, "h": 300, "strokes": [[150, 30, 152, 150, 150, 270]], "label": 1}
@@ -104,6 +106,10 @@ def test_it_fits_the_classroom_screens_beside_the_curves_normal_and_presenter(qt
             assert window.panels.curves.width() >= 500, (where, "the curves keep room to be read")
             if screen == (1024, 768):  # (the narrowest: the whole layout check once per mode)
                 assert fit.problems(window) == [], where
+            window.workspace.show_tab("classify")  # beside the tabs or a tab of its own: never hidden
+            qtbot.wait(20)
+            assert window.panels.classify.isVisible(), (where, "the drawing pad")
+            window.workspace.show_tab(registry.TRAINING)
         window.set_presenter(False, full_screen=False)
     image = label.pixmap().toImage()
     dark = sum(

@@ -24,9 +24,9 @@ def _answer(qtbot, uncertainty, class_names=None):
 @pytest.mark.parametrize(
     ("code", "sure", "unlike"),
     [
-        ("en", "96% sure", "96%, but unlike real digits"),
-        ("de", "96 % sicher", "96 %, aber anders als echte Ziffern"),
-        ("zh_CN", "把握 96%", "96%，但不像真实的数字"),
+        ("en", "96% among digits", "96%, but unlike real digits"),
+        ("de", "96 % unter den Ziffern", "96 %, aber anders als echte Ziffern"),
+        ("zh_CN", "数字中占 96%", "96%，但不像真实的数字"),
     ],
 )
 def test_the_answer_says_why_it_is_not_sure(qtbot, in_language, code, sure, unlike):
@@ -40,6 +40,7 @@ def test_the_answer_says_why_it_is_not_sure(qtbot, in_language, code, sure, unli
 def test_images_that_are_not_digits_say_images(qtbot):
     names = ["T-shirt", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt", "Sneaker", "Bag", "Boot"]
     assert _answer(qtbot, uncertainty=0.9, class_names=names).confidence_label.text() == "96%, but unlike real images"
+    assert _answer(qtbot, uncertainty=0.1, class_names=names).confidence_label.text() == "96% among its classes"
 
 
 @pytest.mark.parametrize("size", [(720, 640), (500, 640), (360, 640)], ids=["beside", "row", "column"])
@@ -65,7 +66,9 @@ def test_the_reason_is_readable_in_every_arrangement(qtbot, size):
 @pytest.mark.parametrize(("code", "verdict"), [("en", '"not sure"'), ("de", "„nicht sicher“"), ("zh_CN", "“没把握”")])
 def test_the_percentage_says_it_is_among_the_classes_only(qtbot, in_language, code, verdict):
     """A star drawn in the "not a digit" lesson got "4, 97% sure": a tester read it as the network taking the
-    star for a 4 (issue 31, item 10). The figure tells, on pointing at it, what it is a share of."""
+    star for a 4 (issue 31, item 10). The figure says what it is a share of ("among digits"), and on pointing
+    at it, why."""
     in_language(code)
+    assert "sure" not in _answer(qtbot, uncertainty=0.1).confidence_label.text()
     tip = _answer(qtbot, uncertainty=0.1).confidence_label.toolTip()
     assert verdict in tip

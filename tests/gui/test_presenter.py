@@ -234,3 +234,28 @@ def test_in_normal_mode_at_1024x768_the_pad_comes_into_the_class_drawings_tab(qt
     window.set_presenter(False, full_screen=False)
     qtbot.wait(300)
     assert workspace.lent == "classify", "back in normal mode on the Class drawings tab"
+
+
+def test_the_lesson_strip_reads_bigger_where_the_screen_has_room(qtbot):
+    """Presenter mode's lesson strip stayed at 12 pt on every screen: small from the back row where a tall
+    screen had the room. (The strip alone, in a window of a 1024x768 and a 1920x1080 screen's height.)"""
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    from cnnviz.gui.lessons import LessonStrip
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    strip = LessonStrip()
+    QVBoxLayout(host).addWidget(strip)
+    strip.show_lesson(bundled_lessons()[0], [])
+    host.resize(1024, 700)
+    host.show()
+    strip.set_presenter(True)
+    sizes = {}
+    for height in (700, 1040, 700):  # (the strip follows the window's height: full screen, another screen)
+        host.resize(1024, height)
+        qtbot.waitUntil(lambda h=height: strip.height() > 0 and strip.window().height() == h)
+        qtbot.wait(10)
+        strip.text_label.ensurePolished()
+        sizes.setdefault(height, []).append(strip.text_label.font().pointSize())
+    assert sizes == {700: [12, 12], 1040: [16]}, sizes

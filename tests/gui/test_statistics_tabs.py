@@ -69,3 +69,37 @@ def test_before_any_statistics_every_plot_reads_the_same_empty_range(qtbot, make
     for plot in panel.plots:
         assert plot.getViewBox().viewRange()[0] == [0, 1]
         assert not plot.getAxis("bottom").autoSIPrefix
+
+
+def test_the_limits_words_lie_beside_the_curves_not_over_them(qtbot, make_window):
+    """ "too big" / "too small" were labels inside the plot at its left end: over the start of the curves
+    (German "zu groß"); now they are the ticks of the plot's right axis."""
+    import pyqtgraph as pg
+    from PySide6.QtGui import QImage, QPainter
+
+    window = make_window()
+    window.show_tab("statistics")
+    for i in range(15):
+        window.router.handle(stats_event(10 * (i + 1), 0.5 if i < 5 else 1e-6))  # both limits in range
+    pump()
+    panel = window.panels.statistics
+    panel.refresh()
+    pump()
+    view = panel.ratio_plot.getViewBox()
+    inside = [
+        item.toPlainText()
+        for item in view.scene().items()
+        if isinstance(item, pg.TextItem)
+        and item.isVisible()
+        and item.toPlainText() in ("too big", "too small")
+        and view.sceneBoundingRect().intersects(item.sceneBoundingRect())
+    ]
+    assert inside == [], "no word over the curves"
+    axis = panel.ratio_plot.getAxis("right")
+    image = QImage(10, 10, QImage.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        texts = [spec[2] for spec in axis.generateDrawSpecs(painter)[2]]
+    finally:
+        painter.end()
+    assert axis.isVisible() and {"too big", "too small"} <= set(texts), texts

@@ -177,3 +177,27 @@ def test_predicted_tiles_shrink_with_more_rows_and_grow_with_room():
     assert all_four < one_pair and all_four < one_layer
     assert predicted_tile_px(shapes, pairs, 1400, 500, 26) > all_four
     assert predicted_tile_px(shapes, pairs, 30, 30, 26) == 0.0  # no room at all: nothing, not a negative size
+
+
+@pytest.mark.parametrize("zoom", [1.0, 1.25, 1.5])
+def test_plot_axes_number_epochs_as_they_are_at_every_zoom(qapp, zoom):
+    """Never "epoch 0 ... 1000" for 0 ... 1: pyqtgraph's SI prefix, off, kept the x1000 it had worked out for
+    the range of the moment it was turned off (presenter mode at 125 %: the curves' epochs counted to 1000)."""
+    import pyqtgraph as pg
+
+    from cnnviz.gui import theme
+    from cnnviz.gui.panels.curves import CurvesPanel
+    from cnnviz.gui.panels.learning_rate import LearningRatePanel
+
+    theme.set_zoom(zoom)
+    try:
+        panels = [CurvesPanel(), LearningRatePanel()]
+        panels[0].set_epochs(0.9)
+        qapp.processEvents()
+        for panel in panels:
+            for item in panel.graphics.scene().items():
+                if isinstance(item, pg.AxisItem) and item.orientation == "bottom":
+                    assert item.autoSIPrefixScale == 1.0, (type(panel).__name__, item.labelText, item.range)
+                    assert item.tickStrings([0.5], item.autoSIPrefixScale * item.scale, 0.5) == ["0.5"]
+    finally:
+        theme.set_zoom(1.0)

@@ -116,7 +116,8 @@ class ClassifyPanel(Panel):
         self.confidence_label.setAlignment(Qt.AlignCenter)
         self.confidence_label.setWordWrap(True)  # "weights of step 12345" must not widen the column
         # "4, 97% sure" under a drawn star read as if the network took the star for a 4 (issue 31): the share is
-        # among its classes only. (A longer label, "97% sure, if it is a digit", crowded the bars in German.)
+        # among its classes only, and the label says so: "97% among digits" (a longer one, "97% sure, if it is a
+        # digit", crowded the bars in German).
         self.confidence_label.setToolTip(
             tr(
                 "How sure it is of this answer among its classes: it always picks one of them. Whether the drawing "
@@ -220,7 +221,15 @@ class ClassifyPanel(Panel):
         tools = self.clear_button.sizeHint().height() + 8
         bars = self.bars_height_needed()
         answer = max(INPUT_PX_STACKED, self.digit_label.sizeHint().height())
-        return tools + max(bars, answer) + 8, tools + answer + bars + 16
+        # In a row the answer's words wrap at :meth:`row_answer_width`: their lines under the digit.
+        words = self.confidence_label.heightForWidth(self.row_answer_width())
+        in_row = max(INPUT_PX_STACKED, self.digit_label.sizeHint().height() + words)
+        return tools + max(bars, in_row) + 8, tools + answer + bars + 16
+
+    def row_answer_width(self) -> int:
+        """The answer's words at most this wide in a row under the canvas (as wide as "100% sure" was): "97% among
+        digits" wraps onto two lines rather than widening the answer's column into the bars'."""
+        return self.confidence_label.fontMetrics().horizontalAdvance("100% sure") + 8
 
     def choose(self, width: int, height: int) -> str:
         """The arrangement for a panel body of ``width`` x ``height`` (:func:`~cnnviz.app.classify_layout.choose`,
@@ -248,6 +257,9 @@ class ClassifyPanel(Panel):
         self.prob_plot.getAxis("left").setWidth(max(AXIS_PX, self.percent_axis_width()))
         self.graphics.setMinimumHeight(self.bars_height_needed())
         chosen, need = self.choose(width, height), self.bars_width_needed()
+        in_row = chosen == ROW  # (as wide as it wraps at: narrower, Qt wrapped it after every word)
+        self.confidence_label.setMinimumWidth(self.row_answer_width() if in_row else 0)
+        self.confidence_label.setMaximumWidth(self.row_answer_width() if in_row else QWIDGETSIZE_MAX)
         # The canvas is square: what it cannot use goes to the bars (taller under it, wider beside it).
         bars = min(need, width - self.least_canvas_width() - self.box.spacing())
         self.graphics.setMinimumWidth(max(150, bars) if chosen == BESIDE else 150)
@@ -366,9 +378,8 @@ class ClassifyPanel(Panel):
         # is not the probability's, it says the input is unlike the real test images (the calibration).
         digits = all(class_name.isdigit() for class_name in self.class_names)
         unlike = tr("{percent}%, but unlike real digits") if digits else tr("{percent}%, but unlike real images")
-        self.confidence_label.setText(
-            unlike.format(percent=percent) if reason else tr("{percent}% sure").format(percent=percent)
-        )
+        among = tr("{percent}% among digits") if digits else tr("{percent}% among its classes")
+        self.confidence_label.setText((unlike if reason else among).format(percent=percent))
         self.verdict_label.setText(f"⚠ {reason}." if reason else "")
         self.verdict_label.setVisible(bool(reason))
         text = accessibility.prediction_text(name, probs[best])

@@ -82,6 +82,9 @@ class CurvesPanel(Panel):
         self.acc_plot = theme.style_plot(
             self.graphics.addPlot(enableMenu=False, row=1, col=0), left="%", bottom=tr("epoch")
         )
+        for plot in (self.loss_plot, self.acc_plot):  # (before the link: it sets the ranges)
+            theme.plain_numbers(plot.getAxis("left"))
+            theme.plain_numbers(plot.getAxis("bottom"))
         self.acc_plot.setXLink(self.loss_plot)
         for plot in (self.loss_plot, self.acc_plot):
             theme.keep_tick_labels_apart(plot)
@@ -91,10 +94,6 @@ class CurvesPanel(Panel):
         self.loss_plot.getAxis("left").setWidth(62)
         self.acc_plot.getAxis("left").setWidth(62)
         self.loss_plot.getViewBox().setLimits(yMin=0)
-        # Losses are plain numbers: never "loss (x0.001)" with ticks 200-600.
-        for plot in (self.loss_plot, self.acc_plot):
-            plot.getAxis("left").enableAutoSIPrefix(False)
-            plot.getAxis("bottom").enableAutoSIPrefix(False)
         self._shown = (True, True)
         self.side_by_side = False
         """The two plots side by side (a wide, short panel) instead of one above the other."""

@@ -57,7 +57,7 @@ class LearningRatePanel(Panel):
             self.graphics.addPlot(enableMenu=False, axisItems={"left": RateAxis("left")}), bottom=tr("epoch")
         )
         for name in ("left", "bottom"):
-            self.plot.getAxis(name).enableAutoSIPrefix(False)
+            theme.plain_numbers(self.plot.getAxis(name))
         self.plot.getViewBox().setLimits(yMin=0)
         self.plot.setMouseEnabled(x=False, y=False)
         # Built once; afterwards only setData.

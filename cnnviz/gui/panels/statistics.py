@@ -113,7 +113,7 @@ class StatisticsPanel(LazyPanel):
         )
         for plot in (self.ratio_plot, self.grad_plot, self.weight_plot):
             plot.getAxis("left").setWidth(70)
-            plot.getAxis("left").enableAutoSIPrefix(False)
+            theme.plain_numbers(plot.getAxis("left"))
             plot.setMouseEnabled(x=False, y=False)
             plot.hideButtons()
         self.plots = (self.ratio_plot, self.grad_plot, self.weight_plot)
@@ -123,7 +123,7 @@ class StatisticsPanel(LazyPanel):
         # (not x-linked: a plot linked to one hidden behind another tab took that one's stale range; draw()
         # gives all three the same steps, and before any the same empty range)
         for plot in (self.ratio_plot, self.grad_plot, self.weight_plot):
-            plot.getAxis("bottom").enableAutoSIPrefix(False)
+            theme.plain_numbers(plot.getAxis("bottom"))
             plot.getViewBox().setXRange(0, 1, padding=0)
         self.ratio_plot.setLogMode(y=True)
         self.grad_plot.setLogMode(y=True)
@@ -136,19 +136,27 @@ class StatisticsPanel(LazyPanel):
             pen=pg.mkPen(None),
         )
         self.ratio_plot.addItem(band, ignoreBounds=True)
-        for value, colour, label, anchors in (
-            (VANISHING_UPDATE_RATIO, palette.NEUTRAL, tr("too small"), [(0, 1), (0, 1)]),
-            # Below its line: above it, at the top of the plot, "too big" was cut in half on screen.
-            (EXPLODING_UPDATE_RATIO, palette.DANGER, tr("too big"), [(0, 0), (0, 0)]),
-        ):
+        # The limits' words sit beside the plot, on its right axis: inside it, at its left end, they lay over the
+        # start of the curves ("zu groß" in German), and at the top "too big" was cut in half.
+        for value, colour in ((VANISHING_UPDATE_RATIO, palette.NEUTRAL), (EXPLODING_UPDATE_RATIO, palette.DANGER)):
             line = pg.InfiniteLine(
-                pos=math.log10(value),
-                angle=0,
-                pen=pg.mkPen(colour, width=1, style=pg.QtCore.Qt.DashLine),
-                label=label,
-                labelOpts={"position": 0.04, "color": colour, "anchors": anchors},
+                pos=math.log10(value), angle=0, pen=pg.mkPen(colour, width=1, style=pg.QtCore.Qt.DashLine)
             )
             self.ratio_plot.addItem(line, ignoreBounds=True)
+        self.ratio_plot.showAxis("right")
+        limits = self.ratio_plot.getAxis("right")
+        limits.setTicks(
+            [
+                [
+                    (math.log10(VANISHING_UPDATE_RATIO), tr("too small")),
+                    (math.log10(EXPLODING_UPDATE_RATIO), tr("too big")),
+                ]
+            ]
+        )
+        limits.setGrid(False)
+        limits.setTickFont(theme.axis_font())
+        limits.setTextPen(pg.mkPen(theme.TEXT))
+        limits.setPen(pg.mkPen("#8a93a3"))
         self.ratio_curves: dict[str, pg.PlotDataItem] = {}
         self.grad_curves: dict[str, pg.PlotDataItem] = {}
         # The bands' edges (percentiles 1, 99, 25, 75) are made once and only get new data: a FillBetweenItem

@@ -1602,93 +1602,93 @@ Save it before {what}?</source>
    <translation>これが今表示している言語です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="72" />
+   <location filename="cnnviz/gui/lessons.py" line="82" />
    <source>The previous step</source>
    <translation>前の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="73" />
+   <location filename="cnnviz/gui/lessons.py" line="83" />
    <source>Next ▶</source>
    <translation>次へ ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="74" />
+   <location filename="cnnviz/gui/lessons.py" line="84" />
    <source>The next step</source>
    <translation>次の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="75" />
+   <location filename="cnnviz/gui/lessons.py" line="85" />
    <source>Lesson view</source>
    <translation>レッスン表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="78" />
-   <location filename="cnnviz/gui/lessons.py" line="134" />
+   <location filename="cnnviz/gui/lessons.py" line="88" />
+   <location filename="cnnviz/gui/lessons.py" line="159" />
    <source>Hide the text (the title stays)</source>
    <translation>本文を隠す(タイトルは残ります)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="80" />
+   <location filename="cnnviz/gui/lessons.py" line="90" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>レッスンを閉じる: レッスン前の設定、パネル、モードに戻ります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="110" />
+   <location filename="cnnviz/gui/lessons.py" line="135" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示: プレゼンターモードで {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="112" />
+   <location filename="cnnviz/gui/lessons.py" line="137" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示: {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="301" />
+   <location filename="cnnviz/gui/lessons.py" line="326" />
    <source>Applying…</source>
    <translation>適用中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="340" />
+   <location filename="cnnviz/gui/lessons.py" line="365" />
    <source>Open a lesson preset</source>
    <translation>レッスンを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="134" />
+   <location filename="cnnviz/gui/lessons.py" line="159" />
    <source>Show the text</source>
    <translation>本文を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="340" />
+   <location filename="cnnviz/gui/lessons.py" line="365" />
    <source>Lesson preset</source>
    <translation>レッスン</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="106" />
+   <location filename="cnnviz/gui/lessons.py" line="131" />
    <source>Lesson: {title}</source>
    <translation>レッスン: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="260" />
+   <location filename="cnnviz/gui/lessons.py" line="285" />
    <source>close the lesson</source>
    <translation>レッスンを閉じる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="124" />
+   <location filename="cnnviz/gui/lessons.py" line="149" />
    <source>step {page} of {last}</source>
    <translation>段階 {page} / {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="126" />
+   <location filename="cnnviz/gui/lessons.py" line="151" />
    <source>{last} steps</source>
    <translation>{last} 段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="226" />
+   <location filename="cnnviz/gui/lessons.py" line="251" />
    <source>load the lesson “{title}”</source>
    <translation>レッスン「{title}」を読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="350" />
+   <location filename="cnnviz/gui/lessons.py" line="375" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>このレッスンファイルは使えません: {exc}</translation>
   </message>
@@ -1890,39 +1890,49 @@ Save it before {what}?</source>
    <translation>ネットワークの答え: 確率がいちばん高いクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="121" />
+   <location filename="cnnviz/gui/panels/classify.py" line="122" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>クラスの中でこの答えにどれだけ自信があるか：ネットワークは必ずどれか一つを選びます。絵がそもそもどのクラスにも似ているかどうかは「自信なし」が示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="137" />
+   <location filename="cnnviz/gui/panels/classify.py" line="138" />
    <source>Not sure</source>
    <translation>自信なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="137" />
+   <location filename="cnnviz/gui/panels/classify.py" line="138" />
    <source>Why the network is not sure of its answer</source>
    <translation>ネットワークが答えに自信がない理由</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="143" />
+   <location filename="cnnviz/gui/panels/classify.py" line="144" />
    <source>Probabilities</source>
    <translation>確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="143" />
+   <location filename="cnnviz/gui/panels/classify.py" line="144" />
    <source>One bar per class: how sure the network is</source>
    <translation>クラスごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="368" />
+   <location filename="cnnviz/gui/panels/classify.py" line="380" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%、ただし本物の数字らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="368" />
+   <location filename="cnnviz/gui/panels/classify.py" line="380" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%、ただし本物の画像らしくない</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="381" />
+   <source>{percent}% among digits</source>
+   <translation>数字の中で {percent}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="381" />
+   <source>{percent}% among its classes</source>
+   <translation>クラスの中で {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="72" />
@@ -1930,54 +1940,49 @@ Save it before {what}?</source>
    <translation>線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="297" />
+   <location filename="cnnviz/gui/panels/classify.py" line="309" />
    <source>class</source>
    <translation>クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="297" />
+   <location filename="cnnviz/gui/panels/classify.py" line="309" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="351" />
+   <location filename="cnnviz/gui/panels/classify.py" line="363" />
    <source>draw a digit</source>
    <translation>数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="353" />
+   <location filename="cnnviz/gui/panels/classify.py" line="365" />
    <source>no prediction: draw a digit</source>
    <translation>予測なし: 数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="339" />
+   <location filename="cnnviz/gui/panels/classify.py" line="351" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>自信なし: 本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="342" />
+   <location filename="cnnviz/gui/panels/classify.py" line="354" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="376" />
+   <location filename="cnnviz/gui/panels/classify.py" line="387" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="333" />
+   <location filename="cnnviz/gui/panels/classify.py" line="345" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>自信なし: 本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="336" />
+   <location filename="cnnviz/gui/panels/classify.py" line="348" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="370" />
-   <source>{percent}% sure</source>
-   <translation>確信度 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/common.py" line="395" />
@@ -2066,7 +2071,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="60" />
    <location filename="cnnviz/gui/panels/curves.py" line="76" />
-   <location filename="cnnviz/gui/panels/curves.py" line="201" />
+   <location filename="cnnviz/gui/panels/curves.py" line="200" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
@@ -2097,17 +2102,17 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="211" />
+   <location filename="cnnviz/gui/panels/curves.py" line="210" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線(比較用に残した学習つき)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="401" />
+   <location filename="cnnviz/gui/panels/curves.py" line="400" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="204" />
+   <location filename="cnnviz/gui/panels/curves.py" line="203" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習({source}): {label}</translation>
   </message>
@@ -3393,27 +3398,27 @@ accuracy</source>
    <translation>重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="140" />
-   <source>too small</source>
-   <translation>小さすぎ</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="142" />
-   <source>too big</source>
-   <translation>大きすぎ</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="320" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="328" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります(緑の帯)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="151" />
+   <source>too small</source>
+   <translation>小さすぎ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="152" />
+   <source>too big</source>
+   <translation>大きすぎ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="323" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 健全です: 各ステップで重みがその大きさの約 {ratio} だけ変わります(緑の帯)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="369" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="377" />
    <source>{layer} weights</source>
    <translation>{layer} の重み</translation>
   </message>
@@ -4515,6 +4520,10 @@ Restore it?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>話し合おう: 数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+  </message>
+  <message>
+   <source>{percent}% sure</source>
+   <translation type="vanished">確信度 {percent}%</translation>
   </message>
   <message>
    <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>

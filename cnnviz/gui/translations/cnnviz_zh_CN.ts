@@ -1602,93 +1602,93 @@ Save it before {what}?</source>
    <translation>这就是当前显示的语言。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="72" />
+   <location filename="cnnviz/gui/lessons.py" line="82" />
    <source>The previous step</source>
    <translation>上一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="73" />
+   <location filename="cnnviz/gui/lessons.py" line="83" />
    <source>Next ▶</source>
    <translation>下一步 ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="74" />
+   <location filename="cnnviz/gui/lessons.py" line="84" />
    <source>The next step</source>
    <translation>下一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="75" />
+   <location filename="cnnviz/gui/lessons.py" line="85" />
    <source>Lesson view</source>
    <translation>课程视图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="78" />
-   <location filename="cnnviz/gui/lessons.py" line="134" />
+   <location filename="cnnviz/gui/lessons.py" line="88" />
+   <location filename="cnnviz/gui/lessons.py" line="159" />
    <source>Hide the text (the title stays)</source>
    <translation>隐藏正文（标题保留）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="80" />
+   <location filename="cnnviz/gui/lessons.py" line="90" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>关闭课程：恢复课程之前的设置、面板和模式</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="110" />
+   <location filename="cnnviz/gui/lessons.py" line="135" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：演示模式，只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="112" />
+   <location filename="cnnviz/gui/lessons.py" line="137" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="301" />
+   <location filename="cnnviz/gui/lessons.py" line="326" />
    <source>Applying…</source>
    <translation>正在应用…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="340" />
+   <location filename="cnnviz/gui/lessons.py" line="365" />
    <source>Open a lesson preset</source>
    <translation>打开课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="134" />
+   <location filename="cnnviz/gui/lessons.py" line="159" />
    <source>Show the text</source>
    <translation>显示正文</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="340" />
+   <location filename="cnnviz/gui/lessons.py" line="365" />
    <source>Lesson preset</source>
    <translation>课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="106" />
+   <location filename="cnnviz/gui/lessons.py" line="131" />
    <source>Lesson: {title}</source>
    <translation>课程：{title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="260" />
+   <location filename="cnnviz/gui/lessons.py" line="285" />
    <source>close the lesson</source>
    <translation>关闭课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="124" />
+   <location filename="cnnviz/gui/lessons.py" line="149" />
    <source>step {page} of {last}</source>
    <translation>第 {page} 步，共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="126" />
+   <location filename="cnnviz/gui/lessons.py" line="151" />
    <source>{last} steps</source>
    <translation>共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="226" />
+   <location filename="cnnviz/gui/lessons.py" line="251" />
    <source>load the lesson “{title}”</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="350" />
+   <location filename="cnnviz/gui/lessons.py" line="375" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
@@ -1890,39 +1890,49 @@ Save it before {what}?</source>
    <translation>网络的答案：概率最高的类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="121" />
+   <location filename="cnnviz/gui/panels/classify.py" line="122" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>在它的类别中对这个答案有多大把握：它总会选其中一个。图画究竟像不像其中任何一个，由“没把握”来说明。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="137" />
+   <location filename="cnnviz/gui/panels/classify.py" line="138" />
    <source>Not sure</source>
    <translation>没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="137" />
+   <location filename="cnnviz/gui/panels/classify.py" line="138" />
    <source>Why the network is not sure of its answer</source>
    <translation>网络为什么对答案没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="143" />
+   <location filename="cnnviz/gui/panels/classify.py" line="144" />
    <source>Probabilities</source>
    <translation>概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="143" />
+   <location filename="cnnviz/gui/panels/classify.py" line="144" />
    <source>One bar per class: how sure the network is</source>
    <translation>每个类别一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="368" />
+   <location filename="cnnviz/gui/panels/classify.py" line="380" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%，但不像真实的数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="368" />
+   <location filename="cnnviz/gui/panels/classify.py" line="380" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%，但不像真实的图像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="381" />
+   <source>{percent}% among digits</source>
+   <translation>数字中占 {percent}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="381" />
+   <source>{percent}% among its classes</source>
+   <translation>各类中占 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="72" />
@@ -1930,54 +1940,49 @@ Save it before {what}?</source>
    <translation>笔画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="297" />
+   <location filename="cnnviz/gui/panels/classify.py" line="309" />
    <source>class</source>
    <translation>类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="297" />
+   <location filename="cnnviz/gui/panels/classify.py" line="309" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="351" />
+   <location filename="cnnviz/gui/panels/classify.py" line="363" />
    <source>draw a digit</source>
    <translation>请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="353" />
+   <location filename="cnnviz/gui/panels/classify.py" line="365" />
    <source>no prediction: draw a digit</source>
    <translation>没有预测：请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="339" />
+   <location filename="cnnviz/gui/panels/classify.py" line="351" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="342" />
+   <location filename="cnnviz/gui/panels/classify.py" line="354" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="376" />
+   <location filename="cnnviz/gui/panels/classify.py" line="387" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="333" />
+   <location filename="cnnviz/gui/panels/classify.py" line="345" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="336" />
+   <location filename="cnnviz/gui/panels/classify.py" line="348" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="370" />
-   <source>{percent}% sure</source>
-   <translation>把握 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/common.py" line="395" />
@@ -2066,7 +2071,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="60" />
    <location filename="cnnviz/gui/panels/curves.py" line="76" />
-   <location filename="cnnviz/gui/panels/curves.py" line="201" />
+   <location filename="cnnviz/gui/panels/curves.py" line="200" />
    <source>Training curves</source>
    <translation>训练曲线</translation>
   </message>
@@ -2097,17 +2102,17 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="211" />
+   <location filename="cnnviz/gui/panels/curves.py" line="210" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="401" />
+   <location filename="cnnviz/gui/panels/curves.py" line="400" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="204" />
+   <location filename="cnnviz/gui/panels/curves.py" line="203" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
@@ -3393,27 +3398,27 @@ accuracy</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="140" />
-   <source>too small</source>
-   <translation>太小</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="142" />
-   <source>too big</source>
-   <translation>太大</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="320" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="328" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>训练时每隔几步会收到统计数据。健康的更新每步使权重变化约为其大小的 1/1000（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="315" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="151" />
+   <source>too small</source>
+   <translation>太小</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="152" />
+   <source>too big</source>
+   <translation>太大</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="323" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 看起来很健康：每一步权重的变化约为其大小的 {ratio}（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="369" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="377" />
    <source>{layer} weights</source>
    <translation>{layer} 权重</translation>
   </message>
@@ -4515,6 +4520,10 @@ Restore it?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
+  </message>
+  <message>
+   <source>{percent}% sure</source>
+   <translation type="vanished">把握 {percent}%</translation>
   </message>
   <message>
    <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
