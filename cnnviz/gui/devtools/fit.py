@@ -420,12 +420,37 @@ def together_problems(window) -> list[str]:
     )
 
 
+def _layout_now(window) -> tuple:
+    """The window's widgets as laid out now: shown or not, and where (a layout pass changes one of them)."""
+    return tuple((w.isVisible(), w.geometry().getRect()) for w in window.findChildren(QWidget))
+
+
+def settle_layout(window, quiet_passes: int = 3, most_seconds: float = 3.0) -> bool:
+    """Process events until the window's layout stops changing: ``quiet_passes`` event-loop passes in a row
+    leave every widget where it was (layouts, flow layouts and lazy panels settle over a few passes, through
+    posted events and zero-interval timers). No fixed wait: a quiet window is done in a few milliseconds, a
+    busy machine takes as long as it needs (at most ``most_seconds``: then the caller looks at it as it is).
+    Whether it settled in time."""
+    app = QApplication.instance()
+    deadline = time.perf_counter() + most_seconds
+    last, quiet = None, 0
+    while time.perf_counter() < deadline:
+        app.processEvents()
+        now = _layout_now(window)
+        quiet = quiet + 1 if now == last else 0
+        if quiet >= quiet_passes:
+            return True
+        last = now
+    return False
+
+
 def check_every_view(window, settle=None, together: dict | None = None) -> dict[str, list[str]]:
     """Normal and presenter mode, every tab: ``{"normal/training": [...], ...}`` (only those with problems).
-    ``settle()`` runs after each change (process events, let lazy panels draw). ``together``, when given,
+    ``settle()`` runs after each change (process events, let lazy panels draw; :func:`settle_layout` unless
+    given). ``together``, when given,
     gets what each mode shows at once on its first tab (``{"normal": [...], "presenter": [...]}``);
     presenter mode must show :data:`TOGETHER` there."""
-    settle = settle or QApplication.processEvents
+    settle = settle or (lambda: settle_layout(window))
     found = {}
     for presenter in (False, True):
         mode = "presenter" if presenter else "normal"
@@ -455,7 +480,7 @@ def check_every_view(window, settle=None, together: dict | None = None) -> dict[
 def check_this_view(window, settle=None, name: str = "") -> dict[str, list[str]]:
     """Every shown tab in the mode and panels as they are now (a lesson's view: presenter mode with only
     its panels), without changing them: ``{"<name>/<tab>": [...]}`` (only those with problems)."""
-    settle = settle or QApplication.processEvents
+    settle = settle or (lambda: settle_layout(window))
     found = {}
     mode = name or ("presenter" if window.state.presenter else "normal")
     keys = [key for key in window.workspace.tab_keys() if window.workspace.tab_visible(key)]
