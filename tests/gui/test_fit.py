@@ -258,6 +258,36 @@ def test_predicted_tiles_never_promise_more_than_the_screen_shows(qtbot, shared)
     window.set_presenter(False, full_screen=False)
 
 
+def test_settle_layout_waits_for_changes_made_passes_later(qtbot):
+    """The layout tests wait with ``fit.settle_layout``, not a fixed time: it must not return while a change is
+    still coming through zero-interval timers (as the workspace's and the feature maps' relayouts come), and a
+    window that never settles is given up on, not waited on forever."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+    top = QWidget()
+    qtbot.addWidget(top)
+    label = QLabel("x", top)
+    QVBoxLayout(top).addWidget(label)
+    top.resize(300, 200)
+    top.show()
+    assert fit.settle_layout(top)
+
+    def later(passes: int) -> None:  # a change a few event-loop passes after the call
+        if passes:
+            QTimer.singleShot(0, lambda: later(passes - 1))
+        else:
+            label.setFixedWidth(123)
+
+    later(5)
+    assert fit.settle_layout(top) and label.width() == 123
+    restless = QTimer(top, interval=0)
+    restless.timeout.connect(lambda: label.setFixedWidth(100 + label.width() % 7))
+    restless.start()
+    assert not fit.settle_layout(top, most_seconds=0.2)
+    restless.stop()
+
+
 def test_the_window_opens_sized_to_the_screen():
     small = QRect(0, 32, 1366, 736)
     geometry, maximised = initial_geometry(small)

@@ -17,7 +17,7 @@ import sys
 import time
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtCore import QAbstractEventDispatcher, QEventLoop, QPoint, QRect, QSize
 from PySide6.QtGui import QFontInfo, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -426,18 +426,18 @@ def _layout_now(window) -> tuple:
 
 
 def settle_layout(window, quiet_passes: int = 3, most_seconds: float = 3.0) -> bool:
-    """Process events until the window's layout stops changing: ``quiet_passes`` event-loop passes in a row
-    leave every widget where it was (layouts, flow layouts and lazy panels settle over a few passes, through
-    posted events and zero-interval timers). No fixed wait: a quiet window is done in a few milliseconds, a
-    busy machine takes as long as it needs (at most ``most_seconds``: then the caller looks at it as it is).
-    Whether it settled in time."""
-    app = QApplication.instance()
+    """Process events until the window is at rest: ``quiet_passes`` event-loop passes in a row in which no timer
+    fired (the event dispatcher says so) and every widget stayed where it was (layouts, flow layouts and lazy
+    panels settle over a few passes, through posted events and zero-interval timers, one pass per timer). No
+    fixed wait: a quiet window is done in milliseconds, a busy machine takes as long as it needs (at most
+    ``most_seconds``: then the caller looks at the window as it is). Whether it came to rest in time."""
+    dispatcher = QAbstractEventDispatcher.instance()
     deadline = time.perf_counter() + most_seconds
     last, quiet = None, 0
     while time.perf_counter() < deadline:
-        app.processEvents()
+        handled = dispatcher.processEvents(QEventLoop.AllEvents)
         now = _layout_now(window)
-        quiet = quiet + 1 if now == last else 0
+        quiet = quiet + 1 if now == last and not handled else 0
         if quiet >= quiet_passes:
             return True
         last = now
@@ -543,7 +543,7 @@ def report(app, window, train_seconds: float = 0.0, out=None) -> int:
     _process(app, 0.3)
     found = {"window": window_problems(window)} if window_problems(window) else {}
     together: dict[str, list[str]] = {}
-    found.update(check_every_view(window, settle=lambda: _process(app, 0.15), together=together))
+    found.update(check_every_view(window, together=together))  # (settle_layout after each change)
     screen = window.screen().geometry()
     print(
         json.dumps(
