@@ -464,7 +464,9 @@ class Workspace(QWidget):
                 full, short = self._titles(key)
                 note, tooltip = self.notes.get(key, ("", ""))
                 index = self.tabs.indexOf(page)
-                self.tabs.setTabText(index, f"{short if key in shortened else full} {note}".strip())
+                text = f"{short if key in shortened else full} {note}".strip()
+                if self.tabs.tabText(index) != text:  # (setting a title lays the tab bar out again, even the same one)
+                    self.tabs.setTabText(index, text)
                 self.tabs.setTabToolTip(index, tooltip or (full if key in shortened else ""))
 
         apply()

@@ -85,7 +85,7 @@ def at_screen(window, qtbot, screen):
     width, height = screen
     window.showNormal()
     window.resize(width, height - fit.DECORATIONS_PX)
-    qtbot.wait(300)  # flow layouts and lazy panels settle over a few event-loop passes
+    fit.settle_layout(window)  # flow layouts and lazy panels settle over a few event-loop passes
 
 
 def describe(found: dict) -> str:
@@ -101,7 +101,7 @@ NETS = ("tiny", "seed")
 def test_every_view_fits_the_screen(qtbot, shared, screen, net):
     window = shared(net)
     at_screen(window, qtbot, screen)
-    found = fit.check_every_view(window, settle=lambda: qtbot.wait(80))
+    found = fit.check_every_view(window)
     assert found == {}, describe(found)
     assert window.size().width() == screen[0], "nothing forced the window wider than the screen"
 
@@ -112,7 +112,7 @@ def test_every_view_fits_a_1366x768_laptop_zoomed(qtbot, make_window, level):
     window = make_window(zoom_level=level)
     fill(window)
     at_screen(window, qtbot, (1366, 768))
-    found = fit.check_every_view(window, settle=lambda: qtbot.wait(60))
+    found = fit.check_every_view(window)
     assert found == {}, describe(found)
     assert window.size().width() == 1366, "nothing forced the window wider than the screen"
 
@@ -121,14 +121,14 @@ def _picture_sizes(window, qtbot) -> dict[str, float]:
     """Feature-map tile, kernel tile and canvas side in screen pixels, each on the tab that shows it."""
     sizes = {}
     window.show_tab("training")
-    qtbot.wait(250)
+    fit.settle_layout(window)
     maps = window.panels.feature_maps
     sizes["feature maps"] = min(maps.tile_pixels(name) for name in maps.views)
     window.show_tab("kernels")
-    qtbot.wait(250)
+    fit.settle_layout(window)
     sizes["kernels"] = window.panels.kernels.tile_pixels()
     window.show_tab("classify")
-    qtbot.wait(250)
+    fit.settle_layout(window)
     sizes["canvas"] = window.panels.classify.canvas.drawing_side()
     return sizes
 
@@ -147,9 +147,9 @@ def test_presenter_mode_shows_the_demo_at_once_and_bigger(qtbot, shared, screen,
     normal = _picture_sizes(window, qtbot)
     shown = set(window.panels.feature_maps.views)
     window.set_presenter(True, full_screen=False)
-    qtbot.wait(150)
+    fit.settle_layout(window)
     window.show_tab("training")
-    qtbot.wait(250)
+    fit.settle_layout(window)
     assert set(fit.TOGETHER) <= set(fit.visible_together(window)), fit.visible_together(window)
     presenter = _picture_sizes(window, qtbot)
     assert presenter["kernels"] >= fit.MIN_KERNEL_PX, (normal, presenter)
@@ -160,7 +160,7 @@ def test_presenter_mode_shows_the_demo_at_once_and_bigger(qtbot, shared, screen,
     assert len(window.panels.feature_maps.views) == 1, "presenter mode shows one layer's maps, big"
     assert window.workspace.current.right == ("classify",), "the canvas beside the tabs, alone"
     window.set_presenter(False, full_screen=False)
-    qtbot.wait(100)
+    fit.settle_layout(window)
     assert _picture_sizes(window, qtbot) == pytest.approx(normal, abs=1.5), "leaving presenter mode undoes it"
     assert set(window.panels.feature_maps.views) == shown  # (redrawn when its tab is shown: hidden panels wait)
 
@@ -176,7 +176,7 @@ def test_presenter_maps_leave_the_height_they_do_not_need_to_the_curves(qtbot, s
     normal_tile = min(maps.tile_pixels(name) for name in maps.views)
     normal_curve = curves.loss_plot.getViewBox().height()
     window.set_presenter(True, full_screen=False)
-    qtbot.wait(300)
+    fit.settle_layout(window)
     tile = maps.tile_pixels(next(iter(maps.views)))
     assert normal_tile < tile <= max(PRESENTER_TILE_PX, 1.3 * normal_tile) * 1.15, (normal_tile, tile)
     presenter_curve = curves.loss_plot.getViewBox().height()
@@ -195,9 +195,9 @@ def test_tick_spacing_never_replaces_a_panels_own_ticks(qtbot, shared):
     for screen in ((1920, 1080), (1024, 768), (1366, 768)):
         at_screen(window, qtbot, screen)
         window.set_presenter(True, full_screen=False)
-        qtbot.wait(100)
+        fit.settle_layout(window)
         window.set_presenter(False, full_screen=False)
-        qtbot.wait(100)
+        fit.settle_layout(window)
     # (pyqtgraph keeps ticks set with setTicks in _tickLevels; it has no public reader)
     names = window.panels.timings.bars_plot.getAxis("left")._tickLevels
     assert [label for _value, label in names[0]] == list(window.panels.timings.layer_names)
@@ -224,15 +224,15 @@ def test_feature_maps_show_fewer_layers_rather_than_dots(qtbot, make_window):
     # The user picks the deeper layer: it is shown (with its pooling, when a pair fits), as big as it can be.
     combo = maps.layer_combo
     combo.setCurrentIndex(next(i for i in range(combo.count()) if combo.itemText(i).startswith("conv2")))
-    qtbot.wait(100)
+    fit.settle_layout(window)
     assert "conv2" in maps.views and "conv1" not in maps.views
     assert min(maps.tile_pixels(name) for name in maps.views) >= MIN_TILE_PX
     # Presenter mode: one layer, the one chosen; back in normal mode the choice stays.
     window.set_presenter(True, full_screen=False)
-    qtbot.wait(150)
+    fit.settle_layout(window)
     assert maps.level == ONE and list(maps.views) == ["conv2"]
     window.set_presenter(False, full_screen=False)
-    qtbot.wait(150)
+    fit.settle_layout(window)
     assert "conv2" in maps.views
     window.resize(2400, 1400)
     qtbot.waitUntil(lambda: maps.level == ALL, timeout=3000)
@@ -258,6 +258,36 @@ def test_predicted_tiles_never_promise_more_than_the_screen_shows(qtbot, shared)
     window.set_presenter(False, full_screen=False)
 
 
+def test_settle_layout_waits_for_changes_made_passes_later(qtbot):
+    """The layout tests wait with ``fit.settle_layout``, not a fixed time: it must not return while a change is
+    still coming through zero-interval timers (as the workspace's and the feature maps' relayouts come), and a
+    window that never settles is given up on, not waited on forever."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+    top = QWidget()
+    qtbot.addWidget(top)
+    label = QLabel("x", top)
+    QVBoxLayout(top).addWidget(label)
+    top.resize(300, 200)
+    top.show()
+    assert fit.settle_layout(top)
+
+    def later(passes: int) -> None:  # a change a few event-loop passes after the call
+        if passes:
+            QTimer.singleShot(0, lambda: later(passes - 1))
+        else:
+            label.setFixedWidth(123)
+
+    later(5)
+    assert fit.settle_layout(top) and label.width() == 123
+    restless = QTimer(top, interval=0)
+    restless.timeout.connect(lambda: label.setFixedWidth(100 + label.width() % 7))
+    restless.start()
+    assert not fit.settle_layout(top, most_seconds=0.2)
+    restless.stop()
+
+
 def test_the_window_opens_sized_to_the_screen():
     small = QRect(0, 32, 1366, 736)
     geometry, maximised = initial_geometry(small)
@@ -273,7 +303,7 @@ def test_the_minimum_size_fits_a_1024x768_screen(qtbot, shared):
     window = shared()
     for presenter in (False, True):
         window.set_presenter(presenter, full_screen=False)
-        qtbot.wait(50)
+        fit.settle_layout(window)
         minimum = window.minimumSizeHint().expandedTo(window.minimumSize())
         assert minimum.width() <= 1024 and minimum.height() <= 768 - fit.DECORATIONS_PX, (presenter, minimum)
     window.set_presenter(False, full_screen=False)
@@ -323,10 +353,10 @@ def test_a_banner_stands_above_the_panels_and_covers_nothing(qtbot, shared):
     window = shared()
     window.showNormal()
     window.resize(1280, 800)  # (as a new window opens in a test)
-    qtbot.wait(100)
+    fit.settle_layout(window)
     panels = [window.workspace.tabs, window.workspace.right, *[p for p in window.panels.values() if p.isVisible()]]
     window.banner.show_message("Training diverged: the loss has stayed at chance level. " * 3, "warning")
-    qtbot.wait(100)
+    fit.settle_layout(window)
     assert window.banner.isVisible()
 
     def rect(w):
@@ -345,12 +375,12 @@ def test_tab_titles_shorten_only_as_much_as_needed(qtbot, shared):
     window = shared()
     window.showNormal()
     window.resize(1920, 1000)
-    qtbot.wait(100)
+    fit.settle_layout(window)
     titles = [window.workspace.tabs.tabText(i) for i in range(window.workspace.tabs.count())]
     assert "Class drawings" in titles and "Statistics" in titles
     window.set_presenter(True, full_screen=False)
     window.resize(1024, 696)
-    qtbot.wait(150)
+    fit.settle_layout(window)
     bar = window.workspace.tabs.tabBar()
     assert bar.sizeHint().width() <= bar.width()
     window.set_presenter(False, full_screen=False)

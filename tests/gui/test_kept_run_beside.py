@@ -152,7 +152,7 @@ def test_a_b_fits_1024x768_in_normal_and_presenter_mode(qtbot, make_window, net)
     fill(window)
     assert window.comparison.keep_current()
     at_screen(window, qtbot, (1024, 768))
-    found = fit.check_every_view(window, settle=lambda: qtbot.wait(60))  # (normal and presenter mode, every tab)
+    found = fit.check_every_view(window)  # (normal and presenter mode, every tab)
     assert found == {}, describe(found)
     for presenter in (False, True):
         window.set_presenter(presenter, full_screen=False)

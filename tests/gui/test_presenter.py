@@ -16,24 +16,25 @@ from cnnviz.gui.devtools import fit, fit_plots
 def test_every_lesson_view_fits_the_screen(qtbot, make_window):
     """Each lesson's suggested view (presenter mode, only its panels) on every tab it shows, on the classroom's
     screens (1920x1080 is roomier in both directions than each of them). One window: each lesson is loaded
-    and filled once, then looked at on each screen in turn."""
+    and filled once, its view opened once (on the first screen), then looked at on each screen in turn (entering
+    and leaving a lesson's view restyles the whole window: ~0.1 s of a core each time)."""
     window = make_window()
     window.set_full_screen = lambda on: None  # offscreen: no window manager to go full screen with
     found = {}
     for preset in bundled_lessons():
         window.lessons.apply(preset, ask=False)
         fill(window)
+        at_screen(window, qtbot, CLASSROOM_SCREENS[0])
+        window.lessons.use_lesson_view(True, full_screen=False)
+        assert window.state.presenter == preset.presenter or window.state.presenter
         for screen in CLASSROOM_SCREENS:
             at_screen(window, qtbot, screen)
-            window.lessons.use_lesson_view(True, full_screen=False)
-            qtbot.wait(150)
-            assert window.state.presenter == preset.presenter or window.state.presenter
             name = f"{preset.title} at {screen[0]}x{screen[1]}"
-            found.update(fit.check_this_view(window, settle=lambda: qtbot.wait(80), name=name))
+            found.update(fit.check_this_view(window, name=name))
             if window.width() != screen[0]:  # (offscreen, a window wider than the screen has all of it inside)
                 found[f"{name}/window"] = [f"the window is {window.width()} px wide, wider than the screen"]
-            window.lessons.use_lesson_view(False, full_screen=False)
-            qtbot.wait(50)
+        window.lessons.use_lesson_view(False, full_screen=False)
+        fit.settle_layout(window)
     assert found == {}, describe(found)
 
 
@@ -42,7 +43,7 @@ def test_presenter_mode_trades_the_sidebar_for_a_toolbar_with_big_figures(qtbot,
     at_screen(window, qtbot, (1024, 768))
     controls, workspace = window.controls, window.workspace
     window.set_presenter(True, full_screen=False)
-    qtbot.wait(300)
+    fit.settle_layout(window)
     assert not workspace.sidebar.isVisible() and controls.toolbar.isVisible()
     in_bar = [
         controls.start_button,
@@ -64,7 +65,7 @@ def test_presenter_mode_trades_the_sidebar_for_a_toolbar_with_big_figures(qtbot,
     assert window.panels.classify.arrangement == COLUMN, "1024x768: the bars across the panel, under the answer"
     assert set(fit.TOGETHER) <= set(fit.visible_together(window))
     window.set_presenter(False, full_screen=False)
-    qtbot.wait(200)
+    fit.settle_layout(window)
     assert workspace.sidebar.isVisible() and not controls.toolbar.isVisible()
     assert controls.run_box.isAncestorOf(controls.start_button) and controls.lr_row.isAncestorOf(controls.lr_spin)
     assert controls.save_button.isVisible()
@@ -99,10 +100,10 @@ def test_the_check_fails_when_presenter_mode_hides_one_of_the_four(qtbot, shared
     window = shared()
     at_screen(window, qtbot, (1024, 768))
     window.set_presenter(True, full_screen=False)
-    qtbot.wait(200)
+    fit.settle_layout(window)
     assert fit.together_problems(window) == []
     window.panels.classify.hide()
-    qtbot.wait(50)
+    fit.settle_layout(window)
     listed = fit.together_problems(window)
     assert listed and "canvas" in listed[0] and "answer" in listed[0]
     window.panels.classify.show()
@@ -115,7 +116,7 @@ def test_the_check_catches_overlapping_axis_titles_and_short_plots(qtbot, make_w
     fill(window)
     at_screen(window, qtbot, (1024, 768))
     window.show_tab("statistics")
-    qtbot.wait(200)
+    fit.settle_layout(window)
     stats = window.panels.statistics
     assert fit_plots.axis_titles_and_short_plots(window) == []
     stats._choose = lambda: None  # (the panel's own remedy off: three plots whatever the height)
@@ -123,7 +124,7 @@ def test_the_check_catches_overlapping_axis_titles_and_short_plots(qtbot, make_w
     stats.plot_tabs.hide()
     stats._place_plots()
     stats.graphics.setFixedHeight(260)
-    qtbot.wait(200)
+    fit.settle_layout(window)
     listed = fit_plots.axis_titles_and_short_plots(window)
     assert any("axis title" in p for p in listed) and any("fewer than 80" in p for p in listed), listed
 
@@ -162,25 +163,25 @@ def test_a_status_message_shows_whole_at_1024x768(qtbot, shared, presenter_on):
     at_screen(window, qtbot, (1024, 768))
     if presenter_on:
         window.set_presenter(True, full_screen=False)
-        qtbot.wait(200)
+        fit.settle_layout(window)
     bar, status = window.statusBar(), window.status
     status.show(state="training", rate="3,210 images/s", eta="ETA 0:42")
     message = "Autosaved the model (step 3,752) in the models folder"
     bar.showMessage(message, 8000)
-    qtbot.wait(100)
+    fit.settle_layout(window)
     shown = [label for label in status.labels.values() if label.isVisible()]
     left = min(label.geometry().left() for label in shown)
     assert bar.fontMetrics().horizontalAdvance(message) + 8 <= left, (left, [lb.text() for lb in shown])
     assert status.labels["test"].isVisible() and len(shown) < len(status.labels)
     # The run ends under the message (seen on real X: the longer figures pushed it back to "…(step 9").
     status.show(state="finished after 1.00 epochs", test="test accuracy 97.3%", step="step 938,000")
-    qtbot.wait(50)
+    fit.settle_layout(window)
     shown = [label for label in status.labels.values() if label.isVisible()]
     left = min(label.geometry().left() for label in shown)
     assert bar.fontMetrics().horizontalAdvance(message) + 8 <= left, (left, [lb.text() for lb in shown])
     under_message = len([label for label in status.labels.values() if label.isVisible()])
     bar.clearMessage()
-    qtbot.wait(50)
+    fit.settle_layout(window)
     # The fields come back as far as they fit whole; the window stays on the screen (this asserted that all
     # came back, which the fields' least widths made true by widening the window past 1024 pixels).
     back = [label for label in status.labels.values() if label.isVisible()]
@@ -196,7 +197,7 @@ def test_the_pad_and_the_class_drawings_show_together_in_presenter_mode_at_1024x
     at_screen(window, qtbot, (1024, 768))
     window.set_presenter(True, full_screen=False)
     window.show_tab("drawings")
-    qtbot.wait(300)
+    fit.settle_layout(window)
     drawings, classify = window.panels.drawings, window.panels.classify
     on_screen = [
         classify.canvas,
@@ -207,7 +208,7 @@ def test_the_pad_and_the_class_drawings_show_together_in_presenter_mode_at_1024x
     ]
     assert all(w.isVisible() and w.visibleRegion().boundingRect().size() == w.size() for w in on_screen)
     assert classify.canvas.width() >= 200
-    assert fit.check_this_view(window, settle=lambda: qtbot.wait(80), name="drawings") == {}
+    assert fit.check_this_view(window, name="drawings") == {}
     window.set_presenter(False, full_screen=False)
 
 
@@ -219,20 +220,20 @@ def test_in_normal_mode_at_1024x768_the_pad_comes_into_the_class_drawings_tab(qt
     workspace, classify, drawings = window.workspace, window.panels.classify, window.panels.drawings
     assert workspace.current.right == (), "the narrow arrangement"
     window.show_tab("drawings")
-    qtbot.wait(300)
+    fit.settle_layout(window)
     assert workspace.lent == "classify" and classify.canvas.isVisible() and drawings.isVisible()
     assert classify.canvas.width() >= 200 and drawings.digit_buttons[0].isVisible()
-    assert fit.check_this_view(window, settle=lambda: qtbot.wait(80), name="drawings") == {}
+    assert fit.check_this_view(window, name="drawings") == {}
     window.show_tab("classify")  # its own tab again: it goes back there
-    qtbot.wait(200)
+    fit.settle_layout(window)
     assert workspace.lent is None and workspace.tab_key_of("classify") in workspace.fold_pages
     assert classify.isVisible() and workspace.fold_pages[workspace.tab_key_of("classify")].isAncestorOf(classify)
     window.show_tab("drawings")
     window.set_presenter(True, full_screen=False)  # beside the tabs in presenter mode: no loan
-    qtbot.wait(300)
+    fit.settle_layout(window)
     assert workspace.lent is None and workspace.right.isAncestorOf(classify)
     window.set_presenter(False, full_screen=False)
-    qtbot.wait(300)
+    fit.settle_layout(window)
     assert workspace.lent == "classify", "back in normal mode on the Class drawings tab"
 
 

@@ -191,7 +191,7 @@ def test_every_view_and_every_lesson_view_fit_1024x768_in_every_language(qtbot, 
     window.set_full_screen = lambda on: None  # offscreen: no window manager to go full screen with
     fill(window)
     at_screen(window, qtbot, (1024, 768))
-    found = fit.check_every_view(window, settle=lambda: qtbot.wait(60))
+    found = fit.check_every_view(window)
     assert window.width() == 1024, "nothing forced the window wider than the screen"
     for preset in bundled_lessons():
         window.lessons.apply(preset, ask=False)
@@ -199,10 +199,10 @@ def test_every_view_and_every_lesson_view_fit_1024x768_in_every_language(qtbot, 
         fill(window)
         at_screen(window, qtbot, (1024, 768))
         window.lessons.use_lesson_view(True, full_screen=False)
-        qtbot.wait(150)
-        found.update(fit.check_this_view(window, settle=lambda: qtbot.wait(80), name=preset.title))
+        fit.settle_layout(window)
+        found.update(fit.check_this_view(window, name=preset.title))
         if window.width() != 1024:  # (offscreen, a window wider than the screen has all of it inside)
             found[f"{preset.title}/window"] = [f"the window is {window.width()} px wide, wider than the screen"]
         window.lessons.use_lesson_view(False, full_screen=False)
-        qtbot.wait(50)
+        fit.settle_layout(window)
     assert found == {}, describe(found)

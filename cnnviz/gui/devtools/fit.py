@@ -17,7 +17,7 @@ import sys
 import time
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtCore import QAbstractEventDispatcher, QEventLoop, QPoint, QRect, QSize
 from PySide6.QtGui import QFontInfo, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -304,12 +304,39 @@ def together_problems(window) -> list[str]:
     )
 
 
+def _layout_now(window) -> tuple:
+    """The window's widgets as laid out now: shown or not, and where (a layout pass changes one of them)."""
+    return tuple((w.isVisible(), w.geometry().getRect()) for w in window.findChildren(QWidget))
+
+
+def settle_layout(window, quiet_passes: int = 3, most_seconds: float = 3.0) -> bool:
+    """Process events until the window is at rest: ``quiet_passes`` event-loop passes in a row in which nothing
+    was handled (no timer fired, no posted event: the event dispatcher says so), twice, every widget where it was
+    the first time (layouts, flow layouts and lazy panels settle over a few passes, through posted events and
+    zero-interval timers, one pass per timer). No fixed wait: a quiet window is done in milliseconds, a busy
+    machine takes as long as it needs (at most ``most_seconds``: then the caller looks at the window as it is).
+    Whether it came to rest in time."""
+    dispatcher = QAbstractEventDispatcher.instance()
+    deadline = time.perf_counter() + most_seconds
+    last = None
+    while time.perf_counter() < deadline:
+        idle = 0
+        while idle < quiet_passes and time.perf_counter() < deadline:
+            idle = 0 if dispatcher.processEvents(QEventLoop.AllEvents) else idle + 1
+        now = _layout_now(window)  # (looked at once the loop is idle: ~2 ms for the main window's ~330 widgets)
+        if now == last:
+            return True
+        last = now
+    return False
+
+
 def check_every_view(window, settle=None, together: dict | None = None) -> dict[str, list[str]]:
     """Normal and presenter mode, every tab: ``{"normal/training": [...], ...}`` (only those with problems).
-    ``settle()`` runs after each change (process events, let lazy panels draw). ``together``, when given,
+    ``settle()`` runs after each change (process events, let lazy panels draw; :func:`settle_layout` unless
+    given). ``together``, when given,
     gets what each mode shows at once on its first tab (``{"normal": [...], "presenter": [...]}``);
     presenter mode must show :data:`TOGETHER` there."""
-    settle = settle or QApplication.processEvents
+    settle = settle or (lambda: settle_layout(window))
     found = {}
     for presenter in (False, True):
         mode = "presenter" if presenter else "normal"
@@ -339,7 +366,7 @@ def check_every_view(window, settle=None, together: dict | None = None) -> dict[
 def check_this_view(window, settle=None, name: str = "") -> dict[str, list[str]]:
     """Every shown tab in the mode and panels as they are now (a lesson's view: presenter mode with only
     its panels), without changing them: ``{"<name>/<tab>": [...]}`` (only those with problems)."""
-    settle = settle or QApplication.processEvents
+    settle = settle or (lambda: settle_layout(window))
     found = {}
     mode = name or ("presenter" if window.state.presenter else "normal")
     keys = [key for key in window.workspace.tab_keys() if window.workspace.tab_visible(key)]
@@ -402,7 +429,7 @@ def report(app, window, train_seconds: float = 0.0, out=None) -> int:
     _process(app, 0.3)
     found = {"window": window_problems(window)} if window_problems(window) else {}
     together: dict[str, list[str]] = {}
-    found.update(check_every_view(window, settle=lambda: _process(app, 0.15), together=together))
+    found.update(check_every_view(window, together=together))  # (settle_layout after each change)
     screen = window.screen().geometry()
     print(
         json.dumps(
