@@ -56,6 +56,9 @@ class Run(RunState):
     """The weights Start trains from: a loaded checkpoint's (None: fresh random ones)."""
     known_accuracy: float | None = None
     """The test accuracy a loaded checkpoint says its weights have (None: not known; cleared with the history)."""
+    known_epoch: float | None = None
+    """The epoch a loaded checkpoint says its weights were trained to (None: not known; cleared with the
+    history): the status bar shows it beside the file's step, also when a lesson gives the run back."""
     saved_to: Path | None = None
     """Where the weights were last saved (None: never)."""
     saved_curves: Curves | None = None
@@ -68,6 +71,7 @@ class Run(RunState):
     def clear(self) -> None:
         super().clear()
         self.known_accuracy = None
+        self.known_epoch = None
         self.saved_curves = None
 
     # --- put aside and back (a lesson borrows the app) ------------------------------------------------
@@ -123,6 +127,8 @@ class Run(RunState):
         figures = {"step": int(local.step)}
         if self.last_step is not None and self.last_step.step == local.step:
             figures["epoch"] = round(float(self.last_step.epoch), 4)
+        elif self.last_step is None and self.known_epoch is not None:
+            figures["epoch"] = round(float(self.known_epoch), 4)  # a loaded model, not trained since
         if self.last_eval is not None and self.last_eval.step == local.step:
             figures["test_accuracy"] = float(self.last_eval.test_accuracy)
         elif self.known_accuracy is not None:

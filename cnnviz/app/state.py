@@ -173,6 +173,10 @@ class AppState:
         """The test accuracy the weights are known to have without an evaluation (a loaded file's)."""
         self.run.known_accuracy = accuracy
 
+    def set_known_epoch(self, epoch: float | None) -> None:
+        """The epoch the weights are known to be trained to without a step of this app (a loaded file's)."""
+        self.run.known_epoch = epoch
+
     def forget_initial_weights(self) -> None:
         """The next run (a reset mid-run) trains from fresh random weights, not a loaded file's."""
         self.run.initial_weights = None

@@ -109,6 +109,13 @@ class RunControl:
         if accuracy is not None:
             p.status.show(test=f"test accuracy {100 * accuracy:.1f}%")
 
+    def show_known_epoch(self) -> None:
+        """A loaded model not trained since: the epoch its file gives, beside its step (a run put back by a
+        closed lesson said "epoch 0.00" beside "step 883")."""
+        run = self.state.run
+        if run.last_step is None and run.known_epoch is not None:
+            self.parts.status.show(epoch=f"epoch {run.known_epoch:.2f}")
+
     def put_back(self, aside) -> None:
         """The run a lesson set aside is the run again (its weights, settings, curves, matrix, figures)."""
         p = self.parts
@@ -127,6 +134,7 @@ class RunControl:
             p.status.show(step=f"step {local.step:,}")
             registry.tell(p.panels, observed.MODEL, local.model)
         self.show_history()
+        self.show_known_epoch()
         self.update_buttons()
 
     # --- the model Start trains from ------------------------------------------------------------
@@ -165,6 +173,7 @@ class RunControl:
         elif self.state.dataset is not None:
             self.show_classes_of(self.state.dataset)
         self.state.set_known_accuracy(accuracy)
+        self.state.set_known_epoch(epoch)
         status.show(step=f"step {local.step:,}")
         if epoch is not None:
             status.show(epoch=f"epoch {epoch:.2f}")

@@ -97,3 +97,31 @@ def test_closing_a_lesson_gives_back_the_phase_of_the_run_from_before_it(qtbot, 
     window.status.show(state="stopped", step="step 436")  # what the lesson's run, stopped, left there
     window.lessons.close()
     assert window.status.text("state") == "ready" and window.status.text("step") == "step 0"
+
+
+def test_a_loaded_model_keeps_its_epoch_beside_its_step_when_a_lesson_gives_it_back(qtbot, make_window, tmp_path):
+    """Played on real X (session 39): closing "Teach it our shapes" put a loaded run back with "epoch 0.00"
+    beside "step 883"; the file's epoch was shown at loading and then forgotten. A save of the loaded model
+    lost it as well."""
+    window = make_window(steps=4)
+    run_to_end(qtbot, window)
+    saved = tmp_path / "saved.npz"
+    assert window.checkpoints.save(str(saved))
+    ckpt = checkpoint.load(saved)
+    assert ckpt.meta["epoch"] == round(window.state.run.last_step.epoch, 4) > 0
+    # A file that names its step and epoch but carries no curves (another tool's, an older cnnviz's); its
+    # epoch one that "epoch 0.00" cannot pass for (4 steps of 64 images are epoch 0.004).
+    meta = {k: v for k, v in ckpt.meta.items() if k not in ("history", "format", "cnnviz_version", "spec")}
+    epoch = meta["epoch"] = 0.75
+    path = checkpoint.save(tmp_path / "run.npz", ckpt.spec, ckpt.weights, meta)
+    other = make_window()
+    job = other.checkpoints.load(str(path))
+    qtbot.waitUntil(lambda: not job.running, timeout=30_000)
+    shown = (f"epoch {epoch:.2f}", "step 4")
+    assert (other.status.text("epoch"), other.status.text("step")) == shown
+    assert other.lessons.apply(lesson())
+    other.lessons.close()
+    assert (other.status.text("epoch"), other.status.text("step")) == shown, "the lesson gave the loaded run back"
+    again = tmp_path / "again.npz"
+    assert other.checkpoints.save(str(again))
+    assert checkpoint.load(again).meta["epoch"] == checkpoint.load(path).meta["epoch"]

@@ -1,6 +1,7 @@
-"""Before a lesson replaces a running run, "Stop and go ahead" pauses it while Save / Discard / Cancel is
-asked: the question names the steps and accuracy of the weights a Save writes (seen under a real X server:
-the run went on from step 124 to 181 while the question said 124). Cancel leaves the run running."""
+"""Before a lesson replaces a running run, the run pauses while "Stop and go ahead?" and Save / Discard /
+Cancel are asked: the second names the steps and accuracy of the weights a Save writes (seen under a real X
+server: the run went on from step 124 to 181 while the question said 124, and from 839 to 883 while the first
+question was asked). Cancel or "Keep training" leaves the run running."""
 
 from __future__ import annotations
 
@@ -38,11 +39,35 @@ def test_the_run_is_paused_while_save_is_asked_and_cancel_resumes_it(qtbot, make
     seen = []
     _answer(monkeypatch, [QMessageBox.Yes, QMessageBox.Cancel], seen, window)
     assert not window.confirm_discard("load the lesson")
-    assert seen == [("Training is running", RunPhase.RUNNING), ("Save the trained model?", RunPhase.PAUSED)]
+    assert seen == [("Training is running", RunPhase.PAUSED), ("Save the trained model?", RunPhase.PAUSED)]
     step = window.session.trainer.step
     # Trains again, and the state says so (its phase arrives with the session's next flush, after the steps).
     qtbot.waitUntil(
         lambda: window.session.trainer.step > step + 2 and window.state.run.state == RunPhase.RUNNING,
+        timeout=TIMEOUT_MS,
+    )
+    window.stop_run(wait=True)
+
+
+def test_nothing_trains_while_stop_is_asked_and_keep_training_resumes_it(qtbot, make_window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    window = _running_window(make_window, qtbot)
+    steps = []
+
+    def exec_(box):
+        if steps or window.session.trainer is None:
+            return QMessageBox.Discard  # the window's close at the end
+        steps.append(window.session.trainer.step)
+        qtbot.wait(300)  # the teacher reads the question
+        steps.append(window.session.trainer.step)
+        return QMessageBox.Cancel  # "Keep training"
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+    assert not window.confirm_discard("close the lesson")
+    assert len(steps) == 2 and steps[0] == steps[1], f"trained on while the question was asked: {steps}"
+    qtbot.waitUntil(
+        lambda: window.session.trainer.step > steps[1] + 2 and window.state.run.state == RunPhase.RUNNING,
         timeout=TIMEOUT_MS,
     )
     window.stop_run(wait=True)
