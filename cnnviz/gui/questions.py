@@ -1,9 +1,9 @@
 """The one place that asks before something stops the training run or replaces unsaved weights.
 
-A running run: "Stop and go ahead?"; then unsaved weights: Save / Discard / Cancel. Nothing trains while the
-second question is asked (it names the steps and accuracy of the weights a Save writes: under a real X
-server the run went on from step 124 to 181 while the question said 124); Cancel there leaves the run as it
-was, running again if it ran.
+A running run: "Stop and go ahead?"; then unsaved weights: Save / Discard / Cancel. Nothing trains while
+either question is asked (the second names the steps and accuracy of the weights a Save writes: under a real
+X server the run went on from step 124 to 181 while the question said 124, and from 839 to 883 while the
+first was asked); "Keep training" or Cancel leaves the run as it was, running again if it ran.
 """
 
 from __future__ import annotations
@@ -32,9 +32,12 @@ class RunQuestions:
         model that is not saved; True to go ahead."""
         if not self.session.active:
             return self.checkpoints.ask_before_discard(tr("you {action}").format(action=action))
-        if not self.confirm_stop(action):
-            return False
+        paused = self.state.run.state == RunPhase.PAUSED  # (asked about as the user left it)
         resume = self.pause_for_question()
+        if not self.confirm_stop(action, paused):
+            if resume and self.session.active:
+                self.session.trainer.resume()
+            return False
         go_ahead = self.checkpoints.ask_before_discard(tr("you {action}").format(action=action))
         if not go_ahead and resume and self.session.active:
             self.session.trainer.resume()
@@ -65,9 +68,12 @@ class RunQuestions:
             QApplication.processEvents(QEventLoop.ExcludeUserInputEvents, 50)
         return True
 
-    def confirm_stop(self, action: str) -> bool:
-        """Ask whether the run going on (training, or paused: it says which) may stop for ``action``."""
-        if self.state.run.state == RunPhase.PAUSED:
+    def confirm_stop(self, action: str, paused: bool | None = None) -> bool:
+        """Ask whether the run going on (training, or ``paused`` by the user: it says which; None: as it is
+        now) may stop for ``action``."""
+        if paused is None:
+            paused = self.state.run.state == RunPhase.PAUSED
+        if paused:
             title, text, keep = (
                 tr("The run is paused"),
                 tr(
