@@ -101,18 +101,18 @@ def test_ctrl_q_is_quit_and_behaves_like_closing(qtbot, make_window, slow_step, 
 
 def test_closing_during_an_evaluation_stops_it_at_its_next_chunk(qtbot, make_window, monkeypatch, quits):
     evaluating = threading.Event()
-    original = Sequential.predict_proba
+    original = Sequential.device_proba  # an evaluation's chunk (the test set on the backend, issue 35)
 
     chunks = []
 
-    def slow_predict(self, x, batch_size=256):
-        if batch_size == evaluation.EVAL_CHUNK:  # an evaluation's chunk: 0.4 s each, 4 s for the test set
+    def slow_chunk(self, x):
+        if len(x) == evaluation.EVAL_CHUNK:  # an evaluation's chunk: 0.4 s each, 4 s for the test set
             chunks.append(window.session.closing)
             evaluating.set()
             time.sleep(0.4)
-        return original(self, x, batch_size=batch_size)
+        return original(self, x)
 
-    monkeypatch.setattr(Sequential, "predict_proba", slow_predict)
+    monkeypatch.setattr(Sequential, "device_proba", slow_chunk)
     window = make_window(eval_every=3, eval_samples=10_000)
     window.start()
     qtbot.waitUntil(evaluating.is_set, timeout=TIMEOUT_MS)

@@ -13,7 +13,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy, QTabBar
+from PySide6.QtWidgets import QComboBox, QGraphicsItem, QLabel, QSizePolicy, QTabBar
 
 from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, diagnose
 from ...translatable import N_, in_language
@@ -154,6 +154,7 @@ class StatisticsPanel(LazyPanel):
             ]
         )
         limits.setGrid(False)
+        limits.setCacheMode(QGraphicsItem.DeviceCoordinateCache)  # (as every axis: not repainted by curve updates)
         limits.setTickFont(theme.axis_font())
         limits.setTextPen(pg.mkPen(theme.TEXT))
         limits.setPen(pg.mkPen("#8a93a3"))
