@@ -120,8 +120,7 @@ def mean_activations(
             if progress is not None:
                 progress(min(batch_size, len(images) - start))
     finally:
-        for layer in model.layers:
-            layer.clear_cache()
+        model.clear_caches()
     return {name: np.concatenate(parts) if parts else np.zeros((0, 0)) for name, parts in out.items()}
 
 

@@ -105,8 +105,7 @@ def layer_input_gradients(
             dy = layer.backward(be, dy, True, param_grads=False)
         gradients = np.asarray(be.to_host(dy)).reshape(n, IMAGE_SIZE, IMAGE_SIZE)
     finally:
-        for layer in model.layers:
-            layer.clear_cache()
+        model.clear_caches()
     return out_host, gradients
 
 

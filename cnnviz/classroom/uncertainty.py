@@ -102,8 +102,7 @@ def logits_and_features(
             if progress is not None:
                 progress(len(logits[-1]))
     finally:
-        for layer in model.layers:
-            layer.clear_cache()
+        model.clear_caches()
     if not logits:
         return np.zeros((0, 10)), np.zeros((0, 0))
     return np.concatenate(logits), np.concatenate(features)

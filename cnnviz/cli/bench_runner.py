@@ -103,8 +103,7 @@ class CnnvizRunner:
             self.model.infer(x)  # in the workspace, as a training step: nothing allocated per batch
         be.synchronize()
         elapsed = time.perf_counter() - start
-        for layer in self.model.layers:
-            layer.clear_cache()
+        self.model.clear_caches()
         return elapsed
 
     def profile(self, steps: int) -> list[dict]:

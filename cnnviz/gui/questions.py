@@ -68,11 +68,9 @@ class RunQuestions:
             QApplication.processEvents(QEventLoop.ExcludeUserInputEvents, 50)
         return True
 
-    def confirm_stop(self, action: str, paused: bool | None = None) -> bool:
-        """Ask whether the run going on (training, or ``paused`` by the user: it says which; None: as it is
-        now) may stop for ``action``."""
-        if paused is None:
-            paused = self.state.run.state == RunPhase.PAUSED
+    def confirm_stop(self, action: str, paused: bool) -> bool:
+        """Ask whether the run going on (training, or ``paused`` by the user: it says which) may stop for
+        ``action``."""
         if paused:
             title, text, keep = (
                 tr("The run is paused"),

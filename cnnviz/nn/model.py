@@ -357,17 +357,20 @@ class Sequential:
         self._flat = FlatParameters(layout, data, grad)
         for (_name, p), view, grad_view in zip(pairs, layout.views(data), layout.views(grad)):
             p.data, p.grad = view, grad_view
-        for layer in self.layers:
-            layer.clear_cache()
+        self.clear_caches()
         self.backend = backend
         return self
+
+    def clear_caches(self) -> None:
+        """Every layer forgets what its last forward kept for a backward (the backend's arrays it holds)."""
+        for layer in self.layers:
+            layer.clear_cache()
 
     def release(self) -> None:
         """Forget the backend's arrays (a failed GPU): the weights go back to the host
         as given by a ``state_dict`` the caller kept; call ``load_state_dict`` next."""
         self.backend, self._flat = None, None
-        for layer in self.layers:
-            layer.clear_cache()
+        self.clear_caches()
 
     # --- compute --------------------------------------------------------------
     def forward(self, x, train: bool = False, step_key: int | None = None, marks: list | None = None):
@@ -417,8 +420,7 @@ class Sequential:
             for layer in self.layers:
                 x = layer.forward(be, x, False)
                 out.append((layer.name, be.to_host(x)))
-        for layer in self.layers:
-            layer.clear_cache()
+        self.clear_caches()
         return out
 
     def infer(self, x):
@@ -445,8 +447,7 @@ class Sequential:
         for start in range(0, len(x_host), batch_size):
             xb = be.from_host(np.ascontiguousarray(x_host[start : start + batch_size], dtype=self.dtype))
             probs.append(self.device_proba(xb))
-        for layer in self.layers:
-            layer.clear_cache()
+        self.clear_caches()
         return np.concatenate(probs) if probs else np.zeros((0, self.shapes[-1][0]), self.dtype)
 
     def describe(self) -> Iterable[str]:

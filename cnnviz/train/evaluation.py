@@ -46,8 +46,7 @@ def device_probabilities(
         with be.workspace():
             x, _ = be.gather_batch(data, indices, model.dtype)
             parts.append(model.device_proba(x))
-    for layer in model.layers:
-        layer.clear_cache()
+    model.clear_caches()
     return np.concatenate(parts) if parts else np.zeros((0, model.shapes[-1][0]), np.float32)
 
 
