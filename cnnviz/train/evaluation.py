@@ -50,6 +50,27 @@ def device_probabilities(
     return np.concatenate(parts) if parts else np.zeros((0, model.shapes[-1][0]), np.float32)
 
 
+class DeviceTestSet:
+    """A run's test set on its backend, uploaded at its first evaluation there (as the training set is)
+    and forgotten when the run moves to another backend."""
+
+    def __init__(self):
+        self._data = None
+
+    def forget(self) -> None:
+        self._data = None
+
+    def probabilities(self, model, dataset, n: int, stopped: Callable[[], bool]) -> np.ndarray | None:
+        """The probabilities for the first ``n`` test images: gathered from the test set on the device, or
+        uploaded chunk by chunk where the test images are not uint8 or there are none."""
+        images = dataset.test_images
+        if not len(images) or np.asarray(images).dtype != np.uint8:
+            return predict_probabilities(model, images[:n], stopped)
+        if self._data is None:
+            self._data = model.backend.upload_dataset(images, dataset.test_labels)
+        return device_probabilities(model, self._data, n, stopped)
+
+
 def evaluation_event(step: int, epoch: float, probs: np.ndarray, labels: np.ndarray) -> ev.EvaluationFinished:
     n = len(labels)
     picked = probs[np.arange(n), labels]

@@ -4,7 +4,7 @@
 the GUI's worker QThread). Other threads steer it with thread-safe commands
 (commands.Steering: ``pause``, ``resume``, ``step_once``, ``stop``, ``set_hyperparameters``,
 ``switch_backend``, ``request_snapshot``, ``reset``); commands are queued and
-applied between two steps, so a step never sees half-changed state. Every
+applied between two steps (command_handlers.py), so a step never sees half-changed state. Every
 listener is called on the training thread with frozen event dataclasses
 holding host NumPy arrays only.
 
@@ -26,20 +26,21 @@ from dataclasses import asdict, replace
 import numpy as np
 
 from ..backends import registry
-from ..backends.base import BackendUnavailable, dropout_key
+from ..backends.base import dropout_key
 from ..data.batches import batches_per_epoch
 from ..data.datasets import Dataset, load_dataset
-from ..dispatch import singledispatchmethod
 from ..nn.model import Sequential
 from ..nn.optim import Optimizer
 from ..translatable import N_, Phrase
-from . import commands as cmd
 from . import events as ev
+from .command_handlers import CommandHandlers
+from .compile_kernels import compile_kernels
 from .config import MAX_BATCH, MAX_EPOCHS, TrainConfig  # noqa: F401  (re-exported)
 from .data_order import DataOrder
-from .evaluation import device_probabilities, evaluation_event, predict_probabilities
+from .evaluation import DeviceTestSet, evaluation_event
 from .heap import give_back_freed_memory
 from .pending import PendingStep, PendingSteps
+from .recoverable import Recoverable
 from .recovery import HostState, Recovery
 from .resume import Resume, data_order, restore_optimizer
 from .snapshot import take_snapshot
@@ -51,8 +52,9 @@ from .timing import layer_timings
 GPU_SYNC_EVERY = 16
 
 
-class Trainer(cmd.Steering):
-    """A run: ``run()`` trains; any thread steers it (``cmd.Steering``'s methods)."""
+class Trainer(CommandHandlers, Recoverable):
+    """A run: ``run()`` trains; any thread steers it (``cmd.Steering``'s methods), and between two steps
+    ``CommandHandlers`` carries out what was asked; ``Recoverable`` is what ``Recovery`` asks of it."""
 
     def __init__(
         self,
@@ -92,8 +94,8 @@ class Trainer(cmd.Steering):
         self.order: DataOrder | None = None
         self._device_data = None
         """The training set on the backend (``upload_dataset``)."""
-        self._device_test = None
-        """The test set on the backend, uploaded at its first evaluation there (``_test_probabilities``)."""
+        self._test_set = DeviceTestSet()
+        """The test set on the backend, uploaded at its first evaluation there."""
         self.recovery = Recovery(self, self._emit)
 
     # ------------------------------------------------------------------
@@ -166,29 +168,8 @@ class Trainer(cmd.Steering):
             self.recovery.take_backup()
 
     def _warm_up(self, backend) -> None:
-        """Compile before timing: compile seconds never count as training."""
-        if backend.needs_warmup:
-            self._emit(
-                ev.WarmupStarted(
-                    backend.name,
-                    Phrase(
-                        N_("{backend}: compiling kernels (the first start only; later starts load them from a cache)"),
-                        backend=backend.name,
-                    ),
-                )
-            )
-            seconds = float(backend.warm_up(self.model.dtype))
-            self.compile_seconds += seconds
-            if seconds > 0.05:
-                self._emit(
-                    ev.WarmupFinished(
-                        backend.name,
-                        seconds,
-                        Phrase(
-                            N_("{backend}: compiled kernels in {seconds:.1f} s"), backend=backend.name, seconds=seconds
-                        ),
-                    )
-                )
+        """Compile before timing (compile seconds never count as training), then choose the worker count."""
+        self.compile_seconds += compile_kernels(backend, self.model.dtype, self._emit)
         # A CPU backend's worker count for this network: remembered per machine, else measured now.
         self.threads = choose_threads(
             backend,
@@ -203,7 +184,7 @@ class Trainer(cmd.Steering):
 
     def _put_data_on(self, backend) -> None:
         self._device_data = backend.upload_dataset(self._train_x, self._train_y)
-        self._device_test = None  # uploaded to the new backend at its first evaluation
+        self._test_set.forget()  # uploaded to the new backend at its first evaluation
         self._pending.open_on(backend)
         self.backend = backend
 
@@ -458,25 +439,15 @@ class Trainer(cmd.Steering):
         if not full and self.config.eval_samples is not None:
             n = min(n, self.config.eval_samples)
         stopped = lambda: self.stop_requested and not self.final_evaluation  # noqa: E731  (a closing window)
-        probs = self.recovery.on_device(Phrase(N_("an evaluation")), lambda: self._test_probabilities(n, stopped))
+        probs = self.recovery.on_device(
+            Phrase(N_("an evaluation")), lambda: self._test_set.probabilities(self.model, d, n, stopped)
+        )
         if probs is None:
             return None
         event = evaluation_event(self.step, self.epoch, probs, d.test_labels[:n])
         self.last_eval = event
         self._emit(event)
         return event
-
-    def _test_probabilities(self, n: int, stopped: Callable[[], bool]) -> np.ndarray | None:
-        """The probabilities for the first ``n`` test images: gathered from the test set on the device
-        (uploaded once per backend, as the training set), or uploaded chunk by chunk where the test images
-        are not uint8 or there are none."""
-        d = self.dataset
-        images = d.test_images
-        if not len(images) or np.asarray(images).dtype != np.uint8:
-            return predict_probabilities(self.model, images[:n], stopped)
-        if self._device_test is None:
-            self._device_test = self.backend.upload_dataset(images, d.test_labels)
-        return device_probabilities(self.model, self._device_test, n, stopped)
 
     def snapshot(self, image: np.ndarray | None = None, test_index: int | None = None, tag: str = "") -> ev.Snapshot:
         """Feature maps, kernels and weights for ``image`` (28x28 in [0,1]) or test image ``test_index``."""
@@ -498,126 +469,3 @@ class Trainer(cmd.Steering):
         from a failing GPU. Call on the training thread, or after ``run`` returned."""
         self._flush()
         return self.recovery.on_device(Phrase(N_("saving")), self.host_copy)
-
-    # ------------------------------------------------------------------
-    # what Recovery asks of the run
-    def host_copy(self) -> HostState:
-        """The run as of now, read from the backend as it is (no flush, no guard)."""
-        return HostState(
-            self.model.spec,
-            self.model.state_dict(),
-            self.optimizer.state_arrays(),
-            self.optimizer.t,
-            self.step,
-            self.epoch,
-            self.order.state(),
-            self._lr_used,
-        )
-
-    def pending_losses(self) -> np.ndarray | None:
-        """The losses of the steps not yet reported, read from the backend (None when there are none)."""
-        return self._pending.read(self.backend)
-
-    def rewind_to(self, state: HostState) -> None:
-        """Back to ``state``'s step, learning rate and data order; the pending steps never happened."""
-        self.step, self._lr_used = state.step, state.lr_used
-        self.order.restore(state.data)
-        self._pending.clear()
-
-    def continue_on(self, backend, state: HostState, warm: bool = False) -> None:
-        """``state``'s weights and optimizer onto ``backend`` (compiled first when ``warm``), with
-        the data and step buffers: the run goes on there."""
-        self.model.release()
-        self.model.load_state_dict(state.weights)
-        self.optimizer.replace_state(None, {}, 0, None)
-        if warm:
-            self._warm_up(backend)
-        self.model.to(backend)
-        self.optimizer.replace_state(
-            backend, state.optimizer_arrays, state.optimizer_t, self.model.named_parameters().flat.layout
-        )
-        self._put_data_on(backend)
-
-    def report_rescued_steps(self, losses: np.ndarray, backend_name: str) -> None:
-        """Pending steps whose losses were rescued from a failing GPU: report them as usual."""
-        for record, (loss, correct) in zip(self._pending.take(), losses):
-            self._emit(record.finished(loss, correct, self._pending.rate(), backend_name, None))
-
-    # ------------------------------------------------------------------
-    # commands (applied between two steps, on the training thread: one handler per command type)
-    def _apply_commands(self) -> None:
-        for command in self.queued_commands():
-            try:
-                self._handle(command)
-            except (ValueError, BackendUnavailable) as exc:
-                # A Phrase said (the GUI shows it in its language), else the exception's own text.
-                said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Phrase) else str(exc)
-                self._emit(ev.TrainerError(said))
-
-    @singledispatchmethod  # (cnnviz.dispatch's: functools' kept every Trainer alive on Python 3.13.0-3.13.1)
-    def _handle(self, command) -> None:
-        raise TypeError(f"unknown trainer command {command!r}")
-
-    @_handle.register
-    def _(self, command: cmd.Pause) -> None:
-        if not self._paused:
-            self._paused = True
-            self._flush()
-            self._emit(ev.StateChanged(ev.RunPhase.PAUSED, self.step))
-
-    @_handle.register
-    def _(self, command: cmd.Resume) -> None:
-        self._pending_single_steps = 0
-        if self._paused:
-            self._paused = False
-            self.recovery.watch.reset()
-            self._emit(ev.StateChanged(ev.RunPhase.RUNNING, self.step))
-
-    @_handle.register
-    def _(self, command: cmd.StepOnce) -> None:
-        if not self._paused:
-            self._handle(cmd.Pause())
-        self._pending_single_steps += 1
-
-    @_handle.register
-    def _(self, command: cmd.SetHyperparameters) -> None:
-        updated, applied = self.config.with_changes(command.changes)
-        if not applied:
-            return
-        self._flush()
-        if "optimizer" in applied:
-            self.optimizer.set_kind(updated.optimizer)
-        if "momentum" in applied:
-            self.optimizer.momentum = updated.momentum
-        self.config = updated
-        if "batch_size" in applied:
-            self._release_buffers(self.backend)  # the old size's buffers would never be used again
-        self._emit(ev.HyperparametersChanged(self.step, self.epoch, applied))
-
-    @_handle.register
-    def _(self, command: cmd.SwitchBackend) -> None:
-        new = registry.get(command.name)
-        if new is self.backend:
-            return
-        self._flush()  # (which may itself fall back to the CPU)
-        old = self.backend
-        if new is not old and self.recovery.move_to(new):
-            self._release_buffers(old)
-            self._emit(ev.BackendSwitched(self.step, self.epoch, old.name, new.name, new.describe()))
-
-    @_handle.register
-    def _(self, command: cmd.TakeSnapshot) -> None:
-        self._flush()
-        self._emit(self.snapshot(command.image, command.test_index, command.tag))
-
-    @_handle.register
-    def _(self, command: cmd.Reset) -> None:
-        cfg = self.config if command.seed is None else replace(self.config, seed=command.seed).validate()
-        self.config = cfg
-        self._pending.clear()
-        self.model.initialise(cfg.seed, self.model.dtype)
-        self.optimizer.replace_state(self.backend, {}, 0, self.model.named_parameters().flat.layout)
-        self.optimizer.set_kind(cfg.optimizer)
-        self._start_over(cfg.seed)
-        self.recovery.take_backup()
-        self._emit(ev.StateChanged(ev.RunPhase.RESET, 0))
