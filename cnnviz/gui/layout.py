@@ -4,13 +4,14 @@ The workspace is the controls sidebar, the tabs in the middle and the right colu
 the registry (:mod:`.panels.registry`): ``place`` says which column (or tab), ``share`` how much of its height.
 The *arrangement* (:mod:`.arrangement`) changes with the screen: on a narrow or short window, and in presenter
 mode, right-column panels become tabs instead of shrinking to dots; the minimum size fits 1024x768. Showing and
-hiding panels, the tab titles that fit, the Tab order, the floating banner and busy notice live here too.
+hiding panels, the tab titles that fit, the Tab order, the floating banner and busy notice live here too;
+the tabs themselves and their bar, which runs across the window, are :mod:`.tabs`'s.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QStackedWidget, QTabBar, QVBoxLayout, QWidget
+from PySide6.QtCore import QRect, QSize, Qt, QTimer
+from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from . import theme
 from .arrangement import Arrangement, arrangement, fold_key, fold_title
@@ -19,6 +20,7 @@ from .panels.registry import TAB, TRAINING
 from .panels.registry import shown_title as tab_title
 from .status import Banner, BusyNotice
 from .tab_order import ordered_tab_stops
+from .tabs import Tabs, titles_squeezed
 from .wheel_guard import WheelGuard
 
 MIN_SIZE = QSize(1000, 560)
@@ -33,88 +35,6 @@ MIDDLE_LEAST_PX = 440  # the tabs' least width at 100 %, times the zoom (at 150 
 BESIDE_GUEST_PX = 640
 """The tabs' least width at 100 % (times the zoom) for the sidebar to stay beside a guest column (the class
 canvas): below it, the sidebar gives way to the slim run toolbar, as in presenter mode."""
-
-
-class Tabs(QStackedWidget):
-    """The middle column's pages with the QTabWidget calls the app uses, their tab bar apart: it runs
-    across the whole window (above the sidebar and the right column too), so that every tab title fits
-    on a 1024-pixel screen, in presenter mode as well."""
-
-    currentChanged = Signal(int)
-
-    def __init__(self):
-        super().__init__()
-        self.bar = QTabBar()
-        self.bar.setDocumentMode(True)
-        self.bar.setExpanding(False)
-        self.bar.setUsesScrollButtons(False)
-        self.bar.setElideMode(Qt.ElideNone)
-        self.bar.setDrawBase(True)
-        self.bar.currentChanged.connect(self._on_bar)
-
-    def tabBar(self) -> QTabBar:
-        return self.bar
-
-    def _on_bar(self, index: int) -> None:
-        if 0 <= index < self.count():
-            super().setCurrentIndex(index)
-        self.currentChanged.emit(index)
-
-    def addTab(self, page: QWidget, title: str) -> int:
-        return self.insertTab(self.count(), page, title)
-
-    def insertTab(self, index: int, page: QWidget, title: str) -> int:
-        index = self.insertWidget(index, page)
-        self.bar.blockSignals(True)
-        self.bar.insertTab(index, title)
-        self.bar.setCurrentIndex(super().currentIndex())
-        self.bar.blockSignals(False)
-        return index
-
-    def removeTab(self, index: int) -> None:
-        if 0 <= index < self.count():
-            self.bar.blockSignals(True)
-            self.removeWidget(self.widget(index))
-            self.bar.removeTab(index)
-            self.bar.setCurrentIndex(super().currentIndex())
-            self.bar.blockSignals(False)
-
-    def setCurrentIndex(self, index: int) -> None:
-        self.bar.setCurrentIndex(index)  # -> _on_bar
-
-    def setCurrentWidget(self, page: QWidget) -> None:
-        self.setCurrentIndex(self.indexOf(page))
-
-    def setTabVisible(self, index: int, visible: bool) -> None:
-        self.bar.setTabVisible(index, visible)
-
-    def isTabVisible(self, index: int) -> bool:
-        return self.bar.isTabVisible(index)
-
-    def setTabText(self, index: int, text: str) -> None:
-        self.bar.setTabText(index, text)
-
-    def tabText(self, index: int) -> str:
-        return self.bar.tabText(index)
-
-    def setTabToolTip(self, index: int, text: str) -> None:
-        self.bar.setTabToolTip(index, text)
-
-
-TAB_TITLE_MARGIN_PX = 8
-"""A tab is at least this much wider than its title's text, or Qt has squeezed (elided) it."""
-
-
-def tab_title_squeezed(bar, index: int) -> bool:
-    return bar.tabRect(index).width() < bar.fontMetrics().horizontalAdvance(bar.tabText(index)) + TAB_TITLE_MARGIN_PX
-
-
-def titles_squeezed(bar) -> bool:
-    """The tab bar needs more than its width, or Qt squeezed a visible tab's title (the bar's size hint
-    can fit while a tab, in a CJK fallback font, gets a few pixels less than its text)."""
-    return bar.sizeHint().width() > bar.width() or any(
-        tab_title_squeezed(bar, i) for i in range(bar.count()) if bar.isTabVisible(i)
-    )
 
 
 def _column(orientation=Qt.Vertical) -> QSplitter:

@@ -35,8 +35,8 @@ from PySide6.QtWidgets import (
 
 from ...app.feature_map_layout import MIN_TILE_PX
 from ..focus_rings import PictureRing
-from ..layout import tab_title_squeezed
 from ..panels.common import ElidedLabel
+from ..tabs import tab_title_squeezed
 from . import fit_plots
 
 MIN_FEATURE_MAP_PX = MIN_TILE_PX
