@@ -400,8 +400,8 @@ def test_hovering_a_conv1_pixel_explains_its_sum(qtbot, window):
     scene = item.mapToScene(QPointF(c * (w + gap) + x + 0.5, r * (h + gap) + y + 0.5))
     pos = panel.graphics.mapFromScene(scene)
     qtbot.mouseMove(panel.graphics.viewport(), pos)
-    qtbot.waitUntil(lambda: panel.last_explanation is not None, timeout=5000)
-    info = panel.last_explanation
+    qtbot.waitUntil(lambda: panel.explanation.last is not None, timeout=5000)
+    info = panel.explanation.last
     # A map pixel is a few screen pixels wide: the pointer lands on it or, after rounding, a neighbour.
     assert (info["layer"], info["channel"]) == ("conv1", channel)
     assert abs(info["y"] - y) <= 1 and abs(info["x"] - x) <= 1
@@ -412,7 +412,7 @@ def test_hovering_a_conv1_pixel_explains_its_sum(qtbot, window):
     assert info["bias"] != 0
     field = info["field"]
     assert (field.top, field.left, field.bottom, field.right) == (y - 2, x - 2, y + 2, x + 2)
-    assert panel.field_rect.isVisible()
+    assert panel.explanation.field_rect.isVisible()
     assert "Σ" in panel.explain_label.text()
     # A pool2 pixel sees a wider patch of the input.
     deep = panel.explain("pool2", 0, 3, 3)

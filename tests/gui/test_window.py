@@ -192,7 +192,7 @@ def test_drawing_a_stroke_gives_a_prediction(qtbot, window):
     assert probs.shape == (10,) and probs.sum() == pytest.approx(1.0, abs=1e-4)
     assert window.panels.classify.network_input.max() > 0.5
     # The drawing as the feature-map input.
-    window.panels.feature_maps.drawing_radio.setChecked(True)
+    window.panels.feature_maps.choice.drawing_radio.setChecked(True)
     qtbot.waitUntil(lambda: window.panels.feature_maps.last_snapshot.input_label is None, timeout=5000)
     assert np.allclose(window.panels.feature_maps.last_snapshot.input_image, window.panels.classify.network_input)
     # C clears.

@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QRectF, QTimer, Signal
-from PySide6.QtGui import QColor, QFontMetrics, QPen
+from PySide6.QtCore import QEvent, QTimer, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
-    QButtonGroup,
     QComboBox,
-    QGraphicsRectItem,
     QHBoxLayout,
     QLabel,
-    QPushButton,
-    QRadioButton,
     QSizePolicy,
-    QSpinBox,
     QWidget,
 )
 
-from ...app.explain import describe_pixel, layer_geometry, mosaic_cell, receptive_field
+from ...app.explain import mosaic_cell
 from ...app.feature_map_layout import (
     ALL,
     INPUT_STRETCH,
@@ -41,7 +36,9 @@ from ...app.side_by_side import shared_limit
 from .. import accessibility, palette, theme
 from ..language import tr
 from .common import QWIDGETSIZE_MAX, ElidedLabel, LazyPanel, best_grid, row_of, set_items
+from .input_choice import InputChoice
 from .pictures import image_view, mosaic, robust_max, show
+from .pixel_explanation import PixelExplanation
 
 PRESENTER_TILE_PX = 64
 """Presenter mode's maps grow to this (or to 1.3x the tiles normal mode showed, if that is more) and no
@@ -54,27 +51,8 @@ class FeatureMapsPanel(LazyPanel):
 
     def __init__(self, parent=None):
         super().__init__(tr("Feature maps"), "", parent)
-        # --- input chooser -------------------------------------------------
-        self.test_radio = QRadioButton(tr("Test image"))
-        self.drawing_radio = QRadioButton(tr("My drawing"))
-        self.test_radio.setChecked(True)
-        group = QButtonGroup(self)
-        group.addButton(self.test_radio)
-        group.addButton(self.drawing_radio)
-        self.prev_button = QPushButton("◀")
-        self.next_button = QPushButton("▶")
-        self.random_button = QPushButton(tr("Random"))
-        for b in (self.prev_button, self.next_button):
-            b.setMinimumWidth(30)
-            b.setMaximumWidth(48)
-        self.index_spin = QSpinBox()
-        self.index_spin.setRange(0, 9999)
-        self.index_spin.setPrefix("#")
-        self.index_spin.setToolTip(tr("Index of the test image shown"))
-        accessibility.set_name(self.prev_button, tr("Previous test image"))
-        accessibility.set_name(self.next_button, tr("Next test image"))
-        accessibility.set_name(self.index_spin, tr("Test image number"), tr("Index of the test image shown"))
-        self.random_button.setToolTip(tr("A random test image"))
+        self.choice = InputChoice(self)
+        """The input: a test image or the drawing."""
         self.layer_label = QLabel(tr("showing"))
         self.layer_combo = QComboBox()
         self.layer_combo.setSizeAdjustPolicy(QComboBox.AdjustToContents)  # "conv2 + pool2" whole
@@ -89,19 +67,8 @@ class FeatureMapsPanel(LazyPanel):
         accessibility.set_name(self.layer_combo, tr("Layers shown"), self.layer_combo.toolTip())
         self.layer_box.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Preferred)
         self.layer_box.hide()
-        self.add_toolbar_widget(
-            self.test_radio,
-            row_of(self.prev_button, self.index_spin, self.next_button),
-            self.random_button,
-            self.drawing_radio,
-        )
-        self.test_count = 10000
-        self._rng = np.random.default_rng()
-        self.prev_button.clicked.connect(lambda: self.select_test_image(self.index_spin.value() - 1))
-        self.next_button.clicked.connect(lambda: self.select_test_image(self.index_spin.value() + 1))
-        self.random_button.clicked.connect(lambda: self.select_test_image(int(self._rng.integers(self.test_count))))
-        self.index_spin.valueChanged.connect(self._on_index)
-        self.test_radio.toggled.connect(lambda _checked: self.inputChanged.emit())
+        self.add_toolbar_widget(*self.choice.toolbar_pieces())
+        self.choice.changed.connect(self.inputChanged)
         self.layer_combo.currentIndexChanged.connect(self._on_layer_chosen)
 
         # --- maps ------------------------------------------------------------
@@ -135,11 +102,8 @@ class FeatureMapsPanel(LazyPanel):
         self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.mosaics: dict[str, tuple[int, int, int, int, int, int]] = {}
         """layer -> (channels, h, w, rows, cols, gap) of its mosaic."""
-        self._chains: dict[str, list] = {}
-        self._chains_spec: str | None = None
-        self.field_rect: QGraphicsRectItem | None = None
-        self.pixel_rects: dict[str, QGraphicsRectItem] = {}
-        self.last_explanation: dict | None = None
+        self.explanation = PixelExplanation(self.explain_label, self.graphics)
+        """The pixel pointed at, explained."""
         self.layer_names: tuple[str, ...] = ()
         self.views: dict[str, tuple[pg.ViewBox, pg.ImageItem, pg.LabelItem]] = {}
         self.images: dict[str, np.ndarray] = {}
@@ -164,14 +128,18 @@ class FeatureMapsPanel(LazyPanel):
         self.kept_views: dict[str, tuple[pg.ViewBox, pg.ImageItem, pg.LabelItem]] = {}
         self.kept_note = ""
 
-    # --- input choice -------------------------------------------------------
+    # --- input choice (InputChoice's) ----------------------------------------
     @property
     def use_drawing(self) -> bool:
-        return self.drawing_radio.isChecked()
+        return self.choice.use_drawing
 
     @property
     def test_index(self) -> int:
-        return self.index_spin.value()
+        return self.choice.test_index
+
+    @property
+    def test_count(self) -> int:
+        return self.choice.test_count
 
     def show_dataset(self, dataset) -> None:
         """The data set loaded (observed through the registry): its test images can be chosen."""
@@ -184,22 +152,14 @@ class FeatureMapsPanel(LazyPanel):
 
     def select_drawing(self) -> None:
         """Show the drawing's feature maps (as clicking "My drawing")."""
-        self.drawing_radio.setChecked(True)
+        self.choice.select_drawing()
 
     def set_test_count(self, count: int) -> None:
-        self.test_count = max(1, count)
-        self.index_spin.setMaximum(self.test_count - 1)
+        self.choice.set_test_count(count)
 
     def select_test_image(self, index: int) -> None:
         """Show test image ``index`` (wrapped around)."""
-        self.test_radio.setChecked(True)
-        self.index_spin.setValue(index % self.test_count)
-
-    def _on_index(self, _value: int) -> None:
-        if self.test_radio.isChecked():
-            self.inputChanged.emit()
-        else:
-            self.test_radio.setChecked(True)
+        self.choice.select_test_image(index)
 
     # --- layout --------------------------------------------------------------
     def _title_points(self) -> int:
@@ -331,7 +291,6 @@ class FeatureMapsPanel(LazyPanel):
         self.kept_views.clear()
         self.images.clear()
         self.grids.clear()
-        self.pixel_rects = {}
         shapes = {name: arr.shape for name, arr in feature_maps}
         pairs = self._layout_pairs(feature_maps)
         self.input_title = self._label(tr("input"))
@@ -339,12 +298,7 @@ class FeatureMapsPanel(LazyPanel):
         view, item = image_view(theme.GREY_LUT, (0.0, 1.0))
         layout.addItem(view, row=1, col=0)
         self.input_view = (view, item)
-        self.field_rect = QGraphicsRectItem()
-        self.field_rect.setPen(QPen(QColor("#00e5ff"), 0))
-        self.field_rect.setBrush(QColor(0, 229, 255, 60))
-        self.field_rect.setZValue(10)
-        self.field_rect.hide()
-        view.addItem(self.field_rect, ignoreBounds=True)
+        self.explanation.mark_input(view)
         layout.layout.setColumnStretchFactor(0, INPUT_STRETCH)
         for r, pair in enumerate(pairs):
             for c, name in enumerate(pair, start=1 if self.side is None else 2):
@@ -365,12 +319,7 @@ class FeatureMapsPanel(LazyPanel):
                     layout.addItem(kept_title, row=2 * r, col=c - 1)
                     layout.addItem(kept_view, row=2 * r + 1, col=c - 1)
                     self.kept_views[name] = (kept_view, kept_item, kept_title)
-                marker = QGraphicsRectItem()
-                marker.setPen(QPen(QColor("#00e5ff"), 0))
-                marker.setZValue(10)
-                marker.hide()
-                view.addItem(marker, ignoreBounds=True)
-                self.pixel_rects[name] = marker
+                self.explanation.mark_layer(name, view)
                 view.sigResized.connect(lambda _v, n=name: self._on_view_resized(n))
         columns = max((sum(1 for name in pair if name) for pair in pairs), default=1) + len(self.kept_views)
         for c in range(1, columns + 1):
@@ -496,14 +445,7 @@ class FeatureMapsPanel(LazyPanel):
             else:
                 show(kept_item, kept_view, mosaic(np.clip(kept[:shown] / extent, -1, 1), rows, cols, gap=gap), levels)
 
-    # --- explain a number ---------------------------------------------------------
-    def _chain(self, layer: str) -> list:
-        spec = self.last_snapshot.spec
-        if spec != self._chains_spec:
-            self._chains = layer_geometry(spec)
-            self._chains_spec = spec
-        return self._chains.get(layer, [])
-
+    # --- explain a number (PixelExplanation's) ------------------------------------
     def _on_mouse_moved(self, pos) -> None:
         if self.last_snapshot is None:
             return
@@ -515,13 +457,7 @@ class FeatureMapsPanel(LazyPanel):
             if cell is not None:
                 self.explain(name, *cell)
                 return
-        self._hide_explanation()
-
-    def _hide_explanation(self) -> None:
-        if self.field_rect is not None:
-            self.field_rect.hide()
-        for marker in self.pixel_rects.values():
-            marker.hide()
+        self.explanation.hide()
 
     def explain(self, layer: str, channel: int, y: int, x: int) -> dict | None:
         """Show where feature-map pixel (channel, y, x) of ``layer`` looks and how it was computed."""
@@ -529,19 +465,4 @@ class FeatureMapsPanel(LazyPanel):
         self.catch_up()  # the geometry must be that of this snapshot
         if snapshot is None or layer not in self.views:
             return None
-        field = receptive_field(self._chain(layer), y, x)
-        self.field_rect.setRect(QRectF(field.left, field.top, field.width, field.height))
-        self.field_rect.show()
-        view, item, _ = self.views[layer]
-        _c, h, w, _rows, cols, gap = self.mosaics[layer]
-        r, c = divmod(channel, cols)
-        for marker in self.pixel_rects.values():
-            marker.hide()
-        marker = self.pixel_rects[layer]
-        marker.setRect(QRectF(c * (w + gap) + x, r * (h + gap) + y, 1, 1))
-        marker.show()
-        where, tooltip, info = describe_pixel(snapshot, layer, channel, y, x, field)
-        self.explain_label.setText(where)
-        self.graphics.setToolTip(tooltip or where)
-        self.last_explanation = info
-        return info
+        return self.explanation.show(snapshot, layer, channel, y, x, self.mosaics[layer])
