@@ -7,7 +7,8 @@ from PySide6.QtCore import QPointF, Qt
 from cnnviz.classroom.embedding import SUBSET, features_of
 from cnnviz.gui import palette
 from cnnviz.gui.devtools.driving import draw_demo_digit
-from cnnviz.gui.panels.map import MapPanel, spread_apart
+from cnnviz.gui.panels.map import MapPanel
+from cnnviz.gui.panels.map_labels import spread_apart
 
 TIMEOUT_MS = 60_000
 

@@ -23,6 +23,7 @@ from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from ..language import grouped, tr
 from .common import Cancelled, JobPanel, row_of
+from .map_labels import centre_labels
 from .pictures import image_view
 
 MAX_HISTORY = 120
@@ -32,8 +33,6 @@ DOT_SIZE = 6
 STAR_SIZE = 40
 DOT_PEN = pg.mkPen(0, 0, 0, 90, width=1)
 """A faint dark rim: the light classes (yellow 7, grey 9) stay visible on the white page."""
-LABEL_POINT_SIZE = theme.TITLE_POINT_SIZE + 5
-"""The digits written at the class centres: readable from the back of a classroom."""
 EXPLANATION = N_(
     "Each dot is a test image in its digit's colour. Close dots: images the network's last hidden "
     "layer sees as alike (seen along the two directions in which they differ most). Separate clouds: "
@@ -47,33 +46,6 @@ EXPLANATION_CLASSES = N_(
 POINT_AT_A_DOT = N_("Point at a dot\nto see its image")
 PICKED_SIZE = 112
 """The side of the test image shown for a hovered or clicked dot, in pixels."""
-
-
-LABEL_GAP = 0.09
-"""The digits at the class centres are kept at least this share of the map's extent apart (centres of
-similar digits can nearly coincide: their labels were written over each other)."""
-
-
-def spread_apart(centres: np.ndarray, gap: float, rounds: int = 60) -> np.ndarray:
-    """``centres`` (K, 2) moved as little as it takes for every two to be at least ``gap`` apart
-    (pairwise pushes, a few rounds: for ten labels)."""
-    out = np.array(centres, dtype=np.float64)
-    for _ in range(rounds):
-        moved = False
-        for i in range(len(out)):
-            for j in range(i + 1, len(out)):
-                delta = out[j] - out[i]
-                distance = float(np.hypot(*delta))
-                if distance >= gap:
-                    continue
-                direction = delta / distance if distance > 1e-12 else np.array([np.cos(i + j), np.sin(i + j)])
-                push = (gap - distance) / 2 * direction
-                out[i] -= push
-                out[j] += push
-                moved = True
-        if not moved:
-            break
-    return out
 
 
 class MapPanel(JobPanel):
@@ -421,26 +393,9 @@ class MapPanel(JobPanel):
             dots.setData(pos=embedding.points[members], data=members)
         for label in self.centre_labels:
             self.plot.removeItem(label)
-        self.centre_labels = []
-        centres = embedding.class_centres()
-        texts = {c: self.class_name(c).split("/")[0] for c in centres}
-        longest = max(len(text) for text in texts.values())
-        wide = max(1.0, 0.5 * longest)  # words (Fashion-MNIST's "Sandal") need more room across than a digit
-        extent = float(np.ptp(embedding.points, axis=0).max()) or 1.0
-        places = spread_apart(np.array(list(centres.values())) / [wide, 1.0], LABEL_GAP * extent) * [wide, 1.0]
-        for digit, centre in zip(centres, places):
-            label = pg.TextItem(
-                texts[digit],
-                color=theme.TEXT,
-                fill=pg.mkBrush(255, 255, 255, 215),
-                border=pg.mkPen(palette.class_colour(digit), width=4),
-                anchor=(0.5, 0.5),
-            )
-            label.setFont(theme.ui_font(LABEL_POINT_SIZE if longest <= 2 else theme.AXIS_POINT_SIZE + 1, bold=True))
-            label.setPos(float(centre[0]), float(centre[1]))
-            label.setZValue(10)
+        self.centre_labels = centre_labels(embedding, self.class_name)
+        for label in self.centre_labels:
             self.plot.addItem(label)
-            self.centre_labels.append(label)
         self.plot.getViewBox().autoRange(items=self.dots, padding=0.04)
         right = float((embedding.predictions == embedding.labels).mean())
         self.source_label.setText(
