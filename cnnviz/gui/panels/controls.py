@@ -15,8 +15,8 @@ from ...translatable import N_, in_language
 from ..language import grouped, tr
 from ..shortcuts import key_text
 from ..status import plain_tooltip
-from . import sidebar_groups
-from .sidebar_groups import CUSTOM, LR_SPIN_PX, lr_from_slider, slider_from_lr
+from . import presenter_toolbar, sidebar_groups
+from .sidebar_groups import CUSTOM, lr_from_slider, slider_from_lr
 
 OPEN_DATASET_FOLDER = N_("Open a dataset folder…")
 """The data set menu's last entry: any folder with the four MNIST-format IDX files, on any OS."""
@@ -89,7 +89,7 @@ class ControlsPanel(QWidget):
         # --- run buttons --------------------------------------------------------
         run_box, grid = sidebar_groups.run_box(self)
         self.run_grid = grid
-        self._place_run_buttons(columns=2)
+        presenter_toolbar.place_run_buttons(self, columns=2)
         outer.addWidget(run_box)
         self.run_box = run_box
         self.data_note = QLabel("")
@@ -131,7 +131,7 @@ class ControlsPanel(QWidget):
         outer.addStretch(1)
         self.outer = outer
         self.compact = False
-        sidebar_groups.presenter_toolbar(self)
+        presenter_toolbar.build(self)
 
         self.set_lr(2e-3)
         self._debounce = QTimer(self)
@@ -201,24 +201,7 @@ class ControlsPanel(QWidget):
 
         return QFileDialog.getExistingDirectory(self, tr("Open a folder with MNIST-format IDX files"))
 
-    # --- presenter mode: the run buttons and the learning rate only -----------------------
-    def _place_run_buttons(self, columns: int) -> None:
-        buttons = [
-            self.start_button,
-            self.pause_button,
-            self.step_button,
-            self.reset_button,
-            self.save_button,
-            self.load_button,
-        ]
-        for button in buttons:
-            self.run_grid.removeWidget(button)
-        shown = buttons if columns == 2 else buttons[:4]
-        for i, button in enumerate(shown):
-            self.run_grid.addWidget(button, i // columns, i % columns)
-        for button in buttons[4:]:
-            button.setVisible(columns == 2)
-
+    # --- presenter mode: the run buttons and the learning rate only (presenter_toolbar.py) -------
     def show_run(self, active: bool, paused: bool, has_data: bool) -> None:
         """What the run buttons offer: Start without a run and with a data set, Pause (Resume when ``paused``)
         during one, Step with a data set; the planned length is fixed while a run trains."""
@@ -236,45 +219,7 @@ class ControlsPanel(QWidget):
         """Presenter mode: only what a presenter needs at hand (Start, Pause, Step, Reset and the learning
         rate) in a slim toolbar instead of the sidebar (the rest stays one F5 away)."""
         self.compact = bool(on)
-        bar = self.toolbar_layout
-        run = [self.start_button, self.pause_button, self.step_button, self.reset_button]
-        lr_layout = self.lr_row.layout()
-        if on:
-            while bar.count():
-                bar.takeAt(0)
-            for button in run:
-                self.run_grid.removeWidget(button)
-                bar.addWidget(button)
-            for button in (self.save_button, self.load_button):
-                button.hide()
-            bar.addSpacing(12)
-            bar.addWidget(self.toolbar_lr_label)
-            for widget in (self.lr_spin, self.lr_slider):
-                lr_layout.removeWidget(widget)
-            bar.addWidget(self.lr_spin)
-            self.lr_spin.setMinimumWidth(0)  # (its own hint: the presenter's type is bigger)
-            self.lr_slider.setMinimumWidth(60)
-            bar.addWidget(self.lr_slider, 1)
-            bar.addSpacing(12)
-            bar.addWidget(self.accuracy_caption)
-            bar.addWidget(self.accuracy_figure)
-        else:
-            for widget in run + [
-                self.toolbar_lr_label,
-                self.lr_spin,
-                self.lr_slider,
-                self.accuracy_caption,
-                self.accuracy_figure,
-            ]:
-                bar.removeWidget(widget)
-            while bar.count():
-                bar.takeAt(0)
-            self._place_run_buttons(2)
-            lr_layout.addWidget(self.lr_spin)
-            lr_layout.addWidget(self.lr_slider, 1)
-            self.lr_spin.setMinimumWidth(LR_SPIN_PX)
-            self.lr_slider.setMinimumWidth(0)
-        self.toolbar.setVisible(on)
+        presenter_toolbar.set_compact(self, self.compact)
 
     # --- backend ------------------------------------------------------------------
     def default_backend(self) -> str:

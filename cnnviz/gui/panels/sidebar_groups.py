@@ -195,26 +195,3 @@ def backend_box(panel, backends) -> QGroupBox:
     panel.backend_note.setWordWrap(True)
     bform.addWidget(panel.backend_note)
     return backend_box
-
-
-def presenter_toolbar(panel) -> None:
-    """Presenter mode's slim toolbar (the workspace places it above the panels, instead of the
-    sidebar): the run buttons and the learning rate move into it, and the test accuracy stands
-    big at its end, for the back row."""
-    panel.toolbar = QWidget()
-    panel.toolbar.setObjectName("presenterBar")
-    bar = QHBoxLayout(panel.toolbar)
-    bar.setContentsMargins(4, 2, 4, 2)
-    bar.setSpacing(8)
-    panel.toolbar_layout = bar
-    panel.toolbar_lr_label = QLabel(tr("learning\nrate"))
-    panel.toolbar_lr_label.setObjectName("figureCaption")
-    panel.toolbar_lr_label.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
-    panel.accuracy_caption = QLabel(tr("test\naccuracy"))
-    panel.accuracy_caption.setObjectName("figureCaption")
-    panel.accuracy_caption.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
-    panel.accuracy_figure = QLabel("–")
-    panel.accuracy_figure.setObjectName("bigFigure")
-    panel.accuracy_figure.setToolTip(tr("Test accuracy at the last evaluation"))
-    panel.accuracy_figure.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
-    panel.toolbar.hide()
