@@ -11,6 +11,7 @@ import numpy as np
 
 from ..backends import registry
 from ..backends.base import BackendUnavailable
+from ..machine_load import load_average
 
 BUSY_LOAD = 0.5
 """A 1-minute load average at or above this before the bench starts: another program is running,
@@ -90,14 +91,6 @@ def measure_peak(module, be, threads: int) -> tuple[str, float]:
     if getattr(be, "threads", None) and workers is not None:
         return f"{threads} workers", float(workers(threads))
     return str(threads), float(module.measure_sgemm_peak(threads))
-
-
-def load_average() -> tuple[float, float, float] | None:
-    """The 1, 5 and 15-minute load averages, or None where the system has none (Windows)."""
-    try:
-        return tuple(float(v) for v in os.getloadavg())
-    except (AttributeError, OSError):
-        return None
 
 
 def describe_load(load) -> str:

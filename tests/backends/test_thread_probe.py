@@ -18,7 +18,7 @@ numba_cpu = pytest.importorskip("cnnviz.backends.numba_cpu")
 @pytest.fixture(autouse=True)
 def quiet_machine(monkeypatch):
     """A quiet machine whatever else runs beside the suite (a busy one keeps the probe's choice unremembered)."""
-    monkeypatch.setattr(thread_probe, "load_average", lambda: 0.0)
+    monkeypatch.setattr(thread_probe, "load_average", lambda: (0.0, 0.0, 0.0))
 
 
 def timer(table, tried):
@@ -89,7 +89,8 @@ def test_a_probe_on_a_busy_machine_is_used_but_not_remembered(monkeypatch, load,
     # Measured on the 2-core development machine: a probe made under load kept 1 thread for the seed net
     # (0.99x PyTorch) where 2 threads give 1.4-1.5x; remembered, the slow count stayed for good.
     monkeypatch.setattr(numba_cpu.threaded, "default_thread_count", lambda: 8)
-    monkeypatch.setattr(thread_probe, "load_average", lambda: load)  # None: Windows keeps no load average
+    averages = None if load is None else (load, 0.0, 0.0)  # None: Windows keeps no load average
+    monkeypatch.setattr(thread_probe, "load_average", lambda: averages)
     store, calls = Store(), []
     be = numba_cpu.create()
     table = {1: 0.3, 2: 0.5, 4: 0.55, 8: 0.6}

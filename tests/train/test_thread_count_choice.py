@@ -25,7 +25,7 @@ def probe(monkeypatch, tmp_path):
     monkeypatch.setattr(numba_cpu.threaded, "default_thread_count", lambda: 2)
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     monkeypatch.setenv(thread_choice.ENV, str(tmp_path / "threads.json"))
-    monkeypatch.setattr(numba_cpu.thread_probe, "load_average", lambda: 0.0)  # quiet, whatever runs beside
+    monkeypatch.setattr(numba_cpu.thread_probe, "load_average", lambda: (0.0, 0.0, 0.0))  # quiet, whatever runs beside
     calls = []
 
     def fake_probe(seconds_at, cores):

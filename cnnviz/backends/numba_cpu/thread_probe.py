@@ -13,12 +13,13 @@ PyTorch's speed, where 2 threads give 1.4-1.5x), and a choice made then would be
 
 from __future__ import annotations
 
-import os
 import platform
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+
+from ...machine_load import load_average
 
 BUSY_FRACTION = 0.5
 """The probe's choice is not remembered when the 1-minute load average as it begins is at least this
@@ -56,18 +57,11 @@ def probe(seconds_at: Callable[[int], float], cores: int) -> ProbeResult:
     return ProbeResult(min(seconds, key=lambda k: (seconds[k], k)), seconds)
 
 
-def load_average() -> float | None:
-    """The 1-minute load average, or None where the system keeps none (Windows)."""
-    try:
-        return float(os.getloadavg()[0])
-    except (AttributeError, OSError):
-        return None
-
-
 def busy_load(cores: int) -> float | None:
     """The load average when other programs keep at least ``BUSY_FRACTION`` of ``cores`` busy, else None
     (a quiet machine, or no load average to tell: a probe there is remembered as before)."""
-    load = load_average()
+    averages = load_average()
+    load = None if averages is None else averages[0]
     return load if load is not None and load >= BUSY_FRACTION * max(1, cores) else None
 
 
