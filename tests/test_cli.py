@@ -1,4 +1,5 @@
 import json
+import signal
 import subprocess
 import sys
 
@@ -6,7 +7,12 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from cli_fixtures import user_data_home  # noqa: F401 - autouse: a private user data folder
+from cli_fixtures import (
+    TRAIN,
+    signal_at_steps,
+    training_under_way,
+    user_data_home,  # noqa: F401 - autouse: a private user data folder
+)
 from cnnviz.cli import main
 from cnnviz.data.datasets import load_dataset
 
@@ -214,34 +220,8 @@ def test_unwritable_save_folder_fails_before_training(capsys, monkeypatch, tmp_p
 
 
 def test_ctrl_c_stops_cleanly_and_still_saves(tmp_path):
-    import signal
-    import time
-
     path = tmp_path / "m.npz"
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cnnviz",
-            "train",
-            "--net",
-            "tiny",
-            "--backend",
-            "numpy",
-            "--steps",
-            "100000",
-            "--save",
-            str(path),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    deadline = time.monotonic() + 60
-    while proc.poll() is None and time.monotonic() < deadline:
-        line = proc.stderr.readline()
-        if line.startswith("step "):  # training is under way
-            break
+    proc = training_under_way(path)
     proc.send_signal(signal.SIGINT)
     said = proc.stderr.readline()
     while said.startswith("step "):
@@ -256,28 +236,6 @@ def test_ctrl_c_stops_cleanly_and_still_saves(tmp_path):
 
 
 # --- issue 12: nothing lost, nothing hostile gets through (command line) -----------------------
-TRAIN = ("train", "--net", "tiny", "--backend", "numpy", "--eval-every", "0")
-
-
-def _interrupt_at_step(monkeypatch, steps, times=1):
-    """SIGINT to ourselves ``times`` times when each step in ``steps`` finishes (as Ctrl-C would)."""
-    import os
-    import signal
-
-    from cnnviz.train import events as ev
-    from cnnviz.train.trainer import Trainer
-
-    original = Trainer._emit
-
-    def emit(self, event):
-        original(self, event)
-        if isinstance(event, ev.StepFinished) and event.step in steps:
-            for _ in range(times):
-                os.kill(os.getpid(), signal.SIGINT)
-
-    monkeypatch.setattr(Trainer, "_emit", emit)
-
-
 def test_metrics_write_failure_warns_once_and_the_model_is_still_saved(capsys, tmp_path):
     from pathlib import Path
 
@@ -295,7 +253,6 @@ def test_metrics_write_failure_warns_once_and_the_model_is_still_saved(capsys, t
 
 def test_a_second_ctrl_c_while_saving_does_not_interrupt_the_save(capsys, tmp_path, monkeypatch):
     import os
-    import signal
     import time
 
     from cnnviz.nn import checkpoint
@@ -308,7 +265,7 @@ def test_a_second_ctrl_c_while_saving_does_not_interrupt_the_save(capsys, tmp_pa
         return real_save(*args, **kwargs)
 
     monkeypatch.setattr(checkpoint, "save", save_interrupted)
-    _interrupt_at_step(monkeypatch, {2})
+    signal_at_steps(monkeypatch, {2}, [signal.SIGINT])
     path = tmp_path / "m.npz"
     code, out, err = run(capsys, *TRAIN, "--steps", "1000", "--save", str(path))
     assert code == 130, err
@@ -318,7 +275,7 @@ def test_a_second_ctrl_c_while_saving_does_not_interrupt_the_save(capsys, tmp_pa
 
 
 def test_a_second_ctrl_c_skips_the_final_evaluation(capsys, tmp_path, monkeypatch):
-    _interrupt_at_step(monkeypatch, {2}, times=2)
+    signal_at_steps(monkeypatch, {2}, [signal.SIGINT, signal.SIGINT])
     path = tmp_path / "m.npz"
     code, out, err = run(capsys, *TRAIN, "--steps", "1000", "--save", str(path), "--json")
     assert code == 130, err

@@ -7,62 +7,27 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
 import sys
 import time
 
 import pytest
 
-from cli_fixtures import user_data_home  # noqa: F401 - autouse: a private user data folder
+from cli_fixtures import (
+    TRAIN,
+    signal_at_steps,
+    training_under_way,
+    user_data_home,  # noqa: F401 - autouse: a private user data folder
+)
 from cnnviz.cli import main
 from cnnviz.cli.progress import ProgressPrinter
 from cnnviz.nn import checkpoint
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
-TRAIN = ("train", "--net", "tiny", "--backend", "numpy", "--eval-every", "0")
-
-
-def _signal_at_step(monkeypatch, step: int, signals: list[int]):
-    """Send ``signals`` to ourselves when training step ``step`` finishes (as ``kill`` would)."""
-    from cnnviz.train import events as ev
-    from cnnviz.train.trainer import Trainer
-
-    original = Trainer._emit
-
-    def emit(self, event):
-        original(self, event)
-        if isinstance(event, ev.StepFinished) and event.step == step:
-            for number in signals:
-                os.kill(os.getpid(), number)
-
-    monkeypatch.setattr(Trainer, "_emit", emit)
 
 
 def test_sigterm_saves_the_run_and_exits_143(tmp_path):
     path = tmp_path / "X.npz"
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cnnviz",
-            "train",
-            "--net",
-            "tiny",
-            "--backend",
-            "numpy",
-            "--steps",
-            "100000",
-            "--save",
-            str(path),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    deadline = time.monotonic() + 60
-    while proc.poll() is None and time.monotonic() < deadline:
-        if proc.stderr.readline().startswith("step "):  # the first progress line: training is under way
-            break
+    proc = training_under_way(path)
     proc.send_signal(signal.SIGTERM)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 143, err
@@ -72,7 +37,7 @@ def test_sigterm_saves_the_run_and_exits_143(tmp_path):
 
 
 def test_sighup_saves_the_run_and_exits_129(capsys, tmp_path, monkeypatch):
-    _signal_at_step(monkeypatch, 2, [signal.SIGHUP])
+    signal_at_steps(monkeypatch, {2}, [signal.SIGHUP])
     path = tmp_path / "m.npz"
     handlers = {n: signal.getsignal(n) for n in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     code = main([*TRAIN, "--steps", "1000", "--save", str(path), "--json"])
@@ -96,7 +61,7 @@ def test_a_second_signal_skips_the_evaluation_and_one_during_the_save_is_ignored
         return real_save(*args, **kwargs)
 
     monkeypatch.setattr(checkpoint, "save", save_interrupted)
-    _signal_at_step(monkeypatch, 2, [signal.SIGTERM, signal.SIGHUP])
+    signal_at_steps(monkeypatch, {2}, [signal.SIGTERM, signal.SIGHUP])
     path = tmp_path / "m.npz"
     code = main([*TRAIN, "--steps", "1000", "--save", str(path), "--json"])
     out, err = capsys.readouterr()
