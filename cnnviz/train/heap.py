@@ -31,6 +31,20 @@ import ctypes
 import os
 import sys
 
+
+def _glibc(name: str, argtypes: list, restype):
+    """glibc's function ``name``, typed; None off Linux or where the C library has none (musl has none of
+    these; glibc before 2.33 no ``mallinfo2``)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        function = getattr(ctypes.CDLL(None), name)
+    except (OSError, AttributeError):
+        return None
+    function.argtypes, function.restype = argtypes, restype
+    return function
+
+
 _trim = None
 """glibc's ``malloc_trim``, once looked up; False where there is none."""
 
@@ -38,13 +52,7 @@ _trim = None
 def _malloc_trim():
     global _trim
     if _trim is None:
-        _trim = False
-        if sys.platform.startswith("linux"):
-            try:
-                _trim = ctypes.CDLL(None).malloc_trim  # absent from musl: AttributeError
-                _trim.argtypes, _trim.restype = [ctypes.c_size_t], ctypes.c_int
-            except (OSError, AttributeError):
-                _trim = False
+        _trim = _glibc("malloc_trim", [ctypes.c_size_t], ctypes.c_int) or False
     return _trim
 
 
@@ -74,12 +82,8 @@ def fix_mmap_threshold(size: int = MMAP_THRESHOLD) -> bool:
 
 
 def _mallopt(parameter: int, value: int) -> bool:
-    try:
-        mallopt = ctypes.CDLL(None).mallopt  # absent from musl: AttributeError
-    except (OSError, AttributeError):
-        return False
-    mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
-    return mallopt(parameter, value) == 1
+    mallopt = _glibc("mallopt", [ctypes.c_int, ctypes.c_int], ctypes.c_int)
+    return mallopt is not None and mallopt(parameter, value) == 1
 
 
 def limit_arenas(count: int) -> bool:
@@ -110,13 +114,7 @@ _info = None
 def _mallinfo2():
     global _info
     if _info is None:
-        _info = False
-        if sys.platform.startswith("linux"):
-            try:
-                _info = ctypes.CDLL(None).mallinfo2  # absent from musl and glibc < 2.33: AttributeError
-                _info.argtypes, _info.restype = [], _Mallinfo2
-            except (OSError, AttributeError):
-                _info = False
+        _info = _glibc("mallinfo2", [], _Mallinfo2) or False
     return _info
 
 
