@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..train.trainer import TrainConfig
+from ..train.config import TrainConfig
 from .inference import LocalModel
 from .run_state import RunState, StepHistory
 

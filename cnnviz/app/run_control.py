@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..train.commands import Steering
+from ..train.config import TrainConfig
 from ..train.events import RunPhase
 from ..train.resume import Resume
-from ..train.trainer import TrainConfig, Trainer
+from ..train.trainer import Trainer
 from .autosave import Plan
 from .class_training import own_classes
 from .state import AppState

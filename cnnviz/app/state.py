@@ -13,8 +13,8 @@ from pathlib import Path
 
 from ..classroom.lessons import PANEL_TITLES, first_test_images
 from ..data.datasets import load_dataset
+from ..train.config import TrainConfig
 from ..train.events import RunPhase
-from ..train.trainer import TrainConfig
 from .class_canvas import ClassCanvas
 from .events import Events
 from .run import Run

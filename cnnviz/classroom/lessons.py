@@ -51,7 +51,7 @@ from ..data.limits import megabytes, shorten
 from ..nn.layers import SpecError
 from ..nn.model import Sequential, network_size
 from ..nn.optim import OPTIMIZERS, SCHEDULES
-from ..train.trainer import MAX_BATCH, MAX_EPOCHS, TrainConfig
+from ..train.config import MAX_BATCH, MAX_EPOCHS, TrainConfig
 from ..translatable import N_
 
 __all__ = [

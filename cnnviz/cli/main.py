@@ -55,7 +55,7 @@ def add_data_arguments(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     from ..nn.model import PRESETS
     from ..nn.optim import OPTIMIZERS, SCHEDULES
-    from ..train.trainer import TrainConfig
+    from ..train.config import TrainConfig
 
     defaults = TrainConfig()
     parser = _Parser(

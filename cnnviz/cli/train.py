@@ -77,7 +77,8 @@ def cmd_train(args) -> int:
     from ..nn import checkpoint
     from ..nn.model import Sequential
     from ..train import events as ev
-    from ..train.trainer import TrainConfig, Trainer
+    from ..train.config import TrainConfig
+    from ..train.trainer import Trainer
     from .progress import ProgressPrinter
 
     args = with_recipe(args)

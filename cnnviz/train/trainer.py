@@ -35,7 +35,7 @@ from ..translatable import N_, Phrase
 from . import events as ev
 from .command_handlers import CommandHandlers
 from .compile_kernels import compile_kernels
-from .config import MAX_BATCH, MAX_EPOCHS, TrainConfig  # noqa: F401  (re-exported)
+from .config import TrainConfig
 from .data_order import DataOrder
 from .evaluation import DeviceTestSet, evaluation_event
 from .heap import give_back_freed_memory

@@ -17,7 +17,8 @@ from cnnviz.classroom.synthetic import hand_drawn_shapes
 from cnnviz.nn import checkpoint
 from cnnviz.nn.layers import SpecError
 from cnnviz.nn.model import Sequential
-from cnnviz.train.trainer import TrainConfig, Trainer
+from cnnviz.train.config import TrainConfig
+from cnnviz.train.trainer import Trainer
 
 SHAPES = ("circle", "triangle", "star")
 

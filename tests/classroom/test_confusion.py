@@ -66,7 +66,8 @@ def test_most_confused_pairs():
 
 
 def test_works_with_an_evaluation_event_from_the_trainer(small_mnist):
-    from cnnviz.train.trainer import TrainConfig, Trainer
+    from cnnviz.train.config import TrainConfig
+    from cnnviz.train.trainer import Trainer
 
     trainer = Trainer(TrainConfig(net="dense-10", backend="numpy", steps=5, batch_size=32), small_mnist)
     trainer.setup()

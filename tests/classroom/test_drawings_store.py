@@ -185,7 +185,8 @@ def test_finetune_dataset_mixes_oversampled_drawings_with_mnist(tmp_path, small_
     assert mixed.test_images is small_mnist.test_images
     assert not mixed.train_images.flags.writeable
     # The mixed set trains like any data set.
-    from cnnviz.train.trainer import TrainConfig, Trainer
+    from cnnviz.train.config import TrainConfig
+    from cnnviz.train.trainer import Trainer
 
     result = Trainer(TrainConfig(net="dense-10", backend="numpy", steps=3, batch_size=32), mixed).run()
     assert result.steps == 3

@@ -7,7 +7,8 @@ import pytest
 from cnnviz.backends import registry
 from cnnviz.backends.base import BackendUnavailable
 from cnnviz.train import events as ev
-from cnnviz.train.trainer import TrainConfig, Trainer
+from cnnviz.train.config import TrainConfig
+from cnnviz.train.trainer import Trainer
 
 MiB = 2**20
 

@@ -10,8 +10,9 @@ import pytest
 
 from cnnviz.backends import registry
 from cnnviz.nn.model import Sequential
+from cnnviz.train.config import TrainConfig
 from cnnviz.train.evaluation import device_probabilities, predict_probabilities
-from cnnviz.train.trainer import TrainConfig, Trainer
+from cnnviz.train.trainer import Trainer
 
 
 @pytest.fixture(scope="module")

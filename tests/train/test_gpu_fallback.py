@@ -17,7 +17,8 @@ import pytest
 
 from cnnviz.backends import numpy_ref, registry
 from cnnviz.train import events as ev
-from cnnviz.train.trainer import TrainConfig, Trainer
+from cnnviz.train.config import TrainConfig
+from cnnviz.train.trainer import Trainer
 
 NET = "conv3-4,relu,pool,dense-10"
 STEPS = 40

@@ -161,7 +161,8 @@ def test_history_is_a_ring_buffer_with_series():
 
 
 def test_real_trainer_parameters_can_be_summarised(small_mnist):
-    from cnnviz.train.trainer import TrainConfig, Trainer
+    from cnnviz.train.config import TrainConfig
+    from cnnviz.train.trainer import Trainer
 
     trainer = Trainer(
         TrainConfig(net="tiny", backend="numpy", steps=3, batch_size=32, optimizer="sgd", lr=0.05, schedule="constant"),

@@ -7,8 +7,9 @@ import pytest
 from cnnviz.nn import checkpoint
 from cnnviz.train import events as ev
 from cnnviz.train import resume
+from cnnviz.train.config import TrainConfig
 from cnnviz.train.data_order import DataOrder
-from cnnviz.train.trainer import TrainConfig, Trainer
+from cnnviz.train.trainer import Trainer
 
 NET = "conv3-4,relu,pool,dropout-0.2,dense-10"  # dropout: its keys depend on the step and the seed
 

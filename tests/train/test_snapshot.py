@@ -6,8 +6,9 @@ import pytest
 from cnnviz.backends import registry
 from cnnviz.nn.model import Sequential
 from cnnviz.train import events as ev
+from cnnviz.train.config import TrainConfig
 from cnnviz.train.snapshot import dataset_image, take_snapshot
-from cnnviz.train.trainer import TrainConfig, Trainer
+from cnnviz.train.trainer import Trainer
 
 
 def model(seed=0):

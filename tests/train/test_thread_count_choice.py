@@ -12,7 +12,8 @@ import pytest
 from cnnviz.cli import main
 from cnnviz.train import events as ev
 from cnnviz.train import thread_choice
-from cnnviz.train.trainer import TrainConfig, Trainer
+from cnnviz.train.config import TrainConfig
+from cnnviz.train.trainer import Trainer
 
 numba_cpu = pytest.importorskip("cnnviz.backends.numba_cpu")
 from cnnviz.backends.numba_cpu.thread_probe import ProbeResult  # noqa: E402

@@ -8,8 +8,9 @@ import pytest
 
 from cnnviz.data.datasets import Dataset
 from cnnviz.train import events as ev
+from cnnviz.train.config import TrainConfig
 from cnnviz.train.recovery import MIN_ACCURACY_SAMPLES, CollapseWatch
-from cnnviz.train.trainer import TrainConfig, Trainer
+from cnnviz.train.trainer import Trainer
 
 
 @pytest.fixture(scope="module")

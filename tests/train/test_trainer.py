@@ -6,7 +6,8 @@ import pytest
 
 from cnnviz.backends import registry
 from cnnviz.train import events as ev
-from cnnviz.train.trainer import TrainConfig, Trainer
+from cnnviz.train.config import TrainConfig
+from cnnviz.train.trainer import Trainer
 
 
 def make(small_mnist, **overrides):

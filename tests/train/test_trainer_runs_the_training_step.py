@@ -9,9 +9,10 @@ from cnnviz.nn.optim import Optimizer
 from cnnviz.train import events as ev
 from cnnviz.train import step as step_module
 from cnnviz.train import trainer as trainer_module
+from cnnviz.train.config import TrainConfig
 from cnnviz.train.data_order import DataOrder
 from cnnviz.train.step import training_step
-from cnnviz.train.trainer import TrainConfig, Trainer
+from cnnviz.train.trainer import Trainer
 
 NET = "conv3-4,relu,pool,dropout-0.2,dense-10"  # dropout: the step key must match too
 STEPS = 5
