@@ -1,5 +1,5 @@
 """Commands other threads queue for the trainer; it applies each between two steps, on the
-training thread (one handler per command type in the Trainer).
+training thread (one handler per command type: command_handlers.py, a base of the Trainer).
 
 ``Steering`` is the thread-safe side of the trainer: the methods any thread may call
 (``pause``, ``resume``, ``step_once``, ``stop``, ``set_hyperparameters``, ``switch_backend``,

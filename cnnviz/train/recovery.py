@@ -160,7 +160,7 @@ def cpu_backend():
 
 
 class RecoveringRun(Protocol):
-    """What Recovery asks of the run it looks after (the Trainer)."""
+    """What Recovery asks of the run it looks after (the Trainer: recoverable.Recoverable answers it)."""
 
     config: TrainConfig
     backend: object
