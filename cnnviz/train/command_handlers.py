@@ -19,7 +19,7 @@ from . import events as ev
 
 
 class CommandHandlers(cmd.Steering):
-    """Carries out the queued commands on the training thread (``apply_commands``)."""
+    """Carries out the queued commands on the training thread (``_apply_commands``, between two steps)."""
 
     # What the handlers use of the run (the Trainer's own).
     config: object
