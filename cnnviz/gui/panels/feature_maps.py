@@ -192,14 +192,12 @@ class FeatureMapsPanel(LazyPanel):
         else:
             self.bottom_layout.insertWidget(0, self.layer_box)
         self.bottom_row.setVisible(not self.single_layer)
-        if self.last_snapshot is not None:
-            self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
+        self._lay_out_again()
 
     def set_kept(self, side) -> None:
         """The kept run to show beside (None: none): one layer at a time, A | B, each pair on one colour scale."""
         self.side = side
-        if self.last_snapshot is not None:
-            self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
+        self._lay_out_again()
 
     def fitting_level(self, feature_maps=None) -> str:
         """The most the maps can show at their present size with every tile >= MIN_TILE_PX: all layers,
@@ -230,8 +228,7 @@ class FeatureMapsPanel(LazyPanel):
         if index < 0 or self.level == ALL:
             return
         self.chosen = self.layer_combo.itemText(index).split(" + ")[0]
-        if self.last_snapshot is not None:
-            self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
+        self._lay_out_again()
 
     def _layout_pairs(self, feature_maps) -> list[tuple[str | None, ...]]:
         maps = [name for name, arr in feature_maps if arr.ndim == 3]
@@ -249,6 +246,11 @@ class FeatureMapsPanel(LazyPanel):
         self.layer_combo.blockSignals(False)
         return [rows[index]] if rows else []
 
+    def _lay_out_again(self) -> None:
+        """The snapshot shown, with its grids laid out anew (the level, the layer chosen or the size changed)."""
+        if self.last_snapshot is not None:
+            self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
+
     def eventFilter(self, watched, event) -> bool:
         if watched is self.graphics and event.type() == QEvent.Resize and self.last_snapshot is not None:
             self._relayout.start()  # after the resize: never rebuild the scene inside its own resize
@@ -256,7 +258,7 @@ class FeatureMapsPanel(LazyPanel):
 
     def _relayout_if_needed(self) -> None:
         if self.last_snapshot is not None and self.views and self.fitting_level() != self.level:
-            self.show_snapshot(self.last_snapshot, self._class_names, rebuild=True)
+            self._lay_out_again()
         else:
             self._limit_height()
 
