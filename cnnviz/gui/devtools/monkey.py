@@ -453,7 +453,7 @@ def _sample(window, record: Record, trainer_class) -> dict:
         # whose thread still runs (a stopped run ends after its step: ``threads``)
         # (type(), not isinstance: isinstance asks a dead weakref.proxy its __class__ and raises ReferenceError)
         "trainers": sum(1 for o in gc.get_objects() if issubclass(type(o), trainer_class)),
-        "threads": sum(1 for thread in list(session._THREADS) if thread.isRunning()),
+        "threads": session.running_training_threads(),
     }
     heap = heap_mb()
     if heap is not None:  # live allocations apart from what malloc keeps freed (glibc only)
