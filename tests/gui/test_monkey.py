@@ -133,3 +133,22 @@ def test_the_monkey_opens_no_outside_program():
         subprocess.run(["python3", "-c", "pass"], check=True)  # other programs still run
     assert [what.split()[0] for what in refused] == ["openUrl", "webbrowser", "subprocess"]
     assert QDesktopServices.openUrl == real_open_url and subprocess.Popen.__init__ is not None
+
+
+def test_the_monkey_keeps_its_hands_off_the_users_drawings_models_and_settings(qapp, monkeypatch):
+    from cnnviz import user_folders
+
+    real = {"drawings": user_folders.drawings(), "models": user_folders.models(), "settings": user_folders.settings()}
+    seen = {}
+
+    def drive(app, rng, settings, record):  # what the window would save to, deleting from
+        seen.update(drawings=user_folders.drawings(), models=user_folders.models(), settings=user_folders.settings())
+        user_folders.drawings().mkdir(parents=True)
+        (user_folders.drawings() / "3__monkey.png").write_bytes(b"")
+        return 0
+
+    monkeypatch.setattr(monkey_module, "_drive", drive)
+    assert monkey_module.monkey("tiny", "numpy", "mnist", None, 1.0) == 0
+    assert all(seen[kind] != real[kind] and real[kind] not in seen[kind].parents for kind in real), seen
+    assert not seen["drawings"].exists(), "the monkey's folder is removed when it ends"
+    assert {kind: getattr(user_folders, kind)() for kind in real} == real

@@ -163,6 +163,27 @@ def outside_programs_refused(refused):
             setattr(owner, attribute, original)
 
 
+@contextlib.contextmanager
+def private_user_folders():
+    """The user's own files are not the monkey's to change: its clicks save and delete class drawings, save
+    models, autosave, change the zoom and other settings. While it runs, the data and settings folders
+    (``user_folders.data`` and ``.settings``: drawings, models, autosaves, window.ini) are a temporary folder,
+    removed at the end; the cache (numba's compiled kernels) and the log stay the user's. Yields the folder."""
+    import tempfile
+    from pathlib import Path
+
+    from ... import user_folders
+
+    saved = user_folders.data, user_folders.settings
+    with tempfile.TemporaryDirectory(prefix="cnnviz-monkey-", ignore_cleanup_errors=True) as folder:
+        user_folders.data = lambda: Path(folder) / "data"
+        user_folders.settings = lambda: Path(folder) / "settings"
+        try:
+            yield Path(folder)
+        finally:
+            user_folders.data, user_folders.settings = saved
+
+
 def pooled_mb() -> float:
     """The buffers the opened backends keep for their next step, in MB (only the numba CPU backend
     keeps them in this process's memory: ``workspace_bytes``)."""
@@ -293,7 +314,7 @@ def monkey(
     record = Record(out or sys.stdout)
     previous_hook = sys.excepthook
     sys.excepthook = record.exception
-    with outside_programs_refused(record.refused):
+    with outside_programs_refused(record.refused), private_user_folders():
         try:
             return _drive(app, np.random.default_rng(seed), settings, record)
         finally:
@@ -494,11 +515,9 @@ def summarize(samples: list[dict], record: Record, settings: Settings, tabs, sti
 
 def _drive(app, rng, settings: Settings, record: Record) -> int:
     """The monkey's run proper: the window, the actions, the memory samples, the summary."""
-    import shutil
-    import tempfile
-
     from PySide6.QtCore import QTimer
 
+    from ... import user_folders
     from ...train.trainer import Trainer
     from ..panels import registry as panel_registry
     from ..window import MainWindow
@@ -510,8 +529,7 @@ def _drive(app, rng, settings: Settings, record: Record) -> int:
         data_dir=settings.data_dir,
         config_overrides={"seed": settings.seed},
     )
-    autosaves = tempfile.mkdtemp(prefix="cnnviz-monkey-")
-    unattended_window(window, autosaves)
+    unattended_window(window, user_folders.autosave())  # (private_user_folders: not the user's)
     window.checkpoints.auto_answer = "cancel"  # Ctrl+Q, Reset, Load...: "Cancel", the window stays
     window.resize(1024, 768)
     window.show()
@@ -545,7 +563,6 @@ def _drive(app, rng, settings: Settings, record: Record) -> int:
     window.checkpoints.auto_answer = "discard"  # the monkey's own close: nothing to ask
     window.shutdown()
     window.close()
-    shutil.rmtree(autosaves, ignore_errors=True)
     summary = summarize(samples, record, settings, tabs, still_open)
     for error in record.errors[:3]:
         print(error, file=sys.stderr)
