@@ -122,6 +122,11 @@ class TrainingSession(QObject):
         return self.thread is not None
 
     @property
+    def waiting(self) -> bool:
+        """The current run's thread has not started yet: a stopped run's thread is still in its last step."""
+        return self._waiting
+
+    @property
     def stopping(self) -> bool:
         """A stopped run's thread is still finishing its last step."""
         return any(thread.isRunning() for thread, _ in self._old)

@@ -51,6 +51,7 @@ def test_a_short_monkey_run_clicks_types_and_draws_and_leaves_the_window_open(
     assert "tab training" not in summary["warmup_missing"]
     assert set(summary["warmup_missing"]) <= every_kind(registry.TABS)
     assert summary["growth_samples"] == len([line for line in lines if "rss_mb" in line])
+    assert summary["samples_with_a_trainer_kept"] == 0 and summary["trainers_most"] >= 1
 
 
 def test_growth_is_read_from_every_sample_after_the_warm_up_not_from_two():

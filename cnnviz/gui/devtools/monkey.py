@@ -20,11 +20,12 @@ do not count as growth; if a kind is still missing at half the run, the warm-up 
 the last third of them less that of the first third (:func:`robust_growth`: one sample inside a run's step
 does not decide it), ``slope_mb_per_min`` the trend over all of them (Theil-Sen: :func:`slope_per_minute`).
 Each sample names the network, batch size, data set and backend the clicks had chosen by then, the
-``trainers`` alive and the training ``threads`` still running (a stopped run's Trainer lives until its
-thread has ended its step: ``trainers_left_most``, the most Trainers a sample had beyond those threads, is
-0 unless a run was kept), and ``pool_mb``, the buffers the backends keep for the run's next step (the numba
-backend's pool: a batch of 3000 needs 500 MB of them while it trains, and frees them when its run ends or
-its batch size changes); ``growth_less_pools_mb`` is the growth without them, the figure that stays flat
+``trainers`` alive and the training ``threads`` still running or waiting to start (a stopped run's Trainer
+lives until its thread has ended its step, and a run started meanwhile waits for it:
+``samples_with_a_trainer_kept``, the samples with more Trainers than those threads, is 0 unless a run was
+kept), and ``pool_mb``, the buffers the backends keep for the run's next step (the numba backend's pool: a
+batch of 3000 needs 500 MB of them while it trains, and frees them when its run ends or its batch size
+changes); ``growth_less_pools_mb`` is the growth without them, the figure that stays flat
 however large a batch the clicks chose. Where the C library says how much of its heap is in use (glibc:
 :func:`.memory.heap_mb`), each sample has ``heap_in_use_mb`` and the summary ``growth_in_use_mb``: growth of
 what live allocations hold, apart from the pages malloc keeps after a free (``growth_in_use_less_pools_mb``
@@ -456,8 +457,14 @@ def _sample(window, record: Record, trainer_class) -> dict:
     """One memory sample (after a full garbage collection), with what the clicks had chosen by then."""
     import gc
 
+    from PySide6.QtCore import QCoreApplication, QEvent
+
     from .. import session
 
+    # What a return to the event loop does first: the queued calls (a run whose thread has just ended is reaped
+    # there), then the deleteLater calls they made; a Trainer counted before them was no Trainer kept
+    QCoreApplication.sendPostedEvents()
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
     gc.collect()
     sample = {
         "t_s": round(record.elapsed(), 1),
@@ -474,7 +481,7 @@ def _sample(window, record: Record, trainer_class) -> dict:
         # whose thread still runs (a stopped run ends after its step: ``threads``)
         # (type(), not isinstance: isinstance asks a dead weakref.proxy its __class__ and raises ReferenceError)
         "trainers": sum(1 for o in gc.get_objects() if issubclass(type(o), trainer_class)),
-        "threads": session.running_training_threads(),
+        "threads": session.running_training_threads() + int(window.session.waiting),  # (a run waiting to start too)
     }
     heap = heap_mb()
     if heap is not None:  # live allocations apart from what malloc keeps freed (glibc only)
@@ -497,7 +504,7 @@ def summarize(samples: list[dict], record: Record, settings: Settings, tabs, sti
         "exceptions": len(record.errors),
         **warm_up,
         "trainers_most": max(s["trainers"] for s in samples),
-        "trainers_left_most": max(s["trainers"] - s.get("threads", 0) for s in samples),
+        "samples_with_a_trainer_kept": sum(1 for s in samples if s["trainers"] > s.get("threads", 0)),
         "rss_start_mb": samples[0]["rss_mb"],
         "rss_warm_mb": warm["rss_mb"],
         "rss_end_mb": samples[-1]["rss_mb"],
