@@ -55,6 +55,11 @@ def wait_for_stopping_threads(timeout_s: float | None = None) -> bool:
     return True
 
 
+def running_training_threads() -> int:
+    """How many training threads are running: the current run's, and stopped runs' still in their last step."""
+    return sum(1 for thread in list(_THREADS) if shiboken6.isValid(thread) and thread.isRunning())
+
+
 def delete_windows_left() -> None:
     """Delete the main windows still alive (at exit, while Python is whole). Only those: pyqtgraph's
     parentless context menus and the widgets shown inside plots go with the items that use them, and
@@ -108,11 +113,18 @@ class TrainingSession(QObject):
         self.flush_timer.timeout.connect(self.flush)
         self.closing = False
         """A close is under way (asked and accepted): no new run starts."""
+        self._waiting = False
+        """The current run's thread waits for a stopped run's to end before it starts."""
         self._close_target: QWidget | None = None
 
     @property
     def active(self) -> bool:
         return self.thread is not None
+
+    @property
+    def waiting(self) -> bool:
+        """The current run's thread has not started yet: a stopped run's thread is still in its last step."""
+        return self._waiting
 
     @property
     def stopping(self) -> bool:
@@ -137,7 +149,6 @@ class TrainingSession(QObject):
         thread = QThread()  # no parent: see _THREADS
         thread.setObjectName("cnnviz-trainer")
         _THREADS[thread] = worker
-        worker.moveToThread(thread)
         thread.started.connect(worker.run)
         worker.view_input = view_input
         worker.eventsReady.connect(self._schedule_flush)
@@ -147,7 +158,21 @@ class TrainingSession(QObject):
         worker.finished.connect(thread.quit, Qt.DirectConnection)
         thread.finished.connect(lambda t=thread: self._on_thread_finished(t))
         self.trainer, self.worker, self.thread = trainer, worker, thread
-        thread.start()
+        self._waiting = True
+        self._start_when_free()
+
+    def _start_when_free(self) -> None:
+        """Start the current run's thread, unless a stopped run's thread is still in its last step: then it starts
+        when that thread has ended (``_on_thread_finished``). A step cannot be interrupted (a batch of 3763 under load:
+        over 10 s), and a run started beside it trained at half speed with both runs' buffers (issue 33: two
+        Trainers for 15 s under the monkey, after Fine-tune gave up its ``STOP_WAIT_MS`` wait)."""
+        if not self._waiting or self.thread is None or self.stopping:
+            return
+        self._waiting = False
+        # Moved only now: a worker moved to a thread that never ran is never deleted (its deleteLater waits for
+        # that thread's event loop), and a run stopped while it waited never starts.
+        self.worker.moveToThread(self.thread)
+        self.thread.start()
         self.started.emit()
 
     def stop(self, wait: bool = False) -> None:
@@ -230,10 +255,12 @@ class TrainingSession(QObject):
 
     def _forget(self) -> None:
         self.trainer = self.worker = self.thread = None
+        self._waiting = False
 
     def _on_thread_finished(self, thread: QThread) -> None:
         if thread is not self.thread:
             self.reap(wait=False)
+            self._start_when_free()
             return
         self.flush()
         worker = self.worker

@@ -17,22 +17,56 @@ def _run(seconds, seed=1, enough_actions=None):
     return code, lines
 
 
-def test_a_short_monkey_run_clicks_types_and_draws_and_leaves_the_window_open(qapp, no_dialogs_and_a_private_autosave):
+def _no_tabs_in_the_first_round(monkeypatch):
+    """The first round without the tabs (a tab's first drawing takes seconds under load: the Filters tab 7 s):
+    returns the real :func:`warm_up_kinds`."""
+    every_kind = monkey_module.warm_up_kinds
+    monkeypatch.setattr(monkey_module, "warm_up_kinds", lambda tabs: every_kind(["training"]))
+    return every_kind
+
+
+def test_a_short_monkey_run_clicks_types_and_draws_and_leaves_the_window_open(
+    qapp, no_dialogs_and_a_private_autosave, monkeypatch
+):
+    every_kind = _no_tabs_in_the_first_round(monkeypatch)
     code, lines = _run(120.0, enough_actions=20)  # 20 actions, however busy the machine (under load: 19 in 6 s)
     summary = lines[-1]
     actions = [line for line in lines if "action" in line]
     assert code == 0 and summary["exceptions"] == 0 and summary["window_still_open"]
     assert len(actions) >= 20 and summary["key"] > 0 and summary["click"] + summary["stroke"] > 0
-    assert {"t_s", "rss_mb", "pool_mb", "actions", "step"} <= set(lines[0]), "memory samples are recorded too"
+    assert {"t_s", "rss_mb", "pool_mb", "actions", "step", "trainers", "threads"} <= set(lines[0]), (
+        "memory samples are recorded too"
+    )
     assert all(a["t_s"] <= b["t_s"] for a, b in zip(actions, actions[1:]))
     if memory.heap_mb() is not None:  # glibc: live allocations apart from what malloc keeps freed
         assert {"heap_in_use_mb", "heap_free_mb"} <= set(lines[0])
         assert {"growth_in_use_mb", "growth_in_use_less_pools_mb"} <= set(summary)
+    # the first round: each key once (Ctrl+Q only once there is something to save), before any key again
+    keys = [line["target"] for line in actions if line["action"] == "key"]
+    before_a_repeat = next((keys[:i] for i in range(len(keys)) if keys[i] in keys[:i]), keys)
+    assert set(before_a_repeat) >= set(monkey_module.KEYS) - {"Ctrl+Q"}, keys
     # 20 actions are no warm-up (it lasts a quarter of the run at least): what was not done yet is named, the
     # tab shown from the start is done, and every kind named is one the warm-up waits for
-    assert summary["warmup_s"] is None and summary["warmup_missing"]
-    assert "tab training" not in summary["warmup_missing"] and "popup" in summary
-    assert set(summary["warmup_missing"]) <= monkey_module.warm_up_kinds(registry.TABS)
+    assert summary["warmup_s"] is None and "popup" in summary
+    assert "tab training" not in summary["warmup_missing"]
+    assert set(summary["warmup_missing"]) <= every_kind(registry.TABS)
+    assert summary["growth_samples"] == len([line for line in lines if "rss_mb" in line])
+    assert summary["samples_with_a_trainer_kept"] == 0 and summary["trainers_most"] >= 1
+
+
+def test_growth_is_read_from_every_sample_after_the_warm_up_not_from_two():
+    def samples(rss, pool=0.0):
+        return [{"t_s": 10.0 * i, "rss_mb": r, "pool_mb": pool} for i, r in enumerate(rss)]
+
+    flat_with_a_spike = samples([500, 502, 499, 501, 950, 500, 498, 501, 400])  # a run's pool, a moment's dip
+    assert abs(monkey_module.robust_growth(flat_with_a_spike, "rss_mb")) <= 2
+    assert abs(monkey_module.slope_per_minute(flat_with_a_spike, "rss_mb")) <= 5  # (the ends: -100 MB)
+    rising = samples([500 + 3 * i for i in range(12)], pool=100.0)  # 3 MB every 10 s: a leak
+    assert monkey_module.robust_growth(rising, "rss_mb") == 24.0  # last four's median less the first four's
+    assert monkey_module.slope_per_minute(rising, "rss_mb", "pool_mb") == 18.0
+    assert monkey_module.robust_growth(rising[:1], "rss_mb") == 0.0
+    assert monkey_module.slope_per_minute(rising[:1], "rss_mb") is None
+    assert monkey_module.robust_growth(rising, "heap_in_use_mb") is None  # no such figure (not glibc)
 
 
 def test_the_warm_up_ends_when_every_kind_of_action_was_done_and_not_before_its_least():
@@ -62,6 +96,7 @@ def test_an_exception_in_the_window_fails_the_monkey_run(qapp, no_dialogs_and_a_
         raise RuntimeError("a planted bug")
 
     monkeypatch.setattr(monkey_module, "KEYS", ["Space"])  # Space: start or pause, wherever the focus is
+    monkeypatch.setattr(monkey_module, "warm_up_kinds", lambda tabs: {"key Space"})  # the first action
     monkeypatch.setattr(RunControl, "start_or_pause", broken)
     code, lines = _run(4.0, seed=2)
     assert code == 1 and lines[-1]["exceptions"] > 0
@@ -71,6 +106,7 @@ def test_ctrl_q_with_nothing_to_save_does_not_end_the_monkey_run(qapp, no_dialog
     from cnnviz.gui.window import MainWindow
 
     monkeypatch.setattr(monkey_module, "KEYS", ["Ctrl+Q"])
+    _no_tabs_in_the_first_round(monkeypatch)
     monkeypatch.setattr(MainWindow, "start", lambda self: None)  # nothing trains (unless a click on Step): no question
     code, lines = _run(120.0, seed=3, enough_actions=12)
     summary = lines[-1]
@@ -98,3 +134,22 @@ def test_the_monkey_opens_no_outside_program():
         subprocess.run(["python3", "-c", "pass"], check=True)  # other programs still run
     assert [what.split()[0] for what in refused] == ["openUrl", "webbrowser", "subprocess"]
     assert QDesktopServices.openUrl == real_open_url and subprocess.Popen.__init__ is not None
+
+
+def test_the_monkey_keeps_its_hands_off_the_users_drawings_models_and_settings(qapp, monkeypatch):
+    from cnnviz import user_folders
+
+    real = {"drawings": user_folders.drawings(), "models": user_folders.models(), "settings": user_folders.settings()}
+    seen = {}
+
+    def drive(app, rng, settings, record):  # what the window would save to, deleting from
+        seen.update(drawings=user_folders.drawings(), models=user_folders.models(), settings=user_folders.settings())
+        user_folders.drawings().mkdir(parents=True)
+        (user_folders.drawings() / "3__monkey.png").write_bytes(b"")
+        return 0
+
+    monkeypatch.setattr(monkey_module, "_drive", drive)
+    assert monkey_module.monkey("tiny", "numpy", "mnist", None, 1.0) == 0
+    assert all(seen[kind] != real[kind] and real[kind] not in seen[kind].parents for kind in real), seen
+    assert not seen["drawings"].exists(), "the monkey's folder is removed when it ends"
+    assert {kind: getattr(user_folders, kind)() for kind in real} == real

@@ -62,6 +62,7 @@ def test_restarted_runs_leave_no_trainer_worker_thread_or_plot_item_behind(qtbot
         "each restart kept its Trainer (model, optimizer state, backups) and worker alive"
     )
     assert {"plot items": _plot_items(window), "widgets": len(window.findChildren(QWidget))} == after_first
+    _a_run_started_while_a_stopped_one_ends_its_step_waits(qtbot, window, monkeypatch)
     _gives_back_what_malloc_keeps_until_it_closes(window, monkeypatch)  # and what they freed goes back
 
 
@@ -117,3 +118,42 @@ def _gives_back_what_malloc_keeps_until_it_closes(window, monkeypatch) -> None:
     assert trims == [1], "the window's timer did not trim what malloc kept"
     window.shutdown()
     assert not window.heap_timer.isActive()
+
+
+def _a_run_started_while_a_stopped_one_ends_its_step_waits(qtbot, window, monkeypatch) -> None:
+    """Issue 33 (seed 3: two Trainers for 15 s): Fine-tune stops the run and waits at most ``STOP_WAIT_MS``
+    for its thread; a step at a batch of 3763 under load took longer, and the new run trained beside the
+    stopped one's last step (two runs' buffers, each at half speed). The new run now starts when the old
+    thread has ended, and nothing keeps the old Trainer once it has. (On a window a test made already.)"""
+    import threading
+
+    window.start()
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None, timeout=TIMEOUT_MS)
+    old = window.session.trainer
+    old_ref = weakref.ref(old)
+    in_step, go_on = threading.Event(), threading.Event()
+    real_step = Trainer._guarded_step
+
+    def long_step(self):  # the stopped run's last step, held until the test lets it end
+        if self is old_ref():
+            in_step.set()
+            go_on.wait(30)
+        return real_step(self)
+
+    monkeypatch.setattr(Trainer, "_guarded_step", long_step)
+    qtbot.waitUntil(in_step.is_set, timeout=TIMEOUT_MS)
+    monkeypatch.setattr(session, "STOP_WAIT_MS", 50)  # the wait gives up, as 5 s did at seed 3
+    window.stop_run(wait=True)
+    window.start()
+    assert window.session.trainer is not old and session.running_training_threads() == 1
+    qtbot.wait(300)
+    assert window.state.run.last_step is None, "the new run trained beside the stopped one's last step"
+    go_on.set()
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: session.running_training_threads() == 1, timeout=TIMEOUT_MS)
+    _settle(qtbot)
+    del old
+    assert _live(Trainer) == 1, "the stopped run's Trainer outlived its thread"
+    window.stop_run(wait=True)
+    _settle(qtbot)
+    assert _live(Trainer) == 0

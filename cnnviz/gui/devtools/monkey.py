@@ -10,19 +10,26 @@ file manager: :func:`outside_programs_refused`); each refusal is a "refused" act
 (their text ends in "...") are left alone: a
 native file dialog cannot be driven from here. Each action is one JSON line on stdout, the resident
 memory is sampled every ``SAMPLE_S``, and a Python exception anywhere in the window counts as a
-failure. The summary's ``growth_after_warmup_mb`` is the last sample less the one at the end of the
-warm-up: the first sample by which every kind of action (:func:`warm_up_kinds`: a click, a stroke, each
-key, each tab shown) was done at least once, and not before a quarter of the run (two minutes at most),
-so that first-time costs (kernels compiled, a tab's first drawing) do not count as growth; if a kind is
-still missing at half the run, the warm-up ends there and ``warmup_missing`` names it. Each sample names
-the network, batch size, data set and backend the clicks had chosen by then, and ``pool_mb``, the buffers
-the backends keep for the run's
-next step (the numba backend's pool: a batch of 3000 needs 500 MB of them while it trains, and frees
-them when its run ends or its batch size changes); ``growth_less_pools_mb`` is the growth without them,
-the figure that stays flat however large a batch the clicks chose. Where the C library says how much of
-its heap is in use (glibc: :func:`.memory.heap_mb`), each sample has ``heap_in_use_mb`` and the summary
-``growth_in_use_mb``: growth of what live allocations hold, apart from the pages malloc keeps after a free
-(``growth_in_use_less_pools_mb``: apart from the pools too, the figure a leak would raise).
+failure. The first actions are a round of every kind the warm-up waits for (:func:`warm_up_kinds`: a click,
+a stroke, each key, a click on each tab), once each in a seeded order, each as soon as it can be done;
+random actions follow. The warm-up ends at the first sample by which every kind was done, and not before a
+quarter of the run (two minutes at most), so that first-time costs (kernels compiled, a tab's first drawing)
+do not count as growth; if a kind is still missing at half the run, the warm-up ends there and
+``warmup_missing`` names it. The growth after it is read from every sample from the warm-up's on
+(``growth_samples`` of them), never from two: ``growth_after_warmup_mb`` is the median resident memory of
+the last third of them less that of the first third (:func:`robust_growth`: one sample inside a run's step
+does not decide it), ``slope_mb_per_min`` the trend over all of them (Theil-Sen: :func:`slope_per_minute`).
+Each sample names the network, batch size, data set and backend the clicks had chosen by then, the
+``trainers`` alive and the training ``threads`` still running or waiting to start (a stopped run's Trainer
+lives until its thread has ended its step, and a run started meanwhile waits for it:
+``samples_with_a_trainer_kept``, the samples with more Trainers than those threads, is 0 unless a run was
+kept), and ``pool_mb``, the buffers the backends keep for the run's next step (the numba backend's pool: a
+batch of 3000 needs 500 MB of them while it trains, and frees them when its run ends or its batch size
+changes); ``growth_less_pools_mb`` is the growth without them, the figure that stays flat
+however large a batch the clicks chose. Where the C library says how much of its heap is in use (glibc:
+:func:`.memory.heap_mb`), each sample has ``heap_in_use_mb`` and the summary ``growth_in_use_mb``: growth of
+what live allocations hold, apart from the pages malloc keeps after a free (``growth_in_use_less_pools_mb``
+and ``slope_in_use_less_pools_mb_per_min``: apart from the pools too, the figures a leak would raise).
 """
 
 from __future__ import annotations
@@ -35,13 +42,17 @@ import sys
 import time
 import traceback
 import webbrowser
+from dataclasses import dataclass
 
 import numpy as np
 
 from .driving import EXIT_OK, process_for, unattended_window
 from .memory import heap_mb, rss_mb
 
-SAMPLE_S = 10.0
+SAMPLE_S = 5.0
+"""A memory sample every this many seconds (the growth after the warm-up is a median over them)."""
+RESTART_CHANCE = 0.3
+"""At each sample with no run, a run is started with this chance (about one in two every 10 s)."""
 ACTION_MS = 150
 EXIT_FAILED = 1
 WARM_UP_LEAST = 120.0
@@ -153,6 +164,27 @@ def outside_programs_refused(refused):
             setattr(owner, attribute, original)
 
 
+@contextlib.contextmanager
+def private_user_folders():
+    """The user's own files are not the monkey's to change: its clicks save and delete class drawings, save
+    models, autosave, change the zoom and other settings. While it runs, the data and settings folders
+    (``user_folders.data`` and ``.settings``: drawings, models, autosaves, window.ini) are a temporary folder,
+    removed at the end; the cache (numba's compiled kernels) and the log stay the user's. Yields the folder."""
+    import tempfile
+    from pathlib import Path
+
+    from ... import user_folders
+
+    saved = user_folders.data, user_folders.settings
+    with tempfile.TemporaryDirectory(prefix="cnnviz-monkey-", ignore_cleanup_errors=True) as folder:
+        user_folders.data = lambda: Path(folder) / "data"
+        user_folders.settings = lambda: Path(folder) / "settings"
+        try:
+            yield Path(folder)
+        finally:
+            user_folders.data, user_folders.settings = saved
+
+
 def pooled_mb() -> float:
     """The buffers the opened backends keep for their next step, in MB (only the numba CPU backend
     keeps them in this process's memory: ``workspace_bytes``)."""
@@ -196,6 +228,74 @@ def _name(widget) -> str:
     return f"{type(widget).__name__}:{label}"[:80]
 
 
+def robust_growth(samples: list[dict], key: str, less: str | None = None) -> float | None:
+    """How much ``key`` (less ``less``: the pools) rose over ``samples``: the median of the last third of them
+    less the median of the first third (one sample each when there are fewer than six), so that one sample
+    inside a run's step or a job's moment does not decide it. None when no sample has the figure."""
+    values = [s[key] - (s[less] if less else 0.0) for s in samples if key in s and (less is None or less in s)]
+    if not values:
+        return None
+    third = max(1, len(values) // 3)
+    return round(float(np.median(values[-third:]) - np.median(values[:third])), 1)
+
+
+def slope_per_minute(samples: list[dict], key: str, less: str | None = None) -> float | None:
+    """The trend of ``key`` (less ``less``) over ``samples`` in MB a minute: the median of the slopes between
+    every two samples (Theil-Sen), which a few outlying samples do not move. None with fewer than two."""
+    points = [
+        (s["t_s"], s[key] - (s[less] if less else 0.0)) for s in samples if key in s and (less is None or less in s)
+    ]
+    slopes = [(v2 - v1) / (t2 - t1) for i, (t1, v1) in enumerate(points) for t2, v2 in points[i + 1 :] if t2 > t1]
+    return round(60.0 * float(np.median(slopes)), 2) if slopes else None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a monkey run was asked for (``cnnviz gui --monkey SECONDS``'s options); ``enough_actions``: stop
+    after that many actions if that comes first (tests: a number of actions does not depend on the load)."""
+
+    net: str
+    backend: str
+    dataset_name: str
+    data_dir: object
+    seconds: float
+    seed: int = 0
+    enough_actions: int | None = None
+
+
+class Record:
+    """What a monkey run did: how many actions of each kind, when each kind (:func:`warm_up_kinds`) was first
+    done, the exceptions raised in the window; each action is written as one JSON line to ``out``."""
+
+    def __init__(self, out):
+        self.out = out
+        self.counts = {"click": 0, "stroke": 0, "key": 0, "dialog": 0, "popup": 0, "refused": 0}
+        self.done_at: dict[str, float] = {}
+        self.errors: list[str] = []
+        self.start = time.perf_counter()  # (from the first action on: _drive sets it again)
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def actions(self) -> int:
+        return sum(self.counts.values())
+
+    def done(self, kind: str) -> None:
+        self.done_at.setdefault(kind, round(self.elapsed(), 2))
+
+    def log(self, action: str, target: str = "") -> None:
+        t_s = round(self.elapsed(), 2)
+        self.done_at.setdefault(f"key {target}" if action == "key" else action, t_s)
+        print(json.dumps({"t_s": t_s, "action": action, "target": target}), file=self.out, flush=True)
+
+    def refused(self, what: str) -> None:
+        self.counts["refused"] += 1
+        self.log("refused", what[:120])
+
+    def exception(self, kind, value, tb) -> None:  # a slot that raised: Qt reports it here and goes on
+        self.errors.append("".join(traceback.format_exception(kind, value, tb))[-2000:])
+
+
 def monkey(
     net: str,
     backend: str,
@@ -210,212 +310,268 @@ def monkey(
     number of actions does not depend on how busy the machine is)."""
     from ..theme import application
 
-    out = out or sys.stdout
     app = application()
-    rng = np.random.default_rng(seed)
-    errors: list[str] = []
+    settings = Settings(net, backend, dataset_name, data_dir, seconds, seed, enough_actions)
+    record = Record(out or sys.stdout)
     previous_hook = sys.excepthook
-
-    def record_exception(kind, value, tb):  # a slot that raised: Qt reports it here and goes on
-        errors.append("".join(traceback.format_exception(kind, value, tb))[-2000:])
-
-    counts = {"click": 0, "stroke": 0, "key": 0, "dialog": 0, "popup": 0, "refused": 0}
-    clock = {"start": time.perf_counter()}  # (from the first action on: _drive sets it again)
-    done_at: dict[str, float] = {}
-    """When each kind of action (:func:`warm_up_kinds`) was first done, in seconds from the start."""
-
-    def log(action: str, target: str = "") -> None:
-        t_s = round(time.perf_counter() - clock["start"], 2)
-        kind = f"key {target}" if action == "key" else action
-        done_at.setdefault(kind, t_s)
-        print(json.dumps({"t_s": t_s, "action": action, "target": target}), file=out, flush=True)
-
-    def refused(what: str) -> None:
-        counts["refused"] += 1
-        log("refused", what[:120])
-
-    sys.excepthook = record_exception
-    with outside_programs_refused(refused):
+    sys.excepthook = record.exception
+    with outside_programs_refused(record.refused), private_user_folders():
         try:
-            return _drive(
-                app,
-                rng,
-                counts,
-                log,
-                done_at,
-                errors,
-                clock,
-                net,
-                backend,
-                dataset_name,
-                data_dir,
-                seconds,
-                seed,
-                out,
-                enough_actions,
-            )
+            return _drive(app, np.random.default_rng(seed), settings, record)
         finally:
             sys.excepthook = previous_hook
 
 
-def _drive(
-    app,
-    rng,
-    counts,
-    log,
-    done_at,
-    errors,
-    clock,
-    net,
-    backend,
-    dataset_name,
-    data_dir,
-    seconds,
-    seed,
-    out,
-    enough_actions,
-) -> int:
-    """The monkey's run proper: the window, the random actions, the memory samples, the summary."""
-    import gc
-    import tempfile
+class _Hands:
+    """The monkey's hands on ``window``: :meth:`act` is one action, every ``ACTION_MS``. Its first round
+    (:attr:`first_round`) does every kind of action the warm-up waits for once, in a seeded order, each as soon
+    as it can be done (a stroke while the pad is shown, Ctrl+Q while there is something to save); random
+    actions fill the ticks when none can, and follow once all were done."""
 
-    from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
-    from PySide6.QtGui import QKeySequence
-    from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication
+    def __init__(self, window, rng, record: Record, kinds):
+        self.window, self.rng, self.record = window, rng, record
+        self.first_round: list[str] = [str(kind) for kind in rng.permutation(sorted(kinds))]
 
-    from ...train.trainer import Trainer
-    from ..panels import registry as panel_registry
-    from ..window import MainWindow
+    def something_to_save(self) -> bool:
+        return bool(self.window.state.run.unsaved and self.window.state.local.model is not None)
 
-    window = MainWindow(
-        net=net, backend=backend, dataset=dataset_name, data_dir=data_dir, config_overrides={"seed": seed}
-    )
-    unattended_window(window, tempfile.mkdtemp(prefix="cnnviz-monkey-"))
-    window.checkpoints.auto_answer = "cancel"  # Ctrl+Q, Reset, Load...: "Cancel", the window stays
-    window.resize(1024, 768)
-    window.show()
-    process_for(app, 0.3)
+    def act(self) -> None:
+        from PySide6.QtCore import Qt
+        from PySide6.QtTest import QTest
+        from PySide6.QtWidgets import QApplication
 
-    def something_to_save() -> bool:
-        return bool(window.state.run.unsaved and window.state.local.model is not None)
-
-    def act():
-        tab = window.workspace.current_tab()  # (shown since the last tick at least)
+        record, rng = self.record, self.rng
+        tab = self.window.workspace.current_tab()  # (shown since the last tick at least)
         if tab is not None:
-            done_at.setdefault(f"tab {tab}", round(time.perf_counter() - clock["start"], 2))
+            record.done(f"tab {tab}")
         modal = QApplication.activeModalWidget()
-        if modal is not None and modal is not window:
-            counts["dialog"] += 1
-            log("dialog-cancel", modal.windowTitle()[:80])
+        if modal is not None and modal is not self.window:
+            record.counts["dialog"] += 1
+            record.log("dialog-cancel", modal.windowTitle()[:80])
             modal.reject() if hasattr(modal, "reject") else modal.close()
             return
         popup = QApplication.activePopupWidget()
         if popup is not None:  # an open combo box list or menu: pick or dismiss it as a user would
             QTest.keyClick(popup, Qt.Key_Escape if rng.random() < 0.5 else Qt.Key_Return)
-            counts["popup"] += 1
-            log("popup", type(popup).__name__)
+            record.counts["popup"] += 1
+            record.log("popup", type(popup).__name__)
+            return
+        if self.first_round and self.first_round_action():
             return
         roll = rng.random()
-        if roll < 0.45:
-            targets = _clickable(window)
-            if targets:
-                widget = targets[int(rng.integers(len(targets)))]
-                point = QPoint(
-                    int(rng.integers(1, max(2, widget.width() - 1))), int(rng.integers(1, max(2, widget.height() - 1)))
-                )
-                QTest.mouseClick(widget, Qt.LeftButton, Qt.NoModifier, point)
-                counts["click"] += 1
-                log("click", _name(widget))
-                return
-        if roll < 0.7:
-            pad = window.panels.classify
-            if pad.pad_on_screen:
-                a = QPointF(float(rng.uniform(20, 200)), float(rng.uniform(20, 200)))
-                pad.draw_segment(a, QPointF(a.x() + float(rng.uniform(-30, 30)), a.y() + float(rng.uniform(5, 40))))
-                window.pad.classify()
-                counts["stroke"] += 1
-                log("stroke")
-                return
-        key = KEYS[int(rng.integers(len(KEYS)))]
-        if key == "Ctrl+Q" and not something_to_save():
-            # Nothing unsaved: Ctrl+Q would close the window at once (no question to answer Cancel to),
+        if roll < 0.45 and self.click_something():
+            return
+        if roll < 0.7 and self.stroke():
+            return
+        if not self.press(KEYS[int(rng.integers(len(KEYS)))]):
+            # Ctrl+Q with nothing unsaved would close the window at once (no question to answer Cancel to),
             # ending the monkey's own run. Another key instead.
             others = [other for other in KEYS if other != "Ctrl+Q"] or ["Escape"]
-            key = others[int(rng.integers(len(others)))]
-        sequence = QKeySequence(key)
-        combo = sequence[0]
-        target = QApplication.focusWidget() or window
-        QTest.keyClick(target, combo.key(), combo.keyboardModifiers())
-        counts["key"] += 1
-        log("key", key)
+            self.press(others[int(rng.integers(len(others)))])
 
+    def first_round_action(self) -> bool:
+        """The first kind of the first round not done yet that can be done now, done (True); False: none can."""
+        for kind in list(self.first_round):
+            if kind in self.record.done_at:
+                self.first_round.remove(kind)
+                continue
+            action, _, what = kind.partition(" ")
+            if action == "tab":
+                acted = self.show_tab(what)
+            elif action == "key":
+                acted = self.press(what)
+            else:
+                acted = self.stroke() if action == "stroke" else self.click_something()
+            if acted:
+                self.first_round.remove(kind)  # once: a tab clicked counts when it is shown, at the next tick
+                return True
+        return False
+
+    def click_something(self) -> bool:
+        from PySide6.QtCore import QPoint, Qt
+        from PySide6.QtTest import QTest
+
+        targets = _clickable(self.window)
+        if not targets:
+            return False
+        rng = self.rng
+        widget = targets[int(rng.integers(len(targets)))]
+        point = QPoint(
+            int(rng.integers(1, max(2, widget.width() - 1))), int(rng.integers(1, max(2, widget.height() - 1)))
+        )
+        QTest.mouseClick(widget, Qt.LeftButton, Qt.NoModifier, point)
+        self.record.counts["click"] += 1
+        self.record.log("click", _name(widget))
+        return True
+
+    def show_tab(self, key: str) -> bool:
+        """A click on tab ``key`` in the tab bar (False: the tab is hidden now)."""
+        from PySide6.QtCore import Qt
+        from PySide6.QtTest import QTest
+
+        workspace = self.window.workspace
+        tabs = workspace.tabs
+        page = workspace.tab_pages.get(key)
+        index = tabs.indexOf(page) if page is not None else -1
+        if index < 0 or not tabs.isTabVisible(index):
+            return False
+        bar = tabs.tabBar()
+        centre = bar.tabRect(index).center()
+        if bar.isVisible() and bar.rect().contains(centre):
+            QTest.mouseClick(bar, Qt.LeftButton, Qt.NoModifier, centre)
+        else:
+            tabs.setCurrentIndex(index)  # scrolled out of the bar: what its arrows and a click would do
+        self.record.counts["click"] += 1
+        self.record.log("click", f"QTabBar:{bar.tabText(index)}"[:80])
+        return True
+
+    def stroke(self) -> bool:
+        from PySide6.QtCore import QPointF
+
+        pad, rng = self.window.panels.classify, self.rng
+        if not pad.pad_on_screen:
+            return False
+        a = QPointF(float(rng.uniform(20, 200)), float(rng.uniform(20, 200)))
+        pad.draw_segment(a, QPointF(a.x() + float(rng.uniform(-30, 30)), a.y() + float(rng.uniform(5, 40))))
+        self.window.pad.classify()
+        self.record.counts["stroke"] += 1
+        self.record.log("stroke")
+        return True
+
+    def press(self, key: str) -> bool:
+        """``key`` pressed where the focus is (False: Ctrl+Q with nothing to save, which closes the window)."""
+        from PySide6.QtGui import QKeySequence
+        from PySide6.QtTest import QTest
+        from PySide6.QtWidgets import QApplication
+
+        if key == "Ctrl+Q" and not self.something_to_save():
+            return False
+        combo = QKeySequence(key)[0]
+        QTest.keyClick(QApplication.focusWidget() or self.window, combo.key(), combo.keyboardModifiers())
+        self.record.counts["key"] += 1
+        self.record.log("key", key)
+        return True
+
+
+def _sample(window, record: Record, trainer_class) -> dict:
+    """One memory sample (after a full garbage collection), with what the clicks had chosen by then."""
+    import gc
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from .. import session
+
+    # What a return to the event loop does first: the queued calls (a run whose thread has just ended is reaped
+    # there), then the deleteLater calls they made; a Trainer counted before them was no Trainer kept
+    QCoreApplication.sendPostedEvents()
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+    gc.collect()
+    sample = {
+        "t_s": round(record.elapsed(), 1),
+        "rss_mb": round(rss_mb(), 1),
+        "pool_mb": round(pooled_mb(), 1),
+        "actions": record.actions(),
+        "step": window.state.run.last_step.step if window.state.run.last_step else 0,
+        # what the clicks chose: a bigger network or batch needs more memory, and is no leak
+        "net": window.controls.spec,
+        "batch": window.controls.hyperparameters()["batch_size"],
+        "dataset": window.controls.dataset,
+        "backend": window.controls.backend,
+        # runs that ended must not stay (their model, optimizer state, workspace): one at most, besides those
+        # whose thread still runs (a stopped run ends after its step: ``threads``)
+        # (type(), not isinstance: isinstance asks a dead weakref.proxy its __class__ and raises ReferenceError)
+        "trainers": sum(1 for o in gc.get_objects() if issubclass(type(o), trainer_class)),
+        "threads": session.running_training_threads() + int(window.session.waiting),  # (a run waiting to start too)
+    }
+    heap = heap_mb()
+    if heap is not None:  # live allocations apart from what malloc keeps freed (glibc only)
+        sample["heap_in_use_mb"], sample["heap_free_mb"] = round(heap[0], 1), round(heap[1], 1)
+    return sample
+
+
+def summarize(samples: list[dict], record: Record, settings: Settings, tabs, still_open: bool) -> dict:
+    """The run's summary line: the counts, the warm-up (:func:`warm_up_end`), and the growth after it over the
+    ``growth_samples`` samples from the warm-up's end on (:func:`robust_growth`, :func:`slope_per_minute`)."""
+    warm_up = warm_up_end(samples, record.done_at, warm_up_kinds(tabs), settings.seconds)
+    warm = warm_up.pop("sample")
+    after = samples[samples.index(warm) :] if warm_up["warmup_s"] is not None else samples
+    summary = {
+        "monkey_seconds": round(samples[-1]["t_s"], 1),
+        "net": settings.net,
+        "seed": settings.seed,
+        **record.counts,
+        "window_still_open": still_open,
+        "exceptions": len(record.errors),
+        **warm_up,
+        "trainers_most": max(s["trainers"] for s in samples),
+        "samples_with_a_trainer_kept": sum(1 for s in samples if s["trainers"] > s.get("threads", 0)),
+        "rss_start_mb": samples[0]["rss_mb"],
+        "rss_warm_mb": warm["rss_mb"],
+        "rss_end_mb": samples[-1]["rss_mb"],
+        "growth_samples": len(after),
+        "growth_after_warmup_mb": robust_growth(after, "rss_mb"),
+        "growth_less_pools_mb": robust_growth(after, "rss_mb", "pool_mb"),
+        "slope_mb_per_min": slope_per_minute(after, "rss_mb"),
+    }
+    if all("heap_in_use_mb" in s for s in after):
+        summary["growth_in_use_mb"] = robust_growth(after, "heap_in_use_mb")
+        summary["growth_in_use_less_pools_mb"] = robust_growth(after, "heap_in_use_mb", "pool_mb")
+        summary["slope_in_use_less_pools_mb_per_min"] = slope_per_minute(after, "heap_in_use_mb", "pool_mb")
+    return summary
+
+
+def _drive(app, rng, settings: Settings, record: Record) -> int:
+    """The monkey's run proper: the window, the actions, the memory samples, the summary."""
+    from PySide6.QtCore import QTimer
+
+    from ... import user_folders
+    from ...train.trainer import Trainer
+    from ..panels import registry as panel_registry
+    from ..window import MainWindow
+
+    window = MainWindow(
+        net=settings.net,
+        backend=settings.backend,
+        dataset=settings.dataset_name,
+        data_dir=settings.data_dir,
+        config_overrides={"seed": settings.seed},
+    )
+    unattended_window(window, user_folders.autosave())  # (private_user_folders: not the user's)
+    window.checkpoints.auto_answer = "cancel"  # Ctrl+Q, Reset, Load...: "Cancel", the window stays
+    window.resize(1024, 768)
+    window.show()
+    process_for(app, 0.3)
+
+    def tabs_shown() -> list[str]:
+        return [key for key in panel_registry.TABS if window.workspace.tab_visible(key)]
+
+    hands = _Hands(window, rng, record, warm_up_kinds(tabs_shown()))
     timer = QTimer()
-    timer.timeout.connect(act)
-    start = clock["start"] = time.perf_counter()
+    timer.timeout.connect(hands.act)
+    record.start = time.perf_counter()
     window.start()
     timer.start(ACTION_MS)
     samples = []
     while True:
-        elapsed = time.perf_counter() - start
-        gc.collect()
-        sample = {
-            "t_s": round(elapsed, 1),
-            "rss_mb": round(rss_mb(), 1),
-            "pool_mb": round(pooled_mb(), 1),
-            "actions": sum(counts.values()),
-            "step": window.state.run.last_step.step if window.state.run.last_step else 0,
-            # what the clicks chose: a bigger network or batch needs more memory, and is no leak
-            "net": window.controls.spec,
-            "batch": window.controls.hyperparameters()["batch_size"],
-            "dataset": window.controls.dataset,
-            "backend": window.controls.backend,
-            # runs that ended must not stay (their model, optimizer state, workspace): one at most
-            # (type(), not isinstance: isinstance asks a dead weakref.proxy its __class__ and raises ReferenceError)
-            "trainers": sum(1 for o in gc.get_objects() if issubclass(type(o), Trainer)),
-        }
-        heap = heap_mb()
-        if heap is not None:  # live allocations apart from what malloc keeps freed (glibc only)
-            sample["heap_in_use_mb"], sample["heap_free_mb"] = round(heap[0], 1), round(heap[1], 1)
+        sample = _sample(window, record, Trainer)
         samples.append(sample)
-        print(json.dumps(sample), file=out, flush=True)
-        if elapsed >= seconds or not window.isVisible():
+        print(json.dumps(sample), file=record.out, flush=True)
+        elapsed = record.elapsed()
+        if elapsed >= settings.seconds or not window.isVisible():
             break
-        if enough_actions is not None and sum(counts.values()) >= enough_actions:
+        if settings.enough_actions is not None and record.actions() >= settings.enough_actions:
             break
-        if not window.session.active and rng.random() < 0.5:
+        if not window.session.active and rng.random() < RESTART_CHANCE:
             window.start()  # a class starts again after a run ends
-        process_for(app, min(SAMPLE_S, max(0.05, seconds - elapsed)))
+        process_for(app, min(SAMPLE_S, max(0.05, settings.seconds - elapsed)))
     timer.stop()
     still_open = window.isVisible()
-    tabs = [key for key in panel_registry.TABS if window.workspace.tab_visible(key)] if still_open else []
+    tabs = tabs_shown() if still_open else []
     window.checkpoints.auto_answer = "discard"  # the monkey's own close: nothing to ask
     window.shutdown()
     window.close()
-    warm_up = warm_up_end(samples, done_at, warm_up_kinds(tabs), seconds)
-    warm = warm_up.pop("sample")
-    summary = {
-        "monkey_seconds": round(samples[-1]["t_s"], 1),
-        "net": net,
-        "seed": seed,
-        **counts,
-        "window_still_open": still_open,
-        "exceptions": len(errors),
-        **warm_up,
-        "rss_start_mb": samples[0]["rss_mb"],
-        "rss_warm_mb": warm["rss_mb"],
-        "rss_end_mb": samples[-1]["rss_mb"],
-        "growth_after_warmup_mb": round(samples[-1]["rss_mb"] - warm["rss_mb"], 1),
-        "growth_less_pools_mb": round(
-            samples[-1]["rss_mb"] - samples[-1]["pool_mb"] - (warm["rss_mb"] - warm["pool_mb"]), 1
-        ),
-    }
-    if "heap_in_use_mb" in warm and "heap_in_use_mb" in samples[-1]:
-        summary["growth_in_use_mb"] = round(samples[-1]["heap_in_use_mb"] - warm["heap_in_use_mb"], 1)
-        summary["growth_in_use_less_pools_mb"] = round(
-            samples[-1]["heap_in_use_mb"] - samples[-1]["pool_mb"] - (warm["heap_in_use_mb"] - warm["pool_mb"]), 1
-        )
-    for error in errors[:3]:
+    summary = summarize(samples, record, settings, tabs, still_open)
+    for error in record.errors[:3]:
         print(error, file=sys.stderr)
-    print(json.dumps(summary), file=out, flush=True)
-    return EXIT_OK if not errors and still_open else EXIT_FAILED
+    print(json.dumps(summary), file=record.out, flush=True)
+    return EXIT_OK if not record.errors and still_open else EXIT_FAILED
