@@ -15,13 +15,17 @@ FAST = {"eval_samples": 200, "eval_every": 25}
 
 
 def private_user_data(monkeypatch, tmp_path_factory):
-    """Nobody answers dialogs (Discard, unless a test says otherwise), and autosaves, the models folder and
-    the stored zoom level are a fresh folder, never the user's; returns that folder."""
+    """Nobody answers dialogs (Discard, unless a test says otherwise), and the user's data folder (autosaves,
+    models, class drawings, the last model's record), settings and the stored zoom level are a fresh folder, never
+    the user's; returns that folder."""
+    from cnnviz import user_folders
     from cnnviz.app import autosave
     from cnnviz.gui import checkpoints, zoom
     from cnnviz.nn import checkpoint
 
     folder = tmp_path_factory.mktemp("user-data")
+    monkeypatch.setattr(user_folders, "data", lambda: folder)
+    monkeypatch.setattr(user_folders, "settings", lambda: folder / "config")
     monkeypatch.setattr(zoom, "settings_path", lambda: folder / "config" / zoom.FILE_NAME)
     monkeypatch.setattr(autosave, "default_folder", lambda: folder)
     monkeypatch.setattr(checkpoint, "default_models_dir", lambda: folder / "models")
