@@ -16,15 +16,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
     QDialog,
     QDialogButtonBox,
+    QFrame,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QTabBar,
     QVBoxLayout,
     QWidget,
@@ -237,7 +239,9 @@ class TypingGuard(QObject):
 
 
 def show_help(parent: QWidget) -> QDialog:
-    """A dialog listing every key (from :data:`SHORTCUTS`); it closes with Escape, Enter or F1."""
+    """A dialog listing every key (from :data:`SHORTCUTS`); it closes with Escape, Enter or F1. It never
+    outgrows the screen (presenter mode's large font at 1024x768 made it 1,046 px wide, its Close button
+    off-screen): the table wraps its descriptions and scrolls when there is no room."""
     dialog = QDialog(parent)
     dialog.setObjectName("shortcutHelp")
     dialog.setWindowTitle(tr("Keys"))
@@ -249,7 +253,16 @@ def show_help(parent: QWidget) -> QDialog:
     label = QLabel(f"<table>{table}</table>")
     label.setTextFormat(Qt.RichText)
     label.setObjectName("shortcutTable")
-    layout.addWidget(label)
+    label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+    natural = label.sizeHint()
+    label.setWordWrap(True)
+    scroll = QScrollArea()
+    scroll.setObjectName("shortcutScroll")
+    scroll.setFrameShape(QFrame.NoFrame)
+    scroll.setWidgetResizable(True)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+    scroll.setWidget(label)
+    layout.addWidget(scroll, 1)
     note = QLabel(tr(TYPING_NOTE))
     note.setWordWrap(True)
     note.setObjectName("hint")
@@ -261,8 +274,27 @@ def show_help(parent: QWidget) -> QDialog:
     closer = QShortcut(QKeySequence("F1"), dialog)
     closer.activated.connect(dialog.accept)
     dialog.setAttribute(Qt.WA_DeleteOnClose)
+    _fit_on_screen(dialog, natural, scroll)
     dialog.show()
     return dialog
+
+
+def _fit_on_screen(dialog: QDialog, table: QSize, scroll: QScrollArea) -> None:
+    """The table's natural size where the screen has room for it, else the screen's room (less a margin for the
+    window's frame); the dialog's own parts (note, buttons) below it."""
+    screen = dialog.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return
+    room = screen.availableGeometry()
+    margins = dialog.layout().contentsMargins()
+    rest = dialog.layout().sizeHint().height() - scroll.sizeHint().height()
+    scrollbar = scroll.verticalScrollBar().sizeHint().width()
+    sides = scrollbar + margins.left() + margins.right()
+    width = min(table.width() + sides, int(room.width() * 0.95))
+    wrapped = scroll.widget().heightForWidth(width - sides)  # the descriptions wrap when the width is cut
+    height = min(max(table.height(), wrapped) + rest, int(room.height() * 0.9))
+    dialog.resize(max(width, dialog.minimumSizeHint().width()), height)
+    dialog.setMaximumSize(room.size())
 
 
 def _html(text: str) -> str:

@@ -1,8 +1,8 @@
 """The keys a teacher presses, as real key events sent where the focus is, in normal and presenter mode."""
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialog, QLabel
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, QScrollArea
 
 from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui import shortcuts
@@ -151,6 +151,24 @@ def test_f1_lists_every_key_of_the_table_that_installs_them(qtbot, keyed, key, m
             for k in (item.shortcuts() if hasattr(item, "shortcuts") else [item.key()])
         }
         assert got >= {shortcuts.QKeySequence(k).toString() for k in entry.keys}, entry.name
+    dialog.close()
+
+
+def test_the_f1_list_fits_the_screen_in_presenter_mode(qtbot, keyed):
+    """Presenter mode's large font made the list 1,046 px wide: at 1024x768 its Close button was off-screen."""
+    window = keyed
+    enter_presenter_with_f5(qtbot, window)
+    press(qtbot, window, Qt.Key_F1)
+    dialog = window.keys_dialog
+    qtbot.waitUntil(dialog.isVisible, timeout=TIMEOUT_MS)
+    room = dialog.screen().availableGeometry()
+    table = dialog.findChild(QLabel, "shortcutTable")
+    assert table.sizeHint().width() > room.width()  # the case: the list does not fit as one line per key
+    assert dialog.frameGeometry().width() <= room.width() and dialog.frameGeometry().height() <= room.height()
+    close = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Close)
+    assert dialog.rect().contains(close.geometry().translated(close.parentWidget().mapTo(dialog, QPoint(0, 0))))
+    scroll = dialog.findChild(QScrollArea, "shortcutScroll")
+    assert table.width() <= scroll.viewport().width()  # wrapped, never cut at the right
     dialog.close()
 
 
