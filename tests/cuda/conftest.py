@@ -77,14 +77,27 @@ def _block_barrier_without_polling() -> None:
     condition: the last live thread of the block to arrive releases the others; a thread that ends leaves the
     count (as the polling loop let the others go once every live thread waited); the first thread to raise
     aborts the rest, whose syncthreads raise as before, and its exception is the one the launch raises.
-    Same kernels, same threads, same interleaving at every syncthreads; only the waiting is cheaper. A
-    simulator whose insides differ keeps its own loop."""
+    Same kernels, same threads, the same meaning of syncthreads; only the waiting is cheaper. A simulator
+    whose insides differ (other names or constructor arguments) keeps its own loop."""
+    import inspect
+
     from numba.cuda.simulator import kernel
 
-    original = kernel.BlockManager
-    if not all(hasattr(original, name) for name in ("run", "__init__")) or not hasattr(kernel, "BlockThread"):
+    original, thread_class = kernel.BlockManager, getattr(kernel, "BlockThread", None)
+    if thread_class is None or not all(
+        hasattr(thread_class, name) for name in ("syncthreads", "syncthreads_count", "run")
+    ):
         return
-    if not all(hasattr(kernel.BlockThread, name) for name in ("syncthreads", "syncthreads_count", "run")):
+    if list(inspect.signature(original.__init__).parameters) != ["self", "f", "grid_dim", "block_dim", "debug"]:
+        return
+    if list(inspect.signature(thread_class.__init__).parameters) != [
+        "self",
+        "f",
+        "manager",
+        "blockIdx",
+        "threadIdx",
+        "debug",
+    ]:
         return
 
     class BarrierThread(kernel.BlockThread):
