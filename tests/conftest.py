@@ -119,9 +119,7 @@ LONGEST_FIRST = (
     "tests/gui/test_fit.py",
     "tests/gui/test_kept_run_beside.py",
     "tests/gui/test_lessons_checked.py",  # every lesson played in one window: ~40 s on a quiet machine
-    "tests/test_cuda_simulator_suite_steps.py",  # the simulator suite's other parts
-    "tests/test_cuda_simulator_suite_devices.py",
-    "tests/test_cuda_simulator_suite_protocol.py",
+    "tests/test_cuda_simulator_suite_protocol.py",  # the simulator suite's other part
 )
 """The files whose tests take longest in all (the real-X layout checks, the simulator suite), handed out
 first: xdist (``--dist loadfile``) gives out files in collection order, and the simulator suite, collected

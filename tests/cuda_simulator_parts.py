@@ -21,14 +21,20 @@ ROOT = CUDA_TESTS.parents[1]
 """Where the parts' pytest runs: their arguments are node ids (``--deselect`` compares them as written)."""
 
 PARTS: dict[str, tuple[str, ...]] = {
-    "conformance": ("test_protocol_cuda.py::TestCuda",),
-    "protocol": ("test_protocol_cuda.py", "test_launch_plans.py", "test_ptx_compile.py"),
-    "devices": ("test_devices_check_cuda.py",),
-    "steps": ("test_step_counters.py", "test_training_step.py"),
+    "conformance": ("test_protocol_cuda.py::TestCuda", "test_devices_check_cuda.py"),
+    "protocol": (
+        "test_protocol_cuda.py",
+        "test_launch_plans.py",
+        "test_ptx_compile.py",
+        "test_step_counters.py",
+        "test_training_step.py",
+    ),
 }
 """The parts' files and classes in tests/cuda: each file named whole by exactly one part
 (test_cuda_simulator_suite.py checks it), which leaves out the classes other parts name; the parts about equally
-long (2026-11-28, one process each, load ~20: the whole protocol file took as long as the other three files)."""
+long. Two, not four: since the simulator's blocks wait at a barrier (tests/cuda/conftest.py) each of the four
+took 13-18 s of CPU, 3-4 s of them the process's start (numba, pytest, the simulator); 2026-11-28, load 7-12:
+conformance 18 s + devices 13 s, protocol 13 s + steps 15 s of CPU, one process each."""
 
 
 def part_arguments(name: str) -> list[str]:

@@ -69,8 +69,106 @@ def _lock_simulator_shared_arrays() -> None:
     kernelapi.FakeCUDAShared.array = array
 
 
+def _block_barrier_without_polling() -> None:
+    """Run the simulator's thread blocks with a real barrier instead of its polling loop (numba-cuda 0.30.4):
+    its ``BlockManager.run`` spins in the launching thread over every CUDA thread of the block, asking each
+    whether it waits in syncthreads or has ended, until all have ended; that loop holds the GIL half the time
+    the block's threads need it (the simulator parts took ~2x the CPU they compute). Here syncthreads is a
+    condition: the last live thread of the block to arrive releases the others; a thread that ends leaves the
+    count (as the polling loop let the others go once every live thread waited); the first thread to raise
+    aborts the rest, whose syncthreads raise as before, and its exception is the one the launch raises.
+    Same kernels, same threads, the same meaning of syncthreads; only the waiting is cheaper. A simulator
+    whose insides differ (other names or constructor arguments) keeps its own loop."""
+    import inspect
+
+    from numba.cuda.simulator import kernel
+
+    original, thread_class = kernel.BlockManager, getattr(kernel, "BlockThread", None)
+    if thread_class is None or not all(
+        hasattr(thread_class, name) for name in ("syncthreads", "syncthreads_count", "run")
+    ):
+        return
+    if list(inspect.signature(original.__init__).parameters) != ["self", "f", "grid_dim", "block_dim", "debug"]:
+        return
+    if list(inspect.signature(thread_class.__init__).parameters) != [
+        "self",
+        "f",
+        "manager",
+        "blockIdx",
+        "threadIdx",
+        "debug",
+    ]:
+        return
+
+    class BarrierThread(kernel.BlockThread):
+        def syncthreads(self):
+            self._manager.arrive(self)
+
+        def run(self):
+            try:
+                super().run()
+            finally:
+                self._manager.leave(self)
+
+    class BarrierBlockManager(original):
+        def run(self, grid_point, *args):
+            def target():
+                self._f(*args)
+
+            self._condition = threading.Condition()
+            self._threads = [
+                BarrierThread(target, self, grid_point, block_point, self._debug)
+                for block_point in np.ndindex(*self._block_dim)
+            ]
+            self._live = len(self._threads)
+            self._arrived = 0
+            self._generation = 0
+            self._first_exception = None
+            for thread in self._threads:
+                thread.start()
+            for thread in self._threads:
+                thread.join()
+            if self._first_exception is not None:
+                raise self._first_exception[0].with_traceback(self._first_exception[1])
+            for thread in self._threads:  # as the original's final check
+                if thread.exception:
+                    raise thread.exception[0].with_traceback(thread.exception[1])
+
+        def _release(self):
+            self._arrived = 0
+            self._generation += 1
+            self._condition.notify_all()
+
+        def arrive(self, thread):
+            with self._condition:
+                if thread.abort:
+                    raise RuntimeError("abort flag set on syncthreads call")
+                generation = self._generation
+                self._arrived += 1
+                if self._arrived == self._live:
+                    self._release()
+                while generation == self._generation and not thread.abort:
+                    self._condition.wait()
+                if thread.abort:
+                    raise RuntimeError("abort flag set on syncthreads clear")
+
+        def leave(self, thread):
+            with self._condition:
+                self._live -= 1
+                if thread.exception and self._first_exception is None:
+                    self._first_exception = thread.exception
+                    for other in self._threads:
+                        other.abort = True
+                    self._condition.notify_all()
+                elif self._live and self._arrived == self._live:
+                    self._release()
+
+    kernel.BlockManager = BarrierBlockManager
+
+
 if SIMULATOR:
     _lock_simulator_shared_arrays()
+    _block_barrier_without_polling()
 
 
 def _real_gpu_reason() -> str | None:

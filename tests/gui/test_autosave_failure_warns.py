@@ -20,7 +20,7 @@ def test_a_full_disk_during_an_autosave_is_warned_about(qtbot, make_window, monk
 
         return real_atomic_write(path, write_then_fail)
 
-    window = make_window(steps=8)
+    window = make_window(steps=8, test_samples=500)  # its final evaluation (not checked) over 500 test images
     path = window.checkpoints.autosave_path
     monkeypatch.setattr(checkpoint, "atomic_write", full_disk)
     messages = []

@@ -99,7 +99,8 @@ def test_a_killed_window_keeps_its_own_run_and_the_next_start_offers_both(
 ):
     """The issue's case: window A autosaves, window B trains and is closed, A is killed."""
     folder = no_dialogs_and_a_private_autosave
-    a, b = make_window(steps=3), make_window(steps=5)
+    # test_samples: the runs' final evaluations over 500 test images, not 10,000 (~4 s of a core each; not checked)
+    a, b = make_window(steps=3, test_samples=500), make_window(steps=5, test_samples=500)
     assert a.checkpoints.autosave_path != b.checkpoints.autosave_path
     for window in (a, b):
         window.start()

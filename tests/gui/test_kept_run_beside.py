@@ -13,6 +13,8 @@ OTHER_NET = "conv3-4,relu,pool,dense-10"
 
 
 def train(qtbot, window):
+    """To the end of its run (the tests' windows evaluate on 500 test images: a final evaluation over all 10,000
+    costs ~4 s of a core, and what they check is the two runs side by side, not the accuracy itself)."""
     window.start()
     qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
 
@@ -25,7 +27,7 @@ def shown(qtbot, window, *keys):
 
 
 def test_the_kept_runs_kernels_maps_timings_and_accuracy_stand_beside_the_run_nows(qtbot, make_window):
-    window = make_window(steps=20, eval_every=10)
+    window = make_window(steps=20, eval_every=10, test_samples=500)
     panels = window.panels
     train(qtbot, window)
     kept_weights = window.state.local.weights()
@@ -97,7 +99,7 @@ def _save_other_network(tmp_path, timings: bool):
 
 
 def test_a_kept_run_of_another_network_says_why_it_is_not_shown(qtbot, make_window, tmp_path):
-    window = make_window(steps=5, eval_every=5)
+    window = make_window(steps=5, eval_every=5, test_samples=500)
     train(qtbot, window)
     assert window.comparison.compare_with_file(str(_save_other_network(tmp_path, timings=True)))
     assert window.state.kept.timing.backend == "cuda"
@@ -123,7 +125,7 @@ def test_a_file_without_timings_says_so_in_the_timings_panel(qtbot, make_window,
 
 
 def test_a_saved_run_carries_its_timings(qtbot, make_window, tmp_path):
-    window = make_window(steps=5, eval_every=5)
+    window = make_window(steps=5, eval_every=5, test_samples=500)
     train(qtbot, window)
     path = tmp_path / "run.npz"
     assert window.checkpoints.save(str(path))

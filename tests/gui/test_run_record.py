@@ -10,7 +10,7 @@ X, Y = 0.01, 0.0005
 
 
 def test_a_save_and_the_report_record_the_rate_the_run_trained_with(qtbot, make_window, tmp_path):
-    window = make_window(steps=3)
+    window = make_window(steps=3, test_samples=500)  # its final evaluation (not checked) over 500 test images
     window.controls.set_values(optimizer="adam", schedule="constant", lr=X, epochs=0.5)
     window.start()
     qtbot.waitUntil(lambda: not window.session.active and window.state.run.result is not None, timeout=60_000)
