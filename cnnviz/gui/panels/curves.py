@@ -16,6 +16,7 @@ from .. import accessibility, palette, theme
 from ..language import tr
 from .common import ElidedLabel, Panel
 from .curve_marks import Marks
+from .curve_titles import fit_titles
 
 MIN_GRAPHICS_PX = 130
 """Side by side, two plots of 80 px and their epoch axes; one above the other they need more (and get it)."""
@@ -276,7 +277,14 @@ class CurvesPanel(Panel):
         if wanted != self.side_by_side:
             self.side_by_side = wanted
             self._place_plots()
+        self._fit_titles()
         self._space_epoch_ticks()
+
+    def _fit_titles(self) -> None:
+        layout = self.graphics.ci.layout
+        left, _top, right, _bottom = layout.getContentsMargins()
+        room = self.graphics.viewport().width() - left - right - layout.horizontalSpacing()
+        fit_titles((self.loss_plot, self.acc_plot), room)
 
     def _space_epoch_ticks(self) -> None:
         """Side by side, a plot is narrow: its epoch numbers ("0.2" ... "0.8") a readable distance apart."""
