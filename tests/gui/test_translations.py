@@ -206,3 +206,21 @@ def test_every_view_and_every_lesson_view_fit_1024x768_in_every_language(qtbot, 
         window.lessons.use_lesson_view(False, full_screen=False)
         fit.settle_layout(window)
     assert found == {}, describe(found)
+
+
+def test_the_update_buttons_group_the_step_as_the_language_does(qtbot, in_language):
+    """The Map's and Why?'s "Update (step N)" grouped N as the text beside it does ("Karte bei Schritt
+    1.134" beside "Aktualisieren (Schritt 1234)"): German "1.234", Japanese "1,234"."""
+    from types import SimpleNamespace
+
+    from cnnviz.gui.panels.map import MapPanel
+    from cnnviz.gui.panels.why import WhyPanel
+
+    for code, expected in (("de", "Aktualisieren (Schritt 12.345)"), ("ja", "更新(ステップ 12,345)")):
+        in_language(code)
+        for panel in (MapPanel(), WhyPanel()):
+            qtbot.addWidget(panel)  # (never shown: nothing is computed)
+            panel.set_weights("tiny", {}, 1)
+            panel.result = SimpleNamespace(step=1) if isinstance(panel, MapPanel) else {"step": 1}
+            panel.set_weights("tiny", {}, 12345)
+            assert panel.update_button.text() == expected, (code, type(panel).__name__)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QSpin
 from ...classroom.saliency import model_from_weights, occlusion_map, saliency_map
 from .. import accessibility, palette
 from ..jobs import Job
-from ..language import tr
+from ..language import grouped, tr
 from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
 from .pictures import titled_image_row
 
@@ -171,7 +171,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         if first:
             self.invalidate()
         elif self.result.get("step") != step:
-            self.update_button.setText(tr("Update (step {step})").format(step=step))
+            self.update_button.setText(tr("Update (step {step:,})").format(step=grouped(step)))
 
     def evaluated(self, _event=None) -> None:
         """A test evaluation happened: explain again with the latest weights (now if seen, else when shown)."""

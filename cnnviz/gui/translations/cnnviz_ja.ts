@@ -2975,8 +2975,8 @@ nearest: {name}</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="231" />
    <location filename="cnnviz/gui/panels/why.py" line="174" />
-   <source>Update (step {step})</source>
-   <translation>更新(ステップ {step})</translation>
+   <source>Update (step {step:,})</source>
+   <translation>更新(ステップ {step:,})</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="293" />
