@@ -224,3 +224,23 @@ def test_the_update_buttons_group_the_step_as_the_language_does(qtbot, in_langua
             panel.result = SimpleNamespace(step=1) if isinstance(panel, MapPanel) else {"step": 1}
             panel.set_weights("tiny", {}, 12345)
             assert panel.update_button.text() == expected, (code, type(panel).__name__)
+
+
+def test_picture_captions_wrap_within_a_narrow_panel(qtbot, in_language):
+    """Why? and Fool at 125 % in German (a 1280x720 laptop): their three captions side by side, each on its own
+    lines as wide as pyqtgraph makes its minimum, ran the row past the panel and the third picture was cut
+    off. A caption wider than its column's share now wraps between words."""
+    from cnnviz.gui.devtools.fit import settle_layout
+    from cnnviz.gui.panels.fool import FoolPanel
+    from cnnviz.gui.panels.why import WhyPanel
+
+    theme.set_zoom(1.25)  # (the autouse fixture puts 100 % back)
+    in_language("de")
+    for panel in (WhyPanel(), FoolPanel()):
+        qtbot.addWidget(panel)
+        panel.resize(560, 480)
+        panel.show()
+        settle_layout(panel)
+        view = panel.graphics
+        row = view.mapFromScene(view.centralWidget.sceneBoundingRect()).boundingRect()
+        assert row.width() <= view.viewport().width() + 2, (type(panel).__name__, row.width(), view.viewport().width())

@@ -12,17 +12,14 @@ import math
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
+from .pictures import wrap_label
+
 ONE_LINE_PX = 30
 """The height pyqtgraph gives a plot's title row (``PlotItem.setTitle``)."""
 
 
 def _title_width(plot: pg.PlotItem, width: float) -> None:
-    label = plot.titleLabel
-    option = label.item.document().defaultTextOption()
-    option.setAlignment(Qt.AlignmentFlag.AlignHCenter)  # (a broken title's lines centred, as one line is)
-    label.item.document().setDefaultTextOption(option)
-    label.item.setTextWidth(width)
-    label.updateMin()
+    wrap_label(plot.titleLabel, width)
 
 
 def fit_titles(plots: tuple[pg.PlotItem, ...], room: float) -> None:
