@@ -244,3 +244,23 @@ def test_picture_captions_wrap_within_a_narrow_panel(qtbot, in_language):
         view = panel.graphics
         row = view.mapFromScene(view.centralWidget.sceneBoundingRect()).boundingRect()
         assert row.width() <= view.viewport().width() + 2, (type(panel).__name__, row.width(), view.viewport().width())
+
+
+def test_curve_legends_side_by_side_stay_within_a_narrow_panel(qtbot, in_language):
+    """Side by side, each plot's legend is its title, and pyqtgraph makes a title's one line its plot's minimum
+    width: German presenter mode at 1024x768 with the class canvas open ran the accuracy plot past the curves
+    panel, its "Test" cut. A title now breaks between its entries where one line is too wide for its share."""
+    from cnnviz.gui.devtools.fit import settle_layout
+    from cnnviz.gui.panels.curves import CurvesPanel
+
+    in_language("de")
+    panel = CurvesPanel()
+    qtbot.addWidget(panel)
+    panel.resize(480, 260)  # (wide and short: side by side)
+    panel.show()
+    settle_layout(panel)
+    assert panel.side_by_side
+    area = panel.graphics.viewport().rect().adjusted(-2, -2, 2, 2)
+    for plot in (panel.loss_plot, panel.acc_plot):
+        rect = panel.graphics.mapFromScene(plot.sceneBoundingRect()).boundingRect()
+        assert area.contains(rect), (plot.getAxis("left").labelText, rect.getRect(), area.getRect())
