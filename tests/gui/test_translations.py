@@ -206,3 +206,61 @@ def test_every_view_and_every_lesson_view_fit_1024x768_in_every_language(qtbot, 
         window.lessons.use_lesson_view(False, full_screen=False)
         fit.settle_layout(window)
     assert found == {}, describe(found)
+
+
+def test_the_update_buttons_group_the_step_as_the_language_does(qtbot, in_language):
+    """The Map's and Why?'s "Update (step N)" grouped N as the text beside it does ("Karte bei Schritt
+    1.134" beside "Aktualisieren (Schritt 1234)"): German "1.234", Japanese "1,234"."""
+    from types import SimpleNamespace
+
+    from cnnviz.gui.panels.map import MapPanel
+    from cnnviz.gui.panels.why import WhyPanel
+
+    for code, expected in (("de", "Aktualisieren (Schritt 12.345)"), ("ja", "更新(ステップ 12,345)")):
+        in_language(code)
+        for panel in (MapPanel(), WhyPanel()):
+            qtbot.addWidget(panel)  # (never shown: nothing is computed)
+            panel.set_weights("tiny", {}, 1)
+            panel.result = SimpleNamespace(step=1) if isinstance(panel, MapPanel) else {"step": 1}
+            panel.set_weights("tiny", {}, 12345)
+            assert panel.update_button.text() == expected, (code, type(panel).__name__)
+
+
+def test_picture_captions_wrap_within_a_narrow_panel(qtbot, in_language):
+    """Why? and Fool at 125 % in German (a 1280x720 laptop): their three captions side by side, each on its own
+    lines as wide as pyqtgraph makes its minimum, ran the row past the panel and the third picture was cut
+    off. A caption wider than its column's share now wraps between words."""
+    from cnnviz.gui.devtools.fit import settle_layout
+    from cnnviz.gui.panels.fool import FoolPanel
+    from cnnviz.gui.panels.why import WhyPanel
+
+    theme.set_zoom(1.25)  # (the autouse fixture puts 100 % back)
+    in_language("de")
+    for panel in (WhyPanel(), FoolPanel()):
+        qtbot.addWidget(panel)
+        panel.resize(560, 480)
+        panel.show()
+        settle_layout(panel)
+        view = panel.graphics
+        row = view.mapFromScene(view.centralWidget.sceneBoundingRect()).boundingRect()
+        assert row.width() <= view.viewport().width() + 2, (type(panel).__name__, row.width(), view.viewport().width())
+
+
+def test_curve_legends_side_by_side_stay_within_a_narrow_panel(qtbot, in_language):
+    """Side by side, each plot's legend is its title, and pyqtgraph makes a title's one line its plot's minimum
+    width: German presenter mode at 1024x768 with the class canvas open ran the accuracy plot past the curves
+    panel, its "Test" cut. A title now breaks between its entries where one line is too wide for its share."""
+    from cnnviz.gui.devtools.fit import settle_layout
+    from cnnviz.gui.panels.curves import CurvesPanel
+
+    in_language("de")
+    panel = CurvesPanel()
+    qtbot.addWidget(panel)
+    panel.resize(480, 260)  # (wide and short: side by side)
+    panel.show()
+    settle_layout(panel)
+    assert panel.side_by_side
+    area = panel.graphics.viewport().rect().adjusted(-2, -2, 2, 2)
+    for plot in (panel.loss_plot, panel.acc_plot):
+        rect = panel.graphics.mapFromScene(plot.sceneBoundingRect()).boundingRect()
+        assert area.contains(rect), (plot.getAxis("left").labelText, rect.getRect(), area.getRect())

@@ -291,6 +291,7 @@ def problems(window) -> list[str]:
         + fit_plots.axis_titles_and_short_plots(window)
         + _banners(window)
         + fit_plots.cut_texts(window)
+        + fit_plots.run_past_their_view(window)
     )
 
 

@@ -124,3 +124,21 @@ def cut_texts(window) -> list[str]:
         if text_width > view.width() + 1 or hint.textItem.boundingRect().height() > view.height() + 1:
             found.append("the curves' start hint is wider or taller than the loss plot (cut mid-word)")
     return found
+
+
+def run_past_their_view(window) -> list[str]:
+    """A row of pictures under captions (Why?, Fool) wider than its view: the part past the edge is cut
+    (pyqtgraph gives each caption its one line as a minimum width: three German captions at 125 % made the
+    Why? row wider than its panel, the third picture cut off)."""
+    found = []
+    for view in (window.panels.why.graphics, window.panels.fool.graphics):
+        item = view.centralWidget
+        if not view.isVisible() or item.scene() is None:
+            continue
+        rect = view.mapFromScene(item.sceneBoundingRect()).boundingRect()
+        if rect.width() > view.viewport().width() + 2:
+            found.append(
+                f"the pictures of {view.accessibleName()!r} run past their view: {rect.width()} px wide "
+                f"in {view.viewport().width()}"
+            )
+    return found

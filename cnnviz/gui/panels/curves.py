@@ -16,6 +16,7 @@ from .. import accessibility, palette, theme
 from ..language import tr
 from .common import ElidedLabel, Panel
 from .curve_marks import Marks
+from .curve_titles import fit_titles
 
 MIN_GRAPHICS_PX = 130
 """Side by side, two plots of 80 px and their epoch axes; one above the other they need more (and get it)."""
@@ -95,6 +96,8 @@ class CurvesPanel(Panel):
         self.acc_plot.getAxis("left").setWidth(62)
         self.loss_plot.getViewBox().setLimits(yMin=0)
         self._shown = (True, True)
+        self._fitting_titles = False
+        self.graphics.sigDeviceRangeChanged.connect(self._fit_titles)
         self.side_by_side = False
         """The two plots side by side (a wide, short panel) instead of one above the other."""
         self.epochs = 1.0
@@ -276,7 +279,27 @@ class CurvesPanel(Panel):
         if wanted != self.side_by_side:
             self.side_by_side = wanted
             self._place_plots()
+        self._fit_titles()
         self._space_epoch_ticks()
+
+    def _fit_titles(self, *_args) -> None:
+        """On the panel's and on the view's resize (the view may be laid out after the panel)."""
+        if self._fitting_titles:
+            return  # (the view's own signal, from the setRange below)
+        self._fitting_titles = True
+        try:
+            plots = (self.loss_plot, self.acc_plot)
+            layout = self.graphics.ci.layout
+            left, _top, right, _bottom = layout.getContentsMargins()
+            view = self.graphics.viewport().width()
+            before = [plot.titleLabel.item.textWidth() for plot in plots]
+            fit_titles(plots, view - left - right - layout.horizontalSpacing())
+            if before != [plot.titleLabel.item.textWidth() for plot in plots] or self.graphics.ci.width() > view + 1:
+                # The plots as wide as the view again (the layout kept the width the one-line titles forced).
+                layout.activate()
+                self.graphics.setRange(self.graphics.range, padding=0, disableAutoPixel=False)
+        finally:
+            self._fitting_titles = False
 
     def _space_epoch_ticks(self) -> None:
         """Side by side, a plot is narrow: its epoch numbers ("0.2" ... "0.8") a readable distance apart."""

@@ -28,7 +28,7 @@ from .. import accessibility, palette, theme
 from ..jobs import Job
 from ..language import grouped, tr
 from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
-from .pictures import titled_image_row
+from .pictures import keep_captions_within, titled_image_row
 
 WAYS = ((N_("a little everywhere"), "bim"), (N_("the fewest pixels"), "pixels"))
 """The attack's modes, in the student's words (shown translated)."""
@@ -176,6 +176,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         self.graphics.ci.setSpacing(6)
         self.body.addWidget(self.graphics, 1)
         self.titles, self.views = titled_image_row(self.graphics.ci, self._captions(None))
+        self.fit_captions = keep_captions_within(self.graphics, self.titles)
         # Under the pictures: the probabilities before (under the original) and after (under the fooled
         # input), and how small the change is (under the change).
         self.before_widget, self.before_plot, self.before_bars = self._bars("before")
@@ -291,6 +292,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             )
         for title, caption in zip(self.titles, self._captions(None)):
             title.setText(caption)
+        self.fit_captions()
         self.measures_label.setText("")
         self.source_label.setText("")
         self.verdict_label.setText("")
@@ -369,6 +371,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             view.autoRange(padding=0.01)
         for title, caption in zip(self.titles, self._captions(factor)):
             title.setText(caption)
+        self.fit_captions()
         for plot, bars, probs, when in (
             (self.before_plot, self.before_bars, result.original_probabilities, "before"),
             (self.after_plot, self.after_bars, result.probabilities, "after"),

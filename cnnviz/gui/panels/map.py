@@ -200,7 +200,7 @@ class MapPanel(JobPanel):
         if first:
             self.invalidate()
         elif self.result.step != step:
-            self.update_button.setText(tr("Update (step {step})").format(step=step))
+            self.update_button.setText(tr("Update (step {step:,})").format(step=grouped(step)))
 
     def evaluated(self, _event=None) -> None:
         """A test evaluation happened: map again with the latest weights (now if seen, else when shown)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import Qt
 
 from .. import theme
 
@@ -56,6 +57,49 @@ def titled_image_row(layout: pg.GraphicsLayout, captions) -> tuple[list, list]:
     for c in range(len(titles)):
         layout.layout.setColumnStretchFactor(c, 1)
     return titles, views
+
+
+def wrap_label(label: pg.LabelItem, width: float) -> None:
+    """Lay ``label``'s text out at most ``width`` px wide, broken between words, its lines centred
+    (``width`` < 0: on its own lines). pyqtgraph makes a label's text its minimum width."""
+    option = label.item.document().defaultTextOption()
+    option.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+    label.item.document().setDefaultTextOption(option)
+    label.item.setTextWidth(width)
+    label.updateMin()
+
+
+def natural_width(label: pg.LabelItem) -> float:
+    """The width of ``label``'s text on its own lines (whatever it is wrapped to now)."""
+    document = label.item.document().clone()
+    document.setTextWidth(-1)
+    return document.size().width()
+
+
+def keep_captions_within(view: pg.GraphicsView, titles):
+    """The captions of a :func:`titled_image_row` in ``view`` wrap where one is wider than its column's share
+    of the view: German and Japanese captions at 125 % made the row wider than the Why? panel, its third
+    picture cut off at the panel's edge. Again whenever the view or its layout changes size (presenter
+    mode's bigger type too); returns the fitting, to call after a caption changed."""
+
+    def fit(*_args) -> None:
+        layout = view.centralWidget.layout
+        left, _top, right, _bottom = layout.getContentsMargins()
+        room = view.viewport().width() - left - right - layout.horizontalSpacing() * (len(titles) - 1)
+        share = max(1.0, room / len(titles))
+        changed = False
+        for title in titles:
+            wanted = share if natural_width(title) > share else -1.0
+            if abs(title.item.textWidth() - wanted) > 0.5:  # (no change, no new layout pass: no loop)
+                wrap_label(title, wanted)
+                changed = True
+        if changed:  # the row as wide as the view again (it kept the width the wide captions forced)
+            layout.activate()
+            view.setRange(view.range, padding=0, disableAutoPixel=False)
+
+    view.sigDeviceRangeChanged.connect(fit)
+    view.centralWidget.geometryChanged.connect(fit)
+    return fit
 
 
 def show(item: pg.ImageItem, view: pg.ViewBox, image: np.ndarray, levels: tuple[float, float]) -> None:

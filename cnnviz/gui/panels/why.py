@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QSpin
 from ...classroom.saliency import model_from_weights, occlusion_map, saliency_map
 from .. import accessibility, palette
 from ..jobs import Job
-from ..language import tr
+from ..language import grouped, tr
 from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
-from .pictures import titled_image_row
+from .pictures import keep_captions_within, titled_image_row
 
 HEAT = palette.HEAT_LUT.astype(np.float64)
 
@@ -121,6 +121,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
             tr("<b>occlusion</b><br>orange: hiding it hurts<br>blue: hiding it helps"),
         )
         self.titles, self.views = titled_image_row(self.graphics.ci, captions)
+        keep_captions_within(self.graphics, self.titles)
         self.explain_label = QLabel("")
         self.explain_label.setObjectName("hint")
         self.explain_label.setWordWrap(True)
@@ -171,7 +172,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         if first:
             self.invalidate()
         elif self.result.get("step") != step:
-            self.update_button.setText(tr("Update (step {step})").format(step=step))
+            self.update_button.setText(tr("Update (step {step:,})").format(step=grouped(step)))
 
     def evaluated(self, _event=None) -> None:
         """A test evaluation happened: explain again with the latest weights (now if seen, else when shown)."""

@@ -2975,8 +2975,8 @@ am nächsten: {name}</translation>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="231" />
    <location filename="cnnviz/gui/panels/why.py" line="174" />
-   <source>Update (step {step})</source>
-   <translation>Aktualisieren (Schritt {step})</translation>
+   <source>Update (step {step:,})</source>
+   <translation>Aktualisieren (Schritt {step:,})</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="293" />

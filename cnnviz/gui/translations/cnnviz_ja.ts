@@ -1187,17 +1187,17 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/class_canvas_answers.py" line="81" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
-   <translation>私たちのテストセット：{count} 中 {right} 正解 · MNIST：{mnist}</translation>
+   <translation>わたしたちのテストセット: {count} 枚中 {right} 枚正解 · MNIST: {mnist}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_answers.py" line="65" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
-   <translation>私たちのテストセット：まだ保留なし · MNIST：{mnist}</translation>
+   <translation>わたしたちのテストセット: まだ取っておいた絵なし · MNIST: {mnist}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_answers.py" line="73" />
    <source>Our test set: {count} held back; this network does not know our classes yet</source>
-   <translation>わたしたちのテストセット: {count} 枚を取っておきました。このネットワークはまだわたしたちのクラスを知りません</translation>
+   <translation>わたしたちのテストセット: {count} 枚を取っておきました。このネットワークはまだわたしたちの分類を知りません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="62" />
@@ -2956,7 +2956,7 @@ on the latest map</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="271" />
    <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
-   <translation>このネットワークは {names} を知っています。マップにはそれらの絵が必要です。開始を押してクラスのキャンバスの絵で学習させると、マップには取っておいた絵が表示されます。</translation>
+   <translation>このネットワークは {names} を知っています。地図にはそれらの絵が必要です。開始を押してクラスのキャンバスの絵で学習させると、地図には取っておいた絵が表示されます。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="493" />
@@ -2975,8 +2975,8 @@ nearest: {name}</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="231" />
    <location filename="cnnviz/gui/panels/why.py" line="174" />
-   <source>Update (step {step})</source>
-   <translation>更新(ステップ {step})</translation>
+   <source>Update (step {step:,})</source>
+   <translation>更新(ステップ {step:,})</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="293" />
@@ -3989,7 +3989,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="65" />
    <source>Class canvas: keep the chosen drawing for our own test set</source>
-   <translation>クラスのキャンバス：選んだ絵を私たちのテストセット用に保留</translation>
+   <translation>クラスのキャンバス：選んだ絵をわたしたちのテストセット用に取っておく</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="66" />

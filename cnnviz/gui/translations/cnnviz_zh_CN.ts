@@ -1187,12 +1187,12 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/class_canvas_answers.py" line="81" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
-   <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
+   <translation>我们的测试集：{count} 幅中对 {right} 幅 · MNIST：{mnist}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_answers.py" line="65" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
-   <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
+   <translation>我们的测试集：尚未留出任何画 · MNIST：{mnist}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_answers.py" line="73" />
@@ -2975,8 +2975,8 @@ nearest: {name}</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="231" />
    <location filename="cnnviz/gui/panels/why.py" line="174" />
-   <source>Update (step {step})</source>
-   <translation>更新（第 {step} 步）</translation>
+   <source>Update (step {step:,})</source>
+   <translation>更新（第 {step:,} 步）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="293" />
