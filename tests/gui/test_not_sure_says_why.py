@@ -72,3 +72,23 @@ def test_the_percentage_says_it_is_among_the_classes_only(qtbot, in_language, co
     assert "sure" not in _answer(qtbot, uncertainty=0.1).confidence_label.text()
     tip = _answer(qtbot, uncertainty=0.1).confidence_label.toolTip()
     assert verdict in tip
+
+
+class _FullWidthMetrics:
+    """Type in which a CJK character is twice as wide as a Latin one (as in Noto Sans Mono CJK; the app's CJK
+    type comes close): the case where "100% sure" is narrower than "数字の中で"."""
+
+    @staticmethod
+    def horizontalAdvance(text):
+        return sum(20 if ord(c) >= 0x2E80 else 10 for c in text)
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ja", "zh_CN"])
+def test_the_answer_breaks_only_between_its_words(qtbot, in_language, code):
+    """In a row under the canvas the answer wraps at a width of "100% sure": Japanese "数字の中で 30%" broke
+    inside "数字の中で" (CJK text may break between any two characters)."""
+    in_language(code)
+    panel = _answer(qtbot, uncertainty=0.1)
+    panel.confidence_label.fontMetrics = _FullWidthMetrics
+    for word in panel.confidence_label.text().split():
+        assert _FullWidthMetrics.horizontalAdvance(word) <= panel.row_answer_width() - 8, word

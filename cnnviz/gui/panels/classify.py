@@ -228,8 +228,15 @@ class ClassifyPanel(Panel):
 
     def row_answer_width(self) -> int:
         """The answer's words at most this wide in a row under the canvas (as wide as "100% sure" was): "97% among
-        digits" wraps onto two lines rather than widening the answer's column into the bars'."""
-        return self.confidence_label.fontMetrics().horizontalAdvance("100% sure") + 8
+        digits" wraps onto two lines rather than widening the answer's column into the bars'. Never narrower than
+        the answer's widest word in the language shown: Japanese "数字の中で 30%" broke inside its first word
+        (a line break is allowed between any two CJK characters)."""
+        metrics = self.confidence_label.fontMetrics()
+        answers = (tr("{percent}% among digits"), tr("{percent}% among its classes"))
+        widest_word = max(
+            metrics.horizontalAdvance(word) for text in answers for word in text.format(percent=100).split()
+        )
+        return max(metrics.horizontalAdvance("100% sure"), widest_word) + 8
 
     def choose(self, width: int, height: int) -> str:
         """The arrangement for a panel body of ``width`` x ``height`` (:func:`~cnnviz.app.classify_layout.choose`,
