@@ -258,3 +258,15 @@ def test_placing_says_how_far_it_got(qtbot, map_window):
     computed(qtbot, panel)
     counts = [text for text in said if "of 2,000 read" in text]
     assert counts and "(2,000 of 2,000 read)" in counts[-1], said
+
+
+def test_the_picked_image_is_described_in_the_language_shown(qtbot, in_language):
+    """The lines beside the map (the test image under the pointer) were English in every language."""
+    from types import SimpleNamespace
+
+    in_language("de")
+    panel = MapPanel()
+    qtbot.addWidget(panel)  # (never shown: nothing is computed)
+    panel.shown = SimpleNamespace(labels=np.array([7]), predictions=np.array([1]), indices=np.array([42]))
+    text = panel.describe(0)
+    assert text.startswith("Testbild #42\n") and "echte Ziffer 7" in text and "Netz sagt 1" in text, text

@@ -459,10 +459,16 @@ class MapPanel(JobPanel):
             return ""
         label, said = int(embedding.labels[member]), int(embedding.predictions[member])
         verdict = palette.verdict(label == said)
-        kind = "digit" if self.digits else "class"
-        return (
-            f"test image #{int(embedding.indices[member])}\ntrue {kind} {self.class_name(label)}\n"
-            f"it says {self.class_name(said)} {verdict.mark}"
+        text = (
+            tr("test image #{index}\ntrue digit {label}\nit says {said} {mark}")
+            if self.digits
+            else tr("test image #{index}\ntrue class {label}\nit says {said} {mark}")
+        )
+        return text.format(
+            index=int(embedding.indices[member]),
+            label=self.class_name(label),
+            said=self.class_name(said),
+            mark=verdict.mark,
         )
 
     def _hovered(self, _item, points, _event) -> None:

@@ -249,8 +249,8 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="74" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="56" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="110" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="53" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
    <source>Feature maps</source>
    <translation>特徴マップ</translation>
   </message>
@@ -291,8 +291,8 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="81" />
-   <location filename="cnnviz/gui/panels/map.py" line="82" />
-   <location filename="cnnviz/gui/panels/map.py" line="111" />
+   <location filename="cnnviz/gui/panels/map.py" line="54" />
+   <location filename="cnnviz/gui/panels/map.py" line="83" />
    <source>Map of what it learned</source>
    <translation>学んだことの地図</translation>
   </message>
@@ -1864,7 +1864,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="89" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="337" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="298" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>入力</translation>
@@ -1915,24 +1915,26 @@ Save it before {what}?</source>
    <translation>クラスごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="380" />
-   <source>{percent}%, but unlike real digits</source>
-   <translation>{percent}%、ただし本物の数字らしくない</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="380" />
-   <source>{percent}%, but unlike real images</source>
-   <translation>{percent}%、ただし本物の画像らしくない</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="381" />
+   <location filename="cnnviz/gui/panels/classify.py" line="235" />
+   <location filename="cnnviz/gui/panels/classify.py" line="388" />
    <source>{percent}% among digits</source>
    <translation>数字の中で {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="381" />
+   <location filename="cnnviz/gui/panels/classify.py" line="235" />
+   <location filename="cnnviz/gui/panels/classify.py" line="388" />
    <source>{percent}% among its classes</source>
    <translation>クラスの中で {percent}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="387" />
+   <source>{percent}%, but unlike real digits</source>
+   <translation>{percent}%、ただし本物の数字らしくない</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="387" />
+   <source>{percent}%, but unlike real images</source>
+   <translation>{percent}%、ただし本物の画像らしくない</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="72" />
@@ -1940,47 +1942,47 @@ Save it before {what}?</source>
    <translation>線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="309" />
+   <location filename="cnnviz/gui/panels/classify.py" line="316" />
    <source>class</source>
    <translation>クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="309" />
+   <location filename="cnnviz/gui/panels/classify.py" line="316" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="363" />
+   <location filename="cnnviz/gui/panels/classify.py" line="370" />
    <source>draw a digit</source>
    <translation>数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="365" />
+   <location filename="cnnviz/gui/panels/classify.py" line="372" />
    <source>no prediction: draw a digit</source>
    <translation>予測なし: 数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="351" />
+   <location filename="cnnviz/gui/panels/classify.py" line="358" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>自信なし: 本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="354" />
+   <location filename="cnnviz/gui/panels/classify.py" line="361" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="387" />
+   <location filename="cnnviz/gui/panels/classify.py" line="394" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="345" />
+   <location filename="cnnviz/gui/panels/classify.py" line="352" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>自信なし: 本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="348" />
+   <location filename="cnnviz/gui/panels/classify.py" line="355" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
@@ -2015,12 +2017,12 @@ Save it before {what}?</source>
    <translation>MNIST 形式の IDX ファイルのフォルダを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="227" />
+   <location filename="cnnviz/gui/panels/controls.py" line="210" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="227" />
+   <location filename="cnnviz/gui/panels/controls.py" line="210" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
    <source>❚❚  Pause</source>
    <translation>❚❚  一時停止</translation>
@@ -2033,86 +2035,86 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
 キー: {start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="313" />
+   <location filename="cnnviz/gui/panels/controls.py" line="258" />
    <source>not available here</source>
    <translation>ここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="374" />
+   <location filename="cnnviz/gui/panels/controls.py" line="319" />
    <source>valid: {count} layers</source>
    <translation>有効: {count} 層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="407" />
+   <location filename="cnnviz/gui/panels/controls.py" line="352" />
    <source>{count} trainable parameters</source>
    <translation>学習するパラメータ {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="469" />
+   <location filename="cnnviz/gui/panels/controls.py" line="414" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません({why})。代わりに {chosen} を使います。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="53" />
+   <location filename="cnnviz/gui/panels/curves.py" line="54" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>開始(またはスペース)で学習: 損失がここに 1 ステップずつ現れます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="47" />
-   <location filename="cnnviz/gui/panels/curves.py" line="81" />
+   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <location filename="cnnviz/gui/panels/curves.py" line="82" />
    <source>loss</source>
    <translation>損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="47" />
+   <location filename="cnnviz/gui/panels/curves.py" line="48" />
    <source>accuracy</source>
    <translation>精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="60" />
-   <location filename="cnnviz/gui/panels/curves.py" line="76" />
-   <location filename="cnnviz/gui/panels/curves.py" line="200" />
+   <location filename="cnnviz/gui/panels/curves.py" line="61" />
+   <location filename="cnnviz/gui/panels/curves.py" line="77" />
+   <location filename="cnnviz/gui/panels/curves.py" line="203" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="77" />
+   <location filename="cnnviz/gui/panels/curves.py" line="78" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>エポックに対する損失(ステップごと、平滑化、テストの点)と精度(学習の線、テストの点)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="32" />
+   <location filename="cnnviz/gui/panels/curves.py" line="33" />
    <source>per step</source>
    <translation>各ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <location filename="cnnviz/gui/panels/curves.py" line="34" />
    <source>smoothed</source>
    <translation>平滑</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="34" />
-   <location filename="cnnviz/gui/panels/curves.py" line="41" />
+   <location filename="cnnviz/gui/panels/curves.py" line="35" />
+   <location filename="cnnviz/gui/panels/curves.py" line="42" />
    <source>test</source>
    <translation>テスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="40" />
+   <location filename="cnnviz/gui/panels/curves.py" line="41" />
    <source>train</source>
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="210" />
+   <location filename="cnnviz/gui/panels/curves.py" line="213" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線(比較用に残した学習つき)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="400" />
+   <location filename="cnnviz/gui/panels/curves.py" line="423" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="203" />
+   <location filename="cnnviz/gui/panels/curves.py" line="206" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習({source}): {label}</translation>
   </message>
@@ -2280,103 +2282,62 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>ラベル {label}。ネットワークの読みは {answer}、{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
-   <source>Test image</source>
-   <translation>テスト画像</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="59" />
-   <source>My drawing</source>
-   <translation>自分の手書き</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
-   <source>Random</source>
-   <translation>ランダム</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="73" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
-   <source>Index of the test image shown</source>
-   <translation>表示中のテスト画像の番号</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="74" />
-   <source>Previous test image</source>
-   <translation>前のテスト画像</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="75" />
-   <source>Next test image</source>
-   <translation>次のテスト画像</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
-   <source>Test image number</source>
-   <translation>テスト画像の番号</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
-   <source>A random test image</source>
-   <translation>ランダムなテスト画像</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="56" />
    <source>showing</source>
    <translation>表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="82" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="60" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
    <translation>表示する層: 全部では小さすぎて見えないときは、畳み込み層 1 つとそのプーリング、または 1 層だけを表示します(プレゼンターモードでは 1 層を大きく)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="89" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="67" />
    <source>Layers shown</source>
    <translation>表示する層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="110" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
    <source>The input image and what each layer makes of it</source>
    <translation>入力画像と、各層がそれをどう変えるか</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="117" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>特徴マップのピクセルを指すと、そのピクセルが見ている部分が入力上で光ります。conv1 ではその値になる和も見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="449" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="400" />
    <source>your drawing</source>
    <translation>あなたの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="451" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="402" />
    <source>label {label}</source>
    <translation>ラベル {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="457" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="408" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: ネットワークの答えは {answer}、確信度 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="461" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="412" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>ステップ {step} の重みでの特徴マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="489" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="440" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} のマップ 0–{last}({count} 枚中)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="354" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="310" />
    <source>{count} maps</source>
    <translation>{count} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="492" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="443" />
    <source>not shown</source>
    <translation>表示なし</translation>
   </message>
@@ -2555,14 +2516,14 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="135" />
-   <location filename="cnnviz/gui/panels/fool.py" line="297" />
-   <location filename="cnnviz/gui/panels/fool.py" line="397" />
+   <location filename="cnnviz/gui/panels/fool.py" line="299" />
+   <location filename="cnnviz/gui/panels/fool.py" line="400" />
    <source>Attack</source>
    <translation>攻撃</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="137" />
-   <location filename="cnnviz/gui/panels/fool.py" line="398" />
+   <location filename="cnnviz/gui/panels/fool.py" line="401" />
    <source>Attack now, with the latest weights</source>
    <translation>最新の重みで今すぐ攻撃</translation>
   </message>
@@ -2578,7 +2539,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="169" />
-   <location filename="cnnviz/gui/panels/fool.py" line="400" />
+   <location filename="cnnviz/gui/panels/fool.py" line="403" />
    <source>Original, change and fooled input</source>
    <translation>元の画像、変化、だます入力</translation>
   </message>
@@ -2588,32 +2549,32 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>入力、それへの変化(強調表示。オレンジ: 明るく、青: 暗く、白: 変化なし)、変化させた入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="189" />
+   <location filename="cnnviz/gui/panels/fool.py" line="190" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>変更の小ささ: 1 ピクセルの最大変化量(L∞)、変更全体の大きさ(L2、真っ白を 1 とする単位)、変わったピクセルの数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="226" />
+   <location filename="cnnviz/gui/panels/fool.py" line="227" />
    <source>One bar per digit: how sure the network is</source>
    <translation>数字ごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="257" />
+   <location filename="cnnviz/gui/panels/fool.py" line="258" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;変化&lt;/b&gt;&lt;br&gt;オレンジ: 明るく、青: 暗く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="259" />
+   <location filename="cnnviz/gui/panels/fool.py" line="260" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;元の画像&lt;/b&gt;&lt;br&gt;ネットワークが見たもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="259" />
+   <location filename="cnnviz/gui/panels/fool.py" line="260" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;だます入力&lt;/b&gt;&lt;br&gt;元の画像 + 変化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="408" />
+   <location filename="cnnviz/gui/panels/fool.py" line="411" />
    <source>Save fooling image</source>
    <translation>だまし画像を保存</translation>
   </message>
@@ -2633,54 +2594,54 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>各ピクセルの変化は最大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="225" />
+   <location filename="cnnviz/gui/panels/fool.py" line="226" />
    <source>Probabilities before the change</source>
    <translation>変更前の確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="225" />
+   <location filename="cnnviz/gui/panels/fool.py" line="226" />
    <source>Probabilities after the change</source>
    <translation>変更後の確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="231" />
-   <location filename="cnnviz/gui/panels/fool.py" line="290" />
+   <location filename="cnnviz/gui/panels/fool.py" line="232" />
+   <location filename="cnnviz/gui/panels/fool.py" line="291" />
    <source>before</source>
    <translation>変更前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="231" />
-   <location filename="cnnviz/gui/panels/fool.py" line="290" />
+   <location filename="cnnviz/gui/panels/fool.py" line="232" />
+   <location filename="cnnviz/gui/panels/fool.py" line="291" />
    <source>after</source>
    <translation>変更後</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="314" />
+   <location filename="cnnviz/gui/panels/fool.py" line="316" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>まだ攻撃するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="332" />
+   <location filename="cnnviz/gui/panels/fool.py" line="334" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>ステップ {step:,} の重みであなたの手書きを攻撃中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="333" />
+   <location filename="cnnviz/gui/panels/fool.py" line="335" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>ステップ {step:,} の重みでテスト画像 #{index}(正解 {label})を攻撃中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="391" />
+   <location filename="cnnviz/gui/panels/fool.py" line="394" />
    <source>Your drawing · weights of step {step}</source>
    <translation>あなたの手書き · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="392" />
+   <location filename="cnnviz/gui/panels/fool.py" line="395" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>テスト画像 #{index}(正解 {label}) · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="418" />
+   <location filename="cnnviz/gui/panels/fool.py" line="421" />
    <source>Nothing to save yet: attack first.</source>
    <translation>まだ保存するものがありません: 先に攻撃してください。</translation>
   </message>
@@ -2701,54 +2662,95 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>答えさせる数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="255" />
+   <location filename="cnnviz/gui/panels/fool.py" line="256" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;変化 ×{factor}&lt;/b&gt;&lt;br&gt;オレンジ: 明るく、青: 暗く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="320" />
+   <location filename="cnnviz/gui/panels/fool.py" line="322" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>まだ攻撃するものがありません: まず描画キャンバスに数字を書いてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="321" />
+   <location filename="cnnviz/gui/panels/fool.py" line="323" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>まだ攻撃するものがありません: テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="356" />
+   <location filename="cnnviz/gui/panels/fool.py" line="358" />
    <source>Could not attack: {message}</source>
    <translation>攻撃できませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="428" />
+   <location filename="cnnviz/gui/panels/fool.py" line="431" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>{written} を保存しました: cnnviz predict --raw の答えは {answer} です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="270" />
+   <location filename="cnnviz/gui/panels/fool.py" line="271" />
    <source>Attack (step {step:,})</source>
    <translation>攻撃(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="272" />
+   <location filename="cnnviz/gui/panels/fool.py" line="273" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>ステップ {step:,} の重みでもう一度攻撃(表示中の結果はステップ {result:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="382" />
+   <location filename="cnnviz/gui/panels/fool.py" line="385" />
    <source>before: {answer} ({percent} %)</source>
    <translation>変更前: {answer}({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="382" />
+   <location filename="cnnviz/gui/panels/fool.py" line="385" />
    <source>after: {answer} ({percent} %)</source>
    <translation>変更後: {answer}({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="424" />
+   <location filename="cnnviz/gui/panels/fool.py" line="427" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>だまし画像を保存できませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="22" />
+   <source>Test image</source>
+   <translation>テスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="23" />
+   <source>My drawing</source>
+   <translation>自分の手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="30" />
+   <source>Random</source>
+   <translation>ランダム</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="37" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="40" />
+   <source>Index of the test image shown</source>
+   <translation>表示中のテスト画像の番号</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="38" />
+   <source>Previous test image</source>
+   <translation>前のテスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="39" />
+   <source>Next test image</source>
+   <translation>次のテスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="40" />
+   <source>Test image number</source>
+   <translation>テスト画像の番号</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="41" />
+   <source>A random test image</source>
+   <translation>ランダムなテスト画像</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="27" />
@@ -2853,143 +2855,161 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>現在 {rate} (エポック {epoch:.2f}、バッチ {batch}) · 最高 {highest} (エポック {at:.2f})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="37" />
+   <location filename="cnnviz/gui/panels/map.py" line="36" />
    <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
    <translation>各点はテスト画像で、その数字の色で表示されます。近い点: ネットワークの最後の隠れ層が似ていると見なす画像(最も違いの大きい 2 つの方向に沿って見たもの)。離れた雲: ネットワークが見分けている数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="42" />
+   <location filename="cnnviz/gui/panels/map.py" line="41" />
    <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
    <translation>各点はテスト画像で、そのクラスの色で表示されます。近い点: ネットワークの最後の隠れ層が似ていると見なす画像(最も違いの大きい 2 つの方向に沿って見たもの)。離れた雲: ネットワークが見分けているクラス。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="47" />
+   <location filename="cnnviz/gui/panels/map.py" line="46" />
    <source>Point at a dot
 to see its image</source>
    <translation>点を指すと
 その画像が見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="82" />
+   <location filename="cnnviz/gui/panels/map.py" line="54" />
    <source>each dot a test image, placed by the layer before the answer</source>
    <translation>点はそれぞれテスト画像。答えの手前の層で配置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="84" />
-   <location filename="cnnviz/gui/panels/map.py" line="260" />
-   <location filename="cnnviz/gui/panels/map.py" line="457" />
+   <location filename="cnnviz/gui/panels/map.py" line="56" />
+   <location filename="cnnviz/gui/panels/map.py" line="232" />
+   <location filename="cnnviz/gui/panels/map.py" line="412" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="85" />
+   <location filename="cnnviz/gui/panels/map.py" line="57" />
    <source>Make the map again with the latest weights</source>
    <translation>最新の重みで地図を作り直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="90" />
+   <location filename="cnnviz/gui/panels/map.py" line="62" />
    <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
    <translation>学習の途中で作った地図に戻る(タイムラプスのスライダーでも動きます)。右端が最新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="95" />
+   <location filename="cnnviz/gui/panels/map.py" line="67" />
    <source>Map at an earlier step</source>
    <translation>以前のステップの地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="112" />
+   <location filename="cnnviz/gui/panels/map.py" line="84" />
    <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
    <translation>テスト画像 1 枚が 1 つの点で、色は数字ごと。ネットワークが似ていると見る画像は近くに集まる。星はあなたの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="153" />
+   <location filename="cnnviz/gui/panels/map.py" line="125" />
    <source>Test image under the pointer</source>
    <translation>ポインタの下のテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="154" />
+   <location filename="cnnviz/gui/panels/map.py" line="126" />
    <source>The test image of the dot under the pointer or last clicked</source>
    <translation>ポインタの下の点、または最後にクリックした点のテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="280" />
+   <location filename="cnnviz/gui/panels/map.py" line="463" />
+   <source>test image #{index}
+true digit {label}
+it says {said} {mark}</source>
+   <translation>テスト画像 #{index}
+正しい数字 {label}
+ネットワークの答え {said} {mark}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="465" />
+   <source>test image #{index}
+true class {label}
+it says {said} {mark}</source>
+   <translation>テスト画像 #{index}
+正しい分類 {label}
+ネットワークの答え {said} {mark}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="252" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>まだ地図にできません: テスト画像を待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="282" />
+   <location filename="cnnviz/gui/panels/map.py" line="254" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>まだ地図にできません: ネットワークの重みを待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="300" />
+   <location filename="cnnviz/gui/panels/map.py" line="272" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="328" />
+   <location filename="cnnviz/gui/panels/map.py" line="300" />
    <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…（{count:,} 枚中 {done:,} 枚を読み込み済み）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="383" />
+   <location filename="cnnviz/gui/panels/map.py" line="355" />
    <source>latest map</source>
    <translation>最新の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="411" />
+   <location filename="cnnviz/gui/panels/map.py" line="383" />
    <source>Could not make the map: {message}</source>
    <translation>地図を作れませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="447" />
+   <location filename="cnnviz/gui/panels/map.py" line="402" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>テスト画像 {count:,} 枚 · ステップ {step:,} の重み · 正解率 {right:.0f}% · 地図はばらつきの {explained:.0f}% を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="483" />
+   <location filename="cnnviz/gui/panels/map.py" line="438" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ あなたの手書き:
 最新の地図の上</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="271" />
+   <location filename="cnnviz/gui/panels/map.py" line="243" />
    <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
    <translation>このネットワークは {names} を知っています。地図にはそれらの絵が必要です。開始を押してクラスのキャンバスの絵で学習させると、地図には取っておいた絵が表示されます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="493" />
+   <location filename="cnnviz/gui/panels/map.py" line="448" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ あなたの手書き:
 {digit} のいちばん近く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="495" />
+   <location filename="cnnviz/gui/panels/map.py" line="450" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ あなたの手書き:
 いちばん近いのは {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="231" />
-   <location filename="cnnviz/gui/panels/why.py" line="174" />
+   <location filename="cnnviz/gui/panels/map.py" line="203" />
+   <location filename="cnnviz/gui/panels/why.py" line="175" />
    <source>Update (step {step:,})</source>
    <translation>更新(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="293" />
+   <location filename="cnnviz/gui/panels/map.py" line="265" />
    <source>Could not make the map: {exc}</source>
    <translation>地図を作れませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="385" />
+   <location filename="cnnviz/gui/panels/map.py" line="357" />
    <source>map at step {step:,}</source>
    <translation>ステップ {step:,} の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="479" />
+   <location filename="cnnviz/gui/panels/map.py" line="434" />
    <source>Could not place your drawing: {exc}</source>
    <translation>あなたの手書きを配置できませんでした: {exc}</translation>
   </message>
@@ -3016,33 +3036,33 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="94" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="183" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="185" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>しばらく学習してください。テスト評価のたびに行列が埋まります。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="177" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="179" />
    <source>Empty until the first test evaluation</source>
    <translation>最初のテスト評価までは空です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="185" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="187" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>行列のマスをクリックすると、その画像が見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="186" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="188" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>自信満々の間違い: 間違っているのに確信度が高い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="355" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="357" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>正解 {truth}、正しく読めた: {total} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="357" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="359" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>正解 {truth}、{answer} と誤認: {total} 枚</translation>
   </message>
@@ -3062,7 +3082,7 @@ nearest: {name}</source>
    <translation>各画像と正しい数字、予測、確信度、チェックマークまたはバツ印</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="263" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="265" />
    <source>No mistakes at all.</source>
    <translation>間違いはひとつもありません。</translation>
   </message>
@@ -3077,44 +3097,62 @@ nearest: {name}</source>
    <translation>自信満々の間違い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="240" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="242" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>ステップ {step:,} でテスト画像 {samples:,} 枚のテスト精度 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左: 各数字が正しく読まれる割合。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="338" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="340" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>自信満々の間違い: {samples:,} 枚中 {wrong} 枚が不正解、確信度の高い順</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="361" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="363" />
    <source>, showing the {count} surest</source>
    <translation>、確信度の高い {count} 枚を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="248" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="250" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
    <translation>ステップ {step} でテスト精度 {percent} %。いちばんよく取り違えたもの: {pairs}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="258" />
    <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
    <translation>ステップ {step} でテスト精度 {percent} %。間違いはひとつもありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="259" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="261" />
    <source>Most often mixed up: {pairs}</source>
    <translation>いちばんよく取り違えたもの: {pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="304" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="306" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>テスト画像 #{index}: 正解 {truth}、予測 {answer}(確信度 {percent}%)、{verdict}。クリックで中を見る(特徴マップ、なぜ?)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="250" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="252" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{truth} を {answer} と誤認 {count} 回</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="24" />
+   <source>learning
+rate</source>
+   <translation>学習率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="27" />
+   <source>test
+accuracy</source>
+   <translation>テスト
+精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>最後の評価でのテスト精度</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/registry.py" line="79" />
@@ -3299,24 +3337,6 @@ the last layer must be dense-10. Press Enter to apply.</source>
    <translation>バックエンド</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
-   <source>learning
-rate</source>
-   <translation>学習率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="213" />
-   <source>test
-accuracy</source>
-   <translation>テスト
-精度</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="218" />
-   <source>Test accuracy at the last evaluation</source>
-   <translation>最後の評価でのテスト精度</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="60" />
    <source>Start training ({key})</source>
    <translation>学習を開始 ({key})</translation>
@@ -3398,7 +3418,7 @@ accuracy</source>
    <translation>重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="328" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="329" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります(緑の帯)。</translation>
   </message>
@@ -3413,12 +3433,12 @@ accuracy</source>
    <translation>大きすぎ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="323" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="324" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 健全です: 各ステップで重みがその大きさの約 {ratio} だけ変わります(緑の帯)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="377" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="378" />
    <source>{layer} weights</source>
    <translation>{layer} の重み</translation>
   </message>
@@ -3633,32 +3653,32 @@ appear here while training</source>
    <translation>&lt;b&gt;遮蔽&lt;/b&gt;&lt;br&gt;オレンジ: 隠すと下がる&lt;br&gt;青: 隠すと上がる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="129" />
+   <location filename="cnnviz/gui/panels/why.py" line="130" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>サリエンシー: 各ピクセルに対するクラスのスコアの勾配(正確、逆伝播 1 回)。遮蔽: 黒い正方形を画像の上で動かし、確率の下がり方を見ます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="153" />
+   <location filename="cnnviz/gui/panels/why.py" line="154" />
    <source>predicted</source>
    <translation>予測</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="214" />
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>ステップ {step} の重みであなたの手書きを説明中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="216" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>ステップ {step} の重みでテスト画像 #{index}(正解 {label})を説明中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="258" />
+   <location filename="cnnviz/gui/panels/why.py" line="259" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>あなたの手書き: ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="259" />
+   <location filename="cnnviz/gui/panels/why.py" line="260" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>テスト画像 #{index}(正解 {label}): ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
   </message>
@@ -3673,42 +3693,42 @@ appear here while training</source>
    <translation>遮蔽パッチ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="200" />
+   <location filename="cnnviz/gui/panels/why.py" line="201" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>まだ説明するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="232" />
+   <location filename="cnnviz/gui/panels/why.py" line="233" />
    <source>Could not explain: {message}</source>
    <translation>説明できませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="252" />
+   <location filename="cnnviz/gui/panels/why.py" line="253" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>、&lt;b&gt;{digit}&lt;/b&gt; の根拠を表示({percent}%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="203" />
+   <location filename="cnnviz/gui/panels/why.py" line="204" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>まだ説明するものがありません: まず描画キャンバスに数字を書いてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="204" />
+   <location filename="cnnviz/gui/panels/why.py" line="205" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>まだ説明するものがありません: テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="93" />
+   <location filename="cnnviz/gui/questions.py" line="97" />
    <source>Stop and go ahead</source>
    <translation>停止して実行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="72" />
+   <location filename="cnnviz/gui/questions.py" line="76" />
    <source>The run is paused</source>
    <translation>学習は一時停止中です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="77" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3717,17 +3737,17 @@ Stop the run and go ahead?</source>
 学習を止めて実行しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="77" />
+   <location filename="cnnviz/gui/questions.py" line="81" />
    <source>Keep the run</source>
    <translation>学習を残す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="81" />
+   <location filename="cnnviz/gui/questions.py" line="85" />
    <source>Training is running</source>
    <translation>学習中です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="82" />
+   <location filename="cnnviz/gui/questions.py" line="86" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3736,19 +3756,19 @@ Stop the run and go ahead?</source>
 学習を止めて実行しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="86" />
+   <location filename="cnnviz/gui/questions.py" line="90" />
    <source>Keep training</source>
    <translation>学習を続ける</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="38" />
-   <location filename="cnnviz/gui/questions.py" line="54" />
+   <location filename="cnnviz/gui/questions.py" line="41" />
+   <location filename="cnnviz/gui/questions.py" line="57" />
    <location filename="cnnviz/gui/questions.py" line="34" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="54" />
+   <location filename="cnnviz/gui/questions.py" line="57" />
    <source>start a new run</source>
    <translation>新しい学習を始める</translation>
   </message>
@@ -3822,22 +3842,22 @@ Restore it?</source>
    <translation>表示エラー: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="311" />
+   <location filename="cnnviz/gui/run_control.py" line="320" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="323" />
+   <location filename="cnnviz/gui/run_control.py" line="332" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="208" />
+   <location filename="cnnviz/gui/run_control.py" line="217" />
    <source>starting over with new random weights</source>
    <translation>新しい乱数の重みでやり直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="236" />
+   <location filename="cnnviz/gui/run_control.py" line="245" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
   </message>
@@ -3852,157 +3872,157 @@ Restore it?</source>
    <translation>{test_total:,} 枚中 {test_used:,} 枚でテスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="215" />
+   <location filename="cnnviz/gui/run_control.py" line="224" />
    <source>New random weights (seed {seed}).</source>
    <translation>新しい乱数の重み(シード {seed})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="409" />
+   <location filename="cnnviz/gui/run_control.py" line="418" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="252" />
+   <location filename="cnnviz/gui/run_control.py" line="261" />
    <source>Learning our {count} classes further</source>
    <translation>わたしたちの {count} クラスをさらに学習中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="372" />
+   <location filename="cnnviz/gui/run_control.py" line="381" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>最終的な重みをコピーできませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="382" />
+   <location filename="cnnviz/gui/run_control.py" line="391" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="142" />
+   <location filename="cnnviz/gui/run_control.py" line="150" />
    <source>Cannot build the network: {exc}</source>
    <translation>ネットワークを作れません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="270" />
+   <location filename="cnnviz/gui/run_control.py" line="279" />
    <source>Cannot start: {exc}</source>
    <translation>開始できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="318" />
+   <location filename="cnnviz/gui/run_control.py" line="327" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>データセット {name} を読み込めません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="70" />
+   <location filename="cnnviz/gui/shortcuts.py" line="72" />
    <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
    <translation>入力欄(学習率、ネットワークの指定、名前)に入力している間は、キーは文字の入力になります。Enter で適用して欄を離れ、Escape で変更せずに離れます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <location filename="cnnviz/gui/shortcuts.py" line="49" />
    <source>Start training, pause it, resume it</source>
    <translation>学習の開始、一時停止、再開</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="48" />
+   <location filename="cnnviz/gui/shortcuts.py" line="50" />
    <source>Train exactly one batch</source>
    <translation>1 バッチだけ学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="49" />
+   <location filename="cnnviz/gui/shortcuts.py" line="51" />
    <source>Clear the drawing</source>
    <translation>描いたものを消す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="50" />
+   <location filename="cnnviz/gui/shortcuts.py" line="52" />
    <source>Open a photo or scan of a digit to classify (or drop it on the canvas)</source>
    <translation>分類する数字の写真やスキャンを開く(キャンバスにドロップしても可)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="51" />
+   <location filename="cnnviz/gui/shortcuts.py" line="53" />
    <source>The previous test image (feature maps, Why?)</source>
    <translation>前のテスト画像(特徴マップ、なぜ?)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="52" />
+   <location filename="cnnviz/gui/shortcuts.py" line="54" />
    <source>The next test image (feature maps, Why?)</source>
    <translation>次のテスト画像(特徴マップ、なぜ?)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="53" />
+   <location filename="cnnviz/gui/shortcuts.py" line="55" />
    <source>The lesson's next step</source>
    <translation>レッスンの次の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="54" />
+   <location filename="cnnviz/gui/shortcuts.py" line="56" />
    <source>The lesson's previous step</source>
    <translation>レッスンの前の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <location filename="cnnviz/gui/shortcuts.py" line="57" />
    <source>The next tab</source>
    <translation>次のタブ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="56" />
+   <location filename="cnnviz/gui/shortcuts.py" line="58" />
    <source>The previous tab</source>
    <translation>前のタブ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="57" />
+   <location filename="cnnviz/gui/shortcuts.py" line="59" />
    <source>Keep this run for comparison (the next run is drawn over it)</source>
    <translation>この学習を比較用に残す(次の学習がその上に描かれます)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="58" />
+   <location filename="cnnviz/gui/shortcuts.py" line="60" />
    <source>Presenter mode on or off</source>
    <translation>プレゼンターモードのオン/オフ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="59" />
+   <location filename="cnnviz/gui/shortcuts.py" line="61" />
    <source>Full screen on or off</source>
    <translation>全画面のオン/オフ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="60" />
+   <location filename="cnnviz/gui/shortcuts.py" line="62" />
    <source>Zoom in: larger text and plots (up to 200 %)</source>
    <translation>拡大: 文字とグラフを大きく(200 % まで)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="61" />
+   <location filename="cnnviz/gui/shortcuts.py" line="63" />
    <source>Zoom out (down to 80 %)</source>
    <translation>縮小(80 % まで)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="62" />
+   <location filename="cnnviz/gui/shortcuts.py" line="64" />
    <source>Actual size (zoom 100 %)</source>
    <translation>実際のサイズ(ズーム 100 %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="63" />
+   <location filename="cnnviz/gui/shortcuts.py" line="65" />
    <source>Open the class canvas (phones draw for the network), or end it</source>
    <translation>クラスのキャンバスを開く（スマートフォンがネットワークのために描く）、または終了する</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="64" />
+   <location filename="cnnviz/gui/shortcuts.py" line="66" />
    <source>Class canvas: accept the chosen drawing</source>
    <translation>クラスのキャンバス：選んだ絵を採用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="65" />
+   <location filename="cnnviz/gui/shortcuts.py" line="67" />
    <source>Class canvas: keep the chosen drawing for our own test set</source>
    <translation>クラスのキャンバス：選んだ絵をわたしたちのテストセット用に取っておく</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="66" />
+   <location filename="cnnviz/gui/shortcuts.py" line="68" />
    <source>Class canvas: reject the chosen drawing</source>
    <translation>クラスのキャンバス：選んだ絵を不採用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="67" />
+   <location filename="cnnviz/gui/shortcuts.py" line="69" />
    <source>This list of keys</source>
    <translation>このキー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="243" />
+   <location filename="cnnviz/gui/shortcuts.py" line="247" />
    <source>Keys</source>
    <translation>キー一覧</translation>
   </message>
@@ -4132,6 +4152,16 @@ Restore it?</source>
    <translation>{zoom}(保存できませんでした)</translation>
   </message>
   <message>
+   <location filename="cnnviz/train/compile_kernels.py" line="25" />
+   <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
+   <translation>{backend}: カーネルをコンパイル中(初回のみ。次回からはキャッシュから読み込みます)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/compile_kernels.py" line="36" />
+   <source>{backend}: compiled kernels in {seconds:.1f} s</source>
+   <translation>{backend}: カーネルを {seconds:.1f} 秒でコンパイルしました</translation>
+  </message>
+  <message>
    <location filename="cnnviz/train/events.py" line="186" />
    <source>{cause}. The weights of step {step} were put back (the step count goes on from {now}) and training is paused. {advice}</source>
    <translation>{cause}。重みをステップ {step} の状態に戻し(ステップ数は {now} から続きます)、学習を一時停止しました。{advice}</translation>
@@ -4202,57 +4232,47 @@ Restore it?</source>
    <translation>勾配爆発：{names} の勾配が最近のステップで {factor} 倍を超えて大きくなりました。損失が NaN になる前に学習率を下げてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="448" />
+   <location filename="cnnviz/train/trainer.py" line="429" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>学習率(現在 {lr:g})を下げてから再開してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="461" />
+   <location filename="cnnviz/train/trainer.py" line="443" />
    <source>an evaluation</source>
    <translation>評価</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="484" />
+   <location filename="cnnviz/train/trainer.py" line="455" />
    <source>a snapshot</source>
    <translation>スナップショット</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="500" />
+   <location filename="cnnviz/train/trainer.py" line="471" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="345" />
+   <location filename="cnnviz/train/trainer.py" line="326" />
    <source>a training step</source>
    <translation>学習ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="398" />
+   <location filename="cnnviz/train/trainer.py" line="379" />
    <source>reading the loss</source>
    <translation>損失の読み出し</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="422" />
+   <location filename="cnnviz/train/trainer.py" line="403" />
    <source>reading the layer timings</source>
    <translation>層ごとの時間の読み出し</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="175" />
-   <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
-   <translation>{backend}: カーネルをコンパイル中(初回のみ。次回からはキャッシュから読み込みます)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/train/trainer.py" line="408" />
+   <location filename="cnnviz/train/trainer.py" line="389" />
    <source>the loss became {loss} at step {step}</source>
    <translation>ステップ {step} で損失が {loss} になりました</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="188" />
-   <source>{backend}: compiled kernels in {seconds:.1f} s</source>
-   <translation>{backend}: カーネルを {seconds:.1f} 秒でコンパイルしました</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/train/trainer.py" line="301" />
+   <location filename="cnnviz/train/trainer.py" line="282" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>テスト精度が {best:.1%} に達した後、あてずっぽうの水準の {accuracy:.1%} まで落ちました</translation>
   </message>

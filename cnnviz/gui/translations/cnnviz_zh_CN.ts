@@ -249,8 +249,8 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="74" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="56" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="110" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="53" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
    <source>Feature maps</source>
    <translation>特征图</translation>
   </message>
@@ -291,8 +291,8 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="81" />
-   <location filename="cnnviz/gui/panels/map.py" line="82" />
-   <location filename="cnnviz/gui/panels/map.py" line="111" />
+   <location filename="cnnviz/gui/panels/map.py" line="54" />
+   <location filename="cnnviz/gui/panels/map.py" line="83" />
    <source>Map of what it learned</source>
    <translation>所学内容的地图</translation>
   </message>
@@ -1864,7 +1864,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="89" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="337" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="298" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>输入</translation>
@@ -1915,24 +1915,26 @@ Save it before {what}?</source>
    <translation>每个类别一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="380" />
-   <source>{percent}%, but unlike real digits</source>
-   <translation>{percent}%，但不像真实的数字</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="380" />
-   <source>{percent}%, but unlike real images</source>
-   <translation>{percent}%，但不像真实的图像</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="381" />
+   <location filename="cnnviz/gui/panels/classify.py" line="235" />
+   <location filename="cnnviz/gui/panels/classify.py" line="388" />
    <source>{percent}% among digits</source>
    <translation>数字中占 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="381" />
+   <location filename="cnnviz/gui/panels/classify.py" line="235" />
+   <location filename="cnnviz/gui/panels/classify.py" line="388" />
    <source>{percent}% among its classes</source>
    <translation>各类中占 {percent}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="387" />
+   <source>{percent}%, but unlike real digits</source>
+   <translation>{percent}%，但不像真实的数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="387" />
+   <source>{percent}%, but unlike real images</source>
+   <translation>{percent}%，但不像真实的图像</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="72" />
@@ -1940,47 +1942,47 @@ Save it before {what}?</source>
    <translation>笔画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="309" />
+   <location filename="cnnviz/gui/panels/classify.py" line="316" />
    <source>class</source>
    <translation>类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="309" />
+   <location filename="cnnviz/gui/panels/classify.py" line="316" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="363" />
+   <location filename="cnnviz/gui/panels/classify.py" line="370" />
    <source>draw a digit</source>
    <translation>请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="365" />
+   <location filename="cnnviz/gui/panels/classify.py" line="372" />
    <source>no prediction: draw a digit</source>
    <translation>没有预测：请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="351" />
+   <location filename="cnnviz/gui/panels/classify.py" line="358" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="354" />
+   <location filename="cnnviz/gui/panels/classify.py" line="361" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="387" />
+   <location filename="cnnviz/gui/panels/classify.py" line="394" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="345" />
+   <location filename="cnnviz/gui/panels/classify.py" line="352" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="348" />
+   <location filename="cnnviz/gui/panels/classify.py" line="355" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
@@ -2015,12 +2017,12 @@ Save it before {what}?</source>
    <translation>打开包含 MNIST 格式 IDX 文件的文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="227" />
+   <location filename="cnnviz/gui/panels/controls.py" line="210" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="227" />
+   <location filename="cnnviz/gui/panels/controls.py" line="210" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
@@ -2033,86 +2035,86 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
 快捷键：{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="313" />
+   <location filename="cnnviz/gui/panels/controls.py" line="258" />
    <source>not available here</source>
    <translation>此处不可用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="374" />
+   <location filename="cnnviz/gui/panels/controls.py" line="319" />
    <source>valid: {count} layers</source>
    <translation>有效：{count} 层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="407" />
+   <location filename="cnnviz/gui/panels/controls.py" line="352" />
    <source>{count} trainable parameters</source>
    <translation>{count} 个可训练参数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="469" />
+   <location filename="cnnviz/gui/panels/controls.py" line="414" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="53" />
+   <location filename="cnnviz/gui/panels/curves.py" line="54" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>点开始（或按空格键）开始训练：损失会在这里一步步出现</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="47" />
-   <location filename="cnnviz/gui/panels/curves.py" line="81" />
+   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <location filename="cnnviz/gui/panels/curves.py" line="82" />
    <source>loss</source>
    <translation>损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="47" />
+   <location filename="cnnviz/gui/panels/curves.py" line="48" />
    <source>accuracy</source>
    <translation>准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="60" />
-   <location filename="cnnviz/gui/panels/curves.py" line="76" />
-   <location filename="cnnviz/gui/panels/curves.py" line="200" />
+   <location filename="cnnviz/gui/panels/curves.py" line="61" />
+   <location filename="cnnviz/gui/panels/curves.py" line="77" />
+   <location filename="cnnviz/gui/panels/curves.py" line="203" />
    <source>Training curves</source>
    <translation>训练曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="77" />
+   <location filename="cnnviz/gui/panels/curves.py" line="78" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="32" />
+   <location filename="cnnviz/gui/panels/curves.py" line="33" />
    <source>per step</source>
    <translation>每步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <location filename="cnnviz/gui/panels/curves.py" line="34" />
    <source>smoothed</source>
    <translation>平滑</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="34" />
-   <location filename="cnnviz/gui/panels/curves.py" line="41" />
+   <location filename="cnnviz/gui/panels/curves.py" line="35" />
+   <location filename="cnnviz/gui/panels/curves.py" line="42" />
    <source>test</source>
    <translation>测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="40" />
+   <location filename="cnnviz/gui/panels/curves.py" line="41" />
    <source>train</source>
    <translation>训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="210" />
+   <location filename="cnnviz/gui/panels/curves.py" line="213" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="400" />
+   <location filename="cnnviz/gui/panels/curves.py" line="423" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="203" />
+   <location filename="cnnviz/gui/panels/curves.py" line="206" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
@@ -2280,103 +2282,62 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>标签 {label}；网络认成 {answer}，{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
-   <source>Test image</source>
-   <translation>测试图片</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="59" />
-   <source>My drawing</source>
-   <translation>我的手写</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="66" />
-   <source>Random</source>
-   <translation>随机</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="73" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
-   <source>Index of the test image shown</source>
-   <translation>所显示测试图片的编号</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="74" />
-   <source>Previous test image</source>
-   <translation>上一张测试图片</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="75" />
-   <source>Next test image</source>
-   <translation>下一张测试图片</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
-   <source>Test image number</source>
-   <translation>测试图片编号</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
-   <source>A random test image</source>
-   <translation>随机一张测试图片</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="78" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="56" />
    <source>showing</source>
    <translation>显示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="82" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="60" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
    <translation>所显示的层：全部显示会太小时，面板只显示一个卷积层及其池化层，或一个层（演示模式：一个层，放大）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="89" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="67" />
    <source>Layers shown</source>
    <translation>所显示的层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="110" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
    <source>The input image and what each layer makes of it</source>
    <translation>输入图片，以及每一层把它变成了什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="117" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>指向特征图上的一个像素：它看到的区域会在输入上亮起；对 conv1 还能看到算出它的求和。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="449" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="400" />
    <source>your drawing</source>
    <translation>你的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="451" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="402" />
    <source>label {label}</source>
    <translation>标签 {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="457" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="408" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}：网络认为是 {answer}，把握 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="461" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="412" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>第 {step} 步权重的特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="489" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="440" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} 的特征图 0–{last}（共 {count} 张）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="354" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="310" />
    <source>{count} maps</source>
    <translation>{count} 张图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="492" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="443" />
    <source>not shown</source>
    <translation>未显示</translation>
   </message>
@@ -2555,14 +2516,14 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="135" />
-   <location filename="cnnviz/gui/panels/fool.py" line="297" />
-   <location filename="cnnviz/gui/panels/fool.py" line="397" />
+   <location filename="cnnviz/gui/panels/fool.py" line="299" />
+   <location filename="cnnviz/gui/panels/fool.py" line="400" />
    <source>Attack</source>
    <translation>攻击</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="137" />
-   <location filename="cnnviz/gui/panels/fool.py" line="398" />
+   <location filename="cnnviz/gui/panels/fool.py" line="401" />
    <source>Attack now, with the latest weights</source>
    <translation>用最新权重立即攻击</translation>
   </message>
@@ -2578,7 +2539,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="169" />
-   <location filename="cnnviz/gui/panels/fool.py" line="400" />
+   <location filename="cnnviz/gui/panels/fool.py" line="403" />
    <source>Original, change and fooled input</source>
    <translation>原图、改动和骗过网络的输入</translation>
   </message>
@@ -2588,32 +2549,32 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>输入、对它的改动（已放大；橙色：变亮，蓝色：变暗，白色：未变）以及改动后的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="189" />
+   <location filename="cnnviz/gui/panels/fool.py" line="190" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>改动有多小：单个像素的最大改变（L∞）、整体改动的大小（L2，以纯白为单位），以及共改了多少个像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="226" />
+   <location filename="cnnviz/gui/panels/fool.py" line="227" />
    <source>One bar per digit: how sure the network is</source>
    <translation>每个数字一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="257" />
+   <location filename="cnnviz/gui/panels/fool.py" line="258" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;改动&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="259" />
+   <location filename="cnnviz/gui/panels/fool.py" line="260" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;原图&lt;/b&gt;&lt;br&gt;网络看到的</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="259" />
+   <location filename="cnnviz/gui/panels/fool.py" line="260" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;骗过网络的输入&lt;/b&gt;&lt;br&gt;原图 + 改动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="408" />
+   <location filename="cnnviz/gui/panels/fool.py" line="411" />
    <source>Save fooling image</source>
    <translation>保存欺骗图片</translation>
   </message>
@@ -2633,54 +2594,54 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>每个像素最多改变</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="225" />
+   <location filename="cnnviz/gui/panels/fool.py" line="226" />
    <source>Probabilities before the change</source>
    <translation>改动前的概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="225" />
+   <location filename="cnnviz/gui/panels/fool.py" line="226" />
    <source>Probabilities after the change</source>
    <translation>改动后的概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="231" />
-   <location filename="cnnviz/gui/panels/fool.py" line="290" />
+   <location filename="cnnviz/gui/panels/fool.py" line="232" />
+   <location filename="cnnviz/gui/panels/fool.py" line="291" />
    <source>before</source>
    <translation>改动前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="231" />
-   <location filename="cnnviz/gui/panels/fool.py" line="290" />
+   <location filename="cnnviz/gui/panels/fool.py" line="232" />
+   <location filename="cnnviz/gui/panels/fool.py" line="291" />
    <source>after</source>
    <translation>改动后</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="314" />
+   <location filename="cnnviz/gui/panels/fool.py" line="316" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>还没有可攻击的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="332" />
+   <location filename="cnnviz/gui/panels/fool.py" line="334" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>正在用第 {step:,} 步的权重攻击你的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="333" />
+   <location filename="cnnviz/gui/panels/fool.py" line="335" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>正在用第 {step:,} 步的权重攻击测试图片 #{index}（真实标签 {label}）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="391" />
+   <location filename="cnnviz/gui/panels/fool.py" line="394" />
    <source>Your drawing · weights of step {step}</source>
    <translation>你的手写 · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="392" />
+   <location filename="cnnviz/gui/panels/fool.py" line="395" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>测试图片 #{index}（真实标签 {label}） · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="418" />
+   <location filename="cnnviz/gui/panels/fool.py" line="421" />
    <source>Nothing to save yet: attack first.</source>
    <translation>还没有可保存的内容：请先攻击。</translation>
   </message>
@@ -2701,54 +2662,95 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>让它说</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="255" />
+   <location filename="cnnviz/gui/panels/fool.py" line="256" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;改动 ×{factor}&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="320" />
+   <location filename="cnnviz/gui/panels/fool.py" line="322" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>还没有可攻击的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="321" />
+   <location filename="cnnviz/gui/panels/fool.py" line="323" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>还没有可攻击的内容：还没有加载测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="356" />
+   <location filename="cnnviz/gui/panels/fool.py" line="358" />
    <source>Could not attack: {message}</source>
    <translation>无法攻击：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="428" />
+   <location filename="cnnviz/gui/panels/fool.py" line="431" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>已保存 {written}：cnnviz predict --raw 对它的答案是 {answer}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="270" />
+   <location filename="cnnviz/gui/panels/fool.py" line="271" />
    <source>Attack (step {step:,})</source>
    <translation>攻击（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="272" />
+   <location filename="cnnviz/gui/panels/fool.py" line="273" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>用第 {step:,} 步的权重再次攻击（当前结果用的是第 {result:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="382" />
+   <location filename="cnnviz/gui/panels/fool.py" line="385" />
    <source>before: {answer} ({percent} %)</source>
    <translation>改动前：{answer}（{percent} %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="382" />
+   <location filename="cnnviz/gui/panels/fool.py" line="385" />
    <source>after: {answer} ({percent} %)</source>
    <translation>改动后：{answer}（{percent} %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="424" />
+   <location filename="cnnviz/gui/panels/fool.py" line="427" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>无法保存欺骗图片：{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="22" />
+   <source>Test image</source>
+   <translation>测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="23" />
+   <source>My drawing</source>
+   <translation>我的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="30" />
+   <source>Random</source>
+   <translation>随机</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="37" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="40" />
+   <source>Index of the test image shown</source>
+   <translation>所显示测试图片的编号</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="38" />
+   <source>Previous test image</source>
+   <translation>上一张测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="39" />
+   <source>Next test image</source>
+   <translation>下一张测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="40" />
+   <source>Test image number</source>
+   <translation>测试图片编号</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_choice.py" line="41" />
+   <source>A random test image</source>
+   <translation>随机一张测试图片</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="27" />
@@ -2853,143 +2855,161 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>当前 {rate}（第 {epoch:.2f} 轮，批大小 {batch}）· 最高 {highest}（第 {at:.2f} 轮）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="37" />
+   <location filename="cnnviz/gui/panels/map.py" line="36" />
    <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
    <translation>每个点是一张测试图片，颜色表示它的数字。靠近的点：网络最后一个隐藏层认为相似的图片（沿着它们差别最大的两个方向来看）。分开的云团：网络能区分开的数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="42" />
+   <location filename="cnnviz/gui/panels/map.py" line="41" />
    <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
    <translation>每个点是一张测试图片，颜色表示它的类别。靠近的点：网络最后一个隐藏层认为相似的图片（沿着它们差别最大的两个方向来看）。分开的云团：网络能区分开的类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="47" />
+   <location filename="cnnviz/gui/panels/map.py" line="46" />
    <source>Point at a dot
 to see its image</source>
    <translation>指向一个点
 即可看到它的图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="82" />
+   <location filename="cnnviz/gui/panels/map.py" line="54" />
    <source>each dot a test image, placed by the layer before the answer</source>
    <translation>每个点是一张测试图片，按答案前一层的输出摆放</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="84" />
-   <location filename="cnnviz/gui/panels/map.py" line="260" />
-   <location filename="cnnviz/gui/panels/map.py" line="457" />
+   <location filename="cnnviz/gui/panels/map.py" line="56" />
+   <location filename="cnnviz/gui/panels/map.py" line="232" />
+   <location filename="cnnviz/gui/panels/map.py" line="412" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="85" />
+   <location filename="cnnviz/gui/panels/map.py" line="57" />
    <source>Make the map again with the latest weights</source>
    <translation>用最新权重重新生成地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="90" />
+   <location filename="cnnviz/gui/panels/map.py" line="62" />
    <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
    <translation>回到本次训练中较早的地图（延时回放的滑块也会移动它）；最右端是最新的</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="95" />
+   <location filename="cnnviz/gui/panels/map.py" line="67" />
    <source>Map at an earlier step</source>
    <translation>较早步数的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="112" />
+   <location filename="cnnviz/gui/panels/map.py" line="84" />
    <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
    <translation>每张测试图片是一个点，颜色表示它的数字；网络认为相似的图片彼此靠近；星号是你的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="153" />
+   <location filename="cnnviz/gui/panels/map.py" line="125" />
    <source>Test image under the pointer</source>
    <translation>指针下的测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="154" />
+   <location filename="cnnviz/gui/panels/map.py" line="126" />
    <source>The test image of the dot under the pointer or last clicked</source>
    <translation>指针下或最后点击的点对应的测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="280" />
+   <location filename="cnnviz/gui/panels/map.py" line="463" />
+   <source>test image #{index}
+true digit {label}
+it says {said} {mark}</source>
+   <translation>测试图像 #{index}
+真实数字 {label}
+网络的答案 {said} {mark}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="465" />
+   <source>test image #{index}
+true class {label}
+it says {said} {mark}</source>
+   <translation>测试图像 #{index}
+真实类别 {label}
+网络的答案 {said} {mark}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="252" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>还没有可绘制的内容：正在等待测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="282" />
+   <location filename="cnnviz/gui/panels/map.py" line="254" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>还没有可绘制的内容：正在等待网络的权重。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="300" />
+   <location filename="cnnviz/gui/panels/map.py" line="272" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="328" />
+   <location filename="cnnviz/gui/panels/map.py" line="300" />
    <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…（已读取 {done:,} / {count:,}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="383" />
+   <location filename="cnnviz/gui/panels/map.py" line="355" />
    <source>latest map</source>
    <translation>最新的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="411" />
+   <location filename="cnnviz/gui/panels/map.py" line="383" />
    <source>Could not make the map: {message}</source>
    <translation>无法生成地图：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="447" />
+   <location filename="cnnviz/gui/panels/map.py" line="402" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="483" />
+   <location filename="cnnviz/gui/panels/map.py" line="438" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ 你的手写：
 在最新的图上</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="271" />
+   <location filename="cnnviz/gui/panels/map.py" line="243" />
    <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
    <translation>这个网络认识 {names}：地图需要这些类别的画。按开始，让它用班级画板的画学习：地图随后会显示留作测试的画。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="493" />
+   <location filename="cnnviz/gui/panels/map.py" line="448" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ 你的手写：
 最靠近 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="495" />
+   <location filename="cnnviz/gui/panels/map.py" line="450" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ 你的手写：
 最靠近：{name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="231" />
-   <location filename="cnnviz/gui/panels/why.py" line="174" />
+   <location filename="cnnviz/gui/panels/map.py" line="203" />
+   <location filename="cnnviz/gui/panels/why.py" line="175" />
    <source>Update (step {step:,})</source>
    <translation>更新（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="293" />
+   <location filename="cnnviz/gui/panels/map.py" line="265" />
    <source>Could not make the map: {exc}</source>
    <translation>无法生成地图：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="385" />
+   <location filename="cnnviz/gui/panels/map.py" line="357" />
    <source>map at step {step:,}</source>
    <translation>第 {step:,} 步的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="479" />
+   <location filename="cnnviz/gui/panels/map.py" line="434" />
    <source>Could not place your drawing: {exc}</source>
    <translation>无法摆放你的手写：{exc}</translation>
   </message>
@@ -3016,33 +3036,33 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="94" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="183" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="185" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>先训练一会儿：每次测试评估后矩阵会填上。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="177" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="179" />
    <source>Empty until the first test evaluation</source>
    <translation>第一次测试评估前为空</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="185" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="187" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>点击矩阵中的格子查看其中的图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="186" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="188" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>最有把握的错误：答错了，却非常有把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="355" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="357" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>真实为 {truth}，认对了：{total} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="357" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="359" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>真实为 {truth}，被认成 {answer}：{total} 张</translation>
   </message>
@@ -3062,7 +3082,7 @@ nearest: {name}</source>
    <translation>每张图片及其真实数字、预测、把握多大，以及对勾或叉号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="263" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="265" />
    <source>No mistakes at all.</source>
    <translation>一个错误也没有。</translation>
   </message>
@@ -3077,44 +3097,62 @@ nearest: {name}</source>
    <translation>最有把握的错误</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="240" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="242" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>第 {step:,} 步时，{samples:,} 张测试图片上的测试准确率为 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左侧：每个数字被认对的比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="338" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="340" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>最有把握的错误：{samples:,} 张中错了 {wrong} 张，最有把握的在前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="361" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="363" />
    <source>, showing the {count} surest</source>
    <translation>，显示最有把握的 {count} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="248" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="250" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
    <translation>第 {step} 步测试准确率 {percent} %。最常混淆：{pairs}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="258" />
    <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
    <translation>第 {step} 步测试准确率 {percent} %。一个错误也没有。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="259" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="261" />
    <source>Most often mixed up: {pairs}</source>
    <translation>最常混淆：{pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="304" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="306" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>测试图片 #{index}：真实 {truth}，预测 {answer}（把握 {percent}%），{verdict}。点击查看内部（特征图、为什么？）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="250" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="252" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{truth} 被认成 {answer} {count} 次</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="24" />
+   <source>learning
+rate</source>
+   <translation>学习率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="27" />
+   <source>test
+accuracy</source>
+   <translation>测试
+准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>上次评估的测试准确率</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/registry.py" line="79" />
@@ -3299,24 +3337,6 @@ the last layer must be dense-10. Press Enter to apply.</source>
    <translation>后端</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
-   <source>learning
-rate</source>
-   <translation>学习率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="213" />
-   <source>test
-accuracy</source>
-   <translation>测试
-准确率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="218" />
-   <source>Test accuracy at the last evaluation</source>
-   <translation>上次评估的测试准确率</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="60" />
    <source>Start training ({key})</source>
    <translation>开始训练（{key}）</translation>
@@ -3398,7 +3418,7 @@ accuracy</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="328" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="329" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>训练时每隔几步会收到统计数据。健康的更新每步使权重变化约为其大小的 1/1000（绿色带）。</translation>
   </message>
@@ -3413,12 +3433,12 @@ accuracy</source>
    <translation>太大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="323" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="324" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 看起来很健康：每一步权重的变化约为其大小的 {ratio}（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="377" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="378" />
    <source>{layer} weights</source>
    <translation>{layer} 权重</translation>
   </message>
@@ -3633,32 +3653,32 @@ appear here while training</source>
    <translation>&lt;b&gt;遮挡&lt;/b&gt;&lt;br&gt;橙色：遮住会降低&lt;br&gt;蓝色：遮住会提高</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="129" />
+   <location filename="cnnviz/gui/panels/why.py" line="130" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>显著图：类别得分对每个像素的梯度（精确，一次反向传播）。遮挡：让黑色方块在图片上滑动，观察概率如何下降。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="153" />
+   <location filename="cnnviz/gui/panels/why.py" line="154" />
    <source>predicted</source>
    <translation>预测</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="214" />
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释你的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="216" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释测试图片 #{index}（真实标签 {label}）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="258" />
+   <location filename="cnnviz/gui/panels/why.py" line="259" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>你的手写：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="259" />
+   <location filename="cnnviz/gui/panels/why.py" line="260" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>测试图片 #{index}（真实标签 {label}）：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
@@ -3673,42 +3693,42 @@ appear here while training</source>
    <translation>遮挡块</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="200" />
+   <location filename="cnnviz/gui/panels/why.py" line="201" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>还没有可解释的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="232" />
+   <location filename="cnnviz/gui/panels/why.py" line="233" />
    <source>Could not explain: {message}</source>
    <translation>无法解释：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="252" />
+   <location filename="cnnviz/gui/panels/why.py" line="253" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>；显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据（{percent}%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="203" />
+   <location filename="cnnviz/gui/panels/why.py" line="204" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>还没有可解释的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="204" />
+   <location filename="cnnviz/gui/panels/why.py" line="205" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>还没有可解释的内容：还没有加载测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="93" />
+   <location filename="cnnviz/gui/questions.py" line="97" />
    <source>Stop and go ahead</source>
    <translation>停止并继续操作</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="72" />
+   <location filename="cnnviz/gui/questions.py" line="76" />
    <source>The run is paused</source>
    <translation>训练已暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="77" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3717,17 +3737,17 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="77" />
+   <location filename="cnnviz/gui/questions.py" line="81" />
    <source>Keep the run</source>
    <translation>保留这次训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="81" />
+   <location filename="cnnviz/gui/questions.py" line="85" />
    <source>Training is running</source>
    <translation>正在训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="82" />
+   <location filename="cnnviz/gui/questions.py" line="86" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3736,19 +3756,19 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="86" />
+   <location filename="cnnviz/gui/questions.py" line="90" />
    <source>Keep training</source>
    <translation>继续训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="38" />
-   <location filename="cnnviz/gui/questions.py" line="54" />
+   <location filename="cnnviz/gui/questions.py" line="41" />
+   <location filename="cnnviz/gui/questions.py" line="57" />
    <location filename="cnnviz/gui/questions.py" line="34" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="54" />
+   <location filename="cnnviz/gui/questions.py" line="57" />
    <source>start a new run</source>
    <translation>开始新的训练</translation>
   </message>
@@ -3822,22 +3842,22 @@ Restore it?</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="311" />
+   <location filename="cnnviz/gui/run_control.py" line="320" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="323" />
+   <location filename="cnnviz/gui/run_control.py" line="332" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="208" />
+   <location filename="cnnviz/gui/run_control.py" line="217" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="236" />
+   <location filename="cnnviz/gui/run_control.py" line="245" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
@@ -3852,157 +3872,157 @@ Restore it?</source>
    <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="215" />
+   <location filename="cnnviz/gui/run_control.py" line="224" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="409" />
+   <location filename="cnnviz/gui/run_control.py" line="418" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="252" />
+   <location filename="cnnviz/gui/run_control.py" line="261" />
    <source>Learning our {count} classes further</source>
    <translation>继续学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="372" />
+   <location filename="cnnviz/gui/run_control.py" line="381" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="382" />
+   <location filename="cnnviz/gui/run_control.py" line="391" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="142" />
+   <location filename="cnnviz/gui/run_control.py" line="150" />
    <source>Cannot build the network: {exc}</source>
    <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="270" />
+   <location filename="cnnviz/gui/run_control.py" line="279" />
    <source>Cannot start: {exc}</source>
    <translation>无法开始：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="318" />
+   <location filename="cnnviz/gui/run_control.py" line="327" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="70" />
+   <location filename="cnnviz/gui/shortcuts.py" line="72" />
    <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
    <translation>在输入框（学习率、网络结构、名字）中输入时，按键用于打字：Enter 应用并离开输入框，Escape 不做更改。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="47" />
+   <location filename="cnnviz/gui/shortcuts.py" line="49" />
    <source>Start training, pause it, resume it</source>
    <translation>开始、暂停、继续训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="48" />
+   <location filename="cnnviz/gui/shortcuts.py" line="50" />
    <source>Train exactly one batch</source>
    <translation>只训练一个批次</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="49" />
+   <location filename="cnnviz/gui/shortcuts.py" line="51" />
    <source>Clear the drawing</source>
    <translation>清除书写内容</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="50" />
+   <location filename="cnnviz/gui/shortcuts.py" line="52" />
    <source>Open a photo or scan of a digit to classify (or drop it on the canvas)</source>
    <translation>打开数字的照片或扫描件进行识别（也可拖到画板上）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="51" />
+   <location filename="cnnviz/gui/shortcuts.py" line="53" />
    <source>The previous test image (feature maps, Why?)</source>
    <translation>上一张测试图片（特征图、为什么？）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="52" />
+   <location filename="cnnviz/gui/shortcuts.py" line="54" />
    <source>The next test image (feature maps, Why?)</source>
    <translation>下一张测试图片（特征图、为什么？）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="53" />
+   <location filename="cnnviz/gui/shortcuts.py" line="55" />
    <source>The lesson's next step</source>
    <translation>课程的下一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="54" />
+   <location filename="cnnviz/gui/shortcuts.py" line="56" />
    <source>The lesson's previous step</source>
    <translation>课程的上一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <location filename="cnnviz/gui/shortcuts.py" line="57" />
    <source>The next tab</source>
    <translation>下一个标签页</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="56" />
+   <location filename="cnnviz/gui/shortcuts.py" line="58" />
    <source>The previous tab</source>
    <translation>上一个标签页</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="57" />
+   <location filename="cnnviz/gui/shortcuts.py" line="59" />
    <source>Keep this run for comparison (the next run is drawn over it)</source>
    <translation>保留本次训练以便比较（下一次训练画在它上面）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="58" />
+   <location filename="cnnviz/gui/shortcuts.py" line="60" />
    <source>Presenter mode on or off</source>
    <translation>打开或关闭演示模式</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="59" />
+   <location filename="cnnviz/gui/shortcuts.py" line="61" />
    <source>Full screen on or off</source>
    <translation>打开或关闭全屏</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="60" />
+   <location filename="cnnviz/gui/shortcuts.py" line="62" />
    <source>Zoom in: larger text and plots (up to 200 %)</source>
    <translation>放大：文字和图表更大（最高 200 %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="61" />
+   <location filename="cnnviz/gui/shortcuts.py" line="63" />
    <source>Zoom out (down to 80 %)</source>
    <translation>缩小（最低 80 %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="62" />
+   <location filename="cnnviz/gui/shortcuts.py" line="64" />
    <source>Actual size (zoom 100 %)</source>
    <translation>实际大小（缩放 100 %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="63" />
+   <location filename="cnnviz/gui/shortcuts.py" line="65" />
    <source>Open the class canvas (phones draw for the network), or end it</source>
    <translation>打开班级画板（手机为网络画画），或结束它</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="64" />
+   <location filename="cnnviz/gui/shortcuts.py" line="66" />
    <source>Class canvas: accept the chosen drawing</source>
    <translation>班级画板：采用选中的画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="65" />
+   <location filename="cnnviz/gui/shortcuts.py" line="67" />
    <source>Class canvas: keep the chosen drawing for our own test set</source>
    <translation>班级画板：将选中的画留作我们自己的测试集</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="66" />
+   <location filename="cnnviz/gui/shortcuts.py" line="68" />
    <source>Class canvas: reject the chosen drawing</source>
    <translation>班级画板：拒绝选中的画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="67" />
+   <location filename="cnnviz/gui/shortcuts.py" line="69" />
    <source>This list of keys</source>
    <translation>本快捷键列表</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="243" />
+   <location filename="cnnviz/gui/shortcuts.py" line="247" />
    <source>Keys</source>
    <translation>快捷键</translation>
   </message>
@@ -4132,6 +4152,16 @@ Restore it?</source>
    <translation>{zoom}（无法保存）</translation>
   </message>
   <message>
+   <location filename="cnnviz/train/compile_kernels.py" line="25" />
+   <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
+   <translation>{backend}：正在编译内核（仅首次启动；之后从缓存加载）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/compile_kernels.py" line="36" />
+   <source>{backend}: compiled kernels in {seconds:.1f} s</source>
+   <translation>{backend}：内核编译用时 {seconds:.1f} 秒</translation>
+  </message>
+  <message>
    <location filename="cnnviz/train/events.py" line="186" />
    <source>{cause}. The weights of step {step} were put back (the step count goes on from {now}) and training is paused. {advice}</source>
    <translation>{cause}。权重已恢复为第 {step} 步时的状态（步数从 {now} 继续），训练已暂停。{advice}</translation>
@@ -4202,57 +4232,47 @@ Restore it?</source>
    <translation>梯度爆炸：{names} 的梯度在最近的步骤中增长了 {factor} 倍以上。请在损失变成 NaN 之前降低学习率。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="448" />
+   <location filename="cnnviz/train/trainer.py" line="429" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>请降低学习率（当前为 {lr:g}）后继续。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="461" />
+   <location filename="cnnviz/train/trainer.py" line="443" />
    <source>an evaluation</source>
    <translation>评估</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="484" />
+   <location filename="cnnviz/train/trainer.py" line="455" />
    <source>a snapshot</source>
    <translation>快照</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="500" />
+   <location filename="cnnviz/train/trainer.py" line="471" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="345" />
+   <location filename="cnnviz/train/trainer.py" line="326" />
    <source>a training step</source>
    <translation>训练步</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="398" />
+   <location filename="cnnviz/train/trainer.py" line="379" />
    <source>reading the loss</source>
    <translation>读取损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="422" />
+   <location filename="cnnviz/train/trainer.py" line="403" />
    <source>reading the layer timings</source>
    <translation>读取各层耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="175" />
-   <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
-   <translation>{backend}：正在编译内核（仅首次启动；之后从缓存加载）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/train/trainer.py" line="408" />
+   <location filename="cnnviz/train/trainer.py" line="389" />
    <source>the loss became {loss} at step {step}</source>
    <translation>损失在第 {step} 步变成了 {loss}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="188" />
-   <source>{backend}: compiled kernels in {seconds:.1f} s</source>
-   <translation>{backend}：内核编译用时 {seconds:.1f} 秒</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/train/trainer.py" line="301" />
+   <location filename="cnnviz/train/trainer.py" line="282" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>测试准确率在达到 {best:.1%} 后跌到了 {accuracy:.1%}，即随机猜测水平</translation>
   </message>
