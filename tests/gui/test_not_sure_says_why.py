@@ -83,12 +83,17 @@ class _FullWidthMetrics:
         return sum(20 if ord(c) >= 0x2E80 else 10 for c in text)
 
 
-@pytest.mark.parametrize("code", ["en", "de", "ja", "zh_CN"])
-def test_the_answer_breaks_only_between_its_words(qtbot, in_language, code):
-    """In a row under the canvas the answer wraps at a width of "100% sure": Japanese "数字の中で 30%" broke
-    inside "数字の中で" (CJK text may break between any two characters)."""
-    in_language(code)
+@pytest.mark.parametrize(("size", "arrangement"), [((500, 640), "row"), ((360, 640), "column")])
+def test_the_answer_breaks_only_between_its_words(qtbot, in_language, size, arrangement):
+    """Under the canvas the answer wraps at a width of "100% sure" (in a row) or at what the layout gives it (in a
+    column): Japanese "数字の中で 30%" broke inside "数字の中で" (CJK text may break between any two characters)."""
+    in_language("ja")
     panel = _answer(qtbot, uncertainty=0.1)
     panel.confidence_label.fontMetrics = _FullWidthMetrics
-    for word in panel.confidence_label.text().split():
-        assert _FullWidthMetrics.horizontalAdvance(word) <= panel.row_answer_width() - 8, word
+    panel.show()
+    panel.resize(*size)
+    panel.show_probabilities(panel.probabilities, uncertainty=0.1)
+    qtbot.wait(50)
+    assert panel.arrangement == arrangement
+    widest = max(_FullWidthMetrics.horizontalAdvance(word) for word in panel.confidence_label.text().split())
+    assert panel.confidence_label.minimumWidth() >= widest, arrangement

@@ -228,15 +228,15 @@ class ClassifyPanel(Panel):
 
     def row_answer_width(self) -> int:
         """The answer's words at most this wide in a row under the canvas (as wide as "100% sure" was): "97% among
-        digits" wraps onto two lines rather than widening the answer's column into the bars'. Never narrower than
-        the answer's widest word in the language shown: Japanese "数字の中で 30%" broke inside its first word
-        (a line break is allowed between any two CJK characters)."""
+        digits" wraps onto two lines rather than widening the answer's column into the bars'."""
+        return max(self.confidence_label.fontMetrics().horizontalAdvance("100% sure") + 8, self.answer_word_width())
+
+    def answer_word_width(self) -> int:
+        """The answer's widest word in the language shown: the answer is never narrower, in any arrangement.
+        Japanese "数字の中で 30%" broke inside its first word (a line may break between any two CJK characters)."""
         metrics = self.confidence_label.fontMetrics()
         answers = (tr("{percent}% among digits"), tr("{percent}% among its classes"))
-        widest_word = max(
-            metrics.horizontalAdvance(word) for text in answers for word in text.format(percent=100).split()
-        )
-        return max(metrics.horizontalAdvance("100% sure"), widest_word) + 8
+        return max(metrics.horizontalAdvance(word) for text in answers for word in text.format(percent=100).split()) + 8
 
     def choose(self, width: int, height: int) -> str:
         """The arrangement for a panel body of ``width`` x ``height`` (:func:`~cnnviz.app.classify_layout.choose`,
@@ -265,7 +265,7 @@ class ClassifyPanel(Panel):
         self.graphics.setMinimumHeight(self.bars_height_needed())
         chosen, need = self.choose(width, height), self.bars_width_needed()
         in_row = chosen == ROW  # (as wide as it wraps at: narrower, Qt wrapped it after every word)
-        self.confidence_label.setMinimumWidth(self.row_answer_width() if in_row else 0)
+        self.confidence_label.setMinimumWidth(self.row_answer_width() if in_row else self.answer_word_width())
         self.confidence_label.setMaximumWidth(self.row_answer_width() if in_row else QWIDGETSIZE_MAX)
         # The canvas is square: what it cannot use goes to the bars (taller under it, wider beside it).
         bars = min(need, width - self.least_canvas_width() - self.box.spacing())
