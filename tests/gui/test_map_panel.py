@@ -270,3 +270,25 @@ def test_the_picked_image_is_described_in_the_language_shown(qtbot, in_language)
     panel.shown = SimpleNamespace(labels=np.array([7]), predictions=np.array([1]), indices=np.array([42]))
     text = panel.describe(0)
     assert text.startswith("Testbild #42\n") and "echte Ziffer 7" in text and "Netz sagt 1" in text, text
+
+
+def test_the_picture_beside_the_map_is_never_drawn_over(qtbot, in_language):
+    """Japanese presenter mode at 1024x768 gave the column beside the map 231 of the 269 px it needed: the
+    picture's lines were drawn over the picture. Too short, the column scrolls; its lines stay whole."""
+    from types import SimpleNamespace
+
+    from cnnviz.gui.devtools.fit import settle_layout
+
+    in_language("ja")
+    panel = MapPanel()
+    qtbot.addWidget(panel)  # (never shown on a tab: nothing is computed)
+    panel.setStyleSheet("QLabel { font-size: 15pt; }")  # presenter mode's type
+    panel.shown = SimpleNamespace(labels=np.array([7]), predictions=np.array([1]), indices=np.array([1234]))
+    panel.picked_label.setText(panel.describe(0))
+    panel.star_note.setText("★ あなたの手書き:\n一番近いのは 7")
+    panel.resize(600, 330)
+    panel.show()
+    settle_layout(panel)
+    picture, lines = panel.picked_graphics, panel.picked_label
+    assert not picture.geometry().intersects(lines.geometry()), (picture.geometry(), lines.geometry())
+    assert lines.width() >= lines.sizeHint().width() and picture.height() == picture.width()

@@ -22,7 +22,8 @@ def test_the_english_format_is_unchanged(qtbot):
 
 @pytest.mark.parametrize("code", ["de", "zh_CN"])
 def test_statistics_timings_and_map_hints_are_translated(qtbot, in_language, code):
-    from cnnviz.gui.panels.map import EXPLANATION, POINT_AT_A_DOT, MapPanel
+    from cnnviz.gui.panels.map import EXPLANATION, MapPanel
+    from cnnviz.gui.panels.map_picked import POINT_AT_A_DOT
     from cnnviz.gui.panels.statistics import StatisticsPanel
     from cnnviz.gui.panels.timings import TimingsPanel
 

@@ -15,7 +15,7 @@ import threading
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider
 
 from ...classroom.embedding import SUBSET, Embedding, features_of, map_images, map_of
 from ...translatable import N_
@@ -24,7 +24,7 @@ from ..jobs import Job, run_in_background
 from ..language import grouped, tr
 from .common import Cancelled, JobPanel, row_of
 from .map_labels import centre_labels
-from .pictures import image_view
+from .map_picked import POINT_AT_A_DOT, PickedColumn, describe
 
 MAX_HISTORY = 120
 """The maps of a run kept for going back (each is 2,000 points, their labels and the projection: about 100 kB)."""
@@ -43,9 +43,6 @@ EXPLANATION_CLASSES = N_(
     "hidden layer sees as alike (seen along the two directions in which they differ most). "
     "Separate clouds: classes it tells apart."
 )
-POINT_AT_A_DOT = N_("Point at a dot\nto see its image")
-PICKED_SIZE = 112
-"""The side of the test image shown for a hovered or clicked dot, in pixels."""
 
 
 class MapPanel(JobPanel):
@@ -114,26 +111,11 @@ class MapPanel(JobPanel):
         self.plot.addItem(self.star)
         row.addWidget(self.graphics, 1)
 
-        side = QWidget()  # as wide as its lines (no wrapping: they grow with presenter mode's type)
-        side.setMinimumWidth(PICKED_SIZE + 12)
-        column = QVBoxLayout(side)
-        column.setContentsMargins(0, 0, 0, 0)
-        self.picked_graphics = pg.GraphicsLayoutWidget()
-        self.picked_graphics.setFixedSize(PICKED_SIZE, PICKED_SIZE)
-        accessibility.set_name(
-            self.picked_graphics,
-            tr("Test image under the pointer"),
-            tr("The test image of the dot under the pointer or last clicked"),
-        )
-        self.picked_view, self.picked_item = image_view(theme.GREY_LUT, (0.0, 1.0))
-        self.picked_graphics.addItem(self.picked_view)
-        self.picked_label = QLabel(tr(POINT_AT_A_DOT))
-        column.addWidget(self.picked_graphics, 0, Qt.AlignHCenter)
-        column.addWidget(self.picked_label)
-        self.star_note = QLabel("")
-        column.addWidget(self.star_note)
-        column.addStretch(1)
-        row.addWidget(side)
+        self.picked_column = PickedColumn()
+        column = self.picked_column
+        self.picked_graphics, self.picked_view, self.picked_item = column.graphics, column.view, column.item
+        self.picked_label, self.star_note = column.label, column.note
+        row.addWidget(column)
         self.body.addLayout(row, 1)
 
         self.explain_label = QLabel(tr(EXPLANATION))
@@ -454,22 +436,7 @@ class MapPanel(JobPanel):
         return self.describe(int(data))
 
     def describe(self, member: int) -> str:
-        embedding = self.shown
-        if embedding is None or not 0 <= member < len(embedding.labels):
-            return ""
-        label, said = int(embedding.labels[member]), int(embedding.predictions[member])
-        verdict = palette.verdict(label == said)
-        text = (
-            tr("test image #{index}\ntrue digit {label}\nit says {said} {mark}")
-            if self.digits
-            else tr("test image #{index}\ntrue class {label}\nit says {said} {mark}")
-        )
-        return text.format(
-            index=int(embedding.indices[member]),
-            label=self.class_name(label),
-            said=self.class_name(said),
-            mark=verdict.mark,
-        )
+        return describe(self.shown, member, self.digits, self.class_name)
 
     def _hovered(self, _item, points, _event) -> None:
         if len(points):

@@ -291,8 +291,8 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="81" />
-   <location filename="cnnviz/gui/panels/map.py" line="54" />
-   <location filename="cnnviz/gui/panels/map.py" line="83" />
+   <location filename="cnnviz/gui/panels/map.py" line="51" />
+   <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>Karte des Gelernten</translation>
   </message>
@@ -1915,13 +1915,13 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="235" />
+   <location filename="cnnviz/gui/panels/classify.py" line="238" />
    <location filename="cnnviz/gui/panels/classify.py" line="388" />
    <source>{percent}% among digits</source>
    <translation>{percent} % unter den Ziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="235" />
+   <location filename="cnnviz/gui/panels/classify.py" line="238" />
    <location filename="cnnviz/gui/panels/classify.py" line="388" />
    <source>{percent}% among its classes</source>
    <translation>{percent} % unter seinen Klassen</translation>
@@ -2865,56 +2865,128 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Jeder Punkt ist ein Testbild in der Farbe seiner Klasse. Nahe Punkte: Bilder, die die letzte verborgene Schicht des Netzes als ähnlich sieht (entlang der zwei Richtungen, in denen sie sich am stärksten unterscheiden). Getrennte Wolken: Klassen, die es auseinanderhält.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="46" />
+   <location filename="cnnviz/gui/panels/map.py" line="51" />
+   <source>each dot a test image, placed by the layer before the answer</source>
+   <translation>jeder Punkt ein Testbild, platziert nach der Schicht vor der Antwort</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="53" />
+   <location filename="cnnviz/gui/panels/map.py" line="214" />
+   <location filename="cnnviz/gui/panels/map.py" line="394" />
+   <source>Update</source>
+   <translation>Aktualisieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="54" />
+   <source>Make the map again with the latest weights</source>
+   <translation>Die Karte mit den neuesten Gewichten neu erstellen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="59" />
+   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
+   <translation>Zu früheren Karten des Laufs zurückgehen (auch der Zeitraffer-Regler bewegt ihn); ganz rechts: die neueste</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="64" />
+   <source>Map at an earlier step</source>
+   <translation>Karte eines früheren Schritts</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="81" />
+   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
+   <translation>Jedes Testbild ist ein Punkt in der Farbe seiner Ziffer; Bilder, die das Netz ähnlich findet, liegen nah beieinander; der Stern ist deine Zeichnung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="234" />
+   <source>Nothing to map yet: waiting for the test images.</source>
+   <translation>Noch nichts für die Karte: warte auf die Testbilder.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="236" />
+   <source>Nothing to map yet: waiting for the network's weights.</source>
+   <translation>Noch nichts für die Karte: warte auf die Gewichte des Netzes.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="254" />
+   <source>Placing {count:,} test images with the weights of step {step}…</source>
+   <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="282" />
+   <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
+   <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}… ({done:,} von {count:,} gelesen)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="337" />
+   <source>latest map</source>
+   <translation>neueste Karte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="365" />
+   <source>Could not make the map: {message}</source>
+   <translation>Die Karte konnte nicht erstellt werden: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="384" />
+   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
+   <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f} % richtig · die Karte zeigt {explained:.0f} % der Streuung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="420" />
+   <source>★ your drawing:
+on the latest map</source>
+   <translation>★ deine Zeichnung:
+auf der neuesten Karte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="225" />
+   <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
+   <translation>Dieses Netz kennt {names}: Die Karte braucht Zeichnungen davon. Drücke Start, damit es mit den Zeichnungen der Klassen-Zeichenfläche lernt: Die Karte zeigt dann die zurückgehaltenen.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="430" />
+   <source>★ your drawing:
+nearest the {digit}s</source>
+   <translation>★ deine Zeichnung:
+am nächsten an den {digit}ern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="432" />
+   <source>★ your drawing:
+nearest: {name}</source>
+   <translation>★ deine Zeichnung:
+am nächsten: {name}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="185" />
+   <location filename="cnnviz/gui/panels/why.py" line="175" />
+   <source>Update (step {step:,})</source>
+   <translation>Aktualisieren (Schritt {step:,})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="247" />
+   <source>Could not make the map: {exc}</source>
+   <translation>Die Karte konnte nicht erstellt werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="339" />
+   <source>map at step {step:,}</source>
+   <translation>Karte bei Schritt {step:,}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="416" />
+   <source>Could not place your drawing: {exc}</source>
+   <translation>Deine Zeichnung konnte nicht platziert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map_picked.py" line="19" />
    <source>Point at a dot
 to see its image</source>
    <translation>Zeige auf einen Punkt,
 um sein Bild zu sehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="54" />
-   <source>each dot a test image, placed by the layer before the answer</source>
-   <translation>jeder Punkt ein Testbild, platziert nach der Schicht vor der Antwort</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="56" />
-   <location filename="cnnviz/gui/panels/map.py" line="232" />
-   <location filename="cnnviz/gui/panels/map.py" line="412" />
-   <source>Update</source>
-   <translation>Aktualisieren</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="57" />
-   <source>Make the map again with the latest weights</source>
-   <translation>Die Karte mit den neuesten Gewichten neu erstellen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="62" />
-   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
-   <translation>Zu früheren Karten des Laufs zurückgehen (auch der Zeitraffer-Regler bewegt ihn); ganz rechts: die neueste</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="67" />
-   <source>Map at an earlier step</source>
-   <translation>Karte eines früheren Schritts</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="84" />
-   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
-   <translation>Jedes Testbild ist ein Punkt in der Farbe seiner Ziffer; Bilder, die das Netz ähnlich findet, liegen nah beieinander; der Stern ist deine Zeichnung</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="125" />
-   <source>Test image under the pointer</source>
-   <translation>Testbild unter dem Mauszeiger</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="126" />
-   <source>The test image of the dot under the pointer or last clicked</source>
-   <translation>Das Testbild des Punkts unter dem Mauszeiger oder des zuletzt angeklickten</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="463" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="77" />
    <source>test image #{index}
 true digit {label}
 it says {said} {mark}</source>
@@ -2923,7 +2995,7 @@ echte Ziffer {label}
 Netz sagt {said} {mark}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="465" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="79" />
    <source>test image #{index}
 true class {label}
 it says {said} {mark}</source>
@@ -2932,86 +3004,14 @@ echte Klasse {label}
 Netz sagt {said} {mark}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="252" />
-   <source>Nothing to map yet: waiting for the test images.</source>
-   <translation>Noch nichts für die Karte: warte auf die Testbilder.</translation>
+   <location filename="cnnviz/gui/panels/map_picked.py" line="40" />
+   <source>Test image under the pointer</source>
+   <translation>Testbild unter dem Mauszeiger</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="254" />
-   <source>Nothing to map yet: waiting for the network's weights.</source>
-   <translation>Noch nichts für die Karte: warte auf die Gewichte des Netzes.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="272" />
-   <source>Placing {count:,} test images with the weights of step {step}…</source>
-   <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="300" />
-   <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
-   <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}… ({done:,} von {count:,} gelesen)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="355" />
-   <source>latest map</source>
-   <translation>neueste Karte</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="383" />
-   <source>Could not make the map: {message}</source>
-   <translation>Die Karte konnte nicht erstellt werden: {message}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="402" />
-   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
-   <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f} % richtig · die Karte zeigt {explained:.0f} % der Streuung</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="438" />
-   <source>★ your drawing:
-on the latest map</source>
-   <translation>★ deine Zeichnung:
-auf der neuesten Karte</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="243" />
-   <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
-   <translation>Dieses Netz kennt {names}: Die Karte braucht Zeichnungen davon. Drücke Start, damit es mit den Zeichnungen der Klassen-Zeichenfläche lernt: Die Karte zeigt dann die zurückgehaltenen.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="448" />
-   <source>★ your drawing:
-nearest the {digit}s</source>
-   <translation>★ deine Zeichnung:
-am nächsten an den {digit}ern</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="450" />
-   <source>★ your drawing:
-nearest: {name}</source>
-   <translation>★ deine Zeichnung:
-am nächsten: {name}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="203" />
-   <location filename="cnnviz/gui/panels/why.py" line="175" />
-   <source>Update (step {step:,})</source>
-   <translation>Aktualisieren (Schritt {step:,})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="265" />
-   <source>Could not make the map: {exc}</source>
-   <translation>Die Karte konnte nicht erstellt werden: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="357" />
-   <source>map at step {step:,}</source>
-   <translation>Karte bei Schritt {step:,}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="434" />
-   <source>Could not place your drawing: {exc}</source>
-   <translation>Deine Zeichnung konnte nicht platziert werden: {exc}</translation>
+   <location filename="cnnviz/gui/panels/map_picked.py" line="41" />
+   <source>The test image of the dot under the pointer or last clicked</source>
+   <translation>Das Testbild des Punkts unter dem Mauszeiger oder des zuletzt angeklickten</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="151" />

@@ -291,8 +291,8 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="81" />
-   <location filename="cnnviz/gui/panels/map.py" line="54" />
-   <location filename="cnnviz/gui/panels/map.py" line="83" />
+   <location filename="cnnviz/gui/panels/map.py" line="51" />
+   <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>学んだことの地図</translation>
   </message>
@@ -1915,13 +1915,13 @@ Save it before {what}?</source>
    <translation>クラスごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="235" />
+   <location filename="cnnviz/gui/panels/classify.py" line="238" />
    <location filename="cnnviz/gui/panels/classify.py" line="388" />
    <source>{percent}% among digits</source>
    <translation>数字の中で {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="235" />
+   <location filename="cnnviz/gui/panels/classify.py" line="238" />
    <location filename="cnnviz/gui/panels/classify.py" line="388" />
    <source>{percent}% among its classes</source>
    <translation>クラスの中で {percent}%</translation>
@@ -2865,56 +2865,128 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>各点はテスト画像で、そのクラスの色で表示されます。近い点: ネットワークの最後の隠れ層が似ていると見なす画像(最も違いの大きい 2 つの方向に沿って見たもの)。離れた雲: ネットワークが見分けているクラス。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="46" />
+   <location filename="cnnviz/gui/panels/map.py" line="51" />
+   <source>each dot a test image, placed by the layer before the answer</source>
+   <translation>点はそれぞれテスト画像。答えの手前の層で配置</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="53" />
+   <location filename="cnnviz/gui/panels/map.py" line="214" />
+   <location filename="cnnviz/gui/panels/map.py" line="394" />
+   <source>Update</source>
+   <translation>更新</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="54" />
+   <source>Make the map again with the latest weights</source>
+   <translation>最新の重みで地図を作り直す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="59" />
+   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
+   <translation>学習の途中で作った地図に戻る(タイムラプスのスライダーでも動きます)。右端が最新</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="64" />
+   <source>Map at an earlier step</source>
+   <translation>以前のステップの地図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="81" />
+   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
+   <translation>テスト画像 1 枚が 1 つの点で、色は数字ごと。ネットワークが似ていると見る画像は近くに集まる。星はあなたの手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="234" />
+   <source>Nothing to map yet: waiting for the test images.</source>
+   <translation>まだ地図にできません: テスト画像を待っています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="236" />
+   <source>Nothing to map yet: waiting for the network's weights.</source>
+   <translation>まだ地図にできません: ネットワークの重みを待っています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="254" />
+   <source>Placing {count:,} test images with the weights of step {step}…</source>
+   <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="282" />
+   <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
+   <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…（{count:,} 枚中 {done:,} 枚を読み込み済み）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="337" />
+   <source>latest map</source>
+   <translation>最新の地図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="365" />
+   <source>Could not make the map: {message}</source>
+   <translation>地図を作れませんでした: {message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="384" />
+   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
+   <translation>テスト画像 {count:,} 枚 · ステップ {step:,} の重み · 正解率 {right:.0f}% · 地図はばらつきの {explained:.0f}% を表示</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="420" />
+   <source>★ your drawing:
+on the latest map</source>
+   <translation>★ あなたの手書き:
+最新の地図の上</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="225" />
+   <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
+   <translation>このネットワークは {names} を知っています。地図にはそれらの絵が必要です。開始を押してクラスのキャンバスの絵で学習させると、地図には取っておいた絵が表示されます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="430" />
+   <source>★ your drawing:
+nearest the {digit}s</source>
+   <translation>★ あなたの手書き:
+{digit} のいちばん近く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="432" />
+   <source>★ your drawing:
+nearest: {name}</source>
+   <translation>★ あなたの手書き:
+いちばん近いのは {name}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="185" />
+   <location filename="cnnviz/gui/panels/why.py" line="175" />
+   <source>Update (step {step:,})</source>
+   <translation>更新(ステップ {step:,})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="247" />
+   <source>Could not make the map: {exc}</source>
+   <translation>地図を作れませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="339" />
+   <source>map at step {step:,}</source>
+   <translation>ステップ {step:,} の地図</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="416" />
+   <source>Could not place your drawing: {exc}</source>
+   <translation>あなたの手書きを配置できませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map_picked.py" line="19" />
    <source>Point at a dot
 to see its image</source>
    <translation>点を指すと
 その画像が見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="54" />
-   <source>each dot a test image, placed by the layer before the answer</source>
-   <translation>点はそれぞれテスト画像。答えの手前の層で配置</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="56" />
-   <location filename="cnnviz/gui/panels/map.py" line="232" />
-   <location filename="cnnviz/gui/panels/map.py" line="412" />
-   <source>Update</source>
-   <translation>更新</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="57" />
-   <source>Make the map again with the latest weights</source>
-   <translation>最新の重みで地図を作り直す</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="62" />
-   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
-   <translation>学習の途中で作った地図に戻る(タイムラプスのスライダーでも動きます)。右端が最新</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="67" />
-   <source>Map at an earlier step</source>
-   <translation>以前のステップの地図</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="84" />
-   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
-   <translation>テスト画像 1 枚が 1 つの点で、色は数字ごと。ネットワークが似ていると見る画像は近くに集まる。星はあなたの手書き</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="125" />
-   <source>Test image under the pointer</source>
-   <translation>ポインタの下のテスト画像</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="126" />
-   <source>The test image of the dot under the pointer or last clicked</source>
-   <translation>ポインタの下の点、または最後にクリックした点のテスト画像</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="463" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="77" />
    <source>test image #{index}
 true digit {label}
 it says {said} {mark}</source>
@@ -2923,7 +2995,7 @@ it says {said} {mark}</source>
 ネットワークの答え {said} {mark}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="465" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="79" />
    <source>test image #{index}
 true class {label}
 it says {said} {mark}</source>
@@ -2932,86 +3004,14 @@ it says {said} {mark}</source>
 ネットワークの答え {said} {mark}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="252" />
-   <source>Nothing to map yet: waiting for the test images.</source>
-   <translation>まだ地図にできません: テスト画像を待っています。</translation>
+   <location filename="cnnviz/gui/panels/map_picked.py" line="40" />
+   <source>Test image under the pointer</source>
+   <translation>ポインタの下のテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="254" />
-   <source>Nothing to map yet: waiting for the network's weights.</source>
-   <translation>まだ地図にできません: ネットワークの重みを待っています。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="272" />
-   <source>Placing {count:,} test images with the weights of step {step}…</source>
-   <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="300" />
-   <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
-   <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…（{count:,} 枚中 {done:,} 枚を読み込み済み）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="355" />
-   <source>latest map</source>
-   <translation>最新の地図</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="383" />
-   <source>Could not make the map: {message}</source>
-   <translation>地図を作れませんでした: {message}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="402" />
-   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
-   <translation>テスト画像 {count:,} 枚 · ステップ {step:,} の重み · 正解率 {right:.0f}% · 地図はばらつきの {explained:.0f}% を表示</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="438" />
-   <source>★ your drawing:
-on the latest map</source>
-   <translation>★ あなたの手書き:
-最新の地図の上</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="243" />
-   <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
-   <translation>このネットワークは {names} を知っています。地図にはそれらの絵が必要です。開始を押してクラスのキャンバスの絵で学習させると、地図には取っておいた絵が表示されます。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="448" />
-   <source>★ your drawing:
-nearest the {digit}s</source>
-   <translation>★ あなたの手書き:
-{digit} のいちばん近く</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="450" />
-   <source>★ your drawing:
-nearest: {name}</source>
-   <translation>★ あなたの手書き:
-いちばん近いのは {name}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="203" />
-   <location filename="cnnviz/gui/panels/why.py" line="175" />
-   <source>Update (step {step:,})</source>
-   <translation>更新(ステップ {step:,})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="265" />
-   <source>Could not make the map: {exc}</source>
-   <translation>地図を作れませんでした: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="357" />
-   <source>map at step {step:,}</source>
-   <translation>ステップ {step:,} の地図</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="434" />
-   <source>Could not place your drawing: {exc}</source>
-   <translation>あなたの手書きを配置できませんでした: {exc}</translation>
+   <location filename="cnnviz/gui/panels/map_picked.py" line="41" />
+   <source>The test image of the dot under the pointer or last clicked</source>
+   <translation>ポインタの下の点、または最後にクリックした点のテスト画像</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="151" />

@@ -291,8 +291,8 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="81" />
-   <location filename="cnnviz/gui/panels/map.py" line="54" />
-   <location filename="cnnviz/gui/panels/map.py" line="83" />
+   <location filename="cnnviz/gui/panels/map.py" line="51" />
+   <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>所学内容的地图</translation>
   </message>
@@ -1915,13 +1915,13 @@ Save it before {what}?</source>
    <translation>每个类别一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="235" />
+   <location filename="cnnviz/gui/panels/classify.py" line="238" />
    <location filename="cnnviz/gui/panels/classify.py" line="388" />
    <source>{percent}% among digits</source>
    <translation>数字中占 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="235" />
+   <location filename="cnnviz/gui/panels/classify.py" line="238" />
    <location filename="cnnviz/gui/panels/classify.py" line="388" />
    <source>{percent}% among its classes</source>
    <translation>各类中占 {percent}%</translation>
@@ -2865,56 +2865,128 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>每个点是一张测试图片，颜色表示它的类别。靠近的点：网络最后一个隐藏层认为相似的图片（沿着它们差别最大的两个方向来看）。分开的云团：网络能区分开的类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="46" />
+   <location filename="cnnviz/gui/panels/map.py" line="51" />
+   <source>each dot a test image, placed by the layer before the answer</source>
+   <translation>每个点是一张测试图片，按答案前一层的输出摆放</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="53" />
+   <location filename="cnnviz/gui/panels/map.py" line="214" />
+   <location filename="cnnviz/gui/panels/map.py" line="394" />
+   <source>Update</source>
+   <translation>更新</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="54" />
+   <source>Make the map again with the latest weights</source>
+   <translation>用最新权重重新生成地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="59" />
+   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
+   <translation>回到本次训练中较早的地图（延时回放的滑块也会移动它）；最右端是最新的</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="64" />
+   <source>Map at an earlier step</source>
+   <translation>较早步数的地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="81" />
+   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
+   <translation>每张测试图片是一个点，颜色表示它的数字；网络认为相似的图片彼此靠近；星号是你的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="234" />
+   <source>Nothing to map yet: waiting for the test images.</source>
+   <translation>还没有可绘制的内容：正在等待测试图片。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="236" />
+   <source>Nothing to map yet: waiting for the network's weights.</source>
+   <translation>还没有可绘制的内容：正在等待网络的权重。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="254" />
+   <source>Placing {count:,} test images with the weights of step {step}…</source>
+   <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="282" />
+   <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
+   <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…（已读取 {done:,} / {count:,}）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="337" />
+   <source>latest map</source>
+   <translation>最新的地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="365" />
+   <source>Could not make the map: {message}</source>
+   <translation>无法生成地图：{message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="384" />
+   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
+   <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="420" />
+   <source>★ your drawing:
+on the latest map</source>
+   <translation>★ 你的手写：
+在最新的图上</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="225" />
+   <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
+   <translation>这个网络认识 {names}：地图需要这些类别的画。按开始，让它用班级画板的画学习：地图随后会显示留作测试的画。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="430" />
+   <source>★ your drawing:
+nearest the {digit}s</source>
+   <translation>★ 你的手写：
+最靠近 {digit}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="432" />
+   <source>★ your drawing:
+nearest: {name}</source>
+   <translation>★ 你的手写：
+最靠近：{name}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="185" />
+   <location filename="cnnviz/gui/panels/why.py" line="175" />
+   <source>Update (step {step:,})</source>
+   <translation>更新（第 {step:,} 步）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="247" />
+   <source>Could not make the map: {exc}</source>
+   <translation>无法生成地图：{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="339" />
+   <source>map at step {step:,}</source>
+   <translation>第 {step:,} 步的地图</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="416" />
+   <source>Could not place your drawing: {exc}</source>
+   <translation>无法摆放你的手写：{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map_picked.py" line="19" />
    <source>Point at a dot
 to see its image</source>
    <translation>指向一个点
 即可看到它的图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="54" />
-   <source>each dot a test image, placed by the layer before the answer</source>
-   <translation>每个点是一张测试图片，按答案前一层的输出摆放</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="56" />
-   <location filename="cnnviz/gui/panels/map.py" line="232" />
-   <location filename="cnnviz/gui/panels/map.py" line="412" />
-   <source>Update</source>
-   <translation>更新</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="57" />
-   <source>Make the map again with the latest weights</source>
-   <translation>用最新权重重新生成地图</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="62" />
-   <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
-   <translation>回到本次训练中较早的地图（延时回放的滑块也会移动它）；最右端是最新的</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="67" />
-   <source>Map at an earlier step</source>
-   <translation>较早步数的地图</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="84" />
-   <source>Every test image is a dot coloured by its digit; images the network finds alike lie close together; the star is your drawing</source>
-   <translation>每张测试图片是一个点，颜色表示它的数字；网络认为相似的图片彼此靠近；星号是你的手写</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="125" />
-   <source>Test image under the pointer</source>
-   <translation>指针下的测试图片</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="126" />
-   <source>The test image of the dot under the pointer or last clicked</source>
-   <translation>指针下或最后点击的点对应的测试图片</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="463" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="77" />
    <source>test image #{index}
 true digit {label}
 it says {said} {mark}</source>
@@ -2923,7 +2995,7 @@ it says {said} {mark}</source>
 网络的答案 {said} {mark}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="465" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="79" />
    <source>test image #{index}
 true class {label}
 it says {said} {mark}</source>
@@ -2932,86 +3004,14 @@ it says {said} {mark}</source>
 网络的答案 {said} {mark}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="252" />
-   <source>Nothing to map yet: waiting for the test images.</source>
-   <translation>还没有可绘制的内容：正在等待测试图片。</translation>
+   <location filename="cnnviz/gui/panels/map_picked.py" line="40" />
+   <source>Test image under the pointer</source>
+   <translation>指针下的测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="254" />
-   <source>Nothing to map yet: waiting for the network's weights.</source>
-   <translation>还没有可绘制的内容：正在等待网络的权重。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="272" />
-   <source>Placing {count:,} test images with the weights of step {step}…</source>
-   <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="300" />
-   <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
-   <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…（已读取 {done:,} / {count:,}）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="355" />
-   <source>latest map</source>
-   <translation>最新的地图</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="383" />
-   <source>Could not make the map: {message}</source>
-   <translation>无法生成地图：{message}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="402" />
-   <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
-   <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="438" />
-   <source>★ your drawing:
-on the latest map</source>
-   <translation>★ 你的手写：
-在最新的图上</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="243" />
-   <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
-   <translation>这个网络认识 {names}：地图需要这些类别的画。按开始，让它用班级画板的画学习：地图随后会显示留作测试的画。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="448" />
-   <source>★ your drawing:
-nearest the {digit}s</source>
-   <translation>★ 你的手写：
-最靠近 {digit}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="450" />
-   <source>★ your drawing:
-nearest: {name}</source>
-   <translation>★ 你的手写：
-最靠近：{name}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="203" />
-   <location filename="cnnviz/gui/panels/why.py" line="175" />
-   <source>Update (step {step:,})</source>
-   <translation>更新（第 {step:,} 步）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="265" />
-   <source>Could not make the map: {exc}</source>
-   <translation>无法生成地图：{exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="357" />
-   <source>map at step {step:,}</source>
-   <translation>第 {step:,} 步的地图</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="434" />
-   <source>Could not place your drawing: {exc}</source>
-   <translation>无法摆放你的手写：{exc}</translation>
+   <location filename="cnnviz/gui/panels/map_picked.py" line="41" />
+   <source>The test image of the dot under the pointer or last clicked</source>
+   <translation>指针下或最后点击的点对应的测试图片</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="151" />
