@@ -264,3 +264,36 @@ def test_curve_legends_side_by_side_stay_within_a_narrow_panel(qtbot, in_languag
     for plot in (panel.loss_plot, panel.acc_plot):
         rect = panel.graphics.mapFromScene(plot.sceneBoundingRect()).boundingRect()
         assert area.contains(rect), (plot.getAxis("left").labelText, rect.getRect(), area.getRect())
+
+
+def test_feature_map_titles_never_push_the_maps_past_the_panel(qtbot, in_language):
+    """German at 125 % on a 1280x720 laptop: each layer's title ("conv1 8 Karten 28×28", "pool1 ReLU, pool")
+    is its column's least width, and together they made the row wider than the view: pool1's last maps were
+    cut at the panel's edge. Titles that do not fit show only the layer's name."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from cnnviz.gui.devtools.fit import settle_layout
+    from cnnviz.gui.panels.feature_maps import FeatureMapsPanel
+
+    theme.set_zoom(1.25)  # (the autouse fixture puts 100 % back)
+    in_language("de")
+    panel = FeatureMapsPanel()
+    qtbot.addWidget(panel)
+    panel.resize(560, 330)
+    panel.show()
+    rng = np.random.default_rng(0)
+    maps = [("conv1", rng.standard_normal((8, 28, 28), np.float32)), ("pool1", rng.random((8, 14, 14), np.float32))]
+    panel.show_snapshot(
+        SimpleNamespace(
+            feature_maps=maps,
+            input_image=rng.random((28, 28), np.float32),
+            probabilities=np.full(10, 0.1, np.float32),
+            input_label=7,
+            step=239,
+        )
+    )
+    settle_layout(panel)
+    row, view = panel.graphics.ci.geometry().width(), panel.graphics.viewport().width()
+    assert row <= view + 1, (row, view, [title.text for _v, _i, title in panel.views.values()])

@@ -37,7 +37,7 @@ from .. import accessibility, palette, theme
 from ..language import tr
 from .common import QWIDGETSIZE_MAX, ElidedLabel, LazyPanel, best_grid, row_of, set_items
 from .input_choice import InputChoice
-from .pictures import image_view, mosaic, robust_max, show
+from .pictures import image_view, mosaic, natural_width, robust_max, show
 from .pixel_explanation import PixelExplanation
 
 PRESENTER_TILE_PX = 64
@@ -261,6 +261,31 @@ class FeatureMapsPanel(LazyPanel):
             self._lay_out_again()
         else:
             self._limit_height()
+            self._fit_titles()
+
+    def _fit_titles(self) -> None:
+        """Each layer's title is only its name where the full titles would make the row wider than the view:
+        a title's one line is its column's least width, and German at 125 % on a 1280x720 laptop ("conv1 8
+        Karten 28×28" beside "pool1 ReLU, pool") ran pool1's maps past the panel's edge."""
+        if self.kept_views:  # (beside a kept run the titles are A's and B's)
+            return
+        titles = {name: title for name, (_view, _item, title) in self.views.items()}
+        widths: dict[int, float] = {}
+        for _full, _short, column, width in (self.title_texts[name] for name in titles):
+            widths[column] = max(widths.get(column, 0.0), width)
+        layout = self.graphics.ci.layout
+        left, _top, right, _bottom = layout.getContentsMargins()
+        room = self.graphics.viewport().width() - left - right - layout.horizontalSpacing() * len(widths)
+        short = natural_width(self.input_title) + sum(widths.values()) > room
+        changed = False
+        for name, title in titles.items():
+            text = self.title_texts[name][1 if short else 0]
+            if title.text != text:
+                title.setText(text)
+                changed = True
+        if changed:  # the row as wide as the view again (it kept the width the long titles forced)
+            layout.activate()
+            self.graphics.ci.setGeometry(self.graphics.range)
 
     def _limit_height(self) -> None:
         """Presenter mode: no taller than its one layer needs for big tiles (PRESENTER_TILE_PX), so that
@@ -293,6 +318,7 @@ class FeatureMapsPanel(LazyPanel):
         self.kept_views.clear()
         self.images.clear()
         self.grids.clear()
+        self.title_texts: dict[str, tuple[str, str, int, float]] = {}
         shapes = {name: arr.shape for name, arr in feature_maps}
         pairs = self._layout_pairs(feature_maps)
         self.input_title = self._label(tr("input"))
@@ -308,7 +334,9 @@ class FeatureMapsPanel(LazyPanel):
                     continue
                 channels, h, w = shapes[name]
                 what = tr("{count} maps").format(count=channels) if name.startswith("conv") else "ReLU, pool"
-                title = self._label(f"<b>{name}</b> {what} {h}×{w}")
+                full = f"<b>{name}</b> {what} {h}×{w}"
+                title = self._label(full)  # (or the name alone: see _fit_titles)
+                self.title_texts[name] = (full, f"<b>{name}</b>", c, natural_width(title))
                 lut = palette.DIVERGING_LUT if name.startswith("conv") else palette.SEQUENTIAL_LUT
                 levels = (-1.0, 1.0) if name.startswith("conv") else (0.0, 1.0)
                 view, item = image_view(lut, levels)
@@ -410,6 +438,7 @@ class FeatureMapsPanel(LazyPanel):
             )
         )
         self.setToolTip(tr("Feature maps of the weights of step {step}").format(step=snapshot.step))
+        self._fit_titles()
 
     def _kept_maps(self) -> dict[str, np.ndarray]:
         """A's maps for the input shown, of the layers it shares with B (else why not, in :attr:`kept_note`)."""
