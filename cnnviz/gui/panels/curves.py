@@ -279,16 +279,20 @@ class CurvesPanel(Panel):
         self._space_epoch_ticks()
 
     def _space_epoch_ticks(self) -> None:
-        """Side by side, a plot is narrow: its epoch numbers ("0.2" ... "0.8") a readable distance apart."""
-        for plot in (self.loss_plot, self.acc_plot):
-            axis = plot.getAxis("bottom")
-            if not self.side_by_side:
+        """Side by side, a plot is narrow: its epoch numbers ("0.2" ... "0.8") a readable distance apart, and
+        the same on both plots (each spaced its own by its own width: "0, 0.2, 0.4 ..." beside "0, 0.5, 1.0",
+        or "0.05, 0.10" beside "0.1, 0.2", under the same epochs): the narrower plot's spacing for both."""
+        axes = [plot.getAxis("bottom") for plot in (self.loss_plot, self.acc_plot)]
+        if not self.side_by_side:
+            for axis in axes:
                 axis.setTickSpacing()
-                continue
-            width = max(plot.getViewBox().width(), self.graphics.width() / 2 - 80)
-            label = QFontMetrics(axis.style.get("tickFont") or theme.axis_font()).horizontalAdvance("0.00") * 1.6
-            labels = max(2, int(width // label))
-            major = theme.tick_step(self.epochs * 1.02 / labels)
+            return
+        shown = [plot for plot, on in zip((self.loss_plot, self.acc_plot), self._shown) if on]
+        width = max(min(plot.getViewBox().width() for plot in shown), self.graphics.width() / 2 - 80)
+        font = axes[1].style.get("tickFont") or theme.axis_font()
+        labels = max(2, int(width // (QFontMetrics(font).horizontalAdvance("0.00") * 1.6)))
+        major = theme.tick_step(self.epochs * 1.02 / labels)
+        for axis in axes:
             axis.setTickSpacing(levels=[(major, 0)])  # (a half level would print 0.25 as "0.2")
 
     def show_views(self, views: set[str]) -> None:
