@@ -130,6 +130,7 @@ class MainWindow(QMainWindow):
                 self.set_presenter,
                 self.leave_text_field,
                 dialog_parent=self,
+                close_question=self.questions.ask_closing_lesson,
             )
         )
         self.state.class_canvas.language = language.current()

@@ -917,12 +917,12 @@
    <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="329" />
+   <location filename="cnnviz/gui/checkpoints.py" line="334" />
    <source>Save the trained model?</source>
    <translation>Das trainierte Modell speichern?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="337" />
+   <location filename="cnnviz/gui/checkpoints.py" line="342" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>Der letzte Lauf ist auch automatisch gesichert und wird beim nächsten Start angeboten.</translation>
   </message>
@@ -943,22 +943,22 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="442" />
+   <location filename="cnnviz/gui/window.py" line="443" />
    <source>closing</source>
    <translation>schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="320" />
+   <location filename="cnnviz/gui/checkpoints.py" line="325" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="387" />
+   <location filename="cnnviz/gui/checkpoints.py" line="392" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} Start trainiert mit diesen Gewichten weiter.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="460" />
+   <location filename="cnnviz/gui/checkpoints.py" line="465" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
   </message>
@@ -974,24 +974,24 @@
    <translation>Das Modell konnte nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="319" />
+   <location filename="cnnviz/gui/checkpoints.py" line="324" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <location filename="cnnviz/gui/checkpoints.py" line="335" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="351" />
+   <location filename="cnnviz/gui/checkpoints.py" line="356" />
    <source>Loading {name}…</source>
    <translation>Lade {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="385" />
+   <location filename="cnnviz/gui/checkpoints.py" line="390" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} geladen (Netz {spec}).</translation>
   </message>
@@ -1001,22 +1001,22 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Speichere das Modell in {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="370" />
    <source>loading {name}</source>
    <translation>{name} laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="375" />
+   <location filename="cnnviz/gui/checkpoints.py" line="380" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="389" />
+   <location filename="cnnviz/gui/checkpoints.py" line="394" />
    <source>{text} Note: {note}.</source>
    <translation>{text} Hinweis: {note}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="480" />
+   <location filename="cnnviz/gui/checkpoints.py" line="485" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
   </message>
@@ -1036,12 +1036,12 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das Modell konnte nicht automatisch in {path} gesichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="357" />
+   <location filename="cnnviz/gui/checkpoints.py" line="362" />
    <source>Could not load the model: {error}</source>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="452" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
@@ -1602,93 +1602,98 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="82" />
+   <location filename="cnnviz/gui/lessons.py" line="84" />
    <source>The previous step</source>
    <translation>Der vorherige Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="83" />
+   <location filename="cnnviz/gui/lessons.py" line="85" />
    <source>Next ▶</source>
    <translation>Weiter ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="84" />
+   <location filename="cnnviz/gui/lessons.py" line="86" />
    <source>The next step</source>
    <translation>Der nächste Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="85" />
+   <location filename="cnnviz/gui/lessons.py" line="87" />
    <source>Lesson view</source>
    <translation>Lektionsansicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="88" />
-   <location filename="cnnviz/gui/lessons.py" line="159" />
+   <location filename="cnnviz/gui/lessons.py" line="90" />
+   <location filename="cnnviz/gui/lessons.py" line="161" />
    <source>Hide the text (the title stays)</source>
    <translation>Text ausblenden (der Titel bleibt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="90" />
+   <location filename="cnnviz/gui/lessons.py" line="92" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>Lektion schließen: Einstellungen, Ansichten und Modus von vorher kommen zurück</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="135" />
+   <location filename="cnnviz/gui/lessons.py" line="137" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: Präsentationsmodus, nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="137" />
+   <location filename="cnnviz/gui/lessons.py" line="139" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="326" />
+   <location filename="cnnviz/gui/lessons.py" line="368" />
    <source>Applying…</source>
    <translation>Wird angewendet…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="365" />
+   <location filename="cnnviz/gui/lessons.py" line="407" />
    <source>Open a lesson preset</source>
    <translation>Lektion öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="159" />
+   <location filename="cnnviz/gui/lessons.py" line="161" />
    <source>Show the text</source>
    <translation>Text zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="365" />
-   <source>Lesson preset</source>
-   <translation>Lektion</translation>
+   <location filename="cnnviz/gui/lessons.py" line="327" />
+   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
+   <translation>Der Lauf der Lektion bleibt zum Vergleich (grau, gestrichelt); der Lauf von vor der Lektion ist zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="131" />
-   <source>Lesson: {title}</source>
-   <translation>Lektion: {title}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="285" />
+   <location filename="cnnviz/gui/lessons.py" line="339" />
    <source>close the lesson</source>
    <translation>die Lektion schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="149" />
+   <location filename="cnnviz/gui/lessons.py" line="407" />
+   <source>Lesson preset</source>
+   <translation>Lektion</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="133" />
+   <source>Lesson: {title}</source>
+   <translation>Lektion: {title}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="151" />
    <source>step {page} of {last}</source>
    <translation>Schritt {page} von {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="151" />
+   <location filename="cnnviz/gui/lessons.py" line="153" />
    <source>{last} steps</source>
    <translation>{last} Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="251" />
+   <location filename="cnnviz/gui/lessons.py" line="256" />
    <source>load the lesson “{title}”</source>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="375" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
@@ -1821,7 +1826,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="315" />
+   <location filename="cnnviz/gui/window.py" line="316" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -2107,7 +2112,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="400" />
+   <location filename="cnnviz/gui/panels/curves.py" line="404" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
@@ -3399,7 +3404,7 @@ genauigkeit</translation>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="328" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="329" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>Die Statistiken kommen während des Trainings alle paar Schritte. Gesunde Updates ändern die Gewichte pro Schritt um etwa 1/1000 ihrer Größe (das grüne Band).</translation>
   </message>
@@ -3414,12 +3419,12 @@ genauigkeit</translation>
    <translation>zu groß</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="323" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="324" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ Sieht gesund aus: Jeder Schritt ändert die Gewichte um etwa {ratio} ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="377" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="378" />
    <source>{layer} weights</source>
    <translation>Gewichte {layer}</translation>
   </message>
@@ -3699,17 +3704,52 @@ erscheinen hier während des Trainings</translation>
    <translation>Noch nichts zu erklären: Es ist noch kein Testbild geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="93" />
+   <location filename="cnnviz/gui/questions.py" line="113" />
    <source>Stop and go ahead</source>
    <translation>Stoppen und fortfahren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="72" />
+   <location filename="cnnviz/gui/questions.py" line="149" />
+   <source>The lesson's run is not saved (step {step}).</source>
+   <translation>Der Lauf der Lektion ist nicht gespeichert (Schritt {step}).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="159" />
+   <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
+   <translation>Das Schließen der Lektion beendet ihn und holt die Einstellungen und den Lauf von vor der Lektion zurück.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="162" />
+   <source>Close the lesson?</source>
+   <translation>Die Lektion schließen?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="169" />
+   <source>Go on with the lesson</source>
+   <translation>Mit der Lektion weitermachen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="173" />
+   <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
+   <translation>Zum Vergleich behalten: seine Kurven bleiben grau und gestrichelt in den Diagrammen, neben dem Lauf von vorher.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="174" />
+   <source>Save it: a model file to load again later.</source>
+   <translation>Speichern: eine Modelldatei, die sich später wieder laden lässt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="175" />
+   <source>Discard it: the lesson's run is gone.</source>
+   <translation>Verwerfen: der Lauf der Lektion ist weg.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="92" />
    <source>The run is paused</source>
    <translation>Der Lauf ist pausiert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3718,17 +3758,17 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="77" />
+   <location filename="cnnviz/gui/questions.py" line="97" />
    <source>Keep the run</source>
    <translation>Lauf behalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="81" />
+   <location filename="cnnviz/gui/questions.py" line="101" />
    <source>Training is running</source>
    <translation>Das Training läuft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="82" />
+   <location filename="cnnviz/gui/questions.py" line="102" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3737,21 +3777,51 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="86" />
+   <location filename="cnnviz/gui/questions.py" line="106" />
    <source>Keep training</source>
    <translation>Weiter trainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="38" />
-   <location filename="cnnviz/gui/questions.py" line="54" />
-   <location filename="cnnviz/gui/questions.py" line="34" />
+   <location filename="cnnviz/gui/questions.py" line="151" />
+   <source>The lesson's run is paused at step {step}.</source>
+   <translation>Der Lauf der Lektion ist bei Schritt {step} angehalten.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="153" />
+   <source>The lesson's run is training (paused for this question at step {step}).</source>
+   <translation>Der Lauf der Lektion trainiert (für diese Frage bei Schritt {step} angehalten).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="167" />
+   <source>Save it…</source>
+   <translation>Speichern…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="168" />
+   <source>Discard it</source>
+   <translation>Verwerfen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="57" />
+   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="50" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="54" />
+   <location filename="cnnviz/gui/questions.py" line="73" />
    <source>start a new run</source>
    <translation>einen neuen Lauf starten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="166" />
+   <source>Keep it to compare</source>
+   <translation>Zum Vergleich behalten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="157" />
+   <source>Its test accuracy: {accuracy} %.</source>
+   <translation>Seine Testgenauigkeit: {accuracy} %.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/restore_question.py" line="27" />
@@ -3823,22 +3893,22 @@ Wiederherstellen?</translation>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="311" />
+   <location filename="cnnviz/gui/run_control.py" line="320" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="323" />
+   <location filename="cnnviz/gui/run_control.py" line="332" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="208" />
+   <location filename="cnnviz/gui/run_control.py" line="217" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="236" />
+   <location filename="cnnviz/gui/run_control.py" line="245" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
   </message>
@@ -3853,42 +3923,42 @@ Wiederherstellen?</translation>
    <translation>testet mit {test_used:,} von {test_total:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="215" />
+   <location filename="cnnviz/gui/run_control.py" line="224" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="409" />
+   <location filename="cnnviz/gui/run_control.py" line="418" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="252" />
+   <location filename="cnnviz/gui/run_control.py" line="261" />
    <source>Learning our {count} classes further</source>
    <translation>Lernt unsere {count} Klassen weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="372" />
+   <location filename="cnnviz/gui/run_control.py" line="381" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="382" />
+   <location filename="cnnviz/gui/run_control.py" line="391" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="142" />
+   <location filename="cnnviz/gui/run_control.py" line="150" />
    <source>Cannot build the network: {exc}</source>
    <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="270" />
+   <location filename="cnnviz/gui/run_control.py" line="279" />
    <source>Cannot start: {exc}</source>
    <translation>Start nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="318" />
+   <location filename="cnnviz/gui/run_control.py" line="327" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
@@ -4113,22 +4183,22 @@ Wiederherstellen?</translation>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="338" />
+   <location filename="cnnviz/gui/window.py" line="339" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="407" />
+   <location filename="cnnviz/gui/window.py" line="408" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="352" />
+   <location filename="cnnviz/gui/window.py" line="353" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="318" />
+   <location filename="cnnviz/gui/window.py" line="319" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>

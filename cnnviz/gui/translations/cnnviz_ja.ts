@@ -917,12 +917,12 @@
    <translation>写真: {name} · 描くとやり直し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="329" />
+   <location filename="cnnviz/gui/checkpoints.py" line="334" />
    <source>Save the trained model?</source>
    <translation>学習したモデルを保存しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="337" />
+   <location filename="cnnviz/gui/checkpoints.py" line="342" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最後の学習は自動保存にも残り、次回の起動時に復元を提案します。</translation>
   </message>
@@ -943,22 +943,22 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="442" />
+   <location filename="cnnviz/gui/window.py" line="443" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="320" />
+   <location filename="cnnviz/gui/checkpoints.py" line="325" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し(テスト画像で {accuracy} %)、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="387" />
+   <location filename="cnnviz/gui/checkpoints.py" line="392" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} 「開始」でこの重みから学習を続けます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="460" />
+   <location filename="cnnviz/gui/checkpoints.py" line="465" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>自動保存された学習を復元しました({run}、{when})。</translation>
   </message>
@@ -974,24 +974,24 @@
    <translation>モデルを保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="319" />
+   <location filename="cnnviz/gui/checkpoints.py" line="324" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <location filename="cnnviz/gui/checkpoints.py" line="335" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 先に保存しますか?({what})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="351" />
+   <location filename="cnnviz/gui/checkpoints.py" line="356" />
    <source>Loading {name}…</source>
    <translation>{name} を読み込み中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="385" />
+   <location filename="cnnviz/gui/checkpoints.py" line="390" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} を読み込みました(ネットワーク {spec})。</translation>
   </message>
@@ -1001,22 +1001,22 @@ Save it before {what}?</source>
    <translation>モデルを {path} に保存中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="370" />
    <source>loading {name}</source>
    <translation>{name} の読み込み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="375" />
+   <location filename="cnnviz/gui/checkpoints.py" line="380" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="389" />
+   <location filename="cnnviz/gui/checkpoints.py" line="394" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意: {note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="480" />
+   <location filename="cnnviz/gui/checkpoints.py" line="485" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした: {error}</translation>
   </message>
@@ -1036,12 +1036,12 @@ Save it before {what}?</source>
    <translation>モデルを {path} に自動保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="357" />
+   <location filename="cnnviz/gui/checkpoints.py" line="362" />
    <source>Could not load the model: {error}</source>
    <translation>モデルを読み込めませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="452" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
   </message>
@@ -1602,93 +1602,98 @@ Save it before {what}?</source>
    <translation>これが今表示している言語です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="82" />
+   <location filename="cnnviz/gui/lessons.py" line="84" />
    <source>The previous step</source>
    <translation>前の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="83" />
+   <location filename="cnnviz/gui/lessons.py" line="85" />
    <source>Next ▶</source>
    <translation>次へ ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="84" />
+   <location filename="cnnviz/gui/lessons.py" line="86" />
    <source>The next step</source>
    <translation>次の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="85" />
+   <location filename="cnnviz/gui/lessons.py" line="87" />
    <source>Lesson view</source>
    <translation>レッスン表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="88" />
-   <location filename="cnnviz/gui/lessons.py" line="159" />
+   <location filename="cnnviz/gui/lessons.py" line="90" />
+   <location filename="cnnviz/gui/lessons.py" line="161" />
    <source>Hide the text (the title stays)</source>
    <translation>本文を隠す(タイトルは残ります)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="90" />
+   <location filename="cnnviz/gui/lessons.py" line="92" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>レッスンを閉じる: レッスン前の設定、パネル、モードに戻ります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="135" />
+   <location filename="cnnviz/gui/lessons.py" line="137" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示: プレゼンターモードで {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="137" />
+   <location filename="cnnviz/gui/lessons.py" line="139" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示: {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="326" />
+   <location filename="cnnviz/gui/lessons.py" line="368" />
    <source>Applying…</source>
    <translation>適用中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="365" />
+   <location filename="cnnviz/gui/lessons.py" line="407" />
    <source>Open a lesson preset</source>
    <translation>レッスンを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="159" />
+   <location filename="cnnviz/gui/lessons.py" line="161" />
    <source>Show the text</source>
    <translation>本文を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="365" />
-   <source>Lesson preset</source>
-   <translation>レッスン</translation>
+   <location filename="cnnviz/gui/lessons.py" line="327" />
+   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
+   <translation>レッスンの実行を比較用に残しました(灰色の破線)。レッスン前の実行が戻りました。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="131" />
-   <source>Lesson: {title}</source>
-   <translation>レッスン: {title}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="285" />
+   <location filename="cnnviz/gui/lessons.py" line="339" />
    <source>close the lesson</source>
    <translation>レッスンを閉じる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="149" />
+   <location filename="cnnviz/gui/lessons.py" line="407" />
+   <source>Lesson preset</source>
+   <translation>レッスン</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="133" />
+   <source>Lesson: {title}</source>
+   <translation>レッスン: {title}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="151" />
    <source>step {page} of {last}</source>
    <translation>段階 {page} / {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="151" />
+   <location filename="cnnviz/gui/lessons.py" line="153" />
    <source>{last} steps</source>
    <translation>{last} 段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="251" />
+   <location filename="cnnviz/gui/lessons.py" line="256" />
    <source>load the lesson “{title}”</source>
    <translation>レッスン「{title}」を読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="375" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>このレッスンファイルは使えません: {exc}</translation>
   </message>
@@ -1821,7 +1826,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="315" />
+   <location filename="cnnviz/gui/window.py" line="316" />
    <source>Zoom {level} %</source>
    <translation>ズーム {level} %</translation>
   </message>
@@ -2107,7 +2112,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>学習曲線(比較用に残した学習つき)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="400" />
+   <location filename="cnnviz/gui/panels/curves.py" line="404" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
@@ -3398,7 +3403,7 @@ accuracy</source>
    <translation>重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="328" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="329" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります(緑の帯)。</translation>
   </message>
@@ -3413,12 +3418,12 @@ accuracy</source>
    <translation>大きすぎ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="323" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="324" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 健全です: 各ステップで重みがその大きさの約 {ratio} だけ変わります(緑の帯)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="377" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="378" />
    <source>{layer} weights</source>
    <translation>{layer} の重み</translation>
   </message>
@@ -3698,17 +3703,52 @@ appear here while training</source>
    <translation>まだ説明するものがありません: テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="93" />
+   <location filename="cnnviz/gui/questions.py" line="113" />
    <source>Stop and go ahead</source>
    <translation>停止して実行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="72" />
+   <location filename="cnnviz/gui/questions.py" line="149" />
+   <source>The lesson's run is not saved (step {step}).</source>
+   <translation>レッスンの実行は保存されていません(ステップ {step})。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="159" />
+   <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
+   <translation>レッスンを閉じると実行は止まり、レッスン前の設定と実行が戻ります。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="162" />
+   <source>Close the lesson?</source>
+   <translation>レッスンを閉じますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="169" />
+   <source>Go on with the lesson</source>
+   <translation>レッスンを続ける</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="173" />
+   <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
+   <translation>比較用に残す: その曲線は灰色の破線でグラフに残り、前の実行と並びます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="174" />
+   <source>Save it: a model file to load again later.</source>
+   <translation>保存: 後で読み込めるモデルファイルにします。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="175" />
+   <source>Discard it: the lesson's run is gone.</source>
+   <translation>破棄: レッスンの実行は消えます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="92" />
    <source>The run is paused</source>
    <translation>学習は一時停止中です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3717,17 +3757,17 @@ Stop the run and go ahead?</source>
 学習を止めて実行しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="77" />
+   <location filename="cnnviz/gui/questions.py" line="97" />
    <source>Keep the run</source>
    <translation>学習を残す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="81" />
+   <location filename="cnnviz/gui/questions.py" line="101" />
    <source>Training is running</source>
    <translation>学習中です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="82" />
+   <location filename="cnnviz/gui/questions.py" line="102" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3736,21 +3776,51 @@ Stop the run and go ahead?</source>
 学習を止めて実行しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="86" />
+   <location filename="cnnviz/gui/questions.py" line="106" />
    <source>Keep training</source>
    <translation>学習を続ける</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="38" />
-   <location filename="cnnviz/gui/questions.py" line="54" />
-   <location filename="cnnviz/gui/questions.py" line="34" />
+   <location filename="cnnviz/gui/questions.py" line="151" />
+   <source>The lesson's run is paused at step {step}.</source>
+   <translation>レッスンの実行はステップ {step} で一時停止中です。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="153" />
+   <source>The lesson's run is training (paused for this question at step {step}).</source>
+   <translation>レッスンの実行は学習中です(この質問のためステップ {step} で一時停止)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="167" />
+   <source>Save it…</source>
+   <translation>保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="168" />
+   <source>Discard it</source>
+   <translation>破棄</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="57" />
+   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="50" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="54" />
+   <location filename="cnnviz/gui/questions.py" line="73" />
    <source>start a new run</source>
    <translation>新しい学習を始める</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="166" />
+   <source>Keep it to compare</source>
+   <translation>比較用に残す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="157" />
+   <source>Its test accuracy: {accuracy} %.</source>
+   <translation>テスト正解率: {accuracy} %。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/restore_question.py" line="27" />
@@ -3822,22 +3892,22 @@ Restore it?</source>
    <translation>表示エラー: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="311" />
+   <location filename="cnnviz/gui/run_control.py" line="320" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="323" />
+   <location filename="cnnviz/gui/run_control.py" line="332" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="208" />
+   <location filename="cnnviz/gui/run_control.py" line="217" />
    <source>starting over with new random weights</source>
    <translation>新しい乱数の重みでやり直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="236" />
+   <location filename="cnnviz/gui/run_control.py" line="245" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
   </message>
@@ -3852,42 +3922,42 @@ Restore it?</source>
    <translation>{test_total:,} 枚中 {test_used:,} 枚でテスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="215" />
+   <location filename="cnnviz/gui/run_control.py" line="224" />
    <source>New random weights (seed {seed}).</source>
    <translation>新しい乱数の重み(シード {seed})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="409" />
+   <location filename="cnnviz/gui/run_control.py" line="418" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="252" />
+   <location filename="cnnviz/gui/run_control.py" line="261" />
    <source>Learning our {count} classes further</source>
    <translation>わたしたちの {count} クラスをさらに学習中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="372" />
+   <location filename="cnnviz/gui/run_control.py" line="381" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>最終的な重みをコピーできませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="382" />
+   <location filename="cnnviz/gui/run_control.py" line="391" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="142" />
+   <location filename="cnnviz/gui/run_control.py" line="150" />
    <source>Cannot build the network: {exc}</source>
    <translation>ネットワークを作れません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="270" />
+   <location filename="cnnviz/gui/run_control.py" line="279" />
    <source>Cannot start: {exc}</source>
    <translation>開始できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="318" />
+   <location filename="cnnviz/gui/run_control.py" line="327" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>データセット {name} を読み込めません: {exc}</translation>
   </message>
@@ -4112,22 +4182,22 @@ Restore it?</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="338" />
+   <location filename="cnnviz/gui/window.py" line="339" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>ズーム {asked} % はこのウィンドウ({width}×{height})に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="407" />
+   <location filename="cnnviz/gui/window.py" line="408" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}: 学習(特徴マップ)と「なぜ?」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="352" />
+   <location filename="cnnviz/gui/window.py" line="353" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level} % が、すべての表示がこのウィンドウ({width}×{height})に収まる最大の倍率です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="318" />
+   <location filename="cnnviz/gui/window.py" line="319" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}(保存できませんでした)</translation>
   </message>

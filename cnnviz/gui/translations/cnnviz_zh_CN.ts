@@ -917,12 +917,12 @@
    <translation>照片：{name} · 重新书写即可</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="329" />
+   <location filename="cnnviz/gui/checkpoints.py" line="334" />
    <source>Save the trained model?</source>
    <translation>保存训练好的模型吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="337" />
+   <location filename="cnnviz/gui/checkpoints.py" line="342" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最近一次训练也已自动保存，下次启动时会提示恢复。</translation>
   </message>
@@ -943,22 +943,22 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="442" />
+   <location filename="cnnviz/gui/window.py" line="443" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="320" />
+   <location filename="cnnviz/gui/checkpoints.py" line="325" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="387" />
+   <location filename="cnnviz/gui/checkpoints.py" line="392" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} 按“开始”会从这些权重继续训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="460" />
+   <location filename="cnnviz/gui/checkpoints.py" line="465" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
@@ -974,24 +974,24 @@
    <translation>无法保存模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="319" />
+   <location filename="cnnviz/gui/checkpoints.py" line="324" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>该模型已训练 {step} 步，尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <location filename="cnnviz/gui/checkpoints.py" line="335" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 要先保存吗？（{what}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="351" />
+   <location filename="cnnviz/gui/checkpoints.py" line="356" />
    <source>Loading {name}…</source>
    <translation>正在加载 {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="385" />
+   <location filename="cnnviz/gui/checkpoints.py" line="390" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
@@ -1001,22 +1001,22 @@ Save it before {what}?</source>
    <translation>正在将模型保存到 {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="370" />
    <source>loading {name}</source>
    <translation>加载 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="375" />
+   <location filename="cnnviz/gui/checkpoints.py" line="380" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="389" />
+   <location filename="cnnviz/gui/checkpoints.py" line="394" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意：{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="480" />
+   <location filename="cnnviz/gui/checkpoints.py" line="485" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
@@ -1036,12 +1036,12 @@ Save it before {what}?</source>
    <translation>无法将模型自动保存到 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="357" />
+   <location filename="cnnviz/gui/checkpoints.py" line="362" />
    <source>Could not load the model: {error}</source>
    <translation>无法加载模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="452" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
@@ -1602,93 +1602,98 @@ Save it before {what}?</source>
    <translation>这就是当前显示的语言。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="82" />
+   <location filename="cnnviz/gui/lessons.py" line="84" />
    <source>The previous step</source>
    <translation>上一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="83" />
+   <location filename="cnnviz/gui/lessons.py" line="85" />
    <source>Next ▶</source>
    <translation>下一步 ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="84" />
+   <location filename="cnnviz/gui/lessons.py" line="86" />
    <source>The next step</source>
    <translation>下一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="85" />
+   <location filename="cnnviz/gui/lessons.py" line="87" />
    <source>Lesson view</source>
    <translation>课程视图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="88" />
-   <location filename="cnnviz/gui/lessons.py" line="159" />
+   <location filename="cnnviz/gui/lessons.py" line="90" />
+   <location filename="cnnviz/gui/lessons.py" line="161" />
    <source>Hide the text (the title stays)</source>
    <translation>隐藏正文（标题保留）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="90" />
+   <location filename="cnnviz/gui/lessons.py" line="92" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>关闭课程：恢复课程之前的设置、面板和模式</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="135" />
+   <location filename="cnnviz/gui/lessons.py" line="137" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：演示模式，只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="137" />
+   <location filename="cnnviz/gui/lessons.py" line="139" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="326" />
+   <location filename="cnnviz/gui/lessons.py" line="368" />
    <source>Applying…</source>
    <translation>正在应用…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="365" />
+   <location filename="cnnviz/gui/lessons.py" line="407" />
    <source>Open a lesson preset</source>
    <translation>打开课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="159" />
+   <location filename="cnnviz/gui/lessons.py" line="161" />
    <source>Show the text</source>
    <translation>显示正文</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="365" />
-   <source>Lesson preset</source>
-   <translation>课程</translation>
+   <location filename="cnnviz/gui/lessons.py" line="327" />
+   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
+   <translation>已保留课程的运行以作比较(灰色虚线);课程之前的运行已恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="131" />
-   <source>Lesson: {title}</source>
-   <translation>课程：{title}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="285" />
+   <location filename="cnnviz/gui/lessons.py" line="339" />
    <source>close the lesson</source>
    <translation>关闭课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="149" />
+   <location filename="cnnviz/gui/lessons.py" line="407" />
+   <source>Lesson preset</source>
+   <translation>课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="133" />
+   <source>Lesson: {title}</source>
+   <translation>课程：{title}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="151" />
    <source>step {page} of {last}</source>
    <translation>第 {page} 步，共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="151" />
+   <location filename="cnnviz/gui/lessons.py" line="153" />
    <source>{last} steps</source>
    <translation>共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="251" />
+   <location filename="cnnviz/gui/lessons.py" line="256" />
    <source>load the lesson “{title}”</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="375" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
@@ -1821,7 +1826,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="315" />
+   <location filename="cnnviz/gui/window.py" line="316" />
    <source>Zoom {level} %</source>
    <translation>缩放 {level} %</translation>
   </message>
@@ -2107,7 +2112,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="400" />
+   <location filename="cnnviz/gui/panels/curves.py" line="404" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
@@ -3398,7 +3403,7 @@ accuracy</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="328" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="329" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>训练时每隔几步会收到统计数据。健康的更新每步使权重变化约为其大小的 1/1000（绿色带）。</translation>
   </message>
@@ -3413,12 +3418,12 @@ accuracy</source>
    <translation>太大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="323" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="324" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 看起来很健康：每一步权重的变化约为其大小的 {ratio}（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="377" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="378" />
    <source>{layer} weights</source>
    <translation>{layer} 权重</translation>
   </message>
@@ -3698,17 +3703,52 @@ appear here while training</source>
    <translation>还没有可解释的内容：还没有加载测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="93" />
+   <location filename="cnnviz/gui/questions.py" line="113" />
    <source>Stop and go ahead</source>
    <translation>停止并继续操作</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="72" />
+   <location filename="cnnviz/gui/questions.py" line="149" />
+   <source>The lesson's run is not saved (step {step}).</source>
+   <translation>课程的运行尚未保存(第 {step} 步)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="159" />
+   <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
+   <translation>关闭课程会停止它,并恢复课程之前的设置和运行。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="162" />
+   <source>Close the lesson?</source>
+   <translation>关闭课程?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="169" />
+   <source>Go on with the lesson</source>
+   <translation>继续课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="173" />
+   <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
+   <translation>保留以作比较:它的曲线以灰色虚线留在图上,与之前的运行并列。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="174" />
+   <source>Save it: a model file to load again later.</source>
+   <translation>保存:存为模型文件,以后可再次加载。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="175" />
+   <source>Discard it: the lesson's run is gone.</source>
+   <translation>丢弃:课程的运行将消失。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="92" />
    <source>The run is paused</source>
    <translation>训练已暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3717,17 +3757,17 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="77" />
+   <location filename="cnnviz/gui/questions.py" line="97" />
    <source>Keep the run</source>
    <translation>保留这次训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="81" />
+   <location filename="cnnviz/gui/questions.py" line="101" />
    <source>Training is running</source>
    <translation>正在训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="82" />
+   <location filename="cnnviz/gui/questions.py" line="102" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3736,21 +3776,51 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="86" />
+   <location filename="cnnviz/gui/questions.py" line="106" />
    <source>Keep training</source>
    <translation>继续训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="38" />
-   <location filename="cnnviz/gui/questions.py" line="54" />
-   <location filename="cnnviz/gui/questions.py" line="34" />
+   <location filename="cnnviz/gui/questions.py" line="151" />
+   <source>The lesson's run is paused at step {step}.</source>
+   <translation>课程的运行在第 {step} 步暂停。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="153" />
+   <source>The lesson's run is training (paused for this question at step {step}).</source>
+   <translation>课程的运行正在训练(为此问题在第 {step} 步暂停)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="167" />
+   <source>Save it…</source>
+   <translation>保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="168" />
+   <source>Discard it</source>
+   <translation>丢弃</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="57" />
+   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="50" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="54" />
+   <location filename="cnnviz/gui/questions.py" line="73" />
    <source>start a new run</source>
    <translation>开始新的训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="166" />
+   <source>Keep it to compare</source>
+   <translation>保留以作比较</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="157" />
+   <source>Its test accuracy: {accuracy} %.</source>
+   <translation>测试准确率:{accuracy} %。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/restore_question.py" line="27" />
@@ -3822,22 +3892,22 @@ Restore it?</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="311" />
+   <location filename="cnnviz/gui/run_control.py" line="320" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="323" />
+   <location filename="cnnviz/gui/run_control.py" line="332" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="208" />
+   <location filename="cnnviz/gui/run_control.py" line="217" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="236" />
+   <location filename="cnnviz/gui/run_control.py" line="245" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
@@ -3852,42 +3922,42 @@ Restore it?</source>
    <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="215" />
+   <location filename="cnnviz/gui/run_control.py" line="224" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="409" />
+   <location filename="cnnviz/gui/run_control.py" line="418" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="252" />
+   <location filename="cnnviz/gui/run_control.py" line="261" />
    <source>Learning our {count} classes further</source>
    <translation>继续学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="372" />
+   <location filename="cnnviz/gui/run_control.py" line="381" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="382" />
+   <location filename="cnnviz/gui/run_control.py" line="391" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="142" />
+   <location filename="cnnviz/gui/run_control.py" line="150" />
    <source>Cannot build the network: {exc}</source>
    <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="270" />
+   <location filename="cnnviz/gui/run_control.py" line="279" />
    <source>Cannot start: {exc}</source>
    <translation>无法开始：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="318" />
+   <location filename="cnnviz/gui/run_control.py" line="327" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
@@ -4112,22 +4182,22 @@ Restore it?</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="338" />
+   <location filename="cnnviz/gui/window.py" line="339" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>缩放 {asked} % 放不进此窗口（{width}×{height}）：改为显示 {level} %，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="407" />
+   <location filename="cnnviz/gui/window.py" line="408" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="352" />
+   <location filename="cnnviz/gui/window.py" line="353" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="318" />
+   <location filename="cnnviz/gui/window.py" line="319" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
   </message>
