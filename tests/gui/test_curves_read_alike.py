@@ -38,3 +38,59 @@ def test_side_by_side_plots_number_their_epochs_alike(qtbot, epochs):
         labels = [plot.getAxis("bottom") for plot in (panel.loss_plot, panel.acc_plot)]
         assert [a.labelText for a in labels] == ["epoch", "epoch"] and labels[0].labelStyle == labels[1].labelStyle
     assert not differ, differ
+
+
+def _marks(curves) -> list[tuple[float, str]]:
+    return [(round(line.value(), 6), line.label.textItem.toPlainText()) for line, _ in curves.marks.lines]
+
+
+def test_a_loaded_models_curves_are_marked_where_its_learning_rate_changed(qtbot, make_window, tmp_path):
+    """The curves marked "lr 0.001" where the rate was changed mid-run; saved and loaded again (or given back by
+    a lesson), they were drawn without it: the file carried the curves, not the marks."""
+    from cnnviz.classroom.lessons import bundled_lessons
+    from cnnviz.gui.worker import EventBatch
+    from cnnviz.train import events as ev
+
+    window = make_window()
+
+    def train(first, last):
+        steps = [ev.StepFinished(i, i / 100, 1.0, 0.5, 16, 100.0, 0.1, "numpy", None) for i in range(first, last)]
+        window.router.apply(EventBatch(steps=[(0.0, step) for step in steps]))
+
+    train(1, 6)
+    window.router.handle(ev.HyperparametersChanged(5, 0.05, {"lr": 0.001}))
+    train(6, 11)
+    curves = window.panels.curves
+    live = _marks(curves)
+    assert live == [(0.05, "lr 0.001")]
+    path = tmp_path / "run.npz"
+    assert window.checkpoints.save(str(path))
+
+    job = window.checkpoints.load(str(path))
+    qtbot.waitUntil(lambda: not job.running, timeout=30_000)
+    assert window.state.run.last_step is None and len(curves.raw), "the file's curves, not the run's"
+    assert _marks(curves) == live
+    assert window.lessons.apply(next(p for p in bundled_lessons() if "First look" in p.title))
+    assert not _marks(curves)
+    window.lessons.close()
+    assert _marks(curves) == live, "a lesson gives the loaded run back with its marks"
+
+
+def test_a_files_marks_are_checked():
+    from cnnviz.nn.checkpoint_meta import MAX_MARKS, clean_marks
+
+    good = [[0.5, "settings", "lr 0.001"], [1, "backend", "→ numpy {0}"]]
+    assert clean_marks(good) == [[0.5, "settings", "lr 0.001"], [1.0, "backend", "→ numpy {0}"]]
+    for bad in (
+        {"0.5": "lr"},
+        [[0.5, "settings"]],
+        [[True, "settings", "lr 1"]],
+        [[float("nan"), "settings", "lr 1"]],
+        [[-1, "settings", "lr 1"]],
+        [[0.5, "other", "lr 1"]],
+        [[0.5, "settings", ""]],
+        [[0.5, "settings", "lr\n1"]],
+        [[0.5, "settings", "x" * 61]],
+        [[0.5, "settings", "lr 1"]] * (MAX_MARKS + 1),
+    ):
+        assert clean_marks(bad) is None, bad

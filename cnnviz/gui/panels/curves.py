@@ -10,6 +10,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from ...app.buffers import DecimatingSeries, Ema
+from ...app.run_state import backend_text, changes_text
 from ...app.side_by_side import accuracy_text
 from ...translatable import N_
 from .. import accessibility, palette, theme
@@ -329,18 +330,14 @@ class CurvesPanel(Panel):
         """The run moved to another backend: a mark (and, ``rewound``, the steps after its backup undone)."""
         if rewound:
             self.rewind(event.epoch)
-        self.marks.add(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
+        self.marks.add(event.epoch, backend_text(event.new), theme.BACKEND_MARK)
 
     def hyperparameters_changed(self, event) -> None:
         """A mark saying what changed mid-run ("lr 0.01, batch 64")."""
-        text = ", ".join(
-            f"{k.replace('batch_size', 'batch')} {v:g}" if isinstance(v, float) else f"{k} {v}"
-            for k, v in event.changes.items()
-        )
-        self.marks.add(event.epoch, text, theme.HYPER_MARK)
+        self.marks.add(event.epoch, changes_text(event.changes), theme.HYPER_MARK)
 
     def history_replaced(self, run, _test_accuracy) -> None:
-        self.show_history(run.steps, run.evaluations, run.saved_curves)
+        self.show_history(run.steps, run.evaluations, run.saved_curves, run.marks)
 
     def set_kept(self, side) -> None:
         """The run kept for comparison (a :class:`~cnnviz.app.side_by_side.SideBySide`; None: none)."""
@@ -360,10 +357,16 @@ class CurvesPanel(Panel):
             if steps[-1].epoch > self.epochs:
                 self.set_epochs(self.epochs * 2)
 
-    def show_history(self, steps, evaluations, saved=None) -> None:
-        """A run's whole history at once: its ``steps`` and ``evaluations`` (a run put back), after the curves
-        its file carried (``saved``, a :class:`~cnnviz.app.comparison.Curves`, already smoothed: a loaded model)."""
+    def show_history(self, steps, evaluations, saved=None, marks=()) -> None:
+        """A run's whole history at once: its ``steps``, ``evaluations`` and ``marks`` (:class:`CurveMark
+        <cnnviz.app.run_state.CurveMark>`: a run put back), after the curves and marks its file carried (``saved``,
+        a :class:`~cnnviz.app.comparison.Curves`, already smoothed: a loaded model): marked as they were live."""
         self.clear()
+        for epoch, kind, text in [
+            *(saved.marks if saved is not None else ()),
+            *((m.epoch, m.kind, m.text) for m in marks),
+        ]:
+            self.marks.add(epoch, text, theme.BACKEND_MARK if kind == "backend" else theme.HYPER_MARK)
         if saved is not None and len(saved.train):
             for epoch, loss, accuracy in saved.train:
                 self.raw.append(epoch, max(float(loss), 1e-6))
