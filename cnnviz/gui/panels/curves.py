@@ -22,6 +22,8 @@ MIN_GRAPHICS_PX = 130
 """Side by side, two plots of 80 px and their epoch axes; one above the other they need more (and get it)."""
 SIDE_BY_SIDE_BELOW_PX = 110
 SIDE_BY_SIDE_MIN_WIDTH_PX = 220
+EPOCH_LABEL_OVERHANG_PX = 20
+"""How far an epoch number may stick out of its axis (into the left axis' margin, or the panel's)."""
 
 
 def _words(text: str) -> str:
@@ -56,6 +58,15 @@ KEPT_COLOUR = theme.MUTED
 """A kept run's curves: grey and dashed (told apart from the run now by the dashes, not by colour alone)."""
 
 
+class EpochAxis(pg.AxisItem):
+    """An epoch axis whose first and last numbers may stick out of it a little (:data:`EPOCH_LABEL_OVERHANG_PX`):
+    pyqtgraph leaves out a number that would, so of two plots side by side the narrower lost its "0" (its
+    0 is nearer its edge): "0, 0.5" beside "0.5" at 1280x720."""
+
+    def boundingRect(self):
+        return super().boundingRect().adjusted(-EPOCH_LABEL_OVERHANG_PX, 0, EPOCH_LABEL_OVERHANG_PX, 0)
+
+
 class CurvesPanel(Panel):
     def __init__(self, parent=None, capacity: int = 8192):
         super().__init__(tr("Training curves"), "", parent)
@@ -79,13 +90,19 @@ class CurvesPanel(Panel):
         )
         self.graphics.setMinimumHeight(MIN_GRAPHICS_PX)
         self.body.addWidget(self.graphics, 1)
-        self.loss_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=0, col=0), left=tr("loss"))
+        self.loss_plot = theme.style_plot(
+            self.graphics.addPlot(enableMenu=False, row=0, col=0, axisItems={"bottom": EpochAxis("bottom")}),
+            left=tr("loss"),
+        )
         self.acc_plot = theme.style_plot(
-            self.graphics.addPlot(enableMenu=False, row=1, col=0), left="%", bottom=tr("epoch")
+            self.graphics.addPlot(enableMenu=False, row=1, col=0, axisItems={"bottom": EpochAxis("bottom")}),
+            left="%",
+            bottom=tr("epoch"),
         )
         for plot in (self.loss_plot, self.acc_plot):  # (before the link: it sets the ranges)
             theme.plain_numbers(plot.getAxis("left"))
             theme.plain_numbers(plot.getAxis("bottom"))
+            plot.setPreferredWidth(SIDE_BY_SIDE_MIN_WIDTH_PX)  # (side by side: the two share the width evenly)
         self.acc_plot.setXLink(self.loss_plot)
         for plot in (self.loss_plot, self.acc_plot):
             theme.keep_tick_labels_apart(plot)
