@@ -3,7 +3,8 @@
 Loading a lesson asks first when a run would be stopped (``LessonParts.confirm_discard``), notes what
 was in force (:class:`Before`), sets the network and the settings, and shows the lesson's text and
 steps in a strip above the panels, where they stay while the class works. Closing the strip closes
-the lesson and puts back what it changed. The lesson's view (presenter mode, only its panels) is a
+the lesson and puts back what it changed (asking once, when its run would be lost, what becomes of it:
+``LessonParts.close_question``). The lesson's view (presenter mode, only its panels) is a
 suggestion the strip offers, never forced. Lesson files come from outside: every text is shown as
 plain text.
 """
