@@ -204,6 +204,9 @@ class LessonParts:
     """``set_presenter(on, full_screen=...)``."""
     leave_text_field: Callable[[], None]
     dialog_parent: QWidget | None = None
+    open_question: Callable[[str], bool] | None = None
+    """The one question before a lesson (its title given) opens over the run, which it sets aside
+    (:meth:`RunQuestions.confirm_lesson_over_run`; True to go ahead); None: ``confirm_discard`` is asked instead."""
     close_question: Callable[[bool], LessonClosing | None] | None = None
     """The one question before a lesson closes (:meth:`RunQuestions.ask_closing_lesson`: given whether its run
     can be kept to compare; None: the lesson stays); None: ``confirm_discard`` is asked instead."""
@@ -254,8 +257,14 @@ class Lessons:
         The panels and the mode stay (presenter mode stays on); with the lesson view on, the new
         lesson's panels are shown."""
         p = self.parts
-        if ask and not p.confirm_discard(tr("load the lesson “{title}”").format(title=tr(preset.title))):
-            return False
+        title = tr(preset.title)
+        if ask:
+            if self.before is None and p.open_question is not None:
+                go_ahead = p.open_question(title)  # (the run is set aside: closing the lesson gives it back)
+            else:
+                go_ahead = p.confirm_discard(tr("load the lesson “{title}”").format(title=title))
+            if not go_ahead:
+                return False
         if p.session.active:
             p.runs.stop_run(wait=True)
         if ask:

@@ -139,6 +139,69 @@ class RunQuestions:
             self.session.trainer.resume()
         return closing
 
+    def confirm_lesson_over_run(self, title: str) -> bool:
+        """Before the lesson ``title`` opens over the run (no lesson open: it is set aside, and closing the lesson
+        gives it back): one question, asked while it trains or is paused or when it is not saved, which says so
+        (it asked "Stop and go ahead? ... the weights trained so far are replaced", then Save / Discard /
+        Cancel). Its answers: save it first, open the lesson, or keep the run. True to go ahead."""
+        run, active = self.state.run, self.session.active
+        unsaved = run.unsaved and self.state.local.model is not None
+        if not active and not unsaved:
+            return True
+        paused = run.state == RunPhase.PAUSED
+        resume = self.pause_for_question() if active else False
+        answer = self._ask_lesson_over_run(title, active, paused, unsaved)
+        go_ahead = answer == "open"
+        if answer == "save":
+            path = self.checkpoints.choose_save_path()
+            go_ahead = bool(path) and self.checkpoints.save(path)
+        if not go_ahead and resume and self.session.active:
+            self.session.trainer.resume()
+        return go_ahead
+
+    def _ask_lesson_over_run(self, title: str, active: bool, paused: bool, unsaved: bool) -> str:
+        auto = self.checkpoints.auto_answer
+        if auto:
+            return {"discard": "open", "yes": "open", "save": "save"}.get(auto, "cancel")
+        run = self.state.run
+        step = f"{run.last_step.step if run.last_step is not None else self.state.local.step:,}"
+        if not active:
+            sentences = [tr("The run now (step {step}) is not saved.").format(step=step)]
+        else:
+            sentences = [
+                (
+                    tr("A training run is paused at step {step}.")
+                    if paused
+                    else tr("A training run is going on (paused for this question at step {step}).")
+                ).format(step=step)
+            ]
+            if unsaved:
+                sentences.append(tr("It is not saved."))
+        sentences.append(
+            tr(
+                "The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its "
+                "weights and curves."
+            ).format(title=title)
+        )
+        box = QMessageBox(
+            QMessageBox.Question, tr("Open the lesson?"), " ".join(sentences), QMessageBox.NoButton, self.parent
+        )
+        box.setTextFormat(Qt.PlainText)  # (a lesson file's title)
+        buttons = {}
+        if unsaved:
+            buttons[box.addButton(tr("Save it first…"), QMessageBox.AcceptRole)] = "save"
+        go = box.addButton(tr("Open the lesson"), QMessageBox.AcceptRole)
+        buttons[go] = "open"
+        stay = box.addButton(
+            tr("Keep training") if active and not paused else tr("Keep the run"), QMessageBox.RejectRole
+        )
+        box.setDefaultButton(go)
+        box.setEscapeButton(stay)
+        box.exec()
+        answer = buttons.get(box.clickedButton(), "cancel")
+        box.deleteLater()  # a child of the window: else every question asked stays with it
+        return answer
+
     def _ask_closing_lesson(self, can_keep: bool, active: bool, paused: bool) -> str:
         auto = self.checkpoints.auto_answer
         if auto:

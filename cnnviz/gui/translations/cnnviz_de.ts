@@ -101,24 +101,24 @@
    <translation>Seed</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="178" />
+   <location filename="cnnviz/app/comparison.py" line="196" />
    <source>this session</source>
    <translation>diese Sitzung</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="242" />
+   <location filename="cnnviz/app/comparison.py" line="260" />
    <location filename="cnnviz/app/side_by_side.py" line="38" />
    <location filename="cnnviz/classroom/report.py" line="328" />
    <source>, </source>
    <translation>, </translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="251" />
+   <location filename="cnnviz/app/comparison.py" line="269" />
    <source>{settings} (same settings)</source>
    <translation>{settings} (gleiche Einstellungen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="243" />
+   <location filename="cnnviz/app/comparison.py" line="261" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept} (jetzt {now})</translation>
   </message>
@@ -943,7 +943,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="443" />
+   <location filename="cnnviz/gui/window.py" line="444" />
    <source>closing</source>
    <translation>schließen</translation>
   </message>
@@ -1602,98 +1602,98 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="84" />
+   <location filename="cnnviz/gui/lessons.py" line="85" />
    <source>The previous step</source>
    <translation>Der vorherige Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="85" />
+   <location filename="cnnviz/gui/lessons.py" line="86" />
    <source>Next ▶</source>
    <translation>Weiter ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="86" />
+   <location filename="cnnviz/gui/lessons.py" line="87" />
    <source>The next step</source>
    <translation>Der nächste Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="87" />
+   <location filename="cnnviz/gui/lessons.py" line="88" />
    <source>Lesson view</source>
    <translation>Lektionsansicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="90" />
-   <location filename="cnnviz/gui/lessons.py" line="161" />
+   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <location filename="cnnviz/gui/lessons.py" line="162" />
    <source>Hide the text (the title stays)</source>
    <translation>Text ausblenden (der Titel bleibt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="92" />
+   <location filename="cnnviz/gui/lessons.py" line="93" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>Lektion schließen: Einstellungen, Ansichten und Modus von vorher kommen zurück</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="137" />
+   <location filename="cnnviz/gui/lessons.py" line="138" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: Präsentationsmodus, nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="139" />
+   <location filename="cnnviz/gui/lessons.py" line="140" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="368" />
+   <location filename="cnnviz/gui/lessons.py" line="378" />
    <source>Applying…</source>
    <translation>Wird angewendet…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="407" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
    <source>Open a lesson preset</source>
    <translation>Lektion öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="161" />
+   <location filename="cnnviz/gui/lessons.py" line="162" />
    <source>Show the text</source>
    <translation>Text zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="327" />
+   <location filename="cnnviz/gui/lessons.py" line="337" />
    <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
    <translation>Der Lauf der Lektion bleibt zum Vergleich (grau, gestrichelt); der Lauf von vor der Lektion ist zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="349" />
    <source>close the lesson</source>
    <translation>die Lektion schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="407" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
    <source>Lesson preset</source>
    <translation>Lektion</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="133" />
+   <location filename="cnnviz/gui/lessons.py" line="134" />
    <source>Lesson: {title}</source>
    <translation>Lektion: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="151" />
+   <location filename="cnnviz/gui/lessons.py" line="152" />
    <source>step {page} of {last}</source>
    <translation>Schritt {page} von {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="153" />
+   <location filename="cnnviz/gui/lessons.py" line="154" />
    <source>{last} steps</source>
    <translation>{last} Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="256" />
+   <location filename="cnnviz/gui/lessons.py" line="265" />
    <source>load the lesson “{title}”</source>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="417" />
+   <location filename="cnnviz/gui/lessons.py" line="427" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
@@ -1826,7 +1826,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="316" />
+   <location filename="cnnviz/gui/window.py" line="317" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -2058,66 +2058,66 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="53" />
+   <location filename="cnnviz/gui/panels/curves.py" line="56" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>Drücke Start (oder Leertaste) zum Trainieren: Der Verlust erscheint hier Schritt für Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="47" />
-   <location filename="cnnviz/gui/panels/curves.py" line="81" />
+   <location filename="cnnviz/gui/panels/curves.py" line="50" />
+   <location filename="cnnviz/gui/panels/curves.py" line="95" />
    <source>loss</source>
    <translation>Verlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="47" />
+   <location filename="cnnviz/gui/panels/curves.py" line="50" />
    <source>accuracy</source>
    <translation>Genauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="60" />
-   <location filename="cnnviz/gui/panels/curves.py" line="76" />
-   <location filename="cnnviz/gui/panels/curves.py" line="200" />
+   <location filename="cnnviz/gui/panels/curves.py" line="72" />
+   <location filename="cnnviz/gui/panels/curves.py" line="88" />
+   <location filename="cnnviz/gui/panels/curves.py" line="218" />
    <source>Training curves</source>
    <translation>Trainingskurven</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="77" />
+   <location filename="cnnviz/gui/panels/curves.py" line="89" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="32" />
+   <location filename="cnnviz/gui/panels/curves.py" line="35" />
    <source>per step</source>
    <translation>je Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <location filename="cnnviz/gui/panels/curves.py" line="36" />
    <source>smoothed</source>
    <translation>Trend</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="34" />
-   <location filename="cnnviz/gui/panels/curves.py" line="41" />
+   <location filename="cnnviz/gui/panels/curves.py" line="37" />
+   <location filename="cnnviz/gui/panels/curves.py" line="44" />
    <source>test</source>
    <translation>Test</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="40" />
+   <location filename="cnnviz/gui/panels/curves.py" line="43" />
    <source>train</source>
    <translation>Training</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="210" />
+   <location filename="cnnviz/gui/panels/curves.py" line="228" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="404" />
+   <location filename="cnnviz/gui/panels/curves.py" line="424" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="203" />
+   <location filename="cnnviz/gui/panels/curves.py" line="221" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
@@ -3709,37 +3709,47 @@ erscheinen hier während des Trainings</translation>
    <translation>Stoppen und fortfahren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="149" />
+   <location filename="cnnviz/gui/questions.py" line="187" />
+   <source>Open the lesson?</source>
+   <translation>Die Lektion öffnen?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="193" />
+   <source>Open the lesson</source>
+   <translation>Lektion öffnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="212" />
    <source>The lesson's run is not saved (step {step}).</source>
    <translation>Der Lauf der Lektion ist nicht gespeichert (Schritt {step}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="159" />
+   <location filename="cnnviz/gui/questions.py" line="222" />
    <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
    <translation>Das Schließen der Lektion beendet ihn und holt die Einstellungen und den Lauf von vor der Lektion zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="162" />
+   <location filename="cnnviz/gui/questions.py" line="225" />
    <source>Close the lesson?</source>
    <translation>Die Lektion schließen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="169" />
+   <location filename="cnnviz/gui/questions.py" line="232" />
    <source>Go on with the lesson</source>
    <translation>Mit der Lektion weitermachen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="173" />
+   <location filename="cnnviz/gui/questions.py" line="236" />
    <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
    <translation>Zum Vergleich behalten: seine Kurven bleiben grau und gestrichelt in den Diagrammen, neben dem Lauf von vorher.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="174" />
+   <location filename="cnnviz/gui/questions.py" line="237" />
    <source>Save it: a model file to load again later.</source>
    <translation>Speichern: eine Modelldatei, die sich später wieder laden lässt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="175" />
+   <location filename="cnnviz/gui/questions.py" line="238" />
    <source>Discard it: the lesson's run is gone.</source>
    <translation>Verwerfen: der Lauf der Lektion ist weg.</translation>
   </message>
@@ -3759,6 +3769,7 @@ Training stoppen und fortfahren?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="97" />
+   <location filename="cnnviz/gui/questions.py" line="196" />
    <source>Keep the run</source>
    <translation>Lauf behalten</translation>
   </message>
@@ -3778,26 +3789,27 @@ Training stoppen und fortfahren?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="106" />
+   <location filename="cnnviz/gui/questions.py" line="196" />
    <source>Keep training</source>
    <translation>Weiter trainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="151" />
+   <location filename="cnnviz/gui/questions.py" line="214" />
    <source>The lesson's run is paused at step {step}.</source>
    <translation>Der Lauf der Lektion ist bei Schritt {step} angehalten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="153" />
+   <location filename="cnnviz/gui/questions.py" line="216" />
    <source>The lesson's run is training (paused for this question at step {step}).</source>
    <translation>Der Lauf der Lektion trainiert (für diese Frage bei Schritt {step} angehalten).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="167" />
+   <location filename="cnnviz/gui/questions.py" line="230" />
    <source>Save it…</source>
    <translation>Speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="168" />
+   <location filename="cnnviz/gui/questions.py" line="231" />
    <source>Discard it</source>
    <translation>Verwerfen</translation>
   </message>
@@ -3814,14 +3826,44 @@ Training stoppen und fortfahren?</translation>
    <translation>einen neuen Lauf starten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="166" />
+   <location filename="cnnviz/gui/questions.py" line="179" />
+   <source>It is not saved.</source>
+   <translation>Er ist nicht gespeichert.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="181" />
+   <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
+   <translation>Die Lektion „{title}“ legt ihn beendet beiseite: Das Schließen der Lektion holt ihn mit seinen Gewichten und Kurven zurück.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="192" />
+   <source>Save it first…</source>
+   <translation>Zuerst speichern…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="229" />
    <source>Keep it to compare</source>
    <translation>Zum Vergleich behalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="157" />
+   <location filename="cnnviz/gui/questions.py" line="169" />
+   <source>The run now (step {step}) is not saved.</source>
+   <translation>Der Lauf jetzt (Schritt {step}) ist nicht gespeichert.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="220" />
    <source>Its test accuracy: {accuracy} %.</source>
    <translation>Seine Testgenauigkeit: {accuracy} %.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="173" />
+   <source>A training run is paused at step {step}.</source>
+   <translation>Ein Trainingslauf ist bei Schritt {step} angehalten.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="175" />
+   <source>A training run is going on (paused for this question at step {step}).</source>
+   <translation>Ein Trainingslauf läuft (für diese Frage bei Schritt {step} angehalten).</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/restore_question.py" line="27" />
@@ -4183,22 +4225,22 @@ Wiederherstellen?</translation>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="339" />
+   <location filename="cnnviz/gui/window.py" line="340" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="408" />
+   <location filename="cnnviz/gui/window.py" line="409" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="353" />
+   <location filename="cnnviz/gui/window.py" line="354" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="319" />
+   <location filename="cnnviz/gui/window.py" line="320" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>

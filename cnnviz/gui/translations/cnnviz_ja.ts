@@ -101,24 +101,24 @@
    <translation>シード</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="178" />
+   <location filename="cnnviz/app/comparison.py" line="196" />
    <source>this session</source>
    <translation>このセッション</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="242" />
+   <location filename="cnnviz/app/comparison.py" line="260" />
    <location filename="cnnviz/app/side_by_side.py" line="38" />
    <location filename="cnnviz/classroom/report.py" line="328" />
    <source>, </source>
    <translation>、</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="251" />
+   <location filename="cnnviz/app/comparison.py" line="269" />
    <source>{settings} (same settings)</source>
    <translation>{settings}(同じ設定)</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="243" />
+   <location filename="cnnviz/app/comparison.py" line="261" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept}(現在は {now})</translation>
   </message>
@@ -943,7 +943,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="443" />
+   <location filename="cnnviz/gui/window.py" line="444" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
@@ -1602,98 +1602,98 @@ Save it before {what}?</source>
    <translation>これが今表示している言語です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="84" />
+   <location filename="cnnviz/gui/lessons.py" line="85" />
    <source>The previous step</source>
    <translation>前の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="85" />
+   <location filename="cnnviz/gui/lessons.py" line="86" />
    <source>Next ▶</source>
    <translation>次へ ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="86" />
+   <location filename="cnnviz/gui/lessons.py" line="87" />
    <source>The next step</source>
    <translation>次の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="87" />
+   <location filename="cnnviz/gui/lessons.py" line="88" />
    <source>Lesson view</source>
    <translation>レッスン表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="90" />
-   <location filename="cnnviz/gui/lessons.py" line="161" />
+   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <location filename="cnnviz/gui/lessons.py" line="162" />
    <source>Hide the text (the title stays)</source>
    <translation>本文を隠す(タイトルは残ります)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="92" />
+   <location filename="cnnviz/gui/lessons.py" line="93" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>レッスンを閉じる: レッスン前の設定、パネル、モードに戻ります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="137" />
+   <location filename="cnnviz/gui/lessons.py" line="138" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示: プレゼンターモードで {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="139" />
+   <location filename="cnnviz/gui/lessons.py" line="140" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示: {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="368" />
+   <location filename="cnnviz/gui/lessons.py" line="378" />
    <source>Applying…</source>
    <translation>適用中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="407" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
    <source>Open a lesson preset</source>
    <translation>レッスンを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="161" />
+   <location filename="cnnviz/gui/lessons.py" line="162" />
    <source>Show the text</source>
    <translation>本文を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="327" />
+   <location filename="cnnviz/gui/lessons.py" line="337" />
    <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
    <translation>レッスンの実行を比較用に残しました(灰色の破線)。レッスン前の実行が戻りました。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="349" />
    <source>close the lesson</source>
    <translation>レッスンを閉じる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="407" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
    <source>Lesson preset</source>
    <translation>レッスン</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="133" />
+   <location filename="cnnviz/gui/lessons.py" line="134" />
    <source>Lesson: {title}</source>
    <translation>レッスン: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="151" />
+   <location filename="cnnviz/gui/lessons.py" line="152" />
    <source>step {page} of {last}</source>
    <translation>段階 {page} / {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="153" />
+   <location filename="cnnviz/gui/lessons.py" line="154" />
    <source>{last} steps</source>
    <translation>{last} 段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="256" />
+   <location filename="cnnviz/gui/lessons.py" line="265" />
    <source>load the lesson “{title}”</source>
    <translation>レッスン「{title}」を読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="417" />
+   <location filename="cnnviz/gui/lessons.py" line="427" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>このレッスンファイルは使えません: {exc}</translation>
   </message>
@@ -1826,7 +1826,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="316" />
+   <location filename="cnnviz/gui/window.py" line="317" />
    <source>Zoom {level} %</source>
    <translation>ズーム {level} %</translation>
   </message>
@@ -2058,66 +2058,66 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません({why})。代わりに {chosen} を使います。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="53" />
+   <location filename="cnnviz/gui/panels/curves.py" line="56" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>開始(またはスペース)で学習: 損失がここに 1 ステップずつ現れます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="47" />
-   <location filename="cnnviz/gui/panels/curves.py" line="81" />
+   <location filename="cnnviz/gui/panels/curves.py" line="50" />
+   <location filename="cnnviz/gui/panels/curves.py" line="95" />
    <source>loss</source>
    <translation>損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="47" />
+   <location filename="cnnviz/gui/panels/curves.py" line="50" />
    <source>accuracy</source>
    <translation>精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="60" />
-   <location filename="cnnviz/gui/panels/curves.py" line="76" />
-   <location filename="cnnviz/gui/panels/curves.py" line="200" />
+   <location filename="cnnviz/gui/panels/curves.py" line="72" />
+   <location filename="cnnviz/gui/panels/curves.py" line="88" />
+   <location filename="cnnviz/gui/panels/curves.py" line="218" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="77" />
+   <location filename="cnnviz/gui/panels/curves.py" line="89" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>エポックに対する損失(ステップごと、平滑化、テストの点)と精度(学習の線、テストの点)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="32" />
+   <location filename="cnnviz/gui/panels/curves.py" line="35" />
    <source>per step</source>
    <translation>各ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <location filename="cnnviz/gui/panels/curves.py" line="36" />
    <source>smoothed</source>
    <translation>平滑</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="34" />
-   <location filename="cnnviz/gui/panels/curves.py" line="41" />
+   <location filename="cnnviz/gui/panels/curves.py" line="37" />
+   <location filename="cnnviz/gui/panels/curves.py" line="44" />
    <source>test</source>
    <translation>テスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="40" />
+   <location filename="cnnviz/gui/panels/curves.py" line="43" />
    <source>train</source>
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="210" />
+   <location filename="cnnviz/gui/panels/curves.py" line="228" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線(比較用に残した学習つき)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="404" />
+   <location filename="cnnviz/gui/panels/curves.py" line="424" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="203" />
+   <location filename="cnnviz/gui/panels/curves.py" line="221" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習({source}): {label}</translation>
   </message>
@@ -3708,37 +3708,47 @@ appear here while training</source>
    <translation>停止して実行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="149" />
+   <location filename="cnnviz/gui/questions.py" line="187" />
+   <source>Open the lesson?</source>
+   <translation>レッスンを開きますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="193" />
+   <source>Open the lesson</source>
+   <translation>レッスンを開く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="212" />
    <source>The lesson's run is not saved (step {step}).</source>
    <translation>レッスンの実行は保存されていません(ステップ {step})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="159" />
+   <location filename="cnnviz/gui/questions.py" line="222" />
    <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
    <translation>レッスンを閉じると実行は止まり、レッスン前の設定と実行が戻ります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="162" />
+   <location filename="cnnviz/gui/questions.py" line="225" />
    <source>Close the lesson?</source>
    <translation>レッスンを閉じますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="169" />
+   <location filename="cnnviz/gui/questions.py" line="232" />
    <source>Go on with the lesson</source>
    <translation>レッスンを続ける</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="173" />
+   <location filename="cnnviz/gui/questions.py" line="236" />
    <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
    <translation>比較用に残す: その曲線は灰色の破線でグラフに残り、前の実行と並びます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="174" />
+   <location filename="cnnviz/gui/questions.py" line="237" />
    <source>Save it: a model file to load again later.</source>
    <translation>保存: 後で読み込めるモデルファイルにします。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="175" />
+   <location filename="cnnviz/gui/questions.py" line="238" />
    <source>Discard it: the lesson's run is gone.</source>
    <translation>破棄: レッスンの実行は消えます。</translation>
   </message>
@@ -3758,6 +3768,7 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="97" />
+   <location filename="cnnviz/gui/questions.py" line="196" />
    <source>Keep the run</source>
    <translation>学習を残す</translation>
   </message>
@@ -3777,26 +3788,27 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="106" />
+   <location filename="cnnviz/gui/questions.py" line="196" />
    <source>Keep training</source>
    <translation>学習を続ける</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="151" />
+   <location filename="cnnviz/gui/questions.py" line="214" />
    <source>The lesson's run is paused at step {step}.</source>
    <translation>レッスンの実行はステップ {step} で一時停止中です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="153" />
+   <location filename="cnnviz/gui/questions.py" line="216" />
    <source>The lesson's run is training (paused for this question at step {step}).</source>
    <translation>レッスンの実行は学習中です(この質問のためステップ {step} で一時停止)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="167" />
+   <location filename="cnnviz/gui/questions.py" line="230" />
    <source>Save it…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="168" />
+   <location filename="cnnviz/gui/questions.py" line="231" />
    <source>Discard it</source>
    <translation>破棄</translation>
   </message>
@@ -3813,14 +3825,44 @@ Stop the run and go ahead?</source>
    <translation>新しい学習を始める</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="166" />
+   <location filename="cnnviz/gui/questions.py" line="179" />
+   <source>It is not saved.</source>
+   <translation>保存されていません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="181" />
+   <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
+   <translation>レッスン「{title}」はこの実行を止めて取っておきます。レッスンを閉じると、重みと曲線ごと戻ります。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="192" />
+   <source>Save it first…</source>
+   <translation>先に保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="229" />
    <source>Keep it to compare</source>
    <translation>比較用に残す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="157" />
+   <location filename="cnnviz/gui/questions.py" line="169" />
+   <source>The run now (step {step}) is not saved.</source>
+   <translation>現在の実行(ステップ {step})は保存されていません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="220" />
    <source>Its test accuracy: {accuracy} %.</source>
    <translation>テスト正解率: {accuracy} %。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="173" />
+   <source>A training run is paused at step {step}.</source>
+   <translation>学習の実行がステップ {step} で一時停止中です。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="175" />
+   <source>A training run is going on (paused for this question at step {step}).</source>
+   <translation>学習の実行が進行中です(この質問のためステップ {step} で一時停止)。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/restore_question.py" line="27" />
@@ -4182,22 +4224,22 @@ Restore it?</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="339" />
+   <location filename="cnnviz/gui/window.py" line="340" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>ズーム {asked} % はこのウィンドウ({width}×{height})に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="408" />
+   <location filename="cnnviz/gui/window.py" line="409" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}: 学習(特徴マップ)と「なぜ?」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="353" />
+   <location filename="cnnviz/gui/window.py" line="354" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level} % が、すべての表示がこのウィンドウ({width}×{height})に収まる最大の倍率です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="319" />
+   <location filename="cnnviz/gui/window.py" line="320" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}(保存できませんでした)</translation>
   </message>

@@ -101,24 +101,24 @@
    <translation>随机种子</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="178" />
+   <location filename="cnnviz/app/comparison.py" line="196" />
    <source>this session</source>
    <translation>本次会话</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="242" />
+   <location filename="cnnviz/app/comparison.py" line="260" />
    <location filename="cnnviz/app/side_by_side.py" line="38" />
    <location filename="cnnviz/classroom/report.py" line="328" />
    <source>, </source>
    <translation>，</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="251" />
+   <location filename="cnnviz/app/comparison.py" line="269" />
    <source>{settings} (same settings)</source>
    <translation>{settings}（设置相同）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="243" />
+   <location filename="cnnviz/app/comparison.py" line="261" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept}（现在为 {now}）</translation>
   </message>
@@ -943,7 +943,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="443" />
+   <location filename="cnnviz/gui/window.py" line="444" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
@@ -1602,98 +1602,98 @@ Save it before {what}?</source>
    <translation>这就是当前显示的语言。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="84" />
+   <location filename="cnnviz/gui/lessons.py" line="85" />
    <source>The previous step</source>
    <translation>上一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="85" />
+   <location filename="cnnviz/gui/lessons.py" line="86" />
    <source>Next ▶</source>
    <translation>下一步 ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="86" />
+   <location filename="cnnviz/gui/lessons.py" line="87" />
    <source>The next step</source>
    <translation>下一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="87" />
+   <location filename="cnnviz/gui/lessons.py" line="88" />
    <source>Lesson view</source>
    <translation>课程视图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="90" />
-   <location filename="cnnviz/gui/lessons.py" line="161" />
+   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <location filename="cnnviz/gui/lessons.py" line="162" />
    <source>Hide the text (the title stays)</source>
    <translation>隐藏正文（标题保留）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="92" />
+   <location filename="cnnviz/gui/lessons.py" line="93" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>关闭课程：恢复课程之前的设置、面板和模式</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="137" />
+   <location filename="cnnviz/gui/lessons.py" line="138" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：演示模式，只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="139" />
+   <location filename="cnnviz/gui/lessons.py" line="140" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="368" />
+   <location filename="cnnviz/gui/lessons.py" line="378" />
    <source>Applying…</source>
    <translation>正在应用…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="407" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
    <source>Open a lesson preset</source>
    <translation>打开课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="161" />
+   <location filename="cnnviz/gui/lessons.py" line="162" />
    <source>Show the text</source>
    <translation>显示正文</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="327" />
+   <location filename="cnnviz/gui/lessons.py" line="337" />
    <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
    <translation>已保留课程的运行以作比较(灰色虚线);课程之前的运行已恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="349" />
    <source>close the lesson</source>
    <translation>关闭课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="407" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
    <source>Lesson preset</source>
    <translation>课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="133" />
+   <location filename="cnnviz/gui/lessons.py" line="134" />
    <source>Lesson: {title}</source>
    <translation>课程：{title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="151" />
+   <location filename="cnnviz/gui/lessons.py" line="152" />
    <source>step {page} of {last}</source>
    <translation>第 {page} 步，共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="153" />
+   <location filename="cnnviz/gui/lessons.py" line="154" />
    <source>{last} steps</source>
    <translation>共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="256" />
+   <location filename="cnnviz/gui/lessons.py" line="265" />
    <source>load the lesson “{title}”</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="417" />
+   <location filename="cnnviz/gui/lessons.py" line="427" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
@@ -1826,7 +1826,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="316" />
+   <location filename="cnnviz/gui/window.py" line="317" />
    <source>Zoom {level} %</source>
    <translation>缩放 {level} %</translation>
   </message>
@@ -2058,66 +2058,66 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="53" />
+   <location filename="cnnviz/gui/panels/curves.py" line="56" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>点开始（或按空格键）开始训练：损失会在这里一步步出现</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="47" />
-   <location filename="cnnviz/gui/panels/curves.py" line="81" />
+   <location filename="cnnviz/gui/panels/curves.py" line="50" />
+   <location filename="cnnviz/gui/panels/curves.py" line="95" />
    <source>loss</source>
    <translation>损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="47" />
+   <location filename="cnnviz/gui/panels/curves.py" line="50" />
    <source>accuracy</source>
    <translation>准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="60" />
-   <location filename="cnnviz/gui/panels/curves.py" line="76" />
-   <location filename="cnnviz/gui/panels/curves.py" line="200" />
+   <location filename="cnnviz/gui/panels/curves.py" line="72" />
+   <location filename="cnnviz/gui/panels/curves.py" line="88" />
+   <location filename="cnnviz/gui/panels/curves.py" line="218" />
    <source>Training curves</source>
    <translation>训练曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="77" />
+   <location filename="cnnviz/gui/panels/curves.py" line="89" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="32" />
+   <location filename="cnnviz/gui/panels/curves.py" line="35" />
    <source>per step</source>
    <translation>每步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <location filename="cnnviz/gui/panels/curves.py" line="36" />
    <source>smoothed</source>
    <translation>平滑</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="34" />
-   <location filename="cnnviz/gui/panels/curves.py" line="41" />
+   <location filename="cnnviz/gui/panels/curves.py" line="37" />
+   <location filename="cnnviz/gui/panels/curves.py" line="44" />
    <source>test</source>
    <translation>测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="40" />
+   <location filename="cnnviz/gui/panels/curves.py" line="43" />
    <source>train</source>
    <translation>训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="210" />
+   <location filename="cnnviz/gui/panels/curves.py" line="228" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="404" />
+   <location filename="cnnviz/gui/panels/curves.py" line="424" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="203" />
+   <location filename="cnnviz/gui/panels/curves.py" line="221" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
@@ -3708,37 +3708,47 @@ appear here while training</source>
    <translation>停止并继续操作</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="149" />
+   <location filename="cnnviz/gui/questions.py" line="187" />
+   <source>Open the lesson?</source>
+   <translation>打开课程?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="193" />
+   <source>Open the lesson</source>
+   <translation>打开课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="212" />
    <source>The lesson's run is not saved (step {step}).</source>
    <translation>课程的运行尚未保存(第 {step} 步)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="159" />
+   <location filename="cnnviz/gui/questions.py" line="222" />
    <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
    <translation>关闭课程会停止它,并恢复课程之前的设置和运行。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="162" />
+   <location filename="cnnviz/gui/questions.py" line="225" />
    <source>Close the lesson?</source>
    <translation>关闭课程?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="169" />
+   <location filename="cnnviz/gui/questions.py" line="232" />
    <source>Go on with the lesson</source>
    <translation>继续课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="173" />
+   <location filename="cnnviz/gui/questions.py" line="236" />
    <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
    <translation>保留以作比较:它的曲线以灰色虚线留在图上,与之前的运行并列。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="174" />
+   <location filename="cnnviz/gui/questions.py" line="237" />
    <source>Save it: a model file to load again later.</source>
    <translation>保存:存为模型文件,以后可再次加载。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="175" />
+   <location filename="cnnviz/gui/questions.py" line="238" />
    <source>Discard it: the lesson's run is gone.</source>
    <translation>丢弃:课程的运行将消失。</translation>
   </message>
@@ -3758,6 +3768,7 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="97" />
+   <location filename="cnnviz/gui/questions.py" line="196" />
    <source>Keep the run</source>
    <translation>保留这次训练</translation>
   </message>
@@ -3777,26 +3788,27 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="106" />
+   <location filename="cnnviz/gui/questions.py" line="196" />
    <source>Keep training</source>
    <translation>继续训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="151" />
+   <location filename="cnnviz/gui/questions.py" line="214" />
    <source>The lesson's run is paused at step {step}.</source>
    <translation>课程的运行在第 {step} 步暂停。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="153" />
+   <location filename="cnnviz/gui/questions.py" line="216" />
    <source>The lesson's run is training (paused for this question at step {step}).</source>
    <translation>课程的运行正在训练(为此问题在第 {step} 步暂停)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="167" />
+   <location filename="cnnviz/gui/questions.py" line="230" />
    <source>Save it…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="168" />
+   <location filename="cnnviz/gui/questions.py" line="231" />
    <source>Discard it</source>
    <translation>丢弃</translation>
   </message>
@@ -3813,14 +3825,44 @@ Stop the run and go ahead?</source>
    <translation>开始新的训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="166" />
+   <location filename="cnnviz/gui/questions.py" line="179" />
+   <source>It is not saved.</source>
+   <translation>它尚未保存。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="181" />
+   <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
+   <translation>课程“{title}”会停止并暂存它:关闭课程后,它会连同权重和曲线一起恢复。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="192" />
+   <source>Save it first…</source>
+   <translation>先保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="229" />
    <source>Keep it to compare</source>
    <translation>保留以作比较</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="157" />
+   <location filename="cnnviz/gui/questions.py" line="169" />
+   <source>The run now (step {step}) is not saved.</source>
+   <translation>当前的运行(第 {step} 步)尚未保存。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="220" />
    <source>Its test accuracy: {accuracy} %.</source>
    <translation>测试准确率:{accuracy} %。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="173" />
+   <source>A training run is paused at step {step}.</source>
+   <translation>训练运行在第 {step} 步暂停。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="175" />
+   <source>A training run is going on (paused for this question at step {step}).</source>
+   <translation>训练运行正在进行(为此问题在第 {step} 步暂停)。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/restore_question.py" line="27" />
@@ -4182,22 +4224,22 @@ Restore it?</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="339" />
+   <location filename="cnnviz/gui/window.py" line="340" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>缩放 {asked} % 放不进此窗口（{width}×{height}）：改为显示 {level} %，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="408" />
+   <location filename="cnnviz/gui/window.py" line="409" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="353" />
+   <location filename="cnnviz/gui/window.py" line="354" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="319" />
+   <location filename="cnnviz/gui/window.py" line="320" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
   </message>
