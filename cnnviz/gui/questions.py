@@ -161,7 +161,7 @@ class RunQuestions:
 
     def _ask_lesson_over_run(self, title: str, active: bool, paused: bool, unsaved: bool) -> str:
         auto = self.checkpoints.auto_answer
-        if auto:
+        if auto and not active:  # (a run going on is asked about in a box, as "Stop and go ahead?" was)
             return {"discard": "open", "yes": "open", "save": "save"}.get(auto, "cancel")
         run = self.state.run
         step = f"{run.last_step.step if run.last_step is not None else self.state.local.step:,}"
@@ -183,24 +183,20 @@ class RunQuestions:
                 "weights and curves."
             ).format(title=title)
         )
-        box = QMessageBox(
-            QMessageBox.Question, tr("Open the lesson?"), " ".join(sentences), QMessageBox.NoButton, self.parent
-        )
+        shown = (QMessageBox.Save if unsaved else QMessageBox.NoButton) | QMessageBox.Yes | QMessageBox.Cancel
+        box = QMessageBox(QMessageBox.Question, tr("Open the lesson?"), " ".join(sentences), shown, self.parent)
         box.setTextFormat(Qt.PlainText)  # (a lesson file's title)
-        buttons = {}
         if unsaved:
-            buttons[box.addButton(tr("Save it first…"), QMessageBox.AcceptRole)] = "save"
-        go = box.addButton(tr("Open the lesson"), QMessageBox.AcceptRole)
-        buttons[go] = "open"
-        stay = box.addButton(
-            tr("Keep training") if active and not paused else tr("Keep the run"), QMessageBox.RejectRole
-        )
-        box.setDefaultButton(go)
-        box.setEscapeButton(stay)
-        box.exec()
-        answer = buttons.get(box.clickedButton(), "cancel")
+            box.button(QMessageBox.Save).setText(tr("Save it first…"))
+        box.button(QMessageBox.Yes).setText(tr("Open the lesson"))
+        box.button(QMessageBox.Cancel).setText(tr("Keep training") if active and not paused else tr("Keep the run"))
+        box.setDefaultButton(QMessageBox.Yes)
+        answer = box.exec()
+        clicked = box.clickedButton()
+        if clicked is not None:
+            answer = box.standardButton(clicked)
         box.deleteLater()  # a child of the window: else every question asked stays with it
-        return answer
+        return {QMessageBox.Save: "save", QMessageBox.Yes: "open"}.get(answer, "cancel")
 
     def _ask_closing_lesson(self, can_keep: bool, active: bool, paused: bool) -> str:
         auto = self.checkpoints.auto_answer
