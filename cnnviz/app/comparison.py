@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from ..nn import checkpoint
-from ..nn.checkpoint_meta import MAX_HISTORY_POINTS, MAX_HISTORY_VALUE
+from ..nn.checkpoint_meta import MARK_KINDS, MAX_HISTORY_POINTS, MAX_HISTORY_VALUE, MAX_MARK_CHARS, MAX_MARKS
 from ..nn.model import preset_name
 from ..train.events import LayerTiming, TimingMeasured
 from ..translatable import N_
@@ -47,6 +47,9 @@ class Curves:
     """(n, 3): epoch, loss, batch accuracy (0-1) of training steps."""
     evals: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
     """(m, 3): epoch, test loss, test accuracy (0-1) of evaluations."""
+    marks: tuple[tuple[float, str, str], ...] = ()
+    """(epoch, kind, text) where the run changed mid-way (:class:`~.run_state.CurveMark`): a learning rate
+    changed, another backend; a saved model carries them (``meta["marks"]``) as its curves had them live."""
 
     def __bool__(self) -> bool:
         return bool(len(self.train) or len(self.evals))
@@ -106,7 +109,8 @@ def curves_of(run: RunState) -> Curves:
         [(e.epoch, max(float(e.test_loss), 0.0), float(e.test_accuracy)) for e in run.evaluations], dtype=np.float64
     ).reshape(-1, 3)
     finite = np.isfinite(train).all(axis=1)
-    return Curves(train[finite], thin(evals[np.isfinite(evals).all(axis=1)]))
+    marks = tuple((m.epoch, m.kind, m.text) for m in run.marks if np.isfinite(m.epoch))
+    return Curves(train[finite], thin(evals[np.isfinite(evals).all(axis=1)]), marks)
 
 
 def history_meta(curves: Curves) -> dict:
@@ -119,15 +123,27 @@ def history_meta(curves: Curves) -> dict:
     return {"train": [row(*r) for r in curves.train], "eval": [row(*r) for r in curves.evals]}
 
 
+def marks_meta(curves: Curves) -> list:
+    """The curves' marks as a checkpoint's ``meta["marks"]`` (checked on load by
+    :func:`~cnnviz.nn.checkpoint_meta.clean_marks`; beside ``history``, which older versions check strictly)."""
+    return [
+        [round(min(float(e), MAX_HISTORY_VALUE), 5), kind, text[:MAX_MARK_CHARS]]
+        for e, kind, text in curves.marks[-MAX_MARKS:]
+    ]
+
+
 def curves_from_meta(meta: dict) -> Curves:
-    """A checkpoint's history (already checked by :func:`~cnnviz.nn.checkpoint_meta.clean_history` when read);
-    empty curves when it has none."""
+    """A checkpoint's history and marks (already checked by :func:`~cnnviz.nn.checkpoint_meta.clean_history` and
+    :func:`~cnnviz.nn.checkpoint_meta.clean_marks` when read); empty curves when it has none."""
     history = meta.get("history")
     if not isinstance(history, dict):
         return Curves()
+    marks = meta.get("marks")
+    marks = marks if isinstance(marks, list) else []
     return Curves(
         np.array(history.get("train", []), dtype=np.float64).reshape(-1, 3),
         np.array(history.get("eval", []), dtype=np.float64).reshape(-1, 3),
+        tuple((float(e), kind, text) for e, kind, text in marks if kind in MARK_KINDS),
     )
 
 
@@ -161,6 +177,8 @@ def run_meta(run: RunState) -> dict:
     """What a saved model carries of its run: its curves (``history``) and its last timing (``timings``)."""
     curves = curves_of(run) or getattr(run, "saved_curves", None)  # a loaded model not trained since: its file's
     meta = {"history": history_meta(curves)} if curves else {}
+    if curves and curves.marks:
+        meta["marks"] = marks_meta(curves)
     if run.timings:
         meta["timings"] = timings_meta(run.timings[-1])
     return meta

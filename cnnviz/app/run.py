@@ -81,7 +81,7 @@ class Run(RunState):
         aside = replace(self, local=self.local.copy())
         self.history = StepHistory(self.history.recent_capacity, self.history.older_capacity)
         self.history.extend(aside.steps)  # (cleared by whoever replaces the weights; kept until then)
-        self.evaluations, self.timings = list(self.evaluations), list(self.timings)
+        self.evaluations, self.timings, self.marks = list(self.evaluations), list(self.timings), list(self.marks)
         return aside
 
     def take_back(self, aside: Run) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from ..nn.checkpoint_meta import MAX_MARKS
 from ..train import events as ev
 
 RECENT_STEPS = 10_000
@@ -185,6 +186,30 @@ class StepHistory:
         return sum(a.nbytes for a in (self._recent, self._recent_backend, self._older, self._older_backend))
 
 
+@dataclass(frozen=True)
+class CurveMark:
+    """Where the run changed mid-way, as its curves mark it (a dashed line and ``text``)."""
+
+    step: int
+    epoch: float
+    kind: str
+    """One of :data:`~cnnviz.nn.checkpoint_meta.MARK_KINDS`: hyperparameters changed mid-run ("lr 0.01"), the run
+    moved to another backend ("→ numpy")."""
+    text: str
+
+
+def changes_text(changes: dict) -> str:
+    """A mark's words for hyperparameters changed mid-run ("lr 0.01, batch 64")."""
+    return ", ".join(
+        f"{k.replace('batch_size', 'batch')} {v:g}" if isinstance(v, float) else f"{k} {v}" for k, v in changes.items()
+    )
+
+
+def backend_text(name: str) -> str:
+    """A mark's words for a move to backend ``name``."""
+    return f"→ {name}"
+
+
 @dataclass
 class RunState:
     state: ev.RunPhase = ev.RunPhase.IDLE
@@ -196,6 +221,8 @@ class RunState:
     history: StepHistory = field(default_factory=StepHistory)
     evaluations: list[ev.EvaluationFinished] = field(default_factory=list)
     timings: list[ev.TimingMeasured] = field(default_factory=list)
+    marks: list[CurveMark] = field(default_factory=list)
+    """Where the run changed mid-way (the latest :data:`MAX_MARKS`): a saved model carries them with its curves."""
     unsaved: bool = False
     """Steps were trained since the weights were last saved or loaded (closing or replacing them asks first)."""
     in_a_file: bool = False
@@ -208,6 +235,7 @@ class RunState:
         self.history.clear()
         self.evaluations = []
         self.timings = []
+        self.marks = []
         self.unsaved = False
         self.in_a_file = False
 
@@ -236,6 +264,12 @@ class RunState:
         if len(self.timings) > MAX_TIMING_EVENTS:
             del self.timings[: len(self.timings) - MAX_TIMING_EVENTS]
 
+    def add_mark(self, step: int, epoch: float, kind: str, text: str) -> None:
+        """The run changed mid-way at ``step`` (``epoch``): hyperparameters or the backend (``kind``); the latest
+        :data:`~cnnviz.nn.checkpoint_meta.MAX_MARKS` are kept (the curves draw as many)."""
+        self.marks.append(CurveMark(int(step), float(epoch), kind, text))
+        del self.marks[:-MAX_MARKS]
+
     def rewind(self, step: int) -> bool:
         """The trainer went back to ``step`` (a GPU failure lost the steps since its last backup):
         what was recorded after it never happened. True when something was dropped."""
@@ -247,6 +281,7 @@ class RunState:
         if self.last_eval is not None and self.last_eval.step > step:
             self.last_eval = None
         self.timings = [t for t in self.timings if t.step <= step]
+        self.marks = [m for m in self.marks if m.step <= step]
         return True
 
     @property

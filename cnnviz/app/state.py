@@ -18,6 +18,7 @@ from ..train.events import RunPhase
 from .class_canvas import ClassCanvas
 from .events import Events
 from .run import Run
+from .run_state import backend_text, changes_text
 
 GUI_TRAIN_DEFAULTS = {"eval_every": 100, "eval_samples": 500, "stats_every": 10}
 """Test accuracy on 500 images every 100 steps gives the curve points (and the
@@ -264,14 +265,19 @@ class AppState:
         self.run.new_weights(loaded_settings, class_names)
         self.events.settings.emit(self.run.trained_with())
 
-    def change_hyperparameters(self, changes: dict) -> None:
-        """The trainer took ``changes`` (a ``HyperparametersChanged``'s): the run trains with them from now on."""
+    def change_hyperparameters(self, changes: dict, step: int | None = None, epoch: float | None = None) -> None:
+        """The trainer took ``changes`` (a ``HyperparametersChanged``'s) at ``step`` (``epoch``): the run trains with
+        them from now on, and its curves mark where (a saved model carries the mark)."""
         self.run.change(changes)
+        if step is not None and epoch is not None and changes:
+            self.run.add_mark(step, epoch, "settings", changes_text(changes))
         self.events.settings.emit(self.run.trained_with())
 
-    def switch_backend(self, name: str) -> None:
-        """The trainer moved the run to backend ``name``."""
+    def switch_backend(self, name: str, step: int | None = None, epoch: float | None = None) -> None:
+        """The trainer moved the run to backend ``name`` at ``step`` (``epoch``; marked on its curves)."""
         self.run.switch_backend(name)
+        if step is not None and epoch is not None and name:
+            self.run.add_mark(step, epoch, "backend", backend_text(name))
         self.events.settings.emit(self.run.trained_with())
 
     def run_settings(self, sidebar: dict) -> dict:

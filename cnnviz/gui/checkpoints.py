@@ -309,8 +309,13 @@ class Checkpoints:
             return True
         if answer != "save":
             return False
-        path = self.auto_save_path if self.auto_answer else self._save_path()
+        path = self.choose_save_path()
         return bool(path) and self.save(path)
+
+    def choose_save_path(self) -> str:
+        """Where to save the trained model: the user's choice in the save dialog (empty: cancelled), or
+        :attr:`auto_save_path` when the dialogs are answered automatically."""
+        return (self.auto_save_path or "") if self.auto_answer else self._save_path()
 
     def _describe_unsaved(self) -> str:
         run = self.state.run

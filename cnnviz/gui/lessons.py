@@ -3,7 +3,8 @@
 Loading a lesson asks first when a run would be stopped (``LessonParts.confirm_discard``), notes what
 was in force (:class:`Before`), sets the network and the settings, and shows the lesson's text and
 steps in a strip above the panels, where they stay while the class works. Closing the strip closes
-the lesson and puts back what it changed. The lesson's view (presenter mode, only its panels) is a
+the lesson and puts back what it changed (asking once, when its run would be lost, what becomes of it:
+``LessonParts.close_question``). The lesson's view (presenter mode, only its panels) is a
 suggestion the strip offers, never forced. Lesson files come from outside: every text is shown as
 plain text.
 """
@@ -27,11 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..app import comparison
 from ..app.comparison import KeptRun
 from ..app.run import Run
 from ..classroom import lessons as lesson_presets
 from ..classroom.lessons import PANEL_TITLES
 from .language import tr
+from .questions import LessonClosing
 from .status import plain_label, plain_tooltip
 
 if TYPE_CHECKING:
@@ -201,6 +204,12 @@ class LessonParts:
     """``set_presenter(on, full_screen=...)``."""
     leave_text_field: Callable[[], None]
     dialog_parent: QWidget | None = None
+    open_question: Callable[[str], bool] | None = None
+    """The one question before a lesson (its title given) opens over the run, which it sets aside
+    (:meth:`RunQuestions.confirm_lesson_over_run`; True to go ahead); None: ``confirm_discard`` is asked instead."""
+    close_question: Callable[[bool], LessonClosing | None] | None = None
+    """The one question before a lesson closes (:meth:`RunQuestions.ask_closing_lesson`: given whether its run
+    can be kept to compare; None: the lesson stays); None: ``confirm_discard`` is asked instead."""
 
 
 class Lessons:
@@ -248,8 +257,14 @@ class Lessons:
         The panels and the mode stay (presenter mode stays on); with the lesson view on, the new
         lesson's panels are shown."""
         p = self.parts
-        if ask and not p.confirm_discard(tr("load the lesson “{title}”").format(title=tr(preset.title))):
-            return False
+        title = tr(preset.title)
+        if ask:
+            if self.before is None and p.open_question is not None:
+                go_ahead = p.open_question(title)  # (the run is set aside: closing the lesson gives it back)
+            else:
+                go_ahead = p.confirm_discard(tr("load the lesson “{title}”").format(title=title))
+            if not go_ahead:
+                return False
         if p.session.active:
             p.runs.stop_run(wait=True)
         if ask:
@@ -282,10 +297,16 @@ class Lessons:
         if self.current is None and before is None:
             self.strip.hide()
             return True
-        if ask and not model_loaded and not p.confirm_discard(tr("close the lesson")):
-            return False
+        closing = LessonClosing()
+        if ask and not model_loaded:
+            closing = self._ask_closing()
+            if closing is None:
+                return False
         if p.session.active:
             p.runs.stop_run(wait=True)
+        if closing.save is not None and not closing.save():
+            return False  # (why, in the banner) the lesson and its stopped run stay: nothing is lost
+        kept = self._lessons_run_kept() if closing.keep else None
         if self.view_on:
             self.use_lesson_view(False, full_screen=False, mode=not model_loaded)
         if before is not None:
@@ -297,7 +318,9 @@ class Lessons:
                     p.runs.put_back(before.run)
                 else:
                     p.runs.new_random_model()
-                if before.kept is not p.state.kept:
+                if kept is not None:
+                    p.state.keep_for_comparison(kept)
+                elif before.kept is not p.state.kept:
                     p.state.keep_for_comparison(before.kept)
                 if before.tab is not None:
                     p.workspace.show_tab(before.tab)
@@ -309,7 +332,36 @@ class Lessons:
         self.strip.hide()
         if self.banner.isVisible() and self.banner.kind != "error":
             self.banner.hide()  # (a warning about the lesson's run, "Training diverged", is the lesson's)
+        if kept is not None:
+            self.banner.show_message(
+                tr("Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back."),
+                "info",
+                auto_hide_ms=10000,
+            )
         return True
+
+    def _ask_closing(self) -> LessonClosing | None:
+        """The one question before the lesson closes (what becomes of its run); None: the lesson stays."""
+        p = self.parts
+        can_keep = bool(comparison.curves_of(p.state.run))
+        if p.close_question is not None:
+            return p.close_question(can_keep)
+        return LessonClosing() if p.confirm_discard(tr("close the lesson")) else None
+
+    def _lessons_run_kept(self) -> KeptRun | None:
+        """The lesson's run (stopped) as a run kept for comparison; None when it has nothing to compare."""
+        p = self.parts
+        local = p.state.local
+        sidebar = {**p.controls.settings(), "dataset": p.controls.dataset}
+        try:
+            return comparison.keep(
+                p.state.run,
+                comparison.settings_now(p.state, sidebar),
+                local.spec or "",
+                local.weights() if local.model is not None else None,
+            )
+        except ValueError:
+            return None
 
     def _set_view_button(self, on: bool) -> None:
         button = self.strip.view_button

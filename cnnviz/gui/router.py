@@ -145,7 +145,7 @@ class EventRouter(QObject):
         rewound = self.state.rewind(event.step)  # a sticky GPU fault: back to the last backup
         tell(self.panels, BACKEND, event, rewound)
         self.status.show(backend=f"backend {event.new}")
-        self.state.switch_backend(event.new)
+        self.state.switch_backend(event.new, event.step, event.epoch)
         self.runs.backend_switched(event.new)
         if event.reason:
             self.banner.show_message(in_language(event.reason, tr), "warning")
@@ -153,7 +153,7 @@ class EventRouter(QObject):
 
     @handle.register
     def _hyperparameters(self, event: ev.HyperparametersChanged) -> None:
-        self.state.change_hyperparameters(event.changes)
+        self.state.change_hyperparameters(event.changes, event.step, event.epoch)
         tell(self.panels, HYPERPARAMETERS, event)
         if "lr" in event.changes:
             self.banner.hide_topic(DIVERGED)  # ("Lower the learning rate (now 0.5)": no longer now)

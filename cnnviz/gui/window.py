@@ -130,6 +130,8 @@ class MainWindow(QMainWindow):
                 self.set_presenter,
                 self.leave_text_field,
                 dialog_parent=self,
+                open_question=self.questions.confirm_lesson_over_run,
+                close_question=self.questions.ask_closing_lesson,
             )
         )
         self.state.class_canvas.language = language.current()

@@ -47,6 +47,37 @@ def clean_history(value) -> dict | None:
     return clean
 
 
+MAX_MARKS = 40
+"""A checkpoint's marks (``meta["marks"]``: where its run changed mid-way) are at most this many."""
+MAX_MARK_CHARS = 60
+MARK_KINDS = ("settings", "backend")
+"""A mark's kinds: hyperparameters changed mid-run ("lr 0.01"), the run moved to another backend ("→ numpy")."""
+
+
+def clean_marks(value) -> list | None:
+    """A checkpoint's curve marks, checked: at most :data:`MAX_MARKS` rows ``[epoch, kind, text]``, the epoch a
+    finite number in [0, :data:`MAX_HISTORY_VALUE`], the kind one of :data:`MARK_KINDS`, the text one line of at
+    most :data:`MAX_MARK_CHARS` printable characters (drawn on the curves). None when it is anything else."""
+    if not isinstance(value, list) or len(value) > MAX_MARKS:
+        return None
+    for row in value:
+        if not (isinstance(row, list) and len(row) == 3):
+            return None
+        epoch, kind, text = row
+        if not (
+            isinstance(epoch, (int, float))
+            and not isinstance(epoch, bool)
+            and math.isfinite(epoch)
+            and 0 <= epoch <= MAX_HISTORY_VALUE
+            and kind in MARK_KINDS
+            and isinstance(text, str)
+            and 0 < len(text) <= MAX_MARK_CHARS
+            and text.isprintable()
+        ):
+            return None
+    return [[float(epoch), kind, text] for epoch, kind, text in value]
+
+
 MAX_TIMING_LAYERS = 256
 """A checkpoint's timing (``meta["timings"]``) names at most this many layers."""
 MAX_TIMING_MS = 1e7
@@ -112,6 +143,7 @@ def clean_class_names(value) -> list[str] | None:
 
 STRUCTURED = {
     "history": (clean_history, "its run history is not valid and is ignored"),
+    "marks": (clean_marks, "its curves' marks are not valid and are ignored"),
     "timings": (clean_timings, "its timings are not valid and are ignored"),
     "class_names": (clean_class_names, "its class names are not valid and are ignored"),
 }

@@ -125,3 +125,73 @@ def test_a_loaded_model_keeps_its_epoch_beside_its_step_when_a_lesson_gives_it_b
     again = tmp_path / "again.npz"
     assert other.checkpoints.save(str(again))
     assert checkpoint.load(again).meta["epoch"] == checkpoint.load(path).meta["epoch"]
+
+
+def _answer(monkeypatch, answer: str, seen: list):
+    """Every question is answered by clicking its button named ``answer``; ``seen`` gets (title, buttons)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    def exec_(box):
+        seen.append((box.windowTitle(), {b.text() for b in box.buttons()}))
+        for button in box.buttons():
+            if button.text() == answer:
+                button.click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+
+
+CLOSING_ANSWERS = {"Keep it to compare", "Save it…", "Discard it", "Go on with the lesson"}
+
+
+def test_closing_a_lesson_while_its_run_trains_asks_once_what_becomes_of_the_run(qtbot, make_window, monkeypatch):
+    """Played on real X (session 39): closing a lesson whose run trained asked "Stop and go ahead?" and then
+    "Save the trained model?", and neither said that the run from before the lesson comes back. One question
+    now, whose answers say what becomes of the lesson's run; "Go on with the lesson" leaves it training."""
+    from cnnviz.train.events import RunPhase
+
+    window = make_window()
+    assert window.lessons.apply(next(p for p in bundled_lessons() if "First look" in p.title))
+    window.controls.select_backend("numpy")  # (the lesson's "auto" may compile numba's kernels first)
+    window.start()
+    qtbot.waitUntil(
+        lambda: window.state.run.last_step is not None and window.state.run.state == RunPhase.RUNNING,
+        timeout=60_000,
+    )
+    window.checkpoints.auto_answer = None  # the real questions
+    seen = []
+    _answer(monkeypatch, "Go on with the lesson", seen)
+    assert not window.lessons.close()
+    assert seen == [("Close the lesson?", CLOSING_ANSWERS)]
+    step = window.session.trainer.step
+    qtbot.waitUntil(
+        lambda: window.session.trainer.step > step + 2 and window.state.run.state == RunPhase.RUNNING,
+        timeout=60_000,
+    )
+    assert window.lessons.current is not None
+
+    seen.clear()
+    _answer(monkeypatch, "Keep it to compare", seen)
+    assert window.lessons.close()
+    assert [title for title, _ in seen] == ["Close the lesson?"], "asked once"
+    assert not window.session.active and window.lessons.current is None
+    kept = window.state.kept
+    assert kept is not None and len(kept.curves.train) and kept.weights is not None, "the lesson's run, kept"
+    assert window.state.run.last_step is None, "the (untrained) run from before the lesson is back"
+    assert "Kept the lesson's run" in window.banner.label.text()
+
+
+def test_a_lessons_unsaved_run_is_saved_with_one_question(qtbot, make_window, monkeypatch, tmp_path):
+    window = make_window()
+    assert window.lessons.apply(lesson())
+    window.router.apply(EventBatch(steps=[(0.0, ev.StepFinished(1, 0.01, 0.5, 0.9, 16, 100.0, 0.1, "numpy", None))]))
+    assert window.state.run.unsaved and not window.session.active
+    window.checkpoints.auto_answer = None
+    path = tmp_path / "lesson.npz"
+    monkeypatch.setattr(window.checkpoints, "choose_save_path", lambda: str(path))
+    seen = []
+    _answer(monkeypatch, "Save it…", seen)
+    assert window.lessons.close()
+    assert [title for title, _ in seen] == ["Close the lesson?"]
+    assert checkpoint.load(path).weights and window.lessons.current is None
+    assert window.state.run.last_step is None, "the (untrained) run from before the lesson is back"

@@ -122,3 +122,40 @@ def test_a_paused_run_is_asked_about_as_paused_and_stays_paused(qtbot, make_wind
     qtbot.wait(200)
     assert window.session.active and window.state.run.state == RunPhase.PAUSED, "Cancel leaves it paused"
     window.stop_run(wait=True)
+
+
+def test_a_lesson_opens_over_a_running_run_with_one_question_that_says_it_comes_back(qtbot, make_window, monkeypatch):
+    """Played on real X (session 40): opening a lesson over a training run asked "Stop and go ahead? ... the
+    weights trained so far are replaced", then "Save the trained model?"; but the lesson sets the run aside and
+    closing it gives the run back. One question now, which says so; "Keep training" leaves it training."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from cnnviz.classroom.lessons import bundled_lessons
+
+    window = _running_window(make_window, qtbot)
+    first_look = next(p for p in bundled_lessons() if "First look" in p.title)
+    seen, answers = [], ["Keep training", "Open the lesson"]
+
+    def exec_(box):
+        seen.append((box.windowTitle(), {b.text() for b in box.buttons()}, box.text()))
+        wanted = answers.pop(0) if answers else "Discard"
+        for button in box.buttons():
+            if button.text() == wanted:
+                button.click()
+        return QMessageBox.Discard  # (the window's close at the end)
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+    assert not window.lessons.apply(first_look)
+    assert [(title, buttons) for title, buttons, _ in seen] == [
+        ("Open the lesson?", {"Save it first…", "Open the lesson", "Keep training"})
+    ]
+    assert "closing the lesson brings it back" in seen[0][2]
+    step = window.session.trainer.step
+    qtbot.waitUntil(
+        lambda: window.session.trainer.step > step + 2 and window.state.run.state == RunPhase.RUNNING,
+        timeout=TIMEOUT_MS,
+    )
+    seen.clear()
+    assert window.lessons.apply(first_look)
+    assert [title for title, _, _ in seen] == ["Open the lesson?"], "asked once"
+    assert not window.session.active and window.lessons.current is first_look

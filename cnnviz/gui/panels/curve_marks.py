@@ -30,7 +30,8 @@ class Marks:
                 pos=epoch,
                 angle=90,
                 pen=pg.mkPen(colour, width=2, style=Qt.DashLine),
-                label=text if show_label else None,
+                # (the label is a format string: a file's "{" or "}" must not be read as a field)
+                label=text.replace("{", "{{").replace("}", "}}") if show_label else None,
                 labelOpts={
                     "position": 0.9,
                     "color": colour,

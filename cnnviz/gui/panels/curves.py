@@ -10,6 +10,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from ...app.buffers import DecimatingSeries, Ema
+from ...app.run_state import backend_text, changes_text
 from ...app.side_by_side import accuracy_text
 from ...translatable import N_
 from .. import accessibility, palette, theme
@@ -22,6 +23,8 @@ MIN_GRAPHICS_PX = 130
 """Side by side, two plots of 80 px and their epoch axes; one above the other they need more (and get it)."""
 SIDE_BY_SIDE_BELOW_PX = 110
 SIDE_BY_SIDE_MIN_WIDTH_PX = 220
+EPOCH_LABEL_OVERHANG_PX = 20
+"""How far an epoch number may stick out of its axis (into the left axis' margin, or the panel's)."""
 
 
 def _words(text: str) -> str:
@@ -56,6 +59,15 @@ KEPT_COLOUR = theme.MUTED
 """A kept run's curves: grey and dashed (told apart from the run now by the dashes, not by colour alone)."""
 
 
+class EpochAxis(pg.AxisItem):
+    """An epoch axis whose first and last numbers may stick out of it a little (:data:`EPOCH_LABEL_OVERHANG_PX`):
+    pyqtgraph leaves out a number that would, so of two plots side by side the narrower lost its "0" (its
+    0 is nearer its edge): "0, 0.5" beside "0.5" at 1280x720."""
+
+    def boundingRect(self):
+        return super().boundingRect().adjusted(-EPOCH_LABEL_OVERHANG_PX, 0, EPOCH_LABEL_OVERHANG_PX, 0)
+
+
 class CurvesPanel(Panel):
     def __init__(self, parent=None, capacity: int = 8192):
         super().__init__(tr("Training curves"), "", parent)
@@ -79,13 +91,19 @@ class CurvesPanel(Panel):
         )
         self.graphics.setMinimumHeight(MIN_GRAPHICS_PX)
         self.body.addWidget(self.graphics, 1)
-        self.loss_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False, row=0, col=0), left=tr("loss"))
+        self.loss_plot = theme.style_plot(
+            self.graphics.addPlot(enableMenu=False, row=0, col=0, axisItems={"bottom": EpochAxis("bottom")}),
+            left=tr("loss"),
+        )
         self.acc_plot = theme.style_plot(
-            self.graphics.addPlot(enableMenu=False, row=1, col=0), left="%", bottom=tr("epoch")
+            self.graphics.addPlot(enableMenu=False, row=1, col=0, axisItems={"bottom": EpochAxis("bottom")}),
+            left="%",
+            bottom=tr("epoch"),
         )
         for plot in (self.loss_plot, self.acc_plot):  # (before the link: it sets the ranges)
             theme.plain_numbers(plot.getAxis("left"))
             theme.plain_numbers(plot.getAxis("bottom"))
+            plot.setPreferredWidth(SIDE_BY_SIDE_MIN_WIDTH_PX)  # (side by side: the two share the width evenly)
         self.acc_plot.setXLink(self.loss_plot)
         for plot in (self.loss_plot, self.acc_plot):
             theme.keep_tick_labels_apart(plot)
@@ -302,16 +320,20 @@ class CurvesPanel(Panel):
             self._fitting_titles = False
 
     def _space_epoch_ticks(self) -> None:
-        """Side by side, a plot is narrow: its epoch numbers ("0.2" ... "0.8") a readable distance apart."""
-        for plot in (self.loss_plot, self.acc_plot):
-            axis = plot.getAxis("bottom")
-            if not self.side_by_side:
+        """Side by side, a plot is narrow: its epoch numbers ("0.2" ... "0.8") a readable distance apart, and
+        the same on both plots (each spaced its own by its own width: "0, 0.2, 0.4 ..." beside "0, 0.5, 1.0",
+        or "0.05, 0.10" beside "0.1, 0.2", under the same epochs): the narrower plot's spacing for both."""
+        axes = [plot.getAxis("bottom") for plot in (self.loss_plot, self.acc_plot)]
+        if not self.side_by_side:
+            for axis in axes:
                 axis.setTickSpacing()
-                continue
-            width = max(plot.getViewBox().width(), self.graphics.width() / 2 - 80)
-            label = QFontMetrics(axis.style.get("tickFont") or theme.axis_font()).horizontalAdvance("0.00") * 1.6
-            labels = max(2, int(width // label))
-            major = theme.tick_step(self.epochs * 1.02 / labels)
+            return
+        shown = [plot for plot, on in zip((self.loss_plot, self.acc_plot), self._shown) if on]
+        width = max(min(plot.getViewBox().width() for plot in shown), self.graphics.width() / 2 - 80)
+        font = axes[1].style.get("tickFont") or theme.axis_font()
+        labels = max(2, int(width // (QFontMetrics(font).horizontalAdvance("0.00") * 1.6)))
+        major = theme.tick_step(self.epochs * 1.02 / labels)
+        for axis in axes:
             axis.setTickSpacing(levels=[(major, 0)])  # (a half level would print 0.25 as "0.2")
 
     def show_views(self, views: set[str]) -> None:
@@ -348,18 +370,14 @@ class CurvesPanel(Panel):
         """The run moved to another backend: a mark (and, ``rewound``, the steps after its backup undone)."""
         if rewound:
             self.rewind(event.epoch)
-        self.marks.add(event.epoch, f"→ {event.new}", theme.BACKEND_MARK)
+        self.marks.add(event.epoch, backend_text(event.new), theme.BACKEND_MARK)
 
     def hyperparameters_changed(self, event) -> None:
         """A mark saying what changed mid-run ("lr 0.01, batch 64")."""
-        text = ", ".join(
-            f"{k.replace('batch_size', 'batch')} {v:g}" if isinstance(v, float) else f"{k} {v}"
-            for k, v in event.changes.items()
-        )
-        self.marks.add(event.epoch, text, theme.HYPER_MARK)
+        self.marks.add(event.epoch, changes_text(event.changes), theme.HYPER_MARK)
 
     def history_replaced(self, run, _test_accuracy) -> None:
-        self.show_history(run.steps, run.evaluations, run.saved_curves)
+        self.show_history(run.steps, run.evaluations, run.saved_curves, run.marks)
 
     def set_kept(self, side) -> None:
         """The run kept for comparison (a :class:`~cnnviz.app.side_by_side.SideBySide`; None: none)."""
@@ -379,10 +397,16 @@ class CurvesPanel(Panel):
             if steps[-1].epoch > self.epochs:
                 self.set_epochs(self.epochs * 2)
 
-    def show_history(self, steps, evaluations, saved=None) -> None:
-        """A run's whole history at once: its ``steps`` and ``evaluations`` (a run put back), after the curves
-        its file carried (``saved``, a :class:`~cnnviz.app.comparison.Curves`, already smoothed: a loaded model)."""
+    def show_history(self, steps, evaluations, saved=None, marks=()) -> None:
+        """A run's whole history at once: its ``steps``, ``evaluations`` and ``marks`` (:class:`CurveMark
+        <cnnviz.app.run_state.CurveMark>`: a run put back), after the curves and marks its file carried (``saved``,
+        a :class:`~cnnviz.app.comparison.Curves`, already smoothed: a loaded model): marked as they were live."""
         self.clear()
+        for epoch, kind, text in [
+            *(saved.marks if saved is not None else ()),
+            *((m.epoch, m.kind, m.text) for m in marks),
+        ]:
+            self.marks.add(epoch, text, theme.BACKEND_MARK if kind == "backend" else theme.HYPER_MARK)
         if saved is not None and len(saved.train):
             for epoch, loss, accuracy in saved.train:
                 self.raw.append(epoch, max(float(loss), 1e-6))

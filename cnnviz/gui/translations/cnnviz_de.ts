@@ -101,24 +101,24 @@
    <translation>Seed</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="178" />
+   <location filename="cnnviz/app/comparison.py" line="196" />
    <source>this session</source>
    <translation>diese Sitzung</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="242" />
+   <location filename="cnnviz/app/comparison.py" line="260" />
    <location filename="cnnviz/app/side_by_side.py" line="38" />
    <location filename="cnnviz/classroom/report.py" line="328" />
    <source>, </source>
    <translation>, </translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="251" />
+   <location filename="cnnviz/app/comparison.py" line="269" />
    <source>{settings} (same settings)</source>
    <translation>{settings} (gleiche Einstellungen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="243" />
+   <location filename="cnnviz/app/comparison.py" line="261" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept} (jetzt {now})</translation>
   </message>
@@ -917,12 +917,12 @@
    <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="329" />
+   <location filename="cnnviz/gui/checkpoints.py" line="334" />
    <source>Save the trained model?</source>
    <translation>Das trainierte Modell speichern?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="337" />
+   <location filename="cnnviz/gui/checkpoints.py" line="342" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>Der letzte Lauf ist auch automatisch gesichert und wird beim nächsten Start angeboten.</translation>
   </message>
@@ -943,22 +943,22 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="442" />
+   <location filename="cnnviz/gui/window.py" line="444" />
    <source>closing</source>
    <translation>schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="320" />
+   <location filename="cnnviz/gui/checkpoints.py" line="325" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="387" />
+   <location filename="cnnviz/gui/checkpoints.py" line="392" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} Start trainiert mit diesen Gewichten weiter.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="460" />
+   <location filename="cnnviz/gui/checkpoints.py" line="465" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
   </message>
@@ -974,24 +974,24 @@
    <translation>Das Modell konnte nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="319" />
+   <location filename="cnnviz/gui/checkpoints.py" line="324" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <location filename="cnnviz/gui/checkpoints.py" line="335" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="351" />
+   <location filename="cnnviz/gui/checkpoints.py" line="356" />
    <source>Loading {name}…</source>
    <translation>Lade {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="385" />
+   <location filename="cnnviz/gui/checkpoints.py" line="390" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} geladen (Netz {spec}).</translation>
   </message>
@@ -1001,22 +1001,22 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Speichere das Modell in {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="370" />
    <source>loading {name}</source>
    <translation>{name} laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="375" />
+   <location filename="cnnviz/gui/checkpoints.py" line="380" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="389" />
+   <location filename="cnnviz/gui/checkpoints.py" line="394" />
    <source>{text} Note: {note}.</source>
    <translation>{text} Hinweis: {note}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="480" />
+   <location filename="cnnviz/gui/checkpoints.py" line="485" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
   </message>
@@ -1036,12 +1036,12 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das Modell konnte nicht automatisch in {path} gesichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="357" />
+   <location filename="cnnviz/gui/checkpoints.py" line="362" />
    <source>Could not load the model: {error}</source>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="452" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
@@ -1602,93 +1602,98 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="82" />
+   <location filename="cnnviz/gui/lessons.py" line="85" />
    <source>The previous step</source>
    <translation>Der vorherige Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="83" />
+   <location filename="cnnviz/gui/lessons.py" line="86" />
    <source>Next ▶</source>
    <translation>Weiter ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="84" />
+   <location filename="cnnviz/gui/lessons.py" line="87" />
    <source>The next step</source>
    <translation>Der nächste Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="85" />
+   <location filename="cnnviz/gui/lessons.py" line="88" />
    <source>Lesson view</source>
    <translation>Lektionsansicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="88" />
-   <location filename="cnnviz/gui/lessons.py" line="159" />
+   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <location filename="cnnviz/gui/lessons.py" line="162" />
    <source>Hide the text (the title stays)</source>
    <translation>Text ausblenden (der Titel bleibt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="90" />
+   <location filename="cnnviz/gui/lessons.py" line="93" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>Lektion schließen: Einstellungen, Ansichten und Modus von vorher kommen zurück</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="135" />
+   <location filename="cnnviz/gui/lessons.py" line="138" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: Präsentationsmodus, nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="137" />
+   <location filename="cnnviz/gui/lessons.py" line="140" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="326" />
+   <location filename="cnnviz/gui/lessons.py" line="378" />
    <source>Applying…</source>
    <translation>Wird angewendet…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="365" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
    <source>Open a lesson preset</source>
    <translation>Lektion öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="159" />
+   <location filename="cnnviz/gui/lessons.py" line="162" />
    <source>Show the text</source>
    <translation>Text zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="365" />
-   <source>Lesson preset</source>
-   <translation>Lektion</translation>
+   <location filename="cnnviz/gui/lessons.py" line="337" />
+   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
+   <translation>Der Lauf der Lektion bleibt zum Vergleich (grau, gestrichelt); der Lauf von vor der Lektion ist zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="131" />
-   <source>Lesson: {title}</source>
-   <translation>Lektion: {title}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="285" />
+   <location filename="cnnviz/gui/lessons.py" line="349" />
    <source>close the lesson</source>
    <translation>die Lektion schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="149" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
+   <source>Lesson preset</source>
+   <translation>Lektion</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="134" />
+   <source>Lesson: {title}</source>
+   <translation>Lektion: {title}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="152" />
    <source>step {page} of {last}</source>
    <translation>Schritt {page} von {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="151" />
+   <location filename="cnnviz/gui/lessons.py" line="154" />
    <source>{last} steps</source>
    <translation>{last} Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="251" />
+   <location filename="cnnviz/gui/lessons.py" line="265" />
    <source>load the lesson “{title}”</source>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="375" />
+   <location filename="cnnviz/gui/lessons.py" line="427" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
@@ -1821,7 +1826,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="315" />
+   <location filename="cnnviz/gui/window.py" line="317" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -1864,7 +1869,7 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="89" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="298" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="324" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>Eingabe</translation>
@@ -2055,66 +2060,66 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="54" />
+   <location filename="cnnviz/gui/panels/curves.py" line="57" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>Drücke Start (oder Leertaste) zum Trainieren: Der Verlust erscheint hier Schritt für Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
-   <location filename="cnnviz/gui/panels/curves.py" line="82" />
+   <location filename="cnnviz/gui/panels/curves.py" line="51" />
+   <location filename="cnnviz/gui/panels/curves.py" line="96" />
    <source>loss</source>
    <translation>Verlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <location filename="cnnviz/gui/panels/curves.py" line="51" />
    <source>accuracy</source>
    <translation>Genauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="61" />
-   <location filename="cnnviz/gui/panels/curves.py" line="77" />
-   <location filename="cnnviz/gui/panels/curves.py" line="203" />
+   <location filename="cnnviz/gui/panels/curves.py" line="73" />
+   <location filename="cnnviz/gui/panels/curves.py" line="89" />
+   <location filename="cnnviz/gui/panels/curves.py" line="221" />
    <source>Training curves</source>
    <translation>Trainingskurven</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="78" />
+   <location filename="cnnviz/gui/panels/curves.py" line="90" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <location filename="cnnviz/gui/panels/curves.py" line="36" />
    <source>per step</source>
    <translation>je Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="34" />
+   <location filename="cnnviz/gui/panels/curves.py" line="37" />
    <source>smoothed</source>
    <translation>Trend</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="35" />
-   <location filename="cnnviz/gui/panels/curves.py" line="42" />
+   <location filename="cnnviz/gui/panels/curves.py" line="38" />
+   <location filename="cnnviz/gui/panels/curves.py" line="45" />
    <source>test</source>
    <translation>Test</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="41" />
+   <location filename="cnnviz/gui/panels/curves.py" line="44" />
    <source>train</source>
    <translation>Training</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="213" />
+   <location filename="cnnviz/gui/panels/curves.py" line="231" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="423" />
+   <location filename="cnnviz/gui/panels/curves.py" line="447" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="206" />
+   <location filename="cnnviz/gui/panels/curves.py" line="224" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
@@ -2307,37 +2312,37 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Zeige auf ein Pixel einer Merkmalskarte: Was es sieht, leuchtet in der Eingabe auf; bei conv1 siehst du die Summe dazu.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="400" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
    <source>your drawing</source>
    <translation>deine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="402" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="430" />
    <source>label {label}</source>
    <translation>Label {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="408" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="436" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="412" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="440" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>Merkmalskarten der Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="440" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="469" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer}: Karten 0–{last} von {count}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="310" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="336" />
    <source>{count} maps</source>
    <translation>{count} Karten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="443" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="472" />
    <source>not shown</source>
    <translation>nicht gezeigt</translation>
   </message>
@@ -3719,17 +3724,62 @@ erscheinen hier während des Trainings</translation>
    <translation>Noch nichts zu erklären: Es ist noch kein Testbild geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="97" />
+   <location filename="cnnviz/gui/questions.py" line="113" />
    <source>Stop and go ahead</source>
    <translation>Stoppen und fortfahren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="76" />
+   <location filename="cnnviz/gui/questions.py" line="187" />
+   <source>Open the lesson?</source>
+   <translation>Die Lektion öffnen?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="191" />
+   <source>Open the lesson</source>
+   <translation>Lektion öffnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="208" />
+   <source>The lesson's run is not saved (step {step}).</source>
+   <translation>Der Lauf der Lektion ist nicht gespeichert (Schritt {step}).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="218" />
+   <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
+   <translation>Das Schließen der Lektion beendet ihn und holt die Einstellungen und den Lauf von vor der Lektion zurück.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="221" />
+   <source>Close the lesson?</source>
+   <translation>Die Lektion schließen?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="228" />
+   <source>Go on with the lesson</source>
+   <translation>Mit der Lektion weitermachen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="232" />
+   <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
+   <translation>Zum Vergleich behalten: seine Kurven bleiben grau und gestrichelt in den Diagrammen, neben dem Lauf von vorher.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="233" />
+   <source>Save it: a model file to load again later.</source>
+   <translation>Speichern: eine Modelldatei, die sich später wieder laden lässt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="234" />
+   <source>Discard it: the lesson's run is gone.</source>
+   <translation>Verwerfen: der Lauf der Lektion ist weg.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="92" />
    <source>The run is paused</source>
    <translation>Der Lauf ist pausiert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="77" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3738,17 +3788,18 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="81" />
+   <location filename="cnnviz/gui/questions.py" line="97" />
+   <location filename="cnnviz/gui/questions.py" line="192" />
    <source>Keep the run</source>
    <translation>Lauf behalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="85" />
+   <location filename="cnnviz/gui/questions.py" line="101" />
    <source>Training is running</source>
    <translation>Das Training läuft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="86" />
+   <location filename="cnnviz/gui/questions.py" line="102" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3757,21 +3808,82 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="90" />
+   <location filename="cnnviz/gui/questions.py" line="106" />
+   <location filename="cnnviz/gui/questions.py" line="192" />
    <source>Keep training</source>
    <translation>Weiter trainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="41" />
+   <location filename="cnnviz/gui/questions.py" line="190" />
+   <source>Save it first…</source>
+   <translation>Zuerst speichern…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="210" />
+   <source>The lesson's run is paused at step {step}.</source>
+   <translation>Der Lauf der Lektion ist bei Schritt {step} angehalten.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="212" />
+   <source>The lesson's run is training (paused for this question at step {step}).</source>
+   <translation>Der Lauf der Lektion trainiert (für diese Frage bei Schritt {step} angehalten).</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="226" />
+   <source>Save it…</source>
+   <translation>Speichern…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="227" />
+   <source>Discard it</source>
+   <translation>Verwerfen</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/questions.py" line="57" />
-   <location filename="cnnviz/gui/questions.py" line="34" />
+   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="50" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="57" />
+   <location filename="cnnviz/gui/questions.py" line="73" />
    <source>start a new run</source>
    <translation>einen neuen Lauf starten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="179" />
+   <source>It is not saved.</source>
+   <translation>Er ist nicht gespeichert.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="181" />
+   <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
+   <translation>Die Lektion „{title}“ legt ihn beendet beiseite: Das Schließen der Lektion holt ihn mit seinen Gewichten und Kurven zurück.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="225" />
+   <source>Keep it to compare</source>
+   <translation>Zum Vergleich behalten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="169" />
+   <source>The run now (step {step}) is not saved.</source>
+   <translation>Der Lauf jetzt (Schritt {step}) ist nicht gespeichert.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="216" />
+   <source>Its test accuracy: {accuracy} %.</source>
+   <translation>Seine Testgenauigkeit: {accuracy} %.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="173" />
+   <source>A training run is paused at step {step}.</source>
+   <translation>Ein Trainingslauf ist bei Schritt {step} angehalten.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="175" />
+   <source>A training run is going on (paused for this question at step {step}).</source>
+   <translation>Ein Trainingslauf läuft (für diese Frage bei Schritt {step} angehalten).</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/restore_question.py" line="27" />
@@ -4133,22 +4245,22 @@ Wiederherstellen?</translation>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="338" />
+   <location filename="cnnviz/gui/window.py" line="340" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="407" />
+   <location filename="cnnviz/gui/window.py" line="409" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="352" />
+   <location filename="cnnviz/gui/window.py" line="354" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="318" />
+   <location filename="cnnviz/gui/window.py" line="320" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>

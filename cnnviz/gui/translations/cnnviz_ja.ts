@@ -101,24 +101,24 @@
    <translation>シード</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="178" />
+   <location filename="cnnviz/app/comparison.py" line="196" />
    <source>this session</source>
    <translation>このセッション</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="242" />
+   <location filename="cnnviz/app/comparison.py" line="260" />
    <location filename="cnnviz/app/side_by_side.py" line="38" />
    <location filename="cnnviz/classroom/report.py" line="328" />
    <source>, </source>
    <translation>、</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="251" />
+   <location filename="cnnviz/app/comparison.py" line="269" />
    <source>{settings} (same settings)</source>
    <translation>{settings}(同じ設定)</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="243" />
+   <location filename="cnnviz/app/comparison.py" line="261" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept}(現在は {now})</translation>
   </message>
@@ -917,12 +917,12 @@
    <translation>写真: {name} · 描くとやり直し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="329" />
+   <location filename="cnnviz/gui/checkpoints.py" line="334" />
    <source>Save the trained model?</source>
    <translation>学習したモデルを保存しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="337" />
+   <location filename="cnnviz/gui/checkpoints.py" line="342" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最後の学習は自動保存にも残り、次回の起動時に復元を提案します。</translation>
   </message>
@@ -943,22 +943,22 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="442" />
+   <location filename="cnnviz/gui/window.py" line="444" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="320" />
+   <location filename="cnnviz/gui/checkpoints.py" line="325" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し(テスト画像で {accuracy} %)、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="387" />
+   <location filename="cnnviz/gui/checkpoints.py" line="392" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} 「開始」でこの重みから学習を続けます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="460" />
+   <location filename="cnnviz/gui/checkpoints.py" line="465" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>自動保存された学習を復元しました({run}、{when})。</translation>
   </message>
@@ -974,24 +974,24 @@
    <translation>モデルを保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="319" />
+   <location filename="cnnviz/gui/checkpoints.py" line="324" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <location filename="cnnviz/gui/checkpoints.py" line="335" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 先に保存しますか?({what})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="351" />
+   <location filename="cnnviz/gui/checkpoints.py" line="356" />
    <source>Loading {name}…</source>
    <translation>{name} を読み込み中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="385" />
+   <location filename="cnnviz/gui/checkpoints.py" line="390" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} を読み込みました(ネットワーク {spec})。</translation>
   </message>
@@ -1001,22 +1001,22 @@ Save it before {what}?</source>
    <translation>モデルを {path} に保存中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="370" />
    <source>loading {name}</source>
    <translation>{name} の読み込み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="375" />
+   <location filename="cnnviz/gui/checkpoints.py" line="380" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="389" />
+   <location filename="cnnviz/gui/checkpoints.py" line="394" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意: {note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="480" />
+   <location filename="cnnviz/gui/checkpoints.py" line="485" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした: {error}</translation>
   </message>
@@ -1036,12 +1036,12 @@ Save it before {what}?</source>
    <translation>モデルを {path} に自動保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="357" />
+   <location filename="cnnviz/gui/checkpoints.py" line="362" />
    <source>Could not load the model: {error}</source>
    <translation>モデルを読み込めませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="452" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
   </message>
@@ -1187,17 +1187,17 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/class_canvas_answers.py" line="81" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
-   <translation>わたしたちのテストセット: {count} 枚中 {right} 枚正解 · MNIST: {mnist}</translation>
+   <translation>私たちのテストセット：{count} 中 {right} 正解 · MNIST：{mnist}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_answers.py" line="65" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
-   <translation>わたしたちのテストセット: まだ取っておいた絵なし · MNIST: {mnist}</translation>
+   <translation>私たちのテストセット：まだ保留なし · MNIST：{mnist}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_answers.py" line="73" />
    <source>Our test set: {count} held back; this network does not know our classes yet</source>
-   <translation>わたしたちのテストセット: {count} 枚を取っておきました。このネットワークはまだわたしたちの分類を知りません</translation>
+   <translation>わたしたちのテストセット: {count} 枚を取っておきました。このネットワークはまだわたしたちのクラスを知りません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="62" />
@@ -1602,93 +1602,98 @@ Save it before {what}?</source>
    <translation>これが今表示している言語です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="82" />
+   <location filename="cnnviz/gui/lessons.py" line="85" />
    <source>The previous step</source>
    <translation>前の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="83" />
+   <location filename="cnnviz/gui/lessons.py" line="86" />
    <source>Next ▶</source>
    <translation>次へ ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="84" />
+   <location filename="cnnviz/gui/lessons.py" line="87" />
    <source>The next step</source>
    <translation>次の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="85" />
+   <location filename="cnnviz/gui/lessons.py" line="88" />
    <source>Lesson view</source>
    <translation>レッスン表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="88" />
-   <location filename="cnnviz/gui/lessons.py" line="159" />
+   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <location filename="cnnviz/gui/lessons.py" line="162" />
    <source>Hide the text (the title stays)</source>
    <translation>本文を隠す(タイトルは残ります)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="90" />
+   <location filename="cnnviz/gui/lessons.py" line="93" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>レッスンを閉じる: レッスン前の設定、パネル、モードに戻ります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="135" />
+   <location filename="cnnviz/gui/lessons.py" line="138" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示: プレゼンターモードで {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="137" />
+   <location filename="cnnviz/gui/lessons.py" line="140" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示: {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="326" />
+   <location filename="cnnviz/gui/lessons.py" line="378" />
    <source>Applying…</source>
    <translation>適用中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="365" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
    <source>Open a lesson preset</source>
    <translation>レッスンを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="159" />
+   <location filename="cnnviz/gui/lessons.py" line="162" />
    <source>Show the text</source>
    <translation>本文を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="365" />
-   <source>Lesson preset</source>
-   <translation>レッスン</translation>
+   <location filename="cnnviz/gui/lessons.py" line="337" />
+   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
+   <translation>レッスンの実行を比較用に残しました(灰色の破線)。レッスン前の実行が戻りました。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="131" />
-   <source>Lesson: {title}</source>
-   <translation>レッスン: {title}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="285" />
+   <location filename="cnnviz/gui/lessons.py" line="349" />
    <source>close the lesson</source>
    <translation>レッスンを閉じる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="149" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
+   <source>Lesson preset</source>
+   <translation>レッスン</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="134" />
+   <source>Lesson: {title}</source>
+   <translation>レッスン: {title}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="152" />
    <source>step {page} of {last}</source>
    <translation>段階 {page} / {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="151" />
+   <location filename="cnnviz/gui/lessons.py" line="154" />
    <source>{last} steps</source>
    <translation>{last} 段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="251" />
+   <location filename="cnnviz/gui/lessons.py" line="265" />
    <source>load the lesson “{title}”</source>
    <translation>レッスン「{title}」を読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="375" />
+   <location filename="cnnviz/gui/lessons.py" line="427" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>このレッスンファイルは使えません: {exc}</translation>
   </message>
@@ -1821,7 +1826,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="315" />
+   <location filename="cnnviz/gui/window.py" line="317" />
    <source>Zoom {level} %</source>
    <translation>ズーム {level} %</translation>
   </message>
@@ -1864,7 +1869,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="89" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="298" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="324" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>入力</translation>
@@ -2055,66 +2060,66 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません({why})。代わりに {chosen} を使います。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="54" />
+   <location filename="cnnviz/gui/panels/curves.py" line="57" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>開始(またはスペース)で学習: 損失がここに 1 ステップずつ現れます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
-   <location filename="cnnviz/gui/panels/curves.py" line="82" />
+   <location filename="cnnviz/gui/panels/curves.py" line="51" />
+   <location filename="cnnviz/gui/panels/curves.py" line="96" />
    <source>loss</source>
    <translation>損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <location filename="cnnviz/gui/panels/curves.py" line="51" />
    <source>accuracy</source>
    <translation>精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="61" />
-   <location filename="cnnviz/gui/panels/curves.py" line="77" />
-   <location filename="cnnviz/gui/panels/curves.py" line="203" />
+   <location filename="cnnviz/gui/panels/curves.py" line="73" />
+   <location filename="cnnviz/gui/panels/curves.py" line="89" />
+   <location filename="cnnviz/gui/panels/curves.py" line="221" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="78" />
+   <location filename="cnnviz/gui/panels/curves.py" line="90" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>エポックに対する損失(ステップごと、平滑化、テストの点)と精度(学習の線、テストの点)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <location filename="cnnviz/gui/panels/curves.py" line="36" />
    <source>per step</source>
    <translation>各ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="34" />
+   <location filename="cnnviz/gui/panels/curves.py" line="37" />
    <source>smoothed</source>
    <translation>平滑</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="35" />
-   <location filename="cnnviz/gui/panels/curves.py" line="42" />
+   <location filename="cnnviz/gui/panels/curves.py" line="38" />
+   <location filename="cnnviz/gui/panels/curves.py" line="45" />
    <source>test</source>
    <translation>テスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="41" />
+   <location filename="cnnviz/gui/panels/curves.py" line="44" />
    <source>train</source>
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="213" />
+   <location filename="cnnviz/gui/panels/curves.py" line="231" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線(比較用に残した学習つき)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="423" />
+   <location filename="cnnviz/gui/panels/curves.py" line="447" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="206" />
+   <location filename="cnnviz/gui/panels/curves.py" line="224" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習({source}): {label}</translation>
   </message>
@@ -2307,37 +2312,37 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>特徴マップのピクセルを指すと、そのピクセルが見ている部分が入力上で光ります。conv1 ではその値になる和も見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="400" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
    <source>your drawing</source>
    <translation>あなたの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="402" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="430" />
    <source>label {label}</source>
    <translation>ラベル {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="408" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="436" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: ネットワークの答えは {answer}、確信度 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="412" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="440" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>ステップ {step} の重みでの特徴マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="440" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="469" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} のマップ 0–{last}({count} 枚中)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="310" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="336" />
    <source>{count} maps</source>
    <translation>{count} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="443" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="472" />
    <source>not shown</source>
    <translation>表示なし</translation>
   </message>
@@ -2941,7 +2946,7 @@ on the latest map</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="225" />
    <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
-   <translation>このネットワークは {names} を知っています。地図にはそれらの絵が必要です。開始を押してクラスのキャンバスの絵で学習させると、地図には取っておいた絵が表示されます。</translation>
+   <translation>このネットワークは {names} を知っています。マップにはそれらの絵が必要です。開始を押してクラスのキャンバスの絵で学習させると、マップには取っておいた絵が表示されます。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="430" />
@@ -3718,17 +3723,62 @@ appear here while training</source>
    <translation>まだ説明するものがありません: テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="97" />
+   <location filename="cnnviz/gui/questions.py" line="113" />
    <source>Stop and go ahead</source>
    <translation>停止して実行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="76" />
+   <location filename="cnnviz/gui/questions.py" line="187" />
+   <source>Open the lesson?</source>
+   <translation>レッスンを開きますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="191" />
+   <source>Open the lesson</source>
+   <translation>レッスンを開く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="208" />
+   <source>The lesson's run is not saved (step {step}).</source>
+   <translation>レッスンの実行は保存されていません(ステップ {step})。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="218" />
+   <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
+   <translation>レッスンを閉じると実行は止まり、レッスン前の設定と実行が戻ります。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="221" />
+   <source>Close the lesson?</source>
+   <translation>レッスンを閉じますか?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="228" />
+   <source>Go on with the lesson</source>
+   <translation>レッスンを続ける</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="232" />
+   <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
+   <translation>比較用に残す: その曲線は灰色の破線でグラフに残り、前の実行と並びます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="233" />
+   <source>Save it: a model file to load again later.</source>
+   <translation>保存: 後で読み込めるモデルファイルにします。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="234" />
+   <source>Discard it: the lesson's run is gone.</source>
+   <translation>破棄: レッスンの実行は消えます。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="92" />
    <source>The run is paused</source>
    <translation>学習は一時停止中です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="77" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3737,17 +3787,18 @@ Stop the run and go ahead?</source>
 学習を止めて実行しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="81" />
+   <location filename="cnnviz/gui/questions.py" line="97" />
+   <location filename="cnnviz/gui/questions.py" line="192" />
    <source>Keep the run</source>
    <translation>学習を残す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="85" />
+   <location filename="cnnviz/gui/questions.py" line="101" />
    <source>Training is running</source>
    <translation>学習中です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="86" />
+   <location filename="cnnviz/gui/questions.py" line="102" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3756,21 +3807,82 @@ Stop the run and go ahead?</source>
 学習を止めて実行しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="90" />
+   <location filename="cnnviz/gui/questions.py" line="106" />
+   <location filename="cnnviz/gui/questions.py" line="192" />
    <source>Keep training</source>
    <translation>学習を続ける</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="41" />
+   <location filename="cnnviz/gui/questions.py" line="190" />
+   <source>Save it first…</source>
+   <translation>先に保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="210" />
+   <source>The lesson's run is paused at step {step}.</source>
+   <translation>レッスンの実行はステップ {step} で一時停止中です。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="212" />
+   <source>The lesson's run is training (paused for this question at step {step}).</source>
+   <translation>レッスンの実行は学習中です(この質問のためステップ {step} で一時停止)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="226" />
+   <source>Save it…</source>
+   <translation>保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="227" />
+   <source>Discard it</source>
+   <translation>破棄</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/questions.py" line="57" />
-   <location filename="cnnviz/gui/questions.py" line="34" />
+   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="50" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="57" />
+   <location filename="cnnviz/gui/questions.py" line="73" />
    <source>start a new run</source>
    <translation>新しい学習を始める</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="179" />
+   <source>It is not saved.</source>
+   <translation>保存されていません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="181" />
+   <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
+   <translation>レッスン「{title}」はこの実行を止めて取っておきます。レッスンを閉じると、重みと曲線ごと戻ります。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="225" />
+   <source>Keep it to compare</source>
+   <translation>比較用に残す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="169" />
+   <source>The run now (step {step}) is not saved.</source>
+   <translation>現在の実行(ステップ {step})は保存されていません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="216" />
+   <source>Its test accuracy: {accuracy} %.</source>
+   <translation>テスト正解率: {accuracy} %。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="173" />
+   <source>A training run is paused at step {step}.</source>
+   <translation>学習の実行がステップ {step} で一時停止中です。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="175" />
+   <source>A training run is going on (paused for this question at step {step}).</source>
+   <translation>学習の実行が進行中です(この質問のためステップ {step} で一時停止)。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/restore_question.py" line="27" />
@@ -4009,7 +4121,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="67" />
    <source>Class canvas: keep the chosen drawing for our own test set</source>
-   <translation>クラスのキャンバス：選んだ絵をわたしたちのテストセット用に取っておく</translation>
+   <translation>クラスのキャンバス：選んだ絵を私たちのテストセット用に保留</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="68" />
@@ -4132,22 +4244,22 @@ Restore it?</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="338" />
+   <location filename="cnnviz/gui/window.py" line="340" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>ズーム {asked} % はこのウィンドウ({width}×{height})に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="407" />
+   <location filename="cnnviz/gui/window.py" line="409" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}: 学習(特徴マップ)と「なぜ?」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="352" />
+   <location filename="cnnviz/gui/window.py" line="354" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level} % が、すべての表示がこのウィンドウ({width}×{height})に収まる最大の倍率です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="318" />
+   <location filename="cnnviz/gui/window.py" line="320" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}(保存できませんでした)</translation>
   </message>

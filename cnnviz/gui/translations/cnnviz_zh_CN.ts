@@ -101,24 +101,24 @@
    <translation>随机种子</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="178" />
+   <location filename="cnnviz/app/comparison.py" line="196" />
    <source>this session</source>
    <translation>本次会话</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="242" />
+   <location filename="cnnviz/app/comparison.py" line="260" />
    <location filename="cnnviz/app/side_by_side.py" line="38" />
    <location filename="cnnviz/classroom/report.py" line="328" />
    <source>, </source>
    <translation>，</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="251" />
+   <location filename="cnnviz/app/comparison.py" line="269" />
    <source>{settings} (same settings)</source>
    <translation>{settings}（设置相同）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="243" />
+   <location filename="cnnviz/app/comparison.py" line="261" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept}（现在为 {now}）</translation>
   </message>
@@ -917,12 +917,12 @@
    <translation>照片：{name} · 重新书写即可</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="329" />
+   <location filename="cnnviz/gui/checkpoints.py" line="334" />
    <source>Save the trained model?</source>
    <translation>保存训练好的模型吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="337" />
+   <location filename="cnnviz/gui/checkpoints.py" line="342" />
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation>最近一次训练也已自动保存，下次启动时会提示恢复。</translation>
   </message>
@@ -943,22 +943,22 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="442" />
+   <location filename="cnnviz/gui/window.py" line="444" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="320" />
+   <location filename="cnnviz/gui/checkpoints.py" line="325" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="387" />
+   <location filename="cnnviz/gui/checkpoints.py" line="392" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} 按“开始”会从这些权重继续训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="460" />
+   <location filename="cnnviz/gui/checkpoints.py" line="465" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
@@ -974,24 +974,24 @@
    <translation>无法保存模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="319" />
+   <location filename="cnnviz/gui/checkpoints.py" line="324" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>该模型已训练 {step} 步，尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <location filename="cnnviz/gui/checkpoints.py" line="335" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 要先保存吗？（{what}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="351" />
+   <location filename="cnnviz/gui/checkpoints.py" line="356" />
    <source>Loading {name}…</source>
    <translation>正在加载 {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="385" />
+   <location filename="cnnviz/gui/checkpoints.py" line="390" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
@@ -1001,22 +1001,22 @@ Save it before {what}?</source>
    <translation>正在将模型保存到 {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="365" />
+   <location filename="cnnviz/gui/checkpoints.py" line="370" />
    <source>loading {name}</source>
    <translation>加载 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="375" />
+   <location filename="cnnviz/gui/checkpoints.py" line="380" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="389" />
+   <location filename="cnnviz/gui/checkpoints.py" line="394" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意：{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="480" />
+   <location filename="cnnviz/gui/checkpoints.py" line="485" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
@@ -1036,12 +1036,12 @@ Save it before {what}?</source>
    <translation>无法将模型自动保存到 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="357" />
+   <location filename="cnnviz/gui/checkpoints.py" line="362" />
    <source>Could not load the model: {error}</source>
    <translation>无法加载模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="447" />
+   <location filename="cnnviz/gui/checkpoints.py" line="452" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
@@ -1187,12 +1187,12 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/class_canvas_answers.py" line="81" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
-   <translation>我们的测试集：{count} 幅中对 {right} 幅 · MNIST：{mnist}</translation>
+   <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_answers.py" line="65" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
-   <translation>我们的测试集：尚未留出任何画 · MNIST：{mnist}</translation>
+   <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_answers.py" line="73" />
@@ -1602,93 +1602,98 @@ Save it before {what}?</source>
    <translation>这就是当前显示的语言。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="82" />
+   <location filename="cnnviz/gui/lessons.py" line="85" />
    <source>The previous step</source>
    <translation>上一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="83" />
+   <location filename="cnnviz/gui/lessons.py" line="86" />
    <source>Next ▶</source>
    <translation>下一步 ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="84" />
+   <location filename="cnnviz/gui/lessons.py" line="87" />
    <source>The next step</source>
    <translation>下一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="85" />
+   <location filename="cnnviz/gui/lessons.py" line="88" />
    <source>Lesson view</source>
    <translation>课程视图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="88" />
-   <location filename="cnnviz/gui/lessons.py" line="159" />
+   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <location filename="cnnviz/gui/lessons.py" line="162" />
    <source>Hide the text (the title stays)</source>
    <translation>隐藏正文（标题保留）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="90" />
+   <location filename="cnnviz/gui/lessons.py" line="93" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>关闭课程：恢复课程之前的设置、面板和模式</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="135" />
+   <location filename="cnnviz/gui/lessons.py" line="138" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：演示模式，只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="137" />
+   <location filename="cnnviz/gui/lessons.py" line="140" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="326" />
+   <location filename="cnnviz/gui/lessons.py" line="378" />
    <source>Applying…</source>
    <translation>正在应用…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="365" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
    <source>Open a lesson preset</source>
    <translation>打开课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="159" />
+   <location filename="cnnviz/gui/lessons.py" line="162" />
    <source>Show the text</source>
    <translation>显示正文</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="365" />
-   <source>Lesson preset</source>
-   <translation>课程</translation>
+   <location filename="cnnviz/gui/lessons.py" line="337" />
+   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
+   <translation>已保留课程的运行以作比较(灰色虚线);课程之前的运行已恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="131" />
-   <source>Lesson: {title}</source>
-   <translation>课程：{title}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="285" />
+   <location filename="cnnviz/gui/lessons.py" line="349" />
    <source>close the lesson</source>
    <translation>关闭课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="149" />
+   <location filename="cnnviz/gui/lessons.py" line="417" />
+   <source>Lesson preset</source>
+   <translation>课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="134" />
+   <source>Lesson: {title}</source>
+   <translation>课程：{title}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="152" />
    <source>step {page} of {last}</source>
    <translation>第 {page} 步，共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="151" />
+   <location filename="cnnviz/gui/lessons.py" line="154" />
    <source>{last} steps</source>
    <translation>共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="251" />
+   <location filename="cnnviz/gui/lessons.py" line="265" />
    <source>load the lesson “{title}”</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="375" />
+   <location filename="cnnviz/gui/lessons.py" line="427" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
@@ -1821,7 +1826,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="315" />
+   <location filename="cnnviz/gui/window.py" line="317" />
    <source>Zoom {level} %</source>
    <translation>缩放 {level} %</translation>
   </message>
@@ -1864,7 +1869,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="89" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="298" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="324" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>输入</translation>
@@ -2055,66 +2060,66 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="54" />
+   <location filename="cnnviz/gui/panels/curves.py" line="57" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>点开始（或按空格键）开始训练：损失会在这里一步步出现</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
-   <location filename="cnnviz/gui/panels/curves.py" line="82" />
+   <location filename="cnnviz/gui/panels/curves.py" line="51" />
+   <location filename="cnnviz/gui/panels/curves.py" line="96" />
    <source>loss</source>
    <translation>损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <location filename="cnnviz/gui/panels/curves.py" line="51" />
    <source>accuracy</source>
    <translation>准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="61" />
-   <location filename="cnnviz/gui/panels/curves.py" line="77" />
-   <location filename="cnnviz/gui/panels/curves.py" line="203" />
+   <location filename="cnnviz/gui/panels/curves.py" line="73" />
+   <location filename="cnnviz/gui/panels/curves.py" line="89" />
+   <location filename="cnnviz/gui/panels/curves.py" line="221" />
    <source>Training curves</source>
    <translation>训练曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="78" />
+   <location filename="cnnviz/gui/panels/curves.py" line="90" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <location filename="cnnviz/gui/panels/curves.py" line="36" />
    <source>per step</source>
    <translation>每步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="34" />
+   <location filename="cnnviz/gui/panels/curves.py" line="37" />
    <source>smoothed</source>
    <translation>平滑</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="35" />
-   <location filename="cnnviz/gui/panels/curves.py" line="42" />
+   <location filename="cnnviz/gui/panels/curves.py" line="38" />
+   <location filename="cnnviz/gui/panels/curves.py" line="45" />
    <source>test</source>
    <translation>测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="41" />
+   <location filename="cnnviz/gui/panels/curves.py" line="44" />
    <source>train</source>
    <translation>训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="213" />
+   <location filename="cnnviz/gui/panels/curves.py" line="231" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="423" />
+   <location filename="cnnviz/gui/panels/curves.py" line="447" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="206" />
+   <location filename="cnnviz/gui/panels/curves.py" line="224" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
@@ -2307,37 +2312,37 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>指向特征图上的一个像素：它看到的区域会在输入上亮起；对 conv1 还能看到算出它的求和。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="400" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
    <source>your drawing</source>
    <translation>你的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="402" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="430" />
    <source>label {label}</source>
    <translation>标签 {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="408" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="436" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}：网络认为是 {answer}，把握 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="412" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="440" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>第 {step} 步权重的特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="440" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="469" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} 的特征图 0–{last}（共 {count} 张）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="310" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="336" />
    <source>{count} maps</source>
    <translation>{count} 张图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="443" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="472" />
    <source>not shown</source>
    <translation>未显示</translation>
   </message>
@@ -3718,17 +3723,62 @@ appear here while training</source>
    <translation>还没有可解释的内容：还没有加载测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="97" />
+   <location filename="cnnviz/gui/questions.py" line="113" />
    <source>Stop and go ahead</source>
    <translation>停止并继续操作</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="76" />
+   <location filename="cnnviz/gui/questions.py" line="187" />
+   <source>Open the lesson?</source>
+   <translation>打开课程?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="191" />
+   <source>Open the lesson</source>
+   <translation>打开课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="208" />
+   <source>The lesson's run is not saved (step {step}).</source>
+   <translation>课程的运行尚未保存(第 {step} 步)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="218" />
+   <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
+   <translation>关闭课程会停止它,并恢复课程之前的设置和运行。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="221" />
+   <source>Close the lesson?</source>
+   <translation>关闭课程?</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="228" />
+   <source>Go on with the lesson</source>
+   <translation>继续课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="232" />
+   <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
+   <translation>保留以作比较:它的曲线以灰色虚线留在图上,与之前的运行并列。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="233" />
+   <source>Save it: a model file to load again later.</source>
+   <translation>保存:存为模型文件,以后可再次加载。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="234" />
+   <source>Discard it: the lesson's run is gone.</source>
+   <translation>丢弃:课程的运行将消失。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="92" />
    <source>The run is paused</source>
    <translation>训练已暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="77" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3737,17 +3787,18 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="81" />
+   <location filename="cnnviz/gui/questions.py" line="97" />
+   <location filename="cnnviz/gui/questions.py" line="192" />
    <source>Keep the run</source>
    <translation>保留这次训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="85" />
+   <location filename="cnnviz/gui/questions.py" line="101" />
    <source>Training is running</source>
    <translation>正在训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="86" />
+   <location filename="cnnviz/gui/questions.py" line="102" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3756,21 +3807,82 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="90" />
+   <location filename="cnnviz/gui/questions.py" line="106" />
+   <location filename="cnnviz/gui/questions.py" line="192" />
    <source>Keep training</source>
    <translation>继续训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="41" />
+   <location filename="cnnviz/gui/questions.py" line="190" />
+   <source>Save it first…</source>
+   <translation>先保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="210" />
+   <source>The lesson's run is paused at step {step}.</source>
+   <translation>课程的运行在第 {step} 步暂停。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="212" />
+   <source>The lesson's run is training (paused for this question at step {step}).</source>
+   <translation>课程的运行正在训练(为此问题在第 {step} 步暂停)。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="226" />
+   <source>Save it…</source>
+   <translation>保存…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="227" />
+   <source>Discard it</source>
+   <translation>丢弃</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/questions.py" line="57" />
-   <location filename="cnnviz/gui/questions.py" line="34" />
+   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="50" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="57" />
+   <location filename="cnnviz/gui/questions.py" line="73" />
    <source>start a new run</source>
    <translation>开始新的训练</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="179" />
+   <source>It is not saved.</source>
+   <translation>它尚未保存。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="181" />
+   <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
+   <translation>课程“{title}”会停止并暂存它:关闭课程后,它会连同权重和曲线一起恢复。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="225" />
+   <source>Keep it to compare</source>
+   <translation>保留以作比较</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="169" />
+   <source>The run now (step {step}) is not saved.</source>
+   <translation>当前的运行(第 {step} 步)尚未保存。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="216" />
+   <source>Its test accuracy: {accuracy} %.</source>
+   <translation>测试准确率:{accuracy} %。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="173" />
+   <source>A training run is paused at step {step}.</source>
+   <translation>训练运行在第 {step} 步暂停。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/questions.py" line="175" />
+   <source>A training run is going on (paused for this question at step {step}).</source>
+   <translation>训练运行正在进行(为此问题在第 {step} 步暂停)。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/restore_question.py" line="27" />
@@ -4132,22 +4244,22 @@ Restore it?</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="338" />
+   <location filename="cnnviz/gui/window.py" line="340" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>缩放 {asked} % 放不进此窗口（{width}×{height}）：改为显示 {level} %，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="407" />
+   <location filename="cnnviz/gui/window.py" line="409" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="352" />
+   <location filename="cnnviz/gui/window.py" line="354" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="318" />
+   <location filename="cnnviz/gui/window.py" line="320" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
   </message>

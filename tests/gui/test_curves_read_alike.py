@@ -1,0 +1,100 @@
+"""The curves read alike wherever they are shown (issue 31): side by side, both plots number the same epoch
+axis the same way; a loaded model's curves carry the marks (a learning rate changed mid-run) they had live."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _epoch_ticks(plot) -> list[str]:
+    """The epoch numbers the plot's axis draws (pyqtgraph leaves out those that would stick out of it)."""
+    from PySide6.QtGui import QImage, QPainter
+
+    image = QImage(8, 8, QImage.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        specs = plot.getAxis("bottom").generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    return [text for _rect, _flags, text in specs[2]] if specs else []
+
+
+@pytest.mark.parametrize("epochs", [0.3, 1.0])
+def test_side_by_side_plots_number_their_epochs_alike(qtbot, epochs):
+    """Each plot spaced its epoch numbers by its own width: "0, 0.2, 0.4 ... 1.0" under the loss beside
+    "0, 0.5, 1.0" under the accuracy, or "0.05, 0.10" beside "0.1, 0.2", under the same axis; and the narrower
+    plot left out its "0" (seen at 1280x720: "0, 0.5" beside "0.5")."""
+    from cnnviz.gui.panels.curves import CurvesPanel
+
+    panel = CurvesPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.set_epochs(epochs)
+    differ = []
+    for width in (537, 574, 590, 759, 796, 907, 1277):
+        panel.resize(width, 200)
+        qtbot.wait(1)
+        assert panel.side_by_side, width
+        loss, accuracy = _epoch_ticks(panel.loss_plot), _epoch_ticks(panel.acc_plot)
+        assert loss, width
+        if loss != accuracy:
+            differ.append((width, loss, accuracy))
+        labels = [plot.getAxis("bottom") for plot in (panel.loss_plot, panel.acc_plot)]
+        assert [a.labelText for a in labels] == ["epoch", "epoch"] and labels[0].labelStyle == labels[1].labelStyle
+    assert not differ, differ
+
+
+def _marks(curves) -> list[tuple[float, str]]:
+    return [(round(line.value(), 6), line.label.textItem.toPlainText()) for line, _ in curves.marks.lines]
+
+
+def test_a_loaded_models_curves_are_marked_where_its_learning_rate_changed(qtbot, make_window, tmp_path):
+    """The curves marked "lr 0.001" where the rate was changed mid-run; saved and loaded again (or given back by
+    a lesson), they were drawn without it: the file carried the curves, not the marks."""
+    from cnnviz.classroom.lessons import bundled_lessons
+    from cnnviz.gui.worker import EventBatch
+    from cnnviz.train import events as ev
+
+    window = make_window()
+
+    def train(first, last):
+        steps = [ev.StepFinished(i, i / 100, 1.0, 0.5, 16, 100.0, 0.1, "numpy", None) for i in range(first, last)]
+        window.router.apply(EventBatch(steps=[(0.0, step) for step in steps]))
+
+    train(1, 6)
+    window.router.handle(ev.HyperparametersChanged(5, 0.05, {"lr": 0.001}))
+    train(6, 11)
+    curves = window.panels.curves
+    live = _marks(curves)
+    assert live == [(0.05, "lr 0.001")]
+    path = tmp_path / "run.npz"
+    assert window.checkpoints.save(str(path))
+
+    job = window.checkpoints.load(str(path))
+    qtbot.waitUntil(lambda: not job.running, timeout=30_000)
+    assert window.state.run.last_step is None and len(curves.raw), "the file's curves, not the run's"
+    assert _marks(curves) == live
+    assert window.lessons.apply(next(p for p in bundled_lessons() if "First look" in p.title))
+    assert not _marks(curves)
+    window.lessons.close()
+    assert _marks(curves) == live, "a lesson gives the loaded run back with its marks"
+
+
+def test_a_files_marks_are_checked():
+    from cnnviz.nn.checkpoint_meta import MAX_MARKS, clean_marks
+
+    good = [[0.5, "settings", "lr 0.001"], [1, "backend", "→ numpy {0}"]]
+    assert clean_marks(good) == [[0.5, "settings", "lr 0.001"], [1.0, "backend", "→ numpy {0}"]]
+    for bad in (
+        {"0.5": "lr"},
+        [[0.5, "settings"]],
+        [[True, "settings", "lr 1"]],
+        [[float("nan"), "settings", "lr 1"]],
+        [[-1, "settings", "lr 1"]],
+        [[0.5, "other", "lr 1"]],
+        [[0.5, "settings", ""]],
+        [[0.5, "settings", "lr\n1"]],
+        [[0.5, "settings", "x" * 61]],
+        [[0.5, "settings", "lr 1"]] * (MAX_MARKS + 1),
+    ):
+        assert clean_marks(bad) is None, bad
