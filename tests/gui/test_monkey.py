@@ -3,7 +3,7 @@
 import io
 import json
 
-from cnnviz.gui.devtools import memory
+from cnnviz.gui.devtools import memory, monkey_summary
 from cnnviz.gui.devtools import monkey as monkey_module
 from cnnviz.gui.panels import registry
 
@@ -59,14 +59,14 @@ def test_growth_is_read_from_every_sample_after_the_warm_up_not_from_two():
         return [{"t_s": 10.0 * i, "rss_mb": r, "pool_mb": pool} for i, r in enumerate(rss)]
 
     flat_with_a_spike = samples([500, 502, 499, 501, 950, 500, 498, 501, 400])  # a run's pool, a moment's dip
-    assert abs(monkey_module.robust_growth(flat_with_a_spike, "rss_mb")) <= 2
-    assert abs(monkey_module.slope_per_minute(flat_with_a_spike, "rss_mb")) <= 5  # (the ends: -100 MB)
+    assert abs(monkey_summary.robust_growth(flat_with_a_spike, "rss_mb")) <= 2
+    assert abs(monkey_summary.slope_per_minute(flat_with_a_spike, "rss_mb")) <= 5  # (the ends: -100 MB)
     rising = samples([500 + 3 * i for i in range(12)], pool=100.0)  # 3 MB every 10 s: a leak
-    assert monkey_module.robust_growth(rising, "rss_mb") == 24.0  # last four's median less the first four's
-    assert monkey_module.slope_per_minute(rising, "rss_mb", "pool_mb") == 18.0
-    assert monkey_module.robust_growth(rising[:1], "rss_mb") == 0.0
-    assert monkey_module.slope_per_minute(rising[:1], "rss_mb") is None
-    assert monkey_module.robust_growth(rising, "heap_in_use_mb") is None  # no such figure (not glibc)
+    assert monkey_summary.robust_growth(rising, "rss_mb") == 24.0  # last four's median less the first four's
+    assert monkey_summary.slope_per_minute(rising, "rss_mb", "pool_mb") == 18.0
+    assert monkey_summary.robust_growth(rising[:1], "rss_mb") == 0.0
+    assert monkey_summary.slope_per_minute(rising[:1], "rss_mb") is None
+    assert monkey_summary.robust_growth(rising, "heap_in_use_mb") is None  # no such figure (not glibc)
 
 
 def test_the_warm_up_ends_when_every_kind_of_action_was_done_and_not_before_its_least():
@@ -74,18 +74,18 @@ def test_the_warm_up_ends_when_every_kind_of_action_was_done_and_not_before_its_
     assert {"click", "stroke", "key F5", "key Ctrl+Q", "tab filters"} <= kinds
     samples = [{"t_s": t + 0.3} for t in range(0, 601, 10)]  # a 600 s run, a sample every 10 s
     late = {kind: 5.0 for kind in kinds} | {"tab filters": 151.0}  # the last kind first done at 151 s
-    end = monkey_module.warm_up_end(samples, late, kinds, 600.0)
+    end = monkey_summary.warm_up_end(samples, late, kinds, 600.0)
     assert (end["sample"]["t_s"], end["warmup_s"], end["warmup_every_kind_s"]) == (160.3, 160.3, 151.0)
     assert end["warmup_missing"] == []
     early = {kind: 5.0 for kind in kinds}  # every kind done in 5 s: the warm-up still lasts its least (120 s)
-    assert monkey_module.warm_up_end(samples, early, kinds, 600.0)["warmup_s"] == 120.3
-    assert monkey_module.warm_up_end(samples[:7], early, kinds, 60.0)["warmup_s"] == 20.3  # a quarter of 60 s
+    assert monkey_summary.warm_up_end(samples, early, kinds, 600.0)["warmup_s"] == 120.3
+    assert monkey_summary.warm_up_end(samples[:7], early, kinds, 60.0)["warmup_s"] == 20.3  # a quarter of 60 s
     never = {kind: 5.0 for kind in kinds if kind != "key F1"}  # never F1: the warm-up ends at half the run
-    end = monkey_module.warm_up_end(samples, never, kinds, 600.0)
+    end = monkey_summary.warm_up_end(samples, never, kinds, 600.0)
     assert (end["warmup_s"], end["warmup_every_kind_s"], end["warmup_missing"]) == (300.3, None, ["key F1"])
     very_late = early | {"stroke": 450.0}  # done after half the run: missing at the warm-up's end
-    assert monkey_module.warm_up_end(samples, very_late, kinds, 600.0)["warmup_missing"] == ["stroke"]
-    short = monkey_module.warm_up_end(samples[:2], early, kinds, 600.0)  # no sample after the warm-up's least
+    assert monkey_summary.warm_up_end(samples, very_late, kinds, 600.0)["warmup_missing"] == ["stroke"]
+    short = monkey_summary.warm_up_end(samples[:2], early, kinds, 600.0)  # no sample after the warm-up's least
     assert short["sample"] is samples[0] and short["warmup_s"] is None
 
 

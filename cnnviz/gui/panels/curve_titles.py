@@ -1,4 +1,5 @@
-"""Side by side, each curve plot's legend is its title: on one line where both plots fit the panel's width
+"""The curves' legends (one shared line above the plots, or each plot's own as its title side by side), and,
+side by side, each plot's legend as its title: on one line where both plots fit the panel's width
 that way, else broken between its entries (never within one: their words are joined by no-break spaces).
 
 pyqtgraph makes a title's one line its plot's minimum width; German's "━ je Schritt ━ Trend ● Test" beside
@@ -12,7 +13,34 @@ import math
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
+from .. import palette
+from ..language import tr
 from .pictures import wrap_label
+
+
+def _words(text: str) -> str:
+    return text.replace(" ", "&nbsp;")
+
+
+def loss_legend() -> str:
+    return (
+        f"<span style='color:{palette.SKY_BLUE}'>━</span>&nbsp;{_words(tr('per step'))} "
+        f"<span style='color:{palette.LOSS_SMOOTH}'><b>━</b></span>&nbsp;{_words(tr('smoothed'))} "
+        f"<span style='color:{palette.TEST_ACC}'>●</span>&nbsp;{_words(tr('test'))}"
+    )
+
+
+def acc_legend() -> str:
+    return (
+        f"<span style='color:{palette.TRAIN_ACC}'><b>━</b></span>&nbsp;{_words(tr('train'))} "
+        f"<span style='color:{palette.TEST_ACC}'>●━</span>&nbsp;{_words(tr('test'))}"
+    )
+
+
+def legend() -> str:
+    """The shared legend (one above the other): what each line and dot is."""
+    return f"<b>{tr('loss')}:</b> {loss_legend()} &nbsp;&nbsp; <b>{tr('accuracy')}:</b> {acc_legend()}"
+
 
 ONE_LINE_PX = 30
 """The height pyqtgraph gives a plot's title row (``PlotItem.setTitle``)."""

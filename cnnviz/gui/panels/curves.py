@@ -17,7 +17,7 @@ from .. import accessibility, palette, theme
 from ..language import tr
 from .common import ElidedLabel, Panel
 from .curve_marks import Marks
-from .curve_titles import fit_titles
+from .curve_titles import acc_legend, fit_titles, legend, loss_legend
 
 MIN_GRAPHICS_PX = 130
 """Side by side, two plots of 80 px and their epoch axes; one above the other they need more (and get it)."""
@@ -25,30 +25,6 @@ SIDE_BY_SIDE_BELOW_PX = 110
 SIDE_BY_SIDE_MIN_WIDTH_PX = 220
 EPOCH_LABEL_OVERHANG_PX = 20
 """How far an epoch number may stick out of its axis (into the left axis' margin, or the panel's)."""
-
-
-def _words(text: str) -> str:
-    return text.replace(" ", "&nbsp;")
-
-
-def loss_legend() -> str:
-    return (
-        f"<span style='color:{palette.SKY_BLUE}'>━</span>&nbsp;{_words(tr('per step'))} "
-        f"<span style='color:{palette.LOSS_SMOOTH}'><b>━</b></span>&nbsp;{_words(tr('smoothed'))} "
-        f"<span style='color:{palette.TEST_ACC}'>●</span>&nbsp;{_words(tr('test'))}"
-    )
-
-
-def acc_legend() -> str:
-    return (
-        f"<span style='color:{palette.TRAIN_ACC}'><b>━</b></span>&nbsp;{_words(tr('train'))} "
-        f"<span style='color:{palette.TEST_ACC}'>●━</span>&nbsp;{_words(tr('test'))}"
-    )
-
-
-def legend() -> str:
-    """The shared legend (one above the other): what each line and dot is."""
-    return f"<b>{tr('loss')}:</b> {loss_legend()} &nbsp;&nbsp; <b>{tr('accuracy')}:</b> {acc_legend()}"
 
 
 """Side by side, each plot's legend is its title (short: its axis title says loss or %, and a long title
@@ -260,8 +236,8 @@ class CurvesPanel(Panel):
         for label in (self.legend_label, self.title_label, self.hint_label):
             label.setVisible(not self.side_by_side)
         size = (self.acc_plot.getAxis("bottom").labelStyle or {}).get("font-size", f"{theme.AXIS_POINT_SIZE}pt")
-        for plot, legend in ((self.loss_plot, loss_legend()), (self.acc_plot, acc_legend())):
-            plot.setTitle(legend if self.side_by_side else None, size=size, color=theme.TEXT)
+        for plot, title in ((self.loss_plot, loss_legend()), (self.acc_plot, acc_legend())):
+            plot.setTitle(title if self.side_by_side else None, size=size, color=theme.TEXT)
         for column in (0, 1):
             self.graphics.ci.layout.setColumnStretchFactor(column, 1 if self.side_by_side or column == 0 else 0)
         loss_axis = self.loss_plot.getAxis("bottom")
